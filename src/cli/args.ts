@@ -1,0 +1,87 @@
+// Command-line option parsing: declared options only, `--name value` and `--name=value`,
+// negative numbers as values (`--p -1`), repeated flags refused, clear one-line errors.
+
+/** A bad command line: printed on one line, exit code 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export interface OptionSpec {
+  /** A flag takes no value; a string option takes one. */
+  type: 'flag' | 'string';
+  /** Shown in --help. */
+  description: string;
+  /** The value's placeholder in --help, e.g. FILE or N. */
+  value?: string;
+  /** Default shown in --help (applied by the command). */
+  default?: string;
+}
+
+export type OptionSpecs = Record<string, OptionSpec>;
+
+export interface ParsedArgs {
+  options: Record<string, string | true>;
+  positionals: string[];
+}
+
+/** Options every command accepts. */
+export const COMMON_OPTIONS: OptionSpecs = {
+  help: { type: 'flag', description: 'show this help' },
+  json: { type: 'flag', description: 'machine-readable output' },
+};
+
+const NUMBER = /^-(\d|\.\d|inf$|Infinity$)/;
+
+export function parseArgs(argv: string[], specs: OptionSpecs): ParsedArgs {
+  const options: Record<string, string | true> = {};
+  const positionals: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--') {
+      positionals.push(...argv.slice(i + 1));
+      break;
+    }
+    if (!arg.startsWith('-') || arg === '-' || NUMBER.test(arg)) {
+      positionals.push(arg);
+      continue;
+    }
+    if (!arg.startsWith('--')) throw new UsageError(`unknown option "${arg}" (options are written --name)`);
+    const eq = arg.indexOf('=');
+    const name = arg.slice(2, eq === -1 ? undefined : eq);
+    const spec = specs[name];
+    if (!spec) throw new UsageError(`unknown option "--${name}"${suggest(name, Object.keys(specs))}`);
+    if (name in options) throw new UsageError(`option "--${name}" is given twice`);
+    if (spec.type === 'flag') {
+      if (eq !== -1) throw new UsageError(`option "--${name}" takes no value`);
+      options[name] = true;
+    } else if (eq !== -1) {
+      options[name] = arg.slice(eq + 1);
+    } else {
+      const value = argv[i + 1];
+      if (value === undefined || (value.startsWith('--') && value.length > 2)) {
+        throw new UsageError(`option "--${name}" needs a value${spec.value ? ` (${spec.value})` : ''}`);
+      }
+      options[name] = value;
+      i++;
+    }
+  }
+  return { options, positionals };
+}
+
+function suggest(name: string, known: string[]): string {
+  const close = known.filter((k) => k.startsWith(name) || name.startsWith(k) || editDistance(k, name) <= 2);
+  return close.length ? `; did you mean ${close.map((k) => `--${k}`).join(' or ')}?` : '';
+}
+
+/** Levenshtein distance, for "did you mean" hints. */
+export function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = row;
+  }
+  return prev[b.length];
+}

@@ -1,0 +1,33 @@
+// Instantiates the compiled AssemblyScript module and types its raw exports.
+// Both loaders (browser and Node) compile the bytes their own way and come here.
+
+/** The raw exports of assembly/index.ts: pointers are byte offsets into `memory`. */
+export interface Kernels {
+  readonly memory: WebAssembly.Memory;
+  alloc(bytes: number): number;
+  free(ptr: number): void;
+  whittle2(numArms: number, transitions: number, rewards: number, beta: number, out: number): void;
+}
+
+/** Instantiates `module`, providing the one import AssemblyScript needs: `abort` (failed assertions). */
+export async function instantiateKernels(module: WebAssembly.Module): Promise<Kernels> {
+  let memory: WebAssembly.Memory | undefined;
+  const env = {
+    abort(message: number, fileName: number, line: number, column: number): never {
+      const text = memory ? `${liftString(memory, message)} in ${liftString(memory, fileName)}:${line}:${column}` : 'abort';
+      throw new Error(`WASM assertion failed: ${text}`);
+    },
+  };
+  const instance = await WebAssembly.instantiate(module, { env });
+  const exports = instance.exports as unknown as Kernels & { _initialize?: () => void };
+  memory = exports.memory;
+  exports._initialize?.();
+  return exports;
+}
+
+/** Reads an AssemblyScript string (UTF-16, byte length stored just before it). */
+function liftString(memory: WebAssembly.Memory, ptr: number): string {
+  if (!ptr) return 'null';
+  const bytes = new Uint32Array(memory.buffer)[(ptr - 4) >>> 2];
+  return String.fromCharCode(...new Uint16Array(memory.buffer, ptr, bytes >>> 1));
+}

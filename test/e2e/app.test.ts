@@ -1,0 +1,64 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { exampleArms } from '../../src/core/examples/example-arms.ts';
+import { closedFormWhittle2 } from '../reference/whittle2.ts';
+import { DIST, launchBrowser, watchProblems } from './browser.ts';
+import { serveStatic, type StaticServer } from './static-server.ts';
+
+/** The first example arm's index in state 0, as the page formats it. */
+function expectedFirstIndex(): string {
+  const { transitions: t, rewards, discount } = exampleArms();
+  const q = (s: number, a: number) => t[s * 4 + a * 2 + 1];
+  return closedFormWhittle2([[q(0, 0), q(0, 1)], [q(1, 0), q(1, 1)]], [rewards[0], rewards[1]], discount)[0].toFixed(4);
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.each([
+  ['application/wasm', '/'],
+  ['application/octet-stream', '/some/sub/path/'],
+])('the built site served plainly (wasm sent as %s, at %s)', (wasmType, prefix) => {
+  let server: StaticServer;
+  beforeAll(async () => {
+    server = await serveStatic(DIST, { prefix, wasmType });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  test('shows a value computed by the WASM kernel in the worker, with no console error or CSP violation', async () => {
+    const page = await browser.newPage();
+    const problems = watchProblems(page);
+    await page.goto(server.url);
+    await expect.poll(() => page.getByTestId('wasm-value').first().textContent(), { timeout: 15_000 }).toBe(expectedFirstIndex());
+    expect(await page.getByTestId('wasm-value').count()).toBe(exampleArms().labels.length);
+    // The kernel ran in a worker, not on the page.
+    expect(page.workers().map((w) => w.url()).some((url) => /engine\.worker-[\w-]+\.js$/.test(url))).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('a worker that dies', () => {
+  test('is reported on the page with a clear error instead of hanging', async () => {
+    const server = await serveStatic(DIST);
+    const page = await browser.newPage();
+    try {
+      await page.route(/engine\.worker-[\w-]+\.js$/, (route) =>
+        route.fulfill({ contentType: 'text/javascript', body: 'throw new Error("simulated crash while loading");' }),
+      );
+      await page.goto(server.url);
+      const error = page.getByTestId('engine-error');
+      await expect.poll(() => error.textContent(), { timeout: 15_000 }).toMatch(/^The simulation engine stopped unexpectedly \(.*simulated crash while loading.*\)/);
+    } finally {
+      await page.close();
+      await server.close();
+    }
+  });
+});
