@@ -1,0 +1,129 @@
+// A small RFC 4180 CSV reader that remembers where every field came from, so that errors can
+// name the file line and column. Quoted fields may hold delimiters, quotes ("") and newlines.
+
+/** A problem in a text file: `line` and `column` are 1-based; `column` counts fields, not characters. */
+export class CsvError extends Error {
+  override name = 'CsvError';
+  constructor(
+    message: string,
+    readonly line: number,
+    readonly column?: number,
+    readonly columnName?: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface CsvRow {
+  /** The file line on which the row starts (1-based; the header is line 1 when there is no blank line before it). */
+  line: number;
+  fields: string[];
+}
+
+export interface CsvTable {
+  header: string[];
+  /** The file line of the header. */
+  headerLine: number;
+  rows: CsvRow[];
+}
+
+/**
+ * Parses CSV text with a header row. Blank lines are skipped. Every row must have exactly as
+ * many fields as the header. A header with one column that contains ';' or a tab is reported
+ * as a wrong delimiter.
+ */
+export function parseCsv(text: string, fileName = 'the file'): CsvTable {
+  const records = splitRecords(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, fileName);
+  if (records.length === 0) throw new CsvError(`${fileName} is empty: expected a header row and one row per arm`, 1);
+  const [head, ...rows] = records;
+  const header = head.fields.map((f) => f.trim());
+  if (header.length === 1 && /[;\t|]/.test(head.fields[0])) {
+    const found = head.fields[0].includes(';') ? 'semicolons (;)' : head.fields[0].includes('\t') ? 'tabs' : 'bars (|)';
+    throw new CsvError(`${fileName}, line ${head.line}: the header is separated by ${found}; save the file with commas (,) as separators`, head.line);
+  }
+  header.forEach((name, i) => {
+    if (name === '') throw new CsvError(`${fileName}, line ${head.line}, column ${i + 1}: the header has an empty column name`, head.line, i + 1);
+    const first = header.indexOf(name);
+    if (first !== i) throw new CsvError(`${fileName}, line ${head.line}: column "${name}" appears twice in the header (columns ${first + 1} and ${i + 1})`, head.line, i + 1, name);
+  });
+  for (const row of rows) {
+    if (row.fields.length !== header.length) {
+      throw new CsvError(
+        `${fileName}, line ${row.line}: expected ${header.length} fields as in the header, found ${row.fields.length}; check for a missing or extra comma`,
+        row.line,
+      );
+    }
+  }
+  return { header, headerLine: head.line, rows };
+}
+
+/** Splits text into records of fields, tracking the line each record starts on. */
+function splitRecords(text: string, fileName: string): CsvRow[] {
+  const records: CsvRow[] = [];
+  let fields: string[] = [];
+  let field = '';
+  let line = 1;
+  let recordLine = 1;
+  let quoted = false;
+  let quoteLine = 0;
+  let fieldStarted = false;
+  const endRecord = () => {
+    fields.push(field);
+    if (!(fields.length === 1 && fields[0].trim() === '' && !fieldStarted)) records.push({ line: recordLine, fields });
+    fields = [];
+    field = '';
+    fieldStarted = false;
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"') {
+        if (text[i + 1] === '"') {
+          field += '"';
+          i++;
+        } else quoted = false;
+      } else {
+        if (c === '\n') line++;
+        field += c;
+      }
+    } else if (c === '"' && field.trim() === '') {
+      quoted = true;
+      quoteLine = line;
+      fieldStarted = true;
+      field = '';
+    } else if (c === ',') {
+      fields.push(field);
+      field = '';
+      fieldStarted = true;
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      endRecord();
+      line++;
+      recordLine = line;
+    } else {
+      field += c;
+    }
+  }
+  if (quoted) throw new CsvError(`${fileName}, line ${quoteLine}: a quoted field is never closed (missing ")`, quoteLine);
+  if (field !== '' || fields.length > 0 || fieldStarted) endRecord();
+  return records;
+}
+
+/**
+ * Reads a field as a finite number, or throws a CsvError naming the line and column.
+ * Accepts the forms JavaScript and Python both print ("0.5", "1e-3", "-2"); refuses "", "NaN", "inf".
+ */
+export function numberField(table: CsvTable, row: CsvRow, column: number, fileName = 'the file'): number {
+  const raw = row.fields[column].trim();
+  const value = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isFinite(value)) {
+    const name = table.header[column];
+    throw new CsvError(
+      `${fileName}, line ${row.line}, column ${column + 1} ("${name}"): ${raw === '' ? 'the value is empty' : `"${raw}" is not a number`}`,
+      row.line,
+      column + 1,
+      name,
+    );
+  }
+  return value;
+}

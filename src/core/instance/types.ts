@@ -1,0 +1,70 @@
+// The RMAB instance model shared by every layer. Construction and validation live in
+// src/core/instance (one validated constructor); everything downstream trusts these shapes.
+
+/** How a feature's values are read. */
+export type FeatureType = 'binary' | 'integer' | 'continuous';
+
+export interface FeatureColumn {
+  /** Identifier usable in reward expressions as `agent_feats.<name>` (letters, digits, _). */
+  name: string;
+  /** Short human label, e.g. "Ages 51-60". */
+  label: string;
+  /** Longer description, shown in prompts and tooltips. */
+  description: string;
+  type: FeatureType;
+  /** Name of the group this column belongs to (e.g. "Ages"), or null for a stand-alone feature. */
+  group: string | null;
+}
+
+export interface FeatureGroup {
+  /** e.g. "Ages", "Income". */
+  name: string;
+  /** one-hot: exactly one of the member columns is 1 per arm; bucketed: one numeric column cut into buckets. */
+  kind: 'one-hot' | 'bucketed';
+  /** Member column indices, in bucket order for ordered groups. */
+  columns: number[];
+  /** Whether the buckets have a natural order (ages, income), which EMD and shift measures need. */
+  ordered: boolean;
+  /** Bucket labels, in order; for one-hot groups one per member column. */
+  buckets: string[];
+  /** For bucketed groups: the upper edges of the buckets but the last (value <= edge[i] falls in bucket i). */
+  edges?: number[];
+}
+
+export interface FeatureSchema {
+  /** Columns in feature-vector order: agent_feats[i] is columns[i]. */
+  columns: FeatureColumn[];
+  groups: FeatureGroup[];
+}
+
+export type Provenance =
+  | { kind: 'generator'; generator: string; parameters: Record<string, number | string | boolean>; seed: number }
+  | { kind: 'file'; fileName: string; contentHash: string; format: string };
+
+/**
+ * A validated RMAB instance. Arrays are flat and row-major:
+ *   transitions: numArms x numStates x numActions(2) x numStates, P(next | state, action)
+ *   features:    numArms x numFeatures (numFeatures = schema.columns.length)
+ *   initial:     numArms x numStates, the initial-state distribution of each arm
+ */
+export interface Instance {
+  numArms: number;
+  numStates: number;
+  ids: string[];
+  transitions: Float64Array;
+  schema: FeatureSchema;
+  features: Float64Array;
+  initial: Float64Array;
+  /** Arms pulled per step, 0 < budget <= numArms. */
+  budget: number;
+  /** Steps per simulated trial. */
+  horizon: number;
+  /** Discount in [0, 1). */
+  discount: number;
+  provenance: Provenance;
+  /** Non-fatal findings of validation (for example renormalized rows). */
+  warnings: string[];
+}
+
+/** Number of actions: 0 passive, 1 active. */
+export const NUM_ACTIONS = 2;
