@@ -1,0 +1,35 @@
+// What a simulation returns: occupancy statistics, not trajectories. Every measure (value under
+// any reward, MNR, state-feature distributions, utilities per bucket, EMD, DP_variance, portfolio
+// utilities) is a function of these and a reward table, so one simulation serves them all.
+
+/**
+ * Occupancy of one policy on one instance over `numTrials` trials of `horizon` steps.
+ * Layouts (row-major):
+ *   discounted, undiscounted:   numArms x numStates, mean over trials of sum_t beta^t [s_t = s]
+ *                               (undiscounted: of sum_t [s_t = s]); the value of the policy under a
+ *                               reward table r[arm, state] is sum over arms and states of occupancy * r.
+ *   pulls:                      numArms, mean over trials of the number of steps the arm was pulled.
+ *   pulledAtLeastOnce:          numArms, share of trials in which the arm was pulled at least once.
+ *   perTrialDiscounted/-Undiscounted (optional, when asked): numTrials x numArms x numStates, the same sums
+ *                               per trial, for interquartile means over per-trial returns.
+ *   pullsPerStep, engagedPerStep (optional): horizon, mean over trials of the number of arms pulled
+ *                               (in state numStates-1, "engaged" for 2-state arms) at step t.
+ */
+export interface Occupancy {
+  numArms: number;
+  numStates: number;
+  numTrials: number;
+  horizon: number;
+  discount: number;
+  discounted: Float64Array;
+  undiscounted: Float64Array;
+  pulls: Float64Array;
+  pulledAtLeastOnce: Float64Array;
+  perTrialDiscounted?: Float64Array;
+  perTrialUndiscounted?: Float64Array;
+  pullsPerStep?: Float64Array;
+  engagedPerStep?: Float64Array;
+  /** Bench checksums (shared/bench/README.md): sum over trials and steps of arms in state 1, and of pulled arm ids. */
+  engagedSum: number;
+  pulledIdSum: number;
+}
