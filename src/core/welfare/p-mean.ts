@@ -38,8 +38,9 @@ export function pMean(scores: ArrayLike<number>, p: number, weights?: ArrayLike<
   if (p === -Infinity) return min;
   if (p <= 0 && min === 0) return 0;
   if (p === 0) {
+    const logMax = Math.log(max);
     let logSum = 0;
-    for (let i = 0; i < n; i++) if (w[i] > 0) logSum += w[i] * Math.log(scores[i] / max);
+    for (let i = 0; i < n; i++) if (w[i] > 0) logSum += w[i] * (Math.log(scores[i]) - logMax);
     return max * Math.exp(logSum);
   }
   const c = p > 0 ? max : min;
