@@ -12,8 +12,8 @@
 // would change which candidate wins. Callers make scores non-negative first (divide by the default
 // policy's value, or min-max normalize). Clauses with weight 0 are ignored entirely.
 //
-// Numerics: the sum is evaluated relative to the extreme entry c (the maximum for p > 0, the minimum
-// for p < 0) in log space, M_p = c * exp(log1p(sum_i w_i expm1(p log(x_i / c))) / p), so every term
+// Numerics: p = 1 is the plain weighted sum (exact to rounding). Otherwise the sum is evaluated
+// relative to the extreme entry c (the maximum for p > 0, the minimum for p < 0) in log space, M_p = c * exp(log1p(sum_i w_i expm1(p log(x_i / c))) / p), so every term
 // lies in [-1, 0]: no overflow for scores near 1e308 or p = -1e6, no underflow to 0 for tiny scores,
 // and no cancellation as p -> 0 (the expression tends to the geometric mean continuously).
 
@@ -37,6 +37,11 @@ export function pMean(scores: ArrayLike<number>, p: number, weights?: ArrayLike<
   if (max === 0) return 0;
   if (p === -Infinity) return min;
   if (p <= 0 && min === 0) return 0;
+  if (p === 1) {
+    let mean = 0;
+    for (let i = 0; i < n; i++) mean += w[i] * scores[i];
+    return mean;
+  }
   if (p === 0) {
     const logMax = Math.log(max);
     let logSum = 0;
