@@ -64,6 +64,10 @@ describe('pGrid', () => {
     for (let i = 1; i < grid.length; i++) expect(grid[i]).toBeGreaterThan(grid[i - 1]);
   });
 
+  test('ends exactly at p = 1, whatever the rounding', () => {
+    for (const d of [2, 3, 7, 12, 53, 1000]) for (const alpha of [0.1, 0.6, 0.9, 0.95]) expect(Math.max(...pGrid(d, alpha, 500))).toBe(1);
+  });
+
   test('degenerates to -inf, 0, 1 for one stakeholder and refuses bad parameters', () => {
     expect(pGrid(1)).toEqual([-Infinity, 0, 1]);
     expect(() => pGrid(5, 1)).toThrow("the grid's alpha must be in (0, 1)");

@@ -13,9 +13,10 @@
 // policy's value, or min-max normalize). Clauses with weight 0 are ignored entirely.
 //
 // Numerics: p = 1 is the plain weighted sum (exact to rounding). Otherwise the sum is evaluated
-// relative to the extreme entry c (the maximum for p > 0, the minimum for p < 0) in log space, M_p = c * exp(log1p(sum_i w_i expm1(p log(x_i / c))) / p), so every term
-// lies in [-1, 0]: no overflow for scores near 1e308 or p = -1e6, no underflow to 0 for tiny scores,
-// and no cancellation as p -> 0 (the expression tends to the geometric mean continuously).
+// relative to the extreme entry c (the maximum for p > 0, the minimum for p < 0) in log space,
+// M_p = c * exp(log1p(sum_i w_i expm1(p log(x_i / c))) / p), so every term lies in [-1, 0]: no
+// overflow for scores near 1e308 or p = -1e6, no underflow to 0 for tiny scores, and no
+// cancellation as p -> 0 (the expression tends to the geometric mean continuously).
 
 /** The welfare of one score vector. `p` may be any number in [-Infinity, 1]. */
 export function pMean(scores: ArrayLike<number>, p: number, weights?: ArrayLike<number>): number {
