@@ -8,6 +8,7 @@ import { pGrid } from '../../core/portfolio/p-grid.ts';
 import { pMeanPortfolio } from '../../core/portfolio/p-mean-portfolio.ts';
 import { UsageError } from '../args.ts';
 import type { Command } from '../command.ts';
+import { parseNumber } from '../parse-number.ts';
 
 export const portfolioCommand: Command = {
   name: 'portfolio',
@@ -61,8 +62,8 @@ export const portfolioCommand: Command = {
 };
 
 function numberOption(value: string | true | undefined, name: string, ok: (x: number) => boolean, what: string): number {
-  const t = typeof value === 'string' ? value.trim() : '';
-  const x = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t) ? Number(t) : NaN;
-  if (!ok(x)) throw new UsageError(`${name} must be ${what}, got "${t}"`);
+  const text = typeof value === 'string' ? value : '';
+  const x = parseNumber(text);
+  if (!ok(x)) throw new UsageError(`${name} must be ${what}, got "${text.trim()}"`);
   return x;
 }

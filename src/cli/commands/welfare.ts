@@ -3,6 +3,7 @@ import { parseP } from '../../core/welfare/parse-p.ts';
 import { pMean } from '../../core/welfare/p-mean.ts';
 import { UsageError } from '../args.ts';
 import type { Command } from '../command.ts';
+import { parseNumber } from '../parse-number.ts';
 
 export const welfareCommand: Command = {
   name: 'welfare',
@@ -39,9 +40,8 @@ export const welfareCommand: Command = {
 /** "1,2.5,4" -> [1, 2.5, 4]; names the position of anything that is not a number. */
 function numberList(text: string, option: string): number[] {
   return text.split(',').map((item, i) => {
-    const t = item.trim();
-    const x = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t) ? Number(t) : NaN;
-    if (!Number.isFinite(x)) throw new UsageError(`${option}: item ${i + 1} ("${t}") is not a number`);
+    const x = parseNumber(item);
+    if (!Number.isFinite(x)) throw new UsageError(`${option}: item ${i + 1} ("${item.trim()}") is not a number`);
     return x;
   });
 }
