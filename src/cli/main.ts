@@ -3,9 +3,11 @@
 import { COMMON_OPTIONS, parseArgs, UsageError } from './args.ts';
 import type { Command, Io } from './command.ts';
 import { exampleCommand } from './commands/example.ts';
+import { portfolioCommand } from './commands/portfolio.ts';
+import { welfareCommand } from './commands/welfare.ts';
 
 /** Every command, in the order `allot --help` lists them. */
-export const COMMANDS: Command[] = [exampleCommand];
+export const COMMANDS: Command[] = [exampleCommand, welfareCommand, portfolioCommand];
 
 export async function main(argv: string[], io: Io): Promise<number> {
   const [name, ...rest] = argv;

@@ -1,0 +1,30 @@
+// SCLM's guarantee under noisy scores (Proposition 1, Appendix D). If every observed score is within
+// a multiplicative factor of the truth, (1 - eps) s <= s_hat <= (1 + eps) s entrywise with
+// 0 <= eps < 1, then monotonicity and positive homogeneity of M_p give
+//   (1 - eps) M_p(s) <= M_p(s_hat) <= (1 + eps) M_p(s)
+// for every candidate, so the candidate R_hat chosen on the noisy scores and the true best R* satisfy
+//   M_p(s(R*)) <= M_p(s_hat(R*)) / (1 - eps) <= M_p(s_hat(R_hat)) / (1 - eps) <= (1 + eps) / (1 - eps) M_p(s(R_hat)),
+// i.e. the relative regret 1 - M_p(s(R_hat)) / M_p(s(R*)) is at most 1 - (1 - eps)/(1 + eps) = 2 eps / (1 + eps),
+// for every p and any weights. The bound is attained (see the tests).
+
+/** The largest relative regret that multiplicative score noise of size `epsilon` in [0, 1) can cause. */
+export function relativeRegretBound(epsilon: number): number {
+  if (!(epsilon >= 0 && epsilon < 1)) throw new RangeError(`the noise level must be in [0, 1), got ${epsilon}`);
+  return (2 * epsilon) / (1 + epsilon);
+}
+
+/**
+ * The smallest eps with (1 - eps) s <= s_hat <= (1 + eps) s entrywise: max_i |s_hat_i / s_i - 1|
+ * (true scores must be positive; a true 0 needs an observed 0).
+ */
+export function noiseLevel(trueScores: ArrayLike<number>, observed: ArrayLike<number>): number {
+  if (trueScores.length !== observed.length) throw new RangeError(`${trueScores.length} true scores but ${observed.length} observed ones`);
+  let eps = 0;
+  for (let i = 0; i < trueScores.length; i++) {
+    const s = trueScores[i];
+    if (s === 0 && observed[i] === 0) continue;
+    if (!(s > 0)) throw new RangeError(`true score ${i + 1} is ${s}: multiplicative noise needs positive true scores`);
+    eps = Math.max(eps, Math.abs(observed[i] / s - 1));
+  }
+  return eps;
+}
