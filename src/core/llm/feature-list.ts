@@ -10,7 +10,7 @@ const TYPE_NAMES: Record<FeatureType, string> = { binary: 'Binary', integer: 'In
  */
 export function featureList(schema: FeatureSchema, hidden: readonly number[] = []): string {
   const lines = ['Index Name DataType'];
-  if (hidden.length > 0) lines.push(hidden.length === 1 ? '[sensitive feature hidden]' : '[sensitive features hidden]');
+  if (hidden.length > 0) lines.push('[sensitive feature hidden]'); // the paper's marker, whatever the count
   schema.columns.forEach((column, i) => {
     if (!hidden.includes(i)) lines.push(`${i}. ${column.label} - ${TYPE_NAMES[column.type]}`);
   });
