@@ -67,24 +67,25 @@ export class HttpProvider implements LlmProvider {
       });
     try {
       wire = chatWireRequest(this.config, request);
-      const { value, attempts: n } = await this.send(wire, signal, (body) => readChatReply(this.config.kind, body), (count) => (attempts = count));
-      attempts = n;
+      const value = await this.send(wire, signal, (body) => readChatReply(this.config.kind, body), (n) => (attempts = n));
       const reply: ChatReply = { ...value, hash, attempts, durationMs: now() - started };
       record(reply, null);
       return reply;
     } catch (error) {
+      // A cancelled call is recorded too: the provider may have billed it.
       if (error instanceof LlmError) record(null, error);
+      else if (signal?.aborted) record(null, new LlmError('aborted', 'The call was cancelled.'));
       throw error;
     }
   }
 
   /** The model ids the key can use, from the provider's model-list endpoint. */
   async listModels({ signal }: { signal?: AbortSignal } = {}): Promise<string[]> {
-    const { value } = await this.send(modelsWireRequest(this.config), signal, (body) => readModelList(this.config.kind, body), () => {});
-    return value;
+    return this.send(modelsWireRequest(this.config), signal, (body) => readModelList(this.config.kind, body), () => {});
   }
 
-  private async send<T>(wire: WireRequest, signal: AbortSignal | undefined, read: (body: unknown) => T, onAttempt: (n: number) => void): Promise<{ value: T; attempts: number }> {
+  /** The exchange with retries; `onAttempt` hears the number of each attempt as it starts. */
+  private async send<T>(wire: WireRequest, signal: AbortSignal | undefined, read: (body: unknown) => T, onAttempt: (n: number) => void): Promise<T> {
     const { maxRetries = 4, baseDelayMs = 500, maxDelayMs = 30_000, maxRetryAfterMs = 120_000, random = Math.random } = this.options;
     const sleep = this.options.sleep ?? abortableSleep;
     for (let attempt = 0; ; attempt++) {
@@ -92,7 +93,7 @@ export class HttpProvider implements LlmProvider {
       signal?.throwIfAborted();
       let error: LlmError;
       try {
-        return { value: await this.attempt(wire, signal, read), attempts: attempt + 1 };
+        return await this.attempt(wire, signal, read);
       } catch (e) {
         if (!(e instanceof LlmError)) throw e;
         error = e;

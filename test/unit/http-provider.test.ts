@@ -179,12 +179,14 @@ describe('time limits and cancellation', () => {
 
   test("the caller's AbortSignal stops the call at once with the signal's reason, without retrying", async () => {
     fake.script({ delayMs: 2000 });
-    const { p, waits } = provider('openai');
+    const transcript = new Transcript();
+    const { p, waits } = provider('openai', {}, { transcript });
     const controller = new AbortController();
     const pending = p.complete({ prompt: 'x' }, { signal: controller.signal });
     setTimeout(() => controller.abort(new Error('user cancelled')), 50);
     await expect(pending).rejects.toThrow('user cancelled');
     expect(waits).toEqual([]);
+    expect(transcript.entries.map((e) => e.error?.kind)).toEqual(['aborted']);
   });
 
   test('an already aborted signal sends nothing', async () => {
