@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { dlmSchema } from '../../src/core/datasets/dlm-schema.ts';
 import type { FeatureSchema } from '../../src/core/instance/types.ts';
 import { clauseSplitPrompt } from '../../src/core/llm/clause-split-prompt.ts';
-import { dlmGenerationPrompt } from '../../src/core/llm/dlm-generation-prompt.ts';
+import { dlmGenerationPrompt, multilingualGenerationPrompt } from '../../src/core/llm/dlm-generation-prompt.ts';
 import { dlmReflectionPrompt, INDEX_SENTENCE } from '../../src/core/llm/dlm-reflection-prompt.ts';
 import { featureList } from '../../src/core/llm/feature-list.ts';
 import { canonicalJson, requestHash } from '../../src/core/llm/request-hash.ts';
@@ -93,6 +93,29 @@ describe('the DLM generation prompt', () => {
     expect(p).toContain('$$$ state * 0.1 + 2 * state * (agent_feats[1] and agent_feats[3]) $$$');
     const flat = dlmGenerationPrompt({ goal: 'x', schema: { columns: schema.columns, groups: [] } }).prompt;
     expect(flat).not.toContain('Example Prompt');
+  });
+});
+
+describe("the multilingual study's generation prompt (Table 5)", () => {
+  const text = readFileSync('/work/shared/papers/multilingual-dlm.txt', 'utf8');
+  const table5 = text.slice(text.indexOf('Create a Python reward function for RL in a resource allocation problem'), text.indexOf('Table 5: Chain of Thought Prompt'));
+  /** The study's 34 features, read from the table itself: Ages 0-4, Languages 5-9, Education 10-16, Phone owner 17-19, call times 20-25, Income 26-33. */
+  function studySchema(): FeatureSchema {
+    const labels = [...table5.matchAll(/(\d+)\. ([^\n]+?)(?=\s+\d+\. |\n|$)/g)].filter(([, i]) => Number(i) < 34).map(([, , label]) => label.trim());
+    const spans: [string, boolean, number, number][] = [['Ages', true, 0, 5], ['Languages', false, 5, 10], ['Education', true, 10, 17], ['Phone owner', false, 17, 20], ['Call slot', true, 20, 26], ['Income', true, 26, 34]];
+    const columns = labels.slice(0, 34).map((label, i) => ({ name: `f${i}`, label, description: label, type: 'binary' as const, group: spans.find(([, , a, b]) => i >= a && i < b)![0] }));
+    const groups = spans.map(([name, ordered, a, b]) => ({ name, kind: 'one-hot' as const, ordered, columns: Array.from({ length: b - a }, (_, k) => a + k), buckets: labels.slice(a, b) }));
+    return { columns, groups };
+  }
+
+  test('reproduces Table 5 word for word for the study\'s 34 features', () => {
+    const schema = studySchema();
+    expect(schema.columns.map((c) => c.label).slice(4, 7)).toEqual(['Ages 51-60', 'Speaks Hindi', 'Speaks Marathi']);
+    const goal = 'While still prioritizing all, slightly prioritize those who have a low value of age.';
+    const { prompt } = multilingualGenerationPrompt({ goal, schema, previousAttempts: ['state * agent_feats[0]'] });
+    // The table's "{goal_prompt}.The function" lacks a space after the period: a typesetting slip.
+    const expected = squash(table5).replace('{goal_prompt}.The', '{goal_prompt}. The').replaceAll('{goal_prompt}', goal).replace('{reward_history}', () => '$$$ state * agent_feats[0] $$$');
+    expect(squash(prompt)).toBe(expected);
   });
 });
 
