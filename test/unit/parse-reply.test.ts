@@ -80,6 +80,7 @@ describe('parseIndexReply', () => {
 
   test('reads the structured form', () => {
     expect(parseIndexReply('{"analysis": "older", "best_index": 1}', 2)).toBe(1);
+    expect(parseIndexReply('{"analysis": "older", "best_index": "0"}', 2)).toBe(0);
   });
 });
 

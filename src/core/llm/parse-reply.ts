@@ -41,7 +41,7 @@ export function parseRewardReply(text: string): RewardReply {
 /** The index in "The best reward function is at index: [INDEX]"; an index outside 0..count-1 is an error. */
 export function parseIndexReply(text: string, count: number): number {
   const json = jsonObject(text);
-  let index: number | null = json && typeof json.best_index === 'number' ? json.best_index : null;
+  let index = json ? numeric(json.best_index) : null;
   if (index === null) {
     const matches = [...plain(text).matchAll(/best\s+reward\s+function\s+is\s+at\s+index\s*:?\s*\[?\s*(-?\d+)\s*\]?/gi)];
     if (matches.length) index = Number(matches[matches.length - 1][1]);
@@ -60,7 +60,7 @@ export function parseIndexReply(text: string, count: number): number {
 /** The 1-5 rating on the "Score: N" line (the last one if several). */
 export function parseScoreReply(text: string): number {
   const json = jsonObject(text);
-  let score: number | null = json && typeof json.score === 'number' ? json.score : null;
+  let score = json ? numeric(json.score) : null;
   if (score === null) {
     const matches = [...plain(text).matchAll(/score\s*[:=]\s*\[?\s*(-?\d+(?:\.\d+)?)/gi)];
     if (matches.length) score = Number(matches[matches.length - 1][1]);
@@ -116,6 +116,12 @@ function cleanText(text: string): string {
 /** Markdown emphasis removed, so that "**Score:** 4" and "`index: 2`" read plainly. */
 function plain(text: string): string {
   return text.replace(/[*_`]+/g, '');
+}
+
+/** A JSON number, or a string holding one ("2"), else null. */
+function numeric(value: unknown): number | null {
+  if (typeof value === 'number') return value;
+  return typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : null;
 }
 
 /** The reply as a JSON object when it is one (optionally inside a code fence), else null. */
