@@ -60,10 +60,9 @@ export class ProviderSettings {
     this.loadKey();
   }
 
-  /** Keeps the key store in step with the key field and the "remember" box. */
+  /** Keeps the key store in step with the key field and the "remember" box (a ticked box with no key yet stores the key once it is typed). */
   commitKey(): void {
     this.keys.set(this.kind, this.key, this.remember);
-    this.remember = this.keys.isRemembered(this.kind);
   }
 
   setRemember(remember: boolean): void {

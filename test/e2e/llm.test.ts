@@ -143,6 +143,16 @@ describe('the key on the page', () => {
 
     await page.getByTestId('provider-forget').click();
     expect(await page.getByTestId('provider-key').inputValue()).toBe('');
+    expect(await page.getByTestId('provider-remember').isChecked()).toBe(false);
+    expectNoKey(await everyStore(page));
+
+    // Ticking the box before typing the key stores the key once it is entered.
+    await page.getByTestId('provider-remember').check();
+    await expect.poll(() => page.getByRole('note').count()).toBe(1);
+    await page.getByTestId('provider-key').fill(KEY);
+    await page.getByTestId('provider-key').press('Tab');
+    await expect.poll(async () => (await everyStore(page)).localStorage).toContain(KEY);
+    await page.getByTestId('provider-forget').click();
     expectNoKey(await everyStore(page));
     await page.close();
   });
