@@ -43,7 +43,7 @@ export function classifyHttpFailure(config: ProviderConfig, { status, headers, b
   if (status === 404) {
     return new LlmError('model-not-found', `Model "${config.model}" was not found at ${base} (HTTP 404): check the model name (Load models lists the ones your key can use) and the base URL.${suffix}`, { status });
   }
-  if (status === 402 || isQuota(config, status, providerType, providerCode, said, reasons)) {
+  if (status === 402 || isQuota(config, status, providerType, providerCode, bodyText, reasons)) {
     return new LlmError('quota', `Your ${label} quota or spend limit is exhausted (HTTP ${status}): add credit, raise the limit or wait for it to reset; retrying now will not help.${suffix}`, { status });
   }
   if (status === 429) {
@@ -58,11 +58,12 @@ export function classifyHttpFailure(config: ProviderConfig, { status, headers, b
   return new LlmError('bad-request', `${label} rejected the request (HTTP ${status}).${suffix}`, { status });
 }
 
-function isQuota(config: ProviderConfig, status: number, type: string, code: string, said: string, reasons: string): boolean {
+function isQuota(config: ProviderConfig, status: number, type: string, code: string, body: string, reasons: string): boolean {
   if (config.kind === 'openai' || config.kind === 'openai-compatible') return OPENAI_QUOTA_CODES.includes(code) || type === 'insufficient_quota';
-  if (config.kind === 'anthropic') return /credit balance|spend limit|usage limit/i.test(said);
+  // Anthropic: "Your credit balance is too low" (400) or an enforced spend limit (429).
+  if (config.kind === 'anthropic') return /credit balance|spend.limit|usage limit/i.test(body);
   // Gemini: a QuotaFailure on a per-day quota, or a free tier with limit 0, does not pass in seconds.
-  return status === 429 && (/PerDay/.test(reasons) || /limit: 0\b/.test(said));
+  return status === 429 && (/PerDay/.test(reasons) || /limit: 0\b/.test(body));
 }
 
 /**

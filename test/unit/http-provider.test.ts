@@ -137,9 +137,10 @@ describe('retries', () => {
     fake.script(
       { status: 429, errorType: 'insufficient_quota', errorMessage: 'You exceeded your current quota' },
       { status: 400, errorMessage: 'Your credit balance is too low to access the Anthropic API.' },
+      { status: 429, body: { type: 'error', error: { type: 'rate_limit_error', message: 'enforced_spend_limit_reached: workspace limit' } } },
       { status: 429, body: { error: { code: 429, status: 'RESOURCE_EXHAUSTED', message: 'Quota exceeded', details: [{ '@type': 'type.googleapis.com/google.rpc.QuotaFailure', violations: [{ quotaId: 'GenerateRequestsPerDayPerProjectPerModel-FreeTier' }] }] } } },
     );
-    for (const kind of ['openai', 'anthropic', 'gemini'] as const) {
+    for (const kind of ['openai', 'anthropic', 'anthropic', 'gemini'] as const) {
       const { p, waits } = provider(kind);
       const e = await failure(p.complete({ prompt: 'x' }));
       expect(e.kind).toBe('quota');
