@@ -3,11 +3,17 @@
 import { COMMON_OPTIONS, parseArgs, UsageError } from './args.ts';
 import type { Command, Io } from './command.ts';
 import { exampleCommand } from './commands/example.ts';
+import { llmCommand } from './commands/llm.ts';
 import { portfolioCommand } from './commands/portfolio.ts';
 import { welfareCommand } from './commands/welfare.ts';
 
 /** Every command, in the order `allot --help` lists them. */
-export const COMMANDS: Command[] = [exampleCommand, welfareCommand, portfolioCommand];
+export const COMMANDS: Command[] = [
+  llmCommand,
+  welfareCommand,
+  portfolioCommand,
+  exampleCommand,
+];
 
 export async function main(argv: string[], io: Io): Promise<number> {
   const [name, ...rest] = argv;

@@ -1,0 +1,137 @@
+// Reading LLM replies, which are untrusted text: never evaluated, only searched. Each parser takes
+// the structured (JSON) form that a provider's structured-output mode returns, or the paper's
+// text delimiters as the fallback. A reply that cannot be read is a ReplyParseError whose
+// `feedback` can be sent back to the LLM as the next turn.
+
+export class ReplyParseError extends Error {
+  override name = 'ReplyParseError';
+  constructor(
+    message: string,
+    /** What to tell the LLM so that its next reply can be read. */
+    readonly feedback: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface RewardReply {
+  /** The reward expression, whitespace-collapsed, code fences removed. Not yet validated. */
+  expression: string;
+  /** The %%% rationale, or null when there is none. */
+  explanation: string | null;
+}
+
+/** The last complete $$$...$$$ pair, and the last complete %%%...%%% pair if any. */
+export function parseRewardReply(text: string): RewardReply {
+  const json = jsonObject(text);
+  if (json && typeof json.reward === 'string') {
+    const inner = lastPair(json.reward, '$$$') ?? json.reward;
+    const expression = cleanCode(inner);
+    if (expression) return { expression, explanation: typeof json.explanation === 'string' ? cleanText(lastPair(json.explanation, '%%%') ?? json.explanation) : null };
+  }
+  const code = lastPair(text, '$$$');
+  const formatHint = 'Write the reward function as a single-line Python expression between triple $ signs, like $$$ state * (1 + agent_feats[7]) $$$.';
+  if (code === null) throw new ReplyParseError('the reply holds no reward function between $$$ and $$$', `Your reply did not contain a reward function between $$$ and $$$. ${formatHint}`);
+  const expression = cleanCode(code);
+  if (!expression) throw new ReplyParseError('the reward function between $$$ and $$$ is empty', `The reward function between $$$ and $$$ was empty. ${formatHint}`);
+  const explanation = lastPair(text, '%%%');
+  return { expression, explanation: explanation === null ? null : cleanText(explanation) || null };
+}
+
+/** The index in "The best reward function is at index: [INDEX]"; an index outside 0..count-1 is an error. */
+export function parseIndexReply(text: string, count: number): number {
+  const json = jsonObject(text);
+  let index = json ? numeric(json.best_index) : null;
+  if (index === null) {
+    const matches = [...plain(text).matchAll(/best\s+reward\s+function\s+is\s+at\s+index\s*:?\s*\[?\s*(-?\d+)\s*\]?/gi)];
+    if (matches.length) index = Number(matches[matches.length - 1][1]);
+  }
+  const sentence = 'Answer with the sentence: The best reward function is at index: [INDEX]';
+  if (index === null) throw new ReplyParseError('the reply does not name the best index', `Your reply did not name the best reward function. ${sentence}, where INDEX is one of 0 to ${count - 1}.`);
+  if (!Number.isInteger(index) || index < 0 || index >= count) {
+    throw new ReplyParseError(
+      `the reply names index ${index}, but there are ${count} candidates (0 to ${count - 1})`,
+      `Index ${index} does not exist: the candidates are numbered 0 to ${count - 1}. ${sentence}.`,
+    );
+  }
+  return index;
+}
+
+/** The 1-5 rating on the "Score: N" line (the last one if several). */
+export function parseScoreReply(text: string): number {
+  const json = jsonObject(text);
+  let score = json ? numeric(json.score) : null;
+  if (score === null) {
+    const matches = [...plain(text).matchAll(/score\s*[:=]\s*\[?\s*(-?\d+(?:\.\d+)?)/gi)];
+    if (matches.length) score = Number(matches[matches.length - 1][1]);
+  }
+  const line = 'End your reply with the line "Score: N", where N is a whole number from 1 to 5.';
+  if (score === null) throw new ReplyParseError('the reply holds no "Score: N" line', `Your reply did not contain a score. ${line}`);
+  if (!Number.isInteger(score) || score < 1 || score > 5) throw new ReplyParseError(`the score ${score} is not a whole number from 1 to 5`, `The score ${score} is not allowed. ${line}`);
+  return score;
+}
+
+/** The clauses of a "Clause N: ..." (or JSON {"clauses": [...]}) reply, in order. */
+export function parseClausesReply(text: string): string[] {
+  const json = jsonObject(text);
+  if (json && Array.isArray(json.clauses)) {
+    const clauses = json.clauses.filter((c): c is string => typeof c === 'string').map(cleanText).filter(Boolean);
+    if (clauses.length) return clauses;
+  }
+  const clauses: string[] = [];
+  for (const line of plain(text).split('\n')) {
+    const m = /^\s*(?:[-*]\s*)?(?:clause\s*)?\d+\s*[:.)]\s*(.+?)\s*$/i.exec(line);
+    if (m && m[1]) clauses.push(m[1]);
+  }
+  if (!clauses.length) throw new ReplyParseError('the reply holds no "Clause N: ..." lines', 'Your reply did not list any clauses. Answer with one clause per line, each starting with "Clause N: ".');
+  return clauses;
+}
+
+/** The text between the last two complete occurrences of `delimiter` when they are paired in order (1-2, 3-4, ...). */
+function lastPair(text: string, delimiter: string): string | null {
+  const at: number[] = [];
+  for (let i = text.indexOf(delimiter); i !== -1; i = text.indexOf(delimiter, i + delimiter.length)) at.push(i);
+  if (at.length < 2) return null;
+  const last = at.length % 2 === 0 ? at.length - 2 : at.length - 3; // an unpaired trailing delimiter is an unfinished pair
+  return text.slice(at[last] + delimiter.length, at[last + 1]);
+}
+
+/** Code without fences, language tags, a "Python Code:" label, a leading "return" or a trailing ';'. */
+function cleanCode(code: string): string {
+  return code
+    .replace(/```[\w+-]*/g, ' ')
+    .replace(/`/g, ' ')
+    .replace(/^\s*(?:python\s+code\s*:|python\b)/i, ' ')
+    .replace(/^\s*return\b/, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/;$/, '')
+    .trim();
+}
+
+function cleanText(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** Markdown emphasis removed, so that "**Score:** 4" and "`index: 2`" read plainly. */
+function plain(text: string): string {
+  return text.replace(/[*_`]+/g, '');
+}
+
+/** A JSON number, or a string holding one ("2"), else null. */
+function numeric(value: unknown): number | null {
+  if (typeof value === 'number') return value;
+  return typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : null;
+}
+
+/** The reply as a JSON object when it is one (optionally inside a code fence), else null. */
+function jsonObject(text: string): Record<string, unknown> | null {
+  const body = text.trim().replace(/^```(?:json)?\s*/i, '').replace(/\s*```$/, '');
+  if (!body.startsWith('{') || !body.endsWith('}')) return null;
+  try {
+    const value: unknown = JSON.parse(body);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,132 @@
+// The user's LLM provider settings on the page, and the "Test connection" round trip. The key is
+// held by a KeyStore: in memory unless the user opts in to remembering it on this device.
+import { HttpProvider } from '../llm/http-provider.ts';
+import { KeyStore, type KeyStorage } from '../llm/key-store.ts';
+import { LlmError } from '../llm/llm-error.ts';
+import { PROVIDERS, type ProviderKind } from '../llm/provider-config.ts';
+import { Transcript } from '../llm/transcript.ts';
+
+// What the provider panel needs from the LLM layer (components reach it only through state).
+export { PROVIDER_KINDS, PROVIDERS, type ProviderKind } from '../llm/provider-config.ts';
+export { REMEMBER_WARNING } from '../llm/key-store.ts';
+
+/** The tiny prompt of "Test connection". */
+export const TEST_PROMPT = 'Reply with the single word: ready';
+
+const SUGGESTED_MODELS: Record<ProviderKind, string> = {
+  openai: 'gpt-4o-mini',
+  anthropic: 'claude-sonnet-4-5',
+  gemini: 'gemini-2.5-flash',
+  'openai-compatible': 'llama3.2',
+};
+
+export class ProviderSettings {
+  kind = $state<ProviderKind>('openai');
+  /** Empty means the provider's default. */
+  baseUrl = $state('');
+  model = $state(SUGGESTED_MODELS.openai);
+  key = $state('');
+  remember = $state(false);
+
+  status = $state<'idle' | 'testing' | 'ok' | 'failed'>('idle');
+  reply = $state<string | null>(null);
+  error = $state<string | null>(null);
+  models = $state.raw<string[]>([]);
+  /** Every request and reply of this session, without keys. */
+  readonly transcript = new Transcript();
+  transcriptSize = $state(0);
+
+  private readonly keys: KeyStore;
+
+  constructor(storage: KeyStorage | null = safeLocalStorage()) {
+    this.keys = new KeyStore(storage);
+    this.loadKey();
+  }
+
+  get info() {
+    return PROVIDERS[this.kind];
+  }
+
+  get defaultBaseUrl(): string {
+    return PROVIDERS[this.kind].defaultBaseUrl;
+  }
+
+  selectProvider(kind: ProviderKind): void {
+    this.kind = kind;
+    this.baseUrl = '';
+    this.model = SUGGESTED_MODELS[kind];
+    this.models = [];
+    this.status = 'idle';
+    this.loadKey();
+  }
+
+  /** Keeps the key store in step with the key field and the "remember" box (a ticked box with no key yet stores the key once it is typed). */
+  commitKey(): void {
+    this.keys.set(this.kind, this.key, this.remember);
+  }
+
+  setRemember(remember: boolean): void {
+    this.remember = remember;
+    this.commitKey();
+  }
+
+  forgetKeys(): void {
+    this.keys.forgetAll();
+    this.key = '';
+    this.remember = false;
+  }
+
+  async testConnection(signal?: AbortSignal): Promise<void> {
+    this.commitKey();
+    this.status = 'testing';
+    this.reply = this.error = null;
+    try {
+      const reply = await this.provider().complete({ prompt: TEST_PROMPT }, { signal });
+      this.reply = reply.text;
+      this.status = 'ok';
+    } catch (error) {
+      this.error = describe(error);
+      this.status = 'failed';
+    } finally {
+      this.transcriptSize = this.transcript.entries.length;
+    }
+  }
+
+  async loadModels(signal?: AbortSignal): Promise<void> {
+    this.commitKey();
+    this.error = null;
+    try {
+      this.models = await this.provider().listModels({ signal });
+    } catch (error) {
+      this.error = describe(error);
+      this.status = 'failed';
+    }
+  }
+
+  private provider(): HttpProvider {
+    return new HttpProvider(
+      { kind: this.kind, model: this.model, baseUrl: this.baseUrl || undefined, apiKey: this.keys.get(this.kind), timeoutMs: 60_000 },
+      // One retry: a person is waiting for the answer to a test.
+      { transcript: this.transcript, pageOrigin: location.origin, maxRetries: 1 },
+    );
+  }
+
+  private loadKey(): void {
+    this.key = this.keys.get(this.kind) ?? '';
+    this.remember = this.keys.isRemembered(this.kind);
+  }
+}
+
+function describe(error: unknown): string {
+  if (error instanceof LlmError) return error.message;
+  if (error instanceof DOMException && error.name === 'AbortError') return 'Cancelled.';
+  return `Unexpected failure: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+function safeLocalStorage(): KeyStorage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null; // storage disabled by the browser: keys stay in memory
+  }
+}
