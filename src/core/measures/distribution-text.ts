@@ -37,7 +37,7 @@ export function formatPercent(percent: number): string {
  * wrong number of labels.
  */
 export function distributionText(distributions: GroupDistribution[], layout?: readonly DistributionSection[]): string {
-  const sections = layout ?? distributions.map((d) => ({ group: d.group, heading: d.group }));
+  const sections: readonly DistributionSection[] = layout ?? distributions.map((d) => ({ group: d.group, heading: d.group }));
   const lines: string[] = [];
   for (const section of sections) {
     const d = distributions.find((x) => x.group === section.group);
