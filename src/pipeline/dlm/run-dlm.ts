@@ -90,6 +90,7 @@ export async function runDlm(initial: DlmRunState, parts: DlmParts, options: Run
     }
   };
   const { config } = state;
+  const step: Step = { state, parts, io, emit, save };
 
   try {
     for (let r = 0; r < config.rounds; r++) {
@@ -97,11 +98,11 @@ export async function runDlm(initial: DlmRunState, parts: DlmParts, options: Run
       if (round.done) continue;
       for (let slot = 0; slot < config.candidates; slot++) {
         const candidate = round.candidates[slot] ?? (round.candidates[slot] = { id: `r${r}/c${slot}`, attempts: [], status: 'pending' });
-        await proposeCandidate(state, round, candidate, parts, io, emit, save);
+        await proposeCandidate(step, round, candidate);
       }
       if (config.mode === 'reflection') {
-        await simulateRound(state, round, parts, io, emit, save);
-        await reflectRound(state, round, parts, io, emit, save);
+        await simulateRound(step, round);
+        await reflectRound(step, round);
       }
       round.done = true;
       save();
@@ -121,12 +122,19 @@ export async function runDlm(initial: DlmRunState, parts: DlmParts, options: Run
   return state;
 }
 
-type Io = <T>(call: () => Promise<T>) => Promise<T>;
-type Emit = (event: DlmEvent) => void;
+/** What every step works with: the run state (mutated in place), the parts, and the run's hooks. */
+interface Step {
+  state: DlmRunState;
+  parts: DlmParts;
+  /** Calls an I/O part, turning its failure (or an abort) into a pause. */
+  io: <T>(call: () => Promise<T>) => Promise<T>;
+  emit: (event: DlmEvent) => void;
+  save: () => void;
+}
 
 const validCandidates = (state: DlmRunState) => state.rounds.flatMap((r) => r.candidates.filter((c) => c.status === 'valid'));
 
-async function proposeCandidate(state: DlmRunState, round: RoundState, candidate: CandidateState, parts: DlmParts, io: Io, emit: Emit, save: () => void) {
+async function proposeCandidate({ state, parts, io, emit, save }: Step, round: RoundState, candidate: CandidateState) {
   while (candidate.status === 'pending') {
     if (candidate.attempts.length >= state.config.maxAttempts) {
       candidate.status = 'failed';
@@ -162,7 +170,7 @@ async function proposeCandidate(state: DlmRunState, round: RoundState, candidate
 }
 
 /** Simulates each distinct valid candidate of the round not simulated before (in this run). */
-async function simulateRound(state: DlmRunState, round: RoundState, parts: DlmParts, io: Io, emit: Emit, save: () => void) {
+async function simulateRound({ state, parts, io, emit, save }: Step, round: RoundState) {
   for (const c of round.candidates) {
     if (c.status !== 'valid' || state.simulations[c.normalized!]) continue;
     const compiled = parts.compile(c.attempts.at(-1)!.reply);
@@ -174,7 +182,7 @@ async function simulateRound(state: DlmRunState, round: RoundState, parts: DlmPa
   }
 }
 
-async function reflectRound(state: DlmRunState, round: RoundState, parts: DlmParts, io: Io, emit: Emit, save: () => void) {
+async function reflectRound({ state, parts, io, emit, save }: Step, round: RoundState) {
   // Each distinct valid expression once, in slot order.
   const valid = round.candidates.filter((c) => c.status === 'valid');
   const shown = valid.filter((c, i) => valid.findIndex((d) => d.normalized === c.normalized) === i);

@@ -3,6 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { createDlmRun, type DlmRunState } from '../../../src/pipeline/dlm/dlm-run-state.ts';
 import { parseReflectionPick } from '../../../src/pipeline/dlm/parse-reflection-pick.ts';
+import { replayTranscript, requestKey, transcriptOf } from '../../../src/pipeline/dlm/replay-transcript.ts';
 import { runDlm, type DlmEvent, type DlmParts, type ProposalRequest, type ReflectionRequest } from '../../../src/pipeline/dlm/run-dlm.ts';
 
 /** Share of "Ages 51-60" that each expression's policy reaches in the fake simulation. */
@@ -15,16 +16,15 @@ const OLDEST_SHARE: Record<string, number> = {
 
 /**
  * Scripted parts. Replies are looked up by request key ("r0/c1#0" for candidate r0/c1, attempt 0;
- * "reflect r0#0" for the reflection of round 0); a key may script several answers for reruns.
+ * "r0/reflect#0" for the reflection of round 0); failOn keys fail once, like a provider outage.
  * compile accepts "$$$ expr $$$" with expr in OLDEST_SHARE (whitespace ignored) and refuses the rest.
  */
 function scripted(script: Record<string, string>, options: { failOn?: Set<string> } = {}) {
   const answered: string[] = [];
   const simulated: string[] = [];
   const requests: (ProposalRequest | ReflectionRequest)[] = [];
-  const keyOf = (r: ProposalRequest | ReflectionRequest) => (r.kind === 'proposal' ? `${r.candidate}#${r.attempt}` : `reflect r${r.round}#${r.attempt}`);
   const answer = async (r: ProposalRequest | ReflectionRequest) => {
-    const key = keyOf(r);
+    const key = requestKey(r);
     requests.push(r);
     if (options.failOn?.has(key)) {
       options.failOn.delete(key);
@@ -60,10 +60,10 @@ function scripted(script: Record<string, string>, options: { failOn?: Set<string
 const PAPER_FLOW = {
   'r0/c0#0': '$$$ state * agent_feats[11] $$$',
   'r0/c1#0': '$$$ state * (agent_feats[10] or agent_feats[11]) $$$',
-  'reflect r0#0': 'The best reward function is at index: 0',
+  'r0/reflect#0': 'The best reward function is at index: 0',
   'r1/c0#0': '$$$ state + 2 * state * agent_feats[11] $$$',
   'r1/c1#0': '$$$ state $$$',
-  'reflect r1#0': 'The best reward function is at index: [0]',
+  'r1/reflect#0': 'The best reward function is at index: [0]',
 };
 
 async function runToEnd(state: DlmRunState, parts: DlmParts) {
@@ -105,7 +105,7 @@ describe('runDlm', () => {
   test('runs I x K proposals with one reflection per round, and the pick joins the next round\'s prompt', async () => {
     const fake = scripted(PAPER_FLOW);
     const { final } = await runToEnd(createDlmRun('Focus on the oldest.'), fake.parts);
-    expect(fake.answered).toEqual(['r0/c0#0', 'r0/c1#0', 'reflect r0#0', 'r1/c0#0', 'r1/c1#0', 'reflect r1#0']);
+    expect(fake.answered).toEqual(['r0/c0#0', 'r0/c1#0', 'r0/reflect#0', 'r1/c0#0', 'r1/c1#0', 'r1/reflect#0']);
     const round1 = fake.requests.filter((r): r is ProposalRequest => r.kind === 'proposal' && r.round === 1);
     expect(round1[0].previous).toEqual([{ expression: 'state * agent_feats[11]', distribution: 'Category: Ages\nAges 10-50: 60.00%\nAges 51-60: 40.00%' }]);
     const reflect0 = fake.requests.find((r): r is ReflectionRequest => r.kind === 'reflection')!;
@@ -154,13 +154,13 @@ describe('runDlm', () => {
       'r0/c1#0': '$$$ state*agent_feats[11] $$$',
       'r1/c0#0': '$$$ state * agent_feats[11] $$$',
       'r1/c1#0': '$$$ state $$$',
-      'reflect r1#0': 'The best reward function is at index: 1',
+      'r1/reflect#0': 'The best reward function is at index: 1',
     });
     const { final } = await runToEnd(createDlmRun('Focus on the oldest.'), fake.parts);
     expect(fake.simulated).toEqual(['state*agent_feats[11]', 'state']);
     expect(final.rounds[0].candidates[1].duplicateOf).toBe('r0/c0');
     expect(final.rounds[1].candidates[0].duplicateOf).toBe('r0/c0');
-    expect(fake.answered).not.toContain('reflect r0#0');
+    expect(fake.answered).not.toContain('r0/reflect#0');
     expect(final.rounds[1].reflection?.shown).toEqual(['r1/c0', 'r1/c1']);
     expect(final.result).toMatchObject({ candidate: 'r1/c1', pickedBy: 'reflection' });
   });
@@ -179,7 +179,7 @@ describe('runDlm', () => {
   });
 
   test('retries an unreadable reflection with feedback; when it keeps failing the run falls back to the previous pick', async () => {
-    const fake = scripted({ ...PAPER_FLOW, 'reflect r1#0': 'Both are good.', 'reflect r1#1': 'index: 7' });
+    const fake = scripted({ ...PAPER_FLOW, 'r1/reflect#0': 'Both are good.', 'r1/reflect#1': 'index: 7' });
     const { final } = await runToEnd(createDlmRun('Focus on the oldest.', { maxAttempts: 2 }), fake.parts);
     const retry = fake.requests.find((r): r is ReflectionRequest => r.kind === 'reflection' && r.round === 1 && r.attempt === 1)!;
     expect(retry.failures[0]).toMatchObject({ reply: 'Both are good.', error: expect.stringContaining('names no index') });
@@ -197,7 +197,7 @@ describe('runDlm', () => {
     const second = await runToEnd(saved, fake.parts);
     expect(second.final.status).toBe('done');
     expect(second.final.pausedBecause).toBeUndefined();
-    expect(fake.answered).toEqual(['r0/c0#0', 'r0/c1#0', 'reflect r0#0', 'r1/c0#0', 'r1/c1#0', 'reflect r1#0']);
+    expect(fake.answered).toEqual(['r0/c0#0', 'r0/c1#0', 'r0/reflect#0', 'r1/c0#0', 'r1/c1#0', 'r1/reflect#0']);
     expect(fake.simulated).toEqual(['state*agent_feats[11]', 'state*(agent_feats[10]oragent_feats[11])', 'state+2*state*agent_feats[11]', 'state']);
     expect(second.final.result).toEqual((await runToEnd(createDlmRun('Focus on the oldest.'), scripted(PAPER_FLOW).parts)).final.result);
   });
@@ -233,5 +233,22 @@ describe('runDlm', () => {
     const count = fake.requests.length;
     expect(await runDlm(done, fake.parts)).toEqual(done);
     expect(fake.requests.length).toBe(count);
+  });
+});
+
+describe('transcriptOf and replayTranscript', () => {
+  test('a replay pauses, naming the call, when the transcript lacks a reply', async () => {
+    const fake = scripted(PAPER_FLOW);
+    const state = await runDlm(createDlmRun('Focus on the oldest.'), { ...fake.parts, ...replayTranscript([{ key: 'r0/c0#0', reply: PAPER_FLOW['r0/c0#0'] }]) });
+    expect(state).toMatchObject({ status: 'paused', pausedBecause: 'the transcript has no reply for r0/c1#0' });
+  });
+
+  test('list every answered call in order, and replaying them reproduces the run', async () => {
+    const script = { ...PAPER_FLOW, 'r0/c1#0': 'oops', 'r0/c1#1': PAPER_FLOW['r0/c1#0'], 'r1/reflect#0': '?', 'r1/reflect#1': PAPER_FLOW['r1/reflect#0'] };
+    const original = await runDlm(createDlmRun('Focus on the oldest.'), scripted(script).parts);
+    const transcript = transcriptOf(original);
+    expect(transcript.map((e) => e.key)).toEqual(['r0/c0#0', 'r0/c1#0', 'r0/c1#1', 'r0/reflect#0', 'r1/c0#0', 'r1/c1#0', 'r1/reflect#0', 'r1/reflect#1']);
+    const replayed = await runDlm(createDlmRun('Focus on the oldest.'), { ...scripted({}).parts, ...replayTranscript(transcript) });
+    expect(replayed).toEqual(original);
   });
 });
