@@ -2,17 +2,10 @@
 // of every feature group. This is the only feedback the reflection step sees.
 import type { Occupancy } from '../instance/occupancy.ts';
 import type { Instance } from '../instance/types.ts';
+import { armWeights, type DistributionOptions } from './arm-weights.ts';
 import { bucketOfArms } from './bucket-of-arms.ts';
 
-/**
- * What each arm contributes:
- *   'positive-states' (the papers' text, Alg. 2 line 7 "S <- S + s"): sum over steps of the arm's
- *       state value, i.e. sum_s s * occupancy[arm, s]; for 2-state arms, the expected number of
- *       steps in the positive state 1;
- *   'reward' (what the original code printed, "% of reward"): sum_s r[arm, s] * occupancy[arm, s]
- *       under the candidate's own reward table.
- */
-export type DistributionWeight = 'positive-states' | 'reward';
+export type { DistributionOptions, DistributionWeight } from './arm-weights.ts';
 
 export interface GroupDistribution {
   /** Schema group name, e.g. "Ages". */
@@ -21,34 +14,6 @@ export interface GroupDistribution {
   buckets: string[];
   /** Share of the total in each bucket, in [0, 1] for non-negative weights. All 0 when the total is 0. */
   shares: number[];
-}
-
-export interface DistributionOptions {
-  weight: DistributionWeight;
-  /** numArms x numStates; required for weight 'reward'. */
-  rewardTable?: Float64Array;
-  /** Use the discounted occupancy instead of the undiscounted one (Alg. 2 accumulates undiscounted). */
-  discounted?: boolean;
-}
-
-/** Contribution of every arm (Float64Array, numArms) under `options`. */
-export function armWeights(occupancy: Occupancy, options: DistributionOptions): Float64Array {
-  const { numArms, numStates } = occupancy;
-  const occ = options.discounted ? occupancy.discounted : occupancy.undiscounted;
-  const reward = options.weight === 'reward' ? options.rewardTable : undefined;
-  if (options.weight === 'reward' && (!reward || reward.length !== numArms * numStates)) {
-    throw new RangeError(`weight 'reward' needs a reward table of ${numArms} arms x ${numStates} states`);
-  }
-  const weights = new Float64Array(numArms);
-  for (let arm = 0; arm < numArms; arm++) {
-    let w = 0;
-    for (let s = 0; s < numStates; s++) {
-      const i = arm * numStates + s;
-      w += occ[i] * (reward ? reward[i] : s);
-    }
-    weights[arm] = w;
-  }
-  return weights;
 }
 
 /**

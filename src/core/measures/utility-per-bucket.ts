@@ -3,6 +3,7 @@
 // appendix: "the mean of the discounted sum of rewards over timesteps").
 import type { Occupancy } from '../instance/occupancy.ts';
 import type { FeatureGroup, Instance } from '../instance/types.ts';
+import { armWeights } from './arm-weights.ts';
 import { bucketOfArms } from './bucket-of-arms.ts';
 
 export interface BucketUtilities {
@@ -26,10 +27,9 @@ export function utilityPerBucket(
   group: FeatureGroup,
   options: { discounted?: boolean; utilityTable?: Float64Array } = {},
 ): BucketUtilities {
-  const { numArms, numStates } = occupancy;
+  const numArms = occupancy.numArms;
   const u = options.utilityTable;
-  if (u && u.length !== numArms * numStates) throw new RangeError(`utility table has ${u.length} entries, expected ${numArms} arms x ${numStates} states`);
-  const occ = options.discounted === false ? occupancy.undiscounted : occupancy.discounted;
+  const weights = armWeights(occupancy, { weight: u ? 'reward' : 'positive-states', rewardTable: u, discounted: options.discounted !== false });
   const bucket = bucketOfArms(instance.features, numArms, instance.schema.columns.length, group);
   const utility = new Float64Array(group.buckets.length);
   const arms = new Int32Array(group.buckets.length);
@@ -37,10 +37,7 @@ export function utilityPerBucket(
     const b = bucket[arm];
     if (b < 0) continue;
     arms[b]++;
-    for (let s = 0; s < numStates; s++) {
-      const i = arm * numStates + s;
-      utility[b] += occ[i] * (u ? u[i] : s);
-    }
+    utility[b] += weights[arm];
   }
   return { group: group.name, buckets: [...group.buckets], utility, arms };
 }

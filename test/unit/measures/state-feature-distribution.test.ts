@@ -66,7 +66,7 @@ describe('stateFeatureDistribution', () => {
     // discounted occupancies: 2, 6 + 2 = 8, 3 + 8 = 11
     const disc = stateFeatureDistribution(occupancy, { features, schema }, { weight: 'reward', rewardTable: reward, discounted: true });
     expect(disc[1].shares).toEqual([2 / 21, 8 / 21, 11 / 21]);
-    expect(() => stateFeatureDistribution(occupancy, { features, schema }, { weight: 'reward' })).toThrow("weight 'reward' needs a reward table");
+    expect(() => stateFeatureDistribution(occupancy, { features, schema }, { weight: 'reward' })).toThrow("weight 'reward' needs a reward (or utility) table of 3 arms x 2 states, got none");
   });
 });
 
@@ -80,6 +80,8 @@ describe('formatPercent', () => {
     expect(formatPercent(100)).toBe('100.00');
     expect(formatPercent(100 / 3)).toBe('33.33');
     expect(formatPercent(2 / 3)).toBe('0.67');
+    // 1.005 is stored as 1.00499999999999989...: both languages print 1.00.
+    expect(formatPercent(1.005)).toBe('1.00');
   });
 });
 
