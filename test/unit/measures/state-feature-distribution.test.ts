@@ -97,6 +97,51 @@ describe('distributionText', () => {
     expect(() => distributionText(d, [{ group: 'Age', heading: 'Ages', labels: ['a'] }])).toThrow('gives 1 labels for group "Age", which has 2 buckets');
   });
 
+  // DLM NeurIPS appendix L.1, Index 0 (Older Bias), as printed; its income lines sum to 100.01%.
+  const printedOlder = `Category: Ages
+Ages 10-20: 18.18%
+Ages 21-30: 27.75%
+Ages 31-40: 22.95%
+Ages 41-50: 2.95%
+Ages 51-60: 28.17%
+Category: Income
+Income bracket -1 (no income): 0.00%
+Income bracket 1 (e.g., 0-5000): 9.13%
+Income bracket 2 (e.g., 5001-10000): 55.81%
+Income bracket 3 (e.g., 10001-15000): 23.35%
+Income bracket 4 (e.g., 15001-20000): 5.85%
+Income bracket 5 (e.g., 20001-25000): 5.87%
+Income bracket 6 (e.g., 25001-30000): 0.00%
+Income bracket 7 (e.g., 30000-999999): 0.00%
+Category: Calling Times
+8:30am-10:30am: 7.45%
+10:30am-12:30pm: 4.68%
+12:30pm-3:30pm: 53.17%
+3:30pm-5:30pm: 13.74%
+5:30pm-7:30pm: 9.48%
+7:30pm-9:30pm: 11.48%
+Category: Education Levels
+Illiterate: 4.75%
+1-5th Grade Completed: 6.22%
+6-9th Grade Completed: 31.70%
+10th Grade Passed: 20.22%
+12th Grade Passed: 37.10%
+Graduate: 0.00%
+Post graduate: 0.00%
+Category: Languages Spoken
+Speaks Hindi: 35.23%
+Speaks Marathi: 64.77%
+Speaks Gujurati: 0.00%
+Speaks Kannada: 0.00%
+Category: Phone Owners
+Phone owner - Woman: 91.23%
+Phone owner - Husband: 5.72%
+Phone owner - Family: 3.05%
+Category: Organizations
+NGO: 75.58%
+ARMMAN: 24.42%
+PHC: 0.00%`;
+
   // DLM NeurIPS appendix L.2, Index 0 (Marathi Speakers + Middle Aged), as printed.
   const printed = `Category: Ages
 Ages 10-20: 4.02%
@@ -142,7 +187,10 @@ NGO: 92.87%
 ARMMAN: 7.13%
 PHC: 0.00%`;
 
-  test('reproduces the paper\'s printed reflection block character for character on the 43-feature schema', () => {
+  test.each([
+    ['L.1 Index 0', printedOlder],
+    ['L.2 Index 0', printed],
+  ])('reproduces the paper\'s printed reflection block (%s) character for character on the 43-feature schema', (_, printed) => {
     const dlm = dlmSchema();
     const numFeatures = dlm.columns.length;
     // Per category, integer masses (units of 1e-4 %) that round to the printed percentages and sum
