@@ -190,13 +190,13 @@ PHC: 0.00%`;
   test.each([
     ['L.1 Index 0', printedOlder],
     ['L.2 Index 0', printed],
-  ])('reproduces the paper\'s printed reflection block (%s) character for character on the 43-feature schema', (_, printed) => {
+  ])('reproduces the paper\'s printed reflection block (%s) character for character on the 43-feature schema', (_, text) => {
     const dlm = dlmSchema();
     const numFeatures = dlm.columns.length;
     // Per category, integer masses (units of 1e-4 %) that round to the printed percentages and sum
     // to the same total; the printed values are themselves rounded, so a category may sum to 100.01.
     const TOTAL = 1_000_000;
-    const categories = printed.split('Category: ').slice(1).map((block) => {
+    const categories = text.split('Category: ').slice(1).map((block) => {
       const [heading, ...lines] = block.trim().split('\n');
       const section = DLM_REFLECTION_LAYOUT.find((s) => s.heading === heading)!;
       const units = lines.map((l) => Math.round(Number(l.slice(l.lastIndexOf(': ') + 2, -1)) * 10_000));
@@ -228,7 +228,7 @@ PHC: 0.00%`;
       rows[0].push([1, points[arm + 1] - points[arm]]);
     }
     const d = stateFeatureDistribution(occupancyOf(rows), { features: feats, schema: dlm }, { weight: 'positive-states' });
-    expect(distributionText(d, DLM_REFLECTION_LAYOUT)).toBe(printed);
+    expect(distributionText(d, DLM_REFLECTION_LAYOUT)).toBe(text);
   });
 });
 
