@@ -1,0 +1,249 @@
+// DLM's loop (Algorithm 1) as a resumable state machine over small injected parts: an LLM that
+// proposes, an LLM that reflects, a compiler from reply text to a reward table, and a simulator
+// that returns the state-feature distribution text. Each step updates the run state and hands a
+// copy to `checkpoint`; a run started again from any checkpoint asks the LLM nothing it has
+// already answered.
+import type { Attempt, CandidateState, DlmResult, DlmRunState, RoundState } from './dlm-run-state.ts';
+import { parseReflectionPick } from './parse-reflection-pick.ts';
+
+/** A best previous attempt (Alg. 1 line 15: the pick joins the context zeta of later rounds). */
+export interface PreviousPick {
+  expression: string;
+  distribution: string;
+}
+
+export interface ProposalRequest {
+  kind: 'proposal';
+  task: string;
+  /** Candidate id, "r<round>/c<slot>"; with `attempt`, a stable key for transcripts and replays. */
+  candidate: string;
+  round: number;
+  attempt: number;
+  /** Picks of the earlier rounds, oldest first. */
+  previous: PreviousPick[];
+  /** This candidate's refused replies so far, each with the error to feed back. */
+  failures: Attempt[];
+}
+
+export interface ReflectionRequest {
+  kind: 'reflection';
+  task: string;
+  round: number;
+  attempt: number;
+  /** What the prompt lists, index i = candidates[i]. */
+  candidates: { index: number; expression: string; distribution: string }[];
+  failures: Attempt[];
+}
+
+export type CompileResult =
+  | { ok: true; expression: string; normalized: string; rewardTable: Float64Array }
+  | { ok: false; error: string };
+
+export interface DlmParts {
+  /** Returns the LLM's reply text; throws when the provider fails (the run then pauses). */
+  propose(request: ProposalRequest): Promise<string>;
+  reflect(request: ReflectionRequest): Promise<string>;
+  /** Extracts, parses and compiles the expression in a reply; errors as data. Must be deterministic. */
+  compile(reply: string): CompileResult;
+  /** Simulates the policy of a reward table and returns its state-feature distribution text. */
+  simulate(rewardTable: Float64Array): Promise<{ distribution: string }>;
+}
+
+export type DlmEvent =
+  | { type: 'llm-request'; request: ProposalRequest | ReflectionRequest }
+  | { type: 'candidate'; id: string; status: 'valid' | 'refused' | 'failed'; duplicateOf?: string; error?: string }
+  | { type: 'simulated'; id: string; normalized: string }
+  | { type: 'picked'; round: number; id: string | null; reason?: string }
+  | { type: 'paused'; reason: string }
+  | { type: 'done'; result: DlmResult | null };
+
+export interface RunOptions {
+  /** Receives a deep copy of the state after every step (plain JSON data). */
+  checkpoint?: (state: DlmRunState) => void;
+  onEvent?: (event: DlmEvent) => void;
+  signal?: AbortSignal;
+}
+
+const clone = (state: DlmRunState): DlmRunState => JSON.parse(JSON.stringify(state)) as DlmRunState;
+
+/** Raised inside the loop when an I/O part fails; turns into a paused state. */
+class Pause extends Error {}
+
+/**
+ * Runs (or resumes) `initial` until done or paused. Resolves with the final state: status 'done'
+ * with `result`, or 'paused' with `pausedBecause` (a part threw, or `signal` aborted); pass that
+ * state back in to resume. Exceptions from `compile` are bugs and propagate.
+ */
+export async function runDlm(initial: DlmRunState, parts: DlmParts, options: RunOptions = {}): Promise<DlmRunState> {
+  const state = clone(initial);
+  if (state.status === 'done') return state;
+  state.status = 'running';
+  delete state.pausedBecause;
+  const emit = (event: DlmEvent) => options.onEvent?.(event);
+  const save = () => options.checkpoint?.(clone(state));
+  const io = async <T>(call: () => Promise<T>): Promise<T> => {
+    if (options.signal?.aborted) throw new Pause('aborted');
+    try {
+      return await call();
+    } catch (error) {
+      throw new Pause(error instanceof Error ? error.message : String(error));
+    }
+  };
+  const { config } = state;
+  const step: Step = { state, parts, io, emit, save };
+
+  try {
+    for (let r = 0; r < config.rounds; r++) {
+      const round = state.rounds[r] ?? (state.rounds[r] = { index: r, candidates: [], done: false });
+      if (round.done) continue;
+      for (let slot = 0; slot < config.candidates; slot++) {
+        const candidate = round.candidates[slot] ?? (round.candidates[slot] = { id: `r${r}/c${slot}`, attempts: [], status: 'pending' });
+        await proposeCandidate(step, round, candidate);
+      }
+      if (config.mode === 'reflection') {
+        await simulateRound(step, round);
+        await reflectRound(step, round);
+      }
+      round.done = true;
+      save();
+    }
+  } catch (error) {
+    if (!(error instanceof Pause)) throw error;
+    state.status = 'paused';
+    state.pausedBecause = error.message;
+    save();
+    emit({ type: 'paused', reason: error.message });
+    return state;
+  }
+  state.result = resultOf(state);
+  state.status = 'done';
+  save();
+  emit({ type: 'done', result: state.result });
+  return state;
+}
+
+/** What every step works with: the run state (mutated in place), the parts, and the run's hooks. */
+interface Step {
+  state: DlmRunState;
+  parts: DlmParts;
+  /** Calls an I/O part, turning its failure (or an abort) into a pause. */
+  io: <T>(call: () => Promise<T>) => Promise<T>;
+  emit: (event: DlmEvent) => void;
+  save: () => void;
+}
+
+const validCandidates = (state: DlmRunState) => state.rounds.flatMap((r) => r.candidates.filter((c) => c.status === 'valid'));
+
+async function proposeCandidate({ state, parts, io, emit, save }: Step, round: RoundState, candidate: CandidateState) {
+  while (candidate.status === 'pending') {
+    if (candidate.attempts.length >= state.config.maxAttempts) {
+      candidate.status = 'failed';
+      emit({ type: 'candidate', id: candidate.id, status: 'failed', error: candidate.attempts.at(-1)?.error });
+      save();
+      return;
+    }
+    const request: ProposalRequest = {
+      kind: 'proposal',
+      task: state.task,
+      candidate: candidate.id,
+      round: round.index,
+      attempt: candidate.attempts.length,
+      previous: previousPicks(state, round.index),
+      failures: candidate.attempts.map((a) => ({ ...a })),
+    };
+    const reply = await io(() => (emit({ type: 'llm-request', request }), parts.propose(request)));
+    const compiled = parts.compile(reply);
+    if (compiled.ok) {
+      candidate.attempts.push({ reply });
+      candidate.status = 'valid';
+      candidate.expression = compiled.expression;
+      candidate.normalized = compiled.normalized;
+      const first = validCandidates(state).find((c) => c !== candidate && c.normalized === compiled.normalized);
+      if (first) candidate.duplicateOf = first.id;
+      emit({ type: 'candidate', id: candidate.id, status: 'valid', duplicateOf: candidate.duplicateOf });
+    } else {
+      candidate.attempts.push({ reply, error: compiled.error });
+      emit({ type: 'candidate', id: candidate.id, status: 'refused', error: compiled.error });
+    }
+    save();
+  }
+}
+
+/** Simulates each distinct valid candidate of the round not simulated before (in this run). */
+async function simulateRound({ state, parts, io, emit, save }: Step, round: RoundState) {
+  for (const c of round.candidates) {
+    if (c.status !== 'valid' || state.simulations[c.normalized!]) continue;
+    const compiled = parts.compile(c.attempts.at(-1)!.reply);
+    if (!compiled.ok || compiled.normalized !== c.normalized) throw new Error(`compile is not deterministic: candidate ${c.id} no longer compiles to what it did`);
+    const outcome = await io(() => parts.simulate(compiled.rewardTable));
+    state.simulations[c.normalized!] = { distribution: outcome.distribution };
+    emit({ type: 'simulated', id: c.id, normalized: c.normalized! });
+    save();
+  }
+}
+
+async function reflectRound({ state, parts, io, emit, save }: Step, round: RoundState) {
+  // Each distinct valid expression once, in slot order.
+  const valid = round.candidates.filter((c) => c.status === 'valid');
+  const shown = valid.filter((c, i) => valid.findIndex((d) => d.normalized === c.normalized) === i);
+  const reflection = round.reflection ?? (round.reflection = { attempts: [], status: 'pending', shown: shown.map((c) => c.id) });
+  if (reflection.status !== 'pending') return;
+  if (shown.length < 2) {
+    reflection.status = 'skipped';
+    reflection.reason = shown.length === 0 ? 'no valid candidate' : 'one distinct candidate';
+    if (shown.length === 1) reflection.pick = shown[0].id;
+    emit({ type: 'picked', round: round.index, id: reflection.pick ?? null, reason: reflection.reason });
+    save();
+    return;
+  }
+  const candidates = shown.map((c, index) => ({ index, expression: c.expression!, distribution: state.simulations[c.normalized!].distribution }));
+  while (reflection.status === 'pending') {
+    if (reflection.attempts.length >= state.config.maxAttempts) {
+      reflection.status = 'failed';
+      emit({ type: 'picked', round: round.index, id: null, reason: `reflection failed: ${reflection.attempts.at(-1)?.error}` });
+      save();
+      return;
+    }
+    const request: ReflectionRequest = {
+      kind: 'reflection',
+      task: state.task,
+      round: round.index,
+      attempt: reflection.attempts.length,
+      candidates,
+      failures: reflection.attempts.map((a) => ({ ...a })),
+    };
+    const reply = await io(() => (emit({ type: 'llm-request', request }), parts.reflect(request)));
+    const pick = parseReflectionPick(reply, candidates.length);
+    if ('index' in pick) {
+      reflection.attempts.push({ reply });
+      reflection.status = 'picked';
+      reflection.pick = reflection.shown[pick.index];
+      emit({ type: 'picked', round: round.index, id: reflection.pick });
+    } else {
+      reflection.attempts.push({ reply, error: pick.error });
+    }
+    save();
+  }
+}
+
+/** Picks of rounds before `round`, oldest first, as the proposal prompt shows them. */
+function previousPicks(state: DlmRunState, round: number): PreviousPick[] {
+  const picks: PreviousPick[] = [];
+  for (const r of state.rounds.slice(0, round)) {
+    const id = r.reflection?.pick;
+    const c = id ? r.candidates.find((x) => x.id === id) : undefined;
+    if (c) picks.push({ expression: c.expression!, distribution: state.simulations[c.normalized!]?.distribution ?? '' });
+  }
+  return picks;
+}
+
+/** R_DLM: the pick of the last round that has one, else the first valid candidate, else null. */
+function resultOf(state: DlmRunState): DlmResult | null {
+  for (const r of [...state.rounds].reverse()) {
+    const id = r.reflection?.pick;
+    const c = id ? r.candidates.find((x) => x.id === id) : undefined;
+    if (c) return { candidate: c.id, expression: c.expression!, normalized: c.normalized!, pickedBy: r.reflection!.status === 'picked' ? 'reflection' : 'only-candidate' };
+  }
+  const first = validCandidates(state)[0];
+  return first ? { candidate: first.id, expression: first.expression!, normalized: first.normalized!, pickedBy: 'first-valid' } : null;
+}
