@@ -1,10 +1,27 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+/** Emits sw.js (src/workers/service-worker.js) with the list of this build's files to precache. */
+function precache(): Plugin {
+  return {
+    name: 'precache',
+    apply: 'build',
+    generateBundle(_, bundle) {
+      const files = ['./', ...Object.keys(bundle).filter((f) => !f.endsWith('.map')).map((f) => `./${f}`), './favicon.svg'];
+      const version = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 12);
+      const source = readFileSync(new URL('./src/workers/service-worker.js', import.meta.url), 'utf8');
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source: source.replace("/* manifest */ { version: 'dev', files: [] }", JSON.stringify({ version, files })) });
+    },
+  };
+}
 
 export default defineConfig({
   // Relative URLs everywhere, so dist/ works from any sub-path of any static file server.
   base: './',
-  plugins: [svelte({ configFile: false })],
+  plugins: [svelte({ configFile: false }), precache()],
   worker: { format: 'es' },
   build: {
     target: 'es2022',

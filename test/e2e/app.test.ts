@@ -62,3 +62,21 @@ describe('a worker that dies', () => {
     }
   });
 });
+
+describe('the start page', () => {
+  test('passes an axe-core accessibility audit in light and dark mode', async () => {
+    const { axeViolations } = await import('./accessibility.ts');
+    const server = await serveStatic(DIST);
+    try {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        const page = await browser.newPage({ colorScheme });
+        await page.goto(server.url);
+        await expect.poll(() => page.getByTestId('wasm-value').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+        expect(await axeViolations(page), colorScheme).toEqual([]);
+        await page.close();
+      }
+    } finally {
+      await server.close();
+    }
+  });
+});

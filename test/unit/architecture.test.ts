@@ -20,7 +20,7 @@ const ALLOWED: Record<string, string[]> = {
   charts: ['core'],
   components: ['charts', 'state', 'core'],
   cli: ['engine', 'llm', 'pipeline', 'core'],
-  '(root)': ['components'],
+  '(root)': ['components', 'workers'],
 };
 
 function sourceFiles(dir: string): string[] {

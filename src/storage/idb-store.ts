@@ -1,0 +1,83 @@
+// The IndexedDB-backed store (through idb).
+import type { IDBPDatabase } from 'idb';
+import { asStorageError } from './errors.ts';
+import { assertNoSecret } from './guard.ts';
+import type { CandidateRecord, PopulationRecord, ResultRecord, RunRecord } from './records.ts';
+import type { AllotDb } from './schema.ts';
+import type { Store } from './store.ts';
+
+export class IdbStore implements Store {
+  readonly kind = 'indexeddb';
+
+  constructor(private readonly db: IDBPDatabase<AllotDb>) {}
+
+  putPopulation(record: PopulationRecord) {
+    return this.put('populations', record);
+  }
+  getPopulation(id: string) {
+    return this.db.get('populations', id);
+  }
+  async listPopulations() {
+    return (await this.db.getAllFromIndex('populations', 'by-created')).reverse();
+  }
+  deletePopulation(id: string) {
+    return this.db.delete('populations', id);
+  }
+
+  putRun(record: RunRecord) {
+    return this.put('runs', record);
+  }
+  getRun(id: string) {
+    return this.db.get('runs', id);
+  }
+  async listRuns() {
+    return (await this.db.getAllFromIndex('runs', 'by-updated')).reverse();
+  }
+  async deleteRun(id: string) {
+    const tx = this.db.transaction(['runs', 'candidates', 'results'], 'readwrite');
+    const keys = await tx.objectStore('candidates').index('by-run').getAllKeys(id);
+    await Promise.all([tx.objectStore('runs').delete(id), tx.objectStore('results').delete(id), ...keys.map((key) => tx.objectStore('candidates').delete(key))]);
+    await tx.done;
+  }
+
+  putCandidate(record: CandidateRecord) {
+    return this.put('candidates', record);
+  }
+  listCandidates(runId: string) {
+    // Keys are [runId, index], so the index returns them in pool order.
+    return this.db.getAllFromIndex('candidates', 'by-run', runId);
+  }
+
+  async putResult(record: ResultRecord) {
+    assertNoSecret('results', record);
+    try {
+      const tx = this.db.transaction('results', 'readwrite', { durability: 'strict' });
+      await Promise.all([tx.store.put(record), tx.done]);
+    } catch (error) {
+      throw asStorageError(error);
+    }
+  }
+  getResult(runId: string) {
+    return this.db.get('results', runId);
+  }
+
+  async getSetting<T>(key: string) {
+    return (await this.db.get('settings', key))?.value as T | undefined;
+  }
+  putSetting(key: string, value: unknown) {
+    return this.put('settings', { key, value });
+  }
+
+  close() {
+    this.db.close();
+  }
+
+  private async put<Name extends 'populations' | 'runs' | 'candidates' | 'settings'>(name: Name, record: AllotDb[Name]['value']): Promise<void> {
+    assertNoSecret(name, record);
+    try {
+      await this.db.put(name, record);
+    } catch (error) {
+      throw asStorageError(error);
+    }
+  }
+}

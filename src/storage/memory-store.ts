@@ -1,0 +1,74 @@
+// The fallback when IndexedDB is unusable: the same API over Maps for this tab only. Records are
+// cloned on the way in and out, as IndexedDB does, so callers cannot alias stored data.
+import { assertNoSecret } from './guard.ts';
+import type { CandidateRecord, PopulationRecord, ResultRecord, RunRecord } from './records.ts';
+import type { Store } from './store.ts';
+
+export class MemoryStore implements Store {
+  readonly kind = 'memory';
+  private readonly populations = new Map<string, PopulationRecord>();
+  private readonly runs = new Map<string, RunRecord>();
+  private readonly candidates = new Map<string, CandidateRecord>();
+  private readonly results = new Map<string, ResultRecord>();
+  private readonly settings = new Map<string, unknown>();
+
+  async putPopulation(record: PopulationRecord) {
+    this.populations.set(record.id, checked('populations', record));
+  }
+  async getPopulation(id: string) {
+    return cloneOrUndefined(this.populations.get(id));
+  }
+  async listPopulations() {
+    return [...this.populations.values()].sort((a, b) => b.createdAt - a.createdAt).map((r) => structuredClone(r));
+  }
+  async deletePopulation(id: string) {
+    this.populations.delete(id);
+  }
+
+  async putRun(record: RunRecord) {
+    this.runs.set(record.id, checked('runs', record));
+  }
+  async getRun(id: string) {
+    return cloneOrUndefined(this.runs.get(id));
+  }
+  async listRuns() {
+    return [...this.runs.values()].sort((a, b) => b.updatedAt - a.updatedAt).map((r) => structuredClone(r));
+  }
+  async deleteRun(id: string) {
+    this.runs.delete(id);
+    this.results.delete(id);
+    for (const [key, c] of this.candidates) if (c.runId === id) this.candidates.delete(key);
+  }
+
+  async putCandidate(record: CandidateRecord) {
+    this.candidates.set(JSON.stringify([record.runId, record.index]), checked('candidates', record));
+  }
+  async listCandidates(runId: string) {
+    return [...this.candidates.values()].filter((c) => c.runId === runId).sort((a, b) => a.index - b.index).map((c) => structuredClone(c));
+  }
+
+  async putResult(record: ResultRecord) {
+    this.results.set(record.runId, checked('results', record));
+  }
+  async getResult(runId: string) {
+    return cloneOrUndefined(this.results.get(runId));
+  }
+
+  async getSetting<T>(key: string) {
+    return cloneOrUndefined(this.settings.get(key) as T | undefined);
+  }
+  async putSetting(key: string, value: unknown) {
+    this.settings.set(key, checked('settings', { key, value }).value);
+  }
+
+  close() {}
+}
+
+function checked<T>(store: string, record: T): T {
+  assertNoSecret(store, record);
+  return structuredClone(record);
+}
+
+function cloneOrUndefined<T>(value: T | undefined): T | undefined {
+  return value === undefined ? undefined : structuredClone(value);
+}
