@@ -2,10 +2,11 @@
 // 2 a bad command line (one line on stderr).
 import { COMMON_OPTIONS, parseArgs, UsageError } from './args.ts';
 import type { Command, Io } from './command.ts';
+import { datasetCommand } from './commands/dataset.ts';
 import { exampleCommand } from './commands/example.ts';
 
 /** Every command, in the order `allot --help` lists them. */
-export const COMMANDS: Command[] = [exampleCommand];
+export const COMMANDS: Command[] = [exampleCommand, datasetCommand];
 
 export async function main(argv: string[], io: Io): Promise<number> {
   const [name, ...rest] = argv;
