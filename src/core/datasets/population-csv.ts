@@ -132,7 +132,11 @@ export function parsePopulationCsv(text: string, options: PopulationCsvOptions =
   const features = new Float64Array(N * F);
   for (let arm = 0; arm < N; arm++) {
     const row = rows[arm];
-    for (let f = 0; f < F; f++) features[arm * F + f] = numberField(table, row, featureColumns[f], fileName);
+    for (let f = 0; f < F; f++) {
+      const raw = row.fields[featureColumns[f]];
+      // Fast path for the 0/1 of one-hot columns, most of a typical file.
+      features[arm * F + f] = raw === '0' ? 0 : raw === '1' ? 1 : numberField(table, row, featureColumns[f], fileName);
+    }
   }
   const schema = options.schema
     ? schemaFromFile(options.schema, table, featureColumns, features, fileName)

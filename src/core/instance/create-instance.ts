@@ -126,19 +126,17 @@ export function createInstance(input: InstanceInput): Instance {
   const F = schema.columns.length;
   const features = copyExact(input.features, numArms * F, 'features', `numArms x numFeatures = ${numArms} x ${F}`);
   const oneHot = schema.groups.filter((g) => g.kind === 'one-hot');
+  const kinds = Uint8Array.from(schema.columns, (c) => (c.type === 'binary' ? 1 : c.type === 'integer' ? 2 : 0));
   for (let arm = 0; arm < numArms; arm++) {
     const base = arm * F;
     for (let f = 0; f < F; f++) {
       const v = features[base + f];
+      const kind = kinds[f];
+      // Fast path first; the message is built only on failure.
+      if (kind === 1 ? v === 0 || v === 1 : kind === 2 ? Number.isInteger(v) : Number.isFinite(v)) continue;
       const column = schema.columns[f];
-      const bad = !Number.isFinite(v)
-        ? 'is not a finite number'
-        : column.type === 'binary' && v !== 0 && v !== 1
-          ? 'is not 0 or 1 (the column is binary)'
-          : column.type === 'integer' && !Number.isInteger(v)
-            ? 'is not an integer (the column is integer)'
-            : '';
-      if (bad) throw new InstanceError(`${where(arm)}, column "${column.name}": ${fmt(v)} ${bad}`, arm, column.name, v);
+      const bad = !Number.isFinite(v) ? 'is not a finite number' : kind === 1 ? 'is not 0 or 1 (the column is binary)' : 'is not an integer (the column is integer)';
+      throw new InstanceError(`${where(arm)}, column "${column.name}": ${fmt(v)} ${bad}`, arm, column.name, v);
     }
     for (const group of oneHot) {
       let ones = 0;
