@@ -85,7 +85,7 @@ export function parseInstanceJson(text: string, fileName = 'the file'): Instance
       warnings: warnings as string[],
     });
   } catch (error) {
-    if (error instanceof InstanceError) throw new Error(`${fileName}: ${error.message}`);
+    if (error instanceof InstanceError) throw new InstanceError(`${fileName}: ${error.message}`, error.arm, error.column, error.value);
     throw error;
   }
 }
