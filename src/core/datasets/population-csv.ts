@@ -186,16 +186,25 @@ export function featureName(header: string): string {
  */
 export function inferSchema(headers: string[], features: Float64Array, numArms: number): FeatureSchema {
   const F = headers.length;
-  const columns: FeatureColumn[] = headers.map((header, f) => {
-    let binary = true;
-    let integer = true;
-    for (let arm = 0; arm < numArms && (binary || integer); arm++) {
-      const v = features[arm * F + f];
-      if (v !== 0 && v !== 1) binary = false;
-      if (!Number.isInteger(v)) integer = false;
+  // One row-major pass: which columns hold only 0/1, only whole numbers.
+  const notBinary = new Uint8Array(F);
+  const notInteger = new Uint8Array(F);
+  for (let arm = 0; arm < numArms; arm++) {
+    for (let f = 0, i = arm * F; f < F; f++, i++) {
+      const v = features[i];
+      if (v !== 0 && v !== 1) {
+        notBinary[f] = 1;
+        if (!Number.isInteger(v)) notInteger[f] = 1;
+      }
     }
-    return { name: featureName(header), label: header, description: header, type: binary ? 'binary' : integer ? 'integer' : 'continuous', group: null };
-  });
+  }
+  const columns: FeatureColumn[] = headers.map((header, f) => ({
+    name: featureName(header),
+    label: header,
+    description: header,
+    type: !notBinary[f] ? 'binary' : !notInteger[f] ? 'integer' : 'continuous',
+    group: null,
+  }));
   uniqueNames(columns, headers);
   const byPrefix = new Map<string, number[]>();
   columns.forEach((c, f) => {
