@@ -2,6 +2,8 @@
 // 2 a bad command line (one line on stderr).
 import { COMMON_OPTIONS, parseArgs, UsageError } from './args.ts';
 import type { Command, Io } from './command.ts';
+import { datasetCommand } from './commands/dataset.ts';
+import { datasetCommand } from './commands/dataset.ts';
 import { exampleCommand } from './commands/example.ts';
 import { llmCommand } from './commands/llm.ts';
 import { portfolioCommand } from './commands/portfolio.ts';
@@ -9,6 +11,7 @@ import { welfareCommand } from './commands/welfare.ts';
 
 /** Every command, in the order `allot --help` lists them. */
 export const COMMANDS: Command[] = [
+  datasetCommand,
   llmCommand,
   welfareCommand,
   portfolioCommand,

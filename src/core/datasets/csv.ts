@@ -57,7 +57,10 @@ export function parseCsv(text: string, fileName = 'the file'): CsvTable {
   return { header, headerLine: head.line, rows };
 }
 
-/** Splits text into records of fields, tracking the line each record starts on. */
+/**
+ * Splits text into records of fields, tracking the line each record starts on. Runs of ordinary
+ * characters are sliced rather than appended one by one (100,000-row files are common).
+ */
 function splitRecords(text: string, fileName: string): CsvRow[] {
   const records: CsvRow[] = [];
   let fields: string[] = [];
@@ -74,35 +77,49 @@ function splitRecords(text: string, fileName: string): CsvRow[] {
     field = '';
     fieldStarted = false;
   };
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
     if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else quoted = false;
+      const close = text.indexOf('"', i);
+      if (close === -1) break;
+      for (let k = text.indexOf('\n', i); k !== -1 && k < close; k = text.indexOf('\n', k + 1)) line++;
+      field += text.slice(i, close);
+      if (text.charCodeAt(close + 1) === 34) {
+        field += '"';
+        i = close + 2;
       } else {
-        if (c === '\n') line++;
-        field += c;
+        quoted = false;
+        i = close + 1;
       }
-    } else if (c === '"' && field.trim() === '') {
-      quoted = true;
-      quoteLine = line;
-      fieldStarted = true;
-      field = '';
-    } else if (c === ',') {
+      continue;
+    }
+    let j = i;
+    let c = text.charCodeAt(j);
+    while (j < n && c !== 44 && c !== 10 && c !== 13 && c !== 34) c = text.charCodeAt(++j);
+    if (j > i) {
+      field += text.slice(i, j);
+      i = j;
+      continue;
+    }
+    if (c === 34) {
+      if (field.trim() === '') {
+        quoted = true;
+        quoteLine = line;
+        fieldStarted = true;
+        field = '';
+      } else field += '"';
+    } else if (c === 44) {
       fields.push(field);
       field = '';
       fieldStarted = true;
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
+    } else {
+      if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
       endRecord();
       line++;
       recordLine = line;
-    } else {
-      field += c;
     }
+    i++;
   }
   if (quoted) throw new CsvError(`${fileName}, line ${quoteLine}: a quoted field is never closed (missing ")`, quoteLine);
   if (field !== '' || fields.length > 0 || fieldStarted) endRecord();

@@ -37,9 +37,23 @@ export interface FeatureSchema {
   groups: FeatureGroup[];
 }
 
-export type Provenance =
+export type Provenance = (
   | { kind: 'generator'; generator: string; parameters: Record<string, number | string | boolean>; seed: number }
-  | { kind: 'file'; fileName: string; contentHash: string; format: string };
+  | { kind: 'file'; fileName: string; contentHash: string; format: string }
+) & {
+  /** Set when the instance is a random subset of a larger population (see sampleArms). */
+  sample?: ArmSample;
+};
+
+/** Which arms of a population a sampled instance holds. */
+export interface ArmSample {
+  /** Arms in the population the sample was drawn from. */
+  populationArms: number;
+  /** Seed of the draw. */
+  seed: number;
+  /** Population index of each sampled arm, ascending. */
+  indices: number[];
+}
 
 /**
  * A validated RMAB instance. Arrays are flat and row-major:
@@ -61,6 +75,11 @@ export interface Instance {
   horizon: number;
   /** Discount in [0, 1). */
   discount: number;
+  /**
+   * Arms each evaluation seed samples from this population (DLM: 48 of 7,668), with sampleArms;
+   * absent when every evaluation uses all arms.
+   */
+  sampleSize?: number;
   provenance: Provenance;
   /** Non-fatal findings of validation (for example renormalized rows). */
   warnings: string[];

@@ -1,0 +1,96 @@
+// One way for every command that takes arms (simulate, reward, evaluate, fairness, dataset) to
+// turn "a generator name or a population file" into a validated Instance:
+//   loadPopulation('dlm', { seed: '3', arms: '1000' })      a built-in generator with its flags
+//   loadPopulation('arms.csv', { schema: 'schema.json' })    a population CSV (+ optional schema JSON)
+//   loadPopulation('population.json', {})                     an allot instance file
+// Commands spread POPULATION_OPTIONS into their options to accept the same flags.
+import { readFile, stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { findGenerator, GENERATORS } from '../core/datasets/generators.ts';
+import { checkImportSize } from '../core/datasets/import-limits.ts';
+import { parseInstanceJson } from '../core/datasets/instance-json.ts';
+import { parsePopulationCsv, parseSchemaFile } from '../core/datasets/population-csv.ts';
+import type { Instance } from '../core/instance/types.ts';
+import { UsageError, type OptionSpecs } from './args.ts';
+
+/** Default seed of a generated population (allot's choice). */
+export const DEFAULT_SEED = 0;
+
+const GENERATOR_PARAMETERS = [...new Set(GENERATORS.flatMap((g) => g.parameters.map((p) => p.name)))];
+const FILE_OVERRIDES = ['budget', 'horizon', 'discount'];
+
+/** The flags of loadPopulation: --seed, --schema and every generator parameter (--arms, --alpha, ...). */
+export const POPULATION_OPTIONS: OptionSpecs = {
+  seed: { type: 'string', value: 'S', description: 'seed of a generated population', default: String(DEFAULT_SEED) },
+  schema: { type: 'string', value: 'FILE.json', description: 'schema of a population CSV (labels, types, groups); inferred when absent' },
+  ...Object.fromEntries(
+    GENERATOR_PARAMETERS.map((name) => {
+      const users = GENERATORS.filter((g) => g.parameters.some((p) => p.name === name));
+      const first = users[0].parameters.find((p) => p.name === name)!;
+      const scope = users.length === GENERATORS.length ? '' : ` (${users.map((g) => g.name).join(', ')})`;
+      return [name, { type: 'string', value: first.integer ? 'N' : 'X', description: `${first.description}${scope}` }];
+    }),
+  ),
+};
+
+/** A generator name or a population file (.json instance, .csv population) -> a validated Instance. */
+export async function loadPopulation(nameOrFile: string, flags: Record<string, string | true | undefined>): Promise<Instance> {
+  const generator = findGenerator(nameOrFile);
+  const number = (name: string) => {
+    const raw = flags[name];
+    if (raw === undefined) return undefined;
+    const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
+    if (!Number.isFinite(value)) throw new UsageError(`--${name} must be a number, not "${raw}"`);
+    return value;
+  };
+  if (generator) {
+    if (flags.schema !== undefined) throw new UsageError(`--schema applies to a population CSV, not to the generator "${generator.name}"`);
+    const parameters: Record<string, number> = {};
+    for (const name of GENERATOR_PARAMETERS) {
+      const value = number(name);
+      if (value === undefined) continue;
+      if (!generator.parameters.some((p) => p.name === name)) {
+        throw new UsageError(`--${name} does not apply to the generator "${generator.name}" (its parameters: ${generator.parameters.map((p) => `--${p.name}`).join(', ')})`);
+      }
+      parameters[name] = value;
+    }
+    const seed = number('seed') ?? DEFAULT_SEED;
+    if (!Number.isInteger(seed)) throw new UsageError(`--seed must be an integer, not ${seed}`);
+    return generator.generate(parameters, seed);
+  }
+  for (const name of [...GENERATOR_PARAMETERS.filter((n) => !FILE_OVERRIDES.includes(n)), 'seed']) {
+    if (flags[name] !== undefined) throw new UsageError(`--${name} applies to a generated population, not to the file "${nameOrFile}"`);
+  }
+  const size = await stat(nameOrFile).then(
+    (s) => s.size,
+    () => {
+      throw new Error(`"${nameOrFile}" is neither a generator (${GENERATORS.map((g) => g.name).join(', ')}) nor a file that exists`);
+    },
+  );
+  const fileName = basename(nameOrFile);
+  checkImportSize(size, fileName);
+  const text = await readFile(nameOrFile, 'utf8');
+  if (/\.json$/i.test(nameOrFile)) {
+    if (flags.schema !== undefined) throw new UsageError('--schema applies to a population CSV, not to an instance JSON file (its schema is inside)');
+    for (const name of FILE_OVERRIDES) if (flags[name] !== undefined) throw new UsageError(`--${name} applies to a population CSV or a generator; an instance JSON file carries its own`);
+    return parseInstanceJson(text, fileName);
+  }
+  if (/\.csv$/i.test(nameOrFile)) {
+    const schemaPath = typeof flags.schema === 'string' ? flags.schema : undefined;
+    const schema = schemaPath ? parseSchemaFile(await readFile(schemaPath, 'utf8'), basename(schemaPath)) : undefined;
+    return parsePopulationCsv(text, { fileName, schema, budget: number('budget'), horizon: number('horizon'), discount: number('discount') });
+  }
+  throw new Error(`"${nameOrFile}": a population file must end in .csv (one row per arm) or .json (an allot instance)`);
+}
+
+/** One line describing an instance: arms, states, features, budget, horizon, discount, origin. */
+export function describeInstance(instance: Instance): string {
+  const p = instance.provenance;
+  const origin = p.kind === 'generator' ? `generator ${p.generator}, seed ${p.seed}` : `${p.fileName} (${p.contentHash})`;
+  return (
+    `${instance.numArms} arms, ${instance.numStates} states, ${instance.schema.columns.length} features in ${instance.schema.groups.length} groups, ` +
+    `budget ${instance.budget}, horizon ${instance.horizon}, discount ${instance.discount}` +
+    (instance.sampleSize !== undefined ? `, ${instance.sampleSize} arms sampled per seed` : '') +
+    `; ${origin}`
+  );
+}

@@ -1,0 +1,118 @@
+// `dlm`: a synthetic maternal-health population in DLM's 43-feature schema. The ARMMAN data behind
+// DLM is not public, so every distribution here is allot's own choice: the one-hot marginals loosely
+// follow the state-feature distributions printed in DLM's appendix L, engagement is sticky under the
+// passive action, and the active effect grows or shrinks with features in the directions of the
+// multilingual paper's Table 1 weights.
+import { createInstance } from '../../instance/create-instance.ts';
+import type { Instance } from '../../instance/types.ts';
+import { seededRandom } from '../../random/seeded-random.ts';
+import { dlmSchema } from '../dlm-schema.ts';
+import { commonParameters, resolveParameters, type PopulationGenerator } from './population-generator.ts';
+import { clip01, drawEffect, setPassiveStationary, setTwoState } from './two-state.ts';
+
+/**
+ * Marginals of the one-hot groups, in dlmSchema() order (allot's choice, loosely after the
+ * distributions in DLM appendix L: mostly Marathi and Hindi speakers, phones owned by the woman,
+ * 6th-12th grade education, income brackets 2-3, NGO registrations, early-afternoon call slots).
+ */
+export const DLM_MARGINALS: Record<string, readonly number[]> = {
+  Ages: [0.12, 0.42, 0.3, 0.06, 0.1],
+  Languages: [0.36, 0.62, 0.01, 0.01],
+  Education: [0.04, 0.12, 0.31, 0.23, 0.26, 0.02, 0.02],
+  'Phone owner': [0.85, 0.09, 0.06],
+  'Call slot': [0.08, 0.07, 0.4, 0.15, 0.1, 0.2],
+  Registration: [0.72, 0.26, 0.02],
+  Income: [0.01, 0.07, 0.55, 0.27, 0.05, 0.04, 0.005, 0.005],
+};
+
+/**
+ * Weights of the active effect per ordered feature group (the multilingual paper's Table 1; the
+ * group's value is its bucket index scaled to [0, 1]). Registration has no weight there: none here.
+ */
+export const DLM_EFFECT_WEIGHTS: Record<string, number> = {
+  Ages: 0.8,
+  Income: 1.5,
+  Languages: -0.3,
+  Education: 1.5,
+  'Phone owner': -1.5,
+  'Call slot': 0.3,
+};
+
+/** Passive dynamics (allot's choice): P(stay engaged) in [0.70, 0.95], P(become engaged) in [0.02, 0.20], uniform. */
+export const DLM_PASSIVE = { stayLow: 0.7, stayHigh: 0.95, joinLow: 0.02, joinHigh: 0.2 } as const;
+
+export const dlmGenerator: PopulationGenerator = {
+  name: 'dlm',
+  description:
+    "DLM's maternal-health setting: 7,668 synthetic beneficiaries in DLM's 43-feature schema (allot's distributions; each seed evaluates 48 arms, budget 16)",
+  parameters: [
+    ...commonParameters({ arms: 7668, budget: 16, horizon: 10, discount: 0.9 }, { arms: 'DLM appendix B (7,668 beneficiaries)', budget: 'DLM (IJCAI) Figure 2: budget 16 of 48 arms', horizon: 'DLM section 5: 10 steps per trial', discount: 'allot' }),
+    { name: 'sample', description: 'arms each evaluation seed samples from the population', default: 48, min: 1, max: 10_000_000, integer: true, source: 'DLM appendix J: 48 arms per seed', ownChoice: false },
+    { name: 'effect', description: 'largest mean active effect on P(engaged next step)', default: 0.4, min: 0, max: 1, integer: false, source: 'allot', ownChoice: true },
+    { name: 'sigma', description: 'spread (standard deviation) of the active effect', default: 0.05, min: 0, max: 1, integer: false, source: 'allot', ownChoice: true },
+  ],
+  ownChoices: [
+    'The ARMMAN data is not public: the population is synthetic.',
+    'One-hot marginals loosely follow the state-feature distributions in DLM appendix L (Ages 12/42/30/6/10 %, Marathi 62 %, Hindi 36 %, phone owned by the woman 85 %, income bracket 2 55 %, NGO 72 %, ...); groups are drawn independently.',
+    'Features 0-6 (hidden in the paper) are plausible pregnancy-history integers: gestational age at enrolment, delivery status, gravidity, parity, stillbirths, living children, days to first call.',
+    'Passive engagement is sticky: P(stay engaged) ~ U[0.70, 0.95], P(become engaged) ~ U[0.02, 0.20].',
+    'Active effect: P(engaged | action 1) = P(engaged | action 0) + d, clipped to [0, 1], with d ~ N(effect * u, sigma) floored at 0, where u in [0, 1] rescales the multilingual paper\'s Table 1 weighted sum of bucket indices (older, richer, more educated, owning the phone: larger effect).',
+    'Discount 0.9; arms start in the stationary distribution of their passive chain.',
+  ],
+  generate(given, seed) {
+    const p = resolveParameters(dlmGenerator, given);
+    return generateDlm(p, seed);
+  },
+};
+
+function generateDlm(p: Record<string, number>, seed: number): Instance {
+  const schema = dlmSchema();
+  const N = p.arms;
+  const F = schema.columns.length;
+  const random = seededRandom(seed);
+  const features = new Float64Array(N * F);
+  const transitions = new Float64Array(N * 8);
+  const initial = new Float64Array(N * 2);
+  const weightedGroups = schema.groups.filter((g) => g.name in DLM_EFFECT_WEIGHTS);
+  const weights = weightedGroups.map((g) => DLM_EFFECT_WEIGHTS[g.name]);
+  const x = new Float64Array(weights.length);
+  const marginals = schema.groups.map((g) => DLM_MARGINALS[g.name]);
+  for (let arm = 0; arm < N; arm++) {
+    const row = arm * F;
+    // Hidden features 0-6, in dlmSchema order.
+    const delivered = random.next() < 0.1 ? 1 : 0;
+    const gravidity = 1 + random.categorical([0.4, 0.33, 0.17, 0.07, 0.03]);
+    const parity = gravidity - 1 + delivered; // births so far: earlier pregnancies, plus this one once delivered
+    const stillbirths = parity > 0 && random.next() < 0.03 ? 1 : 0;
+    features[row] = delivered ? 40 : 6 + random.int(31);
+    features[row + 1] = delivered;
+    features[row + 2] = gravidity;
+    features[row + 3] = parity;
+    features[row + 4] = stillbirths;
+    features[row + 5] = parity - stillbirths;
+    features[row + 6] = Math.min(90, Math.floor(-Math.log(1 - random.next()) * 10));
+    schema.groups.forEach((group, g) => {
+      const bucket = random.categorical(marginals[g]);
+      features[row + group.columns[bucket]] = 1;
+      const w = weightedGroups.indexOf(group);
+      if (w !== -1) x[w] = bucket / (group.columns.length - 1);
+    });
+    const q10 = DLM_PASSIVE.stayLow + (DLM_PASSIVE.stayHigh - DLM_PASSIVE.stayLow) * random.next();
+    const q00 = DLM_PASSIVE.joinLow + (DLM_PASSIVE.joinHigh - DLM_PASSIVE.joinLow) * random.next();
+    const d = drawEffect(random, weights, x, p.effect, p.sigma);
+    setTwoState(transitions, arm, q00, clip01(q00 + d), q10, clip01(q10 + d));
+    setPassiveStationary(initial, arm, q00, q10);
+  }
+  return createInstance({
+    numArms: N,
+    transitions,
+    schema,
+    features,
+    initial,
+    budget: p.budget,
+    horizon: p.horizon,
+    discount: p.discount,
+    sampleSize: p.sample,
+    provenance: { kind: 'generator', generator: 'dlm', parameters: p, seed },
+  });
+}

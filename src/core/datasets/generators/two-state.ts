@@ -1,0 +1,50 @@
+// Helpers shared by the built-in generators for 2-state arms (state 1 engaged, 0 not).
+import type { Random } from '../../random/seeded-random.ts';
+
+/**
+ * Writes one arm's transitions from q[s][a] = P(next = 1 | state s, action a).
+ * Layout (as Instance.transitions): arm x state x action x next, 8 numbers per arm.
+ */
+export function setTwoState(transitions: Float64Array, arm: number, q00: number, q01: number, q10: number, q11: number): void {
+  const o = arm * 8;
+  transitions[o] = 1 - q00;
+  transitions[o + 1] = q00;
+  transitions[o + 2] = 1 - q01;
+  transitions[o + 3] = q01;
+  transitions[o + 4] = 1 - q10;
+  transitions[o + 5] = q10;
+  transitions[o + 6] = 1 - q11;
+  transitions[o + 7] = q11;
+}
+
+/**
+ * allot's choice for every generator: an arm starts in the stationary distribution of its passive
+ * chain (the population as the program finds it without calls): P(engaged) = q00 / (q00 + 1 - q10).
+ */
+export function setPassiveStationary(initial: Float64Array, arm: number, q00: number, q10: number): void {
+  const denominator = q00 + 1 - q10;
+  const engaged = denominator > 1e-12 ? q00 / denominator : 0.5;
+  initial[arm * 2] = 1 - engaged;
+  initial[arm * 2 + 1] = engaged;
+}
+
+/**
+ * The feature-driven intervention effect of SCLM appendix C.3 (steps 3-5): the weighted sum of
+ * feature values x in [0, 1] is rescaled to [0, 1] over its possible range (allot's choice: SCLM
+ * does not publish the mean), times `scale`; the effect is drawn from N(mean, sigma) and floored at
+ * 0 (allot's choice: a call never lowers engagement).
+ */
+export function drawEffect(random: Random, weights: readonly number[], x: ArrayLike<number>, scale: number, sigma: number): number {
+  let z = 0;
+  let lo = 0;
+  let hi = 0;
+  for (let i = 0; i < weights.length; i++) {
+    z += weights[i] * x[i];
+    if (weights[i] < 0) lo += weights[i];
+    else hi += weights[i];
+  }
+  const mean = hi > lo ? (scale * (z - lo)) / (hi - lo) : 0;
+  return Math.max(0, mean + sigma * random.normal());
+}
+
+export const clip01 = (p: number) => (p < 0 ? 0 : p > 1 ? 1 : p);

@@ -1,0 +1,317 @@
+// The general population CSV: one row per arm, with a header.
+//   id                      a distinct, non-empty id per arm (required)
+//   q00,q01,q10,q11         2-state arms: q<s><a> = P(next state = 1 | state s, action a)
+//   or p_<s>_<a>_<t>        S-state arms: P(next = t | state s, action a), all S x 2 x S columns
+//   init_<s>                optional initial-state distribution (default: uniform over states)
+//   any other column        a feature (numbers only)
+// The schema (labels, descriptions, types, groups and bucket order) comes from a small JSON file
+// (SchemaFile) or is inferred from the columns (see inferSchema). Everything is parsed and checked
+// before anything is returned: a bad file imports nothing, and the error names its line and column.
+import { createInstance, InstanceError } from '../instance/create-instance.ts';
+import type { FeatureColumn, FeatureGroup, FeatureSchema, FeatureType, Instance } from '../instance/types.ts';
+import { contentHash } from './content-hash.ts';
+import { CsvError, numberField, parseCsv, type CsvTable } from './csv.ts';
+import { checkImportSize } from './import-limits.ts';
+
+export const POPULATION_CSV_FORMAT = 'allot-population-csv';
+
+/** allot's defaults for a file that does not say (DLM's ratio of 16 pulls per 48 arms, horizon 10, discount 0.9). */
+export const FILE_DEFAULTS = { budgetShare: 1 / 3, horizon: 10, discount: 0.9 } as const;
+
+/** The schema JSON that may accompany a population CSV. Columns are named by their CSV header. */
+export interface SchemaFile {
+  columns?: { column: string; name?: string; label?: string; description?: string; type?: FeatureType }[];
+  /** When given, replaces the inferred groups. */
+  groups?: { name: string; kind: 'one-hot' | 'bucketed'; columns: string[]; ordered?: boolean; buckets?: string[]; edges?: number[] }[];
+  budget?: number;
+  horizon?: number;
+  discount?: number;
+}
+
+export interface PopulationCsvOptions {
+  fileName?: string;
+  schema?: SchemaFile;
+  /** Override the file's (or the defaults') budget, horizon, discount. */
+  budget?: number;
+  horizon?: number;
+  discount?: number;
+}
+
+const Q = /^q([01])([01])$/;
+const P = /^p_(\d+)_([01])_(\d+)$/;
+const INIT = /^init_(\d+)$/;
+
+export function parsePopulationCsv(text: string, options: PopulationCsvOptions = {}): Instance {
+  const fileName = options.fileName ?? 'the file';
+  checkImportSize(text.length, fileName);
+  const table = parseCsv(text, fileName);
+  const { header, headerLine, rows } = table;
+  const fail = (message: string, column?: number): never => {
+    throw new CsvError(`${fileName}, line ${headerLine}${column !== undefined ? `, column ${column + 1} ("${header[column]}")` : ''}: ${message}`, headerLine, column === undefined ? undefined : column + 1, column === undefined ? undefined : header[column]);
+  };
+  const idColumn = header.indexOf('id');
+  if (idColumn === -1) fail(`the header has no "id" column; add a column named id with a distinct id per arm (found: ${header.slice(0, 8).join(', ')}${header.length > 8 ? ', ...' : ''})`);
+  if (rows.length === 0) throw new CsvError(`${fileName} has a header but no arms; add one row per arm below the header`, headerLine);
+
+  // Classify the columns.
+  const qColumns = new Map<string, number>();
+  const pColumns = new Map<string, number>();
+  const initColumns = new Map<number, number>();
+  const featureColumns: number[] = [];
+  let numStates = 2;
+  header.forEach((name, i) => {
+    if (i === idColumn) return;
+    let m: RegExpExecArray | null;
+    if (Q.test(name)) qColumns.set(name, i);
+    else if ((m = P.exec(name))) {
+      pColumns.set(name, i);
+      numStates = Math.max(numStates, Number(m[1]) + 1, Number(m[3]) + 1);
+    } else if ((m = INIT.exec(name))) initColumns.set(Number(m[1]), i);
+    else featureColumns.push(i);
+  });
+  if (qColumns.size > 0 && pColumns.size > 0) fail('the header mixes q columns (2-state arms) with p_s_a_t columns (S-state arms); use one or the other');
+  if (qColumns.size === 0 && pColumns.size === 0) fail('the header has no transition columns; add q00,q01,q10,q11 (P(next state 1 | state, action) for 2-state arms) or p_s_a_t columns');
+  const S = numStates;
+  if (qColumns.size > 0) {
+    for (const name of ['q00', 'q01', 'q10', 'q11']) if (!qColumns.has(name)) fail(`the header has no "${name}" column; 2-state arms need q00, q01, q10 and q11`);
+  } else {
+    for (let s = 0; s < S; s++) for (let a = 0; a < 2; a++) for (let t = 0; t < S; t++) {
+      if (!pColumns.has(`p_${s}_${a}_${t}`)) fail(`the header has no "p_${s}_${a}_${t}" column; ${S}-state arms need all ${S * 2 * S} columns p_s_a_t for s, t in 0..${S - 1} and a in 0, 1`);
+    }
+  }
+  if (initColumns.size > 0) {
+    for (let s = 0; s < S; s++) if (!initColumns.has(s)) fail(`the header has init columns but no "init_${s}"; give init_0..init_${S - 1} or none`);
+    for (const s of initColumns.keys()) if (s >= S) fail(`"init_${s}" names a state that does not exist (states are 0..${S - 1})`, initColumns.get(s));
+  }
+
+  // Ids: non-empty and distinct.
+  const N = rows.length;
+  const ids: string[] = new Array(N);
+  const seen = new Map<string, number>();
+  rows.forEach((row, arm) => {
+    const id = row.fields[idColumn].trim();
+    if (id === '') throw new CsvError(`${fileName}, line ${row.line}, column ${idColumn + 1} ("id"): the id is empty; give every arm an id`, row.line, idColumn + 1, 'id');
+    const first = seen.get(id);
+    if (first !== undefined) throw new CsvError(`${fileName}, line ${row.line}, column ${idColumn + 1} ("id"): id "${id}" is already used on line ${first}; ids must be distinct`, row.line, idColumn + 1, 'id');
+    seen.set(id, row.line);
+    ids[arm] = id;
+  });
+
+  // Transitions and initial distribution.
+  const transitions = new Float64Array(N * S * 2 * S);
+  const probability = (arm: number, column: number) => {
+    const row = rows[arm];
+    const v = numberField(table, row, column, fileName);
+    if (v < 0 || v > 1) {
+      throw new CsvError(`${fileName}, line ${row.line}, column ${column + 1} ("${header[column]}"): ${row.fields[column].trim()} is not a probability; probabilities must be in [0, 1]`, row.line, column + 1, header[column]);
+    }
+    return v;
+  };
+  if (qColumns.size > 0) {
+    const cols = ['q00', 'q01', 'q10', 'q11'].map((name) => qColumns.get(name)!);
+    for (let arm = 0; arm < N; arm++) {
+      for (let k = 0; k < 4; k++) {
+        const q = probability(arm, cols[k]);
+        transitions[arm * 8 + k * 2] = 1 - q;
+        transitions[arm * 8 + k * 2 + 1] = q;
+      }
+    }
+  } else {
+    const cols: number[] = [];
+    for (let s = 0; s < S; s++) for (let a = 0; a < 2; a++) for (let t = 0; t < S; t++) cols.push(pColumns.get(`p_${s}_${a}_${t}`)!);
+    for (let arm = 0; arm < N; arm++) for (let k = 0; k < cols.length; k++) transitions[arm * cols.length + k] = probability(arm, cols[k]);
+  }
+  let initial: Float64Array | undefined;
+  if (initColumns.size > 0) {
+    initial = new Float64Array(N * S);
+    for (let arm = 0; arm < N; arm++) for (let s = 0; s < S; s++) initial[arm * S + s] = probability(arm, initColumns.get(s)!);
+  }
+
+  // Features.
+  const F = featureColumns.length;
+  const features = new Float64Array(N * F);
+  for (let arm = 0; arm < N; arm++) {
+    const row = rows[arm];
+    for (let f = 0; f < F; f++) {
+      const raw = row.fields[featureColumns[f]];
+      // Fast path for the 0/1 of one-hot columns, most of a typical file.
+      features[arm * F + f] = raw === '0' ? 0 : raw === '1' ? 1 : numberField(table, row, featureColumns[f], fileName);
+    }
+  }
+  const schema = options.schema
+    ? schemaFromFile(options.schema, table, featureColumns, features, fileName)
+    : inferSchema(featureColumns.map((c) => header[c]), features, N);
+
+  const file = options.schema ?? {};
+  const budget = options.budget ?? file.budget ?? Math.max(1, Math.round(N * FILE_DEFAULTS.budgetShare));
+  try {
+    return createInstance({
+      numArms: N,
+      numStates: S,
+      ids,
+      transitions,
+      schema,
+      features,
+      initial,
+      budget,
+      horizon: options.horizon ?? file.horizon ?? FILE_DEFAULTS.horizon,
+      discount: options.discount ?? file.discount ?? FILE_DEFAULTS.discount,
+      provenance: { kind: 'file', fileName, contentHash: contentHash(text), format: POPULATION_CSV_FORMAT },
+    });
+  } catch (error) {
+    if (!(error instanceof InstanceError)) throw error;
+    if (error.arm === undefined) throw new CsvError(`${fileName}: ${error.message}`, headerLine);
+    // Name the file line of the arm, and the CSV column when the error is about one column.
+    const line = rows[error.arm].line;
+    const featureIndex = schema.columns.findIndex((c) => c.name === error.column);
+    const column = featureIndex !== -1 ? featureColumns[featureIndex] : error.column !== undefined ? header.indexOf(error.column) : -1;
+    const message = error.message.replace(/^arm "[^"]*" \(arm \d+\)/, `arm "${ids[error.arm]}"`);
+    throw new CsvError(`${fileName}, line ${line}${column >= 0 ? `, column ${column + 1} ("${header[column]}")` : ''}: ${message}`, line, column >= 0 ? column + 1 : undefined, column >= 0 ? header[column] : undefined);
+  }
+}
+
+/** A header turned into a feature name usable as agent_feats.<name>: letters, digits and _. */
+export function featureName(header: string): string {
+  const name = header.trim().replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '');
+  return /^[0-9]/.test(name) || name === '' ? `f_${name}` : name;
+}
+
+/**
+ * The schema inferred from column names and values:
+ * - type: binary when every value is 0 or 1, integer when every value is whole, else continuous;
+ * - groups: binary columns whose names share the part before the first "_" (age_10_20, age_21_30)
+ *   form a one-hot group named after that prefix, when there are at least two of them and every
+ *   arm has exactly one 1 among them; bucket order is column order, marked unordered (edit the
+ *   schema to say the buckets are ordered).
+ */
+export function inferSchema(headers: string[], features: Float64Array, numArms: number): FeatureSchema {
+  const F = headers.length;
+  // One row-major pass: which columns hold only 0/1, only whole numbers.
+  const notBinary = new Uint8Array(F);
+  const notInteger = new Uint8Array(F);
+  for (let arm = 0; arm < numArms; arm++) {
+    for (let f = 0, i = arm * F; f < F; f++, i++) {
+      const v = features[i];
+      if (v !== 0 && v !== 1) {
+        notBinary[f] = 1;
+        if (!Number.isInteger(v)) notInteger[f] = 1;
+      }
+    }
+  }
+  const columns: FeatureColumn[] = headers.map((header, f) => ({
+    name: featureName(header),
+    label: header,
+    description: header,
+    type: !notBinary[f] ? 'binary' : !notInteger[f] ? 'integer' : 'continuous',
+    group: null,
+  }));
+  uniqueNames(columns, headers);
+  const byPrefix = new Map<string, number[]>();
+  columns.forEach((c, f) => {
+    const cut = c.name.indexOf('_');
+    if (c.type === 'binary' && cut > 0) byPrefix.set(c.name.slice(0, cut), [...(byPrefix.get(c.name.slice(0, cut)) ?? []), f]);
+  });
+  const groups: FeatureGroup[] = [];
+  for (const [prefix, members] of byPrefix) {
+    if (members.length < 2) continue;
+    let oneHot = true;
+    for (let arm = 0; arm < numArms && oneHot; arm++) {
+      let ones = 0;
+      for (const f of members) ones += features[arm * F + f];
+      oneHot = ones === 1;
+    }
+    if (!oneHot) continue;
+    for (const f of members) columns[f].group = prefix;
+    groups.push({ name: prefix, kind: 'one-hot', columns: members, ordered: false, buckets: members.map((f) => columns[f].label) });
+  }
+  return { columns, groups };
+}
+
+function uniqueNames(columns: FeatureColumn[], headers: string[]): void {
+  const seen = new Map<string, number>();
+  columns.forEach((c, f) => {
+    const other = seen.get(c.name);
+    if (other !== undefined) throw new Error(`feature columns "${headers[other]}" and "${headers[f]}" both become the name "${c.name}"; rename one of them`);
+    seen.set(c.name, f);
+  });
+}
+
+/** The schema described by a SchemaFile, checked against the CSV's feature columns. */
+function schemaFromFile(file: SchemaFile, table: CsvTable, featureColumns: number[], features: Float64Array, fileName: string): FeatureSchema {
+  const headers = featureColumns.map((c) => table.header[c]);
+  const inferred = inferSchema(headers, features, table.rows.length);
+  const position = new Map(headers.map((h, f) => [h, f]));
+  const where = `the schema for ${fileName}`;
+  for (const entry of file.columns ?? []) {
+    const f = position.get(entry.column);
+    if (f === undefined) throw new Error(`${where} describes column "${entry.column}", which is not a feature column of ${fileName} (features: ${headers.join(', ')})`);
+    const c = inferred.columns[f];
+    inferred.columns[f] = { ...c, name: entry.name ?? c.name, label: entry.label ?? c.label, description: entry.description ?? entry.label ?? c.description, type: entry.type ?? c.type };
+  }
+  if (file.groups) {
+    for (const c of inferred.columns) c.group = null;
+    inferred.groups = file.groups.map((g) => {
+      const members = g.columns.map((name) => {
+        const f = position.get(name);
+        if (f === undefined) throw new Error(`${where}: group "${g.name}" lists column "${name}", which is not a feature column of ${fileName}`);
+        inferred.columns[f].group = g.name;
+        return f;
+      });
+      const group: FeatureGroup = { name: g.name, kind: g.kind, columns: members, ordered: g.ordered ?? false, buckets: g.buckets ?? members.map((f) => inferred.columns[f].label) };
+      if (g.edges) group.edges = g.edges;
+      if (g.kind === 'one-hot') for (const f of members) inferred.columns[f].type = 'binary';
+      return group;
+    });
+  }
+  uniqueNames(inferred.columns, headers);
+  return inferred;
+}
+
+/** Parses the schema JSON text; errors name the file. */
+export function parseSchemaFile(text: string, fileName = 'the schema file'): SchemaFile {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${fileName}: not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
+  if (!data || typeof data !== 'object' || Array.isArray(data)) throw new Error(`${fileName}: expected a JSON object with "columns" and/or "groups"`);
+  const o = data as SchemaFile;
+  if (o.columns !== undefined && (!Array.isArray(o.columns) || o.columns.some((c) => !c || typeof c.column !== 'string'))) {
+    throw new Error(`${fileName}: "columns" must be an array of objects, each with a "column" naming a CSV header`);
+  }
+  if (o.groups !== undefined && (!Array.isArray(o.groups) || o.groups.some((g) => !g || typeof g.name !== 'string' || !Array.isArray(g.columns)))) {
+    throw new Error(`${fileName}: "groups" must be an array of objects, each with a "name" and a "columns" array of CSV headers`);
+  }
+  return o;
+}
+
+/**
+ * Writes an instance as a population CSV (q columns for 2-state arms, p_s_a_t otherwise). Numbers are
+ * printed in JavaScript's shortest round-trip form. `features: false` and `initial: false` leave
+ * those columns out (the arm format `id,q00,q01,q10,q11`).
+ */
+export function populationToCsv(instance: Pick<Instance, 'numArms' | 'numStates' | 'ids' | 'transitions' | 'schema' | 'features' | 'initial'>, options: { features?: boolean; initial?: boolean } = {}): string {
+  const S = instance.numStates;
+  const F = instance.schema.columns.length;
+  const header = ['id'];
+  if (S === 2) header.push('q00', 'q01', 'q10', 'q11');
+  else for (let s = 0; s < S; s++) for (let a = 0; a < 2; a++) for (let t = 0; t < S; t++) header.push(`p_${s}_${a}_${t}`);
+  const withInitial = options.initial ?? true;
+  const withFeatures = options.features ?? true;
+  if (withInitial) for (let s = 0; s < S; s++) header.push(`init_${s}`);
+  if (withFeatures) header.push(...instance.schema.columns.map((c) => c.name));
+  const lines = [header.join(',')];
+  const rowT = S * 2 * S;
+  for (let arm = 0; arm < instance.numArms; arm++) {
+    const fields = [quote(instance.ids[arm])];
+    if (S === 2) for (let k = 0; k < 4; k++) fields.push(String(instance.transitions[arm * 8 + k * 2 + 1]));
+    else for (let k = 0; k < rowT; k++) fields.push(String(instance.transitions[arm * rowT + k]));
+    if (withInitial) for (let s = 0; s < S; s++) fields.push(String(instance.initial[arm * S + s]));
+    if (withFeatures) for (let f = 0; f < F; f++) fields.push(String(instance.features[arm * F + f]));
+    lines.push(fields.join(','));
+  }
+  return lines.join('\n') + '\n';
+}
+
+const quote = (field: string) => (/[",\n\r]/.test(field) || field !== field.trim() ? `"${field.replace(/"/g, '""')}"` : field);

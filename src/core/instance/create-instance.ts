@@ -1,0 +1,234 @@
+// The one constructor of Instance: validates everything once, so that every layer downstream can
+// trust the shapes. Errors name the arm (id and 1-based position), the column and the value.
+import { cloneJson } from './clone-json.ts';
+import type { FeatureSchema, Instance, Provenance } from './types.ts';
+import { NUM_ACTIONS } from './types.ts';
+
+/** A probability row may miss 1 by this much and is accepted as is. */
+export const SUM_TOLERANCE = 1e-9;
+/** A row that misses 1 by more than SUM_TOLERANCE but at most this is renormalized with a warning. */
+export const RENORMALIZE_TOLERANCE = 1e-6;
+
+/** What is wrong, and where: `arm` is the 0-based arm index, `column` a feature or transition column name. */
+export class InstanceError extends Error {
+  override name = 'InstanceError';
+  constructor(
+    message: string,
+    readonly arm?: number,
+    readonly column?: string,
+    readonly value?: number | string,
+  ) {
+    super(message);
+  }
+}
+
+export interface InstanceInput {
+  numArms: number;
+  /** Default 2. */
+  numStates?: number;
+  /** Default "0", "1", ... */
+  ids?: string[];
+  /** numArms x numStates x 2 x numStates, row-major, P(next | state, action). */
+  transitions: ArrayLike<number>;
+  schema: FeatureSchema;
+  /** numArms x numFeatures, row-major. */
+  features: ArrayLike<number>;
+  /** numArms x numStates; default uniform over states. */
+  initial?: ArrayLike<number>;
+  budget: number;
+  horizon: number;
+  discount: number;
+  sampleSize?: number;
+  provenance: Provenance;
+  warnings?: string[];
+}
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** The name of transition entry P(next = t | state s, action a), as in the population CSV format. */
+export const transitionColumn = (s: number, a: number, t: number | '*') => `p_${s}_${a}_${t}`;
+
+/** Validates the input and returns a fresh Instance that owns copies of its arrays. */
+export function createInstance(input: InstanceInput): Instance {
+  const { numArms, schema } = input;
+  const numStates = input.numStates ?? 2;
+  const warnings = [...(input.warnings ?? [])];
+  if (!Number.isInteger(numArms) || numArms < 1) {
+    throw new InstanceError(numArms === 0 ? 'the population has no arms: add at least one arm' : `numArms must be a positive integer, not ${numArms}`);
+  }
+  if (!Number.isInteger(numStates) || numStates < 2) throw new InstanceError(`numStates must be an integer of at least 2, not ${numStates}`);
+  checkScalars(input, numArms);
+  validateSchema(schema);
+
+  const ids = input.ids ? [...input.ids] : Array.from({ length: numArms }, (_, i) => String(i));
+  if (ids.length !== numArms) throw new InstanceError(`expected ${numArms} ids, found ${ids.length}`);
+  const seen = new Map<string, number>();
+  for (let arm = 0; arm < numArms; arm++) {
+    const id = ids[arm];
+    if (typeof id !== 'string' || id.trim() === '') throw new InstanceError(`arm ${arm + 1}: the id is empty; give every arm a distinct id`, arm, 'id', id);
+    const first = seen.get(id);
+    if (first !== undefined) throw new InstanceError(`arms ${first + 1} and ${arm + 1} have the same id "${id}"; ids must be distinct`, arm, 'id', id);
+    seen.set(id, arm);
+  }
+  const where = (arm: number) => `arm "${ids[arm]}" (arm ${arm + 1})`;
+
+  const S = numStates;
+  const transitions = copyExact(input.transitions, numArms * S * NUM_ACTIONS * S, 'transitions', `numArms x numStates x 2 x numStates = ${numArms} x ${S} x 2 x ${S}`);
+  let renormalized = 0;
+  let firstRenormalized = '';
+  for (let arm = 0; arm < numArms; arm++) {
+    for (let s = 0; s < S; s++) {
+      for (let a = 0; a < NUM_ACTIONS; a++) {
+        const row = ((arm * S + s) * NUM_ACTIONS + a) * S;
+        let sum = 0;
+        for (let t = 0; t < S; t++) {
+          const p = transitions[row + t];
+          if (!(p >= -SUM_TOLERANCE && p <= 1 + SUM_TOLERANCE)) {
+            throw new InstanceError(`${where(arm)}, column "${transitionColumn(s, a, t)}": ${fmt(p)} is not a probability in [0, 1]`, arm, transitionColumn(s, a, t), p);
+          }
+          transitions[row + t] = p < 0 ? 0 : p > 1 ? 1 : p;
+          sum += transitions[row + t];
+        }
+        const miss = Math.abs(sum - 1);
+        if (miss > RENORMALIZE_TOLERANCE) {
+          throw new InstanceError(
+            `${where(arm)}, columns "${transitionColumn(s, a, '*')}": the probabilities of the next state after state ${s} and action ${a} sum to ${fmt(sum)}, not 1`,
+            arm,
+            transitionColumn(s, a, '*'),
+            sum,
+          );
+        }
+        if (miss > SUM_TOLERANCE) {
+          for (let t = 0; t < S; t++) transitions[row + t] /= sum;
+          if (renormalized++ === 0) firstRenormalized = `${where(arm)}, state ${s}, action ${a} (sum ${fmt(sum)})`;
+        }
+      }
+    }
+  }
+  if (renormalized > 0) {
+    warnings.push(`renormalized ${renormalized} transition row${renormalized === 1 ? '' : 's'} whose probabilities summed to within ${RENORMALIZE_TOLERANCE} of 1, first ${firstRenormalized}`);
+  }
+
+  const initial = input.initial
+    ? copyExact(input.initial, numArms * S, 'initial', `numArms x numStates = ${numArms} x ${S}`)
+    : new Float64Array(numArms * S).fill(1 / S);
+  for (let arm = 0; arm < numArms; arm++) {
+    let sum = 0;
+    for (let s = 0; s < S; s++) {
+      const p = initial[arm * S + s];
+      if (!(p >= 0 && p <= 1)) throw new InstanceError(`${where(arm)}, column "init_${s}": ${fmt(p)} is not a probability in [0, 1]`, arm, `init_${s}`, p);
+      sum += p;
+    }
+    if (Math.abs(sum - 1) > RENORMALIZE_TOLERANCE) throw new InstanceError(`${where(arm)}: the initial-state probabilities sum to ${fmt(sum)}, not 1`, arm, 'init_*', sum);
+    if (Math.abs(sum - 1) > SUM_TOLERANCE) for (let s = 0; s < S; s++) initial[arm * S + s] /= sum;
+  }
+
+  const F = schema.columns.length;
+  const features = copyExact(input.features, numArms * F, 'features', `numArms x numFeatures = ${numArms} x ${F}`);
+  const oneHot = schema.groups.filter((g) => g.kind === 'one-hot');
+  const kinds = Uint8Array.from(schema.columns, (c) => (c.type === 'binary' ? 1 : c.type === 'integer' ? 2 : 0));
+  for (let arm = 0; arm < numArms; arm++) {
+    const base = arm * F;
+    for (let f = 0; f < F; f++) {
+      const v = features[base + f];
+      const kind = kinds[f];
+      // Fast path first; the message is built only on failure.
+      if (kind === 1 ? v === 0 || v === 1 : kind === 2 ? Number.isInteger(v) : Number.isFinite(v)) continue;
+      const column = schema.columns[f];
+      const bad = !Number.isFinite(v) ? 'is not a finite number' : kind === 1 ? 'is not 0 or 1 (the column is binary)' : 'is not an integer (the column is integer)';
+      throw new InstanceError(`${where(arm)}, column "${column.name}": ${fmt(v)} ${bad}`, arm, column.name, v);
+    }
+    for (const group of oneHot) {
+      let ones = 0;
+      for (const c of group.columns) ones += features[base + c];
+      if (ones !== 1) {
+        const names = group.columns.map((c) => schema.columns[c].name);
+        throw new InstanceError(
+          `${where(arm)}, group "${group.name}" (columns ${names.join(', ')}): ${ones === 0 ? 'no column is 1' : `${ones} columns are 1`}; exactly one must be 1`,
+          arm,
+          names.join(','),
+          ones,
+        );
+      }
+    }
+  }
+  if (input.budget > numArms) throw new InstanceError(`the budget ${input.budget} is larger than the number of arms ${numArms}`);
+
+  return {
+    numArms,
+    numStates: S,
+    ids,
+    transitions,
+    schema: cloneJson(schema),
+    features,
+    initial,
+    budget: input.budget,
+    horizon: input.horizon,
+    discount: input.discount,
+    ...(input.sampleSize !== undefined ? { sampleSize: input.sampleSize } : {}),
+    provenance: cloneJson(input.provenance),
+    warnings,
+  };
+}
+
+function checkScalars(input: InstanceInput, numArms: number): void {
+  const { budget, horizon, discount, sampleSize } = input;
+  if (!Number.isInteger(budget) || budget < 1) throw new InstanceError(`the budget must be a positive integer (arms pulled per step), not ${budget}`);
+  if (!Number.isInteger(horizon) || horizon < 1) throw new InstanceError(`the horizon must be a positive integer (steps per trial), not ${horizon}`);
+  if (!(discount >= 0 && discount < 1)) throw new InstanceError(`the discount must be in [0, 1), not ${discount}`);
+  if (sampleSize !== undefined && !(Number.isInteger(sampleSize) && sampleSize >= budget && sampleSize <= numArms)) {
+    throw new InstanceError(`the sample size must be an integer between the budget ${budget} and the number of arms ${numArms}, not ${sampleSize}`);
+  }
+}
+
+/** Checks names, groups and their columns; throws an InstanceError naming the column or group. */
+export function validateSchema(schema: FeatureSchema): void {
+  const names = new Map<string, number>();
+  schema.columns.forEach((column, i) => {
+    if (!IDENTIFIER.test(column.name)) {
+      throw new InstanceError(`feature column ${i + 1} "${column.name}": names may hold only letters, digits and _ and must not start with a digit`, undefined, column.name);
+    }
+    if (names.has(column.name)) throw new InstanceError(`feature column "${column.name}" appears twice (columns ${names.get(column.name)! + 1} and ${i + 1})`, undefined, column.name);
+    names.set(column.name, i);
+    if (!['binary', 'integer', 'continuous'].includes(column.type)) throw new InstanceError(`feature column "${column.name}": type "${column.type}" is not binary, integer or continuous`, undefined, column.name);
+  });
+  const owner = new Map<number, string>();
+  const groupNames = new Set<string>();
+  for (const group of schema.groups) {
+    if (groupNames.has(group.name)) throw new InstanceError(`feature group "${group.name}" appears twice`);
+    groupNames.add(group.name);
+    if (group.columns.length === 0) throw new InstanceError(`feature group "${group.name}" has no columns`);
+    for (const c of group.columns) {
+      const column = schema.columns[c];
+      if (!Number.isInteger(c) || !column) throw new InstanceError(`feature group "${group.name}" refers to column ${c}, which does not exist`);
+      if (owner.has(c)) throw new InstanceError(`feature column "${column.name}" belongs to two groups, "${owner.get(c)}" and "${group.name}"`, undefined, column.name);
+      owner.set(c, group.name);
+      if (column.group !== group.name) throw new InstanceError(`feature column "${column.name}" is in group "${group.name}" but names its group ${JSON.stringify(column.group)}`, undefined, column.name);
+    }
+    if (group.kind === 'one-hot') {
+      for (const c of group.columns) {
+        if (schema.columns[c].type !== 'binary') throw new InstanceError(`feature column "${schema.columns[c].name}" is in the one-hot group "${group.name}" but is not binary`, undefined, schema.columns[c].name);
+      }
+      if (group.buckets.length !== group.columns.length) throw new InstanceError(`one-hot group "${group.name}" has ${group.columns.length} columns but ${group.buckets.length} bucket labels`);
+    } else if (group.kind === 'bucketed') {
+      const edges = group.edges ?? [];
+      if (group.columns.length !== 1) throw new InstanceError(`bucketed group "${group.name}" must have exactly one column, not ${group.columns.length}`);
+      if (edges.length !== group.buckets.length - 1) throw new InstanceError(`bucketed group "${group.name}" has ${group.buckets.length} buckets, so it needs ${group.buckets.length - 1} edges, not ${edges.length}`);
+      for (let i = 0; i < edges.length; i++) {
+        if (!Number.isFinite(edges[i]) || (i > 0 && !(edges[i] > edges[i - 1]))) throw new InstanceError(`bucketed group "${group.name}": the edges must be finite and increasing (${edges.join(', ')})`);
+      }
+    } else {
+      throw new InstanceError(`feature group "${group.name}": kind "${(group as { kind: string }).kind}" is not one-hot or bucketed`);
+    }
+  }
+  for (const [c, column] of schema.columns.entries()) {
+    if (column.group !== null && owner.get(c) !== column.group) throw new InstanceError(`feature column "${column.name}" names group "${column.group}", which does not list it`, undefined, column.name);
+  }
+}
+
+function copyExact(values: ArrayLike<number>, length: number, name: string, layout: string): Float64Array {
+  if (values.length !== length) throw new InstanceError(`${name} has ${values.length} values; expected ${layout} = ${length}`);
+  return Float64Array.from(values);
+}
+
+const fmt = (v: number) => (typeof v === 'number' ? String(v) : JSON.stringify(v));

@@ -1,0 +1,73 @@
+// A small seeded generator for the TypeScript side (population generators, arm sampling):
+// xoshiro128** seeded through splitmix32, so that any integer seed (including 0) gives a
+// well-mixed state. Deterministic across platforms: only 32-bit integer arithmetic.
+
+export interface Random {
+  /** Uniform in [0, 1), 32 bits of resolution. */
+  next(): number;
+  /** Uniform integer in [0, n). */
+  int(n: number): number;
+  /** Standard normal (Box-Muller; one value per call, the second is cached). */
+  normal(): number;
+  /** An index drawn from unnormalized non-negative weights. */
+  categorical(weights: ArrayLike<number>): number;
+}
+
+/** A generator seeded by a finite integer (numbers beyond 2^32 are folded in, so 2^32 + 1 differs from 1). */
+export function seededRandom(seed: number): Random {
+  if (!Number.isFinite(seed)) throw new Error(`seed must be a finite number, not ${seed}`);
+  let sm = (seed >>> 0) ^ Math.floor(Math.abs(seed) / 4294967296) * 0x9e3779b9;
+  const splitmix = () => {
+    sm = (sm + 0x9e3779b9) | 0;
+    let z = sm;
+    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+    return (z ^ (z >>> 16)) >>> 0;
+  };
+  let a = splitmix(), b = splitmix(), c = splitmix(), d = splitmix();
+  if ((a | b | c | d) === 0) a = 1;
+  const nextUint = () => {
+    const result = Math.imul(rotl(Math.imul(b, 5), 7), 9) >>> 0;
+    const t = b << 9;
+    c ^= a;
+    d ^= b;
+    b ^= c;
+    a ^= d;
+    c ^= t;
+    d = rotl(d, 11);
+    return result;
+  };
+  const next = () => nextUint() / 4294967296;
+  let spare: number | null = null;
+  return {
+    next,
+    int: (n) => Math.floor(next() * n),
+    normal() {
+      if (spare !== null) {
+        const value = spare;
+        spare = null;
+        return value;
+      }
+      const u = 1 - next(); // (0, 1]: log stays finite
+      const v = next();
+      const r = Math.sqrt(-2 * Math.log(u));
+      spare = r * Math.sin(2 * Math.PI * v);
+      return r * Math.cos(2 * Math.PI * v);
+    },
+    categorical(weights) {
+      let total = 0;
+      for (let i = 0; i < weights.length; i++) total += weights[i];
+      let x = next() * total;
+      for (let i = 0; i < weights.length; i++) {
+        x -= weights[i];
+        if (x < 0) return i;
+      }
+      for (let i = weights.length - 1; i >= 0; i--) if (weights[i] > 0) return i;
+      return weights.length - 1;
+    },
+  };
+}
+
+function rotl(x: number, k: number): number {
+  return (x << k) | (x >>> (32 - k));
+}
