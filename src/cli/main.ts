@@ -3,7 +3,6 @@
 import { COMMON_OPTIONS, parseArgs, UsageError } from './args.ts';
 import type { Command, Io } from './command.ts';
 import { datasetCommand } from './commands/dataset.ts';
-import { datasetCommand } from './commands/dataset.ts';
 import { exampleCommand } from './commands/example.ts';
 import { llmCommand } from './commands/llm.ts';
 import { portfolioCommand } from './commands/portfolio.ts';
