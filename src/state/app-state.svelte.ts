@@ -3,6 +3,7 @@
 import { openStore, requestPersistence } from '../storage/open-store.ts';
 import type { Store } from '../storage/store.ts';
 import { MemoryStore } from '../storage/memory-store.ts';
+import { ProviderSettings } from './provider-settings.svelte.ts';
 import { parseRoute, routeHref, type Route } from './route.ts';
 
 export class AppState {
@@ -12,6 +13,8 @@ export class AppState {
   storageReady = $state(false);
   /** A message for the storage banner (memory only, blocked by another tab, replaced by a newer tab, full). */
   storageNotice = $state<string | null>(null);
+  /** The user's LLM provider, model and key, shared by every screen. */
+  readonly provider = new ProviderSettings();
   private persistenceRequested = false;
 
   constructor() {
