@@ -1,5 +1,6 @@
 // The adjudicator's selection, transparent: the choice under several welfare functions side by
 // side, each with why it was made, how much score noise it withstands, and SCLM's regret bound.
+import { pMean } from '../welfare/p-mean.ts';
 import { relativeRegretBound } from './regret-bound.ts';
 import type { ScoreMatrix } from './score-matrix.ts';
 import { selectByWelfare } from './select-by-welfare.ts';
@@ -50,6 +51,7 @@ export function adjudicate(matrix: ScoreMatrix, choices: readonly WelfareChoice[
   const outcomes = choices.map((choice): WelfareOutcome => {
     let selection;
     try {
+      pMean(new Float64Array(m).fill(1), choice.p, choice.weights); // checks p and the weights before any candidate is blamed
       selection = selectByWelfare(matrix.scores, m, choice.p, choice.weights);
     } catch (error) {
       throw new RangeError(`${choice.label}: ${(error as Error).message}`);
@@ -70,7 +72,7 @@ export function adjudicate(matrix: ScoreMatrix, choices: readonly WelfareChoice[
 }
 
 const name = (i: number) => `candidate ${i + 1}`;
-const fmt = (x: number) => (Number.isInteger(x) ? String(x) : x.toPrecision(4));
+const fmt = (x: number) => String(Number(x.toPrecision(4)));
 
 function explain(o: Omit<WelfareOutcome, 'explanation'>, matrix: ScoreMatrix): string {
   const n = matrix.numCandidates;

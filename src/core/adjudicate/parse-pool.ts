@@ -87,7 +87,7 @@ export function parsePool(text: string, fileName = 'pool'): Pool {
 /** ", line L, column C" for a JSON.parse message that gives a character position. */
 function position(text: string, message: string): string {
   const m = /position (\d+)/.exec(message);
-  if (!m) return '';
+  if (!m || /line \d+/.test(message)) return '';
   const at = Number(m[1]);
   const before = text.slice(0, at).split('\n');
   return `, line ${before.length}, column ${before[before.length - 1].length + 1}`;
