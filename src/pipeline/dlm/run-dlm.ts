@@ -4,6 +4,7 @@
 // copy to `checkpoint`; a run started again from any checkpoint asks the LLM nothing it has
 // already answered.
 import type { Attempt, CandidateState, DlmResult, DlmRunState, RoundState } from './dlm-run-state.ts';
+import { cloneState, Pause, pausingIo } from '../resumable.ts';
 import { parseReflectionPick } from './parse-reflection-pick.ts';
 
 /** A best previous attempt (Alg. 1 line 15: the pick joins the context zeta of later rounds). */
@@ -64,10 +65,6 @@ export interface RunOptions {
   signal?: AbortSignal;
 }
 
-const clone = (state: DlmRunState): DlmRunState => JSON.parse(JSON.stringify(state)) as DlmRunState;
-
-/** Raised inside the loop when an I/O part fails; turns into a paused state. */
-class Pause extends Error {}
 
 /**
  * Runs (or resumes) `initial` until done or paused. Resolves with the final state: status 'done'
@@ -75,20 +72,13 @@ class Pause extends Error {}
  * state back in to resume. Exceptions from `compile` are bugs and propagate.
  */
 export async function runDlm(initial: DlmRunState, parts: DlmParts, options: RunOptions = {}): Promise<DlmRunState> {
-  const state = clone(initial);
+  const state = cloneState(initial);
   if (state.status === 'done') return state;
   state.status = 'running';
   delete state.pausedBecause;
   const emit = (event: DlmEvent) => options.onEvent?.(event);
-  const save = () => options.checkpoint?.(clone(state));
-  const io = async <T>(call: () => Promise<T>): Promise<T> => {
-    if (options.signal?.aborted) throw new Pause('aborted');
-    try {
-      return await call();
-    } catch (error) {
-      throw new Pause(error instanceof Error ? error.message : String(error));
-    }
-  };
+  const save = () => options.checkpoint?.(cloneState(state));
+  const io = pausingIo(options.signal);
   const { config } = state;
   const step: Step = { state, parts, io, emit, save };
 
