@@ -69,7 +69,8 @@ export const adjudicateCommand: Command = {
     }
     const choices: WelfareChoice[] = CLASSIC_WELFARE.map((c) => ({ ...c, ...(weights && { weights }) }));
     if (extraP !== undefined) choices.push({ label: `p = ${extraP}`, p: extraP, ...(weights && { weights }) });
-    const result = usage(() => adjudicate(matrix, choices, epsilon));
+    const ids = pool.candidates.map((c) => c.id);
+    const result = usage(() => adjudicate(matrix, choices, epsilon, ids));
     let pareto: { clauses: [string, string]; front: number[] } | undefined;
     if (typeof options.pareto === 'string') {
       const names = options.pareto.split(',').map((s) => s.trim());
@@ -77,7 +78,6 @@ export const adjudicateCommand: Command = {
       const [x, y] = names.map((n) => usage(() => clauseIndex(matrix, n)));
       pareto = { clauses: [names[0], names[1]], front: paretoFront(matrix.scores, m, x, y) };
     }
-    const ids = pool.candidates.map((c) => c.id);
     const selected = [...new Set(result.outcomes.map((o) => o.index))];
     const evaluation = pool.default ? Object.fromEntries(selected.map((i) => [ids[i], evaluatePolicy(pool, pool.candidates[i])])) : undefined;
     const row = (i: number) => Array.from(matrix.scores.subarray(i * m, (i + 1) * m));
@@ -113,7 +113,7 @@ export const adjudicateCommand: Command = {
     out.push(`  ${'candidate'.padEnd(idWidth)}  ${matrix.clauses.map((c) => c.name.padStart(Math.max(8, c.name.length))).join('  ')}`);
     ids.forEach((id, i) => out.push(`  ${id.padEnd(idWidth)}  ${row(i).map((x, j) => x.toFixed(4).padStart(Math.max(8, matrix.clauses[j].name.length))).join('  ')}`));
     out.push('', weights ? `Selection (weights ${weights.join(', ')}):` : 'Selection:');
-    for (const o of result.outcomes) out.push(`  ${o.label.padEnd(12)} ${ids[o.index]}: ${o.explanation.replace(/candidate (\d+)/g, (_, k) => ids[Number(k) - 1])}`);
+    for (const o of result.outcomes) out.push(`  ${o.label.padEnd(12)} ${ids[o.index]}: ${o.explanation}`);
     out.push('', `Regret bound: with scores within a factor 1 +- ${epsilon} of the truth, each selection's welfare is within ${(100 * result.regret.bound).toFixed(2)}% of the best (2e/(1+e), SCLM Proposition 1).`);
     if (pareto) out.push('', `Pareto front on "${pareto.clauses[0]}" and "${pareto.clauses[1]}": ${pareto.front.map((i) => ids[i]).join(', ')}`);
     if (evaluation) {

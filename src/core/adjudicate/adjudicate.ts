@@ -45,8 +45,13 @@ export interface Adjudication {
   regret: { epsilon: number; bound: number };
 }
 
-/** Selects from `matrix` under each welfare function of `choices`, with regret at noise level `epsilon` (default 0.1). */
-export function adjudicate(matrix: ScoreMatrix, choices: readonly WelfareChoice[] = CLASSIC_WELFARE, epsilon = 0.1): Adjudication {
+/**
+ * Selects from `matrix` under each welfare function of `choices`, with regret at noise level
+ * `epsilon` (default 0.1). Explanations name candidates by `names` (default "candidate 1", ...).
+ */
+export function adjudicate(matrix: ScoreMatrix, choices: readonly WelfareChoice[] = CLASSIC_WELFARE, epsilon = 0.1, names?: readonly string[]): Adjudication {
+  if (names && names.length !== matrix.numCandidates) throw new RangeError(`${names.length} names for ${matrix.numCandidates} candidates`);
+  const name = (i: number) => names?.[i] ?? `candidate ${i + 1}`;
   const m = matrix.clauses.length;
   const outcomes = choices.map((choice): WelfareOutcome => {
     let selection;
@@ -65,16 +70,15 @@ export function adjudicate(matrix: ScoreMatrix, choices: readonly WelfareChoice[
     });
     const robustTo = runnerUp === null ? null : best + runnerUp === 0 ? 0 : (best - runnerUp) / (best + runnerUp);
     const outcome = { ...choice, index, tied, welfare, runnerUp, robustTo, explanation: '' };
-    outcome.explanation = explain(outcome, matrix);
+    outcome.explanation = explain(outcome, matrix, name);
     return outcome;
   });
   return { outcomes, regret: { epsilon, bound: relativeRegretBound(epsilon) } };
 }
 
-const name = (i: number) => `candidate ${i + 1}`;
 const fmt = (x: number) => String(Number(x.toPrecision(4)));
 
-function explain(o: Omit<WelfareOutcome, 'explanation'>, matrix: ScoreMatrix): string {
+function explain(o: Omit<WelfareOutcome, 'explanation'>, matrix: ScoreMatrix, name: (i: number) => string): string {
   const n = matrix.numCandidates;
   if (n === 1) return `The pool has one candidate: it is selected under every welfare function (welfare ${fmt(o.welfare[0])}).`;
   if (o.tied.length === n) {

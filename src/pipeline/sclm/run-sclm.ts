@@ -317,9 +317,9 @@ function select(state: SclmRunState, rewards: Map<string, { expression: string }
   if (candidates.length === 0) throw new Error('every candidate lost a rating: the LLM scorer failed on each');
   const matrix = poolScoreMatrix(pool);
   const choices = CLASSIC_WELFARE.map((w) => ({ ...w, ...(state.config.weights && { weights: state.config.weights }) }));
-  const { outcomes, regret } = adjudicate(matrix, choices, state.config.epsilon);
-  const m = matrix.clauses.length;
   const ids = candidates.map((c) => c.id);
+  const { outcomes, regret } = adjudicate(matrix, choices, state.config.epsilon, ids);
+  const m = matrix.clauses.length;
   const evaluate = (expression: string | null, normalized: string | null) => ({ expression, evaluation: normalized && state.outcomes[normalized] ? evaluatePolicy(pool, state.outcomes[normalized]) : null });
   const pick = (run: DlmRunState | undefined) => (run?.result ? evaluate(run.result.expression, run.result.normalized) : evaluate(null, null));
   const selections = outcomes.map((o) => ({

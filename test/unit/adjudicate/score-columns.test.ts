@@ -128,6 +128,12 @@ describe('adjudicate', () => {
     expect(pick(eps * 1.001)).toBe(1);
   });
 
+  test('names candidates by the given names in explanations', () => {
+    const { outcomes } = adjudicate(matrix, [CLASSIC_WELFARE[2]], 0.1, ['r0/c0', 'r0/c1', 'r1/c0']);
+    expect(outcomes[0].explanation).toMatch(/^r0\/c1 has the highest welfare, 1, ahead of 0.9;/);
+    expect(() => adjudicate(matrix, CLASSIC_WELFARE, 0.1, ['a'])).toThrow('1 names for 3 candidates');
+  });
+
   test('uses the given weights and any p', () => {
     const { outcomes } = adjudicate(matrix, [{ label: 'x only', p: -Infinity, weights: [1, 0] }, { label: 'p = -2', p: -2 }]);
     expect(outcomes.map((o) => o.index)).toEqual([0, 1]);

@@ -318,3 +318,21 @@ describe('runSclm', () => {
     expect(final.result!.pool.candidates).toHaveLength(5); // five distinct expressions among the 20
   });
 });
+
+describe('sclmTranscriptOf and replaySclm', () => {
+  test('a run replayed from its transcript, without the provider, ends with the same result', async () => {
+    const { sclmTranscriptOf, replaySclm } = await import('../../../src/pipeline/sclm/sclm-transcript.ts');
+    const ratings: Record<string, string> = {};
+    for (const id of ['r0/c0', 'r0/c1', 'r1/c0']) for (const c of ['low income', 'old']) ratings[`rate/${id}/${c}#0`] = 'Score: 3';
+    const { state, fake } = await accepted({ scorer: 'llm', shiftClauses: true }, CLAUSES, { ...FLOW, ...ratings });
+    const { final } = await runAll(state, fake.parts);
+    const transcript = sclmTranscriptOf(final);
+    expect(transcript.map((e) => e.key).sort()).toEqual([...fake.answered].sort());
+    const offline = scripted({});
+    const replayed = replaySclm(transcript, offline.parts);
+    const split = (await runAll(createSclmRun(PROMPT, { ...SMALL, scorer: 'llm', shiftClauses: true }), replayed)).final;
+    const again = (await runAll(acceptClauses(split, CLAUSES, SCHEMA), replayed)).final;
+    expect(offline.answered).toEqual([]);
+    expect(again.result).toEqual(final.result);
+  });
+});
