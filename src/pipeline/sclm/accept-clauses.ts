@@ -1,6 +1,7 @@
 // The user's hand in an SCLM run: the clauses the LLM proposed, edited and accepted, plus the
 // optional clauses SCLM adds against unintended utility shifts and drops (section 5.2.2).
 import type { FeatureSchema } from '../../core/instance/types.ts';
+import { pMean } from '../../core/welfare/p-mean.ts';
 import { cloneState } from '../resumable.ts';
 import type { SclmClause, SclmRunState } from './sclm-run-state.ts';
 
@@ -34,6 +35,14 @@ export function acceptClauses(state: SclmRunState, clauses: readonly SclmClause[
     list.push({ name: 'total utility', text: 'Maximize the total generated utility.', kind: 'utility' });
   }
   const problems = clauseProblems(list, schema);
+  const { weights } = state.config;
+  if (weights) {
+    try {
+      pMean(new Float64Array(list.length).fill(1), 1, weights);
+    } catch (error) {
+      problems.push(`the configured clause weights do not fit the ${list.length} clauses (${list.map((c) => c.name).join(', ')}): ${(error as Error).message}`);
+    }
+  }
   if (problems.length) throw new RangeError(problems.join('; '));
   const next = cloneState(state);
   next.clauses = list;

@@ -183,6 +183,8 @@ describe('clauses', () => {
     expect(() => acceptClauses(state, [CLAUSES[0], CLAUSES[0]], SCHEMA)).toThrow('clause 2: the name "low income" is used twice');
     expect(() => acceptClauses(state, [{ name: 's', text: 't', kind: 'shift', group: 'Height' }], SCHEMA)).toThrow('a shift clause needs one of the groups Income, Age, Education');
     expect(() => acceptClauses(state, [], SCHEMA)).toThrow('there are no clauses');
+    const weighted = { ...state, config: { ...state.config, weights: [0.5, 0.5] } };
+    expect(() => acceptClauses(weighted, CLAUSES, SCHEMA)).toThrow('the configured clause weights do not fit the 4 clauses (low income, old, no shift: Education, total utility): 2 weights for 4 scores');
   });
 });
 
@@ -305,6 +307,14 @@ describe('runSclm', () => {
     expect(final.result!.scores).toEqual([[2, 2], [4, 4]]);
     expect(final.result!.selections.map((s) => s.candidate)).toEqual(['r1/c0', 'r1/c0', 'r1/c0']);
     expect(final.result!.methods[0].method).toBe('SCLM-LLM-utilitarian');
+  });
+
+  test('clause weights enter the welfare functions', async () => {
+    const { state, fake } = await accepted({ weights: [1, 0] });
+    const { final } = await runAll(state, fake.parts);
+    // All weight on "low income": the candidate that rewards low income alone is as good as the combined one there.
+    const w = final.result!.selections[0].welfare;
+    expect(w).toEqual(final.result!.scores.map((row) => row[0]));
   });
 
   test('the default configuration asks the generator for 20 candidates', async () => {
