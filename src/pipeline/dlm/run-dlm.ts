@@ -3,8 +3,8 @@
 // that returns the state-feature distribution text. Each step updates the run state and hands a
 // copy to `checkpoint`; a run started again from any checkpoint asks the LLM nothing it has
 // already answered.
-import type { Attempt, CandidateState, DlmResult, DlmRunState, RoundState } from './dlm-run-state.ts';
 import { cloneState, Pause, pausingIo } from '../resumable.ts';
+import type { Attempt, CandidateState, DlmResult, DlmRunState, RoundState } from './dlm-run-state.ts';
 import { parseReflectionPick } from './parse-reflection-pick.ts';
 
 /** A best previous attempt (Alg. 1 line 15: the pick joins the context zeta of later rounds). */
@@ -64,7 +64,6 @@ export interface RunOptions {
   onEvent?: (event: DlmEvent) => void;
   signal?: AbortSignal;
 }
-
 
 /**
  * Runs (or resumes) `initial` until done or paused. Resolves with the final state: status 'done'

@@ -98,7 +98,10 @@ export async function runSclm(initial: SclmRunState, parts: SclmParts, options: 
     }
     emit({ type: 'step', step: 'generator' });
     const generator = await innerDlm(ctx, 'generator', state.generator ?? createDlmRun(state.prompt, { ...state.config.pool, maxAttempts: state.config.maxAttempts }), (s) => (state.generator = s));
-    if (poolCandidates(generator).length === 0) return awaitClauses(ctx, ['the generator produced no valid candidate; rephrase the prompt or the clauses and run again']);
+    if (poolCandidates(generator).length === 0) {
+      delete state.generator; // every reply was refused: accepting the clauses again generates afresh
+      return awaitClauses(ctx, ['the generator produced no valid candidate; accept the clauses again to generate a new pool, or start a new run with a rephrased prompt']);
+    }
     let rewards = new Map<string, { expression: string; table: Float64Array }>();
     if (state.config.scorer === 'simulator') {
       emit({ type: 'step', step: 'clause-rewards' });

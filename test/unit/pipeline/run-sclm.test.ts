@@ -346,3 +346,14 @@ describe('sclmTranscriptOf and replaySclm', () => {
     expect(again.result).toEqual(final.result);
   });
 });
+
+describe('an empty pool', () => {
+  test('sends the run back to the user, and accepting again generates a new pool', async () => {
+    const refusing = { ...FLOW, 'generator/r0/c0#0': 'no', 'generator/r0/c0#1': 'no' };
+    const { state, fake } = await accepted({ pool: { rounds: 1, candidates: 1 }, maxAttempts: 2 }, CLAUSES, refusing);
+    const waiting = (await runAll(state, fake.parts)).final;
+    expect(waiting.status).toBe('awaiting-clauses');
+    expect(waiting.clauseProblems?.[0]).toContain('the generator produced no valid candidate');
+    expect(waiting.generator).toBeUndefined();
+  });
+});
