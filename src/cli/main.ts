@@ -2,6 +2,7 @@
 // 2 a bad command line (one line on stderr).
 import { COMMON_OPTIONS, parseArgs, UsageError } from './args.ts';
 import type { Command, Io } from './command.ts';
+import { adjudicateCommand } from './commands/adjudicate.ts';
 import { datasetCommand } from './commands/dataset.ts';
 import { exampleCommand } from './commands/example.ts';
 import { llmCommand } from './commands/llm.ts';
@@ -14,6 +15,7 @@ export const COMMANDS: Command[] = [
   llmCommand,
   welfareCommand,
   portfolioCommand,
+  adjudicateCommand,
   exampleCommand,
 ];
 

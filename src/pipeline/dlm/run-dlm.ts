@@ -3,6 +3,7 @@
 // that returns the state-feature distribution text. Each step updates the run state and hands a
 // copy to `checkpoint`; a run started again from any checkpoint asks the LLM nothing it has
 // already answered.
+import { cloneState, Pause, pausingIo } from '../resumable.ts';
 import type { Attempt, CandidateState, DlmResult, DlmRunState, RoundState } from './dlm-run-state.ts';
 import { parseReflectionPick } from './parse-reflection-pick.ts';
 
@@ -64,31 +65,19 @@ export interface RunOptions {
   signal?: AbortSignal;
 }
 
-const clone = (state: DlmRunState): DlmRunState => JSON.parse(JSON.stringify(state)) as DlmRunState;
-
-/** Raised inside the loop when an I/O part fails; turns into a paused state. */
-class Pause extends Error {}
-
 /**
  * Runs (or resumes) `initial` until done or paused. Resolves with the final state: status 'done'
  * with `result`, or 'paused' with `pausedBecause` (a part threw, or `signal` aborted); pass that
  * state back in to resume. Exceptions from `compile` are bugs and propagate.
  */
 export async function runDlm(initial: DlmRunState, parts: DlmParts, options: RunOptions = {}): Promise<DlmRunState> {
-  const state = clone(initial);
+  const state = cloneState(initial);
   if (state.status === 'done') return state;
   state.status = 'running';
   delete state.pausedBecause;
   const emit = (event: DlmEvent) => options.onEvent?.(event);
-  const save = () => options.checkpoint?.(clone(state));
-  const io = async <T>(call: () => Promise<T>): Promise<T> => {
-    if (options.signal?.aborted) throw new Pause('aborted');
-    try {
-      return await call();
-    } catch (error) {
-      throw new Pause(error instanceof Error ? error.message : String(error));
-    }
-  };
+  const save = () => options.checkpoint?.(cloneState(state));
+  const io = pausingIo(options.signal);
   const { config } = state;
   const step: Step = { state, parts, io, emit, save };
 

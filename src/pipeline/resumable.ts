@@ -1,0 +1,21 @@
+// What every resumable run (DLM, SCLM) shares: its state is plain JSON copied at each checkpoint,
+// and a failing I/O part (an LLM provider, a simulation) or an abort pauses the run instead of
+// failing it, so that running the paused state again resumes where it stopped.
+
+/** Raised inside a run when an I/O part fails or the run is aborted; the run turns it into a paused state. */
+export class Pause extends Error {}
+
+/** A deep copy of plain JSON run state (what checkpoints receive and what runs start from). */
+export const cloneState = <T>(state: T): T => JSON.parse(JSON.stringify(state)) as T;
+
+/** Calls an I/O part, turning its failure (or an abort of `signal`) into a Pause. */
+export function pausingIo(signal?: AbortSignal) {
+  return async <T>(call: () => Promise<T>): Promise<T> => {
+    if (signal?.aborted) throw new Pause('aborted');
+    try {
+      return await call();
+    } catch (error) {
+      throw new Pause(error instanceof Error ? error.message : String(error));
+    }
+  };
+}

@@ -1,0 +1,350 @@
+// SCLM (sclm-balancing-act, section 5) as a resumable state machine over injected parts, like the
+// DLM loop it reuses: composite prompt -> clauses (LLM-assisted; the run waits for the user to
+// accept them) -> a candidate pool from the DLM generator -> each clause's reward (its own DLM run
+// or the user's expression) -> baselines -> one simulation per distinct policy -> scores (simulator
+// or LLM scorer, plus shift and utility clauses) -> selection under utilitarian, Nash and
+// egalitarian welfare with SCLM's evaluation measures. Every step checkpoints plain JSON.
+import { adjudicate, CLASSIC_WELFARE } from '../../core/adjudicate/adjudicate.ts';
+import { evaluatePolicy } from '../../core/adjudicate/evaluate-policy.ts';
+import type { Pool, PoolCandidate, PoolClause } from '../../core/adjudicate/pool.ts';
+import { poolScoreMatrix } from '../../core/adjudicate/pool-score-matrix.ts';
+import type { Occupancy } from '../../core/instance/occupancy.ts';
+import type { Instance } from '../../core/instance/types.ts';
+import type { ChatRequest } from '../../core/llm/chat-request.ts';
+import { clauseSplitPrompt } from '../../core/llm/clause-split-prompt.ts';
+import { parseClausesReply, parseScoreReply, ReplyParseError } from '../../core/llm/parse-reply.ts';
+import { sclmScorerPrompt } from '../../core/llm/sclm-scorer-prompt.ts';
+import { armWeights } from '../../core/measures/arm-weights.ts';
+import { policyValue } from '../../core/measures/policy-value.ts';
+import { utilityPerBucket } from '../../core/measures/utility-per-bucket.ts';
+import { createDlmRun, type Attempt, type CandidateState, type DlmRunState } from '../dlm/dlm-run-state.ts';
+import { runDlm, type CompileResult, type DlmEvent, type DlmParts } from '../dlm/run-dlm.ts';
+import { cloneState, Pause, pausingIo } from '../resumable.ts';
+import { extendedPrompt } from './accept-clauses.ts';
+import type { AskState, PolicyOutcome, SclmClause, SclmResult, SclmRunState } from './sclm-run-state.ts';
+
+/** An LLM question of SCLM itself; `key` is stable across resumes ("split#0", "rate/r0/c1/low income#0"). */
+export interface SclmLlmRequest {
+  kind: 'clause-split' | 'rating';
+  key: string;
+  chat: ChatRequest;
+  /** Refused replies so far, each with the feedback to send back. */
+  failures: Attempt[];
+}
+
+/** The DLM runs inside an SCLM run. */
+export type DlmRunName = 'generator' | 'zero-shot' | 'extended' | `clause:${string}`;
+
+export interface SclmParts {
+  /** Returns the LLM's reply; throws when the provider fails (the run then pauses). */
+  ask(request: SclmLlmRequest): Promise<string>;
+  /** The parts of one inner DLM run (its proposals carry that run's task). */
+  dlm(run: DlmRunName): DlmParts;
+  /** Compiles a reward expression the user wrote (or the default's); errors as data. Deterministic. */
+  compileExpression(expression: string): CompileResult;
+  /** Simulates the policy of a reward table on the run's instance. */
+  simulate(rewardTable: Float64Array): Promise<Occupancy>;
+  /** The instance's features and schema, for utilities per bucket. */
+  instance: Pick<Instance, 'features' | 'schema'>;
+}
+
+export type SclmEvent =
+  | { type: 'step'; step: 'clauses' | 'generator' | 'clause-rewards' | 'baselines' | 'simulate' | 'rate' | 'select' }
+  | { type: 'dlm'; run: DlmRunName; event: DlmEvent }
+  | { type: 'llm-request'; request: SclmLlmRequest }
+  | { type: 'awaiting-clauses'; problems: string[] }
+  | { type: 'simulated'; expression: string }
+  | { type: 'rated'; key: string; score: number | null }
+  | { type: 'paused'; reason: string }
+  | { type: 'done'; result: SclmResult };
+
+export interface SclmRunOptions {
+  checkpoint?: (state: SclmRunState) => void;
+  onEvent?: (event: SclmEvent) => void;
+  signal?: AbortSignal;
+}
+
+interface Ctx {
+  state: SclmRunState;
+  parts: SclmParts;
+  io: <T>(call: () => Promise<T>) => Promise<T>;
+  emit: (event: SclmEvent) => void;
+  save: () => void;
+  signal?: AbortSignal;
+}
+
+/** The pool: the generator's valid candidates, each distinct expression once, in generation order. */
+export function poolCandidates(generator: DlmRunState | undefined): CandidateState[] {
+  const valid = (generator?.rounds ?? []).flatMap((r) => r.candidates.filter((c) => c.status === 'valid' && !c.duplicateOf));
+  return valid.filter((c, i) => valid.findIndex((d) => d.normalized === c.normalized) === i);
+}
+
+/**
+ * Runs (or resumes) `initial` until done, paused (a part failed or `signal` aborted: pass the state
+ * back in to resume) or awaiting the user's clauses (accept them with acceptClauses, then run again).
+ */
+export async function runSclm(initial: SclmRunState, parts: SclmParts, options: SclmRunOptions = {}): Promise<SclmRunState> {
+  const state = cloneState(initial);
+  if (state.status === 'done' || state.status === 'awaiting-clauses') return state;
+  state.status = 'running';
+  delete state.pausedBecause;
+  const emit = (event: SclmEvent) => options.onEvent?.(event);
+  const ctx: Ctx = { state, parts, io: pausingIo(options.signal), emit, save: () => options.checkpoint?.(cloneState(state)), signal: options.signal };
+  try {
+    if (!state.clauses) {
+      emit({ type: 'step', step: 'clauses' });
+      await splitClauses(ctx);
+      return state;
+    }
+    emit({ type: 'step', step: 'generator' });
+    const generator = await innerDlm(ctx, 'generator', state.generator ?? createDlmRun(state.prompt, { ...state.config.pool, maxAttempts: state.config.maxAttempts }), (s) => (state.generator = s));
+    if (poolCandidates(generator).length === 0) {
+      delete state.generator; // every reply was refused: accepting the clauses again generates afresh
+      return awaitClauses(ctx, ['the generator produced no valid candidate; accept the clauses again to generate a new pool, or start a new run with a rephrased prompt']);
+    }
+    let rewards = new Map<string, { expression: string; table: Float64Array }>();
+    if (state.config.scorer === 'simulator') {
+      emit({ type: 'step', step: 'clause-rewards' });
+      const found = await clauseRewards(ctx);
+      if ('problems' in found) return awaitClauses(ctx, found.problems);
+      rewards = found.rewards;
+    }
+    if (state.config.baselines) {
+      emit({ type: 'step', step: 'baselines' });
+      await baselines(ctx);
+    }
+    emit({ type: 'step', step: 'simulate' });
+    await simulateAll(ctx, rewards);
+    if (state.config.scorer === 'llm') {
+      emit({ type: 'step', step: 'rate' });
+      await rateAll(ctx);
+    }
+    emit({ type: 'step', step: 'select' });
+    state.result = select(state, rewards);
+    state.status = 'done';
+    ctx.save();
+    emit({ type: 'done', result: state.result });
+    return state;
+  } catch (error) {
+    if (!(error instanceof Pause)) throw error;
+    state.status = 'paused';
+    state.pausedBecause = error.message;
+    ctx.save();
+    emit({ type: 'paused', reason: error.message });
+    return state;
+  }
+}
+
+function awaitClauses(ctx: Ctx, problems: string[]): SclmRunState {
+  ctx.state.status = 'awaiting-clauses';
+  ctx.state.clauseProblems = problems;
+  ctx.save();
+  ctx.emit({ type: 'awaiting-clauses', problems });
+  return ctx.state;
+}
+
+/** Asks until the reply parses or the attempts run out; every reply is recorded in `ask`. */
+async function askUntilParsed<T>(ctx: Ctx, ask: AskState, kind: SclmLlmRequest['kind'], key: string, chat: ChatRequest, parse: (reply: string) => T): Promise<T | null> {
+  while (ask.status === 'pending') {
+    if (ask.attempts.length >= ctx.state.config.maxAttempts) {
+      ask.status = 'failed';
+      ctx.save();
+      return null;
+    }
+    const request: SclmLlmRequest = { kind, key: `${key}#${ask.attempts.length}`, chat, failures: ask.attempts.map((a) => ({ ...a })) };
+    const reply = await ctx.io(() => (ctx.emit({ type: 'llm-request', request }), ctx.parts.ask(request)));
+    try {
+      const value = parse(reply);
+      ask.attempts.push({ reply });
+      ask.status = 'done';
+      ctx.save();
+      return value;
+    } catch (error) {
+      if (!(error instanceof ReplyParseError)) throw error;
+      ask.attempts.push({ reply, error: error.feedback });
+      ctx.save();
+    }
+  }
+  return ask.status === 'done' ? parse(ask.attempts.at(-1)!.reply) : null;
+}
+
+async function splitClauses(ctx: Ctx) {
+  const { state } = ctx;
+  const split = state.split ?? (state.split = { attempts: [], status: 'pending' });
+  const clauses = await askUntilParsed(ctx, split, 'clause-split', 'split', clauseSplitPrompt(state.prompt), parseClausesReply);
+  split.proposed = clauses ?? [state.prompt];
+  awaitClauses(ctx, clauses ? [] : [`the LLM could not split the prompt (${split.attempts.at(-1)?.error ?? 'no reply'}); the whole prompt is proposed as one clause: edit it`]);
+}
+
+/** Runs an inner DLM run to its end, keeping its state inside the SCLM state; its pause pauses SCLM. */
+async function innerDlm(ctx: Ctx, run: DlmRunName, current: DlmRunState, set: (s: DlmRunState) => void): Promise<DlmRunState> {
+  if (current.status === 'done') return current;
+  set(current);
+  const final = await runDlm(current, ctx.parts.dlm(run), {
+    checkpoint: (s) => (set(s), ctx.save()),
+    onEvent: (event) => ctx.emit({ type: 'dlm', run, event }),
+    signal: ctx.signal,
+  });
+  set(final);
+  if (final.status !== 'done') throw new Pause(`${run}: ${final.pausedBecause ?? 'paused'}`);
+  return final;
+}
+
+const prioritized = (state: SclmRunState) => (state.clauses ?? []).filter((c) => c.kind === 'prioritize');
+
+/** Each prioritization clause's reward table: the user's expression, else the pick of the clause's own DLM run. */
+async function clauseRewards(ctx: Ctx): Promise<{ rewards: Map<string, { expression: string; table: Float64Array }> } | { problems: string[] }> {
+  const { state, parts } = ctx;
+  const rewards = new Map<string, { expression: string; table: Float64Array }>();
+  const problems: string[] = [];
+  for (const clause of prioritized(state)) {
+    if (clause.expression !== undefined) {
+      const compiled = parts.compileExpression(clause.expression);
+      if (compiled.ok) rewards.set(clause.name, { expression: compiled.expression, table: compiled.rewardTable });
+      else problems.push(`clause "${clause.name}": its reward expression does not compile: ${compiled.error}`);
+      continue;
+    }
+    const run: DlmRunName = `clause:${clause.name}`;
+    const current = state.clauseRuns[clause.name] ?? createDlmRun(clause.text, { ...state.config.clauseDlm, maxAttempts: state.config.maxAttempts });
+    const final = await innerDlm(ctx, run, current, (s) => (state.clauseRuns[clause.name] = s));
+    const table = final.result ? recompile(parts.dlm(run), final, final.result.candidate) : null;
+    if (final.result && table) rewards.set(clause.name, { expression: final.result.expression, table });
+    else problems.push(`clause "${clause.name}": its own DLM run found no valid reward; write one as the clause's expression`);
+  }
+  return problems.length ? { problems } : { rewards };
+}
+
+async function baselines(ctx: Ctx) {
+  const { state } = ctx;
+  const config = { maxAttempts: state.config.maxAttempts };
+  await innerDlm(ctx, 'zero-shot', state.baselines.zeroShot ?? createDlmRun(state.prompt, { ...config, mode: 'zero-shot' }), (s) => (state.baselines.zeroShot = s));
+  const extended = extendedPrompt(state);
+  if (extended) await innerDlm(ctx, 'extended', state.baselines.extended ?? createDlmRun(extended, { ...config, ...state.config.pool }), (s) => (state.baselines.extended = s));
+}
+
+/** The reward table of candidate `id` of a finished DLM run, compiled again from its accepted reply. */
+function recompile(parts: DlmParts, run: DlmRunState, id: string): Float64Array | null {
+  const c = run.rounds.flatMap((r) => r.candidates).find((x) => x.id === id);
+  const reply = c?.attempts.at(-1)?.reply;
+  if (!c || reply === undefined) return null;
+  const compiled = parts.compile(reply);
+  if (!compiled.ok || compiled.normalized !== c.normalized) throw new Error(`compile is not deterministic: candidate ${id} no longer compiles to what it did`);
+  return compiled.rewardTable;
+}
+
+/** Every policy to simulate: the default, the pool, and the baselines' picks; each normalized expression once. */
+function policies(ctx: Ctx): { normalized: string; expression: string; table: () => Float64Array }[] {
+  const { state, parts } = ctx;
+  const list: { normalized: string; expression: string; table: () => Float64Array }[] = [];
+  const def = parts.compileExpression(state.config.defaultExpression);
+  if (!def.ok) throw new Error(`the default reward "${state.config.defaultExpression}" does not compile: ${def.error}`);
+  list.push({ normalized: def.normalized, expression: def.expression, table: () => def.rewardTable });
+  const add = (run: DlmRunName, dlm: DlmRunState | undefined, ids: string[]) => {
+    for (const id of ids) {
+      const c = dlm!.rounds.flatMap((r) => r.candidates).find((x) => x.id === id)!;
+      if (list.some((p) => p.normalized === c.normalized)) continue;
+      list.push({ normalized: c.normalized!, expression: c.expression!, table: () => recompile(parts.dlm(run), dlm!, id)! });
+    }
+  };
+  add('generator', state.generator, poolCandidates(state.generator).map((c) => c.id));
+  if (state.baselines.zeroShot?.result) add('zero-shot', state.baselines.zeroShot, [state.baselines.zeroShot.result.candidate]);
+  if (state.baselines.extended?.result) add('extended', state.baselines.extended, [state.baselines.extended.result.candidate]);
+  return list;
+}
+
+async function simulateAll(ctx: Ctx, rewards: Map<string, { table: Float64Array }>) {
+  const { state, parts } = ctx;
+  const list = policies(ctx);
+  state.defaultKey = list[0].normalized;
+  for (const policy of list) {
+    if (state.outcomes[policy.normalized]) continue;
+    const table = policy.table();
+    const occupancy = await ctx.io(() => parts.simulate(table));
+    state.outcomes[policy.normalized] = outcomeOf(occupancy, parts.instance, rewards);
+    ctx.emit({ type: 'simulated', expression: policy.expression });
+    ctx.save();
+  }
+}
+
+/**
+ * What the scores and measures need from one simulation: the value under each clause's reward
+ * (discounted, as SCLM), the total utility (expected discounted steps in the good state, SCLM's
+ * "utility") and the utility per bucket of every feature group; and, for the LLM scorer, each
+ * group's utility shares in percent.
+ */
+export function outcomeOf(occupancy: Occupancy, instance: Pick<Instance, 'features' | 'schema'>, rewards: Map<string, { table: Float64Array }>): PolicyOutcome {
+  const values: Record<string, number> = {};
+  for (const [name, { table }] of rewards) values[name] = policyValue(occupancy, table, { discounted: true });
+  const totalUtility = armWeights(occupancy, { weight: 'positive-states', discounted: true }).reduce((a, b) => a + b, 0);
+  const groups: Record<string, number[]> = {};
+  const distribution = instance.schema.groups.map((group) => {
+    const { utility } = utilityPerBucket(occupancy, instance, group);
+    groups[group.name] = Array.from(utility);
+    const total = utility.reduce((a, b) => a + b, 0);
+    return { category: group.name, buckets: group.buckets.map((label, b) => ({ label, percent: total > 0 ? (100 * utility[b]) / total : 0 })) };
+  });
+  return { values, totalUtility, groups, distribution };
+}
+
+async function rateAll(ctx: Ctx) {
+  const { state } = ctx;
+  for (const candidate of poolCandidates(state.generator)) {
+    const outcome = state.outcomes[candidate.normalized!];
+    for (const clause of prioritized(state)) {
+      const key = `rate/${candidate.id}/${clause.name}`;
+      const rating = state.ratings[`${candidate.id}|${clause.name}`] ?? (state.ratings[`${candidate.id}|${clause.name}`] = { attempts: [], status: 'pending' });
+      if (rating.status !== 'pending') continue;
+      const chat = sclmScorerPrompt({ clause: clause.text, expression: candidate.expression!, distribution: outcome.distribution });
+      const score = await askUntilParsed(ctx, rating, 'rating', key, chat, parseScoreReply);
+      if (score !== null) rating.score = score;
+      ctx.emit({ type: 'rated', key, score });
+      ctx.save();
+    }
+  }
+}
+
+/** Scores, selection and SCLM's evaluation measures, from the state alone (pure). */
+function select(state: SclmRunState, rewards: Map<string, { expression: string }>): SclmResult {
+  const clauses = state.clauses!;
+  const llm = state.config.scorer === 'llm';
+  const poolClauses = clauses.map((c): PoolClause => toPoolClause(c, llm, rewards.get(c.name)?.expression));
+  const def = state.outcomes[state.defaultKey!];
+  const summary = ({ values, totalUtility, groups }: PolicyOutcome) => ({ values, totalUtility, groups });
+  // A candidate whose LLM rating failed for some clause cannot be scored on it and leaves the pool.
+  const rated = poolCandidates(state.generator).filter((c) => !llm || prioritized(state).every((cl) => state.ratings[`${c.id}|${cl.name}`]?.score !== undefined));
+  const candidates = rated.map((c): PoolCandidate => {
+    const scores = llm ? Object.fromEntries(prioritized(state).map((cl) => [cl.name, state.ratings[`${c.id}|${cl.name}`].score!])) : undefined;
+    return { id: c.id, expression: c.expression!, ...summary(state.outcomes[c.normalized!]), ...(scores && { scores }) };
+  });
+  const pool: Pool = { clauses: poolClauses, default: summary(def), candidates };
+  if (candidates.length === 0) throw new Error('every candidate lost a rating: the LLM scorer failed on each');
+  const matrix = poolScoreMatrix(pool);
+  const choices = CLASSIC_WELFARE.map((w) => ({ ...w, ...(state.config.weights && { weights: state.config.weights }) }));
+  const ids = candidates.map((c) => c.id);
+  const { outcomes, regret } = adjudicate(matrix, choices, state.config.epsilon, ids);
+  const m = matrix.clauses.length;
+  const evaluate = (expression: string | null, normalized: string | null) => ({ expression, evaluation: normalized && state.outcomes[normalized] ? evaluatePolicy(pool, state.outcomes[normalized]) : null });
+  const pick = (run: DlmRunState | undefined) => (run?.result ? evaluate(run.result.expression, run.result.normalized) : evaluate(null, null));
+  const selections = outcomes.map((o) => ({
+    label: o.label,
+    index: o.index,
+    candidate: ids[o.index],
+    tied: o.tied.map((i) => ids[i]),
+    welfare: o.welfare,
+    robustTo: o.robustTo,
+    explanation: o.explanation,
+  }));
+  const methods = [
+    ...selections.map((s) => ({ method: `SCLM-${llm ? 'LLM' : 'SIM'}-${s.label}`, ...evaluate(rated[s.index].expression!, rated[s.index].normalized!) })),
+    ...(state.config.baselines ? [{ method: 'LLM-zeroshot', ...pick(state.baselines.zeroShot) }] : []),
+    { method: 'DLM', ...pick(state.generator) },
+    ...(state.baselines.extended ? [{ method: 'DLM-extended', ...pick(state.baselines.extended) }] : []),
+  ];
+  return { pool, clauses: matrix.clauses, scores: ids.map((_, i) => Array.from(matrix.scores.subarray(i * m, (i + 1) * m))), selections, regret, methods };
+}
+
+function toPoolClause(c: SclmClause, llm: boolean, expression: string | undefined): PoolClause {
+  if (c.kind === 'shift') return { name: c.name, kind: 'shift', text: c.text, group: c.group! };
+  if (c.kind === 'utility') return { name: c.name, kind: 'utility', text: c.text };
+  return { name: c.name, kind: llm ? 'llm' : 'simulator', text: c.text, ...(expression !== undefined && { expression }), ...(c.target && { target: c.target }) };
+}
