@@ -6,6 +6,8 @@ import { MemoryStore } from '../storage/memory-store.ts';
 import { ProviderSettings } from './provider-settings.svelte.ts';
 import { parseRoute, routeHref, type Route } from './route.ts';
 
+export type { RunRecord } from '../storage/records.ts';
+
 export class AppState {
   route = $state<Route>(parseRoute(location.hash));
   /** Memory until IndexedDB has opened, so screens can always save. */
