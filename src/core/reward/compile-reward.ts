@@ -1,0 +1,112 @@
+// compileReward: a reward expression and a population -> the reward table r[arm, state], computed
+// once per candidate with Python's semantics (see evaluate-node.ts), plus its diagnostics.
+import type { FeatureSchema, Instance } from '../instance/types.ts';
+import { compileNode, EvalFault } from './evaluate-node.ts';
+import { normalizeReward } from './normalize-reward.ts';
+import { parseReward, pyRepr } from './parse-reward.ts';
+import { intToFloat, PyError } from './python-number.ts';
+import { rewardError, RewardFault, type RewardError } from './reward-error.ts';
+
+/** What compileReward needs of an Instance. */
+export type RewardPopulation = Pick<Instance, 'numArms' | 'numStates' | 'schema' | 'features'>;
+
+export interface RewardDiagnostics {
+  /** Feature indices the expression reads, ascending. */
+  featuresUsed: number[];
+  /** For every arm, r(arm, s + 1) >= r(arm, s) for every state s. */
+  increasingInState: boolean;
+  /** How many arms have r(arm, s + 1) > r(arm, s) for every s. */
+  strictlyIncreasingArms: number;
+  /** Every entry of the table is >= 0. */
+  nonnegative: boolean;
+  /** [min, max] of the table ([0, 0] for an empty table). */
+  range: [number, number];
+  /** The canonical text, equal for expressions that differ only in spelling (see normalize-reward.ts). */
+  normalized: string;
+}
+
+export type CompileResult =
+  | { ok: true; /** numArms x numStates, row-major: table[arm * numStates + s]. */ table: Float64Array; diagnostics: RewardDiagnostics }
+  | { ok: false; error: RewardError };
+
+/**
+ * Parses `expression` against the population's schema and evaluates it for every arm and state.
+ * Feature columns of type binary or integer are Python ints when all their values are safe
+ * integers, otherwise (and for continuous columns) Python floats. `state` is the int 0..numStates-1.
+ */
+export function compileReward(expression: string, population: RewardPopulation): CompileResult {
+  const parsed = parseReward(expression, population.schema);
+  if (!parsed.ok) return parsed;
+  const { numArms, numStates, schema, features } = population;
+  const numFeatures = schema.columns.length;
+  const columnIsFloat = schema.columns.map((column, i) => parsed.featuresUsed.includes(i) && isFloatColumn(column.type, features, i, numFeatures, numArms));
+  const { evaluate } = compileNode(parsed.ast, { values: features, columnIsFloat });
+  const table = new Float64Array(numArms * numStates);
+  let arm = 0, s = 0;
+  try {
+    for (arm = 0; arm < numArms; arm++) {
+      const row = arm * numFeatures;
+      for (s = 0; s < numStates; s++) {
+        const v = evaluate(row, s);
+        // Ints beyond 2**53 are bigints: float() them as Python would (correctly rounded).
+        const x = typeof v === 'number' ? v : intToFloat(v);
+        if (!Number.isFinite(x)) throw new RewardFault(`the reward is not finite (${pyRepr(x)}) ${where(population, parsed.featuresUsed, arm, s)}`, parsed.ast.pos, 'keep every intermediate value within about 1e308 and avoid inf - inf');
+        table[arm * numStates + s] = x;
+      }
+    }
+  } catch (error) {
+    const fault = error instanceof EvalFault ? evalFault(error.error, error.pos, population, parsed.featuresUsed, arm, s)
+      : error instanceof PyError ? evalFault(error, parsed.ast.pos, population, parsed.featuresUsed, arm, s)
+      : error instanceof RewardFault ? error : null;
+    if (!fault) throw error;
+    return { ok: false, error: rewardError(expression, fault) };
+  }
+  return { ok: true, table, diagnostics: { featuresUsed: parsed.featuresUsed, ...tableDiagnostics(table, numArms, numStates), normalized: normalizeReward(parsed.ast) } };
+}
+
+function isFloatColumn(type: FeatureSchema['columns'][number]['type'], features: Float64Array, i: number, numFeatures: number, numArms: number): boolean {
+  if (type === 'continuous') return true;
+  for (let arm = 0; arm < numArms; arm++) if (!Number.isSafeInteger(features[arm * numFeatures + i])) return true;
+  return false;
+}
+
+const HINTS: Record<PyError['kind'], string> = {
+  ZeroDivisionError: 'guard the divisor, e.g. x / (y + 1) or (x / y if y else 0)',
+  OverflowError: 'keep every value within about 1e308',
+  LimitError: 'use smaller numbers and exponents',
+  ValueError: 'a negative number to a fractional power, or NaN turned into an int, has no real value',
+  TypeError: 'use an integer here',
+};
+
+function evalFault(error: PyError, pos: number, population: RewardPopulation, used: number[], arm: number, s: number): RewardFault {
+  return new RewardFault(`${error.kind}: ${error.message} ${where(population, used, arm, s)}`, pos, HINTS[error.kind]);
+}
+
+/** "for arm 12 in state 1 (agent_feats.x = 0, ...)": which input failed, with the features it reads. */
+function where({ schema, features }: RewardPopulation, used: number[], arm: number, s: number): string {
+  const n = schema.columns.length;
+  const shown = used.slice(0, 6).map((i) => `agent_feats.${schema.columns[i].name} = ${features[arm * n + i]}`);
+  if (used.length > 6) shown.push('...');
+  return `for arm ${arm} in state ${s}${shown.length ? ` (${shown.join(', ')})` : ''}`;
+}
+
+/** Monotonicity in state, sign and range of a reward table (numArms x numStates, row-major). */
+export function tableDiagnostics(table: Float64Array, numArms: number, numStates: number): Pick<RewardDiagnostics, 'increasingInState' | 'strictlyIncreasingArms' | 'nonnegative' | 'range'> {
+  let increasingInState = true, strictlyIncreasingArms = 0, min = Infinity, max = -Infinity;
+  for (let arm = 0; arm < numArms; arm++) {
+    let strict = true;
+    for (let s = 0; s < numStates; s++) {
+      const v = table[arm * numStates + s];
+      if (v < min) min = v;
+      if (v > max) max = v;
+      if (s > 0) {
+        const prev = table[arm * numStates + s - 1];
+        if (v < prev) increasingInState = false;
+        if (!(v > prev)) strict = false;
+      }
+    }
+    if (strict) strictlyIncreasingArms++;
+  }
+  if (table.length === 0) min = max = 0;
+  return { increasingInState, strictlyIncreasingArms, nonnegative: min >= 0, range: [min, max] };
+}
