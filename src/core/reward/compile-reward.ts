@@ -1,6 +1,6 @@
 // compileReward: a reward expression and a population -> the reward table r[arm, state], computed
 // once per candidate with Python's semantics (see evaluate-node.ts), plus its diagnostics.
-import type { FeatureSchema, Instance } from '../instance/types.ts';
+import type { Instance } from '../instance/types.ts';
 import { compileNode, EvalFault } from './evaluate-node.ts';
 import { normalizeReward } from './normalize-reward.ts';
 import { parseReward, pyRepr } from './parse-reward.ts';
@@ -39,7 +39,7 @@ export function compileReward(expression: string, population: RewardPopulation):
   if (!parsed.ok) return parsed;
   const { numArms, numStates, schema, features } = population;
   const numFeatures = schema.columns.length;
-  const columnIsFloat = schema.columns.map((column, i) => parsed.featuresUsed.includes(i) && isFloatColumn(column.type, features, i, numFeatures, numArms));
+  const columnIsFloat = floatColumns(population, parsed.featuresUsed);
   const { evaluate } = compileNode(parsed.ast, { values: features, columnIsFloat });
   const table = new Float64Array(numArms * numStates);
   let arm = 0, s = 0;
@@ -64,10 +64,17 @@ export function compileReward(expression: string, population: RewardPopulation):
   return { ok: true, table, diagnostics: { featuresUsed: parsed.featuresUsed, ...tableDiagnostics(table, numArms, numStates), normalized: normalizeReward(parsed.ast) } };
 }
 
-function isFloatColumn(type: FeatureSchema['columns'][number]['type'], features: Float64Array, i: number, numFeatures: number, numArms: number): boolean {
-  if (type === 'continuous') return true;
-  for (let arm = 0; arm < numArms; arm++) if (!Number.isSafeInteger(features[arm * numFeatures + i])) return true;
-  return false;
+/** Which used columns hold Python floats: continuous ones, and any holding a value that is not a safe integer. */
+function floatColumns({ numArms, schema, features }: RewardPopulation, used: number[]): boolean[] {
+  const isFloat = schema.columns.map((column) => column.type === 'continuous');
+  const check = used.filter((i) => !isFloat[i]);
+  const n = schema.columns.length;
+  for (let arm = 0; arm < numArms && check.length; arm++) {
+    for (let k = check.length - 1; k >= 0; k--) {
+      if (!Number.isSafeInteger(features[arm * n + check[k]])) isFloat[check.splice(k, 1)[0]] = true;
+    }
+  }
+  return isFloat;
 }
 
 const HINTS: Record<PyError['kind'], string> = {

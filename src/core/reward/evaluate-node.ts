@@ -27,6 +27,8 @@ export class EvalFault extends Error {
   }
 }
 
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+
 /** The float flag of the last DYN node evaluated. */
 let lastFloat = false;
 
@@ -56,15 +58,18 @@ export function evaluateConstant(node: RewardNode): { value: Val; float: boolean
   }
 }
 
-function readsInput(node: RewardNode): boolean {
+const readsInput = (node: RewardNode): boolean => reads(node, 'state') || reads(node, 'feature');
+
+/** Whether the subtree contains a node of this kind. */
+function reads(node: RewardNode, kind: 'state' | 'feature'): boolean {
   switch (node.kind) {
-    case 'state': case 'feature': return true;
+    case 'state': case 'feature': return node.kind === kind;
     case 'int': case 'float': case 'bool': return false;
-    case 'unary': return readsInput(node.operand);
-    case 'arith': case 'logic': return readsInput(node.left) || readsInput(node.right);
-    case 'compare': return readsInput(node.first) || node.rest.some(readsInput);
-    case 'if': return readsInput(node.test) || readsInput(node.then) || readsInput(node.otherwise);
-    case 'call': return node.args.some(readsInput);
+    case 'unary': return reads(node.operand, kind);
+    case 'arith': case 'logic': return reads(node.left, kind) || reads(node.right, kind);
+    case 'compare': return reads(node.first, kind) || node.rest.some((n) => reads(n, kind));
+    case 'if': return reads(node.test, kind) || reads(node.then, kind) || reads(node.otherwise, kind);
+    case 'call': return node.args.some((n) => reads(n, kind));
   }
 }
 
@@ -81,7 +86,44 @@ function at<T>(pos: number, f: () => T): T {
   }
 }
 
-export function compileNode(node: RewardNode, features: Features): Compiled {
+/**
+ * Compiles a node. A subtree without `state` is computed once per arm (its value cached by row,
+ * arms being visited in order), and a subtree without state or features is folded to a constant
+ * when it computes without error (an error is left for the arm that reaches it, as in Python).
+ */
+export function compileNode(node: RewardNode, features: Features, stateFree = false): Compiled {
+  const leaf = node.kind === 'int' || node.kind === 'float' || node.kind === 'bool' || node.kind === 'state' || node.kind === 'feature';
+  if (stateFree || leaf || reads(node, 'state')) return compileInner(node, features, stateFree);
+  if (!reads(node, 'feature')) {
+    const compiled = compileInner(node, features, true);
+    try {
+      const value = compiled.evaluate(0, 0), float = flag(compiled.type);
+      return { evaluate: () => { lastFloat = float; return value; }, type: compiled.type };
+    } catch (error) {
+      if (error instanceof EvalFault) return compiled;
+      throw error;
+    }
+  }
+  return perRow(compileInner(node, features, true));
+}
+
+function perRow({ evaluate: f, type }: Compiled): Compiled {
+  let lastRow = -1, value: Val = 0, float = false;
+  return {
+    evaluate: (row, s) => {
+      if (row !== lastRow) {
+        value = f(row, s);
+        float = flag(type);
+        lastRow = row;
+      } else lastFloat = float;
+      return value;
+    },
+    type,
+  };
+}
+
+function compileInner(node: RewardNode, features: Features, stateFree: boolean): Compiled {
+  const compile = (child: RewardNode) => compileNode(child, features, stateFree);
   switch (node.kind) {
     case 'int': { const v = node.value; return { evaluate: () => v, type: Ty.Int }; }
     case 'float': { const v = node.value; return { evaluate: () => v, type: Ty.Float }; }
@@ -91,15 +133,15 @@ export function compileNode(node: RewardNode, features: Features): Compiled {
       const { values } = features, i = node.index;
       return { evaluate: (row) => values[row + i], type: features.columnIsFloat[i] ? Ty.Float : Ty.Int };
     }
-    case 'unary': return compileUnary(node.op, compileNode(node.operand, features));
+    case 'unary': return compileUnary(node.op, compile(node.operand));
     case 'arith': {
       const natural = (node.right.kind === 'int' && node.right.value >= 0) || node.right.kind === 'bool';
-      return compileArith(node.op, node.pos, compileNode(node.left, features), compileNode(node.right, features), natural);
+      return compileArith(node.op, node.pos, compile(node.left), compile(node.right), natural);
     }
-    case 'logic': return compileLogic(node.op, compileNode(node.left, features), compileNode(node.right, features));
-    case 'compare': return compileCompare(node.ops, compileNode(node.first, features), node.rest.map((n) => compileNode(n, features)));
-    case 'if': return compileIf(compileNode(node.test, features), compileNode(node.then, features), compileNode(node.otherwise, features));
-    case 'call': return compileCall(node.name, node.pos, node.args.map((n) => compileNode(n, features)));
+    case 'logic': return compileLogic(node.op, compile(node.left), compile(node.right));
+    case 'compare': return compileCompare(node.ops, compile(node.first), node.rest.map(compile));
+    case 'if': return compileIf(compile(node.test), compile(node.then), compile(node.otherwise));
+    case 'call': return compileCall(node.name, node.pos, node.args.map(compile));
   }
 }
 
@@ -157,25 +199,22 @@ function resultType(op: ArithOp, ta: Ty, tb: Ty, exponentIsNatural: boolean): Ty
 function compileArith(op: ArithOp, pos: number, a: Compiled, b: Compiled, exponentIsNatural: boolean): Compiled {
   const f = a.evaluate, g = b.evaluate, ta = a.type, tb = b.type;
   const type = resultType(op, ta, tb, exponentIsNatural);
-  // Fast paths for the common static cases (no flags to read, no errors possible).
-  if (ta === Ty.Float && tb === Ty.Float) {
-    if (op === '+') return { evaluate: (r, s) => (f(r, s) as number) + (g(r, s) as number), type };
-    if (op === '-') return { evaluate: (r, s) => (f(r, s) as number) - (g(r, s) as number), type };
-    if (op === '*') return { evaluate: (r, s) => (f(r, s) as number) * (g(r, s) as number), type };
+  // Fast paths for statically typed operands: + - * on safe ints or floats are one JS operation.
+  if (ta !== Ty.Dyn && tb !== Ty.Dyn && (op === '+' || op === '-' || op === '*')) {
+    if (type === Ty.Float) {
+      const num = (v: Val): number => (typeof v === 'number' ? v : at(pos, () => intToFloat(v)));
+      if (op === '+') return { evaluate: (r, s) => num(f(r, s)) + num(g(r, s)), type };
+      if (op === '-') return { evaluate: (r, s) => num(f(r, s)) - num(g(r, s)), type };
+      return { evaluate: (r, s) => num(f(r, s)) * num(g(r, s)), type };
+    }
+    const exact = op === '+' ? intAdd : op === '-' ? intSub : intMul;
+    if (op === '+') return { evaluate: (r, s) => { const x = f(r, s), y = g(r, s); if (typeof x === 'number' && typeof y === 'number') { const v = x + y; if (v <= MAX_SAFE && v >= -MAX_SAFE) return v; } return at(pos, () => exact(x as Int, y as Int)); }, type };
+    if (op === '-') return { evaluate: (r, s) => { const x = f(r, s), y = g(r, s); if (typeof x === 'number' && typeof y === 'number') { const v = x - y; if (v <= MAX_SAFE && v >= -MAX_SAFE) return v; } return at(pos, () => exact(x as Int, y as Int)); }, type };
+    return { evaluate: (r, s) => { const x = f(r, s), y = g(r, s); if (typeof x === 'number' && typeof y === 'number') { const v = x * y; if (v <= MAX_SAFE && v >= -MAX_SAFE) return v + 0; } return at(pos, () => exact(x as Int, y as Int)); }, type };
   }
-  if (ta === Ty.Int && tb === Ty.Float && op === '*') {
-    return { evaluate: (r, s) => { const x = f(r, s); return (typeof x === 'number' ? x : at(pos, () => intToFloat(x))) * (g(r, s) as number); }, type };
-  }
-  if (ta === Ty.Float && tb === Ty.Int && op === '*') {
-    return { evaluate: (r, s) => { const x = f(r, s) as number, y = g(r, s); return x * (typeof y === 'number' ? y : at(pos, () => intToFloat(y))); }, type };
-  }
-  if (ta === Ty.Int && tb === Ty.Int && (op === '+' || op === '*')) {
-    return {
-      evaluate: op === '+'
-        ? (r, s) => { const x = f(r, s), y = g(r, s); if (typeof x === 'number' && typeof y === 'number') { const v = x + y; if (v <= 9007199254740991 && v >= -9007199254740991) return v; } return at(pos, () => intAdd(x, y)); }
-        : (r, s) => { const x = f(r, s), y = g(r, s); if (typeof x === 'number' && typeof y === 'number') { const v = x * y; if (v <= 9007199254740991 && v >= -9007199254740991) return v + 0; } return at(pos, () => intMul(x, y)); },
-      type,
-    };
+  if (op === '/' && ta !== Ty.Dyn && tb !== Ty.Dyn) {
+    const slow = (x: Val, y: Val) => at(pos, () => arith('/', x, ta === Ty.Float, y, tb === Ty.Float));
+    return { evaluate: (r, s) => { const x = f(r, s), y = g(r, s); return typeof x === 'number' && typeof y === 'number' && y !== 0 ? x / y : slow(x, y); }, type };
   }
   return {
     evaluate: (r, s) => {
@@ -227,8 +266,17 @@ function compare(op: CompareOp, x: Val, y: Val): boolean {
 function compileCompare(ops: CompareOp[], first: Compiled, rest: Compiled[]): Compiled {
   const f = first.evaluate, gs = rest.map((c) => c.evaluate);
   if (ops.length === 1) {
-    const g = gs[0], op = ops[0];
-    return { evaluate: (r, s) => (compare(op, f(r, s), g(r, s)) ? 1 : 0), type: Ty.Int };
+    const g = gs[0];
+    switch (ops[0]) {
+      case '<': return { evaluate: (r, s) => (f(r, s) < g(r, s) ? 1 : 0), type: Ty.Int };
+      case '<=': return { evaluate: (r, s) => (f(r, s) <= g(r, s) ? 1 : 0), type: Ty.Int };
+      case '>': return { evaluate: (r, s) => (f(r, s) > g(r, s) ? 1 : 0), type: Ty.Int };
+      case '>=': return { evaluate: (r, s) => (f(r, s) >= g(r, s) ? 1 : 0), type: Ty.Int };
+      // eslint-disable-next-line eqeqeq
+      case '==': return { evaluate: (r, s) => (f(r, s) == g(r, s) ? 1 : 0), type: Ty.Int };
+      // eslint-disable-next-line eqeqeq
+      case '!=': return { evaluate: (r, s) => (f(r, s) != g(r, s) ? 1 : 0), type: Ty.Int };
+    }
   }
   return {
     evaluate: (r, s) => {
