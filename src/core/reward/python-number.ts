@@ -2,6 +2,7 @@
 // integer (never -0) and a BigInt beyond that; a Python float is a JS number. Which of the two a
 // value is travels beside it (the `float` flags), since 2 and 2.0 are the same JS number.
 // Errors are thrown as PyError with Python's message; the evaluator adds position and arm.
+import { roundedPow } from './rounded-pow.ts';
 
 /** A Python int: a safe-integer number (never -0) or, beyond 2**53 - 1 in magnitude, a bigint. */
 export type Int = number | bigint;
@@ -220,7 +221,7 @@ export function floatDiv(a: number, b: number): number {
 
 const isOddInteger = (x: number): boolean => Number.isInteger(x) && Math.abs(x % 2) === 1;
 
-/** Python's float ** float (CPython float_pow); the platform pow of the last step is Math.pow. */
+/** Python's float ** float (CPython float_pow), with a correctly rounded pow as its last step (see rounded-pow.ts). */
 export function floatPow(iv: number, iw: number): number {
   if (iw === 0) return 1.0;
   if (Number.isNaN(iv)) return iv;
@@ -246,9 +247,24 @@ export function floatPow(iv: number, iw: number): number {
     negate = isOddInteger(iw);
   }
   if (iv === 1.0) return negate ? -1.0 : 1.0;
-  const ix = Math.pow(iv, iw);
+  const ix = cachedPow(iv, iw);
   if (!Number.isFinite(ix)) throw new PyError('OverflowError', 'numerical result out of range');
   return negate ? -ix : ix;
+}
+
+/** roundedPow costs microseconds; reward tables repeat few (base, exponent) pairs, so remember them. */
+const powCache = new Map<number, Map<number, number>>();
+let powCached = 0;
+function cachedPow(x: number, y: number): number {
+  let byBase = powCache.get(y);
+  if (!byBase) powCache.set(y, (byBase = new Map()));
+  let r = byBase.get(x);
+  if (r === undefined) {
+    if (++powCached > 10_000) { powCache.clear(); powCached = 0; }
+    r = roundedPow(x, y);
+    byBase.set(x, r);
+  }
+  return r;
 }
 
 /** C's round(): half away from zero. */
