@@ -84,7 +84,7 @@ describe.skipIf(!hasPython)('the paper expressions compute what CPython computes
   const cases = ALL.flatMap((e) => (e.repaired ? [clean(e), toDlm43Names(e.text)] : [clean(e)]));
   beforeAll(() => {
     expected = pythonRewards(columns, cases.map((expr) => ({ expr, arms, states: 2 })));
-  });
+  }, 300_000);
 
   test(`all ${cases.length} texts (repaired and as printed) over 400 arms x 2 states give Python's float to the last bit, or an error where Python raises`, () => {
     let compared = 0;

@@ -38,7 +38,7 @@ describe.skipIf(!hasPython)('random expression trees compute what CPython comput
   let python: PythonOutcome[][][];
   beforeAll(() => {
     python = pythonOutcomes(columns, expressions.map((expr) => ({ expr, arms, states: numStates })));
-  });
+  }, 300_000);
 
   test(`${COUNT} random expressions over ${arms.length} arms x ${numStates} states: same floats, same failures`, () => {
     let equalEntries = 0, failing = 0, syntaxErrors = 0, beyondLimit = 0, complex = 0;
