@@ -70,7 +70,7 @@ type Token =
 
 const NUMBER = /0[xX](?:_?[0-9a-fA-F])+|0[oO](?:_?[0-7])+|0[bB](?:_?[01])+|(?:\d(?:_?\d)*)?\.\d(?:_?\d)*(?:[eE][+-]?\d(?:_?\d)*)?|\d(?:_?\d)*\.?(?:[eE][+-]?\d(?:_?\d)*)?/y;
 const NAME = /[A-Za-z_][A-Za-z0-9_]*/y;
-const OPERATORS = ['**', '//', '==', '!=', '<=', '>=', '<', '>', '+', '-', '*', '/', '%', '(', ')', '[', ']', ',', '.', ':'];
+const OPERATORS = ['**', '//', '==', '!=', '<=', '>=', '<', '>', '+', '-', '*', '/', '%', '(', ')', '[', ']', ',', '.', ':', '='];
 const KEYWORDS = new Set(['and', 'or', 'not', 'if', 'else', 'lambda', 'True', 'False', 'None', 'in', 'is', 'as', 'assert', 'async', 'await', 'break', 'class', 'continue', 'def', 'del', 'elif', 'except', 'finally', 'for', 'from', 'global', 'import', 'nonlocal', 'pass', 'raise', 'return', 'try', 'while', 'with', 'yield']);
 const COMPARE_OPS = new Set(['<', '<=', '>', '>=', '==', '!=']);
 const FUNCTION_HELP = 'the callable functions are if_, max, min, abs, float, int, bool and round';
@@ -131,7 +131,6 @@ function unexpectedCharacter(text: string, i: number): RewardFault {
   const c = text[i];
   if (c === '"' || c === "'") return new RewardFault('strings are not supported', i, 'a reward is arithmetic on state and agent_feats; refer to features as agent_feats[i] or agent_feats.name');
   if (c === ';') return new RewardFault('only one expression is allowed: ";" starts a second statement', i, 'remove everything from ";" on');
-  if (c === '=') return new RewardFault('"=" is assignment (or a keyword argument), which is not supported', i, 'to compare, write ==; to pass round its digits, write round(x, 2)');
   if ('&|^~'.includes(c) || text.startsWith('<<', i) || text.startsWith('>>', i)) return new RewardFault(`the bitwise operator ${c} is not supported`, i, 'use and, or, not for logic and + - * / // % ** for arithmetic');
   if (c === '!') return new RewardFault('"!" is not an operator in Python', i, 'write "not x", or != to compare');
   if (c === '{' || c === '}') return new RewardFault('braces are not supported', i, 'write one Python expression, without blocks');
@@ -193,6 +192,7 @@ class Parser {
       if (t.text === ',') throw new RewardFault('a trailing "," makes a tuple, not a number', t.pos, 'remove the comma; a reward is a single expression');
       if (t.text === ')' || t.text === ']') throw new RewardFault(`unmatched "${t.text}"`, t.pos, 'remove it or add the opening bracket');
       if (t.text === ':') throw new RewardFault('unexpected ":"', t.pos, 'only a leading "lambda agent_feats, state:" may use a colon');
+      if (t.text === '=') throw new RewardFault('"=" is assignment, which is not supported', t.pos, 'to compare, write ==');
       const shown = t.type === 'num' ? `number ${t.text}` : `"${t.text}"`;
       throw new RewardFault(`unexpected ${shown} after a complete expression`, t.pos, 'an operator such as + or * is probably missing before it');
     }
