@@ -3,9 +3,10 @@
 import { COMMON_OPTIONS, parseArgs, UsageError } from './args.ts';
 import type { Command, Io } from './command.ts';
 import { exampleCommand } from './commands/example.ts';
+import { rewardCommand } from './commands/reward.ts';
 
 /** Every command, in the order `allot --help` lists them. */
-export const COMMANDS: Command[] = [exampleCommand];
+export const COMMANDS: Command[] = [exampleCommand, rewardCommand];
 
 export async function main(argv: string[], io: Io): Promise<number> {
   const [name, ...rest] = argv;
