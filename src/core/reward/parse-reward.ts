@@ -71,7 +71,7 @@ type Token =
 const NUMBER = /0[xX](?:_?[0-9a-fA-F])+|0[oO](?:_?[0-7])+|0[bB](?:_?[01])+|(?:\d(?:_?\d)*)?\.\d(?:_?\d)*(?:[eE][+-]?\d(?:_?\d)*)?|\d(?:_?\d)*\.?(?:[eE][+-]?\d(?:_?\d)*)?/y;
 const NAME = /[A-Za-z_][A-Za-z0-9_]*/y;
 const OPERATORS = ['**', '//', '==', '!=', '<=', '>=', '<', '>', '+', '-', '*', '/', '%', '(', ')', '[', ']', ',', '.', ':', '='];
-const KEYWORDS = new Set(['and', 'or', 'not', 'if', 'else', 'lambda', 'True', 'False', 'None', 'in', 'is', 'as', 'assert', 'async', 'await', 'break', 'class', 'continue', 'def', 'del', 'elif', 'except', 'finally', 'for', 'from', 'global', 'import', 'nonlocal', 'pass', 'raise', 'return', 'try', 'while', 'with', 'yield']);
+const KEYWORDS = new Set('and or not if else lambda True False None in is as assert async await break class continue def del elif except finally for from global import nonlocal pass raise return try while with yield'.split(' '));
 const COMPARE_OPS = new Set(['<', '<=', '>', '>=', '==', '!=']);
 const FUNCTION_HELP = 'the callable functions are if_, max, min, abs, float, int, bool and round';
 const ARITY: Record<FunctionName, [number, number]> = { if_: [1, 1], max: [2, Infinity], min: [2, Infinity], abs: [1, 1], float: [0, 1], int: [0, 1], bool: [0, 1], round: [1, 2] };
@@ -130,7 +130,7 @@ function tokenize(text: string, start: number, end: number): Token[] {
 function unexpectedCharacter(text: string, i: number): RewardFault {
   const c = text[i];
   if (c === '"' || c === "'") return new RewardFault('strings are not supported', i, 'a reward is arithmetic on state and agent_feats; refer to features as agent_feats[i] or agent_feats.name');
-  if (c === ';') return new RewardFault('only one expression is allowed: ";" starts a second statement', i, 'remove everything from ";" on');
+  if (c === ';') return new RewardFault('only one expression is allowed: ";" starts a second statement', i, 'keep the expression before the ";" and drop the rest');
   if ('&|^~'.includes(c) || text.startsWith('<<', i) || text.startsWith('>>', i)) return new RewardFault(`the bitwise operator ${c} is not supported`, i, 'use and, or, not for logic and + - * / // % ** for arithmetic');
   if (c === '!') return new RewardFault('"!" is not an operator in Python', i, 'write "not x", or != to compare');
   if (c === '{' || c === '}') return new RewardFault('braces are not supported', i, 'write one Python expression, without blocks');

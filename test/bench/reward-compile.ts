@@ -1,7 +1,7 @@
 // Prints how long compileReward takes over a large random DLM-schema population (100,000 arms x
-// 2 states by default): `npx tsx scripts/bench-reward.ts [numArms]`.
-import { dlmSchema } from '../src/core/datasets/dlm-schema.ts';
-import { compileReward } from '../src/core/reward/compile-reward.ts';
+// 2 states by default): `npx tsx test/bench/reward-compile.ts [numArms]`.
+import { dlmSchema } from '../../src/core/datasets/dlm-schema.ts';
+import { compileReward } from '../../src/core/reward/compile-reward.ts';
 
 const numArms = Number(process.argv[2] ?? 100_000);
 const numStates = 2;
