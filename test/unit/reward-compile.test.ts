@@ -101,6 +101,27 @@ describe('the feature vector and state', () => {
   });
 });
 
+describe('arms with the same used features share one evaluation', () => {
+  const one: FeatureSchema = { columns: [{ name: 'x', label: 'x', description: '', type: 'continuous', group: null }, { name: 'k', label: 'k', description: '', type: 'integer', group: null }], groups: [] };
+  const many = (xs: number[], ks: number[]) => ({ numArms: xs.length, numStates: 2, schema: one, features: Float64Array.from(xs.flatMap((x, i) => [x, ks[i]])) });
+
+  test('repeated rows copy the first one, and 0 and -0 are different rows', () => {
+    const result = compile('(state + 1) * agent_feats.x * -1', many([0, 2, -0, 2, 0, -0], [0, 0, 0, 0, 0, 0]));
+    expect(result.ok && [...result.table].map((v) => (Object.is(v, -0) ? '-0' : String(v)))).toEqual(['-0', '-0', '-2', '-4', '0', '0', '-2', '-4', '-0', '-0', '0', '0']);
+  });
+
+  test('an error is reported at the first arm that has it, even when later arms repeat it', () => {
+    expect(error('state / agent_feats.x', many([1, 0, 1, 0], [5, 5, 5, 5])).message).toMatch(/for arm 1 in state 0/);
+  });
+
+  test('1,000 mostly distinct rows give the same table as evaluating every arm', () => {
+    const xs = Array.from({ length: 1000 }, (_, i) => (i % 3 === 0 ? 0.5 : i / 7));
+    const ks = Array.from({ length: 1000 }, (_, i) => i % 5);
+    const result = compile('round(agent_feats.x, 2) * state + agent_feats.k ** 2', many(xs, ks));
+    expect(result.ok && [...result.table]).toEqual(xs.flatMap((x, i) => [ks[i] ** 2, Math.round(x * 100) / 100 + ks[i] ** 2]));
+  });
+});
+
 describe('errors are data: a message, a position, a hint and a caret excerpt', () => {
   test('division by zero names the operator, the arm, the state and the features read', () => {
     const e = error('state / agent_feats.age_10_20');

@@ -42,9 +42,18 @@ export function compileReward(expression: string, population: RewardPopulation):
   const columnIsFloat = floatColumns(population, parsed.featuresUsed);
   const { evaluate } = compileNode(parsed.ast, { values: features, columnIsFloat });
   const table = new Float64Array(numArms * numStates);
+  // A reward depends on an arm only through the features it reads, and populations repeat few
+  // combinations of them (one-hot groups): an arm whose used features equal, bit for bit, those of
+  // an earlier arm copies that arm's row. Errors still surface at the first arm that has them.
+  const repeats = new RepeatedRows(features, numFeatures, parsed.featuresUsed);
   let arm = 0, s = 0;
   try {
     for (arm = 0; arm < numArms; arm++) {
+      const earlier = repeats.earlierArm(arm);
+      if (earlier >= 0) {
+        table.copyWithin(arm * numStates, earlier * numStates, (earlier + 1) * numStates);
+        continue;
+      }
       const row = arm * numFeatures;
       for (s = 0; s < numStates; s++) {
         const v = evaluate(row, s);
@@ -62,6 +71,39 @@ export function compileReward(expression: string, population: RewardPopulation):
     return { ok: false, error: rewardError(expression, fault) };
   }
   return { ok: true, table, diagnostics: { featuresUsed: parsed.featuresUsed, ...tableDiagnostics(table, numArms, numStates), normalized: normalizeReward(parsed.ast) } };
+}
+
+/** Finds, for an arm, an earlier arm with bit-identical used features; gives up when rows rarely repeat. */
+class RepeatedRows {
+  private readonly bits: Int32Array;
+  private readonly first = new Map<number, number>();
+  private misses = 0;
+  private active = true;
+
+  constructor(
+    features: Float64Array,
+    private readonly numFeatures: number,
+    private readonly used: number[],
+  ) {
+    this.bits = new Int32Array(features.buffer, features.byteOffset, features.length * 2);
+  }
+
+  /** An earlier arm with the same used features, or -1 (and this arm is remembered). */
+  earlierArm(arm: number): number {
+    if (!this.active) return -1;
+    const { bits, used } = this, base = 2 * arm * this.numFeatures;
+    let h = 0;
+    for (const i of used) h = Math.imul(h ^ bits[base + 2 * i], 0x9e3779b1) ^ Math.imul(bits[base + 2 * i + 1], 0x85ebca6b);
+    const earlier = this.first.get(h);
+    if (earlier !== undefined) {
+      const other = 2 * earlier * this.numFeatures;
+      if (used.every((i) => bits[base + 2 * i] === bits[other + 2 * i] && bits[base + 2 * i + 1] === bits[other + 2 * i + 1])) return earlier;
+    } else {
+      this.first.set(h, arm);
+    }
+    if (++this.misses > 256 && this.misses * 4 > arm) this.active = false; // mostly distinct rows: hashing only costs
+    return -1;
+  }
 }
 
 /** Which used columns hold Python floats: continuous ones, and any holding a value that is not a safe integer. */

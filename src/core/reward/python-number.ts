@@ -252,20 +252,28 @@ export function floatPow(iv: number, iw: number): number {
   return negate ? -ix : ix;
 }
 
-/** roundedPow costs microseconds; reward tables repeat few (base, exponent) pairs, so remember them. */
-const powCache = new Map<number, Map<number, number>>();
-let powCached = 0;
-function cachedPow(x: number, y: number): number {
-  let byBase = powCache.get(y);
-  if (!byBase) powCache.set(y, (byBase = new Map()));
-  let r = byBase.get(x);
-  if (r === undefined) {
-    if (++powCached > 10_000) { powCache.clear(); powCached = 0; }
-    r = roundedPow(x, y);
-    byBase.set(x, r);
-  }
-  return r;
+/**
+ * Remembers a pure function of two numbers. roundedPow and exact decimal rounding cost
+ * microseconds, and a reward table repeats few (x, y) pairs; -0 and 0 share a key, so callers
+ * handle zeros before reaching these functions.
+ */
+function memo2(f: (x: number, y: number) => number): (x: number, y: number) => number {
+  const cache = new Map<number, Map<number, number>>();
+  let size = 0;
+  return (x, y) => {
+    let byX = cache.get(y);
+    if (!byX) cache.set(y, (byX = new Map()));
+    let r = byX.get(x);
+    if (r === undefined) {
+      if (++size > 10_000) { cache.clear(); size = 0; cache.set(y, (byX = new Map())); }
+      r = f(x, y);
+      byX.set(x, r);
+    }
+    return r;
+  };
 }
+
+const cachedPow = memo2(roundedPow);
 
 /** C's round(): half away from zero. */
 function cRound(x: number): number {
@@ -297,7 +305,13 @@ export function floatRound(x: number, ndigits: Int): number {
   if (!Number.isFinite(x) || x === 0) return x;
   if (ndigits > 323) return x;
   if (ndigits < -308) return 0.0 * x;
-  const n = Number(ndigits);
+  return cachedDecimalRound(x, Number(ndigits));
+}
+
+const cachedDecimalRound = memo2(decimalRound);
+
+/** floatRound for finite x != 0 and -308 <= n <= 323, exactly, with BigInt. */
+function decimalRound(x: number, n: number): number {
   // x = m * 2**e exactly
   const negative = x < 0;
   let m = Math.abs(x);
