@@ -144,8 +144,8 @@ class Parser {
   private readonly tokens: Token[];
   private at = 0;
   private depth = 0;
+  /** What the feature vector is called: agent_feats, or the lambda's other parameter ('' when it has none). */
   private featureName = 'agent_feats';
-  private stateName: string | null = 'state';
   private readonly byName = new Map<string, number>();
   readonly used = new Set<number>();
 
@@ -350,7 +350,7 @@ class Parser {
     const name = t.text;
     this.at++;
     if (name === 'True' || name === 'False') return this.noTrailer({ kind: 'bool', pos: t.pos, value: name === 'True' });
-    if (name === this.stateName) return this.noTrailer({ kind: 'state', pos: t.pos });
+    if (name === 'state') return this.noTrailer({ kind: 'state', pos: t.pos });
     if (name === this.featureName) return this.noTrailer(this.parseFeature(t));
     if ((FUNCTION_NAMES as readonly string[]).includes(name)) {
       if (!this.is('(')) throw new RewardFault(`${name} is a function and must be called`, t.end, `write ${name}(...)`);
@@ -369,11 +369,11 @@ class Parser {
     if (name === 'agent_feats' || name === 'feature' || name === 'features' || name === 'feats') {
       return new RewardFault(`unknown name ${name}`, t.pos, this.featureName ? `in this expression the feature vector is called ${this.featureName}` : 'the lambda has no feature-vector parameter; write lambda agent_feats, state: ...');
     }
-    if (name === 'state' || name === 's') return new RewardFault(`unknown name ${name}`, t.pos, 'the lambda has no parameter named state; write lambda agent_feats, state: ...');
+    if (name === 's') return new RewardFault('unknown name s', t.pos, 'the state is called state');
     if (/^(np|numpy|math|torch|pd|os|sys|builtins)$/.test(name) || name.startsWith('__')) {
       return new RewardFault(`unknown name ${name}: modules and Python internals are not available`, t.pos, `use state, ${features} and ${FUNCTION_HELP}`);
     }
-    const candidates = [...(this.stateName ? ['state'] : []), ...(this.featureName ? [this.featureName] : []), ...FUNCTION_NAMES];
+    const candidates = ['state', ...(this.featureName ? [this.featureName] : []), ...FUNCTION_NAMES];
     const schemaNames = this.schema.columns.map((c) => c.name);
     const close = closestNames(name, [...candidates, ...schemaNames], 3).map((n) => (schemaNames.includes(n) && !candidates.includes(n) ? `${this.featureName || 'agent_feats'}.${n}` : n));
     const called = this.is('(') ? ` (${FUNCTION_HELP})` : '';
