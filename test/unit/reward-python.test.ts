@@ -22,7 +22,7 @@ const schema: FeatureSchema = {
   groups: [],
 };
 const arms = [
-  [0, 0, 0, 0.3, 1e10],
+  [0, 0, -0, 0.3, 1e10], // -0 in an integer column is the int 0
   [1, 0, 3, -2.5, -0],
   [0, 1, 17, 1e-3, 7.25],
   [1, 1, 45, 0, -3],

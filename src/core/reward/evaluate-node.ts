@@ -131,7 +131,8 @@ function compileInner(node: RewardNode, features: Features, stateFree: boolean):
     case 'state': return { evaluate: (_row, s) => s, type: Ty.Int };
     case 'feature': {
       const { values } = features, i = node.index;
-      return { evaluate: (row) => values[row + i], type: features.columnIsFloat[i] ? Ty.Float : Ty.Int };
+      if (features.columnIsFloat[i]) return { evaluate: (row) => values[row + i], type: Ty.Float };
+      return { evaluate: (row) => values[row + i] + 0, type: Ty.Int }; // + 0: an int column's -0 is the int 0
     }
     case 'unary': return compileUnary(node.op, compile(node.operand));
     case 'arith': {
