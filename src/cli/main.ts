@@ -7,10 +7,12 @@ import { datasetCommand } from './commands/dataset.ts';
 import { exampleCommand } from './commands/example.ts';
 import { llmCommand } from './commands/llm.ts';
 import { portfolioCommand } from './commands/portfolio.ts';
+import { rewardCommand } from './commands/reward.ts';
 import { welfareCommand } from './commands/welfare.ts';
 
 /** Every command, in the order `allot --help` lists them. */
 export const COMMANDS: Command[] = [
+  rewardCommand,
   datasetCommand,
   llmCommand,
   welfareCommand,

@@ -1,0 +1,161 @@
+// compileReward: a reward expression and a population -> the reward table r[arm, state], computed
+// once per candidate with Python's semantics (see evaluate-node.ts), plus its diagnostics.
+import type { Instance } from '../instance/types.ts';
+import { compileNode, EvalFault } from './evaluate-node.ts';
+import { normalizeReward } from './normalize-reward.ts';
+import { parseReward, pyRepr } from './parse-reward.ts';
+import { intToFloat, PyError } from './python-number.ts';
+import { rewardError, RewardFault, type RewardError } from './reward-error.ts';
+
+/** What compileReward needs of an Instance. */
+export type RewardPopulation = Pick<Instance, 'numArms' | 'numStates' | 'schema' | 'features'>;
+
+export interface RewardDiagnostics {
+  /** Feature indices the expression reads, ascending. */
+  featuresUsed: number[];
+  /** For every arm, r(arm, s + 1) >= r(arm, s) for every state s. */
+  increasingInState: boolean;
+  /** How many arms have r(arm, s + 1) > r(arm, s) for every s. */
+  strictlyIncreasingArms: number;
+  /** Every entry of the table is >= 0. */
+  nonnegative: boolean;
+  /** [min, max] of the table ([0, 0] for an empty table). */
+  range: [number, number];
+  /** The canonical text, equal for expressions that differ only in spelling (see normalize-reward.ts). */
+  normalized: string;
+}
+
+export type CompileResult =
+  | { ok: true; /** numArms x numStates, row-major: table[arm * numStates + s]. */ table: Float64Array; diagnostics: RewardDiagnostics }
+  | { ok: false; error: RewardError };
+
+/**
+ * Parses `expression` against the population's schema and evaluates it for every arm and state.
+ * Feature columns of type binary or integer are Python ints when all their values are safe
+ * integers, otherwise (and for continuous columns) Python floats. `state` is the int 0..numStates-1.
+ */
+export function compileReward(expression: string, population: RewardPopulation): CompileResult {
+  const parsed = parseReward(expression, population.schema);
+  if (!parsed.ok) return parsed;
+  const { numArms, numStates, schema, features } = population;
+  const numFeatures = schema.columns.length;
+  const columnIsFloat = floatColumns(population, parsed.featuresUsed);
+  const { evaluate } = compileNode(parsed.ast, { values: features, columnIsFloat });
+  const table = new Float64Array(numArms * numStates);
+  // A reward depends on an arm only through the features it reads, and populations repeat few
+  // combinations of them (one-hot groups): an arm whose used features equal, bit for bit, those of
+  // an earlier arm copies that arm's row. Errors still surface at the first arm that has them.
+  const repeats = new RepeatedRows(features, numFeatures, parsed.featuresUsed);
+  let arm = 0, s = 0;
+  try {
+    for (arm = 0; arm < numArms; arm++) {
+      const earlier = repeats.earlierArm(arm);
+      if (earlier >= 0) {
+        table.copyWithin(arm * numStates, earlier * numStates, (earlier + 1) * numStates);
+        continue;
+      }
+      const row = arm * numFeatures;
+      for (s = 0; s < numStates; s++) {
+        const v = evaluate(row, s);
+        // Ints beyond 2**53 are bigints: float() them as Python would (correctly rounded).
+        const x = typeof v === 'number' ? v : intToFloat(v);
+        if (!Number.isFinite(x)) throw new RewardFault(`the reward is not finite (${pyRepr(x)}) ${where(population, parsed.featuresUsed, arm, s)}`, parsed.ast.pos, 'keep every intermediate value within about 1e308 and avoid inf - inf');
+        table[arm * numStates + s] = x;
+      }
+    }
+  } catch (error) {
+    const fault = error instanceof EvalFault ? evalFault(error.error, error.pos, population, parsed.featuresUsed, arm, s)
+      : error instanceof PyError ? evalFault(error, parsed.ast.pos, population, parsed.featuresUsed, arm, s)
+      : error instanceof RewardFault ? error : null;
+    if (!fault) throw error;
+    return { ok: false, error: rewardError(expression, fault) };
+  }
+  return { ok: true, table, diagnostics: { featuresUsed: parsed.featuresUsed, ...tableDiagnostics(table, numArms, numStates), normalized: normalizeReward(parsed.ast) } };
+}
+
+/** Finds, for an arm, an earlier arm with bit-identical used features; gives up when rows rarely repeat. */
+class RepeatedRows {
+  private readonly bits: Int32Array;
+  private readonly first = new Map<number, number>();
+  private misses = 0;
+  private active = true;
+
+  constructor(
+    features: Float64Array,
+    private readonly numFeatures: number,
+    private readonly used: number[],
+  ) {
+    this.bits = new Int32Array(features.buffer, features.byteOffset, features.length * 2);
+  }
+
+  /** An earlier arm with the same used features, or -1 (and this arm is remembered). */
+  earlierArm(arm: number): number {
+    if (!this.active) return -1;
+    const { bits, used } = this, base = 2 * arm * this.numFeatures;
+    let h = 0;
+    for (const i of used) h = Math.imul(h ^ bits[base + 2 * i], 0x9e3779b1) ^ Math.imul(bits[base + 2 * i + 1], 0x85ebca6b);
+    const earlier = this.first.get(h);
+    if (earlier !== undefined) {
+      const other = 2 * earlier * this.numFeatures;
+      if (used.every((i) => bits[base + 2 * i] === bits[other + 2 * i] && bits[base + 2 * i + 1] === bits[other + 2 * i + 1])) return earlier;
+    } else {
+      this.first.set(h, arm);
+    }
+    if (++this.misses > 256 && this.misses * 4 > arm) this.active = false; // mostly distinct rows: hashing only costs
+    return -1;
+  }
+}
+
+/** Which used columns hold Python floats: continuous ones, and any holding a value that is not a safe integer. */
+function floatColumns({ numArms, schema, features }: RewardPopulation, used: number[]): boolean[] {
+  const isFloat = schema.columns.map((column) => column.type === 'continuous');
+  const check = used.filter((i) => !isFloat[i]);
+  const n = schema.columns.length;
+  for (let arm = 0; arm < numArms && check.length; arm++) {
+    for (let k = check.length - 1; k >= 0; k--) {
+      if (!Number.isSafeInteger(features[arm * n + check[k]])) isFloat[check.splice(k, 1)[0]] = true;
+    }
+  }
+  return isFloat;
+}
+
+const HINTS: Record<PyError['kind'], string> = {
+  ZeroDivisionError: 'guard the divisor, e.g. x / (y + 1) or (x / y if y else 0)',
+  OverflowError: 'keep every value within about 1e308',
+  LimitError: 'use smaller numbers and exponents',
+  ValueError: 'a negative number to a fractional power, or NaN turned into an int, has no real value',
+  TypeError: 'use an integer here',
+};
+
+function evalFault(error: PyError, pos: number, population: RewardPopulation, used: number[], arm: number, s: number): RewardFault {
+  return new RewardFault(`${error.kind}: ${error.message} ${where(population, used, arm, s)}`, pos, HINTS[error.kind]);
+}
+
+/** "for arm 12 in state 1 (agent_feats.x = 0, ...)": which input failed, with the features it reads. */
+function where({ schema, features }: RewardPopulation, used: number[], arm: number, s: number): string {
+  const n = schema.columns.length;
+  const shown = used.slice(0, 6).map((i) => `agent_feats.${schema.columns[i].name} = ${features[arm * n + i]}`);
+  if (used.length > 6) shown.push('...');
+  return `for arm ${arm} in state ${s}${shown.length ? ` (${shown.join(', ')})` : ''}`;
+}
+
+/** Monotonicity in state, sign and range of a reward table (numArms x numStates, row-major). */
+export function tableDiagnostics(table: Float64Array, numArms: number, numStates: number): Pick<RewardDiagnostics, 'increasingInState' | 'strictlyIncreasingArms' | 'nonnegative' | 'range'> {
+  let increasingInState = true, strictlyIncreasingArms = 0, min = Infinity, max = -Infinity;
+  for (let arm = 0; arm < numArms; arm++) {
+    let strict = true;
+    for (let s = 0; s < numStates; s++) {
+      const v = table[arm * numStates + s];
+      if (v < min) min = v;
+      if (v > max) max = v;
+      if (s > 0) {
+        const prev = table[arm * numStates + s - 1];
+        if (v < prev) increasingInState = false;
+        if (!(v > prev)) strict = false;
+      }
+    }
+    if (strict) strictlyIncreasingArms++;
+  }
+  if (table.length === 0) min = max = 0;
+  return { increasingInState, strictlyIncreasingArms, nonnegative: min >= 0, range: [min, max] };
+}
