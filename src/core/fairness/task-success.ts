@@ -19,6 +19,9 @@ import { resolveCondition, type PromptCondition } from './prompt-condition.ts';
  *       arms (the same as 'values' when buckets are equally full, as Age, Language and Education
  *       are in the multilingual population; fairer for skewed groups such as Phone ownership).
  */
+/** Shares within this relative distance of the uniform one are ties (sums of allocations round), and a tie is no success. */
+const TIE = 1e-9;
+
 export type UniformBaseline = 'values' | 'arms';
 
 export interface ConditionSuccess {
@@ -61,7 +64,7 @@ export function taskSuccess(
     }
     const uniform = (options.baseline ?? 'values') === 'values' ? targeted.size / group.buckets.length : arms > 0 ? armsTargeted / arms : 0;
     const share = total > 0 ? inTargeted / total : null;
-    return { group: group.name, buckets: [...targeted].sort((a, b) => a - b), share, uniform, success: share !== null && share > uniform };
+    return { group: group.name, buckets: [...targeted].sort((a, b) => a - b), share, uniform, success: share !== null && share > uniform + TIE * Math.max(uniform, 1e-300) };
   });
   return { success: results.length > 0 && results.every((r) => r.success), conditions: results };
 }
