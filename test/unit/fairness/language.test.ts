@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { guessLanguage } from '../../../src/core/language/guess-language.ts';
+import { parseTranslationReply, translatePrompt } from '../../../src/core/llm/translate-prompt.ts';
 import { MULTILINGUAL_PROMPTS } from '../../../src/core/tasks/multilingual-prompts.ts';
 
 describe('guessLanguage', () => {
@@ -34,5 +35,17 @@ describe('guessLanguage', () => {
 
   test('goes by the majority script when a prompt mixes scripts', () => {
     expect(guessLanguage('कम उम्र की माताओं (age 10-20) को प्राथमिकता दें').script).toBe('Devanagari');
+  });
+});
+
+describe('translatePrompt and parseTranslationReply', () => {
+  test('names the language and its usual script, and an unknown code as given', () => {
+    expect(translatePrompt('Focus on young mothers.', 'ta').prompt).toContain('into Tamil, as a native speaker would write it, in the Tamil script.');
+    expect(translatePrompt('Focus on young mothers.', 'xx').prompt).toContain('into xx, as a native speaker would write it.');
+  });
+  test('reads the JSON form and the "Translation:" line, and refuses a reply without one', () => {
+    expect(parseTranslationReply('{"translation": " இளம் தாய்மார்கள் "}')).toBe('இளம் தாய்மார்கள்');
+    expect(parseTranslationReply('Sure!\nTranslation: युवा माताएँ')).toBe('युवा माताएँ');
+    expect(() => parseTranslationReply('I cannot translate this.')).toThrow('no "Translation: ..." line');
   });
 });
