@@ -6,7 +6,7 @@ import { dpVariance } from '../../core/measures/dp-variance.ts';
 import { UsageError } from '../args.ts';
 import type { Command } from '../command.ts';
 import { FAIRNESS_WIRING, type FairnessWiring } from '../fairness-wiring.ts';
-import { parseNumber } from '../parse-number.ts';
+import { parseNumber, parseNumberList } from '../parse-number.ts';
 
 export function makeFairnessCommand(wiring: FairnessWiring): Command {
   return {
@@ -36,7 +36,7 @@ export function makeFairnessCommand(wiring: FairnessWiring): Command {
       if (!Number.isInteger(seeds) || seeds < 1) throw new UsageError(`--seeds must be a positive integer, not "${options.seeds}"`);
       const measure = String(options.measure ?? 'arm-steps');
       if (measure !== 'arm-steps' && measure !== 'at-least-once') throw new UsageError(`--measure must be arm-steps or at-least-once, not "${measure}"`);
-      const thresholds = typeof options.thresholds === 'string' ? numberList(options.thresholds, '--thresholds') : [...DEFAULT_DP_THRESHOLDS];
+      const thresholds = typeof options.thresholds === 'string' ? parseNumberList(options.thresholds, '--thresholds') : [...DEFAULT_DP_THRESHOLDS];
       const intended = typeof options.intended === 'string' ? options.intended.split(',').map((s) => s.trim()).filter(Boolean) : [];
 
       const instance = await wiring.loadPopulation(options.dataset, { alpha: options.alpha, seed: options.seed });
@@ -79,12 +79,4 @@ function meanAllocation(runs: Occupancy[]): Occupancy {
     return out;
   };
   return { ...runs[0], numTrials: runs.reduce((n, r) => n + r.numTrials, 0), pulls: mean((o) => o.pulls), pulledAtLeastOnce: mean((o) => o.pulledAtLeastOnce) };
-}
-
-function numberList(text: string, option: string): number[] {
-  return text.split(',').map((item, i) => {
-    const x = parseNumber(item);
-    if (!Number.isFinite(x)) throw new UsageError(`${option}: item ${i + 1} ("${item.trim()}") is not a number`);
-    return x;
-  });
 }

@@ -18,7 +18,7 @@ import { MULTILINGUAL_PROMPTS } from '../../core/tasks/multilingual-prompts.ts';
 import { UsageError } from '../args.ts';
 import type { Command } from '../command.ts';
 import { FAIRNESS_WIRING, type FairnessWiring } from '../fairness-wiring.ts';
-import { parseNumber } from '../parse-number.ts';
+import { parseNumber, parseNumberList } from '../parse-number.ts';
 
 export function makeStudyCommand(wiring: FairnessWiring, env: Record<string, string | undefined> = process.env): Command {
   return {
@@ -86,11 +86,7 @@ export const studyCommand = makeStudyCommand(FAIRNESS_WIRING);
 function configOf(options: Record<string, string | true>) {
   const str = (name: string) => (typeof options[name] === 'string' ? (options[name] as string) : undefined);
   const list = (name: string) => str(name)?.split(',').map((s) => s.trim()).filter(Boolean);
-  const numbers = (name: string) => list(name)?.map((s, i) => {
-    const x = parseNumber(s);
-    if (!Number.isFinite(x)) throw new UsageError(`--${name}: item ${i + 1} ("${s}") is not a number`);
-    return x;
-  });
+  const numbers = (name: string) => (str(name) === undefined ? undefined : parseNumberList(str(name)!, `--${name}`));
   const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
     const v = str(name) ?? fallback;
     if (!allowed.includes(v as T)) throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, not "${v}"`);
