@@ -98,7 +98,7 @@ export interface StudyState {
  * text) are the user's, used before asking the LLM. Throws on a configuration that cannot run.
  */
 export function createStudy(config: Partial<StudyConfig> = {}, options: { prompts?: StudyPrompt[]; translations?: Record<string, Record<string, string>> } = {}): StudyState {
-  const c: StudyConfig = { ...DEFAULT_STUDY_CONFIG, ...config };
+  const c: StudyConfig = structuredClone({ ...DEFAULT_STUDY_CONFIG, ...config });
   if (!Number.isInteger(c.runs) || c.runs < 1) throw new RangeError(`runs must be a positive integer, got ${c.runs}`);
   if (c.languages.length === 0) throw new RangeError('the study needs at least one language');
   if (new Set(c.languages).size !== c.languages.length) throw new RangeError(`a language is listed twice: ${c.languages.join(',')}`);
