@@ -125,10 +125,11 @@ describe('allot study language', () => {
 
     // A finished state answers without a provider call.
     const calls = fake.calls().length;
-    const again = await run(study, [...args, '--provider', 'openai-compatible', '--model', 'fake-small', '--base-url', `${fake.origin}/v1`, '--state', state]);
+    const again = await run(study, [...args, '--provider', 'openai-compatible', '--model', 'fake-small', '--base-url', `${fake.origin}/v1`, '--state', state, '--transcript', transcript]);
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('acceptable rate (alpha 0.2), mean±standard error over runs');
     expect(fake.calls()).toHaveLength(calls);
+    expect(JSON.parse(readFileSync(transcript, 'utf8'))).toHaveLength(24);
     expect(loaded).toContain('multilingual alpha=0.2 seed=0');
   });
 

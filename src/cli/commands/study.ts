@@ -39,12 +39,14 @@ export function makeStudyCommand(wiring: FairnessWiring, env: Record<string, str
       model: { type: 'string', value: 'M', description: 'model name' },
       'base-url': { type: 'string', value: 'URL', description: "replaces the provider's origin" },
       replay: { type: 'string', value: 'FILE', description: 'answer from a recorded transcript instead of a provider' },
-      transcript: { type: 'string', value: 'FILE', description: 'write every LLM call here (JSON)' },
+      transcript: { type: 'string', value: 'FILE', description: 'write every LLM call here (JSON; a resumed study adds to it)' },
       state: { type: 'string', value: 'FILE', description: 'checkpoint the study here after every step, and resume from it' },
     },
     async run({ options, positionals }, io) {
       if (positionals[0] !== 'language' || positionals.length > 1) throw new UsageError(positionals.length ? `unknown study "${positionals.join(' ')}"; the study is "language"` : 'name the study: allot study language ...');
-      const llm = await providerOf(options, env);
+      // A resumed study adds its calls to the transcript of the earlier ones.
+      const earlier = typeof options.transcript === 'string' && existsSync(options.transcript) ? (JSON.parse(await readFile(options.transcript, 'utf8')) as TranscriptEntry[]) : [];
+      const llm = await providerOf(options, env, earlier);
       const statePath = typeof options.state === 'string' ? options.state : undefined;
       let state: StudyState;
       if (statePath && existsSync(statePath)) {
@@ -108,7 +110,7 @@ function configOf(options: Record<string, string | true>) {
   };
 }
 
-async function providerOf(options: Record<string, string | true>, env: Record<string, string | undefined>): Promise<{ provider: LlmProvider; transcript?: Transcript }> {
+async function providerOf(options: Record<string, string | true>, env: Record<string, string | undefined>, earlier: TranscriptEntry[]): Promise<{ provider: LlmProvider; transcript?: Transcript }> {
   if (typeof options.replay === 'string') {
     if (options.provider !== undefined || options['base-url'] !== undefined) throw new UsageError('--replay answers from the transcript: give no --provider or --base-url');
     const entries = JSON.parse(await readFile(options.replay, 'utf8')) as TranscriptEntry[];
@@ -122,6 +124,6 @@ async function providerOf(options: Record<string, string | true>, env: Record<st
   if (typeof options.model !== 'string') throw new UsageError('option "--model" is required');
   const apiKey = env.ALLOT_API_KEY?.trim() || undefined;
   if (!apiKey && PROVIDERS[kind].keyRequired) throw new Error(`no key: set the environment variable ALLOT_API_KEY to your ${PROVIDERS[kind].label} key`);
-  const transcript = new Transcript();
+  const transcript = new Transcript(earlier);
   return { provider: new HttpProvider({ kind, model: options.model, baseUrl: options['base-url'] as string | undefined, apiKey }, { transcript }), transcript };
 }
