@@ -1,7 +1,6 @@
 // The language study against scripted parts: a scripted LLM (translations, rewrites, proposals,
-// reflections answered by what the prompt asks), a small compiler for sums of features, and a
-// simulator that pulls the top-B arms by reward for the whole horizon. Outcomes and the table are
-// checked against hand computations on a 10-arm population.
+// reflections answered by what the prompt asks) and the compiler, simulator and 10-arm population
+// of study-fixture.ts. Outcomes and the table are checked against hand computations.
 import { describe, expect, test } from 'vitest';
 import type { ChatRequest } from '../../../src/core/llm/chat-request.ts';
 import { MULTILINGUAL_PROMPTS } from '../../../src/core/tasks/multilingual-prompts.ts';
