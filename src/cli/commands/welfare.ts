@@ -3,7 +3,7 @@ import { parseP } from '../../core/welfare/parse-p.ts';
 import { pMean } from '../../core/welfare/p-mean.ts';
 import { UsageError } from '../args.ts';
 import type { Command } from '../command.ts';
-import { parseNumber } from '../parse-number.ts';
+import { parseNumberList } from '../parse-number.ts';
 
 export const welfareCommand: Command = {
   name: 'welfare',
@@ -22,8 +22,8 @@ export const welfareCommand: Command = {
   async run({ options }, io) {
     if (typeof options.scores !== 'string') throw new UsageError('--scores is required');
     if (typeof options.p !== 'string') throw new UsageError('--p is required');
-    const scores = numberList(options.scores, '--scores');
-    const weights = typeof options.weights === 'string' ? numberList(options.weights, '--weights') : undefined;
+    const scores = parseNumberList(options.scores, '--scores');
+    const weights = typeof options.weights === 'string' ? parseNumberList(options.weights, '--weights') : undefined;
     let p: number;
     let value: number;
     try {
@@ -36,12 +36,3 @@ export const welfareCommand: Command = {
     return 0;
   },
 };
-
-/** "1,2.5,4" -> [1, 2.5, 4]; names the position of anything that is not a number. */
-function numberList(text: string, option: string): number[] {
-  return text.split(',').map((item, i) => {
-    const x = parseNumber(item);
-    if (!Number.isFinite(x)) throw new UsageError(`${option}: item ${i + 1} ("${item.trim()}") is not a number`);
-    return x;
-  });
-}

@@ -1,0 +1,129 @@
+// `allot study language`: the multilingual paper's study (8 prompts x languages x runs x alphas on
+// the `multilingual` population), with translations from the user's file or the LLM, optional
+// rewriting, DLM, and the paper's tables. `--state FILE` checkpoints after every step and resumes.
+import { existsSync } from 'node:fs';
+import { readFile, writeFile, rename } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { DEFAULT_DP_THRESHOLDS } from '../../core/fairness/unfairness-flags.ts';
+import { HttpProvider } from '../../llm/http-provider.ts';
+import type { LlmProvider } from '../../llm/llm-provider.ts';
+import { isProviderKind, PROVIDER_KINDS, PROVIDERS } from '../../llm/provider-config.ts';
+import { ReplayProvider } from '../../llm/replay-provider.ts';
+import { Transcript, type TranscriptEntry } from '../../llm/transcript.ts';
+import { readTranslations } from '../../pipeline/study/read-translations.ts';
+import { runLanguageStudy } from '../../pipeline/study/run-language-study.ts';
+import { createStudy, DEFAULT_STUDY_CONFIG, type StudyState } from '../../pipeline/study/study-state.ts';
+import { formatStudyTable, studyTable } from '../../pipeline/study/study-table.ts';
+import { MULTILINGUAL_PROMPTS } from '../../core/tasks/multilingual-prompts.ts';
+import { UsageError } from '../args.ts';
+import type { Command } from '../command.ts';
+import { FAIRNESS_WIRING, type FairnessWiring } from '../fairness-wiring.ts';
+import { parseNumber, parseNumberList } from '../parse-number.ts';
+
+export function makeStudyCommand(wiring: FairnessWiring, env: Record<string, string | undefined> = process.env): Command {
+  return {
+    name: 'study',
+    summary: 'the multilingual study: acceptable and success rates and unfairness counts per language and prompt',
+    usage: 'language [--prompts FILE] [--languages en,hi,ta,tcy] [--runs N] [--alpha A1,A2] [--mode zero-shot|reflection] [--rewrite auto|on|off] (--provider P --model M [--base-url URL] | --replay TRANSCRIPT) [--transcript FILE] [--state FILE] [--json]',
+    options: {
+      prompts: { type: 'string', value: 'FILE', description: 'translations, JSON {"hi": {"1": "..."}}; the rest are translated by the LLM' },
+      languages: { type: 'string', value: 'L1,...', description: 'ISO 639 codes', default: DEFAULT_STUDY_CONFIG.languages.join(',') },
+      runs: { type: 'string', value: 'N', description: 'independent runs per language, prompt and alpha', default: String(DEFAULT_STUDY_CONFIG.runs) },
+      alpha: { type: 'string', value: 'A1,...', description: 'strengths of the multilingual population', default: DEFAULT_STUDY_CONFIG.alphas.join(',') },
+      mode: { type: 'string', value: 'M', description: 'zero-shot or reflection (DLM, 2 rounds x 2 candidates)', default: 'reflection' },
+      rewrite: { type: 'string', value: 'R', description: 'rewrite prompts into explicit English clauses: auto (prompts that are not English), on, off', default: 'off' },
+      relevance: { type: 'string', value: 'L', description: 'acceptable reward: features (feature values) or groups', default: 'features' },
+      baseline: { type: 'string', value: 'B', description: 'task success against a uniform allocation over feature values or over arms', default: 'values' },
+      thresholds: { type: 'string', value: 'T1,...', description: 'thresholds of the absolute unfairness count', default: DEFAULT_DP_THRESHOLDS.join(',') },
+      provider: { type: 'string', value: 'P', description: `one of ${PROVIDER_KINDS.join(', ')} (key from ALLOT_API_KEY)` },
+      model: { type: 'string', value: 'M', description: 'model name' },
+      'base-url': { type: 'string', value: 'URL', description: "replaces the provider's origin" },
+      replay: { type: 'string', value: 'FILE', description: 'answer from a recorded transcript instead of a provider' },
+      transcript: { type: 'string', value: 'FILE', description: 'write every LLM call here (JSON; a resumed study adds to it)' },
+      state: { type: 'string', value: 'FILE', description: 'checkpoint the study here after every step, and resume from it' },
+    },
+    async run({ options, positionals }, io) {
+      if (positionals[0] !== 'language' || positionals.length > 1) throw new UsageError(positionals.length ? `unknown study "${positionals.join(' ')}"; the study is "language"` : 'name the study: allot study language ...');
+      // A resumed study adds its calls to the transcript of the earlier ones.
+      const earlier = typeof options.transcript === 'string' && existsSync(options.transcript) ? (JSON.parse(await readFile(options.transcript, 'utf8')) as TranscriptEntry[]) : [];
+      const llm = await providerOf(options, env, earlier);
+      const statePath = typeof options.state === 'string' ? options.state : undefined;
+      let state: StudyState;
+      if (statePath && existsSync(statePath)) {
+        state = JSON.parse(await readFile(statePath, 'utf8')) as StudyState;
+        if (state.version !== 1 || !Array.isArray(state.cells)) throw new Error(`${statePath}: not a study state written by allot`);
+      } else {
+        const numbers = MULTILINGUAL_PROMPTS.map((p) => p.number);
+        const translations = typeof options.prompts === 'string' ? readTranslations(await readFile(options.prompts, 'utf8'), basename(options.prompts), numbers) : undefined;
+        state = createStudy(configOf(options), { translations });
+      }
+      const transcript = llm.transcript;
+      let writing = Promise.resolve();
+      const checkpoint = (s: StudyState) => {
+        if (!statePath) return;
+        // Write to a temporary file and rename, so that an interrupted write never leaves half a state.
+        writing = writing.then(() => writeFile(`${statePath}.tmp`, JSON.stringify(s))).then(() => rename(`${statePath}.tmp`, statePath));
+      };
+      const population = (alpha: number, run: number) => wiring.loadPopulation('multilingual', { alpha: String(alpha), seed: String(run) });
+      const final = await runLanguageStudy(state, { llm: llm.provider, population, compile: wiring.compile, simulate: wiring.simulate }, {
+        checkpoint,
+        onCell: (_c, i, n) => (options.json ? undefined : io.stderr.write(`\rcell ${i + 1} of ${n}`)),
+      });
+      await writing;
+      if (!options.json) io.stderr.write('\n');
+      if (transcript && typeof options.transcript === 'string') await writeFile(options.transcript, JSON.stringify(transcript.toJSON(), null, 1));
+      const table = studyTable(final);
+      io.stdout.write(options.json ? JSON.stringify({ status: final.status, pausedBecause: final.pausedBecause ?? null, table, translations: final.translations }) + '\n' : formatStudyTable(table) + '\n');
+      if (final.status === 'paused') {
+        if (!options.json) io.stderr.write(`allot study: paused: ${final.pausedBecause}${statePath ? ` (run again with --state ${statePath} to resume)` : ''}\n`);
+        return 1;
+      }
+      return 0;
+    },
+  };
+}
+
+export const studyCommand = makeStudyCommand(FAIRNESS_WIRING);
+
+function configOf(options: Record<string, string | true>) {
+  const str = (name: string) => (typeof options[name] === 'string' ? (options[name] as string) : undefined);
+  const list = (name: string) => str(name)?.split(',').map((s) => s.trim()).filter(Boolean);
+  const numbers = (name: string) => (str(name) === undefined ? undefined : parseNumberList(str(name)!, `--${name}`));
+  const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
+    const v = str(name) ?? fallback;
+    if (!allowed.includes(v as T)) throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, not "${v}"`);
+    return v as T;
+  };
+  const runs = str('runs') === undefined ? DEFAULT_STUDY_CONFIG.runs : parseNumber(str('runs')!);
+  if (!Number.isInteger(runs) || runs < 1) throw new UsageError(`--runs must be a positive integer, not "${str('runs')}"`);
+  const alphas = numbers('alpha') ?? DEFAULT_STUDY_CONFIG.alphas;
+  if (alphas.some((a) => a < 0 || a > 1)) throw new UsageError(`--alpha values must be in [0, 1], not ${alphas.join(',')}`);
+  return {
+    languages: list('languages') ?? DEFAULT_STUDY_CONFIG.languages,
+    runs,
+    alphas,
+    dlm: { mode: oneOf('mode', ['zero-shot', 'reflection'] as const, 'reflection') },
+    rewrite: oneOf('rewrite', ['auto', 'on', 'off'] as const, 'off'),
+    relevance: oneOf('relevance', ['features', 'groups'] as const, 'features'),
+    baseline: oneOf('baseline', ['values', 'arms'] as const, 'values'),
+    thresholds: numbers('thresholds') ?? [...DEFAULT_DP_THRESHOLDS],
+  };
+}
+
+async function providerOf(options: Record<string, string | true>, env: Record<string, string | undefined>, earlier: TranscriptEntry[]): Promise<{ provider: LlmProvider; transcript?: Transcript }> {
+  if (typeof options.replay === 'string') {
+    if (options.provider !== undefined || options['base-url'] !== undefined) throw new UsageError('--replay answers from the transcript: give no --provider or --base-url');
+    const entries = JSON.parse(await readFile(options.replay, 'utf8')) as TranscriptEntry[];
+    const answered = Array.isArray(entries) ? entries.find((e) => e && e.reply !== null) : undefined;
+    if (!answered) throw new Error(`${options.replay}: not a transcript with answered calls`);
+    const model = typeof options.model === 'string' ? options.model : answered.model;
+    return { provider: new ReplayProvider(answered.provider, model, entries) };
+  }
+  const kind = String(options.provider ?? '');
+  if (!isProviderKind(kind)) throw new UsageError(options.provider ? `unknown provider "${kind}"; use one of ${PROVIDER_KINDS.join(', ')}` : 'give --provider and --model, or --replay TRANSCRIPT');
+  if (typeof options.model !== 'string') throw new UsageError('option "--model" is required');
+  const apiKey = env.ALLOT_API_KEY?.trim() || undefined;
+  if (!apiKey && PROVIDERS[kind].keyRequired) throw new Error(`no key: set the environment variable ALLOT_API_KEY to your ${PROVIDERS[kind].label} key`);
+  const transcript = new Transcript(earlier);
+  return { provider: new HttpProvider({ kind, model: options.model, baseUrl: options['base-url'] as string | undefined, apiKey }, { transcript }), transcript };
+}

@@ -1,0 +1,194 @@
+// The language study (multilingual paper, sections 3-5) per alpha x language x prompt x run:
+// translate (the user's file, or the LLM, recorded) -> optional rewrite -> DLM (zero-shot or the
+// reflection loop) -> compile -> simulate -> acceptable? success? DP_variance per group. The
+// population, compiler and simulator are injected: the same runner serves the CLI (WASM engine)
+// and tests (scripted parts).
+import { acceptableReward } from '../../core/fairness/acceptable-reward.ts';
+import { taskSuccess } from '../../core/fairness/task-success.ts';
+import { unfairnessFlags } from '../../core/fairness/unfairness-flags.ts';
+import type { Occupancy } from '../../core/instance/occupancy.ts';
+import type { Instance } from '../../core/instance/types.ts';
+import { parseRewardReply, ReplyParseError } from '../../core/llm/parse-reply.ts';
+import { parseTranslationReply, translatePrompt } from '../../core/llm/translate-prompt.ts';
+import { distributionText } from '../../core/measures/distribution-text.ts';
+import { dpVariance } from '../../core/measures/dp-variance.ts';
+import { stateFeatureDistribution } from '../../core/measures/state-feature-distribution.ts';
+import type { LlmProvider } from '../../llm/llm-provider.ts';
+import { createDlmRun } from '../dlm/dlm-run-state.ts';
+import { runDlm, type DlmParts } from '../dlm/run-dlm.ts';
+import { createRewrite, effectivePrompt } from '../rewrite/rewrite-state.ts';
+import { runRewrite } from '../rewrite/run-rewrite.ts';
+import { multilingualDlmParts } from './multilingual-dlm-parts.ts';
+import type { CellOutcome, StudyCell, StudyPrompt, StudyState, Translation } from './study-state.ts';
+
+export type StudyCompileResult = { ok: true; table: Float64Array; featuresUsed: number[]; normalized: string } | { ok: false; error: string };
+
+export interface StudyParts {
+  llm: Pick<LlmProvider, 'complete'>;
+  /** The population for one alpha and run (the `multilingual` generator with --alpha, seeded by the run). Called once per pair. */
+  population(alpha: number, run: number): Instance | Promise<Instance>;
+  /** A reward expression compiled against the population (the reward compiler; errors as data). Deterministic. */
+  compile(expression: string, instance: Instance): StudyCompileResult;
+  /** Simulates the Whittle policy of a reward table (seeded by the run). */
+  simulate(instance: Instance, rewardTable: Float64Array, run: number): Promise<Occupancy>;
+}
+
+export interface StudyOptions {
+  /** Receives a deep copy of the state after every step. */
+  checkpoint?: (state: StudyState) => void;
+  /** After each finished cell. */
+  onCell?: (cell: StudyCell, index: number, total: number) => void;
+  signal?: AbortSignal;
+  /** LLM calls per translation before it fails (default 3). */
+  maxAttempts?: number;
+}
+
+class Pause extends Error {}
+const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
+
+/** Runs (or resumes) the study until done or paused (a provider failure or an abort); pass a paused state back in to resume. */
+export async function runLanguageStudy(initial: StudyState, parts: StudyParts, options: StudyOptions = {}): Promise<StudyState> {
+  const state = clone(initial);
+  if (state.status === 'done') return state;
+  state.status = 'running';
+  delete state.pausedBecause;
+  const save = () => options.checkpoint?.(clone(state));
+  const populations = new Map<string, Promise<Instance>>();
+  const populationOf = (alpha: number, run: number) => {
+    const key = `${alpha}/${run}`;
+    if (!populations.has(key)) populations.set(key, Promise.resolve(parts.population(alpha, run)));
+    return populations.get(key)!;
+  };
+  try {
+    for (let i = 0; i < state.cells.length; i++) {
+      const cell = state.cells[i];
+      if (cell.outcome) continue;
+      const prompt = state.prompts.find((p) => p.number === cell.prompt)!;
+      const translation = await translationOf(state, cell.language, prompt, parts.llm, options, save);
+      await runCell(state, cell, prompt, translation, await populationOf(cell.alpha, cell.run), parts, options, save);
+      save();
+      options.onCell?.(cell, i, state.cells.length);
+    }
+  } catch (error) {
+    if (!(error instanceof Pause)) throw error;
+    state.status = 'paused';
+    state.pausedBecause = error.message;
+    save();
+    return state;
+  }
+  state.status = 'done';
+  save();
+  return state;
+}
+
+/** The prompt in `language`: English as is, the user's translation, or the LLM's (recorded; a failed translation pauses the study). */
+async function translationOf(state: StudyState, language: string, prompt: StudyPrompt, llm: StudyParts['llm'], options: StudyOptions, save: () => void): Promise<Translation> {
+  const byPrompt = state.translations[language] ?? (state.translations[language] = {});
+  const existing = byPrompt[prompt.number];
+  if (existing && (existing.source !== 'llm' || existing.text)) return existing;
+  const record: Translation = existing ?? (byPrompt[prompt.number] = { text: '', source: 'llm', attempts: [] });
+  const attempts = record.attempts!;
+  while (!record.text) {
+    if (attempts.length >= (options.maxAttempts ?? 3)) throw new Pause(`the ${language} translation of prompt ${prompt.number} could not be read after ${attempts.length} replies`);
+    const request = translatePrompt(prompt.text, language);
+    const last = attempts.at(-1);
+    if (last?.error) request.prompt += `\n${last.error}`;
+    const reply = await io(options, () => llm.complete(request, { signal: options.signal }));
+    try {
+      record.text = parseTranslationReply(reply.text);
+      attempts.push({ reply: reply.text });
+    } catch (error) {
+      if (!(error instanceof ReplyParseError)) throw error;
+      attempts.push({ reply: reply.text, error: error.feedback });
+    }
+    save();
+  }
+  return record;
+}
+
+async function io<T>(options: StudyOptions, call: () => Promise<T>): Promise<T> {
+  if (options.signal?.aborted) throw new Pause('aborted');
+  try {
+    return await call();
+  } catch (error) {
+    throw new Pause(error instanceof Error ? error.message : String(error));
+  }
+}
+
+async function runCell(state: StudyState, cell: StudyCell, prompt: StudyPrompt, translation: Translation, instance: Instance, parts: StudyParts, options: StudyOptions, save: () => void) {
+  const { config } = state;
+  const { schema } = instance;
+  // 1. Rewriting (its own resumable state); 'auto' follows the language guess.
+  if (config.rewrite !== 'off' && !cell.goal) {
+    cell.rewrite ??= createRewrite(translation.text, config.rewrite === 'on' ? { enabled: true } : {});
+    cell.rewrite = await runRewrite(cell.rewrite, parts.llm, schema, { signal: options.signal, checkpoint: (s) => ((cell.rewrite = s), save()) });
+    if (cell.rewrite.status === 'paused') throw new Pause(cell.rewrite.pausedBecause ?? 'rewriting paused');
+  }
+  cell.goal ??= cell.rewrite ? effectivePrompt(cell.rewrite) : translation.text;
+
+  // 2. DLM with the study's LLM prompts, the injected compiler and simulator.
+  const occupancies = new Map<string, Occupancy>();
+  const normalizedOf = new WeakMap<Float64Array, string>();
+  const compileReply = (reply: string): StudyCompileResult & { expression?: string } => {
+    let expression: string;
+    try {
+      expression = parseRewardReply(reply).expression;
+    } catch (error) {
+      if (error instanceof ReplyParseError) return { ok: false, error: error.feedback };
+      throw error;
+    }
+    return { ...parts.compile(expression, instance), expression };
+  };
+  const simulate = async (table: Float64Array, normalized: string) => {
+    const cached = occupancies.get(normalized);
+    if (cached) return cached;
+    const occupancy = await parts.simulate(instance, table, cell.run);
+    occupancies.set(normalized, occupancy);
+    return occupancy;
+  };
+  const dlmParts: DlmParts = {
+    ...multilingualDlmParts(parts.llm, schema, options.signal),
+    compile(reply) {
+      const c = compileReply(reply);
+      if (!c.ok) return c;
+      normalizedOf.set(c.table, c.normalized);
+      return { ok: true, expression: c.expression!, normalized: c.normalized, rewardTable: c.table };
+    },
+    async simulate(table) {
+      const occupancy = await simulate(table, normalizedOf.get(table)!);
+      return { distribution: distributionText(stateFeatureDistribution(occupancy, instance, { weight: 'positive-states' })) };
+    },
+  };
+  cell.dlm ??= createDlmRun(cell.goal, config.dlm);
+  cell.dlm = await runDlm(cell.dlm, dlmParts, { signal: options.signal, checkpoint: (s) => ((cell.dlm = s), save()) });
+  if (cell.dlm.status === 'paused') throw new Pause(cell.dlm.pausedBecause ?? 'DLM paused');
+
+  // 3. The outcome of the final reward function.
+  cell.outcome = await outcomeOf(cell, prompt, instance, parts, config, simulate);
+}
+
+async function outcomeOf(cell: StudyCell, prompt: StudyPrompt, instance: Instance, parts: StudyParts, config: StudyState['config'], simulate: (table: Float64Array, normalized: string) => Promise<Occupancy>): Promise<CellOutcome> {
+  const result = cell.dlm!.result;
+  if (!result) return { valid: false, reason: 'no valid reward function' };
+  const compiled = parts.compile(result.expression, instance);
+  if (!compiled.ok) throw new Error(`compile is not deterministic: the final reward "${result.expression}" no longer compiles (${compiled.error})`);
+  const occupancy = await simulate(compiled.table, compiled.normalized);
+  const intended = [...new Set(prompt.conditions.map((c) => c.group))];
+  const other = config.relevance === 'features' ? 'groups' : 'features';
+  const judged = acceptableReward(compiled.featuresUsed, prompt.conditions, instance.schema, config.relevance);
+  const success = taskSuccess(occupancy, instance, prompt.conditions, { baseline: config.baseline, measure: config.measure });
+  const groups = dpVariance(occupancy, instance, { intended, measure: config.measure });
+  return {
+    valid: true,
+    expression: result.expression,
+    featuresUsed: compiled.featuresUsed,
+    acceptable: judged.acceptable,
+    acceptableOtherLevel: acceptableReward(compiled.featuresUsed, prompt.conditions, instance.schema, other).acceptable,
+    missing: judged.missing,
+    spurious: judged.spurious,
+    success: success.success,
+    conditions: success.conditions,
+    groups: groups.map((g) => ({ name: g.name, dpVariance: g.dpVariance, intended: g.intended, probability: g.probability })),
+    flags: unfairnessFlags(groups, config.thresholds),
+  };
+}
