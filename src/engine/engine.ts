@@ -62,12 +62,8 @@ export class Engine {
         t.set(transitions.subarray(arm * S * 2 * S, (arm + 1) * S * 2 * S), j * S * 2 * S);
         r.set(rewards.subarray(arm * S, arm * S + S), j * S);
       });
-      const M = todo.length;
-      const [, , w, ok] = this.withBuffers([t, r, M * S, Math.ceil(M / 8), S * (S + 1) + 4 * S], ([tp, rp, out, okp, work]) => {
-        this.kernels.whittleS(M, S, tp, rp, discount, INDEX_TOLERANCE, out, okp, work);
-      });
-      const okBytes = new Uint8Array(ok.buffer, 0, M);
-      todo.forEach((arm, j) => cache.set(key(arm), { w: w.slice(j * S, j * S + S), ok: okBytes[j] }));
+      const fresh = this.kernelWhittleS(t, r, S, discount);
+      todo.forEach((arm, j) => cache.set(key(arm), { w: fresh.indices.slice(j * S, j * S + S), ok: fresh.indexable[j] }));
     }
     const indices = new Float64Array(N * S), indexable = new Uint8Array(N);
     for (let arm = 0; arm < N; arm++) {
@@ -76,6 +72,16 @@ export class Engine {
       indexable[arm] = hit.ok;
     }
     return { indices, indexable };
+  }
+
+  /** The S-state bisection kernel itself, for any S >= 2, uncached (layouts as in whittleIndices). */
+  kernelWhittleS(transitions: Float64Array, rewards: Float64Array, numStates: number, discount: number): IndexTable {
+    const S = numStates, M = rewards.length / S;
+    checkDiscount('whittleIndices', discount);
+    const [, , w, ok] = this.withBuffers([transitions, rewards, M * S, Math.ceil(M / 8), S * (S + 1) + 4 * S], ([tp, rp, out, okp, work]) => {
+      this.kernels.whittleS(M, S, tp, rp, discount, INDEX_TOLERANCE, out, okp, work);
+    });
+    return { indices: w, indexable: new Uint8Array(ok.buffer, 0, M).slice() };
   }
 
   /**
