@@ -2,12 +2,13 @@
 // 2 a bad command line (one line on stderr).
 import { COMMON_OPTIONS, parseArgs, UsageError } from './args.ts';
 import type { Command, Io } from './command.ts';
+import { benchCommand } from './commands/bench.ts';
 import { exampleCommand } from './commands/example.ts';
 import { indicesCommand } from './commands/indices.ts';
 import { simulateCommand } from './commands/simulate.ts';
 
 /** Every command, in the order `allot --help` lists them. */
-export const COMMANDS: Command[] = [exampleCommand, indicesCommand, simulateCommand];
+export const COMMANDS: Command[] = [exampleCommand, indicesCommand, simulateCommand, benchCommand];
 
 export async function main(argv: string[], io: Io): Promise<number> {
   const [name, ...rest] = argv;
