@@ -110,7 +110,9 @@ export function sortDescending(n: i32, values: usize, order: usize, tiedNext: us
  *   fixedScale: a power of two; discounted occupancy is accumulated as integers round(beta^t * fixedScale)
  *               held exactly in f64 (the host keeps every total below 2^53), so sums do not depend on
  *               how trials are split.
- * Scratch: state (u8 N), act (u8 N), scratch (u32 N), lastTrial (i32 N, -1 before the first call).
+ * Scratch: state (u8 N), act (u8 N), scratch (u32 N), lastTrial (i32 N, -1 before the first call),
+ *   history (u64 N), tables (f64 ceil(horizon / 32) x 1024): the 2-state path keeps each arm's last
+ *   states as bits and adds them to the occupancy every 32 steps through byte tables of discount weights.
  * Accumulators (added to, over all trials of the call):
  *   occDisc, occSteps: f64, N x (S-1), for states 1..S-1: sum of round(beta^t * fixedScale), and of 1,
  *                      over steps spent in the state (state 0 is the complement, derived by the host).
@@ -126,7 +128,7 @@ export function simulate(
   numArms: i32, numStates: i32, thresholds: usize, rewards: usize, initial: usize, order: usize, tiedNext: usize,
   policy: i32, tiesRandom: i32, budget: i32, horizon: i32, beta: f64, seed: u32, fixedScale: f64,
   trialStart: i32, trialEnd: i32,
-  state: usize, act: usize, scratch: usize, lastTrial: usize,
+  state: usize, act: usize, scratch: usize, lastTrial: usize, history: usize, tables: usize,
   occDisc: usize, occSteps: usize, pulls: usize, pulledTrials: usize,
   perTrial: usize, perStep: usize, perTrialOcc: usize, totals: usize,
 ): void {
@@ -136,6 +138,7 @@ export function simulate(
   const kTies = streamKey(seed, STREAM_TIES);
   const kRand = streamKey(seed, STREAM_RANDOM_POLICY);
   const fused = S == 2 && perTrialOcc == 0;
+  if (fused) buildWindowTables(T, beta, fixedScale, tables);
   for (let k = trialStart; k < trialEnd; k++) {
     const row = perTrial + (<usize>((k - trialStart) * 4) << 3);
     const occTrial: usize = perTrialOcc == 0 ? 0 : perTrialOcc + (<usize>((k - trialStart) * 2 * N * S) << 3);
@@ -146,15 +149,14 @@ export function simulate(
     let disc = 1.0, reward = 0.0, discReward = 0.0, engaged = 0.0, pulledIds = 0.0;
     let pw = nearest(disc * fixedScale);
     let stepReward = 0.0, stepEngaged: i32 = 0;
+    let sinceFlush = 0, window = 0;
     if (fused) {
-      // step 0's accrual; later steps accrue inside the fused transition loop
+      // step 0's accrual; later steps accrue inside the fused transition loop. Occupancy and pulls go
+      // through the per-arm bit history (state and action of each step), added up every 32 steps.
       for (let i = 0; i < N; i++) {
         const s = <i32>load<u8>(state + <usize>i);
         stepReward += load<f64>(rewards + (<usize>(2 * i + s) << 3));
         stepEngaged += s;
-        const od = occDisc + (<usize>i << 3), os = occSteps + (<usize>i << 3);
-        store<f64>(od, load<f64>(od) + select<f64>(pw, 0.0, s != 0));
-        store<f64>(os, load<f64>(os) + <f64>s);
       }
     }
     for (let t = 0; t < T; t++) {
@@ -179,7 +181,7 @@ export function simulate(
       const stepBase = (<u32>k * <u32>T + <u32>t) * <u32>N;
       if (policy == POLICY_WHITTLE && budget > 0) {
         if (budget >= N) {
-          for (let i = 0; i < N; i++) pulledIds += pull(i, k, act, pulls, pulledTrials, lastTrial);
+          for (let i = 0; i < N; i++) pulledIds += pull(i, k, act, pulls, pulledTrials, lastTrial, fused);
           picked = N;
         } else {
           const len = N * S;
@@ -207,14 +209,14 @@ export function simulate(
                   store<u32>(b, x);
                 }
               }
-              for (let j = 0; j < take; j++) pulledIds += pull(<i32>load<u32>(scratch + (<usize>j << 2)), k, act, pulls, pulledTrials, lastTrial);
+              for (let j = 0; j < take; j++) pulledIds += pull(<i32>load<u32>(scratch + (<usize>j << 2)), k, act, pulls, pulledTrials, lastTrial, fused);
               picked += take;
               pos = g;
             } else {
               const e = <i32>load<u32>(order + (<usize>pos << 2));
               const i = S == 2 ? e >> 1 : e / S;
               if (<i32>load<u8>(state + <usize>i) == e - i * S) {
-                pulledIds += pull(i, k, act, pulls, pulledTrials, lastTrial);
+                pulledIds += pull(i, k, act, pulls, pulledTrials, lastTrial, fused);
                 picked++;
               }
               pos++;
@@ -230,7 +232,7 @@ export function simulate(
           const x = load<u32>(b);
           store<u32>(b, load<u32>(a));
           store<u32>(a, x);
-          pulledIds += pull(<i32>x, k, act, pulls, pulledTrials, lastTrial);
+          pulledIds += pull(<i32>x, k, act, pulls, pulledTrials, lastTrial, fused);
         }
         picked = take;
       }
@@ -258,11 +260,16 @@ export function simulate(
           x += 0x9e3779b9;
           const n = <i32>(<f64>m < p);
           store<u8>(state + <usize>i, <u8>n);
+          const h = history + (<usize>i << 3);
+          store<u64>(h, ((load<u64>(h) << 1) & 0xfffffffefffffffe) | <u64>s | (<u64>a << 32));
           rr += load<f64>(rewards + (<usize>(2 * i + n) << 3));
           eng += n;
-          const od = occDisc + (<usize>i << 3), os = occSteps + (<usize>i << 3);
-          store<f64>(od, load<f64>(od) + select<f64>(pw, 0.0, n != 0));
-          store<f64>(os, load<f64>(os) + <f64>n);
+        }
+        sinceFlush++;
+        if (sinceFlush == 32) {
+          flushHistory(N, k, history, tables + (<usize>(window * 1024) << 3), 32, occDisc, occSteps, pulls, pulledTrials, lastTrial);
+          window++;
+          sinceFlush = 0;
         }
         stepReward = rr;
         stepEngaged = eng;
@@ -274,6 +281,14 @@ export function simulate(
           store<u8>(state + <usize>i, <u8>sampleState(thr, S, draw32(kStep, stepBase + <u32>i)));
         }
       }
+    }
+    if (fused) {
+      // the last step's state and action, then what is left of the window
+      for (let i = 0; i < N; i++) {
+        const h = history + (<usize>i << 3);
+        store<u64>(h, ((load<u64>(h) << 1) & 0xfffffffefffffffe) | <u64>load<u8>(state + <usize>i) | (<u64>load<u8>(act + <usize>i) << 32));
+      }
+      flushHistory(N, k, history, tables + (<usize>(window * 1024) << 3), sinceFlush + 1, occDisc, occSteps, pulls, pulledTrials, lastTrial);
     }
     store<f64>(row, reward);
     store<f64>(row + 8, discReward);
@@ -303,8 +318,9 @@ function accrue(N: i32, S: i32, rewards: usize, state: usize, occDisc: usize, oc
 /** Marks arm i pulled in trial k and returns its id (for the pulled-id checksum). */
 // @ts-ignore: decorator
 @inline
-function pull(i: i32, k: i32, act: usize, pulls: usize, pulledTrials: usize, lastTrial: usize): f64 {
+function pull(i: i32, k: i32, act: usize, pulls: usize, pulledTrials: usize, lastTrial: usize, viaHistory: bool): f64 {
   store<u8>(act + <usize>i, 1);
+  if (viaHistory) return <f64>i; // counted from the action bits at the next flush
   const p = pulls + (<usize>i << 3);
   store<f64>(p, load<f64>(p) + 1.0);
   const l = lastTrial + (<usize>i << 2);
@@ -314,4 +330,68 @@ function pull(i: i32, k: i32, act: usize, pulls: usize, pulledTrials: usize, las
     store<f64>(q, load<f64>(q) + 1.0);
   }
   return <f64>i;
+}
+
+/**
+ * Byte tables of fixed-point discount weights: for window w (steps 32w .. 32w + L - 1, L = min(32, T - 32w))
+ * and byte b, tables[(w * 4 + b) * 256 + v] = sum of round(beta^t * fixedScale) over the bits k of v, where
+ * bit 8b + k of a window's history is step 32w + L - 1 - (8b + k). Exact integers, so any order of sums agrees.
+ */
+function buildWindowTables(T: i32, beta: f64, fixedScale: f64, tables: usize): void {
+  const windows = (T + 31) >> 5;
+  for (let w = 0; w < windows; w++) {
+    const L = min(32, T - 32 * w);
+    const base = tables + (<usize>(w * 1024) << 3);
+    // the weight of each bit position j (0..31), zero beyond L; stored temporarily in entries 1, 2, 4, ... of each byte table
+    for (let b = 0; b < 4; b++) store<f64>(base + (<usize>(b * 256) << 3), 0.0);
+    const stepOfBit0 = 32 * w + L - 1;
+    for (let j = 0; j < 32; j++) {
+      let pw = 0.0;
+      if (j < L) {
+        // beta^(stepOfBit0 - j) by the same repeated product as the simulation
+        let d = 1.0;
+        for (let t = 0; t < stepOfBit0 - j; t++) d *= beta;
+        pw = nearest(d * fixedScale);
+      }
+      store<f64>(base + (<usize>((j >> 3) * 256 + (1 << (j & 7))) << 3), pw);
+    }
+    for (let b = 0; b < 4; b++) {
+      const tb = base + (<usize>(b * 256) << 3);
+      for (let v = 1; v < 256; v++) {
+        if ((v & (v - 1)) == 0) continue; // single bits hold the weights themselves
+        const low = v & -v;
+        store<f64>(tb + (<usize>v << 3), load<f64>(tb + (<usize>low << 3)) + load<f64>(tb + (<usize>(v ^ low) << 3)));
+      }
+    }
+  }
+}
+
+/**
+ * Adds the last L steps of each arm's history (u64: states in bits 0..31, actions in bits 32..63, the
+ * latest step in bit 0 of each half) to the occupancy of state 1, the pulls and the trials with a pull.
+ */
+function flushHistory(N: i32, k: i32, history: usize, table: usize, L: i32, occDisc: usize, occSteps: usize, pulls: usize, pulledTrials: usize, lastTrial: usize): void {
+  const mask: u32 = L >= 32 ? 0xffffffff : ((<u32>1 << <u32>L) - 1);
+  for (let i = 0; i < N; i++) {
+    const h = load<u64>(history + (<usize>i << 3));
+    const bits = <u32>h & mask;
+    const acts = <u32>(h >>> 32) & mask;
+    if (bits != 0) {
+      const d = load<f64>(table + (<usize>(bits & 255) << 3)) + load<f64>(table + (<usize>(256 + ((bits >>> 8) & 255)) << 3))
+        + load<f64>(table + (<usize>(512 + ((bits >>> 16) & 255)) << 3)) + load<f64>(table + (<usize>(768 + (bits >>> 24)) << 3));
+      const od = occDisc + (<usize>i << 3), os = occSteps + (<usize>i << 3);
+      store<f64>(od, load<f64>(od) + d);
+      store<f64>(os, load<f64>(os) + <f64>popcnt(bits));
+    }
+    if (acts != 0) {
+      const p = pulls + (<usize>i << 3);
+      store<f64>(p, load<f64>(p) + <f64>popcnt(acts));
+      const l = lastTrial + (<usize>i << 2);
+      if (load<i32>(l) != k) {
+        store<i32>(l, k);
+        const q = pulledTrials + (<usize>i << 3);
+        store<f64>(q, load<f64>(q) + 1.0);
+      }
+    }
+  }
 }

@@ -89,28 +89,41 @@ export class Engine {
    * mergeParts). `onProgress(trialsDone)` is called between kernel calls (about every 50 ms).
    */
   simulatePart(input: SimulationInput, trialStart: number, trialEnd: number, onProgress?: (trialsDone: number) => void): SimulationPart {
-    validateSimulationInput(input);
-    const { numArms: N, numStates: S, horizon: T, trials: K } = input;
-    if (!(Number.isInteger(trialStart) && Number.isInteger(trialEnd) && 0 <= trialStart && trialStart <= trialEnd && trialEnd <= K)) {
-      throw new RangeError(`simulate: the trial range [${trialStart}, ${trialEnd}) is not within [0, ${K})`);
+    const prepared = this.prepare(input);
+    try {
+      return prepared.run(input.seed, trialStart, trialEnd, onProgress);
+    } finally {
+      prepared.dispose();
     }
+  }
+
+  /** A whole simulation in this engine (one thread). */
+  simulate(input: SimulationInput, onProgress?: (trialsDone: number) => void): SimulationResult {
+    return mergeParts(input, [this.simulatePart(input, 0, input.trials, onProgress)]);
+  }
+
+  /**
+   * Validates the input and moves everything that does not depend on the seed into WASM memory
+   * (sampling thresholds, the presorted index keys, rewards), so that many seeds of one candidate
+   * (DLM's protocol) cost only their simulation. Call dispose() when done.
+   */
+  prepare(input: SimulationInput): PreparedSimulation {
+    validateSimulationInput(input);
+    const { numArms: N, numStates: S } = input;
     const whittle = input.policy === 'whittle' && input.budget > 0 && input.budget < N;
     const indices = whittle ? (input.indices ?? this.whittleIndices(input.transitions, input.rewards, S, input.discount).indices) : undefined;
     const k = this.kernels;
-    const count = trialEnd - trialStart;
     const blocks = new Blocks(k);
     try {
       // Sampling thresholds, then the inputs can go: memory matters at a million arms.
       const thresholds = blocks.f64(N * S * 2 * (S - 1));
       const initial = blocks.f64(N * (S - 1));
-      {
-        const tmp = blocks.f64(N * S * 2 * S, input.transitions);
-        k.samplingThresholds(N * S * 2, S, tmp, thresholds);
-        blocks.release(tmp);
-        const ini = blocks.f64(N * S, input.initial);
-        k.samplingThresholds(N, S, ini, initial);
-        blocks.release(ini);
-      }
+      const tmp = blocks.f64(N * S * 2 * S, input.transitions);
+      k.samplingThresholds(N * S * 2, S, tmp, thresholds);
+      blocks.release(tmp);
+      const ini = blocks.f64(N * S, input.initial);
+      k.samplingThresholds(N, S, ini, initial);
+      blocks.release(ini);
       let order = 0, tiedNext = 0;
       if (indices) {
         const len = N * S;
@@ -121,48 +134,13 @@ export class Engine {
         k.sortDescending(len, values, order, tiedNext, keys, keys2, order2, hist);
         for (const p of [values, keys, keys2, order2, hist]) blocks.release(p);
       }
-      const rewards = blocks.f64(N * S, input.rewards);
-      const state = blocks.bytes(N), act = blocks.bytes(N), scratch = blocks.bytes(N * 4), lastTrial = blocks.bytes(N * 4);
-      new Int32Array(k.memory.buffer, lastTrial, N).fill(-1);
-      const occDisc = blocks.f64(N * (S - 1)), occSteps = blocks.f64(N * (S - 1));
-      const pulls = blocks.f64(N), pulledTrials = blocks.f64(N);
-      const perTrial = blocks.f64(count * 4);
-      const perStep = input.perStep ? blocks.f64(T * 2) : 0;
-      const perTrialOcc = input.perTrial ? blocks.f64(count * 2 * N * S) : 0;
-      const totals = blocks.f64(1);
-      const scale = fixedScale(K, T);
-      const chunk = Math.max(1, Math.floor(ARM_STEPS_PER_CALL / (N * T)));
-      for (let start = trialStart; start < trialEnd; start += chunk) {
-        const end = Math.min(trialEnd, start + chunk);
-        const off = start - trialStart;
-        k.simulate(N, S, thresholds, rewards, initial, order, tiedNext, POLICY_CODES[input.policy], input.ties === 'random' ? 1 : 0,
-          input.budget, T, input.discount, input.seed >>> 0, scale, start, end, state, act, scratch, lastTrial,
-          occDisc, occSteps, pulls, pulledTrials, perTrial + off * 32, perStep, perTrialOcc ? perTrialOcc + off * 2 * N * S * 8 : 0, totals);
-        onProgress?.(end - trialStart);
-      }
-      const out = (ptr: number, length: number) => new Float64Array(k.memory.buffer, ptr, length).slice();
-      return {
-        trialStart,
-        trialEnd,
-        occDisc: out(occDisc, N * (S - 1)),
-        occSteps: out(occSteps, N * (S - 1)),
-        pulls: out(pulls, N),
-        pulledTrials: out(pulledTrials, N),
-        perTrial: out(perTrial, count * 4),
-        perStep: perStep ? out(perStep, T * 2) : undefined,
-        perTrialOcc: perTrialOcc ? out(perTrialOcc, count * 2 * N * S) : undefined,
-        discTotal: out(totals, 1)[0],
-      };
-    } finally {
+      const fixed = { thresholds, initial, order, tiedNext, rewards: blocks.f64(N * S, input.rewards) };
+      return new PreparedSimulation(k, input, fixed, blocks);
+    } catch (error) {
       blocks.releaseAll();
+      throw error;
     }
   }
-
-  /** A whole simulation in this engine (one thread). */
-  simulate(input: SimulationInput, onProgress?: (trialsDone: number) => void): SimulationResult {
-    return mergeParts(input, [this.simulatePart(input, 0, input.trials, onProgress)]);
-  }
-
   /**
    * Allocates one f64 buffer per entry (copying arrays in, zero-filling lengths), runs `body` with
    * the pointers, then copies every buffer out and frees them all, even when `body` throws.
@@ -212,5 +190,69 @@ class Blocks {
   releaseAll(): void {
     for (const ptr of this.live) this.k.free(ptr);
     this.live.clear();
+  }
+}
+
+/** A simulation whose seed-independent data sit in WASM memory (Engine.prepare). */
+export class PreparedSimulation {
+  constructor(
+    private readonly k: Kernels,
+    private readonly input: SimulationInput,
+    private readonly fixed: { thresholds: number; initial: number; order: number; tiedNext: number; rewards: number },
+    private readonly blocks: Blocks,
+  ) {}
+
+  /** Trials [trialStart, trialEnd) with this seed (the input's seed is ignored). */
+  run(seed: number, trialStart: number, trialEnd: number, onProgress?: (trialsDone: number) => void): SimulationPart {
+    const input = this.input;
+    const { numArms: N, numStates: S, horizon: T, trials: K } = input;
+    if (!(Number.isInteger(trialStart) && Number.isInteger(trialEnd) && 0 <= trialStart && trialStart <= trialEnd && trialEnd <= K)) {
+      throw new RangeError(`simulate: the trial range [${trialStart}, ${trialEnd}) is not within [0, ${K})`);
+    }
+    if (!Number.isInteger(seed) || seed < 0 || seed >= 2 ** 32) throw new RangeError(`simulate: seed must be an integer in [0, 2^32), got ${seed}`);
+    const k = this.k, f = this.fixed;
+    const count = trialEnd - trialStart;
+    const blocks = new Blocks(k);
+    try {
+      const state = blocks.bytes(N), act = blocks.bytes(N), scratch = blocks.bytes(N * 4), lastTrial = blocks.bytes(N * 4);
+      const history = blocks.bytes(N * 8), tables = blocks.f64(Math.ceil(T / 32) * 1024);
+      new Int32Array(k.memory.buffer, lastTrial, N).fill(-1);
+      const occDisc = blocks.f64(N * (S - 1)), occSteps = blocks.f64(N * (S - 1));
+      const pulls = blocks.f64(N), pulledTrials = blocks.f64(N);
+      const perTrial = blocks.f64(count * 4);
+      const perStep = input.perStep ? blocks.f64(T * 2) : 0;
+      const perTrialOcc = input.perTrial ? blocks.f64(count * 2 * N * S) : 0;
+      const totals = blocks.f64(1);
+      const scale = fixedScale(K, T);
+      const chunk = Math.max(1, Math.floor(ARM_STEPS_PER_CALL / (N * T)));
+      for (let start = trialStart; start < trialEnd; start += chunk) {
+        const end = Math.min(trialEnd, start + chunk);
+        const off = start - trialStart;
+        k.simulate(N, S, f.thresholds, f.rewards, f.initial, f.order, f.tiedNext, POLICY_CODES[input.policy], input.ties === 'random' ? 1 : 0,
+          input.budget, T, input.discount, seed >>> 0, scale, start, end, state, act, scratch, lastTrial, history, tables,
+          occDisc, occSteps, pulls, pulledTrials, perTrial + off * 32, perStep, perTrialOcc ? perTrialOcc + off * 2 * N * S * 8 : 0, totals);
+        onProgress?.(end - trialStart);
+      }
+      const out = (ptr: number, length: number) => new Float64Array(k.memory.buffer, ptr, length).slice();
+      return {
+        trialStart,
+        trialEnd,
+        occDisc: out(occDisc, N * (S - 1)),
+        occSteps: out(occSteps, N * (S - 1)),
+        pulls: out(pulls, N),
+        pulledTrials: out(pulledTrials, N),
+        perTrial: out(perTrial, count * 4),
+        perStep: perStep ? out(perStep, T * 2) : undefined,
+        perTrialOcc: perTrialOcc ? out(perTrialOcc, count * 2 * N * S) : undefined,
+        discTotal: out(totals, 1)[0],
+      };
+    } finally {
+      blocks.releaseAll();
+    }
+  }
+
+  /** Frees the WASM memory of the prepared data. */
+  dispose(): void {
+    this.blocks.releaseAll();
   }
 }

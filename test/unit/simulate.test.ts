@@ -99,8 +99,15 @@ describe('the WASM simulator against the TypeScript reference', () => {
     ['whittle', 'random', 2], ['whittle', 'lowest-id', 2], ['whittle', 'random', 3], ['whittle', 'lowest-id', 4],
     ['random', 'random', 2], ['random', 'random', 3], ['none', 'random', 2], ['none', 'random', 5],
   ] as const)('policy %s, ties %s, %i states: identical bits, per-trial and per-step outputs included', (policy, ties, S) => {
-    const input = randomInput(23, S, 10 + S, { policy, ties, perTrial: true, perStep: true });
+    const input = randomInput(23, S, 10 + S, { policy, ties, perStep: true, horizon: 70 });
     for (const e of [engine, debugEngine]) expect(e.simulate(input)).toEqual(reference(input));
+  });
+
+  test.each([31, 32, 33, 64, 65])('a horizon of %i steps (the 2-state path adds up its history every 32 steps) matches, with and without per-trial outputs', (T) => {
+    for (const perTrial of [false, true]) {
+      const input = randomInput(17, 2, T, { horizon: T, perTrial, perStep: true, budget: 5, ties: 'lowest-id' });
+      expect(engine.simulate(input)).toEqual(reference(input));
+    }
   });
 
   test('random ties are exercised: rewards with many equal indices still match the reference', () => {

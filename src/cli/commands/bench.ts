@@ -3,7 +3,7 @@
 import { availableParallelism } from 'node:os';
 import type { Engine } from '../../engine/engine.ts';
 import { loadEngineNode } from '../../engine/load-node.ts';
-import { uniformInitial, type SimulationInput } from '../../engine/simulation.ts';
+import { mergeParts, uniformInitial, type SimulationInput } from '../../engine/simulation.ts';
 import type { Command } from '../command.ts';
 import { numberOption } from '../number-option.ts';
 import { runSimulation } from './simulate.ts';
@@ -202,7 +202,12 @@ function benchDlm(engine: Engine, repeat: number): number {
       numArms: 48, numStates: 2, transitions: arms.transitions, rewards: arms.rewards, initial: uniformInitial(48, 0.5), indices,
       discount: BETA, budget: 16, horizon: 10, trials: 50, seed: 0, policy: 'whittle', ties: 'random',
     };
-    for (let seed = 0; seed < 200; seed++) engine.simulate({ ...input, seed });
+    const prepared = engine.prepare(input);
+    try {
+      for (let seed = 0; seed < 200; seed++) mergeParts(input, [prepared.run(seed, 0, 50)]);
+    } finally {
+      prepared.dispose();
+    }
   }).ms;
 }
 
