@@ -13,7 +13,7 @@ port.on('message', (message: { id: number; input: SimulationInput; trialStart: n
     const part = engine.simulatePart(input, trialStart, trialEnd, (done) => port.postMessage({ id, progress: done }));
     const buffers = [part.occDisc, part.occSteps, part.pulls, part.pulledTrials, part.perTrial, part.perStep, part.perTrialOcc]
       .filter((a) => a !== undefined)
-      .map((a) => a.buffer);
+      .map((a) => a.buffer as ArrayBuffer);
     port.postMessage({ id, part }, buffers);
   } catch (error) {
     port.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
