@@ -94,7 +94,8 @@ export function sortDescending(n: i32, values: usize, order: usize, tiedNext: us
 /**
  * Simulates trials [trialStart, trialEnd) of one policy and adds their statistics to the accumulators.
  *
- * Each step: the reward of every arm's current state is accrued, then the policy picks arms
+ * Each step: the reward of every arm's current state is accrued (in four partial sums, arm i into
+ * sum i mod 4, each in arm order, and the step's reward is (sum0 + sum1) + (sum2 + sum3)), then the policy picks arms
  * (Whittle: the `budget` arms whose (arm, state) key comes first in `order`, ties at the cut broken
  * uniformly with stream 4 when tiesRandom, else by order, i.e. lowest id; Random: `budget` arms
  * uniformly with stream 5; None: no arm), then next states are drawn (stream 3, counter
@@ -153,22 +154,16 @@ export function simulate(
     if (fused) {
       // step 0's accrual; later steps accrue inside the fused transition loop. Occupancy and pulls go
       // through the per-arm bit history (state and action of each step), added up every 32 steps.
-      for (let i = 0; i < N; i++) {
-        const s = <i32>load<u8>(state + <usize>i);
-        stepReward += load<f64>(rewards + (<usize>(2 * i + s) << 3));
-        stepEngaged += s;
-      }
+      stepReward = stepRewardOf(N, 2, rewards, state);
+      for (let i = 0; i < N; i++) stepEngaged += <i32>load<u8>(state + <usize>i);
     }
     for (let t = 0; t < T; t++) {
       if (!fused) {
         stepReward = 0.0;
         stepEngaged = 0;
         accrue(N, S, rewards, state, occDisc, occSteps, occTrial, pw, disc);
-        for (let i = 0; i < N; i++) {
-          const s = <i32>load<u8>(state + <usize>i);
-          stepReward += load<f64>(rewards + (<usize>(i * S + s) << 3));
-          if (s == S - 1) stepEngaged++;
-        }
+        stepReward = stepRewardOf(N, S, rewards, state);
+        for (let i = 0; i < N; i++) if (<i32>load<u8>(state + <usize>i) == S - 1) stepEngaged++;
       }
       reward += stepReward;
       discReward += disc * stepReward;
@@ -247,22 +242,67 @@ export function simulate(
       disc *= beta;
       pw = nearest(disc * fixedScale);
       if (fused) {
-        let x = kStep + stepBase * 0x9e3779b9;
-        let rr = 0.0;
-        let eng: i32 = 0;
-        for (let i = 0; i < N; i++) {
+        // four arms per iteration: draws, thresholds and histories in SIMD lanes; the rewards of arms
+        // i, i+1 go to the partial sums of lanes [0, 1] of accLo, those of i+2, i+3 to accHi
+        const G: u32 = 0x9e3779b9;
+        const x0 = kStep + stepBase * G;
+        let xv = i32x4(x0, x0 + G, x0 + 2 * G, x0 + 3 * G);
+        const step4 = i32x4.splat(4 * G);
+        const c1 = i32x4.splat(0x7feb352d), c2 = i32x4.splat(<i32>0x846ca68b);
+        const oneI = i32x4.splat(1);
+        const histMask = i64x2.splat(<i64>0xfffffffefffffffe);
+        let accLo = f64x2.splat(0.0), accHi = f64x2.splat(0.0);
+        let engV = i32x4.splat(0);
+        let i = 0;
+        for (; i + 4 <= N; i += 4) {
+          const sv = i32x4.extend_low_i16x8_u(i16x8.extend_low_i8x16_u(v128.load32_zero(state + <usize>i)));
+          const av = i32x4.extend_low_i16x8_u(i16x8.extend_low_i8x16_u(v128.load32_zero(act + <usize>i)));
+          // thresholds[4i + 2s + a]: byte offsets, then four loads
+          const off = i32x4.shl(i32x4.add(i32x4.add(i32x4(4 * i, 4 * i + 4, 4 * i + 8, 4 * i + 12), i32x4.shl(sv, 1)), av), 3);
+          const tb = thresholds;
+          const p01 = f64x2.replace_lane(f64x2.splat(load<f64>(tb + <usize>i32x4.extract_lane(off, 0))), 1, load<f64>(tb + <usize>i32x4.extract_lane(off, 1)));
+          const p23 = f64x2.replace_lane(f64x2.splat(load<f64>(tb + <usize>i32x4.extract_lane(off, 2))), 1, load<f64>(tb + <usize>i32x4.extract_lane(off, 3)));
+          let m = xv;
+          m = v128.xor(m, i32x4.shr_u(m, 16));
+          m = i32x4.mul(m, c1);
+          m = v128.xor(m, i32x4.shr_u(m, 15));
+          m = i32x4.mul(m, c2);
+          m = v128.xor(m, i32x4.shr_u(m, 16));
+          xv = i32x4.add(xv, step4);
+          const lo = f64x2.lt(f64x2.convert_low_i32x4_u(m), p01);
+          const hi = f64x2.lt(f64x2.convert_low_i32x4_u(v128.shuffle<i32>(m, m, 2, 3, 0, 1)), p23);
+          const nv = v128.and(v128.shuffle<i32>(lo, hi, 0, 2, 4, 6), oneI);
+          v128.store32_lane(state + <usize>i, i8x16.narrow_i16x8_u(i16x8.narrow_i32x4_u(nv, nv), i16x8.splat(0)), 0);
+          const h = history + (<usize>i << 3);
+          const h01 = v128.load(h), h23 = v128.load(h, 16);
+          const a01 = i64x2.shl(i64x2.extend_low_i32x4_u(av), 32), a23 = i64x2.shl(i64x2.extend_high_i32x4_u(av), 32);
+          v128.store(h, v128.or(v128.or(v128.and(i64x2.shl(h01, 1), histMask), i64x2.extend_low_i32x4_u(sv)), a01));
+          v128.store(h, v128.or(v128.or(v128.and(i64x2.shl(h23, 1), histMask), i64x2.extend_high_i32x4_u(sv)), a23), 16);
+          const roff = i32x4.shl(i32x4.add(i32x4(2 * i, 2 * i + 2, 2 * i + 4, 2 * i + 6), nv), 3);
+          const rb = rewards;
+          accLo = f64x2.add(accLo, f64x2.replace_lane(f64x2.splat(load<f64>(rb + <usize>i32x4.extract_lane(roff, 0))), 1, load<f64>(rb + <usize>i32x4.extract_lane(roff, 1))));
+          accHi = f64x2.add(accHi, f64x2.replace_lane(f64x2.splat(load<f64>(rb + <usize>i32x4.extract_lane(roff, 2))), 1, load<f64>(rb + <usize>i32x4.extract_lane(roff, 3))));
+          engV = i32x4.add(engV, nv);
+        }
+        let r0 = f64x2.extract_lane(accLo, 0), r1 = f64x2.extract_lane(accLo, 1);
+        let r2 = f64x2.extract_lane(accHi, 0), r3 = f64x2.extract_lane(accHi, 1);
+        let eng = i32x4.extract_lane(engV, 0) + i32x4.extract_lane(engV, 1) + i32x4.extract_lane(engV, 2) + i32x4.extract_lane(engV, 3);
+        let x = x0 + <u32>i * G;
+        for (let j = 0; i < N; i++, j++) {
           const s = <i32>load<u8>(state + <usize>i);
           const a = <i32>load<u8>(act + <usize>i);
           const p = load<f64>(thresholds + (<usize>(4 * i + 2 * s + a) << 3));
-          // draw32(kStep, stepBase + i), incrementally
           let m = x;
           m ^= m >>> 16; m *= 0x7feb352d; m ^= m >>> 15; m *= 0x846ca68b; m ^= m >>> 16;
-          x += 0x9e3779b9;
+          x += G;
           const n = <i32>(<f64>m < p);
           store<u8>(state + <usize>i, <u8>n);
           const h = history + (<usize>i << 3);
           store<u64>(h, ((load<u64>(h) << 1) & 0xfffffffefffffffe) | <u64>s | (<u64>a << 32));
-          rr += load<f64>(rewards + (<usize>(2 * i + n) << 3));
+          const y = load<f64>(rewards + (<usize>(2 * i + n) << 3));
+          if (j == 0) r0 += y;
+          else if (j == 1) r1 += y;
+          else r2 += y;
           eng += n;
         }
         sinceFlush++;
@@ -271,7 +311,7 @@ export function simulate(
           window++;
           sinceFlush = 0;
         }
-        stepReward = rr;
+        stepReward = (r0 + r1) + (r2 + r3);
         stepEngaged = eng;
       } else {
         for (let i = 0; i < N; i++) {
@@ -295,6 +335,22 @@ export function simulate(
     store<f64>(row + 16, engaged);
     store<f64>(row + 24, pulledIds);
   }
+}
+
+/** The reward of one step: four partial sums (arm i into sum i mod 4, in arm order), (s0 + s1) + (s2 + s3). */
+function stepRewardOf(N: i32, S: i32, rewards: usize, state: usize): f64 {
+  let r0 = 0.0, r1 = 0.0, r2 = 0.0, r3 = 0.0;
+  let i = 0;
+  for (; i + 4 <= N; i += 4) {
+    r0 += load<f64>(rewards + (<usize>(i * S + <i32>load<u8>(state + <usize>i)) << 3));
+    r1 += load<f64>(rewards + (<usize>((i + 1) * S + <i32>load<u8>(state + <usize>(i + 1))) << 3));
+    r2 += load<f64>(rewards + (<usize>((i + 2) * S + <i32>load<u8>(state + <usize>(i + 2))) << 3));
+    r3 += load<f64>(rewards + (<usize>((i + 3) * S + <i32>load<u8>(state + <usize>(i + 3))) << 3));
+  }
+  if (i < N) r0 += load<f64>(rewards + (<usize>(i * S + <i32>load<u8>(state + <usize>i)) << 3));
+  if (i + 1 < N) r1 += load<f64>(rewards + (<usize>((i + 1) * S + <i32>load<u8>(state + <usize>(i + 1))) << 3));
+  if (i + 2 < N) r2 += load<f64>(rewards + (<usize>((i + 2) * S + <i32>load<u8>(state + <usize>(i + 2))) << 3));
+  return (r0 + r1) + (r2 + r3);
 }
 
 /** Adds one step's occupancy (states >= 1 to the accumulators; every state to the per-trial arrays when asked). */

@@ -42,10 +42,12 @@ export function referenceSimulatePart(input: SimulationInput, indices: Float64Ar
     const pulledThisTrial = new Set<number>();
     for (let t = 0; t < T; t++) {
       const pw = roundHalfEven(disc * scale);
-      let stepReward = 0, stepEngaged = 0;
+      let stepEngaged = 0;
+      // four partial sums as in the kernel: arm i into sum i mod 4
+      const partial = [0, 0, 0, 0];
       for (let i = 0; i < N; i++) {
         const s = state[i];
-        stepReward += input.rewards[i * S + s];
+        partial[i % 4] += input.rewards[i * S + s];
         if (s === S - 1) stepEngaged++;
         if (s > 0) {
           part.occDisc[i * (S - 1) + s - 1] += pw;
@@ -56,6 +58,7 @@ export function referenceSimulatePart(input: SimulationInput, indices: Float64Ar
           part.perTrialOcc[(k - trialStart) * 2 * N * S + N * S + i * S + s] += 1;
         }
       }
+      const stepReward = (partial[0] + partial[1]) + (partial[2] + partial[3]);
       reward += stepReward;
       discReward += disc * stepReward;
       engaged += stepEngaged;
