@@ -178,6 +178,22 @@ export function simulate(
         if (budget >= N) {
           for (let i = 0; i < N; i++) pulledIds += pull(i, k, act, pulls, pulledTrials, lastTrial, fused);
           picked = N;
+        } else if (fused && tiesRandom == 0) {
+          // 2 states, ties to the lowest id: a branch-free walk (the match test is a coin flip for the predictor)
+          const len = N * 2;
+          let pos = 0;
+          let ids: u64 = 0;
+          while (picked < budget && pos < len) {
+            const e = load<u32>(order + (<usize>pos << 2));
+            const i = e >> 1;
+            const hit = <u32>(<u32>load<u8>(state + <usize>i) == (e & 1));
+            const at = act + <usize>i;
+            store<u8>(at, <u8>(<u32>load<u8>(at) | hit));
+            ids += <u64>(i & (0 - hit));
+            picked += <i32>hit;
+            pos++;
+          }
+          pulledIds += <f64>ids;
         } else {
           const len = N * S;
           let pos = 0;
@@ -207,9 +223,19 @@ export function simulate(
               for (let j = 0; j < take; j++) pulledIds += pull(<i32>load<u32>(scratch + (<usize>j << 2)), k, act, pulls, pulledTrials, lastTrial, fused);
               picked += take;
               pos = g;
+            } else if (fused) {
+              // branch-free, as above
+              const e = load<u32>(order + (<usize>pos << 2));
+              const i = e >> 1;
+              const hit = <u32>(<u32>load<u8>(state + <usize>i) == (e & 1));
+              const at = act + <usize>i;
+              store<u8>(at, <u8>(<u32>load<u8>(at) | hit));
+              pulledIds += <f64>(i & (0 - hit));
+              picked += <i32>hit;
+              pos++;
             } else {
               const e = <i32>load<u32>(order + (<usize>pos << 2));
-              const i = S == 2 ? e >> 1 : e / S;
+              const i = e / S;
               if (<i32>load<u8>(state + <usize>i) == e - i * S) {
                 pulledIds += pull(i, k, act, pulls, pulledTrials, lastTrial, fused);
                 picked++;
