@@ -32,6 +32,11 @@ export class EnginePool {
 
   /** Simulates `input` on up to `size` workers. The caller's arrays are not detached. */
   async simulate(input: SimulationInput, options: PoolCallOptions = {}): Promise<SimulationResult> {
+    if (input.policy === 'whittle' && input.numStates > 2 && !input.indices) {
+      // S-state indices are costly: split them over the workers once, not once per worker
+      const { indices } = await this.whittleIndices(input.transitions, input.rewards, input.numStates, input.discount, { signal: options.signal });
+      input = { ...input, indices };
+    }
     const ranges = splitRange(input.trials, this.bridges.length);
     const done = new Array<number>(ranges.length).fill(0);
     const parts = await this.all(ranges.map(([start, end], w) => this.bridges[w].call(options.signal, (api) => {
