@@ -47,3 +47,19 @@ describe('the 2-state arm CSV', () => {
     expect(Array.from(arms.rewards)).toEqual([-2.5, 10]);
   });
 });
+
+describe('the fast reader for files without quotes', () => {
+  /** The same text with its last data row's first field quoted, which sends it to the general reader. */
+  const quoted = (text: string) => text.replace(/\n([^\n,;]+)([,;][^\n]*)\n$/, '\n"$1"$2\n');
+
+  test('gives the same arms and the same errors as the general CSV reader', () => {
+    const plain = '\n\nid,q00,q01,q10,q11,r0,r1\r\na,0.1,0.2,0.3,0.4,0,1\r\n\r\nb,0.5,0.6,0.7,0.8,-1,2\n';
+    expect(quoted(plain)).toContain('"b"');
+    expect(parseArmsCsv(plain)).toEqual(parseArmsCsv(quoted(plain)));
+    for (const bad of ['q00,q01,q10,q11\n0.1,0.2,0.3\n', 'q00,q01,q10,q11\n\n0.1,0.2,0.3,x\n', 'q00;q01;q10;q11\n1;2;3;4\n', 'q00,q01,q10,q11\n0.1,0.2,0.3,0.4,5\n']) {
+      expect(quoted(bad)).toContain('"');
+      const fast = refused(bad), general = refused(quoted(bad));
+      expect([fast.message, fast.line, fast.column]).toEqual([general.message, general.line, general.column]);
+    }
+  });
+});

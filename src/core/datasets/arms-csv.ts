@@ -1,7 +1,7 @@
 // The 2-state arm file of `allot indices` / `allot simulate`: a header and one row per arm with
 // q00,q01,q10,q11 = P(next state = 1 | state s, action a) (a = 1 active) and optional rewards r0,r1
 // (default 0 and 1). An id column and any other columns are allowed; other columns are ignored.
-import { CsvError, numberField, parseCsv } from './csv.ts';
+import { CsvError, numberField, parseCsv, type CsvRow, type CsvTable } from './csv.ts';
 
 export interface ArmsCsv {
   /** The id column's values, or the 0-based row numbers as strings. */
@@ -16,7 +16,7 @@ const Q_COLUMNS = ['q00', 'q01', 'q10', 'q11'] as const;
 
 /** Parses and validates the file; every bad value is a CsvError naming line and column. */
 export function parseArmsCsv(text: string, fileName = 'the file'): ArmsCsv {
-  const table = parseCsv(text, fileName);
+  const table = text.includes('"') ? parseCsv(text, fileName) : parsePlainCsv(text, fileName);
   const column = (name: string) => table.header.indexOf(name);
   for (const name of Q_COLUMNS) {
     if (column(name) === -1) {
@@ -47,4 +47,43 @@ export function parseArmsCsv(text: string, fileName = 'the file'): ArmsCsv {
     ids.push(id === -1 ? String(arm) : row.fields[id].trim());
   });
   return { ids, transitions, rewards };
+}
+
+/**
+ * parseCsv for text without quotes, line by line with indexOf: a million-arm file is read in a
+ * fraction of the time and memory of the general reader, with the same checks and messages.
+ */
+function parsePlainCsv(text: string, fileName: string): CsvTable {
+  // \r\n and a lone \r end a line as \n does (as in parseCsv), so line numbers are kept
+  const body = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).replace(/\r\n?/g, '\n');
+  // the header (and any blank lines before it) through the general reader
+  let start = 0;
+  while (start < body.length) {
+    const end = lineEnd(body, start);
+    if (body.slice(start, end).trim() !== '') break;
+    start = end + 1;
+  }
+  const headerEnd = lineEnd(body, start);
+  const { header, headerLine } = parseCsv(body.slice(0, headerEnd), fileName);
+  const rows: CsvRow[] = [];
+  let at = headerEnd + 1;
+  for (let line = headerLine + 1; at < body.length; line++) {
+    const end = lineEnd(body, at);
+    const content = body.slice(at, end);
+    if (content.trim() !== '') {
+      const fields = content.split(',');
+      if (fields.length !== header.length) {
+        throw new CsvError(`${fileName}, line ${line}: expected ${header.length} fields as in the header, found ${fields.length}; check for a missing or extra comma`, line);
+      }
+      rows.push({ line, fields });
+    }
+    at = end + 1;
+  }
+  return { header, headerLine, rows };
+}
+
+/** Index of the \n that ends the line starting at `from`, or the text's length. */
+function lineEnd(text: string, from: number): number {
+  const n = text.indexOf('\n', from);
+  return n === -1 ? text.length : n;
 }
