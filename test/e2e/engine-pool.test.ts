@@ -42,8 +42,10 @@ afterAll(async () => {
   if (out) rmSync(out, { recursive: true, force: true });
 });
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const call = <T>(name: string, ...args: unknown[]): Promise<T> => page.evaluate(([n, a]) => (globalThis as any).allotPool[n as string](...(a as unknown[])), [name, args] as const);
+/** The page's test API (test/e2e/pool-page/main.ts), as page.evaluate sees it. */
+type PageApi = Record<string, (...args: unknown[]) => Promise<unknown>>;
+const call = <T>(name: string, ...args: unknown[]): Promise<T> =>
+  page.evaluate(([n, a]) => (globalThis as unknown as { allotPool: PageApi }).allotPool[n](...a), [name, args] as const) as Promise<T>;
 
 interface Summary { ms: number; progress: { at: number; done: number }[]; engagedSum: number; pulledIdSum: number; rewardMean: number; discounted: number[]; pulls: number[] }
 
@@ -84,8 +86,7 @@ describe('the engine pool in Chromium', () => {
       await crashing.route(/engine\.worker-[\w-]+\.js$/, (route) => route.fulfill({ contentType: 'text/javascript', body: 'throw new Error("simulated crash");' }));
       await crashing.goto(server.url);
       await expect.poll(() => crashing.title(), { timeout: 15_000 }).toBe('ready');
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      const message = await crashing.evaluate(() => (globalThis as any).allotPool.crash());
+      const message = await crashing.evaluate(() => (globalThis as unknown as { allotPool: PageApi }).allotPool.crash());
       expect(message).toMatch(/^WorkerCrashedError: The simulation engine stopped unexpectedly/);
     } finally {
       await crashing.close();
