@@ -1,3 +1,5 @@
 // The module's exports: one file per kernel family, re-exported here.
 export { alloc, free } from './memory';
-export { whittle2 } from './whittle';
+export { uniform } from './rng';
+export { whittle2, whittleS } from './whittle';
+export { samplingThresholds, simulate, sortDescending } from './simulate';

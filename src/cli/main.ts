@@ -3,21 +3,31 @@
 import { COMMON_OPTIONS, parseArgs, UsageError } from './args.ts';
 import type { Command, Io } from './command.ts';
 import { adjudicateCommand } from './commands/adjudicate.ts';
+import { benchCommand } from './commands/bench.ts';
 import { datasetCommand } from './commands/dataset.ts';
 import { exampleCommand } from './commands/example.ts';
+import { fairnessCommand } from './commands/fairness.ts';
+import { indicesCommand } from './commands/indices.ts';
 import { llmCommand } from './commands/llm.ts';
 import { portfolioCommand } from './commands/portfolio.ts';
 import { rewardCommand } from './commands/reward.ts';
+import { simulateCommand } from './commands/simulate.ts';
+import { studyCommand } from './commands/study.ts';
 import { welfareCommand } from './commands/welfare.ts';
 
 /** Every command, in the order `allot --help` lists them. */
 export const COMMANDS: Command[] = [
+  indicesCommand,
+  simulateCommand,
   rewardCommand,
   datasetCommand,
   llmCommand,
   welfareCommand,
   portfolioCommand,
   adjudicateCommand,
+  fairnessCommand,
+  studyCommand,
+  benchCommand,
   exampleCommand,
 ];
 

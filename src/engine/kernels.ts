@@ -7,6 +7,16 @@ export interface Kernels {
   alloc(bytes: number): number;
   free(ptr: number): void;
   whittle2(numArms: number, transitions: number, rewards: number, beta: number, out: number): void;
+  whittleS(numArms: number, numStates: number, transitions: number, rewards: number, beta: number, tol: number, out: number, indexable: number, work: number): void;
+  samplingThresholds(rows: number, numStates: number, probabilities: number, out: number): void;
+  sortDescending(n: number, values: number, order: number, tiedNext: number, keys: number, keys2: number, order2: number, hist: number): void;
+  uniform(seed: number, stream: number, counter: number): number;
+  simulate(
+    numArms: number, numStates: number, thresholds: number, rewards: number, initial: number, order: number, tiedNext: number,
+    policy: number, tiesRandom: number, budget: number, horizon: number, beta: number, seed: number, fixedScale: number,
+    trialStart: number, trialEnd: number, state: number, act: number, scratch: number, lastTrial: number, history: number, tables: number,
+    occDisc: number, occSteps: number, pulls: number, pulledTrials: number, perTrial: number, perStep: number, perTrialOcc: number, totals: number,
+  ): void;
 }
 
 /** Instantiates `module`, providing the one import AssemblyScript needs: `abort` (failed assertions). */

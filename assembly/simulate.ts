@@ -1,0 +1,479 @@
+// Rollouts of the Whittle, Random and No Action policies, accumulating occupancy statistics.
+// The rules and the generator are those of shared/bench/README.md, so the 2-state Whittle case with
+// ties to the lowest id reproduces the bench's checksums bit for bit.
+import { below, draw32, streamKey, STREAM_INITIAL, STREAM_RANDOM_POLICY, STREAM_TIES, STREAM_TRANSITION } from './rng';
+
+export const POLICY_NONE: i32 = 0;
+export const POLICY_WHITTLE: i32 = 1;
+export const POLICY_RANDOM: i32 = 2;
+
+/**
+ * Sampling thresholds from probabilities: for each row of S probabilities p[0..S), writes S-1 values
+ * out[j] = (p[S-1] + p[S-2] + ... + p[S-1-j]) * 2^32, summed from the top state down.
+ * A raw draw m (u32) selects state S-1-j for the first j with m < out[j], else state 0; for 2 states
+ * that is "state 1 iff U < P(1)", the bench's rule, and m < P * 2^32 is exactly U < P.
+ *
+ * probabilities: f64, rows x S.   out: f64, rows x (S-1).
+ */
+export function samplingThresholds(rows: i32, numStates: i32, probabilities: usize, out: usize): void {
+  const S = numStates;
+  for (let row = 0; row < rows; row++) {
+    const p = probabilities + (<usize>(row * S) << 3);
+    const o = out + (<usize>(row * (S - 1)) << 3);
+    let acc = 0.0;
+    for (let j = 0; j < S - 1; j++) {
+      acc += load<f64>(p + (<usize>(S - 1 - j) << 3));
+      store<f64>(o + (<usize>j << 3), acc * 4294967296.0);
+    }
+  }
+}
+
+/** The state drawn by raw draw m from S-1 thresholds at thr. */
+// @ts-ignore: decorator
+@inline
+function sampleState(thr: usize, S: i32, m: u32): i32 {
+  const x = <f64>m;
+  for (let j = 0; j < S - 1; j++) {
+    if (x < load<f64>(thr + (<usize>j << 3))) return S - 1 - j;
+  }
+  return 0;
+}
+
+/**
+ * Sorts n values in decreasing order, ties by increasing position (a stable LSD radix sort on the
+ * 64-bit order-preserving image of each float; -0 counts as +0).
+ *
+ * values: f64 n.  order: u32 n (out), positions by decreasing value.  tiedNext: u8 n (out),
+ * tiedNext[k] = 1 when order[k] and order[k+1] have equal values.
+ * Scratch: keys, keys2 (u64 n each), order2 (u32 n), hist (u32 65536).
+ */
+export function sortDescending(n: i32, values: usize, order: usize, tiedNext: usize, keys: usize, keys2: usize, order2: usize, hist: usize): void {
+  for (let i = 0; i < n; i++) {
+    const b = reinterpret<u64>(load<f64>(values + (<usize>i << 3)) + 0.0);
+    // ascending order of `key` is descending order of the value
+    const key = (b >>> 63) != 0 ? b : ~(b | 0x8000000000000000);
+    store<u64>(keys + (<usize>i << 3), key);
+    store<u32>(order + (<usize>i << 2), <u32>i);
+  }
+  let srcK = keys, srcO = order, dstK = keys2, dstO = order2;
+  for (let pass = 0; pass < 4; pass++) {
+    const shift = <u64>(pass * 16);
+    memory.fill(hist, 0, 65536 << 2);
+    for (let i = 0; i < n; i++) {
+      const d = <usize>((load<u64>(srcK + (<usize>i << 3)) >>> shift) & 0xffff);
+      store<u32>(hist + (d << 2), load<u32>(hist + (d << 2)) + 1);
+    }
+    if (n > 0) {
+      const d0 = <usize>((load<u64>(srcK) >>> shift) & 0xffff);
+      if (load<u32>(hist + (d0 << 2)) == <u32>n) continue; // every key has this digit: nothing to do
+    }
+    let sum: u32 = 0;
+    for (let d = 0; d < 65536; d++) {
+      const c = load<u32>(hist + (<usize>d << 2));
+      store<u32>(hist + (<usize>d << 2), sum);
+      sum += c;
+    }
+    for (let i = 0; i < n; i++) {
+      const key = load<u64>(srcK + (<usize>i << 3));
+      const d = <usize>((key >>> shift) & 0xffff);
+      const at = load<u32>(hist + (d << 2));
+      store<u32>(hist + (d << 2), at + 1);
+      store<u64>(dstK + (<usize>at << 3), key);
+      store<u32>(dstO + (<usize>at << 2), load<u32>(srcO + (<usize>i << 2)));
+    }
+    const tk = srcK; srcK = dstK; dstK = tk;
+    const to = srcO; srcO = dstO; dstO = to;
+  }
+  if (srcO != order) memory.copy(order, srcO, <usize>n << 2);
+  for (let k = 0; k + 1 < n; k++) {
+    store<u8>(tiedNext + <usize>k, load<u64>(srcK + (<usize>k << 3)) == load<u64>(srcK + (<usize>(k + 1) << 3)) ? 1 : 0);
+  }
+  if (n > 0) store<u8>(tiedNext + <usize>(n - 1), 0);
+}
+
+/**
+ * Simulates trials [trialStart, trialEnd) of one policy and adds their statistics to the accumulators.
+ *
+ * Each step: the reward of every arm's current state is accrued (in four partial sums, arm i into
+ * sum i mod 4, each in arm order, and the step's reward is (sum0 + sum1) + (sum2 + sum3)), then the policy picks arms
+ * (Whittle: the `budget` arms whose (arm, state) key comes first in `order`, ties at the cut broken
+ * uniformly with stream 4 when tiesRandom, else by order, i.e. lowest id; Random: `budget` arms
+ * uniformly with stream 5; None: no arm), then next states are drawn (stream 3, counter
+ * (k*T + t)*N + i, one draw per arm and step; no draw after the last step). Initial states: stream 2,
+ * counter k*N + i.
+ *
+ * Inputs:
+ *   thresholds: f64, N x S x 2 x (S-1), samplingThresholds of the transitions P(next | s, a).
+ *   rewards:    f64, N x S.
+ *   initial:    f64, N x (S-1), samplingThresholds of the initial distribution.
+ *   order:      u32, N*S keys arm*S + state by decreasing index (sortDescending of the index table);
+ *   tiedNext:   u8,  N*S, from sortDescending. Both unused unless policy is Whittle.
+ *   fixedScale: a power of two; discounted occupancy is accumulated as integers round(beta^t * fixedScale)
+ *               held exactly in f64 (the host keeps every total below 2^53), so sums do not depend on
+ *               how trials are split.
+ * Scratch: state (u8 N), act (u8 N), scratch (u32 N), lastTrial (i32 N, -1 before the first call),
+ *   history (u64 N), tables (f64 ceil(horizon / 32) x 1024): the 2-state path keeps each arm's last
+ *   states as bits and adds them to the occupancy every 32 steps through byte tables of discount weights.
+ * Accumulators (added to, over all trials of the call):
+ *   occDisc, occSteps: f64, N x (S-1), for states 1..S-1: sum of round(beta^t * fixedScale), and of 1,
+ *                      over steps spent in the state (state 0 is the complement, derived by the host).
+ *   pulls, pulledTrials: f64, N: steps pulled; trials with at least one pull.
+ *   perTrial:   f64, (trialEnd - trialStart) x 4, written: reward, discounted reward, arms in state S-1
+ *               summed over steps (engaged), sum of pulled arm ids.
+ *   perStep:    f64, horizon x 2 (arms pulled, arms in state S-1) summed over trials, or 0 for none.
+ *   perTrialOcc: f64, (trialEnd - trialStart) x 2 x N x S (discounted, then undiscounted occupancy of
+ *               each trial in float, step order), or 0 for none.
+ *   totals:     f64, [0] += sum over trials and steps of round(beta^t * fixedScale).
+ */
+export function simulate(
+  numArms: i32, numStates: i32, thresholds: usize, rewards: usize, initial: usize, order: usize, tiedNext: usize,
+  policy: i32, tiesRandom: i32, budget: i32, horizon: i32, beta: f64, seed: u32, fixedScale: f64,
+  trialStart: i32, trialEnd: i32,
+  state: usize, act: usize, scratch: usize, lastTrial: usize, history: usize, tables: usize,
+  occDisc: usize, occSteps: usize, pulls: usize, pulledTrials: usize,
+  perTrial: usize, perStep: usize, perTrialOcc: usize, totals: usize,
+): void {
+  const N = numArms, S = numStates, T = horizon;
+  const kInit = streamKey(seed, STREAM_INITIAL);
+  const kStep = streamKey(seed, STREAM_TRANSITION);
+  const kTies = streamKey(seed, STREAM_TIES);
+  const kRand = streamKey(seed, STREAM_RANDOM_POLICY);
+  const fused = S == 2 && perTrialOcc == 0;
+  if (fused) buildWindowTables(T, beta, fixedScale, tables);
+  for (let k = trialStart; k < trialEnd; k++) {
+    const row = perTrial + (<usize>((k - trialStart) * 4) << 3);
+    const occTrial: usize = perTrialOcc == 0 ? 0 : perTrialOcc + (<usize>((k - trialStart) * 2 * N * S) << 3);
+    const initBase = <u32>k * <u32>N;
+    for (let i = 0; i < N; i++) {
+      store<u8>(state + <usize>i, <u8>sampleState(initial + (<usize>(i * (S - 1)) << 3), S, draw32(kInit, initBase + <u32>i)));
+    }
+    let disc = 1.0, reward = 0.0, discReward = 0.0, engaged = 0.0, pulledIds = 0.0;
+    let pw = nearest(disc * fixedScale);
+    let stepReward = 0.0, stepEngaged: i32 = 0;
+    let sinceFlush = 0, window = 0;
+    if (fused) {
+      // step 0's accrual; later steps accrue inside the fused transition loop. Occupancy and pulls go
+      // through the per-arm bit history (state and action of each step), added up every 32 steps.
+      stepReward = stepRewardOf(N, 2, rewards, state);
+      for (let i = 0; i < N; i++) stepEngaged += <i32>load<u8>(state + <usize>i);
+    }
+    for (let t = 0; t < T; t++) {
+      if (!fused) {
+        stepReward = 0.0;
+        stepEngaged = 0;
+        accrue(N, S, rewards, state, occDisc, occSteps, occTrial, pw, disc);
+        stepReward = stepRewardOf(N, S, rewards, state);
+        for (let i = 0; i < N; i++) if (<i32>load<u8>(state + <usize>i) == S - 1) stepEngaged++;
+      }
+      reward += stepReward;
+      discReward += disc * stepReward;
+      engaged += <f64>stepEngaged;
+      store<f64>(totals, load<f64>(totals) + pw);
+
+      // selection
+      memory.fill(act, 0, <usize>N);
+      let picked: i32 = 0;
+      const stepBase = (<u32>k * <u32>T + <u32>t) * <u32>N;
+      if (policy == POLICY_WHITTLE && budget > 0) {
+        if (budget >= N) {
+          for (let i = 0; i < N; i++) pulledIds += pull(i, k, act, pulls, pulledTrials, lastTrial, fused);
+          picked = N;
+        } else if (fused && tiesRandom == 0) {
+          // 2 states, ties to the lowest id: a branch-free walk (the match test is a coin flip for the predictor)
+          const len = N * 2;
+          let pos = 0;
+          let ids: u64 = 0;
+          while (picked < budget && pos < len) {
+            const e = load<u32>(order + (<usize>pos << 2));
+            const i = e >> 1;
+            const hit = <u32>(<u32>load<u8>(state + <usize>i) == (e & 1));
+            const at = act + <usize>i;
+            store<u8>(at, <u8>(<u32>load<u8>(at) | hit));
+            ids += <u64>(i & (0 - hit));
+            picked += <i32>hit;
+            pos++;
+          }
+          pulledIds += <f64>ids;
+        } else {
+          const len = N * S;
+          let pos = 0;
+          while (picked < budget && pos < len) {
+            if (tiesRandom != 0 && load<u8>(tiedNext + <usize>pos) != 0) {
+              // a group of equal indices: collect its arms that are in the group's states
+              let m: i32 = 0;
+              let g = pos;
+              do {
+                const e = <i32>load<u32>(order + (<usize>g << 2));
+                const i = e / S;
+                if (<i32>load<u8>(state + <usize>i) == e - i * S) { store<u32>(scratch + (<usize>m << 2), <u32>i); m++; }
+                g++;
+              } while (load<u8>(tiedNext + <usize>(g - 1)) != 0);
+              const room = budget - picked;
+              const take = m <= room ? m : room;
+              if (m > room) {
+                // partial Fisher-Yates: a uniform subset of `room` arms of the group
+                for (let j = 0; j < room; j++) {
+                  const r = j + <i32>below(kTies, stepBase + <u32>j, <u32>(m - j));
+                  const a = scratch + (<usize>j << 2), b = scratch + (<usize>r << 2);
+                  const x = load<u32>(a);
+                  store<u32>(a, load<u32>(b));
+                  store<u32>(b, x);
+                }
+              }
+              for (let j = 0; j < take; j++) pulledIds += pull(<i32>load<u32>(scratch + (<usize>j << 2)), k, act, pulls, pulledTrials, lastTrial, fused);
+              picked += take;
+              pos = g;
+            } else if (fused) {
+              // branch-free, as above
+              const e = load<u32>(order + (<usize>pos << 2));
+              const i = e >> 1;
+              const hit = <u32>(<u32>load<u8>(state + <usize>i) == (e & 1));
+              const at = act + <usize>i;
+              store<u8>(at, <u8>(<u32>load<u8>(at) | hit));
+              pulledIds += <f64>(i & (0 - hit));
+              picked += <i32>hit;
+              pos++;
+            } else {
+              const e = <i32>load<u32>(order + (<usize>pos << 2));
+              const i = e / S;
+              if (<i32>load<u8>(state + <usize>i) == e - i * S) {
+                pulledIds += pull(i, k, act, pulls, pulledTrials, lastTrial, fused);
+                picked++;
+              }
+              pos++;
+            }
+          }
+        }
+      } else if (policy == POLICY_RANDOM && budget > 0) {
+        const take = budget < N ? budget : N;
+        for (let i = 0; i < N; i++) store<u32>(scratch + (<usize>i << 2), <u32>i);
+        for (let j = 0; j < take; j++) {
+          const r = j + <i32>below(kRand, stepBase + <u32>j, <u32>(N - j));
+          const a = scratch + (<usize>j << 2), b = scratch + (<usize>r << 2);
+          const x = load<u32>(b);
+          store<u32>(b, load<u32>(a));
+          store<u32>(a, x);
+          pulledIds += pull(<i32>x, k, act, pulls, pulledTrials, lastTrial, fused);
+        }
+        picked = take;
+      }
+      if (perStep != 0) {
+        const ps = perStep + (<usize>(2 * t) << 3);
+        store<f64>(ps, load<f64>(ps) + <f64>picked);
+        store<f64>(ps + 8, load<f64>(ps + 8) + <f64>stepEngaged);
+      }
+      if (t == T - 1) break;
+
+      // transitions
+      disc *= beta;
+      pw = nearest(disc * fixedScale);
+      if (fused) {
+        // four arms per iteration: draws, thresholds and histories in SIMD lanes; the rewards of arms
+        // i, i+1 go to the partial sums of lanes [0, 1] of accLo, those of i+2, i+3 to accHi
+        const G: u32 = 0x9e3779b9;
+        const x0 = kStep + stepBase * G;
+        let xv = i32x4(x0, x0 + G, x0 + 2 * G, x0 + 3 * G);
+        const step4 = i32x4.splat(4 * G);
+        const c1 = i32x4.splat(0x7feb352d), c2 = i32x4.splat(<i32>0x846ca68b);
+        const oneI = i32x4.splat(1);
+        const histMask = i64x2.splat(<i64>0xfffffffefffffffe);
+        let accLo = f64x2.splat(0.0), accHi = f64x2.splat(0.0);
+        let engV = i32x4.splat(0);
+        let i = 0;
+        for (; i + 4 <= N; i += 4) {
+          const sv = i32x4.extend_low_i16x8_u(i16x8.extend_low_i8x16_u(v128.load32_zero(state + <usize>i)));
+          const av = i32x4.extend_low_i16x8_u(i16x8.extend_low_i8x16_u(v128.load32_zero(act + <usize>i)));
+          // thresholds[4i + 2s + a]: byte offsets, then four loads
+          const off = i32x4.shl(i32x4.add(i32x4.add(i32x4(4 * i, 4 * i + 4, 4 * i + 8, 4 * i + 12), i32x4.shl(sv, 1)), av), 3);
+          const tb = thresholds;
+          const p01 = f64x2.replace_lane(f64x2.splat(load<f64>(tb + <usize>i32x4.extract_lane(off, 0))), 1, load<f64>(tb + <usize>i32x4.extract_lane(off, 1)));
+          const p23 = f64x2.replace_lane(f64x2.splat(load<f64>(tb + <usize>i32x4.extract_lane(off, 2))), 1, load<f64>(tb + <usize>i32x4.extract_lane(off, 3)));
+          let m = xv;
+          m = v128.xor(m, i32x4.shr_u(m, 16));
+          m = i32x4.mul(m, c1);
+          m = v128.xor(m, i32x4.shr_u(m, 15));
+          m = i32x4.mul(m, c2);
+          m = v128.xor(m, i32x4.shr_u(m, 16));
+          xv = i32x4.add(xv, step4);
+          const lo = f64x2.lt(f64x2.convert_low_i32x4_u(m), p01);
+          const hi = f64x2.lt(f64x2.convert_low_i32x4_u(v128.shuffle<i32>(m, m, 2, 3, 0, 1)), p23);
+          const nv = v128.and(v128.shuffle<i32>(lo, hi, 0, 2, 4, 6), oneI);
+          v128.store32_lane(state + <usize>i, i8x16.narrow_i16x8_u(i16x8.narrow_i32x4_u(nv, nv), i16x8.splat(0)), 0);
+          const h = history + (<usize>i << 3);
+          const h01 = v128.load(h), h23 = v128.load(h, 16);
+          const a01 = i64x2.shl(i64x2.extend_low_i32x4_u(av), 32), a23 = i64x2.shl(i64x2.extend_high_i32x4_u(av), 32);
+          v128.store(h, v128.or(v128.or(v128.and(i64x2.shl(h01, 1), histMask), i64x2.extend_low_i32x4_u(sv)), a01));
+          v128.store(h, v128.or(v128.or(v128.and(i64x2.shl(h23, 1), histMask), i64x2.extend_high_i32x4_u(sv)), a23), 16);
+          const roff = i32x4.shl(i32x4.add(i32x4(2 * i, 2 * i + 2, 2 * i + 4, 2 * i + 6), nv), 3);
+          const rb = rewards;
+          accLo = f64x2.add(accLo, f64x2.replace_lane(f64x2.splat(load<f64>(rb + <usize>i32x4.extract_lane(roff, 0))), 1, load<f64>(rb + <usize>i32x4.extract_lane(roff, 1))));
+          accHi = f64x2.add(accHi, f64x2.replace_lane(f64x2.splat(load<f64>(rb + <usize>i32x4.extract_lane(roff, 2))), 1, load<f64>(rb + <usize>i32x4.extract_lane(roff, 3))));
+          engV = i32x4.add(engV, nv);
+        }
+        let r0 = f64x2.extract_lane(accLo, 0), r1 = f64x2.extract_lane(accLo, 1);
+        let r2 = f64x2.extract_lane(accHi, 0), r3 = f64x2.extract_lane(accHi, 1);
+        let eng = i32x4.extract_lane(engV, 0) + i32x4.extract_lane(engV, 1) + i32x4.extract_lane(engV, 2) + i32x4.extract_lane(engV, 3);
+        let x = x0 + <u32>i * G;
+        for (let j = 0; i < N; i++, j++) {
+          const s = <i32>load<u8>(state + <usize>i);
+          const a = <i32>load<u8>(act + <usize>i);
+          const p = load<f64>(thresholds + (<usize>(4 * i + 2 * s + a) << 3));
+          let m = x;
+          m ^= m >>> 16; m *= 0x7feb352d; m ^= m >>> 15; m *= 0x846ca68b; m ^= m >>> 16;
+          x += G;
+          const n = <i32>(<f64>m < p);
+          store<u8>(state + <usize>i, <u8>n);
+          const h = history + (<usize>i << 3);
+          store<u64>(h, ((load<u64>(h) << 1) & 0xfffffffefffffffe) | <u64>s | (<u64>a << 32));
+          const y = load<f64>(rewards + (<usize>(2 * i + n) << 3));
+          if (j == 0) r0 += y;
+          else if (j == 1) r1 += y;
+          else r2 += y;
+          eng += n;
+        }
+        sinceFlush++;
+        if (sinceFlush == 32) {
+          flushHistory(N, k, history, tables + (<usize>(window * 1024) << 3), 32, occDisc, occSteps, pulls, pulledTrials, lastTrial);
+          window++;
+          sinceFlush = 0;
+        }
+        stepReward = (r0 + r1) + (r2 + r3);
+        stepEngaged = eng;
+      } else {
+        for (let i = 0; i < N; i++) {
+          const s = <i32>load<u8>(state + <usize>i);
+          const a = <i32>load<u8>(act + <usize>i);
+          const thr = thresholds + (<usize>(((i * S + s) * 2 + a) * (S - 1)) << 3);
+          store<u8>(state + <usize>i, <u8>sampleState(thr, S, draw32(kStep, stepBase + <u32>i)));
+        }
+      }
+    }
+    if (fused) {
+      // the last step's state and action, then what is left of the window
+      for (let i = 0; i < N; i++) {
+        const h = history + (<usize>i << 3);
+        store<u64>(h, ((load<u64>(h) << 1) & 0xfffffffefffffffe) | <u64>load<u8>(state + <usize>i) | (<u64>load<u8>(act + <usize>i) << 32));
+      }
+      flushHistory(N, k, history, tables + (<usize>(window * 1024) << 3), sinceFlush + 1, occDisc, occSteps, pulls, pulledTrials, lastTrial);
+    }
+    store<f64>(row, reward);
+    store<f64>(row + 8, discReward);
+    store<f64>(row + 16, engaged);
+    store<f64>(row + 24, pulledIds);
+  }
+}
+
+/** The reward of one step: four partial sums (arm i into sum i mod 4, in arm order), (s0 + s1) + (s2 + s3). */
+function stepRewardOf(N: i32, S: i32, rewards: usize, state: usize): f64 {
+  let r0 = 0.0, r1 = 0.0, r2 = 0.0, r3 = 0.0;
+  let i = 0;
+  for (; i + 4 <= N; i += 4) {
+    r0 += load<f64>(rewards + (<usize>(i * S + <i32>load<u8>(state + <usize>i)) << 3));
+    r1 += load<f64>(rewards + (<usize>((i + 1) * S + <i32>load<u8>(state + <usize>(i + 1))) << 3));
+    r2 += load<f64>(rewards + (<usize>((i + 2) * S + <i32>load<u8>(state + <usize>(i + 2))) << 3));
+    r3 += load<f64>(rewards + (<usize>((i + 3) * S + <i32>load<u8>(state + <usize>(i + 3))) << 3));
+  }
+  if (i < N) r0 += load<f64>(rewards + (<usize>(i * S + <i32>load<u8>(state + <usize>i)) << 3));
+  if (i + 1 < N) r1 += load<f64>(rewards + (<usize>((i + 1) * S + <i32>load<u8>(state + <usize>(i + 1))) << 3));
+  if (i + 2 < N) r2 += load<f64>(rewards + (<usize>((i + 2) * S + <i32>load<u8>(state + <usize>(i + 2))) << 3));
+  return (r0 + r1) + (r2 + r3);
+}
+
+/** Adds one step's occupancy (states >= 1 to the accumulators; every state to the per-trial arrays when asked). */
+function accrue(N: i32, S: i32, rewards: usize, state: usize, occDisc: usize, occSteps: usize, occTrial: usize, pw: f64, disc: f64): void {
+  for (let i = 0; i < N; i++) {
+    const s = <i32>load<u8>(state + <usize>i);
+    if (s != 0) {
+      const at = <usize>(i * (S - 1) + s - 1) << 3;
+      store<f64>(occDisc + at, load<f64>(occDisc + at) + pw);
+      store<f64>(occSteps + at, load<f64>(occSteps + at) + 1.0);
+    }
+    if (occTrial != 0) {
+      const d = occTrial + (<usize>(i * S + s) << 3);
+      const u = d + (<usize>(N * S) << 3);
+      store<f64>(d, load<f64>(d) + disc);
+      store<f64>(u, load<f64>(u) + 1.0);
+    }
+  }
+}
+
+/** Marks arm i pulled in trial k and returns its id (for the pulled-id checksum). */
+// @ts-ignore: decorator
+@inline
+function pull(i: i32, k: i32, act: usize, pulls: usize, pulledTrials: usize, lastTrial: usize, viaHistory: bool): f64 {
+  store<u8>(act + <usize>i, 1);
+  if (viaHistory) return <f64>i; // counted from the action bits at the next flush
+  const p = pulls + (<usize>i << 3);
+  store<f64>(p, load<f64>(p) + 1.0);
+  const l = lastTrial + (<usize>i << 2);
+  if (load<i32>(l) != k) {
+    store<i32>(l, k);
+    const q = pulledTrials + (<usize>i << 3);
+    store<f64>(q, load<f64>(q) + 1.0);
+  }
+  return <f64>i;
+}
+
+/**
+ * Byte tables of fixed-point discount weights: for window w (steps 32w .. 32w + L - 1, L = min(32, T - 32w))
+ * and byte b, tables[(w * 4 + b) * 256 + v] = sum of round(beta^t * fixedScale) over the bits k of v, where
+ * bit 8b + k of a window's history is step 32w + L - 1 - (8b + k). Exact integers, so any order of sums agrees.
+ */
+function buildWindowTables(T: i32, beta: f64, fixedScale: f64, tables: usize): void {
+  const windows = (T + 31) >> 5;
+  for (let w = 0; w < windows; w++) {
+    const L = min(32, T - 32 * w);
+    const base = tables + (<usize>(w * 1024) << 3);
+    // the weight of each bit position j (0..31), zero beyond L; stored temporarily in entries 1, 2, 4, ... of each byte table
+    for (let b = 0; b < 4; b++) store<f64>(base + (<usize>(b * 256) << 3), 0.0);
+    const stepOfBit0 = 32 * w + L - 1;
+    for (let j = 0; j < 32; j++) {
+      let pw = 0.0;
+      if (j < L) {
+        // beta^(stepOfBit0 - j) by the same repeated product as the simulation
+        let d = 1.0;
+        for (let t = 0; t < stepOfBit0 - j; t++) d *= beta;
+        pw = nearest(d * fixedScale);
+      }
+      store<f64>(base + (<usize>((j >> 3) * 256 + (1 << (j & 7))) << 3), pw);
+    }
+    for (let b = 0; b < 4; b++) {
+      const tb = base + (<usize>(b * 256) << 3);
+      for (let v = 1; v < 256; v++) {
+        if ((v & (v - 1)) == 0) continue; // single bits hold the weights themselves
+        const low = v & -v;
+        store<f64>(tb + (<usize>v << 3), load<f64>(tb + (<usize>low << 3)) + load<f64>(tb + (<usize>(v ^ low) << 3)));
+      }
+    }
+  }
+}
+
+/**
+ * Adds the last L steps of each arm's history (u64: states in bits 0..31, actions in bits 32..63, the
+ * latest step in bit 0 of each half) to the occupancy of state 1, the pulls and the trials with a pull.
+ */
+function flushHistory(N: i32, k: i32, history: usize, table: usize, L: i32, occDisc: usize, occSteps: usize, pulls: usize, pulledTrials: usize, lastTrial: usize): void {
+  const mask: u32 = L >= 32 ? 0xffffffff : ((<u32>1 << <u32>L) - 1);
+  for (let i = 0; i < N; i++) {
+    const h = load<u64>(history + (<usize>i << 3));
+    const bits = <u32>h & mask;
+    const acts = <u32>(h >>> 32) & mask;
+    if (bits != 0) {
+      const d = load<f64>(table + (<usize>(bits & 255) << 3)) + load<f64>(table + (<usize>(256 + ((bits >>> 8) & 255)) << 3))
+        + load<f64>(table + (<usize>(512 + ((bits >>> 16) & 255)) << 3)) + load<f64>(table + (<usize>(768 + (bits >>> 24)) << 3));
+      const od = occDisc + (<usize>i << 3), os = occSteps + (<usize>i << 3);
+      store<f64>(od, load<f64>(od) + d);
+      store<f64>(os, load<f64>(os) + <f64>popcnt(bits));
+    }
+    if (acts != 0) {
+      const p = pulls + (<usize>i << 3);
+      store<f64>(p, load<f64>(p) + <f64>popcnt(acts));
+      const l = lastTrial + (<usize>i << 2);
+      if (load<i32>(l) != k) {
+        store<i32>(l, k);
+        const q = pulledTrials + (<usize>i << 3);
+        store<f64>(q, load<f64>(q) + 1.0);
+      }
+    }
+  }
+}

@@ -1,0 +1,231 @@
+// `allot bench`: times the WASM engine beside plain-JavaScript references on the workloads of
+// shared/bench (same arm generator, so the checksums can be compared with its reference programs).
+import { availableParallelism } from 'node:os';
+import type { Engine } from '../../engine/engine.ts';
+import { loadEngineNode } from '../../engine/load-node.ts';
+import { mergeParts, uniformInitial, type SimulationInput } from '../../engine/simulation.ts';
+import type { Command } from '../command.ts';
+import { numberOption } from '../number-option.ts';
+import { runSimulation } from './simulate.ts';
+
+const BETA = 0.95;
+
+export const benchCommand: Command = {
+  name: 'bench',
+  summary: 'time the WASM engine (indices, simulation on 1 and all threads, a DLM candidate) beside plain-JS references',
+  usage: '[--arms N] [--repeat K] [--json]',
+  details: [
+    'Workloads (arms of shared/bench/README.md, "valid", seed 1, discount 0.95): the index table of N arms;',
+    'the Whittle-policy simulation of N arms, B = N/10, T = 50, 50 trials, ties to the lowest id, P(state 1) = 0.5',
+    '(checksums comparable with `node whittle_ref.mjs --sim --select presorted`); one DLM candidate: 48 arms,',
+    'B = 16, 200 seeds x 50 trials x 10 steps. Times are the best of --repeat runs (simulation: of 2).',
+  ].join('\n'),
+  options: {
+    arms: { type: 'string', value: 'N', description: 'arms of the index and simulation workloads', default: '100000' },
+    repeat: { type: 'string', value: 'K', description: 'runs of the fast workloads, best kept', default: '20' },
+  },
+  async run({ options }, io) {
+    const n = numberOption(options, 'arms', { integer: true, min: 1 }, 100_000);
+    const repeat = numberOption(options, 'repeat', { integer: true, min: 1 }, 20);
+    const engine = await loadEngineNode();
+    const log = (line: string) => options.json || io.stdout.write(line + '\n');
+    const arms = benchArms(engine, n, 1);
+
+    const indices = benchIndices(engine, arms, repeat);
+    log(`indices n=${n}: wasm ${indices.wasm_ms.toFixed(4)} ms (with copies in and out ${indices.wasm_with_copies_ms.toFixed(4)} ms), plain JS ${indices.reference_ms.toFixed(4)} ms`);
+
+    const input: SimulationInput = {
+      numArms: n, numStates: 2, transitions: arms.transitions, rewards: arms.rewards, initial: uniformInitial(n, 0.5),
+      discount: BETA, budget: Math.max(1, Math.floor(n / 10)), horizon: 50, trials: 50, seed: 1, policy: 'whittle', ties: 'lowest-id',
+    };
+    const one = await best(2, () => runSimulation(input, 1));
+    log(`simulate 1 worker: ${one.elapsedMs.toFixed(1)} ms engaged_sum=${one.result.engagedSum} pulled_id_sum=${one.result.pulledIdSum}`);
+    const all = await best(2, () => runSimulation(input, 0));
+    log(`simulate ${all.threads} workers: ${all.elapsedMs.toFixed(1)} ms`);
+    const ref = best1(1, () => referenceSimulation(engine, arms, input));
+    log(`simulate plain JS: ${ref.ms.toFixed(1)} ms engaged_sum=${ref.value.engaged} pulled_id_sum=${ref.value.pulledIds}`);
+
+    const dlm = benchDlm(engine, Math.max(3, Math.min(repeat, 10)));
+    log(`DLM candidate (48 arms, B 16, 200 seeds x 50 trials x 10 steps): ${dlm.toFixed(2)} ms`);
+
+    const report = {
+      machine: { cores: availableParallelism(), node: process.version },
+      indices: { n, ...indices, speedup_vs_reference: indices.reference_ms / indices.wasm_ms },
+      simulate: {
+        n, budget: input.budget, horizon: 50, trials: 50,
+        wasm_1_worker_ms: one.elapsedMs, wasm_all_workers_ms: all.elapsedMs, workers: all.threads, reference_ms: ref.ms,
+        engaged_sum: one.result.engagedSum, pulled_id_sum: one.result.pulledIdSum,
+        all_workers_identical: all.result.engagedSum === one.result.engagedSum && all.result.pulledIdSum === one.result.pulledIdSum && all.result.rewardMean === one.result.rewardMean,
+        reference_engaged_sum: ref.value.engaged, reference_pulled_id_sum: ref.value.pulledIds,
+        reward_mean: one.result.rewardMean,
+      },
+      dlm_candidate_ms: dlm,
+    };
+    if (options.json) io.stdout.write(JSON.stringify(report) + '\n');
+    return 0;
+  },
+};
+
+interface BenchArms {
+  q00: Float64Array; q01: Float64Array; q10: Float64Array; q11: Float64Array; r0: Float64Array; r1: Float64Array;
+  /** numArms x 2 x 2 x 2 and numArms x 2, the engine's layouts. */
+  transitions: Float64Array;
+  rewards: Float64Array;
+}
+
+/** The bench's "valid" arm generator (shared/bench/README.md), drawing from the engine's own RNG. */
+function benchArms(engine: Engine, n: number, seed: number): BenchArms {
+  const u = (c: number) => engine.kernels.uniform(seed, 1, c);
+  const a = { q00: new Float64Array(n), q01: new Float64Array(n), q10: new Float64Array(n), q11: new Float64Array(n), r0: new Float64Array(n), r1: new Float64Array(n) };
+  for (let i = 0; i < n; i++) {
+    const [v0, v1, v2, v3] = [u(8 * i), u(8 * i + 1), u(8 * i + 2), u(8 * i + 3)].sort((x, y) => x - y);
+    a.q00[i] = v0;
+    a.q11[i] = v3;
+    if (u(8 * i + 4) < 0.5) [a.q01[i], a.q10[i]] = [v1, v2];
+    else [a.q01[i], a.q10[i]] = [v2, v1];
+    a.r0[i] = 0.5 * u(8 * i + 5);
+    a.r1[i] = 0.5 + 0.5 * u(8 * i + 6);
+  }
+  const transitions = new Float64Array(n * 8), rewards = new Float64Array(n * 2);
+  for (let i = 0; i < n; i++) {
+    [a.q00[i], a.q01[i], a.q10[i], a.q11[i]].forEach((q, sa) => {
+      transitions[i * 8 + sa * 2] = 1 - q;
+      transitions[i * 8 + sa * 2 + 1] = q;
+    });
+    rewards[2 * i] = a.r0[i];
+    rewards[2 * i + 1] = a.r1[i];
+  }
+  return { ...a, transitions, rewards };
+}
+
+function benchIndices(engine: Engine, arms: BenchArms, repeat: number) {
+  const k = engine.kernels;
+  const n = arms.r0.length;
+  // the kernel alone, on data already in WASM memory (as the references time their loop alone)
+  const t = k.alloc(n * 64), r = k.alloc(n * 16), out = k.alloc(n * 16);
+  try {
+    new Float64Array(k.memory.buffer, t, n * 8).set(arms.transitions);
+    new Float64Array(k.memory.buffer, r, n * 2).set(arms.rewards);
+    const wasm = best1(repeat, () => k.whittle2(n, t, r, BETA, out)).ms;
+    const withCopies = best1(repeat, () => engine.whittle2(arms.transitions, arms.rewards, BETA)).ms;
+    const W = new Float64Array(2 * n);
+    const reference = best1(repeat, () => closedFormJs(arms, BETA, W)).ms;
+    const mine = new Float64Array(k.memory.buffer, out, 2 * n);
+    if (mine.some((x, i) => x !== W[i])) throw new Error('bench: the WASM and plain-JS index tables differ');
+    return { wasm_ms: wasm, wasm_with_copies_ms: withCopies, reference_ms: reference };
+  } finally {
+    for (const p of [t, r, out]) k.free(p);
+  }
+}
+
+/** The plain-JS closed form of shared/bench/whittle_ref.mjs (arrays per column, W interleaved). */
+function closedFormJs(A: BenchArms, beta: number, W: Float64Array): void {
+  const { q00, q01, q10, q11, r0, r1 } = A;
+  for (let i = 0; i < r0.length; i++) {
+    const dr = r1[i] - r0[i];
+    const g0 = (q01[i] - q00[i]) * dr, g1 = (q11[i] - q10[i]) * dr;
+    const dp = 1.0 - beta * (q10[i] - q00[i]), da = 1.0 - beta * (q11[i] - q01[i]);
+    if (g0 >= g1) {
+      const w0 = (beta * g0) / dp;
+      W[2 * i] = w0;
+      W[2 * i + 1] = Math.min((beta * g1) / da, w0);
+    } else {
+      const w1 = (beta * g1) / dp;
+      W[2 * i] = Math.min((beta * g0) / da, w1);
+      W[2 * i + 1] = w1;
+    }
+  }
+}
+
+/**
+ * The plain-JS Whittle simulation of shared/bench/whittle_ref.mjs (--select presorted): index table
+ * and presort included, as the engine's time includes them.
+ */
+function referenceSimulation(engine: Engine, A: BenchArms, input: SimulationInput): { engaged: number; pulledIds: number } {
+  const n = input.numArms, B = input.budget, T = input.horizon, beta = input.discount;
+  const W = new Float64Array(2 * n);
+  closedFormJs(A, beta, W);
+  const ord = Uint32Array.from(Array.from({ length: 2 * n }, (_, k) => k).sort((x, y) => W[y] - W[x] || (x >>> 1) - (y >>> 1) || x - y));
+  const qt = new Float64Array(4 * n), rt = new Float64Array(2 * n);
+  for (let i = 0; i < n; i++) {
+    qt.set([A.q00[i], A.q01[i], A.q10[i], A.q11[i]], 4 * i);
+    rt.set([A.r0[i], A.r1[i]], 2 * i);
+  }
+  const s = new Uint8Array(n), act = new Uint8Array(n);
+  const kin = key(input.seed, 2), kst = key(input.seed, 3);
+  let engaged = 0, pulledIds = 0, rewTotal = 0;
+  for (let tr = 0; tr < input.trials; tr++) {
+    for (let i = 0; i < n; i++) s[i] = uniformJs(kin, tr * n + i) < 0.5 ? 1 : 0;
+    for (let t = 0; t < T; t++) {
+      let rr = 0, eng = 0;
+      for (let i = 0; i < n; i++) {
+        rr += rt[2 * i + s[i]];
+        eng += s[i];
+      }
+      rewTotal += rr;
+      engaged += eng;
+      act.fill(0);
+      for (let k = 0, picked = 0; k < 2 * n && picked < B; k++) {
+        const e = ord[k], i = e >>> 1;
+        if ((e & 1) === s[i]) {
+          act[i] = 1;
+          pulledIds += i;
+          picked++;
+        }
+      }
+      const base = (tr * T + t) * n;
+      for (let i = 0; i < n; i++) s[i] = uniformJs(kst, base + i) < qt[4 * i + 2 * s[i] + act[i]] ? 1 : 0;
+    }
+  }
+  void beta;
+  void engine;
+  return { engaged, pulledIds };
+}
+
+function mix32(x: number): number {
+  x ^= x >>> 16;
+  x = Math.imul(x, 0x7feb352d);
+  x ^= x >>> 15;
+  x = Math.imul(x, 0x846ca68b);
+  x ^= x >>> 16;
+  return x >>> 0;
+}
+const key = (seed: number, stream: number) => mix32((mix32((seed + 0x9e3779b9) >>> 0) ^ Math.imul(stream, 0x85ebca6b)) >>> 0);
+const uniformJs = (k: number, c: number) => mix32((k + Math.imul(c, 0x9e3779b9)) >>> 0) * 2.3283064365386963e-10;
+
+/** One DLM candidate: its index table, then 200 seeds x 50 trials x 10 steps on 48 arms, B = 16. */
+function benchDlm(engine: Engine, repeat: number): number {
+  const arms = benchArms(engine, 48, 1);
+  return best1(repeat, () => {
+    const { indices } = engine.whittleIndices(arms.transitions, arms.rewards, 2, BETA);
+    const input: SimulationInput = {
+      numArms: 48, numStates: 2, transitions: arms.transitions, rewards: arms.rewards, initial: uniformInitial(48, 0.5), indices,
+      discount: BETA, budget: 16, horizon: 10, trials: 50, seed: 0, policy: 'whittle', ties: 'random',
+    };
+    const prepared = engine.prepare(input);
+    try {
+      for (let seed = 0; seed < 200; seed++) mergeParts(input, [prepared.run(seed, 0, 50)]);
+    } finally {
+      prepared.dispose();
+    }
+  }).ms;
+}
+
+function best1<T>(repeat: number, fn: () => T): { ms: number; value: T } {
+  let ms = Infinity, value!: T;
+  for (let r = 0; r < repeat; r++) {
+    const t0 = performance.now();
+    value = fn();
+    ms = Math.min(ms, performance.now() - t0);
+  }
+  return { ms, value };
+}
+
+async function best<R extends { elapsedMs: number }>(repeat: number, fn: () => Promise<R>): Promise<R> {
+  let out: R | undefined;
+  for (let r = 0; r < repeat; r++) {
+    const x = await fn();
+    if (!out || x.elapsedMs < out.elapsedMs) out = x;
+  }
+  return out!;
+}

@@ -1,0 +1,32 @@
+// Numeric option values, refused with a UsageError (exit 2) that names the option.
+import { UsageError } from './args.ts';
+
+export interface NumberRule {
+  integer?: boolean;
+  min?: number;
+  /** Exclusive upper bound. */
+  below?: number;
+}
+
+/** The option's value as a number obeying `rule`; `fallback` when absent (undefined: required). */
+export function numberOption(options: Record<string, string | true>, name: string, rule: NumberRule, fallback?: number): number {
+  const raw = options[name];
+  if (raw === undefined) {
+    if (fallback === undefined) throw new UsageError(`option "--${name}" is required`);
+    return fallback;
+  }
+  const value = typeof raw === 'string' && /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(raw.trim()) ? Number(raw) : NaN;
+  const what = rule.integer ? 'an integer' : 'a number';
+  if (!Number.isFinite(value) || (rule.integer && !Number.isInteger(value))) throw new UsageError(`option "--${name}" must be ${what}, got "${raw}"`);
+  if (rule.min !== undefined && value < rule.min) throw new UsageError(`option "--${name}" must be at least ${rule.min}, got ${value}`);
+  if (rule.below !== undefined && value >= rule.below) throw new UsageError(`option "--${name}" must be below ${rule.below}, got ${value}`);
+  return value;
+}
+
+/** A string option that must be one of `choices`. */
+export function choiceOption<T extends string>(options: Record<string, string | true>, name: string, choices: readonly T[], fallback: T): T {
+  const raw = options[name];
+  if (raw === undefined) return fallback;
+  if (!choices.includes(raw as T)) throw new UsageError(`option "--${name}" must be one of ${choices.join(', ')}, got "${raw}"`);
+  return raw as T;
+}

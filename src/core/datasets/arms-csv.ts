@@ -1,0 +1,50 @@
+// The 2-state arm file of `allot indices` / `allot simulate`: a header and one row per arm with
+// q00,q01,q10,q11 = P(next state = 1 | state s, action a) (a = 1 active) and optional rewards r0,r1
+// (default 0 and 1). An id column and any other columns are allowed; other columns are ignored.
+import { CsvError, numberField, parseCsv } from './csv.ts';
+
+export interface ArmsCsv {
+  /** The id column's values, or the 0-based row numbers as strings. */
+  ids: string[];
+  /** numArms x 2 states x 2 actions x 2 next states, row-major: P(next | state, action), both next states filled. */
+  transitions: Float64Array;
+  /** numArms x 2 states: r[arm, state]. */
+  rewards: Float64Array;
+}
+
+const Q_COLUMNS = ['q00', 'q01', 'q10', 'q11'] as const;
+
+/** Parses and validates the file; every bad value is a CsvError naming line and column. */
+export function parseArmsCsv(text: string, fileName = 'the file'): ArmsCsv {
+  const table = parseCsv(text, fileName);
+  const column = (name: string) => table.header.indexOf(name);
+  for (const name of Q_COLUMNS) {
+    if (column(name) === -1) {
+      throw new CsvError(`${fileName}, line ${table.headerLine}: the header has no "${name}" column (expected q00,q01,q10,q11 and optionally r0,r1)`, table.headerLine, undefined, name);
+    }
+  }
+  const r0 = column('r0'), r1 = column('r1'), id = column('id');
+  if ((r0 === -1) !== (r1 === -1)) {
+    throw new CsvError(`${fileName}, line ${table.headerLine}: the header has ${r0 === -1 ? 'r1 but no r0' : 'r0 but no r1'}; give both reward columns or neither`, table.headerLine);
+  }
+  if (table.rows.length === 0) throw new CsvError(`${fileName} has a header but no arms`, table.headerLine);
+  const n = table.rows.length;
+  const transitions = new Float64Array(n * 8);
+  const rewards = new Float64Array(n * 2);
+  const ids: string[] = [];
+  table.rows.forEach((row, arm) => {
+    Q_COLUMNS.forEach((name, sa) => {
+      const c = column(name);
+      const q = numberField(table, row, c, fileName);
+      if (q < 0 || q > 1) {
+        throw new CsvError(`${fileName}, line ${row.line}, column ${c + 1} ("${name}"): ${row.fields[c].trim()} is not a probability in [0, 1]`, row.line, c + 1, name);
+      }
+      transitions[arm * 8 + sa * 2] = 1 - q;
+      transitions[arm * 8 + sa * 2 + 1] = q;
+    });
+    rewards[arm * 2] = r0 === -1 ? 0 : numberField(table, row, r0, fileName);
+    rewards[arm * 2 + 1] = r1 === -1 ? 1 : numberField(table, row, r1, fileName);
+    ids.push(id === -1 ? String(arm) : row.fields[id].trim());
+  });
+  return { ids, transitions, rewards };
+}

@@ -1,0 +1,232 @@
+// The simulation's inputs, the raw partial sums one engine returns for a range of trials, and their
+// exact merge into an Occupancy. Every accumulator holds integers (counts, or discounted occupancy in
+// fixed point) in f64 below 2^53, so partial sums add up to the same bits whatever the split; the
+// per-trial floats are summed in trial order. Pure: shared by the engine, the browser pool and the
+// Node thread pool.
+import type { Occupancy } from '../core/instance/occupancy.ts';
+
+export type PolicyName = 'whittle' | 'random' | 'none';
+export type TieRule = 'random' | 'lowest-id';
+export const POLICY_CODES: Record<PolicyName, number> = { none: 0, whittle: 1, random: 2 };
+
+/**
+ * One simulation (layouts row-major):
+ *   transitions: numArms x numStates x 2 x numStates, P(next | state, action)
+ *   rewards:     numArms x numStates, r[arm, state], any sign
+ *   initial:     numArms x numStates, the initial-state distribution of each arm
+ *   indices:     numArms x numStates, the Whittle index table when already computed (else the engine computes it)
+ */
+export interface SimulationInput {
+  numArms: number;
+  numStates: number;
+  transitions: Float64Array;
+  rewards: Float64Array;
+  initial: Float64Array;
+  discount: number;
+  budget: number;
+  horizon: number;
+  trials: number;
+  seed: number;
+  policy: PolicyName;
+  ties: TieRule;
+  indices?: Float64Array;
+  /** Also return per-trial occupancy (trials x arms x states, twice: big). */
+  perTrial?: boolean;
+  /** Also return per-step series (pulls and engaged arms per step). */
+  perStep?: boolean;
+}
+
+/** Sums of trials [trialStart, trialEnd) (layouts in assembly/simulate.ts). */
+export interface SimulationPart {
+  trialStart: number;
+  trialEnd: number;
+  /** numArms x (numStates - 1), states 1..S-1: fixed-point discounted steps and steps spent in the state. */
+  occDisc: Float64Array;
+  occSteps: Float64Array;
+  pulls: Float64Array;
+  pulledTrials: Float64Array;
+  /** (trialEnd - trialStart) x 4: reward, discounted reward, engaged, pulled id sum. */
+  perTrial: Float64Array;
+  /** horizon x 2: arms pulled, arms in the top state; when asked. */
+  perStep?: Float64Array;
+  /** (trialEnd - trialStart) x 2 x numArms x numStates; when asked. */
+  perTrialOcc?: Float64Array;
+  /** Sum over trials and steps of round(beta^t * fixedScale). */
+  discTotal: number;
+}
+
+/** What a simulation returns: the Occupancy plus the reward totals under its own reward table. */
+export interface SimulationResult extends Occupancy {
+  /** Mean over trials of the undiscounted / discounted total reward (summed in trial order). */
+  rewardMean: number;
+  discRewardMean: number;
+  rewardPerTrial: Float64Array;
+  discRewardPerTrial: Float64Array;
+}
+
+/**
+ * The fixed-point scale of discounted occupancy: a power of two such that trials * horizon terms of
+ * at most fixedScale stay below 2^52, so every partial sum is an exact integer in f64.
+ */
+export function fixedScale(trials: number, horizon: number): number {
+  return 2 ** (52 - Math.ceil(Math.log2(Math.max(1, trials * horizon))));
+}
+
+/** Splits [0, trials) into at most `parts` contiguous, non-empty ranges of near-equal size. */
+export function splitRange(total: number, parts: number): [number, number][] {
+  const n = Math.max(1, Math.min(parts, total));
+  const out: [number, number][] = [];
+  for (let p = 0; p < n; p++) {
+    const start = Math.floor((total * p) / n), end = Math.floor((total * (p + 1)) / n);
+    if (end > start) out.push([start, end]);
+  }
+  return out;
+}
+
+/** Checks shapes and values once, before anything is computed; throws a RangeError naming the problem. */
+export function validateSimulationInput(input: SimulationInput): void {
+  const { numArms: N, numStates: S } = input;
+  const fail = (message: string): never => {
+    throw new RangeError(`simulate: ${message}`);
+  };
+  if (!Number.isInteger(N) || N < 1) fail(`numArms must be a positive integer, got ${N}`);
+  if (!Number.isInteger(S) || S < 2 || S > 255) fail(`numStates must be an integer in [2, 255], got ${S}`);
+  if (input.transitions.length !== N * S * 2 * S) fail(`transitions must have numArms x S x 2 x S = ${N * S * 2 * S} values, got ${input.transitions.length}`);
+  if (input.rewards.length !== N * S) fail(`rewards must have numArms x S = ${N * S} values, got ${input.rewards.length}`);
+  if (input.initial.length !== N * S) fail(`initial must have numArms x S = ${N * S} values, got ${input.initial.length}`);
+  if (input.indices && input.indices.length !== N * S) fail(`indices must have numArms x S = ${N * S} values, got ${input.indices.length}`);
+  if (!(input.discount >= 0 && input.discount < 1)) fail(`discount must be in [0, 1), got ${input.discount}`);
+  if (!Number.isInteger(input.budget) || input.budget < 0) fail(`budget must be a non-negative integer, got ${input.budget}`);
+  if (!Number.isInteger(input.horizon) || input.horizon < 1) fail(`horizon must be a positive integer, got ${input.horizon}`);
+  if (!Number.isInteger(input.trials) || input.trials < 1) fail(`trials must be a positive integer, got ${input.trials}`);
+  if (input.trials * input.horizon >= 2 ** 31) fail(`trials x horizon must stay below 2^31, got ${input.trials * input.horizon}`);
+  if (!Number.isInteger(input.seed) || input.seed < 0 || input.seed >= 2 ** 32) fail(`seed must be an integer in [0, 2^32), got ${input.seed}`);
+  if (!(input.policy in POLICY_CODES)) fail(`policy must be whittle, random or none, got ${input.policy}`);
+  if (input.ties !== 'random' && input.ties !== 'lowest-id') fail(`ties must be random or lowest-id, got ${input.ties}`);
+  checkDistributions(input.transitions, S, 'transitions', (row) => {
+    const arm = Math.floor(row / (2 * S)), state = Math.floor(row / 2) % S;
+    return `arm ${arm}, state ${state}, action ${row % 2}`;
+  }, fail);
+  checkDistributions(input.initial, S, 'initial', (row) => `arm ${row}`, fail);
+  for (let k = 0; k < input.rewards.length; k++) {
+    if (!Number.isFinite(input.rewards[k])) fail(`rewards: arm ${Math.floor(k / S)}, state ${k % S} is ${input.rewards[k]}, not a finite number`);
+  }
+  if (input.indices) {
+    for (let k = 0; k < input.indices.length; k++) {
+      if (Number.isNaN(input.indices[k])) fail(`indices: arm ${Math.floor(k / S)}, state ${k % S} is NaN`);
+    }
+  }
+}
+
+/** Rows of S probabilities in [0, 1] summing to 1 within 1e-9. */
+function checkDistributions(values: Float64Array, S: number, what: string, where: (row: number) => string, fail: (m: string) => never): void {
+  for (let row = 0; row < values.length / S; row++) {
+    let sum = 0;
+    for (let j = 0; j < S; j++) {
+      const p = values[row * S + j];
+      if (!(p >= 0 && p <= 1)) fail(`${what}: ${where(row)}, next state ${j}: ${p} is not a probability in [0, 1]`);
+      sum += p;
+    }
+    if (Math.abs(sum - 1) > 1e-9) fail(`${what}: ${where(row)}: the probabilities sum to ${sum}, not 1`);
+  }
+}
+
+/** Merges parts that tile [0, trials) (any order, any split) into the result; the same bits for every split. */
+export function mergeParts(input: SimulationInput, parts: SimulationPart[]): SimulationResult {
+  const { numArms: N, numStates: S, trials: K, horizon: T } = input;
+  const sorted = [...parts].sort((a, b) => a.trialStart - b.trialStart);
+  let next = 0;
+  for (const p of sorted) {
+    if (p.trialStart !== next) throw new Error(`mergeParts: trials ${next}..${p.trialStart - 1} are missing or overlap`);
+    next = p.trialEnd;
+  }
+  if (next !== K) throw new Error(`mergeParts: the parts cover ${next} of ${K} trials`);
+  const scale = fixedScale(K, T);
+  const occDisc = new Float64Array(N * (S - 1)), occSteps = new Float64Array(N * (S - 1));
+  const pulls = new Float64Array(N), pulledTrials = new Float64Array(N);
+  const perStep = input.perStep ? new Float64Array(T * 2) : undefined;
+  let discTotal = 0;
+  for (const p of sorted) {
+    add(occDisc, p.occDisc);
+    add(occSteps, p.occSteps);
+    add(pulls, p.pulls);
+    add(pulledTrials, p.pulledTrials);
+    if (perStep && p.perStep) add(perStep, p.perStep);
+    discTotal += p.discTotal;
+  }
+  const discounted = new Float64Array(N * S), undiscounted = new Float64Array(N * S);
+  for (let i = 0; i < N; i++) {
+    let d0 = discTotal, u0 = K * T;
+    for (let s = 1; s < S; s++) {
+      const d = occDisc[i * (S - 1) + s - 1], u = occSteps[i * (S - 1) + s - 1];
+      d0 -= d;
+      u0 -= u;
+      discounted[i * S + s] = d / scale / K;
+      undiscounted[i * S + s] = u / K;
+    }
+    discounted[i * S] = d0 / scale / K;
+    undiscounted[i * S] = u0 / K;
+  }
+  const rewardPerTrial = new Float64Array(K), discRewardPerTrial = new Float64Array(K);
+  let reward = 0, discReward = 0, engagedSum = 0, pulledIdSum = 0;
+  for (const p of sorted) {
+    for (let k = p.trialStart; k < p.trialEnd; k++) {
+      const row = (k - p.trialStart) * 4;
+      rewardPerTrial[k] = p.perTrial[row];
+      discRewardPerTrial[k] = p.perTrial[row + 1];
+      reward += p.perTrial[row];
+      discReward += p.perTrial[row + 1];
+      engagedSum += p.perTrial[row + 2];
+      pulledIdSum += p.perTrial[row + 3];
+    }
+  }
+  const result: SimulationResult = {
+    numArms: N,
+    numStates: S,
+    numTrials: K,
+    horizon: T,
+    discount: input.discount,
+    discounted,
+    undiscounted,
+    pulls: pulls.map((x) => x / K),
+    pulledAtLeastOnce: pulledTrials.map((x) => x / K),
+    engagedSum,
+    pulledIdSum,
+    rewardMean: reward / K,
+    discRewardMean: discReward / K,
+    rewardPerTrial,
+    discRewardPerTrial,
+  };
+  if (perStep) {
+    result.pullsPerStep = new Float64Array(T).map((_, t) => perStep[2 * t] / K);
+    result.engagedPerStep = new Float64Array(T).map((_, t) => perStep[2 * t + 1] / K);
+  }
+  if (input.perTrial) {
+    const stride = N * S;
+    result.perTrialDiscounted = new Float64Array(K * stride);
+    result.perTrialUndiscounted = new Float64Array(K * stride);
+    for (const p of sorted) {
+      const occ = p.perTrialOcc!;
+      for (let k = p.trialStart; k < p.trialEnd; k++) {
+        const at = (k - p.trialStart) * 2 * stride;
+        result.perTrialDiscounted.set(occ.subarray(at, at + stride), k * stride);
+        result.perTrialUndiscounted.set(occ.subarray(at + stride, at + 2 * stride), k * stride);
+      }
+    }
+  }
+  return result;
+}
+
+function add(into: Float64Array, from: Float64Array): void {
+  for (let k = 0; k < into.length; k++) into[k] += from[k];
+}
+
+/** The initial distribution "P(state 1) = p" of 2-state arms, numArms x 2. */
+export function uniformInitial(numArms: number, p: number): Float64Array {
+  const out = new Float64Array(numArms * 2);
+  for (let i = 0; i < numArms; i++) {
+    out[2 * i] = 1 - p;
+    out[2 * i + 1] = p;
+  }
+  return out;
+}

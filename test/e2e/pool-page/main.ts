@@ -1,0 +1,77 @@
+// A bare page for the engine pool's browser test: exposes the pool to page.evaluate.
+import { uniformInitial, type SimulationInput } from '../../../src/engine/simulation.ts';
+import { EnginePool } from '../../../src/workers/engine-pool.ts';
+import { lcgArms } from './lcg-arms.ts';
+
+function input(n: number, budget: number, horizon: number, trials: number, seed: number): SimulationInput {
+  const { transitions, rewards } = lcgArms(n, 7);
+  return { numArms: n, numStates: 2, transitions, rewards, initial: uniformInitial(n, 0.5), discount: 0.9, budget, horizon, trials, seed, policy: 'whittle', ties: 'random' };
+}
+
+const api = {
+  /** Simulates on a pool of `workers`; returns a summary and the progress timestamps. */
+  async simulate(workers: number, n: number, budget: number, horizon: number, trials: number, seed: number) {
+    const pool = new EnginePool(workers);
+    const progress: { at: number; done: number }[] = [];
+    const t0 = performance.now();
+    try {
+      const r = await pool.simulate(input(n, budget, horizon, trials, seed), { onProgress: (done) => progress.push({ at: performance.now() - t0, done }) });
+      return { ms: performance.now() - t0, progress, engagedSum: r.engagedSum, pulledIdSum: r.pulledIdSum, rewardMean: r.rewardMean, discounted: Array.from(r.discounted.subarray(0, 64)), pulls: Array.from(r.pulls.subarray(0, 32)) };
+    } finally {
+      pool.terminate();
+    }
+  },
+
+  /** Starts a long simulation, aborts it after `afterMs`, and reports when the call settled. */
+  async cancel(afterMs: number) {
+    const pool = new EnginePool(2);
+    const controller = new AbortController();
+    const started = performance.now();
+    const run = pool.simulate(input(200_000, 20_000, 50, 200, 1), { signal: controller.signal });
+    await new Promise((r) => setTimeout(r, afterMs));
+    const abortedAt = performance.now();
+    controller.abort();
+    try {
+      await run;
+      return { outcome: 'finished', settleMs: performance.now() - abortedAt };
+    } catch (error) {
+      return { outcome: (error as Error).name, settleMs: performance.now() - abortedAt, ranMs: abortedAt - started };
+    } finally {
+      pool.terminate();
+    }
+  },
+
+  /** A pool call whose workers fail to load must reject, not hang. */
+  async crash() {
+    const pool = new EnginePool(2);
+    try {
+      await pool.simulate(input(100, 10, 5, 4, 1));
+      return 'finished';
+    } catch (error) {
+      return `${(error as Error).name}: ${(error as Error).message}`;
+    } finally {
+      pool.terminate();
+    }
+  },
+
+  /** One million arms: the index table and a 10-step simulation on the pool; memory figures. */
+  async million(workers: number) {
+    const pool = new EnginePool(workers);
+    try {
+      const n = 1_000_000;
+      const t0 = performance.now();
+      const base = input(n, 100_000, 10, workers, 1);
+      const table = await pool.whittleIndices(base.transitions, base.rewards, 2, base.discount);
+      const r = await pool.simulate({ ...base, indices: table.indices });
+      const ms = performance.now() - t0;
+      const wasm = await pool.memoryBytes();
+      const heap = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? -1;
+      return { ms, engagedSum: r.engagedSum, wasmBytesPerWorker: wasm, pageHeapBytes: heap };
+    } finally {
+      pool.terminate();
+    }
+  },
+};
+
+(globalThis as unknown as { allotPool: typeof api }).allotPool = api;
+document.title = 'ready';
