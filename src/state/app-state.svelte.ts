@@ -3,6 +3,9 @@
 import { openStore, requestPersistence } from '../storage/open-store.ts';
 import type { Store } from '../storage/store.ts';
 import { MemoryStore } from '../storage/memory-store.ts';
+import type { Simulate } from '../core/simulation/simulate-port.ts';
+import { browserSimulate } from '../workers/browser-simulate.ts';
+import { EnginePool } from '../workers/engine-pool.ts';
 import { ProviderSettings } from './provider-settings.svelte.ts';
 import { parseRoute, routeHref, type Route } from './route.ts';
 
@@ -15,6 +18,9 @@ export class AppState {
   storageReady = $state(false);
   /** A message for the storage banner (memory only, blocked by another tab, replaced by a newer tab, full). */
   storageNotice = $state<string | null>(null);
+  /** The WASM engine's worker pool (workers start on first use) and the pipelines' port to it. */
+  readonly engine = new EnginePool();
+  readonly simulate: Simulate = browserSimulate(this.engine);
   /** The user's LLM provider, model and key, shared by every screen. */
   readonly provider = new ProviderSettings();
   private persistenceRequested = false;

@@ -1,0 +1,43 @@
+// The pipelines' simulation port in Node: the WASM engine in this thread for small problems (a
+// DLM seed is 48 arms x 50 trials x 10 steps, where a thread round trip would cost more than the
+// work), and the thread pool for large ones. Results are identical either way.
+import type { Engine } from '../engine/engine.ts';
+import { loadEngineNode } from '../engine/load-node.ts';
+import type { Simulate } from '../core/simulation/simulate-port.ts';
+import { toSimulationInput } from '../engine/simulation-input.ts';
+import { ThreadPool } from './thread-pool.ts';
+
+/** Arm-steps (arms x horizon x trials) above which the thread pool is worth starting. */
+const POOL_THRESHOLD = 5_000_000;
+
+export interface NodeSimulator {
+  simulate: Simulate;
+  /** Stops the threads, if any were started. */
+  close(): Promise<void>;
+}
+
+/** `workers`: threads for large problems (0: one per core; 1: never start threads). */
+export async function createNodeSimulator(workers = 0): Promise<NodeSimulator> {
+  const engine: Engine = await loadEngineNode();
+  let pool: Promise<ThreadPool> | undefined;
+  const simulate: Simulate = async (request, options = {}) => {
+    if (options.signal?.aborted) throw options.signal.reason;
+    const input = toSimulationInput(request);
+    const work = input.numArms * input.horizon * input.trials;
+    if (workers === 1 || work < POOL_THRESHOLD) {
+      return engine.simulate(input, options.onProgress && ((done) => options.onProgress!(done, input.trials)));
+    }
+    pool ??= ThreadPool.start(workers);
+    if (input.policy === 'whittle' && input.numStates > 2) {
+      // S-state indices cost a bisection per arm: compute them once here, not once per thread.
+      input.indices = engine.whittleIndices(input.transitions, input.rewards, input.numStates, input.discount).indices;
+    }
+    return (await pool).simulate(input, options.onProgress);
+  };
+  return {
+    simulate,
+    close: async () => {
+      if (pool) await (await pool).close();
+    },
+  };
+}
