@@ -65,7 +65,12 @@ export function makeEvaluateCommand(env: Record<string, string | undefined> = pr
       const setName = choiceOption(options, 'task-set', ['neurips', 'ijcai', 'dlm-neurips', 'dlm-ijcai'], builtInPool ? 'ijcai' : 'neurips').replace(/^dlm-/, '');
       if (builtInPool && setName !== 'ijcai') throw new UsageError(`--pool ${BUILT_IN_POOL} answers the IJCAI tasks: use --task-set ijcai`);
       const taskSet = TASK_SETS.find((s) => s.id === `dlm-${setName}`)!;
-      const indices = selectTasks(str('tasks') ?? 'all', taskSet.tasks.length);
+      let indices: number[];
+      try {
+        indices = selectTasks(str('tasks') ?? 'all', taskSet.tasks.length);
+      } catch (error) {
+        throw new UsageError(`--tasks: ${(error as Error).message}`);
+      }
       const tasks = indices.map((i) => taskSet.tasks[i]);
       const seeds = numberOption(options, 'seeds', { integer: true, min: 1 }, DLM_PROTOCOL.seeds);
       const trials = numberOption(options, 'trials', { integer: true, min: 1 }, DLM_PROTOCOL.trials);
