@@ -100,7 +100,15 @@ export function makeEvaluateCommand(env: Record<string, string | undefined> = pr
       try {
         evaluation = await evaluateDlm(
           { protocol, simulate: simulator.simulate, tasks, pool, llm: llm?.provider, dlmConfig, weight, state },
-          { checkpoint, onProgress: options.json ? undefined : (m) => io.stderr.write(`\r\x1b[K${m}`) },
+          {
+            checkpoint,
+            onProgress: options.json ? undefined : (m) => io.stderr.write(`\r\x1b[K${m}`),
+            onDlmEvent: options.json ? undefined : (task, e) => {
+              const line = e.type === 'candidate' ? `candidate ${e.id} ${e.status}${e.duplicateOf ? ` (same as ${e.duplicateOf})` : ''}${e.error ? `: ${e.error.split('\n')[0]}` : ''}`
+                : e.type === 'picked' ? `round ${e.round}: pick ${e.id ?? 'none'}${e.reason ? ` (${e.reason})` : ''}` : undefined;
+              if (line) io.stderr.write(`\r\x1b[Ktask ${task}: ${line}\n`);
+            },
+          },
         );
       } finally {
         await simulator.close();

@@ -187,7 +187,7 @@ async function scorePool(task: EvaluationTask, rows: readonly PoolRow[], result:
   put('pool_best', best.returns, best.expression);
   const perSeed = new Float64Array(valid[0].returns.length);
   for (let s = 0; s * trials < perSeed.length; s++) perSeed.set(valid[s % valid.length].returns.subarray(s * trials, (s + 1) * trials), s * trials);
-  put('pool_seeds', perSeed, `${valid.length} rows, seed s uses row s mod ${valid.length}`);
+  put('pool_seeds', perSeed);
 }
 
 /** Mean MNR over the tasks that have the method, with SE sqrt(sum se^2) / n (tasks are independent). */
