@@ -97,6 +97,7 @@ export class EvaluationProtocol {
       rewardTable?.set(tables[s], at * numStates);
       at += occupancy.numArms;
     });
+    // All seeds as one occupancy of every sampled arm (the distribution reads only arms, states and undiscounted sums).
     const pooled = { ...run[0], numArms, undiscounted, discounted: undiscounted };
     return stateFeatureDistribution(pooled, { features, schema }, { weight, rewardTable });
   }
