@@ -118,6 +118,21 @@ describe('the real DLM parts', () => {
     expect(good.ok && good.expression).toBe('state * (1 + agent_feats[11])');
   });
 
+  test("the reflection's distribution text is pooled over the protocol's seeds in the paper's layout, by positive states or by reward", async () => {
+    const texts = await Promise.all((['positive-states', 'reward'] as const).map(async (weight) => {
+      const parts = createDlmParts({ llm: scriptedLlm(() => ''), protocol, simulate: simulator.simulate, weight });
+      const c = parts.compile('$$$ state * (1 + 9 * agent_feats[11]) $$$');
+      if (!c.ok) throw new Error(c.error);
+      return (await parts.simulate(c.rewardTable)).distribution;
+    }));
+    const headings = texts[0].split('\n').filter((l) => l.startsWith('Category: '));
+    expect(headings).toEqual(['Category: Ages', 'Category: Income', 'Category: Calling Times', 'Category: Education Levels', 'Category: Languages Spoken', 'Category: Phone Owners', 'Category: Organizations']);
+    expect(texts[0]).toContain('\nPhone owner - Woman: ');
+    const oldest = (text: string) => Number(/\nAges 51-60: ([\d.]+)%/.exec(text)![1]);
+    // Reward weighs a positive step of the oldest ten times as much as another one.
+    expect(oldest(texts[1])).toBeGreaterThan(oldest(texts[0]));
+  });
+
   test("a scripted LLM that proposes the task's Base reward gets an MNR of 1 within its SE, zero-shot and with reflection", async () => {
     const llm = scriptedLlm((request) => (isProposal(request) ? `Python Code: $$$ ${DLM_NEURIPS_TASKS.tasks[0].base} $$$` : 'The best reward function is at index: 0'));
     const evaluation = await evaluateDlm({ protocol, simulate: simulator.simulate, tasks: tasks(0), llm });
