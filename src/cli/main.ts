@@ -5,6 +5,7 @@ import type { Command, Io } from './command.ts';
 import { adjudicateCommand } from './commands/adjudicate.ts';
 import { benchCommand } from './commands/bench.ts';
 import { datasetCommand } from './commands/dataset.ts';
+import { evaluateCommand } from './commands/evaluate.ts';
 import { exampleCommand } from './commands/example.ts';
 import { fairnessCommand } from './commands/fairness.ts';
 import { indicesCommand } from './commands/indices.ts';
@@ -27,6 +28,7 @@ export const COMMANDS: Command[] = [
   adjudicateCommand,
   fairnessCommand,
   studyCommand,
+  evaluateCommand,
   benchCommand,
   exampleCommand,
 ];

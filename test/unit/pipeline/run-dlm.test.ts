@@ -1,5 +1,5 @@
 // The DLM loop against scripted parts: the LLM, the compiler and the simulator are small fakes
-// driven by scripts here; the real provider, reward parser and WASM simulation are wired in later.
+// driven by scripts here; the real parts (src/pipeline/dlm/dlm-parts.ts) are tested in test/unit/dlm-evaluate.test.ts.
 import { describe, expect, test } from 'vitest';
 import { createDlmRun, type DlmRunState } from '../../../src/pipeline/dlm/dlm-run-state.ts';
 import { parseReflectionPick } from '../../../src/pipeline/dlm/parse-reflection-pick.ts';

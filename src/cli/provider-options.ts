@@ -1,0 +1,60 @@
+// The LLM options of the commands that run DLM: a real provider (--provider, --model, --base-url,
+// key from ALLOT_API_KEY only: arguments end up in shell history) with its calls recorded, or a
+// replay of a recorded transcript (--replay), which needs no key and no network.
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { HttpProvider } from '../llm/http-provider.ts';
+import type { LlmProvider } from '../llm/llm-provider.ts';
+import { isProviderKind, PROVIDER_KINDS, PROVIDERS } from '../llm/provider-config.ts';
+import { ReplayProvider } from '../llm/replay-provider.ts';
+import { Transcript, type TranscriptEntry } from '../llm/transcript.ts';
+import { UsageError, type OptionSpecs } from './args.ts';
+
+export const PROVIDER_OPTIONS: OptionSpecs = {
+  provider: { type: 'string', value: 'P', description: `one of ${PROVIDER_KINDS.join(', ')} (key from ALLOT_API_KEY)` },
+  model: { type: 'string', value: 'M', description: 'model name' },
+  'base-url': { type: 'string', value: 'URL', description: "replaces the provider's origin" },
+  replay: { type: 'string', value: 'FILE', description: 'answer from a recorded transcript instead of a provider' },
+  transcript: { type: 'string', value: 'FILE', description: 'write every LLM call here (JSON; a resumed run adds to it)' },
+};
+
+export interface ProviderChoice {
+  provider: LlmProvider;
+  /** The calls of a real provider (and of earlier runs with the same --transcript file). */
+  transcript?: Transcript;
+}
+
+/** The provider the options name, or undefined when they name none. */
+export async function providerFromOptions(options: Record<string, string | true>, env: Record<string, string | undefined>): Promise<ProviderChoice | undefined> {
+  if (typeof options.replay === 'string') {
+    if (options.provider !== undefined || options['base-url'] !== undefined) throw new UsageError('--replay answers from the transcript: give no --provider or --base-url');
+    const entries = await readTranscript(options.replay);
+    const answered = entries.find((e) => e && e.reply !== null);
+    if (!answered) throw new Error(`${options.replay}: not a transcript with answered calls`);
+    const model = typeof options.model === 'string' ? options.model : answered.model;
+    return { provider: new ReplayProvider(answered.provider, model, entries) };
+  }
+  if (options.provider === undefined) {
+    if (options.model !== undefined || options['base-url'] !== undefined) throw new UsageError('--model and --base-url need --provider');
+    return undefined;
+  }
+  const kind = String(options.provider);
+  if (!isProviderKind(kind)) throw new UsageError(`unknown provider "${kind}"; use one of ${PROVIDER_KINDS.join(', ')}`);
+  if (typeof options.model !== 'string') throw new UsageError('option "--model" is required with --provider');
+  const apiKey = env.ALLOT_API_KEY?.trim() || undefined;
+  if (!apiKey && PROVIDERS[kind].keyRequired) throw new Error(`no key: set the environment variable ALLOT_API_KEY to your ${PROVIDERS[kind].label} key`);
+  const earlier = typeof options.transcript === 'string' && existsSync(options.transcript) ? await readTranscript(options.transcript) : [];
+  const transcript = new Transcript(earlier);
+  return { provider: new HttpProvider({ kind, model: options.model, baseUrl: options['base-url'] as string | undefined, apiKey }, { transcript }), transcript };
+}
+
+async function readTranscript(path: string): Promise<TranscriptEntry[]> {
+  let entries: unknown;
+  try {
+    entries = JSON.parse(await readFile(path, 'utf8'));
+  } catch (error) {
+    throw new Error(`${path}: not a transcript (${error instanceof Error ? error.message : error})`);
+  }
+  if (!Array.isArray(entries)) throw new Error(`${path}: not a transcript (expected a JSON array of calls)`);
+  return entries as TranscriptEntry[];
+}
