@@ -23,12 +23,12 @@ export const COMMANDS: Command[] = [
   rewardCommand,
   datasetCommand,
   llmCommand,
+  evaluateCommand,
   welfareCommand,
   portfolioCommand,
   adjudicateCommand,
   fairnessCommand,
   studyCommand,
-  evaluateCommand,
   benchCommand,
   exampleCommand,
 ];
