@@ -6,7 +6,7 @@ import { dpVariance } from '../../core/measures/dp-variance.ts';
 import { UsageError } from '../args.ts';
 import type { Command } from '../command.ts';
 import { FAIRNESS_WIRING, type FairnessWiring } from '../fairness-wiring.ts';
-import { parseNumber, parseNumberList } from '../parse-number.ts';
+import { parseNumber, parseNumberList } from '../number-option.ts';
 
 export function makeFairnessCommand(wiring: FairnessWiring): Command {
   return {

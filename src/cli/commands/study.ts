@@ -18,7 +18,7 @@ import { MULTILINGUAL_PROMPTS } from '../../core/tasks/multilingual-prompts.ts';
 import { UsageError } from '../args.ts';
 import type { Command } from '../command.ts';
 import { FAIRNESS_WIRING, type FairnessWiring } from '../fairness-wiring.ts';
-import { parseNumber, parseNumberList } from '../parse-number.ts';
+import { parseNumber, parseNumberList } from '../number-option.ts';
 
 export function makeStudyCommand(wiring: FairnessWiring, env: Record<string, string | undefined> = process.env): Command {
   return {
