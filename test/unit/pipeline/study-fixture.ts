@@ -3,10 +3,10 @@
 // simulator that pulls the top-B arms by reward in state 1 for the whole horizon.
 import type { Occupancy } from '../../../src/core/instance/occupancy.ts';
 import type { Instance } from '../../../src/core/instance/types.ts';
-import { multilingualPromptSchema } from '../../../src/core/tasks/multilingual-prompts.ts';
+import { multilingualSchema } from '../../../src/core/datasets/generators/multilingual.ts';
 import type { StudyParts } from '../../../src/pipeline/study/run-language-study.ts';
 
-const schema = multilingualPromptSchema();
+const schema = multilingualSchema();
 const F = 34;
 const HORIZON = 4;
 const BUDGET = 2;
