@@ -35,7 +35,7 @@ export async function openFairnessParts(workers = 0): Promise<FairnessParts> {
   const simulator = await createNodeSimulator(workers);
   return {
     loadPopulation,
-    compile: compileForStudy,
+    compile: compileExpression,
     simulate: (instance, rewards, seed) => simulator.simulate({ instance, rewards, policy: 'whittle', trials: TRIALS_PER_SEED, seed }),
     close: () => simulator.close(),
   };
@@ -45,7 +45,7 @@ export async function openFairnessParts(workers = 0): Promise<FairnessParts> {
 export const armsOfSeed = (instance: Instance, seed: number): Instance => (instance.sampleSize === undefined ? instance : sampleArms(instance, instance.sampleSize, seed));
 
 /** compileReward with its error as one line of text (message, character position, hint), as the LLM and the terminal read it. */
-export function compileForStudy(expression: string, instance: Instance): StudyCompileResult {
+export function compileExpression(expression: string, instance: Instance): StudyCompileResult {
   const result = compileReward(expression, instance);
   if (!result.ok) {
     const { message, position, hint } = result.error;

@@ -5,7 +5,7 @@
 import type { Occupancy } from '../../../src/core/instance/occupancy.ts';
 import type { Instance } from '../../../src/core/instance/types.ts';
 import { multilingualSchema } from '../../../src/core/datasets/generators/multilingual.ts';
-import { compileForStudy } from '../../../src/cli/fairness-wiring.ts';
+import { compileExpression } from '../../../src/cli/fairness-wiring.ts';
 import type { StudyParts } from '../../../src/pipeline/study/run-language-study.ts';
 
 const schema = multilingualSchema();
@@ -27,7 +27,7 @@ export function population(): Instance {
 }
 
 /** The real reward compiler, as the command line wires it. */
-export const compile: StudyParts['compile'] = compileForStudy;
+export const compile: StudyParts['compile'] = compileExpression;
 
 /** Pulls the BUDGET arms with the highest reward in state 1 (lowest index first on ties) at every step. */
 export async function simulate(instance: Instance, table: Float64Array): Promise<Occupancy> {
