@@ -5,23 +5,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { main } from '../../src/cli/main.ts';
 import { readTranslations } from '../../src/pipeline/study/read-translations.ts';
 import { MULTILINGUAL_PROMPTS } from '../../src/core/tasks/multilingual-prompts.ts';
 import { startFakeProvider, type FakeProvider } from '../fake-provider/fake-provider-server.ts';
+import { runMain, runMainJson } from './run-main.ts';
 
-async function run(argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(argv, { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) } });
-  return { code, stdout, stderr };
-}
-const json = async (argv: string[]) => {
-  const r = await run([...argv, '--json']);
-  expect(r.stderr).toBe('');
-  expect(r.code).toBe(0);
-  return JSON.parse(r.stdout);
-};
+const run = runMain;
+const json = runMainJson;
 type Group = { name: string; dp_variance: number; intended: boolean; probability: number[]; arms: number[] };
 const byName = (out: { groups: Group[] }) => Object.fromEntries(out.groups.map((g) => [g.name, g]));
 

@@ -5,20 +5,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { main } from '../../src/cli/main.ts';
+import { runMain, runMainJson } from './run-main.ts';
 
-async function run(argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(argv, { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) } });
-  return { code, stdout, stderr };
-}
-const json = async (argv: string[]) => {
-  const r = await run([...argv, '--json']);
-  expect(r.stderr).toBe('');
-  expect(r.code).toBe(0);
-  return JSON.parse(r.stdout);
-};
+const run = runMain;
+const json = runMainJson;
 
 const dir = mkdtempSync(join(tmpdir(), 'allot-populations-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
