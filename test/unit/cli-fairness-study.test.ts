@@ -9,6 +9,8 @@ import { readTranslations } from '../../src/pipeline/study/read-translations.ts'
 import { MULTILINGUAL_PROMPTS } from '../../src/core/tasks/multilingual-prompts.ts';
 import { startFakeProvider, type FakeProvider } from '../fake-provider/fake-provider-server.ts';
 import { runMain, runMainJson } from './run-main.ts';
+import { COMMON_OPTIONS, parseArgs } from '../../src/cli/args.ts';
+import { makeStudyCommand } from '../../src/cli/commands/study.ts';
 
 const run = runMain;
 const json = runMainJson;
@@ -97,8 +99,9 @@ describe('allot fairness', () => {
 });
 
 describe('allot study', () => {
-  test('prompts --json prints the shipped English prompts as a --prompts file', async () => {
+  test('prompts --json prints the shipped English prompts file, a valid --prompts file', async () => {
     const out = await json(['study', 'prompts']);
+    expect(out).toEqual(JSON.parse(readFileSync(new URL('../../src/core/tasks/multilingual-prompts.en.json', import.meta.url), 'utf8')));
     expect(Object.keys(out)).toEqual(['en']);
     expect(readTranslations(JSON.stringify(out), 'en.json', MULTILINGUAL_PROMPTS.map((p) => p.number))).toEqual({ en: Object.fromEntries(MULTILINGUAL_PROMPTS.map((p) => [String(p.number), p.text])) });
     const text = await run(['study', 'prompts']);
@@ -171,6 +174,8 @@ describe('allot study language', () => {
     expect((await run(['study', 'language'])).stderr).toContain('give --provider and --model, or --replay TRANSCRIPT');
     expect((await run([...args, '--rewrite', 'maybe', '--provider', 'openai-compatible', '--model', 'm'])).stderr).toContain('--rewrite must be one of auto, on, off');
     expect((await run([...args, '--runs', '0', '--provider', 'openai-compatible', '--model', 'm'])).code).toBe(2);
+    const noKey = makeStudyCommand({});
+    await expect(noKey.run(parseArgs([...args.slice(1), '--provider', 'openai', '--model', 'm'], { ...COMMON_OPTIONS, ...noKey.options }), { stdout: process.stdout, stderr: process.stderr })).rejects.toThrow('set the environment variable ALLOT_API_KEY');
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify({ hi: { 9: 'x' } }));
     expect(await run([...args, '--prompts', bad, ...provider()])).toMatchObject({ code: 1, stderr: expect.stringContaining('bad.json: hi: "9" is not one of the prompt numbers 1, 2, 3, 4, 5, 6, 7, 8') });

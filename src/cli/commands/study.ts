@@ -15,7 +15,7 @@ import { readTranslations } from '../../pipeline/study/read-translations.ts';
 import { runLanguageStudy } from '../../pipeline/study/run-language-study.ts';
 import { createStudy, DEFAULT_STUDY_CONFIG, type StudyState } from '../../pipeline/study/study-state.ts';
 import { formatStudyTable, studyTable } from '../../pipeline/study/study-table.ts';
-import { intendedGroups, MULTILINGUAL_PROMPTS } from '../../core/tasks/multilingual-prompts.ts';
+import { intendedGroups, MULTILINGUAL_PROMPTS, SHIPPED_PROMPTS } from '../../core/tasks/multilingual-prompts.ts';
 import { UsageError } from '../args.ts';
 import type { Command, Io } from '../command.ts';
 import { openFairnessParts, TRIALS_PER_SEED } from '../fairness-wiring.ts';
@@ -45,15 +45,16 @@ export function makeStudyCommand(env: Record<string, string | undefined> = proce
       workers: { type: 'string', value: 'N', description: 'threads for large simulations; 0 = one per core', default: '0' },
     },
     details: [
-      'The prompts: the paper\'s 8 English goal prompts (Table 2) are shipped; `allot study prompts` lists them with the',
-      'feature groups and buckets each targets, and `allot study prompts --json` prints them as a --prompts file:',
+      'The prompts: the paper\'s 8 English goal prompts (Table 2) are shipped, in the --prompts file format, as',
+      'src/core/tasks/multilingual-prompts.en.json; they are used without a file. `allot study prompts` lists them with',
+      'the feature groups and buckets each targets; `allot study prompts --json` prints that file:',
       '  {"en": {"1": "While still prioritizing all, ...", ..., "8": "..."}}',
       'A --prompts FILE has that shape, one object per language code (ISO 639, e.g. hi, ta, tcy), prompt numbers 1-8 as',
       'keys; any subset may be given. Prompts a language lacks are translated by the LLM and recorded with their source.',
       'An "en" entry replaces the shipped English wording (the targeted buckets stay those of the shipped prompt).',
       '',
-      'Each cell (alpha, language, prompt, run r) uses the multilingual population with --alpha and seed r (100 arms,',
-      `budget 10, horizon 12) and simulates each candidate's Whittle policy for ${TRIALS_PER_SEED} trials with simulation seed r.`,
+      'Each cell (alpha, language, prompt, run r) uses the multilingual population with --alpha, seed r and the',
+      `generator's other defaults, and simulates each candidate's Whittle policy for ${TRIALS_PER_SEED} trials with simulation seed r.`,
     ].join('\n'),
     async run({ options, positionals }, io) {
       if (positionals[0] === 'prompts' && positionals.length === 1) return printPrompts(options.json === true, io);
@@ -106,10 +107,10 @@ export function makeStudyCommand(env: Record<string, string | undefined> = proce
 
 export const studyCommand = makeStudyCommand();
 
-/** The shipped English prompts: a table to read, or (--json) a --prompts file holding them under "en". */
+/** The shipped English prompts: a table to read, or (--json) the shipped --prompts file. */
 function printPrompts(json: boolean, io: Io): number {
   if (json) {
-    io.stdout.write(JSON.stringify({ en: Object.fromEntries(MULTILINGUAL_PROMPTS.map((p) => [String(p.number), p.text])) }, null, 2) + '\n');
+    io.stdout.write(JSON.stringify(SHIPPED_PROMPTS, null, 2) + '\n');
     return 0;
   }
   for (const p of MULTILINGUAL_PROMPTS) {

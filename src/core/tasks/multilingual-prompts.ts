@@ -3,8 +3,15 @@
 // it targets, on the study's 34 one-hot features (Table 5). The buckets are allot's reading of the
 // words, shown with every prompt; the paper publishes only the groups.
 // Conditions name the groups and bucket indices of the `multilingual` population's schema
-// (multilingualSchema in src/core/datasets/generators/multilingual.ts, Table 5 order).
+// (multilingualSchema in src/core/datasets/generators/multilingual.ts, Table 5 order). The English
+// texts live in multilingual-prompts.en.json, shipped in the format of `allot study language
+// --prompts FILE` ({"en": {"<number>": "<text>"}}), so the file is both the source and an example.
 import type { PromptCondition } from '../fairness/prompt-condition.ts';
+import shipped from './multilingual-prompts.en.json' with { type: 'json' };
+
+/** The shipped English prompts as a --prompts file: {"en": {"1": "...", ..., "8": "..."}}. */
+export const SHIPPED_PROMPTS: { en: Record<string, string> } = shipped;
+const EN = SHIPPED_PROMPTS.en;
 
 export interface MultilingualPrompt {
   /** 1-8, Table 2's No. */
@@ -24,49 +31,49 @@ export interface MultilingualPrompt {
 export const MULTILINGUAL_PROMPTS: readonly MultilingualPrompt[] = [
   {
     number: 1,
-    text: 'While still prioritizing all, slightly prioritize those who have a low value of age.',
+    text: EN['1'],
     features: 'Age',
     conditions: [{ group: 'Age', buckets: [0, 1] }],
     reading: 'low age = Ages 10-20 and 21-30 (Table 5\'s example maps "low Age" to features 0 and 1; Figure 1 sums these two buckets)',
   },
   {
     number: 2,
-    text: 'While still prioritizing all, slightly focus on middle-aged mothers earning less than 15000.',
+    text: EN['2'],
     features: 'Age, Income',
     conditions: [{ group: 'Age', buckets: [2, 3] }, { group: 'Income', buckets: [0, 1, 2, 3] }],
     reading: 'middle-aged = Ages 31-40 and 41-50 (Figure 3 sums these); less than 15000 = income brackets 1-4 (Figure 5)',
   },
   {
     number: 3,
-    text: 'While prioritizing all, slightly focus more on mothers who are busy during mornings and afternoons.',
+    text: EN['3'],
     features: 'Times_To_Be_Called',
     conditions: [{ group: 'Times to be called', buckets: [4, 5] }],
     reading: 'busy in mornings and afternoons = to be called in the evening: 5:30-7:30 pm and 7:30-9:30 pm',
   },
   {
     number: 4,
-    text: 'While still prioritizing all, slightly advantage those who prefer being called between 12:30 pm - 3:30 pm and the woman is more likely to take the call.',
+    text: EN['4'],
     features: 'Times_To_Be_Called, Phone_Ownership',
     conditions: [{ group: 'Times to be called', buckets: [2] }, { group: 'Phone ownership', buckets: [0] }],
     reading: 'the 12:30-3:30 pm slot; the woman takes the call when she owns the phone (Phone owner 0)',
   },
   {
     number: 5,
-    text: 'While prioritizing all, slightly focus on South Indian mothers with a poor educational background.',
+    text: EN['5'],
     features: 'Language_Spoken, Education_Level',
     conditions: [{ group: 'Language', buckets: [3, 4] }, { group: 'Education', buckets: [0, 1], tolerated: [2] }],
     reading: 'South Indian = speaks Kannada or Tamil; poor education = illiterate or 1-5th grade (6-9th grade tolerated)',
   },
   {
     number: 6,
-    text: 'While still prioritizing all, place a slightly stronger emphasis on older women with lower incomes who are Kannadiga.',
+    text: EN['6'],
     features: 'Age, Income, Language_Spoken',
     conditions: [{ group: 'Age', buckets: [3, 4] }, { group: 'Income', buckets: [0, 1], tolerated: [2, 3] }, { group: 'Language', buckets: [3] }],
     reading: 'older = Ages 41-50 and 51-60; lower incomes = brackets 1-2 (3-4, up to 15000, tolerated); Kannadiga = speaks Kannada',
   },
   {
     number: 7,
-    text: 'While prioritizing all, slightly focus on young mothers.',
+    text: EN['7'],
     features: 'Rephrasing Prompt 1',
     rephrases: 1,
     conditions: [{ group: 'Age', buckets: [0, 1] }],
@@ -74,7 +81,7 @@ export const MULTILINGUAL_PROMPTS: readonly MultilingualPrompt[] = [
   },
   {
     number: 8,
-    text: 'While still prioritizing all, focus on mothers in their 30s or 40s, and who also earn less than 500 a day.',
+    text: EN['8'],
     features: 'Rephrasing Prompt 2',
     rephrases: 2,
     conditions: [{ group: 'Age', buckets: [2, 3] }, { group: 'Income', buckets: [0, 1, 2, 3] }],
