@@ -1,5 +1,6 @@
 // Command-line option parsing: declared options only, `--name value` and `--name=value`,
 // negative numbers as values (`--p -1`), repeated flags refused, clear one-line errors.
+import { editDistance } from '../core/reward/reward-error.ts';
 
 /** A bad command line: printed on one line, exit code 2. */
 export class UsageError extends Error {
@@ -71,17 +72,4 @@ export function parseArgs(argv: string[], specs: OptionSpecs): ParsedArgs {
 function suggest(name: string, known: string[]): string {
   const close = known.filter((k) => k.startsWith(name) || name.startsWith(k) || editDistance(k, name) <= 2);
   return close.length ? `; did you mean ${close.map((k) => `--${k}`).join(' or ')}?` : '';
-}
-
-/** Levenshtein distance, for "did you mean" hints. */
-export function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    prev = row;
-  }
-  return prev[b.length];
 }

@@ -1,23 +1,34 @@
-// --schema NAME|FILE: the built-in dlm43 schema, or a JSON file holding a FeatureSchema
-// (src/core/instance/types.ts). The one place that turns a --schema value into a schema, so that
-// populations can later be accepted here too.
+// --schema NAME|FILE: the built-in dlm43 schema, a generator's schema (dlm, sclm, multilingual),
+// or a file: a JSON FeatureSchema (src/core/instance/types.ts), an allot instance file (.json with
+// "format": "allot-instance") or a population CSV (its schema as `allot dataset` infers it). The
+// one place that turns a --schema value into a schema.
 import { existsSync, readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { dlmSchema } from '../core/datasets/dlm-schema.ts';
+import { findGenerator, GENERATORS } from '../core/datasets/generators.ts';
+import { INSTANCE_FORMAT, parseInstanceJson } from '../core/datasets/instance-json.ts';
 import type { FeatureColumn, FeatureSchema } from '../core/instance/types.ts';
 import { UsageError } from './args.ts';
+import { loadPopulation } from './population.ts';
 
 export const BUILT_IN_SCHEMAS: Record<string, () => FeatureSchema> = { dlm43: dlmSchema };
 
-export function loadSchema(nameOrFile: string): FeatureSchema {
+export async function loadSchema(nameOrFile: string): Promise<FeatureSchema> {
   const builtIn = Object.hasOwn(BUILT_IN_SCHEMAS, nameOrFile) ? BUILT_IN_SCHEMAS[nameOrFile] : undefined;
   if (builtIn) return builtIn();
-  if (!existsSync(nameOrFile)) throw new UsageError(`--schema: "${nameOrFile}" is neither a built-in schema (${Object.keys(BUILT_IN_SCHEMAS).join(', ')}) nor a file`);
+  if (findGenerator(nameOrFile)) return (await loadPopulation(nameOrFile, {})).schema;
+  if (!existsSync(nameOrFile)) {
+    throw new UsageError(`--schema: "${nameOrFile}" is neither a built-in schema (${Object.keys(BUILT_IN_SCHEMAS).join(', ')}), a generator (${GENERATORS.map((g) => g.name).join(', ')}) nor a file`);
+  }
+  if (/\.csv$/i.test(nameOrFile)) return (await loadPopulation(nameOrFile, {})).schema;
+  const text = readFileSync(nameOrFile, 'utf8');
   let data: unknown;
   try {
-    data = JSON.parse(readFileSync(nameOrFile, 'utf8'));
+    data = JSON.parse(text);
   } catch (error) {
     throw new Error(`${nameOrFile}: not valid JSON (${error instanceof Error ? error.message : String(error)})`);
   }
+  if ((data as { format?: unknown } | null)?.format === INSTANCE_FORMAT) return parseInstanceJson(text, basename(nameOrFile)).schema;
   return checkSchema(data, nameOrFile);
 }
 

@@ -33,6 +33,20 @@ export const POPULATION_OPTIONS: OptionSpecs = {
   ),
 };
 
+/**
+ * POPULATION_OPTIONS for a command whose own flags already use some of their names: `rename` maps
+ * a population flag to the name the command gives it, e.g. { seed: 'population-seed' } where --seed
+ * seeds the simulation. Read the values back with populationFlags and the same `rename`.
+ */
+export function populationOptions(rename: Record<string, string> = {}): OptionSpecs {
+  return Object.fromEntries(Object.entries(POPULATION_OPTIONS).map(([name, spec]) => [rename[name] ?? name, spec]));
+}
+
+/** The loadPopulation flags of a command line parsed with populationOptions(rename). */
+export function populationFlags(options: Record<string, string | true | undefined>, rename: Record<string, string> = {}): Record<string, string | true | undefined> {
+  return Object.fromEntries(Object.keys(POPULATION_OPTIONS).map((name) => [name, options[rename[name] ?? name]]));
+}
+
 /** A generator name or a population file (.json instance, .csv population) -> a validated Instance. */
 export async function loadPopulation(nameOrFile: string, flags: Record<string, string | true | undefined>): Promise<Instance> {
   const generator = findGenerator(nameOrFile);

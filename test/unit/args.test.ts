@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { editDistance, parseArgs, UsageError, type OptionSpecs } from '../../src/cli/args.ts';
+import { parseArgs, UsageError, type OptionSpecs } from '../../src/cli/args.ts';
+import { editDistance } from '../../src/core/reward/reward-error.ts';
 
 const specs: OptionSpecs = {
   json: { type: 'flag', description: '' },

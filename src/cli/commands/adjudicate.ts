@@ -11,7 +11,7 @@ import { paretoFront } from '../../core/measures/pareto-front.ts';
 import { parseP } from '../../core/welfare/parse-p.ts';
 import { UsageError } from '../args.ts';
 import type { Command } from '../command.ts';
-import { parseNumber } from '../parse-number.ts';
+import { parseNumber } from '../number-option.ts';
 
 export const adjudicateCommand: Command = {
   name: 'adjudicate',

@@ -1,38 +1,41 @@
-// `allot indices`: Whittle indices of the 2-state arms of a CSV file, by the WASM engine.
-import { readFile } from 'node:fs/promises';
-import { parseArmsCsv } from '../../core/datasets/arms-csv.ts';
+// `allot indices`: Whittle indices of the arms of an arm CSV or of a population (a generator or a
+// population file with a reward expression, src/cli/arms-source.ts), by the WASM engine.
 import { loadEngineNode } from '../../engine/load-node.ts';
-import { UsageError } from '../args.ts';
+import { ARMS_SOURCE_HELP, ARMS_SOURCE_OPTIONS, loadArmsSource } from '../arms-source.ts';
 import type { Command } from '../command.ts';
 import { numberOption } from '../number-option.ts';
 
 export const indicesCommand: Command = {
   name: 'indices',
-  summary: 'Whittle indices of 2-state arms from a CSV file (columns q00,q01,q10,q11 and optional r0,r1)',
-  usage: '--arms FILE.csv [--discount 0.9] [--json]',
+  summary: 'Whittle indices of 2-state arms from a CSV file (columns q00,q01,q10,q11 and optional r0,r1) or of a population',
+  usage: '(--arms FILE.csv | --population NAME|FILE [--reward EXPR] [--population-seed S] [generator flags]) [--discount 0.9] [--json]',
   details: [
     'FILE has a header with the columns q00,q01,q10,q11: the probability that the next state is 1 given state s',
     'and action a (a = 1 is the active action); optional r0,r1 are the rewards in state 0 and 1 (default 0 and 1).',
-    'Other columns (id, ...) are ignored. Prints w0,w1 per arm in input order, numbers in shortest round-trip form;',
-    '--json prints {"indices": [[w0, w1], ...], "indexable": [...]}.',
+    'Other columns (id, ...) are ignored. Prints w0,w1 per arm in input order (w0,...,w<S-1> for S-state',
+    'populations), numbers in shortest round-trip form; --json prints {"indices": [[w0, w1], ...], "indexable": [...]}.',
+    '',
+    ARMS_SOURCE_HELP,
+    'A population\'s indices cover all its arms (no per-seed sample), at its own discount unless --discount is given.',
   ].join('\n'),
   options: {
-    arms: { type: 'string', value: 'FILE', description: 'the arms, one CSV row each' },
-    discount: { type: 'string', value: 'D', description: 'discount in [0, 1)', default: '0.9' },
+    ...ARMS_SOURCE_OPTIONS,
+    discount: { type: 'string', value: 'D', description: 'discount in [0, 1) (with --population: its own by default)', default: '0.9' },
   },
   async run({ options }, io) {
+    // Checked first, so that nothing is read with a bad discount; a population takes it as its own.
     const discount = numberOption(options, 'discount', { min: 0, below: 1 }, 0.9);
-    if (typeof options.arms !== 'string') throw new UsageError('option "--arms" is required');
-    const arms = parseArmsCsv(await readFile(options.arms, 'utf8'), options.arms);
+    const { instance, ...arms } = await loadArmsSource(options);
     const engine = await loadEngineNode();
-    const { indices, indexable } = engine.whittleIndices(arms.transitions, arms.rewards, 2, discount);
-    const n = arms.ids.length;
+    const S = arms.numStates;
+    const { indices, indexable } = engine.whittleIndices(arms.transitions, arms.rewards, S, instance && options.discount === undefined ? instance.discount : discount);
+    const n = arms.numArms;
+    const row = (i: number) => Array.from(indices.subarray(i * S, (i + 1) * S));
     if (options.json) {
-      const rows = Array.from({ length: n }, (_, i) => [indices[2 * i], indices[2 * i + 1]]);
-      io.stdout.write(JSON.stringify({ indices: rows, indexable: Array.from(indexable, (x) => x === 1) }) + '\n');
+      io.stdout.write(JSON.stringify({ indices: Array.from({ length: n }, (_, i) => row(i)), indexable: Array.from(indexable, (x) => x === 1) }) + '\n');
     } else {
-      const lines = ['w0,w1'];
-      for (let i = 0; i < n; i++) lines.push(`${indices[2 * i]},${indices[2 * i + 1]}`);
+      const lines = [Array.from({ length: S }, (_, s) => `w${s}`).join(',')];
+      for (let i = 0; i < n; i++) lines.push(row(i).join(','));
       io.stdout.write(lines.join('\n') + '\n');
     }
     return 0;

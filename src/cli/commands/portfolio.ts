@@ -8,7 +8,7 @@ import { pGrid } from '../../core/portfolio/p-grid.ts';
 import { pMeanPortfolio } from '../../core/portfolio/p-mean-portfolio.ts';
 import { UsageError } from '../args.ts';
 import type { Command } from '../command.ts';
-import { parseNumber } from '../parse-number.ts';
+import { parseNumber } from '../number-option.ts';
 
 export const portfolioCommand: Command = {
   name: 'portfolio',

@@ -14,7 +14,7 @@ export const rewardCommand: Command = {
   summary: 'check a reward expression against a schema and compute it',
   usage: '--schema NAME|FILE --expr "..." [--features v0,v1,...] [--json]',
   options: {
-    schema: { type: 'string', value: 'NAME|FILE', description: 'built-in schema (dlm43) or a JSON file with a FeatureSchema' },
+    schema: { type: 'string', value: 'NAME|FILE', description: 'built-in schema (dlm43), a generator (dlm, sclm, multilingual: its schema), a JSON FeatureSchema, an instance file (.json) or a population CSV' },
     expr: { type: 'string', value: 'EXPR', description: 'the reward expression (write --expr=... when it starts with -)' },
     features: { type: 'string', value: 'V0,V1,...', description: "one arm's feature values, one per schema column: prints its reward in states 0 and 1" },
   },
@@ -30,14 +30,16 @@ export const rewardCommand: Command = {
     'A schema FILE is JSON: {"columns": [{"name": "age", "type": "integer", "label": "Age",',
     '"description": "...", "group": null}, ...], "groups": [{"name": "Ages", "kind": "one-hot",',
     '"columns": [3, 4, 5], "ordered": true, "buckets": ["10-20", "21-30", "31-40"]}]}; name and type',
-    '("binary", "integer" or "continuous") are required, the rest optional.',
+    '("binary", "integer" or "continuous") are required, the rest optional. A generator name, an allot instance',
+    'file (.json with "format": "allot-instance") or a population CSV gives its population\'s schema (a CSV\'s as',
+    '`allot dataset validate` infers it).',
     '',
     'Exit code 1 with {"error": {"message", "position", "hint"}} when the expression is refused.',
   ].join('\n'),
   async run({ options }, io) {
     if (typeof options.schema !== 'string') throw new UsageError('--schema is required');
     if (typeof options.expr !== 'string') throw new UsageError('--expr is required');
-    const schema = loadSchema(options.schema);
+    const schema = await loadSchema(options.schema);
     const n = schema.columns.length;
     let arm: number[] | null = null;
     if (typeof options.features === 'string') {

@@ -1,45 +1,35 @@
-// `allot simulate`: the Whittle, Random or No Action policy on the arms of a file, by the WASM
-// engine on one or more threads; prints the totals and the bench checksums.
-import { readFile } from 'node:fs/promises';
-import { parseArmsCsv } from '../../core/datasets/arms-csv.ts';
+// `allot simulate`: the Whittle, Random or No Action policy on the arms of an arm CSV or of a
+// population (a generator or a population file, src/cli/arms-source.ts), by the WASM engine on one
+// or more threads; prints the totals and the bench checksums.
 import { loadEngineNode } from '../../engine/load-node.ts';
 import { uniformInitial, type PolicyName, type SimulationInput, type SimulationResult, type TieRule } from '../../engine/simulation.ts';
-import { UsageError } from '../args.ts';
+import { ARMS_SOURCE_HELP, ARMS_SOURCE_OPTIONS, armsSource, loadArmsSource } from '../arms-source.ts';
 import type { Command } from '../command.ts';
+import { UsageError } from '../args.ts';
 import { choiceOption, numberOption } from '../number-option.ts';
+import { armsOfSeed } from '../fairness-wiring.ts';
+import { describeInstance } from '../population.ts';
 import { ThreadPool } from '../thread-pool.ts';
-
-/** Arms as the simulation takes them (layouts of SimulationInput). */
-export interface LoadedArms {
-  numArms: number;
-  numStates: number;
-  transitions: Float64Array;
-  rewards: Float64Array;
-  /** The arms' own initial distribution, when the file has one (numArms x numStates). */
-  initial?: Float64Array;
-}
-
-/** Reads the arms of `--arms` (today the 2-state arm CSV; instance files and generators plug in here). */
-export async function loadArms(path: string): Promise<LoadedArms> {
-  const arms = parseArmsCsv(await readFile(path, 'utf8'), path);
-  return { numArms: arms.ids.length, numStates: 2, transitions: arms.transitions, rewards: arms.rewards };
-}
 
 export const simulateCommand: Command = {
   name: 'simulate',
-  summary: 'simulate the Whittle, Random or No Action policy on arms from a file; prints totals and checksums',
-  usage: '--arms FILE.csv --discount D --budget B --horizon T --trials K --seed S [--policy whittle|random|none] [--ties random|lowest-id] [--initial P] [--workers N] [--json]',
+  summary: 'simulate the Whittle, Random or No Action policy on arms from a file or a population; prints totals and checksums',
+  usage: '(--arms FILE.csv --discount D --budget B --horizon T | --population NAME|FILE [--reward EXPR] [--population-seed S] [generator flags] [--discount D] [--budget B] [--horizon T]) --trials K --seed S [--policy whittle|random|none] [--ties random|lowest-id] [--initial P] [--workers N] [--json]',
   details: [
     'Each step every arm accrues the reward of its state, the policy pulls `budget` arms (Whittle: highest index',
     'for the current state), then next states are drawn. Initial states follow --initial P (P(state 1) = P for',
-    'every arm; default 0.5 for the arm CSV). elapsed_ms covers the index table and the simulation, not file',
-    'reading or thread start-up. Results are identical for any --workers (0 or absent: one per core).',
+    'every arm; default 0.5 for the arm CSV, the initial distribution of a population). elapsed_ms covers the index',
+    'table and the simulation, not file reading or thread start-up. Results are identical for any --workers (0 or',
+    'absent: one per core).',
+    '',
+    ARMS_SOURCE_HELP,
+    'A population with a sample size (dlm: 48 of 7,668 arms) is simulated on the sample drawn with --seed, as DLM evaluates.',
   ].join('\n'),
   options: {
-    arms: { type: 'string', value: 'FILE', description: 'the arms (2-state arm CSV, as for `allot indices`)' },
-    discount: { type: 'string', value: 'D', description: 'discount in [0, 1)' },
-    budget: { type: 'string', value: 'B', description: 'arms pulled per step' },
-    horizon: { type: 'string', value: 'T', description: 'steps per trial' },
+    ...ARMS_SOURCE_OPTIONS,
+    discount: { type: 'string', value: 'D', description: 'discount in [0, 1) (with --population: its own by default)' },
+    budget: { type: 'string', value: 'B', description: 'arms pulled per step (with --population: its own by default)' },
+    horizon: { type: 'string', value: 'T', description: 'steps per trial (with --population: its own by default)' },
     trials: { type: 'string', value: 'K', description: 'number of trials' },
     seed: { type: 'string', value: 'S', description: 'seed of the counter-based generator, an integer in [0, 2^32)' },
     policy: { type: 'string', value: 'NAME', description: 'whittle, random or none', default: 'whittle' },
@@ -48,10 +38,12 @@ export const simulateCommand: Command = {
     workers: { type: 'string', value: 'N', description: 'threads; 0 = one per core', default: '0' },
   },
   async run({ options }, io) {
-    if (typeof options.arms !== 'string') throw new UsageError('option "--arms" is required');
-    const discount = numberOption(options, 'discount', { min: 0, below: 1 });
-    const budget = numberOption(options, 'budget', { integer: true, min: 0 });
-    const horizon = numberOption(options, 'horizon', { integer: true, min: 1 });
+    // The arm CSV needs --discount, --budget and --horizon; a population has its own (given ones go to its generator or CSV).
+    const own = armsSource(options) === 'population' ? undefined : {
+      discount: numberOption(options, 'discount', { min: 0, below: 1 }),
+      budget: numberOption(options, 'budget', { integer: true, min: 0 }),
+      horizon: numberOption(options, 'horizon', { integer: true, min: 1 }),
+    };
     const trials = numberOption(options, 'trials', { integer: true, min: 1 });
     const seed = numberOption(options, 'seed', { integer: true, min: 0, below: 2 ** 32 });
     const policy = choiceOption<PolicyName>(options, 'policy', ['whittle', 'random', 'none'], 'whittle');
@@ -60,7 +52,8 @@ export const simulateCommand: Command = {
     if (p > 1) throw new UsageError(`option "--initial" must be a probability in [0, 1], got ${p}`);
     const workers = numberOption(options, 'workers', { integer: true, min: 0 }, 0);
 
-    const arms = await loadArms(options.arms);
+    const { instance, ...arms } = await loadArmsSource(options, (population) => armsOfSeed(population, seed));
+    const { discount, budget, horizon } = own ?? instance!;
     const input: SimulationInput = {
       ...arms,
       initial: arms.initial && options.initial === undefined ? arms.initial : uniformInitial(arms.numArms, p),
@@ -74,6 +67,7 @@ export const simulateCommand: Command = {
       engaged_sum: result.engagedSum,
       pulled_id_sum: result.pulledIdSum,
       elapsed_ms: elapsedMs,
+      ...(instance ? { population: describeInstance(instance) } : {}),
     };
     if (options.json) io.stdout.write(JSON.stringify(summary) + '\n');
     else io.stdout.write(Object.entries(summary).map(([k, v]) => `${k}=${v}`).join('\n') + '\n');

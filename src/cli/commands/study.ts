@@ -1,6 +1,7 @@
 // `allot study language`: the multilingual paper's study (8 prompts x languages x runs x alphas on
 // the `multilingual` population), with translations from the user's file or the LLM, optional
 // rewriting, DLM, and the paper's tables. `--state FILE` checkpoints after every step and resumes.
+// `allot study prompts` prints the shipped English prompts in the --prompts file format.
 import { existsSync } from 'node:fs';
 import { readFile, writeFile, rename } from 'node:fs/promises';
 import { basename } from 'node:path';
@@ -14,19 +15,19 @@ import { readTranslations } from '../../pipeline/study/read-translations.ts';
 import { runLanguageStudy } from '../../pipeline/study/run-language-study.ts';
 import { createStudy, DEFAULT_STUDY_CONFIG, type StudyState } from '../../pipeline/study/study-state.ts';
 import { formatStudyTable, studyTable } from '../../pipeline/study/study-table.ts';
-import { MULTILINGUAL_PROMPTS } from '../../core/tasks/multilingual-prompts.ts';
+import { intendedGroups, MULTILINGUAL_PROMPTS, SHIPPED_PROMPTS } from '../../core/tasks/multilingual-prompts.ts';
 import { UsageError } from '../args.ts';
-import type { Command } from '../command.ts';
-import { FAIRNESS_WIRING, type FairnessWiring } from '../fairness-wiring.ts';
-import { parseNumber, parseNumberList } from '../parse-number.ts';
+import type { Command, Io } from '../command.ts';
+import { openFairnessParts, TRIALS_PER_SEED } from '../fairness-wiring.ts';
+import { numberOption, parseNumberList } from '../number-option.ts';
 
-export function makeStudyCommand(wiring: FairnessWiring, env: Record<string, string | undefined> = process.env): Command {
+export function makeStudyCommand(env: Record<string, string | undefined> = process.env): Command {
   return {
     name: 'study',
     summary: 'the multilingual study: acceptable and success rates and unfairness counts per language and prompt',
-    usage: 'language [--prompts FILE] [--languages en,hi,ta,tcy] [--runs N] [--alpha A1,A2] [--mode zero-shot|reflection] [--rewrite auto|on|off] (--provider P --model M [--base-url URL] | --replay TRANSCRIPT) [--transcript FILE] [--state FILE] [--json]',
+    usage: 'prompts [--json] | language [--prompts FILE] [--languages en,hi,ta,tcy] [--runs N] [--alpha A1,A2] [--mode zero-shot|reflection] [--rewrite auto|on|off] (--provider P --model M [--base-url URL] | --replay TRANSCRIPT) [--transcript FILE] [--state FILE] [--json]',
     options: {
-      prompts: { type: 'string', value: 'FILE', description: 'translations, JSON {"hi": {"1": "..."}}; the rest are translated by the LLM' },
+      prompts: { type: 'string', value: 'FILE', description: 'translations, JSON {"hi": {"1": "..."}} (see below); the rest are translated by the LLM' },
       languages: { type: 'string', value: 'L1,...', description: 'ISO 639 codes', default: DEFAULT_STUDY_CONFIG.languages.join(',') },
       runs: { type: 'string', value: 'N', description: 'independent runs per language, prompt and alpha', default: String(DEFAULT_STUDY_CONFIG.runs) },
       alpha: { type: 'string', value: 'A1,...', description: 'strengths of the multilingual population', default: DEFAULT_STUDY_CONFIG.alphas.join(',') },
@@ -41,9 +42,24 @@ export function makeStudyCommand(wiring: FairnessWiring, env: Record<string, str
       replay: { type: 'string', value: 'FILE', description: 'answer from a recorded transcript instead of a provider' },
       transcript: { type: 'string', value: 'FILE', description: 'write every LLM call here (JSON; a resumed study adds to it)' },
       state: { type: 'string', value: 'FILE', description: 'checkpoint the study here after every step, and resume from it' },
+      workers: { type: 'string', value: 'N', description: 'threads for large simulations; 0 = one per core', default: '0' },
     },
+    details: [
+      'The prompts: the paper\'s 8 English goal prompts (Table 2) are shipped, in the --prompts file format, as',
+      'src/core/tasks/multilingual-prompts.en.json; they are used without a file. `allot study prompts` lists them with',
+      'the feature groups and buckets each targets; `allot study prompts --json` prints that file:',
+      '  {"en": {"1": "While still prioritizing all, ...", ..., "8": "..."}}',
+      'A --prompts FILE has that shape, one object per language code (ISO 639, e.g. hi, ta, tcy), prompt numbers 1-8 as',
+      'keys; any subset may be given. Prompts a language lacks are translated by the LLM and recorded with their source.',
+      'An "en" entry replaces the shipped English wording (the targeted buckets stay those of the shipped prompt).',
+      '',
+      'Each cell (alpha, language, prompt, run r) uses the multilingual population with --alpha, seed r and the',
+      `generator's other defaults, and simulates each candidate's Whittle policy for ${TRIALS_PER_SEED} trials with simulation seed r.`,
+    ].join('\n'),
     async run({ options, positionals }, io) {
-      if (positionals[0] !== 'language' || positionals.length > 1) throw new UsageError(positionals.length ? `unknown study "${positionals.join(' ')}"; the study is "language"` : 'name the study: allot study language ...');
+      if (positionals[0] === 'prompts' && positionals.length === 1) return printPrompts(options.json === true, io);
+      if (positionals[0] !== 'language' || positionals.length > 1) throw new UsageError(positionals.length ? `unknown study "${positionals.join(' ')}"; use "language" (or "prompts" to list the shipped prompts)` : 'name the study: allot study language ...');
+      const workers = numberOption(options, 'workers', { integer: true, min: 0 }, 0);
       // A resumed study adds its calls to the transcript of the earlier ones.
       const earlier = typeof options.transcript === 'string' && existsSync(options.transcript) ? (JSON.parse(await readFile(options.transcript, 'utf8')) as TranscriptEntry[]) : [];
       const llm = await providerOf(options, env, earlier);
@@ -64,12 +80,18 @@ export function makeStudyCommand(wiring: FairnessWiring, env: Record<string, str
         // Write to a temporary file and rename, so that an interrupted write never leaves half a state.
         writing = writing.then(() => writeFile(`${statePath}.tmp`, JSON.stringify(s))).then(() => rename(`${statePath}.tmp`, statePath));
       };
-      const population = (alpha: number, run: number) => wiring.loadPopulation('multilingual', { alpha: String(alpha), seed: String(run) });
-      const final = await runLanguageStudy(state, { llm: llm.provider, population, compile: wiring.compile, simulate: wiring.simulate }, {
-        checkpoint,
-        onCell: (_c, i, n) => (options.json ? undefined : io.stderr.write(`\rcell ${i + 1} of ${n}`)),
-      });
-      await writing;
+      const parts = await openFairnessParts(workers);
+      const population = (alpha: number, run: number) => parts.loadPopulation('multilingual', { alpha: String(alpha), seed: String(run) });
+      let final: StudyState;
+      try {
+        final = await runLanguageStudy(state, { llm: llm.provider, population, compile: parts.compile, simulate: parts.simulate }, {
+          checkpoint,
+          onCell: (_c, i, n) => (options.json ? undefined : io.stderr.write(`\rcell ${i + 1} of ${n}`)),
+        });
+      } finally {
+        await parts.close();
+        await writing;
+      }
       if (!options.json) io.stderr.write('\n');
       if (transcript && typeof options.transcript === 'string') await writeFile(options.transcript, JSON.stringify(transcript.toJSON(), null, 1));
       const table = studyTable(final);
@@ -83,7 +105,19 @@ export function makeStudyCommand(wiring: FairnessWiring, env: Record<string, str
   };
 }
 
-export const studyCommand = makeStudyCommand(FAIRNESS_WIRING);
+export const studyCommand = makeStudyCommand();
+
+/** The shipped English prompts: a table to read, or (--json) the shipped --prompts file. */
+function printPrompts(json: boolean, io: Io): number {
+  if (json) {
+    io.stdout.write(JSON.stringify(SHIPPED_PROMPTS, null, 2) + '\n');
+    return 0;
+  }
+  for (const p of MULTILINGUAL_PROMPTS) {
+    io.stdout.write(`${p.number}. ${p.text}\n   intended: ${intendedGroups(p).join(', ')}${p.rephrases ? ` (rephrases prompt ${p.rephrases})` : ''}; buckets: ${p.reading}\n`);
+  }
+  return 0;
+}
 
 function configOf(options: Record<string, string | true>) {
   const str = (name: string) => (typeof options[name] === 'string' ? (options[name] as string) : undefined);
@@ -94,8 +128,7 @@ function configOf(options: Record<string, string | true>) {
     if (!allowed.includes(v as T)) throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, not "${v}"`);
     return v as T;
   };
-  const runs = str('runs') === undefined ? DEFAULT_STUDY_CONFIG.runs : parseNumber(str('runs')!);
-  if (!Number.isInteger(runs) || runs < 1) throw new UsageError(`--runs must be a positive integer, not "${str('runs')}"`);
+  const runs = numberOption(options, 'runs', { integer: true, min: 1 }, DEFAULT_STUDY_CONFIG.runs);
   const alphas = numbers('alpha') ?? DEFAULT_STUDY_CONFIG.alphas;
   if (alphas.some((a) => a < 0 || a > 1)) throw new UsageError(`--alpha values must be in [0, 1], not ${alphas.join(',')}`);
   return {

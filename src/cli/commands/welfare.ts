@@ -3,7 +3,7 @@ import { parseP } from '../../core/welfare/parse-p.ts';
 import { pMean } from '../../core/welfare/p-mean.ts';
 import { UsageError } from '../args.ts';
 import type { Command } from '../command.ts';
-import { parseNumberList } from '../parse-number.ts';
+import { parseNumberList } from '../number-option.ts';
 
 export const welfareCommand: Command = {
   name: 'welfare',

@@ -26,8 +26,11 @@ export interface UnfairnessFlags {
   unintendedGroupsAboveIntended: string[];
 }
 
-export function unfairnessFlags(groups: readonly GroupDpVariance[], thresholds: readonly number[] = DEFAULT_DP_THRESHOLDS): UnfairnessFlags {
-  const valued = groups.filter((g) => g.dpVariance !== null) as (GroupDpVariance & { dpVariance: number })[];
+/** What the flags read of a group's DP_variance (a dpVariance() result or a stored study outcome's group). */
+export type GroupDpVarianceSummary = Pick<GroupDpVariance, 'name' | 'dpVariance' | 'intended'>;
+
+export function unfairnessFlags(groups: readonly GroupDpVarianceSummary[], thresholds: readonly number[] = DEFAULT_DP_THRESHOLDS): UnfairnessFlags {
+  const valued = groups.filter((g) => g.dpVariance !== null) as (GroupDpVarianceSummary & { dpVariance: number })[];
   const unintended = valued.filter((g) => !g.intended);
   const max = (gs: typeof valued) => (gs.length ? Math.max(...gs.map((g) => g.dpVariance)) : null);
   const maxUnintended = max(unintended);

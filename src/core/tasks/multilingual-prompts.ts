@@ -2,49 +2,16 @@
 // conditions it states: the intended feature groups (Table 2's "Features" column) and the buckets
 // it targets, on the study's 34 one-hot features (Table 5). The buckets are allot's reading of the
 // words, shown with every prompt; the paper publishes only the groups.
-//
-// The schema below repeats, name for name, the `multilingual` population's schema (Table 5 order:
-// Age 0-4, Language 5-9, Education 10-16, Phone ownership 17-19, Times to be called 20-25,
-// Income 26-33) so that the prompts can be checked without the generator; the two must agree
-// (the generator's schema can replace this one).
+// Conditions name the groups and bucket indices of the `multilingual` population's schema
+// (multilingualSchema in src/core/datasets/generators/multilingual.ts, Table 5 order). The English
+// texts live in multilingual-prompts.en.json, shipped in the format of `allot study language
+// --prompts FILE` ({"en": {"<number>": "<text>"}}), so the file is both the source and an example.
 import type { PromptCondition } from '../fairness/prompt-condition.ts';
-import type { FeatureColumn, FeatureGroup, FeatureSchema } from '../instance/types.ts';
+import shipped from './multilingual-prompts.en.json' with { type: 'json' };
 
-/** [group, ordered, [column name, label][]] in Table 5 order. */
-const GROUPS: [string, boolean, [string, string][]][] = [
-  ['Age', true, [['age_10_20', 'Ages 10-20'], ['age_21_30', 'Ages 21-30'], ['age_31_40', 'Ages 31-40'], ['age_41_50', 'Ages 41-50'], ['age_51_60', 'Ages 51-60']]],
-  ['Language', false, [['speaks_hindi', 'Speaks Hindi'], ['speaks_marathi', 'Speaks Marathi'], ['speaks_gujarati', 'Speaks Gujarati'], ['speaks_kannada', 'Speaks Kannada'], ['speaks_tamil', 'Speaks Tamil']]],
-  ['Education', true, [
-    ['education_1', 'Education level 1/7 – Illiterate'], ['education_2', 'Education level 2/7 – 1-5th Grade Completed'],
-    ['education_3', 'Education level 3/7 – 6-9th Grade Completed'], ['education_4', 'Education level 4/7 – 10th Grade Passed'],
-    ['education_5', 'Education level 5/7 – 12th Grade Passed'], ['education_6', 'Education level 6/7 – Graduate'],
-    ['education_7', 'Education level 7/7 – Post Graduate'],
-  ]],
-  ['Phone ownership', true, [['phone_owner_woman', 'Phone owner 0 (e.g., woman)'], ['phone_owner_husband', 'Phone owner 1 (e.g., husband)'], ['phone_owner_family', 'Phone owner 2 (e.g., family)']]],
-  ['Times to be called', true, [
-    ['call_0830_1030', 'To be called from 8:30 am - 10:30 am'], ['call_1030_1230', 'To be called from 10:30 am - 12:30 pm'],
-    ['call_1230_1530', 'To be called from 12:30 pm - 3:30 pm'], ['call_1530_1730', 'To be called from 3:30 pm - 5:30 pm'],
-    ['call_1730_1930', 'To be called from 5:30 pm - 7:30 pm'], ['call_1930_2130', 'To be called from 7:30 pm - 9:30 pm'],
-  ]],
-  ['Income', true, [
-    ['income_1', 'Income bracket 1 (no income)'], ['income_2', 'Income bracket 2 (e.g., 1-5000)'],
-    ['income_3', 'Income bracket 3 (e.g., 5001-10000)'], ['income_4', 'Income bracket 4 (e.g., 10001-15000)'],
-    ['income_5', 'Income bracket 5 (e.g., 15001-20000)'], ['income_6', 'Income bracket 6 (e.g., 20001-25000)'],
-    ['income_7', 'Income bracket 7 (e.g., 25001-30000)'], ['income_8', 'Income bracket 8 (e.g., 30000-999999)'],
-  ]],
-];
-
-/** The 34 one-hot features of Table 5 as a schema (same names, labels and groups as the `multilingual` population). */
-export function multilingualPromptSchema(): FeatureSchema {
-  const columns: FeatureColumn[] = [];
-  const groups: FeatureGroup[] = [];
-  for (const [group, ordered, members] of GROUPS) {
-    const start = columns.length;
-    for (const [name, label] of members) columns.push({ name, label, description: `${label} (${group})`, type: 'binary', group });
-    groups.push({ name: group, kind: 'one-hot', columns: members.map((_, i) => start + i), ordered, buckets: members.map(([, label]) => label) });
-  }
-  return { columns, groups };
-}
+/** The shipped English prompts as a --prompts file: {"en": {"1": "...", ..., "8": "..."}}. */
+export const SHIPPED_PROMPTS: { en: Record<string, string> } = shipped;
+const EN = SHIPPED_PROMPTS.en;
 
 export interface MultilingualPrompt {
   /** 1-8, Table 2's No. */
@@ -64,49 +31,49 @@ export interface MultilingualPrompt {
 export const MULTILINGUAL_PROMPTS: readonly MultilingualPrompt[] = [
   {
     number: 1,
-    text: 'While still prioritizing all, slightly prioritize those who have a low value of age.',
+    text: EN['1'],
     features: 'Age',
     conditions: [{ group: 'Age', buckets: [0, 1] }],
     reading: 'low age = Ages 10-20 and 21-30 (Table 5\'s example maps "low Age" to features 0 and 1; Figure 1 sums these two buckets)',
   },
   {
     number: 2,
-    text: 'While still prioritizing all, slightly focus on middle-aged mothers earning less than 15000.',
+    text: EN['2'],
     features: 'Age, Income',
     conditions: [{ group: 'Age', buckets: [2, 3] }, { group: 'Income', buckets: [0, 1, 2, 3] }],
     reading: 'middle-aged = Ages 31-40 and 41-50 (Figure 3 sums these); less than 15000 = income brackets 1-4 (Figure 5)',
   },
   {
     number: 3,
-    text: 'While prioritizing all, slightly focus more on mothers who are busy during mornings and afternoons.',
+    text: EN['3'],
     features: 'Times_To_Be_Called',
     conditions: [{ group: 'Times to be called', buckets: [4, 5] }],
     reading: 'busy in mornings and afternoons = to be called in the evening: 5:30-7:30 pm and 7:30-9:30 pm',
   },
   {
     number: 4,
-    text: 'While still prioritizing all, slightly advantage those who prefer being called between 12:30 pm - 3:30 pm and the woman is more likely to take the call.',
+    text: EN['4'],
     features: 'Times_To_Be_Called, Phone_Ownership',
     conditions: [{ group: 'Times to be called', buckets: [2] }, { group: 'Phone ownership', buckets: [0] }],
     reading: 'the 12:30-3:30 pm slot; the woman takes the call when she owns the phone (Phone owner 0)',
   },
   {
     number: 5,
-    text: 'While prioritizing all, slightly focus on South Indian mothers with a poor educational background.',
+    text: EN['5'],
     features: 'Language_Spoken, Education_Level',
     conditions: [{ group: 'Language', buckets: [3, 4] }, { group: 'Education', buckets: [0, 1], tolerated: [2] }],
     reading: 'South Indian = speaks Kannada or Tamil; poor education = illiterate or 1-5th grade (6-9th grade tolerated)',
   },
   {
     number: 6,
-    text: 'While still prioritizing all, place a slightly stronger emphasis on older women with lower incomes who are Kannadiga.',
+    text: EN['6'],
     features: 'Age, Income, Language_Spoken',
     conditions: [{ group: 'Age', buckets: [3, 4] }, { group: 'Income', buckets: [0, 1], tolerated: [2, 3] }, { group: 'Language', buckets: [3] }],
     reading: 'older = Ages 41-50 and 51-60; lower incomes = brackets 1-2 (3-4, up to 15000, tolerated); Kannadiga = speaks Kannada',
   },
   {
     number: 7,
-    text: 'While prioritizing all, slightly focus on young mothers.',
+    text: EN['7'],
     features: 'Rephrasing Prompt 1',
     rephrases: 1,
     conditions: [{ group: 'Age', buckets: [0, 1] }],
@@ -114,7 +81,7 @@ export const MULTILINGUAL_PROMPTS: readonly MultilingualPrompt[] = [
   },
   {
     number: 8,
-    text: 'While still prioritizing all, focus on mothers in their 30s or 40s, and who also earn less than 500 a day.',
+    text: EN['8'],
     features: 'Rephrasing Prompt 2',
     rephrases: 2,
     conditions: [{ group: 'Age', buckets: [2, 3] }, { group: 'Income', buckets: [0, 1, 2, 3] }],

@@ -5,9 +5,10 @@ import { resolveCondition } from '../../../src/core/fairness/prompt-condition.ts
 import { rateWithError } from '../../../src/core/fairness/rate-with-error.ts';
 import { taskSuccess } from '../../../src/core/fairness/task-success.ts';
 import type { Occupancy } from '../../../src/core/instance/occupancy.ts';
-import { intendedGroups, MULTILINGUAL_PROMPTS, multilingualPromptSchema } from '../../../src/core/tasks/multilingual-prompts.ts';
+import { multilingualSchema } from '../../../src/core/datasets/generators/multilingual.ts';
+import { intendedGroups, MULTILINGUAL_PROMPTS } from '../../../src/core/tasks/multilingual-prompts.ts';
 
-const schema = multilingualPromptSchema();
+const schema = multilingualSchema();
 const prompt = (n: number) => MULTILINGUAL_PROMPTS[n - 1];
 
 describe('the multilingual prompt schema', () => {

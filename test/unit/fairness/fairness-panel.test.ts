@@ -26,4 +26,15 @@ describe('FairnessPanel', () => {
     expect(body).toContain('arms called at least once');
     expect(body).not.toContain('prompt-language');
   });
+
+  test("takes a stored study outcome's groups as they are, and derives the flags when none are given", () => {
+    // CellOutcome.groups: name, dpVariance, intended and probability; no buckets or arm counts.
+    const groups = [
+      { name: 'Age', dpVariance: 0.004, intended: true, probability: [0.2, 0.1] },
+      { name: 'Income', dpVariance: 0.03, intended: false, probability: [0.3, 0.05] },
+    ];
+    const { body } = render(FairnessPanel, { props: { groups, measure: 'arm-steps', language: { guess: guessLanguage('slightly prioritize older mothers'), rewritten: false } } });
+    expect(body).toContain('Income varies more than the groups the priority names');
+    expect(body).toContain('Priority written in: English');
+  });
 });

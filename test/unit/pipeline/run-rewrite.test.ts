@@ -2,7 +2,7 @@
 // the fake provider server (then replayed from the transcript).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ChatRequest } from '../../../src/core/llm/chat-request.ts';
-import { multilingualPromptSchema } from '../../../src/core/tasks/multilingual-prompts.ts';
+import { multilingualSchema } from '../../../src/core/datasets/generators/multilingual.ts';
 import { HttpProvider } from '../../../src/llm/http-provider.ts';
 import type { ChatReply } from '../../../src/llm/llm-provider.ts';
 import { ReplayProvider } from '../../../src/llm/replay-provider.ts';
@@ -11,7 +11,7 @@ import { createRewrite, editRewrite, effectivePrompt, joinClauses, type RewriteS
 import { runRewrite } from '../../../src/pipeline/rewrite/run-rewrite.ts';
 import { startFakeProvider, type FakeProvider } from '../../fake-provider/fake-provider-server.ts';
 
-const schema = multilingualPromptSchema();
+const schema = multilingualSchema();
 const HINDI = 'सभी को प्राथमिकता देते हुए, कम उम्र की माताओं पर थोड़ा ध्यान दें।';
 const CLAUSES = 'Clause 1: Slightly prioritize agents with Ages 10-20 or Ages 21-30\nClause 2: Keep prioritizing all agents';
 

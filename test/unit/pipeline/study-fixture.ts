@@ -1,12 +1,14 @@
-// Scripted parts for the language study and the fairness commands: a 10-arm population on the
-// multilingual schema, a small compiler for sums and products of features (no eval), and a
-// simulator that pulls the top-B arms by reward in state 1 for the whole horizon.
+// Parts for the language study's pipeline test: a 10-arm population on the multilingual schema
+// whose allocations are computed by hand, the real reward compiler, and a scripted simulator that
+// pulls the top-B arms by reward in state 1 for the whole horizon (so the expected table is exact;
+// the command-line test runs the study on the WASM engine).
 import type { Occupancy } from '../../../src/core/instance/occupancy.ts';
 import type { Instance } from '../../../src/core/instance/types.ts';
-import { multilingualPromptSchema } from '../../../src/core/tasks/multilingual-prompts.ts';
+import { multilingualSchema } from '../../../src/core/datasets/generators/multilingual.ts';
+import { compileExpression } from '../../../src/cli/fairness-wiring.ts';
 import type { StudyParts } from '../../../src/pipeline/study/run-language-study.ts';
 
-const schema = multilingualPromptSchema();
+const schema = multilingualSchema();
 const F = 34;
 const HORIZON = 4;
 const BUDGET = 2;
@@ -24,45 +26,8 @@ export function population(): Instance {
   };
 }
 
-/** Sums and products of state, agent_feats[i] and numbers: r(arm, s) = s * (sum of the used features + constants), enough for the scripted replies. */
-export const compile: StudyParts['compile'] = (expression, instance) => {
-  if (!/^(?:state|agent_feats\[\d+\]|[\d.\s+*()])+$/.test(expression)) return { ok: false, error: `Unknown name in "${expression}".` };
-  const featuresUsed = [...new Set([...expression.matchAll(/agent_feats\[(\d+)\]/g)].map((m) => Number(m[1])))].sort((a, b) => a - b);
-  const table = new Float64Array(instance.numArms * 2);
-  for (let arm = 0; arm < instance.numArms; arm++) {
-    const body = expression.replace(/agent_feats\[(\d+)\]/g, (_, i) => String(instance.features[arm * F + Number(i)]));
-    for (let s = 0; s < 2; s++) table[arm * 2 + s] = sumOfProducts(body.replace(/state/g, String(s)));
-  }
-  return { ok: true, table, featuresUsed, normalized: expression.replace(/\s+/g, '') };
-};
-
-/** Evaluates "a * (b + c + ...)" style arithmetic of non-negative numbers without eval. */
-function sumOfProducts(text: string): number {
-  let pos = 0;
-  const t = text.replace(/\s+/g, '');
-  const factor = (): number => {
-    if (t[pos] === '(') {
-      pos++;
-      const v = sum();
-      pos++;
-      return v;
-    }
-    const m = /^\d+(\.\d+)?/.exec(t.slice(pos))!;
-    pos += m[0].length;
-    return Number(m[0]);
-  };
-  const product = (): number => {
-    let v = factor();
-    while (t[pos] === '*') (pos++, (v *= factor()));
-    return v;
-  };
-  const sum = (): number => {
-    let v = product();
-    while (t[pos] === '+') (pos++, (v += product()));
-    return v;
-  };
-  return sum();
-}
+/** The real reward compiler, as the command line wires it. */
+export const compile: StudyParts['compile'] = compileExpression;
 
 /** Pulls the BUDGET arms with the highest reward in state 1 (lowest index first on ties) at every step. */
 export async function simulate(instance: Instance, table: Float64Array): Promise<Occupancy> {
