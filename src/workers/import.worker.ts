@@ -9,7 +9,9 @@ const api = {
     const text = await file.text();
     const readMs = performance.now() - started;
     const k = kind ?? guessKind(fileName, text);
-    return { ...importPopulation(k, text, fileName), kind: k, readMs };
+    const result: ImportResult = { ...importPopulation(k, text, fileName), kind: k, readMs };
+    // The instance's arrays move to the page instead of being copied.
+    return result.ok ? Comlink.transfer(result, [result.instance.transitions.buffer, result.instance.features.buffer, result.instance.initial.buffer] as ArrayBuffer[]) : result;
   },
 };
 
