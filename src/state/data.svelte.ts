@@ -8,6 +8,8 @@ import type { PopulationRecord } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
 import { ImportClient, type ImportKind, type ImportProblem } from '../workers/import-client.ts';
 
+export type { ImportKind } from '../workers/import-client.ts';
+
 export interface ImportPreview {
   fileName: string;
   kind: ImportKind;

@@ -45,7 +45,7 @@ export function parseRunJson(text: string, fileName: string): RunBundle {
       if (value && typeof value === 'object' && typeof value.$typed === 'string' && Array.isArray(value.values)) {
         const Type = TYPED[value.$typed as TypedName];
         if (!Type) throw new Error(`unknown typed array "${value.$typed}"`);
-        return Type.from(value.values as (number | string)[], Number);
+        return Type.from((value.values as (number | string)[]).map(Number));
       }
       return value;
     });

@@ -8,6 +8,8 @@ import { compileReward, type CompileResult } from '../core/reward/compile-reward
 import type { Simulate } from '../core/simulation/simulate-port.ts';
 import { DLM_IJCAI_POOL, DLM_IJCAI_POOL_SOURCE } from '../core/tasks/dlm-ijcai-pool.ts';
 import type { CandidateRecord, RunRecord } from '../storage/records.ts';
+
+export type { PopulationRecord } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
 import { buildPopulation, DEFAULT_REWARD, evaluateCandidate, type CandidateResult, type PopulationChoice, type WhatIfSettings } from './what-if-evaluate.ts';
 
