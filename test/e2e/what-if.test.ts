@@ -85,10 +85,23 @@ describe('the what-if screen, with no key', () => {
     const problems = watchProblems(page);
     await page.goto(`${server.url}#/what-if`);
     await expect.poll(() => page.getByTestId('population-summary').textContent(), { timeout: 15_000 }).toMatch(/^48 arms/);
+    await expect.poll(() => statuses(page), { timeout: 30_000 }).toEqual(['done']);
     await page.getByRole('button', { name: "Load the DLM paper's example pool" }).click();
+    // Layout shifts from here on come from results streaming in (the click is long past when they arrive).
+    await page.evaluate(() => {
+      const w = window as unknown as { shift: number };
+      w.shift = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { value: number }[]) w.shift += e.value;
+      }).observe({ type: 'layout-shift' });
+    });
     expect(await page.getByTestId('candidate').count()).toBe(1 + DLM_IJCAI_POOL.length);
     await expect.poll(async () => (await statuses(page)).filter((s) => s !== 'done'), { timeout: 60_000, interval: 500 }).toEqual([]);
     expect(await page.getByTestId('comparison').locator('tbody tr').count()).toBe(1 + DLM_IJCAI_POOL.length);
+    // Cumulative layout shift while the pool's results streamed in (0.1 is the "good" threshold of web vitals).
+    const shift = await page.evaluate(() => (window as unknown as { shift: number }).shift);
+    console.log(`cumulative layout shift in the viewport while ${DLM_IJCAI_POOL.length} results streamed in: ${shift.toFixed(4)}`);
+    expect(shift).toBeLessThan(0.1);
     await page.screenshot({ path: 'test-results/what-if-pool.png', fullPage: true });
     expect(problems).toEqual([]);
     await page.close();
