@@ -101,14 +101,14 @@ export class WhatIfState {
     this.update(candidate, this.debounceMs);
   }
 
-  /** The published rewards of DLM's appendix G; they read the dlm population's 43 features. */
-  loadExamplePool(): string | null {
+  /** Adds the published rewards of DLM's appendix G (they read the dlm population's 43 features); returns what happened, in words. */
+  loadExamplePool(): string {
     if (this.choice.kind !== 'generator' || this.choice.generator !== 'dlm') return 'The example pool reads the features of the dlm population: choose the built-in dlm population first.';
-    for (const entry of DLM_IJCAI_POOL) this.add(entry.expression, `DLM ${entry.section} task ${entry.task + 1}, seed ${entry.seed}`);
-    return null;
+    const present = new Set(this.candidates.map((c) => c.text));
+    const fresh = DLM_IJCAI_POOL.filter((entry) => !present.has(entry.expression));
+    for (const entry of fresh) this.add(entry.expression, `DLM ${entry.section} task ${entry.task + 1}, seed ${entry.seed}`);
+    return `Added ${fresh.length} of the ${DLM_IJCAI_POOL.length} published rewards (${DLM_IJCAI_POOL_SOURCE}).`;
   }
-
-  readonly poolSource = DLM_IJCAI_POOL_SOURCE;
 
   /** Saves the comparison as a run of kind 'what-if' (History lists, exports and reruns it). */
   async save(store: Store, now = Date.now()): Promise<string> {

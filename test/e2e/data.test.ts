@@ -79,6 +79,9 @@ describe('the data screen', () => {
     // The What-if screen offers it.
     await page.goto(`${server.url}#/what-if`);
     await expect.poll(() => page.locator('#population-source option', { hasText: 'village' }).count(), { timeout: 15_000 }).toBe(1);
+    await page.locator('#population-source').selectOption({ label: 'village' });
+    await expect.poll(() => page.getByTestId('population-summary').textContent()).toMatch(/^3 arms, 2 states, budget 1/);
+    await expect.poll(() => page.getByTestId('candidate-status').first().getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
 
     await page.goto(`${server.url}#/data`);
     await page.getByRole('button', { name: 'Delete village' }).click();

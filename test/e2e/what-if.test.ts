@@ -96,6 +96,7 @@ describe('the what-if screen, with no key', () => {
       }).observe({ type: 'layout-shift' });
     });
     expect(await page.getByTestId('candidate').count()).toBe(1 + DLM_IJCAI_POOL.length);
+    expect(await page.getByTestId('what-if-notice').textContent()).toMatch(new RegExp(`^Added ${DLM_IJCAI_POOL.length} of the ${DLM_IJCAI_POOL.length} published rewards \\(Behari et al\\.`));
     await expect.poll(async () => (await statuses(page)).filter((s) => s !== 'done'), { timeout: 60_000, interval: 500 }).toEqual([]);
     expect(await page.getByTestId('comparison').locator('tbody tr').count()).toBe(1 + DLM_IJCAI_POOL.length);
     // Cumulative layout shift while the pool's results streamed in (0.1 is the "good" threshold of web vitals).
