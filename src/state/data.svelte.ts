@@ -24,8 +24,12 @@ export class DataState {
   populations = $state.raw<PopulationRecord[]>([]);
   /** Raw: a preview may hold 100,000 arms, which no proxy should wrap. */
   preview = $state.raw<ImportPreview | null>(null);
-  /** The user's edits of the preview: the name it is saved under, the groups' names and bucket labels in schema order. */
-  draft = $state<{ name: string; groups: { name: string; buckets: string[] }[] }>({ name: '', groups: [] });
+  /**
+   * The user's edits of the preview: the name it is saved under and, per group in schema order, its
+   * name, whether its buckets are ordered (EMD and shift measures need it), its bucket labels in the
+   * chosen order, and `order[j]`: which original bucket is now j-th.
+   */
+  draft = $state<{ name: string; groups: { name: string; ordered: boolean; buckets: string[]; order: number[]; movable: boolean }[] }>({ name: '', groups: [] });
   problem = $state.raw<{ fileName: string; error: ImportProblem } | null>(null);
   busy = $state(false);
   private readonly importer = new ImportClient();
@@ -56,7 +60,7 @@ export class DataState {
         parseMs: outcome.parseMs,
         totalMs: performance.now() - started,
       };
-      this.draft = { name: fileName.replace(/\.(csv|json)$/i, ''), groups: instance.schema.groups.map((g) => ({ name: g.name, buckets: [...g.buckets] })) };
+      this.draft = { name: fileName.replace(/\.(csv|json)$/i, ''), groups: instance.schema.groups.map((g) => ({ name: g.name, ordered: g.ordered, buckets: [...g.buckets], order: g.buckets.map((_, b) => b), movable: g.kind === 'one-hot' })) };
     } catch (error) {
       this.problem = { fileName, error: { message: error instanceof Error ? error.message : String(error) } };
     } finally {
@@ -71,7 +75,8 @@ export class DataState {
     const renamed = new Map(schema.groups.map((g, i) => [g.name, draft.groups[i].name.trim()]));
     const edited: FeatureSchema = {
       columns: schema.columns.map((c) => ({ ...c, group: c.group === null ? null : (renamed.get(c.group) ?? c.group) })),
-      groups: schema.groups.map((g, i) => ({ ...g, name: draft.groups[i].name.trim(), buckets: draft.groups[i].buckets.map((b) => b.trim()) })),
+      // A one-hot group's bucket order is its column order; a bucketed group's follows its edges and is not moved.
+      groups: schema.groups.map((g, i) => ({ ...g, name: draft.groups[i].name.trim(), ordered: draft.groups[i].ordered, buckets: draft.groups[i].buckets.map((b) => b.trim()), columns: g.kind === 'one-hot' ? draft.groups[i].order.map((k) => g.columns[k]) : g.columns })),
     };
     for (const g of edited.groups) {
       if (g.name === '') throw new Error('a group name is empty; give every group a name');
@@ -81,6 +86,15 @@ export class DataState {
     }
     validateSchema(edited);
     return edited;
+  }
+
+  /** Moves bucket `b` of group `g` one place earlier (-1) or later (+1) in a one-hot group. */
+  moveBucket(g: number, b: number, by: -1 | 1): void {
+    const group = this.draft.groups[g];
+    const to = b + by;
+    if (!group?.movable || to < 0 || to >= group.buckets.length) return;
+    [group.buckets[b], group.buckets[to]] = [group.buckets[to], group.buckets[b]];
+    [group.order[b], group.order[to]] = [group.order[to], group.order[b]];
   }
 
   /** Saves the previewed population; returns its id. */

@@ -31,13 +31,15 @@ async function populate(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Add a reward' }).click();
   await page.getByLabel('Candidate 2', { exact: true }).fill('state +* 2');
   await page.goto(`${server.url}#/data`);
-  const csv = 'id,q00,q01,q10,q11,young,old\na,0.1,0.3,0.6,0.9,1,0\nb,0.2,0.4,0.7,0.95,0,1\n';
+  const csv = 'id,q00,q01,q10,q11,lang_a,lang_b\na,0.1,0.3,0.6,0.9,1,0\nb,0.2,0.4,0.7,0.95,0,1\n';
   await page.getByTestId('import-file').setInputFiles({ name: 'small.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect.poll(() => page.getByTestId('import-preview').count(), { timeout: 15_000 }).toBe(1);
   await page.getByTestId('save-population').click();
   await expect.poll(() => page.getByTestId('population').count()).toBe(1);
   await page.getByTestId('import-file').setInputFiles({ name: 'small-2.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect.poll(() => page.getByTestId('import-preview').count(), { timeout: 15_000 }).toBe(1);
+  // The inferred one-hot group is offered for editing.
+  expect(await page.getByRole('button', { name: /^Move .* later$/ }).count()).toBeGreaterThan(0);
 }
 
 describe('the what-if, data and history screens', () => {
