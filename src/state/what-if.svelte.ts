@@ -77,6 +77,14 @@ export class WhatIfState {
     for (const c of this.candidates) this.update(c, 0);
   }
 
+  /** Reopens a saved comparison: its population, settings and candidates (the first is the reference), simulated again. */
+  async open(config: WhatIfConfig): Promise<void> {
+    for (const c of this.candidates) this.cancel(c);
+    this.settings = { ...config.settings };
+    this.candidates = config.candidates.map((c, i) => new WhatIfCandidate(c.expression, c.label, i === 0));
+    await this.usePopulation(config.population);
+  }
+
   /** Re-simulates every candidate (after the trials or seed changed). */
   rerunAll(): void {
     for (const c of this.candidates) this.update(c, this.debounceMs);

@@ -66,6 +66,15 @@ describe('the history screen', () => {
     await page.getByTestId('import-run').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{\n "format": "allot-run",\n x\n}') });
     await expect.poll(() => page.getByTestId('history-error').textContent()).toMatch(/^bad\.json: not valid JSON at line 3, column 2/);
 
+    // Reopening a what-if comparison shows it in What-if, simulated again.
+    await page.getByTestId('run-row').last().locator('th a').click();
+    await expect.poll(() => page.getByTestId('what-if-notice').textContent(), { timeout: 15_000 }).toMatch(/^Reopened "What-if: 2 rewards on dlm"/);
+    expect(await page.getByLabel('Candidate 1', { exact: true }).inputValue()).toBe('state * (1 + 2 * agent_feats[11])');
+    const statuses = () => page.getByTestId('candidate-status').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
+    await expect.poll(statuses, { timeout: 30_000 }).toEqual(['done', 'done']);
+    await page.goto(`${server.url}#/history`);
+    await expect.poll(() => page.getByTestId('run-row').count(), { timeout: 15_000 }).toBe(3);
+
     await page.getByRole('button', { name: `Delete ${title}` }).first().click();
     await page.getByRole('button', { name: `Keep it` }).click();
     expect(await page.getByTestId('run-row').count()).toBe(3);
