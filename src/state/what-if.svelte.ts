@@ -56,6 +56,7 @@ export class WhatIfState {
   settings = $state<WhatIfSettings>({ trials: 200, seed: 0 });
   candidates = $state<WhatIfCandidate[]>([new WhatIfCandidate(DEFAULT_REWARD, 'Default (reward = state)', true)]);
   private queue: WhatIfCandidate[] = [];
+  private populationRequest = 0;
   private running = false;
 
   constructor(
@@ -66,14 +67,20 @@ export class WhatIfState {
 
   /** Builds the population and re-evaluates every candidate on it. */
   async usePopulation(choice: PopulationChoice): Promise<void> {
+    const request = ++this.populationRequest;
     this.choice = choice;
     this.populationError = null;
+    let population: Instance | null = null;
+    let error: string | null = null;
     try {
-      this.population = await buildPopulation(choice, async (id) => (await this.store().getPopulation(id))?.instance);
-    } catch (error) {
-      this.population = null;
-      this.populationError = error instanceof Error ? error.message : String(error);
+      population = await buildPopulation(choice, async (id) => (await this.store().getPopulation(id))?.instance);
+    } catch (e) {
+      error = e instanceof Error ? e.message : String(e);
     }
+    // A later choice made while this one was loading wins.
+    if (request !== this.populationRequest) return;
+    this.population = population;
+    this.populationError = error;
     for (const c of this.candidates) this.update(c, 0);
   }
 
