@@ -1,9 +1,10 @@
 // The app's screens, addressed by the URL's hash so that the static site needs no server routing
-// and the back button works: #/ start, #/what-if, #/data, #/history, #/runs/<id>.
+// and the back button works: #/ start, #/what-if (#/what-if/<run id> reopens a saved comparison),
+// #/data, #/history, #/runs/<id>.
 
 export type Route =
   | { name: 'start' }
-  | { name: 'what-if' }
+  | { name: 'what-if'; run?: string }
   | { name: 'data' }
   | { name: 'history' }
   | { name: 'run'; id: string };
@@ -13,6 +14,7 @@ export function parseRoute(hash: string): Route {
   const [head, ...rest] = path.split('/');
   switch (head) {
     case 'what-if':
+      return rest[0] ? { name: head, run: decodeURIComponent(rest[0]) } : { name: head };
     case 'data':
     case 'history':
       return { name: head };
@@ -24,5 +26,6 @@ export function parseRoute(hash: string): Route {
 }
 
 export function routeHref(route: Route): string {
+  if (route.name === 'what-if' && route.run) return `#/what-if/${encodeURIComponent(route.run)}`;
   return route.name === 'start' ? '#/' : route.name === 'run' ? `#/runs/${encodeURIComponent(route.id)}` : `#/${route.name}`;
 }

@@ -91,7 +91,7 @@ export function parseInstanceJson(text: string, fileName = 'the file'): Instance
 }
 
 /** " at line L, column C" from a JSON.parse error, when the engine reports a position. */
-function jsonErrorPlace(text: string, error: unknown): string {
+export function jsonErrorPlace(text: string, error: unknown): string {
   const message = error instanceof Error ? error.message : '';
   const match = /position (\d+)/.exec(message);
   if (!match) return message ? ` (${message})` : '';

@@ -1,0 +1,126 @@
+// The Data screen's state: import a file (parsed and validated in a worker), preview it, edit the
+// inferred group names and bucket labels, and only then save it; list, export and delete saved
+// populations. Nothing is saved until the user confirms a preview without errors.
+import { instanceToJson } from '../core/datasets/instance-json.ts';
+import { validateSchema } from '../core/instance/create-instance.ts';
+import type { FeatureSchema, Instance } from '../core/instance/types.ts';
+import type { PopulationRecord } from '../storage/records.ts';
+import type { Store } from '../storage/store.ts';
+import { ImportClient, type ImportKind, type ImportProblem } from '../workers/import-client.ts';
+
+export type { ImportKind } from '../workers/import-client.ts';
+
+export interface ImportPreview {
+  fileName: string;
+  kind: ImportKind;
+  instance: Instance;
+  /** Milliseconds: reading the file and parsing it in the worker, and the whole import seen from the page. */
+  readMs: number;
+  parseMs: number;
+  totalMs: number;
+}
+
+export class DataState {
+  populations = $state.raw<PopulationRecord[]>([]);
+  /** Raw: a preview may hold 100,000 arms, which no proxy should wrap. */
+  preview = $state.raw<ImportPreview | null>(null);
+  /**
+   * The user's edits of the preview: the name it is saved under and, per group in schema order, its
+   * name, whether its buckets are ordered (EMD and shift measures need it), its bucket labels in the
+   * chosen order, and `order[j]`: which original bucket is now j-th.
+   */
+  draft = $state<{ name: string; groups: { name: string; ordered: boolean; buckets: string[]; order: number[]; movable: boolean }[] }>({ name: '', groups: [] });
+  problem = $state.raw<{ fileName: string; error: ImportProblem } | null>(null);
+  busy = $state(false);
+  private readonly importer = new ImportClient();
+
+  constructor(private readonly store: () => Store) {}
+
+  async refresh(): Promise<void> {
+    this.populations = await this.store().listPopulations();
+  }
+
+  async importFile(file: Blob, fileName: string, kind?: ImportKind): Promise<void> {
+    this.busy = true;
+    this.preview = null;
+    this.problem = null;
+    const started = performance.now();
+    try {
+      const outcome = await this.importer.importFile(file, fileName, kind);
+      if (!outcome.ok) {
+        this.problem = { fileName, error: outcome.error };
+        return;
+      }
+      const { instance } = outcome;
+      this.preview = {
+        fileName,
+        kind: outcome.kind,
+        instance,
+        readMs: outcome.readMs,
+        parseMs: outcome.parseMs,
+        totalMs: performance.now() - started,
+      };
+      this.draft = { name: fileName.replace(/\.(csv|json)$/i, ''), groups: instance.schema.groups.map((g) => ({ name: g.name, ordered: g.ordered, buckets: [...g.buckets], order: g.buckets.map((_, b) => b), movable: g.kind === 'one-hot' })) };
+    } catch (error) {
+      this.problem = { fileName, error: { message: error instanceof Error ? error.message : String(error) } };
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** The preview's schema with the edited names and labels; throws with the reason when they are not valid. */
+  editedSchema(preview: ImportPreview): FeatureSchema {
+    const { schema } = preview.instance;
+    const draft = this.draft;
+    const renamed = new Map(schema.groups.map((g, i) => [g.name, draft.groups[i].name.trim()]));
+    const edited: FeatureSchema = {
+      columns: schema.columns.map((c) => ({ ...c, group: c.group === null ? null : (renamed.get(c.group) ?? c.group) })),
+      // A one-hot group's bucket order is its column order; a bucketed group's follows its edges and is not moved.
+      groups: schema.groups.map((g, i) => ({ ...g, name: draft.groups[i].name.trim(), ordered: draft.groups[i].ordered, buckets: draft.groups[i].buckets.map((b) => b.trim()), columns: g.kind === 'one-hot' ? draft.groups[i].order.map((k) => g.columns[k]) : g.columns })),
+    };
+    for (const g of edited.groups) {
+      if (g.name === '') throw new Error('a group name is empty; give every group a name');
+      const empty = g.buckets.findIndex((b) => b === '');
+      if (empty !== -1) throw new Error(`bucket ${empty + 1} of group "${g.name}" has an empty label`);
+      if (new Set(g.buckets).size !== g.buckets.length) throw new Error(`group "${g.name}" has two buckets with the same label`);
+    }
+    validateSchema(edited);
+    return edited;
+  }
+
+  /** Moves bucket `b` of group `g` one place earlier (-1) or later (+1) in a one-hot group. */
+  moveBucket(g: number, b: number, by: -1 | 1): void {
+    const group = this.draft.groups[g];
+    const to = b + by;
+    if (!group?.movable || to < 0 || to >= group.buckets.length) return;
+    [group.buckets[b], group.buckets[to]] = [group.buckets[to], group.buckets[b]];
+    [group.order[b], group.order[to]] = [group.order[to], group.order[b]];
+  }
+
+  /** Saves the previewed population; returns its id. */
+  async save(now = Date.now()): Promise<string> {
+    const preview = this.preview;
+    if (!preview) throw new Error('nothing to save: import a file first');
+    const schema = this.editedSchema(preview);
+    const instance: Instance = { ...preview.instance, schema };
+    const id = `population-${now.toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
+    await this.store().putPopulation({ id, name: this.draft.name.trim() || preview.fileName, createdAt: now, instance });
+    this.preview = null;
+    await this.refresh();
+    return id;
+  }
+
+  discard(): void {
+    this.preview = null;
+    this.problem = null;
+  }
+
+  async remove(id: string): Promise<void> {
+    await this.store().deletePopulation(id);
+    await this.refresh();
+  }
+
+  exportJson(record: PopulationRecord): string {
+    return instanceToJson(record.instance);
+  }
+}

@@ -1,0 +1,76 @@
+// The History screen's state: past runs, export and import of a run as JSON (run-file.ts), delete,
+// and rerun of what-if comparisons with the same seeds.
+import { compileReward } from '../core/reward/compile-reward.ts';
+import type { Simulate } from '../core/simulation/simulate-port.ts';
+import type { RunRecord } from '../storage/records.ts';
+import type { Store } from '../storage/store.ts';
+import { buildPopulation, evaluateCandidate, type CandidateResult } from './what-if-evaluate.ts';
+import { parseRunJson, RUN_FORMAT, RUN_FORMAT_VERSION, runToJson, type RunBundle } from './run-file.ts';
+import { saveWhatIfRun, type WhatIfConfig } from './what-if.svelte.ts';
+
+export class HistoryState {
+  runs = $state.raw<RunRecord[] | null>(null);
+
+  constructor(
+    private readonly store: () => Store,
+    private readonly simulate: Simulate,
+    /** The keys the user has typed (the export refuses any record holding one). */
+    private readonly knownKeys: () => string[] = () => [],
+  ) {}
+
+  async refresh(): Promise<void> {
+    this.runs = await this.store().listRuns();
+  }
+
+  async bundle(id: string): Promise<RunBundle> {
+    const store = this.store();
+    const run = await store.getRun(id);
+    if (!run) throw new Error(`run ${id} is no longer saved`);
+    return { format: RUN_FORMAT, version: RUN_FORMAT_VERSION, run, candidates: await store.listCandidates(id), result: (await store.getResult(id)) ?? null };
+  }
+
+  async exportJson(id: string): Promise<string> {
+    return runToJson(await this.bundle(id), this.knownKeys());
+  }
+
+  /** Saves an imported run; a run whose id is already saved gets a new id. Returns the id saved under. */
+  async importJson(text: string, fileName: string, now = Date.now()): Promise<string> {
+    const bundle = parseRunJson(text, fileName);
+    const store = this.store();
+    let id = bundle.run.id;
+    if (await store.getRun(id)) id = `${id}-imported-${now.toString(36)}`;
+    await store.putRun({ ...bundle.run, id });
+    for (const c of bundle.candidates) await store.putCandidate({ ...c, runId: id });
+    if (bundle.result) await store.putResult({ ...bundle.result, runId: id });
+    await this.refresh();
+    return id;
+  }
+
+  async remove(id: string): Promise<void> {
+    await this.store().deleteRun(id);
+    await this.refresh();
+  }
+
+  /**
+   * Reruns a what-if comparison from its saved configuration (same population, trials and seeds)
+   * as a new run; `identical` says whether every result equals the saved one exactly.
+   */
+  async rerunWhatIf(id: string, now = Date.now()): Promise<{ id: string; identical: boolean | null }> {
+    const store = this.store();
+    const old = await store.getRun(id);
+    if (!old || old.kind !== 'what-if') throw new Error('only what-if comparisons can be rerun here; reopen other runs to continue them');
+    const config = old.config as WhatIfConfig;
+    const instance = await buildPopulation(config.population, async (pid) => (await store.getPopulation(pid))?.instance);
+    const results: (CandidateResult | null)[] = [];
+    for (const c of config.candidates) {
+      const compiled = compileReward(c.expression, instance);
+      results.push(compiled.ok ? await evaluateCandidate(instance, compiled.table, this.simulate, config.settings) : null);
+    }
+    const newId = `${id.replace(/-rerun-\w+$/, '')}-rerun-${now.toString(36)}`;
+    await saveWhatIfRun(store, newId, config, results, now);
+    const before = await store.listCandidates(id);
+    const identical = before.every((c) => c.summary !== null) ? before.every((c, i) => JSON.stringify(c.summary) === JSON.stringify(results[i])) : null;
+    await this.refresh();
+    return { id: newId, identical };
+  }
+}

@@ -1,0 +1,222 @@
+// The What-if screen's state: a population, reward expressions validated as they are typed
+// (compileReward; never eval'd) and simulated shortly after typing stops. Simulations run one at a
+// time on the engine pool: aborting one terminates the pool's workers, so a queue keeps an abort
+// from killing another candidate's simulation.
+import { GENERATORS } from '../core/datasets/generators.ts';
+import type { Instance } from '../core/instance/types.ts';
+import { compileReward, type CompileResult } from '../core/reward/compile-reward.ts';
+import type { Simulate } from '../core/simulation/simulate-port.ts';
+import { DLM_IJCAI_POOL, DLM_IJCAI_POOL_SOURCE } from '../core/tasks/dlm-ijcai-pool.ts';
+import type { CandidateRecord, RunRecord } from '../storage/records.ts';
+
+export type { PopulationRecord } from '../storage/records.ts';
+import type { Store } from '../storage/store.ts';
+import { buildPopulation, DEFAULT_REWARD, evaluateCandidate, type CandidateResult, type PopulationChoice, type WhatIfSettings } from './what-if-evaluate.ts';
+
+export type CandidateStatus = 'invalid' | 'waiting' | 'running' | 'done' | 'failed';
+
+let nextId = 1;
+
+export class WhatIfCandidate {
+  readonly id = nextId++;
+  text = $state('');
+  label = $state('');
+  compiled = $state.raw<CompileResult | null>(null);
+  status = $state<CandidateStatus>('waiting');
+  progress = $state(0);
+  result = $state.raw<CandidateResult | null>(null);
+  failure = $state<string | null>(null);
+  /** Shown in the side-by-side comparison. */
+  compared = $state(true);
+  controller: AbortController | null = null;
+  timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(text: string, label: string, readonly reference = false) {
+    this.text = text;
+    this.label = label;
+  }
+}
+
+/** The configuration a saved what-if comparison keeps (RunRecord.config of kind 'what-if'). */
+export interface WhatIfConfig {
+  population: PopulationChoice;
+  settings: WhatIfSettings;
+  candidates: { label: string; expression: string }[];
+}
+
+export function defaultChoice(name = 'dlm'): PopulationChoice {
+  const generator = GENERATORS.find((g) => g.name === name) ?? GENERATORS[0];
+  return { kind: 'generator', generator: generator.name, parameters: Object.fromEntries(generator.parameters.map((p) => [p.name, p.default])), seed: 0 };
+}
+
+export class WhatIfState {
+  choice = $state<PopulationChoice>(defaultChoice());
+  population = $state.raw<Instance | null>(null);
+  populationError = $state<string | null>(null);
+  settings = $state<WhatIfSettings>({ trials: 200, seed: 0 });
+  candidates = $state<WhatIfCandidate[]>([new WhatIfCandidate(DEFAULT_REWARD, 'Default (reward = state)', true)]);
+  private queue: WhatIfCandidate[] = [];
+  private populationRequest = 0;
+  private running = false;
+
+  constructor(
+    private readonly simulate: Simulate,
+    private readonly store: () => Store,
+    private readonly debounceMs = 300,
+  ) {}
+
+  /** Builds the population and re-evaluates every candidate on it. */
+  async usePopulation(choice: PopulationChoice): Promise<void> {
+    const request = ++this.populationRequest;
+    this.choice = choice;
+    this.populationError = null;
+    let population: Instance | null = null;
+    let error: string | null = null;
+    try {
+      population = await buildPopulation(choice, async (id) => (await this.store().getPopulation(id))?.instance);
+    } catch (e) {
+      error = e instanceof Error ? e.message : String(e);
+    }
+    // A later choice made while this one was loading wins.
+    if (request !== this.populationRequest) return;
+    this.population = population;
+    this.populationError = error;
+    for (const c of this.candidates) this.update(c, 0);
+  }
+
+  /** Reopens a saved comparison: its population, settings and candidates (the first is the reference), simulated again. */
+  async open(config: WhatIfConfig): Promise<void> {
+    for (const c of this.candidates) this.cancel(c);
+    this.settings = { ...config.settings };
+    this.candidates = config.candidates.map((c, i) => new WhatIfCandidate(c.expression, c.label, i === 0));
+    await this.usePopulation(config.population);
+  }
+
+  /** Re-simulates every candidate (after the trials or seed changed). */
+  rerunAll(): void {
+    for (const c of this.candidates) this.update(c, this.debounceMs);
+  }
+
+  add(text = '', label = `Candidate ${this.candidates.length}`): WhatIfCandidate {
+    const candidate = new WhatIfCandidate(text, label);
+    this.candidates.push(candidate);
+    this.update(candidate, 0);
+    return candidate;
+  }
+
+  remove(candidate: WhatIfCandidate): void {
+    if (candidate.reference) return;
+    this.cancel(candidate);
+    this.candidates = this.candidates.filter((c) => c !== candidate);
+  }
+
+  /** Validates now; simulates once typing has paused, cancelling the simulation of the previous text. */
+  setText(candidate: WhatIfCandidate, text: string): void {
+    candidate.text = text;
+    this.update(candidate, this.debounceMs);
+  }
+
+  /** Adds the published rewards of DLM's appendix G (they read the dlm population's 43 features); returns what happened, in words. */
+  loadExamplePool(): string {
+    if (this.choice.kind !== 'generator' || this.choice.generator !== 'dlm') return 'The example pool reads the features of the dlm population: choose the built-in dlm population first.';
+    const present = new Set(this.candidates.map((c) => c.text));
+    const fresh = DLM_IJCAI_POOL.filter((entry) => !present.has(entry.expression));
+    for (const entry of fresh) this.add(entry.expression, `DLM ${entry.section} task ${entry.task + 1}, seed ${entry.seed}`);
+    return `Added ${fresh.length} of the ${DLM_IJCAI_POOL.length} published rewards (${DLM_IJCAI_POOL_SOURCE}).`;
+  }
+
+  /** Saves the comparison as a run of kind 'what-if' (History lists, exports and reruns it). */
+  async save(store: Store, now = Date.now()): Promise<string> {
+    const id = `what-if-${now.toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
+    const config: WhatIfConfig = { population: $state.snapshot(this.choice), settings: $state.snapshot(this.settings), candidates: this.candidates.map((c) => ({ label: c.label, expression: c.text })) };
+    await saveWhatIfRun(store, id, config, this.candidates.map((c) => c.result), now);
+    return id;
+  }
+
+  private update(candidate: WhatIfCandidate, delay: number): void {
+    this.cancel(candidate);
+    candidate.result = null;
+    candidate.failure = null;
+    if (!this.population) {
+      candidate.compiled = null;
+      candidate.status = 'waiting';
+      return;
+    }
+    candidate.compiled = compileReward(candidate.text, this.population);
+    if (!candidate.compiled.ok) {
+      candidate.status = 'invalid';
+      return;
+    }
+    candidate.status = 'waiting';
+    candidate.timer = setTimeout(() => {
+      this.queue.push(candidate);
+      void this.pump();
+    }, delay);
+  }
+
+  private cancel(candidate: WhatIfCandidate): void {
+    clearTimeout(candidate.timer);
+    this.queue = this.queue.filter((c) => c !== candidate);
+    candidate.controller?.abort();
+    candidate.controller = null;
+  }
+
+  private async pump(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    try {
+      for (let candidate = this.queue.shift(); candidate; candidate = this.queue.shift()) await this.run(candidate);
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async run(candidate: WhatIfCandidate): Promise<void> {
+    const population = this.population;
+    const compiled = candidate.compiled;
+    if (!population || !compiled?.ok) return;
+    const controller = new AbortController();
+    candidate.controller = controller;
+    candidate.status = 'running';
+    candidate.progress = 0;
+    try {
+      const result = await evaluateCandidate(population, compiled.table, this.simulate, $state.snapshot(this.settings), {
+        signal: controller.signal,
+        onProgress: (done, total) => (candidate.progress = done / total),
+      });
+      if (controller.signal.aborted) return;
+      candidate.result = result;
+      candidate.status = 'done';
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      candidate.status = 'failed';
+      candidate.failure = error instanceof Error ? error.message : String(error);
+    } finally {
+      if (candidate.controller === controller) candidate.controller = null;
+    }
+  }
+}
+
+/** Writes a what-if run with one candidate record per expression (summaries where results exist). */
+export async function saveWhatIfRun(store: Store, id: string, config: WhatIfConfig, results: (CandidateResult | null)[], now: number): Promise<void> {
+  const name = config.population.kind === 'generator' ? config.population.generator : config.population.name;
+  const run: RunRecord = {
+    id,
+    kind: 'what-if',
+    title: `What-if: ${config.candidates.length} rewards on ${name}`,
+    createdAt: now,
+    updatedAt: now,
+    status: results.every((r) => r !== null) ? 'done' : 'paused',
+    statusMessage: results.every((r) => r !== null) ? undefined : 'Some candidates had no result when the comparison was saved; rerun it from History.',
+    populationId: config.population.kind === 'stored' ? config.population.id : `generator:${config.population.generator}`,
+    prompt: '',
+    config,
+    checkpoint: null,
+    transcript: [],
+  };
+  await store.putRun(run);
+  for (const [index, c] of config.candidates.entries()) {
+    const record: CandidateRecord = { runId: id, index, expression: c.expression, origin: index === 0 ? 'default' : 'user', round: 0, diagnostics: null, summary: results[index] ?? null };
+    await store.putCandidate(record);
+  }
+}

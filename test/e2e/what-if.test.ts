@@ -1,0 +1,110 @@
+// The no-key what-if flow in Chromium against the built site: live validation with the error
+// underlined, results computed by the WASM engine in the worker pool (checked against the same
+// computation on Node), and the DLM paper's example pool.
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createNodeSimulator } from '../../src/cli/node-simulate.ts';
+import { compileReward } from '../../src/core/reward/compile-reward.ts';
+import { DLM_IJCAI_POOL } from '../../src/core/tasks/dlm-ijcai-pool.ts';
+import { defaultChoiceForTest } from './what-if-fixture.ts';
+import { buildPopulation, evaluateCandidate } from '../../src/state/what-if-evaluate.ts';
+import { DIST, launchBrowser, watchProblems } from './browser.ts';
+import { serveStatic, type StaticServer } from './static-server.ts';
+
+let browser: Browser;
+let server: StaticServer;
+beforeAll(async () => {
+  mkdirSync('test-results', { recursive: true });
+  browser = await launchBrowser();
+  server = await serveStatic(DIST);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Engagement of a reward on the screen's default population (dlm, seed 0, 48 arms), computed on Node. */
+async function expectedEngagement(expression: string): Promise<string> {
+  const instance = await buildPopulation(defaultChoiceForTest(), async () => undefined);
+  const compiled = compileReward(expression, instance);
+  if (!compiled.ok) throw new Error(compiled.error.message);
+  const node = await createNodeSimulator(1);
+  try {
+    return (await evaluateCandidate(instance, compiled.table, node.simulate, { trials: 200, seed: 0 })).engagement.toFixed(3);
+  } finally {
+    await node.close();
+  }
+}
+
+const statuses = (page: Page) => page.getByTestId('candidate-status').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
+
+describe('the what-if screen, with no key', () => {
+  test('underlines an error as it is typed, then simulates the fixed reward with the WASM engine', async () => {
+    const page = await browser.newPage();
+    const problems = watchProblems(page);
+    await page.goto(`${server.url}#/what-if`);
+    await expect.poll(() => page.getByTestId('population-summary').textContent(), { timeout: 15_000 }).toMatch(/^48 arms, 2 states, budget 16/);
+    // The default reward is simulated at once, as the reference.
+    const engagement = page.getByTestId('engagement');
+    await expect.poll(() => engagement.first().textContent(), { timeout: 30_000 }).toBe(await expectedEngagement('state'));
+
+    await page.getByRole('button', { name: 'Add a reward' }).click();
+    const field = page.getByLabel('Candidate 1', { exact: true });
+    await field.fill('state * (1 + agent_feats[7] ');
+    const mark = page.getByTestId('error-mark');
+    await expect.poll(() => mark.count()).toBe(1);
+    expect(await page.getByTestId('reward-error').textContent()).toMatch(/character \d+/);
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    await page.screenshot({ path: 'test-results/what-if-error.png', fullPage: true });
+
+    await field.fill('state * (1 + agent_feats[7])');
+    await expect.poll(() => mark.count()).toBe(0);
+    await expect.poll(() => statuses(page), { timeout: 30_000 }).toEqual(['done', 'done']);
+    expect(await engagement.nth(1).textContent()).toBe(await expectedEngagement('state * (1 + agent_feats[7])'));
+    expect(page.workers().some((w) => /engine\.worker-[\w-]+\.js$/.test(w.url()))).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  test('shows where an unknown name is, with the message and a hint as text', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}#/what-if`);
+    await page.getByRole('button', { name: 'Add a reward' }).click();
+    await page.getByLabel('Candidate 1', { exact: true }).fill('state * agent_feat[7]');
+    const mark = page.getByTestId('error-mark');
+    await expect.poll(() => mark.count(), { timeout: 15_000 }).toBe(1);
+    // The mark sits on the first character of the unknown name, 8 characters in.
+    expect(await mark.evaluate((el) => (el.previousSibling?.textContent ?? '').length)).toBe(8);
+    expect(await mark.textContent()).toBe('a');
+    await page.close();
+  });
+
+  test('loads and simulates the DLM paper\'s published example pool', async () => {
+    const page = await browser.newPage();
+    const problems = watchProblems(page);
+    await page.goto(`${server.url}#/what-if`);
+    await expect.poll(() => page.getByTestId('population-summary').textContent(), { timeout: 15_000 }).toMatch(/^48 arms/);
+    await expect.poll(() => statuses(page), { timeout: 30_000 }).toEqual(['done']);
+    await page.getByRole('button', { name: "Load the DLM paper's example pool" }).click();
+    // Layout shifts from here on come from results streaming in (the click is long past when they arrive).
+    await page.evaluate(() => {
+      const w = window as unknown as { shift: number };
+      w.shift = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { value: number }[]) w.shift += e.value;
+      }).observe({ type: 'layout-shift' });
+    });
+    expect(await page.getByTestId('candidate').count()).toBe(1 + DLM_IJCAI_POOL.length);
+    expect(await page.getByTestId('what-if-notice').textContent()).toMatch(new RegExp(`^Added ${DLM_IJCAI_POOL.length} of the ${DLM_IJCAI_POOL.length} published rewards \\(Behari et al\\.`));
+    await expect.poll(async () => (await statuses(page)).filter((s) => s !== 'done'), { timeout: 60_000, interval: 500 }).toEqual([]);
+    expect(await page.getByTestId('comparison').locator('tbody tr').count()).toBe(1 + DLM_IJCAI_POOL.length);
+    // Cumulative layout shift while the pool's results streamed in (0.1 is the "good" threshold of web vitals).
+    const shift = await page.evaluate(() => (window as unknown as { shift: number }).shift);
+    console.log(`cumulative layout shift in the viewport while ${DLM_IJCAI_POOL.length} results streamed in: ${shift.toFixed(4)}`);
+    expect(shift).toBeLessThan(0.1);
+    await page.screenshot({ path: 'test-results/what-if-pool.png', fullPage: true });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
