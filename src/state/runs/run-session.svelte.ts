@@ -54,14 +54,9 @@ export const DEFAULT_EXPRESSION = 'state';
 /** Creates a run from the Start screen's settings and saves it; returns its id. */
 export async function createRun(app: AppState, settings: RunSettings, now = Date.now()): Promise<string> {
   const id = `run-${now.toString(36)}-${crypto.randomUUID().slice(0, 8)}`;
-  let populationId: string;
-  if (settings.population.source === 'generator') {
-    const generator = findGenerator(settings.population.generator);
-    if (!generator) throw new Error(`no built-in population "${settings.population.generator}"`);
-    const instance = generator.generate(settings.population.parameters, settings.population.seed);
-    populationId = `${id}/population`;
-    await app.store.putPopulation({ id: populationId, name: `${generator.name} (seed ${settings.population.seed})`, createdAt: now, instance });
-  } else populationId = settings.population.id;
+  // A built-in population is regenerated from its parameters and seed (deterministic, bit for bit): only imported ones are stored.
+  if (settings.population.source === 'generator' && !findGenerator(settings.population.generator)) throw new Error(`no built-in population "${settings.population.generator}"`);
+  const populationId = settings.population.source === 'generator' ? `builtin:${settings.population.generator}` : settings.population.id;
   const guess = guessLanguage(settings.prompt);
   const record: RunRecord = {
     id,
@@ -125,6 +120,10 @@ export class RunSession {
   get rewrite(): RewriteState | undefined {
     return this.checkpoint.rewrite;
   }
+  /** Nothing done yet: the Run screen starts it on opening. */
+  get fresh(): boolean {
+    return !!this.record && this.record.status !== 'done' && this.record.status !== 'failed' && !this.checkpoint.dlm && !this.checkpoint.sclm && !this.checkpoint.rewrite && this.transcript.entries.length === 0;
+  }
   get busy(): boolean {
     return this.controller !== null;
   }
@@ -143,8 +142,13 @@ export class RunSession {
     for (const c of this.candidates) this.written.set(c.index, JSON.stringify(c));
     this.record = record;
     this.llmCalls = this.transcript.entries.length;
+    if (this.fresh) {
+      this.phase = 'paused';
+      return;
+    }
     this.phase = record.status === 'running' ? 'paused' : record.status === 'done' ? 'done' : record.status === 'failed' ? 'failed' : this.sclm?.status === 'awaiting-clauses' ? 'awaiting-clauses' : 'paused';
     this.message = record.status === 'running' ? 'The run was interrupted (the page was closed or reloaded). Resume to continue where it stopped; nothing already answered is asked again.' : (record.statusMessage ?? null);
+    if (this.phase === 'awaiting-clauses' || this.phase === 'done') this.instance = await this.loadInstance();
     if (this.phase === 'awaiting-clauses') this.showClauses();
     if (record.status === 'running' && !this.busy) await this.save('paused', this.message!);
   }
@@ -204,9 +208,14 @@ export class RunSession {
   }
 
   private async loadInstance(): Promise<Instance> {
-    const population = await this.app.store.getPopulation(this.record!.populationId);
-    if (!population) throw new Error(`its population (${this.record!.populationId}) is no longer saved; start a new run`);
-    const { instance } = population;
+    const choice = this.settings.population;
+    let instance: Instance;
+    if (choice.source === 'generator') instance = findGenerator(choice.generator)!.generate(choice.parameters, choice.seed);
+    else {
+      const population = await this.app.store.getPopulation(choice.id);
+      if (!population) throw new Error(`its population (${choice.id}) is no longer saved; start a new run`);
+      instance = population.instance;
+    }
     // DLM evaluates a sample of the population per seed (48 of 7,668 arms): the run's seed draws it.
     return instance.sampleSize && instance.sampleSize < instance.numArms ? sampleArms(instance, instance.sampleSize, this.settings.seed) : instance;
   }
