@@ -23,6 +23,7 @@ import { acceptClauses, proposedClauses } from '../../pipeline/sclm/accept-claus
 import { runSclm, type SclmEvent, type SclmParts } from '../../pipeline/sclm/run-sclm.ts';
 import { createSclmRun, type SclmClause, type SclmRunState } from '../../pipeline/sclm/sclm-run-state.ts';
 import { parseDistributionText } from '../../pipeline/study/multilingual-dlm-parts.ts';
+import { generatePopulation } from '../../workers/generate-population.ts';
 import { registerSessionKey } from '../../storage/guard.ts';
 import type { CandidateRecord, RunRecord } from '../../storage/records.ts';
 import type { AppState } from '../app-state.svelte.ts';
@@ -209,14 +210,11 @@ export class RunSession {
 
   private async loadInstance(): Promise<Instance> {
     const choice = this.settings.population;
-    let instance: Instance;
-    if (choice.source === 'generator') instance = findGenerator(choice.generator)!.generate(choice.parameters, choice.seed);
-    else {
-      const population = await this.app.store.getPopulation(choice.id);
-      if (!population) throw new Error(`its population (${choice.id}) is no longer saved; start a new run`);
-      instance = population.instance;
-    }
     // DLM evaluates a sample of the population per seed (48 of 7,668 arms): the run's seed draws it.
+    if (choice.source === 'generator') return generatePopulation(choice.generator, choice.parameters, choice.seed, this.settings.seed);
+    const population = await this.app.store.getPopulation(choice.id);
+    if (!population) throw new Error(`its population (${choice.id}) is no longer saved; start a new run`);
+    const { instance } = population;
     return instance.sampleSize && instance.sampleSize < instance.numArms ? sampleArms(instance, instance.sampleSize, this.settings.seed) : instance;
   }
 
