@@ -112,8 +112,8 @@ describe('a full DLM run', () => {
   });
 
   test('leaves the key in no store, record, URL, page text or console message', async () => {
-    const places = { ...(await everyStore(page)), console: consoleText.join('\n') };
-    expect(places.indexedDB).toContain('Create a Python reward function'); // the transcript is saved...
+    const places: Record<string, string> = { ...(await everyStore(page)), console: consoleText.join('\n') };
+    expect(places['indexedDB']).toContain('Create a Python reward function'); // the transcript is saved...
     expect(Object.entries(places).filter(([, text]) => text.includes(KEY)).map(([where]) => where)).toEqual([]); // ...without the key
   });
 
