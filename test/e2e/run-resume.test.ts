@@ -65,3 +65,45 @@ test('a run reloaded while the LLM is answering resumes without repeating an ans
     await page.close();
   }
 });
+
+test('Cancel stops the LLM call under way and pauses the run; Resume then finishes it', async () => {
+  const page = await browser.newPage();
+  try {
+    await page.goto(site.url);
+    await page.getByTestId('priority').fill('Prioritize the older mothers who have a low income');
+    await page.getByTestId('trials').fill('20');
+    await configureProvider(page, fake);
+    fake.received.length = 0;
+    fake.script({ delayMs: 5000 });
+    await page.getByTestId('start-run').click();
+    await expect.poll(() => fake.calls().length, { timeout: 30_000 }).toBe(1);
+    await page.getByTestId('run-cancel').click();
+    await expect.poll(() => page.getByTestId('run-status').textContent(), { timeout: 5_000 }).toBe('Paused');
+    expect(await page.getByTestId('run-message').textContent()).toMatch(/Cancelled by you/);
+    await page.getByTestId('run-resume').click();
+    await expect.poll(() => page.getByTestId('run-status').textContent(), { timeout: 60_000 }).toBe('Done');
+    expect(fake.calls().length).toBe(7); // the cancelled call, asked again, and the 6 of the run
+  } finally {
+    await page.close();
+  }
+});
+
+test('a refused key pauses the run with the provider\'s classified reason, and the run resumes once the key is fixed', async () => {
+  const page = await browser.newPage();
+  try {
+    await page.goto(site.url);
+    await page.getByTestId('priority').fill('Prioritize the older mothers who have a low income');
+    await page.getByTestId('trials').fill('20');
+    await configureProvider(page, fake, 'sk-e2e-wrong-key-123456');
+    fake.received.length = 0;
+    await page.getByTestId('start-run').click();
+    await expect.poll(() => page.getByTestId('run-status').textContent(), { timeout: 30_000 }).toBe('Paused');
+    expect(await page.getByTestId('run-message').textContent()).toMatch(/OpenAI refused the key \(HTTP 401\).*resume/);
+    await page.locator('details', { hasText: 'Provider and key' }).locator('summary').click();
+    await configureProvider(page, fake);
+    await page.getByTestId('run-resume').click();
+    await expect.poll(() => page.getByTestId('run-status').textContent(), { timeout: 60_000 }).toBe('Done');
+  } finally {
+    await page.close();
+  }
+});
