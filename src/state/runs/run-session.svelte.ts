@@ -6,8 +6,6 @@
 import { sampleArms } from '../../core/instance/sample-arms.ts';
 import type { Occupancy } from '../../core/instance/occupancy.ts';
 import type { Instance } from '../../core/instance/types.ts';
-import { findGenerator } from '../../core/datasets/generators.ts';
-import { guessLanguage } from '../../core/language/guess-language.ts';
 import type { ChatRequest } from '../../core/llm/chat-request.ts';
 import { dlmGenerationPrompt } from '../../core/llm/dlm-generation-prompt.ts';
 import { dlmReflectionPrompt } from '../../core/llm/dlm-reflection-prompt.ts';
@@ -26,18 +24,10 @@ import { parseDistributionText } from '../../pipeline/study/multilingual-dlm-par
 import { generatePopulation } from '../../workers/generate-population.ts';
 import { registerSessionKey } from '../../storage/guard.ts';
 import type { CandidateRecord, RunRecord } from '../../storage/records.ts';
+import type { RunCheckpoint } from './create-run.svelte.ts';
 import type { AppState } from '../app-state.svelte.ts';
 import { summarizePolicy, type PolicySummaryRecord } from './policy-summary.ts';
-import { runTitle, type RunSettings } from './run-settings.ts';
-
-/** RunRecord.checkpoint of a run made here: the pipelines' own resumable states. */
-export interface RunCheckpoint {
-  rewrite?: RewriteState;
-  dlm?: DlmRunState;
-  sclm?: SclmRunState;
-  /** Policy summaries by normalized expression (the default policy's too), so results need no simulation. */
-  summaries: Record<string, PolicySummaryRecord>;
-}
+import type { RunSettings } from './run-settings.ts';
 
 /** CandidateRecord.diagnostics of a run made here. */
 export interface CandidateDiagnostics extends Partial<RewardDiagnostics> {
@@ -48,35 +38,11 @@ export interface CandidateDiagnostics extends Partial<RewardDiagnostics> {
   attempts: number;
 }
 
+export type { RunCheckpoint };
+
 export type RunPhase = 'loading' | 'missing' | 'running' | 'paused' | 'awaiting-clauses' | 'done' | 'failed';
 
 export const DEFAULT_EXPRESSION = 'state';
-
-/** Creates a run from the Start screen's settings and saves it; returns its id. */
-export async function createRun(app: AppState, settings: RunSettings, now = Date.now()): Promise<string> {
-  const id = `run-${now.toString(36)}-${crypto.randomUUID().slice(0, 8)}`;
-  // A built-in population is regenerated from its parameters and seed (deterministic, bit for bit): only imported ones are stored.
-  if (settings.population.source === 'generator' && !findGenerator(settings.population.generator)) throw new Error(`no built-in population "${settings.population.generator}"`);
-  const populationId = settings.population.source === 'generator' ? `builtin:${settings.population.generator}` : settings.population.id;
-  const guess = guessLanguage(settings.prompt);
-  const record: RunRecord = {
-    id,
-    kind: settings.kind,
-    title: runTitle(settings),
-    createdAt: now,
-    updatedAt: now,
-    status: 'running',
-    populationId,
-    prompt: settings.prompt,
-    ...(guess.candidates[0] && { language: guess.candidates[0] }),
-    config: $state.snapshot(settings),
-    checkpoint: { summaries: {} } satisfies RunCheckpoint,
-    transcript: [],
-  };
-  await app.store.putRun(record);
-  void app.runSaved();
-  return id;
-}
 
 export class RunSession {
   record = $state.raw<RunRecord | null>(null);

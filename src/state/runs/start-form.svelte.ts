@@ -4,7 +4,7 @@ import { GENERATORS, findGenerator } from '../../core/datasets/generators.ts';
 import { guessLanguage } from '../../core/language/guess-language.ts';
 import type { PopulationRecord } from '../../storage/records.ts';
 import type { AppState } from '../app-state.svelte.ts';
-import { createRun } from './run-session.svelte.ts';
+import { createRun } from './create-run.svelte.ts';
 import { DEFAULT_RUN_SETTINGS, settingsProblems, type RunSettings } from './run-settings.ts';
 
 export { GENERATORS };
