@@ -83,7 +83,7 @@ describe('a full DLM run', () => {
     const table = page.getByTestId('candidate-table');
     await table.getByRole('button', { name: 'Utility' }).click();
     await expect.poll(() => table.locator('th[aria-sort]').getAttribute('aria-sort')).toBe('descending');
-    const utilities = (await table.locator('tbody tr td:nth-last-child(2)').allTextContents()).map(Number);
+    const utilities = (await table.locator('tbody tr td:nth-last-child(3)').allTextContents()).map(Number);
     expect(utilities).toEqual([...utilities].sort((a, b) => b - a));
 
     const chart = page.getByTestId('chart-distribution');
@@ -115,6 +115,10 @@ describe('a full DLM run', () => {
     const places: Record<string, string> = { ...(await everyStore(page)), console: consoleText.join('\n') };
     expect(places['indexedDB']).toContain('Create a Python reward function'); // the transcript is saved...
     expect(Object.entries(places).filter(([, text]) => text.includes(KEY)).map(([where]) => where)).toEqual([]); // ...without the key
+    const db = JSON.parse(places['indexedDB']);
+    expect(db['allot/results']).toHaveLength(1);
+    expect(db['allot/runs'][0].status).toBe('done');
+    expect(db['allot/candidates'].map((c: { summary: unknown }) => c.summary !== null)).toEqual([true, true, true, true]);
   });
 
   test('reopening the finished run shows the same results without asking the LLM or simulating', async () => {

@@ -1,5 +1,6 @@
 // What the Results screen shows, derived from a run's stored state alone (no simulation): the
 // candidate table, the selection and why, and the series of its charts.
+import { unfairnessFlags } from '../../core/fairness/unfairness-flags.ts';
 import type { Instance } from '../../core/instance/types.ts';
 import { emd } from '../../core/measures/emd.ts';
 import { paretoFront } from '../../core/measures/pareto-front.ts';
@@ -24,6 +25,8 @@ export interface CandidateRow {
   /** Mean EMD to the default policy over the ordered feature groups (0: no shift). */
   emd: number | null;
   utility: number | null;
+  /** Unintended feature groups whose allocation varies more than the intended ones' (DP_variance spill-over). */
+  spillover: string[] | null;
   /** SCLM: per-clause scores, in the result's clause order. */
   scores: number[] | null;
   /** SCLM: welfare under each classic function, by label. */
@@ -52,6 +55,7 @@ export function candidateRows(candidates: readonly CandidateRecord[], summaries:
       nonnegative: d.nonnegative ?? null,
       emd: shifts.length ? shifts.reduce((a, b) => a + b, 0) / shifts.length : null,
       utility: summary?.totalUtility ?? null,
+      spillover: summary ? unfairnessFlags(summary.fairness).unintendedGroupsAboveIntended : null,
       scores: poolIndex >= 0 ? sclm!.scores[poolIndex] : null,
       welfare: poolIndex >= 0 ? Object.fromEntries(sclm!.selections.map((s) => [s.label, s.welfare[poolIndex]])) : null,
       summary,

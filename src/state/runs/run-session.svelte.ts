@@ -202,6 +202,7 @@ export class RunSession {
     const initial =
       this.checkpoint.sclm ??
       createSclmRun(goal, {
+        scorer: s.scorer ?? 'simulator',
         pool: { rounds: s.rounds, candidates: s.candidates },
         clauseDlm: { rounds: s.clauseRounds, candidates: s.clauseCandidates },
         maxAttempts: s.maxAttempts,

@@ -20,6 +20,8 @@ export interface RunSettings {
   /** Simulated trials per policy and the seed of every simulation (one seed: policies see the same draws). */
   trials: number;
   seed: number;
+  /** SCLM: score prioritization clauses by simulating each clause's reward (SCLM-SIM) or by LLM ratings 1-5 (SCLM-LLM). */
+  scorer: 'simulator' | 'llm';
   /** SCLM: the DLM run that finds each clause's reward, the added clauses, baselines, weights, noise. */
   clauseRounds: number;
   clauseCandidates: number;
@@ -44,6 +46,7 @@ export const DEFAULT_RUN_SETTINGS: RunSettings = {
   maxAttempts: 3,
   trials: 100,
   seed: 0,
+  scorer: 'simulator',
   clauseRounds: 2,
   clauseCandidates: 2,
   shiftClauses: false,
