@@ -6,21 +6,21 @@
 import { sampleArms } from '../../core/instance/sample-arms.ts';
 import type { Occupancy } from '../../core/instance/occupancy.ts';
 import type { Instance } from '../../core/instance/types.ts';
-import type { ChatRequest } from '../../core/llm/chat-request.ts';
 import { dlmGenerationPrompt } from '../../core/llm/dlm-generation-prompt.ts';
 import { dlmReflectionPrompt } from '../../core/llm/dlm-reflection-prompt.ts';
 import { parseRewardReply, ReplyParseError } from '../../core/llm/parse-reply.ts';
 import { compileReward, type RewardDiagnostics } from '../../core/reward/compile-reward.ts';
 import { Transcript, type TranscriptEntry } from '../../llm/transcript.ts';
 import type { LlmProvider } from '../../llm/llm-provider.ts';
-import { createDlmRun, type Attempt, type DlmRunState } from '../../pipeline/dlm/dlm-run-state.ts';
+import { createDlmRun, type DlmRunState } from '../../pipeline/dlm/dlm-run-state.ts';
 import { runDlm, type CompileResult, type DlmEvent, type DlmParts } from '../../pipeline/dlm/run-dlm.ts';
 import { createRewrite, effectivePrompt, type RewriteState } from '../../pipeline/rewrite/rewrite-state.ts';
 import { runRewrite } from '../../pipeline/rewrite/run-rewrite.ts';
 import { acceptClauses, proposedClauses } from '../../pipeline/sclm/accept-clauses.ts';
 import { runSclm, type SclmEvent, type SclmParts } from '../../pipeline/sclm/run-sclm.ts';
 import { createSclmRun, type SclmClause, type SclmRunState } from '../../pipeline/sclm/sclm-run-state.ts';
-import { parseDistributionText } from '../../pipeline/study/multilingual-dlm-parts.ts';
+import { parseDistributionText, withFeedback } from '../../pipeline/study/multilingual-dlm-parts.ts';
+import { distributionText } from '../../core/measures/distribution-text.ts';
 import { generatePopulation } from '../../workers/generate-population.ts';
 import { registerSessionKey } from '../../storage/guard.ts';
 import type { CandidateRecord, RunRecord } from '../../storage/records.ts';
@@ -269,7 +269,7 @@ export class RunSession {
       },
       simulate: async (table) => {
         const summary = await this.simulateSummary(instance, table, signal);
-        return { distribution: distributionTextOf(summary) };
+        return { distribution: distributionText(summary.distribution) };
       },
     };
   }
@@ -426,16 +426,6 @@ export class RunSession {
       for (const r of snapshot) await this.app.store.putCandidate(r);
     });
   }
-}
-
-/** The text DLM's reflection is shown, from a stored summary. */
-function distributionTextOf(summary: PolicySummaryRecord): string {
-  return summary.distribution.map((g) => [`Category: ${g.group}`, ...g.buckets.map((b, i) => `${b}: ${(100 * g.shares[i]).toFixed(2)}%`)].join('\n')).join('\n');
-}
-
-function withFeedback(request: ChatRequest, failures: readonly Attempt[]): ChatRequest {
-  const last = failures.at(-1);
-  return last?.error ? { ...request, prompt: `${request.prompt}\nYour previous reply could not be used: ${last.error}` } : request;
 }
 
 /** A pause reason (a classified LLM error's message, or an abort) as advice. */
