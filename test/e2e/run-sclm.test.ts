@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startFakeProvider, type FakeProvider } from '../fake-provider/fake-provider-server.ts';
 import { axeViolations } from './accessibility.ts';
 import { DIST, launchBrowser, watchProblems } from './browser.ts';
-import { configureProvider, everyStore, KEY, screenshot, scriptedReplies } from './run-helpers.ts';
+import { configureProvider, everyStore, KEY, longTasks, resetLongTasks, screenshot, scriptedReplies, watchLongTasks } from './run-helpers.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
 
 // The generator's three candidates, then clause A's and clause B's own rewards.
@@ -26,6 +26,7 @@ afterAll(async () => {
 test('a composite priority is split, accepted, scored per clause and compared under the three welfare functions', async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const problems = watchProblems(page);
+  await watchLongTasks(page);
   try {
     await page.goto(site.url);
     await page.getByTestId('priority').fill('Prioritize the agents with a high feature A and also the agents with a low feature B');
@@ -34,16 +35,21 @@ test('a composite priority is split, accepted, scored per clause and compared un
     for (const [field, value] of [['rounds', '1'], ['candidates', '3'], ['clause-rounds', '1'], ['clause-candidates', '1'], ['trials', '20']]) await page.getByTestId(field).fill(value);
     await page.getByTestId('baselines').uncheck();
     await configureProvider(page, fake);
+    await resetLongTasks(page);
     await page.getByTestId('start-run').click();
 
     await expect.poll(() => page.getByTestId('run-status').textContent(), { timeout: 30_000 }).toBe('Waiting for your clauses');
+    const splitTasks = await longTasks(page);
     expect(await page.getByTestId('clause-text-0').inputValue()).toBe(CLAUSES[0]);
     expect(await page.getByTestId('clause-text-1').inputValue()).toBe(CLAUSES[1]);
     await screenshot(page, 'sclm-clauses');
     expect(await axeViolations(page)).toEqual([]);
+    await resetLongTasks(page); // axe itself runs on the page's main thread
     await page.getByTestId('accept-clauses').click();
 
     await expect.poll(() => page.getByTestId('run-status').textContent(), { timeout: 60_000 }).toBe('Done');
+    const tasks = await longTasks(page);
+    console.log(`[figures] main-thread long tasks during the SCLM run: ${splitTasks.length + tasks.length} (until the clauses: ${splitTasks.map(Math.round).join(", ")}; after: ${tasks.map(Math.round).join(", ")} ms)`);
     // 1 split + 3 proposals + 1 reflection + one proposal per clause.
     expect(fake.calls().length).toBe(7);
     const welfare = page.getByTestId('welfare-table');
