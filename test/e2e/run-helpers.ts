@@ -14,8 +14,8 @@ export function promptOf(body: any): string {
 }
 
 /**
- * Replies that fit allot's prompts: the clause split, DLM's reflection (always index 0) and reward
- * proposals, taken in turn from `rewards` (so a run's candidates differ).
+ * Replies that fit allot's prompts: the clause split, DLM's reflection (always index 0), SCLM's
+ * ratings (1 to 5 in turn) and reward proposals, taken in turn from `rewards` (so a run's candidates differ).
  */
 export function scriptedReplies(rewards: string[], clauses: string[] = []) {
   let next = 0;
@@ -23,6 +23,7 @@ export function scriptedReplies(rewards: string[], clauses: string[] = []) {
     const prompt = promptOf(body);
     if (prompt.includes('Split it into preference clauses')) return clauses.map((c, i) => `Clause ${i + 1}: ${c}`).join('\n');
     if (prompt.includes('identify the index of the most effective reward function')) return 'The best reward function is at index: 0';
+    if (prompt.includes('give your rating EXACTLY')) return `It fits the clause.\nScore: ${1 + (next++ % 5)}`;
     if (prompt.includes('Create a Python reward function')) return `$$$ ${rewards[next++ % rewards.length]} $$$\n%%% It favours the named group. %%%`;
     return 'ready';
   };

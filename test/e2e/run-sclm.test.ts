@@ -74,3 +74,30 @@ test('a composite priority is split, accepted, scored per clause and compared un
     await page.close();
   }
 });
+
+test('with the LLM scorer, each candidate is rated on each prioritization clause and the welfare functions choose from the ratings', async () => {
+  const page = await browser.newPage();
+  try {
+    await page.goto(site.url);
+    await page.getByTestId('priority').fill('Prioritize the agents with a high feature A and also the agents with a low feature B');
+    await page.getByTestId('kind-sclm').check();
+    await page.getByTestId('population').selectOption('builtin:sclm');
+    await page.getByTestId('scorer').selectOption('llm');
+    for (const [field, value] of [['rounds', '1'], ['candidates', '2'], ['trials', '20']]) await page.getByTestId(field).fill(value);
+    await page.getByTestId('baselines').uncheck();
+    await configureProvider(page, fake);
+    fake.received.length = 0;
+    await page.getByTestId('start-run').click();
+    await expect.poll(() => page.getByTestId('run-status').textContent(), { timeout: 30_000 }).toBe('Waiting for your clauses');
+    await page.getByTestId('accept-clauses').click();
+    await expect.poll(() => page.getByTestId('run-status').textContent(), { timeout: 60_000 }).toBe('Done');
+    const ratings = fake.calls().filter((c) => c.rawBody.includes('give your rating EXACTLY'));
+    expect(ratings.length).toBe(4); // 2 candidates x 2 clauses, no clause DLM runs
+    expect(fake.calls().length).toBe(1 + 2 + 1 + 4);
+    const scores = (await page.getByTestId('clause-scores').locator('td').allTextContents()).map(Number);
+    expect(scores.every((s) => Number.isInteger(s) && s >= 1 && s <= 5)).toBe(true);
+    for (const label of ['utilitarian', 'nash', 'egalitarian']) expect(await page.getByTestId(`welfare-${label}`).count()).toBe(1);
+  } finally {
+    await page.close();
+  }
+});
