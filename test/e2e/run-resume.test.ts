@@ -78,8 +78,8 @@ test('Cancel stops the LLM call under way and pauses the run; Resume then finish
     await page.getByTestId('start-run').click();
     await expect.poll(() => fake.calls().length, { timeout: 30_000 }).toBe(1);
     await page.getByTestId('run-cancel').click();
-    await expect.poll(() => page.getByTestId('run-status').textContent(), { timeout: 5_000 }).toBe('Paused');
-    expect(await page.getByTestId('run-message').textContent()).toMatch(/Cancelled by you/);
+    await expect.poll(() => page.getByTestId('run-message').textContent(), { timeout: 5_000 }).toMatch(/Cancelled by you/);
+    expect(await page.getByTestId('run-status').textContent()).toBe('Paused');
     await page.getByTestId('run-resume').click();
     await expect.poll(() => page.getByTestId('run-status').textContent(), { timeout: 60_000 }).toBe('Done');
     expect(fake.calls().length).toBe(7); // the cancelled call, asked again, and the 6 of the run
@@ -97,13 +97,43 @@ test('a refused key pauses the run with the provider\'s classified reason, and t
     await configureProvider(page, fake, 'sk-e2e-wrong-key-123456');
     fake.received.length = 0;
     await page.getByTestId('start-run').click();
-    await expect.poll(() => page.getByTestId('run-status').textContent(), { timeout: 30_000 }).toBe('Paused');
-    expect(await page.getByTestId('run-message').textContent()).toMatch(/OpenAI refused the key \(HTTP 401\).*resume/);
+    await expect.poll(() => page.getByTestId('run-message').textContent(), { timeout: 30_000 }).toMatch(/OpenAI refused the key \(HTTP 401\).*resume/);
+    expect(await page.getByTestId('run-status').textContent()).toBe('Paused');
     await page.locator('details', { hasText: 'Provider and key' }).locator('summary').click();
     await configureProvider(page, fake);
     await page.getByTestId('run-resume').click();
     await expect.poll(() => page.getByTestId('run-status').textContent(), { timeout: 60_000 }).toBe('Done');
   } finally {
     await page.close();
+  }
+});
+
+test('a run open in two tabs runs in one only: the other tab says so and asks the LLM nothing', async () => {
+  const context = await browser.newContext();
+  try {
+    const first = await context.newPage();
+    await first.goto(site.url);
+    await first.getByTestId('priority').fill('Prioritize the older mothers who have a low income');
+    await first.getByTestId('trials').fill('20');
+    await configureProvider(first, fake);
+    fake.received.length = 0;
+    fake.script({ delayMs: 3000 });
+    await first.getByTestId('start-run').click();
+    await expect.poll(() => fake.calls().length, { timeout: 30_000 }).toBe(1);
+
+    const second = await context.newPage();
+    await second.goto(first.url());
+    await expect.poll(() => second.getByTestId('run-message').textContent(), { timeout: 15_000 }).toMatch(/running in another tab/);
+    await second.locator('details', { hasText: 'Provider and key' }).locator('summary').click();
+    await configureProvider(second, fake);
+    await second.getByTestId('run-resume').click();
+    await expect.poll(() => second.getByTestId('run-message').textContent()).toMatch(/running in another tab/);
+
+    await expect.poll(() => first.getByTestId('run-status').textContent(), { timeout: 60_000 }).toBe('Done');
+    expect(fake.calls().length).toBe(6);
+    await second.reload();
+    await expect.poll(() => second.getByTestId('run-status').textContent(), { timeout: 15_000 }).toBe('Done');
+  } finally {
+    await context.close();
   }
 });

@@ -110,7 +110,12 @@ export class RunSession {
     this.record = record;
     this.llmCalls = this.transcript.entries.length;
     if (this.fresh) {
+      this.phase = 'running'; // the Run screen starts it at once
+      return;
+    }
+    if (record.status === 'running' && (await heldElsewhere(this.lockName))) {
       this.phase = 'paused';
+      this.message = ELSEWHERE;
       return;
     }
     this.phase = record.status === 'running' ? 'paused' : record.status === 'done' ? 'done' : record.status === 'failed' ? 'failed' : this.sclm?.status === 'awaiting-clauses' ? 'awaiting-clauses' : 'paused';
@@ -123,6 +128,20 @@ export class RunSession {
   /** Starts or resumes the run; resolves when it is done, paused, awaiting clauses or failed. */
   async run(): Promise<void> {
     if (this.busy || !this.record || this.phase === 'done') return;
+    // One tab runs a run at a time (Web Locks; where they are missing, the last writer wins).
+    if (!globalThis.navigator?.locks) return this.runHere();
+    await navigator.locks.request(this.lockName, { ifAvailable: true }, async (lock) => {
+      if (lock) return this.runHere();
+      this.phase = 'paused';
+      this.message = ELSEWHERE;
+    });
+  }
+
+  private get lockName(): string {
+    return `allot-run:${this.id}`;
+  }
+
+  private async runHere(): Promise<void> {
     const controller = (this.controller = new AbortController());
     const signal = controller.signal;
     this.phase = 'running';
@@ -426,6 +445,13 @@ export class RunSession {
       for (const r of snapshot) await this.app.store.putCandidate(r);
     });
   }
+}
+
+const ELSEWHERE = 'This run is running in another tab of allot. Follow it there, or close that tab and resume here.';
+
+async function heldElsewhere(name: string): Promise<boolean> {
+  const state = await globalThis.navigator?.locks?.query();
+  return !!state?.held?.some((lock) => lock.name === name);
 }
 
 /** A pause reason (a classified LLM error's message, or an abort) as advice. */
