@@ -104,10 +104,16 @@ export class ProviderSettings {
   }
 
   private provider(): HttpProvider {
+    // One retry: a person is waiting for the answer to a test.
+    return this.providerFor(this.transcript, 1);
+  }
+
+  /** A provider for a run: the current provider, model and key, the run's own transcript, the usual retries. */
+  providerFor(transcript: Transcript, maxRetries?: number): HttpProvider {
+    this.commitKey();
     return new HttpProvider(
       { kind: this.kind, model: this.model, baseUrl: this.baseUrl || undefined, apiKey: this.keys.get(this.kind), timeoutMs: 60_000 },
-      // One retry: a person is waiting for the answer to a test.
-      { transcript: this.transcript, pageOrigin: location.origin, maxRetries: 1 },
+      { transcript, pageOrigin: location.origin, maxRetries },
     );
   }
 

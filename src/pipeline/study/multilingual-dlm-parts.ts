@@ -25,7 +25,8 @@ export function parseDistributionText(text: string): DistributionCategory[] {
   return categories;
 }
 
-function withFeedback(request: ChatRequest, failures: readonly Attempt[]): ChatRequest {
+/** The request with the last refused reply's error appended, so that the LLM can correct it. */
+export function withFeedback(request: ChatRequest, failures: readonly Attempt[]): ChatRequest {
   const last = failures.at(-1);
   return last?.error ? { ...request, prompt: `${request.prompt}\nYour previous reply could not be used: ${last.error}` } : request;
 }

@@ -1,0 +1,98 @@
+// What the Start screen asks for and a run keeps in its record (RunRecord.config): the pipeline,
+// the priority, the population, the generator's sizes and the evaluation's trials and seed. No key.
+import { findGenerator, type PopulationGenerator } from '../../core/datasets/generators.ts';
+import { resolveParameters } from '../../core/datasets/generators/population-generator.ts';
+
+export type PopulationChoice =
+  | { source: 'generator'; generator: string; parameters: Record<string, number>; seed: number }
+  | { source: 'stored'; id: string };
+
+export interface RunSettings {
+  kind: 'dlm' | 'sclm';
+  prompt: string;
+  /** Rewrite a non-English priority into explicit English clauses before generating (multilingual DLM). */
+  rewrite: boolean;
+  population: PopulationChoice;
+  /** DLM: I rounds x K candidates, maxAttempts LLM calls per reply. SCLM: the generator's pool. */
+  rounds: number;
+  candidates: number;
+  maxAttempts: number;
+  /** Simulated trials per policy and the seed of every simulation (one seed: policies see the same draws). */
+  trials: number;
+  seed: number;
+  /** SCLM: score prioritization clauses by simulating each clause's reward (SCLM-SIM) or by LLM ratings 1-5 (SCLM-LLM). */
+  scorer: 'simulator' | 'llm';
+  /** SCLM: the DLM run that finds each clause's reward, the added clauses, baselines, weights, noise. */
+  clauseRounds: number;
+  clauseCandidates: number;
+  shiftClauses: boolean;
+  utilityClause: boolean;
+  baselines: boolean;
+  /** One weight per clause, in clause order after added clauses; empty = equal weights. */
+  weights: number[];
+  epsilon: number;
+  /** The welfare function whose pick the Results screen leads with. */
+  welfare: 'utilitarian' | 'nash' | 'egalitarian';
+}
+
+/** DLM's published 2 x 2 with 3 attempts; 100 trials (allot's choice: the paper evaluates 48-arm seeds, not trial counts). */
+export const DEFAULT_RUN_SETTINGS: RunSettings = {
+  kind: 'dlm',
+  prompt: '',
+  rewrite: false,
+  population: { source: 'generator', generator: 'dlm', parameters: {}, seed: 0 },
+  rounds: 2,
+  candidates: 2,
+  maxAttempts: 3,
+  trials: 100,
+  seed: 0,
+  scorer: 'simulator',
+  clauseRounds: 2,
+  clauseCandidates: 2,
+  shiftClauses: false,
+  utilityClause: false,
+  baselines: true,
+  weights: [],
+  epsilon: 0.1,
+  welfare: 'utilitarian',
+};
+
+/** Problems that stop a run from starting, each naming the field; empty when it can start. */
+export function settingsProblems(s: RunSettings): string[] {
+  const problems: string[] = [];
+  if (!s.prompt.trim()) problems.push('Priority: write what the allocation should favour, in your own words.');
+  const positive = (label: string, v: number, max = 1000) => {
+    if (!Number.isInteger(v) || v < 1 || v > max) problems.push(`${label}: a whole number from 1 to ${max}, not ${v}.`);
+  };
+  positive('Rounds', s.rounds, 20);
+  positive('Candidates per round', s.candidates, 50);
+  positive('Attempts per reply', s.maxAttempts, 10);
+  positive('Trials', s.trials, 100_000);
+  if (!Number.isInteger(s.seed) || s.seed < 0) problems.push(`Seed: a whole number >= 0, not ${s.seed}.`);
+  if (s.kind === 'sclm') {
+    positive('Clause rounds', s.clauseRounds, 20);
+    positive('Clause candidates', s.clauseCandidates, 50);
+    if (!(s.epsilon >= 0 && s.epsilon < 1)) problems.push(`Score noise: a number in [0, 1), not ${s.epsilon}.`);
+    if (s.weights.some((w) => !(w > 0))) problems.push('Clause weights: positive numbers, one per clause (or leave empty for equal weights).');
+  }
+  if (s.population.source === 'generator') {
+    const generator = findGenerator(s.population.generator);
+    if (!generator) problems.push(`Population: no built-in population "${s.population.generator}".`);
+    else {
+      try {
+        resolveParameters(generator, s.population.parameters);
+      } catch (error) {
+        problems.push(`Population: ${(error as Error).message}.`);
+      }
+    }
+  }
+  return problems;
+}
+
+/** A short title for the run list. */
+export function runTitle(s: RunSettings): string {
+  const text = s.prompt.trim().replace(/\s+/g, ' ');
+  return `${s.kind === 'sclm' ? 'SCLM' : 'DLM'}: ${text.length > 60 ? `${text.slice(0, 59)}…` : text}`;
+}
+
+export type { PopulationGenerator };

@@ -1,0 +1,133 @@
+// A full DLM run in the built app, in Chromium, against the fake provider: Start -> Run -> Results,
+// then the results' charts, downloads and accessibility, and a scan for the key everywhere.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startFakeProvider, type FakeProvider } from '../fake-provider/fake-provider-server.ts';
+import { axeViolations, focusOrder } from './accessibility.ts';
+import { DIST, launchBrowser, watchProblems } from './browser.ts';
+import { configureProvider, everyStore, KEY, longTasks, resetLongTasks, screenshot, scriptedReplies, watchLongTasks } from './run-helpers.ts';
+import { serveStatic, type StaticServer } from './static-server.ts';
+
+const REWARDS = ['state * (1 + agent_feats[7])', 'state * (1 + 2 * agent_feats[8])', 'state * (1 + agent_feats[9] + agent_feats[10])', 'state + state * agent_feats[11]'];
+
+let browser: Browser;
+let site: StaticServer;
+let fake: FakeProvider;
+beforeAll(async () => {
+  [browser, site, fake] = await Promise.all([launchBrowser(), serveStatic(DIST), startFakeProvider({ key: KEY, reply: scriptedReplies(REWARDS) })]);
+});
+afterAll(async () => {
+  await Promise.all([browser?.close(), site?.close(), fake?.close()]);
+});
+
+/** Fills the Start screen for a small DLM run (2 rounds x 2 candidates, 20 trials). */
+async function fillStart(page: Page) {
+  await page.getByTestId('priority').fill('Prioritize the older mothers who have a low income');
+  await page.getByTestId('trials').fill('20');
+  await configureProvider(page, fake);
+}
+
+describe('a full DLM run', () => {
+  let page: Page;
+  let problems: string[];
+  let consoleText: string[];
+  beforeAll(async () => {
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    problems = watchProblems(page);
+    consoleText = [];
+    page.on('console', (m) => consoleText.push(m.text()));
+    await watchLongTasks(page);
+    await page.goto(site.url);
+  });
+  afterAll(async () => {
+    await page?.close();
+  });
+
+  test('the Start screen passes axe, shows the language of the priority and has a sensible focus order', async () => {
+    const order = await focusOrder(page, 6);
+    // The screen links, then the priority, then the rewriting toggle and the method.
+    expect(order.slice(0, 5).map((o) => o.split(' ')[0])).toEqual(['a', 'a', 'textarea', 'input', 'input']);
+    await page.getByTestId('priority').fill('बुजुर्ग माताओं को प्राथमिकता दें');
+    await expect.poll(() => page.getByTestId('language-guess').textContent()).toMatch(/Devanagari/);
+    expect(await page.getByTestId('rewrite').isChecked()).toBe(true);
+    await fillStart(page);
+    expect(await page.getByTestId('language-guess').textContent()).toMatch(/English/);
+    expect(await page.getByTestId('rewrite').isChecked()).toBe(false);
+    await screenshot(page, 'start');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test('runs to the end: 4 proposals and 2 reflections, candidates listed, a selected reward explained', async () => {
+    fake.received.length = 0;
+    await resetLongTasks(page);
+    await page.getByTestId('start-run').click();
+    await expect.poll(() => page.url()).toMatch(/#\/runs\/run-/);
+    await expect.poll(() => page.getByTestId('run-status').textContent(), { timeout: 20_000 }).toMatch(/Running|Done/);
+    await screenshot(page, 'run');
+    await expect.poll(() => page.getByTestId('run-status').textContent(), { timeout: 60_000 }).toBe('Done');
+    const tasks = await longTasks(page);
+    console.log(`[figures] main-thread long tasks during the DLM run: ${tasks.length}, longest ${Math.max(0, ...tasks).toFixed(0)} ms`);
+
+    const calls = fake.calls();
+    expect(calls.filter((c) => (c.rawBody.includes('Create a Python reward function') ? 1 : 0)).length).toBe(4);
+    expect(calls.filter((c) => c.rawBody.includes('identify the index')).length).toBe(2);
+    expect(calls.length).toBe(6);
+    // Round 2's reflection picked index 0, the first candidate of round 2 (r1/c0 is the third reply).
+    expect(await page.getByTestId('selected-expression').textContent()).toBe(REWARDS[2]);
+    expect(await page.getByTestId('selection-why').textContent()).toMatch(/picked r1\/c0/);
+    expect(await page.getByTestId('candidate-table').locator('tbody tr').count()).toBe(4);
+    expect(problems).toEqual([]);
+  });
+
+  test('the Results screen: sortable table, charts with table views and SVG/PNG downloads, accessible in light and dark', async () => {
+    const table = page.getByTestId('candidate-table');
+    await table.getByRole('button', { name: 'Utility' }).click();
+    await expect.poll(() => table.locator('th[aria-sort]').getAttribute('aria-sort')).toBe('descending');
+    const utilities = (await table.locator('tbody tr td:nth-last-child(3)').allTextContents()).map(Number);
+    expect(utilities).toEqual([...utilities].sort((a, b) => b - a));
+
+    const chart = page.getByTestId('chart-distribution');
+    expect(await chart.locator('svg rect').count()).toBeGreaterThan(4);
+    const [svgDownload] = await Promise.all([page.waitForEvent('download'), chart.getByRole('button', { name: 'Download SVG' }).click()]);
+    expect(svgDownload.suggestedFilename()).toBe('distribution.svg');
+    const [pngDownload] = await Promise.all([page.waitForEvent('download'), chart.getByRole('button', { name: 'Download PNG' }).click()]);
+    expect(pngDownload.suggestedFilename()).toBe('distribution.png');
+    const png = await pngDownload.createReadStream().then(async (s) => {
+      const chunks: Buffer[] = [];
+      for await (const c of s) chunks.push(c as Buffer);
+      return Buffer.concat(chunks);
+    });
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    await chart.getByRole('button', { name: 'Show table' }).click();
+    expect(await chart.locator('table tbody tr').count()).toBeGreaterThan(1);
+    await chart.getByRole('button', { name: 'Show chart' }).click();
+    expect(await page.getByTestId('chart-engagement').locator('svg path').count()).toBeGreaterThan(1);
+
+    await screenshot(page, 'results');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(page, 'results-dark');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'light' });
+  });
+
+  test('leaves the key in no store, record, URL, page text or console message', async () => {
+    const places: Record<string, string> = { ...(await everyStore(page)), console: consoleText.join('\n') };
+    expect(places['indexedDB']).toContain('Create a Python reward function'); // the transcript is saved...
+    expect(Object.entries(places).filter(([, text]) => text.includes(KEY)).map(([where]) => where)).toEqual([]); // ...without the key
+    const db = JSON.parse(places['indexedDB']);
+    expect(db['allot/results']).toHaveLength(1);
+    expect(db['allot/runs'][0].status).toBe('done');
+    expect(db['allot/candidates'].map((c: { summary: unknown }) => c.summary !== null)).toEqual([true, true, true, true]);
+  });
+
+  test('reopening the finished run shows the same results without asking the LLM or simulating', async () => {
+    const before = fake.calls().length;
+    const selected = await page.getByTestId('selected-expression').textContent();
+    await page.reload();
+    await expect.poll(() => page.getByTestId('run-status').textContent(), { timeout: 15_000 }).toBe('Done');
+    expect(await page.getByTestId('selected-expression').textContent()).toBe(selected);
+    expect(fake.calls().length).toBe(before);
+    expect(page.workers().filter((w) => /engine\.worker/.test(w.url()))).toEqual([]); // the engine's workers start on first use only
+  });
+});
