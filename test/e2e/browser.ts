@@ -1,7 +1,9 @@
 // Debian's Chromium, driven by playwright-core. Never downloads a browser.
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { serveStatic, type StaticServer } from './static-server.ts';
 
 export const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 
@@ -32,4 +34,26 @@ export function watchProblems(page: Page): string[] {
     document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
   });
   return problems;
+}
+
+/** For a test file: Chromium and the built site on 127.0.0.1, started before its tests and stopped after them. */
+export function useBuiltSite(): { readonly browser: Browser; readonly url: string } {
+  let browser: Browser | undefined;
+  let server: StaticServer | undefined;
+  beforeAll(async () => {
+    mkdirSync('test-results', { recursive: true });
+    [browser, server] = await Promise.all([launchBrowser(), serveStatic(DIST)]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  return {
+    get browser() {
+      return browser!;
+    },
+    get url() {
+      return server!.url;
+    },
+  };
 }

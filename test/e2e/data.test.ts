@@ -1,23 +1,12 @@
 // The Data screen in Chromium against the built site, with the real IndexedDB: a malformed CSV is
 // refused with its line and column and nothing is saved; a valid one is previewed, saved, and still
 // there after a reload; a 100,000-arm file is parsed in the worker (timings printed, not asserted).
-import { mkdirSync, readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DIST, launchBrowser, watchProblems } from './browser.ts';
-import { serveStatic, type StaticServer } from './static-server.ts';
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { useBuiltSite, watchProblems } from './browser.ts';
 
-let browser: Browser;
-let server: StaticServer;
-beforeAll(async () => {
-  mkdirSync('test-results', { recursive: true });
-  browser = await launchBrowser();
-  server = await serveStatic(DIST);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useBuiltSite();
 
 const GOOD = 'id,q00,q01,q10,q11,age\na,0.1,0.3,0.6,0.9,23\nb,0.2,0.4,0.7,0.95,41\nc,0.05,0.2,0.5,0.8,35\n';
 
@@ -37,9 +26,9 @@ function bigCsv(n: number): string {
 
 describe('the data screen', () => {
   test('refuses a malformed CSV with its line and column, and saves nothing', async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}#/data`);
+    await page.goto(`${site.url}#/data`);
     await expect.poll(() => page.getByTestId('no-populations').count(), { timeout: 15_000 }).toBe(1);
     await upload(page, 'broken.csv', 'id,q00,q01,q10,q11,age\na,0.1,0.3,0.6,0.9,23\nb,0.2,zero,0.7,0.95,41\n');
     const error = page.getByTestId('import-error');
@@ -54,10 +43,10 @@ describe('the data screen', () => {
   });
 
   test('previews a valid CSV, saves it, and still has it after a reload; exports it as JSON', async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const page = await context.newPage();
     const problems = watchProblems(page);
-    await page.goto(`${server.url}#/data`);
+    await page.goto(`${site.url}#/data`);
     await upload(page, 'village.csv', GOOD);
     const preview = page.getByTestId('import-preview');
     await expect.poll(() => preview.count(), { timeout: 15_000 }).toBe(1);
@@ -77,13 +66,13 @@ describe('the data screen', () => {
     await page.screenshot({ path: 'test-results/data-saved.png', fullPage: true });
 
     // The What-if screen offers it.
-    await page.goto(`${server.url}#/what-if`);
+    await page.goto(`${site.url}#/what-if`);
     await expect.poll(() => page.locator('#population-source option', { hasText: 'village' }).count(), { timeout: 15_000 }).toBe(1);
     await page.locator('#population-source').selectOption({ label: 'village' });
     await expect.poll(() => page.getByTestId('population-summary').textContent()).toMatch(/^3 arms, 2 states, budget 1/);
     await expect.poll(() => page.getByTestId('candidate-status').first().getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
 
-    await page.goto(`${server.url}#/data`);
+    await page.goto(`${site.url}#/data`);
     await page.getByRole('button', { name: 'Delete village' }).click();
     await page.getByRole('button', { name: 'Delete village for good' }).click();
     await expect.poll(() => page.getByTestId('no-populations').count()).toBe(1);
@@ -92,9 +81,9 @@ describe('the data screen', () => {
   });
 
   test('imports 100,000 arms in the worker (figures printed)', async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}#/data`);
+    await page.goto(`${site.url}#/data`);
     await page.evaluate(() => {
       const w = window as unknown as { tasks: number[][] };
       w.tasks = [];

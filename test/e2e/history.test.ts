@@ -1,28 +1,17 @@
 // The History screen in Chromium against the built site: a what-if comparison saved as a run is
 // exported without the key the user typed, rerun with the same seeds (identical results), imported
 // back, refused when malformed, and deleted after confirmation.
-import { mkdirSync, readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DIST, launchBrowser, watchProblems } from './browser.ts';
-import { serveStatic, type StaticServer } from './static-server.ts';
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { useBuiltSite, watchProblems } from './browser.ts';
 
-let browser: Browser;
-let server: StaticServer;
-beforeAll(async () => {
-  mkdirSync('test-results', { recursive: true });
-  browser = await launchBrowser();
-  server = await serveStatic(DIST);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useBuiltSite();
 
 const KEY = 'sk-test-0123456789abcdefghijklmnopqrstuvwxyz';
 
 async function saveComparison(page: Page): Promise<void> {
-  await page.goto(`${server.url}#/what-if`);
+  await page.goto(`${site.url}#/what-if`);
   await page.getByRole('button', { name: 'Add a reward' }).click();
   await page.getByLabel('Candidate 1', { exact: true }).fill('state * (1 + 2 * agent_feats[11])');
   const statuses = () => page.getByTestId('candidate-status').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
@@ -33,15 +22,15 @@ async function saveComparison(page: Page): Promise<void> {
 
 describe('the history screen', () => {
   test('exports a run without the key, reruns it bit for bit, imports it back and deletes it', async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const page = await context.newPage();
     const problems = watchProblems(page);
-    await page.goto(server.url);
+    await page.goto(site.url);
     await page.getByTestId('provider-key').fill(KEY);
     await page.getByTestId('provider-key').press('Tab');
     await saveComparison(page);
 
-    await page.goto(`${server.url}#/history`);
+    await page.goto(`${site.url}#/history`);
     await expect.poll(() => page.getByTestId('run-row').count(), { timeout: 15_000 }).toBe(1);
     const title = (await page.getByTestId('run-row').locator('th a').textContent())!;
     expect(title).toBe('What-if: 2 rewards on dlm');
@@ -72,7 +61,7 @@ describe('the history screen', () => {
     expect(await page.getByLabel('Candidate 1', { exact: true }).inputValue()).toBe('state * (1 + 2 * agent_feats[11])');
     const statuses = () => page.getByTestId('candidate-status').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
     await expect.poll(statuses, { timeout: 30_000 }).toEqual(['done', 'done']);
-    await page.goto(`${server.url}#/history`);
+    await page.goto(`${site.url}#/history`);
     await expect.poll(() => page.getByTestId('run-row').count(), { timeout: 15_000 }).toBe(3);
 
     await page.getByRole('button', { name: `Delete ${title}` }).first().click();

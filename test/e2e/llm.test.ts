@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startFakeProvider, type FakeProvider } from '../fake-provider/fake-provider-server.ts';
 import { DIST, launchBrowser } from './browser.ts';
+import { everyStore } from './run-helpers.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
 
 const KEY = 'sk-e2e-secret-key-7f3a9c';
@@ -36,29 +37,6 @@ async function configure(page: Page, kind: string, baseUrl: string, key: string)
   await page.getByTestId('provider-key').fill(key);
 }
 
-/** Everything the page keeps or shows: storage, IndexedDB records, URL, text (including the transcript). */
-async function everyStore(page: Page): Promise<Record<string, string>> {
-  const stores = await page.evaluate(async () => {
-    const dump = (s: Storage) => JSON.stringify(Object.fromEntries(Array.from({ length: s.length }, (_, i) => [s.key(i), s.getItem(s.key(i)!)])));
-    const databases: Record<string, unknown> = {};
-    for (const info of await indexedDB.databases()) {
-      const db = await new Promise<IDBDatabase>((ok, fail) => {
-        const r = indexedDB.open(info.name!);
-        r.onsuccess = () => ok(r.result);
-        r.onerror = () => fail(r.error);
-      });
-      for (const name of Array.from(db.objectStoreNames)) {
-        databases[`${info.name}/${name}`] = await new Promise((ok) => {
-          const r = db.transaction(name).objectStore(name).getAll();
-          r.onsuccess = () => ok(r.result);
-        });
-      }
-      db.close();
-    }
-    return { localStorage: dump(localStorage), sessionStorage: dump(sessionStorage), indexedDB: JSON.stringify(databases), text: document.body.textContent ?? '', cookies: document.cookie };
-  });
-  return { ...stores, url: page.url() };
-}
 
 function expectNoKey(places: Record<string, string>, key = KEY) {
   const leaks = Object.entries(places).filter(([, text]) => text.includes(key)).map(([where]) => where);

@@ -1,36 +1,24 @@
 // An accessibility pass (axe-core, light and dark) and the keyboard focus order over the What-if,
 // Data and History screens, each with content on it; a screenshot of every screen in both schemes.
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { axeViolations, focusOrder } from './accessibility.ts';
-import { DIST, launchBrowser } from './browser.ts';
-import { serveStatic, type StaticServer } from './static-server.ts';
+import { useBuiltSite } from './browser.ts';
 
-let browser: Browser;
-let server: StaticServer;
-beforeAll(async () => {
-  mkdirSync('test-results', { recursive: true });
-  browser = await launchBrowser();
-  server = await serveStatic(DIST);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useBuiltSite();
 
 const statuses = (page: Page) => page.getByTestId('candidate-status').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
 
 /** Fills every screen: a what-if comparison with a valid and an invalid reward, a saved one, an import preview and a saved population. */
 async function populate(page: Page): Promise<void> {
-  await page.goto(`${server.url}#/what-if`);
+  await page.goto(`${site.url}#/what-if`);
   await page.getByRole('button', { name: 'Add a reward' }).click();
   await page.getByLabel('Candidate 1', { exact: true }).fill('state * (2 - agent_feats[8])');
   await expect.poll(() => statuses(page), { timeout: 30_000 }).toEqual(['done', 'done']);
   await page.getByRole('button', { name: 'Save comparison' }).click();
   await page.getByRole('button', { name: 'Add a reward' }).click();
   await page.getByLabel('Candidate 2', { exact: true }).fill('state +* 2');
-  await page.goto(`${server.url}#/data`);
+  await page.goto(`${site.url}#/data`);
   const csv = 'id,q00,q01,q10,q11,lang_a,lang_b\na,0.1,0.3,0.6,0.9,1,0\nb,0.2,0.4,0.7,0.95,0,1\n';
   await page.getByTestId('import-file').setInputFiles({ name: 'small.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect.poll(() => page.getByTestId('import-preview').count(), { timeout: 15_000 }).toBe(1);
@@ -45,7 +33,7 @@ async function populate(page: Page): Promise<void> {
 describe('the what-if, data and history screens', () => {
   test('pass an axe-core audit in light and dark mode, with content on them; screenshots saved', async () => {
     for (const colorScheme of ['light', 'dark'] as const) {
-      const context = await browser.newContext({ colorScheme, viewport: { width: 1280, height: 800 } });
+      const context = await site.browser.newContext({ colorScheme, viewport: { width: 1280, height: 800 } });
       const page = await context.newPage();
       await populate(page);
       // The data screen, with a preview open and a saved population being inspected.
@@ -53,26 +41,26 @@ describe('the what-if, data and history screens', () => {
       expect(await axeViolations(page), `data, ${colorScheme}`).toEqual([]);
       await page.screenshot({ path: `test-results/screen-data-${colorScheme}.png`, fullPage: true });
       // The what-if session is kept while other screens are visited, its invalid reward still underlined.
-      await page.goto(`${server.url}#/what-if`);
+      await page.goto(`${site.url}#/what-if`);
       await expect.poll(() => statuses(page), { timeout: 30_000 }).toEqual(['done', 'done', 'invalid']);
       expect(await page.getByTestId('error-mark').count()).toBe(1);
       expect(await axeViolations(page), `what-if, ${colorScheme}`).toEqual([]);
       await page.screenshot({ path: `test-results/screen-what-if-${colorScheme}.png`, fullPage: true });
-      await page.goto(`${server.url}#/history`);
+      await page.goto(`${site.url}#/history`);
       await expect.poll(() => page.getByTestId('run-row').count(), { timeout: 15_000 }).toBe(1);
       await page.getByRole('button', { name: /^Delete What-if/ }).click();
       expect(await axeViolations(page), `history, ${colorScheme}`).toEqual([]);
       await page.screenshot({ path: `test-results/screen-history-${colorScheme}.png`, fullPage: true });
-      await page.goto(server.url);
+      await page.goto(site.url);
       await page.screenshot({ path: `test-results/screen-start-${colorScheme}.png`, fullPage: true });
       await context.close();
     }
   });
 
   test('are operated from the keyboard in a sensible focus order', async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}#/what-if`);
+    await page.goto(`${site.url}#/what-if`);
     await expect.poll(() => statuses(page), { timeout: 30_000 }).toEqual(['done']);
     const whatIf = await focusOrder(page, 9);
     expect(whatIf.slice(0, 4)).toEqual(['a "Start"', 'a "What-if"', 'a "Data"', 'a "History"']);
@@ -83,12 +71,12 @@ describe('the what-if, data and history screens', () => {
     await page.keyboard.press('Enter');
     expect(await page.getByTestId('candidate').count()).toBe(2);
 
-    await page.goto(`${server.url}#/data`);
+    await page.goto(`${site.url}#/data`);
     await page.reload();
     const data = await focusOrder(page, 6);
     expect(data.slice(4)).toEqual([expect.stringMatching(/^select /), expect.stringMatching(/^input /)]);
 
-    await page.goto(`${server.url}#/history`);
+    await page.goto(`${site.url}#/history`);
     await page.reload();
     const history = await focusOrder(page, 5);
     expect(history[4]).toMatch(/^input /);

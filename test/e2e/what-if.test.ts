@@ -1,28 +1,16 @@
 // The no-key what-if flow in Chromium against the built site: live validation with the error
 // underlined, results computed by the WASM engine in the worker pool (checked against the same
 // computation on Node), and the DLM paper's example pool.
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { createNodeSimulator } from '../../src/cli/node-simulate.ts';
 import { compileReward } from '../../src/core/reward/compile-reward.ts';
 import { DLM_IJCAI_POOL } from '../../src/core/tasks/dlm-ijcai-pool.ts';
 import { defaultChoiceForTest } from './what-if-fixture.ts';
 import { buildPopulation, evaluateCandidate } from '../../src/state/what-if-evaluate.ts';
-import { DIST, launchBrowser, watchProblems } from './browser.ts';
-import { serveStatic, type StaticServer } from './static-server.ts';
+import { useBuiltSite, watchProblems } from './browser.ts';
 
-let browser: Browser;
-let server: StaticServer;
-beforeAll(async () => {
-  mkdirSync('test-results', { recursive: true });
-  browser = await launchBrowser();
-  server = await serveStatic(DIST);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useBuiltSite();
 
 /** Engagement of a reward on the screen's default population (dlm, seed 0, 48 arms), computed on Node. */
 async function expectedEngagement(expression: string): Promise<string> {
@@ -41,9 +29,9 @@ const statuses = (page: Page) => page.getByTestId('candidate-status').evaluateAl
 
 describe('the what-if screen, with no key', () => {
   test('underlines an error as it is typed, then simulates the fixed reward with the WASM engine', async () => {
-    const page = await browser.newPage();
+    const page = await site.browser.newPage();
     const problems = watchProblems(page);
-    await page.goto(`${server.url}#/what-if`);
+    await page.goto(`${site.url}#/what-if`);
     await expect.poll(() => page.getByTestId('population-summary').textContent(), { timeout: 15_000 }).toMatch(/^48 arms, 2 states, budget 16/);
     // The default reward is simulated at once, as the reference.
     const engagement = page.getByTestId('engagement');
@@ -68,8 +56,8 @@ describe('the what-if screen, with no key', () => {
   });
 
   test('shows where an unknown name is, with the message and a hint as text', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}#/what-if`);
+    const page = await site.browser.newPage();
+    await page.goto(`${site.url}#/what-if`);
     await page.getByRole('button', { name: 'Add a reward' }).click();
     await page.getByLabel('Candidate 1', { exact: true }).fill('state * agent_feat[7]');
     const mark = page.getByTestId('error-mark');
@@ -81,9 +69,9 @@ describe('the what-if screen, with no key', () => {
   });
 
   test('loads and simulates the DLM paper\'s published example pool', async () => {
-    const page = await browser.newPage();
+    const page = await site.browser.newPage();
     const problems = watchProblems(page);
-    await page.goto(`${server.url}#/what-if`);
+    await page.goto(`${site.url}#/what-if`);
     await expect.poll(() => page.getByTestId('population-summary').textContent(), { timeout: 15_000 }).toMatch(/^48 arms/);
     await expect.poll(() => statuses(page), { timeout: 30_000 }).toEqual(['done']);
     await page.getByRole('button', { name: "Load the DLM paper's example pool" }).click();

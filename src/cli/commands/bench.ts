@@ -42,7 +42,7 @@ export const benchCommand: Command = {
     log(`simulate 1 worker: ${one.elapsedMs.toFixed(1)} ms engaged_sum=${one.result.engagedSum} pulled_id_sum=${one.result.pulledIdSum}`);
     const all = await best(2, () => runSimulation(input, 0));
     log(`simulate ${all.threads} workers: ${all.elapsedMs.toFixed(1)} ms`);
-    const ref = best1(1, () => referenceSimulation(engine, arms, input));
+    const ref = best1(1, () => referenceSimulation(arms, input));
     log(`simulate plain JS: ${ref.ms.toFixed(1)} ms engaged_sum=${ref.value.engaged} pulled_id_sum=${ref.value.pulledIds}`);
 
     const dlm = benchDlm(engine, Math.max(3, Math.min(repeat, 10)));
@@ -141,7 +141,7 @@ function closedFormJs(A: BenchArms, beta: number, W: Float64Array): void {
  * The plain-JS Whittle simulation of shared/bench/whittle_ref.mjs (--select presorted): index table
  * and presort included, as the engine's time includes them.
  */
-function referenceSimulation(engine: Engine, A: BenchArms, input: SimulationInput): { engaged: number; pulledIds: number } {
+function referenceSimulation(A: BenchArms, input: SimulationInput): { engaged: number; pulledIds: number; rewardTotal: number } {
   const n = input.numArms, B = input.budget, T = input.horizon, beta = input.discount;
   const W = new Float64Array(2 * n);
   closedFormJs(A, beta, W);
@@ -177,9 +177,7 @@ function referenceSimulation(engine: Engine, A: BenchArms, input: SimulationInpu
       for (let i = 0; i < n; i++) s[i] = uniformJs(kst, base + i) < qt[4 * i + 2 * s[i] + act[i]] ? 1 : 0;
     }
   }
-  void beta;
-  void engine;
-  return { engaged, pulledIds };
+  return { engaged, pulledIds, rewardTotal: rewTotal };
 }
 
 function mix32(x: number): number {
