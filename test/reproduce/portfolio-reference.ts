@@ -12,7 +12,7 @@ import { pMeanPortfolio } from '../../src/core/portfolio/p-mean-portfolio.ts';
 import { randomNormPortfolio, randomPolicyPortfolio } from '../../src/core/portfolio/random-portfolios.ts';
 import { utilityPool, type UtilityPool } from '../../src/core/portfolio/utility-pool.ts';
 
-const dir = resolve(process.argv[2] ?? join(import.meta.dirname, '../../../../shared/data/portfolio-reference'));
+const dir = resolve(process.argv[2] ?? join(import.meta.dirname, '../../../shared/data/portfolio-reference'));
 const TOL = 1e-3;
 const ALPHAS = [...Array.from({ length: 18 }, (_, j) => 0.05 * (j + 2)), 0.99];
 let failures = 0;
