@@ -37,7 +37,7 @@ describe('comparing a rerun with its original', () => {
     const rerun = outcome();
     rerun.result = { ...(rerun.result as object), candidate: 'r1/c1' };
     (rerun.candidates[0].summary as { groups: Record<string, number[]> }).groups.Age[1] = 0.7500000000000001;
-    rerun.candidates[1] = { ...rerun.candidates[1], expression: 'y' };
+    rerun.candidates = [rerun.candidates[0], { ...rerun.candidates[1], expression: 'y' }];
     delete rerun.summaries.state;
     expect(compareRuns(outcome(), rerun).differences).toEqual(['the selected candidate', "candidate dlm/r0/c0's summary", 'candidate 2 (dlm/r0/c1: x)', 'the summary of the policy for state']);
   });
