@@ -4,6 +4,7 @@
 import { instanceToJson } from '../core/datasets/instance-json.ts';
 import { validateSchema } from '../core/instance/create-instance.ts';
 import type { FeatureSchema, Instance } from '../core/instance/types.ts';
+import type { PopulationSummary } from '../core/instance/population-summary.ts';
 import type { PopulationRecord } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
 import { ImportClient, type ImportKind, type ImportProblem } from '../workers/import-client.ts';
@@ -14,6 +15,8 @@ export interface ImportPreview {
   fileName: string;
   kind: ImportKind;
   instance: Instance;
+  /** Its summary tables, computed in the worker. */
+  summary: PopulationSummary;
   /** Milliseconds: reading the file and parsing it in the worker, and the whole import seen from the page. */
   readMs: number;
   parseMs: number;
@@ -56,6 +59,7 @@ export class DataState {
         fileName,
         kind: outcome.kind,
         instance,
+        summary: outcome.summary,
         readMs: outcome.readMs,
         parseMs: outcome.parseMs,
         totalMs: performance.now() - started,
@@ -104,9 +108,11 @@ export class DataState {
     const schema = this.editedSchema(preview);
     const instance: Instance = { ...preview.instance, schema };
     const id = `population-${now.toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
-    await this.store().putPopulation({ id, name: this.draft.name.trim() || preview.fileName, createdAt: now, instance });
+    const record: PopulationRecord = { id, name: this.draft.name.trim() || preview.fileName, createdAt: now, instance };
+    await this.store().putPopulation(record);
     this.preview = null;
-    await this.refresh();
+    // Newest first, as listPopulations gives them; reading every saved population back would block the page.
+    this.populations = [record, ...this.populations];
     return id;
   }
 
@@ -117,7 +123,7 @@ export class DataState {
 
   async remove(id: string): Promise<void> {
     await this.store().deletePopulation(id);
-    await this.refresh();
+    this.populations = this.populations.filter((p) => p.id !== id);
   }
 
   exportJson(record: PopulationRecord): string {

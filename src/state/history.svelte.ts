@@ -1,5 +1,5 @@
 // The History screen's state: past runs, export and import of a run as JSON (run-file.ts), delete,
-// and rerun of what-if comparisons with the same seeds.
+// and rerun of what-if comparisons with the same seeds (DLM and SCLM runs: runs/rerun-run.ts).
 import { compileReward } from '../core/reward/compile-reward.ts';
 import type { Simulate } from '../core/simulation/simulate-port.ts';
 import type { RunRecord } from '../storage/records.ts';
@@ -7,6 +7,11 @@ import type { Store } from '../storage/store.ts';
 import { buildPopulation, evaluateCandidate, type CandidateResult } from './what-if-evaluate.ts';
 import { parseRunJson, RUN_FORMAT, RUN_FORMAT_VERSION, runToJson, type RunBundle } from './run-file.ts';
 import { saveWhatIfRun, type WhatIfConfig } from './what-if.svelte.ts';
+
+/** The id of a rerun of run `id` (a rerun of a rerun is named after the first run). */
+export function rerunId(id: string, now: number): string {
+  return `${id.replace(/-rerun-\w+$/, '')}-rerun-${now.toString(36)}`;
+}
 
 export class HistoryState {
   runs = $state.raw<RunRecord[] | null>(null);
@@ -66,7 +71,7 @@ export class HistoryState {
       const compiled = compileReward(c.expression, instance);
       results.push(compiled.ok ? await evaluateCandidate(instance, compiled.table, this.simulate, config.settings) : null);
     }
-    const newId = `${id.replace(/-rerun-\w+$/, '')}-rerun-${now.toString(36)}`;
+    const newId = rerunId(id, now);
     await saveWhatIfRun(store, newId, config, results, now);
     const before = await store.listCandidates(id);
     const identical = before.every((c) => c.summary !== null) ? before.every((c, i) => JSON.stringify(c.summary) === JSON.stringify(results[i])) : null;

@@ -11,8 +11,12 @@ export class IdbStore implements Store {
 
   constructor(private readonly db: IDBPDatabase<AllotDb>) {}
 
-  putPopulation(record: PopulationRecord) {
-    return this.put('populations', record);
+  async putPopulation(record: PopulationRecord) {
+    // A population may hold 100,000 arms: the key check and the write (a structured clone of the
+    // record) run in separate tasks, so that neither blocks the page for long.
+    assertNoSecret('populations', record);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await this.write('populations', record);
   }
   getPopulation(id: string) {
     return this.db.get('populations', id);
@@ -74,6 +78,10 @@ export class IdbStore implements Store {
 
   private async put<Name extends 'populations' | 'runs' | 'candidates' | 'settings'>(name: Name, record: AllotDb[Name]['value']): Promise<void> {
     assertNoSecret(name, record);
+    await this.write(name, record);
+  }
+
+  private async write<Name extends 'populations' | 'runs' | 'candidates' | 'settings'>(name: Name, record: AllotDb[Name]['value']): Promise<void> {
     try {
       await this.db.put(name, record);
     } catch (error) {

@@ -8,6 +8,7 @@ import { estimateTransitions } from '../core/datasets/trajectories.ts';
 import { contentHash } from '../core/datasets/content-hash.ts';
 import { createInstance } from '../core/instance/create-instance.ts';
 import type { Instance } from '../core/instance/types.ts';
+import { summarizePopulation, type PopulationSummary } from '../core/instance/population-summary.ts';
 
 export type ImportKind = 'population-csv' | 'instance-json' | 'trajectories';
 
@@ -18,7 +19,7 @@ export interface ImportProblem {
   columnName?: string;
 }
 
-export type ImportOutcome = { ok: true; instance: Instance; parseMs: number } | { ok: false; error: ImportProblem; parseMs: number };
+export type ImportOutcome = { ok: true; instance: Instance; summary: PopulationSummary; parseMs: number } | { ok: false; error: ImportProblem; parseMs: number };
 
 /** What the worker returns: the outcome, the kind it was read as, and the time spent reading the file. */
 export type ImportResult = ImportOutcome & { kind: ImportKind; readMs: number };
@@ -34,7 +35,7 @@ export function importPopulation(kind: ImportKind, text: string, fileName: strin
   const started = performance.now();
   try {
     const instance = kind === 'instance-json' ? parseInstanceJson(text, fileName) : kind === 'trajectories' ? fromTrajectories(text, fileName) : parsePopulationCsv(text, { fileName });
-    return { ok: true, instance, parseMs: performance.now() - started };
+    return { ok: true, instance, summary: summarizePopulation(instance), parseMs: performance.now() - started };
   } catch (error) {
     const problem: ImportProblem = error instanceof CsvError
       ? { message: error.message, line: error.line, column: error.column, columnName: error.columnName }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startFakeProvider, type FakeProvider } from '../fake-provider/fake-provider-server.ts';
 import { axeViolations, focusOrder } from './accessibility.ts';
 import { DIST, launchBrowser, watchProblems } from './browser.ts';
-import { configureProvider, everyStore, KEY, longTasks, resetLongTasks, screenshot, scriptedReplies, watchLongTasks } from './run-helpers.ts';
+import { configureProvider, everyStore, KEY, longTasks, resetLongTasks, savedRuns, screenshot, scriptedReplies, watchLongTasks } from './run-helpers.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
 
 const REWARDS = ['state * (1 + agent_feats[7])', 'state * (1 + 2 * agent_feats[8])', 'state * (1 + agent_feats[9] + agent_feats[10])', 'state + state * agent_feats[11]'];
@@ -130,5 +130,28 @@ describe('a full DLM run', () => {
     expect(await page.getByTestId('selected-expression').textContent()).toBe(selected);
     expect(fake.calls().length).toBe(before);
     expect(page.workers().filter((w) => /engine\.worker/.test(w.url()))).toEqual([]); // the engine's workers start on first use only
+  });
+
+  test('a rerun from History replays the transcript (no request to the provider) and reproduces the run bit for bit', async () => {
+    const before = fake.received.length;
+    const [original] = await savedRuns(page);
+    await page.goto(`${site.url}#/history`);
+    await expect.poll(() => page.getByTestId('run-row').count(), { timeout: 15_000 }).toBe(1);
+    const title = (await page.getByTestId('run-row').locator('th a').textContent())!;
+    await page.getByRole('button', { name: `Rerun ${title}` }).click();
+    await expect.poll(() => page.getByTestId('history-status').textContent(), { timeout: 60_000 }).toMatch(/^Rerun saved as run-.*-rerun-\w+, without asking the LLM\. Its selected candidate and every candidate’s summary are identical to the original, bit for bit\.$/);
+    expect(fake.received.length).toBe(before);
+    expect(await page.getByTestId('run-row').count()).toBe(2);
+
+    const rerun = (await savedRuns(page)).find((r) => r.id !== original.id)!;
+    expect(rerun.status).toBe('done');
+    // The rerun keeps its own transcript: the same requests, answered from the original's.
+    expect(rerun.transcript.map((e: any) => e.hash)).toEqual(original.transcript.map((e: any) => e.hash));
+    await page.getByRole('link', { name: `${title} (rerun)` }).click();
+    await expect.poll(() => page.getByTestId('run-status').textContent(), { timeout: 15_000 }).toBe('Done');
+    expect(await page.getByTestId('selected-expression').textContent()).toBe(REWARDS[2]);
+    expect(await page.getByTestId('replay-comparison').textContent()).toMatch(/identical to it, bit for bit/);
+    expect(fake.received.length).toBe(before);
+    expect(problems).toEqual([]);
   });
 });

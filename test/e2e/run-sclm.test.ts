@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startFakeProvider, type FakeProvider } from '../fake-provider/fake-provider-server.ts';
 import { axeViolations } from './accessibility.ts';
 import { DIST, launchBrowser, watchProblems } from './browser.ts';
-import { configureProvider, everyStore, KEY, longTasks, resetLongTasks, screenshot, scriptedReplies, watchLongTasks } from './run-helpers.ts';
+import { configureProvider, everyStore, KEY, longTasks, resetLongTasks, savedRuns, screenshot, scriptedReplies, watchLongTasks } from './run-helpers.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
 
 // The generator's three candidates, then clause A's and clause B's own rewards.
@@ -97,6 +97,19 @@ test('with the LLM scorer, each candidate is rated on each prioritization clause
     const scores = (await page.getByTestId('clause-scores').locator('td').allTextContents()).map(Number);
     expect(scores.every((s) => Number.isInteger(s) && s >= 1 && s <= 5)).toBe(true);
     for (const label of ['utilitarian', 'nash', 'egalitarian']) expect(await page.getByTestId(`welfare-${label}`).count()).toBe(1);
+
+    // Rerun from History: the clause split, proposals and ratings are replayed, the accepted clauses reused, no request made.
+    const asked = fake.received.length;
+    await expect.poll(async () => (await savedRuns(page)).map((r) => r.status)).toEqual(['done']); // the last checkpoint is written
+    await page.goto(`${site.url}#/history`);
+    await expect.poll(() => page.getByTestId('run-row').count(), { timeout: 15_000 }).toBe(1);
+    const title = (await page.getByTestId('run-row').locator('th a').textContent())!;
+    await page.getByRole('button', { name: `Rerun ${title}` }).click();
+    await expect.poll(() => page.getByTestId('history-status').textContent(), { timeout: 60_000 }).toMatch(/without asking the LLM\. Its selected candidate and every candidate’s summary are identical to the original, bit for bit\.$/);
+    expect(fake.received.length).toBe(asked);
+    await page.getByRole('link', { name: `${title} (rerun)` }).click();
+    await expect.poll(() => page.getByTestId('run-status').textContent(), { timeout: 15_000 }).toBe('Done');
+    expect((await page.getByTestId('clause-scores').locator('td').allTextContents()).map(Number)).toEqual(scores);
   } finally {
     await page.close();
   }

@@ -55,6 +55,40 @@ describe('the what-if screen, with no key', () => {
     await page.close();
   });
 
+  test('draws each feature group as grouped bars of the default and each candidate, with a table view and SVG/PNG downloads', async () => {
+    const page = await site.browser.newPage();
+    const problems = watchProblems(page);
+    await page.goto(`${site.url}#/what-if`);
+    await page.getByRole('button', { name: 'Add a reward' }).click();
+    await page.getByLabel('Candidate 1', { exact: true }).fill('state * (1 + 2 * agent_feats[8])');
+    await expect.poll(() => statuses(page), { timeout: 30_000 }).toEqual(['done', 'done']);
+    const charts = page.locator('[data-testid^="chart-what-if-"]');
+    const groups = await page.getByTestId('group-table').count();
+    expect(groups).toBeGreaterThan(1);
+    expect(await charts.count()).toBe(groups);
+
+    const chart = charts.first();
+    const buckets = await page.getByTestId('group-table').first().locator('tbody tr').count();
+    // Two legend swatches, then one bar per bucket and policy.
+    await expect.poll(() => chart.locator('svg rect').count()).toBe(2 + 2 * buckets);
+    expect(await chart.locator('svg').getAttribute('aria-label')).toMatch(/for Default \(reward = state\), Candidate 1$/);
+    const [svg] = await Promise.all([page.waitForEvent('download'), chart.getByRole('button', { name: 'Download SVG' }).click()]);
+    expect(svg.suggestedFilename()).toMatch(/^what-if-[a-z0-9-]+\.svg$/);
+    const [png] = await Promise.all([page.waitForEvent('download'), chart.getByRole('button', { name: 'Download PNG' }).click()]);
+    expect(png.suggestedFilename()).toMatch(/^what-if-[a-z0-9-]+\.png$/);
+
+    // The table view holds the same shares as the side-by-side table (there in % with one decimal).
+    await chart.getByRole('button', { name: 'Show table' }).click();
+    expect(await chart.locator('thead th').allTextContents()).toEqual(['bucket', 'Default (reward = state) (%)', 'Candidate 1 (%)']);
+    const charted = await chart.locator('tbody tr').evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('td'), (td) => td.textContent ?? '')));
+    const tabled = await page.getByTestId('group-table').first().locator('tbody tr').evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('td'), (td) => parseFloat(td.textContent ?? ''))));
+    expect(charted).toHaveLength(buckets);
+    charted.forEach((row, b) => row.slice(1).forEach((v, i) => expect(Math.abs(Number(v) - tabled[b][i])).toBeLessThanOrEqual(0.051)));
+    await chart.getByRole('button', { name: 'Show chart' }).click();
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   test('shows where an unknown name is, with the message and a hint as text', async () => {
     const page = await site.browser.newPage();
     await page.goto(`${site.url}#/what-if`);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { guessKind, importPopulation } from '../../src/workers/import-population.ts';
-import { featureSummary, groupSummary, previewRows, transitionSummary } from '../../src/state/data-summary.ts';
+import { featureSummary, formatCount, groupSummary, previewRows, summarizePopulation, transitionSummary } from '../../src/core/instance/population-summary.ts';
 
 const CSV = 'id,q00,q01,q10,q11,age\na,0.1,0.3,0.6,0.9,23\nb,0.2,0.4,0.7,0.95,41\n';
 
@@ -41,5 +41,12 @@ describe('importing a population file', () => {
     expect(t.map((r) => r.mean[1])).toEqual([0.15000000000000002, 0.35, 0.6499999999999999, 0.925]);
     expect(t.every((r) => Math.abs(r.mean[0] + r.mean[1] - 1) < 1e-12)).toBe(true);
     expect(previewRows(instance)).toEqual({ headers: ['id', 'p_0_0_1', 'p_0_1_1', 'p_1_0_1', 'p_1_1_1', 'age'], rows: [['a', 0.1, 0.3, 0.6, 0.9, 23], ['b', 0.2, 0.4, 0.7, 0.95, 41]] });
+    // The import computes the same tables (in its worker) for the preview.
+    expect(outcome.summary).toEqual(summarizePopulation(instance));
+    expect(outcome.summary.features).toEqual(featureSummary(instance));
   });
+});
+
+test('counts are written with thousands separators', () => {
+  expect([0, 999, 1000, 48, 100_000, 1_234_567].map(formatCount)).toEqual(['0', '999', '1,000', '48', '100,000', '1,234,567']);
 });

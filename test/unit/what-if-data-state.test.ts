@@ -62,7 +62,7 @@ describe('the data state', () => {
     const data = new DataState(() => store);
     const outcome = importPopulation('population-csv', withQ, 'p.csv');
     if (!outcome.ok) throw new Error(outcome.error.message);
-    data.preview = { fileName: 'p.csv', kind: 'population-csv', instance: outcome.instance, readMs: 0, parseMs: 0, totalMs: 0 };
+    data.preview = { fileName: 'p.csv', kind: 'population-csv', instance: outcome.instance, summary: outcome.summary, readMs: 0, parseMs: 0, totalMs: 0 };
     data.draft = { name: 'p', groups: outcome.instance.schema.groups.map((g) => ({ name: g.name, ordered: g.ordered, buckets: [...g.buckets], order: g.buckets.map((_, b) => b), movable: g.kind === 'one-hot' })) };
     const lang = data.draft.groups.findIndex((g) => g.buckets.length === 3 && g.movable);
     expect(lang).toBeGreaterThanOrEqual(0);
@@ -84,7 +84,7 @@ describe('the data state', () => {
     const data = new DataState(() => store);
     const outcome = importPopulation('population-csv', withQ, 'p.csv');
     if (!outcome.ok) throw new Error(outcome.error.message);
-    data.preview = { fileName: 'p.csv', kind: 'population-csv', instance: outcome.instance, readMs: 0, parseMs: 0, totalMs: 0 };
+    data.preview = { fileName: 'p.csv', kind: 'population-csv', instance: outcome.instance, summary: outcome.summary, readMs: 0, parseMs: 0, totalMs: 0 };
     const g = outcome.instance.schema.groups[0];
     data.draft = { name: 'p', groups: outcome.instance.schema.groups.map((x) => ({ name: x.name, ordered: x.ordered, buckets: [...x.buckets], order: x.buckets.map((_, b) => b), movable: x.kind === 'one-hot' })) };
     data.draft.groups[0].buckets[1] = data.draft.groups[0].buckets[0];

@@ -8,6 +8,7 @@ import type { SclmRunState } from '../../pipeline/sclm/sclm-run-state.ts';
 import type { RunRecord } from '../../storage/records.ts';
 import type { AppState } from '../app-state.svelte.ts';
 import type { PolicySummaryRecord } from './policy-summary.ts';
+import type { RunComparison } from './compare-runs.ts';
 import { runTitle, type RunSettings } from './run-settings.ts';
 
 /** RunRecord.checkpoint of a run made here: the pipelines' own resumable states. */
@@ -17,6 +18,8 @@ export interface RunCheckpoint {
   sclm?: SclmRunState;
   /** Policy summaries by normalized expression (the default policy's too), so results need no simulation. */
   summaries: Record<string, PolicySummaryRecord>;
+  /** A rerun of a finished run (History): replays that run's LLM transcript; `comparison` once done. */
+  replay?: { of: string; comparison?: RunComparison };
 }
 
 /** Creates a run from the Start screen's settings and saves it; returns its id. */

@@ -12,6 +12,7 @@ import { parseRewardReply, ReplyParseError } from '../../core/llm/parse-reply.ts
 import { compileReward, type RewardDiagnostics } from '../../core/reward/compile-reward.ts';
 import { Transcript, type TranscriptEntry } from '../../llm/transcript.ts';
 import type { LlmProvider } from '../../llm/llm-provider.ts';
+import { ReplayProvider } from '../../llm/replay-provider.ts';
 import { createDlmRun, type DlmRunState } from '../../pipeline/dlm/dlm-run-state.ts';
 import { runDlm, type CompileResult, type DlmEvent, type DlmParts } from '../../pipeline/dlm/run-dlm.ts';
 import { createRewrite, effectivePrompt, type RewriteState } from '../../pipeline/rewrite/rewrite-state.ts';
@@ -27,6 +28,7 @@ import type { CandidateRecord, RunRecord } from '../../storage/records.ts';
 import type { RunCheckpoint } from './create-run.svelte.ts';
 import type { AppState } from '../app-state.svelte.ts';
 import { summarizePolicy, type PolicySummaryRecord } from './policy-summary.ts';
+import { compareRuns, type RunComparison } from './compare-runs.ts';
 import type { RunSettings } from './run-settings.ts';
 
 /** CandidateRecord.diagnostics of a run made here. */
@@ -86,6 +88,10 @@ export class RunSession {
   }
   get rewrite(): RewriteState | undefined {
     return this.checkpoint.rewrite;
+  }
+  /** A rerun: the run it repeats and, once done, whether it reproduced it bit for bit. */
+  get replay(): { of: string; comparison?: RunComparison } | undefined {
+    return this.checkpoint.replay;
   }
   /** Nothing done yet: the Run screen starts it on opening. */
   get fresh(): boolean {
@@ -150,7 +156,7 @@ export class RunSession {
     try {
       const instance = this.instance ?? (this.instance = await this.loadInstance());
       await this.save('running');
-      const llm = this.app.provider.providerFor(this.transcript);
+      const llm = this.checkpoint.replay ? await this.replayProvider(this.checkpoint.replay.of) : this.app.provider.providerFor(this.transcript);
       const settings = this.settings;
       if (settings.rewrite && !this.checkpoint.dlm && !this.checkpoint.sclm) {
         this.activity = 'Rewriting the priority into explicit English clauses';
@@ -216,7 +222,7 @@ export class RunSession {
     await this.finish(instance, signal);
   }
 
-  private async runSclm(goal: string, instance: Instance, llm: LlmProvider, signal: AbortSignal) {
+  private async runSclm(goal: string, instance: Instance, llm: LlmProvider, signal: AbortSignal): Promise<void> {
     const s = this.settings;
     const initial =
       this.checkpoint.sclm ??
@@ -248,6 +254,13 @@ export class RunSession {
     });
     this.checkpoint.sclm = final;
     if (final.status === 'paused') return this.pause(final.pausedBecause ?? 'paused');
+    const original = (this.original?.checkpoint as RunCheckpoint | undefined)?.sclm?.clauses;
+    if (final.status === 'awaiting-clauses' && this.checkpoint.replay && original) {
+      // A rerun accepts the clauses the user accepted in the original run.
+      this.checkpoint.sclm = acceptClauses(final, original, instance.schema);
+      this.persist();
+      return this.runSclm(goal, instance, llm, signal);
+    }
     if (final.status === 'awaiting-clauses') {
       this.phase = 'awaiting-clauses';
       this.showClauses();
@@ -255,6 +268,37 @@ export class RunSession {
       return;
     }
     await this.finish(instance, signal);
+  }
+
+  /** The run a rerun repeats, loaded by replayProvider. */
+  private original: RunRecord | null = null;
+
+  /**
+   * A rerun asks no LLM: the original run's transcript answers by request hash, and each reply is
+   * recorded in this run's transcript. A request the original never made pauses the rerun.
+   */
+  private async replayProvider(of: string): Promise<LlmProvider> {
+    const original = (this.original ??= (await this.app.store.getRun(of)) ?? null);
+    if (!original) throw new Error(`the run it repeats (${of}) is no longer saved`);
+    const entries = original.transcript as TranscriptEntry[];
+    const first = entries.find((e) => e.reply !== null);
+    const replay = new ReplayProvider(first?.provider ?? 'none', first?.model ?? 'none', entries);
+    const complete: LlmProvider['complete'] = async (request, options) => {
+      const startedAt = new Date().toISOString();
+      const reply = await replay.complete(request, options);
+      this.transcript.add({ hash: reply.hash, provider: replay.kind, model: replay.model, url: `replay of ${of}`, request, reply: reply.text, usage: reply.usage, error: null, attempts: 0, startedAt, durationMs: 0 });
+      return reply;
+    };
+    return { kind: replay.kind, model: replay.model, complete };
+  }
+
+  /** A finished rerun against its original: the selected candidate, every candidate's summary, the summaries by expression. */
+  private async compareWithOriginal(of: string, result: unknown): Promise<RunComparison> {
+    const store = this.app.store;
+    const original = this.original ?? (await store.getRun(of));
+    if (!original) return { identical: false, differences: [`the original run (${of}) is no longer saved`] };
+    const before = { result: (await store.getResult(of))?.result ?? null, candidates: await store.listCandidates(of), summaries: (original.checkpoint as RunCheckpoint).summaries ?? {} };
+    return compareRuns(before, { result, candidates: this.candidates, summaries: this.checkpoint.summaries });
   }
 
   private showClauses() {
@@ -348,6 +392,7 @@ export class RunSession {
     }
     this.syncCandidates();
     const result = this.checkpoint.sclm?.result ?? this.checkpoint.dlm?.result ?? null;
+    if (this.checkpoint.replay) this.checkpoint.replay.comparison = await this.compareWithOriginal(this.checkpoint.replay.of, $state.snapshot(result));
     this.writes = this.writes.then(() => this.app.store.putResult({ runId: this.id, createdAt: Date.now(), result: $state.snapshot(result) }));
     this.phase = 'done';
     this.message = null;

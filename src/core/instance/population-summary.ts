@@ -1,8 +1,9 @@
 // Summary tables of a population for the Data screen: what each feature looks like, how arms
-// split over each group's buckets, and the mean transition probabilities.
-import { transitionColumn } from '../core/instance/create-instance.ts';
-import type { Instance } from '../core/instance/types.ts';
-import { bucketOfArms } from '../core/measures/bucket-of-arms.ts';
+// split over each group's buckets, and the mean transition probabilities. An import computes them
+// in its worker (a pass over every arm: 100,000 arms would block the page).
+import { transitionColumn } from './create-instance.ts';
+import type { Instance } from './types.ts';
+import { bucketOfArms } from '../measures/bucket-of-arms.ts';
 
 export interface FeatureRow {
   index: number;
@@ -49,10 +50,31 @@ export function groupSummary(instance: Instance): GroupRow[] {
   });
 }
 
+export interface PopulationSummary {
+  features: FeatureRow[];
+  groups: GroupRow[];
+  transitions: TransitionRow[];
+}
+
+export function summarizePopulation(instance: Instance): PopulationSummary {
+  return { features: featureSummary(instance), groups: groupSummary(instance), transitions: transitionSummary(instance) };
+}
+
+export interface TransitionRow {
+  state: number;
+  action: number;
+  mean: number[];
+}
+
+/** A count with thousands separators ("100,000"), without Intl (whose first use costs the page milliseconds). */
+export function formatCount(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
 /** Mean over arms of P(next = t | s, a), one row per (s, a). */
-export function transitionSummary(instance: Instance): { state: number; action: number; mean: number[] }[] {
+export function transitionSummary(instance: Instance): TransitionRow[] {
   const S = instance.numStates, N = instance.numArms;
-  const rows = [];
+  const rows: TransitionRow[] = [];
   for (let s = 0; s < S; s++) {
     for (let a = 0; a < 2; a++) {
       const mean = new Array<number>(S).fill(0);
