@@ -29,6 +29,18 @@ describe('allot adjudicate', () => {
     ],
   });
 
+  test('reads the pool of an SCLM run exported from History, and says when an exported run has none', async () => {
+    const pool = { clauses: [{ name: 'low income' }, { name: 'old' }], candidates: [{ id: 'a', scores: { 'low income': 1, old: 2 } }, { id: 'b', scores: { 'low income': 2, old: 1.5 } }] };
+    const exported = (run: object) => ({ format: 'allot-run', version: 1, run, candidates: [], result: null });
+    const direct = await runCli(['adjudicate', '--pool', write('direct.json', pool), '--json']);
+    const fromRun = await runCli(['adjudicate', '--pool', write('run.json', exported({ kind: 'sclm', checkpoint: { sclm: { result: { pool } } } })), '--json']);
+    expect(fromRun.code).toBe(0);
+    expect(fromRun.stdout).toBe(direct.stdout);
+    const dlm = await runCli(['adjudicate', '--pool', write('dlm-run.json', exported({ kind: 'dlm', checkpoint: {} }))]);
+    expect(dlm.code).toBe(1);
+    expect(dlm.stderr).toContain('an exported dlm run with no SCLM result; only a finished SCLM run carries a pool');
+  });
+
   test('prints utilitarian, Nash and egalitarian selections side by side, an extra p, the Pareto front and the regret bound as JSON', async () => {
     const { code, stdout } = await runCli(['adjudicate', '--pool', scored, '--p', '-2', '--pareto', 'low income,old', '--epsilon', '0.2', '--json']);
     expect(code).toBe(0);

@@ -6,6 +6,7 @@ import { adjudicate, CLASSIC_WELFARE, type WelfareChoice } from '../../core/adju
 import { evaluatePolicy } from '../../core/adjudicate/evaluate-policy.ts';
 import { parsePool } from '../../core/adjudicate/parse-pool.ts';
 import { poolScoreMatrix } from '../../core/adjudicate/pool-score-matrix.ts';
+import { poolText } from '../../core/adjudicate/pool-text.ts';
 import { clauseIndex } from '../../core/adjudicate/score-matrix.ts';
 import { paretoFront } from '../../core/measures/pareto-front.ts';
 import { parseP } from '../../core/welfare/parse-p.ts';
@@ -18,7 +19,7 @@ export const adjudicateCommand: Command = {
   summary: 'select from a candidate pool by welfare (SCLM): utilitarian, Nash, egalitarian side by side',
   usage: '--pool FILE.json [--p P] [--weights W1,W2,...] [--pareto A,B] [--epsilon E] [--json]',
   options: {
-    pool: { type: 'string', value: 'FILE.json', description: 'the pool: clauses and candidates (format below)' },
+    pool: { type: 'string', value: 'FILE.json', description: 'the pool: clauses and candidates (format below), or an SCLM run exported from History' },
     p: { type: 'string', value: 'P', description: 'also select with this p-mean: a number <= 1, -inf, utilitarian, nash or egalitarian' },
     weights: { type: 'string', value: 'W1,W2,...', description: 'clause weights in clause order, >= 0, summing to 1; apply to every welfare function', default: 'equal weights' },
     pareto: { type: 'string', value: 'A,B', description: 'print the Pareto front of the pool on the clauses named A and B' },
@@ -55,7 +56,7 @@ export const adjudicateCommand: Command = {
     const epsilon = parseNumber(typeof options.epsilon === 'string' ? options.epsilon : '0.1');
     if (!(epsilon >= 0 && epsilon < 1)) throw new UsageError(`--epsilon must be a number in [0, 1), got "${options.epsilon}"`);
     const extraP = typeof options.p === 'string' ? usage(() => parseP(options.p as string)) : undefined;
-    const pool = parsePool(await readFile(options.pool, 'utf8'), options.pool);
+    const pool = parsePool(poolText(await readFile(options.pool, 'utf8'), options.pool), options.pool);
     const matrix = poolScoreMatrix(pool);
     const m = matrix.clauses.length;
     let weights: number[] | undefined;
