@@ -138,6 +138,7 @@ describe('a full DLM run', () => {
     await page.goto(`${site.url}#/history`);
     await expect.poll(() => page.getByTestId('run-row').count(), { timeout: 15_000 }).toBe(1);
     const title = (await page.getByTestId('run-row').locator('th a').textContent())!;
+    expect(await page.getByTestId('run-row').locator('td').nth(1).textContent()).toBe('English'); // the run's language
     await page.getByRole('button', { name: `Rerun ${title}` }).click();
     await expect.poll(() => page.getByTestId('history-status').textContent(), { timeout: 60_000 }).toMatch(/^Rerun saved as run-.*-rerun-\w+, without asking the LLM\. Its selected candidate and every candidate’s summary are identical to the original, bit for bit\.$/);
     expect(fake.received.length).toBe(before);
