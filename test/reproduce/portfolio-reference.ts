@@ -11,6 +11,7 @@ import { pGrid } from '../../src/core/portfolio/p-grid.ts';
 import { pMeanPortfolio } from '../../src/core/portfolio/p-mean-portfolio.ts';
 import { randomNormPortfolio, randomPolicyPortfolio } from '../../src/core/portfolio/random-portfolios.ts';
 import { utilityPool, type UtilityPool } from '../../src/core/portfolio/utility-pool.ts';
+import { seededRandom } from '../reference/seeded-random.ts';
 
 const dir = resolve(process.argv[2] ?? join(import.meta.dirname, '../../../shared/data/portfolio-reference'));
 const TOL = 1e-3;
@@ -94,14 +95,7 @@ function randomBaselines(name: string, pool: UtilityPool, gridAlpha: number, gri
   const optimal = optimalWelfare(pool, grid);
   const initialP = -Math.log(pool.numStakeholders) / Math.log(1 / 0.9);
   const draws = 200;
-  let seed = 1;
-  const random = () => {
-    // mulberry32
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = seededRandom(1);
   const norm = readPublished(`${name}-portfolio-random_norm_portfolio.csv`);
   const policy = readPublished(`${name}-portfolio-random_policy_portfolio.csv`);
   console.log(`\nRandom baselines (mean over ${draws} seeded draws; published: mean over 10 numpy draws, so only the level can agree)`);

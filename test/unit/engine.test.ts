@@ -2,16 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { Engine } from '../../src/engine/engine.ts';
 import { loadEngineNode, loadKernelsNode } from '../../src/engine/load-node.ts';
 import { bisectionWhittle2, closedFormWhittle2, type Q } from '../reference/whittle2.ts';
-
-/** A small seeded generator for test inputs (mulberry32). */
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as rng } from '../reference/seeded-random.ts';
 
 function randomArms(n: number, seed: number) {
   const u = rng(seed);

@@ -5,16 +5,7 @@ import type { Engine } from '../../src/engine/engine.ts';
 import { loadEngineNode } from '../../src/engine/load-node.ts';
 import { mergeParts, splitRange, uniformInitial, type SimulationInput } from '../../src/engine/simulation.ts';
 import { referenceSimulatePart } from '../reference/simulate.ts';
-
-/** A small seeded generator for test inputs (mulberry32). */
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as rng } from '../reference/seeded-random.ts';
 
 /** Random S-state arms: each transition row a random distribution, rewards of any sign. */
 function randomInput(N: number, S: number, seed: number, over: Partial<SimulationInput> = {}): SimulationInput {

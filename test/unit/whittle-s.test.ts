@@ -3,15 +3,7 @@ import type { Engine } from '../../src/engine/engine.ts';
 import { loadEngineNode } from '../../src/engine/load-node.ts';
 import { closedFormWhittle2, type Q } from '../reference/whittle2.ts';
 import { bisectionWhittleS, monotoneOnGrid } from '../reference/whittle-s.ts';
-
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as rng } from '../reference/seeded-random.ts';
 
 function randomArms(N: number, S: number, u: () => number, rewardScale = 10) {
   const transitions = new Float64Array(N * S * 2 * S);
