@@ -6,11 +6,6 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile, rename } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { DEFAULT_DP_THRESHOLDS } from '../../core/fairness/unfairness-flags.ts';
-import { HttpProvider } from '../../llm/http-provider.ts';
-import type { LlmProvider } from '../../llm/llm-provider.ts';
-import { isProviderKind, PROVIDER_KINDS, PROVIDERS } from '../../llm/provider-config.ts';
-import { ReplayProvider } from '../../llm/replay-provider.ts';
-import { Transcript, type TranscriptEntry } from '../../llm/transcript.ts';
 import { readTranslations } from '../../pipeline/study/read-translations.ts';
 import { runLanguageStudy } from '../../pipeline/study/run-language-study.ts';
 import { createStudy, DEFAULT_STUDY_CONFIG, type StudyState } from '../../pipeline/study/study-state.ts';
@@ -20,6 +15,7 @@ import { UsageError } from '../args.ts';
 import type { Command, Io } from '../command.ts';
 import { openFairnessParts, TRIALS_PER_SEED } from '../fairness-wiring.ts';
 import { numberOption, parseNumberList } from '../number-option.ts';
+import { PROVIDER_OPTIONS, providerFromOptions } from '../provider-options.ts';
 
 export function makeStudyCommand(env: Record<string, string | undefined> = process.env): Command {
   return {
@@ -36,11 +32,7 @@ export function makeStudyCommand(env: Record<string, string | undefined> = proce
       relevance: { type: 'string', value: 'L', description: 'acceptable reward: features (feature values) or groups', default: 'features' },
       baseline: { type: 'string', value: 'B', description: 'task success against a uniform allocation over feature values or over arms', default: 'values' },
       thresholds: { type: 'string', value: 'T1,...', description: 'thresholds of the absolute unfairness count', default: DEFAULT_DP_THRESHOLDS.join(',') },
-      provider: { type: 'string', value: 'P', description: `one of ${PROVIDER_KINDS.join(', ')} (key from ALLOT_API_KEY)` },
-      model: { type: 'string', value: 'M', description: 'model name' },
-      'base-url': { type: 'string', value: 'URL', description: "replaces the provider's origin" },
-      replay: { type: 'string', value: 'FILE', description: 'answer from a recorded transcript instead of a provider' },
-      transcript: { type: 'string', value: 'FILE', description: 'write every LLM call here (JSON; a resumed study adds to it)' },
+      ...PROVIDER_OPTIONS,
       state: { type: 'string', value: 'FILE', description: 'checkpoint the study here after every step, and resume from it' },
       workers: { type: 'string', value: 'N', description: 'threads for large simulations; 0 = one per core', default: '0' },
     },
@@ -60,9 +52,9 @@ export function makeStudyCommand(env: Record<string, string | undefined> = proce
       if (positionals[0] === 'prompts' && positionals.length === 1) return printPrompts(options.json === true, io);
       if (positionals[0] !== 'language' || positionals.length > 1) throw new UsageError(positionals.length ? `unknown study "${positionals.join(' ')}"; use "language" (or "prompts" to list the shipped prompts)` : 'name the study: allot study language ...');
       const workers = numberOption(options, 'workers', { integer: true, min: 0 }, 0);
-      // A resumed study adds its calls to the transcript of the earlier ones.
-      const earlier = typeof options.transcript === 'string' && existsSync(options.transcript) ? (JSON.parse(await readFile(options.transcript, 'utf8')) as TranscriptEntry[]) : [];
-      const llm = await providerOf(options, env, earlier);
+      // A resumed study adds its calls to the transcript of the earlier ones (providerFromOptions reads it).
+      const llm = await providerFromOptions(options, env);
+      if (!llm) throw new UsageError('give --provider and --model, or --replay TRANSCRIPT');
       const statePath = typeof options.state === 'string' ? options.state : undefined;
       let state: StudyState;
       if (statePath && existsSync(statePath)) {
@@ -141,22 +133,4 @@ function configOf(options: Record<string, string | true>) {
     baseline: oneOf('baseline', ['values', 'arms'] as const, 'values'),
     thresholds: numbers('thresholds') ?? [...DEFAULT_DP_THRESHOLDS],
   };
-}
-
-async function providerOf(options: Record<string, string | true>, env: Record<string, string | undefined>, earlier: TranscriptEntry[]): Promise<{ provider: LlmProvider; transcript?: Transcript }> {
-  if (typeof options.replay === 'string') {
-    if (options.provider !== undefined || options['base-url'] !== undefined) throw new UsageError('--replay answers from the transcript: give no --provider or --base-url');
-    const entries = JSON.parse(await readFile(options.replay, 'utf8')) as TranscriptEntry[];
-    const answered = Array.isArray(entries) ? entries.find((e) => e && e.reply !== null) : undefined;
-    if (!answered) throw new Error(`${options.replay}: not a transcript with answered calls`);
-    const model = typeof options.model === 'string' ? options.model : answered.model;
-    return { provider: new ReplayProvider(answered.provider, model, entries) };
-  }
-  const kind = String(options.provider ?? '');
-  if (!isProviderKind(kind)) throw new UsageError(options.provider ? `unknown provider "${kind}"; use one of ${PROVIDER_KINDS.join(', ')}` : 'give --provider and --model, or --replay TRANSCRIPT');
-  if (typeof options.model !== 'string') throw new UsageError('option "--model" is required');
-  const apiKey = env.ALLOT_API_KEY?.trim() || undefined;
-  if (!apiKey && PROVIDERS[kind].keyRequired) throw new Error(`no key: set the environment variable ALLOT_API_KEY to your ${PROVIDERS[kind].label} key`);
-  const transcript = new Transcript(earlier);
-  return { provider: new HttpProvider({ kind, model: options.model, baseUrl: options['base-url'] as string | undefined, apiKey }, { transcript }), transcript };
 }
