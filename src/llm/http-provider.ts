@@ -2,8 +2,8 @@
 // with exponential backoff and full jitter for rate limits, overload, 5xx and network errors
 // (honoring the server's requested wait), none for auth, not-found, bad requests or exhausted
 // quota. Every call, successful or not, goes to the transcript when one is given.
-import type { ChatRequest } from '../core/llm/chat-request.ts';
-import { requestHash } from '../core/llm/request-hash.ts';
+import type { ChatRequest } from '../core/prompts/chat-request.ts';
+import { requestHash } from '../core/prompts/request-hash.ts';
 import { classifyHttpFailure, classifyNetworkFailure, redact } from './classify-failure.ts';
 import type { ChatReply, LlmProvider } from './llm-provider.ts';
 import { LlmError } from './llm-error.ts';

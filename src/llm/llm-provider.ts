@@ -1,5 +1,5 @@
 // What the pipeline calls: one interface for the real providers and the replay provider.
-import type { ChatRequest, TokenUsage } from '../core/llm/chat-request.ts';
+import type { ChatRequest, TokenUsage } from '../core/prompts/chat-request.ts';
 
 export interface ChatReply {
   text: string;

@@ -1,8 +1,8 @@
 // Answers from a recorded transcript by request hash, so a run can be repeated offline and
 // bit-for-bit. A request that was never recorded (or that failed when recorded) is an error,
 // never a made-up answer.
-import type { ChatRequest } from '../core/llm/chat-request.ts';
-import { requestHash } from '../core/llm/request-hash.ts';
+import type { ChatRequest } from '../core/prompts/chat-request.ts';
+import { requestHash } from '../core/prompts/request-hash.ts';
 import type { ChatReply, LlmProvider } from './llm-provider.ts';
 import { LlmError } from './llm-error.ts';
 import type { TranscriptEntry } from './transcript.ts';

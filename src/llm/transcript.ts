@@ -1,6 +1,6 @@
 // The audit trail of a run's LLM traffic: every request and reply with timing and usage. It holds
 // the ChatRequest (messages and sampling), never headers or keys, so it can be stored and exported.
-import type { ChatRequest, TokenUsage } from '../core/llm/chat-request.ts';
+import type { ChatRequest, TokenUsage } from '../core/prompts/chat-request.ts';
 import type { FailureKind } from './llm-error.ts';
 
 export interface TranscriptEntry {

@@ -7,7 +7,7 @@
 //               headers and a browser sees only a network error); GET {base}/v1/models
 //   Gemini:     POST {base}/v1beta/models/{model}:generateContent, key in x-goog-api-key (never in
 //               the URL, where it would end up in logs and history); GET {base}/v1beta/models
-import type { ChatRequest, TokenUsage } from '../core/llm/chat-request.ts';
+import type { ChatRequest, TokenUsage } from '../core/prompts/chat-request.ts';
 import { LlmError } from './llm-error.ts';
 import { baseUrlOf, PROVIDERS, type ProviderConfig, type ProviderKind } from './provider-config.ts';
 

@@ -4,8 +4,8 @@ import { openStore, requestPersistence } from '../storage/open-store.ts';
 import type { Store } from '../storage/store.ts';
 import { MemoryStore } from '../storage/memory-store.ts';
 import type { Simulate } from '../core/simulation/simulate-port.ts';
-import { browserSimulate } from '../workers/browser-simulate.ts';
-import { EnginePool } from '../workers/engine-pool.ts';
+import { browserSimulate } from '../workers/engine/browser-simulate.ts';
+import { EnginePool } from '../workers/engine/engine-pool.ts';
 import { ProviderSettings } from './provider-settings.svelte.ts';
 import { parseRoute, routeHref, type Route } from './route.ts';
 

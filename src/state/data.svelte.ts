@@ -7,9 +7,9 @@ import type { FeatureSchema, Instance } from '../core/instance/types.ts';
 import type { PopulationSummary } from '../core/instance/population-summary.ts';
 import type { PopulationRecord } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
-import { ImportClient, type ImportKind, type ImportProblem } from '../workers/import-client.ts';
+import { ImportClient, type ImportKind, type ImportProblem } from '../workers/import/import-client.ts';
 
-export type { ImportKind } from '../workers/import-client.ts';
+export type { ImportKind } from '../workers/import/import-client.ts';
 
 export interface ImportPreview {
   fileName: string;

@@ -1,7 +1,7 @@
 // The built-in example on the start page: Whittle indices of four arms, computed by the WASM
 // engine in its worker.
 import { exampleArms } from '../core/examples/example-arms.ts';
-import { EngineClient } from '../workers/engine-client.ts';
+import { EngineClient } from '../workers/engine/engine-client.ts';
 
 export interface ExampleRow {
   label: string;

@@ -1,6 +1,6 @@
 // What the pipelines need from a simulator, without knowing where it runs: the command line
 // provides it with the WASM engine on Node threads (src/cli/node-simulate.ts), the app with the
-// engine's Web Worker pool (src/workers/browser-simulate.ts). Both run the same kernels and give the same bits.
+// engine's Web Worker pool (src/workers/engine/browser-simulate.ts). Both run the same kernels and give the same bits.
 import type { Occupancy } from '../instance/occupancy.ts';
 import type { Instance } from '../instance/types.ts';
 

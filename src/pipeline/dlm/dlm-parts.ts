@@ -6,10 +6,10 @@
 import { DLM_REFLECTION_LAYOUT } from '../../core/datasets/dlm-reflection-layout.ts';
 import { dlmSchema } from '../../core/datasets/dlm-schema.ts';
 import type { FeatureSchema } from '../../core/instance/types.ts';
-import type { ChatRequest } from '../../core/llm/chat-request.ts';
-import { dlmGenerationPrompt } from '../../core/llm/dlm-generation-prompt.ts';
-import { dlmReflectionPrompt } from '../../core/llm/dlm-reflection-prompt.ts';
-import { parseRewardReply, ReplyParseError } from '../../core/llm/parse-reply.ts';
+import type { ChatRequest } from '../../core/prompts/chat-request.ts';
+import { dlmGenerationPrompt } from '../../core/prompts/dlm-generation-prompt.ts';
+import { dlmReflectionPrompt } from '../../core/prompts/dlm-reflection-prompt.ts';
+import { parseRewardReply, ReplyParseError } from '../../core/prompts/parse-reply.ts';
 import { distributionText, type DistributionSection } from '../../core/measures/distribution-text.ts';
 import type { DistributionWeight } from '../../core/measures/state-feature-distribution.ts';
 import { compileReward } from '../../core/reward/compile-reward.ts';

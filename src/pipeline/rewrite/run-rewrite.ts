@@ -2,8 +2,8 @@
 // clauses over the population's features, retries an unreadable reply with the parser's feedback,
 // and pauses (keeping every reply) when the provider fails.
 import type { FeatureSchema } from '../../core/instance/types.ts';
-import { parseClausesReply, ReplyParseError } from '../../core/llm/parse-reply.ts';
-import { rewritePrompt } from '../../core/llm/rewrite-prompt.ts';
+import { parseClausesReply, ReplyParseError } from '../../core/prompts/parse-reply.ts';
+import { rewritePrompt } from '../../core/prompts/rewrite-prompt.ts';
 import type { LlmProvider } from '../../llm/llm-provider.ts';
 import { joinClauses, type RewriteState } from './rewrite-state.ts';
 

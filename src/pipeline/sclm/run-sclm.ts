@@ -10,10 +10,10 @@ import type { Pool, PoolCandidate, PoolClause } from '../../core/adjudicate/pool
 import { poolScoreMatrix } from '../../core/adjudicate/pool-score-matrix.ts';
 import type { Occupancy } from '../../core/instance/occupancy.ts';
 import type { Instance } from '../../core/instance/types.ts';
-import type { ChatRequest } from '../../core/llm/chat-request.ts';
-import { clauseSplitPrompt } from '../../core/llm/clause-split-prompt.ts';
-import { parseClausesReply, parseScoreReply, ReplyParseError } from '../../core/llm/parse-reply.ts';
-import { sclmScorerPrompt } from '../../core/llm/sclm-scorer-prompt.ts';
+import type { ChatRequest } from '../../core/prompts/chat-request.ts';
+import { clauseSplitPrompt } from '../../core/prompts/clause-split-prompt.ts';
+import { parseClausesReply, parseScoreReply, ReplyParseError } from '../../core/prompts/parse-reply.ts';
+import { sclmScorerPrompt } from '../../core/prompts/sclm-scorer-prompt.ts';
 import { armWeights } from '../../core/measures/arm-weights.ts';
 import { policyValue } from '../../core/measures/policy-value.ts';
 import { utilityPerBucket } from '../../core/measures/utility-per-bucket.ts';

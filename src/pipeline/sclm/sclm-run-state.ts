@@ -5,7 +5,7 @@
 import type { ClauseInfo } from '../../core/adjudicate/score-matrix.ts';
 import type { PolicyEvaluation } from '../../core/adjudicate/evaluate-policy.ts';
 import type { Pool, PolicySummary } from '../../core/adjudicate/pool.ts';
-import type { DistributionCategory } from '../../core/llm/dlm-reflection-prompt.ts';
+import type { DistributionCategory } from '../../core/prompts/dlm-reflection-prompt.ts';
 import type { Attempt, DlmConfig, DlmRunState } from '../dlm/dlm-run-state.ts';
 
 export interface SclmConfig {

@@ -2,9 +2,9 @@
 // Table 5 prompt (over the population's schema, the best previous attempts included), reflection
 // requests DLM's appendix L prompt; a refused reply's error is sent back with the next attempt.
 import type { FeatureSchema } from '../../core/instance/types.ts';
-import type { ChatRequest } from '../../core/llm/chat-request.ts';
-import { multilingualGenerationPrompt } from '../../core/llm/dlm-generation-prompt.ts';
-import { dlmReflectionPrompt, type DistributionCategory } from '../../core/llm/dlm-reflection-prompt.ts';
+import type { ChatRequest } from '../../core/prompts/chat-request.ts';
+import { multilingualGenerationPrompt } from '../../core/prompts/dlm-generation-prompt.ts';
+import { dlmReflectionPrompt, type DistributionCategory } from '../../core/prompts/dlm-reflection-prompt.ts';
 import type { LlmProvider } from '../../llm/llm-provider.ts';
 import type { Attempt } from '../dlm/dlm-run-state.ts';
 import type { DlmParts } from '../dlm/run-dlm.ts';

@@ -6,9 +6,9 @@
 import { sampleArms } from '../../core/instance/sample-arms.ts';
 import type { Occupancy } from '../../core/instance/occupancy.ts';
 import type { Instance } from '../../core/instance/types.ts';
-import { dlmGenerationPrompt } from '../../core/llm/dlm-generation-prompt.ts';
-import { dlmReflectionPrompt } from '../../core/llm/dlm-reflection-prompt.ts';
-import { parseRewardReply, ReplyParseError } from '../../core/llm/parse-reply.ts';
+import { dlmGenerationPrompt } from '../../core/prompts/dlm-generation-prompt.ts';
+import { dlmReflectionPrompt } from '../../core/prompts/dlm-reflection-prompt.ts';
+import { parseRewardReply, ReplyParseError } from '../../core/prompts/parse-reply.ts';
 import { compileReward, type RewardDiagnostics } from '../../core/reward/compile-reward.ts';
 import { Transcript, type TranscriptEntry } from '../../llm/transcript.ts';
 import type { LlmProvider } from '../../llm/llm-provider.ts';
@@ -22,7 +22,7 @@ import { runSclm, type SclmEvent, type SclmParts } from '../../pipeline/sclm/run
 import { createSclmRun, type SclmClause, type SclmRunState } from '../../pipeline/sclm/sclm-run-state.ts';
 import { parseDistributionText, withFeedback } from '../../pipeline/study/multilingual-dlm-parts.ts';
 import { distributionText } from '../../core/measures/distribution-text.ts';
-import { generatePopulation } from '../../workers/generate-population.ts';
+import { generatePopulation } from '../../workers/population/generate-population.ts';
 import { registerSessionKey } from '../../storage/guard.ts';
 import type { CandidateRecord, RunRecord } from '../../storage/records.ts';
 import type { RunCheckpoint } from './create-run.svelte.ts';

@@ -1,6 +1,6 @@
 // A bare page for the engine pool's browser test: exposes the pool to page.evaluate.
 import { uniformInitial, type SimulationInput } from '../../../src/engine/simulation.ts';
-import { EnginePool } from '../../../src/workers/engine-pool.ts';
+import { EnginePool } from '../../../src/workers/engine/engine-pool.ts';
 import { lcgArms } from './lcg-arms.ts';
 
 function input(n: number, budget: number, horizon: number, trials: number, seed: number): SimulationInput {

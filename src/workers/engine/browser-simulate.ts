@@ -1,0 +1,17 @@
+// The pipelines' simulation port in the browser: the engine's Web Worker pool. Large S-state index
+// tables are computed once, split by arms, before the trials are split.
+import type { Simulate } from '../../core/simulation/simulate-port.ts';
+import { toSimulationInput } from '../../engine/simulation-input.ts';
+import type { EnginePool } from './engine-pool.ts';
+
+export function browserSimulate(pool: EnginePool): Simulate {
+  return async (request, options = {}) => {
+    // In the browser every signal is a real AbortSignal (the port's type is the core's DOM-free subset).
+    const signal = options.signal as AbortSignal | undefined;
+    const input = toSimulationInput(request);
+    if (input.policy === 'whittle' && input.numStates > 2) {
+      input.indices = (await pool.whittleIndices(input.transitions, input.rewards, input.numStates, input.discount, { signal })).indices;
+    }
+    return pool.simulate(input, { signal, onProgress: options.onProgress });
+  };
+}

@@ -1,0 +1,66 @@
+// The engine worker: owns one WASM instance and runs kernels off the main thread.
+import * as Comlink from 'comlink';
+import type { Engine, IndexTable } from '../../engine/engine.ts';
+import { loadEngine } from '../../engine/load-browser.ts';
+import type { SimulationInput, SimulationPart } from '../../engine/simulation.ts';
+
+let enginePromise: Promise<Engine> | undefined;
+const engine = () => (enginePromise ??= loadEngine());
+
+/** Arms per kernel call, so that progress is reported while a large table is computed. */
+const CHUNK_ARMS = 65_536;
+/** S-state arms per kernel call (bisection costs about a millisecond per arm at 10 states). */
+const CHUNK_ARMS_S = 64;
+
+export type Progress = (done: number, total: number) => void;
+
+const api = {
+  /** Whittle indices of 2-state arms; inputs and output are transferred, not copied. */
+  async whittle2(transitions: Float64Array, rewards: Float64Array, discount: number, onProgress?: Progress): Promise<Float64Array> {
+    const e = await engine();
+    const numArms = rewards.length / 2;
+    const out = new Float64Array(numArms * 2);
+    for (let start = 0; start < numArms; start += CHUNK_ARMS) {
+      const end = Math.min(numArms, start + CHUNK_ARMS);
+      out.set(e.whittle2(transitions.subarray(start * 8, end * 8), rewards.subarray(start * 2, end * 2), discount), start * 2);
+      await onProgress?.(end, numArms);
+    }
+    return Comlink.transfer(out, [out.buffer]);
+  },
+
+  /** Whittle indices of S-state arms (layouts as in Engine.whittleIndices), in chunks with progress. */
+  async whittleIndices(transitions: Float64Array, rewards: Float64Array, numStates: number, discount: number, onProgress?: Progress): Promise<IndexTable> {
+    const e = await engine();
+    const S = numStates, N = rewards.length / S;
+    const chunk = S === 2 ? CHUNK_ARMS : CHUNK_ARMS_S;
+    const indices = new Float64Array(N * S), indexable = new Uint8Array(N);
+    for (let start = 0; start < N; start += chunk) {
+      const end = Math.min(N, start + chunk);
+      const part = e.whittleIndices(transitions.subarray(start * S * 2 * S, end * S * 2 * S), rewards.subarray(start * S, end * S), S, discount);
+      indices.set(part.indices, start * S);
+      indexable.set(part.indexable, start);
+      void onProgress?.(end, N);
+    }
+    return Comlink.transfer({ indices, indexable }, [indices.buffer, indexable.buffer]);
+  },
+
+  /** Trials [trialStart, trialEnd) of a simulation; progress (trials done) after every kernel call. */
+  async simulatePart(input: SimulationInput, trialStart: number, trialEnd: number, onProgress?: Progress): Promise<SimulationPart> {
+    const e = await engine();
+    // fire and forget: the message leaves at once even though this thread stays busy
+    const part = e.simulatePart(input, trialStart, trialEnd, (done) => void onProgress?.(done, trialEnd - trialStart));
+    const buffers = [part.occDisc, part.occSteps, part.pulls, part.pulledTrials, part.perTrial, part.perStep, part.perTrialOcc]
+      .filter((a) => a !== undefined)
+      .map((a) => a.buffer);
+    return Comlink.transfer(part, buffers);
+  },
+
+  /** WASM memory of this worker, in bytes (for memory reports). */
+  async memoryBytes(): Promise<number> {
+    return (await engine()).kernels.memory.buffer.byteLength;
+  },
+};
+
+export type EngineWorkerApi = typeof api;
+
+Comlink.expose(api);

@@ -1,0 +1,105 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import { parseArmsCsv } from '../../../src/core/datasets/arms-csv.ts';
+import { closedFormWhittle2 } from '../../reference/whittle2.ts';
+import { runCli } from './cli.test.ts';
+
+const BENCH_ARMS = fileURLToPath(new URL('../../fixtures/bench-arms-1000.csv', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'allot-cli-'));
+function file(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+const SIM = ['--discount', '0.95', '--budget', '100', '--horizon', '10', '--trials', '5', '--seed', '1', '--ties', 'lowest-id', '--initial', '0.5'];
+
+describe('allot indices', () => {
+  test('refuses a bad probability with the line and column, and computes nothing', async () => {
+    const { code, stdout, stderr } = await runCli(['indices', '--arms', file('bad.csv', 'q00,q01,q10,q11\n0.1,0.2,0.3,0.4\n0.1,-0.2,0.3,0.4\n')]);
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toContain('bad.csv, line 3, column 2 ("q01"): -0.2 is not a probability in [0, 1]');
+  });
+
+  test('exits 2 for a discount outside [0, 1)', async () => {
+    const { code, stderr } = await runCli(['indices', '--arms', BENCH_ARMS, '--discount', '1']);
+    expect(code).toBe(2);
+    expect(stderr).toContain('option "--discount" must be below 1');
+  });
+
+  test('prints w0,w1 per arm in shortest round-trip form, equal to the closed form', async () => {
+    const { code, stdout } = await runCli(['indices', '--arms', BENCH_ARMS, '--discount', '0.95']);
+    expect(code).toBe(0);
+    const lines = stdout.trim().split('\n');
+    expect(lines[0]).toBe('w0,w1');
+    const arms = parseArmsCsv(readFileSync(BENCH_ARMS, 'utf8'));
+    expect(lines).toHaveLength(arms.ids.length + 1);
+    for (const i of [0, 1, 500, 999]) {
+      const q = (s: number, a: number) => arms.transitions[i * 8 + s * 4 + a * 2 + 1];
+      const w = closedFormWhittle2([[q(0, 0), q(0, 1)], [q(1, 0), q(1, 1)]], [arms.rewards[2 * i], arms.rewards[2 * i + 1]], 0.95);
+      expect(lines[i + 1]).toBe(`${w[0]},${w[1]}`);
+    }
+  });
+
+  test('--json prints indices and indexability', async () => {
+    const { stdout } = await runCli(['indices', '--arms', file('two.csv', 'q00,q01,q10,q11,r0,r1\n0.1,0.6,0.5,0.9,0,10\n0.3,0.4,0.8,0.9,-1,1\n'), '--json']);
+    const out = JSON.parse(stdout);
+    expect(out.indices).toHaveLength(2);
+    expect(out.indexable).toEqual([true, true]);
+    expect(out.indices[0][0]).toBeGreaterThan(1); // rewards 0..10: indices beyond [-1, 1]
+  });
+});
+
+describe('allot simulate', () => {
+  test('reproduces the bench checksums on 1, 2 and 4 threads with identical totals', async () => {
+    const outs = [];
+    for (const workers of ['1', '2', '4']) {
+      const { code, stdout } = await runCli(['simulate', '--arms', BENCH_ARMS, ...SIM, '--workers', workers, '--json']);
+      expect(code).toBe(0);
+      outs.push(JSON.parse(stdout));
+    }
+    for (const o of outs) {
+      expect(o.engaged_sum).toBe(20244);
+      expect(o.pulled_id_sum).toBe(2311762);
+      expect(o.reward_mean).toBe(outs[0].reward_mean);
+      expect(o.disc_reward_mean).toBe(outs[0].disc_reward_mean);
+      expect(o.elapsed_ms).toBeGreaterThan(0);
+    }
+    expect(outs.map((o) => o.workers)).toEqual([1, 2, 4]);
+  }, 60_000);
+
+  test('refuses a negative budget and a missing option with exit 2', async () => {
+    const bad = await runCli(['simulate', '--arms', BENCH_ARMS, ...SIM.slice(0, 2), '--budget', '-3', ...SIM.slice(4)]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('option "--budget" must be at least 0, got -3');
+    const missing = await runCli(['simulate', '--arms', BENCH_ARMS, '--discount', '0.9']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('option "--budget" is required');
+  });
+
+  test('runs the Random and No Action policies', async () => {
+    const none = JSON.parse((await runCli(['simulate', '--arms', BENCH_ARMS, ...SIM, '--policy', 'none', '--workers', '1', '--json'])).stdout);
+    expect(none.pulled_id_sum).toBe(0);
+    const random = JSON.parse((await runCli(['simulate', '--arms', BENCH_ARMS, ...SIM, '--policy', 'random', '--workers', '1', '--json'])).stdout);
+    expect(random.pulled_id_sum).toBeGreaterThan(0);
+    expect(random.engaged_sum).not.toBe(20244);
+  });
+});
+
+describe('allot bench', () => {
+  test('prints every timing the issue asks for, with matching reference checksums', async () => {
+    const { code, stdout } = await runCli(['bench', '--arms', '2000', '--repeat', '2', '--json']);
+    expect(code).toBe(0);
+    const r = JSON.parse(stdout);
+    for (const v of [r.indices.wasm_ms, r.indices.reference_ms, r.simulate.wasm_1_worker_ms, r.simulate.wasm_all_workers_ms, r.simulate.reference_ms, r.dlm_candidate_ms]) {
+      expect(v).toBeGreaterThan(0);
+    }
+    expect(r.simulate.engaged_sum).toBe(r.simulate.reference_engaged_sum);
+    expect(r.simulate.pulled_id_sum).toBe(r.simulate.reference_pulled_id_sum);
+    expect(r.simulate.all_workers_identical).toBe(true);
+  }, 60_000);
+});

@@ -1,0 +1,76 @@
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { Engine } from '../../../src/engine/engine.ts';
+import { loadEngineNode, loadKernelsNode } from '../../../src/engine/load-node.ts';
+import { bisectionWhittle2, closedFormWhittle2, type Q } from '../../reference/whittle2.ts';
+import { seededRandom as rng } from '../../reference/seeded-random.ts';
+
+function randomArms(n: number, seed: number) {
+  const u = rng(seed);
+  const transitions = new Float64Array(n * 8);
+  const rewards = new Float64Array(n * 2);
+  const qs: Q[] = [];
+  for (let arm = 0; arm < n; arm++) {
+    const q: Q = [[u(), u()], [u(), u()]];
+    qs.push(q);
+    for (let s = 0; s < 2; s++) for (let a = 0; a < 2; a++) {
+      transitions[arm * 8 + s * 4 + a * 2] = 1 - q[s][a];
+      transitions[arm * 8 + s * 4 + a * 2 + 1] = q[s][a];
+    }
+    rewards[arm * 2] = 4 * u() - 2;
+    rewards[arm * 2 + 1] = 10 * u() - 3;
+  }
+  return { transitions, rewards, qs };
+}
+
+describe.each(['release', 'debug'] as const)('the %s WASM build, loaded in Node', (variant) => {
+  let engine: Engine;
+  beforeAll(async () => {
+    engine = await loadEngineNode(variant);
+  });
+
+  test('computes no arms for an empty table', () => {
+    expect(engine.whittle2(new Float64Array(0), new Float64Array(0), 0.9)).toHaveLength(0);
+  });
+
+  test('matches the TypeScript closed form bit for bit on random arms of any reward sign and scale', () => {
+    const { transitions, rewards, qs } = randomArms(2000, 7);
+    const w = engine.whittle2(transitions, rewards, 0.95);
+    qs.forEach((q, arm) => {
+      const [w0, w1] = closedFormWhittle2(q, [rewards[arm * 2], rewards[arm * 2 + 1]], 0.95);
+      expect(w[arm * 2]).toBe(w0);
+      expect(w[arm * 2 + 1]).toBe(w1);
+    });
+  });
+
+  test('refuses inputs of mismatched shape and a discount outside [0, 1)', () => {
+    expect(() => engine.whittle2(new Float64Array(8), new Float64Array(4), 0.9)).toThrow(/length 2N and transitions of length 8N/);
+    expect(() => engine.whittle2(new Float64Array(8), new Float64Array(2), 1)).toThrow(/discount must be in \[0, 1\)/);
+  });
+
+  test('frees what it allocates, so repeated calls do not grow memory', async () => {
+    const kernels = await loadKernelsNode(variant);
+    const { Engine } = await import('../../../src/engine/engine.ts');
+    const e = new Engine(kernels);
+    const { transitions, rewards } = randomArms(10_000, 3);
+    e.whittle2(transitions, rewards, 0.9);
+    const pages = kernels.memory.buffer.byteLength;
+    for (let i = 0; i < 50; i++) e.whittle2(transitions, rewards, 0.9);
+    expect(kernels.memory.buffer.byteLength).toBe(pages);
+  });
+});
+
+describe('the closed-form reference twin', () => {
+  test('agrees with bisection and exact policy evaluation to 1e-9 relative', () => {
+    const u = rng(11);
+    for (let i = 0; i < 300; i++) {
+      const q: Q = [[u(), u()], [u(), u()]];
+      const r: [number, number] = [2 * u() - 1, 20 * u()];
+      const beta = [0, 0.5, 0.9, 0.99][i % 4];
+      const closed = closedFormWhittle2(q, r, beta);
+      const bisected = bisectionWhittle2(q, r, beta);
+      for (const s of [0, 1]) {
+        expect(Math.abs(closed[s] - bisected[s])).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(closed[s])));
+      }
+    }
+  });
+});

@@ -1,0 +1,85 @@
+import { describe, expect, test } from 'vitest';
+import { classifyNetworkFailure } from '../../../src/llm/classify-failure.ts';
+import { KeyStore, REMEMBERED_KEYS_ITEM, type KeyStorage } from '../../../src/llm/key-store.ts';
+
+class MapStorage implements KeyStorage {
+  readonly map = new Map<string, string>();
+  getItem(k: string) {
+    return this.map.get(k) ?? null;
+  }
+  setItem(k: string, v: string) {
+    this.map.set(k, v);
+  }
+  removeItem(k: string) {
+    this.map.delete(k);
+  }
+}
+
+describe('KeyStore', () => {
+  test('keeps keys in memory only by default', () => {
+    const storage = new MapStorage();
+    const keys = new KeyStore(storage);
+    keys.set('openai', ' sk-1 ', false);
+    expect(keys.get('openai')).toBe('sk-1');
+    expect(keys.isRemembered('openai')).toBe(false);
+    expect(storage.map.size).toBe(0);
+    expect(new KeyStore(storage).get('openai')).toBeUndefined();
+  });
+
+  test('writes to storage only on explicit opt-in, and a new store (a reload) reads it back', () => {
+    const storage = new MapStorage();
+    const keys = new KeyStore(storage);
+    keys.set('anthropic', 'sk-ant-1', true);
+    keys.set('gemini', 'g-1', false);
+    expect(JSON.parse(storage.map.get(REMEMBERED_KEYS_ITEM)!)).toEqual({ anthropic: 'sk-ant-1' });
+    const reloaded = new KeyStore(storage);
+    expect(reloaded.get('anthropic')).toBe('sk-ant-1');
+    expect(reloaded.isRemembered('anthropic')).toBe(true);
+    expect(reloaded.get('gemini')).toBeUndefined();
+  });
+
+  test('turning remembering off, clearing a key or forgetting all removes it from storage', () => {
+    const storage = new MapStorage();
+    const keys = new KeyStore(storage);
+    keys.set('openai', 'sk-1', true);
+    keys.set('openai', 'sk-1', false);
+    expect(storage.map.size).toBe(0);
+    keys.set('openai', 'sk-1', true);
+    keys.set('openai', '', true);
+    expect(storage.map.size).toBe(0);
+    expect(keys.get('openai')).toBeUndefined();
+    keys.set('openai', 'sk-1', true);
+    keys.set('gemini', 'g', false);
+    keys.forgetAll();
+    expect(storage.map.size).toBe(0);
+    expect(keys.get('gemini')).toBeUndefined();
+  });
+
+  test('ignores an unreadable stored value instead of failing', () => {
+    const storage = new MapStorage();
+    storage.setItem(REMEMBERED_KEYS_ITEM, '{not json');
+    expect(new KeyStore(storage).get('openai')).toBeUndefined();
+  });
+});
+
+describe('network failures seen from a browser page', () => {
+  const origin = 'https://allot.example.org';
+  test('a local OpenAI-compatible server gets the Ollama, LM Studio and Chrome local-network explanations with the exact origin', () => {
+    const e = classifyNetworkFailure({ kind: 'openai-compatible', model: 'm', baseUrl: 'http://localhost:11434/v1' }, new TypeError('Failed to fetch'), origin);
+    expect(e.kind).toBe('cors');
+    expect(e.message).toContain(`OLLAMA_ORIGINS=${origin}`);
+    expect(e.message).toContain('LM Studio: turn on "Enable CORS"');
+    expect(e.message).toContain('local network access');
+  });
+
+  test("Anthropic's explanation names the organization setting", () => {
+    const e = classifyNetworkFailure({ kind: 'anthropic', model: 'm', apiKey: 'k' }, new TypeError('Failed to fetch'), origin);
+    expect(e.message).toMatch(/organization/);
+    expect(e.message).not.toContain('OLLAMA');
+  });
+
+  test('a page served from the same machine is not told about the local-network prompt', () => {
+    const e = classifyNetworkFailure({ kind: 'openai-compatible', model: 'm', baseUrl: 'http://127.0.0.1:8080/v1' }, new TypeError('Failed to fetch'), 'http://127.0.0.1:4173');
+    expect(e.message).not.toContain('local network access');
+  });
+});

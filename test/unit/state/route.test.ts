@@ -1,0 +1,19 @@
+import { describe, expect, test } from 'vitest';
+import { parseRoute, routeHref, type Route } from '../../../src/state/route.ts';
+
+describe('the hash routes', () => {
+  test('fall back to the start screen for an empty or unknown hash', () => {
+    expect(parseRoute('')).toEqual({ name: 'start' });
+    expect(parseRoute('#/nowhere')).toEqual({ name: 'start' });
+  });
+
+  test('reopen a saved what-if comparison by its id, with awkward characters kept', () => {
+    expect(parseRoute('#/what-if')).toEqual({ name: 'what-if' });
+    expect(parseRoute('#/what-if/what-if-a%2Fb%20c')).toEqual({ name: 'what-if', run: 'what-if-a/b c' });
+  });
+
+  test('survive a round trip through their href', () => {
+    const routes: Route[] = [{ name: 'start' }, { name: 'what-if' }, { name: 'what-if', run: 'r/1 ?' }, { name: 'data' }, { name: 'history' }, { name: 'run', id: 'x#y' }];
+    for (const route of routes) expect(parseRoute(routeHref(route))).toEqual(route);
+  });
+});

@@ -1,0 +1,96 @@
+// The What-if and Data screens' state classes, run in Node with the real engine (the Node
+// simulator) and the in-memory store.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createNodeSimulator, type NodeSimulator } from '../../../src/cli/node-simulate.ts';
+import type { SimulateRequest } from '../../../src/core/simulation/simulate-port.ts';
+import { MemoryStore } from '../../../src/storage/memory-store.ts';
+import { DataState } from '../../../src/state/data.svelte.ts';
+import { WhatIfState } from '../../../src/state/what-if.svelte.ts';
+import { evaluateCandidate } from '../../../src/state/what-if-evaluate.ts';
+import { importPopulation } from '../../../src/workers/import/import-population.ts';
+
+let node: NodeSimulator;
+beforeAll(async () => {
+  node = await createNodeSimulator(1);
+});
+afterAll(async () => {
+  await node?.close();
+});
+
+const settle = async (whatIf: WhatIfState) => {
+  for (let i = 0; i < 400 && whatIf.candidates.some((c) => c.status === 'waiting' || c.status === 'running'); i++) await new Promise((r) => setTimeout(r, 10));
+};
+
+describe('the what-if state', () => {
+  test('simulates only the last text typed, and its result equals a direct evaluation', async () => {
+    const requests: SimulateRequest[] = [];
+    const whatIf = new WhatIfState((request, options) => (requests.push(request), node.simulate(request, options)), () => new MemoryStore(), 20);
+    await whatIf.usePopulation(whatIf.choice);
+    const c = whatIf.add('state');
+    for (const text of ['state *', 'state * (1 +', 'state * (1 + agent_feats[9])']) whatIf.setText(c, text);
+    await settle(whatIf);
+    // The reference and the final text; the invalid texts and the superseded first one never ran.
+    expect(requests.length).toBe(2);
+    expect(c.status).toBe('done');
+    const direct = await evaluateCandidate(whatIf.population!, (c.compiled as { table: Float64Array }).table, node.simulate, whatIf.settings);
+    expect(c.result).toEqual(direct);
+    expect(whatIf.candidates[0].result!.engagement).toBeGreaterThan(0);
+  });
+
+  test('marks an invalid expression with its error and simulates nothing for it', async () => {
+    const whatIf = new WhatIfState(node.simulate, () => new MemoryStore(), 0);
+    await whatIf.usePopulation(whatIf.choice);
+    const c = whatIf.add('state + agent_feats[43]');
+    expect(c.status).toBe('invalid');
+    // The caret is on the index that is out of range.
+    expect(c.compiled).toMatchObject({ ok: false, error: { position: 20 } });
+  });
+
+  test('refuses the example pool on a population without the dlm features', async () => {
+    const whatIf = new WhatIfState(node.simulate, () => new MemoryStore(), 0);
+    await whatIf.usePopulation({ kind: 'generator', generator: 'sclm', parameters: {}, seed: 0 });
+    expect(whatIf.loadExamplePool()).toMatch(/choose the built-in dlm population first/);
+    expect(whatIf.candidates.length).toBe(1);
+  });
+});
+
+describe('the data state', () => {
+  const withQ = 'id,lang_a,lang_b,lang_c,age,q00,q01,q10,q11\nx,1,0,0,20,0.1,0.3,0.6,0.9\ny,0,1,0,30,0.1,0.3,0.6,0.9\nz,0,0,1,40,0.1,0.3,0.6,0.9\n';
+
+  test('saves a preview with renamed groups, relabelled and reordered buckets', async () => {
+    const store = new MemoryStore();
+    const data = new DataState(() => store);
+    const outcome = importPopulation('population-csv', withQ, 'p.csv');
+    if (!outcome.ok) throw new Error(outcome.error.message);
+    data.preview = { fileName: 'p.csv', kind: 'population-csv', instance: outcome.instance, summary: outcome.summary, readMs: 0, parseMs: 0, totalMs: 0 };
+    data.draft = { name: 'p', groups: outcome.instance.schema.groups.map((g) => ({ name: g.name, ordered: g.ordered, buckets: [...g.buckets], order: g.buckets.map((_, b) => b), movable: g.kind === 'one-hot' })) };
+    const lang = data.draft.groups.findIndex((g) => g.buckets.length === 3 && g.movable);
+    expect(lang).toBeGreaterThanOrEqual(0);
+    const original = outcome.instance.schema.groups[lang];
+    data.draft.groups[lang].name = 'Language';
+    data.draft.groups[lang].buckets[2] = 'C speakers';
+    data.moveBucket(lang, 2, -1);
+    data.draft.groups[lang].ordered = true;
+    const id = await data.save();
+    const saved = (await store.getPopulation(id))!.instance.schema;
+    const group = saved.groups[lang];
+    expect(group).toMatchObject({ name: 'Language', ordered: true, buckets: [original.buckets[0], 'C speakers', original.buckets[1]], columns: [original.columns[0], original.columns[2], original.columns[1]] });
+    expect(group.columns.every((c) => saved.columns[c].group === 'Language')).toBe(true);
+    expect(data.preview).toBeNull();
+  });
+
+  test('refuses an empty or repeated bucket label with the group named, and saves nothing', async () => {
+    const store = new MemoryStore();
+    const data = new DataState(() => store);
+    const outcome = importPopulation('population-csv', withQ, 'p.csv');
+    if (!outcome.ok) throw new Error(outcome.error.message);
+    data.preview = { fileName: 'p.csv', kind: 'population-csv', instance: outcome.instance, summary: outcome.summary, readMs: 0, parseMs: 0, totalMs: 0 };
+    const g = outcome.instance.schema.groups[0];
+    data.draft = { name: 'p', groups: outcome.instance.schema.groups.map((x) => ({ name: x.name, ordered: x.ordered, buckets: [...x.buckets], order: x.buckets.map((_, b) => b), movable: x.kind === 'one-hot' })) };
+    data.draft.groups[0].buckets[1] = data.draft.groups[0].buckets[0];
+    await expect(data.save()).rejects.toThrow(`group "${g.name}" has two buckets with the same label`);
+    data.draft.groups[0].buckets[1] = ' ';
+    await expect(data.save()).rejects.toThrow(`bucket 2 of group "${g.name}" has an empty label`);
+    expect(await store.listPopulations()).toEqual([]);
+  });
+});
