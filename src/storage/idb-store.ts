@@ -1,10 +1,11 @@
 // The IndexedDB-backed store (through idb).
-import type { IDBPDatabase } from 'idb';
-import { asStorageError } from './errors.ts';
+import type { IDBPDatabase, IDBPTransaction } from 'idb';
+import { asStorageError, PlanWeekError } from './errors.ts';
 import { assertNoSecret } from './guard.ts';
-import type { CandidateRecord, PopulationRecord, ResultRecord, RunRecord } from './records.ts';
+import { checkPlanWeek } from './plan-week-check.ts';
+import type { CandidateRecord, PlanRecord, PlanWeekRecord, PopulationRecord, ResultRecord, RunRecord } from './records.ts';
 import type { AllotDb } from './schema.ts';
-import type { Store } from './store.ts';
+import type { PlanWeekUpdate, Store } from './store.ts';
 
 export class IdbStore implements Store {
   readonly kind = 'indexeddb';
@@ -65,6 +66,39 @@ export class IdbStore implements Store {
     return this.db.get('results', runId);
   }
 
+  async savePlan(plan: PlanRecord, current: PlanWeekRecord) {
+    if (current.planId !== plan.id || current.week !== plan.weeksApplied + 1) throw new PlanWeekError(`The list of week ${current.week} is not the current week of plan ${plan.id} (week ${plan.weeksApplied + 1}).`);
+    await this.guardPlan(plan, [current]);
+    await this.atomically(async (tx) => {
+      const weeks = tx.objectStore('plan-weeks');
+      if ((await weeks.get([plan.id, current.week]))?.outcomes) throw new PlanWeekError(`Week ${current.week}'s outcomes are already applied; its list cannot change.`);
+      await Promise.all([observed(tx.objectStore('plans').put(plan)), observed(weeks.put(current))]);
+    });
+  }
+  getPlan(id: string) {
+    return this.db.get('plans', id);
+  }
+  async listPlans() {
+    return (await this.db.getAllFromIndex('plans', 'by-updated')).reverse();
+  }
+  listPlanWeeks(planId: string) {
+    // Keys are [planId, week], so the index returns them in week order.
+    return this.db.getAllFromIndex('plan-weeks', 'by-plan', planId);
+  }
+  async applyPlanWeek({ plan, applied, next, replace }: PlanWeekUpdate) {
+    await this.guardPlan(plan, [applied, next]);
+    await this.atomically(async (tx) => {
+      checkPlanWeek(await tx.objectStore('plans').get(plan.id), plan.id, applied.week, replace);
+      const weeks = tx.objectStore('plan-weeks');
+      await Promise.all([observed(tx.objectStore('plans').put(plan)), observed(weeks.put(applied)), observed(weeks.put(next))]);
+    });
+  }
+  async deletePlan(id: string) {
+    const tx = this.db.transaction(['plans', 'plan-weeks'], 'readwrite');
+    const keys = await tx.objectStore('plan-weeks').index('by-plan').getAllKeys(id);
+    await Promise.all([tx.objectStore('plans').delete(id), ...keys.map((key) => tx.objectStore('plan-weeks').delete(key)), tx.done]);
+  }
+
   async getSetting<T>(key: string) {
     return (await this.db.get('settings', key))?.value as T | undefined;
   }
@@ -74,6 +108,34 @@ export class IdbStore implements Store {
 
   close() {
     this.db.close();
+  }
+
+  /**
+   * Runs `writes` in one strict read-write transaction over the plan stores: any failure (a refused
+   * check, a value the browser cannot store, a full disk) aborts it, so nothing is half-written.
+   */
+  private async atomically(writes: (tx: IDBPTransaction<AllotDb, ['plans', 'plan-weeks'], 'readwrite'>) => Promise<void>): Promise<void> {
+    const tx = this.db.transaction(['plans', 'plan-weeks'], 'readwrite', { durability: 'strict' });
+    const done = tx.done;
+    done.catch(() => {}); // observed below, or aborted on purpose
+    try {
+      await writes(tx);
+      await done;
+    } catch (error) {
+      try {
+        tx.abort();
+      } catch {
+        // already finished or aborted by the failure itself
+      }
+      throw asStorageError(error);
+    }
+  }
+
+  /** The key check of a plan and its weeks, in a task of its own: a register may hold a million ids. */
+  private async guardPlan(plan: PlanRecord, weeks: PlanWeekRecord[]): Promise<void> {
+    assertNoSecret('plans', plan);
+    for (const week of weeks) assertNoSecret('plan-weeks', week);
+    await new Promise((resolve) => setTimeout(resolve, 0));
   }
 
   private async put<Name extends 'populations' | 'runs' | 'candidates' | 'settings'>(name: Name, record: AllotDb[Name]['value']): Promise<void> {
@@ -88,4 +150,10 @@ export class IdbStore implements Store {
       throw asStorageError(error);
     }
   }
+}
+
+/** A request whose rejection is also seen by the transaction: marked handled, so that a write refused after it doesn't leave it unobserved. */
+function observed<T>(request: Promise<T>): Promise<T> {
+  request.catch(() => {});
+  return request;
 }

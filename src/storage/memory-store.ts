@@ -1,8 +1,10 @@
 // The fallback when IndexedDB is unusable: the same API over Maps for this tab only. Records are
 // cloned on the way in and out, as IndexedDB does, so callers cannot alias stored data.
 import { assertNoSecret } from './guard.ts';
-import type { CandidateRecord, PopulationRecord, ResultRecord, RunRecord } from './records.ts';
-import type { Store } from './store.ts';
+import { PlanWeekError } from './errors.ts';
+import { checkPlanWeek } from './plan-week-check.ts';
+import type { CandidateRecord, PlanRecord, PlanWeekRecord, PopulationRecord, ResultRecord, RunRecord } from './records.ts';
+import type { PlanWeekUpdate, Store } from './store.ts';
 
 export class MemoryStore implements Store {
   readonly kind = 'memory';
@@ -11,6 +13,9 @@ export class MemoryStore implements Store {
   private readonly candidates = new Map<string, CandidateRecord>();
   private readonly results = new Map<string, ResultRecord>();
   private readonly settings = new Map<string, unknown>();
+  private readonly plans = new Map<string, PlanRecord>();
+  /** Weeks by plan id, then week. */
+  private readonly planWeeks = new Map<string, Map<number, PlanWeekRecord>>();
 
   async putPopulation(record: PopulationRecord) {
     this.populations.set(record.id, checked('populations', record));
@@ -54,6 +59,34 @@ export class MemoryStore implements Store {
     return cloneOrUndefined(this.results.get(runId));
   }
 
+  async savePlan(plan: PlanRecord, current: PlanWeekRecord) {
+    if (current.planId !== plan.id || current.week !== plan.weeksApplied + 1) throw new PlanWeekError(`The list of week ${current.week} is not the current week of plan ${plan.id} (week ${plan.weeksApplied + 1}).`);
+    if (this.planWeeks.get(plan.id)?.get(current.week)?.outcomes) throw new PlanWeekError(`Week ${current.week}'s outcomes are already applied; its list cannot change.`);
+    // Every check and clone first, then the writes: nothing is half-saved.
+    const [p, w] = [checked('plans', plan), checked('plan-weeks', current)];
+    this.plans.set(p.id, p);
+    this.weeksOf(p.id).set(w.week, w);
+  }
+  async getPlan(id: string) {
+    return cloneOrUndefined(this.plans.get(id));
+  }
+  async listPlans() {
+    return [...this.plans.values()].sort((a, b) => b.updatedAt - a.updatedAt).map((p) => structuredClone(p));
+  }
+  async listPlanWeeks(planId: string) {
+    return [...(this.planWeeks.get(planId)?.values() ?? [])].sort((a, b) => a.week - b.week).map((w) => structuredClone(w));
+  }
+  async applyPlanWeek({ plan, applied, next, replace }: PlanWeekUpdate) {
+    checkPlanWeek(this.plans.get(plan.id), plan.id, applied.week, replace);
+    const [p, a, n] = [checked('plans', plan), checked('plan-weeks', applied), checked('plan-weeks', next)];
+    this.plans.set(p.id, p);
+    this.weeksOf(p.id).set(a.week, a).set(n.week, n);
+  }
+  async deletePlan(id: string) {
+    this.plans.delete(id);
+    this.planWeeks.delete(id);
+  }
+
   async getSetting<T>(key: string) {
     return cloneOrUndefined(this.settings.get(key) as T | undefined);
   }
@@ -62,6 +95,12 @@ export class MemoryStore implements Store {
   }
 
   close() {}
+
+  private weeksOf(planId: string): Map<number, PlanWeekRecord> {
+    let weeks = this.planWeeks.get(planId);
+    if (!weeks) this.planWeeks.set(planId, (weeks = new Map()));
+    return weeks;
+  }
 }
 
 function checked<T>(store: string, record: T): T {
