@@ -1,0 +1,15 @@
+import { describe, expect, test } from 'vitest';
+import { packIds, unpackIds } from '../../../../src/core/plan/packed-plan.ts';
+
+describe('packed ids', () => {
+  test('an empty register packs to nothing and back', () => {
+    expect(unpackIds(packIds([]))).toEqual([]);
+  });
+
+  test('round-trip exactly, whatever characters the ids hold (commas, newlines, empty, non-ASCII)', () => {
+    const ids = ['a', '', 'b,c', 'line\nbreak', 'Ärzt 😀', '42'];
+    const packed = packIds(ids);
+    expect(packed.text).toBe(ids.join(''));
+    expect(unpackIds(packed)).toEqual(ids);
+  });
+});
