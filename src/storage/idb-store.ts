@@ -1,8 +1,8 @@
 // The IndexedDB-backed store (through idb).
 import type { IDBPDatabase, IDBPTransaction } from 'idb';
-import { asStorageError, PlanWeekError } from './errors.ts';
+import { asStorageError } from './errors.ts';
 import { assertNoSecret } from './guard.ts';
-import { checkPlanWeek } from './plan-week-check.ts';
+import { checkCurrentWeek, checkNotApplied, checkPlanWeek } from './plan-week-check.ts';
 import type { CandidateRecord, PlanRecord, PlanWeekRecord, PopulationRecord, ResultRecord, RunRecord } from './records.ts';
 import type { AllotDb } from './schema.ts';
 import type { PlanWeekUpdate, Store } from './store.ts';
@@ -67,12 +67,11 @@ export class IdbStore implements Store {
   }
 
   async savePlan(plan: PlanRecord, current: PlanWeekRecord) {
-    if (current.planId !== plan.id || current.week !== plan.weeksApplied + 1) throw new PlanWeekError(`The list of week ${current.week} is not the current week of plan ${plan.id} (week ${plan.weeksApplied + 1}).`);
+    checkCurrentWeek(plan, current);
     await this.guardPlan(plan, [current]);
     await this.atomically(async (tx) => {
-      const weeks = tx.objectStore('plan-weeks');
-      if ((await weeks.get([plan.id, current.week]))?.outcomes) throw new PlanWeekError(`Week ${current.week}'s outcomes are already applied; its list cannot change.`);
-      await Promise.all([observed(tx.objectStore('plans').put(plan)), observed(weeks.put(current))]);
+      checkNotApplied(await tx.objectStore('plans').get(plan.id), current.week);
+      await Promise.all([observed(tx.objectStore('plans').put(plan)), observed(tx.objectStore('plan-weeks').put(current))]);
     });
   }
   getPlan(id: string) {

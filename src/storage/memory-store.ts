@@ -1,8 +1,7 @@
 // The fallback when IndexedDB is unusable: the same API over Maps for this tab only. Records are
 // cloned on the way in and out, as IndexedDB does, so callers cannot alias stored data.
 import { assertNoSecret } from './guard.ts';
-import { PlanWeekError } from './errors.ts';
-import { checkPlanWeek } from './plan-week-check.ts';
+import { checkCurrentWeek, checkNotApplied, checkPlanWeek } from './plan-week-check.ts';
 import type { CandidateRecord, PlanRecord, PlanWeekRecord, PopulationRecord, ResultRecord, RunRecord } from './records.ts';
 import type { PlanWeekUpdate, Store } from './store.ts';
 
@@ -60,8 +59,8 @@ export class MemoryStore implements Store {
   }
 
   async savePlan(plan: PlanRecord, current: PlanWeekRecord) {
-    if (current.planId !== plan.id || current.week !== plan.weeksApplied + 1) throw new PlanWeekError(`The list of week ${current.week} is not the current week of plan ${plan.id} (week ${plan.weeksApplied + 1}).`);
-    if (this.planWeeks.get(plan.id)?.get(current.week)?.outcomes) throw new PlanWeekError(`Week ${current.week}'s outcomes are already applied; its list cannot change.`);
+    checkCurrentWeek(plan, current);
+    checkNotApplied(this.plans.get(plan.id), current.week);
     // Every check and clone first, then the writes: nothing is half-saved.
     const [p, w] = [checked('plans', plan), checked('plan-weeks', current)];
     this.plans.set(p.id, p);

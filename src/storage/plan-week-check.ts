@@ -2,16 +2,33 @@
 // a week already applied is replaced only when the user asked for it (and only the last one, since
 // later lists were planned from it).
 import { PlanWeekError } from './errors.ts';
-import type { PlanRecord } from './records.ts';
+import type { PlanRecord, PlanWeekRecord } from './records.ts';
 
+/** Throws PlanWeekError unless outcomes of `week` may be written over `stored` (undefined: not saved). */
 export function checkPlanWeek(stored: PlanRecord | undefined, planId: string, week: number, replace: boolean): void {
   if (!stored) throw new PlanWeekError(`The plan ${planId} is no longer saved; nothing was applied.`);
-  const last = stored.weeksApplied;
+  const weeks = stored.plan.weeks;
+  const applied = weeks.filter((w) => w.outcomes !== null);
+  // Weeks continue the register's history: the first plan week follows the weeks before it.
+  const last = applied.length ? applied[applied.length - 1].week : weeks[0].week - 1;
   if (week === last + 1) return;
   if (week === last) {
     if (replace) return;
     throw new PlanWeekError(`Week ${week}'s outcomes are already applied. Nothing was changed; to apply this file instead, replace week ${week} explicitly.`);
   }
-  if (week < last) throw new PlanWeekError(`Week ${week} cannot be changed: weeks up to ${last} are applied and later lists were planned from it. Only week ${last} can be replaced.`);
+  if (week < last) throw new PlanWeekError(`Week ${week} cannot be changed: weeks up to ${last} are applied and later lists were planned from them. Only week ${last} can be replaced.`);
   throw new PlanWeekError(`Week ${week} cannot be applied before week ${last + 1}: weeks are applied in order.`);
+}
+
+/** A list saved with a plan must be the plan's current (last) week. */
+export function checkCurrentWeek(plan: PlanRecord, current: PlanWeekRecord): void {
+  const last = plan.plan.weeks[plan.plan.weeks.length - 1];
+  if (current.planId !== plan.id || !last || current.week !== last.week || last.outcomes !== null) {
+    throw new PlanWeekError(`The list of week ${current.week} is not the current week of plan ${plan.id}${last ? ` (week ${last.week})` : ''}.`);
+  }
+}
+
+/** Refuses a new list for a week whose outcomes the stored plan has already applied (a stale page). */
+export function checkNotApplied(stored: PlanRecord | undefined, week: number): void {
+  if (stored?.plan.weeks.some((w) => w.week === week && w.outcomes !== null)) throw new PlanWeekError(`Week ${week}'s outcomes are already applied; its list cannot change.`);
 }

@@ -1,11 +1,8 @@
 // What allot keeps in IndexedDB. Records hold plain data and typed arrays (structured clone keeps
 // them exact). API keys are never part of any record: see secrets.ts.
 import type { Instance } from '../core/instance/types.ts';
-
-// Placeholders until the plan core's types land (src/core/plan).
-type PlanRegisterData = unknown;
-type PlanConstraintsData = unknown;
-type PlanListData = unknown;
+import type { PackedPlan } from '../core/plan/packed-plan.ts';
+import type { WeeklyList } from '../core/plan/weekly-list.ts';
 
 export interface PopulationRecord {
   id: string;
@@ -72,56 +69,33 @@ export type PlanPolicySource =
   | { kind: 'run-candidate'; runId: string; runTitle: string; candidate: string }
   | { kind: 'typed' };
 
+/** A reward expression and where it came from (a choice on the Plan screen). */
 export interface PlanPolicy {
   expression: string;
   source: PlanPolicySource;
 }
 
 /**
- * A weekly plan: the register as it stands after the applied weeks (columnar typed arrays, see
- * src/core/plan), the policy and the rules of the list. Its weeks are PlanWeekRecords.
+ * A weekly plan: the plan as the core keeps it (src/core/plan/plan-state.ts), its ids packed
+ * (packed-plan.ts): the register with its growing history (columnar typed arrays), the settings
+ * (reward expression, budget, exclusions, cooldown, shares per group, seed) and one record per week
+ * (calls planned, and once applied, calls made and engaged). The week's full lists are PlanWeekRecords.
  */
 export interface PlanRecord {
   id: string;
   name: string;
   createdAt: number;
   updatedAt: number;
-  /** The register now: ids, features, current states and histories (layout: src/core/plan). */
-  register: PlanRegisterData;
-  policy: PlanPolicy;
-  budget: number;
-  constraints: PlanConstraintsData;
-  /** Seed of the tie-breaking and posterior draws, recorded so a list can be drawn again. */
-  seed: number;
-  /** Weeks whose outcomes are applied; the current list is week weeksApplied + 1. */
-  weeksApplied: number;
-  /**
-   * The register before the last applied week's outcomes, so that week can be replaced (only the
-   * last week can: later weeks were planned from it).
-   */
-  previous: { week: number; register: PlanRegisterData } | null;
+  /** Where the reward (plan.settings.reward) came from. */
+  policy: PlanPolicySource;
+  plan: PackedPlan;
 }
 
-/** One week of a plan: its list, and once applied, the outcomes and what they did. */
+/** One week's list as it was made (ranks, indices, default ranks, reasons, intervals, make-up per group). */
 export interface PlanWeekRecord {
   planId: string;
-  /** 1-based. */
+  /** The plan's week number (weeks continue the register's history). */
   week: number;
   createdAt: number;
-  /** The week's list as the core computed it (ranks, indices, reasons, make-up per group). */
-  list: PlanListData;
-  outcomes: PlanOutcomesData | null;
-}
-
-export interface PlanOutcomesData {
-  fileName: string;
-  appliedAt: number;
-  /** Per beneficiary of the register (register order): 1 called this week, 1 engaged after it. */
-  called: Uint8Array;
-  engaged: Uint8Array;
-  /** Calls in the list (planned) and calls the file says were made. */
-  planned: number;
-  made: number;
-  /** Engaged share per group bucket after the week, by group name, in bucket order. */
-  engagedByGroup: Record<string, number[]>;
+  list: WeeklyList;
 }

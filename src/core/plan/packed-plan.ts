@@ -5,7 +5,11 @@
 import type { PlanState } from './plan-state.ts';
 import type { Register } from './register.ts';
 
-/** ids as text: id i is text.slice(ends[i - 1] ?? 0, ends[i]) (exact for any characters). */
+/**
+ * ids as text, one per line: id i is text.slice(i === 0 ? 0 : ends[i - 1] + 1, ends[i]), exact for any
+ * characters (a newline inside an id included). The separator keeps a word boundary between ids, so
+ * the storage guard's key shapes (\bsk-..., \bAIza...) still see an id that is a key.
+ */
 export interface PackedIds {
   text: string;
   ends: Uint32Array;
@@ -16,14 +20,13 @@ export type PackedPlan = Omit<PlanState, 'register'> & { register: PackedRegiste
 
 export function packIds(ids: readonly string[]): PackedIds {
   const ends = new Uint32Array(ids.length);
-  let end = 0;
-  for (let i = 0; i < ids.length; i++) ends[i] = end += ids[i].length;
-  return { text: ids.join(''), ends };
+  for (let i = 0, start = 0; i < ids.length; start = ends[i++] + 1) ends[i] = start + ids[i].length;
+  return { text: ids.join('\n'), ends };
 }
 
 export function unpackIds({ text, ends }: PackedIds): string[] {
   const ids = new Array<string>(ends.length);
-  for (let i = 0, start = 0; i < ends.length; start = ends[i++]) ids[i] = text.slice(start, ends[i]);
+  for (let i = 0, start = 0; i < ends.length; start = ends[i++] + 1) ids[i] = text.slice(start, ends[i]);
   return ids;
 }
 

@@ -4,37 +4,39 @@ import { describe, expect, test } from 'vitest';
 import { PlanWeekError, SecretInRecordError } from '../../../src/storage/errors.ts';
 import { MemoryStore } from '../../../src/storage/memory-store.ts';
 import { openStore } from '../../../src/storage/open-store.ts';
+import { packIds, type PackedPlan } from '../../../src/core/plan/packed-plan.ts';
+import type { WeekRecord } from '../../../src/core/plan/plan-state.ts';
+import type { WeeklyList } from '../../../src/core/plan/weekly-list.ts';
 import type { PlanRecord, PlanWeekRecord } from '../../../src/storage/records.ts';
 import type { Store } from '../../../src/storage/store.ts';
 
 let dbCount = 0;
 const freshName = () => `allot-plan-test-${process.pid}-${++dbCount}`;
 
-function plan(weeksApplied = 0, extra: Partial<PlanRecord> = {}): PlanRecord {
-  return {
-    id: 'p1',
-    name: 'village',
-    createdAt: 1,
-    updatedAt: 1 + weeksApplied,
-    register: { ids: ['a', 'b', 'c'], state: Uint8Array.from([0, 1, weeksApplied % 2]), features: new Float64Array([Math.PI, 1, 2]) },
-    policy: { expression: 'state * (1 + agent_feats[0])', source: { kind: 'typed' } },
-    budget: 1,
-    constraints: { cooldown: 0, exclude: [] },
-    seed: 7,
-    weeksApplied,
-    previous: null,
-    ...extra,
-  };
+/** A week of the plan: weeks 1..applied have outcomes; week applied + 1 is the current one. */
+function weekOf(n: number, applied: boolean): WeekRecord {
+  return { week: n, tieSeed: n, reward: 'state', budget: 1, planned: Int32Array.from([n % 3]), outcomes: applied ? { fileName: `week-${n}.csv`, contentHash: `h${n}`, called: 1, calledAsPlanned: 1, engaged: 2 } : null };
 }
 
-function week(n: number, outcomes = false): PlanWeekRecord {
-  return {
-    planId: 'p1',
-    week: n,
-    createdAt: n,
-    list: { calls: Int32Array.from([n % 3]) },
-    outcomes: outcomes ? { fileName: `week-${n}.csv`, appliedAt: n, called: Uint8Array.from([1, 0, 0]), engaged: Uint8Array.from([1, 1, 0]), planned: 1, made: 1, engagedByGroup: { Ages: [0.5, 1] } } : null,
-  };
+function plan(weeksApplied = 0, extra: Partial<PlanRecord> = {}, ids: string[] = ['a', 'b', 'c']): PlanRecord {
+  const weeks = Array.from({ length: weeksApplied + 1 }, (_, i) => weekOf(i + 1, i < weeksApplied));
+  const packed = {
+    format: 'allot-plan',
+    version: 1,
+    register: { numArms: 3, numStates: 2, ids: packIds(ids), features: new Float64Array([Math.PI, 1, 2]), history: { firstWeek: 1, states: [Uint8Array.from([0, 1, 1])], called: [new Uint8Array(3)] } },
+    settings: { reward: 'state * (1 + agent_feats[0])', budget: 1, exclude: [], cooldown: 0, shares: [], seed: 7, draws: 0, priorGroup: null, level: 0.9 },
+    weeks,
+  } as unknown as PackedPlan;
+  return { id: 'p1', name: 'village', createdAt: 1, updatedAt: 1 + weeksApplied, policy: { kind: 'typed' }, plan: packed, ...extra };
+}
+
+function week(n: number): PlanWeekRecord {
+  return { planId: 'p1', week: n, createdAt: n, list: { week: n, arms: Int32Array.from([n % 3]) } as unknown as WeeklyList };
+}
+
+/** The update that applies week n's outcomes to a plan with n - 1 weeks applied. */
+function applying(n: number, replace = false, extra: Partial<PlanRecord> = {}) {
+  return { plan: plan(n, extra), applied: week(n), next: week(n + 1), replace };
 }
 
 const stores: [string, () => Promise<Store>][] = [
@@ -54,8 +56,9 @@ describe.each(stores)('plans in the %s store', (_, make) => {
     const store = await make();
     await store.savePlan(plan(), week(1));
     const back = await store.getPlan('p1');
-    expect((back?.register as { features: Float64Array }).features).toEqual(new Float64Array([Math.PI, 1, 2]));
-    expect((back?.register as { state: Uint8Array }).state).toBeInstanceOf(Uint8Array);
+    expect(back?.plan.register.features).toEqual(new Float64Array([Math.PI, 1, 2]));
+    expect(back?.plan.register.ids.ends).toBeInstanceOf(Uint32Array);
+    expect(back?.plan.register.history.states[0]).toBeInstanceOf(Uint8Array);
     expect((await store.listPlanWeeks('p1')).map((w) => w.week)).toEqual([1]);
   });
 
@@ -63,62 +66,58 @@ describe.each(stores)('plans in the %s store', (_, make) => {
     const store = await make();
     await expect(store.savePlan(plan(), week(2))).rejects.toThrow(PlanWeekError);
     await store.savePlan(plan(), week(1));
-    await store.applyPlanWeek({ plan: plan(1), applied: week(1, true), next: week(2), replace: false });
+    await store.applyPlanWeek(applying(1));
     // a stale page still thinking week 1 is current
     await expect(store.savePlan(plan(0), week(1))).rejects.toThrow(/already applied/);
-    expect((await store.getPlan('p1'))?.weeksApplied).toBe(1);
+    expect((await store.getPlan('p1'))?.plan.weeks.length).toBe(2);
   });
 
   test('apply weeks in order, with the next list, and list the weeks in order', async () => {
     const store = await make();
     await store.savePlan(plan(), week(1));
-    await store.applyPlanWeek({ plan: plan(1), applied: week(1, true), next: week(2), replace: false });
-    await store.applyPlanWeek({ plan: plan(2), applied: week(2, true), next: week(3), replace: false });
-    const weeks = await store.listPlanWeeks('p1');
-    expect(weeks.map((w) => [w.week, w.outcomes?.fileName ?? null])).toEqual([[1, 'week-1.csv'], [2, 'week-2.csv'], [3, null]]);
-    expect(weeks[0].outcomes?.called).toEqual(Uint8Array.from([1, 0, 0]));
-    expect((await store.getPlan('p1'))?.weeksApplied).toBe(2);
+    await store.applyPlanWeek(applying(1));
+    await store.applyPlanWeek(applying(2));
+    expect((await store.listPlanWeeks('p1')).map((w) => w.week)).toEqual([1, 2, 3]);
+    const back = await store.getPlan('p1');
+    expect(back?.plan.weeks.map((w) => w.outcomes?.fileName ?? null)).toEqual(['week-1.csv', 'week-2.csv', null]);
   });
 
   test('refuse to apply a week twice unless it is replaced explicitly, changing nothing', async () => {
     const store = await make();
     await store.savePlan(plan(), week(1));
-    await store.applyPlanWeek({ plan: plan(1), applied: week(1, true), next: week(2), replace: false });
-    const again = { ...week(1, true), outcomes: { ...week(1, true).outcomes!, fileName: 'again.csv' } };
-    const error = await store.applyPlanWeek({ plan: plan(1, { name: 'changed' }), applied: again, next: week(2), replace: false }).catch((e) => e);
+    await store.applyPlanWeek(applying(1));
+    const error = await store.applyPlanWeek(applying(1, false, { name: 'changed' })).catch((e) => e);
     expect(error).toBeInstanceOf(PlanWeekError);
     expect(error.message).toMatch(/Week 1's outcomes are already applied.*replace week 1 explicitly/);
     expect((await store.getPlan('p1'))?.name).toBe('village');
-    expect((await store.listPlanWeeks('p1'))[0].outcomes?.fileName).toBe('week-1.csv');
-    await store.applyPlanWeek({ plan: plan(1, { name: 'replaced' }), applied: again, next: week(2), replace: true });
+    await store.applyPlanWeek(applying(1, true, { name: 'replaced' }));
     expect((await store.getPlan('p1'))?.name).toBe('replaced');
-    expect((await store.listPlanWeeks('p1'))[0].outcomes?.fileName).toBe('again.csv');
   });
 
   test('refuse a week out of order and an earlier week than the last applied', async () => {
     const store = await make();
     await store.savePlan(plan(), week(1));
-    await expect(store.applyPlanWeek({ plan: plan(2), applied: week(2, true), next: week(3), replace: false })).rejects.toThrow(/cannot be applied before week 1/);
-    await store.applyPlanWeek({ plan: plan(1), applied: week(1, true), next: week(2), replace: false });
-    await store.applyPlanWeek({ plan: plan(2), applied: week(2, true), next: week(3), replace: false });
-    await expect(store.applyPlanWeek({ plan: plan(1), applied: week(1, true), next: week(2), replace: true })).rejects.toThrow(/Only week 2 can be replaced/);
+    await expect(store.applyPlanWeek(applying(2))).rejects.toThrow(/cannot be applied before week 1/);
+    await store.applyPlanWeek(applying(1));
+    await store.applyPlanWeek(applying(2));
+    await expect(store.applyPlanWeek(applying(1, true))).rejects.toThrow(/Only week 2 can be replaced/);
     expect((await store.listPlanWeeks('p1')).map((w) => w.week)).toEqual([1, 2, 3]);
   });
 
   test('write nothing of a week when any part is refused (a key in the next list)', async () => {
     const store = await make();
     await store.savePlan(plan(), week(1));
-    const leaky = { ...week(2), list: { note: 'sk-proj-abcdefghijklmnopqrstuvwxyz0123' } };
-    await expect(store.applyPlanWeek({ plan: plan(1), applied: week(1, true), next: leaky, replace: false })).rejects.toThrow(SecretInRecordError);
-    expect((await store.getPlan('p1'))?.weeksApplied).toBe(0);
-    expect((await store.listPlanWeeks('p1')).map((w) => [w.week, w.outcomes])).toEqual([[1, null]]);
+    const leaky = { ...applying(1), next: { ...week(2), list: { note: 'sk-proj-abcdefghijklmnopqrstuvwxyz0123' } as unknown as WeeklyList } };
+    await expect(store.applyPlanWeek(leaky)).rejects.toThrow(SecretInRecordError);
+    expect((await store.getPlan('p1'))?.plan.weeks.map((w) => w.outcomes)).toEqual([null]);
+    expect((await store.listPlanWeeks('p1')).map((w) => w.week)).toEqual([1]);
   });
 
   test('refuse a plan whose register holds something shaped like an API key', async () => {
     const store = await make();
-    const error = await store.savePlan(plan(0, { register: { ids: ['a', 'AIzaSyA1234567890abcdefghijklmnopqrstuv'] } }), week(1)).catch((e) => e);
+    const error = await store.savePlan(plan(0, {}, ['a', 'AIzaSyA1234567890abcdefghijklmnopqrstuv', 'c']), week(1)).catch((e) => e);
     expect(error).toBeInstanceOf(SecretInRecordError);
-    expect(error.message).toContain('$.register.ids[1]');
+    expect(error.message).toContain('$.plan.register.ids.text');
     expect(await store.getPlan('p1')).toBeUndefined();
   });
 
@@ -138,10 +137,10 @@ describe('the IndexedDB store', () => {
   test('writes nothing of a week when the write itself fails part-way (a value that cannot be cloned)', async () => {
     const { store } = await openStore({ name: freshName() });
     await store.savePlan(plan(), week(1));
-    const unclonable = { ...week(2), list: { sort: () => 0 } };
-    await expect(store.applyPlanWeek({ plan: plan(1), applied: week(1, true), next: unclonable, replace: false })).rejects.toThrow();
-    expect((await store.getPlan('p1'))?.weeksApplied).toBe(0);
-    expect((await store.listPlanWeeks('p1'))[0].outcomes).toBeNull();
+    const unclonable = { ...applying(1), next: { ...week(2), list: { sort: () => 0 } as unknown as WeeklyList } };
+    await expect(store.applyPlanWeek(unclonable)).rejects.toThrow();
+    expect((await store.getPlan('p1'))?.plan.weeks.map((w) => w.outcomes)).toEqual([null]);
+    expect((await store.listPlanWeeks('p1')).map((w) => w.week)).toEqual([1]);
   });
 
   test('a database of version 1 is upgraded with its runs kept and plan stores added', async () => {
