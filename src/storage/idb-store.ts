@@ -2,8 +2,8 @@
 import type { IDBPDatabase, IDBPTransaction } from 'idb';
 import { asStorageError } from './errors.ts';
 import { assertNoSecret } from './guard.ts';
-import { checkCurrentWeek, checkNotApplied, checkPlanWeek } from './plan-week-check.ts';
-import type { CandidateRecord, PlanRecord, PlanWeekRecord, PopulationRecord, ResultRecord, RunRecord } from './records.ts';
+import { checkCurrentWeek, checkNotApplied, checkPlanWeek, planListing } from './plan-week-check.ts';
+import type { CandidateRecord, PlanListing, PlanRecord, PlanWeekRecord, PopulationRecord, ResultRecord, RunRecord } from './records.ts';
 import type { AllotDb } from './schema.ts';
 import type { PlanWeekUpdate, Store } from './store.ts';
 
@@ -71,13 +71,17 @@ export class IdbStore implements Store {
     await this.guardPlan(plan, [current]);
     await this.atomically(async (tx) => {
       checkNotApplied(await tx.objectStore('plans').get(plan.id), current.week);
-      await Promise.all([observed(tx.objectStore('plans').put(plan)), observed(tx.objectStore('plan-weeks').put(current))]);
+      await Promise.all([...putPlan(tx, plan), observed(tx.objectStore('plan-weeks').put(current))]);
     });
   }
-  getPlan(id: string) {
-    return this.db.get('plans', id);
+  async getPlan(id: string): Promise<PlanRecord | undefined> {
+    const tx = this.db.transaction(['plans', 'plan-states']);
+    const [listing, state] = await Promise.all([tx.objectStore('plans').get(id), tx.objectStore('plan-states').get(id)]);
+    if (!listing || !state) return undefined;
+    const { id: planId, name, createdAt, updatedAt, policy } = listing;
+    return { id: planId, name, createdAt, updatedAt, policy, plan: state.plan };
   }
-  async listPlans() {
+  async listPlans(): Promise<PlanListing[]> {
     return (await this.db.getAllFromIndex('plans', 'by-updated')).reverse();
   }
   listPlanWeeks(planId: string) {
@@ -89,13 +93,13 @@ export class IdbStore implements Store {
     await this.atomically(async (tx) => {
       checkPlanWeek(await tx.objectStore('plans').get(plan.id), plan.id, applied.week, replace);
       const weeks = tx.objectStore('plan-weeks');
-      await Promise.all([observed(tx.objectStore('plans').put(plan)), observed(weeks.put(applied)), observed(weeks.put(next))]);
+      await Promise.all([...putPlan(tx, plan), observed(weeks.put(applied)), observed(weeks.put(next))]);
     });
   }
   async deletePlan(id: string) {
-    const tx = this.db.transaction(['plans', 'plan-weeks'], 'readwrite');
+    const tx = this.db.transaction(['plans', 'plan-states', 'plan-weeks'], 'readwrite');
     const keys = await tx.objectStore('plan-weeks').index('by-plan').getAllKeys(id);
-    await Promise.all([tx.objectStore('plans').delete(id), ...keys.map((key) => tx.objectStore('plan-weeks').delete(key)), tx.done]);
+    await Promise.all([tx.objectStore('plans').delete(id), tx.objectStore('plan-states').delete(id), ...keys.map((key) => tx.objectStore('plan-weeks').delete(key)), tx.done]);
   }
 
   async getSetting<T>(key: string) {
@@ -113,8 +117,8 @@ export class IdbStore implements Store {
    * Runs `writes` in one strict read-write transaction over the plan stores: any failure (a refused
    * check, a value the browser cannot store, a full disk) aborts it, so nothing is half-written.
    */
-  private async atomically(writes: (tx: IDBPTransaction<AllotDb, ['plans', 'plan-weeks'], 'readwrite'>) => Promise<void>): Promise<void> {
-    const tx = this.db.transaction(['plans', 'plan-weeks'], 'readwrite', { durability: 'strict' });
+  private async atomically(writes: (tx: PlanTransaction) => Promise<void>): Promise<void> {
+    const tx = this.db.transaction(['plans', 'plan-states', 'plan-weeks'], 'readwrite', { durability: 'strict' });
     const done = tx.done;
     done.catch(() => {}); // observed below, or aborted on purpose
     try {
@@ -149,6 +153,13 @@ export class IdbStore implements Store {
       throw asStorageError(error);
     }
   }
+}
+
+type PlanTransaction = IDBPTransaction<AllotDb, ['plans', 'plan-states', 'plan-weeks'], 'readwrite'>;
+
+/** The two writes of a plan: its listing and the plan itself. */
+function putPlan(tx: PlanTransaction, record: PlanRecord): Promise<unknown>[] {
+  return [observed(tx.objectStore('plans').put(planListing(record))), observed(tx.objectStore('plan-states').put({ id: record.id, plan: record.plan }))];
 }
 
 /** A request whose rejection is also seen by the transaction: marked handled, so that a write refused after it doesn't leave it unobserved. */

@@ -1,8 +1,8 @@
 // The fallback when IndexedDB is unusable: the same API over Maps for this tab only. Records are
 // cloned on the way in and out, as IndexedDB does, so callers cannot alias stored data.
 import { assertNoSecret } from './guard.ts';
-import { checkCurrentWeek, checkNotApplied, checkPlanWeek } from './plan-week-check.ts';
-import type { CandidateRecord, PlanRecord, PlanWeekRecord, PopulationRecord, ResultRecord, RunRecord } from './records.ts';
+import { checkCurrentWeek, checkNotApplied, checkPlanWeek, planListing } from './plan-week-check.ts';
+import type { CandidateRecord, PlanListing, PlanRecord, PlanWeekRecord, PopulationRecord, ResultRecord, RunRecord } from './records.ts';
 import type { PlanWeekUpdate, Store } from './store.ts';
 
 export class MemoryStore implements Store {
@@ -60,7 +60,7 @@ export class MemoryStore implements Store {
 
   async savePlan(plan: PlanRecord, current: PlanWeekRecord) {
     checkCurrentWeek(plan, current);
-    checkNotApplied(this.plans.get(plan.id), current.week);
+    checkNotApplied(this.listing(plan.id), current.week);
     // Every check and clone first, then the writes: nothing is half-saved.
     const [p, w] = [checked('plans', plan), checked('plan-weeks', current)];
     this.plans.set(p.id, p);
@@ -69,14 +69,14 @@ export class MemoryStore implements Store {
   async getPlan(id: string) {
     return cloneOrUndefined(this.plans.get(id));
   }
-  async listPlans() {
-    return [...this.plans.values()].sort((a, b) => b.updatedAt - a.updatedAt).map((p) => structuredClone(p));
+  async listPlans(): Promise<PlanListing[]> {
+    return [...this.plans.values()].sort((a, b) => b.updatedAt - a.updatedAt).map((p) => structuredClone(planListing(p)));
   }
   async listPlanWeeks(planId: string) {
     return [...(this.planWeeks.get(planId)?.values() ?? [])].sort((a, b) => a.week - b.week).map((w) => structuredClone(w));
   }
   async applyPlanWeek({ plan, applied, next, replace }: PlanWeekUpdate) {
-    checkPlanWeek(this.plans.get(plan.id), plan.id, applied.week, replace);
+    checkPlanWeek(this.listing(plan.id), plan.id, applied.week, replace);
     const [p, a, n] = [checked('plans', plan), checked('plan-weeks', applied), checked('plan-weeks', next)];
     this.plans.set(p.id, p);
     this.weeksOf(p.id).set(a.week, a).set(n.week, n);
@@ -94,6 +94,11 @@ export class MemoryStore implements Store {
   }
 
   close() {}
+
+  private listing(id: string): PlanListing | undefined {
+    const plan = this.plans.get(id);
+    return plan && planListing(plan);
+  }
 
   private weeksOf(planId: string): Map<number, PlanWeekRecord> {
     let weeks = this.planWeeks.get(planId);

@@ -2,13 +2,18 @@
 // a week already applied is replaced only when the user asked for it (and only the last one, since
 // later lists were planned from it).
 import { PlanWeekError } from './errors.ts';
-import type { PlanRecord, PlanWeekRecord } from './records.ts';
+import type { PlanListing, PlanRecord, PlanWeekRecord } from './records.ts';
+
+/** The listing of a plan, kept beside it so that listing plans never reads a register. */
+export function planListing({ plan, ...meta }: PlanRecord): PlanListing {
+  return { ...meta, numArms: plan.register.numArms, reward: plan.settings.reward, budget: plan.settings.budget, weeks: plan.weeks.map((w) => ({ week: w.week, applied: w.outcomes !== null })) };
+}
 
 /** Throws PlanWeekError unless outcomes of `week` may be written over `stored` (undefined: not saved). */
-export function checkPlanWeek(stored: PlanRecord | undefined, planId: string, week: number, replace: boolean): void {
+export function checkPlanWeek(stored: PlanListing | undefined, planId: string, week: number, replace: boolean): void {
   if (!stored) throw new PlanWeekError(`The plan ${planId} is no longer saved; nothing was applied.`);
-  const weeks = stored.plan.weeks;
-  const applied = weeks.filter((w) => w.outcomes !== null);
+  const { weeks } = stored;
+  const applied = weeks.filter((w) => w.applied);
   // Weeks continue the register's history: the first plan week follows the weeks before it.
   const last = applied.length ? applied[applied.length - 1].week : weeks[0].week - 1;
   if (week === last + 1) return;
@@ -29,6 +34,6 @@ export function checkCurrentWeek(plan: PlanRecord, current: PlanWeekRecord): voi
 }
 
 /** Refuses a new list for a week whose outcomes the stored plan has already applied (a stale page). */
-export function checkNotApplied(stored: PlanRecord | undefined, week: number): void {
-  if (stored?.plan.weeks.some((w) => w.week === week && w.outcomes !== null)) throw new PlanWeekError(`Week ${week}'s outcomes are already applied; its list cannot change.`);
+export function checkNotApplied(stored: PlanListing | undefined, week: number): void {
+  if (stored?.weeks.some((w) => w.week === week && w.applied)) throw new PlanWeekError(`Week ${week}'s outcomes are already applied; its list cannot change.`);
 }

@@ -91,6 +91,15 @@ export interface PlanRecord {
   plan: PackedPlan;
 }
 
+/** What lists a plan without reading its register (the 'plans' store; the plan itself is in 'plan-states'). */
+export interface PlanListing extends Omit<PlanRecord, 'plan'> {
+  numArms: number;
+  reward: string;
+  budget: number;
+  /** The plan's weeks in order, and whether each one's outcomes are applied. */
+  weeks: { week: number; applied: boolean }[];
+}
+
 /** One week's list as it was made (ranks, indices, default ranks, reasons, intervals, make-up per group). */
 export interface PlanWeekRecord {
   planId: string;

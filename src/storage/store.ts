@@ -1,6 +1,6 @@
 // The storage API the app uses, whether backed by IndexedDB or, when that is unusable (some
 // private windows), by memory for the session.
-import type { CandidateRecord, PlanRecord, PlanWeekRecord, PopulationRecord, ResultRecord, RunRecord } from './records.ts';
+import type { CandidateRecord, PlanListing, PlanRecord, PlanWeekRecord, PopulationRecord, ResultRecord, RunRecord } from './records.ts';
 
 /** A week's outcomes applied to a plan: the plan after them, the applied week, and the next week's list. */
 export interface PlanWeekUpdate {
@@ -43,8 +43,8 @@ export interface Store {
    */
   savePlan(plan: PlanRecord, current: PlanWeekRecord): Promise<void>;
   getPlan(id: string): Promise<PlanRecord | undefined>;
-  /** Most recently updated first. */
-  listPlans(): Promise<PlanRecord[]>;
+  /** Most recently updated first, without their registers. */
+  listPlans(): Promise<PlanListing[]>;
   /** In week order. */
   listPlanWeeks(planId: string): Promise<PlanWeekRecord[]>;
   /**

@@ -60,6 +60,8 @@ describe.each(stores)('plans in the %s store', (_, make) => {
     expect(back?.plan.register.ids.ends).toBeInstanceOf(Uint32Array);
     expect(back?.plan.register.history.states[0]).toBeInstanceOf(Uint8Array);
     expect((await store.listPlanWeeks('p1')).map((w) => w.week)).toEqual([1]);
+    // listing plans never reads a register
+    expect(await store.listPlans()).toEqual([{ id: 'p1', name: 'village', createdAt: 1, updatedAt: 1, policy: { kind: 'typed' }, numArms: 3, reward: 'state * (1 + agent_feats[0])', budget: 1, weeks: [{ week: 1, applied: false }] }]);
   });
 
   test('refuse a list that is not the current week, and a list for a week already applied', async () => {
