@@ -88,12 +88,12 @@ export class IdbStore implements Store {
     // Keys are [planId, week], so the index returns them in week order.
     return this.db.getAllFromIndex('plan-weeks', 'by-plan', planId);
   }
-  async applyPlanWeek({ plan, applied, next, replace }: PlanWeekUpdate) {
-    await this.guardPlan(plan, [applied, next]);
+  async applyPlanWeek({ plan, week, next, replace }: PlanWeekUpdate) {
+    await this.guardPlan(plan, [next]);
     await this.atomically(async (tx) => {
-      checkPlanWeek(await tx.objectStore('plans').get(plan.id), plan.id, applied.week, replace);
+      checkPlanWeek(await tx.objectStore('plans').get(plan.id), plan.id, week, replace);
       const weeks = tx.objectStore('plan-weeks');
-      await Promise.all([...putPlan(tx, plan), observed(weeks.put(applied)), observed(weeks.put(next))]);
+      await Promise.all([...putPlan(tx, plan), observed(weeks.put(next))]);
     });
   }
   async deletePlan(id: string) {

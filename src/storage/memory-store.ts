@@ -75,11 +75,11 @@ export class MemoryStore implements Store {
   async listPlanWeeks(planId: string) {
     return [...(this.planWeeks.get(planId)?.values() ?? [])].sort((a, b) => a.week - b.week).map((w) => structuredClone(w));
   }
-  async applyPlanWeek({ plan, applied, next, replace }: PlanWeekUpdate) {
-    checkPlanWeek(this.listing(plan.id), plan.id, applied.week, replace);
-    const [p, a, n] = [checked('plans', plan), checked('plan-weeks', applied), checked('plan-weeks', next)];
+  async applyPlanWeek({ plan, week, next, replace }: PlanWeekUpdate) {
+    checkPlanWeek(this.listing(plan.id), plan.id, week, replace);
+    const [p, n] = [checked('plans', plan), checked('plan-weeks', next)];
     this.plans.set(p.id, p);
-    this.weeksOf(p.id).set(a.week, a).set(n.week, n);
+    this.weeksOf(p.id).set(n.week, n);
   }
   async deletePlan(id: string) {
     this.plans.delete(id);

@@ -2,10 +2,10 @@
 // private windows), by memory for the session.
 import type { CandidateRecord, PlanListing, PlanRecord, PlanWeekRecord, PopulationRecord, ResultRecord, RunRecord } from './records.ts';
 
-/** A week's outcomes applied to a plan: the plan after them, the applied week, and the next week's list. */
+/** A week's outcomes applied to a plan: the plan after them, the week applied, and the next week's list. */
 export interface PlanWeekUpdate {
   plan: PlanRecord;
-  applied: PlanWeekRecord;
+  week: number;
   next: PlanWeekRecord;
   /** Replace the outcomes of a week already applied (the last one only). */
   replace: boolean;

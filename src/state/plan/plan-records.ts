@@ -14,3 +14,9 @@ export function planRecord(base: Pick<PlanRecord, 'id' | 'name' | 'createdAt'>, 
 export function weekRecord(planId: string, list: WeeklyList, now: number): PlanWeekRecord {
   return { planId, week: list.week, createdAt: now, list };
 }
+
+/** The last week whose outcomes are applied (the one "replace" replaces), or null. */
+export function lastApplied(record: PlanRecord): number | null {
+  const applied = record.plan.weeks.filter((w) => w.outcomes !== null);
+  return applied.length ? applied[applied.length - 1].week : null;
+}

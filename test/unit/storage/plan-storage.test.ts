@@ -36,7 +36,7 @@ function week(n: number): PlanWeekRecord {
 
 /** The update that applies week n's outcomes to a plan with n - 1 weeks applied. */
 function applying(n: number, replace = false, extra: Partial<PlanRecord> = {}) {
-  return { plan: plan(n, extra), applied: week(n), next: week(n + 1), replace };
+  return { plan: plan(n, extra), week: n, next: week(n + 1), replace };
 }
 
 const stores: [string, () => Promise<Store>][] = [
