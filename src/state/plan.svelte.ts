@@ -9,6 +9,9 @@ import type { Store } from '../storage/store.ts';
 import { PlanClient, type Banding, type OutcomesPreview, type PlanView, type RegisterSource, type RegisterSummary } from '../workers/plan/plan-client.ts';
 import type { WeekHistory } from '../workers/plan/week-history.ts';
 import { planListing } from '../storage/plan-week-check.ts';
+
+export type { Banding, OutcomesPreview, PlanView, RegisterSource, RegisterSummary, WeekHistory };
+export type { PlanListing, PlanRecord, PopulationRecord } from '../storage/records.ts';
 import { lastApplied, newPlanId, planRecord, weekRecord } from './plan/plan-records.ts';
 
 export class PlanSession {
@@ -18,6 +21,8 @@ export class PlanSession {
   record = $state.raw<PlanRecord | null>(null);
   list = $state.raw<WeeklyList | null>(null);
   weeks = $state.raw<WeekHistory | null>(null);
+  /** Ids and buckets of the list's lines. */
+  lines = $state.raw<PlanView['lines'] | null>(null);
   preview = $state.raw<OutcomesPreview | null>(null);
   /** What went wrong, each naming where (file, row, column; the field). */
   problems = $state.raw<string[]>([]);
@@ -113,6 +118,7 @@ export class PlanSession {
   private show(record: PlanRecord, view: PlanView): void {
     this.record = record;
     this.list = view.list;
+    this.lines = view.lines;
     this.weeks = view.weeks;
     this.summary = view.summary;
     this.plans = [planListing(record), ...this.plans.filter((p) => p.id !== record.id)];

@@ -9,8 +9,8 @@ export interface PlanForm {
   cooldown: number;
   /** Ids never to call: one per line, or a CSV with an id column. */
   exclusions: string;
-  /** Minimum and maximum share of calls per bucket, in percent; '' for none. */
-  shares: { group: string; bucket: string; min: string; max: string }[];
+  /** Minimum and maximum share of calls per bucket, in percent; '' or null for none (number inputs give numbers). */
+  shares: { group: string; bucket: string; min: string | number | null; max: string | number | null }[];
   seed: number;
   /** Posterior draws for the uncertain-membership flags. */
   draws: number;
@@ -57,8 +57,9 @@ export function formSettings(form: PlanForm, reward: string, schema: FeatureSche
       problems.push(`${where}: the register has no such group and bucket`);
       continue;
     }
-    const share = (text: string, name: string) => {
-      if (text.trim() === '') return undefined;
+    const share = (value: string | number | null, name: string) => {
+      const text = String(value ?? '').trim();
+      if (text === '') return undefined;
       const x = Number(text);
       if (!(x >= 0 && x <= 100)) problems.push(`${where}: the ${name} share must be a percentage from 0 to 100, not "${text}"`);
       return x / 100;

@@ -13,10 +13,23 @@ import { readRegister, type RegisterSource } from './register-source.ts';
 import { reband, type Banding } from './reband.ts';
 import { registerSummary, type RegisterSummary } from './register-summary.ts';
 import { weekHistory, type WeekHistory } from './week-history.ts';
+import { bucketOfArms } from '../../core/measures/bucket-of-arms.ts';
+
+/** Ids and bucket labels of the listed arms (only B of them cross to the page). */
+export function listLines(register: Register, arms: Int32Array): PlanView['lines'] {
+  const { schema, features, numArms } = register;
+  const buckets = schema.groups.map((g) => ({ g, of: bucketOfArms(features, numArms, schema.columns.length, g) }));
+  return {
+    ids: Array.from(arms, (arm) => register.ids[arm]),
+    buckets: Array.from(arms, (arm) => buckets.map(({ g, of }) => `${g.name} ${of[arm] >= 0 ? g.buckets[of[arm]] : '?'}`).join(' · ')),
+  };
+}
 
 export interface PlanView {
   packed: PackedPlan;
   list: WeeklyList;
+  /** Per line of the list: her id, and her bucket in every group ("Ages 51-60 · Income low"). */
+  lines: { ids: string[]; buckets: string[] };
   summary: RegisterSummary;
   weeks: WeekHistory;
 }
@@ -119,7 +132,7 @@ export class PlanSession {
 
   private view(list: WeeklyList): PlanView {
     const plan = this.plan!;
-    return { packed: packPlan(plan), list, summary: registerSummary(plan.register), weeks: weekHistory(plan) };
+    return { packed: packPlan(plan), list, lines: listLines(plan.register, list.arms), summary: registerSummary(plan.register), weeks: weekHistory(plan) };
   }
 
   private need<T>(value: T | null, message: string): T {
