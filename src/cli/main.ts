@@ -14,6 +14,7 @@ import { portfolioCommand } from './commands/portfolio.ts';
 import { rewardCommand } from './commands/reward.ts';
 import { simulateCommand } from './commands/simulate.ts';
 import { studyCommand } from './commands/study.ts';
+import { tradeoffCommand } from './commands/tradeoff.ts';
 import { welfareCommand } from './commands/welfare.ts';
 
 /** Every command, in the order `allot --help` lists them. */
@@ -29,6 +30,7 @@ export const COMMANDS: Command[] = [
   adjudicateCommand,
   fairnessCommand,
   studyCommand,
+  tradeoffCommand,
   benchCommand,
   exampleCommand,
 ];

@@ -20,3 +20,8 @@ export function favouredArms(reward: Float64Array, numStates: number): Uint8Arra
   for (let i = 0; i < N; i++) out[i] = gain[i] > mean + tolerance ? 1 : 0;
   return out;
 }
+
+/** Who a reward names, in words: the labels of the feature columns it reads ("Ages 51-60, Income low"). */
+export function favouredLabel(schema: { columns: readonly { label: string }[] }, featuresUsed: readonly number[]): string {
+  return featuresUsed.map((i) => schema.columns[i]?.label ?? `agent_feats[${i}]`).join(', ');
+}

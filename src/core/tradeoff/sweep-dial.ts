@@ -48,13 +48,13 @@ export class DialSweep {
   /** Simulates and measures the policy of a population-level reward table (any table: a lambda's, or a baseline's index). */
   async measure(table: Float64Array, simulate: Simulate, options: { signal?: AbortSignalLike; onSimulated?: () => void } = {}): Promise<PolicyOutcome> {
     const S = this.setup.population.numStates;
-    const seeds = [];
-    for (const arms of this.arms) {
+    // All seeds at once: a simulator with several threads runs them side by side (order kept).
+    const seeds = await Promise.all(this.arms.map(async (arms) => {
       const perTrial = this.arms.length === 1 && arms.instance.numArms * S * this.setup.trials <= PER_TRIAL_LIMIT;
       const occupancy = await simulate({ instance: arms.instance, rewards: rowsOf(table, S, arms), policy: 'whittle', trials: this.setup.trials, seed: arms.seed, ties: 'random', perTrial }, { signal: options.signal });
-      seeds.push({ occupancy, favoured: rowsOf(this.favoured, 1, arms) });
       options.onSimulated?.();
-    }
+      return { occupancy, favoured: rowsOf(this.favoured, 1, arms) };
+    }));
     return policyOutcome(seeds);
   }
 
