@@ -101,7 +101,7 @@ export function validateSimulationInput(input: SimulationInput): void {
   if (!Number.isInteger(input.trials) || input.trials < 1) fail(`trials must be a positive integer, got ${input.trials}`);
   if (input.trials * input.horizon >= 2 ** 31) fail(`trials x horizon must stay below 2^31, got ${input.trials * input.horizon}`);
   if (!Number.isInteger(input.seed) || input.seed < 0 || input.seed >= 2 ** 32) fail(`seed must be an integer in [0, 2^32), got ${input.seed}`);
-  if (!(input.policy in POLICY_CODES)) fail(`policy must be whittle, random or none, got ${input.policy}`);
+  if (!Object.hasOwn(POLICY_CODES, input.policy)) fail(`policy must be whittle, random or none, got ${input.policy}`);
   if (input.ties !== 'random' && input.ties !== 'lowest-id') fail(`ties must be random or lowest-id, got ${input.ties}`);
   checkDistributions(input.transitions, S, 'transitions', (row) => {
     const arm = Math.floor(row / (2 * S)), state = Math.floor(row / 2) % S;
@@ -167,13 +167,14 @@ export function mergeParts(input: SimulationInput, parts: SimulationPart[]): Sim
     discounted[i * S] = d0 / scale / K;
     undiscounted[i * S] = u0 / K;
   }
-  const rewardPerTrial = new Float64Array(K), discRewardPerTrial = new Float64Array(K);
+  const rewardPerTrial = new Float64Array(K), discRewardPerTrial = new Float64Array(K), engagedPerTrial = new Float64Array(K);
   let reward = 0, discReward = 0, engagedSum = 0, pulledIdSum = 0;
   for (const p of sorted) {
     for (let k = p.trialStart; k < p.trialEnd; k++) {
       const row = (k - p.trialStart) * 4;
       rewardPerTrial[k] = p.perTrial[row];
       discRewardPerTrial[k] = p.perTrial[row + 1];
+      engagedPerTrial[k] = p.perTrial[row + 2];
       reward += p.perTrial[row];
       discReward += p.perTrial[row + 1];
       engagedSum += p.perTrial[row + 2];
@@ -196,6 +197,7 @@ export function mergeParts(input: SimulationInput, parts: SimulationPart[]): Sim
     discRewardMean: discReward / K,
     rewardPerTrial,
     discRewardPerTrial,
+    engagedPerTrial,
   };
   if (perStep) {
     result.pullsPerStep = new Float64Array(T).map((_, t) => perStep[2 * t] / K);
