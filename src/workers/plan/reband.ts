@@ -17,9 +17,9 @@ export function bandableGroups(schema: FeatureSchema): { group: string; column: 
 export function reband(schema: FeatureSchema, features: Float64Array, numArms: number, name: string, banding: Banding): FeatureSchema {
   const g = schema.groups.findIndex((x) => x.name === name);
   const group = schema.groups[g];
-  if (!group || group.kind !== 'bucketed' || group.columns.length !== 1) throw new Error(`"${name}" is not a numeric feature with bands`);
-  const f = group.columns[0];
+  const f = group?.kind === 'bucketed' && group.columns.length === 1 ? group.columns[0] : -1;
   const column = schema.columns[f];
+  if (!column || column.type === 'binary') throw new Error(`"${name}" is not a numeric feature with bands`);
   let cuts: number[];
   if ('bands' in banding) {
     if (!(Number.isInteger(banding.bands) && banding.bands >= 1 && banding.bands <= 20)) throw new Error(`the number of bands of "${name}" must be a whole number from 1 to 20, not ${banding.bands}`);
