@@ -15,13 +15,18 @@ import { registerSummary, type RegisterSummary } from './register-summary.ts';
 import { weekHistory, type WeekHistory } from './week-history.ts';
 import { bucketOfArms } from '../../core/measures/bucket-of-arms.ts';
 
+/** A bucket as a reader needs it: "Speaks Gujarati" says enough, "<= 30" needs its group ("age <= 30"). */
+export function bucketText(group: string, bucket: string): string {
+  return /^[\p{L}]/u.test(bucket) && !/^(no|yes|all)$/.test(bucket) ? bucket : `${group} ${bucket}`;
+}
+
 /** Ids and bucket labels of the listed arms (only B of them cross to the page). */
 export function listLines(register: Register, arms: Int32Array): PlanView['lines'] {
   const { schema, features, numArms } = register;
   const buckets = schema.groups.map((g) => ({ g, of: bucketOfArms(features, numArms, schema.columns.length, g) }));
   return {
     ids: Array.from(arms, (arm) => register.ids[arm]),
-    buckets: Array.from(arms, (arm) => buckets.map(({ g, of }) => `${g.name} ${of[arm] >= 0 ? g.buckets[of[arm]] : '?'}`).join(' · ')),
+    buckets: Array.from(arms, (arm) => buckets.map(({ g, of }) => bucketText(g.name, of[arm] >= 0 ? g.buckets[of[arm]] : '?')).join(' · ')),
   };
 }
 
