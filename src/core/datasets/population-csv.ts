@@ -8,10 +8,13 @@
 // (SchemaFile) or is inferred from the columns (see inferSchema). Everything is parsed and checked
 // before anything is returned: a bad file imports nothing, and the error names its line and column.
 import { createInstance, InstanceError } from '../instance/create-instance.ts';
-import type { FeatureColumn, FeatureGroup, FeatureSchema, FeatureType, Instance } from '../instance/types.ts';
+import type { FeatureType, Instance } from '../instance/types.ts';
 import { contentHash } from './content-hash.ts';
 import { CsvError, numberField, parseCsv, type CsvTable } from './csv.ts';
+import { readFeatures } from './feature-table.ts';
 import { checkImportSize } from './import-limits.ts';
+
+export { featureName, inferSchema, readFeatures } from './feature-table.ts';
 
 export const POPULATION_CSV_FORMAT = 'allot-population-csv';
 
@@ -31,6 +34,8 @@ export interface SchemaFile {
 export interface PopulationCsvOptions {
   fileName?: string;
   schema?: SchemaFile;
+  /** Columns that are neither features nor transitions (read by the caller, e.g. a register's `state`). */
+  skipColumns?: string[];
   /** Override the file's (or the defaults') budget, horizon, discount. */
   budget?: number;
   horizon?: number;
@@ -44,7 +49,12 @@ const INIT = /^init_(\d+)$/;
 export function parsePopulationCsv(text: string, options: PopulationCsvOptions = {}): Instance {
   const fileName = options.fileName ?? 'the file';
   checkImportSize(text.length, fileName);
-  const table = parseCsv(text, fileName);
+  return parsePopulationTable(parseCsv(text, fileName), contentHash(text), options);
+}
+
+/** parsePopulationCsv on a table already read (contentHash: the file's, for the provenance). */
+export function parsePopulationTable(table: CsvTable, hash: string, options: PopulationCsvOptions = {}): Instance {
+  const fileName = options.fileName ?? 'the file';
   const { header, headerLine, rows } = table;
   const fail = (message: string, column?: number): never => {
     throw new CsvError(`${fileName}, line ${headerLine}${column !== undefined ? `, column ${column + 1} ("${header[column]}")` : ''}: ${message}`, headerLine, column === undefined ? undefined : column + 1, column === undefined ? undefined : header[column]);
@@ -60,7 +70,7 @@ export function parsePopulationCsv(text: string, options: PopulationCsvOptions =
   const featureColumns: number[] = [];
   let numStates = 2;
   header.forEach((name, i) => {
-    if (i === idColumn) return;
+    if (i === idColumn || options.skipColumns?.includes(name)) return;
     let m: RegExpExecArray | null;
     if (Q.test(name)) qColumns.set(name, i);
     else if ((m = P.exec(name))) {
@@ -127,20 +137,7 @@ export function parsePopulationCsv(text: string, options: PopulationCsvOptions =
     for (let arm = 0; arm < N; arm++) for (let s = 0; s < S; s++) initial[arm * S + s] = probability(arm, initColumns.get(s)!);
   }
 
-  // Features.
-  const F = featureColumns.length;
-  const features = new Float64Array(N * F);
-  for (let arm = 0; arm < N; arm++) {
-    const row = rows[arm];
-    for (let f = 0; f < F; f++) {
-      const raw = row.fields[featureColumns[f]];
-      // Fast path for the 0/1 of one-hot columns, most of a typical file.
-      features[arm * F + f] = raw === '0' ? 0 : raw === '1' ? 1 : numberField(table, row, featureColumns[f], fileName);
-    }
-  }
-  const schema = options.schema
-    ? schemaFromFile(options.schema, table, featureColumns, features, fileName)
-    : inferSchema(featureColumns.map((c) => header[c]), features, N);
+  const { schema, features } = readFeatures(table, featureColumns, fileName, options.schema);
 
   const file = options.schema ?? {};
   const budget = options.budget ?? file.budget ?? Math.max(1, Math.round(N * FILE_DEFAULTS.budgetShare));
@@ -156,7 +153,7 @@ export function parsePopulationCsv(text: string, options: PopulationCsvOptions =
       budget,
       horizon: options.horizon ?? file.horizon ?? FILE_DEFAULTS.horizon,
       discount: options.discount ?? file.discount ?? FILE_DEFAULTS.discount,
-      provenance: { kind: 'file', fileName, contentHash: contentHash(text), format: POPULATION_CSV_FORMAT },
+      provenance: { kind: 'file', fileName, contentHash: hash, format: POPULATION_CSV_FORMAT },
     });
   } catch (error) {
     if (!(error instanceof InstanceError)) throw error;
@@ -168,103 +165,6 @@ export function parsePopulationCsv(text: string, options: PopulationCsvOptions =
     const message = error.message.replace(/^arm "[^"]*" \(arm \d+\)/, `arm "${ids[error.arm]}"`);
     throw new CsvError(`${fileName}, line ${line}${column >= 0 ? `, column ${column + 1} ("${header[column]}")` : ''}: ${message}`, line, column >= 0 ? column + 1 : undefined, column >= 0 ? header[column] : undefined);
   }
-}
-
-/** A header turned into a feature name usable as agent_feats.<name>: letters, digits and _. */
-export function featureName(header: string): string {
-  const name = header.trim().replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '');
-  return /^[0-9]/.test(name) || name === '' ? `f_${name}` : name;
-}
-
-/**
- * The schema inferred from column names and values:
- * - type: binary when every value is 0 or 1, integer when every value is whole, else continuous;
- * - groups: binary columns whose names share the part before the first "_" (age_10_20, age_21_30)
- *   form a one-hot group named after that prefix, when there are at least two of them and every
- *   arm has exactly one 1 among them; bucket order is column order, marked unordered (edit the
- *   schema to say the buckets are ordered).
- */
-export function inferSchema(headers: string[], features: Float64Array, numArms: number): FeatureSchema {
-  const F = headers.length;
-  // One row-major pass: which columns hold only 0/1, only whole numbers.
-  const notBinary = new Uint8Array(F);
-  const notInteger = new Uint8Array(F);
-  for (let arm = 0; arm < numArms; arm++) {
-    for (let f = 0, i = arm * F; f < F; f++, i++) {
-      const v = features[i];
-      if (v !== 0 && v !== 1) {
-        notBinary[f] = 1;
-        if (!Number.isInteger(v)) notInteger[f] = 1;
-      }
-    }
-  }
-  const columns: FeatureColumn[] = headers.map((header, f) => ({
-    name: featureName(header),
-    label: header,
-    description: header,
-    type: !notBinary[f] ? 'binary' : !notInteger[f] ? 'integer' : 'continuous',
-    group: null,
-  }));
-  uniqueNames(columns, headers);
-  const byPrefix = new Map<string, number[]>();
-  columns.forEach((c, f) => {
-    const cut = c.name.indexOf('_');
-    if (c.type === 'binary' && cut > 0) byPrefix.set(c.name.slice(0, cut), [...(byPrefix.get(c.name.slice(0, cut)) ?? []), f]);
-  });
-  const groups: FeatureGroup[] = [];
-  for (const [prefix, members] of byPrefix) {
-    if (members.length < 2) continue;
-    let oneHot = true;
-    for (let arm = 0; arm < numArms && oneHot; arm++) {
-      let ones = 0;
-      for (const f of members) ones += features[arm * F + f];
-      oneHot = ones === 1;
-    }
-    if (!oneHot) continue;
-    for (const f of members) columns[f].group = prefix;
-    groups.push({ name: prefix, kind: 'one-hot', columns: members, ordered: false, buckets: members.map((f) => columns[f].label) });
-  }
-  return { columns, groups };
-}
-
-function uniqueNames(columns: FeatureColumn[], headers: string[]): void {
-  const seen = new Map<string, number>();
-  columns.forEach((c, f) => {
-    const other = seen.get(c.name);
-    if (other !== undefined) throw new Error(`feature columns "${headers[other]}" and "${headers[f]}" both become the name "${c.name}"; rename one of them`);
-    seen.set(c.name, f);
-  });
-}
-
-/** The schema described by a SchemaFile, checked against the CSV's feature columns. */
-function schemaFromFile(file: SchemaFile, table: CsvTable, featureColumns: number[], features: Float64Array, fileName: string): FeatureSchema {
-  const headers = featureColumns.map((c) => table.header[c]);
-  const inferred = inferSchema(headers, features, table.rows.length);
-  const position = new Map(headers.map((h, f) => [h, f]));
-  const where = `the schema for ${fileName}`;
-  for (const entry of file.columns ?? []) {
-    const f = position.get(entry.column);
-    if (f === undefined) throw new Error(`${where} describes column "${entry.column}", which is not a feature column of ${fileName} (features: ${headers.join(', ')})`);
-    const c = inferred.columns[f];
-    inferred.columns[f] = { ...c, name: entry.name ?? c.name, label: entry.label ?? c.label, description: entry.description ?? entry.label ?? c.description, type: entry.type ?? c.type };
-  }
-  if (file.groups) {
-    for (const c of inferred.columns) c.group = null;
-    inferred.groups = file.groups.map((g) => {
-      const members = g.columns.map((name) => {
-        const f = position.get(name);
-        if (f === undefined) throw new Error(`${where}: group "${g.name}" lists column "${name}", which is not a feature column of ${fileName}`);
-        inferred.columns[f].group = g.name;
-        return f;
-      });
-      const group: FeatureGroup = { name: g.name, kind: g.kind, columns: members, ordered: g.ordered ?? false, buckets: g.buckets ?? members.map((f) => inferred.columns[f].label) };
-      if (g.edges) group.edges = g.edges;
-      if (g.kind === 'one-hot') for (const f of members) inferred.columns[f].type = 'binary';
-      return group;
-    });
-  }
-  uniqueNames(inferred.columns, headers);
-  return inferred;
 }
 
 /** Parses the schema JSON text; errors name the file. */
