@@ -10,6 +10,7 @@ import { exampleCommand } from './commands/example.ts';
 import { fairnessCommand } from './commands/fairness.ts';
 import { indicesCommand } from './commands/indices.ts';
 import { llmCommand } from './commands/llm.ts';
+import { planCommand } from './commands/plan.ts';
 import { portfolioCommand } from './commands/portfolio.ts';
 import { rewardCommand } from './commands/reward.ts';
 import { simulateCommand } from './commands/simulate.ts';
@@ -29,6 +30,7 @@ export const COMMANDS: Command[] = [
   portfolioCommand,
   adjudicateCommand,
   fairnessCommand,
+  planCommand,
   studyCommand,
   tradeoffCommand,
   benchCommand,
