@@ -1,7 +1,7 @@
 // The IndexedDB-backed store (through idb).
 import type { IDBPDatabase, IDBPTransaction } from 'idb';
 import { asStorageError } from './errors.ts';
-import { assertNoSecret } from './guard.ts';
+import { assertNoSecret, NO_SECRETS, type SecretSource } from './guard.ts';
 import { checkCurrentWeek, checkNotApplied, checkPlanWeek, planListing } from './plan-week-check.ts';
 import type { CandidateRecord, PlanListing, PlanRecord, PlanWeekRecord, PopulationRecord, ResultRecord, RunRecord } from './records.ts';
 import type { AllotDb } from './schema.ts';
@@ -10,12 +10,16 @@ import type { PlanWeekUpdate, Store } from './store.ts';
 export class IdbStore implements Store {
   readonly kind = 'indexeddb';
 
-  constructor(private readonly db: IDBPDatabase<AllotDb>) {}
+  constructor(
+    private readonly db: IDBPDatabase<AllotDb>,
+    /** The keys to refuse verbatim (the key store's). */
+    private readonly secrets: SecretSource = NO_SECRETS,
+  ) {}
 
   async putPopulation(record: PopulationRecord) {
     // A population may hold 100,000 arms: the key check and the write (a structured clone of the
     // record) run in separate tasks, so that neither blocks the page for long.
-    assertNoSecret('populations', record);
+    assertNoSecret('populations', record, this.secrets());
     await new Promise((resolve) => setTimeout(resolve, 0));
     await this.write('populations', record);
   }
@@ -54,7 +58,7 @@ export class IdbStore implements Store {
   }
 
   async putResult(record: ResultRecord) {
-    assertNoSecret('results', record);
+    assertNoSecret('results', record, this.secrets());
     try {
       const tx = this.db.transaction('results', 'readwrite', { durability: 'strict' });
       await Promise.all([tx.store.put(record), tx.done]);
@@ -136,13 +140,13 @@ export class IdbStore implements Store {
 
   /** The key check of a plan and its weeks, in a task of its own: a register may hold a million ids. */
   private async guardPlan(plan: PlanRecord, weeks: PlanWeekRecord[]): Promise<void> {
-    assertNoSecret('plans', plan);
-    for (const week of weeks) assertNoSecret('plan-weeks', week);
+    assertNoSecret('plans', plan, this.secrets());
+    for (const week of weeks) assertNoSecret('plan-weeks', week, this.secrets());
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
 
   private async put<Name extends 'populations' | 'runs' | 'candidates' | 'settings'>(name: Name, record: AllotDb[Name]['value']): Promise<void> {
-    assertNoSecret(name, record);
+    assertNoSecret(name, record, this.secrets());
     await this.write(name, record);
   }
 

@@ -1,6 +1,6 @@
 // The fallback when IndexedDB is unusable: the same API over Maps for this tab only. Records are
 // cloned on the way in and out, as IndexedDB does, so callers cannot alias stored data.
-import { assertNoSecret } from './guard.ts';
+import { assertNoSecret, NO_SECRETS, type SecretSource } from './guard.ts';
 import { checkCurrentWeek, checkNotApplied, checkPlanWeek, planListing } from './plan-week-check.ts';
 import type { CandidateRecord, PlanListing, PlanRecord, PlanWeekRecord, PopulationRecord, ResultRecord, RunRecord } from './records.ts';
 import type { PlanWeekUpdate, Store } from './store.ts';
@@ -16,8 +16,11 @@ export class MemoryStore implements Store {
   /** Weeks by plan id, then week. */
   private readonly planWeeks = new Map<string, Map<number, PlanWeekRecord>>();
 
+  /** `secrets`: the keys to refuse verbatim (the key store's). */
+  constructor(private readonly secrets: SecretSource = NO_SECRETS) {}
+
   async putPopulation(record: PopulationRecord) {
-    this.populations.set(record.id, checked('populations', record));
+    this.populations.set(record.id, this.checked('populations', record));
   }
   async getPopulation(id: string) {
     return cloneOrUndefined(this.populations.get(id));
@@ -30,7 +33,7 @@ export class MemoryStore implements Store {
   }
 
   async putRun(record: RunRecord) {
-    this.runs.set(record.id, checked('runs', record));
+    this.runs.set(record.id, this.checked('runs', record));
   }
   async getRun(id: string) {
     return cloneOrUndefined(this.runs.get(id));
@@ -45,14 +48,14 @@ export class MemoryStore implements Store {
   }
 
   async putCandidate(record: CandidateRecord) {
-    this.candidates.set(JSON.stringify([record.runId, record.index]), checked('candidates', record));
+    this.candidates.set(JSON.stringify([record.runId, record.index]), this.checked('candidates', record));
   }
   async listCandidates(runId: string) {
     return [...this.candidates.values()].filter((c) => c.runId === runId).sort((a, b) => a.index - b.index).map((c) => structuredClone(c));
   }
 
   async putResult(record: ResultRecord) {
-    this.results.set(record.runId, checked('results', record));
+    this.results.set(record.runId, this.checked('results', record));
   }
   async getResult(runId: string) {
     return cloneOrUndefined(this.results.get(runId));
@@ -62,7 +65,7 @@ export class MemoryStore implements Store {
     checkCurrentWeek(plan, current);
     checkNotApplied(this.listing(plan.id), current.week);
     // Every check and clone first, then the writes: nothing is half-saved.
-    const [p, w] = [checked('plans', plan), checked('plan-weeks', current)];
+    const [p, w] = [this.checked('plans', plan), this.checked('plan-weeks', current)];
     this.plans.set(p.id, p);
     this.weeksOf(p.id).set(w.week, w);
   }
@@ -77,7 +80,7 @@ export class MemoryStore implements Store {
   }
   async applyPlanWeek({ plan, week, next, replace }: PlanWeekUpdate) {
     checkPlanWeek(this.listing(plan.id), plan.id, week, replace);
-    const [p, n] = [checked('plans', plan), checked('plan-weeks', next)];
+    const [p, n] = [this.checked('plans', plan), this.checked('plan-weeks', next)];
     this.plans.set(p.id, p);
     this.weeksOf(p.id).set(n.week, n);
   }
@@ -90,7 +93,7 @@ export class MemoryStore implements Store {
     return cloneOrUndefined(this.settings.get(key) as T | undefined);
   }
   async putSetting(key: string, value: unknown) {
-    this.settings.set(key, checked('settings', { key, value }).value);
+    this.settings.set(key, this.checked('settings', { key, value }).value);
   }
 
   close() {}
@@ -105,11 +108,11 @@ export class MemoryStore implements Store {
     if (!weeks) this.planWeeks.set(planId, (weeks = new Map()));
     return weeks;
   }
-}
 
-function checked<T>(store: string, record: T): T {
-  assertNoSecret(store, record);
-  return structuredClone(record);
+  private checked<T>(store: string, record: T): T {
+    assertNoSecret(store, record, this.secrets());
+    return structuredClone(record);
+  }
 }
 
 function cloneOrUndefined<T>(value: T | undefined): T | undefined {
