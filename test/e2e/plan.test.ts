@@ -14,7 +14,7 @@ import { startFakeProvider, type FakeProvider } from '../fake-provider/fake-prov
 import { axeViolations } from './accessibility.ts';
 import { DIST, launchBrowser, watchProblems } from './browser.ts';
 import { featuresCsv, historyCsv, NUM, outcomesCsv, WEEKS } from './plan-fixture.ts';
-import { configureProvider, KEY, screenshot, scriptedReplies } from './run-helpers.ts';
+import { configureProvider, KEY, savedRuns, screenshot, scriptedReplies } from './run-helpers.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
 
 // Rewards over the register's first two features (age, low income), so the run's pick fits the register.
@@ -88,6 +88,8 @@ describe('the weekly plan', () => {
     await page.getByTestId('start-run').click();
     await expect.poll(() => page.getByTestId('run-status').textContent(), { timeout: 90_000 }).toBe('Done');
     expect(await page.getByTestId('selected-expression').textContent()).toBe(SELECTED);
+    // the run's last checkpoint is written just after the screen says Done
+    await expect.poll(async () => (await savedRuns(page)).map((r) => r.status)).toEqual(['done']);
   });
 
   test('imports a register with histories, previews it, and offers the run\'s selected reward', async () => {
