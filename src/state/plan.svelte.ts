@@ -62,7 +62,9 @@ export class PlanSession {
     return this.work('Opening the plan…', async () => {
       const record = await this.store().getPlan(id);
       if (!record) throw new Error(`There is no saved plan "${id}".`);
-      this.show(record, await this.client.open(record.plan));
+      // The stored plan's arrays go to the worker; the record keeps the copy the worker sends back.
+      const view = await this.client.open(record.plan);
+      this.show({ ...record, plan: view.packed }, view);
     });
   }
 

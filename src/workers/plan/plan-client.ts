@@ -2,7 +2,9 @@
 // with a clear error). The worker keeps the open plan between calls, so it is never stopped when idle.
 import type { PackedPlan } from '../../core/plan/packed-plan.ts';
 import type { PlanSettings } from '../../core/plan/plan-settings.ts';
+import * as Comlink from 'comlink';
 import { WorkerBridge } from '../worker-bridge.ts';
+import { planBuffers } from './transfer-view.ts';
 import type { ApplyResult, OutcomesPreview, PlanView, PreviewResult } from './plan-session.ts';
 import type { PlanWorkerApi } from './plan.worker.ts';
 import type { Banding } from './reband.ts';
@@ -23,8 +25,9 @@ export class PlanClient {
   create(settings: PlanSettings): Promise<PlanView> {
     return this.bridge.call(undefined, (api) => api.create(settings));
   }
+  /** Opens a stored plan in the worker: its arrays are transferred (detached here). */
   open(packed: PackedPlan): Promise<PlanView> {
-    return this.bridge.call(undefined, (api) => api.open(packed));
+    return this.bridge.call(undefined, (api) => api.open(Comlink.transfer(packed, planBuffers(packed))));
   }
   replan(settings: PlanSettings): Promise<PlanView> {
     return this.bridge.call(undefined, (api) => api.replan(settings));
