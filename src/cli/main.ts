@@ -15,6 +15,7 @@ import { portfolioCommand } from './commands/portfolio.ts';
 import { rewardCommand } from './commands/reward.ts';
 import { simulateCommand } from './commands/simulate.ts';
 import { studyCommand } from './commands/study.ts';
+import { tradeoffCommand } from './commands/tradeoff.ts';
 import { welfareCommand } from './commands/welfare.ts';
 
 /** Every command, in the order `allot --help` lists them. */
@@ -31,6 +32,7 @@ export const COMMANDS: Command[] = [
   fairnessCommand,
   planCommand,
   studyCommand,
+  tradeoffCommand,
   benchCommand,
   exampleCommand,
 ];

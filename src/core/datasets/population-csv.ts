@@ -5,31 +5,26 @@
 //   init_<s>                optional initial-state distribution (default: uniform over states)
 //   any other column        a feature (numbers only)
 // The schema (labels, descriptions, types, groups and bucket order) comes from a small JSON file
-// (SchemaFile) or is inferred from the columns (see inferSchema). Everything is parsed and checked
+// (SchemaFile, schema-file.ts) or is inferred from the columns (infer-schema.ts). Everything is parsed and checked
 // before anything is returned: a bad file imports nothing, and the error names its line and column.
 import { createInstance, InstanceError } from '../instance/create-instance.ts';
-import type { FeatureType, Instance } from '../instance/types.ts';
+import type { Instance } from '../instance/types.ts';
 import { contentHash } from './content-hash.ts';
 import { CsvError, numberField, parseCsv, type CsvTable } from './csv.ts';
 import { readFeatures } from './feature-table.ts';
-import { checkImportSize } from './import-limits.ts';
+import { featureName, inferSchema } from './infer-schema.ts';
+import { checkImportSize, MAX_STATES, populationSizeProblem } from './import-limits.ts';
+import { jsonValueError } from './json-place.ts';
+import { schemaFromFile, type SchemaFile } from './schema-file.ts';
 
-export { featureName, inferSchema, readFeatures } from './feature-table.ts';
+export { featureName, inferSchema } from './infer-schema.ts';
+export { readFeatures } from './feature-table.ts';
+export { parseSchemaFile, type SchemaFile } from './schema-file.ts';
 
 export const POPULATION_CSV_FORMAT = 'allot-population-csv';
 
 /** allot's defaults for a file that does not say (DLM's ratio of 16 pulls per 48 arms, horizon 10, discount 0.9). */
 export const FILE_DEFAULTS = { budgetShare: 1 / 3, horizon: 10, discount: 0.9 } as const;
-
-/** The schema JSON that may accompany a population CSV. Columns are named by their CSV header. */
-export interface SchemaFile {
-  columns?: { column: string; name?: string; label?: string; description?: string; type?: FeatureType }[];
-  /** When given, replaces the inferred groups. */
-  groups?: { name: string; kind: 'one-hot' | 'bucketed'; columns: string[]; ordered?: boolean; buckets?: string[]; edges?: number[] }[];
-  budget?: number;
-  horizon?: number;
-  discount?: number;
-}
 
 export interface PopulationCsvOptions {
   fileName?: string;
@@ -61,7 +56,7 @@ export function parsePopulationTable(table: CsvTable, hash: string, options: Pop
   };
   const idColumn = header.indexOf('id');
   if (idColumn === -1) fail(`the header has no "id" column; add a column named id with a distinct id per arm (found: ${header.slice(0, 8).join(', ')}${header.length > 8 ? ', ...' : ''})`);
-  if (rows.length === 0) throw new CsvError(`${fileName} has a header but no arms; add one row per arm below the header`, headerLine);
+  if (rows.length === 0) throw new CsvError(`${fileName}, line ${headerLine}: the file has a header but no arms; add one row per arm below the header`, headerLine);
 
   // Classify the columns.
   const qColumns = new Map<string, number>();
@@ -75,10 +70,19 @@ export function parsePopulationTable(table: CsvTable, hash: string, options: Pop
     if (Q.test(name)) qColumns.set(name, i);
     else if ((m = P.exec(name))) {
       pColumns.set(name, i);
-      numStates = Math.max(numStates, Number(m[1]) + 1, Number(m[3]) + 1);
+      const states = Math.max(Number(m[1]), Number(m[3])) + 1;
+      if (states > MAX_STATES) fail(`"${name}" names state ${states - 1}, but allot plans with at most ${MAX_STATES} states (0 to ${MAX_STATES - 1}); number the states 0, 1, 2, ... without gaps`, i);
+      numStates = Math.max(numStates, states);
     } else if ((m = INIT.exec(name))) initColumns.set(Number(m[1]), i);
     else featureColumns.push(i);
   });
+  // Feature names must stay distinct once made identifiers ("Age Group" and "Age_Group" both become Age_Group).
+  const named = new Map<string, number>();
+  for (const i of featureColumns) {
+    const other = named.get(featureName(header[i]));
+    if (other !== undefined) fail(`the columns "${header[other]}" (column ${other + 1}) and "${header[i]}" both become the feature name "${featureName(header[i])}" in reward expressions; rename one of them`, i);
+    named.set(featureName(header[i]), i);
+  }
   if (qColumns.size > 0 && pColumns.size > 0) fail('the header mixes q columns (2-state arms) with p_s_a_t columns (S-state arms); use one or the other');
   if (qColumns.size === 0 && pColumns.size === 0) fail('the header has no transition columns; add q00,q01,q10,q11 (P(next state 1 | state, action) for 2-state arms) or p_s_a_t columns');
   const S = numStates;
@@ -96,6 +100,8 @@ export function parsePopulationTable(table: CsvTable, hash: string, options: Pop
 
   // Ids: non-empty and distinct.
   const N = rows.length;
+  const tooBig = populationSizeProblem(N, S);
+  if (tooBig) throw new CsvError(`${fileName}, line ${rows[rows.length - 1].line}: ${tooBig}`, rows[rows.length - 1].line);
   const ids: string[] = new Array(N);
   const seen = new Map<string, number>();
   rows.forEach((row, arm) => {
@@ -157,7 +163,12 @@ export function parsePopulationTable(table: CsvTable, hash: string, options: Pop
     });
   } catch (error) {
     if (!(error instanceof InstanceError)) throw error;
-    if (error.arm === undefined) throw new CsvError(`${fileName}: ${error.message}`, headerLine);
+    const key = error.column as 'budget' | 'horizon' | 'discount' | undefined;
+    const source = options.schema?.source;
+    if (source && (key === 'budget' || key === 'horizon' || key === 'discount') && options[key] === undefined && file[key] !== undefined) {
+      throw jsonValueError(source.text, source.fileName, key, error.message);
+    }
+    if (error.arm === undefined) throw new CsvError(`${fileName}, line ${headerLine}: ${error.message}`, headerLine);
     // Name the file line of the arm, and the CSV column when the error is about one column.
     const line = rows[error.arm].line;
     const featureIndex = schema.columns.findIndex((c) => c.name === error.column);
@@ -165,25 +176,6 @@ export function parsePopulationTable(table: CsvTable, hash: string, options: Pop
     const message = error.message.replace(/^arm "[^"]*" \(arm \d+\)/, `arm "${ids[error.arm]}"`);
     throw new CsvError(`${fileName}, line ${line}${column >= 0 ? `, column ${column + 1} ("${header[column]}")` : ''}: ${message}`, line, column >= 0 ? column + 1 : undefined, column >= 0 ? header[column] : undefined);
   }
-}
-
-/** Parses the schema JSON text; errors name the file. */
-export function parseSchemaFile(text: string, fileName = 'the schema file'): SchemaFile {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new Error(`${fileName}: not valid JSON (${error instanceof Error ? error.message : String(error)})`);
-  }
-  if (!data || typeof data !== 'object' || Array.isArray(data)) throw new Error(`${fileName}: expected a JSON object with "columns" and/or "groups"`);
-  const o = data as SchemaFile;
-  if (o.columns !== undefined && (!Array.isArray(o.columns) || o.columns.some((c) => !c || typeof c.column !== 'string'))) {
-    throw new Error(`${fileName}: "columns" must be an array of objects, each with a "column" naming a CSV header`);
-  }
-  if (o.groups !== undefined && (!Array.isArray(o.groups) || o.groups.some((g) => !g || typeof g.name !== 'string' || !Array.isArray(g.columns)))) {
-    throw new Error(`${fileName}: "groups" must be an array of objects, each with a "name" and a "columns" array of CSV headers`);
-  }
-  return o;
 }
 
 /**

@@ -16,7 +16,8 @@ import { contentHash } from './content-hash.ts';
 import { CsvError, numberField, parseCsv, type CsvRow, type CsvTable } from './csv.ts';
 import { readFeatures } from './feature-table.ts';
 import { checkImportSize } from './import-limits.ts';
-import { FILE_DEFAULTS, parsePopulationTable, type SchemaFile } from './population-csv.ts';
+import { FILE_DEFAULTS, parsePopulationTable } from './population-csv.ts';
+import type { SchemaFile } from './schema-file.ts';
 
 export const REGISTER_CSV_FORMAT = 'allot-register-csv';
 export const HISTORY_CSV_FORMAT = 'allot-history-csv';
