@@ -2,7 +2,7 @@
 // "this priority moves 23 of 160 calls to Ages 51-60, mostly from Ages 21-30". Computed from counts,
 // never by an LLM.
 import type { FeatureSchema } from '../instance/types.ts';
-import { bucketOfArms } from '../measures/bucket-of-arms.ts';
+import { groupBuckets } from './group-buckets.ts';
 
 export interface GroupShare {
   group: string;
@@ -23,8 +23,9 @@ export interface GroupShare {
  */
 export function listMakeUp(schema: FeatureSchema, features: Float64Array, numArms: number, arms: Int32Array, defaultArms: Int32Array): GroupShare[] {
   const out: GroupShare[] = [];
-  for (const g of schema.groups) {
-    const bucket = bucketOfArms(features, numArms, schema.columns.length, g);
+  const all = groupBuckets(schema, features, numArms);
+  for (const [gi, g] of schema.groups.entries()) {
+    const bucket = all[gi];
     const K = g.buckets.length;
     const calls = new Float64Array(K), defaults = new Float64Array(K), population = new Float64Array(K);
     for (let arm = 0; arm < numArms; arm++) if (bucket[arm] >= 0) population[bucket[arm]]++;

@@ -6,12 +6,12 @@
 //
 // Pure: the Whittle indices come from an injected IndexFunction (the WASM engine's whittleIndices in
 // the app and the CLI), randomness from the seed recorded with the list.
-import { bucketOfArms } from '../measures/bucket-of-arms.ts';
 import { seededRandom, type Random } from '../random/seeded-random.ts';
 import { compileReward } from '../reward/compile-reward.ts';
 import { constrainedTopB, seededTieRanks, shareQuota, type CallQuota } from './constrained-top-b.ts';
 import { credibleInterval, type TransitionPosterior } from './estimate-transitions.ts';
 import { explainPriority, meanTermWeights, rewardTerms } from './explain-priority.ts';
+import { groupBuckets } from './group-buckets.ts';
 import { bucketName, listMakeUp, makeUpSentences, type GroupShare } from './list-make-up.ts';
 import { weekSeed, type PlanSettings } from './plan-settings.ts';
 import { currentState, type Register } from './register.ts';
@@ -106,7 +106,7 @@ export function shareQuotas(register: Register, settings: PlanSettings, budget: 
       errors.push(`the group "${group.name}" has no bucket "${share.bucket}"; its buckets are ${group.buckets.map((x) => `"${x}"`).join(', ')}`);
       continue;
     }
-    const bucket = bucketOfArms(features, N, schema.columns.length, group);
+    const bucket = groupBuckets(schema, features, N)[schema.groups.indexOf(group)];
     const members = new Uint8Array(N);
     for (let arm = 0; arm < N; arm++) members[arm] = bucket[arm] === b ? 1 : 0;
     try {
