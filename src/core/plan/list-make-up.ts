@@ -27,8 +27,7 @@ export function listMakeUp(schema: FeatureSchema, features: Float64Array, numArm
   for (const [gi, g] of schema.groups.entries()) {
     const bucket = all[gi];
     const K = g.buckets.length;
-    const calls = new Float64Array(K), defaults = new Float64Array(K), population = new Float64Array(K);
-    for (let arm = 0; arm < numArms; arm++) if (bucket[arm] >= 0) population[bucket[arm]]++;
+    const calls = new Float64Array(K), defaults = new Float64Array(K), population = bucketSizes(bucket, K);
     for (const arm of arms) if (bucket[arm] >= 0) calls[bucket[arm]]++;
     for (const arm of defaultArms) if (bucket[arm] >= 0) defaults[bucket[arm]]++;
     const share = (x: number, total: number) => (total > 0 ? x / total : 0);
@@ -76,4 +75,16 @@ export function bucketName(group: string, bucket: string): string {
   const g = group.toLowerCase();
   const stem = g.endsWith('s') ? g.slice(0, -1) : g;
   return bucket.toLowerCase().includes(stem) ? bucket : `${group}: ${bucket}`;
+}
+
+const sizes = new WeakMap<Int32Array, Float64Array>();
+/** Beneficiaries per bucket, counted once per bucket array (they do not change week to week). */
+function bucketSizes(bucket: Int32Array, K: number): Float64Array {
+  let out = sizes.get(bucket);
+  if (!out) {
+    out = new Float64Array(K);
+    for (let arm = 0; arm < bucket.length; arm++) if (bucket[arm] >= 0) out[bucket[arm]]++;
+    sizes.set(bucket, out);
+  }
+  return out;
 }

@@ -100,4 +100,15 @@ describe('allot plan', () => {
     expect(reward.stderr).toContain('the reward, at character 21: unknown feature');
     expect(await runMain(['plan', '--state', at('h.json'), '--outcomes', at('x.csv'), '--budget', '3'])).toMatchObject({ code: 2, stderr: expect.stringContaining('--budget applies when creating a plan') });
   });
+
+  test('takes the existing population formats: an instance JSON or a population CSV without states, states drawn by the seed', async () => {
+    expect((await runMain(['dataset', 'generate', 'sclm', '--arms', '80', '--seed', '2', '--out', at('pop.json')])).code).toBe(0);
+    expect((await runMain(['dataset', 'generate', 'sclm', '--arms', '80', '--seed', '2', '--out', at('pop.csv')])).code).toBe(0);
+    const fromJson = await runMain(['plan', '--register', at('pop.json'), '--reward', 'state', '--budget', '8', '--state', at('pj.json'), '--json']);
+    const fromCsv = await runMain(['plan', '--register', at('pop.csv'), '--reward', 'state', '--budget', '8', '--state', at('pc.json'), '--json']);
+    expect(fromJson.stderr).toBe('');
+    const a = JSON.parse(fromJson.stdout), b = JSON.parse(fromCsv.stdout);
+    expect(a.calls.map((c: { id: string }) => c.id)).toEqual(b.calls.map((c: { id: string }) => c.id));
+    expect(a.warnings.join('\n')).toContain('the population has no current states');
+  });
 });

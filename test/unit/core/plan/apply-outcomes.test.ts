@@ -5,6 +5,7 @@ import { generatedRegister } from '../../../../src/core/plan/generated-register.
 import { parsePlanJson, planToJson } from '../../../../src/core/plan/plan-json.ts';
 import type { PlanSettings } from '../../../../src/core/plan/plan-settings.ts';
 import { createPlan, currentList, type PlanState } from '../../../../src/core/plan/plan-state.ts';
+import { planSummary } from '../../../../src/core/plan/plan-summary.ts';
 import { currentState, currentWeek } from '../../../../src/core/plan/register.ts';
 import type { IndexFunction } from '../../../../src/core/plan/weekly-list.ts';
 import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
@@ -49,6 +50,11 @@ describe('applyOutcomes', () => {
     const engaged = text.trim().split('\n').slice(1).map((line) => Number(line.split(',')[3]));
     expect(Array.from(currentState(r.plan.register))).toEqual(engaged);
     expect(r.plan.weeks).toHaveLength(2);
+    const summary = planSummary(r.plan);
+    expect(summary.map((w) => [w.week, w.planned, w.made, w.madeAsPlanned])).toEqual([[12, 20, 20, 20], [13, 20, null, null]]);
+    expect(summary[0].engaged).toBeCloseTo(engaged.reduce((a, b) => a + b) / 200, 12);
+    const bucketA = summary[0].groups.filter((g) => g.group === 'Feature A');
+    expect(bucketA.reduce((sum, g) => sum + (g.calls ?? 0), 0)).toBe(20);
     expect(r.plan.weeks[0].outcomes).toMatchObject({ fileName: 'week.csv', called: 20, calledAsPlanned: 20, engaged: engaged.reduce((a, b) => a + b) });
     // Cooldown 1: nobody called in week 12 is on week 13's list.
     const calledLastWeek = new Set(plan.weeks[0].planned);
