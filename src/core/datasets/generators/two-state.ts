@@ -47,4 +47,14 @@ export function drawEffect(random: Random, weights: readonly number[], x: ArrayL
   return Math.max(0, mean + sigma * random.normal());
 }
 
+/**
+ * One arm whose active action adds `effect` (from drawEffect) to both passive probabilities
+ * q00 = P(engaged next | not engaged) and q10 = P(engaged next | engaged), clipped to [0, 1]; it
+ * starts in the stationary distribution of its passive chain.
+ */
+export function setEffectArm(transitions: Float64Array, initial: Float64Array, arm: number, q00: number, q10: number, effect: number): void {
+  setTwoState(transitions, arm, q00, clip01(q00 + effect), q10, clip01(q10 + effect));
+  setPassiveStationary(initial, arm, q00, q10);
+}
+
 export const clip01 = (p: number) => (p < 0 ? 0 : p > 1 ? 1 : p);
