@@ -7,7 +7,7 @@ import type { Instance } from '../../instance/types.ts';
 import { seededRandom } from '../../random/seeded-random.ts';
 import { dlmSchema } from '../dlm-schema.ts';
 import { commonParameters, effectParameters, generatedInstance, resolveParameters, type PopulationGenerator } from './population-generator.ts';
-import { drawEffect, setEffectArm } from './two-state.ts';
+import { drawEffect, setEffectArm, twoStateArrays } from './two-state.ts';
 
 /**
  * Marginals of the one-hot groups, in dlmSchema() order (allot's choice, loosely after the
@@ -70,9 +70,7 @@ function generateDlm(p: Record<string, number>, seed: number): Instance {
   const N = p.arms;
   const F = schema.columns.length;
   const random = seededRandom(seed);
-  const features = new Float64Array(N * F);
-  const transitions = new Float64Array(N * 8);
-  const initial = new Float64Array(N * 2);
+  const { features, transitions, initial } = twoStateArrays(N, F);
   const weightedGroups = schema.groups.filter((g) => g.name in DLM_EFFECT_WEIGHTS);
   const weights = weightedGroups.map((g) => DLM_EFFECT_WEIGHTS[g.name]);
   const x = new Float64Array(weights.length);

@@ -10,7 +10,7 @@
 import type { FeatureColumn, FeatureGroup, FeatureSchema } from '../../instance/types.ts';
 import { seededRandom } from '../../random/seeded-random.ts';
 import { commonParameters, effectParameters, generatedInstance, resolveParameters, type PopulationGenerator } from './population-generator.ts';
-import { clip01, drawEffect, setEffectArm } from './two-state.ts';
+import { clip01, drawEffect, setEffectArm, twoStateArrays } from './two-state.ts';
 
 /** [group, ordered, effect weight (Table 1), [name, label][]] in Table 5 order (features 0-33). */
 const GROUPS: [string, boolean, number, [string, string][]][] = [
@@ -75,9 +75,7 @@ export const multilingualGenerator: PopulationGenerator = {
     const N = p.arms;
     const F = schema.columns.length;
     const random = seededRandom(seed);
-    const features = new Float64Array(N * F);
-    const transitions = new Float64Array(N * 8);
-    const initial = new Float64Array(N * 2);
+    const { features, transitions, initial } = twoStateArrays(N, F);
     const values = new Float64Array(GROUPS.length);
     const x = new Float64Array(GROUPS.length);
     for (let arm = 0; arm < N; arm++) {

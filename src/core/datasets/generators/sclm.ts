@@ -5,7 +5,7 @@
 import type { FeatureColumn, FeatureGroup, FeatureSchema } from '../../instance/types.ts';
 import { seededRandom } from '../../random/seeded-random.ts';
 import { commonParameters, effectParameters, generatedInstance, resolveParameters, type PopulationGenerator } from './population-generator.ts';
-import { drawEffect, setEffectArm } from './two-state.ts';
+import { drawEffect, setEffectArm, twoStateArrays } from './two-state.ts';
 
 /** SCLM Table 2: weights of features A, B, C per dataset, and sigma 0.1 for all three. */
 export const SCLM_DATASETS: Record<1 | 2 | 3, { weights: [number, number, number]; sigma: number }> = {
@@ -54,9 +54,7 @@ export const sclmGenerator: PopulationGenerator = {
     const { weights } = SCLM_DATASETS[p.dataset as 1 | 2 | 3];
     const N = p.arms;
     const random = seededRandom(seed);
-    const features = new Float64Array(N * 3);
-    const transitions = new Float64Array(N * 8);
-    const initial = new Float64Array(N * 2);
+    const { features, transitions, initial } = twoStateArrays(N, 3);
     for (let arm = 0; arm < N; arm++) {
       // SCLM C.3 step 1, then step 2.
       const q00 = random.next();

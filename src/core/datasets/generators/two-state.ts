@@ -1,6 +1,11 @@
 // Helpers shared by the built-in generators for 2-state arms (state 1 engaged, 0 not).
 import type { Random } from '../../random/seeded-random.ts';
 
+/** The zeroed arrays of `numArms` 2-state arms with `numFeatures` features each (layouts as in Instance). */
+export function twoStateArrays(numArms: number, numFeatures: number): { features: Float64Array; transitions: Float64Array; initial: Float64Array } {
+  return { features: new Float64Array(numArms * numFeatures), transitions: new Float64Array(numArms * 8), initial: new Float64Array(numArms * 2) };
+}
+
 /**
  * Writes one arm's transitions from q[s][a] = P(next = 1 | state s, action a).
  * Layout (as Instance.transitions): arm x state x action x next, 8 numbers per arm.
