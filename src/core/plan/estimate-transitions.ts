@@ -95,8 +95,159 @@ export function countTransitions(history: History, numArms: number): { n: Uint16
 
 /** The Beta posterior of every beneficiary's transitions (2 states), empirical Bayes per group. */
 export function estimateTransitions(history: History, schema: FeatureSchema, features: Float64Array, numArms: number, options: EstimateOptions): TransitionPosterior {
-  void history; void schema; void features; void numArms; void options;
-  throw new Error('estimateTransitions: not implemented yet');
+  const N = numArms;
+  const minGroupArms = options.minGroupArms ?? 20;
+  const { group, labels } = priorGroups(schema, features, N, options.groupBy);
+  const G = labels.length;
+  const { n, k } = countTransitions(history, N);
+  let maxN = 1;
+  for (let i = 0; i < n.length; i++) if (n[i] > maxN) maxN = n[i];
+  // Histograms of (n, k) per (group, row): cells (n * (maxN + 1) + k); group G is the register.
+  const side = maxN + 1;
+  const hist = Array.from({ length: (G + 1) * 4 }, () => new Float64Array(side * side));
+  for (let arm = 0; arm < N; arm++) {
+    const g = group[arm];
+    for (let row = 0; row < 4; row++) {
+      const cell = arm * 4 + row, nn = n[cell];
+      if (nn === 0) continue;
+      const at = nn * side + k[cell];
+      hist[G * 4 + row][at]++;
+      if (g >= 0) hist[g * 4 + row][at]++;
+    }
+  }
+  const warnings: string[] = [];
+  const priors: PriorFit[] = new Array((G + 1) * 4);
+  // The register first (groups fall back to it), not-called rows before called rows (their fallback).
+  for (const row of [0, 2, 1, 3]) {
+    const s = row >> 1, a = row & 1;
+    const h = hist[G * 4 + row];
+    const stats = histogramStats(h, side);
+    let fit: PriorFit;
+    if (stats.arms > 0 && stats.informative > 0) {
+      const { mean, strength } = fitBetaBinomial(h, side);
+      fit = { group: 'all', state: s, action: a, mean, strength, source: 'group', arms: stats.arms, observations: stats.observations };
+    } else if (a === 1) {
+      const passive = priors[G * 4 + s * 2];
+      fit = { ...passive, action: 1, source: 'not-called row', arms: stats.arms, observations: stats.observations };
+      warnings.push(
+        `the history has ${stats.observations === 0 ? 'no call' : 'too few calls'} from state ${s} (${stateName(s)}): the prior of a call's effect from there assumes a call changes nothing ` +
+          `(the not-called rate, ${fmt(passive.mean)}), so these beneficiaries' indices are 0 and ties are broken by the seeded draw until outcomes of calls arrive`,
+      );
+    } else {
+      fit = { group: 'all', state: s, action: a, mean: 0.5, strength: 2, source: 'uniform', arms: stats.arms, observations: stats.observations };
+      warnings.push(`the history has ${stats.observations === 0 ? 'no week' : 'too few weeks'} that started in state ${s} (${stateName(s)}) without a call: its prior is uniform, Beta(1, 1)`);
+    }
+    priors[G * 4 + row] = fit;
+  }
+  for (let g = 0; g < G; g++) {
+    for (let row = 0; row < 4; row++) {
+      const s = row >> 1, a = row & 1;
+      const h = hist[g * 4 + row];
+      const stats = histogramStats(h, side);
+      if (stats.arms >= minGroupArms && stats.informative > 0) {
+        const { mean, strength } = fitBetaBinomial(h, side);
+        priors[g * 4 + row] = { group: labels[g], state: s, action: a, mean, strength, source: 'group', arms: stats.arms, observations: stats.observations };
+      } else {
+        priors[g * 4 + row] = { ...priors[G * 4 + row], group: labels[g], source: 'register', arms: stats.arms, observations: stats.observations };
+      }
+    }
+  }
+  const thin = priors.slice(0, G * 4).filter((p) => p.source === 'register');
+  if (thin.length > 0) {
+    warnings.push(`${thin.length} of ${G * 4} group rows have fewer than ${minGroupArms} beneficiaries with observations and use the whole register's prior: ${thin.slice(0, 6).map((p) => `${p.group} (state ${p.state}, ${p.action ? 'called' : 'not called'})`).join(', ')}${thin.length > 6 ? ', ...' : ''}`);
+  }
+  const alpha = new Float64Array(N * 4), beta = new Float64Array(N * 4), transitions = new Float64Array(N * 8);
+  const pa = new Float64Array((G + 1) * 4), pb = new Float64Array((G + 1) * 4);
+  priors.forEach((p, i) => {
+    pa[i] = p.mean * p.strength;
+    pb[i] = (1 - p.mean) * p.strength;
+  });
+  for (let arm = 0; arm < N; arm++) {
+    const base = (group[arm] >= 0 ? group[arm] : G) * 4;
+    for (let row = 0; row < 4; row++) {
+      const cell = arm * 4 + row;
+      const a = pa[base + row] + k[cell], b = pb[base + row] + n[cell] - k[cell];
+      alpha[cell] = a;
+      beta[cell] = b;
+      const q = a / (a + b);
+      transitions[cell * 2] = 1 - q;
+      transitions[cell * 2 + 1] = q;
+    }
+  }
+  return { numArms: N, alpha, beta, transitions, group, groupLabels: labels, priors, warnings };
+}
+
+const stateName = (s: number) => (s === 1 ? 'engaged' : 'not engaged');
+const fmt = (x: number) => (Math.round(x * 1000) / 1000).toString();
+
+/** Beneficiaries with an observation, with two or more (they alone inform the strength), and observations. */
+function histogramStats(h: Float64Array, side: number): { arms: number; informative: number; observations: number } {
+  let arms = 0, informative = 0, observations = 0;
+  for (let nn = 1; nn < side; nn++) {
+    for (let kk = 0; kk <= nn; kk++) {
+      const c = h[nn * side + kk];
+      arms += c;
+      observations += c * nn;
+      if (nn >= 2) informative += c;
+    }
+  }
+  return { arms, informative, observations };
+}
+
+/**
+ * The (m, c) maximising the beta-binomial log likelihood l(m, c) of the file's header comment over the
+ * histogram h of (n, k) pairs: golden-section search on log c (profile likelihood), and for each c a
+ * golden-section search on m, where l is concave.
+ */
+export function fitBetaBinomial(h: Float64Array, side: number): { mean: number; strength: number } {
+  const cells: number[] = [];
+  for (let i = 0; i < h.length; i++) if (h[i] > 0) cells.push(i);
+  const logA = new Float64Array(side + 1), logB = new Float64Array(side + 1), logC = new Float64Array(side + 1);
+  // cumulative sums: L[j] = sum_{i<j} log(x + i)
+  const cumulative = (out: Float64Array, x: number) => {
+    out[0] = 0;
+    for (let j = 0; j < side; j++) out[j + 1] = out[j] + Math.log(x + j);
+  };
+  const loglik = (m: number, c: number) => {
+    cumulative(logA, m * c);
+    cumulative(logB, (1 - m) * c);
+    cumulative(logC, c);
+    let sum = 0;
+    for (const cell of cells) {
+      const nn = Math.floor(cell / side), kk = cell - nn * side;
+      sum += h[cell] * (logA[kk] + logB[nn - kk] - logC[nn]);
+    }
+    return sum;
+  };
+  const golden = (lo: number, hi: number, f: (x: number) => number, iterations: number) => {
+    const r = (Math.sqrt(5) - 1) / 2;
+    let x1 = hi - r * (hi - lo), x2 = lo + r * (hi - lo);
+    let f1 = f(x1), f2 = f(x2);
+    for (let i = 0; i < iterations; i++) {
+      if (f1 < f2) {
+        lo = x1;
+        x1 = x2;
+        f1 = f2;
+        x2 = lo + r * (hi - lo);
+        f2 = f(x2);
+      } else {
+        hi = x2;
+        x2 = x1;
+        f2 = f1;
+        x1 = hi - r * (hi - lo);
+        f1 = f(x1);
+      }
+    }
+    return (lo + hi) / 2;
+  };
+  const M_EPS = 1e-6;
+  const bestM = (c: number) => golden(M_EPS, 1 - M_EPS, (m) => loglik(m, c), 48);
+  const logc = golden(Math.log(C_MIN), Math.log(C_MAX), (lc) => {
+    const c = Math.exp(lc);
+    return loglik(bestM(c), c);
+  }, 40);
+  const strength = Math.exp(logc);
+  return { mean: bestM(strength), strength };
 }
 
 /** The equal-tailed credible interval [lo, hi] of P(engaged next week | state, action) for one arm. */
