@@ -7,7 +7,7 @@
 // look large for those who rarely engage on their own and small for the others, whatever calls do.
 // So, per state s, the prior mean of her called row is
 //
-//     m_i = clip(qbar_i(s, 0) + theta_0 + sum_g theta_{g, b_g(i)}, 0.001, 0.999)
+//     m_i = clip(qbar_i(s, 0) + theta_0 + sum_g theta_{g, b_g(i)}, 0.005, 0.995)
 //
 // with qbar_i(s, 0) her not-called posterior mean and b_g(i) her bucket in feature group g: an additive
 // effect over the buckets of every group. theta minimises the weighted least squares
@@ -27,7 +27,7 @@
 //     V = sum_i [(k_i - n_i m_i)^2 - n_i m_i (1 - m_i)] / sum_i n_i (n_i - 1),   tau^2 = max(TAU2_MIN, V - mean u_i),
 //
 // (the mean of u_i weighted by n_i (n_i - 1), as V is). Her prior variance is v_i = u_i + tau^2 and its
-// strength c_i = m_i (1 - m_i) / v_i - 1 (kept in [C_MIN, C_MAX]). Without beneficiaries of two or more
+// strength c_i = m_i (1 - m_i) / v_i - 1 (kept in [2, C_MAX]: at least the weight of a uniform prior). Without beneficiaries of two or more
 // called weeks, tau = TAU_DEFAULT.
 
 /** Pseudo-calls pulling each bucket effect toward the overall effect (allot's choice). */
@@ -68,7 +68,16 @@ export function fitCallEffects(
   }
   const mean = new Float64Array(N * 2), strength = new Float64Array(N * 2);
   const fits: CallEffectFit[] = [];
-  const columns = new Int32Array(buckets.length + 1);
+  // Each arm's design columns (intercept, then one bucket per group), -1 where she has no bucket.
+  const G = buckets.length, width = G + 1;
+  const design = new Int32Array(N * width);
+  for (let arm = 0; arm < N; arm++) {
+    design[arm * width] = 0;
+    for (let gi = 0; gi < G; gi++) {
+      const b = buckets[gi].bucket[arm];
+      design[arm * width + 1 + gi] = b >= 0 ? offsets[gi] + b : -1;
+    }
+  }
   for (let s = 0; s < 2; s++) {
     const A = new Float64Array(p * p), b = new Float64Array(p);
     let arms = 0, calls = 0;
@@ -79,25 +88,29 @@ export function fitCallEffects(
       arms++;
       calls += nn;
       const y = k[cell] / nn - passive[arm * 2 + s];
-      let m = 0;
-      columns[m++] = 0;
-      buckets.forEach((g, gi) => {
-        if (g.bucket[arm] >= 0) columns[m++] = offsets[gi] + g.bucket[arm];
-      });
-      for (let x = 0; x < m; x++) {
-        b[columns[x]] += nn * y;
-        for (let z = 0; z < m; z++) A[columns[x] * p + columns[z]] += nn;
+      const row = arm * width;
+      for (let x = 0; x < width; x++) {
+        const cx = design[row + x];
+        if (cx < 0) continue;
+        b[cx] += nn * y;
+        // Columns increase along a row (intercept, then groups in order): fill the upper triangle.
+        for (let z = x; z < width; z++) {
+          const cz = design[row + z];
+          if (cz >= 0) A[cx * p + cz] += nn;
+        }
       }
     }
+    for (let i = 0; i < p; i++) for (let j = 0; j < i; j++) A[i * p + j] = A[j * p + i];
     for (let j = 1; j < p; j++) A[j * p + j] += RIDGE;
     const theta = arms > 0 ? solveSymmetric(A, b, p) : new Float64Array(p);
     for (let arm = 0; arm < N; arm++) {
       let effect = theta[0];
-      buckets.forEach((g, gi) => {
-        if (g.bucket[arm] >= 0) effect += theta[offsets[gi] + g.bucket[arm]];
-      });
+      for (let x = 1; x < width; x++) {
+        const c = design[arm * width + x];
+        if (c >= 0) effect += theta[c];
+      }
       const m = passive[arm * 2 + s] + effect;
-      mean[arm * 2 + s] = m < 0.001 ? 0.001 : m > 0.999 ? 0.999 : m;
+      mean[arm * 2 + s] = m < 0.005 ? 0.005 : m > 0.995 ? 0.995 : m;
     }
     // tau^2 by moments, over beneficiaries with two or more called weeks from s.
     let num = 0, den = 0, u = 0;
@@ -114,7 +127,7 @@ export function fitCallEffects(
     for (let arm = 0; arm < N; arm++) {
       const m = mean[arm * 2 + s], v = passiveVariance[arm * 2 + s] + tau2;
       const c = (m * (1 - m)) / v - 1;
-      total += strength[arm * 2 + s] = c < cMin ? cMin : c > cMax ? cMax : c;
+      total += strength[arm * 2 + s] = c < Math.max(2, cMin) ? Math.max(2, cMin) : c > cMax ? cMax : c;
     }
     fits.push({ state: s, intercept: theta[0], bucketEffects: theta.slice(1), tau2, strength: total / N, arms, calls });
   }

@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 
 /** Share of (beneficiary, row) pairs whose true probability lies in the 90 % interval, per row and overall. */
-function coverage(name: string, parameters: Record<string, number>, seed: number, groupBy: string | null) {
+function coverage(name: string, parameters: Partial<Record<string, number>>, seed: number, groupBy: string | null) {
   const { register, truth } = generatedRegister(name, parameters, seed, { weeks: 26 });
   const posterior = estimateTransitions(register.history, register.schema, register.features, register.numArms, { groupBy });
   const hits = [0, 0, 0, 0];
@@ -40,7 +40,7 @@ describe('estimateTransitions', () => {
         expect(c.all, seen.join('\n')).toBeLessThanOrEqual(0.95);
       }
     }
-  });
+  }, 60_000);
 
   test('planning on 26 weeks of estimated history: the engagement it reaches against planning on the true transitions (engine, same seeds)', () => {
     // Measured (issue 13 asks for a gap under 2 %): sclm 2.2-2.3 %, multilingual 2.9-3.2 %, dlm 6-8 %
@@ -62,7 +62,7 @@ describe('estimateTransitions', () => {
       expect(gap, `seed ${seed}: true ${planTrue}, estimated ${planEstimated}, random ${random}`).toBeLessThan(0.025);
       expect((planEstimated - random) / (planTrue - random)).toBeGreaterThan(0.5);
     }
-  });
+  }, 60_000);
 
   test('says what the prior does when the history has no call, and plans with every index 0', () => {
     const { register } = generatedRegister('sclm', { arms: 200, budget: 20 }, 3, { weeks: 10, callsPerWeek: 0 });
