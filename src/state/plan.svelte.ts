@@ -7,10 +7,10 @@ import type { WeeklyList } from '../core/plan/weekly-list.ts';
 import type { PlanListing, PlanPolicySource, PlanRecord } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
 import { PlanClient, type Banding, type OutcomesPreview, type PlanView, type RegisterSource, type RegisterSummary } from '../workers/plan/plan-client.ts';
-import type { WeekHistory } from '../workers/plan/week-history.ts';
+import type { WeekSummary } from '../core/plan/plan-summary.ts';
 import { planListing } from '../storage/plan-week-check.ts';
 
-export type { Banding, OutcomesPreview, PlanView, RegisterSource, RegisterSummary, WeekHistory };
+export type { Banding, OutcomesPreview, PlanView, RegisterSource, RegisterSummary, WeekSummary };
 export type { PlanListing, PlanRecord, PopulationRecord } from '../storage/records.ts';
 import { lastApplied, newPlanId, planRecord, weekRecord } from './plan/plan-records.ts';
 
@@ -20,7 +20,7 @@ export class PlanSession {
   /** The open plan (its register packed), its current list and its weeks. */
   record = $state.raw<PlanRecord | null>(null);
   list = $state.raw<WeeklyList | null>(null);
-  weeks = $state.raw<WeekHistory | null>(null);
+  weeks = $state.raw<WeekSummary[] | null>(null);
   /** Ids and buckets of the list's lines. */
   lines = $state.raw<PlanView['lines'] | null>(null);
   preview = $state.raw<OutcomesPreview | null>(null);

@@ -12,7 +12,7 @@ import type { IndexFunction, WeeklyList } from '../../core/plan/weekly-list.ts';
 import { readRegister, type RegisterSource } from './register-source.ts';
 import { reband, type Banding } from './reband.ts';
 import { registerSummary, type RegisterSummary } from './register-summary.ts';
-import { weekHistory, type WeekHistory } from './week-history.ts';
+import { planSummary, type WeekSummary } from '../../core/plan/plan-summary.ts';
 import { bucketOfArms } from '../../core/measures/bucket-of-arms.ts';
 
 /** A bucket as a reader needs it: "Speaks Gujarati" says enough, "<= 30" needs its group ("age <= 30"). */
@@ -36,7 +36,8 @@ export interface PlanView {
   /** Per line of the list: her id, and her bucket in every group ("Ages 51-60 · Income low"). */
   lines: { ids: string[]; buckets: string[] };
   summary: RegisterSummary;
-  weeks: WeekHistory;
+  /** Week by week: calls planned and made, engagement after the week per group (plan-summary.ts). */
+  weeks: WeekSummary[];
 }
 
 export interface OutcomesPreview {
@@ -137,7 +138,7 @@ export class PlanSession {
 
   private view(list: WeeklyList): PlanView {
     const plan = this.plan!;
-    return { packed: packPlan(plan), list, lines: listLines(plan.register, list.arms), summary: registerSummary(plan.register), weeks: weekHistory(plan) };
+    return { packed: packPlan(plan), list, lines: listLines(plan.register, list.arms), summary: registerSummary(plan.register), weeks: planSummary(plan) };
   }
 
   private need<T>(value: T | null, message: string): T {

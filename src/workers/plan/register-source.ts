@@ -1,18 +1,19 @@
 // Where a plan's register comes from, and the register read from it (in the plan worker): a built-in
 // population with simulated weeks of history, a wide register CSV, a history CSV with its features
-// CSV, or a population saved on the Data screen (its transitions given, each arm in her most likely
-// initial state).
+// CSV, or a population saved on the Data screen (its transitions given, each arm's current state
+// drawn from her initial distribution, seeded).
 import { parseHistoryCsv, parseRegisterCsv } from '../../core/datasets/register-csv.ts';
 import type { Instance } from '../../core/instance/types.ts';
 import { bandNumericFeatures } from '../../core/plan/band-numeric.ts';
 import { generatedRegister } from '../../core/plan/generated-register.ts';
-import { historyOfState, type Register } from '../../core/plan/register.ts';
+import { registerFromInstance, type Register } from '../../core/plan/register.ts';
+import { seededRandom } from '../../core/random/seeded-random.ts';
 
 export type RegisterSource =
   | { kind: 'generator'; name: string; parameters: Record<string, number>; seed: number; weeks: number }
   | { kind: 'wide-csv'; file: Blob; fileName: string }
   | { kind: 'history-csv'; history: Blob; historyName: string; features: Blob; featuresName: string }
-  | { kind: 'population'; instance: Instance; name: string };
+  | { kind: 'population'; instance: Instance; name: string; seed: number };
 
 /** The register of `source`, with every stand-alone feature column banded (quartiles; editable later). */
 export async function readRegister(source: RegisterSource): Promise<Register> {
@@ -29,31 +30,7 @@ async function readRaw(source: RegisterSource): Promise<Register> {
     case 'history-csv':
       return parseHistoryCsv(await source.history.text(), await source.features.text(), { fileName: source.historyName, featuresFileName: source.featuresName });
     case 'population':
-      return registerOfInstance(source.instance);
+      // A saved population has no current states: each is drawn from her initial distribution, seeded.
+      return registerFromInstance(source.instance, source.instance.budget, seededRandom(source.seed).next);
   }
-}
-
-/** A saved population as a register: its transitions, and each arm in her most likely initial state. */
-export function registerOfInstance(instance: Instance): Register {
-  const { numArms: N, numStates: S } = instance;
-  const state = new Uint8Array(N);
-  for (let arm = 0; arm < N; arm++) {
-    let best = 0;
-    for (let s = 1; s < S; s++) if (instance.initial[arm * S + s] > instance.initial[arm * S + best]) best = s;
-    state[arm] = best;
-  }
-  return {
-    numArms: N,
-    numStates: S,
-    ids: instance.ids,
-    schema: instance.schema,
-    features: instance.features,
-    transitions: instance.transitions,
-    history: historyOfState(state),
-    budget: instance.budget,
-    discount: instance.discount,
-    horizon: instance.horizon,
-    provenance: instance.provenance,
-    warnings: [...instance.warnings],
-  };
 }

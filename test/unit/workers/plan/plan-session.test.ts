@@ -29,7 +29,7 @@ describe('the plan worker session', () => {
     const ids = unpackIds(view.packed.register.ids);
     expect(view.lines.ids).toEqual(Array.from(view.list.arms, (arm) => ids[arm]));
     expect(view.lines.buckets).toHaveLength(5);
-    expect(view.weeks.weeks).toEqual([{ week: summary.currentWeek, planned: 5, made: null, calledAsPlanned: null, engaged: null }]);
+    expect(view.weeks.map((w) => [w.week, w.planned, w.made])).toEqual([[summary.currentWeek, 5, null]]);
     // reopening the stored plan gives the same list (the seed is recorded)
     const again = await (await session()).open(view.packed);
     expect(Array.from(again.list.arms)).toEqual(Array.from(view.list.arms));
@@ -51,7 +51,7 @@ describe('the plan worker session', () => {
     expect(applied.ok).toBe(true);
     if (!applied.ok) return;
     expect(applied.view.list.week).toBe(view.list.week + 1);
-    expect(applied.view.weeks.weeks[0]).toMatchObject({ planned: 5, made: 5, calledAsPlanned: 5, engaged: 5 });
+    expect(applied.view.weeks[0]).toMatchObject({ planned: 5, made: 5, madeAsPlanned: 5, engaged: 5 / 50 });
     await expect(s.apply(false)).rejects.toThrow('no outcomes file was previewed');
   });
 
