@@ -12,7 +12,7 @@ import { planListing } from '../storage/plan-week-check.ts';
 
 export type { Banding, OutcomesPreview, PlanView, RegisterSource, RegisterSummary, WeekSummary };
 export type { PlanListing, PlanRecord, PopulationRecord } from '../storage/records.ts';
-import { lastApplied, newPlanId, planRecord, weekRecord } from './plan/plan-records.ts';
+import { newPlanId, planRecord, weekRecord } from './plan/plan-records.ts';
 
 export class PlanSession {
   plans = $state.raw<PlanListing[]>([]);
@@ -80,10 +80,11 @@ export class PlanSession {
     });
   }
 
-  previewOutcomes(file: Blob, fileName: string): Promise<boolean> {
+  /** Checks a week's outcomes file (replace: against the last applied week, to replace its outcomes). */
+  previewOutcomes(file: Blob, fileName: string, replace = false): Promise<boolean> {
     this.preview = null;
     return this.work('Checking the outcomes…', async () => {
-      const result = await this.client.previewOutcomes(file, fileName);
+      const result = await this.client.previewOutcomes(file, fileName, replace);
       if (!result.ok) throw new ProblemList(result.errors);
       this.preview = result.preview;
     });
@@ -98,7 +99,7 @@ export class PlanSession {
       if (!result.ok) throw new ProblemList(result.errors);
       const { view } = result;
       const record = planRecord(base, base.policy, view.packed, now);
-      const week = replace ? (lastApplied(base) ?? preview.week) : preview.week;
+      const week = preview.week;
       await this.store().applyPlanWeek({ plan: record, week, next: weekRecord(base.id, view.list, now), replace });
       this.preview = null;
       this.show(record, view);
