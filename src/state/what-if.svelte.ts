@@ -3,6 +3,8 @@
 // time on the engine pool: aborting one terminates the pool's workers, so a queue keeps an abort
 // from killing another candidate's simulation.
 import { GENERATORS } from '../core/datasets/generators.ts';
+import { populationIdOf, type PopulationChoice } from '../core/datasets/population-choice.ts';
+import { DEFAULT_REWARD } from '../core/reward/default-reward.ts';
 import type { Instance } from '../core/instance/types.ts';
 import { compileReward, type CompileResult } from '../core/reward/compile-reward.ts';
 import type { Simulate } from '../core/simulation/simulate-port.ts';
@@ -11,7 +13,7 @@ import type { CandidateRecord, RunRecord } from '../storage/records.ts';
 
 export type { PopulationRecord } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
-import { buildPopulation, DEFAULT_REWARD, evaluateCandidate, type CandidateResult, type PopulationChoice, type WhatIfSettings } from './what-if-evaluate.ts';
+import { buildPopulation, evaluateCandidate, type CandidateResult, type WhatIfSettings } from './what-if-evaluate.ts';
 
 export type CandidateStatus = 'invalid' | 'waiting' | 'running' | 'done' | 'failed';
 
@@ -208,7 +210,7 @@ export async function saveWhatIfRun(store: Store, id: string, config: WhatIfConf
     updatedAt: now,
     status: results.every((r) => r !== null) ? 'done' : 'paused',
     statusMessage: results.every((r) => r !== null) ? undefined : 'Some candidates had no result when the comparison was saved; rerun it from History.',
-    populationId: config.population.kind === 'stored' ? config.population.id : `generator:${config.population.generator}`,
+    populationId: populationIdOf(config.population),
     prompt: '',
     config,
     checkpoint: null,

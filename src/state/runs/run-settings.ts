@@ -3,9 +3,7 @@
 import { findGenerator, type PopulationGenerator } from '../../core/datasets/generators.ts';
 import { resolveParameters } from '../../core/datasets/generators/population-generator.ts';
 
-export type PopulationChoice =
-  | { source: 'generator'; generator: string; parameters: Record<string, number>; seed: number }
-  | { source: 'stored'; id: string };
+import type { PopulationChoice } from '../../core/datasets/population-choice.ts';
 
 export interface RunSettings {
   kind: 'dlm' | 'sclm';
@@ -40,7 +38,7 @@ export const DEFAULT_RUN_SETTINGS: RunSettings = {
   kind: 'dlm',
   prompt: '',
   rewrite: false,
-  population: { source: 'generator', generator: 'dlm', parameters: {}, seed: 0 },
+  population: { kind: 'generator', generator: 'dlm', parameters: {}, seed: 0 },
   rounds: 2,
   candidates: 2,
   maxAttempts: 3,
@@ -75,7 +73,7 @@ export function settingsProblems(s: RunSettings): string[] {
     if (!(s.epsilon >= 0 && s.epsilon < 1)) problems.push(`Score noise: a number in [0, 1), not ${s.epsilon}.`);
     if (s.weights.some((w) => !(w > 0))) problems.push('Clause weights: positive numbers, one per clause (or leave empty for equal weights).');
   }
-  if (s.population.source === 'generator') {
+  if (s.population.kind === 'generator') {
     const generator = findGenerator(s.population.generator);
     if (!generator) problems.push(`Population: no built-in population "${s.population.generator}".`);
     else {

@@ -2,7 +2,7 @@
 // draws the evaluation sample of a seed from it.
 import * as Comlink from 'comlink';
 import { findGenerator } from '../../core/datasets/generators.ts';
-import { sampleArms } from '../../core/instance/sample-arms.ts';
+import { armsOfSeed } from '../../core/instance/sample-arms.ts';
 import type { Instance } from '../../core/instance/types.ts';
 
 const api = {
@@ -10,8 +10,7 @@ const api = {
   generate(name: string, parameters: Record<string, number>, seed: number, sampleSeed: number): Instance {
     const generator = findGenerator(name);
     if (!generator) throw new Error(`no built-in population "${name}"`);
-    const instance = generator.generate(parameters, seed);
-    return instance.sampleSize && instance.sampleSize < instance.numArms ? sampleArms(instance, instance.sampleSize, sampleSeed) : instance;
+    return armsOfSeed(generator.generate(parameters, seed), sampleSeed);
   },
 };
 

@@ -61,7 +61,7 @@ describe('the candidate table', () => {
 describe('the Start settings', () => {
   test('name every field that stops a run', () => {
     expect(settingsProblems(DEFAULT_RUN_SETTINGS)).toEqual(['Priority: write what the allocation should favour, in your own words.']);
-    const problems = settingsProblems({ ...DEFAULT_RUN_SETTINGS, prompt: 'older mothers', rounds: 0, trials: 1.5, population: { source: 'generator', generator: 'dlm', parameters: { budget: 100 }, seed: 0 } });
+    const problems = settingsProblems({ ...DEFAULT_RUN_SETTINGS, prompt: 'older mothers', rounds: 0, trials: 1.5, population: { kind: 'generator', generator: 'dlm', parameters: { budget: 100 }, seed: 0 } });
     expect(problems).toHaveLength(3);
     expect(problems[0]).toMatch(/^Rounds: a whole number from 1 to 20, not 0/);
     expect(problems[1]).toMatch(/^Trials/);
