@@ -28,7 +28,6 @@ export interface AllotRuns {
 }
 
 export type PipelineRunRecord = TypedRun<AllotRuns, 'dlm' | 'sclm'>;
-export type PipelineCandidateRecord = TypedCandidate<AllotRuns, 'dlm'>;
 export type WhatIfRunRecord = TypedRun<AllotRuns, 'what-if'>;
 
 export const PIPELINE_KINDS = ['dlm', 'sclm'] as const;

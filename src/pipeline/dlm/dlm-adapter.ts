@@ -7,7 +7,7 @@
 import { DLM_REFLECTION_LAYOUT } from '../../core/datasets/dlm-reflection-layout.ts';
 import { dlmSchema } from '../../core/datasets/dlm-schema.ts';
 import type { FeatureSchema } from '../../core/instance/types.ts';
-import { distributionCategories } from '../../core/measures/distribution-categories.ts';
+import { distributionCategories, type DistributionSection } from '../../core/measures/distribution-categories.ts';
 import type { GroupDistribution } from '../../core/measures/state-feature-distribution.ts';
 import type { ChatRequest } from '../../core/prompts/chat-request.ts';
 import { dlmGenerationPrompt, multilingualGenerationPrompt } from '../../core/prompts/dlm-generation-prompt.ts';
@@ -48,15 +48,17 @@ export interface DlmAdapter extends DlmParts {
   diagnostics(normalized: string): RewardDiagnostics | undefined;
 }
 
-/** DLM's own 43-feature schema (by column names): its sensitive features 0-6 are hidden and its distributions printed in the paper's layout. */
-export function isDlmSchema(schema: FeatureSchema): boolean {
+/** The columns the LLM is not shown: DLM's schema (by column names) hides its sensitive features 0-6; other schemas show every column. */
+export function hiddenColumns(schema: FeatureSchema): number[] {
   const dlm = dlmSchema().columns;
-  return schema.columns.length === dlm.length && schema.columns.every((c, i) => c.name === dlm[i].name);
+  const same = schema.columns.length === dlm.length && schema.columns.every((c, i) => c.name === dlm[i].name);
+  return same ? [0, 1, 2, 3, 4, 5, 6] : [];
 }
 
-/** The columns the LLM is not shown: DLM hides its sensitive features 0-6; other schemas show every column. */
-export function hiddenColumns(schema: FeatureSchema): number[] {
-  return isDlmSchema(schema) ? [0, 1, 2, 3, 4, 5, 6] : [];
+/** The paper's printed layout where the schema has its groups (DLM's); each group under its own name otherwise. */
+export function reflectionLayout(schema: FeatureSchema): readonly DistributionSection[] | undefined {
+  const fits = DLM_REFLECTION_LAYOUT.every((s) => schema.groups.some((g) => g.name === s.group && (!s.labels || s.labels.length === g.buckets.length)));
+  return fits ? DLM_REFLECTION_LAYOUT : undefined;
 }
 
 /** The request with the last refused reply's error appended, so that the LLM can correct it. */
@@ -68,7 +70,7 @@ export function withFeedback(request: ChatRequest, failures: readonly Attempt[])
 export function createDlmAdapter({ llm, population, generation = 'dlm', distributions, signal }: DlmAdapterInput): DlmAdapter {
   const { schema, numStates } = population;
   const hidden = hiddenColumns(schema);
-  const layout = isDlmSchema(schema) ? DLM_REFLECTION_LAYOUT : undefined;
+  const layout = reflectionLayout(schema);
   const generationPrompt = generation === 'multilingual' ? multilingualGenerationPrompt : dlmGenerationPrompt;
   const ask = async (request: ChatRequest, failures: readonly Attempt[]) => (await llm.complete(withFeedback(request, failures), { signal })).text;
   const diagnostics = new Map<string, RewardDiagnostics>(); // by normalized expression

@@ -25,9 +25,9 @@ import { createSclmRun, type SclmClause, type SclmRunState } from '../../pipelin
 import { registerSessionKey } from '../../storage/guard.ts';
 import type { RunStatus } from '../../storage/records.ts';
 import type { Store } from '../../storage/store.ts';
-import { PIPELINE_KINDS, runRepository, type PipelineCandidateRecord, type PipelineRunRecord } from '../run-records.ts';
+import { PIPELINE_KINDS, runRepository, type PipelineRunRecord } from '../run-records.ts';
 import { compareRuns, type RunComparison } from './compare-runs.ts';
-import { candidateRecords, changedCandidates, validCandidates } from './run-candidates.ts';
+import { candidateRecords, changedCandidates, validCandidates, type RunCandidateRecord } from './run-candidates.ts';
 import type { RunCheckpoint } from './run-checkpoint.ts';
 import { describeDlmEvent, describeSclmEvent, explainPause, INTERRUPTED, RUNNING_ELSEWHERE } from './run-events.ts';
 import type { RunSettings } from './run-settings.ts';
@@ -49,7 +49,7 @@ export class RunSession {
   phase = $state<RunPhase>('loading');
   /** Why the run stopped, in words the user can act on. */
   message = $state<string | null>(null);
-  candidates = $state.raw<PipelineCandidateRecord[]>([]);
+  candidates = $state.raw<RunCandidateRecord[]>([]);
   /** What the run is doing now, and a log of what it did (newest last). */
   activity = $state<string>('');
   log = $state.raw<string[]>([]);
