@@ -2,9 +2,17 @@
 // turned into advice. Pure: the run session only appends the lines.
 import type { DlmEvent } from '../../pipeline/dlm/run-dlm.ts';
 import type { SclmEvent } from '../../pipeline/sclm/run-sclm.ts';
+import type { RunStatus } from '../../storage/records.ts';
 
 export const RUNNING_ELSEWHERE = 'This run is running in another tab of allot. Follow it there, or close that tab and resume here.';
-export const INTERRUPTED = 'The run was interrupted (the page was closed or reloaded). Resume to continue where it stopped; nothing already answered is asked again.';
+const INTERRUPTED = 'The run was interrupted (the page was closed or reloaded). Resume to continue where it stopped; nothing already answered is asked again.';
+
+/** How a saved run shows when its page opens: a run recorded as running was interrupted (a reload, a crash) and shows as paused. */
+export function phaseOnOpening(record: { status: RunStatus; statusMessage?: string }, awaitingClauses: boolean): { phase: 'paused' | 'done' | 'failed' | 'awaiting-clauses'; message: string | null } {
+  if (record.status === 'running') return { phase: 'paused', message: INTERRUPTED };
+  const phase = record.status === 'done' || record.status === 'failed' ? record.status : awaitingClauses ? 'awaiting-clauses' : 'paused';
+  return { phase, message: record.statusMessage ?? null };
+}
 
 /** A pause reason (a classified LLM error's message, or an abort) as advice. */
 export function explainPause(reason: string): string {

@@ -4,15 +4,11 @@
 // checkpoint and repeats no answered LLM call and no recorded simulation (the pipelines' state holds
 // every reply; the checkpoint holds a policy summary per simulated expression). Orchestration only:
 // the log's words are in run-events.ts, the candidate records in run-candidates.ts.
-import type { PopulationChoice } from '../../core/datasets/population-choice.ts';
-import type { Occupancy } from '../../core/instance/occupancy.ts';
-import { armsOfSeed } from '../../core/instance/sample-arms.ts';
 import type { Instance } from '../../core/instance/types.ts';
-import { summarizePolicy, type PolicySummary } from '../../core/measures/policy-summary.ts';
+import type { PolicySummary } from '../../core/measures/policy-summary.ts';
 import { DEFAULT_REWARD } from '../../core/reward/default-reward.ts';
-import type { Simulate } from '../../core/simulation/simulate-port.ts';
 import type { LlmProvider } from '../../llm/llm-provider.ts';
-import { ReplayProvider } from '../../llm/replay-provider.ts';
+import { observedProvider } from '../../llm/observed-provider.ts';
 import { Transcript } from '../../llm/transcript.ts';
 import { createDlmAdapter, withFeedback, type DlmAdapter } from '../../pipeline/dlm/dlm-adapter.ts';
 import { createDlmRun, type DlmRunState } from '../../pipeline/dlm/dlm-run-state.ts';
@@ -24,25 +20,22 @@ import { runSclm, type SclmEvent, type SclmParts } from '../../pipeline/sclm/run
 import { createSclmRun, type SclmClause, type SclmRunState } from '../../pipeline/sclm/sclm-run-state.ts';
 import { registerSessionKey } from '../../storage/guard.ts';
 import type { RunStatus } from '../../storage/records.ts';
-import type { Store } from '../../storage/store.ts';
 import { PIPELINE_KINDS, runRepository, type PipelineRunRecord } from '../run-records.ts';
-import { compareRuns, type RunComparison } from './compare-runs.ts';
-import { candidateRecords, changedCandidates, validCandidates, type RunCandidateRecord } from './run-candidates.ts';
+import type { RunComparison } from './compare-runs.ts';
+import { candidateRecords, validCandidates, type RunCandidateRecord } from './run-candidates.ts';
 import type { RunCheckpoint } from './run-checkpoint.ts';
-import { describeDlmEvent, describeSclmEvent, explainPause, INTERRUPTED, RUNNING_ELSEWHERE } from './run-events.ts';
-import type { RunSettings } from './run-settings.ts';
+import { describeDlmEvent, describeSclmEvent, explainPause, phaseOnOpening, RUNNING_ELSEWHERE } from './run-events.ts';
+import type { RunHost } from './run-host.ts';
+import { heldElsewhere, runExclusively } from './run-lock.ts';
+import { loadRunPopulation } from './run-population.ts';
+import { RunSimulations } from './run-simulations.ts';
+import { dlmConfigOf, sclmConfigOf, type RunSettings } from './run-settings.ts';
+import { RunReplay } from './run-replay.ts';
+import { RunWriter } from './run-writer.ts';
 
 export type RunPhase = 'loading' | 'missing' | 'running' | 'paused' | 'awaiting-clauses' | 'done' | 'failed';
 
-/** What a run needs of the app (AppState in the page; the in-memory store and the Node engine in tests). */
-export interface RunHost {
-  readonly store: Store;
-  readonly simulate: Simulate;
-  readonly provider: { readonly key: string; providerFor(transcript: Transcript): LlmProvider };
-  /** A built-in population, sampled for `sampleSeed` (the page generates it in a worker). */
-  generatePopulation(name: string, parameters: Record<string, number>, seed: number, sampleSeed: number): Promise<Instance>;
-  reportStorageError(error: unknown): void;
-}
+export type { RunHost };
 
 export class RunSession {
   record = $state.raw<PipelineRunRecord | null>(null);
@@ -64,47 +57,30 @@ export class RunSession {
   private controller: AbortController | null = null;
   private checkpoint: RunCheckpoint = { summaries: {} };
   private transcript = new Transcript();
-  private readonly written = new Map<number, string>();
-  private writes: Promise<void> = Promise.resolve();
   private readonly runs = runRepository(() => this.app.store);
-  /** Occupancies simulated on this page, by normalized expression: SCLM scores what its generator simulated. */
-  private readonly occupancies = new Map<string, Occupancy>();
+  private readonly writer = new RunWriter(this.runs, () => this.app.store, (error) => this.app.reportStorageError(error));
   private adapter: DlmAdapter | null = null;
-  /** The run a rerun repeats. */
-  private original: PipelineRunRecord | null = null;
+  private sims: RunSimulations | null = null;
+  private rerun: RunReplay | null = null;
 
   constructor(
     private readonly app: RunHost,
     readonly id: string,
   ) {}
 
-  get settings(): RunSettings {
-    return this.record!.config;
-  }
-  get sclm(): SclmRunState | undefined {
-    return this.checkpoint.sclm;
-  }
-  get dlm(): DlmRunState | undefined {
-    return this.checkpoint.dlm;
-  }
-  get summaries(): Record<string, PolicySummary> {
-    return this.checkpoint.summaries;
-  }
-  get rewrite(): RewriteState | undefined {
-    return this.checkpoint.rewrite;
-  }
+  get settings(): RunSettings { return this.record!.config; }
+  get sclm(): SclmRunState | undefined { return this.checkpoint.sclm; }
+  get dlm(): DlmRunState | undefined { return this.checkpoint.dlm; }
+  get summaries(): Record<string, PolicySummary> { return this.checkpoint.summaries; }
+  get rewrite(): RewriteState | undefined { return this.checkpoint.rewrite; }
   /** A rerun: the run it repeats and, once done, whether it reproduced it bit for bit. */
-  get replay(): { of: string; comparison?: RunComparison } | undefined {
-    return this.checkpoint.replay;
-  }
+  get replay(): { of: string; comparison?: RunComparison } | undefined { return this.checkpoint.replay; }
   /** Nothing done yet: the Run screen starts it on opening. */
   get fresh(): boolean {
     const c = this.checkpoint;
     return !!this.record && this.record.status !== 'done' && this.record.status !== 'failed' && !c.dlm && !c.sclm && !c.rewrite && this.transcript.entries.length === 0;
   }
-  get busy(): boolean {
-    return this.controller !== null;
-  }
+  get busy(): boolean { return this.controller !== null; }
 
   /** Loads the run from the store. A run recorded as running was interrupted (a reload, a crash): it shows as paused. */
   async open(): Promise<void> {
@@ -113,7 +89,7 @@ export class RunSession {
     this.checkpoint = { ...record.checkpoint, summaries: record.checkpoint?.summaries ?? {} };
     this.transcript = new Transcript(record.transcript);
     this.candidates = await this.runs.candidates(record);
-    changedCandidates(this.candidates, this.written);
+    this.writer.loaded(this.candidates);
     this.record = record;
     this.llmCalls = this.transcript.entries.length;
     if (this.fresh) return void (this.phase = 'running'); // the Run screen starts it at once
@@ -122,10 +98,8 @@ export class RunSession {
       this.message = RUNNING_ELSEWHERE;
       return;
     }
-    const awaiting = this.sclm?.status === 'awaiting-clauses';
-    this.phase = record.status === 'running' ? 'paused' : record.status === 'done' || record.status === 'failed' ? record.status : awaiting ? 'awaiting-clauses' : 'paused';
-    this.message = record.status === 'running' ? INTERRUPTED : (record.statusMessage ?? null);
-    if (this.phase === 'awaiting-clauses' || this.phase === 'done') this.instance = await this.loadInstance();
+    ({ phase: this.phase, message: this.message } = phaseOnOpening(record, this.sclm?.status === 'awaiting-clauses'));
+    if (this.phase === 'awaiting-clauses' || this.phase === 'done') this.instance = await loadRunPopulation(this.app, this.settings);
     if (this.phase === 'awaiting-clauses') this.showClauses();
     if (record.status === 'running' && !this.busy) await this.save('paused', this.message!);
   }
@@ -133,13 +107,7 @@ export class RunSession {
   /** Starts or resumes the run; resolves when it is done, paused, awaiting clauses or failed. */
   async run(): Promise<void> {
     if (this.busy || !this.record || this.phase === 'done') return;
-    // One tab runs a run at a time (Web Locks; where they are missing, the last writer wins).
-    if (!globalThis.navigator?.locks) return this.runHere();
-    await navigator.locks.request(this.lockName, { ifAvailable: true }, async (lock) => {
-      if (lock) return this.runHere();
-      this.phase = 'paused';
-      this.message = RUNNING_ELSEWHERE;
-    });
+    await runExclusively(this.lockName, () => this.runHere(), () => ((this.phase = 'paused'), (this.message = RUNNING_ELSEWHERE)));
   }
 
   /** Stops the LLM calls and the simulation under way; the run pauses at its last checkpoint. */
@@ -162,9 +130,7 @@ export class RunSession {
     await this.run();
   }
 
-  private get lockName(): string {
-    return `allot-run:${this.id}`;
-  }
+  private get lockName(): string { return `allot-run:${this.id}`; }
 
   private async runHere(): Promise<void> {
     const signal = (this.controller = new AbortController()).signal;
@@ -172,11 +138,12 @@ export class RunSession {
     this.message = null;
     registerSessionKey(this.app.provider.key);
     try {
-      const instance = this.instance ?? (this.instance = await this.loadInstance());
+      const instance = this.instance ?? (this.instance = await loadRunPopulation(this.app, this.settings));
       await this.save('running');
-      const llm = this.counted(await this.provider());
+      const llm = observedProvider(await this.provider(), { start: () => ((this.llmCalls += 1), (this.activity = 'Waiting for the LLM')), end: () => (this.activity = '') });
       const s = this.settings;
-      const adapter = (this.adapter = createDlmAdapter({ llm, population: instance, signal, distributions: async (c) => (await this.summaryOf(c.normalized, c.rewardTable, instance, signal)).distribution }));
+      const sims = (this.sims ??= this.simulationsOf(instance));
+      const adapter = (this.adapter = createDlmAdapter({ llm, population: instance, signal, distributions: async (c) => (await sims.summary(c.normalized, c.rewardTable, signal)).distribution }));
       if (s.rewrite && !this.checkpoint.dlm && !this.checkpoint.sclm) {
         this.activity = 'Rewriting the priority into explicit English clauses';
         const rewrite = this.checkpoint.rewrite ?? createRewrite(s.prompt, { enabled: true });
@@ -184,14 +151,14 @@ export class RunSession {
         if (this.checkpoint.rewrite.status === 'paused') return this.pause(this.checkpoint.rewrite.pausedBecause ?? 'paused');
       }
       const goal = this.checkpoint.rewrite ? effectivePrompt(this.checkpoint.rewrite) : s.prompt;
-      const status = s.kind === 'dlm' ? await this.runDlm(goal, adapter, signal) : await this.runSclm(goal, adapter, llm, instance, signal);
+      const status = s.kind === 'dlm' ? await this.runDlm(goal, adapter, signal) : await this.runSclm(goal, adapter, llm, instance, sims, signal);
       if (status === 'paused') return this.pause((this.checkpoint.dlm ?? this.checkpoint.sclm)?.pausedBecause ?? 'paused');
       if (status === 'awaiting-clauses') {
         this.phase = 'awaiting-clauses';
         this.showClauses();
         return this.save('paused', 'Waiting for you to accept the clauses.');
       }
-      await this.finish(instance, adapter, signal);
+      await this.finish(adapter, sims, signal);
     } catch (error) {
       this.phase = 'failed';
       this.message = `The run stopped on an error allot did not expect: ${error instanceof Error ? error.message : String(error)}. Its progress up to here is saved.`;
@@ -200,81 +167,57 @@ export class RunSession {
       this.controller = null;
       this.activity = '';
       this.simulationProgress = null;
-      await this.writes;
+      await this.writer.flushed();
     }
   }
 
   private async runDlm(goal: string, adapter: DlmAdapter, signal: AbortSignal): Promise<DlmRunState['status']> {
-    const s = this.settings;
-    const initial = this.checkpoint.dlm ?? createDlmRun(goal, { rounds: s.rounds, candidates: s.candidates, maxAttempts: s.maxAttempts });
+    const initial = this.checkpoint.dlm ?? createDlmRun(goal, dlmConfigOf(this.settings));
     const checkpoint = (state: DlmRunState) => ((this.checkpoint.dlm = state), this.persist());
     this.checkpoint.dlm = await runDlm(initial, adapter, { signal, checkpoint, onEvent: (e) => this.note(describeDlmEvent(e)) });
     return this.checkpoint.dlm.status;
   }
 
-  private async runSclm(goal: string, adapter: DlmAdapter, llm: LlmProvider, instance: Instance, signal: AbortSignal): Promise<SclmRunState['status']> {
-    const s = this.settings;
-    const config = { scorer: s.scorer ?? 'simulator', pool: { rounds: s.rounds, candidates: s.candidates }, clauseDlm: { rounds: s.clauseRounds, candidates: s.clauseCandidates }, maxAttempts: s.maxAttempts } as const;
-    const initial = this.checkpoint.sclm ?? createSclmRun(goal, { ...config, shiftClauses: s.shiftClauses, utilityClause: s.utilityClause, baselines: s.baselines, epsilon: s.epsilon, defaultExpression: DEFAULT_REWARD, ...(s.weights.length > 0 && { weights: s.weights }) });
+  private async runSclm(goal: string, adapter: DlmAdapter, llm: LlmProvider, instance: Instance, sims: RunSimulations, signal: AbortSignal): Promise<SclmRunState['status']> {
+    const initial = this.checkpoint.sclm ?? createSclmRun(goal, sclmConfigOf(this.settings));
     const parts: SclmParts = {
       ask: async (r) => (await llm.complete(withFeedback(r.chat, r.failures), { signal })).text,
       dlm: () => adapter,
       compileExpression: adapter.compileExpression,
-      simulate: (c) => this.occupancyOf(c.normalized, c.rewardTable, instance, signal),
+      simulate: (c) => sims.occupancy(c.normalized, c.rewardTable, signal),
       instance,
     };
     const options = { signal, checkpoint: (state: SclmRunState) => ((this.checkpoint.sclm = state), this.persist()), onEvent: (e: SclmEvent) => this.note(describeSclmEvent(e)) };
     this.checkpoint.sclm = await runSclm(initial, parts, options);
-    const accepted = this.original?.checkpoint.sclm?.clauses;
     // A rerun accepts the clauses the user accepted in the original run.
-    if (this.checkpoint.sclm.status === 'awaiting-clauses' && this.checkpoint.replay && accepted) this.checkpoint.sclm = await runSclm(acceptClauses(this.checkpoint.sclm, accepted, instance.schema), parts, options);
+    const accepted = this.checkpoint.sclm.status === 'awaiting-clauses' && (await this.rerun?.originalRun())?.checkpoint.sclm?.clauses;
+    if (accepted) this.checkpoint.sclm = await runSclm(acceptClauses(this.checkpoint.sclm, accepted, instance.schema), parts, options);
     return this.checkpoint.sclm.status;
   }
 
   /** The user's provider recording into the run's transcript; a rerun's replay of the original's transcript instead (no LLM is asked). */
-  private async provider(): Promise<LlmProvider> {
+  private provider(): Promise<LlmProvider> | LlmProvider {
     const of = this.checkpoint.replay?.of;
     if (!of) return this.app.provider.providerFor(this.transcript);
-    this.original ??= (await this.runs.get(of, PIPELINE_KINDS)) ?? null;
-    if (!this.original) throw new Error(`the run it repeats (${of}) is no longer saved`);
-    return ReplayProvider.of(this.original.transcript, { transcript: this.transcript, source: `replay of ${of}` });
+    this.rerun ??= new RunReplay(() => this.app.store, of);
+    return this.rerun.provider(this.transcript);
   }
 
-  /** The run's population: a built-in one regenerated, or the saved one; DLM evaluates the sample its seed draws (48 of 7,668 arms). */
-  private async loadInstance(): Promise<Instance> {
-    const choice: PopulationChoice = this.settings.population;
-    if (choice.kind === 'generator') return this.app.generatePopulation(choice.generator, choice.parameters, choice.seed, this.settings.seed);
-    const population = await this.app.store.getPopulation(choice.id);
-    if (!population) throw new Error(`its population (${choice.name}) is no longer saved; start a new run`);
-    return armsOfSeed(population.instance, this.settings.seed);
-  }
-
-  /** The occupancy of a compiled reward's policy, simulated once per page; its summary is checkpointed. */
-  private async occupancyOf(normalized: string, table: Float64Array, instance: Instance, signal: AbortSignal): Promise<Occupancy> {
-    const known = this.occupancies.get(normalized);
-    if (known) return known;
-    this.activity = 'Simulating a policy';
-    this.simulationProgress = 0;
-    const request = { instance, rewards: table, policy: 'whittle' as const, trials: this.settings.trials, seed: this.settings.seed, perStep: true };
-    const occupancy = await this.app.simulate(request, { signal, onProgress: (done, total) => (this.simulationProgress = done / total) });
-    this.simulations++;
-    this.simulationProgress = null;
-    this.occupancies.set(normalized, occupancy);
-    this.checkpoint.summaries[normalized] ??= summarizePolicy(occupancy, instance, table, this.adapter?.diagnostics(normalized)?.featuresUsed ?? []);
-    return occupancy;
-  }
-
-  private async summaryOf(normalized: string, table: Float64Array, instance: Instance, signal: AbortSignal): Promise<PolicySummary> {
-    if (!this.checkpoint.summaries[normalized]) await this.occupancyOf(normalized, table, instance, signal);
-    return this.checkpoint.summaries[normalized];
+  private simulationsOf(instance: Instance): RunSimulations {
+    const onProgress = (fraction: number | null) => {
+      this.simulationProgress = fraction;
+      if (fraction === 0) this.activity = 'Simulating a policy';
+      if (fraction === null) this.simulations = this.sims?.count ?? 0;
+    };
+    return new RunSimulations({ simulate: this.app.simulate, instance, settings: this.settings, summaries: () => this.checkpoint.summaries, featuresUsed: (n) => this.adapter?.diagnostics(n)?.featuresUsed ?? [], onProgress });
   }
 
   /** After the pipeline: summaries of the default policy and of every valid candidate not simulated yet, then the result. */
-  private async finish(instance: Instance, adapter: DlmAdapter, signal: AbortSignal) {
+  private async finish(adapter: DlmAdapter, sims: RunSimulations, signal: AbortSignal) {
     try {
       for (const expression of [DEFAULT_REWARD, ...validCandidates(this.checkpoint).map((c) => c.expression!)]) {
         const compiled = adapter.compileExpression(expression);
-        if (compiled.ok) await this.summaryOf(compiled.normalized, compiled.rewardTable, instance, signal);
+        if (compiled.ok) await sims.summary(compiled.normalized, compiled.rewardTable, signal);
         this.persist();
       }
     } catch (error) {
@@ -283,19 +226,11 @@ export class RunSession {
     }
     this.syncCandidates();
     const result = $state.snapshot(this.checkpoint.sclm?.result ?? this.checkpoint.dlm?.result ?? null);
-    if (this.checkpoint.replay) this.checkpoint.replay.comparison = await this.compareWithOriginal(this.checkpoint.replay.of, result);
-    this.writes = this.writes.then(() => this.app.store.putResult({ runId: this.id, createdAt: Date.now(), result }));
+    if (this.rerun) this.checkpoint.replay!.comparison = await this.rerun.compare({ result, candidates: this.candidates, summaries: this.checkpoint.summaries });
+    void this.writer.result({ runId: this.id, createdAt: Date.now(), result });
     this.phase = 'done';
     this.message = null;
     await this.save('done');
-  }
-
-  /** A finished rerun against its original: the selected candidate, every candidate's summary, the summaries by expression. */
-  private async compareWithOriginal(of: string, result: unknown): Promise<RunComparison> {
-    const original = this.original ?? (await this.runs.get(of, PIPELINE_KINDS));
-    if (!original) return { identical: false, differences: [`the original run (${of}) is no longer saved`] };
-    const before = { result: (await this.app.store.getResult(of))?.result ?? null, candidates: await this.runs.candidates(original), summaries: original.checkpoint.summaries ?? {} };
-    return compareRuns(before, { result, candidates: this.candidates, summaries: this.checkpoint.summaries });
   }
 
   private showClauses() {
@@ -307,20 +242,6 @@ export class RunSession {
     this.phase = 'paused';
     this.message = explainPause(reason);
     return this.save('paused', this.message);
-  }
-
-  /** The provider with the page's call counter and activity line. */
-  private counted(llm: LlmProvider): LlmProvider {
-    const complete: LlmProvider['complete'] = async (request, options) => {
-      this.llmCalls++;
-      this.activity = 'Waiting for the LLM';
-      try {
-        return await llm.complete(request, options);
-      } finally {
-        this.activity = '';
-      }
-    };
-    return { kind: llm.kind, model: llm.model, complete };
   }
 
   private note(line: string | null) {
@@ -337,24 +258,12 @@ export class RunSession {
     const { statusMessage: _, ...rest } = this.record!;
     const record: PipelineRunRecord = { ...rest, status, updatedAt: Date.now(), checkpoint: $state.snapshot(this.checkpoint), transcript: structuredClone(this.transcript.entries), ...(statusMessage && { statusMessage }) };
     this.record = record;
-    this.writes = this.writes.then(() => this.runs.put(record)).catch((error) => this.app.reportStorageError(error));
-    return this.writes;
+    return this.writer.run(record);
   }
 
   /** Writes the candidate records that changed since the last checkpoint. */
   private syncCandidates() {
     const records = candidateRecords(this.id, this.checkpoint, this.checkpoint.summaries, (n) => this.adapter?.diagnostics(n), this.candidates);
-    const changed = changedCandidates(records, this.written);
-    if (changed.length === 0) return;
-    this.candidates = records;
-    const snapshot = changed.map((r) => structuredClone(r));
-    this.writes = this.writes.then(async () => {
-      for (const r of snapshot) await this.runs.putCandidate(r);
-    });
+    if (this.writer.candidates(records)) this.candidates = records;
   }
-}
-
-async function heldElsewhere(name: string): Promise<boolean> {
-  const state = await globalThis.navigator?.locks?.query();
-  return !!state?.held?.some((lock) => lock.name === name);
 }

@@ -4,6 +4,9 @@ import { findGenerator, type PopulationGenerator } from '../../core/datasets/gen
 import { resolveParameters } from '../../core/datasets/generators/population-generator.ts';
 
 import type { PopulationChoice } from '../../core/datasets/population-choice.ts';
+import { DEFAULT_REWARD } from '../../core/reward/default-reward.ts';
+import type { DlmConfig } from '../../pipeline/dlm/dlm-run-state.ts';
+import type { SclmConfig } from '../../pipeline/sclm/sclm-run-state.ts';
 
 export interface RunSettings {
   kind: 'dlm' | 'sclm';
@@ -94,3 +97,24 @@ export function runTitle(s: RunSettings): string {
 }
 
 export type { PopulationGenerator };
+
+/** The DLM run the settings ask for (a DLM run; SCLM's generator pool). */
+export function dlmConfigOf(s: RunSettings): Partial<DlmConfig> {
+  return { rounds: s.rounds, candidates: s.candidates, maxAttempts: s.maxAttempts };
+}
+
+/** The SCLM run the settings ask for. */
+export function sclmConfigOf(s: RunSettings): Partial<SclmConfig> {
+  return {
+    scorer: s.scorer ?? 'simulator',
+    pool: { rounds: s.rounds, candidates: s.candidates },
+    clauseDlm: { rounds: s.clauseRounds, candidates: s.clauseCandidates },
+    maxAttempts: s.maxAttempts,
+    shiftClauses: s.shiftClauses,
+    utilityClause: s.utilityClause,
+    baselines: s.baselines,
+    epsilon: s.epsilon,
+    defaultExpression: DEFAULT_REWARD,
+    ...(s.weights.length > 0 && { weights: s.weights }),
+  };
+}
