@@ -5,32 +5,32 @@
 //   init_<s>                optional initial-state distribution (default: uniform over states)
 //   any other column        a feature (numbers only)
 // The schema (labels, descriptions, types, groups and bucket order) comes from a small JSON file
-// (SchemaFile) or is inferred from the columns (see inferSchema). Everything is parsed and checked
+// (SchemaFile, schema-file.ts) or is inferred from the columns (infer-schema.ts). Everything is parsed and checked
 // before anything is returned: a bad file imports nothing, and the error names its line and column.
 import { createInstance, InstanceError } from '../instance/create-instance.ts';
-import type { FeatureColumn, FeatureGroup, FeatureSchema, FeatureType, Instance } from '../instance/types.ts';
+import type { Instance } from '../instance/types.ts';
 import { contentHash } from './content-hash.ts';
 import { CsvError, numberField, parseCsv, type CsvTable } from './csv.ts';
-import { checkImportSize } from './import-limits.ts';
+import { readFeatures } from './feature-table.ts';
+import { featureName, inferSchema } from './infer-schema.ts';
+import { checkImportSize, MAX_STATES, populationSizeProblem } from './import-limits.ts';
+import { jsonValueError } from './json-place.ts';
+import { schemaFromFile, type SchemaFile } from './schema-file.ts';
+
+export { featureName, inferSchema } from './infer-schema.ts';
+export { readFeatures } from './feature-table.ts';
+export { parseSchemaFile, type SchemaFile } from './schema-file.ts';
 
 export const POPULATION_CSV_FORMAT = 'allot-population-csv';
 
 /** allot's defaults for a file that does not say (DLM's ratio of 16 pulls per 48 arms, horizon 10, discount 0.9). */
 export const FILE_DEFAULTS = { budgetShare: 1 / 3, horizon: 10, discount: 0.9 } as const;
 
-/** The schema JSON that may accompany a population CSV. Columns are named by their CSV header. */
-export interface SchemaFile {
-  columns?: { column: string; name?: string; label?: string; description?: string; type?: FeatureType }[];
-  /** When given, replaces the inferred groups. */
-  groups?: { name: string; kind: 'one-hot' | 'bucketed'; columns: string[]; ordered?: boolean; buckets?: string[]; edges?: number[] }[];
-  budget?: number;
-  horizon?: number;
-  discount?: number;
-}
-
 export interface PopulationCsvOptions {
   fileName?: string;
   schema?: SchemaFile;
+  /** Columns that are neither features nor transitions (read by the caller, e.g. a register's `state`). */
+  skipColumns?: string[];
   /** Override the file's (or the defaults') budget, horizon, discount. */
   budget?: number;
   horizon?: number;
@@ -44,14 +44,19 @@ const INIT = /^init_(\d+)$/;
 export function parsePopulationCsv(text: string, options: PopulationCsvOptions = {}): Instance {
   const fileName = options.fileName ?? 'the file';
   checkImportSize(text.length, fileName);
-  const table = parseCsv(text, fileName);
+  return parsePopulationTable(parseCsv(text, fileName), contentHash(text), options);
+}
+
+/** parsePopulationCsv on a table already read (contentHash: the file's, for the provenance). */
+export function parsePopulationTable(table: CsvTable, hash: string, options: PopulationCsvOptions = {}): Instance {
+  const fileName = options.fileName ?? 'the file';
   const { header, headerLine, rows } = table;
   const fail = (message: string, column?: number): never => {
     throw new CsvError(`${fileName}, line ${headerLine}${column !== undefined ? `, column ${column + 1} ("${header[column]}")` : ''}: ${message}`, headerLine, column === undefined ? undefined : column + 1, column === undefined ? undefined : header[column]);
   };
   const idColumn = header.indexOf('id');
   if (idColumn === -1) fail(`the header has no "id" column; add a column named id with a distinct id per arm (found: ${header.slice(0, 8).join(', ')}${header.length > 8 ? ', ...' : ''})`);
-  if (rows.length === 0) throw new CsvError(`${fileName} has a header but no arms; add one row per arm below the header`, headerLine);
+  if (rows.length === 0) throw new CsvError(`${fileName}, line ${headerLine}: the file has a header but no arms; add one row per arm below the header`, headerLine);
 
   // Classify the columns.
   const qColumns = new Map<string, number>();
@@ -60,15 +65,24 @@ export function parsePopulationCsv(text: string, options: PopulationCsvOptions =
   const featureColumns: number[] = [];
   let numStates = 2;
   header.forEach((name, i) => {
-    if (i === idColumn) return;
+    if (i === idColumn || options.skipColumns?.includes(name)) return;
     let m: RegExpExecArray | null;
     if (Q.test(name)) qColumns.set(name, i);
     else if ((m = P.exec(name))) {
       pColumns.set(name, i);
-      numStates = Math.max(numStates, Number(m[1]) + 1, Number(m[3]) + 1);
+      const states = Math.max(Number(m[1]), Number(m[3])) + 1;
+      if (states > MAX_STATES) fail(`"${name}" names state ${states - 1}, but allot plans with at most ${MAX_STATES} states (0 to ${MAX_STATES - 1}); number the states 0, 1, 2, ... without gaps`, i);
+      numStates = Math.max(numStates, states);
     } else if ((m = INIT.exec(name))) initColumns.set(Number(m[1]), i);
     else featureColumns.push(i);
   });
+  // Feature names must stay distinct once made identifiers ("Age Group" and "Age_Group" both become Age_Group).
+  const named = new Map<string, number>();
+  for (const i of featureColumns) {
+    const other = named.get(featureName(header[i]));
+    if (other !== undefined) fail(`the columns "${header[other]}" (column ${other + 1}) and "${header[i]}" both become the feature name "${featureName(header[i])}" in reward expressions; rename one of them`, i);
+    named.set(featureName(header[i]), i);
+  }
   if (qColumns.size > 0 && pColumns.size > 0) fail('the header mixes q columns (2-state arms) with p_s_a_t columns (S-state arms); use one or the other');
   if (qColumns.size === 0 && pColumns.size === 0) fail('the header has no transition columns; add q00,q01,q10,q11 (P(next state 1 | state, action) for 2-state arms) or p_s_a_t columns');
   const S = numStates;
@@ -86,6 +100,8 @@ export function parsePopulationCsv(text: string, options: PopulationCsvOptions =
 
   // Ids: non-empty and distinct.
   const N = rows.length;
+  const tooBig = populationSizeProblem(N, S);
+  if (tooBig) throw new CsvError(`${fileName}, line ${rows[rows.length - 1].line}: ${tooBig}`, rows[rows.length - 1].line);
   const ids: string[] = new Array(N);
   const seen = new Map<string, number>();
   rows.forEach((row, arm) => {
@@ -127,20 +143,7 @@ export function parsePopulationCsv(text: string, options: PopulationCsvOptions =
     for (let arm = 0; arm < N; arm++) for (let s = 0; s < S; s++) initial[arm * S + s] = probability(arm, initColumns.get(s)!);
   }
 
-  // Features.
-  const F = featureColumns.length;
-  const features = new Float64Array(N * F);
-  for (let arm = 0; arm < N; arm++) {
-    const row = rows[arm];
-    for (let f = 0; f < F; f++) {
-      const raw = row.fields[featureColumns[f]];
-      // Fast path for the 0/1 of one-hot columns, most of a typical file.
-      features[arm * F + f] = raw === '0' ? 0 : raw === '1' ? 1 : numberField(table, row, featureColumns[f], fileName);
-    }
-  }
-  const schema = options.schema
-    ? schemaFromFile(options.schema, table, featureColumns, features, fileName)
-    : inferSchema(featureColumns.map((c) => header[c]), features, N);
+  const { schema, features } = readFeatures(table, featureColumns, fileName, options.schema);
 
   const file = options.schema ?? {};
   const budget = options.budget ?? file.budget ?? Math.max(1, Math.round(N * FILE_DEFAULTS.budgetShare));
@@ -156,11 +159,16 @@ export function parsePopulationCsv(text: string, options: PopulationCsvOptions =
       budget,
       horizon: options.horizon ?? file.horizon ?? FILE_DEFAULTS.horizon,
       discount: options.discount ?? file.discount ?? FILE_DEFAULTS.discount,
-      provenance: { kind: 'file', fileName, contentHash: contentHash(text), format: POPULATION_CSV_FORMAT },
+      provenance: { kind: 'file', fileName, contentHash: hash, format: POPULATION_CSV_FORMAT },
     });
   } catch (error) {
     if (!(error instanceof InstanceError)) throw error;
-    if (error.arm === undefined) throw new CsvError(`${fileName}: ${error.message}`, headerLine);
+    const key = error.column as 'budget' | 'horizon' | 'discount' | undefined;
+    const source = options.schema?.source;
+    if (source && (key === 'budget' || key === 'horizon' || key === 'discount') && options[key] === undefined && file[key] !== undefined) {
+      throw jsonValueError(source.text, source.fileName, key, error.message);
+    }
+    if (error.arm === undefined) throw new CsvError(`${fileName}, line ${headerLine}: ${error.message}`, headerLine);
     // Name the file line of the arm, and the CSV column when the error is about one column.
     const line = rows[error.arm].line;
     const featureIndex = schema.columns.findIndex((c) => c.name === error.column);
@@ -168,122 +176,6 @@ export function parsePopulationCsv(text: string, options: PopulationCsvOptions =
     const message = error.message.replace(/^arm "[^"]*" \(arm \d+\)/, `arm "${ids[error.arm]}"`);
     throw new CsvError(`${fileName}, line ${line}${column >= 0 ? `, column ${column + 1} ("${header[column]}")` : ''}: ${message}`, line, column >= 0 ? column + 1 : undefined, column >= 0 ? header[column] : undefined);
   }
-}
-
-/** A header turned into a feature name usable as agent_feats.<name>: letters, digits and _. */
-export function featureName(header: string): string {
-  const name = header.trim().replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '');
-  return /^[0-9]/.test(name) || name === '' ? `f_${name}` : name;
-}
-
-/**
- * The schema inferred from column names and values:
- * - type: binary when every value is 0 or 1, integer when every value is whole, else continuous;
- * - groups: binary columns whose names share the part before the first "_" (age_10_20, age_21_30)
- *   form a one-hot group named after that prefix, when there are at least two of them and every
- *   arm has exactly one 1 among them; bucket order is column order, marked unordered (edit the
- *   schema to say the buckets are ordered).
- */
-export function inferSchema(headers: string[], features: Float64Array, numArms: number): FeatureSchema {
-  const F = headers.length;
-  // One row-major pass: which columns hold only 0/1, only whole numbers.
-  const notBinary = new Uint8Array(F);
-  const notInteger = new Uint8Array(F);
-  for (let arm = 0; arm < numArms; arm++) {
-    for (let f = 0, i = arm * F; f < F; f++, i++) {
-      const v = features[i];
-      if (v !== 0 && v !== 1) {
-        notBinary[f] = 1;
-        if (!Number.isInteger(v)) notInteger[f] = 1;
-      }
-    }
-  }
-  const columns: FeatureColumn[] = headers.map((header, f) => ({
-    name: featureName(header),
-    label: header,
-    description: header,
-    type: !notBinary[f] ? 'binary' : !notInteger[f] ? 'integer' : 'continuous',
-    group: null,
-  }));
-  uniqueNames(columns, headers);
-  const byPrefix = new Map<string, number[]>();
-  columns.forEach((c, f) => {
-    const cut = c.name.indexOf('_');
-    if (c.type === 'binary' && cut > 0) byPrefix.set(c.name.slice(0, cut), [...(byPrefix.get(c.name.slice(0, cut)) ?? []), f]);
-  });
-  const groups: FeatureGroup[] = [];
-  for (const [prefix, members] of byPrefix) {
-    if (members.length < 2) continue;
-    let oneHot = true;
-    for (let arm = 0; arm < numArms && oneHot; arm++) {
-      let ones = 0;
-      for (const f of members) ones += features[arm * F + f];
-      oneHot = ones === 1;
-    }
-    if (!oneHot) continue;
-    for (const f of members) columns[f].group = prefix;
-    groups.push({ name: prefix, kind: 'one-hot', columns: members, ordered: false, buckets: members.map((f) => columns[f].label) });
-  }
-  return { columns, groups };
-}
-
-function uniqueNames(columns: FeatureColumn[], headers: string[]): void {
-  const seen = new Map<string, number>();
-  columns.forEach((c, f) => {
-    const other = seen.get(c.name);
-    if (other !== undefined) throw new Error(`feature columns "${headers[other]}" and "${headers[f]}" both become the name "${c.name}"; rename one of them`);
-    seen.set(c.name, f);
-  });
-}
-
-/** The schema described by a SchemaFile, checked against the CSV's feature columns. */
-function schemaFromFile(file: SchemaFile, table: CsvTable, featureColumns: number[], features: Float64Array, fileName: string): FeatureSchema {
-  const headers = featureColumns.map((c) => table.header[c]);
-  const inferred = inferSchema(headers, features, table.rows.length);
-  const position = new Map(headers.map((h, f) => [h, f]));
-  const where = `the schema for ${fileName}`;
-  for (const entry of file.columns ?? []) {
-    const f = position.get(entry.column);
-    if (f === undefined) throw new Error(`${where} describes column "${entry.column}", which is not a feature column of ${fileName} (features: ${headers.join(', ')})`);
-    const c = inferred.columns[f];
-    inferred.columns[f] = { ...c, name: entry.name ?? c.name, label: entry.label ?? c.label, description: entry.description ?? entry.label ?? c.description, type: entry.type ?? c.type };
-  }
-  if (file.groups) {
-    for (const c of inferred.columns) c.group = null;
-    inferred.groups = file.groups.map((g) => {
-      const members = g.columns.map((name) => {
-        const f = position.get(name);
-        if (f === undefined) throw new Error(`${where}: group "${g.name}" lists column "${name}", which is not a feature column of ${fileName}`);
-        inferred.columns[f].group = g.name;
-        return f;
-      });
-      const group: FeatureGroup = { name: g.name, kind: g.kind, columns: members, ordered: g.ordered ?? false, buckets: g.buckets ?? members.map((f) => inferred.columns[f].label) };
-      if (g.edges) group.edges = g.edges;
-      if (g.kind === 'one-hot') for (const f of members) inferred.columns[f].type = 'binary';
-      return group;
-    });
-  }
-  uniqueNames(inferred.columns, headers);
-  return inferred;
-}
-
-/** Parses the schema JSON text; errors name the file. */
-export function parseSchemaFile(text: string, fileName = 'the schema file'): SchemaFile {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new Error(`${fileName}: not valid JSON (${error instanceof Error ? error.message : String(error)})`);
-  }
-  if (!data || typeof data !== 'object' || Array.isArray(data)) throw new Error(`${fileName}: expected a JSON object with "columns" and/or "groups"`);
-  const o = data as SchemaFile;
-  if (o.columns !== undefined && (!Array.isArray(o.columns) || o.columns.some((c) => !c || typeof c.column !== 'string'))) {
-    throw new Error(`${fileName}: "columns" must be an array of objects, each with a "column" naming a CSV header`);
-  }
-  if (o.groups !== undefined && (!Array.isArray(o.groups) || o.groups.some((g) => !g || typeof g.name !== 'string' || !Array.isArray(g.columns)))) {
-    throw new Error(`${fileName}: "groups" must be an array of objects, each with a "name" and a "columns" array of CSV headers`);
-  }
-  return o;
 }
 
 /**

@@ -6,6 +6,7 @@ import { DEFAULT_REWARD } from '../../core/reward/default-reward.ts';
 import type { ClauseInfo } from '../../core/adjudicate/score-matrix.ts';
 import type { PolicyEvaluation } from '../../core/adjudicate/evaluate-policy.ts';
 import type { Pool, PoolPolicy } from '../../core/adjudicate/pool.ts';
+import type { SelectionRecord } from '../../core/adjudicate/selection-record.ts';
 import type { DistributionCategory } from '../../core/measures/distribution-categories.ts';
 import type { Attempt, DlmConfig, DlmRunState } from '../dlm/dlm-run-state.ts';
 
@@ -73,16 +74,7 @@ export interface PolicyOutcome extends PoolPolicy {
   distribution: DistributionCategory[];
 }
 
-export interface SelectionRecord {
-  label: string;
-  /** Index into the pool's candidates, and its id. */
-  index: number;
-  candidate: string;
-  tied: string[];
-  welfare: number[];
-  robustTo: number | null;
-  explanation: string;
-}
+export type { SelectionRecord };
 
 export interface MethodResult {
   /** "SCLM-utilitarian", "LLM-zeroshot", "DLM", "DLM-extended", ... */

@@ -9,8 +9,8 @@ import type { Store } from '../../storage/store.ts';
 export interface RunHost {
   readonly store: Store;
   readonly simulate: Simulate;
-  /** The user's provider, recording its calls into a run's transcript; the key typed on this page. */
-  readonly provider: { readonly key: string; providerFor(transcript: Transcript): LlmProvider };
+  /** The user's provider, recording its calls into a run's transcript; commitKey hands the typed key to the key store (storage refuses records holding it). */
+  readonly provider: { commitKey(): void; providerFor(transcript: Transcript): LlmProvider };
   /** A built-in population, sampled for `sampleSeed` (the page generates it in a worker). */
   generatePopulation(name: string, parameters: Record<string, number>, seed: number, sampleSeed: number): Promise<Instance>;
   reportStorageError(error: unknown): void;

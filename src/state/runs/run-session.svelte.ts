@@ -18,7 +18,6 @@ import { runRewrite } from '../../pipeline/rewrite/run-rewrite.ts';
 import { acceptClauses, proposedClauses } from '../../pipeline/sclm/accept-clauses.ts';
 import { runSclm, type SclmEvent, type SclmParts } from '../../pipeline/sclm/run-sclm.ts';
 import { createSclmRun, type SclmClause, type SclmRunState } from '../../pipeline/sclm/sclm-run-state.ts';
-import { registerSessionKey } from '../../storage/guard.ts';
 import type { RunStatus } from '../../storage/records.ts';
 import { PIPELINE_KINDS, runRepository, type PipelineRunRecord } from '../run-records.ts';
 import type { RunComparison } from './compare-runs.ts';
@@ -136,7 +135,7 @@ export class RunSession {
     const signal = (this.controller = new AbortController()).signal;
     this.phase = 'running';
     this.message = null;
-    registerSessionKey(this.app.provider.key);
+    this.app.provider.commitKey(); // the key store holds the typed key: storage refuses records containing it
     try {
       const instance = this.instance ?? (this.instance = await loadRunPopulation(this.app, this.settings));
       await this.save('running');

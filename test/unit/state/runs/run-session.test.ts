@@ -62,7 +62,7 @@ function host(store = new MemoryStore()): RunHost & { store: MemoryStore; runSav
     store,
     runSaved: async () => {},
     simulate: node.simulate,
-    provider: { key: '', providerFor: scriptedProvider },
+    provider: { commitKey: () => {}, providerFor: scriptedProvider },
     generatePopulation: async (...args) => generatedPopulation(...args),
     reportStorageError: (error) => {
       throw error;
