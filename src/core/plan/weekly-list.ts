@@ -6,6 +6,7 @@
 //
 // Pure: the Whittle indices come from an injected IndexFunction (the WASM engine's whittleIndices in
 // the app and the CLI), randomness from the seed recorded with the list.
+import { DEFAULT_REWARD } from '../reward/default-reward.ts';
 import { bucketOfArms } from '../measures/bucket-of-arms.ts';
 import { seededRandom, type Random } from '../random/seeded-random.ts';
 import { compileReward } from '../reward/compile-reward.ts';
@@ -135,7 +136,7 @@ export function buildWeeklyList(register: Register, settings: PlanSettings, week
   if (errors.length || !compiled.ok || !transitions) throw new PlanError(errors);
   const budget = settings.budget;
   const quotas = shareQuotas(register, settings, budget);
-  const defaultTable = compileReward('state', population);
+  const defaultTable = compileReward(DEFAULT_REWARD, population);
   if (!defaultTable.ok) throw new PlanError([defaultTable.error.message]);
   const state = currentState(register);
   const current = (table: Float64Array) => {
