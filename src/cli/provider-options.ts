@@ -54,7 +54,17 @@ export async function providerFromOptions(options: Record<string, string | true>
   const file = path ? new TranscriptFile(path) : undefined;
   const transcript: Transcript = new Transcript(earlier, () => file?.save(transcript.entries));
   const live = new HttpProvider({ kind, model: options.model, baseUrl: options['base-url'] as string | undefined, apiKey }, { transcript });
-  return { provider: earlier.length ? new ResumeProvider(live, earlier) : live, transcript, saved: async () => file?.flush() };
+  const provider = earlier.length ? new ResumeProvider(live, earlier) : live;
+  if (!file) return { provider, transcript, saved: async () => {} };
+  // The run goes on only once the call is on disk: a kill then loses at most the call in flight.
+  const complete: LlmProvider['complete'] = async (request, o) => {
+    try {
+      return await provider.complete(request, o);
+    } finally {
+      await file.flush();
+    }
+  };
+  return { provider: { kind: provider.kind, model: provider.model, complete }, transcript, saved: () => file.flush() };
 }
 
 async function readTranscript(path: string): Promise<TranscriptEntry[]> {

@@ -42,7 +42,7 @@ test('SIGKILL in the middle of a run loses at most the call in flight; the resum
   const exited = new Promise((resolve) => child.on('exit', resolve));
   const started = Date.now();
   while (fake.calls().length - before < 5 && Date.now() - started < 60_000) await new Promise((r) => setTimeout(r, 20));
-  expect(fake.calls().length - before).toBe(5);
+  expect(fake.calls().length - before).toBeGreaterThanOrEqual(5);
   child.kill('SIGKILL');
   await exited;
   const asked = fake.calls().length - before;
