@@ -1,7 +1,10 @@
 // The "price of this priority" panel on the What-if screen, in Chromium against the built site:
 // the sweep runs in the panel's own engine workers, lambda 0 equals the default policy computed on
-// Node, the answer comes in words, and the pick joins the candidates. Screenshots at 1280 and 390 px.
-import { describe, expect, test } from 'vitest';
+// Node, the answer comes in words, and the pick joins the candidates; and on a finished DLM run's
+// Results screen. Screenshots at 1280 and 390 px.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startFakeProvider, type FakeProvider } from '../fake-provider/fake-provider-server.ts';
+import { configureProvider, KEY, scriptedReplies } from './run-helpers.ts';
 import { createNodeSimulator } from '../../src/cli/node-simulate.ts';
 import { compileReward } from '../../src/core/reward/compile-reward.ts';
 import { DialSweep } from '../../src/core/tradeoff/sweep-dial.ts';
@@ -72,4 +75,39 @@ describe('the price of a priority on the What-if screen', () => {
     expect(problems).toEqual([]);
     await page.close();
   }, 180_000);
+});
+
+describe('the price of a priority on a run\'s Results screen', () => {
+  let fake: FakeProvider;
+  beforeAll(async () => {
+    fake = await startFakeProvider({ key: KEY, reply: scriptedReplies(['state * (1 + 2 * agent_feats[11])', 'state * (1 + agent_feats[8])', 'state * (1 + 3 * agent_feats[11])', 'state + state * agent_feats[9]']) });
+  });
+  afterAll(async () => {
+    await fake?.close();
+  });
+
+  test('prices the selected reward on the run\'s own seed and trials', async () => {
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const problems = watchProblems(page);
+    await page.goto(site.url);
+    await page.getByTestId('priority').fill('Prioritize the older mothers');
+    await page.getByTestId('trials').fill('20');
+    await configureProvider(page, fake);
+    await page.getByTestId('start-run').click();
+    await expect.poll(() => page.getByTestId('run-status').textContent(), { timeout: 90_000 }).toBe('Done');
+    const selected = await page.getByTestId('selected-expression').textContent();
+    const panel = page.getByTestId('price-of-priority');
+    await expect.poll(() => panel.count(), { timeout: 15_000 }).toBe(1);
+    expect(await panel.locator('select option').first().textContent()).toContain(selected);
+    await panel.getByRole('button', { name: 'Show the price' }).click();
+    await expect.poll(() => panel.getByTestId('price-sentence').textContent(), { timeout: 60_000 }).toMatch(/^(Favouring|No setting)/);
+    await expect.poll(() => panel.getByTestId('price-baselines').count(), { timeout: 60_000 }).toBe(1);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await panel.scrollIntoViewIfNeeded();
+      await panel.screenshot({ path: `test-results/price-of-priority-results-${width}.png` });
+    }
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 240_000);
 });
