@@ -107,6 +107,12 @@ describe('the price of a priority on a run\'s Results screen', () => {
       await panel.scrollIntoViewIfNeeded();
       await panel.screenshot({ path: `test-results/price-of-priority-results-${width}.png` });
     }
+    // the pick joins What-if's comparisons (where the weekly plan takes candidates too)
+    const pick = await panel.getByTestId('price-expression').textContent();
+    await panel.getByRole('button', { name: 'Compare the pick in What-if' }).click();
+    await expect.poll(() => page.url()).toMatch(/#\/what-if$/);
+    await expect.poll(() => page.getByTestId('candidate').count(), { timeout: 15_000 }).toBeGreaterThan(1);
+    expect(await page.getByTestId('candidate').last().locator('textarea, input').first().inputValue()).toBe(pick);
     expect(problems).toEqual([]);
     await page.close();
   }, 240_000);
