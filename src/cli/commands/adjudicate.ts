@@ -7,6 +7,7 @@ import { parsePool } from '../../core/adjudicate/parse-pool.ts';
 import { poolScoreMatrix } from '../../core/adjudicate/pool-score-matrix.ts';
 import { poolText } from '../../core/adjudicate/pool-text.ts';
 import { clauseIndex } from '../../core/adjudicate/score-matrix.ts';
+import { selectionRecord } from '../../core/adjudicate/selection-record.ts';
 import { paretoFront } from '../../core/measures/pareto-front.ts';
 import { parseP } from '../../core/welfare/parse-p.ts';
 import { UsageError } from '../args.ts';
@@ -88,17 +89,10 @@ export const adjudicateCommand: Command = {
         clauses: matrix.clauses,
         candidates: ids,
         scores: ids.map((_, i) => row(i)),
-        selections: result.outcomes.map((o) => ({
-          label: o.label,
-          p: o.p === -Infinity ? '-inf' : o.p,
-          ...(o.weights && { weights: o.weights }),
-          index: o.index,
-          candidate: ids[o.index],
-          tied: o.tied.map((i) => ids[i]),
-          welfare: o.welfare,
-          robust_to: o.robustTo,
-          explanation: o.explanation,
-        })),
+        selections: result.outcomes.map((o) => {
+          const { label, robustTo, explanation, ...chosen } = selectionRecord(o, ids);
+          return { label, p: o.p === -Infinity ? '-inf' : o.p, ...(o.weights && { weights: o.weights }), ...chosen, robust_to: robustTo, explanation };
+        }),
         regret: result.regret,
         ...(pareto && { pareto: { clauses: pareto.clauses, front: pareto.front.map((i) => ids[i]) } }),
         ...(evaluation && { evaluation }),

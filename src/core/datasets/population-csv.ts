@@ -10,10 +10,14 @@
 import { createInstance, InstanceError } from '../instance/create-instance.ts';
 import type { Instance } from '../instance/types.ts';
 import { contentHash } from './content-hash.ts';
-import { CsvError, numberField, parseCsv } from './csv.ts';
+import { CsvError, numberField, parseCsv, type CsvTable } from './csv.ts';
+import { readFeatures } from './feature-table.ts';
 import { checkImportSize, MAX_STATES, populationSizeProblem } from './import-limits.ts';
 import { jsonValueError } from './json-place.ts';
-import { featureName, inferSchema, schemaFromFile, type SchemaFile } from './population-schema.ts';
+import { featureName, type SchemaFile } from './population-schema.ts';
+
+export { readFeatures } from './feature-table.ts';
+export { featureName, inferSchema, parseSchemaFile, type SchemaFile } from './population-schema.ts';
 
 export const POPULATION_CSV_FORMAT = 'allot-population-csv';
 
@@ -23,6 +27,8 @@ export const FILE_DEFAULTS = { budgetShare: 1 / 3, horizon: 10, discount: 0.9 } 
 export interface PopulationCsvOptions {
   fileName?: string;
   schema?: SchemaFile;
+  /** Columns that are neither features nor transitions (read by the caller, e.g. a register's `state`). */
+  skipColumns?: string[];
   /** Override the file's (or the defaults') budget, horizon, discount. */
   budget?: number;
   horizon?: number;
@@ -36,7 +42,12 @@ const INIT = /^init_(\d+)$/;
 export function parsePopulationCsv(text: string, options: PopulationCsvOptions = {}): Instance {
   const fileName = options.fileName ?? 'the file';
   checkImportSize(text.length, fileName);
-  const table = parseCsv(text, fileName);
+  return parsePopulationTable(parseCsv(text, fileName), contentHash(text), options);
+}
+
+/** parsePopulationCsv on a table already read (contentHash: the file's, for the provenance). */
+export function parsePopulationTable(table: CsvTable, hash: string, options: PopulationCsvOptions = {}): Instance {
+  const fileName = options.fileName ?? 'the file';
   const { header, headerLine, rows } = table;
   const fail = (message: string, column?: number): never => {
     throw new CsvError(`${fileName}, line ${headerLine}${column !== undefined ? `, column ${column + 1} ("${header[column]}")` : ''}: ${message}`, headerLine, column === undefined ? undefined : column + 1, column === undefined ? undefined : header[column]);
@@ -52,7 +63,7 @@ export function parsePopulationCsv(text: string, options: PopulationCsvOptions =
   const featureColumns: number[] = [];
   let numStates = 2;
   header.forEach((name, i) => {
-    if (i === idColumn) return;
+    if (i === idColumn || options.skipColumns?.includes(name)) return;
     let m: RegExpExecArray | null;
     if (Q.test(name)) qColumns.set(name, i);
     else if ((m = P.exec(name))) {
@@ -130,20 +141,7 @@ export function parsePopulationCsv(text: string, options: PopulationCsvOptions =
     for (let arm = 0; arm < N; arm++) for (let s = 0; s < S; s++) initial[arm * S + s] = probability(arm, initColumns.get(s)!);
   }
 
-  // Features.
-  const F = featureColumns.length;
-  const features = new Float64Array(N * F);
-  for (let arm = 0; arm < N; arm++) {
-    const row = rows[arm];
-    for (let f = 0; f < F; f++) {
-      const raw = row.fields[featureColumns[f]];
-      // Fast path for the 0/1 of one-hot columns, most of a typical file.
-      features[arm * F + f] = raw === '0' ? 0 : raw === '1' ? 1 : numberField(table, row, featureColumns[f], fileName);
-    }
-  }
-  const schema = options.schema
-    ? schemaFromFile(options.schema, table, featureColumns, features, fileName)
-    : inferSchema(featureColumns.map((c) => header[c]), features, N);
+  const { schema, features } = readFeatures(table, featureColumns, fileName, options.schema);
 
   const file = options.schema ?? {};
   const budget = options.budget ?? file.budget ?? Math.max(1, Math.round(N * FILE_DEFAULTS.budgetShare));
@@ -159,7 +157,7 @@ export function parsePopulationCsv(text: string, options: PopulationCsvOptions =
       budget,
       horizon: options.horizon ?? file.horizon ?? FILE_DEFAULTS.horizon,
       discount: options.discount ?? file.discount ?? FILE_DEFAULTS.discount,
-      provenance: { kind: 'file', fileName, contentHash: contentHash(text), format: POPULATION_CSV_FORMAT },
+      provenance: { kind: 'file', fileName, contentHash: hash, format: POPULATION_CSV_FORMAT },
     });
   } catch (error) {
     if (!(error instanceof InstanceError)) throw error;
