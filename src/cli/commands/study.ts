@@ -76,7 +76,7 @@ export function makeStudyCommand(env: Record<string, string | undefined> = proce
       const population = (alpha: number, run: number) => parts.loadPopulation('multilingual', { alpha: String(alpha), seed: String(run) });
       let final: StudyState;
       try {
-        final = await runLanguageStudy(state, { llm: llm.provider, population, compile: parts.compile, simulate: parts.simulate }, {
+        final = await runLanguageStudy(state, { llm: llm.provider, population, simulate: parts.simulate }, {
           checkpoint,
           onCell: (_c, i, n) => (options.json ? undefined : io.stderr.write(`\rcell ${i + 1} of ${n}`)),
         });

@@ -118,7 +118,8 @@ export function constrainedTopB(input: ConstrainedTopBInput): ConstrainedTopB {
   };
   // Walks `candidates` in rank order, calling take(arm) on each until it returns false or they run out.
   const walk = (candidates: Int32Array, need: number, take: (arm: number) => boolean) => {
-    let k = Math.min(candidates.length, Math.max(16, 2 * need));
+    // Skips (arms already chosen, caps) are rare: start at what is needed and double when they run out.
+    let k = Math.min(candidates.length, need + 16);
     let position = 0;
     for (;;) {
       const top = rankTop(index, armAtRank, tieRank, candidates, k);

@@ -6,12 +6,12 @@
 //
 // Pure: the Whittle indices come from an injected IndexFunction (the WASM engine's whittleIndices in
 // the app and the CLI), randomness from the seed recorded with the list.
-import { bucketOfArms } from '../measures/bucket-of-arms.ts';
 import { seededRandom, type Random } from '../random/seeded-random.ts';
 import { compileReward } from '../reward/compile-reward.ts';
 import { constrainedTopB, seededTieRanks, shareQuota, type CallQuota } from './constrained-top-b.ts';
 import { credibleInterval, type TransitionPosterior } from './estimate-transitions.ts';
 import { explainPriority, meanTermWeights, rewardTerms } from './explain-priority.ts';
+import { groupBuckets } from './group-buckets.ts';
 import { bucketName, listMakeUp, makeUpSentences, type GroupShare } from './list-make-up.ts';
 import { weekSeed, type PlanSettings } from './plan-settings.ts';
 import { currentState, type Register } from './register.ts';
@@ -49,7 +49,7 @@ export interface WeeklyList {
   membership: Float64Array;
   /** Beneficiaries (listed or not) whose membership changes across draws; 0 without draws. */
   uncertainCount: number;
-  /** numLines x 4: credible interval of P(engaged next week) if called (lo, hi) and if not called (lo, hi); NaN with given transitions. */
+  /** min(numLines, INTERVAL_LINES) x 4: credible interval of P(engaged next week) if called (lo, hi) and if not called (lo, hi); NaN with given transitions (lineIntervals gives more lines). */
   intervals: Float64Array;
   /** The default reward's list, arms in rank order (for the make-up comparison). */
   defaultArms: Int32Array;
@@ -106,7 +106,7 @@ export function shareQuotas(register: Register, settings: PlanSettings, budget: 
       errors.push(`the group "${group.name}" has no bucket "${share.bucket}"; its buckets are ${group.buckets.map((x) => `"${x}"`).join(', ')}`);
       continue;
     }
-    const bucket = bucketOfArms(features, N, schema.columns.length, group);
+    const bucket = groupBuckets(schema, features, N)[schema.groups.indexOf(group)];
     const members = new Uint8Array(N);
     for (let arm = 0; arm < N; arm++) members[arm] = bucket[arm] === b ? 1 : 0;
     try {
@@ -135,8 +135,9 @@ export function buildWeeklyList(register: Register, settings: PlanSettings, week
   if (errors.length || !compiled.ok || !transitions) throw new PlanError(errors);
   const budget = settings.budget;
   const quotas = shareQuotas(register, settings, budget);
-  const defaultTable = compileReward('state', population);
-  if (!defaultTable.ok) throw new PlanError([defaultTable.error.message]);
+  // The default reward (DEFAULT_REWARD, `state`): r(arm, s) = s, as compileReward gives it, without compiling.
+  const defaultTable = new Float64Array(N * S);
+  for (let arm = 0; arm < N; arm++) for (let s = 0; s < S; s++) defaultTable[arm * S + s] = s;
   const state = currentState(register);
   const current = (table: Float64Array) => {
     const w = context.whittle(transitions, table, S, register.discount);
@@ -145,7 +146,7 @@ export function buildWeeklyList(register: Register, settings: PlanSettings, week
     return out;
   };
   const index = current(compiled.table);
-  const defaultIndex = current(defaultTable.table);
+  const defaultIndex = current(defaultTable);
   const { eligible, warnings } = eligibleArms(register, settings.exclude, settings.cooldown);
   const tieSeed = weekSeed(settings.seed, week);
   const random = seededRandom(tieSeed);
@@ -164,15 +165,9 @@ export function buildWeeklyList(register: Register, settings: PlanSettings, week
   }
   const membership = new Float64Array(B).fill(NaN);
   let uncertainCount = 0;
-  const intervals = new Float64Array(B * 4).fill(NaN);
   const posterior = register.transitions ? null : context.posterior;
+  const intervals = posterior ? lineIntervals(posterior, state, list.arms.subarray(0, INTERVAL_LINES), settings.level) : new Float64Array(Math.min(B, INTERVAL_LINES) * 4).fill(NaN);
   if (posterior) {
-    for (let j = 0; j < B; j++) {
-      const arm = list.arms[j];
-      const [a, b] = credibleInterval(posterior, arm, state[arm], 1, settings.level);
-      const [c, d] = credibleInterval(posterior, arm, state[arm], 0, settings.level);
-      intervals.set([a, b, c, d], j * 4);
-    }
     if (settings.draws > 0) {
       const counts = membershipCounts(posterior, compiled.table, state, S, register.discount, context.whittle, { tieRank, eligible, budget, quotas }, settings.draws, random);
       for (let j = 0; j < B; j++) membership[j] = counts[list.arms[j]] / settings.draws;
@@ -189,6 +184,20 @@ export function buildWeeklyList(register: Register, settings: PlanSettings, week
   };
 }
 
+/** Lines whose credible intervals come with the list (the rest on request, with lineIntervals). */
+export const INTERVAL_LINES = 1000;
+
+/** arms.length x 4: the credible interval of P(engaged next week) if called (lo, hi) and if not called (lo, hi), from her current state. */
+export function lineIntervals(posterior: TransitionPosterior, state: Uint8Array, arms: Int32Array, level: number): Float64Array {
+  const out = new Float64Array(arms.length * 4);
+  arms.forEach((arm, j) => {
+    const [a, b] = credibleInterval(posterior, arm, state[arm], 1, level);
+    const [c, d] = credibleInterval(posterior, arm, state[arm], 0, level);
+    out.set([a, b, c, d], j * 4);
+  });
+  return out;
+}
+
 /** 1-based rank of each of `arms` among the eligible arms ordered by `index` (ties by tie rank). */
 export function ranksAmong(index: Float64Array, tieRank: Int32Array, eligible: Uint8Array | null, arms: Int32Array): Int32Array {
   const N = index.length;
@@ -197,31 +206,39 @@ export function ranksAmong(index: Float64Array, tieRank: Int32Array, eligible: U
   const sorted = new Float64Array(count);
   for (let arm = 0, j = 0; arm < N; arm++) if (!eligible || eligible[arm]) sorted[j++] = index[arm];
   sorted.sort();
-  // Arms tied with a listed arm: the tie ranks of every eligible arm at each such value, sorted.
-  const tiedAt = new Map<number, number[]>();
-  for (const arm of arms) tiedAt.set(index[arm], []);
-  for (let arm = 0; arm < N; arm++) if (!eligible || eligible[arm]) tiedAt.get(index[arm])?.push(tieRank[arm]);
-  for (const list of tiedAt.values()) list.sort((a, b) => a - b);
-  const out = new Int32Array(arms.length);
-  arms.forEach((arm, j) => {
-    const v = index[arm];
-    // sorted ascending: arms strictly above v are after the last position <= v.
+  // sorted is ascending: the first position holding a value > v, and the first holding a value >= v.
+  const after = (v: number, strict: boolean) => {
     let lo = 0, hi = count;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (sorted[mid] <= v) lo = mid + 1;
+      if (strict ? sorted[mid] <= v : sorted[mid] < v) lo = mid + 1;
       else hi = mid;
     }
-    const above = count - lo;
-    const ties = tiedAt.get(v)!;
-    let t = 0, u = ties.length;
-    while (t < u) {
-      const mid = (t + u) >> 1;
-      if (ties[mid] < tieRank[arm]) t = mid + 1;
-      else u = mid;
-    }
-    out[j] = above + t + 1;
+    return lo;
+  };
+  const out = new Int32Array(arms.length);
+  // Values several eligible arms share: their tie ranks, gathered in one pass only when there are any.
+  const tiedAt = new Map<number, number[]>();
+  arms.forEach((arm, j) => {
+    const v = index[arm], end = after(v, true);
+    out[j] = count - end + 1;
+    if (end - after(v, false) > 1) tiedAt.set(v, []);
   });
+  if (tiedAt.size > 0) {
+    for (let arm = 0; arm < N; arm++) if (!eligible || eligible[arm]) tiedAt.get(index[arm])?.push(tieRank[arm]);
+    for (const list of tiedAt.values()) list.sort((x, y) => x - y);
+    arms.forEach((arm, j) => {
+      const ties = tiedAt.get(index[arm]);
+      if (!ties) return;
+      let t = 0, u = ties.length;
+      while (t < u) {
+        const mid = (t + u) >> 1;
+        if (ties[mid] < tieRank[arm]) t = mid + 1;
+        else u = mid;
+      }
+      out[j] += t;
+    });
+  }
   return out;
 }
 
