@@ -3,7 +3,7 @@
 // of a run, and every candidate of a saved What-if comparison. A typed expression needs no option.
 import type { PoolCandidate } from '../../core/adjudicate/pool.ts';
 import type { CandidateRecord, PlanPolicy, RunRecord } from '../../storage/records.ts';
-import type { RunCheckpoint } from '../runs/create-run.svelte.ts';
+import type { RunCheckpoint } from '../runs/run-checkpoint.ts';
 import type { RunSettings } from '../runs/run-settings.ts';
 
 export interface PolicyOption {
