@@ -141,7 +141,7 @@ export function buildWeeklyList(register: Register, settings: PlanSettings, week
   if (errors.length || !compiled.ok || !transitions) throw new PlanError(errors);
   const budget = settings.budget;
   const quotas = shareQuotas(register, settings, budget);
-  // The default reward `state`: r(arm, s) = s, as compileReward('state') gives, without compiling.
+  // The default reward (DEFAULT_REWARD, `state`): r(arm, s) = s, as compileReward gives it, without compiling.
   const defaultTable = new Float64Array(N * S);
   for (let arm = 0; arm < N; arm++) for (let s = 0; s < S; s++) defaultTable[arm * S + s] = s;
   const state = currentState(register);
