@@ -125,7 +125,6 @@ export function whittleS(numArms: i32, numStates: i32, transitions: usize, rewar
         else if (zi > 0.0 && slope > yTol) m = zi / slope;
         if (m < mu) { mu = m; next = i; }
       }
-      for (let i = 0; i < S; i++) if (load<f64>(y + (<usize>i << 3)) >= 1.0) { if (verdictN == VERDICT_STRONGLY_INDEXABLE) verdictN = VERDICT_INDEXABLE; }
       if (next < 0) {
         // no active state's advantage ever reaches 0 under this policy: not indexable (see the header)
         verdictN = VERDICT_NOT_INDEXABLE;
@@ -137,9 +136,12 @@ export function whittleS(numArms: i32, numStates: i32, transitions: usize, rewar
       // the advantages at the new lambda: z -= mu (1 - y)
       for (let i = 0; i < S; i++) store<f64>(z + (<usize>i << 3), load<f64>(z + (<usize>i << 3)) - mu * (1.0 - load<f64>(y + (<usize>i << 3))));
       if (mu > zTol) {
-        // the passive states must keep a negative advantage on (previous lambda, lambda]
+        // this policy is the sweep's on an interval (previous lambda, lambda]: there the passive states must
+        // keep a negative advantage, and for strong indexability every advantage must decrease (y < 1).
+        // (A step with mu = 0, between tied indices, passes through a policy that is optimal at one point only.)
         for (let i = 0; i < S; i++) {
           if (load<f64>(pol + (<usize>i << 3)) == 0.0 && load<f64>(z + (<usize>i << 3)) > -zTol) verdictN = VERDICT_NOT_INDEXABLE;
+          if (load<f64>(y + (<usize>i << 3)) >= 1.0 && verdictN == VERDICT_STRONGLY_INDEXABLE) verdictN = VERDICT_INDEXABLE;
         }
       }
       sigma = next;
