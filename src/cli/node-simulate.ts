@@ -37,7 +37,7 @@ export async function createNodeSimulator(workers = 0, options: { spreadSmall?: 
     }
     pool ??= ThreadPool.start(workers);
     if (input.policy === 'whittle' && input.numStates > 2) {
-      // S-state indices cost a bisection per arm: compute them once here, not once per thread.
+      // S-state indices: computed once here, not once per thread.
       input.indices = engine.whittleIndices(input.transitions, input.rewards, input.numStates, input.discount).indices;
     }
     return (await pool).simulate(input, options.onProgress);

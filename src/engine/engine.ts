@@ -1,10 +1,10 @@
 // Typed-array API over the WASM kernels: copies inputs into WASM memory, runs a kernel,
 // copies the output out and frees everything, so callers never see a pointer.
+import { VERDICT } from '../core/simulation/indexability.ts';
 import type { Kernels } from './kernels.ts';
 import { fixedScale, mergeParts, POLICY_CODES, validateSimulationInput, type SimulationInput, type SimulationPart, type SimulationResult } from './simulation.ts';
 
-/** The indexability verdict of an arm (assembly/whittle-s.ts). */
-export const VERDICT = { notIndexable: 0, indexable: 1, stronglyIndexable: 2 } as const;
+export { VERDICT };
 
 /**
  * Index tables of arms: numArms x numStates, and per arm its verdict: 0 not indexable, 1 indexable,

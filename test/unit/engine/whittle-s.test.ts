@@ -120,8 +120,8 @@ describe('S-state Whittle indices by the sweep of Gast, Gaujal and Khun', () => 
       // sparse rows (about half the entries 0) make non-indexable arms common enough to test
       const t = new Float64Array(2 * S * S);
       for (let row = 0; row < 2 * S; row++) {
-        const w = Array.from({ length: S }, () => (u() < 0.5 ? 0 : u()));
-        if (w.every((x) => x === 0)) w[Math.floor(u() * S)] = 1;
+        const w: number[] = Array.from({ length: S }, () => (u() < 0.5 ? 0 : u()));
+        if (Math.max(...w) === 0) w[Math.floor(u() * S)] = 1;
         const total = w.reduce((a, b) => a + b, 0);
         w.forEach((x, j) => (t[row * S + j] = x / total));
       }
