@@ -3,4 +3,4 @@ export { alloc, free } from './memory';
 export { uniform } from './rng';
 export { whittle2 } from './whittle';
 export { whittleS, whittleSWorkSize } from './whittle-s';
-export { samplingThresholds, simulate, sortDescending } from './simulate';
+export { samplingThresholds, simulate, sortDescending, thresholdBytes } from './simulate';

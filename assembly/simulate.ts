@@ -8,33 +8,72 @@ export const POLICY_WHITTLE: i32 = 1;
 export const POLICY_RANDOM: i32 = 2;
 
 /**
- * Sampling thresholds from probabilities: for each row of S probabilities p[0..S), writes S-1 values
- * out[j] = (p[S-1] + p[S-2] + ... + p[S-1-j]) * 2^32, summed from the top state down.
- * A raw draw m (u32) selects state S-1-j for the first j with m < out[j], else state 0; for 2 states
- * that is "state 1 iff U < P(1)", the bench's rule, and m < P * 2^32 is exactly U < P.
+ * Sampling thresholds from probabilities, as exact 32-bit integers. For each row of S probabilities p[0..S),
+ * with c_j = (p[S-1] + p[S-2] + ... + p[S-1-j]) * 2^32 (summed from the top state down, j < S-1), a raw draw m
+ * (u32) selects state S-1-j for the first j with m < c_j, else state 0; for 2 states that is "state 1 iff
+ * U < P(1)", the bench's rule, as m < P * 2^32 is exactly U = m * 2^-32 < P.
  *
- * probabilities: f64, rows x S.   out: f64, rows x (S-1).
+ * The row stores t_j = min(ceil(c_j), 2^32 - 1) as u32 and a flag bit f_j = (c_j > 2^32 - 1), and the draw
+ * compares m < t_j || (m == 2^32 - 1 && f_j), which equals m < c_j for every m:
+ *   - for an integer m and a real c >= 0, m < c iff m < ceil(c) (if c is an integer, ceil(c) = c; else
+ *     m < c iff m <= floor(c) iff m < floor(c) + 1 = ceil(c)); ceil is exact in f64, and so is the u32 of
+ *     a value below 2^32;
+ *   - if ceil(c_j) <= 2^32 - 1, t_j = ceil(c_j) and f_j = 0 (c_j <= 2^32 - 1 = the largest m): m < t_j is exact;
+ *   - else c_j > 2^32 - 1 >= m for every m, so the answer is always yes: m < t_j = 2^32 - 1 says yes except for
+ *     m = 2^32 - 1, where the flag says yes.
+ * The flags are only read for the draw 2^32 - 1 (one in 2^32), so the rows cost 4 bytes per threshold, not 8.
+ *
+ * probabilities: f64, rows x S.
+ * out: u32, rows x (S-1), then the flags: bit (row * (S-1) + j) of the bytes that follow, zeroed by the host
+ * (thresholdBytes(rows, S) bytes in all).
  */
 export function samplingThresholds(rows: i32, numStates: i32, probabilities: usize, out: usize): void {
   const S = numStates;
+  const flags = flagsOf(out, rows * (S - 1));
   for (let row = 0; row < rows; row++) {
     const p = probabilities + (<usize>(row * S) << 3);
-    const o = out + (<usize>(row * (S - 1)) << 3);
+    const o = out + (<usize>(row * (S - 1)) << 2);
     let acc = 0.0;
     for (let j = 0; j < S - 1; j++) {
       acc += load<f64>(p + (<usize>(S - 1 - j) << 3));
-      store<f64>(o + (<usize>j << 3), acc * 4294967296.0);
+      const c = Math.ceil(acc * 4294967296.0);
+      store<u32>(o + (<usize>j << 2), c > 4294967295.0 ? 0xffffffff : <u32>c);
+      if (c > 4294967295.0) {
+        const bit = <u32>(row * (S - 1) + j);
+        const at = flags + <usize>(bit >> 3);
+        store<u8>(at, load<u8>(at) | <u8>(<u32>1 << (bit & 7)));
+      }
     }
   }
 }
 
-/** The state drawn by raw draw m from S-1 thresholds at thr. */
+/** Bytes of the thresholds of `rows` rows of S states: u32 thresholds, then one flag bit per threshold. */
+export function thresholdBytes(rows: i32, numStates: i32): i32 {
+  const count = rows * (numStates - 1);
+  return count * 4 + ((count + 7) >> 3);
+}
+
+/** Where the flag bits of `count` thresholds at thr start. */
 // @ts-ignore: decorator
 @inline
-function sampleState(thr: usize, S: i32, m: u32): i32 {
-  const x = <f64>m;
+function flagsOf(thr: usize, count: i32): usize {
+  return thr + (<usize>count << 2);
+}
+
+/** The flag bit of threshold number `bit`. */
+// @ts-ignore: decorator
+@inline
+function flagAt(flags: usize, bit: u32): bool {
+  return ((<u32>load<u8>(flags + <usize>(bit >> 3)) >> (bit & 7)) & 1) != 0;
+}
+
+/** The state drawn by raw draw m from the S-1 thresholds of row `row` (thresholds at thr, flags at flags). */
+// @ts-ignore: decorator
+@inline
+function sampleState(thr: usize, flags: usize, row: i32, S: i32, m: u32): i32 {
+  const o = thr + (<usize>(row * (S - 1)) << 2);
   for (let j = 0; j < S - 1; j++) {
-    if (x < load<f64>(thr + (<usize>j << 3))) return S - 1 - j;
+    if (m < load<u32>(o + (<usize>j << 2)) || (m == 0xffffffff && flagAt(flags, <u32>(row * (S - 1) + j)))) return S - 1 - j;
   }
   return 0;
 }
@@ -103,9 +142,9 @@ export function sortDescending(n: i32, values: usize, order: usize, tiedNext: us
  * counter k*N + i.
  *
  * Inputs:
- *   thresholds: f64, N x S x 2 x (S-1), samplingThresholds of the transitions P(next | s, a).
+ *   thresholds: samplingThresholds of the transitions P(next | s, a), N x S x 2 rows (u32 and flags).
  *   rewards:    f64, N x S.
- *   initial:    f64, N x (S-1), samplingThresholds of the initial distribution.
+ *   initial:    samplingThresholds of the initial distribution, N rows.
  *   order:      u32, N*S keys arm*S + state by decreasing index (sortDescending of the index table);
  *   tiedNext:   u8,  N*S, from sortDescending. Both unused unless policy is Whittle.
  *   fixedScale: a power of two; discounted occupancy is accumulated as integers round(beta^t * fixedScale)
@@ -215,8 +254,9 @@ export function simulate(
 // @ts-ignore: decorator
 @inline
 function drawInitialStates(N: i32, S: i32, initial: usize, state: usize, kInit: u32, initBase: u32): void {
+  const flags = flagsOf(initial, N * (S - 1));
   for (let i = 0; i < N; i++) {
-    store<u8>(state + <usize>i, <u8>sampleState(initial + (<usize>(i * (S - 1)) << 3), S, draw32(kInit, initBase + <u32>i)));
+    store<u8>(state + <usize>i, <u8>sampleState(initial, flags, i, S, draw32(kInit, initBase + <u32>i)));
   }
 }
 
@@ -344,11 +384,11 @@ function selectRandom(
 // @ts-ignore: decorator
 @inline
 function transition(N: i32, S: i32, thresholds: usize, state: usize, act: usize, kStep: u32, stepBase: u32): void {
+  const flags = flagsOf(thresholds, N * S * 2 * (S - 1));
   for (let i = 0; i < N; i++) {
     const s = <i32>load<u8>(state + <usize>i);
     const a = <i32>load<u8>(act + <usize>i);
-    const thr = thresholds + (<usize>(((i * S + s) * 2 + a) * (S - 1)) << 3);
-    store<u8>(state + <usize>i, <u8>sampleState(thr, S, draw32(kStep, stepBase + <u32>i)));
+    store<u8>(state + <usize>i, <u8>sampleState(thresholds, flags, (i * S + s) * 2 + a, S, draw32(kStep, stepBase + <u32>i)));
   }
 }
 
@@ -358,6 +398,19 @@ function transition(N: i32, S: i32, thresholds: usize, state: usize, act: usize,
 function pushHistory(history: usize, i: i32, s: i32, a: i32): void {
   const h = history + (<usize>i << 3);
   store<u64>(h, ((load<u64>(h) << 1) & 0xfffffffefffffffe) | <u64>s | (<u64>a << 32));
+}
+
+/** Lanes whose draw is 2^32 - 1 and whose threshold (byte offset off / 4) is flagged: all ones, else 0. */
+function topDraws(m: v128, off: v128, flags: usize): v128 {
+  let out = i32x4.splat(0);
+  for (let lane = 0; lane < 4; lane++) {
+    const bit = <u32>i32x4.extract_lane(off, 0) >> 2;
+    if (<u32>i32x4.extract_lane(m, 0) == 0xffffffff && flagAt(flags, bit)) out = i32x4.replace_lane(out, 0, -1);
+    m = v128.shuffle<i32>(m, m, 1, 2, 3, 0);
+    off = v128.shuffle<i32>(off, off, 1, 2, 3, 0);
+    out = v128.shuffle<i32>(out, out, 1, 2, 3, 0);
+  }
+  return out;
 }
 
 /** transitionFused's second result: the arms in state 1 after the step (a register, not state across calls). */
@@ -379,17 +432,21 @@ function transitionFused(N: i32, thresholds: usize, rewards: usize, state: usize
   const c1 = i32x4.splat(0x7feb352d), c2 = i32x4.splat(<i32>0x846ca68b);
   const oneI = i32x4.splat(1);
   const histMask = i64x2.splat(<i64>0xfffffffefffffffe);
+  const allOnes = i32x4.splat(-1);
+  const flags = flagsOf(thresholds, 4 * N);
   let accLo = f64x2.splat(0.0), accHi = f64x2.splat(0.0);
   let engV = i32x4.splat(0);
   let i = 0;
   for (; i + 4 <= N; i += 4) {
     const sv = i32x4.extend_low_i16x8_u(i16x8.extend_low_i8x16_u(v128.load32_zero(state + <usize>i)));
     const av = i32x4.extend_low_i16x8_u(i16x8.extend_low_i8x16_u(v128.load32_zero(act + <usize>i)));
-    // thresholds[4i + 2s + a]: byte offsets, then four loads
-    const off = i32x4.shl(i32x4.add(i32x4.add(i32x4(4 * i, 4 * i + 4, 4 * i + 8, 4 * i + 12), i32x4.shl(sv, 1)), av), 3);
+    // thresholds[4i + 2s + a]: four u32 loads into the lanes
+    const off = i32x4.shl(i32x4.add(i32x4.add(i32x4(4 * i, 4 * i + 4, 4 * i + 8, 4 * i + 12), i32x4.shl(sv, 1)), av), 2);
     const tb = thresholds;
-    const p01 = f64x2.replace_lane(f64x2.splat(load<f64>(tb + <usize>i32x4.extract_lane(off, 0))), 1, load<f64>(tb + <usize>i32x4.extract_lane(off, 1)));
-    const p23 = f64x2.replace_lane(f64x2.splat(load<f64>(tb + <usize>i32x4.extract_lane(off, 2))), 1, load<f64>(tb + <usize>i32x4.extract_lane(off, 3)));
+    let tv = i32x4.splat(load<i32>(tb + <usize>i32x4.extract_lane(off, 0)));
+    tv = i32x4.replace_lane(tv, 1, load<i32>(tb + <usize>i32x4.extract_lane(off, 1)));
+    tv = i32x4.replace_lane(tv, 2, load<i32>(tb + <usize>i32x4.extract_lane(off, 2)));
+    tv = i32x4.replace_lane(tv, 3, load<i32>(tb + <usize>i32x4.extract_lane(off, 3)));
     let m = xv;
     m = v128.xor(m, i32x4.shr_u(m, 16));
     m = i32x4.mul(m, c1);
@@ -397,9 +454,9 @@ function transitionFused(N: i32, thresholds: usize, rewards: usize, state: usize
     m = i32x4.mul(m, c2);
     m = v128.xor(m, i32x4.shr_u(m, 16));
     xv = i32x4.add(xv, step4);
-    const lo = f64x2.lt(f64x2.convert_low_i32x4_u(m), p01);
-    const hi = f64x2.lt(f64x2.convert_low_i32x4_u(v128.shuffle<i32>(m, m, 2, 3, 0, 1)), p23);
-    const nv = v128.and(v128.shuffle<i32>(lo, hi, 0, 2, 4, 6), oneI);
+    let below = i32x4.lt_u(m, tv);
+    if (v128.any_true(i32x4.eq(m, allOnes))) below = v128.or(below, topDraws(m, off, flags));
+    const nv = v128.and(below, oneI);
     v128.store32_lane(state + <usize>i, i8x16.narrow_i16x8_u(i16x8.narrow_i32x4_u(nv, nv), i16x8.splat(0)), 0);
     const h = history + (<usize>i << 3);
     const h01 = v128.load(h), h23 = v128.load(h, 16);
@@ -419,11 +476,11 @@ function transitionFused(N: i32, thresholds: usize, rewards: usize, state: usize
   for (let j = 0; i < N; i++, j++) {
     const s = <i32>load<u8>(state + <usize>i);
     const a = <i32>load<u8>(act + <usize>i);
-    const p = load<f64>(thresholds + (<usize>(4 * i + 2 * s + a) << 3));
+    const row = 4 * i + 2 * s + a;
     let m = x;
     m ^= m >>> 16; m *= 0x7feb352d; m ^= m >>> 15; m *= 0x846ca68b; m ^= m >>> 16;
     x += G;
-    const n = <i32>(<f64>m < p);
+    const n = <i32>(m < load<u32>(thresholds + (<usize>row << 2)) || (m == 0xffffffff && flagAt(flags, <u32>row)));
     store<u8>(state + <usize>i, <u8>n);
     pushHistory(history, i, s, a);
     const y = load<f64>(rewards + (<usize>(2 * i + n) << 3));

@@ -136,8 +136,9 @@ export class Engine {
     const blocks = new Blocks(k);
     try {
       // Sampling thresholds, then the inputs can go: memory matters at a million arms.
-      const thresholds = blocks.f64(N * S * 2 * (S - 1));
-      const initial = blocks.f64(N * (S - 1));
+      // exact u32 thresholds with their flag bits (assembly/simulate.ts), zeroed
+      const thresholds = blocks.bytes(k.thresholdBytes(N * S * 2, S));
+      const initial = blocks.bytes(k.thresholdBytes(N, S));
       const tmp = blocks.f64(N * S * 2 * S, input.transitions);
       k.samplingThresholds(N * S * 2, S, tmp, thresholds);
       blocks.release(tmp);

@@ -10,6 +10,7 @@ export interface Kernels {
   whittleS(numArms: number, numStates: number, transitions: number, rewards: number, beta: number, out: number, verdict: number, work: number): void;
   whittleSWorkSize(numStates: number): number;
   samplingThresholds(rows: number, numStates: number, probabilities: number, out: number): void;
+  thresholdBytes(rows: number, numStates: number): number;
   sortDescending(n: number, values: number, order: number, tiedNext: number, keys: number, keys2: number, order2: number, hist: number): void;
   uniform(seed: number, stream: number, counter: number): number;
   simulate(

@@ -18,7 +18,7 @@ export function countNotIndexable(verdicts: ArrayLike<number>): number {
 /**
  * What priority a non-indexable arm gets, in words. Such an arm has no Whittle index (as the subsidy for
  * resting grows, some state's best action switches back from resting to calling), so the engine ranks its
- * states by the subsidy at which the index computation (the sweep from "call in every state") makes them
+ * states by the subsidy at which the index computation (a sweep that starts with calling in every state) makes them
  * passive, continued past the violation; a state the sweep never makes passive gets the largest such value of
  * its arm. Where the arm is indexable this value is its Whittle index.
  */
