@@ -37,7 +37,7 @@ function strideOf(S: i32): i32 {
 /** f64 words of the `work` buffer of whittleS for S states. */
 export function whittleSWorkSize(S: i32): i32 {
   const ld = strideOf(S);
-  return S * 2 * ld + S * ld + 8 * ld + 8;
+  return S * 2 * ld + 4 * S * ld + 8 * ld + 8;
 }
 
 /**
@@ -60,6 +60,9 @@ export function whittleS(numArms: i32, numStates: i32, transitions: usize, rewar
   const v = y + (<usize>ld << 3);
   const pol = v + (<usize>ld << 3); // 1 active, 0 passive (f64)
   const removed = pol + (<usize>ld << 3); // the state removed at each step (f64)
+  // per arm, transposed: pt0[s][j] = P(s | j, passive), pt1[s][j] = P(s | j, active)
+  const pt0 = removed + (<usize>ld << 3);
+  const pt1 = pt0 + (<usize>(S * ld) << 3);
   const count = <i32>floor(2.0 * Math.pow(<f64>S, 0.1));
   const every = S / (count > 1 ? count : 1);
   for (let n = 0; n < numArms; n++) {
@@ -81,8 +84,17 @@ export function whittleS(numArms: i32, numStates: i32, transitions: usize, rewar
     }
     // advantages within zTol of 0 are ties; slopes 1 - y within yTol of 0 are flat
     const zTol = 1e-12 * bound, yTol = 1e-12;
-    for (let s = 0; s < S; s++) store<f64>(pol + (<usize>s << 3), 1.0);
-    computeX(S, ld, t, beta, pol, aug);
+    // pol[i]: all bits set while state i is active, 0 once passive (a mask for v128.bitselect); padding active
+    memory.fill(pol, 0xff, <usize>ld << 3);
+    memory.fill(pt0, 0, <usize>(2 * S * ld) << 3);
+    for (let j = 0; j < S; j++) {
+      const p0 = t + (<usize>(j * 2 * S) << 3), p1 = p0 + (<usize>S << 3);
+      for (let s = 0; s < S; s++) {
+        store<f64>(pt0 + (<usize>(s * ld + j) << 3), load<f64>(p0 + (<usize>s << 3)));
+        store<f64>(pt1 + (<usize>(s * ld + j) << 3), load<f64>(p1 + (<usize>s << 3)));
+      }
+    }
+    computeX(S, ld, pt0, pt1, beta, pol, aug);
     // y = 0 (no passive state), z = X r
     memory.fill(y, 0, <usize>ld << 3);
     valuesAt(S, ld, aug, r, pol, 0.0, y, z);
@@ -96,11 +108,11 @@ export function whittleS(numArms: i32, numStates: i32, transitions: usize, rewar
     for (let k = 1; k < S; k++) {
       if (k > k0 + every) {
         // recompute X for the current policy (sigma still active), and y, z from it
-        computeX(S, ld, t, beta, pol, aug);
+        computeX(S, ld, pt0, pt1, beta, pol, aug);
         valuesAt(S, ld, aug, r, pol, lambda, y, z);
         k0 = k - 1;
       }
-      store<f64>(pol + (<usize>sigma << 3), 0.0);
+      store<u64>(pol + (<usize>sigma << 3), 0);
       store<f64>(removed + (<usize>k << 3), <f64>sigma);
       // v = column sigma of the current X: column sigma of the recomputed X, then the terms since
       const yt = aug + (<usize>ld << 3);
@@ -118,7 +130,7 @@ export function whittleS(numArms: i32, numStates: i32, transitions: usize, rewar
       let next = -1;
       let mu = Infinity;
       for (let i = 0; i < S; i++) {
-        if (load<f64>(pol + (<usize>i << 3)) == 0.0) continue;
+        if (load<u64>(pol + (<usize>i << 3)) == 0) continue;
         const zi = load<f64>(z + (<usize>i << 3)), slope = 1.0 - load<f64>(y + (<usize>i << 3));
         let m = Infinity;
         if (abs(zi) <= zTol) m = 0.0;
@@ -128,21 +140,29 @@ export function whittleS(numArms: i32, numStates: i32, transitions: usize, rewar
       if (next < 0) {
         // no active state's advantage ever reaches 0 under this policy: not indexable (see the header)
         verdictN = VERDICT_NOT_INDEXABLE;
-        for (let i = 0; i < S; i++) if (load<f64>(pol + (<usize>i << 3)) != 0.0) store<f64>(o + (<usize>i << 3), lambda);
+        for (let i = 0; i < S; i++) if (load<u64>(pol + (<usize>i << 3)) != 0) store<f64>(o + (<usize>i << 3), lambda);
         break;
       }
       lambda += mu;
       store<f64>(o + (<usize>next << 3), lambda);
-      // the advantages at the new lambda: z -= mu (1 - y)
-      for (let i = 0; i < S; i++) store<f64>(z + (<usize>i << 3), load<f64>(z + (<usize>i << 3)) - mu * (1.0 - load<f64>(y + (<usize>i << 3))));
+      // the advantages at the new lambda, z -= mu (1 - y); on an interval (previous lambda, lambda] of positive
+      // length the sweep's policy must keep the passive states' advantages negative, and for strong
+      // indexability every advantage must decrease (y < 1). (A step with mu = 0, between tied indices, passes
+      // through a policy that is optimal at one point only.) Two lanes at a time; the padding lane is active
+      // with y = 0, so it never counts.
+      const muV = f64x2.splat(mu), oneV = f64x2.splat(1.0), tolV = f64x2.splat(-zTol);
+      let passivePositive = i64x2.splat(0), flat = i64x2.splat(0);
+      for (let j = 0; j < ld; j += 2) {
+        const at = <usize>j << 3;
+        const yj = v128.load(y + at);
+        const zj = f64x2.sub(v128.load(z + at), f64x2.mul(muV, f64x2.sub(oneV, yj)));
+        v128.store(z + at, zj);
+        passivePositive = v128.or(passivePositive, v128.andnot(f64x2.gt(zj, tolV), v128.load(pol + at)));
+        flat = v128.or(flat, f64x2.ge(yj, oneV));
+      }
       if (mu > zTol) {
-        // this policy is the sweep's on an interval (previous lambda, lambda]: there the passive states must
-        // keep a negative advantage, and for strong indexability every advantage must decrease (y < 1).
-        // (A step with mu = 0, between tied indices, passes through a policy that is optimal at one point only.)
-        for (let i = 0; i < S; i++) {
-          if (load<f64>(pol + (<usize>i << 3)) == 0.0 && load<f64>(z + (<usize>i << 3)) > -zTol) verdictN = VERDICT_NOT_INDEXABLE;
-          if (load<f64>(y + (<usize>i << 3)) >= 1.0 && verdictN == VERDICT_STRONGLY_INDEXABLE) verdictN = VERDICT_INDEXABLE;
-        }
+        if (v128.any_true(passivePositive)) verdictN = VERDICT_NOT_INDEXABLE;
+        if (v128.any_true(flat) && verdictN == VERDICT_STRONGLY_INDEXABLE) verdictN = VERDICT_INDEXABLE;
       }
       sigma = next;
     }
@@ -157,19 +177,20 @@ export function whittleS(numArms: i32, numStates: i32, transitions: usize, rewar
  * on the right half, a row at a time with the row held in registers. Row j of the right half then holds
  * column j of X.
  */
-function computeX(S: i32, ld: i32, t: usize, beta: f64, pol: usize, aug: usize): void {
+function computeX(S: i32, ld: i32, pt0: usize, pt1: usize, beta: f64, pol: usize, aug: usize): void {
   const row2 = 2 * ld;
-  memory.fill(aug, 0, <usize>(S * row2) << 3);
-  for (let j = 0; j < S; j++) {
-    // column j of A^T and of Delta^T come from row j of P^pi and of P^1 - P^0
-    const a = <i32>load<f64>(pol + (<usize>j << 3));
-    const p0 = t + (<usize>(j * 2 * S) << 3), p1 = p0 + (<usize>S << 3);
-    const pa = a != 0 ? p1 : p0;
-    for (let s = 0; s < S; s++) {
-      const at = aug + (<usize>(s * row2 + j) << 3);
-      store<f64>(at, (s == j ? 1.0 : 0.0) - beta * load<f64>(pa + (<usize>s << 3)));
-      store<f64>(at + (<usize>ld << 3), beta * (load<f64>(p1 + (<usize>s << 3)) - load<f64>(p0 + (<usize>s << 3))));
+  // row s: A^T[s][j] = [s == j] - beta P(s | j, pol[j]), Delta^T[s][j] = beta (P(s | j, 1) - P(s | j, 0))
+  const b = f64x2.splat(beta);
+  for (let s = 0; s < S; s++) {
+    const row = aug + (<usize>(s * row2) << 3);
+    const q0 = pt0 + (<usize>(s * ld) << 3), q1 = pt1 + (<usize>(s * ld) << 3);
+    for (let j = 0; j < ld; j += 2) {
+      const at = <usize>j << 3;
+      const p0 = v128.load(q0 + at), p1 = v128.load(q1 + at);
+      v128.store(row + at, f64x2.neg(f64x2.mul(b, v128.bitselect(p1, p0, v128.load(pol + at)))));
+      v128.store(row + at + (<usize>ld << 3), f64x2.mul(b, f64x2.sub(p1, p0)));
     }
+    store<f64>(row + (<usize>s << 3), load<f64>(row + (<usize>s << 3)) + 1.0);
   }
   // LU of the left half: U on and above the diagonal, the multipliers L below it
   for (let c = 0; c < S; c++) {
@@ -234,7 +255,7 @@ function valuesAt(S: i32, ld: i32, aug: usize, r: usize, pol: usize, lambda: f64
   for (let j = 0; j < S; j++) {
     const col = aug + (<usize>(j * 2 * ld + ld) << 3);
     axpy(ld, load<f64>(r + (<usize>j << 3)), col, z);
-    if (load<f64>(pol + (<usize>j << 3)) == 0.0) axpy(ld, 1.0, col, y);
+    if (load<u64>(pol + (<usize>j << 3)) == 0) axpy(ld, 1.0, col, y);
   }
   for (let i = 0; i < S; i++) store<f64>(z + (<usize>i << 3), load<f64>(z + (<usize>i << 3)) + lambda * (load<f64>(y + (<usize>i << 3)) - 1.0));
 }
