@@ -151,8 +151,9 @@ export function sortDescending(n: i32, values: usize, order: usize, tiedNext: us
  *               held exactly in f64 (the host keeps every total below 2^53), so sums do not depend on
  *               how trials are split.
  * Scratch: state (u8 N), act (u8 N), scratch (u32 N), lastTrial (i32 N, -1 before the first call),
- *   history (u64 N), tables (f64 ceil(horizon / 32) x 1024): the 2-state path keeps each arm's last
- *   states as bits and adds them to the occupancy every 32 steps through byte tables of discount weights.
+ *   history (u32 N), tables (f64 ceil(horizon / 16) x 512): the 2-state path keeps each arm's last
+ *   states and actions as bits and adds them to the occupancy every 16 steps through byte tables of discount
+ *   weights (4 bytes of history per arm and step: the loop is bound by memory traffic at a million arms).
  * Accumulators (added to, over all trials of the call):
  *   occDisc, occSteps: f64, N x (S-1), for states 1..S-1: sum of round(beta^t * fixedScale), and of 1,
  *                      over steps spent in the state (state 0 is the complement, derived by the host).
@@ -229,8 +230,8 @@ export function simulate(
         stepReward = transitionFused(N, thresholds, rewards, state, act, history, kStep, stepBase);
         stepEngaged = fusedEngaged;
         sinceFlush++;
-        if (sinceFlush == 32) {
-          flushHistory(N, k, history, tables + (<usize>(window * 1024) << 3), 32, occDisc, occSteps, pulls, pulledTrials, lastTrial);
+        if (sinceFlush == WINDOW) {
+          flushHistory(N, k, history, tables + (<usize>(window * WINDOW_TABLE) << 3), WINDOW, occDisc, occSteps, pulls, pulledTrials, lastTrial);
           window++;
           sinceFlush = 0;
         }
@@ -241,7 +242,7 @@ export function simulate(
     if (fused) {
       // the last step's state and action, then what is left of the window
       for (let i = 0; i < N; i++) pushHistory(history, i, <i32>load<u8>(state + <usize>i), <i32>load<u8>(act + <usize>i));
-      flushHistory(N, k, history, tables + (<usize>(window * 1024) << 3), sinceFlush + 1, occDisc, occSteps, pulls, pulledTrials, lastTrial);
+      flushHistory(N, k, history, tables + (<usize>(window * WINDOW_TABLE) << 3), sinceFlush + 1, occDisc, occSteps, pulls, pulledTrials, lastTrial);
     }
     store<f64>(row, reward);
     store<f64>(row + 8, discReward);
@@ -392,12 +393,17 @@ function transition(N: i32, S: i32, thresholds: usize, state: usize, act: usize,
   }
 }
 
-/** Shifts arm i's history (states in bits 0..31, actions in 32..63) and adds this step's state and action. */
+/** Steps per history window of the 2-state path: states in bits 0..15 of an arm's u32, actions in 16..31. */
+const WINDOW: i32 = 16;
+/** f64 entries of one window's byte tables (2 bytes x 256). */
+const WINDOW_TABLE: i32 = 512;
+
+/** Shifts arm i's history (states in bits 0..15, actions in 16..31) and adds this step's state and action. */
 // @ts-ignore: decorator
 @inline
 function pushHistory(history: usize, i: i32, s: i32, a: i32): void {
-  const h = history + (<usize>i << 3);
-  store<u64>(h, ((load<u64>(h) << 1) & 0xfffffffefffffffe) | <u64>s | (<u64>a << 32));
+  const h = history + (<usize>i << 2);
+  store<u32>(h, ((load<u32>(h) << 1) & 0xfffefffe) | <u32>s | (<u32>a << 16));
 }
 
 /** Lanes whose draw is 2^32 - 1 and whose threshold (byte offset off / 4) is flagged: all ones, else 0. */
@@ -431,7 +437,7 @@ function transitionFused(N: i32, thresholds: usize, rewards: usize, state: usize
   const step4 = i32x4.splat(4 * G);
   const c1 = i32x4.splat(0x7feb352d), c2 = i32x4.splat(<i32>0x846ca68b);
   const oneI = i32x4.splat(1);
-  const histMask = i64x2.splat(<i64>0xfffffffefffffffe);
+  const histMask = i32x4.splat(<i32>0xfffefffe);
   const allOnes = i32x4.splat(-1);
   const flags = flagsOf(thresholds, 4 * N);
   let accLo = f64x2.splat(0.0), accHi = f64x2.splat(0.0);
@@ -458,11 +464,8 @@ function transitionFused(N: i32, thresholds: usize, rewards: usize, state: usize
     if (v128.any_true(i32x4.eq(m, allOnes))) below = v128.or(below, topDraws(m, off, flags));
     const nv = v128.and(below, oneI);
     v128.store32_lane(state + <usize>i, i8x16.narrow_i16x8_u(i16x8.narrow_i32x4_u(nv, nv), i16x8.splat(0)), 0);
-    const h = history + (<usize>i << 3);
-    const h01 = v128.load(h), h23 = v128.load(h, 16);
-    const a01 = i64x2.shl(i64x2.extend_low_i32x4_u(av), 32), a23 = i64x2.shl(i64x2.extend_high_i32x4_u(av), 32);
-    v128.store(h, v128.or(v128.or(v128.and(i64x2.shl(h01, 1), histMask), i64x2.extend_low_i32x4_u(sv)), a01));
-    v128.store(h, v128.or(v128.or(v128.and(i64x2.shl(h23, 1), histMask), i64x2.extend_high_i32x4_u(sv)), a23), 16);
+    const h = history + (<usize>i << 2);
+    v128.store(h, v128.or(v128.or(v128.and(i32x4.shl(v128.load(h), 1), histMask), sv), i32x4.shl(av, 16)));
     const roff = i32x4.shl(i32x4.add(i32x4(2 * i, 2 * i + 2, 2 * i + 4, 2 * i + 6), nv), 3);
     const rb = rewards;
     accLo = f64x2.add(accLo, f64x2.replace_lane(f64x2.splat(load<f64>(rb + <usize>i32x4.extract_lane(roff, 0))), 1, load<f64>(rb + <usize>i32x4.extract_lane(roff, 1))));
@@ -545,19 +548,19 @@ function pull(i: i32, k: i32, act: usize, pulls: usize, pulledTrials: usize, las
 }
 
 /**
- * Byte tables of fixed-point discount weights: for window w (steps 32w .. 32w + L - 1, L = min(32, T - 32w))
- * and byte b, tables[(w * 4 + b) * 256 + v] = sum of round(beta^t * fixedScale) over the bits k of v, where
- * bit 8b + k of a window's history is step 32w + L - 1 - (8b + k). Exact integers, so any order of sums agrees.
+ * Byte tables of fixed-point discount weights: for window w (steps 16w .. 16w + L - 1, L = min(16, T - 16w))
+ * and byte b, tables[(w * 2 + b) * 256 + v] = sum of round(beta^t * fixedScale) over the bits k of v, where
+ * bit 8b + k of a window's history is step 16w + L - 1 - (8b + k). Exact integers, so any order of sums agrees.
  */
 function buildWindowTables(T: i32, beta: f64, fixedScale: f64, tables: usize): void {
-  const windows = (T + 31) >> 5;
+  const windows = (T + WINDOW - 1) / WINDOW;
   for (let w = 0; w < windows; w++) {
-    const L = min(32, T - 32 * w);
-    const base = tables + (<usize>(w * 1024) << 3);
-    // the weight of each bit position j (0..31), zero beyond L; stored temporarily in entries 1, 2, 4, ... of each byte table
-    for (let b = 0; b < 4; b++) store<f64>(base + (<usize>(b * 256) << 3), 0.0);
-    const stepOfBit0 = 32 * w + L - 1;
-    for (let j = 0; j < 32; j++) {
+    const L = min(WINDOW, T - WINDOW * w);
+    const base = tables + (<usize>(w * WINDOW_TABLE) << 3);
+    // the weight of each bit position j (0..15), zero beyond L; stored temporarily in entries 1, 2, 4, ... of each byte table
+    for (let b = 0; b < 2; b++) store<f64>(base + (<usize>(b * 256) << 3), 0.0);
+    const stepOfBit0 = WINDOW * w + L - 1;
+    for (let j = 0; j < WINDOW; j++) {
       let pw = 0.0;
       if (j < L) {
         // beta^(stepOfBit0 - j) by the same repeated product as the simulation
@@ -567,7 +570,7 @@ function buildWindowTables(T: i32, beta: f64, fixedScale: f64, tables: usize): v
       }
       store<f64>(base + (<usize>((j >> 3) * 256 + (1 << (j & 7))) << 3), pw);
     }
-    for (let b = 0; b < 4; b++) {
+    for (let b = 0; b < 2; b++) {
       const tb = base + (<usize>(b * 256) << 3);
       for (let v = 1; v < 256; v++) {
         if ((v & (v - 1)) == 0) continue; // single bits hold the weights themselves
@@ -579,18 +582,17 @@ function buildWindowTables(T: i32, beta: f64, fixedScale: f64, tables: usize): v
 }
 
 /**
- * Adds the last L steps of each arm's history (u64: states in bits 0..31, actions in bits 32..63, the
+ * Adds the last L steps of each arm's history (u32: states in bits 0..15, actions in bits 16..31, the
  * latest step in bit 0 of each half) to the occupancy of state 1, the pulls and the trials with a pull.
  */
 function flushHistory(N: i32, k: i32, history: usize, table: usize, L: i32, occDisc: usize, occSteps: usize, pulls: usize, pulledTrials: usize, lastTrial: usize): void {
-  const mask: u32 = L >= 32 ? 0xffffffff : ((<u32>1 << <u32>L) - 1);
+  const mask: u32 = L >= WINDOW ? 0xffff : ((<u32>1 << <u32>L) - 1);
   for (let i = 0; i < N; i++) {
-    const h = load<u64>(history + (<usize>i << 3));
-    const bits = <u32>h & mask;
-    const acts = <u32>(h >>> 32) & mask;
+    const h = load<u32>(history + (<usize>i << 2));
+    const bits = h & mask;
+    const acts = (h >>> 16) & mask;
     if (bits != 0) {
-      const d = load<f64>(table + (<usize>(bits & 255) << 3)) + load<f64>(table + (<usize>(256 + ((bits >>> 8) & 255)) << 3))
-        + load<f64>(table + (<usize>(512 + ((bits >>> 16) & 255)) << 3)) + load<f64>(table + (<usize>(768 + (bits >>> 24)) << 3));
+      const d = load<f64>(table + (<usize>(bits & 255) << 3)) + load<f64>(table + (<usize>(256 + (bits >>> 8)) << 3));
       const od = occDisc + (<usize>i << 3), os = occSteps + (<usize>i << 3);
       store<f64>(od, load<f64>(od) + d);
       store<f64>(os, load<f64>(os) + <f64>popcnt(bits));
