@@ -2,7 +2,7 @@
 // copies the output out and frees everything, so callers never see a pointer.
 import { VERDICT } from '../core/simulation/indexability.ts';
 import type { Kernels } from './kernels.ts';
-import { fixedScale, mergeParts, POLICY_CODES, validateSimulationInput, type SimulationInput, type SimulationPart, type SimulationResult } from './simulation.ts';
+import { emptyRange, fixedScale, mergeParts, POLICY_CODES, validateSimulationInput, type SimulationInput, type SimulationPart, type SimulationResult } from './simulation.ts';
 
 export { VERDICT };
 
@@ -248,6 +248,7 @@ export class PreparedSimulation {
       const perStep = input.perStep ? blocks.f64(T * 2) : 0;
       const perTrialOcc = input.perTrial ? blocks.f64(count * 2 * N * S) : 0;
       const totals = blocks.f64(1);
+      const groups = input.groups ? this.groupBlock(blocks, input) : undefined;
       const scale = fixedScale(K, T);
       const chunk = Math.max(1, Math.floor(ARM_STEPS_PER_CALL / (N * T)));
       for (let start = trialStart; start < trialEnd; start += chunk) {
@@ -255,7 +256,7 @@ export class PreparedSimulation {
         const off = start - trialStart;
         k.simulate(N, S, f.thresholds, f.rewards, f.initial, f.order, f.tiedNext, POLICY_CODES[input.policy], input.ties === 'random' ? 1 : 0,
           input.budget, T, input.discount, seed >>> 0, scale, start, end, state, act, scratch, lastTrial, history, tables,
-          occDisc, occSteps, pulls, pulledTrials, perTrial + off * 32, perStep, perTrialOcc ? perTrialOcc + off * 2 * N * S * 8 : 0, totals);
+          occDisc, occSteps, pulls, pulledTrials, perTrial + off * 32, perStep, perTrialOcc ? perTrialOcc + off * 2 * N * S * 8 : 0, totals, groups?.block ?? 0);
         onProgress?.(end - trialStart);
       }
       const out = (ptr: number, length: number) => new Float64Array(k.memory.buffer, ptr, length).slice();
@@ -270,10 +271,29 @@ export class PreparedSimulation {
         perStep: perStep ? out(perStep, T * 2) : undefined,
         perTrialOcc: perTrialOcc ? out(perTrialOcc, count * 2 * N * S) : undefined,
         discTotal: out(totals, 1)[0],
+        ...(groups && { groupCallsRange: out(groups.range, groups.rangeLength) }),
       };
     } finally {
       blocks.releaseAll();
     }
+  }
+
+  /** The kernel's `groups` block (layout in assembly/simulate.ts) and its range accumulator, in `blocks`. */
+  private groupBlock(blocks: Blocks, input: SimulationInput): { block: number; range: number; rangeLength: number } {
+    const { ofArm, min, max } = input.groups!;
+    const G = min.length, N = input.numArms;
+    const i32 = (values: Int32Array) => {
+      const ptr = blocks.bytes(values.length * 4);
+      new Int32Array(this.k.memory.buffer, ptr, values.length).set(values);
+      return ptr;
+    };
+    const groupOf = i32(ofArm), gmin = i32(min), gmax = i32(max);
+    const ranking = blocks.bytes(N * 4), taken = blocks.bytes(G * 4);
+    const rangeLength = input.horizon * G * 2;
+    const range = blocks.f64(rangeLength, emptyRange(input.horizon * G));
+    const block = blocks.bytes(7 * 4);
+    new Uint32Array(this.k.memory.buffer, block, 7).set([G, groupOf, gmin, gmax, ranking, taken, range]);
+    return { block, range, rangeLength };
   }
 
   /** Frees the WASM memory of the prepared data. */

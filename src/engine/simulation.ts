@@ -34,6 +34,18 @@ export interface SimulationInput {
   perTrial?: boolean;
   /** Also return per-step series (pulls and engaged arms per step). */
   perStep?: boolean;
+  /**
+   * Per-group bounds on the Whittle policy's calls at every step (the constrained top-B of
+   * src/core/plan/constrained-top-b.ts); absent: the plain top-B. ofArm: numArms group ids (-1: none);
+   * min, max: calls per step for each group.
+   */
+  groups?: GroupBoundsInput;
+}
+
+export interface GroupBoundsInput {
+  ofArm: Int32Array;
+  min: Int32Array;
+  max: Int32Array;
 }
 
 /** Sums of trials [trialStart, trialEnd) (layouts in assembly/simulate.ts). */
@@ -53,6 +65,8 @@ export interface SimulationPart {
   perTrialOcc?: Float64Array;
   /** Sum over trials and steps of round(beta^t * fixedScale). */
   discTotal: number;
+  /** With groups: horizon x G x 2, the fewest and the most calls group g got at step t over the trials. */
+  groupCallsRange?: Float64Array;
 }
 
 /** What a simulation returns: the Occupancy plus the reward totals under its own reward table. */
@@ -101,7 +115,7 @@ export function validateSimulationInput(input: SimulationInput): void {
   if (!Number.isInteger(input.trials) || input.trials < 1) fail(`trials must be a positive integer, got ${input.trials}`);
   if (input.trials * input.horizon >= 2 ** 31) fail(`trials x horizon must stay below 2^31, got ${input.trials * input.horizon}`);
   if (!Number.isInteger(input.seed) || input.seed < 0 || input.seed >= 2 ** 32) fail(`seed must be an integer in [0, 2^32), got ${input.seed}`);
-  if (!(input.policy in POLICY_CODES)) fail(`policy must be whittle, random or none, got ${input.policy}`);
+  if (!Object.hasOwn(POLICY_CODES, input.policy)) fail(`policy must be whittle, random or none, got ${input.policy}`);
   if (input.ties !== 'random' && input.ties !== 'lowest-id') fail(`ties must be random or lowest-id, got ${input.ties}`);
   checkDistributions(input.transitions, S, 'transitions', (row) => {
     const arm = Math.floor(row / (2 * S)), state = Math.floor(row / 2) % S;
@@ -111,11 +125,39 @@ export function validateSimulationInput(input: SimulationInput): void {
   for (let k = 0; k < input.rewards.length; k++) {
     if (!Number.isFinite(input.rewards[k])) fail(`rewards: arm ${Math.floor(k / S)}, state ${k % S} is ${input.rewards[k]}, not a finite number`);
   }
+  if (input.groups) checkGroups(input, fail);
   if (input.indices) {
     for (let k = 0; k < input.indices.length; k++) {
       if (Number.isNaN(input.indices[k])) fail(`indices: arm ${Math.floor(k / S)}, state ${k % S} is NaN`);
     }
   }
+}
+
+/** Group bounds that every step can meet with exactly min(budget, numArms) calls. */
+function checkGroups(input: SimulationInput, fail: (m: string) => never): void {
+  const { ofArm, min, max } = input.groups!;
+  const G = min.length;
+  if (input.policy !== 'whittle') fail(`group bounds apply to the Whittle policy, not to ${input.policy}`);
+  if (ofArm.length !== input.numArms) fail(`groups: ${ofArm.length} group ids for ${input.numArms} arms`);
+  if (max.length !== G || G < 1) fail(`groups: ${G} minima and ${max.length} maxima; need one of each per group, at least one group`);
+  const size = new Int32Array(G);
+  let free = 0;
+  for (let i = 0; i < ofArm.length; i++) {
+    const g = ofArm[i];
+    if (!(g >= -1 && g < G)) fail(`groups: arm ${i} is in group ${g}, outside -1..${G - 1}`);
+    if (g >= 0) size[g]++;
+    else free++;
+  }
+  const calls = Math.min(input.budget, input.numArms);
+  let need = 0, room = free;
+  for (let g = 0; g < G; g++) {
+    if (!(min[g] >= 0 && max[g] >= min[g])) fail(`groups: group ${g} has minimum ${min[g]} and maximum ${max[g]}; need 0 <= minimum <= maximum`);
+    if (min[g] > size[g]) fail(`groups: group ${g} needs at least ${min[g]} calls per step but has ${size[g]} arms`);
+    need += min[g];
+    room += Math.min(max[g], size[g]);
+  }
+  if (need > calls) fail(`groups: the minima add up to ${need} calls per step, more than the budget of ${calls}`);
+  if (room < calls) fail(`groups: the maxima leave room for ${room} calls per step, fewer than the budget of ${calls}`);
 }
 
 /** Rows of S probabilities in [0, 1] summing to 1 within 1e-9. */
@@ -145,6 +187,8 @@ export function mergeParts(input: SimulationInput, parts: SimulationPart[]): Sim
   const occDisc = new Float64Array(N * (S - 1)), occSteps = new Float64Array(N * (S - 1));
   const pulls = new Float64Array(N), pulledTrials = new Float64Array(N);
   const perStep = input.perStep ? new Float64Array(T * 2) : undefined;
+  const G = input.groups?.min.length ?? 0;
+  const groupCallsRange = input.groups ? emptyRange(T * G) : undefined;
   let discTotal = 0;
   for (const p of sorted) {
     add(occDisc, p.occDisc);
@@ -152,6 +196,12 @@ export function mergeParts(input: SimulationInput, parts: SimulationPart[]): Sim
     add(pulls, p.pulls);
     add(pulledTrials, p.pulledTrials);
     if (perStep && p.perStep) add(perStep, p.perStep);
+    if (groupCallsRange && p.groupCallsRange) {
+      for (let j = 0; j < groupCallsRange.length; j += 2) {
+        groupCallsRange[j] = Math.min(groupCallsRange[j], p.groupCallsRange[j]);
+        groupCallsRange[j + 1] = Math.max(groupCallsRange[j + 1], p.groupCallsRange[j + 1]);
+      }
+    }
     discTotal += p.discTotal;
   }
   const discounted = new Float64Array(N * S), undiscounted = new Float64Array(N * S);
@@ -199,6 +249,7 @@ export function mergeParts(input: SimulationInput, parts: SimulationPart[]): Sim
     discRewardPerTrial,
     engagedPerTrial,
   };
+  if (groupCallsRange) result.groupCallsRange = groupCallsRange;
   if (perStep) {
     result.pullsPerStep = new Float64Array(T).map((_, t) => perStep[2 * t] / K);
     result.engagedPerStep = new Float64Array(T).map((_, t) => perStep[2 * t + 1] / K);
@@ -217,6 +268,16 @@ export function mergeParts(input: SimulationInput, parts: SimulationPart[]): Sim
     }
   }
   return result;
+}
+
+/** pairs (min, max) = (+Infinity, -Infinity): the empty range, ready for min/max updates. */
+export function emptyRange(pairs: number): Float64Array {
+  const out = new Float64Array(2 * pairs);
+  for (let j = 0; j < out.length; j += 2) {
+    out[j] = Infinity;
+    out[j + 1] = -Infinity;
+  }
+  return out;
 }
 
 function add(into: Float64Array, from: Float64Array): void {
