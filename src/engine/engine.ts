@@ -168,7 +168,8 @@ export class Engine {
   }
   /**
    * Allocates one f64 buffer per entry (copying arrays in, zero-filling lengths), runs `body` with
-   * the pointers, then copies every buffer out and frees them all, even when `body` throws.
+   * the pointers, then copies the zero-filled ones (the outputs) out and frees them all, even when `body`
+   * throws. An input comes back as the caller's own array.
    */
   private withBuffers(specs: (Float64Array | number)[], body: (ptrs: number[]) => void): Float64Array[] {
     const blocks = new Blocks(this.kernels);
@@ -176,7 +177,7 @@ export class Engine {
       const ptrs = specs.map((spec) => (typeof spec === 'number' ? blocks.f64(spec) : blocks.f64(spec.length, spec)));
       body(ptrs);
       // Views are taken after the call: memory may have grown (and its buffer changed) in alloc.
-      return specs.map((spec, i) => new Float64Array(this.kernels.memory.buffer, ptrs[i], typeof spec === 'number' ? spec : spec.length).slice());
+      return specs.map((spec, i) => (typeof spec === 'number' ? new Float64Array(this.kernels.memory.buffer, ptrs[i], spec).slice() : spec));
     } finally {
       blocks.releaseAll();
     }
@@ -192,17 +193,17 @@ class Blocks {
   private readonly live = new Set<number>();
   constructor(private readonly k: Kernels) {}
 
-  /** `bytes` zeroed bytes. */
-  bytes(bytes: number): number {
+  /** `bytes` bytes, zeroed unless the caller overwrites them all. */
+  bytes(bytes: number, zero = true): number {
     const ptr = this.k.alloc(Math.max(8, bytes));
     this.live.add(ptr);
-    new Uint8Array(this.k.memory.buffer, ptr, bytes).fill(0);
+    if (zero) new Uint8Array(this.k.memory.buffer, ptr, bytes).fill(0);
     return ptr;
   }
 
-  /** `length` f64, zeroed or copied from `from`. */
+  /** `length` f64, zeroed or copied from `from` (one pass over the block, not two). */
   f64(length: number, from?: Float64Array): number {
-    const ptr = this.bytes(length * 8);
+    const ptr = this.bytes(length * 8, !from || from.length < length);
     if (from) new Float64Array(this.k.memory.buffer, ptr, length).set(from.subarray(0, length));
     return ptr;
   }

@@ -25,18 +25,36 @@ export function randomDenseArms(engine: Engine, n: number, S: number, seed: numb
   return { transitions, rewards };
 }
 
-/** Milliseconds (best of `repeat`) of the S-state kernel on n random dense arms for each S, one thread. */
-export function benchSState(engine: Engine, n: number, sizes: number[], repeat: number, discount: number): Record<string, number> {
-  const out: Record<string, number> = {};
+/**
+ * Milliseconds (best of `repeat`) of the S-state kernel on n random dense arms for each S, one thread: the kernel
+ * alone, on data already in WASM memory (as the index bench times the closed form), and with the copies in and
+ * out of Engine.kernelWhittleS.
+ */
+export function benchSState(engine: Engine, n: number, sizes: number[], repeat: number, discount: number): { kernel: Record<string, number>; withCopies: Record<string, number> } {
+  const kernel: Record<string, number> = {}, withCopies: Record<string, number> = {};
+  const k = engine.kernels;
   for (const S of sizes) {
     const { transitions, rewards } = randomDenseArms(engine, n, S, 1);
-    let best = Infinity;
-    for (let r = 0; r < repeat; r++) {
-      const t0 = performance.now();
-      engine.kernelWhittleS(transitions, rewards, S, discount);
-      best = Math.min(best, performance.now() - t0);
+    const work = k.whittleSWorkSize(S);
+    const t = k.alloc(transitions.length * 8), r = k.alloc(rewards.length * 8), out = k.alloc(n * S * 8), verdict = k.alloc(n), w = k.alloc(work * 8);
+    try {
+      new Float64Array(k.memory.buffer, t, transitions.length).set(transitions);
+      new Float64Array(k.memory.buffer, r, rewards.length).set(rewards);
+      kernel[String(S)] = best(repeat, () => k.whittleS(n, S, t, r, discount, out, verdict, w));
+    } finally {
+      for (const p of [t, r, out, verdict, w]) k.free(p);
     }
-    out[String(S)] = best;
+    withCopies[String(S)] = best(repeat, () => engine.kernelWhittleS(transitions, rewards, S, discount));
   }
-  return out;
+  return { kernel, withCopies };
+}
+
+function best(repeat: number, fn: () => unknown): number {
+  let ms = Infinity;
+  for (let i = 0; i < repeat; i++) {
+    const t0 = performance.now();
+    fn();
+    ms = Math.min(ms, performance.now() - t0);
+  }
+  return ms;
 }

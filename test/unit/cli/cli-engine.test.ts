@@ -80,7 +80,7 @@ describe('allot indices', () => {
     const json = JSON.parse((await runCli(['indices', '--population', pop, '--json'])).stdout);
     expect(json.indexable).toEqual([false, true]);
     expect(json.verdict[0]).toBe('not indexable');
-  });
+  }, 30_000);
 });
 
 describe('allot simulate', () => {
@@ -143,5 +143,5 @@ describe('allot bench', () => {
     expect(r.simulate.engaged_sum).toBe(r.simulate.reference_engaged_sum);
     expect(r.simulate.pulled_id_sum).toBe(r.simulate.reference_pulled_id_sum);
     expect(r.simulate.all_workers_identical).toBe(true);
-  }, 60_000);
+  }, 180_000);
 });
