@@ -23,11 +23,13 @@ export function countNotIndexable(verdicts: ArrayLike<number>): number {
  * its arm. Where the arm is indexable this value is its Whittle index.
  */
 export const NON_INDEXABLE_PRIORITY =
-  'Such an arm has no Whittle index: as the subsidy for not calling grows, the best action in some state switches back to calling. ' +
-  'Its states are ranked by the subsidy at which the index computation first stops calling them (the Whittle index wherever that is defined).';
+  'allot still ranks such an arm: each of its states by the payment for not calling at which the index computation first stops calling it, ' +
+  'which is the Whittle index wherever one exists.';
 
 /** One line for a run: "3 of 1,000 arms are not indexable: ..."; empty when every arm is indexable. */
 export function nonIndexableNote(notIndexable: number, total: number): string {
   if (notIndexable === 0) return '';
-  return `${notIndexable} of ${total} arm${total === 1 ? '' : 's'} ${notIndexable === 1 ? 'is' : 'are'} not indexable. ${NON_INDEXABLE_PRIORITY}`;
+  const one = notIndexable === 1;
+  return `${notIndexable} of ${total} arm${total === 1 ? '' : 's'} ${one ? 'is' : 'are'} not indexable (${one ? 'it has' : 'they have'} no Whittle index: ` +
+    `as the payment for not calling grows, the best action in some state switches back to calling). ${NON_INDEXABLE_PRIORITY}`;
 }

@@ -75,8 +75,8 @@ describe('allot indices', () => {
     expect(lines[0]).toBe('w0,w1,w2,verdict');
     expect(lines[1]).toMatch(/,not indexable$/);
     expect(lines[2]).toMatch(/,(strongly )?indexable$/);
-    expect(text.stderr).toContain('allot indices: warning: 1 of 2 arms is not indexable.');
-    expect(text.stderr).toContain('ranked by the subsidy');
+    expect(text.stderr).toContain('allot indices: warning: 1 of 2 arms is not indexable (it has no Whittle index');
+    expect(text.stderr).toContain('first stops calling it');
     const json = JSON.parse((await runCli(['indices', '--population', pop, '--json'])).stdout);
     expect(json.indexable).toEqual([false, true]);
     expect(json.verdict[0]).toBe('not indexable');
@@ -123,7 +123,7 @@ describe('allot simulate', () => {
       const out = await runCli(['simulate', '--population', threeStatePopulation(), '--budget', '1', '--trials', '4', '--seed', '3', '--workers', workers, '--json']);
       expect(out.code).toBe(0);
       expect(JSON.parse(out.stdout).not_indexable_arms).toBe(1);
-      expect(out.stderr).toContain('allot simulate: warning: 1 of 2 arms is not indexable.');
+      expect(out.stderr).toContain('allot simulate: warning: 1 of 2 arms is not indexable (it has no Whittle index');
     }
     const twoState = await runCli(['simulate', '--arms', BENCH_ARMS, ...SIM, '--workers', '1', '--json']);
     expect(JSON.parse(twoState.stdout).not_indexable_arms).toBe(0);
