@@ -1,5 +1,6 @@
 // The module's exports: one file per kernel family, re-exported here.
 export { alloc, free } from './memory';
 export { uniform } from './rng';
-export { whittle2, whittleS } from './whittle';
-export { samplingThresholds, simulate, sortDescending } from './simulate';
+export { whittle2 } from './whittle';
+export { whittleS, whittleSWorkSize } from './whittle-s';
+export { samplingThresholds, simulate, sortDescending, thresholdBytes } from './simulate';

@@ -8,33 +8,72 @@ export const POLICY_WHITTLE: i32 = 1;
 export const POLICY_RANDOM: i32 = 2;
 
 /**
- * Sampling thresholds from probabilities: for each row of S probabilities p[0..S), writes S-1 values
- * out[j] = (p[S-1] + p[S-2] + ... + p[S-1-j]) * 2^32, summed from the top state down.
- * A raw draw m (u32) selects state S-1-j for the first j with m < out[j], else state 0; for 2 states
- * that is "state 1 iff U < P(1)", the bench's rule, and m < P * 2^32 is exactly U < P.
+ * Sampling thresholds from probabilities, as exact 32-bit integers. For each row of S probabilities p[0..S),
+ * with c_j = (p[S-1] + p[S-2] + ... + p[S-1-j]) * 2^32 (summed from the top state down, j < S-1), a raw draw m
+ * (u32) selects state S-1-j for the first j with m < c_j, else state 0; for 2 states that is "state 1 iff
+ * U < P(1)", the bench's rule, as m < P * 2^32 is exactly U = m * 2^-32 < P.
  *
- * probabilities: f64, rows x S.   out: f64, rows x (S-1).
+ * The row stores t_j = min(ceil(c_j), 2^32 - 1) as u32 and a flag bit f_j = (c_j > 2^32 - 1), and the draw
+ * compares m < t_j || (m == 2^32 - 1 && f_j), which equals m < c_j for every m:
+ *   - for an integer m and a real c >= 0, m < c iff m < ceil(c) (if c is an integer, ceil(c) = c; else
+ *     m < c iff m <= floor(c) iff m < floor(c) + 1 = ceil(c)); ceil is exact in f64, and so is the u32 of
+ *     a value below 2^32;
+ *   - if ceil(c_j) <= 2^32 - 1, t_j = ceil(c_j) and f_j = 0 (c_j <= 2^32 - 1 = the largest m): m < t_j is exact;
+ *   - else c_j > 2^32 - 1 >= m for every m, so the answer is always yes: m < t_j = 2^32 - 1 says yes except for
+ *     m = 2^32 - 1, where the flag says yes.
+ * The flags are only read for the draw 2^32 - 1 (one in 2^32), so the rows cost 4 bytes per threshold, not 8.
+ *
+ * probabilities: f64, rows x S.
+ * out: u32, rows x (S-1), then the flags: bit (row * (S-1) + j) of the bytes that follow, zeroed by the host
+ * (thresholdBytes(rows, S) bytes in all).
  */
 export function samplingThresholds(rows: i32, numStates: i32, probabilities: usize, out: usize): void {
   const S = numStates;
+  const flags = flagsOf(out, rows * (S - 1));
   for (let row = 0; row < rows; row++) {
     const p = probabilities + (<usize>(row * S) << 3);
-    const o = out + (<usize>(row * (S - 1)) << 3);
+    const o = out + (<usize>(row * (S - 1)) << 2);
     let acc = 0.0;
     for (let j = 0; j < S - 1; j++) {
       acc += load<f64>(p + (<usize>(S - 1 - j) << 3));
-      store<f64>(o + (<usize>j << 3), acc * 4294967296.0);
+      const c = Math.ceil(acc * 4294967296.0);
+      store<u32>(o + (<usize>j << 2), c > 4294967295.0 ? 0xffffffff : <u32>c);
+      if (c > 4294967295.0) {
+        const bit = <u32>(row * (S - 1) + j);
+        const at = flags + <usize>(bit >> 3);
+        store<u8>(at, load<u8>(at) | <u8>(<u32>1 << (bit & 7)));
+      }
     }
   }
 }
 
-/** The state drawn by raw draw m from S-1 thresholds at thr. */
+/** Bytes of the thresholds of `rows` rows of S states: u32 thresholds, then one flag bit per threshold. */
+export function thresholdBytes(rows: i32, numStates: i32): i32 {
+  const count = rows * (numStates - 1);
+  return count * 4 + ((count + 7) >> 3);
+}
+
+/** Where the flag bits of `count` thresholds at thr start. */
 // @ts-ignore: decorator
 @inline
-function sampleState(thr: usize, S: i32, m: u32): i32 {
-  const x = <f64>m;
+function flagsOf(thr: usize, count: i32): usize {
+  return thr + (<usize>count << 2);
+}
+
+/** The flag bit of threshold number `bit`. */
+// @ts-ignore: decorator
+@inline
+function flagAt(flags: usize, bit: u32): bool {
+  return ((<u32>load<u8>(flags + <usize>(bit >> 3)) >> (bit & 7)) & 1) != 0;
+}
+
+/** The state drawn by raw draw m from the S-1 thresholds of row `row` (thresholds at thr, flags at flags). */
+// @ts-ignore: decorator
+@inline
+function sampleState(thr: usize, flags: usize, row: i32, S: i32, m: u32): i32 {
+  const o = thr + (<usize>(row * (S - 1)) << 2);
   for (let j = 0; j < S - 1; j++) {
-    if (x < load<f64>(thr + (<usize>j << 3))) return S - 1 - j;
+    if (m < load<u32>(o + (<usize>j << 2)) || (m == 0xffffffff && flagAt(flags, <u32>(row * (S - 1) + j)))) return S - 1 - j;
   }
   return 0;
 }
@@ -103,17 +142,18 @@ export function sortDescending(n: i32, values: usize, order: usize, tiedNext: us
  * counter k*N + i.
  *
  * Inputs:
- *   thresholds: f64, N x S x 2 x (S-1), samplingThresholds of the transitions P(next | s, a).
+ *   thresholds: samplingThresholds of the transitions P(next | s, a), N x S x 2 rows (u32 and flags).
  *   rewards:    f64, N x S.
- *   initial:    f64, N x (S-1), samplingThresholds of the initial distribution.
+ *   initial:    samplingThresholds of the initial distribution, N rows.
  *   order:      u32, N*S keys arm*S + state by decreasing index (sortDescending of the index table);
  *   tiedNext:   u8,  N*S, from sortDescending. Both unused unless policy is Whittle.
  *   fixedScale: a power of two; discounted occupancy is accumulated as integers round(beta^t * fixedScale)
  *               held exactly in f64 (the host keeps every total below 2^53), so sums do not depend on
  *               how trials are split.
  * Scratch: state (u8 N), act (u8 N), scratch (u32 N), lastTrial (i32 N, -1 before the first call),
- *   history (u64 N), tables (f64 ceil(horizon / 32) x 1024): the 2-state path keeps each arm's last
- *   states as bits and adds them to the occupancy every 32 steps through byte tables of discount weights.
+ *   history (u32 N), tables (f64 ceil(horizon / 16) x 512): the 2-state path keeps each arm's last
+ *   states and actions as bits and adds them to the occupancy every 16 steps through byte tables of discount
+ *   weights (4 bytes of history per arm and step: the loop is bound by memory traffic at a million arms).
  * Accumulators (added to, over all trials of the call):
  *   occDisc, occSteps: f64, N x (S-1), for states 1..S-1: sum of round(beta^t * fixedScale), and of 1,
  *                      over steps spent in the state (state 0 is the complement, derived by the host).
@@ -198,8 +238,8 @@ export function simulate(
         stepReward = transitionFused(N, thresholds, rewards, state, act, history, kStep, stepBase);
         stepEngaged = fusedEngaged;
         sinceFlush++;
-        if (sinceFlush == 32) {
-          flushHistory(N, k, history, tables + (<usize>(window * 1024) << 3), 32, occDisc, occSteps, pulls, pulledTrials, lastTrial);
+        if (sinceFlush == WINDOW) {
+          flushHistory(N, k, history, tables + (<usize>(window * WINDOW_TABLE) << 3), WINDOW, occDisc, occSteps, pulls, pulledTrials, lastTrial);
           window++;
           sinceFlush = 0;
         }
@@ -210,7 +250,7 @@ export function simulate(
     if (fused) {
       // the last step's state and action, then what is left of the window
       for (let i = 0; i < N; i++) pushHistory(history, i, <i32>load<u8>(state + <usize>i), <i32>load<u8>(act + <usize>i));
-      flushHistory(N, k, history, tables + (<usize>(window * 1024) << 3), sinceFlush + 1, occDisc, occSteps, pulls, pulledTrials, lastTrial);
+      flushHistory(N, k, history, tables + (<usize>(window * WINDOW_TABLE) << 3), sinceFlush + 1, occDisc, occSteps, pulls, pulledTrials, lastTrial);
     }
     store<f64>(row, reward);
     store<f64>(row + 8, discReward);
@@ -223,8 +263,9 @@ export function simulate(
 // @ts-ignore: decorator
 @inline
 function drawInitialStates(N: i32, S: i32, initial: usize, state: usize, kInit: u32, initBase: u32): void {
+  const flags = flagsOf(initial, N * (S - 1));
   for (let i = 0; i < N; i++) {
-    store<u8>(state + <usize>i, <u8>sampleState(initial + (<usize>(i * (S - 1)) << 3), S, draw32(kInit, initBase + <u32>i)));
+    store<u8>(state + <usize>i, <u8>sampleState(initial, flags, i, S, draw32(kInit, initBase + <u32>i)));
   }
 }
 
@@ -452,20 +493,38 @@ function selectRandom(
 // @ts-ignore: decorator
 @inline
 function transition(N: i32, S: i32, thresholds: usize, state: usize, act: usize, kStep: u32, stepBase: u32): void {
+  const flags = flagsOf(thresholds, N * S * 2 * (S - 1));
   for (let i = 0; i < N; i++) {
     const s = <i32>load<u8>(state + <usize>i);
     const a = <i32>load<u8>(act + <usize>i);
-    const thr = thresholds + (<usize>(((i * S + s) * 2 + a) * (S - 1)) << 3);
-    store<u8>(state + <usize>i, <u8>sampleState(thr, S, draw32(kStep, stepBase + <u32>i)));
+    store<u8>(state + <usize>i, <u8>sampleState(thresholds, flags, (i * S + s) * 2 + a, S, draw32(kStep, stepBase + <u32>i)));
   }
 }
 
-/** Shifts arm i's history (states in bits 0..31, actions in 32..63) and adds this step's state and action. */
+/** Steps per history window of the 2-state path: states in bits 0..15 of an arm's u32, actions in 16..31. */
+const WINDOW: i32 = 16;
+/** f64 entries of one window's byte tables (2 bytes x 256). */
+const WINDOW_TABLE: i32 = 512;
+
+/** Shifts arm i's history (states in bits 0..15, actions in 16..31) and adds this step's state and action. */
 // @ts-ignore: decorator
 @inline
 function pushHistory(history: usize, i: i32, s: i32, a: i32): void {
-  const h = history + (<usize>i << 3);
-  store<u64>(h, ((load<u64>(h) << 1) & 0xfffffffefffffffe) | <u64>s | (<u64>a << 32));
+  const h = history + (<usize>i << 2);
+  store<u32>(h, ((load<u32>(h) << 1) & 0xfffefffe) | <u32>s | (<u32>a << 16));
+}
+
+/** Lanes whose draw is 2^32 - 1 and whose threshold (byte offset off / 4) is flagged: all ones, else 0. */
+function topDraws(m: v128, off: v128, flags: usize): v128 {
+  let out = i32x4.splat(0);
+  for (let lane = 0; lane < 4; lane++) {
+    const bit = <u32>i32x4.extract_lane(off, 0) >> 2;
+    if (<u32>i32x4.extract_lane(m, 0) == 0xffffffff && flagAt(flags, bit)) out = i32x4.replace_lane(out, 0, -1);
+    m = v128.shuffle<i32>(m, m, 1, 2, 3, 0);
+    off = v128.shuffle<i32>(off, off, 1, 2, 3, 0);
+    out = v128.shuffle<i32>(out, out, 1, 2, 3, 0);
+  }
+  return out;
 }
 
 /** transitionFused's second result: the arms in state 1 after the step (a register, not state across calls). */
@@ -486,18 +545,22 @@ function transitionFused(N: i32, thresholds: usize, rewards: usize, state: usize
   const step4 = i32x4.splat(4 * G);
   const c1 = i32x4.splat(0x7feb352d), c2 = i32x4.splat(<i32>0x846ca68b);
   const oneI = i32x4.splat(1);
-  const histMask = i64x2.splat(<i64>0xfffffffefffffffe);
+  const histMask = i32x4.splat(<i32>0xfffefffe);
+  const allOnes = i32x4.splat(-1);
+  const flags = flagsOf(thresholds, 4 * N);
   let accLo = f64x2.splat(0.0), accHi = f64x2.splat(0.0);
   let engV = i32x4.splat(0);
   let i = 0;
   for (; i + 4 <= N; i += 4) {
     const sv = i32x4.extend_low_i16x8_u(i16x8.extend_low_i8x16_u(v128.load32_zero(state + <usize>i)));
     const av = i32x4.extend_low_i16x8_u(i16x8.extend_low_i8x16_u(v128.load32_zero(act + <usize>i)));
-    // thresholds[4i + 2s + a]: byte offsets, then four loads
-    const off = i32x4.shl(i32x4.add(i32x4.add(i32x4(4 * i, 4 * i + 4, 4 * i + 8, 4 * i + 12), i32x4.shl(sv, 1)), av), 3);
+    // thresholds[4i + 2s + a]: four u32 loads into the lanes
+    const off = i32x4.shl(i32x4.add(i32x4.add(i32x4(4 * i, 4 * i + 4, 4 * i + 8, 4 * i + 12), i32x4.shl(sv, 1)), av), 2);
     const tb = thresholds;
-    const p01 = f64x2.replace_lane(f64x2.splat(load<f64>(tb + <usize>i32x4.extract_lane(off, 0))), 1, load<f64>(tb + <usize>i32x4.extract_lane(off, 1)));
-    const p23 = f64x2.replace_lane(f64x2.splat(load<f64>(tb + <usize>i32x4.extract_lane(off, 2))), 1, load<f64>(tb + <usize>i32x4.extract_lane(off, 3)));
+    let tv = i32x4.splat(load<i32>(tb + <usize>i32x4.extract_lane(off, 0)));
+    tv = i32x4.replace_lane(tv, 1, load<i32>(tb + <usize>i32x4.extract_lane(off, 1)));
+    tv = i32x4.replace_lane(tv, 2, load<i32>(tb + <usize>i32x4.extract_lane(off, 2)));
+    tv = i32x4.replace_lane(tv, 3, load<i32>(tb + <usize>i32x4.extract_lane(off, 3)));
     let m = xv;
     m = v128.xor(m, i32x4.shr_u(m, 16));
     m = i32x4.mul(m, c1);
@@ -505,15 +568,12 @@ function transitionFused(N: i32, thresholds: usize, rewards: usize, state: usize
     m = i32x4.mul(m, c2);
     m = v128.xor(m, i32x4.shr_u(m, 16));
     xv = i32x4.add(xv, step4);
-    const lo = f64x2.lt(f64x2.convert_low_i32x4_u(m), p01);
-    const hi = f64x2.lt(f64x2.convert_low_i32x4_u(v128.shuffle<i32>(m, m, 2, 3, 0, 1)), p23);
-    const nv = v128.and(v128.shuffle<i32>(lo, hi, 0, 2, 4, 6), oneI);
+    let below = i32x4.lt_u(m, tv);
+    if (v128.any_true(i32x4.eq(m, allOnes))) below = v128.or(below, topDraws(m, off, flags));
+    const nv = v128.and(below, oneI);
     v128.store32_lane(state + <usize>i, i8x16.narrow_i16x8_u(i16x8.narrow_i32x4_u(nv, nv), i16x8.splat(0)), 0);
-    const h = history + (<usize>i << 3);
-    const h01 = v128.load(h), h23 = v128.load(h, 16);
-    const a01 = i64x2.shl(i64x2.extend_low_i32x4_u(av), 32), a23 = i64x2.shl(i64x2.extend_high_i32x4_u(av), 32);
-    v128.store(h, v128.or(v128.or(v128.and(i64x2.shl(h01, 1), histMask), i64x2.extend_low_i32x4_u(sv)), a01));
-    v128.store(h, v128.or(v128.or(v128.and(i64x2.shl(h23, 1), histMask), i64x2.extend_high_i32x4_u(sv)), a23), 16);
+    const h = history + (<usize>i << 2);
+    v128.store(h, v128.or(v128.or(v128.and(i32x4.shl(v128.load(h), 1), histMask), sv), i32x4.shl(av, 16)));
     const roff = i32x4.shl(i32x4.add(i32x4(2 * i, 2 * i + 2, 2 * i + 4, 2 * i + 6), nv), 3);
     const rb = rewards;
     accLo = f64x2.add(accLo, f64x2.replace_lane(f64x2.splat(load<f64>(rb + <usize>i32x4.extract_lane(roff, 0))), 1, load<f64>(rb + <usize>i32x4.extract_lane(roff, 1))));
@@ -527,11 +587,11 @@ function transitionFused(N: i32, thresholds: usize, rewards: usize, state: usize
   for (let j = 0; i < N; i++, j++) {
     const s = <i32>load<u8>(state + <usize>i);
     const a = <i32>load<u8>(act + <usize>i);
-    const p = load<f64>(thresholds + (<usize>(4 * i + 2 * s + a) << 3));
+    const row = 4 * i + 2 * s + a;
     let m = x;
     m ^= m >>> 16; m *= 0x7feb352d; m ^= m >>> 15; m *= 0x846ca68b; m ^= m >>> 16;
     x += G;
-    const n = <i32>(<f64>m < p);
+    const n = <i32>(m < load<u32>(thresholds + (<usize>row << 2)) || (m == 0xffffffff && flagAt(flags, <u32>row)));
     store<u8>(state + <usize>i, <u8>n);
     pushHistory(history, i, s, a);
     const y = load<f64>(rewards + (<usize>(2 * i + n) << 3));
@@ -596,19 +656,19 @@ function pull(i: i32, k: i32, act: usize, pulls: usize, pulledTrials: usize, las
 }
 
 /**
- * Byte tables of fixed-point discount weights: for window w (steps 32w .. 32w + L - 1, L = min(32, T - 32w))
- * and byte b, tables[(w * 4 + b) * 256 + v] = sum of round(beta^t * fixedScale) over the bits k of v, where
- * bit 8b + k of a window's history is step 32w + L - 1 - (8b + k). Exact integers, so any order of sums agrees.
+ * Byte tables of fixed-point discount weights: for window w (steps 16w .. 16w + L - 1, L = min(16, T - 16w))
+ * and byte b, tables[(w * 2 + b) * 256 + v] = sum of round(beta^t * fixedScale) over the bits k of v, where
+ * bit 8b + k of a window's history is step 16w + L - 1 - (8b + k). Exact integers, so any order of sums agrees.
  */
 function buildWindowTables(T: i32, beta: f64, fixedScale: f64, tables: usize): void {
-  const windows = (T + 31) >> 5;
+  const windows = (T + WINDOW - 1) / WINDOW;
   for (let w = 0; w < windows; w++) {
-    const L = min(32, T - 32 * w);
-    const base = tables + (<usize>(w * 1024) << 3);
-    // the weight of each bit position j (0..31), zero beyond L; stored temporarily in entries 1, 2, 4, ... of each byte table
-    for (let b = 0; b < 4; b++) store<f64>(base + (<usize>(b * 256) << 3), 0.0);
-    const stepOfBit0 = 32 * w + L - 1;
-    for (let j = 0; j < 32; j++) {
+    const L = min(WINDOW, T - WINDOW * w);
+    const base = tables + (<usize>(w * WINDOW_TABLE) << 3);
+    // the weight of each bit position j (0..15), zero beyond L; stored temporarily in entries 1, 2, 4, ... of each byte table
+    for (let b = 0; b < 2; b++) store<f64>(base + (<usize>(b * 256) << 3), 0.0);
+    const stepOfBit0 = WINDOW * w + L - 1;
+    for (let j = 0; j < WINDOW; j++) {
       let pw = 0.0;
       if (j < L) {
         // beta^(stepOfBit0 - j) by the same repeated product as the simulation
@@ -618,7 +678,7 @@ function buildWindowTables(T: i32, beta: f64, fixedScale: f64, tables: usize): v
       }
       store<f64>(base + (<usize>((j >> 3) * 256 + (1 << (j & 7))) << 3), pw);
     }
-    for (let b = 0; b < 4; b++) {
+    for (let b = 0; b < 2; b++) {
       const tb = base + (<usize>(b * 256) << 3);
       for (let v = 1; v < 256; v++) {
         if ((v & (v - 1)) == 0) continue; // single bits hold the weights themselves
@@ -630,18 +690,17 @@ function buildWindowTables(T: i32, beta: f64, fixedScale: f64, tables: usize): v
 }
 
 /**
- * Adds the last L steps of each arm's history (u64: states in bits 0..31, actions in bits 32..63, the
+ * Adds the last L steps of each arm's history (u32: states in bits 0..15, actions in bits 16..31, the
  * latest step in bit 0 of each half) to the occupancy of state 1, the pulls and the trials with a pull.
  */
 function flushHistory(N: i32, k: i32, history: usize, table: usize, L: i32, occDisc: usize, occSteps: usize, pulls: usize, pulledTrials: usize, lastTrial: usize): void {
-  const mask: u32 = L >= 32 ? 0xffffffff : ((<u32>1 << <u32>L) - 1);
+  const mask: u32 = L >= WINDOW ? 0xffff : ((<u32>1 << <u32>L) - 1);
   for (let i = 0; i < N; i++) {
-    const h = load<u64>(history + (<usize>i << 3));
-    const bits = <u32>h & mask;
-    const acts = <u32>(h >>> 32) & mask;
+    const h = load<u32>(history + (<usize>i << 2));
+    const bits = h & mask;
+    const acts = (h >>> 16) & mask;
     if (bits != 0) {
-      const d = load<f64>(table + (<usize>(bits & 255) << 3)) + load<f64>(table + (<usize>(256 + ((bits >>> 8) & 255)) << 3))
-        + load<f64>(table + (<usize>(512 + ((bits >>> 16) & 255)) << 3)) + load<f64>(table + (<usize>(768 + (bits >>> 24)) << 3));
+      const d = load<f64>(table + (<usize>(bits & 255) << 3)) + load<f64>(table + (<usize>(256 + (bits >>> 8)) << 3));
       const od = occDisc + (<usize>i << 3), os = occSteps + (<usize>i << 3);
       store<f64>(od, load<f64>(od) + d);
       store<f64>(os, load<f64>(os) + <f64>popcnt(bits));

@@ -3,7 +3,9 @@
 // work), and the thread pool for large ones. Results are identical either way.
 import type { Engine } from '../engine/engine.ts';
 import { loadEngineNode } from '../engine/load-node.ts';
+import type { Occupancy } from '../core/instance/occupancy.ts';
 import type { Simulate } from '../core/simulation/simulate-port.ts';
+import { countNotIndexable } from '../core/simulation/indexability.ts';
 import { toSimulationInput } from '../engine/simulation-input.ts';
 import { ThreadPool } from './thread-pool.ts';
 
@@ -30,17 +32,21 @@ export async function createNodeSimulator(workers = 0, options: { spreadSmall?: 
   const simulate: Simulate = async (request, options = {}) => {
     if (options.signal?.aborted) throw options.signal.reason;
     const input = toSimulationInput(request);
+    let notIndexableArms: number | undefined;
+    if (input.policy === 'whittle' && input.numStates > 2) {
+      // S-state indices: computed once here (cached per reward row), not once per thread, with their verdicts
+      const table = engine.whittleIndices(input.transitions, input.rewards, input.numStates, input.discount);
+      input.indices = table.indices;
+      notIndexableArms = countNotIndexable(table.indexable);
+    }
+    const withCount = (result: Occupancy) => (notIndexableArms === undefined ? result : { ...result, notIndexableArms });
     const work = input.numArms * input.horizon * input.trials;
-    if (pool && work < POOL_THRESHOLD) return (await pool).simulateWhole(input);
+    if (pool && work < POOL_THRESHOLD) return withCount(await (await pool).simulateWhole(input));
     if (workers === 1 || work < POOL_THRESHOLD) {
-      return engine.simulate(input, options.onProgress && ((done) => options.onProgress!(done, input.trials)));
+      return withCount(engine.simulate(input, options.onProgress && ((done) => options.onProgress!(done, input.trials))));
     }
     pool ??= ThreadPool.start(workers);
-    if (input.policy === 'whittle' && input.numStates > 2) {
-      // S-state indices cost a bisection per arm: compute them once here, not once per thread.
-      input.indices = engine.whittleIndices(input.transitions, input.rewards, input.numStates, input.discount).indices;
-    }
-    return (await pool).simulate(input, options.onProgress);
+    return withCount(await (await pool).simulate(input, options.onProgress));
   };
   return {
     simulate,

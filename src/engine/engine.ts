@@ -1,17 +1,20 @@
 // Typed-array API over the WASM kernels: copies inputs into WASM memory, runs a kernel,
 // copies the output out and frees everything, so callers never see a pointer.
+import { VERDICT } from '../core/simulation/indexability.ts';
 import type { Kernels } from './kernels.ts';
 import { groupBlock } from './group-bounds.ts';
 import { fixedScale, mergeParts, POLICY_CODES, validateSimulationInput, type SimulationInput, type SimulationPart, type SimulationResult } from './simulation.ts';
 
-/** Index tables of arms: numArms x numStates, and per arm whether it passed the indexability check. */
+export { VERDICT };
+
+/**
+ * Index tables of arms: numArms x numStates, and per arm its verdict: 0 not indexable, 1 indexable,
+ * 2 strongly indexable (so `indexable[i] > 0` iff arm i is indexable).
+ */
 export interface IndexTable {
   indices: Float64Array;
   indexable: Uint8Array;
 }
-
-/** Relative tolerance of the S-state bisection (the issue asks for 1e-9; this leaves a margin). */
-export const INDEX_TOLERANCE = 1e-12;
 
 /**
  * Keys up to this many are presorted here rather than by the kernel's radix sort, whose 65,536-bucket
@@ -56,8 +59,8 @@ export class Engine {
   }
 
   /**
-   * Whittle indices of S-state arms (S = 2: closed form, always indexable; S > 2: bisection on the
-   * subsidy with exact policy evaluation and a per-arm indexability check, cached per reward row).
+   * Whittle indices of S-state arms (S = 2: closed form, always indexable; S > 2: the sweep of Gast, Gaujal
+   * and Khun with its indexability verdict, cached per reward row).
    * transitions: numArms x S x 2 x S; rewards: numArms x S.
    */
   whittleIndices(transitions: Float64Array, rewards: Float64Array, numStates: number, discount: number): IndexTable {
@@ -68,7 +71,7 @@ export class Engine {
       throw new RangeError(`whittleIndices: expected rewards of length N x ${S} and transitions of length N x ${S * 2 * S}, got ${rewards.length} and ${transitions.length}`);
     }
     checkDiscount('whittleIndices', discount);
-    if (S === 2) return { indices: this.whittle2(transitions, rewards, discount), indexable: new Uint8Array(N).fill(1) };
+    if (S === 2) return { indices: this.whittle2(transitions, rewards, discount), indexable: new Uint8Array(N).fill(VERDICT.indexable) };
     let cache = this.indexCache.get(transitions);
     if (!cache) this.indexCache.set(transitions, (cache = new Map()));
     const key = (arm: number) => `${arm}|${discount}|${rewards.subarray(arm * S, arm * S + S).join(',')}`;
@@ -92,14 +95,14 @@ export class Engine {
     return { indices, indexable };
   }
 
-  /** The S-state bisection kernel itself, for any S >= 2, uncached (layouts as in whittleIndices). */
+  /** The S-state sweep itself, for any S >= 2, uncached (layouts as in whittleIndices). */
   kernelWhittleS(transitions: Float64Array, rewards: Float64Array, numStates: number, discount: number): IndexTable {
     const S = numStates, M = rewards.length / S;
     checkDiscount('whittleIndices', discount);
-    const [, , w, ok] = this.withBuffers([transitions, rewards, M * S, Math.ceil(M / 8), S * (S + 1) + 4 * S], ([tp, rp, out, okp, work]) => {
-      this.kernels.whittleS(M, S, tp, rp, discount, INDEX_TOLERANCE, out, okp, work);
+    const [, , w, verdict] = this.withBuffers([transitions, rewards, M * S, Math.ceil(M / 8), this.kernels.whittleSWorkSize(S)], ([tp, rp, out, vp, work]) => {
+      this.kernels.whittleS(M, S, tp, rp, discount, out, vp, work);
     });
-    return { indices: w, indexable: new Uint8Array(ok.buffer, 0, M).slice() };
+    return { indices: w, indexable: new Uint8Array(verdict.buffer, 0, M).slice() };
   }
 
   /**
@@ -134,8 +137,9 @@ export class Engine {
     const blocks = new Blocks(k);
     try {
       // Sampling thresholds, then the inputs can go: memory matters at a million arms.
-      const thresholds = blocks.f64(N * S * 2 * (S - 1));
-      const initial = blocks.f64(N * (S - 1));
+      // exact u32 thresholds with their flag bits (assembly/simulate.ts), zeroed
+      const thresholds = blocks.bytes(k.thresholdBytes(N * S * 2, S));
+      const initial = blocks.bytes(k.thresholdBytes(N, S));
       const tmp = blocks.f64(N * S * 2 * S, input.transitions);
       k.samplingThresholds(N * S * 2, S, tmp, thresholds);
       blocks.release(tmp);
@@ -165,7 +169,8 @@ export class Engine {
   }
   /**
    * Allocates one f64 buffer per entry (copying arrays in, zero-filling lengths), runs `body` with
-   * the pointers, then copies every buffer out and frees them all, even when `body` throws.
+   * the pointers, then copies the zero-filled ones (the outputs) out and frees them all, even when `body`
+   * throws. An input comes back as the caller's own array.
    */
   private withBuffers(specs: (Float64Array | number)[], body: (ptrs: number[]) => void): Float64Array[] {
     const blocks = new Blocks(this.kernels);
@@ -173,7 +178,7 @@ export class Engine {
       const ptrs = specs.map((spec) => (typeof spec === 'number' ? blocks.f64(spec) : blocks.f64(spec.length, spec)));
       body(ptrs);
       // Views are taken after the call: memory may have grown (and its buffer changed) in alloc.
-      return specs.map((spec, i) => new Float64Array(this.kernels.memory.buffer, ptrs[i], typeof spec === 'number' ? spec : spec.length).slice());
+      return specs.map((spec, i) => (typeof spec === 'number' ? new Float64Array(this.kernels.memory.buffer, ptrs[i], spec).slice() : spec));
     } finally {
       blocks.releaseAll();
     }
@@ -189,17 +194,17 @@ class Blocks {
   private readonly live = new Set<number>();
   constructor(private readonly k: Kernels) {}
 
-  /** `bytes` zeroed bytes. */
-  bytes(bytes: number): number {
+  /** `bytes` bytes, zeroed unless the caller overwrites them all. */
+  bytes(bytes: number, zero = true): number {
     const ptr = this.k.alloc(Math.max(8, bytes));
     this.live.add(ptr);
-    new Uint8Array(this.k.memory.buffer, ptr, bytes).fill(0);
+    if (zero) new Uint8Array(this.k.memory.buffer, ptr, bytes).fill(0);
     return ptr;
   }
 
-  /** `length` f64, zeroed or copied from `from`. */
+  /** `length` f64, zeroed or copied from `from` (one pass over the block, not two). */
   f64(length: number, from?: Float64Array): number {
-    const ptr = this.bytes(length * 8);
+    const ptr = this.bytes(length * 8, !from || from.length < length);
     if (from) new Float64Array(this.k.memory.buffer, ptr, length).set(from.subarray(0, length));
     return ptr;
   }
@@ -237,7 +242,7 @@ export class PreparedSimulation {
     const blocks = new Blocks(k);
     try {
       const state = blocks.bytes(N), act = blocks.bytes(N), scratch = blocks.bytes(N * 4), lastTrial = blocks.bytes(N * 4);
-      const history = blocks.bytes(N * 8), tables = blocks.f64(Math.ceil(T / 32) * 1024);
+      const history = blocks.bytes(N * 4), tables = blocks.f64(Math.ceil(T / 16) * 512);
       new Int32Array(k.memory.buffer, lastTrial, N).fill(-1);
       const occDisc = blocks.f64(N * (S - 1)), occSteps = blocks.f64(N * (S - 1));
       const pulls = blocks.f64(N), pulledTrials = blocks.f64(N);

@@ -32,3 +32,26 @@ export function below(key: number, counter: number, n: number): number {
   const hi = (m >>> 16) * n, lo = (m & 0xffff) * n;
   return Math.floor((hi + Math.floor(lo / 65536)) / 65536);
 }
+
+/** The inverse of an odd number modulo 2^32 (Newton's iteration). */
+function inverseOdd(a: number): number {
+  let x = a;
+  for (let k = 0; k < 5; k++) x = Math.imul(x, 2 - Math.imul(a, x));
+  return x >>> 0;
+}
+
+/** The inverse of mix32 (each step is a bijection of 32-bit words). */
+export function unmix32(y: number): number {
+  y >>>= 0;
+  y ^= y >>> 16;
+  y = Math.imul(y, inverseOdd(0x846ca68b)) >>> 0;
+  y = (y ^ (y >>> 15) ^ (y >>> 30)) >>> 0;
+  y = Math.imul(y, inverseOdd(0x7feb352d)) >>> 0;
+  y ^= y >>> 16;
+  return y >>> 0;
+}
+
+/** The counter c with draw32(key, c) = m: every draw value occurs at exactly one counter of a stream. */
+export function counterOfDraw(key: number, m: number): number {
+  return Math.imul((unmix32(m) - key) >>> 0, inverseOdd(GOLD)) >>> 0;
+}

@@ -84,3 +84,39 @@ export function monotoneOnGrid(arm: ArmS, S: number, beta: number, points = 801)
   }
   return true;
 }
+
+/** The optimal values at subsidy lambda by policy iteration from all-active (exact evaluation of each policy). */
+export function optimalValueByPolicyIteration(arm: ArmS, S: number, beta: number, lambda: number): number[] {
+  let actions = new Array<number>(S).fill(1);
+  for (let iter = 0; iter < 100; iter++) {
+    const v = policyValue(arm, S, beta, lambda, actions);
+    const next = actions.map((a, s) => {
+      let d = -lambda;
+      for (let j = 0; j < S; j++) d += beta * (arm.transitions[(s * 2 + 1) * S + j] - arm.transitions[s * 2 * S + j]) * v[j];
+      // switch only on a strict improvement, so that ties cannot make the iteration cycle
+      const tol = 1e-13 * (Math.abs(lambda) + Math.abs(v[s]) + 1e-300);
+      return a === 1 && d < -tol ? 0 : a === 0 && d > tol ? 1 : a;
+    });
+    if (next.every((a, s) => a === actions[s])) return v;
+    actions = next;
+  }
+  throw new Error('policy iteration did not converge');
+}
+
+/** W(s) for every state by bisection to 1e-13 relative, with policy iteration at each probe (any S). */
+export function bisectionWhittleSByPolicyIteration(arm: ArmS, S: number, beta: number): number[] {
+  const r = Array.from(arm.rewards);
+  const span = (Math.max(...r) - Math.min(...r)) / (1 - beta) + 1;
+  return Array.from({ length: S }, (_, s) => {
+    let lo = -span, hi = span;
+    while (hi - lo > 1e-13 * Math.max(1, Math.abs(lo), Math.abs(hi))) {
+      const mid = (lo + hi) / 2;
+      const v = optimalValueByPolicyIteration(arm, S, beta, mid);
+      let d = -mid;
+      for (let j = 0; j < S; j++) d += beta * (arm.transitions[(s * 2 + 1) * S + j] - arm.transitions[s * 2 * S + j]) * v[j];
+      if (d > 0) lo = mid;
+      else hi = mid;
+    }
+    return (lo + hi) / 2;
+  });
+}

@@ -6,6 +6,7 @@ import { loadEngineNode } from '../../engine/load-node.ts';
 import { mergeParts, uniformInitial, type SimulationInput } from '../../engine/simulation.ts';
 import type { Command } from '../command.ts';
 import { numberOption } from '../number-option.ts';
+import { benchSState } from './bench-sstate.ts';
 import { runSimulation } from './simulate.ts';
 import { benchTradeoff } from '../bench-tradeoff.ts';
 
@@ -14,20 +15,25 @@ const BETA = 0.95;
 export const benchCommand: Command = {
   name: 'bench',
   summary: 'time the WASM engine (indices, simulation on 1 and all threads, a DLM candidate) beside plain-JS references',
-  usage: '[--arms N] [--repeat K] [--json]',
+  usage: '[--arms N] [--repeat K] [--sstate-arms N] [--json]',
   details: [
     'Workloads (arms of shared/bench/README.md, "valid", seed 1, discount 0.95): the index table of N arms;',
     'the Whittle-policy simulation of N arms, B = N/10, T = 50, 50 trials, ties to the lowest id, P(state 1) = 0.5',
     '(checksums comparable with `node whittle_ref.mjs --sim --select presorted`); one DLM candidate: 48 arms,',
-    'B = 16, 200 seeds x 50 trials x 10 steps. Times are the best of --repeat runs (simulation: of 2).',
+    'B = 16, 200 seeds x 50 trials x 10 steps; S-state indices and verdicts of 10,000 random dense arms for',
+    'S = 3, 5, 10, 20 (src/cli/commands/bench-sstate.ts), one thread, the kernel on data in WASM memory (sstate_ms)',
+    'and with the copies in and out (sstate_with_copies_ms). Times are the best of --repeat runs',
+    '(simulation: of 2; S-state: of 5).',
   ].join('\n'),
   options: {
     arms: { type: 'string', value: 'N', description: 'arms of the index and simulation workloads', default: '100000' },
     repeat: { type: 'string', value: 'K', description: 'runs of the fast workloads, best kept', default: '20' },
+    'sstate-arms': { type: 'string', value: 'N', description: 'arms of the S-state index workload', default: '10000' },
   },
   async run({ options }, io) {
     const n = numberOption(options, 'arms', { integer: true, min: 1 }, 100_000);
     const repeat = numberOption(options, 'repeat', { integer: true, min: 1 }, 20);
+    const sstateArms = numberOption(options, 'sstate-arms', { integer: true, min: 1 }, 10_000);
     const engine = await loadEngineNode();
     const log = (line: string) => options.json || io.stdout.write(line + '\n');
     const arms = benchArms(engine, n, 1);
@@ -52,6 +58,9 @@ export const benchCommand: Command = {
     const tradeoff = await benchTradeoff(Math.min(repeat, 3), n);
     log(`trade-off sweep, 25 points: 48 arms x 200 seeds x 50 trials ${tradeoff.dlm_48x200_ms.toFixed(0)} ms (target < 1000); ${n} arms, B ${Math.max(1, Math.floor(n / 10))}, 12 steps x 20 trials ${tradeoff.large_ms.toFixed(0)} ms (target at 100000 arms < 5000)`);
 
+    const sstate = benchSState(engine, sstateArms, [3, 5, 10, 20], 5, BETA);
+    log(`S-state indices and verdicts, ${sstateArms} dense arms, 1 thread (kernel; with copies in and out): ${Object.keys(sstate.kernel).map((S) => `S=${S} ${sstate.kernel[S].toFixed(1)} ms (${sstate.withCopies[S].toFixed(1)} ms)`).join(', ')}`);
+
     const report = {
       machine: { cores: availableParallelism(), node: process.version },
       indices: { n, ...indices, speedup_vs_reference: indices.reference_ms / indices.wasm_ms },
@@ -65,6 +74,8 @@ export const benchCommand: Command = {
       },
       dlm_candidate_ms: dlm,
       tradeoff_sweep_ms: tradeoff,
+      sstate_ms: sstate.kernel,
+      sstate_with_copies_ms: sstate.withCopies,
     };
     if (options.json) io.stdout.write(JSON.stringify(report) + '\n');
     return 0;

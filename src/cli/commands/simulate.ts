@@ -1,6 +1,7 @@
 // `allot simulate`: the Whittle, Random or No Action policy on the arms of an arm CSV or of a
 // population (a generator or a population file, src/cli/arms-source.ts), by the WASM engine on one
 // or more threads; prints the totals and the bench checksums.
+import { countNotIndexable, nonIndexableNote } from '../../core/simulation/indexability.ts';
 import { loadEngineNode } from '../../engine/load-node.ts';
 import { uniformInitial, type PolicyName, type SimulationInput, type SimulationResult, type TieRule } from '../../engine/simulation.ts';
 import { ARMS_SOURCE_HELP, ARMS_SOURCE_OPTIONS, armsSource, loadArmsSource } from '../arms-source.ts';
@@ -59,13 +60,16 @@ export const simulateCommand: Command = {
       initial: arms.initial && options.initial === undefined ? arms.initial : uniformInitial(arms.numArms, p),
       discount, budget, horizon, trials, seed, policy, ties,
     };
-    const { result, elapsedMs, threads } = await runSimulation(input, workers);
+    const { result, elapsedMs, threads, notIndexable } = await runSimulation(input, workers);
+    const note = nonIndexableNote(notIndexable, arms.numArms);
+    if (note) io.stderr.write(`allot simulate: warning: ${note}\n`);
     const summary = {
       policy, ties, num_arms: arms.numArms, budget, horizon, trials, seed, discount, workers: threads,
       reward_mean: result.rewardMean,
       disc_reward_mean: result.discRewardMean,
       engaged_sum: result.engagedSum,
       pulled_id_sum: result.pulledIdSum,
+      not_indexable_arms: notIndexable,
       elapsed_ms: elapsedMs,
       ...(instance ? { population: describeInstance(instance) } : {}),
     };
@@ -77,27 +81,23 @@ export const simulateCommand: Command = {
 
 /**
  * Runs a simulation on `workers` threads (0: one per core; 1: in this thread) and times the index
- * table plus the simulation, after the engine or the threads have started.
+ * table plus the simulation, after the engine or the threads have started. S-state Whittle indices are
+ * computed once here (not once per thread), with the count of arms that are not indexable.
  */
-export async function runSimulation(input: SimulationInput, workers: number): Promise<{ result: SimulationResult; elapsedMs: number; threads: number }> {
-  if (workers === 1) {
-    const engine = await loadEngineNode();
-    const t0 = performance.now();
-    const result = engine.simulate(input);
-    return { result, elapsedMs: performance.now() - t0, threads: 1 };
-  }
-  const pool = await ThreadPool.start(workers);
+export async function runSimulation(input: SimulationInput, workers: number): Promise<{ result: SimulationResult; elapsedMs: number; threads: number; notIndexable: number }> {
+  const engine = await loadEngineNode();
+  const pool = workers === 1 ? undefined : await ThreadPool.start(workers);
   try {
     const t0 = performance.now();
-    let ready = input;
+    let ready = input, notIndexable = 0;
     if (input.policy === 'whittle' && input.numStates > 2 && !input.indices) {
-      // costly S-state indices: once here, not once per thread
-      const engine = await loadEngineNode();
-      ready = { ...input, indices: engine.whittleIndices(input.transitions, input.rewards, input.numStates, input.discount).indices };
+      const table = engine.whittleIndices(input.transitions, input.rewards, input.numStates, input.discount);
+      ready = { ...input, indices: table.indices };
+      notIndexable = countNotIndexable(table.indexable);
     }
-    const result = await pool.simulate(ready);
-    return { result, elapsedMs: performance.now() - t0, threads: pool.size };
+    const result = pool ? await pool.simulate(ready) : engine.simulate(ready);
+    return { result, elapsedMs: performance.now() - t0, threads: pool?.size ?? 1, notIndexable };
   } finally {
-    await pool.close();
+    await pool?.close();
   }
 }

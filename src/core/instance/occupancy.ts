@@ -31,6 +31,11 @@ export interface Occupancy {
   engagedPerStep?: Float64Array;
   /** numTrials: arm-steps spent in state numStates-1 in each trial (undiscounted); the engine always returns it. */
   engagedPerTrial?: Float64Array;
+  /**
+   * Arms that are not indexable (S-state Whittle policy only; see core/simulation/indexability.ts), set by the
+   * simulation adapters when they compute the index table; absent means none or not known.
+   */
+  notIndexableArms?: number;
   /** With per-group call bounds: horizon x groups x 2, the fewest and the most calls each group got at each step over the trials. */
   groupCallsRange?: Float64Array;
   /** Bench checksums (shared/bench/README.md): sum over trials and steps of arms in state 1, and of pulled arm ids. */

@@ -23,6 +23,8 @@ export interface PolicySummary {
   pullsPerStep: number[];
   /** DP_variance per group (with the arms of each bucket); intended = the groups of the features the reward reads. */
   fairness: GroupDpVariance[];
+  /** Arms without a Whittle index (S-state arms; core/simulation/indexability.ts); absent in older records: 0. */
+  notIndexableArms?: number;
 }
 
 /** The summary of the policy planned for `rewardTable`, which reads the features `featuresUsed`. */
@@ -41,6 +43,7 @@ export function summarizePolicy(occupancy: Occupancy, instance: Pick<Instance, '
     engagedPerStep: Array.from(occupancy.engagedPerStep ?? []),
     pullsPerStep: Array.from(occupancy.pullsPerStep ?? []),
     fairness: dpVariance(occupancy, instance, { intended }),
+    ...(occupancy.notIndexableArms ? { notIndexableArms: occupancy.notIndexableArms } : {}),
   };
 }
 

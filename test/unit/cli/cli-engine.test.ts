@@ -15,6 +15,20 @@ function file(name: string, text: string): string {
   return path;
 }
 
+/**
+ * Two 3-state arms (reward = state, discount 0.9 by default): arm "flip" is not indexable (found by a search,
+ * confirmed by the exhaustive subsidy scan of test/reference/indexability-scan.ts: state 2's best action flips
+ * three times as the subsidy grows); arm "plain" moves up one state when called.
+ */
+function threeStatePopulation(): string {
+  const flip = [[[1, 0, 0], [0, 0, 1]], [[0, 1, 0], [0.3, 0.1, 0.6]], [[0.5555555556, 0, 0.4444444444], [0, 1, 0]]];
+  const plain = [[[1, 0, 0], [0, 1, 0]], [[1, 0, 0], [0, 0, 1]], [[0, 1, 0], [0, 0, 1]]];
+  const cols: string[] = [];
+  for (let s = 0; s < 3; s++) for (let a = 0; a < 2; a++) for (let t = 0; t < 3; t++) cols.push(`p_${s}_${a}_${t}`);
+  const row = (id: string, p: number[][][]) => [id, ...p.flatMap((bySa) => bySa.flat())].join(',');
+  return file('three.csv', ['id,' + cols.join(','), row('flip', flip), row('plain', plain)].join('\n') + '\n');
+}
+
 const SIM = ['--discount', '0.95', '--budget', '100', '--horizon', '10', '--trials', '5', '--seed', '1', '--ties', 'lowest-id', '--initial', '0.5'];
 
 describe('allot indices', () => {
@@ -52,6 +66,21 @@ describe('allot indices', () => {
     expect(out.indexable).toEqual([true, true]);
     expect(out.indices[0][0]).toBeGreaterThan(1); // rewards 0..10: indices beyond [-1, 1]
   });
+
+  test('reports each S-state arm\'s verdict and warns about the arms that are not indexable', async () => {
+    const pop = threeStatePopulation();
+    const text = await runCli(['indices', '--population', pop]);
+    expect(text.code).toBe(0);
+    const lines = text.stdout.trim().split('\n');
+    expect(lines[0]).toBe('w0,w1,w2,verdict');
+    expect(lines[1]).toMatch(/,not indexable$/);
+    expect(lines[2]).toMatch(/,(strongly )?indexable$/);
+    expect(text.stderr).toContain('allot indices: warning: 1 of 2 arms is not indexable (it has no Whittle index');
+    expect(text.stderr).toContain('first stops calling it');
+    const json = JSON.parse((await runCli(['indices', '--population', pop, '--json'])).stdout);
+    expect(json.indexable).toEqual([false, true]);
+    expect(json.verdict[0]).toBe('not indexable');
+  }, 30_000);
 });
 
 describe('allot simulate', () => {
@@ -88,18 +117,31 @@ describe('allot simulate', () => {
     expect(random.pulled_id_sum).toBeGreaterThan(0);
     expect(random.engaged_sum).not.toBe(20244);
   });
+
+  test('warns with the count of arms that are not indexable, on one thread and on several', async () => {
+    for (const workers of ['1', '2']) {
+      const out = await runCli(['simulate', '--population', threeStatePopulation(), '--budget', '1', '--trials', '4', '--seed', '3', '--workers', workers, '--json']);
+      expect(out.code).toBe(0);
+      expect(JSON.parse(out.stdout).not_indexable_arms).toBe(1);
+      expect(out.stderr).toContain('allot simulate: warning: 1 of 2 arms is not indexable (it has no Whittle index');
+    }
+    const twoState = await runCli(['simulate', '--arms', BENCH_ARMS, ...SIM, '--workers', '1', '--json']);
+    expect(JSON.parse(twoState.stdout).not_indexable_arms).toBe(0);
+    expect(twoState.stderr).not.toContain('not indexable');
+  }, 60_000);
 });
 
 describe('allot bench', () => {
   test('prints every timing the issue asks for, with matching reference checksums', async () => {
-    const { code, stdout } = await runCli(['bench', '--arms', '2000', '--repeat', '2', '--json']);
+    const { code, stdout } = await runCli(['bench', '--arms', '2000', '--repeat', '2', '--sstate-arms', '200', '--json']);
     expect(code).toBe(0);
     const r = JSON.parse(stdout);
-    for (const v of [r.indices.wasm_ms, r.indices.reference_ms, r.simulate.wasm_1_worker_ms, r.simulate.wasm_all_workers_ms, r.simulate.reference_ms, r.dlm_candidate_ms]) {
+    expect(Object.keys(r.sstate_ms)).toEqual(['3', '5', '10', '20']);
+    for (const v of [r.indices.wasm_ms, r.indices.reference_ms, r.simulate.wasm_1_worker_ms, r.simulate.wasm_all_workers_ms, r.simulate.reference_ms, r.dlm_candidate_ms, ...Object.values(r.sstate_ms)]) {
       expect(v).toBeGreaterThan(0);
     }
     expect(r.simulate.engaged_sum).toBe(r.simulate.reference_engaged_sum);
     expect(r.simulate.pulled_id_sum).toBe(r.simulate.reference_pulled_id_sum);
     expect(r.simulate.all_workers_identical).toBe(true);
-  }, 60_000);
+  }, 180_000);
 });

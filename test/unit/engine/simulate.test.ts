@@ -94,7 +94,7 @@ describe('the WASM simulator against the TypeScript reference', () => {
     for (const e of [engine, debugEngine]) expect(e.simulate(input)).toEqual(reference(input));
   });
 
-  test.each([31, 32, 33, 64, 65])('a horizon of %i steps (the 2-state path adds up its history every 32 steps) matches, with and without per-trial outputs', (T) => {
+  test.each([1, 15, 16, 17, 31, 32, 33, 64, 65])('a horizon of %i steps (the 2-state path adds up its history every 16 steps) matches, with and without per-trial outputs', (T) => {
     for (const perTrial of [false, true]) {
       const input = randomInput(17, 2, T, { horizon: T, perTrial, perStep: true, budget: 5, ties: 'lowest-id' });
       expect(engine.simulate(input)).toEqual(reference(input));
