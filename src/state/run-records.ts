@@ -38,7 +38,7 @@ export function runRepository(store: () => Store): RunRepository<AllotRuns> {
 
 /** Runs saved by an older allot: the population choice of their settings in its current shape. */
 function upgradeRun(run: RunRecord): RunRecord {
-  const config = run.config as { population?: unknown } | null;
-  if (!config?.population) return run;
+  const config = run.config;
+  if (!config || typeof config !== 'object' || !('population' in config)) return run;
   return { ...run, config: { ...config, population: upgradePopulationChoice(config.population) } };
 }
