@@ -9,7 +9,7 @@ import { basename } from 'node:path';
 import { findGenerator, GENERATORS } from '../core/datasets/generators.ts';
 import { parseInstanceJson } from '../core/datasets/instance-json.ts';
 import { parsePopulationCsv } from '../core/datasets/population-csv.ts';
-import { parseSchemaFile } from '../core/datasets/schema-file.ts';
+import { parseSchemaFile } from '../core/datasets/population-schema.ts';
 import type { Instance } from '../core/instance/types.ts';
 import { UsageError, type OptionSpecs } from './args.ts';
 import { readTextFile } from './read-text-file.ts';

@@ -1,9 +1,8 @@
 // The feature columns of a table (a population CSV, a register, a features CSV): numbers read with
-// line and column errors, and their schema (from a schema file, schema-file.ts, or inferred, infer-schema.ts).
+// line and column errors, and their schema (population-schema.ts: from a schema file or inferred).
 import type { FeatureSchema } from '../instance/types.ts';
 import { numberField, type CsvTable } from './csv.ts';
-import { inferSchema } from './infer-schema.ts';
-import { schemaFromFile, type SchemaFile } from './schema-file.ts';
+import { inferSchema, schemaFromFile, type SchemaFile } from './population-schema.ts';
 
 /**
  * The feature columns of a table (numbers only; errors name the line and column) and their schema,

@@ -5,21 +5,19 @@
 //   init_<s>                optional initial-state distribution (default: uniform over states)
 //   any other column        a feature (numbers only)
 // The schema (labels, descriptions, types, groups and bucket order) comes from a small JSON file
-// (SchemaFile, schema-file.ts) or is inferred from the columns (infer-schema.ts). Everything is parsed and checked
+// (SchemaFile) or is inferred from the columns (population-schema.ts). Everything is parsed and checked
 // before anything is returned: a bad file imports nothing, and the error names its line and column.
 import { createInstance, InstanceError } from '../instance/create-instance.ts';
 import type { Instance } from '../instance/types.ts';
 import { contentHash } from './content-hash.ts';
 import { CsvError, numberField, parseCsv, type CsvTable } from './csv.ts';
 import { readFeatures } from './feature-table.ts';
-import { featureName, inferSchema } from './infer-schema.ts';
 import { checkImportSize, MAX_STATES, populationSizeProblem } from './import-limits.ts';
 import { jsonValueError } from './json-place.ts';
-import { schemaFromFile, type SchemaFile } from './schema-file.ts';
+import { featureName, type SchemaFile } from './population-schema.ts';
 
-export { featureName, inferSchema } from './infer-schema.ts';
 export { readFeatures } from './feature-table.ts';
-export { parseSchemaFile, type SchemaFile } from './schema-file.ts';
+export { featureName, inferSchema, parseSchemaFile, type SchemaFile } from './population-schema.ts';
 
 export const POPULATION_CSV_FORMAT = 'allot-population-csv';
 

@@ -17,7 +17,7 @@ import { CsvError, numberField, parseCsv, type CsvRow, type CsvTable } from './c
 import { readFeatures } from './feature-table.ts';
 import { checkImportSize } from './import-limits.ts';
 import { FILE_DEFAULTS, parsePopulationTable } from './population-csv.ts';
-import type { SchemaFile } from './schema-file.ts';
+import type { SchemaFile } from './population-schema.ts';
 
 export const REGISTER_CSV_FORMAT = 'allot-register-csv';
 export const HISTORY_CSV_FORMAT = 'allot-history-csv';

@@ -15,7 +15,7 @@ export class ReplyParseError extends Error {
 }
 
 export interface RewardReply {
-  /** The reward expression, whitespace-collapsed, code fences removed. Not yet validated. */
+  /** The reward expression on one line: comments and code fences removed, whitespace collapsed. Not yet validated. */
   expression: string;
   /** The %%% rationale, or null when there is none. */
   explanation: string | null;
@@ -99,9 +99,17 @@ function lastPair(text: string, delimiter: string): string | null {
   return text.slice(at[last] + delimiter.length, at[last + 1]);
 }
 
-/** Code without fences, language tags, a "Python Code:" label, a leading "return" or a trailing ';'. */
+/**
+ * Code without fences, language tags, a "Python Code:" label, a leading "return" or a trailing ';',
+ * on one line. Comments go first, each to its line break (\n, \r\n or a bare \r, as in Python), and
+ * `\` line continuations: once the lines are joined, a comment would swallow the code after it
+ * (`state * (1 + agent_feats[7])  # young` then `+ 2 * state`), so the expression compiles to the
+ * table the What-if editor computes from the same text.
+ */
 function cleanCode(code: string): string {
   return code
+    .replace(/#[^\r\n]*/g, ' ')
+    .replace(/\\(?:\r\n|\r|\n)/g, ' ')
     .replace(/```[\w+-]*/g, ' ')
     .replace(/`/g, ' ')
     .replace(/^\s*(?:python\s+code\s*:|python\b)/i, ' ')

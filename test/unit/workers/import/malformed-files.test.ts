@@ -6,7 +6,8 @@ import { parsePool } from '../../../../src/core/adjudicate/parse-pool.ts';
 import { parseArmsCsv } from '../../../../src/core/datasets/arms-csv.ts';
 import { CsvError } from '../../../../src/core/datasets/csv.ts';
 import { parsePolicyUtilities } from '../../../../src/core/datasets/policy-utilities-csv.ts';
-import { parsePopulationCsv, parseSchemaFile } from '../../../../src/core/datasets/population-csv.ts';
+import { parsePopulationCsv } from '../../../../src/core/datasets/population-csv.ts';
+import { parseSchemaFile } from '../../../../src/core/datasets/population-schema.ts';
 import { readImportFile, type ImportKind } from '../../../../src/workers/import/import-population.ts';
 import { corpusBytes, corpusText, expectLocatedError, malformedCases, undescribedFiles, type MalformedCase } from '../../../fixtures/malformed/corpus.ts';
 
