@@ -6,7 +6,7 @@ import { upgradePopulationChoice } from '../core/datasets/population-choice.ts';
 import type { PolicySummary } from '../core/measures/policy-summary.ts';
 import type { TranscriptEntry } from '../llm/transcript.ts';
 import type { RunRecord } from '../storage/records.ts';
-import { RunRepository, type TypedRun } from '../storage/run-repository.ts';
+import { RunRepository, type TypedCandidate, type TypedRun } from '../storage/run-repository.ts';
 import type { Store } from '../storage/store.ts';
 import type { CandidateDiagnostics } from './runs/run-candidates.ts';
 import type { RunCheckpoint } from './runs/run-checkpoint.ts';
@@ -27,6 +27,8 @@ export interface AllotRuns {
   'what-if': { config: WhatIfConfig; checkpoint: null; transcript: never; diagnostics: null; summary: PolicySummary | null };
 }
 
+export type AnyRunRecord = TypedRun<AllotRuns>;
+export type AnyCandidateRecord = TypedCandidate<AllotRuns>;
 export type PipelineRunRecord = TypedRun<AllotRuns, 'dlm' | 'sclm'>;
 export type WhatIfRunRecord = TypedRun<AllotRuns, 'what-if'>;
 
@@ -38,7 +40,7 @@ export function runRepository(store: () => Store): RunRepository<AllotRuns> {
 
 /** Runs saved by an older allot: the population choice of their settings in its current shape. */
 function upgradeRun(run: RunRecord): RunRecord {
-  const config = run.config as { population?: unknown } | null;
-  if (!config?.population) return run;
+  const config = run.config;
+  if (!config || typeof config !== 'object' || !('population' in config)) return run;
   return { ...run, config: { ...config, population: upgradePopulationChoice(config.population) } };
 }

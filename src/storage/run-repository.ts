@@ -33,6 +33,12 @@ export class RunRepository<S extends RunShapes> {
     return this.upgrade(run) as TypedRun<S, K>;
   }
 
+  /** Every run, most recently updated first. */
+  async list(): Promise<TypedRun<S>[]> {
+    // Narrowed by the kind each record carries (records of a kind are written only through put()).
+    return (await this.store().listRuns()).map((run) => this.upgrade(run) as TypedRun<S>);
+  }
+
   put<K extends RunKind>(run: TypedRun<S, K>): Promise<void> {
     return this.store().putRun(run);
   }

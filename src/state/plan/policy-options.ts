@@ -2,9 +2,8 @@
 // or SCLM run (SCLM: the pick of the welfare function the run leads with), every valid candidate
 // of a run, and every candidate of a saved What-if comparison. A typed expression needs no option.
 import type { PoolCandidate } from '../../core/adjudicate/pool.ts';
-import type { CandidateRecord, PlanPolicy, RunRecord } from '../../storage/records.ts';
-import type { RunCheckpoint } from '../runs/run-checkpoint.ts';
-import type { RunSettings } from '../runs/run-settings.ts';
+import type { PlanPolicy } from '../../storage/records.ts';
+import type { AnyCandidateRecord, AnyRunRecord } from '../run-records.ts';
 
 export interface PolicyOption {
   /** Unique within the list; the select's value. */
@@ -15,14 +14,13 @@ export interface PolicyOption {
 }
 
 /** The selected reward of a finished run, or null (not finished, or nothing valid was selected). */
-export function selectedExpression(run: RunRecord): string | null {
+export function selectedExpression(run: AnyRunRecord): string | null {
   if (run.status !== 'done') return null;
-  const checkpoint = run.checkpoint as RunCheckpoint | null;
-  if (run.kind === 'dlm') return checkpoint?.dlm?.result?.expression ?? null;
+  if (run.kind === 'dlm') return run.checkpoint?.dlm?.result?.expression ?? null;
   if (run.kind === 'sclm') {
-    const result = checkpoint?.sclm?.result;
+    const result = run.checkpoint?.sclm?.result;
     if (!result) return null;
-    const welfare = (run.config as Partial<RunSettings> | null)?.welfare;
+    const welfare = run.config?.welfare;
     const led = result.selections.find((s) => s.label === welfare) ?? result.selections[0];
     const picked: PoolCandidate | undefined = led ? result.pool.candidates.find((c) => c.id === led.candidate) : undefined;
     return picked?.expression ?? null;
@@ -31,14 +29,14 @@ export function selectedExpression(run: RunRecord): string | null {
 }
 
 /** The options of one run: its selected reward first (finished runs), then its distinct valid candidates in pool order. */
-export function policyOptions(run: RunRecord, candidates: readonly CandidateRecord[]): PolicyOption[] {
+export function policyOptions(run: AnyRunRecord, candidates: readonly AnyCandidateRecord[]): PolicyOption[] {
   const title = run.title || run.id;
   const options: PolicyOption[] = [];
   const selected = selectedExpression(run);
   if (selected !== null) options.push({ key: `${run.id}|selected`, label: `Selected reward of “${title}”: ${selected}`, policy: { expression: selected, source: { kind: 'run-selected', runId: run.id, runTitle: title } } });
   const seen = new Set<string>(selected === null ? [] : [selected]);
   for (const c of candidates) {
-    const status = (c.diagnostics as { status?: string } | null)?.status;
+    const status = c.diagnostics?.status;
     if (status !== undefined && status !== 'valid') continue;
     if (seen.has(c.expression) || c.expression.trim() === '') continue;
     seen.add(c.expression);

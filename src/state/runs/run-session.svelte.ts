@@ -3,32 +3,32 @@
 // so that a reload, a crash or a provider outage loses nothing: reopening resumes from the last
 // checkpoint and repeats no answered LLM call and no recorded simulation (the pipelines' state holds
 // every reply; the checkpoint holds a policy summary per simulated expression). Orchestration only:
-// the log's words are in run-events.ts, the candidate records in run-candidates.ts.
+// the pipelines' wiring is in run-pipeline.ts, the log's words in run-events.ts, the candidate
+// records in run-candidates.ts (see README.md).
 import type { Instance } from '../../core/instance/types.ts';
 import type { PolicySummary } from '../../core/measures/policy-summary.ts';
 import { DEFAULT_REWARD } from '../../core/reward/default-reward.ts';
 import type { LlmProvider } from '../../llm/llm-provider.ts';
 import { observedProvider } from '../../llm/observed-provider.ts';
 import { Transcript } from '../../llm/transcript.ts';
-import { createDlmAdapter, withFeedback, type DlmAdapter } from '../../pipeline/dlm/dlm-adapter.ts';
-import { createDlmRun, type DlmRunState } from '../../pipeline/dlm/dlm-run-state.ts';
-import { runDlm } from '../../pipeline/dlm/run-dlm.ts';
+import { createDlmAdapter, type DlmAdapter } from '../../pipeline/dlm/dlm-adapter.ts';
+import type { DlmRunState } from '../../pipeline/dlm/dlm-run-state.ts';
 import { createRewrite, effectivePrompt, type RewriteState } from '../../pipeline/rewrite/rewrite-state.ts';
 import { runRewrite } from '../../pipeline/rewrite/run-rewrite.ts';
 import { acceptClauses, proposedClauses } from '../../pipeline/sclm/accept-clauses.ts';
-import { runSclm, type SclmEvent, type SclmParts } from '../../pipeline/sclm/run-sclm.ts';
-import { createSclmRun, type SclmClause, type SclmRunState } from '../../pipeline/sclm/sclm-run-state.ts';
+import type { SclmClause, SclmRunState } from '../../pipeline/sclm/sclm-run-state.ts';
 import type { RunStatus } from '../../storage/records.ts';
 import { PIPELINE_KINDS, runRepository, type PipelineRunRecord } from '../run-records.ts';
 import type { RunComparison } from './compare-runs.ts';
 import { candidateRecords, validCandidates, type RunCandidateRecord } from './run-candidates.ts';
 import type { RunCheckpoint } from './run-checkpoint.ts';
-import { describeDlmEvent, describeSclmEvent, explainPause, phaseOnOpening, RUNNING_ELSEWHERE } from './run-events.ts';
+import { explainPause, phaseOnOpening, RUNNING_ELSEWHERE } from './run-events.ts';
+import { runPipeline } from './run-pipeline.ts';
 import type { RunHost } from './run-host.ts';
 import { heldElsewhere, runExclusively } from './run-lock.ts';
 import { loadRunPopulation } from './run-population.ts';
 import { RunSimulations } from './run-simulations.ts';
-import { dlmConfigOf, sclmConfigOf, type RunSettings } from './run-settings.ts';
+import type { RunSettings } from './run-settings.ts';
 import { RunReplay } from './run-replay.ts';
 import { RunWriter } from './run-writer.ts';
 
@@ -150,7 +150,8 @@ export class RunSession {
         if (this.checkpoint.rewrite.status === 'paused') return this.pause(this.checkpoint.rewrite.pausedBecause ?? 'paused');
       }
       const goal = this.checkpoint.rewrite ? effectivePrompt(this.checkpoint.rewrite) : s.prompt;
-      const status = s.kind === 'dlm' ? await this.runDlm(goal, adapter, signal) : await this.runSclm(goal, adapter, llm, instance, sims, signal);
+      const acceptedClauses = async () => (await this.rerun?.originalRun())?.checkpoint.sclm?.clauses;
+      const status = await runPipeline(goal, { checkpoint: this.checkpoint, settings: s, llm, adapter, sims, instance, signal, persist: () => this.persist(), note: (line) => this.note(line), acceptedClauses });
       if (status === 'paused') return this.pause((this.checkpoint.dlm ?? this.checkpoint.sclm)?.pausedBecause ?? 'paused');
       if (status === 'awaiting-clauses') {
         this.phase = 'awaiting-clauses';
@@ -168,30 +169,6 @@ export class RunSession {
       this.simulationProgress = null;
       await this.writer.flushed();
     }
-  }
-
-  private async runDlm(goal: string, adapter: DlmAdapter, signal: AbortSignal): Promise<DlmRunState['status']> {
-    const initial = this.checkpoint.dlm ?? createDlmRun(goal, dlmConfigOf(this.settings));
-    const checkpoint = (state: DlmRunState) => ((this.checkpoint.dlm = state), this.persist());
-    this.checkpoint.dlm = await runDlm(initial, adapter, { signal, checkpoint, onEvent: (e) => this.note(describeDlmEvent(e)) });
-    return this.checkpoint.dlm.status;
-  }
-
-  private async runSclm(goal: string, adapter: DlmAdapter, llm: LlmProvider, instance: Instance, sims: RunSimulations, signal: AbortSignal): Promise<SclmRunState['status']> {
-    const initial = this.checkpoint.sclm ?? createSclmRun(goal, sclmConfigOf(this.settings));
-    const parts: SclmParts = {
-      ask: async (r) => (await llm.complete(withFeedback(r.chat, r.failures), { signal })).text,
-      dlm: () => adapter,
-      compileExpression: adapter.compileExpression,
-      simulate: (c) => sims.occupancy(c.normalized, c.rewardTable, signal),
-      instance,
-    };
-    const options = { signal, checkpoint: (state: SclmRunState) => ((this.checkpoint.sclm = state), this.persist()), onEvent: (e: SclmEvent) => this.note(describeSclmEvent(e)) };
-    this.checkpoint.sclm = await runSclm(initial, parts, options);
-    // A rerun accepts the clauses the user accepted in the original run.
-    const accepted = this.checkpoint.sclm.status === 'awaiting-clauses' && (await this.rerun?.originalRun())?.checkpoint.sclm?.clauses;
-    if (accepted) this.checkpoint.sclm = await runSclm(acceptClauses(this.checkpoint.sclm, accepted, instance.schema), parts, options);
-    return this.checkpoint.sclm.status;
   }
 
   /** The user's provider recording into the run's transcript; a rerun's replay of the original's transcript instead (no LLM is asked). */

@@ -1,12 +1,14 @@
 import { describe, expect, test } from 'vitest';
-import type { CandidateRecord, RunRecord } from '../../../../src/storage/records.ts';
+import type { RunRecord } from '../../../../src/storage/records.ts';
+import type { AnyCandidateRecord, AnyRunRecord } from '../../../../src/state/run-records.ts';
 import { describeSource, policyOptions, selectedExpression } from '../../../../src/state/plan/policy-options.ts';
 
-function run(kind: RunRecord['kind'], status: RunRecord['status'], checkpoint: unknown, config: unknown = {}): RunRecord {
-  return { id: `r-${kind}`, kind, title: `${kind} run`, createdAt: 0, updatedAt: 0, status, populationId: 'p', prompt: '', config, checkpoint, transcript: [] };
+function run(kind: RunRecord['kind'], status: RunRecord['status'], checkpoint: unknown, config: unknown = {}): AnyRunRecord {
+  // Partial payloads, as a record read back: only what the options read.
+  return { id: `r-${kind}`, kind, title: `${kind} run`, createdAt: 0, updatedAt: 0, status, populationId: 'p', prompt: '', config, checkpoint, transcript: [] } as RunRecord as AnyRunRecord;
 }
 
-const candidate = (index: number, expression: string, status = 'valid', origin = `dlm/r0/c${index}`): CandidateRecord => ({ runId: 'r', index, expression, origin, round: 0, diagnostics: { status }, summary: null });
+const candidate = (index: number, expression: string, status = 'valid', origin = `dlm/r0/c${index}`): AnyCandidateRecord => ({ runId: 'r', index, expression, origin, round: 0, diagnostics: { status }, summary: null }) as AnyCandidateRecord;
 
 describe('the policies a plan can follow', () => {
   test('a run that is not finished has no selected reward', () => {

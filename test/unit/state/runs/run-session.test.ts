@@ -1,7 +1,11 @@
 // The app's run session in Node (the in-memory store, the WASM engine behind the Node simulator)
 // against the command line's `evaluate dlm`: the same DLM run sends the same request bytes from
 // both, so a transcript recorded by one replays in the other with every request hash matching.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { main } from '../../../../src/cli/main.ts';
 import { createNodeSimulator, type NodeSimulator } from '../../../../src/cli/node-simulate.ts';
 import { findGenerator, generatedPopulation } from '../../../../src/core/datasets/generators.ts';
 import type { ChatRequest } from '../../../../src/core/prompts/chat-request.ts';
@@ -98,6 +102,21 @@ describe('a DLM run in the app and on the command line', () => {
     expect(evaluation.pausedBecause).toBeUndefined();
     expect(hashes(replayed.entries)).toEqual(hashes(recorded));
     expect(evaluation.tasks[0].expressions.dlm_reflection).toBe(session.dlm!.result!.expression);
+
+    // The command itself, from the transcript file as History exports it: `allot evaluate dlm --replay`.
+    const dir = mkdtempSync(join(tmpdir(), 'allot-replay-'));
+    try {
+      writeFileSync(join(dir, 'run.json'), JSON.stringify(recorded));
+      let stdout = '';
+      const io = { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: () => {} } };
+      const code = await main(['evaluate', 'dlm', '--tasks', '0', '--seeds', '1', '--trials', String(SETTINGS.trials), '--replay', join(dir, 'run.json'), '--json'], io);
+      expect(code).toBe(0);
+      const out = JSON.parse(stdout);
+      expect(out.status).toBe('done');
+      expect(out.tasks[0].expressions.dlm_reflection).toBe(session.dlm!.result!.expression);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('a transcript recorded on the command line replays in the app (a History rerun), every request hash matching', async () => {
