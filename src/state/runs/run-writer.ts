@@ -44,8 +44,21 @@ export class RunWriter {
     return this.queue;
   }
 
+  /** The first write the store refused (a record holding the key, a full disk), until read by takeFailure. */
+  private failure: unknown = null;
+
+  /** The refused write since the last call, if any: the run must not say "Done" over it. */
+  takeFailure(): unknown {
+    const failure = this.failure;
+    this.failure = null;
+    return failure;
+  }
+
   private then(write: () => Promise<void>): Promise<void> {
-    this.queue = this.queue.then(write).catch((error) => this.onError(error));
+    this.queue = this.queue.then(write).catch((error) => {
+      this.failure ??= error;
+      this.onError(error);
+    });
     return this.queue;
   }
 }
