@@ -1,6 +1,7 @@
 // Speed of the weekly plan (issue 13): estimating transitions from 10^6 histories of 26 weeks, and
 // this week's list for 10^6 beneficiaries, in Node on one thread with the WASM engine.
-// Run: npx tsx test/bench/plan.ts [arms]   (default 1,000,000; prints the median of 3 runs after one warm-up)
+// Run: npx tsx test/bench/plan.ts [arms]   (default 1,000,000; prints the median of 3 runs after one warm-up,
+// wall clock and this process's CPU time: on a shared machine the CPU time is the figure to compare)
 import { estimateTransitions } from '../../src/core/plan/estimate-transitions.ts';
 import { generatedRegister } from '../../src/core/plan/generated-register.ts';
 import { parsePlanJson, planToJson } from '../../src/core/plan/plan-json.ts';
@@ -10,16 +11,22 @@ import { currentWeek } from '../../src/core/plan/register.ts';
 import { buildWeeklyList, type IndexFunction } from '../../src/core/plan/weekly-list.ts';
 import { loadEngineNode } from '../../src/engine/load-node.ts';
 
+const cpu = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
 function time<T>(label: string, run: () => T, runs = 3): T {
   let result = run();
-  const times: number[] = [];
+  const wall: number[] = [], used: number[] = [];
   for (let i = 0; i < runs; i++) {
-    const start = performance.now();
+    const start = performance.now(), c = cpu();
     result = run();
-    times.push(performance.now() - start);
+    wall.push(performance.now() - start);
+    used.push(cpu() - c);
   }
-  times.sort((a, b) => a - b);
-  console.log(`${label.padEnd(78)} ${times[Math.floor(runs / 2)].toFixed(0).padStart(7)} ms (min ${times[0].toFixed(0)})`);
+  const median = (x: number[]) => [...x].sort((a, b) => a - b)[Math.floor(x.length / 2)];
+  console.log(`${label.padEnd(78)} ${median(wall).toFixed(0).padStart(7)} ms wall, ${median(used).toFixed(0).padStart(6)} ms CPU`);
   return result;
 }
 
@@ -27,6 +34,7 @@ const N = Number(process.argv[2] ?? 1_000_000);
 const engine = await loadEngineNode();
 const whittle: IndexFunction = (t, r, S, d) => engine.whittleIndices(t, r, S, d).indices;
 let start = performance.now();
+console.log(`(load average ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(', ')} on ${(await import('node:os')).cpus().length} cores)`);
 const { register } = generatedRegister('dlm', { arms: N, sample: Math.min(48, N) }, 1, { weeks: 26, callsPerWeek: Math.round(N / 10) });
 console.log(`(register: ${N.toLocaleString('en')} dlm beneficiaries, 43 features, 26 simulated weeks, ${Math.round(N / 10).toLocaleString('en')} random calls a week; made in ${((performance.now() - start) / 1000).toFixed(1)} s)`);
 
@@ -39,12 +47,12 @@ for (const budget of [Math.round(N / 100), Math.round(N / 10)]) {
 }
 time(`the same, B = ${Math.round(N / 10).toLocaleString('en')}, cooldown 2 weeks, min 20 % Ages 51-60, max 30 % Hindi`, () =>
   buildWeeklyList(register, settings(Math.round(N / 10), { cooldown: 2, shares: [{ group: 'Ages', bucket: 'Ages 51-60', min: 0.2 }, { group: 'Languages', bucket: 'Speaks Hindi', max: 0.3 }] }), week, { whittle, posterior }));
-start = performance.now();
+let c0 = cpu();
 buildWeeklyList(register, settings(Math.round(N / 10), { draws: 2 }), week, { whittle, posterior });
-const withDraws = performance.now() - start;
-start = performance.now();
+const withDraws = cpu() - c0;
+c0 = cpu();
 buildWeeklyList(register, settings(Math.round(N / 10)), week, { whittle, posterior });
-console.log(`${'one posterior draw for the uncertain-place flags (a Beta draw per row, indices, top-B)'.padEnd(78)} ${((withDraws - (performance.now() - start)) / 2).toFixed(0).padStart(7)} ms`);
+console.log(`${'one posterior draw for the uncertain-place flags (a Beta draw per row, indices, top-B)'.padEnd(78)} ${((withDraws - (cpu() - c0)) / 2).toFixed(0).padStart(6)} ms CPU`);
 const list = buildWeeklyList(register, settings(Math.round(N / 10)), week, { whittle, posterior });
 const plan: PlanState = { format: PLAN_FORMAT, version: PLAN_VERSION, register, settings: settings(Math.round(N / 10)), weeks: [{ week, tieSeed: list.tieSeed, reward: list.reward, budget: list.budget, planned: list.arms, outcomes: null }] };
 const text = time('PLAN.json: write', () => planToJson(plan), 1);

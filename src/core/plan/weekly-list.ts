@@ -72,13 +72,16 @@ export interface ListContext {
 export function eligibleArms(register: Register, exclude: readonly string[], cooldown: number): { eligible: Uint8Array; warnings: string[] } {
   const N = register.numArms;
   const eligible = new Uint8Array(N).fill(1);
-  const position = new Map<string, number>();
-  register.ids.forEach((id, arm) => position.set(id, arm));
   const unknown: string[] = [];
-  for (const id of exclude) {
-    const arm = position.get(id);
-    if (arm === undefined) unknown.push(id);
-    else eligible[arm] = 0;
+  if (exclude.length > 0) {
+    const excluded = new Set(exclude);
+    const found = new Set<string>();
+    for (let arm = 0; arm < N; arm++) {
+      if (!excluded.has(register.ids[arm])) continue;
+      eligible[arm] = 0;
+      found.add(register.ids[arm]);
+    }
+    for (const id of excluded) if (!found.has(id)) unknown.push(id);
   }
   const { called } = register.history;
   // The current week (last) is being planned: its calls are not history yet.
@@ -155,12 +158,13 @@ export function buildWeeklyList(register: Register, settings: PlanSettings, week
   const defaults = constrainedTopB({ index: defaultIndex, tieRank, eligible, budget, quotas });
   const B = list.arms.length;
   const defaultRank = ranksAmong(defaultIndex, tieRank, eligible, list.arms);
-  const terms = rewardTerms(settings.reward, population);
-  const means = meanTermWeights(terms, eligible);
+  const why = reasonRows(register, list.arms, eligible);
+  const terms = rewardTerms(settings.reward, why.population);
+  const means = meanTermWeights(terms, why.sample);
   const reasons: string[] = new Array(B);
   const via: string[] = new Array(B);
   for (let j = 0; j < B; j++) {
-    reasons[j] = explainPriority(terms, means, list.arms[j], schema, features, defaultRank[j], j + 1);
+    reasons[j] = explainPriority(terms, means, j, schema, why.population.features, defaultRank[j], j + 1);
     via[j] = list.via[j] >= 0 ? `minimum of ${quotas[list.via[j]].label}` : '';
   }
   const membership = new Float64Array(B).fill(NaN);
@@ -184,6 +188,30 @@ export function buildWeeklyList(register: Register, settings: PlanSettings, week
   };
 }
 
+/** Eligible beneficiaries whose term weights give the averages the reasons compare with, beyond the listed. */
+export const REASON_SAMPLE = 65536;
+
+/**
+ * The rows the reasons need: the listed beneficiaries first (row j is line j), then the eligible ones
+ * the averages are taken over: all of them, or for big registers an even stride of REASON_SAMPLE (the
+ * reward's terms are compiled on these rows only; a column typed int or float by values all outside the
+ * rows could type differently, which only the wording of a reason would show).
+ */
+function reasonRows(register: Register, listed: Int32Array, eligible: Uint8Array): { population: { numArms: number; numStates: number; schema: Register['schema']; features: Float64Array }; sample: Uint8Array } {
+  const { numArms: N, schema, features } = register;
+  const F = schema.columns.length;
+  let count = 0;
+  for (let arm = 0; arm < N; arm++) count += eligible[arm];
+  const stride = Math.max(1, Math.ceil(count / REASON_SAMPLE));
+  const rows: number[] = Array.from(listed);
+  for (let arm = 0, e = 0; arm < N; arm++) if (eligible[arm] && e++ % stride === 0) rows.push(arm);
+  const sub = new Float64Array(rows.length * F);
+  rows.forEach((arm, r) => sub.set(features.subarray(arm * F, arm * F + F), r * F));
+  const sample = new Uint8Array(rows.length);
+  sample.fill(1, listed.length);
+  return { population: { numArms: rows.length, numStates: register.numStates, schema, features: sub }, sample };
+}
+
 /** Lines whose credible intervals come with the list (the rest on request, with lineIntervals). */
 export const INTERVAL_LINES = 1000;
 
@@ -198,48 +226,62 @@ export function lineIntervals(posterior: TransitionPosterior, state: Uint8Array,
   return out;
 }
 
-/** 1-based rank of each of `arms` among the eligible arms ordered by `index` (ties by tie rank). */
+/**
+ * 1-based rank of each of `arms` among the eligible arms ordered by `index` (ties by tie rank). One
+ * pass over the arms with a binary search among the (few) listed values counts, for each listed value,
+ * the eligible arms strictly above it and those equal to it with a lower tie rank.
+ */
 export function ranksAmong(index: Float64Array, tieRank: Int32Array, eligible: Uint8Array | null, arms: Int32Array): Int32Array {
   const N = index.length;
-  let count = 0;
-  for (let arm = 0; arm < N; arm++) if (!eligible || eligible[arm]) count++;
-  const sorted = new Float64Array(count);
-  for (let arm = 0, j = 0; arm < N; arm++) if (!eligible || eligible[arm]) sorted[j++] = index[arm];
-  sorted.sort();
-  // sorted is ascending: the first position holding a value > v, and the first holding a value >= v.
-  const after = (v: number, strict: boolean) => {
-    let lo = 0, hi = count;
+  const values = Float64Array.from(arms, (arm) => index[arm]).sort();
+  // distinct listed values, ascending
+  let m = 0;
+  for (let j = 0; j < values.length; j++) if (j === 0 || values[j] !== values[m - 1]) values[m++] = values[j];
+  const distinct = values.subarray(0, m);
+  // countAbove[p]: eligible arms whose value lies strictly between distinct[p] and distinct[p + 1] (or above the last)
+  const between = new Float64Array(m + 1);
+  const at = new Map<number, number[]>();
+  for (let arm = 0; arm < N; arm++) {
+    if (eligible && !eligible[arm]) continue;
+    const v = index[arm];
+    let lo = 0, hi = m;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (strict ? sorted[mid] <= v : sorted[mid] < v) lo = mid + 1;
+      if (distinct[mid] < v) lo = mid + 1;
       else hi = mid;
     }
-    return lo;
-  };
-  const out = new Int32Array(arms.length);
-  // Values several eligible arms share: their tie ranks, gathered in one pass only when there are any.
-  const tiedAt = new Map<number, number[]>();
-  arms.forEach((arm, j) => {
-    const v = index[arm], end = after(v, true);
-    out[j] = count - end + 1;
-    if (end - after(v, false) > 1) tiedAt.set(v, []);
-  });
-  if (tiedAt.size > 0) {
-    for (let arm = 0; arm < N; arm++) if (!eligible || eligible[arm]) tiedAt.get(index[arm])?.push(tieRank[arm]);
-    for (const list of tiedAt.values()) list.sort((x, y) => x - y);
-    arms.forEach((arm, j) => {
-      const ties = tiedAt.get(index[arm]);
-      if (!ties) return;
-      let t = 0, u = ties.length;
-      while (t < u) {
-        const mid = (t + u) >> 1;
-        if (ties[mid] < tieRank[arm]) t = mid + 1;
-        else u = mid;
-      }
-      out[j] += t;
-    });
+    // distinct[lo] >= v
+    if (lo < m && distinct[lo] === v) {
+      let list = at.get(lo);
+      if (!list) at.set(lo, (list = []));
+      list.push(tieRank[arm]);
+    } else between[lo]++;
   }
-  return out;
+  // arms strictly above distinct[p]: those between p and p + 1, p + 1 itself, and everything above it
+  const above = new Float64Array(m);
+  let running = between[m];
+  for (let p = m - 1; p >= 0; p--) {
+    above[p] = running;
+    running += between[p] + (at.get(p)?.length ?? 0);
+  }
+  for (const list of at.values()) list.sort((x, y) => x - y);
+  return Int32Array.from(arms, (arm) => {
+    const v = index[arm];
+    let lo = 0, hi = m;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (distinct[mid] < v) lo = mid + 1;
+      else hi = mid;
+    }
+    const ties = at.get(lo) ?? [];
+    let t = 0, u = ties.length;
+    while (t < u) {
+      const mid = (t + u) >> 1;
+      if (ties[mid] < tieRank[arm]) t = mid + 1;
+      else u = mid;
+    }
+    return above[lo] + t + 1;
+  });
 }
 
 /** How many of `draws` posterior draws of the transitions put each arm on the list (same ties and constraints). */

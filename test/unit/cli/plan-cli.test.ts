@@ -111,4 +111,18 @@ describe('allot plan', () => {
     expect(a.calls.map((c: { id: string }) => c.id)).toEqual(b.calls.map((c: { id: string }) => c.id));
     expect(a.warnings.join('\n')).toContain('the population has no current states');
   });
+
+  test('a register of states alone plans by the seeded draw, then learns from the outcomes it is given', async () => {
+    writeFileSync(at('wide.csv'), 'id,state,age\n' + Array.from({ length: 50 }, (_, i) => `w${i},${i % 2},${20 + i}`).join('\n') + '\n');
+    const first = await runMain(['plan', '--register', at('wide.csv'), '--reward', 'state', '--budget', '5', '--state', at('wide.json'), '--out', at('wide1.csv'), '--json']);
+    expect(first.stderr).toBe('');
+    const week1 = JSON.parse(first.stdout);
+    expect(week1.week).toBe(1);
+    expect(new Set(week1.calls.map((c: { index: number }) => c.index))).toEqual(new Set([0]));
+    expect(week1.warnings.join('\n')).toContain('assumes a call changes nothing');
+    writeFileSync(at('wide-week1.csv'), outcomesFor(at('wide.json'), at('wide1.csv')));
+    const second = await runMain(['plan', '--state', at('wide.json'), '--outcomes', at('wide-week1.csv'), '--json']);
+    expect(second.stderr).toBe('');
+    expect(JSON.parse(second.stdout).week).toBe(2);
+  });
 });
