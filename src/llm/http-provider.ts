@@ -30,6 +30,12 @@ export interface HttpProviderOptions {
 }
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
+/**
+ * The largest answer allot reads, in characters: a reward reply is under 2,000 and a reflection a
+ * few thousand. A larger one (a runaway model, a proxy's error page) is refused before it is parsed
+ * or stored, so it never sits in the transcript and again in the run's checkpoint.
+ */
+export const MAX_REPLY_CHARS = 1_000_000;
 
 export class HttpProvider implements LlmProvider {
   readonly kind: string;
@@ -118,7 +124,11 @@ export class HttpProvider implements LlmProvider {
       const response = await this.fetch(wire.url, { method: wire.method, headers: wire.headers, body: wire.body, signal: combined, credentials: 'omit', referrerPolicy: 'no-referrer' });
       // A server that echoes the key (a misconfigured proxy, a model told to repeat its headers) must
       // not put it in the reply, the transcript, a checkpoint or an export: it is replaced at the door.
-      const text = redact(await response.text(), this.config.apiKey);
+      const raw = await response.text();
+      if (raw.length > MAX_REPLY_CHARS) {
+        throw new LlmError('malformed-reply', `${label} sent an answer of ${raw.length.toLocaleString('en')} characters, more than the ${MAX_REPLY_CHARS.toLocaleString('en')} allot reads; it was not kept. Lower the token limit or try another model.`, { status: response.status });
+      }
+      const text = redact(raw, this.config.apiKey);
       if (!response.ok) throw classifyHttpFailure(this.config, { status: response.status, headers: response.headers, bodyText: text }, (this.options.now ?? Date.now)());
       if (text.trim() === '') throw emptyReply(this.config.kind, `HTTP ${response.status} with no body`, false);
       let body: unknown;

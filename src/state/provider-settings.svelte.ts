@@ -4,6 +4,7 @@ import { HttpProvider } from '../llm/http-provider.ts';
 import { KeyStore, type KeyStorage } from '../llm/key-store.ts';
 import { LlmError } from '../llm/llm-error.ts';
 import { PROVIDERS, type ProviderKind } from '../llm/provider-config.ts';
+import { identityOf, sameProvider, type ProviderIdentity } from '../llm/provider-identity.ts';
 import { Transcript } from '../llm/transcript.ts';
 
 // What the provider panel needs from the LLM layer (components reach it only through state).
@@ -49,6 +50,19 @@ export class ProviderSettings {
 
   get defaultBaseUrl(): string {
     return PROVIDERS[this.kind].defaultBaseUrl;
+  }
+
+  /** The provider these settings name: kind, model, base URL (never the key). */
+  identity(): ProviderIdentity {
+    return identityOf({ kind: this.kind, model: this.model, baseUrl: this.baseUrl || undefined });
+  }
+
+  /** Points the settings at a run's provider, so that resuming it asks only for the key. */
+  useIdentity(id: ProviderIdentity): void {
+    if (sameProvider(id, this.identity())) return;
+    this.selectProvider(id.kind);
+    this.model = id.model;
+    this.baseUrl = id.baseUrl === PROVIDERS[id.kind].defaultBaseUrl ? '' : id.baseUrl;
   }
 
   selectProvider(kind: ProviderKind): void {

@@ -108,7 +108,7 @@ test('a refused key pauses the run with the provider\'s classified reason, and t
   }
 });
 
-test('a run open in two tabs runs in one only: the other tab says so and asks the LLM nothing', async () => {
+test('a run open in two tabs runs in one only: the other tab says so, asks the LLM nothing, and shows the run finished when the first tab finishes it', async () => {
   const context = await browser.newContext();
   try {
     const first = await context.newPage();
@@ -131,8 +131,9 @@ test('a run open in two tabs runs in one only: the other tab says so and asks th
 
     await expect.poll(() => first.getByTestId('run-status').textContent(), { timeout: 60_000 }).toBe('Done');
     expect(fake.calls().length).toBe(6);
-    await second.reload();
+    // The second tab hears that the first finished the run (BroadcastChannel): Done, without a reload.
     await expect.poll(() => second.getByTestId('run-status').textContent(), { timeout: 15_000 }).toBe('Done');
+    expect(await second.getByTestId('run-message').textContent()).not.toMatch(/running in another tab/);
   } finally {
     await context.close();
   }

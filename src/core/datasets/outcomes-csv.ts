@@ -68,7 +68,7 @@ export function parseOutcomesCsv(text: string, ids: readonly string[], numStates
       else if (w !== week) add(`${where(row.line, weekCol)}: week ${w}, but the rows above are week ${week}; one file holds one week`);
     }
   });
-  if (rows.length === 0) add(`${fileName} has a header but no rows; add one row per beneficiary`);
+  if (rows.length === 0) add(`${fileName}, line ${headerLine}: the file has a header but no rows; add one row per beneficiary`);
   let absent = 0;
   const examples: string[] = [];
   for (let arm = 0; arm < N; arm++) {

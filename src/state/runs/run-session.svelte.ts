@@ -10,6 +10,7 @@ import type { PolicySummary } from '../../core/measures/policy-summary.ts';
 import { DEFAULT_REWARD } from '../../core/reward/default-reward.ts';
 import type { LlmProvider } from '../../llm/llm-provider.ts';
 import { observedProvider } from '../../llm/observed-provider.ts';
+import { readIdentity } from '../../llm/provider-identity.ts';
 import { Transcript } from '../../llm/transcript.ts';
 import { createDlmAdapter, type DlmAdapter } from '../../pipeline/dlm/dlm-adapter.ts';
 import type { DlmRunState } from '../../pipeline/dlm/dlm-run-state.ts';
@@ -27,6 +28,7 @@ import { runPipeline } from './run-pipeline.ts';
 import type { RunHost } from './run-host.ts';
 import { heldElsewhere, runExclusively } from './run-lock.ts';
 import { loadRunPopulation } from './run-population.ts';
+import { checkRunProvider } from './run-provider.ts';
 import { RunSimulations } from './run-simulations.ts';
 import type { RunSettings } from './run-settings.ts';
 import { RunReplay } from './run-replay.ts';
@@ -91,6 +93,9 @@ export class RunSession {
     this.writer.loaded(this.candidates);
     this.record = record;
     this.llmCalls = this.transcript.entries.length;
+    // Resume talks to the provider the run started on: the settings are pointed at it, so only the key is asked for.
+    const named = readIdentity(record.config.provider);
+    if (named && record.status !== 'done' && !this.checkpoint.replay) this.app.provider.useIdentity?.(named);
     if (this.fresh) return void (this.phase = 'running'); // the Run screen starts it at once
     if (record.status === 'running' && (await heldElsewhere(this.lockName))) {
       this.phase = 'paused';
@@ -107,6 +112,19 @@ export class RunSession {
   async run(): Promise<void> {
     if (this.busy || !this.record || this.phase === 'done') return;
     await runExclusively(this.lockName, () => this.runHere(), () => ((this.phase = 'paused'), (this.message = RUNNING_ELSEWHERE)));
+  }
+
+  /** The provider the settings name now differs from the run's: the run's message says so. */
+  providerMismatch = $state(false);
+
+  /** Switches the run, explicitly, to the provider the settings name now, and resumes it. */
+  async continueWithCurrentProvider(): Promise<void> {
+    const panel = this.app.provider.identity?.();
+    if (!panel || !this.record || this.busy) return;
+    this.record = { ...this.record, config: { ...this.record.config, provider: panel } };
+    this.providerMismatch = false;
+    await this.save(this.record.status, this.record.statusMessage);
+    await this.run();
   }
 
   /** Stops the LLM calls and the simulation under way; the run pauses at its last checkpoint. */
@@ -136,6 +154,10 @@ export class RunSession {
     this.phase = 'running';
     this.message = null;
     this.app.provider.commitKey(); // the key store holds the typed key: storage refuses records containing it
+    // A key goes only to the provider the run names: other settings are refused, not used.
+    const check = checkRunProvider(this.settings.provider, this.checkpoint.replay ? undefined : this.app.provider.identity?.());
+    if ((this.providerMismatch = check.refused !== null)) return void ((this.controller = null), (this.phase = 'paused'), (this.message = check.refused));
+    if (check.record) this.record = { ...this.record!, config: { ...this.record!.config, provider: check.record } };
     try {
       const instance = this.instance ?? (this.instance = await loadRunPopulation(this.app, this.settings));
       await this.save('running');
@@ -207,6 +229,12 @@ export class RunSession {
     this.phase = 'done';
     this.message = null;
     await this.save('done');
+    // A refused save (storage refuses a record that holds the key, or is full) is said, not hidden under "Done".
+    const refused = this.writer.takeFailure();
+    if (refused) {
+      this.phase = 'failed';
+      this.message = `The run finished, but saving it was refused: ${refused instanceof Error ? refused.message : String(refused)}. Its results are on this page only until you leave it.`;
+    }
   }
 
   private showClauses() {

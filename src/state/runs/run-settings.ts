@@ -5,6 +5,7 @@ import { resolveParameters } from '../../core/datasets/generators/population-gen
 
 import type { PopulationChoice } from '../../core/datasets/population-choice.ts';
 import { DEFAULT_REWARD } from '../../core/reward/default-reward.ts';
+import type { ProviderIdentity } from '../../llm/provider-identity.ts';
 import type { DlmConfig } from '../../pipeline/dlm/dlm-run-state.ts';
 import type { SclmConfig } from '../../pipeline/sclm/sclm-run-state.ts';
 
@@ -34,6 +35,8 @@ export interface RunSettings {
   epsilon: number;
   /** The welfare function whose pick the Results screen leads with. */
   welfare: 'utilitarian' | 'nash' | 'egalitarian';
+  /** The LLM provider the run talks to (kind, model, base URL; never the key), recorded when it first runs. */
+  provider?: ProviderIdentity;
 }
 
 /** DLM's published 2 x 2 with 3 attempts; 100 trials (allot's choice: the paper evaluates 48-arm seeds, not trial counts). */

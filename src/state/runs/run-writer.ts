@@ -5,6 +5,7 @@ import type { ResultRecord } from '../../storage/records.ts';
 import type { Store } from '../../storage/store.ts';
 import type { AllotRuns, PipelineRunRecord } from '../run-records.ts';
 import { changedCandidates, type RunCandidateRecord } from './run-candidates.ts';
+import { announceRun } from './run-channel.ts';
 
 export class RunWriter {
   private queue: Promise<void> = Promise.resolve();
@@ -22,8 +23,12 @@ export class RunWriter {
     changedCandidates(candidates, this.written);
   }
 
+  /** Writes the run record, then tells the other tabs (a tab showing it reloads it). */
   run(record: PipelineRunRecord): Promise<void> {
-    return this.then(() => this.runs.put(record));
+    return this.then(async () => {
+      await this.runs.put(record);
+      announceRun(record.id, record.status);
+    });
   }
 
   /** Queues the records that changed since they were last written; false when none did. */
@@ -44,8 +49,21 @@ export class RunWriter {
     return this.queue;
   }
 
+  /** The first write the store refused (a record holding the key, a full disk), until read by takeFailure. */
+  private failure: unknown = null;
+
+  /** The refused write since the last call, if any: the run must not say "Done" over it. */
+  takeFailure(): unknown {
+    const failure = this.failure;
+    this.failure = null;
+    return failure;
+  }
+
   private then(write: () => Promise<void>): Promise<void> {
-    this.queue = this.queue.then(write).catch((error) => this.onError(error));
+    this.queue = this.queue.then(write).catch((error) => {
+      this.failure ??= error;
+      this.onError(error);
+    });
     return this.queue;
   }
 }

@@ -2,7 +2,7 @@
 // received, retries and their waits, classification, transcript, timeouts, abort and replay.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { requestHash } from '../../../src/core/prompts/request-hash.ts';
-import { HttpProvider, type HttpProviderOptions } from '../../../src/llm/http-provider.ts';
+import { HttpProvider, MAX_REPLY_CHARS, type HttpProviderOptions } from '../../../src/llm/http-provider.ts';
 import { LlmError } from '../../../src/llm/llm-error.ts';
 import type { ProviderConfig, ProviderKind } from '../../../src/llm/provider-config.ts';
 import { ReplayProvider } from '../../../src/llm/replay-provider.ts';
@@ -186,6 +186,19 @@ describe('a reply that contains the key', () => {
     expect(e.kind).toBe('blocked');
     expect(e.message).not.toContain(KEY);
     expect(e.message).toContain('[key]');
+  });
+});
+
+describe('replies over the cap', () => {
+  test('are refused after one attempt and kept nowhere: the transcript records the error, not the text', async () => {
+    fake.script({ reply: 'x'.repeat(MAX_REPLY_CHARS + 10) });
+    const transcript = new Transcript();
+    const e = await failure(provider('openai', {}, { transcript }).p.complete({ prompt: 'x' }));
+    expect(e.kind).toBe('malformed-reply');
+    expect(e.message).toMatch(/more than the 1,000,000 allot reads; it was not kept/);
+    expect(fake.calls()).toHaveLength(1);
+    expect(transcript.entries).toMatchObject([{ reply: null, error: { kind: 'malformed-reply' } }]);
+    expect(JSON.stringify(transcript.toJSON()).length).toBeLessThan(2000);
   });
 });
 

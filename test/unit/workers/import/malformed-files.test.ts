@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { parsePool } from '../../../../src/core/adjudicate/parse-pool.ts';
 import { parseArmsCsv } from '../../../../src/core/datasets/arms-csv.ts';
 import { CsvError } from '../../../../src/core/datasets/csv.ts';
+import { parseOutcomesCsv } from '../../../../src/core/datasets/outcomes-csv.ts';
 import { parsePolicyUtilities } from '../../../../src/core/datasets/policy-utilities-csv.ts';
 import { parsePopulationCsv } from '../../../../src/core/datasets/population-csv.ts';
 import { parseSchemaFile } from '../../../../src/core/datasets/population-schema.ts';
@@ -23,7 +24,7 @@ function thrown(read: () => unknown): { message: string; line?: number; column?:
 
 test('every file of the corpus is described in cases.json, and the corpus holds over a hundred files', () => {
   expect(undescribedFiles()).toEqual([]);
-  const all = ['population-csv', 'trajectories', 'instance-json', 'schema', 'pool', 'policy-utilities', 'arms'].flatMap(malformedCases);
+  const all = ['population-csv', 'trajectories', 'instance-json', 'schema', 'pool', 'policy-utilities', 'arms', 'outcomes'].flatMap(malformedCases);
   expect(all.length).toBeGreaterThan(100);
 });
 
@@ -55,6 +56,11 @@ describe('other readers refuse every malformed file with a located error in word
   test.each(malformedCases('policy-utilities').map((c) => [c.path, c] as [string, MalformedCase]))('policy utilities %s', (_, c) => {
     const e = thrown(() => parsePolicyUtilities(corpusText(c.path), c.path.split('/').pop()));
     expectLocatedError(c, e.message, e);
+  });
+  test.each(malformedCases('outcomes').map((c) => [c.path, c] as [string, MalformedCase]))('week outcomes %s (for a register of "a" and "b")', (_, c) => {
+    const result = parseOutcomesCsv(corpusText(c.path), ['a', 'b'], 2, c.path.split('/').pop());
+    expect(result.ok).toBe(false);
+    if (!result.ok) expectLocatedError(c, result.errors[0]);
   });
   test.each(malformedCases('arms').map((c) => [c.path, c] as [string, MalformedCase]))('arms %s', (_, c) => {
     const e = thrown(() => parseArmsCsv(corpusText(c.path), c.path.split('/').pop()));
