@@ -2,7 +2,7 @@
 import type { SimulateRequest } from '../core/simulation/simulate-port.ts';
 import type { SimulationInput } from './simulation.ts';
 
-export function toSimulationInput({ instance, rewards, policy, trials, seed, ties, perTrial, perStep }: SimulateRequest): SimulationInput {
+export function toSimulationInput({ instance, rewards, policy, trials, seed, ties, perTrial, perStep, tally }: SimulateRequest): SimulationInput {
   return {
     numArms: instance.numArms,
     numStates: instance.numStates,
@@ -18,5 +18,6 @@ export function toSimulationInput({ instance, rewards, policy, trials, seed, tie
     ties: ties ?? 'random',
     perTrial,
     perStep,
+    tally,
   };
 }
