@@ -138,124 +138,43 @@ export function simulate(
   const kStep = streamKey(seed, STREAM_TRANSITION);
   const kTies = streamKey(seed, STREAM_TIES);
   const kRand = streamKey(seed, STREAM_RANDOM_POLICY);
+  // 2 states and no per-trial occupancy: the fused SIMD step, occupancy and pulls through bit histories
   const fused = S == 2 && perTrialOcc == 0;
   if (fused) buildWindowTables(T, beta, fixedScale, tables);
   for (let k = trialStart; k < trialEnd; k++) {
     const row = perTrial + (<usize>((k - trialStart) * 4) << 3);
     const occTrial: usize = perTrialOcc == 0 ? 0 : perTrialOcc + (<usize>((k - trialStart) * 2 * N * S) << 3);
-    const initBase = <u32>k * <u32>N;
-    for (let i = 0; i < N; i++) {
-      store<u8>(state + <usize>i, <u8>sampleState(initial + (<usize>(i * (S - 1)) << 3), S, draw32(kInit, initBase + <u32>i)));
-    }
+    drawInitialStates(N, S, initial, state, kInit, <u32>k * <u32>N);
     let disc = 1.0, reward = 0.0, discReward = 0.0, engaged = 0.0, pulledIds = 0.0;
     let pw = nearest(disc * fixedScale);
     let stepReward = 0.0, stepEngaged: i32 = 0;
     let sinceFlush = 0, window = 0;
     if (fused) {
-      // step 0's accrual; later steps accrue inside the fused transition loop. Occupancy and pulls go
-      // through the per-arm bit history (state and action of each step), added up every 32 steps.
+      // step 0's accrual; later steps accrue inside the fused transition step
       stepReward = stepRewardOf(N, 2, rewards, state);
-      for (let i = 0; i < N; i++) stepEngaged += <i32>load<u8>(state + <usize>i);
+      stepEngaged = countInTopState(N, 2, state);
     }
     for (let t = 0; t < T; t++) {
       if (!fused) {
-        stepReward = 0.0;
-        stepEngaged = 0;
-        accrue(N, S, rewards, state, occDisc, occSteps, occTrial, pw, disc);
+        accrue(N, S, state, occDisc, occSteps, occTrial, pw, disc);
         stepReward = stepRewardOf(N, S, rewards, state);
-        for (let i = 0; i < N; i++) if (<i32>load<u8>(state + <usize>i) == S - 1) stepEngaged++;
+        stepEngaged = countInTopState(N, S, state);
       }
       reward += stepReward;
       discReward += disc * stepReward;
       engaged += <f64>stepEngaged;
       store<f64>(totals, load<f64>(totals) + pw);
 
-      // selection
+      // selection: act[i] = 1 for the pulled arms
       memory.fill(act, 0, <usize>N);
-      let picked: i32 = 0;
       const stepBase = (<u32>k * <u32>T + <u32>t) * <u32>N;
-      if (policy == POLICY_WHITTLE && budget > 0) {
-        if (budget >= N) {
-          for (let i = 0; i < N; i++) pulledIds += pull(i, k, act, pulls, pulledTrials, lastTrial, fused);
-          picked = N;
-        } else if (fused && tiesRandom == 0) {
-          // 2 states, ties to the lowest id: a branch-free walk (the match test is a coin flip for the predictor)
-          const len = N * 2;
-          let pos = 0;
-          let ids: u64 = 0;
-          while (picked < budget && pos < len) {
-            const e = load<u32>(order + (<usize>pos << 2));
-            const i = e >> 1;
-            const hit = <u32>(<u32>load<u8>(state + <usize>i) == (e & 1));
-            const at = act + <usize>i;
-            store<u8>(at, <u8>(<u32>load<u8>(at) | hit));
-            ids += <u64>(i & (0 - hit));
-            picked += <i32>hit;
-            pos++;
-          }
-          pulledIds += <f64>ids;
-        } else {
-          const len = N * S;
-          let pos = 0;
-          while (picked < budget && pos < len) {
-            if (tiesRandom != 0 && load<u8>(tiedNext + <usize>pos) != 0) {
-              // a group of equal indices: collect its arms that are in the group's states
-              let m: i32 = 0;
-              let g = pos;
-              do {
-                const e = <i32>load<u32>(order + (<usize>g << 2));
-                const i = e / S;
-                if (<i32>load<u8>(state + <usize>i) == e - i * S) { store<u32>(scratch + (<usize>m << 2), <u32>i); m++; }
-                g++;
-              } while (load<u8>(tiedNext + <usize>(g - 1)) != 0);
-              const room = budget - picked;
-              const take = m <= room ? m : room;
-              if (m > room) {
-                // partial Fisher-Yates: a uniform subset of `room` arms of the group
-                for (let j = 0; j < room; j++) {
-                  const r = j + <i32>below(kTies, stepBase + <u32>j, <u32>(m - j));
-                  const a = scratch + (<usize>j << 2), b = scratch + (<usize>r << 2);
-                  const x = load<u32>(a);
-                  store<u32>(a, load<u32>(b));
-                  store<u32>(b, x);
-                }
-              }
-              for (let j = 0; j < take; j++) pulledIds += pull(<i32>load<u32>(scratch + (<usize>j << 2)), k, act, pulls, pulledTrials, lastTrial, fused);
-              picked += take;
-              pos = g;
-            } else if (fused) {
-              // branch-free, as above
-              const e = load<u32>(order + (<usize>pos << 2));
-              const i = e >> 1;
-              const hit = <u32>(<u32>load<u8>(state + <usize>i) == (e & 1));
-              const at = act + <usize>i;
-              store<u8>(at, <u8>(<u32>load<u8>(at) | hit));
-              pulledIds += <f64>(i & (0 - hit));
-              picked += <i32>hit;
-              pos++;
-            } else {
-              const e = <i32>load<u32>(order + (<usize>pos << 2));
-              const i = e / S;
-              if (<i32>load<u8>(state + <usize>i) == e - i * S) {
-                pulledIds += pull(i, k, act, pulls, pulledTrials, lastTrial, fused);
-                picked++;
-              }
-              pos++;
-            }
-          }
-        }
-      } else if (policy == POLICY_RANDOM && budget > 0) {
-        const take = budget < N ? budget : N;
-        for (let i = 0; i < N; i++) store<u32>(scratch + (<usize>i << 2), <u32>i);
-        for (let j = 0; j < take; j++) {
-          const r = j + <i32>below(kRand, stepBase + <u32>j, <u32>(N - j));
-          const a = scratch + (<usize>j << 2), b = scratch + (<usize>r << 2);
-          const x = load<u32>(b);
-          store<u32>(b, load<u32>(a));
-          store<u32>(a, x);
-          pulledIds += pull(<i32>x, k, act, pulls, pulledTrials, lastTrial, fused);
-        }
-        picked = take;
+      let picked: i32 = 0;
+      if (budget > 0 && policy == POLICY_WHITTLE) {
+        pulledIds += selectWhittle(N, S, order, tiedNext, state, act, scratch, budget, tiesRandom, kTies, stepBase, k, pulls, pulledTrials, lastTrial, fused);
+        picked = budget < N ? budget : N; // each arm matches exactly one of its S keys
+      } else if (budget > 0 && policy == POLICY_RANDOM) {
+        pulledIds += selectRandom(N, scratch, act, budget, kRand, stepBase, k, pulls, pulledTrials, lastTrial, fused);
+        picked = budget < N ? budget : N;
       }
       if (perStep != 0) {
         const ps = perStep + (<usize>(2 * t) << 3);
@@ -268,92 +187,21 @@ export function simulate(
       disc *= beta;
       pw = nearest(disc * fixedScale);
       if (fused) {
-        // four arms per iteration: draws, thresholds and histories in SIMD lanes; the rewards of arms
-        // i, i+1 go to the partial sums of lanes [0, 1] of accLo, those of i+2, i+3 to accHi
-        const G: u32 = 0x9e3779b9;
-        const x0 = kStep + stepBase * G;
-        let xv = i32x4(x0, x0 + G, x0 + 2 * G, x0 + 3 * G);
-        const step4 = i32x4.splat(4 * G);
-        const c1 = i32x4.splat(0x7feb352d), c2 = i32x4.splat(<i32>0x846ca68b);
-        const oneI = i32x4.splat(1);
-        const histMask = i64x2.splat(<i64>0xfffffffefffffffe);
-        let accLo = f64x2.splat(0.0), accHi = f64x2.splat(0.0);
-        let engV = i32x4.splat(0);
-        let i = 0;
-        for (; i + 4 <= N; i += 4) {
-          const sv = i32x4.extend_low_i16x8_u(i16x8.extend_low_i8x16_u(v128.load32_zero(state + <usize>i)));
-          const av = i32x4.extend_low_i16x8_u(i16x8.extend_low_i8x16_u(v128.load32_zero(act + <usize>i)));
-          // thresholds[4i + 2s + a]: byte offsets, then four loads
-          const off = i32x4.shl(i32x4.add(i32x4.add(i32x4(4 * i, 4 * i + 4, 4 * i + 8, 4 * i + 12), i32x4.shl(sv, 1)), av), 3);
-          const tb = thresholds;
-          const p01 = f64x2.replace_lane(f64x2.splat(load<f64>(tb + <usize>i32x4.extract_lane(off, 0))), 1, load<f64>(tb + <usize>i32x4.extract_lane(off, 1)));
-          const p23 = f64x2.replace_lane(f64x2.splat(load<f64>(tb + <usize>i32x4.extract_lane(off, 2))), 1, load<f64>(tb + <usize>i32x4.extract_lane(off, 3)));
-          let m = xv;
-          m = v128.xor(m, i32x4.shr_u(m, 16));
-          m = i32x4.mul(m, c1);
-          m = v128.xor(m, i32x4.shr_u(m, 15));
-          m = i32x4.mul(m, c2);
-          m = v128.xor(m, i32x4.shr_u(m, 16));
-          xv = i32x4.add(xv, step4);
-          const lo = f64x2.lt(f64x2.convert_low_i32x4_u(m), p01);
-          const hi = f64x2.lt(f64x2.convert_low_i32x4_u(v128.shuffle<i32>(m, m, 2, 3, 0, 1)), p23);
-          const nv = v128.and(v128.shuffle<i32>(lo, hi, 0, 2, 4, 6), oneI);
-          v128.store32_lane(state + <usize>i, i8x16.narrow_i16x8_u(i16x8.narrow_i32x4_u(nv, nv), i16x8.splat(0)), 0);
-          const h = history + (<usize>i << 3);
-          const h01 = v128.load(h), h23 = v128.load(h, 16);
-          const a01 = i64x2.shl(i64x2.extend_low_i32x4_u(av), 32), a23 = i64x2.shl(i64x2.extend_high_i32x4_u(av), 32);
-          v128.store(h, v128.or(v128.or(v128.and(i64x2.shl(h01, 1), histMask), i64x2.extend_low_i32x4_u(sv)), a01));
-          v128.store(h, v128.or(v128.or(v128.and(i64x2.shl(h23, 1), histMask), i64x2.extend_high_i32x4_u(sv)), a23), 16);
-          const roff = i32x4.shl(i32x4.add(i32x4(2 * i, 2 * i + 2, 2 * i + 4, 2 * i + 6), nv), 3);
-          const rb = rewards;
-          accLo = f64x2.add(accLo, f64x2.replace_lane(f64x2.splat(load<f64>(rb + <usize>i32x4.extract_lane(roff, 0))), 1, load<f64>(rb + <usize>i32x4.extract_lane(roff, 1))));
-          accHi = f64x2.add(accHi, f64x2.replace_lane(f64x2.splat(load<f64>(rb + <usize>i32x4.extract_lane(roff, 2))), 1, load<f64>(rb + <usize>i32x4.extract_lane(roff, 3))));
-          engV = i32x4.add(engV, nv);
-        }
-        let r0 = f64x2.extract_lane(accLo, 0), r1 = f64x2.extract_lane(accLo, 1);
-        let r2 = f64x2.extract_lane(accHi, 0), r3 = f64x2.extract_lane(accHi, 1);
-        let eng = i32x4.extract_lane(engV, 0) + i32x4.extract_lane(engV, 1) + i32x4.extract_lane(engV, 2) + i32x4.extract_lane(engV, 3);
-        let x = x0 + <u32>i * G;
-        for (let j = 0; i < N; i++, j++) {
-          const s = <i32>load<u8>(state + <usize>i);
-          const a = <i32>load<u8>(act + <usize>i);
-          const p = load<f64>(thresholds + (<usize>(4 * i + 2 * s + a) << 3));
-          let m = x;
-          m ^= m >>> 16; m *= 0x7feb352d; m ^= m >>> 15; m *= 0x846ca68b; m ^= m >>> 16;
-          x += G;
-          const n = <i32>(<f64>m < p);
-          store<u8>(state + <usize>i, <u8>n);
-          const h = history + (<usize>i << 3);
-          store<u64>(h, ((load<u64>(h) << 1) & 0xfffffffefffffffe) | <u64>s | (<u64>a << 32));
-          const y = load<f64>(rewards + (<usize>(2 * i + n) << 3));
-          if (j == 0) r0 += y;
-          else if (j == 1) r1 += y;
-          else r2 += y;
-          eng += n;
-        }
+        stepReward = transitionFused(N, thresholds, rewards, state, act, history, kStep, stepBase);
+        stepEngaged = fusedEngaged;
         sinceFlush++;
         if (sinceFlush == 32) {
           flushHistory(N, k, history, tables + (<usize>(window * 1024) << 3), 32, occDisc, occSteps, pulls, pulledTrials, lastTrial);
           window++;
           sinceFlush = 0;
         }
-        stepReward = (r0 + r1) + (r2 + r3);
-        stepEngaged = eng;
       } else {
-        for (let i = 0; i < N; i++) {
-          const s = <i32>load<u8>(state + <usize>i);
-          const a = <i32>load<u8>(act + <usize>i);
-          const thr = thresholds + (<usize>(((i * S + s) * 2 + a) * (S - 1)) << 3);
-          store<u8>(state + <usize>i, <u8>sampleState(thr, S, draw32(kStep, stepBase + <u32>i)));
-        }
+        transition(N, S, thresholds, state, act, kStep, stepBase);
       }
     }
     if (fused) {
       // the last step's state and action, then what is left of the window
-      for (let i = 0; i < N; i++) {
-        const h = history + (<usize>i << 3);
-        store<u64>(h, ((load<u64>(h) << 1) & 0xfffffffefffffffe) | <u64>load<u8>(state + <usize>i) | (<u64>load<u8>(act + <usize>i) << 32));
-      }
+      for (let i = 0; i < N; i++) pushHistory(history, i, <i32>load<u8>(state + <usize>i), <i32>load<u8>(act + <usize>i));
       flushHistory(N, k, history, tables + (<usize>(window * 1024) << 3), sinceFlush + 1, occDisc, occSteps, pulls, pulledTrials, lastTrial);
     }
     store<f64>(row, reward);
@@ -361,6 +209,231 @@ export function simulate(
     store<f64>(row + 16, engaged);
     store<f64>(row + 24, pulledIds);
   }
+}
+
+/** Initial states of trial k: stream 2, counter k*N + i (initBase = k*N). */
+// @ts-ignore: decorator
+@inline
+function drawInitialStates(N: i32, S: i32, initial: usize, state: usize, kInit: u32, initBase: u32): void {
+  for (let i = 0; i < N; i++) {
+    store<u8>(state + <usize>i, <u8>sampleState(initial + (<usize>(i * (S - 1)) << 3), S, draw32(kInit, initBase + <u32>i)));
+  }
+}
+
+/** Arms in the top state S-1. */
+// @ts-ignore: decorator
+@inline
+function countInTopState(N: i32, S: i32, state: usize): i32 {
+  let n: i32 = 0;
+  for (let i = 0; i < N; i++) n += <i32>(<i32>load<u8>(state + <usize>i) == S - 1);
+  return n;
+}
+
+/**
+ * The Whittle policy's top-B selection: walks the (arm, state) keys of `order` (by decreasing index) and pulls
+ * each arm whose current state matches its key, until `budget` arms are pulled (budget > 0). A group of equal
+ * indices that straddles the cut gives a uniform subset (stream 4, counters stepBase + j) when tiesRandom, else
+ * the walk's order (lowest id first). Sets act[i] = 1 for the pulled arms and returns the sum of their ids.
+ */
+// @ts-ignore: decorator
+@inline
+function selectWhittle(
+  N: i32, S: i32, order: usize, tiedNext: usize, state: usize, act: usize, scratch: usize,
+  budget: i32, tiesRandom: i32, kTies: u32, stepBase: u32,
+  k: i32, pulls: usize, pulledTrials: usize, lastTrial: usize, fused: bool,
+): f64 {
+  let pulledIds = 0.0;
+  let picked: i32 = 0;
+  if (budget >= N) {
+    for (let i = 0; i < N; i++) pulledIds += pull(i, k, act, pulls, pulledTrials, lastTrial, fused);
+  } else if (fused && tiesRandom == 0) {
+    // 2 states, ties to the lowest id: a branch-free walk (the match test is a coin flip for the predictor)
+    const len = N * 2;
+    let pos = 0;
+    let ids: u64 = 0;
+    while (picked < budget && pos < len) {
+      const e = load<u32>(order + (<usize>pos << 2));
+      const i = e >> 1;
+      const hit = <u32>(<u32>load<u8>(state + <usize>i) == (e & 1));
+      const at = act + <usize>i;
+      store<u8>(at, <u8>(<u32>load<u8>(at) | hit));
+      ids += <u64>(i & (0 - hit));
+      picked += <i32>hit;
+      pos++;
+    }
+    pulledIds += <f64>ids;
+  } else {
+    const len = N * S;
+    let pos = 0;
+    while (picked < budget && pos < len) {
+      if (tiesRandom != 0 && load<u8>(tiedNext + <usize>pos) != 0) {
+        // a group of equal indices: collect its arms that are in the group's states
+        let m: i32 = 0;
+        let g = pos;
+        do {
+          const e = <i32>load<u32>(order + (<usize>g << 2));
+          const i = e / S;
+          if (<i32>load<u8>(state + <usize>i) == e - i * S) { store<u32>(scratch + (<usize>m << 2), <u32>i); m++; }
+          g++;
+        } while (load<u8>(tiedNext + <usize>(g - 1)) != 0);
+        const room = budget - picked;
+        const take = m <= room ? m : room;
+        if (m > room) partialShuffle(scratch, m, room, kTies, stepBase);
+        for (let j = 0; j < take; j++) pulledIds += pull(<i32>load<u32>(scratch + (<usize>j << 2)), k, act, pulls, pulledTrials, lastTrial, fused);
+        picked += take;
+        pos = g;
+      } else if (fused) {
+        // branch-free, as above
+        const e = load<u32>(order + (<usize>pos << 2));
+        const i = e >> 1;
+        const hit = <u32>(<u32>load<u8>(state + <usize>i) == (e & 1));
+        const at = act + <usize>i;
+        store<u8>(at, <u8>(<u32>load<u8>(at) | hit));
+        pulledIds += <f64>(i & (0 - hit));
+        picked += <i32>hit;
+        pos++;
+      } else {
+        const e = <i32>load<u32>(order + (<usize>pos << 2));
+        const i = e / S;
+        if (<i32>load<u8>(state + <usize>i) == e - i * S) {
+          pulledIds += pull(i, k, act, pulls, pulledTrials, lastTrial, fused);
+          picked++;
+        }
+        pos++;
+      }
+    }
+  }
+  return pulledIds;
+}
+
+/** Partial Fisher-Yates on the m u32 at a: a[0..room) becomes a uniform subset (draws key, counters base + j). */
+// @ts-ignore: decorator
+@inline
+function partialShuffle(a: usize, m: i32, room: i32, key: u32, base: u32): void {
+  for (let j = 0; j < room; j++) {
+    const r = j + <i32>below(key, base + <u32>j, <u32>(m - j));
+    const x = a + (<usize>j << 2), y = a + (<usize>r << 2);
+    const v = load<u32>(x);
+    store<u32>(x, load<u32>(y));
+    store<u32>(y, v);
+  }
+}
+
+/** The Random policy: min(budget, N) arms uniformly (stream 5, counters stepBase + j); returns the sum of their ids. */
+// @ts-ignore: decorator
+@inline
+function selectRandom(
+  N: i32, scratch: usize, act: usize, budget: i32, kRand: u32, stepBase: u32,
+  k: i32, pulls: usize, pulledTrials: usize, lastTrial: usize, fused: bool,
+): f64 {
+  let pulledIds = 0.0;
+  const take = budget < N ? budget : N;
+  for (let i = 0; i < N; i++) store<u32>(scratch + (<usize>i << 2), <u32>i);
+  for (let j = 0; j < take; j++) {
+    const r = j + <i32>below(kRand, stepBase + <u32>j, <u32>(N - j));
+    const a = scratch + (<usize>j << 2), b = scratch + (<usize>r << 2);
+    const x = load<u32>(b);
+    store<u32>(b, load<u32>(a));
+    store<u32>(a, x);
+    pulledIds += pull(<i32>x, k, act, pulls, pulledTrials, lastTrial, fused);
+  }
+  return pulledIds;
+}
+
+/** Next states of S-state arms: stream 3, counter stepBase + i, one draw per arm. */
+// @ts-ignore: decorator
+@inline
+function transition(N: i32, S: i32, thresholds: usize, state: usize, act: usize, kStep: u32, stepBase: u32): void {
+  for (let i = 0; i < N; i++) {
+    const s = <i32>load<u8>(state + <usize>i);
+    const a = <i32>load<u8>(act + <usize>i);
+    const thr = thresholds + (<usize>(((i * S + s) * 2 + a) * (S - 1)) << 3);
+    store<u8>(state + <usize>i, <u8>sampleState(thr, S, draw32(kStep, stepBase + <u32>i)));
+  }
+}
+
+/** Shifts arm i's history (states in bits 0..31, actions in 32..63) and adds this step's state and action. */
+// @ts-ignore: decorator
+@inline
+function pushHistory(history: usize, i: i32, s: i32, a: i32): void {
+  const h = history + (<usize>i << 3);
+  store<u64>(h, ((load<u64>(h) << 1) & 0xfffffffefffffffe) | <u64>s | (<u64>a << 32));
+}
+
+/** transitionFused's second result: the arms in state 1 after the step (a register, not state across calls). */
+let fusedEngaged: i32 = 0;
+
+/**
+ * The fused step of 2-state arms: pushes each arm's state and action into its history, draws its next state
+ * (stream 3, counter stepBase + i) and accrues the next step's reward, which it returns (four partial sums,
+ * arm i into sum i mod 4); the arms in state 1 go to fusedEngaged. Four arms per iteration in SIMD lanes.
+ */
+// @ts-ignore: decorator
+@inline
+function transitionFused(N: i32, thresholds: usize, rewards: usize, state: usize, act: usize, history: usize, kStep: u32, stepBase: u32): f64 {
+  // the rewards of arms i, i+1 go to the partial sums of lanes [0, 1] of accLo, those of i+2, i+3 to accHi
+  const G: u32 = 0x9e3779b9;
+  const x0 = kStep + stepBase * G;
+  let xv = i32x4(x0, x0 + G, x0 + 2 * G, x0 + 3 * G);
+  const step4 = i32x4.splat(4 * G);
+  const c1 = i32x4.splat(0x7feb352d), c2 = i32x4.splat(<i32>0x846ca68b);
+  const oneI = i32x4.splat(1);
+  const histMask = i64x2.splat(<i64>0xfffffffefffffffe);
+  let accLo = f64x2.splat(0.0), accHi = f64x2.splat(0.0);
+  let engV = i32x4.splat(0);
+  let i = 0;
+  for (; i + 4 <= N; i += 4) {
+    const sv = i32x4.extend_low_i16x8_u(i16x8.extend_low_i8x16_u(v128.load32_zero(state + <usize>i)));
+    const av = i32x4.extend_low_i16x8_u(i16x8.extend_low_i8x16_u(v128.load32_zero(act + <usize>i)));
+    // thresholds[4i + 2s + a]: byte offsets, then four loads
+    const off = i32x4.shl(i32x4.add(i32x4.add(i32x4(4 * i, 4 * i + 4, 4 * i + 8, 4 * i + 12), i32x4.shl(sv, 1)), av), 3);
+    const tb = thresholds;
+    const p01 = f64x2.replace_lane(f64x2.splat(load<f64>(tb + <usize>i32x4.extract_lane(off, 0))), 1, load<f64>(tb + <usize>i32x4.extract_lane(off, 1)));
+    const p23 = f64x2.replace_lane(f64x2.splat(load<f64>(tb + <usize>i32x4.extract_lane(off, 2))), 1, load<f64>(tb + <usize>i32x4.extract_lane(off, 3)));
+    let m = xv;
+    m = v128.xor(m, i32x4.shr_u(m, 16));
+    m = i32x4.mul(m, c1);
+    m = v128.xor(m, i32x4.shr_u(m, 15));
+    m = i32x4.mul(m, c2);
+    m = v128.xor(m, i32x4.shr_u(m, 16));
+    xv = i32x4.add(xv, step4);
+    const lo = f64x2.lt(f64x2.convert_low_i32x4_u(m), p01);
+    const hi = f64x2.lt(f64x2.convert_low_i32x4_u(v128.shuffle<i32>(m, m, 2, 3, 0, 1)), p23);
+    const nv = v128.and(v128.shuffle<i32>(lo, hi, 0, 2, 4, 6), oneI);
+    v128.store32_lane(state + <usize>i, i8x16.narrow_i16x8_u(i16x8.narrow_i32x4_u(nv, nv), i16x8.splat(0)), 0);
+    const h = history + (<usize>i << 3);
+    const h01 = v128.load(h), h23 = v128.load(h, 16);
+    const a01 = i64x2.shl(i64x2.extend_low_i32x4_u(av), 32), a23 = i64x2.shl(i64x2.extend_high_i32x4_u(av), 32);
+    v128.store(h, v128.or(v128.or(v128.and(i64x2.shl(h01, 1), histMask), i64x2.extend_low_i32x4_u(sv)), a01));
+    v128.store(h, v128.or(v128.or(v128.and(i64x2.shl(h23, 1), histMask), i64x2.extend_high_i32x4_u(sv)), a23), 16);
+    const roff = i32x4.shl(i32x4.add(i32x4(2 * i, 2 * i + 2, 2 * i + 4, 2 * i + 6), nv), 3);
+    const rb = rewards;
+    accLo = f64x2.add(accLo, f64x2.replace_lane(f64x2.splat(load<f64>(rb + <usize>i32x4.extract_lane(roff, 0))), 1, load<f64>(rb + <usize>i32x4.extract_lane(roff, 1))));
+    accHi = f64x2.add(accHi, f64x2.replace_lane(f64x2.splat(load<f64>(rb + <usize>i32x4.extract_lane(roff, 2))), 1, load<f64>(rb + <usize>i32x4.extract_lane(roff, 3))));
+    engV = i32x4.add(engV, nv);
+  }
+  let r0 = f64x2.extract_lane(accLo, 0), r1 = f64x2.extract_lane(accLo, 1);
+  let r2 = f64x2.extract_lane(accHi, 0), r3 = f64x2.extract_lane(accHi, 1);
+  let eng = i32x4.extract_lane(engV, 0) + i32x4.extract_lane(engV, 1) + i32x4.extract_lane(engV, 2) + i32x4.extract_lane(engV, 3);
+  let x = x0 + <u32>i * G;
+  for (let j = 0; i < N; i++, j++) {
+    const s = <i32>load<u8>(state + <usize>i);
+    const a = <i32>load<u8>(act + <usize>i);
+    const p = load<f64>(thresholds + (<usize>(4 * i + 2 * s + a) << 3));
+    let m = x;
+    m ^= m >>> 16; m *= 0x7feb352d; m ^= m >>> 15; m *= 0x846ca68b; m ^= m >>> 16;
+    x += G;
+    const n = <i32>(<f64>m < p);
+    store<u8>(state + <usize>i, <u8>n);
+    pushHistory(history, i, s, a);
+    const y = load<f64>(rewards + (<usize>(2 * i + n) << 3));
+    if (j == 0) r0 += y;
+    else if (j == 1) r1 += y;
+    else r2 += y;
+    eng += n;
+  }
+  fusedEngaged = eng;
+  return (r0 + r1) + (r2 + r3);
 }
 
 /** The reward of one step: four partial sums (arm i into sum i mod 4, in arm order), (s0 + s1) + (s2 + s3). */
@@ -380,7 +453,7 @@ function stepRewardOf(N: i32, S: i32, rewards: usize, state: usize): f64 {
 }
 
 /** Adds one step's occupancy (states >= 1 to the accumulators; every state to the per-trial arrays when asked). */
-function accrue(N: i32, S: i32, rewards: usize, state: usize, occDisc: usize, occSteps: usize, occTrial: usize, pw: f64, disc: f64): void {
+function accrue(N: i32, S: i32, state: usize, occDisc: usize, occSteps: usize, occTrial: usize, pw: f64, disc: f64): void {
   for (let i = 0; i < N; i++) {
     const s = <i32>load<u8>(state + <usize>i);
     if (s != 0) {

@@ -16,6 +16,8 @@ export interface OptionSpec {
   value?: string;
   /** Default shown in --help (applied by the command). */
   default?: string;
+  /** A string option that may be given more than once: every value is in ParsedArgs.lists. */
+  repeatable?: boolean;
 }
 
 export type OptionSpecs = Record<string, OptionSpec>;
@@ -23,6 +25,8 @@ export type OptionSpecs = Record<string, OptionSpec>;
 export interface ParsedArgs {
   options: Record<string, string | true>;
   positionals: string[];
+  /** Every value of each repeatable option, in order (options holds the last). */
+  lists: Record<string, string[]>;
 }
 
 /** Options every command accepts. */
@@ -36,6 +40,7 @@ const NUMBER = /^-(\d|\.\d|inf$|Infinity$)/;
 export function parseArgs(argv: string[], specs: OptionSpecs): ParsedArgs {
   const options: Record<string, string | true> = {};
   const positionals: string[] = [];
+  const lists: Record<string, string[]> = {};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--') {
@@ -51,22 +56,24 @@ export function parseArgs(argv: string[], specs: OptionSpecs): ParsedArgs {
     const name = arg.slice(2, eq === -1 ? undefined : eq);
     const spec = specs[name];
     if (!spec) throw new UsageError(`unknown option "--${name}"${suggest(name, Object.keys(specs))}`);
-    if (name in options) throw new UsageError(`option "--${name}" is given twice`);
+    if (name in options && !spec.repeatable) throw new UsageError(`option "--${name}" is given twice`);
     if (spec.type === 'flag') {
       if (eq !== -1) throw new UsageError(`option "--${name}" takes no value`);
       options[name] = true;
     } else if (eq !== -1) {
       options[name] = arg.slice(eq + 1);
+      if (spec.repeatable) (lists[name] ??= []).push(options[name] as string);
     } else {
       const value = argv[i + 1];
       if (value === undefined || (value.startsWith('--') && value.length > 2)) {
         throw new UsageError(`option "--${name}" needs a value${spec.value ? ` (${spec.value})` : ''}`);
       }
       options[name] = value;
+      if (spec.repeatable) (lists[name] ??= []).push(value);
       i++;
     }
   }
-  return { options, positionals };
+  return { options, positionals, lists };
 }
 
 function suggest(name: string, known: string[]): string {

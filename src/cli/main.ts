@@ -10,10 +10,12 @@ import { exampleCommand } from './commands/example.ts';
 import { fairnessCommand } from './commands/fairness.ts';
 import { indicesCommand } from './commands/indices.ts';
 import { llmCommand } from './commands/llm.ts';
+import { planCommand } from './commands/plan.ts';
 import { portfolioCommand } from './commands/portfolio.ts';
 import { rewardCommand } from './commands/reward.ts';
 import { simulateCommand } from './commands/simulate.ts';
 import { studyCommand } from './commands/study.ts';
+import { tradeoffCommand } from './commands/tradeoff.ts';
 import { welfareCommand } from './commands/welfare.ts';
 
 /** Every command, in the order `allot --help` lists them. */
@@ -28,7 +30,9 @@ export const COMMANDS: Command[] = [
   portfolioCommand,
   adjudicateCommand,
   fairnessCommand,
+  planCommand,
   studyCommand,
+  tradeoffCommand,
   benchCommand,
   exampleCommand,
 ];

@@ -12,18 +12,26 @@ const POOL_THRESHOLD = 5_000_000;
 
 export interface NodeSimulator {
   simulate: Simulate;
+  /** Resolves once the threads started up front (spreadSmall) have loaded the engine. */
+  ready(): Promise<void>;
   /** Stops the threads, if any were started. */
   close(): Promise<void>;
 }
 
-/** `workers`: threads for large problems (0: one per core; 1: never start threads). */
-export async function createNodeSimulator(workers = 0): Promise<NodeSimulator> {
+/**
+ * `workers`: threads for large problems (0: one per core; 1: never start threads). `spreadSmall`:
+ * small problems go whole to the least busy thread too, for callers that start many at once (the
+ * trade-off sweep's seeds); results are the same bits either way.
+ */
+export async function createNodeSimulator(workers = 0, options: { spreadSmall?: boolean } = {}): Promise<NodeSimulator> {
   const engine: Engine = await loadEngineNode();
   let pool: Promise<ThreadPool> | undefined;
+  if (options.spreadSmall && workers !== 1) pool = ThreadPool.start(workers);
   const simulate: Simulate = async (request, options = {}) => {
     if (options.signal?.aborted) throw options.signal.reason;
     const input = toSimulationInput(request);
     const work = input.numArms * input.horizon * input.trials;
+    if (pool && work < POOL_THRESHOLD) return (await pool).simulateWhole(input);
     if (workers === 1 || work < POOL_THRESHOLD) {
       return engine.simulate(input, options.onProgress && ((done) => options.onProgress!(done, input.trials)));
     }
@@ -36,6 +44,9 @@ export async function createNodeSimulator(workers = 0): Promise<NodeSimulator> {
   };
   return {
     simulate,
+    ready: async () => {
+      await pool;
+    },
     close: async () => {
       if (pool) await (await pool).close();
     },

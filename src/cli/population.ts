@@ -9,7 +9,8 @@ import { basename } from 'node:path';
 import { findGenerator, GENERATORS } from '../core/datasets/generators.ts';
 import { checkImportSize } from '../core/datasets/import-limits.ts';
 import { parseInstanceJson } from '../core/datasets/instance-json.ts';
-import { parsePopulationCsv, parseSchemaFile } from '../core/datasets/population-csv.ts';
+import { parsePopulationCsv } from '../core/datasets/population-csv.ts';
+import { parseSchemaFile } from '../core/datasets/population-schema.ts';
 import type { Instance } from '../core/instance/types.ts';
 import { UsageError, type OptionSpecs } from './args.ts';
 

@@ -10,8 +10,15 @@ type Reply = { id: number; progress?: number; part?: SimulationPart; error?: str
 
 export class ThreadPool {
   private nextId = 0;
+  private readonly pending: number[];
 
-  private constructor(private readonly workers: Worker[]) {}
+  private readonly calls: Map<number, { resolve: (part: SimulationPart) => void; reject: (error: Error) => void; progress: (done: number) => void }>[];
+
+  private constructor(private readonly workers: Worker[]) {
+    this.pending = workers.map(() => 0);
+    this.calls = workers.map(() => new Map());
+    workers.forEach((_, w) => this.listen(w));
+  }
 
   /** Starts `count` threads (0: one per core) and waits until each has loaded the WASM. */
   static async start(count = 0): Promise<ThreadPool> {
@@ -52,34 +59,48 @@ export class ThreadPool {
     return mergeParts(input, parts);
   }
 
+  /**
+   * Simulates every trial on one thread, the one with the fewest simulations waiting: many small
+   * simulations (a sweep's seeds) run side by side without splitting each one's trials.
+   */
+  async simulateWhole(input: SimulationInput): Promise<SimulationResult> {
+    let w = 0;
+    for (let j = 1; j < this.workers.length; j++) if (this.pending[j] < this.pending[w]) w = j;
+    this.pending[w]++;
+    try {
+      return mergeParts(input, [await this.run(this.workers[w], input, 0, input.trials, () => {})]);
+    } finally {
+      this.pending[w]--;
+    }
+  }
+
   private run(worker: Worker, input: SimulationInput, trialStart: number, trialEnd: number, progress: (done: number) => void): Promise<SimulationPart> {
     const id = this.nextId++;
+    const w = this.workers.indexOf(worker);
     return new Promise<SimulationPart>((resolve, reject) => {
-      const cleanup = () => {
-        worker.off('message', onMessage);
-        worker.off('error', onError);
-        worker.off('exit', onExit);
-      };
-      const onMessage = (m: Reply) => {
-        if (m.id !== id) return;
-        if (m.progress !== undefined) return progress(m.progress);
-        cleanup();
-        if (m.error !== undefined) reject(new Error(m.error));
-        else resolve(m.part!);
-      };
-      const onError = (error: Error) => {
-        cleanup();
-        reject(new Error(`an engine thread crashed: ${error.message}`));
-      };
-      const onExit = (code: number) => {
-        cleanup();
-        reject(new Error(`an engine thread stopped unexpectedly (exit code ${code})`));
-      };
-      worker.on('message', onMessage);
-      worker.on('error', onError);
-      worker.on('exit', onExit);
+      this.calls[w].set(id, { resolve, reject, progress });
       worker.postMessage({ id, input, trialStart, trialEnd });
     });
+  }
+
+  /** One set of listeners per thread, dispatching replies by id (many calls may wait on a thread). */
+  private listen(w: number): void {
+    const calls = this.calls[w];
+    const failAll = (error: Error) => {
+      for (const call of calls.values()) call.reject(error);
+      calls.clear();
+    };
+    this.workers[w]
+      .on('message', (m: Reply) => {
+        const call = calls.get(m.id);
+        if (!call) return;
+        if (m.progress !== undefined) return call.progress(m.progress);
+        calls.delete(m.id);
+        if (m.error !== undefined) call.reject(new Error(m.error));
+        else call.resolve(m.part!);
+      })
+      .on('error', (error: Error) => failAll(new Error(`an engine thread crashed: ${error.message}`)))
+      .on('exit', (code: number) => failAll(new Error(`an engine thread stopped unexpectedly (exit code ${code})`)));
   }
 
   async close(): Promise<void> {

@@ -179,13 +179,14 @@ export function mergeParts(input: SimulationInput, parts: SimulationPart[]): Sim
     discounted[i * S] = d0 / scale / K;
     undiscounted[i * S] = u0 / K;
   }
-  const rewardPerTrial = new Float64Array(K), discRewardPerTrial = new Float64Array(K);
+  const rewardPerTrial = new Float64Array(K), discRewardPerTrial = new Float64Array(K), engagedPerTrial = new Float64Array(K);
   let reward = 0, discReward = 0, engagedSum = 0, pulledIdSum = 0;
   for (const p of sorted) {
     for (let k = p.trialStart; k < p.trialEnd; k++) {
       const row = (k - p.trialStart) * 4;
       rewardPerTrial[k] = p.perTrial[row];
       discRewardPerTrial[k] = p.perTrial[row + 1];
+      engagedPerTrial[k] = p.perTrial[row + 2];
       reward += p.perTrial[row];
       discReward += p.perTrial[row + 1];
       engagedSum += p.perTrial[row + 2];
@@ -208,6 +209,7 @@ export function mergeParts(input: SimulationInput, parts: SimulationPart[]): Sim
     discRewardMean: discReward / K,
     rewardPerTrial,
     discRewardPerTrial,
+    engagedPerTrial,
   };
   if (perStep) {
     result.pullsPerStep = new Float64Array(T).map((_, t) => perStep[2 * t] / K);

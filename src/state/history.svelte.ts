@@ -69,7 +69,7 @@ export class HistoryState {
     const results: (CandidateResult | null)[] = [];
     for (const c of config.candidates) {
       const compiled = compileReward(c.expression, instance);
-      results.push(compiled.ok ? await evaluateCandidate(instance, compiled.table, this.simulate, config.settings) : null);
+      results.push(compiled.ok ? await evaluateCandidate(instance, { table: compiled.table, featuresUsed: compiled.diagnostics.featuresUsed }, this.simulate, config.settings) : null);
     }
     const newId = rerunId(id, now);
     await saveWhatIfRun(store, newId, config, results, now);

@@ -6,10 +6,7 @@ import { findGenerator } from '../core/datasets/generators.ts';
 import { resolveParameters } from '../core/datasets/generators/population-generator.ts';
 import { sampleArms } from '../core/instance/sample-arms.ts';
 import type { Instance } from '../core/instance/types.ts';
-import { dpVariance, type GroupDpVariance } from '../core/measures/dp-variance.ts';
-import { policyValue } from '../core/measures/policy-value.ts';
-import { stateFeatureDistribution, type GroupDistribution } from '../core/measures/state-feature-distribution.ts';
-import { utilityPerBucket } from '../core/measures/utility-per-bucket.ts';
+import { summarizePolicy, type PolicySummary } from '../core/measures/policy-summary.ts';
 import type { AbortSignalLike, Simulate } from '../core/simulation/simulate-port.ts';
 
 /** The population of a what-if comparison: a built-in generator with its parameters, or a saved one. */
@@ -26,16 +23,8 @@ export interface WhatIfSettings {
 /** The reference every comparison shows: DLM's default reward, the state itself. */
 export const DEFAULT_REWARD = 'state';
 
-export interface CandidateResult {
-  /** Expected discounted return under the candidate's own reward. */
-  value: number;
-  /** Expected discounted return under the default reward (state): engagement, comparable across candidates. */
-  engagement: number;
-  distribution: GroupDistribution[];
-  /** Mean discounted utility per arm of each bucket (utility = state value). */
-  utility: { group: string; buckets: string[]; perArm: (number | null)[] }[];
-  dp: GroupDpVariance[];
-}
+/** What the screen shows of one candidate: the policy summary every results page shares. */
+export type CandidateResult = PolicySummary;
 
 /** The evaluation instance of a choice; populations that evaluate samples (DLM: 48 arms) are sampled with `seed`. */
 export async function buildPopulation(choice: PopulationChoice, loadStored: (id: string) => Promise<Instance | undefined>): Promise<Instance> {
@@ -54,25 +43,8 @@ export async function buildPopulation(choice: PopulationChoice, loadStored: (id:
   return instance.sampleSize !== undefined && instance.sampleSize < instance.numArms ? sampleArms(instance, instance.sampleSize, seed) : instance;
 }
 
-/** The table r[arm, state] = state. */
-export function stateTable(numArms: number, numStates: number): Float64Array {
-  const table = new Float64Array(numArms * numStates);
-  for (let i = 0; i < table.length; i++) table[i] = i % numStates;
-  return table;
-}
-
-/** Simulates the Whittle policy for `table` and computes the measures the screen shows. */
-export async function evaluateCandidate(instance: Instance, table: Float64Array, simulate: Simulate, settings: WhatIfSettings, options: { signal?: AbortSignalLike; onProgress?: (done: number, total: number) => void } = {}): Promise<CandidateResult> {
-  const occupancy = await simulate({ instance, rewards: table, policy: 'whittle', trials: settings.trials, seed: settings.seed }, options);
-  const utility = instance.schema.groups.map((group) => {
-    const u = utilityPerBucket(occupancy, instance, group);
-    return { group: u.group, buckets: u.buckets, perArm: Array.from(u.utility, (x, b) => (u.arms[b] > 0 ? x / u.arms[b] : null)) };
-  });
-  return {
-    value: policyValue(occupancy, table, { discounted: true }),
-    engagement: policyValue(occupancy, stateTable(instance.numArms, instance.numStates), { discounted: true }),
-    distribution: stateFeatureDistribution(occupancy, instance, { weight: 'positive-states' }),
-    utility,
-    dp: dpVariance(occupancy, instance),
-  };
+/** Simulates the Whittle policy for `table` (which reads the features `featuresUsed`) and summarizes it. */
+export async function evaluateCandidate(instance: Instance, compiled: { table: Float64Array; featuresUsed: readonly number[] }, simulate: Simulate, settings: WhatIfSettings, options: { signal?: AbortSignalLike; onProgress?: (done: number, total: number) => void } = {}): Promise<CandidateResult> {
+  const occupancy = await simulate({ instance, rewards: compiled.table, policy: 'whittle', trials: settings.trials, seed: settings.seed }, options);
+  return summarizePolicy(occupancy, instance, compiled.table, compiled.featuresUsed);
 }

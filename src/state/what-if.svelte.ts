@@ -180,7 +180,7 @@ export class WhatIfState {
     candidate.status = 'running';
     candidate.progress = 0;
     try {
-      const result = await evaluateCandidate(population, compiled.table, this.simulate, $state.snapshot(this.settings), {
+      const result = await evaluateCandidate(population, { table: compiled.table, featuresUsed: compiled.diagnostics.featuresUsed }, this.simulate, $state.snapshot(this.settings), {
         signal: controller.signal,
         onProgress: (done, total) => (candidate.progress = done / total),
       });

@@ -19,7 +19,7 @@ async function expectedEngagement(expression: string): Promise<string> {
   if (!compiled.ok) throw new Error(compiled.error.message);
   const node = await createNodeSimulator(1);
   try {
-    return (await evaluateCandidate(instance, compiled.table, node.simulate, { trials: 200, seed: 0 })).engagement.toFixed(3);
+    return (await evaluateCandidate(instance, { table: compiled.table, featuresUsed: compiled.diagnostics.featuresUsed }, node.simulate, { trials: 200, seed: 0 })).totalUtility.toFixed(3);
   } finally {
     await node.close();
   }

@@ -58,6 +58,28 @@ describe('the layers of src/', () => {
     expect(violations).toEqual([]);
   });
 
+  test('no module imports itself back through a loop (type-only imports aside)', () => {
+    const edges = new Map<string, string[]>();
+    for (const file of sourceFiles(src)) {
+      const text = readFileSync(file, 'utf8');
+      const targets = [...text.matchAll(/^(?:import|export)(?!\s+type\b)[^'"]*?from\s*['"](\.[^'"]+)['"]/gm)].map((m) => resolve(dirname(file), m[1]));
+      edges.set(file, targets);
+    }
+    const loops: string[] = [];
+    const done = new Set<string>(), path: string[] = [];
+    const visit = (file: string): void => {
+      if (done.has(file)) return;
+      const at = path.indexOf(file);
+      if (at >= 0) { loops.push(path.slice(at).concat(file).map((f) => relative(src, f)).join(' -> ')); return; }
+      path.push(file);
+      for (const next of edges.get(file) ?? []) visit(next);
+      path.pop();
+      done.add(file);
+    };
+    for (const file of edges.keys()) visit(file);
+    expect(loops).toEqual([]);
+  });
+
   test('the core imports no package but pure ones', () => {
     const offenders = sourceFiles(join(src, 'core')).flatMap((file) =>
       [...readFileSync(file, 'utf8').matchAll(/from\s*['"]([^'".][^'"]*)['"]/g)].map((m) => `${relative(root, file)}: ${m[1]}`),

@@ -7,6 +7,7 @@ import { mergeParts, uniformInitial, type SimulationInput } from '../../engine/s
 import type { Command } from '../command.ts';
 import { numberOption } from '../number-option.ts';
 import { runSimulation } from './simulate.ts';
+import { benchTradeoff } from '../bench-tradeoff.ts';
 
 const BETA = 0.95;
 
@@ -48,6 +49,9 @@ export const benchCommand: Command = {
     const dlm = benchDlm(engine, Math.max(3, Math.min(repeat, 10)));
     log(`DLM candidate (48 arms, B 16, 200 seeds x 50 trials x 10 steps): ${dlm.toFixed(2)} ms`);
 
+    const tradeoff = await benchTradeoff(3);
+    log(`trade-off sweep, 25 points: 48 arms x 200 seeds x 50 trials ${tradeoff.dlm_48x200_ms.toFixed(0)} ms (target < 1000); 100,000 arms, B 10,000, 12 steps x 20 trials ${tradeoff.arms_100000_ms.toFixed(0)} ms (target < 5000)`);
+
     const report = {
       machine: { cores: availableParallelism(), node: process.version },
       indices: { n, ...indices, speedup_vs_reference: indices.reference_ms / indices.wasm_ms },
@@ -60,6 +64,7 @@ export const benchCommand: Command = {
         reward_mean: one.result.rewardMean,
       },
       dlm_candidate_ms: dlm,
+      tradeoff_sweep_ms: tradeoff,
     };
     if (options.json) io.stdout.write(JSON.stringify(report) + '\n');
     return 0;

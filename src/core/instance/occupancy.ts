@@ -33,6 +33,8 @@ export interface Occupancy {
   pullsPerStep?: Float64Array;
   engagedPerStep?: Float64Array;
   tallyPerTrial?: Float64Array;
+  /** numTrials: arm-steps spent in state numStates-1 in each trial (undiscounted); the engine always returns it. */
+  engagedPerTrial?: Float64Array;
   /** Bench checksums (shared/bench/README.md): sum over trials and steps of arms in state 1, and of pulled arm ids. */
   engagedSum: number;
   pulledIdSum: number;

@@ -1,10 +1,13 @@
 // compileReward: a reward expression and a population -> the reward table r[arm, state], computed
 // once per candidate with Python's semantics (see evaluate-node.ts), plus its diagnostics.
 import type { Instance } from '../instance/types.ts';
-import { compileNode, EvalFault } from './evaluate-node.ts';
+import { EvalFault } from './compiled-node.ts';
+import { compileNode } from './evaluate-node.ts';
 import { normalizeReward } from './normalize-reward.ts';
-import { parseReward, pyRepr } from './parse-reward.ts';
-import { intToFloat, PyError } from './python-number.ts';
+import { parseReward } from './parse-reward.ts';
+import { PyError } from './py-error.ts';
+import { pyRepr } from './py-repr.ts';
+import { intToFloat } from './python-int.ts';
 import { rewardError, RewardFault, type RewardError } from './reward-error.ts';
 
 /** What compileReward needs of an Instance. */

@@ -2,7 +2,7 @@
 // parentheses Python needs, numbers as Python prints them (0x10 -> 16, .1 -> 0.1, 1e5 -> 100000.0),
 // every feature as agent_feats[i] with a non-negative index, no lambda. `a or (b or c)` prints as
 // `a or b or c`, which Python evaluates identically; nothing else is rewritten.
-import { pyRepr } from './parse-reward.ts';
+import { pyRepr } from './py-repr.ts';
 import type { RewardNode } from './reward-ast.ts';
 
 const PRECEDENCE: Record<string, number> = { if: 1, or: 2, and: 3, not: 4, compare: 5, '+': 6, '-': 6, '*': 7, '/': 7, '//': 7, '%': 7, unary: 8, '**': 9, atom: 10 };

@@ -1,6 +1,6 @@
 // The syntax tree of a reward expression. Every node carries `pos`, the 0-based character offset
 // (in the text as given) that an error about it points at: operators point at the operator.
-import type { Int } from './python-number.ts';
+import type { Int } from './python-int.ts';
 
 export type ArithOp = '+' | '-' | '*' | '/' | '//' | '%' | '**';
 export type CompareOp = '<' | '<=' | '>' | '>=' | '==' | '!=';

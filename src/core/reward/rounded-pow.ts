@@ -5,7 +5,7 @@
 // value, the one every libm aims at: exactly (with BigInt) for integer exponents up to 64 and for
 // half-integer exponents of exact squares, otherwise in double-double arithmetic (about 100 bits)
 // rounded once, which is wrong only when the exact result lies within ~2**-100 of a halfway point.
-import { ratioToFloat } from './python-number.ts';
+import { ratioToFloat } from './ratio-to-float.ts';
 
 /** A double-double number hi + lo with |lo| <= ulp(hi) / 2. */
 type DD = [number, number];

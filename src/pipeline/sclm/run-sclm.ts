@@ -4,24 +4,22 @@
 // or the user's expression) -> baselines -> one simulation per distinct policy -> scores (simulator
 // or LLM scorer, plus shift and utility clauses) -> selection under utilitarian, Nash and
 // egalitarian welfare with SCLM's evaluation measures. Every step checkpoints plain JSON.
-import { adjudicate, CLASSIC_WELFARE } from '../../core/adjudicate/adjudicate.ts';
-import { evaluatePolicy } from '../../core/adjudicate/evaluate-policy.ts';
-import type { Pool, PoolCandidate, PoolClause } from '../../core/adjudicate/pool.ts';
-import { poolScoreMatrix } from '../../core/adjudicate/pool-score-matrix.ts';
 import type { Occupancy } from '../../core/instance/occupancy.ts';
 import type { Instance } from '../../core/instance/types.ts';
 import type { ChatRequest } from '../../core/prompts/chat-request.ts';
 import { clauseSplitPrompt } from '../../core/prompts/clause-split-prompt.ts';
 import { parseClausesReply, parseScoreReply, ReplyParseError } from '../../core/prompts/parse-reply.ts';
 import { sclmScorerPrompt } from '../../core/prompts/sclm-scorer-prompt.ts';
-import { armWeights } from '../../core/measures/arm-weights.ts';
-import { policyValue } from '../../core/measures/policy-value.ts';
-import { utilityPerBucket } from '../../core/measures/utility-per-bucket.ts';
-import { createDlmRun, type Attempt, type CandidateState, type DlmRunState } from '../dlm/dlm-run-state.ts';
+import { createDlmRun, type Attempt, type DlmRunState } from '../dlm/dlm-run-state.ts';
 import { runDlm, type CompileResult, type DlmEvent, type DlmParts } from '../dlm/run-dlm.ts';
 import { cloneState, Pause, pausingIo } from '../resumable.ts';
 import { extendedPrompt } from './accept-clauses.ts';
-import type { AskState, PolicyOutcome, SclmClause, SclmResult, SclmRunState } from './sclm-run-state.ts';
+import { outcomeOf } from './outcome-of.ts';
+import type { AskState, SclmResult, SclmRunState } from './sclm-run-state.ts';
+import { poolCandidates, prioritized, selectSclm } from './select-sclm.ts';
+
+// Kept exported from here for callers of this module's earlier API.
+export { outcomeOf, poolCandidates };
 
 /** An LLM question of SCLM itself; `key` is stable across resumes ("split#0", "rate/r0/c1/low income#0"). */
 export interface SclmLlmRequest {
@@ -73,12 +71,6 @@ interface Ctx {
   signal?: AbortSignal;
 }
 
-/** The pool: the generator's valid candidates, each distinct expression once, in generation order. */
-export function poolCandidates(generator: DlmRunState | undefined): CandidateState[] {
-  const valid = (generator?.rounds ?? []).flatMap((r) => r.candidates.filter((c) => c.status === 'valid' && !c.duplicateOf));
-  return valid.filter((c, i) => valid.findIndex((d) => d.normalized === c.normalized) === i);
-}
-
 /**
  * Runs (or resumes) `initial` until done, paused (a part failed or `signal` aborted: pass the state
  * back in to resume) or awaiting the user's clauses (accept them with acceptClauses, then run again).
@@ -120,7 +112,7 @@ export async function runSclm(initial: SclmRunState, parts: SclmParts, options: 
       await rateAll(ctx);
     }
     emit({ type: 'step', step: 'select' });
-    state.result = select(state, rewards);
+    state.result = selectSclm(state, rewards);
     state.status = 'done';
     ctx.save();
     emit({ type: 'done', result: state.result });
@@ -189,8 +181,6 @@ async function innerDlm(ctx: Ctx, run: DlmRunName, current: DlmRunState, set: (s
   if (final.status !== 'done') throw new Pause(`${run}: ${final.pausedBecause ?? 'paused'}`);
   return final;
 }
-
-const prioritized = (state: SclmRunState) => (state.clauses ?? []).filter((c) => c.kind === 'prioritize');
 
 /** Each prioritization clause's reward table: the user's expression, else the pick of the clause's own DLM run. */
 async function clauseRewards(ctx: Ctx): Promise<{ rewards: Map<string, { expression: string; table: Float64Array }> } | { problems: string[] }> {
@@ -266,26 +256,6 @@ async function simulateAll(ctx: Ctx, rewards: Map<string, { table: Float64Array 
   }
 }
 
-/**
- * What the scores and measures need from one simulation: the value under each clause's reward
- * (discounted, as SCLM), the total utility (expected discounted steps in the good state, SCLM's
- * "utility") and the utility per bucket of every feature group; and, for the LLM scorer, each
- * group's utility shares in percent.
- */
-export function outcomeOf(occupancy: Occupancy, instance: Pick<Instance, 'features' | 'schema'>, rewards: Map<string, { table: Float64Array }>): PolicyOutcome {
-  const values: Record<string, number> = {};
-  for (const [name, { table }] of rewards) values[name] = policyValue(occupancy, table, { discounted: true });
-  const totalUtility = armWeights(occupancy, { weight: 'positive-states', discounted: true }).reduce((a, b) => a + b, 0);
-  const groups: Record<string, number[]> = {};
-  const distribution = instance.schema.groups.map((group) => {
-    const { utility } = utilityPerBucket(occupancy, instance, group);
-    groups[group.name] = Array.from(utility);
-    const total = utility.reduce((a, b) => a + b, 0);
-    return { category: group.name, buckets: group.buckets.map((label, b) => ({ label, percent: total > 0 ? (100 * utility[b]) / total : 0 })) };
-  });
-  return { values, totalUtility, groups, distribution };
-}
-
 async function rateAll(ctx: Ctx) {
   const { state } = ctx;
   for (const candidate of poolCandidates(state.generator)) {
@@ -301,50 +271,4 @@ async function rateAll(ctx: Ctx) {
       ctx.save();
     }
   }
-}
-
-/** Scores, selection and SCLM's evaluation measures, from the state alone (pure). */
-function select(state: SclmRunState, rewards: Map<string, { expression: string }>): SclmResult {
-  const clauses = state.clauses!;
-  const llm = state.config.scorer === 'llm';
-  const poolClauses = clauses.map((c): PoolClause => toPoolClause(c, llm, rewards.get(c.name)?.expression));
-  const def = state.outcomes[state.defaultKey!];
-  const summary = ({ values, totalUtility, groups }: PolicyOutcome) => ({ values, totalUtility, groups });
-  // A candidate whose LLM rating failed for some clause cannot be scored on it and leaves the pool.
-  const rated = poolCandidates(state.generator).filter((c) => !llm || prioritized(state).every((cl) => state.ratings[`${c.id}|${cl.name}`]?.score !== undefined));
-  const candidates = rated.map((c): PoolCandidate => {
-    const scores = llm ? Object.fromEntries(prioritized(state).map((cl) => [cl.name, state.ratings[`${c.id}|${cl.name}`].score!])) : undefined;
-    return { id: c.id, expression: c.expression!, ...summary(state.outcomes[c.normalized!]), ...(scores && { scores }) };
-  });
-  const pool: Pool = { clauses: poolClauses, default: summary(def), candidates };
-  if (candidates.length === 0) throw new Error('every candidate lost a rating: the LLM scorer failed on each');
-  const matrix = poolScoreMatrix(pool);
-  const choices = CLASSIC_WELFARE.map((w) => ({ ...w, ...(state.config.weights && { weights: state.config.weights }) }));
-  const ids = candidates.map((c) => c.id);
-  const { outcomes, regret } = adjudicate(matrix, choices, state.config.epsilon, ids);
-  const m = matrix.clauses.length;
-  const evaluate = (expression: string | null, normalized: string | null) => ({ expression, evaluation: normalized && state.outcomes[normalized] ? evaluatePolicy(pool, state.outcomes[normalized]) : null });
-  const pick = (run: DlmRunState | undefined) => (run?.result ? evaluate(run.result.expression, run.result.normalized) : evaluate(null, null));
-  const selections = outcomes.map((o) => ({
-    label: o.label,
-    index: o.index,
-    candidate: ids[o.index],
-    tied: o.tied.map((i) => ids[i]),
-    welfare: o.welfare,
-    robustTo: o.robustTo,
-    explanation: o.explanation,
-  }));
-  const methods = [
-    ...selections.map((s) => ({ method: `SCLM-${llm ? 'LLM' : 'SIM'}-${s.label}`, ...evaluate(rated[s.index].expression!, rated[s.index].normalized!) })),
-    ...(state.config.baselines ? [{ method: 'LLM-zeroshot', ...pick(state.baselines.zeroShot) }] : []),
-    { method: 'DLM', ...pick(state.generator) },
-    ...(state.baselines.extended ? [{ method: 'DLM-extended', ...pick(state.baselines.extended) }] : []),
-  ];
-  return { pool, clauses: matrix.clauses, scores: ids.map((_, i) => Array.from(matrix.scores.subarray(i * m, (i + 1) * m))), selections, regret, methods };
-}
-
-function toPoolClause(c: SclmClause, llm: boolean, expression: string | undefined): PoolClause {
-  if (c.kind === 'shift') return { name: c.name, kind: 'shift', text: c.text, group: c.group! };
-  if (c.kind === 'utility') return { name: c.name, kind: 'utility', text: c.text };
-  return { name: c.name, kind: llm ? 'llm' : 'simulator', text: c.text, ...(expression !== undefined && { expression }), ...(c.target && { target: c.target }) };
 }

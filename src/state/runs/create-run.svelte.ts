@@ -7,7 +7,7 @@ import type { RewriteState } from '../../pipeline/rewrite/rewrite-state.ts';
 import type { SclmRunState } from '../../pipeline/sclm/sclm-run-state.ts';
 import type { RunRecord } from '../../storage/records.ts';
 import type { AppState } from '../app-state.svelte.ts';
-import type { PolicySummaryRecord } from './policy-summary.ts';
+import type { PolicySummary } from '../../core/measures/policy-summary.ts';
 import type { RunComparison } from './compare-runs.ts';
 import { runTitle, type RunSettings } from './run-settings.ts';
 
@@ -17,7 +17,7 @@ export interface RunCheckpoint {
   dlm?: DlmRunState;
   sclm?: SclmRunState;
   /** Policy summaries by normalized expression (the default policy's too), so results need no simulation. */
-  summaries: Record<string, PolicySummaryRecord>;
+  summaries: Record<string, PolicySummary>;
   /** A rerun of a finished run (History): replays that run's LLM transcript; `comparison` once done. */
   replay?: { of: string; comparison?: RunComparison };
 }

@@ -27,7 +27,7 @@ import { registerSessionKey } from '../../storage/guard.ts';
 import type { CandidateRecord, RunRecord } from '../../storage/records.ts';
 import type { RunCheckpoint } from './create-run.svelte.ts';
 import type { AppState } from '../app-state.svelte.ts';
-import { summarizePolicy, type PolicySummaryRecord } from './policy-summary.ts';
+import { summarizePolicy, type PolicySummary } from '../../core/measures/policy-summary.ts';
 import { compareRuns, type RunComparison } from './compare-runs.ts';
 import type { RunSettings } from './run-settings.ts';
 
@@ -83,7 +83,7 @@ export class RunSession {
   get dlm(): DlmRunState | undefined {
     return this.checkpoint.dlm;
   }
-  get summaries(): Record<string, PolicySummaryRecord> {
+  get summaries(): Record<string, PolicySummary> {
     return this.checkpoint.summaries;
   }
   get rewrite(): RewriteState | undefined {
@@ -371,7 +371,7 @@ export class RunSession {
     return occupancy;
   }
 
-  private async simulateSummary(instance: Instance, table: Float64Array, signal: AbortSignal): Promise<PolicySummaryRecord> {
+  private async simulateSummary(instance: Instance, table: Float64Array, signal: AbortSignal): Promise<PolicySummary> {
     const key = this.tables.get(table)!.normalized;
     if (!this.checkpoint.summaries[key]) await this.simulate(instance, table, signal);
     return this.checkpoint.summaries[key];

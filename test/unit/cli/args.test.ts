@@ -24,7 +24,7 @@ describe('parseArgs', () => {
   });
 
   test('collects positionals, including everything after --', () => {
-    expect(parseArgs(['list', '--json', '--', '--p'], specs)).toEqual({ options: { json: true }, positionals: ['list', '--p'] });
+    expect(parseArgs(['list', '--json', '--', '--p'], specs)).toEqual({ options: { json: true }, positionals: ['list', '--p'], lists: {} });
   });
 
   test('refuses unknown options with a suggestion', () => {

@@ -32,9 +32,9 @@ describe('the what-if state', () => {
     // The reference and the final text; the invalid texts and the superseded first one never ran.
     expect(requests.length).toBe(2);
     expect(c.status).toBe('done');
-    const direct = await evaluateCandidate(whatIf.population!, (c.compiled as { table: Float64Array }).table, node.simulate, whatIf.settings);
+    const direct = await evaluateCandidate(whatIf.population!, { table: (c.compiled as { table: Float64Array }).table, featuresUsed: (c.compiled as { diagnostics: { featuresUsed: number[] } }).diagnostics.featuresUsed }, node.simulate, whatIf.settings);
     expect(c.result).toEqual(direct);
-    expect(whatIf.candidates[0].result!.engagement).toBeGreaterThan(0);
+    expect(whatIf.candidates[0].result!.totalUtility).toBeGreaterThan(0);
   });
 
   test('marks an invalid expression with its error and simulates nothing for it', async () => {

@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { dlmSchema } from '../../../../src/core/datasets/dlm-schema.ts';
 import type { FeatureSchema } from '../../../../src/core/instance/types.ts';
 import { compileReward, type CompileResult } from '../../../../src/core/reward/compile-reward.ts';
-import { MAX_DEPTH, MAX_LENGTH, parseReward } from '../../../../src/core/reward/parse-reward.ts';
+import { MAX_DEPTH } from '../../../../src/core/reward/parse-operand.ts';
+import { MAX_LENGTH, parseReward } from '../../../../src/core/reward/parse-reward.ts';
 import { randomExpression, seededRandom } from '../../../reference/random-reward-expression.ts';
 
 const schema = dlmSchema();

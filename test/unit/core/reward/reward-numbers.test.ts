@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, test } from 'vitest';
-import { floatRound, intTrueDiv, ratioToFloat } from '../../../../src/core/reward/python-number.ts';
+import { floatRound } from '../../../../src/core/reward/python-float.ts';
+import { intTrueDiv } from '../../../../src/core/reward/python-int.ts';
+import { ratioToFloat } from '../../../../src/core/reward/ratio-to-float.ts';
 import { roundedPow } from '../../../../src/core/reward/rounded-pow.ts';
 import { hasPython } from '../../../reference/python-reward.ts';
 import { seededRandom } from '../../../reference/random-reward-expression.ts';

@@ -1,0 +1,77 @@
+// Numeric features banded into groups, so that every feature a program keeps (age in years, number of
+// children, distance) can have its share of calls compared and constrained like a one-hot group.
+// A stand-alone numeric column (in no group) becomes a bucketed FeatureGroup (instance/types.ts) with
+// cut points at its quantiles, or at cut points the user edits; binary stand-alone columns become
+// two buckets ("no", "yes").
+import type { FeatureGroup, FeatureSchema } from '../instance/types.ts';
+
+export interface BandOptions {
+  /** Bands per numeric column when cut at quantiles; default 4 (quartiles). */
+  bands?: number;
+  /** Cut points per column name (ascending), replacing the quantiles: value <= cuts[i] is in band i. */
+  cuts?: Record<string, number[]>;
+}
+
+/**
+ * Cut points at the quantiles i / bands (i = 1 .. bands - 1) of the values, deduplicated, so a column
+ * with few distinct values gets fewer bands. values: any order; not modified.
+ */
+export function quantileCuts(values: Float64Array, bands: number): number[] {
+  if (!(Number.isInteger(bands) && bands >= 1)) throw new RangeError(`bands must be a whole number >= 1, not ${bands}`);
+  const sorted = Float64Array.from(values).sort();
+  const n = sorted.length;
+  const cuts: number[] = [];
+  for (let i = 1; i < bands && n > 0; i++) {
+    const v = sorted[Math.min(n - 1, Math.ceil((i * n) / bands) - 1)];
+    // A cut at the maximum would leave the last band empty.
+    if (v < sorted[n - 1] && (cuts.length === 0 || v > cuts[cuts.length - 1])) cuts.push(v);
+  }
+  return cuts;
+}
+
+/** Labels of bands cut at `cuts`: "<= 20", "21-30" for integers, "20-30" otherwise, "> 40". */
+export function bandLabels(cuts: number[], integer: boolean): string[] {
+  if (cuts.length === 0) return ['all'];
+  const labels = [`<= ${cuts[0]}`];
+  for (let i = 1; i < cuts.length; i++) labels.push(integer ? (cuts[i - 1] + 1 === cuts[i] ? `${cuts[i]}` : `${cuts[i - 1] + 1}-${cuts[i]}`) : `${cuts[i - 1]}-${cuts[i]}`);
+  labels.push(`> ${cuts[cuts.length - 1]}`);
+  return labels;
+}
+
+/** The schema with a bucketed group for every stand-alone column (a new schema; the input is not changed). */
+export function bandNumericFeatures(schema: FeatureSchema, features: Float64Array, numArms: number, options: BandOptions = {}): FeatureSchema {
+  const F = schema.columns.length;
+  const bands = options.bands ?? 4;
+  const columns = schema.columns.map((c) => ({ ...c }));
+  const groups: FeatureGroup[] = schema.groups.map((g) => ({ ...g, columns: [...g.columns], buckets: [...g.buckets], ...(g.edges ? { edges: [...g.edges] } : {}) }));
+  const taken = new Set(groups.map((g) => g.name));
+  for (const name of Object.keys(options.cuts ?? {})) {
+    if (!columns.some((c) => c.name === name)) throw new Error(`cut points are given for "${name}", which is not a feature column (columns: ${columns.map((c) => c.name).join(', ')})`);
+  }
+  columns.forEach((c, f) => {
+    const given = options.cuts?.[c.name];
+    if (c.group !== null && !given) return;
+    if (c.group !== null && given) throw new Error(`"${c.name}" is in the group "${c.group}"; cut points apply to stand-alone numeric columns`);
+    let name = c.label || c.name;
+    for (let k = 2; taken.has(name); k++) name = `${c.label || c.name} (${k})`;
+    taken.add(name);
+    if (c.type === 'binary' && !given) {
+      groups.push({ name, kind: 'bucketed', columns: [f], ordered: true, buckets: ['no', 'yes'], edges: [0] });
+    } else {
+      const values = new Float64Array(numArms);
+      for (let arm = 0; arm < numArms; arm++) values[arm] = features[arm * F + f];
+      const cuts = given ? checkCuts(c.name, given) : quantileCuts(values, bands);
+      groups.push({ name, kind: 'bucketed', columns: [f], ordered: true, buckets: bandLabels(cuts, c.type !== 'continuous'), edges: cuts });
+    }
+    c.group = name;
+  });
+  return { columns, groups };
+}
+
+function checkCuts(name: string, cuts: number[]): number[] {
+  for (let i = 0; i < cuts.length; i++) {
+    if (!Number.isFinite(cuts[i])) throw new Error(`cut point ${i + 1} of "${name}" is not a number`);
+    if (i > 0 && !(cuts[i] > cuts[i - 1])) throw new Error(`the cut points of "${name}" must increase: ${cuts[i - 1]} then ${cuts[i]}`);
+  }
+  return [...cuts];
+}

@@ -1,0 +1,193 @@
+// The constrained top-B: which B arms to call this week when the program adds floors and caps on
+// the calls that go to sets of arms (a bucket of a feature group: "at least 20 % of calls to ages
+// 51-60", "at most 30 % to Marathi speakers"), besides arms that may not be called at all (the
+// exclusion list, the cooldown).
+//
+// Definition (ARCHITECTURE.md, "The weekly list"), a greedy in two passes over the arms ordered by
+// decreasing index, ties by increasing tie rank (a seeded random permutation, so ties are fair and
+// reproducible):
+//   1. minima: for each quota in the order given, take its own best eligible members until the quota
+//      holds `min` chosen arms (arms chosen for an earlier quota count), skipping any arm whose choice
+//      would break a maximum of a quota she belongs to;
+//   2. the rest: walk the order and take every eligible arm not yet chosen that breaks no maximum,
+//      until B arms are chosen.
+// Without quotas this is exactly the top B by index. A minimum that cannot be met (too few eligible
+// members, or maxima in the way) is reported in `unmet`, never silently dropped; so is a list shorter
+// than B. Shares become counts with `shareQuota`: min ceil(share * B), max floor(share * B).
+//
+// Speed: the order is never built for all N arms. `rankTop` finds the k-th largest index with a native
+// sort of the candidates' values, sorts only the arms above it with a comparator, and orders the arms
+// tied at the threshold by their tie rank through a native sort of the ranks (a permutation, so a rank
+// names its arm). The walker doubles k when skips (caps, chosen arms) exhaust the prefix.
+
+/** A floor and a cap on the calls that go to a set of arms. */
+export interface CallQuota {
+  /** Shown in messages, e.g. "Ages = 51-60". */
+  label: string;
+  /** numArms entries: 1 for the arms the quota is about. */
+  members: Uint8Array;
+  /** At least this many calls (0: no floor). */
+  min: number;
+  /** At most this many calls (Infinity: no cap). */
+  max: number;
+}
+
+export interface ConstrainedTopBInput {
+  /** numArms priorities (the Whittle index of each arm's current state); higher is called first. */
+  index: Float64Array;
+  /** numArms distinct ranks 0..numArms-1 (a permutation): among equal indices the lower rank goes first. */
+  tieRank: Int32Array;
+  /** numArms entries, 1 for arms that may be called (not excluded, not in cooldown); null: every arm. */
+  eligible: Uint8Array | null;
+  /** Calls to make, B >= 0. */
+  budget: number;
+  /** Applied in this order (minima first, then the rest by index). */
+  quotas: readonly CallQuota[];
+}
+
+export interface ConstrainedTopB {
+  /** The chosen arms in rank order: decreasing index, ties by increasing tie rank. */
+  arms: Int32Array;
+  /** Per entry of `arms`: the quota whose minimum brought her in, or -1 when she was chosen by index. */
+  via: Int32Array;
+  /** Calls per quota in the chosen list, in the order of `quotas`. */
+  quotaCalls: Int32Array;
+  /** Minima that could not be met, and a list shorter than B, in words; empty when every constraint holds. */
+  unmet: string[];
+}
+
+/** A quota from shares of the budget: min ceil(minShare * B), max floor(maxShare * B) (shares in [0, 1]). */
+export function shareQuota(label: string, members: Uint8Array, budget: number, minShare = 0, maxShare = 1): CallQuota {
+  if (!(minShare >= 0 && minShare <= 1) || !(maxShare >= 0 && maxShare <= 1)) throw new RangeError(`quota "${label}": shares must be in [0, 1], got ${minShare} and ${maxShare}`);
+  if (minShare > maxShare) throw new RangeError(`quota "${label}": the minimum share ${minShare} is above the maximum share ${maxShare}`);
+  // A tiny slack keeps 0.2 * 10 at 2 despite binary rounding.
+  const min = Math.ceil(minShare * budget - 1e-9), max = maxShare >= 1 ? Infinity : Math.floor(maxShare * budget + 1e-9);
+  if (min > max) throw new RangeError(`quota "${label}": between ${minShare} and ${maxShare} of ${budget} calls there is no whole number of calls (at least ${min}, at most ${max})`);
+  return { label, members, min, max };
+}
+
+/** A seeded random permutation as tie ranks: tieRank[arm] in 0..n-1, all distinct (Fisher-Yates). */
+export function seededTieRanks(numArms: number, randomInt: (n: number) => number): Int32Array {
+  const order = new Int32Array(numArms);
+  for (let i = 0; i < numArms; i++) order[i] = i;
+  for (let i = numArms - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    const t = order[i];
+    order[i] = order[j];
+    order[j] = t;
+  }
+  const rank = new Int32Array(numArms);
+  for (let r = 0; r < numArms; r++) rank[order[r]] = r;
+  return rank;
+}
+
+export function constrainedTopB(input: ConstrainedTopBInput): ConstrainedTopB {
+  const { index, tieRank, eligible, budget, quotas } = input;
+  const N = index.length;
+  if (tieRank.length !== N) throw new RangeError(`constrainedTopB: ${N} indices but ${tieRank.length} tie ranks`);
+  if (eligible && eligible.length !== N) throw new RangeError(`constrainedTopB: ${N} indices but ${eligible.length} eligibility flags`);
+  if (!(Number.isInteger(budget) && budget >= 0)) throw new RangeError(`constrainedTopB: the budget must be a whole number >= 0, not ${budget}`);
+  for (const q of quotas) {
+    if (q.members.length !== N) throw new RangeError(`constrainedTopB: quota "${q.label}" has ${q.members.length} member flags for ${N} arms`);
+    if (!(q.min >= 0 && q.max >= q.min)) throw new RangeError(`constrainedTopB: quota "${q.label}" needs 0 <= min <= max, got ${q.min} and ${q.max}`);
+  }
+  const armAtRank = new Int32Array(N);
+  for (let arm = 0; arm < N; arm++) armAtRank[tieRank[arm]] = arm;
+  const chosen = new Uint8Array(N);
+  const quotaCalls = new Int32Array(quotas.length);
+  const picked: number[] = [];
+  const pickedVia: number[] = [];
+  const capped = quotas.map((q, k) => (q.max < Infinity ? k : -1)).filter((k) => k >= 0);
+  const fits = (arm: number) => {
+    for (const k of capped) if (quotas[k].members[arm] && quotaCalls[k] >= quotas[k].max) return false;
+    return true;
+  };
+  const choose = (arm: number, via: number) => {
+    chosen[arm] = 1;
+    picked.push(arm);
+    pickedVia.push(via);
+    for (let k = 0; k < quotas.length; k++) if (quotas[k].members[arm]) quotaCalls[k]++;
+  };
+  const unmet: string[] = [];
+  const candidatesOf = (members: Uint8Array | null) => {
+    let count = 0;
+    for (let arm = 0; arm < N; arm++) if ((!eligible || eligible[arm]) && (!members || members[arm])) count++;
+    const out = new Int32Array(count);
+    for (let arm = 0, j = 0; arm < N; arm++) if ((!eligible || eligible[arm]) && (!members || members[arm])) out[j++] = arm;
+    return out;
+  };
+  // Walks `candidates` in rank order, calling take(arm) on each until it returns false or they run out.
+  const walk = (candidates: Int32Array, need: number, take: (arm: number) => boolean) => {
+    let k = Math.min(candidates.length, Math.max(16, 2 * need));
+    let position = 0;
+    for (;;) {
+      const top = rankTop(index, armAtRank, tieRank, candidates, k);
+      for (; position < top.length; position++) if (!take(top[position])) return;
+      if (top.length >= candidates.length) return;
+      k = Math.min(candidates.length, 2 * k);
+    }
+  };
+  quotas.forEach((q, k) => {
+    if (q.min === 0 || picked.length >= budget) return;
+    const members = candidatesOf(q.members);
+    walk(members, q.min, (arm) => {
+      if (quotaCalls[k] >= q.min || picked.length >= budget) return false;
+      if (!chosen[arm] && fits(arm)) choose(arm, k);
+      return true;
+    });
+    if (quotaCalls[k] < q.min) {
+      const why = members.length < q.min ? `only ${members.length} eligible arm${members.length === 1 ? ' is' : 's are'} in it` : picked.length >= budget ? 'the budget was used up by earlier minima' : 'the maxima of other quotas leave too few of its members';
+      unmet.push(`the minimum of ${q.min} calls for ${q.label} is not met (${quotaCalls[k]} calls): ${why}`);
+    }
+  });
+  if (picked.length < budget) {
+    const all = candidatesOf(null);
+    walk(all, budget - picked.length, (arm) => {
+      if (picked.length >= budget) return false;
+      if (!chosen[arm] && fits(arm)) choose(arm, -1);
+      return true;
+    });
+    if (picked.length < budget) {
+      unmet.push(`only ${picked.length} of the ${budget} calls could be planned: ${all.length < budget ? `${all.length} arms may be called (the others are excluded or in cooldown)` : 'the maxima leave no other arm'}`);
+    }
+  }
+  // Rank order of the chosen arms.
+  const order = Array.from(picked.keys()).sort((a, b) => compareArms(index, tieRank, picked[a], picked[b]));
+  return { arms: Int32Array.from(order, (i) => picked[i]), via: Int32Array.from(order, (i) => pickedVia[i]), quotaCalls, unmet };
+}
+
+/** -1 when arm a goes before arm b: higher index first, then lower tie rank (-0 equals +0). */
+export function compareArms(index: Float64Array, tieRank: Int32Array, a: number, b: number): number {
+  const d = index[b] - index[a];
+  return d !== 0 ? (d > 0 ? 1 : -1) : tieRank[a] - tieRank[b];
+}
+
+/**
+ * The first min(k, candidates.length) of `candidates` in rank order. Exact: the threshold is the k-th
+ * largest value; arms strictly above it are sorted with the comparator; arms at it follow by tie rank.
+ */
+export function rankTop(index: Float64Array, armAtRank: Int32Array, tieRank: Int32Array, candidates: Int32Array, k: number): Int32Array {
+  const n = candidates.length;
+  k = Math.min(k, n);
+  if (k === 0) return new Int32Array(0);
+  if (n <= 2048) return Int32Array.from(Array.from(candidates).sort((a, b) => compareArms(index, tieRank, a, b)).slice(0, k));
+  const values = new Float64Array(n);
+  for (let j = 0; j < n; j++) values[j] = index[candidates[j]];
+  values.sort();
+  const threshold = values[n - k];
+  const above: number[] = [];
+  let tiedCount = 0;
+  for (let j = 0; j < n; j++) {
+    const v = index[candidates[j]];
+    if (v > threshold) above.push(candidates[j]);
+    else if (v === threshold) tiedCount++;
+  }
+  above.sort((a, b) => compareArms(index, tieRank, a, b));
+  const tied = new Int32Array(tiedCount);
+  for (let j = 0, t = 0; j < n; j++) if (index[candidates[j]] === threshold) tied[t++] = tieRank[candidates[j]];
+  tied.sort();
+  const out = new Int32Array(k);
+  out.set(above.slice(0, k));
+  for (let j = above.length, t = 0; j < k; j++, t++) out[j] = armAtRank[tied[t]];
+  return out;
+}

@@ -1,0 +1,42 @@
+// A register drawn from a built-in population (dlm, sclm, multilingual) with simulated histories
+// (simulate-history.ts), so that anyone can try the weekly plan without data. The true transitions
+// are returned beside it (for tests and the benchmark); the register itself only has the history.
+import { findGenerator, GENERATORS } from '../datasets/generators.ts';
+import { seededRandom } from '../random/seeded-random.ts';
+import { bandNumericFeatures } from './band-numeric.ts';
+import type { Register } from './register.ts';
+import { simulateHistory } from './simulate-history.ts';
+
+export interface GeneratedRegisterOptions {
+  /** Weeks of history, the last one the current week; default 26 (half a year). */
+  weeks?: number;
+  /** Calls per week in the simulated history; default the register's budget. */
+  callsPerWeek?: number;
+}
+
+/** The register and the true transitions (numArms x S x 2 x S) it was simulated from. */
+export function generatedRegister(name: string, parameters: Partial<Record<string, number>>, seed: number, options: GeneratedRegisterOptions = {}): { register: Register; truth: Float64Array } {
+  const generator = findGenerator(name);
+  if (!generator) throw new Error(`"${name}" is not a built-in population; the built-in ones are ${GENERATORS.map((g) => g.name).join(', ')}`);
+  const instance = generator.generate(parameters, seed);
+  const N = instance.numArms;
+  // A sampled population's budget is per sample (DLM: 16 of 48): scale it to the whole register.
+  const budget = instance.sampleSize ? Math.max(1, Math.round((N * instance.budget) / instance.sampleSize)) : instance.budget;
+  const weeks = options.weeks ?? 26;
+  const history = simulateHistory(instance.transitions, instance.initial, N, instance.numStates, weeks, options.callsPerWeek ?? budget, seededRandom(seed + 1));
+  const register: Register = {
+    numArms: N,
+    numStates: instance.numStates,
+    ids: instance.ids,
+    schema: bandNumericFeatures(instance.schema, instance.features, N),
+    features: instance.features,
+    transitions: null,
+    history,
+    budget,
+    discount: instance.discount,
+    horizon: instance.horizon,
+    provenance: instance.provenance,
+    warnings: [],
+  };
+  return { register, truth: instance.transitions };
+}

@@ -1,0 +1,105 @@
+// The Beta distribution's CDF (the regularized incomplete beta function I_x(a, b)) and its inverse,
+// the quantile, for credible intervals of Beta posteriors.
+//
+//   I_x(a, b) = (1 / B(a, b)) * integral_0^x t^(a-1) (1-t)^(b-1) dt,   B(a, b) = G(a) G(b) / G(a + b)
+//
+// I_x is evaluated by its continued fraction (Abramowitz and Stegun 26.5.8, with the modified Lentz
+// algorithm), which converges fast for x < (a + 1) / (a + b + 2); above that, the symmetry
+// I_x(a, b) = 1 - I_{1-x}(b, a) is used. log G is Lanczos' approximation (g = 7, 9 terms; relative
+// error about 1e-15). The quantile solves I_x(a, b) = p by Newton's method on x inside a bracket that
+// every step narrows, falling back to bisection when a Newton step leaves it, so it always converges;
+// it stops at a relative step of 1e-15. Tested against closed forms (Beta(a, 1), Beta(1, b),
+// Beta(1/2, 1/2)) and a slow numerical-integration twin (test/reference/incomplete-beta.ts).
+
+const LANCZOS = [
+  0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905,
+  -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
+];
+
+/** log G(x) for x > 0. */
+export function logGamma(x: number): number {
+  if (x < 0.5) return Math.log(Math.PI / Math.abs(Math.sin(Math.PI * x))) - logGamma(1 - x);
+  x -= 1;
+  let sum = LANCZOS[0];
+  for (let i = 1; i < 9; i++) sum += LANCZOS[i] / (x + i);
+  const t = x + 7.5;
+  return 0.5 * Math.log(2 * Math.PI) + (x + 0.5) * Math.log(t) - t + Math.log(sum);
+}
+
+/** log B(a, b). */
+export function logBeta(a: number, b: number): number {
+  return logGamma(a) + logGamma(b) - logGamma(a + b);
+}
+
+function checkShape(a: number, b: number): void {
+  if (!(a > 0 && b > 0 && Number.isFinite(a) && Number.isFinite(b))) throw new RangeError(`Beta parameters must be positive and finite, got a = ${a}, b = ${b}`);
+}
+
+/** I_x(a, b), the CDF of Beta(a, b) at x. */
+export function regularizedIncompleteBeta(x: number, a: number, b: number): number {
+  checkShape(a, b);
+  if (!(x > 0)) return 0;
+  if (x >= 1) return 1;
+  const front = Math.exp(a * Math.log(x) + b * Math.log1p(-x) - logBeta(a, b));
+  if (x < (a + 1) / (a + b + 2)) return (front * continuedFraction(x, a, b)) / a;
+  return 1 - (front * continuedFraction(1 - x, b, a)) / b;
+}
+
+/** The continued fraction of A&S 26.5.8 by the modified Lentz algorithm. */
+function continuedFraction(x: number, a: number, b: number): number {
+  const TINY = 1e-300, EPS = 1e-16;
+  let c = 1;
+  let d = 1 - ((a + b) * x) / (a + 1);
+  if (Math.abs(d) < TINY) d = TINY;
+  d = 1 / d;
+  let h = d;
+  for (let m = 1; m <= 10000; m++) {
+    const m2 = 2 * m;
+    let aa = (m * (b - m) * x) / ((a + m2 - 1) * (a + m2));
+    d = 1 + aa * d;
+    if (Math.abs(d) < TINY) d = TINY;
+    c = 1 + aa / c;
+    if (Math.abs(c) < TINY) c = TINY;
+    d = 1 / d;
+    h *= d * c;
+    aa = (-(a + m) * (a + b + m) * x) / ((a + m2) * (a + m2 + 1));
+    d = 1 + aa * d;
+    if (Math.abs(d) < TINY) d = TINY;
+    c = 1 + aa / c;
+    if (Math.abs(c) < TINY) c = TINY;
+    d = 1 / d;
+    const delta = d * c;
+    h *= delta;
+    if (Math.abs(delta - 1) < EPS) break;
+  }
+  return h;
+}
+
+/** The p-quantile of Beta(a, b): the x in [0, 1] with I_x(a, b) = p. */
+export function betaQuantile(p: number, a: number, b: number): number {
+  checkShape(a, b);
+  if (!(p >= 0 && p <= 1)) throw new RangeError(`a probability must be in [0, 1], got ${p}`);
+  if (p === 0) return 0;
+  if (p === 1) return 1;
+  const lb = logBeta(a, b);
+  // Starting point: the tail approximations I_x ~ x^a / (a B) near 0 and 1 - (1-x)^b / (b B) near 1,
+  // whichever side the mean is on; any start works, the bracket guarantees convergence.
+  let x = a / (a + b);
+  const left = Math.exp((Math.log(a * p) + lb) / a);
+  const right = 1 - Math.exp((Math.log(b * (1 - p)) + lb) / b);
+  if (left < x && p < regularizedIncompleteBeta(x, a, b)) x = Math.max(left, Number.MIN_VALUE);
+  else if (right > x && p > regularizedIncompleteBeta(x, a, b)) x = Math.min(right, 1 - 1e-16);
+  let lo = 0, hi = 1;
+  for (let iter = 0; iter < 200; iter++) {
+    const f = regularizedIncompleteBeta(x, a, b) - p;
+    if (f === 0) return x;
+    if (f < 0) lo = x;
+    else hi = x;
+    const density = Math.exp((a - 1) * Math.log(x) + (b - 1) * Math.log1p(-x) - lb);
+    let next = x - f / density;
+    if (!(next > lo && next < hi) || !Number.isFinite(next)) next = lo > 0 || hi < 1 ? (lo === 0 ? hi / 2 : hi === 1 ? (lo + 1) / 2 : (lo + hi) / 2) : 0.5;
+    if (Math.abs(next - x) <= 1e-15 * Math.max(x, 1e-300) || hi - lo <= 1e-15 * Math.max(lo, 1e-300)) return next;
+    x = next;
+  }
+  return x;
+}

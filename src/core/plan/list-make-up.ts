@@ -1,0 +1,76 @@
+// The make-up of a call list per group, beside the population's and the default list's, and in words:
+// "this priority moves 23 of 160 calls to Ages 51-60, mostly from Ages 21-30". Computed from counts,
+// never by an LLM.
+import type { FeatureSchema } from '../instance/types.ts';
+import { bucketOfArms } from '../measures/bucket-of-arms.ts';
+
+export interface GroupShare {
+  group: string;
+  bucket: string;
+  /** Calls to the bucket in the list, in the default list, and beneficiaries in the bucket. */
+  calls: number;
+  defaultCalls: number;
+  population: number;
+  /** The same as shares of the list's calls, of the default list's calls and of the register. */
+  shareCalls: number;
+  shareDefault: number;
+  sharePopulation: number;
+}
+
+/**
+ * Shares per (group, bucket) of every feature group in the schema. arms and defaultArms are the two
+ * lists (arm indices); shares are of each list's length (0 for an empty list).
+ */
+export function listMakeUp(schema: FeatureSchema, features: Float64Array, numArms: number, arms: Int32Array, defaultArms: Int32Array): GroupShare[] {
+  const out: GroupShare[] = [];
+  for (const g of schema.groups) {
+    const bucket = bucketOfArms(features, numArms, schema.columns.length, g);
+    const K = g.buckets.length;
+    const calls = new Float64Array(K), defaults = new Float64Array(K), population = new Float64Array(K);
+    for (let arm = 0; arm < numArms; arm++) if (bucket[arm] >= 0) population[bucket[arm]]++;
+    for (const arm of arms) if (bucket[arm] >= 0) calls[bucket[arm]]++;
+    for (const arm of defaultArms) if (bucket[arm] >= 0) defaults[bucket[arm]]++;
+    const share = (x: number, total: number) => (total > 0 ? x / total : 0);
+    for (let b = 0; b < K; b++) {
+      out.push({
+        group: g.name,
+        bucket: g.buckets[b],
+        calls: calls[b],
+        defaultCalls: defaults[b],
+        population: population[b],
+        shareCalls: share(calls[b], arms.length),
+        shareDefault: share(defaults[b], defaultArms.length),
+        sharePopulation: share(population[b], numArms),
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * One sentence per feature group whose make-up differs from the default list's, the groups with the
+ * most calls moved first: "this priority moves 23 of 160 calls to Ages 51-60, mostly from Ages
+ * 21-30"; "the same make-up as the default list" when no group differs.
+ */
+export function makeUpSentences(shares: GroupShare[], budget: number): string[] {
+  const byGroup = new Map<string, GroupShare[]>();
+  for (const s of shares) byGroup.set(s.group, [...(byGroup.get(s.group) ?? []), s]);
+  const moves: { moved: number; text: string }[] = [];
+  for (const [group, rows] of byGroup) {
+    const gains = rows.filter((r) => r.calls > r.defaultCalls).sort((a, b) => b.calls - b.defaultCalls - (a.calls - a.defaultCalls));
+    const losses = rows.filter((r) => r.calls < r.defaultCalls).sort((a, b) => a.calls - a.defaultCalls - (b.calls - b.defaultCalls));
+    if (gains.length === 0 && losses.length === 0) continue;
+    const moved = gains.reduce((sum, r) => sum + r.calls - r.defaultCalls, 0);
+    const name = (r: GroupShare) => bucketName(group, r.bucket);
+    const to = gains.length ? `${gains[0].calls - gains[0].defaultCalls} of ${budget} calls to ${name(gains[0])}` : '';
+    const from = losses.length ? `${gains.length ? 'mostly ' : ''}from ${name(losses[0])}` : '';
+    moves.push({ moved, text: `this priority moves ${[to, from].filter(Boolean).join(', ')}${gains.length > 1 ? ` (${moved} calls change ${group} in all)` : ''}` });
+  }
+  if (moves.length === 0) return ['this priority calls the same make-up of every group as the default list'];
+  return moves.sort((a, b) => b.moved - a.moved).map((m) => m.text);
+}
+
+/** "Ages 51-60" when the bucket label does not already name its group, else the label alone. */
+export function bucketName(group: string, bucket: string): string {
+  return bucket.toLowerCase().includes(group.toLowerCase()) ? bucket : `${group} ${bucket}`;
+}

@@ -1,0 +1,45 @@
+// What a plan is asked to do each week: the reward, the budget and the constraints. Plain data
+// (JSON-safe), kept with the plan and shown with every list.
+
+/** A floor and/or a cap on the share of calls that go to one bucket of a feature group. */
+export interface ShareSetting {
+  /** Feature group name, e.g. "Ages". */
+  group: string;
+  /** Bucket label of that group, e.g. "51-60" (as in FeatureGroup.buckets). */
+  bucket: string;
+  /** Share of the budget in [0, 1]; calls at least ceil(min * B). */
+  min?: number;
+  /** Share of the budget in [0, 1]; calls at most floor(max * B). */
+  max?: number;
+}
+
+export interface PlanSettings {
+  /** The reward expression (Python subset, src/core/reward/). */
+  reward: string;
+  /** Calls per week. */
+  budget: number;
+  /** Ids never to call (opted out, unreachable). */
+  exclude: string[];
+  /** Not called again within this many weeks of a call (0: no cooldown). */
+  cooldown: number;
+  shares: ShareSetting[];
+  /** Seed of the tie draws and the posterior draws; week w uses a seed derived from (seed, w). */
+  seed: number;
+  /** Posterior draws for the uncertain-membership flags (0: no flags). */
+  draws: number;
+  /** Feature group whose buckets get their own prior (estimate-transitions.ts); null: one prior. */
+  priorGroup: string | null;
+  /** Credible level of the intervals shown, e.g. 0.9. */
+  level: number;
+}
+
+/** allot's defaults (own choices): no cooldown, 20 posterior draws, 90 % intervals, seed 0. */
+export const PLAN_DEFAULTS = { cooldown: 0, draws: 20, level: 0.9, seed: 0 } as const;
+
+/** The seed of week `week`'s draws: splitmix-style mixing of the plan's seed and the week (recorded with the list). */
+export function weekSeed(seed: number, week: number): number {
+  let z = (Math.imul(seed >>> 0, 0x9e3779b1) ^ Math.imul(week + 0x7f4a7c15, 0x85ebca6b)) >>> 0;
+  z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+  z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+  return (z ^ (z >>> 16)) >>> 0;
+}

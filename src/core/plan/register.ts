@@ -1,0 +1,88 @@
+// The register: a program's beneficiaries as a plan sees them. Each has an id, features (in an
+// Instance's FeatureSchema, numeric ones banded into groups by band-numeric.ts), her current state,
+// and either her transitions (given by the file) or an engagement history from which they are
+// estimated (estimate-transitions.ts). A register compiles to an Instance (registerToInstance), so the
+// reward compiler and the engine work on it unchanged.
+//
+// Layouts are columnar, so that a register of 10^6 beneficiaries holds no object per person:
+//   features:    numArms x numFeatures, row-major (as Instance.features)
+//   transitions: numArms x numStates x 2 x numStates (as Instance.transitions), or null when estimated
+//   history:     one Uint8Array of numArms per week (week-major, so a new week appends without copying)
+import { createInstance } from '../instance/create-instance.ts';
+import type { FeatureSchema, Instance, Provenance } from '../instance/types.ts';
+
+/** A state not observed that week. */
+export const MISSING = 255;
+
+/**
+ * Weeks firstWeek .. firstWeek + states.length - 1. states[w][arm] is her state at the start of that
+ * week (MISSING when unknown); called[w][arm] is 1 when she was called during that week. The transition
+ * of week w is states[w] --called[w]--> states[w + 1]. The last week's state is the current state.
+ */
+export interface History {
+  firstWeek: number;
+  states: Uint8Array[];
+  called: Uint8Array[];
+}
+
+export interface Register {
+  numArms: number;
+  numStates: number;
+  ids: string[];
+  schema: FeatureSchema;
+  features: Float64Array;
+  /** Given transitions (numArms x S x 2 x S), or null: estimated from the history. */
+  transitions: Float64Array | null;
+  /** The engagement history (at least one week: the current one, whose states are the current states). */
+  history: History;
+  /** Calls per week, discount and planning horizon (the horizon only matters for simulations). */
+  budget: number;
+  discount: number;
+  horizon: number;
+  provenance: Provenance;
+  warnings: string[];
+}
+
+/** numArms: the current state of each beneficiary (the last week of the history; never MISSING). */
+export function currentState(register: Pick<Register, 'history'>): Uint8Array {
+  const { states } = register.history;
+  return states[states.length - 1];
+}
+
+/** The week the next list is for: the last week of the history (its calls are what the plan decides). */
+export function currentWeek(history: History): number {
+  return history.firstWeek + Math.max(0, history.states.length - 1);
+}
+
+/** A history of no weeks but the current one: the current state alone (a register from a wide CSV). */
+export function historyOfState(state: Uint8Array, week = 1): History {
+  return { firstWeek: week, states: [state.slice()], called: [new Uint8Array(state.length)] };
+}
+
+/**
+ * The register as an Instance with the given transitions (its own when given, or posterior means):
+ * every arm starts in her current state, so simulations and indices see the program as it is now.
+ */
+export function registerToInstance(register: Register, transitions: Float64Array = register.transitions ?? missingTransitions()): Instance {
+  const { numArms: N, numStates: S } = register;
+  const initial = new Float64Array(N * S);
+  const state = currentState(register);
+  for (let arm = 0; arm < N; arm++) initial[arm * S + state[arm]] = 1;
+  return createInstance({
+    numArms: N,
+    numStates: S,
+    ids: register.ids,
+    transitions,
+    schema: register.schema,
+    features: register.features,
+    initial,
+    budget: Math.min(register.budget, N),
+    horizon: register.horizon,
+    discount: register.discount,
+    provenance: register.provenance,
+  });
+}
+
+function missingTransitions(): never {
+  throw new Error('this register has no given transitions: estimate them from its history (estimateFromHistory) and pass the posterior means');
+}

@@ -1,0 +1,44 @@
+// Simulated engagement histories, so that anyone can try the weekly plan without data: beneficiaries
+// of a built-in population (true transitions known) go through `weeks` weeks in which the program
+// calls `callsPerWeek` of them drawn uniformly at random (allot's choice: a program before it plans
+// with an index calls by rota or at random, and random calls give every row some observations).
+import type { Random } from '../random/seeded-random.ts';
+import type { History } from './register.ts';
+
+/**
+ * Weeks 1..weeks. transitions: numArms x S x 2 x S; initial: numArms x S (each arm's first state is
+ * drawn from it). The last week's calls are left empty: that week's list is what a plan decides.
+ */
+export function simulateHistory(transitions: Float64Array, initial: Float64Array, numArms: number, numStates: number, weeks: number, callsPerWeek: number, random: Random): History {
+  if (!(Number.isInteger(weeks) && weeks >= 1)) throw new RangeError(`weeks must be a whole number >= 1, not ${weeks}`);
+  if (!(Number.isInteger(callsPerWeek) && callsPerWeek >= 0 && callsPerWeek <= numArms)) throw new RangeError(`calls per week must be a whole number in [0, ${numArms}], not ${callsPerWeek}`);
+  const S = numStates;
+  const states: Uint8Array[] = [];
+  const called: Uint8Array[] = [];
+  let state = new Uint8Array(numArms);
+  for (let arm = 0; arm < numArms; arm++) state[arm] = random.categorical(initial.subarray(arm * S, arm * S + S));
+  const pool = new Int32Array(numArms);
+  for (let w = 0; w < weeks; w++) {
+    states.push(state);
+    const act = new Uint8Array(numArms);
+    if (w < weeks - 1) {
+      // A uniform sample of callsPerWeek arms: a partial Fisher-Yates shuffle.
+      for (let i = 0; i < numArms; i++) pool[i] = i;
+      for (let i = 0; i < callsPerWeek; i++) {
+        const j = i + random.int(numArms - i);
+        const t = pool[i];
+        pool[i] = pool[j];
+        pool[j] = t;
+        act[pool[i]] = 1;
+      }
+      const next = new Uint8Array(numArms);
+      for (let arm = 0; arm < numArms; arm++) {
+        const row = ((arm * S + state[arm]) * 2 + act[arm]) * S;
+        next[arm] = random.categorical(transitions.subarray(row, row + S));
+      }
+      state = next;
+    }
+    called.push(act);
+  }
+  return { firstWeek: 1, states, called };
+}

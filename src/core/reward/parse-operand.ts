@@ -1,0 +1,219 @@
+// The operand level of the reward parser: the token cursor with its nesting limit, the leading
+// lambda, and the operands (numbers, True/False, state, features, whitelisted calls), with the
+// hints that tell an LLM what to write instead. The operator grammar (parse-reward.ts) extends
+// it and provides parseExpression.
+import type { FeatureSchema } from '../instance/types.ts';
+import { evaluateConstant } from './evaluate-node.ts';
+import { PyError } from './py-error.ts';
+import { pyRepr } from './py-repr.ts';
+import { FUNCTION_NAMES, type FunctionName, type RewardNode } from './reward-ast.ts';
+import { closestNames, RewardFault } from './reward-error.ts';
+import { KEYWORDS, tokenizeReward, type Token } from './tokenize-reward.ts';
+
+/** Deepest nesting of parentheses, brackets, calls, unary operators, ** and conditionals. */
+export const MAX_DEPTH = 64;
+
+const FUNCTION_HELP = 'the callable functions are if_, max, min, abs, float, int, bool and round';
+const ARITY: Record<FunctionName, [number, number]> = { if_: [1, 1], max: [2, Infinity], min: [2, Infinity], abs: [1, 1], float: [0, 1], int: [0, 1], bool: [0, 1], round: [1, 2] };
+
+export abstract class OperandParser {
+  protected readonly tokens: Token[];
+  protected at = 0;
+  protected depth = 0;
+  /** What the feature vector is called: agent_feats, or the lambda's other parameter ('' when it has none). */
+  protected featureName = 'agent_feats';
+  protected readonly byName = new Map<string, number>();
+  readonly used = new Set<number>();
+
+  protected constructor(
+    private readonly text: string,
+    start: number,
+    end: number,
+    private readonly schema: FeatureSchema,
+  ) {
+    this.tokens = tokenizeReward(text, start, end);
+    schema.columns.forEach((column, i) => this.byName.set(column.name, i));
+  }
+
+  protected get token(): Token {
+    return this.tokens[this.at];
+  }
+
+  protected is(text: string): boolean {
+    const t = this.token;
+    return (t.type === 'op' || t.type === 'name') && t.text === text;
+  }
+
+  protected expect(text: string, hint: string): Token {
+    if (!this.is(text)) throw this.unexpected(`expected "${text}"`, hint);
+    return this.tokens[this.at++];
+  }
+
+  protected unexpected(what: string, hint = ''): RewardFault {
+    const t = this.token;
+    if (t.type === 'end') return new RewardFault(`${what}, but the expression ends`, t.pos, hint || 'the expression is incomplete');
+    const shown = t.type === 'num' ? `number ${t.text}` : `"${t.text}"`;
+    return new RewardFault(`${what}, found ${shown}`, t.pos, hint);
+  }
+
+  protected enter(pos: number): void {
+    if (++this.depth > MAX_DEPTH) throw new RewardFault(`the expression nests deeper than ${MAX_DEPTH} levels`, pos, 'simplify it: fewer nested parentheses, calls and operators');
+  }
+
+  /** The whole grammar, from the conditional down (parse-reward.ts). */
+  protected abstract parseExpression(): RewardNode;
+
+  /** `lambda a, b:` with `state` among the parameters; the other one names the feature vector. */
+  protected parseLambda(): void {
+    const lambda = this.tokens[this.at++];
+    const params: Token[] = [];
+    while (this.token.type === 'name' && !KEYWORDS.has(this.token.text)) {
+      params.push(this.tokens[this.at++]);
+      if (!this.is(',')) break;
+      this.at++;
+    }
+    if (this.is('=')) throw new RewardFault('default values are not supported', this.token.pos, 'write lambda agent_feats, state: ...');
+    this.expect(':', 'write lambda agent_feats, state: followed by the expression');
+    const names = params.map((p) => p.text);
+    if (new Set(names).size !== names.length) throw new RewardFault('a lambda parameter is repeated', lambda.pos, 'write lambda agent_feats, state: ...');
+    const others = names.filter((n) => n !== 'state');
+    if (others.length === names.length || others.length > 1) {
+      throw new RewardFault(`the lambda takes (${names.join(', ')}); it must take the feature vector and state`, lambda.pos, 'write lambda agent_feats, state: ...');
+    }
+    this.featureName = others[0] ?? '';
+  }
+
+
+  protected parsePrimary(): RewardNode {
+    const t = this.token;
+    if (t.type === 'num') {
+      this.at++;
+      if (this.is('(')) throw new RewardFault(`a number cannot be called: "${t.text} (...)" calls ${t.text} as a function`, this.token.pos, `to multiply, write ${t.text} * (...)`);
+      return t.float ? { kind: 'float', pos: t.pos, value: t.value as number } : { kind: 'int', pos: t.pos, value: t.value };
+    }
+    if (t.type === 'op' && t.text === '(') {
+      this.at++;
+      this.enter(t.pos);
+      if (this.is(')')) throw new RewardFault('empty parentheses make a tuple, not a number', t.pos, 'put an expression inside the parentheses');
+      const inner = this.parseExpression();
+      if (this.is(',')) throw new RewardFault('a "," inside parentheses makes a tuple, not a number', this.token.pos, 'tuples are not supported; to combine values use max(a, b), min(a, b) or arithmetic');
+      this.expect(')', `close the "(" at character ${t.pos}`);
+      this.depth--;
+      return this.noTrailer(inner);
+    }
+    if (t.type === 'name') return this.parseName(t);
+    if (t.type === 'end') throw this.unexpected('expected a number, a name or "("');
+    throw this.unexpected('expected a number, a name or "("', t.text === ')' ? 'remove the extra ")" or complete the expression before it' : 'an operand is missing');
+  }
+
+  /** Calls, subscripts and attributes are only for functions and the feature vector. */
+  protected noTrailer(node: RewardNode): RewardNode {
+    const t = this.token;
+    if (this.is('(')) throw new RewardFault('only if_, max, min, abs, float, int, bool and round can be called', t.pos, 'to multiply, write * before "("');
+    if (this.is('[')) throw new RewardFault('only the feature vector can be indexed', t.pos, 'write agent_feats[i]');
+    if (this.is('.')) throw new RewardFault('attributes are only available on the feature vector', t.pos, 'write agent_feats.name with a feature name of the schema');
+    return node;
+  }
+
+  protected parseName(t: Token): RewardNode {
+    const name = t.text;
+    this.at++;
+    if (name === 'True' || name === 'False') return this.noTrailer({ kind: 'bool', pos: t.pos, value: name === 'True' });
+    if (name === 'state') return this.noTrailer({ kind: 'state', pos: t.pos });
+    if (name === this.featureName) return this.noTrailer(this.parseFeature(t));
+    if ((FUNCTION_NAMES as readonly string[]).includes(name)) {
+      if (!this.is('(')) throw new RewardFault(`${name} is a function and must be called`, t.end, `write ${name}(...)`);
+      return this.noTrailer(this.parseCall(t, name as FunctionName));
+    }
+    if (name === 'None') throw new RewardFault('None is not a number', t.pos, 'use 0');
+    if (name === 'lambda') throw new RewardFault('only one leading lambda is allowed', t.pos, 'write lambda agent_feats, state: followed by an expression without lambda');
+    if (KEYWORDS.has(name)) throw new RewardFault(`"${name}" is not allowed here`, t.pos, name === 'if' || name === 'else' ? 'a conditional is written: a if condition else b' : 'a reward is one expression over state and the feature vector');
+    throw this.unknownName(t);
+  }
+
+  protected unknownName(t: Token): RewardFault {
+    const name = t.text;
+    const features = this.featureName ? this.featureName : 'the feature vector';
+    if (this.byName.has(name)) return new RewardFault(`unknown name ${name}`, t.pos, `${name} is a feature: write ${this.featureName || 'agent_feats'}.${name} (or ${this.featureName || 'agent_feats'}[${this.byName.get(name)}])`);
+    if (name === 'agent_feats' || name === 'feature' || name === 'features' || name === 'feats') {
+      return new RewardFault(`unknown name ${name}`, t.pos, this.featureName ? `in this expression the feature vector is called ${this.featureName}` : 'the lambda has no feature-vector parameter; write lambda agent_feats, state: ...');
+    }
+    if (name === 's') return new RewardFault('unknown name s', t.pos, 'the state is called state');
+    if (/^(np|numpy|math|torch|pd|os|sys|builtins)$/.test(name) || name.startsWith('__')) {
+      return new RewardFault(`unknown name ${name}: modules and Python internals are not available`, t.pos, `use state, ${features} and ${FUNCTION_HELP}`);
+    }
+    const candidates = ['state', ...(this.featureName ? [this.featureName] : []), ...FUNCTION_NAMES];
+    const schemaNames = this.schema.columns.map((c) => c.name);
+    const close = closestNames(name, [...candidates, ...schemaNames], 3).map((n) => (schemaNames.includes(n) && !candidates.includes(n) ? `${this.featureName || 'agent_feats'}.${n}` : n));
+    const called = this.is('(') ? ` (${FUNCTION_HELP})` : '';
+    return new RewardFault(`unknown name ${name}${called}`, t.pos, `closest: ${close.join(', ')}; the names available are state, ${features} and the functions ${FUNCTION_NAMES.join(', ')}`);
+  }
+
+  protected parseFeature(t: Token): RewardNode {
+    const count = this.schema.columns.length;
+    if (this.is('.')) {
+      this.at++;
+      const nameToken = this.token;
+      if (nameToken.type !== 'name') throw this.unexpected(`expected a feature name after "${t.text}."`);
+      this.at++;
+      const index = this.byName.get(nameToken.text);
+      if (index === undefined) {
+        const close = closestNames(nameToken.text, this.schema.columns.map((c) => c.name), 3);
+        throw new RewardFault(`unknown feature ${t.text}.${nameToken.text}`, nameToken.pos, `closest feature names: ${close.join(', ')}`);
+      }
+      if (this.is('(')) throw new RewardFault(`${t.text}.${nameToken.text} is a number and cannot be called`, this.token.pos, 'to multiply, write * before "("');
+      this.used.add(index);
+      return { kind: 'feature', pos: t.pos, index };
+    }
+    if (!this.is('[')) throw new RewardFault(`${t.text} is the feature vector of ${count} values; use one of them`, t.pos, `write ${t.text}[i] with i from 0 to ${count - 1}, or ${t.text}.name`);
+    const open = this.tokens[this.at++];
+    this.enter(open.pos);
+    if (this.is(']')) throw new RewardFault('an index is missing', this.token.pos, `write ${t.text}[i] with i from 0 to ${count - 1}`);
+    const indexNode = this.parseExpression();
+    if (this.is(':')) throw new RewardFault('slices are not supported', this.token.pos, `index one feature: ${t.text}[i]`);
+    if (this.is(',')) throw new RewardFault('only one index is allowed', this.token.pos, `write ${t.text}[i]`);
+    this.expect(']', `close the "[" at character ${open.pos}`);
+    this.depth--;
+    let value: number | bigint;
+    try {
+      const constant = evaluateConstant(indexNode);
+      if (constant === null) throw new RewardFault('the index must be a constant integer', indexNode.pos, `state and features cannot choose the feature; write ${t.text}[i] with i from 0 to ${count - 1}`);
+      if (constant.float) throw new RewardFault(`the index is the float ${pyRepr(constant.value as number)}; indices must be integers`, indexNode.pos, `write ${t.text}[i] with an integer i from 0 to ${count - 1}`);
+      value = constant.value;
+    } catch (error) {
+      if (error instanceof PyError) throw new RewardFault(`the index fails to compute: ${error.message}`, indexNode.pos, `write ${t.text}[i] with i from 0 to ${count - 1}`);
+      throw error;
+    }
+    if (value >= count || value < -count) {
+      throw new RewardFault(`index ${value} is out of range: there are ${count} features`, indexNode.pos, `use 0 to ${count - 1} (or -${count} to -1 from the end)`);
+    }
+    const index = Number(value) < 0 ? Number(value) + count : Number(value);
+    this.used.add(index);
+    return { kind: 'feature', pos: t.pos, index };
+  }
+
+  protected parseCall(t: Token, name: FunctionName): RewardNode {
+    const open = this.tokens[this.at++];
+    this.enter(open.pos);
+    const args: RewardNode[] = [];
+    while (!this.is(')')) {
+      if (this.token.type === 'name' && this.tokens[this.at + 1].text === '=') {
+        throw new RewardFault('keyword arguments are not supported', this.token.pos, name === 'round' ? 'write round(x, 2)' : `write ${name}(...) with positional arguments`);
+      }
+      if (this.is('*') || this.is('**')) throw new RewardFault('argument unpacking is not supported', this.token.pos, `write ${name}(a, b)`);
+      args.push(this.parseExpression());
+      if (this.token.type === 'name' && this.token.text === 'for') throw new RewardFault('comprehensions are not supported', this.token.pos, `write ${name}(a, b, ...) with the values listed`);
+      if (!this.is(',')) break;
+      this.at++;
+    }
+    this.expect(')', `close the "(" of ${name} at character ${open.pos}`);
+    this.depth--;
+    const [least, most] = ARITY[name];
+    if (args.length < least || args.length > most) {
+      const wanted = most === Infinity ? `at least ${least} arguments` : least === most ? `exactly ${least} argument${least > 1 ? 's' : ''}` : `${least} to ${most} arguments`;
+      const hint = name === 'max' || name === 'min' ? `${name} compares its arguments, e.g. ${name}(0, state - 1); lists are not supported` : name === 'round' ? 'write round(x) or round(x, ndigits)' : `write ${name}(x)`;
+      throw new RewardFault(`${name}() takes ${wanted}, given ${args.length}`, t.pos, hint);
+    }
+    return { kind: 'call', pos: t.pos, name, args };
+  }
+}

@@ -1,0 +1,30 @@
+// The arms each evaluation seed simulates, and how to read a population-level table for them:
+// a population with a sample size (DLM: 48 of 7,668) gives each seed its own sample (sampleArms
+// with that seed), any other population is used whole by every seed.
+import { sampleArms } from '../instance/sample-arms.ts';
+import type { Instance } from '../instance/types.ts';
+
+export interface SeedArms {
+  /** Seed of the arm sample and of the simulation. */
+  seed: number;
+  instance: Instance;
+  /** Population index of each of the instance's arms; null when it is the population itself. */
+  rows: readonly number[] | null;
+}
+
+export function evaluationArms(population: Instance, seeds: readonly number[]): SeedArms[] {
+  const n = population.sampleSize;
+  return seeds.map((seed) => {
+    if (n === undefined || n >= population.numArms) return { seed, instance: population, rows: null };
+    const instance = sampleArms(population, n, seed);
+    return { seed, instance, rows: instance.provenance.sample!.indices };
+  });
+}
+
+/** The rows of a population-level array (stride values per arm) for one seed's arms. */
+export function rowsOf<T extends Float64Array | Uint8Array | Int32Array>(values: T, stride: number, arms: SeedArms): T {
+  if (!arms.rows) return values;
+  const out = new (values.constructor as new (n: number) => T)(arms.rows.length * stride);
+  arms.rows.forEach((arm, k) => out.set(values.subarray(arm * stride, arm * stride + stride), k * stride));
+  return out;
+}

@@ -1,0 +1,28 @@
+// The price of a priority in words, computed from the sweep (never written by an LLM), e.g.
+// "Favouring Ages 51-60 costs 1.8% of engagement (± 0.4%) at lambda 0.4; their engagement goes
+// from 41.2% to 44.0%." A loss within two standard errors of zero is said to be no measurable cost.
+import type { DialChoice } from './choose-lambda.ts';
+import type { DialPoint } from './sweep-dial.ts';
+
+const pct = (x: number, digits = 1) => `${(100 * x).toFixed(digits)}%`;
+
+/** `favoured`: who the priority favours, e.g. "Ages 51-60, Income low" (from the features the reward reads). */
+export function priceSentence(points: readonly DialPoint[], choice: DialChoice, maxLoss: number, favoured: string): string {
+  const base = points.find((p) => p.lambda === 0)!;
+  const chosen = points[choice.index];
+  const who = favoured || 'this priority';
+  const se = choice.engagementLossSe;
+  if (choice.lambda === 0) {
+    const next = points.filter((p) => p.lambda > 0).sort((a, b) => a.lambda - b.lambda)[0];
+    return next
+      ? `No setting of the dial stays within a loss of ${pct(maxLoss)}: the smallest step tried, lambda ${next.lambda}, already costs more. The pick is the default policy.`
+      : 'The sweep has only the default policy (lambda 0).';
+  }
+  const noise = se !== null && Math.abs(choice.engagementLoss) <= 2 * se;
+  const cost = noise
+    ? `costs no measurable engagement (${pct(choice.engagementLoss)} ± ${pct(se!)})`
+    : `costs ${pct(choice.engagementLoss)} of engagement${se !== null ? ` (± ${pct(se)})` : ''}`;
+  const gain = chosen.priority !== null && base.priority !== null ? `; their engagement goes from ${pct(base.priority)} to ${pct(chosen.priority)}` : '';
+  const where = choice.lambda === 1 ? 'at lambda 1 (the reward as written)' : `at lambda ${choice.lambda}`;
+  return `Favouring ${who} ${cost} ${where}${gain}.`;
+}
