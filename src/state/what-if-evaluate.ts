@@ -6,6 +6,7 @@ import { findGenerator } from '../core/datasets/generators.ts';
 import { resolveParameters } from '../core/datasets/generators/population-generator.ts';
 import { sampleArms } from '../core/instance/sample-arms.ts';
 import type { Instance } from '../core/instance/types.ts';
+import { bucketCells } from '../core/measures/trial-counts.ts';
 import { summarizePolicy, type PolicySummary } from '../core/measures/policy-summary.ts';
 import type { AbortSignalLike, Simulate } from '../core/simulation/simulate-port.ts';
 
@@ -45,6 +46,6 @@ export async function buildPopulation(choice: PopulationChoice, loadStored: (id:
 
 /** Simulates the Whittle policy for `table` (which reads the features `featuresUsed`) and summarizes it. */
 export async function evaluateCandidate(instance: Instance, compiled: { table: Float64Array; featuresUsed: readonly number[] }, simulate: Simulate, settings: WhatIfSettings, options: { signal?: AbortSignalLike; onProgress?: (done: number, total: number) => void } = {}): Promise<CandidateResult> {
-  const occupancy = await simulate({ instance, rewards: compiled.table, policy: 'whittle', trials: settings.trials, seed: settings.seed }, options);
+  const occupancy = await simulate({ instance, rewards: compiled.table, policy: 'whittle', trials: settings.trials, seed: settings.seed, tally: bucketCells(instance) }, options);
   return summarizePolicy(occupancy, instance, compiled.table, compiled.featuresUsed);
 }

@@ -7,6 +7,7 @@ import type { Instance } from '../instance/types.ts';
 import { dpVariance, type GroupDpVariance } from './dp-variance.ts';
 import { policyValue } from './policy-value.ts';
 import { stateFeatureDistribution, type GroupDistribution } from './state-feature-distribution.ts';
+import { trialCounts, type TrialCounts } from './trial-counts.ts';
 import { utilityPerBucket } from './utility-per-bucket.ts';
 
 export interface PolicySummary {
@@ -23,10 +24,12 @@ export interface PolicySummary {
   pullsPerStep: number[];
   /** DP_variance per group (with the arms of each bucket); intended = the groups of the features the reward reads. */
   fairness: GroupDpVariance[];
+  /** Calls and engaged steps per bucket, trial by trial (when simulated with tally: bucketCells(instance)): the results in words. */
+  counts?: TrialCounts;
 }
 
 /** The summary of the policy planned for `rewardTable`, which reads the features `featuresUsed`. */
-export function summarizePolicy(occupancy: Occupancy, instance: Pick<Instance, 'features' | 'schema'>, rewardTable: Float64Array, featuresUsed: readonly number[]): PolicySummary {
+export function summarizePolicy(occupancy: Occupancy, instance: Pick<Instance, 'numArms' | 'features' | 'schema'>, rewardTable: Float64Array, featuresUsed: readonly number[]): PolicySummary {
   const groups: Record<string, number[]> = {};
   for (const group of instance.schema.groups) groups[group.name] = Array.from(utilityPerBucket(occupancy, instance, group).utility);
   let totalUtility = 0;
@@ -41,6 +44,7 @@ export function summarizePolicy(occupancy: Occupancy, instance: Pick<Instance, '
     engagedPerStep: Array.from(occupancy.engagedPerStep ?? []),
     pullsPerStep: Array.from(occupancy.pullsPerStep ?? []),
     fairness: dpVariance(occupancy, instance, { intended }),
+    ...(occupancy.tallyPerTrial && { counts: trialCounts(occupancy, instance) }),
   };
 }
 

@@ -28,6 +28,8 @@ import type { CandidateRecord, RunRecord } from '../../storage/records.ts';
 import type { RunCheckpoint } from './create-run.svelte.ts';
 import type { AppState } from '../app-state.svelte.ts';
 import { summarizePolicy, type PolicySummary } from '../../core/measures/policy-summary.ts';
+import { bucketCells } from '../../core/measures/trial-counts.ts';
+import { providersUsed, type ProviderUse } from './providers-used.ts';
 import { compareRuns, type RunComparison } from './compare-runs.ts';
 import type { RunSettings } from './run-settings.ts';
 
@@ -92,6 +94,10 @@ export class RunSession {
   /** A rerun: the run it repeats and, once done, whether it reproduced it bit for bit. */
   get replay(): { of: string; comparison?: RunComparison } | undefined {
     return this.checkpoint.replay;
+  }
+  /** The LLM providers and models the run's calls went to, from its transcript (llmCalls makes it reactive). */
+  get providers(): ProviderUse[] {
+    return this.llmCalls >= 0 ? providersUsed(this.transcript.entries) : [];
   }
   /** Nothing done yet: the Run screen starts it on opening. */
   get fresh(): boolean {
@@ -360,7 +366,7 @@ export class RunSession {
     if (known) return known;
     this.activity = 'Simulating a policy';
     this.simulationProgress = 0;
-    const request = { instance, rewards: table, policy: 'whittle' as const, trials: this.settings.trials, seed: this.settings.seed, perStep: true };
+    const request = { instance, rewards: table, policy: 'whittle' as const, trials: this.settings.trials, seed: this.settings.seed, perStep: true, tally: bucketCells(instance) };
     const occupancy = await this.app.simulate(request, { signal, onProgress: (done, total) => (this.simulationProgress = done / total) });
     this.simulations++;
     this.simulationProgress = null;
@@ -394,6 +400,12 @@ export class RunSession {
     const result = this.checkpoint.sclm?.result ?? this.checkpoint.dlm?.result ?? null;
     if (this.checkpoint.replay) this.checkpoint.replay.comparison = await this.compareWithOriginal(this.checkpoint.replay.of, $state.snapshot(result));
     this.writes = this.writes.then(() => this.app.store.putResult({ runId: this.id, createdAt: Date.now(), result: $state.snapshot(result) }));
+    if (!result) {
+      // nothing was selected: the run did not do what was asked, so it is not "done"
+      this.phase = 'failed';
+      this.message = 'No candidate was valid, so no policy could be selected. Rephrase the priority, raise the attempts per reply, or try another model.';
+      return this.save('failed', this.message);
+    }
     this.phase = 'done';
     this.message = null;
     await this.save('done');
