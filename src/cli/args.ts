@@ -54,9 +54,10 @@ export function parseArgs(argv: string[], specs: OptionSpecs): ParsedArgs {
     if (!arg.startsWith('--')) throw new UsageError(`unknown option "${arg}" (options are written --name)`);
     const eq = arg.indexOf('=');
     const name = arg.slice(2, eq === -1 ? undefined : eq);
-    const spec = specs[name];
+    // Own keys only: --toString or --constructor name no option (the prototype has them).
+    const spec = Object.hasOwn(specs, name) ? specs[name] : undefined;
     if (!spec) throw new UsageError(`unknown option "--${name}"${suggest(name, Object.keys(specs))}`);
-    if (name in options && !spec.repeatable) throw new UsageError(`option "--${name}" is given twice`);
+    if (Object.hasOwn(options, name) && !spec.repeatable) throw new UsageError(`option "--${name}" is given twice`);
     if (spec.type === 'flag') {
       if (eq !== -1) throw new UsageError(`option "--${name}" takes no value`);
       options[name] = true;

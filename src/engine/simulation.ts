@@ -105,7 +105,7 @@ export function validateSimulationInput(input: SimulationInput): void {
   if (!Number.isInteger(input.trials) || input.trials < 1) fail(`trials must be a positive integer, got ${input.trials}`);
   if (input.trials * input.horizon >= 2 ** 31) fail(`trials x horizon must stay below 2^31, got ${input.trials * input.horizon}`);
   if (!Number.isInteger(input.seed) || input.seed < 0 || input.seed >= 2 ** 32) fail(`seed must be an integer in [0, 2^32), got ${input.seed}`);
-  if (!(input.policy in POLICY_CODES)) fail(`policy must be whittle, random or none, got ${input.policy}`);
+  if (!Object.hasOwn(POLICY_CODES, input.policy)) fail(`policy must be whittle, random or none, got ${input.policy}`);
   if (input.ties !== 'random' && input.ties !== 'lowest-id') fail(`ties must be random or lowest-id, got ${input.ties}`);
   checkDistributions(input.transitions, S, 'transitions', (row) => {
     const arm = Math.floor(row / (2 * S)), state = Math.floor(row / 2) % S;

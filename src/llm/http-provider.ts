@@ -10,7 +10,7 @@ import { LlmError } from './llm-error.ts';
 import { PROVIDERS, type ProviderConfig } from './provider-config.ts';
 import { backoffMs } from './retry-after.ts';
 import type { Transcript } from './transcript.ts';
-import { chatWireRequest, modelsWireRequest, readChatReply, readModelList, type WireRequest } from './wire-formats.ts';
+import { chatWireRequest, emptyReply, modelsWireRequest, readChatReply, readModelList, type WireRequest } from './wire-formats.ts';
 
 export interface HttpProviderOptions {
   fetch?: typeof fetch;
@@ -118,6 +118,7 @@ export class HttpProvider implements LlmProvider {
       const response = await this.fetch(wire.url, { method: wire.method, headers: wire.headers, body: wire.body, signal: combined, credentials: 'omit', referrerPolicy: 'no-referrer' });
       const text = await response.text();
       if (!response.ok) throw classifyHttpFailure(this.config, { status: response.status, headers: response.headers, bodyText: text }, (this.options.now ?? Date.now)());
+      if (text.trim() === '') throw emptyReply(this.config.kind, `HTTP ${response.status} with no body`, false);
       let body: unknown;
       try {
         body = JSON.parse(text);

@@ -18,8 +18,9 @@ export const PROVIDERS: Record<ProviderKind, ProviderInfo> = {
 
 export const PROVIDER_KINDS = Object.keys(PROVIDERS) as ProviderKind[];
 
+/** Own keys only: "toString" or "constructor" are no provider (`in` would find them on the prototype). */
 export function isProviderKind(value: string): value is ProviderKind {
-  return value in PROVIDERS;
+  return Object.hasOwn(PROVIDERS, value);
 }
 
 export interface ProviderConfig {

@@ -89,7 +89,8 @@ export function modelsWireRequest(config: ProviderConfig): WireRequest {
 /** The reply text, usage and truncation of a successful response body; LlmError when it is not the documented shape. */
 export function readChatReply(kind: ProviderKind, body: unknown): WireReply {
   const b = body as Record<string, any> | null;
-  if (!b || typeof b !== 'object') throw malformed(kind, 'the body is not a JSON object');
+  if (b === null) throw emptyReply(kind, 'the body is null', false);
+  if (typeof b !== 'object') throw malformed(kind, 'the body is not a JSON object');
   switch (kind) {
     case 'openai':
     case 'openai-compatible': {
@@ -97,14 +98,14 @@ export function readChatReply(kind: ProviderKind, body: unknown): WireReply {
       const message = choice?.message;
       if (!message) throw malformed(kind, 'choices[0].message is missing');
       if (typeof message.refusal === 'string' && message.refusal) throw new LlmError('blocked', `${PROVIDERS[kind].label} refused to answer: ${message.refusal}`);
-      if (typeof message.content !== 'string') throw malformed(kind, 'choices[0].message.content is not text');
-      return { text: message.content, usage: usage(b.usage?.prompt_tokens, b.usage?.completion_tokens), truncated: choice.finish_reason === 'length' };
+      if (message.content !== null && message.content !== undefined && typeof message.content !== 'string') throw malformed(kind, 'choices[0].message.content is not text');
+      return nonEmpty(kind, { text: message.content ?? '', usage: usage(b.usage?.prompt_tokens, b.usage?.completion_tokens), truncated: choice.finish_reason === 'length' });
     }
     case 'anthropic': {
       if (!Array.isArray(b.content)) throw malformed(kind, 'content is not a list');
       const text = b.content.filter((part: any) => part?.type === 'text' && typeof part.text === 'string').map((part: any) => part.text).join('');
       if (b.stop_reason === 'refusal') throw new LlmError('blocked', 'Anthropic refused to answer this prompt (stop_reason "refusal").');
-      return { text, usage: usage(b.usage?.input_tokens, b.usage?.output_tokens), truncated: b.stop_reason === 'max_tokens' };
+      return nonEmpty(kind, { text, usage: usage(b.usage?.input_tokens, b.usage?.output_tokens), truncated: b.stop_reason === 'max_tokens' });
     }
     case 'gemini': {
       const candidate = b.candidates?.[0];
@@ -122,7 +123,7 @@ export function readChatReply(kind: ProviderKind, body: unknown): WireReply {
       }
       const text = parts.filter((p: any) => typeof p?.text === 'string' && !p.thought).map((p: any) => p.text).join('');
       const meta = b.usageMetadata;
-      return { text, usage: usage(meta?.promptTokenCount, meta?.candidatesTokenCount), truncated: candidate.finishReason === 'MAX_TOKENS' };
+      return nonEmpty(kind, { text, usage: usage(meta?.promptTokenCount, meta?.candidatesTokenCount), truncated: candidate.finishReason === 'MAX_TOKENS' });
     }
   }
 }
@@ -173,9 +174,18 @@ function checkedBase(config: ProviderConfig): string {
     throw new LlmError('config', `The base URL "${base}" is not a URL: write it like ${PROVIDERS[config.kind].defaultBaseUrl}`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new LlmError('config', `The base URL must start with https:// or http://, not ${url.protocol}`);
+  // As the page's CSP (connect-src): plain http only to this machine, so a key never crosses a network unencrypted.
+  if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+    throw new LlmError('config', `The base URL ${base} is plain http to another machine: the key and prompts would travel unencrypted. Use https://, or http:// only for a server on this machine (localhost, 127.0.0.1).`);
+  }
   if (url.username || url.password || url.search || url.hash) throw new LlmError('config', 'The base URL must not contain a user name, password, query or fragment: keys go in the key field only.');
   if (!config.model.trim()) throw new LlmError('config', 'No model is set: enter a model name (or load the list of models).');
   return base;
+}
+
+/** localhost, 127.0.0.0/8 or [::1]: the loopback interface, never a network. */
+export function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
 }
 
 function post(url: string, headers: Record<string, string>, body: Record<string, unknown>): WireRequest {
@@ -184,6 +194,25 @@ function post(url: string, headers: Record<string, string>, body: Record<string,
 
 function usage(input: unknown, output: unknown): TokenUsage {
   return { inputTokens: typeof input === 'number' ? input : null, outputTokens: typeof output === 'number' ? output : null };
+}
+
+/**
+ * An empty or null reply is reported at once, not retried: the same request tends to get the same
+ * nothing back, and every retry is billed. A reply cut at the token limit before any text says so.
+ */
+function nonEmpty(kind: ProviderKind, reply: WireReply): WireReply {
+  if (reply.text.trim() === '') throw emptyReply(kind, 'no text', reply.truncated);
+  return reply;
+}
+
+export function emptyReply(kind: ProviderKind, what: string, truncated: boolean): LlmError {
+  const label = PROVIDERS[kind].label;
+  return new LlmError(
+    'malformed-reply',
+    truncated
+      ? `${label} stopped at the token limit before writing any text (a reasoning model may spend the whole limit thinking): raise the token limit.`
+      : `${label} sent an empty reply (${what}); allot did not ask again, since the same request tends to get the same nothing back: try again, or another model.`,
+  );
 }
 
 function malformed(kind: ProviderKind, what: string): LlmError {

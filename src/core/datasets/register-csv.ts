@@ -7,7 +7,7 @@
 //            CSV (id and feature columns) beside it.
 // A bad file gives nothing and a CsvError naming the file, line and column.
 import type { Register } from '../plan/register.ts';
-import type { SchemaFile } from './population-csv.ts';
+import type { SchemaFile } from './population-schema.ts';
 
 export interface RegisterCsvOptions {
   fileName?: string;

@@ -2,7 +2,8 @@
 // candidate R (lambda 1), as a table and as a reward expression the parser accepts.
 import type { FeatureSchema } from '../instance/types.ts';
 import { normalizeReward } from '../reward/normalize-reward.ts';
-import { parseReward, pyRepr } from '../reward/parse-reward.ts';
+import { parseReward } from '../reward/parse-reward.ts';
+import { pyRepr } from '../reward/py-repr.ts';
 
 /**
  * The table of R_lambda from R's table (numArms x numStates, row-major): entry (i, s) is

@@ -27,6 +27,12 @@ describe('parseArgs', () => {
     expect(parseArgs(['list', '--json', '--', '--p'], specs)).toEqual({ options: { json: true }, positionals: ['list', '--p'], lists: {} });
   });
 
+  test('names of the object prototype (--toString, --constructor) are unknown options, and a repeat of one is not "given twice"', () => {
+    expect(() => parseArgs(['--toString'], specs)).toThrow(UsageError);
+    expect(() => parseArgs(['--constructor', 'x'], specs)).toThrow(/unknown option "--constructor"/);
+    expect(parseArgs(['--p', '1'], { ...specs, toString: { type: 'string', description: '' } }).options).toEqual({ p: '1' });
+  });
+
   test('refuses unknown options with a suggestion', () => {
     expect(() => parseArgs(['--jsn'], specs)).toThrow(new UsageError('unknown option "--jsn"; did you mean --json?'));
   });

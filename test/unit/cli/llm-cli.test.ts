@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startFakeProvider, type FakeProvider } from '../../fake-provider/fake-provider-server.ts';
+import { runMain } from './run-main.ts';
 
 const allot = fileURLToPath(new URL('../../../src/cli/allot.mjs', import.meta.url));
 const KEY = 'sk-cli-test-key-31337';
@@ -63,5 +64,31 @@ describe('allot llm', () => {
     } finally {
       await open.close();
     }
+  });
+
+  test('a provider named after a property of every object (toString, constructor) is a usage error, exit 2', async () => {
+    for (const argv of [
+      ['llm', '--provider', 'toString', '--model', 'm', '--prompt', 'x'],
+      ['llm', '--provider', '__proto__', '--model', 'm', '--prompt', 'x'],
+      ['evaluate', 'dlm', '--provider', 'constructor', '--model', 'm'],
+    ]) {
+      const r = await runMain(argv);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/unknown provider "(toString|__proto__|constructor)"; use one of openai, anthropic, gemini, openai-compatible/);
+    }
+  });
+
+  test('plain http to a host other than this machine is refused before anything is sent, as the page\'s CSP does', async () => {
+    const before = fake.received.length;
+    process.env.ALLOT_API_KEY = KEY;
+    try {
+      const r = await runMain(['llm', '--provider', 'openai-compatible', '--base-url', 'http://192.0.2.7:11434/v1', '--model', 'm', '--prompt', 'x']);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/plain http to another machine.*Use https:\/\//);
+      expect(r.stderr).not.toContain(KEY);
+    } finally {
+      delete process.env.ALLOT_API_KEY;
+    }
+    expect(fake.received.length).toBe(before);
   });
 });

@@ -169,6 +169,22 @@ describe('retries', () => {
   });
 });
 
+describe('empty replies', () => {
+  test('an empty, null or blank answer is reported after one attempt, not retried five times', async () => {
+    for (const step of [{ body: '' }, { body: 'null' }, { body: { choices: [{ message: { content: null } }] } }, { reply: '' }]) {
+      fake.received.length = 0;
+      fake.script(step, { reply: 'would be the retry' });
+      const { p, waits } = provider('openai');
+      const e = await failure(p.complete({ prompt: 'x' }));
+      expect(e.kind).toBe('malformed-reply');
+      expect(e.message).toMatch(/empty reply/);
+      expect(fake.calls()).toHaveLength(1);
+      expect(waits).toEqual([]);
+      await p.complete({ prompt: "drain" }); // uses up the step a retry would have taken
+    }
+  });
+});
+
 describe('time limits and cancellation', () => {
   test('an attempt slower than the timeout is "timeout" and retried', async () => {
     fake.script({ delayMs: 400, reply: 'late' }, { reply: 'on time' });

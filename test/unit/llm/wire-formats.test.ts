@@ -77,6 +77,17 @@ describe('chatWireRequest', () => {
   });
 });
 
+describe('base URLs', () => {
+  test('plain http is refused for any host but this machine, before a key is sent', () => {
+    for (const baseUrl of ['http://192.168.1.5:11434/v1', 'http://example.org/v1', 'http://localhost.example.org/v1', 'http://127.0.0.1.nip.io/v1', 'http://10.0.0.2/v1']) {
+      expect(() => chatWireRequest({ kind: 'openai-compatible', model: 'm', baseUrl, apiKey: KEY }, { prompt: 'x' })).toThrow(expect.objectContaining({ kind: 'config', message: expect.stringMatching(/plain http to another machine/) }));
+    }
+    for (const baseUrl of ['http://localhost:11434/v1', 'http://127.0.0.1:8080/v1', 'http://127.1.2.3/v1', 'http://[::1]:1234/v1', 'https://example.org/v1']) {
+      expect(chatWireRequest({ kind: 'openai-compatible', model: 'm', baseUrl, apiKey: KEY }, { prompt: 'x' }).url).toBe(`${baseUrl}/chat/completions`);
+    }
+  });
+});
+
 describe('readChatReply', () => {
   test('reads text, usage and truncation from each format', () => {
     expect(readChatReply('openai', { choices: [{ message: { content: 'a', refusal: null }, finish_reason: 'length' }], usage: { prompt_tokens: 3, completion_tokens: 4 } })).toEqual({ text: 'a', usage: { inputTokens: 3, outputTokens: 4 }, truncated: true });
@@ -90,6 +101,19 @@ describe('readChatReply', () => {
     expect(() => readChatReply('gemini', { promptFeedback: { blockReason: 'SAFETY' } })).toThrow(expect.objectContaining({ kind: 'blocked', message: 'Gemini blocked the prompt (SAFETY).' }));
     expect(() => readChatReply('anthropic', { content: 'x' })).toThrow(expect.objectContaining({ kind: 'malformed-reply' }));
     expect(() => readChatReply('openai', [])).toThrow(expect.objectContaining({ kind: 'malformed-reply' }));
+  });
+
+  test('an empty or null reply is "malformed-reply" and not retryable; an empty reply cut at the token limit says to raise it', () => {
+    for (const [kind, body] of [
+      ['openai', { choices: [{ message: { content: null } }] }],
+      ['openai', { choices: [{ message: { content: '  ' } }] }],
+      ['anthropic', { content: [] }],
+      ['gemini', { candidates: [{ content: { parts: [] }, finishReason: 'STOP' }] }],
+      ['openai', null],
+    ] as const) {
+      expect(() => readChatReply(kind, body)).toThrow(expect.objectContaining({ kind: 'malformed-reply', retryable: false, message: expect.stringMatching(/empty reply/) }));
+    }
+    expect(() => readChatReply('openai', { choices: [{ message: { content: '' }, finish_reason: 'length' }] })).toThrow(expect.objectContaining({ retryable: false, message: expect.stringMatching(/token limit before writing any text.*raise/) }));
   });
 
   test('model lists: ids sorted, Gemini names without "models/" and only models that generate content', () => {
