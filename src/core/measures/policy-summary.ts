@@ -29,7 +29,7 @@ export interface PolicySummary {
 }
 
 /** The summary of the policy planned for `rewardTable`, which reads the features `featuresUsed`. */
-export function summarizePolicy(occupancy: Occupancy, instance: Pick<Instance, 'numArms' | 'features' | 'schema'>, rewardTable: Float64Array, featuresUsed: readonly number[]): PolicySummary {
+export function summarizePolicy(occupancy: Occupancy, instance: Pick<Instance, 'features' | 'schema'>, rewardTable: Float64Array, featuresUsed: readonly number[]): PolicySummary {
   const groups: Record<string, number[]> = {};
   for (const group of instance.schema.groups) groups[group.name] = Array.from(utilityPerBucket(occupancy, instance, group).utility);
   let totalUtility = 0;
@@ -44,7 +44,7 @@ export function summarizePolicy(occupancy: Occupancy, instance: Pick<Instance, '
     engagedPerStep: Array.from(occupancy.engagedPerStep ?? []),
     pullsPerStep: Array.from(occupancy.pullsPerStep ?? []),
     fairness: dpVariance(occupancy, instance, { intended }),
-    ...(occupancy.tallyPerTrial && { counts: trialCounts(occupancy, instance) }),
+    ...(occupancy.tallyPerTrial && { counts: trialCounts(occupancy, { ...instance, numArms: occupancy.numArms }) }),
   };
 }
 
