@@ -19,12 +19,15 @@ export const REMEMBER_WARNING =
 export class KeyStore {
   private readonly memory = new Map<ProviderKind, string>();
   private readonly remembered = new Set<ProviderKind>();
+  /** Every key held in this session, also after it was replaced: storage refuses records containing any. */
+  private readonly held = new Set<string>();
 
   constructor(private readonly storage: KeyStorage | null) {
     const saved = this.readStorage();
     for (const [kind, key] of Object.entries(saved) as [ProviderKind, string][]) {
       this.memory.set(kind, key);
       this.remembered.add(kind);
+      this.held.add(key);
     }
   }
 
@@ -39,16 +42,25 @@ export class KeyStore {
   /** Sets the key in memory; writes it to storage only when `remember` is true, and removes it from storage otherwise. */
   set(kind: ProviderKind, key: string, remember: boolean): void {
     const k = key.trim();
-    if (k) this.memory.set(kind, k);
+    if (k) {
+      this.memory.set(kind, k);
+      this.held.add(k);
+    }
     else this.memory.delete(kind);
     if (remember && k && this.storage) this.remembered.add(kind);
     else this.remembered.delete(kind);
     this.writeStorage();
   }
 
+  /** The keys of this session, for storage and exports to refuse verbatim. */
+  secrets(): readonly string[] {
+    return [...this.held];
+  }
+
   /** Removes every key from memory and storage. */
   forgetAll(): void {
     this.memory.clear();
+    this.held.clear();
     this.remembered.clear();
     this.storage?.removeItem(REMEMBERED_KEYS_ITEM);
   }

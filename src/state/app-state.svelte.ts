@@ -14,7 +14,7 @@ export type { RunRecord } from '../storage/records.ts';
 export class AppState {
   route = $state<Route>(parseRoute(location.hash));
   /** Memory until IndexedDB has opened, so screens can always save. */
-  store = $state.raw<Store>(new MemoryStore());
+  store = $state.raw<Store>(new MemoryStore(() => this.provider.secrets()));
   storageReady = $state(false);
   /** A message for the storage banner (memory only, blocked by another tab, replaced by a newer tab, full). */
   storageNotice = $state<string | null>(null);
@@ -35,6 +35,7 @@ export class AppState {
 
   async openStorage(): Promise<void> {
     const { store, memoryReason } = await openStore({
+      secrets: () => this.provider.secrets(),
       onBlocked: () => (this.storageNotice = 'allot is open in another tab with an older version. Close that tab so this one can update its storage.'),
       onReplaced: () => (this.storageNotice = 'A newer version of allot was opened in another tab. Reload this tab to keep saving your work.'),
     });

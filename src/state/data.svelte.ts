@@ -39,6 +39,11 @@ export class DataState {
 
   constructor(private readonly store: () => Store) {}
 
+  /** Stops the import worker when the screen closes; an import under way is dropped. */
+  dispose(): void {
+    this.importer.terminate();
+  }
+
   async refresh(): Promise<void> {
     this.populations = await this.store().listPopulations();
   }

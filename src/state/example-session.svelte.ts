@@ -1,7 +1,7 @@
 // The built-in example on the start page: Whittle indices of four arms, computed by the WASM
-// engine in its worker.
+// engine in the app's worker pool.
 import { exampleArms } from '../core/examples/example-arms.ts';
-import { EngineClient } from '../workers/engine/engine-client.ts';
+import type { EnginePool } from '../workers/engine/engine-pool.ts';
 
 export interface ExampleRow {
   label: string;
@@ -15,7 +15,7 @@ export class ExampleSession {
   error = $state<string | null>(null);
   readonly discount = exampleArms().discount;
 
-  private readonly engine = new EngineClient();
+  constructor(private readonly engine: Pick<EnginePool, 'whittle2'>) {}
 
   async compute(signal?: AbortSignal): Promise<void> {
     const { labels, transitions, rewards, discount } = exampleArms();
@@ -29,10 +29,5 @@ export class ExampleSession {
       this.error = error instanceof Error ? error.message : String(error);
       this.status = 'failed';
     }
-  }
-
-  /** Stops the worker and gives its memory back. */
-  dispose(): void {
-    this.engine.terminate();
   }
 }

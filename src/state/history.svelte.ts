@@ -20,7 +20,7 @@ export class HistoryState {
     private readonly store: () => Store,
     private readonly simulate: Simulate,
     /** The keys the user has typed (the export refuses any record holding one). */
-    private readonly knownKeys: () => string[] = () => [],
+    private readonly knownKeys: () => readonly string[] = () => [],
   ) {}
 
   async refresh(): Promise<void> {

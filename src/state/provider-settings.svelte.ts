@@ -5,7 +5,6 @@ import { KeyStore, type KeyStorage } from '../llm/key-store.ts';
 import { LlmError } from '../llm/llm-error.ts';
 import { PROVIDERS, type ProviderKind } from '../llm/provider-config.ts';
 import { Transcript } from '../llm/transcript.ts';
-import { forgetSessionKeys, registerSessionKey } from '../storage/guard.ts';
 
 // What the provider panel needs from the LLM layer (components reach it only through state).
 export { PROVIDER_KINDS, PROVIDERS, type ProviderKind } from '../llm/provider-config.ts';
@@ -63,8 +62,7 @@ export class ProviderSettings {
 
   /** Keeps the key store in step with the key field and the "remember" box (a ticked box with no key yet stores the key once it is typed). */
   commitKey(): void {
-    this.keys.set(this.kind, this.key, this.remember);
-    registerSessionKey(this.key); // so that storage refuses any record that would carry it
+    this.keys.set(this.kind, this.key, this.remember); // from now on storage refuses any record that would carry it
   }
 
   setRemember(remember: boolean): void {
@@ -74,9 +72,13 @@ export class ProviderSettings {
 
   forgetKeys(): void {
     this.keys.forgetAll();
-    forgetSessionKeys();
     this.key = '';
     this.remember = false;
+  }
+
+  /** The keys typed or remembered in this session: storage and exports refuse records that contain one. */
+  secrets(): readonly string[] {
+    return this.keys.secrets();
   }
 
   async testConnection(signal?: AbortSignal): Promise<void> {
@@ -122,7 +124,6 @@ export class ProviderSettings {
 
   private loadKey(): void {
     this.key = this.keys.get(this.kind) ?? '';
-    registerSessionKey(this.key);
     this.remember = this.keys.isRemembered(this.kind);
   }
 }

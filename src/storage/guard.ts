@@ -1,19 +1,16 @@
-// Checks every record before it is written: no API key may enter storage.
+// Checks every record before it is written: no API key may enter storage. Keys are recognised by
+// their shape (secrets.ts) and, verbatim, by the keys the user typed, which the guard asks for at
+// each write from a SecretSource (in the app, the key store, through whoever opens the store):
+// the keys themselves are held in one place only.
 import { SecretInRecordError } from './errors.ts';
 import { findSecret } from './secrets.ts';
 
-/** Keys typed in this session, registered by the provider settings so the guard can spot them verbatim. */
-const sessionKeys = new Set<string>();
+/** The keys to refuse verbatim, asked for at each write. */
+export type SecretSource = () => readonly string[];
 
-export function registerSessionKey(key: string): void {
-  if (key) sessionKeys.add(key);
-}
+export const NO_SECRETS: SecretSource = () => [];
 
-export function forgetSessionKeys(): void {
-  sessionKeys.clear();
-}
-
-export function assertNoSecret(storeName: string, record: unknown): void {
-  const path = findSecret(record, [...sessionKeys]);
+export function assertNoSecret(storeName: string, record: unknown, secrets: readonly string[] = []): void {
+  const path = findSecret(record, secrets);
   if (path) throw new SecretInRecordError(`Refused to save to ${storeName}: ${path} looks like an API key. Keys are never stored with runs.`);
 }

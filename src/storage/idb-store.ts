@@ -1,7 +1,7 @@
 // The IndexedDB-backed store (through idb).
 import type { IDBPDatabase } from 'idb';
 import { asStorageError } from './errors.ts';
-import { assertNoSecret } from './guard.ts';
+import { assertNoSecret, NO_SECRETS, type SecretSource } from './guard.ts';
 import type { CandidateRecord, PopulationRecord, ResultRecord, RunRecord } from './records.ts';
 import type { AllotDb } from './schema.ts';
 import type { Store } from './store.ts';
@@ -9,12 +9,16 @@ import type { Store } from './store.ts';
 export class IdbStore implements Store {
   readonly kind = 'indexeddb';
 
-  constructor(private readonly db: IDBPDatabase<AllotDb>) {}
+  constructor(
+    private readonly db: IDBPDatabase<AllotDb>,
+    /** The keys to refuse verbatim (the key store's). */
+    private readonly secrets: SecretSource = NO_SECRETS,
+  ) {}
 
   async putPopulation(record: PopulationRecord) {
     // A population may hold 100,000 arms: the key check and the write (a structured clone of the
     // record) run in separate tasks, so that neither blocks the page for long.
-    assertNoSecret('populations', record);
+    assertNoSecret('populations', record, this.secrets());
     await new Promise((resolve) => setTimeout(resolve, 0));
     await this.write('populations', record);
   }
@@ -53,7 +57,7 @@ export class IdbStore implements Store {
   }
 
   async putResult(record: ResultRecord) {
-    assertNoSecret('results', record);
+    assertNoSecret('results', record, this.secrets());
     try {
       const tx = this.db.transaction('results', 'readwrite', { durability: 'strict' });
       await Promise.all([tx.store.put(record), tx.done]);
@@ -77,7 +81,7 @@ export class IdbStore implements Store {
   }
 
   private async put<Name extends 'populations' | 'runs' | 'candidates' | 'settings'>(name: Name, record: AllotDb[Name]['value']): Promise<void> {
-    assertNoSecret(name, record);
+    assertNoSecret(name, record, this.secrets());
     await this.write(name, record);
   }
 

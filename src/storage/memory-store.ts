@@ -1,6 +1,6 @@
 // The fallback when IndexedDB is unusable: the same API over Maps for this tab only. Records are
 // cloned on the way in and out, as IndexedDB does, so callers cannot alias stored data.
-import { assertNoSecret } from './guard.ts';
+import { assertNoSecret, NO_SECRETS, type SecretSource } from './guard.ts';
 import type { CandidateRecord, PopulationRecord, ResultRecord, RunRecord } from './records.ts';
 import type { Store } from './store.ts';
 
@@ -12,8 +12,11 @@ export class MemoryStore implements Store {
   private readonly results = new Map<string, ResultRecord>();
   private readonly settings = new Map<string, unknown>();
 
+  /** `secrets`: the keys to refuse verbatim (the key store's). */
+  constructor(private readonly secrets: SecretSource = NO_SECRETS) {}
+
   async putPopulation(record: PopulationRecord) {
-    this.populations.set(record.id, checked('populations', record));
+    this.populations.set(record.id, this.checked('populations', record));
   }
   async getPopulation(id: string) {
     return cloneOrUndefined(this.populations.get(id));
@@ -26,7 +29,7 @@ export class MemoryStore implements Store {
   }
 
   async putRun(record: RunRecord) {
-    this.runs.set(record.id, checked('runs', record));
+    this.runs.set(record.id, this.checked('runs', record));
   }
   async getRun(id: string) {
     return cloneOrUndefined(this.runs.get(id));
@@ -41,14 +44,14 @@ export class MemoryStore implements Store {
   }
 
   async putCandidate(record: CandidateRecord) {
-    this.candidates.set(JSON.stringify([record.runId, record.index]), checked('candidates', record));
+    this.candidates.set(JSON.stringify([record.runId, record.index]), this.checked('candidates', record));
   }
   async listCandidates(runId: string) {
     return [...this.candidates.values()].filter((c) => c.runId === runId).sort((a, b) => a.index - b.index).map((c) => structuredClone(c));
   }
 
   async putResult(record: ResultRecord) {
-    this.results.set(record.runId, checked('results', record));
+    this.results.set(record.runId, this.checked('results', record));
   }
   async getResult(runId: string) {
     return cloneOrUndefined(this.results.get(runId));
@@ -58,15 +61,15 @@ export class MemoryStore implements Store {
     return cloneOrUndefined(this.settings.get(key) as T | undefined);
   }
   async putSetting(key: string, value: unknown) {
-    this.settings.set(key, checked('settings', { key, value }).value);
+    this.settings.set(key, this.checked('settings', { key, value }).value);
   }
 
   close() {}
-}
 
-function checked<T>(store: string, record: T): T {
-  assertNoSecret(store, record);
-  return structuredClone(record);
+  private checked<T>(store: string, record: T): T {
+    assertNoSecret(store, record, this.secrets());
+    return structuredClone(record);
+  }
 }
 
 function cloneOrUndefined<T>(value: T | undefined): T | undefined {

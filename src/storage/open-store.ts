@@ -3,6 +3,7 @@
 // needs to upgrade the schema, and a newer tab waits (and says so) while an older one holds on.
 import { openDB } from 'idb';
 import { IdbStore } from './idb-store.ts';
+import type { SecretSource } from './guard.ts';
 import { MemoryStore } from './memory-store.ts';
 import { DB_NAME, DB_VERSION, upgrade, type AllotDb } from './schema.ts';
 import type { Store } from './store.ts';
@@ -14,6 +15,8 @@ export interface OpenStoreOptions {
   onBlocked?: () => void;
   /** A newer allot opened in another tab; this connection was closed so it can upgrade. Reload to continue. */
   onReplaced?: () => void;
+  /** The keys every write must not contain (the key store's); shapes of keys are refused regardless. */
+  secrets?: SecretSource;
 }
 
 export interface OpenedStore {
@@ -24,7 +27,7 @@ export interface OpenedStore {
 
 export async function openStore(options: OpenStoreOptions = {}): Promise<OpenedStore> {
   if (typeof indexedDB === 'undefined') {
-    return { store: new MemoryStore(), memoryReason: 'This browser offers no IndexedDB here, so nothing is saved after you close the tab. Export what you want to keep.' };
+    return { store: new MemoryStore(options.secrets), memoryReason: 'This browser offers no IndexedDB here, so nothing is saved after you close the tab. Export what you want to keep.' };
   }
   try {
     let store: IdbStore | undefined;
@@ -36,12 +39,12 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<OpenedS
         options.onReplaced?.();
       },
     });
-    store = new IdbStore(db);
+    store = new IdbStore(db, options.secrets);
     return { store, memoryReason: null };
   } catch (error) {
     const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     return {
-      store: new MemoryStore(),
+      store: new MemoryStore(options.secrets),
       memoryReason: `This browser refused to open storage (${detail}); this happens in some private windows. allot works, but nothing is saved after you close the tab. Export what you want to keep.`,
     };
   }

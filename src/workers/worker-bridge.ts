@@ -1,7 +1,8 @@
 // A worker owned by the page, modelled on squoosh's WorkerBridge: the worker starts on the first
 // call, every call can be aborted (which terminates the worker, the only way to stop a running
 // WASM kernel), a worker that dies rejects its pending calls with a clear error instead of hanging,
-// and an idle worker is terminated after a while to give its memory back.
+// terminate() rejects the pending calls (AbortError), and an idle worker is terminated after a
+// while to give its memory back. Every Web Worker of the app is owned through one (src/workers/README.md).
 import * as Comlink from 'comlink';
 
 /** Thrown when a worker crashes or fails to start. */
@@ -24,6 +25,8 @@ export class WorkerBridge<Api> {
   private worker: Worker | undefined;
   private api: Comlink.Remote<Api> | undefined;
   private died: Promise<never> | undefined;
+  /** Rejects `died`: how terminate() releases the pending calls. */
+  private stop: ((reason: unknown) => void) | undefined;
   private running = 0;
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -41,8 +44,8 @@ export class WorkerBridge<Api> {
     let onAbort: (() => void) | undefined;
     const aborted = new Promise<never>((_, reject) => {
       onAbort = () => {
+        reject(abortError(signal!)); // first, so that the call rejects with the abort and not with terminate's
         this.terminate();
-        reject(abortError(signal!));
       };
       signal?.addEventListener('abort', onAbort, { once: true });
     });
@@ -55,9 +58,11 @@ export class WorkerBridge<Api> {
     }
   }
 
-  /** Stops the worker now; pending calls reject. The next call starts a fresh worker. */
+  /** Stops the worker now; pending calls reject with an AbortError. The next call starts a fresh worker. */
   terminate(): void {
     clearTimeout(this.idleTimer);
+    this.stop?.(new DOMException(`${capitalize(this.options.label)} was stopped before it finished.`, 'AbortError'));
+    this.stop = undefined;
     this.api?.[Comlink.releaseProxy]();
     this.worker?.terminate();
     this.worker = undefined;
@@ -71,9 +76,10 @@ export class WorkerBridge<Api> {
       this.worker = worker;
       this.api = Comlink.wrap<Api>(worker);
       this.died = new Promise<never>((_, reject) => {
+        this.stop = reject;
         const fail = (detail: string) => {
-          if (this.worker === worker) this.terminate();
           reject(new WorkerCrashedError(`${capitalize(this.options.label)} stopped unexpectedly (${detail}). Try again; if it keeps happening, reload the page.`));
+          if (this.worker === worker) this.terminate();
         };
         worker.addEventListener('error', (event) => {
           event.preventDefault();

@@ -23,7 +23,6 @@ import { createSclmRun, type SclmClause, type SclmRunState } from '../../pipelin
 import { parseDistributionText, withFeedback } from '../../pipeline/study/multilingual-dlm-parts.ts';
 import { distributionText } from '../../core/measures/distribution-text.ts';
 import { generatePopulation } from '../../workers/population/generate-population.ts';
-import { registerSessionKey } from '../../storage/guard.ts';
 import type { CandidateRecord, RunRecord } from '../../storage/records.ts';
 import type { RunCheckpoint } from './create-run.svelte.ts';
 import type { AppState } from '../app-state.svelte.ts';
@@ -158,7 +157,7 @@ export class RunSession {
     const signal = controller.signal;
     this.phase = 'running';
     this.message = null;
-    registerSessionKey(this.app.provider.key);
+    this.app.provider.commitKey(); // the key store holds the typed key: storage refuses records containing it
     try {
       const instance = this.instance ?? (this.instance = await this.loadInstance());
       await this.save('running');

@@ -1,4 +1,4 @@
-// A pool of engine workers, each with its own WASM instance. Simulations are split by trials and
+// The page's one handle on the engine: a pool of workers, each with its own WASM instance. Simulations are split by trials and
 // index tables by arms over up to navigator.hardwareConcurrency workers; parts are merged exactly
 // (engine/simulation.ts), so the result does not depend on the number of workers. Progress comes
 // after every kernel call of any worker (about every 50 ms); abort terminates every worker at once
@@ -7,7 +7,7 @@
 import * as Comlink from 'comlink';
 import type { IndexTable } from '../../engine/engine.ts';
 import { mergeParts, splitRange, type SimulationInput, type SimulationResult } from '../../engine/simulation.ts';
-import type { EngineWorkerApi } from './engine.worker.ts';
+import type { EngineWorkerApi, Progress } from './engine.worker.ts';
 import { WorkerBridge } from '../worker-bridge.ts';
 
 export interface PoolCallOptions {
@@ -49,19 +49,25 @@ export class EnginePool {
     return mergeParts(input, parts);
   }
 
+  /** Whittle indices of 2-state arms, split by arms over the workers (layouts as in Engine.whittle2). */
+  async whittle2(transitions: Float64Array, rewards: Float64Array, discount: number, options: PoolCallOptions = {}): Promise<Float64Array> {
+    const N = rewards.length / 2;
+    const { ranges, parts } = await this.byArms(N, options, (api, start, end, progress) => {
+      const t = transitions.slice(start * 8, end * 8), r = rewards.slice(start * 2, end * 2);
+      return api.whittle2(Comlink.transfer(t, [t.buffer]), Comlink.transfer(r, [r.buffer]), discount, progress);
+    });
+    const indices = new Float64Array(N * 2);
+    parts.forEach((part, j) => indices.set(part, ranges[j][0] * 2));
+    return indices;
+  }
+
   /** Whittle indices of S-state arms, split by arms over the workers (layouts as in Engine.whittleIndices). */
   async whittleIndices(transitions: Float64Array, rewards: Float64Array, numStates: number, discount: number, options: PoolCallOptions = {}): Promise<IndexTable> {
     const S = numStates, N = rewards.length / S;
-    const ranges = splitRange(N, this.bridges.length);
-    const done = new Array<number>(ranges.length).fill(0);
-    const parts = await this.all(ranges.map(([start, end], w) => this.bridges[w].call(options.signal, (api) => {
+    const { ranges, parts } = await this.byArms(N, options, (api, start, end, progress) => {
       const t = transitions.slice(start * S * 2 * S, end * S * 2 * S), r = rewards.slice(start * S, end * S);
-      const progress = Comlink.proxy((d: number) => {
-        done[w] = d;
-        options.onProgress?.(done.reduce((a, b) => a + b, 0), N);
-      });
       return api.whittleIndices(Comlink.transfer(t, [t.buffer]), Comlink.transfer(r, [r.buffer]), S, discount, progress);
-    })));
+    });
     const indices = new Float64Array(N * S), indexable = new Uint8Array(N);
     parts.forEach((part, j) => {
       indices.set(part.indices, ranges[j][0] * S);
@@ -77,6 +83,20 @@ export class EnginePool {
 
   terminate(): void {
     for (const b of this.bridges) b.terminate();
+  }
+
+  /** Arms [0, N) split over the workers, each range computed by `call`, with summed progress. */
+  private async byArms<P>(N: number, options: PoolCallOptions, call: (api: Comlink.Remote<EngineWorkerApi>, start: number, end: number, progress: Progress) => Promise<P>): Promise<{ ranges: [number, number][]; parts: P[] }> {
+    const ranges = splitRange(N, this.bridges.length);
+    const done = new Array<number>(ranges.length).fill(0);
+    const parts = await this.all(ranges.map(([start, end], w) => this.bridges[w].call(options.signal, (api) => {
+      const progress = Comlink.proxy((d: number) => {
+        done[w] = d;
+        options.onProgress?.(done.reduce((a, b) => a + b, 0), N);
+      });
+      return call(api, start, end, progress) as Promise<P>;
+    })));
+    return { ranges, parts };
   }
 
   /** Like Promise.all, but the first failure terminates every worker, so none keeps computing. */

@@ -16,4 +16,9 @@ export class ImportClient {
     // Comlink's Remote type splits the union result into a union of promises; it is one promise.
     return this.bridge.call(signal, (api) => api.importFile(file, fileName, kind) as Promise<ImportResult>);
   }
+
+  /** Stops the worker now (a pending import rejects with an AbortError). */
+  terminate(): void {
+    this.bridge.terminate();
+  }
 }

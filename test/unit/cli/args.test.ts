@@ -30,7 +30,7 @@ describe('parseArgs', () => {
   test('names of the object prototype (--toString, --constructor) are unknown options, and a repeat of one is not "given twice"', () => {
     expect(() => parseArgs(['--toString'], specs)).toThrow(UsageError);
     expect(() => parseArgs(['--constructor', 'x'], specs)).toThrow(/unknown option "--constructor"/);
-    expect(parseArgs(['--p', '1'], { ...specs, toString: { type: 'string', description: '' } }).options).toEqual({ p: '1' });
+    expect(parseArgs(['--p', '1'], { ...specs, toString: { type: 'string' as const, description: '' } }).options).toEqual({ p: '1' });
   });
 
   test('refuses unknown options with a suggestion', () => {

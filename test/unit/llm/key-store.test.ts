@@ -55,6 +55,18 @@ describe('KeyStore', () => {
     expect(keys.get('gemini')).toBeUndefined();
   });
 
+  test('lists every key of the session as a secret, also a replaced one, until all are forgotten', () => {
+    const storage = new MapStorage();
+    storage.setItem(REMEMBERED_KEYS_ITEM, JSON.stringify({ anthropic: 'sk-ant-remembered' }));
+    const keys = new KeyStore(storage);
+    keys.set('openai', 'sk-first', false);
+    keys.set('openai', 'sk-second', false);
+    keys.set('gemini', '  ', false);
+    expect([...keys.secrets()].sort()).toEqual(['sk-ant-remembered', 'sk-first', 'sk-second']);
+    keys.forgetAll();
+    expect(keys.secrets()).toEqual([]);
+  });
+
   test('ignores an unreadable stored value instead of failing', () => {
     const storage = new MapStorage();
     storage.setItem(REMEMBERED_KEYS_ITEM, '{not json');

@@ -2,8 +2,8 @@ import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { Instance } from '../../../src/core/instance/types.ts';
+import { KeyStore } from '../../../src/llm/key-store.ts';
 import { asStorageError, isQuotaError, SecretInRecordError, StorageFullError } from '../../../src/storage/errors.ts';
-import { forgetSessionKeys, registerSessionKey } from '../../../src/storage/guard.ts';
 import { MemoryStore } from '../../../src/storage/memory-store.ts';
 import { openStore } from '../../../src/storage/open-store.ts';
 import type { RunRecord } from '../../../src/storage/records.ts';
@@ -34,12 +34,16 @@ function run(id: string, updatedAt: number, extra: Partial<RunRecord> = {}): Run
   return { id, kind: 'dlm', title: id, createdAt: 0, updatedAt, status: 'running', populationId: 'p', prompt: 'older mothers', config: {}, checkpoint: { step: 1 }, transcript: [], ...extra };
 }
 
+// The stores ask the key store for the keys to refuse, as in the app.
+const keys = new KeyStore(null);
+const secrets = () => keys.secrets();
+
 const stores: [string, () => Promise<Store>][] = [
-  ['IndexedDB (fake-indexeddb)', async () => (await openStore({ name: freshName() })).store],
-  ['memory', async () => new MemoryStore()],
+  ['IndexedDB (fake-indexeddb)', async () => (await openStore({ name: freshName(), secrets })).store],
+  ['memory', async () => new MemoryStore(secrets)],
 ];
 
-afterEach(() => forgetSessionKeys());
+afterEach(() => keys.forgetAll());
 
 describe.each(stores)('the %s store', (_, make) => {
   test('returns nothing for ids it never saw', async () => {
@@ -100,9 +104,9 @@ describe.each(stores)('the %s store', (_, make) => {
 
   test("refuses a record holding the key typed in this session, whatever its shape", async () => {
     const store = await make();
-    registerSessionKey('local-llama-key-42');
+    keys.set('openai-compatible', 'local-llama-key-42', false);
     await expect(store.putSetting('note', 'my key is local-llama-key-42')).rejects.toThrow(SecretInRecordError);
-    forgetSessionKeys();
+    keys.forgetAll();
     await store.putSetting('note', 'my key is local-llama-key-42');
   });
 
