@@ -35,7 +35,14 @@ async function layoutProblems(p: Page): Promise<string[]> {
   return p.evaluate(() => {
     const out: string[] = [];
     const doc = document.documentElement;
-    if (doc.scrollWidth > window.innerWidth + 1) out.push(`the page is ${doc.scrollWidth} px wide in a ${window.innerWidth} px window`);
+    if (doc.scrollWidth > window.innerWidth + 1) {
+      out.push(`the page is ${doc.scrollWidth} px wide in a ${window.innerWidth} px window`);
+      // the outermost elements that stick out: their parents fit
+      for (const el of Array.from(document.querySelectorAll<HTMLElement>('body *'))) {
+        const right = el.getBoundingClientRect().right, parent = el.parentElement?.getBoundingClientRect().right ?? 0;
+        if (right > window.innerWidth + 1 && parent <= window.innerWidth + 1) out.push(`  ${el.tagName.toLowerCase()}.${el.className} (${el.dataset.testid ?? ''}) reaches ${Math.round(right)} px`);
+      }
+    }
     for (const el of Array.from(document.querySelectorAll<HTMLElement>('body *'))) {
       if (el.closest('svg, .visually-hidden') || !el.textContent?.trim()) continue;
       const style = getComputedStyle(el);

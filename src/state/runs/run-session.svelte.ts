@@ -17,7 +17,7 @@ import { createDlmRun, type DlmRunState } from '../../pipeline/dlm/dlm-run-state
 import { runDlm, type CompileResult, type DlmEvent, type DlmParts } from '../../pipeline/dlm/run-dlm.ts';
 import { createRewrite, effectivePrompt, type RewriteState } from '../../pipeline/rewrite/rewrite-state.ts';
 import { runRewrite } from '../../pipeline/rewrite/run-rewrite.ts';
-import { acceptClauses, proposedClauses } from '../../pipeline/sclm/accept-clauses.ts';
+import { acceptClauses, addedClauses, proposedClauses } from '../../pipeline/sclm/accept-clauses.ts';
 import { runSclm, type SclmEvent, type SclmParts } from '../../pipeline/sclm/run-sclm.ts';
 import { createSclmRun, type SclmClause, type SclmRunState } from '../../pipeline/sclm/sclm-run-state.ts';
 import { parseDistributionText, withFeedback } from '../../pipeline/study/multilingual-dlm-parts.ts';
@@ -97,6 +97,11 @@ export class RunSession {
   /** The LLM providers and models the run's calls went to, from its transcript (llmCalls makes it reactive). */
   get providers(): ProviderUse[] {
     return this.llmCalls >= 0 ? providersUsed(this.transcript.entries) : [];
+  }
+  /** The clauses accepting would add (no-shift on the groups the priority does not name, total utility): shown before she accepts. */
+  get clausesToAdd(): SclmClause[] {
+    const state = this.checkpoint.sclm;
+    return state && this.instance ? addedClauses(state, this.clauses, this.instance.schema) : [];
   }
   /** Nothing done yet: the Run screen starts it on opening. */
   get fresh(): boolean {
