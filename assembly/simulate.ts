@@ -124,6 +124,10 @@ export function sortDescending(n: i32, values: usize, order: usize, tiedNext: us
  *   perTrialOcc: f64, (trialEnd - trialStart) x 2 x N x S (discounted, then undiscounted occupancy of
  *               each trial in float, step order), or 0 for none.
  *   totals:     f64, [0] += sum over trials and steps of round(beta^t * fixedScale).
+ *   groups:     0 for the plain top-B; else per-group bounds on the Whittle policy's calls of every step
+ *               (selectConstrained), a block of u32: [G, groupOf (i32 N, -1 = no group), min (i32 G),
+ *               max (i32 G), ranking (u32 N scratch), taken (i32 G scratch), range (f64 horizon x G x 2:
+ *               min and max over trials of the calls to each group at each step, updated; or 0)].
  */
 export function simulate(
   numArms: i32, numStates: i32, thresholds: usize, rewards: usize, initial: usize, order: usize, tiedNext: usize,
@@ -132,6 +136,7 @@ export function simulate(
   state: usize, act: usize, scratch: usize, lastTrial: usize, history: usize, tables: usize,
   occDisc: usize, occSteps: usize, pulls: usize, pulledTrials: usize,
   perTrial: usize, perStep: usize, perTrialOcc: usize, totals: usize,
+  groups: usize,
 ): void {
   const N = numArms, S = numStates, T = horizon;
   const kInit = streamKey(seed, STREAM_INITIAL);
@@ -169,7 +174,10 @@ export function simulate(
       memory.fill(act, 0, <usize>N);
       const stepBase = (<u32>k * <u32>T + <u32>t) * <u32>N;
       let picked: i32 = 0;
-      if (budget > 0 && policy == POLICY_WHITTLE) {
+      if (budget > 0 && policy == POLICY_WHITTLE && groups != 0) {
+        pulledIds += selectConstrained(N, S, order, tiedNext, state, act, budget, tiesRandom, kTies, stepBase, k, pulls, pulledTrials, lastTrial, fused, groups, t);
+        picked = budget < N ? budget : N; // the host checked that the bounds leave room for every call
+      } else if (budget > 0 && policy == POLICY_WHITTLE) {
         pulledIds += selectWhittle(N, S, order, tiedNext, state, act, scratch, budget, tiesRandom, kTies, stepBase, k, pulls, pulledTrials, lastTrial, fused);
         picked = budget < N ? budget : N; // each arm matches exactly one of its S keys
       } else if (budget > 0 && policy == POLICY_RANDOM) {
@@ -301,6 +309,106 @@ function selectWhittle(
         }
         pos++;
       }
+    }
+  }
+  return pulledIds;
+}
+
+/**
+ * The Whittle policy under per-group bounds: the constrained top-B of src/core/plan/constrained-top-b.ts on
+ * this step's ranking. The ranking is every arm by decreasing index of its current state; arms of equal
+ * index follow, when tiesRandom, the order of (draw32(kTies, stepBase + i), i) (a fresh random order per
+ * step), else the walk's order (lowest id first). Then (1) each group g takes its first min[g] arms of the
+ * ranking, (2) the remaining calls go down the ranking, skipping arms already called and arms of a group
+ * that has max[g] calls. Records each group's calls in `range` (min and max over trials, per step).
+ */
+function selectConstrained(
+  N: i32, S: i32, order: usize, tiedNext: usize, state: usize, act: usize,
+  budget: i32, tiesRandom: i32, kTies: u32, stepBase: u32,
+  k: i32, pulls: usize, pulledTrials: usize, lastTrial: usize, fused: bool, groups: usize, t: i32,
+): f64 {
+  const G = <i32>load<u32>(groups);
+  const groupOf = <usize>load<u32>(groups, 4), gmin = <usize>load<u32>(groups, 8), gmax = <usize>load<u32>(groups, 12);
+  const ranking = <usize>load<u32>(groups, 16), taken = <usize>load<u32>(groups, 20), range = <usize>load<u32>(groups, 24);
+  // this step's ranking of the arms
+  const len = N * S;
+  let n: i32 = 0;
+  let pos = 0;
+  while (pos < len) {
+    if (tiesRandom != 0 && load<u8>(tiedNext + <usize>pos) != 0) {
+      const start = n;
+      let g = pos;
+      do {
+        const e = <i32>load<u32>(order + (<usize>g << 2));
+        const i = e / S;
+        if (<i32>load<u8>(state + <usize>i) == e - i * S) {
+          // insertion by (draw, id): tied runs are short
+          const d = draw32(kTies, stepBase + <u32>i);
+          let j = n;
+          while (j > start) {
+            const o = load<u32>(ranking + (<usize>(j - 1) << 2));
+            const od = draw32(kTies, stepBase + o);
+            if (od < d || (od == d && o < <u32>i)) break;
+            store<u32>(ranking + (<usize>j << 2), o);
+            j--;
+          }
+          store<u32>(ranking + (<usize>j << 2), <u32>i);
+          n++;
+        }
+        g++;
+      } while (load<u8>(tiedNext + <usize>(g - 1)) != 0);
+      pos = g;
+    } else {
+      const e = <i32>load<u32>(order + (<usize>pos << 2));
+      const i = e / S;
+      if (<i32>load<u8>(state + <usize>i) == e - i * S) {
+        store<u32>(ranking + (<usize>n << 2), <u32>i);
+        n++;
+      }
+      pos++;
+    }
+  }
+  let need: i32 = 0;
+  for (let g = 0; g < G; g++) {
+    store<i32>(taken + (<usize>g << 2), 0);
+    need += load<i32>(gmin + (<usize>g << 2));
+  }
+  let pulledIds = 0.0;
+  let picked: i32 = 0;
+  // (1) the minima, each by its group's own ranking
+  for (let r = 0; r < n && picked < budget && need > 0; r++) {
+    const i = <i32>load<u32>(ranking + (<usize>r << 2));
+    const g = load<i32>(groupOf + (<usize>i << 2));
+    if (g < 0) continue;
+    const at = taken + (<usize>g << 2);
+    const c = load<i32>(at);
+    if (c < load<i32>(gmin + (<usize>g << 2))) {
+      store<i32>(at, c + 1);
+      pulledIds += pull(i, k, act, pulls, pulledTrials, lastTrial, fused);
+      picked++;
+      need--;
+    }
+  }
+  // (2) the rest by rank, within the maxima
+  for (let r = 0; r < n && picked < budget; r++) {
+    const i = <i32>load<u32>(ranking + (<usize>r << 2));
+    if (load<u8>(act + <usize>i) != 0) continue;
+    const g = load<i32>(groupOf + (<usize>i << 2));
+    if (g >= 0) {
+      const at = taken + (<usize>g << 2);
+      const c = load<i32>(at);
+      if (c >= load<i32>(gmax + (<usize>g << 2))) continue;
+      store<i32>(at, c + 1);
+    }
+    pulledIds += pull(i, k, act, pulls, pulledTrials, lastTrial, fused);
+    picked++;
+  }
+  if (range != 0) {
+    for (let g = 0; g < G; g++) {
+      const c = <f64>load<i32>(taken + (<usize>g << 2));
+      const at = range + (<usize>((t * G + g) * 2) << 3);
+      store<f64>(at, min(load<f64>(at), c));
+      store<f64>(at + 8, max(load<f64>(at + 8), c));
     }
   }
   return pulledIds;

@@ -2,9 +2,6 @@
 // variables, so that a downloaded SVG or PNG keeps them outside the page.
 export const SERIES_COLORS = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#F0E442', '#000000'] as const;
 
-/** Marker shapes paired with colors, so that series differ by more than color. */
-export const SERIES_SHAPES = ['circle', 'square', 'triangle', 'diamond'] as const;
-
 export const seriesColor = (i: number) => SERIES_COLORS[i % SERIES_COLORS.length];
 
 /** Compact number text for axes and tables. */

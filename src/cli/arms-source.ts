@@ -6,10 +6,10 @@
 //                              compiled against its features (default "state").
 // The population flags are those of `allot dataset generate`, except that --seed and --arms belong
 // to these commands: the population's are --population-seed and --population-arms.
-import { readFile } from 'node:fs/promises';
 import { parseArmsCsv } from '../core/datasets/arms-csv.ts';
 import type { Instance } from '../core/instance/types.ts';
 import { UsageError, type OptionSpecs } from './args.ts';
+import { readTextFile } from './read-text-file.ts';
 import { compileExpression } from './fairness-wiring.ts';
 import { loadPopulation, populationFlags, populationOptions } from './population.ts';
 
@@ -63,7 +63,7 @@ export async function loadArmsSource(options: Record<string, string | true | und
   if (armsSource(options) === 'arms') {
     const extra = Object.keys(ARMS_SOURCE_OPTIONS).find((name) => name !== 'arms' && name !== 'population' && options[name] !== undefined);
     if (extra) throw new UsageError(`--${extra} applies to --population, not to the arm CSV of --arms (whose rewards are its r0,r1 columns)`);
-    const parsed = parseArmsCsv(await readFile(arms as string, 'utf8'), arms as string);
+    const parsed = parseArmsCsv(await readTextFile(arms as string), arms as string);
     return { numArms: parsed.ids.length, numStates: 2, transitions: parsed.transitions, rewards: parsed.rewards };
   }
   const instance = prepare(await loadPopulation(population as string, populationFlags(options, RENAME)));

@@ -4,15 +4,15 @@
 //   loadPopulation('arms.csv', { schema: 'schema.json' })    a population CSV (+ optional schema JSON)
 //   loadPopulation('population.json', {})                     an allot instance file
 // Commands spread POPULATION_OPTIONS into their options to accept the same flags.
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { findGenerator, GENERATORS } from '../core/datasets/generators.ts';
-import { checkImportSize } from '../core/datasets/import-limits.ts';
 import { parseInstanceJson } from '../core/datasets/instance-json.ts';
 import { parsePopulationCsv } from '../core/datasets/population-csv.ts';
 import { parseSchemaFile } from '../core/datasets/population-schema.ts';
 import type { Instance } from '../core/instance/types.ts';
 import { UsageError, type OptionSpecs } from './args.ts';
+import { readTextFile } from './read-text-file.ts';
 
 /** Default seed of a generated population (allot's choice). */
 export const DEFAULT_SEED = 0;
@@ -76,15 +76,11 @@ export async function loadPopulation(nameOrFile: string, flags: Record<string, s
   for (const name of [...GENERATOR_PARAMETERS.filter((n) => !FILE_OVERRIDES.includes(n)), 'seed']) {
     if (flags[name] !== undefined) throw new UsageError(`--${name} applies to a generated population, not to the file "${nameOrFile}"`);
   }
-  const size = await stat(nameOrFile).then(
-    (s) => s.size,
-    () => {
-      throw new Error(`"${nameOrFile}" is neither a generator (${GENERATORS.map((g) => g.name).join(', ')}) nor a file that exists`);
-    },
-  );
+  await stat(nameOrFile).catch(() => {
+    throw new Error(`"${nameOrFile}" is neither a generator (${GENERATORS.map((g) => g.name).join(', ')}) nor a file that exists`);
+  });
   const fileName = basename(nameOrFile);
-  checkImportSize(size, fileName);
-  const text = await readFile(nameOrFile, 'utf8');
+  const text = await readTextFile(nameOrFile);
   if (/\.json$/i.test(nameOrFile)) {
     if (flags.schema !== undefined) throw new UsageError('--schema applies to a population CSV, not to an instance JSON file (its schema is inside)');
     for (const name of FILE_OVERRIDES) if (flags[name] !== undefined) throw new UsageError(`--${name} applies to a population CSV or a generator; an instance JSON file carries its own`);
@@ -92,7 +88,7 @@ export async function loadPopulation(nameOrFile: string, flags: Record<string, s
   }
   if (/\.csv$/i.test(nameOrFile)) {
     const schemaPath = typeof flags.schema === 'string' ? flags.schema : undefined;
-    const schema = schemaPath ? parseSchemaFile(await readFile(schemaPath, 'utf8'), basename(schemaPath)) : undefined;
+    const schema = schemaPath ? parseSchemaFile(await readTextFile(schemaPath), basename(schemaPath)) : undefined;
     return parsePopulationCsv(text, { fileName, schema, budget: number('budget'), horizon: number('horizon'), discount: number('discount') });
   }
   throw new Error(`"${nameOrFile}": a population file must end in .csv (one row per arm) or .json (an allot instance)`);

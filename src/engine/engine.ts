@@ -2,7 +2,7 @@
 // copies the output out and frees everything, so callers never see a pointer.
 import type { Kernels } from './kernels.ts';
 import { TrialTally } from './trial-tally.ts';
-import { fixedScale, mergeParts, POLICY_CODES, validateSimulationInput, type SimulationInput, type SimulationPart, type SimulationResult } from './simulation.ts';
+import { emptyRange, fixedScale, mergeParts, POLICY_CODES, validateSimulationInput, type SimulationInput, type SimulationPart, type SimulationResult } from './simulation.ts';
 
 /** Index tables of arms: numArms x numStates, and per arm whether it passed the indexability check. */
 export interface IndexTable {
@@ -245,6 +245,7 @@ export class PreparedSimulation {
       const perStep = input.perStep ? blocks.f64(T * 2) : 0;
       const perTrialOcc = input.perTrial ? blocks.f64(count * 2 * N * S) : 0;
       const totals = blocks.f64(1);
+      const groups = input.groups ? this.groupBlock(blocks, input) : undefined;
       const scale = fixedScale(K, T);
       // a tally reads the accumulators after every trial, so it runs the kernel one trial per call
       const tally = input.tally ? new TrialTally(input.tally, N, S, count) : undefined;
@@ -254,7 +255,7 @@ export class PreparedSimulation {
         const off = start - trialStart;
         k.simulate(N, S, f.thresholds, f.rewards, f.initial, f.order, f.tiedNext, POLICY_CODES[input.policy], input.ties === 'random' ? 1 : 0,
           input.budget, T, input.discount, seed >>> 0, scale, start, end, state, act, scratch, lastTrial, history, tables,
-          occDisc, occSteps, pulls, pulledTrials, perTrial + off * 32, perStep, perTrialOcc ? perTrialOcc + off * 2 * N * S * 8 : 0, totals);
+          occDisc, occSteps, pulls, pulledTrials, perTrial + off * 32, perStep, perTrialOcc ? perTrialOcc + off * 2 * N * S * 8 : 0, totals, groups?.block ?? 0);
         tally?.addTrial(off, new Float64Array(k.memory.buffer, pulls, N), new Float64Array(k.memory.buffer, occSteps, N * (S - 1)));
         onProgress?.(end - trialStart);
       }
@@ -271,10 +272,29 @@ export class PreparedSimulation {
         perTrialOcc: perTrialOcc ? out(perTrialOcc, count * 2 * N * S) : undefined,
         tally: tally?.values,
         discTotal: out(totals, 1)[0],
+        ...(groups && { groupCallsRange: out(groups.range, groups.rangeLength) }),
       };
     } finally {
       blocks.releaseAll();
     }
+  }
+
+  /** The kernel's `groups` block (layout in assembly/simulate.ts) and its range accumulator, in `blocks`. */
+  private groupBlock(blocks: Blocks, input: SimulationInput): { block: number; range: number; rangeLength: number } {
+    const { ofArm, min, max } = input.groups!;
+    const G = min.length, N = input.numArms;
+    const i32 = (values: Int32Array) => {
+      const ptr = blocks.bytes(values.length * 4);
+      new Int32Array(this.k.memory.buffer, ptr, values.length).set(values);
+      return ptr;
+    };
+    const groupOf = i32(ofArm), gmin = i32(min), gmax = i32(max);
+    const ranking = blocks.bytes(N * 4), taken = blocks.bytes(G * 4);
+    const rangeLength = input.horizon * G * 2;
+    const range = blocks.f64(rangeLength, emptyRange(input.horizon * G));
+    const block = blocks.bytes(7 * 4);
+    new Uint32Array(this.k.memory.buffer, block, 7).set([G, groupOf, gmin, gmax, ranking, taken, range]);
+    return { block, range, rangeLength };
   }
 
   /** Frees the WASM memory of the prepared data. */

@@ -16,6 +16,7 @@ export interface Kernels {
     policy: number, tiesRandom: number, budget: number, horizon: number, beta: number, seed: number, fixedScale: number,
     trialStart: number, trialEnd: number, state: number, act: number, scratch: number, lastTrial: number, history: number, tables: number,
     occDisc: number, occSteps: number, pulls: number, pulledTrials: number, perTrial: number, perStep: number, perTrialOcc: number, totals: number,
+    groups: number,
   ): void;
 }
 

@@ -36,6 +36,18 @@ export interface SimulationInput {
   perStep?: boolean;
   /** Also return, per trial, the pulls and engaged steps of groups of arms (see trial-tally.ts). */
   tally?: TallyCells;
+  /**
+   * Per-group bounds on the Whittle policy's calls at every step (the constrained top-B of
+   * src/core/plan/constrained-top-b.ts); absent: the plain top-B. ofArm: numArms group ids (-1: none);
+   * min, max: calls per step for each group.
+   */
+  groups?: GroupBoundsInput;
+}
+
+export interface GroupBoundsInput {
+  ofArm: Int32Array;
+  min: Int32Array;
+  max: Int32Array;
 }
 
 /** Sums of trials [trialStart, trialEnd) (layouts in assembly/simulate.ts). */
@@ -57,6 +69,8 @@ export interface SimulationPart {
   tally?: Float64Array;
   /** Sum over trials and steps of round(beta^t * fixedScale). */
   discTotal: number;
+  /** With groups: horizon x G x 2, the fewest and the most calls group g got at step t over the trials. */
+  groupCallsRange?: Float64Array;
 }
 
 /** What a simulation returns: the Occupancy plus the reward totals under its own reward table. */
@@ -123,11 +137,39 @@ export function validateSimulationInput(input: SimulationInput): void {
       if (!(cells[k] >= -1 && cells[k] < numCells)) fail(`tally: arm ${k % N} of grouping ${Math.floor(k / N)} has cell ${cells[k]}, outside -1..${numCells - 1}`);
     }
   }
+  if (input.groups) checkGroups(input, fail);
   if (input.indices) {
     for (let k = 0; k < input.indices.length; k++) {
       if (Number.isNaN(input.indices[k])) fail(`indices: arm ${Math.floor(k / S)}, state ${k % S} is NaN`);
     }
   }
+}
+
+/** Group bounds that every step can meet with exactly min(budget, numArms) calls. */
+function checkGroups(input: SimulationInput, fail: (m: string) => never): void {
+  const { ofArm, min, max } = input.groups!;
+  const G = min.length;
+  if (input.policy !== 'whittle') fail(`group bounds apply to the Whittle policy, not to ${input.policy}`);
+  if (ofArm.length !== input.numArms) fail(`groups: ${ofArm.length} group ids for ${input.numArms} arms`);
+  if (max.length !== G || G < 1) fail(`groups: ${G} minima and ${max.length} maxima; need one of each per group, at least one group`);
+  const size = new Int32Array(G);
+  let free = 0;
+  for (let i = 0; i < ofArm.length; i++) {
+    const g = ofArm[i];
+    if (!(g >= -1 && g < G)) fail(`groups: arm ${i} is in group ${g}, outside -1..${G - 1}`);
+    if (g >= 0) size[g]++;
+    else free++;
+  }
+  const calls = Math.min(input.budget, input.numArms);
+  let need = 0, room = free;
+  for (let g = 0; g < G; g++) {
+    if (!(min[g] >= 0 && max[g] >= min[g])) fail(`groups: group ${g} has minimum ${min[g]} and maximum ${max[g]}; need 0 <= minimum <= maximum`);
+    if (min[g] > size[g]) fail(`groups: group ${g} needs at least ${min[g]} calls per step but has ${size[g]} arms`);
+    need += min[g];
+    room += Math.min(max[g], size[g]);
+  }
+  if (need > calls) fail(`groups: the minima add up to ${need} calls per step, more than the budget of ${calls}`);
+  if (room < calls) fail(`groups: the maxima leave room for ${room} calls per step, fewer than the budget of ${calls}`);
 }
 
 /** Rows of S probabilities in [0, 1] summing to 1 within 1e-9. */
@@ -157,6 +199,8 @@ export function mergeParts(input: SimulationInput, parts: SimulationPart[]): Sim
   const occDisc = new Float64Array(N * (S - 1)), occSteps = new Float64Array(N * (S - 1));
   const pulls = new Float64Array(N), pulledTrials = new Float64Array(N);
   const perStep = input.perStep ? new Float64Array(T * 2) : undefined;
+  const G = input.groups?.min.length ?? 0;
+  const groupCallsRange = input.groups ? emptyRange(T * G) : undefined;
   let discTotal = 0;
   for (const p of sorted) {
     add(occDisc, p.occDisc);
@@ -164,6 +208,12 @@ export function mergeParts(input: SimulationInput, parts: SimulationPart[]): Sim
     add(pulls, p.pulls);
     add(pulledTrials, p.pulledTrials);
     if (perStep && p.perStep) add(perStep, p.perStep);
+    if (groupCallsRange && p.groupCallsRange) {
+      for (let j = 0; j < groupCallsRange.length; j += 2) {
+        groupCallsRange[j] = Math.min(groupCallsRange[j], p.groupCallsRange[j]);
+        groupCallsRange[j + 1] = Math.max(groupCallsRange[j + 1], p.groupCallsRange[j + 1]);
+      }
+    }
     discTotal += p.discTotal;
   }
   const discounted = new Float64Array(N * S), undiscounted = new Float64Array(N * S);
@@ -211,6 +261,7 @@ export function mergeParts(input: SimulationInput, parts: SimulationPart[]): Sim
     discRewardPerTrial,
     engagedPerTrial,
   };
+  if (groupCallsRange) result.groupCallsRange = groupCallsRange;
   if (perStep) {
     result.pullsPerStep = new Float64Array(T).map((_, t) => perStep[2 * t] / K);
     result.engagedPerStep = new Float64Array(T).map((_, t) => perStep[2 * t + 1] / K);
@@ -234,6 +285,16 @@ export function mergeParts(input: SimulationInput, parts: SimulationPart[]): Sim
     }
   }
   return result;
+}
+
+/** pairs (min, max) = (+Infinity, -Infinity): the empty range, ready for min/max updates. */
+export function emptyRange(pairs: number): Float64Array {
+  const out = new Float64Array(2 * pairs);
+  for (let j = 0; j < out.length; j += 2) {
+    out[j] = Infinity;
+    out[j + 1] = -Infinity;
+  }
+  return out;
 }
 
 function add(into: Float64Array, from: Float64Array): void {

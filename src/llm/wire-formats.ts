@@ -15,8 +15,6 @@ import { baseUrlOf, PROVIDERS, type ProviderConfig, type ProviderKind } from './
 export const ANTHROPIC_VERSION = '2023-06-01';
 /** Anthropic requires max_tokens; this is used when the request sets none. */
 export const ANTHROPIC_DEFAULT_MAX_TOKENS = 4096;
-/** Headers that carry a key: never recorded, logged or shown. */
-export const AUTH_HEADERS = ['authorization', 'x-api-key', 'x-goog-api-key'] as const;
 
 export interface WireRequest {
   method: 'GET' | 'POST';

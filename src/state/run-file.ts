@@ -1,7 +1,7 @@
 // A run as a JSON file, for History's export and import: the run record, its candidates and
 // result, with typed arrays kept exact. Never with a key: the bundle goes through the storage key
 // guard both ways.
-import { jsonErrorPlace } from '../core/datasets/instance-json.ts';
+import { jsonErrorPlace } from '../core/datasets/json-place.ts';
 import { SecretInRecordError } from '../storage/errors.ts';
 import { assertNoSecret } from '../storage/guard.ts';
 import type { CandidateRecord, ResultRecord, RunRecord } from '../storage/records.ts';

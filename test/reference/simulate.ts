@@ -1,6 +1,7 @@
 // Slow, obviously correct twin of assembly/simulate.ts: the same rules, draws and accumulators,
 // written plainly, one trial and one step at a time. Returns a SimulationPart for mergeParts.
-import { fixedScale, type SimulationInput, type SimulationPart } from '../../src/engine/simulation.ts';
+import { constrainedTopB } from '../../src/core/plan/constrained-top-b.ts';
+import { emptyRange, fixedScale, type SimulationInput, type SimulationPart } from '../../src/engine/simulation.ts';
 import { below, draw32, STREAM, streamKey } from './rng.ts';
 
 /** The state drawn by m from probabilities p[0..S): cumulate from the top state down; m < sum * 2^32 picks it. */
@@ -31,6 +32,7 @@ export function referenceSimulatePart(input: SimulationInput, indices: Float64Ar
     perStep: input.perStep ? new Float64Array(T * 2) : undefined,
     perTrialOcc: input.perTrial ? new Float64Array(count * 2 * N * S) : undefined,
     discTotal: 0,
+    groupCallsRange: input.groups ? emptyRange(T * input.groups.min.length) : undefined,
   };
   const keys = input.policy === 'whittle' && indices ? presortedKeys(indices) : [];
   const row = (arm: number, s: number, a: number) => input.transitions.subarray(((arm * S + s) * 2 + a) * S, ((arm * S + s) * 2 + a + 1) * S);
@@ -67,7 +69,16 @@ export function referenceSimulatePart(input: SimulationInput, indices: Float64Ar
       const stepBase = (Math.imul(k, T) + t) >>> 0;
       const counter = (j: number) => (Math.imul(stepBase, N) + j) >>> 0;
       const pulled: number[] = [];
-      if (input.policy === 'whittle' && B >= N) {
+      if (input.policy === 'whittle' && input.groups && B > 0) {
+        pulled.push(...constrainedStep(input, indices!, state, kTies, stepBase));
+        const { ofArm, min } = input.groups;
+        for (let g = 0; g < min.length; g++) {
+          const calls = pulled.filter((i) => ofArm[i] === g).length;
+          const at = (t * min.length + g) * 2;
+          part.groupCallsRange![at] = Math.min(part.groupCallsRange![at], calls);
+          part.groupCallsRange![at + 1] = Math.max(part.groupCallsRange![at + 1], calls);
+        }
+      } else if (input.policy === 'whittle' && B >= N) {
         for (let i = 0; i < N; i++) pulled.push(i);
       } else if (input.policy === 'whittle' && B > 0) {
         // walk the presorted keys; a tied group that straddles the cut gives a uniform subset
@@ -113,6 +124,26 @@ export function referenceSimulatePart(input: SimulationInput, indices: Float64Ar
     part.perTrial.set([reward, discReward, engaged, pulledIds], (k - trialStart) * 4);
   }
   return part;
+}
+
+/**
+ * One step of the Whittle policy under group bounds, by the shared definition (core/plan's
+ * constrainedTopB): the index of each arm's current state, ties in a fresh random order per step
+ * (arms by their draw on the ties stream at counter stepBase + arm, then by id) or by lowest id.
+ */
+function constrainedStep(input: SimulationInput, indices: Float64Array, state: number[], kTies: number, stepBase: number): number[] {
+  const { numArms: N, numStates: S, budget: B } = input;
+  const { ofArm, min, max } = input.groups!;
+  const index = Float64Array.from({ length: N }, (_, i) => indices[i * S + state[i]] + 0); // -0 as +0
+  const byTie = Array.from({ length: N }, (_, i) => i);
+  if (input.ties === 'random') {
+    const d = byTie.map((i) => draw32(kTies, (Math.imul(stepBase, N) + i) >>> 0));
+    byTie.sort((a, b) => d[a] - d[b] || a - b);
+  }
+  const tieRank = new Int32Array(N);
+  byTie.forEach((arm, r) => (tieRank[arm] = r));
+  const quotas = Array.from(min, (_, g) => ({ label: `group ${g}`, members: Uint8Array.from(ofArm, (x) => (x === g ? 1 : 0)), min: min[g], max: max[g] }));
+  return Array.from(constrainedTopB({ index, tieRank, eligible: null, budget: Math.min(B, N), quotas }).arms);
 }
 
 /** Round to nearest, ties to even (WASM's f64.nearest). */

@@ -9,7 +9,7 @@ import { approximationFactor, optimalWelfare } from '../../src/core/portfolio/ap
 import { budgetPortfolio } from '../../src/core/portfolio/budget-portfolio.ts';
 import { pGrid } from '../../src/core/portfolio/p-grid.ts';
 import { pMeanPortfolio } from '../../src/core/portfolio/p-mean-portfolio.ts';
-import { randomNormPortfolio, randomPolicyPortfolio } from '../../src/core/portfolio/random-portfolios.ts';
+import { randomNormPortfolio, randomPolicyPortfolio } from './random-portfolios.ts';
 import { utilityPool, type UtilityPool } from '../../src/core/portfolio/utility-pool.ts';
 import { seededRandom } from '../reference/seeded-random.ts';
 

@@ -1,16 +1,17 @@
 // `allot adjudicate --pool FILE`: SCLM's selection on an exported pool, under utilitarian, Nash and
 // egalitarian welfare side by side (plus --p/--weights), with the Pareto front of two clauses and
 // the regret bound under score noise.
-import { readFile } from 'node:fs/promises';
 import { adjudicate, CLASSIC_WELFARE, type WelfareChoice } from '../../core/adjudicate/adjudicate.ts';
 import { evaluatePolicy } from '../../core/adjudicate/evaluate-policy.ts';
 import { parsePool } from '../../core/adjudicate/parse-pool.ts';
 import { poolScoreMatrix } from '../../core/adjudicate/pool-score-matrix.ts';
 import { poolText } from '../../core/adjudicate/pool-text.ts';
 import { clauseIndex } from '../../core/adjudicate/score-matrix.ts';
+import { selectionRecord } from '../../core/adjudicate/selection-record.ts';
 import { paretoFront } from '../../core/measures/pareto-front.ts';
 import { parseP } from '../../core/welfare/parse-p.ts';
 import { UsageError } from '../args.ts';
+import { readTextFile } from '../read-text-file.ts';
 import type { Command } from '../command.ts';
 import { parseNumber } from '../number-option.ts';
 
@@ -56,7 +57,7 @@ export const adjudicateCommand: Command = {
     const epsilon = parseNumber(typeof options.epsilon === 'string' ? options.epsilon : '0.1');
     if (!(epsilon >= 0 && epsilon < 1)) throw new UsageError(`--epsilon must be a number in [0, 1), got "${options.epsilon}"`);
     const extraP = typeof options.p === 'string' ? usage(() => parseP(options.p as string)) : undefined;
-    const pool = parsePool(poolText(await readFile(options.pool, 'utf8'), options.pool), options.pool);
+    const pool = parsePool(poolText(await readTextFile(options.pool), options.pool), options.pool);
     const matrix = poolScoreMatrix(pool);
     const m = matrix.clauses.length;
     let weights: number[] | undefined;
@@ -88,17 +89,10 @@ export const adjudicateCommand: Command = {
         clauses: matrix.clauses,
         candidates: ids,
         scores: ids.map((_, i) => row(i)),
-        selections: result.outcomes.map((o) => ({
-          label: o.label,
-          p: o.p === -Infinity ? '-inf' : o.p,
-          ...(o.weights && { weights: o.weights }),
-          index: o.index,
-          candidate: ids[o.index],
-          tied: o.tied.map((i) => ids[i]),
-          welfare: o.welfare,
-          robust_to: o.robustTo,
-          explanation: o.explanation,
-        })),
+        selections: result.outcomes.map((o) => {
+          const { label, robustTo, explanation, ...chosen } = selectionRecord(o, ids);
+          return { label, p: o.p === -Infinity ? '-inf' : o.p, ...(o.weights && { weights: o.weights }), ...chosen, robust_to: robustTo, explanation };
+        }),
         regret: result.regret,
         ...(pareto && { pareto: { clauses: pareto.clauses, front: pareto.front.map((i) => ids[i]) } }),
         ...(evaluation && { evaluation }),

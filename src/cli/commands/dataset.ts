@@ -1,12 +1,13 @@
 // `allot dataset list|generate|validate|estimate`: the built-in populations, writing them to a
 // file, checking a population file, and estimating transitions from trajectories.
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { GENERATORS } from '../../core/datasets/generators.ts';
 import { instanceToJson } from '../../core/datasets/instance-json.ts';
 import { populationToCsv } from '../../core/datasets/population-csv.ts';
 import { ESTIMATE_DEFAULTS, estimateTransitions } from '../../core/datasets/trajectories.ts';
 import { UsageError } from '../args.ts';
+import { readTextFile } from '../read-text-file.ts';
 import type { Command, Io } from '../command.ts';
 import { describeInstance, loadPopulation, POPULATION_OPTIONS } from '../population.ts';
 
@@ -102,9 +103,7 @@ async function estimate(file: string, options: Record<string, string | true>, io
     return value;
   };
   const started = performance.now();
-  const text = await readFile(file, 'utf8').catch(() => {
-    throw new Error(`cannot read "${file}"`);
-  });
+  const text = await readTextFile(file);
   const result = estimateTransitions(text, { fileName: basename(file), prior: number('prior'), minActive: number('min-active'), numStates: number('states') });
   const ms = performance.now() - started;
   const { ids, numStates, transitions } = result;

@@ -14,6 +14,7 @@ import { formatDlmTable } from '../../pipeline/dlm/dlm-table.ts';
 import { evaluateDlm, type EvaluationState } from '../../pipeline/dlm/evaluate-dlm.ts';
 import { DLM_PROTOCOL, EvaluationProtocol } from '../../pipeline/dlm/evaluation-protocol.ts';
 import { UsageError } from '../args.ts';
+import { readTextFile } from '../read-text-file.ts';
 import type { Command } from '../command.ts';
 import { createNodeSimulator } from '../node-simulate.ts';
 import { choiceOption, numberOption } from '../number-option.ts';
@@ -153,7 +154,7 @@ export const evaluateCommand = makeEvaluateCommand();
 async function poolOf(spec: string | undefined, taskCount: number): Promise<PoolRow[] | undefined> {
   if (spec === undefined) return undefined;
   if (spec === BUILT_IN_POOL) return DLM_IJCAI_POOL.map((e, i) => ({ task: e.task, expression: e.expression, line: i + 1 }));
-  return readPoolCsv(await readFile(spec, 'utf8'), taskCount, basename(spec));
+  return readPoolCsv(await readTextFile(spec), taskCount, basename(spec));
 }
 
 async function readState(path: string): Promise<EvaluationState> {

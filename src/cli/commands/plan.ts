@@ -1,17 +1,41 @@
 // `allot plan`: the weekly call list on the command line, on the same core as the Plan screen
-// (src/core/plan/). Creating a plan writes week 1's list; applying a week's outcomes writes the next.
-// Nothing is written until everything read is valid.
-import type { Command } from '../command.ts';
+// (src/core/plan/). Creating a plan writes the first week's list; applying a week's outcomes writes
+// the next. Nothing is written until everything read is valid, and PLAN.json is replaced whole.
+import { parseIdList, parseOutcomesCsv } from '../../core/datasets/outcomes-csv.ts';
+import { applyOutcomes } from '../../core/plan/apply-outcomes.ts';
+import { parsePlanJson, planToJson } from '../../core/plan/plan-json.ts';
+import { PLAN_DEFAULTS, type PlanSettings, type ShareSetting } from '../../core/plan/plan-settings.ts';
+import { createPlan } from '../../core/plan/plan-state.ts';
+import { PlanError, type IndexFunction, type WeeklyList } from '../../core/plan/weekly-list.ts';
+import type { Register } from '../../core/plan/register.ts';
+import { loadEngineNode } from '../../engine/load-node.ts';
+import { UsageError } from '../args.ts';
+import type { Command, Io } from '../command.ts';
+import { numberOption } from '../number-option.ts';
+import { exists, listCsv, listJson, listText, loadRegister, parseShare, readText, writeWhole } from '../plan-io.ts';
+
+const CREATE_ONLY = ['register', 'features', 'reward', 'budget', 'exclude', 'cooldown', 'min-share', 'max-share', 'seed', 'arms', 'weeks', 'prior-group', 'draws'];
 
 export const planCommand: Command = {
   name: 'plan',
-  summary: 'the weekly call list: who to call this week under a reward and budget, and why; then apply the week\'s outcomes',
+  summary: "the weekly call list: whom to call this week under a reward and budget, and why; then apply the week's outcomes",
   usage:
     '--register FILE|NAME --reward EXPR --budget B [--features FILE.csv] [--exclude IDS.csv] [--cooldown K] [--min-share GROUP=BUCKET:SHARE]... ' +
     '[--max-share GROUP=BUCKET:SHARE]... [--seed S] --state PLAN.json [--out calls.csv] [--json]\n' +
     '       allot plan --state PLAN.json --outcomes WEEK.csv [--replace] [--out calls.csv] [--json]',
+  details: [
+    'A register CSV is a population CSV (id, q00..q11 or p_s_a_t, features) with a state column for the current state',
+    '(the transition columns may be left out: they are then estimated from the weeks the plan records), or a history',
+    'CSV (id, week, state, called) with --features FILE.csv; NAME is a built-in population (dlm, sclm, multilingual)',
+    'with --weeks of simulated history (random calls, budget per week). The list is for the last week of the history.',
+    'Transitions from histories: a Beta posterior per (state, action) whose prior is fitted per bucket of --prior-group',
+    '(empirical Bayes; src/core/plan/estimate-transitions.ts). The outcomes file has the columns id, called, engaged',
+    '(0/1) and optionally week; every beneficiary appears once. A week is applied once; --replace replaces the last.',
+    '--json prints {"week", "calls": [{"id", "rank", "index", "default_rank", "reason"}], "groups": [{"group", "bucket",',
+    '"share_calls", "share_default", "share_population"}], "sentences", "unmet", "uncertain", "tie_seed", "warnings"}.',
+  ].join('\n'),
   options: {
-    register: { type: 'string', value: 'FILE|NAME', description: 'a register CSV (population CSV with a state column, or a history CSV id,week,state,called) or a built-in population (dlm, sclm, multilingual) with simulated histories' },
+    register: { type: 'string', value: 'FILE|NAME', description: 'a register CSV or a built-in population (dlm, sclm, multilingual)' },
     features: { type: 'string', value: 'FILE.csv', description: 'features of a history register (id and feature columns)' },
     reward: { type: 'string', value: 'EXPR', description: 'the reward expression (Python subset over state and agent_feats)' },
     budget: { type: 'string', value: 'B', description: 'calls per week' },
@@ -20,12 +44,78 @@ export const planCommand: Command = {
     'min-share': { type: 'string', value: 'GROUP=BUCKET:SHARE', description: 'at least SHARE of calls to a bucket of a feature group (repeatable)', repeatable: true },
     'max-share': { type: 'string', value: 'GROUP=BUCKET:SHARE', description: 'at most SHARE of calls to a bucket of a feature group (repeatable)', repeatable: true },
     seed: { type: 'string', value: 'S', description: 'seed of the tie and posterior draws (and of a built-in register)', default: '0' },
+    arms: { type: 'string', value: 'N', description: 'beneficiaries of a built-in register' },
+    weeks: { type: 'string', value: 'W', description: 'weeks of simulated history of a built-in register', default: '26' },
+    'prior-group': { type: 'string', value: 'GROUP', description: 'feature group whose buckets get their own prior, or "none" (default: the first group)' },
+    draws: { type: 'string', value: 'D', description: 'posterior draws for the uncertain-place flags (0: none)', default: String(PLAN_DEFAULTS.draws) },
     state: { type: 'string', value: 'PLAN.json', description: 'the plan file: written when creating a plan, read and updated when applying outcomes' },
-    outcomes: { type: 'string', value: 'WEEK.csv', description: 'the week\'s outcomes: id, called, engaged (0/1)' },
+    outcomes: { type: 'string', value: 'WEEK.csv', description: "the week's outcomes: id, called, engaged (0/1)" },
     replace: { type: 'flag', description: 'replace the last applied week with these outcomes' },
     out: { type: 'string', value: 'calls.csv', description: 'write the list as CSV: id, rank, index, default_rank, reason, features' },
   },
-  async run() {
-    throw new Error('allot plan: not implemented yet');
+  async run({ options, lists }, io) {
+    const statePath = options.state;
+    if (typeof statePath !== 'string') throw new UsageError('give the plan file: --state PLAN.json');
+    const engine = await loadEngineNode();
+    const whittle: IndexFunction = (t, r, S, d) => engine.whittleIndices(t, r, S, d).indices;
+    if (typeof options.outcomes === 'string') {
+      const extra = CREATE_ONLY.filter((name) => options[name] !== undefined);
+      if (extra.length) throw new UsageError(`${extra.map((n) => `--${n}`).join(', ')} appl${extra.length === 1 ? 'ies' : 'y'} when creating a plan; applying outcomes takes --state, --outcomes, --replace, --out`);
+      const plan = parsePlanJson(await readText(statePath), statePath);
+      const parsed = parseOutcomesCsv(await readText(options.outcomes), plan.register.ids, plan.register.numStates, options.outcomes);
+      if (!parsed.ok) return fail(io, parsed.errors, options.json === true);
+      const result = applyOutcomes(plan, parsed.outcomes, whittle, { replace: options.replace === true });
+      if (!result.ok) return fail(io, result.errors, options.json === true);
+      await writeWhole(statePath, planToJson(result.plan));
+      return finish(io, result.list, result.plan.register, options, `applied ${options.outcomes} to week ${result.list.week - 1}; saved ${statePath}`);
+    }
+    if (options.replace) throw new UsageError('--replace applies with --outcomes');
+    for (const name of ['register', 'reward', 'budget'] as const) if (options[name] === undefined) throw new UsageError(`creating a plan needs --${name}`);
+    if (await exists(statePath)) throw new Error(`${statePath} already exists: apply a week's outcomes to it with --outcomes, or give another --state path (nothing was changed)`);
+    const budget = numberOption(options, 'budget', { integer: true, min: 0 });
+    const seed = numberOption(options, 'seed', { integer: true, min: 0 }, PLAN_DEFAULTS.seed);
+    const register = await loadRegister(options.register as string, {
+      features: typeof options.features === 'string' ? options.features : undefined,
+      seed,
+      arms: options.arms === undefined ? undefined : numberOption(options, 'arms', { integer: true, min: 1 }),
+      weeks: numberOption(options, 'weeks', { integer: true, min: 1 }, 26),
+      budget,
+    });
+    const shares: ShareSetting[] = [...(lists['min-share'] ?? []).map((s) => parseShare(s, 'min')), ...(lists['max-share'] ?? []).map((s) => parseShare(s, 'max'))];
+    const priorGroup = typeof options['prior-group'] === 'string' ? (options['prior-group'] === 'none' ? null : options['prior-group']) : (register.schema.groups.find((g) => g.buckets.length > 1)?.name ?? null);
+    const settings: PlanSettings = {
+      reward: options.reward as string,
+      budget,
+      exclude: typeof options.exclude === 'string' ? parseIdList(await readText(options.exclude), options.exclude) : [],
+      cooldown: numberOption(options, 'cooldown', { integer: true, min: 0 }, PLAN_DEFAULTS.cooldown),
+      shares,
+      seed,
+      draws: numberOption(options, 'draws', { integer: true, min: 0 }, PLAN_DEFAULTS.draws),
+      priorGroup,
+      level: PLAN_DEFAULTS.level,
+    };
+    let created;
+    try {
+      created = createPlan(register, settings, whittle);
+    } catch (error) {
+      if (error instanceof PlanError) return fail(io, error.errors, options.json === true);
+      throw error;
+    }
+    for (const w of register.warnings) created.list.warnings.unshift(w);
+    await writeWhole(statePath, planToJson(created.plan));
+    return finish(io, created.list, register, options, `saved the plan to ${statePath}`);
   },
 };
+
+async function finish(io: Io, list: WeeklyList, register: Register, options: Record<string, string | true>, saved: string): Promise<number> {
+  if (typeof options.out === 'string') await writeWhole(options.out, listCsv(list, register));
+  if (options.json) io.stdout.write(listJson(list, register) + '\n');
+  else io.stdout.write(listText(list, register) + `${saved}${typeof options.out === 'string' ? `; wrote ${list.arms.length} calls to ${options.out}` : ''}\n`);
+  return 0;
+}
+
+function fail(io: Io, errors: string[], json: boolean): number {
+  if (json) io.stdout.write(JSON.stringify({ error: { message: errors.join('\n'), errors } }) + '\n');
+  else io.stderr.write(`allot plan: nothing was saved:\n${errors.map((e) => `  ${e}`).join('\n')}\n`);
+  return 1;
+}

@@ -1,12 +1,12 @@
 // `allot portfolio`: a small set of policies from a pool that stays near-optimal for every p-mean
 // welfare function (p-MeanPortfolio or Budget-ConstrainedPortfolio), with its approximation factor.
-import { readFile } from 'node:fs/promises';
 import { parsePolicyUtilities } from '../../core/datasets/policy-utilities-csv.ts';
 import { approximationFactor } from '../../core/portfolio/approximation-factor.ts';
 import { budgetPortfolio } from '../../core/portfolio/budget-portfolio.ts';
 import { pGrid } from '../../core/portfolio/p-grid.ts';
 import { pMeanPortfolio } from '../../core/portfolio/p-mean-portfolio.ts';
 import { UsageError } from '../args.ts';
+import { readTextFile } from '../read-text-file.ts';
 import type { Command } from '../command.ts';
 import { parseNumber } from '../number-option.ts';
 
@@ -40,7 +40,7 @@ export const portfolioCommand: Command = {
     const gridSize = numberOption(options.grid ?? '500', '--grid', (x) => Number.isInteger(x) && x >= 4, 'an integer >= 4');
     const gridAlpha = numberOption(options['grid-alpha'] ?? '0.6', '--grid-alpha', (x) => x > 0 && x < 1, 'a number in (0, 1)');
 
-    const text = await readFile(options.utilities, 'utf8');
+    const text = await readTextFile(options.utilities);
     const { pool, policyNames } = parsePolicyUtilities(text, options.utilities, options['drop-zero-default'] === true);
     const result = useAlpha ? pMeanPortfolio(pool, alpha) : budgetPortfolio(pool, budget, initialP);
     const approximation = approximationFactor(pool, result.policies, pGrid(pool.numStakeholders, gridAlpha, gridSize));

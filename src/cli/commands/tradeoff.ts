@@ -4,6 +4,7 @@
 // minimax water-filling) on the same seeds. Definitions: src/core/tradeoff/README.md.
 import { chooseLambda, lossesOf } from '../../core/tradeoff/choose-lambda.ts';
 import { dialExpression } from '../../core/tradeoff/dial-expression.ts';
+import { callsByGroup, namedGroup } from '../../core/tradeoff/calls-by-group.ts';
 import { favouredLabel } from '../../core/tradeoff/favoured-arms.ts';
 import { lambdaGrid } from '../../core/tradeoff/lambda-grid.ts';
 import { priceSentence } from '../../core/tradeoff/price-sentence.ts';
@@ -23,7 +24,7 @@ const SAMPLED_SEEDS = 200;
 export const tradeoffCommand: Command = {
   name: 'tradeoff',
   summary: 'the price of a priority: engagement against the priority\'s outcome along R_lambda = state + lambda (R - state), and baselines without an LLM',
-  usage: '--population NAME|FILE --reward EXPR [--max-loss 0.02] [--points 25] [--lambda-max 1] [--seed S] [--seeds N] [--trials N] [--no-baselines] [population flags] [--json]',
+  usage: '--population NAME|FILE --reward EXPR [--max-loss 0.02] [--points 25] [--lambda-max 1] [--seed S] [--seeds N] [--trials N] [--group NAME] [--no-baselines] [population flags] [--json]',
   options: {
     population: { type: 'string', value: 'NAME|FILE', description: 'a generator (dlm, sclm, multilingual) or a population file (.json instance, .csv population)' },
     reward: { type: 'string', value: 'EXPR', description: 'the candidate reward R (write --reward=... when it starts with -)' },
@@ -33,6 +34,7 @@ export const tradeoffCommand: Command = {
     seed: { type: 'string', value: 'S', description: 'first evaluation seed', default: '0' },
     seeds: { type: 'string', value: 'N', description: `evaluation seeds S..S+N-1 (default ${SAMPLED_SEEDS} for a population that samples arms per seed, such as dlm; else 1)` },
     trials: { type: 'string', value: 'N', description: 'trials per seed', default: String(TRIALS_PER_SEED) },
+    group: { type: 'string', value: 'NAME', description: 'the feature group of the baselines (default: the group of the first feature R reads)' },
     'no-baselines': { type: 'flag', description: 'skip the group-quota and minimax baselines' },
     workers: { type: 'string', value: 'N', description: 'threads for large simulations; 0 = one per core', default: '0' },
     ...populationOptions(RENAME),
@@ -66,6 +68,8 @@ export const tradeoffCommand: Command = {
     const compiled = compileExpression(options.reward, population);
     if (!compiled.ok) throw new UsageError(`--reward: ${compiled.error}`);
 
+    const group = typeof options.group === 'string' ? options.group : namedGroup(population.schema, compiled.featuresUsed);
+    if (group !== null && !population.schema.groups.some((g) => g.name === group)) throw new UsageError(`--group: "${group}" is not a feature group of ${options.population}; its groups are ${population.schema.groups.map((g) => g.name).join(', ')}`);
     const simulator = await createNodeSimulator(workers, { spreadSmall: true });
     await simulator.ready();
     try {
@@ -78,13 +82,14 @@ export const tradeoffCommand: Command = {
       const favoured = favouredLabel(population.schema, compiled.featuresUsed);
       const expression = dialExpression(compiled.normalized, choice.lambda, population.schema);
       const sentence = priceSentence(swept, choice, maxLoss, favoured);
-      const baselines = options['no-baselines'] ? [] : await tradeoffBaselines(sweep, swept[choice.index], compiled.featuresUsed, simulator.simulate);
+      const baselines = options['no-baselines'] || group === null ? [] : await tradeoffBaselines(sweep, swept[choice.index], group, simulator.simulate);
 
       if (options.json) {
         io.stdout.write(JSON.stringify({
           points: swept.map((p, i) => ({ lambda: p.lambda, engagement: p.engagement, engagement_se: p.engagementSe, priority: p.priority, priority_se: p.prioritySe, loss: losses[i].loss, loss_se: losses[i].lossSe, favoured_calls: p.favouredCalls })),
           chosen: { lambda: choice.lambda, expression, engagement_loss: choice.engagementLoss, engagement_loss_se: choice.engagementLossSe },
-          baselines: baselines.map((b) => ({ name: b.name, engagement: b.outcome.engagement, engagement_se: b.outcome.engagementSe, priority: b.outcome.priority, calls_by_group: b.callsByGroup, definition: b.definition })),
+          baselines: baselines.map((b) => ({ name: b.name, engagement: b.outcome.engagement, engagement_se: b.outcome.engagementSe, priority: b.outcome.priority, calls_by_group: b.callsByGroup, definition: b.definition, bounds_held: b.outcome.boundsHeld })),
+          chosen_calls_by_group: group === null ? {} : callsByGroup(swept[choice.index].calls, population, [group]),
           favoured, sentence, seeds: count, trials_per_seed: trials, sweep_ms: sweepMs,
           population: describeInstance(population),
         }) + '\n');
@@ -95,7 +100,10 @@ export const tradeoffCommand: Command = {
       io.stdout.write(`${'lambda'.padStart(9)}  ${'engagement'.padStart(10)}  ${'± se'.padStart(7)}  ${'loss'.padStart(7)}  ${'priority'.padStart(8)}\n`);
       swept.forEach((p, i) => io.stdout.write(`${String(p.lambda).padStart(9)}  ${pct(p.engagement).padStart(10)}  ${pct(p.engagementSe).padStart(7)}  ${pct(losses[i].loss).padStart(7)}  ${pct(p.priority).padStart(8)}${i === choice.index ? '  <- chosen' : ''}\n`));
       io.stdout.write(`\n${sentence}\nchosen expression: ${expression}\n`);
-      for (const b of baselines) io.stdout.write(`baseline ${b.name}: engagement ${pct(b.outcome.engagement)}, priority ${pct(b.outcome.priority)}\n`);
+      for (const b of baselines) {
+        const calls = Object.entries(b.callsByGroup[group!]).map(([bucket, x]) => `${bucket} ${pct(x)}`).join(', ');
+        io.stdout.write(`baseline ${b.name}: engagement ${pct(b.outcome.engagement)} (± ${pct(b.outcome.engagementSe)}), priority ${pct(b.outcome.priority)}; calls by ${group}: ${calls}\n  ${b.definition}\n`);
+      }
       io.stdout.write(`sweep: ${points} points x ${count} seeds in ${sweepMs.toFixed(0)} ms\n`);
       return 0;
     } finally {

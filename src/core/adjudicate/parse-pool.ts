@@ -1,18 +1,14 @@
 // Reads a pool file (JSON, see pool.ts). Untrusted input: every field is checked, and an error
-// names the file, the JSON path and, for a syntax error, the line and column.
+// names the file, line and column, and the JSON path.
+import { jsonValueError, parseJsonFile } from '../datasets/json-place.ts';
 import { CLAUSE_KINDS, type Pool, type PoolCandidate, type PoolClause, type PolicySummary } from './pool.ts';
 
 type Json = unknown;
 
 export function parsePool(text: string, fileName = 'pool'): Pool {
-  let data: Json;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new SyntaxError(`${fileName}: not valid JSON${position(text, (error as Error).message)}: ${(error as Error).message}`);
-  }
+  const data: Json = parseJsonFile(text, fileName, 'a pool: a JSON object with "clauses" and "candidates"');
   const fail = (path: string, what: string): never => {
-    throw new TypeError(`${fileName}: ${path} ${what}`);
+    throw jsonValueError(text, fileName, path === 'the file' ? '' : path, `${path} ${what}`);
   };
   const obj = (v: Json, path: string) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, Json>) : fail(path, 'must be an object'));
   const arr = (v: Json, path: string) => (Array.isArray(v) ? v : fail(path, 'must be an array'));
@@ -82,13 +78,4 @@ export function parsePool(text: string, fileName = 'pool'): Pool {
   const pool: Pool = { clauses, candidates };
   if (root.default !== undefined) pool.default = summary(obj(root.default, 'default'), 'default');
   return pool;
-}
-
-/** ", line L, column C" for a JSON.parse message that gives a character position. */
-function position(text: string, message: string): string {
-  const m = /position (\d+)/.exec(message);
-  if (!m || /line \d+/.test(message)) return '';
-  const at = Number(m[1]);
-  const before = text.slice(0, at).split('\n');
-  return `, line ${before.length}, column ${before[before.length - 1].length + 1}`;
 }

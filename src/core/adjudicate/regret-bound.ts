@@ -19,18 +19,3 @@ export function relativeRegretBound(epsilon: number): number {
   return (2 * epsilon) / (1 + epsilon);
 }
 
-/**
- * The smallest eps with (1 - eps) s <= s_hat <= (1 + eps) s entrywise: max_i |s_hat_i / s_i - 1|
- * (true scores must be positive; a true 0 needs an observed 0).
- */
-export function noiseLevel(trueScores: ArrayLike<number>, observed: ArrayLike<number>): number {
-  if (trueScores.length !== observed.length) throw new RangeError(`${trueScores.length} true scores but ${observed.length} observed ones`);
-  let eps = 0;
-  for (let i = 0; i < trueScores.length; i++) {
-    const s = trueScores[i];
-    if (s === 0 && observed[i] === 0) continue;
-    if (!(s > 0)) throw new RangeError(`true score ${i + 1} is ${s}: multiplicative noise needs positive true scores`);
-    eps = Math.max(eps, Math.abs(observed[i] / s - 1));
-  }
-  return eps;
-}

@@ -1,7 +1,5 @@
 // SCLM's simulator scorer (SCLM-SIM): s_c(R) = V_c(pi_R) / V_c(pi_default), the value of the
 // candidate's policy under clause c's own reward over the value of the default policy under it.
-import type { Occupancy } from '../instance/occupancy.ts';
-import { policyValue } from '../measures/policy-value.ts';
 import { minMaxNormalize } from './min-max-normalize.ts';
 import type { ScoreColumn } from './score-column.ts';
 
@@ -31,10 +29,4 @@ export function simulatorScoreColumn(name: string, candidateValues: ArrayLike<nu
       : `candidate ${negative + 1} has the negative value ${candidateValues[negative]}, and the p-mean needs scores >= 0`;
   const { values, rule } = minMaxNormalize(candidateValues);
   return { name, kind: 'simulator', values, rule, note: `${why}: the values are min-max normalized over the pool instead` };
-}
-
-/** V_c of every candidate and of the default from their occupancies and the clause's reward table (discounted, as SCLM). */
-export function simulatorScoreColumnFromOccupancy(name: string, candidates: readonly Occupancy[], defaultPolicy: Occupancy, clauseReward: Float64Array): ScoreColumn {
-  const value = (o: Occupancy) => policyValue(o, clauseReward, { discounted: true });
-  return simulatorScoreColumn(name, candidates.map(value), value(defaultPolicy));
 }

@@ -1,7 +1,7 @@
 // The 2-state arm file of `allot indices` / `allot simulate`: a header and one row per arm with
 // q00,q01,q10,q11 = P(next state = 1 | state s, action a) (a = 1 active) and optional rewards r0,r1
 // (default 0 and 1). An id column and any other columns are allowed; other columns are ignored.
-import { CsvError, numberField, parseCsv, type CsvRow, type CsvTable } from './csv.ts';
+import { checkNoNul, CsvError, numberField, parseCsv, type CsvRow, type CsvTable } from './csv.ts';
 
 export interface ArmsCsv {
   /** The id column's values, or the 0-based row numbers as strings. */
@@ -16,6 +16,7 @@ const Q_COLUMNS = ['q00', 'q01', 'q10', 'q11'] as const;
 
 /** Parses and validates the file; every bad value is a CsvError naming line and column. */
 export function parseArmsCsv(text: string, fileName = 'the file'): ArmsCsv {
+  checkNoNul(text, fileName);
   const table = text.includes('"') ? parseCsv(text, fileName) : parsePlainCsv(text, fileName);
   const column = (name: string) => table.header.indexOf(name);
   for (const name of Q_COLUMNS) {
@@ -27,7 +28,7 @@ export function parseArmsCsv(text: string, fileName = 'the file'): ArmsCsv {
   if ((r0 === -1) !== (r1 === -1)) {
     throw new CsvError(`${fileName}, line ${table.headerLine}: the header has ${r0 === -1 ? 'r1 but no r0' : 'r0 but no r1'}; give both reward columns or neither`, table.headerLine);
   }
-  if (table.rows.length === 0) throw new CsvError(`${fileName} has a header but no arms`, table.headerLine);
+  if (table.rows.length === 0) throw new CsvError(`${fileName}, line ${table.headerLine}: the file has a header but no arms`, table.headerLine);
   const n = table.rows.length;
   const transitions = new Float64Array(n * 8);
   const rewards = new Float64Array(n * 2);

@@ -1,7 +1,7 @@
 // A small RFC 4180 CSV reader that remembers where every field came from, so that errors can
 // name the file line and column. Quoted fields may hold delimiters, quotes ("") and newlines.
 
-/** A problem in a text file: `line` and `column` are 1-based; `column` counts fields, not characters. */
+/** A problem in a text file: `line` and `column` are 1-based; in a CSV `column` counts fields, in a JSON file characters. */
 export class CsvError extends Error {
   override name = 'CsvError';
   constructor(
@@ -33,6 +33,7 @@ export interface CsvTable {
  * as a wrong delimiter.
  */
 export function parseCsv(text: string, fileName = 'the file'): CsvTable {
+  checkNoNul(text, fileName);
   const records = splitRecords(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, fileName);
   if (records.length === 0) throw new CsvError(`${fileName} is empty: expected a header row and one row per arm`, 1);
   const [head, ...rows] = records;
@@ -44,7 +45,7 @@ export function parseCsv(text: string, fileName = 'the file'): CsvTable {
   header.forEach((name, i) => {
     if (name === '') throw new CsvError(`${fileName}, line ${head.line}, column ${i + 1}: the header has an empty column name`, head.line, i + 1);
     const first = header.indexOf(name);
-    if (first !== i) throw new CsvError(`${fileName}, line ${head.line}: column "${name}" appears twice in the header (columns ${first + 1} and ${i + 1})`, head.line, i + 1, name);
+    if (first !== i) throw new CsvError(`${fileName}, line ${head.line}, column ${i + 1}: column "${name}" appears twice in the header (columns ${first + 1} and ${i + 1})`, head.line, i + 1, name);
   });
   for (const row of rows) {
     if (row.fields.length !== header.length) {
@@ -55,6 +56,24 @@ export function parseCsv(text: string, fileName = 'the file'): CsvTable {
     }
   }
   return { header, headerLine: head.line, rows };
+}
+
+/**
+ * A NUL character does not belong in a text file: the file is binary (a spreadsheet, an image), or
+ * UTF-16 text read as UTF-8. Said once, with its place, instead of a puzzling error further on.
+ */
+export function checkNoNul(text: string, fileName: string): void {
+  const at = text.indexOf('\0');
+  if (at === -1) return;
+  const lineStart = text.lastIndexOf('\n', at) + 1;
+  let line = 1;
+  for (let k = text.indexOf('\n'); k !== -1 && k < at; k = text.indexOf('\n', k + 1)) line++;
+  const column = text.slice(lineStart, at).split(',').length;
+  throw new CsvError(
+    `${fileName}, line ${line}, column ${column}: the file holds a NUL character, so it is not a text file (a spreadsheet saved as .xlsx, or an image?); save it as CSV text (UTF-8 or UTF-16)`,
+    line,
+    column,
+  );
 }
 
 /**

@@ -1,14 +1,33 @@
-// How large an imported file may be. A browser tab holds the text, the parsed table and the typed
-// arrays at once; past this size it would run out of memory before it could say why.
+// How large an imported population may be. A browser tab holds the text, the parsed table and the
+// typed arrays at once; past these sizes it would run out of memory (or simulate for days) before
+// it could say why, so they are refused first, with what to change.
 
 /** 256 MiB: about two million arms with a dozen feature columns. */
 export const MAX_IMPORT_BYTES = 256 * 1024 * 1024;
+/** The engine's limit on states per arm (src/engine/simulation.ts). */
+export const MAX_STATES = 255;
+/** Steps per trial: DLM uses 10, SCLM 12; 10,000 weekly steps are two centuries. */
+export const MAX_HORIZON = 10_000;
+/** Transition probabilities (arms x states x 2 x states): 2^25 doubles are 256 MiB. */
+export const MAX_TRANSITION_VALUES = 2 ** 25;
 
-/** Throws a clear error when a file is too large to import (call it before reading the file). */
+const mib = (bytes: number) => (bytes / 1048576 >= 10 ? (bytes / 1048576).toFixed(0) : (bytes / 1048576).toFixed(1));
+
+/** Throws a clear error when a file is too large to import (call it with the file's size, before reading it). */
 export function checkImportSize(bytes: number, fileName: string): void {
   if (bytes > MAX_IMPORT_BYTES) {
     throw new Error(
-      `${fileName} is ${(bytes / 1048576).toFixed(0)} MiB, more than the ${MAX_IMPORT_BYTES / 1048576} MiB a browser tab can import; split it into smaller files or keep fewer columns`,
+      `${fileName} is too big to import: ${mib(bytes)} MiB, more than the ${MAX_IMPORT_BYTES / 1048576} MiB a browser tab can hold; split it into smaller files or keep fewer columns`,
     );
   }
+}
+
+/** Why `numArms` arms of `numStates` states cannot be held, or null when they can. */
+export function populationSizeProblem(numArms: number, numStates: number): string | null {
+  if (numStates > MAX_STATES) return `${numStates} states per arm are more than the ${MAX_STATES} allot can plan with; number the states 0, 1, 2, ... without gaps`;
+  const values = numArms * numStates * 2 * numStates;
+  if (values > MAX_TRANSITION_VALUES) {
+    return `${numArms} arms of ${numStates} states need ${values.toExponential(2)} transition probabilities, more than the ${MAX_TRANSITION_VALUES.toExponential(2)} a browser tab can hold; use fewer arms or states`;
+  }
+  return null;
 }

@@ -41,7 +41,7 @@ export function parsePolicyUtilities(text: string, fileName = 'the file', dropZe
     stakeholders.push({ key: row.fields[0], category: row.fields[1], line: row.line });
     rows.push(values);
   }
-  if (rows.length === 0) throw new CsvError(`${fileName}: no stakeholder rows${dropped.length ? ' left after dropping the zero-default rows' : ''}`, table.headerLine);
+  if (rows.length === 0) throw new CsvError(`${fileName}, line ${table.headerLine}: no stakeholder rows${dropped.length ? ' left after dropping the zero-default rows' : ' below the header'}`, table.headerLine);
   const d = rows.length;
   const utilities = new Float64Array(policyNames.length * d);
   rows.forEach((values, i) => values.forEach((v, k) => (utilities[k * d + i] = v)));

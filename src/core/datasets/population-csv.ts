@@ -10,9 +10,14 @@
 import { createInstance, InstanceError } from '../instance/create-instance.ts';
 import type { Instance } from '../instance/types.ts';
 import { contentHash } from './content-hash.ts';
-import { CsvError, numberField, parseCsv } from './csv.ts';
-import { checkImportSize } from './import-limits.ts';
-import { inferSchema, schemaFromFile, type SchemaFile } from './population-schema.ts';
+import { CsvError, numberField, parseCsv, type CsvTable } from './csv.ts';
+import { readFeatures } from './feature-table.ts';
+import { checkImportSize, MAX_STATES, populationSizeProblem } from './import-limits.ts';
+import { jsonValueError } from './json-place.ts';
+import { featureName, type SchemaFile } from './population-schema.ts';
+
+export { readFeatures } from './feature-table.ts';
+export { featureName, inferSchema, parseSchemaFile, type SchemaFile } from './population-schema.ts';
 
 export const POPULATION_CSV_FORMAT = 'allot-population-csv';
 
@@ -22,6 +27,8 @@ export const FILE_DEFAULTS = { budgetShare: 1 / 3, horizon: 10, discount: 0.9 } 
 export interface PopulationCsvOptions {
   fileName?: string;
   schema?: SchemaFile;
+  /** Columns that are neither features nor transitions (read by the caller, e.g. a register's `state`). */
+  skipColumns?: string[];
   /** Override the file's (or the defaults') budget, horizon, discount. */
   budget?: number;
   horizon?: number;
@@ -35,14 +42,19 @@ const INIT = /^init_(\d+)$/;
 export function parsePopulationCsv(text: string, options: PopulationCsvOptions = {}): Instance {
   const fileName = options.fileName ?? 'the file';
   checkImportSize(text.length, fileName);
-  const table = parseCsv(text, fileName);
+  return parsePopulationTable(parseCsv(text, fileName), contentHash(text), options);
+}
+
+/** parsePopulationCsv on a table already read (contentHash: the file's, for the provenance). */
+export function parsePopulationTable(table: CsvTable, hash: string, options: PopulationCsvOptions = {}): Instance {
+  const fileName = options.fileName ?? 'the file';
   const { header, headerLine, rows } = table;
   const fail = (message: string, column?: number): never => {
     throw new CsvError(`${fileName}, line ${headerLine}${column !== undefined ? `, column ${column + 1} ("${header[column]}")` : ''}: ${message}`, headerLine, column === undefined ? undefined : column + 1, column === undefined ? undefined : header[column]);
   };
   const idColumn = header.indexOf('id');
   if (idColumn === -1) fail(`the header has no "id" column; add a column named id with a distinct id per arm (found: ${header.slice(0, 8).join(', ')}${header.length > 8 ? ', ...' : ''})`);
-  if (rows.length === 0) throw new CsvError(`${fileName} has a header but no arms; add one row per arm below the header`, headerLine);
+  if (rows.length === 0) throw new CsvError(`${fileName}, line ${headerLine}: the file has a header but no arms; add one row per arm below the header`, headerLine);
 
   // Classify the columns.
   const qColumns = new Map<string, number>();
@@ -51,15 +63,24 @@ export function parsePopulationCsv(text: string, options: PopulationCsvOptions =
   const featureColumns: number[] = [];
   let numStates = 2;
   header.forEach((name, i) => {
-    if (i === idColumn) return;
+    if (i === idColumn || options.skipColumns?.includes(name)) return;
     let m: RegExpExecArray | null;
     if (Q.test(name)) qColumns.set(name, i);
     else if ((m = P.exec(name))) {
       pColumns.set(name, i);
-      numStates = Math.max(numStates, Number(m[1]) + 1, Number(m[3]) + 1);
+      const states = Math.max(Number(m[1]), Number(m[3])) + 1;
+      if (states > MAX_STATES) fail(`"${name}" names state ${states - 1}, but allot plans with at most ${MAX_STATES} states (0 to ${MAX_STATES - 1}); number the states 0, 1, 2, ... without gaps`, i);
+      numStates = Math.max(numStates, states);
     } else if ((m = INIT.exec(name))) initColumns.set(Number(m[1]), i);
     else featureColumns.push(i);
   });
+  // Feature names must stay distinct once made identifiers ("Age Group" and "Age_Group" both become Age_Group).
+  const named = new Map<string, number>();
+  for (const i of featureColumns) {
+    const other = named.get(featureName(header[i]));
+    if (other !== undefined) fail(`the columns "${header[other]}" (column ${other + 1}) and "${header[i]}" both become the feature name "${featureName(header[i])}" in reward expressions; rename one of them`, i);
+    named.set(featureName(header[i]), i);
+  }
   if (qColumns.size > 0 && pColumns.size > 0) fail('the header mixes q columns (2-state arms) with p_s_a_t columns (S-state arms); use one or the other');
   if (qColumns.size === 0 && pColumns.size === 0) fail('the header has no transition columns; add q00,q01,q10,q11 (P(next state 1 | state, action) for 2-state arms) or p_s_a_t columns');
   const S = numStates;
@@ -77,6 +98,8 @@ export function parsePopulationCsv(text: string, options: PopulationCsvOptions =
 
   // Ids: non-empty and distinct.
   const N = rows.length;
+  const tooBig = populationSizeProblem(N, S);
+  if (tooBig) throw new CsvError(`${fileName}, line ${rows[rows.length - 1].line}: ${tooBig}`, rows[rows.length - 1].line);
   const ids: string[] = new Array(N);
   const seen = new Map<string, number>();
   rows.forEach((row, arm) => {
@@ -118,20 +141,7 @@ export function parsePopulationCsv(text: string, options: PopulationCsvOptions =
     for (let arm = 0; arm < N; arm++) for (let s = 0; s < S; s++) initial[arm * S + s] = probability(arm, initColumns.get(s)!);
   }
 
-  // Features.
-  const F = featureColumns.length;
-  const features = new Float64Array(N * F);
-  for (let arm = 0; arm < N; arm++) {
-    const row = rows[arm];
-    for (let f = 0; f < F; f++) {
-      const raw = row.fields[featureColumns[f]];
-      // Fast path for the 0/1 of one-hot columns, most of a typical file.
-      features[arm * F + f] = raw === '0' ? 0 : raw === '1' ? 1 : numberField(table, row, featureColumns[f], fileName);
-    }
-  }
-  const schema = options.schema
-    ? schemaFromFile(options.schema, table, featureColumns, features, fileName)
-    : inferSchema(featureColumns.map((c) => header[c]), features, N);
+  const { schema, features } = readFeatures(table, featureColumns, fileName, options.schema);
 
   const file = options.schema ?? {};
   const budget = options.budget ?? file.budget ?? Math.max(1, Math.round(N * FILE_DEFAULTS.budgetShare));
@@ -147,11 +157,16 @@ export function parsePopulationCsv(text: string, options: PopulationCsvOptions =
       budget,
       horizon: options.horizon ?? file.horizon ?? FILE_DEFAULTS.horizon,
       discount: options.discount ?? file.discount ?? FILE_DEFAULTS.discount,
-      provenance: { kind: 'file', fileName, contentHash: contentHash(text), format: POPULATION_CSV_FORMAT },
+      provenance: { kind: 'file', fileName, contentHash: hash, format: POPULATION_CSV_FORMAT },
     });
   } catch (error) {
     if (!(error instanceof InstanceError)) throw error;
-    if (error.arm === undefined) throw new CsvError(`${fileName}: ${error.message}`, headerLine);
+    const key = error.column as 'budget' | 'horizon' | 'discount' | undefined;
+    const source = options.schema?.source;
+    if (source && (key === 'budget' || key === 'horizon' || key === 'discount') && options[key] === undefined && file[key] !== undefined) {
+      throw jsonValueError(source.text, source.fileName, key, error.message);
+    }
+    if (error.arm === undefined) throw new CsvError(`${fileName}, line ${headerLine}: ${error.message}`, headerLine);
     // Name the file line of the arm, and the CSV column when the error is about one column.
     const line = rows[error.arm].line;
     const featureIndex = schema.columns.findIndex((c) => c.name === error.column);

@@ -1,7 +1,10 @@
 // The feature schema of a population CSV: inferred from the columns (names, types, one-hot
-// groups), or described by a small JSON file (SchemaFile) and checked against the columns.
+// groups), or described by a small JSON file (SchemaFile), read as untrusted input (every field
+// checked, an error naming the schema file's line and column) and checked against the columns.
+import { InstanceError, validateSchema } from '../instance/create-instance.ts';
 import type { FeatureColumn, FeatureGroup, FeatureSchema, FeatureType } from '../instance/types.ts';
 import type { CsvTable } from './csv.ts';
+import { jsonValueError, parseJsonFile } from './json-place.ts';
 
 /** The schema JSON that may accompany a population CSV. Columns are named by their CSV header. */
 export interface SchemaFile {
@@ -11,6 +14,97 @@ export interface SchemaFile {
   budget?: number;
   horizon?: number;
   discount?: number;
+  /** Set by parseSchemaFile: the file's name and text, so that errors about an entry can name its line. */
+  source?: { fileName: string; text: string };
+}
+
+/** The schema described by a SchemaFile, checked against the CSV's feature columns. */
+export function schemaFromFile(file: SchemaFile, table: CsvTable, featureColumns: number[], features: Float64Array, fileName: string): FeatureSchema {
+  const headers = featureColumns.map((c) => table.header[c]);
+  const inferred = inferSchema(headers, features, table.rows.length);
+  const position = new Map(headers.map((h, f) => [h, f]));
+  const fail = (path: string, what: string): never => {
+    throw file.source ? jsonValueError(file.source.text, file.source.fileName, path, what) : new Error(`the schema for ${fileName}, ${path}: ${what}`);
+  };
+  (file.columns ?? []).forEach((entry, i) => {
+    const f = position.get(entry.column) ?? fail(`columns[${i}].column`, `"${entry.column}" is not a feature column of ${fileName} (features: ${headers.join(', ')})`);
+    const c = inferred.columns[f];
+    inferred.columns[f] = { ...c, name: entry.name ?? c.name, label: entry.label ?? c.label, description: entry.description ?? entry.label ?? c.description, type: entry.type ?? c.type };
+  });
+  if (file.groups) {
+    for (const c of inferred.columns) c.group = null;
+    inferred.groups = file.groups.map((g, i) => {
+      const members = g.columns.map((name, k) => {
+        const f = position.get(name);
+        if (f === undefined) return fail(`groups[${i}].columns[${k}]`, `group "${g.name}" lists column ${JSON.stringify(name)}, which is not a feature column of ${fileName}`);
+        inferred.columns[f].group = g.name;
+        return f;
+      });
+      const group: FeatureGroup = { name: g.name, kind: g.kind, columns: members, ordered: g.ordered ?? false, buckets: g.buckets ?? members.map((f) => inferred.columns[f].label) };
+      if (g.edges) group.edges = g.edges;
+      if (g.kind === 'one-hot') for (const f of members) inferred.columns[f].type = 'binary';
+      return group;
+    });
+  }
+  uniqueNames(inferred.columns, headers);
+  try {
+    validateSchema(inferred);
+  } catch (error) {
+    if (!(error instanceof InstanceError)) throw error;
+    const g = inferred.groups.findIndex((group) => error.message.includes(`"${group.name}"`));
+    const c = (file.columns ?? []).findIndex((entry) => entry.name !== undefined && entry.name === error.column);
+    fail(c !== -1 ? `columns[${c}]` : g !== -1 ? `groups[${g}]` : '', error.message);
+  }
+  return inferred;
+}
+
+/** Parses the schema JSON text; every field is checked, and an error names the file, line and column. */
+export function parseSchemaFile(text: string, fileName = 'the schema file'): SchemaFile {
+  const data = parseJsonFile(text, fileName, 'a JSON object with "columns" and/or "groups"');
+  const fail = (path: string, what: string): never => {
+    throw jsonValueError(text, fileName, path, what);
+  };
+  const show = (v: unknown) => JSON.stringify(v) ?? 'missing';
+  const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+  if (!isObject(data)) return fail('', `expected a JSON object with "columns" and/or "groups", not ${Array.isArray(data) ? 'an array' : show(data)}`);
+  const text_ = (v: unknown, path: string, optional = true) => (v === undefined && optional ? undefined : typeof v === 'string' ? v : fail(path, `must be text, not ${show(v)}`));
+  const list = (v: unknown, path: string) => (Array.isArray(v) ? v : fail(path, `must be an array, not ${show(v)}`));
+  const schema: SchemaFile = { source: { fileName, text } };
+  if (data.columns !== undefined) {
+    schema.columns = list(data.columns, 'columns').map((c, i) => {
+      const path = `columns[${i}]`;
+      if (!isObject(c)) return fail(path, `must be an object with a "column" naming a CSV header, not ${show(c)}`);
+      const type = c.type;
+      if (type !== undefined && type !== 'binary' && type !== 'integer' && type !== 'continuous') fail(`${path}.type`, `must be "binary", "integer" or "continuous", not ${show(type)}`);
+      const name = text_(c.name, `${path}.name`);
+      if (name !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) fail(`${path}.name`, `"${name}" is not a name reward expressions can use: letters, digits and _, not starting with a digit`);
+      return { column: text_(c.column, `${path}.column`, false)!, name, label: text_(c.label, `${path}.label`), description: text_(c.description, `${path}.description`), type: type as FeatureType | undefined };
+    });
+  }
+  if (data.groups !== undefined) {
+    schema.groups = list(data.groups, 'groups').map((g, i) => {
+      const path = `groups[${i}]`;
+      if (!isObject(g)) return fail(path, `must be an object with a "name", a "kind" and a "columns" array of CSV headers, not ${show(g)}`);
+      if (g.kind !== 'one-hot' && g.kind !== 'bucketed') fail(`${path}.kind`, `must be "one-hot" or "bucketed", not ${show(g.kind)}`);
+      if (g.ordered !== undefined && typeof g.ordered !== 'boolean') fail(`${path}.ordered`, `must be true or false, not ${show(g.ordered)}`);
+      const group: NonNullable<SchemaFile['groups']>[number] = {
+        name: text_(g.name, `${path}.name`, false)!,
+        kind: g.kind as 'one-hot' | 'bucketed',
+        columns: list(g.columns, `${path}.columns`).map((c, k) => text_(c, `${path}.columns[${k}]`, false)!),
+      };
+      if (g.ordered !== undefined) group.ordered = g.ordered as boolean;
+      if (g.buckets !== undefined) group.buckets = list(g.buckets, `${path}.buckets`).map((b, k) => text_(b, `${path}.buckets[${k}]`, false)!);
+      if (g.edges !== undefined) group.edges = list(g.edges, `${path}.edges`).map((e, k) => (typeof e === 'number' && Number.isFinite(e) ? e : fail(`${path}.edges[${k}]`, `must be a finite number, not ${show(e)}`)));
+      return group;
+    });
+  }
+  for (const key of ['budget', 'horizon', 'discount'] as const) {
+    const v = data[key];
+    if (v === undefined) continue;
+    if (typeof v !== 'number' || !Number.isFinite(v)) fail(key, `must be a number, not ${show(v)}`);
+    schema[key] = v as number;
+  }
+  return schema;
 }
 
 /** A header turned into a feature name usable as agent_feats.<name>: letters, digits and _. */
@@ -70,61 +164,11 @@ export function inferSchema(headers: string[], features: Float64Array, numArms: 
   return { columns, groups };
 }
 
-function uniqueNames(columns: FeatureColumn[], headers: string[]): void {
+export function uniqueNames(columns: FeatureColumn[], headers: string[]): void {
   const seen = new Map<string, number>();
   columns.forEach((c, f) => {
     const other = seen.get(c.name);
     if (other !== undefined) throw new Error(`feature columns "${headers[other]}" and "${headers[f]}" both become the name "${c.name}"; rename one of them`);
     seen.set(c.name, f);
   });
-}
-
-/** The schema described by a SchemaFile, checked against the CSV's feature columns. */
-export function schemaFromFile(file: SchemaFile, table: CsvTable, featureColumns: number[], features: Float64Array, fileName: string): FeatureSchema {
-  const headers = featureColumns.map((c) => table.header[c]);
-  const inferred = inferSchema(headers, features, table.rows.length);
-  const position = new Map(headers.map((h, f) => [h, f]));
-  const where = `the schema for ${fileName}`;
-  for (const entry of file.columns ?? []) {
-    const f = position.get(entry.column);
-    if (f === undefined) throw new Error(`${where} describes column "${entry.column}", which is not a feature column of ${fileName} (features: ${headers.join(', ')})`);
-    const c = inferred.columns[f];
-    inferred.columns[f] = { ...c, name: entry.name ?? c.name, label: entry.label ?? c.label, description: entry.description ?? entry.label ?? c.description, type: entry.type ?? c.type };
-  }
-  if (file.groups) {
-    for (const c of inferred.columns) c.group = null;
-    inferred.groups = file.groups.map((g) => {
-      const members = g.columns.map((name) => {
-        const f = position.get(name);
-        if (f === undefined) throw new Error(`${where}: group "${g.name}" lists column "${name}", which is not a feature column of ${fileName}`);
-        inferred.columns[f].group = g.name;
-        return f;
-      });
-      const group: FeatureGroup = { name: g.name, kind: g.kind, columns: members, ordered: g.ordered ?? false, buckets: g.buckets ?? members.map((f) => inferred.columns[f].label) };
-      if (g.edges) group.edges = g.edges;
-      if (g.kind === 'one-hot') for (const f of members) inferred.columns[f].type = 'binary';
-      return group;
-    });
-  }
-  uniqueNames(inferred.columns, headers);
-  return inferred;
-}
-
-/** Parses the schema JSON text; errors name the file. */
-export function parseSchemaFile(text: string, fileName = 'the schema file'): SchemaFile {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new Error(`${fileName}: not valid JSON (${error instanceof Error ? error.message : String(error)})`);
-  }
-  if (!data || typeof data !== 'object' || Array.isArray(data)) throw new Error(`${fileName}: expected a JSON object with "columns" and/or "groups"`);
-  const o = data as SchemaFile;
-  if (o.columns !== undefined && (!Array.isArray(o.columns) || o.columns.some((c) => !c || typeof c.column !== 'string'))) {
-    throw new Error(`${fileName}: "columns" must be an array of objects, each with a "column" naming a CSV header`);
-  }
-  if (o.groups !== undefined && (!Array.isArray(o.groups) || o.groups.some((g) => !g || typeof g.name !== 'string' || !Array.isArray(g.columns)))) {
-    throw new Error(`${fileName}: "groups" must be an array of objects, each with a "name" and a "columns" array of CSV headers`);
-  }
-  return o;
 }

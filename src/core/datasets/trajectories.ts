@@ -13,7 +13,7 @@
 // and renormalized. When the whole population has fewer than `minActive` active observations from
 // s, the shift is 0 (the active row equals the passive row). Every fill is counted in a warning.
 import { CsvError, numberField, parseCsv } from './csv.ts';
-import { checkImportSize } from './import-limits.ts';
+import { checkImportSize, MAX_STATES, populationSizeProblem } from './import-limits.ts';
 
 export interface EstimateOptions {
   fileName?: string;
@@ -54,7 +54,7 @@ export function estimateTransitions(text: string, options: EstimateOptions = {})
     return i;
   };
   const [armCol, stepCol, stateCol, actionCol] = ['arm', 'step', 'state', 'action'].map(col);
-  if (table.rows.length === 0) throw new CsvError(`${fileName} has a header but no rows; add one row per arm and step`, table.headerLine);
+  if (table.rows.length === 0) throw new CsvError(`${fileName}, line ${table.headerLine}: the file has a header but no rows; add one row per arm and step`, table.headerLine);
   const integer = (row: (typeof table.rows)[number], c: number, what: string, ok: (v: number) => boolean) => {
     const v = numberField(table, row, c, fileName);
     if (!Number.isInteger(v) || !ok(v)) throw new CsvError(`${fileName}, line ${row.line}, column ${c + 1} ("${table.header[c]}"): ${row.fields[c].trim()} is not ${what}`, row.line, c + 1, table.header[c]);
@@ -69,8 +69,10 @@ export function estimateTransitions(text: string, options: EstimateOptions = {})
   for (const row of table.rows) {
     const id = row.fields[armCol].trim();
     if (id === '') throw new CsvError(`${fileName}, line ${row.line}, column ${armCol + 1} ("arm"): the arm id is empty`, row.line, armCol + 1, 'arm');
-    const step = integer(row, stepCol, 'a whole step number (0, 1, 2, ...)', (v) => v >= 0);
-    const state = integer(row, stateCol, `a state (0, 1${options.numStates ? `, ..., ${options.numStates - 1}` : ', ...'})`, (v) => v >= 0 && (options.numStates === undefined || v < options.numStates));
+    // Steps past 2^53 would make step + 1 equal step: a transition from a step to itself.
+    const step = integer(row, stepCol, 'a whole step number (0, 1, 2, ... up to 2^53)', (v) => v >= 0 && Number.isSafeInteger(v));
+    const stateLimit = Math.min(options.numStates ?? MAX_STATES, MAX_STATES);
+    const state = integer(row, stateCol, `a state from 0 to ${stateLimit - 1}${options.numStates ? '' : ` (allot plans with at most ${MAX_STATES} states: number them 0, 1, 2, ... without gaps)`}`, (v) => v >= 0 && v < stateLimit);
     const action = integer(row, actionCol, 'an action (0 passive or 1 active)', (v) => v === 0 || v === 1);
     maxState = Math.max(maxState, state);
     let a = armIndex.get(id);
@@ -81,11 +83,13 @@ export function estimateTransitions(text: string, options: EstimateOptions = {})
       perArm.push(new Map());
     }
     const previous = perArm[a].get(step);
-    if (previous) throw new CsvError(`${fileName}, line ${row.line}: arm "${id}" step ${step} already appears on line ${previous.line}; each (arm, step) must appear once`, row.line);
+    if (previous) throw new CsvError(`${fileName}, line ${row.line}, column ${stepCol + 1} ("step"): arm "${id}" step ${step} already appears on line ${previous.line}; each (arm, step) must appear once`, row.line, stepCol + 1, 'step');
     perArm[a].set(step, { state, action, line: row.line });
   }
   const S = options.numStates ?? maxState + 1;
   const N = ids.length;
+  const tooBig = populationSizeProblem(N, S);
+  if (tooBig) throw new CsvError(`${fileName}: ${tooBig}`, table.headerLine);
   const counts3 = new Float64Array(N * S * 2 * S); // n(arm, s, a, t)
   const pooled = new Float64Array(S * 2 * S);
   for (let arm = 0; arm < N; arm++) {

@@ -1,5 +1,6 @@
 // The one constructor of Instance: validates everything once, so that every layer downstream can
 // trust the shapes. Errors name the arm (id and 1-based position), the column and the value.
+import { MAX_HORIZON, MAX_STATES, populationSizeProblem } from '../datasets/import-limits.ts';
 import { cloneJson } from './clone-json.ts';
 import type { FeatureSchema, Instance, Provenance } from './types.ts';
 import { NUM_ACTIONS } from './types.ts';
@@ -54,9 +55,12 @@ export function createInstance(input: InstanceInput): Instance {
   const numStates = input.numStates ?? 2;
   const warnings = [...(input.warnings ?? [])];
   if (!Number.isInteger(numArms) || numArms < 1) {
-    throw new InstanceError(numArms === 0 ? 'the population has no arms: add at least one arm' : `numArms must be a positive integer, not ${numArms}`);
+    throw new InstanceError(numArms === 0 ? 'the population has no arms: add at least one arm' : `numArms must be a positive integer, not ${numArms}`, undefined, 'numArms', numArms);
   }
-  if (!Number.isInteger(numStates) || numStates < 2) throw new InstanceError(`numStates must be an integer of at least 2, not ${numStates}`);
+  if (!Number.isInteger(numStates) || numStates < 2) throw new InstanceError(`numStates must be an integer of at least 2, not ${numStates}`, undefined, 'numStates', numStates);
+  // Before any allocation: a file saying 100,000 states or 10^9 arms is refused, not attempted.
+  const tooBig = populationSizeProblem(numArms, numStates);
+  if (tooBig) throw new InstanceError(tooBig, undefined, numStates > MAX_STATES ? 'numStates' : 'numArms', numStates > MAX_STATES ? numStates : numArms);
   checkScalars(input, numArms);
   validateSchema(schema);
 
@@ -152,7 +156,7 @@ export function createInstance(input: InstanceInput): Instance {
       }
     }
   }
-  if (input.budget > numArms) throw new InstanceError(`the budget ${input.budget} is larger than the number of arms ${numArms}`);
+  if (input.budget > numArms) throw new InstanceError(`the budget ${input.budget} is larger than the number of arms ${numArms}`, undefined, 'budget', input.budget);
 
   return {
     numArms,
@@ -173,11 +177,13 @@ export function createInstance(input: InstanceInput): Instance {
 
 function checkScalars(input: InstanceInput, numArms: number): void {
   const { budget, horizon, discount, sampleSize } = input;
-  if (!Number.isInteger(budget) || budget < 1) throw new InstanceError(`the budget must be a positive integer (arms pulled per step), not ${budget}`);
-  if (!Number.isInteger(horizon) || horizon < 1) throw new InstanceError(`the horizon must be a positive integer (steps per trial), not ${horizon}`);
-  if (!(discount >= 0 && discount < 1)) throw new InstanceError(`the discount must be in [0, 1), not ${discount}`);
+  if (!Number.isInteger(budget) || budget < 1) throw new InstanceError(`the budget must be a positive integer (arms pulled per step), not ${budget}`, undefined, 'budget', budget);
+  if (!Number.isInteger(horizon) || horizon < 1 || horizon > MAX_HORIZON) {
+    throw new InstanceError(`the horizon must be a whole number of steps per trial from 1 to ${MAX_HORIZON}, not ${horizon}`, undefined, 'horizon', horizon);
+  }
+  if (!(discount >= 0 && discount < 1)) throw new InstanceError(`the discount must be in [0, 1), not ${discount}`, undefined, 'discount', discount);
   if (sampleSize !== undefined && !(Number.isInteger(sampleSize) && sampleSize >= budget && sampleSize <= numArms)) {
-    throw new InstanceError(`the sample size must be an integer between the budget ${budget} and the number of arms ${numArms}, not ${sampleSize}`);
+    throw new InstanceError(`the sample size must be an integer between the budget ${budget} and the number of arms ${numArms}, not ${sampleSize}`, undefined, 'sampleSize', sampleSize);
   }
 }
 
@@ -227,7 +233,7 @@ export function validateSchema(schema: FeatureSchema): void {
 }
 
 function copyExact(values: ArrayLike<number>, length: number, name: string, layout: string): Float64Array {
-  if (values.length !== length) throw new InstanceError(`${name} has ${values.length} values; expected ${layout} = ${length}`);
+  if (values.length !== length) throw new InstanceError(`${name} has ${values.length} values; expected ${layout} = ${length}`, undefined, name);
   return Float64Array.from(values);
 }
 

@@ -35,6 +35,8 @@ export interface Occupancy {
   tallyPerTrial?: Float64Array;
   /** numTrials: arm-steps spent in state numStates-1 in each trial (undiscounted); the engine always returns it. */
   engagedPerTrial?: Float64Array;
+  /** With per-group call bounds: horizon x groups x 2, the fewest and the most calls each group got at each step over the trials. */
+  groupCallsRange?: Float64Array;
   /** Bench checksums (shared/bench/README.md): sum over trials and steps of arms in state 1, and of pulled arm ids. */
   engagedSum: number;
   pulledIdSum: number;

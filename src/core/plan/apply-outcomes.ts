@@ -1,8 +1,15 @@
 // Week after week: the week's outcomes (id, called, engaged) move each beneficiary to her new state,
 // extend her history (and so her posterior) and give the next week's list. Pure and all-or-nothing:
 // the result is a new PlanState, or the list of what is wrong; the plan given is never changed.
-import type { PlanState } from './plan-state.ts';
-import type { IndexFunction, WeeklyList } from './weekly-list.ts';
+//
+// A week is applied once. The same file again, or a file whose week column names a week already
+// applied, is refused unless `replace` is set: then the last applied week is taken back (its outcomes
+// and the list that followed) and these outcomes take its place. Only the last week can be replaced,
+// since every later week was planned from it.
+import type { PlanState, WeekRecord } from './plan-state.ts';
+import { planPosterior, recordOf } from './plan-state.ts';
+import { currentWeek, type History, type Register } from './register.ts';
+import { buildWeeklyList, PlanError, type IndexFunction, type WeeklyList } from './weekly-list.ts';
 
 /** A parsed outcomes file (src/core/datasets/outcomes-csv.ts), columnar: entry j is row j. */
 export interface WeekOutcomes {
@@ -10,7 +17,7 @@ export interface WeekOutcomes {
   contentHash: string;
   /** The file's week column when it has one (must equal the plan's current week). */
   week: number | null;
-  /** Arm index of each row (ids resolved against the register). */
+  /** Arm index of each row (ids resolved against the register); every arm appears once. */
   arms: Int32Array;
   called: Uint8Array;
   /** The state after the week: 0/1 (`engaged`) or 0..S-1 (`state`). */
@@ -20,7 +27,7 @@ export interface WeekOutcomes {
 }
 
 export interface ApplyOptions {
-  /** Replace the last applied week with these outcomes (re-plans that week's successor). */
+  /** Replace the last applied week with these outcomes (re-plans the week after it). */
   replace?: boolean;
 }
 
@@ -28,6 +35,71 @@ export type ApplyResult = { ok: true; plan: PlanState; list: WeeklyList } | { ok
 
 /** Applies the current week's outcomes and makes the next list; refuses a week already applied unless replace. */
 export function applyOutcomes(plan: PlanState, outcomes: WeekOutcomes, whittle: IndexFunction, options: ApplyOptions = {}): ApplyResult {
-  void plan; void outcomes; void whittle; void options;
-  throw new Error('applyOutcomes: not implemented yet');
+  let base = plan;
+  if (options.replace) {
+    const rolled = withoutLastWeek(plan);
+    if (!rolled.ok) return rolled;
+    base = rolled.plan;
+  }
+  const { register } = base;
+  const week = currentWeek(register.history);
+  const errors: string[] = [];
+  const applied = base.weeks.filter((w) => w.outcomes !== null);
+  const same = applied.find((w) => w.outcomes!.contentHash === outcomes.contentHash);
+  if (same) errors.push(`${outcomes.fileName} was already applied as the outcomes of week ${same.week} (file ${same.outcomes!.fileName}); to replace the last applied week, apply it again with replace (--replace)`);
+  if (outcomes.week !== null && outcomes.week !== week) {
+    errors.push(
+      outcomes.week < week
+        ? `${outcomes.fileName} holds week ${outcomes.week}, which is already applied (the plan is at week ${week})${outcomes.week === week - 1 ? '; to replace it, apply it with replace (--replace)' : '; only the last applied week can be replaced'}`
+        : `${outcomes.fileName} holds week ${outcomes.week}, but the plan is at week ${week}: apply week ${week}${outcomes.week > week + 1 ? ` to ${outcomes.week - 1}` : ''} first`,
+    );
+  }
+  const N = register.numArms;
+  if (outcomes.arms.length !== N) errors.push(`${outcomes.fileName} has ${outcomes.arms.length} rows but the register has ${N} beneficiaries: every beneficiary needs her outcome`);
+  for (let j = 0; j < outcomes.state.length; j++) {
+    if (outcomes.state[j] >= register.numStates) {
+      errors.push(`${outcomes.fileName}, line ${outcomes.lines[j]}: state ${outcomes.state[j]} is out of range (states are 0..${register.numStates - 1})`);
+      break;
+    }
+  }
+  if (errors.length) return { ok: false, errors };
+
+  const state = new Uint8Array(N), called = new Uint8Array(N);
+  for (let j = 0; j < N; j++) {
+    state[outcomes.arms[j]] = outcomes.state[j];
+    called[outcomes.arms[j]] = outcomes.called[j];
+  }
+  const { states, called: calls } = register.history;
+  const history: History = { firstWeek: register.history.firstWeek, states: [...states, state], called: [...calls.slice(0, -1), called, new Uint8Array(N)] };
+  const next: Register = { ...register, history };
+  const last = base.weeks[base.weeks.length - 1];
+  const planned = new Uint8Array(N);
+  for (const arm of last.planned) planned[arm] = 1;
+  let made = 0, asPlanned = 0, engaged = 0;
+  for (let arm = 0; arm < N; arm++) {
+    made += called[arm];
+    asPlanned += called[arm] & planned[arm];
+    engaged += state[arm] === register.numStates - 1 ? 1 : 0;
+  }
+  const done: WeekRecord = { ...last, outcomes: { fileName: outcomes.fileName, contentHash: outcomes.contentHash, called: made, calledAsPlanned: asPlanned, engaged } };
+  let list: WeeklyList;
+  try {
+    list = buildWeeklyList(next, base.settings, week + 1, { whittle, posterior: planPosterior(next, base.settings) });
+  } catch (error) {
+    if (error instanceof PlanError) return { ok: false, errors: error.errors };
+    throw error;
+  }
+  return { ok: true, plan: { ...base, register: next, weeks: [...base.weeks.slice(0, -1), done, recordOf(list)] }, list };
+}
+
+/** The plan as it was before its last applied week's outcomes (for replace). */
+export function withoutLastWeek(plan: PlanState): { ok: true; plan: PlanState } | { ok: false; errors: string[] } {
+  const n = plan.weeks.length;
+  if (n < 2 || plan.weeks[n - 2].outcomes === null) return { ok: false, errors: ['no week has been applied yet: there is nothing to replace (apply the outcomes without replace)'] };
+  const { register } = plan;
+  const { states, called } = register.history;
+  const N = register.numArms;
+  const history: History = { firstWeek: register.history.firstWeek, states: states.slice(0, -1), called: [...called.slice(0, -2), new Uint8Array(N)] };
+  const weeks = [...plan.weeks.slice(0, -2), { ...plan.weeks[n - 2], outcomes: null }];
+  return { ok: true, plan: { ...plan, register: { ...register, history }, weeks } };
 }

@@ -55,7 +55,7 @@ export function bandNumericFeatures(schema: FeatureSchema, features: Float64Arra
     let name = c.label || c.name;
     for (let k = 2; taken.has(name); k++) name = `${c.label || c.name} (${k})`;
     taken.add(name);
-    if (c.type === 'binary' && !given) {
+    if (!given && (c.type === 'binary' || isZeroOne(features, F, f, numArms))) {
       groups.push({ name, kind: 'bucketed', columns: [f], ordered: true, buckets: ['no', 'yes'], edges: [0] });
     } else {
       const values = new Float64Array(numArms);
@@ -74,4 +74,12 @@ function checkCuts(name: string, cuts: number[]): number[] {
     if (i > 0 && !(cuts[i] > cuts[i - 1])) throw new Error(`the cut points of "${name}" must increase: ${cuts[i - 1]} then ${cuts[i]}`);
   }
   return [...cuts];
+}
+
+function isZeroOne(features: Float64Array, F: number, f: number, numArms: number): boolean {
+  for (let arm = 0; arm < numArms; arm++) {
+    const v = features[arm * F + f];
+    if (v !== 0 && v !== 1) return false;
+  }
+  return true;
 }

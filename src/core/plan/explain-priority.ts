@@ -13,7 +13,10 @@
 // they read (with her values). For S > 2 states the weight is (r(S-1) - r(0)) / (S - 1), an
 // approximation stated in the reason.
 import type { FeatureSchema } from '../instance/types.ts';
-import type { RewardPopulation } from '../reward/compile-reward.ts';
+import { compileReward, type RewardPopulation } from '../reward/compile-reward.ts';
+import { normalizeReward } from '../reward/normalize-reward.ts';
+import { parseReward } from '../reward/parse-reward.ts';
+import type { RewardNode } from '../reward/reward-ast.ts';
 
 /** One additive term of a reward, with its weight per beneficiary. */
 export interface RewardTerm {
@@ -25,20 +28,117 @@ export interface RewardTerm {
   featuresUsed: number[];
 }
 
-/** The reward's additive terms (at least one: the whole expression when it does not split). */
+/** The reward's additive terms (at least one: the whole expression when it does not split). Throws for an invalid reward. */
 export function rewardTerms(expression: string, population: RewardPopulation): RewardTerm[] {
-  void expression; void population;
-  throw new Error('rewardTerms: not implemented yet');
+  const parsed = parseReward(expression, population.schema);
+  if (!parsed.ok) throw new Error(`the reward does not parse: ${parsed.error.message}`);
+  const { numArms: N, numStates: S } = population;
+  const out: RewardTerm[] = [];
+  for (const node of splitTerms(parsed.ast)) {
+    const text = normalizeReward(node);
+    const compiled = compileReward(text, population);
+    // A term that fails alone (e.g. a division split off its guard) leaves the attribution to the whole.
+    if (!compiled.ok) return [wholeTerm(expression, population)];
+    const weight = new Float64Array(N);
+    let any = false;
+    for (let arm = 0; arm < N; arm++) {
+      weight[arm] = (compiled.table[arm * S + S - 1] - compiled.table[arm * S]) / (S - 1);
+      if (weight[arm] !== 0) any = true;
+    }
+    // Terms free of state weigh 0 for everyone: they do not move anyone's index.
+    if (any) out.push({ text, weight, featuresUsed: compiled.diagnostics.featuresUsed });
+  }
+  return out.length > 0 ? out : [wholeTerm(expression, population)];
 }
 
-/** Mean weight of each term over the arms flagged in `over` (eligible beneficiaries). */
+function wholeTerm(expression: string, population: RewardPopulation): RewardTerm {
+  const compiled = compileReward(expression, population);
+  if (!compiled.ok) throw new Error(`the reward does not compile: ${compiled.error.message}`);
+  const { numArms: N, numStates: S } = population;
+  const weight = new Float64Array(N);
+  for (let arm = 0; arm < N; arm++) weight[arm] = (compiled.table[arm * S + S - 1] - compiled.table[arm * S]) / (S - 1);
+  return { text: compiled.diagnostics.normalized, weight, featuresUsed: compiled.diagnostics.featuresUsed };
+}
+
+/** At most this many terms come out of distributing products; beyond it a product stays one term. */
+const MAX_TERMS = 32;
+
+/** Sums and differences split; products and true divisions of sums distributed; anything else one term. */
+export function splitTerms(node: RewardNode): RewardNode[] {
+  const neg = (n: RewardNode): RewardNode => (n.kind === 'unary' && n.op === '-' ? n.operand : { kind: 'unary', pos: n.pos, op: '-', operand: n });
+  switch (node.kind) {
+    case 'unary':
+      if (node.op === '+') return splitTerms(node.operand);
+      if (node.op === '-') return splitTerms(node.operand).map(neg);
+      return [node];
+    case 'arith': {
+      if (node.op === '+') return [...splitTerms(node.left), ...splitTerms(node.right)];
+      if (node.op === '-') return [...splitTerms(node.left), ...splitTerms(node.right).map(neg)];
+      if (node.op === '*') {
+        const left = splitTerms(node.left), right = splitTerms(node.right);
+        if (left.length * right.length > MAX_TERMS) return [node];
+        return left.flatMap((l) => right.map((r): RewardNode => ({ kind: 'arith', pos: node.pos, op: '*', left: l, right: r })));
+      }
+      if (node.op === '/') return splitTerms(node.left).map((l): RewardNode => ({ kind: 'arith', pos: node.pos, op: '/', left: l, right: node.right }));
+      return [node];
+    }
+    default:
+      return [node];
+  }
+}
+
+/** Mean weight of each term over the arms flagged in `over` (eligible beneficiaries), or over all. */
 export function meanTermWeights(terms: RewardTerm[], over: Uint8Array | null): Float64Array {
-  void terms; void over;
-  throw new Error('meanTermWeights: not implemented yet');
+  const means = new Float64Array(terms.length);
+  terms.forEach((term, t) => {
+    let sum = 0, count = 0;
+    for (let arm = 0; arm < term.weight.length; arm++) {
+      if (over && !over[arm]) continue;
+      sum += term.weight[arm];
+      count++;
+    }
+    means[t] = count > 0 ? sum / count : 0;
+  });
+  return means;
 }
 
-/** The reason of one line, in words: her weight against the default, the terms and features that raised or lowered her. */
+/** A term's text with features by name: agent_feats[12] -> age_51_60. */
+export function termLabel(text: string, schema: FeatureSchema): string {
+  return text.replace(/agent_feats\[(\d+)\]/g, (_, i) => schema.columns[Number(i)]?.name ?? `agent_feats[${i}]`);
+}
+
+const num = (x: number) => {
+  const r = Math.round(x * 100) / 100;
+  return Object.is(r, -0) ? '0' : String(r);
+};
+const signed = (x: number) => (x > 0 ? `+${num(x)}` : num(x));
+
+/** Her value of a feature in words: "in Ages 51-60", "not in Hindi", "age = 34". */
+function featureWords(schema: FeatureSchema, features: Float64Array, arm: number, f: number): string {
+  const c = schema.columns[f];
+  const v = features[arm * schema.columns.length + f];
+  if (c.type === 'binary') return v === 1 ? `is ${c.label}` : `is not ${c.label}`;
+  return `${c.label} = ${num(v)}`;
+}
+
+/**
+ * The reason of one line, in words: her weight against the default (1 for everyone) and the average,
+ * and the terms (with the features they read, and her values) that raised or lowered her most.
+ */
 export function explainPriority(terms: RewardTerm[], means: Float64Array, arm: number, schema: FeatureSchema, features: Float64Array, defaultRank: number, rank: number): string {
-  void terms; void means; void arm; void schema; void features; void defaultRank; void rank;
-  throw new Error('explainPriority: not implemented yet');
+  let weight = 0, average = 0;
+  const contributions = terms.map((term, t) => {
+    weight += term.weight[arm];
+    average += means[t];
+    return { t, c: term.weight[arm] - means[t] };
+  });
+  const moved = rank < defaultRank ? `up from default rank ${defaultRank}` : rank > defaultRank ? `down from default rank ${defaultRank}` : `same as default rank ${defaultRank}`;
+  const scale = Math.max(Math.abs(average), 1e-12);
+  if (Math.abs(weight - average) <= 1e-9 * scale) return `${moved}; the reward weighs her like the average beneficiary (weight ${num(weight)}), so her call's expected effect decides, as under the default`;
+  const top = contributions.filter((x) => Math.abs(x.c) > 1e-9 * scale).sort((a, b) => Math.abs(b.c) - Math.abs(a.c)).slice(0, 2);
+  const parts = top.map(({ t, c }) => {
+    const used = terms[t].featuresUsed.slice(0, 3).map((f) => featureWords(schema, features, arm, f));
+    return `${c > 0 ? 'raised' : 'lowered'} by ${termLabel(terms[t].text, schema)} (${signed(terms[t].weight[arm])} vs average ${signed(means[t])}${used.length ? `; she ${used.join(', ')}` : ''})`;
+  });
+  return `${moved}; reward weight ${num(weight)} against an average of ${num(average)}: ${parts.join('; ')}`;
 }

@@ -70,7 +70,9 @@ export function makeUpSentences(shares: GroupShare[], budget: number): string[] 
   return moves.sort((a, b) => b.moved - a.moved).map((m) => m.text);
 }
 
-/** "Ages 51-60" when the bucket label does not already name its group, else the label alone. */
+/** The label alone when it already names its group ("Ages 51-60"), else "Languages: Speaks Hindi". */
 export function bucketName(group: string, bucket: string): string {
-  return bucket.toLowerCase().includes(group.toLowerCase()) ? bucket : `${group} ${bucket}`;
+  const g = group.toLowerCase();
+  const stem = g.endsWith('s') ? g.slice(0, -1) : g;
+  return bucket.toLowerCase().includes(stem) ? bucket : `${group}: ${bucket}`;
 }

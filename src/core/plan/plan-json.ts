@@ -1,15 +1,141 @@
-// PLAN.json: a PlanState as text and back, exactly. Typed arrays are written as base64 of their
-// bytes (little-endian), features column by column in the narrowest exact type (most are 0/1), so a
-// plan of 10^6 beneficiaries and 26 weeks is tens of megabytes, not hundreds.
-import type { PlanState } from './plan-state.ts';
+// PLAN.json: a PlanState as text and back, exactly. Typed arrays are written as base64 of their bytes
+// (little-endian, as every platform allot runs on), features column by column in the narrowest exact
+// type (most are 0/1: one byte), so a plan of 10^6 beneficiaries and 26 weeks is tens of megabytes.
+import type { FeatureSchema } from '../instance/types.ts';
+import type { PlanSettings } from './plan-settings.ts';
+import { PLAN_FORMAT, PLAN_VERSION, type PlanState, type WeekRecord } from './plan-state.ts';
+import type { Register } from './register.ts';
+
+type Column = { type: 'u8' | 'i16' | 'i32' | 'f64'; data: string };
 
 export function planToJson(plan: PlanState): string {
-  void plan;
-  throw new Error('planToJson: not implemented yet');
+  const r = plan.register;
+  const F = r.schema.columns.length;
+  const columns: Column[] = [];
+  for (let f = 0; f < F; f++) {
+    const values = new Float64Array(r.numArms);
+    let lo = Infinity, hi = -Infinity, whole = true;
+    for (let arm = 0; arm < r.numArms; arm++) {
+      const v = (values[arm] = r.features[arm * F + f]);
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+      if (!Number.isInteger(v) || Object.is(v, -0)) whole = false;
+    }
+    const type = !whole ? 'f64' : lo >= 0 && hi <= 255 ? 'u8' : lo >= -32768 && hi <= 32767 ? 'i16' : lo >= -(2 ** 31) && hi < 2 ** 31 ? 'i32' : 'f64';
+    const typed = type === 'u8' ? Uint8Array.from(values) : type === 'i16' ? Int16Array.from(values) : type === 'i32' ? Int32Array.from(values) : values;
+    columns.push({ type, data: toBase64(typed) });
+  }
+  const register = {
+    numArms: r.numArms, numStates: r.numStates, ids: r.ids, schema: r.schema, features: columns,
+    transitions: r.transitions ? toBase64(r.transitions) : null,
+    history: { firstWeek: r.history.firstWeek, states: r.history.states.map(toBase64), called: r.history.called.map(toBase64) },
+    budget: r.budget, discount: r.discount, horizon: r.horizon, provenance: r.provenance, warnings: r.warnings,
+  };
+  const weeks = plan.weeks.map((w) => ({ ...w, planned: toBase64(w.planned) }));
+  return JSON.stringify({ format: PLAN_FORMAT, version: PLAN_VERSION, settings: plan.settings, register, weeks });
 }
 
-/** Parses and validates PLAN.json; errors name the file and the field. */
+/** Parses and checks PLAN.json; errors name the file and the field. */
 export function parsePlanJson(text: string, fileName = 'the plan file'): PlanState {
-  void text; void fileName;
-  throw new Error('parsePlanJson: not implemented yet');
+  const fail = (what: string): never => {
+    throw new Error(`${fileName}: ${what}`);
+  };
+  let data: Record<string, unknown>;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    return fail(`not valid JSON (${(error as Error).message})`);
+  }
+  if (!data || typeof data !== 'object' || data.format !== PLAN_FORMAT) fail(`not an allot plan (expected "format": "${PLAN_FORMAT}")`);
+  if (data.version !== PLAN_VERSION) fail(`plan version ${String(data.version)} is not supported (this allot reads version ${PLAN_VERSION})`);
+  const reg = data.register as Record<string, any>;
+  if (!reg || typeof reg !== 'object') fail('"register" is missing');
+  const N = reg.numArms, S = reg.numStates;
+  if (!Number.isInteger(N) || N < 1) fail('"register.numArms" must be a positive whole number');
+  if (!Number.isInteger(S) || S < 2) fail('"register.numStates" must be a whole number >= 2');
+  if (!Array.isArray(reg.ids) || reg.ids.length !== N || reg.ids.some((id: unknown) => typeof id !== 'string')) fail(`"register.ids" must be ${N} strings`);
+  const schema = reg.schema as FeatureSchema;
+  if (!schema || !Array.isArray(schema.columns) || !Array.isArray(schema.groups)) fail('"register.schema" must have "columns" and "groups"');
+  const F = schema.columns.length;
+  if (!Array.isArray(reg.features) || reg.features.length !== F) fail(`"register.features" must hold ${F} columns`);
+  const features = new Float64Array(N * F);
+  (reg.features as Column[]).forEach((column, f) => {
+    const values = typedFrom(column?.type, column?.data, N, `register.features[${f}]`, fail);
+    for (let arm = 0; arm < N; arm++) features[arm * F + f] = values[arm];
+  });
+  const transitions = reg.transitions === null ? null : (typedFrom('f64', reg.transitions, N * S * 2 * S, 'register.transitions', fail) as Float64Array);
+  const h = reg.history;
+  if (!h || !Number.isInteger(h.firstWeek) || !Array.isArray(h.states) || !Array.isArray(h.called) || h.states.length !== h.called.length || h.states.length < 1) {
+    fail('"register.history" must have "firstWeek" and as many "states" as "called" weeks (at least one)');
+  }
+  const states = (h.states as string[]).map((x, w) => typedFrom('u8', x, N, `register.history.states[${w}]`, fail) as Uint8Array);
+  const called = (h.called as string[]).map((x, w) => typedFrom('u8', x, N, `register.history.called[${w}]`, fail) as Uint8Array);
+  for (const [name, v] of [['budget', reg.budget], ['discount', reg.discount], ['horizon', reg.horizon]] as const) if (typeof v !== 'number') fail(`"register.${name}" must be a number`);
+  const register: Register = {
+    numArms: N, numStates: S, ids: reg.ids, schema, features, transitions, history: { firstWeek: h.firstWeek, states, called },
+    budget: reg.budget, discount: reg.discount, horizon: reg.horizon, provenance: reg.provenance, warnings: Array.isArray(reg.warnings) ? reg.warnings : [],
+  };
+  const settings = data.settings as PlanSettings;
+  if (!settings || typeof settings.reward !== 'string' || typeof settings.budget !== 'number' || !Array.isArray(settings.exclude) || !Array.isArray(settings.shares)) fail('"settings" must have "reward", "budget", "exclude" and "shares"');
+  if (!Array.isArray(data.weeks) || data.weeks.length < 1) fail('"weeks" must list at least one week');
+  const weeks = (data.weeks as Record<string, any>[]).map((w, i): WeekRecord => {
+    if (!Number.isInteger(w.week)) fail(`"weeks[${i}].week" must be a whole number`);
+    return { week: w.week, tieSeed: w.tieSeed, reward: w.reward, budget: w.budget, planned: typedFrom('i32', w.planned, -1, `weeks[${i}].planned`, fail) as Int32Array, outcomes: w.outcomes ?? null };
+  });
+  return { format: PLAN_FORMAT, version: PLAN_VERSION, register, settings, weeks };
+}
+
+const WIDTH = { u8: 1, i16: 2, i32: 4, f64: 8 } as const;
+
+function typedFrom(type: unknown, data: unknown, length: number, field: string, fail: (what: string) => never): Uint8Array | Int16Array | Int32Array | Float64Array {
+  if (typeof data !== 'string' || !(typeof type === 'string' && type in WIDTH)) return fail(`"${field}" must be base64 text of type u8, i16, i32 or f64`);
+  const bytes = fromBase64(data);
+  if (bytes === null) return fail(`"${field}" is not valid base64`);
+  const width = WIDTH[type as keyof typeof WIDTH];
+  if (bytes.length % width !== 0 || (length >= 0 && bytes.length !== length * width)) return fail(`"${field}" holds ${bytes.length} bytes, expected ${length >= 0 ? length * width : `a multiple of ${width}`}`);
+  const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length);
+  return type === 'u8' ? new Uint8Array(buffer) : type === 'i16' ? new Int16Array(buffer) : type === 'i32' ? new Int32Array(buffer) : new Float64Array(buffer);
+}
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+const CODES = new Uint8Array(ALPHABET.length).map((_, i) => ALPHABET.charCodeAt(i));
+const VALUES = new Int16Array(128).fill(-1).map((v, c) => (ALPHABET.indexOf(String.fromCharCode(c)) >= 0 ? ALPHABET.indexOf(String.fromCharCode(c)) : v));
+
+/** Standard base64 (RFC 4648, with = padding) of a typed array's bytes. */
+export function toBase64(array: ArrayBufferView): string {
+  const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+  const n = bytes.length;
+  const out = new Uint8Array(Math.ceil(n / 3) * 4);
+  let o = 0;
+  for (let i = 0; i < n; i += 3) {
+    const b0 = bytes[i], b1 = i + 1 < n ? bytes[i + 1] : 0, b2 = i + 2 < n ? bytes[i + 2] : 0;
+    out[o++] = CODES[b0 >> 2];
+    out[o++] = CODES[((b0 & 3) << 4) | (b1 >> 4)];
+    out[o++] = i + 1 < n ? CODES[((b1 & 15) << 2) | (b2 >> 6)] : 61;
+    out[o++] = i + 2 < n ? CODES[b2 & 63] : 61;
+  }
+  let text = '';
+  for (let i = 0; i < out.length; i += 0x8000) text += String.fromCharCode.apply(null, out.subarray(i, i + 0x8000) as unknown as number[]);
+  return text;
+}
+
+/** The bytes of standard base64 text, or null when it is not base64. */
+export function fromBase64(text: string): Uint8Array | null {
+  if (text.length % 4 !== 0) return null;
+  const pad = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  const out = new Uint8Array((text.length / 4) * 3 - pad);
+  const body = text.length - pad;
+  let o = 0, acc = 0, bits = 0;
+  for (let i = 0; i < body; i++) {
+    const code = text.charCodeAt(i);
+    const v = code < 128 ? VALUES[code] : -1;
+    if (v < 0) return null;
+    acc = ((acc << 6) | v) & 0xffffff;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out[o++] = (acc >> bits) & 255;
+    }
+  }
+  return out;
 }

@@ -6,10 +6,16 @@
 //
 // Pure: the Whittle indices come from an injected IndexFunction (the WASM engine's whittleIndices in
 // the app and the CLI), randomness from the seed recorded with the list.
-import type { GroupShare } from './list-make-up.ts';
-import type { PlanSettings } from './plan-settings.ts';
-import type { Register } from './register.ts';
-import type { TransitionPosterior } from './estimate-transitions.ts';
+import { bucketOfArms } from '../measures/bucket-of-arms.ts';
+import { seededRandom, type Random } from '../random/seeded-random.ts';
+import { compileReward } from '../reward/compile-reward.ts';
+import { constrainedTopB, seededTieRanks, shareQuota, type CallQuota } from './constrained-top-b.ts';
+import { credibleInterval, type TransitionPosterior } from './estimate-transitions.ts';
+import { explainPriority, meanTermWeights, rewardTerms } from './explain-priority.ts';
+import { bucketName, listMakeUp, makeUpSentences, type GroupShare } from './list-make-up.ts';
+import { weekSeed, type PlanSettings } from './plan-settings.ts';
+import { currentState, type Register } from './register.ts';
+import { sampleBeta } from './sample-beta.ts';
 
 /** Whittle indices numArms x numStates of arms with the given transitions and reward table (Engine.whittleIndices(...).indices). */
 export type IndexFunction = (transitions: Float64Array, rewards: Float64Array, numStates: number, discount: number) => Float64Array;
@@ -62,14 +68,181 @@ export interface ListContext {
   posterior: TransitionPosterior | null;
 }
 
-/** Eligibility: 1 unless excluded or called within the last `cooldown` weeks of the history. */
-export function eligibleArms(register: Register, exclude: readonly string[], cooldown: number): { eligible: Uint8Array; errors: string[] } {
-  void register; void exclude; void cooldown;
-  throw new Error('eligibleArms: not implemented yet');
+/** Eligibility: 1 unless excluded or called within the last `cooldown` weeks of the history. Unknown excluded ids are warnings. */
+export function eligibleArms(register: Register, exclude: readonly string[], cooldown: number): { eligible: Uint8Array; warnings: string[] } {
+  const N = register.numArms;
+  const eligible = new Uint8Array(N).fill(1);
+  const position = new Map<string, number>();
+  register.ids.forEach((id, arm) => position.set(id, arm));
+  const unknown: string[] = [];
+  for (const id of exclude) {
+    const arm = position.get(id);
+    if (arm === undefined) unknown.push(id);
+    else eligible[arm] = 0;
+  }
+  const { called } = register.history;
+  // The current week (last) is being planned: its calls are not history yet.
+  for (let w = Math.max(0, called.length - 1 - cooldown); w < called.length - 1; w++) {
+    const c = called[w];
+    for (let arm = 0; arm < N; arm++) if (c[arm]) eligible[arm] = 0;
+  }
+  const warnings = unknown.length ? [`${unknown.length} id${unknown.length === 1 ? '' : 's'} of the exclusion list ${unknown.length === 1 ? 'is' : 'are'} not in the register and ${unknown.length === 1 ? 'was' : 'were'} ignored: ${unknown.slice(0, 5).map((x) => `"${x}"`).join(', ')}${unknown.length > 5 ? ', ...' : ''}`] : [];
+  return { eligible, warnings };
 }
 
-/** Makes week `week`'s list (throws PlanError for a bad reward or constraints naming unknown groups). */
+/** The settings' share constraints as quotas over arms (unknown group or bucket: PlanError naming the known ones). */
+export function shareQuotas(register: Register, settings: PlanSettings, budget: number): CallQuota[] {
+  const { schema, features, numArms: N } = register;
+  const errors: string[] = [];
+  const quotas: CallQuota[] = [];
+  for (const share of settings.shares) {
+    const group = schema.groups.find((g) => g.name === share.group);
+    if (!group) {
+      errors.push(`the share constraint names the group "${share.group}", which the register does not have; its groups are ${schema.groups.map((g) => `"${g.name}"`).join(', ') || '(none)'}`);
+      continue;
+    }
+    const b = group.buckets.indexOf(share.bucket);
+    if (b === -1) {
+      errors.push(`the group "${group.name}" has no bucket "${share.bucket}"; its buckets are ${group.buckets.map((x) => `"${x}"`).join(', ')}`);
+      continue;
+    }
+    const bucket = bucketOfArms(features, N, schema.columns.length, group);
+    const members = new Uint8Array(N);
+    for (let arm = 0; arm < N; arm++) members[arm] = bucket[arm] === b ? 1 : 0;
+    try {
+      quotas.push(shareQuota(`${bucketName(group.name, share.bucket)}`, members, budget, share.min ?? 0, share.max ?? 1));
+    } catch (error) {
+      errors.push((error as Error).message);
+    }
+  }
+  if (errors.length) throw new PlanError(errors);
+  return quotas;
+}
+
+/** Makes week `week`'s list (throws PlanError for a bad reward, budget or constraints). */
 export function buildWeeklyList(register: Register, settings: PlanSettings, week: number, context: ListContext): WeeklyList {
-  void register; void settings; void week; void context;
-  throw new Error('buildWeeklyList: not implemented yet');
+  const { numArms: N, numStates: S, schema, features } = register;
+  const errors: string[] = [];
+  if (!(Number.isInteger(settings.budget) && settings.budget >= 0)) errors.push(`the budget must be a whole number of calls, not ${settings.budget}`);
+  else if (settings.budget > N) errors.push(`the budget ${settings.budget} is more than the ${N} beneficiaries of the register`);
+  if (!(Number.isInteger(settings.cooldown) && settings.cooldown >= 0)) errors.push(`the cooldown must be a whole number of weeks >= 0, not ${settings.cooldown}`);
+  if (!(Number.isInteger(settings.draws) && settings.draws >= 0)) errors.push(`the number of posterior draws must be a whole number >= 0, not ${settings.draws}`);
+  const transitions = register.transitions ?? context.posterior?.transitions;
+  if (!transitions) errors.push('the register has no transitions and no posterior: estimate them from its history first');
+  const population = { numArms: N, numStates: S, schema, features };
+  const compiled = compileReward(settings.reward, population);
+  if (!compiled.ok) errors.push(`the reward, at character ${compiled.error.position + 1}: ${compiled.error.message}${compiled.error.hint ? ` (${compiled.error.hint})` : ''}\n${compiled.error.excerpt}`);
+  if (errors.length || !compiled.ok || !transitions) throw new PlanError(errors);
+  const budget = settings.budget;
+  const quotas = shareQuotas(register, settings, budget);
+  const defaultTable = compileReward('state', population);
+  if (!defaultTable.ok) throw new PlanError([defaultTable.error.message]);
+  const state = currentState(register);
+  const current = (table: Float64Array) => {
+    const w = context.whittle(transitions, table, S, register.discount);
+    const out = new Float64Array(N);
+    for (let arm = 0; arm < N; arm++) out[arm] = w[arm * S + state[arm]];
+    return out;
+  };
+  const index = current(compiled.table);
+  const defaultIndex = current(defaultTable.table);
+  const { eligible, warnings } = eligibleArms(register, settings.exclude, settings.cooldown);
+  const tieSeed = weekSeed(settings.seed, week);
+  const random = seededRandom(tieSeed);
+  const tieRank = seededTieRanks(N, random.int);
+  const list = constrainedTopB({ index, tieRank, eligible, budget, quotas });
+  const defaults = constrainedTopB({ index: defaultIndex, tieRank, eligible, budget, quotas });
+  const B = list.arms.length;
+  const defaultRank = ranksAmong(defaultIndex, tieRank, eligible, list.arms);
+  const terms = rewardTerms(settings.reward, population);
+  const means = meanTermWeights(terms, eligible);
+  const reasons: string[] = new Array(B);
+  const via: string[] = new Array(B);
+  for (let j = 0; j < B; j++) {
+    reasons[j] = explainPriority(terms, means, list.arms[j], schema, features, defaultRank[j], j + 1);
+    via[j] = list.via[j] >= 0 ? `minimum of ${quotas[list.via[j]].label}` : '';
+  }
+  const membership = new Float64Array(B).fill(NaN);
+  let uncertainCount = 0;
+  const intervals = new Float64Array(B * 4).fill(NaN);
+  const posterior = register.transitions ? null : context.posterior;
+  if (posterior) {
+    for (let j = 0; j < B; j++) {
+      const arm = list.arms[j];
+      const [a, b] = credibleInterval(posterior, arm, state[arm], 1, settings.level);
+      const [c, d] = credibleInterval(posterior, arm, state[arm], 0, settings.level);
+      intervals.set([a, b, c, d], j * 4);
+    }
+    if (settings.draws > 0) {
+      const counts = membershipCounts(posterior, compiled.table, state, S, register.discount, context.whittle, { tieRank, eligible, budget, quotas }, settings.draws, random);
+      for (let j = 0; j < B; j++) membership[j] = counts[list.arms[j]] / settings.draws;
+      for (let arm = 0; arm < N; arm++) if (counts[arm] > 0 && counts[arm] < settings.draws) uncertainCount++;
+    }
+  }
+  const groups = listMakeUp(schema, features, N, list.arms, defaults.arms);
+  return {
+    week, tieSeed, reward: settings.reward, budget,
+    arms: list.arms, index: Float64Array.from(list.arms, (arm) => index[arm]), defaultRank, via, reasons,
+    membership, uncertainCount, intervals, defaultArms: defaults.arms, groups,
+    sentences: makeUpSentences(groups, B), unmet: list.unmet,
+    warnings: [...warnings, ...(posterior?.warnings ?? [])],
+  };
+}
+
+/** 1-based rank of each of `arms` among the eligible arms ordered by `index` (ties by tie rank). */
+export function ranksAmong(index: Float64Array, tieRank: Int32Array, eligible: Uint8Array | null, arms: Int32Array): Int32Array {
+  const N = index.length;
+  let count = 0;
+  for (let arm = 0; arm < N; arm++) if (!eligible || eligible[arm]) count++;
+  const sorted = new Float64Array(count);
+  for (let arm = 0, j = 0; arm < N; arm++) if (!eligible || eligible[arm]) sorted[j++] = index[arm];
+  sorted.sort();
+  // Arms tied with a listed arm: the tie ranks of every eligible arm at each such value, sorted.
+  const tiedAt = new Map<number, number[]>();
+  for (const arm of arms) tiedAt.set(index[arm], []);
+  for (let arm = 0; arm < N; arm++) if (!eligible || eligible[arm]) tiedAt.get(index[arm])?.push(tieRank[arm]);
+  for (const list of tiedAt.values()) list.sort((a, b) => a - b);
+  const out = new Int32Array(arms.length);
+  arms.forEach((arm, j) => {
+    const v = index[arm];
+    // sorted ascending: arms strictly above v are after the last position <= v.
+    let lo = 0, hi = count;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid] <= v) lo = mid + 1;
+      else hi = mid;
+    }
+    const above = count - lo;
+    const ties = tiedAt.get(v)!;
+    let t = 0, u = ties.length;
+    while (t < u) {
+      const mid = (t + u) >> 1;
+      if (ties[mid] < tieRank[arm]) t = mid + 1;
+      else u = mid;
+    }
+    out[j] = above + t + 1;
+  });
+  return out;
+}
+
+/** How many of `draws` posterior draws of the transitions put each arm on the list (same ties and constraints). */
+function membershipCounts(
+  posterior: TransitionPosterior, table: Float64Array, state: Uint8Array, S: number, discount: number, whittle: IndexFunction,
+  top: { tieRank: Int32Array; eligible: Uint8Array; budget: number; quotas: CallQuota[] }, draws: number, random: Random,
+): Uint16Array {
+  const N = posterior.numArms;
+  const counts = new Uint16Array(N);
+  const sample = new Float64Array(N * 8);
+  const index = new Float64Array(N);
+  for (let d = 0; d < draws; d++) {
+    for (let cell = 0; cell < N * 4; cell++) {
+      const q = sampleBeta(random, posterior.alpha[cell], posterior.beta[cell]);
+      sample[cell * 2] = 1 - q;
+      sample[cell * 2 + 1] = q;
+    }
+    const w = whittle(sample, table, S, discount);
+    for (let arm = 0; arm < N; arm++) index[arm] = w[arm * S + state[arm]];
+    for (const arm of constrainedTopB({ index, ...top }).arms) counts[arm]++;
+  }
+  return counts;
 }

@@ -15,7 +15,7 @@ export class ReplyParseError extends Error {
 }
 
 export interface RewardReply {
-  /** The reward expression, whitespace-collapsed, code fences removed. Not yet validated. */
+  /** The reward expression on one line: comments and code fences removed, whitespace collapsed. Not yet validated. */
   expression: string;
   /** The %%% rationale, or null when there is none. */
   explanation: string | null;
@@ -38,21 +38,24 @@ export function parseRewardReply(text: string): RewardReply {
   return { expression, explanation: explanation === null ? null : cleanText(explanation) || null };
 }
 
-/** The index in "The best reward function is at index: [INDEX]"; an index outside 0..count-1 is an error. */
+/**
+ * The index the reflection LLM chose among `count` candidates: `best_index` of the structured form,
+ * else the last "index: N" of the text (DLM appendix L asks for "The best reward function is at
+ * index: [INDEX]"; models add words, brackets, quotes and markdown), else a reply that is only a
+ * number. An index outside 0..count-1 is an error, never a silent default.
+ */
 export function parseIndexReply(text: string, count: number): number {
   const json = jsonObject(text);
   let index = json ? numeric(json.best_index) : null;
   if (index === null) {
-    const matches = [...plain(text).matchAll(/best\s+reward\s+function\s+is\s+at\s+index\s*:?\s*\[?\s*(-?\d+)\s*\]?/gi)];
-    if (matches.length) index = Number(matches[matches.length - 1][1]);
+    const matches = [...text.matchAll(/index\s*(?:is\s*)?[:=]?\s*[[("'*`\s]*(-?\d+)/gi)];
+    const found = matches.length > 0 ? matches[matches.length - 1][1] : /^\W*(-?\d+)\W*$/.exec(text.trim())?.[1];
+    if (found !== undefined) index = Number(found);
   }
-  const sentence = 'Answer with the sentence: The best reward function is at index: [INDEX]';
-  if (index === null) throw new ReplyParseError('the reply does not name the best index', `Your reply did not name the best reward function. ${sentence}, where INDEX is one of 0 to ${count - 1}.`);
+  const expected = `Answer exactly: The best reward function is at index: [INDEX], with INDEX from 0 to ${count - 1}.`;
+  if (index === null) throw new ReplyParseError('the reply does not name the best index', `The reply names no index. ${expected}`);
   if (!Number.isInteger(index) || index < 0 || index >= count) {
-    throw new ReplyParseError(
-      `the reply names index ${index}, but there are ${count} candidates (0 to ${count - 1})`,
-      `Index ${index} does not exist: the candidates are numbered 0 to ${count - 1}. ${sentence}.`,
-    );
+    throw new ReplyParseError(`the reply names index ${index}, but there are ${count} candidates (0 to ${count - 1})`, `Index ${index} is not one of the ${count} reward functions shown. ${expected}`);
   }
   return index;
 }
@@ -96,9 +99,17 @@ function lastPair(text: string, delimiter: string): string | null {
   return text.slice(at[last] + delimiter.length, at[last + 1]);
 }
 
-/** Code without fences, language tags, a "Python Code:" label, a leading "return" or a trailing ';'. */
+/**
+ * Code without fences, language tags, a "Python Code:" label, a leading "return" or a trailing ';',
+ * on one line. Comments go first, each to its line break (\n, \r\n or a bare \r, as in Python), and
+ * `\` line continuations: once the lines are joined, a comment would swallow the code after it
+ * (`state * (1 + agent_feats[7])  # young` then `+ 2 * state`), so the expression compiles to the
+ * table the What-if editor computes from the same text.
+ */
 function cleanCode(code: string): string {
   return code
+    .replace(/#[^\r\n]*/g, ' ')
+    .replace(/\\(?:\r\n|\r|\n)/g, ' ')
     .replace(/```[\w+-]*/g, ' ')
     .replace(/`/g, ' ')
     .replace(/^\s*(?:python\s+code\s*:|python\b)/i, ' ')

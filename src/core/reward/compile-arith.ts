@@ -63,9 +63,11 @@ export function compileArith(op: ArithOp, pos: number, a: Compiled, b: Compiled,
   if (ta !== Ty.Dyn && tb !== Ty.Dyn && (op === '+' || op === '-' || op === '*')) {
     if (type === Ty.Float) {
       const num = (v: Val): number => (typeof v === 'number' ? v : at(pos, () => intToFloat(v)));
-      if (op === '+') return { evaluate: (r, s) => num(f(r, s)) + num(g(r, s)), type };
-      if (op === '-') return { evaluate: (r, s) => num(f(r, s)) - num(g(r, s)), type };
-      return { evaluate: (r, s) => num(f(r, s)) * num(g(r, s)), type };
+      // Both operands first, then the conversions: in `2**1024 + 1.0/0` Python raises the right
+      // operand's ZeroDivisionError, never the left's OverflowError.
+      if (op === '+') return { evaluate: (r, s) => { const x = f(r, s), y = g(r, s); return num(x) + num(y); }, type };
+      if (op === '-') return { evaluate: (r, s) => { const x = f(r, s), y = g(r, s); return num(x) - num(y); }, type };
+      return { evaluate: (r, s) => { const x = f(r, s), y = g(r, s); return num(x) * num(y); }, type };
     }
     const exact = op === '+' ? intAdd : op === '-' ? intSub : intMul;
     if (op === '+') return { evaluate: (r, s) => { const x = f(r, s), y = g(r, s); if (typeof x === 'number' && typeof y === 'number') { const v = x + y; if (v <= MAX_SAFE && v >= -MAX_SAFE) return v; } return at(pos, () => exact(x as Int, y as Int)); }, type };

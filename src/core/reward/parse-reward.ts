@@ -37,24 +37,33 @@ export function parseReward(text: string, schema: FeatureSchema): ParseResult {
   }
 }
 
-/** The window of `text` inside surrounding whitespace, ```code fences```, `backticks` and $$$ ... $$$. */
+/**
+ * The window of `text` inside surrounding whitespace, ```code fences```, `backticks` and $$$ ... $$$.
+ * Linear in the length of the text: indices only, no slices, and a run of backticks is removed at
+ * once (a reply of 100,000 backticks takes as long as one of 100,000 letters).
+ */
 export function stripWrapping(text: string): [number, number] {
   let start = 0, end = text.length;
+  const space = (i: number) => /\s/.test(text[i]);
   for (;;) {
-    while (start < end && /\s/.test(text[start])) start++;
-    while (end > start && /\s/.test(text[end - 1])) end--;
-    const inner = text.slice(start, end);
-    if (inner.startsWith('```') && inner.length >= 6 && inner.endsWith('```')) {
-      const newline = inner.indexOf('\n');
-      const info = newline === -1 ? '' : inner.slice(3, newline);
-      start += /^[A-Za-z0-9_+-]*\s*$/.test(info) && newline !== -1 ? newline + 1 : 3;
+    while (start < end && space(start)) start++;
+    while (end > start && space(end - 1)) end--;
+    const length = end - start;
+    if (length >= 6 && text.startsWith('```', start) && text.startsWith('```', end - 3)) {
+      // An info string (```python) ends at the first line break; it is a word, then spaces.
+      let i = start + 3;
+      while (i < end - 3 && /[A-Za-z0-9_+-]/.test(text[i])) i++;
+      while (i < end - 3 && (text[i] === ' ' || text[i] === '\t' || text[i] === '\r')) i++;
+      start = text[i] === '\n' && i < end - 3 ? i + 1 : start + 3;
       end -= 3;
-    } else if (inner.startsWith('$$$') && inner.length >= 6 && inner.endsWith('$$$')) {
+    } else if (length >= 6 && text.startsWith('$$$', start) && text.startsWith('$$$', end - 3)) {
       start += 3;
       end -= 3;
-    } else if (inner.startsWith('`') && inner.length >= 2 && inner.endsWith('`')) {
-      start += 1;
-      end -= 1;
+    } else if (length >= 2 && text[start] === '`' && text[end - 1] === '`') {
+      let k = 1;
+      while (2 * (k + 1) <= length && text[start + k] === '`' && text[end - 1 - k] === '`') k++;
+      start += k;
+      end -= k;
     } else {
       return [start, end];
     }

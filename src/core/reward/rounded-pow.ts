@@ -96,15 +96,39 @@ export function roundedPow(x: number, y: number): number {
     const [p, e] = twoProd(r, r);
     if (p === x && e === 0) return exactIntegerPow(r, 2 * y);
   }
+  // Far outside the float range (0.5 ** 1e301): Infinity or 0 before exp, whose argument reduction
+  // would lose every bit (CPython returns 0.0 on underflow and raises OverflowError on overflow).
+  const log2 = y * Math.log2(x);
+  if (log2 > 1100) return Infinity;
+  if (log2 < -1200) return 0;
   const [m, k] = exp(mul(log(x), [y, 0]));
   if (k > 1100) return Infinity;
   if (k < -1200) return 0;
-  // Scale hi + lo by 2**k in two exact halves; in the subnormal range this rounds hi + lo together.
+  // Scale hi + lo by 2**k in two exact halves (exact in the normal range).
   const a = Math.trunc(k / 2), b = k - a;
   const pa = 2 ** a, pb = 2 ** b;
   const hi = m[0] * pa * pb;
-  if (Math.abs(hi) >= 2.2250738585072014e-308 || hi === 0) return hi;
-  return (m[0] * pa + m[1] * pa) * pb;
+  if (Math.abs(hi) >= 2.2250738585072014e-308 && Number.isFinite(hi)) return hi;
+  // Subnormal (or at the edge of the range): round (hi + lo) * 2**k once, exactly. Two roundings
+  // (hi + lo, then the scaling) were one unit off in about 0.3% of subnormal results.
+  return scaledToFloat(m[0], m[1], k);
+}
+
+/** x = M * 2**e exactly, M an integer (x a finite double). */
+function dyadic(x: number): [bigint, number] {
+  let e = 0;
+  while (!Number.isInteger(x)) { x *= 2; e--; }
+  return [BigInt(x), e];
+}
+
+/** (hi + lo) * 2**k rounded once to the nearest double (hi > 0). */
+function scaledToFloat(hi: number, lo: number, k: number): number {
+  const [mh, eh] = dyadic(hi);
+  const [ml, el] = dyadic(lo);
+  const e = Math.min(eh, el);
+  const n = (mh << BigInt(eh - e)) + (ml << BigInt(el - e));
+  const t = e + k;
+  return t >= 0 ? ratioToFloat(n << BigInt(t), 1n) : ratioToFloat(n, 1n << BigInt(-t));
 }
 
 /** x ** n for an integer n, |n| <= 64, exactly rounded: x = mant * 2**e, so x ** n is a ratio of integers. */

@@ -20,8 +20,9 @@ export function tokenizeReward(text: string, start: number, end: number): Token[
   while (i < end) {
     const c = text[i];
     if (c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f') { i++; continue; }
-    if (c === '\\' && (text[i + 1] === '\n' || (text[i + 1] === '\r' && text[i + 2] === '\n'))) { i += text[i + 1] === '\n' ? 2 : 3; continue; }
-    if (c === '#') { while (i < end && text[i] !== '\n') i++; continue; }
+    if (c === '\\' && (text[i + 1] === '\n' || text[i + 1] === '\r')) { i += text[i + 1] === '\r' && text[i + 2] === '\n' ? 3 : 2; continue; }
+    // A comment ends at a line break: \n, \r\n or a bare \r, as in Python.
+    if (c === '#') { while (i < end && text[i] !== '\n' && text[i] !== '\r') i++; continue; }
     if (/[0-9]/.test(c) || (c === '.' && /[0-9]/.test(text[i + 1] ?? ''))) {
       NUMBER.lastIndex = i;
       const match = NUMBER.exec(text)!;

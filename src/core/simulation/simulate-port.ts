@@ -22,6 +22,11 @@ export interface SimulateRequest {
   perStep?: boolean;
   /** Also return per-trial pulls and engaged steps of groups of arms (calls and engagement per bucket with their uncertainty). */
   tally?: TallyCells;
+  /**
+   * Per-group bounds on the calls of every step (Whittle only; the constrained top-B of
+   * core/plan/constrained-top-b.ts): group id of each arm (-1: none), and min and max calls per group.
+   */
+  groups?: { ofArm: Int32Array; min: Int32Array; max: Int32Array };
 }
 
 /** The part of AbortSignal the port uses (the core has no DOM types; a real AbortSignal fits). */

@@ -42,10 +42,3 @@ export interface TaskSet {
   tasks: readonly BuiltInTask[];
 }
 
-/** A user's own task: a prompt and optionally a Base reward expression (trimmed; empty means none). */
-export function customTask(prompt: string, base?: string, label = 'Custom task'): Task {
-  const p = prompt.trim();
-  if (p === '') throw new Error('a task needs a prompt: describe whom to prioritize');
-  const b = base?.trim();
-  return b ? { label, prompt: p, base: b } : { label, prompt: p };
-}

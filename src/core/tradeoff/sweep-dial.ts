@@ -3,7 +3,7 @@
 // Closed-form indices make a point cost one simulation per seed; lambda 0 is the default policy,
 // bit for bit (its table is the state table).
 import type { Instance } from '../instance/types.ts';
-import type { AbortSignalLike, Simulate } from '../simulation/simulate-port.ts';
+import type { AbortSignalLike, Simulate, SimulateRequest } from '../simulation/simulate-port.ts';
 import { dialTable } from './dial-expression.ts';
 import { evaluationArms, rowsOf, type SeedArms } from './evaluation-arms.ts';
 import { favouredArms } from './favoured-arms.ts';
@@ -19,9 +19,28 @@ export interface DialSetup {
   trials: number;
 }
 
-export interface DialPoint extends PolicyOutcome {
+/** A measured policy: its outcome, and the calls of each population arm (mean per trial, summed over the seeds that drew it). */
+export interface Measured extends PolicyOutcome {
+  calls: Float64Array;
+  /** Per population arm, summed over the seeds that drew it: mean engaged steps per trial, and steps (horizon per seed). */
+  engaged: Float64Array;
+  armSteps: Float64Array;
+  /** With call bounds: whether every group's calls stayed within them at every step of every trial (the kernel's record); else null. */
+  boundsHeld: boolean | null;
+}
+
+export interface DialPoint extends Measured {
   lambda: number;
 }
+
+export interface MeasureOptions {
+  signal?: AbortSignalLike;
+  onSimulated?: () => void;
+  /** Per-group call bounds for seed k's arms (group ids of its arms, min and max calls per step). */
+  bounds?: (arms: SeedArms, k: number) => Promise<GroupCallBounds> | GroupCallBounds;
+}
+
+export type GroupCallBounds = NonNullable<SimulateRequest['groups']>;
 
 /** Per-trial occupancy is kept (for the priority's standard error on one seed) below this many values. */
 const PER_TRIAL_LIMIT = 1 << 21;
@@ -45,17 +64,35 @@ export class DialSweep {
     return this.arms.length;
   }
 
-  /** Simulates and measures the policy of a population-level reward table (any table: a lambda's, or a baseline's index). */
-  async measure(table: Float64Array, simulate: Simulate, options: { signal?: AbortSignalLike; onSimulated?: () => void } = {}): Promise<PolicyOutcome> {
-    const S = this.setup.population.numStates;
+  /**
+   * Simulates and measures the Whittle policy of a population-level reward table (a lambda's, or the
+   * default index of a baseline) on every seed; `bounds` gives a seed's per-group call bounds (baselines).
+   */
+  async measure(table: Float64Array, simulate: Simulate, options: MeasureOptions = {}): Promise<Measured> {
+    const { population, trials } = this.setup;
+    const S = population.numStates;
+    const calls = new Float64Array(population.numArms);
     // All seeds at once: a simulator with several threads runs them side by side (order kept).
-    const seeds = await Promise.all(this.arms.map(async (arms) => {
-      const perTrial = this.arms.length === 1 && arms.instance.numArms * S * this.setup.trials <= PER_TRIAL_LIMIT;
-      const occupancy = await simulate({ instance: arms.instance, rewards: rowsOf(table, S, arms), policy: 'whittle', trials: this.setup.trials, seed: arms.seed, ties: 'random', perTrial }, { signal: options.signal });
+    const seeds = await Promise.all(this.arms.map(async (arms, k) => {
+      const perTrial = this.arms.length === 1 && arms.instance.numArms * S * trials <= PER_TRIAL_LIMIT;
+      const groups = options.bounds ? await options.bounds(arms, k) : undefined;
+      const occupancy = await simulate({ instance: arms.instance, rewards: rowsOf(table, S, arms), policy: 'whittle', trials, seed: arms.seed, ties: 'random', perTrial, groups }, { signal: options.signal });
       options.onSimulated?.();
-      return { occupancy, favoured: rowsOf(this.favoured, 1, arms) };
+      return { occupancy, favoured: rowsOf(this.favoured, 1, arms), groups };
     }));
-    return policyOutcome(seeds);
+    const engaged = new Float64Array(population.numArms), armSteps = new Float64Array(population.numArms);
+    let boundsHeld: boolean | null = null;
+    seeds.forEach(({ occupancy: o, groups }, k) => {
+      const rows = this.arms[k].rows;
+      for (let i = 0; i < o.numArms; i++) {
+        const at = rows ? rows[i] : i;
+        calls[at] += o.pulls[i];
+        engaged[at] += o.undiscounted[i * S + S - 1];
+        armSteps[at] += o.horizon;
+      }
+      if (groups) boundsHeld = (boundsHeld ?? true) && withinBounds(o.groupCallsRange, groups);
+    });
+    return { ...policyOutcome(seeds), calls, engaged, armSteps, boundsHeld };
   }
 
   /** The points of `lambdas`, in the given order; onProgress(simulations done, in all). */
@@ -70,4 +107,15 @@ export class DialSweep {
     }
     return points;
   }
+}
+
+/** Whether the per-step record (horizon x G x 2: fewest and most calls over trials) lies within the bounds. */
+function withinBounds(range: Float64Array | undefined, bounds: GroupCallBounds): boolean {
+  if (!range) return false;
+  const G = bounds.min.length;
+  for (let j = 0; j < range.length / 2; j++) {
+    const g = j % G;
+    if (range[2 * j] < bounds.min[g] || range[2 * j + 1] > bounds.max[g]) return false;
+  }
+  return true;
 }

@@ -5,6 +5,7 @@
 import type { ClauseInfo } from '../../core/adjudicate/score-matrix.ts';
 import type { PolicyEvaluation } from '../../core/adjudicate/evaluate-policy.ts';
 import type { Pool, PolicySummary } from '../../core/adjudicate/pool.ts';
+import type { SelectionRecord } from '../../core/adjudicate/selection-record.ts';
 import type { DistributionCategory } from '../../core/prompts/dlm-reflection-prompt.ts';
 import type { Attempt, DlmConfig, DlmRunState } from '../dlm/dlm-run-state.ts';
 
@@ -72,16 +73,7 @@ export interface PolicyOutcome extends PolicySummary {
   distribution: DistributionCategory[];
 }
 
-export interface SelectionRecord {
-  label: string;
-  /** Index into the pool's candidates, and its id. */
-  index: number;
-  candidate: string;
-  tied: string[];
-  welfare: number[];
-  robustTo: number | null;
-  explanation: string;
-}
+export type { SelectionRecord };
 
 export interface MethodResult {
   /** "SCLM-utilitarian", "LLM-zeroshot", "DLM", "DLM-extended", ... */

@@ -4,6 +4,7 @@ import { adjudicate, CLASSIC_WELFARE } from '../../core/adjudicate/adjudicate.ts
 import { evaluatePolicy } from '../../core/adjudicate/evaluate-policy.ts';
 import type { Pool, PoolCandidate, PoolClause } from '../../core/adjudicate/pool.ts';
 import { poolScoreMatrix } from '../../core/adjudicate/pool-score-matrix.ts';
+import { selectionRecord } from '../../core/adjudicate/selection-record.ts';
 import type { CandidateState, DlmRunState } from '../dlm/dlm-run-state.ts';
 import type { PolicyOutcome, SclmClause, SclmResult, SclmRunState } from './sclm-run-state.ts';
 
@@ -38,15 +39,7 @@ export function selectSclm(state: SclmRunState, rewards: Map<string, { expressio
   const m = matrix.clauses.length;
   const evaluate = (expression: string | null, normalized: string | null) => ({ expression, evaluation: normalized && state.outcomes[normalized] ? evaluatePolicy(pool, state.outcomes[normalized]) : null });
   const pick = (run: DlmRunState | undefined) => (run?.result ? evaluate(run.result.expression, run.result.normalized) : evaluate(null, null));
-  const selections = outcomes.map((o) => ({
-    label: o.label,
-    index: o.index,
-    candidate: ids[o.index],
-    tied: o.tied.map((i) => ids[i]),
-    welfare: o.welfare,
-    robustTo: o.robustTo,
-    explanation: o.explanation,
-  }));
+  const selections = outcomes.map((o) => selectionRecord(o, ids));
   const methods = [
     ...selections.map((s) => ({ method: `SCLM-${llm ? 'LLM' : 'SIM'}-${s.label}`, ...evaluate(rated[s.index].expression!, rated[s.index].normalized!) })),
     ...(state.config.baselines ? [{ method: 'LLM-zeroshot', ...pick(state.baselines.zeroShot) }] : []),

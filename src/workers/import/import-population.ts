@@ -6,6 +6,8 @@ import { parseInstanceJson } from '../../core/datasets/instance-json.ts';
 import { FILE_DEFAULTS, parsePopulationCsv } from '../../core/datasets/population-csv.ts';
 import { estimateTransitions } from '../../core/datasets/trajectories.ts';
 import { contentHash } from '../../core/datasets/content-hash.ts';
+import { checkImportSize } from '../../core/datasets/import-limits.ts';
+import { textEncodingOf } from '../../core/datasets/text-encoding.ts';
 import { createInstance } from '../../core/instance/create-instance.ts';
 import type { Instance } from '../../core/instance/types.ts';
 import { summarizePopulation, type PopulationSummary } from '../../core/instance/population-summary.ts';
@@ -39,9 +41,37 @@ export function importPopulation(kind: ImportKind, text: string, fileName: strin
   } catch (error) {
     const problem: ImportProblem = error instanceof CsvError
       ? { message: error.message, line: error.line, column: error.column, columnName: error.columnName }
-      : { message: error instanceof Error ? error.message : String(error) };
+      : { message: inWords(error, fileName) };
     return { ok: false, error: problem, parseMs: performance.now() - started };
   }
+}
+
+/**
+ * Reads a file the page handed over: its size is checked before a byte is read (a 700 MB file is
+ * "too big", never read into a string that fails), then decoded as UTF-8 or UTF-16 as the command
+ * line does, and imported as `kind` (default: guessed from the name and header).
+ */
+export async function readImportFile(file: Blob, fileName: string, kind?: ImportKind): Promise<ImportResult> {
+  const started = performance.now();
+  try {
+    checkImportSize(file.size, fileName);
+  } catch (error) {
+    return { ok: false, error: { message: (error as Error).message }, parseMs: 0, kind: kind ?? (/\.json$/i.test(fileName) ? 'instance-json' : 'population-csv'), readMs: 0 };
+  }
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const text = new TextDecoder(textEncodingOf(bytes)).decode(bytes);
+  const readMs = performance.now() - started;
+  const k = kind ?? guessKind(fileName, text);
+  return { ...importPopulation(k, text, fileName), kind: k, readMs };
+}
+
+/** Our own errors are sentences; an engine error (TypeError...) is a bug in allot and is said to be one. */
+function inWords(error: unknown, fileName: string): string {
+  if (error instanceof TypeError || error instanceof RangeError || error instanceof ReferenceError || !(error instanceof Error)) {
+    console.error(error);
+    return `${fileName}: allot could not read this file because of an error in allot itself, not in the file; please report it (with the file if you can)`;
+  }
+  return error.message;
 }
 
 /** Estimated transitions and no features; budget, horizon and discount are allot's file defaults. */

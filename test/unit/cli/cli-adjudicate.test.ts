@@ -105,7 +105,7 @@ describe('allot adjudicate', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('clause "x": candidate 1 is rated 7, not a whole number from 1 to 5');
     const broken = write('broken.json', '{"clauses": [}');
-    expect((await runCli(['adjudicate', '--pool', broken, '--json'])).stdout).toContain('broken.json: not valid JSON');
+    expect((await runCli(['adjudicate', '--pool', broken, '--json'])).stdout).toContain('broken.json, line 1, column 14: not valid JSON');
   });
 
   test('documents the pool format and the --json fields in --help', async () => {

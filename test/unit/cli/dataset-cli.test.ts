@@ -92,3 +92,22 @@ describe('loadPopulation', () => {
     expect([instance.budget, instance.horizon, instance.discount]).toEqual([2, 7, 0.5]);
   });
 });
+
+describe('files in other encodings', () => {
+  test('a population saved as UTF-16 (as spreadsheets save "Unicode text") loads as its UTF-8 twin does', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'allot-utf16-'));
+    try {
+      const csv = 'id,q00,q01,q10,q11,âge\na,0.1,0.3,0.6,0.9,23\nb,0.2,0.4,0.7,0.95,41\n';
+      const utf8 = join(dir, 'p8.csv');
+      const utf16 = join(dir, 'p16.csv');
+      await writeFile(utf8, csv, 'utf8');
+      await writeFile(utf16, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(csv, 'utf16le')]));
+      const [a, b] = [await loadPopulation(utf8, {}), await loadPopulation(utf16, {})];
+      expect(b.schema).toEqual(a.schema);
+      expect(b.schema.columns[0].label).toBe('âge');
+      expect(b.transitions).toEqual(a.transitions);
+    } finally {
+      await rm(dir, { recursive: true });
+    }
+  });
+});

@@ -64,7 +64,7 @@ describe('allot reward', () => {
     writeFileSync(bad, JSON.stringify({ columns: [{ name: 'age', type: 'number' }] }));
     const refused = await run(['reward', '--schema', bad, '--expr', 'state']);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain(`${bad}: columns[0].type must be "binary", "integer" or "continuous", got "number"`);
+    expect(refused.stderr).toContain('bad.json, line 1, column 34 (columns[0].type): must be "binary", "integer" or "continuous", not "number"');
   });
 
   test('exits 2 for an unknown schema, a missing --expr or a wrong number of --features', async () => {

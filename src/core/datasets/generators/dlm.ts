@@ -3,12 +3,11 @@
 // follow the state-feature distributions printed in DLM's appendix L, engagement is sticky under the
 // passive action, and the active effect grows or shrinks with features in the directions of the
 // multilingual paper's Table 1 weights.
-import { createInstance } from '../../instance/create-instance.ts';
 import type { Instance } from '../../instance/types.ts';
 import { seededRandom } from '../../random/seeded-random.ts';
 import { dlmSchema } from '../dlm-schema.ts';
-import { commonParameters, resolveParameters, type PopulationGenerator } from './population-generator.ts';
-import { clip01, drawEffect, setPassiveStationary, setTwoState } from './two-state.ts';
+import { commonParameters, effectParameters, generatedInstance, resolveParameters, type PopulationGenerator } from './population-generator.ts';
+import { drawEffect, setEffectArm, twoStateArrays } from './two-state.ts';
 
 /**
  * Marginals of the one-hot groups, in dlmSchema() order (allot's choice, loosely after the
@@ -50,8 +49,7 @@ export const dlmGenerator: PopulationGenerator = {
     { name: 'sample', description: 'arms each evaluation seed samples from the population', default: 48, min: 1, max: 10_000_000, integer: true, source: 'DLM appendix J: 48 arms per seed', ownChoice: false },
     // 0.1 calibrates the population to DLM Table 4: Default's average MNR over the 16 tasks is then
     // about 0.57, as in the paper (0.31 at 0.4).
-    { name: 'effect', description: 'largest mean active effect on P(engaged next step)', default: 0.1, min: 0, max: 1, integer: false, source: 'allot', ownChoice: true },
-    { name: 'sigma', description: 'spread (standard deviation) of the active effect', default: 0.05, min: 0, max: 1, integer: false, source: 'allot', ownChoice: true },
+    ...effectParameters({ effect: 0.1, sigma: 0.05 }, { effect: 'allot', sigma: 'allot' }),
   ],
   ownChoices: [
     'The ARMMAN data is not public: the population is synthetic.',
@@ -72,9 +70,7 @@ function generateDlm(p: Record<string, number>, seed: number): Instance {
   const N = p.arms;
   const F = schema.columns.length;
   const random = seededRandom(seed);
-  const features = new Float64Array(N * F);
-  const transitions = new Float64Array(N * 8);
-  const initial = new Float64Array(N * 2);
+  const { features, transitions, initial } = twoStateArrays(N, F);
   const weightedGroups = schema.groups.filter((g) => g.name in DLM_EFFECT_WEIGHTS);
   const weights = weightedGroups.map((g) => DLM_EFFECT_WEIGHTS[g.name]);
   const x = new Float64Array(weights.length);
@@ -101,20 +97,7 @@ function generateDlm(p: Record<string, number>, seed: number): Instance {
     });
     const q10 = DLM_PASSIVE.stayLow + (DLM_PASSIVE.stayHigh - DLM_PASSIVE.stayLow) * random.next();
     const q00 = DLM_PASSIVE.joinLow + (DLM_PASSIVE.joinHigh - DLM_PASSIVE.joinLow) * random.next();
-    const d = drawEffect(random, weights, x, p.effect, p.sigma);
-    setTwoState(transitions, arm, q00, clip01(q00 + d), q10, clip01(q10 + d));
-    setPassiveStationary(initial, arm, q00, q10);
+    setEffectArm(transitions, initial, arm, q00, q10, drawEffect(random, weights, x, p.effect, p.sigma));
   }
-  return createInstance({
-    numArms: N,
-    transitions,
-    schema,
-    features,
-    initial,
-    budget: p.budget,
-    horizon: p.horizon,
-    discount: p.discount,
-    sampleSize: p.sample,
-    provenance: { kind: 'generator', generator: 'dlm', parameters: p, seed },
-  });
+  return generatedInstance('dlm', p, seed, { numArms: N, transitions, schema, features, initial, sampleSize: p.sample });
 }

@@ -7,11 +7,10 @@
 // each value cut into its buckets (Table 4) and one-hot encoded as the 34 features of Table 5.
 // Transitions as in SCLM (the paper follows Verma et al. 2024) with the Table 1 weights on the
 // bucket indices scaled to [0, 1] (negative weight: lower buckets gain more from a call).
-import { createInstance } from '../../instance/create-instance.ts';
 import type { FeatureColumn, FeatureGroup, FeatureSchema } from '../../instance/types.ts';
 import { seededRandom } from '../../random/seeded-random.ts';
-import { commonParameters, resolveParameters, type PopulationGenerator } from './population-generator.ts';
-import { clip01, drawEffect, setPassiveStationary, setTwoState } from './two-state.ts';
+import { commonParameters, effectParameters, generatedInstance, resolveParameters, type PopulationGenerator } from './population-generator.ts';
+import { clip01, drawEffect, setEffectArm, twoStateArrays } from './two-state.ts';
 
 /** [group, ordered, effect weight (Table 1), [name, label][]] in Table 5 order (features 0-33). */
 const GROUPS: [string, boolean, number, [string, string][]][] = [
@@ -61,8 +60,7 @@ export const multilingualGenerator: PopulationGenerator = {
   parameters: [
     { name: 'alpha', description: 'strength of the relationships in the graphical model, in [0, 1] (the paper studies 0.2 and 0.8)', default: 0.2, min: 0, max: 1, integer: false, source: 'multilingual paper section 2.1 (0.2 and 0.8)', ownChoice: false },
     ...commonParameters({ arms: 100, budget: 10, horizon: 12, discount: 0.9 }, { arms: 'allot', budget: 'allot', horizon: 'allot', discount: 'allot' }),
-    { name: 'effect', description: 'largest mean active effect on P(engaged next step)', default: 0.4, min: 0, max: 1, integer: false, source: 'allot', ownChoice: true },
-    { name: 'sigma', description: 'standard deviation of the active effect', default: 0.1, min: 0, max: 1, integer: false, source: 'SCLM Table 2 (the paper follows Verma et al. 2024)', ownChoice: false },
+    ...effectParameters({ effect: 0.4, sigma: 0.1 }, { effect: 'allot', sigma: 'SCLM Table 2 (the paper follows Verma et al. 2024)' }),
   ],
   ownChoices: [
     'The paper does not publish N, B, T or the discount: 100 arms, budget 10, horizon 12, discount 0.9; default alpha 0.2 (the first of the paper\'s two values).',
@@ -77,9 +75,7 @@ export const multilingualGenerator: PopulationGenerator = {
     const N = p.arms;
     const F = schema.columns.length;
     const random = seededRandom(seed);
-    const features = new Float64Array(N * F);
-    const transitions = new Float64Array(N * 8);
-    const initial = new Float64Array(N * 2);
+    const { features, transitions, initial } = twoStateArrays(N, F);
     const values = new Float64Array(GROUPS.length);
     const x = new Float64Array(GROUPS.length);
     for (let arm = 0; arm < N; arm++) {
@@ -98,20 +94,8 @@ export const multilingualGenerator: PopulationGenerator = {
       }
       const q00 = random.next();
       const q10 = random.next();
-      const d = drawEffect(random, MULTILINGUAL_WEIGHTS, x, p.effect, p.sigma);
-      setTwoState(transitions, arm, q00, clip01(q00 + d), q10, clip01(q10 + d));
-      setPassiveStationary(initial, arm, q00, q10);
+      setEffectArm(transitions, initial, arm, q00, q10, drawEffect(random, MULTILINGUAL_WEIGHTS, x, p.effect, p.sigma));
     }
-    return createInstance({
-      numArms: N,
-      transitions,
-      schema,
-      features,
-      initial,
-      budget: p.budget,
-      horizon: p.horizon,
-      discount: p.discount,
-      provenance: { kind: 'generator', generator: 'multilingual', parameters: p, seed },
-    });
+    return generatedInstance('multilingual', p, seed, { numArms: N, transitions, schema, features, initial });
   },
 };

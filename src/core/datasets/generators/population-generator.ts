@@ -1,6 +1,7 @@
 // What a built-in population generator is: a name, a description, numeric parameters with
 // documented defaults (each marked with its source, or as allot's own choice), and a pure,
 // seed-deterministic generate().
+import { createInstance, type InstanceInput } from '../../instance/create-instance.ts';
 import type { Instance } from '../../instance/types.ts';
 
 export interface GeneratorParameter {
@@ -63,4 +64,18 @@ export function commonParameters(defaults: { arms: number; budget: number; horiz
     { name: 'horizon', description: 'steps per simulated trial', default: defaults.horizon, min: 1, max: 100_000, integer: true, source: sources.horizon, ownChoice: own(sources.horizon) },
     { name: 'discount', description: 'discount factor, in [0, 1)', default: defaults.discount, min: 0, max: 0.999999, integer: false, source: sources.discount, ownChoice: own(sources.discount) },
   ];
+}
+
+/** The active effect's two parameters (see drawEffect), with their defaults and sources. */
+export function effectParameters(defaults: { effect: number; sigma: number }, sources: { effect: string; sigma: string }): GeneratorParameter[] {
+  const own = (s: string) => s === 'allot';
+  return [
+    { name: 'effect', description: 'largest mean active effect on P(engaged next step)', default: defaults.effect, min: 0, max: 1, integer: false, source: sources.effect, ownChoice: own(sources.effect) },
+    { name: 'sigma', description: 'standard deviation of the active effect', default: defaults.sigma, min: 0, max: 1, integer: false, source: sources.sigma, ownChoice: own(sources.sigma) },
+  ];
+}
+
+/** The Instance of a generator's arms, with the common parameters' budget, horizon and discount and its provenance. */
+export function generatedInstance(generator: string, p: Record<string, number>, seed: number, arms: Pick<InstanceInput, 'numArms' | 'transitions' | 'schema' | 'features' | 'initial' | 'sampleSize'>): Instance {
+  return createInstance({ ...arms, budget: p.budget, horizon: p.horizon, discount: p.discount, provenance: { kind: 'generator', generator, parameters: p, seed } });
 }

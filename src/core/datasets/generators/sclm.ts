@@ -2,11 +2,10 @@
 // passive P(engaged next | state) ~ U[0, 1]; active = passive + a feature-driven effect drawn from
 // N(mean(w . x), sigma), clipped to [0, 1]. SCLM does not publish N, B, T, the discount or the
 // mean of the effect: those are allot's own choices, documented below and exposed as parameters.
-import { createInstance } from '../../instance/create-instance.ts';
 import type { FeatureColumn, FeatureGroup, FeatureSchema } from '../../instance/types.ts';
 import { seededRandom } from '../../random/seeded-random.ts';
-import { commonParameters, resolveParameters, type PopulationGenerator } from './population-generator.ts';
-import { clip01, drawEffect, setPassiveStationary, setTwoState } from './two-state.ts';
+import { commonParameters, effectParameters, generatedInstance, resolveParameters, type PopulationGenerator } from './population-generator.ts';
+import { drawEffect, setEffectArm, twoStateArrays } from './two-state.ts';
 
 /** SCLM Table 2: weights of features A, B, C per dataset, and sigma 0.1 for all three. */
 export const SCLM_DATASETS: Record<1 | 2 | 3, { weights: [number, number, number]; sigma: number }> = {
@@ -42,8 +41,7 @@ export const sclmGenerator: PopulationGenerator = {
   parameters: [
     { name: 'dataset', description: 'SCLM Table 2 dataset: 1 weights (0.8, -1.5, 1); 2 (10, -1.5, 1); 3 (1, -1.5, 10)', default: 1, min: 1, max: 3, integer: true, source: 'SCLM Table 2', ownChoice: false },
     ...commonParameters({ arms: 100, budget: 10, horizon: 12, discount: 0.9 }, { arms: 'allot', budget: 'allot', horizon: 'allot', discount: 'allot' }),
-    { name: 'effect', description: 'largest mean active effect on P(engaged next step)', default: 0.4, min: 0, max: 1, integer: false, source: 'allot', ownChoice: true },
-    { name: 'sigma', description: 'standard deviation of the active effect', default: 0.1, min: 0, max: 1, integer: false, source: 'SCLM Table 2', ownChoice: false },
+    ...effectParameters({ effect: 0.4, sigma: 0.1 }, { effect: 'allot', sigma: 'SCLM Table 2' }),
   ],
   ownChoices: [
     'SCLM does not publish N, B, T or the discount: 100 arms, budget 10, horizon 12, discount 0.9.',
@@ -56,29 +54,15 @@ export const sclmGenerator: PopulationGenerator = {
     const { weights } = SCLM_DATASETS[p.dataset as 1 | 2 | 3];
     const N = p.arms;
     const random = seededRandom(seed);
-    const features = new Float64Array(N * 3);
-    const transitions = new Float64Array(N * 8);
-    const initial = new Float64Array(N * 2);
+    const { features, transitions, initial } = twoStateArrays(N, 3);
     for (let arm = 0; arm < N; arm++) {
       // SCLM C.3 step 1, then step 2.
       const q00 = random.next();
       const q10 = random.next();
       const x = features.subarray(arm * 3, arm * 3 + 3);
       for (let i = 0; i < 3; i++) x[i] = random.next();
-      const d = drawEffect(random, weights, x, p.effect, p.sigma);
-      setTwoState(transitions, arm, q00, clip01(q00 + d), q10, clip01(q10 + d));
-      setPassiveStationary(initial, arm, q00, q10);
+      setEffectArm(transitions, initial, arm, q00, q10, drawEffect(random, weights, x, p.effect, p.sigma));
     }
-    return createInstance({
-      numArms: N,
-      transitions,
-      schema: sclmSchema(),
-      features,
-      initial,
-      budget: p.budget,
-      horizon: p.horizon,
-      discount: p.discount,
-      provenance: { kind: 'generator', generator: 'sclm', parameters: p, seed },
-    });
+    return generatedInstance('sclm', p, seed, { numArms: N, transitions, schema: sclmSchema(), features, initial });
   },
 };

@@ -1,6 +1,11 @@
 // Helpers shared by the built-in generators for 2-state arms (state 1 engaged, 0 not).
 import type { Random } from '../../random/seeded-random.ts';
 
+/** The zeroed arrays of `numArms` 2-state arms with `numFeatures` features each (layouts as in Instance). */
+export function twoStateArrays(numArms: number, numFeatures: number): { features: Float64Array; transitions: Float64Array; initial: Float64Array } {
+  return { features: new Float64Array(numArms * numFeatures), transitions: new Float64Array(numArms * 8), initial: new Float64Array(numArms * 2) };
+}
+
 /**
  * Writes one arm's transitions from q[s][a] = P(next = 1 | state s, action a).
  * Layout (as Instance.transitions): arm x state x action x next, 8 numbers per arm.
@@ -45,6 +50,16 @@ export function drawEffect(random: Random, weights: readonly number[], x: ArrayL
   }
   const mean = hi > lo ? (scale * (z - lo)) / (hi - lo) : 0;
   return Math.max(0, mean + sigma * random.normal());
+}
+
+/**
+ * One arm whose active action adds `effect` (from drawEffect) to both passive probabilities
+ * q00 = P(engaged next | not engaged) and q10 = P(engaged next | engaged), clipped to [0, 1]; it
+ * starts in the stationary distribution of its passive chain.
+ */
+export function setEffectArm(transitions: Float64Array, initial: Float64Array, arm: number, q00: number, q10: number, effect: number): void {
+  setTwoState(transitions, arm, q00, clip01(q00 + effect), q10, clip01(q10 + effect));
+  setPassiveStationary(initial, arm, q00, q10);
 }
 
 export const clip01 = (p: number) => (p < 0 ? 0 : p > 1 ? 1 : p);

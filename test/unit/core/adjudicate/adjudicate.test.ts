@@ -1,9 +1,25 @@
 import { describe, expect, test } from 'vitest';
 import { minMaxNormalize } from '../../../../src/core/adjudicate/min-max-normalize.ts';
-import { noiseLevel, relativeRegretBound } from '../../../../src/core/adjudicate/regret-bound.ts';
+import { relativeRegretBound } from '../../../../src/core/adjudicate/regret-bound.ts';
 import { selectByWelfare } from '../../../../src/core/adjudicate/select-by-welfare.ts';
 import { pMean } from '../../../../src/core/welfare/p-mean.ts';
 import { seededRandom } from '../../../reference/seeded-random.ts';
+
+/**
+ * The smallest eps with (1 - eps) s <= s_hat <= (1 + eps) s entrywise: max_i |s_hat_i / s_i - 1|
+ * (true scores must be positive; a true 0 needs an observed 0).
+ */
+function noiseLevel(trueScores: ArrayLike<number>, observed: ArrayLike<number>): number {
+  if (trueScores.length !== observed.length) throw new RangeError(`${trueScores.length} true scores but ${observed.length} observed ones`);
+  let eps = 0;
+  for (let i = 0; i < trueScores.length; i++) {
+    const s = trueScores[i];
+    if (s === 0 && observed[i] === 0) continue;
+    if (!(s > 0)) throw new RangeError(`true score ${i + 1} is ${s}: multiplicative noise needs positive true scores`);
+    eps = Math.max(eps, Math.abs(observed[i] / s - 1));
+  }
+  return eps;
+}
 
 describe('minMaxNormalize', () => {
   test('gives a one-candidate pool 1 and says so', () => {

@@ -29,12 +29,12 @@ describe('parsePool', () => {
   });
 
   test('names the file, line and column of a JSON syntax error', () => {
-    expect(() => parsePool('{\n "clauses": [],\n "b" 2}', 'pool.json')).toThrow(/^pool\.json: not valid JSON.*line 3, column \d+/);
+    expect(() => parsePool('{\n "clauses": [],\n "b" 2}', 'pool.json')).toThrow(/^pool\.json, line 3, column 6: not valid JSON near "2}"/);
   });
 
   test('names the JSON path of every bad field', () => {
     const bad = (o: unknown) => () => parsePool(JSON.stringify(o), 'p.json');
-    expect(bad([])).toThrow('p.json: the file must be an object');
+    expect(bad([])).toThrow('p.json, line 1, column 1: the file must be an object');
     expect(bad({ clauses: [], candidates: [] })).toThrow('clauses is empty');
     expect(bad({ clauses: [{ name: 'x', kind: 'vote' }], candidates: [{}] })).toThrow('clauses[0].kind must be one of simulator, llm, shift, utility, given, got "vote"');
     expect(bad({ clauses: [{ name: 'x', kind: 'shift' }], candidates: [{}] })).toThrow('clauses[0].group is required for a shift clause');

@@ -3,9 +3,10 @@ import { adjudicate, CLASSIC_WELFARE } from '../../../../src/core/adjudicate/adj
 import { llmScoreColumn } from '../../../../src/core/adjudicate/llm-score-column.ts';
 import { clauseIndex, scoreMatrix } from '../../../../src/core/adjudicate/score-matrix.ts';
 import { shiftScoreColumn } from '../../../../src/core/adjudicate/shift-score-column.ts';
-import { simulatorScoreColumn, simulatorScoreColumnFromOccupancy } from '../../../../src/core/adjudicate/simulator-score-column.ts';
+import { simulatorScoreColumn } from '../../../../src/core/adjudicate/simulator-score-column.ts';
 import { utilityScoreColumn } from '../../../../src/core/adjudicate/utility-score-column.ts';
 import { emd } from '../../../../src/core/measures/emd.ts';
+import { policyValue } from '../../../../src/core/measures/policy-value.ts';
 import { occupancyOf } from '../measures/occupancy-fixture.ts';
 
 describe('simulatorScoreColumn', () => {
@@ -40,7 +41,8 @@ describe('simulatorScoreColumn', () => {
     const reward = Float64Array.of(0, 1, 0, 0);
     const def = occupancyOf([[[6, 4], [5, 5]]], [[[3, 2], [3, 3]]]);
     const candidate = occupancyOf([[[2, 8], [9, 1]]], [[[1, 3], [4, 1]]]);
-    const column = simulatorScoreColumnFromOccupancy('old', [candidate, def], def, reward);
+    const value = (o: typeof def) => policyValue(o, reward, { discounted: true }); // as pool-score-matrix.ts takes them
+    const column = simulatorScoreColumn('old', [candidate, def].map(value), value(def));
     expect(Array.from(column.values)).toEqual([1.5, 1]);
   });
 });

@@ -30,7 +30,7 @@ describe('the 2-state arm CSV', () => {
   });
 
   test('refuses a header with no arms', () => {
-    expect(refused('q00,q01,q10,q11\n').message).toBe('arms.csv has a header but no arms');
+    expect(refused('q00,q01,q10,q11\n').message).toBe('arms.csv, line 1: the file has a header but no arms');
   });
 
   test('reads both next states of every (state, action), default rewards 0 and 1, ids, and ignores other columns', () => {

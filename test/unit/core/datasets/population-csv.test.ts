@@ -25,7 +25,7 @@ describe('population CSV: bad input', () => {
   });
 
   test('a header and no arms', () => {
-    expect(csvError('id,q00,q01,q10,q11\n').message).toBe('arms.csv has a header but no arms; add one row per arm below the header');
+    expect(csvError('id,q00,q01,q10,q11\n').message).toBe('arms.csv, line 1: the file has a header but no arms; add one row per arm below the header');
   });
 
   test('a file separated by semicolons', () => {
@@ -90,14 +90,14 @@ describe('population CSV: bad input', () => {
   });
 
   test('a file far too large for the tab is refused before it is read', () => {
-    expect(() => checkImportSize(MAX_IMPORT_BYTES + 1, 'huge.csv')).toThrow(/^huge\.csv is 256 MiB, more than the 256 MiB a browser tab can import; split it/);
+    expect(() => checkImportSize(MAX_IMPORT_BYTES + 1, 'huge.csv')).toThrow(/^huge\.csv is too big to import: 256 MiB, more than the 256 MiB a browser tab can hold; split it/);
     expect(() => checkImportSize(MAX_IMPORT_BYTES, 'ok.csv')).not.toThrow();
   });
 
   test('a schema file that names a column the CSV does not have, or is not JSON', () => {
-    expect(() => parse(GOOD, { columns: [{ column: 'agee' }] })).toThrow('the schema for arms.csv describes column "agee", which is not a feature column of arms.csv');
-    expect(() => parseSchemaFile('{"columns": 3}', 's.json')).toThrow('s.json: "columns" must be an array of objects');
-    expect(() => parseSchemaFile('{', 's.json')).toThrow(/^s\.json: not valid JSON/);
+    expect(() => parse(GOOD, { columns: [{ column: 'agee' }] })).toThrow('the schema for arms.csv, columns[0].column: "agee" is not a feature column of arms.csv');
+    expect(() => parseSchemaFile('{"columns": 3}', 's.json')).toThrow('s.json, line 1, column 13 (columns): must be an array, not 3');
+    expect(() => parseSchemaFile('{', 's.json')).toThrow(/^s\.json, line 1, column 2: not valid JSON/);
   });
 });
 

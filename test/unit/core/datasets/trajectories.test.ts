@@ -21,15 +21,15 @@ const estimateOf = (result: ReturnType<typeof estimateTransitions>, arm: number)
 describe('estimateTransitions: bad input', () => {
   test('a missing column, no rows, and values that are not states, actions or steps', () => {
     expect(() => estimateTransitions('arm,step,state\na,0,1', { fileName: 't.csv' })).toThrow('t.csv, line 1: the header has no "action" column; trajectories need the columns arm, step, state, action');
-    expect(() => estimateTransitions('arm,step,state,action\n', { fileName: 't.csv' })).toThrow('t.csv has a header but no rows');
+    expect(() => estimateTransitions('arm,step,state,action\n', { fileName: 't.csv' })).toThrow('t.csv, line 1: the file has a header but no rows');
     expect(() => estimateTransitions('arm,step,state,action\na,0,1,2', { fileName: 't.csv' })).toThrow('t.csv, line 2, column 4 ("action"): 2 is not an action (0 passive or 1 active)');
     expect(() => estimateTransitions('arm,step,state,action\na,0.5,1,0', { fileName: 't.csv' })).toThrow('line 2, column 2 ("step"): 0.5 is not a whole step number');
-    expect(() => estimateTransitions('arm,step,state,action\na,0,2,0', { fileName: 't.csv', numStates: 2 })).toThrow('line 2, column 3 ("state"): 2 is not a state (0, 1, ..., 1)');
+    expect(() => estimateTransitions('arm,step,state,action\na,0,2,0', { fileName: 't.csv', numStates: 2 })).toThrow('line 2, column 3 ("state"): 2 is not a state from 0 to 1');
     expect(() => estimateTransitions('arm,step,state,action\na,0,x,0', { fileName: 't.csv' })).toThrow('line 2, column 3 ("state"): "x" is not a number');
   });
 
   test('the same arm and step twice, naming both lines', () => {
-    expect(() => estimateTransitions('arm,step,state,action\na,0,1,0\na,1,1,0\na,0,0,1', { fileName: 't.csv' })).toThrow('t.csv, line 4: arm "a" step 0 already appears on line 2');
+    expect(() => estimateTransitions('arm,step,state,action\na,0,1,0\na,1,1,0\na,0,0,1', { fileName: 't.csv' })).toThrow('t.csv, line 4, column 2 ("step"): arm "a" step 0 already appears on line 2');
   });
 
   test('a prior that is not positive', () => {

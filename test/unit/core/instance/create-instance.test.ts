@@ -88,7 +88,7 @@ describe('createInstance', () => {
     expect(error({ budget: 0 }).message).toContain('the budget must be a positive integer');
     expect(error({ budget: 3 }).message).toBe('the budget 3 is larger than the number of arms 2');
     expect(error({ discount: 1 }).message).toContain('the discount must be in [0, 1)');
-    expect(error({ horizon: 0 }).message).toContain('the horizon must be a positive integer');
+    expect(error({ horizon: 0 }).message).toContain('the horizon must be a whole number of steps per trial from 1 to 10000');
   });
 
   test('refuses duplicated and empty ids', () => {

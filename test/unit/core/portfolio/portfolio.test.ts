@@ -4,7 +4,7 @@ import { approximationFactor, optimalWelfare } from '../../../../src/core/portfo
 import { budgetPortfolio } from '../../../../src/core/portfolio/budget-portfolio.ts';
 import { pGrid } from '../../../../src/core/portfolio/p-grid.ts';
 import { pMeanPortfolio } from '../../../../src/core/portfolio/p-mean-portfolio.ts';
-import { randomNormPortfolio, randomPolicyPortfolio } from '../../../../src/core/portfolio/random-portfolios.ts';
+import { randomNormPortfolio, randomPolicyPortfolio } from '../../../reproduce/random-portfolios.ts';
 import { bestPolicy, policyWelfare, utilityPool, type UtilityPool } from '../../../../src/core/portfolio/utility-pool.ts';
 import { WelfareOracle } from '../../../../src/core/portfolio/welfare-oracle.ts';
 import { pMean } from '../../../../src/core/welfare/p-mean.ts';

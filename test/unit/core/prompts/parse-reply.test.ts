@@ -69,13 +69,15 @@ describe('parseIndexReply', () => {
   test('an index out of range is an error, never a silent default', () => {
     const e = parseError(() => parseIndexReply('The best reward function is at index: 3', 3));
     expect(e.message).toBe('the reply names index 3, but there are 3 candidates (0 to 2)');
-    expect(e.feedback).toMatch(/numbered 0 to 2/);
+    expect(e.feedback).toBe('Index 3 is not one of the 3 reward functions shown. Answer exactly: The best reward function is at index: [INDEX], with INDEX from 0 to 2.');
     expect(() => parseIndexReply('The best reward function is at index: -1', 3)).toThrow(/index -1/);
     expect(() => parseIndexReply('{"analysis": "", "best_index": 7}', 3)).toThrow(/index 7/);
   });
 
-  test('a reply without the sentence is an error', () => {
-    expect(() => parseIndexReply('Index 1 looks best.', 3)).toThrow(/does not name the best index/);
+  test('a reply naming no index is an error; a looser "index N" or a bare number is read', () => {
+    expect(() => parseIndexReply('Both look good.', 3)).toThrow(/does not name the best index/);
+    expect(parseIndexReply('Index 1 looks best.', 3)).toBe(1);
+    expect(parseIndexReply(' 2\n', 3)).toBe(2);
   });
 
   test('reads the structured form', () => {

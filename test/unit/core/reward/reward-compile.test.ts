@@ -138,6 +138,19 @@ describe('errors are data: a message, a position, a hint and a caret excerpt', (
     expect(error('10.0 ** 400').message).toMatch(/^OverflowError/);
   });
 
+  test('both operands are evaluated before either is converted, as in Python: the right operand\'s error wins', () => {
+    expect(error('2**1024 + 1.0/0').message).toMatch(/^ZeroDivisionError: float division by zero for arm 0/);
+    expect(error('2**1024 - 1.0/0').message).toMatch(/^ZeroDivisionError/);
+    expect(error('2**1024 * (state / 0)').message).toMatch(/^ZeroDivisionError/);
+    expect(error('2**1024 + 1.5').message).toMatch(/^OverflowError: int too large to convert to float/);
+  });
+
+  test('a float power far below the float range is 0.0 and far above it an OverflowError, as in CPython', () => {
+    const tiny = compile('state + 0.5 ** 1e301');
+    expect(tiny.ok && [...tiny.table.subarray(0, 2)]).toEqual([0, 1]);
+    expect(error('2.0 ** 1e301').message).toMatch(/^OverflowError: numerical result out of range/);
+  });
+
   test('an unknown feature name lists the closest schema names', () => {
     const e = error('state * agent_feats.age_51_to_60');
     expect(e.message).toBe('unknown feature agent_feats.age_51_to_60');
@@ -224,6 +237,23 @@ describe('wrapping, whitespace and comments', () => {
   ])('%j computes state * 2', (text) => {
     const result = compile(text);
     expect(result.ok && [...result.table.subarray(0, 2)]).toEqual([0, 2]);
+  });
+
+  test('a comment ends at \\n, \\r\\n or a bare \\r, and a backslash continues a line with any of them', () => {
+    for (const eol of ['\n', '\r\n', '\r']) {
+      for (const text of [`state  # once${eol}* 2`, `state \\${eol}* 2`]) {
+        const result = compile(text);
+        expect(result.ok && [...result.table.subarray(0, 2)], JSON.stringify(text)).toEqual([0, 2]);
+      }
+    }
+  });
+
+  test('unwrapping is linear: 200,000 backticks around an expression are removed at once', () => {
+    const fence = '`'.repeat(100_000);
+    const result = compile(`${fence}state * 2${fence}`);
+    expect(result.ok && [...result.table.subarray(0, 2)]).toEqual([0, 2]);
+    const fences = '```'.repeat(30_000);
+    expect(compile(`${fences}state${fences}`).ok).toBe(true); // 30,000 code fences, as many loops of constant work
   });
 
   test('positions point into the text as given, wrapping included', () => {

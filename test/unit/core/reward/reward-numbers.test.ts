@@ -36,8 +36,31 @@ describe('exactly rounded number kernels', () => {
   });
 });
 
+describe('powers far outside the float range, and subnormal powers', () => {
+  test('a power whose exact value is far below the smallest float is 0, far above it Infinity, as in CPython (0.5 ** 1e301 is 0.0)', () => {
+    expect(roundedPow(0.5, 1e301)).toBe(0);
+    expect(roundedPow(0.3, 700.5)).toBe(0);
+    expect(roundedPow(1e-300, 1e300)).toBe(0);
+    expect(roundedPow(2, 1e301)).toBe(Infinity);
+    expect(roundedPow(1.0000001, 1e20)).toBe(Infinity);
+    expect(roundedPow(0.9999999, 1e20)).toBe(0);
+  });
+});
+
 describe.skipIf(!hasPython)('the number kernels against exact Python references (python3 found)', () => {
   const random = seededRandom(31);
+
+  test('roundedPow equals the correctly rounded power on 3,000 pairs whose result is subnormal (one rounding, not two)', () => {
+    const pairs: [number, number][] = [];
+    while (pairs.length < 3000) {
+      const x = 0.01 + random() * 0.98;
+      pairs.push([x, (-1022 - random() * 52) / Math.log2(x)]);
+    }
+    const expected = python(`    x, y = item
+    out.append(repr(float((Decimal(y) * Decimal(x).ln()).exp())))`, pairs);
+    const wrong = pairs.filter(([x, y], i) => !Object.is(roundedPow(x, y), expected[i]));
+    expect(wrong).toEqual([]);
+  });
 
   test('roundedPow equals the correctly rounded power (80-digit Decimal, Fraction for integer exponents) on 5,000 random pairs', () => {
     const pairs: [number, number][] = [];

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { FeatureSchema } from '../../../../src/core/instance/types.ts';
 import { compileReward } from '../../../../src/core/reward/compile-reward.ts';
+import { compareWithPython } from '../../../reference/compare-with-python.ts';
 import { hasPython, pythonOutcomes, type PythonOutcome } from '../../../reference/python-reward.ts';
 import { randomExpression, seededRandom } from '../../../reference/random-reward-expression.ts';
 
@@ -44,29 +45,13 @@ describe.skipIf(!hasPython)('random expression trees compute what CPython comput
     let equalEntries = 0, failing = 0, syntaxErrors = 0, beyondLimit = 0, complex = 0;
     const mismatches: string[] = [];
     expressions.forEach((expr, k) => {
-      const result = compileReward(expr, population);
-      const expected = python[k];
-      const firstFailure = expected.flatMap((row, arm) => row.map((v, s) => (typeof v === 'number' ? null : { arm, s, error: v.error }))).find((x) => x !== null);
-      if (!result.ok && /LimitError/.test(result.error.message)) { beyondLimit++; return; }
-      if (!result.ok && /complex/.test(result.error.message)) { complex++; return; }
-      if (firstFailure?.error === 'SyntaxError') {
-        syntaxErrors++;
-        if (result.ok || result.error.message.includes('for arm')) mismatches.push(`${expr}: a SyntaxError in Python, allot ${result.ok ? 'computes' : result.error.message}`);
-        return;
-      }
-      if (firstFailure) {
-        failing++;
-        if (result.ok) mismatches.push(`${expr}: Python raises at arm ${firstFailure.arm} state ${firstFailure.s}, allot computes`);
-        else if (!result.error.message.includes(`for arm ${firstFailure.arm} in state ${firstFailure.s}`)) mismatches.push(`${expr}: Python raises at arm ${firstFailure.arm} state ${firstFailure.s}, allot: ${result.error.message}`);
-        return;
-      }
-      if (!result.ok) { mismatches.push(`${expr}: allot fails (${result.error.message}), Python computes ${JSON.stringify(expected)}`); return; }
-      expected.forEach((row, arm) => row.forEach((v, s) => {
-        const ours = result.table[arm * numStates + s];
-        if (typeof v !== 'number') throw new Error('unreachable');
-        if (Object.is(ours, v)) equalEntries++;
-        else mismatches.push(`${expr}: arm ${arm} state ${s}: allot ${ours}, Python ${v}`);
-      }));
+      const c = compareWithPython(expr, compileReward(expr, population), python[k], numStates);
+      mismatches.push(...c.mismatches);
+      equalEntries += c.equalEntries;
+      if (c.verdict === 'failing') failing++;
+      else if (c.verdict === 'syntax') syntaxErrors++;
+      else if (c.verdict === 'beyond-limit') beyondLimit++;
+      else if (c.verdict === 'complex') complex++;
     });
     console.log(`reward-python: ${equalEntries} entries equal; ${failing} expressions raise at the same arm and state, ${syntaxErrors} are refused by both parsers, ${beyondLimit} exceed allot's integer limit, ${complex} would be complex; of ${COUNT}`);
     expect(mismatches.slice(0, 20)).toEqual([]);

@@ -3,7 +3,6 @@ import { dlmSchema } from '../../../../src/core/datasets/dlm-schema.ts';
 import { DLM_IJCAI_POOL, IJCAI_FEATURE_NAMES } from '../../../../src/core/tasks/dlm-ijcai-pool.ts';
 import { DLM_IJCAI_TASKS } from '../../../../src/core/tasks/dlm-ijcai-tasks.ts';
 import { DLM_NEURIPS_TASKS } from '../../../../src/core/tasks/dlm-neurips-tasks.ts';
-import { customTask } from '../../../../src/core/tasks/task.ts';
 import { TASK_SETS } from '../../../../src/core/tasks/task-sets.ts';
 
 /** Feature indices an expression reads as agent_feats[i]. */
@@ -129,17 +128,5 @@ describe('the appendix G example pool', () => {
   test('includes the paper\'s exact zero-shot Base match for the age-tail task (seeds 2 and 9)', () => {
     const tail = DLM_IJCAI_POOL.filter((e) => e.task === 3 && e.expression === 'state * (agent_feats[7] or agent_feats[11])');
     expect(tail.map((e) => e.seed)).toEqual([2, 9]);
-  });
-});
-
-describe('customTask', () => {
-  test('refuses an empty prompt', () => {
-    expect(() => customTask('   ')).toThrow('a task needs a prompt');
-  });
-
-  test('trims the prompt and keeps a Base reward only when one is given', () => {
-    expect(customTask('  Prioritize the oldest. ')).toEqual({ label: 'Custom task', prompt: 'Prioritize the oldest.' });
-    expect(customTask('Prioritize the oldest.', ' state * agent_feats[11] ', 'Oldest')).toEqual({ label: 'Oldest', prompt: 'Prioritize the oldest.', base: 'state * agent_feats[11]' });
-    expect(customTask('Prioritize the oldest.', '  ')).not.toHaveProperty('base');
   });
 });

@@ -98,6 +98,8 @@ describe('parseReflectionPick', () => {
     expect(parseReflectionPick("'The best reward function is at index: [0]'.", 2)).toEqual({ index: 0 });
     expect(parseReflectionPick('Index 0 is close, but **The best reward function is at index: **1****', 2)).toEqual({ index: 1 });
     expect(parseReflectionPick(' 1\n', 3)).toEqual({ index: 1 });
+    // The structured form that OpenAI's and Gemini's json_schema modes return for the reflection prompt.
+    expect(parseReflectionPick('{"analysis": "index 0 misses older mothers", "best_index": 1}', 2)).toEqual({ index: 1 });
   });
 });
 

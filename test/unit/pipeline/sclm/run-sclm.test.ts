@@ -331,7 +331,7 @@ describe('runSclm', () => {
 
 describe('sclmTranscriptOf and replaySclm', () => {
   test('a run replayed from its transcript, without the provider, ends with the same result', async () => {
-    const { sclmTranscriptOf, replaySclm } = await import('../../../../src/pipeline/sclm/sclm-transcript.ts');
+    const { sclmTranscriptOf, replaySclm } = await import('./sclm-transcript.ts');
     const ratings: Record<string, string> = {};
     for (const id of ['r0/c0', 'r0/c1', 'r1/c0']) for (const c of ['low income', 'old']) ratings[`rate/${id}/${c}#0`] = 'Score: 3';
     const { state, fake } = await accepted({ scorer: 'llm', shiftClauses: true }, CLAUSES, { ...FLOW, ...ratings });

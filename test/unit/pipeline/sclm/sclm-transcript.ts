@@ -1,9 +1,10 @@
-// An SCLM run's LLM transcript and a replay of it: its own questions (clause split, ratings) and
-// those of every inner DLM run, keyed so that a rerun on recorded replies needs no provider.
-import type { DlmRunState } from '../dlm/dlm-run-state.ts';
-import { replayTranscript, transcriptOf, type TranscriptEntry } from '../dlm/replay-transcript.ts';
-import type { DlmRunName, SclmParts } from './run-sclm.ts';
-import type { AskState, SclmRunState } from './sclm-run-state.ts';
+// For the tests: an SCLM run's LLM transcript and a replay of it: its own questions (clause split,
+// ratings) and those of every inner DLM run, keyed so that a rerun on recorded replies needs no
+// provider. (The app replays runs at the provider: src/llm/replay-provider.ts.)
+import type { DlmRunState } from '../../../../src/pipeline/dlm/dlm-run-state.ts';
+import { replayTranscript, transcriptOf, type TranscriptEntry } from '../../../../src/pipeline/dlm/replay-transcript.ts';
+import type { DlmRunName, SclmParts } from '../../../../src/pipeline/sclm/run-sclm.ts';
+import type { AskState, SclmRunState } from '../../../../src/pipeline/sclm/sclm-run-state.ts';
 
 /** Every answered call of `state`: "split#0", "rate/<candidate>/<clause>#0", "<run>/<DLM key>" (e.g. "generator/r0/c1#0"). */
 export function sclmTranscriptOf(state: SclmRunState): TranscriptEntry[] {

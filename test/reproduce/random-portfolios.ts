@@ -1,7 +1,8 @@
-// The portfolio paper's two random baselines, with the randomness passed in.
-import type { Portfolio } from './portfolio.ts';
-import type { UtilityPool } from './utility-pool.ts';
-import { WelfareOracle } from './welfare-oracle.ts';
+// The portfolio paper's two random baselines, with the randomness passed in: the reproduction
+// (portfolio-reference.ts) compares allot's portfolios with them; the app does not offer them.
+import type { Portfolio } from '../../src/core/portfolio/portfolio.ts';
+import type { UtilityPool } from '../../src/core/portfolio/utility-pool.ts';
+import { WelfareOracle } from '../../src/core/portfolio/welfare-oracle.ts';
 
 /** `size` values of p drawn uniformly from [initialP, 1), each with its optimal policy (the "random norm" baseline). */
 export function randomNormPortfolio(pool: UtilityPool, size: number, initialP: number, random: () => number): Portfolio {

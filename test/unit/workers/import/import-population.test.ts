@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { guessKind, importPopulation } from '../../../src/workers/import/import-population.ts';
-import { featureSummary, formatCount, groupSummary, previewRows, summarizePopulation, transitionSummary } from '../../../src/core/instance/population-summary.ts';
+import { guessKind, importPopulation } from '../../../../src/workers/import/import-population.ts';
+import { featureSummary, formatCount, groupSummary, previewRows, summarizePopulation, transitionSummary } from '../../../../src/core/instance/population-summary.ts';
 
 const CSV = 'id,q00,q01,q10,q11,age\na,0.1,0.3,0.6,0.9,23\nb,0.2,0.4,0.7,0.95,41\n';
 

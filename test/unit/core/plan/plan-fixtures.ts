@@ -1,0 +1,23 @@
+// Shared by the plan tests: the real WASM engine as the IndexFunction, and a week simulated from the
+// true transitions (who was called, who is engaged after it) written as an outcomes CSV.
+import type { IndexFunction } from '../../../../src/core/plan/weekly-list.ts';
+import type { Random } from '../../../../src/core/random/seeded-random.ts';
+import { loadEngineNode } from '../../../../src/engine/load-node.ts';
+
+export async function engineWhittle(): Promise<IndexFunction> {
+  const engine = await loadEngineNode();
+  return (t, r, S, d) => engine.whittleIndices(t, r, S, d).indices;
+}
+
+/** The next state of every arm after the week, with the calls made (2 states): columnar. */
+export function simulateWeek(truth: Float64Array, state: Uint8Array, called: Uint8Array, random: Random): Uint8Array {
+  const next = new Uint8Array(state.length);
+  for (let arm = 0; arm < state.length; arm++) next[arm] = random.next() < truth[arm * 8 + state[arm] * 4 + called[arm] * 2 + 1] ? 1 : 0;
+  return next;
+}
+
+/** An outcomes CSV: id, called, engaged (optionally week). */
+export function outcomesCsv(ids: readonly string[], called: Uint8Array, engaged: Uint8Array, week?: number): string {
+  const head = week === undefined ? 'id,called,engaged' : 'id,week,called,engaged';
+  return [head, ...ids.map((id, arm) => (week === undefined ? `${id},${called[arm]},${engaged[arm]}` : `${id},${week},${called[arm]},${engaged[arm]}`))].join('\n') + '\n';
+}
