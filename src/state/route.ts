@@ -1,13 +1,14 @@
 // The app's screens, addressed by the URL's hash so that the static site needs no server routing
 // and the back button works: #/ start, #/what-if (#/what-if/<run id> reopens a saved comparison),
-// #/data, #/history, #/runs/<id>.
+// #/data, #/history, #/runs/<id>, #/compare/<id>/<id> (two runs side by side).
 
 export type Route =
   | { name: 'start' }
   | { name: 'what-if'; run?: string }
   | { name: 'data' }
   | { name: 'history' }
-  | { name: 'run'; id: string };
+  | { name: 'run'; id: string }
+  | { name: 'compare'; a: string; b: string };
 
 export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#\/?/, '');
@@ -18,6 +19,8 @@ export function parseRoute(hash: string): Route {
     case 'data':
     case 'history':
       return { name: head };
+    case 'compare':
+      return rest.length === 2 && rest[0] && rest[1] ? { name: 'compare', a: decodeURIComponent(rest[0]), b: decodeURIComponent(rest[1]) } : { name: 'history' };
     case 'runs':
       return rest[0] ? { name: 'run', id: decodeURIComponent(rest[0]) } : { name: 'history' };
     default:
@@ -27,5 +30,6 @@ export function parseRoute(hash: string): Route {
 
 export function routeHref(route: Route): string {
   if (route.name === 'what-if' && route.run) return `#/what-if/${encodeURIComponent(route.run)}`;
+  if (route.name === 'compare') return `#/compare/${encodeURIComponent(route.a)}/${encodeURIComponent(route.b)}`;
   return route.name === 'start' ? '#/' : route.name === 'run' ? `#/runs/${encodeURIComponent(route.id)}` : `#/${route.name}`;
 }

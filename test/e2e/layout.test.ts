@@ -101,7 +101,7 @@ describe('layout of every screen with results loaded', () => {
     expect.soft(await check('what-if')).toEqual([]);
   }, 90_000);
 
-  test('Data with a saved population, and History with the run', async () => {
+  test('Data with a saved population, History with the run and its rerun side by side, glossary terms on focus', async () => {
     await page.goto(`${site.url}#/data`);
     await page.getByTestId('import-file').setInputFiles({ name: 'clinic.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) });
     await expect.poll(() => page.getByTestId('import-preview').count(), { timeout: 15_000 }).toBe(1);
@@ -110,10 +110,25 @@ describe('layout of every screen with results loaded', () => {
     await expect.poll(() => page.getByTestId('population').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     expect.soft(await check('data')).toEqual([]);
     await page.goto(`${site.url}#/history`);
-    await page.waitForTimeout(1000);
+    await expect.poll(() => page.getByTestId('run-row').count(), { timeout: 15_000 }).toBeGreaterThan(1);
+    // a second finished run (a rerun replays the first's transcript), then both side by side
+    await page.getByRole('button', { name: /^Rerun DLM/ }).first().click();
+    await expect.poll(() => page.getByTestId('history-status').textContent(), { timeout: 60_000 }).toMatch(/Rerun saved as/);
     expect.soft(await check('history')).toEqual([]);
+    const picks = page.getByTestId('pick-run');
+    await picks.nth(0).check();
+    await picks.nth(1).check();
+    await page.getByTestId('compare-runs').click();
+    await expect.poll(() => page.getByTestId('results-in-words').count(), { timeout: 15_000 }).toBe(2);
+    expect.soft(await check('side-by-side')).toEqual([]);
+    // every glossary term explains itself on keyboard focus
+    await page.goto(`${site.url}#/what-if`);
+    const term = page.locator('[data-term="budget"]').first();
+    await term.focus();
+    expect(await term.locator('[role="tooltip"]').isVisible()).toBe(true);
+    expect(await term.locator('[role="tooltip"]').textContent()).toMatch(/calls the health workers can make each step/);
     await page.goto(runUrl);
     await expect.poll(() => page.getByTestId('results-in-words').count(), { timeout: 15_000 }).toBe(1);
     expect(problems).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 });
