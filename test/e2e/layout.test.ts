@@ -110,7 +110,7 @@ describe('layout of every screen with results loaded', () => {
     await expect.poll(() => page.getByTestId('population').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     expect.soft(await check('data')).toEqual([]);
     await page.goto(`${site.url}#/history`);
-    await expect.poll(() => page.getByTestId('run-row').count(), { timeout: 15_000 }).toBeGreaterThan(1);
+    await expect.poll(() => page.getByTestId('run-row').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     // a second finished run (a rerun replays the first's transcript), then both side by side
     await page.getByRole('button', { name: /^Rerun DLM/ }).first().click();
     await expect.poll(() => page.getByTestId('history-status').textContent(), { timeout: 60_000 }).toMatch(/Rerun saved as/);

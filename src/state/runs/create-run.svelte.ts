@@ -14,6 +14,8 @@ import { runTitle, type RunSettings } from './run-settings.ts';
 /** RunRecord.checkpoint of a run made here: the pipelines' own resumable states. */
 export interface RunCheckpoint {
   rewrite?: RewriteState;
+  /** The user read (and perhaps edited) the rewrite before the LLM was given it. */
+  rewriteReviewed?: boolean;
   dlm?: DlmRunState;
   sclm?: SclmRunState;
   /** Policy summaries by normalized expression (the default policy's too), so results need no simulation. */

@@ -15,7 +15,7 @@ import type { LlmProvider } from '../../llm/llm-provider.ts';
 import { ReplayProvider } from '../../llm/replay-provider.ts';
 import { createDlmRun, type DlmRunState } from '../../pipeline/dlm/dlm-run-state.ts';
 import { runDlm, type CompileResult, type DlmEvent, type DlmParts } from '../../pipeline/dlm/run-dlm.ts';
-import { createRewrite, effectivePrompt, type RewriteState } from '../../pipeline/rewrite/rewrite-state.ts';
+import { createRewrite, editRewrite, effectivePrompt, type RewriteState } from '../../pipeline/rewrite/rewrite-state.ts';
 import { runRewrite } from '../../pipeline/rewrite/run-rewrite.ts';
 import { acceptClauses, addedClauses, proposedClauses } from '../../pipeline/sclm/accept-clauses.ts';
 import { runSclm, type SclmEvent, type SclmParts } from '../../pipeline/sclm/run-sclm.ts';
@@ -43,7 +43,7 @@ export interface CandidateDiagnostics extends Partial<RewardDiagnostics> {
 
 export type { RunCheckpoint };
 
-export type RunPhase = 'loading' | 'missing' | 'running' | 'paused' | 'awaiting-clauses' | 'done' | 'failed';
+export type RunPhase = 'loading' | 'missing' | 'running' | 'paused' | 'awaiting-rewrite' | 'awaiting-clauses' | 'done' | 'failed';
 
 export const DEFAULT_EXPRESSION = 'state';
 
@@ -134,7 +134,7 @@ export class RunSession {
       this.message = ELSEWHERE;
       return;
     }
-    this.phase = record.status === 'running' ? 'paused' : record.status === 'done' ? 'done' : record.status === 'failed' ? 'failed' : this.sclm?.status === 'awaiting-clauses' ? 'awaiting-clauses' : 'paused';
+    this.phase = record.status === 'running' ? 'paused' : record.status === 'done' ? 'done' : record.status === 'failed' ? 'failed' : this.sclm?.status === 'awaiting-clauses' ? 'awaiting-clauses' : this.rewriteToReview ? 'awaiting-rewrite' : 'paused';
     this.message = record.status === 'running' ? 'The run was interrupted (the page was closed or reloaded). Resume to continue where it stopped; nothing already answered is asked again.' : (record.statusMessage ?? null);
     if (this.phase === 'awaiting-clauses' || this.phase === 'done') this.instance = await this.loadInstance();
     if (this.phase === 'awaiting-clauses') this.showClauses();
@@ -173,6 +173,12 @@ export class RunSession {
         const rewrite = this.checkpoint.rewrite ?? createRewrite(settings.prompt, { enabled: true });
         this.checkpoint.rewrite = await runRewrite(rewrite, this.counted(llm), instance.schema, { signal, checkpoint: (s) => ((this.checkpoint.rewrite = s), this.persist()) });
         if (this.checkpoint.rewrite.status === 'paused') return this.pause(this.checkpoint.rewrite.pausedBecause ?? 'paused');
+        if (this.rewriteToReview) {
+          // the user reads the rewrite before any candidate is asked for with it
+          this.phase = 'awaiting-rewrite';
+          this.message = null;
+          return this.save('paused', 'Waiting for you to read the rewritten priority.');
+        }
       }
       const goal = this.checkpoint.rewrite ? effectivePrompt(this.checkpoint.rewrite) : settings.prompt;
       if (settings.kind === 'dlm') await this.runDlm(goal, instance, llm, signal);
@@ -192,6 +198,26 @@ export class RunSession {
   /** Stops the LLM calls and the simulation under way; the run pauses at its last checkpoint. */
   cancel(): void {
     this.controller?.abort(new DOMException('Cancelled by you.', 'AbortError'));
+  }
+
+  /** A fresh rewrite the user has not read yet (a rerun replays the original's, read there). */
+  get rewriteToReview(): boolean {
+    return this.checkpoint.rewrite?.status === 'done' && !this.checkpoint.rewriteReviewed && !this.checkpoint.replay && !this.checkpoint.dlm && !this.checkpoint.sclm;
+  }
+
+  /** Gives the LLM `text` (the rewrite as it is, or her edit of it) and continues the run. */
+  async acceptRewrite(text: string): Promise<void> {
+    const rewrite = this.checkpoint.rewrite;
+    if (!rewrite) return;
+    try {
+      if (text.trim() !== (rewrite.rewrite ?? '').trim()) this.checkpoint.rewrite = editRewrite(rewrite, text);
+    } catch (error) {
+      this.message = (error as Error).message;
+      return;
+    }
+    this.checkpoint.rewriteReviewed = true;
+    this.persist();
+    await this.run();
   }
 
   /** Accepts the edited clauses of an SCLM run and continues it. */
