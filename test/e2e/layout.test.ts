@@ -69,6 +69,7 @@ async function check(name: string) {
     await page.setViewportSize({ width, height: 900 });
     await page.waitForTimeout(300);
     await page.screenshot({ path: `${DIR}/${name}-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `${DIR}/${name}-${width}-first-screen.png` });
     found.push(...(await layoutProblems(page)).map((p) => `${width} px: ${p}`));
   }
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -6,7 +6,7 @@
 import { sampleArms } from '../../core/instance/sample-arms.ts';
 import type { Occupancy } from '../../core/instance/occupancy.ts';
 import type { Instance } from '../../core/instance/types.ts';
-import { dlmGenerationPrompt } from '../../core/prompts/dlm-generation-prompt.ts';
+import { programDomain, dlmGenerationPrompt } from '../../core/prompts/dlm-generation-prompt.ts';
 import { dlmReflectionPrompt } from '../../core/prompts/dlm-reflection-prompt.ts';
 import { parseRewardReply, ReplyParseError } from '../../core/prompts/parse-reply.ts';
 import { compileReward, type RewardDiagnostics } from '../../core/reward/compile-reward.ts';
@@ -349,7 +349,7 @@ export class RunSession {
     const counted = this.counted(llm);
     return {
       propose: async (r) => {
-        const request = dlmGenerationPrompt({ goal: r.task, schema: instance.schema, hidden, numStates: instance.numStates, previousAttempts: r.previous.map((p) => p.expression) });
+        const request = dlmGenerationPrompt({ goal: r.task, schema: instance.schema, hidden, numStates: instance.numStates, domain: programDomain(instance), previousAttempts: r.previous.map((p) => p.expression) });
         return (await counted.complete(withFeedback(request, r.failures), { signal })).text;
       },
       reflect: async (r) => {
