@@ -112,7 +112,7 @@ test('with the LLM scorer, each candidate is rated on each prioritization clause
     expect(fake.received.length).toBe(asked);
     await page.getByRole('link', { name: `${title} (rerun)` }).click();
     await expect.poll(() => page.getByTestId('run-status').textContent(), { timeout: 15_000 }).toBe('Done');
-    expect((await page.getByTestId('clause-scores').locator('td').allTextContents()).map(Number)).toEqual(scores);
+    expect((await page.getByTestId('clause-scores').locator('td.num').allTextContents()).map(Number)).toEqual(scores);
   } finally {
     await page.close();
   }
