@@ -105,7 +105,7 @@ export function describeComparison(comparison: PolicyComparison, options: Descri
       return `${bucketName(r.group, r.bucket.label)} (${t.other} of calls instead of ${t.base})`;
     };
     const moves = [gain && `toward ${part(gain)}`, loss && `away from ${part(loss)}`].filter(Boolean).join(' and ');
-    verdict = `${policy} moves calls ${moves}; ${e.measurable ? `engagement overall ${e.diff > 0 ? 'rises' : 'falls'} by ${percentText(e)}` : 'engagement overall shows no measurable difference'}.`;
+    verdict = `${policy} moves calls ${moves}; ${e.measurable ? `engagement overall ${e.diff > 0 ? 'rises' : 'falls'} by ${percentText({ ...e, diff: Math.abs(e.diff) }).replace(/^\+/, '')}` : 'engagement overall shows no measurable difference'}.`;
   } else {
     verdict = `${policy} calls the same groups as ${reference} (no measurable change in any group's share of calls); ${e.measurable ? `engagement overall changes by ${percentText(e)}` : 'engagement changes only within groups'}.`;
   }

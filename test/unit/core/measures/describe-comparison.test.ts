@@ -60,3 +60,12 @@ describe('formatting', () => {
     expect(percentText({ base: 1, other: 0.997, diff: -0.003, se: 0.0025, measurable: false })).toBe('-0.3% ± 0.5%');
   });
 });
+
+describe('the verdict on engagement', () => {
+  test('a fall is said as a fall of a positive amount, with its interval', () => {
+    const base = counts({ calls: [91, 90, 92, 91], engaged: [400, 420, 380, 410] }, { calls: [9, 10, 8, 9], engaged: [40, 41, 39, 40] });
+    const other = counts({ calls: [77, 76, 78, 77], engaged: [380, 399, 361, 389] }, { calls: [23, 24, 22, 23], engaged: [40, 41, 39, 40] });
+    const text = describeComparison(comparePolicies(base, other), names);
+    expect(text.verdict).toMatch(/engagement overall falls by \d+\.\d% ± \d+\.\d%\.$/);
+  });
+});
