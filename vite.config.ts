@@ -18,20 +18,27 @@ function precache(): Plugin {
   };
 }
 
+// File names carry an optional tag (ALLOT_BUILD_TAG), so that a test can serve two builds whose
+// chunks have different names one after the other, as a deploy does (test/e2e/deploy.test.ts).
+const tag = process.env.ALLOT_BUILD_TAG ? `${process.env.ALLOT_BUILD_TAG}-` : '';
+const output = { entryFileNames: `assets/${tag}[name]-[hash].js`, chunkFileNames: `assets/${tag}[name]-[hash].js`, assetFileNames: `assets/${tag}[name]-[hash][extname]` };
+
 export default defineConfig({
   // Relative URLs everywhere, so dist/ works from any sub-path of any static file server.
   base: './',
   plugins: [svelte({ configFile: false }), precache()],
-  worker: { format: 'es' },
+  worker: { format: 'es', rollupOptions: { output } },
   build: {
     target: 'es2022',
+    rollupOptions: { output },
     assetsInlineLimit: 0, // keep the .wasm a file of its own, fetched and compiled by the worker
   },
   test: {
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' },
+        // Command-line tests start node + tsx subprocesses: seconds each on a loaded 2-core machine.
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node', testTimeout: 30_000 },
       },
       {
         extends: true,

@@ -6,6 +6,7 @@
 //                              compiled against its features (default "state").
 // The population flags are those of `allot dataset generate`, except that --seed and --arms belong
 // to these commands: the population's are --population-seed and --population-arms.
+import { DEFAULT_REWARD } from '../core/reward/default-reward.ts';
 import { parseArmsCsv } from '../core/datasets/arms-csv.ts';
 import type { Instance } from '../core/instance/types.ts';
 import { UsageError, type OptionSpecs } from './args.ts';
@@ -21,7 +22,7 @@ const OWN = ['budget', 'horizon', 'discount'];
 export const ARMS_SOURCE_OPTIONS: OptionSpecs = {
   arms: { type: 'string', value: 'FILE.csv', description: 'the 2-state arm CSV (q00,q01,q10,q11, optional r0,r1 rewards)' },
   population: { type: 'string', value: 'NAME|FILE', description: 'instead of --arms: a generator (dlm, sclm, multilingual) or a population file (.json instance, .csv population)' },
-  reward: { type: 'string', value: 'EXPR', description: 'with --population: the reward expression r(arm, state) (write --reward=... when it starts with -)', default: 'state' },
+  reward: { type: 'string', value: 'EXPR', description: 'with --population: the reward expression r(arm, state) (write --reward=... when it starts with -)', default: DEFAULT_REWARD },
   ...Object.fromEntries(Object.entries(populationOptions(RENAME)).filter(([name]) => !OWN.includes(name))),
 };
 
@@ -67,7 +68,7 @@ export async function loadArmsSource(options: Record<string, string | true | und
     return { numArms: parsed.ids.length, numStates: 2, transitions: parsed.transitions, rewards: parsed.rewards };
   }
   const instance = prepare(await loadPopulation(population as string, populationFlags(options, RENAME)));
-  const compiled = compileExpression(typeof options.reward === 'string' ? options.reward : 'state', instance);
+  const compiled = compileExpression(typeof options.reward === 'string' ? options.reward : DEFAULT_REWARD, instance);
   if (!compiled.ok) throw new UsageError(`--reward: ${compiled.error}`);
   return { numArms: instance.numArms, numStates: instance.numStates, transitions: instance.transitions, rewards: compiled.table, initial: instance.initial, instance };
 }

@@ -1,6 +1,6 @@
 // The trade-off dial's workloads in `allot bench`: a 25-point sweep of R_lambda on DLM's protocol
-// (48 arms x 200 seeds x 50 trials x 10 steps) and on one population of 100,000 arms (budget
-// 10,000, horizon 12, 20 trials), each timed after the engine threads have started.
+// (48 arms x 200 seeds x 50 trials x 10 steps) and on one population of --arms arms (100,000 by
+// default; budget a tenth, horizon 12, 20 trials), each timed after the engine threads have started.
 import { findGenerator } from '../core/datasets/generators.ts';
 import type { Instance } from '../core/instance/types.ts';
 import { compileReward } from '../core/reward/compile-reward.ts';
@@ -10,7 +10,9 @@ import { createNodeSimulator } from './node-simulate.ts';
 
 export interface TradeoffBench {
   dlm_48x200_ms: number;
-  arms_100000_ms: number;
+  /** The sweep on `arms` arms (the bench's --arms, 100,000 by default). */
+  arms: number;
+  large_ms: number;
 }
 
 async function sweepMs(population: Instance, expression: string, seeds: number, trials: number, workers: number): Promise<number> {
@@ -28,12 +30,12 @@ async function sweepMs(population: Instance, expression: string, seeds: number, 
   }
 }
 
-/** Best of `repeat` for the DLM workload (median noise on a shared machine), one run at 10^5 arms. */
-export async function benchTradeoff(repeat: number, workers = 0): Promise<TradeoffBench> {
+/** Best of `repeat` for the DLM workload (noise on a shared machine), one run on `arms` arms (budget arms / 10). */
+export async function benchTradeoff(repeat: number, arms = 100_000, workers = 0): Promise<TradeoffBench> {
   const dlm = findGenerator('dlm')!.generate({}, 0);
   let best = Infinity;
   for (let r = 0; r < repeat; r++) best = Math.min(best, await sweepMs(dlm, 'state * (1 + agent_feats.age_51_60)', 200, 50, workers));
-  const big = findGenerator('multilingual')!.generate({ arms: 100_000, budget: 10_000 }, 0);
+  const big = findGenerator('multilingual')!.generate({ arms, budget: Math.max(1, Math.floor(arms / 10)) }, 0);
   const large = await sweepMs(big, 'state * (1 + 2 * agent_feats[0])', 1, 20, workers);
-  return { dlm_48x200_ms: best, arms_100000_ms: large };
+  return { dlm_48x200_ms: best, arms, large_ms: large };
 }

@@ -5,25 +5,26 @@
 //   7,668, as sampleArms draws them for seed s) and seeds the simulation of TRIALS_PER_SEED trials
 //   of the instance's horizon; ties at the budget cut are broken at random by the seeded generator.
 // So every number printed is a pure function of the command line.
-import { sampleArms } from '../core/instance/sample-arms.ts';
+import { armsOfSeed } from '../core/instance/sample-arms.ts';
 import type { Occupancy } from '../core/instance/occupancy.ts';
 import type { Instance } from '../core/instance/types.ts';
 import type { AllocationMeasure } from '../core/measures/allocation-per-arm.ts';
 import { dpVariance, type GroupDpVariance } from '../core/measures/dp-variance.ts';
 import { poolSeeds, type SeedRun } from '../core/measures/pool-seeds.ts';
 import { compileReward } from '../core/reward/compile-reward.ts';
-import type { StudyCompileResult } from '../pipeline/study/run-language-study.ts';
 import { createNodeSimulator } from './node-simulate.ts';
 import { loadPopulation } from './population.ts';
 
 /** Trials per evaluation seed: DLM's evaluation protocol (appendix J: 50 trials per seed). */
 export const TRIALS_PER_SEED = 50;
 
+export type FairnessCompileResult = { ok: true; table: Float64Array; featuresUsed: number[]; normalized: string } | { ok: false; error: string };
+
 export interface FairnessParts {
   /** A generator name or a population file, with the command's flags (--alpha, --seed, --arms, ...). */
   loadPopulation(nameOrFile: string, flags: Record<string, string | true | undefined>): Promise<Instance>;
   /** A reward expression against the population: the table and the feature columns it reads; errors as text. */
-  compile(expression: string, instance: Instance): StudyCompileResult;
+  compile(expression: string, instance: Instance): FairnessCompileResult;
   /** The Whittle policy of the reward table on `instance` (already sampled), TRIALS_PER_SEED trials seeded by `seed`. */
   simulate(instance: Instance, rewardTable: Float64Array, seed: number): Promise<Occupancy>;
   /** Stops the simulation threads, if any were started. */
@@ -41,11 +42,8 @@ export async function openFairnessParts(workers = 0): Promise<FairnessParts> {
   };
 }
 
-/** The arms evaluation seed `seed` uses: the population's seeded sample when it has a sample size, else all of it. */
-export const armsOfSeed = (instance: Instance, seed: number): Instance => (instance.sampleSize === undefined ? instance : sampleArms(instance, instance.sampleSize, seed));
-
 /** compileReward with its error as one line of text (message, character position, hint), as the LLM and the terminal read it. */
-export function compileExpression(expression: string, instance: Instance): StudyCompileResult {
+export function compileExpression(expression: string, instance: Instance): FairnessCompileResult {
   const result = compileReward(expression, instance);
   if (!result.ok) {
     const { message, position, hint } = result.error;

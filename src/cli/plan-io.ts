@@ -4,10 +4,13 @@
 import { readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { findGenerator } from '../core/datasets/generators.ts';
+import { parseInstanceJson } from '../core/datasets/instance-json.ts';
+import { parsePopulationCsv } from '../core/datasets/population-csv.ts';
 import { parseHistoryCsv, parseRegisterCsv, registerCsvKind } from '../core/datasets/register-csv.ts';
 import { generatedRegister } from '../core/plan/generated-register.ts';
 import type { ShareSetting } from '../core/plan/plan-settings.ts';
-import type { Register } from '../core/plan/register.ts';
+import { registerFromInstance, type Register } from '../core/plan/register.ts';
+import { seededRandom } from '../core/random/seeded-random.ts';
 import type { WeeklyList } from '../core/plan/weekly-list.ts';
 import { UsageError } from './args.ts';
 
@@ -35,6 +38,12 @@ export async function loadRegister(nameOrFile: string, flags: { features?: strin
     return parseHistoryCsv(text, await readText(flags.features), { fileName, featuresFileName: basename(flags.features), budget: flags.budget });
   }
   if (flags.features) throw new UsageError(`--features applies to a history CSV (id, week, state, called); ${fileName} has no week and called columns`);
+  // The existing population formats (an instance JSON, a population CSV without a state column): states drawn from the initial distribution.
+  if (/\.json$/i.test(nameOrFile)) return registerFromInstance(parseInstanceJson(text, fileName), flags.budget, seededRandom(flags.seed).next);
+  if (!header.split(',').map((h) => h.trim().replace(/^"|"$/g, '')).includes('state')) {
+    const instance = parsePopulationCsv(text, { fileName, budget: Math.min(flags.budget, text.split('\n').length) });
+    return registerFromInstance(instance, flags.budget, seededRandom(flags.seed).next);
+  }
   return parseRegisterCsv(text, { fileName, budget: flags.budget });
 }
 

@@ -7,21 +7,25 @@ import { HttpProvider } from '../llm/http-provider.ts';
 import type { LlmProvider } from '../llm/llm-provider.ts';
 import { isProviderKind, PROVIDER_KINDS, PROVIDERS } from '../llm/provider-config.ts';
 import { ReplayProvider } from '../llm/replay-provider.ts';
+import { ResumeProvider } from '../llm/resume-provider.ts';
 import { Transcript, type TranscriptEntry } from '../llm/transcript.ts';
 import { UsageError, type OptionSpecs } from './args.ts';
+import { TranscriptFile } from './transcript-file.ts';
 
 export const PROVIDER_OPTIONS: OptionSpecs = {
   provider: { type: 'string', value: 'P', description: `one of ${PROVIDER_KINDS.join(', ')} (key from ALLOT_API_KEY)` },
   model: { type: 'string', value: 'M', description: 'model name' },
   'base-url': { type: 'string', value: 'URL', description: "replaces the provider's origin" },
   replay: { type: 'string', value: 'FILE', description: 'answer from a recorded transcript instead of a provider' },
-  transcript: { type: 'string', value: 'FILE', description: 'write every LLM call here (JSON; a resumed run adds to it)' },
+  transcript: { type: 'string', value: 'FILE', description: 'write every LLM call here, after each call (JSON; a resumed run answers from it first and adds to it)' },
 };
 
 export interface ProviderChoice {
   provider: LlmProvider;
   /** The calls of a real provider (and of earlier runs with the same --transcript file). */
   transcript?: Transcript;
+  /** Waits until the --transcript file holds every call (it is written after each one). */
+  saved(): Promise<void>;
 }
 
 /** The provider the options name, or undefined when they name none. */
@@ -32,7 +36,7 @@ export async function providerFromOptions(options: Record<string, string | true>
     const answered = entries.find((e) => e && e.reply !== null);
     if (!answered) throw new Error(`${options.replay}: not a transcript with answered calls`);
     const model = typeof options.model === 'string' ? options.model : answered.model;
-    return { provider: new ReplayProvider(answered.provider, model, entries) };
+    return { provider: new ReplayProvider(answered.provider, model, entries), saved: async () => {} };
   }
   if (options.provider === undefined) {
     if (options.model !== undefined || options['base-url'] !== undefined) throw new UsageError('--model and --base-url need --provider');
@@ -43,9 +47,24 @@ export async function providerFromOptions(options: Record<string, string | true>
   if (typeof options.model !== 'string') throw new UsageError('option "--model" is required with --provider');
   const apiKey = env.ALLOT_API_KEY?.trim() || undefined;
   if (!apiKey && PROVIDERS[kind].keyRequired) throw new Error(`no key: set the environment variable ALLOT_API_KEY to your ${PROVIDERS[kind].label} key`);
-  const earlier = typeof options.transcript === 'string' && existsSync(options.transcript) ? await readTranscript(options.transcript) : [];
-  const transcript = new Transcript(earlier);
-  return { provider: new HttpProvider({ kind, model: options.model, baseUrl: options['base-url'] as string | undefined, apiKey }, { transcript }), transcript };
+  const path = typeof options.transcript === 'string' ? options.transcript : undefined;
+  const earlier = path && existsSync(path) ? await readTranscript(path) : [];
+  // Written after every call (a kill loses at most the call in flight); a resumed run answers from
+  // the earlier calls first, so nothing already paid for is asked again.
+  const file = path ? new TranscriptFile(path) : undefined;
+  const transcript: Transcript = new Transcript(earlier, () => file?.save(transcript.entries));
+  const live = new HttpProvider({ kind, model: options.model, baseUrl: options['base-url'] as string | undefined, apiKey }, { transcript });
+  const provider = earlier.length ? new ResumeProvider(live, earlier) : live;
+  if (!file) return { provider, transcript, saved: async () => {} };
+  // The run goes on only once the call is on disk: a kill then loses at most the call in flight.
+  const complete: LlmProvider['complete'] = async (request, o) => {
+    try {
+      return await provider.complete(request, o);
+    } finally {
+      await file.flush();
+    }
+  };
+  return { provider: { kind: provider.kind, model: provider.model, complete }, transcript, saved: () => file.flush() };
 }
 
 async function readTranscript(path: string): Promise<TranscriptEntry[]> {

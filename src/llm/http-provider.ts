@@ -116,7 +116,9 @@ export class HttpProvider implements LlmProvider {
     const pageOrigin = this.options.pageOrigin ?? null;
     try {
       const response = await this.fetch(wire.url, { method: wire.method, headers: wire.headers, body: wire.body, signal: combined, credentials: 'omit', referrerPolicy: 'no-referrer' });
-      const text = await response.text();
+      // A server that echoes the key (a misconfigured proxy, a model told to repeat its headers) must
+      // not put it in the reply, the transcript, a checkpoint or an export: it is replaced at the door.
+      const text = redact(await response.text(), this.config.apiKey);
       if (!response.ok) throw classifyHttpFailure(this.config, { status: response.status, headers: response.headers, bodyText: text }, (this.options.now ?? Date.now)());
       if (text.trim() === '') throw emptyReply(this.config.kind, `HTTP ${response.status} with no body`, false);
       let body: unknown;
@@ -125,7 +127,7 @@ export class HttpProvider implements LlmProvider {
       } catch {
         throw new LlmError('malformed-reply', `${label} sent an answer that is not JSON (HTTP ${response.status}, starting "${redact(text.slice(0, 80), this.config.apiKey)}").`, { status: response.status, retryable: true });
       }
-      return read(body);
+      return redactReply(read(body), this.config.apiKey);
     } catch (error) {
       if (error instanceof LlmError) throw error;
       if (signal?.aborted) throw signal.reason ?? new LlmError('aborted', 'The call was cancelled.');
@@ -133,6 +135,12 @@ export class HttpProvider implements LlmProvider {
       throw classifyNetworkFailure(this.config, error, pageOrigin);
     }
   }
+}
+
+/** The reply's text with the key replaced, also where the body spelled it with JSON escapes. */
+function redactReply<T>(value: T, key: string | undefined): T {
+  const v = value as { text?: unknown };
+  return v && typeof v === 'object' && typeof v.text === 'string' ? { ...value, text: redact(v.text, key) } : value;
 }
 
 function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {

@@ -24,12 +24,18 @@ export interface TranscriptEntry {
 export class Transcript {
   readonly entries: TranscriptEntry[] = [];
 
-  constructor(entries: readonly TranscriptEntry[] = []) {
+  /** `onAdd` hears each new entry as it is added (to write the transcript as the run goes). */
+  constructor(
+    entries: readonly TranscriptEntry[] = [],
+    private readonly onAdd?: (entry: TranscriptEntry) => void,
+  ) {
     this.entries.push(...entries);
   }
 
   add(entry: TranscriptEntry): void {
-    this.entries.push(structuredClone(entry));
+    const copy = structuredClone(entry);
+    this.entries.push(copy);
+    this.onAdd?.(copy);
   }
 
   /** Input and output tokens summed over the calls that reported them. */

@@ -6,6 +6,7 @@ import { MemoryStore } from '../storage/memory-store.ts';
 import type { Simulate } from '../core/simulation/simulate-port.ts';
 import { browserSimulate } from '../workers/engine/browser-simulate.ts';
 import { EnginePool } from '../workers/engine/engine-pool.ts';
+import { generatePopulation } from '../workers/population/generate-population.ts';
 import { ProviderSettings } from './provider-settings.svelte.ts';
 import { parseRoute, routeHref, type Route } from './route.ts';
 
@@ -21,6 +22,8 @@ export class AppState {
   /** The WASM engine's worker pool (workers start on first use) and the pipelines' port to it. */
   readonly engine = new EnginePool();
   readonly simulate: Simulate = browserSimulate(this.engine);
+  /** A built-in population, generated in a short-lived worker. */
+  readonly generatePopulation = generatePopulation;
   /** The user's LLM provider, model and key, shared by every screen. */
   readonly provider = new ProviderSettings();
   private persistenceRequested = false;

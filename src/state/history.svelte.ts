@@ -6,7 +6,8 @@ import type { RunRecord } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
 import { buildPopulation, evaluateCandidate, type CandidateResult } from './what-if-evaluate.ts';
 import { parseRunJson, RUN_FORMAT, RUN_FORMAT_VERSION, runToJson, type RunBundle } from './run-file.ts';
-import { saveWhatIfRun, type WhatIfConfig } from './what-if.svelte.ts';
+import { runRepository } from './run-records.ts';
+import { saveWhatIfRun } from './what-if.svelte.ts';
 
 /** The id of a rerun of run `id` (a rerun of a rerun is named after the first run). */
 export function rerunId(id: string, now: number): string {
@@ -62,9 +63,10 @@ export class HistoryState {
    */
   async rerunWhatIf(id: string, now = Date.now()): Promise<{ id: string; identical: boolean | null }> {
     const store = this.store();
-    const old = await store.getRun(id);
+    const runs = runRepository(this.store);
+    const old = await runs.get(id, ['dlm', 'sclm', 'what-if']);
     if (!old || old.kind !== 'what-if') throw new Error('only what-if comparisons can be rerun here; reopen other runs to continue them');
-    const config = old.config as WhatIfConfig;
+    const { config } = old;
     const instance = await buildPopulation(config.population, async (pid) => (await store.getPopulation(pid))?.instance);
     const results: (CandidateResult | null)[] = [];
     for (const c of config.candidates) {
@@ -73,7 +75,7 @@ export class HistoryState {
     }
     const newId = rerunId(id, now);
     await saveWhatIfRun(store, newId, config, results, now);
-    const before = await store.listCandidates(id);
+    const before = await runs.candidates(old);
     const identical = before.every((c) => c.summary !== null) ? before.every((c, i) => JSON.stringify(c.summary) === JSON.stringify(results[i])) : null;
     await this.refresh();
     return { id: newId, identical };

@@ -1,12 +1,14 @@
 // The app's screens, addressed by the URL's hash so that the static site needs no server routing
 // and the back button works: #/ start, #/what-if (#/what-if/<run id> reopens a saved comparison),
-// #/data, #/history, #/runs/<id>, #/compare/<id>/<id> (two runs side by side).
+// #/data, #/history, #/runs/<id>, #/plan (#/plan/<plan id> reopens a saved weekly plan),
+// #/compare/<id>/<id> (two runs side by side).
 
 export type Route =
   | { name: 'start' }
   | { name: 'what-if'; run?: string }
   | { name: 'data' }
   | { name: 'history' }
+  | { name: 'plan'; plan?: string }
   | { name: 'run'; id: string }
   | { name: 'compare'; a: string; b: string };
 
@@ -16,6 +18,8 @@ export function parseRoute(hash: string): Route {
   switch (head) {
     case 'what-if':
       return rest[0] ? { name: head, run: decodeURIComponent(rest[0]) } : { name: head };
+    case 'plan':
+      return rest[0] ? { name: head, plan: decodeURIComponent(rest[0]) } : { name: head };
     case 'data':
     case 'history':
       return { name: head };
@@ -31,5 +35,6 @@ export function parseRoute(hash: string): Route {
 export function routeHref(route: Route): string {
   if (route.name === 'what-if' && route.run) return `#/what-if/${encodeURIComponent(route.run)}`;
   if (route.name === 'compare') return `#/compare/${encodeURIComponent(route.a)}/${encodeURIComponent(route.b)}`;
+  if (route.name === 'plan' && route.plan) return `#/plan/${encodeURIComponent(route.plan)}`;
   return route.name === 'start' ? '#/' : route.name === 'run' ? `#/runs/${encodeURIComponent(route.id)}` : `#/${route.name}`;
 }

@@ -3,26 +3,19 @@
 // simulation of the Whittle policy planned for it. The screen and History's rerun share it, so a
 // rerun computes exactly what the screen showed.
 import { findGenerator } from '../core/datasets/generators.ts';
+import type { PopulationChoice } from '../core/datasets/population-choice.ts';
 import { resolveParameters } from '../core/datasets/generators/population-generator.ts';
-import { sampleArms } from '../core/instance/sample-arms.ts';
+import { armsOfSeed } from '../core/instance/sample-arms.ts';
 import type { Instance } from '../core/instance/types.ts';
 import { bucketCells } from '../core/measures/trial-counts.ts';
 import { summarizePolicy, type PolicySummary } from '../core/measures/policy-summary.ts';
 import type { AbortSignalLike, Simulate } from '../core/simulation/simulate-port.ts';
-
-/** The population of a what-if comparison: a built-in generator with its parameters, or a saved one. */
-export type PopulationChoice =
-  | { kind: 'generator'; generator: string; parameters: Record<string, number>; seed: number }
-  | { kind: 'stored'; id: string; name: string };
 
 export interface WhatIfSettings {
   trials: number;
   /** Simulation seed, shared by every candidate (common random numbers make comparisons fair). */
   seed: number;
 }
-
-/** The reference every comparison shows: DLM's default reward, the state itself. */
-export const DEFAULT_REWARD = 'state';
 
 /** What the screen shows of one candidate: the policy summary every results page shares. */
 export type CandidateResult = PolicySummary;
@@ -41,7 +34,7 @@ export async function buildPopulation(choice: PopulationChoice, loadStored: (id:
     if (!stored) throw new Error(`the population "${choice.name}" is no longer saved; import it again on the Data screen`);
     instance = stored;
   }
-  return instance.sampleSize !== undefined && instance.sampleSize < instance.numArms ? sampleArms(instance, instance.sampleSize, seed) : instance;
+  return armsOfSeed(instance, seed);
 }
 
 /** Simulates the Whittle policy for `table` (which reads the features `featuresUsed`) and summarizes it. */

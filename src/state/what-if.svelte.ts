@@ -3,15 +3,17 @@
 // time on the engine pool: aborting one terminates the pool's workers, so a queue keeps an abort
 // from killing another candidate's simulation.
 import { GENERATORS } from '../core/datasets/generators.ts';
+import { populationIdOf, type PopulationChoice } from '../core/datasets/population-choice.ts';
+import { DEFAULT_REWARD } from '../core/reward/default-reward.ts';
 import type { Instance } from '../core/instance/types.ts';
 import { compileReward, type CompileResult } from '../core/reward/compile-reward.ts';
 import type { Simulate } from '../core/simulation/simulate-port.ts';
 import { DLM_IJCAI_POOL, DLM_IJCAI_POOL_SOURCE } from '../core/tasks/dlm-ijcai-pool.ts';
-import type { CandidateRecord, RunRecord } from '../storage/records.ts';
 
 export type { PopulationRecord } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
-import { buildPopulation, DEFAULT_REWARD, evaluateCandidate, type CandidateResult, type PopulationChoice, type WhatIfSettings } from './what-if-evaluate.ts';
+import { runRepository, type WhatIfRunRecord } from './run-records.ts';
+import { buildPopulation, evaluateCandidate, type CandidateResult, type WhatIfSettings } from './what-if-evaluate.ts';
 
 export type CandidateStatus = 'invalid' | 'waiting' | 'running' | 'done' | 'failed';
 
@@ -136,6 +138,14 @@ export class WhatIfState {
     await this.usePopulation(config.population);
   }
 
+  /** Reopens the saved comparison `id`; undefined when no what-if comparison is saved under it. */
+  async openSaved(id: string): Promise<WhatIfRunRecord | undefined> {
+    const run = await runRepository(this.store).get(id, ['dlm', 'sclm', 'what-if']);
+    if (run?.kind !== 'what-if') return undefined;
+    await this.open(run.config);
+    return run;
+  }
+
   /** Re-simulates every candidate (after the trials or seed changed). */
   rerunAll(): void {
     for (const c of this.candidates) this.update(c, this.debounceMs);
@@ -250,7 +260,8 @@ export class WhatIfState {
 /** Writes a what-if run with one candidate record per expression (summaries where results exist). */
 export async function saveWhatIfRun(store: Store, id: string, config: WhatIfConfig, results: (CandidateResult | null)[], now: number): Promise<void> {
   const name = config.population.kind === 'generator' ? config.population.generator : config.population.name;
-  const run: RunRecord = {
+  const runs = runRepository(() => store);
+  const run: WhatIfRunRecord = {
     id,
     kind: 'what-if',
     title: `What-if: ${config.candidates.length} rewards on ${name}`,
@@ -258,15 +269,14 @@ export async function saveWhatIfRun(store: Store, id: string, config: WhatIfConf
     updatedAt: now,
     status: results.every((r) => r !== null) ? 'done' : 'paused',
     statusMessage: results.every((r) => r !== null) ? undefined : 'Some candidates had no result when the comparison was saved; rerun it from History.',
-    populationId: config.population.kind === 'stored' ? config.population.id : `generator:${config.population.generator}`,
+    populationId: populationIdOf(config.population),
     prompt: '',
     config,
     checkpoint: null,
     transcript: [],
   };
-  await store.putRun(run);
+  await runs.put(run);
   for (const [index, c] of config.candidates.entries()) {
-    const record: CandidateRecord = { runId: id, index, expression: c.expression, origin: index === 0 ? 'default' : 'user', round: 0, diagnostics: null, summary: results[index] ?? null };
-    await store.putCandidate(record);
+    await runs.putCandidate<'what-if'>({ runId: id, index, expression: c.expression, origin: index === 0 ? 'default' : 'user', round: 0, diagnostics: null, summary: results[index] ?? null });
   }
 }

@@ -1,10 +1,11 @@
 // The IndexedDB schema and its migration ladder. To change the schema: bump DB_VERSION and add one
 // `if (oldVersion < N)` step that moves version N-1 data forward; never edit an old step.
 import type { DBSchema, IDBPDatabase } from 'idb';
-import type { CandidateRecord, PopulationRecord, ResultRecord, RunRecord, SettingRecord } from './records.ts';
+import type { PackedPlan } from '../core/plan/packed-plan.ts';
+import type { CandidateRecord, PlanListing, PlanWeekRecord, PopulationRecord, ResultRecord, RunRecord, SettingRecord } from './records.ts';
 
 export const DB_NAME = 'allot';
-export const DB_VERSION = 1;
+export const DB_VERSION = 2;
 
 export interface AllotDb extends DBSchema {
   populations: { key: string; value: PopulationRecord; indexes: { 'by-created': number } };
@@ -12,14 +13,26 @@ export interface AllotDb extends DBSchema {
   candidates: { key: [string, number]; value: CandidateRecord; indexes: { 'by-run': string } };
   results: { key: string; value: ResultRecord };
   settings: { key: string; value: SettingRecord };
+  plans: { key: string; value: PlanListing; indexes: { 'by-updated': number } };
+  'plan-states': { key: string; value: { id: string; plan: PackedPlan } };
+  'plan-weeks': { key: [string, number]; value: PlanWeekRecord; indexes: { 'by-plan': string } };
 }
 
-export function upgrade(db: IDBPDatabase<AllotDb>, oldVersion: number): void {
+/** Steps from `oldVersion` up to `newVersion` (a test may open an older version on purpose). */
+export function upgrade(db: IDBPDatabase<AllotDb>, oldVersion: number, newVersion: number | null = DB_VERSION): void {
+  const target = newVersion ?? DB_VERSION;
   if (oldVersion < 1) {
     db.createObjectStore('populations', { keyPath: 'id' }).createIndex('by-created', 'createdAt');
     db.createObjectStore('runs', { keyPath: 'id' }).createIndex('by-updated', 'updatedAt');
     db.createObjectStore('candidates', { keyPath: ['runId', 'index'] }).createIndex('by-run', 'runId');
     db.createObjectStore('results', { keyPath: 'runId' });
     db.createObjectStore('settings', { keyPath: 'key' });
+  }
+  if (oldVersion < 2 && target >= 2) {
+    // Weekly plans (issue 13): a listing per plan, the plan itself (register, settings, weeks) apart so
+    // that listing plans never reads a register, and each week's list keyed [planId, week].
+    db.createObjectStore('plans', { keyPath: 'id' }).createIndex('by-updated', 'updatedAt');
+    db.createObjectStore('plan-states', { keyPath: 'id' });
+    db.createObjectStore('plan-weeks', { keyPath: ['planId', 'week'] }).createIndex('by-plan', 'planId');
   }
 }

@@ -80,3 +80,23 @@ describe('the start page', () => {
     }
   });
 });
+
+describe('on a phone (390 px wide)', () => {
+  test('no screen is wider than the phone: long names wrap or shrink, wide tables scroll in their own region', async () => {
+    const server = await serveStatic(DIST);
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    try {
+      const widths: Record<string, number> = {};
+      for (const hash of ['#/', '#/what-if', '#/data', '#/history']) {
+        await page.goto(`${server.url}${hash}`);
+        if (hash === '#/what-if') await expect.poll(() => page.getByTestId('population-summary').textContent(), { timeout: 30_000 }).toMatch(/arms/);
+        else await page.waitForTimeout(500);
+        widths[hash] = await page.evaluate(() => document.documentElement.scrollWidth);
+      }
+      expect(widths).toEqual({ '#/': 390, '#/what-if': 390, '#/data': 390, '#/history': 390 });
+    } finally {
+      await page.close();
+      await server.close();
+    }
+  });
+});

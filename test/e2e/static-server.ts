@@ -18,6 +18,8 @@ const TYPES: Record<string, string> = {
 export interface StaticServer {
   /** The site's URL, ending in a slash. */
   url: string;
+  /** Serves another folder from now on (a deploy of a new build). */
+  setDir(dir: string): void;
   close(): Promise<void>;
 }
 
@@ -26,11 +28,12 @@ export interface StaticServer {
  * .wasm files: many plain servers send application/octet-stream, which compileStreaming refuses.
  */
 export async function serveStatic(dir: string, { prefix = '/', wasmType = 'application/wasm' } = {}): Promise<StaticServer> {
+  let root = dir;
   const server: Server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     if (!path.startsWith(prefix)) return void res.writeHead(404).end('not found');
-    let file = normalize(join(dir, path.slice(prefix.length)));
-    if (!file.startsWith(dir)) return void res.writeHead(403).end();
+    let file = normalize(join(root, path.slice(prefix.length)));
+    if (!file.startsWith(root)) return void res.writeHead(403).end();
     if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
     if (!existsSync(file)) return void res.writeHead(404).end('not found');
     const ext = extname(file);
@@ -41,6 +44,7 @@ export async function serveStatic(dir: string, { prefix = '/', wasmType = 'appli
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}${prefix}`,
+    setDir: (next) => void (root = next),
     close: () =>
       new Promise<void>((done) => {
         server.closeAllConnections();

@@ -1,6 +1,6 @@
 // The What-if screen's default population choice, as the tests compute it on Node.
 import { GENERATORS } from '../../src/core/datasets/generators.ts';
-import type { PopulationChoice } from '../../src/state/what-if-evaluate.ts';
+import type { PopulationChoice } from '../../src/core/datasets/population-choice.ts';
 
 export function defaultChoiceForTest(): PopulationChoice {
   const dlm = GENERATORS.find((g) => g.name === 'dlm')!;

@@ -117,7 +117,7 @@ export function makeEvaluateCommand(env: Record<string, string | undefined> = pr
       }
       checkpoint(evaluation.state);
       await writing;
-      if (llm?.transcript && str('transcript')) await writeFile(str('transcript')!, JSON.stringify(llm.transcript.toJSON(), null, 1));
+      await llm?.saved();
       const elapsedMs = Math.round(performance.now() - started);
       const published = (index: number) => taskSet.tasks[index]?.published;
       if (options.json) {

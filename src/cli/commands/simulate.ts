@@ -7,7 +7,7 @@ import { ARMS_SOURCE_HELP, ARMS_SOURCE_OPTIONS, armsSource, loadArmsSource } fro
 import type { Command } from '../command.ts';
 import { UsageError } from '../args.ts';
 import { choiceOption, numberOption } from '../number-option.ts';
-import { armsOfSeed } from '../fairness-wiring.ts';
+import { armsOfSeed } from '../../core/instance/sample-arms.ts';
 import { describeInstance } from '../population.ts';
 import { ThreadPool } from '../thread-pool.ts';
 

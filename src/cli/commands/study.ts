@@ -12,6 +12,7 @@ import { createStudy, DEFAULT_STUDY_CONFIG, type StudyState } from '../../pipeli
 import { formatStudyTable, studyTable } from '../../pipeline/study/study-table.ts';
 import { intendedGroups, MULTILINGUAL_PROMPTS, SHIPPED_PROMPTS } from '../../core/tasks/multilingual-prompts.ts';
 import { UsageError } from '../args.ts';
+import { readTextFile } from '../read-text-file.ts';
 import type { Command, Io } from '../command.ts';
 import { openFairnessParts, TRIALS_PER_SEED } from '../fairness-wiring.ts';
 import { numberOption, parseNumberList } from '../number-option.ts';
@@ -62,10 +63,9 @@ export function makeStudyCommand(env: Record<string, string | undefined> = proce
         if (state.version !== 1 || !Array.isArray(state.cells)) throw new Error(`${statePath}: not a study state written by allot`);
       } else {
         const numbers = MULTILINGUAL_PROMPTS.map((p) => p.number);
-        const translations = typeof options.prompts === 'string' ? readTranslations(await readFile(options.prompts, 'utf8'), basename(options.prompts), numbers) : undefined;
+        const translations = typeof options.prompts === 'string' ? readTranslations(await readTextFile(options.prompts), basename(options.prompts), numbers) : undefined;
         state = createStudy(configOf(options), { translations });
       }
-      const transcript = llm.transcript;
       let writing = Promise.resolve();
       const checkpoint = (s: StudyState) => {
         if (!statePath) return;
@@ -76,7 +76,7 @@ export function makeStudyCommand(env: Record<string, string | undefined> = proce
       const population = (alpha: number, run: number) => parts.loadPopulation('multilingual', { alpha: String(alpha), seed: String(run) });
       let final: StudyState;
       try {
-        final = await runLanguageStudy(state, { llm: llm.provider, population, compile: parts.compile, simulate: parts.simulate }, {
+        final = await runLanguageStudy(state, { llm: llm.provider, population, simulate: parts.simulate }, {
           checkpoint,
           onCell: (_c, i, n) => (options.json ? undefined : io.stderr.write(`\rcell ${i + 1} of ${n}`)),
         });
@@ -85,7 +85,7 @@ export function makeStudyCommand(env: Record<string, string | undefined> = proce
         await writing;
       }
       if (!options.json) io.stderr.write('\n');
-      if (transcript && typeof options.transcript === 'string') await writeFile(options.transcript, JSON.stringify(transcript.toJSON(), null, 1));
+      await llm.saved();
       const table = studyTable(final);
       io.stdout.write(options.json ? JSON.stringify({ status: final.status, pausedBecause: final.pausedBecause ?? null, table, translations: final.translations }) + '\n' : formatStudyTable(table) + '\n');
       if (final.status === 'paused') {

@@ -82,7 +82,7 @@ export const tradeoffCommand: Command = {
       const favoured = favouredLabel(population.schema, compiled.featuresUsed);
       const expression = dialExpression(compiled.normalized, choice.lambda, population.schema);
       const sentence = priceSentence(swept, choice, maxLoss, favoured);
-      const baselines = options['no-baselines'] || group === null ? [] : await tradeoffBaselines(sweep, swept[choice.index], group, simulator.simulate);
+      const baselines = options['no-baselines'] || group === null ? [] : await tradeoffBaselines(sweep, swept, group, simulator.simulate);
 
       if (options.json) {
         io.stdout.write(JSON.stringify({

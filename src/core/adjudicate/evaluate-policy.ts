@@ -6,7 +6,7 @@ import { averageEmd } from '../measures/average-emd.ts';
 import { clauseSummary, type ClauseSummary } from '../measures/clause-summary.ts';
 import { extremeBucketChange } from '../measures/extreme-bucket-change.ts';
 import { utilityDrop } from '../measures/utility-drop.ts';
-import type { Pool, PolicySummary } from './pool.ts';
+import type { Pool, PoolPolicy } from './pool.ts';
 
 export const BUCKET_COUNTS = [1, 2, 3] as const;
 
@@ -23,7 +23,7 @@ export interface PolicyEvaluation {
   utilityDrop: number | null;
 }
 
-export function evaluatePolicy(pool: Pick<Pool, 'clauses' | 'default'>, policy: PolicySummary): PolicyEvaluation {
+export function evaluatePolicy(pool: Pick<Pool, 'clauses' | 'default'>, policy: PoolPolicy): PolicyEvaluation {
   const base = pool.default ?? {};
   const clauses = pool.clauses.flatMap((c) => {
     if (!c.target) return [];

@@ -1,7 +1,7 @@
 // Reads a pool file (JSON, see pool.ts). Untrusted input: every field is checked, and an error
 // names the file, line and column, and the JSON path.
 import { jsonValueError, parseJsonFile } from '../datasets/json-place.ts';
-import { CLAUSE_KINDS, type Pool, type PoolCandidate, type PoolClause, type PolicySummary } from './pool.ts';
+import { CLAUSE_KINDS, type Pool, type PoolCandidate, type PoolClause, type PoolPolicy } from './pool.ts';
 
 type Json = unknown;
 
@@ -24,8 +24,8 @@ export function parsePool(text: string, fileName = 'pool'): Pool {
     const o = obj(v, path);
     return Object.fromEntries(Object.keys(o).map((k) => [k, arr(o[k], `${path}[${JSON.stringify(k)}]`).map((x, i) => num(x, `${path}[${JSON.stringify(k)}][${i}]`))]));
   };
-  const summary = (o: Record<string, Json>, path: string): PolicySummary => {
-    const s: PolicySummary = {};
+  const summary = (o: Record<string, Json>, path: string): PoolPolicy => {
+    const s: PoolPolicy = {};
     const values = optional(o, 'values', path, numbers);
     const totalUtility = optional(o, 'totalUtility', path, num);
     const g = optional(o, 'groups', path, groups);

@@ -2,7 +2,7 @@
 // category order, headings and bucket labels of the paper's printed examples (DLM NeurIPS appendix
 // L, IJCAI appendix F), which differ from the schema's own labels ("Calling Times", "Illiterate",
 // "Phone owner - Woman"). The hidden features 0-6 belong to no group and are not printed.
-import type { DistributionSection } from '../measures/distribution-text.ts';
+import type { DistributionSection } from '../measures/distribution-categories.ts';
 
 export const DLM_REFLECTION_LAYOUT: readonly DistributionSection[] = [
   { group: 'Ages', heading: 'Ages' },

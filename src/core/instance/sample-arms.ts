@@ -49,3 +49,11 @@ export function sampleArms(instance: Instance, n = instance.sampleSize ?? instan
     warnings: [...instance.warnings],
   };
 }
+
+/**
+ * The arms evaluation seed `seed` uses: the seeded sample of a population that samples per seed
+ * (sampleSize below numArms; DLM: 48 of 7,668), else the whole population.
+ */
+export function armsOfSeed(instance: Instance, seed: number): Instance {
+  return instance.sampleSize !== undefined && instance.sampleSize < instance.numArms ? sampleArms(instance, instance.sampleSize, seed) : instance;
+}

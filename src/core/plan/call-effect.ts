@@ -68,7 +68,16 @@ export function fitCallEffects(
   }
   const mean = new Float64Array(N * 2), strength = new Float64Array(N * 2);
   const fits: CallEffectFit[] = [];
-  const columns = new Int32Array(buckets.length + 1);
+  // Each arm's design columns (intercept, then one bucket per group), -1 where she has no bucket.
+  const G = buckets.length, width = G + 1;
+  const design = new Int32Array(N * width);
+  for (let arm = 0; arm < N; arm++) {
+    design[arm * width] = 0;
+    for (let gi = 0; gi < G; gi++) {
+      const b = buckets[gi].bucket[arm];
+      design[arm * width + 1 + gi] = b >= 0 ? offsets[gi] + b : -1;
+    }
+  }
   for (let s = 0; s < 2; s++) {
     const A = new Float64Array(p * p), b = new Float64Array(p);
     let arms = 0, calls = 0;
@@ -79,23 +88,27 @@ export function fitCallEffects(
       arms++;
       calls += nn;
       const y = k[cell] / nn - passive[arm * 2 + s];
-      let m = 0;
-      columns[m++] = 0;
-      buckets.forEach((g, gi) => {
-        if (g.bucket[arm] >= 0) columns[m++] = offsets[gi] + g.bucket[arm];
-      });
-      for (let x = 0; x < m; x++) {
-        b[columns[x]] += nn * y;
-        for (let z = 0; z < m; z++) A[columns[x] * p + columns[z]] += nn;
+      const row = arm * width;
+      for (let x = 0; x < width; x++) {
+        const cx = design[row + x];
+        if (cx < 0) continue;
+        b[cx] += nn * y;
+        // Columns increase along a row (intercept, then groups in order): fill the upper triangle.
+        for (let z = x; z < width; z++) {
+          const cz = design[row + z];
+          if (cz >= 0) A[cx * p + cz] += nn;
+        }
       }
     }
+    for (let i = 0; i < p; i++) for (let j = 0; j < i; j++) A[i * p + j] = A[j * p + i];
     for (let j = 1; j < p; j++) A[j * p + j] += RIDGE;
     const theta = arms > 0 ? solveSymmetric(A, b, p) : new Float64Array(p);
     for (let arm = 0; arm < N; arm++) {
       let effect = theta[0];
-      buckets.forEach((g, gi) => {
-        if (g.bucket[arm] >= 0) effect += theta[offsets[gi] + g.bucket[arm]];
-      });
+      for (let x = 1; x < width; x++) {
+        const c = design[arm * width + x];
+        if (c >= 0) effect += theta[c];
+      }
       const m = passive[arm * 2 + s] + effect;
       mean[arm * 2 + s] = m < 0.005 ? 0.005 : m > 0.995 ? 0.995 : m;
     }

@@ -15,8 +15,8 @@
 // members, or maxima in the way) is reported in `unmet`, never silently dropped; so is a list shorter
 // than B. Shares become counts with `shareQuota`: min ceil(share * B), max floor(share * B).
 //
-// Speed: the order is never built for all N arms. `rankTop` finds the k-th largest index with a native
-// sort of the candidates' values, sorts only the arms above it with a comparator, and orders the arms
+// Speed: the order is never built for all N arms. `rankTop` finds the k-th largest index by selection
+// (Hoare's quickselect, expected linear time), sorts only the arms above it with a comparator, and orders the arms
 // tied at the threshold by their tie rank through a native sort of the ranks (a permutation, so a rank
 // names its arm). The walker doubles k when skips (caps, chosen arms) exhaust the prefix.
 
@@ -118,7 +118,8 @@ export function constrainedTopB(input: ConstrainedTopBInput): ConstrainedTopB {
   };
   // Walks `candidates` in rank order, calling take(arm) on each until it returns false or they run out.
   const walk = (candidates: Int32Array, need: number, take: (arm: number) => boolean) => {
-    let k = Math.min(candidates.length, Math.max(16, 2 * need));
+    // Skips (arms already chosen, caps) are rare: start at what is needed and double when they run out.
+    let k = Math.min(candidates.length, need + 16);
     let position = 0;
     for (;;) {
       const top = rankTop(index, armAtRank, tieRank, candidates, k);
@@ -173,8 +174,7 @@ export function rankTop(index: Float64Array, armAtRank: Int32Array, tieRank: Int
   if (n <= 2048) return Int32Array.from(Array.from(candidates).sort((a, b) => compareArms(index, tieRank, a, b)).slice(0, k));
   const values = new Float64Array(n);
   for (let j = 0; j < n; j++) values[j] = index[candidates[j]];
-  values.sort();
-  const threshold = values[n - k];
+  const threshold = kthSmallest(values, n - k);
   const above: number[] = [];
   let tiedCount = 0;
   for (let j = 0; j < n; j++) {
@@ -190,4 +190,40 @@ export function rankTop(index: Float64Array, armAtRank: Int32Array, tieRank: Int
   out.set(above.slice(0, k));
   for (let j = above.length, t = 0; j < k; j++, t++) out[j] = armAtRank[tied[t]];
   return out;
+}
+
+/**
+ * The value of rank r (0-based, ascending) of `values`, which it reorders: Hoare's quickselect with a
+ * median-of-three pivot (expected linear time). -0 and +0 compare equal, as everywhere in the list.
+ */
+export function kthSmallest(values: Float64Array, r: number): number {
+  let lo = 0, hi = values.length - 1;
+  while (hi > lo) {
+    const mid = (lo + hi) >>> 1;
+    // median of three, moved to values[mid]
+    if (values[mid] < values[lo]) swap(values, mid, lo);
+    if (values[hi] < values[lo]) swap(values, hi, lo);
+    if (values[hi] < values[mid]) swap(values, hi, mid);
+    const pivot = values[mid];
+    let i = lo, j = hi;
+    while (i <= j) {
+      while (values[i] < pivot) i++;
+      while (values[j] > pivot) j--;
+      if (i <= j) {
+        swap(values, i, j);
+        i++;
+        j--;
+      }
+    }
+    if (r <= j) hi = j;
+    else if (r >= i) lo = i;
+    else return values[r];
+  }
+  return values[r];
+}
+
+function swap(a: Float64Array, i: number, j: number): void {
+  const t = a[i];
+  a[i] = a[j];
+  a[j] = t;
 }

@@ -34,7 +34,7 @@
 // - a not-called row the register never observes takes Beta(1, 1) (uniform).
 // Plans use the posterior means; credibleInterval gives equal-tailed intervals (incomplete-beta.ts).
 import type { FeatureSchema } from '../instance/types.ts';
-import { bucketOfArms } from '../measures/bucket-of-arms.ts';
+import { groupBuckets } from './group-buckets.ts';
 import { fitCallEffects, type CallEffectFit } from './call-effect.ts';
 import { betaQuantile } from './incomplete-beta.ts';
 import { MISSING, type History } from './register.ts';
@@ -156,18 +156,24 @@ export function estimateTransitions(history: History, schema: FeatureSchema, fea
     transitions[cell * 2] = 1 - q;
     transitions[cell * 2 + 1] = q;
   };
+  const pa = Float64Array.from(priors, (p) => (p ? p.mean * p.strength : 0)), pb = Float64Array.from(priors, (p) => (p ? (1 - p.mean) * p.strength : 0));
   for (let arm = 0; arm < N; arm++) {
     const base = (group[arm] >= 0 ? group[arm] : G) * 4;
-    for (const row of [0, 2]) {
-      const cell = arm * 4 + row, p = priors[base + row];
-      set(cell, p.mean * p.strength + k[cell], (1 - p.mean) * p.strength + n[cell] - k[cell]);
-      const a = alpha[cell], b = beta[cell];
-      passive[arm * 2 + (row >> 1)] = a / (a + b);
+    for (let row = 0; row < 4; row += 2) {
+      const cell = arm * 4 + row;
+      const a = pa[base + row] + k[cell], b = pb[base + row] + n[cell] - k[cell];
+      alpha[cell] = a;
+      beta[cell] = b;
+      const q = a / (a + b);
+      transitions[cell * 2] = 1 - q;
+      transitions[cell * 2 + 1] = q;
+      passive[arm * 2 + (row >> 1)] = q;
       passiveVariance[arm * 2 + (row >> 1)] = (a * b) / ((a + b) * (a + b) * (a + b + 1));
     }
   }
   // Called rows: her not-called mean plus the call effect predicted from her features.
-  const buckets = schema.groups.map((g) => ({ bucket: bucketOfArms(features, N, schema.columns.length, g), count: g.buckets.length }));
+  const all = groupBuckets(schema, features, N);
+  const buckets = schema.groups.map((g, gi) => ({ bucket: all[gi], count: g.buckets.length }));
   const { mean, strength: strengths, fits } = fitCallEffects(n, k, passive, passiveVariance, buckets, N, [C_MIN, C_MAX]);
   for (const row of [1, 3]) {
     const s = row >> 1, fit = fits[s];
@@ -280,5 +286,5 @@ export function priorGroups(schema: FeatureSchema, features: Float64Array, numAr
   if (groupBy === null) return { group: new Int32Array(numArms).fill(-1), labels: [] };
   const g = schema.groups.find((x) => x.name === groupBy);
   if (!g) throw new Error(`there is no feature group "${groupBy}" to fit priors on; the groups are ${schema.groups.map((x) => `"${x.name}"`).join(', ') || '(none)'}`);
-  return { group: bucketOfArms(features, numArms, schema.columns.length, g), labels: g.buckets };
+  return { group: groupBuckets(schema, features, numArms)[schema.groups.indexOf(g)], labels: g.buckets };
 }

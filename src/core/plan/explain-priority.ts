@@ -127,18 +127,40 @@ function featureWords(schema: FeatureSchema, features: Float64Array, arm: number
  */
 export function explainPriority(terms: RewardTerm[], means: Float64Array, arm: number, schema: FeatureSchema, features: Float64Array, defaultRank: number, rank: number): string {
   let weight = 0, average = 0;
-  const contributions = terms.map((term, t) => {
-    weight += term.weight[arm];
+  for (let t = 0; t < terms.length; t++) {
+    weight += terms[t].weight[arm];
     average += means[t];
-    return { t, c: term.weight[arm] - means[t] };
-  });
+  }
   const moved = rank < defaultRank ? `up from default rank ${defaultRank}` : rank > defaultRank ? `down from default rank ${defaultRank}` : `same as default rank ${defaultRank}`;
   const scale = Math.max(Math.abs(average), 1e-12);
   if (Math.abs(weight - average) <= 1e-9 * scale) return `${moved}; the reward weighs her like the average beneficiary (weight ${num(weight)}), so her call's expected effect decides, as under the default`;
-  const top = contributions.filter((x) => Math.abs(x.c) > 1e-9 * scale).sort((a, b) => Math.abs(b.c) - Math.abs(a.c)).slice(0, 2);
-  const parts = top.map(({ t, c }) => {
-    const used = terms[t].featuresUsed.slice(0, 3).map((f) => featureWords(schema, features, arm, f));
-    return `${c > 0 ? 'raised' : 'lowered'} by ${termLabel(terms[t].text, schema)} (${signed(terms[t].weight[arm])} vs average ${signed(means[t])}${used.length ? `; she ${used.join(', ')}` : ''})`;
-  });
+  // The two terms whose weight differs most from their average, in order.
+  let first = -1, second = -1, d1 = 1e-9 * scale, d2 = 1e-9 * scale;
+  for (let t = 0; t < terms.length; t++) {
+    const d = Math.abs(terms[t].weight[arm] - means[t]);
+    if (d > d1) {
+      second = first;
+      d2 = d1;
+      first = t;
+      d1 = d;
+    } else if (d > d2) {
+      second = t;
+      d2 = d;
+    }
+  }
+  const parts: string[] = [];
+  for (const t of [first, second]) {
+    if (t < 0) continue;
+    const term = terms[t], w = term.weight[arm], c = w - means[t];
+    const used = term.featuresUsed.slice(0, 3).map((f) => featureWords(schema, features, arm, f));
+    parts.push(`${c > 0 ? 'raised' : 'lowered'} by ${labelOf(term, schema)} (${signed(w)} vs average ${signed(means[t])}${used.length ? `; she ${used.join(', ')}` : ''})`);
+  }
   return `${moved}; reward weight ${num(weight)} against an average of ${num(average)}: ${parts.join('; ')}`;
+}
+
+const labels = new WeakMap<RewardTerm, string>();
+function labelOf(term: RewardTerm, schema: FeatureSchema): string {
+  let label = labels.get(term);
+  if (label === undefined) labels.set(term, (label = termLabel(term.text, schema)));
+  return label;
 }

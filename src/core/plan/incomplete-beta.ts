@@ -38,9 +38,14 @@ function checkShape(a: number, b: number): void {
 /** I_x(a, b), the CDF of Beta(a, b) at x. */
 export function regularizedIncompleteBeta(x: number, a: number, b: number): number {
   checkShape(a, b);
+  return incompleteBeta(x, a, b, logBeta(a, b));
+}
+
+/** I_x(a, b) with log B(a, b) given (the quantile's Newton steps reuse it). */
+function incompleteBeta(x: number, a: number, b: number, lb: number): number {
   if (!(x > 0)) return 0;
   if (x >= 1) return 1;
-  const front = Math.exp(a * Math.log(x) + b * Math.log1p(-x) - logBeta(a, b));
+  const front = Math.exp(a * Math.log(x) + b * Math.log1p(-x) - lb);
   if (x < (a + 1) / (a + b + 2)) return (front * continuedFraction(x, a, b)) / a;
   return 1 - (front * continuedFraction(1 - x, b, a)) / b;
 }
@@ -82,16 +87,21 @@ export function betaQuantile(p: number, a: number, b: number): number {
   if (p === 0) return 0;
   if (p === 1) return 1;
   const lb = logBeta(a, b);
-  // Starting point: the tail approximations I_x ~ x^a / (a B) near 0 and 1 - (1-x)^b / (b B) near 1,
-  // whichever side the mean is on; any start works, the bracket guarantees convergence.
-  let x = a / (a + b);
-  const left = Math.exp((Math.log(a * p) + lb) / a);
-  const right = 1 - Math.exp((Math.log(b * (1 - p)) + lb) / b);
-  if (left < x && p < regularizedIncompleteBeta(x, a, b)) x = Math.max(left, Number.MIN_VALUE);
-  else if (right > x && p > regularizedIncompleteBeta(x, a, b)) x = Math.min(right, 1 - 1e-16);
+  // Starting point: the normal approximation mean + z sd when it falls inside (0, 1), else the tail
+  // approximations I_x ~ x^a / (a B) near 0 and 1 - (1-x)^b / (b B) near 1; any start works, the
+  // bracket guarantees convergence, a good one saves Newton steps.
+  const mean = a / (a + b), sd = Math.sqrt((a * b) / ((a + b) * (a + b) * (a + b + 1)));
+  let x = mean + normalQuantile(p) * sd;
+  if (!(x > 0 && x < 1)) {
+    x = mean;
+    const left = Math.exp((Math.log(a * p) + lb) / a);
+    const right = 1 - Math.exp((Math.log(b * (1 - p)) + lb) / b);
+    if (left < x && p < incompleteBeta(x, a, b, lb)) x = Math.max(left, Number.MIN_VALUE);
+    else if (right > x && p > incompleteBeta(x, a, b, lb)) x = Math.min(right, 1 - 1e-16);
+  }
   let lo = 0, hi = 1;
   for (let iter = 0; iter < 200; iter++) {
-    const f = regularizedIncompleteBeta(x, a, b) - p;
+    const f = incompleteBeta(x, a, b, lb) - p;
     if (f === 0) return x;
     if (f < 0) lo = x;
     else hi = x;
@@ -102,4 +112,17 @@ export function betaQuantile(p: number, a: number, b: number): number {
     x = next;
   }
   return x;
+}
+
+/** Phi^-1(p) to about 1e-9 (Acklam's rational approximation): only a starting point for betaQuantile. */
+function normalQuantile(p: number): number {
+  const a = [-39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239];
+  const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
+  const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
+  const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
+  const tail = (q: number) => (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+  if (p < 0.02425) return tail(Math.sqrt(-2 * Math.log(p)));
+  if (p > 1 - 0.02425) return -tail(Math.sqrt(-2 * Math.log1p(-p)));
+  const q = p - 0.5, r = q * q;
+  return ((((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q) / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
 }

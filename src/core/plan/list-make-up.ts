@@ -2,7 +2,7 @@
 // "this priority moves 23 of 160 calls to Ages 51-60, mostly from Ages 21-30". Computed from counts,
 // never by an LLM.
 import type { FeatureSchema } from '../instance/types.ts';
-import { bucketOfArms } from '../measures/bucket-of-arms.ts';
+import { groupBuckets } from './group-buckets.ts';
 
 export interface GroupShare {
   group: string;
@@ -23,11 +23,11 @@ export interface GroupShare {
  */
 export function listMakeUp(schema: FeatureSchema, features: Float64Array, numArms: number, arms: Int32Array, defaultArms: Int32Array): GroupShare[] {
   const out: GroupShare[] = [];
-  for (const g of schema.groups) {
-    const bucket = bucketOfArms(features, numArms, schema.columns.length, g);
+  const all = groupBuckets(schema, features, numArms);
+  for (const [gi, g] of schema.groups.entries()) {
+    const bucket = all[gi];
     const K = g.buckets.length;
-    const calls = new Float64Array(K), defaults = new Float64Array(K), population = new Float64Array(K);
-    for (let arm = 0; arm < numArms; arm++) if (bucket[arm] >= 0) population[bucket[arm]]++;
+    const calls = new Float64Array(K), defaults = new Float64Array(K), population = bucketSizes(bucket, K);
     for (const arm of arms) if (bucket[arm] >= 0) calls[bucket[arm]]++;
     for (const arm of defaultArms) if (bucket[arm] >= 0) defaults[bucket[arm]]++;
     const share = (x: number, total: number) => (total > 0 ? x / total : 0);
@@ -75,4 +75,16 @@ export function bucketName(group: string, bucket: string): string {
   const g = group.toLowerCase();
   const stem = g.endsWith('s') ? g.slice(0, -1) : g;
   return bucket.toLowerCase().includes(stem) ? bucket : `${group}: ${bucket}`;
+}
+
+const sizes = new WeakMap<Int32Array, Float64Array>();
+/** Beneficiaries per bucket, counted once per bucket array (they do not change week to week). */
+function bucketSizes(bucket: Int32Array, K: number): Float64Array {
+  let out = sizes.get(bucket);
+  if (!out) {
+    out = new Float64Array(K);
+    for (let arm = 0; arm < bucket.length; arm++) if (bucket[arm] >= 0) out[bucket[arm]]++;
+    sizes.set(bucket, out);
+  }
+  return out;
 }

@@ -9,6 +9,7 @@
 //   transitions: numArms x numStates x 2 x numStates (as Instance.transitions), or null when estimated
 //   history:     one Uint8Array of numArms per week (week-major, so a new week appends without copying)
 import { createInstance } from '../instance/create-instance.ts';
+import { bandNumericFeatures } from './band-numeric.ts';
 import type { FeatureSchema, Instance, Provenance } from '../instance/types.ts';
 
 /** A state not observed that week. */
@@ -85,4 +86,24 @@ export function registerToInstance(register: Register, transitions: Float64Array
 
 function missingTransitions(): never {
   throw new Error('this register has no given transitions: estimate them from its history (estimateFromHistory) and pass the posterior means');
+}
+
+/**
+ * A register from a population with given transitions and no current states (an instance JSON, a
+ * population CSV without a `state` column): each beneficiary's current state is drawn from her initial
+ * distribution with `randomNext` (seeded), and a warning says so.
+ */
+export function registerFromInstance(instance: Instance, budget: number, randomNext: () => number): Register {
+  const { numArms: N, numStates: S } = instance;
+  const state = new Uint8Array(N);
+  for (let arm = 0; arm < N; arm++) {
+    let u = randomNext(), s = 0;
+    while (s < S - 1 && u >= instance.initial[arm * S + s]) u -= instance.initial[arm * S + s++];
+    state[arm] = s;
+  }
+  return {
+    numArms: N, numStates: S, ids: instance.ids, schema: bandNumericFeatures(instance.schema, instance.features, N), features: instance.features, transitions: instance.transitions,
+    history: historyOfState(state), budget, discount: instance.discount, horizon: instance.horizon, provenance: instance.provenance,
+    warnings: [...instance.warnings, 'the population has no current states: each beneficiary\'s state was drawn from her initial distribution (seeded); give a state column to use the real ones'],
+  };
 }

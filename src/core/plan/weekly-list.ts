@@ -6,12 +6,12 @@
 //
 // Pure: the Whittle indices come from an injected IndexFunction (the WASM engine's whittleIndices in
 // the app and the CLI), randomness from the seed recorded with the list.
-import { bucketOfArms } from '../measures/bucket-of-arms.ts';
 import { seededRandom, type Random } from '../random/seeded-random.ts';
 import { compileReward } from '../reward/compile-reward.ts';
 import { constrainedTopB, seededTieRanks, shareQuota, type CallQuota } from './constrained-top-b.ts';
 import { credibleInterval, type TransitionPosterior } from './estimate-transitions.ts';
 import { explainPriority, meanTermWeights, rewardTerms } from './explain-priority.ts';
+import { groupBuckets } from './group-buckets.ts';
 import { bucketName, listMakeUp, makeUpSentences, type GroupShare } from './list-make-up.ts';
 import { weekSeed, type PlanSettings } from './plan-settings.ts';
 import { currentState, type Register } from './register.ts';
@@ -49,7 +49,7 @@ export interface WeeklyList {
   membership: Float64Array;
   /** Beneficiaries (listed or not) whose membership changes across draws; 0 without draws. */
   uncertainCount: number;
-  /** numLines x 4: credible interval of P(engaged next week) if called (lo, hi) and if not called (lo, hi); NaN with given transitions. */
+  /** min(numLines, INTERVAL_LINES) x 4: credible interval of P(engaged next week) if called (lo, hi) and if not called (lo, hi); NaN with given transitions (lineIntervals gives more lines). */
   intervals: Float64Array;
   /** The default reward's list, arms in rank order (for the make-up comparison). */
   defaultArms: Int32Array;
@@ -72,13 +72,16 @@ export interface ListContext {
 export function eligibleArms(register: Register, exclude: readonly string[], cooldown: number): { eligible: Uint8Array; warnings: string[] } {
   const N = register.numArms;
   const eligible = new Uint8Array(N).fill(1);
-  const position = new Map<string, number>();
-  register.ids.forEach((id, arm) => position.set(id, arm));
   const unknown: string[] = [];
-  for (const id of exclude) {
-    const arm = position.get(id);
-    if (arm === undefined) unknown.push(id);
-    else eligible[arm] = 0;
+  if (exclude.length > 0) {
+    const excluded = new Set(exclude);
+    const found = new Set<string>();
+    for (let arm = 0; arm < N; arm++) {
+      if (!excluded.has(register.ids[arm])) continue;
+      eligible[arm] = 0;
+      found.add(register.ids[arm]);
+    }
+    for (const id of excluded) if (!found.has(id)) unknown.push(id);
   }
   const { called } = register.history;
   // The current week (last) is being planned: its calls are not history yet.
@@ -106,7 +109,7 @@ export function shareQuotas(register: Register, settings: PlanSettings, budget: 
       errors.push(`the group "${group.name}" has no bucket "${share.bucket}"; its buckets are ${group.buckets.map((x) => `"${x}"`).join(', ')}`);
       continue;
     }
-    const bucket = bucketOfArms(features, N, schema.columns.length, group);
+    const bucket = groupBuckets(schema, features, N)[schema.groups.indexOf(group)];
     const members = new Uint8Array(N);
     for (let arm = 0; arm < N; arm++) members[arm] = bucket[arm] === b ? 1 : 0;
     try {
@@ -135,8 +138,9 @@ export function buildWeeklyList(register: Register, settings: PlanSettings, week
   if (errors.length || !compiled.ok || !transitions) throw new PlanError(errors);
   const budget = settings.budget;
   const quotas = shareQuotas(register, settings, budget);
-  const defaultTable = compileReward('state', population);
-  if (!defaultTable.ok) throw new PlanError([defaultTable.error.message]);
+  // The default reward (DEFAULT_REWARD, `state`): r(arm, s) = s, as compileReward gives it, without compiling.
+  const defaultTable = new Float64Array(N * S);
+  for (let arm = 0; arm < N; arm++) for (let s = 0; s < S; s++) defaultTable[arm * S + s] = s;
   const state = currentState(register);
   const current = (table: Float64Array) => {
     const w = context.whittle(transitions, table, S, register.discount);
@@ -145,7 +149,7 @@ export function buildWeeklyList(register: Register, settings: PlanSettings, week
     return out;
   };
   const index = current(compiled.table);
-  const defaultIndex = current(defaultTable.table);
+  const defaultIndex = current(defaultTable);
   const { eligible, warnings } = eligibleArms(register, settings.exclude, settings.cooldown);
   const tieSeed = weekSeed(settings.seed, week);
   const random = seededRandom(tieSeed);
@@ -154,25 +158,20 @@ export function buildWeeklyList(register: Register, settings: PlanSettings, week
   const defaults = constrainedTopB({ index: defaultIndex, tieRank, eligible, budget, quotas });
   const B = list.arms.length;
   const defaultRank = ranksAmong(defaultIndex, tieRank, eligible, list.arms);
-  const terms = rewardTerms(settings.reward, population);
-  const means = meanTermWeights(terms, eligible);
+  const why = reasonRows(register, list.arms, eligible);
+  const terms = rewardTerms(settings.reward, why.population);
+  const means = meanTermWeights(terms, why.sample);
   const reasons: string[] = new Array(B);
   const via: string[] = new Array(B);
   for (let j = 0; j < B; j++) {
-    reasons[j] = explainPriority(terms, means, list.arms[j], schema, features, defaultRank[j], j + 1);
+    reasons[j] = explainPriority(terms, means, j, schema, why.population.features, defaultRank[j], j + 1);
     via[j] = list.via[j] >= 0 ? `minimum of ${quotas[list.via[j]].label}` : '';
   }
   const membership = new Float64Array(B).fill(NaN);
   let uncertainCount = 0;
-  const intervals = new Float64Array(B * 4).fill(NaN);
   const posterior = register.transitions ? null : context.posterior;
+  const intervals = posterior ? lineIntervals(posterior, state, list.arms.subarray(0, INTERVAL_LINES), settings.level) : new Float64Array(Math.min(B, INTERVAL_LINES) * 4).fill(NaN);
   if (posterior) {
-    for (let j = 0; j < B; j++) {
-      const arm = list.arms[j];
-      const [a, b] = credibleInterval(posterior, arm, state[arm], 1, settings.level);
-      const [c, d] = credibleInterval(posterior, arm, state[arm], 0, settings.level);
-      intervals.set([a, b, c, d], j * 4);
-    }
     if (settings.draws > 0) {
       const counts = membershipCounts(posterior, compiled.table, state, S, register.discount, context.whittle, { tieRank, eligible, budget, quotas }, settings.draws, random);
       for (let j = 0; j < B; j++) membership[j] = counts[list.arms[j]] / settings.draws;
@@ -189,40 +188,100 @@ export function buildWeeklyList(register: Register, settings: PlanSettings, week
   };
 }
 
-/** 1-based rank of each of `arms` among the eligible arms ordered by `index` (ties by tie rank). */
+/** Eligible beneficiaries whose term weights give the averages the reasons compare with, beyond the listed. */
+export const REASON_SAMPLE = 65536;
+
+/**
+ * The rows the reasons need: the listed beneficiaries first (row j is line j), then the eligible ones
+ * the averages are taken over: all of them, or for big registers an even stride of REASON_SAMPLE (the
+ * reward's terms are compiled on these rows only; a column typed int or float by values all outside the
+ * rows could type differently, which only the wording of a reason would show).
+ */
+function reasonRows(register: Register, listed: Int32Array, eligible: Uint8Array): { population: { numArms: number; numStates: number; schema: Register['schema']; features: Float64Array }; sample: Uint8Array } {
+  const { numArms: N, schema, features } = register;
+  const F = schema.columns.length;
+  let count = 0;
+  for (let arm = 0; arm < N; arm++) count += eligible[arm];
+  const stride = Math.max(1, Math.ceil(count / REASON_SAMPLE));
+  const rows: number[] = Array.from(listed);
+  for (let arm = 0, e = 0; arm < N; arm++) if (eligible[arm] && e++ % stride === 0) rows.push(arm);
+  const sub = new Float64Array(rows.length * F);
+  rows.forEach((arm, r) => sub.set(features.subarray(arm * F, arm * F + F), r * F));
+  const sample = new Uint8Array(rows.length);
+  sample.fill(1, listed.length);
+  return { population: { numArms: rows.length, numStates: register.numStates, schema, features: sub }, sample };
+}
+
+/** Lines whose credible intervals come with the list (the rest on request, with lineIntervals). */
+export const INTERVAL_LINES = 1000;
+
+/** arms.length x 4: the credible interval of P(engaged next week) if called (lo, hi) and if not called (lo, hi), from her current state. */
+export function lineIntervals(posterior: TransitionPosterior, state: Uint8Array, arms: Int32Array, level: number): Float64Array {
+  const out = new Float64Array(arms.length * 4);
+  arms.forEach((arm, j) => {
+    const [a, b] = credibleInterval(posterior, arm, state[arm], 1, level);
+    const [c, d] = credibleInterval(posterior, arm, state[arm], 0, level);
+    out.set([a, b, c, d], j * 4);
+  });
+  return out;
+}
+
+/**
+ * 1-based rank of each of `arms` among the eligible arms ordered by `index` (ties by tie rank). One
+ * pass over the arms with a binary search among the (few) listed values counts, for each listed value,
+ * the eligible arms strictly above it and those equal to it with a lower tie rank.
+ */
 export function ranksAmong(index: Float64Array, tieRank: Int32Array, eligible: Uint8Array | null, arms: Int32Array): Int32Array {
   const N = index.length;
-  let count = 0;
-  for (let arm = 0; arm < N; arm++) if (!eligible || eligible[arm]) count++;
-  const sorted = new Float64Array(count);
-  for (let arm = 0, j = 0; arm < N; arm++) if (!eligible || eligible[arm]) sorted[j++] = index[arm];
-  sorted.sort();
-  // Arms tied with a listed arm: the tie ranks of every eligible arm at each such value, sorted.
-  const tiedAt = new Map<number, number[]>();
-  for (const arm of arms) tiedAt.set(index[arm], []);
-  for (let arm = 0; arm < N; arm++) if (!eligible || eligible[arm]) tiedAt.get(index[arm])?.push(tieRank[arm]);
-  for (const list of tiedAt.values()) list.sort((a, b) => a - b);
-  const out = new Int32Array(arms.length);
-  arms.forEach((arm, j) => {
+  const values = Float64Array.from(arms, (arm) => index[arm]).sort();
+  // distinct listed values, ascending
+  let m = 0;
+  for (let j = 0; j < values.length; j++) if (j === 0 || values[j] !== values[m - 1]) values[m++] = values[j];
+  const distinct = values.subarray(0, m);
+  // countAbove[p]: eligible arms whose value lies strictly between distinct[p] and distinct[p + 1] (or above the last)
+  const between = new Float64Array(m + 1);
+  const at = new Map<number, number[]>();
+  for (let arm = 0; arm < N; arm++) {
+    if (eligible && !eligible[arm]) continue;
     const v = index[arm];
-    // sorted ascending: arms strictly above v are after the last position <= v.
-    let lo = 0, hi = count;
+    let lo = 0, hi = m;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (sorted[mid] <= v) lo = mid + 1;
+      if (distinct[mid] < v) lo = mid + 1;
       else hi = mid;
     }
-    const above = count - lo;
-    const ties = tiedAt.get(v)!;
+    // distinct[lo] >= v
+    if (lo < m && distinct[lo] === v) {
+      let list = at.get(lo);
+      if (!list) at.set(lo, (list = []));
+      list.push(tieRank[arm]);
+    } else between[lo]++;
+  }
+  // arms strictly above distinct[p]: those between p and p + 1, p + 1 itself, and everything above it
+  const above = new Float64Array(m);
+  let running = between[m];
+  for (let p = m - 1; p >= 0; p--) {
+    above[p] = running;
+    running += between[p] + (at.get(p)?.length ?? 0);
+  }
+  for (const list of at.values()) list.sort((x, y) => x - y);
+  return Int32Array.from(arms, (arm) => {
+    const v = index[arm];
+    let lo = 0, hi = m;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (distinct[mid] < v) lo = mid + 1;
+      else hi = mid;
+    }
+    const ties = at.get(lo) ?? [];
     let t = 0, u = ties.length;
     while (t < u) {
       const mid = (t + u) >> 1;
       if (ties[mid] < tieRank[arm]) t = mid + 1;
       else u = mid;
     }
-    out[j] = above + t + 1;
+    return above[lo] + t + 1;
   });
-  return out;
 }
 
 /** How many of `draws` posterior draws of the transitions put each arm on the list (same ties and constraints). */

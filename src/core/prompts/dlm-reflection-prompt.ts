@@ -2,15 +2,12 @@
 // each candidate by index with its reward function and its state-feature distribution by
 // category, and the fixed answer sentence "The best reward function is at index: [INDEX]".
 import type { FeatureSchema } from '../instance/types.ts';
+import type { DistributionCategory } from '../measures/distribution-categories.ts';
+import { distributionText } from '../measures/distribution-text.ts';
 import type { ChatRequest } from './chat-request.ts';
 import { featureList } from './feature-list.ts';
 import { INDEX_REPLY } from './reply-schemas.ts';
 
-/** One category of a state-feature distribution: the share (percent) of positive states per bucket. */
-export interface DistributionCategory {
-  category: string;
-  buckets: { label: string; percent: number }[];
-}
 
 export interface ReflectionCandidate {
   expression: string;
@@ -34,14 +31,9 @@ export function dlmReflectionPrompt({ goal, schema, hidden = [], candidates }: D
       `achieved across ${schema.columns.length} agent features. A description of the features is as follows:`,
     featureList(schema, hidden),
     'Below are the reward functions I used and their corresponding reward distributions:',
-    ...candidates.map((c, i) => [`Index ${i}:`, `Reward Function: ${c.expression}`, `Reflection: '`, distributionString(c.distribution) + "'"].join('\n')),
+    ...candidates.map((c, i) => [`Index ${i}:`, `Reward Function: ${c.expression}`, `Reflection: '`, distributionText(c.distribution) + "'"].join('\n')),
     `Based on the above reward distributions and the given goal: ${goal}, please identify the index of the most effective reward function. ` +
       `Provide your answer EXACTLY IN the following format: '${INDEX_SENTENCE}'.`,
   ].join('\n');
   return { prompt, reply: INDEX_REPLY };
-}
-
-/** "Category: Ages\nAges 10-20: 1.30%\n..." as in appendix L (two decimals). */
-export function distributionString(distribution: readonly DistributionCategory[]): string {
-  return distribution.map(({ category, buckets }) => [`Category: ${category}`, ...buckets.map((b) => `${b.label}: ${b.percent.toFixed(2)}%`)].join('\n')).join('\n');
 }

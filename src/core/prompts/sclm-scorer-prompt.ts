@@ -4,7 +4,8 @@
 // figures, which are not published as text; this prompt states the same inputs and asks for the
 // rating on a fixed last line, "Score: N".
 import type { ChatRequest } from './chat-request.ts';
-import { distributionString, type DistributionCategory } from './dlm-reflection-prompt.ts';
+import type { DistributionCategory } from '../measures/distribution-categories.ts';
+import { distributionText } from '../measures/distribution-text.ts';
 import { SCORE_REPLY } from './reply-schemas.ts';
 
 export interface SclmScorerInput {
@@ -19,7 +20,7 @@ export function sclmScorerPrompt({ clause, expression, distribution }: SclmScore
     `Preference clause: ${clause}`,
     `Reward function: ${expression}`,
     'Distribution of utility over the agents\' features under the trained policy:',
-    distributionString(distribution),
+    distributionText(distribution),
     'Rate how well the reward function aligns with the preference clause on a scale from 1 to 5, where 1 means not aligned at all and 5 means perfectly aligned. ' +
       'Consider only this clause. Explain briefly, then give your rating EXACTLY IN the following format on the last line: Score: [1-5]',
   ].join('\n');

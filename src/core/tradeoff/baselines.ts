@@ -6,7 +6,7 @@ import { bucketOfArms } from '../measures/bucket-of-arms.ts';
 import type { AbortSignalLike, Simulate } from '../simulation/simulate-port.ts';
 import { callsByGroup } from './calls-by-group.ts';
 import type { SeedArms } from './evaluation-arms.ts';
-import type { DialSweep, GroupCallBounds, Measured } from './sweep-dial.ts';
+import type { DialPoint, DialSweep, GroupCallBounds, Measured } from './sweep-dial.ts';
 
 export interface BaselineResult {
   name: string;
@@ -50,6 +50,12 @@ export async function quotaBaseline(sweep: DialSweep, groupName: string, shares:
   const outcome = await sweep.measure(stateTable(population.numArms, population.numStates), simulate, { signal: options.signal, bounds });
   const pct = shares.map((x, b) => `${group.buckets[b]} ${(100 * x).toFixed(1)}%`).join(', ');
   return { name: 'group quotas', definition: `Default index (reward = state), each step at least these shares of the calls by ${groupName}: ${pct}; the rest by index.`, outcome, callsByGroup: callsByGroup(outcome.calls, population, [groupName]), perSeedCalls };
+}
+
+/** The quota shares that reproduce the reward as written: each bucket's share of calls at the sweep's largest lambda. */
+export function quotaShares(sweep: DialSweep, points: readonly DialPoint[], groupName: string): number[] {
+  const top = points.reduce((a, b) => (b.lambda > a.lambda ? b : a));
+  return Object.values(callsByGroup(top.calls, sweep.setup.population, [groupName])[groupName] ?? {});
 }
 
 /** The unit of water-filling: ceil(B / 64) calls, so that large budgets take at most 64 rounds. */

@@ -1,6 +1,7 @@
 // Where the calls went: the share of all calls that each bucket of a feature group received.
 import type { Instance } from '../instance/types.ts';
 import { bucketOfArms } from '../measures/bucket-of-arms.ts';
+import { dpVariance } from '../measures/dp-variance.ts';
 
 /** For each named group, bucket label -> share of calls (calls: per population arm, any scale). */
 export function callsByGroup(calls: Float64Array, population: Pick<Instance, 'numArms' | 'features' | 'schema'>, groups: readonly string[]): Record<string, Record<string, number>> {
@@ -38,4 +39,17 @@ export function engagementByBucket(measured: { engaged: Float64Array; armSteps: 
     n[bucket[i]] += measured.armSteps[i];
   }
   return e.map((x, b) => (n[b] > 0 ? x / n[b] : null));
+}
+
+/**
+ * DP_variance of the calls across a group's buckets (core/measures/dp-variance.ts, 'arm-steps': each
+ * arm's share of its steps with a call), from a measured policy; null when some arm was never simulated
+ * (a sampled population), whose allocation is unknown rather than zero.
+ */
+export function callsDpVariance(measured: { calls: Float64Array; armSteps: Float64Array }, population: Pick<Instance, 'numArms' | 'numStates' | 'features' | 'schema'>, name: string): number | null {
+  if (measured.armSteps.some((x) => !(x > 0))) return null;
+  const pulls = measured.calls.map((c, i) => c / measured.armSteps[i]);
+  const none = new Float64Array(0);
+  const occupancy = { numArms: population.numArms, numStates: population.numStates, numTrials: 1, horizon: 1, discount: 0, discounted: none, undiscounted: none, pulls, pulledAtLeastOnce: pulls, engagedSum: 0, pulledIdSum: 0 };
+  return dpVariance(occupancy, population).find((g) => g.name === name)?.dpVariance ?? null;
 }

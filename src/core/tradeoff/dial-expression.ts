@@ -1,5 +1,6 @@
 // R_lambda = state + lambda * (R - state): the dial between the default reward (lambda 0) and a
 // candidate R (lambda 1), as a table and as a reward expression the parser accepts.
+import { DEFAULT_REWARD } from '../reward/default-reward.ts';
 import type { FeatureSchema } from '../instance/types.ts';
 import { normalizeReward } from '../reward/normalize-reward.ts';
 import { parseReward } from '../reward/parse-reward.ts';
@@ -28,7 +29,7 @@ export function dialTable(reward: Float64Array, numStates: number, lambda: numbe
  * parse against the schema (the caller compiled it already, so this is a bug, not user input).
  */
 export function dialExpression(reward: string, lambda: number, schema: FeatureSchema): string {
-  const text = lambda === 0 ? 'state' : lambda === 1 ? reward : `state + ${pyRepr(lambda)} * ((${reward}) - state)`;
+  const text = lambda === 0 ? DEFAULT_REWARD : lambda === 1 ? reward : `state + ${pyRepr(lambda)} * ((${reward}) - state)`;
   const parsed = parseReward(text, schema);
   if (!parsed.ok) throw new Error(`the dial's expression does not parse: ${parsed.error.message}`);
   return normalizeReward(parsed.ast);

@@ -1,7 +1,7 @@
 // The arms each evaluation seed simulates, and how to read a population-level table for them:
-// a population with a sample size (DLM: 48 of 7,668) gives each seed its own sample (sampleArms
-// with that seed), any other population is used whole by every seed.
-import { sampleArms } from '../instance/sample-arms.ts';
+// a population with a sample size (DLM: 48 of 7,668) gives each seed its own sample (armsOfSeed),
+// any other population is used whole by every seed.
+import { armsOfSeed } from '../instance/sample-arms.ts';
 import type { Instance } from '../instance/types.ts';
 
 export interface SeedArms {
@@ -13,11 +13,9 @@ export interface SeedArms {
 }
 
 export function evaluationArms(population: Instance, seeds: readonly number[]): SeedArms[] {
-  const n = population.sampleSize;
   return seeds.map((seed) => {
-    if (n === undefined || n >= population.numArms) return { seed, instance: population, rows: null };
-    const instance = sampleArms(population, n, seed);
-    return { seed, instance, rows: instance.provenance.sample!.indices };
+    const instance = armsOfSeed(population, seed);
+    return { seed, instance, rows: instance === population ? null : instance.provenance.sample!.indices };
   });
 }
 

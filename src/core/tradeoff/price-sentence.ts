@@ -1,5 +1,5 @@
 // The price of a priority in words, computed from the sweep (never written by an LLM), e.g.
-// "Favouring Ages 51-60 costs 1.8% of engagement (± 0.4%) at lambda 0.4; their engagement goes
+// "Favouring Ages 51-60 costs 1.8% of engagement (± 0.4%) at λ = 0.4; their engagement goes
 // from 41.2% to 44.0%." A loss within two standard errors of zero is said to be no measurable cost.
 import type { DialChoice } from './choose-lambda.ts';
 import type { DialPoint } from './sweep-dial.ts';
@@ -15,7 +15,7 @@ export function priceSentence(points: readonly DialPoint[], choice: DialChoice, 
   if (choice.lambda === 0) {
     const next = points.filter((p) => p.lambda > 0).sort((a, b) => a.lambda - b.lambda)[0];
     return next
-      ? `No setting of the dial stays within a loss of ${pct(maxLoss)}: the smallest step tried, lambda ${next.lambda}, already costs more. The pick is the default policy.`
+      ? `No setting of the dial stays within a loss of ${pct(maxLoss)}: the smallest step tried, λ = ${next.lambda}, already costs more. The pick is the default policy.`
       : 'The sweep has only the default policy (lambda 0).';
   }
   const noise = se !== null && Math.abs(choice.engagementLoss) <= 2 * se;
@@ -23,6 +23,6 @@ export function priceSentence(points: readonly DialPoint[], choice: DialChoice, 
     ? `costs no measurable engagement (${pct(choice.engagementLoss)} ± ${pct(se!)})`
     : `costs ${pct(choice.engagementLoss)} of engagement${se !== null ? ` (± ${pct(se)})` : ''}`;
   const gain = chosen.priority !== null && base.priority !== null ? `; their engagement goes from ${pct(base.priority)} to ${pct(chosen.priority)}` : '';
-  const where = choice.lambda === 1 ? 'at lambda 1 (the reward as written)' : `at lambda ${choice.lambda}`;
+  const where = choice.lambda === 1 ? 'at λ = 1 (the reward as written)' : `at λ = ${choice.lambda}`;
   return `Favouring ${who} ${cost} ${where}${gain}.`;
 }

@@ -1,6 +1,7 @@
 // The state of one DLM run (Algorithm 1) as plain JSON data: every LLM reply, every failure, every
 // simulation outcome and every pick. It is the checkpoint: a run resumed from it repeats no LLM
 // call that was already answered.
+import type { DistributionCategory } from '../../core/measures/distribution-categories.ts';
 
 export interface DlmConfig {
   /** 'reflection': I rounds x K candidates with a reflection pick per round (DLM). 'zero-shot': the first valid reply of one call (DLM, No Reflection). */
@@ -52,8 +53,8 @@ export interface RoundState {
 }
 
 export interface SimulationRecord {
-  /** The state-feature distribution text shown to the reflection (src/core/measures/distribution-text.ts). */
-  distribution: string;
+  /** The state-feature distributions shown to the reflection (formatted once, in its prompt). */
+  distribution: DistributionCategory[];
 }
 
 export interface DlmResult {

@@ -6,13 +6,16 @@
 // `state` holds every LLM reply, and a paused evaluation started again asks nothing twice.
 import type { Task } from '../../core/tasks/task.ts';
 import type { PoolRow } from '../../core/tasks/read-pool-csv.ts';
+import { averageNormalizedReward } from '../../core/measures/average-normalized-reward.ts';
 import { meanNormalizedReward } from '../../core/measures/mean-normalized-reward.ts';
 import { compileReward } from '../../core/reward/compile-reward.ts';
+import { DEFAULT_REWARD } from '../../core/reward/default-reward.ts';
+import { rewardFeedback } from '../../core/reward/reward-feedback.ts';
 import type { DistributionWeight } from '../../core/measures/state-feature-distribution.ts';
 import type { Simulate } from '../../core/simulation/simulate-port.ts';
 import type { LlmProvider } from '../../llm/llm-provider.ts';
 import { cloneState } from '../resumable.ts';
-import { createDlmParts, rewardFeedback } from './dlm-parts.ts';
+import { createDlmAdapter } from './dlm-adapter.ts';
 import { createDlmRun, type DlmConfig, type DlmRunState } from './dlm-run-state.ts';
 import type { EvaluationProtocol, ProtocolRun } from './evaluation-protocol.ts';
 import { runDlm, type DlmEvent } from './run-dlm.ts';
@@ -96,7 +99,7 @@ export async function evaluateDlm(input: EvaluateInput, options: EvaluateOptions
   const run = (label: string, policy: 'whittle' | 'random' | 'none', table: Float64Array | null) =>
     protocol.run(simulate, policy, table, { signal: options.signal, onProgress: (done, n) => (done % 50 === 0 || done === n) && progress(`${label}: seed ${done} of ${n}`) });
 
-  const defaultTable = compile('state', 'the Default reward').table;
+  const defaultTable = compile(DEFAULT_REWARD, 'the Default reward').table;
   const random = await run('Random', 'random', null);
   const noAction = await run('No Action', 'none', null);
   const defaultRun = await run('Default', 'whittle', defaultTable);
@@ -126,7 +129,24 @@ export async function evaluateDlm(input: EvaluateInput, options: EvaluateOptions
     if (input.llm) {
       const dlmState = (state.dlm[task.index] ??= createDlmRun(task.prompt, input.dlmConfig));
       if (dlmState.task !== task.prompt) throw new Error(`the saved DLM run of task ${task.index} answers another prompt ("${dlmState.task}"): use a new state file`);
-      const parts = createDlmParts({ llm: input.llm, protocol, simulate, weight: input.weight, signal: options.signal, onProgress: (done, n) => progress(`task ${task.index} DLM candidate: seed ${done} of ${n}`) });
+      // Each candidate is simulated once over the whole protocol, by normalized expression; its MNR reuses that run.
+      const runs = new Map<string, Promise<ProtocolRun>>();
+      const outcome = (normalized: string, table: Float64Array) => {
+        let r = runs.get(normalized);
+        if (!r) {
+          r = run(`task ${task.index} DLM candidate`, 'whittle', table);
+          r.catch(() => runs.delete(normalized)); // a failed simulation is tried again on resume
+          runs.set(normalized, r);
+        }
+        return r;
+      };
+      const weight = input.weight ?? 'positive-states';
+      const parts = createDlmAdapter({
+        llm: input.llm,
+        population: protocol.population,
+        signal: options.signal,
+        distributions: async ({ normalized, rewardTable }) => protocol.distribution(await outcome(normalized, rewardTable), weight, weight === 'reward' ? rewardTable : undefined),
+      });
       const final = await runDlm(dlmState, parts, {
         signal: options.signal,
         onEvent: (event) => options.onDlmEvent?.(task.index, event),
@@ -136,7 +156,7 @@ export async function evaluateDlm(input: EvaluateInput, options: EvaluateOptions
         },
       });
       state.dlm[task.index] = final;
-      if (final.status === 'paused') return { status: 'paused', pausedBecause: `task ${task.index} (${task.label}): ${final.pausedBecause}`, tasks: results, average: averageOf(results), state };
+      if (final.status === 'paused') return { status: 'paused', pausedBecause: `task ${task.index} (${task.label}): ${final.pausedBecause}`, tasks: results, average: averagesRow(results), state };
       const llmCalls = final.rounds.reduce((n, r) => n + r.candidates.reduce((m, c) => m + c.attempts.length, 0) + (r.reflection?.attempts.length ?? 0), 0);
       result.dlm = { status: final.status, pickedBy: final.result?.pickedBy ?? null, llmCalls };
       const first = final.rounds[0]?.candidates[0];
@@ -144,13 +164,13 @@ export async function evaluateDlm(input: EvaluateInput, options: EvaluateOptions
       for (const [method, expression] of picks) {
         if (expression === undefined) continue;
         const c = compile(expression, `the DLM reward "${expression}"`);
-        put(method, returns(await parts.outcome(c.diagnostics.normalized, c.table)), expression);
+        put(method, returns(await outcome(c.diagnostics.normalized, c.table)), expression);
       }
     }
     results.push(result);
     progress(`task ${task.index} done`);
   }
-  return { status: 'done', tasks: results, average: averageOf(results), state };
+  return { status: 'done', tasks: results, average: averagesRow(results), state };
 }
 
 interface PoolTools {
@@ -190,15 +210,15 @@ async function scorePool(task: EvaluationTask, rows: readonly PoolRow[], result:
   put('pool_seeds', perSeed);
 }
 
-/** Mean MNR over the tasks that have the method, with SE sqrt(sum se^2) / n (tasks are independent). */
-export function averageOf(results: readonly TaskResult[]): Evaluation['average'] {
+/** The averages row: per method, averageNormalizedReward over the tasks, when every task has the method. */
+function averagesRow(results: readonly TaskResult[]): Evaluation['average'] {
   const mnr: Partial<Record<Method, number>> = {};
   const se: Partial<Record<Method, number>> = {};
   for (const method of METHODS) {
-    const having = results.filter((r) => r.mnr[method] !== undefined);
-    if (having.length === 0 || having.length < results.length) continue;
-    mnr[method] = having.reduce((s, r) => s + r.mnr[method]!, 0) / having.length;
-    se[method] = Math.sqrt(having.reduce((s, r) => s + r.se[method]! ** 2, 0)) / having.length;
+    if (results.length === 0 || results.some((r) => r.mnr[method] === undefined)) continue;
+    const average = averageNormalizedReward(results.map((r) => ({ mnr: r.mnr[method]!, se: r.se[method]! })));
+    mnr[method] = average.mnr;
+    se[method] = average.se;
   }
   return { mnr, se };
 }

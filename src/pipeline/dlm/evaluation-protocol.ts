@@ -4,14 +4,14 @@
 // any reward (the task's Base reward for MNR) and state-feature distributions are then dot products
 // and sums over that occupancy, so one simulation serves every task and measure.
 import type { Occupancy } from '../../core/instance/occupancy.ts';
-import { sampleArms } from '../../core/instance/sample-arms.ts';
+import { armsOfSeed } from '../../core/instance/sample-arms.ts';
 import type { Instance } from '../../core/instance/types.ts';
 import { perTrialValues } from '../../core/measures/per-trial-values.ts';
 import { stateFeatureDistribution, type DistributionWeight, type GroupDistribution } from '../../core/measures/state-feature-distribution.ts';
 import type { Simulate, SimulateOptions, SimulationPolicy } from '../../core/simulation/simulate-port.ts';
 
 export interface ProtocolConfig {
-  /** Evaluation seeds (DLM: 200). Seed s samples the arms with sampleArms(population, n, s) and simulates with seed s. */
+  /** Evaluation seeds (DLM: 200). Seed s samples the arms with armsOfSeed(population, s) and simulates with seed s. */
   seeds: number;
   /** Trials per seed (DLM: 50). */
   trials: number;
@@ -35,8 +35,7 @@ export class EvaluationProtocol {
     for (const key of ['seeds', 'trials'] as const) {
       if (!Number.isInteger(config[key]) || config[key] < 1) throw new RangeError(`${key} must be a positive integer, got ${config[key]}`);
     }
-    const n = population.sampleSize;
-    this.instances = Array.from({ length: config.seeds }, (_, s) => (n === undefined || n === population.numArms ? population : sampleArms(population, n, s)));
+    this.instances = Array.from({ length: config.seeds }, (_, s) => armsOfSeed(population, s));
   }
 
   /** The rows of a population-level table (population.numArms x numStates) for each seed's arms. */

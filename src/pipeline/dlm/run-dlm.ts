@@ -1,8 +1,9 @@
 // DLM's loop (Algorithm 1) as a resumable state machine over small injected parts: an LLM that
 // proposes, an LLM that reflects, a compiler from reply text to a reward table, and a simulator
-// that returns the state-feature distribution text. Each step updates the run state and hands a
+// that returns the state-feature distributions. Each step updates the run state and hands a
 // copy to `checkpoint`; a run started again from any checkpoint asks the LLM nothing it has
 // already answered.
+import type { DistributionCategory } from '../../core/measures/distribution-categories.ts';
 import { cloneState, Pause, pausingIo } from '../resumable.ts';
 import type { Attempt, CandidateState, DlmResult, DlmRunState, RoundState } from './dlm-run-state.ts';
 import { parseReflectionPick } from './parse-reflection-pick.ts';
@@ -10,7 +11,6 @@ import { parseReflectionPick } from './parse-reflection-pick.ts';
 /** A best previous attempt (Alg. 1 line 15: the pick joins the context zeta of later rounds). */
 export interface PreviousPick {
   expression: string;
-  distribution: string;
 }
 
 export interface ProposalRequest {
@@ -32,7 +32,7 @@ export interface ReflectionRequest {
   round: number;
   attempt: number;
   /** What the prompt lists, index i = candidates[i]. */
-  candidates: { index: number; expression: string; distribution: string }[];
+  candidates: { index: number; expression: string; distribution: DistributionCategory[] }[];
   failures: Attempt[];
 }
 
@@ -46,8 +46,8 @@ export interface DlmParts {
   reflect(request: ReflectionRequest): Promise<string>;
   /** Extracts, parses and compiles the expression in a reply; errors as data. Must be deterministic. */
   compile(reply: string): CompileResult;
-  /** Simulates the policy of a reward table and returns its state-feature distribution text. */
-  simulate(rewardTable: Float64Array): Promise<{ distribution: string }>;
+  /** Simulates the policy of a compiled reward (keyed by its normalized expression) and returns its state-feature distributions. */
+  simulate(compiled: { normalized: string; rewardTable: Float64Array }): Promise<{ distribution: DistributionCategory[] }>;
 }
 
 export type DlmEvent =
@@ -75,6 +75,8 @@ export async function runDlm(initial: DlmRunState, parts: DlmParts, options: Run
   if (state.status === 'done') return state;
   state.status = 'running';
   delete state.pausedBecause;
+  // Checkpoints written before distributions were kept as structures hold text: simulated again (no LLM call is repeated).
+  for (const [key, record] of Object.entries(state.simulations)) if (!Array.isArray(record.distribution)) delete state.simulations[key];
   const emit = (event: DlmEvent) => options.onEvent?.(event);
   const save = () => options.checkpoint?.(cloneState(state));
   const io = pausingIo(options.signal);
@@ -164,7 +166,7 @@ async function simulateRound({ state, parts, io, emit, save }: Step, round: Roun
     if (c.status !== 'valid' || state.simulations[c.normalized!]) continue;
     const compiled = parts.compile(c.attempts.at(-1)!.reply);
     if (!compiled.ok || compiled.normalized !== c.normalized) throw new Error(`compile is not deterministic: candidate ${c.id} no longer compiles to what it did`);
-    const outcome = await io(() => parts.simulate(compiled.rewardTable));
+    const outcome = await io(() => parts.simulate(compiled));
     state.simulations[c.normalized!] = { distribution: outcome.distribution };
     emit({ type: 'simulated', id: c.id, normalized: c.normalized! });
     save();
@@ -221,7 +223,7 @@ function previousPicks(state: DlmRunState, round: number): PreviousPick[] {
   for (const r of state.rounds.slice(0, round)) {
     const id = r.reflection?.pick;
     const c = id ? r.candidates.find((x) => x.id === id) : undefined;
-    if (c) picks.push({ expression: c.expression!, distribution: state.simulations[c.normalized!]?.distribution ?? '' });
+    if (c) picks.push({ expression: c.expression! });
   }
   return picks;
 }

@@ -40,8 +40,8 @@ export interface SclmParts {
   dlm(run: DlmRunName): DlmParts;
   /** Compiles a reward expression the user wrote (or the default's); errors as data. Deterministic. */
   compileExpression(expression: string): CompileResult;
-  /** Simulates the policy of a reward table on the run's instance. */
-  simulate(rewardTable: Float64Array): Promise<Occupancy>;
+  /** Simulates the policy of a compiled reward (keyed by its normalized expression) on the run's instance. */
+  simulate(compiled: { normalized: string; rewardTable: Float64Array }): Promise<Occupancy>;
   /** The instance's features and schema, for utilities per bucket. */
   instance: Pick<Instance, 'features' | 'schema'>;
 }
@@ -248,8 +248,8 @@ async function simulateAll(ctx: Ctx, rewards: Map<string, { table: Float64Array 
   state.defaultKey = list[0].normalized;
   for (const policy of list) {
     if (state.outcomes[policy.normalized]) continue;
-    const table = policy.table();
-    const occupancy = await ctx.io(() => parts.simulate(table));
+    const rewardTable = policy.table();
+    const occupancy = await ctx.io(() => parts.simulate({ normalized: policy.normalized, rewardTable }));
     state.outcomes[policy.normalized] = outcomeOf(occupancy, parts.instance, rewards);
     ctx.emit({ type: 'simulated', expression: policy.expression });
     ctx.save();

@@ -2,11 +2,12 @@
 // generator's DLM run, each clause's own reward, the baselines' runs, one summary per simulated
 // policy, the LLM scorer's ratings and the selection. It is the checkpoint: a run resumed from
 // it repeats no LLM call that was answered and no simulation that was done.
+import { DEFAULT_REWARD } from '../../core/reward/default-reward.ts';
 import type { ClauseInfo } from '../../core/adjudicate/score-matrix.ts';
 import type { PolicyEvaluation } from '../../core/adjudicate/evaluate-policy.ts';
-import type { Pool, PolicySummary } from '../../core/adjudicate/pool.ts';
+import type { Pool, PoolPolicy } from '../../core/adjudicate/pool.ts';
 import type { SelectionRecord } from '../../core/adjudicate/selection-record.ts';
-import type { DistributionCategory } from '../../core/prompts/dlm-reflection-prompt.ts';
+import type { DistributionCategory } from '../../core/measures/distribution-categories.ts';
 import type { Attempt, DlmConfig, DlmRunState } from '../dlm/dlm-run-state.ts';
 
 export interface SclmConfig {
@@ -44,7 +45,7 @@ export const DEFAULT_SCLM_CONFIG: SclmConfig = {
   utilityClause: false,
   baselines: true,
   epsilon: 0.1,
-  defaultExpression: 'state',
+  defaultExpression: DEFAULT_REWARD,
 };
 
 /** A clause as the user edits it. */
@@ -69,7 +70,7 @@ export interface AskState {
 }
 
 /** What one simulated policy contributes: summary for scores and measures, distribution for the LLM scorer. */
-export interface PolicyOutcome extends PolicySummary {
+export interface PolicyOutcome extends PoolPolicy {
   distribution: DistributionCategory[];
 }
 

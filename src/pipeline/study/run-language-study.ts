@@ -1,34 +1,29 @@
 // The language study (multilingual paper, sections 3-5) per alpha x language x prompt x run:
 // translate (the user's file, or the LLM, recorded) -> optional rewrite -> DLM (zero-shot or the
-// reflection loop) -> compile -> simulate -> acceptable? success? DP_variance per group. The
-// population, compiler and simulator are injected: the same runner serves the CLI (WASM engine)
+// reflection loop, over the one DLM adapter) -> compile -> simulate -> acceptable? success? DP_variance per group. The
+// population and simulator are injected: the same runner serves the CLI (WASM engine)
 // and tests (scripted parts).
 import { acceptableReward } from '../../core/fairness/acceptable-reward.ts';
 import { taskSuccess } from '../../core/fairness/task-success.ts';
 import { unfairnessFlags } from '../../core/fairness/unfairness-flags.ts';
 import type { Occupancy } from '../../core/instance/occupancy.ts';
 import type { Instance } from '../../core/instance/types.ts';
-import { parseRewardReply, ReplyParseError } from '../../core/prompts/parse-reply.ts';
+import { ReplyParseError } from '../../core/prompts/parse-reply.ts';
 import { parseTranslationReply, translatePrompt } from '../../core/prompts/translate-prompt.ts';
-import { distributionText } from '../../core/measures/distribution-text.ts';
 import { dpVariance } from '../../core/measures/dp-variance.ts';
 import { stateFeatureDistribution } from '../../core/measures/state-feature-distribution.ts';
 import type { LlmProvider } from '../../llm/llm-provider.ts';
 import { createDlmRun } from '../dlm/dlm-run-state.ts';
-import { runDlm, type DlmParts } from '../dlm/run-dlm.ts';
+import { createDlmAdapter, type DlmAdapter } from '../dlm/dlm-adapter.ts';
+import { runDlm } from '../dlm/run-dlm.ts';
 import { createRewrite, effectivePrompt } from '../rewrite/rewrite-state.ts';
 import { runRewrite } from '../rewrite/run-rewrite.ts';
-import { multilingualDlmParts } from './multilingual-dlm-parts.ts';
 import type { CellOutcome, StudyCell, StudyPrompt, StudyState, Translation } from './study-state.ts';
-
-export type StudyCompileResult = { ok: true; table: Float64Array; featuresUsed: number[]; normalized: string } | { ok: false; error: string };
 
 export interface StudyParts {
   llm: Pick<LlmProvider, 'complete'>;
   /** The population for one alpha and run (the `multilingual` generator with --alpha, seeded by the run). Called once per pair. */
   population(alpha: number, run: number): Instance | Promise<Instance>;
-  /** A reward expression compiled against the population (the reward compiler; errors as data). Deterministic. */
-  compile(expression: string, instance: Instance): StudyCompileResult;
   /** Simulates the Whittle policy of a reward table (seeded by the run). */
   simulate(instance: Instance, rewardTable: Float64Array, run: number): Promise<Occupancy>;
 }
@@ -126,64 +121,46 @@ async function runCell(state: StudyState, cell: StudyCell, prompt: StudyPrompt, 
   }
   cell.goal ??= cell.rewrite ? effectivePrompt(cell.rewrite) : translation.text;
 
-  // 2. DLM with the study's LLM prompts, the injected compiler and simulator.
-  const occupancies = new Map<string, Occupancy>();
-  const normalizedOf = new WeakMap<Float64Array, string>();
-  const compileReply = (reply: string): StudyCompileResult & { expression?: string } => {
-    let expression: string;
-    try {
-      expression = parseRewardReply(reply).expression;
-    } catch (error) {
-      if (error instanceof ReplyParseError) return { ok: false, error: error.feedback };
-      throw error;
-    }
-    return { ...parts.compile(expression, instance), expression };
-  };
-  const simulate = async (table: Float64Array, normalized: string) => {
-    const cached = occupancies.get(normalized);
-    if (cached) return cached;
-    const occupancy = await parts.simulate(instance, table, cell.run);
-    occupancies.set(normalized, occupancy);
+  // 2. DLM with the study's generation prompt (Table 5) over the one adapter; each policy simulated once, by normalized expression.
+  const occupancies = new Map<string, Promise<Occupancy>>();
+  const simulate = (normalized: string, table: Float64Array) => {
+    let occupancy = occupancies.get(normalized);
+    if (!occupancy) occupancies.set(normalized, (occupancy = parts.simulate(instance, table, cell.run)));
     return occupancy;
   };
-  const dlmParts: DlmParts = {
-    ...multilingualDlmParts(parts.llm, schema, options.signal),
-    compile(reply) {
-      const c = compileReply(reply);
-      if (!c.ok) return c;
-      normalizedOf.set(c.table, c.normalized);
-      return { ok: true, expression: c.expression!, normalized: c.normalized, rewardTable: c.table };
-    },
-    async simulate(table) {
-      const occupancy = await simulate(table, normalizedOf.get(table)!);
-      return { distribution: distributionText(stateFeatureDistribution(occupancy, instance, { weight: 'positive-states' })) };
-    },
-  };
+  const adapter = createDlmAdapter({
+    llm: parts.llm,
+    population: instance,
+    generation: 'multilingual',
+    signal: options.signal,
+    distributions: async ({ normalized, rewardTable }) => stateFeatureDistribution(await simulate(normalized, rewardTable), instance, { weight: 'positive-states' }),
+  });
   cell.dlm ??= createDlmRun(cell.goal, config.dlm);
-  cell.dlm = await runDlm(cell.dlm, dlmParts, { signal: options.signal, checkpoint: (s) => ((cell.dlm = s), save()) });
+  cell.dlm = await runDlm(cell.dlm, adapter, { signal: options.signal, checkpoint: (s) => ((cell.dlm = s), save()) });
   if (cell.dlm.status === 'paused') throw new Pause(cell.dlm.pausedBecause ?? 'DLM paused');
 
   // 3. The outcome of the final reward function.
-  cell.outcome = await outcomeOf(cell, prompt, instance, parts, config, simulate);
+  cell.outcome = await outcomeOf(cell, prompt, instance, config, adapter, simulate);
 }
 
-async function outcomeOf(cell: StudyCell, prompt: StudyPrompt, instance: Instance, parts: StudyParts, config: StudyState['config'], simulate: (table: Float64Array, normalized: string) => Promise<Occupancy>): Promise<CellOutcome> {
+async function outcomeOf(cell: StudyCell, prompt: StudyPrompt, instance: Instance, config: StudyState['config'], adapter: DlmAdapter, simulate: (normalized: string, table: Float64Array) => Promise<Occupancy>): Promise<CellOutcome> {
   const result = cell.dlm!.result;
   if (!result) return { valid: false, reason: 'no valid reward function' };
-  const compiled = parts.compile(result.expression, instance);
+  const compiled = adapter.compileExpression(result.expression);
   if (!compiled.ok) throw new Error(`compile is not deterministic: the final reward "${result.expression}" no longer compiles (${compiled.error})`);
-  const occupancy = await simulate(compiled.table, compiled.normalized);
+  const occupancy = await simulate(compiled.normalized, compiled.rewardTable);
+  const { featuresUsed } = compiled.diagnostics;
   const intended = [...new Set(prompt.conditions.map((c) => c.group))];
   const other = config.relevance === 'features' ? 'groups' : 'features';
-  const judged = acceptableReward(compiled.featuresUsed, prompt.conditions, instance.schema, config.relevance);
+  const judged = acceptableReward(featuresUsed, prompt.conditions, instance.schema, config.relevance);
   const success = taskSuccess(occupancy, instance, prompt.conditions, { baseline: config.baseline, measure: config.measure });
   const groups = dpVariance(occupancy, instance, { intended, measure: config.measure });
   return {
     valid: true,
     expression: result.expression,
-    featuresUsed: compiled.featuresUsed,
+    featuresUsed: featuresUsed,
     acceptable: judged.acceptable,
-    acceptableOtherLevel: acceptableReward(compiled.featuresUsed, prompt.conditions, instance.schema, other).acceptable,
+    acceptableOtherLevel: acceptableReward(featuresUsed, prompt.conditions, instance.schema, other).acceptable,
     missing: judged.missing,
     spurious: judged.spurious,
     success: success.success,

@@ -10,9 +10,8 @@ import { utilityPool } from '../../core/portfolio/utility-pool.ts';
 import { pMean } from '../../core/welfare/p-mean.ts';
 import type { DlmRunState } from '../../pipeline/dlm/dlm-run-state.ts';
 import type { SclmResult } from '../../pipeline/sclm/sclm-run-state.ts';
-import type { CandidateRecord } from '../../storage/records.ts';
 import type { PolicySummary } from '../../core/measures/policy-summary.ts';
-import type { CandidateDiagnostics } from './run-session.svelte.ts';
+import type { CandidateDiagnostics, RunCandidateRecord } from './run-candidates.ts';
 
 export interface CandidateRow {
   /** Candidate id within its DLM run, e.g. "generator/r0/c1". */
@@ -37,12 +36,12 @@ export interface CandidateRow {
 }
 
 /** The candidate table's rows, in pool order. */
-export function candidateRows(candidates: readonly CandidateRecord[], summaries: Record<string, PolicySummary>, defaultKey: string, instance: Pick<Instance, 'schema'> | null, sclm?: SclmResult): CandidateRow[] {
+export function candidateRows(candidates: readonly RunCandidateRecord[], summaries: Record<string, PolicySummary>, defaultKey: string, instance: Pick<Instance, 'schema'> | null, sclm?: SclmResult): CandidateRow[] {
   const base = summaries[defaultKey];
   const ordered = instance?.schema.groups.filter((g) => g.ordered).map((g) => g.name) ?? [];
   return candidates.map((c) => {
-    const d = c.diagnostics as CandidateDiagnostics;
-    const summary = (c.summary as PolicySummary | null) ?? (d.normalized ? (summaries[d.normalized] ?? null) : null);
+    const d = c.diagnostics;
+    const summary = c.summary ?? (d.normalized ? (summaries[d.normalized] ?? null) : null);
     const id = c.origin.split('/').slice(1).join('/');
     const poolIndex = sclm && c.origin.startsWith('generator/') ? sclm.pool.candidates.findIndex((p) => p.id === id) : -1;
     const shifts = summary && base ? ordered.filter((g) => sum(base.groups[g]) > 0 && sum(summary.groups[g]) > 0).map((g) => emd(base.groups[g], summary.groups[g])) : [];

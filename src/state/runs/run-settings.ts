@@ -3,9 +3,10 @@
 import { findGenerator, type PopulationGenerator } from '../../core/datasets/generators.ts';
 import { resolveParameters } from '../../core/datasets/generators/population-generator.ts';
 
-export type PopulationChoice =
-  | { source: 'generator'; generator: string; parameters: Record<string, number>; seed: number }
-  | { source: 'stored'; id: string };
+import type { PopulationChoice } from '../../core/datasets/population-choice.ts';
+import { DEFAULT_REWARD } from '../../core/reward/default-reward.ts';
+import type { DlmConfig } from '../../pipeline/dlm/dlm-run-state.ts';
+import type { SclmConfig } from '../../pipeline/sclm/sclm-run-state.ts';
 
 export interface RunSettings {
   kind: 'dlm' | 'sclm';
@@ -40,7 +41,7 @@ export const DEFAULT_RUN_SETTINGS: RunSettings = {
   kind: 'dlm',
   prompt: '',
   rewrite: false,
-  population: { source: 'generator', generator: 'dlm', parameters: {}, seed: 0 },
+  population: { kind: 'generator', generator: 'dlm', parameters: {}, seed: 0 },
   rounds: 2,
   candidates: 2,
   maxAttempts: 3,
@@ -75,7 +76,7 @@ export function settingsProblems(s: RunSettings): string[] {
     if (!(s.epsilon >= 0 && s.epsilon < 1)) problems.push(`Score noise: a number in [0, 1), not ${s.epsilon}.`);
     if (s.weights.some((w) => !(w > 0))) problems.push('Clause weights: positive numbers, one per clause (or leave empty for equal weights).');
   }
-  if (s.population.source === 'generator') {
+  if (s.population.kind === 'generator') {
     const generator = findGenerator(s.population.generator);
     if (!generator) problems.push(`Population: no built-in population "${s.population.generator}".`);
     else {
@@ -96,3 +97,24 @@ export function runTitle(s: RunSettings): string {
 }
 
 export type { PopulationGenerator };
+
+/** The DLM run the settings ask for (a DLM run; SCLM's generator pool). */
+export function dlmConfigOf(s: RunSettings): Partial<DlmConfig> {
+  return { rounds: s.rounds, candidates: s.candidates, maxAttempts: s.maxAttempts };
+}
+
+/** The SCLM run the settings ask for. */
+export function sclmConfigOf(s: RunSettings): Partial<SclmConfig> {
+  return {
+    scorer: s.scorer ?? 'simulator',
+    pool: { rounds: s.rounds, candidates: s.candidates },
+    clauseDlm: { rounds: s.clauseRounds, candidates: s.clauseCandidates },
+    maxAttempts: s.maxAttempts,
+    shiftClauses: s.shiftClauses,
+    utilityClause: s.utilityClause,
+    baselines: s.baselines,
+    epsilon: s.epsilon,
+    defaultExpression: DEFAULT_REWARD,
+    ...(s.weights.length > 0 && { weights: s.weights }),
+  };
+}

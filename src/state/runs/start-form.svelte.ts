@@ -35,7 +35,7 @@ export class StartForm {
   private readonly settingsProblems = $derived(settingsProblems(this.settings));
   /** What the run will ask the LLM, shown before Start. */
   readonly estimate = $derived(estimateRun({ ...this.settings, rewrite: this.rewrite }));
-  readonly generator = $derived(this.settings.population.source === 'generator' ? findGenerator(this.settings.population.generator) : undefined);
+  readonly generator = $derived(this.settings.population.kind === 'generator' ? findGenerator(this.settings.population.generator) : undefined);
 
   constructor(private readonly app: AppState) {}
 
@@ -50,20 +50,20 @@ export class StartForm {
   /** "builtin:<name>" or "stored:<id>". */
   get populationKey(): string {
     const p = this.settings.population;
-    return p.source === 'generator' ? `builtin:${p.generator}` : `stored:${p.id}`;
+    return p.kind === 'generator' ? `builtin:${p.generator}` : `stored:${p.id}`;
   }
   set populationKey(key: string) {
     const [source, ...rest] = key.split(':');
     const name = rest.join(':');
-    this.settings.population = source === 'builtin' ? { source: 'generator', generator: name, parameters: {}, seed: 0 } : { source: 'stored', id: name };
+    this.settings.population = source === 'builtin' ? { kind: 'generator', generator: name, parameters: {}, seed: 0 } : { kind: 'stored', id: name, name: this.stored.find((p) => p.id === name)?.name ?? name };
   }
 
   parameter(name: string): number {
     const p = this.settings.population;
-    return p.source === 'generator' ? (p.parameters[name] ?? this.generator?.parameters.find((x) => x.name === name)?.default ?? NaN) : NaN;
+    return p.kind === 'generator' ? (p.parameters[name] ?? this.generator?.parameters.find((x) => x.name === name)?.default ?? NaN) : NaN;
   }
   setParameter(name: string, value: number): void {
-    if (this.settings.population.source === 'generator') this.settings.population.parameters[name] = value;
+    if (this.settings.population.kind === 'generator') this.settings.population.parameters[name] = value;
   }
 
   async start(): Promise<string | null> {

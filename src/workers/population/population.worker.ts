@@ -1,18 +1,11 @@
 // Builds a built-in population off the main thread (DLM's 7,668 arms take about 100 ms) and
 // draws the evaluation sample of a seed from it.
 import * as Comlink from 'comlink';
-import { findGenerator } from '../../core/datasets/generators.ts';
-import { sampleArms } from '../../core/instance/sample-arms.ts';
-import type { Instance } from '../../core/instance/types.ts';
+import { generatedPopulation } from '../../core/datasets/generators.ts';
 
 const api = {
   /** generator(parameters, seed), sampled with `sampleSeed` when the generator samples arms per seed. */
-  generate(name: string, parameters: Record<string, number>, seed: number, sampleSeed: number): Instance {
-    const generator = findGenerator(name);
-    if (!generator) throw new Error(`no built-in population "${name}"`);
-    const instance = generator.generate(parameters, seed);
-    return instance.sampleSize && instance.sampleSize < instance.numArms ? sampleArms(instance, instance.sampleSize, sampleSeed) : instance;
-  },
+  generate: generatedPopulation,
 };
 
 export type PopulationWorkerApi = typeof api;

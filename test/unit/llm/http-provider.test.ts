@@ -169,6 +169,26 @@ describe('retries', () => {
   });
 });
 
+describe('a reply that contains the key', () => {
+  test('has it replaced by [key] in the reply and the transcript, even when the body escapes it', async () => {
+    const escaped = KEY.replace(/-/g, '\\u002d');
+    fake.script({ reply: `your key is ${KEY}, yes ${KEY}` }, { body: `{"choices": [{"message": {"content": "again ${escaped}"}}]}` });
+    const transcript = new Transcript();
+    const { p } = provider('openai', {}, { transcript });
+    expect((await p.complete({ prompt: 'x' })).text).toBe('your key is [key], yes [key]');
+    expect((await p.complete({ prompt: 'y' })).text).toBe('again [key]');
+    expect(JSON.stringify(transcript.toJSON())).not.toContain(KEY);
+  });
+
+  test('is redacted in a refusal or an error body too', async () => {
+    fake.script({ body: { choices: [{ message: { content: null, refusal: `I will not repeat ${KEY}` } }] } });
+    const e = await failure(provider('openai').p.complete({ prompt: 'x' }));
+    expect(e.kind).toBe('blocked');
+    expect(e.message).not.toContain(KEY);
+    expect(e.message).toContain('[key]');
+  });
+});
+
 describe('empty replies', () => {
   test('an empty, null or blank answer is reported after one attempt, not retried five times', async () => {
     for (const step of [{ body: '' }, { body: 'null' }, { body: { choices: [{ message: { content: null } }] } }, { reply: '' }]) {

@@ -3,6 +3,7 @@ import { DLM_REFLECTION_LAYOUT } from '../../../../src/core/datasets/dlm-reflect
 import { dlmSchema } from '../../../../src/core/datasets/dlm-schema.ts';
 import type { FeatureSchema } from '../../../../src/core/instance/types.ts';
 import { bucketOfArms } from '../../../../src/core/measures/bucket-of-arms.ts';
+import { distributionCategories } from '../../../../src/core/measures/distribution-categories.ts';
 import { distributionText, formatPercent } from '../../../../src/core/measures/distribution-text.ts';
 import { stateFeatureDistribution } from '../../../../src/core/measures/state-feature-distribution.ts';
 import { utilityPerBucket } from '../../../../src/core/measures/utility-per-bucket.ts';
@@ -85,16 +86,16 @@ describe('formatPercent', () => {
   });
 });
 
-describe('distributionText', () => {
+describe('distributionCategories and distributionText', () => {
   test('prints a heading per group and a line per bucket, schema order by default', () => {
     const d = stateFeatureDistribution(occupancy, { features, schema }, { weight: 'positive-states' });
-    expect(distributionText(d)).toBe('Category: Age\nYoung: 30.00%\nOld: 70.00%\nCategory: Income\nLow: 30.00%\nMid: 10.00%\nHigh: 60.00%');
+    expect(distributionText(distributionCategories(d))).toBe('Category: Age\nYoung: 30.00%\nOld: 70.00%\nCategory: Income\nLow: 30.00%\nMid: 10.00%\nHigh: 60.00%');
   });
 
   test('refuses a layout that names a missing group or the wrong number of labels', () => {
     const d = stateFeatureDistribution(occupancy, { features, schema }, { weight: 'positive-states' });
-    expect(() => distributionText(d, [{ group: 'Ages', heading: 'Ages' }])).toThrow('names group "Ages"');
-    expect(() => distributionText(d, [{ group: 'Age', heading: 'Ages', labels: ['a'] }])).toThrow('gives 1 labels for group "Age", which has 2 buckets');
+    expect(() => distributionCategories(d, [{ group: 'Ages', heading: 'Ages' }])).toThrow('names group "Ages"');
+    expect(() => distributionCategories(d, [{ group: 'Age', heading: 'Ages', labels: ['a'] }])).toThrow('gives 1 labels for group "Age", which has 2 buckets');
   });
 
   // DLM NeurIPS appendix L.1, Index 0 (Older Bias), as printed; its income lines sum to 100.01%.
@@ -228,7 +229,7 @@ PHC: 0.00%`;
       rows[0].push([1, points[arm + 1] - points[arm]]);
     }
     const d = stateFeatureDistribution(occupancyOf(rows), { features: feats, schema: dlm }, { weight: 'positive-states' });
-    expect(distributionText(d, DLM_REFLECTION_LAYOUT)).toBe(text);
+    expect(distributionText(distributionCategories(d, DLM_REFLECTION_LAYOUT))).toBe(text);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { constrainedTopB, rankTop, seededTieRanks, shareQuota, type CallQuota } from '../../../../src/core/plan/constrained-top-b.ts';
+import { constrainedTopB, kthSmallest, rankTop, seededTieRanks, shareQuota, type CallQuota } from '../../../../src/core/plan/constrained-top-b.ts';
 import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
 import { referenceConstrainedTopB } from '../../../reference/constrained-top-b.ts';
 
@@ -105,5 +105,16 @@ describe('constrainedTopB', () => {
     expect(Array.from(a).sort((x, y) => x - y)).toEqual(Array.from({ length: 1000 }, (_, i) => i));
     expect(ranks(1000, 5)).toEqual(a);
     expect(ranks(1000, 6)).not.toEqual(a);
+  });
+
+  test('kthSmallest equals sorting, with ties and signed zeros', () => {
+    const r = seededRandom(3);
+    for (let t = 0; t < 50; t++) {
+      const n = 1 + r.int(500);
+      const values = Float64Array.from({ length: n }, () => (r.next() < 0.3 ? (r.next() < 0.5 ? -0 : 0) : Math.round(r.next() * 10)));
+      const sorted = Float64Array.from(values).sort();
+      const k = r.int(n);
+      expect(kthSmallest(Float64Array.from(values), k) === sorted[k]).toBe(true);
+    }
   });
 });

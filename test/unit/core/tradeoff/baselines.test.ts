@@ -93,3 +93,14 @@ describe('the baselines', () => {
     expect(values.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
   });
 });
+
+describe('callsDpVariance', () => {
+  test('equals dpVariance of the simulation itself when every arm was simulated', async () => {
+    const { dpVariance } = await import('../../../../src/core/measures/dp-variance.ts');
+    const { callsDpVariance } = await import('../../../../src/core/tradeoff/calls-by-group.ts');
+    const sweep = new DialSweep({ population, reward: table('state * (1 + 4 * agent_feats[3])').table, seeds: [2], trials: 10 });
+    const measured = await sweep.measure(table('state * (1 + 4 * agent_feats[3])').table, simulate);
+    const occupancy = await simulate({ instance: population, rewards: table('state * (1 + 4 * agent_feats[3])').table, policy: 'whittle', trials: 10, seed: 2, ties: 'random' });
+    for (const g of dpVariance(occupancy, population)) expect(callsDpVariance(measured, population, g.name)).toBeCloseTo(g.dpVariance!, 15);
+  });
+});

@@ -6,13 +6,14 @@ import { createNodeSimulator, type NodeSimulator } from '../../../../src/cli/nod
 import { findGenerator } from '../../../../src/core/datasets/generators.ts';
 import type { Instance } from '../../../../src/core/instance/types.ts';
 import type { ChatRequest } from '../../../../src/core/prompts/chat-request.ts';
+import { distributionText } from '../../../../src/core/measures/distribution-text.ts';
 import { perTrialValues } from '../../../../src/core/measures/per-trial-values.ts';
 import { stateFeatureDistribution } from '../../../../src/core/measures/state-feature-distribution.ts';
 import { compileReward } from '../../../../src/core/reward/compile-reward.ts';
 import { DLM_NEURIPS_TASKS } from '../../../../src/core/tasks/dlm-neurips-tasks.ts';
 import { HttpProvider } from '../../../../src/llm/http-provider.ts';
 import type { ChatReply, LlmProvider } from '../../../../src/llm/llm-provider.ts';
-import { createDlmParts } from '../../../../src/pipeline/dlm/dlm-parts.ts';
+import { createDlmAdapter } from '../../../../src/pipeline/dlm/dlm-adapter.ts';
 import type { DlmRunState } from '../../../../src/pipeline/dlm/dlm-run-state.ts';
 import { evaluateDlm, type EvaluationState } from '../../../../src/pipeline/dlm/evaluate-dlm.ts';
 import { EvaluationProtocol } from '../../../../src/pipeline/dlm/evaluation-protocol.ts';
@@ -102,9 +103,12 @@ describe('baselines', () => {
   });
 });
 
-describe('the real DLM parts', () => {
+describe('the DLM adapter over the evaluation protocol', () => {
+  const adapter = (llm = scriptedLlm(() => ''), weight: 'positive-states' | 'reward' = 'positive-states') =>
+    createDlmAdapter({ llm, population, distributions: async (c) => protocol.distribution(await protocol.run(simulator.simulate, 'whittle', c.rewardTable), weight, weight === 'reward' ? c.rewardTable : undefined) });
+
   test('a reply without $$$ or with a bad expression becomes feedback naming the problem, where it is and what to do', () => {
-    const parts = createDlmParts({ llm: scriptedLlm(() => ''), protocol, simulate: simulator.simulate });
+    const parts = adapter();
     const noCode = parts.compile('I would reward older mothers.');
     expect(noCode.ok).toBe(false);
     expect(!noCode.ok && noCode.error).toMatch(/\$\$\$/);
@@ -118,12 +122,16 @@ describe('the real DLM parts', () => {
     expect(good.ok && good.expression).toBe('state * (1 + agent_feats[11])');
   });
 
-  test("the reflection's distribution text is pooled over the protocol's seeds in the paper's layout, by positive states or by reward", async () => {
+  test('simulates only what it compiled, keyed by the normalized expression', async () => {
+    await expect(adapter().simulate({ normalized: 'state*2', rewardTable: new Float64Array(0) })).rejects.toThrow('simulate takes a reward this adapter compiled');
+  });
+
+  test("the reflection's distributions are pooled over the protocol's seeds in the paper's layout, by positive states or by reward", async () => {
     const texts = await Promise.all((['positive-states', 'reward'] as const).map(async (weight) => {
-      const parts = createDlmParts({ llm: scriptedLlm(() => ''), protocol, simulate: simulator.simulate, weight });
+      const parts = adapter(undefined, weight);
       const c = parts.compile('$$$ state * (1 + 9 * agent_feats[11]) $$$');
       if (!c.ok) throw new Error(c.error);
-      return (await parts.simulate(c.rewardTable)).distribution;
+      return distributionText((await parts.simulate(c)).distribution);
     }));
     const headings = texts[0].split('\n').filter((l) => l.startsWith('Category: '));
     expect(headings).toEqual(['Category: Ages', 'Category: Income', 'Category: Calling Times', 'Category: Education Levels', 'Category: Languages Spoken', 'Category: Phone Owners', 'Category: Organizations']);
@@ -131,6 +139,17 @@ describe('the real DLM parts', () => {
     const oldest = (text: string) => Number(/\nAges 51-60: ([\d.]+)%/.exec(text)![1]);
     // Reward weighs a positive step of the oldest ten times as much as another one.
     expect(oldest(texts[1])).toBeGreaterThan(oldest(texts[0]));
+  });
+
+  test('a run on a population without feature groups reflects on empty distributions and finishes', async () => {
+    // As an imported population whose numeric columns form no group: no hidden features, nothing to bucket.
+    const plain: Instance = { ...population, schema: { columns: population.schema.columns.map((c, i) => ({ ...c, name: `f${i}`, group: null })), groups: [] } };
+    const llm = scriptedLlm((request) => (isProposal(request) ? `$$$ ${['state', 'state * (1 + agent_feats[11])'][llm.requests.filter(isProposal).length % 2]} $$$` : 'The best reward function is at index: 1'));
+    const evaluation = await evaluateDlm({ protocol: new EvaluationProtocol(plain, { seeds: 2, trials: 5, returns: 'undiscounted' }), simulate: simulator.simulate, tasks: tasks(0), llm });
+    expect(evaluation.pausedBecause).toBeUndefined();
+    expect(evaluation.tasks[0].dlm).toMatchObject({ status: 'done', pickedBy: 'reflection' });
+    const reflection = llm.requests.find((r) => !isProposal(r))!;
+    expect(reflection.prompt).toContain("Reward Function: state\nReflection: '\n'");
   });
 
   test("a scripted LLM that proposes the task's Base reward gets an MNR of 1 within its SE, zero-shot and with reflection", async () => {

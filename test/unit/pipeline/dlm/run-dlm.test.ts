@@ -1,6 +1,7 @@
 // The DLM loop against scripted parts: the LLM, the compiler and the simulator are small fakes
-// driven by scripts here; the real parts (src/pipeline/dlm/dlm-parts.ts) are tested in test/unit/pipeline/dlm/dlm-evaluate.test.ts.
+// driven by scripts here; the real parts (src/pipeline/dlm/dlm-adapter.ts) are tested in test/unit/pipeline/dlm/dlm-evaluate.test.ts.
 import { describe, expect, test } from 'vitest';
+import type { DistributionCategory } from '../../../../src/core/measures/distribution-categories.ts';
 import { createDlmRun, type DlmRunState } from '../../../../src/pipeline/dlm/dlm-run-state.ts';
 import { parseReflectionPick } from '../../../../src/pipeline/dlm/parse-reflection-pick.ts';
 import { replayTranscript, requestKey, transcriptOf } from '../../../../src/pipeline/dlm/replay-transcript.ts';
@@ -46,11 +47,11 @@ function scripted(script: Record<string, string>, options: { failOn?: Set<string
       if (known < 0) return { ok: false, error: `Unknown name in "${m[1].trim()}".` };
       return { ok: true, expression: m[1].trim(), normalized, rewardTable: Float64Array.of(known) };
     },
-    async simulate(rewardTable) {
-      const normalized = expressions[rewardTable[0]];
+    async simulate({ normalized, rewardTable }) {
+      expect(expressions[rewardTable[0]]).toBe(normalized);
       simulated.push(normalized);
       const oldest = OLDEST_SHARE[normalized];
-      return { distribution: `Category: Ages\nAges 10-50: ${(100 - oldest).toFixed(2)}%\nAges 51-60: ${oldest.toFixed(2)}%` };
+      return { distribution: [{ category: 'Ages', buckets: [{ label: 'Ages 10-50', percent: 100 - oldest }, { label: 'Ages 51-60', percent: oldest }] }] };
     },
   };
   return { parts, answered, simulated, requests };
@@ -109,7 +110,7 @@ describe('runDlm', () => {
     const { final } = await runToEnd(createDlmRun('Focus on the oldest.'), fake.parts);
     expect(fake.answered).toEqual(['r0/c0#0', 'r0/c1#0', 'r0/reflect#0', 'r1/c0#0', 'r1/c1#0', 'r1/reflect#0']);
     const round1 = fake.requests.filter((r): r is ProposalRequest => r.kind === 'proposal' && r.round === 1);
-    expect(round1[0].previous).toEqual([{ expression: 'state * agent_feats[11]', distribution: 'Category: Ages\nAges 10-50: 60.00%\nAges 51-60: 40.00%' }]);
+    expect(round1[0].previous).toEqual([{ expression: 'state * agent_feats[11]' }]);
     const reflect0 = fake.requests.find((r): r is ReflectionRequest => r.kind === 'reflection')!;
     expect(reflect0.candidates.map((c) => c.expression)).toEqual(['state * agent_feats[11]', 'state * (agent_feats[10] or agent_feats[11])']);
     expect(final.status).toBe('done');
@@ -171,7 +172,7 @@ describe('runDlm', () => {
     const fake = scripted(PAPER_FLOW);
     // Reflector: pick the candidate whose policy gives the oldest the largest share.
     fake.parts.reflect = async (r) => {
-      const share = (d: string) => Number(/Ages 51-60: ([\d.]+)%/.exec(d)![1]);
+      const share = (d: DistributionCategory[]) => d[0].buckets.find((b) => b.label === 'Ages 51-60')!.percent;
       const best = r.candidates.reduce((a, b) => (share(b.distribution) > share(a.distribution) ? b : a));
       return `The best reward function is at index: ${best.index}`;
     };

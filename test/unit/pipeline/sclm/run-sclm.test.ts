@@ -77,15 +77,15 @@ function scripted(script: Record<string, string>, options: { failOn?: Set<string
       const m = /\$\$\$(.*)\$\$\$/s.exec(text);
       return m ? compileExpression(m[1]) : { ok: false, error: 'Write the reward function between $$$ and $$$.' };
     },
-    simulate: async () => ({ distribution: '' }),
+    simulate: async () => ({ distribution: [] }),
   });
   const parts: SclmParts = {
     ask: async (r) => reply(r.key),
     dlm,
     compileExpression,
-    simulate: async (table) => {
-      simulated.push(Array.from(table).join(','));
-      return fakeOccupancy(table);
+    simulate: async ({ rewardTable }) => {
+      simulated.push(Array.from(rewardTable).join(','));
+      return fakeOccupancy(rewardTable);
     },
     instance: { features: FEATURES, schema: SCHEMA },
   };

@@ -5,11 +5,10 @@ import { describe, expect, test } from 'vitest';
 import type { ChatRequest } from '../../../../src/core/prompts/chat-request.ts';
 import { MULTILINGUAL_PROMPTS } from '../../../../src/core/tasks/multilingual-prompts.ts';
 import type { ChatReply } from '../../../../src/llm/llm-provider.ts';
-import { parseDistributionText } from '../../../../src/pipeline/study/multilingual-dlm-parts.ts';
 import { runLanguageStudy, type StudyParts } from '../../../../src/pipeline/study/run-language-study.ts';
 import { createStudy, type StudyConfig, type StudyState } from '../../../../src/pipeline/study/study-state.ts';
 import { formatStudyTable, studyTable } from '../../../../src/pipeline/study/study-table.ts';
-import { compile, population, simulate } from './study-fixture.ts';
+import { population, simulate } from './study-fixture.ts';
 
 const P1 = MULTILINGUAL_PROMPTS[0];
 const P4 = MULTILINGUAL_PROMPTS[3];
@@ -74,7 +73,7 @@ const proposals = () => ({
 });
 
 function parts(llm: StudyParts['llm'], populations: string[] = []): StudyParts {
-  return { llm, population: (alpha, run) => (populations.push(`${alpha}/${run}`), population()), compile, simulate: (instance, table) => simulate(instance, table) };
+  return { llm, population: (alpha, run) => (populations.push(`${alpha}/${run}`), population()), simulate: (instance, table) => simulate(instance, table) };
 }
 
 describe('createStudy', () => {
@@ -210,13 +209,3 @@ function scriptedLlmCalls(state: StudyState): number {
   const translations = Object.values(state.translations).flatMap((t) => Object.values(t)).reduce((n, t) => n + (t.attempts?.length ?? 0), 0);
   return translations + state.cells.reduce((n, c) => n + c.dlm!.rounds.flatMap((r) => r.candidates).reduce((m, k) => m + k.attempts.length, 0), 0);
 }
-
-describe('parseDistributionText', () => {
-  test('reads back labels that contain colons', () => {
-    expect(parseDistributionText('Category: Times\nTo be called from 8:30 am - 10:30 am: 12.50%\nCategory: Age\nAges 10-20: 0.00%')).toEqual([
-      { category: 'Times', buckets: [{ label: 'To be called from 8:30 am - 10:30 am', percent: 12.5 }] },
-      { category: 'Age', buckets: [{ label: 'Ages 10-20', percent: 0 }] },
-    ]);
-    expect(() => parseDistributionText('Ages 10-20: 1%')).toThrow('not a distribution line');
-  });
-});

@@ -1,12 +1,10 @@
 // Parts for the language study's pipeline test: a 10-arm population on the multilingual schema
-// whose allocations are computed by hand, the real reward compiler, and a scripted simulator that
+// whose allocations are computed by hand, and a scripted simulator that
 // pulls the top-B arms by reward in state 1 for the whole horizon (so the expected table is exact;
 // the command-line test runs the study on the WASM engine).
 import type { Occupancy } from '../../../../src/core/instance/occupancy.ts';
 import type { Instance } from '../../../../src/core/instance/types.ts';
 import { multilingualSchema } from '../../../../src/core/datasets/generators/multilingual.ts';
-import { compileExpression } from '../../../../src/cli/fairness-wiring.ts';
-import type { StudyParts } from '../../../../src/pipeline/study/run-language-study.ts';
 
 const schema = multilingualSchema();
 const F = 34;
@@ -25,9 +23,6 @@ export function population(): Instance {
     provenance: { kind: 'generator', generator: 'test', parameters: {}, seed: 0 }, warnings: [],
   };
 }
-
-/** The real reward compiler, as the command line wires it. */
-export const compile: StudyParts['compile'] = compileExpression;
 
 /** Pulls the BUDGET arms with the highest reward in state 1 (lowest index first on ties) at every step. */
 export async function simulate(instance: Instance, table: Float64Array): Promise<Occupancy> {

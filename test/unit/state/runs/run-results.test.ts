@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { pMean } from '../../../../src/core/welfare/p-mean.ts';
 import { candidateRows, P_VALUES, paretoIndices, welfareCurve } from '../../../../src/state/runs/run-results.ts';
 import { DEFAULT_RUN_SETTINGS, settingsProblems } from '../../../../src/state/runs/run-settings.ts';
-import type { CandidateRecord } from '../../../../src/storage/records.ts';
+import type { PolicySummary } from '../../../../src/core/measures/policy-summary.ts';
+import type { CandidateDiagnostics, RunCandidateRecord } from '../../../../src/state/runs/run-candidates.ts';
 
 describe('the welfare curve of a pool', () => {
   const scores = [
@@ -43,7 +44,7 @@ describe('the candidate table', () => {
     groups: [{ name: 'Ages', kind: 'bucketed' as const, columns: [0], ordered: true, buckets: ['young', 'old'], edges: [0.5] }],
   };
   const summary = (groups: number[]) => ({ distribution: [], groups: { Ages: groups }, totalUtility: groups[0] + groups[1], ownValue: 0, engagedPerStep: [], pullsPerStep: [], fairness: [] });
-  const record = (index: number, diagnostics: object, s: object | null): CandidateRecord => ({ runId: 'r', index, expression: `e${index}`, origin: `dlm/r0/c${index}`, round: 0, diagnostics, summary: s });
+  const record = (index: number, diagnostics: CandidateDiagnostics, s: PolicySummary | null): RunCandidateRecord => ({ runId: 'r', index, expression: `e${index}`, origin: `dlm/r0/c${index}`, round: 0, diagnostics, summary: s });
 
   test('shows a refused candidate with its error, and a valid one with its features, shift from the default and utility', () => {
     const rows = candidateRows(
@@ -61,7 +62,7 @@ describe('the candidate table', () => {
 describe('the Start settings', () => {
   test('name every field that stops a run', () => {
     expect(settingsProblems(DEFAULT_RUN_SETTINGS)).toEqual(['Priority: write what the allocation should favour, in your own words.']);
-    const problems = settingsProblems({ ...DEFAULT_RUN_SETTINGS, prompt: 'older mothers', rounds: 0, trials: 1.5, population: { source: 'generator', generator: 'dlm', parameters: { budget: 100 }, seed: 0 } });
+    const problems = settingsProblems({ ...DEFAULT_RUN_SETTINGS, prompt: 'older mothers', rounds: 0, trials: 1.5, population: { kind: 'generator', generator: 'dlm', parameters: { budget: 100 }, seed: 0 } });
     expect(problems).toHaveLength(3);
     expect(problems[0]).toMatch(/^Rounds: a whole number from 1 to 20, not 0/);
     expect(problems[1]).toMatch(/^Trials/);

@@ -1,0 +1,33 @@
+// The bucket of every beneficiary in every feature group, computed once per register: the list's
+// make-up, the share constraints, the priors and the call-effect model all need it, and at 10^6
+// beneficiaries recomputing it per use costs more than the list itself. Cached by the features array
+// (an Instance's or a Register's arrays are never changed in place).
+import type { FeatureSchema } from '../instance/types.ts';
+import { bucketOfArms } from '../measures/bucket-of-arms.ts';
+
+const cache = new WeakMap<Float64Array, { schema: FeatureSchema; buckets: Int32Array[] }>();
+
+/** bucketOfArms of every group of `schema`, in schema order (the same arrays for the same features and schema). */
+export function groupBuckets(schema: FeatureSchema, features: Float64Array, numArms: number): Int32Array[] {
+  const hit = cache.get(features);
+  if (hit && hit.schema === schema) return hit.buckets;
+  // One pass over the arms for the one-hot groups (a row of features is read once, not once per group:
+  // at 10^6 beneficiaries the rows do not fit in cache); bucketed groups read one column each.
+  const F = schema.columns.length;
+  if (features.length !== numArms * F) throw new RangeError(`features have ${features.length} entries, expected ${numArms} arms x ${F} features`);
+  const buckets = schema.groups.map((g) => (g.kind === 'one-hot' ? new Int32Array(numArms).fill(-1) : bucketOfArms(features, numArms, F, g)));
+  const oneHot = schema.groups.map((g, gi) => ({ columns: Int32Array.from(g.columns), out: buckets[gi] })).filter((_, gi) => schema.groups[gi].kind === 'one-hot');
+  for (let arm = 0; arm < numArms; arm++) {
+    const row = arm * F;
+    for (const { columns, out } of oneHot) {
+      for (let b = 0; b < columns.length; b++) {
+        if (features[row + columns[b]] !== 0) {
+          out[arm] = b;
+          break;
+        }
+      }
+    }
+  }
+  cache.set(features, { schema, buckets });
+  return buckets;
+}

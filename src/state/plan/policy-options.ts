@@ -1,0 +1,57 @@
+// The policies a plan can follow, read from saved runs: the selected reward of each finished DLM
+// or SCLM run (SCLM: the pick of the welfare function the run leads with), every valid candidate
+// of a run, and every candidate of a saved What-if comparison. A typed expression needs no option.
+import type { PoolCandidate } from '../../core/adjudicate/pool.ts';
+import type { CandidateRecord, PlanPolicy, RunRecord } from '../../storage/records.ts';
+import type { RunCheckpoint } from '../runs/run-checkpoint.ts';
+import type { RunSettings } from '../runs/run-settings.ts';
+
+export interface PolicyOption {
+  /** Unique within the list; the select's value. */
+  key: string;
+  /** What the select shows, e.g. "Selected reward of run 'older mothers'". */
+  label: string;
+  policy: PlanPolicy;
+}
+
+/** The selected reward of a finished run, or null (not finished, or nothing valid was selected). */
+export function selectedExpression(run: RunRecord): string | null {
+  if (run.status !== 'done') return null;
+  const checkpoint = run.checkpoint as RunCheckpoint | null;
+  if (run.kind === 'dlm') return checkpoint?.dlm?.result?.expression ?? null;
+  if (run.kind === 'sclm') {
+    const result = checkpoint?.sclm?.result;
+    if (!result) return null;
+    const welfare = (run.config as Partial<RunSettings> | null)?.welfare;
+    const led = result.selections.find((s) => s.label === welfare) ?? result.selections[0];
+    const picked: PoolCandidate | undefined = led ? result.pool.candidates.find((c) => c.id === led.candidate) : undefined;
+    return picked?.expression ?? null;
+  }
+  return null;
+}
+
+/** The options of one run: its selected reward first (finished runs), then its distinct valid candidates in pool order. */
+export function policyOptions(run: RunRecord, candidates: readonly CandidateRecord[]): PolicyOption[] {
+  const title = run.title || run.id;
+  const options: PolicyOption[] = [];
+  const selected = selectedExpression(run);
+  if (selected !== null) options.push({ key: `${run.id}|selected`, label: `Selected reward of “${title}”: ${selected}`, policy: { expression: selected, source: { kind: 'run-selected', runId: run.id, runTitle: title } } });
+  const seen = new Set<string>(selected === null ? [] : [selected]);
+  for (const c of candidates) {
+    const status = (c.diagnostics as { status?: string } | null)?.status;
+    if (status !== undefined && status !== 'valid') continue;
+    if (seen.has(c.expression) || c.expression.trim() === '') continue;
+    seen.add(c.expression);
+    const name = run.kind === 'what-if' ? `What-if candidate ${c.index}` : `candidate ${c.origin}`;
+    options.push({ key: `${run.id}|${c.index}`, label: `${name} of “${title}”: ${c.expression}`, policy: { expression: c.expression, source: { kind: 'run-candidate', runId: run.id, runTitle: title, candidate: c.origin === 'default' ? 'default' : String(c.index) } } });
+  }
+  return options;
+}
+
+/** Where a policy came from, in words. */
+export function describeSource(policy: PlanPolicy): string {
+  const s = policy.source;
+  if (s.kind === 'run-selected') return `the selected reward of the run “${s.runTitle}”`;
+  if (s.kind === 'run-candidate') return `candidate ${s.candidate} of the run “${s.runTitle}”`;
+  return 'typed on this screen';
+}

@@ -1,0 +1,125 @@
+// The "price of this priority" panel's state: one sweep of R_lambda for one candidate, its pick for
+// the loss the user accepts (derived, so moving the limit simulates nothing), a refinement around the
+// pick, and the baselines without an LLM. It owns its own engine pool, so that cancelling a sweep
+// never stops the screen's other simulations; the pool's workers go when the panel goes.
+import type { Instance } from '../../core/instance/types.ts';
+import { compileReward } from '../../core/reward/compile-reward.ts';
+import { minimaxBaseline, quotaBaseline, quotaShares, type BaselineResult } from '../../core/tradeoff/baselines.ts';
+import { namedGroup } from '../../core/tradeoff/calls-by-group.ts';
+import { chooseLambda, lossesOf } from '../../core/tradeoff/choose-lambda.ts';
+import { dialExpression } from '../../core/tradeoff/dial-expression.ts';
+import { favouredLabel } from '../../core/tradeoff/favoured-arms.ts';
+import { lambdaGrid, refineGrid } from '../../core/tradeoff/lambda-grid.ts';
+import { priceSentence } from '../../core/tradeoff/price-sentence.ts';
+import { DialSweep, type DialPoint } from '../../core/tradeoff/sweep-dial.ts';
+import { browserSimulate } from '../../workers/engine/browser-simulate.ts';
+import { EnginePool } from '../../workers/engine/engine-pool.ts';
+
+export interface TradeoffRequest {
+  population: Instance;
+  expression: string;
+  /** Simulation seed and trials: those of the screen's candidates, so lambda 0 is their default policy. */
+  seed: number;
+  trials: number;
+  points: number;
+  lambdaMax: number;
+}
+
+export class TradeoffSession {
+  points = $state.raw<DialPoint[]>([]);
+  baselines = $state.raw<BaselineResult[]>([]);
+  /** Largest engagement loss accepted, as a fraction (0.02 = 2 %). */
+  maxLoss = $state(0.02);
+  status = $state<'idle' | 'running' | 'done' | 'failed'>('idle');
+  activity = $state('');
+  progress = $state(0);
+  error = $state<string | null>(null);
+  favoured = $state('');
+  group = $state<string | null>(null);
+  /** R, normalized. */
+  reward = $state('');
+  private sweep: DialSweep | null = null;
+  private controller: AbortController | null = null;
+  private pool: EnginePool | null = null;
+
+  readonly choice = $derived(this.points.some((p) => p.lambda === 0) ? chooseLambda(this.points, Math.min(0.999, Math.max(0, this.maxLoss))) : null);
+  readonly losses = $derived(this.points.some((p) => p.lambda === 0) ? lossesOf(this.points) : []);
+  readonly sentence = $derived(this.choice ? priceSentence(this.points, this.choice, this.maxLoss, this.favoured) : '');
+  readonly chosenExpression = $derived(this.choice && this.sweep ? dialExpression(this.reward, this.choice.lambda, this.sweep.setup.population.schema) : '');
+
+  private get simulate() {
+    this.pool ??= new EnginePool();
+    return browserSimulate(this.pool);
+  }
+
+  /** Sweeps the grid for a candidate, then simulates the baselines on the same seed. */
+  async run(request: TradeoffRequest): Promise<void> {
+    const compiled = compileReward(request.expression, request.population);
+    if (!compiled.ok) {
+      this.status = 'failed';
+      this.error = `The reward does not compile: ${compiled.error.message}`;
+      return;
+    }
+    this.reward = compiled.diagnostics.normalized;
+    this.favoured = favouredLabel(request.population.schema, compiled.diagnostics.featuresUsed);
+    this.group = namedGroup(request.population.schema, compiled.diagnostics.featuresUsed);
+    this.sweep = new DialSweep({ population: request.population, reward: compiled.table, seeds: [request.seed], trials: request.trials });
+    this.points = [];
+    this.baselines = [];
+    await this.work('Sweeping the dial', async (signal) => {
+      this.points = await this.sweep!.run(lambdaGrid(request.points, request.lambdaMax), this.simulate, { signal, onProgress: (d, t) => (this.progress = d / t) });
+      if (this.group) {
+        this.activity = 'Simulating the baselines';
+        const quota = await quotaBaseline(this.sweep!, this.group, quotaShares(this.sweep!, this.points, this.group), this.simulate, { signal });
+        const minimax = await minimaxBaseline(this.sweep!, this.group, this.simulate, { signal });
+        this.baselines = [quota, minimax];
+      }
+    });
+  }
+
+  /** Four more points on each side of the pick, between it and its neighbours. */
+  async refine(): Promise<void> {
+    const choice = this.choice;
+    if (!this.sweep || !choice) return;
+    const lambdas = this.points.map((p) => p.lambda);
+    const at = lambdas.indexOf(choice.lambda);
+    const grid = refineGrid(refineGrid(lambdas, lambdas[Math.max(0, at - 1)], choice.lambda, 4), choice.lambda, lambdas[Math.min(lambdas.length - 1, at + 1)], 4);
+    const fresh = grid.filter((x) => !lambdas.includes(x));
+    await this.work('Refining around the pick', async (signal) => {
+      const added = await this.sweep!.run(fresh, this.simulate, { signal, onProgress: (d, t) => (this.progress = d / t) });
+      this.points = [...this.points, ...added].sort((a, b) => a.lambda - b.lambda);
+    });
+  }
+
+  cancel(): void {
+    this.controller?.abort();
+  }
+
+  dispose(): void {
+    this.cancel();
+    this.pool?.terminate();
+    this.pool = null;
+  }
+
+  private async work(activity: string, body: (signal: AbortSignal) => Promise<void>): Promise<void> {
+    this.cancel();
+    const controller = (this.controller = new AbortController());
+    this.status = 'running';
+    this.activity = activity;
+    this.progress = 0;
+    this.error = null;
+    try {
+      await body(controller.signal);
+      if (!controller.signal.aborted) this.status = 'done';
+    } catch (error) {
+      if (controller.signal.aborted) {
+        this.status = this.points.length ? 'done' : 'idle';
+        return;
+      }
+      this.status = 'failed';
+      this.error = error instanceof Error ? error.message : String(error);
+    } finally {
+      if (this.controller === controller) this.controller = null;
+    }
+  }
+}

@@ -1,0 +1,63 @@
+// What the page shows of a register (never the register itself): its size, history, groups with the
+// count of beneficiaries per bucket, and the numeric features whose bands can be edited.
+import type { FeatureSchema } from '../../core/instance/types.ts';
+import { bucketOfArms } from '../../core/measures/bucket-of-arms.ts';
+import { currentWeek, type Register } from '../../core/plan/register.ts';
+import { bandableGroups } from './reband.ts';
+
+export interface RegisterSummary {
+  numArms: number;
+  numStates: number;
+  /** Weeks of history (the current one included) and the week the next list is for. */
+  weeks: number;
+  firstWeek: number;
+  currentWeek: number;
+  /** Calls recorded in the history, and beneficiaries engaged now. */
+  historyCalls: number;
+  engagedNow: number;
+  /** Transitions given by the file (true) or estimated from the history (false). */
+  transitionsGiven: boolean;
+  budget: number;
+  schema: FeatureSchema;
+  /** Beneficiaries per bucket, per group in schema order. */
+  bucketCounts: number[][];
+  bandable: ReturnType<typeof bandableGroups>;
+  /** The first ids, to show the user what was read. */
+  sampleIds: string[];
+  source: string;
+  warnings: string[];
+}
+
+export function registerSummary(register: Register): RegisterSummary {
+  const { numArms: N, numStates: S, schema, features, history } = register;
+  let historyCalls = 0;
+  // The current week's calls are what the plan decides, not history.
+  for (let w = 0; w < history.called.length - 1; w++) for (const c of history.called[w]) historyCalls += c;
+  const now = history.states[history.states.length - 1];
+  let engagedNow = 0;
+  for (let arm = 0; arm < N; arm++) if (now[arm] === S - 1) engagedNow++;
+  const bucketCounts = schema.groups.map((g) => {
+    const counts = new Array<number>(g.buckets.length).fill(0);
+    for (const b of bucketOfArms(features, N, schema.columns.length, g)) if (b >= 0) counts[b]++;
+    return counts;
+  });
+  const p = register.provenance;
+  return {
+    numArms: N,
+    numStates: S,
+    weeks: history.states.length,
+    firstWeek: history.firstWeek,
+    currentWeek: currentWeek(history),
+    historyCalls,
+    engagedNow,
+    transitionsGiven: register.transitions !== null,
+    budget: register.budget,
+    schema,
+    bucketCounts,
+    bandable: bandableGroups(schema),
+    sampleIds: register.ids.slice(0, 5),
+    source: p.kind === 'generator' ? `the built-in ${p.generator} population (seed ${p.seed})` : `${p.fileName}`,
+    warnings: register.warnings.slice(0, 20),
+  };
+}
+

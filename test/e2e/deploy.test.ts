@@ -1,0 +1,73 @@
+// A deploy while a tab is open: two builds served one after the other (the second with different
+// chunk names, as any new build has). The open tab keeps working on its build, says a new version
+// is ready, and moves to it when the user reloads; without a service worker, a chunk that is gone
+// shows a reload prompt instead of a blank page.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { DIST, launchBrowser, watchProblems } from './browser.ts';
+import { serveStatic, type StaticServer } from './static-server.ts';
+
+let browser: Browser;
+let server: StaticServer;
+const next = join(mkdtempSync(join(tmpdir(), 'allot-deploy-')), 'dist-b');
+beforeAll(async () => {
+  // The second build: the same sources, chunk names tagged "b-" (vite.config.ts, ALLOT_BUILD_TAG).
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', next, '--emptyOutDir', '--logLevel', 'error'], { env: { ...process.env, ALLOT_BUILD_TAG: 'b' }, stdio: 'pipe', timeout: 180_000 });
+  expect(readdirSync(join(next, 'assets')).every((f) => f.startsWith('b-'))).toBe(true);
+  browser = await launchBrowser();
+  server = await serveStatic(DIST, { prefix: '/allot/' });
+}, 200_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  rmSync(join(next, '..'), { recursive: true, force: true });
+});
+
+const entryScript = (page: Page) => page.evaluate(() => document.querySelector<HTMLScriptElement>('script[type=module]')!.src.split('/').pop());
+
+test('with the service worker: the open tab keeps loading its own chunks, says a new version is ready, and reloads onto it', async () => {
+  server.setDir(DIST);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  await page.goto(server.url);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) await new Promise((done) => navigator.serviceWorker.addEventListener('controllerchange', done, { once: true }));
+  });
+  expect(await entryScript(page)).not.toMatch(/^b-/);
+
+  server.setDir(next); // the deploy
+  await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
+  await expect.poll(() => page.getByTestId('update-banner').textContent(), { timeout: 20_000 }).toMatch(/A new version of allot is ready/);
+
+  // The run screen is a lazy chunk of the old build, which the server no longer has.
+  await page.goto(`${server.url}#/runs/no-such-run`);
+  await expect.poll(() => page.locator('main').innerText(), { timeout: 15_000 }).toMatch(/\w/);
+  expect(await page.getByTestId('update-banner').textContent()).not.toMatch(/cannot load/);
+
+  await page.getByRole('button', { name: 'Reload now' }).click();
+  await expect.poll(() => entryScript(page), { timeout: 20_000 }).toMatch(/^b-/);
+  await expect.poll(() => page.getByTestId('update-banner').count()).toBe(0);
+  expect(problems.filter((p) => !/404|Failed to load resource/.test(p))).toEqual([]);
+  await context.close();
+});
+
+test('without a service worker: a chunk of the old build that is gone shows a reload prompt, never a blank page', async () => {
+  server.setDir(DIST);
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.goto(server.url);
+  await expect.poll(() => page.locator('main').innerText(), { timeout: 15_000 }).toMatch(/\w/);
+  server.setDir(next);
+  await page.evaluate(() => (location.hash = '#/runs/no-such-run'));
+  await expect.poll(() => page.getByTestId('update-banner').textContent(), { timeout: 15_000 }).toMatch(/allot was updated while this page was open.*Reload/s);
+  expect(await page.locator('main').innerText()).toMatch(/could not be loaded: allot was updated/);
+  await page.getByRole('button', { name: 'Reload' }).click();
+  await expect.poll(() => entryScript(page), { timeout: 20_000 }).toMatch(/^b-/);
+  await context.close();
+});

@@ -1,0 +1,128 @@
+// `allot plan` in process through main(), with the real register parsers, estimator and WASM engine:
+// the contract of issue 13 (flags, --json shape, calls.csv columns), week after week, and bad input
+// refused with nothing saved.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { parseCsv } from '../../../src/core/datasets/csv.ts';
+import { runMain } from './run-main.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'allot-plan-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const at = (name: string) => join(dir, name);
+const REWARD = 'state * (1 + 2 * agent_feats.age_51_60)';
+const CREATE = ['plan', '--register', 'dlm', '--arms', '600', '--weeks', '8', '--reward', REWARD, '--budget', '40', '--seed', '3', '--draws', '4'];
+
+/** The week's outcomes for a plan file: the listed ids called, engaged drawn by a fixed rule. */
+function outcomesFor(planPath: string, callsPath: string, flip = 0): string {
+  const plan = JSON.parse(readFileSync(planPath, 'utf8'));
+  const called = new Set(parseCsv(readFileSync(callsPath, 'utf8')).rows.map((r) => r.fields[0]));
+  return 'id,called,engaged\n' + plan.register.ids.map((id: string, i: number) => `${id},${called.has(id) ? 1 : 0},${(i * 7 + flip) % 3 === 0 ? 1 : 0}`).join('\n') + '\n';
+}
+
+describe('allot plan', () => {
+  test('creates a plan: --json has the contract\'s shape, calls.csv its columns, and a seed reproduces it', async () => {
+    const r = await runMain([...CREATE, '--state', at('a.json'), '--out', at('a.csv'), '--json']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.week).toBe(8);
+    expect(out.calls).toHaveLength(40);
+    expect(Object.keys(out.calls[0])).toEqual(['id', 'rank', 'index', 'default_rank', 'reason']);
+    expect(out.calls.map((c: { rank: number }) => c.rank)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    for (let i = 1; i < 40; i++) expect(out.calls[i].index).toBeLessThanOrEqual(out.calls[i - 1].index);
+    expect(Object.keys(out.groups[0])).toEqual(['group', 'bucket', 'share_calls', 'share_default', 'share_population']);
+    expect(out.sentences[0]).toMatch(/^this priority moves \d+ of 40 calls to Ages 51-60/);
+    const csv = parseCsv(readFileSync(at('a.csv'), 'utf8'));
+    expect(csv.header.slice(0, 6)).toEqual(['id', 'rank', 'index', 'default_rank', 'reason', 'enroll_gest_age']);
+    expect(csv.rows.map((row) => row.fields[0])).toEqual(out.calls.map((c: { id: string }) => c.id));
+    const again = await runMain([...CREATE, '--state', at('b.json'), '--out', at('b.csv'), '--json']);
+    expect(again.stdout).toBe(r.stdout);
+    expect(readFileSync(at('b.json'), 'utf8')).toBe(readFileSync(at('a.json'), 'utf8'));
+  });
+
+  test('applies a week\'s outcomes and writes the next list; the same week twice is refused with PLAN.json unchanged; --replace replaces it', async () => {
+    expect((await runMain([...CREATE, '--cooldown', '1', '--state', at('w.json'), '--out', at('w8.csv')])).code).toBe(0);
+    writeFileSync(at('week8.csv'), outcomesFor(at('w.json'), at('w8.csv')));
+    const next = await runMain(['plan', '--state', at('w.json'), '--outcomes', at('week8.csv'), '--out', at('w9.csv'), '--json']);
+    expect(next.stderr).toBe('');
+    const week9 = JSON.parse(next.stdout);
+    expect(week9.week).toBe(9);
+    // Cooldown 1: nobody called in week 8 is called in week 9.
+    const called8 = new Set(parseCsv(readFileSync(at('w8.csv'), 'utf8')).rows.map((r) => r.fields[0]));
+    for (const c of week9.calls) expect(called8.has(c.id)).toBe(false);
+    const saved = readFileSync(at('w.json'), 'utf8');
+    const twice = await runMain(['plan', '--state', at('w.json'), '--outcomes', at('week8.csv')]);
+    expect(twice.code).toBe(1);
+    expect(twice.stderr).toContain('nothing was saved');
+    expect(twice.stderr).toContain('was already applied as the outcomes of week 8');
+    expect(readFileSync(at('w.json'), 'utf8')).toBe(saved);
+    writeFileSync(at('week8b.csv'), outcomesFor(at('w.json'), at('w8.csv'), 1));
+    const replaced = await runMain(['plan', '--state', at('w.json'), '--outcomes', at('week8b.csv'), '--replace', '--json']);
+    expect(replaced.stderr).toBe('');
+    expect(JSON.parse(replaced.stdout).week).toBe(9);
+  });
+
+  test('refuses bad outcomes, naming file, line and column, and saves nothing', async () => {
+    expect((await runMain([...CREATE, '--state', at('bad.json'), '--out', at('bad.csv')])).code).toBe(0);
+    const saved = readFileSync(at('bad.json'), 'utf8');
+    const text = outcomesFor(at('bad.json'), at('bad.csv')).replace(/\n0,/, '\nnobody,');
+    writeFileSync(at('bad-week.csv'), text);
+    const r = await runMain(['plan', '--state', at('bad.json'), '--outcomes', at('bad-week.csv')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('bad-week.csv, line 2, column 1 ("id"): "nobody" is not in the register');
+    expect(r.stderr).toContain('1 beneficiary of the register has no row, so their new state is unknown: "0"');
+    expect(readFileSync(at('bad.json'), 'utf8')).toBe(saved);
+  });
+
+  test('reads a history register with its features, honours shares, and refuses what it cannot do', async () => {
+    const rows = ['id,week,state,called'];
+    for (let w = 1; w <= 6; w++) for (let i = 0; i < 30; i++) rows.push(`m${i},${w},${(i + w) % 4 === 0 ? 1 : 0},${w < 6 && (i + w) % 5 === 0 ? 1 : 0}`);
+    writeFileSync(at('history.csv'), rows.join('\n') + '\n');
+    writeFileSync(at('features.csv'), 'id,age,language_hindi,language_marathi\n' + Array.from({ length: 30 }, (_, i) => `m${i},${18 + i},${i % 3 === 0 ? 1 : 0},${i % 3 === 0 ? 0 : 1}`).join('\n') + '\n');
+    const args = ['plan', '--register', at('history.csv'), '--features', at('features.csv'), '--reward', 'state', '--budget', '10', '--state', at('h.json')];
+    const r = await runMain([...args, '--min-share', 'language=language_hindi:0.5', '--json']);
+    expect(r.stderr).toBe('');
+    const out = JSON.parse(r.stdout);
+    expect(out.week).toBe(6);
+    const hindi = out.groups.find((g: { group: string; bucket: string }) => g.group === 'language' && g.bucket === 'language_hindi');
+    expect(hindi.share_calls).toBeGreaterThanOrEqual(0.5);
+    expect(out.groups.some((g: { group: string }) => g.group === 'age')).toBe(true);
+
+    expect(await runMain(args)).toMatchObject({ code: 1, stderr: expect.stringContaining('h.json already exists') });
+    expect(await runMain(['plan', '--register', at('history.csv'), '--reward', 'state', '--budget', '10', '--state', at('h2.json')])).toMatchObject({ code: 2, stderr: expect.stringContaining('give its features with --features FILE.csv') });
+    expect(await runMain([...args.slice(0, -1), at('h3.json'), '--min-share', 'language:0.5'])).toMatchObject({ code: 2, stderr: expect.stringContaining('write GROUP=BUCKET:SHARE') });
+    const unknown = await runMain([...args.slice(0, -1), at('h4.json'), '--max-share', 'Ages=old:0.2']);
+    expect(unknown).toMatchObject({ code: 1, stderr: expect.stringContaining('the share constraint names the group "Ages", which the register does not have') });
+    const reward = await runMain(['plan', '--register', at('history.csv'), '--features', at('features.csv'), '--reward', 'state * agent_feats.height', '--budget', '10', '--state', at('h5.json')]);
+    expect(reward.code).toBe(1);
+    expect(reward.stderr).toContain('the reward, at character 21: unknown feature');
+    expect(await runMain(['plan', '--state', at('h.json'), '--outcomes', at('x.csv'), '--budget', '3'])).toMatchObject({ code: 2, stderr: expect.stringContaining('--budget applies when creating a plan') });
+  });
+
+  test('takes the existing population formats: an instance JSON or a population CSV without states, states drawn by the seed', async () => {
+    expect((await runMain(['dataset', 'generate', 'sclm', '--arms', '80', '--seed', '2', '--out', at('pop.json')])).code).toBe(0);
+    expect((await runMain(['dataset', 'generate', 'sclm', '--arms', '80', '--seed', '2', '--out', at('pop.csv')])).code).toBe(0);
+    const fromJson = await runMain(['plan', '--register', at('pop.json'), '--reward', 'state', '--budget', '8', '--state', at('pj.json'), '--json']);
+    const fromCsv = await runMain(['plan', '--register', at('pop.csv'), '--reward', 'state', '--budget', '8', '--state', at('pc.json'), '--json']);
+    expect(fromJson.stderr).toBe('');
+    const a = JSON.parse(fromJson.stdout), b = JSON.parse(fromCsv.stdout);
+    expect(a.calls.map((c: { id: string }) => c.id)).toEqual(b.calls.map((c: { id: string }) => c.id));
+    expect(a.warnings.join('\n')).toContain('the population has no current states');
+  });
+
+  test('a register of states alone plans by the seeded draw, then learns from the outcomes it is given', async () => {
+    writeFileSync(at('wide.csv'), 'id,state,age\n' + Array.from({ length: 50 }, (_, i) => `w${i},${i % 2},${20 + i}`).join('\n') + '\n');
+    const first = await runMain(['plan', '--register', at('wide.csv'), '--reward', 'state', '--budget', '5', '--state', at('wide.json'), '--out', at('wide1.csv'), '--json']);
+    expect(first.stderr).toBe('');
+    const week1 = JSON.parse(first.stdout);
+    expect(week1.week).toBe(1);
+    expect(new Set(week1.calls.map((c: { index: number }) => c.index))).toEqual(new Set([0]));
+    expect(week1.warnings.join('\n')).toContain('assumes a call changes nothing');
+    writeFileSync(at('wide-week1.csv'), outcomesFor(at('wide.json'), at('wide1.csv')));
+    const second = await runMain(['plan', '--state', at('wide.json'), '--outcomes', at('wide-week1.csv'), '--json']);
+    expect(second.stderr).toBe('');
+    expect(JSON.parse(second.stdout).week).toBe(2);
+  });
+});

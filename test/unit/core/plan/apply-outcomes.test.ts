@@ -1,0 +1,124 @@
+import { beforeAll, describe, expect, test } from 'vitest';
+import { parseOutcomesCsv } from '../../../../src/core/datasets/outcomes-csv.ts';
+import { applyOutcomes } from '../../../../src/core/plan/apply-outcomes.ts';
+import { generatedRegister } from '../../../../src/core/plan/generated-register.ts';
+import { parsePlanJson, planToJson } from '../../../../src/core/plan/plan-json.ts';
+import type { PlanSettings } from '../../../../src/core/plan/plan-settings.ts';
+import { createPlan, currentList, type PlanState } from '../../../../src/core/plan/plan-state.ts';
+import { planSummary } from '../../../../src/core/plan/plan-summary.ts';
+import { currentState, currentWeek } from '../../../../src/core/plan/register.ts';
+import type { IndexFunction } from '../../../../src/core/plan/weekly-list.ts';
+import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
+import { engineWhittle, outcomesCsv, simulateWeek } from './plan-fixtures.ts';
+
+let whittle: IndexFunction;
+beforeAll(async () => {
+  whittle = await engineWhittle();
+});
+
+const SETTINGS: PlanSettings = { reward: 'state * (1 + agent_feats.feature_a)', budget: 20, exclude: [], cooldown: 1, shares: [], seed: 4, draws: 3, priorGroup: 'Feature A', level: 0.9 };
+
+function start() {
+  const { register, truth } = generatedRegister('sclm', { arms: 200, budget: 20 }, 9, { weeks: 12 });
+  return { ...createPlan(register, SETTINGS, whittle), truth };
+}
+
+/** The week's outcomes file: the planned calls made, states drawn from the truth. */
+function weekFile(plan: PlanState, truth: Float64Array, seed: number, week?: number): string {
+  const N = plan.register.numArms;
+  const called = new Uint8Array(N);
+  for (const arm of plan.weeks[plan.weeks.length - 1].planned) called[arm] = 1;
+  const next = simulateWeek(truth, currentState(plan.register), called, seededRandom(seed));
+  return outcomesCsv(plan.register.ids, called, next, week);
+}
+
+const parse = (plan: PlanState, text: string, name = 'week.csv') => {
+  const r = parseOutcomesCsv(text, plan.register.ids, 2, name);
+  if (!r.ok) throw new Error(r.errors.join('\n'));
+  return r.outcomes;
+};
+
+describe('applyOutcomes', () => {
+  test('moves everyone to her new state, extends the history, records the week and makes the next list', () => {
+    const { plan, truth } = start();
+    expect(currentWeek(plan.register.history)).toBe(12);
+    const text = weekFile(plan, truth, 1, 12);
+    const r = applyOutcomes(plan, parse(plan, text), whittle);
+    if (!r.ok) throw new Error(r.errors.join('\n'));
+    expect(r.list.week).toBe(13);
+    expect(currentWeek(r.plan.register.history)).toBe(13);
+    const engaged = text.trim().split('\n').slice(1).map((line) => Number(line.split(',')[3]));
+    expect(Array.from(currentState(r.plan.register))).toEqual(engaged);
+    expect(r.plan.weeks).toHaveLength(2);
+    const summary = planSummary(r.plan);
+    expect(summary.map((w) => [w.week, w.planned, w.made, w.madeAsPlanned])).toEqual([[12, 20, 20, 20], [13, 20, null, null]]);
+    expect(summary[0].engaged).toBeCloseTo(engaged.reduce((a, b) => a + b) / 200, 12);
+    const bucketA = summary[0].groups.filter((g) => g.group === 'Feature A');
+    expect(bucketA.reduce((sum, g) => sum + (g.calls ?? 0), 0)).toBe(20);
+    expect(r.plan.weeks[0].outcomes).toMatchObject({ fileName: 'week.csv', called: 20, calledAsPlanned: 20, engaged: engaged.reduce((a, b) => a + b) });
+    // Cooldown 1: nobody called in week 12 is on week 13's list.
+    const calledLastWeek = new Set(plan.weeks[0].planned);
+    for (const arm of r.list.arms) expect(calledLastWeek.has(arm)).toBe(false);
+    // The plan given is unchanged (nothing half-applied).
+    expect(currentWeek(plan.register.history)).toBe(12);
+    expect(plan.weeks[0].outcomes).toBeNull();
+  });
+
+  test('refuses the same week twice, a week already applied and a week ahead, unless replacing the last', () => {
+    const { plan, truth } = start();
+    const text12 = weekFile(plan, truth, 1);
+    const once = applyOutcomes(plan, parse(plan, text12), whittle);
+    if (!once.ok) throw new Error();
+    const again = applyOutcomes(once.plan, parse(plan, text12), whittle);
+    expect(again.ok).toBe(false);
+    if (!again.ok) expect(again.errors.join('\n')).toContain('week.csv was already applied as the outcomes of week 12 (file week.csv); to replace the last applied week, apply it again with replace (--replace)');
+    const labelled = applyOutcomes(once.plan, parse(plan, weekFile(plan, truth, 2, 12)), whittle);
+    if (labelled.ok) throw new Error();
+    expect(labelled.errors.join('\n')).toContain('holds week 12, which is already applied (the plan is at week 13); to replace it');
+    const ahead = applyOutcomes(once.plan, parse(plan, weekFile(once.plan, truth, 2, 15)), whittle);
+    if (ahead.ok) throw new Error();
+    expect(ahead.errors.join('\n')).toContain('holds week 15, but the plan is at week 13: apply week 13 to 14 first');
+    // Replace: the same as applying the other file in the first place.
+    const other = weekFile(plan, truth, 3);
+    const replaced = applyOutcomes(once.plan, parse(plan, other, 'fixed.csv'), whittle, { replace: true });
+    const direct = applyOutcomes(plan, parse(plan, other, 'fixed.csv'), whittle);
+    if (!replaced.ok || !direct.ok) throw new Error();
+    expect(planToJson(replaced.plan)).toBe(planToJson(direct.plan));
+    expect(Array.from(replaced.list.arms)).toEqual(Array.from(direct.list.arms));
+    const nothing = applyOutcomes(plan, parse(plan, other), whittle, { replace: true });
+    expect(nothing.ok ? '' : nothing.errors[0]).toContain('no week has been applied yet: there is nothing to replace');
+  });
+
+  test('a plan written as PLAN.json and read back is the same plan, and gives the same list', () => {
+    const { plan, truth } = start();
+    const r = applyOutcomes(plan, parse(plan, weekFile(plan, truth, 5)), whittle);
+    if (!r.ok) throw new Error();
+    const text = planToJson(r.plan);
+    const back = parsePlanJson(text, 'PLAN.json');
+    expect(back).toEqual(r.plan);
+    expect(planToJson(back)).toBe(text);
+    expect(currentList(back, whittle)).toEqual(r.list);
+    expect(() => parsePlanJson('{"format":"allot-plan","version":1,"register":{"numArms":2}}', 'PLAN.json')).toThrow('PLAN.json: "register.numStates" must be a whole number >= 2');
+    expect(() => parsePlanJson('{', 'PLAN.json')).toThrow('PLAN.json: not valid JSON');
+  });
+});
+
+describe('parseOutcomesCsv', () => {
+  test('names the file, line and column of unknown ids, repeated rows, values out of range and absent beneficiaries', () => {
+    const ids = ['a', 'b', 'c'];
+    const r = parseOutcomesCsv('id,called,engaged\na,1,1\nzz,0,1\na,0,0\nb,2,1\nb,0,x\n', ids, 2, 'w.csv');
+    if (r.ok) throw new Error();
+    expect(r.errors).toEqual([
+      'w.csv, line 3, column 1 ("id"): "zz" is not in the register',
+      'w.csv, line 4, column 1 ("id"): "a" already has a row on line 2; each beneficiary appears once',
+      'w.csv, line 5, column 2 ("called"): "2" is not 0 or 1',
+      'w.csv, line 6, column 1 ("id"): "b" already has a row on line 5; each beneficiary appears once',
+      'w.csv, line 6, column 3 ("engaged"): "x" is not 0 or 1',
+      'w.csv: 1 beneficiary of the register has no row, so their new state is unknown: "c"',
+    ]);
+    const header = parseOutcomesCsv('id,called\na,1\n', ids, 2, 'w.csv');
+    expect(header.ok ? '' : header.errors[0]).toBe('w.csv, line 1: the header has no "engaged" column; the outcomes need the columns id, called (0/1) and engaged (0/1)');
+    const weeks = parseOutcomesCsv('id,week,called,engaged\na,3,1,1\nb,4,0,1\nc,3,0,0\n', ids, 2, 'w.csv');
+    expect(weeks.ok ? '' : weeks.errors[0]).toBe('w.csv, line 3, column 2 ("week"): week 4, but the rows above are week 3; one file holds one week');
+  });
+});
