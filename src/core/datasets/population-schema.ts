@@ -161,38 +161,7 @@ export function inferSchema(headers: string[], features: Float64Array, numArms: 
     for (const f of members) columns[f].group = prefix;
     groups.push({ name: prefix, kind: 'one-hot', columns: members, ordered: false, buckets: members.map((f) => columns[f].label) });
   }
-  // Every other column becomes a group of its own, so that no feature is silently left out of the
-  // per-group results: a 0/1 column as two buckets, a numeric one in ordered bands (editable in the preview).
-  columns.forEach((c, f) => {
-    if (c.group !== null) return;
-    const band = bands(features, numArms, F, f, c.type === 'binary');
-    if (!band) return;
-    c.group = c.label;
-    groups.push({ name: c.label, kind: 'bucketed', columns: [f], ordered: true, buckets: band.buckets, edges: band.edges });
-  });
   return { columns, groups };
-}
-
-/**
- * Bands of column f: 0/1 for a binary column; one bucket per value when a whole-number column has
- * at most 6 distinct values; else up to 4 bands cut at the quartiles of its distinct values. Null
- * when the column has a single value (nothing to compare).
- */
-export function bands(features: Float64Array, numArms: number, F: number, f: number, binary: boolean): { edges: number[]; buckets: string[] } | null {
-  const values = new Set<number>();
-  for (let arm = 0; arm < numArms; arm++) {
-    const v = features[arm * F + f];
-    if (!Number.isNaN(v)) values.add(v);
-  }
-  const sorted = [...values].sort((a, b) => a - b);
-  if (sorted.length < 2) return null;
-  if (binary) return { edges: [0], buckets: ['0', '1'] };
-  const whole = sorted.every(Number.isInteger);
-  if (whole && sorted.length <= 6) return { edges: sorted.slice(0, -1), buckets: sorted.map(String) };
-  const cuts = [...new Set([0.25, 0.5, 0.75].map((q) => sorted[Math.min(sorted.length - 2, Math.floor(q * (sorted.length - 1)))]))];
-  const fmt = (x: number) => String(Number(x.toPrecision(4)));
-  const buckets = [`up to ${fmt(cuts[0])}`, ...cuts.slice(1).map((e, i) => `over ${fmt(cuts[i])} to ${fmt(e)}`), `over ${fmt(cuts[cuts.length - 1])}`];
-  return { edges: cuts, buckets };
 }
 
 export function uniqueNames(columns: FeatureColumn[], headers: string[]): void {

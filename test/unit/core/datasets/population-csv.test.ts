@@ -114,22 +114,14 @@ describe('population CSV: reading', () => {
 
   test('infers types and one-hot groups from column names and values', () => {
     const { schema } = parse(GOOD);
-    expect(schema.columns.map((c) => [c.name, c.type, c.group])).toEqual([['age_young', 'binary', 'age'], ['age_old', 'binary', 'age'], ['children', 'integer', 'children']]);
-    expect(schema.groups[0]).toEqual({ name: 'age', kind: 'one-hot', columns: [0, 1], ordered: false, buckets: ['age_young', 'age_old'] });
-    // a numeric column is not left out of the groups: it is banded (here one bucket per value)
-    expect(schema.groups.slice(1).map((g) => [g.name, g.kind, g.ordered, g.columns])).toEqual([['children', 'bucketed', true, [2]]]);
+    expect(schema.columns.map((c) => [c.name, c.type, c.group])).toEqual([['age_young', 'binary', 'age'], ['age_old', 'binary', 'age'], ['children', 'integer', null]]);
+    expect(schema.groups).toEqual([{ name: 'age', kind: 'one-hot', columns: [0, 1], ordered: false, buckets: ['age_young', 'age_old'] }]);
   });
 
   test('infers no group when the prefix columns are not one-hot, and names headers as identifiers', () => {
     const schema = inferSchema(['Age Group', 'x_1', 'x_2', '3rd'], Float64Array.from([0.5, 1, 1, 0, 2, 0, 0, 3]), 2);
     expect(schema.columns.map((c) => [c.name, c.label, c.type])).toEqual([['Age_Group', 'Age Group', 'continuous'], ['x_1', 'x_1', 'binary'], ['x_2', 'x_2', 'binary'], ['f_3rd', '3rd', 'integer']]);
-    // no one-hot group; every column is a group of its own: bands, or 0/1 for a lone binary column
-    expect(schema.groups.map((g) => [g.name, g.kind, g.buckets])).toEqual([
-      ['Age Group', 'bucketed', ['up to 0.5', 'over 0.5']],
-      ['x_1', 'bucketed', ['0', '1']],
-      ['x_2', 'bucketed', ['0', '1']],
-      ['3rd', 'bucketed', ['0', '3']],
-    ]);
+    expect(schema.groups).toEqual([]);
   });
 
   test('takes labels, types, ordered groups, budget, horizon and discount from a schema file', () => {
@@ -164,28 +156,12 @@ describe('population CSV: reading', () => {
     expect(back.initial).toEqual(instance.initial);
     expect(back.features).toEqual(instance.features);
     expect(back.schema.columns.map((c) => c.name)).toEqual(instance.schema.columns.map((c) => c.name));
-    // the one-hot groups come back; the integer columns outside them come back as banded groups of their own
-    const oneHot = back.schema.groups.filter((g) => g.kind === 'one-hot');
-    expect(oneHot.map((g) => g.columns)).toEqual(instance.schema.groups.map((g) => g.columns));
-    expect(back.schema.groups.filter((g) => g.kind === 'bucketed').map((g) => g.columns[0])).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(back.schema.groups.map((g) => g.columns)).toEqual(instance.schema.groups.map((g) => g.columns));
   });
 
   test('quotes ids that hold commas or quotes', () => {
     const instance = parse('id,q00,q01,q10,q11\n"x, ""1""",0.1,0.2,0.3,0.4');
     expect(instance.ids).toEqual(['x, "1"']);
     expect(parse(populationToCsv(instance)).ids).toEqual(['x, "1"']);
-  });
-});
-
-describe('bands of numeric columns', () => {
-  test('a numeric column with many values is cut at its quartiles into ordered bands that cover every arm', async () => {
-    const { bands } = await import('../../../../src/core/datasets/population-schema.ts');
-    const values = Float64Array.from({ length: 100 }, (_, i) => 18 + (i % 40) + 0.5);
-    const band = bands(values, 100, 1, 0, false)!;
-    expect(band.edges).toHaveLength(3);
-    expect(band.buckets).toHaveLength(4);
-    expect(band.buckets[0]).toMatch(/^up to /);
-    expect(band.buckets[3]).toMatch(/^over /);
-    expect(bands(Float64Array.from([2, 2, 2]), 3, 1, 0, false)).toBeNull();
   });
 });
