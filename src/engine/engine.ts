@@ -2,7 +2,8 @@
 // copies the output out and frees everything, so callers never see a pointer.
 import type { Kernels } from './kernels.ts';
 import { TrialTally } from './trial-tally.ts';
-import { emptyRange, fixedScale, mergeParts, POLICY_CODES, validateSimulationInput, type SimulationInput, type SimulationPart, type SimulationResult } from './simulation.ts';
+import { groupBlock } from './group-bounds.ts';
+import { fixedScale, mergeParts, POLICY_CODES, validateSimulationInput, type SimulationInput, type SimulationPart, type SimulationResult } from './simulation.ts';
 
 /** Index tables of arms: numArms x numStates, and per arm whether it passed the indexability check. */
 export interface IndexTable {
@@ -245,7 +246,7 @@ export class PreparedSimulation {
       const perStep = input.perStep ? blocks.f64(T * 2) : 0;
       const perTrialOcc = input.perTrial ? blocks.f64(count * 2 * N * S) : 0;
       const totals = blocks.f64(1);
-      const groups = input.groups ? this.groupBlock(blocks, input) : undefined;
+      const groups = input.groups ? groupBlock(input, this.k.memory, (bytes) => blocks.bytes(bytes)) : undefined;
       const scale = fixedScale(K, T);
       // a tally reads the accumulators after every trial, so it runs the kernel one trial per call
       const tally = input.tally ? new TrialTally(input.tally, N, S, count) : undefined;
@@ -277,24 +278,6 @@ export class PreparedSimulation {
     } finally {
       blocks.releaseAll();
     }
-  }
-
-  /** The kernel's `groups` block (layout in assembly/simulate.ts) and its range accumulator, in `blocks`. */
-  private groupBlock(blocks: Blocks, input: SimulationInput): { block: number; range: number; rangeLength: number } {
-    const { ofArm, min, max } = input.groups!;
-    const G = min.length, N = input.numArms;
-    const i32 = (values: Int32Array) => {
-      const ptr = blocks.bytes(values.length * 4);
-      new Int32Array(this.k.memory.buffer, ptr, values.length).set(values);
-      return ptr;
-    };
-    const groupOf = i32(ofArm), gmin = i32(min), gmax = i32(max);
-    const ranking = blocks.bytes(N * 4), taken = blocks.bytes(G * 4);
-    const rangeLength = input.horizon * G * 2;
-    const range = blocks.f64(rangeLength, emptyRange(input.horizon * G));
-    const block = blocks.bytes(7 * 4);
-    new Uint32Array(this.k.memory.buffer, block, 7).set([G, groupOf, gmin, gmax, ranking, taken, range]);
-    return { block, range, rangeLength };
   }
 
   /** Frees the WASM memory of the prepared data. */

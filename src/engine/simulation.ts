@@ -4,6 +4,7 @@
 // per-trial floats are summed in trial order. Pure: shared by the engine, the browser pool and the
 // Node thread pool.
 import type { Occupancy, TallyCells } from '../core/instance/occupancy.ts';
+import { checkGroups, emptyRange } from './group-bounds.ts';
 
 export type PolicyName = 'whittle' | 'random' | 'none';
 export type TieRule = 'random' | 'lowest-id';
@@ -145,33 +146,6 @@ export function validateSimulationInput(input: SimulationInput): void {
   }
 }
 
-/** Group bounds that every step can meet with exactly min(budget, numArms) calls. */
-function checkGroups(input: SimulationInput, fail: (m: string) => never): void {
-  const { ofArm, min, max } = input.groups!;
-  const G = min.length;
-  if (input.policy !== 'whittle') fail(`group bounds apply to the Whittle policy, not to ${input.policy}`);
-  if (ofArm.length !== input.numArms) fail(`groups: ${ofArm.length} group ids for ${input.numArms} arms`);
-  if (max.length !== G || G < 1) fail(`groups: ${G} minima and ${max.length} maxima; need one of each per group, at least one group`);
-  const size = new Int32Array(G);
-  let free = 0;
-  for (let i = 0; i < ofArm.length; i++) {
-    const g = ofArm[i];
-    if (!(g >= -1 && g < G)) fail(`groups: arm ${i} is in group ${g}, outside -1..${G - 1}`);
-    if (g >= 0) size[g]++;
-    else free++;
-  }
-  const calls = Math.min(input.budget, input.numArms);
-  let need = 0, room = free;
-  for (let g = 0; g < G; g++) {
-    if (!(min[g] >= 0 && max[g] >= min[g])) fail(`groups: group ${g} has minimum ${min[g]} and maximum ${max[g]}; need 0 <= minimum <= maximum`);
-    if (min[g] > size[g]) fail(`groups: group ${g} needs at least ${min[g]} calls per step but has ${size[g]} arms`);
-    need += min[g];
-    room += Math.min(max[g], size[g]);
-  }
-  if (need > calls) fail(`groups: the minima add up to ${need} calls per step, more than the budget of ${calls}`);
-  if (room < calls) fail(`groups: the maxima leave room for ${room} calls per step, fewer than the budget of ${calls}`);
-}
-
 /** Rows of S probabilities in [0, 1] summing to 1 within 1e-9. */
 function checkDistributions(values: Float64Array, S: number, what: string, where: (row: number) => string, fail: (m: string) => never): void {
   for (let row = 0; row < values.length / S; row++) {
@@ -285,16 +259,6 @@ export function mergeParts(input: SimulationInput, parts: SimulationPart[]): Sim
     }
   }
   return result;
-}
-
-/** pairs (min, max) = (+Infinity, -Infinity): the empty range, ready for min/max updates. */
-export function emptyRange(pairs: number): Float64Array {
-  const out = new Float64Array(2 * pairs);
-  for (let j = 0; j < out.length; j += 2) {
-    out[j] = Infinity;
-    out[j + 1] = -Infinity;
-  }
-  return out;
 }
 
 function add(into: Float64Array, from: Float64Array): void {

@@ -12,7 +12,7 @@ import { planListing } from '../storage/plan-week-check.ts';
 
 export type { Banding, OutcomesPreview, PlanView, RegisterSource, RegisterSummary, WeekSummary };
 export type { PlanListing, PlanRecord, PopulationRecord } from '../storage/records.ts';
-import { lastApplied, newPlanId, planRecord, weekRecord } from './plan/plan-records.ts';
+import { newPlanId, planRecord, weekRecord } from './plan/plan-records.ts';
 
 export class PlanSession {
   plans = $state.raw<PlanListing[]>([]);
@@ -24,8 +24,9 @@ export class PlanSession {
   /** Ids and buckets of the list's lines. */
   lines = $state.raw<PlanView['lines'] | null>(null);
   preview = $state.raw<OutcomesPreview | null>(null);
-  /** What went wrong, each naming where (file, row, column; the field). */
+  /** What went wrong, each naming where (file, row, column; the field), and which step it was about. */
   problems = $state.raw<string[]>([]);
+  problemsOf = $state<'outcomes' | 'plan'>('plan');
   /** What is being done, in words, while the worker works. */
   busy = $state<string | null>(null);
   /** Milliseconds the last list took, seen from the page (worker, transfer and save). */
@@ -80,13 +81,14 @@ export class PlanSession {
     });
   }
 
-  previewOutcomes(file: Blob, fileName: string): Promise<boolean> {
+  /** Checks a week's outcomes file (replace: against the last applied week, to replace its outcomes). */
+  previewOutcomes(file: Blob, fileName: string, replace = false): Promise<boolean> {
     this.preview = null;
     return this.work('Checking the outcomes…', async () => {
-      const result = await this.client.previewOutcomes(file, fileName);
+      const result = await this.client.previewOutcomes(file, fileName, replace);
       if (!result.ok) throw new ProblemList(result.errors);
       this.preview = result.preview;
-    });
+    }, 'outcomes');
   }
 
   /** Applies the previewed outcomes (replace: the user chose to replace the last applied week) and saves the next list. */
@@ -98,11 +100,17 @@ export class PlanSession {
       if (!result.ok) throw new ProblemList(result.errors);
       const { view } = result;
       const record = planRecord(base, base.policy, view.packed, now);
-      const week = replace ? (lastApplied(base) ?? preview.week) : preview.week;
-      await this.store().applyPlanWeek({ plan: record, week, next: weekRecord(base.id, view.list, now), replace });
+      try {
+        await this.store().applyPlanWeek({ plan: record, week: preview.week, next: weekRecord(base.id, view.list, now), replace });
+      } catch (error) {
+        // Nothing was saved: the worker goes back to the stored plan, so that it is not a week ahead.
+        const stored = await this.store().getPlan(base.id);
+        if (stored) await this.client.open(stored.plan);
+        throw error;
+      }
       this.preview = null;
       this.show(record, view);
-    });
+    }, 'outcomes');
   }
 
   discardOutcomes(): void {
@@ -127,9 +135,10 @@ export class PlanSession {
   }
 
   /** Runs a step; its problems (a ProblemList, or one error) are shown and nothing is kept. */
-  private async work(what: string, step: () => Promise<void>): Promise<boolean> {
+  private async work(what: string, step: () => Promise<void>, of: 'outcomes' | 'plan' = 'plan'): Promise<boolean> {
     this.busy = what;
     this.problems = [];
+    this.problemsOf = of;
     const started = performance.now();
     try {
       await step();

@@ -178,6 +178,22 @@ describe('the weekly plan', () => {
     expect(await page.getByTestId('plan-problems').textContent()).toMatch(/already|same file/i);
     await page.reload();
     await expect.poll(() => page.getByTestId('call-row').count(), { timeout: 20_000 }).toBe(BUDGET);
+  });
+
+  test('replaces the last applied week when the user says so, and stays on the same week', async () => {
+    const week = await page.getByTestId('plan-week').getAttribute('data-week');
+    await page.getByTestId('replace-week').check();
+    // Only half of the planned calls were made this time.
+    await page.getByTestId('outcomes-file').setInputFiles(file('week-corrected.csv', outcomesCsv(new Set(week1.slice(0, BUDGET / 2)))));
+    await expect.poll(() => page.getByTestId('outcomes-preview').count(), { timeout: 20_000 }).toBe(1);
+    expect(await page.getByTestId('confirm-outcomes').textContent()).toMatch(new RegExp(`Replace week ${Number(week) - 1}'s outcomes`));
+    await page.getByTestId('confirm-outcomes').click();
+    await expect.poll(() => page.getByTestId('outcomes-preview').count(), { timeout: 20_000 }).toBe(0);
+    expect(await page.getByTestId('plan-week').getAttribute('data-week')).toBe(week);
+    const chart = page.getByTestId('chart-plan-calls-by-week');
+    await chart.getByRole('button', { name: 'Show table' }).click();
+    expect(await chart.locator('tbody tr').first().locator('td').allTextContents()).toEqual([String(Number(week) - 1), String(BUDGET), String(BUDGET / 2), String(BUDGET / 2), expect.any(String)]);
+    await shoot(page, 'week-2-replaced');
     expect(problems).toEqual([]);
   });
 });

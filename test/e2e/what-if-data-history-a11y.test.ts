@@ -62,9 +62,13 @@ describe('the what-if, data and history screens', () => {
     const page = await context.newPage();
     await page.goto(`${site.url}#/what-if`);
     await expect.poll(() => statuses(page), { timeout: 30_000 }).toEqual(['done']);
-    const whatIf = await focusOrder(page, 9);
-    expect(whatIf.slice(0, 4)).toEqual(['a "Start"', 'a "What-if"', 'a "Data"', 'a "History"']);
-    expect(whatIf[4]).toMatch(/^select /);
+    // The screen links come first, in the order of the nav; then the screen's own controls.
+    const links = (await page.locator('nav[aria-label="Screens"] a').allTextContents()).map((label) => `a "${label}"`);
+    expect(links).toEqual(['a "Start"', 'a "What-if"', 'a "Plan"', 'a "Data"', 'a "History"']);
+    const n = links.length;
+    const whatIf = await focusOrder(page, n + 5);
+    expect(whatIf.slice(0, n)).toEqual(links);
+    expect(whatIf[n]).toMatch(/^select /);
     // Reaching "Add a reward" by keyboard and pressing Enter adds a field that takes focus by Tab.
     let presses = 0;
     while (!(await page.evaluate(() => document.activeElement?.textContent === 'Add a reward')) && presses++ < 40) await page.keyboard.press('Tab');
@@ -73,13 +77,13 @@ describe('the what-if, data and history screens', () => {
 
     await page.goto(`${site.url}#/data`);
     await page.reload();
-    const data = await focusOrder(page, 6);
-    expect(data.slice(4)).toEqual([expect.stringMatching(/^select /), expect.stringMatching(/^input /)]);
+    const data = await focusOrder(page, n + 2);
+    expect(data.slice(n)).toEqual([expect.stringMatching(/^select /), expect.stringMatching(/^input /)]);
 
     await page.goto(`${site.url}#/history`);
     await page.reload();
-    const history = await focusOrder(page, 5);
-    expect(history[4]).toMatch(/^input /);
+    const history = await focusOrder(page, n + 1);
+    expect(history[n]).toMatch(/^input /);
     await context.close();
   });
 });

@@ -1,7 +1,8 @@
 // Slow, obviously correct twin of assembly/simulate.ts: the same rules, draws and accumulators,
 // written plainly, one trial and one step at a time. Returns a SimulationPart for mergeParts.
 import { constrainedTopB } from '../../src/core/plan/constrained-top-b.ts';
-import { emptyRange, fixedScale, type SimulationInput, type SimulationPart } from '../../src/engine/simulation.ts';
+import { emptyRange } from '../../src/engine/group-bounds.ts';
+import { fixedScale, type SimulationInput, type SimulationPart } from '../../src/engine/simulation.ts';
 import { below, draw32, STREAM, streamKey } from './rng.ts';
 
 /** The state drawn by m from probabilities p[0..S): cumulate from the top state down; m < sum * 2^32 picks it. */

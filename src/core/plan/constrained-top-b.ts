@@ -152,7 +152,8 @@ export function constrainedTopB(input: ConstrainedTopBInput): ConstrainedTopB {
       unmet.push(`only ${picked.length} of the ${budget} calls could be planned: ${all.length < budget ? `${all.length} arms may be called (the others are excluded or in cooldown)` : 'the maxima leave no other arm'}`);
     }
   }
-  // Rank order of the chosen arms.
+  // Rank order of the chosen arms: the walk by index already took them in it unless minima came first.
+  if (pickedVia.every((v) => v === -1)) return { arms: Int32Array.from(picked), via: Int32Array.from(pickedVia), quotaCalls, unmet };
   const order = Array.from(picked.keys()).sort((a, b) => compareArms(index, tieRank, picked[a], picked[b]));
   return { arms: Int32Array.from(order, (i) => picked[i]), via: Int32Array.from(order, (i) => pickedVia[i]), quotaCalls, unmet };
 }

@@ -15,7 +15,10 @@ import { groupBuckets } from './group-buckets.ts';
 import { bucketName, listMakeUp, makeUpSentences, type GroupShare } from './list-make-up.ts';
 import { weekSeed, type PlanSettings } from './plan-settings.ts';
 import { currentState, type Register } from './register.ts';
+import { ranksAmong } from './ranks-among.ts';
 import { sampleBeta } from './sample-beta.ts';
+
+export { ranksAmong } from './ranks-among.ts';
 
 /** Whittle indices numArms x numStates of arms with the given transitions and reward table (Engine.whittleIndices(...).indices). */
 export type IndexFunction = (transitions: Float64Array, rewards: Float64Array, numStates: number, discount: number) => Float64Array;
@@ -224,64 +227,6 @@ export function lineIntervals(posterior: TransitionPosterior, state: Uint8Array,
     out.set([a, b, c, d], j * 4);
   });
   return out;
-}
-
-/**
- * 1-based rank of each of `arms` among the eligible arms ordered by `index` (ties by tie rank). One
- * pass over the arms with a binary search among the (few) listed values counts, for each listed value,
- * the eligible arms strictly above it and those equal to it with a lower tie rank.
- */
-export function ranksAmong(index: Float64Array, tieRank: Int32Array, eligible: Uint8Array | null, arms: Int32Array): Int32Array {
-  const N = index.length;
-  const values = Float64Array.from(arms, (arm) => index[arm]).sort();
-  // distinct listed values, ascending
-  let m = 0;
-  for (let j = 0; j < values.length; j++) if (j === 0 || values[j] !== values[m - 1]) values[m++] = values[j];
-  const distinct = values.subarray(0, m);
-  // countAbove[p]: eligible arms whose value lies strictly between distinct[p] and distinct[p + 1] (or above the last)
-  const between = new Float64Array(m + 1);
-  const at = new Map<number, number[]>();
-  for (let arm = 0; arm < N; arm++) {
-    if (eligible && !eligible[arm]) continue;
-    const v = index[arm];
-    let lo = 0, hi = m;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (distinct[mid] < v) lo = mid + 1;
-      else hi = mid;
-    }
-    // distinct[lo] >= v
-    if (lo < m && distinct[lo] === v) {
-      let list = at.get(lo);
-      if (!list) at.set(lo, (list = []));
-      list.push(tieRank[arm]);
-    } else between[lo]++;
-  }
-  // arms strictly above distinct[p]: those between p and p + 1, p + 1 itself, and everything above it
-  const above = new Float64Array(m);
-  let running = between[m];
-  for (let p = m - 1; p >= 0; p--) {
-    above[p] = running;
-    running += between[p] + (at.get(p)?.length ?? 0);
-  }
-  for (const list of at.values()) list.sort((x, y) => x - y);
-  return Int32Array.from(arms, (arm) => {
-    const v = index[arm];
-    let lo = 0, hi = m;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (distinct[mid] < v) lo = mid + 1;
-      else hi = mid;
-    }
-    const ties = at.get(lo) ?? [];
-    let t = 0, u = ties.length;
-    while (t < u) {
-      const mid = (t + u) >> 1;
-      if (ties[mid] < tieRank[arm]) t = mid + 1;
-      else u = mid;
-    }
-    return above[lo] + t + 1;
-  });
 }
 
 /** How many of `draws` posterior draws of the transitions put each arm on the list (same ties and constraints). */

@@ -5,6 +5,8 @@ import type { DialChoice } from './choose-lambda.ts';
 import type { DialPoint } from './sweep-dial.ts';
 
 const pct = (x: number, digits = 1) => `${(100 * x).toFixed(digits)}%`;
+/** A loss or its error: one decimal, two below 0.1 % so that a small error does not read as zero. */
+const small = (x: number) => pct(x, x !== 0 && Math.abs(x) < 0.001 ? 2 : 1);
 
 /** `favoured`: who the priority favours, e.g. "Ages 51-60, Income low" (from the features the reward reads). */
 export function priceSentence(points: readonly DialPoint[], choice: DialChoice, maxLoss: number, favoured: string): string {
@@ -20,8 +22,8 @@ export function priceSentence(points: readonly DialPoint[], choice: DialChoice, 
   }
   const noise = se !== null && Math.abs(choice.engagementLoss) <= 2 * se;
   const cost = noise
-    ? `costs no measurable engagement (${pct(choice.engagementLoss)} ± ${pct(se!)})`
-    : `costs ${pct(choice.engagementLoss)} of engagement${se !== null ? ` (± ${pct(se)})` : ''}`;
+    ? `costs no measurable engagement (${small(choice.engagementLoss)} ± ${small(se!)})`
+    : `costs ${small(choice.engagementLoss)} of engagement${se !== null ? ` (± ${small(se)})` : ''}`;
   const gain = chosen.priority !== null && base.priority !== null ? `; their engagement goes from ${pct(base.priority)} to ${pct(chosen.priority)}` : '';
   const where = choice.lambda === 1 ? 'at λ = 1 (the reward as written)' : `at λ = ${choice.lambda}`;
   return `Favouring ${who} ${cost} ${where}${gain}.`;

@@ -32,8 +32,8 @@ export class PlanClient {
   replan(settings: PlanSettings): Promise<PlanView> {
     return this.bridge.call(undefined, (api) => api.replan(settings));
   }
-  previewOutcomes(file: Blob, fileName: string): Promise<PreviewResult> {
-    return this.bridge.call(undefined, (api) => api.previewOutcomes(file, fileName) as Promise<PreviewResult>);
+  previewOutcomes(file: Blob, fileName: string, replace = false): Promise<PreviewResult> {
+    return this.bridge.call(undefined, (api) => api.previewOutcomes(file, fileName, replace) as Promise<PreviewResult>);
   }
   apply(replace: boolean): Promise<ApplyResult> {
     return this.bridge.call(undefined, (api) => api.apply(replace) as Promise<ApplyResult>);

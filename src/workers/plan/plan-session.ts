@@ -50,7 +50,7 @@ export interface OutcomesPreview {
   engaged: number;
   /** The first rows as the file gives them (id, called, engaged). */
   head: { id: string; called: number; state: number }[];
-  /** The current week already has outcomes: applying replaces them. */
+  /** The file replaces the outcomes of `week`, already applied. */
   replaces: boolean;
 }
 
@@ -99,17 +99,21 @@ export class PlanSession {
     return this.view(list);
   }
 
-  /** Reads and checks a week's outcomes file; nothing changes until apply(). */
-  async previewOutcomes(file: Blob, fileName: string): Promise<PreviewResult> {
+  /**
+   * Reads and checks a week's outcomes file, against the current week's list, or with `replace`
+   * against the last applied week's (whose outcomes it would replace); nothing changes until apply().
+   */
+  async previewOutcomes(file: Blob, fileName: string, replace = false): Promise<PreviewResult> {
     const plan = this.need(this.plan, 'no plan is open');
     const { register } = plan;
     const parsed = parseOutcomesCsv(await file.text(), register.ids, register.numStates, fileName);
     if (!parsed.ok) return parsed;
     const o = (this.outcomes = parsed.outcomes);
-    const week = currentWeek(register.history);
-    const current = plan.weeks[plan.weeks.length - 1];
+    const target = replace ? plan.weeks.filter((w) => w.outcomes !== null).at(-1) : plan.weeks[plan.weeks.length - 1];
+    if (!target) return { ok: false, errors: ['No week is applied yet, so there is nothing to replace.'] };
+    const week = target.week;
     const planned = new Uint8Array(register.numArms);
-    for (const arm of current.planned) planned[arm] = 1;
+    for (const arm of target.planned) planned[arm] = 1;
     let called = 0, calledAsPlanned = 0, engaged = 0;
     for (let j = 0; j < o.arms.length; j++) {
       called += o.called[j];
@@ -117,7 +121,7 @@ export class PlanSession {
       if (o.state[j] === register.numStates - 1) engaged++;
     }
     const head = Array.from({ length: Math.min(5, o.arms.length) }, (_, j) => ({ id: register.ids[o.arms[j]], called: o.called[j], state: o.state[j] }));
-    return { ok: true, preview: { fileName, week, rows: o.arms.length, called, calledAsPlanned, planned: current.planned.length, engaged, head, replaces: current.outcomes !== null } };
+    return { ok: true, preview: { fileName, week, rows: o.arms.length, called, calledAsPlanned, planned: target.planned.length, engaged, head, replaces: replace } };
   }
 
   /** Applies the previewed outcomes: the plan after them and the next list, or what is wrong. */
