@@ -3,7 +3,7 @@
 // known until the split: it is estimated from the priority's "and"s and commas, and said so.
 import type { RunSettings } from './run-settings.ts';
 
-/** Rough tokens per call (prompt + reply) of each kind, measured on the DLM population's prompts (about 4 characters a token). */
+/** Rough tokens per call (prompt + reply) of each kind: estimates from the length of the DLM population's prompts at about 4 characters a token, not measured against a tokenizer. */
 export const TOKENS_PER_CALL = { proposal: 2_300, reflection: 2_600, split: 400, rating: 900, rewrite: 500 } as const;
 
 export interface RunEstimate {
