@@ -18,7 +18,7 @@ export function serializeSvg(svg: SVGSVGElement): string {
   return new XMLSerializer().serializeToString(copy);
 }
 
-function save(blob: Blob, fileName: string): void {
+export function saveFile(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
@@ -28,7 +28,7 @@ function save(blob: Blob, fileName: string): void {
 }
 
 export function downloadSvg(svg: SVGSVGElement, fileName: string): void {
-  save(new Blob([serializeSvg(svg)], { type: 'image/svg+xml' }), `${fileName}.svg`);
+  saveFile(new Blob([serializeSvg(svg)], { type: 'image/svg+xml' }), `${fileName}.svg`);
 }
 
 /** Renders the SVG at `scale` times its size onto a canvas and saves it as PNG. */
@@ -46,7 +46,7 @@ export async function downloadPng(svg: SVGSVGElement, fileName: string, scale = 
     const context = canvas.getContext('2d')!;
     context.drawImage(image, 0, 0, canvas.width, canvas.height);
     const blob = await new Promise<Blob | null>((done) => canvas.toBlob(done, 'image/png'));
-    if (blob) save(blob, `${fileName}.png`);
+    if (blob) saveFile(blob, `${fileName}.png`);
   } finally {
     URL.revokeObjectURL(url);
   }

@@ -11,7 +11,7 @@ port.on('message', (message: { id: number; input: SimulationInput; trialStart: n
   const { id, input, trialStart, trialEnd } = message;
   try {
     const part = engine.simulatePart(input, trialStart, trialEnd, (done) => port.postMessage({ id, progress: done }));
-    const buffers = [part.occDisc, part.occSteps, part.pulls, part.pulledTrials, part.perTrial, part.perStep, part.perTrialOcc]
+    const buffers = [part.occDisc, part.occSteps, part.pulls, part.pulledTrials, part.perTrial, part.perStep, part.perTrialOcc, part.tally]
       .filter((a) => a !== undefined)
       .map((a) => a.buffer as ArrayBuffer);
     port.postMessage({ id, part }, buffers);

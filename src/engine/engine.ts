@@ -2,6 +2,7 @@
 // copies the output out and frees everything, so callers never see a pointer.
 import { VERDICT } from '../core/simulation/indexability.ts';
 import type { Kernels } from './kernels.ts';
+import { TrialTally } from './trial-tally.ts';
 import { groupBlock } from './group-bounds.ts';
 import { fixedScale, mergeParts, POLICY_CODES, validateSimulationInput, type SimulationInput, type SimulationPart, type SimulationResult } from './simulation.ts';
 
@@ -252,13 +253,16 @@ export class PreparedSimulation {
       const totals = blocks.f64(1);
       const groups = input.groups ? groupBlock(input, this.k.memory, (bytes) => blocks.bytes(bytes)) : undefined;
       const scale = fixedScale(K, T);
-      const chunk = Math.max(1, Math.floor(ARM_STEPS_PER_CALL / (N * T)));
+      // a tally reads the accumulators after every trial, so it runs the kernel one trial per call
+      const tally = input.tally ? new TrialTally(input.tally, N, S, count) : undefined;
+      const chunk = tally ? 1 : Math.max(1, Math.floor(ARM_STEPS_PER_CALL / (N * T)));
       for (let start = trialStart; start < trialEnd; start += chunk) {
         const end = Math.min(trialEnd, start + chunk);
         const off = start - trialStart;
         k.simulate(N, S, f.thresholds, f.rewards, f.initial, f.order, f.tiedNext, POLICY_CODES[input.policy], input.ties === 'random' ? 1 : 0,
           input.budget, T, input.discount, seed >>> 0, scale, start, end, state, act, scratch, lastTrial, history, tables,
           occDisc, occSteps, pulls, pulledTrials, perTrial + off * 32, perStep, perTrialOcc ? perTrialOcc + off * 2 * N * S * 8 : 0, totals, groups?.block ?? 0);
+        tally?.addTrial(off, new Float64Array(k.memory.buffer, pulls, N), new Float64Array(k.memory.buffer, occSteps, N * (S - 1)));
         onProgress?.(end - trialStart);
       }
       const out = (ptr: number, length: number) => new Float64Array(k.memory.buffer, ptr, length).slice();
@@ -272,6 +276,7 @@ export class PreparedSimulation {
         perTrial: out(perTrial, count * 4),
         perStep: perStep ? out(perStep, T * 2) : undefined,
         perTrialOcc: perTrialOcc ? out(perTrialOcc, count * 2 * N * S) : undefined,
+        tally: tally?.values,
         discTotal: out(totals, 1)[0],
         ...(groups && { groupCallsRange: out(groups.range, groups.rangeLength) }),
       };

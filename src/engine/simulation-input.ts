@@ -2,7 +2,7 @@
 import type { SimulateRequest } from '../core/simulation/simulate-port.ts';
 import type { SimulationInput } from './simulation.ts';
 
-export function toSimulationInput({ instance, rewards, policy, trials, seed, ties, perTrial, perStep, groups }: SimulateRequest): SimulationInput {
+export function toSimulationInput({ instance, rewards, policy, trials, seed, ties, perTrial, perStep, groups, tally }: SimulateRequest): SimulationInput {
   return {
     numArms: instance.numArms,
     numStates: instance.numStates,
@@ -18,6 +18,7 @@ export function toSimulationInput({ instance, rewards, policy, trials, seed, tie
     ties: ties ?? 'random',
     perTrial,
     perStep,
+    ...(tally && { tally }),
     ...(groups && { groups }),
   };
 }

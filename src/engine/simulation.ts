@@ -3,7 +3,7 @@
 // fixed point) in f64 below 2^53, so partial sums add up to the same bits whatever the split; the
 // per-trial floats are summed in trial order. Pure: shared by the engine, the browser pool and the
 // Node thread pool.
-import type { Occupancy } from '../core/instance/occupancy.ts';
+import type { Occupancy, TallyCells } from '../core/instance/occupancy.ts';
 import { checkGroups, emptyRange } from './group-bounds.ts';
 
 export type PolicyName = 'whittle' | 'random' | 'none';
@@ -35,6 +35,8 @@ export interface SimulationInput {
   perTrial?: boolean;
   /** Also return per-step series (pulls and engaged arms per step). */
   perStep?: boolean;
+  /** Also return, per trial, the pulls and engaged steps of groups of arms (see trial-tally.ts). */
+  tally?: TallyCells;
   /**
    * Per-group bounds on the Whittle policy's calls at every step (the constrained top-B of
    * src/core/plan/constrained-top-b.ts); absent: the plain top-B. ofArm: numArms group ids (-1: none);
@@ -64,6 +66,8 @@ export interface SimulationPart {
   perStep?: Float64Array;
   /** (trialEnd - trialStart) x 2 x numArms x numStates; when asked. */
   perTrialOcc?: Float64Array;
+  /** (trialEnd - trialStart) x numCells x 2 (pulls, engaged steps); when a tally is asked. */
+  tally?: Float64Array;
   /** Sum over trials and steps of round(beta^t * fixedScale). */
   discTotal: number;
   /** With groups: horizon x G x 2, the fewest and the most calls group g got at step t over the trials. */
@@ -125,6 +129,14 @@ export function validateSimulationInput(input: SimulationInput): void {
   checkDistributions(input.initial, S, 'initial', (row) => `arm ${row}`, fail);
   for (let k = 0; k < input.rewards.length; k++) {
     if (!Number.isFinite(input.rewards[k])) fail(`rewards: arm ${Math.floor(k / S)}, state ${k % S} is ${input.rewards[k]}, not a finite number`);
+  }
+  if (input.tally) {
+    const { cells, groupings, numCells } = input.tally;
+    if (!Number.isInteger(numCells) || numCells < 1) fail(`tally: numCells must be a positive integer, got ${numCells}`);
+    if (cells.length !== groupings * N) fail(`tally: cells must have groupings x numArms = ${groupings * N} values, got ${cells.length}`);
+    for (let k = 0; k < cells.length; k++) {
+      if (!(cells[k] >= -1 && cells[k] < numCells)) fail(`tally: arm ${k % N} of grouping ${Math.floor(k / N)} has cell ${cells[k]}, outside -1..${numCells - 1}`);
+    }
   }
   if (input.groups) checkGroups(input, fail);
   if (input.indices) {
@@ -227,6 +239,11 @@ export function mergeParts(input: SimulationInput, parts: SimulationPart[]): Sim
   if (perStep) {
     result.pullsPerStep = new Float64Array(T).map((_, t) => perStep[2 * t] / K);
     result.engagedPerStep = new Float64Array(T).map((_, t) => perStep[2 * t + 1] / K);
+  }
+  if (input.tally) {
+    const width = input.tally.numCells * 2;
+    result.tallyPerTrial = new Float64Array(K * width);
+    for (const p of sorted) result.tallyPerTrial.set(p.tally!, p.trialStart * width);
   }
   if (input.perTrial) {
     const stride = N * S;

@@ -77,6 +77,15 @@ export function classifyNetworkFailure(config: ProviderConfig, cause: unknown, p
     const reason = redact(describe(cause), config.apiKey);
     return new LlmError('network', `Could not reach ${label} at ${base} (${reason}): check the base URL, that the server is running and the network.`, { retryable: true });
   }
+  const blocked = refusedByPagePolicy(base);
+  if (blocked) {
+    return new LlmError(
+      'config',
+      `This page may not call ${base}: its Content-Security-Policy allows plain http only to this computer (localhost, 127.0.0.1), so that a key never crosses a network unencrypted. ` +
+        `Serve the model over https (for example behind a reverse proxy with a certificate), or reach it as localhost through a tunnel (ssh -L ${blocked}:localhost:${blocked} <the server>) and use http://localhost:${blocked}.`,
+      { retryable: false },
+    );
+  }
   const hints: string[] = [];
   if (config.kind === 'anthropic') {
     hints.push(
@@ -104,6 +113,20 @@ export function classifyNetworkFailure(config: ProviderConfig, cause: unknown, p
 export function redact(text: string, key: string | undefined): string {
   const k = key?.trim();
   return k && k.length >= 4 ? text.split(k).join('[key]') : text;
+}
+
+/**
+ * The port of a plain-http URL that index.html's connect-src refuses (http: to any host but localhost
+ * and 127.0.0.1), or null when the policy allows it. Such a fetch fails like an unreachable server.
+ */
+export function refusedByPagePolicy(url: string): string | null {
+  try {
+    const u = new URL(url);
+    if (u.protocol !== 'http:' || u.hostname === 'localhost' || u.hostname === '127.0.0.1') return null;
+    return u.port || '80';
+  } catch {
+    return null;
+  }
 }
 
 function isLocal(url: string): boolean {

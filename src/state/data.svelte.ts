@@ -32,7 +32,7 @@ export class DataState {
    * name, whether its buckets are ordered (EMD and shift measures need it), its bucket labels in the
    * chosen order, and `order[j]`: which original bucket is now j-th.
    */
-  draft = $state<{ name: string; groups: { name: string; ordered: boolean; buckets: string[]; order: number[]; movable: boolean }[] }>({ name: '', groups: [] });
+  draft = $state<{ name: string; program?: string; groups: { name: string; ordered: boolean; buckets: string[]; order: number[]; movable: boolean }[] }>({ name: '', groups: [] });
   problem = $state.raw<{ fileName: string; error: ImportProblem } | null>(null);
   busy = $state(false);
   private readonly importer = new ImportClient();
@@ -111,7 +111,8 @@ export class DataState {
     const preview = this.preview;
     if (!preview) throw new Error('nothing to save: import a file first');
     const schema = this.editedSchema(preview);
-    const instance: Instance = { ...preview.instance, schema };
+    const program = this.draft.program?.trim();
+    const instance: Instance = { ...preview.instance, schema, ...(program && { program }) };
     const id = `population-${now.toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
     const record: PopulationRecord = { id, name: this.draft.name.trim() || preview.fileName, createdAt: now, instance };
     await this.store().putPopulation(record);

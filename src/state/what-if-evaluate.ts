@@ -7,6 +7,7 @@ import type { PopulationChoice } from '../core/datasets/population-choice.ts';
 import { resolveParameters } from '../core/datasets/generators/population-generator.ts';
 import { armsOfSeed } from '../core/instance/sample-arms.ts';
 import type { Instance } from '../core/instance/types.ts';
+import { bucketCells } from '../core/measures/trial-counts.ts';
 import { summarizePolicy, type PolicySummary } from '../core/measures/policy-summary.ts';
 import type { AbortSignalLike, Simulate } from '../core/simulation/simulate-port.ts';
 
@@ -38,6 +39,6 @@ export async function buildPopulation(choice: PopulationChoice, loadStored: (id:
 
 /** Simulates the Whittle policy for `table` (which reads the features `featuresUsed`) and summarizes it. */
 export async function evaluateCandidate(instance: Instance, compiled: { table: Float64Array; featuresUsed: readonly number[] }, simulate: Simulate, settings: WhatIfSettings, options: { signal?: AbortSignalLike; onProgress?: (done: number, total: number) => void } = {}): Promise<CandidateResult> {
-  const occupancy = await simulate({ instance, rewards: compiled.table, policy: 'whittle', trials: settings.trials, seed: settings.seed }, options);
+  const occupancy = await simulate({ instance, rewards: compiled.table, policy: 'whittle', trials: settings.trials, seed: settings.seed, tally: bucketCells(instance) }, options);
   return summarizePolicy(occupancy, instance, compiled.table, compiled.featuresUsed);
 }

@@ -43,8 +43,17 @@ export class WhatIfCandidate {
 export interface WhatIfConfig {
   population: PopulationChoice;
   settings: WhatIfSettings;
-  candidates: { label: string; expression: string }[];
+  candidates: { label: string; expression: string; compared?: boolean }[];
 }
+
+/** Where unsaved work is kept between visits (localStorage in the app): the last draft, or null. */
+export interface DraftStore {
+  load(): WhatIfConfig | null;
+  save(draft: WhatIfConfig): void;
+}
+
+/** The charts draw the default and at most this many compared candidates (the tables show all). */
+export const MAX_CHARTED = 5;
 
 export function defaultChoice(name = 'dlm'): PopulationChoice {
   const generator = GENERATORS.find((g) => g.name === name) ?? GENERATORS[0];
@@ -65,13 +74,44 @@ export class WhatIfState {
     private readonly simulate: Simulate,
     private readonly store: () => Store,
     private readonly debounceMs = 300,
+    private readonly drafts?: DraftStore,
   ) {}
+
+  /** The unsaved comparison left on this device by an earlier visit, if any. */
+  savedDraft(): WhatIfConfig | null {
+    try {
+      return this.drafts?.load() ?? null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Keeps the current population, settings and expressions, so that a reload loses no typing. */
+  keepDraft(): void {
+    try {
+      this.drafts?.save(this.config());
+    } catch {
+      // storage full or refused: the draft is a convenience, the comparison goes on
+    }
+  }
+
+  private config(): WhatIfConfig {
+    return { population: $state.snapshot(this.choice), settings: $state.snapshot(this.settings), candidates: this.candidates.map((c) => ({ label: c.label, expression: c.text, ...(c.reference || c.compared ? {} : { compared: false }) })) };
+  }
+
+  /** Removes every candidate but the default. */
+  clearAll(): void {
+    for (const c of this.candidates) if (!c.reference) this.cancel(c);
+    this.candidates = this.candidates.filter((c) => c.reference);
+    this.keepDraft();
+  }
 
   /** Builds the population and re-evaluates every candidate on it. */
   async usePopulation(choice: PopulationChoice): Promise<void> {
     const request = ++this.populationRequest;
     this.choice = choice;
     this.populationError = null;
+    this.keepDraft();
     let population: Instance | null = null;
     let error: string | null = null;
     try {
@@ -90,7 +130,11 @@ export class WhatIfState {
   async open(config: WhatIfConfig): Promise<void> {
     for (const c of this.candidates) this.cancel(c);
     this.settings = { ...config.settings };
-    this.candidates = config.candidates.map((c, i) => new WhatIfCandidate(c.expression, c.label, i === 0));
+    this.candidates = config.candidates.map((c, i) => {
+      const candidate = new WhatIfCandidate(c.expression, c.label, i === 0);
+      candidate.compared = i === 0 || c.compared !== false;
+      return candidate;
+    });
     await this.usePopulation(config.population);
   }
 
@@ -105,12 +149,15 @@ export class WhatIfState {
   /** Re-simulates every candidate (after the trials or seed changed). */
   rerunAll(): void {
     for (const c of this.candidates) this.update(c, this.debounceMs);
+    this.keepDraft();
   }
 
-  add(text = '', label = `Candidate ${this.candidates.length}`): WhatIfCandidate {
+  add(text = '', label = `Candidate ${this.candidates.length}`, compared = true): WhatIfCandidate {
     const candidate = new WhatIfCandidate(text, label);
+    candidate.compared = compared;
     this.candidates.push(candidate);
     this.update(candidate, 0);
+    this.keepDraft();
     return candidate;
   }
 
@@ -118,12 +165,14 @@ export class WhatIfState {
     if (candidate.reference) return;
     this.cancel(candidate);
     this.candidates = this.candidates.filter((c) => c !== candidate);
+    this.keepDraft();
   }
 
   /** Validates now; simulates once typing has paused, cancelling the simulation of the previous text. */
   setText(candidate: WhatIfCandidate, text: string): void {
     candidate.text = text;
     this.update(candidate, this.debounceMs);
+    this.keepDraft();
   }
 
   /** Adds the published rewards of DLM's appendix G (they read the dlm population's 43 features); returns what happened, in words. */
@@ -131,14 +180,15 @@ export class WhatIfState {
     if (this.choice.kind !== 'generator' || this.choice.generator !== 'dlm') return 'The example pool reads the features of the dlm population: choose the built-in dlm population first.';
     const present = new Set(this.candidates.map((c) => c.text));
     const fresh = DLM_IJCAI_POOL.filter((entry) => !present.has(entry.expression));
-    for (const entry of fresh) this.add(entry.expression, `DLM ${entry.section} task ${entry.task + 1}, seed ${entry.seed}`);
-    return `Added ${fresh.length} of the ${DLM_IJCAI_POOL.length} published rewards (${DLM_IJCAI_POOL_SOURCE}).`;
+    // simulated and listed, but not charted: 100 more bars per bucket would hide the default's
+    for (const entry of fresh) this.add(entry.expression, `DLM ${entry.section} task ${entry.task + 1}, seed ${entry.seed}`, false);
+    return `Added ${fresh.length} of the ${DLM_IJCAI_POOL.length} published rewards (${DLM_IJCAI_POOL_SOURCE}). Tick “Compare” on the ones to show side by side.`;
   }
 
   /** Saves the comparison as a run of kind 'what-if' (History lists, exports and reruns it). */
   async save(store: Store, now = Date.now()): Promise<string> {
     const id = `what-if-${now.toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
-    const config: WhatIfConfig = { population: $state.snapshot(this.choice), settings: $state.snapshot(this.settings), candidates: this.candidates.map((c) => ({ label: c.label, expression: c.text })) };
+    const config = this.config();
     await saveWhatIfRun(store, id, config, this.candidates.map((c) => c.result), now);
     return id;
   }

@@ -54,10 +54,12 @@ test('a composite priority is split, accepted, scored per clause and compared un
     expect(fake.calls().length).toBe(7);
     const welfare = page.getByTestId('welfare-table');
     for (const label of ['utilitarian', 'nash', 'egalitarian']) {
-      expect(await welfare.getByTestId(`welfare-${label}`).locator('td').first().textContent()).toMatch(/^r0\/c[0-2]/);
+      expect(await welfare.getByTestId(`welfare-${label}`).locator('td').first().textContent()).toMatch(/^generator\/r0\/c[0-2]/);
     }
     expect(await welfare.getByTestId('welfare-utilitarian').locator('th').textContent()).toBe('utilitarian (leading)');
-    expect(await page.getByTestId('clause-scores').locator('th').count()).toBe(2);
+    // one row per clause, each saying what its score means (a ratio to the default for the simulator scorer)
+    expect(await page.getByTestId('clause-scores').locator('tbody tr').count()).toBe(2);
+    expect(await page.getByTestId('clause-scores').locator('tbody tr').first().textContent()).toMatch(/1 = as good as the default/);
     expect(await page.getByTestId('regret').textContent()).toMatch(/within 18\.2 %/); // 2 eps / (1 + eps) at eps = 0.1
     const pareto = page.getByTestId('chart-pareto');
     expect(await pareto.locator('svg circle[r="9"]').count()).toBeGreaterThan(0); // the welfare picks, ringed
@@ -94,7 +96,8 @@ test('with the LLM scorer, each candidate is rated on each prioritization clause
     const ratings = fake.calls().filter((c) => c.rawBody.includes('give your rating EXACTLY'));
     expect(ratings.length).toBe(4); // 2 candidates x 2 clauses, no clause DLM runs
     expect(fake.calls().length).toBe(1 + 2 + 1 + 4);
-    const scores = (await page.getByTestId('clause-scores').locator('td').allTextContents()).map(Number);
+    const scores = (await page.getByTestId('clause-scores').locator('td.num').allTextContents()).map(Number);
+    expect(await page.getByTestId('clause-scores').locator('tbody tr').first().textContent()).toMatch(/rating from 1 \(worst\) to 5 \(best\); not relative to the default/);
     expect(scores.every((s) => Number.isInteger(s) && s >= 1 && s <= 5)).toBe(true);
     for (const label of ['utilitarian', 'nash', 'egalitarian']) expect(await page.getByTestId(`welfare-${label}`).count()).toBe(1);
 
@@ -109,7 +112,7 @@ test('with the LLM scorer, each candidate is rated on each prioritization clause
     expect(fake.received.length).toBe(asked);
     await page.getByRole('link', { name: `${title} (rerun)` }).click();
     await expect.poll(() => page.getByTestId('run-status').textContent(), { timeout: 15_000 }).toBe('Done');
-    expect((await page.getByTestId('clause-scores').locator('td').allTextContents()).map(Number)).toEqual(scores);
+    expect((await page.getByTestId('clause-scores').locator('td.num').allTextContents()).map(Number)).toEqual(scores);
   } finally {
     await page.close();
   }

@@ -120,7 +120,13 @@ describe('the what-if screen, with no key', () => {
     expect(await page.getByTestId('candidate').count()).toBe(1 + DLM_IJCAI_POOL.length);
     expect(await page.getByTestId('what-if-notice').textContent()).toMatch(new RegExp(`^Added ${DLM_IJCAI_POOL.length} of the ${DLM_IJCAI_POOL.length} published rewards \\(Behari et al\\.`));
     await expect.poll(async () => (await statuses(page)).filter((s) => s !== 'done'), { timeout: 60_000, interval: 500 }).toEqual([]);
-    expect(await page.getByTestId('comparison').locator('tbody tr').count()).toBe(1 + DLM_IJCAI_POOL.length);
+    // The pool is listed and simulated but not compared: 100 more bars per bucket would bury the default.
+    expect(await page.getByTestId('comparison').locator('tbody tr').count()).toBe(1);
+    const compare = page.getByRole('checkbox', { name: /^Compare/ });
+    for (let i = 0; i < 7; i++) await compare.nth(i).check();
+    expect(await page.getByTestId('comparison').locator('tbody tr').count()).toBe(8);
+    expect(await page.getByTestId('charted-notice').textContent()).toMatch(/the default and the first 5 compared candidates; the tables list all 8/);
+    await expect.poll(() => page.getByTestId('candidate-in-words').count(), { timeout: 15_000 }).toBe(7);
     // Cumulative layout shift while the pool's results streamed in (0.1 is the "good" threshold of web vitals).
     const shift = await page.evaluate(() => (window as unknown as { shift: number }).shift);
     console.log(`cumulative layout shift in the viewport while ${DLM_IJCAI_POOL.length} results streamed in: ${shift.toFixed(4)}`);

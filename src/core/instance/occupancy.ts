@@ -14,6 +14,9 @@
  *                               per trial, for interquartile means over per-trial returns.
  *   pullsPerStep, engagedPerStep (optional): horizon, mean over trials of the number of arms pulled
  *                               (in state numStates-1, "engaged" for 2-state arms) at step t.
+ *   tallyPerTrial (optional):   numTrials x numCells x 2, per trial and cell of a TallyCells map: the
+ *                               pulls of the cell's arms and their engaged steps (sum over steps of the
+ *                               state value: steps in state 1 for 2-state arms). Integer counts.
  */
 export interface Occupancy {
   numArms: number;
@@ -29,6 +32,7 @@ export interface Occupancy {
   perTrialUndiscounted?: Float64Array;
   pullsPerStep?: Float64Array;
   engagedPerStep?: Float64Array;
+  tallyPerTrial?: Float64Array;
   /** numTrials: arm-steps spent in state numStates-1 in each trial (undiscounted); the engine always returns it. */
   engagedPerTrial?: Float64Array;
   /**
@@ -41,4 +45,16 @@ export interface Occupancy {
   /** Bench checksums (shared/bench/README.md): sum over trials and steps of arms in state 1, and of pulled arm ids. */
   engagedSum: number;
   pulledIdSum: number;
+}
+
+/**
+ * Groups of arms whose pulls and engaged steps a simulation adds up per trial (the uncertainty over
+ * trials of calls and engagement per feature bucket needs per-trial values; per-arm per-trial arrays
+ * would be numArms x numTrials). cells: groupings x numArms, row-major: the cell of each arm in each
+ * grouping (for example the bucket of a feature group, offset so that groups do not share cells), -1 for none.
+ */
+export interface TallyCells {
+  cells: Int32Array;
+  groupings: number;
+  numCells: number;
 }

@@ -81,6 +81,11 @@ export interface Instance {
    */
   sampleSize?: number;
   provenance: Provenance;
+  /**
+   * The program the population belongs to, in words ("phone calls to pregnant women enrolled in a
+   * maternal-health program in Kenya"): the prompts name it instead of DLM's "mothers in India". Editable on import.
+   */
+  program?: string;
   /** Non-fatal findings of validation (for example renormalized rows). */
   warnings: string[];
 }

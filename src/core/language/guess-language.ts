@@ -36,6 +36,11 @@ const MARKERS: Record<string, Set<string>> = {
   mr: new Set(['आहे', 'आणि', 'च्या', 'साठी', 'मध्ये', 'असलेल्या', 'करा', 'ज्या']),
   kn: new Set(['ಮತ್ತು', 'ಇದೆ', 'ಹೆಚ್ಚು', 'ಮಾಡಿ', 'ಇರುವ', 'ಅವರಿಗೆ', 'ಎಲ್ಲರಿಗೂ']),
   tcy: new Set(['ಬೊಕ್ಕ', 'ಉಂಡು', 'ಇಜ್ಜಿ', 'ಮಲ್ಪುಲೆ', 'ಮಲ್ಪು', 'ಆಯಿನ', 'ಮಾತೆರೆಗ್ಲಾ', 'ಎಂಕ್']),
+  // Latin-script languages whose ASCII text would otherwise pass for English (no accents needed).
+  es: new Set(['el', 'los', 'las', 'una', 'del', 'y', 'con', 'para', 'que', 'por', 'madres', 'mayores', 'bajos', 'ingresos']),
+  fr: new Set(['le', 'les', 'des', 'une', 'et', 'avec', 'pour', 'du', 'aux', 'mères', 'meres', 'plus']),
+  pt: new Set(['os', 'as', 'uma', 'e', 'com', 'para', 'do', 'da', 'dos', 'das', 'mães', 'maes']),
+  sw: new Set(['na', 'kwa', 'wa', 'ya', 'za', 'wenye', 'mama', 'wazee', 'kipato']),
   // Romanized Hindi, common in typed messages.
   'hi-Latn': new Set(['hai', 'hain', 'ko', 'ki', 'ka', 'ke', 'aur', 'se', 'mein', 'wale', 'wali', 'liye', 'bhi', 'sabhi', 'karo', 'karein', 'dein']),
 };
@@ -62,8 +67,12 @@ export function guessLanguage(text: string): LanguageGuess {
     // point to another language), or when nothing points elsewhere and the text is plain ASCII.
     const ascii = /^[\x00-\x7f]*$/.test(text);
     const share = ascii ? 0.2 : 0.34;
-    const isEnglish = english > romanHindi && english >= Math.max(1, share * words.length) ? true : english === 0 && romanHindi === 0 && ascii;
-    const candidates = isEnglish ? ['en'] : romanHindi > 0 ? ['hi'] : [];
+    // Plain ASCII with no word of another language is English too: short priorities ("slightly
+    // prioritize older, low-income mothers") carry too few function words for the share.
+    const others = (['es', 'fr', 'pt', 'sw'] as const).map((code) => [code, hits(MARKERS[code])] as const).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
+    const foreign = romanHindi + (others[0]?.[1] ?? 0);
+    const isEnglish = english > foreign && english >= Math.max(1, share * words.length) ? true : ascii && foreign === 0;
+    const candidates = isEnglish ? ['en'] : romanHindi > 0 && romanHindi >= (others[0]?.[1] ?? 0) ? ['hi'] : others.map(([code]) => code);
     return { script, english: isEnglish, candidates, rewriteByDefault: !isEnglish };
   }
   const candidates = [...(SCRIPT_LANGUAGES[script] ?? [])];

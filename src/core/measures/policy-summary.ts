@@ -7,6 +7,7 @@ import type { Instance } from '../instance/types.ts';
 import { dpVariance, type GroupDpVariance } from './dp-variance.ts';
 import { policyValue } from './policy-value.ts';
 import { stateFeatureDistribution, type GroupDistribution } from './state-feature-distribution.ts';
+import { trialCounts, type TrialCounts } from './trial-counts.ts';
 import { utilityPerBucket } from './utility-per-bucket.ts';
 
 export interface PolicySummary {
@@ -25,6 +26,8 @@ export interface PolicySummary {
   fairness: GroupDpVariance[];
   /** Arms without a Whittle index (S-state arms; core/simulation/indexability.ts); absent in older records: 0. */
   notIndexableArms?: number;
+  /** Calls and engaged steps per bucket, trial by trial (when simulated with tally: bucketCells(instance)): the results in words. */
+  counts?: TrialCounts;
 }
 
 /** The summary of the policy planned for `rewardTable`, which reads the features `featuresUsed`. */
@@ -44,6 +47,7 @@ export function summarizePolicy(occupancy: Occupancy, instance: Pick<Instance, '
     pullsPerStep: Array.from(occupancy.pullsPerStep ?? []),
     fairness: dpVariance(occupancy, instance, { intended }),
     ...(occupancy.notIndexableArms ? { notIndexableArms: occupancy.notIndexableArms } : {}),
+    ...(occupancy.tallyPerTrial && { counts: trialCounts(occupancy, { ...instance, numArms: occupancy.numArms }) }),
   };
 }
 

@@ -24,6 +24,19 @@ export interface DlmGenerationInput {
 /** DLM's domain phrase. */
 export const DLM_DOMAIN = 'phone call resource allocation to mothers in India';
 
+/** What an imported population without a program description is called in the prompts (nothing about India). */
+export const NEUTRAL_DOMAIN = 'phone call resource allocation to the beneficiaries of a health program';
+
+/**
+ * The setting a prompt names for `instance`: its own program description; DLM's for the built-in
+ * (synthetic, DLM-modelled) populations, whose recorded transcripts depend on it; else neutral.
+ */
+export function programDomain(instance: { program?: string; provenance: { kind: string } }): string {
+  const own = instance.program?.trim();
+  if (own) return own;
+  return instance.provenance.kind === 'generator' ? DLM_DOMAIN : NEUTRAL_DOMAIN;
+}
+
 export function dlmGenerationPrompt(input: DlmGenerationInput): ChatRequest {
   const { goal, schema, hidden = [], numStates = 2, domain = DLM_DOMAIN, previousAttempts = [] } = input;
   const states = numStates === 2 ? 'value is either 0,1' : `value is one of ${Array.from({ length: numStates }, (_, s) => s).join(',')}`;

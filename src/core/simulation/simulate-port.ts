@@ -1,7 +1,7 @@
 // What the pipelines need from a simulator, without knowing where it runs: the command line
 // provides it with the WASM engine on Node threads (src/cli/node-simulate.ts), the app with the
 // engine's Web Worker pool (src/workers/engine/browser-simulate.ts). Both run the same kernels and give the same bits.
-import type { Occupancy } from '../instance/occupancy.ts';
+import type { Occupancy, TallyCells } from '../instance/occupancy.ts';
 import type { Instance } from '../instance/types.ts';
 
 export type SimulationPolicy = 'whittle' | 'random' | 'none';
@@ -20,6 +20,8 @@ export interface SimulateRequest {
   perTrial?: boolean;
   /** Also return per-step series (engagement and pulls per step, for charts). */
   perStep?: boolean;
+  /** Also return per-trial pulls and engaged steps of groups of arms (calls and engagement per bucket with their uncertainty). */
+  tally?: TallyCells;
   /**
    * Per-group bounds on the calls of every step (Whittle only; the constrained top-B of
    * core/plan/constrained-top-b.ts): group id of each arm (-1: none), and min and max calls per group.

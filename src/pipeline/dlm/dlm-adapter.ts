@@ -32,6 +32,8 @@ export interface SimulatedReward {
 export interface DlmAdapterInput {
   llm: Pick<LlmProvider, 'complete'>;
   /** What rewards compile against; its schema and number of states shape the prompts. */
+  /** The setting the generation prompt names (the population's program; DLM's "mothers in India" by default). */
+  domain?: string;
   population: RewardPopulation;
   /** The generation prompt: DLM appendix I ('dlm', default) or the multilingual paper's Table 5. */
   generation?: 'dlm' | 'multilingual';
@@ -67,7 +69,7 @@ export function withFeedback(request: ChatRequest, failures: readonly Attempt[])
   return last?.error ? { ...request, prompt: `${request.prompt}\nYour previous reply could not be used. ${last.error}` } : request;
 }
 
-export function createDlmAdapter({ llm, population, generation = 'dlm', distributions, signal }: DlmAdapterInput): DlmAdapter {
+export function createDlmAdapter({ llm, population, generation = 'dlm', distributions, signal, domain }: DlmAdapterInput): DlmAdapter {
   const { schema, numStates } = population;
   const hidden = hiddenColumns(schema);
   const layout = reflectionLayout(schema);
@@ -83,7 +85,7 @@ export function createDlmAdapter({ llm, population, generation = 'dlm', distribu
   return {
     compileExpression,
     diagnostics: (normalized) => diagnostics.get(normalized),
-    propose: (r) => ask(generationPrompt({ goal: r.task, schema, hidden, numStates, previousAttempts: r.previous.map((p) => p.expression) }), r.failures),
+    propose: (r) => ask(generationPrompt({ goal: r.task, schema, hidden, numStates, ...(domain && { domain }), previousAttempts: r.previous.map((p) => p.expression) }), r.failures),
     reflect: (r) => ask(dlmReflectionPrompt({ goal: r.task, schema, hidden, candidates: r.candidates }), r.failures),
     compile(reply) {
       try {

@@ -1,6 +1,7 @@
 // The user's hand in an SCLM run: the clauses the LLM proposed, edited and accepted, plus the
 // optional clauses SCLM adds against unintended utility shifts and drops (section 5.2.2).
 import type { FeatureSchema } from '../../core/instance/types.ts';
+import { groupsNamed } from '../../core/prompts/groups-named.ts';
 import { pMean } from '../../core/welfare/p-mean.ts';
 import { cloneState } from '../resumable.ts';
 import type { SclmClause, SclmRunState } from './sclm-run-state.ts';
@@ -12,28 +13,15 @@ export function proposedClauses(state: SclmRunState): SclmClause[] {
 }
 
 /**
- * Returns a copy of `state` with `clauses` accepted and the run ready to continue. Adds, when the
- * configuration asks and no clause of that name exists, a shift clause per ordered group of
- * `schema` that no prioritization clause targets, and the total-utility clause. Clause rewards,
+ * Returns a copy of `state` with `clauses` accepted and the run ready to continue, with the clauses
+ * of addedClauses (shift clauses on the groups the priority does not name, total utility). Clause rewards,
  * simulations and ratings of an earlier acceptance are dropped (they depend on the clauses); the
  * generator's candidates and the baselines are kept.
  */
 export function acceptClauses(state: SclmRunState, clauses: readonly SclmClause[], schema: FeatureSchema): SclmRunState {
   if (state.status === 'done') throw new Error('the run is done; start a new run to change its clauses');
   if (clauses.length === 0) throw new RangeError('there are no clauses: accept at least one');
-  const list = clauses.map((c) => ({ ...c }));
-  const targeted = new Set(list.flatMap((c) => (c.target ? [c.target.group] : [])));
-  if (state.config.shiftClauses) {
-    for (const g of schema.groups) {
-      const name = `no shift: ${g.name}`;
-      if (g.ordered && !targeted.has(g.name) && !list.some((c) => c.name === name)) {
-        list.push({ name, text: `Do not change the utility distribution of ${g.name}.`, kind: 'shift', group: g.name });
-      }
-    }
-  }
-  if (state.config.utilityClause && !list.some((c) => c.kind === 'utility')) {
-    list.push({ name: 'total utility', text: 'Maximize the total generated utility.', kind: 'utility' });
-  }
+  const list = [...clauses.map((c) => ({ ...c })), ...addedClauses(state, clauses, schema)];
   const problems = clauseProblems(list, schema);
   const { weights } = state.config;
   if (weights) {
@@ -53,6 +41,32 @@ export function acceptClauses(state: SclmRunState, clauses: readonly SclmClause[
   next.outcomes = {};
   next.ratings = {};
   return next;
+}
+
+/**
+ * The clauses accepting would add (shown to the user before she accepts): a shift clause per ordered
+ * group that no prioritization clause targets or names in its words, its reward or the composite
+ * priority, and the total-utility clause, as the configuration asks.
+ */
+export function addedClauses(state: Pick<SclmRunState, 'config' | 'prompt'>, clauses: readonly SclmClause[], schema: FeatureSchema): SclmClause[] {
+  const added: SclmClause[] = [];
+  const prioritize = clauses.filter((c) => c.kind === 'prioritize');
+  const named = new Set([
+    ...clauses.flatMap((c) => (c.target ? [c.target.group] : [])),
+    ...groupsNamed([state.prompt, ...prioritize.map((c) => `${c.text} ${c.expression ?? ''}`)].join(' '), schema),
+  ]);
+  if (state.config.shiftClauses) {
+    for (const g of schema.groups) {
+      const name = `no shift: ${g.name}`;
+      if (g.ordered && !named.has(g.name) && !clauses.some((c) => c.name === name)) {
+        added.push({ name, text: `Do not change the utility distribution of ${g.name}.`, kind: 'shift', group: g.name });
+      }
+    }
+  }
+  if (state.config.utilityClause && !clauses.some((c) => c.kind === 'utility')) {
+    added.push({ name: 'total utility', text: 'Maximize the total generated utility.', kind: 'utility' });
+  }
+  return added;
 }
 
 /** The composite prompt with the texts of the clauses the user did not write in it (the baseline "DLM with the extended prompt"). */

@@ -8,6 +8,8 @@ import type { RunComparison } from './compare-runs.ts';
 
 export interface RunCheckpoint {
   rewrite?: RewriteState;
+  /** The user read (and perhaps edited) the rewrite before the LLM was given it. */
+  rewriteReviewed?: boolean;
   dlm?: DlmRunState;
   sclm?: SclmRunState;
   /** Policy summaries by normalized expression (the default policy's too), so results need no simulation. */

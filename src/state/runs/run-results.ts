@@ -1,6 +1,7 @@
 // What the Results screen shows, derived from a run's stored state alone (no simulation): the
 // candidate table, the selection and why, and the series of its charts.
 import { unfairnessFlags } from '../../core/fairness/unfairness-flags.ts';
+import type { ClauseInfo } from '../../core/adjudicate/score-matrix.ts';
 import type { Instance } from '../../core/instance/types.ts';
 import { emd } from '../../core/measures/emd.ts';
 import { paretoFront } from '../../core/measures/pareto-front.ts';
@@ -64,6 +65,29 @@ export function candidateRows(candidates: readonly RunCandidateRecord[], summari
 }
 
 const sum = (xs: readonly number[] | undefined) => (xs ?? []).reduce((a, b) => a + b, 0);
+
+/** What a clause's score column means, by how it was computed (SCLM section 5; core/adjudicate/score-column.ts). */
+export function clauseCaption(clause: Pick<ClauseInfo, 'kind' | 'rule' | 'note'>): string {
+  const base = ((): string => {
+    switch (clause.rule) {
+      case 'ratio':
+        return 'value under the clause’s own reward divided by the default policy’s: 1 = as good as the default, above 1 better';
+      case 'rating':
+        return 'the LLM scorer’s rating from 1 (worst) to 5 (best); not relative to the default';
+      case 'range':
+        return clause.kind === 'shift'
+          ? 'shift from the default’s utility distribution (EMD), min-max scaled over the pool and inverted: 1 = the least shift in the pool, 0 = the most'
+          : 'total utility, min-max scaled over the pool: 1 = the highest in the pool, 0 = the lowest';
+      case 'single':
+        return 'one candidate only: 1 by definition';
+      case 'all-equal':
+        return 'the clause does not tell the candidates apart: every one gets 1';
+      default:
+        return 'a score given as it is (higher is better)';
+    }
+  })();
+  return clause.note ? `${base} (${clause.note})` : base;
+}
 
 /** Why DLM's result was chosen, in a sentence. */
 export function dlmExplanation(run: DlmRunState): string {

@@ -14,9 +14,11 @@ import { readIdentity } from '../../llm/provider-identity.ts';
 import { Transcript } from '../../llm/transcript.ts';
 import { createDlmAdapter, type DlmAdapter } from '../../pipeline/dlm/dlm-adapter.ts';
 import type { DlmRunState } from '../../pipeline/dlm/dlm-run-state.ts';
-import { createRewrite, effectivePrompt, type RewriteState } from '../../pipeline/rewrite/rewrite-state.ts';
+import { createRewrite, editRewrite, effectivePrompt, type RewriteState } from '../../pipeline/rewrite/rewrite-state.ts';
+import { programDomain } from '../../core/prompts/dlm-generation-prompt.ts';
+import { providersUsed, type ProviderUse } from './providers-used.ts';
 import { runRewrite } from '../../pipeline/rewrite/run-rewrite.ts';
-import { acceptClauses, proposedClauses } from '../../pipeline/sclm/accept-clauses.ts';
+import { acceptClauses, addedClauses, proposedClauses } from '../../pipeline/sclm/accept-clauses.ts';
 import type { SclmClause, SclmRunState } from '../../pipeline/sclm/sclm-run-state.ts';
 import type { RunStatus } from '../../storage/records.ts';
 import { PIPELINE_KINDS, runRepository, type PipelineRunRecord } from '../run-records.ts';
@@ -34,7 +36,7 @@ import type { RunSettings } from './run-settings.ts';
 import { RunReplay } from './run-replay.ts';
 import { RunWriter } from './run-writer.ts';
 
-export type RunPhase = 'loading' | 'missing' | 'running' | 'paused' | 'awaiting-clauses' | 'done' | 'failed';
+export type RunPhase = 'loading' | 'missing' | 'running' | 'paused' | 'awaiting-rewrite' | 'awaiting-clauses' | 'done' | 'failed';
 
 export type { RunHost };
 
@@ -76,6 +78,19 @@ export class RunSession {
   get rewrite(): RewriteState | undefined { return this.checkpoint.rewrite; }
   /** A rerun: the run it repeats and, once done, whether it reproduced it bit for bit. */
   get replay(): { of: string; comparison?: RunComparison } | undefined { return this.checkpoint.replay; }
+  /** The LLM providers and models the run's calls went to, from its transcript (llmCalls makes it reactive). */
+  get providers(): ProviderUse[] {
+    return this.llmCalls >= 0 ? providersUsed(this.transcript.entries) : [];
+  }
+  /** The clauses accepting would add (no-shift on the groups the priority does not name, total utility): shown before she accepts. */
+  get clausesToAdd(): SclmClause[] {
+    const state = this.checkpoint.sclm;
+    return state && this.instance ? addedClauses(state, this.clauses, this.instance.schema) : [];
+  }
+  /** A fresh rewrite the user has not read yet (a rerun replays the original's, read there). */
+  get rewriteToReview(): boolean {
+    return this.checkpoint.rewrite?.status === 'done' && !this.checkpoint.rewriteReviewed && !this.checkpoint.replay && !this.checkpoint.dlm && !this.checkpoint.sclm;
+  }
   /** Nothing done yet: the Run screen starts it on opening. */
   get fresh(): boolean {
     const c = this.checkpoint;
@@ -103,6 +118,7 @@ export class RunSession {
       return;
     }
     ({ phase: this.phase, message: this.message } = phaseOnOpening(record, this.sclm?.status === 'awaiting-clauses'));
+    if (this.phase === 'paused' && this.rewriteToReview) this.phase = 'awaiting-rewrite';
     if (this.phase === 'awaiting-clauses' || this.phase === 'done') this.instance = await loadRunPopulation(this.app, this.settings);
     if (this.phase === 'awaiting-clauses') this.showClauses();
     if (record.status === 'running' && !this.busy) await this.save('paused', this.message!);
@@ -130,6 +146,21 @@ export class RunSession {
   /** Stops the LLM calls and the simulation under way; the run pauses at its last checkpoint. */
   cancel(): void {
     this.controller?.abort(new DOMException('Cancelled by you.', 'AbortError'));
+  }
+
+  /** Gives the LLM `text` (the rewrite as it is, or her edit of it) and continues the run. */
+  async acceptRewrite(text: string): Promise<void> {
+    const rewrite = this.checkpoint.rewrite;
+    if (!rewrite) return;
+    try {
+      if (text.trim() !== (rewrite.rewrite ?? '').trim()) this.checkpoint.rewrite = editRewrite(rewrite, text);
+    } catch (error) {
+      this.message = (error as Error).message;
+      return;
+    }
+    this.checkpoint.rewriteReviewed = true;
+    this.persist();
+    await this.run();
   }
 
   /** Accepts the edited clauses of an SCLM run and continues it. */
@@ -164,12 +195,18 @@ export class RunSession {
       const llm = observedProvider(await this.provider(), { start: () => ((this.llmCalls += 1), (this.activity = 'Waiting for the LLM')), end: () => (this.activity = '') });
       const s = this.settings;
       const sims = (this.sims ??= this.simulationsOf(instance));
-      const adapter = (this.adapter = createDlmAdapter({ llm, population: instance, signal, distributions: async (c) => (await sims.summary(c.normalized, c.rewardTable, signal)).distribution }));
+      const adapter = (this.adapter = createDlmAdapter({ llm, population: instance, signal, domain: programDomain(instance), distributions: async (c) => (await sims.summary(c.normalized, c.rewardTable, signal)).distribution }));
       if (s.rewrite && !this.checkpoint.dlm && !this.checkpoint.sclm) {
         this.activity = 'Rewriting the priority into explicit English clauses';
         const rewrite = this.checkpoint.rewrite ?? createRewrite(s.prompt, { enabled: true });
         this.checkpoint.rewrite = await runRewrite(rewrite, llm, instance.schema, { signal, checkpoint: (r) => ((this.checkpoint.rewrite = r), this.persist()) });
         if (this.checkpoint.rewrite.status === 'paused') return this.pause(this.checkpoint.rewrite.pausedBecause ?? 'paused');
+        if (this.rewriteToReview) {
+          // the user reads the rewrite before any candidate is asked for with it
+          this.phase = 'awaiting-rewrite';
+          this.message = null;
+          return this.save('paused', 'Waiting for you to read the rewritten priority.');
+        }
       }
       const goal = this.checkpoint.rewrite ? effectivePrompt(this.checkpoint.rewrite) : s.prompt;
       const acceptedClauses = async () => (await this.rerun?.originalRun())?.checkpoint.sclm?.clauses;
@@ -226,6 +263,12 @@ export class RunSession {
     const result = $state.snapshot(this.checkpoint.sclm?.result ?? this.checkpoint.dlm?.result ?? null);
     if (this.rerun) this.checkpoint.replay!.comparison = await this.rerun.compare({ result, candidates: this.candidates, summaries: this.checkpoint.summaries });
     void this.writer.result({ runId: this.id, createdAt: Date.now(), result });
+    if (!result) {
+      // nothing was selected: the run did not do what was asked, so it is not "done"
+      this.phase = 'failed';
+      this.message = 'No candidate was valid, so no policy could be selected. Rephrase the priority, raise the attempts per reply, or try another model.';
+      return this.save('failed', this.message);
+    }
     this.phase = 'done';
     this.message = null;
     await this.save('done');

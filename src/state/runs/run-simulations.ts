@@ -5,6 +5,7 @@
 import type { Occupancy } from '../../core/instance/occupancy.ts';
 import type { Instance } from '../../core/instance/types.ts';
 import { summarizePolicy, type PolicySummary } from '../../core/measures/policy-summary.ts';
+import { bucketCells } from '../../core/measures/trial-counts.ts';
 import type { Simulate } from '../../core/simulation/simulate-port.ts';
 
 export interface RunSimulationsInput {
@@ -32,7 +33,7 @@ export class RunSimulations {
     if (known) return known;
     const { simulate, instance, settings, onProgress } = this.input;
     onProgress(0);
-    const request = { instance, rewards: table, policy: 'whittle' as const, trials: settings.trials, seed: settings.seed, perStep: true };
+    const request = { instance, rewards: table, policy: 'whittle' as const, trials: settings.trials, seed: settings.seed, perStep: true, tally: bucketCells(instance) };
     const occupancy = await simulate(request, { signal, onProgress: (done, total) => onProgress(done / total) });
     this.count++;
     onProgress(null);

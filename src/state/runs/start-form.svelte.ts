@@ -6,6 +6,17 @@ import type { PopulationRecord } from '../../storage/records.ts';
 import type { AppState } from '../app-state.svelte.ts';
 import { createRun } from './create-run.svelte.ts';
 import { DEFAULT_RUN_SETTINGS, settingsProblems, type RunSettings } from './run-settings.ts';
+import { estimateRun } from './run-estimate.ts';
+import { PROVIDERS, type ProviderKind } from '../../llm/provider-config.ts';
+
+/** A run cannot start on a provider that needs a key without one, or without a model: it would only pause. */
+export function providerProblems(p: { kind: ProviderKind; key: string; model: string }): string[] {
+  const problems: string[] = [];
+  const info = PROVIDERS[p.kind];
+  if (info?.keyRequired && !p.key.trim()) problems.push(`Provider: ${info.label} needs an API key. Enter it under “Your LLM provider” (it stays in this tab unless you ask to remember it).`);
+  if (!p.model.trim()) problems.push('Provider: name the model to use.');
+  return problems;
+}
 
 export { GENERATORS };
 
@@ -21,10 +32,16 @@ export class StartForm {
 
   readonly guess = $derived(guessLanguage(this.settings.prompt));
   readonly rewrite = $derived(this.rewriteChoice ?? this.guess.rewriteByDefault);
-  readonly problems = $derived(settingsProblems(this.settings));
+  private readonly settingsProblems = $derived(settingsProblems(this.settings));
+  /** What the run will ask the LLM, shown before Start. */
+  readonly estimate = $derived(estimateRun({ ...this.settings, rewrite: this.rewrite }));
   readonly generator = $derived(this.settings.population.kind === 'generator' ? findGenerator(this.settings.population.generator) : undefined);
 
   constructor(private readonly app: AppState) {}
+
+  get problems(): string[] {
+    return [...this.settingsProblems, ...providerProblems(this.app.provider)];
+  }
 
   async loadPopulations(): Promise<void> {
     this.stored = (await this.app.store.listPopulations()).map(({ id, name }) => ({ id, name }));

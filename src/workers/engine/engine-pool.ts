@@ -112,7 +112,8 @@ export class EnginePool {
 
 /** A copy of the input whose arrays are transferred to one worker (each worker needs its own). */
 function transferableCopy(input: SimulationInput): SimulationInput {
-  const copy = { ...input, transitions: input.transitions.slice(), rewards: input.rewards.slice(), initial: input.initial.slice(), indices: input.indices?.slice() };
-  const buffers = [copy.transitions, copy.rewards, copy.initial, copy.indices].filter((a) => a !== undefined).map((a) => a.buffer);
+  const tally = input.tally && { ...input.tally, cells: input.tally.cells.slice() };
+  const copy = { ...input, transitions: input.transitions.slice(), rewards: input.rewards.slice(), initial: input.initial.slice(), indices: input.indices?.slice(), tally };
+  const buffers = [copy.transitions, copy.rewards, copy.initial, copy.indices, tally?.cells].filter((a) => a !== undefined).map((a) => a.buffer);
   return Comlink.transfer(copy, buffers);
 }

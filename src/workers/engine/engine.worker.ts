@@ -49,7 +49,7 @@ const api = {
     const e = await engine();
     // fire and forget: the message leaves at once even though this thread stays busy
     const part = e.simulatePart(input, trialStart, trialEnd, (done) => void onProgress?.(done, trialEnd - trialStart));
-    const buffers = [part.occDisc, part.occSteps, part.pulls, part.pulledTrials, part.perTrial, part.perStep, part.perTrialOcc]
+    const buffers = [part.occDisc, part.occSteps, part.pulls, part.pulledTrials, part.perTrial, part.perStep, part.perTrialOcc, part.tally]
       .filter((a) => a !== undefined)
       .map((a) => a.buffer);
     return Comlink.transfer(part, buffers);

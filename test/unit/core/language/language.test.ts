@@ -49,3 +49,16 @@ describe('translatePrompt and parseTranslationReply', () => {
     expect(() => parseTranslationReply('I cannot translate this.')).toThrow('no "Translation: ..." line');
   });
 });
+
+describe('short English priorities', () => {
+  test('the README\'s own example is English, so rewriting stays off', () => {
+    expect(guessLanguage('slightly prioritize older, low-income mothers')).toEqual({ script: 'Latin', english: true, candidates: ['en'], rewriteByDefault: false });
+    expect(guessLanguage('Prioritize older mothers with low income').english).toBe(true);
+  });
+
+  test('ASCII Spanish, French and Swahili are not taken for English', () => {
+    expect(guessLanguage('Priorizar a las madres mayores de bajos ingresos')).toMatchObject({ english: false, candidates: ['es'] });
+    expect(guessLanguage('Prioriser les meres les plus agees')).toMatchObject({ english: false, candidates: ['fr'] });
+    expect(guessLanguage('Wape kipaumbele mama wazee wenye kipato kidogo').english).toBe(false);
+  });
+});

@@ -1,8 +1,9 @@
 // Splitting the prompt into clauses and accepting them (sclm-fixture.ts's scripted parts).
 import { describe, expect, test } from 'vitest';
-import { acceptClauses, extendedPrompt, proposedClauses } from '../../../../src/pipeline/sclm/accept-clauses.ts';
+import { dlmSchema } from '../../../../src/core/datasets/dlm-schema.ts';
+import { acceptClauses, addedClauses, extendedPrompt, proposedClauses } from '../../../../src/pipeline/sclm/accept-clauses.ts';
 import { runSclm } from '../../../../src/pipeline/sclm/run-sclm.ts';
-import { createSclmRun } from '../../../../src/pipeline/sclm/sclm-run-state.ts';
+import { createSclmRun, type SclmClause } from '../../../../src/pipeline/sclm/sclm-run-state.ts';
 import { accepted, CLAUSES, FLOW, PROMPT, runAll, SCHEMA, scripted, SMALL } from './sclm-fixture.ts';
 
 describe('clauses', () => {
@@ -48,5 +49,34 @@ describe('clauses', () => {
     expect(() => acceptClauses(state, [], SCHEMA)).toThrow('there are no clauses');
     const weighted = { ...state, config: { ...state.config, weights: [0.5, 0.5] } };
     expect(() => acceptClauses(weighted, CLAUSES, SCHEMA)).toThrow('the configured clause weights do not fit the 4 clauses (low income, old, no shift: Education, total utility): 2 weights for 4 scores');
+  });
+});
+
+const schema = dlmSchema();
+const clauses: SclmClause[] = [
+  { name: 'older', text: 'Prioritize older mothers', kind: 'prioritize' },
+  { name: 'poorer', text: 'Prioritize mothers with low income', kind: 'prioritize' },
+];
+
+describe('the clauses SCLM adds', () => {
+  test('"guard against shifts" adds no shift clause on the features the priority names', () => {
+    const run = createSclmRun('Prioritize older mothers with low income', { shiftClauses: true });
+    const added = addedClauses(run, clauses, schema);
+    const groups = added.map((c) => c.group);
+    expect(groups).not.toContain('Ages');
+    expect(groups).not.toContain('Income');
+    expect(groups).toEqual(['Education', 'Call slot']);
+  });
+
+  test('what accepting adds is exactly what addedClauses shows beforehand', () => {
+    const run = createSclmRun('Prioritize older mothers with low income', { shiftClauses: true, utilityClause: true });
+    const shown = addedClauses(run, clauses, schema);
+    const accepted = acceptClauses({ ...run, status: 'awaiting-clauses' }, clauses, schema);
+    expect(accepted.clauses!.slice(clauses.length)).toEqual(shown);
+    expect(shown.at(-1)).toMatchObject({ kind: 'utility' });
+  });
+
+  test('without the options nothing is added', () => {
+    expect(addedClauses(createSclmRun('older mothers'), clauses, schema)).toEqual([]);
   });
 });

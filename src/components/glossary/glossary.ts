@@ -1,0 +1,24 @@
+// One short explanation per term the screens use, in plain words first and the definition after:
+// what a program manager reads on hover or focus (Term.svelte). The definitions match
+// ARCHITECTURE.md and the code they name.
+export const GLOSSARY = {
+  arm: 'One beneficiary (a mother in the program). Each week she is engaged or not; a call can change her chances.',
+  state: 'Where a beneficiary is this week: 1 engaged (listening to the program), 0 not.',
+  budget: 'How many calls the health workers can make each step (week): the B beneficiaries with the highest Whittle index get them.',
+  horizon: 'How many steps (weeks) each simulated trial lasts.',
+  discount: 'How much a later week counts against this one (0.9: next week is worth 90% of this week). Values and utilities add up weeks with this weight.',
+  trials: 'How many times the whole horizon is simulated with fresh random draws; results are means over trials, with their uncertainty.',
+  'whittle index': 'How valuable a call is for a beneficiary in her current state: the subsidy at which calling and not calling are equally good. Calls go to the highest indices.',
+  reward: 'What a policy plans for, written over state and agent_feats: the default reward is the state itself (engagement only).',
+  engagement: 'Steps spent engaged (state 1), added over beneficiaries: the default reward\u2019s value.',
+  EMD: 'Earth mover\u2019s distance: how far a group\u2019s utility distribution moves from the default policy\u2019s (0 = no shift), summed over ordered buckets.',
+  utility: 'Discounted steps in the engaged state that a policy generates (SCLM\u2019s utility); per bucket, per beneficiary or in total.',
+  DP_variance: 'Demographic-parity variance: how unequal the chance of a call is across a group\u2019s buckets (0 = every bucket equally likely to be called).',
+  p: 'The welfare function\u2019s p: 1 averages the clause scores (utilitarian), 0 multiplies them (Nash), \u2212\u221e takes the worst clause (egalitarian).',
+  'regret bound': 'If each clause score is off by at most \u03b5 (as a fraction), the pick\u2019s welfare is within this share of the truly best candidate\u2019s (SCLM Proposition 1).',
+  welfare: 'One number per candidate that combines its clause scores (a p-mean); the highest wins.',
+  clause: 'One part of a composite priority ("favour older mothers"), scored separately for every candidate.',
+  candidate: 'One reward function the LLM proposed (or you wrote), simulated and scored.',
+} as const;
+
+export type GlossaryTerm = keyof typeof GLOSSARY;

@@ -1,0 +1,45 @@
+// Which feature groups a priority's words name: a group is named when the text mentions its name,
+// one of its bucket labels or column names, or a common word for it (older, poorer, educated...).
+// SCLM adds "no shift" clauses only on the groups a priority does not name: guarding the very
+// feature the priority moves would fight the priority.
+import type { FeatureSchema } from '../instance/types.ts';
+
+/** Everyday words for the groups of the built-in populations (by group name, lower case). */
+const WORDS: Record<string, string[]> = {
+  ages: ['age', 'aged', 'old', 'older', 'oldest', 'young', 'younger', 'youngest', 'elderly', 'teen', 'teenage', 'adolescent'],
+  income: ['income', 'poor', 'poorer', 'poorest', 'rich', 'richer', 'wealthy', 'wealth', 'earning', 'earnings', 'salary', 'money'],
+  education: ['education', 'educated', 'literate', 'illiterate', 'literacy', 'school', 'schooling', 'graduate'],
+  languages: ['language', 'speak', 'speaks', 'speaking', 'hindi', 'marathi', 'gujarati', 'gujurati', 'kannada'],
+  'call slot': ['slot', 'morning', 'evening', 'afternoon', 'time', 'called'],
+  'phone owner': ['phone', 'husband', 'owner', 'owns'],
+  registration: ['registered', 'registration', 'ngo', 'armman', 'phc'],
+};
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const tokens = (text: string) => new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 1));
+const stem = (w: string) => w.replace(/(es|s)$/, '');
+
+/** Names of the groups of `schema` that `text` (words, or a reward expression) names, in schema order. */
+export function groupsNamed(text: string, schema: FeatureSchema): string[] {
+  const words = tokens(text);
+  const stems = new Set([...words].map(stem));
+  const lower = text.toLowerCase();
+  // a reward names the columns it reads: agent_feats[i] or agent_feats.name
+  const read = new Set<number>();
+  for (const m of lower.matchAll(/agent_feats\s*\[\s*(\d+)\s*\]/g)) read.add(Number(m[1]));
+  for (const m of lower.matchAll(/agent_feats\.([a-z_][a-z0-9_]*)/g)) read.add(schema.columns.findIndex((c) => c.name.toLowerCase() === m[1]));
+  return schema.groups
+    .filter((g) => {
+      const name = g.name.toLowerCase();
+      if (g.columns.some((c) => read.has(c))) return true;
+      if (lower.includes(name) || stems.has(stem(name))) return true;
+      if ((WORDS[name] ?? []).some((w) => words.has(w))) return true;
+      // whole labels only, and not the short generic ones ("low", "high") several groups share
+      if (g.buckets.some((b) => b.length >= 5 && new RegExp(`(^|[^\\p{L}])${escape(b.toLowerCase())}($|[^\\p{L}])`, 'u').test(lower))) return true;
+      return g.columns.some((c) => {
+        const col = schema.columns[c];
+        return !!col && (lower.includes(col.name.toLowerCase()) || (col.label.length > 3 && lower.includes(col.label.toLowerCase())));
+      });
+    })
+    .map((g) => g.name);
+}

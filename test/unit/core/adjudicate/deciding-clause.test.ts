@@ -1,0 +1,33 @@
+import { describe, expect, test } from 'vitest';
+import { decidingClause, describeDecidingClause } from '../../../../src/core/adjudicate/deciding-clause.ts';
+import { pMean } from '../../../../src/core/welfare/p-mean.ts';
+
+const welfareOf = (scores: number[][], p: number) => scores.map((row) => pMean(row, p));
+
+describe('decidingClause', () => {
+  test('a one-candidate pool or a tie has no deciding clause', () => {
+    expect(decidingClause([[1, 1]], [1], 0, 1)).toBeNull();
+    expect(decidingClause([[1, 2], [2, 1]], welfareOf([[1, 2], [2, 1]], 1), 0, 1)).toBeNull();
+  });
+
+  test('under egalitarian welfare the clause that lifts the pick\'s minimum decides, and decisively', () => {
+    const scores = [[0.9, 1.2, 1.0], [1.5, 0.7, 1.1]];
+    const welfare = welfareOf(scores, -Infinity);
+    const d = decidingClause(scores, welfare, 0, -Infinity)!;
+    expect(d.runnerUp).toBe(1);
+    expect(d.clause).toBe(1);
+    expect(d.decisive).toBe(true);
+    expect(d.welfareAtStake).toBeCloseTo(0.9 - 0.7, 12);
+  });
+
+  test('under utilitarian welfare the largest lead decides; it is not decisive when the other leads add up', () => {
+    const scores = [[1.3, 1.2, 1.0], [1.0, 1.0, 1.05]];
+    const welfare = welfareOf(scores, 1);
+    const d = decidingClause(scores, welfare, 0, 1)!;
+    expect(d.clause).toBe(0);
+    expect(d.decisive).toBe(false);
+    const text = describeDecidingClause(d, (i) => `c${i}`, (c) => ['older', 'poorer', 'utility'][c]);
+    expect(text).toMatch(/^c0 beats the runner-up c1 on welfare 1\.17 against 1\.02\. "older" decided it: it scores 1\.3 there against 1/);
+    expect(text).toMatch(/other clauses add to it/);
+  });
+});

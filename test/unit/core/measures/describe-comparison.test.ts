@@ -1,0 +1,71 @@
+import { describe, expect, test } from 'vitest';
+import { comparePolicies, type PolicyComparison } from '../../../../src/core/measures/compare-policies.ts';
+import { bucketName, describeComparison, percentText, pointsText } from '../../../../src/core/measures/describe-comparison.ts';
+import type { TrialCounts } from '../../../../src/core/measures/trial-counts.ts';
+
+function counts(young: { calls: number[]; engaged: number[] }, old: { calls: number[]; engaged: number[] }): TrialCounts {
+  const add = (a: number[], b: number[]) => a.map((x, k) => x + b[k]);
+  return {
+    trials: young.calls.length,
+    horizon: 10,
+    all: { label: 'everyone', arms: 10, calls: add(young.calls, old.calls), engaged: add(young.engaged, old.engaged) },
+    groups: [{ group: 'Ages', ordered: true, buckets: [{ label: 'Ages 10-50', arms: 9, ...young }, { label: 'Ages 51-60', arms: 1, ...old }] }],
+  };
+}
+const names = { policy: 'The selected policy', reference: 'the default' };
+const base = counts({ calls: [91, 90, 92, 91], engaged: [400, 420, 380, 410] }, { calls: [9, 10, 8, 9], engaged: [40, 41, 39, 40] });
+
+describe('describeComparison', () => {
+  test('a policy that makes the same calls in every trial is said to be the default in effect', () => {
+    const text = describeComparison(comparePolicies(base, base), names);
+    expect(text.verdict).toMatch(/exactly the same calls as the default/);
+    expect(text.lines).toEqual([]);
+  });
+
+  test('changes within the noise are "no measurable difference", with the interval', () => {
+    const other = counts({ calls: [90, 91, 91, 91], engaged: [401, 418, 381, 409] }, { calls: [10, 9, 9, 9], engaged: [40, 41, 40, 40] });
+    const text = describeComparison(comparePolicies(base, other), names);
+    expect(text.verdict).toMatch(/indistinguishable from the default/);
+    expect(text.lines[0]).toMatch(/^Engagement overall: no measurable difference \([+-]?\d+\.\d% ± \d+\.\d%\)\.$/);
+    expect(text.rule).toMatch(/4 simulated trials/);
+  });
+
+  test('a measurable shift of calls is named with the shares, the points and the population share', () => {
+    const other = counts({ calls: [77, 76, 78, 77], engaged: [398, 417, 379, 405] }, { calls: [23, 24, 22, 23], engaged: [52, 54, 51, 53] });
+    const text = describeComparison(comparePolicies(base, other), names);
+    expect(text.verdict).toMatch(/^The selected policy moves calls toward Ages 51-60 \(23% of calls instead of 9%\)/);
+    const line = text.lines.find((l) => l.startsWith('Ages 51-60 get'));
+    expect(line).toMatch(/^Ages 51-60 get 23% of calls instead of 9% \(\+14 points ± \d+(\.\d)?; 2\.30 calls per step instead of 0\.90\); they are 10% of the population\.$/);
+    expect(text.lines.some((l) => l.startsWith('Engagement of Ages 51-60:'))).toBe(true);
+  });
+
+  test('with one trial nothing is called measurable and the rule says why', () => {
+    const one = (c: TrialCounts) => ({ ...c, trials: 1, all: { ...c.all, calls: c.all.calls.slice(0, 1), engaged: c.all.engaged.slice(0, 1) }, groups: c.groups.map((g) => ({ ...g, buckets: g.buckets.map((b) => ({ ...b, calls: b.calls.slice(0, 1), engaged: b.engaged.slice(0, 1) })) })) });
+    const other = counts({ calls: [50, 50, 50, 50], engaged: [1, 1, 1, 1] }, { calls: [50, 50, 50, 50], engaged: [1, 1, 1, 1] });
+    const text = describeComparison(comparePolicies(one(base), one(other)), names);
+    expect(text.verdict).toMatch(/indistinguishable/);
+    expect(text.rule).toMatch(/cannot be estimated/);
+  });
+});
+
+describe('formatting', () => {
+  test('bucket names carry their group unless the label says it', () => {
+    expect(bucketName('Ages', 'Ages 51-60')).toBe('Ages 51-60');
+    expect(bucketName('Languages', 'Speaks Hindi')).toBe('Languages: Speaks Hindi');
+  });
+
+  test('points and percents are printed at the precision of their interval', () => {
+    const c = { base: 0.09, other: 0.23, diff: 0.14, se: 0.01, measurable: true } satisfies PolicyComparison['engagement'];
+    expect(pointsText(c)).toEqual({ other: '23%', base: '9%', change: '+14 points ± 2' });
+    expect(percentText({ base: 1, other: 0.997, diff: -0.003, se: 0.0025, measurable: false })).toBe('-0.3% ± 0.5%');
+  });
+});
+
+describe('the verdict on engagement', () => {
+  test('a fall is said as a fall of a positive amount, with its interval', () => {
+    const base = counts({ calls: [91, 90, 92, 91], engaged: [400, 420, 380, 410] }, { calls: [9, 10, 8, 9], engaged: [40, 41, 39, 40] });
+    const other = counts({ calls: [77, 76, 78, 77], engaged: [380, 399, 361, 389] }, { calls: [23, 24, 22, 23], engaged: [40, 41, 39, 40] });
+    const text = describeComparison(comparePolicies(base, other), names);
+    expect(text.verdict).toMatch(/engagement overall falls by \d+\.\d% ± \d+\.\d%\.$/);
+  });
+});
