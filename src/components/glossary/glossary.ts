@@ -19,6 +19,15 @@ export const GLOSSARY = {
   welfare: 'One number per candidate that combines its clause scores (a p-mean); the highest wins.',
   clause: 'One part of a composite priority ("favour older mothers"), scored separately for every candidate.',
   candidate: 'One reward function the LLM proposed (or you wrote), simulated and scored.',
+  // The weekly plan's words.
+  cooldown: 'A beneficiary called in the last k weeks is not called again this week (k = 0: no cooldown).',
+  'credible interval': 'Given her history and her group, her chance of staying engaged lies in this range with 90% probability. Few weeks or few calls make it wide.',
+  uncertain: 'Redrawing her transitions from their credible ranges sometimes moves her in or out of this week\u2019s list.',
+  'default rank': 'Her place in the list under the default reward (engagement only, reward = state).',
+  reason: 'Which parts of the chosen reward and which of her features raised or lowered her priority against the default.',
+  share: 'Minimum and maximum shares of the calls that go to one group (for example at least 20% to ages 51-60).',
+  exclusions: 'Ids that must not be called (opted out, unreachable), one per line or as a CSV with an id column.',
+  outcomes: 'A CSV with columns id, called (0/1: was she called this week) and engaged (0/1: was she engaged afterwards).',
 } as const;
 
 export type GlossaryTerm = keyof typeof GLOSSARY;

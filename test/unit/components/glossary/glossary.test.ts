@@ -16,7 +16,7 @@ describe('the glossary', () => {
   });
 
   test('every <Term term="..."> on a screen names a glossary entry', () => {
-    // the files that use this glossary's Term (the Plan screens have their own, plan-terms.ts)
+    // the files that use the glossary's Term (every screen, the Plan screens included)
     const files = svelteFiles('src/components').filter((f) => /from '(\.\.\/)+glossary\/Term\.svelte'|from '\.\/glossary\/Term\.svelte'/.test(readFileSync(f, 'utf8')));
     const used = files.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/<Term term="([^"]+)"/g)].map((m) => m[1]));
     expect(used.length).toBeGreaterThan(8);
