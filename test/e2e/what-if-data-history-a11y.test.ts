@@ -77,8 +77,8 @@ describe('the what-if, data and history screens', () => {
 
     await page.goto(`${site.url}#/data`);
     await page.reload();
-    const data = await focusOrder(page, n + 2);
-    expect(data.slice(n)).toEqual([expect.stringMatching(/^select /), expect.stringMatching(/^input /)]);
+    const data = await focusOrder(page, n + 3);
+    expect(data.slice(n)).toEqual([expect.stringMatching(/^button "Download a sample CSV"/), expect.stringMatching(/^select /), expect.stringMatching(/^input /)]);
 
     await page.goto(`${site.url}#/history`);
     await page.reload();
