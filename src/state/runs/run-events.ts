@@ -14,6 +14,23 @@ export function phaseOnOpening(record: { status: RunStatus; statusMessage?: stri
   return { phase, message: record.statusMessage ?? null };
 }
 
+/** Nothing done yet (no step, no LLM call): the Run screen starts the run on opening. */
+export function nothingDone(record: { status: RunStatus }, c: { dlm?: unknown; sclm?: unknown; rewrite?: unknown }, llmCalls: number): boolean {
+  return record.status !== 'done' && record.status !== 'failed' && !c.dlm && !c.sclm && !c.rewrite && llmCalls === 0;
+}
+
+export const NO_VALID_CANDIDATE = 'No candidate was valid, so no policy could be selected. Rephrase the priority, raise the attempts per reply, or try another model.';
+
+/** An error no step expected (a bug, not the provider): the run fails, its progress kept. */
+export function unexpectedStop(error: unknown): string {
+  return `The run stopped on an error allot did not expect: ${error instanceof Error ? error.message : String(error)}. Its progress up to here is saved.`;
+}
+
+/** A finished run whose save storage refused (it holds the key, or storage is full): said, not hidden under "Done". */
+export function saveRefused(error: unknown): string {
+  return `The run finished, but saving it was refused: ${error instanceof Error ? error.message : String(error)}. Its results are on this page only until you leave it.`;
+}
+
 /** A pause reason (a classified LLM error's message, or an abort) as advice. */
 export function explainPause(reason: string): string {
   if (/aborted|cancel/i.test(reason)) return 'Cancelled by you. Resume to continue where it stopped.';

@@ -1,16 +1,19 @@
-// A run's pipeline over the app's parts: DLM, or SCLM with its inner DLM runs on the same adapter,
-// its LLM questions with the one retry wording, and its simulations through the run's
-// RunSimulations. Each step lands in the run's checkpoint and its log.
+// A run's pipeline over the app's parts: the rewrite step when it is on, then DLM, or SCLM with its
+// inner DLM runs on the same adapter, its LLM questions with the one retry wording, and its
+// simulations through the run's RunSimulations. Each step lands in the run's checkpoint and its log.
 import type { Instance } from '../../core/instance/types.ts';
 import type { LlmProvider } from '../../llm/llm-provider.ts';
 import { withFeedback, type DlmAdapter } from '../../pipeline/dlm/dlm-adapter.ts';
 import { createDlmRun } from '../../pipeline/dlm/dlm-run-state.ts';
 import { runDlm } from '../../pipeline/dlm/run-dlm.ts';
+import { createRewrite } from '../../pipeline/rewrite/rewrite-state.ts';
+import { runRewrite } from '../../pipeline/rewrite/run-rewrite.ts';
 import { acceptClauses } from '../../pipeline/sclm/accept-clauses.ts';
 import { runSclm, type SclmEvent, type SclmParts } from '../../pipeline/sclm/run-sclm.ts';
 import { createSclmRun, type SclmClause, type SclmRunState } from '../../pipeline/sclm/sclm-run-state.ts';
 import type { RunCheckpoint } from './run-checkpoint.ts';
 import { describeDlmEvent, describeSclmEvent } from './run-events.ts';
+import { rewriteToReview } from './run-review.ts';
 import { dlmConfigOf, sclmConfigOf, type RunSettings } from './run-settings.ts';
 import type { RunSimulations } from './run-simulations.ts';
 
@@ -28,6 +31,13 @@ export interface PipelineRun {
   note(line: string | null): void;
   /** A rerun's original clauses, accepted as the user accepted them there. */
   acceptedClauses(): Promise<SclmClause[] | undefined>;
+}
+
+/** Runs (or resumes) the rewrite step: 'paused' (why is in the rewrite), 'review' (a fresh rewrite the user reads first) or 'go'. */
+export async function runRewriteStep(prompt: string, run: Pick<PipelineRun, 'checkpoint' | 'llm' | 'instance' | 'signal' | 'persist'>): Promise<'paused' | 'review' | 'go'> {
+  const c = run.checkpoint;
+  c.rewrite = await runRewrite(c.rewrite ?? createRewrite(prompt, { enabled: true }), run.llm, run.instance.schema, { signal: run.signal, checkpoint: (r) => ((c.rewrite = r), run.persist()) });
+  return c.rewrite.status === 'paused' ? 'paused' : rewriteToReview(c) ? 'review' : 'go';
 }
 
 /** Runs (or resumes) the run's DLM or SCLM pipeline; resolves with its status. */

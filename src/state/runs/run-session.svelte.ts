@@ -3,8 +3,8 @@
 // so that a reload, a crash or a provider outage loses nothing: reopening resumes from the last
 // checkpoint and repeats no answered LLM call and no recorded simulation (the pipelines' state holds
 // every reply; the checkpoint holds a policy summary per simulated expression). Orchestration only:
-// the pipelines' wiring is in run-pipeline.ts, the log's words in run-events.ts, the candidate
-// records in run-candidates.ts (see README.md).
+// the steps' wiring is in run-pipeline.ts, the log's words in run-events.ts, what the user reviews
+// mid-run in run-review.ts, the candidate records in run-candidates.ts (see README.md).
 import type { Instance } from '../../core/instance/types.ts';
 import type { PolicySummary } from '../../core/measures/policy-summary.ts';
 import { DEFAULT_REWARD } from '../../core/reward/default-reward.ts';
@@ -14,19 +14,18 @@ import { readIdentity } from '../../llm/provider-identity.ts';
 import { Transcript } from '../../llm/transcript.ts';
 import { createDlmAdapter, type DlmAdapter } from '../../pipeline/dlm/dlm-adapter.ts';
 import type { DlmRunState } from '../../pipeline/dlm/dlm-run-state.ts';
-import { createRewrite, editRewrite, effectivePrompt, type RewriteState } from '../../pipeline/rewrite/rewrite-state.ts';
+import { effectivePrompt, type RewriteState } from '../../pipeline/rewrite/rewrite-state.ts';
 import { programDomain } from '../../core/prompts/dlm-generation-prompt.ts';
 import { providersUsed, type ProviderUse } from './providers-used.ts';
-import { runRewrite } from '../../pipeline/rewrite/run-rewrite.ts';
-import { acceptClauses, addedClauses, proposedClauses } from '../../pipeline/sclm/accept-clauses.ts';
+import { addedClauses } from '../../pipeline/sclm/accept-clauses.ts';
 import type { SclmClause, SclmRunState } from '../../pipeline/sclm/sclm-run-state.ts';
 import type { RunStatus } from '../../storage/records.ts';
 import { PIPELINE_KINDS, runRepository, type PipelineRunRecord } from '../run-records.ts';
 import type { RunComparison } from './compare-runs.ts';
 import { candidateRecords, validCandidates, type RunCandidateRecord } from './run-candidates.ts';
 import type { RunCheckpoint } from './run-checkpoint.ts';
-import { explainPause, phaseOnOpening, RUNNING_ELSEWHERE } from './run-events.ts';
-import { runPipeline } from './run-pipeline.ts';
+import { explainPause, NO_VALID_CANDIDATE, nothingDone, phaseOnOpening, RUNNING_ELSEWHERE, saveRefused, unexpectedStop } from './run-events.ts';
+import { runPipeline, runRewriteStep } from './run-pipeline.ts';
 import type { RunHost } from './run-host.ts';
 import { heldElsewhere, runExclusively } from './run-lock.ts';
 import { loadRunPopulation } from './run-population.ts';
@@ -34,6 +33,7 @@ import { checkRunProvider } from './run-provider.ts';
 import { RunSimulations } from './run-simulations.ts';
 import type { RunSettings } from './run-settings.ts';
 import { RunReplay } from './run-replay.ts';
+import { clausesToReview, reviewClauses, reviewRewrite, rewriteToReview } from './run-review.ts';
 import { RunWriter } from './run-writer.ts';
 
 export type RunPhase = 'loading' | 'missing' | 'running' | 'paused' | 'awaiting-rewrite' | 'awaiting-clauses' | 'done' | 'failed';
@@ -79,23 +79,13 @@ export class RunSession {
   /** A rerun: the run it repeats and, once done, whether it reproduced it bit for bit. */
   get replay(): { of: string; comparison?: RunComparison } | undefined { return this.checkpoint.replay; }
   /** The LLM providers and models the run's calls went to, from its transcript (llmCalls makes it reactive). */
-  get providers(): ProviderUse[] {
-    return this.llmCalls >= 0 ? providersUsed(this.transcript.entries) : [];
-  }
+  get providers(): ProviderUse[] { return this.llmCalls >= 0 ? providersUsed(this.transcript.entries) : []; }
   /** The clauses accepting would add (no-shift on the groups the priority does not name, total utility): shown before she accepts. */
   get clausesToAdd(): SclmClause[] {
-    const state = this.checkpoint.sclm;
-    return state && this.instance ? addedClauses(state, this.clauses, this.instance.schema) : [];
-  }
-  /** A fresh rewrite the user has not read yet (a rerun replays the original's, read there). */
-  get rewriteToReview(): boolean {
-    return this.checkpoint.rewrite?.status === 'done' && !this.checkpoint.rewriteReviewed && !this.checkpoint.replay && !this.checkpoint.dlm && !this.checkpoint.sclm;
+    return this.checkpoint.sclm && this.instance ? addedClauses(this.checkpoint.sclm, this.clauses, this.instance.schema) : [];
   }
   /** Nothing done yet: the Run screen starts it on opening. */
-  get fresh(): boolean {
-    const c = this.checkpoint;
-    return !!this.record && this.record.status !== 'done' && this.record.status !== 'failed' && !c.dlm && !c.sclm && !c.rewrite && this.transcript.entries.length === 0;
-  }
+  get fresh(): boolean { return !!this.record && nothingDone(this.record, this.checkpoint, this.transcript.entries.length); }
   get busy(): boolean { return this.controller !== null; }
 
   /** Loads the run from the store. A run recorded as running was interrupted (a reload, a crash): it shows as paused. */
@@ -118,7 +108,7 @@ export class RunSession {
       return;
     }
     ({ phase: this.phase, message: this.message } = phaseOnOpening(record, this.sclm?.status === 'awaiting-clauses'));
-    if (this.phase === 'paused' && this.rewriteToReview) this.phase = 'awaiting-rewrite';
+    if (this.phase === 'paused' && rewriteToReview(this.checkpoint)) this.phase = 'awaiting-rewrite';
     if (this.phase === 'awaiting-clauses' || this.phase === 'done') this.instance = await loadRunPopulation(this.app, this.settings);
     if (this.phase === 'awaiting-clauses') this.showClauses();
     if (record.status === 'running' && !this.busy) await this.save('paused', this.message!);
@@ -150,15 +140,9 @@ export class RunSession {
 
   /** Gives the LLM `text` (the rewrite as it is, or her edit of it) and continues the run. */
   async acceptRewrite(text: string): Promise<void> {
-    const rewrite = this.checkpoint.rewrite;
-    if (!rewrite) return;
-    try {
-      if (text.trim() !== (rewrite.rewrite ?? '').trim()) this.checkpoint.rewrite = editRewrite(rewrite, text);
-    } catch (error) {
-      this.message = (error as Error).message;
-      return;
-    }
-    this.checkpoint.rewriteReviewed = true;
+    if (!this.checkpoint.rewrite) return;
+    const problem = reviewRewrite(this.checkpoint, text);
+    if (problem) return void (this.message = problem);
     this.persist();
     await this.run();
   }
@@ -167,13 +151,10 @@ export class RunSession {
   async acceptClauses(clauses: SclmClause[]): Promise<void> {
     const state = this.checkpoint.sclm;
     if (!state || !this.instance) return;
-    try {
-      this.checkpoint.sclm = acceptClauses(state, $state.snapshot(clauses) as SclmClause[], this.instance.schema);
-    } catch (error) {
-      this.clauseProblems = [(error as Error).message];
-      return;
-    }
-    this.clauseProblems = [];
+    const accepted = reviewClauses(state, $state.snapshot(clauses) as SclmClause[], this.instance.schema);
+    this.clauseProblems = accepted.problems;
+    if (!accepted.state) return;
+    this.checkpoint.sclm = accepted.state;
     this.persist();
     await this.run();
   }
@@ -196,31 +177,23 @@ export class RunSession {
       const s = this.settings;
       const sims = (this.sims ??= this.simulationsOf(instance));
       const adapter = (this.adapter = createDlmAdapter({ llm, population: instance, signal, domain: programDomain(instance), distributions: async (c) => (await sims.summary(c.normalized, c.rewardTable, signal)).distribution }));
+      const acceptedClauses = async () => (await this.rerun?.originalRun())?.checkpoint.sclm?.clauses; // a rerun's: accepted as there
+      const parts = { checkpoint: this.checkpoint, settings: s, llm, adapter, sims, instance, signal, persist: () => this.persist(), note: (line: string | null) => this.note(line), acceptedClauses };
       if (s.rewrite && !this.checkpoint.dlm && !this.checkpoint.sclm) {
         this.activity = 'Rewriting the priority into explicit English clauses';
-        const rewrite = this.checkpoint.rewrite ?? createRewrite(s.prompt, { enabled: true });
-        this.checkpoint.rewrite = await runRewrite(rewrite, llm, instance.schema, { signal, checkpoint: (r) => ((this.checkpoint.rewrite = r), this.persist()) });
-        if (this.checkpoint.rewrite.status === 'paused') return this.pause(this.checkpoint.rewrite.pausedBecause ?? 'paused');
-        if (this.rewriteToReview) {
-          // the user reads the rewrite before any candidate is asked for with it
-          this.phase = 'awaiting-rewrite';
-          this.message = null;
-          return this.save('paused', 'Waiting for you to read the rewritten priority.');
-        }
+        const step = await runRewriteStep(s.prompt, parts);
+        if (step === 'paused') return this.pause(this.checkpoint.rewrite?.pausedBecause ?? 'paused');
+        // the user reads the rewrite before any candidate is asked for with it
+        if (step === 'review') return ((this.phase = 'awaiting-rewrite'), (this.message = null), this.save('paused', 'Waiting for you to read the rewritten priority.'));
       }
       const goal = this.checkpoint.rewrite ? effectivePrompt(this.checkpoint.rewrite) : s.prompt;
-      const acceptedClauses = async () => (await this.rerun?.originalRun())?.checkpoint.sclm?.clauses;
-      const status = await runPipeline(goal, { checkpoint: this.checkpoint, settings: s, llm, adapter, sims, instance, signal, persist: () => this.persist(), note: (line) => this.note(line), acceptedClauses });
+      const status = await runPipeline(goal, parts);
       if (status === 'paused') return this.pause((this.checkpoint.dlm ?? this.checkpoint.sclm)?.pausedBecause ?? 'paused');
-      if (status === 'awaiting-clauses') {
-        this.phase = 'awaiting-clauses';
-        this.showClauses();
-        return this.save('paused', 'Waiting for you to accept the clauses.');
-      }
+      if (status === 'awaiting-clauses') return ((this.phase = 'awaiting-clauses'), this.showClauses(), this.save('paused', 'Waiting for you to accept the clauses.'));
       await this.finish(adapter, sims, signal);
     } catch (error) {
       this.phase = 'failed';
-      this.message = `The run stopped on an error allot did not expect: ${error instanceof Error ? error.message : String(error)}. Its progress up to here is saved.`;
+      this.message = unexpectedStop(error);
       await this.save('failed', this.message);
     } finally {
       this.controller = null;
@@ -250,11 +223,7 @@ export class RunSession {
   /** After the pipeline: summaries of the default policy and of every valid candidate not simulated yet, then the result. */
   private async finish(adapter: DlmAdapter, sims: RunSimulations, signal: AbortSignal) {
     try {
-      for (const expression of [DEFAULT_REWARD, ...validCandidates(this.checkpoint).map((c) => c.expression!)]) {
-        const compiled = adapter.compileExpression(expression);
-        if (compiled.ok) await sims.summary(compiled.normalized, compiled.rewardTable, signal);
-        this.persist();
-      }
+      await sims.summarizeAll([DEFAULT_REWARD, ...validCandidates(this.checkpoint).map((c) => c.expression!)], adapter.compileExpression, signal, () => this.persist());
     } catch (error) {
       if (signal.aborted) return this.pause('Cancelled by you.');
       throw error;
@@ -266,23 +235,18 @@ export class RunSession {
     if (!result) {
       // nothing was selected: the run did not do what was asked, so it is not "done"
       this.phase = 'failed';
-      this.message = 'No candidate was valid, so no policy could be selected. Rephrase the priority, raise the attempts per reply, or try another model.';
+      this.message = NO_VALID_CANDIDATE;
       return this.save('failed', this.message);
     }
     this.phase = 'done';
     this.message = null;
     await this.save('done');
-    // A refused save (storage refuses a record that holds the key, or is full) is said, not hidden under "Done".
-    const refused = this.writer.takeFailure();
-    if (refused) {
-      this.phase = 'failed';
-      this.message = `The run finished, but saving it was refused: ${refused instanceof Error ? refused.message : String(refused)}. Its results are on this page only until you leave it.`;
-    }
+    const refused = this.writer.takeFailure(); // storage refused the record (it holds the key, or is full)
+    if (refused) [this.phase, this.message] = ['failed', saveRefused(refused)];
   }
 
   private showClauses() {
-    this.clauses = proposedClauses(this.checkpoint.sclm!);
-    this.clauseProblems = this.checkpoint.sclm!.clauseProblems ?? [];
+    ({ clauses: this.clauses, problems: this.clauseProblems } = clausesToReview(this.checkpoint.sclm!));
   }
 
   private pause(reason: string) {

@@ -47,4 +47,13 @@ export class RunSimulations {
     if (!this.input.summaries()[normalized]) await this.occupancy(normalized, table, signal);
     return this.input.summaries()[normalized];
   }
+
+  /** The summaries of `expressions` (one that does not compile is skipped), simulating those not known yet; `persist` after each. */
+  async summarizeAll(expressions: readonly string[], compile: (expression: string) => { ok: true; normalized: string; rewardTable: Float64Array } | { ok: false }, signal: AbortSignal, persist: () => void): Promise<void> {
+    for (const expression of expressions) {
+      const compiled = compile(expression);
+      if (compiled.ok) await this.summary(compiled.normalized, compiled.rewardTable, signal);
+      persist();
+    }
+  }
 }

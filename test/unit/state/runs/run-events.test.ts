@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { describeDlmEvent, describeSclmEvent, explainPause, phaseOnOpening } from '../../../../src/state/runs/run-events.ts';
+import { describeDlmEvent, describeSclmEvent, explainPause, nothingDone, phaseOnOpening } from '../../../../src/state/runs/run-events.ts';
 
 describe('the run log', () => {
   test('says which candidate was refused and why, one line per event, numbering rounds from 1', () => {
@@ -23,5 +23,14 @@ describe('a run as its page opens', () => {
   test('a pause reason becomes advice; a cancel says so', () => {
     expect(explainPause('The operation was aborted.')).toBe('Cancelled by you. Resume to continue where it stopped.');
     expect(explainPause('The provider is overloaded (529).')).toMatch(/^Paused: The provider is overloaded \(529\)\. When that is fixed, resume/);
+  });
+});
+
+describe('a run with nothing done yet', () => {
+  test('starts on opening only when no step, no rewrite and no LLM call is recorded and it has not ended', () => {
+    expect(nothingDone({ status: 'paused' }, {}, 0)).toBe(true);
+    expect(nothingDone({ status: 'paused' }, {}, 1)).toBe(false);
+    expect(nothingDone({ status: 'paused' }, { rewrite: {} }, 0)).toBe(false);
+    expect(nothingDone({ status: 'failed' }, {}, 0)).toBe(false);
   });
 });
