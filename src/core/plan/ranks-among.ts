@@ -19,12 +19,7 @@ export function ranksAmong(index: Float64Array, tieRank: Int32Array, eligible: U
   for (let arm = 0; arm < N; arm++) {
     if (eligible && !eligible[arm]) continue;
     const v = index[arm];
-    let lo = 0, hi = m;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (distinct[mid] < v) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = lowerBound(distinct, v);
     // distinct[lo] >= v
     if (lo < m && distinct[lo] === v) {
       let list = at.get(lo);
@@ -42,19 +37,19 @@ export function ranksAmong(index: Float64Array, tieRank: Int32Array, eligible: U
   for (const list of at.values()) list.sort((x, y) => x - y);
   return Int32Array.from(arms, (arm) => {
     const v = index[arm];
-    let lo = 0, hi = m;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (distinct[mid] < v) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = lowerBound(distinct, v);
     const ties = at.get(lo) ?? [];
-    let t = 0, u = ties.length;
-    while (t < u) {
-      const mid = (t + u) >> 1;
-      if (ties[mid] < tieRank[arm]) t = mid + 1;
-      else u = mid;
-    }
-    return above[lo] + t + 1;
+    return above[lo] + lowerBound(ties, tieRank[arm]) + 1;
   });
+}
+
+/** The first position in ascending `sorted` whose value is >= v (sorted.length when none is). */
+function lowerBound(sorted: ArrayLike<number>, v: number): number {
+  let lo = 0, hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
