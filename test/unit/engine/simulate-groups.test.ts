@@ -5,19 +5,13 @@ import type { Engine } from '../../../src/engine/engine.ts';
 import { loadEngineNode } from '../../../src/engine/load-node.ts';
 import { mergeParts, splitRange, type SimulationInput } from '../../../src/engine/simulation.ts';
 import { referenceSimulatePart } from '../../reference/simulate.ts';
+import { randomDistributions } from '../../reference/random-distributions.ts';
 import { seededRandom as rng } from '../../reference/seeded-random.ts';
 
 function randomInput(N: number, S: number, seed: number, G: number, over: Partial<SimulationInput> = {}): SimulationInput {
   const u = rng(seed);
-  const dist = () => {
-    const w = Array.from({ length: S }, () => u() ** 2 + 0.01);
-    const total = w.reduce((a, b) => a + b, 0);
-    return w.map((x) => x / total);
-  };
-  const transitions = new Float64Array(N * S * 2 * S);
-  for (let r = 0; r < N * S * 2; r++) transitions.set(dist(), r * S);
-  const initial = new Float64Array(N * S);
-  for (let i = 0; i < N; i++) initial.set(dist(), i * S);
+  const transitions = randomDistributions(u, N * S * 2, S, 0.01);
+  const initial = randomDistributions(u, N, S, 0.01);
   const rewards = Float64Array.from({ length: N * S }, (_, k) => k % S);
   const budget = Math.max(1, Math.floor(N / 3));
   const ofArm = Int32Array.from({ length: N }, () => Math.floor(u() * (G + 1)) - 1);

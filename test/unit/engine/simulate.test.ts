@@ -5,20 +5,14 @@ import type { Engine } from '../../../src/engine/engine.ts';
 import { loadEngineNode } from '../../../src/engine/load-node.ts';
 import { mergeParts, splitRange, uniformInitial, type SimulationInput } from '../../../src/engine/simulation.ts';
 import { referenceSimulatePart } from '../../reference/simulate.ts';
+import { randomDistributions } from '../../reference/random-distributions.ts';
 import { seededRandom as rng } from '../../reference/seeded-random.ts';
 
 /** Random S-state arms: each transition row a random distribution, rewards of any sign. */
 function randomInput(N: number, S: number, seed: number, over: Partial<SimulationInput> = {}): SimulationInput {
   const u = rng(seed);
-  const dist = () => {
-    const w = Array.from({ length: S }, () => u() ** 2);
-    const total = w.reduce((a, b) => a + b, 0);
-    return w.map((x) => x / total);
-  };
-  const transitions = new Float64Array(N * S * 2 * S);
-  for (let r = 0; r < N * S * 2; r++) transitions.set(dist(), r * S);
-  const initial = new Float64Array(N * S);
-  for (let i = 0; i < N; i++) initial.set(dist(), i * S);
+  const transitions = randomDistributions(u, N * S * 2, S);
+  const initial = randomDistributions(u, N, S);
   const rewards = Float64Array.from({ length: N * S }, () => 6 * u() - 2);
   return { numArms: N, numStates: S, transitions, rewards, initial, discount: 0.9, budget: Math.max(1, Math.floor(N / 4)), horizon: 7, trials: 6, seed: 5, policy: 'whittle', ties: 'random', ...over };
 }

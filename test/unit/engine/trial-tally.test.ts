@@ -2,19 +2,13 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { Engine } from '../../../src/engine/engine.ts';
 import { loadEngineNode } from '../../../src/engine/load-node.ts';
 import { mergeParts, splitRange, type SimulationInput } from '../../../src/engine/simulation.ts';
+import { randomDistributions } from '../../reference/random-distributions.ts';
 import { seededRandom as rng } from '../../reference/seeded-random.ts';
 
 function randomInput(N: number, S: number, seed: number, over: Partial<SimulationInput> = {}): SimulationInput {
   const u = rng(seed);
-  const dist = () => {
-    const w = Array.from({ length: S }, () => u() ** 2 + 0.01);
-    const total = w.reduce((a, b) => a + b, 0);
-    return w.map((x) => x / total);
-  };
-  const transitions = new Float64Array(N * S * 2 * S);
-  for (let r = 0; r < N * S * 2; r++) transitions.set(dist(), r * S);
-  const initial = new Float64Array(N * S);
-  for (let i = 0; i < N; i++) initial.set(dist(), i * S);
+  const transitions = randomDistributions(u, N * S * 2, S, 0.01);
+  const initial = randomDistributions(u, N, S, 0.01);
   const rewards = Float64Array.from({ length: N * S }, (_, k) => k % S);
   return { numArms: N, numStates: S, transitions, rewards, initial, discount: 0.9, budget: Math.max(1, Math.floor(N / 4)), horizon: 9, trials: 7, seed: 11, policy: 'whittle', ties: 'random', ...over };
 }
