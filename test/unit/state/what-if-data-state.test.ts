@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createNodeSimulator, type NodeSimulator } from '../../../src/cli/node-simulate.ts';
 import type { SimulateRequest } from '../../../src/core/simulation/simulate-port.ts';
 import { MemoryStore } from '../../../src/storage/memory-store.ts';
+import { settle } from './what-if-fixture.ts';
 import { DataState } from '../../../src/state/data.svelte.ts';
 import { WhatIfState } from '../../../src/state/what-if.svelte.ts';
 import { evaluateCandidate } from '../../../src/state/what-if-evaluate.ts';
@@ -16,10 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await node?.close();
 });
-
-const settle = async (whatIf: WhatIfState) => {
-  for (let i = 0; i < 400 && whatIf.candidates.some((c) => c.status === 'waiting' || c.status === 'running'); i++) await new Promise((r) => setTimeout(r, 10));
-};
 
 describe('the what-if state', () => {
   test('simulates only the last text typed, and its result equals a direct evaluation', async () => {

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createNodeSimulator, type NodeSimulator } from '../../../src/cli/node-simulate.ts';
 import { MemoryStore } from '../../../src/storage/memory-store.ts';
+import { settle } from './what-if-fixture.ts';
 import { WhatIfState, type DraftStore, type WhatIfConfig } from '../../../src/state/what-if.svelte.ts';
 import { comparePolicies } from '../../../src/core/measures/compare-policies.ts';
 
@@ -12,10 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await node?.close();
 });
-
-const settle = async (whatIf: WhatIfState) => {
-  for (let i = 0; i < 400 && whatIf.candidates.some((c) => c.status === 'waiting' || c.status === 'running'); i++) await new Promise((r) => setTimeout(r, 10));
-};
 
 function memoryDrafts(): DraftStore & { value: WhatIfConfig | null } {
   const store = { value: null as WhatIfConfig | null, load: () => store.value && structuredClone(store.value), save: (d: WhatIfConfig) => void (store.value = structuredClone(d)) };
