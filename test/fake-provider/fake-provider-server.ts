@@ -25,6 +25,8 @@ export interface ScriptStep {
   headers?: Record<string, string>;
   /** Wait before answering. */
   delayMs?: number;
+  /** Answer only once this settles: the test releases the call when it has seen what it waits for. */
+  until?: Promise<unknown>;
   /** Close the connection without answering. */
   drop?: boolean;
   /** Error type/code in the generated error body (e.g. "insufficient_quota", "overloaded_error"). */
@@ -123,6 +125,7 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     const step = steps.shift() ?? {};
     wake();
     if (step.delayMs) await new Promise((r) => setTimeout(r, step.delayMs));
+    if (step.until) await step.until.catch(() => {});
     if (step.drop) return void req.socket.destroy();
     const status = step.status ?? 200;
     const outHeaders = { ...cors, ...step.headers };
