@@ -4,7 +4,13 @@
 //   "true effect": estimated not-called rows, called row = estimated not-called + her TRUE call effect;
 //   "feature effect": estimated not-called rows, called row = estimated not-called + the generator's
 //     expected effect given her features, E[max(0, mu(x) + sigma Z)] (what no estimator can beat
-//     without seeing her own calls: the effect's chance part sigma Z is hers alone).
+//     without seeing her own calls: the effect's chance part sigma Z is hers alone);
+//   "bayes": the exact posterior under the generator's model, from her calls in the same state (own)
+//     or in both (shared, one effect for both states): what no estimator of such histories can beat;
+//   "prior-only": the estimate's called-row prior mean, without her own called weeks;
+//   "joint": the estimate with her not-called rate also moved by her called weeks (q0 += u r / w; tried
+//     and not kept: it helps at 33 % a week and hurts at 10 %);
+//   "random": random calls, for scale.
 // Run: npx tsx test/bench/estimate-gap.ts [arms=2000] [seeds=1,2] [rates=0.1,0.33]
 import { countTransitions, estimateTransitions } from '../../src/core/plan/estimate-transitions.ts';
 import { generatedRegister } from '../../src/core/plan/generated-register.ts';
@@ -113,7 +119,7 @@ function bayesOracle(est: Float64Array, mu: Float64Array, sigma: number, n: Uint
 }
 
 console.log(`(${N} arms, 26 weeks, seeds ${seeds.join(',')}; load ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(', ')})`);
-console.log('population    rate seed   gap     oracle:true-effect  oracle:feature-effect  bayes:own-state  bayes:shared  est:prior-only  est:joint');
+console.log('population    rate seed   gap     oracle:true-effect  oracle:feature-effect  bayes:own-state  bayes:shared  est:prior-only  est:joint  random');
 for (const pop of POPULATIONS) {
   for (const rate of rates) {
     for (const seed of seeds) {
@@ -123,7 +129,7 @@ for (const pop of POPULATIONS) {
       const instance = registerToInstance(register, truth);
       const table = compileReward('state', instance);
       if (!table.ok) throw new Error(table.error.message);
-      const run = (t: Float64Array) => engine.simulate({ numArms: N, numStates: 2, transitions: truth, rewards: table.table, initial: instance.initial, discount: instance.discount, budget, horizon: 26, trials: 40, seed: 7, policy: 'whittle', ties: 'random', indices: engine.whittle2(t, table.table, instance.discount) }).rewardMean;
+      const run = (t: Float64Array | null) => engine.simulate({ numArms: N, numStates: 2, transitions: truth, rewards: table.table, initial: instance.initial, discount: instance.discount, budget, horizon: 26, trials: 40, seed: 7, policy: t ? 'whittle' : 'random', ties: 'random', indices: t ? engine.whittle2(t, table.table, instance.discount) : undefined }).rewardMean;
       const planTrue = run(truth);
       const gap = (x: number) => (100 * (planTrue - x)) / planTrue;
       const mu = meanEffects(pop.name, register, pop.scale);
@@ -153,7 +159,7 @@ for (const pop of POPULATIONS) {
           joint[arm * 8 + s * 4 + 1] = q0;
         }
       }
-      console.log(`${pop.name.padEnd(13)} ${rate.toFixed(2)} ${String(seed).padStart(4)} ${gap(run(est)).toFixed(2).padStart(6)} % ${gap(run(trueEffect)).toFixed(2).padStart(10)} % ${gap(run(featureEffect)).toFixed(2).padStart(16)} % ${gap(run(own)).toFixed(2).padStart(12)} % ${gap(run(shared)).toFixed(2).padStart(12)} % ${gap(run(priorOnly)).toFixed(2).padStart(12)} % ${gap(run(joint)).toFixed(2).padStart(12)} %`);
+      console.log(`${pop.name.padEnd(13)} ${rate.toFixed(2)} ${String(seed).padStart(4)} ${gap(run(est)).toFixed(2).padStart(6)} % ${gap(run(trueEffect)).toFixed(2).padStart(10)} % ${gap(run(featureEffect)).toFixed(2).padStart(16)} % ${gap(run(own)).toFixed(2).padStart(12)} % ${gap(run(shared)).toFixed(2).padStart(12)} % ${gap(run(priorOnly)).toFixed(2).padStart(12)} % ${gap(run(joint)).toFixed(2).padStart(12)} % ${gap(run(null)).toFixed(2).padStart(8)} %`);
     }
   }
 }
