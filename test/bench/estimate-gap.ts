@@ -11,7 +11,8 @@
 //   "joint": the estimate with her not-called rate also moved by her called weeks (q0 += u r / w; tried
 //     and not kept: it helps at 33 % a week and hurts at 10 %);
 //   "random": random calls, for scale.
-// Run: npx tsx test/bench/estimate-gap.ts [arms=2000] [seeds=1,2] [rates=0.1,0.33]
+// Run: npx tsx test/bench/estimate-gap.ts [arms=2000] [seeds=1,2] [rates=0.1,0.33]   (GROUP=none: one
+// not-called prior for the whole register instead of one per bucket of the population's first group)
 import { countTransitions, estimateTransitions } from '../../src/core/plan/estimate-transitions.ts';
 import { generatedRegister } from '../../src/core/plan/generated-register.ts';
 import { groupBuckets } from '../../src/core/plan/group-buckets.ts';
@@ -125,7 +126,7 @@ for (const pop of POPULATIONS) {
     for (const seed of seeds) {
       const budget = Math.round(N * rate);
       const { register, truth } = generatedRegister(pop.name, pop.name === 'dlm' ? { arms: N, sample: N, budget } : { arms: N, budget }, seed, { weeks: 26, callsPerWeek: budget });
-      const posterior = estimateTransitions(register.history, register.schema, register.features, N, { groupBy: pop.groupBy });
+      const posterior = estimateTransitions(register.history, register.schema, register.features, N, { groupBy: process.env.GROUP === 'none' ? null : pop.groupBy });
       const instance = registerToInstance(register, truth);
       const table = compileReward('state', instance);
       if (!table.ok) throw new Error(table.error.message);
