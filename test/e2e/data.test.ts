@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startFakeProvider, type FakeProvider } from '../fake-provider/fake-provider-server.ts';
+import { axeViolations } from './accessibility.ts';
 import { useBuiltSite, watchProblems } from './browser.ts';
 import { configureProvider, KEY, promptOf, scriptedReplies } from './run-helpers.ts';
 
@@ -161,6 +162,7 @@ describe('an imported population with numeric and yes/no columns', () => {
     // the groups table of the preview counts the arms of each band: 18..24 (4), 26..34 (5), 36..40 (3)
     expect(await page.getByTestId('import-preview').locator('table', { hasText: 'Buckets (arms)' }).textContent()).toMatch(/<= 25 \(4\) · 26-35 \(5\) · > 35 \(3\)/);
     await page.screenshot({ path: 'test-results/data-columns.png', fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 390, height: 900 });
     await page.screenshot({ path: 'test-results/data-columns-390.png', fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(391);

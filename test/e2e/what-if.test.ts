@@ -10,6 +10,7 @@ import { compileReward } from '../../src/core/reward/compile-reward.ts';
 import { DLM_IJCAI_POOL } from '../../src/core/tasks/dlm-ijcai-pool.ts';
 import { defaultChoiceForTest } from './what-if-fixture.ts';
 import { buildPopulation, evaluateCandidate } from '../../src/state/what-if-evaluate.ts';
+import { axeViolations } from './accessibility.ts';
 import { useBuiltSite, watchProblems } from './browser.ts';
 
 const site = useBuiltSite();
@@ -122,6 +123,7 @@ describe('the what-if screen, with no key', () => {
     await charts.getByRole('button', { name: 'Show table' }).first().click();
     expect(await charts.locator('thead th').allTextContents()).toEqual(expect.arrayContaining(['population (%)', 'default: calls (%)', 'Candidate 1: calls (%)', 'Candidate 2: calls (%)']));
     await charts.getByRole('button', { name: 'Show chart' }).first().click();
+    expect(await axeViolations(page)).toEqual([]);
     await pair.screenshot({ path: 'test-results/what-if-pair-1280.png' });
     await page.setViewportSize({ width: 390, height: 900 });
     await pair.screenshot({ path: 'test-results/what-if-pair-390.png' });

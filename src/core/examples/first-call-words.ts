@@ -47,7 +47,7 @@ function lastWhy(a: FirstCallArm, s: State): string {
  * and who comes last. Throws on fewer than two arms.
  */
 export function firstCallWords(arms: readonly FirstCallArm[]): string[] {
-  if (arms.length < 2) throw new RangeError('the first call needs at least two beneficiaries to choose from');
+  if (arms.length < 2) throw new RangeError('the first call needs at least two beneficiaries to choose between');
   const lines: string[] = [];
   const first = [rank(arms, 0, 1), rank(arms, 1, 1)];
   if (first[0] === first[1]) {
