@@ -158,3 +158,71 @@ describe('the price of a priority on a run\'s Results screen', () => {
     await page.close();
   }, 240_000);
 });
+
+describe('the price of a priority on an SCLM run', () => {
+  // The generator's three candidates, then clause A's and clause B's own rewards (as in run-sclm.test.ts).
+  const REWARDS = ['state * (1 + agent_feats[0])', 'state * (2 - agent_feats[1])', 'state * (1 + agent_feats[0] + (1 - agent_feats[1]))', 'state * (1 + 3 * agent_feats[0])', 'state * (3 - 2 * agent_feats[1])'];
+  const CLAUSES = ['Prioritize the agents with a high feature A', 'Prioritize the agents with a low feature B'];
+  let fake: FakeProvider;
+  beforeAll(async () => {
+    fake = await startFakeProvider({ key: KEY, reply: scriptedReplies(REWARDS, CLAUSES) });
+  });
+  afterAll(async () => {
+    await fake?.close();
+  });
+
+  test('measures the priority by the run\'s clause scores, and the pick joins the Pareto view with its scores', async () => {
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const problems = watchProblems(page);
+    await page.goto(site.url);
+    await page.getByTestId('priority').fill('Prioritize the agents with a high feature A and also the agents with a low feature B');
+    await page.getByTestId('kind-sclm').check();
+    await page.getByTestId('population').selectOption('builtin:sclm');
+    for (const [field, value] of [['rounds', '1'], ['candidates', '3'], ['clause-rounds', '1'], ['clause-candidates', '1'], ['trials', '20']]) await page.getByTestId(field).fill(value);
+    await page.getByTestId('baselines').uncheck();
+    await configureProvider(page, fake);
+    await page.getByTestId('start-run').click();
+    await expect.poll(() => page.getByTestId('run-status').textContent(), { timeout: 30_000 }).toBe('Waiting for your clauses');
+    await page.getByTestId('accept-clauses').click();
+    await expect.poll(() => page.getByTestId('run-status').textContent(), { timeout: 60_000 }).toBe('Done');
+
+    const panel = page.getByTestId('price-of-priority');
+    await expect.poll(() => panel.count(), { timeout: 15_000 }).toBe(1);
+    await panel.getByLabel('Largest λ').fill('0.8');
+    await panel.getByRole('button', { name: 'Show the price' }).click();
+    await expect.poll(() => panel.getByTestId('price-sentence').textContent(), { timeout: 60_000 }).toMatch(/Scored on the run's 2 clauses, its utilitarian welfare goes from 1\.000 to \d\.\d{3}\.$|^No setting/);
+    expect(await panel.getByTestId('price-clauses').textContent()).toMatch(/^The run's clauses, as SCLM scores them/);
+    expect(await panel.getByTestId('price-axis').locator('option').allTextContents()).toEqual(['utilitarian welfare of the clause scores', `score: ${await page.getByTestId('clause-scores').locator('tbody th').first().textContent()}`, `score: ${await page.getByTestId('clause-scores').locator('tbody th').nth(1).textContent()}`]);
+    // lambda 0 is the default policy, which scores exactly 1 on each ratio clause (its own value over itself)
+    await panel.getByRole('button', { name: 'Show table' }).click();
+    const curveTable = panel.locator('table').first();
+    const header = await curveTable.locator('thead th').allTextContents();
+    const first = await curveTable.locator('tbody tr').first().locator('td').allTextContents();
+    expect(header.slice(8)).toEqual(['utilitarian welfare', '± se', expect.stringMatching(/^score: /), '± se', expect.stringMatching(/^score: /), '± se']);
+    expect([first[0], first[8], first[10], first[12]]).toEqual(['0', '1', '1', '1']);
+    await panel.getByRole('button', { name: 'Show chart' }).click();
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await panel.scrollIntoViewIfNeeded();
+      await panel.screenshot({ path: `test-results/price-of-priority-sclm-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    await panel.getByRole('button', { name: "Add the pick to this run's candidates" }).click();
+    await expect.poll(() => panel.getByTestId('price-added').count(), { timeout: 30_000 }).toBe(1);
+    const row = page.getByTestId('candidate-table').locator('tbody tr', { hasText: 'dial/1' });
+    await expect.poll(() => row.count()).toBe(1);
+    const pareto = page.getByTestId('chart-pareto');
+    await pareto.getByRole('button', { name: 'Show table' }).click();
+    expect(await pareto.locator('tbody tr').count()).toBe(4);
+    expect(await pareto.locator('tbody tr').last().locator('td, th').first().textContent()).toBe('dial/1 (made by the dial)');
+    await pareto.getByRole('button', { name: 'Show chart' }).click();
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await pareto.scrollIntoViewIfNeeded();
+      await pareto.screenshot({ path: `test-results/price-of-priority-sclm-pareto-${width}.png` });
+    }
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 240_000);
+});

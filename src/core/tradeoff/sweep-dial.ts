@@ -112,19 +112,34 @@ export class DialSweep {
     return { ...policyOutcome(seeds), calls, engaged, armSteps, boundsHeld, ...(clauses && { clauses }) };
   }
 
-  /** The points of `lambdas`, in the given order; onProgress(simulations done, in all). */
+  /**
+   * The points of `lambdas`, in the given order; onProgress(simulations done, in all). A few points
+   * are in flight at once, so that the engine threads never wait while one point's last seeds finish
+   * and the next point's are sent (and memory stays bounded on large populations).
+   */
   async run(lambdas: readonly number[], simulate: Simulate, options: { signal?: AbortSignalLike; onProgress?: (done: number, total: number) => void } = {}): Promise<DialPoint[]> {
     const total = lambdas.length * this.arms.length;
-    let done = 0;
-    const points: DialPoint[] = [];
-    for (const lambda of lambdas) {
-      const table = dialTable(this.setup.reward, this.setup.population.numStates, lambda);
-      const outcome = await this.measure(table, simulate, { signal: options.signal, onSimulated: () => options.onProgress?.(++done, total) });
-      points.push({ lambda, ...outcome });
-    }
+    let done = 0, next = 0;
+    const points = new Array<DialPoint>(lambdas.length);
+    const worker = async () => {
+      while (next < lambdas.length) {
+        const i = next++;
+        const table = dialTable(this.setup.reward, this.setup.population.numStates, lambdas[i]);
+        const outcome = await this.measure(table, simulate, { signal: options.signal, onSimulated: () => options.onProgress?.(++done, total) });
+        points[i] = { lambda: lambdas[i], ...outcome };
+      }
+    };
+    // Large simulations already share out their trials among the threads: one point at a time.
+    const { numArms, horizon } = this.arms[0].instance;
+    const inFlight = this.arms.length > 1 && numArms * horizon * this.setup.trials < LARGE_SIMULATION ? POINTS_IN_FLIGHT : 1;
+    await Promise.all(Array.from({ length: Math.min(inFlight, lambdas.length) }, worker));
     return points;
   }
 }
+
+/** Points simulated at once by run() when each is many small simulations (seeds), and the arm-steps of a simulation above which it is large. */
+const POINTS_IN_FLIGHT = 3;
+const LARGE_SIMULATION = 5_000_000;
 
 /** Whether the per-step record (horizon x G x 2: fewest and most calls over trials) lies within the bounds. */
 function withinBounds(range: Float64Array | undefined, bounds: GroupCallBounds): boolean {
