@@ -22,8 +22,10 @@
 // a golden-section search over log c in [log C_MIN, log C_MAX] (the profile likelihood).
 //
 // Called rows (few observations each: a call or two in half a year): the prior mean is her own
-// not-called posterior mean plus the effect of a call predicted from her features, with a strength
-// fitted the same way (call-effect.ts explains why and how).
+// not-called posterior mean plus the effect of a call predicted from her features (fitted on the
+// model clipped at 1), its spread her not-called uncertainty plus tau^2 by moments, then conditioned
+// on her calls from the other state through the fitted covariance of the two states' effects
+// (call-effect.ts gives the formulas and says why).
 //
 // Fallbacks, in words the plan shows (warnings):
 // - a thin group (fewer than `minGroupArms` beneficiaries with an observation in the row, or none with

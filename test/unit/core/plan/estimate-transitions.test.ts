@@ -1,6 +1,9 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { credibleInterval, estimateTransitions, fitBetaBinomial } from '../../../../src/core/plan/estimate-transitions.ts';
 import { generatedRegister } from '../../../../src/core/plan/generated-register.ts';
+import { groupBuckets } from '../../../../src/core/plan/group-buckets.ts';
+import { DLM_EFFECT_WEIGHTS } from '../../../../src/core/datasets/generators/dlm.ts';
+import type { FeatureSchema } from '../../../../src/core/instance/types.ts';
 import { registerToInstance, type History } from '../../../../src/core/plan/register.ts';
 import { sampleBeta } from '../../../../src/core/plan/sample-beta.ts';
 import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
@@ -12,6 +15,38 @@ let engine: Engine;
 beforeAll(async () => {
   engine = await loadEngineNode();
 });
+
+/** Transitions whose called rows are her not-called row plus effect(arm, state), clipped to [0, 1]. */
+function withCalled(transitions: Float64Array, effect: (arm: number, s: number) => number): Float64Array {
+  const t = Float64Array.from(transitions);
+  for (let arm = 0; arm < t.length / 8; arm++) {
+    for (let s = 0; s < 2; s++) {
+      const q = Math.min(1, Math.max(0, t[arm * 8 + s * 4 + 1] + effect(arm, s)));
+      t[arm * 8 + s * 4 + 2] = 1 - q;
+      t[arm * 8 + s * 4 + 3] = q;
+    }
+  }
+  return t;
+}
+
+/** dlm's mean call effect mu(x) per arm, as its generator draws it (drawEffect with effect 0.1). */
+function dlmMeanEffects(schema: FeatureSchema, features: Float64Array, N: number): Float64Array {
+  const buckets = groupBuckets(schema, features, N);
+  const groups = schema.groups.map((g, gi) => ({ w: DLM_EFFECT_WEIGHTS[g.name], gi, k: g.buckets.length })).filter((g) => g.w !== undefined);
+  const lo = groups.reduce((a, g) => a + Math.min(0, g.w), 0), hi = groups.reduce((a, g) => a + Math.max(0, g.w), 0);
+  return Float64Array.from({ length: N }, (_, arm) => (0.1 * (groups.reduce((z, g) => z + (g.w * buckets[g.gi][arm]) / (g.k - 1), 0) - lo)) / (hi - lo));
+}
+
+/** The standard normal CDF by the error function's series (|z| < 3 here; 1e-12 is plenty). */
+function normalCdf(z: number): number {
+  const x = z / Math.SQRT2;
+  let term = x, sum = x;
+  for (let n = 1; n < 80; n++) {
+    term *= (-x * x) / n;
+    sum += term / (2 * n + 1);
+  }
+  return 0.5 + sum / Math.sqrt(Math.PI);
+}
 
 /** Share of (beneficiary, row) pairs whose true probability lies in the 90 % interval, per row and overall. */
 function coverage(name: string, parameters: Partial<Record<string, number>>, seed: number, groupBy: string | null) {
@@ -42,25 +77,46 @@ describe('estimateTransitions', () => {
     }
   }, 60_000);
 
-  test('planning on 26 weeks of estimated history: the engagement it reaches against planning on the true transitions (engine, same seeds)', () => {
-    // Measured (issue 13 asks for a gap under 2 %): sclm 2.2-2.3 %, multilingual 2.9-3.2 %, dlm 6-8 %
-    // (dlm's call effects vary mostly by chance, sd 0.05, which a call or two per beneficiary cannot
-    // reveal; with the true effects and estimated not-called rows the gap is under 1 %). Asserted: the
-    // sclm gap stays under 2.5 % and the estimate captures more than half of the true plan's lift over random calls.
+  // Issue 13 asks for a gap under 2 %. Measured (test/bench/estimate-gap.ts, 2000 arms, seeds 1-4,
+  // 10 % called a week): sclm 2.1-2.6 %, multilingual 2.4-2.5 %, dlm 5.4-6.2 %; at 33 % a week 2.8-3.4,
+  // 3.0-3.3 and 6.9-7.9 %. That is the information limit, not the fit: an oracle that knows the
+  // generator's model (the effect's law given the features, its floor, one effect for both states) and
+  // updates it on her calls reaches 1.7-2.3 %, 2.0-2.3 % and 4.8-5.2 % at 10 % a week. What no history of
+  // a call or two can show is her own chance part of the effect (sd 0.1 on sclm and multilingual, 0.05 on
+  // dlm, where the features explain little): with the true effects and the estimated not-called rows
+  // the gap is under 1.1 %. Random calls fall 5.7-6.6 % short at 10 % a week, so a 2 % gap means
+  // two thirds of the lift: the estimate gets 0.58-0.64 of it on sclm and multilingual, 0.07-0.17 on dlm
+  // (the oracle above 0.15-0.25); at 33 % a week 0.61-0.66 and 0.24-0.32. Asserted at both rates: the
+  // measured levels, the true-effect oracle, dlm's limit.
+  test.each([
+    { name: 'sclm', groupBy: 'Feature A', rate: 0.1, bound: 0.0235, lift: 0.55 },
+    { name: 'multilingual', groupBy: 'Age', rate: 0.1, bound: 0.027, lift: 0.5 },
+    { name: 'dlm', groupBy: 'Ages', rate: 0.1, bound: 0.065, lift: 0.03 },
+    { name: 'sclm', groupBy: 'Feature A', rate: 0.33, bound: 0.031, lift: 0.6 },
+    { name: 'multilingual', groupBy: 'Age', rate: 0.33, bound: 0.035, lift: 0.55 },
+    { name: 'dlm', groupBy: 'Ages', rate: 0.33, bound: 0.083, lift: 0.2 },
+  ] as const)('planning on 26 weeks of estimated $name history ($rate called a week, the budget too): gap to planning on the truth under $bound, share of its lift over random calls over $lift; with her true call effects, gap under 0.012', ({ name, groupBy, rate, bound, lift }) => {
+    const N = 2000, budget = Math.round(N * rate);
     for (const seed of [1, 2]) {
-      const { register, truth } = generatedRegister('sclm', { arms: 2000, budget: 200 }, seed, { weeks: 26 });
-      const posterior = estimateTransitions(register.history, register.schema, register.features, register.numArms, { groupBy: 'Feature A' });
+      const { register, truth } = generatedRegister(name, name === 'dlm' ? { arms: N, sample: N, budget } : { arms: N, budget }, seed, { weeks: 26, callsPerWeek: budget });
+      const posterior = estimateTransitions(register.history, register.schema, register.features, N, { groupBy });
       const instance = registerToInstance(register, truth);
       const table = compileReward('state', instance);
       if (!table.ok) throw new Error(table.error.message);
-      const run = (policy: 'whittle' | 'random', indices?: Float64Array) =>
-        engine.simulate({ numArms: 2000, numStates: 2, transitions: truth, rewards: table.table, initial: instance.initial, discount: instance.discount, budget: 200, horizon: 26, trials: 40, seed: 7, policy, ties: 'random', indices }).rewardMean;
-      const planTrue = run('whittle', engine.whittle2(truth, table.table, instance.discount));
-      const planEstimated = run('whittle', engine.whittle2(posterior.transitions, table.table, instance.discount));
-      const random = run('random');
-      const gap = (planTrue - planEstimated) / planTrue;
-      expect(gap, `seed ${seed}: true ${planTrue}, estimated ${planEstimated}, random ${random}`).toBeLessThan(0.025);
-      expect((planEstimated - random) / (planTrue - random)).toBeGreaterThan(0.5);
+      const run = (policy: 'whittle' | 'random', transitions?: Float64Array) =>
+        engine.simulate({ numArms: N, numStates: 2, transitions: truth, rewards: table.table, initial: instance.initial, discount: instance.discount, budget, horizon: 26, trials: 40, seed: 7, policy, ties: 'random', indices: transitions && engine.whittle2(transitions, table.table, instance.discount) }).rewardMean;
+      const planTrue = run('whittle', truth), planEstimated = run('whittle', posterior.transitions), random = run('random');
+      const gap = (x: number) => (planTrue - x) / planTrue;
+      const says = `${name} seed ${seed}: true ${planTrue}, estimated ${planEstimated}, random ${random}`;
+      expect(gap(planEstimated), says).toBeLessThan(bound);
+      expect((planEstimated - random) / (planTrue - random), says).toBeGreaterThan(lift);
+      expect(gap(run('whittle', withCalled(posterior.transitions, (arm, s) => truth[arm * 8 + s * 4 + 3] - truth[arm * 8 + s * 4 + 1]))), says).toBeLessThan(0.012);
+      if (name === 'dlm') {
+        // Knowing the generator's expected effect for her features, E[max(0, mu(x) + 0.05 Z)], is no better.
+        const mu = dlmMeanEffects(register.schema, register.features, N);
+        const expected = withCalled(posterior.transitions, (arm) => mu[arm] * normalCdf(mu[arm] / 0.05) + 0.05 * Math.exp(-((mu[arm] / 0.05) ** 2) / 2) / Math.sqrt(2 * Math.PI));
+        expect(gap(run('whittle', expected)), says).toBeGreaterThan(0.04);
+      }
     }
   }, 60_000);
 
