@@ -154,8 +154,7 @@ for (const pop of POPULATIONS) {
           if (nn === 0) continue;
           const a0 = posterior.alpha[cell] - k[cell], b0 = posterior.beta[cell] - (nn - k[cell]), c = a0 + b0, m = a0 / c, v = (m * (1 - m)) / (c + 1);
           const pa = posterior.alpha[cell - 1], pb = posterior.beta[cell - 1], u = (pa * pb) / ((pa + pb) ** 2 * (pa + pb + 1));
-          const w = v + (m * (1 - m) - v) / nn;
-          const q0 = clip(est[arm * 8 + s * 4 + 1] + (u * (k[cell] / nn - m)) / w);
+          const q0 = clip(est[arm * 8 + s * 4 + 1] + Math.min(1, u / v) * (est[arm * 8 + s * 4 + 3] - m));
           joint[arm * 8 + s * 4] = 1 - q0;
           joint[arm * 8 + s * 4 + 1] = q0;
         }
