@@ -48,7 +48,8 @@
 //     m_i(s) <- clip(m_i(s) + C e_i(o) / w_i, M_MIN, M_MAX),   v_i(s) <- v_i(s) - C^2 / w_i.
 //
 // Its Beta strength is c_i = m_i (1 - m_i) / v_i - 1, kept in [2, C_MAX] (at least the weight of a
-// uniform prior). Measured on the built-in populations: correlation 0.6-0.7, 0-0.5 points of the gap.
+// uniform prior). Measured on the built-in populations: correlation 0.57 (sclm), 0.72 (dlm), 0.9 (multilingual,
+// at the cap; a cap of 0.99 changes no gap by more than 0.05 points); 0-0.5 points of the planning gap.
 
 /** Pseudo-calls pulling each bucket effect toward the overall effect (allot's choice). */
 export const RIDGE = 10;
