@@ -7,9 +7,9 @@
 //     without seeing her own calls: the effect's chance part sigma Z is hers alone);
 //   "bayes": the exact posterior under the generator's model, from her calls in the same state (own)
 //     or in both (shared, one effect for both states): what no estimator of such histories can beat;
-//   "prior-only": the estimate's called-row prior mean, without her own called weeks;
-//   "joint": the estimate with her not-called rate also moved by her called weeks (q0 += u r / w; tried
-//     and not kept: it helps at 33 % a week and hurts at 10 %);
+//   "prior-only": the estimate's called-row prior mean with the not-called rows above, without her own
+//     called weeks in that state;
+//   "no-shift": the estimate with the not-called rows above (her called weeks not moving them);
 //   "random": random calls, for scale.
 // Run: npx tsx test/bench/estimate-gap.ts [arms=2000] [seeds=1,2] [rates=0.1,0.33]   (GROUP=none: one
 // not-called prior for the whole register instead of one per bucket of the population's first group)
@@ -120,7 +120,7 @@ function bayesOracle(est: Float64Array, mu: Float64Array, sigma: number, n: Uint
 }
 
 console.log(`(${N} arms, 26 weeks, seeds ${seeds.join(',')}; load ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(', ')})`);
-console.log('population    rate seed   gap     oracle:true-effect  oracle:feature-effect  bayes:own-state  bayes:shared  est:prior-only  est:joint  random');
+console.log('population    rate seed   gap     oracle:true-effect  oracle:feature-effect  bayes:own-state  bayes:shared  est:prior-only  no-shift  random');
 for (const pop of POPULATIONS) {
   for (const rate of rates) {
     for (const seed of seeds) {
@@ -134,33 +134,29 @@ for (const pop of POPULATIONS) {
       const planTrue = run(truth);
       const gap = (x: number) => (100 * (planTrue - x)) / planTrue;
       const mu = meanEffects(pop.name, register, pop.scale);
-      const est = posterior.transitions;
+      const { n, k } = countTransitions(register.history, N);
+      // The oracles' not-called rows: the posterior from her not-called weeks only (the estimate's
+      // prior and counts), as the estimate's own not-called rows also use her called weeks.
+      const est = Float64Array.from(posterior.transitions);
+      for (let arm = 0; arm < N; arm++) {
+        for (let s = 0; s < 2; s++) {
+          const g = posterior.group[arm], prior = posterior.priors[(g >= 0 ? g : posterior.groupLabels.length) * 4 + s * 2];
+          const cell = arm * 4 + s * 2, q = (prior.mean * prior.strength + k[cell]) / (prior.strength + n[cell]);
+          est[arm * 8 + s * 4] = 1 - q;
+          est[arm * 8 + s * 4 + 1] = q;
+        }
+      }
       const trueEffect = withCalled(est, (arm, s) => truth[arm * 8 + s * 4 + 3] - truth[arm * 8 + s * 4 + 1]);
       const featureEffect = withCalled(est, (arm) => {
         const m = mu[arm], z = m / pop.sigma;
         return m * Phi(z) + pop.sigma * phi(z);
       });
-      const { n, k } = countTransitions(register.history, N);
       const own = bayesOracle(est, mu, pop.sigma, n, k, false), shared = bayesOracle(est, mu, pop.sigma, n, k, true);
       const priorOnly = withCalled(est, (arm, s) => {
         const cell = arm * 4 + s * 2 + 1, a = posterior.alpha[cell] - k[cell], b = posterior.beta[cell] - (n[cell] - k[cell]);
         return a / (a + b) - est[arm * 8 + s * 4 + 1];
       });
-      // Her called weeks also tell about her own rate: q0 += u r / w (joint Gaussian update).
-      const joint = Float64Array.from(est);
-      for (let arm = 0; arm < N; arm++) {
-        for (let s = 0; s < 2; s++) {
-          const cell = arm * 4 + s * 2 + 1, nn = n[cell];
-          if (nn === 0) continue;
-          const a0 = posterior.alpha[cell] - k[cell], b0 = posterior.beta[cell] - (nn - k[cell]), c = a0 + b0, m = a0 / c, v = (m * (1 - m)) / (c + 1);
-          const pa = posterior.alpha[cell - 1], pb = posterior.beta[cell - 1], u = (pa * pb) / ((pa + pb) ** 2 * (pa + pb + 1));
-          const w = v + (m * (1 - m) - v) / nn;
-          const q0 = clip(est[arm * 8 + s * 4 + 1] + (u * (k[cell] / nn - m)) / w);
-          joint[arm * 8 + s * 4] = 1 - q0;
-          joint[arm * 8 + s * 4 + 1] = q0;
-        }
-      }
-      console.log(`${pop.name.padEnd(13)} ${rate.toFixed(2)} ${String(seed).padStart(4)} ${gap(run(est)).toFixed(2).padStart(6)} % ${gap(run(trueEffect)).toFixed(2).padStart(10)} % ${gap(run(featureEffect)).toFixed(2).padStart(16)} % ${gap(run(own)).toFixed(2).padStart(12)} % ${gap(run(shared)).toFixed(2).padStart(12)} % ${gap(run(priorOnly)).toFixed(2).padStart(12)} % ${gap(run(joint)).toFixed(2).padStart(12)} % ${gap(run(null)).toFixed(2).padStart(8)} %`);
+      console.log(`${pop.name.padEnd(13)} ${rate.toFixed(2)} ${String(seed).padStart(4)} ${gap(run(posterior.transitions)).toFixed(2).padStart(6)} % ${gap(run(trueEffect)).toFixed(2).padStart(10)} % ${gap(run(featureEffect)).toFixed(2).padStart(16)} % ${gap(run(own)).toFixed(2).padStart(12)} % ${gap(run(shared)).toFixed(2).padStart(12)} % ${gap(run(priorOnly)).toFixed(2).padStart(12)} % ${gap(run(est)).toFixed(2).padStart(10)} % ${gap(run(null)).toFixed(2).padStart(8)} %`);
     }
   }
 }

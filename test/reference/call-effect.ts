@@ -7,7 +7,7 @@ const clip = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x)
 
 export function referenceCallEffects(
   n: Uint16Array, k: Uint16Array, passive: Float64Array, passiveVariance: Float64Array, buckets: { bucket: Int32Array; count: number }[], numArms: number, [cMin, cMax]: [number, number],
-): { mean: number[]; strength: number[]; tau2: number[]; covariance: number; intercept: number[] } {
+): { mean: number[]; strength: number[]; variance: number[]; tau2: number[]; covariance: number; intercept: number[] } {
   const p = 1 + buckets.reduce((a, g) => a + g.count, 0);
   const arms = Array.from({ length: numArms }, (_, i) => {
     const columns = [0];
@@ -52,7 +52,7 @@ export function referenceCallEffects(
   const raw = both.reduce((x, a) => x + (a.k[0] - a.n[0] * a.m[0]) * (a.k[1] - a.n[1] * a.m[1]), 0) / pairs;
   const limit = RHO_MAX * Math.sqrt(tau2[0] * tau2[1]);
   const C = pairs > 0 ? clip(raw, -limit, limit) : 0;
-  const mean: number[] = [], strength: number[] = [];
+  const mean: number[] = [], strength: number[] = [], variance: number[] = [];
   for (const a of arms) {
     for (let s = 0; s < 2; s++) {
       const o = 1 - s;
@@ -63,10 +63,11 @@ export function referenceCallEffects(
         v -= (C * C) / w;
       }
       mean.push(m);
+      variance.push(v);
       strength.push(clip((m * (1 - m)) / v - 1, Math.max(2, cMin), cMax));
     }
   }
-  return { mean, strength, tau2, covariance: C, intercept };
+  return { mean, strength, variance, tau2, covariance: C, intercept };
 }
 
 /** Gaussian elimination with partial pivoting. */

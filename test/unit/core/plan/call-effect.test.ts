@@ -28,7 +28,7 @@ function randomInput(seed: number, N: number, link: number) {
 }
 
 describe('fitCallEffects', () => {
-  test.each([[1, 1], [2, 0.5], [3, 0]])('equals its slow twin (seed %i, link between states %f): means, strengths, tau^2, C, intercepts', (seed, link) => {
+  test.each([[1, 1], [2, 0.5], [3, 0]])('equals its slow twin (seed %i, link between states %f): means, strengths, variances, tau^2, C, intercepts', (seed, link) => {
     const N = 400;
     const { n, k, passive, passiveVariance, buckets } = randomInput(seed, N, link);
     const fast = fitCallEffects(n, k, passive, passiveVariance, buckets, N, [C_MIN, C_MAX]);
@@ -36,6 +36,7 @@ describe('fitCallEffects', () => {
     for (let i = 0; i < 2 * N; i++) {
       expect(fast.mean[i]).toBeCloseTo(slow.mean[i], 9);
       expect(fast.strength[i] / slow.strength[i]).toBeCloseTo(1, 9);
+      expect(fast.variance[i]).toBeCloseTo(slow.variance[i], 12);
     }
     expect(fast.fits.map((f) => f.tau2)).toEqual(slow.tau2.map((x) => expect.closeTo(x, 12)));
     expect(fast.fits[0].covariance).toBeCloseTo(slow.covariance, 12);
