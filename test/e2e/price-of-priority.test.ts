@@ -154,6 +154,18 @@ describe('the price of a priority on a run\'s Results screen', () => {
     await expect.poll(() => option.count(), { timeout: 20_000 }).toBe(1);
     await page.locator('#policy-choice').selectOption({ label: (await option.textContent())! });
     expect(await page.locator('#plan-reward').inputValue()).toBe(pick);
+
+    // and the pick can still go to What-if's comparisons
+    await page.goBack();
+    await expect.poll(() => page.getByTestId('run-status').textContent(), { timeout: 30_000 }).toBe('Done');
+    await expect.poll(() => panel.count(), { timeout: 15_000 }).toBe(1);
+    await panel.getByLabel('Largest λ').fill('0.8');
+    await panel.getByRole('button', { name: 'Show the price' }).click();
+    await expect.poll(() => panel.getByTestId('price-expression').textContent(), { timeout: 60_000 }).toBe(pick);
+    await panel.getByRole('button', { name: 'Compare it in What-if' }).click();
+    await expect.poll(() => page.url()).toMatch(/#\/what-if$/);
+    await expect.poll(() => page.getByTestId('candidate').count(), { timeout: 15_000 }).toBeGreaterThan(1);
+    expect(await page.getByTestId('candidate').last().locator('textarea, input').first().inputValue()).toBe(pick);
     expect(problems).toEqual([]);
     await page.close();
   }, 240_000);
