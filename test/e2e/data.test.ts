@@ -165,6 +165,7 @@ describe('an imported population with numeric and yes/no columns', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 390, height: 900 });
     await page.screenshot({ path: 'test-results/data-columns-390.png', fullPage: true });
+    await uses.screenshot({ path: 'test-results/data-columns-list-390.png' });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(391);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByTestId('save-population').click();
