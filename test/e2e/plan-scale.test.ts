@@ -12,6 +12,18 @@ import { describe, expect, test } from 'vitest';
 import { useBuiltSite } from './browser.ts';
 import { longTasks, resetLongTasks, screenshot, watchLongTasks } from './run-helpers.ts';
 
+/** The functions with the most self time in a CPU profile (idle and program excluded). */
+function busiest(profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples?: number[]; timeDeltas?: number[] }): string {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+  const self = new Map<string, number>();
+  (profile.samples ?? []).forEach((id, i) => {
+    const f = byId.get(id)!;
+    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
+  });
+  return [...self].filter(([k]) => !/^\((idle|program)\)/.test(k)).sort((a, b) => b[1] - a[1]).slice(0, 12).map(([k, ms]) => `  ${ms.toFixed(0).padStart(5)} ms ${k}`).join('\n');
+}
+
 const ARMS = Number(process.env.ALLOT_PLAN_ARMS ?? 1_000_000);
 const site = useBuiltSite();
 
@@ -22,13 +34,18 @@ describe.skipIf(!process.env.ALLOT_PLAN_SCALE)(`the weekly plan at ${ARMS.toLoca
     await page.goto(`${site.url}#/plan`);
     await page.getByTestId('load-register').waitFor();
     const figures: string[] = [];
+    // ALLOT_PLAN_PROFILE=1: the main thread's busiest functions during each step (Chrome's profiler).
+    const cdp = process.env.ALLOT_PLAN_PROFILE ? await page.context().newCDPSession(page) : null;
+    if (cdp) await cdp.send('Profiler.enable');
     const step = async (name: string, act: () => Promise<void>, done: () => Promise<unknown>) => {
       await resetLongTasks(page);
+      if (cdp) await cdp.send('Profiler.start');
       const started = Date.now();
       await act();
       await done();
       const ms = Date.now() - started;
       const tasks = await longTasks(page);
+      if (cdp) console.log(`[profile] ${name}:\n${busiest((await cdp.send('Profiler.stop')).profile)}`);
       figures.push(`${name}: ${ms} ms from the page; main-thread tasks over 50 ms: ${tasks.length}${tasks.length ? ` (longest ${Math.max(...tasks).toFixed(0)} ms)` : ''}`);
       console.log(`[figures] ${figures.at(-1)}`);
     };
