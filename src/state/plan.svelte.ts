@@ -5,11 +5,11 @@
 import type { PlanSettings } from '../core/plan/plan-settings.ts';
 import type { WeeklyList } from '../core/plan/weekly-list.ts';
 import type { PlanListing, PlanPolicySource } from '../storage/records.ts';
-import { PlanClient, type Banding, type OutcomesPreview, type PlanHead, type PlanView, type RegisterSource, type RegisterSummary } from '../workers/plan/plan-client.ts';
+import { PlanClient, type Banding, type OutcomesPreview, type PlanHead, type PlanView, type RegisterSource, type RegisterSummary, type Uncertainty } from '../workers/plan/plan-client.ts';
 import type { WeekSummary } from '../core/plan/plan-summary.ts';
 import { assertNoTypedSecret, newPlanId, ProblemList, runStep } from './plan/plan-step.ts';
 
-export type { Banding, OutcomesPreview, PlanHead, PlanView, RegisterSource, RegisterSummary, WeekSummary };
+export type { Banding, OutcomesPreview, PlanHead, PlanView, RegisterSource, RegisterSummary, Uncertainty, WeekSummary };
 export type { PlanListing, PopulationRecord } from '../storage/records.ts';
 
 export class PlanSession {
@@ -21,7 +21,8 @@ export class PlanSession {
   lines = $state.raw<PlanView['lines'] | null>(null);
   weeks = $state.raw<WeekSummary[] | null>(null);
   preview = $state.raw<OutcomesPreview | null>(null);
-  /** The posterior draws of the current list are being counted (its uncertain places follow). */
+  /** Whose place in the current list is uncertain, once its posterior draws are counted (`checking` meanwhile). */
+  uncertainty = $state.raw<Uncertainty | null>(null);
   checking = $state(false);
   problems = $state.raw<string[]>([]);
   problemsOf = $state<'outcomes' | 'plan'>('plan');
@@ -90,6 +91,7 @@ export class PlanSession {
 
   private show(view: PlanView): void {
     ({ head: this.head, list: this.list, lines: this.lines, weeks: this.weeks, summary: this.summary } = view);
+    this.uncertainty = null;
     this.plans = [view.head, ...this.plans.filter((p) => p.id !== view.head.id)];
     void this.countUncertain(view.list, view.head.settings.draws > 0 && !view.summary.transitionsGiven);
   }
@@ -99,6 +101,6 @@ export class PlanSession {
     const u = await this.client.uncertainty().catch(() => null);
     if (this.list !== list) return;
     this.checking = false;
-    if (u && u.week === list.week) this.list = { ...list, membership: u.membership, uncertainCount: u.uncertainCount };
+    if (u && u.week === list.week) this.uncertainty = u;
   }
 }

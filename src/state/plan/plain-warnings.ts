@@ -16,8 +16,12 @@ const RULES: [RegExp, (m: RegExpMatchArray) => string][] = [
     (m) => `The history has few or no weeks in which a beneficiary who was ${who(m[1])} went without a call, so allot cannot yet tell how such beneficiaries do on their own. Until more weeks come in, it treats every chance as equally likely, and their estimates are rough.`,
   ],
   [
-    /^(\d+) of \d+ group priors of not-called weeks rest on fewer than (\d+) beneficiaries and use the whole register's prior: (.*)$/,
-    (m) => `Some groups are too small to learn from on their own (fewer than ${m[2]} beneficiaries): ${m[3].replace(/ \(from (not engaged|engaged)\)/g, '')}. For them, allot uses what it learned from the whole register.`,
+    /^\d+ of \d+ group priors of not-called weeks rest on fewer than (\d+) beneficiaries and use the whole register's prior: (.*)$/,
+    (m) => {
+      const named = m[2].split(', ').filter((x) => x !== '...').map((x) => x.replace(/ \(from (not engaged|engaged)\)$/, ''));
+      const groups = [...new Set(named)].join(', ') + (m[2].endsWith(', ...') ? ' and others' : '');
+      return `Some groups have too few beneficiaries (under ${m[1]}) to learn from on their own: ${groups}. For them, allot uses what it learned from the whole register.`;
+    },
   ],
   [
     /^the history has no call from state \d+ \(([\w ]+)\)/,

@@ -21,8 +21,10 @@ describe('plain warnings', () => {
   });
 
   test('names the small groups, and says what allot does meanwhile', () => {
-    const w = plainWarning("2 of 6 group priors of not-called weeks rest on fewer than 20 beneficiaries and use the whole register's prior: Ages 51-60 (from engaged), Ages 61+ (from not engaged)");
-    expect(w.plain).toBe('Some groups are too small to learn from on their own (fewer than 20 beneficiaries): Ages 51-60, Ages 61+. For them, allot uses what it learned from the whole register.');
+    const w = plainWarning("3 of 6 group priors of not-called weeks rest on fewer than 20 beneficiaries and use the whole register's prior: Ages 51-60 (from not engaged), Ages 51-60 (from engaged), Ages 61+ (from not engaged)");
+    expect(w.plain).toBe('Some groups have too few beneficiaries (under 20) to learn from on their own: Ages 51-60, Ages 61+. For them, allot uses what it learned from the whole register.');
+    const more = plainWarning("8 of 8 group priors of not-called weeks rest on fewer than 20 beneficiaries and use the whole register's prior: a (from not engaged), a (from engaged), b (from not engaged), b (from engaged), c (from not engaged), c (from engaged), ...");
+    expect(more.plain).toMatch(/: a, b, c and others\. For them/);
   });
 
   test('a warning it does not know is shown as it is', () => {
