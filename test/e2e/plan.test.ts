@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseCsv } from '../../src/core/datasets/csv.ts';
 import { loadEngineNode } from '../../src/engine/load-node.ts';
+import { MemoryStore } from '../../src/storage/memory-store.ts';
 import { PlanSession } from '../../src/workers/plan/plan-session.ts';
 import { startFakeProvider, type FakeProvider } from '../fake-provider/fake-provider-server.ts';
 import { axeViolations } from './accessibility.ts';
@@ -53,15 +54,18 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
+const META = { id: 'replay', name: 'replay', createdAt: 0, updatedAt: 0, policy: { kind: 'typed' as const } };
+
 /** The plan core replayed in Node on the same files and settings: week 1's list, then the next one after `outcomes`. */
 async function replay(outcomes: (week1: string[]) => string) {
   const engine = await loadEngineNode();
-  const session = new PlanSession(async () => (t, r, s, d) => engine.whittleIndices(t, r, s, d).indices);
+  const store = new MemoryStore();
+  const session = new PlanSession(async () => (t, r, s, d) => engine.whittleIndices(t, r, s, d).indices, async () => store);
   const summary = await session.loadRegister({ kind: 'history-csv', history: new Blob([historyCsv()]), historyName: 'history.csv', features: new Blob([featuresCsv()]), featuresName: 'features.csv' });
-  const first = await session.create({ reward: SELECTED, budget: BUDGET, exclude: [], cooldown: 0, shares: [], seed: 0, draws: 20, priorGroup: summary.schema.groups[0]?.name ?? null, level: 0.9 });
+  const first = await session.create({ reward: SELECTED, budget: BUDGET, exclude: [], cooldown: 0, shares: [], seed: 0, draws: 20, priorGroup: summary.schema.groups[0]?.name ?? null, level: 0.9 }, META);
   const preview = await session.previewOutcomes(new Blob([outcomes(first.lines.ids)]), 'week.csv');
   expect(preview.ok).toBe(true);
-  const applied = await session.apply(false);
+  const applied = await session.apply(false, 1);
   if (!applied.ok) throw new Error(applied.errors.join('\n'));
   return { week1: first.lines.ids, week2: applied.view.lines.ids };
 }

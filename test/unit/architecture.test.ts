@@ -12,7 +12,8 @@ const src = join(root, 'src');
 const ALLOWED: Record<string, string[]> = {
   core: [],
   engine: ['core'],
-  workers: ['engine', 'core'],
+  // The plan worker saves and reads plans itself (storage's own code), off the page's thread.
+  workers: ['engine', 'storage', 'core'],
   llm: ['core'],
   storage: ['core'],
   pipeline: ['llm', 'core'],

@@ -22,6 +22,7 @@ export const GLOSSARY = {
   // The weekly plan's words.
   cooldown: 'A beneficiary called in the last k weeks is not called again this week (k = 0: no cooldown).',
   'credible interval': 'Given her history and her group, her chance of staying engaged lies in this range with 90% probability. Few weeks or few calls make it wide.',
+  prior: 'What allot assumes about a beneficiary before her own weeks say more: the rate of her group (or of the whole register), weighted by how much the groups agree.',
   uncertain: 'Redrawing her transitions from their credible ranges sometimes moves her in or out of this week\u2019s list.',
   'default rank': 'Her place in the list under the default reward (engagement only, reward = state).',
   reason: 'Which parts of the chosen reward and which of her features raised or lowered her priority against the default.',

@@ -236,17 +236,31 @@ function membershipCounts(
 ): Uint16Array {
   const N = posterior.numArms;
   const counts = new Uint16Array(N);
-  const sample = new Float64Array(N * 8);
-  const index = new Float64Array(N);
+  const scratch = new Float64Array(N * 8);
   for (let d = 0; d < draws; d++) {
-    for (let cell = 0; cell < N * 4; cell++) {
-      const q = sampleBeta(random, posterior.alpha[cell], posterior.beta[cell]);
-      sample[cell * 2] = 1 - q;
-      sample[cell * 2 + 1] = q;
-    }
-    const w = whittle(sample, table, S, discount);
-    for (let arm = 0; arm < N; arm++) index[arm] = w[arm * S + state[arm]];
+    const index = posteriorDrawIndex(posterior, table, state, S, discount, whittle, random, scratch);
     for (const arm of constrainedTopB({ index, ...top }).arms) counts[arm]++;
   }
   return counts;
+}
+
+/**
+ * One posterior draw: a Beta draw of every (state, action) row, then each arm's Whittle index of her
+ * current state under those transitions. Draws taken in turn from `random` after the tie draw
+ * (seededTieRanks) are the list's draws: the plan worker caches them to count membership again
+ * under new rules. `scratch` (N x 8) holds the drawn transitions.
+ */
+export function posteriorDrawIndex(
+  posterior: TransitionPosterior, table: Float64Array, state: Uint8Array, S: number, discount: number, whittle: IndexFunction, random: Random, scratch = new Float64Array(posterior.numArms * 8),
+): Float64Array {
+  const N = posterior.numArms;
+  for (let cell = 0; cell < N * 4; cell++) {
+    const q = sampleBeta(random, posterior.alpha[cell], posterior.beta[cell]);
+    scratch[cell * 2] = 1 - q;
+    scratch[cell * 2 + 1] = q;
+  }
+  const w = whittle(scratch, table, S, discount);
+  const index = new Float64Array(N);
+  for (let arm = 0; arm < N; arm++) index[arm] = w[arm * S + state[arm]];
+  return index;
 }

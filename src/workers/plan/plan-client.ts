@@ -1,17 +1,15 @@
 // The page's handle on the plan worker (through WorkerBridge: started on first use, a crash rejects
 // with a clear error). The worker keeps the open plan between calls, so it is never stopped when idle.
-import type { PackedPlan } from '../../core/plan/packed-plan.ts';
 import type { PlanSettings } from '../../core/plan/plan-settings.ts';
-import * as Comlink from 'comlink';
+import type { PlanListing, PlanPolicySource } from '../../storage/records.ts';
 import { WorkerBridge } from '../worker-bridge.ts';
-import { planBuffers } from './transfer-view.ts';
-import type { ApplyResult, OutcomesPreview, PlanView, PreviewResult } from './plan-session.ts';
+import type { ApplyResult, OutcomesPreview, PlanHead, PlanMeta, PlanView, PreviewResult, Uncertainty } from './plan-session.ts';
 import type { PlanWorkerApi } from './plan.worker.ts';
 import type { Banding } from './reband.ts';
 import type { RegisterSource } from './register-source.ts';
 import type { RegisterSummary } from './register-summary.ts';
 
-export type { ApplyResult, Banding, OutcomesPreview, PlanView, PreviewResult, RegisterSource, RegisterSummary };
+export type { ApplyResult, Banding, OutcomesPreview, PlanHead, PlanMeta, PlanView, PreviewResult, RegisterSource, RegisterSummary, Uncertainty };
 
 export class PlanClient {
   private readonly bridge = new WorkerBridge<PlanWorkerApi>(() => new Worker(new URL('./plan.worker.ts', import.meta.url), { type: 'module', name: 'allot-plan' }), { label: 'the plan worker' });
@@ -22,26 +20,38 @@ export class PlanClient {
   band(group: string, banding: Banding): Promise<RegisterSummary> {
     return this.bridge.call(undefined, (api) => api.band(group, banding));
   }
-  create(settings: PlanSettings): Promise<PlanView> {
-    return this.bridge.call(undefined, (api) => api.create(settings));
+  /** Makes week 1's list and saves the new plan (in the worker). */
+  create(settings: PlanSettings, meta: PlanMeta): Promise<PlanView> {
+    return this.bridge.call(undefined, (api) => api.create(settings, meta));
   }
-  /** Opens a stored plan in the worker: its arrays are transferred (detached here). */
-  open(packed: PackedPlan): Promise<PlanView> {
-    return this.bridge.call(undefined, (api) => api.open(Comlink.transfer(packed, planBuffers(packed))));
+  /** Reads a saved plan in the worker and makes its current list. */
+  open(id: string): Promise<PlanView> {
+    return this.bridge.call(undefined, (api) => api.open(id));
   }
-  replan(settings: PlanSettings): Promise<PlanView> {
-    return this.bridge.call(undefined, (api) => api.replan(settings));
+  replan(settings: PlanSettings, policy: PlanPolicySource, now: number): Promise<PlanView> {
+    return this.bridge.call(undefined, (api) => api.replan(settings, policy, now));
   }
   previewOutcomes(file: Blob, fileName: string, replace = false): Promise<PreviewResult> {
     return this.bridge.call(undefined, (api) => api.previewOutcomes(file, fileName, replace) as Promise<PreviewResult>);
   }
-  apply(replace: boolean): Promise<ApplyResult> {
-    return this.bridge.call(undefined, (api) => api.apply(replace) as Promise<ApplyResult>);
+  apply(replace: boolean, now: number): Promise<ApplyResult> {
+    return this.bridge.call(undefined, (api) => api.apply(replace, now) as Promise<ApplyResult>);
   }
   discardOutcomes(): Promise<void> {
     return this.bridge.call(undefined, (api) => api.discardOutcomes());
+  }
+  /** Whose place in the current list is uncertain (null if a newer list was asked for meanwhile). */
+  uncertainty(): Promise<Uncertainty | null> {
+    return this.bridge.call(undefined, (api) => api.uncertainty());
+  }
+  listPlans(): Promise<PlanListing[]> {
+    return this.bridge.call(undefined, (api) => api.listPlans());
+  }
+  deletePlan(id: string): Promise<void> {
+    return this.bridge.call(undefined, (api) => api.deletePlan(id));
   }
   terminate(): void {
     this.bridge.terminate();
   }
 }
+

@@ -1,19 +1,27 @@
 // The plan worker's state and work, apart from the worker plumbing so that Node tests run it with the
-// Node engine: a register being set up (read, banded), then one open plan (unpacked, ids as strings)
-// whose lists, outcomes and weeks are computed here, never on the page. What goes back to the page is
-// small (the list: B lines) or packed (the plan to store: packed-plan.ts).
+// Node engine and a memory store: a register being set up (read, banded, its transitions estimated),
+// then one open plan (unpacked, ids as strings) whose lists, outcomes, weeks and storage are handled
+// here, never on the page. What goes to the page is small: the list (B lines), the plan's listing
+// and settings (plan-records.ts), and later the uncertain places (uncertain-places.ts).
 import { parseOutcomesCsv } from '../../core/datasets/outcomes-csv.ts';
 import { applyOutcomes, type WeekOutcomes } from '../../core/plan/apply-outcomes.ts';
-import { packPlan, unpackPlan, type PackedPlan } from '../../core/plan/packed-plan.ts';
 import type { PlanSettings } from '../../core/plan/plan-settings.ts';
-import { createPlan, currentList, recordOf, type PlanState } from '../../core/plan/plan-state.ts';
+import { PLAN_FORMAT, PLAN_VERSION, recordOf, type PlanState } from '../../core/plan/plan-state.ts';
 import { currentWeek, type Register } from '../../core/plan/register.ts';
 import type { IndexFunction, WeeklyList } from '../../core/plan/weekly-list.ts';
+import { planSummary, type WeekSummary } from '../../core/plan/plan-summary.ts';
+import { bucketOfArms } from '../../core/measures/bucket-of-arms.ts';
+import type { PlanListing, PlanPolicySource } from '../../storage/records.ts';
+import type { Store } from '../../storage/store.ts';
+import { ListMaker } from './list-maker.ts';
+import { fromRecord, planHead, planRecord, weekRecord, type PlanHead, type PlanMeta } from './plan-records.ts';
+import { previewOf, type OutcomesPreview } from './outcomes-preview.ts';
 import { readRegister, type RegisterSource } from './register-source.ts';
 import { reband, type Banding } from './reband.ts';
 import { registerSummary, type RegisterSummary } from './register-summary.ts';
-import { planSummary, type WeekSummary } from '../../core/plan/plan-summary.ts';
-import { bucketOfArms } from '../../core/measures/bucket-of-arms.ts';
+import { UncertainPlaces, type Uncertainty } from './uncertain-places.ts';
+
+export type { OutcomesPreview, PlanHead, PlanMeta, Uncertainty };
 
 /** A bucket as a reader needs it: "Speaks Gujarati" says enough, "<= 30" needs its group ("age <= 30"). */
 export function bucketText(group: string, bucket: string): string {
@@ -31,7 +39,7 @@ export function listLines(register: Register, arms: Int32Array): PlanView['lines
 }
 
 export interface PlanView {
-  packed: PackedPlan;
+  head: PlanHead;
   list: WeeklyList;
   /** Per line of the list: her id, and her bucket in every group ("Ages 51-60 · Income low"). */
   lines: { ids: string[]; buckets: string[] };
@@ -40,32 +48,27 @@ export interface PlanView {
   weeks: WeekSummary[];
 }
 
-export interface OutcomesPreview {
-  fileName: string;
-  week: number;
-  rows: number;
-  called: number;
-  calledAsPlanned: number;
-  planned: number;
-  engaged: number;
-  /** The first rows as the file gives them (id, called, engaged). */
-  head: { id: string; called: number; state: number }[];
-  /** The file replaces the outcomes of `week`, already applied. */
-  replaces: boolean;
-}
-
 export type PreviewResult = { ok: true; preview: OutcomesPreview } | { ok: false; errors: string[] };
 export type ApplyResult = { ok: true; view: PlanView } | { ok: false; errors: string[] };
 
 export class PlanSession {
   private draft: Register | null = null;
   private plan: PlanState | null = null;
-  private outcomes: WeekOutcomes | null = null;
+  private meta: PlanMeta | null = null;
+  private outcomes: { parsed: WeekOutcomes; week: number } | null = null;
+  private readonly lists: ListMaker;
+  private readonly places = new UncertainPlaces();
+  /** Bumped by every new list: the draws of an older one stop. */
+  private generation = 0;
 
-  constructor(private readonly whittle: () => Promise<IndexFunction>) {}
+  constructor(whittle: () => Promise<IndexFunction>, private readonly store: () => Promise<Store>) {
+    this.lists = new ListMaker(whittle);
+  }
 
+  /** Reads the register and estimates its transitions under the first group's priors (the form's default). */
   async loadRegister(source: RegisterSource): Promise<RegisterSummary> {
     this.draft = await readRegister(source);
+    this.lists.posterior(this.draft, this.draft.schema.groups[0]?.name ?? null);
     return registerSummary(this.draft);
   }
 
@@ -75,28 +78,34 @@ export class PlanSession {
     return registerSummary(this.draft);
   }
 
-  /** A new plan on the loaded register: week 1's list (the history's last week). Throws PlanError on bad settings. */
-  async create(settings: PlanSettings): Promise<PlanView> {
+  /** A new plan on the loaded register, saved with week 1's list (the history's last week). Throws PlanError on bad settings. */
+  async create(settings: PlanSettings, meta: PlanMeta): Promise<PlanView> {
     const register = this.need(this.draft, 'no register is loaded');
-    const { plan, list } = createPlan(register, settings, await this.whittle());
-    this.plan = plan;
-    return this.view(list);
+    const list = await this.newList(register, settings, currentWeek(register.history));
+    const plan: PlanState = { format: PLAN_FORMAT, version: PLAN_VERSION, register, settings, weeks: [recordOf(list)] };
+    const record = planRecord(meta, plan);
+    await (await this.store()).savePlan(record, weekRecord(meta.id, list, meta.updatedAt));
+    return this.show(plan, meta, list);
   }
 
   /** Opens a stored plan and makes its current list again (the same seed gives the same list). */
-  async open(packed: PackedPlan): Promise<PlanView> {
-    this.plan = unpackPlan(packed);
+  async open(id: string): Promise<PlanView> {
+    const record = await (await this.store()).getPlan(id);
+    if (!record) throw new Error(`There is no saved plan "${id}".`);
+    const { meta, plan } = fromRecord(record);
     this.outcomes = null;
-    return this.view(currentList(this.plan, await this.whittle()));
+    const list = await this.newList(plan.register, plan.settings, currentWeek(plan.register.history));
+    return this.show(plan, meta, list);
   }
 
-  /** The current week's list under new settings (reward, budget, rules); the register is unchanged. */
-  async replan(settings: PlanSettings): Promise<PlanView> {
+  /** The current week's list under new settings (reward, budget, rules), saved in place of the old one. */
+  async replan(settings: PlanSettings, policy: PlanPolicySource, now: number): Promise<PlanView> {
     const plan = this.need(this.plan, 'no plan is open');
-    const next: PlanState = { ...plan, settings };
-    const list = currentList(next, await this.whittle());
-    this.plan = { ...next, weeks: [...plan.weeks.slice(0, -1), recordOf(list)] };
-    return this.view(list);
+    const list = await this.newList(plan.register, settings, currentWeek(plan.register.history));
+    const next: PlanState = { ...plan, settings, weeks: [...plan.weeks.slice(0, -1), recordOf(list)] };
+    const meta = { ...this.meta!, policy, updatedAt: now };
+    await (await this.store()).savePlan(planRecord(meta, next), weekRecord(meta.id, list, now));
+    return this.show(next, meta, list);
   }
 
   /**
@@ -105,34 +114,26 @@ export class PlanSession {
    */
   async previewOutcomes(file: Blob, fileName: string, replace = false): Promise<PreviewResult> {
     const plan = this.need(this.plan, 'no plan is open');
-    const { register } = plan;
-    const parsed = parseOutcomesCsv(await file.text(), register.ids, register.numStates, fileName);
+    const parsed = parseOutcomesCsv(await file.text(), plan.register.ids, plan.register.numStates, fileName);
     if (!parsed.ok) return parsed;
-    const o = (this.outcomes = parsed.outcomes);
-    const target = replace ? plan.weeks.filter((w) => w.outcomes !== null).at(-1) : plan.weeks[plan.weeks.length - 1];
-    if (!target) return { ok: false, errors: ['No week is applied yet, so there is nothing to replace.'] };
-    const week = target.week;
-    const planned = new Uint8Array(register.numArms);
-    for (const arm of target.planned) planned[arm] = 1;
-    let called = 0, calledAsPlanned = 0, engaged = 0;
-    for (let j = 0; j < o.arms.length; j++) {
-      called += o.called[j];
-      if (o.called[j] && planned[o.arms[j]]) calledAsPlanned++;
-      if (o.state[j] === register.numStates - 1) engaged++;
-    }
-    const head = Array.from({ length: Math.min(5, o.arms.length) }, (_, j) => ({ id: register.ids[o.arms[j]], called: o.called[j], state: o.state[j] }));
-    return { ok: true, preview: { fileName, week, rows: o.arms.length, called, calledAsPlanned, planned: target.planned.length, engaged, head, replaces: replace } };
+    const result = previewOf(plan, parsed.outcomes, fileName, replace);
+    this.outcomes = result.ok ? { parsed: parsed.outcomes, week: result.preview.week } : null;
+    return result;
   }
 
-  /** Applies the previewed outcomes: the plan after them and the next list, or what is wrong. */
-  async apply(replace: boolean): Promise<ApplyResult> {
+  /** Applies the previewed outcomes and saves the plan after them with the next list (one transaction), or says what is wrong. */
+  async apply(replace: boolean, now: number): Promise<ApplyResult> {
     const plan = this.need(this.plan, 'no plan is open');
-    const outcomes = this.need(this.outcomes, 'no outcomes file was previewed');
-    const result = applyOutcomes(plan, outcomes, await this.whittle(), { replace });
+    const { parsed, week } = this.need(this.outcomes, 'no outcomes file was previewed');
+    // The next list is shown before its draws, as every list (uncertainty()).
+    const result = applyOutcomes({ ...plan, settings: { ...plan.settings, draws: 0 } }, parsed, await this.lists.whittle(), { replace });
     if (!result.ok) return result;
-    this.plan = result.plan;
+    this.generation++;
+    const next: PlanState = { ...result.plan, settings: plan.settings };
+    const meta = { ...this.meta!, updatedAt: now };
+    await (await this.store()).applyPlanWeek({ plan: planRecord(meta, next), week, next: weekRecord(meta.id, result.list, now), replace });
     this.outcomes = null;
-    return { ok: true, view: this.view(result.list) };
+    return { ok: true, view: this.show(next, meta, result.list) };
   }
 
   /** Forgets the previewed outcomes. */
@@ -140,9 +141,35 @@ export class PlanSession {
     this.outcomes = null;
   }
 
-  private view(list: WeeklyList): PlanView {
-    const plan = this.plan!;
-    return { packed: packPlan(plan), list, lines: listLines(plan.register, list.arms), summary: registerSummary(plan.register), weeks: planSummary(plan) };
+  /** Whose place in the open plan's current list is uncertain (null when a newer list came first, or with given transitions or no draws). */
+  async uncertainty(): Promise<Uncertainty | null> {
+    const plan = this.plan, generation = this.generation;
+    if (!plan || plan.settings.draws === 0) return null;
+    const posterior = this.lists.posterior(plan.register, plan.settings.priorGroup);
+    if (!posterior) return null;
+    const week = plan.weeks[plan.weeks.length - 1];
+    return this.places.count(plan.register, posterior, plan.settings, week.week, week.planned, await this.lists.whittle(), () => generation !== this.generation);
+  }
+
+  async listPlans(): Promise<PlanListing[]> {
+    return (await this.store()).listPlans();
+  }
+
+  async deletePlan(id: string): Promise<void> {
+    await (await this.store()).deletePlan(id);
+    if (this.meta?.id === id) this.plan = this.meta = null;
+  }
+
+  private newList(register: Register, settings: PlanSettings, week: number): Promise<WeeklyList> {
+    this.generation++;
+    return this.lists.list(register, settings, week);
+  }
+
+  private show(plan: PlanState, meta: PlanMeta, list: WeeklyList): PlanView {
+    this.plan = plan;
+    this.meta = meta;
+    const head = planHead(meta, plan);
+    return { head, list, lines: listLines(plan.register, list.arms), summary: registerSummary(plan.register), weeks: planSummary(plan) };
   }
 
   private need<T>(value: T | null, message: string): T {

@@ -1,38 +1,45 @@
-// The plan worker: owns one WASM engine (Whittle indices) and one PlanSession, so that reading a
-// register, estimating transitions, indices for 10^6 beneficiaries and the weekly list never run on
-// the page's thread.
+// The plan worker: owns one WASM engine (Whittle indices), its own connection to allot's storage, and
+// one PlanSession, so that reading a register, estimating transitions, indices for 10^6 beneficiaries,
+// the weekly list and saving the plan never run on the page's thread.
 import * as Comlink from 'comlink';
 import { loadEngine } from '../../engine/load-browser.ts';
 import type { IndexFunction } from '../../core/plan/weekly-list.ts';
-import type { PackedPlan } from '../../core/plan/packed-plan.ts';
+import type { PlanPolicySource } from '../../storage/records.ts';
 import type { PlanSettings } from '../../core/plan/plan-settings.ts';
-import { PlanSession, type ApplyResult, type PlanView } from './plan-session.ts';
-import { transferables } from './transfer-view.ts';
+import { openStore } from '../../storage/open-store.ts';
+import type { Store } from '../../storage/store.ts';
+import { PlanSession, type ApplyResult, type PlanMeta, type PlanView } from './plan-session.ts';
+import { listBuffers, uncertaintyBuffers } from './transfer-view.ts';
 
 let whittle: Promise<IndexFunction> | undefined;
-const session = new PlanSession(() => (whittle ??= loadEngine().then((engine) => (t, r, s, d) => engine.whittleIndices(t, r, s, d).indices)));
+let store: Promise<Store> | undefined;
+const session = new PlanSession(
+  () => (whittle ??= loadEngine().then((engine) => (t, r, s, d) => engine.whittleIndices(t, r, s, d).indices)),
+  // The page opened (and upgraded) the database first; this connection steps aside for a newer allot.
+  () => (store ??= openStore().then((opened) => opened.store)),
+);
 
-/** A view sent with its arrays transferred (transfer-view.ts). */
-function send(view: PlanView): PlanView {
-  const { view: out, buffers } = transferables(view);
-  return Comlink.transfer(out, buffers);
-}
+const send = (view: PlanView) => Comlink.transfer(view, listBuffers(view));
 
 const api = {
   loadRegister: session.loadRegister.bind(session),
   band: session.band.bind(session),
-  create: async (settings: PlanSettings) => send(await session.create(settings)),
-  open: async (packed: PackedPlan) => send(await session.open(packed)),
-  replan: async (settings: PlanSettings) => send(await session.replan(settings)),
+  create: async (settings: PlanSettings, meta: PlanMeta) => send(await session.create(settings, meta)),
+  open: async (id: string) => send(await session.open(id)),
+  replan: async (settings: PlanSettings, policy: PlanPolicySource, now: number) => send(await session.replan(settings, policy, now)),
   previewOutcomes: session.previewOutcomes.bind(session),
-  apply: async (replace: boolean): Promise<ApplyResult> => {
-    const result = await session.apply(replace);
-    if (!result.ok) return result;
+  apply: async (replace: boolean, now: number): Promise<ApplyResult> => {
+    const result = await session.apply(replace, now);
     // Comlink transfers what is marked at the top level of a reply.
-    const { view, buffers } = transferables(result.view);
-    return Comlink.transfer({ ok: true, view }, buffers);
+    return result.ok ? Comlink.transfer(result, listBuffers(result.view)) : result;
   },
   discardOutcomes: session.discardOutcomes.bind(session),
+  uncertainty: async () => {
+    const u = await session.uncertainty();
+    return Comlink.transfer(u, uncertaintyBuffers(u));
+  },
+  listPlans: session.listPlans.bind(session),
+  deletePlan: session.deletePlan.bind(session),
 };
 
 export type PlanWorkerApi = typeof api;

@@ -1,58 +1,98 @@
-// The plan worker's session in Node, with the real plan core and the Node engine: what the page is
-// given (summary, list lines, packed plan, weeks) and the outcomes step (preview, then apply).
+// The plan worker's session in Node, with the real plan core, the Node engine and a memory store:
+// what the page is given (summary, list lines, the plan's head, weeks), what is saved, the outcomes
+// step (preview, then apply), and the uncertain places counted after the list.
 import { describe, expect, test } from 'vitest';
 import { unpackIds } from '../../../../src/core/plan/packed-plan.ts';
+import { unpackPlan } from '../../../../src/core/plan/packed-plan.ts';
+import { currentWeek } from '../../../../src/core/plan/register.ts';
+import { buildWeeklyList, type IndexFunction } from '../../../../src/core/plan/weekly-list.ts';
+import { estimateTransitions } from '../../../../src/core/plan/estimate-transitions.ts';
 import { loadEngineNode } from '../../../../src/engine/load-node.ts';
+import { MemoryStore } from '../../../../src/storage/memory-store.ts';
 import { bucketText, PlanSession } from '../../../../src/workers/plan/plan-session.ts';
 
-async function session() {
+async function session(store = new MemoryStore()) {
   const engine = await loadEngineNode();
-  return new PlanSession(async () => (t, r, s, d) => engine.whittleIndices(t, r, s, d).indices);
+  const whittle: IndexFunction = (t, r, s, d) => engine.whittleIndices(t, r, s, d).indices;
+  return { s: new PlanSession(async () => whittle, async () => store), store, whittle };
 }
 
 const SETTINGS = { reward: 'state * (1 + agent_feats[0])', budget: 5, exclude: [], cooldown: 0, shares: [], seed: 3, draws: 5, priorGroup: null, level: 0.9 };
+const META = { id: 'p1', name: 'Test plan', createdAt: 1, updatedAt: 1, policy: { kind: 'typed' as const } };
 
 describe('the plan worker session', () => {
   test('refuses to plan or take outcomes before a register or a plan is there', async () => {
-    const s = await session();
-    await expect(s.create(SETTINGS)).rejects.toThrow('no register is loaded');
+    const { s } = await session();
+    await expect(s.create(SETTINGS, META)).rejects.toThrow('no register is loaded');
     await expect(s.previewOutcomes(new Blob(['id,called,engaged\n']), 'w.csv')).rejects.toThrow('no plan is open');
+    await expect(s.open('nope')).rejects.toThrow('There is no saved plan "nope"');
   });
 
-  test('draws a register, makes a list whose lines carry ids and buckets, and packs the plan to store', async () => {
-    const s = await session();
+  test('draws a register, makes and saves a list whose lines carry ids and buckets; another session reopens it', async () => {
+    const { s, store } = await session();
     const summary = await s.loadRegister({ kind: 'generator', name: 'sclm', parameters: { arms: 200 }, seed: 1, weeks: 6 });
     expect(summary).toMatchObject({ numArms: 200, numStates: 2, weeks: 6, transitionsGiven: false });
     expect(summary.bucketCounts.map((c) => c.reduce((a, b) => a + b, 0))).toEqual(summary.schema.groups.map(() => 200));
-    const view = await s.create(SETTINGS);
+    const view = await s.create(SETTINGS, META);
     expect(view.list.arms.length).toBe(5);
-    const ids = unpackIds(view.packed.register.ids);
+    expect(view.head).toMatchObject({ id: 'p1', name: 'Test plan', numArms: 200, budget: 5, settings: SETTINGS, weeks: [{ week: summary.currentWeek, applied: false }] });
+    const stored = await store.getPlan('p1');
+    const ids = unpackIds(stored!.plan.register.ids);
     expect(view.lines.ids).toEqual(Array.from(view.list.arms, (arm) => ids[arm]));
     expect(view.lines.buckets).toHaveLength(5);
     expect(view.weeks.map((w) => [w.week, w.planned, w.made])).toEqual([[summary.currentWeek, 5, null]]);
+    expect((await store.listPlanWeeks('p1')).map((w) => Array.from(w.list.arms))).toEqual([Array.from(view.list.arms)]);
     // reopening the stored plan gives the same list (the seed is recorded)
-    const again = await (await session()).open(view.packed);
+    const again = await (await session(store)).s.open('p1');
     expect(Array.from(again.list.arms)).toEqual(Array.from(view.list.arms));
+    expect((await s.listPlans()).map((p) => p.id)).toEqual(['p1']);
   });
 
-  test('previews outcomes with every problem named, applies good ones, and plans the next week', async () => {
-    const s = await session();
+  test('counts uncertain places as the core does with its draws, again after new rules, and stops for a newer list', async () => {
+    const { s, store, whittle } = await session();
+    await s.loadRegister({ kind: 'generator', name: 'sclm', parameters: { arms: 300 }, seed: 4, weeks: 5 });
+    const view = await s.create({ ...SETTINGS, budget: 40 }, META);
+    expect(view.list.membership.every(Number.isNaN)).toBe(true);
+    const plan = unpackPlan((await store.getPlan('p1'))!.plan);
+    const posterior = estimateTransitions(plan.register.history, plan.register.schema, plan.register.features, 300, { groupBy: null });
+    const core = (budget: number) => buildWeeklyList(plan.register, { ...SETTINGS, budget }, currentWeek(plan.register.history), { whittle, posterior });
+    for (const budget of [40, 60]) {
+      if (budget !== 40) await s.replan({ ...SETTINGS, budget }, META.policy, 2);
+      const u = await s.uncertainty();
+      const want = core(budget);
+      expect(u).not.toBeNull();
+      expect(Array.from(u!.membership)).toEqual(Array.from(want.membership));
+      expect(u!.uncertainCount).toBe(want.uncertainCount);
+      expect(u!.uncertainCount).toBeGreaterThan(0);
+    }
+    // a newer list while the draws are counted: the older count stops (null)
+    const pending = s.uncertainty();
+    await s.replan({ ...SETTINGS, budget: 50 }, META.policy, 3);
+    expect(await pending).toBeNull();
+  });
+
+  test('previews outcomes with every problem named, applies good ones, saves and plans the next week', async () => {
+    const { s, store } = await session();
     await s.loadRegister({ kind: 'generator', name: 'sclm', parameters: { arms: 50 }, seed: 2, weeks: 4 });
-    const view = await s.create(SETTINGS);
+    const view = await s.create(SETTINGS, META);
     const bad = await s.previewOutcomes(new Blob(['id,called,engaged\nnobody,1,1\n']), 'bad.csv');
     expect(bad.ok).toBe(false);
     expect(!bad.ok && bad.errors.join('\n')).toMatch(/bad\.csv, line 2/);
-    const ids = unpackIds(view.packed.register.ids);
+    const ids = unpackIds((await store.getPlan('p1'))!.plan.register.ids);
     const called = new Set(view.lines.ids);
     const text = ['id,called,engaged', ...ids.map((id) => `${id},${called.has(id) ? 1 : 0},${called.has(id) ? 1 : 0}`)].join('\n');
     const preview = await s.previewOutcomes(new Blob([text]), 'week.csv');
     expect(preview.ok && preview.preview).toMatchObject({ rows: 50, called: 5, calledAsPlanned: 5, planned: 5, engaged: 5 });
-    const applied = await s.apply(false);
+    const applied = await s.apply(false, 5);
     expect(applied.ok).toBe(true);
     if (!applied.ok) return;
     expect(applied.view.list.week).toBe(view.list.week + 1);
     expect(applied.view.weeks[0]).toMatchObject({ planned: 5, made: 5, madeAsPlanned: 5, engaged: 5 / 50 });
-    await expect(s.apply(false)).rejects.toThrow('no outcomes file was previewed');
+    expect(applied.view.head.settings.draws).toBe(SETTINGS.draws);
+    const saved = (await store.listPlans())[0];
+    expect(saved).toMatchObject({ updatedAt: 5, weeks: [{ week: view.list.week, applied: true }, { week: view.list.week + 1, applied: false }] });
+    expect((await store.getPlan('p1'))!.plan.settings.draws).toBe(SETTINGS.draws);
+    await expect(s.apply(false, 6)).rejects.toThrow('no outcomes file was previewed');
   });
 
   test('names a bucket alone when it says enough, with its group when it is only a range', () => {

@@ -1,0 +1,47 @@
+// One step of the Plan screen's session (read, band, make a list, apply outcomes): what is being done
+// in words while the worker works, and the step's problems (a ProblemList, or one error) shown with
+// the part of the screen they are about; nothing is kept from a step that failed.
+import { assertNoSecret } from '../../storage/guard.ts';
+
+export class ProblemList extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+  }
+}
+
+export interface StepTarget {
+  busy: string | null;
+  problems: string[];
+  problemsOf: 'outcomes' | 'plan';
+  /** Milliseconds the last step took, seen from the page. */
+  lastStepMs: number | null;
+}
+
+export async function runStep(target: StepTarget, what: string, step: () => Promise<void>, of: 'outcomes' | 'plan' = 'plan'): Promise<boolean> {
+  target.busy = what;
+  target.problems = [];
+  target.problemsOf = of;
+  const started = performance.now();
+  try {
+    await step();
+    target.lastStepMs = performance.now() - started;
+    return true;
+  } catch (error) {
+    target.problems = error instanceof ProblemList ? error.problems : [error instanceof Error ? error.message : String(error)];
+    return false;
+  } finally {
+    target.busy = null;
+  }
+}
+
+/**
+ * The verbatim key check of what the user typed into a plan (its name, policy and settings), here
+ * where the keys are known; the worker that saves the plan checks every record for key shapes.
+ */
+export function assertNoTypedSecret(typed: unknown, secrets: readonly string[]): void {
+  assertNoSecret('plans', typed, secrets);
+}
+
+export function newPlanId(now: number, random: () => number): string {
+  return `plan-${now.toString(36)}-${random().toString(36).slice(2, 7)}`;
+}

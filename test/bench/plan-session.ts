@@ -1,0 +1,36 @@
+// CPU time of the plan worker's steps (PlanSession, as the browser's plan worker runs them) in Node
+// with the WASM engine and a memory store: reading and estimating a register, week 1's list (saved),
+// its uncertain places (posterior draws), the list again with a new budget, its uncertain places from
+// the kept draws, and reopening the saved plan. The browser adds the IndexedDB write and the page.
+// Run: npx tsx test/bench/plan-session.ts [arms]   (default 1,000,000; one run each, on a shared
+// machine compare the CPU times)
+import { loadavg } from 'node:os';
+import { loadEngineNode } from '../../src/engine/load-node.ts';
+import { MemoryStore } from '../../src/storage/memory-store.ts';
+import { PlanSession } from '../../src/workers/plan/plan-session.ts';
+
+const N = Number(process.argv[2] ?? 1_000_000);
+const cpu = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+async function time<T>(label: string, run: () => Promise<T>): Promise<T> {
+  const start = performance.now(), c = cpu();
+  const result = await run();
+  console.log(`${label.padEnd(72)} ${(performance.now() - start).toFixed(0).padStart(7)} ms wall, ${(cpu() - c).toFixed(0).padStart(6)} ms CPU`);
+  return result;
+}
+
+const engine = await loadEngineNode();
+const store = new MemoryStore();
+const session = new PlanSession(async () => (t, r, s, d) => engine.whittleIndices(t, r, s, d).indices, async () => store);
+console.log(`(load average ${loadavg().map((x) => x.toFixed(1)).join(', ')}; ${N.toLocaleString('en')} beneficiaries of the sclm population, 26 weeks)`);
+const summary = await time('register drawn, read and its transitions estimated', () => session.loadRegister({ kind: 'generator', name: 'sclm', parameters: { arms: N }, seed: 1, weeks: 26 }));
+const settings = { reward: 'state * (1 + agent_feats[0])', budget: 10_000, exclude: [], cooldown: 0, shares: [], seed: 0, draws: 20, priorGroup: summary.schema.groups[0]?.name ?? null, level: 0.9 };
+const policy = { kind: 'typed' as const };
+await time("week 1's list, B = 10,000 (saved)", () => session.create(settings, { id: 'bench', name: 'bench', createdAt: 0, updatedAt: 0, policy }));
+await time('  its uncertain places (20 posterior draws)', () => session.uncertainty());
+await time('the list again, B = 12,000 (saved)', () => session.replan({ ...settings, budget: 12_000 }, policy, 1));
+await time('  its uncertain places (the 20 draws kept)', () => session.uncertainty());
+await time('the list again, B = 100,000 (saved)', () => session.replan({ ...settings, budget: 100_000 }, policy, 2));
+await time('the saved plan reopened (its transitions estimated again, the list)', () => new PlanSession(async () => (t, r, s, d) => engine.whittleIndices(t, r, s, d).indices, async () => store).open('bench'));
