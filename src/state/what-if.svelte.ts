@@ -124,7 +124,7 @@ export class WhatIfState {
     let population: PopulationView | null = null;
     let error: string | null = null;
     try {
-      population = await this.backend.open(choice, async (id) => (await this.store().getPopulation(id))?.instance);
+      population = await this.backend.open($state.snapshot(choice) as PopulationChoice, async (id) => (await this.store().getPopulation(id))?.instance);
     } catch (e) {
       error = e instanceof Error ? e.message : String(e);
     }
