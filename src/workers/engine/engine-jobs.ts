@@ -64,11 +64,11 @@ export function assembleIndexTable(jobs: ArmJob[], parts: IndexTable[], numArms:
   return { indices, indexable };
 }
 
-/** Marks every array of the jobs (or of their results) for transfer instead of copy. */
-export function transferJobs<T extends TrialJob[] | ArmJob[] | SimulationPart[] | IndexTable[]>(items: T): T {
+/** Marks every typed array inside `value` for transfer instead of copy when `value` itself is sent (Comlink keys the mark on the object passed). */
+export function transferArrays<T extends object>(value: T): T {
   const buffers: ArrayBufferLike[] = [];
-  for (const item of items) collectBuffers(item, buffers);
-  return Comlink.transfer(items, [...new Set(buffers)] as Transferable[]);
+  collectBuffers(value, buffers);
+  return Comlink.transfer(value, [...new Set(buffers)] as Transferable[]);
 }
 
 function collectBuffers(value: unknown, into: ArrayBufferLike[]): void {

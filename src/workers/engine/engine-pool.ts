@@ -7,7 +7,7 @@
 import * as Comlink from 'comlink';
 import type { IndexTable } from '../../engine/engine.ts';
 import { mergeParts, type SimulationInput, type SimulationPart, type SimulationResult } from '../../engine/simulation.ts';
-import { armJobs, assembleIndexTable, transferJobs, trialJobs, type ArmJob, type EngineRunner, type RunOptions, type TrialJob } from './engine-jobs.ts';
+import { armJobs, assembleIndexTable, transferArrays, trialJobs, type ArmJob, type EngineRunner, type RunOptions, type TrialJob } from './engine-jobs.ts';
 import type { EngineWorkerApi, Progress } from './engine.worker.ts';
 import { WorkerBridge } from '../worker-bridge.ts';
 
@@ -41,25 +41,19 @@ export class EnginePool implements EngineRunner {
   /** Runs trial job j on worker j (jobs from trialJobs, their arrays transferred); progress in trials of all jobs. */
   async runTrialJobs(jobs: TrialJob[], options: PoolCallOptions = {}): Promise<SimulationPart[]> {
     const total = jobs.reduce((sum, job) => sum + job.end - job.start, 0);
-    return this.run(jobs, total, options, (api, job, progress) => api.simulatePart(transferJobs([job])[0].input, job.start, job.end, progress));
+    return this.run(jobs, total, options, (api, job, progress) => api.simulatePart(transferArrays(job.input), job.start, job.end, progress));
   }
 
   /** Runs arm job j on worker j (jobs from armJobs, their arrays transferred); progress in arms of all jobs. */
   async runArmJobs(jobs: ArmJob[], options: PoolCallOptions = {}): Promise<IndexTable[]> {
     const total = jobs.reduce((sum, job) => sum + job.end - job.start, 0);
-    return this.run(jobs, total, options, (api, job, progress) => {
-      const [owned] = transferJobs([job]);
-      return api.whittleIndices(owned.transitions, owned.rewards, owned.numStates, owned.discount, progress);
-    });
+    return this.run(jobs, total, options, (api, job, progress) => api.whittleIndices(transferArrays(job.transitions), transferArrays(job.rewards), job.numStates, job.discount, progress));
   }
 
   /** Whittle indices of 2-state arms, split by arms over the workers (layouts as in Engine.whittle2). */
   async whittle2(transitions: Float64Array, rewards: Float64Array, discount: number, options: PoolCallOptions = {}): Promise<Float64Array> {
     const jobs = armJobs(transitions, rewards, 2, discount, this.bridges.length);
-    const parts = await this.run(jobs, rewards.length / 2, options, (api, job, progress) => {
-      const [owned] = transferJobs([job]);
-      return api.whittle2(owned.transitions, owned.rewards, discount, progress);
-    });
+    const parts = await this.run(jobs, rewards.length / 2, options, (api, job, progress) => api.whittle2(transferArrays(job.transitions), transferArrays(job.rewards), discount, progress));
     const indices = new Float64Array(rewards.length);
     parts.forEach((part, j) => indices.set(part, jobs[j].start * 2));
     return indices;

@@ -9,7 +9,7 @@ import type { WhatIfSettings } from '../../core/simulation/what-if-evaluate.ts';
 import type { IndexTable } from '../../engine/engine.ts';
 import type { SimulationPart } from '../../engine/simulation.ts';
 import { browserSimulate } from '../engine/browser-simulate.ts';
-import { transferJobs, type ArmJob, type TrialJob } from '../engine/engine-jobs.ts';
+import { transferArrays, type ArmJob, type TrialJob } from '../engine/engine-jobs.ts';
 import { WhatIfSession } from './what-if-session.ts';
 
 /** The page's engine pool, as this worker reaches it: jobs and results cross with their arrays transferred. */
@@ -32,8 +32,8 @@ const api = {
     try {
       const simulate = browserSimulate({
         size: workers,
-        runTrialJobs: (jobs) => relay.runTrialJobs(transferJobs(jobs)),
-        runArmJobs: (jobs) => relay.runArmJobs(transferJobs(jobs)),
+        runTrialJobs: (jobs) => relay.runTrialJobs(transferArrays(jobs)),
+        runArmJobs: (jobs) => relay.runArmJobs(transferArrays(jobs)),
       });
       return await session.evaluate(text, settings, simulate);
     } finally {

@@ -7,7 +7,7 @@ import type { Instance } from '../../core/instance/types.ts';
 import type { Simulate } from '../../core/simulation/simulate-port.ts';
 import type { CandidateResult, WhatIfSettings } from '../../core/simulation/what-if-evaluate.ts';
 import { abortError, WorkerBridge } from '../worker-bridge.ts';
-import { transferJobs } from '../engine/engine-jobs.ts';
+import { transferArrays } from '../engine/engine-jobs.ts';
 import type { EnginePool } from '../engine/engine-pool.ts';
 import type { EngineRelay, PopulationWorkerApi } from './population.worker.ts';
 import { WhatIfSession, type PopulationView, type RewardCheck } from './what-if-session.ts';
@@ -56,8 +56,8 @@ export function workerWhatIf(pool: EnginePool): WhatIfBackend {
       const { signal, onProgress } = options;
       // The engine's jobs pass through the page untouched: built in the worker, transferred both ways.
       const relay: EngineRelay = {
-        runTrialJobs: async (jobs) => transferJobs(await pool.runTrialJobs(jobs, { signal, onProgress })),
-        runArmJobs: async (jobs) => transferJobs(await pool.runArmJobs(jobs, { signal })),
+        runTrialJobs: async (jobs) => transferArrays(await pool.runTrialJobs(jobs, { signal, onProgress })),
+        runArmJobs: async (jobs) => transferArrays(await pool.runArmJobs(jobs, { signal })),
       };
       // An abort stops the engine at once (the pool terminates its workers) and this call with it;
       // the population worker keeps the population.
