@@ -29,8 +29,10 @@ export class WhatIfSession {
     // swapped only once built: a check sent meanwhile reads the old population (the page drops it)
     this.instance = instance;
     this.tables.clear();
-    const { ids: _ids, transitions: _t, features: _f, initial: _i, ...view } = instance;
-    return instance.numArms <= PAGE_COPY_MAX_ARMS ? { ...view, instance } : view;
+    // fields picked, not spread: a spread would make the ids allot numbers lazily (create-instance.ts)
+    const { numArms, numStates, schema, budget, horizon, discount, sampleSize, provenance, program, warnings } = instance;
+    const view: PopulationView = { numArms, numStates, schema, budget, horizon, discount, provenance, warnings, ...(sampleSize !== undefined && { sampleSize }), ...(program !== undefined && { program }) };
+    return numArms <= PAGE_COPY_MAX_ARMS ? { ...view, instance } : view;
   }
 
   /** Checks and compiles `text` against the population; the table is kept for evaluate(). */
