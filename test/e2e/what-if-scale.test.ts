@@ -4,6 +4,7 @@
 // then a reward typed key by key and simulated. Printed per step: the time seen from the page, the
 // main thread's longest task (PerformanceObserver 'longtask'), and the whole browser's memory
 // (every Chromium process of this browser, from CDP's SystemInfo and /proc: RSS and PSS summed).
+// A trace of the main thread tells, for each long task, how much of it was the thread's own CPU time.
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, test } from 'vitest';
@@ -51,6 +52,29 @@ function memoryPeak(): { stop: () => Promise<{ rss: number; pss: number; process
   return { stop: async () => ((running = false), await loop, peak) };
 }
 
+/**
+ * Traces the page's main thread (CDP Tracing) until stopped: the CPU time the thread itself spent in
+ * each task over 50 ms, to tell the page's own work from waiting for a core on a loaded machine.
+ */
+async function traceMainThread(page: Page): Promise<{ stop: () => Promise<{ wallMs: number; cpuMs: number }[]> }> {
+  const cdp = await page.context().newCDPSession(page);
+  const events: { name: string; ph: string; pid: number; tid: number; dur?: number; tdur?: number; args?: { name?: string } }[] = [];
+  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as typeof events)));
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline,toplevel,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+  return {
+    async stop() {
+      const complete = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
+      await cdp.send('Tracing.end');
+      await complete;
+      await cdp.detach();
+      const main = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+      return events
+        .filter((e) => e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && main.has(`${e.pid}:${e.tid}`) && (e.dur ?? 0) > 50_000)
+        .map((e) => ({ wallMs: (e.dur ?? 0) / 1000, cpuMs: (e.tdur ?? 0) / 1000 }));
+    },
+  };
+}
+
 const statuses = (page: Page) => page.getByTestId('candidate-status').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
 const allDone = async (page: Page, count: number) => {
   for (;;) {
@@ -84,15 +108,18 @@ describe.skipIf(!process.env.ALLOT_WHATIF_SCALE)('What-if at national scale', ()
       const step = async (name: string, act: () => Promise<void>, done: () => Promise<void>) => {
         await resetLongTasks(page);
         const memory = memoryPeak();
+        const trace = await traceMainThread(page);
         const started = Date.now();
         await act();
         await done();
         const ms = Date.now() - started;
         const peak = await memory.stop();
+        const traced = await trace.stop();
         const tasks = await longTasks(page);
+        const cpu = traced.length ? `; in the trace, the longest ${Math.max(...traced.map((t) => t.wallMs)).toFixed(0)} ms took ${traced.reduce((a, t) => (t.wallMs > a.wallMs ? t : a)).cpuMs.toFixed(0)} ms of the main thread's CPU (tasks over 50 ms, thread CPU: ${traced.map((t) => t.cpuMs.toFixed(0)).join(', ')} ms)` : '';
         console.log(
           `[figures] ${N.toLocaleString('en')} arms, ${name}: ${ms} ms from the page; main-thread tasks over 50 ms: ${tasks.length}` +
-            `${tasks.length ? `, longest ${Math.max(...tasks).toFixed(0)} ms` : ''}; browser memory peak RSS ${gb(peak.rss)} GB, PSS ${gb(peak.pss)} GB (${peak.processes} processes, ${cores} engine workers); load ${load()}`,
+            `${tasks.length ? `, longest ${Math.max(...tasks).toFixed(0)} ms` : ''}${cpu}; browser memory peak RSS ${gb(peak.rss)} GB, PSS ${gb(peak.pss)} GB (${peak.processes} processes, ${cores} engine workers); load ${load()}`,
         );
       };
       await step('population generated and the default reward simulated', () => page.getByRole('button', { name: 'Use these parameters' }).click(), async () => {

@@ -16,8 +16,8 @@ export type PopulationView = Omit<Instance, 'ids' | 'transitions' | 'features' |
 
 /** Populations up to this many arms are also copied to the page (the price-of-priority panel reads them there). */
 export const PAGE_COPY_MAX_ARMS = 200_000;
-/** Reward tables kept for re-simulation (a setting changed), up to this many entries in all; older ones are compiled again. */
-const TABLE_ENTRIES_KEPT = 32_000_000;
+/** Reward tables kept for re-simulation (a setting changed), up to this many entries in all (64 MB); older ones are compiled again. */
+const TABLE_ENTRIES_KEPT = 8_000_000;
 
 export class WhatIfSession {
   private instance: Instance | null = null;
