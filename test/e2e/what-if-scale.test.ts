@@ -133,6 +133,8 @@ describe.skipIf(!process.env.ALLOT_WHATIF_SCALE)('What-if at national scale', ()
         await field.pressSequentially(REWARD, { delay: 60 });
       }, () => allDone(page, 2));
       await screenshot(page, `what-if-scale-${N}`);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(page, `what-if-scale-${N}-phone`);
       await page.close();
     });
   }
