@@ -102,6 +102,8 @@ describe.skipIf(!process.env.ALLOT_WHATIF_SCALE)('What-if at national scale', ()
       await page.getByTestId('population-summary').filter({ hasText: /^100 arms/ }).waitFor({ timeout: 60_000 });
       await allDone(page, 1);
       const param = (name: string) => page.locator('.params label').filter({ has: page.locator(`span:text-is("${name}")`) }).locator('input');
+      const idle = await browserMemory();
+      console.log(`[figures] before ${N.toLocaleString('en')} arms (What-if on 100 sclm arms): browser memory RSS ${gb(idle.rss)} GB, PSS ${gb(idle.pss)} GB (${idle.processes} processes)`);
       await param('arms').fill(String(N));
       await param('budget').fill(String(N / 10));
 
