@@ -6,7 +6,9 @@ import type { SimulateRequest } from '../../../src/core/simulation/simulate-port
 import { MemoryStore } from '../../../src/storage/memory-store.ts';
 import { settle } from './what-if-fixture.ts';
 import { DataState } from '../../../src/state/data.svelte.ts';
+import { inThreadWhatIf } from '../../../src/workers/population/what-if-backend.ts';
 import { WhatIfState } from '../../../src/state/what-if.svelte.ts';
+import { compileReward } from '../../../src/core/reward/compile-reward.ts';
 import { evaluateCandidate } from '../../../src/state/what-if-evaluate.ts';
 import { importPopulation } from '../../../src/workers/import/import-population.ts';
 
@@ -21,7 +23,7 @@ afterAll(async () => {
 describe('the what-if state', () => {
   test('simulates only the last text typed, and its result equals a direct evaluation', async () => {
     const requests: SimulateRequest[] = [];
-    const whatIf = new WhatIfState((request, options) => (requests.push(request), node.simulate(request, options)), () => new MemoryStore(), 20);
+    const whatIf = new WhatIfState(inThreadWhatIf((request, options) => (requests.push(request), node.simulate(request, options))), () => new MemoryStore(), 20);
     await whatIf.usePopulation(whatIf.choice);
     const c = whatIf.add('state');
     for (const text of ['state *', 'state * (1 +', 'state * (1 + agent_feats[9])']) whatIf.setText(c, text);
@@ -29,22 +31,28 @@ describe('the what-if state', () => {
     // The reference and the final text; the invalid texts and the superseded first one never ran.
     expect(requests.length).toBe(2);
     expect(c.status).toBe('done');
-    const direct = await evaluateCandidate(whatIf.population!, { table: (c.compiled as { table: Float64Array }).table, featuresUsed: (c.compiled as { diagnostics: { featuresUsed: number[] } }).diagnostics.featuresUsed }, node.simulate, whatIf.settings);
+    // Node keeps the whole population on the page's side (48 arms): evaluate it directly.
+    const instance = whatIf.population!.instance!;
+    const compiled = compileReward(c.text, instance);
+    if (!compiled.ok) throw new Error(compiled.error.message);
+    expect(c.compiled).toEqual({ ok: true, diagnostics: compiled.diagnostics });
+    const direct = await evaluateCandidate(instance, { table: compiled.table, featuresUsed: compiled.diagnostics.featuresUsed }, node.simulate, whatIf.settings);
     expect(c.result).toEqual(direct);
     expect(whatIf.candidates[0].result!.totalUtility).toBeGreaterThan(0);
   });
 
   test('marks an invalid expression with its error and simulates nothing for it', async () => {
-    const whatIf = new WhatIfState(node.simulate, () => new MemoryStore(), 0);
+    const whatIf = new WhatIfState(inThreadWhatIf(node.simulate), () => new MemoryStore(), 0);
     await whatIf.usePopulation(whatIf.choice);
     const c = whatIf.add('state + agent_feats[43]');
+    await settle(whatIf);
     expect(c.status).toBe('invalid');
     // The caret is on the index that is out of range.
     expect(c.compiled).toMatchObject({ ok: false, error: { position: 20 } });
   });
 
   test('refuses the example pool on a population without the dlm features', async () => {
-    const whatIf = new WhatIfState(node.simulate, () => new MemoryStore(), 0);
+    const whatIf = new WhatIfState(inThreadWhatIf(node.simulate), () => new MemoryStore(), 0);
     await whatIf.usePopulation({ kind: 'generator', generator: 'sclm', parameters: {}, seed: 0 });
     expect(whatIf.loadExamplePool()).toMatch(/choose the built-in dlm population first/);
     expect(whatIf.candidates.length).toBe(1);
