@@ -1,10 +1,9 @@
 // The History screen's state: past runs, export and import of a run as JSON (run-file.ts), delete,
 // and rerun of what-if comparisons with the same seeds (DLM and SCLM runs: runs/rerun-run.ts).
-import { compileReward } from '../core/reward/compile-reward.ts';
-import type { Simulate } from '../core/simulation/simulate-port.ts';
 import type { RunRecord } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
-import { buildPopulation, evaluateCandidate, type CandidateResult } from './what-if-evaluate.ts';
+import type { CandidateResult } from './what-if-evaluate.ts';
+import type { WhatIfBackend } from '../workers/population/what-if-backend.ts';
 import { parseRunJson, RUN_FORMAT, RUN_FORMAT_VERSION, runToJson, type RunBundle } from './run-file.ts';
 import { runRepository } from './run-records.ts';
 import { saveWhatIfRun } from './what-if.svelte.ts';
@@ -19,7 +18,8 @@ export class HistoryState {
 
   constructor(
     private readonly store: () => Store,
-    private readonly simulate: Simulate,
+    /** Where a rerun builds its population and simulates (a population worker of its own in the app). */
+    private readonly whatIf: () => WhatIfBackend,
     /** The keys the user has typed (the export refuses any record holding one). */
     private readonly knownKeys: () => readonly string[] = () => [],
   ) {}
@@ -67,11 +67,13 @@ export class HistoryState {
     const old = await runs.get(id, ['dlm', 'sclm', 'what-if']);
     if (!old || old.kind !== 'what-if') throw new Error('only what-if comparisons can be rerun here; reopen other runs to continue them');
     const { config } = old;
-    const instance = await buildPopulation(config.population, async (pid) => (await store.getPopulation(pid))?.instance);
     const results: (CandidateResult | null)[] = [];
-    for (const c of config.candidates) {
-      const compiled = compileReward(c.expression, instance);
-      results.push(compiled.ok ? await evaluateCandidate(instance, { table: compiled.table, featuresUsed: compiled.diagnostics.featuresUsed }, this.simulate, config.settings) : null);
+    const backend = this.whatIf();
+    try {
+      await backend.open(config.population, async (pid) => (await store.getPopulation(pid))?.instance);
+      for (const c of config.candidates) results.push((await backend.compile(c.expression)).ok ? await backend.evaluate(c.expression, config.settings) : null);
+    } finally {
+      backend.dispose();
     }
     const newId = rerunId(id, now);
     await saveWhatIfRun(store, newId, config, results, now);
