@@ -29,6 +29,8 @@ export class PlanSession {
   busy = $state<string | null>(null);
   lastStepMs = $state<number | null>(null);
 
+  private current: PlanView | null = null;
+
   constructor(private readonly secrets: () => readonly string[] = () => [], private readonly client = new PlanClient()) {}
 
   async refresh(): Promise<void> {
@@ -48,17 +50,21 @@ export class PlanSession {
       assertNoTypedSecret({ meta, settings }, this.secrets());
       this.show(await this.client.create(settings, meta));
     });
+    if (ok) void this.save(null);
     return ok ? meta.id : null;
   }
   open(id: string): Promise<boolean> {
     return runStep(this, 'Opening the plan…', async () => this.show(await this.client.open(id)));
   }
   /** The current week's list under new rules or a new policy, saved in place of the old one. */
-  replan(settings: PlanSettings, policy: PlanPolicySource, now = Date.now()): Promise<boolean> {
-    return runStep(this, 'Making this week’s list…', async () => {
+  async replan(settings: PlanSettings, policy: PlanPolicySource, now = Date.now()): Promise<boolean> {
+    const before = this.current;
+    const ok = await runStep(this, 'Making this week’s list…', async () => {
       assertNoTypedSecret({ policy, settings }, this.secrets());
       this.show(await this.client.replan(settings, policy, now));
     });
+    if (ok) void this.save(before);
+    return ok;
   }
   /** Checks a week's outcomes file (replace: against the last applied week, to replace its outcomes). */
   previewOutcomes(file: Blob, fileName: string, replace = false): Promise<boolean> {
@@ -89,7 +95,21 @@ export class PlanSession {
     if (this.head?.id === id) this.head = this.list = this.weeks = null;
   }
 
+  /** The list just shown is saved by the worker after it; if that fails, the plan shown before comes back (none for a new plan). */
+  private async save(before: PlanView | null): Promise<boolean> {
+    // Leaving the page while the plan is written would lose the list just shown: the browser asks first.
+    const stay = (event: BeforeUnloadEvent) => event.preventDefault();
+    addEventListener('beforeunload', stay);
+    return runStep(this, 'Saving the plan…', () =>
+      this.client.saved().finally(() => removeEventListener('beforeunload', stay)).catch((error: unknown) => {
+        if (before) this.show(before);
+        else ({ head: this.head, list: this.list, weeks: this.weeks, current: this.current, plans: this.plans } = { head: null, list: null, weeks: null, current: null, plans: this.plans.filter((p) => p.id !== this.head?.id) });
+        throw new ProblemList([`The list was not saved, so nothing changed: ${error instanceof Error ? error.message : String(error)}`]);
+      }),
+    );
+  }
   private show(view: PlanView): void {
+    this.current = view;
     ({ head: this.head, list: this.list, lines: this.lines, weeks: this.weeks, summary: this.summary } = view);
     this.uncertainty = null;
     this.plans = [view.head, ...this.plans.filter((p) => p.id !== view.head.id)];
