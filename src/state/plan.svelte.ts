@@ -89,10 +89,11 @@ export class PlanSession {
     this.problems = [];
     void this.client.discardOutcomes();
   }
-  async remove(id: string): Promise<void> {
-    await this.client.deletePlan(id);
+  /** Deletes a plan (`stored`: it is in storage), and closes it if it is open. */
+  async remove(id: string, stored = true): Promise<void> {
+    if (stored) await this.client.deletePlan(id);
     this.plans = this.plans.filter((p) => p.id !== id);
-    if (this.head?.id === id) this.head = this.list = this.weeks = null;
+    if (this.head?.id === id) this.head = this.list = this.weeks = this.current = null;
   }
 
   /** The list just shown is saved by the worker after it; if that fails, the plan shown before comes back (none for a new plan). */
@@ -103,7 +104,7 @@ export class PlanSession {
     return runStep(this, 'Saving the plan…', () =>
       this.client.saved().finally(() => removeEventListener('beforeunload', stay)).catch((error: unknown) => {
         if (before) this.show(before);
-        else ({ head: this.head, list: this.list, weeks: this.weeks, current: this.current, plans: this.plans } = { head: null, list: null, weeks: null, current: null, plans: this.plans.filter((p) => p.id !== this.head?.id) });
+        else void this.remove(this.head?.id ?? '', false);
         throw new ProblemList([`The list was not saved, so nothing changed: ${error instanceof Error ? error.message : String(error)}`]);
       }),
     );

@@ -158,6 +158,8 @@ export class PlanSession {
 
   /** Whose place in the open plan's current list is uncertain (null when a newer list came first, or with given transitions or no draws). */
   async uncertainty(): Promise<Uncertainty | null> {
+    // The save first: the draws would hold it back a draw at a time.
+    await this.settled();
     const plan = this.plan, generation = this.generation;
     if (!plan || plan.settings.draws === 0) return null;
     const posterior = this.lists.posterior(plan.register, plan.settings.priorGroup);
