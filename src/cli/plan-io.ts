@@ -73,10 +73,10 @@ export function fullReason(list: WeeklyList, j: number): string {
   return [list.reasons[j], ...extra].join('; ');
 }
 
-/** calls.csv: id, rank, index, default_rank, reason, then the register's feature columns. */
+/** calls.csv: id, rank, index, default_rank, reason, then the register's feature columns under the names the user wrote. */
 export function listCsv(list: WeeklyList, register: Register): string {
   const F = register.schema.columns.length;
-  const lines = [['id', 'rank', 'index', 'default_rank', 'reason', ...register.schema.columns.map((c) => c.name)].map(csvField).join(',')];
+  const lines = [['id', 'rank', 'index', 'default_rank', 'reason', ...register.schema.columns.map((c) => c.label || c.name)].map(csvField).join(',')];
   list.arms.forEach((arm, j) => {
     const fields = [register.ids[arm], String(j + 1), String(list.index[j]), String(list.defaultRank[j]), fullReason(list, j)];
     for (let f = 0; f < F; f++) fields.push(String(register.features[arm * F + f]));

@@ -28,15 +28,19 @@ export interface ProviderChoice {
   saved(): Promise<void>;
 }
 
-/** The provider the options name, or undefined when they name none. */
-export async function providerFromOptions(options: Record<string, string | true>, env: Record<string, string | undefined>): Promise<ProviderChoice | undefined> {
+/**
+ * The provider the options name, or undefined when they name none. `resumed` is the --state being
+ * resumed: the replies it holds are not handed out again from the transcript (see RecordedReplies).
+ */
+export async function providerFromOptions(options: Record<string, string | true>, env: Record<string, string | undefined>, resumed?: unknown): Promise<ProviderChoice | undefined> {
+  const held = repliesHeld(resumed);
   if (typeof options.replay === 'string') {
     if (options.provider !== undefined || options['base-url'] !== undefined) throw new UsageError('--replay answers from the transcript: give no --provider or --base-url');
     const entries = await readTranscript(options.replay);
     const answered = entries.find((e) => e && e.reply !== null);
     if (!answered) throw new Error(`${options.replay}: not a transcript with answered calls`);
     const model = typeof options.model === 'string' ? options.model : answered.model;
-    return { provider: new ReplayProvider(answered.provider, model, entries), saved: async () => {} };
+    return { provider: new ReplayProvider(answered.provider, model, entries, undefined, { replies: held }), saved: async () => {} };
   }
   if (options.provider === undefined) {
     if (options.model !== undefined || options['base-url'] !== undefined) throw new UsageError('--model and --base-url need --provider');
@@ -54,7 +58,7 @@ export async function providerFromOptions(options: Record<string, string | true>
   const file = path ? new TranscriptFile(path) : undefined;
   const transcript: Transcript = new Transcript(earlier, () => file?.save(transcript.entries));
   const live = new HttpProvider({ kind, model: options.model, baseUrl: options['base-url'] as string | undefined, apiKey }, { transcript });
-  const provider = earlier.length ? new ResumeProvider(live, earlier) : live;
+  const provider = earlier.length ? new ResumeProvider(live, earlier, held) : live;
   if (!file) return { provider, transcript, saved: async () => {} };
   // The run goes on only once the call is on disk: a kill then loses at most the call in flight.
   const complete: LlmProvider['complete'] = async (request, o) => {
@@ -65,6 +69,25 @@ export async function providerFromOptions(options: Record<string, string | true>
     }
   };
   return { provider: { kind: provider.kind, model: provider.model, complete }, transcript, saved: () => file.flush() };
+}
+
+/**
+ * Every LLM reply a pipeline state holds: the states of `allot evaluate` and `allot study` keep each
+ * reply as `{ reply, error? }` in an `attempts` list (DLM candidates and reflections, rewrites,
+ * translations), so this finds them without knowing each state's shape.
+ */
+export function repliesHeld(state: unknown): string[] {
+  const found: string[] = [];
+  const walk = (value: unknown, inAttempts: boolean): void => {
+    if (Array.isArray(value)) for (const v of value) walk(v, inAttempts);
+    else if (value && typeof value === 'object') {
+      const o = value as Record<string, unknown>;
+      if (inAttempts && typeof o.reply === 'string') found.push(o.reply);
+      for (const [k, v] of Object.entries(o)) if (v && typeof v === 'object') walk(v, k === 'attempts');
+    }
+  };
+  walk(state, false);
+  return found;
 }
 
 async function readTranscript(path: string): Promise<TranscriptEntry[]> {

@@ -1,6 +1,8 @@
-// The Data screen's state: import a file (parsed and validated in a worker), preview it, edit the
-// inferred group names and bucket labels, and only then save it; list, export and delete saved
+// The Data screen's state: import a file (parsed and validated in a worker), preview it, choose how
+// numeric columns are banded into groups (bandImport: every feature column ends up in a group), edit
+// the group names and bucket labels, and only then save it; list, export and delete saved
 // populations. Nothing is saved until the user confirms a preview without errors.
+import { bandImport, type BandChoice, type BandedImport } from '../core/datasets/band-import.ts';
 import { instanceToJson } from '../core/datasets/instance-json.ts';
 import { validateSchema } from '../core/instance/create-instance.ts';
 import type { FeatureSchema, Instance } from '../core/instance/types.ts';
@@ -23,6 +25,18 @@ export interface ImportPreview {
   totalMs: number;
 }
 
+/** The user's edits of one group of the preview (key: the group's name before any edit). */
+interface DraftGroup {
+  key: string;
+  /** The bucket labels the edits started from: when banding changes them, the edits start again. */
+  from: string[];
+  name: string;
+  ordered: boolean;
+  buckets: string[];
+  order: number[];
+  movable: boolean;
+}
+
 export class DataState {
   populations = $state.raw<PopulationRecord[]>([]);
   /** Raw: a preview may hold 100,000 arms, which no proxy should wrap. */
@@ -32,7 +46,11 @@ export class DataState {
    * name, whether its buckets are ordered (EMD and shift measures need it), its bucket labels in the
    * chosen order, and `order[j]`: which original bucket is now j-th.
    */
-  draft = $state<{ name: string; program?: string; groups: { name: string; ordered: boolean; buckets: string[]; order: number[]; movable: boolean }[] }>({ name: '', groups: [] });
+  draft = $state<{ name: string; program?: string; groups: DraftGroup[] }>({ name: '', groups: [] });
+  /** How each numeric column (by its internal name) is banded; a column not here is cut at quartiles. */
+  bands = $state<Record<string, BandChoice>>({});
+  /** The preview's schema with every stand-alone column made a group, and what happens to each column. */
+  readonly banded: BandedImport | null = $derived(this.preview ? bandImport(this.preview.instance.schema, this.preview.instance.features, this.preview.instance.numArms, this.bands) : null);
   problem = $state.raw<{ fileName: string; error: ImportProblem } | null>(null);
   busy = $state(false);
   private readonly importer = new ImportClient();
@@ -59,17 +77,7 @@ export class DataState {
         this.problem = { fileName, error: outcome.error };
         return;
       }
-      const { instance } = outcome;
-      this.preview = {
-        fileName,
-        kind: outcome.kind,
-        instance,
-        summary: outcome.summary,
-        readMs: outcome.readMs,
-        parseMs: outcome.parseMs,
-        totalMs: performance.now() - started,
-      };
-      this.draft = { name: fileName.replace(/\.(csv|json)$/i, ''), groups: instance.schema.groups.map((g) => ({ name: g.name, ordered: g.ordered, buckets: [...g.buckets], order: g.buckets.map((_, b) => b), movable: g.kind === 'one-hot' })) };
+      this.show({ fileName, kind: outcome.kind, instance: outcome.instance, summary: outcome.summary, readMs: outcome.readMs, parseMs: outcome.parseMs, totalMs: performance.now() - started });
     } catch (error) {
       this.problem = { fileName, error: { message: error instanceof Error ? error.message : String(error) } };
     } finally {
@@ -77,9 +85,38 @@ export class DataState {
     }
   }
 
-  /** The preview's schema with the edited names and labels; throws with the reason when they are not valid. */
+  /** Shows an import's preview: numeric columns at quartiles, the draft from its groups, named after the file. */
+  show(preview: ImportPreview): void {
+    this.preview = preview;
+    this.bands = {};
+    this.draft = { name: preview.fileName.replace(/\.(csv|json)$/i, ''), groups: [] };
+    this.syncDraft();
+  }
+
+  /** Bands numeric column `name` (its internal name) at quantiles or at typed cut points. */
+  setBand(name: string, choice: BandChoice): void {
+    this.bands[name] = choice;
+    this.syncDraft();
+  }
+
+  /** The draft's groups follow the banded schema; a group keeps its edits while its buckets stay the same. */
+  private syncDraft(): void {
+    const groups = this.banded?.schema.groups ?? [];
+    const before = new Map(this.draft.groups.map((d) => [d.key, d]));
+    this.draft.groups = groups.map((g) => {
+      const old = before.get(g.name);
+      const same = old && old.from.length === g.buckets.length && old.from.every((b, i) => b === g.buckets[i]);
+      const fresh = { buckets: [...g.buckets], order: g.buckets.map((_, b) => b) };
+      return { key: g.name, from: [...g.buckets], name: old?.name ?? g.name, ordered: old?.ordered ?? g.ordered, movable: g.kind === 'one-hot', ...(same ? { buckets: old.buckets, order: old.order } : fresh) };
+    });
+  }
+
+  /** The preview's schema, banded, with the edited names and labels; throws with the reason when they are not valid. */
   editedSchema(preview: ImportPreview): FeatureSchema {
-    const { schema } = preview.instance;
+    const banded = preview === this.preview ? this.banded : bandImport(preview.instance.schema, preview.instance.features, preview.instance.numArms, this.bands);
+    if (!banded) throw new Error('nothing to save: import a file first');
+    if (banded.problems.length) throw new Error(banded.problems.map((p) => p.message).join('; '));
+    const { schema } = banded;
     const draft = this.draft;
     const renamed = new Map(schema.groups.map((g, i) => [g.name, draft.groups[i].name.trim()]));
     const edited: FeatureSchema = {

@@ -1,19 +1,22 @@
 // The What-if screen's state: a population, reward expressions validated as they are typed
-// (compileReward; never eval'd) and simulated shortly after typing stops. Simulations run one at a
-// time on the engine pool: aborting one terminates the pool's workers, so a queue keeps an abort
-// from killing another candidate's simulation.
+// (compileReward; never eval'd) and simulated shortly after typing stops. The population, its
+// reward tables and the measures live in a WhatIfBackend (the population worker in the app), so the
+// page only holds small views and results, even at 10^6 arms. Simulations run one at a time on the
+// engine pool: aborting one terminates the pool's workers, so a queue keeps an abort from killing
+// another candidate's simulation.
 import { GENERATORS } from '../core/datasets/generators.ts';
 import { populationIdOf, type PopulationChoice } from '../core/datasets/population-choice.ts';
 import { DEFAULT_REWARD } from '../core/reward/default-reward.ts';
-import type { Instance } from '../core/instance/types.ts';
-import { compileReward, type CompileResult } from '../core/reward/compile-reward.ts';
-import type { Simulate } from '../core/simulation/simulate-port.ts';
 import { DLM_IJCAI_POOL, DLM_IJCAI_POOL_SOURCE } from '../core/tasks/dlm-ijcai-pool.ts';
 
 export type { PopulationRecord } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
 import { runRepository, type WhatIfRunRecord } from './run-records.ts';
-import { buildPopulation, evaluateCandidate, type CandidateResult, type WhatIfSettings } from './what-if-evaluate.ts';
+import type { CandidateResult, WhatIfSettings } from './what-if-evaluate.ts';
+import type { PopulationView, RewardCheck, WhatIfBackend } from '../workers/population/what-if-backend.ts';
+
+export { workerWhatIf } from '../workers/population/what-if-backend.ts';
+export { PAGE_COPY_MAX_ARMS } from '../workers/population/what-if-session.ts';
 
 export type CandidateStatus = 'invalid' | 'waiting' | 'running' | 'done' | 'failed';
 
@@ -23,7 +26,7 @@ export class WhatIfCandidate {
   readonly id = nextId++;
   text = $state('');
   label = $state('');
-  compiled = $state.raw<CompileResult | null>(null);
+  compiled = $state.raw<RewardCheck | null>(null);
   status = $state<CandidateStatus>('waiting');
   progress = $state(0);
   result = $state.raw<CandidateResult | null>(null);
@@ -32,6 +35,12 @@ export class WhatIfCandidate {
   compared = $state(true);
   controller: AbortController | null = null;
   timer: ReturnType<typeof setTimeout> | undefined;
+  /** Bumped by every change of text or population; a check of an older version is dropped. */
+  version = 0;
+  /** A check is in flight (at most one per candidate: typing at 10^6 arms must not queue compiles). */
+  checking = false;
+  /** Delay before simulating once the current check passes. */
+  delay = 0;
 
   constructor(text: string, label: string, readonly reference = false) {
     this.text = text;
@@ -62,7 +71,7 @@ export function defaultChoice(name = 'dlm'): PopulationChoice {
 
 export class WhatIfState {
   choice = $state<PopulationChoice>(defaultChoice());
-  population = $state.raw<Instance | null>(null);
+  population = $state.raw<PopulationView | null>(null);
   populationError = $state<string | null>(null);
   settings = $state<WhatIfSettings>({ trials: 200, seed: 0 });
   candidates = $state<WhatIfCandidate[]>([new WhatIfCandidate(DEFAULT_REWARD, 'Default (reward = state)', true)]);
@@ -71,7 +80,7 @@ export class WhatIfState {
   private running = false;
 
   constructor(
-    private readonly simulate: Simulate,
+    private readonly backend: WhatIfBackend,
     private readonly store: () => Store,
     private readonly debounceMs = 300,
     private readonly drafts?: DraftStore,
@@ -112,10 +121,10 @@ export class WhatIfState {
     this.choice = choice;
     this.populationError = null;
     this.keepDraft();
-    let population: Instance | null = null;
+    let population: PopulationView | null = null;
     let error: string | null = null;
     try {
-      population = await buildPopulation(choice, async (id) => (await this.store().getPopulation(id))?.instance);
+      population = await this.backend.open($state.snapshot(choice) as PopulationChoice, async (id) => (await this.store().getPopulation(id))?.instance);
     } catch (e) {
       error = e instanceof Error ? e.message : String(e);
     }
@@ -197,21 +206,48 @@ export class WhatIfState {
     this.cancel(candidate);
     candidate.result = null;
     candidate.failure = null;
+    candidate.version++;
+    candidate.delay = delay;
+    candidate.status = 'waiting';
     if (!this.population) {
       candidate.compiled = null;
-      candidate.status = 'waiting';
       return;
     }
-    candidate.compiled = compileReward(candidate.text, this.population);
-    if (!candidate.compiled.ok) {
-      candidate.status = 'invalid';
-      return;
+    if (!candidate.checking) void this.check(candidate);
+  }
+
+  /** Compiles the candidate's latest text (in the backend), then queues its simulation after its delay. */
+  private async check(candidate: WhatIfCandidate): Promise<void> {
+    candidate.checking = true;
+    try {
+      for (;;) {
+        const { version } = candidate, population = this.population;
+        if (!population || !this.candidates.includes(candidate)) return;
+        let compiled: RewardCheck | null = null, failure: string | null = null;
+        try {
+          compiled = await this.backend.compile(candidate.text);
+        } catch (error) {
+          failure = error instanceof Error ? error.message : String(error);
+        }
+        // typed on, or another population chosen, meanwhile: check the latest instead
+        if (version !== candidate.version || population !== this.population) continue;
+        candidate.compiled = compiled;
+        if (failure !== null || !compiled) {
+          candidate.status = 'failed';
+          candidate.failure = failure;
+        } else if (!compiled.ok) {
+          candidate.status = 'invalid';
+        } else {
+          candidate.timer = setTimeout(() => {
+            this.queue.push(candidate);
+            void this.pump();
+          }, candidate.delay);
+        }
+        return;
+      }
+    } finally {
+      candidate.checking = false;
     }
-    candidate.status = 'waiting';
-    candidate.timer = setTimeout(() => {
-      this.queue.push(candidate);
-      void this.pump();
-    }, delay);
   }
 
   private cancel(candidate: WhatIfCandidate): void {
@@ -240,7 +276,7 @@ export class WhatIfState {
     candidate.status = 'running';
     candidate.progress = 0;
     try {
-      const result = await evaluateCandidate(population, { table: compiled.table, featuresUsed: compiled.diagnostics.featuresUsed }, this.simulate, $state.snapshot(this.settings), {
+      const result = await this.backend.evaluate(candidate.text, $state.snapshot(this.settings), {
         signal: controller.signal,
         onProgress: (done, total) => (candidate.progress = done / total),
       });

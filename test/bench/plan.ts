@@ -1,6 +1,6 @@
 // Speed of the weekly plan (issue 13): estimating transitions from 10^6 histories of 26 weeks, and
 // this week's list for 10^6 beneficiaries, in Node on one thread with the WASM engine.
-// Run: npx tsx test/bench/plan.ts [arms]   (default 1,000,000; prints the median of 3 runs after one warm-up,
+// Run: npx tsx test/bench/plan.ts [arms] [estimate]   (default 1,000,000; `estimate`: the estimation only; prints the median of 3 runs after one warm-up,
 // wall clock and this process's CPU time: on a shared machine the CPU time is the figure to compare)
 import { estimateTransitions } from '../../src/core/plan/estimate-transitions.ts';
 import { generatedRegister } from '../../src/core/plan/generated-register.ts';
@@ -40,6 +40,7 @@ console.log(`(register: ${N.toLocaleString('en')} dlm beneficiaries, 43 features
 
 const posterior = time(`estimate transitions from ${N.toLocaleString('en')} histories of 26 weeks (prior group Ages)`, () =>
   estimateTransitions(register.history, register.schema, register.features, N, { groupBy: 'Ages' }));
+if (process.argv[3] === 'estimate') process.exit(0);
 const week = currentWeek(register.history);
 const settings = (budget: number, over: Partial<PlanSettings> = {}): PlanSettings => ({ reward: 'state * (1 + 2 * agent_feats.age_51_60 + agent_feats.income_1)', budget, exclude: [], cooldown: 0, shares: [], seed: 1, draws: 0, priorGroup: 'Ages', level: 0.9, ...over });
 for (const budget of [Math.round(N / 100), Math.round(N / 10)]) {

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { axeViolations } from './accessibility.ts';
 import { DIST, launchBrowser, watchProblems } from './browser.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
 
@@ -27,6 +28,20 @@ afterAll(async () => {
   rmSync(join(next, '..'), { recursive: true, force: true });
 });
 
+/** axe on the page while the banner shows, in the light and dark schemes, and screenshots at 1280 and 390 px. */
+async function bannerChecks(page: Page, name: string) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    expect(await axeViolations(page), `axe, ${colorScheme} scheme`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: `test-results/${name}-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
 const entryScript = (page: Page) => page.evaluate(() => document.querySelector<HTMLScriptElement>('script[type=module]')!.src.split('/').pop());
 
 test('with the service worker: the open tab keeps loading its own chunks, says a new version is ready, and reloads onto it', async () => {
@@ -44,6 +59,7 @@ test('with the service worker: the open tab keeps loading its own chunks, says a
   server.setDir(next); // the deploy
   await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
   await expect.poll(() => page.getByTestId('update-banner').textContent(), { timeout: 20_000 }).toMatch(/A new version of allot is ready/);
+  await bannerChecks(page, 'update-banner-new-version');
 
   // The run screen is a lazy chunk of the old build, which the server no longer has.
   await page.goto(`${server.url}#/runs/no-such-run`);
@@ -67,6 +83,7 @@ test('without a service worker: a chunk of the old build that is gone shows a re
   await page.evaluate(() => (location.hash = '#/runs/no-such-run'));
   await expect.poll(() => page.getByTestId('update-banner').textContent(), { timeout: 15_000 }).toMatch(/allot was updated while this page was open.*Reload/s);
   expect(await page.locator('main').innerText()).toMatch(/could not be loaded: allot was updated/);
+  await bannerChecks(page, 'update-banner-files-gone');
   await page.getByRole('button', { name: 'Reload' }).click();
   await expect.poll(() => entryScript(page), { timeout: 20_000 }).toMatch(/^b-/);
   await context.close();

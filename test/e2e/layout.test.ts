@@ -81,7 +81,16 @@ describe('layout of every screen with results loaded', () => {
     await page.getByTestId('priority').fill('Prioritize older mothers (ages 51-60) and those who are to be called in the morning');
     await page.getByTestId('trials').fill('20');
     await configureProvider(page, fake);
+    // the Engine check answers in words first, from the indices the engine computed; the table below
+    await expect.poll(() => page.getByTestId('first-call-words').locator('p').first().textContent(), { timeout: 15_000 }).toMatch(/^Call mother A \(drifting away, responds to calls\) first, engaged or not: .* a call helps her most/);
+    expect(await page.getByTestId('first-call-words').textContent()).toMatch(/Call mother D \(engaged on her own\) last/);
+    expect(await page.getByTestId('example-indices').count()).toBe(1);
     expect.soft(await check('start')).toEqual([]);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.getByTestId('engine-check').screenshot({ path: `${DIR}/engine-check-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByTestId('start-run').click();
     await expect.poll(() => page.getByTestId('run-status').textContent(), { timeout: 90_000 }).toBe('Done');
     runUrl = page.url();

@@ -1,7 +1,8 @@
 // The "price of this priority" panel on the What-if screen, in Chromium against the built site:
 // the sweep runs in the panel's own engine workers, lambda 0 equals the default policy computed on
 // Node, the answer comes in words, and the pick joins the candidates; and on a finished DLM run's
-// Results screen. Screenshots at 1280 and 390 px.
+// Results screen, where the pick joins the run's own pool (stored with it: a reload keeps it, the Plan
+// screen offers it). Screenshots at 1280 and 390 px.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startFakeProvider, type FakeProvider } from '../fake-provider/fake-provider-server.ts';
 import { configureProvider, KEY, scriptedReplies } from './run-helpers.ts';
@@ -11,6 +12,7 @@ import { DialSweep } from '../../src/core/tradeoff/sweep-dial.ts';
 import { buildPopulation } from '../../src/state/what-if-evaluate.ts';
 import { useBuiltSite, watchProblems } from './browser.ts';
 import { defaultChoiceForTest } from './what-if-fixture.ts';
+import { featuresCsv, historyCsv } from './plan-fixture.ts';
 
 const site = useBuiltSite();
 const REWARD = 'state * (1 + 3 * agent_feats[11])';
@@ -86,7 +88,7 @@ describe('the price of a priority on a run\'s Results screen', () => {
     await fake?.close();
   });
 
-  test('prices the selected reward on the run\'s own seed and trials', async () => {
+  test('prices the selected reward on the run\'s own seed and trials; the pick joins the run\'s pool, survives a reload and is offered by the Plan screen', async () => {
     const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const problems = watchProblems(page);
     await page.goto(site.url);
@@ -99,6 +101,8 @@ describe('the price of a priority on a run\'s Results screen', () => {
     const panel = page.getByTestId('price-of-priority');
     await expect.poll(() => panel.count(), { timeout: 15_000 }).toBe(1);
     expect(await panel.locator('select option').first().textContent()).toContain(selected);
+    // up to λ 0.8, so that the pick is a blend, never the selected reward itself (λ 1)
+    await panel.getByLabel('Largest λ').fill('0.8');
     await panel.getByRole('button', { name: 'Show the price' }).click();
     await expect.poll(() => panel.getByTestId('price-sentence').textContent(), { timeout: 60_000 }).toMatch(/^(Favouring|No setting)/);
     await expect.poll(() => panel.getByTestId('price-baselines').count(), { timeout: 60_000 }).toBe(1);
@@ -107,12 +111,129 @@ describe('the price of a priority on a run\'s Results screen', () => {
       await panel.scrollIntoViewIfNeeded();
       await panel.screenshot({ path: `test-results/price-of-priority-results-${width}.png` });
     }
-    // the pick joins What-if's comparisons (where the weekly plan takes candidates too)
-    const pick = await panel.getByTestId('price-expression').textContent();
-    await panel.getByRole('button', { name: 'Compare the pick in What-if' }).click();
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // the pick joins this run's own pool: the candidate table, the comparison in words, the fairness panel
+    const pick = (await panel.getByTestId('price-expression').textContent())!;
+    await panel.getByRole('button', { name: "Add the pick to this run's candidates" }).click();
+    await expect.poll(() => panel.getByTestId('price-added').count(), { timeout: 30_000 }).toBe(1);
+    const table = page.getByTestId('candidate-table');
+    const row = table.locator('tbody tr', { hasText: 'dial/1' });
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.locator('th').textContent()).toBe('dial/1 (made by the trade-off dial)');
+    expect(await row.locator('code').textContent()).toBe(pick);
+    expect(await page.getByTestId('compared-in-words').textContent()).toContain('dial/1');
+    expect(await page.getByTestId('dial-note').textContent()).toMatch(/^dial\/1: made by the trade-off dial, not written by the LLM: dlm\/\S+ blended with the default at λ [\d.]+ \(engagement loss -?[\d.]+ %, within the 2\.0 % accepted\)\.$/);
+    await page.getByTestId('fairness-of').selectOption('dial/1');
+    await expect.poll(() => page.getByTestId('dp-table').count()).toBe(1);
+
+    // screenshots of the results with the dial's candidate in the pool: the comparison in words, and the table
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.getByTestId('compared-in-words').screenshot({ path: `test-results/price-of-priority-pool-words-${width}.png` });
+      await page.locator('#candidates-heading').scrollIntoViewIfNeeded();
+      const top = (await page.locator('#candidates-heading').boundingBox())!, bottom = (await page.getByTestId('dial-note').boundingBox())!;
+      await page.screenshot({ path: `test-results/price-of-priority-pool-table-${width}.png`, clip: { x: 0, y: top.y - 8, width, height: bottom.y + bottom.height - top.y + 16 } });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // stored with the run: a reload shows it again
+    await page.reload();
+    await expect.poll(() => page.getByTestId('run-status').textContent(), { timeout: 30_000 }).toBe('Done');
+    await expect.poll(() => page.getByTestId('candidate-table').locator('tbody tr', { hasText: 'dial/1' }).count(), { timeout: 15_000 }).toBe(1);
+    expect(await page.getByTestId('dial-note').count()).toBe(1);
+
+    // the Plan screen lists it among the run's candidates, as the policy of a plan
+    await page.goto(`${site.url}#/plan`);
+    await page.getByTestId('register-kind-history').check();
+    await page.getByTestId('history-file').setInputFiles({ name: 'history.csv', mimeType: 'text/csv', buffer: Buffer.from(historyCsv()) });
+    await page.getByTestId('features-file').setInputFiles({ name: 'features.csv', mimeType: 'text/csv', buffer: Buffer.from(featuresCsv()) });
+    await page.getByTestId('load-register').click();
+    const option = page.locator('#policy-choice option', { hasText: 'dial/1 (made by the trade-off dial)' });
+    await expect.poll(() => option.count(), { timeout: 20_000 }).toBe(1);
+    await page.locator('#policy-choice').selectOption({ label: (await option.textContent())! });
+    expect(await page.locator('#plan-reward').inputValue()).toBe(pick);
+
+    // and the pick can still go to What-if's comparisons
+    await page.goBack();
+    await expect.poll(() => page.getByTestId('run-status').textContent(), { timeout: 30_000 }).toBe('Done');
+    await expect.poll(() => panel.count(), { timeout: 15_000 }).toBe(1);
+    await panel.getByLabel('Largest λ').fill('0.8');
+    await panel.getByRole('button', { name: 'Show the price' }).click();
+    await expect.poll(() => panel.getByTestId('price-expression').textContent(), { timeout: 60_000 }).toBe(pick);
+    await panel.getByRole('button', { name: 'Compare it in What-if' }).click();
     await expect.poll(() => page.url()).toMatch(/#\/what-if$/);
     await expect.poll(() => page.getByTestId('candidate').count(), { timeout: 15_000 }).toBeGreaterThan(1);
     expect(await page.getByTestId('candidate').last().locator('textarea, input').first().inputValue()).toBe(pick);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 240_000);
+});
+
+describe('the price of a priority on an SCLM run', () => {
+  // The generator's three candidates, then clause A's and clause B's own rewards (as in run-sclm.test.ts).
+  const REWARDS = ['state * (1 + agent_feats[0])', 'state * (2 - agent_feats[1])', 'state * (1 + agent_feats[0] + (1 - agent_feats[1]))', 'state * (1 + 3 * agent_feats[0])', 'state * (3 - 2 * agent_feats[1])'];
+  const CLAUSES = ['Prioritize the agents with a high feature A', 'Prioritize the agents with a low feature B'];
+  let fake: FakeProvider;
+  beforeAll(async () => {
+    fake = await startFakeProvider({ key: KEY, reply: scriptedReplies(REWARDS, CLAUSES) });
+  });
+  afterAll(async () => {
+    await fake?.close();
+  });
+
+  test('measures the priority by the run\'s clause scores, and the pick joins the Pareto view with its scores', async () => {
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const problems = watchProblems(page);
+    await page.goto(site.url);
+    await page.getByTestId('priority').fill('Prioritize the agents with a high feature A and also the agents with a low feature B');
+    await page.getByTestId('kind-sclm').check();
+    await page.getByTestId('population').selectOption('builtin:sclm');
+    for (const [field, value] of [['rounds', '1'], ['candidates', '3'], ['clause-rounds', '1'], ['clause-candidates', '1'], ['trials', '20']]) await page.getByTestId(field).fill(value);
+    await page.getByTestId('baselines').uncheck();
+    await configureProvider(page, fake);
+    await page.getByTestId('start-run').click();
+    await expect.poll(() => page.getByTestId('run-status').textContent(), { timeout: 30_000 }).toBe('Waiting for your clauses');
+    await page.getByTestId('accept-clauses').click();
+    await expect.poll(() => page.getByTestId('run-status').textContent(), { timeout: 60_000 }).toBe('Done');
+
+    const panel = page.getByTestId('price-of-priority');
+    await expect.poll(() => panel.count(), { timeout: 15_000 }).toBe(1);
+    await panel.getByLabel('Largest λ').fill('0.8');
+    await panel.getByRole('button', { name: 'Show the price' }).click();
+    await expect.poll(() => panel.getByTestId('price-sentence').textContent(), { timeout: 60_000 }).toMatch(/Scored on the run's 2 clauses, its utilitarian welfare goes from 1\.000 to \d\.\d{3}\.$|^No setting/);
+    expect(await panel.getByTestId('price-clauses').textContent()).toMatch(/^The run's clauses, as SCLM scores them/);
+    expect(await panel.getByTestId('price-axis').locator('option').allTextContents()).toEqual(['utilitarian welfare of the clause scores', `score: ${await page.getByTestId('clause-scores').locator('tbody th').first().textContent()}`, `score: ${await page.getByTestId('clause-scores').locator('tbody th').nth(1).textContent()}`]);
+    // lambda 0 is the default policy, which scores exactly 1 on each ratio clause (its own value over itself)
+    await panel.getByRole('button', { name: 'Show table' }).click();
+    const curveTable = panel.locator('table').first();
+    const header = await curveTable.locator('thead th').allTextContents();
+    const first = await curveTable.locator('tbody tr').first().locator('td').allTextContents();
+    expect(header.slice(8)).toEqual(['utilitarian welfare', '± se', expect.stringMatching(/^score: /), '± se', expect.stringMatching(/^score: /), '± se']);
+    expect([first[0], first[8], first[10], first[12]]).toEqual(['0', '1', '1', '1']);
+    await panel.getByRole('button', { name: 'Show chart' }).click();
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await panel.scrollIntoViewIfNeeded();
+      await panel.screenshot({ path: `test-results/price-of-priority-sclm-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    await panel.getByRole('button', { name: "Add the pick to this run's candidates" }).click();
+    await expect.poll(() => panel.getByTestId('price-added').count(), { timeout: 30_000 }).toBe(1);
+    const row = page.getByTestId('candidate-table').locator('tbody tr', { hasText: 'dial/1' });
+    await expect.poll(() => row.count()).toBe(1);
+    const pareto = page.getByTestId('chart-pareto');
+    await pareto.getByRole('button', { name: 'Show table' }).click();
+    expect(await pareto.locator('tbody tr').count()).toBe(4);
+    expect(await pareto.locator('tbody tr').last().locator('td, th').first().textContent()).toBe('dial/1 (made by the dial)');
+    await pareto.getByRole('button', { name: 'Show chart' }).click();
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await pareto.scrollIntoViewIfNeeded();
+      await pareto.screenshot({ path: `test-results/price-of-priority-sclm-pareto-${width}.png` });
+    }
     expect(problems).toEqual([]);
     await page.close();
   }, 240_000);

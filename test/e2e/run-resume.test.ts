@@ -117,9 +117,12 @@ test('a run open in two tabs runs in one only: the other tab says so, asks the L
     await first.getByTestId('trials').fill('20');
     await configureProvider(first, fake);
     fake.received.length = 0;
-    fake.script({ delayMs: 3000 });
+    // The first tab's first call is held until the second tab has been checked (not a delay that a
+    // loaded machine can outlast: then the run was over before the second tab opened).
+    let release!: () => void;
+    fake.script({ until: new Promise<void>((done) => (release = done)) });
     await first.getByTestId('start-run').click();
-    await expect.poll(() => fake.calls().length, { timeout: 30_000 }).toBe(1);
+    await fake.whenCalls(1);
 
     const second = await context.newPage();
     await second.goto(first.url());
@@ -128,12 +131,16 @@ test('a run open in two tabs runs in one only: the other tab says so, asks the L
     await configureProvider(second, fake);
     await second.getByTestId('run-resume').click();
     await expect.poll(() => second.getByTestId('run-message').textContent()).toMatch(/running in another tab/);
+    expect(fake.calls().length).toBe(1);
+    release();
 
     await expect.poll(() => first.getByTestId('run-status').textContent(), { timeout: 60_000 }).toBe('Done');
     expect(fake.calls().length).toBe(6);
     // The second tab hears that the first finished the run (BroadcastChannel): Done, without a reload.
     await expect.poll(() => second.getByTestId('run-status').textContent(), { timeout: 15_000 }).toBe('Done');
     expect(await second.getByTestId('run-message').textContent()).not.toMatch(/running in another tab/);
+    // ...and wrote nothing over it: the saved run is the finished one.
+    expect((await savedRuns(second)).map((r) => r.status)).toEqual(['done']);
   } finally {
     await context.close();
   }

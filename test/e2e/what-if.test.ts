@@ -4,25 +4,35 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { createNodeSimulator } from '../../src/cli/node-simulate.ts';
+import { comparePolicies } from '../../src/core/measures/compare-policies.ts';
+import { describeComparison } from '../../src/core/measures/describe-comparison.ts';
 import { compileReward } from '../../src/core/reward/compile-reward.ts';
 import { DLM_IJCAI_POOL } from '../../src/core/tasks/dlm-ijcai-pool.ts';
 import { defaultChoiceForTest } from './what-if-fixture.ts';
 import { buildPopulation, evaluateCandidate } from '../../src/state/what-if-evaluate.ts';
+import { axeViolations } from './accessibility.ts';
 import { useBuiltSite, watchProblems } from './browser.ts';
 
 const site = useBuiltSite();
 
-/** Engagement of a reward on the screen's default population (dlm, seed 0, 48 arms), computed on Node. */
-async function expectedEngagement(expression: string): Promise<string> {
+/** What-if results of rewards on the screen's default population (dlm, seed 0, 48 arms, 200 trials), computed on Node. */
+async function expectedResults(...expressions: string[]) {
   const instance = await buildPopulation(defaultChoiceForTest(), async () => undefined);
-  const compiled = compileReward(expression, instance);
-  if (!compiled.ok) throw new Error(compiled.error.message);
   const node = await createNodeSimulator(1);
   try {
-    return (await evaluateCandidate(instance, { table: compiled.table, featuresUsed: compiled.diagnostics.featuresUsed }, node.simulate, { trials: 200, seed: 0 })).totalUtility.toFixed(3);
+    return await Promise.all(expressions.map((expression) => {
+      const compiled = compileReward(expression, instance);
+      if (!compiled.ok) throw new Error(compiled.error.message);
+      return evaluateCandidate(instance, { table: compiled.table, featuresUsed: compiled.diagnostics.featuresUsed }, node.simulate, { trials: 200, seed: 0 });
+    }));
   } finally {
     await node.close();
   }
+}
+
+/** Engagement of a reward on the screen's default population, computed on Node. */
+async function expectedEngagement(expression: string): Promise<string> {
+  return (await expectedResults(expression))[0].totalUtility.toFixed(3);
 }
 
 const statuses = (page: Page) => page.getByTestId('candidate-status').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
@@ -85,6 +95,46 @@ describe('the what-if screen, with no key', () => {
     expect(charted).toHaveLength(buckets);
     charted.forEach((row, b) => row.slice(1).forEach((v, i) => expect(Math.abs(Number(v) - tabled[b][i])).toBeLessThanOrEqual(0.051)));
     await chart.getByRole('button', { name: 'Show chart' }).click();
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  test('puts two candidates side by side: the right one against the left in words, then each against the default with its calls per group', async () => {
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const problems = watchProblems(page);
+    await page.goto(`${site.url}#/what-if`);
+    const rewards = ['state * (1 + 4 * agent_feats[11])', 'state * (1 + 4 * agent_feats[35])'];
+    for (const expression of rewards) {
+      await page.getByRole('button', { name: 'Add a reward' }).click();
+      await page.locator('textarea').last().fill(expression);
+    }
+    await expect.poll(() => statuses(page), { timeout: 60_000 }).toEqual(['done', 'done', 'done']);
+    const pair = page.getByTestId('what-if-pair');
+    await expect.poll(() => pair.getByTestId('pair-in-words').count(), { timeout: 15_000 }).toBe(1);
+    // The same sentence as the measures give on Node for the same seeds and trials.
+    const [one, two] = await expectedResults(...rewards);
+    const expected = describeComparison(comparePolicies(one.counts!, two.counts!), { policy: '“Candidate 2”', reference: '“Candidate 1”' });
+    expect(await pair.getByTestId('pair-in-words').getByTestId('verdict').textContent()).toBe(expected.verdict);
+    expect(await pair.getByTestId('pair-column').count()).toBe(2);
+    expect(await pair.getByTestId('pair-column-words').count()).toBe(2);
+    // share of calls and engagement per bucket: population, default and the two, in the chart's table view too
+    const charts = pair.getByTestId('pair-charts');
+    expect(await charts.locator('svg[role="img"]').count()).toBe(2);
+    await charts.getByRole('button', { name: 'Show table' }).first().click();
+    expect(await charts.locator('thead th').allTextContents()).toEqual(expect.arrayContaining(['population (%)', 'default: calls (%)', 'Candidate 1: calls (%)', 'Candidate 2: calls (%)']));
+    await charts.getByRole('button', { name: 'Show chart' }).first().click();
+    expect(await axeViolations(page)).toEqual([]);
+    await pair.screenshot({ path: 'test-results/what-if-pair-1280.png' });
+    await page.setViewportSize({ width: 390, height: 900 });
+    await pair.screenshot({ path: 'test-results/what-if-pair-390.png' });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(391);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // the left one switched to the default: the pair's sentence is then Candidate 2 against the default
+    await pair.getByTestId('pair-left').selectOption({ label: 'Default (reward = state)' });
+    await expect.poll(() => pair.getByTestId('pair-in-words').locator('h3').textContent()).toBe('“Candidate 2” against the default');
+    expect(await pair.getByTestId('pair-column-words').count()).toBe(1);
+    await pair.getByTestId('pair-right').selectOption({ label: 'Default (reward = state)' });
+    await expect.poll(() => pair.textContent()).toMatch(/Pick two different candidates/);
     expect(problems).toEqual([]);
     await page.close();
   });

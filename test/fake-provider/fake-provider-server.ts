@@ -25,6 +25,8 @@ export interface ScriptStep {
   headers?: Record<string, string>;
   /** Wait before answering. */
   delayMs?: number;
+  /** Answer only once this settles: the test releases the call when it has seen what it waits for. */
+  until?: Promise<unknown>;
   /** Close the connection without answering. */
   drop?: boolean;
   /** Error type/code in the generated error body (e.g. "insufficient_quota", "overloaded_error"). */
@@ -61,6 +63,10 @@ export interface FakeProvider {
   script(...steps: ScriptStep[]): void;
   /** Requests to the chat endpoints (not preflights or model lists). */
   calls(): ReceivedRequest[];
+  /** Resolves once `n` chat requests have arrived in all (a test acts on the server's event, not on a guess of time). */
+  whenCalls(n: number): Promise<void>;
+  /** Scripted steps not yet used (a test that leaves some would hand them to the next one). */
+  pending(): number;
   close(): Promise<void>;
 }
 
@@ -71,6 +77,12 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
   const steps: ScriptStep[] = [];
   const models = options.models ?? MODELS;
   const reply = options.reply ?? ((format: WireFormat) => `fake ${format} reply`);
+  const waiters: { n: number; done: () => void }[] = [];
+  const chatCalls = () => received.filter((r) => r.method === 'POST');
+  const wake = () => {
+    const count = chatCalls().length;
+    for (const w of waiters.splice(0)) (count >= w.n ? w.done() : waiters.push(w));
+  };
 
   const server = createServer(async (req, res) => {
     const rawBody = await readBody(req);
@@ -111,7 +123,9 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     if (req.method === 'GET') return send(res, 200, cors, modelList(format, models));
 
     const step = steps.shift() ?? {};
+    wake();
     if (step.delayMs) await new Promise((r) => setTimeout(r, step.delayMs));
+    if (step.until) await step.until.catch(() => {});
     if (step.drop) return void req.socket.destroy();
     const status = step.status ?? 200;
     const outHeaders = { ...cors, ...step.headers };
@@ -126,7 +140,9 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     origin: `http://127.0.0.1:${port}`,
     received,
     script: (...more) => void steps.push(...more),
-    calls: () => received.filter((r) => r.method === 'POST'),
+    calls: chatCalls,
+    whenCalls: (n) => new Promise<void>((done) => (waiters.push({ n, done }), wake())),
+    pending: () => steps.length,
     close: () =>
       new Promise<void>((done) => {
         server.closeAllConnections();

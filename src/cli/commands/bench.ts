@@ -56,7 +56,7 @@ export const benchCommand: Command = {
     log(`DLM candidate (48 arms, B 16, 200 seeds x 50 trials x 10 steps): ${dlm.toFixed(2)} ms`);
 
     const tradeoff = await benchTradeoff(Math.min(repeat, 3), n);
-    log(`trade-off sweep, 25 points: 48 arms x 200 seeds x 50 trials ${tradeoff.dlm_48x200_ms.toFixed(0)} ms (target < 1000); ${n} arms, B ${Math.max(1, Math.floor(n / 10))}, 12 steps x 20 trials ${tradeoff.large_ms.toFixed(0)} ms (target at 100000 arms < 5000)`);
+    log(`trade-off sweep, 25 points: 48 arms x 200 seeds x 50 trials ${tradeoff.dlm_48x200_ms.toFixed(0)} ms (${tradeoff.dlm_48x200_cpu_ms.toFixed(0)} ms of CPU; target < 1000; drawing the seeds' arms once before: ${tradeoff.dlm_draw_ms.toFixed(0)} ms); ${n} arms, B ${Math.max(1, Math.floor(n / 10))}, 12 steps x 20 trials ${tradeoff.large_ms.toFixed(0)} ms (${tradeoff.large_cpu_ms.toFixed(0)} ms of CPU; target at 100000 arms < 5000); load average ${tradeoff.load.toFixed(2)} on ${availableParallelism()} cores`);
 
     const sstate = benchSState(engine, sstateArms, [3, 5, 10, 20], 5, BETA);
     log(`S-state indices and verdicts, ${sstateArms} dense arms, 1 thread (kernel; with copies in and out): ${Object.keys(sstate.kernel).map((S) => `S=${S} ${sstate.kernel[S].toFixed(1)} ms (${sstate.withCopies[S].toFixed(1)} ms)`).join(', ')}`);

@@ -83,9 +83,9 @@ export function makeEvaluateCommand(env: Record<string, string | undefined> = pr
         maxAttempts: numberOption(options, 'attempts', { integer: true, min: 1 }, DEFAULT_DLM_CONFIG.maxAttempts),
       };
       const pool = await poolOf(str('pool'), taskSet.tasks.length);
-      const llm = await providerFromOptions(options, env);
       const statePath = str('state');
       const state = statePath && existsSync(statePath) ? await readState(statePath) : undefined;
+      const llm = await providerFromOptions(options, env, state);
       const population = await loadPopulation(str('population') ?? 'dlm', options);
       const protocol = new EvaluationProtocol(population, { seeds, trials, returns });
 

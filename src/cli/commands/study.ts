@@ -53,14 +53,15 @@ export function makeStudyCommand(env: Record<string, string | undefined> = proce
       if (positionals[0] === 'prompts' && positionals.length === 1) return printPrompts(options.json === true, io);
       if (positionals[0] !== 'language' || positionals.length > 1) throw new UsageError(positionals.length ? `unknown study "${positionals.join(' ')}"; use "language" (or "prompts" to list the shipped prompts)` : 'name the study: allot study language ...');
       const workers = numberOption(options, 'workers', { integer: true, min: 0 }, 0);
-      // A resumed study adds its calls to the transcript of the earlier ones (providerFromOptions reads it).
-      const llm = await providerFromOptions(options, env);
-      if (!llm) throw new UsageError('give --provider and --model, or --replay TRANSCRIPT');
       const statePath = typeof options.state === 'string' ? options.state : undefined;
+      const saved = statePath && existsSync(statePath) ? (JSON.parse(await readFile(statePath, 'utf8')) as StudyState) : undefined;
+      // A resumed study adds its calls to the transcript of the earlier ones (providerFromOptions reads it).
+      const llm = await providerFromOptions(options, env, saved);
+      if (!llm) throw new UsageError('give --provider and --model, or --replay TRANSCRIPT');
       let state: StudyState;
-      if (statePath && existsSync(statePath)) {
-        state = JSON.parse(await readFile(statePath, 'utf8')) as StudyState;
-        if (state.version !== 1 || !Array.isArray(state.cells)) throw new Error(`${statePath}: not a study state written by allot`);
+      if (saved) {
+        state = saved;
+        if (state?.version !== 1 || !Array.isArray(state.cells)) throw new Error(`${statePath}: not a study state written by allot`);
       } else {
         const numbers = MULTILINGUAL_PROMPTS.map((p) => p.number);
         const translations = typeof options.prompts === 'string' ? readTranslations(await readTextFile(options.prompts), basename(options.prompts), numbers) : undefined;

@@ -116,8 +116,8 @@ export function featureName(header: string): string {
 /**
  * The schema inferred from column names and values:
  * - type: binary when every value is 0 or 1, integer when every value is whole, else continuous;
- * - groups: binary columns whose names share the part before the first "_" (age_10_20, age_21_30)
- *   form a one-hot group named after that prefix, when there are at least two of them and every
+ * - groups: binary columns whose headers share the part before the first "_" (age_10_20, age_21_30)
+ *   form a one-hot group named after that prefix as written, when there are at least two of them and every
  *   arm has exactly one 1 among them; bucket order is column order, marked unordered (edit the
  *   schema to say the buckets are ordered).
  */
@@ -143,10 +143,12 @@ export function inferSchema(headers: string[], features: Float64Array, numArms: 
     group: null,
   }));
   uniqueNames(columns, headers);
+  // Grouped by the header's own prefix, so the group keeps the name the user wrote ("Age group_young" -> "Age group").
   const byPrefix = new Map<string, number[]>();
   columns.forEach((c, f) => {
-    const cut = c.name.indexOf('_');
-    if (c.type === 'binary' && cut > 0) byPrefix.set(c.name.slice(0, cut), [...(byPrefix.get(c.name.slice(0, cut)) ?? []), f]);
+    const header = headers[f].trim();
+    const prefix = header.slice(0, Math.max(0, header.indexOf('_'))).trim();
+    if (c.type === 'binary' && prefix !== '') byPrefix.set(prefix, [...(byPrefix.get(prefix) ?? []), f]);
   });
   const groups: FeatureGroup[] = [];
   for (const [prefix, members] of byPrefix) {

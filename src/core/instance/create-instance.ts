@@ -64,19 +64,19 @@ export function createInstance(input: InstanceInput): Instance {
   checkScalars(input, numArms);
   validateSchema(schema);
 
-  const ids = input.ids ? [...input.ids] : Array.from({ length: numArms }, (_, i) => String(i));
-  if (ids.length !== numArms) throw new InstanceError(`expected ${numArms} ids, found ${ids.length}`);
   // ids allot numbers itself ("0", "1", ...) are distinct by construction: only given ids are checked
-  // (the map costs about a quarter of a second at a million arms)
+  // (the map costs about a quarter of a second at a million arms), and they are made only when read
+  const ids = input.ids ? [...input.ids] : null;
+  if (ids && ids.length !== numArms) throw new InstanceError(`expected ${numArms} ids, found ${ids.length}`);
   const seen = new Map<string, number>();
-  for (let arm = 0; input.ids && arm < numArms; arm++) {
+  for (let arm = 0; ids && arm < numArms; arm++) {
     const id = ids[arm];
     if (typeof id !== 'string' || id.trim() === '') throw new InstanceError(`arm ${arm + 1}: the id is empty; give every arm a distinct id`, arm, 'id', id);
     const first = seen.get(id);
     if (first !== undefined) throw new InstanceError(`arms ${first + 1} and ${arm + 1} have the same id "${id}"; ids must be distinct`, arm, 'id', id);
     seen.set(id, arm);
   }
-  const where = (arm: number) => `arm "${ids[arm]}" (arm ${arm + 1})`;
+  const where = (arm: number) => `arm "${ids ? ids[arm] : String(arm)}" (arm ${arm + 1})`;
 
   const S = numStates;
   const transitions = copyExact(input.transitions, numArms * S * NUM_ACTIONS * S, 'transitions', `numArms x numStates x 2 x numStates = ${numArms} x ${S} x 2 x ${S}`);
@@ -160,10 +160,10 @@ export function createInstance(input: InstanceInput): Instance {
   }
   if (input.budget > numArms) throw new InstanceError(`the budget ${input.budget} is larger than the number of arms ${numArms}`, undefined, 'budget', input.budget);
 
-  return {
+  const instance: Instance = {
     numArms,
     numStates: S,
-    ids,
+    ids: ids ?? [],
     transitions,
     schema: cloneJson(schema),
     features,
@@ -175,6 +175,29 @@ export function createInstance(input: InstanceInput): Instance {
     provenance: cloneJson(input.provenance),
     warnings,
   };
+  if (!ids) numberedIds(instance);
+  return instance;
+}
+
+/**
+ * Gives `instance` the ids "0", "1", ... made on first read (a million id strings take about 30 MB
+ * and a tenth of a second; What-if at national scale never reads them). Cloning, spreading or JSON
+ * reads them, so a copy holds a plain array.
+ */
+function numberedIds(instance: Instance): void {
+  const numArms = instance.numArms;
+  Object.defineProperty(instance, 'ids', {
+    configurable: true,
+    enumerable: true,
+    get(this: Instance) {
+      const ids = Array.from({ length: numArms }, (_, i) => String(i));
+      Object.defineProperty(this, 'ids', { value: ids, configurable: true, enumerable: true, writable: true });
+      return ids;
+    },
+    set(this: Instance, value: string[]) {
+      Object.defineProperty(this, 'ids', { value, configurable: true, enumerable: true, writable: true });
+    },
+  });
 }
 
 function checkScalars(input: InstanceInput, numArms: number): void {

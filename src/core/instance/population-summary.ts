@@ -85,14 +85,15 @@ export function transitionSummary(instance: Instance): TransitionRow[] {
   return rows;
 }
 
-/** The first `count` arms: id, P(next = top state | s, a) per (s, a), and the first features. */
+/** The first `count` arms: id, P(next = top state | s, a) per (s, a), and the first features under the names the user wrote. */
 export function previewRows(instance: Instance, count = 5, maxFeatures = 6): { headers: string[]; rows: (string | number)[][] } {
   const S = instance.numStates, F = instance.schema.columns.length;
   const top = S - 1;
   const pairs: [number, number][] = [];
   for (let s = 0; s < S && pairs.length < 8; s++) for (let a = 0; a < 2; a++) pairs.push([s, a]);
   const shown = Math.min(F, maxFeatures);
-  const headers = ['id', ...pairs.map(([s, a]) => transitionColumn(s, a, top)), ...instance.schema.columns.slice(0, shown).map((c) => c.name)];
+  // 2-state arms as a population CSV writes them (q<s><a> = P(engaged next | s, a)), p_s_a_t otherwise.
+  const headers = ['id', ...pairs.map(([s, a]) => (S === 2 ? `q${s}${a}` : transitionColumn(s, a, top))), ...instance.schema.columns.slice(0, shown).map((c) => c.label || c.name)];
   const rows = [];
   for (let arm = 0; arm < Math.min(count, instance.numArms); arm++) {
     rows.push([

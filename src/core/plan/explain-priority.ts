@@ -102,9 +102,12 @@ export function meanTermWeights(terms: RewardTerm[], over: Uint8Array | null): F
   return means;
 }
 
-/** A term's text with features by name: agent_feats[12] -> age_51_60. */
+/** A term's text with features as the user named them: agent_feats[12] -> “Ages 51-60”, agent_feats[0] -> age. */
 export function termLabel(text: string, schema: FeatureSchema): string {
-  return text.replace(/agent_feats\[(\d+)\]/g, (_, i) => schema.columns[Number(i)]?.name ?? `agent_feats[${i}]`);
+  return text.replace(/agent_feats\[(\d+)\]/g, (_, i) => {
+    const label = schema.columns[Number(i)]?.label;
+    return !label ? `agent_feats[${i}]` : /^[A-Za-z_]\w*$/.test(label) ? label : `“${label}”`;
+  });
 }
 
 const num = (x: number) => {

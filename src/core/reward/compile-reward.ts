@@ -134,10 +134,10 @@ function evalFault(error: PyError, pos: number, population: RewardPopulation, us
   return new RewardFault(`${error.kind}: ${error.message} ${where(population, used, arm, s)}`, pos, HINTS[error.kind]);
 }
 
-/** "for arm 12 in state 1 (agent_feats.x = 0, ...)": which input failed, with the features it reads. */
+/** "for arm 12 in state 1 (agent_feats[3] Age (years) = 0, ...)": which input failed, with the features it reads as the user named them. */
 function where({ schema, features }: RewardPopulation, used: number[], arm: number, s: number): string {
   const n = schema.columns.length;
-  const shown = used.slice(0, 6).map((i) => `agent_feats.${schema.columns[i].name} = ${features[arm * n + i]}`);
+  const shown = used.slice(0, 6).map((i) => `agent_feats[${i}] ${schema.columns[i].label || schema.columns[i].name} = ${features[arm * n + i]}`);
   if (used.length > 6) shown.push('...');
   return `for arm ${arm} in state ${s}${shown.length ? ` (${shown.join(', ')})` : ''}`;
 }

@@ -2,6 +2,7 @@
 // a grid, each point measured as engagement and the priority's own outcome (policy-outcome.ts).
 // Closed-form indices make a point cost one simulation per seed; lambda 0 is the default policy,
 // bit for bit (its table is the state table).
+import type { Occupancy } from '../instance/occupancy.ts';
 import type { Instance } from '../instance/types.ts';
 import type { AbortSignalLike, Simulate, SimulateRequest } from '../simulation/simulate-port.ts';
 import { dialTable } from './dial-expression.ts';
@@ -17,6 +18,19 @@ export interface DialSetup {
   seeds: readonly number[];
   /** Trials per seed. */
   trials: number;
+  /**
+   * Another measure of the priority, on one seed's simulation (SCLM: the run's clause scores; see
+   * src/state/tradeoff/clause-outcome.ts). Given per-trial occupancy when it fits the per-trial limit.
+   */
+  score?: (occupancy: Occupancy) => ClauseScores;
+}
+
+/** A policy's scores on named clauses, with standard errors over trials, and their welfare (SCLM). */
+export interface ClauseScores {
+  scores: number[];
+  scoresSe: (number | null)[];
+  welfare: number;
+  welfareSe: number | null;
 }
 
 /** A measured policy: its outcome, and the calls of each population arm (mean per trial, summed over the seeds that drew it). */
@@ -27,6 +41,8 @@ export interface Measured extends PolicyOutcome {
   armSteps: Float64Array;
   /** With call bounds: whether every group's calls stayed within them at every step of every trial (the kernel's record); else null. */
   boundsHeld: boolean | null;
+  /** With setup.score: the policy's clause scores (of the first seed; a run's dial has one). */
+  clauses?: ClauseScores;
 }
 
 export interface DialPoint extends Measured {
@@ -74,7 +90,7 @@ export class DialSweep {
     const calls = new Float64Array(population.numArms);
     // All seeds at once: a simulator with several threads runs them side by side (order kept).
     const seeds = await Promise.all(this.arms.map(async (arms, k) => {
-      const perTrial = this.arms.length === 1 && arms.instance.numArms * S * trials <= PER_TRIAL_LIMIT;
+      const perTrial = (this.arms.length === 1 || !!this.setup.score) && arms.instance.numArms * S * trials <= PER_TRIAL_LIMIT;
       const groups = options.bounds ? await options.bounds(arms, k) : undefined;
       const occupancy = await simulate({ instance: arms.instance, rewards: rowsOf(table, S, arms), policy: 'whittle', trials, seed: arms.seed, ties: 'random', perTrial, groups }, { signal: options.signal });
       options.onSimulated?.();
@@ -92,22 +108,38 @@ export class DialSweep {
       }
       if (groups) boundsHeld = (boundsHeld ?? true) && withinBounds(o.groupCallsRange, groups);
     });
-    return { ...policyOutcome(seeds), calls, engaged, armSteps, boundsHeld };
+    const clauses = this.setup.score ? this.setup.score(seeds[0].occupancy) : undefined;
+    return { ...policyOutcome(seeds), calls, engaged, armSteps, boundsHeld, ...(clauses && { clauses }) };
   }
 
-  /** The points of `lambdas`, in the given order; onProgress(simulations done, in all). */
+  /**
+   * The points of `lambdas`, in the given order; onProgress(simulations done, in all). A few points
+   * are in flight at once, so that the engine threads never wait while one point's last seeds finish
+   * and the next point's are sent (and memory stays bounded on large populations).
+   */
   async run(lambdas: readonly number[], simulate: Simulate, options: { signal?: AbortSignalLike; onProgress?: (done: number, total: number) => void } = {}): Promise<DialPoint[]> {
     const total = lambdas.length * this.arms.length;
-    let done = 0;
-    const points: DialPoint[] = [];
-    for (const lambda of lambdas) {
-      const table = dialTable(this.setup.reward, this.setup.population.numStates, lambda);
-      const outcome = await this.measure(table, simulate, { signal: options.signal, onSimulated: () => options.onProgress?.(++done, total) });
-      points.push({ lambda, ...outcome });
-    }
+    let done = 0, next = 0;
+    const points = new Array<DialPoint>(lambdas.length);
+    const worker = async () => {
+      while (next < lambdas.length) {
+        const i = next++;
+        const table = dialTable(this.setup.reward, this.setup.population.numStates, lambdas[i]);
+        const outcome = await this.measure(table, simulate, { signal: options.signal, onSimulated: () => options.onProgress?.(++done, total) });
+        points[i] = { lambda: lambdas[i], ...outcome };
+      }
+    };
+    // Large simulations already share out their trials among the threads: one point at a time.
+    const { numArms, horizon } = this.arms[0].instance;
+    const inFlight = this.arms.length > 1 && numArms * horizon * this.setup.trials < LARGE_SIMULATION ? POINTS_IN_FLIGHT : 1;
+    await Promise.all(Array.from({ length: Math.min(inFlight, lambdas.length) }, worker));
     return points;
   }
 }
+
+/** Points simulated at once by run() when each is many small simulations (seeds), and the arm-steps of a simulation above which it is large. */
+const POINTS_IN_FLIGHT = 3;
+const LARGE_SIMULATION = 5_000_000;
 
 /** Whether the per-step record (horizon x G x 2: fewest and most calls over trials) lies within the bounds. */
 function withinBounds(range: Float64Array | undefined, bounds: GroupCallBounds): boolean {

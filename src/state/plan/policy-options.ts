@@ -40,8 +40,9 @@ export function policyOptions(run: AnyRunRecord, candidates: readonly AnyCandida
     if (status !== undefined && status !== 'valid') continue;
     if (seen.has(c.expression) || c.expression.trim() === '') continue;
     seen.add(c.expression);
-    const name = run.kind === 'what-if' ? `What-if candidate ${c.index}` : `candidate ${c.origin}`;
-    options.push({ key: `${run.id}|${c.index}`, label: `${name} of “${title}”: ${c.expression}`, policy: { expression: c.expression, source: { kind: 'run-candidate', runId: run.id, runTitle: title, candidate: c.origin === 'default' ? 'default' : String(c.index) } } });
+    const dial = c.origin.startsWith('dial/'); // made by the trade-off dial: named by its origin, not its index
+    const name = run.kind === 'what-if' ? `What-if candidate ${c.index}` : dial ? `candidate ${c.origin} (made by the trade-off dial)` : `candidate ${c.origin}`;
+    options.push({ key: `${run.id}|${c.index}`, label: `${name} of “${title}”: ${c.expression}`, policy: { expression: c.expression, source: { kind: 'run-candidate', runId: run.id, runTitle: title, candidate: c.origin === 'default' || dial ? c.origin : String(c.index) } } });
   }
   return options;
 }

@@ -15,6 +15,35 @@ export interface CandidateDiagnostics extends Partial<RewardDiagnostics> {
   error?: string;
   duplicateOf?: string;
   attempts: number;
+  /** A candidate the trade-off dial made (not LLM-written): how it was made. */
+  dial?: DialProvenance;
+}
+
+/** How the trade-off dial made a candidate: R_lambda = state + lambda (R - state) for the run's candidate `of`. */
+export interface DialProvenance {
+  of: string;
+  /** R, normalized. */
+  reward: string;
+  lambda: number;
+  /** The largest engagement loss the user accepted, and the pick's (1 - E / E_default; 0.02 = 2 %). */
+  maxLoss: number;
+  engagementLoss: number;
+  engagementLossSe: number | null;
+  /** SCLM: its clause scores against the run's pool, in the result's clause order (src/state/tradeoff/clause-outcome.ts). */
+  clauseScores?: number[];
+}
+
+/** Dial candidates are stored from this index on, after any number of LLM candidates; their origin is `dial/<n>`. */
+export const DIAL_INDEX_BASE = 1_000_000;
+
+export function isDialCandidate(record: Pick<RunCandidateRecord, 'origin'>): boolean {
+  return record.origin.startsWith('dial/');
+}
+
+/** The record of the run's next dial candidate (n = 1, 2, ... after those in `saved`). */
+export function dialCandidateRecord(runId: string, saved: readonly RunCandidateRecord[], expression: string, compiled: RewardDiagnostics, summary: PolicySummary, dial: DialProvenance): RunCandidateRecord {
+  const n = saved.filter(isDialCandidate).length + 1;
+  return { runId, index: DIAL_INDEX_BASE + n - 1, expression, origin: `dial/${n}`, round: 0, diagnostics: { status: 'valid', attempts: 0, ...compiled, dial }, summary };
 }
 
 /** A candidate record of a run made here. */
@@ -46,13 +75,13 @@ export function validCandidates(runs: Runs): CandidateState[] {
 }
 
 /**
- * The records of every candidate that was asked for. Diagnostics come from `diagnosticsOf` for
- * expressions compiled in this page's session; a candidate compiled before a reload keeps the
- * diagnostics of its saved record.
+ * The records of every candidate that was asked for, then the saved dial candidates. Diagnostics
+ * come from `diagnosticsOf` for expressions compiled in this page's session; a candidate compiled
+ * before a reload keeps the diagnostics of its saved record.
  */
 export function candidateRecords(runId: string, runs: Runs, summaries: Record<string, PolicySummary>, diagnosticsOf: (normalized: string) => RewardDiagnostics | undefined, saved: readonly RunCandidateRecord[]): RunCandidateRecord[] {
   const asked = runCandidates(runs).filter(({ candidate: c }) => c.attempts.length > 0 || c.status !== 'pending');
-  return asked.map(({ run, round, candidate: c }, index) => {
+  const llm = asked.map(({ run, round, candidate: c }, index): RunCandidateRecord => {
     const compiled = c.normalized ? diagnosticsOf(c.normalized) : undefined;
     const error = c.attempts.at(-1)?.error;
     const own: CandidateDiagnostics = { status: c.status, attempts: c.attempts.length, ...compiled, ...(error && { error }), ...(c.duplicateOf && { duplicateOf: c.duplicateOf }) };
@@ -67,6 +96,7 @@ export function candidateRecords(runId: string, runs: Runs, summaries: Record<st
       summary: (c.normalized && summaries[c.normalized]) || null,
     };
   });
+  return [...llm, ...saved.filter(isDialCandidate)];
 }
 
 /** What can change in a record between two checkpoints; every other field follows from these. */

@@ -4,6 +4,7 @@
 import { ReplayProvider } from '../../llm/replay-provider.ts';
 import type { Transcript } from '../../llm/transcript.ts';
 import type { Store } from '../../storage/store.ts';
+import { isDialCandidate } from './run-candidates.ts';
 import { PIPELINE_KINDS, runRepository, type PipelineRunRecord } from '../run-records.ts';
 import { compareRuns, type RunComparison, type RunOutcome } from './compare-runs.ts';
 
@@ -31,7 +32,8 @@ export class RunReplay {
   async compare(rerun: RunOutcome): Promise<RunComparison> {
     const original = this.original ?? (await runRepository(this.store).get(this.of, PIPELINE_KINDS));
     if (!original) return { identical: false, differences: [`the original run (${this.of}) is no longer saved`] };
-    const candidates = await runRepository(this.store).candidates(original);
+    // the dial's candidates were added by the user after the run, not by its pipeline
+    const candidates = (await runRepository(this.store).candidates(original)).filter((c) => !isDialCandidate(c));
     return compareRuns({ result: (await this.store().getResult(this.of))?.result ?? null, candidates, summaries: original.checkpoint.summaries ?? {} }, rerun);
   }
 }

@@ -88,8 +88,17 @@ export class RunSession {
   get fresh(): boolean { return !!this.record && nothingDone(this.record, this.checkpoint, this.transcript.entries.length); }
   get busy(): boolean { return this.controller !== null; }
 
-  /** Loads the run from the store. A run recorded as running was interrupted (a reload, a crash): it shows as paused. */
-  async open(): Promise<void> {
+  private opening: Promise<void> = Promise.resolve();
+
+  /**
+   * Loads the run from the store. A run recorded as running was interrupted (a reload, a crash): it shows as paused.
+   * One load at a time (another tab's saves each ask for one): a slow load must not end after, and over, a newer one.
+   */
+  open(): Promise<void> {
+    return (this.opening = this.opening.then(() => this.load()));
+  }
+
+  private async load(): Promise<void> {
     const record = await this.runs.get(this.id, PIPELINE_KINDS);
     if (!record) return void (this.phase = 'missing');
     this.checkpoint = { ...record.checkpoint, summaries: record.checkpoint?.summaries ?? {} };
@@ -111,7 +120,17 @@ export class RunSession {
     if (this.phase === 'paused' && rewriteToReview(this.checkpoint)) this.phase = 'awaiting-rewrite';
     if (this.phase === 'awaiting-clauses' || this.phase === 'done') this.instance = await loadRunPopulation(this.app, this.settings);
     if (this.phase === 'awaiting-clauses') this.showClauses();
-    if (record.status === 'running' && !this.busy) await this.save('paused', this.message!);
+    if (record.status === 'running' && !this.busy) {
+      // Marked paused only under the run's lock and if unchanged since read: a tab that read "running" just
+      // before another tab finished the run must not write its stale copy over the finished one.
+      let changed = false;
+      await runExclusively(this.lockName, async () => {
+        const now = await this.runs.get(this.id, PIPELINE_KINDS);
+        changed = now?.status !== 'running' || now.updatedAt !== record.updatedAt;
+        if (!changed) await this.save('paused', this.message!);
+      }, () => void (changed = true));
+      if (changed) return this.load();
+    }
   }
 
   /** Starts or resumes the run; resolves when it is done, paused, awaiting clauses or failed. */

@@ -2,7 +2,9 @@
 // the loss the user accepts (derived, so moving the limit simulates nothing), a refinement around the
 // pick, and the baselines without an LLM. It owns its own engine pool, so that cancelling a sweep
 // never stops the screen's other simulations; the pool's workers go when the panel goes.
+import type { Occupancy } from '../../core/instance/occupancy.ts';
 import type { Instance } from '../../core/instance/types.ts';
+import type { ClauseScorer } from './clause-outcome.ts';
 import { compileReward } from '../../core/reward/compile-reward.ts';
 import { minimaxBaseline, quotaBaseline, quotaShares, type BaselineResult } from '../../core/tradeoff/baselines.ts';
 import { namedGroup } from '../../core/tradeoff/calls-by-group.ts';
@@ -23,6 +25,8 @@ export interface TradeoffRequest {
   trials: number;
   points: number;
   lambdaMax: number;
+  /** An SCLM run's clause scorer (the priority's outcome is then its clause scores), or why it has none. */
+  scorer?: ClauseScorer | { unavailable: string };
 }
 
 export class TradeoffSession {
@@ -38,14 +42,26 @@ export class TradeoffSession {
   group = $state<string | null>(null);
   /** R, normalized. */
   reward = $state('');
+  /** SCLM: the clauses the points are scored on and the welfare combining them; why not, when the run's clauses cannot be scored here. */
+  clauses = $state.raw<string[]>([]);
+  welfareLabel = $state('');
+  scorerNote = $state<string | null>(null);
   private sweep: DialSweep | null = null;
   private controller: AbortController | null = null;
   private pool: EnginePool | null = null;
 
   readonly choice = $derived(this.points.some((p) => p.lambda === 0) ? chooseLambda(this.points, Math.min(0.999, Math.max(0, this.maxLoss))) : null);
   readonly losses = $derived(this.points.some((p) => p.lambda === 0) ? lossesOf(this.points) : []);
-  readonly sentence = $derived(this.choice ? priceSentence(this.points, this.choice, this.maxLoss, this.favoured) : '');
+  readonly sentence = $derived(this.choice ? priceSentence(this.points, this.choice, this.maxLoss, this.favoured) + this.clauseSentence : '');
   readonly chosenExpression = $derived(this.choice && this.sweep ? dialExpression(this.reward, this.choice.lambda, this.sweep.setup.population.schema) : '');
+
+  /** SCLM: what the pick does to the run's welfare of clause scores, in words. */
+  private get clauseSentence(): string {
+    const base = this.points.find((p) => p.lambda === 0)?.clauses, choice = this.choice;
+    const chosen = choice && this.points[choice.index].clauses;
+    if (!base || !chosen || choice.lambda === 0) return '';
+    return ` Scored on the run's ${this.clauses.length} clauses, its ${this.welfareLabel} welfare goes from ${base.welfare.toFixed(3)} to ${chosen.welfare.toFixed(3)}.`;
+  }
 
   private get simulate() {
     this.pool ??= new EnginePool();
@@ -63,7 +79,11 @@ export class TradeoffSession {
     this.reward = compiled.diagnostics.normalized;
     this.favoured = favouredLabel(request.population.schema, compiled.diagnostics.featuresUsed);
     this.group = namedGroup(request.population.schema, compiled.diagnostics.featuresUsed);
-    this.sweep = new DialSweep({ population: request.population, reward: compiled.table, seeds: [request.seed], trials: request.trials });
+    const scorer = request.scorer && 'score' in request.scorer ? request.scorer : undefined;
+    this.clauses = scorer?.clauses ?? [];
+    this.welfareLabel = scorer?.welfareLabel ?? '';
+    this.scorerNote = request.scorer && 'unavailable' in request.scorer ? request.scorer.unavailable : null;
+    this.sweep = new DialSweep({ population: request.population, reward: compiled.table, seeds: [request.seed], trials: request.trials, ...(scorer && { score: (o: Occupancy) => scorer.score(o) }) });
     this.points = [];
     this.baselines = [];
     await this.work('Sweeping the dial', async (signal) => {

@@ -6,17 +6,15 @@
 // WorkerCrashedError and stops the others. Inputs go to each worker as its own copy, transferred.
 import * as Comlink from 'comlink';
 import type { IndexTable } from '../../engine/engine.ts';
-import { mergeParts, splitRange, type SimulationInput, type SimulationResult } from '../../engine/simulation.ts';
+import { mergeParts, type SimulationInput, type SimulationPart, type SimulationResult } from '../../engine/simulation.ts';
+import { armJobs, assembleIndexTable, transferArrays, trialJobs, type ArmJob, type EngineRunner, type RunOptions, type TrialJob } from './engine-jobs.ts';
 import type { EngineWorkerApi, Progress } from './engine.worker.ts';
 import { WorkerBridge } from '../worker-bridge.ts';
 
-export interface PoolCallOptions {
-  signal?: AbortSignal;
-  /** Work done so far and in all (trials for a simulation, arms for an index table). */
-  onProgress?: (done: number, total: number) => void;
-}
+/** Abort, and work done so far and in all (trials for a simulation, arms for an index table). */
+export type PoolCallOptions = RunOptions;
 
-export class EnginePool {
+export class EnginePool implements EngineRunner {
   private readonly bridges: WorkerBridge<EngineWorkerApi>[];
 
   constructor(size = Math.max(1, globalThis.navigator?.hardwareConcurrency ?? 2)) {
@@ -37,43 +35,34 @@ export class EnginePool {
       const { indices } = await this.whittleIndices(input.transitions, input.rewards, input.numStates, input.discount, { signal: options.signal });
       input = { ...input, indices };
     }
-    const ranges = splitRange(input.trials, this.bridges.length);
-    const done = new Array<number>(ranges.length).fill(0);
-    const parts = await this.all(ranges.map(([start, end], w) => this.bridges[w].call(options.signal, (api) => {
-      const progress = Comlink.proxy((d: number) => {
-        done[w] = d;
-        options.onProgress?.(done.reduce((a, b) => a + b, 0), input.trials);
-      });
-      return api.simulatePart(transferableCopy(input), start, end, progress);
-    })));
-    return mergeParts(input, parts);
+    return mergeParts(input, await this.runTrialJobs(trialJobs(input, this.bridges.length), options));
+  }
+
+  /** Runs trial job j on worker j (jobs from trialJobs, their arrays transferred); progress in trials of all jobs. */
+  async runTrialJobs(jobs: TrialJob[], options: PoolCallOptions = {}): Promise<SimulationPart[]> {
+    const total = jobs.reduce((sum, job) => sum + job.end - job.start, 0);
+    return this.run(jobs, total, options, (api, job, progress) => api.simulatePart(transferArrays(job.input), job.start, job.end, progress));
+  }
+
+  /** Runs arm job j on worker j (jobs from armJobs, their arrays transferred); progress in arms of all jobs. */
+  async runArmJobs(jobs: ArmJob[], options: PoolCallOptions = {}): Promise<IndexTable[]> {
+    const total = jobs.reduce((sum, job) => sum + job.end - job.start, 0);
+    return this.run(jobs, total, options, (api, job, progress) => api.whittleIndices(transferArrays(job.transitions), transferArrays(job.rewards), job.numStates, job.discount, progress));
   }
 
   /** Whittle indices of 2-state arms, split by arms over the workers (layouts as in Engine.whittle2). */
   async whittle2(transitions: Float64Array, rewards: Float64Array, discount: number, options: PoolCallOptions = {}): Promise<Float64Array> {
-    const N = rewards.length / 2;
-    const { ranges, parts } = await this.byArms(N, options, (api, start, end, progress) => {
-      const t = transitions.slice(start * 8, end * 8), r = rewards.slice(start * 2, end * 2);
-      return api.whittle2(Comlink.transfer(t, [t.buffer]), Comlink.transfer(r, [r.buffer]), discount, progress);
-    });
-    const indices = new Float64Array(N * 2);
-    parts.forEach((part, j) => indices.set(part, ranges[j][0] * 2));
+    const jobs = armJobs(transitions, rewards, 2, discount, this.bridges.length);
+    const parts = await this.run(jobs, rewards.length / 2, options, (api, job, progress) => api.whittle2(transferArrays(job.transitions), transferArrays(job.rewards), discount, progress));
+    const indices = new Float64Array(rewards.length);
+    parts.forEach((part, j) => indices.set(part, jobs[j].start * 2));
     return indices;
   }
 
   /** Whittle indices of S-state arms, split by arms over the workers (layouts as in Engine.whittleIndices). */
   async whittleIndices(transitions: Float64Array, rewards: Float64Array, numStates: number, discount: number, options: PoolCallOptions = {}): Promise<IndexTable> {
-    const S = numStates, N = rewards.length / S;
-    const { ranges, parts } = await this.byArms(N, options, (api, start, end, progress) => {
-      const t = transitions.slice(start * S * 2 * S, end * S * 2 * S), r = rewards.slice(start * S, end * S);
-      return api.whittleIndices(Comlink.transfer(t, [t.buffer]), Comlink.transfer(r, [r.buffer]), S, discount, progress);
-    });
-    const indices = new Float64Array(N * S), indexable = new Uint8Array(N);
-    parts.forEach((part, j) => {
-      indices.set(part.indices, ranges[j][0] * S);
-      indexable.set(part.indexable, ranges[j][0]);
-    });
-    return { indices, indexable };
+    const jobs = armJobs(transitions, rewards, numStates, discount, this.bridges.length);
+    return assembleIndexTable(jobs, await this.runArmJobs(jobs, options), rewards.length / numStates, numStates);
   }
 
   /** WASM memory of every started worker, in bytes. */
@@ -85,18 +74,17 @@ export class EnginePool {
     for (const b of this.bridges) b.terminate();
   }
 
-  /** Arms [0, N) split over the workers, each range computed by `call`, with summed progress. */
-  private async byArms<P>(N: number, options: PoolCallOptions, call: (api: Comlink.Remote<EngineWorkerApi>, start: number, end: number, progress: Progress) => Promise<P>): Promise<{ ranges: [number, number][]; parts: P[] }> {
-    const ranges = splitRange(N, this.bridges.length);
-    const done = new Array<number>(ranges.length).fill(0);
-    const parts = await this.all(ranges.map(([start, end], w) => this.bridges[w].call(options.signal, (api) => {
+  /** Job j on worker j, with the progress of all jobs summed. */
+  private async run<J, P>(jobs: J[], total: number, options: PoolCallOptions, call: (api: Comlink.Remote<EngineWorkerApi>, job: J, progress: Progress) => Promise<P>): Promise<P[]> {
+    if (jobs.length > this.bridges.length) throw new RangeError(`${jobs.length} jobs for ${this.bridges.length} workers`);
+    const done = new Array<number>(jobs.length).fill(0);
+    return this.all(jobs.map((job, w) => this.bridges[w].call(options.signal, (api) => {
       const progress = Comlink.proxy((d: number) => {
         done[w] = d;
-        options.onProgress?.(done.reduce((a, b) => a + b, 0), N);
+        options.onProgress?.(done.reduce((a, b) => a + b, 0), total);
       });
-      return call(api, start, end, progress) as Promise<P>;
+      return call(api, job, progress) as Promise<P>;
     })));
-    return { ranges, parts };
   }
 
   /** Like Promise.all, but the first failure terminates every worker, so none keeps computing. */
@@ -108,12 +96,4 @@ export class EnginePool {
       throw error;
     }
   }
-}
-
-/** A copy of the input whose arrays are transferred to one worker (each worker needs its own). */
-function transferableCopy(input: SimulationInput): SimulationInput {
-  const tally = input.tally && { ...input.tally, cells: input.tally.cells.slice() };
-  const copy = { ...input, transitions: input.transitions.slice(), rewards: input.rewards.slice(), initial: input.initial.slice(), indices: input.indices?.slice(), tally };
-  const buffers = [copy.transitions, copy.rewards, copy.initial, copy.indices, tally?.cells].filter((a) => a !== undefined).map((a) => a.buffer);
-  return Comlink.transfer(copy, buffers);
 }

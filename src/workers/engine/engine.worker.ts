@@ -14,6 +14,8 @@ const CHUNK_ARMS_S = 64;
 
 export type Progress = (done: number, total: number) => void;
 
+const EMPTY = new Float64Array(0);
+
 const api = {
   /** Whittle indices of 2-state arms; inputs and output are transferred, not copied. */
   async whittle2(transitions: Float64Array, rewards: Float64Array, discount: number, onProgress?: Progress): Promise<Float64Array> {
@@ -47,8 +49,18 @@ const api = {
   /** Trials [trialStart, trialEnd) of a simulation; progress (trials done) after every kernel call. */
   async simulatePart(input: SimulationInput, trialStart: number, trialEnd: number, onProgress?: Progress): Promise<SimulationPart> {
     const e = await engine();
-    // fire and forget: the message leaves at once even though this thread stays busy
-    const part = e.simulatePart(input, trialStart, trialEnd, (done) => void onProgress?.(done, trialEnd - trialStart));
+    const prepared = e.prepare(input);
+    // The arrays now sit in WASM memory (as thresholds): this worker's copies may go before the
+    // trials run (at 3 x 10^6 arms they are 290 MB per worker). The trials read only the scalars.
+    input.transitions = input.rewards = input.initial = EMPTY;
+    input.indices = undefined;
+    let part: SimulationPart;
+    try {
+      // fire and forget: the message leaves at once even though this thread stays busy
+      part = prepared.run(input.seed, trialStart, trialEnd, (done) => void onProgress?.(done, trialEnd - trialStart));
+    } finally {
+      prepared.dispose();
+    }
     const buffers = [part.occDisc, part.occSteps, part.pulls, part.pulledTrials, part.perTrial, part.perStep, part.perTrialOcc, part.tally]
       .filter((a) => a !== undefined)
       .map((a) => a.buffer);

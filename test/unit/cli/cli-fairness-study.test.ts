@@ -11,6 +11,7 @@ import { startFakeProvider, type FakeProvider } from '../../fake-provider/fake-p
 import { runMain, runMainJson } from './run-main.ts';
 import { COMMON_OPTIONS, parseArgs } from '../../../src/cli/args.ts';
 import { makeStudyCommand } from '../../../src/cli/commands/study.ts';
+import { repliesHeld } from '../../../src/cli/provider-options.ts';
 
 const run = runMain;
 const json = runMainJson;
@@ -147,6 +148,8 @@ describe('allot study language', () => {
     expect(fake.calls()).toHaveLength(8 + 16);
     expect(JSON.parse(readFileSync(transcript, 'utf8'))).toHaveLength(24);
     expect(JSON.parse(readFileSync(state, 'utf8')).status).toBe('done');
+    // Every reply the state holds is found (a resumed study takes them off its transcript first).
+    expect(repliesHeld(JSON.parse(readFileSync(state, 'utf8')))).toHaveLength(24);
     expect(existsSync(`${state}.tmp`)).toBe(false);
 
     const replayed = await json([...args, '--replay', transcript]);

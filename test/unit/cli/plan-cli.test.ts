@@ -35,7 +35,7 @@ describe('allot plan', () => {
     expect(Object.keys(out.groups[0])).toEqual(['group', 'bucket', 'share_calls', 'share_default', 'share_population']);
     expect(out.sentences[0]).toMatch(/^this priority moves \d+ of 40 calls to Ages 51-60/);
     const csv = parseCsv(readFileSync(at('a.csv'), 'utf8'));
-    expect(csv.header.slice(0, 6)).toEqual(['id', 'rank', 'index', 'default_rank', 'reason', 'enroll_gest_age']);
+    expect(csv.header.slice(0, 6)).toEqual(['id', 'rank', 'index', 'default_rank', 'reason', 'Gestational age at enrolment']);
     expect(csv.rows.map((row) => row.fields[0])).toEqual(out.calls.map((c: { id: string }) => c.id));
     const again = await runMain([...CREATE, '--state', at('b.json'), '--out', at('b.csv'), '--json']);
     expect(again.stdout).toBe(r.stdout);

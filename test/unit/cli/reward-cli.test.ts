@@ -44,7 +44,7 @@ describe('allot reward', () => {
     const { code, stdout, stderr } = await run(['reward', '--schema', 'dlm43', '--expr', 'state / agent_feats.days_to_first_call']);
     expect(code).toBe(1);
     expect(stdout).toBe('');
-    expect(stderr).toBe('allot reward: ZeroDivisionError: division by zero for arm 0 in state 0 (agent_feats.days_to_first_call = 0)\nstate / agent_feats.days_to_first_call\n      ^\nhint: guard the divisor, e.g. x / (y + 1) or (x / y if y else 0)\n');
+    expect(stderr).toBe('allot reward: ZeroDivisionError: division by zero for arm 0 in state 0 (agent_feats[6] Days to first call = 0)\nstate / agent_feats.days_to_first_call\n      ^\nhint: guard the divisor, e.g. x / (y + 1) or (x / y if y else 0)\n');
   });
 
   test('takes an expression that starts with "-" as --expr=...', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createNodeSimulator, type NodeSimulator } from '../../../src/cli/node-simulate.ts';
 import { MemoryStore } from '../../../src/storage/memory-store.ts';
 import { settle } from './what-if-fixture.ts';
+import { inThreadWhatIf } from '../../../src/workers/population/what-if-backend.ts';
 import { WhatIfState, type DraftStore, type WhatIfConfig } from '../../../src/state/what-if.svelte.ts';
 import { comparePolicies } from '../../../src/core/measures/compare-policies.ts';
 
@@ -22,13 +23,13 @@ function memoryDrafts(): DraftStore & { value: WhatIfConfig | null } {
 describe('what-if drafts, clear-all and the example pool', () => {
   test('unsaved expressions come back in a new session (a reload), with what was compared', async () => {
     const drafts = memoryDrafts();
-    const first = new WhatIfState(node.simulate, () => new MemoryStore(), 0, drafts);
+    const first = new WhatIfState(inThreadWhatIf(node.simulate), () => new MemoryStore(), 0, drafts);
     await first.usePopulation(first.choice);
     const c = first.add('state');
     first.setText(c, 'state * (1 + agent_feats[11])');
     first.add('state * 2').compared = false;
     first.keepDraft();
-    const second = new WhatIfState(node.simulate, () => new MemoryStore(), 0, drafts);
+    const second = new WhatIfState(inThreadWhatIf(node.simulate), () => new MemoryStore(), 0, drafts);
     const draft = second.savedDraft()!;
     await second.open(draft);
     expect(second.candidates.map((x) => x.text)).toEqual(['state', 'state * (1 + agent_feats[11])', 'state * 2']);
@@ -37,7 +38,7 @@ describe('what-if drafts, clear-all and the example pool', () => {
   });
 
   test('clear-all keeps only the default', async () => {
-    const whatIf = new WhatIfState(node.simulate, () => new MemoryStore(), 0);
+    const whatIf = new WhatIfState(inThreadWhatIf(node.simulate), () => new MemoryStore(), 0);
     await whatIf.usePopulation(whatIf.choice);
     whatIf.add('state * 2');
     whatIf.add('state * 3');
@@ -46,7 +47,7 @@ describe('what-if drafts, clear-all and the example pool', () => {
   });
 
   test('the 100 published rewards are added but not compared, so the charts keep the default readable', async () => {
-    const whatIf = new WhatIfState(node.simulate, () => new MemoryStore(), 0);
+    const whatIf = new WhatIfState(inThreadWhatIf(node.simulate), () => new MemoryStore(), 0);
     await whatIf.usePopulation(whatIf.choice);
     whatIf.settings.trials = 5;
     expect(whatIf.loadExamplePool()).toMatch(/Tick “Compare”/);
@@ -56,7 +57,7 @@ describe('what-if drafts, clear-all and the example pool', () => {
   });
 
   test('a candidate\'s result carries per-trial calls per bucket, comparable with the default\'s', async () => {
-    const whatIf = new WhatIfState(node.simulate, () => new MemoryStore(), 0);
+    const whatIf = new WhatIfState(inThreadWhatIf(node.simulate), () => new MemoryStore(), 0);
     whatIf.settings.trials = 20;
     await whatIf.usePopulation(whatIf.choice);
     whatIf.add('state * (1 + 5 * agent_feats[11])');

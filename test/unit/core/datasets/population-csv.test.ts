@@ -118,6 +118,12 @@ describe('population CSV: reading', () => {
     expect(schema.groups).toEqual([{ name: 'age', kind: 'one-hot', columns: [0, 1], ordered: false, buckets: ['age_young', 'age_old'] }]);
   });
 
+  test('names an inferred group by the headers\' own prefix, as written', () => {
+    const schema = inferSchema(['Age group_young', 'Age group_old', 'Age-x'], Float64Array.from([1, 0, 3, 0, 1, 4]), 2);
+    expect(schema.groups).toEqual([{ name: 'Age group', kind: 'one-hot', columns: [0, 1], ordered: false, buckets: ['Age group_young', 'Age group_old'] }]);
+    expect(schema.columns.map((c) => c.label)).toEqual(['Age group_young', 'Age group_old', 'Age-x']);
+  });
+
   test('infers no group when the prefix columns are not one-hot, and names headers as identifiers', () => {
     const schema = inferSchema(['Age Group', 'x_1', 'x_2', '3rd'], Float64Array.from([0.5, 1, 1, 0, 2, 0, 0, 3]), 2);
     expect(schema.columns.map((c) => [c.name, c.label, c.type])).toEqual([['Age_Group', 'Age Group', 'continuous'], ['x_1', 'x_1', 'binary'], ['x_2', 'x_2', 'binary'], ['f_3rd', '3rd', 'integer']]);

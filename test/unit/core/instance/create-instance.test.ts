@@ -120,4 +120,23 @@ describe('createInstance', () => {
     transitions[0] = 0;
     expect(instance.transitions[0]).toBe(0.9);
   });
+
+  test('makes the ids it numbers only when they are read; clones, spreads and JSON carry them', () => {
+    const fresh = () => createInstance(input({ ids: undefined }));
+    const instance = fresh();
+    // not yet made: the property is still the accessor
+    expect(typeof Object.getOwnPropertyDescriptor(instance, 'ids')?.get).toBe('function');
+    expect(instance.ids).toEqual(['0', '1']);
+    expect(instance.ids).toBe(instance.ids);
+    expect(Object.getOwnPropertyDescriptor(instance, 'ids')?.value).toEqual(['0', '1']);
+    expect(structuredClone(fresh()).ids).toEqual(['0', '1']);
+    expect({ ...fresh() }.ids).toEqual(['0', '1']);
+    expect(JSON.parse(JSON.stringify(fresh())).ids).toEqual(['0', '1']);
+    const renamed = fresh();
+    renamed.ids = ['x', 'y'];
+    expect(renamed.ids).toEqual(['x', 'y']);
+    // an error names the arm by the id it would have
+    const bad = input({ ids: undefined, features: [1, 0, 2, 0, 1, 0.5] });
+    expect(() => createInstance(bad)).toThrow('arm "1" (arm 2), column "children": 0.5 is not an integer');
+  });
 });

@@ -1,6 +1,10 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { credibleInterval, estimateTransitions, fitBetaBinomial } from '../../../../src/core/plan/estimate-transitions.ts';
+import { C_MAX, C_MIN, countTransitions, credibleInterval, estimateTransitions, fitBetaBinomial } from '../../../../src/core/plan/estimate-transitions.ts';
+import { fitCallEffects } from '../../../../src/core/plan/call-effect.ts';
 import { generatedRegister } from '../../../../src/core/plan/generated-register.ts';
+import { groupBuckets } from '../../../../src/core/plan/group-buckets.ts';
+import { DLM_EFFECT_WEIGHTS } from '../../../../src/core/datasets/generators/dlm.ts';
+import type { FeatureSchema } from '../../../../src/core/instance/types.ts';
 import { registerToInstance, type History } from '../../../../src/core/plan/register.ts';
 import { sampleBeta } from '../../../../src/core/plan/sample-beta.ts';
 import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
@@ -12,6 +16,38 @@ let engine: Engine;
 beforeAll(async () => {
   engine = await loadEngineNode();
 });
+
+/** Transitions whose called rows are her not-called row plus effect(arm, state), clipped to [0, 1]. */
+function withCalled(transitions: Float64Array, effect: (arm: number, s: number) => number): Float64Array {
+  const t = Float64Array.from(transitions);
+  for (let arm = 0; arm < t.length / 8; arm++) {
+    for (let s = 0; s < 2; s++) {
+      const q = Math.min(1, Math.max(0, t[arm * 8 + s * 4 + 1] + effect(arm, s)));
+      t[arm * 8 + s * 4 + 2] = 1 - q;
+      t[arm * 8 + s * 4 + 3] = q;
+    }
+  }
+  return t;
+}
+
+/** dlm's mean call effect mu(x) per arm, as its generator draws it (drawEffect with effect 0.1). */
+function dlmMeanEffects(schema: FeatureSchema, features: Float64Array, N: number): Float64Array {
+  const buckets = groupBuckets(schema, features, N);
+  const groups = schema.groups.map((g, gi) => ({ w: DLM_EFFECT_WEIGHTS[g.name], gi, k: g.buckets.length })).filter((g) => g.w !== undefined);
+  const lo = groups.reduce((a, g) => a + Math.min(0, g.w), 0), hi = groups.reduce((a, g) => a + Math.max(0, g.w), 0);
+  return Float64Array.from({ length: N }, (_, arm) => (0.1 * (groups.reduce((z, g) => z + (g.w * buckets[g.gi][arm]) / (g.k - 1), 0) - lo)) / (hi - lo));
+}
+
+/** The standard normal CDF by the error function's series (|z| < 3 here; 1e-12 is plenty). */
+function normalCdf(z: number): number {
+  const x = z / Math.SQRT2;
+  let term = x, sum = x;
+  for (let n = 1; n < 80; n++) {
+    term *= (-x * x) / n;
+    sum += term / (2 * n + 1);
+  }
+  return 0.5 + sum / Math.sqrt(Math.PI);
+}
 
 /** Share of (beneficiary, row) pairs whose true probability lies in the 90 % interval, per row and overall. */
 function coverage(name: string, parameters: Partial<Record<string, number>>, seed: number, groupBy: string | null) {
@@ -42,25 +78,45 @@ describe('estimateTransitions', () => {
     }
   }, 60_000);
 
-  test('planning on 26 weeks of estimated history: the engagement it reaches against planning on the true transitions (engine, same seeds)', () => {
-    // Measured (issue 13 asks for a gap under 2 %): sclm 2.2-2.3 %, multilingual 2.9-3.2 %, dlm 6-8 %
-    // (dlm's call effects vary mostly by chance, sd 0.05, which a call or two per beneficiary cannot
-    // reveal; with the true effects and estimated not-called rows the gap is under 1 %). Asserted: the
-    // sclm gap stays under 2.5 % and the estimate captures more than half of the true plan's lift over random calls.
+  // Issue 13 asks for a gap under 2 %. Measured (test/bench/estimate-gap.ts, 2000 arms, seeds 1-4, 10 % /
+  // 33 % called a week): sclm 2.1-2.5 / 2.5-3.1 %, multilingual 2.4-2.5 / 2.6-3.0 %, dlm 5.4-6.2 / 7.1-8.1 %.
+  // That is the information limit, not the fit: an oracle that knows the generator's model (the effect's
+  // law given the features, its floor, one effect for both states) and updates it on her calls reaches
+  // 1.7-2.3 / 2.4-2.8 %, 2.0-2.3 / 2.5-2.6 % and 4.8-5.2 / 6.2-6.9 %. What a few calls cannot show is her
+  // own chance part of the effect (sd 0.1 on sclm and multilingual, 0.05 on dlm, where the features
+  // explain little): with the true effects and the estimated not-called rows the gap is under 1.1 %.
+  // Random calls fall 5.7-6.7 % / 8.2-10.6 % short, so a 2 % gap means two thirds of the lift: the
+  // estimate gets 0.57-0.66 / 0.64-0.71 of it on sclm and multilingual, 0.06-0.16 / 0.22-0.30 on dlm.
+  // Asserted at both rates: the measured levels, the true-effect oracle, dlm's limit.
+  test.each([
+    { name: 'sclm', groupBy: 'Feature A', rate: 0.1, bound: 0.0235, lift: 0.55 },
+    { name: 'multilingual', groupBy: 'Age', rate: 0.1, bound: 0.027, lift: 0.5 },
+    { name: 'dlm', groupBy: 'Ages', rate: 0.1, bound: 0.065, lift: 0.03 },
+    { name: 'sclm', groupBy: 'Feature A', rate: 0.33, bound: 0.0275, lift: 0.65 },
+    { name: 'multilingual', groupBy: 'Age', rate: 0.33, bound: 0.031, lift: 0.6 },
+    { name: 'dlm', groupBy: 'Ages', rate: 0.33, bound: 0.083, lift: 0.15 },
+  ] as const)('planning on 26 weeks of estimated $name history ($rate called a week, the budget too): gap to planning on the truth under $bound, share of its lift over random calls over $lift; with her true call effects, gap under 0.012', ({ name, groupBy, rate, bound, lift }) => {
+    const N = 2000, budget = Math.round(N * rate);
     for (const seed of [1, 2]) {
-      const { register, truth } = generatedRegister('sclm', { arms: 2000, budget: 200 }, seed, { weeks: 26 });
-      const posterior = estimateTransitions(register.history, register.schema, register.features, register.numArms, { groupBy: 'Feature A' });
+      const { register, truth } = generatedRegister(name, name === 'dlm' ? { arms: N, sample: N, budget } : { arms: N, budget }, seed, { weeks: 26, callsPerWeek: budget });
+      const posterior = estimateTransitions(register.history, register.schema, register.features, N, { groupBy });
       const instance = registerToInstance(register, truth);
       const table = compileReward('state', instance);
       if (!table.ok) throw new Error(table.error.message);
-      const run = (policy: 'whittle' | 'random', indices?: Float64Array) =>
-        engine.simulate({ numArms: 2000, numStates: 2, transitions: truth, rewards: table.table, initial: instance.initial, discount: instance.discount, budget: 200, horizon: 26, trials: 40, seed: 7, policy, ties: 'random', indices }).rewardMean;
-      const planTrue = run('whittle', engine.whittle2(truth, table.table, instance.discount));
-      const planEstimated = run('whittle', engine.whittle2(posterior.transitions, table.table, instance.discount));
-      const random = run('random');
-      const gap = (planTrue - planEstimated) / planTrue;
-      expect(gap, `seed ${seed}: true ${planTrue}, estimated ${planEstimated}, random ${random}`).toBeLessThan(0.025);
-      expect((planEstimated - random) / (planTrue - random)).toBeGreaterThan(0.5);
+      const run = (policy: 'whittle' | 'random', transitions?: Float64Array) =>
+        engine.simulate({ numArms: N, numStates: 2, transitions: truth, rewards: table.table, initial: instance.initial, discount: instance.discount, budget, horizon: 26, trials: 40, seed: 7, policy, ties: 'random', indices: transitions && engine.whittle2(transitions, table.table, instance.discount) }).rewardMean;
+      const planTrue = run('whittle', truth), planEstimated = run('whittle', posterior.transitions), random = run('random');
+      const gap = (x: number) => (planTrue - x) / planTrue;
+      const says = `${name} seed ${seed}: true ${planTrue}, estimated ${planEstimated}, random ${random}`;
+      expect(gap(planEstimated), says).toBeLessThan(bound);
+      expect((planEstimated - random) / (planTrue - random), says).toBeGreaterThan(lift);
+      expect(gap(run('whittle', withCalled(posterior.transitions, (arm, s) => truth[arm * 8 + s * 4 + 3] - truth[arm * 8 + s * 4 + 1]))), says).toBeLessThan(0.012);
+      if (name === 'dlm') {
+        // Knowing the generator's expected effect for her features, E[max(0, mu(x) + 0.05 Z)], is no better.
+        const mu = dlmMeanEffects(register.schema, register.features, N);
+        const expected = withCalled(posterior.transitions, (arm) => mu[arm] * normalCdf(mu[arm] / 0.05) + 0.05 * Math.exp(-((mu[arm] / 0.05) ** 2) / 2) / Math.sqrt(2 * Math.PI));
+        expect(gap(run('whittle', expected)), says).toBeGreaterThan(0.04);
+      }
     }
   }, 60_000);
 
@@ -98,5 +154,35 @@ describe('estimateTransitions', () => {
     expect(a.priors.filter((p) => p.group !== 'all' && p.action === 0).every((p) => p.source === 'register')).toBe(true);
     expect(a.warnings.join('\n')).toContain('use the whole register\'s prior');
     expect(estimateTransitions(history, register.schema, register.features, 4, { groupBy: 'Feature A' })).toEqual(a);
+  });
+  test('her called weeks move her not-called mean by u / v of her called surprise, and keep its weight (the formula of the header, written out)', () => {
+    const { register } = generatedRegister('sclm', { arms: 600, budget: 200 }, 4, { weeks: 26 });
+    const N = 600;
+    const posterior = estimateTransitions(register.history, register.schema, register.features, N, { groupBy: null });
+    const { n, k } = countTransitions(register.history, N);
+    // The not-called posterior from the register's prior and her counts, as the header defines it.
+    const passive = new Float64Array(N * 2), u = new Float64Array(N * 2), weight = new Float64Array(N * 2);
+    for (let arm = 0; arm < N; arm++) {
+      for (let s = 0; s < 2; s++) {
+        const prior = posterior.priors.find((p) => p.group === 'all' && p.state === s && p.action === 0)!;
+        const a = prior.mean * prior.strength + k[arm * 4 + s * 2], b = (1 - prior.mean) * prior.strength + n[arm * 4 + s * 2] - k[arm * 4 + s * 2];
+        passive[arm * 2 + s] = a / (a + b);
+        u[arm * 2 + s] = (a * b) / ((a + b) ** 2 * (a + b + 1));
+        weight[arm * 2 + s] = a + b;
+      }
+    }
+    const buckets = groupBuckets(register.schema, register.features, N).map((bucket, gi) => ({ bucket, count: register.schema.groups[gi].buckets.length }));
+    const { mean, variance } = fitCallEffects(n, k, passive, u, buckets, N, [C_MIN, C_MAX]);
+    let moved = 0;
+    for (let arm = 0; arm < N; arm++) {
+      for (let s = 0; s < 2; s++) {
+        const q1 = posterior.transitions[arm * 8 + s * 4 + 3];
+        const expected = n[arm * 4 + s * 2 + 1] === 0 ? passive[arm * 2 + s] : Math.min(1 - 1e-3, Math.max(1e-3, passive[arm * 2 + s] + Math.min(1, u[arm * 2 + s] / variance[arm * 2 + s]) * (q1 - mean[arm * 2 + s])));
+        expect(posterior.transitions[arm * 8 + s * 4 + 1]).toBeCloseTo(expected, 12);
+        expect(posterior.alpha[arm * 4 + s * 2] + posterior.beta[arm * 4 + s * 2]).toBeCloseTo(weight[arm * 2 + s], 9);
+        if (Math.abs(expected - passive[arm * 2 + s]) > 0.01) moved++;
+      }
+    }
+    expect(moved).toBeGreaterThan(N / 4);
   });
 });

@@ -126,7 +126,7 @@ describe('arms with the same used features share one evaluation', () => {
 describe('errors are data: a message, a position, a hint and a caret excerpt', () => {
   test('division by zero names the operator, the arm, the state and the features read', () => {
     const e = error('state / agent_feats.age_10_20');
-    expect(e.message).toBe('ZeroDivisionError: division by zero for arm 0 in state 0 (agent_feats.age_10_20 = 0)');
+    expect(e.message).toBe('ZeroDivisionError: division by zero for arm 0 in state 0 (agent_feats[7] Ages 10-20 = 0)');
     expect(e.position).toBe(6);
     expect(e.excerpt).toBe('state / agent_feats.age_10_20\n      ^');
     expect(e.hint).toMatch(/guard the divisor/);

@@ -117,4 +117,21 @@ describe('the sweep', () => {
     const sd = Math.sqrt(shares.reduce((a, x) => a + (x - mean) ** 2, 0) / 9);
     expect(p.engagementSe!).toBeCloseTo(sd / Math.sqrt(10), 14);
   });
+
+  test('several points in flight give each point exactly what it gets on its own, in grid order', async () => {
+    // a population that samples its arms per seed (as DLM's), so that run() keeps points in flight
+    const sampled = { ...population, sampleSize: 40 };
+    const reward = compile('state * (1 + 2 * agent_feats[3])').table;
+    const sweep = new DialSweep({ population: sampled, reward, seeds: [0, 1, 2, 3], trials: 6 });
+    const lambdas = [0, 0.25, 0.5, 0.75, 1];
+    const progress: number[] = [];
+    const together = await sweep.run(lambdas, simulate, { onProgress: (done, total) => progress.push(done / total) });
+    expect(together.map((p) => p.lambda)).toEqual(lambdas);
+    for (const [i, lambda] of lambdas.entries()) {
+      const [alone] = await new DialSweep({ population: sampled, reward, seeds: [0, 1, 2, 3], trials: 6 }).run([lambda], simulate);
+      expect(together[i]).toEqual(alone);
+    }
+    expect(progress).toHaveLength(20);
+    expect(progress.at(-1)).toBe(1);
+  });
 });

@@ -136,3 +136,35 @@ describe('a DLM run in the app and on the command line', () => {
     expect(hashes(replayed)).toEqual(hashes(recorded.entries));
   });
 });
+
+describe('a run open in two tabs', () => {
+  test('a tab that read the run as running just before the other tab finished it shows it finished and writes nothing over it', async () => {
+    const app = host();
+    const id = await createRun(app, SETTINGS);
+    const first = new RunSession(app, id);
+    await first.open();
+    await first.run();
+    const store = app.store;
+    const done = (await store.getRun(id))!;
+    expect(done.status).toBe('done');
+    // The second tab's first read is the run as the first tab last saved it while running (its final
+    // save lands just after): the store answers that one read with an earlier running record.
+    let stale = true;
+    const late = new Proxy(store, {
+      get: (target, name) =>
+        name === 'getRun'
+          ? async (runId: string) => {
+              const record = await target.getRun(runId);
+              if (!stale || !record) return record;
+              stale = false;
+              return { ...record, status: 'running', updatedAt: record.updatedAt - 1 };
+            }
+          : Reflect.get(target, name).bind(target),
+    });
+    const second = new RunSession({ ...app, store: late }, id);
+    await second.open();
+    expect(stale).toBe(false);
+    expect(second.phase).toBe('done');
+    expect(await store.getRun(id)).toEqual(done);
+  });
+});

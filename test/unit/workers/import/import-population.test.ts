@@ -40,7 +40,7 @@ describe('importing a population file', () => {
     const t = transitionSummary(instance);
     expect(t.map((r) => r.mean[1])).toEqual([0.15000000000000002, 0.35, 0.6499999999999999, 0.925]);
     expect(t.every((r) => Math.abs(r.mean[0] + r.mean[1] - 1) < 1e-12)).toBe(true);
-    expect(previewRows(instance)).toEqual({ headers: ['id', 'p_0_0_1', 'p_0_1_1', 'p_1_0_1', 'p_1_1_1', 'age'], rows: [['a', 0.1, 0.3, 0.6, 0.9, 23], ['b', 0.2, 0.4, 0.7, 0.95, 41]] });
+    expect(previewRows(instance)).toEqual({ headers: ['id', 'q00', 'q01', 'q10', 'q11', 'age'], rows: [['a', 0.1, 0.3, 0.6, 0.9, 23], ['b', 0.2, 0.4, 0.7, 0.95, 41]] });
     // The import computes the same tables (in its worker) for the preview.
     expect(outcome.summary).toEqual(summarizePopulation(instance));
     expect(outcome.summary.features).toEqual(featureSummary(instance));

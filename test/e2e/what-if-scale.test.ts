@@ -1,0 +1,143 @@
+// What-if at national scale in Chromium (a benchmark: figures printed, never asserted; run it with
+// ALLOT_WHATIF_SCALE=1, since it takes minutes on a shared machine). For each size (default 10^6
+// and 3 x 10^6 sclm arms, budget N/10): the population chosen and the default reward simulated,
+// then a reward typed key by key and simulated. Printed per step: the time seen from the page, the
+// main thread's longest task (PerformanceObserver 'longtask'), and the whole browser's memory
+// (every Chromium process of this browser, from CDP's SystemInfo and /proc: RSS and PSS summed).
+// A trace of the main thread tells, for each long task, how much of it was the thread's own CPU time.
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, test } from 'vitest';
+import { useBuiltSite } from './browser.ts';
+import { longTasks, resetLongTasks, screenshot, watchLongTasks } from './run-helpers.ts';
+
+const SIZES = (process.env.ALLOT_WHATIF_ARMS ?? '1000000,3000000').split(',').map(Number);
+const TRIALS = Number(process.env.ALLOT_WHATIF_TRIALS ?? 10);
+const REWARD = 'state * (1 + agent_feats[0])';
+const site = useBuiltSite();
+
+/** RSS and PSS of every process of the test's browser, in bytes (PSS shares shared pages fairly). */
+async function browserMemory(): Promise<{ rss: number; pss: number; processes: number }> {
+  const cdp = await site.browser.newBrowserCDPSession();
+  try {
+    const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: { id: number; type: string }[] };
+    let rss = 0, pss = 0, processes = 0;
+    for (const { id } of processInfo) {
+      try {
+        rss += Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${id}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+        pss += Number(/Pss:\s+(\d+) kB/.exec(readFileSync(`/proc/${id}/smaps_rollup`, 'utf8'))?.[1] ?? 0) * 1024;
+        processes++;
+      } catch {
+        // the process ended between the listing and the read
+      }
+    }
+    return { rss, pss, processes };
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/** Samples the browser's memory every 250 ms until stopped; the peak of each measure. */
+function memoryPeak(): { stop: () => Promise<{ rss: number; pss: number; processes: number }> } {
+  const peak = { rss: 0, pss: 0, processes: 0 };
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const m = await browserMemory();
+      if (m.rss > peak.rss) Object.assign(peak, { rss: m.rss, processes: m.processes });
+      peak.pss = Math.max(peak.pss, m.pss);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  })();
+  return { stop: async () => ((running = false), await loop, peak) };
+}
+
+/**
+ * Traces the page's main thread (CDP Tracing) until stopped: the CPU time the thread itself spent in
+ * each task over 50 ms, to tell the page's own work from waiting for a core on a loaded machine.
+ */
+async function traceMainThread(page: Page): Promise<{ stop: () => Promise<{ wallMs: number; cpuMs: number }[]> }> {
+  const cdp = await page.context().newCDPSession(page);
+  const events: { name: string; ph: string; pid: number; tid: number; dur?: number; tdur?: number; args?: { name?: string } }[] = [];
+  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as typeof events)));
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline,toplevel,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+  return {
+    async stop() {
+      const complete = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
+      await cdp.send('Tracing.end');
+      await complete;
+      await cdp.detach();
+      const main = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+      return events
+        .filter((e) => e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && main.has(`${e.pid}:${e.tid}`) && (e.dur ?? 0) > 50_000)
+        .map((e) => ({ wallMs: (e.dur ?? 0) / 1000, cpuMs: (e.tdur ?? 0) / 1000 }));
+    },
+  };
+}
+
+const statuses = (page: Page) => page.getByTestId('candidate-status').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
+const allDone = async (page: Page, count: number) => {
+  for (;;) {
+    const s = await statuses(page);
+    if (s.length === count && s.every((x) => x === 'done')) return;
+    if (s.some((x) => x === 'failed')) throw new Error(`a candidate did not simulate: ${s.join(', ')}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+};
+const gb = (bytes: number) => (bytes / 1024 ** 3).toFixed(2);
+const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
+describe.skipIf(!process.env.ALLOT_WHATIF_SCALE)('What-if at national scale', () => {
+  for (const N of SIZES) {
+    test(`${N.toLocaleString('en')} arms: choose, simulate, type a reward (figures printed)`, { timeout: 1_200_000 }, async () => {
+      const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await watchLongTasks(page);
+      const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+      await page.goto(`${site.url}#/what-if`);
+      await page.getByTestId('population-summary').filter({ hasText: /^48 arms/ }).waitFor({ timeout: 60_000 });
+      const trials = page.locator('.settings input').first();
+      await trials.fill(String(TRIALS));
+      await trials.dispatchEvent('change');
+      await page.locator('#population-source').selectOption('generator:sclm');
+      await page.getByTestId('population-summary').filter({ hasText: /^100 arms/ }).waitFor({ timeout: 60_000 });
+      await allDone(page, 1);
+      const param = (name: string) => page.locator('.params label').filter({ has: page.locator(`span:text-is("${name}")`) }).locator('input');
+      const idle = await browserMemory();
+      console.log(`[figures] before ${N.toLocaleString('en')} arms (What-if on 100 sclm arms): browser memory RSS ${gb(idle.rss)} GB, PSS ${gb(idle.pss)} GB (${idle.processes} processes)`);
+      await param('arms').fill(String(N));
+      await param('budget').fill(String(N / 10));
+
+      const step = async (name: string, act: () => Promise<void>, done: () => Promise<void>) => {
+        await resetLongTasks(page);
+        const memory = memoryPeak();
+        const trace = await traceMainThread(page);
+        const started = Date.now();
+        await act();
+        await done();
+        const ms = Date.now() - started;
+        const peak = await memory.stop();
+        const traced = await trace.stop();
+        const tasks = await longTasks(page);
+        const cpu = traced.length ? `; in the trace, the longest ${Math.max(...traced.map((t) => t.wallMs)).toFixed(0)} ms took ${traced.reduce((a, t) => (t.wallMs > a.wallMs ? t : a)).cpuMs.toFixed(0)} ms of the main thread's CPU (tasks over 50 ms, thread CPU: ${traced.map((t) => t.cpuMs.toFixed(0)).join(', ')} ms)` : '';
+        console.log(
+          `[figures] ${N.toLocaleString('en')} arms, ${name}: ${ms} ms from the page; main-thread tasks over 50 ms: ${tasks.length}` +
+            `${tasks.length ? `, longest ${Math.max(...tasks).toFixed(0)} ms` : ''}${cpu}; browser memory peak RSS ${gb(peak.rss)} GB, PSS ${gb(peak.pss)} GB (${peak.processes} processes, ${cores} engine workers); load ${load()}`,
+        );
+      };
+      await step('population generated and the default reward simulated', () => page.getByRole('button', { name: 'Use these parameters' }).click(), async () => {
+        await page.getByTestId('population-summary').filter({ hasText: new RegExp(`^${N} arms`) }).waitFor({ timeout: 600_000 });
+        await allDone(page, 1);
+      });
+      await page.getByRole('button', { name: 'Add a reward' }).click();
+      const field = page.getByLabel('Candidate 1', { exact: true });
+      await step(`"${REWARD}" typed key by key, then simulated`, async () => {
+        await field.fill('');
+        await field.pressSequentially(REWARD, { delay: 60 });
+      }, () => allDone(page, 2));
+      await screenshot(page, `what-if-scale-${N}`);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(page, `what-if-scale-${N}-phone`);
+      await page.close();
+    });
+  }
+});
