@@ -28,10 +28,20 @@ export function bucketText(group: string, bucket: string): string {
   return /^[\p{L}]/u.test(bucket) && !/^(no|yes|all)$/.test(bucket) ? bucket : `${group} ${bucket}`;
 }
 
+/** Every arm's bucket per group, and the register's summary, once per register (a register is never changed in place). */
+const bucketsOf = new WeakMap<Register, { g: Register['schema']['groups'][number]; of: Int32Array }[]>();
+const summaries = new WeakMap<Register, RegisterSummary>();
+function summaryOf(register: Register): RegisterSummary {
+  let s = summaries.get(register);
+  if (!s) summaries.set(register, (s = registerSummary(register)));
+  return s;
+}
+
 /** Ids and bucket labels of the listed arms (only B of them cross to the page). */
 export function listLines(register: Register, arms: Int32Array): PlanView['lines'] {
   const { schema, features, numArms } = register;
-  const buckets = schema.groups.map((g) => ({ g, of: bucketOfArms(features, numArms, schema.columns.length, g) }));
+  let buckets = bucketsOf.get(register);
+  if (!buckets) bucketsOf.set(register, (buckets = schema.groups.map((g) => ({ g, of: bucketOfArms(features, numArms, schema.columns.length, g) }))));
   return {
     ids: Array.from(arms, (arm) => register.ids[arm]),
     buckets: Array.from(arms, (arm) => buckets.map(({ g, of }) => bucketText(g.name, of[arm] >= 0 ? g.buckets[of[arm]] : '?')).join(' · ')),
@@ -71,13 +81,13 @@ export class PlanSession {
   async loadRegister(source: RegisterSource): Promise<RegisterSummary> {
     this.draft = await readRegister(source);
     this.lists.posterior(this.draft, this.draft.schema.groups[0]?.name ?? null);
-    return registerSummary(this.draft);
+    return summaryOf(this.draft);
   }
 
   band(group: string, banding: Banding): RegisterSummary {
     const r = this.need(this.draft, 'no register is loaded');
     this.draft = { ...r, schema: reband(r.schema, r.features, r.numArms, group, banding) };
-    return registerSummary(this.draft);
+    return summaryOf(this.draft);
   }
 
   /**
@@ -208,7 +218,7 @@ export class PlanSession {
     this.plan = plan;
     this.meta = meta;
     const head = planHead(meta, plan);
-    return { head, list, lines: listLines(plan.register, list.arms), summary: registerSummary(plan.register), weeks: planSummary(plan) };
+    return { head, list, lines: listLines(plan.register, list.arms), summary: summaryOf(plan.register), weeks: planSummary(plan) };
   }
 
   private need<T>(value: T | null, message: string): T {
