@@ -27,7 +27,6 @@ export class PlanSession {
   problems = $state.raw<string[]>([]);
   problemsOf = $state<'outcomes' | 'plan'>('plan');
   busy = $state<string | null>(null);
-  lastStepMs = $state<number | null>(null);
 
   private current: PlanView | null = null;
 
