@@ -23,15 +23,20 @@ export const POLICY_RANDOM: i32 = 2;
  *     m = 2^32 - 1, where the flag says yes.
  * The flags are only read for the draw 2^32 - 1 (one in 2^32), so the rows cost 4 bytes per threshold, not 8.
  *
- * probabilities: f64, rows x S.
- * out: u32, rows x (S-1), then the flags: bit (row * (S-1) + j) of the bytes that follow, zeroed by the host
- * (thresholdBytes(rows, S) bytes in all).
+ * Rows are independent, so the host may convert a table in chunks through a small staging buffer (a whole
+ * table of f64 would double the engine's memory): the call converts rows [firstRow, firstRow + rows) of a
+ * table of totalRows rows, whatever the chunking, to the same bits.
+ *
+ * probabilities: f64, rows x S (the chunk: its row 0 is the table's row firstRow).
+ * out: the whole table: u32, totalRows x (S-1), then the flags: bit (row * (S-1) + j) of the bytes that
+ * follow, zeroed by the host (thresholdBytes(totalRows, S) bytes in all).
  */
-export function samplingThresholds(rows: i32, numStates: i32, probabilities: usize, out: usize): void {
+export function samplingThresholds(rows: i32, numStates: i32, probabilities: usize, out: usize, firstRow: i32, totalRows: i32): void {
   const S = numStates;
-  const flags = flagsOf(out, rows * (S - 1));
-  for (let row = 0; row < rows; row++) {
-    const p = probabilities + (<usize>(row * S) << 3);
+  const flags = flagsOf(out, totalRows * (S - 1));
+  for (let r = 0; r < rows; r++) {
+    const row = firstRow + r;
+    const p = probabilities + (<usize>(r * S) << 3);
     const o = out + (<usize>(row * (S - 1)) << 2);
     let acc = 0.0;
     for (let j = 0; j < S - 1; j++) {

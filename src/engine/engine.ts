@@ -4,6 +4,7 @@ import { VERDICT } from '../core/simulation/indexability.ts';
 import type { Kernels } from './kernels.ts';
 import { TrialTally } from './trial-tally.ts';
 import { groupBlock } from './group-bounds.ts';
+import { reserve, simulationPeakBytes } from './memory-plan.ts';
 import { fixedScale, mergeParts, POLICY_CODES, validateSimulationInput, type SimulationInput, type SimulationPart, type SimulationResult } from './simulation.ts';
 
 export { VERDICT };
@@ -22,6 +23,10 @@ export interface IndexTable {
  * passes cost about 0.1 ms however few the keys (a DLM seed has 96): the same order, bit for bit.
  */
 const SMALL_SORT = 2048;
+/** 2-state arms per whittle2 kernel call (6 MiB of buffers). */
+const WHITTLE2_CHUNK = 65_536;
+/** Size of the staging block through which probabilities reach samplingThresholds (1 MiB: 65,536 rows of 2 states). */
+const STAGING_BYTES = 1 << 20;
 
 /** The kernel's sortDescending for small n: positions by decreasing value, ties (and -0 = +0) by position. */
 function presortSmall(values: Float64Array, order: Uint32Array, tiedNext: Uint8Array): void {
@@ -54,9 +59,15 @@ export class Engine {
       throw new RangeError(`whittle2: expected rewards of length 2N and transitions of length 8N, got ${rewards.length} and ${transitions.length}`);
     }
     checkDiscount('whittle2', discount);
-    return this.withBuffers([transitions, rewards, numArms * 2], ([t, r, out]) => {
-      this.kernels.whittle2(numArms, t, r, discount, out);
-    })[2];
+    // in chunks: WASM memory never shrinks, and the whole table at once would take 96 bytes per arm
+    const out = new Float64Array(numArms * 2);
+    for (let start = 0; start < numArms; start += WHITTLE2_CHUNK) {
+      const end = Math.min(numArms, start + WHITTLE2_CHUNK);
+      out.set(this.withBuffers([transitions.subarray(start * 8, end * 8), rewards.subarray(start * 2, end * 2), (end - start) * 2], ([t, r, o]) => {
+        this.kernels.whittle2(end - start, t, r, discount, o);
+      })[2], start * 2);
+    }
+    return out;
   }
 
   /**
@@ -133,20 +144,15 @@ export class Engine {
     validateSimulationInput(input);
     const { numArms: N, numStates: S } = input;
     const whittle = input.policy === 'whittle' && input.budget > 0 && input.budget < N;
-    const indices = whittle ? (input.indices ?? this.whittleIndices(input.transitions, input.rewards, S, input.discount).indices) : undefined;
     const k = this.kernels;
+    // first: the index computation's chunks are carved from the reserve too
+    reserve(k, simulationPeakBytes(input, k.thresholdBytes, { indexed: whittle, smallSort: SMALL_SORT, stagingBytes: STAGING_BYTES }));
+    const indices = whittle ? (input.indices ?? this.whittleIndices(input.transitions, input.rewards, S, input.discount).indices) : undefined;
     const blocks = new Blocks(k);
     try {
       // Sampling thresholds, then the inputs can go: memory matters at a million arms.
-      // exact u32 thresholds with their flag bits (assembly/simulate.ts), zeroed
-      const thresholds = blocks.bytes(k.thresholdBytes(N * S * 2, S));
-      const initial = blocks.bytes(k.thresholdBytes(N, S));
-      const tmp = blocks.f64(N * S * 2 * S, input.transitions);
-      k.samplingThresholds(N * S * 2, S, tmp, thresholds);
-      blocks.release(tmp);
-      const ini = blocks.f64(N * S, input.initial);
-      k.samplingThresholds(N, S, ini, initial);
-      blocks.release(ini);
+      const thresholds = blocks.thresholds(input.transitions, N * S * 2, S);
+      const initial = blocks.thresholds(input.initial, N, S);
       let order = 0, tiedNext = 0;
       if (indices) {
         const len = N * S;
@@ -208,6 +214,27 @@ class Blocks {
     const ptr = this.bytes(length * 8, !from || from.length < length);
     if (from) new Float64Array(this.k.memory.buffer, ptr, length).set(from.subarray(0, length));
     return ptr;
+  }
+
+  /**
+   * The exact u32 sampling thresholds (with their flag bits, assembly/simulate.ts) of `rows` rows of S
+   * probabilities. The f64 rows go through a small staging block, chunk by chunk: WASM memory never
+   * shrinks, so a whole-table staging copy would stay in the worker's footprint (64 bytes per 2-state arm).
+   */
+  thresholds(probabilities: Float64Array, rows: number, S: number): number {
+    const out = this.bytes(this.k.thresholdBytes(rows, S));
+    const chunk = Math.max(1, Math.min(rows, Math.floor(STAGING_BYTES / (S * 8))));
+    const staging = this.bytes(chunk * S * 8, false);
+    try {
+      for (let first = 0; first < rows; first += chunk) {
+        const n = Math.min(chunk, rows - first);
+        new Float64Array(this.k.memory.buffer, staging, n * S).set(probabilities.subarray(first * S, (first + n) * S));
+        this.k.samplingThresholds(n, S, staging, out, first, rows);
+      }
+    } finally {
+      this.release(staging);
+    }
+    return out;
   }
 
   release(ptr: number): void {

@@ -9,7 +9,7 @@ export interface Kernels {
   whittle2(numArms: number, transitions: number, rewards: number, beta: number, out: number): void;
   whittleS(numArms: number, numStates: number, transitions: number, rewards: number, beta: number, out: number, verdict: number, work: number): void;
   whittleSWorkSize(numStates: number): number;
-  samplingThresholds(rows: number, numStates: number, probabilities: number, out: number): void;
+  samplingThresholds(rows: number, numStates: number, probabilities: number, out: number, firstRow: number, totalRows: number): void;
   thresholdBytes(rows: number, numStates: number): number;
   sortDescending(n: number, values: number, order: number, tiedNext: number, keys: number, keys2: number, order2: number, hist: number): void;
   uniform(seed: number, stream: number, counter: number): number;

@@ -19,7 +19,7 @@ function thresholds(rows: number[][]): { t: Uint32Array; flag: (bit: number) => 
   try {
     new Uint8Array(k.memory.buffer, out, k.thresholdBytes(rows.length, S)).fill(0);
     new Float64Array(k.memory.buffer, p, rows.length * S).set(rows.flat());
-    k.samplingThresholds(rows.length, S, p, out);
+    k.samplingThresholds(rows.length, S, p, out, 0, rows.length);
     const t = new Uint32Array(k.memory.buffer, out, count).slice();
     const flags = new Uint8Array(k.memory.buffer, out + count * 4, (count + 7) >> 3).slice();
     return { t, flag: (bit) => ((flags[bit >> 3] >> (bit & 7)) & 1) === 1 };
@@ -49,6 +49,71 @@ describe('exact 32-bit sampling thresholds', () => {
           for (const m of draws) expect(m < tj || (m === TOP && flag(bit)), `S ${S}, row ${r}, j ${j}, m ${m}`).toBe(m < c);
         }
       });
+    }
+  });
+
+  test('converting a table in chunks (any sizes, as the engine stages it) gives the bits of the whole conversion, flags included', () => {
+    const k = engine.kernels, u = seededRandom(5), S = 3;
+    // rows whose top thresholds need the flag bit (cumulative probability 1 or within 2^-32 of it) among random ones
+    const rows = Array.from({ length: 301 }, (_, r) => {
+      if (r % 7 === 0) return [0, 0, 1];
+      if (r % 11 === 0) return [2 ** -33, 0, 1 - 2 ** -33];
+      const x = [u(), u(), u()], sum = x[0] + x[1] + x[2];
+      return x.map((v) => v / sum);
+    });
+    const bytes = k.thresholdBytes(rows.length, S), flat = Float64Array.from(rows.flat());
+    const convert = (chunk: number): Uint8Array => {
+      const out = k.alloc(bytes), p = k.alloc(chunk * S * 8);
+      try {
+        new Uint8Array(k.memory.buffer, out, bytes).fill(0);
+        for (let first = 0; first < rows.length; first += chunk) {
+          const n = Math.min(chunk, rows.length - first);
+          new Float64Array(k.memory.buffer, p, n * S).set(flat.subarray(first * S, (first + n) * S));
+          k.samplingThresholds(n, S, p, out, first, rows.length);
+        }
+        return new Uint8Array(k.memory.buffer, out, bytes).slice();
+      } finally {
+        k.free(p);
+        k.free(out);
+      }
+    };
+    const whole = convert(rows.length);
+    const flagBytes = whole.subarray(rows.length * (S - 1) * 4);
+    expect(flagBytes.some((b) => b !== 0), 'some flag bits set').toBe(true);
+    for (const chunk of [1, 2, 3, 8, 13, 64, 300]) expect(convert(chunk), `chunks of ${chunk} rows`).toEqual(whole);
+  });
+
+  test('the engine stages a large table in chunks to the bits of the whole conversion', () => {
+    // 20,000 2-state arms: 80,000 transition rows, more than one 65,536-row staging chunk
+    const N = 20_000, S = 2, u = seededRandom(9);
+    const transitions = new Float64Array(N * S * 2 * S);
+    for (let row = 0; row < N * S * 2; row++) {
+      const q = row % 5 === 0 ? 1 : row % 13 === 0 ? 1 - 2 ** -33 : u();
+      transitions[row * 2] = 1 - q;
+      transitions[row * 2 + 1] = q;
+    }
+    const initial = new Float64Array(N * S).fill(0.5);
+    const input: SimulationInput = {
+      numArms: N, numStates: S, transitions, rewards: Float64Array.from({ length: N * S }, (_, i) => i % S), initial,
+      discount: 0.9, budget: 0, horizon: 2, trials: 1, seed: 1, policy: 'none', ties: 'random',
+    };
+    const k = engine.kernels, rows = N * S * 2, bytes = k.thresholdBytes(rows, S);
+    const prepared = engine.prepare(input);
+    try {
+      const at = (prepared as unknown as { fixed: { thresholds: number } }).fixed.thresholds;
+      const staged = new Uint8Array(k.memory.buffer, at, bytes).slice();
+      const out = k.alloc(bytes), p = k.alloc(transitions.length * 8);
+      try {
+        new Uint8Array(k.memory.buffer, out, bytes).fill(0);
+        new Float64Array(k.memory.buffer, p, transitions.length).set(transitions);
+        k.samplingThresholds(rows, S, p, out, 0, rows);
+        expect(staged).toEqual(new Uint8Array(k.memory.buffer, out, bytes));
+      } finally {
+        k.free(p);
+        k.free(out);
+      }
+    } finally {
+      prepared.dispose();
     }
   });
 
