@@ -708,7 +708,7 @@ function pull(i: i32, k: i32, act: usize, pulls: usize, pulledTrials: usize, las
 /**
  * Byte tables of fixed-point discount weights: for window w (steps 16w .. 16w + L - 1, L = min(16, T - 16w))
  * and byte b, tables[(w * 2 + b) * 256 + v] = sum of round(beta^t * fixedScale) over the bits k of v, where
- * bit 8b + k of a window's history is step 16w + L - 1 - (8b + k). Exact integers, so any order of sums agrees.
+ * bit 8b + k of a window's history is step 16w + 8b + k. Exact integers, so any order of sums agrees.
  */
 function buildWindowTables(T: i32, beta: f64, fixedScale: f64, tables: usize): void {
   const windows = (T + WINDOW - 1) / WINDOW;
@@ -717,13 +717,12 @@ function buildWindowTables(T: i32, beta: f64, fixedScale: f64, tables: usize): v
     const base = tables + (<usize>(w * WINDOW_TABLE) << 3);
     // the weight of each bit position j (0..15), zero beyond L; stored temporarily in entries 1, 2, 4, ... of each byte table
     for (let b = 0; b < 2; b++) store<f64>(base + (<usize>(b * 256) << 3), 0.0);
-    const stepOfBit0 = WINDOW * w + L - 1;
     for (let j = 0; j < WINDOW; j++) {
       let pw = 0.0;
       if (j < L) {
-        // beta^(stepOfBit0 - j) by the same repeated product as the simulation
+        // beta^(16w + j) by the same repeated product as the simulation
         let d = 1.0;
-        for (let t = 0; t < stepOfBit0 - j; t++) d *= beta;
+        for (let t = 0; t < WINDOW * w + j; t++) d *= beta;
         pw = nearest(d * fixedScale);
       }
       store<f64>(base + (<usize>((j >> 3) * 256 + (1 << (j & 7))) << 3), pw);
