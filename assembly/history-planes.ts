@@ -4,7 +4,8 @@
 // and writing a 4-byte word per arm). The loop is bound by memory traffic at 10^6 arms.
 //
 // Layout in the `history` block (historyBytes(N) bytes), planeBytes(N) bytes per plane: 17 state planes (slot j:
-// the states of step 16w + j of window w; slot 16 the first states of the next window), then 16 action planes.
+// the states of step 16w + j of window w; slot 16 the first states of the next window), 16 action planes, and
+// one for the walk's prefix (simulate.ts, walkFromPrefix).
 // Bit k of the u16 at byte 2c of a plane is arm 16c + k.
 
 /** Steps per history window. */
@@ -19,7 +20,7 @@ export function planeBytes(N: i32): usize {
 
 /** Bytes of the history block of N 2-state arms (the host allocates this). */
 export function historyBytes(numArms: i32): i32 {
-  return <i32>(planeBytes(numArms) * (2 * WINDOW + 1));
+  return <i32>(planeBytes(numArms) * (2 * WINDOW + 2));
 }
 
 /** Packs the 0/1 bytes of arms [from, N) (from a multiple of 16) into the plane. */

@@ -187,6 +187,10 @@ export function simulate(
   // 2 states and no per-trial occupancy: the fused SIMD step, occupancy and pulls through bit histories
   const fused = S == 2 && perTrialOcc == 0;
   const P = planeBytes(N);
+  // the 2-state walk with ties to the lowest id starts after a prefix of the keys (walkFromPrefix)
+  const prefixWalk = fused && policy == POLICY_WHITTLE && tiesRandom == 0 && groups == 0 && budget > 0 && budget < N;
+  const template = history + P * <usize>(2 * WINDOW + 1);
+  prefixLen = 0; prefixPairs = 0; prefixSingles = 0; prefixPairIds = 0;
   if (fused) {
     buildWindowTables(T, beta, fixedScale, tables);
     blockThresholds(N, thresholds); // undone before returning
@@ -219,12 +223,15 @@ export function simulate(
       // selection: act[i] = 1 for the pulled arms (fused: bits of this step's planes)
       const sel: usize = fused ? history + P * <usize>sinceFlush : state;
       const acts: usize = fused ? history + P * <usize>(WINDOW + 1 + sinceFlush) : act;
-      memory.fill(acts, 0, fused ? P : <usize>N);
+      if (!prefixWalk) memory.fill(acts, 0, fused ? P : <usize>N);
       const stepBase = (<u32>k * <u32>T + <u32>t) * <u32>N;
       let picked: i32 = 0;
       if (budget > 0 && policy == POLICY_WHITTLE && groups != 0) {
         pulledIds += selectConstrained(N, S, order, tiedNext, sel, acts, budget, tiesRandom, kTies, stepBase, k, pulls, pulledTrials, lastTrial, fused, groups, t);
         picked = budget < N ? budget : N; // the host checked that the bounds leave room for every call
+      } else if (prefixWalk) {
+        pulledIds += walkFromPrefix(N, order, sel, acts, scratch, template, P, budget);
+        picked = budget;
       } else if (budget > 0 && policy == POLICY_WHITTLE) {
         pulledIds += selectWhittle(N, S, order, tiedNext, sel, acts, scratch, budget, tiesRandom, kTies, stepBase, k, pulls, pulledTrials, lastTrial, fused);
         picked = budget < N ? budget : N; // each arm matches exactly one of its S keys
@@ -362,6 +369,108 @@ function selectWhittle(
     }
   }
   return pulledIds;
+}
+
+/**
+ * The prefix of the 2-state walk (ties to the lowest id) of this simulate call: its first prefixLen keys, split
+ * into the arms with both keys in it (pulled whatever their state: one of the two keys matches; prefixPairs of
+ * them, ids summing to prefixPairIds, their action bits in the template plane) and the other keys
+ * (prefixSingles of them, in walk order, in `scratch`). Not state across calls: reset by simulate.
+ */
+let prefixLen: i32 = 0;
+let prefixPairs: i32 = 0;
+let prefixSingles: i32 = 0;
+let prefixPairIds: u64 = 0;
+
+/**
+ * selectWhittle's branch-free walk for 2 states and ties to the lowest id, the same pulls: while the budget is not
+ * reached inside the prefix, every arm with both keys in the prefix is pulled, so the walk starts from the
+ * template of those pulls and visits only the prefix's other keys, then the keys after it. When the budget is
+ * reached inside the prefix (more hits than the budget), the step is walked in full from the start and the prefix
+ * is rebuilt shorter; it is first built after the call's first step, at 9/10 of that step's walk.
+ */
+function walkFromPrefix(N: i32, order: usize, state: usize, act: usize, scratch: usize, template: usize, P: usize, budget: i32): f64 {
+  let picked = prefixPairs;
+  let ids = prefixPairIds;
+  if (prefixLen == 0) memory.fill(act, 0, P);
+  else memory.copy(act, template, P);
+  for (let j = 0; j < prefixSingles; j++) {
+    const e = load<u32>(scratch + (<usize>j << 2));
+    const hit = walkKey(e, state, act);
+    ids += <u64>((e >> 1) & (0 - hit));
+    picked += <i32>hit;
+  }
+  let pos = prefixLen;
+  const len = N * 2;
+  if (picked > budget) {
+    // the cut falls inside the prefix: the plain walk
+    memory.fill(act, 0, P);
+    picked = 0;
+    ids = 0;
+    pos = 0;
+  }
+  const rebuild = pos == 0;
+  while (picked < budget && pos < len) {
+    const e = load<u32>(order + (<usize>pos << 2));
+    const hit = walkKey(e, state, act);
+    ids += <u64>((e >> 1) & (0 - hit));
+    picked += <i32>hit;
+    pos++;
+  }
+  if (rebuild) buildPrefix(order, scratch, template, P, <i32>((<i64>pos * 9) / 10));
+  return <f64>ids;
+}
+
+/** One key e = 2i + s of the 2-state walk: if arm i is in state s, sets its action bit; returns 1 for a hit. */
+// @ts-ignore: decorator
+@inline
+function walkKey(e: u32, state: usize, act: usize): u32 {
+  const i = e >> 1;
+  const hit = <u32>(<u32>stateOf(state, <i32>i, true) == (e & 1));
+  const at = act + <usize>(i >> 3);
+  store<u8>(at, <u8>(<u32>load<u8>(at) | (hit << (i & 7))));
+  return hit;
+}
+
+/** Builds the prefix of the first `len` keys (see prefixLen): the singles into scratch, the pairs' bits into template. */
+function buildPrefix(order: usize, scratch: usize, template: usize, P: usize, len: i32): void {
+  memory.fill(template, 0, P);
+  let pairs: i32 = 0;
+  let pairIds: u64 = 0;
+  // pass 1: arm i's bit toggles at each of its keys; its second key makes it a pair
+  for (let p = 0; p < len; p++) {
+    const i = load<u32>(order + (<usize>p << 2)) >> 1;
+    const at = template + <usize>(i >> 3);
+    const bit = <u32>1 << (i & 7);
+    const b = <u32>load<u8>(at);
+    if ((b & bit) != 0) { pairs++; pairIds += <u64>i; }
+    store<u8>(at, <u8>(b ^ bit));
+  }
+  // pass 2: the keys whose bit is set are the singles, in walk order
+  let singles: i32 = 0;
+  for (let p = 0; p < len; p++) {
+    const e = load<u32>(order + (<usize>p << 2));
+    const i = e >> 1;
+    if (((<u32>load<u8>(template + <usize>(i >> 3)) >> (i & 7)) & 1) != 0) {
+      store<u32>(scratch + (<usize>singles << 2), e);
+      singles++;
+    }
+  }
+  // pass 3: the bits of every arm of the prefix, then the singles' cleared: the pairs remain
+  for (let p = 0; p < len; p++) {
+    const i = load<u32>(order + (<usize>p << 2)) >> 1;
+    const at = template + <usize>(i >> 3);
+    store<u8>(at, <u8>(<u32>load<u8>(at) | (<u32>1 << (i & 7))));
+  }
+  for (let j = 0; j < singles; j++) {
+    const i = load<u32>(scratch + (<usize>j << 2)) >> 1;
+    const at = template + <usize>(i >> 3);
+    store<u8>(at, <u8>(<u32>load<u8>(at) & ~(<u32>1 << (i & 7))));
+  }
+  prefixLen = len;
+  prefixPairs = pairs;
+  prefixSingles = singles;
+  prefixPairIds = pairIds;
 }
 
 /**

@@ -95,7 +95,7 @@ describe('the WASM simulator against the TypeScript reference', () => {
     }
   });
 
-  test.each([1, 3, 4, 5, 15, 16, 17, 31, 33, 50])('%i 2-state arms (bit planes of 16 arms, thresholds in blocks of 4) match under each policy and tie rule', (N) => {
+  test.each([1, 3, 4, 5, 15, 16, 17, 31, 33, 50, 1000])('%i 2-state arms (bit planes, thresholds in blocks of 4, the walk prefix and its fallback) match under each policy and tie rule', (N) => {
     for (const [policy, ties] of [['whittle', 'lowest-id'], ['whittle', 'random'], ['random', 'random']] as const) {
       const input = randomInput(N, 2, 40 + N, { policy, ties, perStep: true, horizon: 21, budget: Math.max(1, Math.floor(N / 3)) });
       expect(engine.simulate(input)).toEqual(reference(input));
