@@ -1,7 +1,7 @@
 // The 2-state path's states and actions as bit planes, one bit per arm and step: they are the current state and
 // action (the selection walk probes a 125 KB plane at 10^6 arms, not a 1 MB byte array) and, over a window of 16
 // steps, the history added to the occupancy at each flush (a step writes N/4 bytes of history instead of reading
-// and writing a 4-byte word per arm). The loop is bound by memory traffic at 10^6 arms.
+// and writing a 4-byte word per arm).
 //
 // Layout in the `history` block (historyBytes(N) bytes), planeBytes(N) bytes per plane: 17 state planes (slot j:
 // the states of step 16w + j of window w; slot 16 the first states of the next window), 16 action planes, and

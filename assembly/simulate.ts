@@ -154,7 +154,7 @@ export function sortDescending(n: i32, values: usize, order: usize, tiedNext: us
  * Scratch: state (u8 N), act (u8 N), scratch (u32 N), lastTrial (i32 N, -1 before the first call),
  *   history (historyBytes(N) bytes), tables (f64 ceil(horizon / 16) x 512): the 2-state path keeps the last
  *   16 steps' states and actions as bit planes (history-planes.ts) and adds them to the occupancy every 16 steps
- *   through byte tables of discount weights (the loop is bound by memory traffic at a million arms).
+ *   through byte tables of discount weights. `act` is unused on that path (the action planes replace it).
  * Accumulators (added to, over all trials of the call):
  *   occDisc, occSteps: f64, N x (S-1), for states 1..S-1: sum of round(beta^t * fixedScale), and of 1,
  *                      over steps spent in the state (state 0 is the complement, derived by the host).
