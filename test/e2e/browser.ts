@@ -3,6 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { startFakeProvider, type FakeProvider, type FakeProviderOptions } from '../fake-provider/fake-provider-server.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
 
 export const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
@@ -36,17 +37,34 @@ export function watchProblems(page: Page): string[] {
   return problems;
 }
 
-/** For a test file: Chromium and the built site on 127.0.0.1, started before its tests and stopped after them. */
-export function useBuiltSite(): { readonly browser: Browser; readonly url: string } {
+/** Waits until the page's service worker is ready and controls the page (the build is precached). */
+export async function untilServiceWorkerControls(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) await new Promise((done) => navigator.serviceWorker.addEventListener('controllerchange', done, { once: true }));
+  });
+}
+
+export interface BuiltSite {
+  readonly browser: Browser;
+  /** The site's URL, ending in a slash. */
+  readonly url: string;
+  readonly server: StaticServer;
+}
+
+/**
+ * For a test file: Chromium and the built site on 127.0.0.1 (under `prefix`), started before its
+ * tests and stopped after them.
+ */
+export function useBuiltSite({ prefix = '/' }: { prefix?: string } = {}): BuiltSite {
   let browser: Browser | undefined;
   let server: StaticServer | undefined;
   beforeAll(async () => {
     mkdirSync('test-results', { recursive: true });
-    [browser, server] = await Promise.all([launchBrowser(), serveStatic(DIST)]);
+    [browser, server] = await Promise.all([launchBrowser(), serveStatic(DIST, { prefix })]);
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await Promise.all([browser?.close(), server?.close()]);
   });
   return {
     get browser() {
@@ -55,5 +73,29 @@ export function useBuiltSite(): { readonly browser: Browser; readonly url: strin
     get url() {
       return server!.url;
     },
+    get server() {
+      return server!;
+    },
   };
+}
+
+/**
+ * For a test file or a describe block: the fake LLM provider on 127.0.0.1, started before its tests
+ * and stopped after them. The object returned stands for the server once it has started.
+ */
+export function useFakeProvider(options: FakeProviderOptions): FakeProvider {
+  let fake: FakeProvider | undefined;
+  beforeAll(async () => {
+    fake = await startFakeProvider(options);
+  });
+  afterAll(async () => {
+    await fake?.close();
+  });
+  return new Proxy({} as FakeProvider, {
+    get(_, name) {
+      if (!fake) throw new Error('the fake provider is used before it has started (outside a test?)');
+      const value = Reflect.get(fake, name);
+      return typeof value === 'function' ? value.bind(fake) : value;
+    },
+  });
 }

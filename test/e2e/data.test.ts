@@ -3,10 +3,9 @@
 // there after a reload; a 100,000-arm file is parsed in the worker (timings printed, not asserted).
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startFakeProvider, type FakeProvider } from '../fake-provider/fake-provider-server.ts';
+import { describe, expect, test } from 'vitest';
 import { axeViolations } from './accessibility.ts';
-import { useBuiltSite, watchProblems } from './browser.ts';
+import { useBuiltSite, useFakeProvider, watchProblems } from './browser.ts';
 import { configureProvider, KEY, promptOf, scriptedReplies } from './run-helpers.ts';
 
 const site = useBuiltSite();
@@ -128,13 +127,7 @@ describe('an imported population with numeric and yes/no columns', () => {
   // 12 mothers: an age in years (numbers), a yes/no column, and a one-hot language group, with the user's spelling.
   const CSV = 'id,q00,q01,q10,q11,Age (years),Low income,lang_hindi,lang_marathi\n' + Array.from({ length: 12 }, (_, i) => `m${i},${0.05 + 0.02 * i},${0.3 + 0.03 * i},0.6,0.9,${18 + 2 * i},${i % 3 === 0 ? 1 : 0},${i % 2},${1 - (i % 2)}`).join('\n') + '\n';
   const REWARDS = ['state * (1 + 2 * agent_feats[1])', 'state * (1 + 0.1 * agent_feats[0])'];
-  let fake: FakeProvider;
-  beforeAll(async () => {
-    fake = await startFakeProvider({ key: KEY, reply: scriptedReplies(REWARDS) });
-  });
-  afterAll(async () => {
-    await fake?.close();
-  });
+  const fake = useFakeProvider({ key: KEY, reply: scriptedReplies(REWARDS) });
 
   test('lists each column with what allot does with it, bands the numbers at cut points she types, and a DLM run on it finishes', async () => {
     const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });

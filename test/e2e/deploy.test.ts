@@ -6,25 +6,19 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { axeViolations } from './accessibility.ts';
-import { DIST, launchBrowser, watchProblems } from './browser.ts';
-import { serveStatic, type StaticServer } from './static-server.ts';
+import { DIST, untilServiceWorkerControls, useBuiltSite, watchProblems } from './browser.ts';
 
-let browser: Browser;
-let server: StaticServer;
+const site = useBuiltSite({ prefix: '/allot/' });
 const next = join(mkdtempSync(join(tmpdir(), 'allot-deploy-')), 'dist-b');
 beforeAll(async () => {
   // The second build: the same sources, chunk names tagged "b-" (vite.config.ts, ALLOT_BUILD_TAG).
   execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', next, '--emptyOutDir', '--logLevel', 'error'], { env: { ...process.env, ALLOT_BUILD_TAG: 'b' }, stdio: 'pipe', timeout: 180_000 });
   expect(readdirSync(join(next, 'assets')).every((f) => f.startsWith('b-'))).toBe(true);
-  browser = await launchBrowser();
-  server = await serveStatic(DIST, { prefix: '/allot/' });
 }, 200_000);
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
   rmSync(join(next, '..'), { recursive: true, force: true });
 });
 
@@ -45,24 +39,21 @@ async function bannerChecks(page: Page, name: string) {
 const entryScript = (page: Page) => page.evaluate(() => document.querySelector<HTMLScriptElement>('script[type=module]')!.src.split('/').pop());
 
 test('with the service worker: the open tab keeps loading its own chunks, says a new version is ready, and reloads onto it', async () => {
-  server.setDir(DIST);
-  const context = await browser.newContext();
+  site.server.setDir(DIST);
+  const context = await site.browser.newContext();
   const page = await context.newPage();
   const problems = watchProblems(page);
-  await page.goto(server.url);
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) await new Promise((done) => navigator.serviceWorker.addEventListener('controllerchange', done, { once: true }));
-  });
+  await page.goto(site.url);
+  await untilServiceWorkerControls(page);
   expect(await entryScript(page)).not.toMatch(/^b-/);
 
-  server.setDir(next); // the deploy
+  site.server.setDir(next); // the deploy
   await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
   await expect.poll(() => page.getByTestId('update-banner').textContent(), { timeout: 20_000 }).toMatch(/A new version of allot is ready/);
   await bannerChecks(page, 'update-banner-new-version');
 
   // The run screen is a lazy chunk of the old build, which the server no longer has.
-  await page.goto(`${server.url}#/runs/no-such-run`);
+  await page.goto(`${site.url}#/runs/no-such-run`);
   await expect.poll(() => page.locator('main').innerText(), { timeout: 15_000 }).toMatch(/\w/);
   expect(await page.getByTestId('update-banner').textContent()).not.toMatch(/cannot load/);
 
@@ -74,12 +65,12 @@ test('with the service worker: the open tab keeps loading its own chunks, says a
 });
 
 test('without a service worker: a chunk of the old build that is gone shows a reload prompt, never a blank page', async () => {
-  server.setDir(DIST);
-  const context = await browser.newContext({ serviceWorkers: 'block' });
+  site.server.setDir(DIST);
+  const context = await site.browser.newContext({ serviceWorkers: 'block' });
   const page = await context.newPage();
-  await page.goto(server.url);
+  await page.goto(site.url);
   await expect.poll(() => page.locator('main').innerText(), { timeout: 15_000 }).toMatch(/\w/);
-  server.setDir(next);
+  site.server.setDir(next);
   await page.evaluate(() => (location.hash = '#/runs/no-such-run'));
   await expect.poll(() => page.getByTestId('update-banner').textContent(), { timeout: 15_000 }).toMatch(/allot was updated while this page was open.*Reload/s);
   expect(await page.locator('main').innerText()).toMatch(/could not be loaded: allot was updated/);

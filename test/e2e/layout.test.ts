@@ -2,33 +2,26 @@
 // page, and no text cut without its full form at hand (a title, or the chart's table view). Each
 // screen is photographed into test-results/layout/ (the artifacts to look at).
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startFakeProvider, type FakeProvider } from '../fake-provider/fake-provider-server.ts';
-import { DIST, launchBrowser, watchProblems } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { useBuiltSite, useFakeProvider, watchProblems } from './browser.ts';
 import { configureProvider, KEY, scriptedReplies } from './run-helpers.ts';
-import { serveStatic, type StaticServer } from './static-server.ts';
 
 const REWARDS = ['state * (1 + 3 * agent_feats[11])', 'state * (1 + 2 * agent_feats[35])', 'state * (1 + agent_feats[11] + agent_feats[35])', 'state + state * agent_feats[8]'];
 const DIR = 'test-results/layout';
 const CSV = 'id,q00,q01,q10,q11,lang_a,lang_b,age\na,0.1,0.3,0.6,0.9,1,0,23\nb,0.2,0.4,0.7,0.95,0,1,41\nc,0.05,0.2,0.5,0.8,1,0,35\n';
 
-let browser: Browser;
-let site: StaticServer;
-let fake: FakeProvider;
+const site = useBuiltSite();
+const fake = useFakeProvider({ key: KEY, reply: scriptedReplies(REWARDS) });
 let page: Page;
 let problems: string[];
 let runUrl = '';
 beforeAll(async () => {
   mkdirSync(DIR, { recursive: true });
-  [browser, site, fake] = await Promise.all([launchBrowser(), serveStatic(DIST), startFakeProvider({ key: KEY, reply: scriptedReplies(REWARDS) })]);
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
   problems = watchProblems(page);
   await page.goto(site.url);
 }, 60_000);
-afterAll(async () => {
-  await Promise.all([browser?.close(), site?.close(), fake?.close()]);
-});
 
 /** What overflows: the page's width beyond the window, and elements whose text is cut with no title. */
 async function layoutProblems(p: Page): Promise<string[]> {

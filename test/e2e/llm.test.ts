@@ -1,28 +1,19 @@
 // The provider panel of the built app, in Chromium, calling the fake provider server on
 // 127.0.0.1: real fetch, real CORS preflights, real storage. After each call every place a key
 // could leak to (storage, IndexedDB, URL, console, page text, transcript) is scanned for it.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startFakeProvider, type FakeProvider } from '../fake-provider/fake-provider-server.ts';
-import { DIST, launchBrowser } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { startFakeProvider } from '../fake-provider/fake-provider-server.ts';
+import { useBuiltSite, useFakeProvider } from './browser.ts';
 import { everyStore } from './run-helpers.ts';
-import { serveStatic, type StaticServer } from './static-server.ts';
 
 const KEY = 'sk-e2e-secret-key-7f3a9c';
-let browser: Browser;
-let site: StaticServer;
-let fake: FakeProvider;
-
-beforeAll(async () => {
-  [browser, site, fake] = await Promise.all([launchBrowser(), serveStatic(DIST), startFakeProvider({ key: KEY, reply: () => 'ready' })]);
-});
-afterAll(async () => {
-  await Promise.all([browser?.close(), site?.close(), fake?.close()]);
-});
+const site = useBuiltSite();
+const fake = useFakeProvider({ key: KEY, reply: () => 'ready' });
 
 /** A page with every console message collected. */
 async function openPage(): Promise<{ page: Page; consoleText: string[] }> {
-  const page = await browser.newPage();
+  const page = await site.browser.newPage();
   const consoleText: string[] = [];
   page.on('console', (m) => consoleText.push(`${m.type()}: ${m.text()}`));
   page.on('pageerror', (e) => consoleText.push(`pageerror: ${e.message}`));

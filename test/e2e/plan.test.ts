@@ -5,33 +5,24 @@
 // computation, replayed in Node with the Node engine); a reload at any point loses nothing; a week
 // applied twice is refused. Screenshots of each state at 1280 and 390 px.
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseCsv } from '../../src/core/datasets/csv.ts';
 import { loadEngineNode } from '../../src/engine/load-node.ts';
 import { MemoryStore } from '../../src/storage/memory-store.ts';
 import { PlanSession } from '../../src/workers/plan/plan-session.ts';
-import { startFakeProvider, type FakeProvider } from '../fake-provider/fake-provider-server.ts';
 import { axeViolations } from './accessibility.ts';
-import { DIST, launchBrowser, watchProblems } from './browser.ts';
+import { useBuiltSite, useFakeProvider, watchProblems } from './browser.ts';
 import { featuresCsv, historyCsv, NUM, outcomesCsv, WEEKS } from './plan-fixture.ts';
 import { configureProvider, KEY, savedRuns, screenshot, scriptedReplies } from './run-helpers.ts';
-import { serveStatic, type StaticServer } from './static-server.ts';
 
 // Rewards over the register's first two features (age, low income), so the run's pick fits the register.
 const REWARDS = ['state * (1 + agent_feats[1])', 'state * (1 + 0.02 * agent_feats[0])', 'state * (1 + 0.05 * agent_feats[0] + agent_feats[1])', 'state + state * agent_feats[1]'];
 const SELECTED = REWARDS[2];
 const BUDGET = 6;
 
-let browser: Browser;
-let site: StaticServer;
-let fake: FakeProvider;
-beforeAll(async () => {
-  [browser, site, fake] = await Promise.all([launchBrowser(), serveStatic(DIST), startFakeProvider({ key: KEY, reply: scriptedReplies(REWARDS) })]);
-});
-afterAll(async () => {
-  await Promise.all([browser?.close(), site?.close(), fake?.close()]);
-});
+const site = useBuiltSite();
+const fake = useFakeProvider({ key: KEY, reply: scriptedReplies(REWARDS) });
 
 const file = (name: string, text: string) => ({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
 
@@ -76,7 +67,7 @@ describe('the weekly plan', () => {
   let week1: string[] = [];
   let week1Outcomes = '';
   beforeAll(async () => {
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
     problems = watchProblems(page);
     page.on('console', (m) => (m.type() === 'error' ? console.log(m.text()) : undefined));
     await page.goto(site.url);

@@ -3,14 +3,13 @@
 // Node, the answer comes in words, and the pick joins the candidates; and on a finished DLM run's
 // Results screen, where the pick joins the run's own pool (stored with it: a reload keeps it, the Plan
 // screen offers it). Screenshots at 1280 and 390 px.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startFakeProvider, type FakeProvider } from '../fake-provider/fake-provider-server.ts';
-import { configureProvider, KEY, scriptedReplies } from './run-helpers.ts';
+import { describe, expect, test } from 'vitest';
+import { configureProvider, fillSclmStart, KEY, SCLM_CLAUSES, SCLM_REWARDS, scriptedReplies } from './run-helpers.ts';
 import { createNodeSimulator } from '../../src/cli/node-simulate.ts';
 import { compileReward } from '../../src/core/reward/compile-reward.ts';
 import { DialSweep } from '../../src/core/tradeoff/sweep-dial.ts';
 import { buildPopulation } from '../../src/state/what-if-evaluate.ts';
-import { useBuiltSite, watchProblems } from './browser.ts';
+import { useBuiltSite, useFakeProvider, watchProblems } from './browser.ts';
 import { defaultChoiceForTest } from './what-if-fixture.ts';
 import { featuresCsv, historyCsv } from './plan-fixture.ts';
 
@@ -80,13 +79,7 @@ describe('the price of a priority on the What-if screen', () => {
 });
 
 describe('the price of a priority on a run\'s Results screen', () => {
-  let fake: FakeProvider;
-  beforeAll(async () => {
-    fake = await startFakeProvider({ key: KEY, reply: scriptedReplies(['state * (1 + 2 * agent_feats[11])', 'state * (1 + agent_feats[8])', 'state * (1 + 3 * agent_feats[11])', 'state + state * agent_feats[9]']) });
-  });
-  afterAll(async () => {
-    await fake?.close();
-  });
+  const fake = useFakeProvider({ key: KEY, reply: scriptedReplies(['state * (1 + 2 * agent_feats[11])', 'state * (1 + agent_feats[8])', 'state * (1 + 3 * agent_feats[11])', 'state + state * agent_feats[9]']) });
 
   test('prices the selected reward on the run\'s own seed and trials; the pick joins the run\'s pool, survives a reload and is offered by the Plan screen', async () => {
     const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -172,27 +165,13 @@ describe('the price of a priority on a run\'s Results screen', () => {
 });
 
 describe('the price of a priority on an SCLM run', () => {
-  // The generator's three candidates, then clause A's and clause B's own rewards (as in run-sclm.test.ts).
-  const REWARDS = ['state * (1 + agent_feats[0])', 'state * (2 - agent_feats[1])', 'state * (1 + agent_feats[0] + (1 - agent_feats[1]))', 'state * (1 + 3 * agent_feats[0])', 'state * (3 - 2 * agent_feats[1])'];
-  const CLAUSES = ['Prioritize the agents with a high feature A', 'Prioritize the agents with a low feature B'];
-  let fake: FakeProvider;
-  beforeAll(async () => {
-    fake = await startFakeProvider({ key: KEY, reply: scriptedReplies(REWARDS, CLAUSES) });
-  });
-  afterAll(async () => {
-    await fake?.close();
-  });
+  const fake = useFakeProvider({ key: KEY, reply: scriptedReplies(SCLM_REWARDS, SCLM_CLAUSES) });
 
   test('measures the priority by the run\'s clause scores, and the pick joins the Pareto view with its scores', async () => {
     const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const problems = watchProblems(page);
     await page.goto(site.url);
-    await page.getByTestId('priority').fill('Prioritize the agents with a high feature A and also the agents with a low feature B');
-    await page.getByTestId('kind-sclm').check();
-    await page.getByTestId('population').selectOption('builtin:sclm');
-    for (const [field, value] of [['rounds', '1'], ['candidates', '3'], ['clause-rounds', '1'], ['clause-candidates', '1'], ['trials', '20']]) await page.getByTestId(field).fill(value);
-    await page.getByTestId('baselines').uncheck();
-    await configureProvider(page, fake);
+    await fillSclmStart(page, fake);
     await page.getByTestId('start-run').click();
     await expect.poll(() => page.getByTestId('run-status').textContent(), { timeout: 30_000 }).toBe('Waiting for your clauses');
     await page.getByTestId('accept-clauses').click();

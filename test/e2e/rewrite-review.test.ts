@@ -1,27 +1,17 @@
 // A priority not in English is rewritten into English clauses, and the user reads (and may edit)
 // the rewrite before the LLM is asked for any candidate with it.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startFakeProvider, type FakeProvider } from '../fake-provider/fake-provider-server.ts';
-import { DIST, launchBrowser, watchProblems } from './browser.ts';
+import { describe, expect, test } from 'vitest';
+import { useBuiltSite, useFakeProvider, watchProblems } from './browser.ts';
 import { configureProvider, KEY, promptOf, scriptedReplies } from './run-helpers.ts';
-import { serveStatic, type StaticServer } from './static-server.ts';
 
 const script = scriptedReplies(['state * (1 + agent_feats[11])']);
-let browser: Browser;
-let site: StaticServer;
-let fake: FakeProvider;
-beforeAll(async () => {
-  const reply = (format: string, body: any) => (promptOf(body).includes('Rewrite the following preference') ? 'Clause 1: Prioritize mothers aged 51-60.' : script(format, body));
-  [browser, site, fake] = await Promise.all([launchBrowser(), serveStatic(DIST), startFakeProvider({ key: KEY, reply })]);
-});
-afterAll(async () => {
-  await Promise.all([browser?.close(), site?.close(), fake?.close()]);
-});
+const reply = (format: string, body: any) => (promptOf(body).includes('Rewrite the following preference') ? 'Clause 1: Prioritize mothers aged 51-60.' : script(format, body));
+const site = useBuiltSite();
+const fake = useFakeProvider({ key: KEY, reply });
 
 describe('the rewritten priority, before the LLM uses it', () => {
   test('the run waits with the rewrite; the edited text is what the generator is given', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const problems = watchProblems(page);
     await page.goto(site.url);
     await page.getByTestId('priority').fill('बुजुर्ग माताओं को प्राथमिकता दें');

@@ -1,38 +1,22 @@
 // A full DLM run in the built app, in Chromium, against the fake provider: Start -> Run -> Results,
 // then the results' charts, downloads and accessibility, and a scan for the key everywhere.
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startFakeProvider, type FakeProvider } from '../fake-provider/fake-provider-server.ts';
 import { axeViolations, focusOrder } from './accessibility.ts';
-import { DIST, launchBrowser, watchProblems } from './browser.ts';
-import { configureProvider, everyStore, KEY, longTasks, resetLongTasks, savedRuns, screenshot, scriptedReplies, watchLongTasks } from './run-helpers.ts';
-import { serveStatic, type StaticServer } from './static-server.ts';
+import { useBuiltSite, useFakeProvider, watchProblems } from './browser.ts';
+import { everyStore, fillDlmStart, KEY, longTasks, resetLongTasks, savedRuns, screenshot, scriptedReplies, watchLongTasks } from './run-helpers.ts';
 
 const REWARDS = ['state * (1 + agent_feats[7])', 'state * (1 + 2 * agent_feats[8])', 'state * (1 + agent_feats[9] + agent_feats[10])', 'state + state * agent_feats[11]'];
 
-let browser: Browser;
-let site: StaticServer;
-let fake: FakeProvider;
-beforeAll(async () => {
-  [browser, site, fake] = await Promise.all([launchBrowser(), serveStatic(DIST), startFakeProvider({ key: KEY, reply: scriptedReplies(REWARDS) })]);
-});
-afterAll(async () => {
-  await Promise.all([browser?.close(), site?.close(), fake?.close()]);
-});
-
-/** Fills the Start screen for a small DLM run (2 rounds x 2 candidates, 20 trials). */
-async function fillStart(page: Page) {
-  await page.getByTestId('priority').fill('Prioritize the older mothers who have a low income');
-  await page.getByTestId('trials').fill('20');
-  await configureProvider(page, fake);
-}
+const site = useBuiltSite();
+const fake = useFakeProvider({ key: KEY, reply: scriptedReplies(REWARDS) });
 
 describe('a full DLM run', () => {
   let page: Page;
   let problems: string[];
   let consoleText: string[];
   beforeAll(async () => {
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
     problems = watchProblems(page);
     consoleText = [];
     page.on('console', (m) => consoleText.push(m.text()));
@@ -51,7 +35,7 @@ describe('a full DLM run', () => {
     await page.getByTestId('priority').fill('बुजुर्ग माताओं को प्राथमिकता दें');
     await expect.poll(() => page.getByTestId('language-guess').textContent()).toMatch(/Devanagari/);
     expect(await page.getByTestId('rewrite').isChecked()).toBe(true);
-    await fillStart(page);
+    await fillDlmStart(page, fake);
     expect(await page.getByTestId('language-guess').textContent()).toMatch(/English/);
     expect(await page.getByTestId('rewrite').isChecked()).toBe(false);
     await screenshot(page, 'start');

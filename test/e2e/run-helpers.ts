@@ -38,6 +38,27 @@ export async function configureProvider(page: Page, fake: FakeProvider, key = KE
   await page.getByTestId('provider-key').blur();
 }
 
+/** Fills the Start screen for a small DLM run (2 rounds x 2 candidates, 20 trials), the provider set to `fake`. */
+export async function fillDlmStart(page: Page, fake: FakeProvider, key = KEY): Promise<void> {
+  await page.getByTestId('priority').fill('Prioritize the older mothers who have a low income');
+  await page.getByTestId('trials').fill('20');
+  await configureProvider(page, fake, key);
+}
+
+/** A composite SCLM run's script: the generator's three candidates, then clause A's and clause B's own rewards. */
+export const SCLM_REWARDS = ['state * (1 + agent_feats[0])', 'state * (2 - agent_feats[1])', 'state * (1 + agent_feats[0] + (1 - agent_feats[1]))', 'state * (1 + 3 * agent_feats[0])', 'state * (3 - 2 * agent_feats[1])'];
+export const SCLM_CLAUSES = ['Prioritize the agents with a high feature A', 'Prioritize the agents with a low feature B'];
+
+/** Fills the Start screen for a small SCLM run on the built-in sclm population (1 round x 3 candidates, 1 x 1 per clause, 20 trials, no baselines). */
+export async function fillSclmStart(page: Page, fake: FakeProvider): Promise<void> {
+  await page.getByTestId('priority').fill('Prioritize the agents with a high feature A and also the agents with a low feature B');
+  await page.getByTestId('kind-sclm').check();
+  await page.getByTestId('population').selectOption('builtin:sclm');
+  for (const [field, value] of [['rounds', '1'], ['candidates', '3'], ['clause-rounds', '1'], ['clause-candidates', '1'], ['trials', '20']]) await page.getByTestId(field).fill(value);
+  await page.getByTestId('baselines').uncheck();
+  await configureProvider(page, fake);
+}
+
 /** localStorage, sessionStorage, every IndexedDB record, the URL, the page's text and cookies. */
 export async function everyStore(page: Page): Promise<Record<string, string>> {
   const stores = await page.evaluate(async () => {

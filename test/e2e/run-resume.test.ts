@@ -1,35 +1,23 @@
 // A reload in the middle of a DLM run, then resume: the run continues from its last checkpoint and
 // asks the LLM nothing it had answered, and simulates nothing it had simulated.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startFakeProvider, type FakeProvider } from '../fake-provider/fake-provider-server.ts';
+import { expect, test } from 'vitest';
 import { axeViolations } from './accessibility.ts';
-import { DIST, launchBrowser } from './browser.ts';
-import { configureProvider, everyStore, KEY, savedRuns, screenshot, scriptedReplies } from './run-helpers.ts';
-import { serveStatic, type StaticServer } from './static-server.ts';
+import { useBuiltSite, useFakeProvider } from './browser.ts';
+import { configureProvider, everyStore, fillDlmStart, KEY, savedRuns, screenshot, scriptedReplies } from './run-helpers.ts';
 
 const REWARDS = ['state * (1 + agent_feats[7])', 'state * (1 + 2 * agent_feats[8])', 'state * (1 + agent_feats[9] + agent_feats[10])', 'state + state * agent_feats[11]'];
 
-let browser: Browser;
-let site: StaticServer;
-let fake: FakeProvider;
-beforeAll(async () => {
-  [browser, site, fake] = await Promise.all([launchBrowser(), serveStatic(DIST), startFakeProvider({ key: KEY, reply: scriptedReplies(REWARDS) })]);
-});
-afterAll(async () => {
-  await Promise.all([browser?.close(), site?.close(), fake?.close()]);
-});
+const site = useBuiltSite();
+const fake = useFakeProvider({ key: KEY, reply: scriptedReplies(REWARDS) });
 
 const isProposal = (body: string) => body.includes('Create a Python reward function');
 const isReflection = (body: string) => body.includes('identify the index');
 
 test('a run reloaded while the LLM is answering resumes without repeating an answered call or a recorded simulation', async () => {
-  const page = await browser.newPage();
+  const page = await site.browser.newPage();
   try {
     await page.goto(site.url);
-    await page.getByTestId('priority').fill('Prioritize the older mothers who have a low income');
-    await page.getByTestId('trials').fill('20');
-    await configureProvider(page, fake);
+    await fillDlmStart(page, fake);
     // Round 1's two proposals are answered at once; its reflection is slow, and the page is reloaded meanwhile.
     fake.script({}, {}, { delayMs: 5000 });
     await page.getByTestId('start-run').click();
@@ -67,12 +55,10 @@ test('a run reloaded while the LLM is answering resumes without repeating an ans
 });
 
 test('Cancel stops the LLM call under way and pauses the run; Resume then finishes it', async () => {
-  const page = await browser.newPage();
+  const page = await site.browser.newPage();
   try {
     await page.goto(site.url);
-    await page.getByTestId('priority').fill('Prioritize the older mothers who have a low income');
-    await page.getByTestId('trials').fill('20');
-    await configureProvider(page, fake);
+    await fillDlmStart(page, fake);
     fake.received.length = 0;
     fake.script({ delayMs: 5000 });
     await page.getByTestId('start-run').click();
@@ -89,12 +75,10 @@ test('Cancel stops the LLM call under way and pauses the run; Resume then finish
 });
 
 test('a refused key pauses the run with the provider\'s classified reason, and the run resumes once the key is fixed', async () => {
-  const page = await browser.newPage();
+  const page = await site.browser.newPage();
   try {
     await page.goto(site.url);
-    await page.getByTestId('priority').fill('Prioritize the older mothers who have a low income');
-    await page.getByTestId('trials').fill('20');
-    await configureProvider(page, fake, 'sk-e2e-wrong-key-123456');
+    await fillDlmStart(page, fake, 'sk-e2e-wrong-key-123456');
     fake.received.length = 0;
     await page.getByTestId('start-run').click();
     await expect.poll(() => page.getByTestId('run-message').textContent(), { timeout: 30_000 }).toMatch(/OpenAI refused the key \(HTTP 401\).*resume/);
@@ -109,13 +93,11 @@ test('a refused key pauses the run with the provider\'s classified reason, and t
 });
 
 test('a run open in two tabs runs in one only: the other tab says so, asks the LLM nothing, and shows the run finished when the first tab finishes it', async () => {
-  const context = await browser.newContext();
+  const context = await site.browser.newContext();
   try {
     const first = await context.newPage();
     await first.goto(site.url);
-    await first.getByTestId('priority').fill('Prioritize the older mothers who have a low income');
-    await first.getByTestId('trials').fill('20');
-    await configureProvider(first, fake);
+    await fillDlmStart(first, fake);
     fake.received.length = 0;
     // The first tab's first call is held until the second tab has been checked (not a delay that a
     // loaded machine can outlast: then the run was over before the second tab opened).

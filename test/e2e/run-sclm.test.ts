@@ -1,47 +1,29 @@
 // A composite SCLM run in the built app: the LLM splits the priority into clauses, the user accepts
 // them, a pool is generated and scored on each clause (each clause's reward from its own DLM run),
 // and the Results screen compares the picks of utilitarian, Nash and egalitarian welfare.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startFakeProvider, type FakeProvider } from '../fake-provider/fake-provider-server.ts';
+import { expect, test } from 'vitest';
 import { axeViolations } from './accessibility.ts';
-import { DIST, launchBrowser, watchProblems } from './browser.ts';
-import { configureProvider, everyStore, KEY, longTasks, resetLongTasks, savedRuns, screenshot, scriptedReplies, watchLongTasks } from './run-helpers.ts';
-import { serveStatic, type StaticServer } from './static-server.ts';
+import { useBuiltSite, useFakeProvider, watchProblems } from './browser.ts';
+import { configureProvider, everyStore, fillSclmStart, KEY, longTasks, resetLongTasks, savedRuns, screenshot, scriptedReplies, SCLM_CLAUSES, SCLM_REWARDS, watchLongTasks } from './run-helpers.ts';
 
-// The generator's three candidates, then clause A's and clause B's own rewards.
-const REWARDS = ['state * (1 + agent_feats[0])', 'state * (2 - agent_feats[1])', 'state * (1 + agent_feats[0] + (1 - agent_feats[1]))', 'state * (1 + 3 * agent_feats[0])', 'state * (3 - 2 * agent_feats[1])'];
-const CLAUSES = ['Prioritize the agents with a high feature A', 'Prioritize the agents with a low feature B'];
 
-let browser: Browser;
-let site: StaticServer;
-let fake: FakeProvider;
-beforeAll(async () => {
-  [browser, site, fake] = await Promise.all([launchBrowser(), serveStatic(DIST), startFakeProvider({ key: KEY, reply: scriptedReplies(REWARDS, CLAUSES) })]);
-});
-afterAll(async () => {
-  await Promise.all([browser?.close(), site?.close(), fake?.close()]);
-});
+const site = useBuiltSite();
+const fake = useFakeProvider({ key: KEY, reply: scriptedReplies(SCLM_REWARDS, SCLM_CLAUSES) });
 
 test('a composite priority is split, accepted, scored per clause and compared under the three welfare functions', async () => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
   const problems = watchProblems(page);
   await watchLongTasks(page);
   try {
     await page.goto(site.url);
-    await page.getByTestId('priority').fill('Prioritize the agents with a high feature A and also the agents with a low feature B');
-    await page.getByTestId('kind-sclm').check();
-    await page.getByTestId('population').selectOption('builtin:sclm');
-    for (const [field, value] of [['rounds', '1'], ['candidates', '3'], ['clause-rounds', '1'], ['clause-candidates', '1'], ['trials', '20']]) await page.getByTestId(field).fill(value);
-    await page.getByTestId('baselines').uncheck();
-    await configureProvider(page, fake);
+    await fillSclmStart(page, fake);
     await resetLongTasks(page);
     await page.getByTestId('start-run').click();
 
     await expect.poll(() => page.getByTestId('run-status').textContent(), { timeout: 30_000 }).toBe('Waiting for your clauses');
     const splitTasks = await longTasks(page);
-    expect(await page.getByTestId('clause-text-0').inputValue()).toBe(CLAUSES[0]);
-    expect(await page.getByTestId('clause-text-1').inputValue()).toBe(CLAUSES[1]);
+    expect(await page.getByTestId('clause-text-0').inputValue()).toBe(SCLM_CLAUSES[0]);
+    expect(await page.getByTestId('clause-text-1').inputValue()).toBe(SCLM_CLAUSES[1]);
     await screenshot(page, 'sclm-clauses');
     expect(await axeViolations(page)).toEqual([]);
     await resetLongTasks(page); // axe itself runs on the page's main thread
@@ -78,7 +60,7 @@ test('a composite priority is split, accepted, scored per clause and compared un
 });
 
 test('with the LLM scorer, each candidate is rated on each prioritization clause and the welfare functions choose from the ratings', async () => {
-  const page = await browser.newPage();
+  const page = await site.browser.newPage();
   try {
     await page.goto(site.url);
     await page.getByTestId('priority').fill('Prioritize the agents with a high feature A and also the agents with a low feature B');
