@@ -90,7 +90,7 @@ interface BenchArms {
 }
 
 /** The bench's "valid" arm generator (shared/bench/README.md), drawing from the engine's own RNG. */
-function benchArms(engine: Engine, n: number, seed: number): BenchArms {
+export function benchArms(engine: Engine, n: number, seed: number): BenchArms {
   const u = (c: number) => engine.kernels.uniform(seed, 1, c);
   const a = { q00: new Float64Array(n), q01: new Float64Array(n), q10: new Float64Array(n), q11: new Float64Array(n), r0: new Float64Array(n), r1: new Float64Array(n) };
   for (let i = 0; i < n; i++) {
