@@ -119,6 +119,12 @@ export class WhatIfState {
     };
   }
 
+  /** Puts two candidates side by side (ids; null: the default choice), kept in the draft too. */
+  choosePair(pair: [number | null, number | null]): void {
+    this.pair = pair;
+    this.keepDraft();
+  }
+
   /** Removes every candidate but the default. */
   clearAll(): void {
     for (const c of this.candidates) if (!c.reference) this.cancel(c);

@@ -1,13 +1,15 @@
 // The side-by-side pair (Left and Right) is kept with a saved What-if comparison: written into the
 // run record in IndexedDB (fake-indexeddb), read back after the store is closed and opened again (a
-// reload), and chosen again on reopening. A record saved before the pair was kept opens as before.
+// reload), and chosen again on reopening; kept in the unsaved draft as well. A record saved before the
+// pair was kept opens as before.
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createNodeSimulator, type NodeSimulator } from '../../../src/cli/node-simulate.ts';
 import { openStore } from '../../../src/storage/open-store.ts';
 import type { Store } from '../../../src/storage/store.ts';
 import { runRepository } from '../../../src/state/run-records.ts';
-import { WhatIfState } from '../../../src/state/what-if.svelte.ts';
+import { MemoryStore } from '../../../src/storage/memory-store.ts';
+import { WhatIfState, type WhatIfConfig } from '../../../src/state/what-if.svelte.ts';
 import { inThreadWhatIf } from '../../../src/workers/population/what-if-backend.ts';
 import { settle } from './what-if-fixture.ts';
 
@@ -47,6 +49,22 @@ describe('the side-by-side pair of a saved What-if comparison', () => {
     expect(again.pair.map(byId)).toEqual(['Default (reward = state)', 'Older']);
     await settle(again);
     reopened.close();
+  });
+
+  test('is kept in the unsaved draft too, so a reload before saving keeps it', async () => {
+    let draft: WhatIfConfig | null = null;
+    const drafts = { load: () => draft && structuredClone(draft), save: (d: WhatIfConfig) => void (draft = structuredClone(d)) };
+    const first = new WhatIfState(inThreadWhatIf(node.simulate), () => new MemoryStore(), 0, drafts);
+    first.settings.trials = 3;
+    await first.usePopulation(first.choice);
+    const doubled = first.add('state * 2', 'Doubled');
+    first.add('state * 3', 'Tripled');
+    first.choosePair([null, doubled.id]);
+    await settle(first);
+    const second = new WhatIfState(inThreadWhatIf(node.simulate), () => new MemoryStore(), 0, drafts);
+    await second.open(second.savedDraft()!);
+    expect(second.pair.map((id) => second.candidates.find((c) => c.id === id)?.label ?? null)).toEqual([null, 'Doubled']);
+    await settle(second);
   });
 
   test('a record saved without a pair opens with none chosen (the first two after the default, as before)', async () => {
