@@ -53,6 +53,8 @@ export interface WhatIfConfig {
   population: PopulationChoice;
   settings: WhatIfSettings;
   candidates: { label: string; expression: string; compared?: boolean }[];
+  /** The side-by-side pair, Left and Right, as indices into candidates (null: not chosen); absent in older records. */
+  pair?: [number | null, number | null];
 }
 
 /** Where unsaved work is kept between visits (localStorage in the app): the last draft, or null. */
@@ -75,6 +77,8 @@ export class WhatIfState {
   populationError = $state<string | null>(null);
   settings = $state<WhatIfSettings>({ trials: 200, seed: 0 });
   candidates = $state<WhatIfCandidate[]>([new WhatIfCandidate(DEFAULT_REWARD, 'Default (reward = state)', true)]);
+  /** The side-by-side pair, Left and Right, by candidate id; null: the first candidates after the default. */
+  pair = $state<[number | null, number | null]>([null, null]);
   private queue: WhatIfCandidate[] = [];
   private populationRequest = 0;
   private running = false;
@@ -105,7 +109,20 @@ export class WhatIfState {
   }
 
   private config(): WhatIfConfig {
-    return { population: $state.snapshot(this.choice), settings: $state.snapshot(this.settings), candidates: this.candidates.map((c) => ({ label: c.label, expression: c.text, ...(c.reference || c.compared ? {} : { compared: false }) })) };
+    const index = (id: number | null) => (id === null || !this.candidates.some((c) => c.id === id) ? null : this.candidates.findIndex((c) => c.id === id));
+    const pair: [number | null, number | null] = [index(this.pair[0]), index(this.pair[1])];
+    return {
+      population: $state.snapshot(this.choice),
+      settings: $state.snapshot(this.settings),
+      candidates: this.candidates.map((c) => ({ label: c.label, expression: c.text, ...(c.reference || c.compared ? {} : { compared: false }) })),
+      ...(pair.some((i) => i !== null) && { pair }),
+    };
+  }
+
+  /** Puts two candidates side by side (ids; null: the default choice), kept in the draft too. */
+  choosePair(pair: [number | null, number | null]): void {
+    this.pair = pair;
+    this.keepDraft();
   }
 
   /** Removes every candidate but the default. */
@@ -144,6 +161,9 @@ export class WhatIfState {
       candidate.compared = i === 0 || c.compared !== false;
       return candidate;
     });
+    // a record saved before the pair was kept has none: the first two after the default, as before
+    const idAt = (i: number | null | undefined) => (typeof i === 'number' ? (this.candidates[i]?.id ?? null) : null);
+    this.pair = [idAt(config.pair?.[0]), idAt(config.pair?.[1])];
     await this.usePopulation(config.population);
   }
 

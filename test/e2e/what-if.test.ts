@@ -139,6 +139,36 @@ describe('the what-if screen, with no key', () => {
     await page.close();
   });
 
+  test('keeps the Left and Right of the side-by-side pair with a saved comparison, reopened from History after a reload', async () => {
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const problems = watchProblems(page);
+    await page.goto(`${site.url}#/what-if`);
+    for (const expression of ['state * (1 + 4 * agent_feats[11])', 'state * (1 + 4 * agent_feats[35])', 'state * (1 + 2 * agent_feats[8])']) {
+      await page.getByRole('button', { name: 'Add a reward' }).click();
+      await page.locator('textarea').last().fill(expression);
+    }
+    await expect.poll(() => statuses(page), { timeout: 60_000 }).toEqual(['done', 'done', 'done', 'done']);
+    const pair = page.getByTestId('what-if-pair');
+    const chosen = () => Promise.all(['pair-left', 'pair-right'].map((id) => pair.getByTestId(id).evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent)));
+    await expect.poll(chosen, { timeout: 15_000 }).toEqual(['Candidate 1', 'Candidate 2']);
+    // not the first two: Candidate 3 on the left, Candidate 1 on the right
+    await pair.getByTestId('pair-left').selectOption({ label: 'Candidate 3' });
+    await pair.getByTestId('pair-right').selectOption({ label: 'Candidate 1' });
+    await expect.poll(() => pair.getByTestId('pair-in-words').locator('h3').textContent()).toBe('“Candidate 1” against “Candidate 3”');
+    await page.getByRole('button', { name: 'Save comparison' }).click();
+    await expect.poll(() => page.getByTestId('what-if-notice').textContent()).toMatch(/^Saved as a run/);
+
+    await page.goto(`${site.url}#/history`);
+    await page.reload();
+    await page.getByTestId('run-row').first().locator('th a').click();
+    await expect.poll(() => page.getByTestId('what-if-notice').textContent(), { timeout: 15_000 }).toMatch(/^Reopened "What-if: 4 rewards on dlm"/);
+    await expect.poll(() => statuses(page), { timeout: 60_000 }).toEqual(['done', 'done', 'done', 'done']);
+    expect(await chosen()).toEqual(['Candidate 3', 'Candidate 1']);
+    await expect.poll(() => pair.getByTestId('pair-in-words').locator('h3').textContent()).toBe('“Candidate 1” against “Candidate 3”');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   test('shows where an unknown name is, with the message and a hint as text', async () => {
     const page = await site.browser.newPage();
     await page.goto(`${site.url}#/what-if`);

@@ -4,7 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { GENERATORS } from '../../core/datasets/generators.ts';
 import { instanceToJson } from '../../core/datasets/instance-json.ts';
-import { populationToCsv } from '../../core/datasets/population-csv.ts';
+import { populationSchemaFile, populationToCsv } from '../../core/datasets/population-export.ts';
 import { ESTIMATE_DEFAULTS, estimateTransitions } from '../../core/datasets/trajectories.ts';
 import { UsageError } from '../args.ts';
 import { readTextFile } from '../read-text-file.ts';
@@ -29,7 +29,8 @@ export const datasetCommand: Command = {
   usage: 'list | generate NAME [--seed S] [--arms N] [generator flags] --out FILE.json | validate FILE [--schema FILE.json] | estimate TRAJECTORIES.csv --out FILE.csv',
   details: [
     'list          one line per generator: its name, then a description',
-    'generate      writes a generated population as an allot instance (.json) or a population CSV (.csv)',
+    'generate      writes a generated population as an allot instance (.json) or a population CSV (.csv),',
+    '              columns headed by their names as written, with FILE.schema.json beside it (read both with --schema)',
     'validate      checks a population file (.csv or .json); exit 1 with the message when it is invalid',
     'estimate      rows arm,step,state,action -> transition estimates, written as id,q00,q01,q10,q11',
     `              (Dirichlet prior of --prior pseudo-counts per next state, default ${ESTIMATE_DEFAULTS.prior}; active rows from a state`,
@@ -66,9 +67,14 @@ export const datasetCommand: Command = {
     const instance = await loadPopulation(target, options);
     const ms = performance.now() - started;
     if (sub === 'generate') {
-      await writeFile(out!, /\.csv$/i.test(out!) ? populationToCsv(instance) : instanceToJson(instance));
-      if (options.json) io.stdout.write(JSON.stringify({ out: out!, numArms: instance.numArms, milliseconds: ms, provenance: instance.provenance, warnings: instance.warnings }) + '\n');
-      else io.stdout.write(`wrote ${out}: ${describeInstance(instance)} (generated in ${ms.toFixed(1)} ms)\n`);
+      // A CSV is headed by the column names as written; its schema JSON beside it keeps the rest (identifiers, groups, budget).
+      const schemaOut = /\.csv$/i.test(out!) ? out!.replace(/\.csv$/i, '.schema.json') : undefined;
+      if (schemaOut) {
+        await writeFile(out!, populationToCsv(instance));
+        await writeFile(schemaOut, JSON.stringify(populationSchemaFile(instance), null, 2) + '\n');
+      } else await writeFile(out!, instanceToJson(instance));
+      if (options.json) io.stdout.write(JSON.stringify({ out: out!, ...(schemaOut && { schema: schemaOut }), numArms: instance.numArms, milliseconds: ms, provenance: instance.provenance, warnings: instance.warnings }) + '\n');
+      else io.stdout.write(`wrote ${out}: ${describeInstance(instance)} (generated in ${ms.toFixed(1)} ms)${schemaOut ? `; its schema (feature names, groups, budget) in ${schemaOut}: read both with --schema ${schemaOut}` : ''}\n`);
       return 0;
     }
     if (out) throw new UsageError('"validate" writes nothing; drop --out');

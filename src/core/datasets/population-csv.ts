@@ -17,6 +17,7 @@ import { jsonValueError } from './json-place.ts';
 import { featureName, type SchemaFile } from './population-schema.ts';
 
 export { readFeatures } from './feature-table.ts';
+export { populationSchemaFile, populationToCsv } from './population-export.ts';
 export { featureName, inferSchema, parseSchemaFile, type SchemaFile } from './population-schema.ts';
 
 export const POPULATION_CSV_FORMAT = 'allot-population-csv';
@@ -175,33 +176,3 @@ export function parsePopulationTable(table: CsvTable, hash: string, options: Pop
     throw new CsvError(`${fileName}, line ${line}${column >= 0 ? `, column ${column + 1} ("${header[column]}")` : ''}: ${message}`, line, column >= 0 ? column + 1 : undefined, column >= 0 ? header[column] : undefined);
   }
 }
-
-/**
- * Writes an instance as a population CSV (q columns for 2-state arms, p_s_a_t otherwise). Numbers are
- * printed in JavaScript's shortest round-trip form. `features: false` and `initial: false` leave
- * those columns out (the arm format `id,q00,q01,q10,q11`).
- */
-export function populationToCsv(instance: Pick<Instance, 'numArms' | 'numStates' | 'ids' | 'transitions' | 'schema' | 'features' | 'initial'>, options: { features?: boolean; initial?: boolean } = {}): string {
-  const S = instance.numStates;
-  const F = instance.schema.columns.length;
-  const header = ['id'];
-  if (S === 2) header.push('q00', 'q01', 'q10', 'q11');
-  else for (let s = 0; s < S; s++) for (let a = 0; a < 2; a++) for (let t = 0; t < S; t++) header.push(`p_${s}_${a}_${t}`);
-  const withInitial = options.initial ?? true;
-  const withFeatures = options.features ?? true;
-  if (withInitial) for (let s = 0; s < S; s++) header.push(`init_${s}`);
-  if (withFeatures) header.push(...instance.schema.columns.map((c) => c.name));
-  const lines = [header.join(',')];
-  const rowT = S * 2 * S;
-  for (let arm = 0; arm < instance.numArms; arm++) {
-    const fields = [quote(instance.ids[arm])];
-    if (S === 2) for (let k = 0; k < 4; k++) fields.push(String(instance.transitions[arm * 8 + k * 2 + 1]));
-    else for (let k = 0; k < rowT; k++) fields.push(String(instance.transitions[arm * rowT + k]));
-    if (withInitial) for (let s = 0; s < S; s++) fields.push(String(instance.initial[arm * S + s]));
-    if (withFeatures) for (let f = 0; f < F; f++) fields.push(String(instance.features[arm * F + f]));
-    lines.push(fields.join(','));
-  }
-  return lines.join('\n') + '\n';
-}
-
-const quote = (field: string) => (/[",\n\r]/.test(field) || field !== field.trim() ? `"${field.replace(/"/g, '""')}"` : field);

@@ -67,9 +67,8 @@ describe('allot fairness', () => {
     for (const ext of ['json', 'csv']) {
       const file = join(dir, `ml.${ext}`);
       expect((await run(['dataset', 'generate', 'multilingual', '--alpha', '0.8', '--arms', '80', '--seed', '5', '--out', file])).code).toBe(0);
-      // A CSV does not carry the budget and horizon (the instance file does); its groups are inferred from the
-      // column names (age_..., speaks_...): other names, same buckets.
-      const fromFile = await json(['fairness', '--dataset', file, ...reward, ...(ext === 'csv' ? ['--budget', '10', '--horizon', '12'] : [])]);
+      // A CSV is headed by the labels; the schema JSON written beside it brings back the names, groups, budget and horizon.
+      const fromFile = await json(['fairness', '--dataset', file, ...reward, ...(ext === 'csv' ? ['--schema', join(dir, 'ml.schema.json')] : [])]);
       expect(fromFile.groups.map((g: Group) => g.dp_variance)).toEqual(generated.groups.map((g: Group) => g.dp_variance));
     }
     const sclm = ['--seeds', '2', '--reward', 'state * (1 + agent_feats[0])'];

@@ -14,10 +14,10 @@ const dir = mkdtempSync(join(tmpdir(), 'allot-populations-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 // Next state = action for every arm: the Whittle index of an arm with rewards (0, c) is beta * c in both states.
 const HAND = join(dir, 'hand.csv');
-const ML = { json: join(dir, 'ml.json'), csv: join(dir, 'ml.csv') };
+const ML = { json: join(dir, 'ml.json'), csv: join(dir, 'ml.csv'), schema: join(dir, 'ml.schema.json') };
 beforeAll(async () => {
   writeFileSync(HAND, 'id,q00,q01,q10,q11,tier_high,tier_low\na,0,1,0,1,1,0\nb,0,1,0,1,1,0\nc,0,1,0,1,0,1\nd,0,1,0,1,0,1\n');
-  for (const out of Object.values(ML)) expect((await run(['dataset', 'generate', 'multilingual', '--alpha', '0.8', '--arms', '300', '--seed', '2', '--out', out])).code).toBe(0);
+  for (const out of [ML.json, ML.csv]) expect((await run(['dataset', 'generate', 'multilingual', '--alpha', '0.8', '--arms', '300', '--seed', '2', '--out', out])).code).toBe(0);
 });
 
 const checksums = (r: Record<string, unknown>) => [r.num_arms, r.reward_mean, r.disc_reward_mean, r.engaged_sum, r.pulled_id_sum];
@@ -31,8 +31,9 @@ describe('allot simulate --population', () => {
     expect(generated).toMatchObject({ num_arms: 300, budget: 10, horizon: 12, discount: 0.9, seed: 4 });
     expect(generated.population).toContain('generator multilingual, seed 2');
     expect(checksums(await json(['simulate', '--population', ML.json, ...REWARD, ...SIM]))).toEqual(checksums(generated));
-    // A CSV does not carry budget, horizon and discount: they come from the command line.
-    expect(checksums(await json(['simulate', '--population', ML.csv, '--budget', '10', '--horizon', '12', ...REWARD, ...SIM]))).toEqual(checksums(generated));
+    // The CSV is headed by the labels ("Ages 51-60"); the schema JSON written beside it brings back the
+    // identifiers (age_51_60), the groups, budget, horizon and discount.
+    expect(checksums(await json(['simulate', '--population', ML.csv, '--schema', ML.schema, ...REWARD, ...SIM]))).toEqual(checksums(generated));
     expect(checksums(await json(['simulate', '--population', ML.json, ...SIM]))).not.toEqual(checksums(generated));
   });
 
@@ -88,7 +89,8 @@ describe('allot reward --schema with a population', () => {
   test("reads a generator's schema, an instance file's and a population CSV's", async () => {
     expect((await json(['reward', '--schema', 'multilingual', ...expr])).features_used).toEqual([4]);
     expect(await json(['reward', '--schema', ML.json, ...expr])).toEqual(await json(['reward', '--schema', 'multilingual', ...expr]));
-    expect((await json(['reward', '--schema', ML.csv, ...expr])).features_used).toEqual([4]);
+    // The CSV alone names its features by its headers, the labels as written ("Ages 51-60" -> Ages_51_60).
+    expect((await json(['reward', '--schema', ML.csv, '--expr', 'state * agent_feats.Ages_51_60'])).features_used).toEqual([4]);
     expect(await json(['reward', '--schema', 'dlm', '--expr', 'state * agent_feats.age_51_60'])).toEqual(await json(['reward', '--schema', 'dlm43', '--expr', 'state * agent_feats.age_51_60']));
     expect((await json(['reward', '--schema', HAND, '--expr', 'state * agent_feats.tier_low', '--features', '1,0'])).reward).toEqual([0, 0]);
   });

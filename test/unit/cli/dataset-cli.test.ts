@@ -44,6 +44,17 @@ describe('allot dataset', () => {
     expect(validated.stdout).toContain('ml.json is valid: 500 arms');
   });
 
+  test('generate to a CSV heads the columns with the names as written, and the CSV read with its schema JSON is the same population', async () => {
+    const out = join(dir, 'ml.csv');
+    const { code, stdout } = await runCli(['dataset', 'generate', 'multilingual', '--alpha', '0.8', '--arms', '200', '--seed', '3', '--out', out]);
+    expect(code).toBe(0);
+    expect(stdout).toContain(`read both with --schema ${join(dir, 'ml.schema.json')}`);
+    expect((await readFile(out, 'utf8')).split('\n')[0]).toMatch(/^id,q00,q01,q10,q11,init_0,init_1,Ages 10-20,Ages 21-30,.*,"Income bracket 2 \(e\.g\., 1-5000\)",/);
+    const generated = await loadPopulation('multilingual', { alpha: '0.8', arms: '200', seed: '3' });
+    const back = await loadPopulation(out, { schema: join(dir, 'ml.schema.json') });
+    expect({ ...back, provenance: null }).toEqual({ ...generated, provenance: null });
+  });
+
   test('validate exits 1 with the line and column of a bad CSV', async () => {
     const file = join(dir, 'bad.csv');
     await writeFile(file, 'id,q00,q01,q10,q11\na,0.1,0.2,0.3,0.4\nb,0.1,2,0.3,0.4\n');
