@@ -3,4 +3,5 @@ export { alloc, free } from './memory';
 export { uniform } from './rng';
 export { whittle2 } from './whittle';
 export { whittleS, whittleSWorkSize } from './whittle-s';
+export { historyBytes } from './history-planes';
 export { samplingThresholds, simulate, sortDescending, thresholdBytes } from './simulate';

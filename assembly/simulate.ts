@@ -1,6 +1,7 @@
 // Rollouts of the Whittle, Random and No Action policies, accumulating occupancy statistics.
 // The rules and the generator are those of shared/bench/README.md, so the 2-state Whittle case with
 // ties to the lowest id reproduces the bench's checksums bit for bit.
+import { flushPlanes, packBits, planeBytes, WINDOW } from './history-planes';
 import { below, draw32, streamKey, STREAM_INITIAL, STREAM_RANDOM_POLICY, STREAM_TIES, STREAM_TRANSITION } from './rng';
 
 export const POLICY_NONE: i32 = 0;
@@ -156,9 +157,9 @@ export function sortDescending(n: i32, values: usize, order: usize, tiedNext: us
  *               held exactly in f64 (the host keeps every total below 2^53), so sums do not depend on
  *               how trials are split.
  * Scratch: state (u8 N), act (u8 N), scratch (u32 N), lastTrial (i32 N, -1 before the first call),
- *   history (u32 N), tables (f64 ceil(horizon / 16) x 512): the 2-state path keeps each arm's last
- *   states and actions as bits and adds them to the occupancy every 16 steps through byte tables of discount
- *   weights (4 bytes of history per arm and step: the loop is bound by memory traffic at a million arms).
+ *   history (historyBytes(N) bytes), tables (f64 ceil(horizon / 16) x 512): the 2-state path keeps the last
+ *   16 steps' states and actions as bit planes (history-planes.ts) and adds them to the occupancy every 16 steps
+ *   through byte tables of discount weights. `act` is unused on that path (the action planes replace it).
  * Accumulators (added to, over all trials of the call):
  *   occDisc, occSteps: f64, N x (S-1), for states 1..S-1: sum of round(beta^t * fixedScale), and of 1,
  *                      over steps spent in the state (state 0 is the complement, derived by the host).
@@ -190,11 +191,20 @@ export function simulate(
   const kRand = streamKey(seed, STREAM_RANDOM_POLICY);
   // 2 states and no per-trial occupancy: the fused SIMD step, occupancy and pulls through bit histories
   const fused = S == 2 && perTrialOcc == 0;
-  if (fused) buildWindowTables(T, beta, fixedScale, tables);
+  const P = planeBytes(N);
+  // the 2-state walk with ties to the lowest id starts after a prefix of the keys (walkFromPrefix)
+  const prefixWalk = fused && policy == POLICY_WHITTLE && tiesRandom == 0 && groups == 0 && budget > 0 && budget < N;
+  const template = history + P * <usize>(2 * WINDOW + 1);
+  prefixLen = 0; prefixPairs = 0; prefixSingles = 0; prefixPairIds = 0;
+  if (fused) {
+    buildWindowTables(T, beta, fixedScale, tables);
+    blockThresholds(N, thresholds); // undone before returning
+  }
   for (let k = trialStart; k < trialEnd; k++) {
     const row = perTrial + (<usize>((k - trialStart) * 4) << 3);
     const occTrial: usize = perTrialOcc == 0 ? 0 : perTrialOcc + (<usize>((k - trialStart) * 2 * N * S) << 3);
     drawInitialStates(N, S, initial, state, kInit, <u32>k * <u32>N);
+    if (fused) packBits(N, 0, state, history);
     let disc = 1.0, reward = 0.0, discReward = 0.0, engaged = 0.0, pulledIds = 0.0;
     let pw = nearest(disc * fixedScale);
     let stepReward = 0.0, stepEngaged: i32 = 0;
@@ -215,18 +225,23 @@ export function simulate(
       engaged += <f64>stepEngaged;
       store<f64>(totals, load<f64>(totals) + pw);
 
-      // selection: act[i] = 1 for the pulled arms
-      memory.fill(act, 0, <usize>N);
+      // selection: act[i] = 1 for the pulled arms (fused: bits of this step's planes)
+      const sel: usize = fused ? history + P * <usize>sinceFlush : state;
+      const acts: usize = fused ? history + P * <usize>(WINDOW + 1 + sinceFlush) : act;
+      if (!prefixWalk) memory.fill(acts, 0, fused ? P : <usize>N);
       const stepBase = (<u32>k * <u32>T + <u32>t) * <u32>N;
       let picked: i32 = 0;
       if (budget > 0 && policy == POLICY_WHITTLE && groups != 0) {
-        pulledIds += selectConstrained(N, S, order, tiedNext, state, act, budget, tiesRandom, kTies, stepBase, k, pulls, pulledTrials, lastTrial, fused, groups, t);
+        pulledIds += selectConstrained(N, S, order, tiedNext, sel, acts, budget, tiesRandom, kTies, stepBase, k, pulls, pulledTrials, lastTrial, fused, groups, t);
         picked = budget < N ? budget : N; // the host checked that the bounds leave room for every call
+      } else if (prefixWalk) {
+        pulledIds += walkFromPrefix(N, order, sel, acts, scratch, template, P, budget);
+        picked = budget;
       } else if (budget > 0 && policy == POLICY_WHITTLE) {
-        pulledIds += selectWhittle(N, S, order, tiedNext, state, act, scratch, budget, tiesRandom, kTies, stepBase, k, pulls, pulledTrials, lastTrial, fused);
+        pulledIds += selectWhittle(N, S, order, tiedNext, sel, acts, scratch, budget, tiesRandom, kTies, stepBase, k, pulls, pulledTrials, lastTrial, fused);
         picked = budget < N ? budget : N; // each arm matches exactly one of its S keys
       } else if (budget > 0 && policy == POLICY_RANDOM) {
-        pulledIds += selectRandom(N, scratch, act, budget, kRand, stepBase, k, pulls, pulledTrials, lastTrial, fused);
+        pulledIds += selectRandom(N, scratch, acts, budget, kRand, stepBase, k, pulls, pulledTrials, lastTrial, fused);
         picked = budget < N ? budget : N;
       }
       if (perStep != 0) {
@@ -240,11 +255,12 @@ export function simulate(
       disc *= beta;
       pw = nearest(disc * fixedScale);
       if (fused) {
-        stepReward = transitionFused(N, thresholds, rewards, state, act, history, kStep, stepBase);
+        stepReward = transitionFused(N, thresholds, rewards, sel, acts, sel + P, kStep, stepBase);
         stepEngaged = fusedEngaged;
         sinceFlush++;
         if (sinceFlush == WINDOW) {
-          flushHistory(N, k, history, tables + (<usize>(window * WINDOW_TABLE) << 3), WINDOW, occDisc, occSteps, pulls, pulledTrials, lastTrial);
+          flushPlanes(N, k, history, tables + (<usize>(window * WINDOW_TABLE) << 3), WINDOW, occDisc, occSteps, pulls, pulledTrials, lastTrial);
+          memory.copy(history, history + P * <usize>WINDOW, P); // the next step's states to slot 0
           window++;
           sinceFlush = 0;
         }
@@ -254,14 +270,14 @@ export function simulate(
     }
     if (fused) {
       // the last step's state and action, then what is left of the window
-      for (let i = 0; i < N; i++) pushHistory(history, i, <i32>load<u8>(state + <usize>i), <i32>load<u8>(act + <usize>i));
-      flushHistory(N, k, history, tables + (<usize>(window * WINDOW_TABLE) << 3), sinceFlush + 1, occDisc, occSteps, pulls, pulledTrials, lastTrial);
+      flushPlanes(N, k, history, tables + (<usize>(window * WINDOW_TABLE) << 3), sinceFlush + 1, occDisc, occSteps, pulls, pulledTrials, lastTrial);
     }
     store<f64>(row, reward);
     store<f64>(row + 8, discReward);
     store<f64>(row + 16, engaged);
     store<f64>(row + 24, pulledIds);
   }
+  if (fused) blockThresholds(N, thresholds);
 }
 
 /** Initial states of trial k: stream 2, counter k*N + i (initBase = k*N). */
@@ -308,9 +324,9 @@ function selectWhittle(
     while (picked < budget && pos < len) {
       const e = load<u32>(order + (<usize>pos << 2));
       const i = e >> 1;
-      const hit = <u32>(<u32>load<u8>(state + <usize>i) == (e & 1));
-      const at = act + <usize>i;
-      store<u8>(at, <u8>(<u32>load<u8>(at) | hit));
+      const hit = <u32>(<u32>stateOf(state, <i32>i, true) == (e & 1));
+      const at = act + <usize>(i >> 3);
+      store<u8>(at, <u8>(<u32>load<u8>(at) | (hit << (i & 7))));
       ids += <u64>(i & (0 - hit));
       picked += <i32>hit;
       pos++;
@@ -327,7 +343,7 @@ function selectWhittle(
         do {
           const e = <i32>load<u32>(order + (<usize>g << 2));
           const i = e / S;
-          if (<i32>load<u8>(state + <usize>i) == e - i * S) { store<u32>(scratch + (<usize>m << 2), <u32>i); m++; }
+          if (stateOf(state, i, fused) == e - i * S) { store<u32>(scratch + (<usize>m << 2), <u32>i); m++; }
           g++;
         } while (load<u8>(tiedNext + <usize>(g - 1)) != 0);
         const room = budget - picked;
@@ -340,16 +356,16 @@ function selectWhittle(
         // branch-free, as above
         const e = load<u32>(order + (<usize>pos << 2));
         const i = e >> 1;
-        const hit = <u32>(<u32>load<u8>(state + <usize>i) == (e & 1));
-        const at = act + <usize>i;
-        store<u8>(at, <u8>(<u32>load<u8>(at) | hit));
+        const hit = <u32>(<u32>stateOf(state, <i32>i, true) == (e & 1));
+        const at = act + <usize>(i >> 3);
+        store<u8>(at, <u8>(<u32>load<u8>(at) | (hit << (i & 7))));
         pulledIds += <f64>(i & (0 - hit));
         picked += <i32>hit;
         pos++;
       } else {
         const e = <i32>load<u32>(order + (<usize>pos << 2));
         const i = e / S;
-        if (<i32>load<u8>(state + <usize>i) == e - i * S) {
+        if (stateOf(state, i, fused) == e - i * S) {
           pulledIds += pull(i, k, act, pulls, pulledTrials, lastTrial, fused);
           picked++;
         }
@@ -358,6 +374,108 @@ function selectWhittle(
     }
   }
   return pulledIds;
+}
+
+/**
+ * The prefix of the 2-state walk (ties to the lowest id) of this simulate call: its first prefixLen keys, split
+ * into the arms with both keys in it (pulled whatever their state: one of the two keys matches; prefixPairs of
+ * them, ids summing to prefixPairIds, their action bits in the template plane) and the other keys
+ * (prefixSingles of them, in walk order, in `scratch`). Not state across calls: reset by simulate.
+ */
+let prefixLen: i32 = 0;
+let prefixPairs: i32 = 0;
+let prefixSingles: i32 = 0;
+let prefixPairIds: u64 = 0;
+
+/**
+ * selectWhittle's branch-free walk for 2 states and ties to the lowest id, the same pulls: while the budget is not
+ * reached inside the prefix, every arm with both keys in the prefix is pulled, so the walk starts from the
+ * template of those pulls and visits only the prefix's other keys, then the keys after it. When the budget is
+ * reached inside the prefix (more hits than the budget), the step is walked in full from the start and the prefix
+ * is rebuilt shorter; it is first built after the call's first step, at 9/10 of that step's walk.
+ */
+function walkFromPrefix(N: i32, order: usize, state: usize, act: usize, scratch: usize, template: usize, P: usize, budget: i32): f64 {
+  let picked = prefixPairs;
+  let ids = prefixPairIds;
+  if (prefixLen == 0) memory.fill(act, 0, P);
+  else memory.copy(act, template, P);
+  for (let j = 0; j < prefixSingles; j++) {
+    const e = load<u32>(scratch + (<usize>j << 2));
+    const hit = walkKey(e, state, act);
+    ids += <u64>((e >> 1) & (0 - hit));
+    picked += <i32>hit;
+  }
+  let pos = prefixLen;
+  const len = N * 2;
+  if (picked > budget) {
+    // the cut falls inside the prefix: the plain walk
+    memory.fill(act, 0, P);
+    picked = 0;
+    ids = 0;
+    pos = 0;
+  }
+  const rebuild = pos == 0;
+  while (picked < budget && pos < len) {
+    const e = load<u32>(order + (<usize>pos << 2));
+    const hit = walkKey(e, state, act);
+    ids += <u64>((e >> 1) & (0 - hit));
+    picked += <i32>hit;
+    pos++;
+  }
+  if (rebuild) buildPrefix(order, scratch, template, P, <i32>((<i64>pos * 9) / 10));
+  return <f64>ids;
+}
+
+/** One key e = 2i + s of the 2-state walk: if arm i is in state s, sets its action bit; returns 1 for a hit. */
+// @ts-ignore: decorator
+@inline
+function walkKey(e: u32, state: usize, act: usize): u32 {
+  const i = e >> 1;
+  const hit = <u32>(<u32>stateOf(state, <i32>i, true) == (e & 1));
+  const at = act + <usize>(i >> 3);
+  store<u8>(at, <u8>(<u32>load<u8>(at) | (hit << (i & 7))));
+  return hit;
+}
+
+/** Builds the prefix of the first `len` keys (see prefixLen): the singles into scratch, the pairs' bits into template. */
+function buildPrefix(order: usize, scratch: usize, template: usize, P: usize, len: i32): void {
+  memory.fill(template, 0, P);
+  let pairs: i32 = 0;
+  let pairIds: u64 = 0;
+  // pass 1: arm i's bit toggles at each of its keys; its second key makes it a pair
+  for (let p = 0; p < len; p++) {
+    const i = load<u32>(order + (<usize>p << 2)) >> 1;
+    const at = template + <usize>(i >> 3);
+    const bit = <u32>1 << (i & 7);
+    const b = <u32>load<u8>(at);
+    if ((b & bit) != 0) { pairs++; pairIds += <u64>i; }
+    store<u8>(at, <u8>(b ^ bit));
+  }
+  // pass 2: the keys whose bit is set are the singles, in walk order
+  let singles: i32 = 0;
+  for (let p = 0; p < len; p++) {
+    const e = load<u32>(order + (<usize>p << 2));
+    const i = e >> 1;
+    if (((<u32>load<u8>(template + <usize>(i >> 3)) >> (i & 7)) & 1) != 0) {
+      store<u32>(scratch + (<usize>singles << 2), e);
+      singles++;
+    }
+  }
+  // pass 3: the bits of every arm of the prefix, then the singles' cleared: the pairs remain
+  for (let p = 0; p < len; p++) {
+    const i = load<u32>(order + (<usize>p << 2)) >> 1;
+    const at = template + <usize>(i >> 3);
+    store<u8>(at, <u8>(<u32>load<u8>(at) | (<u32>1 << (i & 7))));
+  }
+  for (let j = 0; j < singles; j++) {
+    const i = load<u32>(scratch + (<usize>j << 2)) >> 1;
+    const at = template + <usize>(i >> 3);
+    store<u8>(at, <u8>(<u32>load<u8>(at) & ~(<u32>1 << (i & 7))));
+  }
+  prefixLen = len;
+  prefixPairs = pairs;
+  prefixSingles = singles;
+  prefixPairIds = pairIds;
 }
 
 /**
@@ -387,7 +505,7 @@ function selectConstrained(
       do {
         const e = <i32>load<u32>(order + (<usize>g << 2));
         const i = e / S;
-        if (<i32>load<u8>(state + <usize>i) == e - i * S) {
+        if (stateOf(state, i, fused) == e - i * S) {
           // insertion by (draw, id): tied runs are short
           const d = draw32(kTies, stepBase + <u32>i);
           let j = n;
@@ -407,7 +525,7 @@ function selectConstrained(
     } else {
       const e = <i32>load<u32>(order + (<usize>pos << 2));
       const i = e / S;
-      if (<i32>load<u8>(state + <usize>i) == e - i * S) {
+      if (stateOf(state, i, fused) == e - i * S) {
         store<u32>(ranking + (<usize>n << 2), <u32>i);
         n++;
       }
@@ -438,7 +556,7 @@ function selectConstrained(
   // (2) the rest by rank, within the maxima
   for (let r = 0; r < n && picked < budget; r++) {
     const i = <i32>load<u32>(ranking + (<usize>r << 2));
-    if (load<u8>(act + <usize>i) != 0) continue;
+    if (isPulled(act, i, fused)) continue;
     const g = load<i32>(groupOf + (<usize>i << 2));
     if (g >= 0) {
       const at = taken + (<usize>g << 2);
@@ -506,18 +624,8 @@ function transition(N: i32, S: i32, thresholds: usize, state: usize, act: usize,
   }
 }
 
-/** Steps per history window of the 2-state path: states in bits 0..15 of an arm's u32, actions in 16..31. */
-const WINDOW: i32 = 16;
 /** f64 entries of one window's byte tables (2 bytes x 256). */
 const WINDOW_TABLE: i32 = 512;
-
-/** Shifts arm i's history (states in bits 0..15, actions in 16..31) and adds this step's state and action. */
-// @ts-ignore: decorator
-@inline
-function pushHistory(history: usize, i: i32, s: i32, a: i32): void {
-  const h = history + (<usize>i << 2);
-  store<u32>(h, ((load<u32>(h) << 1) & 0xfffefffe) | <u32>s | (<u32>a << 16));
-}
 
 /** Lanes whose draw is 2^32 - 1 and whose threshold (byte offset off / 4) is flagged: all ones, else 0. */
 function topDraws(m: v128, off: v128, flags: usize): v128 {
@@ -532,17 +640,37 @@ function topDraws(m: v128, off: v128, flags: usize): v128 {
   return out;
 }
 
+/**
+ * Swaps the 2-state transition thresholds between rows (arm i's four u32 for (s, a) = (0,0), (0,1), (1,0), (1,1))
+ * and blocks of four arms (a v128 for each (s, a), lane j being arm 4b + j), so that the fused step reads them
+ * with four vector loads instead of four lane inserts. A 4 x 4 transpose of each block: applying it again undoes it.
+ * The arms after the last full block keep their rows.
+ */
+function blockThresholds(N: i32, thresholds: usize): void {
+  for (let i = 0; i + 4 <= N; i += 4) {
+    const b = thresholds + (<usize>i << 4);
+    const r0 = v128.load(b), r1 = v128.load(b, 16), r2 = v128.load(b, 32), r3 = v128.load(b, 48);
+    const t0 = v128.shuffle<i32>(r0, r1, 0, 4, 1, 5), t1 = v128.shuffle<i32>(r0, r1, 2, 6, 3, 7);
+    const t2 = v128.shuffle<i32>(r2, r3, 0, 4, 1, 5), t3 = v128.shuffle<i32>(r2, r3, 2, 6, 3, 7);
+    v128.store(b, v128.shuffle<i32>(t0, t2, 0, 1, 4, 5));
+    v128.store(b, v128.shuffle<i32>(t0, t2, 2, 3, 6, 7), 16);
+    v128.store(b, v128.shuffle<i32>(t1, t3, 0, 1, 4, 5), 32);
+    v128.store(b, v128.shuffle<i32>(t1, t3, 2, 3, 6, 7), 48);
+  }
+}
+
 /** transitionFused's second result: the arms in state 1 after the step (a register, not state across calls). */
 let fusedEngaged: i32 = 0;
 
 /**
- * The fused step of 2-state arms: pushes each arm's state and action into its history, draws its next state
- * (stream 3, counter stepBase + i) and accrues the next step's reward, which it returns (four partial sums,
- * arm i into sum i mod 4); the arms in state 1 go to fusedEngaged. Four arms per iteration in SIMD lanes.
+ * The fused step of 2-state arms: reads each arm's state and action from this step's bit planes, draws its next
+ * state (stream 3, counter stepBase + i) into the next state plane and accrues the next step's reward, which it
+ * returns (four partial sums, arm i into sum i mod 4); the arms in state 1 go to fusedEngaged. Four arms per
+ * iteration in SIMD lanes.
  */
 // @ts-ignore: decorator
 @inline
-function transitionFused(N: i32, thresholds: usize, rewards: usize, state: usize, act: usize, history: usize, kStep: u32, stepBase: u32): f64 {
+function transitionFused(N: i32, thresholds: usize, rewards: usize, statePlane: usize, actPlane: usize, nextPlane: usize, kStep: u32, stepBase: u32): f64 {
   // the rewards of arms i, i+1 go to the partial sums of lanes [0, 1] of accLo, those of i+2, i+3 to accHi
   const G: u32 = 0x9e3779b9;
   const x0 = kStep + stepBase * G;
@@ -550,22 +678,28 @@ function transitionFused(N: i32, thresholds: usize, rewards: usize, state: usize
   const step4 = i32x4.splat(4 * G);
   const c1 = i32x4.splat(0x7feb352d), c2 = i32x4.splat(<i32>0x846ca68b);
   const oneI = i32x4.splat(1);
-  const histMask = i32x4.splat(<i32>0xfffefffe);
   const allOnes = i32x4.splat(-1);
+  const laneBit = i32x4(1, 2, 4, 8);
   const flags = flagsOf(thresholds, 4 * N);
   let accLo = f64x2.splat(0.0), accHi = f64x2.splat(0.0);
   let engV = i32x4.splat(0);
+  let sBits: u32 = 0, aBits: u32 = 0, nBits: u32 = 0;
   let i = 0;
   for (; i + 4 <= N; i += 4) {
-    const sv = i32x4.extend_low_i16x8_u(i16x8.extend_low_i8x16_u(v128.load32_zero(state + <usize>i)));
-    const av = i32x4.extend_low_i16x8_u(i16x8.extend_low_i8x16_u(v128.load32_zero(act + <usize>i)));
-    // thresholds[4i + 2s + a]: four u32 loads into the lanes
-    const off = i32x4.shl(i32x4.add(i32x4.add(i32x4(4 * i, 4 * i + 4, 4 * i + 8, 4 * i + 12), i32x4.shl(sv, 1)), av), 2);
-    const tb = thresholds;
-    let tv = i32x4.splat(load<i32>(tb + <usize>i32x4.extract_lane(off, 0)));
-    tv = i32x4.replace_lane(tv, 1, load<i32>(tb + <usize>i32x4.extract_lane(off, 1)));
-    tv = i32x4.replace_lane(tv, 2, load<i32>(tb + <usize>i32x4.extract_lane(off, 2)));
-    tv = i32x4.replace_lane(tv, 3, load<i32>(tb + <usize>i32x4.extract_lane(off, 3)));
+    const q = <u32>(i & 15);
+    if (q == 0) {
+      sBits = <u32>load<u16>(statePlane + (<usize>(i >> 4) << 1));
+      aBits = <u32>load<u16>(actPlane + (<usize>(i >> 4) << 1));
+      nBits = 0;
+    }
+    // the four arms' bits as all-ones/zero lanes
+    const sMask = i32x4.eq(v128.and(i32x4.splat((sBits >> q) & 15), laneBit), laneBit);
+    const aMask = i32x4.eq(v128.and(i32x4.splat((aBits >> q) & 15), laneBit), laneBit);
+    // the thresholds of (s, a) of the four arms (blocked: a vector for each (s, a), see blockThresholds)
+    const tb = thresholds + (<usize>i << 4);
+    const tv = v128.bitselect(
+      v128.bitselect(v128.load(tb, 48), v128.load(tb, 32), aMask),
+      v128.bitselect(v128.load(tb, 16), v128.load(tb), aMask), sMask);
     let m = xv;
     m = v128.xor(m, i32x4.shr_u(m, 16));
     m = i32x4.mul(m, c1);
@@ -574,37 +708,43 @@ function transitionFused(N: i32, thresholds: usize, rewards: usize, state: usize
     m = v128.xor(m, i32x4.shr_u(m, 16));
     xv = i32x4.add(xv, step4);
     let below = i32x4.lt_u(m, tv);
-    if (v128.any_true(i32x4.eq(m, allOnes))) below = v128.or(below, topDraws(m, off, flags));
+    if (v128.any_true(i32x4.eq(m, allOnes))) {
+      // the byte offset of each lane's row 4i + 2s + a, for its flag bit
+      const row = i32x4.add(i32x4.add(i32x4(4 * i, 4 * i + 4, 4 * i + 8, 4 * i + 12), v128.and(sMask, i32x4.splat(2))), v128.and(aMask, oneI));
+      below = v128.or(below, topDraws(m, i32x4.shl(row, 2), flags));
+    }
     const nv = v128.and(below, oneI);
-    v128.store32_lane(state + <usize>i, i8x16.narrow_i16x8_u(i16x8.narrow_i32x4_u(nv, nv), i16x8.splat(0)), 0);
-    const h = history + (<usize>i << 2);
-    v128.store(h, v128.or(v128.or(v128.and(i32x4.shl(v128.load(h), 1), histMask), sv), i32x4.shl(av, 16)));
-    const roff = i32x4.shl(i32x4.add(i32x4(2 * i, 2 * i + 2, 2 * i + 4, 2 * i + 6), nv), 3);
-    const rb = rewards;
-    accLo = f64x2.add(accLo, f64x2.replace_lane(f64x2.splat(load<f64>(rb + <usize>i32x4.extract_lane(roff, 0))), 1, load<f64>(rb + <usize>i32x4.extract_lane(roff, 1))));
-    accHi = f64x2.add(accHi, f64x2.replace_lane(f64x2.splat(load<f64>(rb + <usize>i32x4.extract_lane(roff, 2))), 1, load<f64>(rb + <usize>i32x4.extract_lane(roff, 3))));
+    nBits |= <u32>i32x4.bitmask(below) << q;
+    if (q == 12) store<u16>(nextPlane + (<usize>(i >> 4) << 1), <u16>nBits);
+    // rewards[2i + n] of the four arms: (r0, r1) of two arms regrouped as (r0, r0) and (r1, r1), then selected
+    const rb = rewards + (<usize>i << 4);
+    const ra = v128.load(rb), rB = v128.load(rb, 16), rc = v128.load(rb, 32), rd = v128.load(rb, 48);
+    accLo = f64x2.add(accLo, v128.bitselect(v128.shuffle<i64>(ra, rB, 1, 3), v128.shuffle<i64>(ra, rB, 0, 2), i64x2.extend_low_i32x4_s(below)));
+    accHi = f64x2.add(accHi, v128.bitselect(v128.shuffle<i64>(rc, rd, 1, 3), v128.shuffle<i64>(rc, rd, 0, 2), i64x2.extend_high_i32x4_s(below)));
     engV = i32x4.add(engV, nv);
   }
   let r0 = f64x2.extract_lane(accLo, 0), r1 = f64x2.extract_lane(accLo, 1);
   let r2 = f64x2.extract_lane(accHi, 0), r3 = f64x2.extract_lane(accHi, 1);
   let eng = i32x4.extract_lane(engV, 0) + i32x4.extract_lane(engV, 1) + i32x4.extract_lane(engV, 2) + i32x4.extract_lane(engV, 3);
   let x = x0 + <u32>i * G;
+  if (i < N && (i & 15) == 0) nBits = 0;
   for (let j = 0; i < N; i++, j++) {
-    const s = <i32>load<u8>(state + <usize>i);
-    const a = <i32>load<u8>(act + <usize>i);
+    const s = stateOf(statePlane, i, true);
+    const a = <i32>isPulled(actPlane, i, true);
     const row = 4 * i + 2 * s + a;
     let m = x;
     m ^= m >>> 16; m *= 0x7feb352d; m ^= m >>> 15; m *= 0x846ca68b; m ^= m >>> 16;
     x += G;
     const n = <i32>(m < load<u32>(thresholds + (<usize>row << 2)) || (m == 0xffffffff && flagAt(flags, <u32>row)));
-    store<u8>(state + <usize>i, <u8>n);
-    pushHistory(history, i, s, a);
+    nBits |= <u32>n << <u32>(i & 15);
     const y = load<f64>(rewards + (<usize>(2 * i + n) << 3));
     if (j == 0) r0 += y;
     else if (j == 1) r1 += y;
     else r2 += y;
     eng += n;
   }
+  // a chunk of fewer than 16 arms at the end
+  if ((N & 15) != 0) store<u16>(nextPlane + (<usize>(N >> 4) << 1), <u16>nBits);
   fusedEngaged = eng;
   return (r0 + r1) + (r2 + r3);
 }
@@ -643,12 +783,31 @@ function accrue(N: i32, S: i32, state: usize, occDisc: usize, occSteps: usize, o
   }
 }
 
+/** Arm i's state: a byte of `state`, or with bits (the 2-state fused path) a bit of a state plane. */
+// @ts-ignore: decorator
+@inline
+function stateOf(state: usize, i: i32, bits: bool): i32 {
+  return bits ? (<i32>load<u8>(state + <usize>(i >> 3)) >> (i & 7)) & 1 : <i32>load<u8>(state + <usize>i);
+}
+
+/** Whether arm i is pulled this step: a byte of `act`, or with bits a bit of the action plane. */
+// @ts-ignore: decorator
+@inline
+function isPulled(act: usize, i: i32, bits: bool): bool {
+  return (bits ? (<i32>load<u8>(act + <usize>(i >> 3)) >> (i & 7)) & 1 : <i32>load<u8>(act + <usize>i)) != 0;
+}
+
 /** Marks arm i pulled in trial k and returns its id (for the pulled-id checksum). */
 // @ts-ignore: decorator
 @inline
 function pull(i: i32, k: i32, act: usize, pulls: usize, pulledTrials: usize, lastTrial: usize, viaHistory: bool): f64 {
+  if (viaHistory) {
+    // a bit of this step's action plane, counted at the next flush
+    const at = act + <usize>(i >> 3);
+    store<u8>(at, load<u8>(at) | <u8>(<u32>1 << <u32>(i & 7)));
+    return <f64>i;
+  }
   store<u8>(act + <usize>i, 1);
-  if (viaHistory) return <f64>i; // counted from the action bits at the next flush
   const p = pulls + (<usize>i << 3);
   store<f64>(p, load<f64>(p) + 1.0);
   const l = lastTrial + (<usize>i << 2);
@@ -663,7 +822,7 @@ function pull(i: i32, k: i32, act: usize, pulls: usize, pulledTrials: usize, las
 /**
  * Byte tables of fixed-point discount weights: for window w (steps 16w .. 16w + L - 1, L = min(16, T - 16w))
  * and byte b, tables[(w * 2 + b) * 256 + v] = sum of round(beta^t * fixedScale) over the bits k of v, where
- * bit 8b + k of a window's history is step 16w + L - 1 - (8b + k). Exact integers, so any order of sums agrees.
+ * bit 8b + k of a window's history is step 16w + 8b + k. Exact integers, so any order of sums agrees.
  */
 function buildWindowTables(T: i32, beta: f64, fixedScale: f64, tables: usize): void {
   const windows = (T + WINDOW - 1) / WINDOW;
@@ -672,13 +831,12 @@ function buildWindowTables(T: i32, beta: f64, fixedScale: f64, tables: usize): v
     const base = tables + (<usize>(w * WINDOW_TABLE) << 3);
     // the weight of each bit position j (0..15), zero beyond L; stored temporarily in entries 1, 2, 4, ... of each byte table
     for (let b = 0; b < 2; b++) store<f64>(base + (<usize>(b * 256) << 3), 0.0);
-    const stepOfBit0 = WINDOW * w + L - 1;
     for (let j = 0; j < WINDOW; j++) {
       let pw = 0.0;
       if (j < L) {
-        // beta^(stepOfBit0 - j) by the same repeated product as the simulation
+        // beta^(16w + j) by the same repeated product as the simulation
         let d = 1.0;
-        for (let t = 0; t < stepOfBit0 - j; t++) d *= beta;
+        for (let t = 0; t < WINDOW * w + j; t++) d *= beta;
         pw = nearest(d * fixedScale);
       }
       store<f64>(base + (<usize>((j >> 3) * 256 + (1 << (j & 7))) << 3), pw);
@@ -689,35 +847,6 @@ function buildWindowTables(T: i32, beta: f64, fixedScale: f64, tables: usize): v
         if ((v & (v - 1)) == 0) continue; // single bits hold the weights themselves
         const low = v & -v;
         store<f64>(tb + (<usize>v << 3), load<f64>(tb + (<usize>low << 3)) + load<f64>(tb + (<usize>(v ^ low) << 3)));
-      }
-    }
-  }
-}
-
-/**
- * Adds the last L steps of each arm's history (u32: states in bits 0..15, actions in bits 16..31, the
- * latest step in bit 0 of each half) to the occupancy of state 1, the pulls and the trials with a pull.
- */
-function flushHistory(N: i32, k: i32, history: usize, table: usize, L: i32, occDisc: usize, occSteps: usize, pulls: usize, pulledTrials: usize, lastTrial: usize): void {
-  const mask: u32 = L >= WINDOW ? 0xffff : ((<u32>1 << <u32>L) - 1);
-  for (let i = 0; i < N; i++) {
-    const h = load<u32>(history + (<usize>i << 2));
-    const bits = h & mask;
-    const acts = (h >>> 16) & mask;
-    if (bits != 0) {
-      const d = load<f64>(table + (<usize>(bits & 255) << 3)) + load<f64>(table + (<usize>(256 + (bits >>> 8)) << 3));
-      const od = occDisc + (<usize>i << 3), os = occSteps + (<usize>i << 3);
-      store<f64>(od, load<f64>(od) + d);
-      store<f64>(os, load<f64>(os) + <f64>popcnt(bits));
-    }
-    if (acts != 0) {
-      const p = pulls + (<usize>i << 3);
-      store<f64>(p, load<f64>(p) + <f64>popcnt(acts));
-      const l = lastTrial + (<usize>i << 2);
-      if (load<i32>(l) != k) {
-        store<i32>(l, k);
-        const q = pulledTrials + (<usize>i << 3);
-        store<f64>(q, load<f64>(q) + 1.0);
       }
     }
   }

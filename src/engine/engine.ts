@@ -287,7 +287,7 @@ export class PreparedSimulation {
     const blocks = new Blocks(k);
     try {
       const state = blocks.bytes(N), act = blocks.bytes(N), scratch = blocks.bytes(N * 4), lastTrial = blocks.bytes(N * 4);
-      const history = blocks.bytes(N * 4), tables = blocks.f64(Math.ceil(T / 16) * 512);
+      const history = blocks.bytes(k.historyBytes(N)), tables = blocks.f64(Math.ceil(T / 16) * 512);
       new Int32Array(k.memory.buffer, lastTrial, N).fill(-1);
       const occDisc = blocks.f64(N * (S - 1)), occSteps = blocks.f64(N * (S - 1));
       const pulls = blocks.f64(N), pulledTrials = blocks.f64(N);

@@ -11,6 +11,7 @@ export interface Kernels {
   whittleSWorkSize(numStates: number): number;
   samplingThresholds(rows: number, numStates: number, probabilities: number, out: number, firstRow: number, totalRows: number): void;
   thresholdBytes(rows: number, numStates: number): number;
+  historyBytes(numArms: number): number;
   sortDescending(n: number, values: number, order: number, tiedNext: number, keys: number, keys2: number, order2: number, hist: number): void;
   uniform(seed: number, stream: number, counter: number): number;
   simulate(

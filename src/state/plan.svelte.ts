@@ -27,7 +27,8 @@ export class PlanSession {
   problems = $state.raw<string[]>([]);
   problemsOf = $state<'outcomes' | 'plan'>('plan');
   busy = $state<string | null>(null);
-  lastStepMs = $state<number | null>(null);
+
+  private current: PlanView | null = null;
 
   constructor(private readonly secrets: () => readonly string[] = () => [], private readonly client = new PlanClient()) {}
 
@@ -48,17 +49,21 @@ export class PlanSession {
       assertNoTypedSecret({ meta, settings }, this.secrets());
       this.show(await this.client.create(settings, meta));
     });
+    if (ok) void this.save(null);
     return ok ? meta.id : null;
   }
   open(id: string): Promise<boolean> {
     return runStep(this, 'Opening the plan…', async () => this.show(await this.client.open(id)));
   }
   /** The current week's list under new rules or a new policy, saved in place of the old one. */
-  replan(settings: PlanSettings, policy: PlanPolicySource, now = Date.now()): Promise<boolean> {
-    return runStep(this, 'Making this week’s list…', async () => {
+  async replan(settings: PlanSettings, policy: PlanPolicySource, now = Date.now()): Promise<boolean> {
+    const before = this.current;
+    const ok = await runStep(this, 'Making this week’s list…', async () => {
       assertNoTypedSecret({ policy, settings }, this.secrets());
       this.show(await this.client.replan(settings, policy, now));
     });
+    if (ok) void this.save(before);
+    return ok;
   }
   /** Checks a week's outcomes file (replace: against the last applied week, to replace its outcomes). */
   previewOutcomes(file: Blob, fileName: string, replace = false): Promise<boolean> {
@@ -83,13 +88,28 @@ export class PlanSession {
     this.problems = [];
     void this.client.discardOutcomes();
   }
-  async remove(id: string): Promise<void> {
-    await this.client.deletePlan(id);
+  /** Deletes a plan (`stored`: it is in storage), and closes it if it is open. */
+  async remove(id: string, stored = true): Promise<void> {
+    if (stored) await this.client.deletePlan(id);
     this.plans = this.plans.filter((p) => p.id !== id);
-    if (this.head?.id === id) this.head = this.list = this.weeks = null;
+    if (this.head?.id === id) this.head = this.list = this.weeks = this.current = null;
   }
 
+  /** The list just shown is saved by the worker after it; if that fails, the plan shown before comes back (none for a new plan). */
+  private async save(before: PlanView | null): Promise<boolean> {
+    // Leaving the page while the plan is written would lose the list just shown: the browser asks first.
+    const stay = (event: BeforeUnloadEvent) => event.preventDefault();
+    addEventListener('beforeunload', stay);
+    return runStep(this, 'Saving the plan…', () =>
+      this.client.saved().finally(() => removeEventListener('beforeunload', stay)).catch((error: unknown) => {
+        if (before) this.show(before);
+        else void this.remove(this.head?.id ?? '', false);
+        throw new ProblemList([`The list was not saved, so nothing changed: ${error instanceof Error ? error.message : String(error)}`]);
+      }),
+    );
+  }
   private show(view: PlanView): void {
+    this.current = view;
     ({ head: this.head, list: this.list, lines: this.lines, weeks: this.weeks, summary: this.summary } = view);
     this.uncertainty = null;
     this.plans = [view.head, ...this.plans.filter((p) => p.id !== view.head.id)];

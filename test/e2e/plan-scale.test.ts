@@ -5,9 +5,9 @@
 // after a reload. For each step: the time seen from the page and the main thread's long tasks
 // (PerformanceObserver 'longtask': every task over 50 ms).
 // "The list is ready" = from the click that asks for this week's list (the register already read and
-// its transitions estimated) to the first rows of the list and its make-up in words on screen, the
-// plan saved (the worker writes it before it answers). Whose place is uncertain follows in the
-// background (posterior draws): timed apart, from the list shown to the count shown.
+// its transitions estimated) to the first rows of the list and its make-up in words on screen. The
+// worker saves the plan after it answers ("Saving the plan…" until then), and whose place is uncertain
+// follows in the background (posterior draws): both timed apart, from the step before.
 import { describe, expect, test } from 'vitest';
 import { useBuiltSite } from './browser.ts';
 import { longTasks, resetLongTasks, screenshot, watchLongTasks } from './run-helpers.ts';
@@ -59,7 +59,9 @@ describe.skipIf(!process.env.ALLOT_PLAN_SCALE)(`the weekly plan at ${ARMS.toLoca
     await step('register drawn, read and its transitions estimated in the worker', () => page.getByTestId('load-register').click(), () => page.getByTestId('register-summary').waitFor({ timeout: 600_000 }));
     await page.locator('#plan-reward').fill('state * (1 + agent_feats[0])');
     await page.getByTestId('plan-budget').fill('10000');
-    await step('week 1 list ready (indices, list, make-up, save)', () => page.getByTestId('make-list').click(), listShown);
+    await step('week 1 list ready (indices, list, make-up on screen)', () => page.getByTestId('make-list').click(), listShown);
+    const saved = () => page.waitForFunction(() => document.querySelector('[data-testid="plan-status"]')?.textContent === '', null, { polling: 50, timeout: 600_000 });
+    await step('  then saved (the worker writes the plan to IndexedDB)', async () => {}, saved);
     await step('  then its uncertain places (20 posterior draws)', async () => {}, uncertain);
     expect(await page.getByTestId('call-row').count()).toBe(100);
     await screenshot(page, 'plan-scale-week');
@@ -68,6 +70,7 @@ describe.skipIf(!process.env.ALLOT_PLAN_SCALE)(`the weekly plan at ${ARMS.toLoca
     const remake = page.getByTestId('remake-list');
     await remake.waitFor();
     await step('the same week made again with a budget of 12,000', () => remake.click(), () => page.waitForFunction(() => /The 12,000 calls/.test(document.querySelector('caption')?.textContent ?? ''), null, { polling: 50, timeout: 600_000 }).then(listShown));
+    await step('  then saved', async () => {}, saved);
     await step('  then its uncertain places (the draws kept)', async () => {}, uncertain);
     await step('reload and reopen the saved plan (list ready)', async () => void (await page.reload()), listShown);
     await page.close();

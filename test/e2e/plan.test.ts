@@ -134,6 +134,8 @@ describe('the weekly plan', () => {
     await shoot(page, 'week-1');
     expect(await axeViolations(page)).toEqual([]);
 
+    // the list is shown first and saved after it ("Saving the plan…" in the status until then)
+    await expect.poll(() => page.getByTestId('plan-status').textContent(), { timeout: 20_000 }).toBe('');
     await page.reload();
     await expect.poll(() => page.getByTestId('call-row').count(), { timeout: 20_000 }).toBe(BUDGET);
     expect(idsOf(await download(page))).toEqual(week1);

@@ -13,18 +13,14 @@ export interface StepTarget {
   busy: string | null;
   problems: string[];
   problemsOf: 'outcomes' | 'plan';
-  /** Milliseconds the last step took, seen from the page. */
-  lastStepMs: number | null;
 }
 
 export async function runStep(target: StepTarget, what: string, step: () => Promise<void>, of: 'outcomes' | 'plan' = 'plan'): Promise<boolean> {
   target.busy = what;
   target.problems = [];
   target.problemsOf = of;
-  const started = performance.now();
   try {
     await step();
-    target.lastStepMs = performance.now() - started;
     return true;
   } catch (error) {
     target.problems = error instanceof ProblemList ? error.problems : [error instanceof Error ? error.message : String(error)];

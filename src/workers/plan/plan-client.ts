@@ -20,7 +20,7 @@ export class PlanClient {
   band(group: string, banding: Banding): Promise<RegisterSummary> {
     return this.bridge.call(undefined, (api) => api.band(group, banding));
   }
-  /** Makes week 1's list and saves the new plan (in the worker). */
+  /** Makes week 1's list of a new plan; the worker saves it after (saved()). */
   create(settings: PlanSettings, meta: PlanMeta): Promise<PlanView> {
     return this.bridge.call(undefined, (api) => api.create(settings, meta));
   }
@@ -30,6 +30,10 @@ export class PlanClient {
   }
   replan(settings: PlanSettings, policy: PlanPolicySource, now: number): Promise<PlanView> {
     return this.bridge.call(undefined, (api) => api.replan(settings, policy, now));
+  }
+  /** Waits for the save of the list just made (create, replan); rejects with what went wrong, the worker's plan then being the stored one. */
+  saved(): Promise<void> {
+    return this.bridge.call(undefined, (api) => api.saved());
   }
   previewOutcomes(file: Blob, fileName: string, replace = false): Promise<PreviewResult> {
     return this.bridge.call(undefined, (api) => api.previewOutcomes(file, fileName, replace) as Promise<PreviewResult>);

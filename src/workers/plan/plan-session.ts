@@ -28,10 +28,20 @@ export function bucketText(group: string, bucket: string): string {
   return /^[\p{L}]/u.test(bucket) && !/^(no|yes|all)$/.test(bucket) ? bucket : `${group} ${bucket}`;
 }
 
+/** Every arm's bucket per group, and the register's summary, once per register (a register is never changed in place). */
+const bucketsOf = new WeakMap<Register, { g: Register['schema']['groups'][number]; of: Int32Array }[]>();
+const summaries = new WeakMap<Register, RegisterSummary>();
+function summaryOf(register: Register): RegisterSummary {
+  let s = summaries.get(register);
+  if (!s) summaries.set(register, (s = registerSummary(register)));
+  return s;
+}
+
 /** Ids and bucket labels of the listed arms (only B of them cross to the page). */
 export function listLines(register: Register, arms: Int32Array): PlanView['lines'] {
   const { schema, features, numArms } = register;
-  const buckets = schema.groups.map((g) => ({ g, of: bucketOfArms(features, numArms, schema.columns.length, g) }));
+  let buckets = bucketsOf.get(register);
+  if (!buckets) bucketsOf.set(register, (buckets = schema.groups.map((g) => ({ g, of: bucketOfArms(features, numArms, schema.columns.length, g) }))));
   return {
     ids: Array.from(arms, (arm) => register.ids[arm]),
     buckets: Array.from(arms, (arm) => buckets.map(({ g, of }) => bucketText(g.name, of[arm] >= 0 ? g.buckets[of[arm]] : '?')).join(' · ')),
@@ -58,6 +68,8 @@ export class PlanSession {
   private outcomes: { parsed: WeekOutcomes; week: number } | null = null;
   private readonly lists: ListMaker;
   private readonly places = new UncertainPlaces();
+  /** The save of the last list made, while it runs (save()). */
+  private saving: Promise<void> | null = null;
   /** Bumped by every new list: the draws of an older one stop. */
   private generation = 0;
 
@@ -69,27 +81,31 @@ export class PlanSession {
   async loadRegister(source: RegisterSource): Promise<RegisterSummary> {
     this.draft = await readRegister(source);
     this.lists.posterior(this.draft, this.draft.schema.groups[0]?.name ?? null);
-    return registerSummary(this.draft);
+    return summaryOf(this.draft);
   }
 
   band(group: string, banding: Banding): RegisterSummary {
     const r = this.need(this.draft, 'no register is loaded');
     this.draft = { ...r, schema: reband(r.schema, r.features, r.numArms, group, banding) };
-    return registerSummary(this.draft);
+    return summaryOf(this.draft);
   }
 
-  /** A new plan on the loaded register, saved with week 1's list (the history's last week). Throws PlanError on bad settings. */
+  /**
+   * A new plan on the loaded register with week 1's list (the history's last week), shown at once and
+   * saved after it: saved() says when it is (one transaction). Throws PlanError on bad settings.
+   */
   async create(settings: PlanSettings, meta: PlanMeta): Promise<PlanView> {
     const register = this.need(this.draft, 'no register is loaded');
+    await this.settled();
     const list = await this.newList(register, settings, currentWeek(register.history));
     const plan: PlanState = { format: PLAN_FORMAT, version: PLAN_VERSION, register, settings, weeks: [recordOf(list)] };
-    const record = planRecord(meta, plan);
-    await (await this.store()).savePlan(record, weekRecord(meta.id, list, meta.updatedAt));
+    this.save(plan, meta, list);
     return this.show(plan, meta, list);
   }
 
   /** Opens a stored plan and makes its current list again (the same seed gives the same list). */
   async open(id: string): Promise<PlanView> {
+    await this.settled();
     const record = await (await this.store()).getPlan(id);
     if (!record) throw new Error(`There is no saved plan "${id}".`);
     const { meta, plan } = fromRecord(record);
@@ -98,14 +114,22 @@ export class PlanSession {
     return this.show(plan, meta, list);
   }
 
-  /** The current week's list under new settings (reward, budget, rules), saved in place of the old one. */
+  /** The current week's list under new settings (reward, budget, rules), shown at once and saved after it in place of the old one (saved()). */
   async replan(settings: PlanSettings, policy: PlanPolicySource, now: number): Promise<PlanView> {
+    await this.settled();
     const plan = this.need(this.plan, 'no plan is open');
     const list = await this.newList(plan.register, settings, currentWeek(plan.register.history));
     const next: PlanState = { ...plan, settings, weeks: [...plan.weeks.slice(0, -1), recordOf(list)] };
     const meta = { ...this.meta!, policy, updatedAt: now };
-    await (await this.store()).savePlan(planRecord(meta, next), weekRecord(meta.id, list, now));
+    this.save(next, meta, list);
     return this.show(next, meta, list);
+  }
+
+  /** Waits for the save of the last list made; rejects with its error, the open plan then being the stored one again. */
+  async saved(): Promise<void> {
+    const pending = this.saving;
+    this.saving = null;
+    await pending;
   }
 
   /**
@@ -123,6 +147,7 @@ export class PlanSession {
 
   /** Applies the previewed outcomes and saves the plan after them with the next list (one transaction), or says what is wrong. */
   async apply(replace: boolean, now: number): Promise<ApplyResult> {
+    await this.settled();
     const plan = this.need(this.plan, 'no plan is open');
     const { parsed, week } = this.need(this.outcomes, 'no outcomes file was previewed');
     // The next list is shown before its draws, as every list (uncertainty()).
@@ -143,6 +168,8 @@ export class PlanSession {
 
   /** Whose place in the open plan's current list is uncertain (null when a newer list came first, or with given transitions or no draws). */
   async uncertainty(): Promise<Uncertainty | null> {
+    // The save first: the draws would hold it back a draw at a time.
+    await this.settled();
     const plan = this.plan, generation = this.generation;
     if (!plan || plan.settings.draws === 0) return null;
     const posterior = this.lists.posterior(plan.register, plan.settings.priorGroup);
@@ -160,6 +187,28 @@ export class PlanSession {
     if (this.meta?.id === id) this.plan = this.meta = null;
   }
 
+  /**
+   * Saves the plan with its list in one transaction, after the list is shown. If it fails, the plan
+   * goes back to what it was (the stored one, or none), so that the worker never runs ahead of storage.
+   */
+  private save(plan: PlanState, meta: PlanMeta, list: WeeklyList): void {
+    const before = { plan: this.plan, meta: this.meta };
+    const record = planRecord(meta, plan), week = weekRecord(meta.id, list, meta.updatedAt);
+    this.saving = this.store().then((store) => store.savePlan(record, week)).catch((error: unknown) => {
+      if (this.meta === meta) {
+        ({ plan: this.plan, meta: this.meta } = before);
+        this.generation++;
+      }
+      throw error;
+    });
+    this.saving.catch(() => {}); // its error is the page's, through saved()
+  }
+
+  /** Lets a pending save finish first (its error goes to saved()), so that steps reach storage in order. */
+  private async settled(): Promise<void> {
+    await this.saving?.catch(() => {});
+  }
+
   private newList(register: Register, settings: PlanSettings, week: number): Promise<WeeklyList> {
     this.generation++;
     return this.lists.list(register, settings, week);
@@ -169,7 +218,7 @@ export class PlanSession {
     this.plan = plan;
     this.meta = meta;
     const head = planHead(meta, plan);
-    return { head, list, lines: listLines(plan.register, list.arms), summary: registerSummary(plan.register), weeks: planSummary(plan) };
+    return { head, list, lines: listLines(plan.register, list.arms), summary: summaryOf(plan.register), weeks: planSummary(plan) };
   }
 
   private need<T>(value: T | null, message: string): T {

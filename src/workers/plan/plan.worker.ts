@@ -9,7 +9,7 @@ import type { PlanSettings } from '../../core/plan/plan-settings.ts';
 import { openStore } from '../../storage/open-store.ts';
 import type { Store } from '../../storage/store.ts';
 import { PlanSession, type ApplyResult, type PlanMeta, type PlanView } from './plan-session.ts';
-import { listBuffers, uncertaintyBuffers } from './transfer-view.ts';
+import { uncertaintyBuffers, viewForPage } from './transfer-view.ts';
 
 let whittle: Promise<IndexFunction> | undefined;
 let store: Promise<Store> | undefined;
@@ -19,7 +19,10 @@ const session = new PlanSession(
   () => (store ??= openStore().then((opened) => opened.store)),
 );
 
-const send = (view: PlanView) => Comlink.transfer(view, listBuffers(view));
+const send = (view: PlanView) => {
+  const out = viewForPage(view);
+  return Comlink.transfer(out.view, out.buffers);
+};
 
 const api = {
   loadRegister: session.loadRegister.bind(session),
@@ -27,11 +30,14 @@ const api = {
   create: async (settings: PlanSettings, meta: PlanMeta) => send(await session.create(settings, meta)),
   open: async (id: string) => send(await session.open(id)),
   replan: async (settings: PlanSettings, policy: PlanPolicySource, now: number) => send(await session.replan(settings, policy, now)),
+  saved: session.saved.bind(session),
   previewOutcomes: session.previewOutcomes.bind(session),
   apply: async (replace: boolean, now: number): Promise<ApplyResult> => {
     const result = await session.apply(replace, now);
     // Comlink transfers what is marked at the top level of a reply.
-    return result.ok ? Comlink.transfer(result, listBuffers(result.view)) : result;
+    if (!result.ok) return result;
+    const out = viewForPage(result.view);
+    return Comlink.transfer({ ok: true as const, view: out.view }, out.buffers);
   },
   discardOutcomes: session.discardOutcomes.bind(session),
   uncertainty: async () => {

@@ -1,13 +1,16 @@
-// What crosses from the plan worker to the page: the list's typed arrays are transferred rather
-// than cloned (the worker keeps its own copy of the planned arms in the plan's week record), so a
-// list of 10^5 lines costs the page's thread only its strings. The register never crosses.
+// What crosses from the plan worker to the page: copies of the list's typed arrays (B lines, cheap to
+// copy), transferred rather than cloned, so the page's thread pays only for the list's strings. The
+// worker keeps its own arrays: the week record it is still saving refers to them. The register never
+// crosses.
 import type { Uncertainty } from './uncertain-places.ts';
 import type { PlanView } from './plan-session.ts';
 
-/** The buffers of the view's list. */
-export function listBuffers(view: PlanView): ArrayBuffer[] {
-  const { list } = view;
-  return [...new Set([list.arms, list.index, list.defaultRank, list.membership, list.intervals, list.defaultArms].map((a) => a.buffer as ArrayBuffer))];
+/** The view with the list's arrays copied, and their buffers to transfer. */
+export function viewForPage(view: PlanView): { view: PlanView; buffers: ArrayBuffer[] } {
+  const l = view.list;
+  const list = { ...l, arms: l.arms.slice(), index: l.index.slice(), defaultRank: l.defaultRank.slice(), membership: l.membership.slice(), intervals: l.intervals.slice(), defaultArms: l.defaultArms.slice() };
+  const buffers = [list.arms, list.index, list.defaultRank, list.membership, list.intervals, list.defaultArms].map((a) => a.buffer as ArrayBuffer);
+  return { view: { ...view, list }, buffers };
 }
 
 export function uncertaintyBuffers(u: Uncertainty | null): ArrayBuffer[] {

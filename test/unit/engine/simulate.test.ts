@@ -95,6 +95,28 @@ describe('the WASM simulator against the TypeScript reference', () => {
     }
   });
 
+  test.each([1, 3, 4, 5, 15, 16, 17, 31, 33, 50, 1000])('%i 2-state arms (bit planes, thresholds in blocks of 4, the walk prefix and its fallback) match under each policy and tie rule', (N) => {
+    for (const [policy, ties] of [['whittle', 'lowest-id'], ['whittle', 'random'], ['random', 'random']] as const) {
+      const input = randomInput(N, 2, 40 + N, { policy, ties, perStep: true, horizon: 21, budget: Math.max(1, Math.floor(N / 3)) });
+      expect(engine.simulate(input)).toEqual(reference(input));
+    }
+  });
+
+  test('a prepared 2-state simulation gives the same bits run after run (the blocked thresholds are restored)', () => {
+    const input = randomInput(37, 2, 77, { horizon: 20, ties: 'lowest-id' });
+    const prepared = engine.prepare(input);
+    try {
+      const first = prepared.run(5, 0, input.trials), again = prepared.run(5, 0, input.trials);
+      expect(again).toEqual(first);
+      expect(mergeParts(input, [first])).toEqual(reference(input));
+      // a per-trial run reads the thresholds by rows
+      const perTrial = { ...input, perTrial: true };
+      expect(mergeParts(perTrial, [engine.prepare(perTrial).run(5, 0, input.trials)])).toEqual(reference(perTrial));
+    } finally {
+      prepared.dispose();
+    }
+  });
+
   test('random ties are exercised: rewards with many equal indices still match the reference', () => {
     // identical arms: every index ties, so every step's cut is drawn at random
     const one = randomInput(1, 2, 8);

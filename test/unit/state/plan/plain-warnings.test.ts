@@ -25,6 +25,8 @@ describe('plain warnings', () => {
     expect(w.plain).toBe('Some groups have too few beneficiaries (under 20) to learn from on their own: Ages 51-60, Ages 61+. For them, allot uses what it learned from the whole register.');
     const more = plainWarning("8 of 8 group priors of not-called weeks rest on fewer than 20 beneficiaries and use the whole register's prior: a (from not engaged), a (from engaged), b (from not engaged), b (from engaged), c (from not engaged), c (from engaged), ...");
     expect(more.plain).toMatch(/: a, b, c and others\. For them/);
+    const ranges = plainWarning("2 of 4 group priors of not-called weeks rest on fewer than 20 beneficiaries and use the whole register's prior: <= 25 (from not engaged), 26-32 (from engaged)", 'age');
+    expect(ranges.plain).toMatch(/: age <= 25, age 26-32\. For them/);
   });
 
   test('a warning it does not know is shown as it is', () => {

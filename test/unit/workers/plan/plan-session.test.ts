@@ -71,6 +71,31 @@ describe('the plan worker session', () => {
     expect(await pending).toBeNull();
   });
 
+  test('shows a list before it is saved; a failed save says so and the plan goes back to the stored one', async () => {
+    const { s, store } = await session();
+    await s.loadRegister({ kind: 'generator', name: 'sclm', parameters: { arms: 80 }, seed: 5, weeks: 4 });
+    const first = await s.create(SETTINGS, META);
+    await s.saved();
+    const savePlan = store.savePlan.bind(store);
+    store.savePlan = async () => {
+      throw new Error('the disk is full');
+    };
+    const second = await s.replan({ ...SETTINGS, budget: 9 }, META.policy, 2);
+    expect(second.list.arms.length).toBe(9);
+    await expect(s.saved()).rejects.toThrow('the disk is full');
+    expect((await store.getPlan('p1'))!.plan.settings.budget).toBe(5);
+    // the worker is back on the stored plan: outcomes are checked against its list of 5, not the unsaved 9
+    const ids = unpackIds((await store.getPlan('p1'))!.plan.register.ids);
+    const preview = await s.previewOutcomes(new Blob([['id,called,engaged', ...ids.map((id) => `${id},0,0`)].join('\n')]), 'w.csv');
+    expect(preview.ok && preview.preview.planned).toBe(5);
+    store.savePlan = savePlan;
+    const third = await s.replan({ ...SETTINGS, reward: 'state' }, META.policy, 3);
+    expect(third.head.updatedAt).toBe(3);
+    expect(third.head.weeks).toEqual(first.head.weeks);
+    await s.saved();
+    expect((await store.getPlan('p1'))!.plan.settings.reward).toBe('state');
+  });
+
   test('previews outcomes with every problem named, applies good ones, saves and plans the next week', async () => {
     const { s, store } = await session();
     await s.loadRegister({ kind: 'generator', name: 'sclm', parameters: { arms: 50 }, seed: 2, weeks: 4 });
