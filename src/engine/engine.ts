@@ -152,7 +152,7 @@ export class Engine {
     const whittle = input.policy === 'whittle' && input.budget > 0 && input.budget < N;
     const k = this.kernels;
     // first: the index computation's chunks are carved from the reserve too
-    reserve(k, simulationPeakBytes(input, k.thresholdBytes, { indexed: whittle, smallSort: SMALL_SORT, stagingBytes: STAGING_BYTES }));
+    reserve(k, simulationPeakBytes(input, k, { indexed: whittle, smallSort: SMALL_SORT, stagingBytes: STAGING_BYTES }));
     const indices = whittle ? (input.indices ?? this.whittleIndices(input.transitions, input.rewards, S, input.discount).indices) : undefined;
     const blocks = new Blocks(k);
     try {
