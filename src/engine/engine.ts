@@ -139,20 +139,28 @@ export class Engine {
    * Validates the input and moves everything that does not depend on the seed into WASM memory
    * (sampling thresholds, the presorted index keys, rewards), so that many seeds of one candidate
    * (DLM's protocol) cost only their simulation. Call dispose() when done.
+   * release: the input's arrays are the caller's to lose (an engine worker's own copies): each is
+   * detached as soon as it is in WASM memory, its memory freed at once rather than at some later garbage
+   * collection, so that the f64 inputs and their WASM form are not resident together (192 bytes per arm).
    */
-  prepare(input: SimulationInput): PreparedSimulation {
+  prepare(input: SimulationInput, { release = false } = {}): PreparedSimulation {
+    const done = (array: Float64Array | undefined) => {
+      if (release && array) detach(array);
+    };
     validateSimulationInput(input);
     const { numArms: N, numStates: S } = input;
     const whittle = input.policy === 'whittle' && input.budget > 0 && input.budget < N;
     const k = this.kernels;
     // first: the index computation's chunks are carved from the reserve too
-    reserve(k, simulationPeakBytes(input, k.thresholdBytes, { indexed: whittle, smallSort: SMALL_SORT, stagingBytes: STAGING_BYTES }));
+    reserve(k, simulationPeakBytes(input, k, { indexed: whittle, smallSort: SMALL_SORT, stagingBytes: STAGING_BYTES }));
     const indices = whittle ? (input.indices ?? this.whittleIndices(input.transitions, input.rewards, S, input.discount).indices) : undefined;
     const blocks = new Blocks(k);
     try {
       // Sampling thresholds, then the inputs can go: memory matters at a million arms.
       const thresholds = blocks.thresholds(input.transitions, N * S * 2, S);
+      done(input.transitions);
       const initial = blocks.thresholds(input.initial, N, S);
+      done(input.initial);
       let order = 0, tiedNext = 0;
       if (indices) {
         const len = N * S;
@@ -166,8 +174,10 @@ export class Engine {
           k.sortDescending(len, values, order, tiedNext, keys, keys2, order2, hist);
           for (const p of [values, keys, keys2, order2, hist]) blocks.release(p);
         }
+        done(indices);
       }
       const fixed = { thresholds, initial, order, tiedNext, rewards: blocks.f64(N * S, input.rewards) };
+      done(input.rewards);
       return new PreparedSimulation(k, input, fixed, blocks);
     } catch (error) {
       blocks.releaseAll();
@@ -190,6 +200,13 @@ export class Engine {
       blocks.releaseAll();
     }
   }
+}
+
+/** Frees an array's memory now (ArrayBuffer.prototype.transfer, where the runtime has it; else at the next GC). */
+function detach(array: Float64Array): void {
+  const buffer = array.buffer as ArrayBuffer & { transfer?: (length: number) => ArrayBuffer; detached?: boolean };
+  // not a shared buffer, nor one already detached through another view of it
+  if (typeof buffer.transfer === 'function' && !buffer.detached) buffer.transfer(0);
 }
 
 function checkDiscount(what: string, discount: number): void {

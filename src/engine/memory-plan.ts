@@ -9,16 +9,17 @@ import type { Kernels } from './kernels.ts';
 import type { SimulationInput } from './simulation.ts';
 
 /** Bytes of the blocks of prepare (and of its run, all trials) at their peak, with some slack for headers. */
-export function simulationPeakBytes(input: SimulationInput, thresholdBytes: (rows: number, S: number) => number, o: { indexed: boolean; smallSort: number; stagingBytes: number }): number {
+export function simulationPeakBytes(input: SimulationInput, k: Pick<Kernels, 'thresholdBytes' | 'historyBytes'>, o: { indexed: boolean; smallSort: number; stagingBytes: number }): number {
   const { numArms: N, numStates: S, horizon: T, trials: K } = input;
   const len = N * S;
-  const thresholds = thresholdBytes(N * S * 2, S) + thresholdBytes(N, S);
+  const thresholds = k.thresholdBytes(N * S * 2, S) + k.thresholdBytes(N, S);
   const order = o.indexed ? len * 4 + len : 0;
   // values, keys, keys2 (f64), order2 (u32), the radix histogram
   const sort = o.indexed && len > o.smallSort ? len * 8 * 3 + len * 4 + 65536 * 4 : 0;
   const G = input.groups?.min.length ?? 0;
   const groups = input.groups ? N * 8 + G * 8 + T * G * 16 + 28 : 0;
-  const run = N * (1 + 1 + 4 + 4 + 4) + Math.ceil(T / 16) * 512 * 8 + 2 * N * (S - 1) * 8 + 2 * N * 8 + K * 32
+  // state, act, scratch, lastTrial, history, tables, occDisc, occSteps, pulls, pulledTrials, perTrial, ...
+  const run = N * (1 + 1 + 4 + 4) + k.historyBytes(N) + Math.ceil(T / 16) * 512 * 8 + 2 * N * (S - 1) * 8 + 2 * N * 8 + K * 32
     + (input.perStep ? T * 16 : 0) + (input.perTrial ? K * 2 * N * S * 8 : 0) + 8 + groups;
   return thresholds + order + Math.max(o.stagingBytes, sort, len * 8 + run) + 64 * 1024;
 }

@@ -49,9 +49,9 @@ const api = {
   /** Trials [trialStart, trialEnd) of a simulation; progress (trials done) after every kernel call. */
   async simulatePart(input: SimulationInput, trialStart: number, trialEnd: number, onProgress?: Progress): Promise<SimulationPart> {
     const e = await engine();
-    const prepared = e.prepare(input);
-    // The arrays now sit in WASM memory (as thresholds): this worker's copies may go before the
-    // trials run (at 3 x 10^6 arms they are 290 MB per worker). The trials read only the scalars.
+    // The arrays are this worker's own copies: prepare frees each as soon as it is in WASM memory (at
+    // 3 x 10^6 arms they are 290 MB per worker). The trials read only the scalars.
+    const prepared = e.prepare(input, { release: true });
     input.transitions = input.rewards = input.initial = EMPTY;
     input.indices = undefined;
     let part: SimulationPart;
