@@ -2,7 +2,7 @@
 // and rerun of what-if comparisons with the same seeds (DLM and SCLM runs: runs/rerun-run.ts).
 import type { RunRecord } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
-import type { CandidateResult } from './what-if-evaluate.ts';
+import type { CandidateResult } from '../core/simulation/what-if-evaluate.ts';
 import type { WhatIfBackend } from '../workers/population/what-if-backend.ts';
 import { parseRunJson, RUN_FORMAT, RUN_FORMAT_VERSION, runToJson, type RunBundle } from './run-file.ts';
 import { runRepository } from './run-records.ts';

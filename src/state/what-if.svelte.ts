@@ -12,7 +12,7 @@ import { DLM_IJCAI_POOL, DLM_IJCAI_POOL_SOURCE } from '../core/tasks/dlm-ijcai-p
 export type { PopulationRecord } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
 import { runRepository, type WhatIfRunRecord } from './run-records.ts';
-import type { CandidateResult, WhatIfSettings } from './what-if-evaluate.ts';
+import type { CandidateResult, WhatIfSettings } from '../core/simulation/what-if-evaluate.ts';
 import type { PopulationView, RewardCheck, WhatIfBackend } from '../workers/population/what-if-backend.ts';
 
 export { workerWhatIf } from '../workers/population/what-if-backend.ts';

@@ -8,7 +8,7 @@ import { configureProvider, fillSclmStart, KEY, SCLM_CLAUSES, SCLM_REWARDS, scri
 import { createNodeSimulator } from '../../src/cli/node-simulate.ts';
 import { compileReward } from '../../src/core/reward/compile-reward.ts';
 import { DialSweep } from '../../src/core/tradeoff/sweep-dial.ts';
-import { buildPopulation } from '../../src/state/what-if-evaluate.ts';
+import { buildPopulation } from '../../src/core/simulation/what-if-evaluate.ts';
 import { useBuiltSite, useFakeProvider, watchProblems } from './browser.ts';
 import { defaultChoiceForTest } from './what-if-fixture.ts';
 import { featuresCsv, historyCsv } from './plan-fixture.ts';

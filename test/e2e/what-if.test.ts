@@ -9,7 +9,7 @@ import { describeComparison } from '../../src/core/measures/describe-comparison.
 import { compileReward } from '../../src/core/reward/compile-reward.ts';
 import { DLM_IJCAI_POOL } from '../../src/core/tasks/dlm-ijcai-pool.ts';
 import { defaultChoiceForTest } from './what-if-fixture.ts';
-import { buildPopulation, evaluateCandidate } from '../../src/state/what-if-evaluate.ts';
+import { buildPopulation, evaluateCandidate } from '../../src/core/simulation/what-if-evaluate.ts';
 import { axeViolations } from './accessibility.ts';
 import { useBuiltSite, watchProblems } from './browser.ts';
 

@@ -9,7 +9,7 @@ import { DataState } from '../../../src/state/data.svelte.ts';
 import { inThreadWhatIf } from '../../../src/workers/population/what-if-backend.ts';
 import { WhatIfState } from '../../../src/state/what-if.svelte.ts';
 import { compileReward } from '../../../src/core/reward/compile-reward.ts';
-import { evaluateCandidate } from '../../../src/state/what-if-evaluate.ts';
+import { evaluateCandidate } from '../../../src/core/simulation/what-if-evaluate.ts';
 import { importPopulation } from '../../../src/workers/import/import-population.ts';
 
 let node: NodeSimulator;
