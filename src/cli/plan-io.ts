@@ -5,6 +5,7 @@ import { readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { findGenerator } from '../core/datasets/generators.ts';
 import { parseInstanceJson } from '../core/datasets/instance-json.ts';
+import { csvField } from '../core/datasets/csv-field.ts';
 import { parsePopulationCsv } from '../core/datasets/population-csv.ts';
 import { parseHistoryCsv, parseRegisterCsv, registerCsvKind } from '../core/datasets/register-csv.ts';
 import { generatedRegister } from '../core/plan/generated-register.ts';
@@ -64,7 +65,6 @@ export async function writeWhole(path: string, text: string): Promise<void> {
   await rename(tmp, path);
 }
 
-const csvField = (v: string) => (/[",\n\r]/.test(v) || v !== v.trim() ? `"${v.replace(/"/g, '""')}"` : v);
 
 /** The reason with how the line came to be and how sure its place is. */
 export function fullReason(list: WeeklyList, j: number): string {

@@ -4,6 +4,7 @@
 // what a header cannot: the identifiers reward expressions use, descriptions, types, the groups,
 // budget, horizon and discount, so that the CSV read with it is the same population.
 import type { Instance } from '../instance/types.ts';
+import { csvField } from './csv-field.ts';
 import { featureName, type SchemaFile } from './population-schema.ts';
 
 type Exported = Pick<Instance, 'numArms' | 'numStates' | 'ids' | 'transitions' | 'schema' | 'features' | 'initial'>;
@@ -43,10 +44,10 @@ export function populationToCsv(instance: Exported, options: { features?: boolea
   const withFeatures = options.features ?? true;
   if (withInitial) for (let s = 0; s < S; s++) header.push(`init_${s}`);
   if (withFeatures) header.push(...featureHeaders(instance.schema));
-  const lines = [header.map(quote).join(',')];
+  const lines = [header.map(csvField).join(',')];
   const rowT = S * 2 * S;
   for (let arm = 0; arm < instance.numArms; arm++) {
-    const fields = [quote(instance.ids[arm])];
+    const fields = [csvField(instance.ids[arm])];
     if (S === 2) for (let k = 0; k < 4; k++) fields.push(String(instance.transitions[arm * 8 + k * 2 + 1]));
     else for (let k = 0; k < rowT; k++) fields.push(String(instance.transitions[arm * rowT + k]));
     if (withInitial) for (let s = 0; s < S; s++) fields.push(String(instance.initial[arm * S + s]));
@@ -69,4 +70,3 @@ export function populationSchemaFile(instance: Pick<Instance, 'schema' | 'budget
   };
 }
 
-const quote = (field: string) => (/[",\n\r]/.test(field) || field !== field.trim() ? `"${field.replace(/"/g, '""')}"` : field);

@@ -1,12 +1,9 @@
 // The week's list as CSV for the health workers: id, rank, index, default_rank, reason, features
 // (her bucket in every group), one line per call in rank order. Fields are quoted when they hold a
 // comma, a quote or a line break (RFC 4180).
+import { csvField } from '../../core/datasets/csv-field.ts';
 import type { WeeklyList } from '../../core/plan/weekly-list.ts';
 
-export function csvField(value: string | number): string {
-  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 export function listCsv(list: WeeklyList, lines: { ids: string[]; buckets: string[] }): string {
   const rows = ['id,rank,index,default_rank,reason,features'];

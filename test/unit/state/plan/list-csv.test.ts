@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { WeeklyList } from '../../../../src/core/plan/weekly-list.ts';
-import { csvField, listCsv } from '../../../../src/state/plan/list-csv.ts';
+import { csvField } from '../../../../src/core/datasets/csv-field.ts';
+import { listCsv } from '../../../../src/state/plan/list-csv.ts';
 import { parseCsv } from '../../../../src/core/datasets/csv.ts';
 
 describe('the list as CSV', () => {
