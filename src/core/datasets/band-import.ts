@@ -4,7 +4,7 @@
 // by core/plan/band-numeric.ts, the one implementation of banding, which registers use too.
 // Columns keep the name the user wrote (the label); the identifier (name) is internal only.
 import type { FeatureSchema } from '../instance/types.ts';
-import { bandNumericFeatures, quantileCuts } from '../plan/band-numeric.ts';
+import { bandNumericFeatures, checkCuts, quantileCuts } from '../plan/band-numeric.ts';
 
 /** How a numeric column is cut: at `bands` quantiles, or at the cut points typed as text. */
 export type BandChoice = { by: 'quantiles'; bands: number } | { by: 'cuts'; text: string };
@@ -39,13 +39,8 @@ export interface BandedImport {
 export function parseCutPoints(text: string, column: string): number[] {
   const parts = text.split(/[\s,;]+/).filter((p) => p !== '');
   if (parts.length === 0) throw new Error(`type at least one cut point for "${column}", e.g. 20, 30`);
-  const cuts = parts.map((p) => {
-    const v = Number(p);
-    if (!Number.isFinite(v)) throw new Error(`"${p}" in the cut points of "${column}" is not a number`);
-    return v;
-  });
-  for (let i = 1; i < cuts.length; i++) if (!(cuts[i] > cuts[i - 1])) throw new Error(`the cut points of "${column}" must increase: ${cuts[i - 1]} then ${cuts[i]}`);
-  return cuts;
+  for (const p of parts) if (!Number.isFinite(Number(p))) throw new Error(`"${p}" in the cut points of "${column}" is not a number`);
+  return checkCuts(column, parts.map(Number));
 }
 
 /**

@@ -68,7 +68,8 @@ export function bandNumericFeatures(schema: FeatureSchema, features: Float64Arra
   return { columns, groups };
 }
 
-function checkCuts(name: string, cuts: number[]): number[] {
+/** Cut points as typed: each a number, strictly increasing; throws naming the column. The one check. */
+export function checkCuts(name: string, cuts: readonly number[]): number[] {
   for (let i = 0; i < cuts.length; i++) {
     if (!Number.isFinite(cuts[i])) throw new Error(`cut point ${i + 1} of "${name}" is not a number`);
     if (i > 0 && !(cuts[i] > cuts[i - 1])) throw new Error(`the cut points of "${name}" must increase: ${cuts[i - 1]} then ${cuts[i]}`);

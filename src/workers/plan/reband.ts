@@ -1,7 +1,7 @@
 // Bands of a numeric feature, edited: quantile bands or cut points the user types, applied to the
 // bucketed group of one numeric column (core/plan/band-numeric.ts makes the first bands).
 import type { FeatureSchema } from '../../core/instance/types.ts';
-import { bandLabels, quantileCuts } from '../../core/plan/band-numeric.ts';
+import { bandLabels, checkCuts, quantileCuts } from '../../core/plan/band-numeric.ts';
 
 export type Banding = { bands: number } | { cuts: number[] };
 
@@ -28,11 +28,7 @@ export function reband(schema: FeatureSchema, features: Float64Array, numArms: n
     for (let arm = 0; arm < numArms; arm++) values[arm] = features[arm * F + f];
     cuts = quantileCuts(values, banding.bands);
   } else {
-    cuts = banding.cuts;
-    cuts.forEach((c, i) => {
-      if (!Number.isFinite(c)) throw new Error(`cut point ${i + 1} of "${name}" is not a number`);
-      if (i > 0 && !(c > cuts[i - 1])) throw new Error(`the cut points of "${name}" must increase: ${cuts[i - 1]} then ${c}`);
-    });
+    cuts = checkCuts(name, banding.cuts);
   }
   const groups = schema.groups.map((x, i) => (i === g ? { ...x, edges: [...cuts], buckets: bandLabels(cuts, column.type !== 'continuous') } : x));
   return { columns: schema.columns, groups };
