@@ -1,6 +1,7 @@
 // The one rule both stores apply before writing a week's outcomes: weeks are applied in order, and
 // a week already applied is replaced only when the user asked for it (and only the last one, since
 // later lists were planned from it).
+import { lastAppliedWeek } from '../core/plan/plan-summary.ts';
 import { PlanWeekError } from './errors.ts';
 import type { PlanListing, PlanRecord, PlanWeekRecord } from './records.ts';
 
@@ -13,9 +14,8 @@ export function planListing({ plan, ...meta }: PlanRecord): PlanListing {
 export function checkPlanWeek(stored: PlanListing | undefined, planId: string, week: number, replace: boolean): void {
   if (!stored) throw new PlanWeekError(`The plan ${planId} is no longer saved; nothing was applied.`);
   const { weeks } = stored;
-  const applied = weeks.filter((w) => w.applied);
   // Weeks continue the register's history: the first plan week follows the weeks before it.
-  const last = applied.length ? applied[applied.length - 1].week : weeks[0].week - 1;
+  const last = lastAppliedWeek(weeks) ?? weeks[0].week - 1;
   if (week === last + 1) return;
   if (week === last) {
     if (replace) return;

@@ -50,3 +50,9 @@ export function planSummary(plan: PlanState): WeekSummary[] {
     };
   });
 }
+
+/** The last week whose outcomes are applied (the one a new file may replace), or null. */
+export function lastAppliedWeek(weeks: readonly { week: number; applied: boolean }[]): number | null {
+  for (let i = weeks.length - 1; i >= 0; i--) if (weeks[i].applied) return weeks[i].week;
+  return null;
+}
