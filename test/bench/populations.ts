@@ -2,7 +2,8 @@
 // Run: npx tsx test/bench/populations.ts   (prints the median of 5 runs after one warm-up)
 import { findGenerator } from '../../src/core/datasets/generators.ts';
 import { instanceToJson, parseInstanceJson } from '../../src/core/datasets/instance-json.ts';
-import { parsePopulationCsv, populationToCsv } from '../../src/core/datasets/population-csv.ts';
+import { parsePopulationCsv } from '../../src/core/datasets/population-csv.ts';
+import { populationToCsv } from '../../src/core/datasets/population-export.ts';
 import { sampleArms } from '../../src/core/instance/sample-arms.ts';
 
 function time(label: string, run: () => unknown): void {

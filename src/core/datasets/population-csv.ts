@@ -17,7 +17,6 @@ import { jsonValueError } from './json-place.ts';
 import { featureName, type SchemaFile } from './population-schema.ts';
 
 export { readFeatures } from './feature-table.ts';
-export { populationSchemaFile, populationToCsv } from './population-export.ts';
 export { featureName, inferSchema, parseSchemaFile, type SchemaFile } from './population-schema.ts';
 
 export const POPULATION_CSV_FORMAT = 'allot-population-csv';

@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { CsvError } from '../../../../src/core/datasets/csv.ts';
 import { findGenerator } from '../../../../src/core/datasets/generators.ts';
 import { checkImportSize, MAX_IMPORT_BYTES } from '../../../../src/core/datasets/import-limits.ts';
-import { parsePopulationCsv, populationToCsv } from '../../../../src/core/datasets/population-csv.ts';
+import { parsePopulationCsv } from '../../../../src/core/datasets/population-csv.ts';
+import { populationToCsv } from '../../../../src/core/datasets/population-export.ts';
 import { inferSchema, parseSchemaFile, type SchemaFile } from '../../../../src/core/datasets/population-schema.ts';
 
 const GOOD = ['id,q00,q01,q10,q11,age_young,age_old,children', 'a,0.1,0.4,0.7,0.9,1,0,2', 'b,0.2,0.5,0.6,0.8,0,1,0', 'c,0.05,0.3,0.8,0.95,1,0,1'].join('\n');
