@@ -121,8 +121,8 @@ export class Engine {
    * Runs trials [trialStart, trialEnd) of a simulation and returns their raw sums (merge them with
    * mergeParts). `onProgress(trialsDone)` is called between kernel calls (about every 50 ms).
    */
-  simulatePart(input: SimulationInput, trialStart: number, trialEnd: number, onProgress?: (trialsDone: number) => void): SimulationPart {
-    const prepared = this.prepare(input);
+  simulatePart(input: SimulationInput, trialStart: number, trialEnd: number, onProgress?: (trialsDone: number) => void, options: { release?: boolean } = {}): SimulationPart {
+    const prepared = this.prepare(input, options);
     try {
       return prepared.run(input.seed, trialStart, trialEnd, onProgress);
     } finally {

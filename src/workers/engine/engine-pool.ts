@@ -12,7 +12,6 @@ import type { EngineWorkerApi, Progress } from './engine.worker.ts';
 import { WorkerBridge } from '../worker-bridge.ts';
 
 /** Abort, and work done so far and in all (trials for a simulation, arms for an index table). */
-export type PoolCallOptions = RunOptions;
 
 export class EnginePool implements EngineRunner {
   private readonly bridges: WorkerBridge<EngineWorkerApi>[];
@@ -29,7 +28,7 @@ export class EnginePool implements EngineRunner {
   }
 
   /** Simulates `input` on up to `size` workers. The caller's arrays are not detached. */
-  async simulate(input: SimulationInput, options: PoolCallOptions = {}): Promise<SimulationResult> {
+  async simulate(input: SimulationInput, options: RunOptions = {}): Promise<SimulationResult> {
     if (input.policy === 'whittle' && input.numStates > 2 && !input.indices) {
       // S-state indices are costly: split them over the workers once, not once per worker
       const { indices } = await this.whittleIndices(input.transitions, input.rewards, input.numStates, input.discount, { signal: options.signal });
@@ -39,19 +38,19 @@ export class EnginePool implements EngineRunner {
   }
 
   /** Runs trial job j on worker j (jobs from trialJobs, their arrays transferred); progress in trials of all jobs. */
-  async runTrialJobs(jobs: TrialJob[], options: PoolCallOptions = {}): Promise<SimulationPart[]> {
+  async runTrialJobs(jobs: TrialJob[], options: RunOptions = {}): Promise<SimulationPart[]> {
     const total = jobs.reduce((sum, job) => sum + job.end - job.start, 0);
     return this.run(jobs, total, options, (api, job, progress) => api.simulatePart(transferArrays(job.input), job.start, job.end, progress));
   }
 
   /** Runs arm job j on worker j (jobs from armJobs, their arrays transferred); progress in arms of all jobs. */
-  async runArmJobs(jobs: ArmJob[], options: PoolCallOptions = {}): Promise<IndexTable[]> {
+  async runArmJobs(jobs: ArmJob[], options: RunOptions = {}): Promise<IndexTable[]> {
     const total = jobs.reduce((sum, job) => sum + job.end - job.start, 0);
     return this.run(jobs, total, options, (api, job, progress) => api.whittleIndices(transferArrays(job.transitions), transferArrays(job.rewards), job.numStates, job.discount, progress));
   }
 
   /** Whittle indices of 2-state arms, split by arms over the workers (layouts as in Engine.whittle2). */
-  async whittle2(transitions: Float64Array, rewards: Float64Array, discount: number, options: PoolCallOptions = {}): Promise<Float64Array> {
+  async whittle2(transitions: Float64Array, rewards: Float64Array, discount: number, options: RunOptions = {}): Promise<Float64Array> {
     const jobs = armJobs(transitions, rewards, 2, discount, this.bridges.length);
     const parts = await this.run(jobs, rewards.length / 2, options, (api, job, progress) => api.whittle2(transferArrays(job.transitions), transferArrays(job.rewards), discount, progress));
     const indices = new Float64Array(rewards.length);
@@ -60,7 +59,7 @@ export class EnginePool implements EngineRunner {
   }
 
   /** Whittle indices of S-state arms, split by arms over the workers (layouts as in Engine.whittleIndices). */
-  async whittleIndices(transitions: Float64Array, rewards: Float64Array, numStates: number, discount: number, options: PoolCallOptions = {}): Promise<IndexTable> {
+  async whittleIndices(transitions: Float64Array, rewards: Float64Array, numStates: number, discount: number, options: RunOptions = {}): Promise<IndexTable> {
     const jobs = armJobs(transitions, rewards, numStates, discount, this.bridges.length);
     return assembleIndexTable(jobs, await this.runArmJobs(jobs, options), rewards.length / numStates, numStates);
   }
@@ -75,7 +74,7 @@ export class EnginePool implements EngineRunner {
   }
 
   /** Job j on worker j, with the progress of all jobs summed. */
-  private async run<J, P>(jobs: J[], total: number, options: PoolCallOptions, call: (api: Comlink.Remote<EngineWorkerApi>, job: J, progress: Progress) => Promise<P>): Promise<P[]> {
+  private async run<J, P>(jobs: J[], total: number, options: RunOptions, call: (api: Comlink.Remote<EngineWorkerApi>, job: J, progress: Progress) => Promise<P>): Promise<P[]> {
     if (jobs.length > this.bridges.length) throw new RangeError(`${jobs.length} jobs for ${this.bridges.length} workers`);
     const done = new Array<number>(jobs.length).fill(0);
     return this.all(jobs.map((job, w) => this.bridges[w].call(options.signal, (api) => {

@@ -14,7 +14,6 @@ const CHUNK_ARMS_S = 64;
 
 export type Progress = (done: number, total: number) => void;
 
-const EMPTY = new Float64Array(0);
 
 const api = {
   /** Whittle indices of 2-state arms; inputs and output are transferred, not copied. */
@@ -50,17 +49,9 @@ const api = {
   async simulatePart(input: SimulationInput, trialStart: number, trialEnd: number, onProgress?: Progress): Promise<SimulationPart> {
     const e = await engine();
     // The arrays are this worker's own copies: prepare frees each as soon as it is in WASM memory (at
-    // 3 x 10^6 arms they are 290 MB per worker). The trials read only the scalars.
-    const prepared = e.prepare(input, { release: true });
-    input.transitions = input.rewards = input.initial = EMPTY;
-    input.indices = undefined;
-    let part: SimulationPart;
-    try {
-      // fire and forget: the message leaves at once even though this thread stays busy
-      part = prepared.run(input.seed, trialStart, trialEnd, (done) => void onProgress?.(done, trialEnd - trialStart));
-    } finally {
-      prepared.dispose();
-    }
+    // 3 x 10^6 arms they are 290 MB per worker). Progress is fire and forget: the message leaves at once
+    // even though this thread stays busy.
+    const part = e.simulatePart(input, trialStart, trialEnd, (done) => void onProgress?.(done, trialEnd - trialStart), { release: true });
     const buffers = [part.occDisc, part.occSteps, part.pulls, part.pulledTrials, part.perTrial, part.perStep, part.perTrialOcc, part.tally]
       .filter((a) => a !== undefined)
       .map((a) => a.buffer);

@@ -13,7 +13,7 @@ import { seededRandom, type Random } from '../../core/random/seeded-random.ts';
 import { compileReward } from '../../core/reward/compile-reward.ts';
 
 /** Drawn indices kept between lists: 2 x 10^7 numbers (160 MB), 20 draws of 10^6 beneficiaries. */
-export const KEEP_VALUES = 20_000_000;
+const KEEP_VALUES = 20_000_000;
 
 export interface Uncertainty {
   week: number;

@@ -51,18 +51,23 @@ export class WhatIfSession {
 
   private compiled(text: string): CompileResult {
     const kept = this.tables.get(text);
-    if (kept) return kept;
+    if (kept) {
+      // most recently used last: a Map iterates in insertion order
+      this.tables.delete(text);
+      this.tables.set(text, kept);
+      return kept;
+    }
     const result = compileReward(text, this.population());
     if (!result.ok) return result;
     let entries = result.table.length;
     for (const t of this.tables.values()) entries += t.table.length;
-    // oldest first: a Map iterates in insertion order
+    // least recently used first; the newest is always kept (the screen checks, then simulates it)
     for (const [key, t] of this.tables) {
       if (entries <= TABLE_ENTRIES_KEPT) break;
       this.tables.delete(key);
       entries -= t.table.length;
     }
-    if (entries <= TABLE_ENTRIES_KEPT) this.tables.set(text, result);
+    this.tables.set(text, result);
     return result;
   }
 
