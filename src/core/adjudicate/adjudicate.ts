@@ -49,6 +49,11 @@ export interface Adjudication {
  * Selects from `matrix` under each welfare function of `choices`, with regret at noise level
  * `epsilon` (default 0.1). Explanations name candidates by `names` (default "candidate 1", ...).
  */
+/** The p of a classic welfare function by its label (utilitarian 1, nash 0, egalitarian -Infinity); 1 if unknown. */
+export function welfareP(label: string): number {
+  return CLASSIC_WELFARE.find((c) => c.label === label)?.p ?? 1;
+}
+
 export function adjudicate(matrix: ScoreMatrix, choices: readonly WelfareChoice[] = CLASSIC_WELFARE, epsilon = 0.1, names?: readonly string[]): Adjudication {
   if (names && names.length !== matrix.numCandidates) throw new RangeError(`${names.length} names for ${matrix.numCandidates} candidates`);
   const name = (i: number) => names?.[i] ?? `candidate ${i + 1}`;

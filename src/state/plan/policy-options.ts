@@ -4,6 +4,7 @@
 import type { PoolCandidate } from '../../core/adjudicate/pool.ts';
 import type { PlanPolicy } from '../../storage/records.ts';
 import type { AnyCandidateRecord, AnyRunRecord } from '../run-records.ts';
+import { isDialCandidate } from '../runs/run-candidates.ts';
 
 export interface PolicyOption {
   /** Unique within the list; the select's value. */
@@ -40,7 +41,7 @@ export function policyOptions(run: AnyRunRecord, candidates: readonly AnyCandida
     if (status !== undefined && status !== 'valid') continue;
     if (seen.has(c.expression) || c.expression.trim() === '') continue;
     seen.add(c.expression);
-    const dial = c.origin.startsWith('dial/'); // made by the trade-off dial: named by its origin, not its index
+    const dial = isDialCandidate(c); // made by the trade-off dial: named by its origin, not its index
     const name = run.kind === 'what-if' ? `What-if candidate ${c.index}` : dial ? `candidate ${c.origin} (made by the trade-off dial)` : `candidate ${c.origin}`;
     options.push({ key: `${run.id}|${c.index}`, label: `${name} of “${title}”: ${c.expression}`, policy: { expression: c.expression, source: { kind: 'run-candidate', runId: run.id, runTitle: title, candidate: c.origin === 'default' || dial ? c.origin : String(c.index) } } });
   }

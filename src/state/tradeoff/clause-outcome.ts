@@ -15,17 +15,12 @@ import type { Pool, PoolPolicy } from '../../core/adjudicate/pool.ts';
 import { poolScoreMatrix } from '../../core/adjudicate/pool-score-matrix.ts';
 import { rateWithError } from '../../core/fairness/rate-with-error.ts';
 import { compileReward } from '../../core/reward/compile-reward.ts';
+import type { ClauseScores } from '../../core/tradeoff/sweep-dial.ts';
 import { pMean } from '../../core/welfare/p-mean.ts';
 import { outcomeOf } from '../../pipeline/sclm/outcome-of.ts';
 
-/** A policy's clause scores against the run's pool, each with its standard error over trials (null: one trial, or no per-trial occupancy). */
-export interface ClauseOutcome {
-  scores: number[];
-  scoresSe: (number | null)[];
-  /** p-mean of the scores under the run's welfare function and weights. */
-  welfare: number;
-  welfareSe: number | null;
-}
+/** A policy's clause scores against the run's pool (standard errors null: one trial, or no per-trial occupancy). */
+export type ClauseOutcome = ClauseScores;
 
 export interface ClauseScorer {
   /** Clause names, in the pool's (and the result's) order. */

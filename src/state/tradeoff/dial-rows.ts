@@ -1,7 +1,7 @@
 // A run's dial candidates on its results screen: their clause scores (stored when they joined the
 // pool) and the welfare of those scores under each of the run's welfare functions, for the candidate
 // table and the Pareto view; and what the dial made, in words.
-import { CLASSIC_WELFARE } from '../../core/adjudicate/adjudicate.ts';
+import { welfareP } from '../../core/adjudicate/adjudicate.ts';
 import { pMean } from '../../core/welfare/p-mean.ts';
 import type { SclmResult } from '../../pipeline/sclm/sclm-run-state.ts';
 import { isDialCandidate, type RunCandidateRecord } from '../runs/run-candidates.ts';
@@ -14,8 +14,7 @@ export function withDialScores(rows: readonly CandidateRow[], records: readonly 
   return rows.map((row) => {
     const scores = records.find((r) => r.origin === row.origin && isDialCandidate(r))?.diagnostics.dial?.clauseScores;
     if (!scores || scores.length !== sclm.clauses.length) return row;
-    const p = (label: string) => CLASSIC_WELFARE.find((c) => c.label === label)?.p ?? 1;
-    return { ...row, scores, welfare: Object.fromEntries(sclm.selections.map((s) => [s.label, pMean(scores, p(s.label), w)])) };
+    return { ...row, scores, welfare: Object.fromEntries(sclm.selections.map((s) => [s.label, pMean(scores, welfareP(s.label), w)])) };
   });
 }
 
