@@ -5,7 +5,8 @@ import type { Kernels } from './kernels.ts';
 import { TrialTally } from './trial-tally.ts';
 import { groupBlock } from './group-bounds.ts';
 import { reserve, simulationPeakBytes } from './memory-plan.ts';
-import { fixedScale, mergeParts, POLICY_CODES, validateSimulationInput, type SimulationInput, type SimulationPart, type SimulationResult } from './simulation.ts';
+import { checkGroups } from './group-bounds.ts';
+import { armChunk, fixedScale, mergeParts, POLICY_CODES, shapeOf, validateChunk, validateShape, type ArmChunk, type SimulationInput, type SimulationPart, type SimulationResult, type SimulationShape } from './simulation.ts';
 
 export { VERDICT };
 
@@ -141,49 +142,32 @@ export class Engine {
    * (DLM's protocol) cost only their simulation. Call dispose() when done.
    * release: the input's arrays are the caller's to lose (an engine worker's own copies): each is
    * detached as soon as it is in WASM memory, its memory freed at once rather than at some later garbage
-   * collection, so that the f64 inputs and their WASM form are not resident together (192 bytes per arm).
+   * collection, so that the f64 inputs and their WASM form are not resident together.
    */
   prepare(input: SimulationInput, { release = false } = {}): PreparedSimulation {
-    const done = (array: Float64Array | undefined) => {
-      if (release && array) detach(array);
-    };
-    validateSimulationInput(input);
-    const { numArms: N, numStates: S } = input;
-    const whittle = input.policy === 'whittle' && input.budget > 0 && input.budget < N;
-    const k = this.kernels;
-    // first: the index computation's chunks are carved from the reserve too
-    reserve(k, simulationPeakBytes(input, k, { indexed: whittle, smallSort: SMALL_SORT, stagingBytes: STAGING_BYTES }));
-    const indices = whittle ? (input.indices ?? this.whittleIndices(input.transitions, input.rewards, S, input.discount).indices) : undefined;
-    const blocks = new Blocks(k);
-    try {
-      // Sampling thresholds, then the inputs can go: memory matters at a million arms.
-      const thresholds = blocks.thresholds(input.transitions, N * S * 2, S);
-      done(input.transitions);
-      const initial = blocks.thresholds(input.initial, N, S);
-      done(input.initial);
-      let order = 0, tiedNext = 0;
-      if (indices) {
-        const len = N * S;
-        order = blocks.bytes(len * 4);
-        tiedNext = blocks.bytes(len);
-        if (len <= SMALL_SORT && !indices.some(Number.isNaN)) {
-          presortSmall(indices, new Uint32Array(k.memory.buffer, order, len), new Uint8Array(k.memory.buffer, tiedNext, len));
-        } else {
-          const values = blocks.f64(len, indices);
-          const keys = blocks.bytes(len * 8), keys2 = blocks.bytes(len * 8), order2 = blocks.bytes(len * 4), hist = blocks.bytes(65536 * 4);
-          k.sortDescending(len, values, order, tiedNext, keys, keys2, order2, hist);
-          for (const p of [values, keys, keys2, order2, hist]) blocks.release(p);
-        }
-        done(indices);
-      }
-      const fixed = { thresholds, initial, order, tiedNext, rewards: blocks.f64(N * S, input.rewards) };
-      done(input.rewards);
-      return new PreparedSimulation(k, input, fixed, blocks);
-    } catch (error) {
-      blocks.releaseAll();
-      throw error;
+    const shape = shapeOf(input);
+    let chunk = armChunk(input, 0, input.numArms);
+    if (input.policy === 'whittle' && input.numStates > 2 && !input.indices) {
+      // S-state indices come with the chunks (bisection is costly: whittleIndices caches them per input)
+      validateShape(shape);
+      validateChunk(shape, chunk);
+      chunk = { ...chunk, indices: this.whittleIndices(input.transitions, input.rewards, input.numStates, input.discount).indices };
+      shape.indexed = true;
     }
+    const loader = this.load(shape);
+    loader.add(chunk, { release });
+    return loader.finish();
   }
+
+  /**
+   * A simulation whose arms arrive in chunks, in order (SimulationLoader.add), then finish() gives the
+   * prepared simulation: how an engine worker takes a large input without a whole copy of it in transit.
+   */
+  load(shape: SimulationShape): SimulationLoader {
+    validateShape(shape);
+    return new SimulationLoader(this.kernels, shape);
+  }
+
   /**
    * Allocates one f64 buffer per entry (copying arrays in, zero-filling lengths), runs `body` with
    * the pointers, then copies the zero-filled ones (the outputs) out and frees them all, even when `body`
@@ -203,7 +187,7 @@ export class Engine {
 }
 
 /** Frees an array's memory now (ArrayBuffer.prototype.transfer, where the runtime has it; else at the next GC). */
-function detach(array: Float64Array): void {
+function detach(array: Float64Array | Int32Array): void {
   const buffer = array.buffer as ArrayBuffer & { transfer?: (length: number) => ArrayBuffer; detached?: boolean };
   // not a shared buffer, nor one already detached through another view of it
   if (typeof buffer.transfer === 'function' && !buffer.detached) buffer.transfer(0);
@@ -233,27 +217,6 @@ class Blocks {
     return ptr;
   }
 
-  /**
-   * The exact u32 sampling thresholds (with their flag bits, assembly/simulate.ts) of `rows` rows of S
-   * probabilities. The f64 rows go through a small staging block, chunk by chunk: WASM memory never
-   * shrinks, so a whole-table staging copy would stay in the worker's footprint (64 bytes per 2-state arm).
-   */
-  thresholds(probabilities: Float64Array, rows: number, S: number): number {
-    const out = this.bytes(this.k.thresholdBytes(rows, S));
-    const chunk = Math.max(1, Math.min(rows, Math.floor(STAGING_BYTES / (S * 8))));
-    const staging = this.bytes(chunk * S * 8, false);
-    try {
-      for (let first = 0; first < rows; first += chunk) {
-        const n = Math.min(chunk, rows - first);
-        new Float64Array(this.k.memory.buffer, staging, n * S).set(probabilities.subarray(first * S, (first + n) * S));
-        this.k.samplingThresholds(n, S, staging, out, first, rows);
-      }
-    } finally {
-      this.release(staging);
-    }
-    return out;
-  }
-
   release(ptr: number): void {
     this.live.delete(ptr);
     this.k.free(ptr);
@@ -265,11 +228,113 @@ class Blocks {
   }
 }
 
+/** A simulation without its arm arrays, but with the whole tally cells and group ids (the run reads them). */
+type RunInput = Omit<SimulationInput, 'transitions' | 'rewards' | 'initial' | 'indices'>;
+
+/**
+ * Takes a simulation's arms chunk by chunk into WASM memory (Engine.load): each chunk's transitions
+ * become exact sampling thresholds through a small staging block (WASM memory never shrinks, so a whole
+ * staging copy would stay in the worker's footprint), its rewards and index rows are copied, and 2-state
+ * indices are computed from the staged rows. finish() sorts the index keys and gives the prepared simulation.
+ */
+export class SimulationLoader {
+  private loaded = 0;
+  private readonly blocks: Blocks;
+  private readonly whittle: boolean;
+  private readonly at: { thresholds: number; initial: number; rewards: number; order: number; tiedNext: number; values: number; staging: number };
+  private tallyCells?: Int32Array;
+  private ofArm?: Int32Array;
+
+  constructor(private readonly k: Kernels, private readonly shape: SimulationShape) {
+    const { numArms: N, numStates: S } = shape, len = N * S;
+    this.whittle = shape.policy === 'whittle' && shape.budget > 0 && shape.budget < N;
+    reserve(k, simulationPeakBytes(shape, k, { indexed: this.whittle, smallSort: SMALL_SORT, stagingBytes: STAGING_BYTES }));
+    const b = (this.blocks = new Blocks(k));
+    // Order matters: what lives until dispose first, then what finish() frees, so that the run's blocks
+    // are carved from one free stretch of the reservation.
+    const thresholds = b.bytes(k.thresholdBytes(N * S * 2, S)), initial = b.bytes(k.thresholdBytes(N, S)), rewards = b.bytes(len * 8, false);
+    const order = this.whittle ? b.bytes(len * 4, false) : 0, tiedNext = this.whittle ? b.bytes(len, false) : 0;
+    const values = this.whittle ? b.bytes(len * 8, false) : 0;
+    this.at = { thresholds, initial, rewards, order, tiedNext, values, staging: b.bytes(STAGING_BYTES, false) };
+  }
+
+  /** Arms [chunk.start, chunk.end), right after the arms loaded so far. release: detach the chunk's arrays once copied. */
+  add(chunk: ArmChunk, { release = false } = {}): void {
+    const { k, at, shape } = this;
+    const { numArms: N, numStates: S } = shape, { start, end } = chunk, n = end - start;
+    if (start !== this.loaded) throw new RangeError(`simulate: arms ${start}..${end - 1} came when arm ${this.loaded} was next`);
+    validateChunk(shape, chunk);
+    if (this.whittle && S > 2 && !chunk.indices) throw new RangeError('simulate: S-state arms need their indices computed before loading');
+    const f64 = (ptr: number, length: number) => new Float64Array(k.memory.buffer, ptr, length);
+    f64(at.rewards + start * S * 8, n * S).set(chunk.rewards);
+    if (this.whittle && chunk.indices) f64(at.values + start * S * 8, n * S).set(chunk.indices);
+    // transitions: staged a few arms at a time, each staged piece converted (and its 2-state indices computed)
+    const rowsT = S * 2, piece = Math.max(1, Math.floor(STAGING_BYTES / (rowsT * S * 8)));
+    for (let a = 0; a < n; a += piece) {
+      const m = Math.min(piece, n - a), first = start + a;
+      f64(at.staging, m * rowsT * S).set(chunk.transitions.subarray(a * rowsT * S, (a + m) * rowsT * S));
+      k.samplingThresholds(m * rowsT, S, at.staging, at.thresholds, first * rowsT, N * rowsT);
+      if (this.whittle && !chunk.indices) k.whittle2(m, at.staging, at.rewards + first * 16, shape.discount, at.values + first * 16);
+    }
+    const rows = Math.max(1, Math.floor(STAGING_BYTES / (S * 8)));
+    for (let a = 0; a < n; a += rows) {
+      const m = Math.min(rows, n - a);
+      f64(at.staging, m * S).set(chunk.initial.subarray(a * S, (a + m) * S));
+      k.samplingThresholds(m, S, at.staging, at.initial, start + a, N);
+    }
+    // the run reads the tally cells and group ids of all arms: gathered here (a whole input's are kept as they are)
+    if (chunk.tallyCells) {
+      const G = shape.tally!.groupings;
+      if (n === N) this.tallyCells = chunk.tallyCells;
+      else for (let g = 0; g < G; g++) (this.tallyCells ??= new Int32Array(G * N)).set(chunk.tallyCells.subarray(g * n, (g + 1) * n), g * N + start);
+    }
+    if (chunk.ofArm) {
+      if (n === N) this.ofArm = chunk.ofArm;
+      else (this.ofArm ??= new Int32Array(N)).set(chunk.ofArm, start);
+    }
+    if (release) for (const array of [chunk.transitions, chunk.rewards, chunk.initial, chunk.indices, n < N ? chunk.tallyCells : undefined, n < N ? chunk.ofArm : undefined]) if (array) detach(array);
+    this.loaded = end;
+  }
+
+  /** Sorts the index keys (once every arm is loaded) and hands the WASM blocks to the prepared simulation. */
+  finish(): PreparedSimulation {
+    const { k, at, shape, blocks } = this;
+    const { numArms: N, numStates: S } = shape, len = N * S;
+    try {
+      if (this.loaded !== N) throw new RangeError(`simulate: arms ${this.loaded}..${N - 1} were never loaded`);
+      const { indexed: _, tally, groups, ...scalars } = shape;
+      const input: RunInput = { ...scalars, ...(tally && { tally: { ...tally, cells: this.tallyCells! } }), ...(groups && { groups: { ...groups, ofArm: this.ofArm! } }) };
+      if (groups) {
+        checkGroups(input, (message) => {
+          throw new RangeError(`simulate: ${message}`);
+        });
+      }
+      blocks.release(at.staging);
+      if (this.whittle) {
+        const values = new Float64Array(k.memory.buffer, at.values, len);
+        if (len <= SMALL_SORT && !values.some(Number.isNaN)) {
+          presortSmall(values, new Uint32Array(k.memory.buffer, at.order, len), new Uint8Array(k.memory.buffer, at.tiedNext, len));
+        } else {
+          // the keys overwrite the values in place (the kernel reads value i before it writes key i)
+          const keys2 = blocks.bytes(len * 8, false), order2 = blocks.bytes(len * 4, false), hist = blocks.bytes(65536 * 4, false);
+          k.sortDescending(len, at.values, at.order, at.tiedNext, at.values, keys2, order2, hist);
+          for (const p of [keys2, order2, hist]) blocks.release(p);
+        }
+        blocks.release(at.values);
+      }
+      return new PreparedSimulation(k, input, { thresholds: at.thresholds, initial: at.initial, order: at.order, tiedNext: at.tiedNext, rewards: at.rewards }, blocks);
+    } catch (error) {
+      blocks.releaseAll();
+      throw error;
+    }
+  }
+}
+
 /** A simulation whose seed-independent data sit in WASM memory (Engine.prepare). */
 export class PreparedSimulation {
   constructor(
     private readonly k: Kernels,
-    private readonly input: SimulationInput,
+    private readonly input: RunInput,
     private readonly fixed: { thresholds: number; initial: number; order: number; tiedNext: number; rewards: number },
     private readonly blocks: Blocks,
   ) {}
