@@ -187,7 +187,7 @@ export class Engine {
 }
 
 /** Frees an array's memory now (ArrayBuffer.prototype.transfer, where the runtime has it; else at the next GC). */
-function detach(array: Float64Array | Int32Array): void {
+export function detach(array: ArrayBufferView): void {
   const buffer = array.buffer as ArrayBuffer & { transfer?: (length: number) => ArrayBuffer; detached?: boolean };
   // not a shared buffer, nor one already detached through another view of it
   if (typeof buffer.transfer === 'function' && !buffer.detached) buffer.transfer(0);

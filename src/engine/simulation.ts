@@ -246,17 +246,11 @@ export function mergeParts(input: SimulationInput, parts: SimulationPart[]): Sim
   }
   if (next !== K) throw new Error(`mergeParts: the parts cover ${next} of ${K} trials`);
   const scale = fixedScale(K, T);
-  const occDisc = new Float64Array(N * (S - 1)), occSteps = new Float64Array(N * (S - 1));
-  const pulls = new Float64Array(N), pulledTrials = new Float64Array(N);
   const perStep = input.perStep ? new Float64Array(T * 2) : undefined;
   const G = input.groups?.min.length ?? 0;
   const groupCallsRange = input.groups ? emptyRange(T * G) : undefined;
   let discTotal = 0;
   for (const p of sorted) {
-    add(occDisc, p.occDisc);
-    add(occSteps, p.occSteps);
-    add(pulls, p.pulls);
-    add(pulledTrials, p.pulledTrials);
     if (perStep && p.perStep) add(perStep, p.perStep);
     if (groupCallsRange && p.groupCallsRange) {
       for (let j = 0; j < groupCallsRange.length; j += 2) {
@@ -266,11 +260,20 @@ export function mergeParts(input: SimulationInput, parts: SimulationPart[]): Sim
     }
     discTotal += p.discTotal;
   }
+  // Per-arm sums straight into the result (no arrays of sums: at 3 x 10^6 arms they would be 96 MB);
+  // the sums are integers, exact in any order.
+  const [occDisc, occSteps, pulled, pulledTrials] = (['occDisc', 'occSteps', 'pulls', 'pulledTrials'] as const).map((key) => sorted.map((p) => p[key]));
+  const sum = (arrays: Float64Array[], k: number) => {
+    let total = 0;
+    for (const a of arrays) total += a[k];
+    return total;
+  };
   const discounted = new Float64Array(N * S), undiscounted = new Float64Array(N * S);
+  const pulls = new Float64Array(N), pulledAtLeastOnce = new Float64Array(N);
   for (let i = 0; i < N; i++) {
     let d0 = discTotal, u0 = K * T;
     for (let s = 1; s < S; s++) {
-      const d = occDisc[i * (S - 1) + s - 1], u = occSteps[i * (S - 1) + s - 1];
+      const d = sum(occDisc, i * (S - 1) + s - 1), u = sum(occSteps, i * (S - 1) + s - 1);
       d0 -= d;
       u0 -= u;
       discounted[i * S + s] = d / scale / K;
@@ -278,6 +281,8 @@ export function mergeParts(input: SimulationInput, parts: SimulationPart[]): Sim
     }
     discounted[i * S] = d0 / scale / K;
     undiscounted[i * S] = u0 / K;
+    pulls[i] = sum(pulled, i) / K;
+    pulledAtLeastOnce[i] = sum(pulledTrials, i) / K;
   }
   const rewardPerTrial = new Float64Array(K), discRewardPerTrial = new Float64Array(K), engagedPerTrial = new Float64Array(K);
   let reward = 0, discReward = 0, engagedSum = 0, pulledIdSum = 0;
@@ -301,8 +306,8 @@ export function mergeParts(input: SimulationInput, parts: SimulationPart[]): Sim
     discount: input.discount,
     discounted,
     undiscounted,
-    pulls: pulls.map((x) => x / K),
-    pulledAtLeastOnce: pulledTrials.map((x) => x / K),
+    pulls,
+    pulledAtLeastOnce,
     engagedSum,
     pulledIdSum,
     rewardMean: reward / K,

@@ -1,16 +1,27 @@
 // The engine pool's work cut into one job per worker, each owning copies of its arrays (ready to
 // transfer). Cutting and copying run on whichever thread builds the jobs: the page for its own
 // simulations, the population worker for What-if (at 10^6 arms the copies alone take tens of
-// milliseconds, too long for the page). The pool only forwards jobs and their results.
+// milliseconds, too long for the page). The pool only forwards jobs, their chunks and their results.
 import * as Comlink from 'comlink';
-import type { IndexTable } from '../../engine/engine.ts';
-import { splitRange, type SimulationInput, type SimulationPart } from '../../engine/simulation.ts';
+import { detach, type Engine, type IndexTable } from '../../engine/engine.ts';
+import { armChunk, shapeOf, splitRange, type ArmChunk, type SimulationInput, type SimulationPart, type SimulationShape } from '../../engine/simulation.ts';
 
-/** Trials [start, end) of a simulation, with the worker's own copy of the input. */
-export interface TrialJob {
-  input: SimulationInput;
-  start: number;
-  end: number;
+/** Arms per chunk of a trial job's input (7 MB of a 2-state population's arrays with four tallies). */
+export const CHUNK_ARMS = 65_536;
+
+/**
+ * One simulation's trials split into jobs, job j for worker j. Each job's input crosses to its worker
+ * chunk by chunk (the worker asks for the next while it loads one), so that at 3 x 10^6 arms no whole
+ * copy of the input (340 MB per worker) is ever in transit.
+ */
+export interface TrialJobs {
+  shape: SimulationShape;
+  /** Trials [start, end) of job j. */
+  ranges: [number, number][];
+  /** How many chunks of arms each job's input comes in. */
+  chunks: number;
+  /** Chunk c of job j's input, with arrays of its own (ready to transfer). */
+  chunk(job: number, c: number): ArmChunk | Promise<ArmChunk>;
 }
 
 /** The Whittle indices of arms [start, end): their transitions and rewards, copied. */
@@ -32,13 +43,40 @@ export interface RunOptions {
 /** Runs job j on the engine's worker j: the pool itself, or a relay to it from another worker. */
 export interface EngineRunner {
   readonly size: number;
-  runTrialJobs(jobs: TrialJob[], options?: RunOptions): Promise<SimulationPart[]>;
+  runTrialJobs(jobs: TrialJobs, options?: RunOptions): Promise<SimulationPart[]>;
   runArmJobs(jobs: ArmJob[], options?: RunOptions): Promise<IndexTable[]>;
 }
 
-/** Trials of `input` split over `workers` jobs, each with its own copy of every array. */
-export function trialJobs(input: SimulationInput, workers: number): TrialJob[] {
-  return splitRange(input.trials, workers).map(([start, end]) => ({ input: inputCopy(input), start, end }));
+/** Trials of `input` split over `workers` jobs, each chunk of each job a copy of its own. */
+export function trialJobs(input: SimulationInput, workers: number, chunkArms = CHUNK_ARMS): TrialJobs {
+  const N = input.numArms;
+  return {
+    shape: shapeOf(input),
+    ranges: splitRange(input.trials, workers),
+    chunks: Math.ceil(N / chunkArms),
+    chunk: (_job, c) => armChunk(input, c * chunkArms, Math.min(N, (c + 1) * chunkArms), true),
+  };
+}
+
+/**
+ * Runs trials [start, end) on `engine`, its input loaded from `chunks` chunks: the first given, the
+ * others fetched with `fetch`, one ahead (each chunk's arrays are the engine's to detach).
+ */
+export async function runTrialJob(engine: Engine, shape: SimulationShape, start: number, end: number, chunks: number, first: ArmChunk, fetch?: (c: number) => Promise<ArmChunk>, onProgress?: (trialsDone: number) => void): Promise<SimulationPart> {
+  const loader = engine.load(shape);
+  let next = chunks > 1 ? fetch!(1) : undefined;
+  loader.add(first, { release: true });
+  for (let c = 1; c < chunks; c++) {
+    const chunk = await next!;
+    next = c + 1 < chunks ? fetch!(c + 1) : undefined;
+    loader.add(chunk, { release: true });
+  }
+  const prepared = loader.finish();
+  try {
+    return prepared.run(shape.seed, start, end, onProgress);
+  } finally {
+    prepared.dispose();
+  }
 }
 
 /** Arms [0, N) split over `workers` jobs (layouts as in Engine.whittleIndices). */
@@ -71,14 +109,12 @@ export function transferArrays<T extends object>(value: T): T {
   return Comlink.transfer(value, [...new Set(buffers)] as Transferable[]);
 }
 
+/** Frees the memory of every typed array inside `value` now, rather than at some later garbage collection (engine.ts detach). */
+export function freeArrays(value: object): void {
+  for (const v of Object.values(value)) if (ArrayBuffer.isView(v)) detach(v);
+}
+
 function collectBuffers(value: unknown, into: ArrayBufferLike[]): void {
   if (ArrayBuffer.isView(value)) into.push(value.buffer);
   else if (value && typeof value === 'object') for (const v of Object.values(value)) collectBuffers(v, into);
-}
-
-/** A copy of the input with arrays of its own (each worker needs its own, since they are transferred). */
-function inputCopy(input: SimulationInput): SimulationInput {
-  const tally = input.tally && { ...input.tally, cells: input.tally.cells.slice() };
-  const groups = input.groups && { ofArm: input.groups.ofArm.slice(), min: input.groups.min.slice(), max: input.groups.max.slice() };
-  return { ...input, transitions: input.transitions.slice(), rewards: input.rewards.slice(), initial: input.initial.slice(), indices: input.indices?.slice(), ...(tally && { tally }), ...(groups && { groups }) };
 }
