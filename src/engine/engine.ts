@@ -1,5 +1,6 @@
 // Typed-array API over the WASM kernels: copies inputs into WASM memory, runs a kernel,
 // copies the output out and frees everything, so callers never see a pointer.
+import type { CellArray } from '../core/instance/occupancy.ts';
 import { VERDICT } from '../core/simulation/indexability.ts';
 import type { Kernels } from './kernels.ts';
 import { TrialTally } from './trial-tally.ts';
@@ -242,7 +243,7 @@ export class SimulationLoader {
   private readonly blocks: Blocks;
   private readonly whittle: boolean;
   private readonly at: { thresholds: number; initial: number; rewards: number; order: number; tiedNext: number; values: number; staging: number };
-  private tallyCells?: Int32Array;
+  private tallyCells?: CellArray;
   private ofArm?: Int32Array;
 
   constructor(private readonly k: Kernels, private readonly shape: SimulationShape) {
@@ -286,7 +287,7 @@ export class SimulationLoader {
     if (chunk.tallyCells) {
       const G = shape.tally!.groupings;
       if (n === N) this.tallyCells = chunk.tallyCells;
-      else for (let g = 0; g < G; g++) (this.tallyCells ??= new Int32Array(G * N)).set(chunk.tallyCells.subarray(g * n, (g + 1) * n), g * N + start);
+      else for (let g = 0; g < G; g++) (this.tallyCells ??= new (chunk.tallyCells.constructor as new (length: number) => CellArray)(G * N)).set(chunk.tallyCells.subarray(g * n, (g + 1) * n), g * N + start);
     }
     if (chunk.ofArm) {
       if (n === N) this.ofArm = chunk.ofArm;

@@ -3,7 +3,7 @@
 // fixed point) in f64 below 2^53, so partial sums add up to the same bits whatever the split; the
 // per-trial floats are summed in trial order. Pure: shared by the engine, the browser pool and the
 // Node thread pool.
-import type { Occupancy, TallyCells } from '../core/instance/occupancy.ts';
+import type { CellArray, Occupancy, TallyCells } from '../core/instance/occupancy.ts';
 import { checkGroups, emptyRange } from './group-bounds.ts';
 
 export type PolicyName = 'whittle' | 'random' | 'none';
@@ -121,7 +121,7 @@ export interface ArmChunk {
   rewards: Float64Array;
   initial: Float64Array;
   indices?: Float64Array;
-  tallyCells?: Int32Array;
+  tallyCells?: CellArray;
   ofArm?: Int32Array;
 }
 
@@ -146,7 +146,7 @@ export function armChunk(input: SimulationInput, start: number, end: number, cop
     if (n === N) chunk.tallyCells = copy ? cells.slice() : cells;
     else {
       // grouping-major, so the rows of each grouping are gathered
-      chunk.tallyCells = new Int32Array(groupings * n);
+      chunk.tallyCells = new (cells.constructor as new (length: number) => CellArray)(groupings * n);
       for (let g = 0; g < groupings; g++) chunk.tallyCells.set(cells.subarray(g * N + start, g * N + end), g * n);
     }
   }
