@@ -123,8 +123,8 @@ export class Engine {
    * Runs trials [trialStart, trialEnd) of a simulation and returns their raw sums (merge them with
    * mergeParts). `onProgress(trialsDone)` is called between kernel calls (about every 50 ms).
    */
-  simulatePart(input: SimulationInput, trialStart: number, trialEnd: number, onProgress?: (trialsDone: number) => void, options: { release?: boolean } = {}): SimulationPart {
-    const prepared = this.prepare(input, options);
+  simulatePart(input: SimulationInput, trialStart: number, trialEnd: number, onProgress?: (trialsDone: number) => void): SimulationPart {
+    const prepared = this.prepare(input);
     try {
       return prepared.run(input.seed, trialStart, trialEnd, onProgress);
     } finally {
@@ -141,11 +141,8 @@ export class Engine {
    * Validates the input and moves everything that does not depend on the seed into WASM memory
    * (sampling thresholds, the presorted index keys, rewards), so that many seeds of one candidate
    * (DLM's protocol) cost only their simulation. Call dispose() when done.
-   * release: the input's arrays are the caller's to lose (an engine worker's own copies): each is
-   * detached as soon as it is in WASM memory, its memory freed at once rather than at some later garbage
-   * collection, so that the f64 inputs and their WASM form are not resident together.
    */
-  prepare(input: SimulationInput, { release = false } = {}): PreparedSimulation {
+  prepare(input: SimulationInput): PreparedSimulation {
     const shape = shapeOf(input);
     let chunk = armChunk(input, 0, input.numArms);
     if (input.policy === 'whittle' && input.numStates > 2 && !input.indices) {
@@ -156,7 +153,7 @@ export class Engine {
       shape.indexed = true;
     }
     const loader = this.load(shape);
-    loader.add(chunk, { release });
+    loader.add(chunk);
     return loader.finish();
   }
 
@@ -185,13 +182,6 @@ export class Engine {
       blocks.releaseAll();
     }
   }
-}
-
-/** Frees an array's memory now (ArrayBuffer.prototype.transfer, where the runtime has it; else at the next GC). */
-export function detach(array: ArrayBufferView): void {
-  const buffer = array.buffer as ArrayBuffer & { transfer?: (length: number) => ArrayBuffer; detached?: boolean };
-  // not a shared buffer, nor one already detached through another view of it
-  if (typeof buffer.transfer === 'function' && !buffer.detached) buffer.transfer(0);
 }
 
 function checkDiscount(what: string, discount: number): void {
@@ -259,8 +249,8 @@ export class SimulationLoader {
     this.at = { thresholds, initial, rewards, order, tiedNext, values, staging: b.bytes(STAGING_BYTES, false) };
   }
 
-  /** Arms [chunk.start, chunk.end), right after the arms loaded so far. release: detach the chunk's arrays once copied. */
-  add(chunk: ArmChunk, { release = false } = {}): void {
+  /** Arms [chunk.start, chunk.end), right after the arms loaded so far (the chunk is only read). */
+  add(chunk: ArmChunk): void {
     const { k, at, shape } = this;
     const { numArms: N, numStates: S } = shape, { start, end } = chunk, n = end - start;
     if (start !== this.loaded) throw new RangeError(`simulate: arms ${start}..${end - 1} came when arm ${this.loaded} was next`);
@@ -287,13 +277,13 @@ export class SimulationLoader {
     if (chunk.tallyCells) {
       const G = shape.tally!.groupings;
       if (n === N) this.tallyCells = chunk.tallyCells;
+      // copied: a chunk's buffers go back to be refilled
       else for (let g = 0; g < G; g++) (this.tallyCells ??= new (chunk.tallyCells.constructor as new (length: number) => CellArray)(G * N)).set(chunk.tallyCells.subarray(g * n, (g + 1) * n), g * N + start);
     }
     if (chunk.ofArm) {
       if (n === N) this.ofArm = chunk.ofArm;
       else (this.ofArm ??= new Int32Array(N)).set(chunk.ofArm, start);
     }
-    if (release) for (const array of [chunk.transitions, chunk.rewards, chunk.initial, chunk.indices, n < N ? chunk.tallyCells : undefined, n < N ? chunk.ofArm : undefined]) if (array) detach(array);
     this.loaded = end;
   }
 

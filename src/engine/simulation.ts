@@ -134,23 +134,43 @@ export function shapeOf({ transitions, rewards, initial, indices, tally, groups,
   };
 }
 
-/** The rows of arms [start, end) of `input`: views into its arrays, or copies of their own when `copy`. */
-export function armChunk(input: SimulationInput, start: number, end: number, copy = false): ArmChunk {
-  const S = input.numStates, N = input.numArms;
-  const rows = <A extends Float64Array | Int32Array>(a: A, width: number): A => (copy ? a.slice(start * width, end * width) : a.subarray(start * width, end * width)) as A;
+/** The rows of arms [start, end) of `input`: views into its arrays (a part of the tally cells is gathered). */
+export function armChunk(input: SimulationInput, start: number, end: number): ArmChunk {
+  const S = input.numStates, N = input.numArms, n = end - start;
+  const rows = <A extends Float64Array | Int32Array>(a: A, width: number) => a.subarray(start * width, end * width) as A;
   const chunk: ArmChunk = { start, end, transitions: rows(input.transitions, S * 2 * S), rewards: rows(input.rewards, S), initial: rows(input.initial, S) };
   if (input.indices) chunk.indices = rows(input.indices, S);
   if (input.groups) chunk.ofArm = rows(input.groups.ofArm, 1);
   if (input.tally) {
-    const { cells, groupings } = input.tally, n = end - start;
-    if (n === N) chunk.tallyCells = copy ? cells.slice() : cells;
+    const { cells, groupings } = input.tally;
+    if (n === N) chunk.tallyCells = cells;
     else {
-      // grouping-major, so the rows of each grouping are gathered
+      // grouping-major: the rows of each grouping, one after the other
       chunk.tallyCells = new (cells.constructor as new (length: number) => CellArray)(groupings * n);
       for (let g = 0; g < groupings; g++) chunk.tallyCells.set(cells.subarray(g * N + start, g * N + end), g * n);
     }
   }
   return chunk;
+}
+
+/**
+ * The rows of arms [start, end) of `input` in arrays of their own (to be transferred): in the buffers
+ * of `reuse`, an earlier chunk sent back, where they are large enough, else in new ones.
+ */
+export function copyArmChunk(input: SimulationInput, start: number, end: number, reuse?: ArmChunk): ArmChunk {
+  const rows = armChunk(input, start, end);
+  const chunk: ArmChunk = { start, end, transitions: copyInto(rows.transitions, reuse?.transitions), rewards: copyInto(rows.rewards, reuse?.rewards), initial: copyInto(rows.initial, reuse?.initial) };
+  if (rows.indices) chunk.indices = copyInto(rows.indices, reuse?.indices);
+  if (rows.ofArm) chunk.ofArm = copyInto(rows.ofArm, reuse?.ofArm);
+  if (rows.tallyCells) chunk.tallyCells = copyInto(rows.tallyCells, reuse?.tallyCells);
+  return chunk;
+}
+
+function copyInto<A extends Float64Array | Int32Array | CellArray>(from: A, old?: ArrayBufferView): A {
+  const buffer = old && old.buffer.byteLength >= from.byteLength ? old.buffer : new ArrayBuffer(from.byteLength);
+  const to = new (from.constructor as new (buffer: ArrayBufferLike, offset: number, length: number) => A)(buffer, 0, from.length);
+  to.set(from as Float64Array & Int32Array & Int8Array & Int16Array);
+  return to;
 }
 
 const failWith = (message: string): never => {

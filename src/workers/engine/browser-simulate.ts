@@ -6,7 +6,7 @@ import type { Simulate } from '../../core/simulation/simulate-port.ts';
 import { countNotIndexable } from '../../core/simulation/indexability.ts';
 import { mergeParts } from '../../engine/simulation.ts';
 import { toSimulationInput } from '../../engine/simulation-input.ts';
-import { armJobs, assembleIndexTable, freeArrays, trialJobs, type EngineRunner } from './engine-jobs.ts';
+import { armJobs, assembleIndexTable, trialJobs, type EngineRunner } from './engine-jobs.ts';
 
 export function browserSimulate(runner: EngineRunner): Simulate {
   return async (request, options = {}) => {
@@ -20,9 +20,7 @@ export function browserSimulate(runner: EngineRunner): Simulate {
       input.indices = table.indices;
       notIndexableArms = countNotIndexable(table.indexable);
     }
-    const parts = await runner.runTrialJobs(trialJobs(input, runner.size), { signal, onProgress: options.onProgress });
-    const result = mergeParts(input, parts);
-    for (const part of parts) freeArrays(part);
+    const result = mergeParts(input, await runner.runTrialJobs(trialJobs(input, runner.size), { signal, onProgress: options.onProgress }));
     return notIndexableArms === undefined ? result : { ...result, notIndexableArms };
   };
 }

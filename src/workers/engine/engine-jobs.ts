@@ -3,8 +3,8 @@
 // simulations, the population worker for What-if (at 10^6 arms the copies alone take tens of
 // milliseconds, too long for the page). The pool only forwards jobs, their chunks and their results.
 import * as Comlink from 'comlink';
-import { detach, type Engine, type IndexTable } from '../../engine/engine.ts';
-import { armChunk, shapeOf, splitRange, type ArmChunk, type SimulationInput, type SimulationPart, type SimulationShape } from '../../engine/simulation.ts';
+import type { Engine, IndexTable } from '../../engine/engine.ts';
+import { copyArmChunk, shapeOf, splitRange, type ArmChunk, type SimulationInput, type SimulationPart, type SimulationShape } from '../../engine/simulation.ts';
 
 /** Arms per chunk of a trial job's input (7 MB of a 2-state population's arrays with four tallies). */
 export const CHUNK_ARMS = 65_536;
@@ -20,8 +20,13 @@ export interface TrialJobs {
   ranges: [number, number][];
   /** How many chunks of arms each job's input comes in. */
   chunks: number;
-  /** Chunk c of job j's input, with arrays of its own (ready to transfer). */
-  chunk(job: number, c: number): ArmChunk | Promise<ArmChunk>;
+  /**
+   * Chunk c of job j's input, with arrays of its own (ready to transfer), in the buffers of `spent`
+   * (an earlier chunk of the job, sent back) when given. The buffers go back and forth rather than
+   * being freed on the receiving thread: Chromium does not always give back the memory of a buffer
+   * transferred from another thread and detached there (80 MB of every 80 MB in some runs).
+   */
+  chunk(job: number, c: number, spent?: ArmChunk): ArmChunk | Promise<ArmChunk>;
 }
 
 /** The Whittle indices of arms [start, end): their transitions and rewards, copied. */
@@ -54,22 +59,25 @@ export function trialJobs(input: SimulationInput, workers: number, chunkArms = C
     shape: shapeOf(input),
     ranges: splitRange(input.trials, workers),
     chunks: Math.ceil(N / chunkArms),
-    chunk: (_job, c) => armChunk(input, c * chunkArms, Math.min(N, (c + 1) * chunkArms), true),
+    chunk: (_job, c, spent) => copyArmChunk(input, c * chunkArms, Math.min(N, (c + 1) * chunkArms), spent),
   };
 }
 
 /**
  * Runs trials [start, end) on `engine`, its input loaded from `chunks` chunks: the first given, the
- * others fetched with `fetch`, one ahead (each chunk's arrays are the engine's to detach).
+ * others fetched with `fetch`, one ahead, each request sending back the buffers of a chunk loaded.
  */
-export async function runTrialJob(engine: Engine, shape: SimulationShape, start: number, end: number, chunks: number, first: ArmChunk, fetch?: (c: number) => Promise<ArmChunk>, onProgress?: (trialsDone: number) => void): Promise<SimulationPart> {
+export async function runTrialJob(engine: Engine, shape: SimulationShape, start: number, end: number, chunks: number, first: ArmChunk, fetch?: (c: number, spent?: ArmChunk) => Promise<ArmChunk>, onProgress?: (trialsDone: number) => void): Promise<SimulationPart> {
   const loader = engine.load(shape);
-  let next = chunks > 1 ? fetch!(1) : undefined;
-  loader.add(first, { release: true });
+  loader.add(first);
+  let next = chunks > 1 ? fetch!(1, first) : undefined;
+  let spent: ArmChunk | undefined;
   for (let c = 1; c < chunks; c++) {
     const chunk = await next!;
-    next = c + 1 < chunks ? fetch!(c + 1) : undefined;
-    loader.add(chunk, { release: true });
+    // chunk c + 1 is asked for before chunk c is loaded, with the buffers of chunk c - 1 (two sets in all)
+    next = c + 1 < chunks ? fetch!(c + 1, spent) : undefined;
+    loader.add(chunk);
+    spent = chunk;
   }
   const prepared = loader.finish();
   try {
@@ -109,9 +117,16 @@ export function transferArrays<T extends object>(value: T): T {
   return Comlink.transfer(value, [...new Set(buffers)] as Transferable[]);
 }
 
-/** Frees the memory of every typed array inside `value` now, rather than at some later garbage collection (engine.ts detach). */
+/**
+ * Frees the memory of every typed array of `value` now, rather than at some later garbage collection
+ * (ArrayBuffer.prototype.transfer, where the runtime has it). Only for arrays made on this thread: see
+ * TrialJobs.chunk for buffers that came from another.
+ */
 export function freeArrays(value: object): void {
-  for (const v of Object.values(value)) if (ArrayBuffer.isView(v)) detach(v);
+  for (const v of Object.values(value)) {
+    const buffer = ArrayBuffer.isView(v) ? (v.buffer as ArrayBuffer & { transfer?: (length: number) => ArrayBuffer; detached?: boolean }) : undefined;
+    if (buffer && typeof buffer.transfer === 'function' && !buffer.detached) buffer.transfer(0);
+  }
 }
 
 function collectBuffers(value: unknown, into: ArrayBufferLike[]): void {

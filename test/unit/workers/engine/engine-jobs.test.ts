@@ -101,6 +101,19 @@ describe('engine jobs', () => {
     expect(() => l2.add(bad)).toThrow(/^simulate: transitions: arm 200, state 1, action 1, next state 0: 1.5 is not a probability/);
   });
 
+  test('a chunk sent back is refilled in its own buffers (the last, shorter chunk too), with the rows of the chunk asked for', () => {
+    const input = toSimulationInput({ instance, rewards, policy: 'whittle', trials: 2, seed: 0, tally: bucketCells(instance) });
+    const jobs = trialJobs(input, 1, 128);
+    const first = jobs.chunk(0, 0) as ArmChunk;
+    const buffers = [first.transitions.buffer, first.rewards.buffer, first.initial.buffer, first.tallyCells!.buffer];
+    for (const c of [1, 2]) {
+      const again = jobs.chunk(0, c, first) as ArmChunk;
+      expect([again.transitions, again.rewards, again.initial, again.tallyCells!].every((a, i) => a.buffer === buffers[i])).toBe(true);
+      expect(again).toEqual(jobs.chunk(0, c));
+    }
+    expect((jobs.chunk(0, 2, first) as ArmChunk).transitions.length).toBe((300 - 256) * 8);
+  });
+
   test("each chunk is a copy of its own: changing or detaching one leaves the caller's input and the other jobs' chunks as they were", () => {
     const input = toSimulationInput({ instance, rewards, policy: 'whittle', trials: 4, seed: 0, tally: bucketCells(instance) });
     const jobs = trialJobs(input, 2);
