@@ -330,8 +330,16 @@ export class PreparedSimulation {
     private readonly blocks: Blocks,
   ) {}
 
-  /** Trials [trialStart, trialEnd) with this seed (the input's seed is ignored). */
+  /** Trials [trialStart, trialEnd) with this seed (the input's seed is ignored): their sums. */
   run(seed: number, trialStart: number, trialEnd: number, onProgress?: (trialsDone: number) => void): SimulationPart {
+    return this.trials(seed, trialStart, trialEnd, onProgress).collect();
+  }
+
+  /**
+   * The same trials, their sums kept in WASM memory until collect() copies them out (the per-arm sums
+   * into arrays the caller gives, if it does) and frees them; release() frees them unread.
+   */
+  trials(seed: number, trialStart: number, trialEnd: number, onProgress?: (trialsDone: number) => void): TrialSums {
     const input = this.input;
     const { numArms: N, numStates: S, horizon: T, trials: K } = input;
     if (!(Number.isInteger(trialStart) && Number.isInteger(trialEnd) && 0 <= trialStart && trialStart <= trialEnd && trialEnd <= K)) {
@@ -366,13 +374,10 @@ export class PreparedSimulation {
         onProgress?.(end - trialStart);
       }
       const out = (ptr: number, length: number) => new Float64Array(k.memory.buffer, ptr, length).slice();
-      return {
+      // the sums of every trial, but not yet the per-arm ones (TrialSums.collect)
+      const part: Omit<SimulationPart, keyof ArmSums> = {
         trialStart,
         trialEnd,
-        occDisc: out(occDisc, N * (S - 1)),
-        occSteps: out(occSteps, N * (S - 1)),
-        pulls: out(pulls, N),
-        pulledTrials: out(pulledTrials, N),
         perTrial: out(perTrial, count * 4),
         perStep: perStep ? out(perStep, T * 2) : undefined,
         perTrialOcc: perTrialOcc ? out(perTrialOcc, count * 2 * N * S) : undefined,
@@ -380,13 +385,52 @@ export class PreparedSimulation {
         discTotal: out(totals, 1)[0],
         ...(groups && { groupCallsRange: out(groups.range, groups.rangeLength) }),
       };
-    } finally {
+      return new TrialSums(k, part, { occDisc, occSteps, pulls, pulledTrials }, N * (S - 1), N, blocks);
+    } catch (error) {
       blocks.releaseAll();
+      throw error;
     }
   }
 
   /** Frees the WASM memory of the prepared data. */
   dispose(): void {
+    this.blocks.releaseAll();
+  }
+}
+
+/** The per-arm sums of a part (numArms x (numStates - 1) occupancy, numArms pulls). */
+export type ArmSums = Pick<SimulationPart, 'occDisc' | 'occSteps' | 'pulls' | 'pulledTrials'>;
+
+/** Trials run, their per-arm sums still in WASM memory (PreparedSimulation.trials). */
+export class TrialSums {
+  constructor(
+    private readonly k: Kernels,
+    private readonly part: Omit<SimulationPart, keyof ArmSums>,
+    private readonly at: Record<keyof ArmSums, number>,
+    private readonly occLength: number,
+    private readonly numArms: number,
+    private readonly blocks: Blocks,
+  ) {}
+
+  /** The part, its per-arm sums copied into `into` (arrays of the right lengths, e.g. made by the thread that merges) or into new arrays; frees the WASM blocks. */
+  collect(into?: ArmSums): SimulationPart {
+    try {
+      const copy = (key: keyof ArmSums, length: number) => {
+        const from = new Float64Array(this.k.memory.buffer, this.at[key], length);
+        if (!into) return from.slice();
+        if (into[key].length !== length) throw new RangeError(`simulate: ${key} needs ${length} values, the array given has ${into[key].length}`);
+        into[key].set(from);
+        return into[key];
+      };
+      const L = this.occLength, N = this.numArms;
+      return { ...this.part, occDisc: copy('occDisc', L), occSteps: copy('occSteps', L), pulls: copy('pulls', N), pulledTrials: copy('pulledTrials', N) };
+    } finally {
+      this.release();
+    }
+  }
+
+  /** Frees the WASM blocks of the sums. */
+  release(): void {
     this.blocks.releaseAll();
   }
 }

@@ -3,7 +3,7 @@
 // simulations, the population worker for What-if (at 10^6 arms the copies alone take tens of
 // milliseconds, too long for the page). The pool only forwards jobs, their chunks and their results.
 import * as Comlink from 'comlink';
-import type { Engine, IndexTable } from '../../engine/engine.ts';
+import type { ArmSums, Engine, IndexTable } from '../../engine/engine.ts';
 import { copyArmChunk, shapeOf, splitRange, type ArmChunk, type SimulationInput, type SimulationPart, type SimulationShape } from '../../engine/simulation.ts';
 
 /** Arms per chunk of a trial job's input (7 MB of a 2-state population's arrays with four tallies). */
@@ -27,6 +27,11 @@ export interface TrialJobs {
    * transferred from another thread and detached there (80 MB of every 80 MB in some runs).
    */
   chunk(job: number, c: number, spent?: ArmChunk): ArmChunk | Promise<ArmChunk>;
+  /**
+   * Arrays for job j's per-arm sums, asked for once its trials are run: made by the thread that merges
+   * the parts, which can then free them at once (see chunk()), and not before they are needed.
+   */
+  outputs(job: number): ArmSums | Promise<ArmSums>;
 }
 
 /** The Whittle indices of arms [start, end): their transitions and rewards, copied. */
@@ -60,14 +65,22 @@ export function trialJobs(input: SimulationInput, workers: number, chunkArms = C
     ranges: splitRange(input.trials, workers),
     chunks: Math.ceil(N / chunkArms),
     chunk: (_job, c, spent) => copyArmChunk(input, c * chunkArms, Math.min(N, (c + 1) * chunkArms), spent),
+    outputs: () => armSums(N, input.numStates),
   };
+}
+
+/** Zeroed arrays for the per-arm sums of a part of `numArms` arms. */
+export function armSums(numArms: number, numStates: number): ArmSums {
+  const L = numArms * (numStates - 1);
+  return { occDisc: new Float64Array(L), occSteps: new Float64Array(L), pulls: new Float64Array(numArms), pulledTrials: new Float64Array(numArms) };
 }
 
 /**
  * Runs trials [start, end) on `engine`, its input loaded from `chunks` chunks: the first given, the
- * others fetched with `fetch`, one ahead, each request sending back the buffers of a chunk loaded.
+ * others fetched with `fetch`, one ahead, each request sending back the buffers of a chunk loaded;
+ * the per-arm sums are copied into the arrays `outputs` gives, once the trials are run.
  */
-export async function runTrialJob(engine: Engine, shape: SimulationShape, start: number, end: number, chunks: number, first: ArmChunk, fetch?: (c: number, spent?: ArmChunk) => Promise<ArmChunk>, onProgress?: (trialsDone: number) => void): Promise<SimulationPart> {
+export async function runTrialJob(engine: Engine, shape: SimulationShape, start: number, end: number, chunks: number, first: ArmChunk, fetch?: (c: number, spent?: ArmChunk) => Promise<ArmChunk>, outputs?: () => Promise<ArmSums>, onProgress?: (trialsDone: number) => void): Promise<SimulationPart> {
   const loader = engine.load(shape);
   loader.add(first);
   let next = chunks > 1 ? fetch!(1, first) : undefined;
@@ -81,7 +94,12 @@ export async function runTrialJob(engine: Engine, shape: SimulationShape, start:
   }
   const prepared = loader.finish();
   try {
-    return prepared.run(shape.seed, start, end, onProgress);
+    const sums = prepared.trials(shape.seed, start, end, onProgress);
+    try {
+      return sums.collect(outputs && (await outputs()));
+    } finally {
+      sums.release();
+    }
   } finally {
     prepared.dispose();
   }

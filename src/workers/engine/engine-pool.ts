@@ -52,7 +52,8 @@ export class EnginePool implements EngineRunner {
     const big = jobs.shape.numArms >= RETIRE_ARMS;
     return this.run(jobs.ranges, total, options, async (api, [start, end], progress, w) => {
       const fetch = jobs.chunks > 1 ? Comlink.proxy(async (c: number, spent?: ArmChunk) => transferArrays(await jobs.chunk(w, c, spent))) : undefined;
-      return api.simulateJob(jobs.shape, start, end, jobs.chunks, transferArrays(await jobs.chunk(w, 0)), fetch, progress);
+      const outputs = Comlink.proxy(async () => transferArrays(await jobs.outputs(w)));
+      return api.simulateJob(jobs.shape, start, end, jobs.chunks, transferArrays(await jobs.chunk(w, 0)), fetch, outputs, progress);
     }, big);
   }
 

@@ -14,7 +14,7 @@ import { WhatIfSession } from './what-if-session.ts';
 
 /** The page's engine pool, as this worker reaches it: jobs, their chunks (asked for by the engine) and results cross with their arrays transferred. */
 export interface EngineRelay {
-  runTrialJobs(jobs: Omit<TrialJobs, 'chunk'>, chunk: (job: number, c: number, spent?: ArmChunk) => Promise<ArmChunk>): Promise<SimulationPart[]>;
+  runTrialJobs(jobs: Omit<TrialJobs, 'chunk' | 'outputs'>, arrays: Pick<TrialJobs, 'chunk' | 'outputs'>): Promise<SimulationPart[]>;
   runArmJobs(jobs: ArmJob[]): Promise<IndexTable[]>;
 }
 
@@ -32,7 +32,10 @@ const api = {
     try {
       const simulate = browserSimulate({
         size: workers,
-        runTrialJobs: ({ chunk, ...jobs }) => relay.runTrialJobs(jobs, Comlink.proxy(async (j: number, c: number, spent?: ArmChunk) => transferArrays(await chunk(j, c, spent)))),
+        runTrialJobs: ({ chunk, outputs, ...jobs }) => relay.runTrialJobs(jobs, Comlink.proxy({
+          chunk: async (j: number, c: number, spent?: ArmChunk) => transferArrays(await chunk(j, c, spent)),
+          outputs: async (j: number) => transferArrays(await outputs(j)),
+        })),
         runArmJobs: (jobs) => relay.runArmJobs(transferArrays(jobs)),
       });
       return await session.evaluate(text, settings, simulate);

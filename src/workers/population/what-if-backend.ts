@@ -56,7 +56,7 @@ export function workerWhatIf(pool: EnginePool): WhatIfBackend {
       const { signal, onProgress } = options;
       // The engine's jobs pass through the page untouched: built in the worker, transferred both ways.
       const relay: EngineRelay = {
-        runTrialJobs: async (jobs, chunk) => transferArrays(await pool.runTrialJobs({ ...jobs, chunk: (j, c, spent) => chunk(j, c, spent && transferArrays(spent)) }, { signal, onProgress })),
+        runTrialJobs: async (jobs, arrays) => transferArrays(await pool.runTrialJobs({ ...jobs, chunk: (j, c, spent) => arrays.chunk(j, c, spent && transferArrays(spent)), outputs: (j) => arrays.outputs(j) }, { signal, onProgress })),
         runArmJobs: async (jobs) => transferArrays(await pool.runArmJobs(jobs, { signal })),
       };
       // An abort stops the engine at once (the pool terminates its workers) and this call with it;

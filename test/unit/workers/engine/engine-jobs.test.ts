@@ -27,7 +27,14 @@ const runner = (size: number): EngineRunner & { jobs: number[] } => {
     jobs: seen,
     async runTrialJobs(jobs) {
       seen.push(jobs.ranges.length);
-      return Promise.all(jobs.ranges.map(async ([start, end], j) => runTrialJob(engine, jobs.shape, start, end, jobs.chunks, await jobs.chunk(j, 0), async (c) => jobs.chunk(j, c))));
+      return Promise.all(jobs.ranges.map(async ([start, end], j) => {
+        const outputs = await jobs.outputs(j);
+        const part = await runTrialJob(engine, jobs.shape, start, end, jobs.chunks, await jobs.chunk(j, 0), async (c, spent) => jobs.chunk(j, c, spent), async () => outputs);
+        // the per-arm sums are in the arrays the merging side made
+        expect(part.occDisc).toBe(outputs.occDisc);
+        expect(part.pulledTrials).toBe(outputs.pulledTrials);
+        return part;
+      }));
     },
     async runArmJobs(jobs) {
       return jobs.map((j) => engine.whittleIndices(j.transitions, j.rewards, j.numStates, j.discount));
