@@ -175,7 +175,8 @@ export class PlanSession {
     const posterior = this.lists.posterior(plan.register, plan.settings.priorGroup);
     if (!posterior) return null;
     const week = plan.weeks[plan.weeks.length - 1];
-    return this.places.count(plan.register, posterior, plan.settings, week.week, week.planned, await this.lists.whittle(), () => generation !== this.generation);
+    const rules = this.lists.rules(plan.register, plan.settings, week.week);
+    return this.places.count(rules, posterior, plan.settings.draws, week.week, week.planned, await this.lists.whittle(), () => generation !== this.generation);
   }
 
   async listPlans(): Promise<PlanListing[]> {

@@ -97,7 +97,7 @@ describe('the plan worker session', () => {
   });
 
   test('previews outcomes with every problem named, applies good ones, saves and plans the next week', async () => {
-    const { s, store } = await session();
+    const { s, store, whittle } = await session();
     await s.loadRegister({ kind: 'generator', name: 'sclm', parameters: { arms: 50 }, seed: 2, weeks: 4 });
     const view = await s.create(SETTINGS, META);
     const bad = await s.previewOutcomes(new Blob(['id,called,engaged\nnobody,1,1\n']), 'bad.csv');
@@ -117,6 +117,13 @@ describe('the plan worker session', () => {
     const saved = (await store.listPlans())[0];
     expect(saved).toMatchObject({ updatedAt: 5, weeks: [{ week: view.list.week, applied: true }, { week: view.list.week + 1, applied: false }] });
     expect((await store.getPlan('p1'))!.plan.settings.draws).toBe(SETTINGS.draws);
+    // the next list's uncertain places (its rules compiled again in the worker) are the core's with draws
+    const next = unpackPlan((await store.getPlan('p1'))!.plan);
+    const posterior = estimateTransitions(next.register.history, next.register.schema, next.register.features, 50, { groupBy: null });
+    const want = buildWeeklyList(next.register, SETTINGS, applied.view.list.week, { whittle, posterior });
+    const u = await s.uncertainty();
+    expect(u).toMatchObject({ week: applied.view.list.week, uncertainCount: want.uncertainCount, draws: SETTINGS.draws });
+    expect(Array.from(u!.membership)).toEqual(Array.from(want.membership));
     await expect(s.apply(false, 6)).rejects.toThrow('no outcomes file was previewed');
   });
 
