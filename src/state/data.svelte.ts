@@ -2,7 +2,7 @@
 // numeric columns are banded into groups (bandImport: every feature column ends up in a group), edit
 // the group names and bucket labels, and only then save it; list, export and delete saved
 // populations. Nothing is saved until the user confirms a preview without errors.
-import { bandImport, type BandChoice, type BandedImport } from '../core/datasets/band-import.ts';
+import { bandImport, ImportBander, type BandChoice, type BandedImport } from '../core/datasets/band-import.ts';
 import { instanceToJson } from '../core/datasets/instance-json.ts';
 import { validateSchema } from '../core/instance/create-instance.ts';
 import type { FeatureSchema, Instance } from '../core/instance/types.ts';
@@ -49,8 +49,14 @@ export class DataState {
   draft = $state<{ name: string; program?: string; groups: DraftGroup[] }>({ name: '', groups: [] });
   /** How each numeric column (by its internal name) is banded; a column not here is cut at quartiles. */
   bands = $state<Record<string, BandChoice>>({});
+  /**
+   * Bands the preview's columns, remembering each one's, so a keystroke in a cut-point field bands
+   * that column alone. Made by show() with the preview; not a $derived, which is made afresh on
+   * every read when nothing on the page watches it.
+   */
+  bander: ImportBander | null = null;
   /** The preview's schema with every stand-alone column made a group, and what happens to each column. */
-  readonly banded: BandedImport | null = $derived(this.preview ? bandImport(this.preview.instance.schema, this.preview.instance.features, this.preview.instance.numArms, this.bands) : null);
+  readonly banded: BandedImport | null = $derived(this.preview && this.bander ? this.bander.band(this.bands) : null);
   problem = $state.raw<{ fileName: string; error: ImportProblem } | null>(null);
   busy = $state(false);
   private readonly importer = new ImportClient();
@@ -87,6 +93,7 @@ export class DataState {
 
   /** Shows an import's preview: numeric columns at quartiles, the draft from its groups, named after the file. */
   show(preview: ImportPreview): void {
+    this.bander = new ImportBander(preview.instance.schema, preview.instance.features, preview.instance.numArms);
     this.preview = preview;
     this.bands = {};
     this.draft = { name: preview.fileName.replace(/\.(csv|json)$/i, ''), groups: [] };

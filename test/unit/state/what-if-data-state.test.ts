@@ -116,8 +116,12 @@ describe('the data state', () => {
     data.setBand(age, { by: 'cuts', text: '30, 25' });
     expect(data.banded!.problems).toEqual([{ column: 'Age (years)', message: 'the cut points of "Age (years)" must increase: 30 then 25' }]);
     await expect(data.save()).rejects.toThrow('must increase');
+    // each keystroke bands the typed column alone
+    const bandings = data.bander!.bandings;
+    for (const text of ['2', '25', '25;', '25; 3']) data.setBand(age, { by: 'cuts', text });
     data.setBand(age, { by: 'cuts', text: '25; 35' });
     expect(data.draft.groups[0].buckets).toEqual(['<= 25', '26-35', '> 35']);
+    expect(data.bander!.bandings - bandings).toBe(5);
     expect(data.draft.groups[1].buckets).toEqual(['not poor', 'poor']); // its buckets did not change: the edits stay
     const id = await data.save();
     const saved = (await store.getPopulation(id))!.instance;
