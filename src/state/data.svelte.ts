@@ -6,7 +6,7 @@ import { bandImport, ImportBander, type BandChoice, type BandedImport } from '..
 import { instanceToJson } from '../core/datasets/instance-json.ts';
 import { validateSchema } from '../core/instance/create-instance.ts';
 import type { FeatureSchema, Instance } from '../core/instance/types.ts';
-import type { PopulationSummary } from '../core/instance/population-summary.ts';
+import { groupSummary, type GroupRow, type PopulationSummary } from '../core/instance/population-summary.ts';
 import type { PopulationRecord } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
 import { ImportClient, type ImportKind, type ImportProblem } from '../workers/import/import-client.ts';
@@ -57,6 +57,10 @@ export class DataState {
   bander: ImportBander | null = null;
   /** The preview's schema with every stand-alone column made a group, and what happens to each column. */
   readonly banded: BandedImport | null = $derived(this.preview && this.bander ? this.bander.band(this.bands) : null);
+  /** The arms in each bucket of each group as banded (the preview's groups table). */
+  readonly groupRows: GroupRow[] | null = $derived(this.preview && this.banded ? this.countGroups(this.preview.instance, this.banded.schema) : null);
+  /** Group rows already counted, by group: a keystroke counts the arms of the typed column's group alone. */
+  private counted = new Map<string, GroupRow>();
   problem = $state.raw<{ fileName: string; error: ImportProblem } | null>(null);
   busy = $state(false);
   private readonly importer = new ImportClient();
@@ -94,6 +98,7 @@ export class DataState {
   /** Shows an import's preview: numeric columns at quartiles, the draft from its groups, named after the file. */
   show(preview: ImportPreview): void {
     this.bander = new ImportBander(preview.instance.schema, preview.instance.features, preview.instance.numArms);
+    this.counted = new Map();
     this.preview = preview;
     this.bands = {};
     this.draft = { name: preview.fileName.replace(/\.(csv|json)$/i, ''), groups: [] };
@@ -104,6 +109,15 @@ export class DataState {
   setBand(name: string, choice: BandChoice): void {
     this.bands[name] = choice;
     this.syncDraft();
+  }
+
+  private countGroups(instance: Instance, schema: FeatureSchema): GroupRow[] {
+    return schema.groups.map((group) => {
+      const key = JSON.stringify(group);
+      let row = this.counted.get(key);
+      if (!row) this.counted.set(key, (row = groupSummary({ ...instance, schema: { columns: schema.columns, groups: [group] } })[0]));
+      return row;
+    });
   }
 
   /** The draft's groups follow the banded schema; a group keeps its edits while its buckets stay the same. */
