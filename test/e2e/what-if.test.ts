@@ -136,6 +136,12 @@ describe('the what-if screen, with no key', () => {
     await pair.getByTestId('pair-left').selectOption({ label: 'Default (reward = state)' });
     await expect.poll(() => pair.getByTestId('pair-said-above').textContent()).toBe('What “Candidate 2” does against the default is said above; below, the two side by side.');
     expect(await pair.getByTestId('pair-in-words').count()).toBe(0);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.getByTestId('what-if-words').screenshot({ path: `test-results/what-if-pair-default-words-${width}.png` });
+      await pair.screenshot({ path: `test-results/what-if-pair-default-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
     await pair.getByTestId('pair-right').selectOption({ label: 'Default (reward = state)' });
     await expect.poll(() => pair.textContent()).toMatch(/Pick two different candidates/);
     expect(problems).toEqual([]);
