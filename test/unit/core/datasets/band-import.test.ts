@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { bandImport, columnUseWords, ImportBander, parseCutPoints, quantileWords } from '../../../../src/core/datasets/band-import.ts';
 import { parsePopulationCsv } from '../../../../src/core/datasets/population-csv.ts';
 import { bucketOfArms } from '../../../../src/core/measures/bucket-of-arms.ts';
+import { bandNumericFeatures } from '../../../../src/core/plan/band-numeric.ts';
 
 const csv = (header: string, rows: string[]) => `id,q00,q01,q10,q11,${header}\n${rows.map((r, i) => `m${i},0.1,0.3,0.6,0.9,${r}`).join('\n')}\n`;
 
@@ -67,8 +68,11 @@ describe('ImportBander', () => {
 
   test('a keystroke in one column\'s cut points bands that column alone and reads no rows; the result is the same as banding afresh', () => {
     const bander = new ImportBander(instance.schema, instance.features, instance.numArms);
-    bander.band();
-    expect(bander.bandings).toBe(3); // the three numeric columns; the 0/1 one is yes/no
+    // band-numeric is given no rows (every column comes with its cuts or is known to be 0/1): the same
+    // schema as band-numeric reading every row itself (quartiles by default, "no" / "yes" for 0/1)
+    expect(bander.band().schema).toEqual(bandNumericFeatures(instance.schema, instance.features, instance.numArms));
+    expect(bander.band({ [age]: { by: 'cuts', text: '30, 50' } }).schema).toEqual(bandNumericFeatures(instance.schema, instance.features, instance.numArms, { cuts: { [age]: [30, 50] } }));
+    expect(bander.bandings).toBe(4); // the three numeric columns, then age again; the 0/1 one is yes/no
     const read = bander.reads;
     const choices: Record<string, { by: 'cuts'; text: string } | { by: 'quantiles'; bands: number }> = {};
     let before = bander.bandings;
