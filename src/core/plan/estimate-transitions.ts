@@ -8,18 +8,7 @@
 //
 // whose prior Beta(m c, (1 - m) c) (mean m, strength c pseudo-weeks) is fitted to the data
 // (empirical Bayes). Not-called rows: per group g (the buckets of `groupBy`) and state, (m, c)
-// maximise the beta-binomial marginal likelihood of the group's counts,
-//
-//     L(m, c) = sum_i log [ C(n_i, k_i) B(m c + k_i, (1 - m) c + n_i - k_i) / B(m c, (1 - m) c) ],
-//
-// which, up to terms free of (m, c), is exactly
-//
-//     l(m, c) = sum_i [ sum_{j<k_i} log(m c + j) + sum_{j<n_i-k_i} log((1 - m) c + j) - sum_{j<n_i} log(c + j) ]
-//
-// (G(x + k) / G(x) = x (x + 1) ... (x + k - 1)), so no log-gamma is needed. The counts enter only
-// through the histogram of (n_i, k_i) pairs, at most (weeks + 1)^2 cells, so the fit costs the same for
-// 10^2 or 10^6 beneficiaries. l is concave in m for fixed c: m is found by golden-section search inside
-// a golden-section search over log c in [log C_MIN, log C_MAX] (the profile likelihood).
+// maximise the beta-binomial marginal likelihood of the group's counts (beta-binomial-fit.ts).
 //
 // Called rows (few observations each: a call or two in half a year): the prior mean is her own
 // not-called posterior mean plus the effect of a call predicted from her features (fitted on the
@@ -50,13 +39,13 @@
 // Plans use the posterior means; credibleInterval gives equal-tailed intervals (incomplete-beta.ts).
 import type { FeatureSchema } from '../instance/types.ts';
 import { groupBuckets } from './group-buckets.ts';
+import { C_MAX, C_MIN, fitBetaBinomial, histogramStats, rowHistograms } from './beta-binomial-fit.ts';
 import { fitCallEffects, type CallEffectFit } from './call-effect.ts';
 import { betaQuantile } from './incomplete-beta.ts';
 import { MISSING, type History } from './register.ts';
 
-/** Bounds of the fitted prior strength c (pseudo-weeks): 0.05 is nearly no prior, 10^4 full pooling. */
-export const C_MIN = 0.05;
-export const C_MAX = 1e4;
+export { C_MAX, C_MIN, fitBetaBinomial } from './beta-binomial-fit.ts';
+
 /** A not-called mean moved by her called weeks stays this far inside (0, 1). */
 export const Q_EDGE = 1e-3;
 
@@ -124,21 +113,7 @@ export function estimateTransitions(history: History, schema: FeatureSchema, fea
   const { group, labels } = priorGroups(schema, features, N, options.groupBy);
   const G = labels.length;
   const { n, k } = countTransitions(history, N);
-  let maxN = 1;
-  for (let i = 0; i < n.length; i++) if (n[i] > maxN) maxN = n[i];
-  // Histograms of (n, k) per (group, row): cells (n * (maxN + 1) + k); group G is the register.
-  const side = maxN + 1;
-  const hist = Array.from({ length: (G + 1) * 4 }, () => new Float64Array(side * side));
-  for (let arm = 0; arm < N; arm++) {
-    const g = group[arm];
-    for (let row = 0; row < 4; row++) {
-      const cell = arm * 4 + row, nn = n[cell];
-      if (nn === 0) continue;
-      const at = nn * side + k[cell];
-      hist[G * 4 + row][at]++;
-      if (g >= 0) hist[g * 4 + row][at]++;
-    }
-  }
+  const { hist, side } = rowHistograms(n, k, group, G, N);
   const warnings: string[] = [];
   const priors: PriorFit[] = new Array((G + 1) * 4);
   // Not-called rows: the register first (thin groups fall back to it), then the groups.
@@ -225,77 +200,6 @@ export function estimateTransitions(history: History, schema: FeatureSchema, fea
 }
 
 const stateName = (s: number) => (s === 1 ? 'engaged' : 'not engaged');
-const fmt = (x: number) => (Math.round(x * 1000) / 1000).toString();
-
-/** Beneficiaries with an observation, with two or more (they alone inform the strength), and observations. */
-function histogramStats(h: Float64Array, side: number): { arms: number; informative: number; observations: number } {
-  let arms = 0, informative = 0, observations = 0;
-  for (let nn = 1; nn < side; nn++) {
-    for (let kk = 0; kk <= nn; kk++) {
-      const c = h[nn * side + kk];
-      arms += c;
-      observations += c * nn;
-      if (nn >= 2) informative += c;
-    }
-  }
-  return { arms, informative, observations };
-}
-
-/**
- * The (m, c) maximising the beta-binomial log likelihood l(m, c) of the file's header comment over the
- * histogram h of (n, k) pairs: golden-section search on log c (profile likelihood), and for each c a
- * golden-section search on m, where l is concave.
- */
-export function fitBetaBinomial(h: Float64Array, side: number): { mean: number; strength: number } {
-  const cells: number[] = [];
-  for (let i = 0; i < h.length; i++) if (h[i] > 0) cells.push(i);
-  const logA = new Float64Array(side + 1), logB = new Float64Array(side + 1), logC = new Float64Array(side + 1);
-  // cumulative sums: L[j] = sum_{i<j} log(x + i)
-  const cumulative = (out: Float64Array, x: number) => {
-    out[0] = 0;
-    for (let j = 0; j < side; j++) out[j + 1] = out[j] + Math.log(x + j);
-  };
-  const loglik = (m: number, c: number) => {
-    cumulative(logA, m * c);
-    cumulative(logB, (1 - m) * c);
-    cumulative(logC, c);
-    let sum = 0;
-    for (const cell of cells) {
-      const nn = Math.floor(cell / side), kk = cell - nn * side;
-      sum += h[cell] * (logA[kk] + logB[nn - kk] - logC[nn]);
-    }
-    return sum;
-  };
-  const golden = (lo: number, hi: number, f: (x: number) => number, iterations: number) => {
-    const r = (Math.sqrt(5) - 1) / 2;
-    let x1 = hi - r * (hi - lo), x2 = lo + r * (hi - lo);
-    let f1 = f(x1), f2 = f(x2);
-    for (let i = 0; i < iterations; i++) {
-      if (f1 < f2) {
-        lo = x1;
-        x1 = x2;
-        f1 = f2;
-        x2 = lo + r * (hi - lo);
-        f2 = f(x2);
-      } else {
-        hi = x2;
-        x2 = x1;
-        f2 = f1;
-        x1 = hi - r * (hi - lo);
-        f1 = f(x1);
-      }
-    }
-    return (lo + hi) / 2;
-  };
-  const M_EPS = 1e-6;
-  const bestM = (c: number) => golden(M_EPS, 1 - M_EPS, (m) => loglik(m, c), 48);
-  const logc = golden(Math.log(C_MIN), Math.log(C_MAX), (lc) => {
-    const c = Math.exp(lc);
-    return loglik(bestM(c), c);
-  }, 40);
-  const strength = Math.exp(logc);
-  return { mean: bestM(strength), strength };
-}
 
 /** The equal-tailed credible interval [lo, hi] of P(engaged next week | state, action) for one arm. */
 export function credibleInterval(posterior: TransitionPosterior, arm: number, state: number, action: number, level = 0.9): [number, number] {
