@@ -41,6 +41,7 @@ import type { FeatureSchema } from '../instance/types.ts';
 import { groupBuckets } from './group-buckets.ts';
 import { C_MAX, C_MIN, fitBetaBinomial, histogramStats, rowHistograms } from './beta-binomial-fit.ts';
 import { fitCallEffects, type CallEffectFit } from './call-effect.ts';
+import { fewUncalledWeeks, noCalls, smallGroups, type EstimateWarning } from './estimate-warnings.ts';
 import { betaQuantile } from './incomplete-beta.ts';
 import { MISSING, type History } from './register.ts';
 
@@ -86,7 +87,8 @@ export interface TransitionPosterior {
   priors: PriorFit[];
   /** Per state, the call-effect model of the called rows' prior means. */
   effects: CallEffectFit[];
-  warnings: string[];
+  /** What the history is too thin to tell, with the fallback taken (estimate-warnings.ts words them). */
+  warnings: EstimateWarning[];
 }
 
 /** Observations per (arm, state, action): n (weeks) and k (of them ending engaged); numArms x 2 x 2 each. */
@@ -114,7 +116,7 @@ export function estimateTransitions(history: History, schema: FeatureSchema, fea
   const G = labels.length;
   const { n, k } = countTransitions(history, N);
   const { hist, side } = rowHistograms(n, k, group, G, N);
-  const warnings: string[] = [];
+  const warnings: EstimateWarning[] = [];
   const priors: PriorFit[] = new Array((G + 1) * 4);
   // Not-called rows: the register first (thin groups fall back to it), then the groups.
   for (const row of [0, 2]) {
@@ -125,7 +127,7 @@ export function estimateTransitions(history: History, schema: FeatureSchema, fea
       priors[G * 4 + row] = { group: 'all', state: s, action: 0, ...fitBetaBinomial(h, side), source: 'group', arms: stats.arms, observations: stats.observations };
     } else {
       priors[G * 4 + row] = { group: 'all', state: s, action: 0, mean: 0.5, strength: 2, source: 'uniform', arms: stats.arms, observations: stats.observations };
-      warnings.push(`the history has ${stats.observations === 0 ? 'no week' : 'too few weeks'} that started in state ${s} (${stateName(s)}) without a call: its prior is uniform, Beta(1, 1)`);
+      warnings.push(fewUncalledWeeks(s, stats.observations));
     }
     for (let g = 0; g < G; g++) {
       const hg = hist[g * 4 + row];
@@ -137,7 +139,7 @@ export function estimateTransitions(history: History, schema: FeatureSchema, fea
   }
   const thin = priors.filter((p, i) => i < G * 4 && p && p.source === 'register');
   if (thin.length > 0) {
-    warnings.push(`${thin.length} of ${G * 2} group priors of not-called weeks rest on fewer than ${minGroupArms} beneficiaries and use the whole register's prior: ${thin.slice(0, 6).map((p) => `${p.group} (from ${stateName(p.state)})`).join(', ')}${thin.length > 6 ? ', ...' : ''}`);
+    warnings.push(smallGroups(options.groupBy!, minGroupArms, G * 2, thin.map((p) => ({ bucket: p.group, state: p.state }))));
   }
   const alpha = new Float64Array(N * 4), beta = new Float64Array(N * 4), transitions = new Float64Array(N * 8);
   const passive = new Float64Array(N * 2), passiveVariance = new Float64Array(N * 2);
@@ -169,22 +171,17 @@ export function estimateTransitions(history: History, schema: FeatureSchema, fea
   const { mean, strength: strengths, variance, fits } = fitCallEffects(n, k, passive, passiveVariance, buckets, N, [C_MIN, C_MAX]);
   for (const row of [1, 3]) {
     const s = row >> 1, fit = fits[s];
-    const noCalls = fit.arms === 0;
-    const strength = noCalls ? priors[G * 4 + s * 2].strength : fit.strength;
-    if (noCalls) {
-      warnings.push(
-        `the history has no call from state ${s} (${stateName(s)}): the prior of a call's effect from there assumes a call changes nothing ` +
-          `(each beneficiary's called rate is her not-called rate), so these beneficiaries' indices are 0 and ties are broken by the seeded draw until outcomes of calls arrive`,
-      );
-    }
+    const noCallsFrom = fit.arms === 0;
+    const strength = noCallsFrom ? priors[G * 4 + s * 2].strength : fit.strength;
+    if (noCallsFrom) warnings.push(noCalls(s));
     let sum = 0;
     for (let arm = 0; arm < N; arm++) {
       const cell = arm * 4 + row;
-      const m = noCalls ? passive[arm * 2 + s] : mean[arm * 2 + s];
-      const c = noCalls ? strength : strengths[arm * 2 + s];
+      const m = noCallsFrom ? passive[arm * 2 + s] : mean[arm * 2 + s];
+      const c = noCallsFrom ? strength : strengths[arm * 2 + s];
       sum += m;
       set(cell, m * c + k[cell], (1 - m) * c + n[cell] - k[cell]);
-      if (noCalls || n[cell] === 0) continue;
+      if (noCallsFrom || n[cell] === 0) continue;
       // Her called weeks also tell about her own rate (the not-called row): see the header.
       const u = passiveVariance[arm * 2 + s], share = Math.min(1, u / variance[arm * 2 + s]);
       const shift = share * (transitions[cell * 2 + 1] - m);
@@ -192,14 +189,13 @@ export function estimateTransitions(history: History, schema: FeatureSchema, fea
       const weight = alpha[cell - 1] + beta[cell - 1];
       set(cell - 1, q0 * weight, (1 - q0) * weight);
     }
-    const fitRow: PriorFit = { group: 'all', state: s, action: 1, mean: sum / N, strength, source: noCalls ? 'not-called row' : 'call effect', arms: fit.arms, observations: fit.calls };
+    const fitRow: PriorFit = { group: 'all', state: s, action: 1, mean: sum / N, strength, source: noCallsFrom ? 'not-called row' : 'call effect', arms: fit.arms, observations: fit.calls };
     priors[G * 4 + row] = fitRow;
     for (let g = 0; g < G; g++) priors[g * 4 + row] = { ...fitRow, group: labels[g] };
   }
   return { numArms: N, alpha, beta, transitions, group, groupLabels: labels, priors, effects: fits, warnings };
 }
 
-const stateName = (s: number) => (s === 1 ? 'engaged' : 'not engaged');
 
 /** The equal-tailed credible interval [lo, hi] of P(engaged next week | state, action) for one arm. */
 export function credibleInterval(posterior: TransitionPosterior, arm: number, state: number, action: number, level = 0.9): [number, number] {

@@ -10,6 +10,7 @@ import { seededRandom, type Random } from '../random/seeded-random.ts';
 import { compileReward } from '../reward/compile-reward.ts';
 import { constrainedTopB, seededTieRanks, shareQuota, type CallQuota } from './constrained-top-b.ts';
 import { credibleInterval, type TransitionPosterior } from './estimate-transitions.ts';
+import { note, type PlanWarning } from './estimate-warnings.ts';
 import { explainPriority, meanTermWeights, rewardTerms } from './explain-priority.ts';
 import { groupBuckets } from './group-buckets.ts';
 import { bucketName, listMakeUp, makeUpSentences, type GroupShare } from './list-make-up.ts';
@@ -62,7 +63,8 @@ export interface WeeklyList {
   sentences: string[];
   /** Constraints that could not be met (from constrainedTopB), in words. */
   unmet: string[];
-  warnings: string[];
+  /** The estimator's warnings (with kinds), after the exclusion list's; plainWords says them. */
+  warnings: PlanWarning[];
 }
 
 export interface ListContext {
@@ -187,7 +189,7 @@ export function buildWeeklyList(register: Register, settings: PlanSettings, week
     arms: list.arms, index: Float64Array.from(list.arms, (arm) => index[arm]), defaultRank, via, reasons,
     membership, uncertainCount, intervals, defaultArms: defaults.arms, groups,
     sentences: makeUpSentences(groups, B), unmet: list.unmet,
-    warnings: [...warnings, ...(posterior?.warnings ?? [])],
+    warnings: [...warnings.map(note), ...(posterior?.warnings ?? [])],
   };
 }
 
