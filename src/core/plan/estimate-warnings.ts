@@ -71,28 +71,69 @@ const NAMED = 6;
 
 const and = (xs: string[]) => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
 
+/** A warning in a program manager's words, and its technical words when they differ (null for a note). */
+export interface PlainWords {
+  plain: string;
+  technical: string | null;
+}
+
 /**
- * The warning in a program manager's words, and its technical words when they differ (null for a
- * note). A string is a warning of a list saved before warnings had kinds: shown as it is.
+ * A list's warnings in a program manager's words. The same warning for both states is said once, for
+ * every beneficiary (its technical words then hold both). A string is a warning of a list saved before
+ * warnings had kinds: shown as it is.
  */
-export function plainWords(w: PlanWarning | string): { plain: string; technical: string | null } {
-  if (typeof w === 'string') return { plain: w, technical: null };
+export function plainWarnings(warnings: readonly (PlanWarning | string)[]): PlainWords[] {
+  const used = new Set<number>();
+  const out: PlainWords[] = [];
+  warnings.forEach((w, i) => {
+    if (used.has(i)) return;
+    const j = typeof w === 'string' ? -1 : warnings.findIndex((x, at) => at > i && !used.has(at) && samePair(w, x));
+    if (j < 0) return void out.push(plainWords(w));
+    used.add(j);
+    const both = warnings[j] as EstimateWarning;
+    out.push({ plain: say(w as EstimateWarning, true).plain, technical: `${(w as EstimateWarning).technical}; ${both.technical}` });
+  });
+  return out;
+}
+
+/** The same warning for the other state, said in the same words but for the state. */
+function samePair(a: PlanWarning, b: PlanWarning | string): boolean {
+  if (typeof b === 'string' || a.kind !== b.kind || !('state' in a) || !('state' in b) || a.state === b.state) return false;
+  return a.kind !== 'few-uncalled-weeks' || (a.weeks === 0) === ((b as FewUncalledWeeks).weeks === 0);
+}
+
+/** One warning in a program manager's words. */
+export function plainWords(w: PlanWarning | string): PlainWords {
+  return typeof w === 'string' ? { plain: w, technical: null } : say(w, false);
+}
+
+/** `everyone`: said for beneficiaries in both states (plainWarnings). */
+function say(w: PlanWarning, everyone: boolean): PlainWords {
   switch (w.kind) {
     case 'few-uncalled-weeks': {
-      const which = `a beneficiary who was ${stateName(w.state)} went without a call`;
+      const which = everyone ? 'a beneficiary went without a call' : `a beneficiary who was ${stateName(w.state)} went without a call`;
       const history = w.weeks === 0 ? `The history has no week in which ${which}` : `The history has too few weeks in which ${which} (no beneficiary has two such weeks)`;
-      return { plain: `${history}, so allot cannot yet tell how such beneficiaries do on their own. Until more weeks come in, it treats every chance as equally likely, and their estimates are rough.`, technical: w.technical };
+      return { plain: `${history}, so allot cannot yet tell how ${everyone ? 'beneficiaries' : 'such beneficiaries'} do on their own. Until more weeks come in, it treats every chance as equally likely, and their estimates are rough.`, technical: w.technical };
     }
     case 'small-groups': {
       const labels = [...new Set(w.small.map((p) => p.bucket))];
-      // Labels that name their group ("Ages 51-60") stand alone; ranges ("<= 25") are said as "some age groups".
-      const some = labels.every((b) => bucketName(w.groupBy, b) === b) ? 'Some groups' : `Some ${w.groupBy} groups`;
+      // Labels that name their group ("Ages 51-60") stand alone; ranges ("<= 25") are said as "age groups".
+      const groups = labels.every((b) => bucketName(w.groupBy, b) === b) ? 'groups' : `${w.groupBy} groups`;
       const named = labels.length > NAMED ? [...labels.slice(0, NAMED), `${labels.length - NAMED} more`] : labels;
-      return { plain: `${some} have too few beneficiaries (under ${w.minArms}) to learn from on their own: ${and(named)}. For them, allot uses what it learned from the whole register.`, technical: w.technical };
+      const all = labels.length * 2 === w.priors;
+      const few = `too few beneficiaries (under ${w.minArms}) to learn from on their own`;
+      return {
+        plain: all
+          ? `All ${groups} have ${few} (${and(named)}), so allot uses what it learned from the whole register for each of them.`
+          : `Some ${groups} have ${few}: ${and(named)}. For them, allot uses what it learned from the whole register.`,
+        technical: w.technical,
+      };
     }
     case 'no-calls':
       return {
-        plain: `The history has no calls to beneficiaries who were ${stateName(w.state)}, so allot cannot yet tell what a call does for them. It assumes a call changes nothing for now, so their priorities are equal and a fixed random draw orders them, until the outcomes of calls are uploaded.`,
+        plain: everyone
+          ? 'The history has no calls, so allot cannot yet tell what a call does. It assumes a call changes nothing for now, so all priorities are equal and a fixed random draw orders the list, until the outcomes of calls are uploaded.'
+          : `The history has no calls to beneficiaries who were ${stateName(w.state)}, so allot cannot yet tell what a call does for them. It assumes a call changes nothing for now, so their priorities are equal and a fixed random draw orders them, until the outcomes of calls are uploaded.`,
         technical: w.technical,
       };
     case 'note':

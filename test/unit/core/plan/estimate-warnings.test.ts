@@ -4,7 +4,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, test } from 'vitest';
 import { estimateTransitions } from '../../../../src/core/plan/estimate-transitions.ts';
-import { fewUncalledWeeks, noCalls, note, plainWords, smallGroups, type PlanWarning } from '../../../../src/core/plan/estimate-warnings.ts';
+import { fewUncalledWeeks, noCalls, note, plainWarnings, plainWords, smallGroups, type PlanWarning } from '../../../../src/core/plan/estimate-warnings.ts';
 import { generatedRegister } from '../../../../src/core/plan/generated-register.ts';
 import { packIds, type PackedPlan } from '../../../../src/core/plan/packed-plan.ts';
 import type { WeeklyList } from '../../../../src/core/plan/weekly-list.ts';
@@ -45,12 +45,29 @@ describe('estimate warnings', () => {
     expect(new Set(cases.map(([w]) => w.kind))).toEqual(new Set<PlanWarning['kind']>(['few-uncalled-weeks', 'small-groups', 'no-calls', 'note']));
   });
 
-  test('small groups: ranges are said with their group, every group once, and a long list ends in "and N more"', () => {
-    const ranges = smallGroups('age', 20, 4, [{ bucket: '<= 25', state: 0 }, { bucket: '26-32', state: 1 }]);
+  test('small groups: ranges are said with their group, every group once, all of them as "all", and a long list ends in "and N more"', () => {
+    const ranges = smallGroups('age', 20, 6, [{ bucket: '<= 25', state: 0 }, { bucket: '26-32', state: 1 }]);
     expect(plainWords(ranges).plain).toMatch(/^Some age groups have too few beneficiaries \(under 20\) to learn from on their own: <= 25 and 26-32\. For them/);
-    const many = smallGroups('Feature A', 20, 16, 'abcdefgh'.split('').flatMap((b) => [{ bucket: `A ${b}`, state: 0 }, { bucket: `A ${b}`, state: 1 }]));
-    expect(many.technical).toMatch(/^16 of 16 group priors .*: A a \(from not engaged\), A a \(from engaged\), A b \(from not engaged\), A b \(from engaged\), A c \(from not engaged\), A c \(from engaged\), \.\.\.$/);
+    const all = smallGroups('age', 20, 4, [{ bucket: '<= 25', state: 0 }, { bucket: '26-32', state: 1 }]);
+    expect(plainWords(all).plain).toBe('All age groups have too few beneficiaries (under 20) to learn from on their own (<= 25 and 26-32), so allot uses what it learned from the whole register for each of them.');
+    const many = smallGroups('Feature A', 20, 20, 'abcdefgh'.split('').flatMap((b) => [{ bucket: `A ${b}`, state: 0 }, { bucket: `A ${b}`, state: 1 }]));
+    expect(many.technical).toMatch(/^16 of 20 group priors .*: A a \(from not engaged\), A a \(from engaged\), A b \(from not engaged\), A b \(from engaged\), A c \(from not engaged\), A c \(from engaged\), \.\.\.$/);
     expect(plainWords(many).plain).toMatch(/^Some Feature A groups have .*: A a, A b, A c, A d, A e, A f and 2 more\. For them/);
+  });
+
+  test('a list says the same warning for both states once, for everyone, with both technical sentences', () => {
+    const list: PlanWarning[] = [note('an exclusion'), fewUncalledWeeks(0, 3), fewUncalledWeeks(1, 0), noCalls(0), noCalls(1)];
+    const said = plainWarnings(list);
+    expect(said.map((w) => w.plain)).toEqual([
+      'an exclusion',
+      plainWords(list[1]).plain,
+      plainWords(list[2]).plain, // "too few" and "no week" are different sentences: not merged
+      'The history has no calls, so allot cannot yet tell what a call does. It assumes a call changes nothing for now, so all priorities are equal and a fixed random draw orders the list, until the outcomes of calls are uploaded.',
+    ]);
+    expect(said[3].technical).toBe(`${list[3].technical}; ${list[4].technical}`);
+    const [uncalled] = plainWarnings([fewUncalledWeeks(1, 0), fewUncalledWeeks(0, 0), 'old words']);
+    expect(uncalled.plain).toBe('The history has no week in which a beneficiary went without a call, so allot cannot yet tell how beneficiaries do on their own. Until more weeks come in, it treats every chance as equally likely, and their estimates are rough.');
+    expect(plainWarnings([noCalls(1), 'old words']).map((w) => w.plain)).toEqual([plainWords(noCalls(1)).plain, 'old words']);
   });
 
   test('the estimator gives every kind on a thin history without calls, each with its fields, said without jargon', () => {
@@ -68,6 +85,11 @@ describe('estimate warnings', () => {
       expect(words.technical).toBe(w.technical);
       expect(words.plain).not.toMatch(JARGON);
     }
+    // on the Plan screen: each pair of states said once
+    const said = plainWarnings(posterior.warnings);
+    expect(said).toHaveLength(3);
+    for (const w of said) expect(w.plain).not.toMatch(JARGON);
+    expect(said[1].plain).toMatch(new RegExp(`^All ${groupBy} groups have too few beneficiaries`));
   });
 
   test('a list saved before warnings had kinds still reads, its sentences shown as they are', async () => {
@@ -82,6 +104,6 @@ describe('estimate warnings', () => {
     const list = { week: 1, arms: Int32Array.of(0), warnings: [old] } as unknown as WeeklyList;
     await store.savePlan({ id: 'p', name: 'old', createdAt: 1, updatedAt: 1, policy: { kind: 'typed' }, plan }, { planId: 'p', week: 1, createdAt: 1, list });
     const [back] = await store.listPlanWeeks('p');
-    expect(back.list.warnings.map(plainWords)).toEqual([{ plain: old, technical: null }]);
+    expect(plainWarnings(back.list.warnings)).toEqual([{ plain: old, technical: null }]);
   });
 });
