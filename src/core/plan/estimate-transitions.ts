@@ -29,7 +29,7 @@
 // the approximation's smaller variance, u_i (1 - (u_i / v_i) n_i / (c_i + n_i)), proved too narrow
 // (not-called rows covered 0.85-0.87 at 90 % on sclm and multilingual; 0.90-0.94 with the weight kept).
 
-// Fallbacks, in words the plan shows (warnings):
+// Fallbacks, each a warning (estimate-warnings.ts: its kind and fields, in technical and plain words):
 // - a thin group (fewer than `minGroupArms` beneficiaries with an observation in the row, or none with
 //   two, which alone tell how much beneficiaries differ) takes the whole register's fit of that row;
 // - no call from a state in the whole register: the called row's prior mean is her not-called mean

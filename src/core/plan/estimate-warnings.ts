@@ -87,16 +87,16 @@ export function plainWarnings(warnings: readonly (PlanWarning | string)[]): Plai
   const out: PlainWords[] = [];
   warnings.forEach((w, i) => {
     if (used.has(i)) return;
-    const j = typeof w === 'string' ? -1 : warnings.findIndex((x, at) => at > i && !used.has(at) && samePair(w, x));
-    if (j < 0) return void out.push(plainWords(w));
+    if (typeof w === 'string') return void out.push(plainWords(w));
+    const j = warnings.findIndex((x, at) => at > i && !used.has(at) && samePair(w, x));
+    if (j < 0) return void out.push(say(w, false));
     used.add(j);
-    const both = warnings[j] as EstimateWarning;
-    out.push({ plain: say(w as EstimateWarning, true).plain, technical: `${(w as EstimateWarning).technical}; ${both.technical}` });
+    out.push({ plain: say(w, true).plain, technical: `${w.technical}; ${(warnings[j] as PlanWarning).technical}` });
   });
   return out;
 }
 
-/** The same warning for the other state, said in the same words but for the state. */
+/** b is a's warning for the other state, in the same words but for the state (both "no week" or both "too few"). */
 function samePair(a: PlanWarning, b: PlanWarning | string): boolean {
   if (typeof b === 'string' || a.kind !== b.kind || !('state' in a) || !('state' in b) || a.state === b.state) return false;
   return a.kind !== 'few-uncalled-weeks' || (a.weeks === 0) === ((b as FewUncalledWeeks).weeks === 0);
