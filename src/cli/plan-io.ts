@@ -80,7 +80,7 @@ export function listJson(list: WeeklyList, register: Register): string {
     unmet: list.unmet,
     uncertain: list.uncertainCount,
     tie_seed: list.tieSeed,
-    warnings: list.warnings,
+    warnings: list.warnings.map((w) => w.technical),
   });
 }
 
@@ -95,6 +95,6 @@ export function listText(list: WeeklyList, register: Register, shown = 10): stri
     out.push(`  ${String(j + 1).padStart(4)}  ${register.ids[list.arms[j]].padEnd(10)}  ${list.index[j].toFixed(6).padStart(9)}  ${String(list.defaultRank[j]).padStart(6)}`);
   }
   if (list.arms.length > shown) out.push(`  ... ${list.arms.length - shown} more (--out calls.csv writes them all, with reasons)`);
-  for (const w of list.warnings) out.push(`warning: ${w}`);
+  for (const w of list.warnings) out.push(`warning: ${w.technical}`);
   return out.join('\n') + '\n';
 }

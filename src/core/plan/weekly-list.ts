@@ -8,6 +8,7 @@
 // the app and the CLI), randomness from the seed recorded with the list.
 import { constrainedTopB } from './constrained-top-b.ts';
 import { credibleInterval, type TransitionPosterior } from './estimate-transitions.ts';
+import { note, type PlanWarning } from './estimate-warnings.ts';
 import { explainPriority, meanTermWeights, rewardTerms } from './explain-priority.ts';
 import { listMakeUp, makeUpSentences, type GroupShare } from './list-make-up.ts';
 import { listRules, tieDraw, type ListRules } from './list-rules.ts';
@@ -51,7 +52,8 @@ export interface WeeklyList {
   sentences: string[];
   /** Constraints that could not be met (from constrainedTopB), in words. */
   unmet: string[];
-  warnings: string[];
+  /** The estimator's warnings (with kinds), after the exclusion list's; plainWords says them. */
+  warnings: PlanWarning[];
 }
 
 export interface ListContext {
@@ -104,7 +106,7 @@ export function buildWeeklyList(register: Register, settings: PlanSettings, week
     arms: list.arms, index: Float64Array.from(list.arms, (arm) => index[arm]), defaultRank, via, reasons,
     membership, uncertainCount, intervals, defaultArms: defaults.arms, groups,
     sentences: makeUpSentences(groups, B), unmet: list.unmet,
-    warnings: [...rules.warnings, ...(posterior?.warnings ?? [])],
+    warnings: [...rules.warnings.map(note), ...(posterior?.warnings ?? [])],
   };
 }
 
