@@ -5,10 +5,10 @@ import { readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { findGenerator } from '../core/datasets/generators.ts';
 import { parseInstanceJson } from '../core/datasets/instance-json.ts';
-import { csvField } from '../core/datasets/csv-field.ts';
 import { parsePopulationCsv } from '../core/datasets/population-csv.ts';
 import { parseHistoryCsv, parseRegisterCsv, registerCsvKind } from '../core/datasets/register-csv.ts';
 import { generatedRegister } from '../core/plan/generated-register.ts';
+import { fullReason, listCsv as coreListCsv, listLines } from '../core/plan/list-csv.ts';
 import type { ShareSetting } from '../core/plan/plan-settings.ts';
 import { registerFromInstance, type Register } from '../core/plan/register.ts';
 import { seededRandom } from '../core/random/seeded-random.ts';
@@ -65,24 +65,9 @@ export async function writeWhole(path: string, text: string): Promise<void> {
   await rename(tmp, path);
 }
 
-
-/** The reason with how the line came to be and how sure its place is. */
-export function fullReason(list: WeeklyList, j: number): string {
-  const m = list.membership[j];
-  const extra = [list.via[j] ? `called for the ${list.via[j]}` : '', m > 0 && m < 1 ? `uncertain: on the list in ${Math.round(m * 100)} % of posterior draws` : ''].filter(Boolean);
-  return [list.reasons[j], ...extra].join('; ');
-}
-
-/** calls.csv: id, rank, index, default_rank, reason, then the register's feature columns under the names the user wrote. */
+/** calls.csv: the core's list CSV (core/plan/list-csv.ts), the same file as the app's download. */
 export function listCsv(list: WeeklyList, register: Register): string {
-  const F = register.schema.columns.length;
-  const lines = [['id', 'rank', 'index', 'default_rank', 'reason', ...register.schema.columns.map((c) => c.label || c.name)].map(csvField).join(',')];
-  list.arms.forEach((arm, j) => {
-    const fields = [register.ids[arm], String(j + 1), String(list.index[j]), String(list.defaultRank[j]), fullReason(list, j)];
-    for (let f = 0; f < F; f++) fields.push(String(register.features[arm * F + f]));
-    lines.push(fields.map(csvField).join(','));
-  });
-  return lines.join('\n') + '\n';
+  return coreListCsv(list, listLines(register, list.arms));
 }
 
 /** The --json shape of the issue, plus the sentences, unmet constraints and warnings. */
@@ -95,7 +80,7 @@ export function listJson(list: WeeklyList, register: Register): string {
     unmet: list.unmet,
     uncertain: list.uncertainCount,
     tie_seed: list.tieSeed,
-    warnings: list.warnings,
+    warnings: list.warnings.map((w) => w.technical),
   });
 }
 
@@ -110,6 +95,6 @@ export function listText(list: WeeklyList, register: Register, shown = 10): stri
     out.push(`  ${String(j + 1).padStart(4)}  ${register.ids[list.arms[j]].padEnd(10)}  ${list.index[j].toFixed(6).padStart(9)}  ${String(list.defaultRank[j]).padStart(6)}`);
   }
   if (list.arms.length > shown) out.push(`  ... ${list.arms.length - shown} more (--out calls.csv writes them all, with reasons)`);
-  for (const w of list.warnings) out.push(`warning: ${w}`);
+  for (const w of list.warnings) out.push(`warning: ${w.technical}`);
   return out.join('\n') + '\n';
 }

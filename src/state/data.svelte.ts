@@ -2,11 +2,11 @@
 // numeric columns are banded into groups (bandImport: every feature column ends up in a group), edit
 // the group names and bucket labels, and only then save it; list, export and delete saved
 // populations. Nothing is saved until the user confirms a preview without errors.
-import { bandImport, type BandChoice, type BandedImport } from '../core/datasets/band-import.ts';
+import { bandImport, ImportBander, type BandChoice, type BandedImport } from '../core/datasets/band-import.ts';
 import { instanceToJson } from '../core/datasets/instance-json.ts';
 import { validateSchema } from '../core/instance/create-instance.ts';
 import type { FeatureSchema, Instance } from '../core/instance/types.ts';
-import type { PopulationSummary } from '../core/instance/population-summary.ts';
+import { groupSummary, type GroupRow, type PopulationSummary } from '../core/instance/population-summary.ts';
 import type { PopulationRecord } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
 import { ImportClient, type ImportKind, type ImportProblem } from '../workers/import/import-client.ts';
@@ -49,8 +49,18 @@ export class DataState {
   draft = $state<{ name: string; program?: string; groups: DraftGroup[] }>({ name: '', groups: [] });
   /** How each numeric column (by its internal name) is banded; a column not here is cut at quartiles. */
   bands = $state<Record<string, BandChoice>>({});
+  /**
+   * Bands the preview's columns, remembering each one's, so a keystroke in a cut-point field bands
+   * that column alone. Made by show() with the preview; not a $derived, which is made afresh on
+   * every read when nothing on the page watches it.
+   */
+  bander: ImportBander | null = null;
   /** The preview's schema with every stand-alone column made a group, and what happens to each column. */
-  readonly banded: BandedImport | null = $derived(this.preview ? bandImport(this.preview.instance.schema, this.preview.instance.features, this.preview.instance.numArms, this.bands) : null);
+  readonly banded: BandedImport | null = $derived(this.preview && this.bander ? this.bander.band(this.bands) : null);
+  /** The arms in each bucket of each group as banded (the preview's groups table). */
+  readonly groupRows: GroupRow[] | null = $derived(this.preview && this.banded ? this.countGroups(this.preview.instance, this.banded.schema) : null);
+  /** Group rows already counted, by group: a keystroke counts the arms of the typed column's group alone. */
+  private counted = new Map<string, GroupRow>();
   problem = $state.raw<{ fileName: string; error: ImportProblem } | null>(null);
   busy = $state(false);
   private readonly importer = new ImportClient();
@@ -87,6 +97,8 @@ export class DataState {
 
   /** Shows an import's preview: numeric columns at quartiles, the draft from its groups, named after the file. */
   show(preview: ImportPreview): void {
+    this.bander = new ImportBander(preview.instance.schema, preview.instance.features, preview.instance.numArms);
+    this.counted = new Map();
     this.preview = preview;
     this.bands = {};
     this.draft = { name: preview.fileName.replace(/\.(csv|json)$/i, ''), groups: [] };
@@ -97,6 +109,15 @@ export class DataState {
   setBand(name: string, choice: BandChoice): void {
     this.bands[name] = choice;
     this.syncDraft();
+  }
+
+  private countGroups(instance: Instance, schema: FeatureSchema): GroupRow[] {
+    return schema.groups.map((group) => {
+      const key = JSON.stringify(group);
+      let row = this.counted.get(key);
+      if (!row) this.counted.set(key, (row = groupSummary({ ...instance, schema: { columns: schema.columns, groups: [group] } })[0]));
+      return row;
+    });
   }
 
   /** The draft's groups follow the banded schema; a group keeps its edits while its buckets stay the same. */

@@ -2,6 +2,7 @@
 // them exact). API keys are never part of any record: see secrets.ts.
 import type { Instance } from '../core/instance/types.ts';
 import type { PackedPlan } from '../core/plan/packed-plan.ts';
+import type { PlanWarning } from '../core/plan/estimate-warnings.ts';
 import type { WeeklyList } from '../core/plan/weekly-list.ts';
 
 export interface PopulationRecord {
@@ -106,5 +107,6 @@ export interface PlanWeekRecord {
   /** The plan's week number (weeks continue the register's history). */
   week: number;
   createdAt: number;
-  list: WeeklyList;
+  /** Lists saved before warnings had kinds hold them as sentences (plainWords reads both). */
+  list: Omit<WeeklyList, 'warnings'> & { warnings: (PlanWarning | string)[] };
 }

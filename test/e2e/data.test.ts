@@ -114,6 +114,22 @@ describe('the data screen', () => {
     const tasks = async (from: number) => (await page.evaluate(() => (window as unknown as { tasks: number[][] }).tasks)).filter(([start]) => start >= from);
     const longest = async (from: number) => Math.max(0, ...(await tasks(from)).map(([, d]) => d));
     console.log(`100,000-arm CSV (${(text.length / 1e6).toFixed(1)} MB): ${await timing.textContent()} Longest main-thread task of the app while importing: ${await longest(selected)} ms (the test building the File in the page: ${file.t1 - file.t0} ms).`);
+    // Typing cut points for age, keystroke by keystroke: each bands that column alone (a figure, not a limit).
+    const age = page.locator('[data-testid="column-use"][data-kind="numeric"]');
+    await age.getByTestId('band-by').selectOption('cuts');
+    const perKey = await age.getByTestId('band-cuts').evaluate(async (input: HTMLInputElement) => {
+      const times: number[] = [];
+      for (const text of ['2', '25', '25,', '25, 3', '25, 35']) {
+        const t0 = performance.now();
+        input.value = text;
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        await new Promise((done) => setTimeout(done)); // the update runs before the next task
+        times.push(performance.now() - t0);
+      }
+      return times;
+    });
+    await expect.poll(() => age.getByTestId('column-use-words').textContent()).toMatch(/banded at your cut points into the group “age” with 3 buckets: <= 25 · 26-35 · > 35$/);
+    console.log(`Typing "25, 35" into the age cut points at 100,000 arms: ${perKey.map((t) => t.toFixed(1)).join(', ')} ms per keystroke (input to the page's next task).`);
     const saving = await now();
     const started = Date.now();
     await page.getByTestId('save-population').click();

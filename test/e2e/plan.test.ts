@@ -119,8 +119,10 @@ describe('the weekly plan', () => {
     expect(await page.getByTestId('plan-answer').textContent()).toContain(SELECTED);
     const csv = await download(page);
     const table = parseCsv(csv);
-    expect(table.header).toEqual(['id', 'rank', 'index', 'default_rank', 'reason', 'features']);
+    expect(table.header).toEqual(['id', 'rank', 'index', 'default_rank', 'reason', 'features', 'age', 'low_income']);
     expect(table.rows.map((r) => Number(r.fields[1]))).toEqual([1, 2, 3, 4, 5, 6]);
+    // her raw values beside her buckets in words (the same file as `allot plan --out`)
+    for (const r of table.rows) expect(Number(r.fields[6])).toBeGreaterThanOrEqual(18);
     week1 = idsOf(csv);
     await shoot(page, 'week-1');
     expect(await axeViolations(page)).toEqual([]);

@@ -59,6 +59,7 @@ describe('the price of a priority on the What-if screen', () => {
     const pick = await panel.getByTestId('price-expression').textContent();
     await panel.getByTestId('price-add').click();
     await expect.poll(() => page.getByTestId('candidate').count()).toBe(3);
+    expect(await panel.getByTestId('price-added').textContent()).toMatch(/^Added “Candidate 1 at λ [\d.]+ \(loss ≤ 2%\)”\.$/);
     expect(await page.getByTestId('candidate').last().locator('textarea, input').first().inputValue()).toBe(pick);
 
     // The What-if screen itself is wider than 390 px today (its population select and comparison table;
@@ -182,7 +183,10 @@ describe('the price of a priority on an SCLM run', () => {
     await panel.getByLabel('Largest λ').fill('0.8');
     await panel.getByRole('button', { name: 'Show the price' }).click();
     await expect.poll(() => panel.getByTestId('price-sentence').textContent(), { timeout: 60_000 }).toMatch(/Scored on the run's 2 clauses, its utilitarian welfare goes from 1\.000 to \d\.\d{3}\.$|^No setting/);
-    expect(await panel.getByTestId('price-clauses').textContent()).toMatch(/^The run's clauses, as SCLM scores them/);
+    // clause by clause; the welfare of the scores is said once, in the answer
+    expect(await panel.getByTestId('price-clauses').textContent()).toMatch(/^[^;]+ 1\.000 → \d\.\d{3}; [^;]+ 1\.000 → \d\.\d{3}$/);
+    const welfareSaid = ((await panel.textContent())!.match(/welfare goes from/g) ?? []).length;
+    expect(welfareSaid).toBe(/Scored on/.test((await panel.getByTestId('price-sentence').textContent())!) ? 1 : 0);
     expect(await panel.getByTestId('price-axis').locator('option').allTextContents()).toEqual(['utilitarian welfare of the clause scores', `score: ${await page.getByTestId('clause-scores').locator('tbody th').first().textContent()}`, `score: ${await page.getByTestId('clause-scores').locator('tbody th').nth(1).textContent()}`]);
     // lambda 0 is the default policy, which scores exactly 1 on each ratio clause (its own value over itself)
     await panel.getByRole('button', { name: 'Show table' }).click();

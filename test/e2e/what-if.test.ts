@@ -99,7 +99,7 @@ describe('the what-if screen, with no key', () => {
     await page.close();
   });
 
-  test('puts two candidates side by side: the right one against the left in words, then each against the default with its calls per group', async () => {
+  test('puts two candidates side by side: the right one against the left in words (each against the default is said once, above), then their calls per group', async () => {
     const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const problems = watchProblems(page);
     await page.goto(`${site.url}#/what-if`);
@@ -116,7 +116,10 @@ describe('the what-if screen, with no key', () => {
     const expected = describeComparison(comparePolicies(one.counts!, two.counts!), { policy: '“Candidate 2”', reference: '“Candidate 1”' });
     expect(await pair.getByTestId('pair-in-words').getByTestId('verdict').textContent()).toBe(expected.verdict);
     expect(await pair.getByTestId('pair-column').count()).toBe(2);
-    expect(await pair.getByTestId('pair-column-words').count()).toBe(2);
+    // each candidate against the default is said once, above the pair, not again in its column
+    expect(await pair.getByTestId('pair-column-words').count()).toBe(0);
+    expect(await page.getByTestId('candidate-in-words').count()).toBe(2);
+    expect(await pair.getByTestId('verdict').count()).toBe(1);
     // share of calls and engagement per bucket: population, default and the two, in the chart's table view too
     const charts = pair.getByTestId('pair-charts');
     expect(await charts.locator('svg[role="img"]').count()).toBe(2);
@@ -129,10 +132,16 @@ describe('the what-if screen, with no key', () => {
     await pair.screenshot({ path: 'test-results/what-if-pair-390.png' });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(391);
     await page.setViewportSize({ width: 1280, height: 900 });
-    // the left one switched to the default: the pair's sentence is then Candidate 2 against the default
+    // the left one switched to the default: Candidate 2 against the default is already said above
     await pair.getByTestId('pair-left').selectOption({ label: 'Default (reward = state)' });
-    await expect.poll(() => pair.getByTestId('pair-in-words').locator('h3').textContent()).toBe('“Candidate 2” against the default');
-    expect(await pair.getByTestId('pair-column-words').count()).toBe(1);
+    await expect.poll(() => pair.getByTestId('pair-said-above').textContent()).toBe('What “Candidate 2” does against the default is said above; below, the two side by side.');
+    expect(await pair.getByTestId('pair-in-words').count()).toBe(0);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.getByTestId('what-if-words').screenshot({ path: `test-results/what-if-pair-default-words-${width}.png` });
+      await pair.screenshot({ path: `test-results/what-if-pair-default-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
     await pair.getByTestId('pair-right').selectOption({ label: 'Default (reward = state)' });
     await expect.poll(() => pair.textContent()).toMatch(/Pick two different candidates/);
     expect(problems).toEqual([]);

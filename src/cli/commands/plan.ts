@@ -3,6 +3,7 @@
 // the next. Nothing is written until everything read is valid, and PLAN.json is replaced whole.
 import { parseIdList, parseOutcomesCsv } from '../../core/datasets/outcomes-csv.ts';
 import { applyOutcomes } from '../../core/plan/apply-outcomes.ts';
+import { note } from '../../core/plan/estimate-warnings.ts';
 import { parsePlanJson, planToJson } from '../../core/plan/plan-json.ts';
 import { PLAN_DEFAULTS, type PlanSettings, type ShareSetting } from '../../core/plan/plan-settings.ts';
 import { createPlan } from '../../core/plan/plan-state.ts';
@@ -103,7 +104,7 @@ export const planCommand: Command = {
       if (error instanceof PlanError) return fail(io, error.errors, options.json === true);
       throw error;
     }
-    for (const w of register.warnings) created.list.warnings.unshift(w);
+    created.list.warnings.unshift(...register.warnings.map(note));
     await writeWhole(statePath, planToJson(created.plan));
     return finish(io, created.list, register, options, `saved the plan to ${statePath}`);
   },

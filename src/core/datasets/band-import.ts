@@ -48,47 +48,121 @@ export function parseCutPoints(text: string, column: string): number[] {
  * (the internal identifier); a numeric column without one is cut at DEFAULT_BANDS quantiles.
  */
 export function bandImport(schema: FeatureSchema, features: Float64Array, numArms: number, choices: Readonly<Record<string, BandChoice>> = {}): BandedImport {
-  const F = schema.columns.length;
-  const cuts: Record<string, number[]> = {};
-  const how = new Map<number, 'quantiles' | 'cuts'>();
-  const range = new Map<number, [number, number]>();
-  const problems: BandedImport['problems'] = [];
-  schema.columns.forEach((c, f) => {
-    const given = schema.groups.find((g) => g.name === c.group);
-    if (given?.kind === 'one-hot') return;
-    const values = new Float64Array(numArms);
+  return new ImportBander(schema, features, numArms).band(choices);
+}
+
+/** A column's values read once: its range and whether every value is 0 or 1. */
+interface ColumnFacts {
+  zeroOne: boolean;
+  min: number;
+  max: number;
+  /** Quantile cuts already worked out, by number of bands. */
+  quantiles: Map<number, number[]>;
+}
+
+/** How one numeric column is cut under one choice (key: the choice as text). */
+interface ColumnBand {
+  key: string;
+  how: 'quantiles' | 'cuts';
+  cuts: number[];
+  problem?: string;
+}
+
+/**
+ * bandImport for one import, remembering each column's values (range, 0/1), its quantile cuts and
+ * its banding under the last choice, so a keystroke in one column's cut-point field bands that
+ * column alone: a 100,000-row file is read through once, not once per keystroke per column.
+ */
+export class ImportBander {
+  /** How many times a column was banded (its cut points worked out), and its values read from the rows. */
+  bandings = 0;
+  reads = 0;
+  private readonly facts = new Map<number, ColumnFacts>();
+  private readonly last = new Map<number, ColumnBand>();
+
+  constructor(
+    private readonly schema: FeatureSchema,
+    private readonly features: Float64Array,
+    private readonly numArms: number,
+  ) {}
+
+  band(choices: Readonly<Record<string, BandChoice>> = {}): BandedImport {
+    const { schema } = this;
+    const cuts: Record<string, number[]> = {};
+    const how = new Map<number, 'quantiles' | 'cuts'>();
+    const problems: BandedImport['problems'] = [];
+    schema.columns.forEach((c, f) => {
+      const given = schema.groups.find((g) => g.name === c.group);
+      if (given?.kind === 'one-hot') return;
+      if (given) return void how.set(f, 'cuts'); // banded by the schema file
+      if (this.factsOf(f).zeroOne) return; // band-numeric makes it "no" / "yes"
+      const band = this.bandOf(f, choices[c.name] ?? { by: 'quantiles', bands: DEFAULT_BANDS });
+      if (band.problem) problems.push({ column: c.label, message: band.problem });
+      cuts[c.name] = band.cuts;
+      how.set(f, band.how);
+    });
+    // Every column band-numeric would read comes with its cuts or is known to be 0/1 (it makes
+    // "no" / "yes" of a column it finds 0/1), so it is given no rows: it would only copy them.
+    const banded = bandNumericFeatures(schema, new Float64Array(0), 0, { cuts });
+    const uses = banded.columns.map((c, f): ColumnUse => {
+      const group = banded.groups.find((g) => g.name === c.group)!;
+      const kind = how.has(f) ? 'numeric' : schema.columns[f].group !== null ? 'one-hot' : 'binary';
+      const use: ColumnUse = { column: c.label, index: f, kind, group: group.name, buckets: [...group.buckets] };
+      if (kind === 'numeric') {
+        const { min, max } = this.factsOf(f);
+        Object.assign(use, { by: how.get(f), cuts: [...(group.edges ?? [])], min, max });
+      }
+      return use;
+    });
+    return { schema: banded, uses, problems };
+  }
+
+  /** Column f's cuts under `choice`: typed cut points, or quantiles when they cannot be read. */
+  private bandOf(f: number, choice: BandChoice): ColumnBand {
+    const key = choice.by === 'cuts' ? `cuts:${choice.text}` : `quantiles:${choice.bands}`;
+    const kept = this.last.get(f);
+    if (kept?.key === key) return kept;
+    this.bandings++;
+    let band: ColumnBand | undefined;
+    let problem: string | undefined;
+    if (choice.by === 'cuts') {
+      try {
+        band = { key, how: 'cuts', cuts: parseCutPoints(choice.text, this.schema.columns[f].label) };
+      } catch (error) {
+        problem = (error as Error).message;
+      }
+    }
+    band ??= { key, how: 'quantiles', cuts: this.quantilesOf(f, choice.by === 'quantiles' ? choice.bands : DEFAULT_BANDS), ...(problem && { problem }) };
+    this.last.set(f, band);
+    return band;
+  }
+
+  private quantilesOf(f: number, bands: number): number[] {
+    const known = this.factsOf(f).quantiles;
+    let cuts = known.get(bands);
+    if (!cuts) known.set(bands, (cuts = quantileCuts(this.values(f), bands)));
+    return cuts;
+  }
+
+  private factsOf(f: number): ColumnFacts {
+    let facts = this.facts.get(f);
+    if (facts) return facts;
     let zeroOne = true, min = Infinity, max = -Infinity;
-    for (let arm = 0; arm < numArms; arm++) {
-      const v = (values[arm] = features[arm * F + f]);
+    for (const v of this.values(f)) {
       if (v !== 0 && v !== 1) zeroOne = false;
       if (v < min) min = v;
       if (v > max) max = v;
     }
-    range.set(f, [min, max]);
-    if (given) return void how.set(f, 'cuts'); // banded by the schema file
-    if (zeroOne) return; // band-numeric makes it "no" / "yes"
-    const choice = choices[c.name] ?? { by: 'quantiles', bands: DEFAULT_BANDS };
-    if (choice.by === 'cuts') {
-      try {
-        cuts[c.name] = parseCutPoints(choice.text, c.label);
-        how.set(f, 'cuts');
-        return;
-      } catch (error) {
-        problems.push({ column: c.label, message: (error as Error).message });
-      }
-    }
-    cuts[c.name] = quantileCuts(values, choice.by === 'quantiles' ? choice.bands : DEFAULT_BANDS);
-    how.set(f, 'quantiles');
-  });
-  const banded = bandNumericFeatures(schema, features, numArms, { cuts });
-  const uses = banded.columns.map((c, f): ColumnUse => {
-    const group = banded.groups.find((g) => g.name === c.group)!;
-    const kind = how.has(f) ? 'numeric' : schema.columns[f].group !== null ? 'one-hot' : 'binary';
-    const use: ColumnUse = { column: c.label, index: f, kind, group: group.name, buckets: [...group.buckets] };
-    if (kind === 'numeric') Object.assign(use, { by: how.get(f), cuts: [...(group.edges ?? [])], min: range.get(f)![0], max: range.get(f)![1] });
-    return use;
-  });
-  return { schema: banded, uses, problems };
+    this.facts.set(f, (facts = { zeroOne, min, max, quantiles: new Map() }));
+    return facts;
+  }
+
+  private values(f: number): Float64Array {
+    this.reads++;
+    const F = this.schema.columns.length, values = new Float64Array(this.numArms);
+    for (let arm = 0; arm < this.numArms; arm++) values[arm] = this.features[arm * F + f];
+    return values;
+  }
 }
 
 const QUANTILES: Record<number, string> = { 2: 'halves (at the median)', 3: 'thirds', 4: 'quarters (quartiles)', 5: 'fifths (quintiles)', 10: 'tenths (deciles)' };

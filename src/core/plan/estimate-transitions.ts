@@ -8,18 +8,7 @@
 //
 // whose prior Beta(m c, (1 - m) c) (mean m, strength c pseudo-weeks) is fitted to the data
 // (empirical Bayes). Not-called rows: per group g (the buckets of `groupBy`) and state, (m, c)
-// maximise the beta-binomial marginal likelihood of the group's counts,
-//
-//     L(m, c) = sum_i log [ C(n_i, k_i) B(m c + k_i, (1 - m) c + n_i - k_i) / B(m c, (1 - m) c) ],
-//
-// which, up to terms free of (m, c), is exactly
-//
-//     l(m, c) = sum_i [ sum_{j<k_i} log(m c + j) + sum_{j<n_i-k_i} log((1 - m) c + j) - sum_{j<n_i} log(c + j) ]
-//
-// (G(x + k) / G(x) = x (x + 1) ... (x + k - 1)), so no log-gamma is needed. The counts enter only
-// through the histogram of (n_i, k_i) pairs, at most (weeks + 1)^2 cells, so the fit costs the same for
-// 10^2 or 10^6 beneficiaries. l is concave in m for fixed c: m is found by golden-section search inside
-// a golden-section search over log c in [log C_MIN, log C_MAX] (the profile likelihood).
+// maximise the beta-binomial marginal likelihood of the group's counts (beta-binomial-fit.ts).
 //
 // Called rows (few observations each: a call or two in half a year): the prior mean is her own
 // not-called posterior mean plus the effect of a call predicted from her features (fitted on the
@@ -40,7 +29,7 @@
 // the approximation's smaller variance, u_i (1 - (u_i / v_i) n_i / (c_i + n_i)), proved too narrow
 // (not-called rows covered 0.85-0.87 at 90 % on sclm and multilingual; 0.90-0.94 with the weight kept).
 
-// Fallbacks, in words the plan shows (warnings):
+// Fallbacks, each a warning (estimate-warnings.ts: its kind and fields, in technical and plain words):
 // - a thin group (fewer than `minGroupArms` beneficiaries with an observation in the row, or none with
 //   two, which alone tell how much beneficiaries differ) takes the whole register's fit of that row;
 // - no call from a state in the whole register: the called row's prior mean is her not-called mean
@@ -50,13 +39,14 @@
 // Plans use the posterior means; credibleInterval gives equal-tailed intervals (incomplete-beta.ts).
 import type { FeatureSchema } from '../instance/types.ts';
 import { groupBuckets } from './group-buckets.ts';
+import { C_MAX, C_MIN, fitBetaBinomial, histogramStats, rowHistograms } from './beta-binomial-fit.ts';
 import { fitCallEffects, type CallEffectFit } from './call-effect.ts';
+import { fewUncalledWeeks, noCalls, smallGroups, type EstimateWarning } from './estimate-warnings.ts';
 import { betaQuantile } from './incomplete-beta.ts';
 import { MISSING, type History } from './register.ts';
 
-/** Bounds of the fitted prior strength c (pseudo-weeks): 0.05 is nearly no prior, 10^4 full pooling. */
-export const C_MIN = 0.05;
-export const C_MAX = 1e4;
+export { C_MAX, C_MIN, fitBetaBinomial } from './beta-binomial-fit.ts';
+
 /** A not-called mean moved by her called weeks stays this far inside (0, 1). */
 export const Q_EDGE = 1e-3;
 
@@ -97,7 +87,8 @@ export interface TransitionPosterior {
   priors: PriorFit[];
   /** Per state, the call-effect model of the called rows' prior means. */
   effects: CallEffectFit[];
-  warnings: string[];
+  /** What the history is too thin to tell, with the fallback taken (estimate-warnings.ts words them). */
+  warnings: EstimateWarning[];
 }
 
 /** Observations per (arm, state, action): n (weeks) and k (of them ending engaged); numArms x 2 x 2 each. */
@@ -124,22 +115,8 @@ export function estimateTransitions(history: History, schema: FeatureSchema, fea
   const { group, labels } = priorGroups(schema, features, N, options.groupBy);
   const G = labels.length;
   const { n, k } = countTransitions(history, N);
-  let maxN = 1;
-  for (let i = 0; i < n.length; i++) if (n[i] > maxN) maxN = n[i];
-  // Histograms of (n, k) per (group, row): cells (n * (maxN + 1) + k); group G is the register.
-  const side = maxN + 1;
-  const hist = Array.from({ length: (G + 1) * 4 }, () => new Float64Array(side * side));
-  for (let arm = 0; arm < N; arm++) {
-    const g = group[arm];
-    for (let row = 0; row < 4; row++) {
-      const cell = arm * 4 + row, nn = n[cell];
-      if (nn === 0) continue;
-      const at = nn * side + k[cell];
-      hist[G * 4 + row][at]++;
-      if (g >= 0) hist[g * 4 + row][at]++;
-    }
-  }
-  const warnings: string[] = [];
+  const { hist, side } = rowHistograms(n, k, group, G, N);
+  const warnings: EstimateWarning[] = [];
   const priors: PriorFit[] = new Array((G + 1) * 4);
   // Not-called rows: the register first (thin groups fall back to it), then the groups.
   for (const row of [0, 2]) {
@@ -150,7 +127,7 @@ export function estimateTransitions(history: History, schema: FeatureSchema, fea
       priors[G * 4 + row] = { group: 'all', state: s, action: 0, ...fitBetaBinomial(h, side), source: 'group', arms: stats.arms, observations: stats.observations };
     } else {
       priors[G * 4 + row] = { group: 'all', state: s, action: 0, mean: 0.5, strength: 2, source: 'uniform', arms: stats.arms, observations: stats.observations };
-      warnings.push(`the history has ${stats.observations === 0 ? 'no week' : 'too few weeks'} that started in state ${s} (${stateName(s)}) without a call: its prior is uniform, Beta(1, 1)`);
+      warnings.push(fewUncalledWeeks(s, stats.observations));
     }
     for (let g = 0; g < G; g++) {
       const hg = hist[g * 4 + row];
@@ -162,7 +139,7 @@ export function estimateTransitions(history: History, schema: FeatureSchema, fea
   }
   const thin = priors.filter((p, i) => i < G * 4 && p && p.source === 'register');
   if (thin.length > 0) {
-    warnings.push(`${thin.length} of ${G * 2} group priors of not-called weeks rest on fewer than ${minGroupArms} beneficiaries and use the whole register's prior: ${thin.slice(0, 6).map((p) => `${p.group} (from ${stateName(p.state)})`).join(', ')}${thin.length > 6 ? ', ...' : ''}`);
+    warnings.push(smallGroups(options.groupBy!, minGroupArms, G * 2, thin.map((p) => ({ bucket: p.group, state: p.state }))));
   }
   const alpha = new Float64Array(N * 4), beta = new Float64Array(N * 4), transitions = new Float64Array(N * 8);
   const passive = new Float64Array(N * 2), passiveVariance = new Float64Array(N * 2);
@@ -194,22 +171,17 @@ export function estimateTransitions(history: History, schema: FeatureSchema, fea
   const { mean, strength: strengths, variance, fits } = fitCallEffects(n, k, passive, passiveVariance, buckets, N, [C_MIN, C_MAX]);
   for (const row of [1, 3]) {
     const s = row >> 1, fit = fits[s];
-    const noCalls = fit.arms === 0;
-    const strength = noCalls ? priors[G * 4 + s * 2].strength : fit.strength;
-    if (noCalls) {
-      warnings.push(
-        `the history has no call from state ${s} (${stateName(s)}): the prior of a call's effect from there assumes a call changes nothing ` +
-          `(each beneficiary's called rate is her not-called rate), so these beneficiaries' indices are 0 and ties are broken by the seeded draw until outcomes of calls arrive`,
-      );
-    }
+    const noCallsFrom = fit.arms === 0;
+    const strength = noCallsFrom ? priors[G * 4 + s * 2].strength : fit.strength;
+    if (noCallsFrom) warnings.push(noCalls(s));
     let sum = 0;
     for (let arm = 0; arm < N; arm++) {
       const cell = arm * 4 + row;
-      const m = noCalls ? passive[arm * 2 + s] : mean[arm * 2 + s];
-      const c = noCalls ? strength : strengths[arm * 2 + s];
+      const m = noCallsFrom ? passive[arm * 2 + s] : mean[arm * 2 + s];
+      const c = noCallsFrom ? strength : strengths[arm * 2 + s];
       sum += m;
       set(cell, m * c + k[cell], (1 - m) * c + n[cell] - k[cell]);
-      if (noCalls || n[cell] === 0) continue;
+      if (noCallsFrom || n[cell] === 0) continue;
       // Her called weeks also tell about her own rate (the not-called row): see the header.
       const u = passiveVariance[arm * 2 + s], share = Math.min(1, u / variance[arm * 2 + s]);
       const shift = share * (transitions[cell * 2 + 1] - m);
@@ -217,85 +189,13 @@ export function estimateTransitions(history: History, schema: FeatureSchema, fea
       const weight = alpha[cell - 1] + beta[cell - 1];
       set(cell - 1, q0 * weight, (1 - q0) * weight);
     }
-    const fitRow: PriorFit = { group: 'all', state: s, action: 1, mean: sum / N, strength, source: noCalls ? 'not-called row' : 'call effect', arms: fit.arms, observations: fit.calls };
+    const fitRow: PriorFit = { group: 'all', state: s, action: 1, mean: sum / N, strength, source: noCallsFrom ? 'not-called row' : 'call effect', arms: fit.arms, observations: fit.calls };
     priors[G * 4 + row] = fitRow;
     for (let g = 0; g < G; g++) priors[g * 4 + row] = { ...fitRow, group: labels[g] };
   }
   return { numArms: N, alpha, beta, transitions, group, groupLabels: labels, priors, effects: fits, warnings };
 }
 
-const stateName = (s: number) => (s === 1 ? 'engaged' : 'not engaged');
-const fmt = (x: number) => (Math.round(x * 1000) / 1000).toString();
-
-/** Beneficiaries with an observation, with two or more (they alone inform the strength), and observations. */
-function histogramStats(h: Float64Array, side: number): { arms: number; informative: number; observations: number } {
-  let arms = 0, informative = 0, observations = 0;
-  for (let nn = 1; nn < side; nn++) {
-    for (let kk = 0; kk <= nn; kk++) {
-      const c = h[nn * side + kk];
-      arms += c;
-      observations += c * nn;
-      if (nn >= 2) informative += c;
-    }
-  }
-  return { arms, informative, observations };
-}
-
-/**
- * The (m, c) maximising the beta-binomial log likelihood l(m, c) of the file's header comment over the
- * histogram h of (n, k) pairs: golden-section search on log c (profile likelihood), and for each c a
- * golden-section search on m, where l is concave.
- */
-export function fitBetaBinomial(h: Float64Array, side: number): { mean: number; strength: number } {
-  const cells: number[] = [];
-  for (let i = 0; i < h.length; i++) if (h[i] > 0) cells.push(i);
-  const logA = new Float64Array(side + 1), logB = new Float64Array(side + 1), logC = new Float64Array(side + 1);
-  // cumulative sums: L[j] = sum_{i<j} log(x + i)
-  const cumulative = (out: Float64Array, x: number) => {
-    out[0] = 0;
-    for (let j = 0; j < side; j++) out[j + 1] = out[j] + Math.log(x + j);
-  };
-  const loglik = (m: number, c: number) => {
-    cumulative(logA, m * c);
-    cumulative(logB, (1 - m) * c);
-    cumulative(logC, c);
-    let sum = 0;
-    for (const cell of cells) {
-      const nn = Math.floor(cell / side), kk = cell - nn * side;
-      sum += h[cell] * (logA[kk] + logB[nn - kk] - logC[nn]);
-    }
-    return sum;
-  };
-  const golden = (lo: number, hi: number, f: (x: number) => number, iterations: number) => {
-    const r = (Math.sqrt(5) - 1) / 2;
-    let x1 = hi - r * (hi - lo), x2 = lo + r * (hi - lo);
-    let f1 = f(x1), f2 = f(x2);
-    for (let i = 0; i < iterations; i++) {
-      if (f1 < f2) {
-        lo = x1;
-        x1 = x2;
-        f1 = f2;
-        x2 = lo + r * (hi - lo);
-        f2 = f(x2);
-      } else {
-        hi = x2;
-        x2 = x1;
-        f2 = f1;
-        x1 = hi - r * (hi - lo);
-        f1 = f(x1);
-      }
-    }
-    return (lo + hi) / 2;
-  };
-  const M_EPS = 1e-6;
-  const bestM = (c: number) => golden(M_EPS, 1 - M_EPS, (m) => loglik(m, c), 48);
-  const logc = golden(Math.log(C_MIN), Math.log(C_MAX), (lc) => {
-    const c = Math.exp(lc);
-    return loglik(bestM(c), c);
-  }, 40);
-  const strength = Math.exp(logc);
-  return { mean: bestM(strength), strength };
-}
 
 /** The equal-tailed credible interval [lo, hi] of P(engaged next week | state, action) for one arm. */
 export function credibleInterval(posterior: TransitionPosterior, arm: number, state: number, action: number, level = 0.9): [number, number] {

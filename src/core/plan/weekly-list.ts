@@ -2,34 +2,24 @@
 // beneficiary's Whittle index for her current state, the constrained top-B (constrained-top-b.ts)
 // among those who may be called, the same list under the default reward `state` for comparison, a
 // reason per line (explain-priority.ts), the make-up per group in words (list-make-up.ts), and the
-// beneficiaries whose place in the list changes across posterior draws.
+// beneficiaries whose place in the list changes across posterior draws (posterior-draws.ts).
 //
 // Pure: the Whittle indices come from an injected IndexFunction (the WASM engine's whittleIndices in
 // the app and the CLI), randomness from the seed recorded with the list.
-import { seededRandom, type Random } from '../random/seeded-random.ts';
-import { compileReward } from '../reward/compile-reward.ts';
-import { constrainedTopB, seededTieRanks, shareQuota, type CallQuota } from './constrained-top-b.ts';
+import { constrainedTopB } from './constrained-top-b.ts';
 import { credibleInterval, type TransitionPosterior } from './estimate-transitions.ts';
+import { note, type PlanWarning } from './estimate-warnings.ts';
 import { explainPriority, meanTermWeights, rewardTerms } from './explain-priority.ts';
-import { groupBuckets } from './group-buckets.ts';
-import { bucketName, listMakeUp, makeUpSentences, type GroupShare } from './list-make-up.ts';
-import { weekSeed, type PlanSettings } from './plan-settings.ts';
-import { currentState, type Register } from './register.ts';
+import { listMakeUp, makeUpSentences, type GroupShare } from './list-make-up.ts';
+import { listRules, tieDraw, type ListRules } from './list-rules.ts';
+import type { PlanSettings } from './plan-settings.ts';
+import { currentIndex, MembershipCount, posteriorDrawIndex, type IndexFunction } from './posterior-draws.ts';
+import type { Register } from './register.ts';
 import { ranksAmong } from './ranks-among.ts';
-import { sampleBeta } from './sample-beta.ts';
 
 export { ranksAmong } from './ranks-among.ts';
-
-/** Whittle indices numArms x numStates of arms with the given transitions and reward table (Engine.whittleIndices(...).indices). */
-export type IndexFunction = (transitions: Float64Array, rewards: Float64Array, numStates: number, discount: number) => Float64Array;
-
-/** Why a list could not be made: each entry says what is wrong and where (e.g. the reward's error with its position). */
-export class PlanError extends Error {
-  override name = 'PlanError';
-  constructor(readonly errors: string[]) {
-    super(errors.join('\n'));
-  }
-}
+export { PlanError } from './list-rules.ts';
+export type { IndexFunction } from './posterior-draws.ts';
 
 /** One list, columnar: entry j of each array is line j (rank j + 1). */
 export interface WeeklyList {
@@ -62,7 +52,8 @@ export interface WeeklyList {
   sentences: string[];
   /** Constraints that could not be met (from constrainedTopB), in words. */
   unmet: string[];
-  warnings: string[];
+  /** The estimator's warnings (with kinds), after the exclusion list's; plainWords says them. */
+  warnings: PlanWarning[];
 }
 
 export interface ListContext {
@@ -71,94 +62,22 @@ export interface ListContext {
   posterior: TransitionPosterior | null;
 }
 
-/** Eligibility: 1 unless excluded or called within the last `cooldown` weeks of the history. Unknown excluded ids are warnings. */
-export function eligibleArms(register: Register, exclude: readonly string[], cooldown: number): { eligible: Uint8Array; warnings: string[] } {
-  const N = register.numArms;
-  const eligible = new Uint8Array(N).fill(1);
-  const unknown: string[] = [];
-  if (exclude.length > 0) {
-    const excluded = new Set(exclude);
-    const found = new Set<string>();
-    for (let arm = 0; arm < N; arm++) {
-      if (!excluded.has(register.ids[arm])) continue;
-      eligible[arm] = 0;
-      found.add(register.ids[arm]);
-    }
-    for (const id of excluded) if (!found.has(id)) unknown.push(id);
-  }
-  const { called } = register.history;
-  // The current week (last) is being planned: its calls are not history yet.
-  for (let w = Math.max(0, called.length - 1 - cooldown); w < called.length - 1; w++) {
-    const c = called[w];
-    for (let arm = 0; arm < N; arm++) if (c[arm]) eligible[arm] = 0;
-  }
-  const warnings = unknown.length ? [`${unknown.length} id${unknown.length === 1 ? '' : 's'} of the exclusion list ${unknown.length === 1 ? 'is' : 'are'} not in the register and ${unknown.length === 1 ? 'was' : 'were'} ignored: ${unknown.slice(0, 5).map((x) => `"${x}"`).join(', ')}${unknown.length > 5 ? ', ...' : ''}`] : [];
-  return { eligible, warnings };
-}
-
-/** The settings' share constraints as quotas over arms (unknown group or bucket: PlanError naming the known ones). */
-export function shareQuotas(register: Register, settings: PlanSettings, budget: number): CallQuota[] {
-  const { schema, features, numArms: N } = register;
-  const errors: string[] = [];
-  const quotas: CallQuota[] = [];
-  for (const share of settings.shares) {
-    const group = schema.groups.find((g) => g.name === share.group);
-    if (!group) {
-      errors.push(`the share constraint names the group "${share.group}", which the register does not have; its groups are ${schema.groups.map((g) => `"${g.name}"`).join(', ') || '(none)'}`);
-      continue;
-    }
-    const b = group.buckets.indexOf(share.bucket);
-    if (b === -1) {
-      errors.push(`the group "${group.name}" has no bucket "${share.bucket}"; its buckets are ${group.buckets.map((x) => `"${x}"`).join(', ')}`);
-      continue;
-    }
-    const bucket = groupBuckets(schema, features, N)[schema.groups.indexOf(group)];
-    const members = new Uint8Array(N);
-    for (let arm = 0; arm < N; arm++) members[arm] = bucket[arm] === b ? 1 : 0;
-    try {
-      quotas.push(shareQuota(`${bucketName(group.name, share.bucket)}`, members, budget, share.min ?? 0, share.max ?? 1));
-    } catch (error) {
-      errors.push((error as Error).message);
-    }
-  }
-  if (errors.length) throw new PlanError(errors);
-  return quotas;
-}
-
-/** Makes week `week`'s list (throws PlanError for a bad reward, budget or constraints). */
-export function buildWeeklyList(register: Register, settings: PlanSettings, week: number, context: ListContext): WeeklyList {
+/**
+ * Makes week `week`'s list (throws PlanError for a bad reward, budget or constraints). `rules` are
+ * listRules(register, settings, week, context.posterior), passed by a caller that keeps them (the
+ * plan worker counts the list's posterior draws with them later).
+ */
+export function buildWeeklyList(register: Register, settings: PlanSettings, week: number, context: ListContext, rules: ListRules = listRules(register, settings, week, context.posterior)): WeeklyList {
   const { numArms: N, numStates: S, schema, features } = register;
-  const errors: string[] = [];
-  if (!(Number.isInteger(settings.budget) && settings.budget >= 0)) errors.push(`the budget must be a whole number of calls, not ${settings.budget}`);
-  else if (settings.budget > N) errors.push(`the budget ${settings.budget} is more than the ${N} beneficiaries of the register`);
-  if (!(Number.isInteger(settings.cooldown) && settings.cooldown >= 0)) errors.push(`the cooldown must be a whole number of weeks >= 0, not ${settings.cooldown}`);
-  if (!(Number.isInteger(settings.draws) && settings.draws >= 0)) errors.push(`the number of posterior draws must be a whole number >= 0, not ${settings.draws}`);
-  const transitions = register.transitions ?? context.posterior?.transitions;
-  if (!transitions) errors.push('the register has no transitions and no posterior: estimate them from its history first');
-  const population = { numArms: N, numStates: S, schema, features };
-  const compiled = compileReward(settings.reward, population);
-  if (!compiled.ok) errors.push(`the reward, at character ${compiled.error.position + 1}: ${compiled.error.message}${compiled.error.hint ? ` (${compiled.error.hint})` : ''}\n${compiled.error.excerpt}`);
-  if (errors.length || !compiled.ok || !transitions) throw new PlanError(errors);
-  const budget = settings.budget;
-  const quotas = shareQuotas(register, settings, budget);
+  const { state, tieSeed, top } = rules;
+  const { tieRank, eligible, budget, quotas } = top;
   // The default reward (DEFAULT_REWARD, `state`): r(arm, s) = s, as compileReward gives it, without compiling.
   const defaultTable = new Float64Array(N * S);
   for (let arm = 0; arm < N; arm++) for (let s = 0; s < S; s++) defaultTable[arm * S + s] = s;
-  const state = currentState(register);
-  const current = (table: Float64Array) => {
-    const w = context.whittle(transitions, table, S, register.discount);
-    const out = new Float64Array(N);
-    for (let arm = 0; arm < N; arm++) out[arm] = w[arm * S + state[arm]];
-    return out;
-  };
-  const index = current(compiled.table);
-  const defaultIndex = current(defaultTable);
-  const { eligible, warnings } = eligibleArms(register, settings.exclude, settings.cooldown);
-  const tieSeed = weekSeed(settings.seed, week);
-  const random = seededRandom(tieSeed);
-  const tieRank = seededTieRanks(N, random.int);
-  const list = constrainedTopB({ index, tieRank, eligible, budget, quotas });
-  const defaults = constrainedTopB({ index: defaultIndex, tieRank, eligible, budget, quotas });
+  const index = currentIndex(rules, context.whittle, rules.transitions);
+  const defaultIndex = currentIndex(rules, context.whittle, rules.transitions, defaultTable);
+  const list = constrainedTopB({ index, ...top });
+  const defaults = constrainedTopB({ index: defaultIndex, ...top });
   const B = list.arms.length;
   const defaultRank = ranksAmong(defaultIndex, tieRank, eligible, list.arms);
   const why = reasonRows(register, list.arms, eligible);
@@ -170,16 +89,16 @@ export function buildWeeklyList(register: Register, settings: PlanSettings, week
     reasons[j] = explainPriority(terms, means, j, schema, why.population.features, defaultRank[j], j + 1);
     via[j] = list.via[j] >= 0 ? `minimum of ${quotas[list.via[j]].label}` : '';
   }
-  const membership = new Float64Array(B).fill(NaN);
+  let membership: Float64Array = new Float64Array(B).fill(NaN);
   let uncertainCount = 0;
   const posterior = register.transitions ? null : context.posterior;
   const intervals = posterior ? lineIntervals(posterior, state, list.arms.subarray(0, INTERVAL_LINES), settings.level) : new Float64Array(Math.min(B, INTERVAL_LINES) * 4).fill(NaN);
-  if (posterior) {
-    if (settings.draws > 0) {
-      const counts = membershipCounts(posterior, compiled.table, state, S, register.discount, context.whittle, { tieRank, eligible, budget, quotas }, settings.draws, random);
-      for (let j = 0; j < B; j++) membership[j] = counts[list.arms[j]] / settings.draws;
-      for (let arm = 0; arm < N; arm++) if (counts[arm] > 0 && counts[arm] < settings.draws) uncertainCount++;
-    }
+  if (posterior && settings.draws > 0) {
+    const count = new MembershipCount(top, N);
+    const { random } = tieDraw(tieSeed, N);
+    const scratch = new Float64Array(N * 8);
+    for (let d = 0; d < settings.draws; d++) count.add(posteriorDrawIndex(posterior, rules, context.whittle, random, scratch));
+    ({ membership, uncertainCount } = count.of(list.arms));
   }
   const groups = listMakeUp(schema, features, N, list.arms, defaults.arms);
   return {
@@ -187,7 +106,7 @@ export function buildWeeklyList(register: Register, settings: PlanSettings, week
     arms: list.arms, index: Float64Array.from(list.arms, (arm) => index[arm]), defaultRank, via, reasons,
     membership, uncertainCount, intervals, defaultArms: defaults.arms, groups,
     sentences: makeUpSentences(groups, B), unmet: list.unmet,
-    warnings: [...warnings, ...(posterior?.warnings ?? [])],
+    warnings: [...rules.warnings.map(note), ...(posterior?.warnings ?? [])],
   };
 }
 
@@ -227,40 +146,4 @@ export function lineIntervals(posterior: TransitionPosterior, state: Uint8Array,
     out.set([a, b, c, d], j * 4);
   });
   return out;
-}
-
-/** How many of `draws` posterior draws of the transitions put each arm on the list (same ties and constraints). */
-function membershipCounts(
-  posterior: TransitionPosterior, table: Float64Array, state: Uint8Array, S: number, discount: number, whittle: IndexFunction,
-  top: { tieRank: Int32Array; eligible: Uint8Array; budget: number; quotas: CallQuota[] }, draws: number, random: Random,
-): Uint16Array {
-  const N = posterior.numArms;
-  const counts = new Uint16Array(N);
-  const scratch = new Float64Array(N * 8);
-  for (let d = 0; d < draws; d++) {
-    const index = posteriorDrawIndex(posterior, table, state, S, discount, whittle, random, scratch);
-    for (const arm of constrainedTopB({ index, ...top }).arms) counts[arm]++;
-  }
-  return counts;
-}
-
-/**
- * One posterior draw: a Beta draw of every (state, action) row, then each arm's Whittle index of her
- * current state under those transitions. Draws taken in turn from `random` after the tie draw
- * (seededTieRanks) are the list's draws: the plan worker caches them to count membership again
- * under new rules. `scratch` (N x 8) holds the drawn transitions.
- */
-export function posteriorDrawIndex(
-  posterior: TransitionPosterior, table: Float64Array, state: Uint8Array, S: number, discount: number, whittle: IndexFunction, random: Random, scratch = new Float64Array(posterior.numArms * 8),
-): Float64Array {
-  const N = posterior.numArms;
-  for (let cell = 0; cell < N * 4; cell++) {
-    const q = sampleBeta(random, posterior.alpha[cell], posterior.beta[cell]);
-    scratch[cell * 2] = 1 - q;
-    scratch[cell * 2 + 1] = q;
-  }
-  const w = whittle(scratch, table, S, discount);
-  const index = new Float64Array(N);
-  for (let arm = 0; arm < N; arm++) index[arm] = w[arm * S + state[arm]];
-  return index;
 }

@@ -1,14 +1,17 @@
 // The plan worker's lists, made fast enough to show at once: the posterior is estimated once per
 // register and prior group (kept while the register is), and the list is made without its posterior
 // draws, which follow in the background (uncertain-places.ts) so that the rows and the make-up are
-// on screen first. The list is the core's (buildWeeklyList): the same seed gives the same lines.
+// on screen first. The list is the core's (buildWeeklyList): the same seed gives the same lines. Its
+// rules (list-rules.ts: the compiled reward, eligibility, quotas, tie draw) are kept for those draws.
 import { estimateTransitions, type TransitionPosterior } from '../../core/plan/estimate-transitions.ts';
+import { listRules, type ListRules } from '../../core/plan/list-rules.ts';
 import type { PlanSettings } from '../../core/plan/plan-settings.ts';
 import type { Register } from '../../core/plan/register.ts';
 import { buildWeeklyList, type IndexFunction, type WeeklyList } from '../../core/plan/weekly-list.ts';
 
 export class ListMaker {
   private kept: { register: Register; group: string | null; posterior: TransitionPosterior | null } | null = null;
+  private last: { register: Register; settings: PlanSettings; week: number; rules: ListRules } | null = null;
 
   constructor(readonly whittle: () => Promise<IndexFunction>) {}
 
@@ -21,9 +24,21 @@ export class ListMaker {
     return posterior;
   }
 
-  /** Week `week`'s list without its posterior draws (membership NaN until uncertain-places.ts counts them). */
+  /** Week `week`'s list without its posterior draws (membership NaN until uncertain-places.ts counts them). Throws PlanError on bad settings. */
   async list(register: Register, settings: PlanSettings, week: number): Promise<WeeklyList> {
     const posterior = this.posterior(register, settings.priorGroup);
-    return buildWeeklyList(register, { ...settings, draws: 0 }, week, { whittle: await this.whittle(), posterior });
+    const rules = listRules(register, settings, week, posterior);
+    const list = buildWeeklyList(register, { ...settings, draws: 0 }, week, { whittle: await this.whittle(), posterior }, rules);
+    this.last = { register, settings, week, rules };
+    return list;
+  }
+
+  /** The rules of the last list made when it was made from these (the same objects), else compiled again (a list the core made, after outcomes). */
+  rules(register: Register, settings: PlanSettings, week: number): ListRules {
+    const l = this.last;
+    if (l && l.register === register && l.settings === settings && l.week === week) return l.rules;
+    const rules = listRules(register, settings, week, this.posterior(register, settings.priorGroup));
+    this.last = { register, settings, week, rules };
+    return rules;
   }
 }

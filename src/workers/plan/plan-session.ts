@@ -5,12 +5,12 @@
 // and settings (plan-records.ts), and later the uncertain places (uncertain-places.ts).
 import { parseOutcomesCsv } from '../../core/datasets/outcomes-csv.ts';
 import { applyOutcomes, type WeekOutcomes } from '../../core/plan/apply-outcomes.ts';
+import { listLines, type ListLines } from '../../core/plan/list-csv.ts';
 import type { PlanSettings } from '../../core/plan/plan-settings.ts';
 import { PLAN_FORMAT, PLAN_VERSION, recordOf, type PlanState } from '../../core/plan/plan-state.ts';
 import { currentWeek, type Register } from '../../core/plan/register.ts';
 import type { IndexFunction, WeeklyList } from '../../core/plan/weekly-list.ts';
 import { planSummary, type WeekSummary } from '../../core/plan/plan-summary.ts';
-import { bucketOfArms } from '../../core/measures/bucket-of-arms.ts';
 import type { PlanListing, PlanPolicySource } from '../../storage/records.ts';
 import type { Store } from '../../storage/store.ts';
 import { ListMaker } from './list-maker.ts';
@@ -23,13 +23,7 @@ import { UncertainPlaces, type Uncertainty } from './uncertain-places.ts';
 
 export type { OutcomesPreview, PlanHead, PlanMeta, Uncertainty };
 
-/** A bucket as a reader needs it: "Speaks Gujarati" says enough, "<= 30" needs its group ("age <= 30"). */
-export function bucketText(group: string, bucket: string): string {
-  return /^[\p{L}]/u.test(bucket) && !/^(no|yes|all)$/.test(bucket) ? bucket : `${group} ${bucket}`;
-}
-
-/** Every arm's bucket per group, and the register's summary, once per register (a register is never changed in place). */
-const bucketsOf = new WeakMap<Register, { g: Register['schema']['groups'][number]; of: Int32Array }[]>();
+/** The register's summary, once per register (a register is never changed in place). */
 const summaries = new WeakMap<Register, RegisterSummary>();
 function summaryOf(register: Register): RegisterSummary {
   let s = summaries.get(register);
@@ -37,22 +31,11 @@ function summaryOf(register: Register): RegisterSummary {
   return s;
 }
 
-/** Ids and bucket labels of the listed arms (only B of them cross to the page). */
-export function listLines(register: Register, arms: Int32Array): PlanView['lines'] {
-  const { schema, features, numArms } = register;
-  let buckets = bucketsOf.get(register);
-  if (!buckets) bucketsOf.set(register, (buckets = schema.groups.map((g) => ({ g, of: bucketOfArms(features, numArms, schema.columns.length, g) }))));
-  return {
-    ids: Array.from(arms, (arm) => register.ids[arm]),
-    buckets: Array.from(arms, (arm) => buckets.map(({ g, of }) => bucketText(g.name, of[arm] >= 0 ? g.buckets[of[arm]] : '?')).join(' · ')),
-  };
-}
-
 export interface PlanView {
   head: PlanHead;
   list: WeeklyList;
-  /** Per line of the list: her id, and her bucket in every group ("Ages 51-60 · Income low"). */
-  lines: { ids: string[]; buckets: string[] };
+  /** Per line of the list: her id, her bucket in every group ("Ages 51-60 · Income low") and her feature values (for the CSV). */
+  lines: ListLines;
   summary: RegisterSummary;
   /** Week by week: calls planned and made, engagement after the week per group (plan-summary.ts). */
   weeks: WeekSummary[];
@@ -175,7 +158,8 @@ export class PlanSession {
     const posterior = this.lists.posterior(plan.register, plan.settings.priorGroup);
     if (!posterior) return null;
     const week = plan.weeks[plan.weeks.length - 1];
-    return this.places.count(plan.register, posterior, plan.settings, week.week, week.planned, await this.lists.whittle(), () => generation !== this.generation);
+    const rules = this.lists.rules(plan.register, plan.settings, week.week);
+    return this.places.count(rules, posterior, plan.settings.draws, week.week, week.planned, await this.lists.whittle(), () => generation !== this.generation);
   }
 
   async listPlans(): Promise<PlanListing[]> {

@@ -35,8 +35,13 @@ describe('allot plan', () => {
     expect(Object.keys(out.groups[0])).toEqual(['group', 'bucket', 'share_calls', 'share_default', 'share_population']);
     expect(out.sentences[0]).toMatch(/^this priority moves \d+ of 40 calls to Ages 51-60/);
     const csv = parseCsv(readFileSync(at('a.csv'), 'utf8'));
-    expect(csv.header.slice(0, 6)).toEqual(['id', 'rank', 'index', 'default_rank', 'reason', 'Gestational age at enrolment']);
+    expect(csv.header.slice(0, 7)).toEqual(['id', 'rank', 'index', 'default_rank', 'reason', 'features', 'Gestational age at enrolment']);
     expect(csv.rows.map((row) => row.fields[0])).toEqual(out.calls.map((c: { id: string }) => c.id));
+    // the reason in full (as --json's), her buckets in words, her raw values
+    expect(csv.rows.map((row) => row.fields[4])).toEqual(out.calls.map((c: { reason: string }) => c.reason));
+    expect(csv.rows.some((row) => row.fields[4].includes('% of posterior draws'))).toBe(true);
+    for (const row of csv.rows) expect(row.fields[5]).toMatch(/Ages [^·]+ · /);
+    expect(csv.rows.every((row) => Number.isFinite(Number(row.fields[6])) && row.fields[6] !== '')).toBe(true);
     const again = await runMain([...CREATE, '--state', at('b.json'), '--out', at('b.csv'), '--json']);
     expect(again.stdout).toBe(r.stdout);
     expect(readFileSync(at('b.json'), 'utf8')).toBe(readFileSync(at('a.json'), 'utf8'));

@@ -11,6 +11,7 @@ import { WhatIfState } from '../../../src/state/what-if.svelte.ts';
 import { compileReward } from '../../../src/core/reward/compile-reward.ts';
 import { evaluateCandidate } from '../../../src/core/simulation/what-if-evaluate.ts';
 import { importPopulation } from '../../../src/workers/import/import-population.ts';
+import { groupSummary } from '../../../src/core/instance/population-summary.ts';
 
 let node: NodeSimulator;
 beforeAll(async () => {
@@ -116,8 +117,16 @@ describe('the data state', () => {
     data.setBand(age, { by: 'cuts', text: '30, 25' });
     expect(data.banded!.problems).toEqual([{ column: 'Age (years)', message: 'the cut points of "Age (years)" must increase: 30 then 25' }]);
     await expect(data.save()).rejects.toThrow('must increase');
+    // each keystroke bands the typed column alone, and counts the arms of its group alone
+    const bandings = data.bander!.bandings;
+    const lowIncome = data.groupRows![1];
+    for (const text of ['2', '25', '25;', '25; 3']) data.setBand(age, { by: 'cuts', text });
     data.setBand(age, { by: 'cuts', text: '25; 35' });
     expect(data.draft.groups[0].buckets).toEqual(['<= 25', '26-35', '> 35']);
+    expect(data.bander!.bandings - bandings).toBe(5);
+    expect(data.groupRows![1]).toBe(lowIncome);
+    expect(data.groupRows).toEqual(groupSummary({ ...outcome.instance, schema: data.banded!.schema }));
+    expect(data.groupRows![0].buckets).toEqual([{ label: '<= 25', arms: 2 }, { label: '26-35', arms: 4 }, { label: '> 35', arms: 2 }]);
     expect(data.draft.groups[1].buckets).toEqual(['not poor', 'poor']); // its buckets did not change: the edits stay
     const id = await data.save();
     const saved = (await store.getPopulation(id))!.instance;

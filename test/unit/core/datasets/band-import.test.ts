@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { bandImport, columnUseWords, parseCutPoints, quantileWords } from '../../../../src/core/datasets/band-import.ts';
+import { bandImport, columnUseWords, ImportBander, parseCutPoints, quantileWords } from '../../../../src/core/datasets/band-import.ts';
 import { parsePopulationCsv } from '../../../../src/core/datasets/population-csv.ts';
 import { bucketOfArms } from '../../../../src/core/measures/bucket-of-arms.ts';
+import { bandNumericFeatures } from '../../../../src/core/plan/band-numeric.ts';
 
 const csv = (header: string, rows: string[]) => `id,q00,q01,q10,q11,${header}\n${rows.map((r, i) => `m${i},0.1,0.3,0.6,0.9,${r}`).join('\n')}\n`;
 
@@ -56,6 +57,45 @@ describe('bandImport', () => {
     const { schema, uses } = bandImport(instance.schema, instance.features, 3, { age: { by: 'cuts', text: '30' } });
     expect(schema.groups).toEqual(instance.schema.groups);
     expect(uses[0]).toMatchObject({ kind: 'numeric', group: 'Age', by: 'cuts', cuts: [21] });
+  });
+});
+
+describe('ImportBander', () => {
+  // Three numeric columns and a 0/1 one, 200 rows.
+  const rows = Array.from({ length: 200 }, (_, i) => `${18 + (i % 47)},${(i * 7) % 13},${(i * 0.37) % 5},${i % 2}`);
+  const instance = parsePopulationCsv(csv('age,children,distance,poor', rows), { fileName: 'f.csv' });
+  const [age, children] = instance.schema.columns.map((c) => c.name);
+
+  test('a keystroke in one column\'s cut points bands that column alone and reads no rows; the result is the same as banding afresh', () => {
+    const bander = new ImportBander(instance.schema, instance.features, instance.numArms);
+    // band-numeric is given no rows (every column comes with its cuts or is known to be 0/1): the same
+    // schema as band-numeric reading every row itself (quartiles by default, "no" / "yes" for 0/1)
+    expect(bander.band().schema).toEqual(bandNumericFeatures(instance.schema, instance.features, instance.numArms));
+    expect(bander.band({ [age]: { by: 'cuts', text: '30, 50' } }).schema).toEqual(bandNumericFeatures(instance.schema, instance.features, instance.numArms, { cuts: { [age]: [30, 50] } }));
+    expect(bander.bandings).toBe(4); // the three numeric columns, then age again; the 0/1 one is yes/no
+    const read = bander.reads;
+    const choices: Record<string, { by: 'cuts'; text: string } | { by: 'quantiles'; bands: number }> = {};
+    let before = bander.bandings;
+    for (const text of ['2', '20', '20,', '20, x', '20, 3', '20, 30']) {
+      choices[age] = { by: 'cuts', text };
+      const banded = bander.band(choices);
+      expect(bander.bandings - before).toBe(1);
+      before = bander.bandings;
+      expect(banded).toEqual(bandImport(instance.schema, instance.features, instance.numArms, choices));
+      // the bad entry is said, and the column is meanwhile at its quartiles
+      if (text === '20, x') expect(banded.problems).toEqual([{ column: 'age', message: '"x" in the cut points of "age" is not a number' }]);
+    }
+    expect(bander.reads).toBe(read);
+    // the same choices again: nothing is banded
+    bander.band(choices);
+    expect(bander.bandings).toBe(before);
+    // new quantiles read that column once; back to quartiles reads nothing
+    choices[children] = { by: 'quantiles', bands: 2 };
+    expect(bander.band(choices)).toEqual(bandImport(instance.schema, instance.features, instance.numArms, choices));
+    expect([bander.bandings - before, bander.reads - read]).toEqual([1, 1]);
+    choices[children] = { by: 'quantiles', bands: 4 };
+    expect(bander.band(choices).schema.groups[1].edges).toEqual(bandImport(instance.schema, instance.features, instance.numArms).schema.groups[1].edges);
+    expect([bander.bandings - before, bander.reads - read]).toEqual([2, 1]);
   });
 });
 

@@ -123,7 +123,8 @@ describe('estimateTransitions', () => {
   test('says what the prior does when the history has no call, and plans with every index 0', () => {
     const { register } = generatedRegister('sclm', { arms: 200, budget: 20 }, 3, { weeks: 10, callsPerWeek: 0 });
     const posterior = estimateTransitions(register.history, register.schema, register.features, 200, { groupBy: null });
-    expect(posterior.warnings.join('\n')).toContain('the history has no call from state 0 (not engaged): the prior of a call\'s effect from there assumes a call changes nothing');
+    expect(posterior.warnings.map((w) => w.kind)).toEqual(['no-calls', 'no-calls']);
+    expect(posterior.warnings.map((w) => w.technical).join('\n')).toContain('the history has no call from state 0 (not engaged): the prior of a call\'s effect from there assumes a call changes nothing');
     for (let arm = 0; arm < 200; arm++) {
       for (let s = 0; s < 2; s++) expect(posterior.transitions[arm * 8 + s * 4 + 3]).toBeCloseTo(posterior.transitions[arm * 8 + s * 4 + 1], 12);
     }
@@ -152,7 +153,7 @@ describe('estimateTransitions', () => {
     const { register } = generatedRegister('sclm', { arms: 4, budget: 1 }, 1, { weeks: 1 });
     const a = estimateTransitions(history, register.schema, register.features, 4, { groupBy: 'Feature A' });
     expect(a.priors.filter((p) => p.group !== 'all' && p.action === 0).every((p) => p.source === 'register')).toBe(true);
-    expect(a.warnings.join('\n')).toContain('use the whole register\'s prior');
+    expect(a.warnings.map((w) => w.technical).join('\n')).toContain('use the whole register\'s prior');
     expect(estimateTransitions(history, register.schema, register.features, 4, { groupBy: 'Feature A' })).toEqual(a);
   });
   test('her called weeks move her not-called mean by u / v of her called surprise, and keep its weight (the formula of the header, written out)', () => {

@@ -109,7 +109,7 @@ describe('buildWeeklyList', () => {
     expect(make(1)).toEqual(a);
     expect(Array.from(make(2).arms)).not.toEqual(Array.from(a.arms));
     expect(a.tieSeed).toBe(weekSeed(1, 1));
-    expect(a.warnings.join('\n')).toContain('the prior of a call\'s effect from there assumes a call changes nothing');
+    expect(a.warnings.map((w) => w.technical).join('\n')).toContain('the prior of a call\'s effect from there assumes a call changes nothing');
   });
 
   test('explains a priority by its terms and features, and states the make-up against the default in words', () => {

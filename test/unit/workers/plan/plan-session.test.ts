@@ -9,7 +9,7 @@ import { buildWeeklyList, type IndexFunction } from '../../../../src/core/plan/w
 import { estimateTransitions } from '../../../../src/core/plan/estimate-transitions.ts';
 import { loadEngineNode } from '../../../../src/engine/load-node.ts';
 import { MemoryStore } from '../../../../src/storage/memory-store.ts';
-import { bucketText, PlanSession } from '../../../../src/workers/plan/plan-session.ts';
+import { PlanSession } from '../../../../src/workers/plan/plan-session.ts';
 
 async function session(store = new MemoryStore()) {
   const engine = await loadEngineNode();
@@ -40,6 +40,7 @@ describe('the plan worker session', () => {
     const ids = unpackIds(stored!.plan.register.ids);
     expect(view.lines.ids).toEqual(Array.from(view.list.arms, (arm) => ids[arm]));
     expect(view.lines.buckets).toHaveLength(5);
+    expect(view.lines.features).toHaveLength(5 * summary.schema.columns.length);
     expect(view.weeks.map((w) => [w.week, w.planned, w.made])).toEqual([[summary.currentWeek, 5, null]]);
     expect((await store.listPlanWeeks('p1')).map((w) => Array.from(w.list.arms))).toEqual([Array.from(view.list.arms)]);
     // reopening the stored plan gives the same list (the seed is recorded)
@@ -97,7 +98,7 @@ describe('the plan worker session', () => {
   });
 
   test('previews outcomes with every problem named, applies good ones, saves and plans the next week', async () => {
-    const { s, store } = await session();
+    const { s, store, whittle } = await session();
     await s.loadRegister({ kind: 'generator', name: 'sclm', parameters: { arms: 50 }, seed: 2, weeks: 4 });
     const view = await s.create(SETTINGS, META);
     const bad = await s.previewOutcomes(new Blob(['id,called,engaged\nnobody,1,1\n']), 'bad.csv');
@@ -117,12 +118,13 @@ describe('the plan worker session', () => {
     const saved = (await store.listPlans())[0];
     expect(saved).toMatchObject({ updatedAt: 5, weeks: [{ week: view.list.week, applied: true }, { week: view.list.week + 1, applied: false }] });
     expect((await store.getPlan('p1'))!.plan.settings.draws).toBe(SETTINGS.draws);
+    // the next list's uncertain places (its rules compiled again in the worker) are the core's with draws
+    const next = unpackPlan((await store.getPlan('p1'))!.plan);
+    const posterior = estimateTransitions(next.register.history, next.register.schema, next.register.features, 50, { groupBy: null });
+    const want = buildWeeklyList(next.register, SETTINGS, applied.view.list.week, { whittle, posterior });
+    const u = await s.uncertainty();
+    expect(u).toMatchObject({ week: applied.view.list.week, uncertainCount: want.uncertainCount, draws: SETTINGS.draws });
+    expect(Array.from(u!.membership)).toEqual(Array.from(want.membership));
     await expect(s.apply(false, 6)).rejects.toThrow('no outcomes file was previewed');
-  });
-
-  test('names a bucket alone when it says enough, with its group when it is only a range', () => {
-    expect(bucketText('Language', 'Speaks Hindi')).toBe('Speaks Hindi');
-    expect(bucketText('age', '<= 25')).toBe('age <= 25');
-    expect(bucketText('phone', 'yes')).toBe('phone yes');
   });
 });

@@ -1,0 +1,129 @@
+// What a week's list is ranked by, checked and compiled once: the reward's table, her current state,
+// who may be called (exclusions, cooldown), the share quotas, the budget and the week's tie draw. The
+// list (weekly-list.ts) and its posterior draws (posterior-draws.ts), in the core and in the plan
+// worker, all rank by one ListRules, so that each of these is made in one place.
+import { seededRandom, type Random } from '../random/seeded-random.ts';
+import { compileReward } from '../reward/compile-reward.ts';
+import { seededTieRanks, shareQuota, type CallQuota } from './constrained-top-b.ts';
+import type { TransitionPosterior } from './estimate-transitions.ts';
+import { groupBuckets } from './group-buckets.ts';
+import { bucketName } from './list-make-up.ts';
+import { weekSeed, type PlanSettings } from './plan-settings.ts';
+import { currentState, type Register } from './register.ts';
+
+/** Why a list could not be made: each entry says what is wrong and where (e.g. the reward's error with its position). */
+export class PlanError extends Error {
+  override name = 'PlanError';
+  constructor(readonly errors: string[]) {
+    super(errors.join('\n'));
+  }
+}
+
+/** constrainedTopB's input but the index: the same for the list, the default list and every posterior draw. */
+export interface TopRules {
+  tieRank: Int32Array;
+  eligible: Uint8Array;
+  budget: number;
+  quotas: CallQuota[];
+}
+
+export interface ListRules {
+  numArms: number;
+  numStates: number;
+  discount: number;
+  /** The reward's text (with the tie seed and the posterior, it fixes the posterior draws' indices). */
+  reward: string;
+  /** The reward compiled: r(arm, s), numArms x numStates. */
+  rewards: Float64Array;
+  /** The transitions the list is planned on: the register's, else the posterior means. */
+  transitions: Float64Array;
+  /** Her current state (the history's last week). */
+  state: Uint8Array;
+  /** The seed of the week's tie draw and posterior draws (weekSeed(settings.seed, week)). */
+  tieSeed: number;
+  top: TopRules;
+  /** Unknown excluded ids. */
+  warnings: string[];
+}
+
+/** Checks the settings and compiles the rules of week `week`'s list (throws PlanError for a bad reward, budget or constraints). */
+export function listRules(register: Register, settings: PlanSettings, week: number, posterior: TransitionPosterior | null): ListRules {
+  const { numArms: N, numStates: S, schema, features } = register;
+  const errors: string[] = [];
+  if (!(Number.isInteger(settings.budget) && settings.budget >= 0)) errors.push(`the budget must be a whole number of calls, not ${settings.budget}`);
+  else if (settings.budget > N) errors.push(`the budget ${settings.budget} is more than the ${N} beneficiaries of the register`);
+  if (!(Number.isInteger(settings.cooldown) && settings.cooldown >= 0)) errors.push(`the cooldown must be a whole number of weeks >= 0, not ${settings.cooldown}`);
+  if (!(Number.isInteger(settings.draws) && settings.draws >= 0)) errors.push(`the number of posterior draws must be a whole number >= 0, not ${settings.draws}`);
+  const transitions = register.transitions ?? posterior?.transitions;
+  if (!transitions) errors.push('the register has no transitions and no posterior: estimate them from its history first');
+  const compiled = compileReward(settings.reward, { numArms: N, numStates: S, schema, features });
+  if (!compiled.ok) errors.push(`the reward, at character ${compiled.error.position + 1}: ${compiled.error.message}${compiled.error.hint ? ` (${compiled.error.hint})` : ''}\n${compiled.error.excerpt}`);
+  if (errors.length || !compiled.ok || !transitions) throw new PlanError(errors);
+  const quotas = shareQuotas(register, settings, settings.budget);
+  const { eligible, warnings } = eligibleArms(register, settings.exclude, settings.cooldown);
+  const tieSeed = weekSeed(settings.seed, week);
+  return {
+    numArms: N, numStates: S, discount: register.discount, reward: settings.reward, rewards: compiled.table, transitions,
+    state: currentState(register), tieSeed, top: { tieRank: tieDraw(tieSeed, N).tieRank, eligible, budget: settings.budget, quotas }, warnings,
+  };
+}
+
+/** The week's tie draw and the stream after it, from which the posterior draws are taken in order. */
+export function tieDraw(tieSeed: number, numArms: number): { tieRank: Int32Array; random: Random } {
+  const random = seededRandom(tieSeed);
+  return { tieRank: seededTieRanks(numArms, random.int), random };
+}
+
+/** Eligibility: 1 unless excluded or called within the last `cooldown` weeks of the history. Unknown excluded ids are warnings. */
+export function eligibleArms(register: Register, exclude: readonly string[], cooldown: number): { eligible: Uint8Array; warnings: string[] } {
+  const N = register.numArms;
+  const eligible = new Uint8Array(N).fill(1);
+  const unknown: string[] = [];
+  if (exclude.length > 0) {
+    const excluded = new Set(exclude);
+    const found = new Set<string>();
+    for (let arm = 0; arm < N; arm++) {
+      if (!excluded.has(register.ids[arm])) continue;
+      eligible[arm] = 0;
+      found.add(register.ids[arm]);
+    }
+    for (const id of excluded) if (!found.has(id)) unknown.push(id);
+  }
+  const { called } = register.history;
+  // The current week (last) is being planned: its calls are not history yet.
+  for (let w = Math.max(0, called.length - 1 - cooldown); w < called.length - 1; w++) {
+    const c = called[w];
+    for (let arm = 0; arm < N; arm++) if (c[arm]) eligible[arm] = 0;
+  }
+  const warnings = unknown.length ? [`${unknown.length} id${unknown.length === 1 ? '' : 's'} of the exclusion list ${unknown.length === 1 ? 'is' : 'are'} not in the register and ${unknown.length === 1 ? 'was' : 'were'} ignored: ${unknown.slice(0, 5).map((x) => `"${x}"`).join(', ')}${unknown.length > 5 ? ', ...' : ''}`] : [];
+  return { eligible, warnings };
+}
+
+/** The settings' share constraints as quotas over arms (unknown group or bucket: PlanError naming the known ones). */
+export function shareQuotas(register: Register, settings: PlanSettings, budget: number): CallQuota[] {
+  const { schema, features, numArms: N } = register;
+  const errors: string[] = [];
+  const quotas: CallQuota[] = [];
+  for (const share of settings.shares) {
+    const group = schema.groups.find((g) => g.name === share.group);
+    if (!group) {
+      errors.push(`the share constraint names the group "${share.group}", which the register does not have; its groups are ${schema.groups.map((g) => `"${g.name}"`).join(', ') || '(none)'}`);
+      continue;
+    }
+    const b = group.buckets.indexOf(share.bucket);
+    if (b === -1) {
+      errors.push(`the group "${group.name}" has no bucket "${share.bucket}"; its buckets are ${group.buckets.map((x) => `"${x}"`).join(', ')}`);
+      continue;
+    }
+    const bucket = groupBuckets(schema, features, N)[schema.groups.indexOf(group)];
+    const members = new Uint8Array(N);
+    for (let arm = 0; arm < N; arm++) members[arm] = bucket[arm] === b ? 1 : 0;
+    try {
+      quotas.push(shareQuota(`${bucketName(group.name, share.bucket)}`, members, budget, share.min ?? 0, share.max ?? 1));
+    } catch (error) {
+      errors.push((error as Error).message);
+    }
+  }
+  if (errors.length) throw new PlanError(errors);
+  return quotas;
+}

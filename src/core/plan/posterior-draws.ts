@@ -1,0 +1,60 @@
+// Whose place in the list is uncertain: the list made again under posterior draws of the transitions,
+// counting how often each beneficiary is on it. The core counts a list's draws at once
+// (weekly-list.ts); the plan worker one draw at a time in the background, keeping the drawn indices for
+// new rules (src/workers/plan/uncertain-places.ts). Both draw with posteriorDrawIndex and count with
+// MembershipCount, so the same seed gives the same counts.
+import { constrainedTopB } from './constrained-top-b.ts';
+import type { TransitionPosterior } from './estimate-transitions.ts';
+import type { ListRules, TopRules } from './list-rules.ts';
+import { sampleBeta } from './sample-beta.ts';
+import type { Random } from '../random/seeded-random.ts';
+
+/** Whittle indices numArms x numStates of arms with the given transitions and reward table (Engine.whittleIndices(...).indices). */
+export type IndexFunction = (transitions: Float64Array, rewards: Float64Array, numStates: number, discount: number) => Float64Array;
+
+/** Each arm's Whittle index of her current state, from the arms' transitions and the rules' reward table (or another). */
+export function currentIndex(rules: ListRules, whittle: IndexFunction, transitions: Float64Array, rewards = rules.rewards): Float64Array {
+  const { numArms: N, numStates: S, state } = rules;
+  const w = whittle(transitions, rewards, S, rules.discount);
+  const out = new Float64Array(N);
+  for (let arm = 0; arm < N; arm++) out[arm] = w[arm * S + state[arm]];
+  return out;
+}
+
+/**
+ * One posterior draw: a Beta draw of every (state, action) row, then each arm's Whittle index of her
+ * current state under those transitions. Draws taken in turn from tieDraw's stream (list-rules.ts) are
+ * the list's draws. `scratch` (N x 8) holds the drawn transitions.
+ */
+export function posteriorDrawIndex(posterior: TransitionPosterior, rules: ListRules, whittle: IndexFunction, random: Random, scratch = new Float64Array(rules.numArms * 8)): Float64Array {
+  for (let cell = 0; cell < rules.numArms * 4; cell++) {
+    const q = sampleBeta(random, posterior.alpha[cell], posterior.beta[cell]);
+    scratch[cell * 2] = 1 - q;
+    scratch[cell * 2 + 1] = q;
+  }
+  return currentIndex(rules, whittle, scratch);
+}
+
+/** How many draws put each arm on the list (the same ties, eligibility, budget and quotas as the list). */
+export class MembershipCount {
+  private readonly counts: Uint16Array;
+  private draws = 0;
+
+  constructor(private readonly top: TopRules, numArms: number) {
+    this.counts = new Uint16Array(numArms);
+  }
+
+  /** Counts the list one draw's indices give. */
+  add(index: Float64Array): void {
+    for (const arm of constrainedTopB({ index, ...this.top }).arms) this.counts[arm]++;
+    this.draws++;
+  }
+
+  /** Per line (`arms` in rank order), the share of draws that put her on the list; and how many beneficiaries (listed or not) were on it in some draws but not all. */
+  of(arms: Int32Array): { membership: Float64Array; uncertainCount: number } {
+    const { counts, draws } = this;
+    let uncertainCount = 0;
+    for (let arm = 0; arm < counts.length; arm++) if (counts[arm] > 0 && counts[arm] < draws) uncertainCount++;
+    return { membership: Float64Array.from(arms, (arm) => counts[arm] / draws), uncertainCount };
+  }
+}
