@@ -4,7 +4,7 @@
 // enough to keep with a run: (1 + buckets) x trials x 2 numbers per policy.
 import { cellArray, type Occupancy, type TallyCells } from '../instance/occupancy.ts';
 import type { Instance } from '../instance/types.ts';
-import { bucketOfArms } from './bucket-of-arms.ts';
+import { bucketsOf } from './group-buckets.ts';
 
 export interface BucketCounts {
   label: string;
@@ -43,7 +43,7 @@ export function bucketCells(instance: Pick<Instance, 'numArms' | 'features' | 's
   const cells = cellArray((1 + groups.length) * N, numCells);
   let offset = 1;
   groups.forEach((group, g) => {
-    const bucket = bucketOfArms(instance.features, N, instance.schema.columns.length, group);
+    const bucket = bucketsOf(instance, N, group);
     for (let i = 0; i < N; i++) cells[(g + 1) * N + i] = bucket[i] < 0 ? -1 : offset + bucket[i];
     offset += group.buckets.length;
   });

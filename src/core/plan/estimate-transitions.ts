@@ -38,7 +38,7 @@
 // - a not-called row the register never observes takes Beta(1, 1) (uniform).
 // Plans use the posterior means; credibleInterval gives equal-tailed intervals (incomplete-beta.ts).
 import type { FeatureSchema } from '../instance/types.ts';
-import { groupBuckets } from './group-buckets.ts';
+import { groupBuckets } from '../measures/group-buckets.ts';
 import { C_MAX, C_MIN, fitBetaBinomial, histogramStats, rowHistograms } from './beta-binomial-fit.ts';
 import { fitCallEffects, type CallEffectFit } from './call-effect.ts';
 import { fewUncalledWeeks, noCalls, smallGroups, type EstimateWarning } from './estimate-warnings.ts';

@@ -2,7 +2,7 @@
 // "this priority moves 23 of 160 calls to Ages 51-60, mostly from Ages 21-30". Computed from counts,
 // never by an LLM.
 import type { FeatureSchema } from '../instance/types.ts';
-import { groupBuckets } from './group-buckets.ts';
+import { groupBuckets } from '../measures/group-buckets.ts';
 
 export interface GroupShare {
   group: string;

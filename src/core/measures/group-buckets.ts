@@ -1,9 +1,10 @@
-// The bucket of every beneficiary in every feature group, computed once per register: the list's
-// make-up, the share constraints, the priors and the call-effect model all need it, and at 10^6
-// beneficiaries recomputing it per use costs more than the list itself. Cached by the features array
-// (an Instance's or a Register's arrays are never changed in place).
-import type { FeatureSchema } from '../instance/types.ts';
-import { bucketOfArms } from '../measures/bucket-of-arms.ts';
+// The bucket of every arm in every feature group, computed once per population or register: every
+// measure per bucket, the list's make-up, the share constraints, the priors and the call-effect model
+// need it, and at 10^6 arms recomputing it per use costs more than the measure itself (and leaves
+// megabytes of garbage behind). Cached by the features array (an Instance's or a Register's arrays are
+// never changed in place). The arrays are shared: read them, never write them.
+import type { FeatureGroup, FeatureSchema } from '../instance/types.ts';
+import { bucketOfArms } from './bucket-of-arms.ts';
 
 const cache = new WeakMap<Float64Array, { schema: FeatureSchema; buckets: Int32Array[] }>();
 
@@ -30,4 +31,10 @@ export function groupBuckets(schema: FeatureSchema, features: Float64Array, numA
   }
   cache.set(features, { schema, buckets });
   return buckets;
+}
+
+/** The bucket of every arm in `group`: the cached array when the group is one of the schema's, else bucketOfArms. */
+export function bucketsOf(instance: { schema: FeatureSchema; features: Float64Array }, numArms: number, group: FeatureGroup): Int32Array {
+  const g = instance.schema.groups.indexOf(group);
+  return g >= 0 ? groupBuckets(instance.schema, instance.features, numArms)[g] : bucketOfArms(instance.features, numArms, instance.schema.columns.length, group);
 }
