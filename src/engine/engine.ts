@@ -353,8 +353,9 @@ export class PreparedSimulation {
       const state = blocks.bytes(N), act = blocks.bytes(N), scratch = blocks.bytes(N * 4), lastTrial = blocks.bytes(N * 4);
       const history = blocks.bytes(k.historyBytes(N)), tables = blocks.f64(Math.ceil(T / 16) * 512);
       new Int32Array(k.memory.buffer, lastTrial, N).fill(-1);
-      const occDisc = blocks.f64(N * (S - 1)), occSteps = blocks.f64(N * (S - 1));
-      const pulls = blocks.f64(N), pulledTrials = blocks.f64(N);
+      // counts in 32 bits (assembly/simulate.ts), the discounted occupancy in f64
+      const occDisc = blocks.f64(N * (S - 1)), occSteps = blocks.bytes(N * (S - 1) * 4);
+      const pulls = blocks.bytes(N * 4), pulledTrials = blocks.bytes(N * 4);
       const perTrial = blocks.f64(count * 4);
       const perStep = input.perStep ? blocks.f64(T * 2) : 0;
       const perTrialOcc = input.perTrial ? blocks.f64(count * 2 * N * S) : 0;
@@ -370,7 +371,7 @@ export class PreparedSimulation {
         k.simulate(N, S, f.thresholds, f.rewards, f.initial, f.order, f.tiedNext, POLICY_CODES[input.policy], input.ties === 'random' ? 1 : 0,
           input.budget, T, input.discount, seed >>> 0, scale, start, end, state, act, scratch, lastTrial, history, tables,
           occDisc, occSteps, pulls, pulledTrials, perTrial + off * 32, perStep, perTrialOcc ? perTrialOcc + off * 2 * N * S * 8 : 0, totals, groups?.block ?? 0);
-        tally?.addTrial(off, new Float64Array(k.memory.buffer, pulls, N), new Float64Array(k.memory.buffer, occSteps, N * (S - 1)));
+        tally?.addTrial(off, new Uint32Array(k.memory.buffer, pulls, N), new Uint32Array(k.memory.buffer, occSteps, N * (S - 1)));
         onProgress?.(end - trialStart);
       }
       const out = (ptr: number, length: number) => new Float64Array(k.memory.buffer, ptr, length).slice();
@@ -416,11 +417,11 @@ export class TrialSums {
   collect(into?: ArmSums): SimulationPart {
     try {
       const copy = (key: keyof ArmSums, length: number) => {
-        const from = new Float64Array(this.k.memory.buffer, this.at[key], length);
-        if (!into) return from.slice();
-        if (into[key].length !== length) throw new RangeError(`simulate: ${key} needs ${length} values, the array given has ${into[key].length}`);
-        into[key].set(from);
-        return into[key];
+        const from = key === 'occDisc' ? new Float64Array(this.k.memory.buffer, this.at[key], length) : new Uint32Array(this.k.memory.buffer, this.at[key], length);
+        const to = into?.[key] ?? new Float64Array(length);
+        if (to.length !== length) throw new RangeError(`simulate: ${key} needs ${length} values, the array given has ${to.length}`);
+        to.set(from);
+        return to;
       };
       const L = this.occLength, N = this.numArms;
       return { ...this.part, occDisc: copy('occDisc', L), occSteps: copy('occSteps', L), pulls: copy('pulls', N), pulledTrials: copy('pulledTrials', N) };

@@ -20,7 +20,7 @@ export function simulationPeakBytes(shape: SimulationShape, k: Pick<Kernels, 'th
   const G = shape.groups?.min.length ?? 0;
   const groups = shape.groups ? N * 8 + G * 8 + T * G * 16 + 28 : 0;
   // state, act, scratch, lastTrial, history, tables, occDisc, occSteps, pulls, pulledTrials, perTrial, ...
-  const run = N * (1 + 1 + 4 + 4) + k.historyBytes(N) + Math.ceil(T / 16) * 512 * 8 + 2 * N * (S - 1) * 8 + 2 * N * 8 + K * 32
+  const run = N * (1 + 1 + 4 + 4) + k.historyBytes(N) + Math.ceil(T / 16) * 512 * 8 + N * (S - 1) * (8 + 4) + 2 * N * 4 + K * 32
     + (shape.perStep ? T * 16 : 0) + (shape.perTrial ? K * 2 * N * S * 8 : 0) + 8 + groups;
   return kept + Math.max(load, sort, run) + 64 * 1024;
 }
