@@ -399,7 +399,7 @@ export class PreparedSimulation {
   }
 }
 
-/** The per-arm sums of a part (numArms x (numStates - 1) occupancy, numArms pulls). */
+/** The per-arm sums of a part (numArms x (numStates - 1) occupancy, numArms pulls), 20 bytes per 2-state arm. */
 export type ArmSums = Pick<SimulationPart, 'occDisc' | 'occSteps' | 'pulls' | 'pulledTrials'>;
 
 /** Trials run, their per-arm sums still in WASM memory (PreparedSimulation.trials). */
@@ -416,15 +416,19 @@ export class TrialSums {
   /** The part, its per-arm sums copied into `into` (arrays of the right lengths, e.g. made by the thread that merges) or into new arrays; frees the WASM blocks. */
   collect(into?: ArmSums): SimulationPart {
     try {
-      const copy = (key: keyof ArmSums, length: number) => {
-        const from = key === 'occDisc' ? new Float64Array(this.k.memory.buffer, this.at[key], length) : new Uint32Array(this.k.memory.buffer, this.at[key], length);
-        const to = into?.[key] ?? new Float64Array(length);
-        if (to.length !== length) throw new RangeError(`simulate: ${key} needs ${length} values, the array given has ${to.length}`);
-        to.set(from);
-        return to;
+      const memory = this.k.memory.buffer;
+      const copy = <A extends Float64Array | Uint32Array>(from: A, given: A | undefined, key: keyof ArmSums): A => {
+        if (given && given.length !== from.length) throw new RangeError(`simulate: ${key} needs ${from.length} values, the array given has ${given.length}`);
+        return given ? (given.set(from), given) : (from.slice() as A);
       };
       const L = this.occLength, N = this.numArms;
-      return { ...this.part, occDisc: copy('occDisc', L), occSteps: copy('occSteps', L), pulls: copy('pulls', N), pulledTrials: copy('pulledTrials', N) };
+      return {
+        ...this.part,
+        occDisc: copy(new Float64Array(memory, this.at.occDisc, L), into?.occDisc, 'occDisc'),
+        occSteps: copy(new Uint32Array(memory, this.at.occSteps, L), into?.occSteps, 'occSteps'),
+        pulls: copy(new Uint32Array(memory, this.at.pulls, N), into?.pulls, 'pulls'),
+        pulledTrials: copy(new Uint32Array(memory, this.at.pulledTrials, N), into?.pulledTrials, 'pulledTrials'),
+      };
     } finally {
       this.release();
     }

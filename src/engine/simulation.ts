@@ -55,11 +55,12 @@ export interface GroupBoundsInput {
 export interface SimulationPart {
   trialStart: number;
   trialEnd: number;
-  /** numArms x (numStates - 1), states 1..S-1: fixed-point discounted steps and steps spent in the state. */
+  /** numArms x (numStates - 1), states 1..S-1: fixed-point discounted steps, and steps spent in the state. */
   occDisc: Float64Array;
-  occSteps: Float64Array;
-  pulls: Float64Array;
-  pulledTrials: Float64Array;
+  occSteps: Uint32Array;
+  /** numArms: steps pulled, and trials with a pull (counts: 32 bits, as in the kernel). */
+  pulls: Uint32Array;
+  pulledTrials: Uint32Array;
   /** (trialEnd - trialStart) x 4: reward, discounted reward, engaged, pulled id sum. */
   perTrial: Float64Array;
   /** horizon x 2: arms pulled, arms in the top state; when asked. */
@@ -283,7 +284,7 @@ export function mergeParts(input: SimulationInput, parts: SimulationPart[]): Sim
   // Per-arm sums straight into the result (no arrays of sums: at 3 x 10^6 arms they would be 96 MB);
   // the sums are integers, exact in any order.
   const [occDisc, occSteps, pulled, pulledTrials] = (['occDisc', 'occSteps', 'pulls', 'pulledTrials'] as const).map((key) => sorted.map((p) => p[key]));
-  const sum = (arrays: Float64Array[], k: number) => {
+  const sum = (arrays: ArrayLike<number>[], k: number) => {
     let total = 0;
     for (const a of arrays) total += a[k];
     return total;

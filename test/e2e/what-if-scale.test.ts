@@ -39,6 +39,20 @@ function topMappings(pid: number, count = 12): string {
   return maps.sort((a, b) => b.pss - a.pss).slice(0, count).map((m) => `${mb(m.pss)}/${mb(m.size)}${m.guard > 2 ** 30 ? '+guard' : ''}`).join(' ');
 }
 
+let rendererPid: number | undefined;
+
+/** The pid of the renderer process with the most memory (the page's). */
+async function findRenderer(): Promise<number> {
+  const cdp = await site.browser.newBrowserCDPSession();
+  try {
+    const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: { id: number; type: string }[] };
+    const pss = (id: number) => Number(/Pss:\s+(\d+) kB/.exec(readFileSync(`/proc/${id}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
+    return processInfo.filter((p) => p.type === 'renderer').sort((a, b) => pss(b.id) - pss(a.id))[0].id;
+  } finally {
+    await cdp.detach();
+  }
+}
+
 /** RSS and PSS of every process of the test's browser, in bytes (PSS shares shared pages fairly). */
 async function browserMemory(): Promise<Memory> {
   const cdp = await site.browser.newBrowserCDPSession();
@@ -181,6 +195,10 @@ describe.skipIf(!process.env.ALLOT_WHATIF_SCALE)('What-if at national scale', ()
       const step = async (name: string, act: () => Promise<void>, done: () => Promise<void>) => {
         await resetLongTasks(page);
         const heaps = process.env.ALLOT_WHATIF_TIMELINE ? await workerHeaps(page) : undefined;
+        if (heaps) {
+          const before = await browserMemory();
+          console.log(`[timeline] before "${name}": PSS ${gb(before.pss)} GB, renderer ${gb(before.byType.renderer ?? 0)}; ${await heaps.sample()}; largest mappings ${before.top || topMappings(rendererPid ??= await findRenderer(), 20)}`);
+        }
         const memory = memoryPeak(heaps);
         const trace = await traceMainThread(page);
         const started = Date.now();

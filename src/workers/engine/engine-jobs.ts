@@ -72,7 +72,7 @@ export function trialJobs(input: SimulationInput, workers: number, chunkArms = C
 /** Zeroed arrays for the per-arm sums of a part of `numArms` arms. */
 export function armSums(numArms: number, numStates: number): ArmSums {
   const L = numArms * (numStates - 1);
-  return { occDisc: new Float64Array(L), occSteps: new Float64Array(L), pulls: new Float64Array(numArms), pulledTrials: new Float64Array(numArms) };
+  return { occDisc: new Float64Array(L), occSteps: new Uint32Array(L), pulls: new Uint32Array(numArms), pulledTrials: new Uint32Array(numArms) };
 }
 
 /**
