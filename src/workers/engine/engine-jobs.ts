@@ -6,8 +6,11 @@ import * as Comlink from 'comlink';
 import type { ArmSums, Engine, IndexTable } from '../../engine/engine.ts';
 import { copyArmChunk, shapeOf, splitRange, type ArmChunk, type SimulationInput, type SimulationPart, type SimulationShape } from '../../engine/simulation.ts';
 
-/** Arms per chunk of a trial job's input (7 MB of a 2-state population's arrays with four tallies). */
-export const CHUNK_ARMS = 65_536;
+/**
+ * Arms per chunk of a trial job's input: 1.6 MB of a 2-state population's arrays, two chunks per worker
+ * in flight; smaller chunks cost more messages (3 x 10^6 arms: 183 per worker), larger ones memory.
+ */
+export const CHUNK_ARMS = 16_384;
 
 /**
  * One simulation's trials split into jobs, job j for worker j. Each job's input crosses to its worker
