@@ -154,6 +154,7 @@ export class Engine {
     }
     const loader = this.load(shape);
     loader.add(chunk);
+    loader.addRewards(0, input.rewards);
     return loader.finish();
   }
 
@@ -223,13 +224,17 @@ class Blocks {
 type RunInput = Omit<SimulationInput, 'transitions' | 'rewards' | 'initial' | 'indices'>;
 
 /**
- * Takes a simulation's arms chunk by chunk into WASM memory (Engine.load): each chunk's transitions
- * become exact sampling thresholds through a small staging block (WASM memory never shrinks, so a whole
- * staging copy would stay in the worker's footprint), its rewards and index rows are copied, and 2-state
- * indices are computed from the staged rows. finish() sorts the index keys and gives the prepared simulation.
+ * Takes a simulation's arms into WASM memory in two passes (Engine.load). Pass 1, add(): each chunk's
+ * transitions become exact sampling thresholds through a small staging block (WASM memory never shrinks,
+ * so a whole staging copy would stay in the worker's footprint), its index rows are copied or, for 2 states,
+ * computed from the staged rows and rewards. Then the index keys are sorted. Pass 2, addRewards(): the
+ * rewards, which are kept for the run only once the sort's buffers are free (at 3 x 10^6 arms, 48 MB
+ * less per worker at the peak). finish() gives the prepared simulation.
  */
 export class SimulationLoader {
   private loaded = 0;
+  private rewardsLoaded = 0;
+  private sorted = false;
   private readonly blocks: Blocks;
   private readonly whittle: boolean;
   private readonly at: { thresholds: number; initial: number; rewards: number; order: number; tiedNext: number; values: number; staging: number };
@@ -241,15 +246,15 @@ export class SimulationLoader {
     this.whittle = shape.policy === 'whittle' && shape.budget > 0 && shape.budget < N;
     reserve(k, simulationPeakBytes(shape, k, { indexed: this.whittle, smallSort: SMALL_SORT, stagingBytes: STAGING_BYTES }));
     const b = (this.blocks = new Blocks(k));
-    // Order matters: what lives until dispose first, then what finish() frees, so that the run's blocks
-    // are carved from one free stretch of the reservation.
-    const thresholds = b.bytes(k.thresholdBytes(N * S * 2, S)), initial = b.bytes(k.thresholdBytes(N, S)), rewards = b.bytes(len * 8, false);
+    // Order matters: what lives until dispose first, then what the sort frees, so that the rewards and
+    // the run's blocks are carved from one free stretch of the reservation.
+    const thresholds = b.bytes(k.thresholdBytes(N * S * 2, S)), initial = b.bytes(k.thresholdBytes(N, S));
     const order = this.whittle ? b.bytes(len * 4, false) : 0, tiedNext = this.whittle ? b.bytes(len, false) : 0;
     const values = this.whittle ? b.bytes(len * 8, false) : 0;
-    this.at = { thresholds, initial, rewards, order, tiedNext, values, staging: b.bytes(STAGING_BYTES, false) };
+    this.at = { thresholds, initial, rewards: 0, order, tiedNext, values, staging: b.bytes(STAGING_BYTES, false) };
   }
 
-  /** Arms [chunk.start, chunk.end), right after the arms loaded so far (the chunk is only read). */
+  /** Pass 1: arms [chunk.start, chunk.end), right after the arms loaded so far (the chunk is only read). */
   add(chunk: ArmChunk): void {
     const { k, at, shape } = this;
     const { numArms: N, numStates: S } = shape, { start, end } = chunk, n = end - start;
@@ -257,15 +262,17 @@ export class SimulationLoader {
     validateChunk(shape, chunk);
     if (this.whittle && S > 2 && !chunk.indices) throw new RangeError('simulate: S-state arms need their indices computed before loading');
     const f64 = (ptr: number, length: number) => new Float64Array(k.memory.buffer, ptr, length);
-    f64(at.rewards + start * S * 8, n * S).set(chunk.rewards);
     if (this.whittle && chunk.indices) f64(at.values + start * S * 8, n * S).set(chunk.indices);
-    // transitions: staged a few arms at a time, each staged piece converted (and its 2-state indices computed)
-    const rowsT = S * 2, piece = Math.max(1, Math.floor(STAGING_BYTES / (rowsT * S * 8)));
+    // transitions: staged a few arms at a time (with their rewards), each piece converted and its 2-state indices computed
+    const rowT = S * 2 * S, piece = Math.max(1, Math.floor(STAGING_BYTES / ((rowT + S) * 8)));
     for (let a = 0; a < n; a += piece) {
-      const m = Math.min(piece, n - a), first = start + a;
-      f64(at.staging, m * rowsT * S).set(chunk.transitions.subarray(a * rowsT * S, (a + m) * rowsT * S));
-      k.samplingThresholds(m * rowsT, S, at.staging, at.thresholds, first * rowsT, N * rowsT);
-      if (this.whittle && !chunk.indices) k.whittle2(m, at.staging, at.rewards + first * 16, shape.discount, at.values + first * 16);
+      const m = Math.min(piece, n - a), first = start + a, staged = at.staging + m * rowT * 8;
+      f64(at.staging, m * rowT).set(chunk.transitions.subarray(a * rowT, (a + m) * rowT));
+      k.samplingThresholds(m * S * 2, S, at.staging, at.thresholds, first * S * 2, N * S * 2);
+      if (this.whittle && !chunk.indices) {
+        f64(staged, m * S).set(chunk.rewards.subarray(a * S, (a + m) * S));
+        k.whittle2(m, at.staging, staged, shape.discount, at.values + first * 16);
+      }
     }
     const rows = Math.max(1, Math.floor(STAGING_BYTES / (S * 8)));
     for (let a = 0; a < n; a += rows) {
@@ -287,37 +294,61 @@ export class SimulationLoader {
     this.loaded = end;
   }
 
-  /** Sorts the index keys (once every arm is loaded) and hands the WASM blocks to the prepared simulation. */
+  /** Pass 2: the rewards of arms [start, start + rows / S), right after those loaded so far (sorts first, once pass 1 is complete). */
+  addRewards(start: number, rewards: Float64Array): void {
+    const { k, at, shape } = this;
+    const S = shape.numStates, n = rewards.length / S;
+    this.sort();
+    if (start !== this.rewardsLoaded || !Number.isInteger(n) || start + n > shape.numArms) throw new RangeError(`simulate: ${rewards.length} rewards for arms from ${start} came when arm ${this.rewardsLoaded} was next`);
+    for (let j = 0; j < rewards.length; j++) {
+      if (!Number.isFinite(rewards[j])) throw new RangeError(`simulate: rewards: arm ${start + Math.floor(j / S)}, state ${j % S} is ${rewards[j]}, not a finite number`);
+    }
+    new Float64Array(k.memory.buffer, at.rewards + start * S * 8, n * S).set(rewards);
+    this.rewardsLoaded = start + n;
+  }
+
+  /** Hands the WASM blocks to the prepared simulation (every arm's rewards loaded). */
   finish(): PreparedSimulation {
     const { k, at, shape, blocks } = this;
-    const { numArms: N, numStates: S } = shape, len = N * S;
+    const N = shape.numArms;
     try {
-      if (this.loaded !== N) throw new RangeError(`simulate: arms ${this.loaded}..${N - 1} were never loaded`);
+      this.sort();
+      if (this.rewardsLoaded !== N) throw new RangeError(`simulate: the rewards of arms ${this.rewardsLoaded}..${N - 1} were never loaded`);
       const { indexed: _, tally, groups, ...scalars } = shape;
       const input: RunInput = { ...scalars, ...(tally && { tally: { ...tally, cells: this.tallyCells! } }), ...(groups && { groups: { ...groups, ofArm: this.ofArm! } }) };
-      if (groups) {
-        checkGroups(input, (message) => {
-          throw new RangeError(`simulate: ${message}`);
-        });
-      }
-      blocks.release(at.staging);
-      if (this.whittle) {
-        const values = new Float64Array(k.memory.buffer, at.values, len);
-        if (len <= SMALL_SORT && !values.some(Number.isNaN)) {
-          presortSmall(values, new Uint32Array(k.memory.buffer, at.order, len), new Uint8Array(k.memory.buffer, at.tiedNext, len));
-        } else {
-          // the keys overwrite the values in place (the kernel reads value i before it writes key i)
-          const keys2 = blocks.bytes(len * 8, false), order2 = blocks.bytes(len * 4, false), hist = blocks.bytes(65536 * 4, false);
-          k.sortDescending(len, at.values, at.order, at.tiedNext, at.values, keys2, order2, hist);
-          for (const p of [keys2, order2, hist]) blocks.release(p);
-        }
-        blocks.release(at.values);
-      }
       return new PreparedSimulation(k, input, { thresholds: at.thresholds, initial: at.initial, order: at.order, tiedNext: at.tiedNext, rewards: at.rewards }, blocks);
     } catch (error) {
       blocks.releaseAll();
       throw error;
     }
+  }
+
+  /** Once pass 1 is complete: checks the groups, sorts the index keys, frees the sort's blocks and takes the rewards' block. */
+  private sort(): void {
+    if (this.sorted) return;
+    const { k, at, shape, blocks } = this;
+    const { numArms: N, numStates: S } = shape, len = N * S;
+    if (this.loaded !== N) throw new RangeError(`simulate: arms ${this.loaded}..${N - 1} were never loaded`);
+    if (shape.groups) {
+      checkGroups({ ...shape, groups: { ...shape.groups, ofArm: this.ofArm! } }, (message) => {
+        throw new RangeError(`simulate: ${message}`);
+      });
+    }
+    blocks.release(at.staging);
+    if (this.whittle) {
+      const values = new Float64Array(k.memory.buffer, at.values, len);
+      if (len <= SMALL_SORT && !values.some(Number.isNaN)) {
+        presortSmall(values, new Uint32Array(k.memory.buffer, at.order, len), new Uint8Array(k.memory.buffer, at.tiedNext, len));
+      } else {
+        // the keys overwrite the values in place (the kernel reads value i before it writes key i)
+        const keys2 = blocks.bytes(len * 8, false), order2 = blocks.bytes(len * 4, false), hist = blocks.bytes(65536 * 4, false);
+        k.sortDescending(len, at.values, at.order, at.tiedNext, at.values, keys2, order2, hist);
+        for (const p of [keys2, order2, hist]) blocks.release(p);
+      }
+      blocks.release(at.values);
+    }
+    at.rewards = blocks.bytes(len * 8, false);
+    this.sorted = true;
   }
 }
 

@@ -12,9 +12,9 @@ import type { SimulationShape } from './simulation.ts';
 export function simulationPeakBytes(shape: SimulationShape, k: Pick<Kernels, 'thresholdBytes' | 'historyBytes'>, o: { indexed: boolean; smallSort: number; stagingBytes: number }): number {
   const { numArms: N, numStates: S, horizon: T, trials: K } = shape;
   const len = N * S;
-  // kept until dispose: thresholds, initial thresholds, rewards, and the index order with its tie flags
-  const kept = k.thresholdBytes(N * S * 2, S) + k.thresholdBytes(N, S) + len * 8 + (o.indexed ? len * 4 + len : 0);
-  // while loading: the index values and the staging block; while sorting: values (then keys), keys2, order2, the radix histogram
+  // kept until dispose: thresholds, initial thresholds, and the index order with its tie flags
+  const kept = k.thresholdBytes(N * S * 2, S) + k.thresholdBytes(N, S) + (o.indexed ? len * 4 + len : 0);
+  // pass 1: the index values and the staging block; the sort: values (then keys), keys2, order2, the radix histogram
   const load = o.stagingBytes + (o.indexed ? len * 8 : 0);
   const sort = o.indexed && len > o.smallSort ? len * 8 * 2 + len * 4 + 65536 * 4 : 0;
   const G = shape.groups?.min.length ?? 0;
@@ -22,7 +22,8 @@ export function simulationPeakBytes(shape: SimulationShape, k: Pick<Kernels, 'th
   // state, act, scratch, lastTrial, history, tables, occDisc, occSteps, pulls, pulledTrials, perTrial, ...
   const run = N * (1 + 1 + 4 + 4) + k.historyBytes(N) + Math.ceil(T / 16) * 512 * 8 + N * (S - 1) * (8 + 4) + 2 * N * 4 + K * 32
     + (shape.perStep ? T * 16 : 0) + (shape.perTrial ? K * 2 * N * S * 8 : 0) + 8 + groups;
-  return kept + Math.max(load, sort, run) + 64 * 1024;
+  // after the sort: the rewards (pass 2) and the run
+  return kept + Math.max(load, sort, len * 8 + run) + 64 * 1024;
 }
 
 /** Makes sure `bytes` can be allocated without growing memory again (see above). */

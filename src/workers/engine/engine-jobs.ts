@@ -30,6 +30,8 @@ export interface TrialJobs {
    * transferred from another thread and detached there (80 MB of every 80 MB in some runs).
    */
   chunk(job: number, c: number, spent?: ArmChunk): ArmChunk | Promise<ArmChunk>;
+  /** The rewards of chunk c (the second pass: SimulationLoader.addRewards), in the buffer of `spent` when given. */
+  rewards(job: number, c: number, spent?: Float64Array): Float64Array | Promise<Float64Array>;
   /**
    * Arrays for job j's per-arm sums, asked for once its trials are run: made by the thread that merges
    * the parts, which can then free them at once (see chunk()), and not before they are needed.
@@ -68,7 +70,29 @@ export function trialJobs(input: SimulationInput, workers: number, chunkArms = C
     ranges: splitRange(input.trials, workers),
     chunks: Math.ceil(N / chunkArms),
     chunk: (_job, c, spent) => copyArmChunk(input, c * chunkArms, Math.min(N, (c + 1) * chunkArms), spent),
+    rewards: (_job, c, spent) => {
+      const S = input.numStates, rows = input.rewards.subarray(c * chunkArms * S, Math.min(N, (c + 1) * chunkArms) * S);
+      const out = spent && spent.buffer.byteLength >= rows.byteLength ? new Float64Array(spent.buffer, 0, rows.length) : new Float64Array(rows.length);
+      out.set(rows);
+      return out;
+    },
     outputs: () => armSums(N, input.numStates),
+  };
+}
+
+/** What the engine worker of job j asks of the thread that made the job (TrialJobs, with j bound). */
+export interface JobArrays {
+  chunk(c: number, spent?: ArmChunk): Promise<ArmChunk>;
+  rewards(c: number, spent?: Float64Array): Promise<Float64Array>;
+  outputs(): Promise<ArmSums>;
+}
+
+/** JobArrays of job j, each answer's arrays marked for transfer (the request's `spent` arrays are the asker's to mark). */
+export function jobArrays(jobs: Pick<TrialJobs, 'chunk' | 'rewards' | 'outputs'>, j: number): JobArrays {
+  return {
+    chunk: async (c, spent) => transferArrays(await jobs.chunk(j, c, spent)),
+    rewards: async (c, spent) => transferArrays(await jobs.rewards(j, c, spent)),
+    outputs: async () => transferArrays(await jobs.outputs(j)),
   };
 }
 
@@ -80,31 +104,43 @@ export function armSums(numArms: number, numStates: number): ArmSums {
 
 /**
  * Runs trials [start, end) on `engine`, its input loaded from `chunks` chunks: the first given, the
- * others fetched with `fetch`, one ahead, each request sending back the buffers of a chunk loaded;
- * the per-arm sums are copied into the arrays `outputs` gives, once the trials are run.
+ * others asked of `arrays`, one ahead, each request sending back the buffers of a chunk loaded; then the
+ * rewards, chunk by chunk in the same way (from the first chunk when it is the only one); the per-arm
+ * sums are copied into the arrays `arrays.outputs` gives, once the trials are run.
  */
-export async function runTrialJob(engine: Engine, shape: SimulationShape, start: number, end: number, chunks: number, first: ArmChunk, fetch?: (c: number, spent?: ArmChunk) => Promise<ArmChunk>, outputs?: () => Promise<ArmSums>, onProgress?: (trialsDone: number) => void): Promise<SimulationPart> {
+export async function runTrialJob(engine: Engine, shape: SimulationShape, [start, end]: [number, number], chunks: number, first: ArmChunk, arrays: JobArrays, onProgress?: (trialsDone: number) => void): Promise<SimulationPart> {
   const loader = engine.load(shape);
   loader.add(first);
-  let next = chunks > 1 ? fetch!(1, first) : undefined;
-  let spent: ArmChunk | undefined;
-  for (let c = 1; c < chunks; c++) {
-    const chunk = await next!;
-    // chunk c + 1 is asked for before chunk c is loaded, with the buffers of chunk c - 1 (two sets in all)
-    next = c + 1 < chunks ? fetch!(c + 1, spent) : undefined;
-    loader.add(chunk);
-    spent = chunk;
+  if (chunks === 1) loader.addRewards(first.start, first.rewards);
+  else {
+    await pass(chunks, (c, spent: ArmChunk | undefined) => (c === 1 ? arrays.chunk(1, first) : arrays.chunk(c, spent)), 1, (chunk) => loader.add(chunk));
+    await pass(chunks, (c, spent: Float64Array | undefined) => arrays.rewards(c, spent), 0, (rows, c) => loader.addRewards(c * rowsPerChunk(first), rows));
   }
   const prepared = loader.finish();
   try {
     const sums = prepared.trials(shape.seed, start, end, onProgress);
     try {
-      return sums.collect(outputs && (await outputs()));
+      return sums.collect(await arrays.outputs());
     } finally {
       sums.release();
     }
   } finally {
     prepared.dispose();
+  }
+}
+
+/** Arms per chunk: the first chunk's (every chunk but the last has as many). */
+const rowsPerChunk = (first: ArmChunk) => first.end - first.start;
+
+/** Chunks from..count-1 asked for one ahead: chunk c + 1 is asked for (with the buffers of chunk c - 1) before chunk c is used. */
+async function pass<T>(count: number, ask: (c: number, spent?: T) => Promise<T>, from: number, use: (item: T, c: number) => void): Promise<void> {
+  let next = ask(from);
+  let spent: T | undefined;
+  for (let c = from; c < count; c++) {
+    const item = await next;
+    if (c + 1 < count) next = ask(c + 1, spent);
+    use(item, c);
+    spent = item;
   }
 }
 

@@ -7,8 +7,8 @@
 // (a simulation's a chunk of arms at a time, engine-jobs.ts).
 import * as Comlink from 'comlink';
 import type { IndexTable } from '../../engine/engine.ts';
-import { mergeParts, type ArmChunk, type SimulationInput, type SimulationPart, type SimulationResult } from '../../engine/simulation.ts';
-import { armJobs, assembleIndexTable, transferArrays, trialJobs, type ArmJob, type EngineRunner, type RunOptions, type TrialJobs } from './engine-jobs.ts';
+import { mergeParts, type SimulationInput, type SimulationPart, type SimulationResult } from '../../engine/simulation.ts';
+import { armJobs, assembleIndexTable, jobArrays, transferArrays, trialJobs, type ArmJob, type EngineRunner, type RunOptions, type TrialJobs } from './engine-jobs.ts';
 import type { EngineWorkerApi, Progress } from './engine.worker.ts';
 import { WorkerBridge } from '../worker-bridge.ts';
 
@@ -51,9 +51,7 @@ export class EnginePool implements EngineRunner {
     const total = jobs.ranges.reduce((sum, [start, end]) => sum + end - start, 0);
     const big = jobs.shape.numArms >= RETIRE_ARMS;
     return this.run(jobs.ranges, total, options, async (api, [start, end], progress, w) => {
-      const fetch = jobs.chunks > 1 ? Comlink.proxy(async (c: number, spent?: ArmChunk) => transferArrays(await jobs.chunk(w, c, spent))) : undefined;
-      const outputs = Comlink.proxy(async () => transferArrays(await jobs.outputs(w)));
-      return api.simulateJob(jobs.shape, start, end, jobs.chunks, transferArrays(await jobs.chunk(w, 0)), fetch, outputs, progress);
+      return api.simulateJob(jobs.shape, start, end, jobs.chunks, transferArrays(await jobs.chunk(w, 0)), Comlink.proxy(jobArrays(jobs, w)), progress);
     }, big);
   }
 

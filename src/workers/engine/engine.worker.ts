@@ -1,9 +1,9 @@
 // The engine worker: owns one WASM instance and runs kernels off the main thread.
 import * as Comlink from 'comlink';
-import type { ArmSums, Engine, IndexTable } from '../../engine/engine.ts';
+import type { Engine, IndexTable } from '../../engine/engine.ts';
 import { loadEngine } from '../../engine/load-browser.ts';
 import type { ArmChunk, SimulationPart, SimulationShape } from '../../engine/simulation.ts';
-import { runTrialJob, transferArrays } from './engine-jobs.ts';
+import { runTrialJob, transferArrays, type JobArrays } from './engine-jobs.ts';
 
 let enginePromise: Promise<Engine> | undefined;
 const engine = () => (enginePromise ??= loadEngine());
@@ -48,13 +48,18 @@ const api = {
 
   /**
    * Trials [trialStart, trialEnd) of a simulation whose arms come in `chunks` chunks: the first with the
-   * call, the others asked of `fetch` (runTrialJob); progress (trials done) after every kernel call.
+   * call, the rest (and the rewards, and arrays for the sums) asked of `arrays` (runTrialJob); progress
+   * (trials done) after every kernel call.
    */
-  async simulateJob(shape: SimulationShape, trialStart: number, trialEnd: number, chunks: number, first: ArmChunk, fetch: ((c: number, spent?: ArmChunk) => Promise<ArmChunk>) | undefined, outputs: () => Promise<ArmSums>, onProgress?: Progress): Promise<SimulationPart> {
-    // Each chunk's buffers go back with the request for a later one, to be refilled (engine-jobs.ts).
+  async simulateJob(shape: SimulationShape, trialStart: number, trialEnd: number, chunks: number, first: ArmChunk, arrays: JobArrays, onProgress?: Progress): Promise<SimulationPart> {
+    // The buffers of a chunk loaded go back with a request for a later one, to be refilled (engine-jobs.ts).
     // Progress is fire and forget: the message leaves at once even though this thread stays busy.
-    const refill = fetch && ((c: number, spent?: ArmChunk) => fetch(c, spent && transferArrays(spent)));
-    const part = await runTrialJob(await engine(), shape, trialStart, trialEnd, chunks, first, refill, outputs, (done) => void onProgress?.(done, trialEnd - trialStart));
+    const sendBack: JobArrays = {
+      chunk: (c, spent) => arrays.chunk(c, spent && transferArrays(spent)),
+      rewards: (c, spent) => arrays.rewards(c, spent && transferArrays(spent)),
+      outputs: () => arrays.outputs(),
+    };
+    const part = await runTrialJob(await engine(), shape, [trialStart, trialEnd], chunks, first, sendBack, (done) => void onProgress?.(done, trialEnd - trialStart));
     const buffers = [part.occDisc, part.occSteps, part.pulls, part.pulledTrials, part.perTrial, part.perStep, part.perTrialOcc, part.tally]
       .filter((a) => a !== undefined)
       .map((a) => a.buffer);

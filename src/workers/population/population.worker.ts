@@ -14,7 +14,7 @@ import { WhatIfSession } from './what-if-session.ts';
 
 /** The page's engine pool, as this worker reaches it: jobs, their chunks (asked for by the engine) and results cross with their arrays transferred. */
 export interface EngineRelay {
-  runTrialJobs(jobs: Omit<TrialJobs, 'chunk' | 'outputs'>, arrays: Pick<TrialJobs, 'chunk' | 'outputs'>): Promise<SimulationPart[]>;
+  runTrialJobs(jobs: Omit<TrialJobs, 'chunk' | 'rewards' | 'outputs'>, arrays: Pick<TrialJobs, 'chunk' | 'rewards' | 'outputs'>): Promise<SimulationPart[]>;
   runArmJobs(jobs: ArmJob[]): Promise<IndexTable[]>;
 }
 
@@ -32,8 +32,9 @@ const api = {
     try {
       const simulate = browserSimulate({
         size: workers,
-        runTrialJobs: ({ chunk, outputs, ...jobs }) => relay.runTrialJobs(jobs, Comlink.proxy({
+        runTrialJobs: ({ chunk, rewards, outputs, ...jobs }) => relay.runTrialJobs(jobs, Comlink.proxy({
           chunk: async (j: number, c: number, spent?: ArmChunk) => transferArrays(await chunk(j, c, spent)),
+          rewards: async (j: number, c: number, spent?: Float64Array) => transferArrays(await rewards(j, c, spent)),
           outputs: async (j: number) => transferArrays(await outputs(j)),
         })),
         runArmJobs: (jobs) => relay.runArmJobs(transferArrays(jobs)),

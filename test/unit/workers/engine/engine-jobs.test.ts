@@ -11,7 +11,7 @@ import { loadEngineNode } from '../../../../src/engine/load-node.ts';
 import { toSimulationInput } from '../../../../src/engine/simulation-input.ts';
 import type { ArmChunk } from '../../../../src/engine/simulation.ts';
 import { browserSimulate } from '../../../../src/workers/engine/browser-simulate.ts';
-import { armJobs, assembleIndexTable, runTrialJob, trialJobs, type EngineRunner } from '../../../../src/workers/engine/engine-jobs.ts';
+import { armJobs, assembleIndexTable, jobArrays, runTrialJob, trialJobs, type EngineRunner } from '../../../../src/workers/engine/engine-jobs.ts';
 import { randomDistributions } from '../../../reference/random-distributions.ts';
 
 let engine: Engine;
@@ -29,7 +29,7 @@ const runner = (size: number): EngineRunner & { jobs: number[] } => {
       seen.push(jobs.ranges.length);
       return Promise.all(jobs.ranges.map(async ([start, end], j) => {
         const outputs = await jobs.outputs(j);
-        const part = await runTrialJob(engine, jobs.shape, start, end, jobs.chunks, await jobs.chunk(j, 0), async (c, spent) => jobs.chunk(j, c, spent), async () => outputs);
+        const part = await runTrialJob(engine, jobs.shape, [start, end], jobs.chunks, await jobs.chunk(j, 0), { ...jobArrays(jobs, j), outputs: async () => outputs });
         // the per-arm sums are in the arrays the merging side made
         expect(part.occDisc).toBe(outputs.occDisc);
         expect(part.pulledTrials).toBe(outputs.pulledTrials);
@@ -86,7 +86,7 @@ describe('engine jobs', () => {
       for (const chunkArms of [1, 7, 64, 300]) {
         const jobs = trialJobs(input, 1, chunkArms);
         expect(jobs.chunks).toBe(Math.ceil(input.numArms / chunkArms));
-        const part = await runTrialJob(engine, jobs.shape, 1, input.trials, jobs.chunks, await jobs.chunk(0, 0), async (c) => jobs.chunk(0, c));
+        const part = await runTrialJob(engine, jobs.shape, [1, input.trials], jobs.chunks, await jobs.chunk(0, 0), jobArrays(jobs, 0));
         expect(part, `${input.numStates} states, chunks of ${chunkArms}`).toEqual(whole);
       }
     }
@@ -106,6 +106,13 @@ describe('engine jobs', () => {
     l2.add(chunk(0));
     l2.add(chunk(1));
     expect(() => l2.add(bad)).toThrow(/^simulate: transitions: arm 200, state 1, action 1, next state 0: 1.5 is not a probability/);
+    // pass 2: the rewards, in order, after every arm of pass 1; finish() wants all of them
+    const l3 = engine.load(jobs.shape);
+    for (const c of [0, 1, 2]) l3.add(chunk(c));
+    expect(() => l3.addRewards(100, input.rewards.subarray(200, 400))).toThrow('simulate: 200 rewards for arms from 100 came when arm 0 was next');
+    l3.addRewards(0, input.rewards.subarray(0, 200));
+    expect(() => l3.finish()).toThrow('simulate: the rewards of arms 100..299 were never loaded');
+    expect(() => engine.load(jobs.shape).addRewards(0, input.rewards)).toThrow('simulate: arms 0..299 were never loaded');
   });
 
   test('a chunk sent back is refilled in its own buffers (the last, shorter chunk too), with the rows of the chunk asked for', () => {
