@@ -61,18 +61,18 @@ export function flushPlanes(N: i32, k: i32, planes: usize, table: usize, L: i32,
       const a = <u32>load<u16>(HIST + 256 + (<usize>q << 1)) & mask;
       if (bits != 0) {
         const d = load<f64>(table + (<usize>(bits & 255) << 3)) + load<f64>(table + (<usize>(256 + (bits >>> 8)) << 3));
-        const od = occDisc + (<usize>i << 3), os = occSteps + (<usize>i << 3);
+        const od = occDisc + (<usize>i << 3), os = occSteps + (<usize>i << 2);
         store<f64>(od, load<f64>(od) + d);
-        store<f64>(os, load<f64>(os) + <f64>popcnt(bits));
+        store<u32>(os, load<u32>(os) + popcnt(bits));
       }
       if (a != 0) {
-        const p = pulls + (<usize>i << 3);
-        store<f64>(p, load<f64>(p) + <f64>popcnt(a));
+        const p = pulls + (<usize>i << 2);
+        store<u32>(p, load<u32>(p) + popcnt(a));
         const l = lastTrial + (<usize>i << 2);
         if (load<i32>(l) != k) {
           store<i32>(l, k);
-          const qq = pulledTrials + (<usize>i << 3);
-          store<f64>(qq, load<f64>(qq) + 1.0);
+          const qq = pulledTrials + (<usize>i << 2);
+          store<u32>(qq, load<u32>(qq) + 1);
         }
       }
     }

@@ -161,9 +161,11 @@ export function sortDescending(n: i32, values: usize, order: usize, tiedNext: us
  *   16 steps' states and actions as bit planes (history-planes.ts) and adds them to the occupancy every 16 steps
  *   through byte tables of discount weights. `act` is unused on that path (the action planes replace it).
  * Accumulators (added to, over all trials of the call):
- *   occDisc, occSteps: f64, N x (S-1), for states 1..S-1: sum of round(beta^t * fixedScale), and of 1,
- *                      over steps spent in the state (state 0 is the complement, derived by the host).
- *   pulls, pulledTrials: f64, N: steps pulled; trials with at least one pull.
+ *   occDisc:    f64, N x (S-1), for states 1..S-1: sum of round(beta^t * fixedScale) over steps spent in
+ *               the state (state 0 is the complement, derived by the host).
+ *   occSteps:   u32, N x (S-1): steps spent in each state 1..S-1.
+ *   pulls, pulledTrials: u32, N: steps pulled; trials with at least one pull. Counts are 32-bit (the
+ *               host keeps trials x horizon below 2^31): 12 bytes per 2-state arm, not 24.
  *   perTrial:   f64, (trialEnd - trialStart) x 4, written: reward, discounted reward, arms in state S-1
  *               summed over steps (engaged), sum of pulled arm ids.
  *   perStep:    f64, horizon x 2 (arms pulled, arms in state S-1) summed over trials, or 0 for none.
@@ -770,9 +772,9 @@ function accrue(N: i32, S: i32, state: usize, occDisc: usize, occSteps: usize, o
   for (let i = 0; i < N; i++) {
     const s = <i32>load<u8>(state + <usize>i);
     if (s != 0) {
-      const at = <usize>(i * (S - 1) + s - 1) << 3;
-      store<f64>(occDisc + at, load<f64>(occDisc + at) + pw);
-      store<f64>(occSteps + at, load<f64>(occSteps + at) + 1.0);
+      const at = <usize>(i * (S - 1) + s - 1);
+      store<f64>(occDisc + (at << 3), load<f64>(occDisc + (at << 3)) + pw);
+      store<u32>(occSteps + (at << 2), load<u32>(occSteps + (at << 2)) + 1);
     }
     if (occTrial != 0) {
       const d = occTrial + (<usize>(i * S + s) << 3);
@@ -808,13 +810,13 @@ function pull(i: i32, k: i32, act: usize, pulls: usize, pulledTrials: usize, las
     return <f64>i;
   }
   store<u8>(act + <usize>i, 1);
-  const p = pulls + (<usize>i << 3);
-  store<f64>(p, load<f64>(p) + 1.0);
+  const p = pulls + (<usize>i << 2);
+  store<u32>(p, load<u32>(p) + 1);
   const l = lastTrial + (<usize>i << 2);
   if (load<i32>(l) != k) {
     store<i32>(l, k);
-    const q = pulledTrials + (<usize>i << 3);
-    store<f64>(q, load<f64>(q) + 1.0);
+    const q = pulledTrials + (<usize>i << 2);
+    store<u32>(q, load<u32>(q) + 1);
   }
   return <f64>i;
 }

@@ -1,11 +1,13 @@
 // Typed-array API over the WASM kernels: copies inputs into WASM memory, runs a kernel,
 // copies the output out and frees everything, so callers never see a pointer.
+import type { CellArray } from '../core/instance/occupancy.ts';
 import { VERDICT } from '../core/simulation/indexability.ts';
 import type { Kernels } from './kernels.ts';
 import { TrialTally } from './trial-tally.ts';
 import { groupBlock } from './group-bounds.ts';
 import { reserve, simulationPeakBytes } from './memory-plan.ts';
-import { fixedScale, mergeParts, POLICY_CODES, validateSimulationInput, type SimulationInput, type SimulationPart, type SimulationResult } from './simulation.ts';
+import { checkGroups } from './group-bounds.ts';
+import { armChunk, fixedScale, mergeParts, POLICY_CODES, shapeOf, validateChunk, validateShape, type ArmChunk, type SimulationInput, type SimulationPart, type SimulationResult, type SimulationShape } from './simulation.ts';
 
 export { VERDICT };
 
@@ -121,8 +123,8 @@ export class Engine {
    * Runs trials [trialStart, trialEnd) of a simulation and returns their raw sums (merge them with
    * mergeParts). `onProgress(trialsDone)` is called between kernel calls (about every 50 ms).
    */
-  simulatePart(input: SimulationInput, trialStart: number, trialEnd: number, onProgress?: (trialsDone: number) => void, options: { release?: boolean } = {}): SimulationPart {
-    const prepared = this.prepare(input, options);
+  simulatePart(input: SimulationInput, trialStart: number, trialEnd: number, onProgress?: (trialsDone: number) => void): SimulationPart {
+    const prepared = this.prepare(input);
     try {
       return prepared.run(input.seed, trialStart, trialEnd, onProgress);
     } finally {
@@ -139,51 +141,32 @@ export class Engine {
    * Validates the input and moves everything that does not depend on the seed into WASM memory
    * (sampling thresholds, the presorted index keys, rewards), so that many seeds of one candidate
    * (DLM's protocol) cost only their simulation. Call dispose() when done.
-   * release: the input's arrays are the caller's to lose (an engine worker's own copies): each is
-   * detached as soon as it is in WASM memory, its memory freed at once rather than at some later garbage
-   * collection, so that the f64 inputs and their WASM form are not resident together (192 bytes per arm).
    */
-  prepare(input: SimulationInput, { release = false } = {}): PreparedSimulation {
-    const done = (array: Float64Array | undefined) => {
-      if (release && array) detach(array);
-    };
-    validateSimulationInput(input);
-    const { numArms: N, numStates: S } = input;
-    const whittle = input.policy === 'whittle' && input.budget > 0 && input.budget < N;
-    const k = this.kernels;
-    // first: the index computation's chunks are carved from the reserve too
-    reserve(k, simulationPeakBytes(input, k, { indexed: whittle, smallSort: SMALL_SORT, stagingBytes: STAGING_BYTES }));
-    const indices = whittle ? (input.indices ?? this.whittleIndices(input.transitions, input.rewards, S, input.discount).indices) : undefined;
-    const blocks = new Blocks(k);
-    try {
-      // Sampling thresholds, then the inputs can go: memory matters at a million arms.
-      const thresholds = blocks.thresholds(input.transitions, N * S * 2, S);
-      done(input.transitions);
-      const initial = blocks.thresholds(input.initial, N, S);
-      done(input.initial);
-      let order = 0, tiedNext = 0;
-      if (indices) {
-        const len = N * S;
-        order = blocks.bytes(len * 4);
-        tiedNext = blocks.bytes(len);
-        if (len <= SMALL_SORT && !indices.some(Number.isNaN)) {
-          presortSmall(indices, new Uint32Array(k.memory.buffer, order, len), new Uint8Array(k.memory.buffer, tiedNext, len));
-        } else {
-          const values = blocks.f64(len, indices);
-          const keys = blocks.bytes(len * 8), keys2 = blocks.bytes(len * 8), order2 = blocks.bytes(len * 4), hist = blocks.bytes(65536 * 4);
-          k.sortDescending(len, values, order, tiedNext, keys, keys2, order2, hist);
-          for (const p of [values, keys, keys2, order2, hist]) blocks.release(p);
-        }
-        done(indices);
-      }
-      const fixed = { thresholds, initial, order, tiedNext, rewards: blocks.f64(N * S, input.rewards) };
-      done(input.rewards);
-      return new PreparedSimulation(k, input, fixed, blocks);
-    } catch (error) {
-      blocks.releaseAll();
-      throw error;
+  prepare(input: SimulationInput): PreparedSimulation {
+    const shape = shapeOf(input);
+    let chunk = armChunk(input, 0, input.numArms);
+    if (input.policy === 'whittle' && input.numStates > 2 && !input.indices) {
+      // S-state indices come with the chunks (bisection is costly: whittleIndices caches them per input)
+      validateShape(shape);
+      validateChunk(shape, chunk);
+      chunk = { ...chunk, indices: this.whittleIndices(input.transitions, input.rewards, input.numStates, input.discount).indices };
+      shape.indexed = true;
     }
+    const loader = this.load(shape);
+    loader.add(chunk);
+    loader.addRewards(0, input.rewards);
+    return loader.finish();
   }
+
+  /**
+   * A simulation whose arms arrive in chunks, in order (SimulationLoader.add), then finish() gives the
+   * prepared simulation: how an engine worker takes a large input without a whole copy of it in transit.
+   */
+  load(shape: SimulationShape): SimulationLoader {
+    validateShape(shape);
+    return new SimulationLoader(this.kernels, shape);
+  }
+
   /**
    * Allocates one f64 buffer per entry (copying arrays in, zero-filling lengths), runs `body` with
    * the pointers, then copies the zero-filled ones (the outputs) out and frees them all, even when `body`
@@ -200,13 +183,6 @@ export class Engine {
       blocks.releaseAll();
     }
   }
-}
-
-/** Frees an array's memory now (ArrayBuffer.prototype.transfer, where the runtime has it; else at the next GC). */
-function detach(array: Float64Array): void {
-  const buffer = array.buffer as ArrayBuffer & { transfer?: (length: number) => ArrayBuffer; detached?: boolean };
-  // not a shared buffer, nor one already detached through another view of it
-  if (typeof buffer.transfer === 'function' && !buffer.detached) buffer.transfer(0);
 }
 
 function checkDiscount(what: string, discount: number): void {
@@ -233,27 +209,6 @@ class Blocks {
     return ptr;
   }
 
-  /**
-   * The exact u32 sampling thresholds (with their flag bits, assembly/simulate.ts) of `rows` rows of S
-   * probabilities. The f64 rows go through a small staging block, chunk by chunk: WASM memory never
-   * shrinks, so a whole-table staging copy would stay in the worker's footprint (64 bytes per 2-state arm).
-   */
-  thresholds(probabilities: Float64Array, rows: number, S: number): number {
-    const out = this.bytes(this.k.thresholdBytes(rows, S));
-    const chunk = Math.max(1, Math.min(rows, Math.floor(STAGING_BYTES / (S * 8))));
-    const staging = this.bytes(chunk * S * 8, false);
-    try {
-      for (let first = 0; first < rows; first += chunk) {
-        const n = Math.min(chunk, rows - first);
-        new Float64Array(this.k.memory.buffer, staging, n * S).set(probabilities.subarray(first * S, (first + n) * S));
-        this.k.samplingThresholds(n, S, staging, out, first, rows);
-      }
-    } finally {
-      this.release(staging);
-    }
-    return out;
-  }
-
   release(ptr: number): void {
     this.live.delete(ptr);
     this.k.free(ptr);
@@ -265,17 +220,157 @@ class Blocks {
   }
 }
 
+/** A simulation without its arm arrays, but with the whole tally cells and group ids (the run reads them). */
+type RunInput = Omit<SimulationInput, 'transitions' | 'rewards' | 'initial' | 'indices'>;
+
+/**
+ * Takes a simulation's arms into WASM memory in two passes (Engine.load). Pass 1, add(): each chunk's
+ * transitions become exact sampling thresholds through a small staging block (WASM memory never shrinks,
+ * so a whole staging copy would stay in the worker's footprint), its index rows are copied or, for 2 states,
+ * computed from the staged rows and rewards. Then the index keys are sorted. Pass 2, addRewards(): the
+ * rewards, which are kept for the run only once the sort's buffers are free (at 3 x 10^6 arms, 48 MB
+ * less per worker at the peak). finish() gives the prepared simulation.
+ */
+export class SimulationLoader {
+  private loaded = 0;
+  private rewardsLoaded = 0;
+  private sorted = false;
+  private readonly blocks: Blocks;
+  private readonly whittle: boolean;
+  private readonly at: { thresholds: number; initial: number; rewards: number; order: number; tiedNext: number; values: number; staging: number };
+  private tallyCells?: CellArray;
+  private ofArm?: Int32Array;
+
+  constructor(private readonly k: Kernels, private readonly shape: SimulationShape) {
+    const { numArms: N, numStates: S } = shape, len = N * S;
+    this.whittle = shape.policy === 'whittle' && shape.budget > 0 && shape.budget < N;
+    reserve(k, simulationPeakBytes(shape, k, { indexed: this.whittle, smallSort: SMALL_SORT, stagingBytes: STAGING_BYTES }));
+    const b = (this.blocks = new Blocks(k));
+    // Order matters: what lives until dispose first, then what the sort frees, so that the rewards and
+    // the run's blocks are carved from one free stretch of the reservation.
+    const thresholds = b.bytes(k.thresholdBytes(N * S * 2, S)), initial = b.bytes(k.thresholdBytes(N, S));
+    const order = this.whittle ? b.bytes(len * 4, false) : 0, tiedNext = this.whittle ? b.bytes(len, false) : 0;
+    const values = this.whittle ? b.bytes(len * 8, false) : 0;
+    this.at = { thresholds, initial, rewards: 0, order, tiedNext, values, staging: b.bytes(STAGING_BYTES, false) };
+  }
+
+  /** Pass 1: arms [chunk.start, chunk.end), right after the arms loaded so far (the chunk is only read). */
+  add(chunk: ArmChunk): void {
+    const { k, at, shape } = this;
+    const { numArms: N, numStates: S } = shape, { start, end } = chunk, n = end - start;
+    if (start !== this.loaded) throw new RangeError(`simulate: arms ${start}..${end - 1} came when arm ${this.loaded} was next`);
+    validateChunk(shape, chunk);
+    if (this.whittle && S > 2 && !chunk.indices) throw new RangeError('simulate: S-state arms need their indices computed before loading');
+    const f64 = (ptr: number, length: number) => new Float64Array(k.memory.buffer, ptr, length);
+    if (this.whittle && chunk.indices) f64(at.values + start * S * 8, n * S).set(chunk.indices);
+    // transitions: staged a few arms at a time (with their rewards), each piece converted and its 2-state indices computed
+    const rowT = S * 2 * S, piece = Math.max(1, Math.floor(STAGING_BYTES / ((rowT + S) * 8)));
+    for (let a = 0; a < n; a += piece) {
+      const m = Math.min(piece, n - a), first = start + a, staged = at.staging + m * rowT * 8;
+      f64(at.staging, m * rowT).set(chunk.transitions.subarray(a * rowT, (a + m) * rowT));
+      k.samplingThresholds(m * S * 2, S, at.staging, at.thresholds, first * S * 2, N * S * 2);
+      if (this.whittle && !chunk.indices) {
+        f64(staged, m * S).set(chunk.rewards.subarray(a * S, (a + m) * S));
+        k.whittle2(m, at.staging, staged, shape.discount, at.values + first * 16);
+      }
+    }
+    const rows = Math.max(1, Math.floor(STAGING_BYTES / (S * 8)));
+    for (let a = 0; a < n; a += rows) {
+      const m = Math.min(rows, n - a);
+      f64(at.staging, m * S).set(chunk.initial.subarray(a * S, (a + m) * S));
+      k.samplingThresholds(m, S, at.staging, at.initial, start + a, N);
+    }
+    // the run reads the tally cells and group ids of all arms: gathered here (a whole input's are kept as they are)
+    if (chunk.tallyCells) {
+      const G = shape.tally!.groupings;
+      if (n === N) this.tallyCells = chunk.tallyCells;
+      // copied: a chunk's buffers go back to be refilled
+      else for (let g = 0; g < G; g++) (this.tallyCells ??= new (chunk.tallyCells.constructor as new (length: number) => CellArray)(G * N)).set(chunk.tallyCells.subarray(g * n, (g + 1) * n), g * N + start);
+    }
+    if (chunk.ofArm) {
+      if (n === N) this.ofArm = chunk.ofArm;
+      else (this.ofArm ??= new Int32Array(N)).set(chunk.ofArm, start);
+    }
+    this.loaded = end;
+  }
+
+  /** Pass 2: the rewards of arms [start, start + rows / S), right after those loaded so far (sorts first, once pass 1 is complete). */
+  addRewards(start: number, rewards: Float64Array): void {
+    const { k, at, shape } = this;
+    const S = shape.numStates, n = rewards.length / S;
+    this.sort();
+    if (start !== this.rewardsLoaded || !Number.isInteger(n) || start + n > shape.numArms) throw new RangeError(`simulate: ${rewards.length} rewards for arms from ${start} came when arm ${this.rewardsLoaded} was next`);
+    for (let j = 0; j < rewards.length; j++) {
+      if (!Number.isFinite(rewards[j])) throw new RangeError(`simulate: rewards: arm ${start + Math.floor(j / S)}, state ${j % S} is ${rewards[j]}, not a finite number`);
+    }
+    new Float64Array(k.memory.buffer, at.rewards + start * S * 8, n * S).set(rewards);
+    this.rewardsLoaded = start + n;
+  }
+
+  /** Hands the WASM blocks to the prepared simulation (every arm's rewards loaded). */
+  finish(): PreparedSimulation {
+    const { k, at, shape, blocks } = this;
+    const N = shape.numArms;
+    try {
+      this.sort();
+      if (this.rewardsLoaded !== N) throw new RangeError(`simulate: the rewards of arms ${this.rewardsLoaded}..${N - 1} were never loaded`);
+      const { indexed: _, tally, groups, ...scalars } = shape;
+      const input: RunInput = { ...scalars, ...(tally && { tally: { ...tally, cells: this.tallyCells! } }), ...(groups && { groups: { ...groups, ofArm: this.ofArm! } }) };
+      return new PreparedSimulation(k, input, { thresholds: at.thresholds, initial: at.initial, order: at.order, tiedNext: at.tiedNext, rewards: at.rewards }, blocks);
+    } catch (error) {
+      blocks.releaseAll();
+      throw error;
+    }
+  }
+
+  /** Once pass 1 is complete: checks the groups, sorts the index keys, frees the sort's blocks and takes the rewards' block. */
+  private sort(): void {
+    if (this.sorted) return;
+    const { k, at, shape, blocks } = this;
+    const { numArms: N, numStates: S } = shape, len = N * S;
+    if (this.loaded !== N) throw new RangeError(`simulate: arms ${this.loaded}..${N - 1} were never loaded`);
+    if (shape.groups) {
+      checkGroups({ ...shape, groups: { ...shape.groups, ofArm: this.ofArm! } }, (message) => {
+        throw new RangeError(`simulate: ${message}`);
+      });
+    }
+    blocks.release(at.staging);
+    if (this.whittle) {
+      const values = new Float64Array(k.memory.buffer, at.values, len);
+      if (len <= SMALL_SORT && !values.some(Number.isNaN)) {
+        presortSmall(values, new Uint32Array(k.memory.buffer, at.order, len), new Uint8Array(k.memory.buffer, at.tiedNext, len));
+      } else {
+        // the keys overwrite the values in place (the kernel reads value i before it writes key i)
+        const keys2 = blocks.bytes(len * 8, false), order2 = blocks.bytes(len * 4, false), hist = blocks.bytes(65536 * 4, false);
+        k.sortDescending(len, at.values, at.order, at.tiedNext, at.values, keys2, order2, hist);
+        for (const p of [keys2, order2, hist]) blocks.release(p);
+      }
+      blocks.release(at.values);
+    }
+    at.rewards = blocks.bytes(len * 8, false);
+    this.sorted = true;
+  }
+}
+
 /** A simulation whose seed-independent data sit in WASM memory (Engine.prepare). */
 export class PreparedSimulation {
   constructor(
     private readonly k: Kernels,
-    private readonly input: SimulationInput,
+    private readonly input: RunInput,
     private readonly fixed: { thresholds: number; initial: number; order: number; tiedNext: number; rewards: number },
     private readonly blocks: Blocks,
   ) {}
 
-  /** Trials [trialStart, trialEnd) with this seed (the input's seed is ignored). */
+  /** Trials [trialStart, trialEnd) with this seed (the input's seed is ignored): their sums. */
   run(seed: number, trialStart: number, trialEnd: number, onProgress?: (trialsDone: number) => void): SimulationPart {
+    return this.trials(seed, trialStart, trialEnd, onProgress).collect();
+  }
+
+  /**
+   * The same trials, their sums kept in WASM memory until collect() copies them out (the per-arm sums
+   * into arrays the caller gives, if it does) and frees them; release() frees them unread.
+   */
+  trials(seed: number, trialStart: number, trialEnd: number, onProgress?: (trialsDone: number) => void): TrialSums {
     const input = this.input;
     const { numArms: N, numStates: S, horizon: T, trials: K } = input;
     if (!(Number.isInteger(trialStart) && Number.isInteger(trialEnd) && 0 <= trialStart && trialStart <= trialEnd && trialEnd <= K)) {
@@ -289,8 +384,9 @@ export class PreparedSimulation {
       const state = blocks.bytes(N), act = blocks.bytes(N), scratch = blocks.bytes(N * 4), lastTrial = blocks.bytes(N * 4);
       const history = blocks.bytes(k.historyBytes(N)), tables = blocks.f64(Math.ceil(T / 16) * 512);
       new Int32Array(k.memory.buffer, lastTrial, N).fill(-1);
-      const occDisc = blocks.f64(N * (S - 1)), occSteps = blocks.f64(N * (S - 1));
-      const pulls = blocks.f64(N), pulledTrials = blocks.f64(N);
+      // counts in 32 bits (assembly/simulate.ts), the discounted occupancy in f64
+      const occDisc = blocks.f64(N * (S - 1)), occSteps = blocks.bytes(N * (S - 1) * 4);
+      const pulls = blocks.bytes(N * 4), pulledTrials = blocks.bytes(N * 4);
       const perTrial = blocks.f64(count * 4);
       const perStep = input.perStep ? blocks.f64(T * 2) : 0;
       const perTrialOcc = input.perTrial ? blocks.f64(count * 2 * N * S) : 0;
@@ -306,17 +402,14 @@ export class PreparedSimulation {
         k.simulate(N, S, f.thresholds, f.rewards, f.initial, f.order, f.tiedNext, POLICY_CODES[input.policy], input.ties === 'random' ? 1 : 0,
           input.budget, T, input.discount, seed >>> 0, scale, start, end, state, act, scratch, lastTrial, history, tables,
           occDisc, occSteps, pulls, pulledTrials, perTrial + off * 32, perStep, perTrialOcc ? perTrialOcc + off * 2 * N * S * 8 : 0, totals, groups?.block ?? 0);
-        tally?.addTrial(off, new Float64Array(k.memory.buffer, pulls, N), new Float64Array(k.memory.buffer, occSteps, N * (S - 1)));
+        tally?.addTrial(off, new Uint32Array(k.memory.buffer, pulls, N), new Uint32Array(k.memory.buffer, occSteps, N * (S - 1)));
         onProgress?.(end - trialStart);
       }
       const out = (ptr: number, length: number) => new Float64Array(k.memory.buffer, ptr, length).slice();
-      return {
+      // the sums of every trial, but not yet the per-arm ones (TrialSums.collect)
+      const part: Omit<SimulationPart, keyof ArmSums> = {
         trialStart,
         trialEnd,
-        occDisc: out(occDisc, N * (S - 1)),
-        occSteps: out(occSteps, N * (S - 1)),
-        pulls: out(pulls, N),
-        pulledTrials: out(pulledTrials, N),
         perTrial: out(perTrial, count * 4),
         perStep: perStep ? out(perStep, T * 2) : undefined,
         perTrialOcc: perTrialOcc ? out(perTrialOcc, count * 2 * N * S) : undefined,
@@ -324,13 +417,56 @@ export class PreparedSimulation {
         discTotal: out(totals, 1)[0],
         ...(groups && { groupCallsRange: out(groups.range, groups.rangeLength) }),
       };
-    } finally {
+      return new TrialSums(k, part, { occDisc, occSteps, pulls, pulledTrials }, N * (S - 1), N, blocks);
+    } catch (error) {
       blocks.releaseAll();
+      throw error;
     }
   }
 
   /** Frees the WASM memory of the prepared data. */
   dispose(): void {
+    this.blocks.releaseAll();
+  }
+}
+
+/** The per-arm sums of a part (numArms x (numStates - 1) occupancy, numArms pulls), 20 bytes per 2-state arm. */
+export type ArmSums = Pick<SimulationPart, 'occDisc' | 'occSteps' | 'pulls' | 'pulledTrials'>;
+
+/** Trials run, their per-arm sums still in WASM memory (PreparedSimulation.trials). */
+export class TrialSums {
+  constructor(
+    private readonly k: Kernels,
+    private readonly part: Omit<SimulationPart, keyof ArmSums>,
+    private readonly at: Record<keyof ArmSums, number>,
+    private readonly occLength: number,
+    private readonly numArms: number,
+    private readonly blocks: Blocks,
+  ) {}
+
+  /** The part, its per-arm sums copied into `into` (arrays of the right lengths, e.g. made by the thread that merges) or into new arrays; frees the WASM blocks. */
+  collect(into?: ArmSums): SimulationPart {
+    try {
+      const memory = this.k.memory.buffer;
+      const copy = <A extends Float64Array | Uint32Array>(from: A, given: A | undefined, key: keyof ArmSums): A => {
+        if (given && given.length !== from.length) throw new RangeError(`simulate: ${key} needs ${from.length} values, the array given has ${given.length}`);
+        return given ? (given.set(from), given) : (from.slice() as A);
+      };
+      const L = this.occLength, N = this.numArms;
+      return {
+        ...this.part,
+        occDisc: copy(new Float64Array(memory, this.at.occDisc, L), into?.occDisc, 'occDisc'),
+        occSteps: copy(new Uint32Array(memory, this.at.occSteps, L), into?.occSteps, 'occSteps'),
+        pulls: copy(new Uint32Array(memory, this.at.pulls, N), into?.pulls, 'pulls'),
+        pulledTrials: copy(new Uint32Array(memory, this.at.pulledTrials, N), into?.pulledTrials, 'pulledTrials'),
+      };
+    } finally {
+      this.release();
+    }
+  }
+
+  /** Frees the WASM blocks of the sums. */
+  release(): void {
     this.blocks.releaseAll();
   }
 }

@@ -3,7 +3,7 @@
 import type { SimulationInput } from './simulation.ts';
 
 /** Group bounds that every step can meet with exactly min(budget, numArms) calls. */
-export function checkGroups(input: SimulationInput, fail: (m: string) => never): void {
+export function checkGroups(input: Pick<SimulationInput, 'groups' | 'policy' | 'numArms' | 'budget'>, fail: (m: string) => never): void {
   const { ofArm, min, max } = input.groups!;
   const G = min.length;
   if (input.policy !== 'whittle') fail(`group bounds apply to the Whittle policy, not to ${input.policy}`);
@@ -43,7 +43,7 @@ export function emptyRange(pairs: number): Float64Array {
  * Writes the kernel's `groups` block into WASM memory with `alloc` (zeroed bytes): [G, groupOf, min, max,
  * ranking scratch, taken scratch, range], the range starting empty. Returns the block and the range.
  */
-export function groupBlock(input: SimulationInput, memory: WebAssembly.Memory, alloc: (bytes: number) => number): { block: number; range: number; rangeLength: number } {
+export function groupBlock(input: Pick<SimulationInput, 'groups' | 'numArms' | 'horizon'>, memory: WebAssembly.Memory, alloc: (bytes: number) => number): { block: number; range: number; rangeLength: number } {
   const { ofArm, min, max } = input.groups!;
   const G = min.length, N = input.numArms;
   const i32 = (values: Int32Array) => {

@@ -3,25 +3,27 @@
 // not fit, and WASM memory never shrinks: a job allocating its blocks one by one doubles memory on the way
 // (137 bytes per 2-state arm for 93 in use, at 10^6 arms). One block of the peak size, allocated and freed
 // at once, grows memory by just that (plus TLSF's 1/16 rounding), and the job's blocks are then carved
-// from it. This mirrors Engine.prepare and PreparedSimulation.run: an underestimate costs one more growth,
+// from it. This mirrors SimulationLoader and PreparedSimulation.run: an underestimate costs one more growth,
 // never a wrong result.
 import type { Kernels } from './kernels.ts';
-import type { SimulationInput } from './simulation.ts';
+import type { SimulationShape } from './simulation.ts';
 
-/** Bytes of the blocks of prepare (and of its run, all trials) at their peak, with some slack for headers. */
-export function simulationPeakBytes(input: SimulationInput, k: Pick<Kernels, 'thresholdBytes' | 'historyBytes'>, o: { indexed: boolean; smallSort: number; stagingBytes: number }): number {
-  const { numArms: N, numStates: S, horizon: T, trials: K } = input;
+/** Bytes of the blocks of a loader (SimulationLoader) and of its run (all trials) at their peak, with some slack for headers. */
+export function simulationPeakBytes(shape: SimulationShape, k: Pick<Kernels, 'thresholdBytes' | 'historyBytes'>, o: { indexed: boolean; smallSort: number; stagingBytes: number }): number {
+  const { numArms: N, numStates: S, horizon: T, trials: K } = shape;
   const len = N * S;
-  const thresholds = k.thresholdBytes(N * S * 2, S) + k.thresholdBytes(N, S);
-  const order = o.indexed ? len * 4 + len : 0;
-  // values, keys, keys2 (f64), order2 (u32), the radix histogram
-  const sort = o.indexed && len > o.smallSort ? len * 8 * 3 + len * 4 + 65536 * 4 : 0;
-  const G = input.groups?.min.length ?? 0;
-  const groups = input.groups ? N * 8 + G * 8 + T * G * 16 + 28 : 0;
+  // kept until dispose: thresholds, initial thresholds, and the index order with its tie flags
+  const kept = k.thresholdBytes(N * S * 2, S) + k.thresholdBytes(N, S) + (o.indexed ? len * 4 + len : 0);
+  // pass 1: the index values and the staging block; the sort: values (then keys), keys2, order2, the radix histogram
+  const load = o.stagingBytes + (o.indexed ? len * 8 : 0);
+  const sort = o.indexed && len > o.smallSort ? len * 8 * 2 + len * 4 + 65536 * 4 : 0;
+  const G = shape.groups?.min.length ?? 0;
+  const groups = shape.groups ? N * 8 + G * 8 + T * G * 16 + 28 : 0;
   // state, act, scratch, lastTrial, history, tables, occDisc, occSteps, pulls, pulledTrials, perTrial, ...
-  const run = N * (1 + 1 + 4 + 4) + k.historyBytes(N) + Math.ceil(T / 16) * 512 * 8 + 2 * N * (S - 1) * 8 + 2 * N * 8 + K * 32
-    + (input.perStep ? T * 16 : 0) + (input.perTrial ? K * 2 * N * S * 8 : 0) + 8 + groups;
-  return thresholds + order + Math.max(o.stagingBytes, sort, len * 8 + run) + 64 * 1024;
+  const run = N * (1 + 1 + 4 + 4) + k.historyBytes(N) + Math.ceil(T / 16) * 512 * 8 + N * (S - 1) * (8 + 4) + 2 * N * 4 + K * 32
+    + (shape.perStep ? T * 16 : 0) + (shape.perTrial ? K * 2 * N * S * 8 : 0) + 8 + groups;
+  // after the sort: the rewards (pass 2) and the run
+  return kept + Math.max(load, sort, len * 8 + run) + 64 * 1024;
 }
 
 /** Makes sure `bytes` can be allocated without growing memory again (see above). */

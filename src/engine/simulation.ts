@@ -3,7 +3,7 @@
 // fixed point) in f64 below 2^53, so partial sums add up to the same bits whatever the split; the
 // per-trial floats are summed in trial order. Pure: shared by the engine, the browser pool and the
 // Node thread pool.
-import type { Occupancy, TallyCells } from '../core/instance/occupancy.ts';
+import type { CellArray, Occupancy, TallyCells } from '../core/instance/occupancy.ts';
 import { checkGroups, emptyRange } from './group-bounds.ts';
 
 export type PolicyName = 'whittle' | 'random' | 'none';
@@ -55,11 +55,12 @@ export interface GroupBoundsInput {
 export interface SimulationPart {
   trialStart: number;
   trialEnd: number;
-  /** numArms x (numStates - 1), states 1..S-1: fixed-point discounted steps and steps spent in the state. */
+  /** numArms x (numStates - 1), states 1..S-1: fixed-point discounted steps, and steps spent in the state. */
   occDisc: Float64Array;
-  occSteps: Float64Array;
-  pulls: Float64Array;
-  pulledTrials: Float64Array;
+  occSteps: Uint32Array;
+  /** numArms: steps pulled, and trials with a pull (counts: 32 bits, as in the kernel). */
+  pulls: Uint32Array;
+  pulledTrials: Uint32Array;
   /** (trialEnd - trialStart) x 4: reward, discounted reward, engaged, pulled id sum. */
   perTrial: Float64Array;
   /** horizon x 2: arms pulled, arms in the top state; when asked. */
@@ -102,46 +103,142 @@ export function splitRange(total: number, parts: number): [number, number][] {
   return out;
 }
 
-/** Checks shapes and values once, before anything is computed; throws a RangeError naming the problem. */
-export function validateSimulationInput(input: SimulationInput): void {
-  const { numArms: N, numStates: S } = input;
-  const fail = (message: string): never => {
-    throw new RangeError(`simulate: ${message}`);
+/**
+ * A simulation without its per-arm arrays, which come in ArmChunks: a large input crosses to a worker
+ * a piece at a time, so that no whole copy of it is ever in transit (at 3 x 10^6 arms, 340 MB each).
+ */
+export type SimulationShape = Omit<SimulationInput, 'transitions' | 'rewards' | 'initial' | 'indices' | 'tally' | 'groups'> & {
+  /** The chunks carry rows of the index table (computed beforehand, as for S-state arms). */
+  indexed: boolean;
+  tally?: Omit<TallyCells, 'cells'>;
+  groups?: Omit<GroupBoundsInput, 'ofArm'>;
+};
+
+/** Arms [start, end) of a simulation: the rows of every per-arm array (tally cells: groupings x arms). */
+export interface ArmChunk {
+  start: number;
+  end: number;
+  transitions: Float64Array;
+  rewards: Float64Array;
+  initial: Float64Array;
+  indices?: Float64Array;
+  tallyCells?: CellArray;
+  ofArm?: Int32Array;
+}
+
+export function shapeOf({ transitions, rewards, initial, indices, tally, groups, ...scalars }: SimulationInput): SimulationShape {
+  return {
+    ...scalars,
+    indexed: indices !== undefined,
+    ...(tally && { tally: { groupings: tally.groupings, numCells: tally.numCells } }),
+    ...(groups && { groups: { min: groups.min, max: groups.max } }),
   };
-  if (!Number.isInteger(N) || N < 1) fail(`numArms must be a positive integer, got ${N}`);
-  if (!Number.isInteger(S) || S < 2 || S > 255) fail(`numStates must be an integer in [2, 255], got ${S}`);
-  if (input.transitions.length !== N * S * 2 * S) fail(`transitions must have numArms x S x 2 x S = ${N * S * 2 * S} values, got ${input.transitions.length}`);
-  if (input.rewards.length !== N * S) fail(`rewards must have numArms x S = ${N * S} values, got ${input.rewards.length}`);
-  if (input.initial.length !== N * S) fail(`initial must have numArms x S = ${N * S} values, got ${input.initial.length}`);
-  if (input.indices && input.indices.length !== N * S) fail(`indices must have numArms x S = ${N * S} values, got ${input.indices.length}`);
-  if (!(input.discount >= 0 && input.discount < 1)) fail(`discount must be in [0, 1), got ${input.discount}`);
-  if (!Number.isInteger(input.budget) || input.budget < 0) fail(`budget must be a non-negative integer, got ${input.budget}`);
-  if (!Number.isInteger(input.horizon) || input.horizon < 1) fail(`horizon must be a positive integer, got ${input.horizon}`);
-  if (!Number.isInteger(input.trials) || input.trials < 1) fail(`trials must be a positive integer, got ${input.trials}`);
-  if (input.trials * input.horizon >= 2 ** 31) fail(`trials x horizon must stay below 2^31, got ${input.trials * input.horizon}`);
-  if (!Number.isInteger(input.seed) || input.seed < 0 || input.seed >= 2 ** 32) fail(`seed must be an integer in [0, 2^32), got ${input.seed}`);
-  if (!Object.hasOwn(POLICY_CODES, input.policy)) fail(`policy must be whittle, random or none, got ${input.policy}`);
-  if (input.ties !== 'random' && input.ties !== 'lowest-id') fail(`ties must be random or lowest-id, got ${input.ties}`);
-  checkDistributions(input.transitions, S, 'transitions', (row) => {
-    const arm = Math.floor(row / (2 * S)), state = Math.floor(row / 2) % S;
-    return `arm ${arm}, state ${state}, action ${row % 2}`;
-  }, fail);
-  checkDistributions(input.initial, S, 'initial', (row) => `arm ${row}`, fail);
-  for (let k = 0; k < input.rewards.length; k++) {
-    if (!Number.isFinite(input.rewards[k])) fail(`rewards: arm ${Math.floor(k / S)}, state ${k % S} is ${input.rewards[k]}, not a finite number`);
-  }
+}
+
+/** The rows of arms [start, end) of `input`: views into its arrays (a part of the tally cells is gathered). */
+export function armChunk(input: SimulationInput, start: number, end: number): ArmChunk {
+  const S = input.numStates, N = input.numArms, n = end - start;
+  const rows = <A extends Float64Array | Int32Array>(a: A, width: number) => a.subarray(start * width, end * width) as A;
+  const chunk: ArmChunk = { start, end, transitions: rows(input.transitions, S * 2 * S), rewards: rows(input.rewards, S), initial: rows(input.initial, S) };
+  if (input.indices) chunk.indices = rows(input.indices, S);
+  if (input.groups) chunk.ofArm = rows(input.groups.ofArm, 1);
   if (input.tally) {
-    const { cells, groupings, numCells } = input.tally;
-    if (!Number.isInteger(numCells) || numCells < 1) fail(`tally: numCells must be a positive integer, got ${numCells}`);
-    if (cells.length !== groupings * N) fail(`tally: cells must have groupings x numArms = ${groupings * N} values, got ${cells.length}`);
-    for (let k = 0; k < cells.length; k++) {
-      if (!(cells[k] >= -1 && cells[k] < numCells)) fail(`tally: arm ${k % N} of grouping ${Math.floor(k / N)} has cell ${cells[k]}, outside -1..${numCells - 1}`);
+    const { cells, groupings } = input.tally;
+    if (n === N) chunk.tallyCells = cells;
+    else {
+      // grouping-major: the rows of each grouping, one after the other
+      chunk.tallyCells = new (cells.constructor as new (length: number) => CellArray)(groupings * n);
+      for (let g = 0; g < groupings; g++) chunk.tallyCells.set(cells.subarray(g * N + start, g * N + end), g * n);
     }
   }
-  if (input.groups) checkGroups(input, fail);
-  if (input.indices) {
-    for (let k = 0; k < input.indices.length; k++) {
-      if (Number.isNaN(input.indices[k])) fail(`indices: arm ${Math.floor(k / S)}, state ${k % S} is NaN`);
+  return chunk;
+}
+
+/**
+ * The rows of arms [start, end) of `input` in arrays of their own (to be transferred): in the buffers
+ * of `reuse`, an earlier chunk sent back, where they are large enough, else in new ones.
+ */
+export function copyArmChunk(input: SimulationInput, start: number, end: number, reuse?: ArmChunk): ArmChunk {
+  const rows = armChunk(input, start, end);
+  const chunk: ArmChunk = { start, end, transitions: copyInto(rows.transitions, reuse?.transitions), rewards: copyInto(rows.rewards, reuse?.rewards), initial: copyInto(rows.initial, reuse?.initial) };
+  if (rows.indices) chunk.indices = copyInto(rows.indices, reuse?.indices);
+  if (rows.ofArm) chunk.ofArm = copyInto(rows.ofArm, reuse?.ofArm);
+  if (rows.tallyCells) chunk.tallyCells = copyInto(rows.tallyCells, reuse?.tallyCells);
+  return chunk;
+}
+
+function copyInto<A extends Float64Array | Int32Array | CellArray>(from: A, old?: ArrayBufferView): A {
+  const buffer = old && old.buffer.byteLength >= from.byteLength ? old.buffer : new ArrayBuffer(from.byteLength);
+  const to = new (from.constructor as new (buffer: ArrayBufferLike, offset: number, length: number) => A)(buffer, 0, from.length);
+  to.set(from as Float64Array & Int32Array & Int8Array & Int16Array);
+  return to;
+}
+
+const failWith = (message: string): never => {
+  throw new RangeError(`simulate: ${message}`);
+};
+
+/** Checks shapes and values once, before anything is computed; throws a RangeError naming the problem. */
+export function validateSimulationInput(input: SimulationInput): void {
+  const shape = shapeOf(input);
+  validateShape(shape);
+  validateChunk(shape, armChunk(input, 0, input.numArms));
+  if (input.groups) checkGroups(input, failWith);
+}
+
+/** The checks of everything but the per-arm arrays. */
+export function validateShape(shape: SimulationShape): void {
+  const { numArms: N, numStates: S } = shape;
+  const fail = failWith;
+  if (!Number.isInteger(N) || N < 1) fail(`numArms must be a positive integer, got ${N}`);
+  if (!Number.isInteger(S) || S < 2 || S > 255) fail(`numStates must be an integer in [2, 255], got ${S}`);
+  if (!(shape.discount >= 0 && shape.discount < 1)) fail(`discount must be in [0, 1), got ${shape.discount}`);
+  if (!Number.isInteger(shape.budget) || shape.budget < 0) fail(`budget must be a non-negative integer, got ${shape.budget}`);
+  if (!Number.isInteger(shape.horizon) || shape.horizon < 1) fail(`horizon must be a positive integer, got ${shape.horizon}`);
+  if (!Number.isInteger(shape.trials) || shape.trials < 1) fail(`trials must be a positive integer, got ${shape.trials}`);
+  if (shape.trials * shape.horizon >= 2 ** 31) fail(`trials x horizon must stay below 2^31, got ${shape.trials * shape.horizon}`);
+  if (!Number.isInteger(shape.seed) || shape.seed < 0 || shape.seed >= 2 ** 32) fail(`seed must be an integer in [0, 2^32), got ${shape.seed}`);
+  if (!Object.hasOwn(POLICY_CODES, shape.policy)) fail(`policy must be whittle, random or none, got ${shape.policy}`);
+  if (shape.ties !== 'random' && shape.ties !== 'lowest-id') fail(`ties must be random or lowest-id, got ${shape.ties}`);
+  if (shape.tally && !(Number.isInteger(shape.tally.numCells) && shape.tally.numCells >= 1)) fail(`tally: numCells must be a positive integer, got ${shape.tally.numCells}`);
+}
+
+/** The checks of one chunk's rows (arms numbered as in the whole input). */
+export function validateChunk(shape: SimulationShape, chunk: ArmChunk): void {
+  const { numArms: N, numStates: S } = shape;
+  const { start, end } = chunk, n = end - start;
+  const fail = failWith;
+  const whole = start === 0 && end === N;
+  const count = (what: string, length: number, width: number, per: string) => {
+    if (length !== n * width) fail(`${what} must have ${whole ? 'numArms' : `arms ${start}..${end - 1}`} x ${per} = ${n * width} values, got ${length}`);
+  };
+  if (!(Number.isInteger(start) && Number.isInteger(end) && 0 <= start && start < end && end <= N)) fail(`a chunk of arms ${start}..${end - 1} is not within 0..${N - 1}`);
+  count('transitions', chunk.transitions.length, S * 2 * S, 'S x 2 x S');
+  count('rewards', chunk.rewards.length, S, 'S');
+  count('initial', chunk.initial.length, S, 'S');
+  if (shape.indexed !== (chunk.indices !== undefined)) fail(shape.indexed ? `indices are missing for arms ${start}..${end - 1}` : 'indices came with a chunk of a simulation without them');
+  if (chunk.indices) count('indices', chunk.indices.length, S, 'S');
+  checkDistributions(chunk.transitions, S, 'transitions', (row) => {
+    const arm = start + Math.floor(row / (2 * S)), state = Math.floor(row / 2) % S;
+    return `arm ${arm}, state ${state}, action ${row % 2}`;
+  }, fail);
+  checkDistributions(chunk.initial, S, 'initial', (row) => `arm ${start + row}`, fail);
+  for (let k = 0; k < chunk.rewards.length; k++) {
+    if (!Number.isFinite(chunk.rewards[k])) fail(`rewards: arm ${start + Math.floor(k / S)}, state ${k % S} is ${chunk.rewards[k]}, not a finite number`);
+  }
+  if (shape.tally) {
+    const { groupings, numCells } = shape.tally;
+    const cells = chunk.tallyCells;
+    if (!cells) fail(`tally: the cells of arms ${start}..${end - 1} are missing`);
+    if (cells!.length !== groupings * n) fail(`tally: cells must have groupings x ${whole ? 'numArms' : 'arms'} = ${groupings * n} values, got ${cells!.length}`);
+    for (let k = 0; k < cells!.length; k++) {
+      if (!(cells![k] >= -1 && cells![k] < numCells)) fail(`tally: arm ${start + (k % n)} of grouping ${Math.floor(k / n)} has cell ${cells![k]}, outside -1..${numCells - 1}`);
+    }
+  }
+  if (shape.groups && chunk.ofArm?.length !== n) fail(`groups: ${chunk.ofArm?.length ?? 0} group ids for ${n} arms`);
+  if (chunk.indices) {
+    for (let k = 0; k < chunk.indices.length; k++) {
+      if (Number.isNaN(chunk.indices[k])) fail(`indices: arm ${start + Math.floor(k / S)}, state ${k % S} is NaN`);
     }
   }
 }
@@ -170,17 +267,11 @@ export function mergeParts(input: SimulationInput, parts: SimulationPart[]): Sim
   }
   if (next !== K) throw new Error(`mergeParts: the parts cover ${next} of ${K} trials`);
   const scale = fixedScale(K, T);
-  const occDisc = new Float64Array(N * (S - 1)), occSteps = new Float64Array(N * (S - 1));
-  const pulls = new Float64Array(N), pulledTrials = new Float64Array(N);
   const perStep = input.perStep ? new Float64Array(T * 2) : undefined;
   const G = input.groups?.min.length ?? 0;
   const groupCallsRange = input.groups ? emptyRange(T * G) : undefined;
   let discTotal = 0;
   for (const p of sorted) {
-    add(occDisc, p.occDisc);
-    add(occSteps, p.occSteps);
-    add(pulls, p.pulls);
-    add(pulledTrials, p.pulledTrials);
     if (perStep && p.perStep) add(perStep, p.perStep);
     if (groupCallsRange && p.groupCallsRange) {
       for (let j = 0; j < groupCallsRange.length; j += 2) {
@@ -190,11 +281,20 @@ export function mergeParts(input: SimulationInput, parts: SimulationPart[]): Sim
     }
     discTotal += p.discTotal;
   }
+  // Per-arm sums straight into the result (no arrays of sums: at 3 x 10^6 arms they would be 96 MB);
+  // the sums are integers, exact in any order.
+  const [occDisc, occSteps, pulled, pulledTrials] = (['occDisc', 'occSteps', 'pulls', 'pulledTrials'] as const).map((key) => sorted.map((p) => p[key]));
+  const sum = (arrays: ArrayLike<number>[], k: number) => {
+    let total = 0;
+    for (const a of arrays) total += a[k];
+    return total;
+  };
   const discounted = new Float64Array(N * S), undiscounted = new Float64Array(N * S);
+  const pulls = new Float64Array(N), pulledAtLeastOnce = new Float64Array(N);
   for (let i = 0; i < N; i++) {
     let d0 = discTotal, u0 = K * T;
     for (let s = 1; s < S; s++) {
-      const d = occDisc[i * (S - 1) + s - 1], u = occSteps[i * (S - 1) + s - 1];
+      const d = sum(occDisc, i * (S - 1) + s - 1), u = sum(occSteps, i * (S - 1) + s - 1);
       d0 -= d;
       u0 -= u;
       discounted[i * S + s] = d / scale / K;
@@ -202,6 +302,8 @@ export function mergeParts(input: SimulationInput, parts: SimulationPart[]): Sim
     }
     discounted[i * S] = d0 / scale / K;
     undiscounted[i * S] = u0 / K;
+    pulls[i] = sum(pulled, i) / K;
+    pulledAtLeastOnce[i] = sum(pulledTrials, i) / K;
   }
   const rewardPerTrial = new Float64Array(K), discRewardPerTrial = new Float64Array(K), engagedPerTrial = new Float64Array(K);
   let reward = 0, discReward = 0, engagedSum = 0, pulledIdSum = 0;
@@ -225,8 +327,8 @@ export function mergeParts(input: SimulationInput, parts: SimulationPart[]): Sim
     discount: input.discount,
     discounted,
     undiscounted,
-    pulls: pulls.map((x) => x / K),
-    pulledAtLeastOnce: pulledTrials.map((x) => x / K),
+    pulls,
+    pulledAtLeastOnce,
     engagedSum,
     pulledIdSum,
     rewardMean: reward / K,

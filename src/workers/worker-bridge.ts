@@ -28,6 +28,7 @@ export class WorkerBridge<Api> {
   /** Rejects `died`: how terminate() releases the pending calls. */
   private stop: ((reason: unknown) => void) | undefined;
   private running = 0;
+  private retiring = false;
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
@@ -58,9 +59,19 @@ export class WorkerBridge<Api> {
     }
   }
 
+  /**
+   * Ends the worker as soon as no call is running (at once if none is): how a worker gives back memory
+   * it cannot shrink (WASM's). The next call starts a fresh worker.
+   */
+  retire(): void {
+    if (this.running === 0) this.terminate();
+    else this.retiring = true;
+  }
+
   /** Stops the worker now; pending calls reject with an AbortError. The next call starts a fresh worker. */
   terminate(): void {
     clearTimeout(this.idleTimer);
+    this.retiring = false;
     this.stop?.(new DOMException(`${capitalize(this.options.label)} was stopped before it finished.`, 'AbortError'));
     this.stop = undefined;
     this.api?.[Comlink.releaseProxy]();
@@ -94,6 +105,7 @@ export class WorkerBridge<Api> {
   }
 
   private scheduleIdleStop(): void {
+    if (this.retiring && this.running === 0) return this.terminate();
     const timeout = this.options.idleTimeoutMs ?? 0;
     if (timeout > 0 && this.running === 0) this.idleTimer = setTimeout(() => this.terminate(), timeout);
   }

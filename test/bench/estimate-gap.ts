@@ -15,7 +15,7 @@
 // not-called prior for the whole register instead of one per bucket of the population's first group)
 import { countTransitions, estimateTransitions } from '../../src/core/plan/estimate-transitions.ts';
 import { generatedRegister } from '../../src/core/plan/generated-register.ts';
-import { groupBuckets } from '../../src/core/plan/group-buckets.ts';
+import { groupBuckets } from '../../src/core/measures/group-buckets.ts';
 import { registerToInstance } from '../../src/core/plan/register.ts';
 import { DLM_EFFECT_WEIGHTS } from '../../src/core/datasets/generators/dlm.ts';
 import { MULTILINGUAL_WEIGHTS } from '../../src/core/datasets/generators/multilingual.ts';

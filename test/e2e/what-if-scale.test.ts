@@ -16,40 +16,125 @@ const TRIALS = Number(process.env.ALLOT_WHATIF_TRIALS ?? 10);
 const REWARD = 'state * (1 + agent_feats[0])';
 const site = useBuiltSite();
 
-/** RSS and PSS of every process of the test's browser, in bytes (PSS shares shared pages fairly). */
-async function browserMemory(): Promise<{ rss: number; pss: number; processes: number }> {
+interface Memory {
+  rss: number;
+  pss: number;
+  processes: number;
+  /** PSS by process type (browser, renderer, GPU, ...). */
+  byType: Record<string, number>;
+  /** The renderer's largest mappings, PSS/size in MB (when it is over 512 MB). */
+  top: string;
+}
+
+/** The largest mappings of a process by PSS (MB): address-space size, PSS and permissions, to tell WASM memories (followed by a large guard region) from array buffers and heaps. */
+function topMappings(pid: number, count = 12): string {
+  const maps: { size: number; pss: number; perms: string; guard: number }[] = [];
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const range = /^([0-9a-f]+)-([0-9a-f]+) (\S+)/.exec(line);
+    if (range) maps.push({ size: parseInt(range[2], 16) - parseInt(range[1], 16), pss: 0, perms: range[3], guard: 0 });
+    else if (line.startsWith('Pss:')) maps[maps.length - 1].pss = Number(/(\d+)/.exec(line)![1]) * 1024;
+  }
+  maps.forEach((m, i) => (m.guard = maps[i + 1]?.perms === '---p' ? maps[i + 1].size : 0));
+  const mb = (b: number) => (b / 1024 ** 2).toFixed(0);
+  return maps.sort((a, b) => b.pss - a.pss).slice(0, count).map((m) => `${mb(m.pss)}/${mb(m.size)}${m.guard > 2 ** 30 ? '+guard' : ''}`).join(' ');
+}
+
+let rendererPid: number | undefined;
+
+/** The pid of the renderer process with the most memory (the page's). */
+async function findRenderer(): Promise<number> {
   const cdp = await site.browser.newBrowserCDPSession();
   try {
     const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: { id: number; type: string }[] };
-    let rss = 0, pss = 0, processes = 0;
-    for (const { id } of processInfo) {
-      try {
-        rss += Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${id}/status`, 'utf8'))?.[1] ?? 0) * 1024;
-        pss += Number(/Pss:\s+(\d+) kB/.exec(readFileSync(`/proc/${id}/smaps_rollup`, 'utf8'))?.[1] ?? 0) * 1024;
-        processes++;
-      } catch {
-        // the process ended between the listing and the read
-      }
-    }
-    return { rss, pss, processes };
+    const pss = (id: number) => Number(/Pss:\s+(\d+) kB/.exec(readFileSync(`/proc/${id}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
+    return processInfo.filter((p) => p.type === 'renderer').sort((a, b) => pss(b.id) - pss(a.id))[0].id;
   } finally {
     await cdp.detach();
   }
 }
 
-/** Samples the browser's memory every 250 ms until stopped; the peak of each measure. */
-function memoryPeak(): { stop: () => Promise<{ rss: number; pss: number; processes: number }> } {
-  const peak = { rss: 0, pss: 0, processes: 0 };
+/** RSS and PSS of every process of the test's browser, in bytes (PSS shares shared pages fairly). */
+async function browserMemory(): Promise<Memory> {
+  const cdp = await site.browser.newBrowserCDPSession();
+  try {
+    const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: { id: number; type: string }[] };
+    let rss = 0, pss = 0, processes = 0, top = '';
+    const byType: Record<string, number> = {};
+    for (const { id, type } of processInfo) {
+      try {
+        rss += Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${id}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+        const p = Number(/Pss:\s+(\d+) kB/.exec(readFileSync(`/proc/${id}/smaps_rollup`, 'utf8'))?.[1] ?? 0) * 1024;
+        pss += p;
+        byType[type] = (byType[type] ?? 0) + p;
+        if (type === 'renderer' && p > 2 ** 29) top = topMappings(id);
+        processes++;
+      } catch {
+        // the process ended between the listing and the read
+      }
+    }
+    return { rss, pss, processes, byType, top };
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/** Samples the browser's memory every 250 ms until stopped; the peak of each measure, and the split at the PSS peak. */
+function memoryPeak(heaps?: { sample: () => Promise<string> }): { stop: () => Promise<Memory> } {
+  const peak: Memory = { rss: 0, pss: 0, processes: 0, byType: {}, top: '' };
   let running = true;
+  const started = Date.now(), timeline: string[] = [];
   const loop = (async () => {
     while (running) {
       const m = await browserMemory();
+      timeline.push(`${((Date.now() - started) / 1000).toFixed(1)}s ${gb(m.pss)} (renderer ${gb(m.byType.renderer ?? 0)}${heaps ? `: ${await heaps.sample()}` : ''})`);
       if (m.rss > peak.rss) Object.assign(peak, { rss: m.rss, processes: m.processes });
-      peak.pss = Math.max(peak.pss, m.pss);
+      if (m.pss > peak.pss) Object.assign(peak, { pss: m.pss, byType: m.byType, top: m.top });
       await new Promise((r) => setTimeout(r, 250));
     }
   })();
-  return { stop: async () => ((running = false), await loop, peak) };
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      // ALLOT_WHATIF_TIMELINE=1: every sample of the step (whole-browser PSS in GB; the renderer's WASM memories and the rest of it)
+      if (process.env.ALLOT_WHATIF_TIMELINE) console.log(`[timeline]\n${timeline.join('\n')}`);
+      return peak;
+    },
+  };
+}
+
+/**
+ * The JS heap and array-buffer bytes (WASM memories included) of each of the page's workers, from CDP's
+ * Runtime.getHeapUsage on each worker target (auto-attached, messages relayed through the page's session).
+ * A worker busy in a long task may not answer within the sample's time: it is then left out.
+ */
+async function workerHeaps(page: Page): Promise<{ sample: () => Promise<string>; stop: () => Promise<void> }> {
+  const cdp = await page.context().newCDPSession(page);
+  const sessions = new Map<string, string>();
+  const replies = new Map<string, (message: string) => void>();
+  cdp.on('Target.attachedToTarget', (e) => sessions.set(e.sessionId, e.targetInfo.title || e.targetInfo.url));
+  cdp.on('Target.detachedFromTarget', (e) => sessions.delete(e.sessionId));
+  cdp.on('Target.receivedMessageFromTarget', (e) => replies.get(e.sessionId)?.(e.message));
+  await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
+  const mb = (b: number) => (b / 1024 ** 2).toFixed(0);
+  return {
+    async sample() {
+      const parts = await Promise.all([...sessions].map(async ([sessionId, title]) => {
+        const reply = new Promise<string>((resolve) => {
+          replies.set(sessionId, resolve);
+          setTimeout(() => resolve(''), 400);
+        });
+        await cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: 1, method: 'Runtime.getHeapUsage' }) }).catch(() => {});
+        const text = await reply;
+        if (!text) return `${title.replace(/^allot-/, '')} busy`;
+        const r = (JSON.parse(text) as { result?: { usedSize: number; totalSize: number; backingStorageSize?: number } }).result;
+        return r ? `${title.replace(/^allot-/, '')} heap ${mb(r.totalSize)} buffers ${mb(r.backingStorageSize ?? 0)}` : `${title} ?`;
+      }));
+      const page = (await cdp.send('Runtime.getHeapUsage')) as { totalSize: number; backingStorageSize?: number };
+      return [`page heap ${mb(page.totalSize)} buffers ${mb(page.backingStorageSize ?? 0)}`, ...parts.filter((p) => !p.startsWith('Service Worker'))].join(', ');
+    },
+    stop: () => cdp.detach(),
+  };
 }
 
 /**
@@ -109,19 +194,25 @@ describe.skipIf(!process.env.ALLOT_WHATIF_SCALE)('What-if at national scale', ()
 
       const step = async (name: string, act: () => Promise<void>, done: () => Promise<void>) => {
         await resetLongTasks(page);
-        const memory = memoryPeak();
+        const heaps = process.env.ALLOT_WHATIF_TIMELINE ? await workerHeaps(page) : undefined;
+        if (heaps) {
+          const before = await browserMemory();
+          console.log(`[timeline] before "${name}": PSS ${gb(before.pss)} GB, renderer ${gb(before.byType.renderer ?? 0)}; ${await heaps.sample()}; largest mappings ${before.top || topMappings(rendererPid ??= await findRenderer(), 20)}`);
+        }
+        const memory = memoryPeak(heaps);
         const trace = await traceMainThread(page);
         const started = Date.now();
         await act();
         await done();
         const ms = Date.now() - started;
         const peak = await memory.stop();
+        await heaps?.stop();
         const traced = await trace.stop();
         const tasks = await longTasks(page);
         const cpu = traced.length ? `; in the trace, the longest ${Math.max(...traced.map((t) => t.wallMs)).toFixed(0)} ms took ${traced.reduce((a, t) => (t.wallMs > a.wallMs ? t : a)).cpuMs.toFixed(0)} ms of the main thread's CPU (tasks over 50 ms, thread CPU: ${traced.map((t) => t.cpuMs.toFixed(0)).join(', ')} ms)` : '';
         console.log(
           `[figures] ${N.toLocaleString('en')} arms, ${name}: ${ms} ms from the page; main-thread tasks over 50 ms: ${tasks.length}` +
-            `${tasks.length ? `, longest ${Math.max(...tasks).toFixed(0)} ms` : ''}${cpu}; browser memory peak RSS ${gb(peak.rss)} GB, PSS ${gb(peak.pss)} GB (${peak.processes} processes, ${cores} engine workers); load ${load()}`,
+            `${tasks.length ? `, longest ${Math.max(...tasks).toFixed(0)} ms` : ''}${cpu}; browser memory peak RSS ${gb(peak.rss)} GB, PSS ${gb(peak.pss)} GB (${peak.processes} processes, ${cores} engine workers; PSS at its peak: ${Object.entries(peak.byType).map(([t, b]) => `${t} ${gb(b)}`).join(', ')}); load ${load()}` + (process.env.ALLOT_WHATIF_TIMELINE ? `\n[figures] the renderer's largest mappings at the peak, PSS/size MB: ${peak.top}` : ''),
         );
       };
       await step('population generated and the default reward simulated', () => page.getByRole('button', { name: 'Use these parameters' }).click(), async () => {

@@ -27,8 +27,8 @@ export function referenceSimulatePart(input: SimulationInput, indices: Float64Ar
   const count = trialEnd - trialStart;
   const part: SimulationPart = {
     trialStart, trialEnd,
-    occDisc: new Float64Array(N * (S - 1)), occSteps: new Float64Array(N * (S - 1)),
-    pulls: new Float64Array(N), pulledTrials: new Float64Array(N),
+    occDisc: new Float64Array(N * (S - 1)), occSteps: new Uint32Array(N * (S - 1)),
+    pulls: new Uint32Array(N), pulledTrials: new Uint32Array(N),
     perTrial: new Float64Array(count * 4),
     perStep: input.perStep ? new Float64Array(T * 2) : undefined,
     perTrialOcc: input.perTrial ? new Float64Array(count * 2 * N * S) : undefined,

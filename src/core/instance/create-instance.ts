@@ -49,8 +49,12 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** The name of transition entry P(next = t | state s, action a), as in the population CSV format. */
 export const transitionColumn = (s: number, a: number, t: number | '*') => `p_${s}_${a}_${t}`;
 
-/** Validates the input and returns a fresh Instance that owns copies of its arrays. */
-export function createInstance(input: InstanceInput): Instance {
+/**
+ * Validates the input and returns a fresh Instance that owns copies of its arrays. adopt: the input's
+ * Float64Arrays are the caller's to give away (a generator's fresh arrays), so they are taken as they
+ * are, clipped and renormalized in place: at 3 x 10^6 arms a copy would be 300 MB more for a while.
+ */
+export function createInstance(input: InstanceInput, { adopt = false }: { adopt?: boolean } = {}): Instance {
   const { numArms, schema } = input;
   const numStates = input.numStates ?? 2;
   const warnings = [...(input.warnings ?? [])];
@@ -79,7 +83,7 @@ export function createInstance(input: InstanceInput): Instance {
   const where = (arm: number) => `arm "${ids ? ids[arm] : String(arm)}" (arm ${arm + 1})`;
 
   const S = numStates;
-  const transitions = copyExact(input.transitions, numArms * S * NUM_ACTIONS * S, 'transitions', `numArms x numStates x 2 x numStates = ${numArms} x ${S} x 2 x ${S}`);
+  const transitions = copyExact(input.transitions, numArms * S * NUM_ACTIONS * S, 'transitions', `numArms x numStates x 2 x numStates = ${numArms} x ${S} x 2 x ${S}`, adopt);
   let renormalized = 0;
   let firstRenormalized = '';
   for (let arm = 0; arm < numArms; arm++) {
@@ -116,7 +120,7 @@ export function createInstance(input: InstanceInput): Instance {
   }
 
   const initial = input.initial
-    ? copyExact(input.initial, numArms * S, 'initial', `numArms x numStates = ${numArms} x ${S}`)
+    ? copyExact(input.initial, numArms * S, 'initial', `numArms x numStates = ${numArms} x ${S}`, adopt)
     : new Float64Array(numArms * S).fill(1 / S);
   for (let arm = 0; arm < numArms; arm++) {
     let sum = 0;
@@ -130,7 +134,7 @@ export function createInstance(input: InstanceInput): Instance {
   }
 
   const F = schema.columns.length;
-  const features = copyExact(input.features, numArms * F, 'features', `numArms x numFeatures = ${numArms} x ${F}`);
+  const features = copyExact(input.features, numArms * F, 'features', `numArms x numFeatures = ${numArms} x ${F}`, adopt);
   const oneHot = schema.groups.filter((g) => g.kind === 'one-hot');
   const kinds = Uint8Array.from(schema.columns, (c) => (c.type === 'binary' ? 1 : c.type === 'integer' ? 2 : 0));
   for (let arm = 0; arm < numArms; arm++) {
@@ -257,9 +261,9 @@ export function validateSchema(schema: FeatureSchema): void {
   }
 }
 
-function copyExact(values: ArrayLike<number>, length: number, name: string, layout: string): Float64Array {
+function copyExact(values: ArrayLike<number>, length: number, name: string, layout: string, adopt: boolean): Float64Array {
   if (values.length !== length) throw new InstanceError(`${name} has ${values.length} values; expected ${layout} = ${length}`, undefined, name);
-  return Float64Array.from(values);
+  return adopt && values instanceof Float64Array ? values : Float64Array.from(values);
 }
 
 const fmt = (v: number) => (typeof v === 'number' ? String(v) : JSON.stringify(v));

@@ -53,8 +53,16 @@ export interface Occupancy {
  * would be numArms x numTrials). cells: groupings x numArms, row-major: the cell of each arm in each
  * grouping (for example the bucket of a feature group, offset so that groups do not share cells), -1 for none.
  */
+export type CellArray = Int8Array | Int16Array | Int32Array;
+
+/** An array for `length` cells numbered -1..numCells - 1, in the narrowest type that holds them. */
+export function cellArray(length: number, numCells: number): CellArray {
+  return numCells <= 128 ? new Int8Array(length) : numCells <= 32768 ? new Int16Array(length) : new Int32Array(length);
+}
+
 export interface TallyCells {
-  cells: Int32Array;
+  /** In the narrowest signed type that holds numCells - 1 (at 3 x 10^6 arms and four groupings: 12 MB, not 48). */
+  cells: CellArray;
   groupings: number;
   numCells: number;
 }

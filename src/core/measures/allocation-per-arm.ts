@@ -13,7 +13,13 @@ export type AllocationMeasure = 'arm-steps' | 'at-least-once';
 
 /** P(Y = 1) of every arm (Float64Array, numArms) under `measure`, from the simulation's pulls. */
 export function allocationPerArm(occupancy: Occupancy, measure: AllocationMeasure = 'arm-steps'): Float64Array {
-  if (measure === 'at-least-once') return Float64Array.from(occupancy.pulledAtLeastOnce);
+  const of = allocationOf(occupancy, measure);
+  return Float64Array.from({ length: occupancy.numArms }, (_, arm) => of(arm));
+}
+
+/** P(Y = 1) of one arm under `measure`, without an array of all arms. */
+export function allocationOf(occupancy: Occupancy, measure: AllocationMeasure = 'arm-steps'): (arm: number) => number {
+  if (measure === 'at-least-once') return (arm) => occupancy.pulledAtLeastOnce[arm];
   if (!(occupancy.horizon > 0)) throw new RangeError(`the occupancy's horizon must be positive, got ${occupancy.horizon}`);
-  return occupancy.pulls.map((p) => p / occupancy.horizon);
+  return (arm) => occupancy.pulls[arm] / occupancy.horizon;
 }

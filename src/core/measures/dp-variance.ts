@@ -5,8 +5,8 @@
 // whatever its size.
 import type { Occupancy } from '../instance/occupancy.ts';
 import type { FeatureGroup, Instance } from '../instance/types.ts';
-import { allocationPerArm, type AllocationMeasure } from './allocation-per-arm.ts';
-import { bucketOfArms } from './bucket-of-arms.ts';
+import { allocationOf, type AllocationMeasure } from './allocation-per-arm.ts';
+import { bucketsOf } from './group-buckets.ts';
 
 export interface GroupDpVariance {
   /** Schema group name. */
@@ -43,13 +43,12 @@ export function dpVariance(occupancy: Occupancy, instance: Pick<Instance, 'featu
   for (const name of intended) {
     if (!known.has(name)) throw new RangeError(`intended group "${name}" is not in the schema; its groups are ${[...known].join(', ')}`);
   }
-  const allocation = allocationPerArm(occupancy, options.measure);
-  return groups.map((group) => groupDpVariance(allocation, instance, group, intended.has(group.name)));
+  const allocation = allocationOf(occupancy, options.measure);
+  return groups.map((group) => groupDpVariance(allocation, occupancy.numArms, instance, group, intended.has(group.name)));
 }
 
-function groupDpVariance(allocation: Float64Array, instance: Pick<Instance, 'features' | 'schema'>, group: FeatureGroup, intended: boolean): GroupDpVariance {
-  const numArms = allocation.length;
-  const bucket = bucketOfArms(instance.features, numArms, instance.schema.columns.length, group);
+function groupDpVariance(allocation: (arm: number) => number, numArms: number, instance: Pick<Instance, 'features' | 'schema'>, group: FeatureGroup, intended: boolean): GroupDpVariance {
+  const bucket = bucketsOf(instance, numArms, group);
   const k = group.buckets.length;
   const sum = new Float64Array(k);
   const arms = new Array<number>(k).fill(0);
@@ -57,7 +56,7 @@ function groupDpVariance(allocation: Float64Array, instance: Pick<Instance, 'fea
     const b = bucket[arm];
     if (b < 0) continue;
     arms[b]++;
-    sum[b] += allocation[arm];
+    sum[b] += allocation(arm);
   }
   const probability = arms.map((n, b) => (n > 0 ? sum[b] / n : null));
   return { name: group.name, buckets: [...group.buckets], probability, arms, dpVariance: populationVariance(probability), intended };

@@ -47,7 +47,8 @@ export function summarizePolicy(occupancy: Occupancy, instance: Pick<Instance, '
     pullsPerStep: Array.from(occupancy.pullsPerStep ?? []),
     fairness: dpVariance(occupancy, instance, { intended }),
     ...(occupancy.notIndexableArms ? { notIndexableArms: occupancy.notIndexableArms } : {}),
-    ...(occupancy.tallyPerTrial && { counts: trialCounts(occupancy, { ...instance, numArms: occupancy.numArms }) }),
+    // fields picked, not spread: a spread would make an instance's ids (allot numbers them when first read: 90 MB at 3 x 10^6 arms)
+    ...(occupancy.tallyPerTrial && { counts: trialCounts(occupancy, { numArms: occupancy.numArms, features: instance.features, schema: instance.schema }) }),
   };
 }
 

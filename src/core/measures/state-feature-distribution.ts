@@ -2,8 +2,8 @@
 // of every feature group. This is the only feedback the reflection step sees.
 import type { Occupancy } from '../instance/occupancy.ts';
 import type { Instance } from '../instance/types.ts';
-import { armWeights, type DistributionOptions } from './arm-weights.ts';
-import { bucketOfArms } from './bucket-of-arms.ts';
+import { armWeight, type DistributionOptions } from './arm-weights.ts';
+import { bucketsOf } from './group-buckets.ts';
 
 export type { DistributionOptions, DistributionWeight } from './arm-weights.ts';
 
@@ -23,14 +23,16 @@ export interface GroupDistribution {
  */
 export function stateFeatureDistribution(occupancy: Occupancy, instance: Pick<Instance, 'features' | 'schema'>, options: DistributionOptions): GroupDistribution[] {
   const numArms = occupancy.numArms;
-  const numFeatures = instance.schema.columns.length;
-  const weights = armWeights(occupancy, options);
+  const weight = armWeight(occupancy, options);
+  const groups = instance.schema.groups;
+  const buckets = groups.map((group) => bucketsOf(instance, numArms, group));
+  const sums = groups.map((group) => new Array<number>(group.buckets.length).fill(0));
+  // one pass over the arms, each weight computed once: every sum still adds its arms in arm order
   let total = 0;
-  for (const w of weights) total += w;
-  return instance.schema.groups.map((group) => {
-    const bucket = bucketOfArms(instance.features, numArms, numFeatures, group);
-    const sums = new Array<number>(group.buckets.length).fill(0);
-    for (let arm = 0; arm < numArms; arm++) if (bucket[arm] >= 0) sums[bucket[arm]] += weights[arm];
-    return { group: group.name, buckets: [...group.buckets], shares: sums.map((x) => (total === 0 ? 0 : x / total)) };
-  });
+  for (let arm = 0; arm < numArms; arm++) {
+    const w = weight(arm);
+    total += w;
+    for (let g = 0; g < groups.length; g++) if (buckets[g][arm] >= 0) sums[g][buckets[g][arm]] += w;
+  }
+  return groups.map((group, g) => ({ group: group.name, buckets: [...group.buckets], shares: sums[g].map((x) => (total === 0 ? 0 : x / total)) }));
 }

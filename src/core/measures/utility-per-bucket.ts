@@ -3,8 +3,8 @@
 // appendix: "the mean of the discounted sum of rewards over timesteps").
 import type { Occupancy } from '../instance/occupancy.ts';
 import type { FeatureGroup, Instance } from '../instance/types.ts';
-import { armWeights } from './arm-weights.ts';
-import { bucketOfArms } from './bucket-of-arms.ts';
+import { armWeight } from './arm-weights.ts';
+import { bucketsOf } from './group-buckets.ts';
 
 export interface BucketUtilities {
   group: string;
@@ -29,15 +29,15 @@ export function utilityPerBucket(
 ): BucketUtilities {
   const numArms = occupancy.numArms;
   const u = options.utilityTable;
-  const weights = armWeights(occupancy, { weight: u ? 'reward' : 'positive-states', rewardTable: u, discounted: options.discounted !== false });
-  const bucket = bucketOfArms(instance.features, numArms, instance.schema.columns.length, group);
+  const weight = armWeight(occupancy, { weight: u ? 'reward' : 'positive-states', rewardTable: u, discounted: options.discounted !== false });
+  const bucket = bucketsOf(instance, numArms, group);
   const utility = new Float64Array(group.buckets.length);
   const arms = new Int32Array(group.buckets.length);
   for (let arm = 0; arm < numArms; arm++) {
     const b = bucket[arm];
     if (b < 0) continue;
     arms[b]++;
-    utility[b] += weights[arm];
+    utility[b] += weight(arm);
   }
   return { group: group.name, buckets: [...group.buckets], utility, arms };
 }

@@ -12,6 +12,7 @@
 // through the histogram of (n_i, k_i) pairs, at most (weeks + 1)^2 cells, so the fit costs the same for
 // 10^2 or 10^6 beneficiaries. l is concave in m for fixed c: m is found by golden-section search inside
 // a golden-section search over log c in [log C_MIN, log C_MAX] (the profile likelihood).
+import type { CellArray } from '../instance/occupancy.ts';
 
 /** Bounds of the fitted prior strength c (pseudo-weeks): 0.05 is nearly no prior, 10^4 full pooling. */
 export const C_MIN = 0.05;
@@ -92,7 +93,7 @@ export function fitBetaBinomial(h: Float64Array, side: number): { mean: number; 
  * n * side + k how many beneficiaries of group g have n weeks in the row, k of them ending engaged;
  * group G is the whole register. Beneficiaries without a week in the row are left out.
  */
-export function rowHistograms(n: Uint16Array, k: Uint16Array, group: Int32Array, G: number, N: number): { hist: Float64Array[]; side: number } {
+export function rowHistograms(n: Uint16Array, k: Uint16Array, group: CellArray, G: number, N: number): { hist: Float64Array[]; side: number } {
   let maxN = 1;
   for (let i = 0; i < n.length; i++) if (n[i] > maxN) maxN = n[i];
   const side = maxN + 1;

@@ -50,6 +50,7 @@
 // Its Beta strength is c_i = m_i (1 - m_i) / v_i - 1, kept in [2, C_MAX] (at least the weight of a
 // uniform prior). Measured on the built-in populations: correlation 0.57 (sclm), 0.72 (dlm), 0.9 (multilingual,
 // at the cap; a cap of 0.99 changes no gap by more than 0.05 points); 0-0.5 points of the planning gap.
+import type { CellArray } from '../instance/occupancy.ts';
 
 /** Pseudo-calls pulling each bucket effect toward the overall effect (allot's choice). */
 export const RIDGE = 10;
@@ -87,7 +88,7 @@ export interface CallEffectFit {
  * buckets: per feature group, the bucket of each arm (-1: none) with its bucket count.
  */
 export function fitCallEffects(
-  n: Uint16Array, k: Uint16Array, passive: Float64Array, passiveVariance: Float64Array, buckets: { bucket: Int32Array; count: number }[], numArms: number, [cMin, cMax]: [number, number],
+  n: Uint16Array, k: Uint16Array, passive: Float64Array, passiveVariance: Float64Array, buckets: { bucket: CellArray; count: number }[], numArms: number, [cMin, cMax]: [number, number],
 ): { mean: Float64Array; strength: Float64Array; variance: Float64Array; fits: CallEffectFit[] } {
   const N = numArms;
   const offsets: number[] = [];

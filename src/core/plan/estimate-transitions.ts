@@ -38,12 +38,13 @@
 // - a not-called row the register never observes takes Beta(1, 1) (uniform).
 // Plans use the posterior means; credibleInterval gives equal-tailed intervals (incomplete-beta.ts).
 import type { FeatureSchema } from '../instance/types.ts';
-import { groupBuckets } from './group-buckets.ts';
+import { groupBuckets } from '../measures/group-buckets.ts';
 import { C_MAX, C_MIN, fitBetaBinomial, histogramStats, rowHistograms } from './beta-binomial-fit.ts';
 import { fitCallEffects, type CallEffectFit } from './call-effect.ts';
 import { fewUncalledWeeks, noCalls, smallGroups, type EstimateWarning } from './estimate-warnings.ts';
 import { betaQuantile } from './incomplete-beta.ts';
 import { MISSING, type History } from './register.ts';
+import type { CellArray } from '../instance/occupancy.ts';
 
 export { C_MAX, C_MIN, fitBetaBinomial } from './beta-binomial-fit.ts';
 
@@ -80,7 +81,7 @@ export interface TransitionPosterior {
   /** numArms x 2 x 2 x 2, P(next | state, action): the posterior means, the transitions to plan with. */
   transitions: Float64Array;
   /** numArms: the prior group (bucket index) of each beneficiary, -1 for the register-wide prior. */
-  group: Int32Array;
+  group: CellArray;
   /** Group labels (bucket labels) in bucket order. */
   groupLabels: string[];
   /** groups x 2 x 2 fits, then the register's 2 x 2 at the end (called rows: the register's call-effect fit). */
@@ -206,7 +207,7 @@ export function credibleInterval(posterior: TransitionPosterior, arm: number, st
 }
 
 /** Bucket of every arm in the named group, with the labels; the register-wide prior when groupBy is null. */
-export function priorGroups(schema: FeatureSchema, features: Float64Array, numArms: number, groupBy: string | null): { group: Int32Array; labels: string[] } {
+export function priorGroups(schema: FeatureSchema, features: Float64Array, numArms: number, groupBy: string | null): { group: CellArray; labels: string[] } {
   if (groupBy === null) return { group: new Int32Array(numArms).fill(-1), labels: [] };
   const g = schema.groups.find((x) => x.name === groupBy);
   if (!g) throw new Error(`there is no feature group "${groupBy}" to fit priors on; the groups are ${schema.groups.map((x) => `"${x.name}"`).join(', ') || '(none)'}`);

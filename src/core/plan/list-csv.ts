@@ -6,7 +6,7 @@
 // group in words ("Ages 51-60 · Income low"), and the columns her raw values under the names the user
 // wrote. Fields are quoted by csvField (RFC 4180); numbers keep every digit.
 import { csvField } from '../datasets/csv-field.ts';
-import { groupBuckets } from './group-buckets.ts';
+import { groupBuckets } from '../measures/group-buckets.ts';
 import type { Register } from './register.ts';
 import type { WeeklyList } from './weekly-list.ts';
 

@@ -2,7 +2,8 @@
 // "this priority moves 23 of 160 calls to Ages 51-60, mostly from Ages 21-30". Computed from counts,
 // never by an LLM.
 import type { FeatureSchema } from '../instance/types.ts';
-import { groupBuckets } from './group-buckets.ts';
+import { groupBuckets } from '../measures/group-buckets.ts';
+import type { CellArray } from '../instance/occupancy.ts';
 
 export interface GroupShare {
   group: string;
@@ -77,9 +78,9 @@ export function bucketName(group: string, bucket: string): string {
   return bucket.toLowerCase().includes(stem) ? bucket : `${group}: ${bucket}`;
 }
 
-const sizes = new WeakMap<Int32Array, Float64Array>();
+const sizes = new WeakMap<CellArray, Float64Array>();
 /** Beneficiaries per bucket, counted once per bucket array (they do not change week to week). */
-function bucketSizes(bucket: Int32Array, K: number): Float64Array {
+function bucketSizes(bucket: CellArray, K: number): Float64Array {
   let out = sizes.get(bucket);
   if (!out) {
     out = new Float64Array(K);

@@ -6,7 +6,7 @@ import { seededRandom, type Random } from '../random/seeded-random.ts';
 import { compileReward } from '../reward/compile-reward.ts';
 import { seededTieRanks, shareQuota, type CallQuota } from './constrained-top-b.ts';
 import type { TransitionPosterior } from './estimate-transitions.ts';
-import { groupBuckets } from './group-buckets.ts';
+import { groupBuckets } from '../measures/group-buckets.ts';
 import { bucketName } from './list-make-up.ts';
 import { weekSeed, type PlanSettings } from './plan-settings.ts';
 import { currentState, type Register } from './register.ts';

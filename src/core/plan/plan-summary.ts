@@ -1,7 +1,7 @@
 // Week by week, what was planned and what happened: calls planned, calls made (and of them as
 // planned), and the share engaged after the week, overall and per feature-group bucket. For the plan's
 // chart and its table view.
-import { groupBuckets } from './group-buckets.ts';
+import { groupBuckets } from '../measures/group-buckets.ts';
 import type { PlanState } from './plan-state.ts';
 
 export interface WeekSummary {

@@ -3,15 +3,21 @@
 // (engine/simulation.ts), so the result does not depend on the number of workers. Progress comes
 // after every kernel call of any worker (about every 50 ms); abort terminates every worker at once
 // (a running WASM kernel cannot be interrupted otherwise); a crashed worker rejects the call with
-// WorkerCrashedError and stops the others. Inputs go to each worker as its own copy, transferred.
+// WorkerCrashedError and stops the others. Inputs go to each worker as its own copy, transferred
+// (a simulation's a chunk of arms at a time, engine-jobs.ts).
 import * as Comlink from 'comlink';
 import type { IndexTable } from '../../engine/engine.ts';
 import { mergeParts, type SimulationInput, type SimulationPart, type SimulationResult } from '../../engine/simulation.ts';
-import { armJobs, assembleIndexTable, transferArrays, trialJobs, type ArmJob, type EngineRunner, type RunOptions, type TrialJob } from './engine-jobs.ts';
+import { armJobs, assembleIndexTable, jobArrays, transferArrays, trialJobs, type ArmJob, type EngineRunner, type RunOptions, type TrialJobs } from './engine-jobs.ts';
 import type { EngineWorkerApi, Progress } from './engine.worker.ts';
 import { WorkerBridge } from '../worker-bridge.ts';
 
-/** Abort, and work done so far and in all (trials for a simulation, arms for an index table). */
+/**
+ * Jobs of this many arms or more end their worker when done: WASM memory never shrinks, and a worker
+ * that simulated 3 x 10^6 arms would otherwise keep 280 MB until its idle timeout. A fresh worker
+ * starts for the next job (tens of milliseconds, against seconds of simulation at that size).
+ */
+export const RETIRE_ARMS = 500_000;
 
 export class EnginePool implements EngineRunner {
   private readonly bridges: WorkerBridge<EngineWorkerApi>[];
@@ -37,10 +43,16 @@ export class EnginePool implements EngineRunner {
     return mergeParts(input, await this.runTrialJobs(trialJobs(input, this.bridges.length), options));
   }
 
-  /** Runs trial job j on worker j (jobs from trialJobs, their arrays transferred); progress in trials of all jobs. */
-  async runTrialJobs(jobs: TrialJob[], options: RunOptions = {}): Promise<SimulationPart[]> {
-    const total = jobs.reduce((sum, job) => sum + job.end - job.start, 0);
-    return this.run(jobs, total, options, (api, job, progress) => api.simulatePart(transferArrays(job.input), job.start, job.end, progress));
+  /**
+   * Runs trial job j on worker j, its chunks transferred as the worker asks for them; progress in trials
+   * of all jobs. A worker that ran a job of RETIRE_ARMS arms or more is ended once idle (see below).
+   */
+  async runTrialJobs(jobs: TrialJobs, options: RunOptions = {}): Promise<SimulationPart[]> {
+    const total = jobs.ranges.reduce((sum, [start, end]) => sum + end - start, 0);
+    const big = jobs.shape.numArms >= RETIRE_ARMS;
+    return this.run(jobs.ranges, total, options, async (api, [start, end], progress, w) => {
+      return api.simulateJob(jobs.shape, start, end, jobs.chunks, transferArrays(await jobs.chunk(w, 0)), Comlink.proxy(jobArrays(jobs, w)), progress);
+    }, big);
   }
 
   /** Runs arm job j on worker j (jobs from armJobs, their arrays transferred); progress in arms of all jobs. */
@@ -73,17 +85,21 @@ export class EnginePool implements EngineRunner {
     for (const b of this.bridges) b.terminate();
   }
 
-  /** Job j on worker j, with the progress of all jobs summed. */
-  private async run<J, P>(jobs: J[], total: number, options: RunOptions, call: (api: Comlink.Remote<EngineWorkerApi>, job: J, progress: Progress) => Promise<P>): Promise<P[]> {
+  /** Job j on worker j, with the progress of all jobs summed; `retire`: end each worker once its job is done. */
+  private async run<J, P>(jobs: J[], total: number, options: RunOptions, call: (api: Comlink.Remote<EngineWorkerApi>, job: J, progress: Progress, worker: number) => Promise<P>, retire = false): Promise<P[]> {
     if (jobs.length > this.bridges.length) throw new RangeError(`${jobs.length} jobs for ${this.bridges.length} workers`);
     const done = new Array<number>(jobs.length).fill(0);
-    return this.all(jobs.map((job, w) => this.bridges[w].call(options.signal, (api) => {
-      const progress = Comlink.proxy((d: number) => {
-        done[w] = d;
-        options.onProgress?.(done.reduce((a, b) => a + b, 0), total);
+    return this.all(jobs.map(async (job, w) => {
+      const result = await this.bridges[w].call(options.signal, (api) => {
+        const progress = Comlink.proxy((d: number) => {
+          done[w] = d;
+          options.onProgress?.(done.reduce((a, b) => a + b, 0), total);
+        });
+        return call(api, job, progress, w) as Promise<P>;
       });
-      return call(api, job, progress) as Promise<P>;
-    })));
+      if (retire) this.bridges[w].retire();
+      return result;
+    }));
   }
 
   /** Like Promise.all, but the first failure terminates every worker, so none keeps computing. */

@@ -2,7 +2,8 @@
 import * as Comlink from 'comlink';
 import type { Engine, IndexTable } from '../../engine/engine.ts';
 import { loadEngine } from '../../engine/load-browser.ts';
-import type { SimulationInput, SimulationPart } from '../../engine/simulation.ts';
+import type { ArmChunk, SimulationPart, SimulationShape } from '../../engine/simulation.ts';
+import { runTrialJob, transferArrays, type JobArrays } from './engine-jobs.ts';
 
 let enginePromise: Promise<Engine> | undefined;
 const engine = () => (enginePromise ??= loadEngine());
@@ -45,13 +46,20 @@ const api = {
     return Comlink.transfer({ indices, indexable }, [indices.buffer, indexable.buffer]);
   },
 
-  /** Trials [trialStart, trialEnd) of a simulation; progress (trials done) after every kernel call. */
-  async simulatePart(input: SimulationInput, trialStart: number, trialEnd: number, onProgress?: Progress): Promise<SimulationPart> {
-    const e = await engine();
-    // The arrays are this worker's own copies: prepare frees each as soon as it is in WASM memory (at
-    // 3 x 10^6 arms they are 290 MB per worker). Progress is fire and forget: the message leaves at once
-    // even though this thread stays busy.
-    const part = e.simulatePart(input, trialStart, trialEnd, (done) => void onProgress?.(done, trialEnd - trialStart), { release: true });
+  /**
+   * Trials [trialStart, trialEnd) of a simulation whose arms come in `chunks` chunks: the first with the
+   * call, the rest (and the rewards, and arrays for the sums) asked of `arrays` (runTrialJob); progress
+   * (trials done) after every kernel call.
+   */
+  async simulateJob(shape: SimulationShape, trialStart: number, trialEnd: number, chunks: number, first: ArmChunk, arrays: JobArrays, onProgress?: Progress): Promise<SimulationPart> {
+    // The buffers of a chunk loaded go back with a request for a later one, to be refilled (engine-jobs.ts).
+    // Progress is fire and forget: the message leaves at once even though this thread stays busy.
+    const sendBack: JobArrays = {
+      chunk: (c, spent) => arrays.chunk(c, spent && transferArrays(spent)),
+      rewards: (c, spent) => arrays.rewards(c, spent && transferArrays(spent)),
+      outputs: () => arrays.outputs(),
+    };
+    const part = await runTrialJob(await engine(), shape, [trialStart, trialEnd], chunks, first, sendBack, (done) => void onProgress?.(done, trialEnd - trialStart));
     const buffers = [part.occDisc, part.occSteps, part.pulls, part.pulledTrials, part.perTrial, part.perStep, part.perTrialOcc, part.tally]
       .filter((a) => a !== undefined)
       .map((a) => a.buffer);

@@ -1,7 +1,7 @@
 // What the page shows of a register (never the register itself): its size, history, groups with the
 // count of beneficiaries per bucket, and the numeric features whose bands can be edited.
 import type { FeatureSchema } from '../../core/instance/types.ts';
-import { bucketOfArms } from '../../core/measures/bucket-of-arms.ts';
+import { groupBuckets } from '../../core/measures/group-buckets.ts';
 import { currentWeek, type Register } from '../../core/plan/register.ts';
 import { bandableGroups } from './reband.ts';
 
@@ -36,9 +36,10 @@ export function registerSummary(register: Register): RegisterSummary {
   const now = history.states[history.states.length - 1];
   let engagedNow = 0;
   for (let arm = 0; arm < N; arm++) if (now[arm] === S - 1) engagedNow++;
-  const bucketCounts = schema.groups.map((g) => {
+  const buckets = groupBuckets(schema, features, N);
+  const bucketCounts = schema.groups.map((g, gi) => {
     const counts = new Array<number>(g.buckets.length).fill(0);
-    for (const b of bucketOfArms(features, N, schema.columns.length, g)) if (b >= 0) counts[b]++;
+    for (const b of buckets[gi]) if (b >= 0) counts[b]++;
     return counts;
   });
   const p = register.provenance;

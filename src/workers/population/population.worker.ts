@@ -7,14 +7,14 @@ import { generatedPopulation } from '../../core/datasets/generators.ts';
 import type { Instance } from '../../core/instance/types.ts';
 import type { WhatIfSettings } from '../../core/simulation/what-if-evaluate.ts';
 import type { IndexTable } from '../../engine/engine.ts';
-import type { SimulationPart } from '../../engine/simulation.ts';
+import type { ArmChunk, SimulationPart } from '../../engine/simulation.ts';
 import { browserSimulate } from '../engine/browser-simulate.ts';
-import { transferArrays, type ArmJob, type TrialJob } from '../engine/engine-jobs.ts';
+import { transferArrays, type ArmJob, type TrialJobs } from '../engine/engine-jobs.ts';
 import { WhatIfSession } from './what-if-session.ts';
 
-/** The page's engine pool, as this worker reaches it: jobs and results cross with their arrays transferred. */
+/** The page's engine pool, as this worker reaches it: jobs, their chunks (asked for by the engine) and results cross with their arrays transferred. */
 export interface EngineRelay {
-  runTrialJobs(jobs: TrialJob[]): Promise<SimulationPart[]>;
+  runTrialJobs(jobs: Omit<TrialJobs, 'chunk' | 'rewards' | 'outputs'>, arrays: Pick<TrialJobs, 'chunk' | 'rewards' | 'outputs'>): Promise<SimulationPart[]>;
   runArmJobs(jobs: ArmJob[]): Promise<IndexTable[]>;
 }
 
@@ -32,7 +32,11 @@ const api = {
     try {
       const simulate = browserSimulate({
         size: workers,
-        runTrialJobs: (jobs) => relay.runTrialJobs(transferArrays(jobs)),
+        runTrialJobs: ({ chunk, rewards, outputs, ...jobs }) => relay.runTrialJobs(jobs, Comlink.proxy({
+          chunk: async (j: number, c: number, spent?: ArmChunk) => transferArrays(await chunk(j, c, spent)),
+          rewards: async (j: number, c: number, spent?: Float64Array) => transferArrays(await rewards(j, c, spent)),
+          outputs: async (j: number) => transferArrays(await outputs(j)),
+        })),
         runArmJobs: (jobs) => relay.runArmJobs(transferArrays(jobs)),
       });
       return await session.evaluate(text, settings, simulate);

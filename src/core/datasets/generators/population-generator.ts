@@ -77,5 +77,6 @@ export function effectParameters(defaults: { effect: number; sigma: number }, so
 
 /** The Instance of a generator's arms, with the common parameters' budget, horizon and discount and its provenance. */
 export function generatedInstance(generator: string, p: Record<string, number>, seed: number, arms: Pick<InstanceInput, 'numArms' | 'transitions' | 'schema' | 'features' | 'initial' | 'sampleSize'>): Instance {
-  return createInstance({ ...arms, budget: p.budget, horizon: p.horizon, discount: p.discount, provenance: { kind: 'generator', generator, parameters: p, seed } });
+  // the generator's arrays are fresh and its own: the instance takes them without copying
+  return createInstance({ ...arms, budget: p.budget, horizon: p.horizon, discount: p.discount, provenance: { kind: 'generator', generator, parameters: p, seed } }, { adopt: true });
 }

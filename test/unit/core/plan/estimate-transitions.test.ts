@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { C_MAX, C_MIN, countTransitions, credibleInterval, estimateTransitions, fitBetaBinomial } from '../../../../src/core/plan/estimate-transitions.ts';
 import { fitCallEffects } from '../../../../src/core/plan/call-effect.ts';
 import { generatedRegister } from '../../../../src/core/plan/generated-register.ts';
-import { groupBuckets } from '../../../../src/core/plan/group-buckets.ts';
+import { groupBuckets } from '../../../../src/core/measures/group-buckets.ts';
 import { DLM_EFFECT_WEIGHTS } from '../../../../src/core/datasets/generators/dlm.ts';
 import type { FeatureSchema } from '../../../../src/core/instance/types.ts';
 import { registerToInstance, type History } from '../../../../src/core/plan/register.ts';

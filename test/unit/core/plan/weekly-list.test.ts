@@ -151,7 +151,7 @@ describe('buildWeeklyList', () => {
 
 describe('groupBuckets', () => {
   test('equals bucketOfArms group by group, one-hot and bucketed', async () => {
-    const { groupBuckets } = await import('../../../../src/core/plan/group-buckets.ts');
+    const { groupBuckets } = await import('../../../../src/core/measures/group-buckets.ts');
     const { register } = generatedRegister('dlm', { arms: 500 }, 4, { weeks: 1 });
     const all = groupBuckets(register.schema, register.features, 500);
     register.schema.groups.forEach((g, gi) => expect(Array.from(all[gi]), g.name).toEqual(Array.from(bucketOfArms(register.features, 500, register.schema.columns.length, g))));

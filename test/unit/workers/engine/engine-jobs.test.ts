@@ -1,6 +1,6 @@
 // The engine's work cut into jobs (engine-jobs.ts) and run through the simulation port
-// (browser-simulate.ts) gives the same bits for any number of jobs as the engine in one piece; the
-// jobs own their arrays, so transferring one never detaches the caller's.
+// (browser-simulate.ts) gives the same bits for any number of jobs, and any size of chunks, as the
+// engine in one piece; the chunks own their arrays, so transferring one never detaches the caller's.
 import { beforeAll, describe, expect, test } from 'vitest';
 import { findGenerator } from '../../../../src/core/datasets/generators.ts';
 import { resolveParameters } from '../../../../src/core/datasets/generators/population-generator.ts';
@@ -9,8 +9,9 @@ import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
 import type { Engine } from '../../../../src/engine/engine.ts';
 import { loadEngineNode } from '../../../../src/engine/load-node.ts';
 import { toSimulationInput } from '../../../../src/engine/simulation-input.ts';
+import type { ArmChunk } from '../../../../src/engine/simulation.ts';
 import { browserSimulate } from '../../../../src/workers/engine/browser-simulate.ts';
-import { armJobs, assembleIndexTable, trialJobs, type EngineRunner } from '../../../../src/workers/engine/engine-jobs.ts';
+import { armJobs, assembleIndexTable, jobArrays, runTrialJob, trialJobs, type EngineRunner } from '../../../../src/workers/engine/engine-jobs.ts';
 import { randomDistributions } from '../../../reference/random-distributions.ts';
 
 let engine: Engine;
@@ -25,8 +26,15 @@ const runner = (size: number): EngineRunner & { jobs: number[] } => {
     size,
     jobs: seen,
     async runTrialJobs(jobs) {
-      seen.push(jobs.length);
-      return jobs.map((j) => engine.simulatePart(j.input, j.start, j.end));
+      seen.push(jobs.ranges.length);
+      return Promise.all(jobs.ranges.map(async ([start, end], j) => {
+        const outputs = await jobs.outputs(j);
+        const part = await runTrialJob(engine, jobs.shape, [start, end], jobs.chunks, await jobs.chunk(j, 0), { ...jobArrays(jobs, j), outputs: async () => outputs });
+        // the per-arm sums are in the arrays the merging side made
+        expect(part.occDisc).toBe(outputs.occDisc);
+        expect(part.pulledTrials).toBe(outputs.pulledTrials);
+        return part;
+      }));
     },
     async runArmJobs(jobs) {
       return jobs.map((j) => engine.whittleIndices(j.transitions, j.rewards, j.numStates, j.discount));
@@ -61,15 +69,77 @@ describe('engine jobs', () => {
     expect(assembleIndexTable(jobs, parts, N, S)).toEqual(whole);
   });
 
-  test("each trial job owns copies: changing or detaching one leaves the caller's input and the other jobs as they were", () => {
-    const input = toSimulationInput({ instance, rewards, policy: 'whittle', trials: 4, seed: 0 });
+  test('loaded in chunks of 1, 7, 64 and 300 arms, a job gives the bits of the whole input (tally, groups, per step; S = 2 and 3)', async () => {
+    const tally = bucketCells(instance);
+    const G = 3, ofArm = Int32Array.from({ length: instance.numArms }, (_, i) => (i % 4) - 1);
+    const groups = { ofArm, min: Int32Array.of(2, 0, 1), max: Int32Array.of(20, 30, 10) };
+    const two = { ...toSimulationInput({ instance, rewards, policy: 'whittle', trials: 5, seed: 9, perStep: true, tally }), groups };
+    const S = 3, N = 90, random = seededRandom(4);
+    const three = {
+      numArms: N, numStates: S, transitions: randomDistributions(() => random.next(), N * S * 2, S), rewards: Float64Array.from({ length: N * S }, (_, i) => i % S),
+      initial: randomDistributions(() => random.next(), N, S), discount: 0.9, budget: 9, horizon: 6, trials: 4, seed: 2, policy: 'whittle' as const, ties: 'random' as const,
+    };
+    const threeIndexed = { ...three, indices: engine.whittleIndices(three.transitions, three.rewards, S, 0.9).indices };
+    expect(G).toBe(groups.min.length);
+    for (const input of [two, threeIndexed]) {
+      const whole = engine.simulatePart(input, 1, input.trials);
+      for (const chunkArms of [1, 7, 64, 300]) {
+        const jobs = trialJobs(input, 1, chunkArms);
+        expect(jobs.chunks).toBe(Math.ceil(input.numArms / chunkArms));
+        const part = await runTrialJob(engine, jobs.shape, [1, input.trials], jobs.chunks, await jobs.chunk(0, 0), jobArrays(jobs, 0));
+        expect(part, `${input.numStates} states, chunks of ${chunkArms}`).toEqual(whole);
+      }
+    }
+  });
+
+  test('a loader takes chunks in order and every arm before it finishes; bad rows are named by their arm', () => {
+    const input = toSimulationInput({ instance, rewards, policy: 'whittle', trials: 2, seed: 0 });
+    const jobs = trialJobs(input, 1, 100);
+    const chunk = (c: number) => jobs.chunk(0, c) as ArmChunk;
+    expect(() => engine.load(jobs.shape).add(chunk(1))).toThrow('simulate: arms 100..199 came when arm 0 was next');
+    const loader = engine.load(jobs.shape);
+    loader.add(chunk(0));
+    expect(() => loader.finish()).toThrow('simulate: arms 100..299 were never loaded');
+    const bad = chunk(2);
+    bad.transitions[3 * 2] = 1.5;
+    const l2 = engine.load(jobs.shape);
+    l2.add(chunk(0));
+    l2.add(chunk(1));
+    expect(() => l2.add(bad)).toThrow(/^simulate: transitions: arm 200, state 1, action 1, next state 0: 1.5 is not a probability/);
+    // pass 2: the rewards, in order, after every arm of pass 1; finish() wants all of them
+    const l3 = engine.load(jobs.shape);
+    for (const c of [0, 1, 2]) l3.add(chunk(c));
+    expect(() => l3.addRewards(100, input.rewards.subarray(200, 400))).toThrow('simulate: 200 rewards for arms from 100 came when arm 0 was next');
+    l3.addRewards(0, input.rewards.subarray(0, 200));
+    expect(() => l3.finish()).toThrow('simulate: the rewards of arms 100..299 were never loaded');
+    expect(() => engine.load(jobs.shape).addRewards(0, input.rewards)).toThrow('simulate: arms 0..299 were never loaded');
+  });
+
+  test('a chunk sent back is refilled in its own buffers (the last, shorter chunk too), with the rows of the chunk asked for', () => {
+    const input = toSimulationInput({ instance, rewards, policy: 'whittle', trials: 2, seed: 0, tally: bucketCells(instance) });
+    const jobs = trialJobs(input, 1, 128);
+    const first = jobs.chunk(0, 0) as ArmChunk;
+    const buffers = [first.transitions.buffer, first.rewards.buffer, first.initial.buffer, first.tallyCells!.buffer];
+    for (const c of [1, 2]) {
+      const again = jobs.chunk(0, c, first) as ArmChunk;
+      expect([again.transitions, again.rewards, again.initial, again.tallyCells!].every((a, i) => a.buffer === buffers[i])).toBe(true);
+      expect(again).toEqual(jobs.chunk(0, c));
+    }
+    expect((jobs.chunk(0, 2, first) as ArmChunk).transitions.length).toBe((300 - 256) * 8);
+  });
+
+  test("each chunk is a copy of its own: changing or detaching one leaves the caller's input and the other jobs' chunks as they were", () => {
+    const input = toSimulationInput({ instance, rewards, policy: 'whittle', trials: 4, seed: 0, tally: bucketCells(instance) });
     const jobs = trialJobs(input, 2);
-    expect(jobs.map((j) => [j.start, j.end])).toEqual([[0, 2], [2, 4]]);
-    jobs[0].input.transitions[0] = -1;
-    structuredClone(jobs[1].input.rewards, { transfer: [jobs[1].input.rewards.buffer] });
+    expect(jobs.ranges).toEqual([[0, 2], [2, 4]]);
+    const a = jobs.chunk(0, 0) as ArmChunk, b = jobs.chunk(1, 0) as ArmChunk;
+    a.transitions[0] = -1;
+    a.tallyCells![0] = 99;
+    structuredClone(b.rewards, { transfer: [b.rewards.buffer] });
     expect(input.transitions[0]).toBe(instance.transitions[0]);
-    expect(jobs[1].input.transitions[0]).toBe(instance.transitions[0]);
+    expect(input.tally!.cells[0]).not.toBe(99);
+    expect(b.transitions[0]).toBe(instance.transitions[0]);
     expect(input.rewards.length).toBe(rewards.length);
-    expect(jobs[0].input.rewards.length).toBe(rewards.length);
+    expect(a.rewards.length).toBe(rewards.length);
   });
 });
