@@ -54,7 +54,7 @@ export const planCommand: Command = {
     state: { type: 'string', value: 'PLAN.json', description: 'the plan file: written when creating a plan, read and updated when applying outcomes' },
     outcomes: { type: 'string', value: 'WEEK.csv', description: "the week's outcomes: id, called, engaged (0/1)" },
     replace: { type: 'flag', description: 'replace the last applied week with these outcomes' },
-    out: { type: 'string', value: 'calls.csv', description: 'write the list as CSV: id, rank, index, default_rank, reason, features' },
+    out: { type: 'string', value: 'calls.csv', description: 'write the list as CSV: id, rank, index, default_rank, reason, features, then the register\'s feature columns' },
   },
   async run({ options, lists }, io) {
     const statePath = options.state;
