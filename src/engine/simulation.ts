@@ -167,7 +167,8 @@ export function copyArmChunk(input: SimulationInput, start: number, end: number,
   return chunk;
 }
 
-function copyInto<A extends Float64Array | Int32Array | CellArray>(from: A, old?: ArrayBufferView): A {
+/** A copy of `from` in the buffer of `old` when it is large enough (a buffer sent back to be refilled), else in a new one. */
+export function copyInto<A extends Float64Array | Int32Array | CellArray>(from: A, old?: ArrayBufferView): A {
   const buffer = old && old.buffer.byteLength >= from.byteLength ? old.buffer : new ArrayBuffer(from.byteLength);
   const to = new (from.constructor as new (buffer: ArrayBufferLike, offset: number, length: number) => A)(buffer, 0, from.length);
   to.set(from as Float64Array & Int32Array & Int8Array & Int16Array);

@@ -3,8 +3,9 @@
 // simulations, the population worker for What-if (at 10^6 arms the copies alone take tens of
 // milliseconds, too long for the page). The pool only forwards jobs, their chunks and their results.
 import * as Comlink from 'comlink';
-import type { ArmSums, Engine, IndexTable } from '../../engine/engine.ts';
-import { copyArmChunk, shapeOf, splitRange, type ArmChunk, type SimulationInput, type SimulationPart, type SimulationShape } from '../../engine/simulation.ts';
+import type { Engine, IndexTable } from '../../engine/engine.ts';
+import type { ArmSums } from '../../engine/prepared-simulation.ts';
+import { copyArmChunk, copyInto, shapeOf, splitRange, type ArmChunk, type SimulationInput, type SimulationPart, type SimulationShape } from '../../engine/simulation.ts';
 
 /**
  * Arms per chunk of a trial job's input: 1.6 MB of a 2-state population's arrays, two chunks per worker
@@ -70,12 +71,7 @@ export function trialJobs(input: SimulationInput, workers: number, chunkArms = C
     ranges: splitRange(input.trials, workers),
     chunks: Math.ceil(N / chunkArms),
     chunk: (_job, c, spent) => copyArmChunk(input, c * chunkArms, Math.min(N, (c + 1) * chunkArms), spent),
-    rewards: (_job, c, spent) => {
-      const S = input.numStates, rows = input.rewards.subarray(c * chunkArms * S, Math.min(N, (c + 1) * chunkArms) * S);
-      const out = spent && spent.buffer.byteLength >= rows.byteLength ? new Float64Array(spent.buffer, 0, rows.length) : new Float64Array(rows.length);
-      out.set(rows);
-      return out;
-    },
+    rewards: (_job, c, spent) => copyInto(input.rewards.subarray(c * chunkArms * input.numStates, Math.min(N, (c + 1) * chunkArms) * input.numStates), spent),
     outputs: () => armSums(N, input.numStates),
   };
 }
@@ -113,8 +109,9 @@ export async function runTrialJob(engine: Engine, shape: SimulationShape, [start
   loader.add(first);
   if (chunks === 1) loader.addRewards(first.start, first.rewards);
   else {
-    await pass(chunks, (c, spent: ArmChunk | undefined) => (c === 1 ? arrays.chunk(1, first) : arrays.chunk(c, spent)), 1, (chunk) => loader.add(chunk));
-    await pass(chunks, (c, spent: Float64Array | undefined) => arrays.rewards(c, spent), 0, (rows, c) => loader.addRewards(c * rowsPerChunk(first), rows));
+    const perChunk = first.end - first.start; // every chunk but the last has as many arms
+    await pass<ArmChunk>(1, chunks, (c, spent) => arrays.chunk(c, spent), (chunk) => loader.add(chunk), first);
+    await pass<Float64Array>(0, chunks, (c, spent) => arrays.rewards(c, spent), (rows, c) => loader.addRewards(c * perChunk, rows));
   }
   const prepared = loader.finish();
   try {
@@ -129,12 +126,12 @@ export async function runTrialJob(engine: Engine, shape: SimulationShape, [start
   }
 }
 
-/** Arms per chunk: the first chunk's (every chunk but the last has as many). */
-const rowsPerChunk = (first: ArmChunk) => first.end - first.start;
-
-/** Chunks from..count-1 asked for one ahead: chunk c + 1 is asked for (with the buffers of chunk c - 1) before chunk c is used. */
-async function pass<T>(count: number, ask: (c: number, spent?: T) => Promise<T>, from: number, use: (item: T, c: number) => void): Promise<void> {
-  let next = ask(from);
+/**
+ * Items from..count-1, asked for one ahead: item c + 1 is asked for before item c is used, with the
+ * buffers of an item used (`returned` with the first request), so that two sets of buffers go round.
+ */
+async function pass<T>(from: number, count: number, ask: (c: number, spent?: T) => Promise<T>, use: (item: T, c: number) => void, returned?: T): Promise<void> {
+  let next = ask(from, returned);
   let spent: T | undefined;
   for (let c = from; c < count; c++) {
     const item = await next;

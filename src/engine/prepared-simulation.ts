@@ -1,0 +1,133 @@
+// A simulation whose seed-independent data sit in WASM memory (from SimulationLoader): runs of trials,
+// and their sums, read out once into arrays the caller may give.
+import type { Kernels } from './kernels.ts';
+import { groupBlock } from './group-bounds.ts';
+import { fixedScale, POLICY_CODES, type SimulationInput, type SimulationPart } from './simulation.ts';
+import { TrialTally } from './trial-tally.ts';
+import { Blocks } from './wasm-blocks.ts';
+
+/** A simulation without its arm arrays, but with the whole tally cells and group ids (the run reads them). */
+export type RunInput = Omit<SimulationInput, 'transitions' | 'rewards' | 'initial' | 'indices'>;
+
+/** Arm-steps per simulate call (about 30 ms on one core), so that progress is reported between calls. */
+const ARM_STEPS_PER_CALL = 1e7;
+
+/** A simulation whose seed-independent data sit in WASM memory (Engine.prepare). */
+export class PreparedSimulation {
+  constructor(
+    private readonly k: Kernels,
+    private readonly input: RunInput,
+    private readonly fixed: { thresholds: number; initial: number; order: number; tiedNext: number; rewards: number },
+    private readonly blocks: Blocks,
+  ) {}
+
+  /** Trials [trialStart, trialEnd) with this seed (the input's seed is ignored): their sums. */
+  run(seed: number, trialStart: number, trialEnd: number, onProgress?: (trialsDone: number) => void): SimulationPart {
+    return this.trials(seed, trialStart, trialEnd, onProgress).collect();
+  }
+
+  /**
+   * The same trials, their sums kept in WASM memory until collect() copies them out (the per-arm sums
+   * into arrays the caller gives, if it does) and frees them; release() frees them unread.
+   */
+  trials(seed: number, trialStart: number, trialEnd: number, onProgress?: (trialsDone: number) => void): TrialSums {
+    const input = this.input;
+    const { numArms: N, numStates: S, horizon: T, trials: K } = input;
+    if (!(Number.isInteger(trialStart) && Number.isInteger(trialEnd) && 0 <= trialStart && trialStart <= trialEnd && trialEnd <= K)) {
+      throw new RangeError(`simulate: the trial range [${trialStart}, ${trialEnd}) is not within [0, ${K})`);
+    }
+    if (!Number.isInteger(seed) || seed < 0 || seed >= 2 ** 32) throw new RangeError(`simulate: seed must be an integer in [0, 2^32), got ${seed}`);
+    const k = this.k, f = this.fixed;
+    const count = trialEnd - trialStart;
+    const blocks = new Blocks(k);
+    try {
+      const state = blocks.bytes(N), act = blocks.bytes(N), scratch = blocks.bytes(N * 4), lastTrial = blocks.bytes(N * 4);
+      const history = blocks.bytes(k.historyBytes(N)), tables = blocks.f64(Math.ceil(T / 16) * 512);
+      new Int32Array(k.memory.buffer, lastTrial, N).fill(-1);
+      // counts in 32 bits (assembly/simulate.ts), the discounted occupancy in f64
+      const occDisc = blocks.f64(N * (S - 1)), occSteps = blocks.bytes(N * (S - 1) * 4);
+      const pulls = blocks.bytes(N * 4), pulledTrials = blocks.bytes(N * 4);
+      const perTrial = blocks.f64(count * 4);
+      const perStep = input.perStep ? blocks.f64(T * 2) : 0;
+      const perTrialOcc = input.perTrial ? blocks.f64(count * 2 * N * S) : 0;
+      const totals = blocks.f64(1);
+      const groups = input.groups ? groupBlock(input, this.k.memory, (bytes) => blocks.bytes(bytes)) : undefined;
+      const scale = fixedScale(K, T);
+      // a tally reads the accumulators after every trial, so it runs the kernel one trial per call
+      const tally = input.tally ? new TrialTally(input.tally, N, S, count) : undefined;
+      const chunk = tally ? 1 : Math.max(1, Math.floor(ARM_STEPS_PER_CALL / (N * T)));
+      for (let start = trialStart; start < trialEnd; start += chunk) {
+        const end = Math.min(trialEnd, start + chunk);
+        const off = start - trialStart;
+        k.simulate(N, S, f.thresholds, f.rewards, f.initial, f.order, f.tiedNext, POLICY_CODES[input.policy], input.ties === 'random' ? 1 : 0,
+          input.budget, T, input.discount, seed >>> 0, scale, start, end, state, act, scratch, lastTrial, history, tables,
+          occDisc, occSteps, pulls, pulledTrials, perTrial + off * 32, perStep, perTrialOcc ? perTrialOcc + off * 2 * N * S * 8 : 0, totals, groups?.block ?? 0);
+        tally?.addTrial(off, new Uint32Array(k.memory.buffer, pulls, N), new Uint32Array(k.memory.buffer, occSteps, N * (S - 1)));
+        onProgress?.(end - trialStart);
+      }
+      const out = (ptr: number, length: number) => new Float64Array(k.memory.buffer, ptr, length).slice();
+      // the sums of every trial, but not yet the per-arm ones (TrialSums.collect)
+      const part: Omit<SimulationPart, keyof ArmSums> = {
+        trialStart,
+        trialEnd,
+        perTrial: out(perTrial, count * 4),
+        perStep: perStep ? out(perStep, T * 2) : undefined,
+        perTrialOcc: perTrialOcc ? out(perTrialOcc, count * 2 * N * S) : undefined,
+        tally: tally?.values,
+        discTotal: out(totals, 1)[0],
+        ...(groups && { groupCallsRange: out(groups.range, groups.rangeLength) }),
+      };
+      return new TrialSums(k, part, { occDisc, occSteps, pulls, pulledTrials }, N * (S - 1), N, blocks);
+    } catch (error) {
+      blocks.releaseAll();
+      throw error;
+    }
+  }
+
+  /** Frees the WASM memory of the prepared data. */
+  dispose(): void {
+    this.blocks.releaseAll();
+  }
+}
+
+/** The per-arm sums of a part (numArms x (numStates - 1) occupancy, numArms pulls), 20 bytes per 2-state arm. */
+export type ArmSums = Pick<SimulationPart, 'occDisc' | 'occSteps' | 'pulls' | 'pulledTrials'>;
+
+/** Trials run, their per-arm sums still in WASM memory (PreparedSimulation.trials). */
+export class TrialSums {
+  constructor(
+    private readonly k: Kernels,
+    private readonly part: Omit<SimulationPart, keyof ArmSums>,
+    private readonly at: Record<keyof ArmSums, number>,
+    private readonly occLength: number,
+    private readonly numArms: number,
+    private readonly blocks: Blocks,
+  ) {}
+
+  /** The part, its per-arm sums copied into `into` (arrays of the right lengths, e.g. made by the thread that merges) or into new arrays; frees the WASM blocks. */
+  collect(into?: ArmSums): SimulationPart {
+    try {
+      const memory = this.k.memory.buffer;
+      const copy = <A extends Float64Array | Uint32Array>(from: A, given: A | undefined, key: keyof ArmSums): A => {
+        if (given && given.length !== from.length) throw new RangeError(`simulate: ${key} needs ${from.length} values, the array given has ${given.length}`);
+        return given ? (given.set(from), given) : (from.slice() as A);
+      };
+      const L = this.occLength, N = this.numArms;
+      return {
+        ...this.part,
+        occDisc: copy(new Float64Array(memory, this.at.occDisc, L), into?.occDisc, 'occDisc'),
+        occSteps: copy(new Uint32Array(memory, this.at.occSteps, L), into?.occSteps, 'occSteps'),
+        pulls: copy(new Uint32Array(memory, this.at.pulls, N), into?.pulls, 'pulls'),
+        pulledTrials: copy(new Uint32Array(memory, this.at.pulledTrials, N), into?.pulledTrials, 'pulledTrials'),
+      };
+    } finally {
+      this.release();
+    }
+  }
+
+  /** Frees the WASM blocks of the sums. */
+  release(): void {
+    this.blocks.releaseAll();
+  }
+}
+
