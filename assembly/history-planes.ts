@@ -46,7 +46,7 @@ const COLS: usize = memory.data(256, 16);
  * Each arm's bits are gathered with step 16w + j in bit j, the order of the byte tables of discount weights at
  * `table` (buildWindowTables): 128 arms at a time, a 16 x 16 byte transpose of 16 planes, then a bitmask per arm.
  */
-export function flushPlanes(N: i32, k: i32, planes: usize, table: usize, L: i32, occDisc: usize, occSteps: usize, pulls: usize, pulledTrials: usize, lastTrial: usize): void {
+export function flushPlanes(N: i32, k: i32, planes: usize, table: usize, L: i32, occDisc: usize, occSteps: usize, pulls: usize, pulledTrials: usize, pulledInTrial: usize): void {
   const P = planeBytes(N);
   const acts = planes + P * <usize>(WINDOW + 1);
   const mask: u32 = L >= WINDOW ? 0xffff : ((<u32>1 << <u32>L) - 1);
@@ -68,9 +68,7 @@ export function flushPlanes(N: i32, k: i32, planes: usize, table: usize, L: i32,
       if (a != 0) {
         const p = pulls + (<usize>i << 2);
         store<u32>(p, load<u32>(p) + popcnt(a));
-        const l = lastTrial + (<usize>i << 2);
-        if (load<i32>(l) != k) {
-          store<i32>(l, k);
+        if (firstPullInTrial(pulledInTrial, i)) {
           const qq = pulledTrials + (<usize>i << 2);
           store<u32>(qq, load<u32>(qq) + 1);
         }
@@ -148,3 +146,14 @@ function lo32(a: v128, b: v128): v128 { return v128.shuffle<i32>(a, b, 0, 4, 1, 
 // @ts-ignore: decorator
 @inline
 function hi32(a: v128, b: v128): v128 { return v128.shuffle<i32>(a, b, 2, 6, 3, 7); }
+
+/** Whether arm i is pulled for the first time in this trial (its bit of `pulledInTrial`, then set). */
+// @ts-ignore: decorator
+@inline
+export function firstPullInTrial(pulledInTrial: usize, i: i32): bool {
+  const at = pulledInTrial + <usize>(i >> 3), bit = <u32>1 << <u32>(i & 7);
+  const byte = <u32>load<u8>(at);
+  if (byte & bit) return false;
+  store<u8>(at, <u8>(byte | bit));
+  return true;
+}

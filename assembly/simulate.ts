@@ -1,7 +1,7 @@
 // Rollouts of the Whittle, Random and No Action policies, accumulating occupancy statistics.
 // The rules and the generator are those of shared/bench/README.md, so the 2-state Whittle case with
 // ties to the lowest id reproduces the bench's checksums bit for bit.
-import { flushPlanes, packBits, planeBytes, WINDOW } from './history-planes';
+import { firstPullInTrial, flushPlanes, packBits, planeBytes, WINDOW } from './history-planes';
 import { below, draw32, streamKey, STREAM_INITIAL, STREAM_RANDOM_POLICY, STREAM_TIES, STREAM_TRANSITION } from './rng';
 
 export const POLICY_NONE: i32 = 0;
@@ -156,7 +156,8 @@ export function sortDescending(n: i32, values: usize, order: usize, tiedNext: us
  *   fixedScale: a power of two; discounted occupancy is accumulated as integers round(beta^t * fixedScale)
  *               held exactly in f64 (the host keeps every total below 2^53), so sums do not depend on
  *               how trials are split.
- * Scratch: state (u8 N), act (u8 N), scratch (u32 N), lastTrial (i32 N, -1 before the first call),
+ * Scratch: state (u8 N), act (u8 N; unused, may be 0, on the 2-state path), scratch (u32 N), pulledInTrial
+ *   (a bit per arm: pulled in the current trial; cleared at each trial's start, (N + 7) / 8 bytes),
  *   history (historyBytes(N) bytes), tables (f64 ceil(horizon / 16) x 512): the 2-state path keeps the last
  *   16 steps' states and actions as bit planes (history-planes.ts) and adds them to the occupancy every 16 steps
  *   through byte tables of discount weights. `act` is unused on that path (the action planes replace it).
@@ -181,7 +182,7 @@ export function simulate(
   numArms: i32, numStates: i32, thresholds: usize, rewards: usize, initial: usize, order: usize, tiedNext: usize,
   policy: i32, tiesRandom: i32, budget: i32, horizon: i32, beta: f64, seed: u32, fixedScale: f64,
   trialStart: i32, trialEnd: i32,
-  state: usize, act: usize, scratch: usize, lastTrial: usize, history: usize, tables: usize,
+  state: usize, act: usize, scratch: usize, pulledInTrial: usize, history: usize, tables: usize,
   occDisc: usize, occSteps: usize, pulls: usize, pulledTrials: usize,
   perTrial: usize, perStep: usize, perTrialOcc: usize, totals: usize,
   groups: usize,
@@ -206,6 +207,7 @@ export function simulate(
     const row = perTrial + (<usize>((k - trialStart) * 4) << 3);
     const occTrial: usize = perTrialOcc == 0 ? 0 : perTrialOcc + (<usize>((k - trialStart) * 2 * N * S) << 3);
     drawInitialStates(N, S, initial, state, kInit, <u32>k * <u32>N);
+    memory.fill(pulledInTrial, 0, <usize>((N + 7) >> 3));
     if (fused) packBits(N, 0, state, history);
     let disc = 1.0, reward = 0.0, discReward = 0.0, engaged = 0.0, pulledIds = 0.0;
     let pw = nearest(disc * fixedScale);
@@ -234,16 +236,16 @@ export function simulate(
       const stepBase = (<u32>k * <u32>T + <u32>t) * <u32>N;
       let picked: i32 = 0;
       if (budget > 0 && policy == POLICY_WHITTLE && groups != 0) {
-        pulledIds += selectConstrained(N, S, order, tiedNext, sel, acts, budget, tiesRandom, kTies, stepBase, k, pulls, pulledTrials, lastTrial, fused, groups, t);
+        pulledIds += selectConstrained(N, S, order, tiedNext, sel, acts, budget, tiesRandom, kTies, stepBase, k, pulls, pulledTrials, pulledInTrial, fused, groups, t);
         picked = budget < N ? budget : N; // the host checked that the bounds leave room for every call
       } else if (prefixWalk) {
         pulledIds += walkFromPrefix(N, order, sel, acts, scratch, template, P, budget);
         picked = budget;
       } else if (budget > 0 && policy == POLICY_WHITTLE) {
-        pulledIds += selectWhittle(N, S, order, tiedNext, sel, acts, scratch, budget, tiesRandom, kTies, stepBase, k, pulls, pulledTrials, lastTrial, fused);
+        pulledIds += selectWhittle(N, S, order, tiedNext, sel, acts, scratch, budget, tiesRandom, kTies, stepBase, k, pulls, pulledTrials, pulledInTrial, fused);
         picked = budget < N ? budget : N; // each arm matches exactly one of its S keys
       } else if (budget > 0 && policy == POLICY_RANDOM) {
-        pulledIds += selectRandom(N, scratch, acts, budget, kRand, stepBase, k, pulls, pulledTrials, lastTrial, fused);
+        pulledIds += selectRandom(N, scratch, acts, budget, kRand, stepBase, k, pulls, pulledTrials, pulledInTrial, fused);
         picked = budget < N ? budget : N;
       }
       if (perStep != 0) {
@@ -261,7 +263,7 @@ export function simulate(
         stepEngaged = fusedEngaged;
         sinceFlush++;
         if (sinceFlush == WINDOW) {
-          flushPlanes(N, k, history, tables + (<usize>(window * WINDOW_TABLE) << 3), WINDOW, occDisc, occSteps, pulls, pulledTrials, lastTrial);
+          flushPlanes(N, k, history, tables + (<usize>(window * WINDOW_TABLE) << 3), WINDOW, occDisc, occSteps, pulls, pulledTrials, pulledInTrial);
           memory.copy(history, history + P * <usize>WINDOW, P); // the next step's states to slot 0
           window++;
           sinceFlush = 0;
@@ -272,7 +274,7 @@ export function simulate(
     }
     if (fused) {
       // the last step's state and action, then what is left of the window
-      flushPlanes(N, k, history, tables + (<usize>(window * WINDOW_TABLE) << 3), sinceFlush + 1, occDisc, occSteps, pulls, pulledTrials, lastTrial);
+      flushPlanes(N, k, history, tables + (<usize>(window * WINDOW_TABLE) << 3), sinceFlush + 1, occDisc, occSteps, pulls, pulledTrials, pulledInTrial);
     }
     store<f64>(row, reward);
     store<f64>(row + 8, discReward);
@@ -312,12 +314,12 @@ function countInTopState(N: i32, S: i32, state: usize): i32 {
 function selectWhittle(
   N: i32, S: i32, order: usize, tiedNext: usize, state: usize, act: usize, scratch: usize,
   budget: i32, tiesRandom: i32, kTies: u32, stepBase: u32,
-  k: i32, pulls: usize, pulledTrials: usize, lastTrial: usize, fused: bool,
+  k: i32, pulls: usize, pulledTrials: usize, pulledInTrial: usize, fused: bool,
 ): f64 {
   let pulledIds = 0.0;
   let picked: i32 = 0;
   if (budget >= N) {
-    for (let i = 0; i < N; i++) pulledIds += pull(i, k, act, pulls, pulledTrials, lastTrial, fused);
+    for (let i = 0; i < N; i++) pulledIds += pull(i, k, act, pulls, pulledTrials, pulledInTrial, fused);
   } else if (fused && tiesRandom == 0) {
     // 2 states, ties to the lowest id: a branch-free walk (the match test is a coin flip for the predictor)
     const len = N * 2;
@@ -351,7 +353,7 @@ function selectWhittle(
         const room = budget - picked;
         const take = m <= room ? m : room;
         if (m > room) partialShuffle(scratch, m, room, kTies, stepBase);
-        for (let j = 0; j < take; j++) pulledIds += pull(<i32>load<u32>(scratch + (<usize>j << 2)), k, act, pulls, pulledTrials, lastTrial, fused);
+        for (let j = 0; j < take; j++) pulledIds += pull(<i32>load<u32>(scratch + (<usize>j << 2)), k, act, pulls, pulledTrials, pulledInTrial, fused);
         picked += take;
         pos = g;
       } else if (fused) {
@@ -368,7 +370,7 @@ function selectWhittle(
         const e = <i32>load<u32>(order + (<usize>pos << 2));
         const i = e / S;
         if (stateOf(state, i, fused) == e - i * S) {
-          pulledIds += pull(i, k, act, pulls, pulledTrials, lastTrial, fused);
+          pulledIds += pull(i, k, act, pulls, pulledTrials, pulledInTrial, fused);
           picked++;
         }
         pos++;
@@ -491,7 +493,7 @@ function buildPrefix(order: usize, scratch: usize, template: usize, P: usize, le
 function selectConstrained(
   N: i32, S: i32, order: usize, tiedNext: usize, state: usize, act: usize,
   budget: i32, tiesRandom: i32, kTies: u32, stepBase: u32,
-  k: i32, pulls: usize, pulledTrials: usize, lastTrial: usize, fused: bool, groups: usize, t: i32,
+  k: i32, pulls: usize, pulledTrials: usize, pulledInTrial: usize, fused: bool, groups: usize, t: i32,
 ): f64 {
   const G = <i32>load<u32>(groups);
   const groupOf = <usize>load<u32>(groups, 4), gmin = <usize>load<u32>(groups, 8), gmax = <usize>load<u32>(groups, 12);
@@ -550,7 +552,7 @@ function selectConstrained(
     const c = load<i32>(at);
     if (c < load<i32>(gmin + (<usize>g << 2))) {
       store<i32>(at, c + 1);
-      pulledIds += pull(i, k, act, pulls, pulledTrials, lastTrial, fused);
+      pulledIds += pull(i, k, act, pulls, pulledTrials, pulledInTrial, fused);
       picked++;
       need--;
     }
@@ -566,7 +568,7 @@ function selectConstrained(
       if (c >= load<i32>(gmax + (<usize>g << 2))) continue;
       store<i32>(at, c + 1);
     }
-    pulledIds += pull(i, k, act, pulls, pulledTrials, lastTrial, fused);
+    pulledIds += pull(i, k, act, pulls, pulledTrials, pulledInTrial, fused);
     picked++;
   }
   if (range != 0) {
@@ -598,7 +600,7 @@ function partialShuffle(a: usize, m: i32, room: i32, key: u32, base: u32): void 
 @inline
 function selectRandom(
   N: i32, scratch: usize, act: usize, budget: i32, kRand: u32, stepBase: u32,
-  k: i32, pulls: usize, pulledTrials: usize, lastTrial: usize, fused: bool,
+  k: i32, pulls: usize, pulledTrials: usize, pulledInTrial: usize, fused: bool,
 ): f64 {
   let pulledIds = 0.0;
   const take = budget < N ? budget : N;
@@ -609,7 +611,7 @@ function selectRandom(
     const x = load<u32>(b);
     store<u32>(b, load<u32>(a));
     store<u32>(a, x);
-    pulledIds += pull(<i32>x, k, act, pulls, pulledTrials, lastTrial, fused);
+    pulledIds += pull(<i32>x, k, act, pulls, pulledTrials, pulledInTrial, fused);
   }
   return pulledIds;
 }
@@ -802,7 +804,7 @@ function isPulled(act: usize, i: i32, bits: bool): bool {
 /** Marks arm i pulled in trial k and returns its id (for the pulled-id checksum). */
 // @ts-ignore: decorator
 @inline
-function pull(i: i32, k: i32, act: usize, pulls: usize, pulledTrials: usize, lastTrial: usize, viaHistory: bool): f64 {
+function pull(i: i32, k: i32, act: usize, pulls: usize, pulledTrials: usize, pulledInTrial: usize, viaHistory: bool): f64 {
   if (viaHistory) {
     // a bit of this step's action plane, counted at the next flush
     const at = act + <usize>(i >> 3);
@@ -812,9 +814,7 @@ function pull(i: i32, k: i32, act: usize, pulls: usize, pulledTrials: usize, las
   store<u8>(act + <usize>i, 1);
   const p = pulls + (<usize>i << 2);
   store<u32>(p, load<u32>(p) + 1);
-  const l = lastTrial + (<usize>i << 2);
-  if (load<i32>(l) != k) {
-    store<i32>(l, k);
+  if (firstPullInTrial(pulledInTrial, i)) {
     const q = pulledTrials + (<usize>i << 2);
     store<u32>(q, load<u32>(q) + 1);
   }

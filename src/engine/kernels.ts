@@ -17,7 +17,7 @@ export interface Kernels {
   simulate(
     numArms: number, numStates: number, thresholds: number, rewards: number, initial: number, order: number, tiedNext: number,
     policy: number, tiesRandom: number, budget: number, horizon: number, beta: number, seed: number, fixedScale: number,
-    trialStart: number, trialEnd: number, state: number, act: number, scratch: number, lastTrial: number, history: number, tables: number,
+    trialStart: number, trialEnd: number, state: number, act: number, scratch: number, pulledInTrial: number, history: number, tables: number,
     occDisc: number, occSteps: number, pulls: number, pulledTrials: number, perTrial: number, perStep: number, perTrialOcc: number, totals: number,
     groups: number,
   ): void;

@@ -19,8 +19,8 @@ export function simulationPeakBytes(shape: SimulationShape, k: Pick<Kernels, 'th
   const sort = o.indexed && len > o.smallSort ? len * 8 * 2 + len * 4 + 65536 * 4 : 0;
   const G = shape.groups?.min.length ?? 0;
   const groups = shape.groups ? N * 8 + G * 8 + T * G * 16 + 28 : 0;
-  // state, act, scratch, lastTrial, history, tables, occDisc, occSteps, pulls, pulledTrials, perTrial, ...
-  const run = N * (1 + 1 + 4 + 4) + k.historyBytes(N) + Math.ceil(T / 16) * 512 * 8 + N * (S - 1) * (8 + 4) + 2 * N * 4 + K * 32
+  // state, act (none on the 2-state path), scratch, pulledInTrial, history, tables, occDisc, occSteps, pulls, pulledTrials, perTrial, ...
+  const run = N * (1 + (S === 2 && !shape.perTrial ? 0 : 1) + 4) + Math.ceil(N / 8) + k.historyBytes(N) + Math.ceil(T / 16) * 512 * 8 + N * (S - 1) * (8 + 4) + 2 * N * 4 + K * 32
     + (shape.perStep ? T * 16 : 0) + (shape.perTrial ? K * 2 * N * S * 8 : 0) + 8 + groups;
   // after the sort: the rewards (pass 2) and the run
   return kept + Math.max(load, sort, len * 8 + run) + 64 * 1024;

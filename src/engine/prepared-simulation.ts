@@ -41,9 +41,10 @@ export class PreparedSimulation {
     const count = trialEnd - trialStart;
     const blocks = new Blocks(k);
     try {
-      const state = blocks.bytes(N), act = blocks.bytes(N), scratch = blocks.bytes(N * 4), lastTrial = blocks.bytes(N * 4);
+      // the 2-state path keeps actions as bit planes: no byte per arm for them (assembly/simulate.ts)
+      const fused = S === 2 && !input.perTrial;
+      const state = blocks.bytes(N), act = blocks.bytes(fused ? 0 : N), scratch = blocks.bytes(N * 4), pulledInTrial = blocks.bytes((N + 7) >> 3);
       const history = blocks.bytes(k.historyBytes(N)), tables = blocks.f64(Math.ceil(T / 16) * 512);
-      new Int32Array(k.memory.buffer, lastTrial, N).fill(-1);
       // counts in 32 bits (assembly/simulate.ts), the discounted occupancy in f64
       const occDisc = blocks.f64(N * (S - 1)), occSteps = blocks.bytes(N * (S - 1) * 4);
       const pulls = blocks.bytes(N * 4), pulledTrials = blocks.bytes(N * 4);
@@ -60,7 +61,7 @@ export class PreparedSimulation {
         const end = Math.min(trialEnd, start + chunk);
         const off = start - trialStart;
         k.simulate(N, S, f.thresholds, f.rewards, f.initial, f.order, f.tiedNext, POLICY_CODES[input.policy], input.ties === 'random' ? 1 : 0,
-          input.budget, T, input.discount, seed >>> 0, scale, start, end, state, act, scratch, lastTrial, history, tables,
+          input.budget, T, input.discount, seed >>> 0, scale, start, end, state, act, scratch, pulledInTrial, history, tables,
           occDisc, occSteps, pulls, pulledTrials, perTrial + off * 32, perStep, perTrialOcc ? perTrialOcc + off * 2 * N * S * 8 : 0, totals, groups?.block ?? 0);
         tally?.addTrial(off, new Uint32Array(k.memory.buffer, pulls, N), new Uint32Array(k.memory.buffer, occSteps, N * (S - 1)));
         onProgress?.(end - trialStart);
