@@ -3,7 +3,8 @@
 import { VERDICT } from '../core/simulation/indexability.ts';
 import type { Kernels } from './kernels.ts';
 import type { PreparedSimulation } from './prepared-simulation.ts';
-import { armChunk, mergeParts, shapeOf, validateChunk, validateShape, type SimulationInput, type SimulationPart, type SimulationResult, type SimulationShape } from './simulation.ts';
+import { armChunk, shapeOf, validateChunk, validateShape, type SimulationShape } from './arm-chunks.ts';
+import { mergeParts, type SimulationInput, type SimulationPart, type SimulationResult } from './simulation.ts';
 import { SimulationLoader } from './simulation-loader.ts';
 import { Blocks } from './wasm-blocks.ts';
 

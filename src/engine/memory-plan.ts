@@ -6,7 +6,7 @@
 // from it. This mirrors SimulationLoader and PreparedSimulation.run: an underestimate costs one more growth,
 // never a wrong result.
 import type { Kernels } from './kernels.ts';
-import type { SimulationShape } from './simulation.ts';
+import type { SimulationShape } from './arm-chunks.ts';
 
 /** Bytes of the blocks of a loader (SimulationLoader) and of its run (all trials) at their peak, with some slack for headers. */
 export function simulationPeakBytes(shape: SimulationShape, k: Pick<Kernels, 'thresholdBytes' | 'historyBytes'>, o: { indexed: boolean; smallSort: number; stagingBytes: number }): number {

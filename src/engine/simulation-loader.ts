@@ -5,7 +5,7 @@ import { checkGroups } from './group-bounds.ts';
 import type { Kernels } from './kernels.ts';
 import { reserve, simulationPeakBytes } from './memory-plan.ts';
 import { PreparedSimulation, type RunInput } from './prepared-simulation.ts';
-import { validateChunk, type ArmChunk, type SimulationShape } from './simulation.ts';
+import { validateChunk, type ArmChunk, type SimulationShape } from './arm-chunks.ts';
 import { Blocks } from './wasm-blocks.ts';
 
 /**

@@ -5,7 +5,8 @@
 import * as Comlink from 'comlink';
 import type { Engine, IndexTable } from '../../engine/engine.ts';
 import type { ArmSums } from '../../engine/prepared-simulation.ts';
-import { copyArmChunk, copyInto, shapeOf, splitRange, type ArmChunk, type SimulationInput, type SimulationPart, type SimulationShape } from '../../engine/simulation.ts';
+import { copyArmChunk, copyInto, shapeOf, type ArmChunk, type SimulationShape } from '../../engine/arm-chunks.ts';
+import { splitRange, type SimulationInput, type SimulationPart } from '../../engine/simulation.ts';
 
 /**
  * Arms per chunk of a trial job's input: 1.6 MB of a 2-state population's arrays, two chunks per worker

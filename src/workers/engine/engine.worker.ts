@@ -2,7 +2,8 @@
 import * as Comlink from 'comlink';
 import type { Engine, IndexTable } from '../../engine/engine.ts';
 import { loadEngine } from '../../engine/load-browser.ts';
-import type { ArmChunk, SimulationPart, SimulationShape } from '../../engine/simulation.ts';
+import type { ArmChunk, SimulationShape } from '../../engine/arm-chunks.ts';
+import type { SimulationPart } from '../../engine/simulation.ts';
 import { runTrialJob, transferArrays, type JobArrays } from './engine-jobs.ts';
 
 let enginePromise: Promise<Engine> | undefined;

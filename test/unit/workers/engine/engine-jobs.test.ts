@@ -9,7 +9,7 @@ import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
 import type { Engine } from '../../../../src/engine/engine.ts';
 import { loadEngineNode } from '../../../../src/engine/load-node.ts';
 import { toSimulationInput } from '../../../../src/engine/simulation-input.ts';
-import type { ArmChunk } from '../../../../src/engine/simulation.ts';
+import type { ArmChunk } from '../../../../src/engine/arm-chunks.ts';
 import { browserSimulate } from '../../../../src/workers/engine/browser-simulate.ts';
 import { armJobs, assembleIndexTable, jobArrays, runTrialJob, trialJobs, type EngineRunner } from '../../../../src/workers/engine/engine-jobs.ts';
 import { randomDistributions } from '../../../reference/random-distributions.ts';
