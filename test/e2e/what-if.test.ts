@@ -269,6 +269,7 @@ describe('the what-if screen, with no key', () => {
     expect(await page.getByTestId('charted-notice').textContent()).toMatch(/the default and the first 5 compared candidates; the tables list all 8/);
     // eight rows with the pool's long labels: still no hidden column at 1280 px
     await expect.poll(() => tableFit(page)).toEqual(FIT);
+    await shootMeasures(page, 'test-results/what-if-measures-pool-1280.png');
     await expect.poll(() => page.getByTestId('candidate-in-words').count(), { timeout: 15_000 }).toBe(7);
     // Cumulative layout shift while the pool's results streamed in (0.1 is the "good" threshold of web vitals).
     const shift = await page.evaluate(() => (window as unknown as { shift: number }).shift);
