@@ -61,6 +61,20 @@ describe('the price of a priority on the What-if screen', () => {
     await expect.poll(() => page.getByTestId('candidate').count()).toBe(3);
     expect(await panel.getByTestId('price-added').textContent()).toMatch(/^Added “Candidate 1 at λ [\d.]+ \(loss ≤ 2%\)”\.$/);
     expect(await page.getByTestId('candidate').last().locator('textarea, input').first().inputValue()).toBe(pick);
+    // the candidate select lists labels; the chosen one's whole reward is text below it (a select cuts it off)
+    const choice = panel.getByTestId('price-candidate');
+    const labels = await choice.locator('option').allTextContents();
+    expect(labels).toEqual(['Candidate 1', expect.stringMatching(/^Candidate 1 at λ [\d.]+ \(loss ≤ 2%\)$/)]);
+    expect(await panel.getByTestId('price-candidate-expression').textContent()).toBe(REWARD);
+    await choice.selectOption({ index: 1 });
+    expect(await panel.getByTestId('price-candidate-expression').textContent()).toBe(pick);
+    // a reward longer than a select's width at 390 px (the select once cut it off after 57 characters)
+    const long = 'state * (1 + 3 * agent_feats[11]) + 0.5 * state * agent_feats[35] * (1 - agent_feats[8])';
+    await page.getByRole('button', { name: 'Add a reward' }).click();
+    await page.locator('textarea').last().fill(long);
+    await expect.poll(() => choice.locator('option').count()).toBe(3);
+    await choice.selectOption({ index: 2 });
+    expect(await panel.getByTestId('price-candidate-expression').textContent()).toBe(long);
 
     // The What-if screen itself is wider than 390 px today (its population select and comparison table;
     // issue 14 reworks that layout): let its column shrink as a fixed layout would; the panel must fit.
@@ -72,6 +86,13 @@ describe('the price of a priority on the What-if screen', () => {
       // nothing in the panel sticks out, except inside a table's own scroll box
       const wide = await panel.evaluate((el) => [...el.querySelectorAll('*')].filter((e) => e.getBoundingClientRect().right > innerWidth + 1 && !e.closest('.table-wrap')).map((e) => `${e.tagName}.${e.className}`));
       expect(wide).toEqual([]);
+      // the select shows the whole of its chosen text at this width (its text measured in its own font, beside its arrow)
+      const room = await choice.evaluate((el: HTMLSelectElement) => {
+        const ctx = document.createElement('canvas').getContext('2d')!;
+        ctx.font = getComputedStyle(el).font;
+        return el.clientWidth - 24 - ctx.measureText(el.selectedOptions[0].text).width;
+      });
+      expect(room).toBeGreaterThan(0);
       await panel.screenshot({ path: `test-results/price-of-priority-${width}.png` });
     }
     expect(problems).toEqual([]);
@@ -94,7 +115,8 @@ describe('the price of a priority on a run\'s Results screen', () => {
     const selected = await page.getByTestId('selected-expression').textContent();
     const panel = page.getByTestId('price-of-priority');
     await expect.poll(() => panel.count(), { timeout: 15_000 }).toBe(1);
-    expect(await panel.locator('select option').first().textContent()).toContain(selected);
+    // the selected reward is offered first: the select names it, its whole expression is below it
+    expect(await panel.getByTestId('price-candidate-expression').textContent()).toBe(selected);
     // up to λ 0.8, so that the pick is a blend, never the selected reward itself (λ 1)
     await panel.getByLabel('Largest λ').fill('0.8');
     await panel.getByRole('button', { name: 'Show the price' }).click();

@@ -1,7 +1,7 @@
 // The no-key what-if flow in Chromium against the built site: live validation with the error
 // underlined, results computed by the WASM engine in the worker pool (checked against the same
 // computation on Node), and the DLM paper's example pool.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { createNodeSimulator } from '../../src/cli/node-simulate.ts';
 import { comparePolicies } from '../../src/core/measures/compare-policies.ts';
@@ -33,6 +33,42 @@ async function expectedResults(...expressions: string[]) {
 /** Engagement of a reward on the screen's default population, computed on Node. */
 async function expectedEngagement(expression: string): Promise<string> {
   return (await expectedResults(expression))[0].totalUtility.toFixed(3);
+}
+
+/**
+ * Every chart's legend on the page, as [label, swatch colour] pairs (the calls charts name the default
+ * "default", the share-of-engaged-steps charts "Default (reward = state)": one series).
+ */
+const legends = (page: Page) =>
+  page.locator('svg[role="img"]').evaluateAll((svgs) =>
+    svgs.map((svg) => [...svg.querySelectorAll('g[font-size="12"] > g')].map((g) => [g.querySelector('text')?.textContent?.replace('Default (reward = state)', 'default') ?? '', g.querySelector('rect')?.getAttribute('fill') ?? ''] as const)),
+  );
+
+/** Each series' colours over all the charts of the page: one colour per series, and no two series share one. */
+async function expectOneColourPerSeries(page: Page, series: string[]) {
+  const drawn = await legends(page);
+  const colours = new Map<string, Set<string>>();
+  for (const [label, fill] of drawn.flat()) colours.set(label, (colours.get(label) ?? new Set()).add(fill));
+  expect([...colours.keys()].sort()).toEqual([...series].sort());
+  for (const [label, fills] of colours) expect([label, [...fills]]).toEqual([label, [expect.any(String)]]);
+  expect(new Set([...colours.values()].map((f) => [...f][0])).size).toBe(series.length);
+  return new Map([...colours].map(([label, fills]) => [label, [...fills][0]]));
+}
+
+/** The comparison's tables (headline measures, DP_variance): whether each hides columns, and whether it says so. */
+const tableFit = (page: Page) =>
+  Promise.all(['comparison', 'comparison-dp'].map((id) => page.getByTestId(id).evaluate((table) => {
+    const region = table.closest('[role="region"]')!;
+    return { id: table.getAttribute('data-testid'), hidden: region.scrollWidth > region.clientWidth + 1, hint: !!table.closest('.wide')?.querySelector('[data-testid="scroll-hint"]') };
+  })));
+
+const FIT = ['comparison', 'comparison-dp'].map((id) => ({ id, hidden: false, hint: false }));
+
+/** Screenshot of the "Side by side" tables, from their heading to the end of the DP_variance table. */
+async function shootMeasures(page: Page, path: string) {
+  const boxes = await Promise.all([page.locator('#compare-heading'), page.getByTestId('comparison-dp')].map((l: Locator) => l.evaluate((el) => { const r = el.getBoundingClientRect(); return { top: r.top + scrollY, bottom: r.bottom + scrollY }; })));
+  const width = await page.evaluate(() => innerWidth);
+  await page.screenshot({ path, fullPage: true, clip: { x: 0, y: boxes[0].top - 8, width, height: boxes[1].bottom - boxes[0].top + 16 } });
 }
 
 const statuses = (page: Page) => page.getByTestId('candidate-status').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
@@ -126,15 +162,31 @@ describe('the what-if screen, with no key', () => {
     await charts.getByRole('button', { name: 'Show table' }).first().click();
     expect(await charts.locator('thead th').allTextContents()).toEqual(expect.arrayContaining(['population (%)', 'default: calls (%)', 'Candidate 1: calls (%)', 'Candidate 2: calls (%)']));
     await charts.getByRole('button', { name: 'Show chart' }).first().click();
+    // one colour per series in every chart of the screen and the pair: the population's share of calls,
+    // the default, each candidate (the pair's charts once more beside the screen's own)
+    expect(await pair.locator('svg[role="img"]').count()).toBe(2);
+    const colours = await expectOneColourPerSeries(page, ['population', 'default', 'Candidate 1', 'Candidate 2']);
+    // the headline measures and DP_variance tables show every column in a laptop's column, each explained
+    await expect.poll(() => tableFit(page)).toEqual(FIT);
+    const headers = await page.getByTestId('comparison').locator('thead th').evaluateAll((ths) => ths.map((th) => [th.textContent, !!th.querySelector('[data-tip]')]));
+    expect(headers).toEqual([['Candidate', false], ['Engagement', true], ['Change vs default', true], ['Value of its own reward', true]]);
+    expect(await page.locator('#dp-lead [data-term="DP_variance"]').count()).toBe(1);
+    await shootMeasures(page, 'test-results/what-if-measures-1280.png');
     expect(await axeViolations(page)).toEqual([]);
     await pair.screenshot({ path: 'test-results/what-if-pair-1280.png' });
     await page.setViewportSize({ width: 390, height: 900 });
     await pair.screenshot({ path: 'test-results/what-if-pair-390.png' });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(391);
+    // at 390 px the DP_variance table is wider than the screen, and says so above it
+    await expect.poll(async () => (await tableFit(page))[1]).toEqual({ id: 'comparison-dp', hidden: true, hint: true });
+    await shootMeasures(page, 'test-results/what-if-measures-390.png');
     await page.setViewportSize({ width: 1280, height: 900 });
     // the left one switched to the default: Candidate 2 against the default is already said above
     await pair.getByTestId('pair-left').selectOption({ label: 'Default (reward = state)' });
     await expect.poll(() => pair.getByTestId('pair-said-above').textContent()).toBe('What “Candidate 2” does against the default is said above; below, the two side by side.');
+    // Candidate 2 alone beside the default in the pair keeps the colour it has in the screen's charts
+    await expect.poll(() => pair.locator('svg[role="img"]').first().evaluate((svg) => [...svg.querySelectorAll('g[font-size="12"] > g text')].map((t) => t.textContent))).toEqual(['population', 'default', 'Candidate 2']);
+    expect(await expectOneColourPerSeries(page, ['population', 'default', 'Candidate 1', 'Candidate 2'])).toEqual(colours);
     expect(await pair.getByTestId('pair-in-words').count()).toBe(0);
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
@@ -215,6 +267,9 @@ describe('the what-if screen, with no key', () => {
     for (let i = 0; i < 7; i++) await compare.nth(i).check();
     expect(await page.getByTestId('comparison').locator('tbody tr').count()).toBe(8);
     expect(await page.getByTestId('charted-notice').textContent()).toMatch(/the default and the first 5 compared candidates; the tables list all 8/);
+    // eight rows with the pool's long labels: still no hidden column at 1280 px
+    await expect.poll(() => tableFit(page)).toEqual(FIT);
+    await shootMeasures(page, 'test-results/what-if-measures-pool-1280.png');
     await expect.poll(() => page.getByTestId('candidate-in-words').count(), { timeout: 15_000 }).toBe(7);
     // Cumulative layout shift while the pool's results streamed in (0.1 is the "good" threshold of web vitals).
     const shift = await page.evaluate(() => (window as unknown as { shift: number }).shift);
