@@ -50,9 +50,8 @@ export class EnginePool implements EngineRunner {
   async runTrialJobs(jobs: TrialJobs, options: RunOptions = {}): Promise<SimulationPart[]> {
     const total = jobs.ranges.reduce((sum, [start, end]) => sum + end - start, 0);
     const big = jobs.shape.numArms >= RETIRE_ARMS;
-    return this.run(jobs.ranges, total, options, async (api, [start, end], progress, w) => {
-      return api.simulateJob(jobs.shape, start, end, jobs.chunks, transferArrays(await jobs.chunk(w, 0)), Comlink.proxy(jobArrays(jobs, w)), progress);
-    }, big);
+    return this.run(jobs.ranges, total, options, async (api, [start, end], progress, w) =>
+      api.simulateJob(jobs.shape, start, end, jobs.chunks, transferArrays(await jobs.chunk(w, 0)), Comlink.proxy(jobArrays(jobs, w)), progress), big);
   }
 
   /** Runs arm job j on worker j (jobs from armJobs, their arrays transferred); progress in arms of all jobs. */

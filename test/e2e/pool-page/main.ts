@@ -62,11 +62,14 @@ const api = {
       const t0 = performance.now();
       const base = input(n, 100_000, 10, workers, 1);
       const table = await pool.whittleIndices(base.transitions, base.rewards, 2, base.discount);
+      // the index table's workers keep their WASM memory (it is what they would reuse); the simulation's
+      // workers are ended when done (RETIRE_ARMS), so their memory is back: fresh workers report it
+      const wasm = await pool.memoryBytes();
       const r = await pool.simulate({ ...base, indices: table.indices });
       const ms = performance.now() - t0;
-      const wasm = await pool.memoryBytes();
+      const after = await pool.memoryBytes();
       const heap = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? -1;
-      return { ms, engagedSum: r.engagedSum, wasmBytesPerWorker: wasm, pageHeapBytes: heap };
+      return { ms, engagedSum: r.engagedSum, wasmBytesPerWorker: wasm, wasmBytesAfter: after, pageHeapBytes: heap };
     } finally {
       pool.terminate();
     }

@@ -121,4 +121,27 @@ describe('a WorkerBridge', () => {
     vi.advanceTimersByTime(1001);
     expect(started.at(-1)!.terminated).toBe(true);
   });
+
+  test('retire ends an idle worker at once, a busy one when its last call ends, and the next call starts a fresh one', async () => {
+    const b = bridge(60_000);
+    expect(await b.call(undefined, (w) => w.double(1))).toBe(2);
+    b.retire();
+    expect(started[0].terminated).toBe(true);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const busy = b.call(undefined, async (w) => {
+      await held;
+      return w.double(2);
+    });
+    expect(started).toHaveLength(2);
+    b.retire();
+    expect(started[1].terminated).toBe(false);
+    release();
+    expect(await busy).toBe(4);
+    expect(started[1].terminated).toBe(true);
+    expect(await b.call(undefined, (w) => w.double(3))).toBe(6);
+    expect(started).toHaveLength(3);
+    expect(started[2].terminated).toBe(false);
+    b.terminate();
+  });
 });
