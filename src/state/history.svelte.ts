@@ -6,7 +6,7 @@ import type { CandidateResult } from '../core/simulation/what-if-evaluate.ts';
 import type { WhatIfBackend } from '../workers/population/what-if-backend.ts';
 import { parseRunJson, RUN_FORMAT, RUN_FORMAT_VERSION, runToJson, type RunBundle } from './run-file.ts';
 import { runRepository } from './run-records.ts';
-import { saveWhatIfRun } from './what-if.svelte.ts';
+import { saveWhatIfRun } from './what-if-record.ts';
 
 /** The id of a rerun of run `id` (a rerun of a rerun is named after the first run). */
 export function rerunId(id: string, now: number): string {

@@ -11,7 +11,7 @@ import type { Store } from '../storage/store.ts';
 import type { CandidateDiagnostics } from './runs/run-candidates.ts';
 import type { RunCheckpoint } from './runs/run-checkpoint.ts';
 import type { RunSettings } from './runs/run-settings.ts';
-import type { WhatIfConfig } from './what-if.svelte.ts';
+import type { WhatIfConfig } from './what-if-record.ts';
 
 interface PipelineRun {
   config: RunSettings;

@@ -5,17 +5,19 @@
 // engine pool: aborting one terminates the pool's workers, so a queue keeps an abort from killing
 // another candidate's simulation.
 import { GENERATORS } from '../core/datasets/generators.ts';
-import { populationIdOf, type PopulationChoice } from '../core/datasets/population-choice.ts';
+import type { PopulationChoice } from '../core/datasets/population-choice.ts';
 import { DEFAULT_REWARD } from '../core/reward/default-reward.ts';
 import { DLM_IJCAI_POOL, DLM_IJCAI_POOL_SOURCE } from '../core/tasks/dlm-ijcai-pool.ts';
 
 export type { PopulationRecord } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
 import { runRepository, type WhatIfRunRecord } from './run-records.ts';
+import { saveWhatIfRun, type WhatIfConfig } from './what-if-record.ts';
 import type { CandidateResult, WhatIfSettings } from '../core/simulation/what-if-evaluate.ts';
 import type { PopulationView, RewardCheck, WhatIfBackend } from '../workers/population/what-if-backend.ts';
 
 export { workerWhatIf } from '../workers/population/what-if-backend.ts';
+export type { WhatIfConfig } from './what-if-record.ts';
 export { PAGE_COPY_MAX_ARMS } from '../workers/population/what-if-session.ts';
 
 export type CandidateStatus = 'invalid' | 'waiting' | 'running' | 'done' | 'failed';
@@ -46,15 +48,6 @@ export class WhatIfCandidate {
     this.text = text;
     this.label = label;
   }
-}
-
-/** The configuration a saved what-if comparison keeps (RunRecord.config of kind 'what-if'). */
-export interface WhatIfConfig {
-  population: PopulationChoice;
-  settings: WhatIfSettings;
-  candidates: { label: string; expression: string; compared?: boolean }[];
-  /** The side-by-side pair, Left and Right, as indices into candidates (null: not chosen); absent in older records. */
-  pair?: [number | null, number | null];
 }
 
 /** Where unsaved work is kept between visits (localStorage in the app): the last draft, or null. */
@@ -310,29 +303,5 @@ export class WhatIfState {
     } finally {
       if (candidate.controller === controller) candidate.controller = null;
     }
-  }
-}
-
-/** Writes a what-if run with one candidate record per expression (summaries where results exist). */
-export async function saveWhatIfRun(store: Store, id: string, config: WhatIfConfig, results: (CandidateResult | null)[], now: number): Promise<void> {
-  const name = config.population.kind === 'generator' ? config.population.generator : config.population.name;
-  const runs = runRepository(() => store);
-  const run: WhatIfRunRecord = {
-    id,
-    kind: 'what-if',
-    title: `What-if: ${config.candidates.length} rewards on ${name}`,
-    createdAt: now,
-    updatedAt: now,
-    status: results.every((r) => r !== null) ? 'done' : 'paused',
-    statusMessage: results.every((r) => r !== null) ? undefined : 'Some candidates had no result when the comparison was saved; rerun it from History.',
-    populationId: populationIdOf(config.population),
-    prompt: '',
-    config,
-    checkpoint: null,
-    transcript: [],
-  };
-  await runs.put(run);
-  for (const [index, c] of config.candidates.entries()) {
-    await runs.putCandidate<'what-if'>({ runId: id, index, expression: c.expression, origin: index === 0 ? 'default' : 'user', round: 0, diagnostics: null, summary: results[index] ?? null });
   }
 }
