@@ -7,6 +7,7 @@ import { findGenerator } from '../core/datasets/generators.ts';
 import { parseInstanceJson } from '../core/datasets/instance-json.ts';
 import { parsePopulationCsv } from '../core/datasets/population-csv.ts';
 import { parseHistoryCsv, parseRegisterCsv, registerCsvKind } from '../core/datasets/register-csv.ts';
+import { plainWords, type PlanWarning } from '../core/plan/estimate-warnings.ts';
 import { generatedRegister } from '../core/plan/generated-register.ts';
 import { fullReason, listCsv as coreListCsv, listLines } from '../core/plan/list-csv.ts';
 import type { ShareSetting } from '../core/plan/plan-settings.ts';
@@ -70,7 +71,7 @@ export function listCsv(list: WeeklyList, register: Register): string {
   return coreListCsv(list, listLines(register, list.arms));
 }
 
-/** The --json shape of the issue, plus the sentences, unmet constraints and warnings. */
+/** The --json shape of the issue, plus the sentences, unmet constraints and warnings (sentences, and in warning_details as data). */
 export function listJson(list: WeeklyList, register: Register): string {
   return JSON.stringify({
     week: list.week,
@@ -81,7 +82,19 @@ export function listJson(list: WeeklyList, register: Register): string {
     uncertain: list.uncertainCount,
     tie_seed: list.tieSeed,
     warnings: list.warnings.map((w) => w.technical),
+    warning_details: list.warnings.map(warningJson),
   });
+}
+
+/**
+ * A warning as data for --json: its kind and fields (estimate-warnings.ts, keys in snake_case), its
+ * sentence (`message`, the same as in `warnings`) and the same in a program manager's words (`plain`).
+ */
+export function warningJson(w: PlanWarning): Record<string, unknown> {
+  const { kind, technical, ...fields } = w;
+  const out: Record<string, unknown> = { kind };
+  for (const [key, value] of Object.entries(fields)) out[key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)] = value;
+  return { ...out, message: technical, plain: plainWords(w).plain };
 }
 
 /** A few lines for people: the week, the sentences, the first calls, warnings. */

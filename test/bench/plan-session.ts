@@ -1,11 +1,13 @@
 // CPU time of the plan worker's steps (PlanSession, as the browser's plan worker runs them) in Node
 // with the WASM engine and a memory store: reading and estimating a register, week 1's list (saved),
 // its uncertain places (posterior draws), the list again with a new budget, its uncertain places from
-// the kept draws, and reopening the saved plan. The browser adds the IndexedDB write and the page.
+// the kept draws, reopening the saved plan, and applying a week's outcomes (the next list, saved) with
+// the next list's uncertain places. The browser adds the IndexedDB write and the page.
 // Run: npx tsx test/bench/plan-session.ts [arms]   (default 1,000,000; one run each, on a shared
 // machine compare the CPU times)
 import { loadavg } from 'node:os';
 import { loadEngineNode } from '../../src/engine/load-node.ts';
+import { unpackIds } from '../../src/core/plan/packed-plan.ts';
 import { MemoryStore } from '../../src/storage/memory-store.ts';
 import { PlanSession } from '../../src/workers/plan/plan-session.ts';
 
@@ -33,4 +35,12 @@ await time('  its uncertain places (20 posterior draws)', () => session.uncertai
 await time('the list again, B = 12,000 (saved)', () => session.replan({ ...settings, budget: 12_000 }, policy, 1));
 await time('  its uncertain places (the 20 draws kept)', () => session.uncertainty());
 await time('the list again, B = 100,000 (saved)', () => session.replan({ ...settings, budget: 100_000 }, policy, 2));
-await time('the saved plan reopened (its transitions estimated again, the list)', () => new PlanSession(async () => (t, r, s, d) => engine.whittleIndices(t, r, s, d).indices, async () => store).open('bench'));
+const reopened = await time('the saved plan reopened (its transitions estimated again, the list)', () => new PlanSession(async () => (t, r, s, d) => engine.whittleIndices(t, r, s, d).indices, async () => store).open('bench'));
+// A week's outcomes: the listed were called, every third beneficiary ends the week engaged.
+const ids = unpackIds((await store.getPlan('bench'))!.plan.register.ids);
+const listed = new Uint8Array(N);
+for (const arm of reopened.list.arms) listed[arm] = 1;
+const rows = ids.map((id, arm) => `${id},${listed[arm]},${arm % 3 === 0 ? 1 : 0}`);
+await session.previewOutcomes(new Blob([`id,called,engaged\n${rows.join('\n')}\n`]), 'week.csv');
+await time("a week's outcomes applied (transitions estimated, the next list, saved)", () => session.apply(false, 3));
+await time('  its uncertain places (20 posterior draws)', () => session.uncertainty());

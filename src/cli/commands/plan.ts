@@ -35,7 +35,11 @@ export const planCommand: Command = {
     '(empirical Bayes; src/core/plan/README.md). The outcomes file has the columns id, called, engaged',
     '(0/1) and optionally week; every beneficiary appears once. A week is applied once; --replace replaces the last.',
     '--json prints {"week", "calls": [{"id", "rank", "index", "default_rank", "reason"}], "groups": [{"group", "bucket",',
-    '"share_calls", "share_default", "share_population"}], "sentences", "unmet", "uncertain", "tie_seed", "warnings"}.',
+    '"share_calls", "share_default", "share_population"}], "sentences", "unmet", "uncertain", "tie_seed", "warnings" (sentences),',
+    '"warning_details": [{"kind", ...its fields, "message", "plain"}]}: the same warnings as data, in the same order:',
+    'few-uncalled-weeks {"state", "weeks"}, small-groups {"group_by", "min_arms", "priors", "small": [{"bucket", "state"}]},',
+    'no-calls {"state"}, or note (a sentence of the register or the exclusion list); "message" is the sentence in',
+    '"warnings", "plain" the same in a program manager\'s words.',
   ].join('\n'),
   options: {
     register: { type: 'string', value: 'FILE|NAME', description: 'a register CSV or a built-in population (dlm, sclm, multilingual)' },

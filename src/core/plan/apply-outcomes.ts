@@ -6,6 +6,7 @@
 // applied, is refused unless `replace` is set: then the last applied week is taken back (its outcomes
 // and the list that followed) and these outcomes take its place. Only the last week can be replaced,
 // since every later week was planned from it.
+import type { TransitionPosterior } from './estimate-transitions.ts';
 import type { PlanState, WeekRecord } from './plan-state.ts';
 import { planPosterior, recordOf } from './plan-state.ts';
 import { currentWeek, type History, type Register } from './register.ts';
@@ -29,6 +30,12 @@ export interface WeekOutcomes {
 export interface ApplyOptions {
   /** Replace the last applied week with these outcomes (re-plans the week after it). */
   replace?: boolean;
+  /**
+   * Estimates the register after the week for the next list (default planPosterior). The plan worker
+   * passes its list maker's, which keeps the estimate for the next list's posterior draws, so that a
+   * week's outcomes are estimated once (one estimate of 10^6 beneficiaries is over a second).
+   */
+  posterior?: (register: Register, priorGroup: string | null) => TransitionPosterior | null;
 }
 
 export type ApplyResult = { ok: true; plan: PlanState; list: WeeklyList } | { ok: false; errors: string[] };
@@ -84,7 +91,7 @@ export function applyOutcomes(plan: PlanState, outcomes: WeekOutcomes, whittle: 
   const done: WeekRecord = { ...last, outcomes: { fileName: outcomes.fileName, contentHash: outcomes.contentHash, called: made, calledAsPlanned: asPlanned, engaged } };
   let list: WeeklyList;
   try {
-    list = buildWeeklyList(next, base.settings, week + 1, { whittle, posterior: planPosterior(next, base.settings) });
+    list = buildWeeklyList(next, base.settings, week + 1, { whittle, posterior: (options.posterior ?? planPosterior)(next, base.settings.priorGroup) });
   } catch (error) {
     if (error instanceof PlanError) return { ok: false, errors: error.errors };
     throw error;

@@ -1,11 +1,13 @@
 // The plan worker's lists, made fast enough to show at once: the posterior is estimated once per
-// register and prior group (kept while the register is), and the list is made without its posterior
-// draws, which follow in the background (uncertain-places.ts) so that the rows and the make-up are
-// on screen first. The list is the core's (buildWeeklyList): the same seed gives the same lines. Its
+// register and prior group (kept while the register is; after a week's outcomes the core's
+// applyOutcomes estimates through posterior(), so that the next list's draws reuse it), and the list
+// is made without its posterior draws, which follow in the background (uncertain-places.ts) so that
+// the rows and the make-up are on screen first. The list is the core's (buildWeeklyList): the same seed gives the same lines. Its
 // rules (list-rules.ts: the compiled reward, eligibility, quotas, tie draw) are kept for those draws.
-import { estimateTransitions, type TransitionPosterior } from '../../core/plan/estimate-transitions.ts';
+import type { TransitionPosterior } from '../../core/plan/estimate-transitions.ts';
 import { listRules, type ListRules } from '../../core/plan/list-rules.ts';
 import type { PlanSettings } from '../../core/plan/plan-settings.ts';
+import { planPosterior } from '../../core/plan/plan-state.ts';
 import type { Register } from '../../core/plan/register.ts';
 import { buildWeeklyList, type IndexFunction, type WeeklyList } from '../../core/plan/weekly-list.ts';
 
@@ -19,7 +21,7 @@ export class ListMaker {
   posterior(register: Register, group: string | null): TransitionPosterior | null {
     const k = this.kept;
     if (k && k.register === register && k.group === group) return k.posterior;
-    const posterior = register.transitions ? null : estimateTransitions(register.history, register.schema, register.features, register.numArms, { groupBy: group });
+    const posterior = planPosterior(register, group);
     this.kept = { register, group, posterior };
     return posterior;
   }

@@ -134,7 +134,9 @@ export class PlanSession {
     const plan = this.need(this.plan, 'no plan is open');
     const { parsed, week } = this.need(this.outcomes, 'no outcomes file was previewed');
     // The next list is shown before its draws, as every list (uncertainty()).
-    const result = applyOutcomes({ ...plan, settings: { ...plan.settings, draws: 0 } }, parsed, await this.lists.whittle(), { replace });
+    // The list maker estimates the week (the core's planPosterior) and keeps it for the draws: once.
+    const posterior = (register: Register, group: string | null) => this.lists.posterior(register, group);
+    const result = applyOutcomes({ ...plan, settings: { ...plan.settings, draws: 0 } }, parsed, await this.lists.whittle(), { replace, posterior });
     if (!result.ok) return result;
     this.generation++;
     const next: PlanState = { ...result.plan, settings: plan.settings };

@@ -106,6 +106,17 @@ describe('allot plan', () => {
     expect(await runMain(['plan', '--state', at('h.json'), '--outcomes', at('x.csv'), '--budget', '3'])).toMatchObject({ code: 2, stderr: expect.stringContaining('--budget applies when creating a plan') });
   });
 
+  test('--json gives each warning as data beside its sentence: its kind and fields in snake_case, and its plain words', async () => {
+    const r = await runMain(['plan', '--register', 'dlm', '--arms', '60', '--weeks', '3', '--reward', 'state', '--budget', '4', '--state', at('thin.json'), '--json']);
+    expect(r.stderr).toBe('');
+    const out = JSON.parse(r.stdout);
+    expect(out.warning_details.map((w: { message: string }) => w.message)).toEqual(out.warnings);
+    const small = out.warning_details.find((w: { kind: string }) => w.kind === 'small-groups');
+    expect(small).toMatchObject({ group_by: 'Ages', min_arms: 20, priors: 10, plain: expect.stringContaining('too few beneficiaries (under 20)') });
+    expect(small.small).toContainEqual({ bucket: 'Ages 51-60', state: 1 });
+    expect(small.message).toContain('group priors of not-called weeks rest on fewer than 20 beneficiaries');
+  });
+
   test('takes the existing population formats: an instance JSON or a population CSV without states, states drawn by the seed', async () => {
     expect((await runMain(['dataset', 'generate', 'sclm', '--arms', '80', '--seed', '2', '--out', at('pop.json')])).code).toBe(0);
     expect((await runMain(['dataset', 'generate', 'sclm', '--arms', '80', '--seed', '2', '--out', at('pop.csv')])).code).toBe(0);
@@ -115,6 +126,9 @@ describe('allot plan', () => {
     const a = JSON.parse(fromJson.stdout), b = JSON.parse(fromCsv.stdout);
     expect(a.calls.map((c: { id: string }) => c.id)).toEqual(b.calls.map((c: { id: string }) => c.id));
     expect(a.warnings.join('\n')).toContain('the population has no current states');
+    // warning_details: the same warnings, in order, as data (a sentence of the register is a note)
+    expect(a.warning_details.map((w: { message: string }) => w.message)).toEqual(a.warnings);
+    expect(a.warning_details[a.warnings.findIndex((w: string) => w.includes('no current states'))]).toMatchObject({ kind: 'note' });
   });
 
   test('a register of states alone plans by the seeded draw, then learns from the outcomes it is given', async () => {
@@ -125,6 +139,10 @@ describe('allot plan', () => {
     expect(week1.week).toBe(1);
     expect(new Set(week1.calls.map((c: { index: number }) => c.index))).toEqual(new Set([0]));
     expect(week1.warnings.join('\n')).toContain('assumes a call changes nothing');
+    expect(week1.warning_details.map((w: { message: string }) => w.message)).toEqual(week1.warnings);
+    const noCalls = week1.warning_details.filter((w: { kind: string }) => w.kind === 'no-calls');
+    expect(noCalls.map((w: { state: number }) => w.state)).toEqual([0, 1]);
+    expect(noCalls[0]).toEqual({ kind: 'no-calls', state: 0, message: expect.stringContaining('no call from state 0'), plain: expect.stringContaining('cannot yet tell what a call does') });
     writeFileSync(at('wide-week1.csv'), outcomesFor(at('wide.json'), at('wide1.csv')));
     const second = await runMain(['plan', '--state', at('wide.json'), '--outcomes', at('wide-week1.csv'), '--json']);
     expect(second.stderr).toBe('');

@@ -4,9 +4,9 @@ import { applyOutcomes } from '../../../../src/core/plan/apply-outcomes.ts';
 import { generatedRegister } from '../../../../src/core/plan/generated-register.ts';
 import { parsePlanJson, planToJson } from '../../../../src/core/plan/plan-json.ts';
 import type { PlanSettings } from '../../../../src/core/plan/plan-settings.ts';
-import { createPlan, currentList, type PlanState } from '../../../../src/core/plan/plan-state.ts';
+import { createPlan, currentList, planPosterior, type PlanState } from '../../../../src/core/plan/plan-state.ts';
 import { planSummary } from '../../../../src/core/plan/plan-summary.ts';
-import { currentState, currentWeek } from '../../../../src/core/plan/register.ts';
+import { currentState, currentWeek, type Register } from '../../../../src/core/plan/register.ts';
 import type { IndexFunction } from '../../../../src/core/plan/weekly-list.ts';
 import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
 import { engineWhittle, outcomesCsv, simulateWeek } from './plan-fixtures.ts';
@@ -87,6 +87,26 @@ describe('applyOutcomes', () => {
     expect(Array.from(replaced.list.arms)).toEqual(Array.from(direct.list.arms));
     const nothing = applyOutcomes(plan, parse(plan, other), whittle, { replace: true });
     expect(nothing.ok ? '' : nothing.errors[0]).toContain('no week has been applied yet: there is nothing to replace');
+  });
+
+  test('estimates the week once, through a given estimator when there is one (the plan worker keeps it), with the same list', () => {
+    const { plan, truth } = start();
+    const outcomes = parse(plan, weekFile(plan, truth, 6));
+    const asked: [Register, string | null][] = [];
+    const counting = (register: Register, group: string | null) => (asked.push([register, group]), planPosterior(register, group));
+    const given = applyOutcomes(plan, outcomes, whittle, { posterior: counting });
+    const own = applyOutcomes(plan, outcomes, whittle);
+    if (!given.ok || !own.ok) throw new Error();
+    // once, for the register after the week (the plan's), under the plan's prior group
+    expect(asked).toHaveLength(1);
+    expect(asked[0][0]).toBe(given.plan.register);
+    expect(asked[0][1]).toBe('Feature A');
+    expect(given.list).toEqual(own.list);
+    expect(planToJson(given.plan)).toBe(planToJson(own.plan));
+    // replacing the week: once as well (the week taken back is not estimated)
+    const replaced = applyOutcomes(given.plan, parse(plan, weekFile(plan, truth, 7), 'fixed.csv'), whittle, { replace: true, posterior: counting });
+    expect(replaced.ok).toBe(true);
+    expect(asked).toHaveLength(2);
   });
 
   test('a plan written as PLAN.json and read back is the same plan, and gives the same list', () => {
