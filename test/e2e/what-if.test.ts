@@ -183,6 +183,7 @@ describe('the what-if screen, with no key', () => {
     await pair.screenshot({ path: 'test-results/what-if-pair-1280.png' });
     await page.setViewportSize({ width: 390, height: 900 });
     await pair.screenshot({ path: 'test-results/what-if-pair-390.png' });
+    await charts.screenshot({ path: 'test-results/what-if-pair-charts-390.png' });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(391);
     // at 390 px every chart's text (axis, buckets, legend) is at least 10 px on screen (scaled from 640 units it was 6 px)
     await expect.poll(async () => Math.min(...(await chartText(page.locator('main'))).map((c) => c.smallest))).toBeGreaterThanOrEqual(10);
