@@ -141,7 +141,8 @@ describe('the price of a priority on a run\'s Results screen', () => {
       expect(charts.length).toBeGreaterThanOrEqual(3);
       if (width === 1280) expect(charts.map((c) => c.drawn).filter((d) => d < 640)).toEqual([]);
       else await expect.poll(async () => Math.min(...(await chartText(page.locator('main'))).map((c) => c.smallest))).toBeGreaterThanOrEqual(10);
-      await page.locator('main').screenshot({ path: `test-results/results-screen-${width}.png` });
+      const figures = page.locator('main figure.chart');
+      for (let i = 0; i < Math.min(4, await figures.count()); i++) await figures.nth(i).screenshot({ path: `test-results/results-chart-${i + 1}-${width}.png` });
     }
     await page.setViewportSize({ width: 1280, height: 900 });
 
