@@ -11,6 +11,7 @@ import { DialSweep } from '../../src/core/tradeoff/sweep-dial.ts';
 import { buildPopulation } from '../../src/core/simulation/what-if-evaluate.ts';
 import { useBuiltSite, useFakeProvider, watchProblems } from './browser.ts';
 import { defaultChoiceForTest } from './what-if-fixture.ts';
+import { chartText } from './chart-text.ts';
 import { featuresCsv, historyCsv } from './plan-fixture.ts';
 
 const site = useBuiltSite();
@@ -84,8 +85,16 @@ describe('the price of a priority on the What-if screen', () => {
       await panel.scrollIntoViewIfNeeded();
       expect(await panel.evaluate((el) => el.getBoundingClientRect().right)).toBeLessThanOrEqual(width);
       // nothing in the panel sticks out, except inside a table's own scroll box
-      const wide = await panel.evaluate((el) => [...el.querySelectorAll('*')].filter((e) => e.getBoundingClientRect().right > innerWidth + 1 && !e.closest('.table-wrap')).map((e) => `${e.tagName}.${e.className}`));
+      const wide = await panel.evaluate((el) => [...el.querySelectorAll('*')].filter((e) => e.getBoundingClientRect().right > innerWidth + 1 && !e.closest('.table-wrap, [role="region"]')).map((e) => `${e.tagName}.${e.className}`));
       expect(wide).toEqual([]);
+      // the baselines table: on a phone it says that it scrolls sideways, and its policy names stay in view
+      const baselines = await panel.getByTestId('price-baselines').evaluate((table) => {
+        const region = table.closest('[role="region"]')!;
+        return { hidden: region.scrollWidth > region.clientWidth + 1, hint: !!table.closest('.wide')?.querySelector('[data-testid="scroll-hint"]'), sticky: getComputedStyle(table.querySelector('tbody th')!).position };
+      });
+      expect(baselines).toEqual(width === 390 ? { hidden: true, hint: true, sticky: 'sticky' } : { hidden: baselines.hidden, hint: baselines.hidden, sticky: 'sticky' });
+      // the curve's text is at least 10 px on screen at both widths
+      await expect.poll(async () => Math.min(...(await chartText(panel)).map((c) => c.smallest))).toBeGreaterThanOrEqual(10);
       // the select shows the whole of its chosen text at this width (its text measured in its own font, beside its arrow)
       const room = await choice.evaluate((el: HTMLSelectElement) => {
         const ctx = document.createElement('canvas').getContext('2d')!;
@@ -126,6 +135,14 @@ describe('the price of a priority on a run\'s Results screen', () => {
       await page.setViewportSize({ width, height: 900 });
       await panel.scrollIntoViewIfNeeded();
       await panel.screenshot({ path: `test-results/price-of-priority-results-${width}.png` });
+      // every chart of the Results screen: 640 units scaled to a laptop's column as before; on a phone drawn
+      // at its own width, its text at least 10 px on screen (scaled from 640 units it was 6 px)
+      const charts = await chartText(page.locator('main'));
+      expect(charts.length).toBeGreaterThanOrEqual(3);
+      if (width === 1280) expect(charts.map((c) => c.drawn).filter((d) => d < 640)).toEqual([]);
+      else await expect.poll(async () => Math.min(...(await chartText(page.locator('main'))).map((c) => c.smallest))).toBeGreaterThanOrEqual(10);
+      const figures = page.locator('main figure.chart');
+      for (let i = 0; i < Math.min(4, await figures.count()); i++) await figures.nth(i).screenshot({ path: `test-results/results-chart-${i + 1}-${width}.png` });
     }
     await page.setViewportSize({ width: 1280, height: 900 });
 

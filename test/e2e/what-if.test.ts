@@ -11,6 +11,7 @@ import { DLM_IJCAI_POOL } from '../../src/core/tasks/dlm-ijcai-pool.ts';
 import { defaultChoiceForTest } from './what-if-fixture.ts';
 import { buildPopulation, evaluateCandidate } from '../../src/core/simulation/what-if-evaluate.ts';
 import { axeViolations } from './accessibility.ts';
+import { chartText } from './chart-text.ts';
 import { useBuiltSite, watchProblems } from './browser.ts';
 
 const site = useBuiltSite();
@@ -35,13 +36,10 @@ async function expectedEngagement(expression: string): Promise<string> {
   return (await expectedResults(expression))[0].totalUtility.toFixed(3);
 }
 
-/**
- * Every chart's legend on the page, as [label, swatch colour] pairs (the calls charts name the default
- * "default", the share-of-engaged-steps charts "Default (reward = state)": one series).
- */
+/** Every chart's legend on the page, as [label, swatch colour] pairs (every chart names the default "Default"). */
 const legends = (page: Page) =>
   page.locator('svg[role="img"]').evaluateAll((svgs) =>
-    svgs.map((svg) => [...svg.querySelectorAll('g[font-size="12"] > g')].map((g) => [g.querySelector('text')?.textContent?.replace('Default (reward = state)', 'default') ?? '', g.querySelector('rect')?.getAttribute('fill') ?? ''] as const)),
+    svgs.map((svg) => [...svg.querySelectorAll('g[font-size="12"] > g')].map((g) => [g.querySelector('text')?.textContent ?? '', g.querySelector('rect')?.getAttribute('fill') ?? ''] as const)),
   );
 
 /** Each series' colours over all the charts of the page: one colour per series, and no two series share one. */
@@ -117,7 +115,7 @@ describe('the what-if screen, with no key', () => {
     const buckets = await page.getByTestId('group-table').first().locator('tbody tr').count();
     // Two legend swatches, then one bar per bucket and policy.
     await expect.poll(() => chart.locator('svg rect').count()).toBe(2 + 2 * buckets);
-    expect(await chart.locator('svg').getAttribute('aria-label')).toMatch(/for Default \(reward = state\), Candidate 1$/);
+    expect(await chart.locator('svg').getAttribute('aria-label')).toMatch(/for Default, Candidate 1$/);
     const [svg] = await Promise.all([page.waitForEvent('download'), chart.getByRole('button', { name: 'Download SVG' }).click()]);
     expect(svg.suggestedFilename()).toMatch(/^what-if-[a-z0-9-]+\.svg$/);
     const [png] = await Promise.all([page.waitForEvent('download'), chart.getByRole('button', { name: 'Download PNG' }).click()]);
@@ -125,7 +123,7 @@ describe('the what-if screen, with no key', () => {
 
     // The table view holds the same shares as the side-by-side table (there in % with one decimal).
     await chart.getByRole('button', { name: 'Show table' }).click();
-    expect(await chart.locator('thead th').allTextContents()).toEqual(['bucket', 'Default (reward = state) (%)', 'Candidate 1 (%)']);
+    expect(await chart.locator('thead th').allTextContents()).toEqual(['bucket', 'Default (%)', 'Candidate 1 (%)']);
     const charted = await chart.locator('tbody tr').evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('td'), (td) => td.textContent ?? '')));
     const tabled = await page.getByTestId('group-table').first().locator('tbody tr').evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('td'), (td) => parseFloat(td.textContent ?? ''))));
     expect(charted).toHaveLength(buckets);
@@ -160,33 +158,48 @@ describe('the what-if screen, with no key', () => {
     const charts = pair.getByTestId('pair-charts');
     expect(await charts.locator('svg[role="img"]').count()).toBe(2);
     await charts.getByRole('button', { name: 'Show table' }).first().click();
-    expect(await charts.locator('thead th').allTextContents()).toEqual(expect.arrayContaining(['population (%)', 'default: calls (%)', 'Candidate 1: calls (%)', 'Candidate 2: calls (%)']));
+    expect(await charts.locator('thead th').allTextContents()).toEqual(expect.arrayContaining(['population (%)', 'Default: calls (%)', 'Candidate 1: calls (%)', 'Candidate 2: calls (%)']));
     await charts.getByRole('button', { name: 'Show chart' }).first().click();
     // one colour per series in every chart of the screen and the pair: the population's share of calls,
     // the default, each candidate (the pair's charts once more beside the screen's own)
     expect(await pair.locator('svg[role="img"]').count()).toBe(2);
-    const colours = await expectOneColourPerSeries(page, ['population', 'default', 'Candidate 1', 'Candidate 2']);
+    const colours = await expectOneColourPerSeries(page, ['population', 'Default', 'Candidate 1', 'Candidate 2']);
     // the headline measures and DP_variance tables show every column in a laptop's column, each explained
     await expect.poll(() => tableFit(page)).toEqual(FIT);
     const headers = await page.getByTestId('comparison').locator('thead th').evaluateAll((ths) => ths.map((th) => [th.textContent, !!th.querySelector('[data-tip]')]));
     expect(headers).toEqual([['Candidate', false], ['Engagement', true], ['Change vs default', true], ['Value of its own reward', true]]);
     expect(await page.locator('#dp-lead [data-term="DP_variance"]').count()).toBe(1);
     await shootMeasures(page, 'test-results/what-if-measures-1280.png');
+    // one name for the default in every table and in the pair; "reward = state" where the first table introduces it
+    expect(await page.getByTestId('comparison').locator('tbody th').first().textContent()).toBe('Default (reward = state)');
+    expect(await page.getByTestId('comparison-dp').locator('tbody th').first().textContent()).toBe('Default');
+    expect(await page.getByTestId('group-table').first().locator('thead th').nth(1).textContent()).toMatch(/^Default/);
+    expect(await pair.getByTestId('pair-left').locator('option').first().textContent()).toBe('Default');
+    // at 1280 px every chart is drawn 640 units wide and scaled to its column, as it always was
+    const wide = await chartText(page.locator('main'));
+    expect(wide.length).toBeGreaterThanOrEqual(5);
+    expect(wide.map((c) => c.drawn)).toEqual(wide.map(() => 640));
     expect(await axeViolations(page)).toEqual([]);
     await pair.screenshot({ path: 'test-results/what-if-pair-1280.png' });
     await page.setViewportSize({ width: 390, height: 900 });
     await pair.screenshot({ path: 'test-results/what-if-pair-390.png' });
+    await charts.screenshot({ path: 'test-results/what-if-pair-charts-390.png' });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(391);
+    // at 390 px every chart's text (axis, buckets, legend) is at least 10 px on screen (scaled from 640 units it was 6 px)
+    await expect.poll(async () => Math.min(...(await chartText(page.locator('main'))).map((c) => c.smallest))).toBeGreaterThanOrEqual(10);
+    expect((await chartText(page.locator('main'))).every((c) => c.drawn < 640)).toBe(true);
+    // the headline measures fit the phone's column whole: no sideways scrolling, so no hint
+    await expect.poll(async () => (await tableFit(page))[0]).toEqual({ id: 'comparison', hidden: false, hint: false });
     // at 390 px the DP_variance table is wider than the screen, and says so above it
     await expect.poll(async () => (await tableFit(page))[1]).toEqual({ id: 'comparison-dp', hidden: true, hint: true });
     await shootMeasures(page, 'test-results/what-if-measures-390.png');
     await page.setViewportSize({ width: 1280, height: 900 });
     // the left one switched to the default: Candidate 2 against the default is already said above
-    await pair.getByTestId('pair-left').selectOption({ label: 'Default (reward = state)' });
+    await pair.getByTestId('pair-left').selectOption({ label: 'Default' });
     await expect.poll(() => pair.getByTestId('pair-said-above').textContent()).toBe('What “Candidate 2” does against the default is said above; below, the two side by side.');
     // Candidate 2 alone beside the default in the pair keeps the colour it has in the screen's charts
-    await expect.poll(() => pair.locator('svg[role="img"]').first().evaluate((svg) => [...svg.querySelectorAll('g[font-size="12"] > g text')].map((t) => t.textContent))).toEqual(['population', 'default', 'Candidate 2']);
-    expect(await expectOneColourPerSeries(page, ['population', 'default', 'Candidate 1', 'Candidate 2'])).toEqual(colours);
+    await expect.poll(() => pair.locator('svg[role="img"]').first().evaluate((svg) => [...svg.querySelectorAll('g[font-size="12"] > g text')].map((t) => t.textContent))).toEqual(['population', 'Default', 'Candidate 2']);
+    expect(await expectOneColourPerSeries(page, ['population', 'Default', 'Candidate 1', 'Candidate 2'])).toEqual(colours);
     expect(await pair.getByTestId('pair-in-words').count()).toBe(0);
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
@@ -194,7 +207,7 @@ describe('the what-if screen, with no key', () => {
       await pair.screenshot({ path: `test-results/what-if-pair-default-${width}.png` });
     }
     await page.setViewportSize({ width: 1280, height: 900 });
-    await pair.getByTestId('pair-right').selectOption({ label: 'Default (reward = state)' });
+    await pair.getByTestId('pair-right').selectOption({ label: 'Default' });
     await expect.poll(() => pair.textContent()).toMatch(/Pick two different candidates/);
     expect(problems).toEqual([]);
     await page.close();
