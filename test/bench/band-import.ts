@@ -3,18 +3,10 @@
 // afresh (bandImport) against ImportBander, which bands the typed column alone.
 // `npx tsx test/bench/band-import.ts [numArms]`.
 import { bandImport, ImportBander, type BandChoice } from '../../src/core/datasets/band-import.ts';
-import { dlmSchema } from '../../src/core/datasets/dlm-schema.ts';
+import { randomDlmFeatures } from './random-dlm-features.ts';
 
 const numArms = Number(process.argv[2] ?? 100_000);
-const schema = dlmSchema();
-const n = schema.columns.length;
-const features = new Float64Array(numArms * n);
-let seed = 12345;
-const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
-for (let arm = 0; arm < numArms; arm++) {
-  for (let i = 0; i < 7; i++) features[arm * n + i] = Math.floor(random() * 46);
-  for (const group of schema.groups) features[arm * n + group.columns[Math.floor(random() * group.columns.length)]] = 1;
-}
+const { schema, features } = randomDlmFeatures(numArms);
 const numeric = schema.columns.filter((c) => c.group === null).map((c) => c.name);
 const typed = ['2', '20', '20,', '20, 3', '20, 30', '20, 30,', '20, 30, 4', '20, 30, 40'];
 

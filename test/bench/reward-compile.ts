@@ -1,19 +1,11 @@
 // Prints how long compileReward takes over a large random DLM-schema population (100,000 arms x
 // 2 states by default): `npx tsx test/bench/reward-compile.ts [numArms]`.
-import { dlmSchema } from '../../src/core/datasets/dlm-schema.ts';
 import { compileReward } from '../../src/core/reward/compile-reward.ts';
+import { randomDlmFeatures } from './random-dlm-features.ts';
 
 const numArms = Number(process.argv[2] ?? 100_000);
 const numStates = 2;
-const schema = dlmSchema();
-const n = schema.columns.length;
-const features = new Float64Array(numArms * n);
-let seed = 12345;
-const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
-for (let arm = 0; arm < numArms; arm++) {
-  for (let i = 0; i < 7; i++) features[arm * n + i] = Math.floor(random() * 46);
-  for (const group of schema.groups) features[arm * n + group.columns[Math.floor(random() * group.columns.length)]] = 1;
-}
+const { schema, features } = randomDlmFeatures(numArms);
 
 const expressions = [
   'lambda feature, state: state * 0.1 + if_(state) * 2.0 * if_(feature[13] and (feature[9] or feature[10]))',

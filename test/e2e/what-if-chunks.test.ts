@@ -8,6 +8,7 @@ import type { PopulationChoice } from '../../src/core/datasets/population-choice
 import { compileReward } from '../../src/core/reward/compile-reward.ts';
 import { buildPopulation, evaluateCandidate } from '../../src/core/simulation/what-if-evaluate.ts';
 import { useBuiltSite, watchProblems } from './browser.ts';
+import { chooseGenerated, fillParameters } from './what-if-fixture.ts';
 
 const site = useBuiltSite();
 const ARMS = 40_000, BUDGET = 4_000, TRIALS = 3;
@@ -37,15 +38,8 @@ describe('What-if on more arms than one chunk', () => {
     const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const problems = watchProblems(page);
     await page.goto(`${site.url}#/what-if`);
-    await page.getByTestId('population-summary').filter({ hasText: /^48 arms/ }).waitFor({ timeout: 60_000 });
-    const trials = page.locator('.settings input').first();
-    await trials.fill(String(TRIALS));
-    await trials.dispatchEvent('change');
-    await page.locator('#population-source').selectOption('generator:sclm');
-    await page.getByTestId('population-summary').filter({ hasText: /^100 arms/ }).waitFor({ timeout: 60_000 });
-    const param = (name: string) => page.locator('.params label').filter({ has: page.locator(`span:text-is("${name}")`) }).locator('input');
-    await param('arms').fill(String(ARMS));
-    await param('budget').fill(String(BUDGET));
+    await chooseGenerated(page, 'sclm', 100, TRIALS);
+    await fillParameters(page, { arms: ARMS, budget: BUDGET });
     await page.getByRole('button', { name: 'Use these parameters' }).click();
     await page.getByTestId('population-summary').filter({ hasText: new RegExp(`^${ARMS} arms`) }).waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: 'Add a reward' }).click();

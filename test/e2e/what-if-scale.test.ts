@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, test } from 'vitest';
 import { useBuiltSite } from './browser.ts';
+import { chooseGenerated, fillParameters } from './what-if-fixture.ts';
 import { longTasks, resetLongTasks, screenshot, watchLongTasks } from './run-helpers.ts';
 
 const SIZES = (process.env.ALLOT_WHATIF_ARMS ?? '1000000,3000000').split(',').map(Number);
@@ -179,18 +180,11 @@ describe.skipIf(!process.env.ALLOT_WHATIF_SCALE)('What-if at national scale', ()
       await watchLongTasks(page);
       const cores = await page.evaluate(() => navigator.hardwareConcurrency);
       await page.goto(`${site.url}#/what-if`);
-      await page.getByTestId('population-summary').filter({ hasText: /^48 arms/ }).waitFor({ timeout: 60_000 });
-      const trials = page.locator('.settings input').first();
-      await trials.fill(String(TRIALS));
-      await trials.dispatchEvent('change');
-      await page.locator('#population-source').selectOption('generator:sclm');
-      await page.getByTestId('population-summary').filter({ hasText: /^100 arms/ }).waitFor({ timeout: 60_000 });
+      await chooseGenerated(page, 'sclm', 100, TRIALS);
       await allDone(page, 1);
-      const param = (name: string) => page.locator('.params label').filter({ has: page.locator(`span:text-is("${name}")`) }).locator('input');
       const idle = await browserMemory();
       console.log(`[figures] before ${N.toLocaleString('en')} arms (What-if on 100 sclm arms): browser memory RSS ${gb(idle.rss)} GB, PSS ${gb(idle.pss)} GB (${idle.processes} processes)`);
-      await param('arms').fill(String(N));
-      await param('budget').fill(String(N / 10));
+      await fillParameters(page, { arms: N, budget: N / 10 });
 
       const step = async (name: string, act: () => Promise<void>, done: () => Promise<void>) => {
         await resetLongTasks(page);
