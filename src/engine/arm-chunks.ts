@@ -113,8 +113,8 @@ export function validateChunk(shape: SimulationShape, chunk: ArmChunk): void {
   checkDistributions(chunk.transitions, S, 'transitions', (row) => {
     const arm = start + Math.floor(row / (2 * S)), state = Math.floor(row / 2) % S;
     return `arm ${arm}, state ${state}, action ${row % 2}`;
-  }, fail);
-  checkDistributions(chunk.initial, S, 'initial', (row) => `arm ${start + row}`, fail);
+  });
+  checkDistributions(chunk.initial, S, 'initial', (row) => `arm ${start + row}`);
   for (let k = 0; k < chunk.rewards.length; k++) {
     if (!Number.isFinite(chunk.rewards[k])) fail(`rewards: arm ${start + Math.floor(k / S)}, state ${k % S} is ${chunk.rewards[k]}, not a finite number`);
   }
@@ -136,7 +136,7 @@ export function validateChunk(shape: SimulationShape, chunk: ArmChunk): void {
 }
 
 /** Rows of S probabilities in [0, 1] summing to 1 within 1e-9. */
-function checkDistributions(values: Float64Array, S: number, what: string, where: (row: number) => string, fail: (m: string) => never): void {
+function checkDistributions(values: Float64Array, S: number, what: string, where: (row: number) => string): void {
   for (let row = 0; row < values.length / S; row++) {
     let sum = 0;
     for (let j = 0; j < S; j++) {
