@@ -67,15 +67,18 @@ export class SimulationLoader {
     if (this.whittle && S > 2 && !chunk.indices) throw new RangeError('simulate: S-state arms need their indices computed before loading');
     const f64 = (ptr: number, length: number) => new Float64Array(k.memory.buffer, ptr, length);
     if (this.whittle && chunk.indices) f64(at.values + start * S * 8, n * S).set(chunk.indices);
-    // transitions: staged a few arms at a time (with their rewards), each piece converted and its 2-state indices computed
-    const rowT = S * 2 * S, piece = Math.max(1, Math.floor(STAGING_BYTES / ((rowT + S) * 8)));
+    // transitions: staged a few arms at a time (with their rewards and, for 2-state indices, their pair layout), each
+    // piece converted and its 2-state indices computed
+    const rowT = S * 2 * S, piece = Math.max(1, Math.floor((STAGING_BYTES - 96) / ((rowT + S) * 8 + 48)));
     for (let a = 0; a < n; a += piece) {
       const m = Math.min(piece, n - a), first = start + a, staged = at.staging + m * rowT * 8;
       f64(at.staging, m * rowT).set(chunk.transitions.subarray(a * rowT, (a + m) * rowT));
       k.samplingThresholds(m * S * 2, S, at.staging, at.thresholds, first * S * 2, N * S * 2);
       if (this.whittle && !chunk.indices) {
+        const pairs = staged + m * S * 8;
         f64(staged, m * S).set(chunk.rewards.subarray(a * S, (a + m) * S));
-        k.whittle2(m, at.staging, staged, shape.discount, at.values + first * 16);
+        k.packArms2(m, at.staging, staged, pairs);
+        k.whittle2(m, pairs, shape.discount, at.values + first * 16);
       }
     }
     const rows = Math.max(1, Math.floor(STAGING_BYTES / (S * 8)));
