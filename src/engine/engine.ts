@@ -6,6 +6,7 @@ import type { PreparedSimulation } from './prepared-simulation.ts';
 import { armChunk, shapeOf, validateChunk, validateShape, type SimulationShape } from './arm-chunks.ts';
 import { mergeParts, type SimulationInput, type SimulationPart, type SimulationResult } from './simulation.ts';
 import { SimulationLoader } from './simulation-loader.ts';
+import { PreparedAdopter, PreparedBytes } from './prepared-bytes.ts';
 import { Blocks } from './wasm-blocks.ts';
 
 export { VERDICT };
@@ -157,6 +158,21 @@ export class Engine {
   load(shape: SimulationShape): SimulationLoader {
     validateShape(shape);
     return new SimulationLoader(this.kernels, shape);
+  }
+
+  /** The seed-independent data of a simulation this engine prepared, as bytes for other engines to adopt. */
+  share(prepared: PreparedSimulation): PreparedBytes {
+    return new PreparedBytes(this.kernels, prepared);
+  }
+
+  /**
+   * A simulation of this shape prepared by another engine, whose bytes (PreparedBytes) arrive in pieces
+   * (PreparedAdopter.add), then finish() gives the prepared simulation: the same trials, the same bits, without
+   * checking, converting and sorting the arms again. Its memory is reserved at once, so call it early.
+   */
+  adopt(shape: SimulationShape): PreparedAdopter {
+    validateShape(shape);
+    return new PreparedAdopter(this.kernels, shape);
   }
 
   /**

@@ -3,8 +3,8 @@
 import type { CellArray } from '../core/instance/occupancy.ts';
 import { checkGroups } from './group-bounds.ts';
 import type { Kernels } from './kernels.ts';
-import { reserve, simulationPeakBytes } from './memory-plan.ts';
-import { PreparedSimulation, type RunInput } from './prepared-simulation.ts';
+import { keptBlockBytes, presorts, reserve, simulationPeakBytes } from './memory-plan.ts';
+import { PreparedSimulation, runInputOf } from './prepared-simulation.ts';
 import { validateChunk, type ArmChunk, type SimulationShape } from './arm-chunks.ts';
 import { Blocks } from './wasm-blocks.ts';
 
@@ -47,13 +47,13 @@ export class SimulationLoader {
 
   constructor(private readonly k: Kernels, private readonly shape: SimulationShape) {
     const { numArms: N, numStates: S } = shape, len = N * S;
-    this.whittle = shape.policy === 'whittle' && shape.budget > 0 && shape.budget < N;
+    this.whittle = presorts(shape);
     reserve(k, simulationPeakBytes(shape, k, { indexed: this.whittle, smallSort: SMALL_SORT, stagingBytes: STAGING_BYTES }));
-    const b = (this.blocks = new Blocks(k));
+    const b = (this.blocks = new Blocks(k)), kept = keptBlockBytes(shape, k);
     // Order matters: what lives until dispose first, then what the sort frees, so that the rewards and
     // the run's blocks are carved from one free stretch of the reservation.
-    const thresholds = b.bytes(k.thresholdBytes(N * S * 2, S)), initial = b.bytes(k.thresholdBytes(N, S));
-    const order = this.whittle ? b.bytes(len * 4, false) : 0, tiedNext = this.whittle ? b.bytes(len, false) : 0;
+    const thresholds = b.bytes(kept.thresholds), initial = b.bytes(kept.initial);
+    const order = this.whittle ? b.bytes(kept.order, false) : 0, tiedNext = this.whittle ? b.bytes(kept.tiedNext, false) : 0;
     const values = this.whittle ? b.bytes(len * 8, false) : 0;
     this.at = { thresholds, initial, rewards: 0, order, tiedNext, values, staging: b.bytes(STAGING_BYTES, false) };
   }
@@ -121,9 +121,8 @@ export class SimulationLoader {
     try {
       this.sort();
       if (this.rewardsLoaded !== N) throw new RangeError(`simulate: the rewards of arms ${this.rewardsLoaded}..${N - 1} were never loaded`);
-      const { indexed: _, tally, groups, ...scalars } = shape;
-      const input: RunInput = { ...scalars, ...(tally && { tally: { ...tally, cells: this.tallyCells! } }), ...(groups && { groups: { ...groups, ofArm: this.ofArm! } }) };
-      return new PreparedSimulation(k, input, { thresholds: at.thresholds, initial: at.initial, order: at.order, tiedNext: at.tiedNext, rewards: at.rewards }, blocks);
+      const fixed = { thresholds: at.thresholds, initial: at.initial, order: at.order, tiedNext: at.tiedNext, rewards: at.rewards };
+      return new PreparedSimulation(k, runInputOf(shape, this.tallyCells, this.ofArm), fixed, blocks);
     } catch (error) {
       blocks.releaseAll();
       throw error;
@@ -154,7 +153,7 @@ export class SimulationLoader {
       }
       blocks.release(at.values);
     }
-    at.rewards = blocks.bytes(len * 8, false);
+    at.rewards = blocks.bytes(keptBlockBytes(shape, k).rewards, false);
     this.sorted = true;
   }
 }
