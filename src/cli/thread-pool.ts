@@ -1,18 +1,29 @@
 // The engine pool of the command line: Node worker threads, each with its own WASM instance,
 // running the same engine code as the app's Web Workers. Trials are split into contiguous ranges,
 // one per thread, and the parts are merged exactly (engine/simulation.ts), so the result is the
-// same for any number of threads.
+// same for any number of threads. Thread 0 alone takes the input and prepares the simulation; its
+// prepared data reaches the other threads in one SharedArrayBuffer (engine/prepared-bytes.ts), so the
+// preparation is done once and the input copied once, whatever the number of threads.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { shapeOf } from '../engine/arm-chunks.ts';
 import { mergeParts, splitRange, type SimulationInput, type SimulationPart, type SimulationResult } from '../engine/simulation.ts';
+import type { ThreadRequest } from './engine-thread.ts';
 
-type Reply = { id: number; progress?: number; part?: SimulationPart; error?: string; ready?: boolean };
+type Reply = { id: number; progress?: number; part?: SimulationPart; prepared?: SharedArrayBuffer; error?: string; ready?: boolean };
+
+interface Call {
+  resolve: (part: SimulationPart) => void;
+  reject: (error: Error) => void;
+  progress: (done: number) => void;
+  prepared?: (bytes: SharedArrayBuffer) => void;
+}
 
 export class ThreadPool {
   private nextId = 0;
   private readonly pending: number[];
 
-  private readonly calls: Map<number, { resolve: (part: SimulationPart) => void; reject: (error: Error) => void; progress: (done: number) => void }>[];
+  private readonly calls: Map<number, Call>[];
 
   private constructor(private readonly workers: Worker[]) {
     this.pending = workers.map(() => 0);
@@ -48,15 +59,26 @@ export class ThreadPool {
     return this.workers.length;
   }
 
-  /** Simulates on every thread; onProgress(trialsDone, trials) after each kernel call of any thread. */
+  /**
+   * Simulates on every thread; onProgress(trialsDone, trials) after each kernel call of any thread. The other
+   * threads reserve their memory while thread 0 prepares, then adopt its prepared data.
+   */
   async simulate(input: SimulationInput, onProgress?: (done: number, total: number) => void): Promise<SimulationResult> {
     const ranges = splitRange(input.trials, this.workers.length);
     const done = new Array<number>(ranges.length).fill(0);
-    const parts = await Promise.all(ranges.map(([start, end], w) => this.run(this.workers[w], input, start, end, (d) => {
+    const progress = (w: number) => (d: number) => {
       done[w] = d;
       onProgress?.(done.reduce((a, b) => a + b, 0), input.trials);
-    })));
-    return mergeParts(input, parts);
+    };
+    const shape = shapeOf(input);
+    const ids = ranges.map(() => this.nextId++);
+    const adopted = ranges.slice(1).map(([trialStart, trialEnd], j) => this.call(j + 1, { id: ids[j + 1], adopt: shape, trialStart, trialEnd }, progress(j + 1)));
+    const first = this.call(0, { id: ids[0], input, trialStart: ranges[0][0], trialEnd: ranges[0][1], share: ranges.length > 1 }, progress(0), (prepared) => {
+      ids.slice(1).forEach((id, j) => this.workers[j + 1].postMessage({ id, prepared } satisfies ThreadRequest));
+    });
+    // if thread 0 fails, the others give up their reserved memory
+    first.catch(() => ids.slice(1).forEach((id, j) => this.workers[j + 1].postMessage({ id, cancel: true } satisfies ThreadRequest)));
+    return mergeParts(input, await Promise.all([first, ...adopted]));
   }
 
   /**
@@ -68,18 +90,17 @@ export class ThreadPool {
     for (let j = 1; j < this.workers.length; j++) if (this.pending[j] < this.pending[w]) w = j;
     this.pending[w]++;
     try {
-      return mergeParts(input, [await this.run(this.workers[w], input, 0, input.trials, () => {})]);
+      return mergeParts(input, [await this.call(w, { id: this.nextId++, input, trialStart: 0, trialEnd: input.trials }, () => {})]);
     } finally {
       this.pending[w]--;
     }
   }
 
-  private run(worker: Worker, input: SimulationInput, trialStart: number, trialEnd: number, progress: (done: number) => void): Promise<SimulationPart> {
-    const id = this.nextId++;
-    const w = this.workers.indexOf(worker);
+  /** Sends `request` to thread w; resolves with its part (`prepared` is called with the prepared data it shares). */
+  private call(w: number, request: ThreadRequest, progress: (done: number) => void, prepared?: (bytes: SharedArrayBuffer) => void): Promise<SimulationPart> {
     return new Promise<SimulationPart>((resolve, reject) => {
-      this.calls[w].set(id, { resolve, reject, progress });
-      worker.postMessage({ id, input, trialStart, trialEnd });
+      this.calls[w].set(request.id, { resolve, reject, progress, prepared });
+      this.workers[w].postMessage(request);
     });
   }
 
@@ -95,6 +116,7 @@ export class ThreadPool {
         const call = calls.get(m.id);
         if (!call) return;
         if (m.progress !== undefined) return call.progress(m.progress);
+        if (m.prepared) return call.prepared?.(m.prepared);
         calls.delete(m.id);
         if (m.error !== undefined) call.reject(new Error(m.error));
         else call.resolve(m.part!);

@@ -4,7 +4,8 @@
 // milliseconds, too long for the page). The pool only forwards jobs, their chunks and their results.
 import * as Comlink from 'comlink';
 import type { Engine, IndexTable } from '../../engine/engine.ts';
-import type { ArmSums } from '../../engine/prepared-simulation.ts';
+import type { PreparedAdopter } from '../../engine/prepared-bytes.ts';
+import type { ArmSums, PreparedSimulation } from '../../engine/prepared-simulation.ts';
 import { copyArmChunk, copyInto, shapeOf, type ArmChunk, type SimulationShape } from '../../engine/arm-chunks.ts';
 import { splitRange, type SimulationInput, type SimulationPart } from '../../engine/simulation.ts';
 
@@ -15,19 +16,20 @@ import { splitRange, type SimulationInput, type SimulationPart } from '../../eng
 export const CHUNK_ARMS = 16_384;
 
 /**
- * One simulation's trials split into jobs, job j for worker j. Each job's input crosses to its worker
+ * One simulation's trials split into jobs, job j for worker j. The input crosses to the worker of job 0
  * chunk by chunk (the worker asks for the next while it loads one), so that at 3 x 10^6 arms no whole
- * copy of the input (340 MB per worker) is ever in transit.
+ * copy of it (340 MB) is ever in transit; that worker prepares the simulation once and hands the prepared
+ * data to the other jobs' workers (prepared-pieces.ts), which never see the input.
  */
 export interface TrialJobs {
   shape: SimulationShape;
   /** Trials [start, end) of job j. */
   ranges: [number, number][];
-  /** How many chunks of arms each job's input comes in. */
+  /** How many chunks of arms the input comes in. */
   chunks: number;
   /**
-   * Chunk c of job j's input, with arrays of its own (ready to transfer), in the buffers of `spent`
-   * (an earlier chunk of the job, sent back) when given. The buffers go back and forth rather than
+   * Chunk c of the input, asked for by the worker of job `job` (0), with arrays of its own (ready to transfer),
+   * in the buffers of `spent` (an earlier chunk, sent back) when given. The buffers go back and forth rather than
    * being freed on the receiving thread: Chromium does not always give back the memory of a buffer
    * transferred from another thread and detached there (80 MB of every 80 MB in some runs).
    */
@@ -102,10 +104,11 @@ export function armSums(numArms: number, numStates: number): ArmSums {
 /**
  * Runs trials [start, end) on `engine`, its input loaded from `chunks` chunks: the first given, the
  * others asked of `arrays`, one ahead, each request sending back the buffers of a chunk loaded; then the
- * rewards, chunk by chunk in the same way (from the first chunk when it is the only one); the per-arm
- * sums are copied into the arrays `arrays.outputs` gives, once the trials are run.
+ * rewards, chunk by chunk in the same way (from the first chunk when it is the only one). Once prepared, the
+ * simulation is handed to `share` (the other jobs' workers adopt it: prepared-pieces.ts) before its trials run;
+ * the per-arm sums are copied into the arrays `arrays.outputs` gives, once the trials are run.
  */
-export async function runTrialJob(engine: Engine, shape: SimulationShape, [start, end]: [number, number], chunks: number, first: ArmChunk, arrays: JobArrays, onProgress?: (trialsDone: number) => void): Promise<SimulationPart> {
+export async function runTrialJob(engine: Engine, shape: SimulationShape, range: [number, number], chunks: number, first: ArmChunk, arrays: JobArrays, onProgress?: (trialsDone: number) => void, share?: (prepared: PreparedSimulation) => Promise<void>): Promise<SimulationPart> {
   const loader = engine.load(shape);
   loader.add(first);
   if (chunks === 1) loader.addRewards(first.start, first.rewards);
@@ -116,7 +119,33 @@ export async function runTrialJob(engine: Engine, shape: SimulationShape, [start
   }
   const prepared = loader.finish();
   try {
-    const sums = prepared.trials(shape.seed, start, end, onProgress);
+    await share?.(prepared);
+  } catch (error) {
+    prepared.dispose();
+    throw error;
+  }
+  return runPrepared(prepared, shape.seed, range, arrays, onProgress);
+}
+
+/**
+ * Runs trials [start, end) of a simulation another job's worker prepared: its memory reserved at once (while that
+ * worker loads the arms), its prepared data taken in by `adopt` (prepared-pieces.ts), then as runTrialJob.
+ */
+export async function runAdoptedJob(engine: Engine, shape: SimulationShape, range: [number, number], adopt: (adopter: PreparedAdopter) => Promise<void>, arrays: Pick<JobArrays, 'outputs'>, onProgress?: (trialsDone: number) => void): Promise<SimulationPart> {
+  const adopter = engine.adopt(shape);
+  try {
+    await adopt(adopter);
+  } catch (error) {
+    adopter.release();
+    throw error;
+  }
+  return runPrepared(adopter.finish(), shape.seed, range, arrays, onProgress);
+}
+
+/** Trials [start, end) of `prepared`, their per-arm sums copied into the arrays `arrays.outputs` gives; disposes of it. */
+async function runPrepared(prepared: PreparedSimulation, seed: number, [start, end]: [number, number], arrays: Pick<JobArrays, 'outputs'>, onProgress?: (trialsDone: number) => void): Promise<SimulationPart> {
+  try {
+    const sums = prepared.trials(seed, start, end, onProgress);
     try {
       return sums.collect(await arrays.outputs());
     } finally {
