@@ -1,68 +1,81 @@
-// One engine thread: its own WASM instance; simulates the trial ranges it is sent and reports progress after
-// every kernel call. Messages are those of thread-pool.ts: a range with the whole input (the thread prepares the
-// simulation, and with `share` first sends its prepared data to the pool in a SharedArrayBuffer), or a range of
-// a simulation another thread prepares (`adopt`: memory reserved at once, then the prepared data in `prepared`,
-// or `cancel` when the preparing thread failed).
-import { parentPort } from 'node:worker_threads';
-import type { SimulationShape } from '../engine/arm-chunks.ts';
+// One engine thread: its own WASM instance; runs the trial jobs it is sent (engine/trial-jobs.ts, as the app's
+// engine workers do) and reports progress after every kernel call. Messages are those of thread-pool.ts: job 0
+// of a simulation comes with its first chunk of arms and asks the pool for the others, then serves what it
+// prepared on a port to each other job's thread (engine/prepared-pieces.ts); another job comes with its port.
+import { parentPort, type MessagePort } from 'node:worker_threads';
+import type { ArmChunk, SimulationShape } from '../engine/arm-chunks.ts';
 import { loadEngineNode } from '../engine/load-node.ts';
-import type { PreparedAdopter } from '../engine/prepared-bytes.ts';
+import { adoptPrepared, refusePrepared, servePrepared } from '../engine/prepared-pieces.ts';
 import type { PreparedSimulation } from '../engine/prepared-simulation.ts';
-import type { SimulationInput, SimulationPart } from '../engine/simulation.ts';
+import type { SimulationPart } from '../engine/simulation.ts';
+import { armSums, buffersOf, runAdoptedJob, runTrialJob, type JobArrays } from '../engine/trial-jobs.ts';
+
+/** A job: trials `range` of the simulation of `shape`. */
+interface Job {
+  id: number;
+  shape: SimulationShape;
+  range: [number, number];
+}
 
 export type ThreadRequest =
-  | { id: number; input: SimulationInput; trialStart: number; trialEnd: number; share?: boolean }
-  | { id: number; adopt: SimulationShape; trialStart: number; trialEnd: number }
-  | { id: number; prepared: SharedArrayBuffer }
-  | { id: number; cancel: true };
+  | (Job & { chunks: number; first: ArmChunk; ports: MessagePort[] })
+  | (Job & { port: MessagePort })
+  | { id: number; answer: 'chunk' | 'rewards'; c: number; arrays: ArmChunk | Float64Array };
+
+export type ThreadReply =
+  | { id: number; ask: 'chunk' | 'rewards'; c: number; spent?: ArmChunk | Float64Array }
+  | { id: number; progress: number }
+  | { id: number; part: SimulationPart }
+  | { id: number; error: string };
 
 const port = parentPort!;
 const engine = await loadEngineNode();
-/** Simulations waiting for their prepared data, by request id. */
-const adopting = new Map<number, { adopter: PreparedAdopter; trialStart: number; trialEnd: number; seed: number }>();
+/** Answers awaited from the pool, by job id, kind and chunk. */
+const awaited = new Map<string, (arrays: ArmChunk | Float64Array) => void>();
 
 port.on('message', (m: ThreadRequest) => {
-  const { id } = m;
-  try {
-    if ('input' in m) {
-      const prepared = engine.prepare(m.input);
-      if (m.share) {
-        const bytes = engine.share(prepared), shared = new SharedArrayBuffer(bytes.byteLength);
-        bytes.copy(0, new Uint8Array(shared));
-        port.postMessage({ id, prepared: shared });
-      }
-      return run(id, prepared, m.input.seed, m.trialStart, m.trialEnd);
-    }
-    if ('adopt' in m) {
-      adopting.set(id, { adopter: engine.adopt(m.adopt), trialStart: m.trialStart, trialEnd: m.trialEnd, seed: m.adopt.seed });
-      return;
-    }
-    const job = adopting.get(id)!;
-    adopting.delete(id);
-    if ('cancel' in m) {
-      job.adopter.release();
-      return void port.postMessage({ id, error: 'the thread preparing the simulation failed' });
-    }
-    job.adopter.add(0, new Uint8Array(m.prepared));
-    run(id, job.adopter.finish(), job.seed, job.trialStart, job.trialEnd);
-  } catch (error) {
-    adopting.get(id)?.adopter.release();
-    adopting.delete(id);
-    port.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+  if ('answer' in m) {
+    const key = `${m.id} ${m.answer} ${m.c}`;
+    awaited.get(key)?.(m.arrays);
+    awaited.delete(key);
+    return;
   }
+  void run(m);
 });
 port.postMessage({ ready: true });
 
-/** Runs the trials, sends the part (its arrays transferred) and disposes of the prepared simulation. */
-function run(id: number, prepared: PreparedSimulation, seed: number, trialStart: number, trialEnd: number): void {
-  let part: SimulationPart;
+async function run(m: Exclude<ThreadRequest, { answer: string }>): Promise<void> {
+  const { id, shape, range } = m;
+  const reply = (message: ThreadReply, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
+  const progress = (done: number) => reply({ id, progress: done });
+  const arrays: JobArrays = {
+    chunk: (c, spent) => ask(id, 'chunk', c, spent) as Promise<ArmChunk>,
+    rewards: (c, spent) => ask(id, 'rewards', c, spent) as Promise<Float64Array>,
+    // the per-arm sums go back transferred: this thread makes their arrays
+    outputs: async () => armSums(shape.numArms, shape.numStates),
+  };
+  let served = false;
   try {
-    part = prepared.run(seed, trialStart, trialEnd, (done) => port.postMessage({ id, progress: done }));
-  } finally {
-    prepared.dispose();
+    const share = 'first' in m && m.ports.length > 0 ? (prepared: PreparedSimulation) => {
+      served = true;
+      return servePrepared(engine.share(prepared), m.ports);
+    } : undefined;
+    const part = 'first' in m
+      ? await runTrialJob(engine, shape, range, m.chunks, m.first, arrays, progress, share)
+      : await runAdoptedJob(engine, shape, range, (adopter) => adoptPrepared(adopter, m.port), arrays, progress);
+    reply({ id, part }, buffersOf(part));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    // the other jobs' threads wait for what this one prepares: tell them there will be nothing
+    if ('first' in m && !served) refusePrepared(m.ports, message);
+    reply({ id, error: message });
   }
-  const buffers = [part.occDisc, part.occSteps, part.pulls, part.pulledTrials, part.perTrial, part.perStep, part.perTrialOcc, part.tally]
-    .filter((a) => a !== undefined)
-    .map((a) => a.buffer as ArrayBuffer);
-  port.postMessage({ id, part }, buffers);
+}
+
+/** Asks the pool for chunk c (or its rewards), sending the arrays of a chunk used back to be refilled. */
+function ask(id: number, what: 'chunk' | 'rewards', c: number, spent?: ArmChunk | Float64Array): Promise<ArmChunk | Float64Array> {
+  return new Promise((resolve) => {
+    awaited.set(`${id} ${what} ${c}`, resolve);
+    port.postMessage({ id, ask: what, c, spent } satisfies ThreadReply, spent ? buffersOf(spent) : []);
+  });
 }

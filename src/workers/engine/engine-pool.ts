@@ -8,7 +8,8 @@
 import * as Comlink from 'comlink';
 import type { IndexTable } from '../../engine/engine.ts';
 import { mergeParts, type SimulationInput, type SimulationPart, type SimulationResult } from '../../engine/simulation.ts';
-import { armJobs, assembleIndexTable, jobArrays, transferArrays, trialJobs, type ArmJob, type EngineRunner, type RunOptions, type TrialJobs } from './engine-jobs.ts';
+import { trialJobs, type TrialJobs } from '../../engine/trial-jobs.ts';
+import { armJobs, assembleIndexTable, jobArrays, transferArrays, type ArmJob, type EngineRunner, type RunOptions } from './engine-jobs.ts';
 import type { EngineWorkerApi, Progress } from './engine.worker.ts';
 import { WorkerBridge } from '../worker-bridge.ts';
 
@@ -46,7 +47,7 @@ export class EnginePool implements EngineRunner {
   /**
    * Runs trial job j on worker j; progress in trials of all jobs. Worker 0 takes the input, its chunks transferred
    * as it asks for them, prepares the simulation once and serves it to the others on a MessageChannel each
-   * (prepared-pieces.ts), so that the others neither receive the input nor repeat the preparation. A worker that
+   * (engine/prepared-pieces.ts), so that the others neither receive the input nor repeat the preparation. A worker that
    * ran a job of RETIRE_ARMS arms or more is ended once idle (see below).
    */
   async runTrialJobs(jobs: TrialJobs, options: RunOptions = {}): Promise<SimulationPart[]> {

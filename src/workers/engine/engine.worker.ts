@@ -5,8 +5,9 @@ import { loadEngine } from '../../engine/load-browser.ts';
 import type { ArmChunk, SimulationShape } from '../../engine/arm-chunks.ts';
 import type { SimulationPart } from '../../engine/simulation.ts';
 import type { PreparedSimulation } from '../../engine/prepared-simulation.ts';
-import { runAdoptedJob, runTrialJob, transferArrays, type JobArrays } from './engine-jobs.ts';
-import { adoptPrepared, servePrepared } from './prepared-pieces.ts';
+import { adoptPrepared, servePrepared } from '../../engine/prepared-pieces.ts';
+import { runAdoptedJob, runTrialJob, type JobArrays } from '../../engine/trial-jobs.ts';
+import { transferArrays } from './engine-jobs.ts';
 
 let enginePromise: Promise<Engine> | undefined;
 const engine = () => (enginePromise ??= loadEngine());
@@ -52,7 +53,7 @@ const api = {
   /**
    * Trials [trialStart, trialEnd) of a simulation whose arms come in `chunks` chunks: the first with the
    * call, the rest (and the rewards, and arrays for the sums) asked of `arrays` (runTrialJob); once prepared,
-   * the simulation is served on `ports` to the workers of the other jobs (prepared-pieces.ts) before its trials
+   * the simulation is served on `ports` to the workers of the other jobs (engine/prepared-pieces.ts) before its trials
    * run; progress (trials done) after every kernel call.
    */
   async simulateJob(shape: SimulationShape, trialStart: number, trialEnd: number, chunks: number, first: ArmChunk, arrays: JobArrays, onProgress?: Progress, ports: MessagePort[] = []): Promise<SimulationPart> {

@@ -12,8 +12,9 @@ import { mergeParts } from '../../../../src/engine/simulation.ts';
 import { toSimulationInput } from '../../../../src/engine/simulation-input.ts';
 import type { ArmChunk } from '../../../../src/engine/arm-chunks.ts';
 import { browserSimulate } from '../../../../src/workers/engine/browser-simulate.ts';
-import { armJobs, assembleIndexTable, jobArrays, runAdoptedJob, runTrialJob, trialJobs, type EngineRunner } from '../../../../src/workers/engine/engine-jobs.ts';
-import { adoptPrepared, PIECE_BYTES, servePrepared } from '../../../../src/workers/engine/prepared-pieces.ts';
+import { adoptPrepared, PIECE_BYTES, servePrepared } from '../../../../src/engine/prepared-pieces.ts';
+import { runAdoptedJob, runTrialJob, trialJobs } from '../../../../src/engine/trial-jobs.ts';
+import { armJobs, assembleIndexTable, jobArrays, type EngineRunner } from '../../../../src/workers/engine/engine-jobs.ts';
 import { randomDistributions } from '../../../reference/random-distributions.ts';
 
 let engine: Engine;
