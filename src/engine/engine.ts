@@ -168,7 +168,7 @@ export class Engine {
   /**
    * A simulation of this shape prepared by another engine, whose bytes (PreparedBytes) arrive in pieces
    * (PreparedAdopter.add), then finish() gives the prepared simulation: the same trials, the same bits, without
-   * checking, converting and sorting the arms again. Its memory is reserved at once, so call it early.
+   * checking, converting and sorting the arms again. Its memory is reserved and touched at once: call it early.
    */
   adopt(shape: SimulationShape): PreparedAdopter {
     validateShape(shape);

@@ -38,7 +38,8 @@ export class PreparedBytes {
 
 /**
  * Another engine's prepared data, taken in pieces (in any order) into this engine's WASM memory, reserved and
- * allocated as a loader would, without the loading and the sort; finish() gives the prepared simulation.
+ * allocated as a loader would, without the loading and the sort; finish() gives the prepared simulation. The
+ * memory of the whole run is reserved and its pages touched at once, while the other engine prepares.
  */
 export class PreparedAdopter {
   readonly byteLength: number;
@@ -51,7 +52,7 @@ export class PreparedAdopter {
   constructor(private readonly k: Kernels, private readonly shape: SimulationShape) {
     const { numArms: N } = shape, sorted = presorts(shape);
     this.byteLength = preparedByteLength(shape, k);
-    reserve(k, simulationPeakBytes(shape, k, { indexed: sorted, smallSort: 0, stagingBytes: 0, adopted: true }));
+    reserve(k, simulationPeakBytes(shape, k, { indexed: sorted, smallSort: 0, stagingBytes: 0, adopted: true }), true);
     const b = (this.blocks = new Blocks(k)), kept = keptBlockBytes(shape, k);
     // every byte is written by add(): no zeroing; the order of the loader's blocks (memory-plan.ts)
     const thresholds = b.bytes(kept.thresholds, false), initial = b.bytes(kept.initial, false);
