@@ -22,9 +22,10 @@ export interface IndexTable {
 
 /**
  * 2-state arms per staged piece of whittle2: their rows copied in, packed into the kernel's pair layout and their
- * indices (144 bytes per arm, 576 KiB), so that a piece stays in the core's cache between the copies and the kernel.
+ * indices (144 bytes per arm, 288 KiB), so that a piece stays in the core's cache between the copies and the kernel
+ * (2,048 to 4,096 arms were fastest at 10^4 and 10^5 arms; 16,384 was a third slower).
  */
-const WHITTLE2_PIECE = 4096;
+const WHITTLE2_PIECE = 2048;
 
 export class Engine {
   /** S-state indices per (transitions array, arm, discount, reward row): bisection is costly, rows repeat. */
