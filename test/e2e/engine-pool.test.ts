@@ -97,8 +97,8 @@ describe('the engine pool in Chromium', () => {
 
   // Opt-in benchmark (ALLOT_POOL_SPEED=1; ALLOT_POOL_ROUNDS, ALLOT_POOL_ARMS, ALLOT_POOL_STEPS): one worker against two
   // on a fresh pool each (the pool ends a worker after a job of 500,000 arms or more, so the next job starts
-  // cold), one after the other in each round, the order alternating; wall time on the page and CPU time of every
-  // process of the browser (CDP SystemInfo). Printed, never asserted.
+  // cold), one after the other in each round, the order alternating, the input made before each; wall time on the
+  // page and CPU time of every process of the browser (CDP SystemInfo). Printed, never asserted.
   test.skipIf(!process.env.ALLOT_POOL_SPEED)('one worker against two: wall and CPU time (opt-in benchmark)', async () => {
     const rounds = Number(process.env.ALLOT_POOL_ROUNDS ?? 5), N = Number(process.env.ALLOT_POOL_ARMS ?? 1_000_000);
     const steps = Number(process.env.ALLOT_POOL_STEPS ?? 50), trials = 10;
@@ -115,8 +115,9 @@ describe('the engine pool in Chromium', () => {
     const sums = new Set<number>();
     for (let r = 1; r <= rounds; r++) {
       for (const workers of r % 2 ? [1, 2] : [2, 1]) {
+        await call('makeInput', N, N / 10, steps, trials, 1);
         const c0 = await cpu();
-        const x = await call<Summary>('simulate', workers, N, N / 10, steps, trials, 1);
+        const x = await call<Summary>('simulateMade', workers);
         runs[workers].cpu.push((await cpu()) - c0);
         runs[workers].wall.push(x.ms);
         sums.add(x.engagedSum);
