@@ -4,13 +4,21 @@
 // lines). A list is shown as soon as it is made; whose place in it is uncertain follows (`checking`).
 import type { PlanSettings } from '../core/plan/plan-settings.ts';
 import type { WeeklyList } from '../core/plan/weekly-list.ts';
-import type { PlanListing, PlanPolicySource } from '../storage/records.ts';
-import { PlanClient, type Banding, type OutcomesPreview, type PlanHead, type PlanView, type RegisterSource, type RegisterSummary, type Uncertainty } from '../workers/plan/plan-client.ts';
+import { newPlanId, type PlanListing, type PlanPolicySource } from '../core/plan/plan-record.ts';
+import type { OutcomesPreview } from '../pipeline/plan/outcomes-preview.ts';
+import type { PlanHead } from '../pipeline/plan/plan-records.ts';
+import type { Banding } from '../pipeline/plan/reband.ts';
+import type { RegisterSource } from '../pipeline/plan/register-source.ts';
+import type { RegisterSummary } from '../pipeline/plan/register-summary.ts';
+import type { Uncertainty } from '../pipeline/plan/uncertain-places.ts';
+import type { PlanView } from '../pipeline/plan/weekly-plan.ts';
+import { PlanClient } from '../workers/plan/plan-client.ts';
 import type { WeekSummary } from '../core/plan/plan-summary.ts';
-import { assertNoTypedSecret, newPlanId, ProblemList, runStep } from './plan/plan-step.ts';
+import { assertNoTypedSecret, ProblemList, runStep } from './plan/plan-step.ts';
 
 export type { Banding, OutcomesPreview, PlanHead, PlanView, RegisterSource, RegisterSummary, Uncertainty, WeekSummary };
-export type { PlanListing, PopulationRecord } from '../storage/records.ts';
+export type { PopulationRecord } from '../storage/records.ts';
+export type { PlanListing } from '../core/plan/plan-record.ts';
 
 export class PlanSession {
   plans = $state.raw<PlanListing[]>([]);

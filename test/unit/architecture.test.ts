@@ -12,8 +12,9 @@ const src = join(root, 'src');
 const ALLOWED: Record<string, string[]> = {
   core: [],
   engine: ['core'],
-  // The plan worker saves and reads plans itself (storage's own code), off the page's thread.
-  workers: ['engine', 'storage', 'core'],
+  // The plan worker hosts the plan use-case (pipeline/plan) and saves and reads plans itself
+  // (storage's own code), off the page's thread.
+  workers: ['engine', 'storage', 'pipeline', 'core'],
   llm: ['core'],
   storage: ['core'],
   pipeline: ['llm', 'core'],
