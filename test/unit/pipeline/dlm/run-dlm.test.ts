@@ -138,7 +138,7 @@ describe('runDlm', () => {
     const c0 = final.rounds[0].candidates[0];
     expect(c0.status).toBe('failed');
     expect(c0.attempts.map((a) => a.error)).toEqual(['Write the reward function between $$$ and $$$.', 'Unknown name in "state * agent_feats.oldest".', 'Unknown name in "still wrong".']);
-    expect(events).toContainEqual({ type: 'candidate', id: 'r0/c0', status: 'failed', error: 'Unknown name in "still wrong".' });
+    expect(events).toContainEqual({ type: 'candidate', id: 'r0/c0', status: 'failed', error: 'no usable reply in 3 attempts: Unknown name in "still wrong".' });
     // One valid candidate left: it is the pick without asking the LLM to reflect.
     expect(final.rounds[0].reflection).toMatchObject({ status: 'skipped', reason: 'one distinct candidate', pick: 'r0/c1' });
     expect(final.result).toMatchObject({ candidate: 'r0/c1', pickedBy: 'only-candidate' });

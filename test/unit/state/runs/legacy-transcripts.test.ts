@@ -24,7 +24,7 @@ afterAll(() => node?.close());
 const read = (name: string) => JSON.parse(readFileSync(new URL(`../../../fixtures/legacy-transcripts/${name}`, import.meta.url), 'utf8'));
 
 /** The app without a provider: a rerun answers from the original's transcript only. */
-function host(store = new MemoryStore()): RunHost & { store: MemoryStore } {
+function host(store = new MemoryStore()): RunHost & { store: MemoryStore; runSaved(): Promise<void> } {
   return {
     store,
     runSaved: async () => {},
