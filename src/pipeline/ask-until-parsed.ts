@@ -68,7 +68,8 @@ export async function askUntilParsed<T>(ask: AskUntilParsed<T>): Promise<Asked<T
 /** The one failure: how many replies were refused, and why the last one was. */
 export function askFailure(attempts: readonly Attempt[]): string {
   const n = attempts.length;
-  return `no usable reply in ${n} ${n === 1 ? 'attempt' : 'attempts'}: ${attempts.at(-1)?.error ?? 'none was asked for'}`;
+  const why = attempts.at(-1)?.error ?? 'none was asked for';
+  return `no usable reply in ${n} ${n === 1 ? 'attempt' : 'attempts'}: ${why}`;
 }
 
 /** A parser that throws ReplyParseError (core/prompts) as a `parse`: its feedback is the error fed back. */
@@ -85,5 +86,6 @@ export function parsedBy<T>(parser: (reply: string) => T): (reply: string) => Pa
 
 /** A `send` over the user's LLM: `chat` with the last refused reply's error fed back. */
 export function askLlm(llm: Pick<LlmProvider, 'complete'>, signal?: AbortSignal) {
-  return async (chat: ChatRequest, failures: readonly Attempt[]): Promise<string> => (await llm.complete(withFeedback(chat, failures), { signal })).text;
+  return async (chat: ChatRequest, failures: readonly Attempt[]): Promise<string> =>
+    (await llm.complete(withFeedback(chat, failures), { signal })).text;
 }

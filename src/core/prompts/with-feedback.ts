@@ -6,8 +6,14 @@ import type { ChatRequest } from './chat-request.ts';
 /** What the feedback line starts with, before the parser's or the compiler's own words. */
 export const FEEDBACK_LEAD = 'Your previous reply could not be used.';
 
-/** The request with the last refused reply's error appended, so that the LLM can correct it; as is when none was refused. */
-export function withFeedback(request: ChatRequest, failures: readonly { reply: string; error?: string }[]): ChatRequest {
+/** A reply so far: `error` says why it was refused. */
+export interface RefusedReply {
+  reply?: string;
+  error?: string;
+}
+
+/** The request with the last refused reply's error appended, so that the LLM can correct it; as is when none was. */
+export function withFeedback(request: ChatRequest, failures: readonly RefusedReply[]): ChatRequest {
   const last = failures.at(-1);
   return last?.error ? { ...request, prompt: `${request.prompt}\n${FEEDBACK_LEAD} ${last.error}` } : request;
 }

@@ -3,7 +3,8 @@
 // its reflection prompt (appendix L) over the population's schema; the reply parser and reward
 // compiler, whose errors go back to the LLM in the one wording (askLlm); and the caller's
 // simulation, keyed by normalized expression, whose state-feature distributions travel as
-// structures and are written as text once, in the prompt. The same run therefore sends the same request bytes everywhere.
+// structures and are written as text once, in the prompt. The same run therefore sends the same
+// request bytes everywhere.
 import { DLM_REFLECTION_LAYOUT } from '../../core/datasets/dlm-reflection-layout.ts';
 import { dlmSchema } from '../../core/datasets/dlm-schema.ts';
 import type { FeatureSchema } from '../../core/instance/types.ts';
@@ -11,11 +12,11 @@ import { distributionCategories, type DistributionSection } from '../../core/mea
 import type { GroupDistribution } from '../../core/measures/state-feature-distribution.ts';
 import { dlmGenerationPrompt, multilingualGenerationPrompt } from '../../core/prompts/dlm-generation-prompt.ts';
 import { dlmReflectionPrompt } from '../../core/prompts/dlm-reflection-prompt.ts';
-import { parseRewardReply, ReplyParseError } from '../../core/prompts/parse-reply.ts';
+import { parseRewardReply } from '../../core/prompts/parse-reply.ts';
 import { compileReward, type RewardDiagnostics, type RewardPopulation } from '../../core/reward/compile-reward.ts';
 import { rewardFeedback } from '../../core/reward/reward-feedback.ts';
 import type { LlmProvider } from '../../llm/llm-provider.ts';
-import { askLlm } from '../ask-until-parsed.ts';
+import { askLlm, parsedBy } from '../ask-until-parsed.ts';
 import type { DlmParts } from './run-dlm.ts';
 
 /** A compiled reward with its diagnostics, or the error as the LLM reads it. */
@@ -62,6 +63,8 @@ export function reflectionLayout(schema: FeatureSchema): readonly DistributionSe
   return fits ? DLM_REFLECTION_LAYOUT : undefined;
 }
 
+const readRewardReply = parsedBy(parseRewardReply);
+
 export function createDlmAdapter({ llm, population, generation = 'dlm', distributions, signal, domain }: DlmAdapterInput): DlmAdapter {
   const { schema, numStates } = population;
   const hidden = hiddenColumns(schema);
@@ -81,12 +84,8 @@ export function createDlmAdapter({ llm, population, generation = 'dlm', distribu
     propose: (r) => ask(generationPrompt({ goal: r.task, schema, hidden, numStates, ...(domain && { domain }), previousAttempts: r.previous.map((p) => p.expression) }), r.failures),
     reflect: (r) => ask(dlmReflectionPrompt({ goal: r.task, schema, hidden, candidates: r.candidates }), r.failures),
     compile(reply) {
-      try {
-        return compileExpression(parseRewardReply(reply).expression);
-      } catch (error) {
-        if (error instanceof ReplyParseError) return { ok: false, error: error.feedback };
-        throw error;
-      }
+      const read = readRewardReply(reply);
+      return read.ok ? compileExpression(read.value.expression) : read;
     },
     async simulate({ normalized, rewardTable }) {
       const known = diagnostics.get(normalized);

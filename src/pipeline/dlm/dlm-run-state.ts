@@ -15,7 +15,12 @@ export interface DlmConfig {
   maxAttempts: number;
 }
 
-export const DEFAULT_DLM_CONFIG: DlmConfig = { mode: 'reflection', rounds: 2, candidates: 2, maxAttempts: DEFAULT_MAX_ATTEMPTS };
+export const DEFAULT_DLM_CONFIG: DlmConfig = {
+  mode: 'reflection',
+  rounds: 2,
+  candidates: 2,
+  maxAttempts: DEFAULT_MAX_ATTEMPTS,
+};
 
 export interface CandidateState {
   /** "r<round>/c<slot>", e.g. "r0/c1". */

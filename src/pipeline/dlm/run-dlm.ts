@@ -4,10 +4,10 @@
 // copy to `checkpoint`; a run started again from any checkpoint asks the LLM nothing it has
 // already answered.
 import type { DistributionCategory } from '../../core/measures/distribution-categories.ts';
-import { askUntilParsed, type Attempt } from '../ask-until-parsed.ts';
+import { parseIndexReply } from '../../core/prompts/parse-reply.ts';
+import { askUntilParsed, parsedBy, type Attempt } from '../ask-until-parsed.ts';
 import { cloneState, Pause, pausingIo } from '../resumable.ts';
 import type { CandidateState, DlmResult, DlmRunState, RoundState } from './dlm-run-state.ts';
-import { parseReflectionPick } from './parse-reflection-pick.ts';
 
 /** A best previous attempt (Alg. 1 line 15: the pick joins the context zeta of later rounds). */
 export interface PreviousPick {
@@ -126,9 +126,11 @@ interface Step {
 
 const validCandidates = (state: DlmRunState) => state.rounds.flatMap((r) => r.candidates.filter((c) => c.status === 'valid'));
 
-async function proposeCandidate({ state, parts, signal, emit, save }: Step, round: RoundState, candidate: CandidateState) {
+async function proposeCandidate(step: Step, round: RoundState, candidate: CandidateState) {
+  const { state, parts, signal, emit, save } = step;
   if (candidate.status !== 'pending') return;
-  const base = { kind: 'proposal', task: state.task, candidate: candidate.id, round: round.index, previous: previousPicks(state, round.index) } as const;
+  const previous = previousPicks(state, round.index);
+  const base = { kind: 'proposal', task: state.task, candidate: candidate.id, round: round.index, previous } as const;
   const asked = await askUntilParsed({
     attempts: candidate.attempts,
     maxAttempts: state.config.maxAttempts,
@@ -190,14 +192,18 @@ async function reflectRound({ state, parts, signal, emit, save }: Step, round: R
     attempts: reflection.attempts,
     maxAttempts: state.config.maxAttempts,
     send: (failures) => {
-      const request: ReflectionRequest = { kind: 'reflection', task: state.task, round: round.index, attempt: failures.length, candidates, failures };
+      const request: ReflectionRequest = {
+        kind: 'reflection',
+        task: state.task,
+        round: round.index,
+        attempt: failures.length,
+        candidates,
+        failures,
+      };
       emit({ type: 'llm-request', request });
       return parts.reflect(request);
     },
-    parse: (reply) => {
-      const pick = parseReflectionPick(reply, candidates.length);
-      return 'index' in pick ? { ok: true, value: pick.index } : { ok: false, error: pick.error };
-    },
+    parse: parsedBy((reply) => parseIndexReply(reply, candidates.length)),
     refused: save,
     signal,
   });

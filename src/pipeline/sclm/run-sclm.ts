@@ -137,7 +137,14 @@ function awaitClauses(ctx: Ctx, problems: string[]): SclmRunState {
 }
 
 /** One of SCLM's own questions through the ask step: `null` (and the ask recorded as failed) when no reply parsed. */
-async function ask<T>(ctx: Ctx, record: AskState, kind: SclmLlmRequest['kind'], key: string, chat: ChatRequest, parse: (reply: string) => T): Promise<T | null> {
+async function ask<T>(
+  ctx: Ctx,
+  record: AskState,
+  kind: SclmLlmRequest['kind'],
+  key: string,
+  chat: ChatRequest,
+  parse: (reply: string) => T,
+): Promise<T | null> {
   if (record.status === 'failed') return null;
   const asked = await askUntilParsed({
     attempts: record.attempts,
@@ -163,7 +170,9 @@ async function splitClauses(ctx: Ctx) {
   const split = state.split ?? (state.split = { attempts: [], status: 'pending' });
   const clauses = await ask(ctx, split, 'clause-split', 'split', clauseSplitPrompt(state.prompt), parseClausesReply);
   split.proposed = clauses ?? [state.prompt];
-  awaitClauses(ctx, clauses ? [] : [`the LLM could not split the prompt (${askFailure(split.attempts)}); the whole prompt is proposed as one clause: edit it`]);
+  const why = askFailure(split.attempts);
+  const failed = `the LLM could not split the prompt (${why}); the whole prompt is proposed as one clause: edit it`;
+  awaitClauses(ctx, clauses ? [] : [failed]);
 }
 
 /** Runs an inner DLM run to its end, keeping its state inside the SCLM state; its pause pauses SCLM. */

@@ -16,5 +16,11 @@ export interface SclmPartsInput {
 
 export function createSclmParts({ llm, adapter, simulate, instance, signal }: SclmPartsInput): SclmParts {
   const ask = askLlm(llm, signal);
-  return { ask: (request) => ask(request.chat, request.failures), dlm: () => adapter, compileExpression: adapter.compileExpression, simulate, instance };
+  return {
+    ask: (request) => ask(request.chat, request.failures),
+    dlm: () => adapter,
+    compileExpression: adapter.compileExpression,
+    simulate,
+    instance,
+  };
 }

@@ -59,8 +59,13 @@ export async function runLanguageStudy(initial: StudyState, parts: StudyParts, o
       if (cell.outcome) continue;
       const prompt = state.prompts.find((p) => p.number === cell.prompt)!;
       const translation = await translationOf(state, cell.language, prompt, parts.llm, options.signal, save);
-      if ('failure' in translation) cell.outcome = { valid: false, reason: `the ${cell.language} translation of prompt ${prompt.number} failed: ${translation.failure}` };
-      else await runCell(state, cell, prompt, translation, await populationOf(cell.alpha, cell.run), parts, options, save);
+      if ('failure' in translation) {
+        const reason = `the ${cell.language} translation of prompt ${prompt.number} failed: ${translation.failure}`;
+        cell.outcome = { valid: false, reason };
+      } else {
+        const instance = await populationOf(cell.alpha, cell.run);
+        await runCell(state, cell, prompt, translation, instance, parts, options, save);
+      }
       save();
       options.onCell?.(cell, i, state.cells.length);
     }
@@ -76,8 +81,15 @@ export async function runLanguageStudy(initial: StudyState, parts: StudyParts, o
   return state;
 }
 
-/** The prompt in `language`: English as is, the user's translation, or the LLM's (recorded), or why the LLM's failed. */
-async function translationOf(state: StudyState, language: string, prompt: StudyPrompt, llm: StudyParts['llm'], signal: AbortSignal | undefined, save: () => void): Promise<Translation | { failure: string }> {
+/** The prompt in `language`: English as is, the user's translation, the LLM's (recorded), or why the LLM's failed. */
+async function translationOf(
+  state: StudyState,
+  language: string,
+  prompt: StudyPrompt,
+  llm: StudyParts['llm'],
+  signal: AbortSignal | undefined,
+  save: () => void,
+): Promise<Translation | { failure: string }> {
   const byPrompt = state.translations[language] ?? (state.translations[language] = {});
   const existing = byPrompt[prompt.number];
   if (existing && (existing.source !== 'llm' || existing.text)) return existing;
@@ -103,7 +115,8 @@ async function runCell(state: StudyState, cell: StudyCell, prompt: StudyPrompt, 
   // 1. Rewriting (its own resumable state); 'auto' follows the language guess.
   if (config.rewrite !== 'off' && !cell.goal) {
     cell.rewrite ??= createRewrite(translation.text, config.rewrite === 'on' ? { enabled: true } : {});
-    const rewriting = { maxAttempts: maxAttemptsOf(state), signal: options.signal, checkpoint: (s: RewriteState) => ((cell.rewrite = s), save()) };
+    const checkpoint = (s: RewriteState) => ((cell.rewrite = s), save());
+    const rewriting = { maxAttempts: maxAttemptsOf(state), signal: options.signal, checkpoint };
     cell.rewrite = await runRewrite(cell.rewrite, parts.llm, schema, rewriting);
     if (cell.rewrite.status === 'paused') throw new Pause(cell.rewrite.pausedBecause ?? 'rewriting paused');
   }

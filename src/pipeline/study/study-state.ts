@@ -49,7 +49,7 @@ export interface StudyPrompt {
 export interface Translation {
   text: string;
   source: 'english' | 'file' | 'llm';
-  /** For source 'llm': every reply, with why it could not be read (text stays '' when none could: the cells of this prompt then have no reward). */
+  /** For source 'llm': every reply, with why it could not be read (text stays '' if none could: no reward then). */
   attempts?: Attempt[];
 }
 

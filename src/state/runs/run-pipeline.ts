@@ -35,10 +35,15 @@ export interface PipelineRun {
 }
 
 /** Runs (or resumes) the rewrite step: 'paused' (why is in the rewrite), 'review' (a fresh rewrite the user reads first) or 'go'. */
-export async function runRewriteStep(prompt: string, run: Pick<PipelineRun, 'checkpoint' | 'settings' | 'llm' | 'instance' | 'signal' | 'persist'>): Promise<'paused' | 'review' | 'go'> {
+export async function runRewriteStep(
+  prompt: string,
+  run: Pick<PipelineRun, 'checkpoint' | 'settings' | 'llm' | 'instance' | 'signal' | 'persist'>,
+): Promise<'paused' | 'review' | 'go'> {
   const c = run.checkpoint;
-  const options = { maxAttempts: run.settings.maxAttempts, signal: run.signal, checkpoint: (r: RewriteState) => ((c.rewrite = r), run.persist()) };
-  c.rewrite = await runRewrite(c.rewrite ?? createRewrite(prompt, { enabled: true }), run.llm, run.instance.schema, options);
+  const checkpoint = (r: RewriteState) => ((c.rewrite = r), run.persist());
+  const options = { maxAttempts: run.settings.maxAttempts, signal: run.signal, checkpoint };
+  const initial = c.rewrite ?? createRewrite(prompt, { enabled: true });
+  c.rewrite = await runRewrite(initial, run.llm, run.instance.schema, options);
   return c.rewrite.status === 'paused' ? 'paused' : rewriteToReview(c) ? 'review' : 'go';
 }
 
@@ -50,7 +55,8 @@ export async function runPipeline(goal: string, run: PipelineRun): Promise<'done
     c.dlm = await runDlm(initial, run.adapter, { signal, checkpoint: (state) => ((c.dlm = state), run.persist()), onEvent: (e) => run.note(describeDlmEvent(e)) });
     return c.dlm.status;
   }
-  const simulate = (compiled: { normalized: string; rewardTable: Float64Array }) => run.sims.occupancy(compiled.normalized, compiled.rewardTable, signal);
+  const simulate = (compiled: { normalized: string; rewardTable: Float64Array }) =>
+    run.sims.occupancy(compiled.normalized, compiled.rewardTable, signal);
   const parts = createSclmParts({ llm: run.llm, adapter: run.adapter, simulate, instance: run.instance, signal });
   const options = { signal, checkpoint: (state: SclmRunState) => ((c.sclm = state), run.persist()), onEvent: (e: SclmEvent) => run.note(describeSclmEvent(e)) };
   c.sclm = await runSclm(c.sclm ?? createSclmRun(goal, sclmConfigOf(settings)), parts, options);

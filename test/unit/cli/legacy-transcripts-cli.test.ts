@@ -27,11 +27,13 @@ describe('a transcript of allot evaluate dlm recorded before the ask step', () =
       'I cannot decide between them.',
       'The best reward function is at index: 1',
     ]);
-    expect(recorded[1].request.prompt).toMatch(/\nYour previous reply could not be used\. The reward function could not be used: index 999/);
+    const lead = '\nYour previous reply could not be used. The reward function could not be used: index 999';
+    expect(recorded[1].request.prompt).toContain(lead);
   });
 
   test('replays through allot evaluate dlm --replay to the recorded output', async () => {
-    const out = await runMainJson(['evaluate', 'dlm', '--tasks', '0', '--seeds', '1', '--trials', '5', '--rounds', '1', '--candidates', '2', '--replay', fixture('evaluate-dlm.json')]);
+    const sizes = ['--tasks', '0', '--seeds', '1', '--trials', '5', '--rounds', '1', '--candidates', '2'];
+    const out = await runMainJson(['evaluate', 'dlm', ...sizes, '--replay', fixture('evaluate-dlm.json')]);
     delete out.elapsedMs;
     expect(out).toEqual(read('evaluate-dlm.out.json'));
   });
@@ -39,10 +41,13 @@ describe('a transcript of allot evaluate dlm recorded before the ask step', () =
   test('every request of the replay has the hash of the recorded one', async () => {
     const node = await createNodeSimulator(1);
     try {
-      const protocol = new EvaluationProtocol(findGenerator('dlm')!.generate({}, 0), { seeds: 1, trials: 5, returns: 'undiscounted' });
+      const population = findGenerator('dlm')!.generate({}, 0);
+      const protocol = new EvaluationProtocol(population, { seeds: 1, trials: 5, returns: 'undiscounted' });
       const replayed = new Transcript();
       const llm = ReplayProvider.of(recorded, { transcript: replayed, source: 'test' });
-      const evaluation = await evaluateDlm({ protocol, simulate: node.simulate, tasks: [DLM_NEURIPS_TASKS.tasks[0]], llm, dlmConfig: { rounds: 1, candidates: 2, maxAttempts: 3 } });
+      const tasks = [DLM_NEURIPS_TASKS.tasks[0]];
+      const dlmConfig = { rounds: 1, candidates: 2, maxAttempts: 3 };
+      const evaluation = await evaluateDlm({ protocol, simulate: node.simulate, tasks, llm, dlmConfig });
       expect(evaluation.status).toBe('done');
       expect(replayed.entries.map((e) => e.hash)).toEqual(recorded.map((e) => e.hash));
     } finally {
@@ -59,8 +64,9 @@ describe('a transcript of allot study language recorded before the ask step', ()
   });
 
   test('replays through allot study language --replay to the recorded table and translations', async () => {
-    const args = ['study', 'language', '--languages', 'tcy', '--runs', '1', '--alpha', '0.2', '--mode', 'zero-shot', '--rewrite', 'on', '--thresholds', '0.1'];
-    const out = await runMainJson([...args, '--prompts', fixture('study-language.prompts.json'), '--replay', fixture('study-language.json')]);
+    const args = ['study', 'language', '--languages', 'tcy', '--runs', '1', '--alpha', '0.2', '--mode', 'zero-shot'];
+    const files = ['--prompts', fixture('study-language.prompts.json'), '--replay', fixture('study-language.json')];
+    const out = await runMainJson([...args, '--rewrite', 'on', '--thresholds', '0.1', ...files]);
     expect(out).toEqual(read('study-language.out.json'));
   });
 });

@@ -15,8 +15,8 @@ const feedbackOf = (parse: (text: string) => unknown) => {
   }
   throw new Error('expected a refusal');
 };
-const REWRITE = { prompt: 'Rewrite the following preference.\nPreference: कम उम्र\nAnswer with one clause per line.', temperature: 0 };
-const TRANSLATE = { prompt: 'Translate the instruction.\nInstruction: Focus on the old.\nAnswer with one line "Translation: ".' };
+const REWRITE = { prompt: 'Rewrite it.\nPreference: कम उम्र\nAnswer with one clause per line.', temperature: 0 };
+const TRANSLATE = { prompt: 'Translate the instruction.\nInstruction: Focus on the old.\nAnswer "Translation: ".' };
 
 describe('asSentToday', () => {
   test("gives a rewrite's or a translation's bare feedback line the one lead, keeping the rest of the request", () => {
@@ -31,7 +31,8 @@ describe('asSentToday', () => {
     const today = withFeedback(REWRITE, [{ reply: 'x', error: feedbackOf(parseClausesReply) }]);
     expect(asSentToday(today)).toBe(today);
     expect(asSentToday(REWRITE)).toBe(REWRITE);
-    const dlm = withFeedback({ prompt: 'Create a Python reward function.' }, [{ reply: 'x', error: 'The reward function could not be used: index 99' }]);
+    const error = 'The reward function could not be used: index 99';
+    const dlm = withFeedback({ prompt: 'Create a Python reward function.' }, [{ reply: 'x', error }]);
     expect(asSentToday(dlm)).toBe(dlm);
     const oneLine = { prompt: feedbackOf(parseClausesReply) };
     expect(asSentToday(oneLine)).toBe(oneLine);

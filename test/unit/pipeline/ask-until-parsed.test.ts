@@ -11,7 +11,9 @@ import { Pause } from '../../../src/pipeline/resumable.ts';
 import { startFakeProvider, type FakeProvider } from '../../fake-provider/fake-provider-server.ts';
 
 const CHAT = { prompt: 'Rate the reward function. End with the line "Score: N".' };
-const NO_SCORE = 'Your reply did not contain a score. End your reply with the line "Score: N", where N is a whole number from 1 to 5.';
+const SCORE_LINE = 'End your reply with the line "Score: N", where N is a whole number from 1 to 5.';
+const NO_SCORE = `Your reply did not contain a score. ${SCORE_LINE}`;
+const FED_BACK = `${CHAT.prompt}\nYour previous reply could not be used. ${NO_SCORE}`;
 
 let fake: FakeProvider;
 beforeAll(async () => {
@@ -28,11 +30,20 @@ beforeEach(() => {
 const prompts = () => transcript.entries.map((e) => e.request.prompt);
 
 /** A score question over the fake server, recording into `transcript`; `refused` lists what the step reported. */
-function scoreAsk(attempts: Attempt[], { maxAttempts = 3, signal }: { maxAttempts?: number; signal?: AbortSignal } = {}) {
-  const llm = new HttpProvider({ kind: 'openai-compatible', model: 'fake-large', baseUrl: `${fake.origin}/v1` }, { transcript, maxRetries: 0 });
-  const ask = askLlm(llm, signal);
+function scoreAsk(attempts: Attempt[], options: { maxAttempts?: number; signal?: AbortSignal } = {}) {
+  const { maxAttempts = 3, signal } = options;
+  const config = { kind: 'openai-compatible', model: 'fake-large', baseUrl: `${fake.origin}/v1` } as const;
+  const ask = askLlm(new HttpProvider(config, { transcript, maxRetries: 0 }), signal);
   const refused: Attempt[] = [];
-  const run = () => askUntilParsed({ attempts, maxAttempts, send: (failures) => ask(CHAT, failures), parse: parsedBy(parseScoreReply), refused: (a) => refused.push(a), signal });
+  const run = () =>
+    askUntilParsed({
+      attempts,
+      maxAttempts,
+      send: (failures) => ask(CHAT, failures),
+      parse: parsedBy(parseScoreReply),
+      refused: (a) => refused.push(a),
+      signal,
+    });
   return { run, refused };
 }
 
@@ -53,8 +64,9 @@ describe('askUntilParsed', () => {
     expect(await run()).toEqual({ ok: true, value: 5 });
     expect(attempts).toEqual([{ reply: 'It is well aligned.', error: NO_SCORE }, { reply: 'Score: 5' }]);
     expect(refused).toEqual([attempts[0]]);
-    expect(prompts()).toEqual([CHAT.prompt, `${CHAT.prompt}\nYour previous reply could not be used. ${NO_SCORE}`]);
-    expect((fake.calls().at(-1)!.body as { messages: { content: string }[] }).messages.at(-1)!.content).toBe(prompts()[1]);
+    expect(prompts()).toEqual([CHAT.prompt, FED_BACK]);
+    const wire = fake.calls().at(-1)!.body as { messages: { content: string }[] };
+    expect(wire.messages.at(-1)!.content).toBe(FED_BACK);
   });
 
   test('after maxAttempts refused replies it fails in one way, and asking again calls no LLM', async () => {
@@ -62,16 +74,17 @@ describe('askUntilParsed', () => {
     const attempts: Attempt[] = [];
     const { run, refused } = scoreAsk(attempts, { maxAttempts: 2 });
     const failed = await run();
-    expect(failed).toEqual({ ok: false, failure: 'no usable reply in 2 attempts: The score 9 is not allowed. End your reply with the line "Score: N", where N is a whole number from 1 to 5.' });
+    const failure = `no usable reply in 2 attempts: The score 9 is not allowed. ${SCORE_LINE}`;
+    expect(failed).toEqual({ ok: false, failure });
     expect(refused).toHaveLength(2);
     expect(transcript.entries).toHaveLength(2);
-    // The second request fed back only the first refusal; a resumed ask is the same failure, asked of no one.
-    expect(prompts()[1]).toBe(`${CHAT.prompt}\nYour previous reply could not be used. ${NO_SCORE}`);
+    // The second request fed back the first refusal; a resumed ask is the same failure, asked of no one.
+    expect(prompts()[1]).toBe(FED_BACK);
     expect(await run()).toEqual(failed);
     expect(transcript.entries).toHaveLength(2);
   });
 
-  test('a provider failure pauses with its message and records nothing; asked again, it goes on from its record', async () => {
+  test('a provider failure pauses, recording nothing; asked again, the ask goes on from its record', async () => {
     fake.script({ reply: 'Fine.' }, { status: 401 });
     const attempts: Attempt[] = [];
     const { run } = scoreAsk(attempts);
@@ -80,7 +93,7 @@ describe('askUntilParsed', () => {
     expect((paused as Pause).message).toMatch(/key/i);
     expect(attempts).toEqual([{ reply: 'Fine.', error: NO_SCORE }]);
     expect(await run()).toEqual({ ok: true, value: 4 });
-    expect(prompts()[2]).toBe(`${CHAT.prompt}\nYour previous reply could not be used. ${NO_SCORE}`);
+    expect(prompts()[2]).toBe(FED_BACK);
     expect(attempts).toHaveLength(2);
   });
 
@@ -106,7 +119,8 @@ describe('askUntilParsed', () => {
     const calls = fake.calls().length;
     expect(await scoreAsk(attempts).run()).toEqual({ ok: true, value: 2 });
     expect(fake.calls()).toHaveLength(calls);
-    const changed = askUntilParsed({ attempts, maxAttempts: 3, send: async () => 'unused', parse: () => ({ ok: false, error: 'no' }) });
+    const send = async () => 'unused';
+    const changed = askUntilParsed({ attempts, maxAttempts: 3, send, parse: () => ({ ok: false, error: 'no' }) });
     await expect(changed).rejects.toThrow('parse is not deterministic');
   });
 });
@@ -115,6 +129,9 @@ describe('parsedBy', () => {
   test("turns the parser's refusal into its feedback and lets any other error through", () => {
     expect(parsedBy(parseScoreReply)('Score: 3')).toEqual({ ok: true, value: 3 });
     expect(parsedBy(parseScoreReply)('none')).toEqual({ ok: false, error: NO_SCORE });
-    expect(() => parsedBy(() => { throw new TypeError('a bug'); })('x')).toThrow(TypeError);
+    const buggy = parsedBy(() => {
+      throw new TypeError('a bug');
+    });
+    expect(() => buggy('x')).toThrow(TypeError);
   });
 });

@@ -21,7 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => node?.close());
 
-const read = (name: string) => JSON.parse(readFileSync(new URL(`../../../fixtures/legacy-transcripts/${name}`, import.meta.url), 'utf8'));
+const read = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../../../fixtures/legacy-transcripts/${name}`, import.meta.url), 'utf8'));
 
 /** The app without a provider: a rerun answers from the original's transcript only. */
 function host(store = new MemoryStore()): RunHost & { store: MemoryStore; runSaved(): Promise<void> } {
@@ -46,29 +47,34 @@ async function rerunOf(settings: RunSettings, transcript: TranscriptEntry[], cla
   const checkpoint = clauses ? { ...run.checkpoint, sclm: { clauses } as SclmRunState } : run.checkpoint;
   await runs.put({ ...run, status: 'done', checkpoint, transcript });
   const rerun = await rerunRun(app, original);
-  return { rerun, record: (await runs.get(rerun.id, [settings.kind]))!, result: (await app.store.getResult(rerun.id))?.result };
+  const record = (await runs.get(rerun.id, [settings.kind]))!;
+  return { rerun, record, result: (await app.store.getResult(rerun.id))?.result };
 }
 
 describe('a History rerun of a run recorded before the ask step', () => {
   test('an SCLM run with its rewrite, recorded by the app, reruns to the same result on the same replies', async () => {
-    const fixture = read('app-sclm-rewrite.json') as { settings: RunSettings; clauses: SclmClause[]; transcript: TranscriptEntry[]; result: SclmResult };
+    const fixture: { settings: RunSettings; clauses: SclmClause[]; transcript: TranscriptEntry[]; result: SclmResult } =
+      read('app-sclm-rewrite.json');
     // The rewrite fed its refused reply back in the wording of the time.
     expect(fixture.transcript[1].request.prompt).toMatch(/nothing else\.\nYour reply did not list any clauses\. /);
     const { rerun, record, result } = await rerunOf(fixture.settings, fixture.transcript, fixture.clauses);
     expect(rerun.message).toBeNull();
     expect(rerun.phase).toBe('done');
     expect(record.transcript.map((e) => e.reply)).toEqual(fixture.transcript.map((e) => e.reply));
-    expect(record.checkpoint.rewrite).toMatchObject({ status: 'done', attempts: [{ error: expect.any(String) }, { reply: fixture.transcript[1].reply }] });
+    const attempts = [{ error: expect.any(String) }, { reply: fixture.transcript[1].reply }];
+    expect(record.checkpoint.rewrite).toMatchObject({ status: 'done', attempts });
     expect(result).toEqual(fixture.result);
   });
 
   test('a DLM run recorded by allot evaluate dlm reruns in the app with every request hash matching', async () => {
     const recorded = read('evaluate-dlm.json') as TranscriptEntry[];
-    const settings: RunSettings = { ...DEFAULT_RUN_SETTINGS, prompt: DLM_NEURIPS_TASKS.tasks[0].prompt, rounds: 1, candidates: 2, trials: 5 };
+    const { prompt } = DLM_NEURIPS_TASKS.tasks[0];
+    const settings: RunSettings = { ...DEFAULT_RUN_SETTINGS, prompt, rounds: 1, candidates: 2, trials: 5 };
     const { rerun, record } = await rerunOf(settings, recorded);
     expect(rerun.message).toBeNull();
     expect(rerun.phase).toBe('done');
     expect(record.transcript.map((e) => e.hash)).toEqual(recorded.map((e) => e.hash));
-    expect(record.checkpoint.dlm!.result!.expression).toBe(read('evaluate-dlm.out.json').tasks[0].expressions.dlm_reflection);
+    const { expressions } = read('evaluate-dlm.out.json').tasks[0];
+    expect(record.checkpoint.dlm!.result!.expression).toBe(expressions.dlm_reflection);
   });
 });
