@@ -1,6 +1,6 @@
 // `allot indices`: Whittle indices of the arms of an arm CSV or of a population (a generator or a
 // population file with a reward expression, src/cli/arms-source.ts), by the WASM engine.
-import { countNotIndexable, nonIndexableNote, verdictName } from '../../core/simulation/indexability.ts';
+import { countNotIndexable, indexOverflowProblem, nonIndexableNote, verdictName } from '../../core/simulation/indexability.ts';
 import { loadEngineNode } from '../../engine/load-node.ts';
 import { ARMS_SOURCE_HELP, ARMS_SOURCE_OPTIONS, loadArmsSource } from '../arms-source.ts';
 import type { Command } from '../command.ts';
@@ -32,6 +32,9 @@ export const indicesCommand: Command = {
     const engine = await loadEngineNode();
     const S = arms.numStates;
     const { indices, indexable } = engine.whittleIndices(arms.transitions, arms.rewards, S, instance && options.discount === undefined ? instance.discount : discount);
+    // Infinity or NaN is no index (and its verdict means nothing): said in words, nothing printed.
+    const overflow = indexOverflowProblem(indices, arms.rewards, S, arms.ids);
+    if (overflow) throw new Error(overflow);
     const n = arms.numArms;
     const row = (i: number) => Array.from(indices.subarray(i * S, (i + 1) * S));
     // 2-state arms are always indexable; S-state arms get a verdict column (assembly/whittle-s.ts)

@@ -53,7 +53,8 @@ export const simulateCommand: Command = {
     if (p > 1) throw new UsageError(`option "--initial" must be a probability in [0, 1], got ${p}`);
     const workers = numberOption(options, 'workers', { integer: true, min: 0 }, 0);
 
-    const { instance, ...arms } = await loadArmsSource(options, (population) => armsOfSeed(population, seed));
+    // The ids stay here: the engine and its threads take numbers only.
+    const { instance, ids: _ids, ...arms } = await loadArmsSource(options, (population) => armsOfSeed(population, seed));
     const { discount, budget, horizon } = own ?? instance!;
     const input: SimulationInput = {
       ...arms,

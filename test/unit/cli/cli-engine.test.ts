@@ -32,6 +32,23 @@ function threeStatePopulation(): string {
 const SIM = ['--discount', '0.95', '--budget', '100', '--horizon', '10', '--trials', '5', '--seed', '1', '--ties', 'lowest-id', '--initial', '0.5'];
 
 describe('allot indices', () => {
+  test('refuses rewards so large (1e308) that an index overflows, in words, instead of printing Infinity as indexable', async () => {
+    const big = file('big.csv', 'id,q00,q01,q10,q11,r0,r1\nsmall,0.1,0.3,0.5,0.9,0,1\nhuge,0.2,0.4,0.6,0.8,-1e308,1e308\n');
+    for (const json of [false, true]) {
+      const { code, stdout, stderr } = await runCli(['indices', '--arms', big, ...(json ? ['--json'] : [])]);
+      expect(code).toBe(1);
+      const message = json ? (JSON.parse(stdout) as { error: { message: string } }).error.message : stderr;
+      if (!json) expect(stdout).toBe('');
+      expect(message).toContain('the Whittle index of 1 of 2 arms is beyond the range of a floating-point number: arm "huge" (rewards -1e+308, 1e+308)');
+      expect(message).toContain('divide every reward by the same large number');
+      expect(message).not.toMatch(/Infinity|null|indexable/);
+    }
+    // 1e308 in one state alone still gives a finite index, which is printed.
+    const fine = await runCli(['indices', '--arms', file('fine.csv', 'q00,q01,q10,q11,r0,r1\n0.1,0.3,0.5,0.9,0,1e308\n'), '--json']);
+    expect(fine.code).toBe(0);
+    expect((JSON.parse(fine.stdout) as { indices: number[][] }).indices[0].every(Number.isFinite)).toBe(true);
+  });
+
   test('refuses a bad probability with the line and column, and computes nothing', async () => {
     const { code, stdout, stderr } = await runCli(['indices', '--arms', file('bad.csv', 'q00,q01,q10,q11\n0.1,0.2,0.3,0.4\n0.1,-0.2,0.3,0.4\n')]);
     expect(code).toBe(1);
