@@ -16,13 +16,13 @@ import { readTextFile } from '../read-text-file.ts';
 import type { Command, Io } from '../command.ts';
 import { openFairnessParts, TRIALS_PER_SEED } from '../fairness-wiring.ts';
 import { numberOption, parseNumberList } from '../number-option.ts';
-import { PROVIDER_OPTIONS, providerFromOptions } from '../provider-options.ts';
+import { identityFromOptions, PROVIDER_OPTIONS, providerFromOptions, stateProvider } from '../provider-options.ts';
 
 export function makeStudyCommand(env: Record<string, string | undefined> = process.env): Command {
   return {
     name: 'study',
     summary: 'the multilingual study: acceptable and success rates and unfairness counts per language and prompt',
-    usage: 'prompts [--json] | language [--prompts FILE] [--languages en,hi,ta,tcy] [--runs N] [--alpha A1,A2] [--mode zero-shot|reflection] [--rewrite auto|on|off] (--provider P --model M [--base-url URL] | --replay TRANSCRIPT) [--transcript FILE] [--state FILE] [--json]',
+    usage: 'prompts [--json] | language [--prompts FILE] [--languages en,hi,ta,tcy] [--runs N] [--alpha A1,A2] [--mode zero-shot|reflection] [--rewrite auto|on|off] (--provider P --model M [--base-url URL] | --replay TRANSCRIPT) [--transcript FILE] [--state FILE [--switch-provider]] [--json]',
     options: {
       prompts: { type: 'string', value: 'FILE', description: 'translations, JSON {"hi": {"1": "..."}} (see below); the rest are translated by the LLM' },
       languages: { type: 'string', value: 'L1,...', description: 'ISO 639 codes', default: DEFAULT_STUDY_CONFIG.languages.join(',') },
@@ -54,7 +54,10 @@ export function makeStudyCommand(env: Record<string, string | undefined> = proce
       if (positionals[0] !== 'language' || positionals.length > 1) throw new UsageError(positionals.length ? `unknown study "${positionals.join(' ')}"; use "language" (or "prompts" to list the shipped prompts)` : 'name the study: allot study language ...');
       const workers = numberOption(options, 'workers', { integer: true, min: 0 }, 0);
       const statePath = typeof options.state === 'string' ? options.state : undefined;
+      if (options['switch-provider'] && !statePath) throw new UsageError('--switch-provider applies when resuming a --state');
       const saved = statePath && existsSync(statePath) ? (JSON.parse(await readFile(statePath, 'utf8')) as StudyState) : undefined;
+      // Checked before any call: a resumed study stays on the provider it records (never the key).
+      const provider = statePath ? stateProvider(saved, statePath, identityFromOptions(options), options) : undefined;
       // A resumed study adds its calls to the transcript of the earlier ones (providerFromOptions reads it).
       const llm = await providerFromOptions(options, env, saved);
       if (!llm) throw new UsageError('give --provider and --model, or --replay TRANSCRIPT');
@@ -71,7 +74,8 @@ export function makeStudyCommand(env: Record<string, string | undefined> = proce
       const checkpoint = (s: StudyState) => {
         if (!statePath) return;
         // Write to a temporary file and rename, so that an interrupted write never leaves half a state.
-        writing = writing.then(() => writeFile(`${statePath}.tmp`, JSON.stringify(s))).then(() => rename(`${statePath}.tmp`, statePath));
+        const text = JSON.stringify(provider ? { ...s, provider } : s);
+        writing = writing.then(() => writeFile(`${statePath}.tmp`, text)).then(() => rename(`${statePath}.tmp`, statePath));
       };
       const parts = await openFairnessParts(workers);
       const population = (alpha: number, run: number) => parts.loadPopulation('multilingual', { alpha: String(alpha), seed: String(run) });
