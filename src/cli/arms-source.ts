@@ -69,7 +69,7 @@ export async function loadArmsSource(options: Record<string, string | true | und
     const parsed = parseArmsCsv(await readTextFile(arms as string), arms as string);
     return { numArms: parsed.ids.length, numStates: 2, ids: parsed.ids, transitions: parsed.transitions, rewards: parsed.rewards };
   }
-  const instance = prepare(await loadPopulation(population as string, populationFlags(options, RENAME)));
+  const instance = prepare(await loadPopulation(population as string, populationFlags(options, RENAME), RENAME));
   const compiled = compileExpression(typeof options.reward === 'string' ? options.reward : DEFAULT_REWARD, instance);
   if (!compiled.ok) throw new UsageError(`--reward: ${compiled.error}`);
   return { numArms: instance.numArms, numStates: instance.numStates, ids: instance.ids, transitions: instance.transitions, rewards: compiled.table, initial: instance.initial, instance };

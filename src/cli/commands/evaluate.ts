@@ -17,6 +17,7 @@ import { UsageError } from '../args.ts';
 import { readTextFile } from '../read-text-file.ts';
 import type { Command } from '../command.ts';
 import { createNodeSimulator } from '../node-simulate.ts';
+import { RANGES } from '../../core/limits/setting-ranges.ts';
 import { choiceOption, numberOption } from '../number-option.ts';
 import { describeInstance, loadPopulation, POPULATION_OPTIONS } from '../population.ts';
 import { identityFromOptions, PROVIDER_OPTIONS, providerFromOptions, stateProvider } from '../provider-options.ts';
@@ -48,16 +49,16 @@ export function makeEvaluateCommand(env: Record<string, string | undefined> = pr
     options: {
       tasks: { type: 'string', value: 'all|0,3,5-7', description: 'tasks of the task set', default: 'all' },
       'task-set': { type: 'string', value: 'neurips|ijcai', description: 'DLM NeurIPS Table 3 (16 tasks) or IJCAI appendix E (11 tasks)', default: 'neurips (ijcai with --pool appendix-g)' },
-      seeds: { type: 'string', value: 'N', description: 'evaluation seeds', default: String(DLM_PROTOCOL.seeds) },
-      trials: { type: 'string', value: 'K', description: 'trials per seed', default: String(DLM_PROTOCOL.trials) },
+      seeds: { type: 'string', value: 'N', description: 'evaluation seeds', default: String(DLM_PROTOCOL.seeds), range: RANGES.seeds },
+      trials: { type: 'string', value: 'K', description: 'trials per seed', default: String(DLM_PROTOCOL.trials), range: RANGES.trials },
       returns: { type: 'string', value: 'R', description: 'per-trial return: undiscounted or discounted', default: DLM_PROTOCOL.returns },
       population: { type: 'string', value: 'FILE|dlm', description: 'a generator name or a population file', default: 'dlm' },
       ...POPULATION_OPTIONS,
       pool: { type: 'string', value: 'FILE.csv', description: `candidate rewards (columns task,expression), or ${BUILT_IN_POOL}` },
       ...PROVIDER_OPTIONS,
-      rounds: { type: 'string', value: 'I', description: 'DLM rounds', default: String(DEFAULT_DLM_CONFIG.rounds) },
-      candidates: { type: 'string', value: 'K', description: 'DLM candidates per round', default: String(DEFAULT_DLM_CONFIG.candidates) },
-      attempts: { type: 'string', value: 'N', description: 'LLM calls per candidate or reflection before it counts as failed', default: String(DEFAULT_DLM_CONFIG.maxAttempts) },
+      rounds: { type: 'string', value: 'I', description: 'DLM rounds', default: String(DEFAULT_DLM_CONFIG.rounds), range: RANGES.rounds },
+      candidates: { type: 'string', value: 'K', description: 'DLM candidates per round', default: String(DEFAULT_DLM_CONFIG.candidates), range: RANGES.candidates },
+      attempts: { type: 'string', value: 'N', description: 'LLM calls per candidate or reflection before it counts as failed', default: String(DEFAULT_DLM_CONFIG.maxAttempts), range: RANGES.attempts },
       weight: { type: 'string', value: 'W', description: 'what the reflection distributions count: positive-states (the paper) or reward (its code)', default: 'positive-states' },
       state: { type: 'string', value: 'FILE', description: 'checkpoint the DLM runs here after every step (with the provider, model and base URL; never the key), and resume from it' },
     },
@@ -75,14 +76,14 @@ export function makeEvaluateCommand(env: Record<string, string | undefined> = pr
         throw new UsageError(`--tasks: ${(error as Error).message}`);
       }
       const tasks = indices.map((i) => taskSet.tasks[i]);
-      const seeds = numberOption(options, 'seeds', { integer: true, min: 1 }, DLM_PROTOCOL.seeds);
-      const trials = numberOption(options, 'trials', { integer: true, min: 1 }, DLM_PROTOCOL.trials);
+      const seeds = numberOption(options, 'seeds', RANGES.seeds, DLM_PROTOCOL.seeds);
+      const trials = numberOption(options, 'trials', RANGES.trials, DLM_PROTOCOL.trials);
       const returns = choiceOption(options, 'returns', ['undiscounted', 'discounted'], DLM_PROTOCOL.returns);
       const weight = choiceOption(options, 'weight', ['positive-states', 'reward'], 'positive-states');
       const dlmConfig = {
-        rounds: numberOption(options, 'rounds', { integer: true, min: 1 }, DEFAULT_DLM_CONFIG.rounds),
-        candidates: numberOption(options, 'candidates', { integer: true, min: 1 }, DEFAULT_DLM_CONFIG.candidates),
-        maxAttempts: numberOption(options, 'attempts', { integer: true, min: 1 }, DEFAULT_DLM_CONFIG.maxAttempts),
+        rounds: numberOption(options, 'rounds', RANGES.rounds, DEFAULT_DLM_CONFIG.rounds),
+        candidates: numberOption(options, 'candidates', RANGES.candidates, DEFAULT_DLM_CONFIG.candidates),
+        maxAttempts: numberOption(options, 'attempts', RANGES.attempts, DEFAULT_DLM_CONFIG.maxAttempts),
       };
       const pool = await poolOf(str('pool'), taskSet.tasks.length);
       const statePath = str('state');

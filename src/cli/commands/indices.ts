@@ -4,6 +4,7 @@ import { countNotIndexable, indexOverflowProblem, nonIndexableNote, verdictName 
 import { loadEngineNode } from '../../engine/load-node.ts';
 import { ARMS_SOURCE_HELP, ARMS_SOURCE_OPTIONS, loadArmsSource } from '../arms-source.ts';
 import type { Command } from '../command.ts';
+import { RANGES } from '../../core/limits/setting-ranges.ts';
 import { numberOption } from '../number-option.ts';
 
 export const indicesCommand: Command = {
@@ -23,11 +24,11 @@ export const indicesCommand: Command = {
   ].join('\n'),
   options: {
     ...ARMS_SOURCE_OPTIONS,
-    discount: { type: 'string', value: 'D', description: 'discount in [0, 1) (with --population: its own by default)', default: '0.9' },
+    discount: { type: 'string', value: 'D', description: 'discount (with --population: its own by default)', default: '0.9', range: RANGES.discount },
   },
   async run({ options }, io) {
     // Checked first, so that nothing is read with a bad discount; a population takes it as its own.
-    const discount = numberOption(options, 'discount', { min: 0, below: 1 }, 0.9);
+    const discount = numberOption(options, 'discount', RANGES.discount, 0.9);
     const { instance, ...arms } = await loadArmsSource(options);
     const engine = await loadEngineNode();
     const S = arms.numStates;
