@@ -16,7 +16,7 @@ export function parseNumberList(text: string, option: string, range?: NumberRang
   return text.split(',').map((item, i) => {
     const x = parseNumber(item);
     if (!Number.isFinite(x)) throw new UsageError(`${option}: item ${i + 1} ("${item.trim()}") is not a number`);
-    if (range && !inRange(x, range)) throw new UsageError(`${option}: item ${i + 1} (${item.trim()}) must be ${describeRange(range)}`);
+    if (range && !inRange(x, range)) throw new UsageError(`option "${option}" must be ${describeRange(range)} in each item, got "${item.trim()}" (item ${i + 1})`);
     return x;
   });
 }
