@@ -3,7 +3,7 @@
 import { parseIdList } from '../../core/datasets/outcomes-csv.ts';
 import type { FeatureSchema } from '../../core/instance/types.ts';
 import { RANGES, rangeProblem, type NumberRange } from '../../core/limits/setting-ranges.ts';
-import { PLAN_DEFAULTS, type PlanSettings, type ShareSetting } from '../../core/plan/plan-settings.ts';
+import { defaultPriorGroup, PLAN_DEFAULTS, type PlanSettings, type ShareSetting } from '../../core/plan/plan-settings.ts';
 
 export interface PlanForm {
   budget: number;
@@ -19,9 +19,9 @@ export interface PlanForm {
   priorGroup: string;
 }
 
-/** allot's defaults; the prior follows the register's first group (empirical Bayes by group, issue 13). */
+/** allot's defaults (core/plan/plan-settings.ts), as `allot plan` has them. */
 export function defaultForm(budget: number, schema: FeatureSchema): PlanForm {
-  return { budget, cooldown: PLAN_DEFAULTS.cooldown, exclusions: '', shares: [], seed: PLAN_DEFAULTS.seed, draws: PLAN_DEFAULTS.draws, priorGroup: schema.groups[0]?.name ?? '' };
+  return { budget, cooldown: PLAN_DEFAULTS.cooldown, exclusions: '', shares: [], seed: PLAN_DEFAULTS.seed, draws: PLAN_DEFAULTS.draws, priorGroup: defaultPriorGroup(schema) ?? '' };
 }
 
 /** The form of an existing plan's settings (to change its rules for the current week). */

@@ -7,6 +7,7 @@ import type { PopulationChoice } from '../../core/datasets/population-choice.ts'
 import { describeRange, inRange, RANGES, type NumberRange } from '../../core/limits/setting-ranges.ts';
 import { DEFAULT_REWARD } from '../../core/reward/default-reward.ts';
 import type { ProviderIdentity } from '../../llm/provider-identity.ts';
+import { DEFAULT_MAX_ATTEMPTS } from '../../pipeline/ask-until-parsed.ts';
 import type { DlmConfig } from '../../pipeline/dlm/dlm-run-state.ts';
 import type { SclmConfig } from '../../pipeline/sclm/sclm-run-state.ts';
 
@@ -48,7 +49,7 @@ export const DEFAULT_RUN_SETTINGS: RunSettings = {
   population: { kind: 'generator', generator: 'dlm', parameters: {}, seed: 0 },
   rounds: 2,
   candidates: 2,
-  maxAttempts: 3,
+  maxAttempts: DEFAULT_MAX_ATTEMPTS,
   trials: 100,
   seed: 0,
   scorer: 'simulator',

@@ -1,7 +1,7 @@
 // The "price of this priority" panel's state: one sweep of R_lambda for one candidate, its pick for
 // the loss the user accepts (derived, so moving the limit simulates nothing), a refinement around the
-// pick, and the baselines without an LLM. It owns its own engine pool, so that cancelling a sweep
-// never stops the screen's other simulations; the pool's workers go when the panel goes.
+// pick, and the baselines without an LLM. It has an engine pool of its own (from the app's root), so
+// that cancelling a sweep never stops the screen's other simulations; its workers go when the panel goes.
 import type { Occupancy } from '../../core/instance/occupancy.ts';
 import type { Instance } from '../../core/instance/types.ts';
 import { RANGES, rangeProblem } from '../../core/limits/setting-ranges.ts';
@@ -16,7 +16,7 @@ import { lambdaGrid, refineGrid } from '../../core/tradeoff/lambda-grid.ts';
 import { priceSentence } from '../../core/tradeoff/price-sentence.ts';
 import { DialSweep, type DialPoint } from '../../core/tradeoff/sweep-dial.ts';
 import { browserSimulate } from '../../workers/engine/browser-simulate.ts';
-import { EnginePool } from '../../workers/engine/engine-pool.ts';
+import type { EnginePool } from '../../workers/engine/engine-pool.ts';
 
 export interface TradeoffRequest {
   population: Instance;
@@ -49,7 +49,6 @@ export class TradeoffSession {
   scorerNote = $state<string | null>(null);
   private sweep: DialSweep | null = null;
   private controller: AbortController | null = null;
-  private pool: EnginePool | null = null;
 
   readonly choice = $derived(this.points.some((p) => p.lambda === 0) ? chooseLambda(this.points, Math.min(RANGES.maxLoss.max, Math.max(RANGES.maxLoss.min, this.maxLoss))) : null);
   readonly losses = $derived(this.points.some((p) => p.lambda === 0) ? lossesOf(this.points) : []);
@@ -64,8 +63,10 @@ export class TradeoffSession {
     return ` Scored on the run's ${this.clauses.length} clauses, its ${this.welfareLabel} welfare goes from ${base.welfare.toFixed(3)} to ${chosen.welfare.toFixed(3)}.`;
   }
 
+  /** `pool`: this panel's own (its workers start on the first sweep). */
+  constructor(private readonly pool: EnginePool) {}
+
   private get simulate() {
-    this.pool ??= new EnginePool();
     return browserSimulate(this.pool);
   }
 
@@ -125,8 +126,7 @@ export class TradeoffSession {
 
   dispose(): void {
     this.cancel();
-    this.pool?.terminate();
-    this.pool = null;
+    this.pool.terminate();
   }
 
   private async work(activity: string, body: (signal: AbortSignal) => Promise<void>): Promise<void> {
