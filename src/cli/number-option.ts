@@ -11,18 +11,25 @@ export function parseNumber(text: string): number {
   return /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t) ? Number(t) : NaN;
 }
 
-/** "1,2.5,4" -> [1, 2.5, 4]; a UsageError names the option and the position of anything that is not a number (or out of `range`). */
+/**
+ * "1,2.5,4" -> [1, 2.5, 4]; a UsageError names the option and the position of anything that is not a
+ * number (or out of `range`).
+ */
 export function parseNumberList(text: string, option: string, range?: NumberRange): number[] {
   return text.split(',').map((item, i) => {
     const x = parseNumber(item);
     if (!Number.isFinite(x)) throw new UsageError(`${option}: item ${i + 1} ("${item.trim()}") is not a number`);
-    if (range && !inRange(x, range)) throw new UsageError(`option "${option}" must be ${describeRange(range)} in each item, got "${item.trim()}" (item ${i + 1})`);
+    if (range && !inRange(x, range)) {
+      throw new UsageError(`option "${option}" must be ${describeRange(range)} in each item, got "${item.trim()}" (item ${i + 1})`);
+    }
     return x;
   });
 }
 
+type Options = Record<string, string | true | undefined>;
+
 /** The option's value as a number in `range`; `fallback` when absent (undefined: the option is required). */
-export function numberOption(options: Record<string, string | true | undefined>, name: string, range: NumberRange, fallback?: number): number {
+export function numberOption(options: Options, name: string, range: NumberRange, fallback?: number): number {
   const value = optionalNumber(options, name, range);
   if (value !== undefined) return value;
   if (fallback === undefined) throw new UsageError(`option "--${name}" is required`);
@@ -30,7 +37,7 @@ export function numberOption(options: Record<string, string | true | undefined>,
 }
 
 /** The option's value as a number in `range`, or undefined when it is absent. */
-export function optionalNumber(options: Record<string, string | true | undefined>, name: string, range: NumberRange): number | undefined {
+export function optionalNumber(options: Options, name: string, range: NumberRange): number | undefined {
   const raw = options[name];
   if (raw === undefined) return undefined;
   const value = typeof raw === 'string' ? parseNumber(raw) : NaN;
@@ -43,11 +50,15 @@ export const WORKERS_RANGE: NumberRange = { integer: true, min: 0, max: availabl
 
 /** The --workers option of the commands that simulate on threads. */
 export const WORKERS_OPTION: OptionSpec = {
-  type: 'string', value: 'N', description: `threads; 0 = one per core (this machine has ${WORKERS_RANGE.max})`, default: '0', range: WORKERS_RANGE,
+  type: 'string',
+  value: 'N',
+  description: `threads; 0 = one per core (this machine has ${WORKERS_RANGE.max})`,
+  default: '0',
+  range: WORKERS_RANGE,
 };
 
 /** --workers, checked against the cores. */
-export function workersOption(options: Record<string, string | true | undefined>): number {
+export function workersOption(options: Options): number {
   return numberOption(options, 'workers', WORKERS_RANGE, 0);
 }
 

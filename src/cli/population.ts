@@ -23,11 +23,15 @@ export const DEFAULT_SEED = 0;
 const GENERATOR_PARAMETERS = [...new Set(GENERATORS.flatMap((g) => g.parameters.map((p) => p.name)))];
 const FILE_OVERRIDES = ['budget', 'horizon', 'discount'];
 /** The ranges of the flags a population CSV takes (a generator's parameters carry their own). */
-const FILE_RANGES: Record<string, NumberRange> = { budget: RANGES.budget, horizon: RANGES.horizon, discount: RANGES.discount };
+const FILE_RANGES: Record<string, NumberRange> = {
+  budget: RANGES.budget, horizon: RANGES.horizon, discount: RANGES.discount,
+};
 
 /** The flags of loadPopulation: --seed, --schema and every generator parameter (--arms, --alpha, ...). */
 export const POPULATION_OPTIONS: OptionSpecs = {
-  seed: { type: 'string', value: 'S', description: 'seed of a generated population', default: String(DEFAULT_SEED), range: RANGES.seed },
+  seed: {
+    type: 'string', value: 'S', description: 'seed of a generated population', default: String(DEFAULT_SEED), range: RANGES.seed,
+  },
   schema: { type: 'string', value: 'FILE.json', description: 'schema of a population CSV (labels, types, groups); inferred when absent' },
   ...Object.fromEntries(
     GENERATOR_PARAMETERS.map((name) => {
@@ -36,7 +40,8 @@ export const POPULATION_OPTIONS: OptionSpecs = {
       const scope = users.length === GENERATORS.length ? '' : ` (${users.map((g) => g.name).join(', ')})`;
       // Parameters of the same name share their range (src/core/limits/setting-ranges.ts).
       const { integer, min, max, minExcluded, maxExcluded } = first;
-      return [name, { type: 'string', value: integer ? 'N' : 'X', description: `${first.description}${scope}`, range: { integer, min, max, minExcluded, maxExcluded } }];
+      const range = { integer, min, max, minExcluded, maxExcluded };
+      return [name, { type: 'string', value: integer ? 'N' : 'X', description: `${first.description}${scope}`, range }];
     }),
   ),
 };
@@ -60,7 +65,9 @@ export function populationFlags(options: Record<string, string | true | undefine
  * Every number is checked against its range before anything is generated or read (a UsageError naming
  * the flag as the command spells it: `rename` as given to populationOptions).
  */
-export async function loadPopulation(nameOrFile: string, flags: Record<string, string | true | undefined>, rename: Record<string, string> = {}): Promise<Instance> {
+export async function loadPopulation(
+  nameOrFile: string, flags: Record<string, string | true | undefined>, rename: Record<string, string> = {},
+): Promise<Instance> {
   const generator = findGenerator(nameOrFile);
   const flag = (name: string) => rename[name] ?? name;
   const number = (name: string, range: NumberRange) => optionalNumber({ [flag(name)]: flags[name] }, flag(name), range);
@@ -71,7 +78,8 @@ export async function loadPopulation(nameOrFile: string, flags: Record<string, s
       if (flags[name] === undefined) continue;
       const parameter = generator.parameters.find((p) => p.name === name);
       if (!parameter) {
-        throw new UsageError(`--${flag(name)} does not apply to the generator "${generator.name}" (its parameters: ${generator.parameters.map((p) => `--${flag(p.name)}`).join(', ')})`);
+        const own = generator.parameters.map((p) => `--${flag(p.name)}`).join(', ');
+        throw new UsageError(`--${flag(name)} does not apply to the generator "${generator.name}" (its parameters: ${own})`);
       }
       parameters[name] = number(name, parameter)!;
     }
@@ -82,7 +90,9 @@ export async function loadPopulation(nameOrFile: string, flags: Record<string, s
     return generator.generate(parameters, seed);
   }
   for (const name of [...GENERATOR_PARAMETERS.filter((n) => !FILE_OVERRIDES.includes(n)), 'seed']) {
-    if (flags[name] !== undefined) throw new UsageError(`--${flag(name)} applies to a generated population, not to the file "${nameOrFile}"`);
+    if (flags[name] !== undefined) {
+      throw new UsageError(`--${flag(name)} applies to a generated population, not to the file "${nameOrFile}"`);
+    }
   }
   const overrides = Object.fromEntries(FILE_OVERRIDES.map((name) => [name, number(name, FILE_RANGES[name])]));
   await stat(nameOrFile).catch(() => {
@@ -98,7 +108,8 @@ export async function loadPopulation(nameOrFile: string, flags: Record<string, s
   if (/\.csv$/i.test(nameOrFile)) {
     const schemaPath = typeof flags.schema === 'string' ? flags.schema : undefined;
     const schema = schemaPath ? parseSchemaFile(await readTextFile(schemaPath), basename(schemaPath)) : undefined;
-    return parsePopulationCsv(text, { fileName, schema, budget: overrides.budget, horizon: overrides.horizon, discount: overrides.discount });
+    const { budget, horizon, discount } = overrides;
+    return parsePopulationCsv(text, { fileName, schema, budget, horizon, discount });
   }
   throw new Error(`"${nameOrFile}": a population file must end in .csv (one row per arm) or .json (an allot instance)`);
 }

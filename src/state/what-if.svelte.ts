@@ -264,7 +264,8 @@ export class WhatIfState {
     const compiled = candidate.compiled;
     if (!population || !compiled?.ok) return;
     // The command line's ranges (src/core/limits/setting-ranges.ts): 10^9 trials would hold the worker for days.
-    const outOfRange = rangeProblem('Trials', this.settings.trials, RANGES.trials) ?? rangeProblem('Simulation seed', this.settings.seed, RANGES.seed);
+    const { trials, seed } = this.settings;
+    const outOfRange = rangeProblem('Trials', trials, RANGES.trials) ?? rangeProblem('Simulation seed', seed, RANGES.seed);
     if (outOfRange) {
       candidate.status = 'failed';
       candidate.failure = outOfRange;

@@ -16,8 +16,10 @@ export interface NumberRange {
 }
 
 const whole = (min: number, max: number): NumberRange => ({ integer: true, min, max });
-const real = (min: number, max: number, maxExcluded = false): NumberRange => ({ integer: false, min, max, ...(maxExcluded && { maxExcluded }) });
-const open = (min: number, max: number): NumberRange => ({ integer: false, min, max, minExcluded: true, maxExcluded: true });
+const real = (min: number, max: number, maxExcluded = false): NumberRange =>
+  ({ integer: false, min, max, ...(maxExcluded && { maxExcluded }) });
+const open = (min: number, max: number): NumberRange =>
+  ({ integer: false, min, max, minExcluded: true, maxExcluded: true });
 
 export const RANGES = {
   /** Every seed (simulations, generators, the plan's draws): the generators take unsigned 32-bit seeds. */
@@ -78,7 +80,8 @@ const number = (x: number) => x.toLocaleString('en-US', { maximumFractionDigits:
 /** "a whole number from 0 to 200", "a number from 0.1 to 100", "a number in [0, 1)". */
 export function describeRange(range: NumberRange): string {
   if (range.minExcluded || range.maxExcluded) {
-    return `a number in ${range.minExcluded ? '(' : '['}${number(range.min)}, ${number(range.max)}${range.maxExcluded ? ')' : ']'}`;
+    const [left, right] = [range.minExcluded ? '(' : '[', range.maxExcluded ? ')' : ']'];
+    return `a number in ${left}${number(range.min)}, ${number(range.max)}${right}`;
   }
   return `${range.integer ? 'a whole number' : 'a number'} from ${number(range.min)} to ${number(range.max)}`;
 }
@@ -93,11 +96,13 @@ export function inRange(value: number, range: NumberRange): boolean {
 /** Why a budget cannot be used with `numArms` arms, or null: within RANGES.budget and at most the arms. */
 export function budgetProblem(budget: number, numArms: number): string | null {
   if (!inRange(budget, RANGES.budget)) return `the budget must be ${describeRange(RANGES.budget)}, not ${budget}`;
-  if (budget > numArms) return `the budget ${number(budget)} is more than the ${number(numArms)} arm${numArms === 1 ? '' : 's'}`;
+  const arms = `${number(numArms)} arm${numArms === 1 ? '' : 's'}`;
+  if (budget > numArms) return `the budget ${number(budget)} is more than the ${arms}`;
   return null;
 }
 
 /** "Points on the curve must be a whole number from 2 to 200, not 1,000,000,000", or null when in range. */
 export function rangeProblem(what: string, value: number, range: NumberRange): string | null {
-  return inRange(value, range) ? null : `${what} must be ${describeRange(range)}, not ${Number.isNaN(value) ? 'empty' : number(value)}`;
+  if (inRange(value, range)) return null;
+  return `${what} must be ${describeRange(range)}, not ${Number.isNaN(value) ? 'empty' : number(value)}`;
 }

@@ -39,7 +39,9 @@ export function nonIndexableNote(notIndexable: number, total: number): string {
  * computation overflows give an index of Infinity or NaN, which is no index, and a verdict computed
  * with it means nothing. Names up to three arms by id with their rewards (rewards: numArms x numStates).
  */
-export function indexOverflowProblem(indices: Float64Array, rewards: Float64Array, numStates: number, ids: readonly string[]): string | null {
+export function indexOverflowProblem(
+  indices: Float64Array, rewards: Float64Array, numStates: number, ids: readonly string[],
+): string | null {
   const bad: number[] = [];
   for (let arm = 0; arm * numStates < indices.length; arm++) {
     const row = indices.subarray(arm * numStates, (arm + 1) * numStates);
@@ -47,8 +49,12 @@ export function indexOverflowProblem(indices: Float64Array, rewards: Float64Arra
   }
   if (bad.length === 0) return null;
   const numArms = indices.length / numStates;
-  const named = bad.slice(0, 3).map((arm) => `"${ids[arm] ?? arm}" (rewards ${Array.from(rewards.subarray(arm * numStates, (arm + 1) * numStates)).join(', ')})`);
-  return `the Whittle index of ${bad.length} of ${numArms} arm${numArms === 1 ? '' : 's'} is beyond the range of a floating-point number: ` +
-    `arm${bad.length === 1 ? '' : 's'} ${named.join(', ')}${bad.length > 3 ? ', ...' : ''}. Rewards this large overflow the index computation; ` +
-    'divide every reward by the same large number (the policy is the same when all rewards are multiplied by one positive number)';
+  const rewardsOf = (arm: number) => Array.from(rewards.subarray(arm * numStates, (arm + 1) * numStates)).join(', ');
+  const named = bad.slice(0, 3).map((arm) => `"${ids[arm] ?? arm}" (rewards ${rewardsOf(arm)})`).join(', ');
+  return (
+    `the Whittle index of ${bad.length} of ${numArms} arm${numArms === 1 ? '' : 's'} is beyond the range of a ` +
+    `floating-point number: arm${bad.length === 1 ? '' : 's'} ${named}${bad.length > 3 ? ', ...' : ''}. ` +
+    'Rewards this large overflow the index computation; divide every reward by the same large number ' +
+    '(the policy is the same when all rewards are multiplied by one positive number)'
+  );
 }

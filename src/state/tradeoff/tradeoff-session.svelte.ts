@@ -50,7 +50,11 @@ export class TradeoffSession {
   private sweep: DialSweep | null = null;
   private controller: AbortController | null = null;
 
-  readonly choice = $derived(this.points.some((p) => p.lambda === 0) ? chooseLambda(this.points, Math.min(RANGES.maxLoss.max, Math.max(RANGES.maxLoss.min, this.maxLoss))) : null);
+  /** The accepted loss within its range (src/core/limits/setting-ranges.ts). */
+  private readonly acceptedLoss = $derived(Math.min(RANGES.maxLoss.max, Math.max(RANGES.maxLoss.min, this.maxLoss)));
+  readonly choice = $derived(
+    this.points.some((p) => p.lambda === 0) ? chooseLambda(this.points, this.acceptedLoss) : null,
+  );
   readonly losses = $derived(this.points.some((p) => p.lambda === 0) ? lossesOf(this.points) : []);
   readonly sentence = $derived(this.choice ? priceSentence(this.points, this.choice, this.maxLoss, this.favoured) + this.clauseSentence : '');
   readonly chosenExpression = $derived(this.choice && this.sweep ? dialExpression(this.reward, this.choice.lambda, this.sweep.setup.population.schema) : '');
@@ -73,7 +77,9 @@ export class TradeoffSession {
   /** Sweeps the grid for a candidate, then simulates the baselines on the same seed. */
   async run(request: TradeoffRequest): Promise<void> {
     // The command line's ranges (src/core/limits/setting-ranges.ts): a grid of 10^9 points would exhaust the tab.
-    const outOfRange = rangeProblem('Points on the curve', request.points, RANGES.points) ?? rangeProblem('The largest λ', request.lambdaMax, RANGES.lambdaMax);
+    const outOfRange =
+      rangeProblem('Points on the curve', request.points, RANGES.points) ??
+      rangeProblem('The largest λ', request.lambdaMax, RANGES.lambdaMax);
     if (outOfRange) {
       this.status = 'failed';
       this.error = outOfRange;

@@ -29,18 +29,23 @@ export interface PopulationGenerator {
 }
 
 /** Fills defaults and checks ranges; unknown names are refused with the list of known ones (an Error naming the problem). */
-export function resolveParameters(generator: PopulationGenerator, given: Partial<Record<string, number>>): Record<string, number> {
+export function resolveParameters(
+  generator: PopulationGenerator, given: Partial<Record<string, number>>,
+): Record<string, number> {
   const resolved = checkParameters(generator, given);
   if (typeof resolved === 'string') throw new Error(resolved);
   return resolved;
 }
 
 /** Why `given` cannot generate a population, in words, or the parameters with their defaults filled in. */
-export function checkParameters(generator: PopulationGenerator, given: Partial<Record<string, number>>): Record<string, number> | string {
+export function checkParameters(
+  generator: PopulationGenerator, given: Partial<Record<string, number>>,
+): Record<string, number> | string {
   const known = new Map(generator.parameters.map((p) => [p.name, p]));
   for (const name of Object.keys(given)) {
     if (given[name] !== undefined && !known.has(name)) {
-      return `generator "${generator.name}" has no parameter "${name}"; its parameters are ${[...known.keys()].join(', ')}`;
+      const names = [...known.keys()].join(', ');
+      return `generator "${generator.name}" has no parameter "${name}"; its parameters are ${names}`;
     }
   }
   const out: Record<string, number> = {};
@@ -53,8 +58,11 @@ export function checkParameters(generator: PopulationGenerator, given: Partial<R
   if (given.sample === undefined && out.sample !== undefined && out.sample > out.arms) out.sample = out.arms;
   if (out.budget !== undefined && out.arms !== undefined) {
     const pool = out.sample ?? out.arms;
-    if (out.budget > pool) return `generator "${generator.name}": the budget ${out.budget} is larger than the ${pool} arms ${out.sample !== undefined ? 'each seed samples' : 'of the population'}`;
-    if (out.sample !== undefined && out.sample > out.arms) return `generator "${generator.name}": cannot sample ${out.sample} arms from ${out.arms}`;
+    const whose = out.sample !== undefined ? 'each seed samples' : 'of the population';
+    if (out.budget > pool) return `generator "${generator.name}": the budget ${out.budget} is larger than the ${pool} arms ${whose}`;
+    if (out.sample !== undefined && out.sample > out.arms) {
+      return `generator "${generator.name}": cannot sample ${out.sample} arms from ${out.arms}`;
+    }
   }
   return out;
 }
