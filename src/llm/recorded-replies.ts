@@ -6,6 +6,11 @@
 // A resumed run does not ask again what its checkpoint already holds, so the replies it holds are
 // taken off first, in recorded order; otherwise the resumed run's first ask of a prompt would get the
 // reply its checkpoint already used, and the reply it never saw would be lost.
+//
+// A request recorded in an older wording of the retry feedback is filed under the hash of the
+// request sent today (legacy-feedback.ts), so that transcripts recorded before still replay.
+import { requestHash } from '../core/prompts/request-hash.ts';
+import { asSentToday } from './legacy-feedback.ts';
 import type { TranscriptEntry } from './transcript.ts';
 
 export interface AlreadyUsed {
@@ -30,7 +35,9 @@ export class RecordedReplies {
         held.set(e.reply, n - 1);
         continue;
       }
-      this.byHash.set(e.hash, [...(this.byHash.get(e.hash) ?? []), e]);
+      const today = asSentToday(e.request);
+      const hash = today === e.request ? e.hash : requestHash(kind, model, today);
+      this.byHash.set(hash, [...(this.byHash.get(hash) ?? []), e]);
     }
     for (const e of already.entries ?? []) if (e.reply !== null) this.used.set(e.hash, (this.used.get(e.hash) ?? 0) + 1);
   }

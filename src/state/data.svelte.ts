@@ -63,9 +63,12 @@ export class DataState {
   private counted = new Map<string, GroupRow>();
   problem = $state.raw<{ fileName: string; error: ImportProblem } | null>(null);
   busy = $state(false);
-  private readonly importer = new ImportClient();
 
-  constructor(private readonly store: () => Store) {}
+  /** `importer`: the import worker's client, this screen's own (stopped by dispose). */
+  constructor(
+    private readonly store: () => Store,
+    private readonly importer = new ImportClient(),
+  ) {}
 
   /** Stops the import worker when the screen closes; an import under way is dropped. */
   dispose(): void {

@@ -1,5 +1,6 @@
 // The History screen's state: past runs, export and import of a run as JSON (run-file.ts), delete,
-// and rerun of what-if comparisons with the same seeds (DLM and SCLM runs: runs/rerun-run.ts).
+// and reruns with the same seeds: a what-if comparison simulated again, a DLM or SCLM run replayed
+// from its transcript (runs/rerun-run.ts).
 import type { RunRecord } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
 import type { CandidateResult } from '../core/simulation/what-if-evaluate.ts';
@@ -7,6 +8,7 @@ import type { WhatIfBackend } from '../workers/population/what-if-backend.ts';
 import { parseRunJson, RUN_FORMAT, RUN_FORMAT_VERSION, runToJson, type RunBundle } from './run-file.ts';
 import { runRepository } from './run-records.ts';
 import { saveWhatIfRun } from './what-if-record.ts';
+import type { RerunOutcome } from './runs/rerun-run.ts';
 
 /** The id of a rerun of run `id` (a rerun of a rerun is named after the first run). */
 export function rerunId(id: string, now: number): string {
@@ -21,7 +23,9 @@ export class HistoryState {
     /** Where a rerun builds its population and simulates (a population worker of its own in the app). */
     private readonly whatIf: () => WhatIfBackend,
     /** The keys the user has typed (the export refuses any record holding one). */
-    private readonly knownKeys: () => readonly string[] = () => [],
+    private readonly knownKeys: () => readonly string[],
+    /** A DLM or SCLM run's rerun (runs/rerun-run.ts, loaded with the pipelines on first use). */
+    private readonly rerun: (id: string, signal?: AbortSignal) => Promise<RerunOutcome>,
   ) {}
 
   async refresh(): Promise<void> {
@@ -55,6 +59,13 @@ export class HistoryState {
   async remove(id: string): Promise<void> {
     await this.store().deleteRun(id);
     await this.refresh();
+  }
+
+  /** Reruns a finished DLM or SCLM run, its LLM calls answered from its transcript; `signal` pauses it. */
+  async rerunRun(id: string, signal?: AbortSignal): Promise<RerunOutcome> {
+    const outcome = await this.rerun(id, signal);
+    await this.refresh();
+    return outcome;
   }
 
   /**

@@ -4,13 +4,25 @@
 // lines). A list is shown as soon as it is made; whose place in it is uncertain follows (`checking`).
 import type { PlanSettings } from '../core/plan/plan-settings.ts';
 import type { WeeklyList } from '../core/plan/weekly-list.ts';
-import type { PlanListing, PlanPolicySource } from '../storage/records.ts';
-import { PlanClient, type Banding, type OutcomesPreview, type PlanHead, type PlanView, type RegisterSource, type RegisterSummary, type Uncertainty } from '../workers/plan/plan-client.ts';
+import { newPlanId, type PlanListing, type PlanPolicySource } from '../core/plan/plan-record.ts';
+import type { OutcomesPreview } from '../pipeline/plan/outcomes-preview.ts';
+import type { PlanHead } from '../pipeline/plan/plan-records.ts';
+import type { Banding } from '../pipeline/plan/reband.ts';
+import type { RegisterSource } from '../pipeline/plan/register-source.ts';
+import type { RegisterSummary } from '../pipeline/plan/register-summary.ts';
+import type { Uncertainty } from '../pipeline/plan/uncertain-places.ts';
+import type { PlanView } from '../pipeline/plan/weekly-plan.ts';
+import type { PopulationRecord } from '../storage/records.ts';
+import type { Store } from '../storage/store.ts';
+import type { PlanClient } from '../workers/plan/plan-client.ts';
 import type { WeekSummary } from '../core/plan/plan-summary.ts';
-import { assertNoTypedSecret, newPlanId, ProblemList, runStep } from './plan/plan-step.ts';
+import { assertNoTypedSecret, ProblemList, runStep } from './plan/plan-step.ts';
+import { policyOptions, type PolicyOption } from './plan/policy-options.ts';
+import { runRepository, type AnyRunRecord } from './run-records.ts';
 
 export type { Banding, OutcomesPreview, PlanHead, PlanView, RegisterSource, RegisterSummary, Uncertainty, WeekSummary };
-export type { PlanListing, PopulationRecord } from '../storage/records.ts';
+export type { PopulationRecord } from '../storage/records.ts';
+export type { PlanListing } from '../core/plan/plan-record.ts';
 
 export class PlanSession {
   plans = $state.raw<PlanListing[]>([]);
@@ -30,10 +42,28 @@ export class PlanSession {
 
   private current: PlanView | null = null;
 
-  constructor(private readonly secrets: () => readonly string[] = () => [], private readonly client = new PlanClient()) {}
+  /**
+   * `client`: the plan worker's (which stores the plans); `store`: the page's, for the runs and populations
+   * to plan from; `secrets`: the keys typed (refused in a plan).
+   */
+  constructor(
+    private readonly client: PlanClient,
+    private readonly store: () => Store,
+    private readonly secrets: () => readonly string[],
+  ) {}
 
   async refresh(): Promise<void> {
     this.plans = await this.client.listPlans();
+  }
+  /** The policies to plan with (the saved runs' candidates) and the populations saved on the Data screen. */
+  async choices(): Promise<{ options: PolicyOption[]; populations: PopulationRecord[] }> {
+    const runs = runRepository(this.store);
+    const ofRun = async (run: AnyRunRecord) => policyOptions(run, await runs.candidates(run));
+    const options = (await Promise.all((await runs.list()).map(ofRun))).flat();
+    return { options, populations: await this.store().listPopulations() };
+  }
+  getPopulation(id: string): Promise<PopulationRecord | undefined> {
+    return this.store().getPopulation(id);
   }
   loadRegister(source: RegisterSource): Promise<boolean> {
     this.head = this.list = this.weeks = this.preview = null;

@@ -1,15 +1,13 @@
 // The user's LLM provider settings on the page, and the "Test connection" round trip. The key is
 // held by a KeyStore: in memory unless the user opts in to remembering it on this device.
 import { HttpProvider } from '../llm/http-provider.ts';
-import { KeyStore, type KeyStorage } from '../llm/key-store.ts';
+import { KeyStore, REMEMBER_WARNING, type KeyStorage } from '../llm/key-store.ts';
 import { LlmError } from '../llm/llm-error.ts';
-import { PROVIDERS, type ProviderKind } from '../llm/provider-config.ts';
+import { PROVIDER_KINDS, PROVIDERS, type ProviderKind } from '../llm/provider-config.ts';
 import { identityOf, sameProvider, type ProviderIdentity } from '../llm/provider-identity.ts';
 import { Transcript } from '../llm/transcript.ts';
 
-// What the provider panel needs from the LLM layer (components reach it only through state).
-export { PROVIDER_KINDS, PROVIDERS, type ProviderKind } from '../llm/provider-config.ts';
-export { REMEMBER_WARNING } from '../llm/key-store.ts';
+export type { ProviderKind } from '../llm/provider-config.ts';
 
 /** The tiny prompt of "Test connection". */
 export const TEST_PROMPT = 'Reply with the single word: ready';
@@ -37,9 +35,15 @@ export class ProviderSettings {
   readonly transcript = new Transcript();
   transcriptSize = $state(0);
 
+  /** The providers to choose from, by kind and name (the panel's list). */
+  readonly choices = PROVIDER_KINDS.map((kind) => ({ kind, label: PROVIDERS[kind].label }));
+  /** What remembering a key on this device means, said beside the box. */
+  readonly rememberWarning = REMEMBER_WARNING;
+
   private readonly keys: KeyStore;
 
-  constructor(storage: KeyStorage | null = safeLocalStorage()) {
+  /** `storage`: where a remembered key is kept (this device's localStorage), or null: keys stay in memory. */
+  constructor(storage: KeyStorage | null) {
     this.keys = new KeyStore(storage);
     this.loadKey();
   }
@@ -146,12 +150,4 @@ function describe(error: unknown): string {
   if (error instanceof LlmError) return error.message;
   if (error instanceof DOMException && error.name === 'AbortError') return 'Cancelled.';
   return `Unexpected failure: ${error instanceof Error ? error.message : String(error)}`;
-}
-
-function safeLocalStorage(): KeyStorage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null; // storage disabled by the browser: keys stay in memory
-  }
 }

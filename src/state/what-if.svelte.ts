@@ -6,49 +6,21 @@
 // another candidate's simulation.
 import { GENERATORS } from '../core/datasets/generators.ts';
 import type { PopulationChoice } from '../core/datasets/population-choice.ts';
+import { RANGES, rangeProblem } from '../core/limits/setting-ranges.ts';
 import { DEFAULT_REWARD } from '../core/reward/default-reward.ts';
+import type { WhatIfSettings } from '../core/simulation/what-if-evaluate.ts';
 import { DLM_IJCAI_POOL, DLM_IJCAI_POOL_SOURCE } from '../core/tasks/dlm-ijcai-pool.ts';
-
-export type { PopulationRecord } from '../storage/records.ts';
+import type { PopulationRecord } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
-import { runRepository, type WhatIfRunRecord } from './run-records.ts';
-import { saveWhatIfRun, type WhatIfConfig } from './what-if-record.ts';
-import type { CandidateResult, WhatIfSettings } from '../core/simulation/what-if-evaluate.ts';
 import type { PopulationView, RewardCheck, WhatIfBackend } from '../workers/population/what-if-backend.ts';
+import { PAGE_COPY_MAX_ARMS } from '../workers/population/what-if-session.ts';
+import { runRepository, type WhatIfRunRecord } from './run-records.ts';
+import { WhatIfCandidate } from './what-if-candidate.svelte.ts';
+import { saveWhatIfRun, type WhatIfConfig } from './what-if-record.ts';
 
-export { workerWhatIf } from '../workers/population/what-if-backend.ts';
+export type { PopulationRecord };
 export type { WhatIfConfig } from './what-if-record.ts';
-export { PAGE_COPY_MAX_ARMS } from '../workers/population/what-if-session.ts';
-
-export type CandidateStatus = 'invalid' | 'waiting' | 'running' | 'done' | 'failed';
-
-let nextId = 1;
-
-export class WhatIfCandidate {
-  readonly id = nextId++;
-  text = $state('');
-  label = $state('');
-  compiled = $state.raw<RewardCheck | null>(null);
-  status = $state<CandidateStatus>('waiting');
-  progress = $state(0);
-  result = $state.raw<CandidateResult | null>(null);
-  failure = $state<string | null>(null);
-  /** Shown in the side-by-side comparison. */
-  compared = $state(true);
-  controller: AbortController | null = null;
-  timer: ReturnType<typeof setTimeout> | undefined;
-  /** Bumped by every change of text or population; a check of an older version is dropped. */
-  version = 0;
-  /** A check is in flight (at most one per candidate: typing at 10^6 arms must not queue compiles). */
-  checking = false;
-  /** Delay before simulating once the current check passes. */
-  delay = 0;
-
-  constructor(text: string, label: string, readonly reference = false) {
-    this.text = text;
-    this.label = label;
-  }
-}
+export type { CandidateStatus, WhatIfCandidate } from './what-if-candidate.svelte.ts';
 
 /** Where unsaved work is kept between visits (localStorage in the app): the last draft, or null. */
 export interface DraftStore {
@@ -72,6 +44,8 @@ export class WhatIfState {
   candidates = $state<WhatIfCandidate[]>([new WhatIfCandidate(DEFAULT_REWARD, 'Default (reward = state)', true)]);
   /** The side-by-side pair, Left and Right, by candidate id; null: the first candidates after the default. */
   pair = $state<[number | null, number | null]>([null, null]);
+  /** The price-of-priority panel reads the population on the page: offered up to this many arms. */
+  readonly priceMaxArms = PAGE_COPY_MAX_ARMS;
   private queue: WhatIfCandidate[] = [];
   private populationRequest = 0;
   private running = false;
@@ -82,6 +56,11 @@ export class WhatIfState {
     private readonly debounceMs = 300,
     private readonly drafts?: DraftStore,
   ) {}
+
+  /** The populations saved on the Data screen, to choose from. */
+  savedPopulations(): Promise<PopulationRecord[]> {
+    return this.store().listPopulations();
+  }
 
   /** The unsaved comparison left on this device by an earlier visit, if any. */
   savedDraft(): WhatIfConfig | null {
@@ -208,10 +187,10 @@ export class WhatIfState {
   }
 
   /** Saves the comparison as a run of kind 'what-if' (History lists, exports and reruns it). */
-  async save(store: Store, now = Date.now()): Promise<string> {
+  async save(now = Date.now()): Promise<string> {
     const id = `what-if-${now.toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
     const config = this.config();
-    await saveWhatIfRun(store, id, config, this.candidates.map((c) => c.result), now);
+    await saveWhatIfRun(this.store(), id, config, this.candidates.map((c) => c.result), now);
     return id;
   }
 
@@ -284,6 +263,14 @@ export class WhatIfState {
     const population = this.population;
     const compiled = candidate.compiled;
     if (!population || !compiled?.ok) return;
+    // The command line's ranges (src/core/limits/setting-ranges.ts): 10^9 trials would hold the worker for days.
+    const { trials, seed } = this.settings;
+    const outOfRange = rangeProblem('Trials', trials, RANGES.trials) ?? rangeProblem('Simulation seed', seed, RANGES.seed);
+    if (outOfRange) {
+      candidate.status = 'failed';
+      candidate.failure = outOfRange;
+      return;
+    }
     const controller = new AbortController();
     candidate.controller = controller;
     candidate.status = 'running';

@@ -24,8 +24,3 @@ export function isQuotaError(error: unknown): boolean {
 export function asStorageError(error: unknown): unknown {
   return isQuotaError(error) ? new StorageFullError(error) : error;
 }
-
-/** A week's outcomes that cannot be applied as asked (already applied, or not the next week). */
-export class PlanWeekError extends Error {
-  override name = 'PlanWeekError';
-}

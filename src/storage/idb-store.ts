@@ -2,10 +2,10 @@
 import type { IDBPDatabase, IDBPTransaction } from 'idb';
 import { asStorageError } from './errors.ts';
 import { assertNoSecret, NO_SECRETS, type SecretSource } from './guard.ts';
-import { checkCurrentWeek, checkNotApplied, checkPlanWeek, planListing } from './plan-week-check.ts';
-import type { CandidateRecord, PlanListing, PlanRecord, PlanWeekRecord, PopulationRecord, ResultRecord, RunRecord } from './records.ts';
+import { checkCurrentWeek, checkNotApplied, checkPlanWeek, planListing, type PlanListing, type PlanRecord, type PlanWeekRecord, type PlanWeekUpdate } from '../core/plan/plan-record.ts';
+import type { CandidateRecord, PopulationRecord, ResultRecord, RunRecord } from './records.ts';
 import type { AllotDb } from './schema.ts';
-import type { PlanWeekUpdate, Store } from './store.ts';
+import type { Store } from './store.ts';
 
 export class IdbStore implements Store {
   readonly kind = 'indexeddb';

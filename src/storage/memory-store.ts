@@ -1,9 +1,9 @@
 // The fallback when IndexedDB is unusable: the same API over Maps for this tab only. Records are
 // cloned on the way in and out, as IndexedDB does, so callers cannot alias stored data.
 import { assertNoSecret, NO_SECRETS, type SecretSource } from './guard.ts';
-import { checkCurrentWeek, checkNotApplied, checkPlanWeek, planListing } from './plan-week-check.ts';
-import type { CandidateRecord, PlanListing, PlanRecord, PlanWeekRecord, PopulationRecord, ResultRecord, RunRecord } from './records.ts';
-import type { PlanWeekUpdate, Store } from './store.ts';
+import { checkCurrentWeek, checkNotApplied, checkPlanWeek, planListing, type PlanListing, type PlanRecord, type PlanWeekRecord, type PlanWeekUpdate } from '../core/plan/plan-record.ts';
+import type { CandidateRecord, PopulationRecord, ResultRecord, RunRecord } from './records.ts';
+import type { Store } from './store.ts';
 
 export class MemoryStore implements Store {
   readonly kind = 'memory';

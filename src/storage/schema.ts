@@ -2,7 +2,8 @@
 // `if (oldVersion < N)` step that moves version N-1 data forward; never edit an old step.
 import type { DBSchema, IDBPDatabase } from 'idb';
 import type { PackedPlan } from '../core/plan/packed-plan.ts';
-import type { CandidateRecord, PlanListing, PlanWeekRecord, PopulationRecord, ResultRecord, RunRecord, SettingRecord } from './records.ts';
+import type { CandidateRecord, PopulationRecord, ResultRecord, RunRecord, SettingRecord } from './records.ts';
+import type { PlanListing, PlanWeekRecord } from '../core/plan/plan-record.ts';
 
 export const DB_NAME = 'allot';
 export const DB_VERSION = 2;

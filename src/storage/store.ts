@@ -1,17 +1,10 @@
 // The storage API the app uses, whether backed by IndexedDB or, when that is unusable (some
 // private windows), by memory for the session.
-import type { CandidateRecord, PlanListing, PlanRecord, PlanWeekRecord, PopulationRecord, ResultRecord, RunRecord } from './records.ts';
+import type { CandidateRecord, PopulationRecord, ResultRecord, RunRecord } from './records.ts';
+import type { PlanStore, PlanWeekRecord } from '../core/plan/plan-record.ts';
 
-/** A week's outcomes applied to a plan: the plan after them, the week applied, and the next week's list. */
-export interface PlanWeekUpdate {
-  plan: PlanRecord;
-  week: number;
-  next: PlanWeekRecord;
-  /** Replace the outcomes of a week already applied (the last one only). */
-  replace: boolean;
-}
-
-export interface Store {
+/** The plans (PlanStore: the plan worker's use) and everything else the app keeps. */
+export interface Store extends PlanStore {
   /** 'indexeddb' keeps data across visits; 'memory' loses it when the tab closes. */
   readonly kind: 'indexeddb' | 'memory';
 
@@ -37,23 +30,8 @@ export interface Store {
   putResult(record: ResultRecord): Promise<void>;
   getResult(runId: string): Promise<ResultRecord | undefined>;
 
-  /**
-   * Saves a plan with its current week's list, in one transaction (a new plan, or a new list after
-   * the policy, budget or rules changed). Refuses a week whose outcomes are already applied.
-   */
-  savePlan(plan: PlanRecord, current: PlanWeekRecord): Promise<void>;
-  getPlan(id: string): Promise<PlanRecord | undefined>;
-  /** Most recently updated first, without their registers. */
-  listPlans(): Promise<PlanListing[]>;
-  /** In week order. */
+  /** A plan's week lists, in week order. */
   listPlanWeeks(planId: string): Promise<PlanWeekRecord[]>;
-  /**
-   * Applies a week's outcomes in one transaction: all of it is written, or nothing. Throws
-   * PlanWeekError when the week is not the next one, or is already applied and `replace` is false.
-   */
-  applyPlanWeek(update: PlanWeekUpdate): Promise<void>;
-  /** Deletes a plan with its weeks. */
-  deletePlan(id: string): Promise<void>;
 
   getSetting<T>(key: string): Promise<T | undefined>;
   putSetting(key: string, value: unknown): Promise<void>;

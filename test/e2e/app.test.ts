@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { exampleArms } from '../../src/core/examples/example-arms.ts';
 import { closedFormWhittle2 } from '../reference/whittle2.ts';
 import { DIST, launchBrowser, watchProblems } from './browser.ts';
+import { layoutAtBothWidths } from './layout-check.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
 
 /** The first example arm's index in state 0, as the page formats it. */
@@ -81,19 +82,19 @@ describe('the start page', () => {
   });
 });
 
-describe('on a phone (390 px wide)', () => {
-  test('no screen is wider than the phone: long names wrap or shrink, wide tables scroll in their own region', async () => {
+describe('every screen as it first opens', () => {
+  test('fits 1280 and 390 px: nothing wider than the window, no control out of its field or over another', async () => {
     const server = await serveStatic(DIST);
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     try {
-      const widths: Record<string, number> = {};
-      for (const hash of ['#/', '#/what-if', '#/data', '#/history']) {
+      const problems: string[] = [];
+      for (const hash of ['#/', '#/what-if', '#/data', '#/history', '#/plan']) {
         await page.goto(`${server.url}${hash}`);
         if (hash === '#/what-if') await expect.poll(() => page.getByTestId('population-summary').textContent(), { timeout: 30_000 }).toMatch(/arms/);
         else await page.waitForTimeout(500);
-        widths[hash] = await page.evaluate(() => document.documentElement.scrollWidth);
+        problems.push(...(await layoutAtBothWidths(page, `first-${hash.slice(2) || 'start'}`)));
       }
-      expect(widths).toEqual({ '#/': 390, '#/what-if': 390, '#/data': 390, '#/history': 390 });
+      expect(problems).toEqual([]);
     } finally {
       await page.close();
       await server.close();

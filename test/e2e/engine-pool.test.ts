@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { loadEngineNode } from '../../src/engine/load-node.ts';
 import { uniformInitial } from '../../src/engine/simulation.ts';
 import { chromiumPath } from './browser.ts';
@@ -31,10 +31,17 @@ beforeAll(async () => {
   server = await serveStatic(out);
   const { chromium } = await import('playwright-core');
   browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: ['--no-sandbox', '--disable-gpu', '--enable-precise-memory-info'] });
+}, 120_000);
+
+// Each test gets a fresh page (its own pool), so none depends on what an earlier one left.
+beforeEach(async () => {
   page = await browser.newPage();
   await page.goto(server.url);
   await page.waitForFunction(() => document.title === 'ready', undefined, { timeout: 15_000 });
-}, 120_000);
+});
+afterEach(async () => {
+  await page?.close();
+});
 
 afterAll(async () => {
   await browser?.close();

@@ -1,33 +1,31 @@
 // A full DLM run in the built app, in Chromium, against the fake provider: Start -> Run -> Results,
-// then the results' charts, downloads and accessibility, and a scan for the key everywhere.
+// then the results' charts, downloads and accessibility, and a scan for the key everywhere. Each test
+// opens its own page (its own IndexedDB) and runs its own small run, so any one runs alone.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { axeViolations, focusOrder } from './accessibility.ts';
 import { useBuiltSite, useFakeProvider, watchProblems } from './browser.ts';
-import { everyStore, fillDlmStart, KEY, longTasks, resetLongTasks, savedRuns, screenshot, scriptedReplies, watchLongTasks } from './run-helpers.ts';
+import { everyStore, fillDlmStart, finishDlmRun, KEY, longTasks, openPage, resetLongTasks, savedRuns, screenshot, scriptedReplies, watchLongTasks } from './run-helpers.ts';
 
 const REWARDS = ['state * (1 + agent_feats[7])', 'state * (1 + 2 * agent_feats[8])', 'state * (1 + agent_feats[9] + agent_feats[10])', 'state + state * agent_feats[11]'];
 
 const site = useBuiltSite();
-const fake = useFakeProvider({ key: KEY, reply: scriptedReplies(REWARDS) });
+const replies = scriptedReplies(REWARDS);
+const fake = useFakeProvider({ key: KEY, reply: replies });
+const PRIORITY = 'Prioritize the older mothers who have a low income';
+
+/** A new page whose console is recorded, with a small DLM run finished on it; the page shows its results. */
+async function finishedRun(): Promise<{ page: Page; problems: string[]; consoleText: string[] }> {
+  const { page, problems } = await openPage(site);
+  const consoleText: string[] = [];
+  page.on('console', (m) => consoleText.push(m.text()));
+  await finishDlmRun(page, fake, replies, { priority: PRIORITY, trials: 20 });
+  return { page, problems, consoleText };
+}
 
 describe('a full DLM run', () => {
-  let page: Page;
-  let problems: string[];
-  let consoleText: string[];
-  beforeAll(async () => {
-    page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
-    problems = watchProblems(page);
-    consoleText = [];
-    page.on('console', (m) => consoleText.push(m.text()));
-    await watchLongTasks(page);
-    await page.goto(site.url);
-  });
-  afterAll(async () => {
-    await page?.close();
-  });
-
   test('the Start screen passes axe, shows the language of the priority and has a sensible focus order', async () => {
+    const { page, problems } = await openPage(site);
     const screenLinks = await page.locator('nav a').count();
     const order = await focusOrder(page, screenLinks + 3);
     // The screen links, then the priority, then the rewriting toggle and the method.
@@ -40,9 +38,17 @@ describe('a full DLM run', () => {
     expect(await page.getByTestId('rewrite').isChecked()).toBe(false);
     await screenshot(page, 'start');
     expect(await axeViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
   });
 
   test('runs to the end: 4 proposals and 2 reflections, candidates listed, a selected reward explained', async () => {
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const problems = watchProblems(page);
+    await watchLongTasks(page);
+    await page.goto(site.url);
+    replies.reset();
+    await fillDlmStart(page, fake);
     fake.received.length = 0;
     await resetLongTasks(page);
     await page.getByTestId('start-run').click();
@@ -62,9 +68,10 @@ describe('a full DLM run', () => {
     expect(await page.getByTestId('selection-why').textContent()).toMatch(/picked r1\/c0/);
     expect(await page.getByTestId('candidate-table').locator('tbody tr').count()).toBe(4);
     expect(problems).toEqual([]);
+    await page.close();
   });
-
   test('the Results screen: sortable table, charts with table views and SVG/PNG downloads, accessible in light and dark', async () => {
+    const { page, problems } = await finishedRun();
     const table = page.getByTestId('candidate-table');
     await table.getByRole('button', { name: 'Utility' }).click();
     await expect.poll(() => table.locator('th[aria-sort]').getAttribute('aria-sort')).toBe('descending');
@@ -94,9 +101,12 @@ describe('a full DLM run', () => {
     await screenshot(page, 'results-dark');
     expect(await axeViolations(page)).toEqual([]);
     await page.emulateMedia({ colorScheme: 'light' });
+    expect(problems).toEqual([]);
+    await page.close();
   });
 
   test('leaves the key in no store, record, URL, page text or console message', async () => {
+    const { page, consoleText } = await finishedRun();
     const places: Record<string, string> = { ...(await everyStore(page)), console: consoleText.join('\n') };
     expect(places['indexedDB']).toContain('Create a Python reward function'); // the transcript is saved...
     expect(Object.entries(places).filter(([, text]) => text.includes(KEY)).map(([where]) => where)).toEqual([]); // ...without the key
@@ -104,9 +114,11 @@ describe('a full DLM run', () => {
     expect(db['allot/results']).toHaveLength(1);
     expect(db['allot/runs'][0].status).toBe('done');
     expect(db['allot/candidates'].map((c: { summary: unknown }) => c.summary !== null)).toEqual([true, true, true, true]);
+    await page.close();
   });
 
   test('reopening the finished run shows the same results without asking the LLM or simulating', async () => {
+    const { page, problems } = await finishedRun();
     const before = fake.calls().length;
     const selected = await page.getByTestId('selected-expression').textContent();
     await page.reload();
@@ -114,9 +126,12 @@ describe('a full DLM run', () => {
     expect(await page.getByTestId('selected-expression').textContent()).toBe(selected);
     expect(fake.calls().length).toBe(before);
     expect(page.workers().filter((w) => /engine\.worker/.test(w.url()))).toEqual([]); // the engine's workers start on first use only
+    expect(problems).toEqual([]);
+    await page.close();
   });
 
   test('a rerun from History replays the transcript (no request to the provider) and reproduces the run bit for bit', async () => {
+    const { page, problems } = await finishedRun();
     const before = fake.received.length;
     const [original] = await savedRuns(page);
     await page.goto(`${site.url}#/history`);
@@ -138,5 +153,6 @@ describe('a full DLM run', () => {
     expect(await page.getByTestId('replay-comparison').textContent()).toMatch(/identical to it, bit for bit/);
     expect(fake.received.length).toBe(before);
     expect(problems).toEqual([]);
+    await page.close();
   });
 });

@@ -2,7 +2,9 @@
 // settings on the page, a scan of every place a key could leak to, screenshots and long tasks.
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import type { FakeProvider } from '../fake-provider/fake-provider-server.ts';
+import { watchProblems, type BuiltSite } from './browser.ts';
 
 export const KEY = 'sk-e2e-run-secret-4b1d77';
 export const ARTIFACTS = 'test-results/screens';
@@ -17,9 +19,9 @@ export function promptOf(body: any): string {
  * Replies that fit allot's prompts: the clause split, DLM's reflection (always index 0), SCLM's
  * ratings (1 to 5 in turn) and reward proposals, taken in turn from `rewards` (so a run's candidates differ).
  */
-export function scriptedReplies(rewards: string[], clauses: string[] = []) {
+export function scriptedReplies(rewards: string[], clauses: string[] = []): ScriptedReplies {
   let next = 0;
-  return (_format: string, body: any): string => {
+  const reply = (_format: string, body: any): string => {
     const prompt = promptOf(body);
     if (prompt.includes('Split it into preference clauses')) return clauses.map((c, i) => `Clause ${i + 1}: ${c}`).join('\n');
     if (prompt.includes('identify the index of the most effective reward function')) return 'The best reward function is at index: 0';
@@ -27,7 +29,11 @@ export function scriptedReplies(rewards: string[], clauses: string[] = []) {
     if (prompt.includes('Create a Python reward function')) return `$$$ ${rewards[next++ % rewards.length]} $$$\n%%% It favours the named group. %%%`;
     return 'ready';
   };
+  return Object.assign(reply, { reset: () => void (next = 0) });
 }
+
+/** A reply script whose turn can be reset, so that every run a test starts gets the same replies. */
+export type ScriptedReplies = ((format: string, body: any) => string) & { reset(): void };
 
 /** Chooses OpenAI at the fake server, with the key, in the provider panel on the page. */
 export async function configureProvider(page: Page, fake: FakeProvider, key = KEY): Promise<void> {
@@ -57,6 +63,30 @@ export async function fillSclmStart(page: Page, fake: FakeProvider): Promise<voi
   for (const [field, value] of [['rounds', '1'], ['candidates', '3'], ['clause-rounds', '1'], ['clause-candidates', '1'], ['trials', '20']]) await page.getByTestId(field).fill(value);
   await page.getByTestId('baselines').uncheck();
   await configureProvider(page, fake);
+}
+
+/** A new page in a context of its own (its own IndexedDB and storage) on the site, with its problems watched. */
+export async function openPage(site: BuiltSite, { path = '', width = 1280 }: { path?: string; width?: number } = {}): Promise<{ page: Page; problems: string[] }> {
+  const page = await site.browser.newPage({ viewport: { width, height: 900 } });
+  const problems = watchProblems(page);
+  await page.goto(`${site.url}${path}`);
+  return { page, problems };
+}
+
+/**
+ * From the Start screen: a small DLM run (10 trials unless given) on the fake provider, run to the
+ * end and saved; the page is left on the run's results. The script starts from its first reply.
+ */
+export async function finishDlmRun(page: Page, fake: FakeProvider, replies: ScriptedReplies, { priority = 'Prioritize older mothers with a low income', trials = 10 } = {}): Promise<string> {
+  replies.reset();
+  await page.getByTestId('priority').fill(priority);
+  await page.getByTestId('trials').fill(String(trials));
+  await configureProvider(page, fake);
+  await page.getByTestId('start-run').click();
+  await expect.poll(() => page.getByTestId('run-status').textContent(), { timeout: 90_000 }).toBe('Done');
+  // the run's last checkpoint is written just after the screen says Done
+  await expect.poll(async () => (await savedRuns(page)).map((r) => r.status)).toContain('done');
+  return page.url();
 }
 
 /** localStorage, sessionStorage, every IndexedDB record, the URL, the page's text and cookies. */

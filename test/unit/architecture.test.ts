@@ -12,8 +12,9 @@ const src = join(root, 'src');
 const ALLOWED: Record<string, string[]> = {
   core: [],
   engine: ['core'],
-  // The plan worker saves and reads plans itself (storage's own code), off the page's thread.
-  workers: ['engine', 'storage', 'core'],
+  // The plan worker hosts the plan use-case (pipeline/plan) and saves and reads plans itself
+  // (storage's own code), off the page's thread.
+  workers: ['engine', 'storage', 'pipeline', 'core'],
   llm: ['core'],
   storage: ['core'],
   pipeline: ['llm', 'core'],
@@ -102,5 +103,73 @@ describe('the core type check', () => {
     } finally {
       rmSync(probe, { force: true });
     }
+  });
+});
+
+/** A file's code without comments, and a .svelte file's without its style block: its scripts and markup. */
+function codeOf(file: string): string {
+  const text = readFileSync(file, 'utf8').replace(/<style[\s\S]*?<\/style>/g, '').replace(/<!--[\s\S]*?-->/g, '');
+  return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+}
+
+/** The layer a relative import of `file` lands in (null: a package). */
+const layerOfSpec = (file: string, spec: string) =>
+  spec.startsWith('.') ? layerOf(resolve(dirname(file), spec)) : null;
+
+/** The names of `{ a, type B, c as d }` that are values, as `a` and `c as d`. */
+const valueNames = (braces: string) =>
+  braces.split(',').map((s) => s.trim()).filter((s) => s && !s.startsWith('type '));
+
+/** Names that the files of src/<dir> export with `export class|function|const|let` (`classes`: classes only). */
+const exportedNames = (dir: string, classes = false) => {
+  const any = /^export\s+(?:async\s+)?(?:function|class|const|let)\s+(\w+)/gm;
+  const pattern = classes ? /^export\s+class\s+(\w+)/gm : any;
+  const names = (file: string) => [...readFileSync(file, 'utf8').matchAll(pattern)].map((m) => m[1]);
+  return new Set(sourceFiles(join(src, dir)).flatMap(names));
+};
+
+describe('the composition root (state/app-state.svelte.ts) alone builds what the screens run on', () => {
+  test('state re-exports no value of workers, storage or llm (components get sessions, not their parts)', () => {
+    const below = (file: string, spec: string) => ['workers', 'storage', 'llm'].includes(layerOfSpec(file, spec) ?? '');
+    const offenders: string[] = [];
+    for (const file of sourceFiles(join(src, 'state'))) {
+      const text = readFileSync(file, 'utf8');
+      // values imported from below, then exported again by name (`import { a } from ...; export { a }`)
+      const imported = new Set<string>();
+      for (const [, names, spec] of text.matchAll(/^import\s+(?!type\b)\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/gm)) {
+        if (below(file, spec)) for (const n of valueNames(names)) imported.add(n.split(/\s+as\s+/).pop()!);
+      }
+      const exports = /^export\s+(?!type\b)(?:\*|\{([^}]*)\})\s*(?:from\s*['"]([^'"]+)['"])?/gm;
+      for (const [line, names, spec] of text.matchAll(exports)) {
+        const values = names === undefined ? ['*'] : valueNames(names);
+        const local = (n: string) => imported.has(n.split(/\s+as\s+/)[0]);
+        const again = spec ? (below(file, spec) ? values : []) : values.filter(local);
+        if (again.length) offenders.push(`${relative(root, file)}: ${line.trim()}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  test('components reach no store, worker (or worker factory) or browser storage, and build no session', () => {
+    // The values workers and storage export (a worker's client, a factory, a store), but for state's own
+    // names (the page's PlanSession is state's); the classes of state, but for the root App.svelte builds.
+    const own = exportedNames('state');
+    const parts = [...exportedNames('workers'), ...exportedNames('storage')].filter((n) => !own.has(n));
+    const sessions = [...exportedNames('state', true)].filter((c) => c !== 'AppState');
+    const rules: [RegExp, string][] = [
+      [/\b(?:localStorage|sessionStorage|indexedDB)\b/, 'browser storage'],
+      [/\.store\b|\bStore\b|\brunRepository\b/, 'a store'],
+      [/\bnew\s+(?:Shared)?Worker\b|\.engine\b|\[['"]engine['"]\]|\bworker[A-Z]\w*/, 'a worker'],
+      [new RegExp(`\\b(?:${parts.join('|')})\\b`), 'a part of workers or storage'],
+      [new RegExp(`\\bnew\\s+(?:${sessions.join('|')})\\b`), 'a session built here, not by the root'],
+    ];
+    const offenders = sourceFiles(join(src, 'components')).flatMap((file) => {
+      const code = codeOf(file);
+      return rules.flatMap(([pattern, what]) => {
+        const found = code.match(pattern);
+        return found ? [`${relative(root, file)}: ${what} (${found[0]})`] : [];
+      });
+    });
+    expect(offenders).toEqual([]);
   });
 });

@@ -1,19 +1,25 @@
-// `allot plan`: the weekly call list on the command line, on the same core as the Plan screen
-// (src/core/plan/). Creating a plan writes the first week's list; applying a week's outcomes writes
-// the next. Nothing is written until everything read is valid, and PLAN.json is replaced whole.
-import { parseIdList, parseOutcomesCsv } from '../../core/datasets/outcomes-csv.ts';
-import { applyOutcomes } from '../../core/plan/apply-outcomes.ts';
+// `allot plan`: the weekly call list on the command line, through the same plan use-case as the
+// Plan screen's worker (src/pipeline/plan/weekly-plan.ts), with PLAN.json as its store
+// (plan-file-store.ts): the same files give the same register, groups and list in both. Creating a plan
+// writes the first week's list; applying a week's outcomes writes the next. Nothing is written until
+// everything read is valid, and PLAN.json is replaced whole.
+import { parseIdList } from '../../core/datasets/outcomes-csv.ts';
+import { findGenerator } from '../../core/datasets/generators.ts';
 import { note } from '../../core/plan/estimate-warnings.ts';
-import { parsePlanJson, planToJson } from '../../core/plan/plan-json.ts';
-import { PLAN_DEFAULTS, type PlanSettings, type ShareSetting } from '../../core/plan/plan-settings.ts';
-import { createPlan } from '../../core/plan/plan-state.ts';
-import { PlanError, type IndexFunction, type WeeklyList } from '../../core/plan/weekly-list.ts';
-import type { Register } from '../../core/plan/register.ts';
+import { newPlanId } from '../../core/plan/plan-record.ts';
+import { defaultPriorGroup, PLAN_DEFAULTS, type PlanSettings, type ShareSetting } from '../../core/plan/plan-settings.ts';
+import { PlanError, type IndexFunction } from '../../core/plan/weekly-list.ts';
 import { loadEngineNode } from '../../engine/load-node.ts';
+import type { RegisterSource } from '../../pipeline/plan/register-source.ts';
+import { WeeklyPlan, type PlanView } from '../../pipeline/plan/weekly-plan.ts';
 import { UsageError } from '../args.ts';
 import type { Command, Io } from '../command.ts';
-import { numberOption } from '../number-option.ts';
-import { exists, listCsv, listJson, listText, loadRegister, parseShare, readText, writeWhole } from '../plan-io.ts';
+import { RANGES } from '../../core/limits/setting-ranges.ts';
+import { numberOption, optionalNumber } from '../number-option.ts';
+import { exists, PlanFileStore, writeWhole } from '../plan-file-store.ts';
+import { listCsv, listJson, listText } from '../plan-output.ts';
+import { namedFile, readTextFile } from '../read-text-file.ts';
+import { basename } from 'node:path';
 
 const CREATE_ONLY = ['register', 'features', 'reward', 'budget', 'exclude', 'cooldown', 'min-share', 'max-share', 'seed', 'arms', 'weeks', 'prior-group', 'draws'];
 
@@ -45,16 +51,16 @@ export const planCommand: Command = {
     register: { type: 'string', value: 'FILE|NAME', description: 'a register CSV or a built-in population (dlm, sclm, multilingual)' },
     features: { type: 'string', value: 'FILE.csv', description: 'features of a history register (id and feature columns)' },
     reward: { type: 'string', value: 'EXPR', description: 'the reward expression (Python subset over state and agent_feats)' },
-    budget: { type: 'string', value: 'B', description: 'calls per week' },
+    budget: { type: 'string', value: 'B', description: 'calls per week, at most the beneficiaries', range: RANGES.budget },
     exclude: { type: 'string', value: 'IDS.csv', description: 'ids never to call (an id column, or one id per line)' },
-    cooldown: { type: 'string', value: 'K', description: 'do not call anyone called in the last K weeks', default: '0' },
+    cooldown: { type: 'string', value: 'K', description: 'do not call anyone called in the last K weeks', default: '0', range: RANGES.cooldown },
     'min-share': { type: 'string', value: 'GROUP=BUCKET:SHARE', description: 'at least SHARE of calls to a bucket of a feature group (repeatable)', repeatable: true },
     'max-share': { type: 'string', value: 'GROUP=BUCKET:SHARE', description: 'at most SHARE of calls to a bucket of a feature group (repeatable)', repeatable: true },
-    seed: { type: 'string', value: 'S', description: 'seed of the tie and posterior draws (and of a built-in register)', default: '0' },
-    arms: { type: 'string', value: 'N', description: 'beneficiaries of a built-in register' },
-    weeks: { type: 'string', value: 'W', description: 'weeks of simulated history of a built-in register', default: '26' },
+    seed: { type: 'string', value: 'S', description: 'seed of the tie and posterior draws (and of a built-in register)', default: '0', range: RANGES.seed },
+    arms: { type: 'string', value: 'N', description: 'beneficiaries of a built-in register', range: RANGES.registerArms },
+    weeks: { type: 'string', value: 'W', description: 'weeks of simulated history of a built-in register', default: '26', range: RANGES.weeks },
     'prior-group': { type: 'string', value: 'GROUP', description: 'feature group whose buckets get their own prior, or "none" (default: the first group)' },
-    draws: { type: 'string', value: 'D', description: 'posterior draws for the uncertain-place flags (0: none)', default: String(PLAN_DEFAULTS.draws) },
+    draws: { type: 'string', value: 'D', description: 'posterior draws for the uncertain-place flags (0: none)', default: String(PLAN_DEFAULTS.draws), range: RANGES.draws },
     state: { type: 'string', value: 'PLAN.json', description: 'the plan file: written when creating a plan, read and updated when applying outcomes' },
     outcomes: { type: 'string', value: 'WEEK.csv', description: "the week's outcomes: id, called, engaged (0/1)" },
     replace: { type: 'flag', description: 'replace the last applied week with these outcomes' },
@@ -63,61 +69,91 @@ export const planCommand: Command = {
   async run({ options, lists }, io) {
     const statePath = options.state;
     if (typeof statePath !== 'string') throw new UsageError('give the plan file: --state PLAN.json');
+    const json = options.json === true;
     const engine = await loadEngineNode();
     const whittle: IndexFunction = (t, r, S, d) => engine.whittleIndices(t, r, S, d).indices;
+    const store = new PlanFileStore(statePath);
+    const plan = new WeeklyPlan(async () => whittle, async () => store);
     if (typeof options.outcomes === 'string') {
       const extra = CREATE_ONLY.filter((name) => options[name] !== undefined);
       if (extra.length) throw new UsageError(`${extra.map((n) => `--${n}`).join(', ')} appl${extra.length === 1 ? 'ies' : 'y'} when creating a plan; applying outcomes takes --state, --outcomes, --replace, --out`);
-      const plan = parsePlanJson(await readText(statePath), statePath);
-      const parsed = parseOutcomesCsv(await readText(options.outcomes), plan.register.ids, plan.register.numStates, options.outcomes);
-      if (!parsed.ok) return fail(io, parsed.errors, options.json === true);
-      const result = applyOutcomes(plan, parsed.outcomes, whittle, { replace: options.replace === true });
-      if (!result.ok) return fail(io, result.errors, options.json === true);
-      await writeWhole(statePath, planToJson(result.plan));
-      return finish(io, result.list, result.plan.register, options, `applied ${options.outcomes} to week ${result.list.week - 1}; saved ${statePath}`);
+      const stored = await store.read();
+      if (!stored) throw new Error(`${statePath}: no such plan file (create the plan first, with --register)`);
+      await plan.open(stored.id);
+      const outcomes = await namedFile(options.outcomes);
+      const replace = options.replace === true;
+      const preview = await plan.previewOutcomes(outcomes.file, outcomes.fileName, replace);
+      if (!preview.ok) return fail(io, preview.errors, json);
+      const applied = await plan.apply(replace, Date.now());
+      if (!applied.ok) return fail(io, applied.errors, json);
+      return finish(io, plan, applied.view, options, `applied ${options.outcomes} to week ${applied.view.list.week - 1}; saved ${statePath}`);
     }
     if (options.replace) throw new UsageError('--replace applies with --outcomes');
     for (const name of ['register', 'reward', 'budget'] as const) if (options[name] === undefined) throw new UsageError(`creating a plan needs --${name}`);
+    // Every number in its range (src/core/limits/setting-ranges.ts) before anything is read or made.
+    const budget = numberOption(options, 'budget', RANGES.budget);
+    const seed = numberOption(options, 'seed', RANGES.seed, PLAN_DEFAULTS.seed);
+    const arms = optionalNumber(options, 'arms', RANGES.registerArms);
+    const weeks = numberOption(options, 'weeks', RANGES.weeks, 26);
+    const cooldown = numberOption(options, 'cooldown', RANGES.cooldown, PLAN_DEFAULTS.cooldown);
+    const draws = numberOption(options, 'draws', RANGES.draws, PLAN_DEFAULTS.draws);
     if (await exists(statePath)) throw new Error(`${statePath} already exists: apply a week's outcomes to it with --outcomes, or give another --state path (nothing was changed)`);
-    const budget = numberOption(options, 'budget', { integer: true, min: 0 });
-    const seed = numberOption(options, 'seed', { integer: true, min: 0 }, PLAN_DEFAULTS.seed);
-    const register = await loadRegister(options.register as string, {
-      features: typeof options.features === 'string' ? options.features : undefined,
-      seed,
-      arms: options.arms === undefined ? undefined : numberOption(options, 'arms', { integer: true, min: 1 }),
-      weeks: numberOption(options, 'weeks', { integer: true, min: 1 }, 26),
-      budget,
-    });
+    const summary = await plan.loadRegister(await registerSource(options, { seed, arms, weeks }));
     const shares: ShareSetting[] = [...(lists['min-share'] ?? []).map((s) => parseShare(s, 'min')), ...(lists['max-share'] ?? []).map((s) => parseShare(s, 'max'))];
-    const priorGroup = typeof options['prior-group'] === 'string' ? (options['prior-group'] === 'none' ? null : options['prior-group']) : (register.schema.groups.find((g) => g.buckets.length > 1)?.name ?? null);
+    const priorGroup = typeof options['prior-group'] === 'string' ? (options['prior-group'] === 'none' ? null : options['prior-group']) : defaultPriorGroup(summary.schema);
     const settings: PlanSettings = {
       reward: options.reward as string,
       budget,
-      exclude: typeof options.exclude === 'string' ? parseIdList(await readText(options.exclude), options.exclude) : [],
-      cooldown: numberOption(options, 'cooldown', { integer: true, min: 0 }, PLAN_DEFAULTS.cooldown),
+      exclude: typeof options.exclude === 'string' ? parseIdList(await readTextFile(options.exclude), options.exclude) : [],
+      cooldown,
       shares,
       seed,
-      draws: numberOption(options, 'draws', { integer: true, min: 0 }, PLAN_DEFAULTS.draws),
+      draws,
       priorGroup,
       level: PLAN_DEFAULTS.level,
     };
-    let created;
+    const now = Date.now();
+    let view: PlanView;
     try {
-      created = createPlan(register, settings, whittle);
+      view = await plan.create(settings, { id: newPlanId(now, Math.random), name: basename(statePath).replace(/\.json$/i, ''), createdAt: now, updatedAt: now, policy: { kind: 'typed' } });
     } catch (error) {
-      if (error instanceof PlanError) return fail(io, error.errors, options.json === true);
+      if (error instanceof PlanError) return fail(io, error.errors, json);
       throw error;
     }
-    created.list.warnings.unshift(...register.warnings.map(note));
-    await writeWhole(statePath, planToJson(created.plan));
-    return finish(io, created.list, register, options, `saved the plan to ${statePath}`);
+    await plan.saved();
+    view.list.warnings.unshift(...summary.warnings.map(note));
+    return finish(io, plan, view, options, `saved the plan to ${statePath}`);
   },
 };
 
-async function finish(io: Io, list: WeeklyList, register: Register, options: Record<string, string | true>, saved: string): Promise<number> {
-  if (typeof options.out === 'string') await writeWhole(options.out, listCsv(list, register));
-  if (options.json) io.stdout.write(listJson(list, register) + '\n');
-  else io.stdout.write(listText(list, register) + `${saved}${typeof options.out === 'string' ? `; wrote ${list.arms.length} calls to ${options.out}` : ''}\n`);
+/** The register the flags name: a built-in population (with --arms, --weeks, --seed) or a file (with --features). */
+async function registerSource(options: Record<string, string | true>, { seed, arms, weeks }: { seed: number; arms?: number; weeks: number }): Promise<RegisterSource> {
+  const name = options.register as string;
+  const features = typeof options.features === 'string' ? options.features : undefined;
+  if (findGenerator(name)) {
+    if (features) throw new UsageError(`--features applies to a history CSV, not to the built-in population "${name}"`);
+    return { kind: 'generator', name, parameters: arms ? { arms } : {}, seed, weeks };
+  }
+  if (options.arms !== undefined) throw new UsageError(`--arms applies to a built-in population, not to the file "${name}"`);
+  return { kind: 'file', ...(await namedFile(name)), ...(features && { features: await namedFile(features) }), seed };
+}
+
+/** "Ages=Ages 51-60:0.2" -> { group, bucket, [bound]: 0.2 }: the group before the first "=", the share after the last ":". */
+export function parseShare(text: string, bound: 'min' | 'max'): ShareSetting {
+  const eq = text.indexOf('='), colon = text.lastIndexOf(':');
+  const share = colon > eq ? Number(text.slice(colon + 1)) : NaN;
+  if (eq <= 0 || colon <= eq + 1 || !(share >= 0 && share <= 1) || text.slice(colon + 1).trim() === '') {
+    throw new UsageError(`--${bound}-share "${text}": write GROUP=BUCKET:SHARE with SHARE in [0, 1], e.g. --${bound}-share "Ages=Ages 51-60:0.2"`);
+  }
+  return { group: text.slice(0, eq).trim(), bucket: text.slice(eq + 1, colon).trim(), [bound]: share };
+}
+
+/** Writes the list (--out), prints it (--json or text), after the uncertain places are counted. */
+async function finish(io: Io, plan: WeeklyPlan, view: PlanView, options: Record<string, string | true>, saved: string): Promise<number> {
+  const u = await plan.uncertainty();
+  if (typeof options.out === 'string') await writeWhole(options.out, listCsv(view, u));
+  if (options.json) io.stdout.write(listJson(view, u) + '\n');
+  else io.stdout.write(listText(view, u) + `${saved}${typeof options.out === 'string' ? `; wrote ${view.list.arms.length} calls to ${options.out}` : ''}\n`);
   return 0;
 }
 

@@ -3,9 +3,11 @@
 //   - installs the locked dependencies (npm ci) when node_modules is missing or older than the lock file;
 //   - builds the WASM (release and debug) when a build is missing or older than its sources;
 //   - with --browser, finds Chromium for the end-to-end tests: $CHROMIUM_PATH or /usr/bin/chromium,
-//     installing Debian's `chromium` package when running as root on Debian, never downloading a browser.
+//     installing Debian's `chromium` package when running as root on Debian, never downloading a browser;
+//     prints its version, with a one-line warning when it is not the version the README says the suite
+//     was last run on (Debian's package moves: a layout can change with it).
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -56,4 +58,26 @@ if (flags.has('--browser')) {
     run('apt-get', ['update', '-qq']);
     run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], { DEBIAN_FRONTEND: 'noninteractive' });
   }
+  const version = chromiumVersion(wanted);
+  const tested = /last run on:? Chromium (\d+(?:\.\d+){3})/.exec(readFileSync(join(root, 'README.md'), 'utf8'))?.[1];
+  say(`browser tests run on Chromium ${version ?? '(version unknown)'} at ${wanted}`);
+  if (version && tested && version !== tested) {
+    say(`warning: Chromium ${version} is ${compareVersions(version, tested) < 0 ? 'older' : 'newer'} than ${tested}, the version the README says the suite was last run on`);
+  }
+}
+
+/** "156.0.8078.108" from `chromium --version` (Debian's wrapper script also prints a shell warning on stderr). */
+function chromiumVersion(path) {
+  try {
+    const text = execFileSync(path, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    return /(\d+(?:\.\d+){3})/.exec(text)?.[1];
+  } catch {
+    return undefined;
+  }
+}
+
+function compareVersions(a, b) {
+  const [x, y] = [a, b].map((v) => v.split('.').map(Number));
+  for (let i = 0; i < 4; i++) if (x[i] !== y[i]) return x[i] - y[i];
+  return 0;
 }

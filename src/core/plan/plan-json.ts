@@ -1,14 +1,35 @@
-// PLAN.json: a PlanState as text and back, exactly. Typed arrays are written as base64 of their bytes
-// (little-endian, as every platform allot runs on), features column by column in the narrowest exact
-// type (most are 0/1: one byte), so a plan of 10^6 beneficiaries and 26 weeks is tens of megabytes.
+// PLAN.json: a plan as text and back, exactly: who it is (id, name, times, where its policy came
+// from) and its PlanState. Typed arrays are written as base64 of their bytes (little-endian, as every
+// platform allot runs on), features column by column in the narrowest exact type (most are 0/1: one
+// byte), so a plan of 10^6 beneficiaries and 26 weeks is tens of megabytes.
+// Versions: 1 held the PlanState alone (read with a name from its file); 2 adds who the plan is.
 import type { FeatureSchema } from '../instance/types.ts';
+import { packPlan, unpackPlan } from './packed-plan.ts';
+import type { PlanPolicySource, PlanRecord } from './plan-record.ts';
 import type { PlanSettings } from './plan-settings.ts';
 import { PLAN_FORMAT, PLAN_VERSION, type PlanState, type WeekRecord } from './plan-state.ts';
 import type { Register } from './register.ts';
 
+/** The version PLAN.json is written in; every earlier one is read. */
+export const PLAN_FILE_VERSION = 2;
+
+/** Who the plan is, apart from its state. */
+type PlanMeta = Omit<PlanRecord, 'plan'>;
+
+/** PLAN.json of a stored plan (its ids unpacked on the way). */
+export function planRecordToJson({ plan, ...meta }: PlanRecord): string {
+  return planToJson(unpackPlan(plan), meta);
+}
+
+/** A stored plan from PLAN.json (any version); a version-1 file gets `fallback`'s meta. Errors name the file and the field. */
+export function parsePlanRecordJson(text: string, fileName: string, fallback: PlanMeta): PlanRecord {
+  const { plan, meta } = parsePlan(text, fileName);
+  return { ...(meta ?? fallback), plan: packPlan(plan) };
+}
+
 type Column = { type: 'u8' | 'i16' | 'i32' | 'f64'; data: string };
 
-export function planToJson(plan: PlanState): string {
+export function planToJson(plan: PlanState, meta: PlanMeta): string {
   const r = plan.register;
   const F = r.schema.columns.length;
   const columns: Column[] = [];
@@ -32,11 +53,12 @@ export function planToJson(plan: PlanState): string {
     budget: r.budget, discount: r.discount, horizon: r.horizon, provenance: r.provenance, warnings: r.warnings,
   };
   const weeks = plan.weeks.map((w) => ({ ...w, planned: toBase64(w.planned) }));
-  return JSON.stringify({ format: PLAN_FORMAT, version: PLAN_VERSION, settings: plan.settings, register, weeks });
+  const { id, name, createdAt, updatedAt, policy } = meta;
+  return JSON.stringify({ format: PLAN_FORMAT, version: PLAN_FILE_VERSION, id, name, createdAt, updatedAt, policy, settings: plan.settings, register, weeks });
 }
 
-/** Parses and checks PLAN.json; errors name the file and the field. */
-export function parsePlanJson(text: string, fileName = 'the plan file'): PlanState {
+/** Parses and checks PLAN.json; errors name the file and the field. The meta is null in a version-1 file. */
+export function parsePlan(text: string, fileName = 'the plan file'): { plan: PlanState; meta: PlanMeta | null } {
   const fail = (what: string): never => {
     throw new Error(`${fileName}: ${what}`);
   };
@@ -47,7 +69,15 @@ export function parsePlanJson(text: string, fileName = 'the plan file'): PlanSta
     return fail(`not valid JSON (${(error as Error).message})`);
   }
   if (!data || typeof data !== 'object' || data.format !== PLAN_FORMAT) fail(`not an allot plan (expected "format": "${PLAN_FORMAT}")`);
-  if (data.version !== PLAN_VERSION) fail(`plan version ${String(data.version)} is not supported (this allot reads version ${PLAN_VERSION})`);
+  if (data.version !== 1 && data.version !== PLAN_FILE_VERSION) fail(`plan version ${String(data.version)} is not supported (this allot reads versions 1 to ${PLAN_FILE_VERSION})`);
+  let meta: PlanMeta | null = null;
+  if (data.version === PLAN_FILE_VERSION) {
+    const { id, name, createdAt, updatedAt, policy } = data as Record<string, any>;
+    if (typeof id !== 'string' || id === '' || typeof name !== 'string') fail('"id" and "name" must be text');
+    if (!Number.isFinite(createdAt) || !Number.isFinite(updatedAt)) fail('"createdAt" and "updatedAt" must be times in milliseconds');
+    if (!policy || !['run-selected', 'run-candidate', 'typed'].includes(policy.kind)) fail('"policy" must say where the reward came from ("kind": "run-selected", "run-candidate" or "typed")');
+    meta = { id, name, createdAt, updatedAt, policy: policy as PlanPolicySource };
+  }
   const reg = data.register as Record<string, any>;
   if (!reg || typeof reg !== 'object') fail('"register" is missing');
   const N = reg.numArms, S = reg.numStates;
@@ -82,7 +112,7 @@ export function parsePlanJson(text: string, fileName = 'the plan file'): PlanSta
     if (!Number.isInteger(w.week)) fail(`"weeks[${i}].week" must be a whole number`);
     return { week: w.week, tieSeed: w.tieSeed, reward: w.reward, budget: w.budget, planned: typedFrom('i32', w.planned, -1, `weeks[${i}].planned`, fail) as Int32Array, outcomes: w.outcomes ?? null };
   });
-  return { format: PLAN_FORMAT, version: PLAN_VERSION, register, settings, weeks };
+  return { plan: { format: PLAN_FORMAT, version: PLAN_VERSION, register, settings, weeks }, meta };
 }
 
 const WIDTH = { u8: 1, i16: 2, i32: 4, f64: 8 } as const;

@@ -1,5 +1,7 @@
 // What a plan is asked to do each week: the reward, the budget and the constraints. Plain data
-// (JSON-safe), kept with the plan and shown with every list.
+// (JSON-safe), kept with the plan and shown with every list. The defaults are here, once, for the
+// Plan screen's form and `allot plan` alike.
+import type { FeatureSchema } from '../instance/types.ts';
 
 /** A floor and/or a cap on the share of calls that go to one bucket of a feature group. */
 export interface ShareSetting {
@@ -35,6 +37,14 @@ export interface PlanSettings {
 
 /** allot's defaults (own choices): no cooldown, 20 posterior draws, 90 % intervals, seed 0. */
 export const PLAN_DEFAULTS = { cooldown: 0, draws: 20, level: 0.9, seed: 0 } as const;
+
+/**
+ * The default group whose buckets get their own prior: the register's first group with more than one
+ * bucket (a group of one bucket is the whole register again), or none.
+ */
+export function defaultPriorGroup(schema: FeatureSchema): string | null {
+  return schema.groups.find((g) => g.buckets.length > 1)?.name ?? null;
+}
 
 /** The seed of week `week`'s draws: splitmix-style mixing of the plan's seed and the week (recorded with the list). */
 export function weekSeed(seed: number, week: number): number {

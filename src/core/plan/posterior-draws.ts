@@ -1,7 +1,7 @@
 // Whose place in the list is uncertain: the list made again under posterior draws of the transitions,
 // counting how often each beneficiary is on it. The core counts a list's draws at once
 // (weekly-list.ts); the plan worker one draw at a time in the background, keeping the drawn indices for
-// new rules (src/workers/plan/uncertain-places.ts). Both draw with posteriorDrawIndex and count with
+// new rules (src/pipeline/plan/uncertain-places.ts). Both draw with posteriorDrawIndex and count with
 // MembershipCount, so the same seed gives the same counts.
 import { constrainedTopB } from './constrained-top-b.ts';
 import type { TransitionPosterior } from './estimate-transitions.ts';

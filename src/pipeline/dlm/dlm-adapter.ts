@@ -1,22 +1,22 @@
 // The one DLM adapter, used by the app's runs, `allot evaluate dlm` and the language study: the
 // user's LLM behind DLM's generation prompt (appendix I, or the multilingual paper's Table 5) and
 // its reflection prompt (appendix L) over the population's schema; the reply parser and reward
-// compiler, whose errors go back to the LLM in one wording; and the caller's simulation, keyed by
-// normalized expression, whose state-feature distributions travel as structures and are written
-// as text once, in the prompt. The same run therefore sends the same request bytes everywhere.
+// compiler, whose errors go back to the LLM in the one wording (askLlm); and the caller's
+// simulation, keyed by normalized expression, whose state-feature distributions travel as
+// structures and are written as text once, in the prompt. The same run therefore sends the same
+// request bytes everywhere.
 import { DLM_REFLECTION_LAYOUT } from '../../core/datasets/dlm-reflection-layout.ts';
 import { dlmSchema } from '../../core/datasets/dlm-schema.ts';
 import type { FeatureSchema } from '../../core/instance/types.ts';
 import { distributionCategories, type DistributionSection } from '../../core/measures/distribution-categories.ts';
 import type { GroupDistribution } from '../../core/measures/state-feature-distribution.ts';
-import type { ChatRequest } from '../../core/prompts/chat-request.ts';
 import { dlmGenerationPrompt, multilingualGenerationPrompt } from '../../core/prompts/dlm-generation-prompt.ts';
 import { dlmReflectionPrompt } from '../../core/prompts/dlm-reflection-prompt.ts';
-import { parseRewardReply, ReplyParseError } from '../../core/prompts/parse-reply.ts';
+import { parseRewardReply } from '../../core/prompts/parse-reply.ts';
 import { compileReward, type RewardDiagnostics, type RewardPopulation } from '../../core/reward/compile-reward.ts';
 import { rewardFeedback } from '../../core/reward/reward-feedback.ts';
 import type { LlmProvider } from '../../llm/llm-provider.ts';
-import type { Attempt } from './dlm-run-state.ts';
+import { askLlm, parsedBy } from '../ask-until-parsed.ts';
 import type { DlmParts } from './run-dlm.ts';
 
 /** A compiled reward with its diagnostics, or the error as the LLM reads it. */
@@ -63,18 +63,14 @@ export function reflectionLayout(schema: FeatureSchema): readonly DistributionSe
   return fits ? DLM_REFLECTION_LAYOUT : undefined;
 }
 
-/** The request with the last refused reply's error appended, so that the LLM can correct it. */
-export function withFeedback(request: ChatRequest, failures: readonly Attempt[]): ChatRequest {
-  const last = failures.at(-1);
-  return last?.error ? { ...request, prompt: `${request.prompt}\nYour previous reply could not be used. ${last.error}` } : request;
-}
+const readRewardReply = parsedBy(parseRewardReply);
 
 export function createDlmAdapter({ llm, population, generation = 'dlm', distributions, signal, domain }: DlmAdapterInput): DlmAdapter {
   const { schema, numStates } = population;
   const hidden = hiddenColumns(schema);
   const layout = reflectionLayout(schema);
   const generationPrompt = generation === 'multilingual' ? multilingualGenerationPrompt : dlmGenerationPrompt;
-  const ask = async (request: ChatRequest, failures: readonly Attempt[]) => (await llm.complete(withFeedback(request, failures), { signal })).text;
+  const ask = askLlm(llm, signal);
   const diagnostics = new Map<string, RewardDiagnostics>(); // by normalized expression
   const compileExpression = (expression: string): CompiledReward => {
     const compiled = compileReward(expression, population);
@@ -88,12 +84,8 @@ export function createDlmAdapter({ llm, population, generation = 'dlm', distribu
     propose: (r) => ask(generationPrompt({ goal: r.task, schema, hidden, numStates, ...(domain && { domain }), previousAttempts: r.previous.map((p) => p.expression) }), r.failures),
     reflect: (r) => ask(dlmReflectionPrompt({ goal: r.task, schema, hidden, candidates: r.candidates }), r.failures),
     compile(reply) {
-      try {
-        return compileExpression(parseRewardReply(reply).expression);
-      } catch (error) {
-        if (error instanceof ReplyParseError) return { ok: false, error: error.feedback };
-        throw error;
-      }
+      const read = readRewardReply(reply);
+      return read.ok ? compileExpression(read.value.expression) : read;
     },
     async simulate({ normalized, rewardTable }) {
       const known = diagnostics.get(normalized);

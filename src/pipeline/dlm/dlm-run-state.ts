@@ -2,6 +2,7 @@
 // simulation outcome and every pick. It is the checkpoint: a run resumed from it repeats no LLM
 // call that was already answered.
 import type { DistributionCategory } from '../../core/measures/distribution-categories.ts';
+import { DEFAULT_MAX_ATTEMPTS, type Attempt } from '../ask-until-parsed.ts';
 
 export interface DlmConfig {
   /** 'reflection': I rounds x K candidates with a reflection pick per round (DLM). 'zero-shot': the first valid reply of one call (DLM, No Reflection). */
@@ -14,13 +15,12 @@ export interface DlmConfig {
   maxAttempts: number;
 }
 
-export const DEFAULT_DLM_CONFIG: DlmConfig = { mode: 'reflection', rounds: 2, candidates: 2, maxAttempts: 3 };
-
-/** One LLM reply for a candidate or a reflection, and why it was refused (absent when accepted). */
-export interface Attempt {
-  reply: string;
-  error?: string;
-}
+export const DEFAULT_DLM_CONFIG: DlmConfig = {
+  mode: 'reflection',
+  rounds: 2,
+  candidates: 2,
+  maxAttempts: DEFAULT_MAX_ATTEMPTS,
+};
 
 export interface CandidateState {
   /** "r<round>/c<slot>", e.g. "r0/c1". */

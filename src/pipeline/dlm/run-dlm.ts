@@ -4,9 +4,10 @@
 // copy to `checkpoint`; a run started again from any checkpoint asks the LLM nothing it has
 // already answered.
 import type { DistributionCategory } from '../../core/measures/distribution-categories.ts';
+import { parseIndexReply } from '../../core/prompts/parse-reply.ts';
+import { askUntilParsed, parsedBy, type Attempt } from '../ask-until-parsed.ts';
 import { cloneState, Pause, pausingIo } from '../resumable.ts';
-import type { Attempt, CandidateState, DlmResult, DlmRunState, RoundState } from './dlm-run-state.ts';
-import { parseReflectionPick } from './parse-reflection-pick.ts';
+import type { CandidateState, DlmResult, DlmRunState, RoundState } from './dlm-run-state.ts';
 
 /** A best previous attempt (Alg. 1 line 15: the pick joins the context zeta of later rounds). */
 export interface PreviousPick {
@@ -79,9 +80,8 @@ export async function runDlm(initial: DlmRunState, parts: DlmParts, options: Run
   for (const [key, record] of Object.entries(state.simulations)) if (!Array.isArray(record.distribution)) delete state.simulations[key];
   const emit = (event: DlmEvent) => options.onEvent?.(event);
   const save = () => options.checkpoint?.(cloneState(state));
-  const io = pausingIo(options.signal);
   const { config } = state;
-  const step: Step = { state, parts, io, emit, save };
+  const step: Step = { state, parts, io: pausingIo(options.signal), signal: options.signal, emit, save };
 
   try {
     for (let r = 0; r < config.rounds; r++) {
@@ -119,45 +119,45 @@ interface Step {
   parts: DlmParts;
   /** Calls an I/O part, turning its failure (or an abort) into a pause. */
   io: <T>(call: () => Promise<T>) => Promise<T>;
+  signal?: AbortSignal;
   emit: (event: DlmEvent) => void;
   save: () => void;
 }
 
 const validCandidates = (state: DlmRunState) => state.rounds.flatMap((r) => r.candidates.filter((c) => c.status === 'valid'));
 
-async function proposeCandidate({ state, parts, io, emit, save }: Step, round: RoundState, candidate: CandidateState) {
-  while (candidate.status === 'pending') {
-    if (candidate.attempts.length >= state.config.maxAttempts) {
-      candidate.status = 'failed';
-      emit({ type: 'candidate', id: candidate.id, status: 'failed', error: candidate.attempts.at(-1)?.error });
-      save();
-      return;
-    }
-    const request: ProposalRequest = {
-      kind: 'proposal',
-      task: state.task,
-      candidate: candidate.id,
-      round: round.index,
-      attempt: candidate.attempts.length,
-      previous: previousPicks(state, round.index),
-      failures: candidate.attempts.map((a) => ({ ...a })),
-    };
-    const reply = await io(() => (emit({ type: 'llm-request', request }), parts.propose(request)));
-    const compiled = parts.compile(reply);
-    if (compiled.ok) {
-      candidate.attempts.push({ reply });
-      candidate.status = 'valid';
-      candidate.expression = compiled.expression;
-      candidate.normalized = compiled.normalized;
-      const first = validCandidates(state).find((c) => c !== candidate && c.normalized === compiled.normalized);
-      if (first) candidate.duplicateOf = first.id;
-      emit({ type: 'candidate', id: candidate.id, status: 'valid', duplicateOf: candidate.duplicateOf });
-    } else {
-      candidate.attempts.push({ reply, error: compiled.error });
-      emit({ type: 'candidate', id: candidate.id, status: 'refused', error: compiled.error });
-    }
-    save();
+async function proposeCandidate(step: Step, round: RoundState, candidate: CandidateState) {
+  const { state, parts, signal, emit, save } = step;
+  if (candidate.status !== 'pending') return;
+  const previous = previousPicks(state, round.index);
+  const base = { kind: 'proposal', task: state.task, candidate: candidate.id, round: round.index, previous } as const;
+  const asked = await askUntilParsed({
+    attempts: candidate.attempts,
+    maxAttempts: state.config.maxAttempts,
+    send: (failures) => {
+      const request: ProposalRequest = { ...base, attempt: failures.length, failures };
+      emit({ type: 'llm-request', request });
+      return parts.propose(request);
+    },
+    parse: (reply) => {
+      const compiled = parts.compile(reply);
+      return compiled.ok ? { ok: true, value: compiled } : compiled;
+    },
+    refused: ({ error }) => (emit({ type: 'candidate', id: candidate.id, status: 'refused', error }), save()),
+    signal,
+  });
+  if (asked.ok) {
+    candidate.status = 'valid';
+    candidate.expression = asked.value.expression;
+    candidate.normalized = asked.value.normalized;
+    const first = validCandidates(state).find((c) => c !== candidate && c.normalized === asked.value.normalized);
+    if (first) candidate.duplicateOf = first.id;
+    emit({ type: 'candidate', id: candidate.id, status: 'valid', duplicateOf: candidate.duplicateOf });
+  } else {
+    candidate.status = 'failed';
+    emit({ type: 'candidate', id: candidate.id, status: 'failed', error: asked.failure });
   }
+  save();
 }
 
 /** Simulates each distinct valid candidate of the round not simulated before (in this run). */
@@ -173,7 +173,7 @@ async function simulateRound({ state, parts, io, emit, save }: Step, round: Roun
   }
 }
 
-async function reflectRound({ state, parts, io, emit, save }: Step, round: RoundState) {
+async function reflectRound({ state, parts, signal, emit, save }: Step, round: RoundState) {
   // Each distinct valid expression once, in slot order.
   const valid = round.candidates.filter((c) => c.status === 'valid');
   const shown = valid.filter((c, i) => valid.findIndex((d) => d.normalized === c.normalized) === i);
@@ -188,33 +188,34 @@ async function reflectRound({ state, parts, io, emit, save }: Step, round: Round
     return;
   }
   const candidates = shown.map((c, index) => ({ index, expression: c.expression!, distribution: state.simulations[c.normalized!].distribution }));
-  while (reflection.status === 'pending') {
-    if (reflection.attempts.length >= state.config.maxAttempts) {
-      reflection.status = 'failed';
-      emit({ type: 'picked', round: round.index, id: null, reason: `reflection failed: ${reflection.attempts.at(-1)?.error}` });
-      save();
-      return;
-    }
-    const request: ReflectionRequest = {
-      kind: 'reflection',
-      task: state.task,
-      round: round.index,
-      attempt: reflection.attempts.length,
-      candidates,
-      failures: reflection.attempts.map((a) => ({ ...a })),
-    };
-    const reply = await io(() => (emit({ type: 'llm-request', request }), parts.reflect(request)));
-    const pick = parseReflectionPick(reply, candidates.length);
-    if ('index' in pick) {
-      reflection.attempts.push({ reply });
-      reflection.status = 'picked';
-      reflection.pick = reflection.shown[pick.index];
-      emit({ type: 'picked', round: round.index, id: reflection.pick });
-    } else {
-      reflection.attempts.push({ reply, error: pick.error });
-    }
-    save();
+  const asked = await askUntilParsed({
+    attempts: reflection.attempts,
+    maxAttempts: state.config.maxAttempts,
+    send: (failures) => {
+      const request: ReflectionRequest = {
+        kind: 'reflection',
+        task: state.task,
+        round: round.index,
+        attempt: failures.length,
+        candidates,
+        failures,
+      };
+      emit({ type: 'llm-request', request });
+      return parts.reflect(request);
+    },
+    parse: parsedBy((reply) => parseIndexReply(reply, candidates.length)),
+    refused: save,
+    signal,
+  });
+  if (asked.ok) {
+    reflection.status = 'picked';
+    reflection.pick = reflection.shown[asked.value];
+    emit({ type: 'picked', round: round.index, id: reflection.pick });
+  } else {
+    reflection.status = 'failed';
+    emit({ type: 'picked', round: round.index, id: null, reason: `reflection failed: ${asked.failure}` });
   }
+  save();
 }
 
 /** Picks of rounds before `round`, oldest first, as the proposal prompt shows them. */

@@ -2,12 +2,7 @@
 // as plain JSON data: the user's original prompt (always kept), the language guess, whether
 // rewriting is on, every LLM reply, the rewrite as explicit English clauses, and the user's edit.
 import { guessLanguage, type LanguageGuess } from '../../core/language/guess-language.ts';
-
-export interface RewriteAttempt {
-  reply: string;
-  /** Why the reply could not be read (absent when it could). */
-  error?: string;
-}
+import type { Attempt } from '../ask-until-parsed.ts';
 
 export interface RewriteState {
   version: 1;
@@ -16,7 +11,7 @@ export interface RewriteState {
   /** On by default for prompts that are not English (language.rewriteByDefault); the user decides. */
   enabled: boolean;
   status: 'pending' | 'done' | 'failed' | 'paused' | 'off';
-  attempts: RewriteAttempt[];
+  attempts: Attempt[];
   /** The LLM's clauses, in order. */
   clauses?: string[];
   /** The clauses as one goal text. */

@@ -1,14 +1,17 @@
 // Runs (or resumes) the rewriting step: asks the LLM to restate the prompt as explicit English
-// clauses over the population's features, retries an unreadable reply with the parser's feedback,
-// and pauses (keeping every reply) when the provider fails.
+// clauses over the population's features through the one ask step (an unreadable reply is fed
+// back and recorded; after the allowed attempts the step is 'failed' and the original prompt is
+// used), and pauses, keeping every reply, when the provider fails or the run is cancelled.
 import type { FeatureSchema } from '../../core/instance/types.ts';
-import { parseClausesReply, ReplyParseError } from '../../core/prompts/parse-reply.ts';
+import { parseClausesReply } from '../../core/prompts/parse-reply.ts';
 import { rewritePrompt } from '../../core/prompts/rewrite-prompt.ts';
 import type { LlmProvider } from '../../llm/llm-provider.ts';
+import { askLlm, askUntilParsed, DEFAULT_MAX_ATTEMPTS, parsedBy } from '../ask-until-parsed.ts';
+import { Pause } from '../resumable.ts';
 import { joinClauses, type RewriteState } from './rewrite-state.ts';
 
 export interface RewriteOptions {
-  /** LLM calls before the step is recorded as failed (the first included; default 3). */
+  /** LLM calls before the step is recorded as failed (the first included; the run's attempts per reply). */
   maxAttempts?: number;
   /** Receives a copy of the state after every reply. */
   checkpoint?: (state: RewriteState) => void;
@@ -17,39 +20,26 @@ export interface RewriteOptions {
 
 export async function runRewrite(initial: RewriteState, llm: Pick<LlmProvider, 'complete'>, schema: FeatureSchema, options: RewriteOptions = {}): Promise<RewriteState> {
   const state = structuredClone(initial);
-  if (!state.enabled || state.status === 'done' || state.status === 'failed' || state.status === 'off') return state;
-  const maxAttempts = options.maxAttempts ?? 3;
+  if (!state.enabled || (state.status !== 'pending' && state.status !== 'paused')) return state;
   state.status = 'pending';
   delete state.pausedBecause;
   const save = () => options.checkpoint?.(structuredClone(state));
-  while (state.status === 'pending') {
-    if (state.attempts.length >= maxAttempts) {
-      state.status = 'failed';
-      break;
-    }
-    const request = rewritePrompt(state.original, schema);
-    const last = state.attempts.at(-1);
-    if (last?.error) request.prompt += `\n${last.error}`;
-    let reply: string;
-    try {
-      options.signal?.throwIfAborted();
-      reply = (await llm.complete(request, { signal: options.signal })).text;
-    } catch (error) {
-      state.status = 'paused';
-      state.pausedBecause = error instanceof Error ? error.message : String(error);
-      break;
-    }
-    try {
-      const clauses = parseClausesReply(reply);
-      state.attempts.push({ reply });
-      state.clauses = clauses;
-      state.rewrite = joinClauses(clauses);
-      state.status = 'done';
-    } catch (error) {
-      if (!(error instanceof ReplyParseError)) throw error;
-      state.attempts.push({ reply, error: error.feedback });
-    }
-    save();
+  const ask = askLlm(llm, options.signal);
+  try {
+    const asked = await askUntilParsed({
+      attempts: state.attempts,
+      maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+      send: (failures) => ask(rewritePrompt(state.original, schema), failures),
+      parse: parsedBy(parseClausesReply),
+      refused: save,
+      signal: options.signal,
+    });
+    if (asked.ok) Object.assign(state, { clauses: asked.value, rewrite: joinClauses(asked.value), status: 'done' });
+    else state.status = 'failed';
+  } catch (error) {
+    if (!(error instanceof Pause)) throw error;
+    state.status = 'paused';
+    state.pausedBecause = error.message;
   }
   save();
   return state;

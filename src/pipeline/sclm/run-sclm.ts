@@ -8,9 +8,10 @@ import type { Occupancy } from '../../core/instance/occupancy.ts';
 import type { Instance } from '../../core/instance/types.ts';
 import type { ChatRequest } from '../../core/prompts/chat-request.ts';
 import { clauseSplitPrompt } from '../../core/prompts/clause-split-prompt.ts';
-import { parseClausesReply, parseScoreReply, ReplyParseError } from '../../core/prompts/parse-reply.ts';
+import { parseClausesReply, parseScoreReply } from '../../core/prompts/parse-reply.ts';
 import { sclmScorerPrompt } from '../../core/prompts/sclm-scorer-prompt.ts';
-import { createDlmRun, type Attempt, type DlmRunState } from '../dlm/dlm-run-state.ts';
+import { askFailure, askUntilParsed, parsedBy, type Attempt } from '../ask-until-parsed.ts';
+import { createDlmRun, type DlmRunState } from '../dlm/dlm-run-state.ts';
 import { runDlm, type CompileResult, type DlmEvent, type DlmParts } from '../dlm/run-dlm.ts';
 import { cloneState, Pause, pausingIo } from '../resumable.ts';
 import { extendedPrompt } from './accept-clauses.ts';
@@ -135,37 +136,43 @@ function awaitClauses(ctx: Ctx, problems: string[]): SclmRunState {
   return ctx.state;
 }
 
-/** Asks until the reply parses or the attempts run out; every reply is recorded in `ask`. */
-async function askUntilParsed<T>(ctx: Ctx, ask: AskState, kind: SclmLlmRequest['kind'], key: string, chat: ChatRequest, parse: (reply: string) => T): Promise<T | null> {
-  while (ask.status === 'pending') {
-    if (ask.attempts.length >= ctx.state.config.maxAttempts) {
-      ask.status = 'failed';
-      ctx.save();
-      return null;
-    }
-    const request: SclmLlmRequest = { kind, key: `${key}#${ask.attempts.length}`, chat, failures: ask.attempts.map((a) => ({ ...a })) };
-    const reply = await ctx.io(() => (ctx.emit({ type: 'llm-request', request }), ctx.parts.ask(request)));
-    try {
-      const value = parse(reply);
-      ask.attempts.push({ reply });
-      ask.status = 'done';
-      ctx.save();
-      return value;
-    } catch (error) {
-      if (!(error instanceof ReplyParseError)) throw error;
-      ask.attempts.push({ reply, error: error.feedback });
-      ctx.save();
-    }
+/** One of SCLM's own questions through the ask step: `null` (and the ask recorded as failed) when no reply parsed. */
+async function ask<T>(
+  ctx: Ctx,
+  record: AskState,
+  kind: SclmLlmRequest['kind'],
+  key: string,
+  chat: ChatRequest,
+  parse: (reply: string) => T,
+): Promise<T | null> {
+  if (record.status === 'failed') return null;
+  const asked = await askUntilParsed({
+    attempts: record.attempts,
+    maxAttempts: ctx.state.config.maxAttempts,
+    send: (failures) => {
+      const request: SclmLlmRequest = { kind, key: `${key}#${failures.length}`, chat, failures };
+      ctx.emit({ type: 'llm-request', request });
+      return ctx.parts.ask(request);
+    },
+    parse: parsedBy(parse),
+    refused: ctx.save,
+    signal: ctx.signal,
+  });
+  if (record.status === 'pending') {
+    record.status = asked.ok ? 'done' : 'failed';
+    ctx.save();
   }
-  return ask.status === 'done' ? parse(ask.attempts.at(-1)!.reply) : null;
+  return asked.ok ? asked.value : null;
 }
 
 async function splitClauses(ctx: Ctx) {
   const { state } = ctx;
   const split = state.split ?? (state.split = { attempts: [], status: 'pending' });
-  const clauses = await askUntilParsed(ctx, split, 'clause-split', 'split', clauseSplitPrompt(state.prompt), parseClausesReply);
+  const clauses = await ask(ctx, split, 'clause-split', 'split', clauseSplitPrompt(state.prompt), parseClausesReply);
   split.proposed = clauses ?? [state.prompt];
-  awaitClauses(ctx, clauses ? [] : [`the LLM could not split the prompt (${split.attempts.at(-1)?.error ?? 'no reply'}); the whole prompt is proposed as one clause: edit it`]);
+  const why = askFailure(split.attempts);
+  const failed = `the LLM could not split the prompt (${why}); the whole prompt is proposed as one clause: edit it`;
+  awaitClauses(ctx, clauses ? [] : [failed]);
 }
 
 /** Runs an inner DLM run to its end, keeping its state inside the SCLM state; its pause pauses SCLM. */
@@ -265,7 +272,7 @@ async function rateAll(ctx: Ctx) {
       const rating = state.ratings[`${candidate.id}|${clause.name}`] ?? (state.ratings[`${candidate.id}|${clause.name}`] = { attempts: [], status: 'pending' });
       if (rating.status !== 'pending') continue;
       const chat = sclmScorerPrompt({ clause: clause.text, expression: candidate.expression!, distribution: outcome.distribution });
-      const score = await askUntilParsed(ctx, rating, 'rating', key, chat, parseScoreReply);
+      const score = await ask(ctx, rating, 'rating', key, chat, parseScoreReply);
       if (score !== null) rating.score = score;
       ctx.emit({ type: 'rated', key, score });
       ctx.save();

@@ -8,7 +8,8 @@ import type { PolicyEvaluation } from '../../core/adjudicate/evaluate-policy.ts'
 import type { Pool, PoolPolicy } from '../../core/adjudicate/pool.ts';
 import type { SelectionRecord } from '../../core/adjudicate/selection-record.ts';
 import type { DistributionCategory } from '../../core/measures/distribution-categories.ts';
-import type { Attempt, DlmConfig, DlmRunState } from '../dlm/dlm-run-state.ts';
+import { DEFAULT_MAX_ATTEMPTS, type Attempt } from '../ask-until-parsed.ts';
+import type { DlmConfig, DlmRunState } from '../dlm/dlm-run-state.ts';
 
 export interface SclmConfig {
   /** How prioritization clauses are scored: SCLM-SIM (each clause's own reward, simulated) or SCLM-LLM (1-5 ratings). */
@@ -40,7 +41,7 @@ export const DEFAULT_SCLM_CONFIG: SclmConfig = {
   scorer: 'simulator',
   pool: { rounds: 4, candidates: 5 },
   clauseDlm: { rounds: 2, candidates: 2 },
-  maxAttempts: 3,
+  maxAttempts: DEFAULT_MAX_ATTEMPTS,
   shiftClauses: false,
   utilityClause: false,
   baselines: true,
@@ -63,7 +64,7 @@ export interface SclmClause {
   group?: string;
 }
 
-/** One LLM question answered until its reply parses (the clause split, a rating). */
+/** One LLM question asked until its reply parses (the clause split, a rating): its replies and how it ended. */
 export interface AskState {
   attempts: Attempt[];
   status: 'pending' | 'done' | 'failed';

@@ -1,23 +1,24 @@
 // The language study (multilingual paper, sections 3-5) per alpha x language x prompt x run:
-// translate (the user's file, or the LLM, recorded) -> optional rewrite -> DLM (zero-shot or the
-// reflection loop, over the one DLM adapter) -> compile -> simulate -> acceptable? success? DP_variance per group. The
-// population and simulator are injected: the same runner serves the CLI (WASM engine)
-// and tests (scripted parts).
+// translate (the user's file, or the LLM through the one ask step, recorded) -> optional rewrite
+// -> DLM (zero-shot or the reflection loop, over the one DLM adapter) -> compile -> simulate ->
+// acceptable? success? DP_variance per group. The population and simulator are injected: the same
+// runner serves the CLI (WASM engine) and tests (scripted parts).
 import { acceptableReward } from '../../core/fairness/acceptable-reward.ts';
 import { taskSuccess } from '../../core/fairness/task-success.ts';
 import { unfairnessFlags } from '../../core/fairness/unfairness-flags.ts';
 import type { Occupancy } from '../../core/instance/occupancy.ts';
 import type { Instance } from '../../core/instance/types.ts';
-import { ReplyParseError } from '../../core/prompts/parse-reply.ts';
 import { parseTranslationReply, translatePrompt } from '../../core/prompts/translate-prompt.ts';
 import { dpVariance } from '../../core/measures/dp-variance.ts';
 import { stateFeatureDistribution } from '../../core/measures/state-feature-distribution.ts';
 import type { LlmProvider } from '../../llm/llm-provider.ts';
+import { askLlm, askUntilParsed, DEFAULT_MAX_ATTEMPTS, parsedBy } from '../ask-until-parsed.ts';
 import { createDlmRun } from '../dlm/dlm-run-state.ts';
 import { createDlmAdapter, type DlmAdapter } from '../dlm/dlm-adapter.ts';
 import { runDlm } from '../dlm/run-dlm.ts';
-import { createRewrite, effectivePrompt } from '../rewrite/rewrite-state.ts';
+import { createRewrite, effectivePrompt, type RewriteState } from '../rewrite/rewrite-state.ts';
 import { runRewrite } from '../rewrite/run-rewrite.ts';
+import { cloneState, Pause } from '../resumable.ts';
 import type { CellOutcome, StudyCell, StudyPrompt, StudyState, Translation } from './study-state.ts';
 
 export interface StudyParts {
@@ -34,20 +35,18 @@ export interface StudyOptions {
   /** After each finished cell. */
   onCell?: (cell: StudyCell, index: number, total: number) => void;
   signal?: AbortSignal;
-  /** LLM calls per translation before it fails (default 3). */
-  maxAttempts?: number;
 }
 
-class Pause extends Error {}
-const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
+/** LLM calls per question (translation, rewrite, proposal, reflection): the study's DLM setting. */
+const maxAttemptsOf = (state: StudyState) => state.config.dlm.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
 
 /** Runs (or resumes) the study until done or paused (a provider failure or an abort); pass a paused state back in to resume. */
 export async function runLanguageStudy(initial: StudyState, parts: StudyParts, options: StudyOptions = {}): Promise<StudyState> {
-  const state = clone(initial);
+  const state = cloneState(initial);
   if (state.status === 'done') return state;
   state.status = 'running';
   delete state.pausedBecause;
-  const save = () => options.checkpoint?.(clone(state));
+  const save = () => options.checkpoint?.(cloneState(state));
   const populations = new Map<string, Promise<Instance>>();
   const populationOf = (alpha: number, run: number) => {
     const key = `${alpha}/${run}`;
@@ -59,8 +58,14 @@ export async function runLanguageStudy(initial: StudyState, parts: StudyParts, o
       const cell = state.cells[i];
       if (cell.outcome) continue;
       const prompt = state.prompts.find((p) => p.number === cell.prompt)!;
-      const translation = await translationOf(state, cell.language, prompt, parts.llm, options, save);
-      await runCell(state, cell, prompt, translation, await populationOf(cell.alpha, cell.run), parts, options, save);
+      const translation = await translationOf(state, cell.language, prompt, parts.llm, options.signal, save);
+      if ('failure' in translation) {
+        const reason = `the ${cell.language} translation of prompt ${prompt.number} failed: ${translation.failure}`;
+        cell.outcome = { valid: false, reason };
+      } else {
+        const instance = await populationOf(cell.alpha, cell.run);
+        await runCell(state, cell, prompt, translation, instance, parts, options, save);
+      }
       save();
       options.onCell?.(cell, i, state.cells.length);
     }
@@ -76,38 +81,32 @@ export async function runLanguageStudy(initial: StudyState, parts: StudyParts, o
   return state;
 }
 
-/** The prompt in `language`: English as is, the user's translation, or the LLM's (recorded; a failed translation pauses the study). */
-async function translationOf(state: StudyState, language: string, prompt: StudyPrompt, llm: StudyParts['llm'], options: StudyOptions, save: () => void): Promise<Translation> {
+/** The prompt in `language`: English as is, the user's translation, the LLM's (recorded), or why the LLM's failed. */
+async function translationOf(
+  state: StudyState,
+  language: string,
+  prompt: StudyPrompt,
+  llm: StudyParts['llm'],
+  signal: AbortSignal | undefined,
+  save: () => void,
+): Promise<Translation | { failure: string }> {
   const byPrompt = state.translations[language] ?? (state.translations[language] = {});
   const existing = byPrompt[prompt.number];
   if (existing && (existing.source !== 'llm' || existing.text)) return existing;
   const record: Translation = existing ?? (byPrompt[prompt.number] = { text: '', source: 'llm', attempts: [] });
-  const attempts = record.attempts!;
-  while (!record.text) {
-    if (attempts.length >= (options.maxAttempts ?? 3)) throw new Pause(`the ${language} translation of prompt ${prompt.number} could not be read after ${attempts.length} replies`);
-    const request = translatePrompt(prompt.text, language);
-    const last = attempts.at(-1);
-    if (last?.error) request.prompt += `\n${last.error}`;
-    const reply = await io(options, () => llm.complete(request, { signal: options.signal }));
-    try {
-      record.text = parseTranslationReply(reply.text);
-      attempts.push({ reply: reply.text });
-    } catch (error) {
-      if (!(error instanceof ReplyParseError)) throw error;
-      attempts.push({ reply: reply.text, error: error.feedback });
-    }
-    save();
-  }
+  const ask = askLlm(llm, signal);
+  const asked = await askUntilParsed({
+    attempts: record.attempts!,
+    maxAttempts: maxAttemptsOf(state),
+    send: (failures) => ask(translatePrompt(prompt.text, language), failures),
+    parse: parsedBy(parseTranslationReply),
+    refused: save,
+    signal,
+  });
+  if (!asked.ok) return { failure: asked.failure };
+  record.text = asked.value;
+  save();
   return record;
-}
-
-async function io<T>(options: StudyOptions, call: () => Promise<T>): Promise<T> {
-  if (options.signal?.aborted) throw new Pause('aborted');
-  try {
-    return await call();
-  } catch (error) {
-    throw new Pause(error instanceof Error ? error.message : String(error));
-  }
 }
 
 async function runCell(state: StudyState, cell: StudyCell, prompt: StudyPrompt, translation: Translation, instance: Instance, parts: StudyParts, options: StudyOptions, save: () => void) {
@@ -116,7 +115,9 @@ async function runCell(state: StudyState, cell: StudyCell, prompt: StudyPrompt, 
   // 1. Rewriting (its own resumable state); 'auto' follows the language guess.
   if (config.rewrite !== 'off' && !cell.goal) {
     cell.rewrite ??= createRewrite(translation.text, config.rewrite === 'on' ? { enabled: true } : {});
-    cell.rewrite = await runRewrite(cell.rewrite, parts.llm, schema, { signal: options.signal, checkpoint: (s) => ((cell.rewrite = s), save()) });
+    const checkpoint = (s: RewriteState) => ((cell.rewrite = s), save());
+    const rewriting = { maxAttempts: maxAttemptsOf(state), signal: options.signal, checkpoint };
+    cell.rewrite = await runRewrite(cell.rewrite, parts.llm, schema, rewriting);
     if (cell.rewrite.status === 'paused') throw new Pause(cell.rewrite.pausedBecause ?? 'rewriting paused');
   }
   cell.goal ??= cell.rewrite ? effectivePrompt(cell.rewrite) : translation.text;

@@ -10,7 +10,8 @@ import { DEFAULT_DP_THRESHOLDS } from '../../core/fairness/unfairness-flags.ts';
 import type { AllocationMeasure } from '../../core/measures/allocation-per-arm.ts';
 import { MULTILINGUAL_PROMPTS } from '../../core/tasks/multilingual-prompts.ts';
 import type { DlmConfig, DlmRunState } from '../dlm/dlm-run-state.ts';
-import type { RewriteAttempt, RewriteState } from '../rewrite/rewrite-state.ts';
+import type { Attempt } from '../ask-until-parsed.ts';
+import type { RewriteState } from '../rewrite/rewrite-state.ts';
 
 export interface StudyConfig {
   /** ISO 639 codes; 'en' uses the English prompts as they are. */
@@ -48,8 +49,8 @@ export interface StudyPrompt {
 export interface Translation {
   text: string;
   source: 'english' | 'file' | 'llm';
-  /** For source 'llm': every reply, with why it could not be read. */
-  attempts?: RewriteAttempt[];
+  /** For source 'llm': every reply, with why it could not be read (text stays '' if none could: no reward then). */
+  attempts?: Attempt[];
 }
 
 export type CellOutcome =

@@ -37,7 +37,3 @@ export async function runStep(target: StepTarget, what: string, step: () => Prom
 export function assertNoTypedSecret(typed: unknown, secrets: readonly string[]): void {
   assertNoSecret('plans', typed, secrets);
 }
-
-export function newPlanId(now: number, random: () => number): string {
-  return `plan-${now.toString(36)}-${random().toString(36).slice(2, 7)}`;
-}

@@ -2,7 +2,7 @@
 // or SCLM run (SCLM: the pick of the welfare function the run leads with), every valid candidate
 // of a run, and every candidate of a saved What-if comparison. A typed expression needs no option.
 import type { PoolCandidate } from '../../core/adjudicate/pool.ts';
-import type { PlanPolicy } from '../../storage/records.ts';
+import type { PlanPolicy } from '../../core/plan/plan-record.ts';
 import type { AnyCandidateRecord, AnyRunRecord } from '../run-records.ts';
 import { isDialCandidate } from '../runs/run-candidates.ts';
 

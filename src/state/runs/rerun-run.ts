@@ -4,7 +4,8 @@
 import { rerunId } from '../history.svelte.ts';
 import { runRepository } from '../run-records.ts';
 import type { RunComparison } from './compare-runs.ts';
-import { RunSession, type RunHost, type RunPhase } from './run-session.svelte.ts';
+import type { RunHost } from './run-host.ts';
+import { RunSession, type RunPhase } from './run-session.svelte.ts';
 
 export interface RerunOutcome {
   id: string;

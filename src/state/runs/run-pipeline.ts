@@ -1,15 +1,16 @@
-// A run's pipeline over the app's parts: the rewrite step when it is on, then DLM, or SCLM with its
-// inner DLM runs on the same adapter, its LLM questions with the one retry wording, and its
-// simulations through the run's RunSimulations. Each step lands in the run's checkpoint and its log.
+// A run's pipeline over the app's parts: the rewrite step when it is on, then DLM, or SCLM over the
+// same LLM and adapter (pipeline/sclm/sclm-parts.ts) with its simulations through the run's
+// RunSimulations. Each step lands in the run's checkpoint and its log.
 import type { Instance } from '../../core/instance/types.ts';
 import type { LlmProvider } from '../../llm/llm-provider.ts';
-import { withFeedback, type DlmAdapter } from '../../pipeline/dlm/dlm-adapter.ts';
+import type { DlmAdapter } from '../../pipeline/dlm/dlm-adapter.ts';
 import { createDlmRun } from '../../pipeline/dlm/dlm-run-state.ts';
 import { runDlm } from '../../pipeline/dlm/run-dlm.ts';
-import { createRewrite } from '../../pipeline/rewrite/rewrite-state.ts';
+import { createRewrite, type RewriteState } from '../../pipeline/rewrite/rewrite-state.ts';
 import { runRewrite } from '../../pipeline/rewrite/run-rewrite.ts';
 import { acceptClauses } from '../../pipeline/sclm/accept-clauses.ts';
-import { runSclm, type SclmEvent, type SclmParts } from '../../pipeline/sclm/run-sclm.ts';
+import { runSclm, type SclmEvent } from '../../pipeline/sclm/run-sclm.ts';
+import { createSclmParts } from '../../pipeline/sclm/sclm-parts.ts';
 import { createSclmRun, type SclmClause, type SclmRunState } from '../../pipeline/sclm/sclm-run-state.ts';
 import type { RunCheckpoint } from './run-checkpoint.ts';
 import { describeDlmEvent, describeSclmEvent } from './run-events.ts';
@@ -34,9 +35,15 @@ export interface PipelineRun {
 }
 
 /** Runs (or resumes) the rewrite step: 'paused' (why is in the rewrite), 'review' (a fresh rewrite the user reads first) or 'go'. */
-export async function runRewriteStep(prompt: string, run: Pick<PipelineRun, 'checkpoint' | 'llm' | 'instance' | 'signal' | 'persist'>): Promise<'paused' | 'review' | 'go'> {
+export async function runRewriteStep(
+  prompt: string,
+  run: Pick<PipelineRun, 'checkpoint' | 'settings' | 'llm' | 'instance' | 'signal' | 'persist'>,
+): Promise<'paused' | 'review' | 'go'> {
   const c = run.checkpoint;
-  c.rewrite = await runRewrite(c.rewrite ?? createRewrite(prompt, { enabled: true }), run.llm, run.instance.schema, { signal: run.signal, checkpoint: (r) => ((c.rewrite = r), run.persist()) });
+  const checkpoint = (r: RewriteState) => ((c.rewrite = r), run.persist());
+  const options = { maxAttempts: run.settings.maxAttempts, signal: run.signal, checkpoint };
+  const initial = c.rewrite ?? createRewrite(prompt, { enabled: true });
+  c.rewrite = await runRewrite(initial, run.llm, run.instance.schema, options);
   return c.rewrite.status === 'paused' ? 'paused' : rewriteToReview(c) ? 'review' : 'go';
 }
 
@@ -48,13 +55,9 @@ export async function runPipeline(goal: string, run: PipelineRun): Promise<'done
     c.dlm = await runDlm(initial, run.adapter, { signal, checkpoint: (state) => ((c.dlm = state), run.persist()), onEvent: (e) => run.note(describeDlmEvent(e)) });
     return c.dlm.status;
   }
-  const parts: SclmParts = {
-    ask: async (r) => (await run.llm.complete(withFeedback(r.chat, r.failures), { signal })).text,
-    dlm: () => run.adapter,
-    compileExpression: run.adapter.compileExpression,
-    simulate: (compiled) => run.sims.occupancy(compiled.normalized, compiled.rewardTable, signal),
-    instance: run.instance,
-  };
+  const simulate = (compiled: { normalized: string; rewardTable: Float64Array }) =>
+    run.sims.occupancy(compiled.normalized, compiled.rewardTable, signal);
+  const parts = createSclmParts({ llm: run.llm, adapter: run.adapter, simulate, instance: run.instance, signal });
   const options = { signal, checkpoint: (state: SclmRunState) => ((c.sclm = state), run.persist()), onEvent: (e: SclmEvent) => run.note(describeSclmEvent(e)) };
   c.sclm = await runSclm(c.sclm ?? createSclmRun(goal, sclmConfigOf(settings)), parts, options);
   const accepted = c.sclm.status === 'awaiting-clauses' ? await run.acceptedClauses() : undefined;

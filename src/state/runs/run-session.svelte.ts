@@ -22,7 +22,7 @@ import type { SclmClause, SclmRunState } from '../../pipeline/sclm/sclm-run-stat
 import type { RunStatus } from '../../storage/records.ts';
 import { PIPELINE_KINDS, runRepository, type PipelineRunRecord } from '../run-records.ts';
 import type { RunComparison } from './compare-runs.ts';
-import { candidateRecords, validCandidates, type RunCandidateRecord } from './run-candidates.ts';
+import { candidateRecords, validCandidates, type DialProvenance, type RunCandidateRecord } from './run-candidates.ts';
 import type { RunCheckpoint } from './run-checkpoint.ts';
 import { explainPause, NO_VALID_CANDIDATE, nothingDone, phaseOnOpening, RUNNING_ELSEWHERE, saveRefused, unexpectedStop } from './run-events.ts';
 import { runPipeline, runRewriteStep } from './run-pipeline.ts';
@@ -35,10 +35,9 @@ import type { RunSettings } from './run-settings.ts';
 import { RunReplay } from './run-replay.ts';
 import { clausesToReview, reviewClauses, reviewRewrite, rewriteToReview } from './run-review.ts';
 import { RunWriter } from './run-writer.ts';
+import { addDialCandidate } from '../tradeoff/dial-candidate.ts';
 
 export type RunPhase = 'loading' | 'missing' | 'running' | 'paused' | 'awaiting-rewrite' | 'awaiting-clauses' | 'done' | 'failed';
-
-export type { RunHost };
 
 export class RunSession {
   record = $state.raw<PipelineRunRecord | null>(null);
@@ -153,8 +152,14 @@ export class RunSession {
   }
 
   /** Stops the LLM calls and the simulation under way; the run pauses at its last checkpoint. */
-  cancel(): void {
-    this.controller?.abort(new DOMException('Cancelled by you.', 'AbortError'));
+  cancel(): void { this.controller?.abort(new DOMException('Cancelled by you.', 'AbortError')); }
+
+  /** The dial's pick joins the run's pool, simulated and stored as its candidates were (tradeoff/dial-candidate.ts). */
+  async addDial(expression: string, dial: DialProvenance): Promise<RunCandidateRecord> {
+    const { store, simulate } = this.app, run = { runId: this.id, instance: this.instance!, settings: this.settings };
+    const record = await addDialCandidate({ store, simulate, ...run, saved: this.candidates, expression, dial });
+    this.candidates = [...this.candidates, record];
+    return record;
   }
 
   /** Gives the LLM `text` (the rewrite as it is, or her edit of it) and continues the run. */
@@ -264,9 +269,7 @@ export class RunSession {
     if (refused) [this.phase, this.message] = ['failed', saveRefused(refused)];
   }
 
-  private showClauses() {
-    ({ clauses: this.clauses, problems: this.clauseProblems } = clausesToReview(this.checkpoint.sclm!));
-  }
+  private showClauses() { ({ clauses: this.clauses, problems: this.clauseProblems } = clausesToReview(this.sclm!)); }
 
   private pause(reason: string) {
     this.phase = 'paused';
@@ -274,9 +277,7 @@ export class RunSession {
     return this.save('paused', this.message);
   }
 
-  private note(line: string | null) {
-    if (line) this.log = [...this.log.slice(-199), line];
-  }
+  private note(line: string | null) { if (line) this.log = [...this.log.slice(-199), line]; }
 
   /** Checkpoints the run (sync hook of the pipelines): the write is queued, in order. */
   private persist() {

@@ -1,9 +1,10 @@
 // The "price of this priority" panel's state: one sweep of R_lambda for one candidate, its pick for
 // the loss the user accepts (derived, so moving the limit simulates nothing), a refinement around the
-// pick, and the baselines without an LLM. It owns its own engine pool, so that cancelling a sweep
-// never stops the screen's other simulations; the pool's workers go when the panel goes.
+// pick, and the baselines without an LLM. It has an engine pool of its own (from the app's root), so
+// that cancelling a sweep never stops the screen's other simulations; its workers go when the panel goes.
 import type { Occupancy } from '../../core/instance/occupancy.ts';
 import type { Instance } from '../../core/instance/types.ts';
+import { RANGES, rangeProblem } from '../../core/limits/setting-ranges.ts';
 import type { ClauseScorer } from './clause-outcome.ts';
 import { compileReward } from '../../core/reward/compile-reward.ts';
 import { minimaxBaseline, quotaBaseline, quotaShares, type BaselineResult } from '../../core/tradeoff/baselines.ts';
@@ -15,7 +16,7 @@ import { lambdaGrid, refineGrid } from '../../core/tradeoff/lambda-grid.ts';
 import { priceSentence } from '../../core/tradeoff/price-sentence.ts';
 import { DialSweep, type DialPoint } from '../../core/tradeoff/sweep-dial.ts';
 import { browserSimulate } from '../../workers/engine/browser-simulate.ts';
-import { EnginePool } from '../../workers/engine/engine-pool.ts';
+import type { EnginePool } from '../../workers/engine/engine-pool.ts';
 
 export interface TradeoffRequest {
   population: Instance;
@@ -48,9 +49,12 @@ export class TradeoffSession {
   scorerNote = $state<string | null>(null);
   private sweep: DialSweep | null = null;
   private controller: AbortController | null = null;
-  private pool: EnginePool | null = null;
 
-  readonly choice = $derived(this.points.some((p) => p.lambda === 0) ? chooseLambda(this.points, Math.min(0.999, Math.max(0, this.maxLoss))) : null);
+  /** The accepted loss within its range (src/core/limits/setting-ranges.ts). */
+  private readonly acceptedLoss = $derived(Math.min(RANGES.maxLoss.max, Math.max(RANGES.maxLoss.min, this.maxLoss)));
+  readonly choice = $derived(
+    this.points.some((p) => p.lambda === 0) ? chooseLambda(this.points, this.acceptedLoss) : null,
+  );
   readonly losses = $derived(this.points.some((p) => p.lambda === 0) ? lossesOf(this.points) : []);
   readonly sentence = $derived(this.choice ? priceSentence(this.points, this.choice, this.maxLoss, this.favoured) + this.clauseSentence : '');
   readonly chosenExpression = $derived(this.choice && this.sweep ? dialExpression(this.reward, this.choice.lambda, this.sweep.setup.population.schema) : '');
@@ -63,13 +67,24 @@ export class TradeoffSession {
     return ` Scored on the run's ${this.clauses.length} clauses, its ${this.welfareLabel} welfare goes from ${base.welfare.toFixed(3)} to ${chosen.welfare.toFixed(3)}.`;
   }
 
+  /** `pool`: this panel's own (its workers start on the first sweep). */
+  constructor(private readonly pool: EnginePool) {}
+
   private get simulate() {
-    this.pool ??= new EnginePool();
     return browserSimulate(this.pool);
   }
 
   /** Sweeps the grid for a candidate, then simulates the baselines on the same seed. */
   async run(request: TradeoffRequest): Promise<void> {
+    // The command line's ranges (src/core/limits/setting-ranges.ts): a grid of 10^9 points would exhaust the tab.
+    const outOfRange =
+      rangeProblem('Points on the curve', request.points, RANGES.points) ??
+      rangeProblem('The largest λ', request.lambdaMax, RANGES.lambdaMax);
+    if (outOfRange) {
+      this.status = 'failed';
+      this.error = outOfRange;
+      return;
+    }
     const compiled = compileReward(request.expression, request.population);
     if (!compiled.ok) {
       this.status = 'failed';
@@ -117,8 +132,7 @@ export class TradeoffSession {
 
   dispose(): void {
     this.cancel();
-    this.pool?.terminate();
-    this.pool = null;
+    this.pool.terminate();
   }
 
   private async work(activity: string, body: (signal: AbortSignal) => Promise<void>): Promise<void> {

@@ -6,8 +6,7 @@ import { parseInstanceJson } from '../../core/datasets/instance-json.ts';
 import { FILE_DEFAULTS, parsePopulationCsv } from '../../core/datasets/population-csv.ts';
 import { estimateTransitions } from '../../core/datasets/trajectories.ts';
 import { contentHash } from '../../core/datasets/content-hash.ts';
-import { checkImportSize } from '../../core/datasets/import-limits.ts';
-import { textEncodingOf } from '../../core/datasets/text-encoding.ts';
+import { readText } from '../../pipeline/read-text.ts';
 import { createInstance } from '../../core/instance/create-instance.ts';
 import type { Instance } from '../../core/instance/types.ts';
 import { summarizePopulation, type PopulationSummary } from '../../core/instance/population-summary.ts';
@@ -53,13 +52,12 @@ export function importPopulation(kind: ImportKind, text: string, fileName: strin
  */
 export async function readImportFile(file: Blob, fileName: string, kind?: ImportKind): Promise<ImportResult> {
   const started = performance.now();
+  let text: string;
   try {
-    checkImportSize(file.size, fileName);
+    text = await readText(file, fileName);
   } catch (error) {
     return { ok: false, error: { message: (error as Error).message }, parseMs: 0, kind: kind ?? (/\.json$/i.test(fileName) ? 'instance-json' : 'population-csv'), readMs: 0 };
   }
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const text = new TextDecoder(textEncodingOf(bytes)).decode(bytes);
   const readMs = performance.now() - started;
   const k = kind ?? guessKind(fileName, text);
   return { ...importPopulation(k, text, fileName), kind: k, readMs };

@@ -1,15 +1,15 @@
 // The page's handle on the plan worker (through WorkerBridge: started on first use, a crash rejects
 // with a clear error). The worker keeps the open plan between calls, so it is never stopped when idle.
 import type { PlanSettings } from '../../core/plan/plan-settings.ts';
-import type { PlanListing, PlanPolicySource } from '../../storage/records.ts';
+import type { PlanListing, PlanPolicySource } from '../../core/plan/plan-record.ts';
 import { WorkerBridge } from '../worker-bridge.ts';
-import type { ApplyResult, OutcomesPreview, PlanHead, PlanMeta, PlanView, PreviewResult, Uncertainty } from './plan-session.ts';
+import type { PlanMeta } from '../../pipeline/plan/plan-records.ts';
+import type { Uncertainty } from '../../pipeline/plan/uncertain-places.ts';
+import type { ApplyResult, PlanView, PreviewResult } from '../../pipeline/plan/weekly-plan.ts';
 import type { PlanWorkerApi } from './plan.worker.ts';
-import type { Banding } from './reband.ts';
-import type { RegisterSource } from './register-source.ts';
-import type { RegisterSummary } from './register-summary.ts';
-
-export type { ApplyResult, Banding, OutcomesPreview, PlanHead, PlanMeta, PlanView, PreviewResult, RegisterSource, RegisterSummary, Uncertainty };
+import type { Banding } from '../../pipeline/plan/reband.ts';
+import type { RegisterSource } from '../../pipeline/plan/register-source.ts';
+import type { RegisterSummary } from '../../pipeline/plan/register-summary.ts';
 
 export class PlanClient {
   private readonly bridge = new WorkerBridge<PlanWorkerApi>(() => new Worker(new URL('./plan.worker.ts', import.meta.url), { type: 'module', name: 'allot-plan' }), { label: 'the plan worker' });

@@ -1,19 +1,20 @@
 // The plan worker: owns one WASM engine (Whittle indices), its own connection to allot's storage, and
-// one PlanSession, so that reading a register, estimating transitions, indices for 10^6 beneficiaries,
+// one WeeklyPlan (the plan use-case, src/pipeline/plan/), so that reading a register, estimating transitions, indices for 10^6 beneficiaries,
 // the weekly list and saving the plan never run on the page's thread.
 import * as Comlink from 'comlink';
 import { loadEngine } from '../../engine/load-browser.ts';
 import type { IndexFunction } from '../../core/plan/weekly-list.ts';
-import type { PlanPolicySource } from '../../storage/records.ts';
+import type { PlanPolicySource } from '../../core/plan/plan-record.ts';
 import type { PlanSettings } from '../../core/plan/plan-settings.ts';
 import { openStore } from '../../storage/open-store.ts';
 import type { Store } from '../../storage/store.ts';
-import { PlanSession, type ApplyResult, type PlanMeta, type PlanView } from './plan-session.ts';
+import type { PlanMeta } from '../../pipeline/plan/plan-records.ts';
+import { WeeklyPlan, type ApplyResult, type PlanView } from '../../pipeline/plan/weekly-plan.ts';
 import { uncertaintyBuffers, viewForPage } from './transfer-view.ts';
 
 let whittle: Promise<IndexFunction> | undefined;
 let store: Promise<Store> | undefined;
-const session = new PlanSession(
+const session = new WeeklyPlan(
   () => (whittle ??= loadEngine().then((engine) => (t, r, s, d) => engine.whittleIndices(t, r, s, d).indices)),
   // The page opened (and upgraded) the database first; this connection steps aside for a newer allot.
   () => (store ??= openStore().then((opened) => opened.store)),

@@ -2,8 +2,8 @@
 // copy), transferred rather than cloned, so the page's thread pays only for the list's strings. The
 // worker keeps its own arrays: the week record it is still saving refers to them. The lines' feature
 // values are made for the page alone and are transferred as they are. The register never crosses.
-import type { Uncertainty } from './uncertain-places.ts';
-import type { PlanView } from './plan-session.ts';
+import type { Uncertainty } from '../../pipeline/plan/uncertain-places.ts';
+import type { PlanView } from '../../pipeline/plan/weekly-plan.ts';
 
 /** The view with the list's arrays copied, and their buffers to transfer. */
 export function viewForPage(view: PlanView): { view: PlanView; buffers: ArrayBuffer[] } {

@@ -37,7 +37,7 @@ describe('the side-by-side pair of a saved What-if comparison', () => {
     await settle(whatIf);
     // Left: the default; Right: the third candidate (not the first two after the default, the pair's own choice).
     whatIf.pair = [whatIf.candidates[0].id, third.id];
-    const id = await whatIf.save(store, 1_000);
+    const id = await whatIf.save(1_000);
     store.close();
 
     const reopened = await open();
@@ -75,7 +75,7 @@ describe('the side-by-side pair of a saved What-if comparison', () => {
     whatIf.add('state * 2', 'Doubled');
     whatIf.add('state * 3', 'Tripled');
     await settle(whatIf);
-    const id = await whatIf.save(store, 2_000);
+    const id = await whatIf.save(2_000);
     const runs = runRepository(() => store);
     const record = await runs.get(id, ['what-if']);
     expect(record?.kind === 'what-if' && 'pair' in record.config).toBe(false);

@@ -1,13 +1,14 @@
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { describe, expect, test } from 'vitest';
-import { PlanWeekError, SecretInRecordError } from '../../../src/storage/errors.ts';
+import { SecretInRecordError } from '../../../src/storage/errors.ts';
+import { PlanWeekError } from '../../../src/core/plan/plan-record.ts';
 import { MemoryStore } from '../../../src/storage/memory-store.ts';
 import { openStore } from '../../../src/storage/open-store.ts';
 import { packIds, type PackedPlan } from '../../../src/core/plan/packed-plan.ts';
 import type { WeekRecord } from '../../../src/core/plan/plan-state.ts';
 import type { WeeklyList } from '../../../src/core/plan/weekly-list.ts';
-import type { PlanRecord, PlanWeekRecord } from '../../../src/storage/records.ts';
+import type { PlanRecord, PlanWeekRecord } from '../../../src/core/plan/plan-record.ts';
 import type { Store } from '../../../src/storage/store.ts';
 
 let dbCount = 0;

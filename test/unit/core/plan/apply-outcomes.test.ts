@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { parseOutcomesCsv } from '../../../../src/core/datasets/outcomes-csv.ts';
 import { applyOutcomes } from '../../../../src/core/plan/apply-outcomes.ts';
 import { generatedRegister } from '../../../../src/core/plan/generated-register.ts';
-import { parsePlanJson, planToJson } from '../../../../src/core/plan/plan-json.ts';
+import { parsePlan, planToJson } from '../../../../src/core/plan/plan-json.ts';
 import type { PlanSettings } from '../../../../src/core/plan/plan-settings.ts';
 import { createPlan, currentList, planPosterior, type PlanState } from '../../../../src/core/plan/plan-state.ts';
 import { planSummary } from '../../../../src/core/plan/plan-summary.ts';
@@ -10,6 +10,8 @@ import { currentState, currentWeek, type Register } from '../../../../src/core/p
 import type { IndexFunction } from '../../../../src/core/plan/weekly-list.ts';
 import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
 import { engineWhittle, outcomesCsv, simulateWeek } from './plan-fixtures.ts';
+
+const META = { id: 'p1', name: 'test', createdAt: 0, updatedAt: 0, policy: { kind: 'typed' as const } };
 
 let whittle: IndexFunction;
 beforeAll(async () => {
@@ -83,7 +85,7 @@ describe('applyOutcomes', () => {
     const replaced = applyOutcomes(once.plan, parse(plan, other, 'fixed.csv'), whittle, { replace: true });
     const direct = applyOutcomes(plan, parse(plan, other, 'fixed.csv'), whittle);
     if (!replaced.ok || !direct.ok) throw new Error();
-    expect(planToJson(replaced.plan)).toBe(planToJson(direct.plan));
+    expect(planToJson(replaced.plan, META)).toBe(planToJson(direct.plan, META));
     expect(Array.from(replaced.list.arms)).toEqual(Array.from(direct.list.arms));
     const nothing = applyOutcomes(plan, parse(plan, other), whittle, { replace: true });
     expect(nothing.ok ? '' : nothing.errors[0]).toContain('no week has been applied yet: there is nothing to replace');
@@ -102,7 +104,7 @@ describe('applyOutcomes', () => {
     expect(asked[0][0]).toBe(given.plan.register);
     expect(asked[0][1]).toBe('Feature A');
     expect(given.list).toEqual(own.list);
-    expect(planToJson(given.plan)).toBe(planToJson(own.plan));
+    expect(planToJson(given.plan, META)).toBe(planToJson(own.plan, META));
     // replacing the week: once as well (the week taken back is not estimated)
     const replaced = applyOutcomes(given.plan, parse(plan, weekFile(plan, truth, 7), 'fixed.csv'), whittle, { replace: true, posterior: counting });
     expect(replaced.ok).toBe(true);
@@ -113,13 +115,13 @@ describe('applyOutcomes', () => {
     const { plan, truth } = start();
     const r = applyOutcomes(plan, parse(plan, weekFile(plan, truth, 5)), whittle);
     if (!r.ok) throw new Error();
-    const text = planToJson(r.plan);
-    const back = parsePlanJson(text, 'PLAN.json');
+    const text = planToJson(r.plan, META);
+    const back = parsePlan(text, 'PLAN.json').plan;
     expect(back).toEqual(r.plan);
-    expect(planToJson(back)).toBe(text);
+    expect(planToJson(back, META)).toBe(text);
     expect(currentList(back, whittle)).toEqual(r.list);
-    expect(() => parsePlanJson('{"format":"allot-plan","version":1,"register":{"numArms":2}}', 'PLAN.json')).toThrow('PLAN.json: "register.numStates" must be a whole number >= 2');
-    expect(() => parsePlanJson('{', 'PLAN.json')).toThrow('PLAN.json: not valid JSON');
+    expect(() => parsePlan('{"format":"allot-plan","version":1,"register":{"numArms":2}}', 'PLAN.json')).toThrow('PLAN.json: "register.numStates" must be a whole number >= 2');
+    expect(() => parsePlan('{', 'PLAN.json')).toThrow('PLAN.json: not valid JSON');
   });
 });
 

@@ -3,7 +3,8 @@
 import { describe, expect, test } from 'vitest';
 import type { DistributionCategory } from '../../../../src/core/measures/distribution-categories.ts';
 import { createDlmRun, type DlmRunState } from '../../../../src/pipeline/dlm/dlm-run-state.ts';
-import { parseReflectionPick } from '../../../../src/pipeline/dlm/parse-reflection-pick.ts';
+import { parseIndexReply } from '../../../../src/core/prompts/parse-reply.ts';
+import { parsedBy } from '../../../../src/pipeline/ask-until-parsed.ts';
 import { replayTranscript, requestKey, transcriptOf } from '../../../../src/pipeline/dlm/replay-transcript.ts';
 import { runDlm, type DlmEvent, type DlmParts, type ProposalRequest, type ReflectionRequest } from '../../../../src/pipeline/dlm/run-dlm.ts';
 
@@ -87,20 +88,27 @@ describe('createDlmRun', () => {
   });
 });
 
-describe('parseReflectionPick', () => {
+/** The reflection's pick as the loop reads it: parseIndexReply's index, or its feedback. */
+const parseReflectionPick = (reply: string, count: number) => parsedBy((r) => parseIndexReply(r, count))(reply);
+
+describe('the reflection pick', () => {
   test('refuses a reply without an index, or with one out of range, saying what to answer', () => {
-    expect(parseReflectionPick('I cannot decide.', 2)).toEqual({ error: expect.stringContaining('names no index') });
-    expect(parseReflectionPick('The best reward function is at index: 2', 2)).toEqual({ error: expect.stringContaining('Index 2 is not one of the 2') });
+    const refused = (text: string) => ({ ok: false, error: expect.stringContaining(text) });
+    expect(parseReflectionPick('I cannot decide.', 2)).toEqual(refused('names no index'));
+    const outside = parseReflectionPick('The best reward function is at index: 2', 2);
+    expect(outside).toEqual(refused('Index 2 is not one of the 2'));
     expect(parseReflectionPick('The best reward function is at index: -1', 2)).toHaveProperty('error');
   });
 
   test('reads the paper\'s format, with brackets, markdown or a bare number, and takes the last index named', () => {
-    expect(parseReflectionPick('The best reward function is at index: 1', 2)).toEqual({ index: 1 });
-    expect(parseReflectionPick("'The best reward function is at index: [0]'.", 2)).toEqual({ index: 0 });
-    expect(parseReflectionPick('Index 0 is close, but **The best reward function is at index: **1****', 2)).toEqual({ index: 1 });
-    expect(parseReflectionPick(' 1\n', 3)).toEqual({ index: 1 });
+    expect(parseReflectionPick('The best reward function is at index: 1', 2)).toEqual({ ok: true, value: 1 });
+    expect(parseReflectionPick("'The best reward function is at index: [0]'.", 2)).toEqual({ ok: true, value: 0 });
+    const marked = 'Index 0 is close, but **The best reward function is at index: **1****';
+    expect(parseReflectionPick(marked, 2)).toEqual({ ok: true, value: 1 });
+    expect(parseReflectionPick(' 1\n', 3)).toEqual({ ok: true, value: 1 });
     // The structured form that OpenAI's and Gemini's json_schema modes return for the reflection prompt.
-    expect(parseReflectionPick('{"analysis": "index 0 misses older mothers", "best_index": 1}', 2)).toEqual({ index: 1 });
+    const structured = '{"analysis": "index 0 misses older mothers", "best_index": 1}';
+    expect(parseReflectionPick(structured, 2)).toEqual({ ok: true, value: 1 });
   });
 });
 
@@ -138,7 +146,8 @@ describe('runDlm', () => {
     const c0 = final.rounds[0].candidates[0];
     expect(c0.status).toBe('failed');
     expect(c0.attempts.map((a) => a.error)).toEqual(['Write the reward function between $$$ and $$$.', 'Unknown name in "state * agent_feats.oldest".', 'Unknown name in "still wrong".']);
-    expect(events).toContainEqual({ type: 'candidate', id: 'r0/c0', status: 'failed', error: 'Unknown name in "still wrong".' });
+    const failure = 'no usable reply in 3 attempts: Unknown name in "still wrong".';
+    expect(events).toContainEqual({ type: 'candidate', id: 'r0/c0', status: 'failed', error: failure });
     // One valid candidate left: it is the pick without asking the LLM to reflect.
     expect(final.rounds[0].reflection).toMatchObject({ status: 'skipped', reason: 'one distinct candidate', pick: 'r0/c1' });
     expect(final.result).toMatchObject({ candidate: 'r0/c1', pickedBy: 'only-candidate' });

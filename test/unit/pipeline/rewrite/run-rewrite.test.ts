@@ -63,7 +63,9 @@ describe('runRewrite with a scripted LLM', () => {
     const llm = scripted(['I think young mothers.', CLAUSES]);
     const done = await runRewrite(createRewrite(HINDI), llm, schema);
     expect(done.attempts.map((a) => a.error === undefined)).toEqual([false, true]);
-    expect(llm.requests[1].prompt).toMatch(/did not list any clauses\. Answer with one clause per line/);
+    const fedBack = `${llm.requests[0].prompt}\nYour previous reply could not be used. ${done.attempts[0].error}`;
+    expect(llm.requests[1].prompt).toBe(fedBack);
+    expect(done.attempts[0].error).toMatch(/did not list any clauses\. Answer with one clause per line/);
     const failed = await runRewrite(createRewrite(HINDI), scripted(['no', 'still no']), schema, { maxAttempts: 2 });
     expect(failed.status).toBe('failed');
     expect(effectivePrompt(failed)).toBe(HINDI);

@@ -173,6 +173,39 @@ describe('runLanguageStudy with scripted parts', () => {
     expect(llm.requests).toHaveLength(scriptedLlmCalls(whole));
   });
 
+  test('an unreadable translation is fed back; once the attempts run out, its cells end without a reward', async () => {
+    const llm = scriptedLlm({ [strip(P1.text)]: times(2, GOOD_1) });
+    const complete = llm.complete.bind(llm);
+    // The LLM never gives the Tulu translation in the asked form.
+    const unasked = async (request: ChatRequest) => ({ ...(await complete(request)), text: 'ಎಲ್ಯ ಪ್ರಾಯದಕುಲೆಗ್' });
+    llm.complete = (request) => (request.prompt.startsWith('Translate') ? unasked(request) : complete(request));
+    const prompts = [{ number: 1, text: P1.text, conditions: P1.conditions }];
+    const dlm = { mode: 'zero-shot' as const, maxAttempts: 2 };
+    const config = { languages: ['en', 'tcy'], runs: 2, alphas: [0.2], dlm };
+    const study = createStudy(config, { prompts });
+    const done = await runLanguageStudy(study, parts(llm));
+    expect(done.status).toBe('done');
+    const translations = llm.requests.filter((r) => r.prompt.startsWith('Translate'));
+    expect(translations).toHaveLength(2);
+    const answer = 'Answer with one line "Translation: " followed by the translation.';
+    const feedback = `Your reply did not contain the translation. ${answer}`;
+    const fedBack = `${translations[0].prompt}\nYour previous reply could not be used. ${feedback}`;
+    expect(translations[1].prompt).toBe(fedBack);
+    const refused = { error: feedback };
+    expect(done.translations.tcy[1]).toMatchObject({ text: '', source: 'llm', attempts: [refused, refused] });
+    const reason = `the tcy translation of prompt 1 failed: no usable reply in 2 attempts: ${feedback}`;
+    const tulu = done.cells.filter((c) => c.language === 'tcy');
+    expect(tulu.map((c) => c.outcome)).toEqual([{ valid: false, reason }, { valid: false, reason }]);
+    const row = studyTable(done).cells.find((c) => c.language === 'tcy');
+    expect(row).toMatchObject({ noReward: 2, acceptable: { mean: 0 } });
+    // Resumed before those cells (a checkpoint of the time), the failed translation is not asked again.
+    const before: StudyState = { ...JSON.parse(JSON.stringify(done)), status: 'running' };
+    for (const c of before.cells) if (c.language === 'tcy') delete c.outcome;
+    const calls = llm.requests.length;
+    expect(await runLanguageStudy(before, parts(llm))).toEqual(done);
+    expect(llm.requests).toHaveLength(calls);
+  });
+
   test('rewrites the prompts that are not English when asked to follow the language guess, keeping the translation', async () => {
     const llm = scriptedLlm({
       [strip(P1.text)]: times(2, GOOD_1),

@@ -6,13 +6,13 @@
 import { parseOutcomesCsv } from '../../core/datasets/outcomes-csv.ts';
 import { applyOutcomes, type WeekOutcomes } from '../../core/plan/apply-outcomes.ts';
 import { listLines, type ListLines } from '../../core/plan/list-csv.ts';
-import type { PlanSettings } from '../../core/plan/plan-settings.ts';
+import { defaultPriorGroup, type PlanSettings } from '../../core/plan/plan-settings.ts';
 import { PLAN_FORMAT, PLAN_VERSION, recordOf, type PlanState } from '../../core/plan/plan-state.ts';
 import { currentWeek, type Register } from '../../core/plan/register.ts';
 import type { IndexFunction, WeeklyList } from '../../core/plan/weekly-list.ts';
 import { planSummary, type WeekSummary } from '../../core/plan/plan-summary.ts';
-import type { PlanListing, PlanPolicySource } from '../../storage/records.ts';
-import type { Store } from '../../storage/store.ts';
+import type { PlanListing, PlanPolicySource, PlanStore } from '../../core/plan/plan-record.ts';
+import { readText } from '../read-text.ts';
 import { ListMaker } from './list-maker.ts';
 import { fromRecord, planHead, planRecord, weekRecord, type PlanHead, type PlanMeta } from './plan-records.ts';
 import { previewOf, type OutcomesPreview } from './outcomes-preview.ts';
@@ -20,8 +20,6 @@ import { readRegister, type RegisterSource } from './register-source.ts';
 import { reband, type Banding } from './reband.ts';
 import { registerSummary, type RegisterSummary } from './register-summary.ts';
 import { UncertainPlaces, type Uncertainty } from './uncertain-places.ts';
-
-export type { OutcomesPreview, PlanHead, PlanMeta, Uncertainty };
 
 /** The register's summary, once per register (a register is never changed in place). */
 const summaries = new WeakMap<Register, RegisterSummary>();
@@ -44,7 +42,7 @@ export interface PlanView {
 export type PreviewResult = { ok: true; preview: OutcomesPreview } | { ok: false; errors: string[] };
 export type ApplyResult = { ok: true; view: PlanView } | { ok: false; errors: string[] };
 
-export class PlanSession {
+export class WeeklyPlan {
   private draft: Register | null = null;
   private plan: PlanState | null = null;
   private meta: PlanMeta | null = null;
@@ -56,14 +54,14 @@ export class PlanSession {
   /** Bumped by every new list: the draws of an older one stop. */
   private generation = 0;
 
-  constructor(whittle: () => Promise<IndexFunction>, private readonly store: () => Promise<Store>) {
+  constructor(whittle: () => Promise<IndexFunction>, private readonly store: () => Promise<PlanStore>) {
     this.lists = new ListMaker(whittle);
   }
 
-  /** Reads the register and estimates its transitions under the first group's priors (the form's default). */
+  /** Reads the register and estimates its transitions under the default prior group (the form's default too). */
   async loadRegister(source: RegisterSource): Promise<RegisterSummary> {
     this.draft = await readRegister(source);
-    this.lists.posterior(this.draft, this.draft.schema.groups[0]?.name ?? null);
+    this.lists.posterior(this.draft, defaultPriorGroup(this.draft.schema));
     return summaryOf(this.draft);
   }
 
@@ -121,7 +119,7 @@ export class PlanSession {
    */
   async previewOutcomes(file: Blob, fileName: string, replace = false): Promise<PreviewResult> {
     const plan = this.need(this.plan, 'no plan is open');
-    const parsed = parseOutcomesCsv(await file.text(), plan.register.ids, plan.register.numStates, fileName);
+    const parsed = parseOutcomesCsv(await readText(file, fileName), plan.register.ids, plan.register.numStates, fileName);
     if (!parsed.ok) return parsed;
     const result = previewOf(plan, parsed.outcomes, fileName, replace);
     this.outcomes = result.ok ? { parsed: parsed.outcomes, week: result.preview.week } : null;

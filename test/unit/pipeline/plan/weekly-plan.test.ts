@@ -9,12 +9,12 @@ import { buildWeeklyList, type IndexFunction } from '../../../../src/core/plan/w
 import { estimateTransitions } from '../../../../src/core/plan/estimate-transitions.ts';
 import { loadEngineNode } from '../../../../src/engine/load-node.ts';
 import { MemoryStore } from '../../../../src/storage/memory-store.ts';
-import { PlanSession } from '../../../../src/workers/plan/plan-session.ts';
+import { WeeklyPlan } from '../../../../src/pipeline/plan/weekly-plan.ts';
 
 async function session(store = new MemoryStore()) {
   const engine = await loadEngineNode();
   const whittle: IndexFunction = (t, r, s, d) => engine.whittleIndices(t, r, s, d).indices;
-  return { s: new PlanSession(async () => whittle, async () => store), store, whittle };
+  return { s: new WeeklyPlan(async () => whittle, async () => store), store, whittle };
 }
 
 const SETTINGS = { reward: 'state * (1 + agent_feats[0])', budget: 5, exclude: [], cooldown: 0, shares: [], seed: 3, draws: 5, priorGroup: null, level: 0.9 };

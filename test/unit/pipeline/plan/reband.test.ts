@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { FeatureSchema } from '../../../../src/core/instance/types.ts';
-import { bandableGroups, reband } from '../../../../src/workers/plan/reband.ts';
+import { bandableGroups, reband } from '../../../../src/pipeline/plan/reband.ts';
 
 const schema: FeatureSchema = {
   columns: [

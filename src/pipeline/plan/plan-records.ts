@@ -6,8 +6,8 @@ import { packIds, unpackPlan, type PackedIds, type PackedPlan } from '../../core
 import type { PlanSettings } from '../../core/plan/plan-settings.ts';
 import type { PlanState } from '../../core/plan/plan-state.ts';
 import type { WeeklyList } from '../../core/plan/weekly-list.ts';
-import { planListing } from '../../storage/plan-week-check.ts';
-import type { PlanListing, PlanPolicySource, PlanRecord, PlanWeekRecord } from '../../storage/records.ts';
+import { planListing } from '../../core/plan/plan-record.ts';
+import type { PlanListing, PlanPolicySource, PlanRecord, PlanWeekRecord } from '../../core/plan/plan-record.ts';
 
 /** Who a plan is, apart from its register: what the page keeps of an open plan. */
 export interface PlanMeta {

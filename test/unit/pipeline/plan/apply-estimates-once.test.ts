@@ -11,7 +11,7 @@ import { unpackIds, unpackPlan } from '../../../../src/core/plan/packed-plan.ts'
 import type { IndexFunction } from '../../../../src/core/plan/weekly-list.ts';
 import { loadEngineNode } from '../../../../src/engine/load-node.ts';
 import { MemoryStore } from '../../../../src/storage/memory-store.ts';
-import { PlanSession } from '../../../../src/workers/plan/plan-session.ts';
+import { WeeklyPlan } from '../../../../src/pipeline/plan/weekly-plan.ts';
 
 vi.mock('../../../../src/core/plan/estimate-transitions.ts', async (real) => {
   const module = await real<typeof import('../../../../src/core/plan/estimate-transitions.ts')>();
@@ -27,7 +27,7 @@ describe("the plan worker applying a week's outcomes", () => {
     const engine = await loadEngineNode();
     const whittle: IndexFunction = (t, r, s, d) => engine.whittleIndices(t, r, s, d).indices;
     const store = new MemoryStore();
-    const s = new PlanSession(async () => whittle, async () => store);
+    const s = new WeeklyPlan(async () => whittle, async () => store);
     const summary = await s.loadRegister({ kind: 'generator', name: 'sclm', parameters: { arms: 300 }, seed: 6, weeks: 6 });
     const settings = { ...SETTINGS, priorGroup: summary.schema.groups[0].name };
     const view = await s.create(settings, META);
@@ -56,7 +56,7 @@ describe("the plan worker applying a week's outcomes", () => {
     expect(Array.from(new Uint8Array(applied.view.list.intervals.buffer))).toEqual(Array.from(new Uint8Array(old.list.intervals.buffer)));
     // ... and the draws count on a fresh estimate: another session opening the saved plan.
     await s.saved();
-    const other = new PlanSession(async () => whittle, async () => store);
+    const other = new WeeklyPlan(async () => whittle, async () => store);
     const reopened = await other.open('p1');
     expect(reopened.list).toEqual(applied.view.list);
     const fresh = await other.uncertainty();
