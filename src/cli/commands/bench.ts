@@ -118,12 +118,13 @@ export function benchArms(engine: Engine, n: number, seed: number): BenchArms {
 function benchIndices(engine: Engine, arms: BenchArms, repeat: number) {
   const k = engine.kernels;
   const n = arms.r0.length;
-  // the kernel alone, on data already in WASM memory (as the references time their loop alone)
-  const t = k.alloc(n * 64), r = k.alloc(n * 16), out = k.alloc(n * 16);
+  // the kernel alone, on data already in WASM memory in its layout (as the references time their loop alone)
+  const t = k.alloc(n * 64), r = k.alloc(n * 16), pairs = k.alloc(k.armPairBytes(n)), out = k.alloc(n * 16);
   try {
     new Float64Array(k.memory.buffer, t, n * 8).set(arms.transitions);
     new Float64Array(k.memory.buffer, r, n * 2).set(arms.rewards);
-    const wasm = best1(repeat, () => k.whittle2(n, t, r, BETA, out)).ms;
+    k.packArms2(n, t, r, pairs);
+    const wasm = best1(repeat, () => k.whittle2(n, pairs, BETA, out)).ms;
     const withCopies = best1(repeat, () => engine.whittle2(arms.transitions, arms.rewards, BETA)).ms;
     const W = new Float64Array(2 * n);
     const reference = best1(repeat, () => closedFormJs(arms, BETA, W)).ms;
@@ -131,7 +132,7 @@ function benchIndices(engine: Engine, arms: BenchArms, repeat: number) {
     if (mine.some((x, i) => x !== W[i])) throw new Error('bench: the WASM and plain-JS index tables differ');
     return { wasm_ms: wasm, wasm_with_copies_ms: withCopies, reference_ms: reference };
   } finally {
-    for (const p of [t, r, out]) k.free(p);
+    for (const p of [t, r, pairs, out]) k.free(p);
   }
 }
 
