@@ -1,0 +1,186 @@
+import { describe, expect, test } from 'vitest';
+import { capacityTopB, splitFamilies, type CapacityTopBInput } from '../../../../src/core/plan/capacity-top-b.ts';
+import { constrainedTopB, seededTieRanks, type CallQuota } from '../../../../src/core/plan/constrained-top-b.ts';
+import { seededRandom, type Random } from '../../../../src/core/random/seeded-random.ts';
+import type { WorkerRules } from '../../../../src/core/plan/worker-rules.ts';
+import { compareValues, exactBestValue, listValue } from '../../../reference/capacity-top-b.ts';
+
+/** A small random register: indices with ties, eligibility, workers with capacities and minima, and quotas. */
+function randomCase(seed: number, shape: 'workers' | 'workers+shares' | 'shares'): CapacityTopBInput {
+  const r = seededRandom(seed);
+  const n = 6 + r.int(9);
+  const index = Float64Array.from({ length: n }, () => Math.round(r.next() * 8) / 4 - 0.5);
+  const eligible = r.next() < 0.3 ? null : Uint8Array.from({ length: n }, () => (r.next() < 0.85 ? 1 : 0));
+  const budget = r.int(n + 1);
+  let workers: WorkerRules | null = null;
+  if (shape !== 'shares') {
+    const W = 1 + r.int(4);
+    const capacity = Float64Array.from({ length: W }, () => (r.next() < 0.15 ? Infinity : r.int(5)));
+    const minimum = Float64Array.from(capacity, (c) => (r.next() < 0.4 ? Math.min(c, r.int(3)) : 0));
+    workers = { worker: Int32Array.from({ length: n }, () => (r.next() < 0.1 ? -1 : r.int(W))), names: Array.from({ length: W }, (_, w) => `w${w}`), capacity, minimum };
+  }
+  const quotas: CallQuota[] = [];
+  const groups = shape === 'workers' ? 0 : shape === 'workers+shares' ? 1 : 1 + r.int(2);
+  for (let g = 0; g < groups; g++) {
+    const buckets = 2 + r.int(2);
+    const of = Int32Array.from({ length: n }, () => r.int(buckets));
+    for (let b = 0; b < buckets; b++) {
+      if (r.next() < 0.4) continue;
+      const min = r.next() < 0.6 ? r.int(4) : 0;
+      const max = r.next() < 0.5 ? min + r.int(4) : Infinity;
+      quotas.push({ label: `g${g} = ${b}`, members: Uint8Array.from(of, (x) => (x === b ? 1 : 0)), min, max });
+    }
+  }
+  return { index, tieRank: seededTieRanks(n, seededRandom(seed + 7).int), eligible, budget, quotas, workers };
+}
+
+function checkAgainstExact(c: CapacityTopBInput, label: string) {
+  const fast = capacityTopB(c);
+  const arms = Array.from(fast.arms);
+  const value = listValue(arms, c.index, c.eligible, c.budget, c.quotas, c.workers);
+  expect(value, `${label}: the list breaks a hard rule`).not.toBeNull();
+  const best = exactBestValue(c.index, c.eligible, c.budget, c.quotas, c.workers);
+  expect(compareValues(value!, best), `${label}: ${JSON.stringify(value)} vs exact ${JSON.stringify(best)}`).toBe(0);
+  const minima = c.quotas.reduce((a, q) => a + q.min, 0) + (c.workers?.minimum.reduce((a, m) => a + m, 0) ?? 0);
+  const infeasible = best.minimumCalls < minima;
+  if (infeasible) {
+    c.quotas.forEach((q, k) => fast.quotaCalls[k] < q.min && expect(fast.unmet.join('\n')).toContain(`for ${q.label} is not met`));
+    c.workers?.names.forEach((name, w) => fast.workerCalls[w] < c.workers!.minimum[w] && expect(fast.unmet.join('\n')).toContain(`for worker "${name}" is not met`));
+  } else expect(fast.unmet.filter((u) => u.includes('is not met'))).toEqual([]);
+  // A capacity binds exactly when one more call for her gives a strictly better best list.
+  let bindingChecked = 0;
+  c.workers?.names.forEach((_, w) => {
+    const capacity = Float64Array.from(c.workers!.capacity);
+    if (capacity[w] === Infinity) return;
+    capacity[w]++;
+    const raised = exactBestValue(c.index, c.eligible, c.budget, c.quotas, { ...c.workers!, capacity });
+    expect(fast.binding.includes(w), `${label}: binding of worker ${w}`).toBe(compareValues(raised, best) > 0);
+    bindingChecked++;
+  });
+  return { infeasible, bindingChecked, method: fast.method };
+}
+
+describe('capacityTopB against the exact brute force', () => {
+  for (const shape of ['workers', 'workers+shares', 'shares'] as const) {
+    test(`${shape}: 400 random registers, the best value, binding capacities and unmet minima`, () => {
+      let infeasible = 0, binding = 0;
+      const methods: Record<string, number> = {};
+      for (let seed = 0; seed < 400; seed++) {
+        const c = randomCase(seed * 3 + shape.length, shape);
+        let r;
+        try {
+          r = checkAgainstExact(c, `${shape} seed ${seed}`);
+        } catch (error) {
+          if ((error as Error).message.includes('overlap in a way')) continue;
+          throw error;
+        }
+        infeasible += r.infeasible ? 1 : 0;
+        binding += r.bindingChecked;
+        methods[r.method] = (methods[r.method] ?? 0) + 1;
+      }
+      console.log(`${shape}: 400 registers, ${infeasible} with minima that cannot all be met, ${binding} capacities checked for binding; ${JSON.stringify(methods)}`);
+      expect(infeasible).toBeGreaterThan(10);
+    });
+  }
+});
+
+describe('capacityTopB', () => {
+  test('without workers and quotas is the top B of constrainedTopB', () => {
+    const r = seededRandom(4);
+    const n = 5000;
+    const index = Float64Array.from({ length: n }, () => r.int(7));
+    const tieRank = seededTieRanks(n, r.int);
+    const eligible = Uint8Array.from({ length: n }, () => (r.next() < 0.9 ? 1 : 0));
+    const fast = capacityTopB({ index, tieRank, eligible, budget: 700, quotas: [], workers: null });
+    expect(Array.from(fast.arms)).toEqual(Array.from(constrainedTopB({ index, tieRank, eligible, budget: 700, quotas: [] }).arms));
+  });
+
+  test('at scale the greedy equals a walk down the sorted arms (capacities, minima, ties)', () => {
+    const r = seededRandom(9);
+    const n = 30000, W = 300;
+    const index = Float64Array.from({ length: n }, () => r.int(50) / 10);
+    const tieRank = seededTieRanks(n, r.int);
+    const workers = randomWorkers(r, n, W);
+    const eligible = Uint8Array.from({ length: n }, () => (r.next() < 0.95 ? 1 : 0));
+    for (const budget of [0, 1, 500, 4000, n]) {
+      const fast = capacityTopB({ index, tieRank, eligible, budget, quotas: [], workers });
+      expect(Array.from(fast.arms).sort((a, b) => a - b), `budget ${budget}`).toEqual(walk(index, tieRank, eligible, budget, workers).sort((a, b) => a - b));
+      for (let j = 1; j < fast.arms.length; j++) expect(index[fast.arms[j - 1]] > index[fast.arms[j]] || (index[fast.arms[j - 1]] === index[fast.arms[j]] && tieRank[fast.arms[j - 1]] < tieRank[fast.arms[j]])).toBe(true);
+    }
+  });
+
+  test('says which minimum cannot be met and why', () => {
+    const index = Float64Array.of(5, 4, 3, 2, 1, 0);
+    const tieRank = Int32Array.of(0, 1, 2, 3, 4, 5);
+    const workers: WorkerRules = { worker: Int32Array.of(0, 0, 0, 1, 1, 1), names: ['Asha', 'Bina'], capacity: Float64Array.of(2, 1), minimum: Float64Array.of(0, 0) };
+    const ages: CallQuota = { label: 'Ages = 51-60', members: Uint8Array.of(0, 0, 0, 1, 1, 1), min: 2, max: Infinity };
+    const r = capacityTopB({ index, tieRank, eligible: null, budget: 3, quotas: [ages], workers });
+    expect(Array.from(r.arms)).toEqual([0, 1, 3]);
+    expect(r.unmet).toEqual(['the minimum of 2 calls for Ages = 51-60 is not met (1 call): the capacities of the workers of its members allow at most 1 call']);
+    const tooMany = capacityTopB({ index, tieRank, eligible: null, budget: 2, quotas: [], workers: { ...workers, capacity: Float64Array.of(2, 2), minimum: Float64Array.of(2, 1) } });
+    expect(tooMany.unmet[0]).toBe('the minimum of 1 call for worker "Bina" is not met (0 calls): the minima add up to 3 calls, more than the budget of 2');
+    const few = capacityTopB({ index, tieRank, eligible: Uint8Array.of(1, 1, 1, 1, 0, 0), budget: 4, quotas: [], workers: { ...workers, capacity: Float64Array.of(3, 3), minimum: Float64Array.of(0, 2) } });
+    expect(few.unmet).toEqual(['the minimum of 2 calls for worker "Bina" is not met (1 call): only 1 of her mothers may be called']);
+    const short = capacityTopB({ index, tieRank, eligible: null, budget: 5, quotas: [], workers });
+    expect(short.unmet).toEqual(['only 3 of the 5 calls could be planned: the workers\' capacities allow at most 3 calls']);
+    expect(Array.from(short.binding)).toEqual([0, 1]);
+  });
+
+  test('names the worker minimum that brought her in, and the capacities that bind', () => {
+    const index = Float64Array.of(9, 8, 7, 1, 0.5);
+    const workers: WorkerRules = { worker: Int32Array.of(0, 0, 0, 1, 1), names: ['Asha', 'Bina'], capacity: Float64Array.of(3, 5), minimum: Float64Array.of(0, 1) };
+    const r = capacityTopB({ index, tieRank: Int32Array.of(0, 1, 2, 3, 4), eligible: null, budget: 3, quotas: [], workers });
+    expect(Array.from(r.arms)).toEqual([0, 1, 3]);
+    expect(Array.from(r.via)).toEqual([-1, -1, -3]);
+    expect(Array.from(r.workerCalls)).toEqual([2, 1]);
+    expect(Array.from(r.binding)).toEqual([]);
+    const capped = capacityTopB({ index, tieRank: Int32Array.of(0, 1, 2, 3, 4), eligible: null, budget: 3, quotas: [], workers: { ...workers, capacity: Float64Array.of(1, 5), minimum: Float64Array.of(0, 0) } });
+    expect(Array.from(capped.arms)).toEqual([0, 3, 4]);
+    expect(Array.from(capped.binding)).toEqual([0]);
+  });
+
+  test('refuses in words the rules it cannot solve exactly', () => {
+    const m = (xs: number[]) => Uint8Array.from(xs);
+    const quotas: CallQuota[] = [
+      { label: 'A = x', members: m([1, 1, 0, 0]), min: 1, max: Infinity },
+      { label: 'B = y', members: m([0, 1, 1, 0]), min: 1, max: Infinity },
+    ];
+    expect(splitFamilies(quotas, null, false)).toEqual([[1], [0]]);
+    expect(splitFamilies(quotas, null, true)).toBeNull();
+    const workers: WorkerRules = { worker: Int32Array.of(0, 0, 1, 1), names: ['a', 'b'], capacity: Float64Array.of(1, 1), minimum: Float64Array.of(0, 0) };
+    expect(() => capacityTopB({ index: Float64Array.of(1, 2, 3, 4), tieRank: Int32Array.of(0, 1, 2, 3), eligible: null, budget: 2, quotas, workers })).toThrow('keep the shares to one feature group');
+  });
+});
+
+function randomWorkers(r: Random, n: number, W: number): WorkerRules {
+  const capacity = Float64Array.from({ length: W }, () => r.int(40));
+  const minimum = Float64Array.from(capacity, (c) => (r.next() < 0.3 ? Math.min(c, r.int(10)) : 0));
+  return { worker: Int32Array.from({ length: n }, () => (r.next() < 0.02 ? -1 : r.int(W))), names: Array.from({ length: W }, (_, w) => `w${w}`), capacity, minimum };
+}
+
+/** The greedy written plainly: sort every eligible arm; each worker's best minimum first (the best B of those units), then walk on. */
+function walk(index: Float64Array, tieRank: Int32Array, eligible: Uint8Array, budget: number, workers: WorkerRules): number[] {
+  const order = Array.from(index.keys()).filter((a) => eligible[a]).sort((a, b) => index[b] - index[a] || tieRank[a] - tieRank[b]);
+  const count = new Map<number, number>();
+  const units: number[] = [];
+  for (const arm of order) {
+    const w = workers.worker[arm];
+    if (w < 0) continue;
+    const c = count.get(w) ?? 0;
+    if (c < workers.minimum[w]) {
+      units.push(arm);
+      count.set(w, c + 1);
+    }
+  }
+  const chosen = new Set(units.slice(0, budget));
+  const calls = new Map<number, number>();
+  for (const arm of chosen) calls.set(workers.worker[arm], (calls.get(workers.worker[arm]) ?? 0) + 1);
+  for (const arm of order) {
+    if (chosen.size >= budget) break;
+    const w = workers.worker[arm];
+    if (chosen.has(arm) || (w >= 0 && (calls.get(w) ?? 0) >= workers.capacity[w])) continue;
+    chosen.add(arm);
+    calls.set(w, (calls.get(w) ?? 0) + 1);
+  }
+  return [...chosen];
+}
