@@ -7,10 +7,20 @@
 //
 // where the class (a, b) holds the eligible mothers in both sets (a "rest" set on each side for those
 // in none), its chain taking them in list order: any best list holds a prefix of every class in list
-// order, or a swap inside the class would improve it. The total is held within B by sending at most B
-// units. Costs, lexicographic as in capacity-top-b.ts: a unit through a set's minimum part gains
-// M = B + 1 (so minima met come first), every call gains 1, then her index (min-cost-flow.ts).
-import { PairFlow } from './min-cost-flow.ts';
+// order, or a swap inside the class would improve it. Costs are pairs compared lexicographically (no
+// big constant mixes the tiers): a unit through a set's minimum part gains M = B + 1 (minima met come
+// first), every call gains 1 (first part), then her index (second part).
+//
+// Successive shortest paths: each unit goes along a cheapest path, which keeps the flow of each value
+// at least cost (no negative cycle in the residual graph); path costs never decrease, so stopping at
+// the first path that gains nothing in the first part (no minimum, no call), or at B units, gives the
+// best list. A path alternates sets of A and B: source -> a -> b -> a' -> b' ... -> sink, stepping from
+// b to b' through a worker a' who gives back her last mother in b and takes her next one in b'. B has
+// few sets (buckets), so the search runs on them alone: for each pair (b, b') a heap keeps the
+// cheapest step over all workers (pair-heap.ts; only the workers on the last path change), and
+// Bellman-Ford on the few sets finds the path. A walk through one worker twice is shortened (its loop
+// costs >= 0: no negative cycle). Cost per unit: O(|B|^3 + |path| |B|^2 log W), not O(W).
+import { PairHeap } from './pair-heap.ts';
 import { selectBest, sortArms, type ArmOrder } from './select-arms.ts';
 
 /** One laminar family: disjoint sets of arms with a floor and a cap on the calls in each. */
@@ -29,71 +39,204 @@ export interface FlowPick {
 }
 
 export function familyFlow(index: Float64Array, eligible: Uint8Array | null, budget: number, A: RuleFamily, B: RuleFamily, order: ArmOrder): FlowPick {
-  const N = index.length, nA = A.min.length, nB = B.min.length;
-  const side = nB + 1;
-  // Classes (a, b) of the eligible arms; a = nA and b = nB are the rest sets.
-  const classOfKey = new Map<number, number>();
-  const classOf = new Int32Array(N).fill(-1);
-  const keys: number[] = [];
-  for (let arm = 0; arm < N; arm++) {
-    if (eligible && !eligible[arm]) continue;
-    const a = A.of[arm] < 0 ? nA : A.of[arm], b = B.of[arm] < 0 ? nB : B.of[arm];
-    const key = a * side + b;
-    let c = classOfKey.get(key);
-    if (c === undefined) {
-      c = keys.length;
-      classOfKey.set(key, c);
-      keys.push(key);
-    }
-    classOf[arm] = c;
-  }
-  const C = keys.length;
-  const start = new Int32Array(C + 1);
-  for (let arm = 0; arm < N; arm++) if (classOf[arm] >= 0) start[classOf[arm] + 1]++;
-  for (let c = 0; c < C; c++) start[c + 1] += start[c];
-  const fill = start.slice(0, C);
-  const members = new Int32Array(start[C]);
-  for (let arm = 0; arm < N; arm++) if (classOf[arm] >= 0) members[fill[classOf[arm]]++] = arm;
-  // Nodes: 0 source, 1 sink, then the sets of A (rest last), then those of B (rest last).
-  const nodeA = (a: number) => 2 + a, nodeB = (b: number) => 3 + nA + b;
-  const flow = new PairFlow(4 + nA + nB);
+  const nA = A.min.length, nB = B.min.length, side = nB + 1;
+  const net = buildClasses(index, eligible, budget, A, B, order);
+  const { C, classA, classB, start, length, members, first } = net;
   const M = budget + 1;
-  const bounded = (max: number) => Math.min(max, budget);
-  const setEdges = (from: (k: number) => number, to: (k: number) => number, family: RuleFamily, count: number) => {
-    for (let k = 0; k <= count; k++) {
-      const min = k < count ? Math.min(family.min[k], budget) : 0, max = k < count ? bounded(family.max[k]) : budget;
-      if (min > 0) flow.addEdge(from(k), to(k), min, -M, 0);
-      if (max > min) flow.addEdge(from(k), to(k), max - min, 0, 0);
+  const flow = new Int32Array(C), F = new Float64Array(nA + 1), G = new Float64Array(side);
+  const minA = (a: number) => (a < nA ? A.min[a] : 0), capA = (a: number) => (a < nA ? A.max[a] : Infinity);
+  const minB = (b: number) => (b < nB ? B.min[b] : 0), capB = (b: number) => (b < nB ? B.max[b] : Infinity);
+  // Costs of one more unit (first part, second part); null first part: no residual.
+  const fwd1 = (c: number) => (flow[c] < length[c] ? -1 : NaN), fwd2 = (c: number) => -index[members[start[c] + flow[c]]];
+  const back1 = (c: number) => (flow[c] > 0 ? 1 : NaN), back2 = (c: number) => index[members[start[c] + flow[c] - 1]];
+  const source1 = (a: number) => (F[a] < minA(a) ? -M : F[a] < capA(a) ? 0 : NaN);
+  const sink1 = (b: number) => (G[b] < minB(b) ? -M : G[b] < Math.min(capB(b), budget) ? 0 : NaN);
+  const classOf = (a: number, b: number) => {
+    for (let c = first[a]; c < first[a + 1]; c++) if (classB[c] === b) return c;
+    return -1;
+  };
+  const fromSource = Array.from({ length: side }, () => new PairHeap());
+  const step = Array.from({ length: side * side }, () => new PairHeap());
+  const stamps = new Int32Array(nA + 1);
+  const offer = (a: number) => {
+    const stamp = ++stamps[a];
+    const s1 = source1(a);
+    for (let c = first[a]; c < first[a + 1]; c++) {
+      const f1 = fwd1(c);
+      if (f1 !== f1) continue;
+      const f2 = fwd2(c);
+      if (s1 === s1) fromSource[classB[c]].push(s1 + f1, f2, a, stamp);
+      for (let g = first[a]; g < first[a + 1]; g++) {
+        if (g !== c && flow[g] > 0) step[classB[g] * side + classB[c]].push(back1(g) + f1, back2(g) + f2, a, stamp);
+      }
     }
   };
-  setEdges(() => 0, nodeA, A, nA);
-  setEdges(nodeB, () => 1, B, nB);
-  const chains = new Int32Array(C);
-  for (let c = 0; c < C; c++) {
-    const a = Math.floor(keys[c] / side), b = keys[c] % side;
-    const capA = a < nA ? A.max[a] : Infinity, capB = b < nB ? B.max[b] : Infinity;
-    // One unit beyond a's cap (the source edges hold the flow within it) shows whether the cap binds.
-    const n = Math.min(start[c + 1] - start[c], capA + 1, capB, budget);
-    selectBest(members, start[c], start[c + 1], n, order);
-    sortArms(members, start[c], start[c] + n, order);
-    const costs = new Float64Array(n);
-    for (let j = 0; j < n; j++) costs[j] = -index[members[start[c] + j]];
-    chains[c] = flow.addChain(nodeA(a), nodeB(b), -1, costs);
+  for (let a = 0; a <= nA; a++) offer(a);
+  const d1 = new Float64Array(side), d2 = new Float64Array(side), pred = new Int32Array(side), via = new Int32Array(side);
+  let sent = 0;
+  while (sent < budget) {
+    for (let b = 0; b < side; b++) {
+      const h = fromSource[b];
+      [d1[b], d2[b], pred[b], via[b]] = h.clean(stamps) ? [h.topCost1, h.topCost2, -1, h.topItem] : [Infinity, Infinity, -1, -1];
+    }
+    for (let round = 0, changed = true; changed && round <= side; round++) {
+      changed = false;
+      for (let b = 0; b < side; b++) {
+        if (d1[b] === Infinity) continue;
+        for (let b2 = 0; b2 < side; b2++) {
+          const h = step[b * side + b2];
+          if (b2 === b || !h.clean(stamps)) continue;
+          const c1 = d1[b] + h.topCost1, c2 = d2[b] + h.topCost2;
+          if (c1 < d1[b2] || (c1 === d1[b2] && c2 < d2[b2])) [d1[b2], d2[b2], pred[b2], via[b2], changed] = [c1, c2, b, h.topItem, true];
+        }
+      }
+    }
+    let end = -1, e1 = Infinity, e2 = Infinity;
+    for (let b = 0; b < side; b++) {
+      const t1 = sink1(b);
+      if (t1 !== t1 || d1[b] === Infinity) continue;
+      if (d1[b] + t1 < e1 || (d1[b] + t1 === e1 && d2[b] < e2)) [end, e1, e2] = [b, d1[b] + t1, d2[b]];
+    }
+    if (end < 0 || e1 >= 0) break;
+    // The hops (from set, worker, to set) back to the source, then a worker met twice shortened.
+    const hops: Array<[number, number, number]> = [];
+    for (let b = end; b !== -1; b = pred[b]) hops.unshift([pred[b], via[b], b]);
+    for (let i = 0; i < hops.length; i++) {
+      let j = hops.length - 1;
+      while (hops[j][1] !== hops[i][1]) j--;
+      if (j > i) hops.splice(i, j - i + 1, ...(hops[i][0] === hops[j][2] ? [] : [[hops[i][0], hops[i][1], hops[j][2]] as [number, number, number]]));
+    }
+    for (const [from, a, to] of hops) {
+      if (from < 0) F[a]++;
+      else flow[classOf(a, from)]--;
+      flow[classOf(a, to)]++;
+    }
+    G[end]++;
+    for (const [, a] of hops) offer(a);
+    sent++;
   }
-  const sent = flow.run(0, 1, budget);
   const arms = new Int32Array(sent);
   for (let c = 0, j = 0; c < C; c++) {
-    const f = flow.flowOf(chains[c]);
-    arms.set(members.subarray(start[c], start[c] + f), j);
-    j += f;
+    arms.set(members.subarray(start[c], start[c] + flow[c]), j);
+    j += flow[c];
   }
-  // A set of A binds when one more unit into it (source -> a at cost 0) closes a path of negative cost
-  // back to the source (a swap) or, below the budget, on to the sink (one more call).
-  const d1 = new Float64Array(flow.numNodes), d2 = new Float64Array(flow.numNodes);
-  flow.shortestFrom(sent < budget ? [0, 1] : [0], d1, d2, true);
+  return { arms, bindingA: bindingSets(net, flow, F, G, sent < budget, { nA, side, M, minA, minB, capA, sink1, index }) };
+}
+
+interface Classes {
+  C: number;
+  /** Per class: its set in A (nA: rest) and in B (nB: rest), its mothers' run in `members` (list order) and its length. */
+  classA: Int32Array;
+  classB: Int32Array;
+  start: Int32Array;
+  length: Int32Array;
+  members: Int32Array;
+  /** nA + 2 entries: the classes of set a are first[a] .. first[a + 1] - 1. */
+  first: Int32Array;
+}
+
+/** The classes (a, b) of the eligible arms, ordered by a, each with its best mothers in list order. */
+function buildClasses(index: Float64Array, eligible: Uint8Array | null, budget: number, A: RuleFamily, B: RuleFamily, order: ArmOrder): Classes {
+  const N = index.length, nA = A.min.length, nB = B.min.length, side = nB + 1;
+  const keyOf = new Float64Array(N).fill(-1);
+  for (let arm = 0; arm < N; arm++) {
+    if (eligible && !eligible[arm]) continue;
+    keyOf[arm] = (A.of[arm] < 0 ? nA : A.of[arm]) * side + (B.of[arm] < 0 ? nB : B.of[arm]);
+  }
+  // Class numbers in key order: a table over the keys when they are few (workers x buckets), else a map.
+  const space = (nA + 1) * side;
+  const table = space <= 4 * N + 1024 ? new Int32Array(space).fill(-1) : null;
+  const map = new Map<number, number>();
+  for (let arm = 0; arm < N; arm++) if (keyOf[arm] >= 0) (table ? (table[keyOf[arm]] = 0) : map.set(keyOf[arm], 0));
+  const keys = table ? Float64Array.from(table.keys()).filter((k) => table[k] === 0) : Float64Array.from(map.keys()).sort();
+  const C = keys.length;
+  keys.forEach((key, c) => (table ? (table[key] = c) : map.set(key, c)));
+  const at = new Int32Array(C + 1);
+  const classOfArm = new Int32Array(N).fill(-1);
+  for (let arm = 0; arm < N; arm++) {
+    if (keyOf[arm] < 0) continue;
+    classOfArm[arm] = table ? table[keyOf[arm]] : map.get(keyOf[arm])!;
+    at[classOfArm[arm] + 1]++;
+  }
+  for (let c = 0; c < C; c++) at[c + 1] += at[c];
+  const fill = at.slice(0, C);
+  const members = new Int32Array(at[C]);
+  for (let arm = 0; arm < N; arm++) if (classOfArm[arm] >= 0) members[fill[classOfArm[arm]]++] = arm;
+  const classA = Int32Array.from(keys, (k) => Math.floor(k / side)), classB = Int32Array.from(keys, (k) => k % side);
+  const length = new Int32Array(C);
+  for (let c = 0; c < C; c++) {
+    const capA = classA[c] < nA ? A.max[classA[c]] : Infinity, capB = classB[c] < nB ? B.max[classB[c]] : Infinity;
+    // One mother beyond a's cap (the source's bound holds the flow within it) shows whether the cap binds.
+    length[c] = Math.min(at[c + 1] - at[c], capA + 1, capB, budget);
+    selectBest(members, at[c], at[c + 1], length[c], order);
+    sortArms(members, at[c], at[c] + length[c], order);
+  }
+  const first = new Int32Array(nA + 2);
+  for (let c = 0; c < C; c++) first[classA[c] + 1]++;
+  for (let a = 0; a <= nA; a++) first[a + 1] += first[a];
+  return { C, classA, classB, start: at.subarray(0, C), length, members, first };
+}
+
+interface BindingContext {
+  nA: number;
+  side: number;
+  M: number;
+  minA: (a: number) => number;
+  minB: (b: number) => number;
+  capA: (a: number) => number;
+  sink1: (b: number) => number;
+  index: Float64Array;
+}
+
+/**
+ * Set a of A binds when it is at its cap and one more unit into it would close a path of negative cost:
+ * a -> b (her next mother) and on from b to the sink (below the budget) or back to the source (a swap
+ * with another worker or bucket, through the sink when the budget is full). Costs from each b to an end
+ * by Bellman-Ford over the steps' minima (one scan of the workers).
+ */
+function bindingSets(net: Classes, flow: Int32Array, F: Float64Array, G: Float64Array, short: boolean, x: BindingContext): Uint8Array {
+  const { first, classB, start, length, members } = net;
+  const { nA, side, M, index } = x;
+  // r: cheapest cost from set b (and from the sink, entry `side`) to an end.
+  const T = side;
+  const r1 = new Float64Array(side + 1).fill(Infinity), r2 = new Float64Array(side + 1).fill(Infinity);
+  const improve = (b: number, c1: number, c2: number) => {
+    if (c1 < r1[b] || (c1 === r1[b] && c2 < r2[b])) [r1[b], r2[b]] = [c1, c2];
+  };
+  if (short) improve(T, 0, 0);
+  const e1 = new Float64Array(side * side).fill(Infinity), e2 = new Float64Array(side * side).fill(Infinity);
+  for (let a = 0; a <= nA; a++) {
+    for (let g = first[a]; g < first[a + 1]; g++) {
+      if (flow[g] === 0) continue;
+      const b1 = 1, b2 = index[members[start[g] + flow[g] - 1]];
+      // back to the source: she gives back a unit (a minimum unit costs M)
+      improve(classB[g], b1 + (F[a] <= x.minA(a) ? M : 0), b2);
+      for (let c = first[a]; c < first[a + 1]; c++) {
+        if (c === g || flow[c] >= length[c]) continue;
+        const k = classB[g] * side + classB[c], c1 = b1 - 1, c2 = b2 - index[members[start[c] + flow[c]]];
+        if (c1 < e1[k] || (c1 === e1[k] && c2 < e2[k])) [e1[k], e2[k]] = [c1, c2];
+      }
+    }
+  }
+  for (let round = 0; round <= side + 1; round++) {
+    for (let b = 0; b < side; b++) {
+      const t1 = x.sink1(b);
+      if (t1 === t1) improve(b, t1 + r1[T], r2[T]);
+      // the sink gives back one of b's units (a minimum unit costs M)
+      if (G[b] > 0) improve(T, (G[b] <= x.minB(b) ? M : 0) + r1[b], r2[b]);
+      for (let b2 = 0; b2 < side; b2++) if (b !== b2 && r1[b2] < Infinity) improve(b, e1[b * side + b2] + r1[b2], e2[b * side + b2] + r2[b2]);
+    }
+  }
   let scale = 1;
-  for (const arm of arms) scale = Math.max(scale, Math.abs(index[arm]));
-  const bindingA = new Uint8Array(nA);
-  for (let a = 0; a < nA; a++) bindingA[a] = d1[nodeA(a)] < 0 || (d1[nodeA(a)] === 0 && d2[nodeA(a)] < -1e-12 * scale) ? 1 : 0;
-  return { arms, bindingA };
+  for (let c = 0; c < net.C; c++) for (let j = 0; j < flow[c]; j++) scale = Math.max(scale, Math.abs(index[members[start[c] + j]]));
+  const binding = new Uint8Array(nA);
+  for (let a = 0; a < nA; a++) {
+    if (F[a] < x.capA(a)) continue;
+    for (let c = first[a]; c < first[a + 1] && !binding[a]; c++) {
+      if (flow[c] >= length[c] || r1[classB[c]] === Infinity) continue;
+      const c1 = -1 + r1[classB[c]], c2 = -index[members[start[c] + flow[c]]] + r2[classB[c]];
+      if (c1 < 0 || (c1 === 0 && c2 < -1e-12 * scale)) binding[a] = 1;
+    }
+  }
+  return binding;
 }
