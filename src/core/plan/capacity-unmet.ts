@@ -25,11 +25,12 @@ export function unmetRules(input: UnmetInput): string[] {
   const workerName = (w: number) => `worker "${workers.names[w]}"`;
   const atCap = (w: number) => workerCalls[w] >= workers.capacity[w];
   const atMax = (k: number) => quotaCalls[k] >= quotas[k].max;
-  // The rules at their cap that hold back eligible mothers in `set` not on the list.
-  const inTheWay = (set: (arm: number) => boolean, skip: number) => {
+  // The rules at their cap that hold back eligible mothers of `arms` not on the list.
+  const inTheWay = (arms: ArrayLike<number>, skip: number) => {
     const caps = new Set<number>(), maxima = new Set<number>();
-    for (let arm = 0; arm < N; arm++) {
-      if (!set(arm) || !may(arm) || inList[arm]) continue;
+    for (let j = 0; j < arms.length; j++) {
+      const arm = arms[j];
+      if (!may(arm) || inList[arm]) continue;
       const w = workers.worker[arm];
       if (w >= 0 && atCap(w)) caps.add(w);
       quotas.forEach((q, k) => k !== skip && q.members[arm] && atMax(k) && maxima.add(k));
@@ -40,14 +41,23 @@ export function unmetRules(input: UnmetInput): string[] {
   };
   const minimaSum = workers.minimum.reduce((a, m) => a + m, 0) + quotas.reduce((a, q) => a + q.min, 0);
   const out: string[] = [];
-  for (let w = 0; w < W; w++) {
-    const min = workers.minimum[w];
-    if (workerCalls[w] >= min) continue;
-    let members = 0;
-    for (let arm = 0; arm < N; arm++) if (workers.worker[arm] === w && may(arm)) members++;
-    const why = members < min ? `only ${members} of her mothers may be called`
-      : blocked(inTheWay((arm) => workers.worker[arm] === w, -1), listed >= budget, minimaSum, budget);
-    out.push(`the minimum of ${calls(min)} for ${workerName(w)} is not met (${calls(workerCalls[w])}): ${why}`);
+  const short = Array.from({ length: W }, (_, w) => w).filter((w) => workerCalls[w] < workers.minimum[w]);
+  if (short.length) {
+    // the workers' mothers, bucketed once (a counting sort), so each short worker reads only her own
+    const first = new Int32Array(W + 1);
+    for (let arm = 0; arm < N; arm++) if (workers.worker[arm] >= 0) first[workers.worker[arm] + 1]++;
+    for (let w = 0; w < W; w++) first[w + 1] += first[w];
+    const fill = first.slice(0, W), mothers = new Int32Array(first[W]);
+    for (let arm = 0; arm < N; arm++) if (workers.worker[arm] >= 0) mothers[fill[workers.worker[arm]]++] = arm;
+    for (const w of short.slice(0, MAX_WORKERS)) {
+      const hers = mothers.subarray(first[w], first[w + 1]);
+      let members = 0;
+      for (const arm of hers) if (may(arm)) members++;
+      const min = workers.minimum[w];
+      const why = members < min ? `only ${members} of her mothers may be called` : blocked(inTheWay(hers, -1), listed >= budget, minimaSum, budget);
+      out.push(`the minimum of ${calls(min)} for ${workerName(w)} is not met (${calls(workerCalls[w])}): ${why}`);
+    }
+    if (short.length > MAX_WORKERS) out.push(`... and the minima of ${short.length - MAX_WORKERS} more workers are not met`);
   }
   quotas.forEach((q, k) => {
     if (quotaCalls[k] >= q.min) return;
@@ -64,7 +74,7 @@ export function unmetRules(input: UnmetInput): string[] {
     const why = members < q.min ? `only ${members} eligible arm${members === 1 ? ' is' : 's are'} in it`
       : reach < q.min ? `the capacities of the workers of its members allow at most ${calls(reach)}`
       : q.max < q.min ? `its maximum is ${q.max}`
-      : blocked(inTheWay((arm) => q.members[arm] === 1, k), listed >= budget, minimaSum, budget);
+      : blocked(inTheWay(membersOf(q.members), k), listed >= budget, minimaSum, budget);
     out.push(`the minimum of ${calls(q.min)} for ${q.label} is not met (${calls(quotaCalls[k])}): ${why}`);
   });
   if (listed < budget) {
@@ -79,10 +89,18 @@ export function unmetRules(input: UnmetInput): string[] {
     for (let w = 0; w < W; w++) reach += Math.min(perWorker[w], workers.capacity[w]);
     const why = may_ < budget ? `${may_} arms may be called (the others are excluded or in cooldown)`
       : reach < budget ? `the workers' capacities allow at most ${calls(reach)}`
-      : `${names(inTheWay(() => true, -1)) || 'the maxima'} leave no other arm`;
+      : `${names(inTheWay(membersOf(null, N), -1)) || 'the maxima'} leave no other arm`;
     out.push(`only ${listed} of the ${budget} calls could be planned: ${why}`);
   }
   return out;
+}
+
+/** Worker minima named one by one; the rest counted. */
+const MAX_WORKERS = 20;
+
+/** The arms flagged in `members` (every arm for null). */
+function membersOf(members: Uint8Array | null, N = members?.length ?? 0): Int32Array {
+  return members ? Int32Array.from(members.keys()).filter((arm) => members[arm] === 1) : Int32Array.from({ length: N }, (_, arm) => arm);
 }
 
 function blocked(parts: string[], full: boolean, minimaSum: number, budget: number): string {
