@@ -32,7 +32,8 @@ const worker = Int32Array.from({ length: N }, () => {
 const capacity = Float64Array.from({ length: W }, () => 20 + r.int(61));
 const names = Array.from({ length: W }, (_, w) => `w${w}`);
 const noMinimum: WorkerRules = { worker, names, capacity, minimum: new Float64Array(W) };
-const withMinimum: WorkerRules = { ...noMinimum, minimum: Float64Array.from(capacity, () => r.int(6)) };
+const minima: WorkerRules = { ...noMinimum, minimum: Float64Array.from(capacity, () => r.int(6)) };
+const common = { index, tieRank, eligible };
 const bucket = Int32Array.from({ length: N }, () => r.int(4));
 const members = (b: number) => Uint8Array.from(bucket, (x) => (x === b ? 1 : 0));
 
@@ -50,18 +51,24 @@ function rounds(cases: Array<[string, () => unknown]>, runs = 3): void {
     });
   }
   const base = median(used[0]);
-  cases.forEach(([label], c) => console.log(`${label.padEnd(70)} ${median(wall[c]).toFixed(0).padStart(6)} ms wall ${median(used[c]).toFixed(0).padStart(6)} ms CPU  x${(median(used[c]) / base).toFixed(2)}`));
+  cases.forEach(([label], c) => {
+    const [w, u] = [median(wall[c]), median(used[c])];
+    const times = `${w.toFixed(0).padStart(6)} ms wall ${u.toFixed(0).padStart(6)} ms CPU`;
+    console.log(`${label.padEnd(70)} ${times}  x${(u / base).toFixed(2)}`);
+  });
 }
 
 console.log(`(${N} arms, ${W} workers with capacities 20-80; load ${loadavg().map((x) => x.toFixed(1)).join(', ')})`);
 for (const budget of process.argv[4] === 'flow' ? [] : [10_000, 100_000]) {
   rounds([
-    [`top B, B = ${budget} (constrainedTopB, no quota)`, () => constrainedTopB({ index, tieRank, eligible, budget, quotas: [] })],
-    [`capacities, B = ${budget}`, () => capacityTopB({ index, tieRank, eligible, budget, quotas: [], workers: noMinimum })],
-    [`capacities and minima 0-5, B = ${budget}`, () => capacityTopB({ index, tieRank, eligible, budget, quotas: [], workers: withMinimum })],
+    [`top B, B = ${budget} (constrainedTopB, no quota)`, () => constrainedTopB({ ...common, budget, quotas: [] })],
+    [`capacities, B = ${budget}`, () => capacityTopB({ ...common, budget, quotas: [], workers: noMinimum })],
+    [`capacities, minima 0-5, B = ${budget}`, () => capacityTopB({ ...common, budget, quotas: [], workers: minima })],
   ]);
 }
-const binding = process.argv[4] === 'flow' ? NaN : capacityTopB({ index, tieRank, eligible, budget: 100_000, quotas: [], workers: noMinimum }).binding.length;
+const binding = process.argv[4] === 'flow'
+  ? NaN
+  : capacityTopB({ ...common, budget: 100_000, quotas: [], workers: noMinimum }).binding.length;
 if (binding === binding) console.log(`(at B = 100,000, ${binding} of ${W} capacities bind)`);
 for (const budget of process.argv[4] === 'greedy' ? [] : [1000, 10_000, 100_000]) {
   const quotas: CallQuota[] = [
@@ -69,7 +76,10 @@ for (const budget of process.argv[4] === 'greedy' ? [] : [1000, 10_000, 100_000]
     { label: 'bucket 1', members: members(1), min: 0, max: Math.floor(0.2 * budget) },
   ];
   rounds([
-    [`top B, B = ${budget} with 2 share quotas (constrainedTopB, greedy)`, () => constrainedTopB({ index, tieRank, eligible, budget, quotas })],
-    [`capacities and 2 share quotas of one group, B = ${budget} (flow)`, () => capacityTopB({ index, tieRank, eligible, budget, quotas, workers: noMinimum })],
+    [`top B, B = ${budget}, 2 share quotas (greedy)`, () => constrainedTopB({ ...common, budget, quotas })],
+    [
+      `capacities and 2 share quotas of one group, B = ${budget} (flow)`,
+      () => capacityTopB({ ...common, budget, quotas, workers: noMinimum }),
+    ],
   ], 1);
 }

@@ -29,7 +29,8 @@ type Policy = (typeof POLICIES)[number];
 
 function run(name: string, seed: number, policy: Policy): number {
   const budget = Math.round(N * rate);
-  const { register, truth } = generatedRegister(name, name === 'dlm' ? { arms: N, sample: N, budget } : { arms: N, budget }, seed, { weeks: 26, callsPerWeek: budget });
+  const parameters = name === 'dlm' ? { arms: N, sample: N, budget } : { arms: N, budget };
+  const { register, truth } = generatedRegister(name, parameters, seed, { weeks: 26, callsPerWeek: budget });
   const group = defaultPriorGroup(register.schema);
   const history: History = { firstWeek: 1, states: [...register.history.states], called: [...register.history.called] };
   const random = seededRandom(seed * 7919 + POLICIES.indexOf(policy));
@@ -69,8 +70,11 @@ function run(name: string, seed: number, policy: Policy): number {
   return engaged;
 }
 
-console.log(`(${N} mothers, ${Math.round(N * rate)} calls a week, 26 weeks of random-call history, 26 weeks forward; seeds ${seeds.join(',')}; load ${loadavg().map((x) => x.toFixed(1)).join(', ')})`);
-console.log('population    seed   engaged mother-weeks: true    means  thompson   random   share of the lift: means  thompson');
+const load = loadavg().map((x) => x.toFixed(1)).join(', ');
+console.log(`(${N} mothers, ${Math.round(N * rate)} calls a week, 26 weeks of random-call history, 26 weeks forward; ` +
+  `seeds ${seeds.join(',')}; load ${load})`);
+console.log('population    seed   engaged mother-weeks: true    means  thompson   random' +
+  '   share of the lift: means  thompson');
 for (const name of ['sclm', 'multilingual', 'dlm']) {
   const shares = { means: [] as number[], thompson: [] as number[] };
   for (const seed of seeds) {
@@ -79,10 +83,15 @@ for (const name of ['sclm', 'multilingual', 'dlm']) {
     const share = (x: number) => (x - got.random) / lift;
     shares.means.push(share(got.means));
     shares.thompson.push(share(got.thompson));
-    console.log(`${name.padEnd(13)} ${String(seed).padStart(4)} ${String(got.true).padStart(28)} ${String(got.means).padStart(8)} ${String(got.thompson).padStart(9)} ${String(got.random).padStart(8)} ${share(got.means).toFixed(3).padStart(25)} ${share(got.thompson).toFixed(3).padStart(9)}`);
+    const widths: Array<[number, number]> = [[got.true, 28], [got.means, 8], [got.thompson, 9], [got.random, 8]];
+    const counts = widths.map(([x, w]) => String(x).padStart(w));
+    const lifts = `${share(got.means).toFixed(3).padStart(25)} ${share(got.thompson).toFixed(3).padStart(9)}`;
+    console.log(`${name.padEnd(13)} ${String(seed).padStart(4)} ${counts.join(' ')} ${lifts}`);
   }
   const mean = (x: number[]) => x.reduce((a, b) => a + b, 0) / x.length;
   const diffs = shares.thompson.map((t, i) => t - shares.means[i]);
   const sd = Math.sqrt(diffs.reduce((a, d) => a + (d - mean(diffs)) ** 2, 0) / Math.max(1, diffs.length - 1));
-  console.log(`${name.padEnd(13)} mean ${''.padStart(60)} ${mean(shares.means).toFixed(3).padStart(9)} ${mean(shares.thompson).toFixed(3).padStart(9)}   thompson - means ${mean(diffs).toFixed(3)} (sd over seeds ${sd.toFixed(3)})`);
+  const lifts = `${mean(shares.means).toFixed(3).padStart(9)} ${mean(shares.thompson).toFixed(3).padStart(9)}`;
+  const gap = `thompson - means ${mean(diffs).toFixed(3)} (sd over seeds ${sd.toFixed(3)})`;
+  console.log(`${name.padEnd(13)} mean ${''.padStart(60)} ${lifts}   ${gap}`);
 }

@@ -12,7 +12,14 @@ export interface ExactValue {
 }
 
 /** The objective of a list, or null when it breaks a hard rule (B, eligibility, a capacity, a maximum). */
-export function listValue(arms: readonly number[], index: Float64Array, eligible: Uint8Array | null, budget: number, quotas: readonly CallQuota[], workers: WorkerRules | null): ExactValue | null {
+export function listValue(
+  arms: readonly number[],
+  index: Float64Array,
+  eligible: Uint8Array | null,
+  budget: number,
+  quotas: readonly CallQuota[],
+  workers: WorkerRules | null,
+): ExactValue | null {
   if (arms.length > budget || new Set(arms).size !== arms.length) return null;
   if (eligible && arms.some((arm) => !eligible[arm])) return null;
   let minimumCalls = 0;
@@ -40,9 +47,15 @@ export function compareValues(a: ExactValue, b: ExactValue): number {
 }
 
 /** The best value over every subset of the eligible arms (2^eligible subsets: keep registers at ~16 arms). */
-export function exactBestValue(index: Float64Array, eligible: Uint8Array | null, budget: number, quotas: readonly CallQuota[], workers: WorkerRules | null): ExactValue {
+export function exactBestValue(
+  index: Float64Array,
+  eligible: Uint8Array | null,
+  budget: number,
+  quotas: readonly CallQuota[],
+  workers: WorkerRules | null,
+): ExactValue {
   const candidates = Array.from(index.keys()).filter((arm) => !eligible || eligible[arm]);
-  if (candidates.length > 20) throw new Error(`the brute force is for small registers, not ${candidates.length} eligible arms`);
+  if (candidates.length > 20) throw new Error(`the brute force is for small registers, not ${candidates.length} arms`);
   let best: ExactValue | null = null;
   for (let mask = 0; mask < 1 << candidates.length; mask++) {
     const arms = candidates.filter((_, j) => mask & (1 << j));

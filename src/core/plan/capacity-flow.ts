@@ -38,7 +38,14 @@ export interface FlowPick {
   bindingA: Uint8Array;
 }
 
-export function familyFlow(index: Float64Array, eligible: Uint8Array | null, budget: number, A: RuleFamily, B: RuleFamily, order: ArmOrder): FlowPick {
+export function familyFlow(
+  index: Float64Array,
+  eligible: Uint8Array | null,
+  budget: number,
+  A: RuleFamily,
+  B: RuleFamily,
+  order: ArmOrder,
+): FlowPick {
   const nA = A.min.length, nB = B.min.length, side = nB + 1;
   const net = buildClasses(index, eligible, budget, A, B, order);
   const { C, classA, classB, start, length, members, first } = net;
@@ -47,7 +54,8 @@ export function familyFlow(index: Float64Array, eligible: Uint8Array | null, bud
   const minA = (a: number) => (a < nA ? A.min[a] : 0), capA = (a: number) => (a < nA ? A.max[a] : Infinity);
   const minB = (b: number) => (b < nB ? B.min[b] : 0), capB = (b: number) => (b < nB ? B.max[b] : Infinity);
   // Costs of one more unit (first part, second part); null first part: no residual.
-  const fwd1 = (c: number) => (flow[c] < length[c] ? -1 : NaN), fwd2 = (c: number) => -index[members[start[c] + flow[c]]];
+  const fwd1 = (c: number) => (flow[c] < length[c] ? -1 : NaN);
+  const fwd2 = (c: number) => -index[members[start[c] + flow[c]]];
   const back1 = (c: number) => (flow[c] > 0 ? 1 : NaN), back2 = (c: number) => index[members[start[c] + flow[c] - 1]];
   const source1 = (a: number) => (F[a] < minA(a) ? -M : F[a] < capA(a) ? 0 : NaN);
   const sink1 = (b: number) => (G[b] < minB(b) ? -M : G[b] < Math.min(capB(b), budget) ? 0 : NaN);
@@ -72,12 +80,14 @@ export function familyFlow(index: Float64Array, eligible: Uint8Array | null, bud
     }
   };
   for (let a = 0; a <= nA; a++) offer(a);
-  const d1 = new Float64Array(side), d2 = new Float64Array(side), pred = new Int32Array(side), via = new Int32Array(side);
+  const d1 = new Float64Array(side), d2 = new Float64Array(side);
+  const pred = new Int32Array(side), via = new Int32Array(side);
   let sent = 0;
   while (sent < budget) {
     for (let b = 0; b < side; b++) {
       const h = fromSource[b];
-      [d1[b], d2[b], pred[b], via[b]] = h.clean(stamps) ? [h.topCost1, h.topCost2, -1, h.topItem] : [Infinity, Infinity, -1, -1];
+      const open = h.clean(stamps);
+      [d1[b], d2[b], pred[b], via[b]] = open ? [h.topCost1, h.topCost2, -1, h.topItem] : [Infinity, Infinity, -1, -1];
     }
     for (let round = 0, changed = true; changed && round <= side; round++) {
       changed = false;
@@ -87,7 +97,9 @@ export function familyFlow(index: Float64Array, eligible: Uint8Array | null, bud
           const h = step[b * side + b2];
           if (b2 === b || !h.clean(stamps)) continue;
           const c1 = d1[b] + h.topCost1, c2 = d2[b] + h.topCost2;
-          if (c1 < d1[b2] || (c1 === d1[b2] && c2 < d2[b2])) [d1[b2], d2[b2], pred[b2], via[b2], changed] = [c1, c2, b, h.topItem, true];
+          if (c1 < d1[b2] || (c1 === d1[b2] && c2 < d2[b2])) {
+            [d1[b2], d2[b2], pred[b2], via[b2], changed] = [c1, c2, b, h.topItem, true];
+          }
         }
       }
     }
@@ -104,7 +116,11 @@ export function familyFlow(index: Float64Array, eligible: Uint8Array | null, bud
     for (let i = 0; i < hops.length; i++) {
       let j = hops.length - 1;
       while (hops[j][1] !== hops[i][1]) j--;
-      if (j > i) hops.splice(i, j - i + 1, ...(hops[i][0] === hops[j][2] ? [] : [[hops[i][0], hops[i][1], hops[j][2]] as [number, number, number]]));
+      if (j === i) continue;
+      const [from, worker] = hops[i], to = hops[j][2];
+      const merged: Array<[number, number, number]> = from === to ? [] : [[from, worker, to]];
+      hops.splice(i, j - i + 1, ...merged);
+      if (merged.length === 0) i--; // the hop now at i is still to be checked
     }
     for (const [from, a, to] of hops) {
       if (from < 0) F[a]++;
@@ -120,12 +136,13 @@ export function familyFlow(index: Float64Array, eligible: Uint8Array | null, bud
     arms.set(members.subarray(start[c], start[c] + flow[c]), j);
     j += flow[c];
   }
-  return { arms, bindingA: bindingSets(net, flow, F, G, sent < budget, { nA, side, M, minA, minB, capA, sink1, index }) };
+  const context = { nA, side, M, minA, minB, capA, sink1, index };
+  return { arms, bindingA: bindingSets(net, flow, F, G, sent < budget, context) };
 }
 
 interface Classes {
   C: number;
-  /** Per class: its set in A (nA: rest) and in B (nB: rest), its mothers' run in `members` (list order) and its length. */
+  /** Per class: its set in A (nA: rest) and in B (nB: rest), its mothers' run in `members` (list order), its length. */
   classA: Int32Array;
   classB: Int32Array;
   start: Int32Array;
@@ -136,7 +153,14 @@ interface Classes {
 }
 
 /** The classes (a, b) of the eligible arms, ordered by a, each with its best mothers in list order. */
-function buildClasses(index: Float64Array, eligible: Uint8Array | null, budget: number, A: RuleFamily, B: RuleFamily, order: ArmOrder): Classes {
+function buildClasses(
+  index: Float64Array,
+  eligible: Uint8Array | null,
+  budget: number,
+  A: RuleFamily,
+  B: RuleFamily,
+  order: ArmOrder,
+): Classes {
   const N = index.length, nA = A.min.length, nB = B.min.length, side = nB + 1;
   const keyOf = new Float64Array(N).fill(-1);
   for (let arm = 0; arm < N; arm++) {
@@ -148,7 +172,9 @@ function buildClasses(index: Float64Array, eligible: Uint8Array | null, budget: 
   const table = space <= 4 * N + 1024 ? new Int32Array(space).fill(-1) : null;
   const map = new Map<number, number>();
   for (let arm = 0; arm < N; arm++) if (keyOf[arm] >= 0) (table ? (table[keyOf[arm]] = 0) : map.set(keyOf[arm], 0));
-  const keys = table ? Float64Array.from(table.keys()).filter((k) => table[k] === 0) : Float64Array.from(map.keys()).sort();
+  const keys = table
+    ? Float64Array.from(table.keys()).filter((k) => table[k] === 0)
+    : Float64Array.from(map.keys()).sort();
   const C = keys.length;
   keys.forEach((key, c) => (table ? (table[key] = c) : map.set(key, c)));
   const at = new Int32Array(C + 1);
@@ -194,7 +220,14 @@ interface BindingContext {
  * with another worker or bucket, through the sink when the budget is full). Costs from each b to an end
  * by Bellman-Ford over the steps' minima (one scan of the workers).
  */
-function bindingSets(net: Classes, flow: Int32Array, F: Float64Array, G: Float64Array, short: boolean, x: BindingContext): Uint8Array {
+function bindingSets(
+  net: Classes,
+  flow: Int32Array,
+  F: Float64Array,
+  G: Float64Array,
+  short: boolean,
+  x: BindingContext,
+): Uint8Array {
   const { first, classB, start, length, members } = net;
   const { nA, side, M, index } = x;
   // r: cheapest cost from set b (and from the sink, entry `side`) to an end.
@@ -224,11 +257,15 @@ function bindingSets(net: Classes, flow: Int32Array, F: Float64Array, G: Float64
       if (t1 === t1) improve(b, t1 + r1[T], r2[T]);
       // the sink gives back one of b's units (a minimum unit costs M)
       if (G[b] > 0) improve(T, (G[b] <= x.minB(b) ? M : 0) + r1[b], r2[b]);
-      for (let b2 = 0; b2 < side; b2++) if (b !== b2 && r1[b2] < Infinity) improve(b, e1[b * side + b2] + r1[b2], e2[b * side + b2] + r2[b2]);
+      for (let b2 = 0; b2 < side; b2++) {
+        if (b !== b2 && r1[b2] < Infinity) improve(b, e1[b * side + b2] + r1[b2], e2[b * side + b2] + r2[b2]);
+      }
     }
   }
   let scale = 1;
-  for (let c = 0; c < net.C; c++) for (let j = 0; j < flow[c]; j++) scale = Math.max(scale, Math.abs(index[members[start[c] + j]]));
+  for (let c = 0; c < net.C; c++) {
+    for (let j = 0; j < flow[c]; j++) scale = Math.max(scale, Math.abs(index[members[start[c] + j]]));
+  }
   const binding = new Uint8Array(nA);
   for (let a = 0; a < nA; a++) {
     if (F[a] < x.capA(a)) continue;

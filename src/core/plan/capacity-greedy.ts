@@ -24,7 +24,13 @@ export interface CapacityPick {
   binding: Uint8Array;
 }
 
-export function capacityGreedy(index: Float64Array, eligible: Uint8Array | null, budget: number, rules: WorkerRules, order: ArmOrder): CapacityPick {
+export function capacityGreedy(
+  index: Float64Array,
+  eligible: Uint8Array | null,
+  budget: number,
+  rules: WorkerRules,
+  order: ArmOrder,
+): CapacityPick {
   const N = index.length, W = rules.names.length;
   // Buckets per worker; the arms of no worker are bucket W, without cap or minimum.
   const start = new Int32Array(W + 2);
@@ -77,14 +83,23 @@ export function capacityGreedy(index: Float64Array, eligible: Uint8Array | null,
       if (worst === -1 || order(arm, worst) > 0) via[j] = -2 - rules.worker[arm];
     }
   }
-  return { arms: chosen, via, binding: bindingCapacities(index, arms, start, usable, chosen, takenUnits, budget, rules) };
+  const binding = bindingCapacities(index, { arms, start, usable }, chosen, takenUnits, budget, rules);
+  return { arms: chosen, via, binding };
 }
 
 /**
  * Worker w binds when she is at her capacity and one more call of hers would improve the list: the list
  * is short of B, or her best mother not on it has a higher index than the worst mother chosen by index.
  */
-function bindingCapacities(index: Float64Array, arms: Int32Array, start: Int32Array, usable: Int32Array, chosen: Int32Array, byMinimum: number, budget: number, rules: WorkerRules): Uint8Array {
+function bindingCapacities(
+  index: Float64Array,
+  buckets: { arms: Int32Array; start: Int32Array; usable: Int32Array },
+  chosen: Int32Array,
+  byMinimum: number,
+  budget: number,
+  rules: WorkerRules,
+): Uint8Array {
+  const { arms, start, usable } = buckets;
   const W = rules.names.length;
   const count = new Int32Array(W);
   for (const arm of chosen) if (rules.worker[arm] >= 0) count[rules.worker[arm]]++;

@@ -46,7 +46,13 @@ export function capacityTopB(input: CapacityTopBInput): CapacityTopB {
   checkInput(input);
   const { index, tieRank, eligible, budget, quotas } = input;
   const N = index.length;
-  const workers = input.workers ?? { worker: new Int32Array(N).fill(-1), names: [], capacity: new Float64Array(0), minimum: new Float64Array(0) };
+  const none: WorkerRules = {
+    worker: new Int32Array(N).fill(-1),
+    names: [],
+    capacity: new Float64Array(0),
+    minimum: new Float64Array(0),
+  };
+  const workers = input.workers ?? none;
   const order = armOrder(index, tieRank);
   const solve = (rules: WorkerRules, qs: readonly CallQuota[]) => pick(index, eligible, budget, rules, qs, order);
   const best = solve(workers, quotas);
@@ -61,7 +67,8 @@ export function capacityTopB(input: CapacityTopBInput): CapacityTopB {
   const via = new Int32Array(best.arms.length).fill(-1);
   if (hasMinima && best.method === 'flow') {
     // A minimum brought her in when the list under the same rules without minima lacks her.
-    const without = solve({ ...workers, minimum: new Float64Array(workers.names.length) }, quotas.map((q) => ({ ...q, min: 0 })));
+    const noMinima = { ...workers, minimum: new Float64Array(workers.names.length) };
+    const without = solve(noMinima, quotas.map((q) => ({ ...q, min: 0 })));
     const plain = new Uint8Array(N);
     for (const arm of without.arms) plain[arm] = 1;
     best.arms.forEach((arm, j) => {
@@ -87,7 +94,14 @@ interface Pick {
   method: 'greedy' | 'flow';
 }
 
-function pick(index: Float64Array, eligible: Uint8Array | null, budget: number, workers: WorkerRules, quotas: readonly CallQuota[], order: ArmOrder): Pick {
+function pick(
+  index: Float64Array,
+  eligible: Uint8Array | null,
+  budget: number,
+  workers: WorkerRules,
+  quotas: readonly CallQuota[],
+  order: ArmOrder,
+): Pick {
   if (quotas.length === 0) {
     const g = capacityGreedy(index, eligible, budget, workers, order);
     return { arms: g.arms, via: g.via, binding: g.binding, method: 'greedy' };
@@ -95,7 +109,8 @@ function pick(index: Float64Array, eligible: Uint8Array | null, budget: number, 
   const families = splitFamilies(quotas, eligible, workers.names.length > 0);
   if (!families) {
     throw new PlanError([
-      `the share rules ${quotas.map((q) => `"${q.label}"`).join(', ')} overlap in a way the exact list cannot handle ${workers.names.length ? 'together with the workers\' capacities' : ''}: ` +
+      `the share rules ${quotas.map((q) => `"${q.label}"`).join(', ')} overlap in a way the exact list cannot handle` +
+        `${workers.names.length ? ' together with the workers\' capacities' : ''}: ` +
         'with workers, keep the shares to one feature group; without workers, to two groups',
     ]);
   }
@@ -105,7 +120,9 @@ function pick(index: Float64Array, eligible: Uint8Array | null, budget: number, 
     ks.forEach((k, j) => quotas[k].members.forEach((m, arm) => m && (of[arm] = j)));
     return { of, min: Float64Array.from(ks, (k) => quotas[k].min), max: Float64Array.from(ks, (k) => quotas[k].max) };
   };
-  const A: RuleFamily = workers.names.length ? { of: workers.worker, min: workers.minimum, max: workers.capacity } : family(families[0]);
+  const A: RuleFamily = workers.names.length
+    ? { of: workers.worker, min: workers.minimum, max: workers.capacity }
+    : family(families[0]);
   const f = familyFlow(index, eligible, budget, A, family(families[1]), order);
   return { arms: f.arms, via: null, binding: workers.names.length ? f.bindingA : new Uint8Array(0), method: 'flow' };
 }
@@ -114,7 +131,11 @@ function pick(index: Float64Array, eligible: Uint8Array | null, budget: number, 
  * The quotas as two families of sets disjoint among the eligible arms (family 0 empty when the workers
  * are the first family), or null when they do not split so (a 2-colouring of the overlap graph).
  */
-export function splitFamilies(quotas: readonly CallQuota[], eligible: Uint8Array | null, withWorkers: boolean): [number[], number[]] | null {
+export function splitFamilies(
+  quotas: readonly CallQuota[],
+  eligible: Uint8Array | null,
+  withWorkers: boolean,
+): [number[], number[]] | null {
   const Q = quotas.length, N = quotas[0]?.members.length ?? 0;
   const overlap = Array.from({ length: Q }, () => new Uint8Array(Q));
   const seen = new Set<string>();
@@ -146,14 +167,23 @@ export function splitFamilies(quotas: readonly CallQuota[], eligible: Uint8Array
       }
     }
   }
-  const zero = [...colour.keys()].filter((k) => colour[k] === 0), one = [...colour.keys()].filter((k) => colour[k] === 1);
+  const zero = [...colour.keys()].filter((k) => colour[k] === 0);
+  const one = [...colour.keys()].filter((k) => colour[k] === 1);
   if (withWorkers && zero.length) return null;
   return [zero, one];
 }
 
 /** The first rule at its minimum she belongs to: a quota (k), else her worker (-2 - w); -1 when none. */
-function minimumOf(arm: number, quotas: readonly CallQuota[], quotaCalls: Int32Array, workers: WorkerRules, workerCalls: Int32Array): number {
-  for (let k = 0; k < quotas.length; k++) if (quotas[k].members[arm] && quotas[k].min > 0 && quotaCalls[k] <= quotas[k].min) return k;
+function minimumOf(
+  arm: number,
+  quotas: readonly CallQuota[],
+  quotaCalls: Int32Array,
+  workers: WorkerRules,
+  workerCalls: Int32Array,
+): number {
+  for (let k = 0; k < quotas.length; k++) {
+    if (quotas[k].members[arm] && quotas[k].min > 0 && quotaCalls[k] <= quotas[k].min) return k;
+  }
   const w = workers.worker[arm];
   if (w >= 0 && workers.minimum[w] > 0 && workerCalls[w] <= workers.minimum[w]) return -2 - w;
   return -1;
@@ -175,8 +205,14 @@ function checkInput(input: CapacityTopBInput): void {
   if (workers) {
     const W = workers.names.length;
     if (workers.worker.length !== N) fail(`${N} indices but ${workers.worker.length} workers`);
-    if (workers.capacity.length !== W || workers.minimum.length !== W) fail(`${W} workers need ${W} capacities and minima`);
-    for (let arm = 0; arm < N; arm++) if (workers.worker[arm] >= W || workers.worker[arm] < -1) fail(`arm ${arm} has worker ${workers.worker[arm]} of ${W}`);
-    workers.minimum.forEach((m, w) => m > workers.capacity[w] && fail(`worker "${workers.names[w]}" has a minimum above her capacity`));
+    const sizes = workers.capacity.length === W && workers.minimum.length === W;
+    if (!sizes) fail(`${W} workers need ${W} capacities and minima`);
+    for (let arm = 0; arm < N; arm++) {
+      const w = workers.worker[arm];
+      if (w >= W || w < -1) fail(`arm ${arm} has worker ${w} of ${W}`);
+    }
+    workers.minimum.forEach((m, w) => {
+      if (m > workers.capacity[w]) fail(`worker "${workers.names[w]}" has a minimum above her capacity`);
+    });
   }
 }

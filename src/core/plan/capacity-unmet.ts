@@ -54,10 +54,13 @@ export function unmetRules(input: UnmetInput): string[] {
       let members = 0;
       for (const arm of hers) if (may(arm)) members++;
       const min = workers.minimum[w];
-      const why = members < min ? `only ${members} of her mothers may be called` : blocked(inTheWay(hers, -1), listed >= budget, minimaSum, budget);
+      const why = members < min
+        ? `only ${members} of her mothers may be called`
+        : blocked(inTheWay(hers, -1), listed >= budget, minimaSum, budget);
       out.push(`the minimum of ${calls(min)} for ${workerName(w)} is not met (${calls(workerCalls[w])}): ${why}`);
     }
-    if (short.length > MAX_WORKERS) out.push(`... and the minima of ${short.length - MAX_WORKERS} more workers are not met`);
+    const more = short.length - MAX_WORKERS;
+    if (more > 0) out.push(`... and the minima of ${more} more worker${more === 1 ? ' is' : 's are'} not met`);
   }
   quotas.forEach((q, k) => {
     if (quotaCalls[k] >= q.min) return;
@@ -100,7 +103,8 @@ const MAX_WORKERS = 20;
 
 /** The arms flagged in `members` (every arm for null). */
 function membersOf(members: Uint8Array | null, N = members?.length ?? 0): Int32Array {
-  return members ? Int32Array.from(members.keys()).filter((arm) => members[arm] === 1) : Int32Array.from({ length: N }, (_, arm) => arm);
+  if (!members) return Int32Array.from({ length: N }, (_, arm) => arm);
+  return Int32Array.from(members.keys()).filter((arm) => members[arm] === 1);
 }
 
 function blocked(parts: string[], full: boolean, minimaSum: number, budget: number): string {

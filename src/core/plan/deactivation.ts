@@ -7,7 +7,12 @@
 import { MISSING, type History } from './register.ts';
 
 /** Per mother: her latest observed weeks not engaged, counted back from the current week (at most up to `cap`). */
-export function weeksNotEngaged(history: History, numStates: number, reactivatedAt: Int32Array | null, cap = 65535): Uint16Array {
+export function weeksNotEngaged(
+  history: History,
+  numStates: number,
+  reactivatedAt: Int32Array | null,
+  cap = 65535,
+): Uint16Array {
   const { states, firstWeek } = history;
   const N = states[0]?.length ?? 0, engaged = numStates - 1;
   const run = new Uint16Array(N);
@@ -33,9 +38,16 @@ export interface Deactivation {
   newly: number;
 }
 
-/** Who the rule deactivates after K weeks not engaged (K >= 1); `reactivatedAt`: the week the user reactivated her (-1: never). */
-export function deactivation(history: History, numStates: number, afterWeeks: number, reactivatedAt: Int32Array | null): Deactivation {
-  if (!(Number.isInteger(afterWeeks) && afterWeeks >= 1)) throw new RangeError(`the weeks before a mother is deactivated must be a whole number >= 1, not ${afterWeeks}`);
+/** Who the rule deactivates after K weeks not engaged (K >= 1); `reactivatedAt`: week of reactivation (-1: never). */
+export function deactivation(
+  history: History,
+  numStates: number,
+  afterWeeks: number,
+  reactivatedAt: Int32Array | null,
+): Deactivation {
+  if (!(Number.isInteger(afterWeeks) && afterWeeks >= 1)) {
+    throw new RangeError(`the weeks before a mother is deactivated must be a whole number >= 1, not ${afterWeeks}`);
+  }
   // counted up to K + 1, to tell a run that reached K with this week's outcome from a longer one
   const run = weeksNotEngaged(history, numStates, reactivatedAt, afterWeeks + 1);
   const last = history.states[history.states.length - 1];
@@ -51,7 +63,12 @@ export function deactivation(history: History, numStates: number, afterWeeks: nu
 }
 
 /** Reactivates the mothers (arms) as of week `week` (the current week): her run starts again after it. */
-export function reactivate(reactivatedAt: Int32Array | null, numArms: number, arms: Iterable<number>, week: number): Int32Array {
+export function reactivate(
+  reactivatedAt: Int32Array | null,
+  numArms: number,
+  arms: Iterable<number>,
+  week: number,
+): Int32Array {
   const out = new Int32Array(numArms).fill(-1);
   if (reactivatedAt) out.set(reactivatedAt.subarray(0, Math.min(numArms, reactivatedAt.length)));
   for (const arm of arms) out[arm] = week;

@@ -42,7 +42,12 @@ export interface HoldoutEvidence {
  * The evidence after the weeks applied since history week `startIndex` (the index in history.states of
  * the plan's first list: the outcomes are states[startIndex + 1 ..]). Null until each arm has two mothers observed.
  */
-export function holdoutEvidence(history: History, inHoldout: Uint8Array, startIndex: number, numStates: number): HoldoutEvidence | null {
+export function holdoutEvidence(
+  history: History,
+  inHoldout: Uint8Array,
+  startIndex: number,
+  numStates: number,
+): HoldoutEvidence | null {
   const N = inHoldout.length, engaged = numStates - 1;
   const weeks = history.states.length - 1 - startIndex;
   if (weeks < 1) return null;
@@ -68,19 +73,23 @@ export function holdoutEvidence(history: History, inHoldout: Uint8Array, startIn
     }
     const mean = n ? sum / n : NaN;
     const variance = n > 1 ? Math.max(0, (sumSq - n * mean * mean) / (n - 1)) : NaN;
-    return { outcome: { mothers: n, engagedWeeks: n ? weeksEngaged / n : NaN, share: mean, sd: Math.sqrt(variance) }, variance };
+    const engagedWeeks = n ? weeksEngaged / n : NaN;
+    const outcome: ArmOutcome = { mothers: n, engagedWeeks, share: mean, sd: Math.sqrt(variance) };
+    return { outcome, variance };
   });
   const [plan, holdout] = arms;
   if (plan.outcome.mothers < 2 || holdout.outcome.mothers < 2) return null;
   const a = plan.variance / plan.outcome.mothers, b = holdout.variance / holdout.outcome.mothers;
   const se = Math.sqrt(a + b);
-  const df = a + b > 0 ? ((a + b) * (a + b)) / ((a * a) / (plan.outcome.mothers - 1) + (b * b) / (holdout.outcome.mothers - 1)) : plan.outcome.mothers + holdout.outcome.mothers - 2;
+  const np = plan.outcome.mothers, nh = holdout.outcome.mothers;
+  const df = a + b > 0 ? ((a + b) * (a + b)) / ((a * a) / (np - 1) + (b * b) / (nh - 1)) : np + nh - 2;
   const effect = plan.outcome.share - holdout.outcome.share;
   const t = tQuantile975(df);
-  return { weeks, plan: plan.outcome, holdout: holdout.outcome, effect, se, df, ci95: [effect - t * se, effect + t * se] };
+  const ci95: [number, number] = [effect - t * se, effect + t * se];
+  return { weeks, plan: plan.outcome, holdout: holdout.outcome, effect, se, df, ci95 };
 }
 
-/** The 0.975 quantile of Student's t with df degrees of freedom: P(|T| > t) = I_{df / (df + t^2)}(df / 2, 1 / 2) = 0.05. */
+/** Student's t 0.975 quantile with df degrees of freedom: P(|T| > t) = I_{df / (df + t^2)}(df / 2, 1 / 2) = 0.05. */
 export function tQuantile975(df: number): number {
   if (df > 1e7) return 1.959963984540054;
   const x = betaQuantile(0.05, df / 2, 0.5);
@@ -117,7 +126,10 @@ export function minimumDetectableEffect(input: MdeInput): { mde: number; se: num
   const prefix = new Float64Array(T);
   let n = 0, sumMean = 0, sumMeanSq = 0, sumVar = 0;
   for (let arm = 0; arm < N; arm += stride) {
-    for (let s = 0; s < S; s++) for (let t = 0; t < S; t++) P[s * S + t] = (1 - r) * transitions[((arm * S + s) * 2) * S + t] + r * transitions[((arm * S + s) * 2 + 1) * S + t];
+    for (let s = 0; s < S; s++) {
+      const row = (arm * S + s) * 2 * S;
+      for (let t = 0; t < S; t++) P[s * S + t] = (1 - r) * transitions[row + t] + r * transitions[row + S + t];
+    }
     // prefix[j] = sum_{k=1..j} (P^k)_{e,e}
     v.fill(0);
     v[e] = 1;
@@ -155,5 +167,9 @@ function step(x: Float64Array, P: Float64Array, S: number, tmp: Float64Array): v
 /** "with 3,000 mothers and 300 calls a week, 12 weeks can detect a difference of 2.1 points or more ..." */
 export function mdeSentence(mothers: number, callsPerWeek: number, weeks: number, mde: number, share: number): string {
   const count = (n: number) => n.toLocaleString('en-US');
-  return `with ${count(mothers)} mothers and ${count(callsPerWeek)} calls a week, ${weeks} week${weeks === 1 ? '' : 's'} can detect a difference of ${(100 * mde).toFixed(1)} points or more in the share of weeks engaged (80 % power, 5 % two-sided, ${Math.round(100 * share)} % of mothers held out)`;
+  return (
+    `with ${count(mothers)} mothers and ${count(callsPerWeek)} calls a week, ${weeks} week${weeks === 1 ? '' : 's'} ` +
+    `can detect a difference of ${(100 * mde).toFixed(1)} points or more in the share of weeks engaged ` +
+    `(80 % power, 5 % two-sided, ${Math.round(100 * share)} % of mothers held out)`
+  );
 }

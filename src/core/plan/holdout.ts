@@ -11,7 +11,10 @@ import { constrainedTopB } from './constrained-top-b.ts';
 import type { Random } from '../random/seeded-random.ts';
 
 /** The comparison rule of the holdout's calls. */
-export type HoldoutRule = { kind: 'random' } | { kind: 'default' } | { kind: 'given'; arms: Int32Array; fileName: string };
+export type HoldoutRule =
+  | { kind: 'random' }
+  | { kind: 'default' }
+  | { kind: 'given'; arms: Int32Array; fileName: string };
 
 /** Uniform in [0, 1) from (seed, id): FNV-1a over the id's UTF-16 units, mixed with the seed (murmur3's finalizer). */
 export function idUniform(seed: number, id: string): number {
@@ -33,7 +36,14 @@ export function holdoutArms(ids: readonly string[], share: number, seed: number)
  * The week's calls per arm at one rate: the holdout gets round(B n_h / (n_p + n_h)) of the B calls,
  * n_h and n_p the mothers of each arm who may be called (eligible).
  */
-export function armBudgets(budget: number, inHoldout: Uint8Array, eligible: Uint8Array | null): { plan: number; holdout: number; planMothers: number; holdoutMothers: number } {
+export interface ArmBudgets {
+  plan: number;
+  holdout: number;
+  planMothers: number;
+  holdoutMothers: number;
+}
+
+export function armBudgets(budget: number, inHoldout: Uint8Array, eligible: Uint8Array | null): ArmBudgets {
   let planMothers = 0, holdoutMothers = 0;
   for (let arm = 0; arm < inHoldout.length; arm++) {
     if (eligible && !eligible[arm]) continue;
@@ -64,13 +74,14 @@ export interface HoldoutListInput {
   tieRank?: Int32Array;
 }
 
-/** The holdout's calls this week, by its rule, and notes in words (a given list that does not fit the arm or the rate). */
+/** The holdout's calls this week by its rule, and notes in words (a given list that does not fit the arm or rate). */
 export function holdoutList(input: HoldoutListInput): { arms: Int32Array; notes: string[] } {
   const { rule, inHoldout, eligible, budget, random } = input;
   const may = armEligible(inHoldout, eligible, true);
   if (rule.kind === 'default') {
-    if (!input.defaultIndex || !input.tieRank) throw new Error('holdoutList: the default rule needs the default reward\'s indices and the tie ranks');
-    return { arms: constrainedTopB({ index: input.defaultIndex, tieRank: input.tieRank, eligible: may, budget, quotas: [] }).arms, notes: [] };
+    const { defaultIndex: index, tieRank } = input;
+    if (!index || !tieRank) throw new Error('holdoutList: the default rule needs the default indices and tie ranks');
+    return { arms: constrainedTopB({ index, tieRank, eligible: may, budget, quotas: [] }).arms, notes: [] };
   }
   if (rule.kind === 'random') {
     const pool = Int32Array.from(may.keys()).filter((arm) => may[arm] === 1);
@@ -95,9 +106,25 @@ export function holdoutList(input: HoldoutListInput): { arms: Int32Array; notes:
   }
   const notes: string[] = [];
   const many = (n: number, one: string, more: string) => `${n} ${n === 1 ? one : more}`;
-  if (planArm) notes.push(`${rule.fileName}: ${many(planArm, 'mother is', 'mothers are')} in the plan's arm, not the holdout, and ${planArm === 1 ? 'was' : 'were'} left to the plan's list`);
-  if (excluded) notes.push(`${rule.fileName}: ${many(excluded, 'mother', 'mothers')} may not be called this week (excluded, in cooldown or no longer enrolled) and ${excluded === 1 ? 'was' : 'were'} left out`);
-  if (beyond) notes.push(`${rule.fileName}: ${many(beyond, 'call goes', 'calls go')} beyond the holdout's ${budget} calls at the plan's rate and ${beyond === 1 ? 'was' : 'were'} left out (the first ${budget} in the file's order are kept)`);
-  if (arms.length < budget) notes.push(`${rule.fileName}: ${many(arms.length, 'call', 'calls')} for the holdout, fewer than the ${budget} of the plan's rate: the comparison then also measures the difference in calls`);
+  const file = rule.fileName, was = (n: number) => (n === 1 ? 'was' : 'were');
+  if (planArm) {
+    const who = many(planArm, 'mother is', 'mothers are');
+    notes.push(`${file}: ${who} in the plan's arm, not the holdout, and ${was(planArm)} left to the plan's list`);
+  }
+  if (excluded) {
+    const why = 'may not be called this week (excluded, in cooldown or no longer enrolled)';
+    notes.push(`${file}: ${many(excluded, 'mother', 'mothers')} ${why} and ${was(excluded)} left out`);
+  }
+  if (beyond) {
+    const kept = `(the first ${budget} in the file's order are kept)`;
+    const what = many(beyond, 'call goes', 'calls go');
+    const rate = `the holdout's ${budget} calls at the plan's rate`;
+    notes.push(`${file}: ${what} beyond ${rate} and ${was(beyond)} left out ${kept}`);
+  }
+  if (arms.length < budget) {
+    const also = 'the comparison then also measures the difference in calls';
+    const what = many(arms.length, 'call', 'calls');
+    notes.push(`${file}: ${what} for the holdout, fewer than the ${budget} of the plan's rate: ${also}`);
+  }
   return { arms: Int32Array.from(arms), notes };
 }

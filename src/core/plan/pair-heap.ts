@@ -46,7 +46,8 @@ export class PairHeap {
     for (;;) {
       let c = 2 * i + 1;
       if (c >= n) break;
-      if (c + 1 < n && (this.k1[c + 1] < this.k1[c] || (this.k1[c + 1] === this.k1[c] && this.k2[c + 1] < this.k2[c]))) c++;
+      const k1 = this.k1, k2 = this.k2;
+      if (c + 1 < n && (k1[c + 1] < k1[c] || (k1[c + 1] === k1[c] && k2[c + 1] < k2[c]))) c++;
       if (!(this.k1[c] < a || (this.k1[c] === a && this.k2[c] < b))) break;
       this.move(c, i);
       i = c;

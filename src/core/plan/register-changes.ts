@@ -21,7 +21,9 @@ export interface Enrolment {
 const MAX_ERRORS = 20;
 
 /** The register with the enrolments appended (a new register; the one given is not changed), or what is wrong. */
-export function enrol(register: Register, enrolment: Enrolment): { ok: true; register: Register; joined: number } | { ok: false; errors: string[] } {
+export type EnrolResult = { ok: true; register: Register; joined: number } | { ok: false; errors: string[] };
+
+export function enrol(register: Register, enrolment: Enrolment): EnrolResult {
   const { numArms: N, numStates: S, schema } = register;
   const { ids, features, state, fileName } = enrolment;
   const n = ids.length, F = schema.columns.length;
@@ -31,9 +33,14 @@ export function enrol(register: Register, enrolment: Enrolment): { ok: true; reg
     if (errors.length < MAX_ERRORS) errors.push(message);
     else if (errors.length === MAX_ERRORS) errors.push('... and more errors; fix these first');
   };
-  if (features.length !== n * F) add(`${fileName}: ${features.length} feature values for ${n} enrolments of ${F} features each`);
+  if (features.length !== n * F) {
+    add(`${fileName}: ${features.length} feature values for ${n} enrolments of ${F} features each`);
+  }
   if (state.length !== n) add(`${fileName}: ${state.length} states for ${n} enrolments`);
-  if (register.transitions && enrolment.transitions?.length !== n * S * 2 * S) add(`${fileName}: the register gives every beneficiary's transitions, so each enrolment needs hers (${S * 2 * S} probabilities)`);
+  if (register.transitions && enrolment.transitions?.length !== n * S * 2 * S) {
+    const hers = `so each enrolment needs hers (${S * 2 * S} probabilities)`;
+    add(`${fileName}: the register gives every beneficiary's transitions, ${hers}`);
+  }
   if (errors.length) return { ok: false, errors };
   const known = new Map<string, number>();
   register.ids.forEach((id, arm) => known.set(id, arm));
@@ -45,14 +52,18 @@ export function enrol(register: Register, enrolment: Enrolment): { ok: true; reg
     else if (first.has(id)) add(`${where(j)}: "${id}" is enrolled twice (also ${where(first.get(id)!)})`);
     else first.set(id, j);
     if (!(state[j] < S)) add(`${where(j)}: state ${state[j]} is out of range (states are 0..${S - 1})`);
-    for (let f = 0; f < F; f++) if (!Number.isFinite(features[j * F + f])) add(`${where(j)}: the feature "${schema.columns[f].name}" is not a number`);
+    for (let f = 0; f < F; f++) {
+      const name = schema.columns[f].name;
+      if (!Number.isFinite(features[j * F + f])) add(`${where(j)}: the feature "${name}" is not a number`);
+    }
   });
   if (enrolment.transitions && register.transitions) {
     for (let row = 0; row < n * S * 2; row++) {
       let sum = 0;
       for (let t = 0; t < S; t++) sum += enrolment.transitions[row * S + t];
       if (Math.abs(sum - 1) > 1e-6) {
-        add(`${where(Math.floor(row / (S * 2)))}: her transition probabilities from one state and action add up to ${sum}, not 1`);
+        const j = Math.floor(row / (S * 2));
+        add(`${where(j)}: her transition probabilities from one state and action add up to ${sum}, not 1`);
         break;
       }
     }
@@ -86,7 +97,14 @@ export function enrol(register: Register, enrolment: Enrolment): { ok: true; reg
   return {
     ok: true,
     joined: n,
-    register: { ...register, numArms: N + n, ids: [...register.ids, ...ids.map((id) => id.trim())], features: allFeatures, transitions, history },
+    register: {
+      ...register,
+      numArms: N + n,
+      ids: [...register.ids, ...ids.map((id) => id.trim())],
+      features: allFeatures,
+      transitions,
+      history,
+    },
   };
 }
 
@@ -94,7 +112,14 @@ export function enrol(register: Register, enrolment: Enrolment): { ok: true; reg
  * Marks the ids as left (delivered, moved, opted out): `left` (numArms, 1 = left) grows by the new ones.
  * Unknown ids and ids already left are returned, not errors: a file of exits may repeat last week's.
  */
-export function exitArms(ids: readonly string[], left: Uint8Array, exits: readonly string[]): { left: Uint8Array; count: number; unknown: string[]; already: string[] } {
+export interface Exits {
+  left: Uint8Array;
+  count: number;
+  unknown: string[];
+  already: string[];
+}
+
+export function exitArms(ids: readonly string[], left: Uint8Array, exits: readonly string[]): Exits {
   const position = new Map<string, number>();
   ids.forEach((id, arm) => position.set(id, arm));
   const out = left.slice();

@@ -11,7 +11,11 @@ import { sampleBeta } from './sample-beta.ts';
 export type Exploration = 'means' | 'thompson';
 
 /** One draw of every row: numArms x 2 x 2 x 2 transitions, P(next | state, action), into `out`. */
-export function drawTransitions(posterior: TransitionPosterior, random: Random, out = new Float64Array(posterior.numArms * 8)): Float64Array {
+export function drawTransitions(
+  posterior: TransitionPosterior,
+  random: Random,
+  out = new Float64Array(posterior.numArms * 8),
+): Float64Array {
   for (let cell = 0; cell < posterior.numArms * 4; cell++) {
     const q = sampleBeta(random, posterior.alpha[cell], posterior.beta[cell]);
     out[cell * 2] = 1 - q;
@@ -20,7 +24,7 @@ export function drawTransitions(posterior: TransitionPosterior, random: Random, 
   return out;
 }
 
-/** The seed of week `week`'s Thompson draw from the list's tie seed (weekSeed(settings.seed, week)): another stream than the ties'. */
+/** The seed of the week's Thompson draw from its tie seed (weekSeed(settings.seed, week)): not the ties' stream. */
 export function thompsonSeed(tieSeed: number): number {
   let z = Math.imul((tieSeed ^ 0x5bd1e995) >>> 0, 0x9e3779b1) >>> 0;
   z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
@@ -29,6 +33,11 @@ export function thompsonSeed(tieSeed: number): number {
 }
 
 /** The transitions the week's list is planned on: the posterior means, or the week's one draw. */
-export function planningTransitions(posterior: TransitionPosterior, exploration: Exploration, tieSeed: number): Float64Array {
-  return exploration === 'means' ? posterior.transitions : drawTransitions(posterior, seededRandom(thompsonSeed(tieSeed)));
+export function planningTransitions(
+  posterior: TransitionPosterior,
+  exploration: Exploration,
+  tieSeed: number,
+): Float64Array {
+  if (exploration === 'means') return posterior.transitions;
+  return drawTransitions(posterior, seededRandom(thompsonSeed(tieSeed)));
 }

@@ -25,7 +25,11 @@ export type WorkerRulesResult = { ok: true; rules: WorkerRules; warnings: string
  * The rules from the register's worker column (one name per beneficiary; blank: no worker), the
  * capacities and the minimum per worker (one number, or per name; missing names take 0).
  */
-export function workerRules(column: ArrayLike<string>, capacity: CapacitySetting, minimum: CapacitySetting = 0): WorkerRulesResult {
+export function workerRules(
+  column: ArrayLike<string>,
+  capacity: CapacitySetting,
+  minimum: CapacitySetting = 0,
+): WorkerRulesResult {
   const N = column.length;
   const worker = new Int32Array(N);
   const number = new Map<string, number>();
@@ -60,21 +64,40 @@ export function workerRules(column: ArrayLike<string>, capacity: CapacitySetting
       if (v === undefined) {
         if (missing === null) absent.push(name);
         out[w] = missing ?? 0;
-      } else if (!isCount(v)) errors.push(`the ${what} of worker "${name}" must be a whole number of calls >= 0, not ${v}`);
+      } else if (!isCount(v)) {
+        errors.push(`the ${what} of worker "${name}" must be a whole number of calls >= 0, not ${v}`);
+      }
       else out[w] = v;
     });
-    if (absent.length) errors.push(`${absent.length} worker${absent.length === 1 ? '' : 's'} of the register ${absent.length === 1 ? 'has' : 'have'} no ${what}: ${quoted(absent)}`);
+    const one = (n: number, singular: string, plural: string) => (n === 1 ? singular : plural);
+    if (absent.length) {
+      const n = absent.length;
+      const have = one(n, 'has', 'have');
+      errors.push(`${n} worker${one(n, '', 's')} of the register ${have} no ${what}: ${quoted(absent)}`);
+    }
     const unknown = [...setting.keys()].filter((name) => !number.has(name));
-    if (unknown.length) warnings.push(`${unknown.length} worker${unknown.length === 1 ? '' : 's'} with a ${what} ${unknown.length === 1 ? 'is' : 'are'} not in the register and ${unknown.length === 1 ? 'was' : 'were'} ignored: ${quoted(unknown)}`);
+    if (unknown.length) {
+      const n = unknown.length;
+      warnings.push(
+        `${n} worker${one(n, '', 's')} with a ${what} ${one(n, 'is', 'are')} not in the register ` +
+          `and ${one(n, 'was', 'were')} ignored: ${quoted(unknown)}`,
+      );
+    }
     return out;
   };
   const cap = read(capacity, 'capacity', null);
   const min = read(minimum, 'minimum', 0);
   names.forEach((name, w) => {
-    if (min[w] > cap[w]) errors.push(`worker "${name}": the minimum of ${min[w]} calls is above her capacity of ${cap[w]}`);
+    if (min[w] > cap[w]) {
+      errors.push(`worker "${name}": the minimum of ${min[w]} calls is above her capacity of ${cap[w]}`);
+    }
   });
   if (errors.length) return { ok: false, errors };
-  if (blank) warnings.push(`${blank} beneficiar${blank === 1 ? 'y has' : 'ies have'} no worker: only the budget limits ${blank === 1 ? 'her calls' : 'their calls'}`);
+  if (blank) {
+    const one = blank === 1;
+    const who = one ? 'y has' : 'ies have', whose = one ? 'her' : 'their';
+    warnings.push(`${blank} beneficiar${who} no worker: only the budget limits ${whose} calls`);
+  }
   return { ok: true, rules: { worker, names, capacity: cap, minimum: min }, warnings };
 }
 

@@ -17,7 +17,8 @@ function randomCase(seed: number, shape: 'workers' | 'workers+shares' | 'shares'
     const W = 1 + r.int(4);
     const capacity = Float64Array.from({ length: W }, () => (r.next() < 0.15 ? Infinity : r.int(5)));
     const minimum = Float64Array.from(capacity, (c) => (r.next() < 0.4 ? Math.min(c, r.int(3)) : 0));
-    workers = { worker: Int32Array.from({ length: n }, () => (r.next() < 0.1 ? -1 : r.int(W))), names: Array.from({ length: W }, (_, w) => `w${w}`), capacity, minimum };
+    const worker = Int32Array.from({ length: n }, () => (r.next() < 0.1 ? -1 : r.int(W)));
+    workers = { worker, names: Array.from({ length: W }, (_, w) => `w${w}`), capacity, minimum };
   }
   const quotas: CallQuota[] = [];
   const groups = shape === 'workers' ? 0 : shape === 'workers+shares' ? 1 : 1 + r.int(2);
@@ -44,8 +45,11 @@ function checkAgainstExact(c: CapacityTopBInput, label: string) {
   const minima = c.quotas.reduce((a, q) => a + q.min, 0) + (c.workers?.minimum.reduce((a, m) => a + m, 0) ?? 0);
   const infeasible = best.minimumCalls < minima;
   if (infeasible) {
-    c.quotas.forEach((q, k) => fast.quotaCalls[k] < q.min && expect(fast.unmet.join('\n')).toContain(`for ${q.label} is not met`));
-    c.workers?.names.forEach((name, w) => fast.workerCalls[w] < c.workers!.minimum[w] && expect(fast.unmet.join('\n')).toContain(`for worker "${name}" is not met`));
+    const said = fast.unmet.join('\n');
+    c.quotas.forEach((q, k) => fast.quotaCalls[k] < q.min && expect(said).toContain(`for ${q.label} is not met`));
+    c.workers?.names.forEach((name, w) => {
+      if (fast.workerCalls[w] < c.workers!.minimum[w]) expect(said).toContain(`for worker "${name}" is not met`);
+    });
   } else expect(fast.unmet.filter((u) => u.includes('is not met'))).toEqual([]);
   // A capacity binds exactly when one more call for her gives a strictly better best list.
   let bindingChecked = 0;
@@ -78,7 +82,8 @@ describe('capacityTopB against the exact brute force', () => {
         binding += r.bindingChecked;
         methods[r.method] = (methods[r.method] ?? 0) + 1;
       }
-      console.log(`${shape}: 400 registers, ${infeasible} with minima that cannot all be met, ${binding} capacities checked for binding; ${JSON.stringify(methods)}`);
+      const counts = `${infeasible} with minima that cannot all be met, ${binding} capacities checked for binding`;
+      console.log(`${shape}: 400 registers, ${counts}; ${JSON.stringify(methods)}`);
       expect(infeasible).toBeGreaterThan(10);
     });
   }
@@ -92,7 +97,8 @@ describe('capacityTopB', () => {
     const tieRank = seededTieRanks(n, r.int);
     const eligible = Uint8Array.from({ length: n }, () => (r.next() < 0.9 ? 1 : 0));
     const fast = capacityTopB({ index, tieRank, eligible, budget: 700, quotas: [], workers: null });
-    expect(Array.from(fast.arms)).toEqual(Array.from(constrainedTopB({ index, tieRank, eligible, budget: 700, quotas: [] }).arms));
+    const plain = constrainedTopB({ index, tieRank, eligible, budget: 700, quotas: [] });
+    expect(Array.from(fast.arms)).toEqual(Array.from(plain.arms));
   });
 
   test('at scale the greedy equals a walk down the sorted arms (capacities, minima, ties)', () => {
@@ -104,37 +110,55 @@ describe('capacityTopB', () => {
     const eligible = Uint8Array.from({ length: n }, () => (r.next() < 0.95 ? 1 : 0));
     for (const budget of [0, 1, 500, 4000, n]) {
       const fast = capacityTopB({ index, tieRank, eligible, budget, quotas: [], workers });
-      expect(Array.from(fast.arms).sort((a, b) => a - b), `budget ${budget}`).toEqual(walk(index, tieRank, eligible, budget, workers).sort((a, b) => a - b));
-      for (let j = 1; j < fast.arms.length; j++) expect(index[fast.arms[j - 1]] > index[fast.arms[j]] || (index[fast.arms[j - 1]] === index[fast.arms[j]] && tieRank[fast.arms[j - 1]] < tieRank[fast.arms[j]])).toBe(true);
+      const ascending = (x: ArrayLike<number>) => Array.from(x).sort((a, b) => a - b);
+      const plain = walk(index, tieRank, eligible, budget, workers);
+      expect(ascending(fast.arms), `budget ${budget}`).toEqual(ascending(plain));
+      for (let j = 1; j < fast.arms.length; j++) {
+        const [a, b] = [fast.arms[j - 1], fast.arms[j]];
+        expect(index[a] > index[b] || (index[a] === index[b] && tieRank[a] < tieRank[b])).toBe(true);
+      }
     }
   });
 
   test('says which minimum cannot be met and why', () => {
     const index = Float64Array.of(5, 4, 3, 2, 1, 0);
     const tieRank = Int32Array.of(0, 1, 2, 3, 4, 5);
-    const workers: WorkerRules = { worker: Int32Array.of(0, 0, 0, 1, 1, 1), names: ['Asha', 'Bina'], capacity: Float64Array.of(2, 1), minimum: Float64Array.of(0, 0) };
+    const workers = rules([0, 0, 0, 1, 1, 1], [2, 1], [0, 0]);
     const ages: CallQuota = { label: 'Ages = 51-60', members: Uint8Array.of(0, 0, 0, 1, 1, 1), min: 2, max: Infinity };
     const r = capacityTopB({ index, tieRank, eligible: null, budget: 3, quotas: [ages], workers });
     expect(Array.from(r.arms)).toEqual([0, 1, 3]);
-    expect(r.unmet).toEqual(['the minimum of 2 calls for Ages = 51-60 is not met (1 call): the capacities of the workers of its members allow at most 1 call']);
-    const tooMany = capacityTopB({ index, tieRank, eligible: null, budget: 2, quotas: [], workers: { ...workers, capacity: Float64Array.of(2, 2), minimum: Float64Array.of(2, 1) } });
-    expect(tooMany.unmet[0]).toBe('the minimum of 1 call for worker "Bina" is not met (0 calls): the minima add up to 3 calls, more than the budget of 2');
-    const few = capacityTopB({ index, tieRank, eligible: Uint8Array.of(1, 1, 1, 1, 0, 0), budget: 4, quotas: [], workers: { ...workers, capacity: Float64Array.of(3, 3), minimum: Float64Array.of(0, 2) } });
-    expect(few.unmet).toEqual(['the minimum of 2 calls for worker "Bina" is not met (1 call): only 1 of her mothers may be called']);
-    const short = capacityTopB({ index, tieRank, eligible: null, budget: 5, quotas: [], workers });
-    expect(short.unmet).toEqual(['only 3 of the 5 calls could be planned: the workers\' capacities allow at most 3 calls']);
+    expect(r.unmet).toEqual([
+      'the minimum of 2 calls for Ages = 51-60 is not met (1 call): ' +
+        'the capacities of the workers of its members allow at most 1 call',
+    ]);
+    const base = { index, tieRank, eligible: null, quotas: [] };
+    const tooMany = capacityTopB({ ...base, budget: 2, workers: rules([0, 0, 0, 1, 1, 1], [2, 2], [2, 1]) });
+    expect(tooMany.unmet[0]).toBe(
+      'the minimum of 1 call for worker "Bina" is not met (0 calls): ' +
+        'the minima add up to 3 calls, more than the budget of 2',
+    );
+    const some = Uint8Array.of(1, 1, 1, 1, 0, 0);
+    const twoForBina = rules([0, 0, 0, 1, 1, 1], [3, 3], [0, 2]);
+    const few = capacityTopB({ ...base, eligible: some, budget: 4, workers: twoForBina });
+    expect(few.unmet).toEqual([
+      'the minimum of 2 calls for worker "Bina" is not met (1 call): only 1 of her mothers may be called',
+    ]);
+    const short = capacityTopB({ ...base, budget: 5, workers });
+    expect(short.unmet).toEqual([
+      "only 3 of the 5 calls could be planned: the workers' capacities allow at most 3 calls",
+    ]);
     expect(Array.from(short.binding)).toEqual([0, 1]);
   });
 
   test('names the worker minimum that brought her in, and the capacities that bind', () => {
     const index = Float64Array.of(9, 8, 7, 1, 0.5);
-    const workers: WorkerRules = { worker: Int32Array.of(0, 0, 0, 1, 1), names: ['Asha', 'Bina'], capacity: Float64Array.of(3, 5), minimum: Float64Array.of(0, 1) };
-    const r = capacityTopB({ index, tieRank: Int32Array.of(0, 1, 2, 3, 4), eligible: null, budget: 3, quotas: [], workers });
+    const base = { index, tieRank: Int32Array.of(0, 1, 2, 3, 4), eligible: null, budget: 3, quotas: [] };
+    const r = capacityTopB({ ...base, workers: rules([0, 0, 0, 1, 1], [3, 5], [0, 1]) });
     expect(Array.from(r.arms)).toEqual([0, 1, 3]);
     expect(Array.from(r.via)).toEqual([-1, -1, -3]);
     expect(Array.from(r.workerCalls)).toEqual([2, 1]);
     expect(Array.from(r.binding)).toEqual([]);
-    const capped = capacityTopB({ index, tieRank: Int32Array.of(0, 1, 2, 3, 4), eligible: null, budget: 3, quotas: [], workers: { ...workers, capacity: Float64Array.of(1, 5), minimum: Float64Array.of(0, 0) } });
+    const capped = capacityTopB({ ...base, workers: rules([0, 0, 0, 1, 1], [1, 5], [0, 0]) });
     expect(Array.from(capped.arms)).toEqual([0, 3, 4]);
     expect(Array.from(capped.binding)).toEqual([0]);
   });
@@ -147,20 +171,31 @@ describe('capacityTopB', () => {
     ];
     expect(splitFamilies(quotas, null, false)).toEqual([[1], [0]]);
     expect(splitFamilies(quotas, null, true)).toBeNull();
-    const workers: WorkerRules = { worker: Int32Array.of(0, 0, 1, 1), names: ['a', 'b'], capacity: Float64Array.of(1, 1), minimum: Float64Array.of(0, 0) };
-    expect(() => capacityTopB({ index: Float64Array.of(1, 2, 3, 4), tieRank: Int32Array.of(0, 1, 2, 3), eligible: null, budget: 2, quotas, workers })).toThrow('keep the shares to one feature group');
+    const workers = rules([0, 0, 1, 1], [1, 1], [0, 0]);
+    const input = { index: Float64Array.of(1, 2, 3, 4), tieRank: Int32Array.of(0, 1, 2, 3), eligible: null, budget: 2 };
+    expect(() => capacityTopB({ ...input, quotas, workers })).toThrow('keep the shares to one feature group');
   });
 });
 
 function randomWorkers(r: Random, n: number, W: number): WorkerRules {
   const capacity = Float64Array.from({ length: W }, () => r.int(40));
   const minimum = Float64Array.from(capacity, (c) => (r.next() < 0.3 ? Math.min(c, r.int(10)) : 0));
-  return { worker: Int32Array.from({ length: n }, () => (r.next() < 0.02 ? -1 : r.int(W))), names: Array.from({ length: W }, (_, w) => `w${w}`), capacity, minimum };
+  const worker = Int32Array.from({ length: n }, () => (r.next() < 0.02 ? -1 : r.int(W)));
+  return { worker, names: Array.from({ length: W }, (_, w) => `w${w}`), capacity, minimum };
 }
 
-/** The greedy written plainly: sort every eligible arm; each worker's best minimum first (the best B of those units), then walk on. */
-function walk(index: Float64Array, tieRank: Int32Array, eligible: Uint8Array, budget: number, workers: WorkerRules): number[] {
-  const order = Array.from(index.keys()).filter((a) => eligible[a]).sort((a, b) => index[b] - index[a] || tieRank[a] - tieRank[b]);
+/** Workers named Asha, Bina, ... (the first few) with these arms, capacities and minima. */
+function rules(worker: number[], capacity: number[], minimum: number[]): WorkerRules {
+  const names = ['Asha', 'Bina', 'Chitra', 'Devi'].slice(0, capacity.length);
+  const [caps, minima] = [Float64Array.from(capacity), Float64Array.from(minimum)];
+  return { worker: Int32Array.from(worker), names, capacity: caps, minimum: minima };
+}
+
+/** The greedy written plainly: sort the eligible arms; each worker's best minimum (the best B of those), then on. */
+function walk(index: Float64Array, tieRank: Int32Array, eligible: Uint8Array, budget: number, workers: WorkerRules) {
+  const order = Array.from(index.keys())
+    .filter((a) => eligible[a])
+    .sort((a, b) => index[b] - index[a] || tieRank[a] - tieRank[b]);
   const count = new Map<number, number>();
   const units: number[] = [];
   for (const arm of order) {

@@ -3,7 +3,12 @@ import { seededTieRanks } from '../../../../src/core/plan/constrained-top-b.ts';
 import { armOrder, selectBest } from '../../../../src/core/plan/select-arms.ts';
 import { generatedRegister } from '../../../../src/core/plan/generated-register.ts';
 import { armBudgets, armEligible, holdoutArms } from '../../../../src/core/plan/holdout.ts';
-import { holdoutEvidence, mdeSentence, minimumDetectableEffect, tQuantile975 } from '../../../../src/core/plan/holdout-evidence.ts';
+import {
+  holdoutEvidence,
+  mdeSentence,
+  minimumDetectableEffect,
+  tQuantile975,
+} from '../../../../src/core/plan/holdout-evidence.ts';
 import { MISSING, type History } from '../../../../src/core/plan/register.ts';
 import { seededRandom, type Random } from '../../../../src/core/random/seeded-random.ts';
 import { engineWhittle, simulateWeek } from './plan-fixtures.ts';
@@ -11,7 +16,8 @@ import { engineWhittle, simulateWeek } from './plan-fixtures.ts';
 describe('holdoutEvidence', () => {
   test('per-mother shares, then Welch\'s two-sample comparison', () => {
     // 4 mothers, plan: 0 and 1, holdout: 2 and 3; weeks after the start: 3 (mother 3 left after one)
-    const states = [Uint8Array.of(0, 0, 0, 0), Uint8Array.of(1, 1, 0, 1), Uint8Array.of(1, 0, 0, MISSING), Uint8Array.of(1, 1, 1, MISSING)];
+    const rows = [[0, 0, 0, 0], [1, 1, 0, 1], [1, 0, 0, MISSING], [1, 1, 1, MISSING]];
+    const states = rows.map((row) => Uint8Array.from(row));
     const history: History = { firstWeek: 5, states, called: states.map(() => new Uint8Array(4)) };
     const e = holdoutEvidence(history, Uint8Array.of(0, 0, 1, 1), 0, 2)!;
     expect(e.weeks).toBe(3);
@@ -38,7 +44,10 @@ describe('holdoutEvidence', () => {
   });
 
   test('the sentence says the minimum detectable effect in words', () => {
-    expect(mdeSentence(3000, 300, 12, 0.0213, 0.1)).toBe('with 3,000 mothers and 300 calls a week, 12 weeks can detect a difference of 2.1 points or more in the share of weeks engaged (80 % power, 5 % two-sided, 10 % of mothers held out)');
+    expect(mdeSentence(3000, 300, 12, 0.0213, 0.1)).toBe(
+      'with 3,000 mothers and 300 calls a week, 12 weeks can detect a difference of 2.1 points or more ' +
+        'in the share of weeks engaged (80 % power, 5 % two-sided, 10 % of mothers held out)',
+    );
   });
 });
 
@@ -58,7 +67,16 @@ beforeAll(async () => {
 type Policy = 'index' | 'random';
 
 /** The calls of one arm this week: the best `budget` by the true index of her state, or a uniform sample of `pool`. */
-function calls(policy: Policy, may: Uint8Array, pool: Int32Array, tieRank: Int32Array, budget: number, state: Uint8Array, random: Random, called: Uint8Array): void {
+function calls(
+  policy: Policy,
+  may: Uint8Array,
+  pool: Int32Array,
+  tieRank: Int32Array,
+  budget: number,
+  state: Uint8Array,
+  random: Random,
+  called: Uint8Array,
+): void {
   if (policy === 'random') {
     for (let i = 0; i < budget; i++) {
       const j = i + random.int(pool.length - i);
@@ -121,15 +139,18 @@ describe('the 95 % interval on simulated trials', () => {
     }
     const mean = effects.reduce((a, x) => a + x, 0) / SEEDS;
     const sd = Math.sqrt(effects.reduce((a, x) => a + (x - mean) ** 2, 0) / (SEEDS - 1));
-    const { se, mde } = minimumDetectableEffect({ transitions: truth, state: start, numStates: 2, callRate: B / N, weeks: WEEKS, share: SHARE });
-    console.log(`same policy: 0 covered in ${covered} of ${SEEDS} seeds; spread of the effect ${sd.toFixed(4)}, the MDE's SE ${se.toFixed(4)} (MDE ${(100 * mde).toFixed(1)} points)`);
+    const input = { transitions: truth, state: start, numStates: 2, callRate: B / N, weeks: WEEKS, share: SHARE };
+    const { se, mde } = minimumDetectableEffect(input);
+    const spread = `spread of the effect ${sd.toFixed(4)}, the MDE's SE ${se.toFixed(4)} ` +
+      `(MDE ${(100 * mde).toFixed(1)} points)`;
+    console.log(`same policy: 0 covered in ${covered} of ${SEEDS} seeds; ${spread}`);
     expect(covered / SEEDS).toBeGreaterThanOrEqual(0.93);
     expect(covered / SEEDS).toBeLessThanOrEqual(0.97);
     expect(se / sd).toBeGreaterThan(0.9);
     expect(se / sd).toBeLessThan(1.1);
   }, 120_000);
 
-  test(`the plan's arm on the true index, the holdout on random calls: covers the true effect in 93-97 % of ${SEEDS} seeds`, () => {
+  test(`plan's arm on the true index, holdout random: covers the true effect in 93-97 % of ${SEEDS} seeds`, () => {
     const truthEffect = wholeRegister('index', 300) - wholeRegister('random', 300);
     let covered = 0, sum = 0;
     for (let seed = 0; seed < SEEDS; seed++) {
@@ -137,7 +158,9 @@ describe('the 95 % interval on simulated trials', () => {
       if (e.ci95[0] <= truthEffect && truthEffect <= e.ci95[1]) covered++;
       sum += e.effect;
     }
-    console.log(`different policies: true effect ${(100 * truthEffect).toFixed(2)} points (whole register, 300 runs each), mean estimate ${(100 * sum / SEEDS).toFixed(2)}; covered in ${covered} of ${SEEDS} seeds`);
+    const effects = `true effect ${(100 * truthEffect).toFixed(2)} points (whole register, 300 runs each), ` +
+      `mean estimate ${((100 * sum) / SEEDS).toFixed(2)}`;
+    console.log(`different policies: ${effects}; covered in ${covered} of ${SEEDS} seeds`);
     expect(truthEffect).toBeGreaterThan(0.01);
     expect(covered / SEEDS).toBeGreaterThanOrEqual(0.93);
     expect(covered / SEEDS).toBeLessThanOrEqual(0.97);

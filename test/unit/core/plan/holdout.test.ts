@@ -67,30 +67,46 @@ describe('the holdout\'s calls', () => {
     const a = holdoutList({ rule: { kind: 'random' }, inHoldout, eligible, budget: 2, random: random() });
     expect(a.arms.length).toBe(2);
     for (const arm of a.arms) expect(inHoldout[arm] && eligible[arm]).toBe(1);
-    expect(holdoutList({ rule: { kind: 'random' }, inHoldout, eligible, budget: 2, random: random() }).arms).toEqual(a.arms);
+    const again = holdoutList({ rule: { kind: 'random' }, inHoldout, eligible, budget: 2, random: random() });
+    expect(again.arms).toEqual(a.arms);
     // each of the 3 callable holdout mothers is called in 2/3 of the weeks
     const counts = new Map<number, number>();
     const r = seededRandom(1);
-    for (let week = 0; week < 3000; week++) for (const arm of holdoutList({ rule: { kind: 'random' }, inHoldout, eligible, budget: 2, random: r }).arms) counts.set(arm, (counts.get(arm) ?? 0) + 1);
+    for (let week = 0; week < 3000; week++) {
+      const week_ = holdoutList({ rule: { kind: 'random' }, inHoldout, eligible, budget: 2, random: r });
+      for (const arm of week_.arms) counts.set(arm, (counts.get(arm) ?? 0) + 1);
+    }
     expect([...counts.keys()].sort()).toEqual([0, 3, 9]);
     for (const c of counts.values()) expect(Math.abs(c / 3000 - 2 / 3)).toBeLessThan(0.03);
   });
 
   test('the default policy: the holdout\'s best by the default reward\'s index', () => {
     const defaultIndex = Float64Array.of(0.1, 0.9, 0.9, 0.5, 0.9, 0.9, 0.8, 0.9, 0.9, 0.7);
-    const r = holdoutList({ rule: { kind: 'default' }, inHoldout, eligible, budget: 2, random: seededRandom(0), defaultIndex, tieRank: seededTieRanks(10, seededRandom(1).int) });
+    const tieRank = seededTieRanks(10, seededRandom(1).int);
+    const rule = { kind: 'default' as const };
+    const r = holdoutList({ rule, inHoldout, eligible, budget: 2, random: seededRandom(0), defaultIndex, tieRank });
     expect(Array.from(r.arms)).toEqual([9, 3]);
   });
 
   test('a given list: its holdout mothers in the file\'s order up to the rate, with notes in words', () => {
-    const r = holdoutList({ rule: { kind: 'given', arms: Int32Array.of(1, 6, 9, 9, 3, 0), fileName: 'practice.csv' }, inHoldout, eligible, budget: 1, random: seededRandom(0) });
+    const given = (arms: number[]) => ({
+      kind: 'given' as const,
+      arms: Int32Array.from(arms),
+      fileName: 'practice.csv',
+    });
+    const r = holdoutList({ rule: given([1, 6, 9, 9, 3, 0]), inHoldout, eligible, budget: 1, random: seededRandom(0) });
     expect(Array.from(r.arms)).toEqual([9]);
     expect(r.notes).toEqual([
       'practice.csv: 1 mother is in the plan\'s arm, not the holdout, and was left to the plan\'s list',
-      'practice.csv: 1 mother may not be called this week (excluded, in cooldown or no longer enrolled) and was left out',
-      'practice.csv: 2 calls go beyond the holdout\'s 1 calls at the plan\'s rate and were left out (the first 1 in the file\'s order are kept)',
+      'practice.csv: 1 mother may not be called this week (excluded, in cooldown or no longer enrolled) ' +
+        'and was left out',
+      "practice.csv: 2 calls go beyond the holdout's 1 calls at the plan's rate and were left out " +
+        "(the first 1 in the file's order are kept)",
     ]);
-    const few = holdoutList({ rule: { kind: 'given', arms: Int32Array.of(0), fileName: 'practice.csv' }, inHoldout, eligible, budget: 2, random: seededRandom(0) });
-    expect(few.notes).toEqual(['practice.csv: 1 call for the holdout, fewer than the 2 of the plan\'s rate: the comparison then also measures the difference in calls']);
+    const few = holdoutList({ rule: given([0]), inHoldout, eligible, budget: 2, random: seededRandom(0) });
+    expect(few.notes).toEqual([
+      "practice.csv: 1 call for the holdout, fewer than the 2 of the plan's rate: " +
+        'the comparison then also measures the difference in calls',
+    ]);
   });
 });
