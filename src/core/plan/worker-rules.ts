@@ -108,3 +108,17 @@ function isCount(v: number): boolean {
 function quoted(names: string[]): string {
   return `${names.slice(0, 5).map((x) => `"${x}"`).join(', ')}${names.length > 5 ? ', ...' : ''}`;
 }
+
+/**
+ * The rules left for one list once other calls of the week are made (the holdout's, holdout.ts): each
+ * worker's capacity and minimum less her calls among `arms`, never below 0.
+ */
+export function afterCalls(rules: WorkerRules, arms: Int32Array): WorkerRules {
+  const made = new Float64Array(rules.names.length);
+  for (const arm of arms) if (rules.worker[arm] >= 0) made[rules.worker[arm]]++;
+  return {
+    ...rules,
+    capacity: Float64Array.from(rules.capacity, (c, w) => Math.max(0, c - made[w])),
+    minimum: Float64Array.from(rules.minimum, (m, w) => Math.max(0, m - made[w])),
+  };
+}

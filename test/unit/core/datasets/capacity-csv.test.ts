@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { parseCapacityCsv } from '../../../../src/core/datasets/capacity-csv.ts';
-import { workerRules } from '../../../../src/core/plan/worker-rules.ts';
+import { afterCalls, workerRules } from '../../../../src/core/plan/worker-rules.ts';
 
 describe('parseCapacityCsv', () => {
   test('reads worker, capacity and the optional minimum, and the rules match them to the register', () => {
@@ -36,12 +36,22 @@ describe('parseCapacityCsv', () => {
     const missing = workerRules(['Asha', 'Chitra'], new Map([['Asha', 3], ['Devi', 2]]));
     expect(missing.ok || missing.errors).toEqual(['1 worker of the register has no capacity: "Chitra"']);
     const extra = workerRules(['Asha'], new Map([['Asha', 3], ['Devi', 2]]));
-    expect(extra.ok && extra.warnings).toEqual(['1 worker with a capacity is not in the register and was ignored: "Devi"']);
+    const ignored = '1 worker with a capacity is not in the register and was ignored: "Devi"';
+    expect(extra.ok && extra.warnings).toEqual([ignored]);
     const all = workerRules(['Asha', 'Bina'], 5, 6);
     expect(all.ok || all.errors).toEqual([
       'worker "Asha": the minimum of 6 calls is above her capacity of 5',
       'worker "Bina": the minimum of 6 calls is above her capacity of 5',
     ]);
     expect(workerRules(['Asha'], 2.5).ok || 'refused').toBe('refused');
+  });
+
+  test('afterCalls: what the holdout\'s calls leave of each worker\'s capacity and minimum', () => {
+    const column = ['Asha', 'Bina', 'Asha', 'Asha', ''];
+    const r = workerRules(column, new Map([['Asha', 2], ['Bina', 4]]), new Map([['Bina', 1]]));
+    if (!r.ok) throw new Error(r.errors.join('\n'));
+    const left = afterCalls(r.rules, Int32Array.of(0, 2, 3, 1, 4));
+    expect(Array.from(left.capacity)).toEqual([0, 3]);
+    expect(Array.from(left.minimum)).toEqual([0, 0]);
   });
 });
