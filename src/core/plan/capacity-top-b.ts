@@ -10,12 +10,16 @@
 //     expected linear time;
 //   - quotas that split into two families of disjoint sets, the workers being one (quotas of one feature
 //     group with workers; quotas of at most two groups without): a min-cost flow (capacity-flow.ts);
-//   - other combinations (workers with quotas over two groups): refused in words, naming the groups.
+//   - other combinations (workers with quotas over two groups: three families, NP-hard in general): the
+//     quotas that do not fit two families are left free in the flow (rule-families.ts), which then
+//     solves a relaxation; when its best list keeps the free quotas too it is the best list (free
+//     minima met in full: no list meets more), else the rule it breaks is named and the list refused.
 // Without workers and quotas, this is the top B by index, as constrainedTopB (which fills minima by
 // each quota's own ranking instead: a greedy, not always the largest sum when quotas overlap).
 import { capacityGreedy } from './capacity-greedy.ts';
 import { familyFlow, type RuleFamily } from './capacity-flow.ts';
 import { unmetRules } from './capacity-unmet.ts';
+import { keepTwoFamilies } from './rule-families.ts';
 import type { CallQuota, ConstrainedTopBInput } from './constrained-top-b.ts';
 import { PlanError } from './list-rules.ts';
 import { armOrder, type ArmOrder } from './select-arms.ts';
@@ -35,11 +39,16 @@ export interface CapacityTopB {
   quotaCalls: Int32Array;
   /** Calls per worker (empty without workers). */
   workerCalls: Int32Array;
-  /** Workers whose capacity binds (one more call of hers would give a better list), ascending. */
+  /**
+   * Workers whose capacity binds (one more call of hers would give a better list), ascending; with free
+   * quotas, in the relaxation that leaves them free.
+   */
   binding: Int32Array;
   /** Rules that cannot be met, and a list shorter than B, each naming the rule and why. */
   unmet: string[];
   method: 'greedy' | 'flow';
+  /** Quotas left free in the flow (rule-families.ts), which its list was found to keep. */
+  free: number[];
 }
 
 export function capacityTopB(input: CapacityTopBInput): CapacityTopB {
@@ -68,7 +77,7 @@ export function capacityTopB(input: CapacityTopBInput): CapacityTopB {
   if (hasMinima && best.method === 'flow') {
     // A minimum brought her in when the list under the same rules without minima lacks her.
     const noMinima = { ...workers, minimum: new Float64Array(workers.names.length) };
-    const without = solve(noMinima, quotas.map((q) => ({ ...q, min: 0 })));
+    const without = solve(noMinima, best.kept.map((k) => ({ ...quotas[k], min: 0 })));
     const plain = new Uint8Array(N);
     for (const arm of without.arms) plain[arm] = 1;
     best.arms.forEach((arm, j) => {
@@ -84,6 +93,7 @@ export function capacityTopB(input: CapacityTopBInput): CapacityTopB {
     quotaCalls, workerCalls, binding: Int32Array.from(binding),
     unmet: unmetRules({ eligible, budget, quotas, workers, inList, listed: best.arms.length, quotaCalls, workerCalls }),
     method: best.method,
+    free: best.free,
   };
 }
 
@@ -92,6 +102,9 @@ interface Pick {
   via: Int32Array | null;
   binding: Uint8Array;
   method: 'greedy' | 'flow';
+  /** The quotas the flow held, and those left free (checked on its list). */
+  kept: number[];
+  free: number[];
 }
 
 function pick(
@@ -104,16 +117,9 @@ function pick(
 ): Pick {
   if (quotas.length === 0) {
     const g = capacityGreedy(index, eligible, budget, workers, order);
-    return { arms: g.arms, via: g.via, binding: g.binding, method: 'greedy' };
+    return { arms: g.arms, via: g.via, binding: g.binding, method: 'greedy', kept: [], free: [] };
   }
-  const families = splitFamilies(quotas, eligible, workers.names.length > 0);
-  if (!families) {
-    throw new PlanError([
-      `the share rules ${quotas.map((q) => `"${q.label}"`).join(', ')} overlap in a way the exact list cannot handle` +
-        `${workers.names.length ? ' together with the workers\' capacities' : ''}: ` +
-        'with workers, keep the shares to one feature group; without workers, to two groups',
-    ]);
-  }
+  const { families, free } = keepTwoFamilies(quotas, eligible, workers.names.length > 0);
   const N = index.length;
   const family = (ks: number[]): RuleFamily => {
     const of = new Int32Array(N).fill(-1);
@@ -124,53 +130,28 @@ function pick(
     ? { of: workers.worker, min: workers.minimum, max: workers.capacity }
     : family(families[0]);
   const f = familyFlow(index, eligible, budget, A, family(families[1]), order);
-  return { arms: f.arms, via: null, binding: workers.names.length ? f.bindingA : new Uint8Array(0), method: 'flow' };
+  const broken = free.map((k) => heldOrBroken(quotas[k], f.arms)).filter((x) => x !== '');
+  if (broken.length) {
+    const kind = workers.names.length
+      ? 'the workers\' capacities and the shares of one feature group'
+      : 'shares of two groups';
+    throw new PlanError([
+      `the exact list holds ${kind} at a time, and shares over more groups only when their rules do not bind; ` +
+        `here the best list without them breaks ${broken.join(' and ')}: ` +
+        'loosen that rule or keep the shares to fewer groups',
+    ]);
+  }
+  const binding = workers.names.length ? f.bindingA : new Uint8Array(0);
+  return { arms: f.arms, via: null, binding, method: 'flow', kept: [...families[0], ...families[1]], free };
 }
 
-/**
- * The quotas as two families of sets disjoint among the eligible arms (family 0 empty when the workers
- * are the first family), or null when they do not split so (a 2-colouring of the overlap graph).
- */
-export function splitFamilies(
-  quotas: readonly CallQuota[],
-  eligible: Uint8Array | null,
-  withWorkers: boolean,
-): [number[], number[]] | null {
-  const Q = quotas.length, N = quotas[0]?.members.length ?? 0;
-  const overlap = Array.from({ length: Q }, () => new Uint8Array(Q));
-  const seen = new Set<string>();
-  const inside: number[] = [];
-  for (let arm = 0; arm < N; arm++) {
-    if (eligible && !eligible[arm]) continue;
-    inside.length = 0;
-    for (let k = 0; k < Q; k++) if (quotas[k].members[arm]) inside.push(k);
-    if (inside.length < 2) continue;
-    const key = inside.join(',');
-    if (seen.has(key)) continue;
-    seen.add(key);
-    for (const a of inside) for (const b of inside) if (a !== b) overlap[a][b] = 1;
-  }
-  const colour = new Int8Array(Q).fill(-1);
-  for (let k = 0; k < Q; k++) {
-    if (colour[k] >= 0) continue;
-    colour[k] = 1;
-    const stack = [k];
-    while (stack.length) {
-      const u = stack.pop()!;
-      for (let v = 0; v < Q; v++) {
-        if (!overlap[u][v]) continue;
-        if (colour[v] === colour[u]) return null;
-        if (colour[v] < 0) {
-          colour[v] = 1 - colour[u];
-          stack.push(v);
-        }
-      }
-    }
-  }
-  const zero = [...colour.keys()].filter((k) => colour[k] === 0);
-  const one = [...colour.keys()].filter((k) => colour[k] === 1);
-  if (withWorkers && zero.length) return null;
-  return [zero, one];
+/** '' when the list keeps the quota's floor and cap, else what it breaks, in words. */
+function heldOrBroken(q: CallQuota, arms: Int32Array): string {
+  let calls = 0;
+  for (const arm of arms) calls += q.members[arm];
+  if (calls > q.max) return `the maximum of ${q.max} calls for ${q.label} (it calls ${calls})`;
+  if (calls < q.min) return `the minimum of ${q.min} calls for ${q.label} (it calls ${calls})`;
+  return '';
 }
 
 /** The first rule at its minimum she belongs to: a quota (k), else her worker (-2 - w); -1 when none. */
