@@ -5,7 +5,7 @@
 const ONES: usize = memory.data<f64>([1.0, 1.0]);
 
 /**
- * Closed-form Whittle indices of 2-state arms (derivation in shared/bench/README.md).
+ * Closed-form Whittle indices of 2-state arms (derivation in docs/ARCHITECTURE.md).
  *
  * arms: f64, ceil(numArms / 2) blocks of 12 values (96 bytes), the pair layout of packArms2: for arms 2k and
  *       2k + 1 side by side, q00, q01, q10, q11 (q_sa = P(next = 1 | s, a)), r0, r1. When numArms is odd, the
