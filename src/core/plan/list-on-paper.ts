@@ -1,19 +1,10 @@
 // What the printed list says besides its lines: the rules and the counts of its one-page summary, in
 // words, and which of her groups each printed line shows (the groups the priority reads or a share
 // rule names: all of them would take a paper line of their own; the CSV has every group).
-import type { FeatureSchema } from '../instance/types.ts';
-import { parseReward } from '../reward/parse-reward.ts';
 import { borderlineCount, BORDERLINE_HIGH, BORDERLINE_LOW } from './borderline.ts';
+export { priorityGroups } from './list-make-up.ts';
 import type { PlanSettings } from './plan-settings.ts';
 import type { WeeklyList } from './weekly-list.ts';
-
-/** Indices of the groups the reward reads or a share rule names, in schema order. */
-export function priorityGroups(schema: FeatureSchema, settings: Pick<PlanSettings, 'reward' | 'shares'>): number[] {
-  const parsed = parseReward(settings.reward, schema);
-  const named = new Set(settings.shares.map((s) => s.group));
-  if (parsed.ok) for (const f of parsed.featuresUsed) if (schema.columns[f]?.group) named.add(schema.columns[f].group!);
-  return schema.groups.flatMap((g, gi) => (named.has(g.name) ? [gi] : []));
-}
 
 /** Her words for the chosen groups out of her buckets in every group ("Ages 51-60 · Income low", in schema order). */
 export function bucketsOf(buckets: string, groups: number[], groupCount: number): string {

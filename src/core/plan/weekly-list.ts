@@ -12,7 +12,7 @@ import { constrainedTopB, type ConstrainedTopB } from './constrained-top-b.ts';
 import { credibleInterval, type TransitionPosterior } from './estimate-transitions.ts';
 import { note, type PlanWarning } from './estimate-warnings.ts';
 import { explainPriority, meanTermWeights, rewardTerms } from './explain-priority.ts';
-import { listMakeUp, makeUpSentences, type GroupShare } from './list-make-up.ts';
+import { listMakeUp, makeUpSentences, priorityGroups, type GroupShare } from './list-make-up.ts';
 import { listRules, tieDraw, type ListRules, type TopRules } from './list-rules.ts';
 import { plainReason } from './plain-reason.ts';
 import type { PlanSettings } from './plan-settings.ts';
@@ -56,8 +56,10 @@ export interface WeeklyList {
   defaultArms: Int32Array;
   /** Per feature group and bucket: shares of calls, of the default list's calls, of the population. */
   groups: GroupShare[];
-  /** The make-up in words, computed (never by an LLM). */
+  /** The make-up in words, computed (never by an LLM): the groups the priority names first (`asked` sentences), then side effects. */
   sentences: string[];
+  /** How many of the first sentences are about the groups the priority names (its reward's features, its shares). */
+  asked: number;
   /** Constraints that could not be met (from constrainedTopB), in words. */
   unmet: string[];
   /** The estimator's warnings (with kinds), after the exclusion list's; plainWords says them. */
@@ -116,9 +118,15 @@ export function buildWeeklyList(register: Register, settings: PlanSettings, week
     week, tieSeed, reward: settings.reward, budget,
     arms: list.arms, index: Float64Array.from(list.arms, (arm) => index[arm]), defaultRank, via, reasons, details,
     membership, uncertainCount, intervals, defaultArms: defaults.arms, groups,
-    sentences: makeUpSentences(groups, B), unmet: list.unmet,
+    ...sentencesOf(groups, B, schema, settings), unmet: list.unmet,
     warnings: [...rules.warnings.map(note), ...(posterior?.warnings ?? [])],
   };
+}
+
+/** The make-up sentences, those about the groups the priority names first (list-make-up.ts). */
+function sentencesOf(groups: GroupShare[], B: number, schema: Register['schema'], settings: PlanSettings): { sentences: string[]; asked: number } {
+  const named = priorityGroups(schema, settings).map((g) => schema.groups[g].name);
+  return { sentences: makeUpSentences(groups, B, named), asked: named.length };
 }
 
 /**
