@@ -5,6 +5,7 @@ import type { Engine } from '../../engine/engine.ts';
 import { loadEngineNode } from '../../engine/load-node.ts';
 import { mergeParts, uniformInitial, type SimulationInput } from '../../engine/simulation.ts';
 import type { Command } from '../command.ts';
+import { RANGES } from '../../core/limits/setting-ranges.ts';
 import { numberOption } from '../number-option.ts';
 import { benchSState } from './bench-sstate.ts';
 import { runSimulation } from './simulate.ts';
@@ -26,14 +27,14 @@ export const benchCommand: Command = {
     '(simulation: of 2; S-state: of 5).',
   ].join('\n'),
   options: {
-    arms: { type: 'string', value: 'N', description: 'arms of the index and simulation workloads', default: '100000' },
-    repeat: { type: 'string', value: 'K', description: 'runs of the fast workloads, best kept', default: '20' },
-    'sstate-arms': { type: 'string', value: 'N', description: 'arms of the S-state index workload', default: '10000' },
+    arms: { type: 'string', value: 'N', description: 'arms of the index and simulation workloads', default: '100000', range: RANGES.arms },
+    repeat: { type: 'string', value: 'K', description: 'runs of the fast workloads, best kept', default: '20', range: RANGES.repeat },
+    'sstate-arms': { type: 'string', value: 'N', description: 'arms of the S-state index workload', default: '10000', range: RANGES.sstateArms },
   },
   async run({ options }, io) {
-    const n = numberOption(options, 'arms', { integer: true, min: 1 }, 100_000);
-    const repeat = numberOption(options, 'repeat', { integer: true, min: 1 }, 20);
-    const sstateArms = numberOption(options, 'sstate-arms', { integer: true, min: 1 }, 10_000);
+    const n = numberOption(options, 'arms', RANGES.arms, 100_000);
+    const repeat = numberOption(options, 'repeat', RANGES.repeat, 20);
+    const sstateArms = numberOption(options, 'sstate-arms', RANGES.sstateArms, 10_000);
     const engine = await loadEngineNode();
     const log = (line: string) => options.json || io.stdout.write(line + '\n');
     const arms = benchArms(engine, n, 1);
