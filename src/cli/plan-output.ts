@@ -21,7 +21,7 @@ export function listXlsx(view: PlanView, u: Uncertainty | null): Uint8Array {
   return coreListXlsx(view.list, view.lines, membershipOf(view, u));
 }
 
-/** One call of --json: the plain reason, its term-by-term account, and (once counted) her chance and whether it is borderline. */
+/** One call of --json: the plain reason, its term-by-term account, and (once counted) her chance; borderline or not. */
 function callJson(view: PlanView, membership: Float64Array, j: number): Record<string, unknown> {
   const { list, lines } = view;
   const m = membership[j];
@@ -77,7 +77,9 @@ export function listText(view: PlanView, u: Uncertainty | null, shown = 10): str
     out.push(`  ${String(j + 1).padStart(4)}  ${lines.ids[j].padEnd(10)}  ${chance.padStart(6)}  ${list.reasons[j]}`);
   }
   if (u) out.push('  (* borderline)');
-  if (list.arms.length > shown) out.push(`  ... ${list.arms.length - shown} more (--out calls.csv or calls.xlsx writes them all)`);
+  if (list.arms.length > shown) {
+    out.push(`  ... ${list.arms.length - shown} more (--out calls.csv or calls.xlsx writes them all)`);
+  }
   for (const w of list.warnings) out.push(`warning: ${w.technical}`);
   return out.join('\n') + '\n';
 }

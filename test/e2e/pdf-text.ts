@@ -15,7 +15,10 @@ export interface TextRun {
 
 export interface PdfPage {
   runs: TextRun[];
-  /** Runs grouped by baseline (to 0.5 pt), top to bottom, each line's runs left to right joined by a space (ligatures such as "ﬁ" as their letters). */
+  /**
+   * Runs grouped by baseline (to 0.5 pt), top to bottom, each line's runs left to right joined by a space
+   * (ligatures such as "ﬁ" as their letters).
+   */
   lines: string[];
 }
 
@@ -56,12 +59,15 @@ function cmap(source: string): Map<number, string> {
   const map = new Map<number, string>();
   const hex = (h: string) => String.fromCodePoint(...(h.match(/.{4}/g) ?? []).map((x) => parseInt(x, 16)));
   for (const block of source.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
-    for (const [, code, to] of block[1].matchAll(/<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>/g)) map.set(parseInt(code, 16), hex(to));
+    for (const [, code, to] of block[1].matchAll(/<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>/g)) {
+      map.set(parseInt(code, 16), hex(to));
+    }
   }
   for (const block of source.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
     for (const [, lo, hi, to] of block[1].matchAll(/<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>/g)) {
       const first = parseInt(to, 16);
-      for (let c = parseInt(lo, 16); c <= parseInt(hi, 16); c++) map.set(c, String.fromCodePoint(first + c - parseInt(lo, 16)));
+      const from = parseInt(lo, 16);
+      for (let c = from; c <= parseInt(hi, 16); c++) map.set(c, String.fromCodePoint(first + c - from));
     }
   }
   return map;
@@ -74,8 +80,9 @@ export function pdfPages(pdf: Buffer): PdfPage[] {
   const pages: number[] = [];
   const walk = (n: number) => {
     const o = objs.get(n)!;
-    if (/\/Type \/Pages/.test(o.dict)) for (const [, kid] of /\/Kids \[([^\]]*)\]/.exec(o.dict)![1].matchAll(/(\d+) 0 R/g)) walk(Number(kid));
-    else if (/\/Type \/Page\b/.test(o.dict)) pages.push(n);
+    if (/\/Type \/Pages/.test(o.dict)) {
+      for (const [, kid] of /\/Kids \[([^\]]*)\]/.exec(o.dict)![1].matchAll(/(\d+) 0 R/g)) walk(Number(kid));
+    } else if (/\/Type \/Page\b/.test(o.dict)) pages.push(n);
   };
   walk(ref(catalog.dict, 'Pages'));
   const cmaps = new Map<number, Map<number, string>>();
@@ -87,8 +94,10 @@ export function pdfPages(pdf: Buffer): PdfPage[] {
     const page = objs.get(n)!.dict;
     const height = Number(/\/MediaBox \[[\d.\s]+? ([\d.]+)\]/.exec(page)![1]);
     const fonts = new Map<string, number>();
-    for (const [, name, obj] of (/\/Font <<([^>]*)>>/.exec(page)?.[1] ?? '').matchAll(/\/(\w+) (\d+) 0 R/g)) fonts.set(name, Number(obj));
-    const runs = contentRuns(objs.get(ref(page, 'Contents'))!.stream!.toString('latin1'), (f) => fontMap(fonts.get(f)!), height);
+    const fontRefs = /\/Font <<([^>]*)>>/.exec(page)?.[1] ?? '';
+    for (const [, name, obj] of fontRefs.matchAll(/\/(\w+) (\d+) 0 R/g)) fonts.set(name, Number(obj));
+    const content = objs.get(ref(page, 'Contents'))!.stream!.toString('latin1');
+    const runs = contentRuns(content, (f) => fontMap(fonts.get(f)!), height);
     return { runs, lines: linesOf(runs) };
   });
 }
@@ -143,6 +152,7 @@ function linesOf(runs: TextRun[]): string[] {
   }
   return [...byY.entries()]
     .sort((a, b) => a[0] - b[0])
-    .map(([, rs]) => rs.sort((a, b) => a.x - b.x).map((r) => r.text).join(' ').replace(/\s+/g, ' ').trim().normalize('NFKC'))
+    .map(([, rs]) => rs.sort((a, b) => a.x - b.x).map((r) => r.text).join(' '))
+    .map((line) => line.replace(/\s+/g, ' ').trim().normalize('NFKC'))
     .filter(Boolean);
 }

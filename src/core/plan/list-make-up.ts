@@ -9,7 +9,7 @@ import { parseReward } from '../reward/parse-reward.ts';
 import type { ShareSetting } from './plan-settings.ts';
 
 /** Indices of the groups the reward reads or a share rule names, in schema order. */
-export function priorityGroups(schema: FeatureSchema, settings: { reward: string; shares: readonly ShareSetting[] }): number[] {
+export function priorityGroups(schema: FeatureSchema, settings: { reward: string; shares: readonly ShareSetting[] }) {
   const parsed = parseReward(settings.reward, schema);
   const named = new Set(settings.shares.map((s) => s.group));
   if (parsed.ok) for (const f of parsed.featuresUsed) if (schema.columns[f]?.group) named.add(schema.columns[f].group!);
@@ -74,16 +74,20 @@ export function makeUpSentences(shares: GroupShare[], budget: number, named: rea
     const gains = rows.filter((r) => r.calls > r.defaultCalls).sort((a, b) => b.calls - b.defaultCalls - (a.calls - a.defaultCalls));
     const losses = rows.filter((r) => r.calls < r.defaultCalls).sort((a, b) => a.calls - a.defaultCalls - (b.calls - b.defaultCalls));
     if (gains.length === 0 && losses.length === 0) {
-      if (named.includes(group)) moves.push({ group, moved: 0, text: `this priority calls each bucket of ${group} as often as the default list` });
+      const text = `this priority calls each bucket of ${group} as often as the default list`;
+      if (named.includes(group)) moves.push({ group, moved: 0, text });
       continue;
     }
     const moved = gains.reduce((sum, r) => sum + r.calls - r.defaultCalls, 0);
     const name = (r: GroupShare) => bucketName(group, r.bucket);
     const to = gains.length ? `${gains[0].calls - gains[0].defaultCalls} of ${budget} calls to ${name(gains[0])}` : '';
     const from = losses.length ? `${gains.length ? 'mostly ' : ''}from ${name(losses[0])}` : '';
-    moves.push({ group, moved, text: `this priority moves ${[to, from].filter(Boolean).join(', ')}${gains.length > 1 ? ` (${moved} calls change ${group} in all)` : ''}` });
+    const all = gains.length > 1 ? ` (${moved} calls change ${group} in all)` : '';
+    moves.push({ group, moved, text: `this priority moves ${[to, from].filter(Boolean).join(', ')}${all}` });
   }
-  if (moves.every((m) => m.moved === 0) && named.length === 0) return ['this priority calls the same make-up of every group as the default list'];
+  if (moves.every((m) => m.moved === 0) && named.length === 0) {
+    return ['this priority calls the same make-up of every group as the default list'];
+  }
   moves.sort((a, b) => b.moved - a.moved);
   if (named.length === 0) return moves.map((m) => m.text);
   const asked = moves.filter((m) => named.includes(m.group)).map((m) => m.text);

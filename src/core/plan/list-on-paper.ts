@@ -20,15 +20,18 @@ const pct = (x: number) => `${Math.round(100 * x)}%`;
 /** The list's rules, one sentence each (the reward is printed apart, with where it comes from). */
 export function rulesInWords(settings: PlanSettings): string[] {
   const out = [`Budget: ${n(settings.budget)} calls this week.`];
-  out.push(settings.cooldown > 0 ? `Cooldown: no one is called again within ${settings.cooldown} week${settings.cooldown === 1 ? '' : 's'} of a call.` : 'No cooldown.');
-  out.push(settings.exclude.length > 0 ? `Excluded: ${n(settings.exclude.length)} ids are never called.` : 'No one is excluded.');
+  const weeks = `${settings.cooldown} week${settings.cooldown === 1 ? '' : 's'}`;
+  out.push(settings.cooldown > 0 ? `Cooldown: no one is called again within ${weeks} of a call.` : 'No cooldown.');
+  const excluded = n(settings.exclude.length);
+  out.push(settings.exclude.length > 0 ? `Excluded: ${excluded} ids are never called.` : 'No one is excluded.');
   for (const s of settings.shares) {
     if (s.min) out.push(`At least ${pct(s.min)} of the calls go to ${s.group}: ${s.bucket}.`);
     if (s.max !== undefined && s.max < 1) out.push(`At most ${pct(s.max)} of the calls go to ${s.group}: ${s.bucket}.`);
   }
   out.push(
     settings.draws > 0
-      ? `Chance: her share of ${settings.draws} redraws of the estimated transitions whose list has her; borderline from ${pct(BORDERLINE_LOW)} to ${pct(BORDERLINE_HIGH)}.`
+      ? `Chance: her share of ${settings.draws} redraws of the estimated transitions whose list has her; ` +
+          `borderline from ${pct(BORDERLINE_LOW)} to ${pct(BORDERLINE_HIGH)}.`
       : 'No redraws of the estimated transitions: no chances are shown.',
   );
   out.push(`Ties are broken by a draw from seed ${settings.seed}, the same every time the list is made.`);
@@ -44,7 +47,10 @@ export function listCounts(list: WeeklyList, numArms: number, membership: Float6
     if (inDefault.has(list.arms[j])) both++;
     if (list.via[j]) brought++;
   }
-  const out = [`${n(calls)} calls of ${n(numArms)} beneficiaries.`, `${n(both)} of them are on the default reward's list too; ${n(calls - both)} are not.`];
+  const out = [
+    `${n(calls)} calls of ${n(numArms)} beneficiaries.`,
+    `${n(both)} of them are on the default reward's list too; ${n(calls - both)} are not.`,
+  ];
   if (brought > 0) out.push(`${n(brought)} were brought in by a share minimum.`);
   if (membership.every(Number.isFinite) && calls > 0) out.push(`${n(borderlineCount(membership))} are borderline.`);
   return out;

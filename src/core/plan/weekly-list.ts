@@ -46,7 +46,7 @@ export interface WeeklyList {
   reasons: string[];
   /** The term-by-term account of each line (explain-priority.ts). */
   details: string[];
-  /** Her chance of being on the list: the share of posterior draws whose list has her (NaN without draws or with given transitions). */
+  /** Her chance of being on the list: the share of posterior draws whose list has her (NaN: not counted). */
   membership: Float64Array;
   /** Beneficiaries (listed or not) whose membership changes across draws; 0 without draws. */
   uncertainCount: number;
@@ -56,7 +56,7 @@ export interface WeeklyList {
   defaultArms: Int32Array;
   /** Per feature group and bucket: shares of calls, of the default list's calls, of the population. */
   groups: GroupShare[];
-  /** The make-up in words, computed (never by an LLM): the groups the priority names first (`asked` sentences), then side effects. */
+  /** The make-up in words, computed (never by an LLM): the groups the priority names first (`asked`), then the rest. */
   sentences: string[];
   /** How many of the first sentences are about the groups the priority names (its reward's features, its shares). */
   asked: number;
@@ -98,7 +98,8 @@ export function buildWeeklyList(register: Register, settings: PlanSettings, week
   const details: string[] = new Array(B);
   for (let j = 0; j < B; j++) {
     const rank = j + 1, features = why.population.features;
-    reasons[j] = plainReason({ terms, means, row: j, schema, features, rank, defaultRank: defaultRank[j], broughtIn: via[j] });
+    const broughtIn = via[j];
+    reasons[j] = plainReason({ terms, means, row: j, schema, features, rank, defaultRank: defaultRank[j], broughtIn });
     const detail = explainPriority(terms, means, j, schema, features, defaultRank[j], rank);
     details[j] = via[j] ? `brought in by the minimum of ${via[j]}; ${detail}` : detail;
   }
@@ -124,7 +125,7 @@ export function buildWeeklyList(register: Register, settings: PlanSettings, week
 }
 
 /** The make-up sentences, those about the groups the priority names first (list-make-up.ts). */
-function sentencesOf(groups: GroupShare[], B: number, schema: Register['schema'], settings: PlanSettings): { sentences: string[]; asked: number } {
+function sentencesOf(groups: GroupShare[], B: number, schema: Register['schema'], settings: PlanSettings) {
   const named = priorityGroups(schema, settings).map((g) => schema.groups[g].name);
   return { sentences: makeUpSentences(groups, B, named), asked: named.length };
 }
@@ -137,7 +138,8 @@ function broughtIn(list: ConstrainedTopB, index: Float64Array, top: TopRules): s
   const via = new Array<string>(list.arms.length).fill('');
   top.quotas.forEach((quota, q) => {
     if (quota.min === 0 || !list.via.includes(q)) return;
-    const without = constrainedTopB({ index, ...top, quotas: top.quotas.map((x, k) => (k === q ? { ...x, min: 0 } : x)) });
+    const quotas = top.quotas.map((x, k) => (k === q ? { ...x, min: 0 } : x));
+    const without = constrainedTopB({ index, ...top, quotas });
     const listed = new Set(without.arms);
     list.via.forEach((v, j) => {
       if (v === q && !listed.has(list.arms[j])) via[j] = quota.label;

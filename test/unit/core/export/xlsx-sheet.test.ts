@@ -25,7 +25,9 @@ describe('cells for spreadsheets', () => {
   });
 
   test('UTF-8 equals Node\'s encoder, surrogate pairs and lone surrogates included', () => {
-    for (const s of ['', 'abc', 'Ages · 51–60 “x”', 'हिन्दी', '😀 a\u{10FFFF}', 'x\uD800y', '\uDC00']) expect(Buffer.from(utf8(s))).toEqual(Buffer.from(s, 'utf8'));
+    for (const s of ['', 'abc', 'Ages · 51–60 “x”', 'हिन्दी', '😀 a\u{10FFFF}', 'x\uD800y', '\uDC00']) {
+      expect(Buffer.from(utf8(s))).toEqual(Buffer.from(s, 'utf8'));
+    }
   });
 });
 
@@ -36,7 +38,11 @@ describe('a stored ZIP', () => {
   });
 
   test('reads back entry by entry, names in UTF-8, and the same entries give the same bytes', () => {
-    const entries = [{ name: 'a.txt', data: utf8('hello') }, { name: 'dir/ü.xml', data: utf8('<x/>') }, { name: 'empty', data: new Uint8Array(0) }];
+    const entries = [
+      { name: 'a.txt', data: utf8('hello') },
+      { name: 'dir/ü.xml', data: utf8('<x/>') },
+      { name: 'empty', data: new Uint8Array(0) },
+    ];
     const zip = zipStore(entries);
     expect(Array.from(readZip(zip))).toEqual([['a.txt', 'hello'], ['dir/ü.xml', '<x/>'], ['empty', '']]);
     expect(zipStore(entries)).toEqual(zip);
@@ -45,13 +51,18 @@ describe('a stored ZIP', () => {
 
 describe('an XLSX sheet', () => {
   test('names columns as spreadsheets do', () => {
-    expect([0, 1, 25, 26, 27, 51, 52, 701, 702].map(columnName)).toEqual(['A', 'B', 'Z', 'AA', 'AB', 'AZ', 'BA', 'ZZ', 'AAA']);
+    const names = ['A', 'B', 'Z', 'AA', 'AB', 'AZ', 'BA', 'ZZ', 'AAA'];
+    expect([0, 1, 25, 26, 27, 51, 52, 701, 702].map(columnName)).toEqual(names);
   });
 
   test('has the workbook\'s parts, a frozen bold header, numbers as numbers and any text as text', () => {
-    const bytes = xlsxSheet({ name: 'Week 27: calls?', header: ['id', 'rank', 'reason', '=x'], rows: [['=HYPERLINK("a")', 1, 'a < b & "c"', NaN], ['-older', 0.25, null, -3], ['x\u0001y', 1e-7, 'हिन्दी', 2]] });
+    const rows = [['=HYPERLINK("a")', 1, 'a < b & "c"', NaN], ['-older', 0.25, null, -3], ['x\u0001y', 1e-7, 'हिन्दी', 2]];
+    const bytes = xlsxSheet({ name: 'Week 27: calls?', header: ['id', 'rank', 'reason', '=x'], rows });
     const parts = readZip(bytes);
-    expect([...parts.keys()]).toEqual(['[Content_Types].xml', '_rels/.rels', 'xl/workbook.xml', 'xl/_rels/workbook.xml.rels', 'xl/styles.xml', 'xl/worksheets/sheet1.xml']);
+    expect([...parts.keys()]).toEqual([
+      '[Content_Types].xml', '_rels/.rels', 'xl/workbook.xml', 'xl/_rels/workbook.xml.rels', 'xl/styles.xml',
+      'xl/worksheets/sheet1.xml',
+    ]);
     expect(parts.get('xl/workbook.xml')).toContain('<sheet name="Week 27  calls " sheetId="1" r:id="rId1"/>');
     const sheet = parts.get('xl/worksheets/sheet1.xml')!;
     expect(sheet).toContain('<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>');

@@ -24,7 +24,8 @@ const register = { numArms: 5, ids: ['a', 'b,2', 'c', 'd', 'e'], schema, feature
 const list = {
   arms: Int32Array.from([4, 1]), index: Float64Array.from([0.5, 0.1 + 0.2]), defaultRank: Int32Array.from([3, 1]),
   via: ['Ages 51-60', ''], reasons: ['brought in by the Ages 51-60 minimum', 'same place as the default'],
-  details: ['brought in by the minimum of Ages 51-60; older, "low" income', 'same as default rank 1'], membership: Float64Array.from([NaN, NaN]),
+  details: ['brought in by the minimum of Ages 51-60; older, "low" income', 'same as default rank 1'],
+  membership: Float64Array.from([NaN, NaN]),
 } as unknown as WeeklyList;
 
 describe('the list as CSV', () => {
@@ -50,18 +51,23 @@ describe('the list as CSV', () => {
     expect(Array.from(lines.features)).toEqual([0, 0, 120, NaN, 0, 1, 150, 2.5]);
   });
 
-  test('writes one line per call in rank order, plain reason first and full account last, and reads back through the CSV reader', () => {
+  test('writes one line per call in rank order, plain reason first and full account last, read back by the CSV reader', () => {
     const csv = listCsv(list, listLines(register, list.arms));
     expect(csv.startsWith(BOM)).toBe(true);
     const table = parseCsv(csv.slice(1));
-    expect(table.header).toEqual(['id', 'rank', 'reason', 'chance', 'borderline', 'index', 'default_rank', 'features', 'Ages 21-30', 'Ages 51-60', 'income', 'distance, km', 'reason_detail', 'index_full']);
+    expect(table.header).toEqual([
+      'id', 'rank', 'reason', 'chance', 'borderline', 'index', 'default_rank', 'features',
+      'Ages 21-30', 'Ages 51-60', 'income', 'distance, km', 'reason_detail', 'index_full',
+    ]);
     expect(table.rows.map((r) => r.fields)).toEqual([
-      ['e', '1', 'brought in by the Ages 51-60 minimum', '', '', '0.5', '3', 'Ages ? · income > 100', '0', '0', '120', '', 'brought in by the minimum of Ages 51-60; older, "low" income', '0.5'],
-      ['b,2', '2', 'same place as the default', '', '', '0.3', '1', 'Ages 51-60 · income > 100', '0', '1', '150', '2.5', 'same as default rank 1', '0.30000000000000004'],
+      ['e', '1', 'brought in by the Ages 51-60 minimum', '', '', '0.5', '3', 'Ages ? · income > 100', '0', '0', '120', '',
+        'brought in by the minimum of Ages 51-60; older, "low" income', '0.5'],
+      ['b,2', '2', 'same place as the default', '', '', '0.3', '1', 'Ages 51-60 · income > 100', '0', '1', '150', '2.5',
+        'same as default rank 1', '0.30000000000000004'],
     ]);
   });
 
-  test('gives her chance and the borderline mark once the draws are counted, from the list or from membership counted after it', () => {
+  test('gives her chance and the borderline mark once the draws are counted, with the list or after it', () => {
     expect(reasonDetail(list, 1)).toBe('same as default rank 1');
     const counted = Float64Array.from([1, 0.35]);
     expect(reasonDetail(list, 1, counted)).toBe('same as default rank 1; on the list in 35% of posterior draws');
@@ -71,10 +77,14 @@ describe('the list as CSV', () => {
     expect(listCsv(list, listLines(register, list.arms), counted)).toBe(listCsv(withDraws, listLines(register, list.arms)));
   });
 
-  test('is safe to open in Excel: text that a spreadsheet would take for a formula is made inert, numbers stay numbers', () => {
-    const hostile = { ...register, ids: ['=HYPERLINK("http://x","y")', '-2', '+1', '@SUM(A1)', '\tx', '\rx'].slice(0, 5) } as unknown as Register;
-    const evil = { ...list, arms: Int32Array.from([0, 1, 2, 3]), index: Float64Array.from([-0.25, 1, 2, 3]), defaultRank: Int32Array.from([1, 2, 3, 4]), via: ['', '', '', ''],
-      reasons: ['-older', '+x', '@y', 'z'], details: ['=1+1', 'a', 'b', 'c'], membership: Float64Array.from([NaN, NaN, NaN, NaN]) } as unknown as WeeklyList;
+  test('is safe to open in Excel: text a spreadsheet would take for a formula is made inert, numbers stay numbers', () => {
+    const ids = ['=HYPERLINK("http://x","y")', '-2', '+1', '@SUM(A1)', '\tx'];
+    const hostile = { ...register, ids } as unknown as Register;
+    const evil = {
+      ...list, arms: Int32Array.from([0, 1, 2, 3]), index: Float64Array.from([-0.25, 1, 2, 3]),
+      defaultRank: Int32Array.from([1, 2, 3, 4]), via: ['', '', '', ''], reasons: ['-older', '+x', '@y', 'z'],
+      details: ['=1+1', 'a', 'b', 'c'], membership: Float64Array.from([NaN, NaN, NaN, NaN]),
+    } as unknown as WeeklyList;
     const schemaEvil = { ...schema, columns: schema.columns.map((c, i) => (i === 3 ? { ...c, label: '=cmd|calc' } : c)) };
     const csv = listCsv(evil, listLines({ ...hostile, schema: schemaEvil } as Register, evil.arms));
     const table = parseCsv(csv.slice(1));

@@ -1,8 +1,7 @@
-// The plain reason of each kind of line, at most 100 characters, in the register's words; the
-// borderline mark's bounds and what it says to a supervisor; a list's lines read as the program reads them.
+// The plain reason of each kind of line, at most 100 characters, in the register's words; on a real
+// list, every line's reason agrees with her rank, her default rank and the minimum that brought her in.
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { FeatureSchema } from '../../../../src/core/instance/types.ts';
-import { BORDERLINE_HIGH, BORDERLINE_LOW, borderlineCount, chanceSentences, isBorderline } from '../../../../src/core/plan/borderline.ts';
 import { meanTermWeights, rewardTerms } from '../../../../src/core/plan/explain-priority.ts';
 import { estimateTransitions } from '../../../../src/core/plan/estimate-transitions.ts';
 import { generatedRegister } from '../../../../src/core/plan/generated-register.ts';
@@ -11,27 +10,36 @@ import { currentWeek } from '../../../../src/core/plan/register.ts';
 import { buildWeeklyList, type IndexFunction } from '../../../../src/core/plan/weekly-list.ts';
 import { engineWhittle } from './plan-fixtures.ts';
 
-const column = (name: string, type: 'binary' | 'integer', group: string | null, label = name) => ({ name, label, description: '', type, group });
+const column = (name: string, type: 'binary' | 'integer', group: string | null, label = name) =>
+  ({ name, label, description: '', type, group });
 // age_years (numeric), income one-hot (3 columns), district one-hot (2), urban (a lone 0/1 column).
 const schema: FeatureSchema = {
   columns: [
-    column('age_years', 'integer', null), column('income_0_5000', 'binary', 'income', 'income_band_0-5000'),
-    column('income_5001_10000', 'binary', 'income', 'income_band_5001-10000'), column('income_10001', 'binary', 'income', 'income_band_10001+'),
-    column('district_Palghar', 'binary', 'district'), column('district_Thane', 'binary', 'district'), column('urban', 'binary', null),
+    column('age_years', 'integer', null),
+    column('income_0_5000', 'binary', 'income', 'income_band_0-5000'),
+    column('income_5001_10000', 'binary', 'income', 'income_band_5001-10000'),
+    column('income_10001', 'binary', 'income', 'income_band_10001+'),
+    column('district_Palghar', 'binary', 'district'),
+    column('district_Thane', 'binary', 'district'),
+    column('urban', 'binary', null),
   ],
   groups: [
     { name: 'income', kind: 'one-hot', columns: [1, 2, 3], ordered: true, buckets: ['0-5000', '5001-10000', '10001+'] },
     { name: 'district', kind: 'one-hot', columns: [4, 5], ordered: false, buckets: ['Palghar', 'Thane'] },
   ],
 };
-// Four beneficiaries: 36, income 5001-10000, Palghar, rural / 22, income 0-5000, Thane, urban / 41, 10001+, Thane, rural / 30, 0-5000, Palghar, urban
-const features = Float64Array.from([36, 0, 1, 0, 1, 0, 0, 22, 1, 0, 0, 0, 1, 1, 41, 0, 0, 1, 0, 1, 0, 30, 1, 0, 0, 1, 0, 1]);
+// Four beneficiaries: 36, income 5001-10000, Palghar, rural / 22, 0-5000, Thane, urban /
+// 41, 10001+, Thane, rural / 30, 0-5000, Palghar, urban.
+const features = Float64Array.from([
+  36, 0, 1, 0, 1, 0, 0, 22, 1, 0, 0, 0, 1, 1, 41, 0, 0, 1, 0, 1, 0, 30, 1, 0, 0, 1, 0, 1,
+]);
 const population = { numArms: 4, numStates: 2, schema, features };
 const REWARD = 'state * (1 + 0.5 * (agent_feats.age_years >= 30) + 0.5 * agent_feats.income_5001_10000)';
 
-function reasonOf(reward: string, row: number, rank: number, defaultRank: number, broughtIn = ''): string {
-  const terms = rewardTerms(reward, population);
-  return plainReason({ terms, means: meanTermWeights(terms, null), row, schema, features, rank, defaultRank, broughtIn });
+function reasonOf(reward: string, row: number, rank: number, defaultRank: number, broughtIn = '', s = schema): string {
+  const terms = rewardTerms(reward, { ...population, schema: s });
+  const means = meanTermWeights(terms, null);
+  return plainReason({ terms, means, row, schema: s, features, rank, defaultRank, broughtIn });
 }
 
 describe('a plain reason', () => {
@@ -42,7 +50,8 @@ describe('a plain reason', () => {
 
   test('names the features that lowered her when she moved down', () => {
     expect(reasonOf(REWARD, 1, 9, 2)).toBe('age_years 22 and not in income 5001-10000: 7 places lower than the default');
-    expect(reasonOf('state * (1 - agent_feats.urban)', 1, 1200, 2)).toBe('urban: 1,198 places lower than the default');
+    const urban = 'state * (1 - agent_feats.urban)';
+    expect(reasonOf(urban, 1, 1200, 2)).toBe('urban: 1,198 places lower than the default');
     expect(reasonOf('state * (1 + agent_feats.urban)', 0, 9, 2)).toBe('not urban: 7 places lower than the default');
   });
 
@@ -54,39 +63,24 @@ describe('a plain reason', () => {
 
   test('when nothing of hers weighs differently, says that others moved', () => {
     expect(reasonOf('state', 0, 3, 5)).toBe('2 places higher than the default, as others weigh less under this priority');
-    expect(reasonOf('2 * state', 2, 8, 5)).toBe('3 places lower than the default, as others weigh more under this priority');
+    expect(reasonOf('2 * state', 2, 8, 5)).toBe('3 places lower than the default, as others weigh more under this '
+      + 'priority');
   });
 
   test('stays within 100 characters whatever the register calls its columns', () => {
-    const long = { ...schema, columns: schema.columns.map((c) => ({ ...c, label: `${c.label} ${'very long label '.repeat(6)}` })), groups: [] };
-    const terms = rewardTerms(REWARD, { ...population, schema: long });
-    const text = plainReason({ terms, means: meanTermWeights(terms, null), row: 0, schema: long, features, rank: 1, defaultRank: 40, broughtIn: '' });
+    const label = (c: FeatureSchema['columns'][number]) => `${c.label} ${'very long label '.repeat(6)}`;
+    const long: FeatureSchema = { columns: schema.columns.map((c) => ({ ...c, label: label(c) })), groups: [] };
+    const text = reasonOf(REWARD, 0, 1, 40, '', long);
     expect(text.length).toBeLessThanOrEqual(REASON_CHARS);
     expect(text).toMatch(/…: 39 places higher than the default$/);
     expect(reasonOf(REWARD, 0, 1, 1, 'x'.repeat(200)).length).toBe(REASON_CHARS);
   });
 
   test('says a feature as the register has it: a bucket of its group, a lone yes/no, a number', () => {
-    expect([0, 1, 2, 4, 5, 6].map((f) => featurePhrase(schema, features, 0, f))).toEqual(['age_years 36', 'not in income 0-5000', 'income 5001-10000', 'Palghar', 'not in Thane', 'not urban']);
-    expect(featurePhrase(schema, Float64Array.from([NaN, 0, 0, 0, 0, 0, 0]), 0, 0)).toBe('age_years unknown');
-  });
-});
-
-describe('the borderline mark', () => {
-  test('goes to chances from 20% to 80%, bounds included, and never to a chance not counted', () => {
-    expect([BORDERLINE_LOW, BORDERLINE_HIGH]).toEqual([0.2, 0.8]);
-    expect([0, 0.15, 0.2, 0.5, 0.8, 0.85, 1, NaN].map(isBorderline)).toEqual([false, false, true, true, true, false, false, false]);
-    expect(borderlineCount(Float64Array.from([0.2, 0.8, 0.81, 1, NaN]))).toBe(2);
-  });
-
-  test('tells the supervisor what it means, and how much the history can tell', () => {
-    expect(chanceSentences(Float64Array.from([1, 0.95, 0.5, 1]), 20)).toEqual([
-      '1 of 4 calls are borderline: on the list in 20% to 80% of 20 redraws of what the history tells about each beneficiary. If a call must be dropped, drop a borderline one, the lowest chance first.',
+    expect([0, 1, 2, 4, 5, 6].map((f) => featurePhrase(schema, features, 0, f))).toEqual([
+      'age_years 36', 'not in income 0-5000', 'income 5001-10000', 'Palghar', 'not in Thane', 'not urban',
     ]);
-    const mostly = chanceSentences(Float64Array.from([0.5, 0.1, 0.6, 1]), 20);
-    expect(mostly[1]).toBe('1 calls are on the list in fewer than 20% of the redraws: the history barely tells them from those just below the list.');
-    expect(mostly[2]).toMatch(/^About 2 of the 4 calls would be on the list if each beneficiary's response to a call were known/);
-    expect(chanceSentences(Float64Array.from([NaN, NaN]), 0)).toEqual([]);
+    expect(featurePhrase(schema, Float64Array.from([NaN, 0, 0, 0, 0, 0, 0]), 0, 0)).toBe('age_years unknown');
   });
 });
 
@@ -96,11 +90,15 @@ describe('a list\'s reasons', () => {
     whittle = await engineWhittle();
   });
 
-  test('every line has a plain reason of at most 100 characters that agrees with her ranks, and its full account', () => {
+  test('every line has a plain reason of at most 100 characters that agrees with her ranks, and its account', () => {
     const { register } = generatedRegister('dlm', { arms: 2000 }, 4, { weeks: 12 });
-    const posterior = estimateTransitions(register.history, register.schema, register.features, register.numArms, { groupBy: 'Ages' });
-    const settings = { reward: 'state * (1 + 2 * agent_feats.age_51_60)', budget: 200, exclude: [], cooldown: 0, shares: [{ group: 'Languages', bucket: 'Speaks Hindi', min: 0.5 }], seed: 1, draws: 0, priorGroup: 'Ages', level: 0.9 };
-    const list = buildWeeklyList(register, settings, currentWeek(register.history), { whittle, posterior });
+    const { history, schema: s, features: f, numArms } = register;
+    const posterior = estimateTransitions(history, s, f, numArms, { groupBy: 'Ages' });
+    const settings = {
+      reward: 'state * (1 + 2 * agent_feats.age_51_60)', budget: 200, exclude: [], cooldown: 0,
+      shares: [{ group: 'Languages', bucket: 'Speaks Hindi', min: 0.5 }], seed: 1, draws: 0, priorGroup: 'Ages', level: 0.9,
+    };
+    const list = buildWeeklyList(register, settings, currentWeek(history), { whittle, posterior });
     const kinds = new Set<string>();
     list.reasons.forEach((reason, j) => {
       expect(reason.length).toBeLessThanOrEqual(REASON_CHARS);
@@ -114,7 +112,8 @@ describe('a list\'s reasons', () => {
         kinds.add('same');
       } else {
         const n = Math.abs(d - rank);
-        expect(reason).toContain(`${n.toLocaleString('en')} place${n === 1 ? '' : 's'} ${rank < d ? 'higher' : 'lower'} than the default`);
+        const places = `${n.toLocaleString('en')} place${n === 1 ? '' : 's'}`;
+        expect(reason).toContain(`${places} ${rank < d ? 'higher' : 'lower'} than the default`);
         kinds.add(rank < d ? 'up' : 'down');
       }
       expect(list.details[j]).toMatch(/(up from|down from|same as) default rank \d+/);

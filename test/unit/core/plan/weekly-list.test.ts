@@ -99,7 +99,8 @@ describe('buildWeeklyList', () => {
       expect(list.reasons).toHaveLength(list.arms.length);
       // A minimum is credited with exactly those it took who are not on the list made without it.
       const credited = brute.quotas.map((q, k) => {
-        const without = new Set(referenceConstrainedTopB(brute.index, brute.tieRank, brute.eligible, s.budget, brute.quotas.map((x, i) => (i === k ? { ...x, min: 0 } : x))).arms);
+        const quotas = brute.quotas.map((x, i) => (i === k ? { ...x, min: 0 } : x));
+        const without = new Set(referenceConstrainedTopB(brute.index, brute.tieRank, brute.eligible, s.budget, quotas).arms);
         return brute.list.arms.filter((arm, j) => brute.list.via[j] === k && !without.has(arm));
       });
       list.via.forEach((label, j) => {
