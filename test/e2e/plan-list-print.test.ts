@@ -4,8 +4,9 @@
 // policy, budget), the table's header and its number; the same from a phone's width; for 300 and for
 // 3,000 calls (the figures are printed). The downloads as Excel opens them: the CSV's byte order mark,
 // no cell a spreadsheet would run as a formula, the plain reasons of at most 100 characters, the same
-// table in the workbook. Screenshots of the list at 1280 and 390 px, the layout checked.
-import { readFileSync } from 'node:fs';
+// table in the workbook. Screenshots of the list, and of the print as the browser lays it out (print
+// media), at 1280 and 390 px, the layout checked; the PDFs are kept beside them.
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { parseCsv } from '../../src/core/datasets/csv.ts';
@@ -38,14 +39,16 @@ async function listOf(arms: number, budget: number): Promise<Page> {
 }
 
 /** The list as the Print button prints it: the printed list made, the browser's dialog left out, A4 to PDF. */
-async function printed(page: Page, width: number): Promise<PdfPage[]> {
+async function printed(page: Page, width: number, keep?: string): Promise<PdfPage[]> {
   await page.setViewportSize({ width, height: 900 });
   await page.evaluate(() => {
     window.print = () => {};
   });
   await page.getByTestId('print-list').click();
   await page.getByTestId('printed-list').waitFor({ state: 'attached' });
-  return pdfPages(await page.pdf({ format: 'A4', preferCSSPageSize: true }));
+  const pdf = await page.pdf({ format: 'A4', preferCSSPageSize: true });
+  if (keep) writeFileSync(`${ARTIFACTS}/${keep}.pdf`, pdf);
+  return pdfPages(pdf);
 }
 
 async function download(page: Page, testId: string): Promise<Buffer> {
@@ -65,7 +68,11 @@ function checkPrinted(pages: PdfPage[], budget: number, reasons: string[]): numb
   const text = summary.lines.join('\n');
   expect(text).toMatch(/^Week 26: whom to call — dlm register\nCall these [\d,]+ of [\d,]+ beneficiaries this week/);
   expect(text).toContain('If a call must be dropped, drop a borderline one');
-  const parts = ['\nCounts Rules\n', 'Who is called, by Ages: share of calls per bucket', 'This list Default reward’s list Register'];
+  const parts = [
+    '\nCounts Rules\n',
+    'Who is called, by Ages: share of calls per bucket',
+    'This list Default reward’s list Register',
+  ];
   for (const part of parts) expect(text).toContain(part);
   expect(summary.lines.some((l) => CALL.test(l))).toBe(false);
   expect(summary.lines.at(-1)).toBe(`Page 1 of ${pages.length}`);
@@ -92,7 +99,9 @@ function checkPrinted(pages: PdfPage[], budget: number, reasons: string[]): numb
 }
 
 describe('the list on paper and in Excel', () => {
-  const whole = '300 calls print whole after a one-page summary, 25 or more a page with head and page number, the same from a phone';
+  const whole =
+    '300 calls print whole after a one-page summary, 25 or more a page with head and page number, ' +
+    'the same from a phone';
   test(whole, { timeout: 900_000 }, async () => {
     const page = await listOf(3000, 300);
     expect(await layoutAtBothWidths(page, 'plan-list', ARTIFACTS)).toEqual([]);
@@ -102,11 +111,19 @@ describe('the list on paper and in Excel', () => {
     await page.getByTestId('reason-details').uncheck();
     const csv = parseCsv((await download(page, 'download-list')).toString('utf8').slice(1));
     const reasons = csv.rows.map((r) => r.fields[2]);
-    const wide = await printed(page, 1280);
+    const wide = await printed(page, 1280, 'plan-print-300-1280');
     const perPage = checkPrinted(wide, 300, reasons);
-    const phone = await printed(page, 390);
+    const phone = await printed(page, 390, 'plan-print-300-390');
     expect(phone.map((p) => p.lines)).toEqual(wide.map((p) => p.lines));
-    const figures = `${wide.length} pages (1 summary + ${perPage.length} of calls), calls per page ${perPage.join(', ')}`;
+    // the printed list as the browser lays it out for paper, photographed (page.pdf's afterprint dropped it;
+    // the Print button makes it again, and with the dialog left out nothing drops it)
+    await page.getByTestId('print-list').click();
+    await page.getByTestId('printed-list').waitFor({ state: 'attached' });
+    await page.emulateMedia({ media: 'print' });
+    expect(await layoutAtBothWidths(page, 'plan-print', ARTIFACTS)).toEqual([]);
+    await page.emulateMedia({ media: 'screen' });
+    const figures =
+      `${wide.length} pages (1 summary + ${perPage.length} of calls), calls per page ${perPage.join(', ')}`;
     console.log(`300 calls: ${figures}; the same at 390 px`);
   });
 
@@ -121,7 +138,8 @@ describe('the list on paper and in Excel', () => {
     console.log(`3,000 calls: ${pages.length} pages (1 summary + ${perPage.length} of calls), calls per page ${range}`);
   });
 
-  const excel = 'the CSV opens in Excel as it reads: a BOM, no formula, numbers as numbers, plain reasons; the workbook the same';
+  const excel =
+    'the CSV opens in Excel as it reads: a BOM, no formula, numbers as numbers, plain reasons; the workbook the same';
   test(excel, { timeout: 900_000 }, async () => {
     const page = await listOf(1000, 100);
     const bytes = await download(page, 'download-list');
