@@ -32,14 +32,16 @@ export function chanceSentences(membership: Float64Array, draws: number): string
     expected += m;
   }
   const out = [
-    `${borderline.toLocaleString('en')} of ${lines.toLocaleString('en')} calls are borderline: on the list in ` +
-      `${pct(BORDERLINE_LOW)} to ${pct(BORDERLINE_HIGH)} of ${draws} redraws of what the history tells about each ` +
-      'beneficiary. If a call must be dropped, drop a borderline one, the lowest chance first.',
+    `${borderline.toLocaleString('en')} of ${lines.toLocaleString('en')} calls ${borderline === 1 ? 'is' : 'are'} ` +
+      `borderline: on the list in ${pct(BORDERLINE_LOW)} to ${pct(BORDERLINE_HIGH)} of ${draws} redraws of what ` +
+      'the history tells about each beneficiary. If a call must be dropped, drop a borderline one, the lowest ' +
+      'chance first.',
   ];
   if (unlikely > 0) {
     out.push(
-      `${unlikely.toLocaleString('en')} calls are on the list in fewer than ${pct(BORDERLINE_LOW)} of the redraws: ` +
-        'the history barely tells them from those just below the list.',
+      `${unlikely.toLocaleString('en')} ${unlikely === 1 ? 'call is' : 'calls are'} on the list in fewer than ` +
+        `${pct(BORDERLINE_LOW)} of the redraws: the history barely tells ${unlikely === 1 ? 'it' : 'them'} from ` +
+        'those just below the list.',
     );
   }
   // The chances are calibrated on simulated registers (src/core/plan/README.md): their sum is how many

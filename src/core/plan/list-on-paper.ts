@@ -52,6 +52,7 @@ export function listCounts(list: WeeklyList, numArms: number, membership: Float6
     `${n(both)} of them are on the default reward's list too; ${n(calls - both)} are not.`,
   ];
   if (brought > 0) out.push(`${n(brought)} were brought in by a share minimum.`);
-  if (membership.every(Number.isFinite) && calls > 0) out.push(`${n(borderlineCount(membership))} are borderline.`);
+  const borderline = calls > 0 && membership.every(Number.isFinite) ? borderlineCount(membership) : null;
+  if (borderline !== null) out.push(`${n(borderline)} ${borderline === 1 ? 'is' : 'are'} borderline.`);
   return out;
 }

@@ -13,15 +13,18 @@ describe('the borderline mark', () => {
 
   test('tells the supervisor what it means, and how much the history can tell', () => {
     expect(chanceSentences(Float64Array.from([1, 0.95, 0.5, 1]), 20)).toEqual([
-      '1 of 4 calls are borderline: on the list in 20% to 80% of 20 redraws of what the history tells about each ' +
+      '1 of 4 calls is borderline: on the list in 20% to 80% of 20 redraws of what the history tells about each ' +
         'beneficiary. If a call must be dropped, drop a borderline one, the lowest chance first.',
     ]);
     const mostly = chanceSentences(Float64Array.from([0.5, 0.1, 0.6, 1]), 20);
     expect(mostly[1]).toBe(
-      '1 calls are on the list in fewer than 20% of the redraws: the history barely tells them from those just below ' +
+      '1 call is on the list in fewer than 20% of the redraws: the history barely tells it from those just below ' +
         'the list.',
     );
     expect(mostly[2]).toMatch(/^About 2 of the 4 calls would be on the list if each beneficiary's response to a call/);
+    const many = chanceSentences(Float64Array.from([0.5, 0.3, 0.1, 0.05, 1]), 20);
+    expect(many[0]).toMatch(/^2 of 5 calls are borderline: /);
+    expect(many[1]).toMatch(/^2 calls are on the list in fewer than 20% of the redraws: .* tells them /);
     expect(chanceSentences(Float64Array.from([NaN, NaN]), 0)).toEqual([]);
   });
 });
