@@ -37,7 +37,7 @@ export interface ReflectionRequest {
   failures: Attempt[];
 }
 
-export type CompileResult =
+export type ReplyCompiled =
   | { ok: true; expression: string; normalized: string; rewardTable: Float64Array }
   | { ok: false; error: string };
 
@@ -46,7 +46,7 @@ export interface DlmParts {
   propose(request: ProposalRequest): Promise<string>;
   reflect(request: ReflectionRequest): Promise<string>;
   /** Extracts, parses and compiles the expression in a reply; errors as data. Must be deterministic. */
-  compile(reply: string): CompileResult;
+  compile(reply: string): ReplyCompiled;
   /** Simulates the policy of a compiled reward (keyed by its normalized expression) and returns its state-feature distributions. */
   simulate(compiled: { normalized: string; rewardTable: Float64Array }): Promise<{ distribution: DistributionCategory[] }>;
 }
