@@ -3,6 +3,8 @@
 // only between set bounds, and what that means for a supervisor, in words. One place for the bounds,
 // so the screen, the printed list, the CSV and `allot plan --json` mark the same lines.
 
+import { percent } from '../words/percent.ts';
+
 /** On the list in at least this share of the draws and at most BORDERLINE_HIGH: borderline (allot's choice). */
 export const BORDERLINE_LOW = 0.2;
 export const BORDERLINE_HIGH = 0.8;
@@ -19,7 +21,7 @@ export function borderlineCount(membership: Float64Array): number {
   return count;
 }
 
-const pct = (x: number) => `${Math.round(100 * x)}%`;
+const pct = (x: number) => percent(x, 0);
 
 /** What the chances say for the supervisor, in sentences (empty when they are not counted). */
 export function chanceSentences(membership: Float64Array, draws: number): string[] {

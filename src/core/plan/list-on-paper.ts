@@ -1,6 +1,7 @@
 // What the printed list says besides its lines: the rules and the counts of its one-page summary, in
 // words, and which of her groups each printed line shows (the groups the priority reads or a share
 // rule names: all of them would take a paper line of their own; the CSV has every group).
+import { percent } from '../words/percent.ts';
 import { borderlineCount, BORDERLINE_HIGH, BORDERLINE_LOW } from './borderline.ts';
 export { priorityGroups } from './list-make-up.ts';
 import type { PlanSettings } from './plan-settings.ts';
@@ -15,7 +16,7 @@ export function bucketsOf(buckets: string, groups: number[], groupCount: number)
 }
 
 const n = (x: number) => x.toLocaleString('en');
-const pct = (x: number) => `${Math.round(100 * x)}%`;
+const pct = (x: number) => percent(x, 0);
 
 /** The list's rules, one sentence each (the reward is printed apart, with where it comes from). */
 export function rulesInWords(settings: PlanSettings): string[] {
