@@ -6,7 +6,7 @@
 import type { DistributionCategory } from '../../core/measures/distribution-categories.ts';
 import { parseIndexReply } from '../../core/prompts/parse-reply.ts';
 import { askUntilParsed, parsedBy, type Attempt } from '../ask-until-parsed.ts';
-import { cloneState, Pause, pausingIo } from '../resumable.ts';
+import { cloneState, pauseOn, pausingIo } from '../resumable.ts';
 import type { CandidateState, DlmResult, DlmRunState, RoundState } from './dlm-run-state.ts';
 
 /** A best previous attempt (Alg. 1 line 15: the pick joins the context zeta of later rounds). */
@@ -99,11 +99,7 @@ export async function runDlm(initial: DlmRunState, parts: DlmParts, options: Run
       save();
     }
   } catch (error) {
-    if (!(error instanceof Pause)) throw error;
-    state.status = 'paused';
-    state.pausedBecause = error.message;
-    save();
-    emit({ type: 'paused', reason: error.message });
+    emit({ type: 'paused', reason: pauseOn(error, state, save) });
     return state;
   }
   state.result = resultOf(state);

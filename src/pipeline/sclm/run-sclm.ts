@@ -13,7 +13,7 @@ import { sclmScorerPrompt } from '../../core/prompts/sclm-scorer-prompt.ts';
 import { askFailure, askUntilParsed, parsedBy, type Attempt } from '../ask-until-parsed.ts';
 import { createDlmRun, type DlmRunState } from '../dlm/dlm-run-state.ts';
 import { runDlm, type ReplyCompiled, type DlmEvent, type DlmParts } from '../dlm/run-dlm.ts';
-import { cloneState, Pause, pausingIo } from '../resumable.ts';
+import { cloneState, Pause, pauseOn, pausingIo } from '../resumable.ts';
 import { extendedPrompt } from './accept-clauses.ts';
 import { outcomeOf } from './outcome-of.ts';
 import type { AskState, SclmResult, SclmRunState } from './sclm-run-state.ts';
@@ -116,11 +116,7 @@ export async function runSclm(initial: SclmRunState, parts: SclmParts, options: 
     emit({ type: 'done', result: state.result });
     return state;
   } catch (error) {
-    if (!(error instanceof Pause)) throw error;
-    state.status = 'paused';
-    state.pausedBecause = error.message;
-    ctx.save();
-    emit({ type: 'paused', reason: error.message });
+    emit({ type: 'paused', reason: pauseOn(error, state, ctx.save) });
     return state;
   }
 }
