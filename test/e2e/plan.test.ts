@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { parseCsv } from '../../src/core/datasets/csv.ts';
 import { defaultPriorGroup } from '../../src/core/plan/plan-settings.ts';
+import { planIndexFunction } from '../../src/engine/beta-sampler.ts';
 import { loadEngineNode } from '../../src/engine/load-node.ts';
 import { MemoryStore } from '../../src/storage/memory-store.ts';
 import { WeeklyPlan } from '../../src/pipeline/plan/weekly-plan.ts';
@@ -38,7 +39,7 @@ const META = { id: 'replay', name: 'replay', createdAt: 0, updatedAt: 0, policy:
 async function replay(outcomes: (week1: string[]) => string) {
   const engine = await loadEngineNode();
   const store = new MemoryStore();
-  const session = new WeeklyPlan(async () => (t, r, s, d) => engine.whittleIndices(t, r, s, d).indices, async () => store);
+  const session = new WeeklyPlan(async () => planIndexFunction(engine), async () => store);
   const summary = await session.loadRegister({ kind: 'file', file: new Blob([historyCsv()]), fileName: 'history.csv', features: { file: new Blob([featuresCsv()]), fileName: 'features.csv' }, seed: 0 });
   const first = await session.create({ reward: SELECTED, budget: BUDGET, exclude: [], cooldown: 0, shares: [], seed: 0, draws: 20, priorGroup: defaultPriorGroup(summary.schema), level: 0.9 }, META);
   const preview = await session.previewOutcomes(new Blob([outcomes(first.lines.ids)]), 'week.csv');

@@ -7,13 +7,14 @@ import { unpackPlan } from '../../../../src/core/plan/packed-plan.ts';
 import { currentWeek } from '../../../../src/core/plan/register.ts';
 import { buildWeeklyList, type IndexFunction } from '../../../../src/core/plan/weekly-list.ts';
 import { estimateTransitions } from '../../../../src/core/plan/estimate-transitions.ts';
+import { planIndexFunction } from '../../../../src/engine/beta-sampler.ts';
 import { loadEngineNode } from '../../../../src/engine/load-node.ts';
 import { MemoryStore } from '../../../../src/storage/memory-store.ts';
 import { WeeklyPlan } from '../../../../src/pipeline/plan/weekly-plan.ts';
 
 async function session(store = new MemoryStore()) {
   const engine = await loadEngineNode();
-  const whittle: IndexFunction = (t, r, s, d) => engine.whittleIndices(t, r, s, d).indices;
+  const whittle: IndexFunction = planIndexFunction(engine);
   return { s: new WeeklyPlan(async () => whittle, async () => store), store, whittle };
 }
 
