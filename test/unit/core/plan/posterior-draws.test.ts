@@ -8,6 +8,7 @@ import { generatedRegister } from '../../../../src/core/plan/generated-register.
 import { listRules, tieDraw, type TopRules } from '../../../../src/core/plan/list-rules.ts';
 import { MembershipCount, posteriorDrawIndex } from '../../../../src/core/plan/posterior-draws.ts';
 import { currentWeek } from '../../../../src/core/plan/register.ts';
+import { estimateTransitions } from '../../../../src/core/plan/estimate-transitions.ts';
 import { buildWeeklyList, type IndexFunction } from '../../../../src/core/plan/weekly-list.ts';
 import { engineWhittle } from './plan-fixtures.ts';
 
@@ -57,5 +58,31 @@ describe('posteriorDrawIndex', () => {
     const { random } = tieDraw(rules.tieSeed, N);
     const index = posteriorDrawIndex(posterior, rules, whittle, random);
     for (let j = 0; j < 6; j++) expect(index[list.arms[j]]).toBeCloseTo(list.index[j], 5);
+  });
+
+  test('draws the same lists by the same seed, bit for bit, and other lists by another seed', () => {
+    const { register } = generatedRegister('dlm', { arms: 2000, sample: 48 }, 4, { weeks: 10, callsPerWeek: 200 });
+    const posterior = estimateTransitions(register.history, register.schema, register.features, register.numArms, { groupBy: null });
+    const week = currentWeek(register.history);
+    const settings = (seed: number) => ({ reward: 'state', budget: 150, exclude: [], cooldown: 0, shares: [], seed, draws: 6, priorGroup: null, level: 0.9 });
+    const make = (seed: number) => buildWeeklyList(register, settings(seed), week, { whittle, posterior });
+    const a = make(1);
+    expect(Array.from(a.membership).some((m) => m > 0 && m < 1)).toBe(true);
+    expect(make(1).membership).toEqual(a.membership);
+    // One draw on its own, twice from the same stream position: the same indices.
+    const rules = listRules(register, settings(1), week, posterior);
+    const once = posteriorDrawIndex(posterior, rules, whittle, tieDraw(rules.tieSeed, register.numArms).random);
+    expect(posteriorDrawIndex(posterior, rules, whittle, tieDraw(rules.tieSeed, register.numArms).random)).toEqual(once);
+    const b = make(2);
+    expect(Array.from(b.membership)).not.toEqual(Array.from(a.membership));
+  });
+
+  test('needs the engine\'s Beta sampler: an IndexFunction without one is refused in words', () => {
+    const { register } = generatedRegister('sclm', { arms: 20 }, 3, { weeks: 3 });
+    const posterior = estimateTransitions(register.history, register.schema, register.features, register.numArms, { groupBy: null });
+    const settings = { reward: 'state', budget: 4, exclude: [], cooldown: 0, shares: [], seed: 1, draws: 2, priorGroup: null, level: 0.9 };
+    const rules = listRules(register, settings, currentWeek(register.history), posterior);
+    const bare: IndexFunction = (t, r, S, d) => whittle(t, r, S, d);
+    expect(() => posteriorDrawIndex(posterior, rules, bare, tieDraw(rules.tieSeed, 20).random)).toThrow('posterior draws need the engine\'s Beta sampler');
   });
 });
