@@ -42,11 +42,13 @@ async function replay(outcomes: (week1: string[]) => string) {
   const session = new WeeklyPlan(async () => planIndexFunction(engine), async () => store);
   const summary = await session.loadRegister({ kind: 'file', file: new Blob([historyCsv()]), fileName: 'history.csv', features: { file: new Blob([featuresCsv()]), fileName: 'features.csv' }, seed: 0 });
   const first = await session.create({ reward: SELECTED, budget: BUDGET, exclude: [], cooldown: 0, shares: [], seed: 0, draws: 20, priorGroup: defaultPriorGroup(summary.schema), level: 0.9 }, META);
+  // Week 1's uncertain places: the same posterior draws by seed in Node as in the page's worker.
+  const uncertain = await session.uncertainty();
   const preview = await session.previewOutcomes(new Blob([outcomes(first.lines.ids)]), 'week.csv');
   expect(preview.ok).toBe(true);
   const applied = await session.apply(false, 1);
   if (!applied.ok) throw new Error(applied.errors.join('\n'));
-  return { week1: first.lines.ids, week2: applied.view.lines.ids };
+  return { week1: first.lines.ids, week2: applied.view.lines.ids, uncertain: uncertain! };
 }
 
 /** A new page with week 1's list made under the selected reward; its ids. */
@@ -102,6 +104,11 @@ describe('the weekly plan', () => {
     // her raw values beside her buckets in words (the same file as `allot plan --out`)
     for (const r of table.rows) expect(Number(r.fields[6])).toBeGreaterThanOrEqual(18);
     expect(table.rows.map((r) => r.fields[0])).toEqual(week1);
+    // Whose place is uncertain: the page's 20 draws (WASM Beta sampler in the plan worker) are Node's, by seed.
+    const { uncertain } = await replay(() => outcomesCsv(new Set(week1)));
+    const flagged = Array.from(uncertain.membership, (m) => m < 1).filter(Boolean).length;
+    await expect.poll(() => page.getByTestId('uncertain-count').textContent(), { timeout: 20_000 }).toMatch(new RegExp(`^${uncertain.uncertainCount} beneficiaries are uncertain`));
+    expect(await page.locator('[data-testid="call-row"] .flag').count()).toBe(flagged);
     await shoot(page, 'week-1');
     expect(await axeViolations(page)).toEqual([]);
     await page.reload();

@@ -4,7 +4,7 @@
 // new rules (src/pipeline/plan/uncertain-places.ts). Both draw with posteriorDrawIndex and count with
 // MembershipCount, so the same seed gives the same counts. A draw's Beta draws come from the engine's
 // sampler, carried by the IndexFunction (src/engine/beta-sampler.ts, planIndexFunction).
-import { constrainedTopB } from './constrained-top-b.ts';
+import { constrainedTopB, topBSet } from './constrained-top-b.ts';
 import type { TransitionPosterior } from './estimate-transitions.ts';
 import type { ListRules, TopRules } from './list-rules.ts';
 import type { BetaSampler } from './sample-beta.ts';
@@ -45,14 +45,27 @@ export function posteriorDrawIndex(posterior: TransitionPosterior, rules: ListRu
 export class MembershipCount {
   private readonly counts: Uint16Array;
   private draws = 0;
+  /** Without quotas: the eligible arms and the inverse of the tie ranks, made once for every draw's topBSet. */
+  private readonly unordered: { armAtRank: Int32Array; candidates: Int32Array } | null = null;
 
   constructor(private readonly top: TopRules, numArms: number) {
     this.counts = new Uint16Array(numArms);
+    if (top.quotas.length === 0) {
+      const armAtRank = new Int32Array(numArms);
+      for (let arm = 0; arm < numArms; arm++) armAtRank[top.tieRank[arm]] = arm;
+      let n = 0;
+      for (let arm = 0; arm < numArms; arm++) if (top.eligible[arm]) n++;
+      const candidates = new Int32Array(n);
+      for (let arm = 0, j = 0; arm < numArms; arm++) if (top.eligible[arm]) candidates[j++] = arm;
+      this.unordered = { armAtRank, candidates };
+    }
   }
 
-  /** Counts the list one draw's indices give. */
+  /** Counts the list one draw's indices give (without quotas its members alone: the same arms, unsorted). */
   add(index: Float64Array): void {
-    for (const arm of constrainedTopB({ index, ...this.top }).arms) this.counts[arm]++;
+    const u = this.unordered;
+    const arms = u ? topBSet(index, u.armAtRank, this.top.tieRank, u.candidates, this.top.budget) : constrainedTopB({ index, ...this.top }).arms;
+    for (const arm of arms) this.counts[arm]++;
     this.draws++;
   }
 

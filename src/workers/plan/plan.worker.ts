@@ -6,6 +6,7 @@ import { planIndexFunction } from '../../engine/beta-sampler.ts';
 import { loadEngine } from '../../engine/load-browser.ts';
 import type { IndexFunction } from '../../core/plan/weekly-list.ts';
 import type { PlanPolicySource } from '../../core/plan/plan-record.ts';
+import type { Uncertainty } from '../../pipeline/plan/uncertain-places.ts';
 import type { PlanSettings } from '../../core/plan/plan-settings.ts';
 import { openStore } from '../../storage/open-store.ts';
 import type { Store } from '../../storage/store.ts';
@@ -42,8 +43,9 @@ const api = {
     return Comlink.transfer({ ok: true as const, view: out.view }, out.buffers);
   },
   discardOutcomes: session.discardOutcomes.bind(session),
-  uncertainty: async () => {
-    const u = await session.uncertainty();
+  /** onDraw: the page's callback (Comlink.proxy) for the counts so far. */
+  uncertainty: async (onDraw?: (partial: Uncertainty) => void) => {
+    const u = await session.uncertainty(onDraw && ((partial) => void onDraw(Comlink.transfer(partial, uncertaintyBuffers(partial)))));
     return Comlink.transfer(u, uncertaintyBuffers(u));
   },
   listPlans: session.listPlans.bind(session),

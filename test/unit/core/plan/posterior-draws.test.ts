@@ -2,7 +2,8 @@
 // from given indices, the same ties, eligibility and quotas as the list, and a draw of a posterior
 // that is certain gives the mean transitions' list every time.
 import { beforeAll, describe, expect, test } from 'vitest';
-import { shareQuota } from '../../../../src/core/plan/constrained-top-b.ts';
+import { constrainedTopB, seededTieRanks, shareQuota } from '../../../../src/core/plan/constrained-top-b.ts';
+import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
 import type { TransitionPosterior } from '../../../../src/core/plan/estimate-transitions.ts';
 import { generatedRegister } from '../../../../src/core/plan/generated-register.ts';
 import { listRules, tieDraw, type TopRules } from '../../../../src/core/plan/list-rules.ts';
@@ -35,6 +36,26 @@ describe('MembershipCount', () => {
     const count = new MembershipCount(top({ eligible: Uint8Array.from([0, 1, 1, 1]), quotas: [quota], tieRank: Int32Array.from([3, 2, 1, 0]) }), 4);
     count.add(Float64Array.from([9, 5, 5, 5])); // arm 0 not eligible; the quota takes arm 3 (the better tie rank of 2-3), the last place arm 2 (better than 1)
     expect(Array.from(count.of(Int32Array.from([0, 1, 2, 3])).membership)).toEqual([0, 0, 1, 1]);
+  });
+});
+
+describe('MembershipCount without quotas', () => {
+  test('counts the very arms constrainedTopB lists (ties, eligibility, short lists), small and large', () => {
+    const random = seededRandom(8);
+    for (const [N, budget] of [[50, 7], [3000, 400], [3000, 2990], [20_000, 1500], [20_000, 0]]) {
+      const tieRank = seededTieRanks(N, random.int);
+      const eligible = Uint8Array.from({ length: N }, () => (random.next() < 0.9 ? 1 : 0));
+      const rules: TopRules = { tieRank, eligible, budget, quotas: [] };
+      const fast = new MembershipCount(rules, N), expected = new Uint16Array(N);
+      for (let draw = 0; draw < 4; draw++) {
+        // Few distinct values: many ties at the threshold.
+        const index = Float64Array.from({ length: N }, () => random.int(draw === 3 ? 1 : 6) * 0.25);
+        fast.add(index);
+        for (const arm of constrainedTopB({ index, ...rules }).arms) expected[arm]++;
+      }
+      const all = Int32Array.from({ length: N }, (_, arm) => arm);
+      expect(Array.from(fast.of(all).membership), `N ${N}, B ${budget}`).toEqual(Array.from(expected, (c) => c / 4));
+    }
   });
 });
 
