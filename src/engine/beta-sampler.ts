@@ -1,10 +1,11 @@
-// The weekly plan's Beta draws in WASM (assembly/beta.ts): the core's BetaSampler, provided by the engine
-// as it provides the Whittle indices, so that the core stays free of WASM. The parameters go through a
-// fixed staging block a chunk at a time (a cell's draw depends on its seed and index only, so chunks
-// change nothing), never a whole copy of the posterior in WASM memory.
-import type { BetaSampler } from '../core/plan/sample-beta.ts';
+// The weekly plan's Beta draws in WASM (assembly/beta.ts): the core's BetaSampler and PosteriorIndexDraw,
+// provided by the engine as it provides the Whittle indices, so that the core stays free of WASM. The
+// parameters go through a fixed staging block a chunk at a time (a cell's draw depends on its seed and
+// index only, so chunks change nothing), never a whole copy of the posterior in WASM memory; a posterior
+// draw's transitions are indexed where they were drawn (whittle2), never copied out.
+import type { BetaSampler, PosteriorIndexDraw } from '../core/plan/sample-beta.ts';
 import type { IndexFunction } from '../core/plan/posterior-draws.ts';
-import type { Engine } from './engine.ts';
+import { checkDiscount, type Engine } from './engine.ts';
 import type { Kernels } from './kernels.ts';
 import { Blocks } from './wasm-blocks.ts';
 
@@ -36,7 +37,42 @@ export function betaSampler(kernels: Kernels): BetaSampler {
   };
 }
 
-/** The engine's functions for the weekly plan: the Whittle indices, with its Beta sampler for the posterior draws. */
+/** Arms per chunk of a posterior draw: 4 cells each, CHUNK cells. */
+const ARMS = CHUNK / 4;
+
+export function posteriorIndexDraw(kernels: Kernels): PosteriorIndexDraw {
+  return (alpha, beta, seed, rewards, discount, state) => {
+    const N = rewards.length / 2;
+    if (!Number.isInteger(N) || alpha.length !== 4 * N || beta.length !== 4 * N || state.length !== N) {
+      throw new RangeError(`drawIndices: expected alpha and beta of length ${4 * N} and ${N} states for ${rewards.length / 2} arms, got ${alpha.length}, ${beta.length} and ${state.length}`);
+    }
+    if (!Number.isInteger(seed) || seed < 0 || seed >= 2 ** 32) throw new RangeError(`drawIndices: the seed must be an integer in [0, 2^32), got ${seed}`);
+    checkDiscount('drawIndices', discount);
+    const out = new Float64Array(N);
+    const blocks = new Blocks(kernels);
+    try {
+      const a = blocks.bytes(CHUNK * 8, false), b = blocks.bytes(CHUNK * 8, false), t = blocks.bytes(CHUNK * 16, false);
+      const r = blocks.bytes(ARMS * 16, false), w = blocks.bytes(ARMS * 16, false);
+      let invalid = 0;
+      for (let start = 0; start < N; start += ARMS) {
+        const count = Math.min(ARMS, N - start), memory = kernels.memory.buffer;
+        new Float64Array(memory, a, 4 * count).set(alpha.subarray(4 * start, 4 * (start + count)));
+        new Float64Array(memory, b, 4 * count).set(beta.subarray(4 * start, 4 * (start + count)));
+        new Float64Array(memory, r, 2 * count).set(rewards.subarray(2 * start, 2 * (start + count)));
+        invalid += kernels.sampleBeta(4 * count, a, b, seed, 4 * start, t);
+        kernels.whittle2(count, t, r, discount, w);
+        const indices = new Float64Array(memory, w, 2 * count);
+        for (let j = 0; j < count; j++) out[start + j] = indices[2 * j + (state[start + j] & 1)];
+      }
+      if (invalid > 0) throw new RangeError(`drawIndices: ${invalid} of ${4 * N} cells have a Beta parameter that is not positive and finite`);
+    } finally {
+      blocks.releaseAll();
+    }
+    return out;
+  };
+}
+
+/** The engine's functions for the weekly plan: the Whittle indices, with its posterior draw of them. */
 export function planIndexFunction(engine: Engine): IndexFunction {
-  return Object.assign((t: Float64Array, r: Float64Array, S: number, d: number) => engine.whittleIndices(t, r, S, d).indices, { sampleBeta: betaSampler(engine.kernels) });
+  return Object.assign((t: Float64Array, r: Float64Array, S: number, d: number) => engine.whittleIndices(t, r, S, d).indices, { drawIndices: posteriorIndexDraw(engine.kernels) });
 }

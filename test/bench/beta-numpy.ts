@@ -2,7 +2,7 @@
 // parameters (beta_numpy.py: Generator.beta over the 4 x N posterior rows). The posterior is the plan's:
 // a dlm register of 26 simulated weeks (10 % called a week) estimated with its default prior group.
 // Timed in interleaved rounds: the engine's Beta sampler alone, then a whole posterior draw (the Beta
-// draws and each beneficiary's Whittle index under them). Last, 20 draws as the plan worker counts them
+// draws and each beneficiary's Whittle index under them, fused in WASM memory). Last, 20 draws as the plan worker counts them
 // (each draw's top-B counted), timed once.
 // Run: npx tsx test/bench/beta-numpy.ts [--arms 1000000] [--rounds 7]
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,7 +16,7 @@ import { listRules, tieDraw } from '../../src/core/plan/list-rules.ts';
 import { MembershipCount, posteriorDrawIndex } from '../../src/core/plan/posterior-draws.ts';
 import { defaultPriorGroup, PLAN_DEFAULTS } from '../../src/core/plan/plan-settings.ts';
 import { currentWeek } from '../../src/core/plan/register.ts';
-import { planIndexFunction } from '../../src/engine/beta-sampler.ts';
+import { betaSampler, planIndexFunction } from '../../src/engine/beta-sampler.ts';
 import { loadEngineNode } from '../../src/engine/load-node.ts';
 import { interleaved, load, PYTHON, PythonTwin, timeHere } from './numpy-twin.ts';
 
@@ -40,10 +40,10 @@ try {
   const versions = await twin.versions();
   console.log(`(numpy ${versions.numpy}, Python ${versions.python})`);
 
-  const whittle = planIndexFunction(await loadEngineNode());
+  const engine = await loadEngineNode(), whittle = planIndexFunction(engine);
   const out = new Float64Array(alpha.length * 2);
   let seed = 0;
-  const sampler = () => timeHere(() => whittle.sampleBeta!(alpha, beta, seed++, out));
+  const sampler = () => timeHere(() => betaSampler(engine.kernels)(alpha, beta, seed++, out));
   sampler();
   const reference = await twin.run(); // warm-up on both sides
   let mean = 0;
@@ -54,15 +54,14 @@ try {
   const settings = { ...PLAN_DEFAULTS, reward: 'state', budget: Math.round(N / 10), exclude: [], shares: [], seed: 0, priorGroup };
   const rules = listRules(register, settings, currentWeek(register.history), posterior);
   const { random } = tieDraw(rules.tieSeed, N);
-  const scratch = new Float64Array(N * 8);
-  const draw = () => timeHere(() => posteriorDrawIndex(posterior, rules, whittle, random, scratch));
+  const draw = () => timeHere(() => posteriorDrawIndex(posterior, rules, whittle, random));
   await interleaved(`a posterior draw (the Beta draws and the indices), ${N.toLocaleString('en')} beneficiaries`, rounds, draw, () => twin.run());
   twin.close();
 
   const count = new MembershipCount(rules.top, N), loadBefore = load();
   const twenty = timeHere(() => {
     const stream = tieDraw(rules.tieSeed, N).random;
-    for (let k = 0; k < 20; k++) count.add(posteriorDrawIndex(posterior, rules, whittle, stream, scratch));
+    for (let k = 0; k < 20; k++) count.add(posteriorDrawIndex(posterior, rules, whittle, stream));
   });
   console.log(`20 posterior draws with their top-${settings.budget.toLocaleString('en')} counted: wall ${(twenty.wallMs / 1000).toFixed(2)} s, CPU ${(twenty.cpuMs / 1000).toFixed(2)} s (load ${loadBefore} before, ${load()} after)`);
 } finally {

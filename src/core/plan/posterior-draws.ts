@@ -2,22 +2,22 @@
 // counting how often each beneficiary is on it. The core counts a list's draws at once
 // (weekly-list.ts); the plan worker one draw at a time in the background, keeping the drawn indices for
 // new rules (src/pipeline/plan/uncertain-places.ts). Both draw with posteriorDrawIndex and count with
-// MembershipCount, so the same seed gives the same counts. A draw's Beta draws come from the engine's
-// sampler, carried by the IndexFunction (src/engine/beta-sampler.ts, planIndexFunction).
+// MembershipCount, so the same seed gives the same counts. A draw's Beta draws and their indices come from
+// the engine, carried by the IndexFunction (src/engine/beta-sampler.ts, planIndexFunction).
 import { constrainedTopB, topBSet } from './constrained-top-b.ts';
 import type { TransitionPosterior } from './estimate-transitions.ts';
 import type { ListRules, TopRules } from './list-rules.ts';
-import type { BetaSampler } from './sample-beta.ts';
+import type { PosteriorIndexDraw } from './sample-beta.ts';
 import type { Random } from '../random/seeded-random.ts';
 
 /**
  * Whittle indices numArms x numStates of arms with the given transitions and reward table
- * (Engine.whittleIndices(...).indices); with the engine's Beta sampler for the posterior draws, which
- * cannot be made without it.
+ * (Engine.whittleIndices(...).indices); with the engine's posterior draw of them, without which the
+ * posterior draws cannot be made.
  */
 export interface IndexFunction {
   (transitions: Float64Array, rewards: Float64Array, numStates: number, discount: number): Float64Array;
-  sampleBeta?: BetaSampler;
+  drawIndices?: PosteriorIndexDraw;
 }
 
 /** Each arm's Whittle index of her current state, from the arms' transitions and the rules' reward table (or another). */
@@ -31,14 +31,12 @@ export function currentIndex(rules: ListRules, whittle: IndexFunction, transitio
 
 /**
  * One posterior draw: a Beta draw of every (state, action) row, then each arm's Whittle index of her
- * current state under those transitions. A draw's seed is the next 32 bits of tieDraw's stream
- * (list-rules.ts): the draws taken in turn from it are the list's draws. `scratch` (N x 8) holds the
- * drawn transitions.
+ * current state under those transitions (2 states, as the posterior). A draw's seed is the next 32 bits of
+ * tieDraw's stream (list-rules.ts): the draws taken in turn from it are the list's draws.
  */
-export function posteriorDrawIndex(posterior: TransitionPosterior, rules: ListRules, whittle: IndexFunction, random: Random, scratch = new Float64Array(rules.numArms * 8)): Float64Array {
-  if (!whittle.sampleBeta) throw new Error('posterior draws need the engine\'s Beta sampler (planIndexFunction in src/engine/beta-sampler.ts)');
-  whittle.sampleBeta(posterior.alpha, posterior.beta, random.int(2 ** 32), scratch);
-  return currentIndex(rules, whittle, scratch);
+export function posteriorDrawIndex(posterior: TransitionPosterior, rules: ListRules, whittle: IndexFunction, random: Random): Float64Array {
+  if (!whittle.drawIndices) throw new Error('posterior draws need the engine\'s Beta sampler (planIndexFunction in src/engine/beta-sampler.ts)');
+  return whittle.drawIndices(posterior.alpha, posterior.beta, random.int(2 ** 32), rules.rewards, rules.discount, rules.state);
 }
 
 /** How many draws put each arm on the list (the same ties, eligibility, budget and quotas as the list). */

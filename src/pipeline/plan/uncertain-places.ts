@@ -54,14 +54,13 @@ export class UncertainPlaces {
       d = this.drawn = { posterior, key, random: tieDraw(rules.tieSeed, N).random, taken: 0, indices: [] };
     }
     const count = new MembershipCount(rules.top, N);
-    const scratch = new Float64Array(N * 8);
     for (let k = 0; k < draws; k++) {
       await new Promise((resolve) => setTimeout(resolve, 0));
       if (stale()) return null;
       let index = d.indices[k];
       const made = !index;
       if (!index) {
-        index = posteriorDrawIndex(posterior, rules, whittle, d.random, scratch);
+        index = posteriorDrawIndex(posterior, rules, whittle, d.random);
         d.taken++;
         if (keep) d.indices.push(index);
       }

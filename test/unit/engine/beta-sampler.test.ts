@@ -3,7 +3,8 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { regularizedIncompleteBeta } from '../../../src/core/plan/incomplete-beta.ts';
 import type { BetaSampler } from '../../../src/core/plan/sample-beta.ts';
-import { betaSampler } from '../../../src/engine/beta-sampler.ts';
+import { betaSampler, posteriorIndexDraw } from '../../../src/engine/beta-sampler.ts';
+import { Engine } from '../../../src/engine/engine.ts';
 import type { Kernels } from '../../../src/engine/kernels.ts';
 import { loadKernelsNode } from '../../../src/engine/load-node.ts';
 import { referenceSampleBeta } from '../../reference/beta-sampler.ts';
@@ -80,6 +81,23 @@ describe.each(['release', 'debug'] as const)('the Beta sampler of the %s WASM bu
       expect(new Float64Array(kernels.memory.buffer, o, 2 * count)).toEqual(once.subarray(2 * start, 2 * (start + count)));
     }
     [a, b, o].forEach((p) => kernels.free(p));
+  });
+
+  test('a posterior draw\'s indices are the sampler\'s draws indexed by whittle2, bit for bit, over several chunks', () => {
+    const N = 40_000, { alpha, beta } = randomParameters(4 * N, 5);
+    const rewards = Float64Array.from({ length: 2 * N }, (_, i) => (i % 2) * (1 + (i % 7) / 3));
+    const transitions = new Float64Array(8 * N);
+    sample(alpha, beta, 31, transitions);
+    const state = Uint8Array.from({ length: N }, (_, arm) => (arm * 7) % 3 === 0 ? 1 : 0);
+    const draw = (seed: number, d = 0.95, s = state, b = beta) => posteriorIndexDraw(kernels)(alpha, b, seed, rewards, d, s);
+    const table = new Engine(kernels).whittle2(transitions, rewards, 0.95);
+    expect(draw(31)).toEqual(Float64Array.from(state, (s, arm) => table[2 * arm + s]));
+    expect(draw(32)).not.toEqual(draw(31));
+    expect(() => draw(1, 0.95, state, beta.subarray(1))).toThrow('drawIndices: expected alpha and beta of length 160000 and 40000 states');
+    expect(() => draw(1, 0.95, state.subarray(1))).toThrow('drawIndices: expected alpha and beta of length 160000 and 40000 states');
+    expect(() => draw(1, 1)).toThrow('drawIndices: discount must be in [0, 1)');
+    const one = posteriorIndexDraw(kernels);
+    expect(() => one(Float64Array.of(1, 1, 0, 1), Float64Array.of(1, 1, 1, 1), 1, Float64Array.of(0, 1), 0.9, Uint8Array.of(0))).toThrow('drawIndices: 1 of 4 cells');
   });
 
   test('says which parameters are not positive and finite, and leaves nothing allocated', () => {
