@@ -11,14 +11,30 @@ import { Blocks } from './wasm-blocks.ts';
 
 /** Cells per kernel call: 2 MiB of staging. */
 const CHUNK = 65_536;
+/** Arms per chunk of a posterior draw: 4 cells each. */
+const ARMS = CHUNK / 4;
+
+function checkSeed(what: string, seed: number): void {
+  if (!Number.isInteger(seed) || seed < 0 || seed >= 2 ** 32) {
+    throw new RangeError(`${what}: the seed must be an integer in [0, 2^32), got ${seed}`);
+  }
+}
+
+function checkValid(what: string, invalid: number, cells: number): void {
+  if (invalid > 0) {
+    throw new RangeError(`${what}: ${invalid} of ${cells} cells have a Beta parameter that is not positive and finite`);
+  }
+}
 
 export function betaSampler(kernels: Kernels): BetaSampler {
   return (alpha, beta, seed, out) => {
     const n = alpha.length;
     if (beta.length !== n || out.length !== 2 * n) {
-      throw new RangeError(`sampleBeta: expected beta of length ${n} and out of length ${2 * n}, got ${beta.length} and ${out.length}`);
+      throw new RangeError(
+        `sampleBeta: expected beta of length ${n} and out of length ${2 * n}, got ${beta.length} and ${out.length}`,
+      );
     }
-    if (!Number.isInteger(seed) || seed < 0 || seed >= 2 ** 32) throw new RangeError(`sampleBeta: the seed must be an integer in [0, 2^32), got ${seed}`);
+    checkSeed('sampleBeta', seed);
     const blocks = new Blocks(kernels);
     try {
       const a = blocks.bytes(CHUNK * 8, false), b = blocks.bytes(CHUNK * 8, false), o = blocks.bytes(CHUNK * 16, false);
@@ -30,23 +46,23 @@ export function betaSampler(kernels: Kernels): BetaSampler {
         invalid += kernels.sampleBeta(count, a, b, seed, start, o);
         out.set(new Float64Array(memory, o, count * 2), start * 2);
       }
-      if (invalid > 0) throw new RangeError(`sampleBeta: ${invalid} of ${n} cells have a Beta parameter that is not positive and finite`);
+      checkValid('sampleBeta', invalid, n);
     } finally {
       blocks.releaseAll();
     }
   };
 }
 
-/** Arms per chunk of a posterior draw: 4 cells each, CHUNK cells. */
-const ARMS = CHUNK / 4;
-
 export function posteriorIndexDraw(kernels: Kernels): PosteriorIndexDraw {
   return (alpha, beta, seed, rewards, discount, state) => {
     const N = rewards.length / 2;
     if (!Number.isInteger(N) || alpha.length !== 4 * N || beta.length !== 4 * N || state.length !== N) {
-      throw new RangeError(`drawIndices: expected alpha and beta of length ${4 * N} and ${N} states for ${rewards.length / 2} arms, got ${alpha.length}, ${beta.length} and ${state.length}`);
+      throw new RangeError(
+        `drawIndices: expected alpha and beta of length ${4 * N} and ${N} states for ${N} arms, ` +
+          `got ${alpha.length}, ${beta.length} and ${state.length}`,
+      );
     }
-    if (!Number.isInteger(seed) || seed < 0 || seed >= 2 ** 32) throw new RangeError(`drawIndices: the seed must be an integer in [0, 2^32), got ${seed}`);
+    checkSeed('drawIndices', seed);
     checkDiscount('drawIndices', discount);
     const out = new Float64Array(N);
     const blocks = new Blocks(kernels);
@@ -64,7 +80,7 @@ export function posteriorIndexDraw(kernels: Kernels): PosteriorIndexDraw {
         const indices = new Float64Array(memory, w, 2 * count);
         for (let j = 0; j < count; j++) out[start + j] = indices[2 * j + (state[start + j] & 1)];
       }
-      if (invalid > 0) throw new RangeError(`drawIndices: ${invalid} of ${4 * N} cells have a Beta parameter that is not positive and finite`);
+      checkValid('drawIndices', invalid, 4 * N);
     } finally {
       blocks.releaseAll();
     }
@@ -72,7 +88,9 @@ export function posteriorIndexDraw(kernels: Kernels): PosteriorIndexDraw {
   };
 }
 
-/** The engine's functions for the weekly plan: the Whittle indices, with its posterior draw of them. */
+/** The engine's functions for the weekly plan: the Whittle indices, their posterior draw and the Beta sampler. */
 export function planIndexFunction(engine: Engine): IndexFunction {
-  return Object.assign((t: Float64Array, r: Float64Array, S: number, d: number) => engine.whittleIndices(t, r, S, d).indices, { drawIndices: posteriorIndexDraw(engine.kernels) });
+  const indices = (t: Float64Array, r: Float64Array, S: number, d: number) => engine.whittleIndices(t, r, S, d).indices;
+  const { kernels } = engine;
+  return Object.assign(indices, { drawIndices: posteriorIndexDraw(kernels), sampleBeta: betaSampler(kernels) });
 }

@@ -2,8 +2,8 @@
 // parameters (beta_numpy.py: Generator.beta over the 4 x N posterior rows). The posterior is the plan's:
 // a dlm register of 26 simulated weeks (10 % called a week) estimated with its default prior group.
 // Timed in interleaved rounds: the engine's Beta sampler alone, then a whole posterior draw (the Beta
-// draws and each beneficiary's Whittle index under them, fused in WASM memory). Last, 20 draws as the plan worker counts them
-// (each draw's top-B counted), timed once.
+// draws and each beneficiary's Whittle index under them, fused in WASM memory). Last, 20 draws as the
+// plan worker counts them (each draw's top-B counted), timed once.
 // Run: npx tsx test/bench/beta-numpy.ts [--arms 1000000] [--rounds 7]
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -20,20 +20,28 @@ import { betaSampler, planIndexFunction } from '../../src/engine/beta-sampler.ts
 import { loadEngineNode } from '../../src/engine/load-node.ts';
 import { interleaved, load, PYTHON, PythonTwin, timeHere } from './numpy-twin.ts';
 
-const { values: opt } = parseArgs({ options: { arms: { type: 'string', default: '1000000' }, rounds: { type: 'string', default: '7' } } });
+const { values: opt } = parseArgs({
+  options: { arms: { type: 'string', default: '1000000' }, rounds: { type: 'string', default: '7' } },
+});
 const N = Number(opt.arms), rounds = Number(opt.rounds);
 const script = fileURLToPath(new URL('./beta_numpy.py', import.meta.url));
 const tmp = mkdtempSync(join(tmpdir(), 'allot-beta-'));
 
 try {
   console.log(`(Node ${process.version}, ${PYTHON}; ${cpus().length} cores; load ${load()})`);
-  const { register } = generatedRegister('dlm', { arms: N, sample: 48 }, 1, { weeks: 26, callsPerWeek: Math.round(N / 10) });
+  const weeks = { weeks: 26, callsPerWeek: Math.round(N / 10) };
+  const { register } = generatedRegister('dlm', { arms: N, sample: 48 }, 1, weeks);
   const priorGroup = defaultPriorGroup(register.schema);
-  const posterior = estimateTransitions(register.history, register.schema, register.features, N, { groupBy: priorGroup });
+  const { history, schema, features } = register;
+  const posterior = estimateTransitions(history, schema, features, N, { groupBy: priorGroup });
   const { alpha, beta } = posterior;
   let small = 0;
   for (let c = 0; c < alpha.length; c++) if (alpha[c] < 1 || beta[c] < 1) small++;
-  console.log(`(posterior: ${N.toLocaleString('en')} dlm beneficiaries, 26 weeks, prior group ${priorGroup}; ${alpha.length.toLocaleString('en')} Beta rows, ${(100 * small / alpha.length).toFixed(1)} % with a shape below 1)`);
+  const rows = alpha.length.toLocaleString('en'), few = ((100 * small) / alpha.length).toFixed(1);
+  console.log(
+    `(posterior: ${N.toLocaleString('en')} dlm beneficiaries, 26 weeks, prior group ${priorGroup}; ` +
+      `${rows} Beta rows, ${few} % with a shape below 1)`,
+  );
   writeFileSync(join(tmp, 'alpha.f64'), alpha);
   writeFileSync(join(tmp, 'beta.f64'), beta);
   const twin = new PythonTwin([script, tmp]);
@@ -48,14 +56,17 @@ try {
   const reference = await twin.run(); // warm-up on both sides
   let mean = 0;
   for (let c = 0; c < alpha.length; c++) mean += out[2 * c + 1];
-  console.log(`(mean of one draw's ${alpha.length.toLocaleString('en')} Betas: allot ${(mean / alpha.length).toFixed(6)}, numpy ${(reference.mean as number).toFixed(6)})`);
-  await interleaved(`the Beta sampler, ${alpha.length.toLocaleString('en')} Beta draws`, rounds, sampler, () => twin.run());
+  const theirs = (reference.mean as number).toFixed(6);
+  console.log(`(mean of one draw's ${rows} Betas: allot ${(mean / alpha.length).toFixed(6)}, numpy ${theirs})`);
+  await interleaved(`the Beta sampler, ${rows} Beta draws`, rounds, sampler, () => twin.run());
 
-  const settings = { ...PLAN_DEFAULTS, reward: 'state', budget: Math.round(N / 10), exclude: [], shares: [], seed: 0, priorGroup };
+  const budget = Math.round(N / 10);
+  const settings = { ...PLAN_DEFAULTS, reward: 'state', budget, exclude: [], shares: [], seed: 0, priorGroup };
   const rules = listRules(register, settings, currentWeek(register.history), posterior);
   const { random } = tieDraw(rules.tieSeed, N);
   const draw = () => timeHere(() => posteriorDrawIndex(posterior, rules, whittle, random));
-  await interleaved(`a posterior draw (the Beta draws and the indices), ${N.toLocaleString('en')} beneficiaries`, rounds, draw, () => twin.run());
+  const label = `a posterior draw (the Beta draws and the indices), ${N.toLocaleString('en')} beneficiaries`;
+  await interleaved(label, rounds, draw, () => twin.run());
   twin.close();
 
   const count = new MembershipCount(rules.top, N), loadBefore = load();
@@ -63,7 +74,11 @@ try {
     const stream = tieDraw(rules.tieSeed, N).random;
     for (let k = 0; k < 20; k++) count.add(posteriorDrawIndex(posterior, rules, whittle, stream));
   });
-  console.log(`20 posterior draws with their top-${settings.budget.toLocaleString('en')} counted: wall ${(twenty.wallMs / 1000).toFixed(2)} s, CPU ${(twenty.cpuMs / 1000).toFixed(2)} s (load ${loadBefore} before, ${load()} after)`);
+  const s = (ms: number) => (ms / 1000).toFixed(2);
+  console.log(
+    `20 posterior draws with their top-${budget.toLocaleString('en')} counted: wall ${s(twenty.wallMs)} s, ` +
+      `CPU ${s(twenty.cpuMs)} s (load ${loadBefore} before, ${load()} after)`,
+  );
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }

@@ -83,7 +83,9 @@ function gamma(shape: number, s: Stream): number {
 }
 
 /** The kernel's contract: out[2c] = 1 - q, out[2c + 1] = q for cells firstCell + c; NaN for invalid parameters. */
-export function referenceSampleBeta(alpha: Float64Array, beta: Float64Array, seed: number, firstCell = 0): Float64Array {
+export function referenceSampleBeta(
+  alpha: Float64Array, beta: Float64Array, seed: number, firstCell = 0,
+): Float64Array {
   const out = new Float64Array(alpha.length * 2);
   const key = mix64((BigInt(seed) << 8n) ^ STREAM_BETA);
   for (let i = 0; i < alpha.length; i++) {

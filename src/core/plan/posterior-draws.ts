@@ -7,17 +7,18 @@
 import { constrainedTopB, topBSet } from './constrained-top-b.ts';
 import type { TransitionPosterior } from './estimate-transitions.ts';
 import type { ListRules, TopRules } from './list-rules.ts';
-import type { PosteriorIndexDraw } from './sample-beta.ts';
+import type { BetaSampler, PosteriorIndexDraw } from './sample-beta.ts';
 import type { Random } from '../random/seeded-random.ts';
 
 /**
  * Whittle indices numArms x numStates of arms with the given transitions and reward table
  * (Engine.whittleIndices(...).indices); with the engine's posterior draw of them, without which the
- * posterior draws cannot be made.
+ * posterior draws cannot be made, and its Beta sampler (Thompson sampling's draw, thompson.ts).
  */
 export interface IndexFunction {
   (transitions: Float64Array, rewards: Float64Array, numStates: number, discount: number): Float64Array;
   drawIndices?: PosteriorIndexDraw;
+  sampleBeta?: BetaSampler;
 }
 
 /** Each arm's Whittle index of her current state, from the arms' transitions and the rules' reward table (or another). */
@@ -34,9 +35,14 @@ export function currentIndex(rules: ListRules, whittle: IndexFunction, transitio
  * current state under those transitions (2 states, as the posterior). A draw's seed is the next 32 bits of
  * tieDraw's stream (list-rules.ts): the draws taken in turn from it are the list's draws.
  */
-export function posteriorDrawIndex(posterior: TransitionPosterior, rules: ListRules, whittle: IndexFunction, random: Random): Float64Array {
-  if (!whittle.drawIndices) throw new Error('posterior draws need the engine\'s Beta sampler (planIndexFunction in src/engine/beta-sampler.ts)');
-  return whittle.drawIndices(posterior.alpha, posterior.beta, random.int(2 ** 32), rules.rewards, rules.discount, rules.state);
+export function posteriorDrawIndex(
+  posterior: TransitionPosterior, rules: ListRules, whittle: IndexFunction, random: Random,
+): Float64Array {
+  if (!whittle.drawIndices) {
+    throw new Error('posterior draws need the engine\'s Beta sampler (planIndexFunction in src/engine/beta-sampler.ts)');
+  }
+  const seed = random.int(2 ** 32);
+  return whittle.drawIndices(posterior.alpha, posterior.beta, seed, rules.rewards, rules.discount, rules.state);
 }
 
 /** How many draws put each arm on the list (the same ties, eligibility, budget and quotas as the list). */

@@ -39,11 +39,12 @@ export class UncertainPlaces {
   /**
    * Counts the membership of the list `arms` (made by `rules`) over `draws` draws; null when `stale()`
    * turns true between two draws (a newer list was asked for: the draws made so far are kept for it when they fit).
-   * `onDraw` gets the count so far after each draw made anew before the last (not after kept ones, which take no time).
+   * `onDraw` gets the count so far after each draw made anew before the last (not after kept ones, which take
+   * no time).
    */
   async count(
-    rules: ListRules, posterior: TransitionPosterior, draws: number, week: number, arms: Int32Array, whittle: IndexFunction,
-    stale: () => boolean, onDraw?: (partial: Uncertainty) => void,
+    rules: ListRules, posterior: TransitionPosterior, draws: number, week: number, arms: Int32Array,
+    whittle: IndexFunction, stale: () => boolean, onDraw?: (partial: Uncertainty) => void,
   ): Promise<Uncertainty | null> {
     const N = rules.numArms;
     const key = `${rules.tieSeed}\n${rules.reward}`;

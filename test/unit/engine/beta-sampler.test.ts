@@ -35,14 +35,16 @@ describe.each(['release', 'debug'] as const)('the Beta sampler of the %s WASM bu
     sample = betaSampler(kernels);
   });
 
-  test('draws what its slow twin draws (BigInt generator, textbook ziggurat and Marsaglia-Tsang), to the last bits of a log', () => {
+  test('draws what its slow twin draws (BigInt generator, textbook steps), to the last bits of a log', () => {
     const { alpha, beta } = randomParameters(4000, 1);
     const out = new Float64Array(8000);
     sample(alpha, beta, 12345, out);
     const twin = referenceSampleBeta(alpha, beta, 12345);
     let equal = 0;
     for (let i = 0; i < out.length; i++) {
-      expect(Math.abs(out[i] - twin[i]), `cell ${i >> 1}: Beta(${alpha[i >> 1]}, ${beta[i >> 1]})`).toBeLessThanOrEqual(1e-12 * Math.max(1e-300, Math.abs(twin[i])) + 1e-300);
+      const cell = `cell ${i >> 1}: Beta(${alpha[i >> 1]}, ${beta[i >> 1]})`;
+      const tolerance = 1e-12 * Math.max(1e-300, Math.abs(twin[i])) + 1e-300;
+      expect(Math.abs(out[i] - twin[i]), cell).toBeLessThanOrEqual(tolerance);
       if (out[i] === twin[i]) equal++;
     }
     expect(equal / out.length).toBeGreaterThan(0.9);
@@ -78,36 +80,43 @@ describe.each(['release', 'debug'] as const)('the Beta sampler of the %s WASM bu
       new Float64Array(kernels.memory.buffer, a, count).set(alpha.subarray(start, start + count));
       new Float64Array(kernels.memory.buffer, b, count).set(beta.subarray(start, start + count));
       expect(kernels.sampleBeta(count, a, b, 2 ** 32 - 1, start, o)).toBe(0);
-      expect(new Float64Array(kernels.memory.buffer, o, 2 * count)).toEqual(once.subarray(2 * start, 2 * (start + count)));
+      const drawn = new Float64Array(kernels.memory.buffer, o, 2 * count);
+      expect(drawn).toEqual(once.subarray(2 * start, 2 * (start + count)));
     }
     [a, b, o].forEach((p) => kernels.free(p));
   });
 
-  test('a posterior draw\'s indices are the sampler\'s draws indexed by whittle2, bit for bit, over several chunks', () => {
+  test('a posterior draw\'s indices are the sampler\'s draws indexed by whittle2, bit for bit, over chunks', () => {
     const N = 40_000, { alpha, beta } = randomParameters(4 * N, 5);
     const rewards = Float64Array.from({ length: 2 * N }, (_, i) => (i % 2) * (1 + (i % 7) / 3));
     const transitions = new Float64Array(8 * N);
     sample(alpha, beta, 31, transitions);
     const state = Uint8Array.from({ length: N }, (_, arm) => (arm * 7) % 3 === 0 ? 1 : 0);
-    const draw = (seed: number, d = 0.95, s = state, b = beta) => posteriorIndexDraw(kernels)(alpha, b, seed, rewards, d, s);
+    const draw = (seed: number, d = 0.95, s = state, b = beta) =>
+      posteriorIndexDraw(kernels)(alpha, b, seed, rewards, d, s);
     const table = new Engine(kernels).whittle2(transitions, rewards, 0.95);
     expect(draw(31)).toEqual(Float64Array.from(state, (s, arm) => table[2 * arm + s]));
     expect(draw(32)).not.toEqual(draw(31));
-    expect(() => draw(1, 0.95, state, beta.subarray(1))).toThrow('drawIndices: expected alpha and beta of length 160000 and 40000 states');
-    expect(() => draw(1, 0.95, state.subarray(1))).toThrow('drawIndices: expected alpha and beta of length 160000 and 40000 states');
+    const sizes = 'drawIndices: expected alpha and beta of length 160000 and 40000 states';
+    expect(() => draw(1, 0.95, state, beta.subarray(1))).toThrow(sizes);
+    expect(() => draw(1, 0.95, state.subarray(1))).toThrow(sizes);
     expect(() => draw(1, 1)).toThrow('drawIndices: discount must be in [0, 1)');
     const one = posteriorIndexDraw(kernels);
-    expect(() => one(Float64Array.of(1, 1, 0, 1), Float64Array.of(1, 1, 1, 1), 1, Float64Array.of(0, 1), 0.9, Uint8Array.of(0))).toThrow('drawIndices: 1 of 4 cells');
+    const [a4, b4] = [Float64Array.of(1, 1, 0, 1), Float64Array.of(1, 1, 1, 1)];
+    expect(() => one(a4, b4, 1, Float64Array.of(0, 1), 0.9, Uint8Array.of(0))).toThrow('drawIndices: 1 of 4 cells');
   });
 
   test('says which parameters are not positive and finite, and leaves nothing allocated', () => {
     const out = new Float64Array(8);
-    expect(() => sample(Float64Array.of(1, 0, 2, NaN), Float64Array.of(1, 1, Infinity, 1), 1, out)).toThrow('sampleBeta: 3 of 4 cells have a Beta parameter that is not positive and finite');
+    expect(() => sample(Float64Array.of(1, 0, 2, NaN), Float64Array.of(1, 1, Infinity, 1), 1, out))
+      .toThrow('sampleBeta: 3 of 4 cells have a Beta parameter that is not positive and finite');
     expect(Number.isNaN(out[3]) && Number.isNaN(out[5]) && Number.isNaN(out[7]) && out[1] > 0).toBe(true);
     expect(() => sample(new Float64Array(2), new Float64Array(3), 1, out)).toThrow('expected beta of length 2');
-    expect(() => sample(new Float64Array(1), new Float64Array(1), -1, new Float64Array(2))).toThrow('the seed must be an integer in [0, 2^32)');
+    expect(() => sample(new Float64Array(1), new Float64Array(1), -1, new Float64Array(2)))
+      .toThrow('the seed must be an integer in [0, 2^32)');
     const before = kernels.memory.buffer.byteLength;
-    for (let i = 0; i < 50; i++) sample(new Float64Array(70_000).fill(2), new Float64Array(70_000).fill(3), i, new Float64Array(140_000));
+    const [twos, threes] = [new Float64Array(70_000).fill(2), new Float64Array(70_000).fill(3)];
+    for (let i = 0; i < 50; i++) sample(twos, threes, i, new Float64Array(140_000));
     expect(kernels.memory.buffer.byteLength).toBe(before);
   });
 });
