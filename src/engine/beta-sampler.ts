@@ -2,7 +2,7 @@
 // provided by the engine as it provides the Whittle indices, so that the core stays free of WASM. The
 // parameters go through a fixed staging block a chunk at a time (a cell's draw depends on its seed and
 // index only, so chunks change nothing), never a whole copy of the posterior in WASM memory; a posterior
-// draw's transitions are indexed where they were drawn (whittle2), never copied out.
+// draw's transitions are indexed where they were drawn (packArms2, whittle2), never copied out.
 import type { BetaSampler, PosteriorIndexDraw } from '../core/plan/sample-beta.ts';
 import type { IndexFunction } from '../core/plan/posterior-draws.ts';
 import { checkDiscount, type Engine } from './engine.ts';
@@ -11,8 +11,8 @@ import { Blocks } from './wasm-blocks.ts';
 
 /** Cells per kernel call: 2 MiB of staging. */
 const CHUNK = 65_536;
-/** Arms per chunk of a posterior draw: 4 cells each. */
-const ARMS = CHUNK / 4;
+/** Arms per piece of a posterior draw (4 cells each): as Engine.whittle2's pieces, small enough to stay in cache. */
+const ARMS = 2048;
 
 function checkSeed(what: string, seed: number): void {
   if (!Number.isInteger(seed) || seed < 0 || seed >= 2 ** 32) {
@@ -67,8 +67,9 @@ export function posteriorIndexDraw(kernels: Kernels): PosteriorIndexDraw {
     const out = new Float64Array(N);
     const blocks = new Blocks(kernels);
     try {
-      const a = blocks.bytes(CHUNK * 8, false), b = blocks.bytes(CHUNK * 8, false), t = blocks.bytes(CHUNK * 16, false);
+      const a = blocks.bytes(ARMS * 32, false), b = blocks.bytes(ARMS * 32, false), t = blocks.bytes(ARMS * 64, false);
       const r = blocks.bytes(ARMS * 16, false), w = blocks.bytes(ARMS * 16, false);
+      const pairs = blocks.bytes(kernels.armPairBytes(ARMS), false);
       let invalid = 0;
       for (let start = 0; start < N; start += ARMS) {
         const count = Math.min(ARMS, N - start), memory = kernels.memory.buffer;
@@ -76,7 +77,8 @@ export function posteriorIndexDraw(kernels: Kernels): PosteriorIndexDraw {
         new Float64Array(memory, b, 4 * count).set(beta.subarray(4 * start, 4 * (start + count)));
         new Float64Array(memory, r, 2 * count).set(rewards.subarray(2 * start, 2 * (start + count)));
         invalid += kernels.sampleBeta(4 * count, a, b, seed, 4 * start, t);
-        kernels.whittle2(count, t, r, discount, w);
+        kernels.packArms2(count, t, r, pairs);
+        kernels.whittle2(count, pairs, discount, w);
         const indices = new Float64Array(memory, w, 2 * count);
         for (let j = 0; j < count; j++) out[start + j] = indices[2 * j + (state[start + j] & 1)];
       }
