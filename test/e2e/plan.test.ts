@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { parseCsv } from '../../src/core/datasets/csv.ts';
 import { defaultPriorGroup } from '../../src/core/plan/plan-settings.ts';
+import { percent } from '../../src/core/words/percent.ts';
 import { planIndexFunction } from '../../src/engine/beta-sampler.ts';
 import { loadEngineNode } from '../../src/engine/load-node.ts';
 import { MemoryStore } from '../../src/storage/memory-store.ts';
@@ -98,17 +99,20 @@ describe('the weekly plan', () => {
     const { page, problems, week1 } = await planWithFirstList();
     expect(await page.getByTestId('plan-answer').textContent()).toMatch(new RegExp(`Call these ${BUDGET} of ${NUM} beneficiaries`));
     expect(await page.getByTestId('plan-answer').textContent()).toContain(SELECTED);
-    const table = parseCsv(await downloadList(page));
-    expect(table.header).toEqual(['id', 'rank', 'index', 'default_rank', 'reason', 'features', 'age', 'low_income']);
+    const table = parseCsv((await downloadList(page)).replace(/^\uFEFF/, ''));
+    expect(table.header).toEqual([
+      'id', 'rank', 'reason', 'chance', 'borderline', 'index', 'default_rank', 'features', 'age', 'low_income',
+      'reason_detail', 'index_full',
+    ]);
     expect(table.rows.map((r) => Number(r.fields[1]))).toEqual([1, 2, 3, 4, 5, 6]);
     // her raw values beside her buckets in words (the same file as `allot plan --out`)
-    for (const r of table.rows) expect(Number(r.fields[6])).toBeGreaterThanOrEqual(18);
+    for (const r of table.rows) expect(Number(r.fields[8])).toBeGreaterThanOrEqual(18);
     expect(table.rows.map((r) => r.fields[0])).toEqual(week1);
-    // Whose place is uncertain: the page's 20 draws (WASM Beta sampler in the plan worker) are Node's, by seed.
+    // Each line's chance: the page's 20 draws (WASM Beta sampler in the plan worker) are Node's, by seed.
     const { uncertain } = await replay(() => outcomesCsv(new Set(week1)));
-    const flagged = Array.from(uncertain.membership, (m) => m < 1).filter(Boolean).length;
-    await expect.poll(() => page.getByTestId('uncertain-count').textContent(), { timeout: 20_000 }).toMatch(new RegExp(`^${uncertain.uncertainCount} beneficiaries are uncertain`));
-    expect(await page.locator('[data-testid="call-row"] .flag').count()).toBe(flagged);
+    await page.getByTestId('chance-sentences').waitFor({ timeout: 20_000 });
+    const chances = (await page.getByTestId('chance').allTextContents()).map((t) => t.replace('borderline', '').trim());
+    expect(chances).toEqual(Array.from(uncertain.membership, (m) => percent(m, 0)));
     await shoot(page, 'week-1');
     expect(await axeViolations(page)).toEqual([]);
     await page.reload();
