@@ -33,7 +33,7 @@ export class PlanSession {
   lines = $state.raw<PlanView['lines'] | null>(null);
   weeks = $state.raw<WeekSummary[] | null>(null);
   preview = $state.raw<OutcomesPreview | null>(null);
-  /** Whose place in the current list is uncertain, once its posterior draws are counted (`checking` meanwhile). */
+  /** Whose place in the current list is uncertain: the draws counted so far while `checking`, then all of them. */
   uncertainty = $state.raw<Uncertainty | null>(null);
   checking = $state(false);
   problems = $state.raw<string[]>([]);
@@ -148,7 +148,12 @@ export class PlanSession {
   private async countUncertain(list: WeeklyList, wanted: boolean): Promise<void> {
     this.checking = wanted;
     if (!wanted) return;
-    const u = await this.client.uncertainty().catch(() => null);
+    // The counts so far are shown as they come (the marks of the first draw, then refined). They come on
+    // the callback's own channel, so one may arrive after a later count or the final one: only more draws count.
+    const partial = (u: Uncertainty) => {
+      if (this.list === list && this.checking && u.week === list.week && u.draws > (this.uncertainty?.draws ?? 0)) this.uncertainty = u;
+    };
+    const u = await this.client.uncertainty(partial).catch(() => null);
     if (this.list !== list) return;
     this.checking = false;
     if (u && u.week === list.week) this.uncertainty = u;

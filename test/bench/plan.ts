@@ -9,6 +9,7 @@ import type { PlanSettings } from '../../src/core/plan/plan-settings.ts';
 import { PLAN_FORMAT, PLAN_VERSION, type PlanState } from '../../src/core/plan/plan-state.ts';
 import { currentWeek } from '../../src/core/plan/register.ts';
 import { buildWeeklyList, type IndexFunction } from '../../src/core/plan/weekly-list.ts';
+import { planIndexFunction } from '../../src/engine/beta-sampler.ts';
 import { loadEngineNode } from '../../src/engine/load-node.ts';
 
 const META = { id: 'p1', name: 'test', createdAt: 0, updatedAt: 0, policy: { kind: 'typed' as const } };
@@ -34,7 +35,7 @@ function time<T>(label: string, run: () => T, runs = 3): T {
 
 const N = Number(process.argv[2] ?? 1_000_000);
 const engine = await loadEngineNode();
-const whittle: IndexFunction = (t, r, S, d) => engine.whittleIndices(t, r, S, d).indices;
+const whittle: IndexFunction = planIndexFunction(engine);
 let start = performance.now();
 console.log(`(load average ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(', ')} on ${(await import('node:os')).cpus().length} cores)`);
 const { register } = generatedRegister('dlm', { arms: N, sample: Math.min(48, N) }, 1, { weeks: 26, callsPerWeek: Math.round(N / 10) });

@@ -8,7 +8,8 @@ import { findGenerator } from '../../core/datasets/generators.ts';
 import { note } from '../../core/plan/estimate-warnings.ts';
 import { newPlanId } from '../../core/plan/plan-record.ts';
 import { defaultPriorGroup, PLAN_DEFAULTS, type PlanSettings, type ShareSetting } from '../../core/plan/plan-settings.ts';
-import { PlanError, type IndexFunction } from '../../core/plan/weekly-list.ts';
+import { PlanError } from '../../core/plan/weekly-list.ts';
+import { planIndexFunction } from '../../engine/beta-sampler.ts';
 import { loadEngineNode } from '../../engine/load-node.ts';
 import type { RegisterSource } from '../../pipeline/plan/register-source.ts';
 import { WeeklyPlan, type PlanView } from '../../pipeline/plan/weekly-plan.ts';
@@ -81,7 +82,7 @@ export const planCommand: Command = {
     if (typeof statePath !== 'string') throw new UsageError('give the plan file: --state PLAN.json');
     const json = options.json === true;
     const engine = await loadEngineNode();
-    const whittle: IndexFunction = (t, r, S, d) => engine.whittleIndices(t, r, S, d).indices;
+    const whittle = planIndexFunction(engine);
     const store = new PlanFileStore(statePath);
     const plan = new WeeklyPlan(async () => whittle, async () => store);
     if (typeof options.outcomes === 'string') {

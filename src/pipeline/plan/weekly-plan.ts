@@ -149,8 +149,11 @@ export class WeeklyPlan {
     this.outcomes = null;
   }
 
-  /** Whose place in the open plan's current list is uncertain (null when a newer list came first, or with given transitions or no draws). */
-  async uncertainty(): Promise<Uncertainty | null> {
+  /**
+   * Whose place in the open plan's current list is uncertain (null when a newer list came first, or with given
+   * transitions or no draws); `onDraw` gets the count so far as the draws are made (uncertain-places.ts).
+   */
+  async uncertainty(onDraw?: (partial: Uncertainty) => void): Promise<Uncertainty | null> {
     // The save first: the draws would hold it back a draw at a time.
     await this.settled();
     const plan = this.plan, generation = this.generation;
@@ -159,7 +162,7 @@ export class WeeklyPlan {
     if (!posterior) return null;
     const week = plan.weeks[plan.weeks.length - 1];
     const rules = this.lists.rules(plan.register, plan.settings, week.week);
-    return this.places.count(rules, posterior, plan.settings.draws, week.week, week.planned, await this.lists.whittle(), () => generation !== this.generation);
+    return this.places.count(rules, posterior, plan.settings.draws, week.week, week.planned, await this.lists.whittle(), () => generation !== this.generation, onDraw);
   }
 
   async listPlans(): Promise<PlanListing[]> {

@@ -1,5 +1,6 @@
 // The page's handle on the plan worker (through WorkerBridge: started on first use, a crash rejects
 // with a clear error). The worker keeps the open plan between calls, so it is never stopped when idle.
+import * as Comlink from 'comlink';
 import type { PlanSettings } from '../../core/plan/plan-settings.ts';
 import type { PlanListing, PlanPolicySource } from '../../core/plan/plan-record.ts';
 import { WorkerBridge } from '../worker-bridge.ts';
@@ -44,9 +45,9 @@ export class PlanClient {
   discardOutcomes(): Promise<void> {
     return this.bridge.call(undefined, (api) => api.discardOutcomes());
   }
-  /** Whose place in the current list is uncertain (null if a newer list was asked for meanwhile). */
-  uncertainty(): Promise<Uncertainty | null> {
-    return this.bridge.call(undefined, (api) => api.uncertainty());
+  /** Whose place in the current list is uncertain (null if a newer list was asked for meanwhile); onDraw gets the counts so far. */
+  uncertainty(onDraw?: (partial: Uncertainty) => void): Promise<Uncertainty | null> {
+    return this.bridge.call(undefined, (api) => api.uncertainty(onDraw && Comlink.proxy(onDraw)));
   }
   listPlans(): Promise<PlanListing[]> {
     return this.bridge.call(undefined, (api) => api.listPlans());

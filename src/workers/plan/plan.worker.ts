@@ -1,10 +1,12 @@
-// The plan worker: owns one WASM engine (Whittle indices), its own connection to allot's storage, and
+// The plan worker: owns one WASM engine (Whittle indices, Beta draws), its own connection to allot's storage, and
 // one WeeklyPlan (the plan use-case, src/pipeline/plan/), so that reading a register, estimating transitions, indices for 10^6 beneficiaries,
 // the weekly list and saving the plan never run on the page's thread.
 import * as Comlink from 'comlink';
+import { planIndexFunction } from '../../engine/beta-sampler.ts';
 import { loadEngine } from '../../engine/load-browser.ts';
 import type { IndexFunction } from '../../core/plan/weekly-list.ts';
 import type { PlanPolicySource } from '../../core/plan/plan-record.ts';
+import type { Uncertainty } from '../../pipeline/plan/uncertain-places.ts';
 import type { PlanSettings } from '../../core/plan/plan-settings.ts';
 import { openStore } from '../../storage/open-store.ts';
 import type { Store } from '../../storage/store.ts';
@@ -15,7 +17,7 @@ import { uncertaintyBuffers, viewForPage } from './transfer-view.ts';
 let whittle: Promise<IndexFunction> | undefined;
 let store: Promise<Store> | undefined;
 const session = new WeeklyPlan(
-  () => (whittle ??= loadEngine().then((engine) => (t, r, s, d) => engine.whittleIndices(t, r, s, d).indices)),
+  () => (whittle ??= loadEngine().then(planIndexFunction)),
   // The page opened (and upgraded) the database first; this connection steps aside for a newer allot.
   () => (store ??= openStore().then((opened) => opened.store)),
 );
@@ -41,8 +43,9 @@ const api = {
     return Comlink.transfer({ ok: true as const, view: out.view }, out.buffers);
   },
   discardOutcomes: session.discardOutcomes.bind(session),
-  uncertainty: async () => {
-    const u = await session.uncertainty();
+  /** onDraw: the page's callback (Comlink.proxy) for the counts so far. */
+  uncertainty: async (onDraw?: (partial: Uncertainty) => void) => {
+    const u = await session.uncertainty(onDraw && ((partial) => void onDraw(Comlink.transfer(partial, uncertaintyBuffers(partial)))));
     return Comlink.transfer(u, uncertaintyBuffers(u));
   },
   listPlans: session.listPlans.bind(session),

@@ -7,13 +7,15 @@ import { unpackPlan } from '../../../../src/core/plan/packed-plan.ts';
 import { currentWeek } from '../../../../src/core/plan/register.ts';
 import { buildWeeklyList, type IndexFunction } from '../../../../src/core/plan/weekly-list.ts';
 import { estimateTransitions } from '../../../../src/core/plan/estimate-transitions.ts';
+import { planIndexFunction } from '../../../../src/engine/beta-sampler.ts';
 import { loadEngineNode } from '../../../../src/engine/load-node.ts';
 import { MemoryStore } from '../../../../src/storage/memory-store.ts';
+import type { Uncertainty } from '../../../../src/pipeline/plan/uncertain-places.ts';
 import { WeeklyPlan } from '../../../../src/pipeline/plan/weekly-plan.ts';
 
 async function session(store = new MemoryStore()) {
   const engine = await loadEngineNode();
-  const whittle: IndexFunction = (t, r, s, d) => engine.whittleIndices(t, r, s, d).indices;
+  const whittle: IndexFunction = planIndexFunction(engine);
   return { s: new WeeklyPlan(async () => whittle, async () => store), store, whittle };
 }
 
@@ -59,9 +61,18 @@ describe('the plan worker session', () => {
     const core = (budget: number) => buildWeeklyList(plan.register, { ...SETTINGS, budget }, currentWeek(plan.register.history), { whittle, posterior });
     for (const budget of [40, 60]) {
       if (budget !== 40) await s.replan({ ...SETTINGS, budget }, META.policy, 2);
-      const u = await s.uncertainty();
+      const partials: Uncertainty[] = [];
+      const u = await s.uncertainty((p) => partials.push(p));
       const want = core(budget);
       expect(u).not.toBeNull();
+      expect(u).toMatchObject({ draws: 5, planned: 5 });
+      // The counts so far, after each draw made anew: the core's with that many draws (none again for kept draws).
+      expect(partials.map((p) => p.draws)).toEqual(budget === 40 ? [1, 2, 3, 4] : []);
+      for (const p of partials) {
+        const k = buildWeeklyList(plan.register, { ...SETTINGS, budget, draws: p.draws }, currentWeek(plan.register.history), { whittle, posterior });
+        expect(Array.from(p.membership), `${p.draws} draws`).toEqual(Array.from(k.membership));
+        expect(p).toMatchObject({ uncertainCount: k.uncertainCount, planned: 5 });
+      }
       expect(Array.from(u!.membership)).toEqual(Array.from(want.membership));
       expect(u!.uncertainCount).toBe(want.uncertainCount);
       expect(u!.uncertainCount).toBeGreaterThan(0);
