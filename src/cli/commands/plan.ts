@@ -6,7 +6,7 @@
 import { parseIdList } from '../../core/datasets/outcomes-csv.ts';
 import { findGenerator } from '../../core/datasets/generators.ts';
 import { note } from '../../core/plan/estimate-warnings.ts';
-import { newPlanId } from '../../core/plan/plan-record.ts';
+import { newPlanId, PlanExistsError } from '../../core/plan/plan-record.ts';
 import { defaultPriorGroup, PLAN_DEFAULTS, type PlanSettings, type ShareSetting } from '../../core/plan/plan-settings.ts';
 import { PlanError, type IndexFunction } from '../../core/plan/weekly-list.ts';
 import { loadEngineNode } from '../../engine/load-node.ts';
@@ -15,7 +15,8 @@ import { WeeklyPlan, type PlanView } from '../../pipeline/plan/weekly-plan.ts';
 import { UsageError } from '../args.ts';
 import type { Command, Io } from '../command.ts';
 import { numberOption } from '../number-option.ts';
-import { exists, PlanFileStore, writeWhole } from '../plan-file-store.ts';
+import { exists, type PlanFileStore } from '../plan-file-store.ts';
+import { withPlanFile } from '../plan-file-session.ts';
 import { listCsv, listJson, listText } from '../plan-output.ts';
 import { namedFile, readTextFile } from '../read-text-file.ts';
 import { basename } from 'node:path';
@@ -28,7 +29,7 @@ export const planCommand: Command = {
   usage:
     '--register FILE|NAME --reward EXPR --budget B [--features FILE.csv] [--exclude IDS.csv] [--cooldown K] [--min-share GROUP=BUCKET:SHARE]... ' +
     '[--max-share GROUP=BUCKET:SHARE]... [--seed S] --state PLAN.json [--out calls.csv] [--json]\n' +
-    '       allot plan --state PLAN.json --outcomes WEEK.csv [--replace] [--out calls.csv] [--json]',
+    '       allot plan --state PLAN.json --outcomes WEEK.csv [--replace] [--yes] [--out calls.csv] [--json]',
   details: [
     'A register CSV is a population CSV (id, q00..q11 or p_s_a_t, features) with a state column for the current state',
     '(the transition columns may be left out: they are then estimated from the weeks the plan records), or a history',
@@ -39,6 +40,9 @@ export const planCommand: Command = {
     '--prior-group, called rows one centred on her not-called rate plus a call effect predicted from her features',
     '(empirical Bayes; src/core/plan/README.md). The outcomes file has the columns id, called, engaged',
     '(0/1) and optionally week; every beneficiary appears once. A week is applied once; --replace replaces the last.',
+    'A file with the same rows as a week already applied, or in which none of the planned calls were made, is a',
+    'question: nothing is saved (exit 1) unless --yes. PLAN.json is locked while a command works on it (PLAN.json.lock);',
+    'it is written only when everything succeeded and only if no other program changed it meanwhile.',
     '--json prints {"week", "calls": [{"id", "rank", "index", "default_rank", "reason"}], "groups": [{"group", "bucket",',
     '"share_calls", "share_default", "share_population"}], "sentences", "unmet", "uncertain", "tie_seed", "warnings" (sentences),',
     '"warning_details": [{"kind", ...its fields, "message", "plain"}]}: the same warnings as data, in the same order:',
@@ -63,19 +67,26 @@ export const planCommand: Command = {
     state: { type: 'string', value: 'PLAN.json', description: 'the plan file: written when creating a plan, read and updated when applying outcomes' },
     outcomes: { type: 'string', value: 'WEEK.csv', description: "the week's outcomes: id, called, engaged (0/1)" },
     replace: { type: 'flag', description: 'replace the last applied week with these outcomes' },
+    yes: { type: 'flag', description: 'apply an outcomes file that repeats an applied week or makes none of the planned calls' },
     out: { type: 'string', value: 'calls.csv', description: 'write the list as CSV: id, rank, index, default_rank, reason, features, then the register\'s feature columns' },
   },
   async run({ options, lists }, io) {
     const statePath = options.state;
     if (typeof statePath !== 'string') throw new UsageError('give the plan file: --state PLAN.json');
-    const json = options.json === true;
+    const out = typeof options.out === 'string' ? options.out : undefined;
+    const inputs = Object.fromEntries(['outcomes', 'register', 'features', 'exclude'].map((n) => [`--${n}`, typeof options[n] === 'string' ? (options[n] as string) : undefined]));
+    return withPlanFile({ state: statePath, out, inputs }, io, (store, writeList) => runPlan(options, lists, io, store, writeList));
+  },
+};
+
+async function runPlan(options: Record<string, string | true>, lists: Record<string, string[]>, io: Io, store: PlanFileStore, writeList: (text: string) => Promise<void>): Promise<number> {
+    const statePath = store.path, json = options.json === true;
     const engine = await loadEngineNode();
     const whittle: IndexFunction = (t, r, S, d) => engine.whittleIndices(t, r, S, d).indices;
-    const store = new PlanFileStore(statePath);
     const plan = new WeeklyPlan(async () => whittle, async () => store);
     if (typeof options.outcomes === 'string') {
       const extra = CREATE_ONLY.filter((name) => options[name] !== undefined);
-      if (extra.length) throw new UsageError(`${extra.map((n) => `--${n}`).join(', ')} appl${extra.length === 1 ? 'ies' : 'y'} when creating a plan; applying outcomes takes --state, --outcomes, --replace, --out`);
+      if (extra.length) throw new UsageError(`${extra.map((n) => `--${n}`).join(', ')} appl${extra.length === 1 ? 'ies' : 'y'} when creating a plan; applying outcomes takes --state, --outcomes, --replace, --yes, --out`);
       const stored = await store.read();
       if (!stored) throw new Error(`${statePath}: no such plan file (create the plan first, with --register)`);
       await plan.open(stored.id);
@@ -83,13 +94,18 @@ export const planCommand: Command = {
       const replace = options.replace === true;
       const preview = await plan.previewOutcomes(outcomes.file, outcomes.fileName, replace);
       if (!preview.ok) return fail(io, preview.errors, json);
-      const applied = await plan.apply(replace, Date.now());
-      if (!applied.ok) return fail(io, applied.errors, json);
-      return finish(io, plan, applied.view, options, `applied ${options.outcomes} to week ${applied.view.list.week - 1}; saved ${statePath}`);
+      for (const w of preview.preview.warnings) io.stderr.write(`allot plan: warning: ${w}\n`);
+      const applied = await plan.apply(replace, Date.now(), options.yes === true);
+      if (!applied.ok) {
+        const ask = applied.questions?.length ? [`To apply it anyway, run the command again with --yes${replace ? '' : `; to replace week ${preview.preview.week - 1}'s outcomes instead, with --replace`}.`] : [];
+        return fail(io, [...applied.errors, ...ask], json);
+      }
+      return finish(io, plan, applied.view, options, writeList, `applied ${options.outcomes} to week ${applied.applied.week}; saved ${statePath}`);
     }
     if (options.replace) throw new UsageError('--replace applies with --outcomes');
+    if (options.yes) throw new UsageError('--yes applies with --outcomes');
     for (const name of ['register', 'reward', 'budget'] as const) if (options[name] === undefined) throw new UsageError(`creating a plan needs --${name}`);
-    if (await exists(statePath)) throw new Error(`${statePath} already exists: apply a week's outcomes to it with --outcomes, or give another --state path (nothing was changed)`);
+    if (await exists(statePath)) throw new PlanExistsError(`${statePath} already exists: apply a week's outcomes to it with --outcomes, or give another --state path (nothing was changed)`);
     const budget = numberOption(options, 'budget', { integer: true, min: 0 });
     const seed = numberOption(options, 'seed', { integer: true, min: 0 }, PLAN_DEFAULTS.seed);
     const summary = await plan.loadRegister(await registerSource(options, seed));
@@ -116,9 +132,8 @@ export const planCommand: Command = {
     }
     await plan.saved();
     view.list.warnings.unshift(...summary.warnings.map(note));
-    return finish(io, plan, view, options, `saved the plan to ${statePath}`);
-  },
-};
+    return finish(io, plan, view, options, writeList, `saved the plan to ${statePath}`);
+}
 
 /** The register the flags name: a built-in population (with --arms, --weeks, --seed) or a file (with --features). */
 async function registerSource(options: Record<string, string | true>, seed: number): Promise<RegisterSource> {
@@ -143,10 +158,10 @@ export function parseShare(text: string, bound: 'min' | 'max'): ShareSetting {
   return { group: text.slice(0, eq).trim(), bucket: text.slice(eq + 1, colon).trim(), [bound]: share };
 }
 
-/** Writes the list (--out), prints it (--json or text), after the uncertain places are counted. */
-async function finish(io: Io, plan: WeeklyPlan, view: PlanView, options: Record<string, string | true>, saved: string): Promise<number> {
+/** Stages the list (--out; moved into place with the plan), prints it (--json or text), after the uncertain places are counted. */
+async function finish(io: Io, plan: WeeklyPlan, view: PlanView, options: Record<string, string | true>, writeList: (text: string) => Promise<void>, saved: string): Promise<number> {
   const u = await plan.uncertainty();
-  if (typeof options.out === 'string') await writeWhole(options.out, listCsv(view, u));
+  if (typeof options.out === 'string') await writeList(listCsv(view, u));
   if (options.json) io.stdout.write(listJson(view, u) + '\n');
   else io.stdout.write(listText(view, u) + `${saved}${typeof options.out === 'string' ? `; wrote ${view.list.arms.length} calls to ${options.out}` : ''}\n`);
   return 0;

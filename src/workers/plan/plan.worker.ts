@@ -33,12 +33,12 @@ const api = {
   replan: async (settings: PlanSettings, policy: PlanPolicySource, now: number) => send(await session.replan(settings, policy, now)),
   saved: session.saved.bind(session),
   previewOutcomes: session.previewOutcomes.bind(session),
-  apply: async (replace: boolean, now: number): Promise<ApplyResult> => {
-    const result = await session.apply(replace, now);
+  apply: async (replace: boolean, now: number, confirmed = false): Promise<ApplyResult> => {
+    const result = await session.apply(replace, now, confirmed);
     // Comlink transfers what is marked at the top level of a reply.
     if (!result.ok) return result;
     const out = viewForPage(result.view);
-    return Comlink.transfer({ ok: true as const, view: out.view }, out.buffers);
+    return Comlink.transfer({ ...result, view: out.view }, out.buffers);
   },
   discardOutcomes: session.discardOutcomes.bind(session),
   uncertainty: async () => {
