@@ -23,9 +23,6 @@ const MISSING = 255;
 export const bitLength = (x: number): number => (x <= 0 ? 0 : 32 - Math.clz32(x));
 export const packedBytes = (count: number, width: number): number => Math.ceil((count * width) / 8);
 
-/** Rows per block: about 256 KB of the row-major doubles. */
-const blockRows = (numFeatures: number) => Math.max(64, Math.floor(32768 / Math.max(1, numFeatures)));
-
 /** The feature columns of row-major `features` (numArms x numFeatures), each in its narrowest exact form. */
 export function packFeatures(features: Float64Array, numArms: number, numFeatures: number): PackedColumn[] {
   const N = numArms, F = numFeatures;
@@ -44,34 +41,30 @@ export function packFeatures(features: Float64Array, numArms: number, numFeature
     }
   }
   const columns: PackedColumn[] = [];
-  const width = new Int32Array(F);
   for (let f = 0; f < F; f++) {
     const allNaN = lo[f] === Infinity;
     const span = allNaN ? 0 : hi[f] - lo[f];
-    width[f] = exact[f] && span < 2 ** MAX_WIDTH ? bitLength(span) : -1;
-    if (width[f] < 0) columns.push({ type: 'f64', data: new Float64Array(N) });
-    else columns.push({ type: 'bits', width: width[f], offset: allNaN ? 0 : lo[f], data: new Uint8Array(packedBytes(N, width[f])), missing: nans[f] ? new Uint8Array(packedBytes(N, 1)) : null });
+    const width = exact[f] && span < 2 ** MAX_WIDTH ? bitLength(span) : -1;
+    if (width < 0) columns.push({ type: 'f64', data: new Float64Array(N) });
+    else columns.push({ type: 'bits', width, offset: allNaN ? 0 : lo[f], data: new Uint8Array(packedBytes(N, width)), missing: nans[f] ? new Uint8Array(packedBytes(N, 1)) : null });
   }
-  const acc = new Int32Array(F), bits = new Int32Array(F), at = new Int32Array(F);
-  const rows = blockRows(F);
-  for (let start = 0; start < N; start += rows) {
-    const end = Math.min(N, start + rows);
+  // Eight rows at a time (2.7 KB of doubles at 43 features, in cache): a column's 8 values are
+  // exactly `width` bytes, so each block starts on a byte and carries nothing to the next.
+  for (let r0 = 0; r0 < N; r0 += 8) {
+    const rows = Math.min(8, N - r0);
     for (let f = 0; f < F; f++) {
       const c = columns[f];
       if (c.type === 'f64') {
-        for (let arm = start, k = start * F + f; arm < end; arm++, k += F) c.data[arm] = features[k];
+        for (let i = 0, k = r0 * F + f; i < rows; i++, k += F) c.data[r0 + i] = features[k];
         continue;
       }
       const w = c.width, off = c.offset, out = c.data, miss = c.missing;
-      if (w === 0 && !miss) continue;
-      let a = acc[f], b = bits[f], o = at[f];
-      for (let arm = start, k = start * F + f; arm < end; arm++, k += F) {
-        let v = features[k];
-        if (v !== v) {
-          miss![arm >> 3] |= 1 << (arm & 7);
-          v = off;
-        }
-        a |= (v - off) << b;
+      if (miss) for (let i = 0, k = r0 * F + f; i < rows; i++, k += F) if (features[k] !== features[k]) miss[r0 >> 3] |= 1 << i;
+      if (w === 0) continue;
+      let o = (r0 >> 3) * w, a = 0, b = 0;
+      for (let i = 0, k = r0 * F + f; i < rows; i++, k += F) {
+        const v = features[k];
+        a |= (v === v ? v - off : 0) << b;
         b += w;
         while (b >= 8) {
           out[o++] = a & 255;
@@ -79,12 +72,8 @@ export function packFeatures(features: Float64Array, numArms: number, numFeature
           b -= 8;
         }
       }
-      acc[f] = a, bits[f] = b, at[f] = o;
+      if (b > 0) out[o] = a & 255;
     }
-  }
-  for (let f = 0; f < F; f++) {
-    const c = columns[f];
-    if (c.type === 'bits' && bits[f] > 0) c.data[at[f]] = acc[f] & 255;
   }
   return columns;
 }
@@ -93,30 +82,33 @@ export function packFeatures(features: Float64Array, numArms: number, numFeature
 export function unpackFeatures(columns: readonly PackedColumn[], numArms: number): Float64Array {
   const N = numArms, F = columns.length;
   const features = new Float64Array(N * F);
-  const acc = new Int32Array(F), bits = new Int32Array(F), at = new Int32Array(F);
-  const rows = blockRows(F);
-  for (let start = 0; start < N; start += rows) {
-    const end = Math.min(N, start + rows);
+  for (let r0 = 0; r0 < N; r0 += 8) {
+    const rows = Math.min(8, N - r0);
     for (let f = 0; f < F; f++) {
       const c = columns[f];
       if (c.type === 'f64') {
-        for (let arm = start, k = start * F + f; arm < end; arm++, k += F) features[k] = c.data[arm];
+        for (let i = 0, k = r0 * F + f; i < rows; i++, k += F) features[k] = c.data[r0 + i];
         continue;
       }
-      const w = c.width, off = c.offset, data = c.data, mask = w === 0 ? 0 : 2 ** w - 1;
-      let a = acc[f], b = bits[f], o = at[f];
-      for (let arm = start, k = start * F + f; arm < end; arm++, k += F) {
-        while (b < w) {
-          a |= data[o++] << b;
-          b += 8;
+      const w = c.width, off = c.offset, data = c.data;
+      if (w <= 1) {
+        const byte = w === 0 ? 0 : data[r0 >> 3];
+        for (let i = 0, k = r0 * F + f; i < rows; i++, k += F) features[k] = ((byte >> i) & 1) + off;
+      } else {
+        const mask = 2 ** w - 1;
+        let o = (r0 >> 3) * w, a = 0, b = 0;
+        for (let i = 0, k = r0 * F + f; i < rows; i++, k += F) {
+          while (b < w) {
+            a |= data[o++] << b;
+            b += 8;
+          }
+          features[k] = (a & mask) + off;
+          a >>>= w;
+          b -= w;
         }
-        features[k] = (a & mask) + off;
-        a >>>= w;
-        b -= w;
       }
-      acc[f] = a, bits[f] = b, at[f] = o;
-      const miss = c.missing;
-      if (miss) for (let arm = start, k = start * F + f; arm < end; arm++, k += F) if ((miss[arm >> 3] >> (arm & 7)) & 1) features[k] = NaN;
+      const miss = c.missing?.[r0 >> 3];
+      if (miss) for (let i = 0, k = r0 * F + f; i < rows; i++, k += F) if ((miss >> i) & 1) features[k] = NaN;
     }
   }
   return features;
@@ -183,6 +175,10 @@ export function unpackStates(plane: PackedPlane, width: number, numArms: number)
 export function packBits(values: Uint8Array): Uint8Array {
   const N = values.length, out = new Uint8Array(packedBytes(N, 1));
   const whole = N & ~7;
+  if (values.byteOffset % 4 === 0 && packWords(values, out, whole)) {
+    for (let i = whole; i < N; i++) if (values[i]) out[i >> 3] |= 1 << (i & 7);
+    return out;
+  }
   for (let i = 0; i < whole; i += 8) {
     out[i >> 3] = (values[i] ? 1 : 0) | (values[i + 1] ? 2 : 0) | (values[i + 2] ? 4 : 0) | (values[i + 3] ? 8 : 0) |
       (values[i + 4] ? 16 : 0) | (values[i + 5] ? 32 : 0) | (values[i + 6] ? 64 : 0) | (values[i + 7] ? 128 : 0);
@@ -194,17 +190,32 @@ export function packBits(values: Uint8Array): Uint8Array {
 export function unpackBits(data: Uint8Array, count: number): Uint8Array {
   const out = new Uint8Array(count);
   const whole = count & ~7;
-  for (let i = 0; i < whole; i += 8) {
-    const x = data[i >> 3];
-    out[i] = x & 1;
-    out[i + 1] = (x >> 1) & 1;
-    out[i + 2] = (x >> 2) & 1;
-    out[i + 3] = (x >> 3) & 1;
-    out[i + 4] = (x >> 4) & 1;
-    out[i + 5] = (x >> 5) & 1;
-    out[i + 6] = (x >> 6) & 1;
-    out[i + 7] = (x >> 7) & 1;
+  // Four values a word: a nibble's four 0/1 bytes from a table.
+  const words = new Uint32Array(out.buffer, 0, whole >> 2);
+  for (let i = 0, j = 0; j < words.length; i++, j += 2) {
+    const x = data[i];
+    words[j] = SPREAD[x & 15];
+    words[j + 1] = SPREAD[x >> 4];
   }
   for (let i = whole; i < count; i++) out[i] = (data[i >> 3] >> (i & 7)) & 1;
   return out;
+}
+
+/** A nibble's four bits as four 0/1 bytes of a little-endian word. */
+const SPREAD = Uint32Array.from({ length: 16 }, (_, x) => (x & 1) | ((x & 2) << 7) | ((x & 4) << 14) | ((x & 8) << 21));
+
+/**
+ * Packs the first `whole` values (a multiple of 8) four at a time when every one is 0 or 1: for a word
+ * of four 0/1 bytes, imul by 0x10204080 moves byte i's bit to bit 28 + i with no carry into them.
+ * Returns false (`out` then to be written again) when some value is neither.
+ */
+function packWords(values: Uint8Array, out: Uint8Array, whole: number): boolean {
+  const words = new Uint32Array(values.buffer, values.byteOffset, whole >> 2);
+  let other = 0;
+  for (let i = 0, j = 0; j < words.length; i++, j += 2) {
+    const lo = words[j], hi = words[j + 1];
+    other |= (lo | hi) & 0xfefefefe;
+    out[i] = (Math.imul(lo, 0x10204080) >>> 28) | ((Math.imul(hi, 0x10204080) >>> 28) << 4);
+  }
+  return other === 0;
 }

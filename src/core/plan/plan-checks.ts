@@ -81,7 +81,7 @@ export function checkMeta(c: Checks, raw: unknown): PlanMeta {
 
 export function checkSettings(c: Checks, raw: unknown, numArms: number): PlanSettings {
   const s = c.object(raw, 'settings');
-  const exclude = c.list(s.exclude, 'settings.exclude', 10_000_000).map((id, i) => c.text(id, `settings.exclude[${i}]`, 1000));
+  const exclude = c.list(s.exclude, 'settings.exclude', 10_000_000).map((id, i) => c.text(id, `settings.exclude[${i}]`, 1000).normalize('NFC'));
   const shares = c.list(s.shares, 'settings.shares', 10_000).map((raw, i): ShareSetting => {
     const f = `settings.shares[${i}]`;
     const o = c.object(raw, f);
