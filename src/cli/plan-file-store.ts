@@ -33,6 +33,8 @@ export class PlanFileStore implements PlanStore {
   /** The plan in the file (undefined when there is no file); a refusal names the file and the field. */
   async read(): Promise<PlanRecord | undefined> {
     const version = await versionOf(this.path);
+    // Every read of one command sees the file it first read: another program's write in between is refused, not overwritten.
+    if (this.version !== undefined && !sameVersion(version, this.version)) throw changed(this.path);
     const text = await readFile(this.path, 'utf8').catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') return undefined;
       throw new Error(`cannot read ${this.path}: ${error.message}`);
@@ -47,7 +49,6 @@ export class PlanFileStore implements PlanStore {
   async createPlan(plan: PlanRecord, { replace = false }: { replace?: boolean } = {}): Promise<void> {
     if (replace) throw new Error(`${this.path}: a plan file is replaced by applying outcomes to it, not by creating it again`);
     if (await versionOf(this.path)) throw new PlanExistsError(`${this.path} already exists: apply a week's outcomes to it with --outcomes, or give another --state path (nothing was changed)`);
-    this.version = null;
     await this.write(plan, true);
   }
 
@@ -92,7 +93,7 @@ export class PlanFileStore implements PlanStore {
         });
       } else {
         const now = await versionOf(this.path);
-        if (!sameVersion(now, this.version ?? null)) throw new Error(`${this.path} was changed by another program while this command worked; nothing was saved (run the command again on the new file)`);
+        if (!sameVersion(now, this.version ?? null)) throw changed(this.path);
         await rename(p.tmp, this.path);
       }
     } finally {
@@ -132,6 +133,8 @@ async function versionOf(path: string): Promise<Version> {
   const info = await stat(path).catch(() => null);
   return info && { size: info.size, mtimeMs: info.mtimeMs, ino: info.ino };
 }
+
+const changed = (path: string) => new Error(`${path} was changed by another program while this command worked; nothing was saved (run the command again on the new file)`);
 
 const sameVersion = (a: Version, b: Version) => (a === null || b === null ? a === b : a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino);
 

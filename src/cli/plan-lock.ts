@@ -1,7 +1,7 @@
 // An advisory lock on a plan file, so that two `allot plan` commands on one PLAN.json never both read
 // it, both apply a week, and both write (one week lost in silence). The lock is a file beside the
 // plan (PLAN.json.lock), made only if it does not exist (O_EXCL), holding the process id, host and
-// time. A second command waits briefly for it, then stops saying who holds it. A lock whose process
+// time. A second command stops (or, if asked, waits briefly), saying who holds it. A lock whose process
 // is gone (killed, crashed) is stale: it is recognised, reported and removed, with that process's
 // temporary file.
 import { hostname } from 'node:os';
@@ -9,7 +9,10 @@ import { open, readFile, stat, unlink } from 'node:fs/promises';
 import { removeOnExit } from './exit-cleanup.ts';
 
 export interface LockOptions {
-  /** How long to wait for another command's lock, in milliseconds. */
+  /**
+   * How long to wait for another command's lock, in milliseconds (default 0: stop at once, since a
+   * week's outcomes applied after another command's would be applied to the week after it).
+   */
   waitMs?: number;
   /** Told when a stale lock was removed (for a line on stderr). */
   onStale?: (message: string) => void;
@@ -27,7 +30,7 @@ interface Holder {
 }
 
 /** Locks `path` (waiting up to waitMs); resolves to the function that releases the lock. */
-export async function lockPlan(path: string, { waitMs = 3000, onStale }: LockOptions = {}): Promise<() => Promise<void>> {
+export async function lockPlan(path: string, { waitMs = 0, onStale }: LockOptions = {}): Promise<() => Promise<void>> {
   const lockPath = `${path}.lock`;
   const deadline = Date.now() + waitMs;
   for (;;) {

@@ -2,12 +2,14 @@
 // register once, a record per week), the rules every store applies before it writes, all-or-nothing
 // writes, every read checked (a damaged record is refused naming "the saved plan ..." and the field).
 import 'fake-indexeddb/auto';
+import { openDB } from 'idb';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { SecretInRecordError } from '../../../src/storage/errors.ts';
 import { PlanExistsError, PlanWeekError, type PlanRecord } from '../../../src/core/plan/plan-record.ts';
 import { packIds, unpackIds } from '../../../src/core/plan/packed-plan.ts';
 import { MemoryStore } from '../../../src/storage/memory-store.ts';
 import { openStore } from '../../../src/storage/open-store.ts';
+import { upgrade } from '../../../src/storage/schema.ts';
 import type { Store } from '../../../src/storage/store.ts';
 import { planFromParts } from '../../../src/core/plan/plan-parts.ts';
 import { planSequence, sameRecord, SETTINGS } from './plan-records-fixture.ts';
@@ -137,5 +139,50 @@ describe.each(stores)('plans in the %s store', (_, make) => {
       .toThrow('the saved plan "bad": "register.ids.ends" holds 5 values, expected 40');
     expect((await store.listPlans()).map((p) => [p.id, p.damaged])).toEqual([['p1', undefined], ['p2', undefined]]);
     expect(head).toMatchObject({ settings: SETTINGS });
+  });
+});
+
+describe('the IndexedDB store', () => {
+  test('writes nothing of a week when the write itself fails part-way (a value that cannot be cloned)', async () => {
+    const { store } = await openStore({ name: freshName() });
+    await store.createPlan(records[0]);
+    const unclonable = { ...records[1], plan: { ...records[1].plan, settings: { ...records[1].plan.settings, shares: [{ group: 'g', bucket: 'b', min: 0.1, fn: () => 0 }] } } } as unknown as PlanRecord;
+    await expect(store.applyPlanWeek(applying(1, false, unclonable))).rejects.toThrow();
+    sameRecord(await store.getPlan('p1'), records[0]);
+  });
+
+  test('a database of version 1 is upgraded with its runs kept and the plan stores added', async () => {
+    const name = freshName();
+    const v1 = await openDB(name, 1, { upgrade: (db, old) => upgrade(db as never, old, 1) });
+    await v1.put('runs', { id: 'old', updatedAt: 1 });
+    v1.close();
+    const { store } = await openStore({ name });
+    expect((await store.getRun('old'))?.id).toBe('old');
+    await store.createPlan(records[0]);
+    sameRecord(await store.getPlan('p1'), records[0]);
+  });
+
+  test('plans saved whole by version 2 are moved to parts, the same plan; one that cannot be is kept, marked damaged', async () => {
+    const name = freshName();
+    const v2 = await openDB(name, 2, { upgrade: (db, old, _, tx) => upgrade(db as never, old, 2, tx as never) });
+    const { plan, ...meta } = records[2];
+    const listing = { ...meta, numArms: 40, reward: plan.settings.reward, budget: plan.settings.budget, weeks: plan.weeks.map((w) => ({ week: w.week, applied: w.outcomes !== null })) };
+    await v2.put('plans', listing);
+    await v2.put('plan-states', { id: 'p1', plan: { ...plan, register: { ...plan.register, ids: { text: plan.register.ids.text, ends: plan.register.ids.ends } } } });
+    for (const w of plan.weeks) await v2.put('plan-weeks', { planId: 'p1', week: w.week, createdAt: 1, list: { week: w.week, arms: w.planned } });
+    await v2.put('plans', { ...listing, id: 'bad', name: 'torn' });
+    await v2.put('plan-states', { id: 'bad', plan: { ...plan, register: null } });
+    v2.close();
+    const { store } = await openStore({ name });
+    sameRecord(await store.getPlan('p1'), records[2]);
+    const weeks = (await store.planRecords('p1')).weeks as { week: number; change: unknown; list?: unknown }[];
+    expect(weeks.map((w) => [w.week, w.change !== null, 'list' in w])).toEqual([[5, true, false], [6, true, false], [7, false, false]]);
+    const bad = (await store.listPlans()).find((p) => p.id === 'bad');
+    expect(bad?.damaged).toMatch(/^its record from an earlier allot could not be moved forward \(/);
+    expect(((await store.planRecords('bad')).register as { legacy: { weeks: unknown[] } }).legacy.weeks).toHaveLength(3);
+    await expect(store.getPlan('bad')).rejects.toThrow('the saved plan "torn": "register" must be an object, not missing');
+    const db = await openDB(name);
+    expect([...db.objectStoreNames]).not.toContain('plan-states');
+    db.close();
   });
 });
