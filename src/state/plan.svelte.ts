@@ -97,6 +97,7 @@ export class PlanSession {
       const view = await this.client.open(id);
       if ('damaged' in view) {
         this.damaged = { id, message: view.damaged };
+        this.plans = this.plans.map((p) => (p.id === id ? { ...p, damaged: view.damaged } : p));
         if (this.head?.id === id) this.head = this.list = this.weeks = this.current = null;
         return;
       }

@@ -1,0 +1,10 @@
+import { chromium } from 'playwright-core';
+import { writeFileSync } from 'node:fs';
+const [file, y, h, w, out] = process.argv.slice(2);
+writeFileSync('/tmp/store-scratch/crop.html', `<body style="margin:0;overflow:hidden"><img src="file://${file}" style="display:block;margin-top:-${y}px"></body>`);
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const p = await b.newPage({ viewport: { width: Number(w), height: Number(h) } });
+await p.goto('file:///tmp/store-scratch/crop.html');
+await p.waitForTimeout(300);
+await p.screenshot({ path: out });
+await b.close();
