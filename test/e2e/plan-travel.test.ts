@@ -5,7 +5,8 @@
 // reordered) and a file with none of the planned calls are questions; a file for another week says
 // so in its preview; after Apply a confirmation and focus on the new list's heading; the outcomes
 // upload a few Tabs from the list; the setup kept across a reload; a damaged saved plan shown as
-// damaged, with what can still be exported. Screenshots at 1280 and 390 px of each new state.
+// damaged, with what can still be exported; a plan changed from two tabs loses nothing (issue 29, item 1).
+// Screenshots at 1280 and 390 px of each new state.
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import { runMain } from '../unit/cli/run-main.ts';
 import { axeViolations } from './accessibility.ts';
-import { useBuiltSite } from './browser.ts';
+import { useBuiltSite, watchProblems } from './browser.ts';
 import { layoutAtBothWidths } from './layout-check.ts';
 import { confirmOutcomes, downloadList, idsOf, makeFirstList, NUM, outcomesCsv, readHistoryRegister, uploadOutcomes } from './plan-fixture.ts';
 import { ARTIFACTS, openPage } from './run-helpers.ts';
@@ -146,6 +147,31 @@ describe('a week that cannot go wrong', () => {
     expect(await page.getByTestId('week-applied').textContent()).toMatch(/^Week 9 applied: 0 calls made/);
     expect(problems).toEqual([]);
     await page.close();
+  });
+
+  test('a plan changed from two tabs loses nothing: the second tab\'s apply of the same week is refused', async () => {
+    // two tabs of one browser: one context, so one IndexedDB
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(site.url);
+    await readHistoryRegister(page, site);
+    const week1 = await makeFirstList(page, REWARD, BUDGET);
+    const other = await context.newPage();
+    await other.goto(page.url());
+    await expect.poll(() => other.getByTestId('call-row').count(), { timeout: 20_000 }).toBe(BUDGET);
+    await uploadOutcomes(page, 'week.csv', outcomesCsv(new Set(week1)));
+    await confirmOutcomes(page);
+    // the other tab still shows week 8: its apply is refused by the store, with nothing changed
+    await uploadOutcomes(other, 'week-other.csv', outcomesCsv(new Set(week1.slice(0, 2))));
+    await other.getByTestId('confirm-outcomes').click();
+    await expect.poll(() => other.getByTestId('plan-problems').count(), { timeout: 20_000 }).toBe(1);
+    expect(await other.getByTestId('plan-problems').textContent()).toContain("Week 8's outcomes are already applied. Nothing was changed");
+    await other.reload();
+    await expect.poll(() => other.getByTestId('plan-week').getAttribute('data-week'), { timeout: 20_000 }).toBe('9');
+    expect(idsOf(await downloadList(other))).toEqual(idsOf(await downloadList(page)));
+    expect(problems).toEqual([]);
+    await context.close();
   });
 
   test('a file for another week says so in its preview', async () => {
