@@ -42,7 +42,8 @@ export function parseOutcomesCsv(text: string, ids: readonly string[], numStates
   const where = (line: number, c: number) => `${fileName}, line ${line}, column ${c + 1} ("${header[c]}")`;
   const flag = (line: number, raw: string, c: number, max: number, what: string) => {
     const v = raw.trim();
-    const n = /^\d+$/.test(v) ? Number(v) : NaN;
+    // "1.0" (a spreadsheet's whole number) is 1, as in a history CSV; "0.5" and "1e0" are not flags.
+    const n = /^\d+(\.0*)?$/.test(v) ? Number(v) : NaN;
     if (!(n >= 0 && n <= max)) {
       add(`${where(line, c)}: ${v === '' ? 'the value is empty' : `"${v}" is not ${what}`}`);
       return 0;

@@ -2,6 +2,7 @@
 // restore-plan.ts. A stored plan is untrusted input: a PLAN.json edited by hand or an IndexedDB
 // record damaged on disk. Every value is checked for its type and range before it is used, and every
 // refusal names the plan ("PLAN.json", "the saved plan "village"") and the field.
+import { RANGES } from '../limits/setting-ranges.ts';
 import type { PlanMeta, PlanPolicySource } from './plan-record.ts';
 import type { PlanSettings, ShareSetting } from './plan-settings.ts';
 import type { AppliedOutcomes } from './plan-state.ts';
@@ -15,11 +16,16 @@ export class PlanReadError extends Error {
 }
 
 /**
- * Ranges of a plan's settings, the same as the Plan screen's form and `allot plan`'s flags: a seed the
- * generators take, at most 10 years of cooldown, at most 200 posterior draws (each is a pass over the
- * register: 10^9 of them would never end).
+ * A plan's settings are checked against the ranges of what a user can type (core/limits), the same as
+ * the Plan screen's form and `allot plan`'s flags: 10^9 posterior draws, each a pass over the register,
+ * would never end. Text fields have a length bound of their own.
  */
-export const SETTING_RANGES = { seed: 2 ** 32 - 1, cooldown: 520, draws: 200, textLength: 100_000 } as const;
+export const SETTING_RANGES = {
+  seed: RANGES.seed.max,
+  cooldown: RANGES.cooldown.max,
+  draws: RANGES.draws.max,
+  textLength: 100_000,
+} as const;
 
 const show = (v: unknown): string => {
   if (v === undefined) return 'missing';

@@ -150,4 +150,14 @@ describe('parseOutcomesCsv', () => {
     const weeks = parseOutcomesCsv('id,week,called,engaged\na,3,1,1\nb,4,0,1\nc,3,0,0\n', ids, 2, 'w.csv');
     expect(weeks.ok ? '' : weeks.errors[0]).toBe('w.csv, line 3, column 2 ("week"): week 4, but the rows above are week 3; one file holds one week');
   });
+
+  test('takes a call flag written "1.0" as 1, as a history CSV does; "0.5" and "1e0" are not flags', () => {
+    const r = parseOutcomesCsv('id,called,engaged\na,1.0,1.00\nb,0.0,0\n', ['a', 'b'], 2, 'w.csv');
+    expect(r.ok && [...r.outcomes.called, ...r.outcomes.state]).toEqual([1, 0, 1, 0]);
+    const bad = parseOutcomesCsv('id,called,engaged\na,0.5,1\nb,1e0,0\n', ['a', 'b'], 2, 'w.csv');
+    expect(bad.ok ? [] : bad.errors).toEqual([
+      'w.csv, line 2, column 2 ("called"): "0.5" is not 0 or 1',
+      'w.csv, line 3, column 2 ("called"): "1e0" is not 0 or 1',
+    ]);
+  });
 });
