@@ -15,6 +15,7 @@ import { readTextFile } from '../read-text-file.ts';
 import type { Command } from '../command.ts';
 import { RANGES } from '../../core/limits/setting-ranges.ts';
 import { numberOption, parseNumber } from '../number-option.ts';
+import { signedPercent } from '../../core/words/percent.ts';
 
 export const adjudicateCommand: Command = {
   name: 'adjudicate',
@@ -125,7 +126,8 @@ export const adjudicateCommand: Command = {
   },
 };
 
-const pct = (x: number | null) => (x === null ? 'n/a' : `${x >= 0 ? '+' : ''}${x.toFixed(2)}%`);
+/** The adjudicator's changes are in percent already. */
+const pct = (x: number | null) => (x === null ? 'n/a' : signedPercent(x / 100, 2));
 
 /** Errors in what the user typed (p, weights, clause names) are usage errors. */
 function usage<T>(f: () => T): T {

@@ -17,6 +17,7 @@ import { RANGES } from '../../core/limits/setting-ranges.ts';
 import { numberOption, optionalNumber, WORKERS_OPTION, workersOption } from '../number-option.ts';
 import { describeInstance, loadPopulation, populationFlags, populationOptions } from '../population.ts';
 import { tradeoffBaselines } from '../tradeoff-baselines.ts';
+import { percent } from '../../core/words/percent.ts';
 
 const RENAME = { seed: 'population-seed', arms: 'population-arms' };
 /** Evaluation seeds of a population that samples its arms per seed (DLM's protocol: 200). */
@@ -96,7 +97,7 @@ export const tradeoffCommand: Command = {
         }) + '\n');
         return 0;
       }
-      const pct = (x: number | null) => (x === null ? '-' : `${(100 * x).toFixed(2)}%`);
+      const pct = (x: number | null) => percent(x, 2);
       io.stdout.write(`${describeInstance(population)}\n${count} seeds x ${trials} trials; R = ${compiled.normalized}; favoured: ${favoured || 'none'}\n\n`);
       io.stdout.write(`${'lambda'.padStart(9)}  ${'engagement'.padStart(10)}  ${'± se'.padStart(7)}  ${'loss'.padStart(7)}  ${'priority'.padStart(8)}\n`);
       swept.forEach((p, i) => io.stdout.write(`${String(p.lambda).padStart(9)}  ${pct(p.engagement).padStart(10)}  ${pct(p.engagementSe).padStart(7)}  ${pct(losses[i].loss).padStart(7)}  ${pct(p.priority).padStart(8)}${i === choice.index ? '  <- chosen' : ''}\n`));

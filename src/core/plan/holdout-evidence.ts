@@ -15,6 +15,7 @@
 // E and var of her share of T weeks by a forward recursion (P^k's diagonal at the engaged state).
 import { betaQuantile } from './incomplete-beta.ts';
 import { MISSING, type History } from './register.ts';
+import { percent } from '../words/percent.ts';
 
 export interface ArmOutcome {
   /** Mothers of the arm with at least one week observed since the plan began. */
@@ -170,6 +171,6 @@ export function mdeSentence(mothers: number, callsPerWeek: number, weeks: number
   return (
     `with ${count(mothers)} mothers and ${count(callsPerWeek)} calls a week, ${weeks} week${weeks === 1 ? '' : 's'} ` +
     `can detect a difference of ${(100 * mde).toFixed(1)} points or more in the share of weeks engaged ` +
-    `(80 % power, 5 % two-sided, ${Math.round(100 * share)} % of mothers held out)`
+    `(80% power, 5% two-sided, ${percent(share, 0)} of mothers held out)`
   );
 }

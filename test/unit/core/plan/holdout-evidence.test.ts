@@ -46,7 +46,7 @@ describe('holdoutEvidence', () => {
   test('the sentence says the minimum detectable effect in words', () => {
     expect(mdeSentence(3000, 300, 12, 0.0213, 0.1)).toBe(
       'with 3,000 mothers and 300 calls a week, 12 weeks can detect a difference of 2.1 points or more ' +
-        'in the share of weeks engaged (80 % power, 5 % two-sided, 10 % of mothers held out)',
+        'in the share of weeks engaged (80% power, 5% two-sided, 10% of mothers held out)',
     );
   });
 });
