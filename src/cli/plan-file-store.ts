@@ -10,7 +10,7 @@ import { link, readFile, rename, stat, unlink, writeFile } from 'node:fs/promise
 import { basename } from 'node:path';
 import type { Base64Codec } from '../core/plan/base64.ts';
 import { planFileText, readPlanFile } from '../core/plan/plan-json.ts';
-import { planHead } from '../core/plan/plan-parts.ts';
+import { headRecord } from '../core/plan/plan-parts.ts';
 import { checkCurrentWeek, checkNotApplied, checkPlanWeek, PlanExistsError, type PlanListing, type PlanRecord, type PlanStore, type PlanWeekUpdate } from '../core/plan/plan-record.ts';
 import { removeOnExit } from './exit-cleanup.ts';
 import { nodeBase64 } from './node-base64.ts';
@@ -56,20 +56,20 @@ export class PlanFileStore implements PlanStore {
     checkCurrentWeek(plan);
     const stored = await this.read();
     if (stored && stored.id !== plan.id) throw new Error(`${this.path} already holds another plan ("${stored.name}"); nothing was changed`);
-    checkNotApplied(stored && planHead(stored), plan.plan.weeks[plan.plan.weeks.length - 1].week);
+    checkNotApplied(stored && headRecord(stored), plan.plan.weeks[plan.plan.weeks.length - 1].week);
     await this.write(plan, stored === undefined);
   }
 
   async listPlans(): Promise<PlanListing[]> {
     const record = await this.read();
     if (!record) return [];
-    const { settings: _, ...listing } = planHead(record);
+    const { settings: _, ...listing } = headRecord(record);
     return [listing];
   }
 
   async applyPlanWeek({ plan, week, replace }: PlanWeekUpdate): Promise<void> {
     const stored = await this.getPlan(plan.id);
-    checkPlanWeek(stored && planHead(stored), plan.id, week, replace);
+    checkPlanWeek(stored && headRecord(stored), plan.id, week, replace);
     await this.write(plan, false);
   }
 

@@ -20,7 +20,7 @@ export const MAX_WIDTH = 24;
 /** A state not observed (register.ts MISSING, repeated to keep this module free of imports). */
 const MISSING = 255;
 
-export const bitLength = (x: number): number => (x <= 0 ? 0 : 32 - Math.clz32(x));
+export const bitsFor = (x: number): number => (x <= 0 ? 0 : 32 - Math.clz32(x));
 export const packedBytes = (count: number, width: number): number => Math.ceil((count * width) / 8);
 
 /** The feature columns of row-major `features` (numArms x numFeatures), each in its narrowest exact form. */
@@ -44,7 +44,7 @@ export function packFeatures(features: Float64Array, numArms: number, numFeature
   for (let f = 0; f < F; f++) {
     const allNaN = lo[f] === Infinity;
     const span = allNaN ? 0 : hi[f] - lo[f];
-    const width = exact[f] && span < 2 ** MAX_WIDTH ? bitLength(span) : -1;
+    const width = exact[f] && span < 2 ** MAX_WIDTH ? bitsFor(span) : -1;
     if (width < 0) columns.push({ type: 'f64', data: new Float64Array(N) });
     else columns.push({ type: 'bits', width, offset: allNaN ? 0 : lo[f], data: new Uint8Array(packedBytes(N, width)), missing: nans[f] ? new Uint8Array(packedBytes(N, 1)) : null });
   }

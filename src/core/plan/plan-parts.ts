@@ -23,26 +23,26 @@ export interface PlanWeekRecord extends StoredWeek {
   planId: string;
 }
 
-export function planHead({ plan, ...meta }: PlanRecord): PlanHeadRecord {
+export function headRecord({ plan, ...meta }: PlanRecord): PlanHeadRecord {
   return { ...meta, numArms: plan.register.numArms, reward: plan.settings.reward, budget: plan.settings.budget, settings: plan.settings, weeks: plan.weeks.map((w) => ({ week: w.week, applied: w.outcomes !== null })) };
 }
 
 /** Every record of a plan (a new or imported plan). */
 export function planParts(record: PlanRecord): { head: PlanHeadRecord; register: PlanRegisterRecord; weeks: PlanWeekRecord[] } {
   const stored = storedPlan(record);
-  return { head: planHead(record), register: { id: record.id, register: stored.register }, weeks: stored.weeks.map((w) => ({ ...w, planId: record.id })) };
+  return { head: headRecord(record), register: { id: record.id, register: stored.register }, weeks: stored.weeks.map((w) => ({ ...w, planId: record.id })) };
 }
 
 /** The records a new list for the current week changes. */
 export function currentWeekParts(record: PlanRecord): { head: PlanHeadRecord; weeks: PlanWeekRecord[] } {
   const k = record.plan.weeks.length - 1;
-  return { head: planHead(record), weeks: [{ ...storedWeek(record.plan, k), planId: record.id }] };
+  return { head: headRecord(record), weeks: [{ ...storedWeek(record.plan, k), planId: record.id }] };
 }
 
 /** The records applying a week changes: the head, the week applied (with what it changed) and the next week's list. */
 export function appliedWeekParts({ plan }: PlanWeekUpdate): { head: PlanHeadRecord; weeks: PlanWeekRecord[] } {
   const n = plan.plan.weeks.length;
-  return { head: planHead(plan), weeks: [n - 2, n - 1].map((k) => ({ ...storedWeek(plan.plan, k), planId: plan.id })) };
+  return { head: headRecord(plan), weeks: [n - 2, n - 1].map((k) => ({ ...storedWeek(plan.plan, k), planId: plan.id })) };
 }
 
 /** How a saved plan is named in messages. */

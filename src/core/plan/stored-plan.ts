@@ -7,7 +7,7 @@
 //
 // Packing is cached per typed array (registers and history weeks are never changed in place), so a
 // plan read and written again, or written once more after a week, packs only what is new.
-import { bitLength, packBits, packFeatures, packStates, type PackedColumn, type PackedPlane } from './bit-columns.ts';
+import { bitsFor, packBits, packFeatures, packStates, type PackedColumn, type PackedPlane } from './bit-columns.ts';
 import type { PackedIds, PackedPlan, PackedRegister } from './packed-plan.ts';
 import type { PlanMeta, PlanRecord } from './plan-record.ts';
 import type { PlanSettings } from './plan-settings.ts';
@@ -46,7 +46,7 @@ export interface StoredPlan {
 }
 
 /** Bits per stored state: 1 for 2 states. */
-export const stateWidth = (numStates: number): number => Math.max(1, bitLength(numStates - 1));
+export const stateWidth = (numStates: number): number => Math.max(1, bitsFor(numStates - 1));
 
 const featureCache = new WeakMap<Float64Array, PackedColumn[]>();
 const stateCache = new WeakMap<Uint8Array, { width: number; plane: PackedPlane }>();

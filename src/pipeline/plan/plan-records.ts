@@ -3,7 +3,7 @@
 // clone of a 10^6-beneficiary register nor its key check ever runs on the page's thread. The writes
 // are the store's own (one transaction per plan and week: nothing is half-saved).
 import { packIds, unpackPlan, type PackedPlan } from '../../core/plan/packed-plan.ts';
-import { planHead as headOf, type PlanHeadRecord } from '../../core/plan/plan-parts.ts';
+import { headRecord as headOf, type PlanHeadRecord } from '../../core/plan/plan-parts.ts';
 import type { PlanState } from '../../core/plan/plan-state.ts';
 import type { PlanMeta, PlanRecord } from '../../core/plan/plan-record.ts';
 

@@ -6,7 +6,7 @@
 import { base64, type Base64Codec } from '../../core/plan/base64.ts';
 import { encodeTyped } from '../../core/plan/typed-base64.ts';
 import { planFileText, readPlanFile } from '../../core/plan/plan-json.ts';
-import { planFromParts, planHead, savedPlanName } from '../../core/plan/plan-parts.ts';
+import { planFromParts, headRecord, savedPlanName } from '../../core/plan/plan-parts.ts';
 import { newPlanId, type PlanListing, type PlanRecord, type PlanStore } from '../../core/plan/plan-record.ts';
 import { PlanReadError } from '../../core/plan/restore-plan.ts';
 
@@ -22,7 +22,7 @@ export interface ExportedPlan {
   partial: string | null;
 }
 
-export type ImportResult =
+export type PlanImportResult =
   | { ok: true; listing: PlanListing }
   | { ok: false; errors: string[] }
   /** A saved plan has the file's id: replace it, or import the file as a copy. */
@@ -65,7 +65,7 @@ async function salvage(records: ReturnType<NonNullable<RecordStore['planRecords'
  * Saves the plan a PLAN.json holds (any version). A saved plan with the same id is replaced only with
  * `replace`, or the file is imported under a new id with `asCopy`; else the caller is asked.
  */
-export async function importPlan(store: PlanStore, text: string, fileName: string, options: { replace?: boolean; asCopy?: boolean; now: number; random: () => number; codec?: Base64Codec }): Promise<ImportResult> {
+export async function importPlan(store: PlanStore, text: string, fileName: string, options: { replace?: boolean; asCopy?: boolean; now: number; random: () => number; codec?: Base64Codec }): Promise<PlanImportResult> {
   const { now, random } = options;
   let record: PlanRecord;
   try {
@@ -85,6 +85,6 @@ export async function importPlan(store: PlanStore, text: string, fileName: strin
   if (saved && !options.replace && !options.asCopy) return { ok: false, errors: [], exists: { name: saved.name, savedWeek: currentWeekOf(saved), fileWeek: currentWeekOf(record) } };
   if (options.asCopy) record = { ...record, id: newPlanId(now, random), name: `${record.name} (copy)` };
   await store.createPlan(record, { replace: options.replace === true });
-  const { settings: _, ...listing } = planHead(record);
+  const { settings: _, ...listing } = headRecord(record);
   return { ok: true, listing };
 }

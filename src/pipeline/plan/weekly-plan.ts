@@ -16,7 +16,7 @@ import { readText } from '../read-text.ts';
 import { ListMaker } from './list-maker.ts';
 import { fromRecord, planHead, planRecord, type PlanHead, type PlanMeta } from './plan-records.ts';
 import { previewOf, type OutcomesPreview, type OutcomesQuestion } from './outcomes-preview.ts';
-import { exportPlan, importPlan, type ExportedPlan, type ImportResult, type RecordStore } from './plan-transfer.ts';
+import { exportPlan, importPlan, type ExportedPlan, type PlanImportResult, type RecordStore } from './plan-transfer.ts';
 import type { Base64Codec } from '../../core/plan/base64.ts';
 import { readRegister, type RegisterSource } from './register-source.ts';
 import { reband, type Banding } from './reband.ts';
@@ -43,7 +43,7 @@ export interface PlanView {
 
 export type PreviewResult = { ok: true; preview: OutcomesPreview } | { ok: false; errors: string[] };
 /** Applied (the week, its calls made and engaged after it, and the next list's view), or what is wrong, or the questions not yet answered yes. */
-export type ApplyResult =
+export type WeekApplyResult =
   | { ok: true; view: PlanView; applied: { week: number; called: number; engaged: number } }
   | { ok: false; errors: string[]; questions?: OutcomesQuestion[] };
 
@@ -136,7 +136,7 @@ export class WeeklyPlan {
    * or says what is wrong. A file with questions (the same rows as an applied week, no planned call
    * made) is applied only when `confirmed`: the user answered yes.
    */
-  async apply(replace: boolean, now: number, confirmed = false): Promise<ApplyResult> {
+  async apply(replace: boolean, now: number, confirmed = false): Promise<WeekApplyResult> {
     await this.settled();
     const plan = this.need(this.plan, 'no plan is open');
     const { parsed, week, questions } = this.need(this.outcomes, 'no outcomes file was previewed');
@@ -189,7 +189,7 @@ export class WeeklyPlan {
   }
 
   /** Saves the plan a PLAN.json holds; a saved plan with its id is replaced or copied only when asked. */
-  async importPlan(file: Blob, fileName: string, options: { replace?: boolean; asCopy?: boolean; now: number }): Promise<ImportResult> {
+  async importPlan(file: Blob, fileName: string, options: { replace?: boolean; asCopy?: boolean; now: number }): Promise<PlanImportResult> {
     await this.settled();
     const result = await importPlan(await this.store(), await readText(file, fileName), fileName, { ...options, random: Math.random });
     if (result.ok && (options.replace || options.asCopy) && this.meta?.id === result.listing.id) this.plan = this.meta = null;

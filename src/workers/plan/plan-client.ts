@@ -5,8 +5,8 @@ import type { PlanListing, PlanPolicySource } from '../../core/plan/plan-record.
 import { WorkerBridge } from '../worker-bridge.ts';
 import type { PlanMeta } from '../../pipeline/plan/plan-records.ts';
 import type { Uncertainty } from '../../pipeline/plan/uncertain-places.ts';
-import type { ApplyResult, PlanView, PreviewResult } from '../../pipeline/plan/weekly-plan.ts';
-import type { ImportResult } from '../../pipeline/plan/plan-transfer.ts';
+import type { WeekApplyResult, PlanView, PreviewResult } from '../../pipeline/plan/weekly-plan.ts';
+import type { PlanImportResult } from '../../pipeline/plan/plan-transfer.ts';
 import type { PlanWorkerApi } from './plan.worker.ts';
 import type { Banding } from '../../pipeline/plan/reband.ts';
 import type { RegisterSource } from '../../pipeline/plan/register-source.ts';
@@ -40,8 +40,8 @@ export class PlanClient {
     return this.bridge.call(undefined, (api) => api.previewOutcomes(file, fileName, replace) as Promise<PreviewResult>);
   }
   /** `confirmed`: the user answered yes to the file's questions. */
-  apply(replace: boolean, now: number, confirmed = false): Promise<ApplyResult> {
-    return this.bridge.call(undefined, (api) => api.apply(replace, now, confirmed) as Promise<ApplyResult>);
+  apply(replace: boolean, now: number, confirmed = false): Promise<WeekApplyResult> {
+    return this.bridge.call(undefined, (api) => api.apply(replace, now, confirmed) as Promise<WeekApplyResult>);
   }
   discardOutcomes(): Promise<void> {
     return this.bridge.call(undefined, (api) => api.discardOutcomes());
@@ -61,8 +61,8 @@ export class PlanClient {
     return this.bridge.call(undefined, (api) => api.exportPlan(id));
   }
   /** Saves the plan a PLAN.json holds; asks (exists) before replacing a saved plan with its id. */
-  importPlan(file: Blob, fileName: string, options: { replace?: boolean; asCopy?: boolean; now: number }): Promise<ImportResult> {
-    return this.bridge.call(undefined, (api) => api.importPlan(file, fileName, options) as Promise<ImportResult>);
+  importPlan(file: Blob, fileName: string, options: { replace?: boolean; asCopy?: boolean; now: number }): Promise<PlanImportResult> {
+    return this.bridge.call(undefined, (api) => api.importPlan(file, fileName, options) as Promise<PlanImportResult>);
   }
   terminate(): void {
     this.bridge.terminate();

@@ -9,7 +9,7 @@ import type { PlanSettings } from '../../core/plan/plan-settings.ts';
 import { openStore } from '../../storage/open-store.ts';
 import type { Store } from '../../storage/store.ts';
 import type { PlanMeta } from '../../pipeline/plan/plan-records.ts';
-import { WeeklyPlan, type ApplyResult, type PlanView } from '../../pipeline/plan/weekly-plan.ts';
+import { WeeklyPlan, type WeekApplyResult, type PlanView } from '../../pipeline/plan/weekly-plan.ts';
 import { uncertaintyBuffers, viewForPage } from './transfer-view.ts';
 import { PlanReadError } from '../../core/plan/restore-plan.ts';
 
@@ -42,7 +42,7 @@ const api = {
   replan: async (settings: PlanSettings, policy: PlanPolicySource, now: number) => send(await session.replan(settings, policy, now)),
   saved: session.saved.bind(session),
   previewOutcomes: session.previewOutcomes.bind(session),
-  apply: async (replace: boolean, now: number, confirmed = false): Promise<ApplyResult> => {
+  apply: async (replace: boolean, now: number, confirmed = false): Promise<WeekApplyResult> => {
     const result = await session.apply(replace, now, confirmed);
     // Comlink transfers what is marked at the top level of a reply.
     if (!result.ok) return result;
