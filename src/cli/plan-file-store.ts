@@ -138,8 +138,8 @@ const changed = (path: string) => new Error(`${path} was changed by another prog
 
 const sameVersion = (a: Version, b: Version) => (a === null || b === null ? a === b : a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino);
 
-/** Writes `text` to a temporary file beside `path`, then renames it: the file is whole or unchanged. */
-export async function writeWhole(path: string, text: string): Promise<void> {
+/** Writes `text` (or bytes) to a temporary file beside `path`, then renames it: the file is whole or unchanged. */
+export async function writeWhole(path: string, text: string | Uint8Array): Promise<void> {
   const tmp = `${path}.${process.pid}.tmp`;
   const forget = removeOnExit(tmp);
   try {

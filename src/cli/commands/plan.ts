@@ -18,7 +18,7 @@ import { RANGES } from '../../core/limits/setting-ranges.ts';
 import { numberOption, optionalNumber } from '../number-option.ts';
 import { exists, type PlanFileStore } from '../plan-file-store.ts';
 import { withPlanFile } from '../plan-file-session.ts';
-import { listCsv, listJson, listText } from '../plan-output.ts';
+import { listCsv, listJson, listText, listXlsx } from '../plan-output.ts';
 import { namedFile, readTextFile } from '../read-text-file.ts';
 import { basename } from 'node:path';
 
@@ -44,8 +44,14 @@ export const planCommand: Command = {
     'A file with the same rows as a week already applied, or in which none of the planned calls were made, is a',
     'question: nothing is saved (exit 1) unless --yes. PLAN.json is locked while a command works on it (PLAN.json.lock);',
     'it is written only when everything succeeded and only if no other program changed it meanwhile.',
-    '--json prints {"week", "calls": [{"id", "rank", "index", "default_rank", "reason"}], "groups": [{"group", "bucket",',
-    '"share_calls", "share_default", "share_population"}], "sentences", "unmet", "uncertain", "tie_seed", "warnings" (sentences),',
+    '--out calls.csv writes the list for Excel (UTF-8 with a BOM, formulas made inert): id, rank, reason, chance,',
+    'borderline, index (4 digits), default_rank, features, the register\'s feature columns, reason_detail, index_full;',
+    '--out calls.xlsx the same as a workbook. chance is her share of the posterior draws whose list has her;',
+    'borderline: 20-80%.',
+    '--json prints {"week", "calls": [{"id", "rank", "index", "default_rank", "reason" (plain), "reason_detail"',
+    '(term by term), "chance" (0-1, absent with --draws 0), "borderline"}], "groups": [{"group", "bucket",',
+    '"share_calls", "share_default", "share_population"}], "sentences", "unmet", "uncertain", "borderline",',
+    '"chance_sentences", "tie_seed", "warnings" (sentences),',
     '"warning_details": [{"kind", ...its fields, "message", "plain"}]}: the same warnings as data, in the same order:',
     'few-uncalled-weeks {"state", "weeks"}, small-groups {"group_by", "min_arms", "priors", "small": [{"bucket", "state"}]},',
     'no-calls {"state"}, or note (a sentence of the register or the exclusion list); "message" is the sentence in',
@@ -69,7 +75,11 @@ export const planCommand: Command = {
     outcomes: { type: 'string', value: 'WEEK.csv', description: "the week's outcomes: id, called, engaged (0/1)" },
     replace: { type: 'flag', description: 'replace the last applied week with these outcomes' },
     yes: { type: 'flag', description: 'apply an outcomes file that repeats an applied week or makes none of the planned calls' },
-    out: { type: 'string', value: 'calls.csv', description: 'write the list as CSV: id, rank, index, default_rank, reason, features, then the register\'s feature columns' },
+    out: {
+      type: 'string',
+      value: 'calls.csv|calls.xlsx',
+      description: 'write the list as CSV for Excel, or as XLSX when the name ends in .xlsx',
+    },
   },
   async run({ options, lists }, io) {
     const statePath = options.state;
@@ -80,7 +90,7 @@ export const planCommand: Command = {
   },
 };
 
-async function runPlan(options: Record<string, string | true>, lists: Record<string, string[]>, io: Io, store: PlanFileStore, writeList: (text: string) => Promise<void>): Promise<number> {
+async function runPlan(options: Record<string, string | true>, lists: Record<string, string[]>, io: Io, store: PlanFileStore, writeList: (list: string | Uint8Array) => Promise<void>): Promise<number> {
     const statePath = store.path, json = options.json === true;
     const engine = await loadEngineNode();
     const whittle: IndexFunction = (t, r, S, d) => engine.whittleIndices(t, r, S, d).indices;
@@ -164,9 +174,9 @@ export function parseShare(text: string, bound: 'min' | 'max'): ShareSetting {
 }
 
 /** Stages the list (--out; moved into place with the plan), prints it (--json or text), after the uncertain places are counted. */
-async function finish(io: Io, plan: WeeklyPlan, view: PlanView, options: Record<string, string | true>, writeList: (text: string) => Promise<void>, saved: string): Promise<number> {
+async function finish(io: Io, plan: WeeklyPlan, view: PlanView, options: Record<string, string | true>, writeList: (list: string | Uint8Array) => Promise<void>, saved: string): Promise<number> {
   const u = await plan.uncertainty();
-  if (typeof options.out === 'string') await writeList(listCsv(view, u));
+  if (typeof options.out === 'string') await writeList(/\.xlsx$/i.test(options.out) ? listXlsx(view, u) : listCsv(view, u));
   if (options.json) io.stdout.write(listJson(view, u) + '\n');
   else io.stdout.write(listText(view, u) + `${saved}${typeof options.out === 'string' ? `; wrote ${view.list.arms.length} calls to ${options.out}` : ''}\n`);
   return 0;
