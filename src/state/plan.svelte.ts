@@ -18,11 +18,13 @@ import type { PlanClient } from '../workers/plan/plan-client.ts';
 import type { WeekSummary } from '../core/plan/plan-summary.ts';
 import { assertNoTypedSecret, ProblemList, runStep } from './plan/plan-step.ts';
 import { policyOptions, type PolicyOption } from './plan/policy-options.ts';
+import { PLAN_DRAFT_KEY, readDraft, type PlanDraft } from './plan/plan-draft.ts';
 import { runRepository, type AnyRunRecord } from './run-records.ts';
 
 export type { Banding, OutcomesPreview, PlanHead, PlanView, RegisterSource, RegisterSummary, Uncertainty, WeekSummary };
 export type { PopulationRecord } from '../storage/records.ts';
 export type { PlanListing } from '../core/plan/plan-record.ts';
+export type { PlanDraft } from './plan/plan-draft.ts';
 
 export class PlanSession {
   plans = $state.raw<PlanListing[]>([]);
@@ -38,7 +40,14 @@ export class PlanSession {
   checking = $state(false);
   problems = $state.raw<string[]>([]);
   problemsOf = $state<'outcomes' | 'plan'>('plan');
+  problemsAreInput = $state(true);
   busy = $state<string | null>(null);
+  /** The week just applied, for the confirmation after Apply (cleared by the next step). */
+  applied = $state.raw<{ week: number; called: number; engaged: number; next: number } | null>(null);
+  /** The saved plan that could not be opened: what is wrong with it, naming the field. */
+  damaged = $state.raw<{ id: string; message: string } | null>(null);
+  /** A file whose plan has the id of a saved one: the question to answer (replace it, or import a copy). */
+  importing = $state.raw<{ file: Blob; fileName: string; name: string; savedWeek: number | null; fileWeek: number } | null>(null);
 
   private current: PlanView | null = null;
 
@@ -83,7 +92,17 @@ export class PlanSession {
     return ok ? meta.id : null;
   }
   open(id: string): Promise<boolean> {
-    return runStep(this, 'Opening the plan…', async () => this.show(await this.client.open(id)));
+    this.damaged = this.applied = null;
+    return runStep(this, 'Opening the plan…', async () => {
+      const view = await this.client.open(id);
+      if ('damaged' in view) {
+        this.damaged = { id, message: view.damaged };
+        this.plans = this.plans.map((p) => (p.id === id ? { ...p, damaged: view.damaged } : p));
+        if (this.head?.id === id) this.head = this.list = this.weeks = this.current = null;
+        return;
+      }
+      this.show(view);
+    });
   }
   /** The current week's list under new rules or a new policy, saved in place of the old one. */
   async replan(settings: PlanSettings, policy: PlanPolicySource, now = Date.now()): Promise<boolean> {
@@ -104,13 +123,18 @@ export class PlanSession {
       this.preview = result.preview;
     }, 'outcomes');
   }
-  /** Applies the previewed outcomes and saves the plan with the next list, in one transaction (in the worker). */
-  confirmOutcomes(replace: boolean, now = Date.now()): Promise<boolean> {
+  /**
+   * Applies the previewed outcomes and saves the plan with the next list, in one transaction (in the
+   * worker). `confirmed`: she answered yes to the preview's questions. A storage failure is not the
+   * file's fault, and says so (ProblemList: the file's problems; an Error: the store's).
+   */
+  confirmOutcomes(replace: boolean, confirmed = false, now = Date.now()): Promise<boolean> {
     return runStep(this, 'Applying the outcomes…', async () => {
-      const result = await this.client.apply(replace, now);
+      const result = await this.client.apply(replace, now, confirmed);
       if (!result.ok) throw new ProblemList(result.errors);
       this.preview = null;
       this.show(result.view);
+      this.applied = { ...result.applied, next: result.view.list.week };
     }, 'outcomes');
   }
   discardOutcomes(): void {
@@ -118,10 +142,45 @@ export class PlanSession {
     this.problems = [];
     void this.client.discardOutcomes();
   }
+  /** PLAN.json of a saved plan (the one file the command line reads too); `partial` says what a damaged plan's file holds. */
+  async exportPlan(id: string): Promise<{ fileName: string; file: Blob; partial: string | null } | null> {
+    let out: Awaited<ReturnType<PlanClient['exportPlan']>> | null = null;
+    await runStep(this, 'Writing the plan file…', async () => void (out = await this.client.exportPlan(id)));
+    return out;
+  }
+  /**
+   * Saves the plan a PLAN.json holds; returns its id (null on problems or a question). A saved plan
+   * with the file's id is replaced (`replace`) or kept beside a copy (`asCopy`) only when she says.
+   */
+  async importPlan(file: Blob, fileName: string, options: { replace?: boolean; asCopy?: boolean } = {}, now = Date.now()): Promise<string | null> {
+    this.importing = null;
+    let id: string | null = null;
+    await runStep(this, 'Reading the plan file…', async () => {
+      const result = await this.client.importPlan(file, fileName, { ...options, now });
+      if ('exists' in result) return void (this.importing = { file, fileName, ...result.exists });
+      if (!result.ok) throw new ProblemList(result.errors);
+      id = result.listing.id;
+      if (this.head?.id === id) this.head = this.list = this.weeks = this.current = null;
+      this.plans = [result.listing, ...this.plans.filter((p) => p.id !== id)];
+    });
+    return id;
+  }
+  cancelImport(): void {
+    this.importing = null;
+  }
+  /** The setup kept from before a reload (null: none). */
+  async loadDraft(): Promise<PlanDraft | null> {
+    return readDraft(await this.store().getSetting(PLAN_DRAFT_KEY).catch(() => undefined));
+  }
+  /** Keeps the setup (a snapshot: files as Blobs) so that a reload does not lose it; null forgets it. */
+  async saveDraft(draft: PlanDraft | null): Promise<void> {
+    await this.store().putSetting(PLAN_DRAFT_KEY, draft).catch(() => {});
+  }
   /** Deletes a plan (`stored`: it is in storage), and closes it if it is open. */
   async remove(id: string, stored = true): Promise<void> {
     if (stored) await this.client.deletePlan(id);
     this.plans = this.plans.filter((p) => p.id !== id);
+    if (this.damaged?.id === id) this.damaged = null;
     if (this.head?.id === id) this.head = this.list = this.weeks = this.current = null;
   }
 
@@ -140,6 +199,7 @@ export class PlanSession {
   }
   private show(view: PlanView): void {
     this.current = view;
+    this.applied = this.damaged = null;
     ({ head: this.head, list: this.list, lines: this.lines, weeks: this.weeks, summary: this.summary } = view);
     this.uncertainty = null;
     this.plans = [view.head, ...this.plans.filter((p) => p.id !== view.head.id)];

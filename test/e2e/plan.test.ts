@@ -2,7 +2,7 @@
 // run's selected reward is offered for a register with histories; week 1's list is made and
 // downloaded; the week's outcomes are uploaded, previewed and confirmed; the next list follows the new
 // states (it equals the plan core's own computation, replayed in Node with the Node engine); a reload
-// at any point loses nothing; a week applied twice is refused. Each test opens its own page (its own
+// at any point loses nothing; a week applied twice is a question. Each test opens its own page (its own
 // IndexedDB) and reaches its starting state through plan-fixture.ts, so any one runs alone.
 // Screenshots of each state at 1280 and 390 px, with the layout checked (layout-check.ts).
 import type { Page } from 'playwright-core';
@@ -157,14 +157,11 @@ describe('the weekly plan', () => {
     await page.close();
   });
 
-  test('refuses the same week twice unless it is replaced explicitly', async () => {
+  test('asks before the same week twice: Apply waits for a yes', async () => {
     const { page, problems, outcomes } = await planWithWeekApplied();
     await uploadOutcomes(page, 'week.csv', outcomes);
-    if (await page.getByTestId('outcomes-preview').count()) {
-      await page.getByTestId('confirm-outcomes').click();
-      await expect.poll(() => page.getByTestId('plan-problems').count(), { timeout: 20_000 }).toBe(1);
-    }
-    expect(await page.getByTestId('plan-problems').textContent()).toMatch(/already|same file/i);
+    expect(await page.getByTestId('outcomes-question').textContent()).toMatch(/has the same rows as the outcomes of week \d+, already applied/);
+    expect(await page.getByTestId('confirm-outcomes').isDisabled()).toBe(true);
     await page.reload();
     await expect.poll(() => page.getByTestId('call-row').count(), { timeout: 20_000 }).toBe(BUDGET);
     expect(problems).toEqual([]);

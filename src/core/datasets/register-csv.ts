@@ -130,10 +130,11 @@ export function parseHistoryCsv(historyText: string, featuresText: string, optio
   const [hid, hweek, hstate, hcalled] = ['id', 'week', 'state', 'called'].map((c) => requireColumn(ht, c, fileName, needs));
   if (ht.rows.length === 0) throw new CsvError(`${fileName} has a header but no rows; add one row per beneficiary and week`, ht.headerLine);
   let first = Infinity, last = -Infinity;
-  const weekOf = new Int32Array(ht.rows.length);
+  // Weeks are any whole number a CSV can hold (a year-and-week number, a day count): not 32-bit.
+  const weekOf = new Float64Array(ht.rows.length);
   ht.rows.forEach((row, j) => {
     const w = numberField(ht, row, hweek, fileName);
-    if (!Number.isInteger(w)) throw new CsvError(`${fileName}, line ${row.line}, column ${hweek + 1} ("week"): ${row.fields[hweek].trim()} is not a whole week number`, row.line, hweek + 1, 'week');
+    if (!Number.isSafeInteger(w)) throw new CsvError(`${fileName}, line ${row.line}, column ${hweek + 1} ("week"): ${row.fields[hweek].trim()} is not a whole week number${Number.isInteger(w) ? ' (it is too large to count exactly: at most 2^53 - 1)' : ''}`, row.line, hweek + 1, 'week');
     weekOf[j] = w;
     first = Math.min(first, w);
     last = Math.max(last, w);

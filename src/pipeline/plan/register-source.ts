@@ -13,6 +13,7 @@ import { parsePopulationCsv } from '../../core/datasets/population-csv.ts';
 import { defaultBudget, parseHistoryCsv, parseRegisterCsv, registerCsvKind } from '../../core/datasets/register-csv.ts';
 import type { Instance } from '../../core/instance/types.ts';
 import { bandNumericFeatures } from '../../core/plan/band-numeric.ts';
+import { mergedIdsWords, nfcIds } from '../../core/datasets/nfc-ids.ts';
 import { generatedRegister } from '../../core/plan/generated-register.ts';
 import { registerFromInstance, type Register } from '../../core/plan/register.ts';
 import { seededRandom } from '../../core/random/seeded-random.ts';
@@ -30,10 +31,18 @@ export type RegisterSource =
   | ({ kind: 'file'; features?: NamedFile; seed: number } & NamedFile)
   | { kind: 'population'; instance: Instance; name: string; seed: number };
 
-/** The register of `source`, with every stand-alone feature column banded. Errors are in words, naming the file. */
+/**
+ * The register of `source`, with every stand-alone feature column banded and its ids in Unicode NFC
+ * (two ids that become one are refused, in words). Errors are in words, naming the file.
+ */
 export async function readRegister(source: RegisterSource): Promise<Register> {
   const register = await readRaw(source);
-  return { ...register, schema: bandNumericFeatures(register.schema, register.features, register.numArms) };
+  const nfc = nfcIds(register.ids);
+  if (nfc?.merged.length) {
+    const [a, b] = nfc.merged[0];
+    throw new Error(`${source.kind === 'file' ? source.fileName : source.name}: the ids ${mergedIdsWords(a, b)} are one id once normalized (Unicode NFC), so they would be one beneficiary; give each beneficiary her own id${nfc.merged.length > 1 ? ` (${nfc.merged.length} such pairs)` : ''}`);
+  }
+  return { ...register, ids: nfc?.ids ?? register.ids, schema: bandNumericFeatures(register.schema, register.features, register.numArms) };
 }
 
 async function readRaw(source: RegisterSource): Promise<Register> {

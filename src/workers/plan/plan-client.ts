@@ -6,7 +6,8 @@ import type { PlanListing, PlanPolicySource } from '../../core/plan/plan-record.
 import { WorkerBridge } from '../worker-bridge.ts';
 import type { PlanMeta } from '../../pipeline/plan/plan-records.ts';
 import type { Uncertainty } from '../../pipeline/plan/uncertain-places.ts';
-import type { ApplyResult, PlanView, PreviewResult } from '../../pipeline/plan/weekly-plan.ts';
+import type { WeekApplyResult, PlanView, PreviewResult } from '../../pipeline/plan/weekly-plan.ts';
+import type { PlanImportResult } from '../../pipeline/plan/plan-transfer.ts';
 import type { PlanWorkerApi } from './plan.worker.ts';
 import type { Banding } from '../../pipeline/plan/reband.ts';
 import type { RegisterSource } from '../../pipeline/plan/register-source.ts';
@@ -25,9 +26,9 @@ export class PlanClient {
   create(settings: PlanSettings, meta: PlanMeta): Promise<PlanView> {
     return this.bridge.call(undefined, (api) => api.create(settings, meta));
   }
-  /** Reads a saved plan in the worker and makes its current list. */
-  open(id: string): Promise<PlanView> {
-    return this.bridge.call(undefined, (api) => api.open(id));
+  /** Reads a saved plan in the worker and makes its current list; a damaged plan says what is wrong instead. */
+  open(id: string): Promise<PlanView | { damaged: string }> {
+    return this.bridge.call(undefined, (api) => api.open(id) as Promise<PlanView | { damaged: string }>);
   }
   replan(settings: PlanSettings, policy: PlanPolicySource, now: number): Promise<PlanView> {
     return this.bridge.call(undefined, (api) => api.replan(settings, policy, now));
@@ -39,8 +40,9 @@ export class PlanClient {
   previewOutcomes(file: Blob, fileName: string, replace = false): Promise<PreviewResult> {
     return this.bridge.call(undefined, (api) => api.previewOutcomes(file, fileName, replace) as Promise<PreviewResult>);
   }
-  apply(replace: boolean, now: number): Promise<ApplyResult> {
-    return this.bridge.call(undefined, (api) => api.apply(replace, now) as Promise<ApplyResult>);
+  /** `confirmed`: the user answered yes to the file's questions. */
+  apply(replace: boolean, now: number, confirmed = false): Promise<WeekApplyResult> {
+    return this.bridge.call(undefined, (api) => api.apply(replace, now, confirmed) as Promise<WeekApplyResult>);
   }
   discardOutcomes(): Promise<void> {
     return this.bridge.call(undefined, (api) => api.discardOutcomes());
@@ -54,6 +56,14 @@ export class PlanClient {
   }
   deletePlan(id: string): Promise<void> {
     return this.bridge.call(undefined, (api) => api.deletePlan(id));
+  }
+  /** PLAN.json of a saved plan, made in the worker (`partial`: a damaged plan's readable part, in words). */
+  exportPlan(id: string): Promise<{ fileName: string; partial: string | null; file: Blob }> {
+    return this.bridge.call(undefined, (api) => api.exportPlan(id));
+  }
+  /** Saves the plan a PLAN.json holds; asks (exists) before replacing a saved plan with its id. */
+  importPlan(file: Blob, fileName: string, options: { replace?: boolean; asCopy?: boolean; now: number }): Promise<PlanImportResult> {
+    return this.bridge.call(undefined, (api) => api.importPlan(file, fileName, options) as Promise<PlanImportResult>);
   }
   terminate(): void {
     this.bridge.terminate();

@@ -11,8 +11,9 @@ import type { PlanSettings } from '../../core/plan/plan-settings.ts';
 import { openStore } from '../../storage/open-store.ts';
 import type { Store } from '../../storage/store.ts';
 import type { PlanMeta } from '../../pipeline/plan/plan-records.ts';
-import { WeeklyPlan, type ApplyResult, type PlanView } from '../../pipeline/plan/weekly-plan.ts';
+import { WeeklyPlan, type WeekApplyResult, type PlanView } from '../../pipeline/plan/weekly-plan.ts';
 import { uncertaintyBuffers, viewForPage } from './transfer-view.ts';
+import { PlanReadError } from '../../core/plan/restore-plan.ts';
 
 let whittle: Promise<IndexFunction> | undefined;
 let store: Promise<Store> | undefined;
@@ -31,16 +32,24 @@ const api = {
   loadRegister: session.loadRegister.bind(session),
   band: session.band.bind(session),
   create: async (settings: PlanSettings, meta: PlanMeta) => send(await session.create(settings, meta)),
-  open: async (id: string) => send(await session.open(id)),
+  /** The plan's view, or, when the saved plan is damaged, what is wrong with it (naming the field). */
+  open: async (id: string): Promise<PlanView | { damaged: string }> => {
+    try {
+      return send(await session.open(id));
+    } catch (error) {
+      if (error instanceof PlanReadError) return { damaged: error.message };
+      throw error;
+    }
+  },
   replan: async (settings: PlanSettings, policy: PlanPolicySource, now: number) => send(await session.replan(settings, policy, now)),
   saved: session.saved.bind(session),
   previewOutcomes: session.previewOutcomes.bind(session),
-  apply: async (replace: boolean, now: number): Promise<ApplyResult> => {
-    const result = await session.apply(replace, now);
+  apply: async (replace: boolean, now: number, confirmed = false): Promise<WeekApplyResult> => {
+    const result = await session.apply(replace, now, confirmed);
     // Comlink transfers what is marked at the top level of a reply.
     if (!result.ok) return result;
     const out = viewForPage(result.view);
-    return Comlink.transfer({ ok: true as const, view: out.view }, out.buffers);
+    return Comlink.transfer({ ...result, view: out.view }, out.buffers);
   },
   discardOutcomes: session.discardOutcomes.bind(session),
   /** onDraw: the page's callback (Comlink.proxy) for the counts so far. */
@@ -50,6 +59,12 @@ const api = {
   },
   listPlans: session.listPlans.bind(session),
   deletePlan: session.deletePlan.bind(session),
+  /** PLAN.json of a saved plan as a Blob (a damaged one: what can still be read, `partial` saying what). */
+  exportPlan: async (id: string) => {
+    const { fileName, text, partial } = await session.exportPlan(id);
+    return { fileName, partial, file: new Blob([text], { type: 'application/json' }) };
+  },
+  importPlan: session.importPlan.bind(session),
 };
 
 export type PlanWorkerApi = typeof api;

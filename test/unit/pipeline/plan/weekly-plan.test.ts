@@ -44,7 +44,7 @@ describe('the plan worker session', () => {
     expect(view.lines.buckets).toHaveLength(5);
     expect(view.lines.features).toHaveLength(5 * summary.schema.columns.length);
     expect(view.weeks.map((w) => [w.week, w.planned, w.made])).toEqual([[summary.currentWeek, 5, null]]);
-    expect((await store.listPlanWeeks('p1')).map((w) => Array.from(w.list.arms))).toEqual([Array.from(view.list.arms)]);
+    expect((await store.planRecords('p1')).weeks.map((w) => Array.from((w as { planned: Int32Array }).planned))).toEqual([Array.from(view.list.arms)]);
     // reopening the stored plan gives the same list (the seed is recorded)
     const again = await (await session(store)).s.open('p1');
     expect(Array.from(again.list.arms)).toEqual(Array.from(view.list.arms));
@@ -88,8 +88,8 @@ describe('the plan worker session', () => {
     await s.loadRegister({ kind: 'generator', name: 'sclm', parameters: { arms: 80 }, seed: 5, weeks: 4 });
     const first = await s.create(SETTINGS, META);
     await s.saved();
-    const savePlan = store.savePlan.bind(store);
-    store.savePlan = async () => {
+    const saveCurrentWeek = store.saveCurrentWeek.bind(store);
+    store.saveCurrentWeek = async () => {
       throw new Error('the disk is full');
     };
     const second = await s.replan({ ...SETTINGS, budget: 9 }, META.policy, 2);
@@ -100,7 +100,7 @@ describe('the plan worker session', () => {
     const ids = unpackIds((await store.getPlan('p1'))!.plan.register.ids);
     const preview = await s.previewOutcomes(new Blob([['id,called,engaged', ...ids.map((id) => `${id},0,0`)].join('\n')]), 'w.csv');
     expect(preview.ok && preview.preview.planned).toBe(5);
-    store.savePlan = savePlan;
+    store.saveCurrentWeek = saveCurrentWeek;
     const third = await s.replan({ ...SETTINGS, reward: 'state' }, META.policy, 3);
     expect(third.head.updatedAt).toBe(3);
     expect(third.head.weeks).toEqual(first.head.weeks);
