@@ -18,6 +18,11 @@ export interface RewriteOptions {
   signal?: AbortSignal;
 }
 
+/** Every name the schema spells (columns, groups, buckets, text features), which a rewrite keeps exactly. */
+function schemaNames(schema: FeatureSchema): string[] {
+  return [...schema.columns.flatMap((c) => [c.name, c.label]), ...schema.groups.flatMap((g) => [g.name, ...g.buckets, ...(g.text ? [g.text.name] : [])])];
+}
+
 export async function runRewrite(initial: RewriteState, llm: Pick<LlmProvider, 'complete'>, schema: FeatureSchema, options: RewriteOptions = {}): Promise<RewriteState> {
   const state = structuredClone(initial);
   if (!state.enabled || (state.status !== 'pending' && state.status !== 'paused')) return state;
@@ -30,7 +35,7 @@ export async function runRewrite(initial: RewriteState, llm: Pick<LlmProvider, '
       attempts: state.attempts,
       maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
       send: (failures) => ask(rewritePrompt(state.original, schema), failures),
-      parse: parsedBy(parseClausesReply),
+      parse: parsedBy((text: string) => parseClausesReply(text, schemaNames(schema))),
       refused: save,
       signal: options.signal,
     });
