@@ -1,8 +1,10 @@
 // The Data screen's state: import a file (parsed and validated in a worker), preview it, choose how
-// numeric columns are banded into groups (bandImport: every feature column ends up in a group), edit
+// numeric columns are banded into groups (bandImport: every feature column ends up in a group) and
+// whether a text column's rare values are merged into "other" (the file is read again), edit
 // the group names and bucket labels, and only then save it; list, export and delete saved
 // populations. Nothing is saved until the user confirms a preview without errors.
 import { bandImport, ImportBander, type BandChoice, type BandedImport } from '../core/datasets/band-import.ts';
+import { RARE_BELOW } from '../core/datasets/text-columns.ts';
 import { instanceToJson } from '../core/datasets/instance-json.ts';
 import { validateSchema } from '../core/instance/create-instance.ts';
 import type { FeatureSchema, Instance } from '../core/instance/types.ts';
@@ -63,6 +65,10 @@ export class DataState {
   private counted = new Map<string, GroupRow>();
   problem = $state.raw<{ fileName: string; error: ImportProblem } | null>(null);
   busy = $state(false);
+  /** How text columns are grouped (the rare-value threshold, each column's merge choice): changing it reads the file again. */
+  text = $state<{ rareBelow: number; merge: Record<string, boolean> }>({ rareBelow: RARE_BELOW, merge: {} });
+  /** The file being previewed, its kind as read, and a history's features file, to read them again. */
+  private source: { file: Blob; fileName: string; kind?: ImportKind; features?: { file: Blob; fileName: string } } | null = null;
 
   /** `importer`: the import worker's client, this screen's own (stopped by dispose). */
   constructor(
@@ -79,18 +85,35 @@ export class DataState {
     this.populations = await this.store().listPopulations();
   }
 
-  async importFile(file: Blob, fileName: string, kind?: ImportKind): Promise<void> {
+  /** Reads `file` (as `kind`, else guessed; `features`: a history CSV's features file), its text columns grouped by default. */
+  async importFile(file: Blob, fileName: string, kind?: ImportKind, features?: { file: Blob; fileName: string }): Promise<void> {
+    this.source = { file, fileName, kind, features };
+    this.text = { rareBelow: RARE_BELOW, merge: {} };
+    await this.read(false);
+  }
+
+  /** Groups the previewed file's text columns again (column: its header; merge: its rare values into "other"), keeping the preview's edits. */
+  async groupText(column: string | null, merge?: boolean): Promise<void> {
+    if (column !== null) this.text.merge[column] = merge!;
+    await this.read(true);
+  }
+
+  private async read(keepEdits: boolean): Promise<void> {
+    const source = this.source;
+    if (!source) return;
+    const { file, fileName, kind, features } = source;
     this.busy = true;
-    this.preview = null;
+    if (!keepEdits) this.preview = null;
     this.problem = null;
     const started = performance.now();
     try {
-      const outcome = await this.importer.importFile(file, fileName, kind);
+      const outcome = await this.importer.importFile(file, fileName, kind, { text: $state.snapshot(this.text), ...(features && { features }) });
       if (!outcome.ok) {
         this.problem = { fileName, error: outcome.error };
+        this.preview = null;
         return;
       }
-      this.show({ fileName, kind: outcome.kind, instance: outcome.instance, summary: outcome.summary, readMs: outcome.readMs, parseMs: outcome.parseMs, totalMs: performance.now() - started });
+      this.show({ fileName, kind: outcome.kind, instance: outcome.instance, summary: outcome.summary, readMs: outcome.readMs, parseMs: outcome.parseMs, totalMs: performance.now() - started }, keepEdits);
     } catch (error) {
       this.problem = { fileName, error: { message: error instanceof Error ? error.message : String(error) } };
     } finally {
@@ -98,13 +121,18 @@ export class DataState {
     }
   }
 
-  /** Shows an import's preview: numeric columns at quartiles, the draft from its groups, named after the file. */
-  show(preview: ImportPreview): void {
+  /**
+   * Shows an import's preview: numeric columns at quartiles, the draft from its groups, named after the
+   * file; `keepEdits` (the same file read again): the bands, names and labels chosen so far stay.
+   */
+  show(preview: ImportPreview, keepEdits = false): void {
     this.bander = new ImportBander(preview.instance.schema, preview.instance.features, preview.instance.numArms);
     this.counted = new Map();
     this.preview = preview;
-    this.bands = {};
-    this.draft = { name: preview.fileName.replace(/\.(csv|json)$/i, ''), groups: [] };
+    if (!keepEdits) {
+      this.bands = {};
+      this.draft = { name: preview.fileName.replace(/\.(csv|json)$/i, ''), groups: [] };
+    }
     this.syncDraft();
   }
 

@@ -28,6 +28,11 @@ const send = (view: PlanView) => {
 const api = {
   loadRegister: session.loadRegister.bind(session),
   band: session.band.bind(session),
+  groupText: session.groupText.bind(session),
+  population: () => {
+    const instance = session.population();
+    return Comlink.transfer(instance, [instance.transitions.buffer, instance.features.buffer, instance.initial.buffer] as ArrayBuffer[]);
+  },
   create: async (settings: PlanSettings, meta: PlanMeta) => send(await session.create(settings, meta)),
   open: async (id: string) => send(await session.open(id)),
   replan: async (settings: PlanSettings, policy: PlanPolicySource, now: number) => send(await session.replan(settings, policy, now)),
