@@ -22,9 +22,9 @@ export interface ListLines {
   features: Float64Array;
 }
 
-/** A bucket as a reader needs it: "Speaks Gujarati" says enough, "<= 30" needs its group ("age <= 30"). */
+/** A bucket as a reader needs it: "Speaks Gujarati" says enough, "<= 30" or "not recorded" needs its group ("age <= 30"). */
 export function bucketText(group: string, bucket: string): string {
-  return /^[\p{L}]/u.test(bucket) && !/^(no|yes|all)$/.test(bucket) ? bucket : `${group} ${bucket}`;
+  return /^[\p{L}]/u.test(bucket) && !/^(no|yes|all|not recorded|other)( \(\w+\))?$/.test(bucket) ? bucket : `${group} ${bucket}`;
 }
 
 /** Ids, buckets and feature values of the listed arms (`arms` in rank order). */

@@ -1,0 +1,35 @@
+// A week's list on a register with text columns: the reward reads them by name, the list's groups,
+// reasons and CSV name them as written (Devanagari, Gujarati, blanks as "not recorded").
+import { describe, expect, test } from 'vitest';
+import { parseCsv } from '../../../../src/core/datasets/csv.ts';
+import { parseHistoryCsv } from '../../../../src/core/datasets/register-csv.ts';
+import { listCsv, listLines } from '../../../../src/core/plan/list-csv.ts';
+import { planPosterior } from '../../../../src/core/plan/plan-state.ts';
+import { currentWeek } from '../../../../src/core/plan/register.ts';
+import { buildWeeklyList } from '../../../../src/core/plan/weekly-list.ts';
+import { district, textFeaturesCsv, textHistoryCsv } from '../../../fixtures/text-register.ts';
+import { engineWhittle } from './plan-fixtures.ts';
+
+describe('a list on a register with text columns', () => {
+  test('a reward favouring पालघर lists its mothers first, and the CSV and reasons name districts as written', async () => {
+    const register = parseHistoryCsv(textHistoryCsv(), textFeaturesCsv(), { fileName: 'history.csv', featuresFileName: 'features.csv' });
+    const settings = { reward: 'state * (1 + 5 * (agent_feats.district == "पालघर"))', budget: 12, exclude: [], cooldown: 0, shares: [], seed: 1, draws: 0, priorGroup: 'district', level: 0.9 };
+    const week = currentWeek(register.history);
+    const list = buildWeeklyList(register, settings, week, { whittle: await engineWhittle(), posterior: planPosterior(register, 'district') });
+    const ids = Array.from(list.arms, (arm) => register.ids[arm]);
+    // her weight is 6 against 1: the पालघर mothers a call helps come first
+    const districts = Array.from(list.arms, (arm) => district(arm));
+    const first = districts.findIndex((d) => d !== 'पालघर');
+    expect(first).toBeGreaterThanOrEqual(6);
+    expect(districts.slice(first)).not.toContain('पालघर');
+    expect(list.reasons[0]).toMatch(/district == 'पालघर'.*she district = पालघर/);
+    const csv = parseCsv(listCsv(list, listLines(register, list.arms)));
+    expect(csv.header.slice(0, 6)).toEqual(['id', 'rank', 'index', 'default_rank', 'reason', 'features']);
+    expect(csv.header).toContain('district: पालघर');
+    expect(csv.header).toContain('language: ગુજરાતી');
+    expect(csv.rows.map((r) => r.fields[0])).toEqual(ids);
+    expect(csv.rows[0].fields[5]).toMatch(/^पालघर · (ગુજરાતી|मराठी|Hindi) · /);
+    const blank = listLines(register, Int32Array.of(4)).buckets[0];
+    expect(blank).toMatch(/^district not recorded · /);
+  });
+});
