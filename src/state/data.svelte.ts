@@ -174,7 +174,15 @@ export class DataState {
     const edited: FeatureSchema = {
       columns: schema.columns.map((c) => ({ ...c, group: c.group === null ? null : (renamed.get(c.group) ?? c.group) })),
       // A one-hot group's bucket order is its column order; a bucketed group's follows its edges and is not moved.
-      groups: schema.groups.map((g, i) => ({ ...g, name: draft.groups[i].name.trim(), ordered: draft.groups[i].ordered, buckets: draft.groups[i].buckets.map((b) => b.trim()), columns: g.kind === 'one-hot' ? draft.groups[i].order.map((k) => g.columns[k]) : g.columns })),
+      // A text group's values move with its buckets; its labels may be renamed, its values stay as written.
+      groups: schema.groups.map((g, i) => ({
+        ...g,
+        name: draft.groups[i].name.trim(),
+        ordered: draft.groups[i].ordered,
+        buckets: draft.groups[i].buckets.map((b) => b.trim()),
+        columns: g.kind === 'one-hot' ? draft.groups[i].order.map((k) => g.columns[k]) : g.columns,
+        ...(g.text && { text: { ...g.text, values: draft.groups[i].order.map((k) => g.text!.values[k]) } }),
+      })),
     };
     for (const g of edited.groups) {
       if (g.name === '') throw new Error('a group name is empty; give every group a name');

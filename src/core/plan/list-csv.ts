@@ -22,9 +22,9 @@ export interface ListLines {
   features: Float64Array;
 }
 
-/** A bucket as a reader needs it: "Speaks Gujarati" says enough, "<= 30" or "not recorded" needs its group ("age <= 30"). */
+/** A bucket as a reader needs it: "Speaks Gujarati" says enough, "<= 30" needs its group ("age <= 30"). */
 export function bucketText(group: string, bucket: string): string {
-  return /^[\p{L}]/u.test(bucket) && !/^(no|yes|all|not recorded|other)( \(\w+\))?$/.test(bucket) ? bucket : `${group} ${bucket}`;
+  return /^[\p{L}]/u.test(bucket) && !/^(no|yes|all)$/.test(bucket) ? bucket : `${group} ${bucket}`;
 }
 
 /** Ids, buckets and feature values of the listed arms (`arms` in rank order). */
@@ -36,7 +36,11 @@ export function listLines(register: Register, arms: Int32Array): ListLines {
   arms.forEach((arm, j) => values.set(features.subarray(arm * F, arm * F + F), j * F));
   return {
     ids: Array.from(arms, (arm) => register.ids[arm]),
-    buckets: Array.from(arms, (arm) => schema.groups.map((g, gi) => bucketText(g.name, buckets[gi][arm] >= 0 ? g.buckets[buckets[gi][arm]] : '?')).join(' · ')),
+    // a text column's values are bare words ("none", "yes"): their group goes first
+    buckets: Array.from(arms, (arm) => schema.groups.map((g, gi) => {
+      const bucket = buckets[gi][arm] >= 0 ? g.buckets[buckets[gi][arm]] : '?';
+      return g.text ? `${g.name} ${bucket}` : bucketText(g.name, bucket);
+    }).join(' · ')),
     columns: schema.columns.map((c) => c.label || c.name),
     features: values,
   };

@@ -19,16 +19,16 @@ describe('a list on a register with text columns', () => {
     const ids = Array.from(list.arms, (arm) => register.ids[arm]);
     // her weight is 6 against 1: the पालघर mothers a call helps come first
     const districts = Array.from(list.arms, (arm) => district(arm));
-    const first = districts.findIndex((d) => d !== 'पालघर');
-    expect(first).toBeGreaterThanOrEqual(6);
-    expect(districts.slice(first)).not.toContain('पालघर');
+    const others = districts.findIndex((d) => d !== 'पालघर');
+    expect(others === -1 || others >= 6).toBe(true);
+    if (others !== -1) expect(districts.slice(others)).not.toContain('पालघर');
     expect(list.reasons[0]).toMatch(/district == 'पालघर'.*she district = पालघर/);
     const csv = parseCsv(listCsv(list, listLines(register, list.arms)));
     expect(csv.header.slice(0, 6)).toEqual(['id', 'rank', 'index', 'default_rank', 'reason', 'features']);
     expect(csv.header).toContain('district: पालघर');
     expect(csv.header).toContain('language: ગુજરાતી');
     expect(csv.rows.map((r) => r.fields[0])).toEqual(ids);
-    expect(csv.rows[0].fields[5]).toMatch(/^पालघर · (ગુજરાતી|मराठी|Hindi) · /);
+    expect(csv.rows[0].fields[5]).toMatch(/^district पालघर · language (ગુજરાતી|मराठी|Hindi) · education /);
     const blank = listLines(register, Int32Array.of(4)).buckets[0];
     expect(blank).toMatch(/^district not recorded · /);
   });
