@@ -19,8 +19,13 @@ const site = useBuiltSite();
 const csvFile = (name: string, text: string) => ({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
 const REWARD = 'state * (1 + 2 * (agent_feats.district == "पालघर"))';
 
-async function shoot(page: Page, name: string) {
+async function shoot(page: Page, name: string, detail?: string) {
   expect(await layoutAtBothWidths(page, `text-${name}`, ARTIFACTS)).toEqual([]);
+  if (!detail) return;
+  // the part this test is about, at a phone's width, legible on its own
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.getByTestId(detail).screenshot({ path: `${ARTIFACTS}/text-${name}-390-detail.png` });
+  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 /** The Plan screen with the two-script register read (history + features). */
@@ -49,7 +54,7 @@ describe('her register with text columns', () => {
     await expect.poll(() => page.getByTestId('reward-check').textContent()).toMatch(/^Valid: reads district \(agent_feats\.district\)/);
     await page.getByTestId('feature-reference').locator('summary').click();
     expect(await page.getByTestId('text-example').textContent()).toBe('state * (1 + (agent_feats.district == "पालघर"))');
-    await shoot(page, 'plan-register');
+    await shoot(page, 'plan-register', 'register-text-columns');
     expect(await axeViolations(page)).toEqual([]);
 
     await page.getByTestId('plan-budget').fill('12');
@@ -61,7 +66,7 @@ describe('her register with text columns', () => {
     expect(csv.rows[0].fields[5]).toMatch(/^district पालघर · language /);
     expect(await page.getByTestId('call-list').textContent()).toContain('पालघर');
     expect(await page.getByTestId('plan-answer').textContent()).toMatch(/पालघर/);
-    await shoot(page, 'plan-list');
+    await shoot(page, 'plan-list', 'call-list');
 
     // one click: What-if on the plan's own register, at its budget, with its policy
     await page.getByTestId('plan-what-if').click();
@@ -85,14 +90,20 @@ describe('her register with text columns', () => {
     expect(await buckets(page, 'district')).toMatch(/^पालघर \(\d+\) · ठाणे \(\d+\) · नाशिक \(\d+\) · Mumbai Suburban \(\d+\) · रत्नागिरी \(3\) · not recorded \(11\)$/);
     expect(await page.getByTestId('column-uses').textContent()).toMatch(/week, state, called/);
     expect(await preview.textContent()).toMatch(/transitions estimated from 8 weeks of history by the weekly plan's estimator/);
-    await shoot(page, 'data-register');
+    expect(await page.getByTestId('rare-values').textContent()).toBe('रत्नागिरी is seen fewer than 20 times.');
+    await shoot(page, 'data-register', 'column-uses');
     expect(await axeViolations(page)).toEqual([]);
+    // merged by her choice: the file is read again, the preview keeps the name she typed
+    await page.getByLabel('Save as').fill('my mothers');
+    await page.locator('[data-testid="text-column"][data-column="district"] [data-testid="merge-rare"]').check();
+    await expect.poll(() => buckets(page, 'district'), { timeout: 20_000 }).toMatch(/· other \(3\) · not recorded \(11\)$/);
+    expect(await page.getByLabel('Save as').inputValue()).toBe('my mothers');
     await page.getByTestId('save-population').click();
     await expect.poll(() => page.getByTestId('population').count(), { timeout: 15_000 }).toBe(1);
 
     await page.goto(`${site.url}#/what-if`);
-    await expect.poll(() => page.locator('#population-source option', { hasText: 'history' }).count(), { timeout: 15_000 }).toBe(1);
-    await page.locator('#population-source').selectOption({ label: 'history' });
+    await expect.poll(() => page.locator('#population-source option', { hasText: 'my mothers' }).count(), { timeout: 15_000 }).toBe(1);
+    await page.locator('#population-source').selectOption({ label: 'my mothers' });
     await expect.poll(() => page.getByTestId('population-summary').textContent(), { timeout: 20_000 }).toMatch(new RegExp(`^${TEXT_NUM} arms, 2 states, budget 12,`));
     await page.getByRole('button', { name: 'Add a reward' }).click();
     await page.getByTestId('candidate').nth(1).locator('textarea').fill('state * (1 + 3 * (agent_feats.language == "ગુજરાતી"))');
@@ -100,7 +111,7 @@ describe('her register with text columns', () => {
     await expect.poll(() => page.getByTestId('candidate-in-words').first().textContent(), { timeout: 20_000 }).toMatch(/language: ગુજરાતી/);
     await page.getByTestId('feature-reference').locator('summary').click();
     expect(await page.getByTestId('text-feature').allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/^agent_feats\.language \(language\): "ગુજરાતી", "मराठी", "Hindi"$/)]));
-    await shoot(page, 'what-if-register');
+    await shoot(page, 'what-if-register', 'feature-reference');
     expect(problems).toEqual([]);
   }, 240_000);
 });
