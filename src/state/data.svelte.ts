@@ -46,9 +46,10 @@ export class DataState {
   /**
    * The user's edits of the preview: the name it is saved under and, per group in schema order, its
    * name, whether its buckets are ordered (EMD and shift measures need it), its bucket labels in the
-   * chosen order, and `order[j]`: which original bucket is now j-th.
+   * chosen order, and `order[j]`: which original bucket is now j-th; `budget`: calls a week, when she
+   * changed the file's (a register's is the weekly plan's default).
    */
-  draft = $state<{ name: string; program?: string; groups: DraftGroup[] }>({ name: '', groups: [] });
+  draft = $state<{ name: string; program?: string; budget?: number; groups: DraftGroup[] }>({ name: '', groups: [] });
   /** How each numeric column (by its internal name) is banded; a column not here is cut at quartiles. */
   bands = $state<Record<string, BandChoice>>({});
   /**
@@ -209,7 +210,10 @@ export class DataState {
     if (!preview) throw new Error('nothing to save: import a file first');
     const schema = this.editedSchema(preview);
     const program = this.draft.program?.trim();
-    const instance: Instance = { ...preview.instance, schema, ...(program && { program }) };
+    const budget = this.draft.budget ?? preview.instance.budget;
+    const arms = preview.instance.numArms;
+    if (!Number.isInteger(budget) || budget < 1 || budget > arms) throw new Error(`the budget must be a whole number of calls from 1 to ${arms}`);
+    const instance: Instance = { ...preview.instance, schema, budget, ...(program && { program }) };
     const id = `population-${now.toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
     const record: PopulationRecord = { id, name: this.draft.name.trim() || preview.fileName, createdAt: now, instance };
     await this.store().putPopulation(record);

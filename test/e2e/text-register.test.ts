@@ -98,13 +98,16 @@ describe('her register with text columns', () => {
     await page.locator('[data-testid="text-column"][data-column="district"] [data-testid="merge-rare"]').check();
     await expect.poll(() => buckets(page, 'district'), { timeout: 20_000 }).toMatch(/· other \(3\) · not recorded \(11\)$/);
     expect(await page.getByLabel('Save as').inputValue()).toBe('my mothers');
+    // her own budget: the weekly plan's default (a tenth) shown, and changed
+    expect(await page.getByTestId('population-budget').inputValue()).toBe('12');
+    await page.getByTestId('population-budget').fill('15');
     await page.getByTestId('save-population').click();
     await expect.poll(() => page.getByTestId('population').count(), { timeout: 15_000 }).toBe(1);
 
     await page.goto(`${site.url}#/what-if`);
     await expect.poll(() => page.locator('#population-source option', { hasText: 'my mothers' }).count(), { timeout: 15_000 }).toBe(1);
     await page.locator('#population-source').selectOption({ label: 'my mothers' });
-    await expect.poll(() => page.getByTestId('population-summary').textContent(), { timeout: 20_000 }).toMatch(new RegExp(`^${TEXT_NUM} arms, 2 states, budget 12,`));
+    await expect.poll(() => page.getByTestId('population-summary').textContent(), { timeout: 20_000 }).toMatch(new RegExp(`^${TEXT_NUM} arms, 2 states, budget 15,`));
     await page.getByRole('button', { name: 'Add a reward' }).click();
     await page.getByTestId('candidate').nth(1).locator('textarea').fill('state * (1 + 3 * (agent_feats.language == "ગુજરાતી"))');
     await expect.poll(() => page.getByTestId('candidate').nth(1).getByTestId('candidate-status').getAttribute('data-status'), { timeout: 60_000 }).toBe('done');

@@ -37,3 +37,9 @@ export function textFeatureLines(schema: FeatureSchema, hidden: readonly number[
     }),
   ];
 }
+
+/** Every name the schema spells (columns, groups, buckets, text features): clause replies keep them exactly. */
+export function schemaNames(schema: FeatureSchema): string[] {
+  const columns = schema.columns.flatMap((c) => [c.name, c.label]);
+  return [...columns, ...schema.groups.flatMap((g) => [g.name, ...g.buckets, ...(g.text ? [g.text.name] : [])])];
+}

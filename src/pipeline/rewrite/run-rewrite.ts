@@ -3,6 +3,7 @@
 // back and recorded; after the allowed attempts the step is 'failed' and the original prompt is
 // used), and pauses, keeping every reply, when the provider fails or the run is cancelled.
 import type { FeatureSchema } from '../../core/instance/types.ts';
+import { schemaNames } from '../../core/prompts/feature-list.ts';
 import { parseClausesReply } from '../../core/prompts/parse-reply.ts';
 import { rewritePrompt } from '../../core/prompts/rewrite-prompt.ts';
 import type { LlmProvider } from '../../llm/llm-provider.ts';
@@ -16,11 +17,6 @@ export interface RewriteOptions {
   /** Receives a copy of the state after every reply. */
   checkpoint?: (state: RewriteState) => void;
   signal?: AbortSignal;
-}
-
-/** Every name the schema spells (columns, groups, buckets, text features), which a rewrite keeps exactly. */
-function schemaNames(schema: FeatureSchema): string[] {
-  return [...schema.columns.flatMap((c) => [c.name, c.label]), ...schema.groups.flatMap((g) => [g.name, ...g.buckets, ...(g.text ? [g.text.name] : [])])];
 }
 
 export async function runRewrite(initial: RewriteState, llm: Pick<LlmProvider, 'complete'>, schema: FeatureSchema, options: RewriteOptions = {}): Promise<RewriteState> {

@@ -84,6 +84,25 @@ describe('the data state', () => {
     expect(data.preview).toBeNull();
   });
 
+  test('saves at the budget she typed, and refuses one that is not a whole number of calls within the population', async () => {
+    const store = new MemoryStore();
+    const data = new DataState(() => store);
+    const outcome = importPopulation('population-csv', withQ, 'p.csv');
+    if (!outcome.ok) throw new Error(outcome.error.message);
+    const show = () => data.show({ fileName: 'p.csv', kind: 'population-csv', instance: outcome.instance, summary: outcome.summary, readMs: 0, parseMs: 0, totalMs: 0 });
+    show();
+    for (const bad of [0, 4, 1.5, Number.NaN]) {
+      data.draft.budget = bad;
+      await expect(data.save()).rejects.toThrow('the budget must be a whole number of calls from 1 to 3');
+    }
+    expect(await store.listPopulations()).toEqual([]);
+    data.draft.budget = 2;
+    expect((await store.getPopulation(await data.save()))!.instance.budget).toBe(2);
+    show(); // a new preview starts from its file's budget
+    expect(data.draft.budget).toBeUndefined();
+    expect((await store.getPopulation(await data.save()))!.instance.budget).toBe(outcome.instance.budget);
+  });
+
   test('refuses an empty or repeated bucket label with the group named, and saves nothing', async () => {
     const store = new MemoryStore();
     const data = new DataState(() => store);
