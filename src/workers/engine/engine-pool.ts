@@ -3,12 +3,13 @@
 // (engine/simulation.ts), so the result does not depend on the number of workers. Progress comes
 // after every kernel call of any worker (about every 50 ms); abort terminates every worker at once
 // (a running WASM kernel cannot be interrupted otherwise); a crashed worker rejects the call with
-// WorkerCrashedError and stops the others. Inputs go to each worker as its own copy, transferred
-// (a simulation's a chunk of arms at a time, engine-jobs.ts).
+// WorkerCrashedError and stops the others. Inputs go to the workers as copies of their own, transferred; a
+// simulation's only to worker 0, a chunk of arms at a time, which prepares it once for all (engine-jobs.ts).
 import * as Comlink from 'comlink';
 import type { IndexTable } from '../../engine/engine.ts';
 import { mergeParts, type SimulationInput, type SimulationPart, type SimulationResult } from '../../engine/simulation.ts';
-import { armJobs, assembleIndexTable, jobArrays, transferArrays, trialJobs, type ArmJob, type EngineRunner, type RunOptions, type TrialJobs } from './engine-jobs.ts';
+import { trialJobs, type TrialJobs } from '../../engine/trial-jobs.ts';
+import { armJobs, assembleIndexTable, jobArrays, transferArrays, type ArmJob, type EngineRunner, type RunOptions } from './engine-jobs.ts';
 import type { EngineWorkerApi, Progress } from './engine.worker.ts';
 import { WorkerBridge } from '../worker-bridge.ts';
 
@@ -44,14 +45,24 @@ export class EnginePool implements EngineRunner {
   }
 
   /**
-   * Runs trial job j on worker j, its chunks transferred as the worker asks for them; progress in trials
-   * of all jobs. A worker that ran a job of RETIRE_ARMS arms or more is ended once idle (see below).
+   * Runs trial job j on worker j; progress in trials of all jobs. Worker 0 takes the input, its chunks transferred
+   * as it asks for them, prepares the simulation once and serves it to the others on a MessageChannel each
+   * (engine/prepared-pieces.ts), so that the others neither receive the input nor repeat the preparation. A worker that
+   * ran a job of RETIRE_ARMS arms or more is ended once idle (see below).
    */
   async runTrialJobs(jobs: TrialJobs, options: RunOptions = {}): Promise<SimulationPart[]> {
     const total = jobs.ranges.reduce((sum, [start, end]) => sum + end - start, 0);
     const big = jobs.shape.numArms >= RETIRE_ARMS;
-    return this.run(jobs.ranges, total, options, async (api, [start, end], progress, w) =>
-      api.simulateJob(jobs.shape, start, end, jobs.chunks, transferArrays(await jobs.chunk(w, 0)), Comlink.proxy(jobArrays(jobs, w)), progress), big);
+    const channels = jobs.ranges.slice(1).map(() => new MessageChannel());
+    return this.run(jobs.ranges, total, options, async (api, [start, end], progress, w) => {
+      const arrays = Comlink.proxy(jobArrays(jobs, w));
+      if (w > 0) {
+        const port = channels[w - 1].port2;
+        return api.adoptJob(jobs.shape, start, end, Comlink.transfer(port, [port]), arrays, progress);
+      }
+      const ports = channels.map((c) => c.port1);
+      return api.simulateJob(jobs.shape, start, end, jobs.chunks, transferArrays(await jobs.chunk(0, 0)), arrays, progress, Comlink.transfer(ports, ports));
+    }, big);
   }
 
   /** Runs arm job j on worker j (jobs from armJobs, their arrays transferred); progress in arms of all jobs. */
