@@ -9,6 +9,7 @@ import { instanceToJson } from '../core/datasets/instance-json.ts';
 import { validateSchema } from '../core/instance/create-instance.ts';
 import type { FeatureSchema, Instance } from '../core/instance/types.ts';
 import { groupSummary, type GroupRow, type PopulationSummary } from '../core/instance/population-summary.ts';
+import { budgetProblem } from '../core/limits/setting-ranges.ts';
 import type { PopulationRecord } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
 import { ImportClient, type ImportKind, type ImportProblem } from '../workers/import/import-client.ts';
@@ -211,8 +212,8 @@ export class DataState {
     const schema = this.editedSchema(preview);
     const program = this.draft.program?.trim();
     const budget = this.draft.budget ?? preview.instance.budget;
-    const arms = preview.instance.numArms;
-    if (!Number.isInteger(budget) || budget < 1 || budget > arms) throw new Error(`the budget must be a whole number of calls from 1 to ${arms}`);
+    const tooMany = budgetProblem(budget, preview.instance.numArms);
+    if (tooMany) throw new Error(tooMany);
     const instance: Instance = { ...preview.instance, schema, budget, ...(program && { program }) };
     const id = `population-${now.toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
     const record: PopulationRecord = { id, name: this.draft.name.trim() || preview.fileName, createdAt: now, instance };

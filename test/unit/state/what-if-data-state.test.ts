@@ -91,9 +91,15 @@ describe('the data state', () => {
     if (!outcome.ok) throw new Error(outcome.error.message);
     const show = () => data.show({ fileName: 'p.csv', kind: 'population-csv', instance: outcome.instance, summary: outcome.summary, readMs: 0, parseMs: 0, totalMs: 0 });
     show();
-    for (const bad of [0, 4, 1.5, Number.NaN]) {
+    const refusals: [number, string][] = [
+      [0, 'the budget must be a whole number from 1 to 10,000,000, not 0'],
+      [1.5, 'the budget must be a whole number from 1 to 10,000,000, not 1.5'],
+      [Number.NaN, 'the budget must be a whole number from 1 to 10,000,000, not empty'],
+      [4, 'the budget 4 is more than the 3 arms'],
+    ];
+    for (const [bad, why] of refusals) {
       data.draft.budget = bad;
-      await expect(data.save()).rejects.toThrow('the budget must be a whole number of calls from 1 to 3');
+      await expect(data.save()).rejects.toThrow(why);
     }
     expect(await store.listPopulations()).toEqual([]);
     data.draft.budget = 2;
