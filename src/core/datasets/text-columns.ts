@@ -22,13 +22,19 @@ export const OTHER = 'other';
 const FEW_TEXT_CELLS = 5;
 const FEW_TEXT_SHARE = 0.1;
 
-/** How the text columns of a file are grouped: the rare-value threshold and, per column (its header), whether to merge them. */
+/**
+ * How the text columns of a file are grouped: the rare-value threshold and, per column (its header),
+ * whether to merge them.
+ */
 export interface TextChoices {
   rareBelow?: number;
   merge?: Readonly<Record<string, boolean>>;
 }
 
-/** A text column read: its distinct values as written (trimmed; '' for blank cells), how often each occurs, and each row's value. */
+/**
+ * A text column read: its distinct values as written (trimmed; '' for blank cells), how often each
+ * occurs, and each row's value.
+ */
 export interface TextColumn {
   header: string;
   values: string[];
@@ -59,17 +65,26 @@ export function isTextColumn(table: CsvTable, column: number, fileName: string):
   });
   if (numbers === 0) return true;
   if (texts === 0 && blanks === 0) return false;
-  if (texts > 0 && !(numbers > texts && (texts <= FEW_TEXT_CELLS || texts < FEW_TEXT_SHARE * (numbers + texts)))) return true;
+  const fewTexts = texts <= FEW_TEXT_CELLS || texts < FEW_TEXT_SHARE * (numbers + texts);
+  if (texts > 0 && !(numbers > texts && fewTexts)) return true;
   const header = table.header[column];
   const where = `${fileName}, column ${column + 1} ("${header}")`;
-  const list = (cells: number[], count: number, show: (r: number) => string) => `${cells.map(show).join(', ')}${count > cells.length ? `, and ${count - cells.length} more` : ''}`;
+  const list = (cells: number[], count: number, show: (r: number) => string) =>
+    `${cells.map(show).join(', ')}${count > cells.length ? `, and ${count - cells.length} more` : ''}`;
   const first = table.rows[(texts > 0 ? textCells : blankCells)[0]];
   if (texts > 0) {
     const cells = list(textCells, texts, (r) => `line ${table.rows[r].line} "${table.rows[r].fields[column].trim()}"`);
-    throw new CsvError(`${where} holds numbers but for ${texts} cell${texts === 1 ? '' : 's'} that ${texts === 1 ? 'is' : 'are'} not a number: ${cells}; write ${texts === 1 ? 'it' : 'them'} as numbers (a column is read as text, with a bucket per value, when more of its cells are words)`, first.line, column + 1, header);
+    const [s, is, it] = texts === 1 ? ['', 'is', 'it'] : ['s', 'are', 'them'];
+    const why = `${where} holds numbers but for ${texts} cell${s} that ${is} not a number: ${cells}; `
+      + `write ${it} as numbers`;
+    const how = '(a column is read as text, with a bucket per value, when more of its cells are words)';
+    throw new CsvError(`${why} ${how}`, first.line, column + 1, header);
   }
   const cells = list(blankCells, blanks, (r) => `line ${table.rows[r].line}`);
-  throw new CsvError(`${where} holds numbers but ${blanks} cell${blanks === 1 ? ' is' : 's are'} empty: ${cells}; fill ${blanks === 1 ? 'it' : 'them'} in, or write a word such as "unknown" there to read the column as text, with a bucket per value`, first.line, column + 1, header);
+  const [sAre, it] = blanks === 1 ? [' is', 'it'] : ['s are', 'them'];
+  const why = `${where} holds numbers but ${blanks} cell${sAre} empty: ${cells}; fill ${it} in`;
+  const how = 'or write a word such as "unknown" there to read the column as text, with a bucket per value';
+  throw new CsvError(`${why}, ${how}`, first.line, column + 1, header);
 }
 
 /** The column's values as written (trimmed), in order of first appearance, with their counts and each row's. */
@@ -91,7 +106,10 @@ export function readTextColumn(table: CsvTable, column: number): TextColumn {
   return { header: table.header[column], values, counts, codes };
 }
 
-/** What grouping a text column gives: the group (its `columns` are positions among `columns`, to be moved) and each value's bucket. */
+/**
+ * What grouping a text column gives: the group (its `columns` are positions among `columns`, to be
+ * moved) and each value's bucket.
+ */
 export interface TextGrouping {
   group: FeatureGroup;
   columns: FeatureColumn[];
@@ -104,9 +122,13 @@ export interface TextGrouping {
  * (the merged values) and "not recorded" (blank cells). `names`: identifiers taken (columns, text groups),
  * `groups`: group names taken; both get this group's.
  */
-export function textGrouping(column: TextColumn, choices: TextChoices, names: Set<string>, groups: Set<string>): TextGrouping {
+export function textGrouping(
+  column: TextColumn, choices: TextChoices, names: Set<string>, groups: Set<string>,
+): TextGrouping {
   const rareBelow = choices.rareBelow ?? RARE_BELOW;
-  if (!(Number.isInteger(rareBelow) && rareBelow >= 1)) throw new Error(`the rare-value threshold must be a whole number of at least 1, not ${rareBelow}`);
+  if (!(Number.isInteger(rareBelow) && rareBelow >= 1)) {
+    throw new Error(`the rare-value threshold must be a whole number of at least 1, not ${rareBelow}`);
+  }
   const filled = column.values.map((v, i) => i).filter((i) => column.values[i] !== '');
   const byCount = filled.sort((a, b) => column.counts[b] - column.counts[a] || a - b);
   const rare = byCount.filter((i) => column.counts[i] < rareBelow);
@@ -120,19 +142,25 @@ export function textGrouping(column: TextColumn, choices: TextChoices, names: Se
   const blank = column.values.indexOf('');
   const written = kept.map((i) => column.values[i]);
   const label = (word: string, why: string) => (written.includes(word) ? `${word} (${why})` : word);
-  const buckets = [...written, ...(merged.length ? [label(OTHER, 'merged')] : []), ...(blank !== -1 ? [label(NOT_RECORDED, 'blank')] : [])];
+  const other = merged.length ? [label(OTHER, 'merged')] : [];
+  const buckets = [...written, ...other, ...(blank !== -1 ? [label(NOT_RECORDED, 'blank')] : [])];
   const values: (string | null)[] = [...written, ...(merged.length ? [null] : []), ...(blank !== -1 ? [''] : [])];
   const name = distinctName(identifierOf(column.header), names);
   const groupName = distinctName(column.header, groups);
   const columns: FeatureColumn[] = buckets.map((bucket, b) => {
     const value = values[b];
     const id = identifierOf(`${name}_${value === null ? OTHER : value === '' ? 'not_recorded' : value}`);
-    return { name: distinctName(id, names), label: `${column.header}: ${bucket}`, description: `${column.header} is ${value === null ? `one of ${merged.length} rare values` : value === '' ? 'not recorded' : `“${value}”`}`, type: 'binary', group: groupName };
+    const is = value === null ? `one of ${merged.length} rare values` : value === '' ? 'not recorded' : `“${value}”`;
+    const [label, description] = [`${column.header}: ${bucket}`, `${column.header} is ${is}`];
+    return { name: distinctName(id, names), label, description, type: 'binary', group: groupName };
   });
   const place = new Map(kept.map((i, b) => [i, b]));
   const bucketOf = new Int32Array(column.values.length);
-  column.values.forEach((_, i) => (bucketOf[i] = i === blank ? buckets.length - 1 : (place.get(i) ?? written.length)));
-  const text = { name, column: column.header, values, ...(merged.length ? { merged: merged.map((i) => column.values[i]), rareBelow } : {}) };
-  const group: FeatureGroup = { name: groupName, kind: 'one-hot', columns: columns.map((_, b) => b), ordered: false, buckets, text };
+  const lastBucket = buckets.length - 1;
+  column.values.forEach((_, i) => (bucketOf[i] = i === blank ? lastBucket : (place.get(i) ?? written.length)));
+  const mergedValues = merged.length ? { merged: merged.map((i) => column.values[i]), rareBelow } : {};
+  const text = { name, column: column.header, values, ...mergedValues };
+  const positions = columns.map((_, b) => b);
+  const group: FeatureGroup = { name: groupName, kind: 'one-hot', columns: positions, ordered: false, buckets, text };
   return { group, columns, bucketOf };
 }

@@ -8,7 +8,9 @@ import { RewardFault } from './reward-error.ts';
 
 /** Prefixes (lower case) a literal may carry; b and f are recognised to be refused in words. */
 const PREFIXES = new Set(['r', 'u', 'b', 'br', 'rb', 'f', 'fr', 'rf']);
-const SIMPLE: Record<string, string> = { '\\': '\\', "'": "'", '"': '"', a: '\x07', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
+const SIMPLE: Record<string, string> = {
+  '\\': '\\', "'": "'", '"': '"', a: '\x07', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v',
+};
 const HEX = /^[0-9a-fA-F]+$/;
 
 /** Whether `word`, directly followed by a quote, is a string prefix. */
@@ -19,9 +21,13 @@ export const isStringPrefix = (word: string) => PREFIXES.has(word.toLowerCase())
  * prefix.length`, read up to `end`: its value and where it ends. Throws a RewardFault where Python
  * raises a SyntaxError, or where allot refuses (see the file comment).
  */
-export function readStringLiteral(text: string, start: number, end: number, prefix: string): { value: string; end: number } {
+export function readStringLiteral(
+  text: string, start: number, end: number, prefix: string,
+): { value: string; end: number } {
   const p = prefix.toLowerCase();
-  if (p.includes('b')) throw new RewardFault('bytes literals are not supported', start, 'compare with text: write "value" without the b');
+  if (p.includes('b')) {
+    throw new RewardFault('bytes literals are not supported', start, 'compare with text: write "value" without the b');
+  }
   if (p.includes('f')) throw new RewardFault('f-strings are not supported', start, 'write the text itself, e.g. "पालघर"');
   const raw = p.includes('r');
   const open = start + prefix.length;
@@ -29,7 +35,10 @@ export function readStringLiteral(text: string, start: number, end: number, pref
   const triple = text.startsWith(q.repeat(3), open) && open + 3 <= end;
   let i = open + (triple ? 3 : 1);
   let value = '';
-  const unterminated = () => new RewardFault(triple ? 'unterminated triple-quoted string literal' : 'unterminated string literal', open, `close it with ${triple ? q.repeat(3) : q}`);
+  const unterminated = () => {
+    const what = triple ? 'unterminated triple-quoted string literal' : 'unterminated string literal';
+    return new RewardFault(what, open, `close it with ${triple ? q.repeat(3) : q}`);
+  };
   while (i < end) {
     const c = text[i];
     if (c === q && (!triple || text.startsWith(q.repeat(3), i))) return { value, end: i + (triple ? 3 : 1) };
@@ -83,15 +92,22 @@ export function readStringLiteral(text: string, start: number, end: number, pref
     const width = next === 'x' ? 2 : next === 'u' ? 4 : next === 'U' ? 8 : 0;
     if (width) {
       const digits = text.slice(i + 2, Math.min(i + 2 + width, end));
-      if (digits.length < width || !HEX.test(digits)) throw new RewardFault(`truncated \\${next} escape: it needs ${width} hexadecimal digits`, i, `write \\${next}${'0'.repeat(width - 1)}9 style escapes, or the character itself`);
+      if (digits.length < width || !HEX.test(digits)) {
+        const hint = `write \\${next}${'0'.repeat(width - 1)}9 style escapes, or the character itself`;
+        throw new RewardFault(`truncated \\${next} escape: it needs ${width} hexadecimal digits`, i, hint);
+      }
       const point = parseInt(digits, 16);
-      if (point > 0x10ffff) throw new RewardFault('illegal Unicode character: beyond U+10FFFF', i, 'write the character itself');
-      if (point >= 0xd800 && point <= 0xdfff) throw new RewardFault('surrogate code points are not supported', i, 'write the character itself');
+      const itself = 'write the character itself';
+      if (point > 0x10ffff) throw new RewardFault('illegal Unicode character: beyond U+10FFFF', i, itself);
+      const surrogate = point >= 0xd800 && point <= 0xdfff;
+      if (surrogate) throw new RewardFault('surrogate code points are not supported', i, itself);
       value += String.fromCodePoint(point);
       i += 2 + width;
       continue;
     }
-    if (next === 'N') throw new RewardFault('named escapes \\N{...} are not supported', i, 'write the character itself');
+    if (next === 'N') {
+      throw new RewardFault('named escapes \\N{...} are not supported', i, 'write the character itself');
+    }
     // An unknown escape keeps its backslash, as in Python (the character after it may be a surrogate
     // pair, or a NUL or lone surrogate the loop refuses).
     value += '\\';

@@ -16,19 +16,28 @@ const shown = (node: TextNode) => (node.kind === 'text' ? JSON.stringify(node.va
 /** Throws a RewardFault at the first text operand outside == and != (`root`: what the whole expression is). */
 export function refuseText(node: RewardNode, root: 'reward' | 'index'): void {
   if (isText(node)) {
-    if (root === 'index') throw new RewardFault('the index is text; indices must be integers', node.pos, 'a text feature is read by its name: agent_feats.name');
-    throw new RewardFault('the reward is text, not a number', node.pos, `compare it: ${example(node)} is 1 for those beneficiaries and 0 for the others`);
+    if (root === 'index') {
+      const hint = 'a text feature is read by its name: agent_feats.name';
+      throw new RewardFault('the index is text; indices must be integers', node.pos, hint);
+    }
+    const hint = `compare it: ${example(node)} is 1 for those beneficiaries and 0 for the others`;
+    throw new RewardFault('the reward is text, not a number', node.pos, hint);
   }
   walk(node);
 }
 
 function example(node: TextNode): string {
-  if (node.kind === 'text-feature') return `agent_feats.${node.name} == ${JSON.stringify(node.values.find((v) => v) ?? '')}`;
+  if (node.kind === 'text-feature') {
+    return `agent_feats.${node.name} == ${JSON.stringify(node.values.find((v) => v) ?? '')}`;
+  }
   return `agent_feats.name == ${JSON.stringify(node.value)}`;
 }
 
 function operand(node: RewardNode): void {
-  if (isText(node)) throw new RewardFault('text can only be compared with == or !=', node.pos, `write ${example(node)}, which is 1 for those beneficiaries and 0 for the others`);
+  if (isText(node)) {
+    const hint = `write ${example(node)}, which is 1 for those beneficiaries and 0 for the others`;
+    throw new RewardFault('text can only be compared with == or !=', node.pos, hint);
+  }
   walk(node);
 }
 
@@ -59,10 +68,15 @@ function decidable(a: TextNode, b: TextNode): void {
   for (const [feature, other] of [[a, b], [b, a]] as const) {
     if (feature.kind !== 'text-feature' || feature.merged.length === 0) continue;
     if (other.kind === 'text-feature') {
-      throw new RewardFault(`${shown(a)} and ${shown(b)} cannot be compared: the rare values of agent_feats.${feature.name} are merged into "other"`, other.pos, 'compare each with a value instead');
+      const why = `the rare values of agent_feats.${feature.name} are merged into "other"`;
+      const what = `${shown(a)} and ${shown(b)} cannot be compared: ${why}`;
+      throw new RewardFault(what, other.pos, 'compare each with a value instead');
     }
     if (feature.merged.includes(other.value)) {
-      throw new RewardFault(`${shown(other)} is one of the rare values of agent_feats.${feature.name} merged into "other", so who holds it is not known here`, other.pos, 'keep the rare values of that column where the register is read (untick "merge"), or read the "other" bucket\'s 0/1 column');
+      const why = `${shown(other)} is one of the rare values of agent_feats.${feature.name} merged into "other"`;
+      const hint = 'keep the rare values of that column where the register is read (untick "merge"), '
+        + 'or read the "other" bucket\'s 0/1 column';
+      throw new RewardFault(`${why}, so who holds it is not known here`, other.pos, hint);
     }
   }
 }
