@@ -40,6 +40,9 @@ interface DraftGroup {
   movable: boolean;
 }
 
+/** A file with the name it was chosen under. */
+type NamedFile = { file: Blob; fileName: string };
+
 export class DataState {
   populations = $state.raw<PopulationRecord[]>([]);
   /** Raw: a preview may hold 100,000 arms, which no proxy should wrap. */
@@ -50,7 +53,10 @@ export class DataState {
    * chosen order, and `order[j]`: which original bucket is now j-th; `budget`: calls a week, when she
    * changed the file's (a register's is the weekly plan's default).
    */
-  draft = $state<{ name: string; program?: string; budget?: number; groups: DraftGroup[] }>({ name: '', groups: [] });
+  draft = $state<{ name: string; program?: string; budget?: number; groups: DraftGroup[] }>({
+    name: '',
+    groups: [],
+  });
   /** How each numeric column (by its internal name) is banded; a column not here is cut at quartiles. */
   bands = $state<Record<string, BandChoice>>({});
   /**
@@ -67,10 +73,13 @@ export class DataState {
   private counted = new Map<string, GroupRow>();
   problem = $state.raw<{ fileName: string; error: ImportProblem } | null>(null);
   busy = $state(false);
-  /** How text columns are grouped (the rare-value threshold, each column's merge choice): changing it reads the file again. */
+  /**
+   * How text columns are grouped (the rare-value threshold, each column's merge choice): changing it
+   * reads the file again.
+   */
   text = $state<{ rareBelow: number; merge: Record<string, boolean> }>({ rareBelow: RARE_BELOW, merge: {} });
   /** The file being previewed, its kind as read, and a history's features file, to read them again. */
-  private source: { file: Blob; fileName: string; kind?: ImportKind; features?: { file: Blob; fileName: string } } | null = null;
+  private source: { file: Blob; fileName: string; kind?: ImportKind; features?: NamedFile } | null = null;
 
   /** `importer`: the import worker's client, this screen's own (stopped by dispose). */
   constructor(
@@ -87,14 +96,20 @@ export class DataState {
     this.populations = await this.store().listPopulations();
   }
 
-  /** Reads `file` (as `kind`, else guessed; `features`: a history CSV's features file), its text columns grouped by default. */
-  async importFile(file: Blob, fileName: string, kind?: ImportKind, features?: { file: Blob; fileName: string }): Promise<void> {
+  /**
+   * Reads `file` (as `kind`, else guessed; `features`: a history CSV's features file), its text
+   * columns grouped by default.
+   */
+  async importFile(file: Blob, fileName: string, kind?: ImportKind, features?: NamedFile): Promise<void> {
     this.source = { file, fileName, kind, features };
     this.text = { rareBelow: RARE_BELOW, merge: {} };
     await this.read(false);
   }
 
-  /** Groups the previewed file's text columns again (column: its header; merge: its rare values into "other"), keeping the preview's edits. */
+  /**
+   * Groups the previewed file's text columns again (column: its header; merge: its rare values into
+   * "other"), keeping the preview's edits.
+   */
   async groupText(column: string | null, merge?: boolean): Promise<void> {
     if (column !== null) this.text.merge[column] = merge!;
     await this.read(true);
@@ -109,13 +124,16 @@ export class DataState {
     this.problem = null;
     const started = performance.now();
     try {
-      const outcome = await this.importer.importFile(file, fileName, kind, { text: $state.snapshot(this.text), ...(features && { features }) });
+      const options = { text: $state.snapshot(this.text), ...(features && { features }) };
+      const outcome = await this.importer.importFile(file, fileName, kind, options);
       if (!outcome.ok) {
         this.problem = { fileName, error: outcome.error };
         this.preview = null;
         return;
       }
-      this.show({ fileName, kind: outcome.kind, instance: outcome.instance, summary: outcome.summary, readMs: outcome.readMs, parseMs: outcome.parseMs, totalMs: performance.now() - started }, keepEdits);
+      const { kind: read, instance, summary, readMs, parseMs } = outcome;
+      const totalMs = performance.now() - started;
+      this.show({ fileName, kind: read, instance, summary, readMs, parseMs, totalMs }, keepEdits);
     } catch (error) {
       this.problem = { fileName, error: { message: error instanceof Error ? error.message : String(error) } };
     } finally {

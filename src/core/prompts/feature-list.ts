@@ -32,8 +32,12 @@ export function textFeatureLines(schema: FeatureSchema, hidden: readonly number[
     `Text features, read by name and compared with == or != (1 when equal, else 0), e.g. ${example}:`,
     ...texts.map((g) => {
       const t = g.text!;
-      const values = t.values.map((v, b) => (v === null ? `rare values merged into a bucket "other" (read it as agent_feats[${g.columns[b]}])` : v === '' ? '"" (not recorded)' : JSON.stringify(v)));
-      return `agent_feats.${t.name} ("${t.column}", features ${g.columns[0]}-${g.columns[g.columns.length - 1]}): ${values.join(', ')}`;
+      const other = (b: number) => `rare values merged into a bucket "other" (read it as agent_feats[${g.columns[b]}])`;
+      const shown = (v: string | null, b: number) =>
+        v === null ? other(b) : v === '' ? '"" (not recorded)' : JSON.stringify(v);
+      const values = t.values.map(shown);
+      const features = `features ${g.columns[0]}-${g.columns[g.columns.length - 1]}`;
+      return `agent_feats.${t.name} ("${t.column}", ${features}): ${values.join(', ')}`;
     }),
   ];
 }
@@ -41,5 +45,6 @@ export function textFeatureLines(schema: FeatureSchema, hidden: readonly number[
 /** Every name the schema spells (columns, groups, buckets, text features): clause replies keep them exactly. */
 export function schemaNames(schema: FeatureSchema): string[] {
   const columns = schema.columns.flatMap((c) => [c.name, c.label]);
-  return [...columns, ...schema.groups.flatMap((g) => [g.name, ...g.buckets, ...(g.text ? [g.text.name] : [])])];
+  const groups = schema.groups.flatMap((g) => [g.name, ...g.buckets, ...(g.text ? [g.text.name] : [])]);
+  return [...columns, ...groups];
 }

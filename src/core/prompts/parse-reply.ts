@@ -128,7 +128,10 @@ function cleanText(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-/** Markdown emphasis removed, so that "**Score:** 4" and "`index: 2`" read plainly (for numbers only: names lose their _). */
+/**
+ * Markdown emphasis removed, so that "**Score:** 4" and "`index: 2`" read plainly (for numbers only:
+ * names lose their _).
+ */
 function plain(text: string): string {
   return text.replace(/[*_`]+/g, '');
 }
@@ -145,7 +148,8 @@ export function withoutEmphasis(text: string, keep: readonly string[] = []): str
   names.forEach((name, k) => (kept = kept.split(name).join(`\u0000${k}\u0000`)));
   const edge = '[^\\p{L}\\p{M}\\p{N}_*]';
   const pair = (mark: string) => new RegExp(`(^|${edge})${mark}(?=\\S)(.+?)(?<=\\S)${mark}(?=$|${edge})`, 'gmu');
-  const plainText = kept.replace(/`+/g, '').replace(/\*\*/g, '').replace(pair('__'), '$1$2').replace(pair('_'), '$1$2').replace(pair('\\*'), '$1$2');
+  const marksGone = kept.replace(/`+/g, '').replace(/\*\*/g, '');
+  const plainText = marksGone.replace(pair('__'), '$1$2').replace(pair('_'), '$1$2').replace(pair('\\*'), '$1$2');
   return plainText.replace(/\u0000(\d+)\u0000/g, (_, k: string) => names[Number(k)]);
 }
 
