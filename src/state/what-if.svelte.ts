@@ -20,7 +20,7 @@ import { saveWhatIfRun, type WhatIfConfig } from './what-if-record.ts';
 
 export type { PopulationRecord };
 export type { WhatIfConfig } from './what-if-record.ts';
-export type { CandidateStatus, WhatIfCandidate } from './what-if-candidate.svelte.ts';
+export type { WhatIfCandidate } from './what-if-candidate.svelte.ts';
 
 /** Where unsaved work is kept between visits (localStorage in the app): the last draft, or null. */
 export interface DraftStore {

@@ -5,7 +5,7 @@ import { basename } from 'node:path';
 import { GENERATORS } from '../../core/datasets/generators.ts';
 import { instanceToJson } from '../../core/datasets/instance-json.ts';
 import { populationSchemaFile, populationToCsv } from '../../core/datasets/population-export.ts';
-import { ESTIMATE_DEFAULTS, estimateTransitions } from '../../core/datasets/trajectories.ts';
+import { ESTIMATE_DEFAULTS, transitionsFromTrajectories } from '../../core/datasets/trajectories.ts';
 import { RANGES } from '../../core/limits/setting-ranges.ts';
 import { UsageError } from '../args.ts';
 import { optionalNumber } from '../number-option.ts';
@@ -108,7 +108,7 @@ async function estimate(file: string, options: Record<string, string | true>, io
   const statesGiven = optionalNumber(options, 'states', RANGES.states);
   const started = performance.now();
   const text = await readTextFile(file);
-  const result = estimateTransitions(text, { fileName: basename(file), prior, minActive, numStates: statesGiven });
+  const result = transitionsFromTrajectories(text, { fileName: basename(file), prior, minActive, numStates: statesGiven });
   const ms = performance.now() - started;
   const { ids, numStates, transitions } = result;
   const schema = { columns: [], groups: [] };

@@ -103,8 +103,6 @@ export function runTitle(s: RunSettings): string {
   return `${s.kind === 'sclm' ? 'SCLM' : 'DLM'}: ${text.length > 60 ? `${text.slice(0, 59)}…` : text}`;
 }
 
-export type { PopulationGenerator };
-
 /** The DLM run the settings ask for (a DLM run; SCLM's generator pool). */
 export function dlmConfigOf(s: RunSettings): Partial<DlmConfig> {
   return { rounds: s.rounds, candidates: s.candidates, maxAttempts: s.maxAttempts };

@@ -19,7 +19,7 @@ export interface ArmJob {
 }
 
 /** Abort and progress (work done of all jobs) of one run of jobs. */
-export interface RunOptions {
+export interface JobOptions {
   signal?: AbortSignal;
   onProgress?: (done: number, total: number) => void;
 }
@@ -27,8 +27,8 @@ export interface RunOptions {
 /** Runs job j on the engine's worker j: the pool itself, or a relay to it from another worker. */
 export interface EngineRunner {
   readonly size: number;
-  runTrialJobs(jobs: TrialJobs, options?: RunOptions): Promise<SimulationPart[]>;
-  runArmJobs(jobs: ArmJob[], options?: RunOptions): Promise<IndexTable[]>;
+  runTrialJobs(jobs: TrialJobs, options?: JobOptions): Promise<SimulationPart[]>;
+  runArmJobs(jobs: ArmJob[], options?: JobOptions): Promise<IndexTable[]>;
 }
 
 /** JobArrays of job j, each answer's arrays marked for transfer (the request's `spent` arrays are the asker's to mark). */

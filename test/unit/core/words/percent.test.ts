@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { MISSING, percent, signedPercent } from '../../../../src/core/words/percent.ts';
+import { NOT_AVAILABLE, percent, signedPercent } from '../../../../src/core/words/percent.ts';
 
 describe('percent: one style for every share in words', () => {
   test('a share as a percentage, one decimal by default, no space before the sign', () => {
@@ -9,12 +9,12 @@ describe('percent: one style for every share in words', () => {
     expect(percent(1)).toBe('100.0%');
   });
   test('a missing or undefined share is a dash, never "NaN%"', () => {
-    for (const x of [null, undefined, NaN]) expect(percent(x)).toBe(MISSING);
+    for (const x of [null, undefined, NaN]) expect(percent(x)).toBe(NOT_AVAILABLE);
   });
   test('a change is always signed', () => {
     expect(signedPercent(0.012)).toBe('+1.2%');
     expect(signedPercent(-0.004)).toBe('-0.4%');
     expect(signedPercent(0)).toBe('+0.0%');
-    expect(signedPercent(null)).toBe(MISSING);
+    expect(signedPercent(null)).toBe(NOT_AVAILABLE);
   });
 });
