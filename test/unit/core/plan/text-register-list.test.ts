@@ -22,13 +22,17 @@ describe('a list on a register with text columns', () => {
     const others = districts.findIndex((d) => d !== 'पालघर');
     expect(others === -1 || others >= 6).toBe(true);
     if (others !== -1) expect(districts.slice(others)).not.toContain('पालघर');
-    expect(list.reasons[0]).toMatch(/district == 'पालघर'.*she district = पालघर/);
+    expect(list.details[0]).toMatch(/district == 'पालघर'.*she district = पालघर/);
+    // the plain reason names her district once, as written
+    const moved = list.reasons.filter((r) => r !== 'same place as the default');
+    expect(moved.every((r) => /^district पालघर: \d+ places? higher than the default$/.test(r))).toBe(true);
     const csv = parseCsv(listCsv(list, listLines(register, list.arms)));
-    expect(csv.header.slice(0, 6)).toEqual(['id', 'rank', 'index', 'default_rank', 'reason', 'features']);
+    const at = csv.header.indexOf('features');
+    expect(csv.header.slice(0, 8)).toEqual(['id', 'rank', 'reason', 'chance', 'borderline', 'index', 'default_rank', 'features']);
     expect(csv.header).toContain('district: पालघर');
     expect(csv.header).toContain('language: ગુજરાતી');
     expect(csv.rows.map((r) => r.fields[0])).toEqual(ids);
-    expect(csv.rows[0].fields[5]).toMatch(/^district पालघर · language (ગુજરાતી|मराठी|Hindi) · education /);
+    expect(csv.rows[0].fields[at]).toMatch(/^district पालघर · language (ગુજરાતી|मराठी|Hindi) · education /);
     const blank = listLines(register, Int32Array.of(4)).buckets[0];
     expect(blank).toMatch(/^district not recorded · /);
   });
