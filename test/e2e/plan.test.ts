@@ -74,7 +74,7 @@ describe('the weekly plan', () => {
     await shoot(page, 'empty');
     await readHistoryRegister(page, site);
     expect(await page.getByTestId('register-summary').textContent()).toMatch(new RegExp(`^\\s*${NUM} beneficiaries from history\\.csv.*${WEEKS} weeks of history`, 's'));
-    const option = page.locator('#policy-choice option', { hasText: 'Selected reward of' });
+    const option = page.locator('#policy-choice option', { hasText: 'the reward it selected' });
     expect(await option.count()).toBe(1);
     await page.locator('#policy-choice').selectOption({ label: (await option.textContent())! });
     expect(await page.locator('#plan-reward').inputValue()).toBe(SELECTED);
