@@ -2,6 +2,7 @@
 // weeks and a previewed outcomes file. The register, the plan and their storage live in the plan
 // worker (workers/plan/); the page holds summaries, the plan's listing and settings, and the list (B
 // lines). A list is shown as soon as it is made; whose place in it is uncertain follows (`checking`).
+import type { TextChoices } from '../core/datasets/text-columns.ts';
 import type { PlanSettings } from '../core/plan/plan-settings.ts';
 import type { WeeklyList } from '../core/plan/weekly-list.ts';
 import { newPlanId, type PlanListing, type PlanPolicySource } from '../core/plan/plan-record.ts';
@@ -21,6 +22,7 @@ import { policyOptions, type PolicyOption } from './plan/policy-options.ts';
 import { PLAN_DRAFT_KEY, readDraft, type PlanDraft } from './plan/plan-draft.ts';
 import { runRepository, type AnyRunRecord } from './run-records.ts';
 
+export type { TextChoices };
 export type { Banding, OutcomesPreview, PlanHead, PlanView, RegisterSource, RegisterSummary, Uncertainty, WeekSummary };
 export type { PopulationRecord } from '../storage/records.ts';
 export type { PlanListing } from '../core/plan/plan-record.ts';
@@ -80,6 +82,19 @@ export class PlanSession {
   }
   band(group: string, banding: Banding): Promise<boolean> {
     return runStep(this, 'Banding…', async () => void (this.summary = await this.client.band(group, banding)));
+  }
+  /** Groups the register's text columns again (rare values merged into "other", or kept), keeping its bands. */
+  groupText(text: TextChoices): Promise<boolean> {
+    return runStep(this, 'Grouping the text columns…', async () => void (this.summary = await this.client.groupText(text)));
+  }
+  /**
+   * Saves the open plan's register (or the one being set up) as a population, under `id` (saved again,
+   * it is replaced), for What-if and runs to compare policies on these beneficiaries at this budget.
+   */
+  async saveRegisterPopulation(id: string, name: string, now = Date.now()): Promise<PopulationRecord> {
+    const record = { id, name, createdAt: now, instance: await this.client.population() };
+    await this.store().putPopulation(record);
+    return record;
   }
   /** Makes week 1's list and saves the new plan; returns its id (null on problems). */
   async create(name: string, policy: PlanPolicySource, settings: PlanSettings, now = Date.now()): Promise<string | null> {

@@ -4,6 +4,9 @@
 // here, never on the page. What goes to the page is small: the list (B lines), the plan's listing
 // and settings (plan-records.ts), and later the uncertain places (uncertain-places.ts).
 import { parseOutcomesCsv } from '../../core/datasets/outcomes-csv.ts';
+import type { TextChoices } from '../../core/datasets/text-columns.ts';
+import type { Instance } from '../../core/instance/types.ts';
+import { registerPopulation } from '../../core/plan/register-population.ts';
 import { applyOutcomes, type WeekOutcomes } from '../../core/plan/apply-outcomes.ts';
 import { listLines, type ListLines } from '../../core/plan/list-csv.ts';
 import { defaultPriorGroup, type PlanSettings } from '../../core/plan/plan-settings.ts';
@@ -49,6 +52,9 @@ export type WeekApplyResult =
 
 export class WeeklyPlan {
   private draft: Register | null = null;
+  /** Where the draft was read from, and the bands chosen on it since (read again, they are kept). */
+  private source: RegisterSource | null = null;
+  private readonly bandings = new Map<string, Banding>();
   private plan: PlanState | null = null;
   private meta: PlanMeta | null = null;
   private outcomes: { parsed: WeekOutcomes; week: number; questions: OutcomesQuestion[] } | null = null;
@@ -66,14 +72,51 @@ export class WeeklyPlan {
   /** Reads the register and estimates its transitions under the default prior group (the form's default too). */
   async loadRegister(source: RegisterSource): Promise<RegisterSummary> {
     this.draft = await readRegister(source);
+    this.source = source;
+    this.bandings.clear();
     this.lists.posterior(this.draft, defaultPriorGroup(this.draft.schema));
-    return summaryOf(this.draft);
+    return this.draftSummary();
   }
 
   band(group: string, banding: Banding): RegisterSummary {
     const r = this.need(this.draft, 'no register is loaded');
     this.draft = { ...r, schema: reband(r.schema, r.features, r.numArms, group, banding) };
-    return summaryOf(this.draft);
+    this.bandings.set(group, banding);
+    return this.draftSummary();
+  }
+
+  /**
+   * Reads the register's file again with its text columns grouped as `text` says (rare values merged
+   * into "other" or kept), keeping the bands chosen so far. A saved population's were chosen on import.
+   */
+  async groupText(text: TextChoices): Promise<RegisterSummary> {
+    const source = this.need(this.source, 'no register is loaded');
+    if (source.kind !== 'file') throw new Error('the text columns of a saved population were grouped when it was imported: import its file again on the Data screen to group them otherwise');
+    const register = await readRegister({ ...source, text });
+    let schema = register.schema;
+    for (const [group, banding] of this.bandings) {
+      if (schema.groups.some((g) => g.name === group)) schema = reband(schema, register.features, register.numArms, group, banding);
+    }
+    this.draft = { ...register, schema };
+    this.source = { ...source, text };
+    this.lists.posterior(this.draft, defaultPriorGroup(this.draft.schema));
+    return this.draftSummary();
+  }
+
+  /** The draft's summary, saying whether its text columns can be grouped again (its file can be read again). */
+  private draftSummary(): RegisterSummary {
+    return { ...summaryOf(this.draft!), regroupable: this.source?.kind === 'file' };
+  }
+
+  /**
+   * The open plan's register (or the one being set up) as a population for What-if and runs: the
+   * transitions the list is made with (core/plan/register-population.ts), at the plan's budget.
+   */
+  population(): Instance {
+    const register = this.plan?.register ?? this.need(this.draft, 'no register is loaded');
+    const group = this.plan ? this.plan.settings.priorGroup : defaultPriorGroup(register.schema);
+    const instance = registerPopulation(register, this.lists.posterior(register, group));
+    return this.plan ? { ...instance, budget: Math.min(this.plan.settings.budget, instance.numArms) } : instance;
   }
 
   /**

@@ -1,6 +1,8 @@
 // The page's handle on the plan worker (through WorkerBridge: started on first use, a crash rejects
 // with a clear error). The worker keeps the open plan between calls, so it is never stopped when idle.
 import * as Comlink from 'comlink';
+import type { TextChoices } from '../../core/datasets/text-columns.ts';
+import type { Instance } from '../../core/instance/types.ts';
 import type { PlanSettings } from '../../core/plan/plan-settings.ts';
 import type { PlanListing, PlanPolicySource } from '../../core/plan/plan-record.ts';
 import { WorkerBridge } from '../worker-bridge.ts';
@@ -21,6 +23,14 @@ export class PlanClient {
   }
   band(group: string, banding: Banding): Promise<RegisterSummary> {
     return this.bridge.call(undefined, (api) => api.band(group, banding));
+  }
+  /** Reads the register's file again with its text columns grouped as chosen. */
+  groupText(text: TextChoices): Promise<RegisterSummary> {
+    return this.bridge.call(undefined, (api) => api.groupText(text));
+  }
+  /** The open plan's register (or the one being set up) as a population for What-if. */
+  population(): Promise<Instance> {
+    return this.bridge.call(undefined, (api) => api.population() as Promise<Instance>);
   }
   /** Makes week 1's list of a new plan; the worker saves it after (saved()). */
   create(settings: PlanSettings, meta: PlanMeta): Promise<PlanView> {

@@ -31,6 +31,11 @@ const send = (view: PlanView) => {
 const api = {
   loadRegister: session.loadRegister.bind(session),
   band: session.band.bind(session),
+  groupText: session.groupText.bind(session),
+  population: () => {
+    const instance = session.population();
+    return Comlink.transfer(instance, [instance.transitions.buffer, instance.features.buffer, instance.initial.buffer] as ArrayBuffer[]);
+  },
   create: async (settings: PlanSettings, meta: PlanMeta) => send(await session.create(settings, meta)),
   /** The plan's view, or, when the saved plan is damaged, what is wrong with it (naming the field). */
   open: async (id: string): Promise<PlanView | { damaged: string }> => {
