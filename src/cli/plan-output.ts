@@ -7,6 +7,8 @@ import { plainWords, type PlanWarning } from '../core/plan/estimate-warnings.ts'
 import { listCsv as coreListCsv, listXlsx as coreListXlsx, reasonDetail } from '../core/plan/list-csv.ts';
 import type { Uncertainty } from '../pipeline/plan/uncertain-places.ts';
 import type { PlanView } from '../pipeline/plan/weekly-plan.ts';
+import { evidenceSentences, type PlanEvidence } from '../core/plan/holdout-plan.ts';
+import type { ArmOutcome } from '../core/plan/holdout-evidence.ts';
 
 /** Per line, the share of posterior draws that list her (the list's own NaN when none were made). */
 const membershipOf = (view: PlanView, u: Uncertainty | null) => u?.membership ?? view.list.membership;
@@ -30,6 +32,19 @@ function callJson(view: PlanView, membership: Float64Array, j: number): Record<s
     reason: list.reasons[j], reason_detail: reasonDetail(list, j, membership),
     ...(Number.isFinite(m) && { chance: m }),
     borderline: isBorderline(m),
+    ...(list.arm && { arm: list.arm[j] ? 'holdout' : 'plan' }),
+  };
+}
+
+/** --json's "evidence": the holdout's arms after the applied weeks (null before the first), the effect, its 95% interval, the MDE. */
+export function evidenceJson(e: PlanEvidence): Record<string, unknown> {
+  const arm = (a: ArmOutcome) => ({ mothers: a.mothers, engaged_weeks: a.engagedWeeks, share_engaged: a.share });
+  const x = e.evidence;
+  return {
+    weeks: e.weeks, share: e.share, rule: e.rule,
+    plan: x ? arm(x.plan) : null, holdout: x ? arm(x.holdout) : null,
+    effect: x ? x.effect : null, ci95: x ? x.ci95 : null,
+    mde: e.mde, mde_weeks: e.mdeWeeks, sentences: evidenceSentences(e),
   };
 }
 
@@ -49,6 +64,7 @@ export function listJson(view: PlanView, u: Uncertainty | null): string {
     tie_seed: list.tieSeed,
     warnings: list.warnings.map((w) => w.technical),
     warning_details: list.warnings.map(warningJson),
+    ...(view.evidence && { evidence: evidenceJson(view.evidence) }),
   });
 }
 
@@ -67,6 +83,7 @@ export function warningJson(w: PlanWarning): Record<string, unknown> {
 export function listText(view: PlanView, u: Uncertainty | null, shown = 10): string {
   const { list, lines } = view;
   const out = [`week ${list.week}: ${list.arms.length} calls under "${list.reward}" (tie seed ${list.tieSeed})`];
+  if (view.evidence) for (const s of evidenceSentences(view.evidence)) out.push(`  ${s}`);
   for (const s of list.sentences.slice(0, 3)) out.push(`  ${s}`);
   if (u) for (const s of chanceSentences(u.membership, u.draws)) out.push(`  ${s}`);
   for (const unmet of list.unmet) out.push(`  not met: ${unmet}`);

@@ -16,21 +16,23 @@ import { WeeklyPlan, type PlanView } from '../../pipeline/plan/weekly-plan.ts';
 import { UsageError } from '../args.ts';
 import type { Command, Io } from '../command.ts';
 import { RANGES } from '../../core/limits/setting-ranges.ts';
-import { numberOption, optionalNumber } from '../number-option.ts';
+import { choiceOption, numberOption, optionalNumber } from '../number-option.ts';
+import { HOLDOUT_WEEKS, type HoldoutSetting } from '../../core/plan/holdout-plan.ts';
 import { exists, type PlanFileStore } from '../plan-file-store.ts';
 import { withPlanFile } from '../plan-file-session.ts';
 import { listCsv, listJson, listText, listXlsx } from '../plan-output.ts';
 import { namedFile, readTextFile } from '../read-text-file.ts';
 import { basename } from 'node:path';
 
-const CREATE_ONLY = ['register', 'features', 'reward', 'budget', 'exclude', 'cooldown', 'min-share', 'max-share', 'seed', 'arms', 'weeks', 'prior-group', 'draws'];
+const CREATE_ONLY = ['register', 'features', 'reward', 'budget', 'exclude', 'cooldown', 'min-share', 'max-share', 'seed', 'arms', 'weeks', 'prior-group', 'draws', 'holdout', 'holdout-rule', 'holdout-weeks'];
 
 export const planCommand: Command = {
   name: 'plan',
   summary: "the weekly call list: whom to call this week under a reward and budget, and why; then apply the week's outcomes",
   usage:
     '--register FILE|NAME --reward EXPR --budget B [--features FILE.csv] [--exclude IDS.csv] [--cooldown K] [--min-share GROUP=BUCKET:SHARE]... ' +
-    '[--max-share GROUP=BUCKET:SHARE]... [--seed S] --state PLAN.json [--out calls.csv] [--json]\n' +
+    '[--max-share GROUP=BUCKET:SHARE]... [--seed S] [--holdout SHARE [--holdout-rule random|default] [--holdout-weeks T]]\n' +
+    '       --state PLAN.json [--out calls.csv] [--json]\n' +
     '       allot plan --state PLAN.json --outcomes WEEK.csv [--replace] [--yes] [--out calls.csv] [--json]',
   details: [
     'A register CSV is a population CSV (id, q00..q11 or p_s_a_t, features) with a state column for the current state',
@@ -57,6 +59,13 @@ export const planCommand: Command = {
     'few-uncalled-weeks {"state", "weeks"}, small-groups {"group_by", "min_arms", "priors", "small": [{"bucket", "state"}]},',
     'no-calls {"state"}, or note (a sentence of the register or the exclusion list); "message" is the sentence in',
     '"warnings", "plain" the same in a program manager\'s words.',
+    '--holdout SHARE sets aside a seeded random share of mothers (by a hash of the seed and her id: enrolments alike)',
+    'whose calls follow --holdout-rule (random, or the default state policy) at the plan\'s call rate; the split is kept',
+    'with the plan. Each call then has "arm": "plan"|"holdout" (the holdout\'s after the plan\'s lines), and --json has',
+    '"evidence": {"weeks", "share", "rule", "plan": {"mothers", "engaged_weeks", "share_engaged"}, "holdout": {...},',
+    '"effect", "ci95": [lo, hi], "mde", "mde_weeks", "sentences"} (null arms before the first applied week): the',
+    'difference in the share of weeks engaged per mother, its 95% interval (Welch, a mother one unit), and the minimum',
+    'detectable effect for --holdout-weeks weeks (80% power), also said before the list.',
   ].join('\n'),
   options: {
     register: { type: 'string', value: 'FILE|NAME', description: 'a register CSV or a built-in population (dlm, sclm, multilingual)' },
@@ -72,6 +81,9 @@ export const planCommand: Command = {
     weeks: { type: 'string', value: 'W', description: 'weeks of simulated history of a built-in register', default: '26', range: RANGES.weeks },
     'prior-group': { type: 'string', value: 'GROUP', description: 'feature group whose buckets get their own prior, or "none" (default: the first group)' },
     draws: { type: 'string', value: 'D', description: 'posterior draws for the uncertain-place flags (0: none)', default: String(PLAN_DEFAULTS.draws), range: RANGES.draws },
+    holdout: { type: 'string', value: 'SHARE', description: 'hold out a seeded random SHARE of mothers as a comparison arm, called at the same rate', default: '0', range: RANGES.holdoutShare },
+    'holdout-rule': { type: 'string', value: 'random|default', description: "the holdout's calls: at random, or by the default state policy", default: 'random' },
+    'holdout-weeks': { type: 'string', value: 'T', description: 'the weeks the holdout will run, for its minimum detectable effect', default: String(HOLDOUT_WEEKS), range: RANGES.holdoutWeeks },
     state: { type: 'string', value: 'PLAN.json', description: 'the plan file: written when creating a plan, read and updated when applying outcomes' },
     outcomes: { type: 'string', value: 'WEEK.csv', description: "the week's outcomes: id, called, engaged (0/1)" },
     replace: { type: 'flag', description: 'replace the last applied week with these outcomes' },
@@ -124,6 +136,7 @@ async function runPlan(options: Record<string, string | true>, lists: Record<str
     const weeks = numberOption(options, 'weeks', RANGES.weeks, 26);
     const cooldown = numberOption(options, 'cooldown', RANGES.cooldown, PLAN_DEFAULTS.cooldown);
     const draws = numberOption(options, 'draws', RANGES.draws, PLAN_DEFAULTS.draws);
+    const holdout = holdoutOption(options, seed);
     if (await exists(statePath)) throw new PlanExistsError(`${statePath} already exists: apply a week's outcomes to it with --outcomes, or give another --state path (nothing was changed)`);
     const summary = await plan.loadRegister(await registerSource(options, { seed, arms, weeks }));
     const shares: ShareSetting[] = [...(lists['min-share'] ?? []).map((s) => parseShare(s, 'min')), ...(lists['max-share'] ?? []).map((s) => parseShare(s, 'max'))];
@@ -138,6 +151,7 @@ async function runPlan(options: Record<string, string | true>, lists: Record<str
       draws,
       priorGroup,
       level: PLAN_DEFAULTS.level,
+      ...(holdout && { holdout }),
     };
     const now = Date.now();
     let view: PlanView;
@@ -150,6 +164,19 @@ async function runPlan(options: Record<string, string | true>, lists: Record<str
     await plan.saved();
     view.list.warnings.unshift(...summary.warnings.map(note));
     return finish(io, plan, view, options, writeList, `saved the plan to ${statePath}`);
+}
+
+/** --holdout SHARE (0: none) with its rule and weeks; the split's seed is the plan's seed, kept with the holdout. */
+function holdoutOption(options: Record<string, string | true>, seed: number): HoldoutSetting | undefined {
+  const share = numberOption(options, 'holdout', RANGES.holdoutShare, 0);
+  const rule = choiceOption(options, 'holdout-rule', ['random', 'default'] as const, 'random');
+  const weeks = numberOption(options, 'holdout-weeks', RANGES.holdoutWeeks, HOLDOUT_WEEKS);
+  if (share === 0) {
+    const extra = ['holdout-rule', 'holdout-weeks'].filter((n) => options[n] !== undefined);
+    if (extra.length) throw new UsageError(`${extra.map((n) => `--${n}`).join(', ')} applies with --holdout SHARE`);
+    return undefined;
+  }
+  return { share, rule, seed, weeks };
 }
 
 /** The register the flags name: a built-in population (with --arms, --weeks, --seed) or a file (with --features). */

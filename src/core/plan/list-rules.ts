@@ -10,6 +10,7 @@ import { groupBuckets } from '../measures/group-buckets.ts';
 import { bucketName } from './list-make-up.ts';
 import { weekSeed, type PlanSettings } from './plan-settings.ts';
 import { currentState, type Register } from './register.ts';
+import { holdoutProblems, holdoutRules, type HoldoutRules } from './holdout-plan.ts';
 
 /** Why a list could not be made: each entry says what is wrong and where (e.g. the reward's error with its position). */
 export class PlanError extends Error {
@@ -41,7 +42,10 @@ export interface ListRules {
   state: Uint8Array;
   /** The seed of the week's tie draw and posterior draws (weekSeed(settings.seed, week)). */
   tieSeed: number;
+  /** The plan's own list: with a holdout, its arm and its share of the budget. */
   top: TopRules;
+  /** The week's holdout (null: none); its calls come after the plan's lines. */
+  holdout: HoldoutRules | null;
   /** Unknown excluded ids. */
   warnings: string[];
 }
@@ -58,13 +62,18 @@ export function listRules(register: Register, settings: PlanSettings, week: numb
   if (!transitions) errors.push('the register has no transitions and no posterior: estimate them from its history first');
   const compiled = compileReward(settings.reward, { numArms: N, numStates: S, schema, features });
   if (!compiled.ok) errors.push(`the reward, at character ${compiled.error.position + 1}: ${compiled.error.message}${compiled.error.hint ? ` (${compiled.error.hint})` : ''}\n${compiled.error.excerpt}`);
+  if (settings.holdout) errors.push(...holdoutProblems(settings.holdout));
   if (errors.length || !compiled.ok || !transitions) throw new PlanError(errors);
-  const quotas = shareQuotas(register, settings, settings.budget);
   const { eligible, warnings } = eligibleArms(register, settings.exclude, settings.cooldown);
+  // With a holdout the plan's list is made in its own arm, with its share of the calls.
+  const holdout = holdoutRules(register, settings, eligible);
+  const budget = holdout ? holdout.budgets.plan : settings.budget;
+  const quotas = shareQuotas(register, settings, budget);
   const tieSeed = weekSeed(settings.seed, week);
+  const top = { tieRank: tieDraw(tieSeed, N).tieRank, eligible: holdout ? holdout.planEligible : eligible, budget, quotas };
   return {
     numArms: N, numStates: S, discount: register.discount, reward: settings.reward, rewards: compiled.table, transitions,
-    state: currentState(register), tieSeed, top: { tieRank: tieDraw(tieSeed, N).tieRank, eligible, budget: settings.budget, quotas }, warnings,
+    state: currentState(register), tieSeed, top, holdout, warnings,
   };
 }
 

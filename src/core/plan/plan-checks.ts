@@ -6,6 +6,7 @@ import { RANGES } from '../limits/setting-ranges.ts';
 import type { PlanMeta, PlanPolicySource } from './plan-record.ts';
 import type { PlanSettings, ShareSetting } from './plan-settings.ts';
 import type { AppliedOutcomes } from './plan-state.ts';
+import { MAX_HOLDOUT_SHARE, type HoldoutSetting } from './holdout-plan.ts';
 
 /** A stored plan that cannot be read as it is: where it is, the field, what is wrong. */
 export class PlanReadError extends Error {
@@ -99,7 +100,7 @@ export function checkSettings(c: Checks, raw: unknown, numArms: number): PlanSet
   });
   const level = s.level;
   if (!(typeof level === 'number' && level > 0 && level < 1)) c.fail('settings.level', `must be a number between 0 and 1 (the credible level, e.g. 0.9), not ${show(level)}`);
-  return {
+  const settings: PlanSettings = {
     reward: c.text(s.reward, 'settings.reward'),
     budget: c.whole(s.budget, 'settings.budget', 0, numArms),
     exclude,
@@ -109,6 +110,22 @@ export function checkSettings(c: Checks, raw: unknown, numArms: number): PlanSet
     draws: c.whole(s.draws, 'settings.draws', 0, SETTING_RANGES.draws),
     priorGroup: s.priorGroup === null ? null : c.text(s.priorGroup, 'settings.priorGroup', 1000),
     level: level as number,
+  };
+  if (s.holdout !== undefined) settings.holdout = checkHoldout(c, s.holdout);
+  return settings;
+}
+
+/** A plan's holdout (holdout-plan.ts): older plans have none. */
+function checkHoldout(c: Checks, raw: unknown): HoldoutSetting {
+  const h = c.object(raw, 'settings.holdout');
+  const share = h.share;
+  if (!(typeof share === 'number' && share > 0 && share <= MAX_HOLDOUT_SHARE)) c.fail('settings.holdout.share', `must be a share above 0 and at most ${MAX_HOLDOUT_SHARE}, not ${show(share)}`);
+  if (h.rule !== 'random' && h.rule !== 'default') c.fail('settings.holdout.rule', `must be "random" or "default", not ${show(h.rule)}`);
+  return {
+    share: share as number,
+    rule: h.rule,
+    seed: c.whole(h.seed, 'settings.holdout.seed', 0, SETTING_RANGES.seed),
+    weeks: c.whole(h.weeks, 'settings.holdout.weeks', 1, 520),
   };
 }
 

@@ -2,6 +2,7 @@
 // (JSON-safe), kept with the plan and shown with every list. The defaults are here, once, for the
 // Plan screen's form and `allot plan` alike.
 import type { FeatureSchema } from '../instance/types.ts';
+import type { HoldoutSetting } from './holdout-plan.ts';
 
 /** A floor and/or a cap on the share of calls that go to one bucket of a feature group. */
 export interface ShareSetting {
@@ -33,6 +34,8 @@ export interface PlanSettings {
   priorGroup: string | null;
   /** Credible level of the intervals shown, e.g. 0.9. */
   level: number;
+  /** A randomized holdout (holdout-plan.ts), fixed when the plan is created; absent: none. */
+  holdout?: HoldoutSetting;
 }
 
 /** allot's defaults (own choices): no cooldown, 20 posterior draws, 90 % intervals, seed 0. */

@@ -74,10 +74,11 @@ export class MembershipCount {
   }
 
   /** Per line (`arms` in rank order), the share of draws that put her on the list; and how many beneficiaries (listed or not) were on it in some draws but not all. */
-  of(arms: Int32Array): { membership: Float64Array; uncertainCount: number } {
+  of(arms: Int32Array, lines = arms.length): { membership: Float64Array; uncertainCount: number } {
     const { counts, draws } = this;
     let uncertainCount = 0;
     for (let arm = 0; arm < counts.length; arm++) if (counts[arm] > 0 && counts[arm] < draws) uncertainCount++;
-    return { membership: Float64Array.from(arms, (arm) => counts[arm] / draws), uncertainCount };
+    // Lines from `lines` on are a holdout's calls (holdout-plan.ts): outside the plan's arm, no chance to give.
+    return { membership: Float64Array.from(arms, (arm, j) => (j < lines ? counts[arm] / draws : NaN)), uncertainCount };
   }
 }

@@ -19,6 +19,7 @@ import type { PlanSettings } from './plan-settings.ts';
 import { currentIndex, MembershipCount, posteriorDrawIndex, type IndexFunction } from './posterior-draws.ts';
 import type { Register } from './register.ts';
 import { ranksAmong } from './ranks-among.ts';
+import { holdoutCalls } from './holdout-plan.ts';
 
 export { ranksAmong } from './ranks-among.ts';
 export { PlanError } from './list-rules.ts';
@@ -64,6 +65,8 @@ export interface WeeklyList {
   unmet: string[];
   /** The estimator's warnings (with kinds), after the exclusion list's; plainWords says them. */
   warnings: PlanWarning[];
+  /** With a holdout (holdout-plan.ts): per line, 1 for a holdout call (after the plan's lines); absent without one. */
+  arm?: Uint8Array;
 }
 
 export interface ListContext {
@@ -86,17 +89,27 @@ export function buildWeeklyList(register: Register, settings: PlanSettings, week
   for (let arm = 0; arm < N; arm++) for (let s = 0; s < S; s++) defaultTable[arm * S + s] = s;
   const index = currentIndex(rules, context.whittle, rules.transitions);
   const defaultIndex = currentIndex(rules, context.whittle, rules.transitions, defaultTable);
-  const list = constrainedTopB({ index, ...top });
+  const planList = constrainedTopB({ index, ...top });
   const defaults = constrainedTopB({ index: defaultIndex, ...top });
-  const B = list.arms.length;
-  const defaultRank = ranksAmong(defaultIndex, tieRank, eligible, list.arms);
+  const held = rules.holdout;
+  // The holdout's calls follow the plan's lines: its comparison rule, not this priority, chose them.
+  const holdoutArms = held ? holdoutCalls(held, tieSeed, defaultIndex, tieRank) : new Int32Array(0);
+  const list = held ? withHoldout(planList, holdoutArms) : planList;
+  const P = planList.arms.length, B = list.arms.length;
+  const defaultRank = new Int32Array(B);
+  defaultRank.set(ranksAmong(defaultIndex, tieRank, eligible, planList.arms));
+  if (held) defaultRank.set(ranksAmong(defaultIndex, tieRank, held.eligible, holdoutArms), P);
   const why = reasonRows(register, list.arms, eligible);
   const terms = rewardTerms(settings.reward, why.population);
   const means = meanTermWeights(terms, why.sample);
   const via = broughtIn(list, index, top);
   const reasons: string[] = new Array(B);
   const details: string[] = new Array(B);
-  for (let j = 0; j < B; j++) {
+  for (let j = P; j < B; j++) {
+    reasons[j] = held!.rule.kind === 'random' ? 'holdout: a random call, for the comparison' : 'holdout: the default policy\'s call, for the comparison';
+    details[j] = `${reasons[j]} (held out by the plan's randomization; not chosen by this priority)`;
+  }
+  for (let j = 0; j < P; j++) {
     const rank = j + 1, features = why.population.features;
     const broughtIn = via[j];
     reasons[j] = plainReason({ terms, means, row: j, schema, features, rank, defaultRank: defaultRank[j], broughtIn });
@@ -111,17 +124,29 @@ export function buildWeeklyList(register: Register, settings: PlanSettings, week
     const count = new MembershipCount(top, N);
     const { random } = tieDraw(tieSeed, N);
     for (let d = 0; d < settings.draws; d++) count.add(posteriorDrawIndex(posterior, rules, context.whittle, random));
-    ({ membership, uncertainCount } = count.of(list.arms));
+    ({ membership, uncertainCount } = count.of(list.arms, P));
   }
-  const groups = listMakeUp(schema, features, N, list.arms, defaults.arms);
+  const groups = listMakeUp(schema, features, N, planList.arms, defaults.arms);
   return {
-    week, tieSeed, reward: settings.reward, budget,
+    week, tieSeed, reward: settings.reward, budget: held ? settings.budget : budget,
     arms: list.arms, index: Float64Array.from(list.arms, (arm) => index[arm]), defaultRank, via, reasons, details,
     membership, uncertainCount, intervals, defaultArms: defaults.arms, groups,
     ...sentencesOf(groups, B, schema, settings), unmet: list.unmet,
     warnings: [...rules.warnings.map(note), ...(posterior?.warnings ?? [])],
+    ...(held && { arm: Uint8Array.from({ length: B }, (_, j) => (j < P ? 0 : 1)) }),
   };
 }
+
+/** The plan's list with the holdout's calls after its lines (taken for no quota). */
+function withHoldout(list: ConstrainedTopB, holdoutArms: Int32Array): ConstrainedTopB {
+  const arms = new Int32Array(list.arms.length + holdoutArms.length);
+  arms.set(list.arms);
+  arms.set(holdoutArms, list.arms.length);
+  const via = new Int32Array(arms.length).fill(-1);
+  via.set(list.via);
+  return { ...list, arms, via };
+}
+
 
 /** The make-up sentences, those about the groups the priority names first (list-make-up.ts). */
 function sentencesOf(groups: GroupShare[], B: number, schema: Register['schema'], settings: PlanSettings) {

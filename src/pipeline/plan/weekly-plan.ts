@@ -15,6 +15,7 @@ import { currentWeek, type Register } from '../../core/plan/register.ts';
 import type { IndexFunction, WeeklyList } from '../../core/plan/weekly-list.ts';
 import { planSummary, type WeekSummary } from '../../core/plan/plan-summary.ts';
 import type { PlanListing, PlanPolicySource, PlanStore } from '../../core/plan/plan-record.ts';
+import { planEvidence, type PlanEvidence } from '../../core/plan/holdout-plan.ts';
 import { readText } from '../read-text.ts';
 import { ListMaker } from './list-maker.ts';
 import { fromRecord, planHead, planRecord, type PlanHead, type PlanMeta } from './plan-records.ts';
@@ -42,6 +43,8 @@ export interface PlanView {
   summary: RegisterSummary;
   /** Week by week: calls planned and made, engagement after the week per group (plan-summary.ts). */
   weeks: WeekSummary[];
+  /** With a holdout: the evidence so far, or before the first week the MDE (core/plan/holdout-plan.ts). */
+  evidence: PlanEvidence | null;
 }
 
 export type PreviewResult = { ok: true; preview: OutcomesPreview } | { ok: false; errors: string[] };
@@ -147,6 +150,9 @@ export class WeeklyPlan {
   async replan(settings: PlanSettings, policy: PlanPolicySource, now: number): Promise<PlanView> {
     await this.settled();
     const plan = this.need(this.plan, 'no plan is open');
+    // The holdout's split is fixed when the plan is created.
+    settings = { ...settings, holdout: plan.settings.holdout };
+    if (!settings.holdout) delete settings.holdout;
     const list = await this.newList(plan.register, settings, currentWeek(plan.register.history));
     const next: PlanState = { ...plan, settings, weeks: [...plan.weeks.slice(0, -1), recordOf(list)] };
     const meta = { ...this.meta!, policy, updatedAt: now };
@@ -273,7 +279,9 @@ export class WeeklyPlan {
     this.plan = plan;
     this.meta = meta;
     const head = planHead(meta, plan);
-    return { head, list, lines: listLines(plan.register, list.arms), summary: summaryOf(plan.register), weeks: planSummary(plan) };
+    const rules = plan.settings.holdout ? this.lists.rules(plan.register, plan.settings, list.week) : null;
+    const evidence = rules && planEvidence(plan, rules);
+    return { head, list, lines: listLines(plan.register, list.arms), summary: summaryOf(plan.register), weeks: planSummary(plan), evidence };
   }
 
   private need<T>(value: T | null, message: string): T {
