@@ -9,6 +9,7 @@ import type { Uncertainty } from '../pipeline/plan/uncertain-places.ts';
 import type { PlanView } from '../pipeline/plan/weekly-plan.ts';
 import { evidenceSentences, type PlanEvidence } from '../core/plan/holdout-plan.ts';
 import type { ArmOutcome } from '../core/plan/holdout-evidence.ts';
+import { workerSentences } from '../core/plan/plan-workers.ts';
 
 /** Per line, the share of posterior draws that list her (the list's own NaN when none were made). */
 const membershipOf = (view: PlanView, u: Uncertainty | null) => u?.membership ?? view.list.membership;
@@ -33,6 +34,7 @@ function callJson(view: PlanView, membership: Float64Array, j: number): Record<s
     ...(Number.isFinite(m) && { chance: m }),
     borderline: isBorderline(m),
     ...(list.arm && { arm: list.arm[j] ? 'holdout' : 'plan' }),
+    ...(list.lineWorker && { worker: list.lineWorker[j] }),
   };
 }
 
@@ -65,6 +67,7 @@ export function listJson(view: PlanView, u: Uncertainty | null): string {
     warnings: list.warnings.map((w) => w.technical),
     warning_details: list.warnings.map(warningJson),
     ...(view.evidence && { evidence: evidenceJson(view.evidence) }),
+    ...(list.workers && { workers: list.workers.map((w) => ({ worker: w.worker, calls: w.calls, capacity: w.capacity, minimum: w.minimum, binding: w.binding })), worker_sentences: workerSentences(list.workers, list.arms.length) }),
   });
 }
 
@@ -84,6 +87,7 @@ export function listText(view: PlanView, u: Uncertainty | null, shown = 10): str
   const { list, lines } = view;
   const out = [`week ${list.week}: ${list.arms.length} calls under "${list.reward}" (tie seed ${list.tieSeed})`];
   if (view.evidence) for (const s of evidenceSentences(view.evidence)) out.push(`  ${s}`);
+  if (list.workers) for (const s of workerSentences(list.workers, list.arms.length)) out.push(`  ${s}`);
   for (const s of list.sentences.slice(0, 3)) out.push(`  ${s}`);
   if (u) for (const s of chanceSentences(u.membership, u.draws)) out.push(`  ${s}`);
   for (const unmet of list.unmet) out.push(`  not met: ${unmet}`);

@@ -18,13 +18,15 @@ import type { Command, Io } from '../command.ts';
 import { RANGES } from '../../core/limits/setting-ranges.ts';
 import { choiceOption, numberOption, optionalNumber } from '../number-option.ts';
 import { HOLDOUT_WEEKS, type HoldoutSetting } from '../../core/plan/holdout-plan.ts';
+import type { WorkerSetting } from '../../core/plan/plan-workers.ts';
+import { parseCapacityCsv } from '../../core/datasets/capacity-csv.ts';
 import { exists, type PlanFileStore } from '../plan-file-store.ts';
 import { withPlanFile } from '../plan-file-session.ts';
 import { listCsv, listJson, listText, listXlsx } from '../plan-output.ts';
 import { namedFile, readTextFile } from '../read-text-file.ts';
 import { basename } from 'node:path';
 
-const CREATE_ONLY = ['register', 'features', 'reward', 'budget', 'exclude', 'cooldown', 'min-share', 'max-share', 'seed', 'arms', 'weeks', 'prior-group', 'draws', 'holdout', 'holdout-rule', 'holdout-weeks'];
+const CREATE_ONLY = ['register', 'features', 'reward', 'budget', 'exclude', 'cooldown', 'min-share', 'max-share', 'seed', 'arms', 'weeks', 'prior-group', 'draws', 'holdout', 'holdout-rule', 'holdout-weeks', 'worker-column', 'capacity', 'min-per-worker'];
 
 export const planCommand: Command = {
   name: 'plan',
@@ -32,7 +34,7 @@ export const planCommand: Command = {
   usage:
     '--register FILE|NAME --reward EXPR --budget B [--features FILE.csv] [--exclude IDS.csv] [--cooldown K] [--min-share GROUP=BUCKET:SHARE]... ' +
     '[--max-share GROUP=BUCKET:SHARE]... [--seed S] [--holdout SHARE [--holdout-rule random|default] [--holdout-weeks T]]\n' +
-    '       --state PLAN.json [--out calls.csv] [--json]\n' +
+    '       [--worker-column COL --capacity N|FILE.csv [--min-per-worker K]] --state PLAN.json [--out calls.csv] [--json]\n' +
     '       allot plan --state PLAN.json --outcomes WEEK.csv [--replace] [--yes] [--out calls.csv] [--json]',
   details: [
     'A register CSV is a population CSV (id, q00..q11 or p_s_a_t, features) with a state column for the current state',
@@ -84,6 +86,9 @@ export const planCommand: Command = {
     holdout: { type: 'string', value: 'SHARE', description: 'hold out a seeded random SHARE of mothers as a comparison arm, called at the same rate', default: '0', range: RANGES.holdoutShare },
     'holdout-rule': { type: 'string', value: 'random|default', description: "the holdout's calls: at random, or by the default state policy", default: 'random' },
     'holdout-weeks': { type: 'string', value: 'T', description: 'the weeks the holdout will run, for its minimum detectable effect', default: String(HOLDOUT_WEEKS), range: RANGES.holdoutWeeks },
+    'worker-column': { type: 'string', value: 'COL', description: "the register's column naming each mother's health worker (a text or number column)" },
+    capacity: { type: 'string', value: 'N|FILE.csv', description: "each worker's most calls a week: one number, or a CSV of worker, capacity (and minimum)" },
+    'min-per-worker': { type: 'string', value: 'K', description: 'the fewest calls of each worker a week', range: RANGES.capacity },
     state: { type: 'string', value: 'PLAN.json', description: 'the plan file: written when creating a plan, read and updated when applying outcomes' },
     outcomes: { type: 'string', value: 'WEEK.csv', description: "the week's outcomes: id, called, engaged (0/1)" },
     replace: { type: 'flag', description: 'replace the last applied week with these outcomes' },
@@ -98,7 +103,7 @@ export const planCommand: Command = {
     const statePath = options.state;
     if (typeof statePath !== 'string') throw new UsageError('give the plan file: --state PLAN.json');
     const out = typeof options.out === 'string' ? options.out : undefined;
-    const inputs = Object.fromEntries(['outcomes', 'register', 'features', 'exclude'].map((n) => [`--${n}`, typeof options[n] === 'string' ? (options[n] as string) : undefined]));
+    const inputs = Object.fromEntries(['outcomes', 'register', 'features', 'exclude', 'capacity'].map((n) => [`--${n}`, typeof options[n] === 'string' ? (options[n] as string) : undefined]));
     return withPlanFile({ state: statePath, out, inputs }, io, (store, writeList) => runPlan(options, lists, io, store, writeList));
   },
 };
@@ -137,6 +142,7 @@ async function runPlan(options: Record<string, string | true>, lists: Record<str
     const cooldown = numberOption(options, 'cooldown', RANGES.cooldown, PLAN_DEFAULTS.cooldown);
     const draws = numberOption(options, 'draws', RANGES.draws, PLAN_DEFAULTS.draws);
     const holdout = holdoutOption(options, seed);
+    const workers = await workersOption(options);
     if (await exists(statePath)) throw new PlanExistsError(`${statePath} already exists: apply a week's outcomes to it with --outcomes, or give another --state path (nothing was changed)`);
     const summary = await plan.loadRegister(await registerSource(options, { seed, arms, weeks }));
     const shares: ShareSetting[] = [...(lists['min-share'] ?? []).map((s) => parseShare(s, 'min')), ...(lists['max-share'] ?? []).map((s) => parseShare(s, 'max'))];
@@ -152,6 +158,7 @@ async function runPlan(options: Record<string, string | true>, lists: Record<str
       priorGroup,
       level: PLAN_DEFAULTS.level,
       ...(holdout && { holdout }),
+      ...(workers && { workers }),
     };
     const now = Date.now();
     let view: PlanView;
@@ -179,6 +186,26 @@ function holdoutOption(options: Record<string, string | true>, seed: number): Ho
   return { share, rule, seed, weeks };
 }
 
+/** --worker-column COL with --capacity N|FILE.csv and --min-per-worker K (plan-workers.ts). */
+async function workersOption(options: Record<string, string | true>): Promise<WorkerSetting | undefined> {
+  const column = options['worker-column'], capacity = options.capacity;
+  const min = optionalNumber(options, 'min-per-worker', RANGES.capacity);
+  if (typeof column !== 'string') {
+    const extra = ['capacity', 'min-per-worker'].filter((n) => options[n] !== undefined);
+    if (extra.length) throw new UsageError(`${extra.map((n) => `--${n}`).join(', ')} applies with --worker-column COL`);
+    return undefined;
+  }
+  if (typeof capacity !== 'string') throw new UsageError('--worker-column needs --capacity N (calls a week for every worker) or --capacity FILE.csv (worker, capacity)');
+  if (/^\d+$/.test(capacity.trim())) {
+    const n = numberOption(options, 'capacity', RANGES.capacity);
+    return { column, capacity: n, minimum: min ?? 0 };
+  }
+  const parsed = parseCapacityCsv(await readTextFile(capacity), capacity);
+  if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
+  if (parsed.minimum && min !== undefined) throw new UsageError(`${capacity} has a minimum column: leave out --min-per-worker, or the column`);
+  return { column, capacity: Object.fromEntries(parsed.capacity), minimum: parsed.minimum ? Object.fromEntries(parsed.minimum) : (min ?? 0) };
+}
+
 /** The register the flags name: a built-in population (with --arms, --weeks, --seed) or a file (with --features). */
 async function registerSource(options: Record<string, string | true>, { seed, arms, weeks }: { seed: number; arms?: number; weeks: number }): Promise<RegisterSource> {
   const name = options.register as string;
@@ -188,7 +215,10 @@ async function registerSource(options: Record<string, string | true>, { seed, ar
     return { kind: 'generator', name, parameters: arms ? { arms } : {}, seed, weeks };
   }
   if (options.arms !== undefined) throw new UsageError(`--arms applies to a built-in population, not to the file "${name}"`);
-  return { kind: 'file', ...(await namedFile(name)), ...(features && { features: await namedFile(features) }), seed };
+  // The worker column's values are kept, never merged into "other": each is a worker.
+  const worker = options['worker-column'];
+  const text = typeof worker === 'string' ? { text: { merge: { [worker]: false } } } : {};
+  return { kind: 'file', ...(await namedFile(name)), ...(features && { features: await namedFile(features) }), seed, ...text };
 }
 
 /** "Ages=Ages 51-60:0.2" -> { group, bucket, [bound]: 0.2 }: the group before the first "=", the share after the last ":". */

@@ -57,6 +57,8 @@ export const RANGES = {
   /** The plan's randomized holdout: the share held out (0: none) and the weeks its MDE is stated for. */
   holdoutShare: real(0, 0.5),
   holdoutWeeks: whole(1, 520),
+  /** A health worker's calls a week (capacity, minimum). */
+  capacity: whole(0, 1_000_000),
   /** Independent runs per cell of the multilingual study. */
   studyRuns: whole(1, 100),
   /** Timed runs of a benchmark workload, and the arms of its S-state workload. */

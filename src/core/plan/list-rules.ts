@@ -11,6 +11,8 @@ import { bucketName } from './list-make-up.ts';
 import { weekSeed, type PlanSettings } from './plan-settings.ts';
 import { currentState, type Register } from './register.ts';
 import { holdoutProblems, holdoutRules, type HoldoutRules } from './holdout-plan.ts';
+import { planWorkerRules } from './plan-workers.ts';
+import type { WorkerRules } from './worker-rules.ts';
 
 /** Why a list could not be made: each entry says what is wrong and where (e.g. the reward's error with its position). */
 export class PlanError extends Error {
@@ -26,6 +28,8 @@ export interface TopRules {
   eligible: Uint8Array;
   budget: number;
   quotas: CallQuota[];
+  /** Health workers' capacities and minima (plan-workers.ts): the list is then capacityTopB's; null or absent: none. */
+  workers?: WorkerRules | null;
 }
 
 export interface ListRules {
@@ -70,7 +74,10 @@ export function listRules(register: Register, settings: PlanSettings, week: numb
   const budget = holdout ? holdout.budgets.plan : settings.budget;
   const quotas = shareQuotas(register, settings, budget);
   const tieSeed = weekSeed(settings.seed, week);
-  const top = { tieRank: tieDraw(tieSeed, N).tieRank, eligible: holdout ? holdout.planEligible : eligible, budget, quotas };
+  const workers = settings.workers ? planWorkerRules(register, settings.workers) : null;
+  if (workers && !workers.ok) throw new PlanError(workers.errors);
+  if (workers) warnings.push(...workers.warnings);
+  const top = { tieRank: tieDraw(tieSeed, N).tieRank, eligible: holdout ? holdout.planEligible : eligible, budget, quotas, workers: workers ? workers.rules : null };
   return {
     numArms: N, numStates: S, discount: register.discount, reward: settings.reward, rewards: compiled.table, transitions,
     state: currentState(register), tieSeed, top, holdout, warnings,

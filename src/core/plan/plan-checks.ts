@@ -7,6 +7,7 @@ import type { PlanMeta, PlanPolicySource } from './plan-record.ts';
 import type { PlanSettings, ShareSetting } from './plan-settings.ts';
 import type { AppliedOutcomes } from './plan-state.ts';
 import { MAX_HOLDOUT_SHARE, type HoldoutSetting } from './holdout-plan.ts';
+import { MAX_CAPACITY, type WorkerSetting } from './plan-workers.ts';
 
 /** A stored plan that cannot be read as it is: where it is, the field, what is wrong. */
 export class PlanReadError extends Error {
@@ -112,6 +113,7 @@ export function checkSettings(c: Checks, raw: unknown, numArms: number): PlanSet
     level: level as number,
   };
   if (s.holdout !== undefined) settings.holdout = checkHoldout(c, s.holdout);
+  if (s.workers !== undefined) settings.workers = checkWorkers(c, s.workers);
   return settings;
 }
 
@@ -157,4 +159,17 @@ export function checkOutcomes(c: Checks, raw: unknown, field: string, truth: { c
     if (out[key] !== truth[key]) c.fail(`${field}.${key}`, `is ${out[key]}, but the week's recorded calls and states give ${truth[key]}`);
   }
   return out;
+}
+
+/** A plan's workers (plan-workers.ts): the column, and capacities and minima as one number or per worker. */
+function checkWorkers(c: Checks, raw: unknown): WorkerSetting {
+  const w = c.object(raw, 'settings.workers');
+  const calls = (v: unknown, field: string): number | Record<string, number> => {
+    if (typeof v === 'number') return c.whole(v, field, 0, MAX_CAPACITY);
+    const o = c.object(v, field);
+    const entries = Object.entries(o);
+    if (entries.length > 1_000_000) c.fail(field, `names ${entries.length} workers, more than 1000000`);
+    return Object.fromEntries(entries.map(([name, n]) => [name, c.whole(n, `${field}.${name}`, 0, MAX_CAPACITY)]));
+  };
+  return { column: c.text(w.column, 'settings.workers.column', 1000), capacity: calls(w.capacity, 'settings.workers.capacity'), minimum: calls(w.minimum, 'settings.workers.minimum') };
 }

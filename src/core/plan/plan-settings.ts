@@ -3,6 +3,7 @@
 // Plan screen's form and `allot plan` alike.
 import type { FeatureSchema } from '../instance/types.ts';
 import type { HoldoutSetting } from './holdout-plan.ts';
+import type { WorkerSetting } from './plan-workers.ts';
 
 /** A floor and/or a cap on the share of calls that go to one bucket of a feature group. */
 export interface ShareSetting {
@@ -36,6 +37,8 @@ export interface PlanSettings {
   level: number;
   /** A randomized holdout (holdout-plan.ts), fixed when the plan is created; absent: none. */
   holdout?: HoldoutSetting;
+  /** Health workers and their capacities (plan-workers.ts); absent: one central budget. */
+  workers?: WorkerSetting;
 }
 
 /** allot's defaults (own choices): no cooldown, 20 posterior draws, 90 % intervals, seed 0. */

@@ -20,6 +20,9 @@ import { currentIndex, MembershipCount, posteriorDrawIndex, type IndexFunction }
 import type { Register } from './register.ts';
 import { ranksAmong } from './ranks-among.ts';
 import { holdoutCalls } from './holdout-plan.ts';
+import { capacityTopB, type CapacityTopB } from './capacity-top-b.ts';
+import type { WorkerCalls } from './plan-workers.ts';
+import { afterCalls, type WorkerRules } from './worker-rules.ts';
 
 export { ranksAmong } from './ranks-among.ts';
 export { PlanError } from './list-rules.ts';
@@ -67,6 +70,9 @@ export interface WeeklyList {
   warnings: PlanWarning[];
   /** With a holdout (holdout-plan.ts): per line, 1 for a holdout call (after the plan's lines); absent without one. */
   arm?: Uint8Array;
+  /** With health workers (plan-workers.ts): per line her worker ('' none), and per worker her calls and capacity. */
+  lineWorker?: string[];
+  workers?: WorkerCalls[];
 }
 
 export interface ListContext {
@@ -89,11 +95,14 @@ export function buildWeeklyList(register: Register, settings: PlanSettings, week
   for (let arm = 0; arm < N; arm++) for (let s = 0; s < S; s++) defaultTable[arm * S + s] = s;
   const index = currentIndex(rules, context.whittle, rules.transitions);
   const defaultIndex = currentIndex(rules, context.whittle, rules.transitions, defaultTable);
-  const planList = constrainedTopB({ index, ...top });
-  const defaults = constrainedTopB({ index: defaultIndex, ...top });
   const held = rules.holdout;
   // The holdout's calls follow the plan's lines: its comparison rule, not this priority, chose them.
   const holdoutArms = held ? holdoutCalls(held, tieSeed, defaultIndex, tieRank) : new Int32Array(0);
+  // With workers the exact list under capacities (capacity-top-b.ts), what the holdout's calls leave of them.
+  const workers = top.workers ? afterCalls(top.workers, holdoutArms) : null;
+  const solve = (ix: Float64Array) => (workers ? capacityTopB({ index: ix, ...top, workers }) : constrainedTopB({ index: ix, ...top }));
+  const planList = solve(index);
+  const defaults = solve(defaultIndex);
   const list = held ? withHoldout(planList, holdoutArms) : planList;
   const P = planList.arms.length, B = list.arms.length;
   const defaultRank = new Int32Array(B);
@@ -102,7 +111,7 @@ export function buildWeeklyList(register: Register, settings: PlanSettings, week
   const why = reasonRows(register, list.arms, eligible);
   const terms = rewardTerms(settings.reward, why.population);
   const means = meanTermWeights(terms, why.sample);
-  const via = broughtIn(list, index, top);
+  const via = workers ? viaLabels(list.via, top.quotas, workers) : broughtIn(list, index, top);
   const reasons: string[] = new Array(B);
   const details: string[] = new Array(B);
   for (let j = P; j < B; j++) {
@@ -134,7 +143,23 @@ export function buildWeeklyList(register: Register, settings: PlanSettings, week
     ...sentencesOf(groups, B, schema, settings), unmet: list.unmet,
     warnings: [...rules.warnings.map(note), ...(posterior?.warnings ?? [])],
     ...(held && { arm: Uint8Array.from({ length: B }, (_, j) => (j < P ? 0 : 1)) }),
+    ...(workers && workersOf(top.workers!, list.arms, planList as CapacityTopB)),
   };
+}
+
+/** capacityTopB's `via` in words: the share's label, or "worker NAME" for a worker's minimum (she is not on the list without minima). */
+function viaLabels(via: Int32Array, quotas: TopRules['quotas'], workers: WorkerRules): string[] {
+  return Array.from(via, (v) => (v >= 0 ? quotas[v].label : v <= -2 ? `worker ${workers.names[-2 - v]}` : ''));
+}
+
+/** Per line her worker, and per worker her calls (the holdout's too), capacity and whether it binds. */
+function workersOf(rules: WorkerRules, arms: Int32Array, list: CapacityTopB): { lineWorker: string[]; workers: WorkerCalls[] } {
+  const calls = new Int32Array(rules.names.length), binding = new Uint8Array(rules.names.length);
+  for (const arm of arms) if (rules.worker[arm] >= 0) calls[rules.worker[arm]]++;
+  for (const w of list.binding) binding[w] = 1;
+  const lineWorker = Array.from(arms, (arm) => (rules.worker[arm] >= 0 ? rules.names[rules.worker[arm]] : ''));
+  const workers = rules.names.map((worker, w) => ({ worker, calls: calls[w], capacity: rules.capacity[w], minimum: rules.minimum[w], binding: binding[w] === 1 }));
+  return { lineWorker, workers };
 }
 
 /** The plan's list with the holdout's calls after its lines (taken for no quota). */
