@@ -51,7 +51,7 @@ export function evidenceJson(e: PlanEvidence): Record<string, unknown> {
 }
 
 /** The --json shape of the issue, plus the sentences, unmet constraints and warnings (sentences, and in warning_details as data). */
-export function listJson(view: PlanView, u: Uncertainty | null): string {
+export function listJson(view: PlanView, u: Uncertainty | null, week: Record<string, number> = {}): string {
   const { list } = view;
   const membership = membershipOf(view, u);
   return JSON.stringify({
@@ -66,6 +66,8 @@ export function listJson(view: PlanView, u: Uncertainty | null): string {
     tie_seed: list.tieSeed,
     warnings: list.warnings.map((w) => w.technical),
     warning_details: list.warnings.map(warningJson),
+    ...week,
+    ...(list.active && { active: { left: list.active.left, inactive: list.active.inactive, newly_inactive: list.active.newly, sentence: activeSentence(list.active) } }),
     ...(view.evidence && { evidence: evidenceJson(view.evidence) }),
     ...(list.workers && { workers: list.workers.map((w) => ({ worker: w.worker, calls: w.calls, capacity: w.capacity, minimum: w.minimum, binding: w.binding })), worker_sentences: workerSentences(list.workers, list.arms.length) }),
   });
@@ -87,6 +89,7 @@ export function listText(view: PlanView, u: Uncertainty | null, shown = 10): str
   const { list, lines } = view;
   const out = [`week ${list.week}: ${list.arms.length} calls under "${list.reward}" (tie seed ${list.tieSeed})`];
   if (view.evidence) for (const s of evidenceSentences(view.evidence)) out.push(`  ${s}`);
+  if (list.active) out.push(`  ${activeSentence(list.active)}`);
   if (list.workers) for (const s of workerSentences(list.workers, list.arms.length)) out.push(`  ${s}`);
   for (const s of list.sentences.slice(0, 3)) out.push(`  ${s}`);
   if (u) for (const s of chanceSentences(u.membership, u.draws)) out.push(`  ${s}`);
@@ -103,4 +106,10 @@ export function listText(view: PlanView, u: Uncertainty | null, shown = 10): str
   }
   for (const w of list.warnings) out.push(`warning: ${w.technical}`);
   return out.join('\n') + '\n';
+}
+
+/** Who is no longer listed, in words. */
+export function activeSentence(a: { left: number; inactive: number; newly: number }): string {
+  const many = (n: number) => `${n} mother${n === 1 ? '' : 's'}`;
+  return `not listed: ${many(a.left)} who left the program, ${many(a.inactive)} inactive after weeks in a row not engaged (${a.newly} newly this week)`;
 }

@@ -26,7 +26,7 @@ import { listCsv, listJson, listText, listXlsx } from '../plan-output.ts';
 import { namedFile, readTextFile } from '../read-text-file.ts';
 import { basename } from 'node:path';
 
-const CREATE_ONLY = ['register', 'features', 'reward', 'budget', 'exclude', 'cooldown', 'min-share', 'max-share', 'seed', 'arms', 'weeks', 'prior-group', 'draws', 'holdout', 'holdout-rule', 'holdout-weeks', 'worker-column', 'capacity', 'min-per-worker'];
+const CREATE_ONLY = ['register', 'features', 'reward', 'budget', 'exclude', 'cooldown', 'min-share', 'max-share', 'seed', 'arms', 'weeks', 'prior-group', 'draws', 'holdout', 'holdout-rule', 'holdout-weeks', 'worker-column', 'capacity', 'min-per-worker', 'deactivate-after'];
 
 export const planCommand: Command = {
   name: 'plan',
@@ -35,7 +35,7 @@ export const planCommand: Command = {
     '--register FILE|NAME --reward EXPR --budget B [--features FILE.csv] [--exclude IDS.csv] [--cooldown K] [--min-share GROUP=BUCKET:SHARE]... ' +
     '[--max-share GROUP=BUCKET:SHARE]... [--seed S] [--holdout SHARE [--holdout-rule random|default] [--holdout-weeks T]]\n' +
     '       [--worker-column COL --capacity N|FILE.csv [--min-per-worker K]] --state PLAN.json [--out calls.csv] [--json]\n' +
-    '       allot plan --state PLAN.json --outcomes WEEK.csv [--replace] [--yes] [--out calls.csv] [--json]',
+    '       allot plan --state PLAN.json --outcomes WEEK.csv [--exit IDS.csv] [--replace] [--yes] [--out calls.csv] [--json]',
   details: [
     'A register CSV is a population CSV (id, q00..q11 or p_s_a_t, features) with a state column for the current state',
     '(the transition columns may be left out: they are then estimated from the weeks the plan records), or a history',
@@ -68,6 +68,13 @@ export const planCommand: Command = {
     '"effect", "ci95": [lo, hi], "mde", "mde_weeks", "sentences"} (null arms before the first applied week): the',
     'difference in the share of weeks engaged per mother, its 95% interval (Welch, a mother one unit), and the minimum',
     'detectable effect for --holdout-weeks weeks (80% power), also said before the list.',
+    '--worker-column COL names each mother\'s health worker (a text column, its values kept, or a number column);',
+    '--capacity N or FILE.csv (worker, capacity, optionally minimum) and --min-per-worker K: the list is the best under',
+    'every rule at once (capacities, minima, budget, exclusions, cooldown, shares); --json adds "workers": [{"worker",',
+    '"calls", "capacity", "minimum", "binding"}], "worker_sentences" and "worker" on each call; calls.csv a worker column.',
+    '--deactivate-after K stops listing a mother after K observed weeks in a row not engaged; --exit IDS.csv (with',
+    '--outcomes) marks mothers who left: kept in the history, never listed again. --json adds "joined", "left" (this',
+    'week) and "active": {"left", "inactive", "newly_inactive", "sentence"}.',
   ].join('\n'),
   options: {
     register: { type: 'string', value: 'FILE|NAME', description: 'a register CSV or a built-in population (dlm, sclm, multilingual)' },
@@ -89,6 +96,8 @@ export const planCommand: Command = {
     'worker-column': { type: 'string', value: 'COL', description: "the register's column naming each mother's health worker (a text or number column)" },
     capacity: { type: 'string', value: 'N|FILE.csv', description: "each worker's most calls a week: one number, or a CSV of worker, capacity (and minimum)" },
     'min-per-worker': { type: 'string', value: 'K', description: 'the fewest calls of each worker a week', range: RANGES.capacity },
+    'deactivate-after': { type: 'string', value: 'K', description: 'stop listing a mother after K weeks in a row not engaged (Kilkari uses 6)', range: RANGES.deactivateAfter },
+    exit: { type: 'string', value: 'IDS.csv', description: 'with --outcomes: ids who left the program (kept in the history, never listed again)' },
     state: { type: 'string', value: 'PLAN.json', description: 'the plan file: written when creating a plan, read and updated when applying outcomes' },
     outcomes: { type: 'string', value: 'WEEK.csv', description: "the week's outcomes: id, called, engaged (0/1)" },
     replace: { type: 'flag', description: 'replace the last applied week with these outcomes' },
@@ -103,7 +112,7 @@ export const planCommand: Command = {
     const statePath = options.state;
     if (typeof statePath !== 'string') throw new UsageError('give the plan file: --state PLAN.json');
     const out = typeof options.out === 'string' ? options.out : undefined;
-    const inputs = Object.fromEntries(['outcomes', 'register', 'features', 'exclude', 'capacity'].map((n) => [`--${n}`, typeof options[n] === 'string' ? (options[n] as string) : undefined]));
+    const inputs = Object.fromEntries(['outcomes', 'register', 'features', 'exclude', 'capacity', 'exit'].map((n) => [`--${n}`, typeof options[n] === 'string' ? (options[n] as string) : undefined]));
     return withPlanFile({ state: statePath, out, inputs }, io, (store, writeList) => runPlan(options, lists, io, store, writeList));
   },
 };
@@ -115,7 +124,7 @@ async function runPlan(options: Record<string, string | true>, lists: Record<str
     const plan = new WeeklyPlan(async () => whittle, async () => store);
     if (typeof options.outcomes === 'string') {
       const extra = CREATE_ONLY.filter((name) => options[name] !== undefined);
-      if (extra.length) throw new UsageError(`${extra.map((n) => `--${n}`).join(', ')} appl${extra.length === 1 ? 'ies' : 'y'} when creating a plan; applying outcomes takes --state, --outcomes, --replace, --yes, --out`);
+      if (extra.length) throw new UsageError(`${extra.map((n) => `--${n}`).join(', ')} appl${extra.length === 1 ? 'ies' : 'y'} when creating a plan; applying outcomes takes --state, --outcomes, --exit, --replace, --yes, --out`);
       const stored = await store.read();
       if (!stored) throw new Error(`${statePath}: no such plan file (create the plan first, with --register)`);
       await plan.open(stored.id);
@@ -124,14 +133,18 @@ async function runPlan(options: Record<string, string | true>, lists: Record<str
       const preview = await plan.previewOutcomes(outcomes.file, outcomes.fileName, replace);
       if (!preview.ok) return fail(io, preview.errors, json);
       for (const w of preview.preview.warnings) io.stderr.write(`allot plan: warning: ${w}\n`);
-      const applied = await plan.apply(replace, Date.now(), options.yes === true);
+      const exitFile = typeof options.exit === 'string' ? options.exit : null;
+      const exits = exitFile ? { ids: parseIdList(await readTextFile(exitFile), exitFile), fileName: exitFile } : undefined;
+      const applied = await plan.apply(replace, Date.now(), options.yes === true, exits);
       if (!applied.ok) {
         const ask = applied.questions?.length ? [`To apply it anyway, run the command again with --yes${replace ? '' : `; to replace week ${preview.preview.week - 1}'s outcomes instead, with --replace`}.`] : [];
         return fail(io, [...applied.errors, ...ask], json);
       }
-      return finish(io, plan, applied.view, options, writeList, `applied ${options.outcomes} to week ${applied.applied.week}; saved ${statePath}`);
+      const left = applied.applied.left ? `; ${applied.applied.left} mother${applied.applied.left === 1 ? '' : 's'} left (${exitFile})` : '';
+      return finish(io, plan, applied.view, options, writeList, `applied ${options.outcomes} to week ${applied.applied.week}${left}; saved ${statePath}`, { joined: 0, left: applied.applied.left });
     }
     if (options.replace) throw new UsageError('--replace applies with --outcomes');
+    if (options.exit) throw new UsageError('--exit applies with --outcomes');
     if (options.yes) throw new UsageError('--yes applies with --outcomes');
     for (const name of ['register', 'reward', 'budget'] as const) if (options[name] === undefined) throw new UsageError(`creating a plan needs --${name}`);
     // Every number in its range (src/core/limits/setting-ranges.ts) before anything is read or made.
@@ -143,6 +156,7 @@ async function runPlan(options: Record<string, string | true>, lists: Record<str
     const draws = numberOption(options, 'draws', RANGES.draws, PLAN_DEFAULTS.draws);
     const holdout = holdoutOption(options, seed);
     const workers = await workersOption(options);
+    const deactivateAfter = optionalNumber(options, 'deactivate-after', RANGES.deactivateAfter);
     if (await exists(statePath)) throw new PlanExistsError(`${statePath} already exists: apply a week's outcomes to it with --outcomes, or give another --state path (nothing was changed)`);
     const summary = await plan.loadRegister(await registerSource(options, { seed, arms, weeks }));
     const shares: ShareSetting[] = [...(lists['min-share'] ?? []).map((s) => parseShare(s, 'min')), ...(lists['max-share'] ?? []).map((s) => parseShare(s, 'max'))];
@@ -159,6 +173,7 @@ async function runPlan(options: Record<string, string | true>, lists: Record<str
       level: PLAN_DEFAULTS.level,
       ...(holdout && { holdout }),
       ...(workers && { workers }),
+      ...(deactivateAfter && { deactivateAfter }),
     };
     const now = Date.now();
     let view: PlanView;
@@ -232,10 +247,10 @@ export function parseShare(text: string, bound: 'min' | 'max'): ShareSetting {
 }
 
 /** Stages the list (--out; moved into place with the plan), prints it (--json or text), after the uncertain places are counted. */
-async function finish(io: Io, plan: WeeklyPlan, view: PlanView, options: Record<string, string | true>, writeList: (list: string | Uint8Array) => Promise<void>, saved: string): Promise<number> {
+async function finish(io: Io, plan: WeeklyPlan, view: PlanView, options: Record<string, string | true>, writeList: (list: string | Uint8Array) => Promise<void>, saved: string, week: Record<string, number> = {}): Promise<number> {
   const u = await plan.uncertainty();
   if (typeof options.out === 'string') await writeList(/\.xlsx$/i.test(options.out) ? listXlsx(view, u) : listCsv(view, u));
-  if (options.json) io.stdout.write(listJson(view, u) + '\n');
+  if (options.json) io.stdout.write(listJson(view, u, week) + '\n');
   else io.stdout.write(listText(view, u) + `${saved}${typeof options.out === 'string' ? `; wrote ${view.list.arms.length} calls to ${options.out}` : ''}\n`);
   return 0;
 }

@@ -59,6 +59,8 @@ export const RANGES = {
   holdoutWeeks: whole(1, 520),
   /** A health worker's calls a week (capacity, minimum). */
   capacity: whole(0, 1_000_000),
+  /** Weeks in a row not engaged before a mother is no longer listed. */
+  deactivateAfter: whole(1, 520),
   /** Independent runs per cell of the multilingual study. */
   studyRuns: whole(1, 100),
   /** Timed runs of a benchmark workload, and the arms of its S-state workload. */

@@ -39,6 +39,10 @@ export interface PlanSettings {
   holdout?: HoldoutSetting;
   /** Health workers and their capacities (plan-workers.ts); absent: one central budget. */
   workers?: WorkerSetting;
+  /** Ids that left the program (delivered, moved, opted out), applied with a week: kept in the history, never listed. */
+  left?: string[];
+  /** Not listed after this many latest observed weeks not engaged (deactivation.ts; Kilkari uses 6); absent: never. */
+  deactivateAfter?: number;
 }
 
 /** allot's defaults (own choices): no cooldown, 20 posterior draws, 90 % intervals, seed 0. */

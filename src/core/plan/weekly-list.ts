@@ -13,7 +13,7 @@ import { credibleInterval, type TransitionPosterior } from './estimate-transitio
 import { note, type PlanWarning } from './estimate-warnings.ts';
 import { explainPriority, meanTermWeights, rewardTerms } from './explain-priority.ts';
 import { listMakeUp, makeUpSentences, priorityGroups, type GroupShare } from './list-make-up.ts';
-import { listRules, tieDraw, type ListRules, type TopRules } from './list-rules.ts';
+import { listRules, tieDraw, type ActiveCounts, type ListRules, type TopRules } from './list-rules.ts';
 import { plainReason } from './plain-reason.ts';
 import type { PlanSettings } from './plan-settings.ts';
 import { currentIndex, MembershipCount, posteriorDrawIndex, type IndexFunction } from './posterior-draws.ts';
@@ -73,6 +73,8 @@ export interface WeeklyList {
   /** With health workers (plan-workers.ts): per line her worker ('' none), and per worker her calls and capacity. */
   lineWorker?: string[];
   workers?: WorkerCalls[];
+  /** Mothers not listed because they left or the deactivation rule made them inactive (list-rules.ts). */
+  active?: ActiveCounts;
 }
 
 export interface ListContext {
@@ -142,6 +144,7 @@ export function buildWeeklyList(register: Register, settings: PlanSettings, week
     membership, uncertainCount, intervals, defaultArms: defaults.arms, groups,
     ...sentencesOf(groups, B, schema, settings), unmet: list.unmet,
     warnings: [...rules.warnings.map(note), ...(posterior?.warnings ?? [])],
+    ...((rules.active.left || rules.active.inactive || settings.deactivateAfter) && { active: rules.active }),
     ...(held && { arm: Uint8Array.from({ length: B }, (_, j) => (j < P ? 0 : 1)) }),
     ...(workers && workersOf(top.workers!, list.arms, planList as CapacityTopB)),
   };
