@@ -26,7 +26,7 @@ import { listCsv, listJson, listText, listXlsx } from '../plan-output.ts';
 import { namedFile, readTextFile } from '../read-text-file.ts';
 import { basename } from 'node:path';
 
-const CREATE_ONLY = ['register', 'features', 'reward', 'budget', 'exclude', 'cooldown', 'min-share', 'max-share', 'seed', 'arms', 'weeks', 'prior-group', 'draws', 'holdout', 'holdout-rule', 'holdout-weeks', 'worker-column', 'capacity', 'min-per-worker', 'deactivate-after'];
+const CREATE_ONLY = ['register', 'features', 'reward', 'budget', 'exclude', 'cooldown', 'min-share', 'max-share', 'seed', 'arms', 'weeks', 'prior-group', 'draws', 'holdout', 'holdout-rule', 'holdout-weeks', 'worker-column', 'capacity', 'min-per-worker', 'deactivate-after', 'explore'];
 
 export const planCommand: Command = {
   name: 'plan',
@@ -75,6 +75,8 @@ export const planCommand: Command = {
     '--deactivate-after K stops listing a mother after K observed weeks in a row not engaged; --exit IDS.csv (with',
     '--outcomes) marks mothers who left: kept in the history, never listed again. --json adds "joined", "left" (this',
     'week) and "active": {"left", "inactive", "newly_inactive", "sentence"}.',
+    '--explore thompson plans each week on one posterior draw (seeded by the plan\'s seed and the week) instead of the',
+    'means; the default is means, better on every simulated population (src/core/plan/README.md, Thompson sampling).',
   ].join('\n'),
   options: {
     register: { type: 'string', value: 'FILE|NAME', description: 'a register CSV or a built-in population (dlm, sclm, multilingual)' },
@@ -97,6 +99,7 @@ export const planCommand: Command = {
     capacity: { type: 'string', value: 'N|FILE.csv', description: "each worker's most calls a week: one number, or a CSV of worker, capacity (and minimum)" },
     'min-per-worker': { type: 'string', value: 'K', description: 'the fewest calls of each worker a week', range: RANGES.capacity },
     'deactivate-after': { type: 'string', value: 'K', description: 'stop listing a mother after K weeks in a row not engaged (Kilkari uses 6)', range: RANGES.deactivateAfter },
+    explore: { type: 'string', value: 'means|thompson', description: 'plan on the posterior means, or each week on one posterior draw seeded by the week (Thompson sampling)', default: 'means' },
     exit: { type: 'string', value: 'IDS.csv', description: 'with --outcomes: ids who left the program (kept in the history, never listed again)' },
     state: { type: 'string', value: 'PLAN.json', description: 'the plan file: written when creating a plan, read and updated when applying outcomes' },
     outcomes: { type: 'string', value: 'WEEK.csv', description: "the week's outcomes: id, called, engaged (0/1)" },
@@ -157,6 +160,7 @@ async function runPlan(options: Record<string, string | true>, lists: Record<str
     const holdout = holdoutOption(options, seed);
     const workers = await workersOption(options);
     const deactivateAfter = optionalNumber(options, 'deactivate-after', RANGES.deactivateAfter);
+    const explore = choiceOption(options, 'explore', ['means', 'thompson'] as const, 'means');
     if (await exists(statePath)) throw new PlanExistsError(`${statePath} already exists: apply a week's outcomes to it with --outcomes, or give another --state path (nothing was changed)`);
     const summary = await plan.loadRegister(await registerSource(options, { seed, arms, weeks }));
     const shares: ShareSetting[] = [...(lists['min-share'] ?? []).map((s) => parseShare(s, 'min')), ...(lists['max-share'] ?? []).map((s) => parseShare(s, 'max'))];
@@ -174,6 +178,7 @@ async function runPlan(options: Record<string, string | true>, lists: Record<str
       ...(holdout && { holdout }),
       ...(workers && { workers }),
       ...(deactivateAfter && { deactivateAfter }),
+      ...(explore === 'thompson' && { explore }),
     };
     const now = Date.now();
     let view: PlanView;

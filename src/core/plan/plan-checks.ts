@@ -115,6 +115,10 @@ export function checkSettings(c: Checks, raw: unknown, numArms: number): PlanSet
   if (s.holdout !== undefined) settings.holdout = checkHoldout(c, s.holdout);
   if (s.workers !== undefined) settings.workers = checkWorkers(c, s.workers);
   if (s.left !== undefined) settings.left = c.list(s.left, 'settings.left', 10_000_000).map((id, i) => c.text(id, `settings.left[${i}]`, 1000).normalize('NFC'));
+  if (s.explore !== undefined) {
+    if (s.explore !== 'means' && s.explore !== 'thompson') c.fail('settings.explore', `must be "means" or "thompson", not ${show(s.explore)}`);
+    settings.explore = s.explore;
+  }
   if (s.deactivateAfter !== undefined) settings.deactivateAfter = c.whole(s.deactivateAfter, 'settings.deactivateAfter', 1, SETTING_RANGES.cooldown);
   return settings;
 }

@@ -43,6 +43,8 @@ export interface PlanSettings {
   left?: string[];
   /** Not listed after this many latest observed weeks not engaged (deactivation.ts; Kilkari uses 6); absent: never. */
   deactivateAfter?: number;
+  /** How the list reads the posterior: its means (absent: the default), or one draw a week (Thompson sampling). */
+  explore?: 'means' | 'thompson';
 }
 
 /** allot's defaults (own choices): no cooldown, 20 posterior draws, 90 % intervals, seed 0. */

@@ -20,6 +20,7 @@ import { currentIndex, MembershipCount, posteriorDrawIndex, type IndexFunction }
 import type { Register } from './register.ts';
 import { ranksAmong } from './ranks-among.ts';
 import { holdoutCalls } from './holdout-plan.ts';
+import { planningTransitions } from './thompson.ts';
 import { capacityTopB, type CapacityTopB } from './capacity-top-b.ts';
 import type { WorkerCalls } from './plan-workers.ts';
 import { afterCalls, type WorkerRules } from './worker-rules.ts';
@@ -95,7 +96,11 @@ export function buildWeeklyList(register: Register, settings: PlanSettings, week
   // The default reward (DEFAULT_REWARD, `state`): r(arm, s) = s, as compileReward gives it, without compiling.
   const defaultTable = new Float64Array(N * S);
   for (let arm = 0; arm < N; arm++) for (let s = 0; s < S; s++) defaultTable[arm * S + s] = s;
-  const index = currentIndex(rules, context.whittle, rules.transitions);
+  // Thompson sampling (thompson.ts): the plan's index on one posterior draw seeded by the week; the default list on the means.
+  const draw = settings.explore === 'thompson' && !register.transitions ? context.posterior : null;
+  const sampler = context.whittle.sampleBeta;
+  if (draw && !sampler) throw new Error('Thompson sampling needs the engine\'s Beta sampler (IndexFunction.sampleBeta)');
+  const index = currentIndex(rules, context.whittle, draw ? planningTransitions(draw, 'thompson', tieSeed, sampler!) : rules.transitions);
   const defaultIndex = currentIndex(rules, context.whittle, rules.transitions, defaultTable);
   const held = rules.holdout;
   // The holdout's calls follow the plan's lines: its comparison rule, not this priority, chose them.

@@ -49,3 +49,20 @@ describe('allot plan: exits and deactivation', () => {
     expect(await runMain([...CREATE, '--exit', at('exit.csv'), '--state', at('u.json')])).toMatchObject({ code: 2, stderr: expect.stringContaining('--exit applies with --outcomes') });
   });
 });
+
+describe('allot plan --explore', () => {
+  test('thompson plans on one posterior draw seeded by the week: reproducible, another list than the means, kept with the plan', async () => {
+    const dlm = ['plan', '--register', 'dlm', '--arms', '600', '--weeks', '8', '--reward', 'state', '--budget', '40', '--seed', '3', '--draws', '0'];
+    const means = await runMainJson([...dlm, '--state', at('m.json')]);
+    const t1 = await runMainJson([...dlm, '--explore', 'thompson', '--state', at('t1.json')]);
+    const t2 = await runMainJson([...dlm, '--explore', 'thompson', '--state', at('t2.json')]);
+    const ids = (o: { calls: { id: string }[] }) => o.calls.map((c) => c.id);
+    expect(ids(t2)).toEqual(ids(t1));
+    expect(ids(t1)).not.toEqual(ids(means));
+    expect(JSON.parse(readFileSync(at('t1.json'), 'utf8')).settings.explore).toBe('thompson');
+    expect(JSON.parse(readFileSync(at('m.json'), 'utf8')).settings.explore).toBeUndefined();
+    const other = await runMainJson([...dlm.slice(0, -4), '--seed', '4', '--draws', '0', '--explore', 'thompson', '--state', at('t3.json')]);
+    expect(ids(other)).not.toEqual(ids(t1));
+    expect(await runMain([...dlm, '--explore', 'greedy', '--state', at('t4.json')])).toMatchObject({ code: 2, stderr: expect.stringContaining('must be one of means, thompson') });
+  });
+});
