@@ -10,7 +10,9 @@
 //   history:     one Uint8Array of numArms per week (week-major, so a new week appends without copying)
 import { createInstance } from '../instance/create-instance.ts';
 import { bandNumericFeatures } from './band-numeric.ts';
+import type { ColumnMapping, ColumnReport } from '../datasets/column-mapping.ts';
 import type { FeatureSchema, Instance, Provenance } from '../instance/types.ts';
+import type { PackedIds } from './packed-plan.ts';
 
 /** A state not observed that week. */
 export const MISSING = 255;
@@ -42,6 +44,18 @@ export interface Register {
   horizon: number;
   provenance: Provenance;
   warnings: string[];
+  /** Columns she marked "carry" (name, phone, village): not features; her values travel into the call list. */
+  carry?: CarryColumn[];
+  /** What the reader did with every column of her files (registers read from files). */
+  columns?: ColumnReport[];
+  /** Her mapping as used (the column names, the state's labels): the week's outcomes are read the same way. */
+  mapping?: ColumnMapping;
+}
+
+/** A carried column: its name as she wrote it, and each beneficiary's value (packed like the ids). */
+export interface CarryColumn {
+  name: string;
+  values: PackedIds;
 }
 
 /** numArms: the current state of each beneficiary (the last week of the history; never MISSING). */
