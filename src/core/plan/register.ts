@@ -58,10 +58,19 @@ export interface CarryColumn {
   values: PackedIds;
 }
 
-/** numArms: the current state of each beneficiary (the last week of the history; never MISSING). */
+/**
+ * numArms: the current state of each beneficiary: her state in the last week of the history, or, when
+ * it was not observed (the week's outcomes had no row for her), her last observed state.
+ */
 export function currentState(register: Pick<Register, 'history'>): Uint8Array {
   const { states } = register.history;
-  return states[states.length - 1];
+  const last = states[states.length - 1];
+  if (!last.includes(MISSING)) return last;
+  const state = last.slice();
+  for (let arm = 0; arm < state.length; arm++) {
+    for (let w = states.length - 2; state[arm] === MISSING && w >= 0; w--) state[arm] = states[w][arm];
+  }
+  return state;
 }
 
 /** The week the next list is for: the last week of the history (its calls are what the plan decides). */

@@ -1,7 +1,9 @@
 // What a week's outcomes file would do, shown before anything changes: its week, rows, calls made
-// (and how many as planned), beneficiaries engaged after the week, and its first rows.
+// (and how many as planned), beneficiaries engaged after the week, those whose state after the week is
+// unobserved (a file of the called only), and its first rows.
 import type { WeekOutcomes } from '../../core/plan/apply-outcomes.ts';
 import type { PlanState } from '../../core/plan/plan-state.ts';
+import { MISSING } from '../../core/plan/register.ts';
 
 export interface OutcomesPreview {
   fileName: string;
@@ -11,8 +13,12 @@ export interface OutcomesPreview {
   calledAsPlanned: number;
   planned: number;
   engaged: number;
-  /** The first rows as the file gives them (id, called, engaged). */
-  head: { id: string; called: number; state: number }[];
+  /** Beneficiaries whose state after the week the file does not give (no row, or a blank): unobserved. */
+  unobserved: number;
+  /** What the reader assumed, in words. */
+  notes: string[];
+  /** The first rows as the file gives them (id, called, engaged; engaged null when blank). */
+  head: { id: string; called: number; state: number | null }[];
   /** The file replaces the outcomes of `week`, already applied. */
   replaces: boolean;
 }
@@ -24,12 +30,15 @@ export function previewOf(plan: PlanState, o: WeekOutcomes, fileName: string, re
   if (!target) return { ok: false, errors: ['No week is applied yet, so there is nothing to replace.'] };
   const planned = new Uint8Array(register.numArms);
   for (const arm of target.planned) planned[arm] = 1;
-  let called = 0, calledAsPlanned = 0, engaged = 0;
+  let called = 0, calledAsPlanned = 0, engaged = 0, observed = 0;
   for (let j = 0; j < o.arms.length; j++) {
     called += o.called[j];
     if (o.called[j] && planned[o.arms[j]]) calledAsPlanned++;
     if (o.state[j] === register.numStates - 1) engaged++;
+    if (o.state[j] !== MISSING) observed++;
   }
-  const head = Array.from({ length: Math.min(5, o.arms.length) }, (_, j) => ({ id: register.ids[o.arms[j]], called: o.called[j], state: o.state[j] }));
-  return { ok: true, preview: { fileName, week: target.week, rows: o.arms.length, called, calledAsPlanned, planned: target.planned.length, engaged, head, replaces: replace } };
+  const head = Array.from({ length: Math.min(5, o.arms.length) }, (_, j) => ({ id: register.ids[o.arms[j]], called: o.called[j], state: o.state[j] === MISSING ? null : o.state[j] }));
+  const unobserved = register.numArms - observed;
+  const preview = { fileName, week: target.week, rows: o.arms.length, called, calledAsPlanned, planned: target.planned.length, engaged, unobserved, notes: o.notes ?? [], head, replaces: replace };
+  return { ok: true, preview };
 }

@@ -2,7 +2,7 @@
 // count of beneficiaries per bucket, and the numeric features whose bands can be edited.
 import type { FeatureSchema } from '../../core/instance/types.ts';
 import { groupBuckets } from '../../core/measures/group-buckets.ts';
-import { currentWeek, type Register } from '../../core/plan/register.ts';
+import { currentState, currentWeek, type Register } from '../../core/plan/register.ts';
 import { bandableGroups } from './reband.ts';
 
 export interface RegisterSummary {
@@ -33,7 +33,7 @@ export function registerSummary(register: Register): RegisterSummary {
   let historyCalls = 0;
   // The current week's calls are what the plan decides, not history.
   for (let w = 0; w < history.called.length - 1; w++) for (const c of history.called[w]) historyCalls += c;
-  const now = history.states[history.states.length - 1];
+  const now = currentState(register);
   let engagedNow = 0;
   for (let arm = 0; arm < N; arm++) if (now[arm] === S - 1) engagedNow++;
   const buckets = groupBuckets(schema, features, N);
