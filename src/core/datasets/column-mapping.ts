@@ -19,10 +19,12 @@ export interface ColumnMapping {
   state?: string;
   week?: string;
   called?: string;
-  /** Columns that travel into the call list, its print and its CSV (not features); absent: name and phone columns. */
+  /** Columns that travel into the call list, its print and its CSV (not features); name and phone columns are guessed so. */
   carry?: string[];
   /** Columns left out altogether. */
   ignore?: string[];
+  /** Columns she keeps as features where a guess would carry them or leave them out. */
+  feature?: string[];
   /** The program's own two labels of the state, engaged first (e.g. ["listened", "did not listen"]). */
   stateValues?: [string, string];
 }
@@ -135,6 +137,7 @@ export function mapColumns(header: readonly string[], mapping: ColumnMapping, ro
     use[i] = role;
   }
   for (const name of mapping.ignore ?? []) use[find(name, 'a column to leave out')] ??= 'ignored';
+  for (const name of mapping.feature ?? []) use[find(name, 'a feature column')] ??= 'feature';
   for (const name of mapping.carry ?? []) {
     const i = find(name, 'a column to carry');
     if (use[i] !== null && use[i] !== 'ignored') throw new CsvError(`${place.fileName}, line ${place.headerLine}: column "${header[i]}" is the ${use[i]} column; it cannot be carried too`, place.headerLine);
@@ -153,12 +156,31 @@ export function mapColumns(header: readonly string[], mapping: ColumnMapping, ro
     const n = normalName(name);
     const otherRole = ROLES.some((r) => !roles.includes(r) && ROLE_NAMES[r].slice(0, 3).includes(n));
     if (otherRole || IGNORE_NAMES.has(n)) (use[i] = 'ignored'), (guessed[i] = true);
-    else if (mapping.carry === undefined && CARRY_NAMES.has(n)) (use[i] = 'carry'), (guessed[i] = true);
+    else if (CARRY_NAMES.has(n)) (use[i] = 'carry'), (guessed[i] = true);
     else use[i] = 'feature';
   });
   const columns = header.map((name, i) => ({ name, use: use[i]!, guessed: guessed[i] }));
   const of = (u: ColumnUse) => columns.flatMap((c, i) => (c.use === u ? [i] : []));
   return { ...index, carry: of('carry'), features: of('feature'), columns };
+}
+
+/**
+ * Her mapping as it applies to one of two files (a history and its features): the names this header has.
+ * Carried and left-out columns in neither file are an error (`others`: the other file's header).
+ */
+export function mappingForFile(mapping: ColumnMapping, header: readonly string[], others: readonly string[], fileNames: string): ColumnMapping {
+  const names = new Set(header.map(normalName)), otherNames = new Set(others.map(normalName));
+  const here = (name: string | undefined) => name !== undefined && names.has(normalName(name));
+  for (const name of [...(mapping.carry ?? []), ...(mapping.ignore ?? []), ...(mapping.feature ?? [])]) {
+    if (!here(name) && !otherNames.has(normalName(name))) throw new CsvError(`there is no column "${name}" in ${fileNames}`, 1);
+  }
+  const out: ColumnMapping = {};
+  for (const role of ROLES) if (here(mapping[role])) out[role] = mapping[role];
+  if (mapping.carry) out.carry = mapping.carry.filter(here);
+  if (mapping.ignore) out.ignore = mapping.ignore.filter(here);
+  if (mapping.feature) out.feature = mapping.feature.filter(here);
+  if (mapping.stateValues) out.stateValues = mapping.stateValues;
+  return out;
 }
 
 /** The guess and her choices in one line per role, as `allot plan` prints them: `id: beneficiary_id (guessed)`. */

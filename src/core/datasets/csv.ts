@@ -52,10 +52,11 @@ export class CsvTableBuilder implements CsvRowSink {
     } else this.rows.push({ line, fields });
   }
 
-  /** The table read, its rows checked against the header. */
-  table(delimiter: number): CsvTable {
-    const { header, headerLine, rows, fileName } = this;
+  /** The table read, its rows checked against the header; `partial`: the file's first part only (its last row dropped, maybe cut). */
+  table(delimiter: number, { partial = false } = {}): CsvTable {
+    const { header, headerLine, fileName } = this;
     if (header === null) throw new CsvError(`${fileName} is empty: expected a header row and one row per arm`, 1);
+    const rows = partial ? this.rows.slice(0, -1) : this.rows;
     for (const row of rows) checkWidth(header.length, row.fields.length, row.line, fileName, delimiter);
     return { header, headerLine, rows, delimiter };
   }

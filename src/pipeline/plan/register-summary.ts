@@ -1,5 +1,6 @@
 // What the page shows of a register (never the register itself): its size, history, groups with the
 // count of beneficiaries per bucket, and the numeric features whose bands can be edited.
+import type { ColumnReport } from '../../core/datasets/column-mapping.ts';
 import type { FeatureSchema } from '../../core/instance/types.ts';
 import { groupBuckets } from '../../core/measures/group-buckets.ts';
 import { currentState, currentWeek, type Register } from '../../core/plan/register.ts';
@@ -26,6 +27,10 @@ export interface RegisterSummary {
   sampleIds: string[];
   source: string;
   warnings: string[];
+  /** What was done with every column of her files (the mapping step's report); empty for a built-in register. */
+  columns: ColumnReport[];
+  /** The columns carried into the call list. */
+  carry: string[];
 }
 
 export function registerSummary(register: Register): RegisterSummary {
@@ -59,6 +64,8 @@ export function registerSummary(register: Register): RegisterSummary {
     sampleIds: register.ids.slice(0, 5),
     source: p.kind === 'generator' ? `the built-in ${p.generator} population (seed ${p.seed})` : `${p.fileName}`,
     warnings: register.warnings.slice(0, 20),
+    columns: register.columns ?? [],
+    carry: (register.carry ?? []).map((c) => c.name),
   };
 }
 

@@ -37,9 +37,9 @@ describe('her column names', () => {
       'Mother:id', 'Week No:week?', 'Listened:state?', 'Called?:called?', 'name:carry?', 'phone_number:carry?', 'Village:feature', 'createdAt:ignored?', 'age:feature',
     ]);
     expect(mappingLines(m.columns, ['id', 'state'], 'h.csv')).toEqual(['h.csv: id: Mother', 'h.csv: state: Listened (guessed)', 'h.csv: carry: name (guessed), phone_number (guessed)', 'h.csv: left out: createdAt']);
-    // carry named by her replaces the guess; a features file leaves a history's columns out
-    const f = mapColumns(['id', 'state', 'village', 'name'], { carry: ['village'] }, ['id'], place);
-    expect(f.columns.map((c) => c.use)).toEqual(['id', 'ignored', 'carry', 'feature']);
+    // carry named by her adds to the guess, a feature named by her is kept; a features file leaves a history's columns out
+    const f = mapColumns(['id', 'state', 'village', 'name', 'phone'], { carry: ['village'], feature: ['phone'] }, ['id'], place);
+    expect(f.columns.map((c) => c.use)).toEqual(['id', 'ignored', 'carry', 'carry', 'feature']);
   });
 
   test('a name she gives that the file lacks, or one column for two jobs, is said with the columns it has', () => {

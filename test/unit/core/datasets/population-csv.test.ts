@@ -91,7 +91,7 @@ describe('population CSV: bad input', () => {
   });
 
   test('a file far too large for the tab is refused before it is read', () => {
-    expect(() => checkImportSize(MAX_IMPORT_BYTES + 1, 'huge.csv')).toThrow(/^huge\.csv is too big to import: 256 MiB, more than the 256 MiB a browser tab can hold; split it/);
+    expect(() => checkImportSize(MAX_IMPORT_BYTES + 1, 'huge.csv')).toThrow(/^huge\.csv is too big to import: 268 MB \(268,435,457 bytes\), more than the 256 MiB a browser tab can hold; split it/);
     expect(() => checkImportSize(MAX_IMPORT_BYTES, 'ok.csv')).not.toThrow();
   });
 
