@@ -36,8 +36,8 @@ export class HistoryReader implements CsvRowSink {
   private capacity: number;
   private readonly weeks = new Map<number, { states: Uint8Array; called: Uint8Array }>();
   private lastArm = -1;
-  private lastId = new Uint8Array(64);
-  private lastIdLength = -1;
+  /** follow[arm]: the beneficiary whose row came after hers last time (files list the same order every week). */
+  private follow: Int32Array;
   private lastWeek = NaN;
   private lastWeekArrays: { states: Uint8Array; called: Uint8Array } | null = null;
   rows = 0;
@@ -51,6 +51,7 @@ export class HistoryReader implements CsvRowSink {
   ) {
     this.index = known?.ids ?? new IdIndex();
     this.capacity = known ? Math.max(1, known.ids.size) : 1024;
+    this.follow = new Int32Array(this.capacity + 1).fill(-1);
   }
 
   row(bytes: Uint8Array, starts: Int32Array, ends: Int32Array, count: number, line: number): void {
@@ -62,7 +63,7 @@ export class HistoryReader implements CsvRowSink {
     let s = starts[m.id], e = ends[m.id];
     while (s < e && bytes[s] === 32) s++;
     while (e > s && bytes[e - 1] === 32) e--;
-    const arm = this.sameAsLast(bytes, s, e) ? this.lastArm : this.armOf(bytes, s, e, line);
+    const arm = this.armOf(bytes, s, e, line);
     const week = this.weekOf(bytes, starts[m.week], ends[m.week], line);
     const arrays = week === this.lastWeek ? this.lastWeekArrays! : this.weekArrays(week, line);
     if (arrays.called[arm] & SEEN) {
@@ -143,31 +144,33 @@ export class HistoryReader implements CsvRowSink {
     this.called = new BinaryColumn('called', where(mapped.called));
   }
 
-  private sameAsLast(bytes: Uint8Array, s: number, e: number): boolean {
-    if (e - s !== this.lastIdLength) return false;
-    const last = this.lastId;
-    for (let k = s; k < e; k++) if (bytes[k] !== last[k - s]) return false;
-    return true;
+  /**
+   * Her beneficiary: the one that followed the last row's beneficiary the time before (a file sorted by
+   * week lists every week in the same order; one sorted by id repeats her), checked by her id's bytes;
+   * else found by the index. Most rows are found without a hash lookup, reading the ids in order.
+   */
+  private armOf(bytes: Uint8Array, s: number, e: number, line: number): number {
+    const last = this.lastArm, index = this.index;
+    const guess = this.follow[last + 1];
+    let arm = guess >= 0 && index.matches(guess, bytes, s, e) ? guess : index.find(bytes, s, e);
+    if (arm === -1) arm = this.newArm(bytes, s, e, line);
+    this.follow[last + 1] = arm;
+    return (this.lastArm = arm);
   }
 
-  private armOf(bytes: Uint8Array, s: number, e: number, line: number): number {
-    if (s === e) throw new CsvError(`${this.fileName}, line ${line}, column ${this.mapped.id + 1} ("${this.header![this.mapped.id]}"): the id is empty; give every row her id`, line, this.mapped.id + 1);
-    let arm = this.index.find(bytes, s, e);
-    if (arm === -1) {
-      if (this.known) {
-        throw new CsvError(
-          `${this.fileName}, line ${line}, column ${this.mapped.id + 1} ("${this.header![this.mapped.id]}"): "${utf8Text(bytes, s, e)}" is not in ${this.known.fileName}; every beneficiary of the history needs her features`,
-          line,
-          this.mapped.id + 1,
-        );
-      }
-      arm = this.index.add(bytes, s, e);
-      if (arm >= this.capacity) this.grow();
+  private newArm(bytes: Uint8Array, s: number, e: number, line: number): number {
+    const c = this.mapped.id;
+    if (s === e) throw new CsvError(`${this.fileName}, line ${line}, column ${c + 1} ("${this.header![c]}"): the id is empty; give every row her id`, line, c + 1);
+    if (this.known) {
+      throw new CsvError(
+        `${this.fileName}, line ${line}, column ${c + 1} ("${this.header![c]}"): "${utf8Text(bytes, s, e)}" is not in ${this.known.fileName}; every beneficiary of the history needs her features`,
+        line,
+        c + 1,
+      );
     }
-    if (e - s > this.lastId.length) this.lastId = new Uint8Array(2 * (e - s));
-    this.lastId.set(bytes.subarray(s, e));
-    this.lastIdLength = e - s;
-    return (this.lastArm = arm);
+    const arm = this.index.add(bytes, s, e);
+    if (arm >= this.capacity) this.grow();
+    return arm;
   }
 
   /** A whole week number ("12", or "12.0" as spreadsheets write it). */
@@ -203,6 +206,9 @@ export class HistoryReader implements CsvRowSink {
   /** More beneficiaries than the weeks' columns hold (a history without a features file): twice the room. */
   private grow(): void {
     this.capacity *= 2;
+    const follow = new Int32Array(this.capacity + 1).fill(-1);
+    follow.set(this.follow);
+    this.follow = follow;
     for (const a of this.weeks.values()) {
       const states = new Uint8Array(this.capacity).fill(MISSING), called = new Uint8Array(this.capacity);
       states.set(a.states);

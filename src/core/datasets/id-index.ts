@@ -17,7 +17,7 @@ export class IdIndex {
     for (let s = h & mask; ; s = (s + 1) & mask) {
       const i = this.slots[s];
       if (i === -1) return -1;
-      if (this.hashes[i] === h && this.equals(i, bytes, start, end)) return i;
+      if (this.hashes[i] === h && this.matches(i, bytes, start, end)) return i;
     }
   }
 
@@ -46,10 +46,11 @@ export class IdIndex {
     return this.arena.subarray(this.offsets[i], this.offsets[i + 1]);
   }
 
-  private equals(i: number, bytes: Uint8Array, start: number, end: number): boolean {
-    const from = this.offsets[i];
+  /** Whether id i is bytes[start, end). */
+  matches(i: number, bytes: Uint8Array, start: number, end: number): boolean {
+    const from = this.offsets[i], arena = this.arena;
     if (this.offsets[i + 1] - from !== end - start) return false;
-    for (let k = start; k < end; k++) if (this.arena[from + k - start] !== bytes[k]) return false;
+    for (let k = end - 1, a = from + end - 1 - start; k >= start; k--, a--) if (arena[a] !== bytes[k]) return false;
     return true;
   }
 

@@ -14,7 +14,6 @@ import { contentHash } from './content-hash.ts';
 import { CsvError, numberField, parseCsv, type CsvTable } from './csv.ts';
 import { CsvTokenizer } from './csv-tokenizer.ts';
 import { HistoryReader, type HistoryRead } from './history-reader.ts';
-import { IdIndex } from './id-index.ts';
 import { FILE_DEFAULTS, parsePopulationTable } from './population-csv.ts';
 import type { SchemaFile } from './population-schema.ts';
 import { carryOf, columnReport, mapTable, readFeatureTable, type FeatureTableRead } from './register-table.ts';
@@ -103,16 +102,6 @@ export function registerFromTable(table: CsvTable, hash: string, options: Regist
   return { ...register, columns: columnReport(mapped, register.schema, fileName), mapping: usedMapping(mapping, mapped.columns) };
 }
 
-/** The ids of a features table, indexed by their bytes for the history's rows. */
-export function idIndexOf(ids: readonly string[]): IdIndex {
-  const index = new IdIndex();
-  for (const id of ids) {
-    const b = utf8Bytes(id);
-    index.add(b, 0, b.length);
-  }
-  return index;
-}
-
 /** A history CSV (id, week, state, called) with its features CSV (id, feature columns), as texts. */
 export function parseHistoryCsv(historyText: string, featuresText: string | null, options: RegisterCsvOptions & { featuresFileName?: string } = {}): Register {
   const fileName = options.fileName ?? 'the history file';
@@ -124,7 +113,7 @@ export function parseHistoryCsv(historyText: string, featuresText: string | null
     features = readFeatureTable(table, mapTable(table, mapping, ['id'], featuresFile), featuresFile, options.schema);
   }
   let tokenizer: CsvTokenizer | null = null;
-  const reader = new HistoryReader(fileName, mapping, features && { ids: idIndexOf(features.ids), fileName: featuresFile }, () => tokenizer!.delimiter!);
+  const reader = new HistoryReader(fileName, mapping, features && { ids: features.index, fileName: featuresFile }, () => tokenizer!.delimiter!);
   tokenizer = new CsvTokenizer(reader, fileName);
   tokenizer.push(utf8Bytes(historyText.replace(/^\ufeff/, '')));
   tokenizer.end();

@@ -8,10 +8,14 @@ import type { CarryColumn } from '../plan/register.ts';
 import { mapColumns, type ColumnMapping, type ColumnReport, type ColumnRole, type MappedColumns } from './column-mapping.ts';
 import { CsvError, type CsvTable } from './csv.ts';
 import { readFeatures } from './feature-table.ts';
+import { IdIndex } from './id-index.ts';
 import type { SchemaFile } from './population-schema.ts';
+import { utf8Into } from './utf8.ts';
 
 export interface FeatureTableRead {
   ids: string[];
+  /** The same ids by their bytes, for a history's rows (history-reader.ts). */
+  index: IdIndex;
   schema: FeatureSchema;
   features: Float64Array;
   carry: CarryColumn[];
@@ -34,9 +38,9 @@ export function mapTable(table: CsvTable, mapping: ColumnMapping, roles: readonl
 /** Ids, features and carried columns of a table with one row per beneficiary; errors name the file, line and column. */
 export function readFeatureTable(table: CsvTable, mapped: MappedColumns, fileName: string, schemaFile?: SchemaFile): FeatureTableRead {
   if (table.rows.length === 0) throw new CsvError(`${fileName} has a header but no beneficiaries; add one row per beneficiary`, table.headerLine);
-  const ids = readIds(table, mapped.id, fileName);
+  const { ids, index } = readIds(table, mapped.id, fileName);
   const { schema, features } = readFeatures(table, mapped.features, fileName, schemaFile);
-  return { ids, schema, features, carry: carryOf(table, mapped), mapped };
+  return { ids, index, schema, features, carry: carryOf(table, mapped), mapped };
 }
 
 /** The carried columns' values, packed (one string each, not one per beneficiary). */
@@ -44,19 +48,21 @@ export function carryOf(table: CsvTable, mapped: MappedColumns): CarryColumn[] {
   return mapped.carry.map((c) => ({ name: table.header[c], values: packIds(table.rows.map((row) => row.fields[c].trim())) }));
 }
 
-/** Distinct, non-empty ids of column `idColumn`. */
-export function readIds(table: CsvTable, idColumn: number, fileName: string): string[] {
-  const seen = new Map<string, number>();
+/** Distinct, non-empty ids of column `idColumn`, and their index by bytes (which finds the repeated ones). */
+export function readIds(table: CsvTable, idColumn: number, fileName: string): { ids: string[]; index: IdIndex } {
+  const index = new IdIndex();
   const name = table.header[idColumn];
-  return table.rows.map((row) => {
+  let scratch = new Uint8Array(256);
+  const ids = table.rows.map((row) => {
     const id = row.fields[idColumn].trim();
     const where = `${fileName}, line ${row.line}, column ${idColumn + 1} ("${name}")`;
     if (id === '') throw new CsvError(`${where}: the id is empty; give every beneficiary an id`, row.line, idColumn + 1, name);
-    const first = seen.get(id);
-    if (first !== undefined) throw new CsvError(`${where}: id "${id}" is already used on line ${first}; ids must be distinct`, row.line, idColumn + 1, name);
-    seen.set(id, row.line);
+    if (id.length * 3 > scratch.length) scratch = new Uint8Array(id.length * 6);
+    const added = index.add(scratch, 0, utf8Into(id, scratch));
+    if (added < 0) throw new CsvError(`${where}: id "${id}" is already used on line ${table.rows[-added - 1].line}; ids must be distinct`, row.line, idColumn + 1, name);
     return id;
   });
+  return { ids, index };
 }
 
 /**

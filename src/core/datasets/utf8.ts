@@ -29,12 +29,20 @@ export function utf8Text(bytes: Uint8Array, start: number, end: number): string 
   return out + String.fromCharCode(...codes);
 }
 
+const ONE = Array.from({ length: 128 }, (_, c) => String.fromCharCode(c));
+
 const cont = (bytes: Uint8Array, i: number, end: number) => i < end && (bytes[i] & 0xc0) === 0x80;
 
+/** The common short fields without an array or a call per character. */
 function asciiText(bytes: Uint8Array, start: number, end: number): string {
   const n = end - start;
   if (n <= 0) return '';
-  if (n === 1) return String.fromCharCode(bytes[start]);
+  if (n === 1) return ONE[bytes[start]];
+  if (n <= 12) {
+    let out = '';
+    for (let i = start; i < end; i++) out += ONE[bytes[i]];
+    return out;
+  }
   let out = '';
   for (let i = start; i < end; i += 8192) out += String.fromCharCode.apply(null, bytes.subarray(i, Math.min(end, i + 8192)) as unknown as number[]);
   return out;
@@ -43,6 +51,11 @@ function asciiText(bytes: Uint8Array, start: number, end: number): string {
 /** The UTF-8 bytes of `text` (lone surrogates as U+FFFD). */
 export function utf8Bytes(text: string): Uint8Array {
   const out = new Uint8Array(text.length * 3);
+  return out.subarray(0, utf8Into(text, out));
+}
+
+/** Writes the UTF-8 bytes of `text` into `out` (at least 3 bytes per character) and returns how many. */
+export function utf8Into(text: string, out: Uint8Array): number {
   let o = 0;
   for (let i = 0; i < text.length; i++) {
     let c = text.charCodeAt(i);
@@ -63,5 +76,5 @@ export function utf8Bytes(text: string): Uint8Array {
     else (out[o++] = 0xf0 | (c >> 18)), (out[o++] = 0x80 | ((c >> 12) & 0x3f)), (out[o++] = 0x80 | ((c >> 6) & 0x3f));
     out[o++] = 0x80 | (c & 0x3f);
   }
-  return out.subarray(0, o);
+  return o;
 }

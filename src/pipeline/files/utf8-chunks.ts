@@ -1,5 +1,5 @@
-// A user's file as UTF-8 bytes, chunk by chunk from Blob.stream() (a File in the plan worker, a file on
-// the command line through openAsBlob), so that a file of any size is read without its text in memory:
+// A user's file as UTF-8 bytes, a megabyte at a time (File.slice() of a File in the plan worker, of a file
+// on the command line through openAsBlob), so that a file of any size is read without its text in memory:
 // UTF-8 with or without a byte order mark as it is, UTF-16 (LE or BE, by its mark or its zero bytes)
 // transcoded on the way. Its bytes are fingerprinted as they pass, progress is reported, and a
 // cancelled read stops between two chunks.
@@ -26,35 +26,36 @@ export class ReadCancelled extends Error {
   }
 }
 
+/**
+ * A megabyte a time: 400 reads of a national history instead of the 6,400 chunks of 64 KB that
+ * Blob.stream() gives, whose allocations kept the garbage collector busy for a sixth of the read.
+ */
+const CHUNK = 1 << 20;
+
 /** Streams `file` to `push` as UTF-8 bytes; returns the fingerprint of its bytes. */
 export async function streamUtf8(file: Blob, fileName: string, push: (bytes: Uint8Array) => void, control: ReadControl = {}): Promise<string> {
   const hasher = new ContentHasher();
-  const reader = file.stream().getReader();
   let decoder: TextDecoder | null = null;
   const encoder = new TextEncoder();
-  let first = true, done = 0, finished = false;
-  try {
-    for (;;) {
-      if (control.signal?.aborted) throw new ReadCancelled(fileName);
-      const next = await reader.read();
-      if (next.done) break;
-      let bytes = next.value;
-      hasher.update(bytes);
-      done += bytes.length;
-      if (first) {
-        first = false;
-        const encoding = textEncodingOf(bytes);
-        if (encoding !== 'utf-8') decoder = new TextDecoder(encoding);
-        else if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
-      }
-      push(decoder ? encoder.encode(decoder.decode(bytes, { stream: true })) : bytes);
-      control.onProgress?.({ fileName, done, total: file.size });
+  for (let done = 0; done < file.size; ) {
+    if (control.signal?.aborted) throw new ReadCancelled(fileName);
+    let bytes: Uint8Array;
+    try {
+      bytes = new Uint8Array(await file.slice(done, done + CHUNK).arrayBuffer());
+    } catch (error) {
+      throw new Error(`${fileName} could not be read after ${done.toLocaleString('en')} bytes (${(error as Error).message}); was it moved or changed while it was read?`);
     }
-    if (decoder) push(encoder.encode(decoder.decode()));
-    finished = true;
-  } finally {
-    if (!finished) await reader.cancel().catch(() => {});
-    reader.releaseLock();
+    if (bytes.length === 0) break;
+    hasher.update(bytes);
+    if (done === 0) {
+      const encoding = textEncodingOf(bytes);
+      if (encoding !== 'utf-8') decoder = new TextDecoder(encoding);
+      else if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
+    }
+    done += CHUNK;
+    push(decoder ? encoder.encode(decoder.decode(bytes, { stream: true })) : bytes);
+    control.onProgress?.({ fileName, done: Math.min(done, file.size), total: file.size });
   }
+  if (decoder) push(encoder.encode(decoder.decode()));
   return hasher.digest();
 }

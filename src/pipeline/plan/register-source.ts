@@ -16,7 +16,7 @@ import { HistoryReader } from '../../core/datasets/history-reader.ts';
 import { parseInstanceJson } from '../../core/datasets/instance-json.ts';
 import { longColumns, pivotLongTable } from '../../core/datasets/long-table.ts';
 import { parsePopulationTable } from '../../core/datasets/population-csv.ts';
-import { defaultBudget, hasTransitions, idIndexOf, registerFromHistory, registerFromTable, registerKind } from '../../core/datasets/register-csv.ts';
+import { defaultBudget, hasTransitions, registerFromHistory, registerFromTable, registerKind } from '../../core/datasets/register-csv.ts';
 import { mapTable, readFeatureTable, type FeatureTableRead } from '../../core/datasets/register-table.ts';
 import { guessRole, mappingForFile } from '../../core/datasets/column-mapping.ts';
 import type { Instance } from '../../core/instance/types.ts';
@@ -80,7 +80,7 @@ async function readRegisterFile(source: Extract<RegisterSource, { kind: 'file' }
       table = await readFeatures(features, features.mapping ?? mappingForFile(mapping, featuresHeader, header, files), control);
     }
     let reader: HistoryReader | null = null;
-    const known = table && { ids: idIndexOf(table.read.ids), fileName: table.where };
+    const known = table && { ids: table.read.index, fileName: table.where };
     const read = await readRows(file, fileName, (where, delimiter) => (reader = new HistoryReader(where, own, known, delimiter)), { ...control, sheet: source.sheet });
     const hash = read.hash + (table ? `+${table.hash}` : '');
     return registerFromHistory(reader!.finish(), table?.read ?? null, hash, { fileName: read.where, featuresFileName: table?.where, mapping });

@@ -66,3 +66,20 @@ describe('utf8Text and utf8Bytes', () => {
     expect(utf8Text(new Uint8Array([0x61, 0xff, 0xc3]), 0, 3)).toBe('a\ufffd\ufffd');
   });
 });
+
+describe('ContentHasher', () => {
+  test('the same bytes in any chunks give the same fingerprint; another byte, another', async () => {
+    const { ContentHasher } = await import('../../../../src/core/datasets/content-hash.ts');
+    const bytes = utf8Bytes('id,week,state,called\nb1,1,yes,no\nपालघर\n');
+    const of = (sizes: number[]) => {
+      const h = new ContentHasher();
+      for (let i = 0, k = 0; i < bytes.length; i += sizes[k++ % sizes.length]) h.update(bytes.subarray(i, i + sizes[k % sizes.length]));
+      return h.digest();
+    };
+    const whole = of([bytes.length]);
+    for (const sizes of [[1], [3], [5, 2], [7]]) expect(of(sizes)).toBe(whole);
+    const other = new ContentHasher();
+    other.update(bytes.subarray(0, bytes.length - 1));
+    expect(other.digest()).not.toBe(whole);
+  });
+});
