@@ -24,6 +24,11 @@ export function packIds(ids: readonly string[]): PackedIds {
   return { text: ids.join('\n'), ends };
 }
 
+/** Entry i of packed strings, without unpacking the rest. */
+export function packedAt({ text, ends }: PackedIds, i: number): string {
+  return text.slice(i === 0 ? 0 : ends[i - 1] + 1, ends[i]);
+}
+
 export function unpackIds({ text, ends }: PackedIds): string[] {
   const ids = new Array<string>(ends.length);
   for (let i = 0, start = 0; i < ends.length; start = ends[i++] + 1) ids[i] = text.slice(start, ends[i]);

@@ -4,7 +4,7 @@
 // byte), so a plan of 10^6 beneficiaries and 26 weeks is tens of megabytes.
 // Versions: 1 held the PlanState alone (read with a name from its file); 2 adds who the plan is.
 import type { FeatureSchema } from '../instance/types.ts';
-import { packPlan, unpackPlan } from './packed-plan.ts';
+import { packIds, packPlan, unpackIds, unpackPlan } from './packed-plan.ts';
 import type { PlanPolicySource, PlanRecord } from './plan-record.ts';
 import type { PlanSettings } from './plan-settings.ts';
 import { PLAN_FORMAT, PLAN_VERSION, type PlanState, type WeekRecord } from './plan-state.ts';
@@ -51,6 +51,8 @@ export function planToJson(plan: PlanState, meta: PlanMeta): string {
     transitions: r.transitions ? toBase64(r.transitions) : null,
     history: { firstWeek: r.history.firstWeek, states: r.history.states.map(toBase64), called: r.history.called.map(toBase64) },
     budget: r.budget, discount: r.discount, horizon: r.horizon, provenance: r.provenance, warnings: r.warnings,
+    // her carried columns (values as text), the column report and her mapping, when read from her files
+    ...(r.carry && { carry: r.carry.map((c) => ({ name: c.name, values: unpackIds(c.values) })) }), ...(r.columns && { columns: r.columns }), ...(r.mapping && { mapping: r.mapping }),
   };
   const weeks = plan.weeks.map((w) => ({ ...w, planned: toBase64(w.planned) }));
   const { id, name, createdAt, updatedAt, policy } = meta;
@@ -105,6 +107,14 @@ export function parsePlan(text: string, fileName = 'the plan file'): { plan: Pla
     numArms: N, numStates: S, ids: reg.ids, schema, features, transitions, history: { firstWeek: h.firstWeek, states, called },
     budget: reg.budget, discount: reg.discount, horizon: reg.horizon, provenance: reg.provenance, warnings: Array.isArray(reg.warnings) ? reg.warnings : [],
   };
+  if (Array.isArray(reg.carry)) {
+    register.carry = (reg.carry as { name: unknown; values: unknown }[]).map((c, i) => {
+      if (typeof c?.name !== 'string' || !Array.isArray(c.values) || c.values.length !== N || c.values.some((v) => typeof v !== 'string')) fail(`"register.carry[${i}]" must have a "name" and ${N} "values" (text)`);
+      return { name: c.name as string, values: packIds(c.values as string[]) };
+    });
+  }
+  if (Array.isArray(reg.columns)) register.columns = reg.columns;
+  if (reg.mapping && typeof reg.mapping === 'object') register.mapping = reg.mapping;
   const settings = data.settings as PlanSettings;
   if (!settings || typeof settings.reward !== 'string' || typeof settings.budget !== 'number' || !Array.isArray(settings.exclude) || !Array.isArray(settings.shares)) fail('"settings" must have "reward", "budget", "exclude" and "shares"');
   if (!Array.isArray(data.weeks) || data.weeks.length < 1) fail('"weeks" must list at least one week');
