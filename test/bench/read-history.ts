@@ -31,12 +31,12 @@ const draw = (i: number, w: number, salt: number, p: number) => ((Math.imul(i * 
 /** Writes the lines a generator yields, a megabyte at a time, waiting for the disk. */
 async function write(path: string, lines: Iterable<string>): Promise<void> {
   const out = createWriteStream(path);
-  const closed = new Promise((r) => out.on('close', r));
+  const closed = new Promise<void>((r) => out.on('close', () => r()));
   let buffer = '';
   for (const line of lines) {
     buffer += line;
     if (buffer.length > 1 << 20) {
-      if (!out.write(buffer)) await new Promise((r) => out.once('drain', r));
+      if (!out.write(buffer)) await new Promise<void>((r) => out.once('drain', () => r()));
       buffer = '';
     }
   }

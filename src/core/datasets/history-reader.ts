@@ -136,9 +136,11 @@ export class HistoryReader implements CsvRowSink {
         line,
       );
     }
+    // A history's other columns are not read (her features are in the file beside it).
+    for (const c of mapped.columns) if (c.use === 'feature' || c.use === 'carry') (c.use = 'ignored'), (c.guessed = true);
     this.header = header;
     this.headerLine = line;
-    this.mapped = mapped;
+    this.mapped = { ...mapped, features: [], carry: [] };
     const where = (c: number) => ({ fileName: this.fileName, column: c, name: header[c] });
     this.state = new BinaryColumn('state', where(mapped.state), this.mapping.stateValues);
     this.called = new BinaryColumn('called', where(mapped.called));

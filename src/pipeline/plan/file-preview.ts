@@ -32,6 +32,8 @@ export interface FilePreview {
   /** Distinct values of the state column among the rows looked at (at most 12), and those not read as engaged or not. */
   stateValues: string[];
   unreadStates: string[];
+  /** The mapping step opened with her choices remembered for this header (set by the page's session). */
+  remembered?: boolean;
 }
 
 /** The first rows of a file (a text file's first megabyte, or a workbook's sheet) as a table. */
