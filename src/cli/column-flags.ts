@@ -3,7 +3,9 @@
 // --ignore COL..., --state-values ENGAGED,NOT_ENGAGED and --sheet; and the column report they print:
 // what was done with every column, the guesses marked (`id: beneficiary_id (guessed)`).
 import { mappingLines, ROLES, type ColumnMapping, type ColumnReport } from '../core/datasets/column-mapping.ts';
+import type { RegisterSource } from '../pipeline/plan/register-source.ts';
 import { UsageError, type OptionSpecs } from './args.ts';
+import { namedFile } from './read-text-file.ts';
 
 export const COLUMN_OPTIONS: OptionSpecs = {
   sheet: { type: 'string', value: 'NAME', description: 'the sheet of a workbook (XLSX) register; default its first sheet' },
@@ -35,6 +37,20 @@ export function mappingFromFlags(options: Record<string, string | true>, lists: 
     mapping.stateValues = [parts[0], parts[1]];
   }
   return mapping;
+}
+
+/** Her register file as the flags give it (its sheet, --features beside a history, her column names). */
+export async function registerFileSource(path: string, options: Record<string, string | true>, lists: Record<string, string[]>, seed: number): Promise<Extract<RegisterSource, { kind: 'file' }>> {
+  const features = typeof options.features === 'string' ? options.features : undefined;
+  const sheet = typeof options.sheet === 'string' ? options.sheet : undefined, featuresSheet = options['features-sheet'];
+  const featuresFile = features && { ...(await namedFile(features)), ...(typeof featuresSheet === 'string' && { sheet: featuresSheet }) };
+  const mapping = mappingFromFlags(options, lists);
+  return { kind: 'file', ...(await namedFile(path)), ...(sheet && { sheet }), ...(featuresFile && { features: featuresFile }), seed, mapping };
+}
+
+/** Whether any flag of her register file (--features or a column flag) is given. */
+export function registerFileFlag(options: Record<string, string | true>): string | undefined {
+  return ['features', ...Object.keys(COLUMN_OPTIONS)].find((k) => options[k] !== undefined);
 }
 
 /** Every file's mapping in one line per job, then what became of the features (text lines). */

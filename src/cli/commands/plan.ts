@@ -18,7 +18,7 @@ import { numberOption } from '../number-option.ts';
 import { exists, PlanFileStore, writeWhole } from '../plan-file-store.ts';
 import { listCsv, listJson, listText } from '../plan-output.ts';
 import { namedFile, readTextFile } from '../read-text-file.ts';
-import { COLUMN_OPTIONS, columnLines, columnsJson, mappingFromFlags } from '../column-flags.ts';
+import { COLUMN_OPTIONS, columnLines, columnsJson, mappingFromFlags, registerFileFlag, registerFileSource } from '../column-flags.ts';
 import type { ColumnReport } from '../../core/datasets/column-mapping.ts';
 import { basename } from 'node:path';
 
@@ -138,18 +138,14 @@ export const planCommand: Command = {
 /** The register the flags name: a built-in population (with --arms, --weeks, --seed) or a file (with --features and her column names). */
 async function registerSource(options: Record<string, string | true>, lists: Record<string, string[]>, seed: number): Promise<RegisterSource> {
   const name = options.register as string;
-  const features = typeof options.features === 'string' ? options.features : undefined;
-  const mapping = mappingFromFlags(options, lists);
   if (findGenerator(name)) {
-    const fileOnly = ['features', 'sheet', 'features-sheet', ...Object.keys(COLUMN_OPTIONS).filter((k) => k.endsWith('-column')), 'carry', 'ignore', 'state-values'].find((k) => options[k] !== undefined);
+    const fileOnly = registerFileFlag(options);
     if (fileOnly) throw new UsageError(`--${fileOnly} applies to a register file, not to the built-in population "${name}"`);
     const arms = options.arms === undefined ? undefined : numberOption(options, 'arms', { integer: true, min: 1 });
     return { kind: 'generator', name, parameters: arms ? { arms } : {}, seed, weeks: numberOption(options, 'weeks', { integer: true, min: 1 }, 26) };
   }
   if (options.arms !== undefined) throw new UsageError(`--arms applies to a built-in population, not to the file "${name}"`);
-  const sheet = typeof options.sheet === 'string' ? options.sheet : undefined, featuresSheet = options['features-sheet'];
-  const featuresFile = features && { ...(await namedFile(features)), ...(typeof featuresSheet === 'string' && { sheet: featuresSheet }) };
-  return { kind: 'file', ...(await namedFile(name)), ...(sheet && { sheet }), ...(featuresFile && { features: featuresFile }), seed, mapping };
+  return registerFileSource(name, options, lists, seed);
 }
 
 /** "Ages=Ages 51-60:0.2" -> { group, bucket, [bound]: 0.2 }: the group before the first "=", the share after the last ":". */
