@@ -52,8 +52,8 @@ async function replay(outcomes: (week1: string[]) => string) {
   const store = new MemoryStore();
   const session = new WeeklyPlan(async () => (t, r, s, d) => engine.whittleIndices(t, r, s, d).indices, async () => store);
   const summary = await session.loadRegister({
-    kind: 'file', file: new Blob([historyFile.bytes]), fileName: historyFile.name, seed: 0,
-    features: { file: new Blob([registerFile.bytes]), fileName: registerFile.name, mapping: { carry: ['village'] } },
+    kind: 'file', file: new Blob([Buffer.from(historyFile.bytes)]), fileName: historyFile.name, seed: 0,
+    features: { file: new Blob([Buffer.from(registerFile.bytes)]), fileName: registerFile.name, mapping: { carry: ['village'] } },
   });
   const meta = { id: 'replay', name: 'replay', createdAt: 0, updatedAt: 0, policy: { kind: 'typed' as const } };
   const settings = { reward: REWARD, budget: BUDGET, exclude: [], cooldown: 0, shares: [], seed: 0, draws: 20, level: 0.9 };
