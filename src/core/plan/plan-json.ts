@@ -141,22 +141,35 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 const CODES = new Uint8Array(ALPHABET.length).map((_, i) => ALPHABET.charCodeAt(i));
 const VALUES = new Int16Array(128).fill(-1).map((v, c) => (ALPHABET.indexOf(String.fromCharCode(c)) >= 0 ? ALPHABET.indexOf(String.fromCharCode(c)) : v));
 
-/** Standard base64 (RFC 4648, with = padding) of a typed array's bytes. */
+/** The base64 of every 12 bits: two characters in one 16-bit code (little-endian), four per 3 bytes. */
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+const PAIRS = new Uint16Array(4096).map((_, v) => (LITTLE_ENDIAN ? CODES[v >> 6] | (CODES[v & 63] << 8) : (CODES[v >> 6] << 8) | CODES[v & 63]));
+const ASCII = new TextDecoder();
+
+/**
+ * Standard base64 (RFC 4648, with = padding) of a typed array's bytes. Two characters are written at a
+ * time from a 12-bit table, and the text made by the platform's decoder: PLAN.json holds a national
+ * register's history (52 MB at 10^6 x 26 weeks), where a byte at a time cost a sixth of `allot plan`.
+ */
 export function toBase64(array: ArrayBufferView): string {
   const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
-  const n = bytes.length;
+  const n = bytes.length, whole = n - (n % 3);
   const out = new Uint8Array(Math.ceil(n / 3) * 4);
+  const pairs = new Uint16Array(out.buffer, 0, out.length >> 1);
   let o = 0;
-  for (let i = 0; i < n; i += 3) {
-    const b0 = bytes[i], b1 = i + 1 < n ? bytes[i + 1] : 0, b2 = i + 2 < n ? bytes[i + 2] : 0;
-    out[o++] = CODES[b0 >> 2];
-    out[o++] = CODES[((b0 & 3) << 4) | (b1 >> 4)];
-    out[o++] = i + 1 < n ? CODES[((b1 & 15) << 2) | (b2 >> 6)] : 61;
-    out[o++] = i + 2 < n ? CODES[b2 & 63] : 61;
+  for (let i = 0; i < whole; i += 3) {
+    const v = (bytes[i] << 16) | (bytes[i + 1] << 8) | bytes[i + 2];
+    pairs[o++] = PAIRS[v >> 12];
+    pairs[o++] = PAIRS[v & 4095];
   }
-  let text = '';
-  for (let i = 0; i < out.length; i += 0x8000) text += String.fromCharCode.apply(null, out.subarray(i, i + 0x8000) as unknown as number[]);
-  return text;
+  if (whole < n) {
+    const b0 = bytes[whole], b1 = whole + 1 < n ? bytes[whole + 1] : 0, k = 2 * o;
+    out[k] = CODES[b0 >> 2];
+    out[k + 1] = CODES[((b0 & 3) << 4) | (b1 >> 4)];
+    out[k + 2] = whole + 1 < n ? CODES[(b1 & 15) << 2] : 61;
+    out[k + 3] = 61;
+  }
+  return ASCII.decode(out);
 }
 
 /** The bytes of standard base64 text, or null when it is not base64. */
