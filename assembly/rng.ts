@@ -1,4 +1,4 @@
-// The counter-based generator of shared/bench/README.md: a draw is a pure function of
+// The counter-based generator of docs/ARCHITECTURE.md ("Simulation"): a draw is a pure function of
 // (seed, stream, counter), so results never depend on call order or on how trials are split.
 
 /** The golden-ratio increment 0x9e3779b9. */

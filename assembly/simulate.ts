@@ -1,5 +1,5 @@
 // Rollouts of the Whittle, Random and No Action policies, accumulating occupancy statistics.
-// The rules and the generator are those of shared/bench/README.md, so the 2-state Whittle case with
+// The rules and the generator are those of docs/ARCHITECTURE.md ("Simulation", "Benchmarks"), so the 2-state Whittle case with
 // ties to the lowest id reproduces the bench's checksums bit for bit.
 import { firstPullInTrial, flushPlanes, packBits, planeBytes, WINDOW } from './history-planes';
 import { below, draw32, streamKey, STREAM_INITIAL, STREAM_RANDOM_POLICY, STREAM_TIES, STREAM_TRANSITION } from './rng';

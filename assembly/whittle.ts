@@ -1,36 +1,91 @@
-// Whittle indices of 2-state arms (the S-state sweep is in whittle-s.ts).
+// Whittle indices of 2-state arms (the S-state sweep is in whittle-s.ts): the closed form reads only what it
+// needs, 48 bytes per arm in pairs of arms (packArms2 makes that layout from the engine's rows).
+
+/** [1.0, 1.0]: loaded, not built, in the loop (V8 would rebuild a v128 constant at every use). */
+const ONES: usize = memory.data<f64>([1.0, 1.0]);
 
 /**
- * Closed-form Whittle indices of 2-state arms (derivation in shared/bench/README.md).
+ * Closed-form Whittle indices of 2-state arms (derivation in docs/ARCHITECTURE.md).
  *
- * transitions: f64, numArms x 2 states x 2 actions x 2 next states, row-major;
- *              P(next = 1 | s, a) of arm n is at ((n*2 + s)*2 + a)*2 + 1.
- * rewards:     f64, numArms x 2 states, r[n, s].
- * out:         f64, numArms x 2 states, the index W[n, s].
- * beta:        discount in [0, 1).
+ * arms: f64, ceil(numArms / 2) blocks of 12 values (96 bytes), the pair layout of packArms2: for arms 2k and
+ *       2k + 1 side by side, q00, q01, q10, q11 (q_sa = P(next = 1 | s, a)), r0, r1. When numArms is odd, the
+ *       second lane of the last block is read but not used.
+ * out:  f64, numArms x 2 states, the index W[n, s].
+ * beta: discount in [0, 1).
  *
- * The order of operations follows the bench reference (beta*g/D left to right),
- * so the output is bit-identical to it (WASM SIMD, one arm per iteration).
+ * Two arms per f64x2, each lane doing the bench reference's scalar arithmetic in its order (beta*g/D left to
+ * right), so the output is bit-identical to it and to the reference twin (test/reference/whittle2.ts).
  */
-export function whittle2(numArms: i32, transitions: usize, rewards: usize, beta: f64, out: usize): void {
-  // One arm per iteration, the two states in the two lanes of f64x2, so that the two divisions of
-  // the closed form are one vector division. Each lane does the scalar arithmetic in the same order.
+export function whittle2(numArms: i32, arms: usize, beta: f64, out: usize): void {
   const vbeta = f64x2.splat(beta);
-  const one = f64x2.splat(1.0);
-  for (let n = 0; n < numArms; n++) {
-    const t = transitions + (<usize>n << 6); // 8 f64 per arm; P(next = 1 | s, a) at 8, 24, 40, 56
-    const passive = f64x2.replace_lane(f64x2.splat(load<f64>(t, 8)), 1, load<f64>(t, 40)); // [q00, q10]
-    const active = f64x2.replace_lane(f64x2.splat(load<f64>(t, 24)), 1, load<f64>(t, 56)); // [q01, q11]
-    const r = rewards + (<usize>n << 4);
-    const dr = f64x2.splat(load<f64>(r, 8) - load<f64>(r, 0));
-    const g = f64x2.mul(f64x2.sub(active, passive), dr); // [g0, g1]
-    const hi = v128.shuffle<f64>(passive, active, 1, 3); // [q10, q11]
-    const lo = v128.shuffle<f64>(passive, active, 0, 2); // [q00, q01]
-    const d = f64x2.sub(one, f64x2.mul(vbeta, f64x2.sub(hi, lo))); // [dp, da]
-    const top0 = v128.shuffle<f64>(f64x2.ge(g, v128.shuffle<f64>(g, g, 1, 0)), g, 0, 0); // g0 >= g1 in both lanes
-    const den = v128.bitselect(d, v128.shuffle<f64>(d, d, 1, 0), top0); // g0 >= g1 ? [dp, da] : [da, dp]
-    const w = f64x2.div(f64x2.mul(vbeta, g), den);
-    const m = f64x2.min(w, v128.shuffle<f64>(w, w, 1, 0));
-    v128.store(out + (<usize>n << 4), v128.bitselect(v128.shuffle<f64>(w, m, 0, 3), v128.shuffle<f64>(m, w, 0, 3), top0));
+  const pairs = <usize>(numArms >> 1);
+  let p = arms, o = out;
+  const end2 = arms + (pairs >> 1) * 192;
+  for (; p < end2; p += 192, o += 64) {
+    pairOfArms(p, vbeta, o, true);
+    pairOfArms(p + 96, vbeta, o + 32, true);
   }
+  if (pairs & 1) {
+    pairOfArms(p, vbeta, o, true);
+    p += 96;
+    o += 32;
+  }
+  if (numArms & 1) pairOfArms(p, vbeta, o, false);
+}
+
+/**
+ * The closed form on the block of two arms at p, W written at o (both arms, or the first only). Per lane:
+ * g_s = (q_s1 - q_s0) dr, dp = 1 - beta (q10 - q00), da = 1 - beta (q11 - q01); the state with the larger g
+ * (state 0 on a tie) gets W_top = beta g_top / dp, the other min(beta g_other / da, W_top).
+ */
+// @ts-ignore: decorator
+@inline
+function pairOfArms(p: usize, vbeta: v128, o: usize, both: bool): void {
+  const one = v128.load(ONES);
+  const q00 = v128.load(p, 0), q01 = v128.load(p, 16), q10 = v128.load(p, 32), q11 = v128.load(p, 48);
+  const dr = f64x2.sub(v128.load(p, 80), v128.load(p, 64));
+  const g0 = f64x2.mul(f64x2.sub(q01, q00), dr), g1 = f64x2.mul(f64x2.sub(q11, q10), dr);
+  const dp = f64x2.sub(one, f64x2.mul(vbeta, f64x2.sub(q10, q00)));
+  const da = f64x2.sub(one, f64x2.mul(vbeta, f64x2.sub(q11, q01)));
+  const top0 = f64x2.ge(g0, g1);
+  // pmax(g0, g1) is g0 when g0 >= g1, else g1 (the select by top0, in one instruction); pmin(g1, g0) the other
+  const wTop = f64x2.div(f64x2.mul(vbeta, f64x2.pmax(g0, g1)), dp);
+  const x = f64x2.div(f64x2.mul(vbeta, f64x2.pmin(g1, g0)), da);
+  // min(x, wTop) as f64x2.min gives it for numbers (-0 below +0): both pmin orders agree but on +-0, OR-ed to -0
+  const wOther = v128.or(f64x2.pmin(x, wTop), f64x2.pmin(wTop, x));
+  // W0 = top0 ? wTop : wOther, W1 the other: swap the lanes where top0 by xor
+  const swap = v128.and(v128.xor(wTop, wOther), top0);
+  const w0 = v128.xor(wOther, swap), w1 = v128.xor(wTop, swap);
+  v128.store(o, v128.shuffle<f64>(w0, w1, 0, 2));
+  if (both) v128.store(o, v128.shuffle<f64>(w0, w1, 1, 3), 16);
+}
+
+/**
+ * The pair layout of whittle2 from the engine's rows: transitions f64 numArms x 2 x 2 x 2 (P(next = 1 | s, a)
+ * of arm n at ((n*2 + s)*2 + a)*2 + 1) and rewards f64 numArms x 2; out: armPairBytes(numArms) bytes. When
+ * numArms is odd, the last arm fills both lanes of its block.
+ */
+export function packArms2(numArms: i32, transitions: usize, rewards: usize, out: usize): void {
+  const pairs = <usize>(numArms >> 1);
+  let t = transitions, r = rewards, o = out;
+  const end = transitions + pairs * 128;
+  for (; t < end; t += 128, r += 32, o += 96) packPair(t, t + 64, r, r + 16, o);
+  if (numArms & 1) packPair(t, t, r, r, o);
+}
+
+// @ts-ignore: decorator
+@inline
+function packPair(ta: usize, tb: usize, ra: usize, rb: usize, o: usize): void {
+  v128.store(o, v128.shuffle<f64>(v128.load(ta, 0), v128.load(tb, 0), 1, 3), 0);
+  v128.store(o, v128.shuffle<f64>(v128.load(ta, 16), v128.load(tb, 16), 1, 3), 16);
+  v128.store(o, v128.shuffle<f64>(v128.load(ta, 32), v128.load(tb, 32), 1, 3), 32);
+  v128.store(o, v128.shuffle<f64>(v128.load(ta, 48), v128.load(tb, 48), 1, 3), 48);
+  const a = v128.load(ra), b = v128.load(rb);
+  v128.store(o, v128.shuffle<f64>(a, b, 0, 2), 64);
+  v128.store(o, v128.shuffle<f64>(a, b, 1, 3), 80);
+}
+
+/** Bytes of the pair layout of numArms arms (96 per two arms). */
+export function armPairBytes(numArms: i32): i32 {
+  return ((numArms + 1) >> 1) * 96;
 }

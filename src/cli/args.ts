@@ -1,5 +1,6 @@
 // Command-line option parsing: declared options only, `--name value` and `--name=value`,
 // negative numbers as values (`--p -1`), repeated flags refused, clear one-line errors.
+import type { NumberRange } from '../core/limits/setting-ranges.ts';
 import { editDistance } from '../core/reward/reward-error.ts';
 
 /** A bad command line: printed on one line, exit code 2. */
@@ -18,6 +19,8 @@ export interface OptionSpec {
   default?: string;
   /** A string option that may be given more than once: every value is in ParsedArgs.lists. */
   repeatable?: boolean;
+  /** A number's range (src/core/limits/setting-ranges.ts), shown in --help; the command checks it with numberOption. */
+  range?: NumberRange;
 }
 
 export type OptionSpecs = Record<string, OptionSpec>;

@@ -39,6 +39,8 @@ export const ARMS_SOURCE_HELP = [
 export interface LoadedArms {
   numArms: number;
   numStates: number;
+  /** The arms' ids (the CSV's id column, or row numbers from 0; the population's ids). */
+  ids: string[];
   transitions: Float64Array;
   rewards: Float64Array;
   /** The population's initial distribution (numArms x numStates); absent for the arm CSV. */
@@ -65,10 +67,10 @@ export async function loadArmsSource(options: Record<string, string | true | und
     const extra = Object.keys(ARMS_SOURCE_OPTIONS).find((name) => name !== 'arms' && name !== 'population' && options[name] !== undefined);
     if (extra) throw new UsageError(`--${extra} applies to --population, not to the arm CSV of --arms (whose rewards are its r0,r1 columns)`);
     const parsed = parseArmsCsv(await readTextFile(arms as string), arms as string);
-    return { numArms: parsed.ids.length, numStates: 2, transitions: parsed.transitions, rewards: parsed.rewards };
+    return { numArms: parsed.ids.length, numStates: 2, ids: parsed.ids, transitions: parsed.transitions, rewards: parsed.rewards };
   }
-  const instance = prepare(await loadPopulation(population as string, populationFlags(options, RENAME)));
+  const instance = prepare(await loadPopulation(population as string, populationFlags(options, RENAME), RENAME));
   const compiled = compileExpression(typeof options.reward === 'string' ? options.reward : DEFAULT_REWARD, instance);
   if (!compiled.ok) throw new UsageError(`--reward: ${compiled.error}`);
-  return { numArms: instance.numArms, numStates: instance.numStates, transitions: instance.transitions, rewards: compiled.table, initial: instance.initial, instance };
+  return { numArms: instance.numArms, numStates: instance.numStates, ids: instance.ids, transitions: instance.transitions, rewards: compiled.table, initial: instance.initial, instance };
 }

@@ -1,5 +1,6 @@
 // The command router: `allot <command> [options]`. Exit codes: 0 success, 1 the work failed,
 // 2 a bad command line (one line on stderr).
+import { describeRange } from '../core/limits/setting-ranges.ts';
 import { COMMON_OPTIONS, parseArgs, UsageError } from './args.ts';
 import type { Command, Io } from './command.ts';
 import { adjudicateCommand } from './commands/adjudicate.ts';
@@ -62,7 +63,9 @@ export async function main(argv: string[], io: Io): Promise<number> {
     return await command.run(args, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr.write(`allot ${command.name}: ${error.message} (usage: allot ${command.name} ${command.usage})\n`);
+      // One line, whatever the usage: a synopsis of several forms is joined with " | ".
+      const usage = `allot ${command.name} ${command.usage}`.replace(/\n\s*/g, ' | ');
+      io.stderr.write(`allot ${command.name}: ${error.message.replace(/\n/g, ' ')} (usage: ${usage})\n`);
       return 2;
     }
     const message = error instanceof Error ? error.message : String(error);
@@ -91,7 +94,8 @@ export function commandHelp(command: Command): string {
   const specs = { ...command.options, ...COMMON_OPTIONS };
   const rows = Object.entries(specs).map(([name, spec]) => {
     const left = `--${name}${spec.type === 'string' ? ` ${spec.value ?? 'VALUE'}` : ''}`;
-    return [left, spec.description + (spec.default !== undefined ? ` (default ${spec.default})` : '')];
+    const range = spec.range ? `; ${describeRange(spec.range)}` : '';
+    return [left, spec.description + range + (spec.default !== undefined ? ` (default ${spec.default})` : '')];
   });
   const width = Math.max(...rows.map(([left]) => left.length));
   return [

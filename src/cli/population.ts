@@ -7,11 +7,14 @@
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { findGenerator, GENERATORS } from '../core/datasets/generators.ts';
+import { checkParameters } from '../core/datasets/generators/population-generator.ts';
 import { parseInstanceJson } from '../core/datasets/instance-json.ts';
 import { parsePopulationCsv } from '../core/datasets/population-csv.ts';
 import { parseSchemaFile } from '../core/datasets/population-schema.ts';
 import type { Instance } from '../core/instance/types.ts';
+import { RANGES, type NumberRange } from '../core/limits/setting-ranges.ts';
 import { UsageError, type OptionSpecs } from './args.ts';
+import { optionalNumber } from './number-option.ts';
 import { readTextFile } from './read-text-file.ts';
 
 /** Default seed of a generated population (allot's choice). */
@@ -19,17 +22,26 @@ export const DEFAULT_SEED = 0;
 
 const GENERATOR_PARAMETERS = [...new Set(GENERATORS.flatMap((g) => g.parameters.map((p) => p.name)))];
 const FILE_OVERRIDES = ['budget', 'horizon', 'discount'];
+/** The ranges of the flags a population CSV takes (a generator's parameters carry their own). */
+const FILE_RANGES: Record<string, NumberRange> = {
+  budget: RANGES.budget, horizon: RANGES.horizon, discount: RANGES.discount,
+};
 
 /** The flags of loadPopulation: --seed, --schema and every generator parameter (--arms, --alpha, ...). */
 export const POPULATION_OPTIONS: OptionSpecs = {
-  seed: { type: 'string', value: 'S', description: 'seed of a generated population', default: String(DEFAULT_SEED) },
+  seed: {
+    type: 'string', value: 'S', description: 'seed of a generated population', default: String(DEFAULT_SEED), range: RANGES.seed,
+  },
   schema: { type: 'string', value: 'FILE.json', description: 'schema of a population CSV (labels, types, groups); inferred when absent' },
   ...Object.fromEntries(
     GENERATOR_PARAMETERS.map((name) => {
       const users = GENERATORS.filter((g) => g.parameters.some((p) => p.name === name));
       const first = users[0].parameters.find((p) => p.name === name)!;
       const scope = users.length === GENERATORS.length ? '' : ` (${users.map((g) => g.name).join(', ')})`;
-      return [name, { type: 'string', value: first.integer ? 'N' : 'X', description: `${first.description}${scope}` }];
+      // Parameters of the same name share their range (src/core/limits/setting-ranges.ts).
+      const { integer, min, max, minExcluded, maxExcluded } = first;
+      const range = { integer, min, max, minExcluded, maxExcluded };
+      return [name, { type: 'string', value: integer ? 'N' : 'X', description: `${first.description}${scope}`, range }];
     }),
   ),
 };
@@ -48,34 +60,41 @@ export function populationFlags(options: Record<string, string | true | undefine
   return Object.fromEntries(Object.keys(POPULATION_OPTIONS).map((name) => [name, options[rename[name] ?? name]]));
 }
 
-/** A generator name or a population file (.json instance, .csv population) -> a validated Instance. */
-export async function loadPopulation(nameOrFile: string, flags: Record<string, string | true | undefined>): Promise<Instance> {
+/**
+ * A generator name or a population file (.json instance, .csv population) -> a validated Instance.
+ * Every number is checked against its range before anything is generated or read (a UsageError naming
+ * the flag as the command spells it: `rename` as given to populationOptions).
+ */
+export async function loadPopulation(
+  nameOrFile: string, flags: Record<string, string | true | undefined>, rename: Record<string, string> = {},
+): Promise<Instance> {
   const generator = findGenerator(nameOrFile);
-  const number = (name: string) => {
-    const raw = flags[name];
-    if (raw === undefined) return undefined;
-    const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
-    if (!Number.isFinite(value)) throw new UsageError(`--${name} must be a number, not "${raw}"`);
-    return value;
-  };
+  const flag = (name: string) => rename[name] ?? name;
+  const number = (name: string, range: NumberRange) => optionalNumber({ [flag(name)]: flags[name] }, flag(name), range);
   if (generator) {
     if (flags.schema !== undefined) throw new UsageError(`--schema applies to a population CSV, not to the generator "${generator.name}"`);
     const parameters: Record<string, number> = {};
     for (const name of GENERATOR_PARAMETERS) {
-      const value = number(name);
-      if (value === undefined) continue;
-      if (!generator.parameters.some((p) => p.name === name)) {
-        throw new UsageError(`--${name} does not apply to the generator "${generator.name}" (its parameters: ${generator.parameters.map((p) => `--${p.name}`).join(', ')})`);
+      if (flags[name] === undefined) continue;
+      const parameter = generator.parameters.find((p) => p.name === name);
+      if (!parameter) {
+        const own = generator.parameters.map((p) => `--${flag(p.name)}`).join(', ');
+        throw new UsageError(`--${flag(name)} does not apply to the generator "${generator.name}" (its parameters: ${own})`);
       }
-      parameters[name] = value;
+      parameters[name] = number(name, parameter)!;
     }
-    const seed = number('seed') ?? DEFAULT_SEED;
-    if (!Number.isInteger(seed)) throw new UsageError(`--seed must be an integer, not ${seed}`);
+    const seed = number('seed', RANGES.seed) ?? DEFAULT_SEED;
+    // Together (a budget above the arms, a sample above the population), still before any work.
+    const checked = checkParameters(generator, parameters);
+    if (typeof checked === 'string') throw new UsageError(checked);
     return generator.generate(parameters, seed);
   }
   for (const name of [...GENERATOR_PARAMETERS.filter((n) => !FILE_OVERRIDES.includes(n)), 'seed']) {
-    if (flags[name] !== undefined) throw new UsageError(`--${name} applies to a generated population, not to the file "${nameOrFile}"`);
+    if (flags[name] !== undefined) {
+      throw new UsageError(`--${flag(name)} applies to a generated population, not to the file "${nameOrFile}"`);
+    }
   }
+  const overrides = Object.fromEntries(FILE_OVERRIDES.map((name) => [name, number(name, FILE_RANGES[name])]));
   await stat(nameOrFile).catch(() => {
     throw new Error(`"${nameOrFile}" is neither a generator (${GENERATORS.map((g) => g.name).join(', ')}) nor a file that exists`);
   });
@@ -89,7 +108,8 @@ export async function loadPopulation(nameOrFile: string, flags: Record<string, s
   if (/\.csv$/i.test(nameOrFile)) {
     const schemaPath = typeof flags.schema === 'string' ? flags.schema : undefined;
     const schema = schemaPath ? parseSchemaFile(await readTextFile(schemaPath), basename(schemaPath)) : undefined;
-    return parsePopulationCsv(text, { fileName, schema, budget: number('budget'), horizon: number('horizon'), discount: number('discount') });
+    const { budget, horizon, discount } = overrides;
+    return parsePopulationCsv(text, { fileName, schema, budget, horizon, discount });
   }
   throw new Error(`"${nameOrFile}": a population file must end in .csv (one row per arm) or .json (an allot instance)`);
 }

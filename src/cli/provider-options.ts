@@ -6,6 +6,9 @@ import { readFile } from 'node:fs/promises';
 import { HttpProvider } from '../llm/http-provider.ts';
 import type { LlmProvider } from '../llm/llm-provider.ts';
 import { isProviderKind, PROVIDER_KINDS, PROVIDERS } from '../llm/provider-config.ts';
+import {
+  describeIdentity, identityOf, readIdentity, sameProvider, type ProviderIdentity,
+} from '../llm/provider-identity.ts';
 import { ReplayProvider } from '../llm/replay-provider.ts';
 import { ResumeProvider } from '../llm/resume-provider.ts';
 import { Transcript, type TranscriptEntry } from '../llm/transcript.ts';
@@ -18,6 +21,10 @@ export const PROVIDER_OPTIONS: OptionSpecs = {
   'base-url': { type: 'string', value: 'URL', description: "replaces the provider's origin" },
   replay: { type: 'string', value: 'FILE', description: 'answer from a recorded transcript instead of a provider' },
   transcript: { type: 'string', value: 'FILE', description: 'write every LLM call here, after each call (JSON; a resumed run answers from it first and adds to it)' },
+  'switch-provider': {
+    type: 'flag',
+    description: 'resume a --state with the --provider, --model and --base-url given, though it was started with others',
+  },
 };
 
 export interface ProviderChoice {
@@ -69,6 +76,46 @@ export async function providerFromOptions(options: Record<string, string | true>
     }
   };
   return { provider: { kind: provider.kind, model: provider.model, complete }, transcript, saved: () => file.flush() };
+}
+
+/**
+ * The provider --provider, --model and --base-url name (kind, model, base URL; never the key), or
+ * undefined for none or --replay.
+ */
+export function identityFromOptions(options: Record<string, string | true>): ProviderIdentity | undefined {
+  if (options.provider === undefined || typeof options.replay === 'string') return undefined;
+  const kind = String(options.provider);
+  if (!isProviderKind(kind)) throw new UsageError(`unknown provider "${kind}"; use one of ${PROVIDER_KINDS.join(', ')}`);
+  if (typeof options.model !== 'string') throw new UsageError('option "--model" is required with --provider');
+  const baseUrl = typeof options['base-url'] === 'string' ? options['base-url'] : undefined;
+  return identityOf({ kind, model: options.model, baseUrl });
+}
+
+/**
+ * The provider a --state file records from here on, checked before any call: a resumed run talks only
+ * to the provider it was started with (the key goes nowhere else) unless --switch-provider says to
+ * move it. `saved` is the state read from `path` (untrusted), or undefined for a new one; `given` the
+ * provider the options name (undefined: none, or --replay, which sends nothing). A UsageError names both
+ * when they differ.
+ */
+export function stateProvider(
+  saved: unknown, path: string, given: ProviderIdentity | undefined, options: Record<string, string | true>,
+): ProviderIdentity | undefined {
+  if (options['switch-provider'] && given === undefined) {
+    throw new UsageError('--switch-provider moves a resumed --state to the --provider given: give --provider and --model');
+  }
+  const field = saved && typeof saved === 'object' ? (saved as { provider?: unknown }).provider : undefined;
+  const recorded = field === undefined ? null : readIdentity(field);
+  if (field !== undefined && !recorded) {
+    throw new Error(`${path}: its "provider" record is damaged (expected {"kind", "model", "baseUrl"}); nothing was sent to any provider`);
+  }
+  if (!given) return recorded ?? undefined;
+  if (!recorded || sameProvider(recorded, given) || options['switch-provider']) return given;
+  throw new UsageError(
+    `${path} was started with ${describeIdentity(recorded)}, but this command names ${describeIdentity(given)}: ` +
+      'give its --provider, --model and --base-url to resume it (the key goes only to the provider the run names), ' +
+      'or add --switch-provider to move it',
+  );
 }
 
 /**

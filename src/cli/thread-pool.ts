@@ -1,18 +1,28 @@
-// The engine pool of the command line: Node worker threads, each with its own WASM instance,
-// running the same engine code as the app's Web Workers. Trials are split into contiguous ranges,
-// one per thread, and the parts are merged exactly (engine/simulation.ts), so the result is the
-// same for any number of threads.
+// The engine pool of the command line: Node worker threads, each with its own WASM instance, running the
+// same engine code and the same jobs as the app's Web Workers (engine/trial-jobs.ts). Trials are split into
+// contiguous ranges, one per thread, and the parts are merged exactly (engine/simulation.ts), so the result is
+// the same for any number of threads. Thread 0 alone takes the input, a chunk of arms at a time in buffers that
+// go back and forth (no whole copy of it in transit), and prepares the simulation once; the other threads adopt
+// what it prepared over a MessageChannel each (engine/prepared-pieces.ts).
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
-import { mergeParts, splitRange, type SimulationInput, type SimulationPart, type SimulationResult } from '../engine/simulation.ts';
+import { MessageChannel, Worker } from 'node:worker_threads';
+import type { ArmChunk } from '../engine/arm-chunks.ts';
+import { mergeParts, type SimulationInput, type SimulationPart, type SimulationResult } from '../engine/simulation.ts';
+import { buffersOf, trialJobs, type TrialJobs } from '../engine/trial-jobs.ts';
+import type { ThreadReply, ThreadRequest } from './engine-thread.ts';
 
-type Reply = { id: number; progress?: number; part?: SimulationPart; error?: string; ready?: boolean };
+interface Call {
+  resolve: (part: SimulationPart) => void;
+  reject: (error: Error) => void;
+  progress: (done: number) => void;
+  /** The chunks of the input, for job 0. */
+  jobs?: TrialJobs;
+}
 
 export class ThreadPool {
-  private nextId = 0;
+  private nextId = 1;
   private readonly pending: number[];
-
-  private readonly calls: Map<number, { resolve: (part: SimulationPart) => void; reject: (error: Error) => void; progress: (done: number) => void }>[];
+  private readonly calls: Map<number, Call>[];
 
   private constructor(private readonly workers: Worker[]) {
     this.pending = workers.map(() => 0);
@@ -28,7 +38,7 @@ export class ThreadPool {
       await Promise.all(workers.map((w) => new Promise<void>((resolve, reject) => {
         const onError = (error: Error) => done(error);
         const onExit = (code: number) => done(new Error(`an engine thread exited with code ${code} while starting`));
-        const onMessage = (m: Reply) => done(m.ready ? undefined : new Error('an engine thread sent no ready message'));
+        const onMessage = (m: { ready?: boolean }) => done(m.ready ? undefined : new Error('an engine thread sent no ready message'));
         // Only our own listeners are removed: Worker keeps internal ones for its message port.
         const done = (error?: Error) => {
           w.off('error', onError).off('exit', onExit).off('message', onMessage);
@@ -50,12 +60,12 @@ export class ThreadPool {
 
   /** Simulates on every thread; onProgress(trialsDone, trials) after each kernel call of any thread. */
   async simulate(input: SimulationInput, onProgress?: (done: number, total: number) => void): Promise<SimulationResult> {
-    const ranges = splitRange(input.trials, this.workers.length);
-    const done = new Array<number>(ranges.length).fill(0);
-    const parts = await Promise.all(ranges.map(([start, end], w) => this.run(this.workers[w], input, start, end, (d) => {
+    const jobs = trialJobs(input, this.workers.length);
+    const done = new Array<number>(jobs.ranges.length).fill(0);
+    const parts = await this.runJobs(jobs, jobs.ranges.map((_, w) => w), (w, d) => {
       done[w] = d;
       onProgress?.(done.reduce((a, b) => a + b, 0), input.trials);
-    })));
+    });
     return mergeParts(input, parts);
   }
 
@@ -68,19 +78,30 @@ export class ThreadPool {
     for (let j = 1; j < this.workers.length; j++) if (this.pending[j] < this.pending[w]) w = j;
     this.pending[w]++;
     try {
-      return mergeParts(input, [await this.run(this.workers[w], input, 0, input.trials, () => {})]);
+      return mergeParts(input, await this.runJobs(trialJobs(input, 1), [w], () => {}));
     } finally {
       this.pending[w]--;
     }
   }
 
-  private run(worker: Worker, input: SimulationInput, trialStart: number, trialEnd: number, progress: (done: number) => void): Promise<SimulationPart> {
-    const id = this.nextId++;
-    const w = this.workers.indexOf(worker);
-    return new Promise<SimulationPart>((resolve, reject) => {
-      this.calls[w].set(id, { resolve, reject, progress });
-      worker.postMessage({ id, input, trialStart, trialEnd });
-    });
+  /**
+   * Job j on thread threads[j]: job 0 with the first chunk and a port to each other job's thread, which
+   * reserves its memory at once and adopts what job 0 prepares.
+   */
+  private runJobs(jobs: TrialJobs, threads: number[], progress: (job: number, done: number) => void): Promise<SimulationPart[]> {
+    const channels = jobs.ranges.slice(1).map(() => new MessageChannel());
+    return Promise.all(jobs.ranges.map((range, j) => {
+      const id = this.nextId++, w = threads[j], job = { id, shape: jobs.shape, range };
+      return new Promise<SimulationPart>((resolve, reject) => {
+        this.calls[w].set(id, { resolve, reject, progress: (d) => progress(j, d), jobs: j === 0 ? jobs : undefined });
+        if (j > 0) {
+          const port = channels[j - 1].port2;
+          return this.workers[w].postMessage({ ...job, port } satisfies ThreadRequest, [port]);
+        }
+        const first = jobs.chunk(0, 0) as ArmChunk, ports = channels.map((c) => c.port1);
+        this.workers[w].postMessage({ ...job, chunks: jobs.chunks, first, ports } satisfies ThreadRequest, [...buffersOf(first), ...ports]);
+      });
+    }));
   }
 
   /** One set of listeners per thread, dispatching replies by id (many calls may wait on a thread). */
@@ -91,13 +112,18 @@ export class ThreadPool {
       calls.clear();
     };
     this.workers[w]
-      .on('message', (m: Reply) => {
+      .on('message', (m: ThreadReply) => {
         const call = calls.get(m.id);
         if (!call) return;
-        if (m.progress !== undefined) return call.progress(m.progress);
+        if ('progress' in m) return call.progress(m.progress);
+        if ('ask' in m) {
+          // job 0 asks for the next chunk of the input (or of its rewards), sending a used one back to be refilled
+          const arrays = m.ask === 'chunk' ? call.jobs!.chunk(0, m.c, m.spent as ArmChunk | undefined) as ArmChunk : call.jobs!.rewards(0, m.c, m.spent as Float64Array | undefined) as Float64Array;
+          return this.workers[w].postMessage({ id: m.id, answer: m.ask, c: m.c, arrays } satisfies ThreadRequest, buffersOf(arrays));
+        }
         calls.delete(m.id);
-        if (m.error !== undefined) call.reject(new Error(m.error));
-        else call.resolve(m.part!);
+        if ('error' in m) call.reject(new Error(m.error));
+        else call.resolve(m.part);
       })
       .on('error', (error: Error) => failAll(new Error(`an engine thread crashed: ${error.message}`)))
       .on('exit', (code: number) => failAll(new Error(`an engine thread stopped unexpectedly (exit code ${code})`)));

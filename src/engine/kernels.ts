@@ -6,7 +6,9 @@ export interface Kernels {
   readonly memory: WebAssembly.Memory;
   alloc(bytes: number): number;
   free(ptr: number): void;
-  whittle2(numArms: number, transitions: number, rewards: number, beta: number, out: number): void;
+  whittle2(numArms: number, arms: number, beta: number, out: number): void;
+  packArms2(numArms: number, transitions: number, rewards: number, out: number): void;
+  armPairBytes(numArms: number): number;
   whittleS(numArms: number, numStates: number, transitions: number, rewards: number, beta: number, out: number, verdict: number, work: number): void;
   whittleSWorkSize(numStates: number): number;
   samplingThresholds(rows: number, numStates: number, probabilities: number, out: number, firstRow: number, totalRows: number): void;

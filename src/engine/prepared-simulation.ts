@@ -1,5 +1,7 @@
 // A simulation whose seed-independent data sit in WASM memory (from SimulationLoader): runs of trials,
 // and their sums, read out once into arrays the caller may give.
+import type { CellArray } from '../core/instance/occupancy.ts';
+import type { SimulationShape } from './arm-chunks.ts';
 import type { Kernels } from './kernels.ts';
 import { groupBlock } from './group-bounds.ts';
 import { fixedScale, POLICY_CODES, type SimulationInput, type SimulationPart } from './simulation.ts';
@@ -12,12 +14,30 @@ export type RunInput = Omit<SimulationInput, 'transitions' | 'rewards' | 'initia
 /** Arm-steps per simulate call (about 30 ms on one core), so that progress is reported between calls. */
 const ARM_STEPS_PER_CALL = 1e7;
 
-/** A simulation whose seed-independent data sit in WASM memory (Engine.prepare). */
+/** Where the seed-independent blocks of a prepared simulation are in WASM memory (0: no presort, no order). */
+export interface FixedBlocks {
+  thresholds: number;
+  initial: number;
+  order: number;
+  tiedNext: number;
+  rewards: number;
+}
+
+/** The run's input from a shape and the tally cells and group ids of all arms (when the shape has them). */
+export function runInputOf(shape: SimulationShape, cells?: CellArray, ofArm?: Int32Array): RunInput {
+  const { indexed: _, tally, groups, ...scalars } = shape;
+  return { ...scalars, ...(tally && { tally: { ...tally, cells: cells! } }), ...(groups && { groups: { ...groups, ofArm: ofArm! } }) };
+}
+
+/**
+ * A simulation whose seed-independent data sit in WASM memory (Engine.prepare, or Engine.adopt from another
+ * engine's bytes): read-only while trials run, so that any seed and any range of trials can use them.
+ */
 export class PreparedSimulation {
   constructor(
     private readonly k: Kernels,
-    private readonly input: RunInput,
-    private readonly fixed: { thresholds: number; initial: number; order: number; tiedNext: number; rewards: number },
+    readonly input: RunInput,
+    readonly fixed: FixedBlocks,
     private readonly blocks: Blocks,
   ) {}
 

@@ -3,8 +3,8 @@
 import type { CellArray } from '../core/instance/occupancy.ts';
 import { checkGroups } from './group-bounds.ts';
 import type { Kernels } from './kernels.ts';
-import { reserve, simulationPeakBytes } from './memory-plan.ts';
-import { PreparedSimulation, type RunInput } from './prepared-simulation.ts';
+import { keptBlockBytes, presorts, reserve, simulationPeakBytes } from './memory-plan.ts';
+import { PreparedSimulation, runInputOf } from './prepared-simulation.ts';
 import { validateChunk, type ArmChunk, type SimulationShape } from './arm-chunks.ts';
 import { Blocks } from './wasm-blocks.ts';
 
@@ -47,13 +47,13 @@ export class SimulationLoader {
 
   constructor(private readonly k: Kernels, private readonly shape: SimulationShape) {
     const { numArms: N, numStates: S } = shape, len = N * S;
-    this.whittle = shape.policy === 'whittle' && shape.budget > 0 && shape.budget < N;
+    this.whittle = presorts(shape);
     reserve(k, simulationPeakBytes(shape, k, { indexed: this.whittle, smallSort: SMALL_SORT, stagingBytes: STAGING_BYTES }));
-    const b = (this.blocks = new Blocks(k));
+    const b = (this.blocks = new Blocks(k)), kept = keptBlockBytes(shape, k);
     // Order matters: what lives until dispose first, then what the sort frees, so that the rewards and
     // the run's blocks are carved from one free stretch of the reservation.
-    const thresholds = b.bytes(k.thresholdBytes(N * S * 2, S)), initial = b.bytes(k.thresholdBytes(N, S));
-    const order = this.whittle ? b.bytes(len * 4, false) : 0, tiedNext = this.whittle ? b.bytes(len, false) : 0;
+    const thresholds = b.bytes(kept.thresholds), initial = b.bytes(kept.initial);
+    const order = this.whittle ? b.bytes(kept.order, false) : 0, tiedNext = this.whittle ? b.bytes(kept.tiedNext, false) : 0;
     const values = this.whittle ? b.bytes(len * 8, false) : 0;
     this.at = { thresholds, initial, rewards: 0, order, tiedNext, values, staging: b.bytes(STAGING_BYTES, false) };
   }
@@ -67,15 +67,18 @@ export class SimulationLoader {
     if (this.whittle && S > 2 && !chunk.indices) throw new RangeError('simulate: S-state arms need their indices computed before loading');
     const f64 = (ptr: number, length: number) => new Float64Array(k.memory.buffer, ptr, length);
     if (this.whittle && chunk.indices) f64(at.values + start * S * 8, n * S).set(chunk.indices);
-    // transitions: staged a few arms at a time (with their rewards), each piece converted and its 2-state indices computed
-    const rowT = S * 2 * S, piece = Math.max(1, Math.floor(STAGING_BYTES / ((rowT + S) * 8)));
+    // transitions: staged a few arms at a time (with their rewards and, for 2-state indices, their pair layout), each
+    // piece converted and its 2-state indices computed
+    const rowT = S * 2 * S, piece = Math.max(1, Math.floor((STAGING_BYTES - 96) / ((rowT + S) * 8 + 48)));
     for (let a = 0; a < n; a += piece) {
       const m = Math.min(piece, n - a), first = start + a, staged = at.staging + m * rowT * 8;
       f64(at.staging, m * rowT).set(chunk.transitions.subarray(a * rowT, (a + m) * rowT));
       k.samplingThresholds(m * S * 2, S, at.staging, at.thresholds, first * S * 2, N * S * 2);
       if (this.whittle && !chunk.indices) {
+        const pairs = staged + m * S * 8;
         f64(staged, m * S).set(chunk.rewards.subarray(a * S, (a + m) * S));
-        k.whittle2(m, at.staging, staged, shape.discount, at.values + first * 16);
+        k.packArms2(m, at.staging, staged, pairs);
+        k.whittle2(m, pairs, shape.discount, at.values + first * 16);
       }
     }
     const rows = Math.max(1, Math.floor(STAGING_BYTES / (S * 8)));
@@ -118,9 +121,8 @@ export class SimulationLoader {
     try {
       this.sort();
       if (this.rewardsLoaded !== N) throw new RangeError(`simulate: the rewards of arms ${this.rewardsLoaded}..${N - 1} were never loaded`);
-      const { indexed: _, tally, groups, ...scalars } = shape;
-      const input: RunInput = { ...scalars, ...(tally && { tally: { ...tally, cells: this.tallyCells! } }), ...(groups && { groups: { ...groups, ofArm: this.ofArm! } }) };
-      return new PreparedSimulation(k, input, { thresholds: at.thresholds, initial: at.initial, order: at.order, tiedNext: at.tiedNext, rewards: at.rewards }, blocks);
+      const fixed = { thresholds: at.thresholds, initial: at.initial, order: at.order, tiedNext: at.tiedNext, rewards: at.rewards };
+      return new PreparedSimulation(k, runInputOf(shape, this.tallyCells, this.ofArm), fixed, blocks);
     } catch (error) {
       blocks.releaseAll();
       throw error;
@@ -151,7 +153,7 @@ export class SimulationLoader {
       }
       blocks.release(at.values);
     }
-    at.rewards = blocks.bytes(len * 8, false);
+    at.rewards = blocks.bytes(keptBlockBytes(shape, k).rewards, false);
     this.sorted = true;
   }
 }

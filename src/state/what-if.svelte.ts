@@ -6,6 +6,7 @@
 // another candidate's simulation.
 import { GENERATORS } from '../core/datasets/generators.ts';
 import type { PopulationChoice } from '../core/datasets/population-choice.ts';
+import { RANGES, rangeProblem } from '../core/limits/setting-ranges.ts';
 import { DEFAULT_REWARD } from '../core/reward/default-reward.ts';
 import type { WhatIfSettings } from '../core/simulation/what-if-evaluate.ts';
 import { DLM_IJCAI_POOL, DLM_IJCAI_POOL_SOURCE } from '../core/tasks/dlm-ijcai-pool.ts';
@@ -19,7 +20,7 @@ import { saveWhatIfRun, type WhatIfConfig } from './what-if-record.ts';
 
 export type { PopulationRecord };
 export type { WhatIfConfig } from './what-if-record.ts';
-export type { CandidateStatus, WhatIfCandidate } from './what-if-candidate.svelte.ts';
+export type { WhatIfCandidate } from './what-if-candidate.svelte.ts';
 
 /** Where unsaved work is kept between visits (localStorage in the app): the last draft, or null. */
 export interface DraftStore {
@@ -262,6 +263,14 @@ export class WhatIfState {
     const population = this.population;
     const compiled = candidate.compiled;
     if (!population || !compiled?.ok) return;
+    // The command line's ranges (src/core/limits/setting-ranges.ts): 10^9 trials would hold the worker for days.
+    const { trials, seed } = this.settings;
+    const outOfRange = rangeProblem('Trials', trials, RANGES.trials) ?? rangeProblem('Simulation seed', seed, RANGES.seed);
+    if (outOfRange) {
+      candidate.status = 'failed';
+      candidate.failure = outOfRange;
+      return;
+    }
     const controller = new AbortController();
     candidate.controller = controller;
     candidate.status = 'running';

@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
@@ -101,6 +101,47 @@ describe('the engine pool in Chromium', () => {
       await crashing.close();
     }
   });
+
+  // Opt-in benchmark (ALLOT_POOL_SPEED=1; ALLOT_POOL_ROUNDS, ALLOT_POOL_ARMS, ALLOT_POOL_STEPS): one worker against two
+  // on a fresh pool each (the pool ends a worker after a job of 500,000 arms or more, so the next job starts
+  // cold), one after the other in each round, the order alternating, the input made before each; wall time on the
+  // page and CPU time of every process of the browser (CDP SystemInfo). Printed, never asserted.
+  test.skipIf(!process.env.ALLOT_POOL_SPEED)('one worker against two: wall and CPU time (opt-in benchmark)', async () => {
+    const rounds = Number(process.env.ALLOT_POOL_ROUNDS ?? 5), N = Number(process.env.ALLOT_POOL_ARMS ?? 1_000_000);
+    const steps = Number(process.env.ALLOT_POOL_STEPS ?? 50), trials = 10;
+    const cpu = async () => {
+      const cdp = await browser.newBrowserCDPSession();
+      try {
+        const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: { cpuTime: number }[] };
+        return processInfo.reduce((sum, p) => sum + p.cpuTime, 0) * 1000;
+      } finally {
+        await cdp.detach();
+      }
+    };
+    const runs: Record<number, { wall: number[]; cpu: number[] }> = { 1: { wall: [], cpu: [] }, 2: { wall: [], cpu: [] } };
+    const sums = new Set<number>();
+    for (let r = 1; r <= rounds; r++) {
+      for (const workers of r % 2 ? [1, 2] : [2, 1]) {
+        await call('makeInput', N, N / 10, steps, trials, 1);
+        const c0 = await cpu();
+        const x = await call<Summary>('simulateMade', workers);
+        runs[workers].cpu.push((await cpu()) - c0);
+        runs[workers].wall.push(x.ms);
+        sums.add(x.engagedSum);
+        console.log(`  ${workers} worker(s): first trial done ${(x.progress[0].at / 1000).toFixed(2)} s, all ${(x.ms / 1000).toFixed(2)} s`);
+      }
+      const at = runs[1].wall.length - 1;
+      console.log(`pool round ${r}: 1 worker ${(runs[1].wall[at] / 1000).toFixed(2)} s (CPU ${(runs[1].cpu[at] / 1000).toFixed(2)}), 2 workers ${(runs[2].wall[at] / 1000).toFixed(2)} s (CPU ${(runs[2].cpu[at] / 1000).toFixed(2)}): speed-up ${(runs[1].wall[at] / runs[2].wall[at]).toFixed(2)}, CPU x${(runs[2].cpu[at] / runs[1].cpu[at]).toFixed(2)} (load ${loadavg()[0].toFixed(2)})`);
+    }
+    const stats = (x: number[]) => {
+      const s = [...x].sort((a, b) => a - b);
+      return `${s[0].toFixed(2)} / ${s[Math.floor(s.length / 2)].toFixed(2)} / ${s[s.length - 1].toFixed(2)}`;
+    };
+    const ratio = (a: number[], b: number[]) => stats(a.map((v, i) => v / b[i]));
+    console.log(`pool, ${N.toLocaleString('en')} arms x ${trials} trials x ${steps} steps (min / median / max): 1 worker ${stats(runs[1].wall.map((v) => v / 1000))} s, 2 workers ${stats(runs[2].wall.map((v) => v / 1000))} s; `
+      + `speed-up ${ratio(runs[1].wall, runs[2].wall)}; CPU of 2 / CPU of 1 ${ratio(runs[2].cpu, runs[1].cpu)}; engaged sums ${[...sums].join(', ')}`);
+    expect(sums.size).toBe(1);
+  }, 3_600_000);
 
   test('plans and simulates one million arms in a tab (index table + 10 steps), memory reported', async () => {
     const r = await call<{ ms: number; engagedSum: number; wasmBytesPerWorker: number[]; wasmBytesAfter: number[]; pageHeapBytes: number }>('million', 2);

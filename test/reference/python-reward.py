@@ -7,30 +7,28 @@
 # One change to CPython: float ** float ends in the C library's pow(), which is not correctly
 # rounded everywhere (glibc is one unit off in about 1 in 2,000 cases), while allot's is. So every
 # `**` is rewritten to _pow, which keeps Python's types, special cases and errors and replaces a
-# finite float result by the correctly rounded one (exact Fractions for integer exponents,
-# 80-digit Decimals otherwise).
+# finite float result by the correctly rounded one (correct_pow.py: exact Fractions where the power
+# is rational, Decimal at growing precision otherwise).
 import ast
 import json
 import math
+import os
 import sys
-from decimal import Decimal, getcontext
-from fractions import Fraction
 
-getcontext().prec = 80
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from correct_pow import correct_pow  # noqa: E402
 
 
 def _pow(a, b):
     r = a ** b
-    if isinstance(r, float) and math.isfinite(r) and r != 0:
+    if isinstance(r, float) and math.isfinite(r):
         x, y = float(a), float(b)
-        sign = -1.0 if x < 0 and r < 0 else 1.0
+        sign = -1.0 if x < 0 and math.copysign(1.0, r) < 0 else 1.0
         x = abs(x)
-        if x != 1.0 and math.isfinite(x) and math.isfinite(y) and y != 0:
-            if y == int(y) and abs(y) <= 64:
-                exact = Fraction(x) ** int(y)
-            else:
-                exact = (Decimal(y) * Decimal(x).ln()).exp()
-            r = sign * float(exact)
+        if x not in (0.0, 1.0) and math.isfinite(x) and math.isfinite(y) and y != 0:
+            r = sign * correct_pow(x, y)
+            if math.isinf(r):
+                raise OverflowError('numerical result out of range')
     return r
 
 

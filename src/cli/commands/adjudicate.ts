@@ -13,7 +13,9 @@ import { parseP } from '../../core/welfare/parse-p.ts';
 import { UsageError } from '../args.ts';
 import { readTextFile } from '../read-text-file.ts';
 import type { Command } from '../command.ts';
-import { parseNumber } from '../number-option.ts';
+import { RANGES } from '../../core/limits/setting-ranges.ts';
+import { numberOption, parseNumber } from '../number-option.ts';
+import { signedPercent } from '../../core/words/percent.ts';
 
 export const adjudicateCommand: Command = {
   name: 'adjudicate',
@@ -24,7 +26,7 @@ export const adjudicateCommand: Command = {
     p: { type: 'string', value: 'P', description: 'also select with this p-mean: a number <= 1, -inf, utilitarian, nash or egalitarian' },
     weights: { type: 'string', value: 'W1,W2,...', description: 'clause weights in clause order, >= 0, summing to 1; apply to every welfare function', default: 'equal weights' },
     pareto: { type: 'string', value: 'A,B', description: 'print the Pareto front of the pool on the clauses named A and B' },
-    epsilon: { type: 'string', value: 'E', description: 'assumed multiplicative score noise for the regret bound, in [0, 1)', default: '0.1' },
+    epsilon: { type: 'string', value: 'E', description: 'assumed multiplicative score noise for the regret bound', default: '0.1', range: RANGES.epsilon },
   },
   details: [
     'Pool file (JSON):',
@@ -54,8 +56,7 @@ export const adjudicateCommand: Command = {
   ].join('\n'),
   async run({ options }, io) {
     if (typeof options.pool !== 'string') throw new UsageError('--pool is required');
-    const epsilon = parseNumber(typeof options.epsilon === 'string' ? options.epsilon : '0.1');
-    if (!(epsilon >= 0 && epsilon < 1)) throw new UsageError(`--epsilon must be a number in [0, 1), got "${options.epsilon}"`);
+    const epsilon = numberOption(options, 'epsilon', RANGES.epsilon, 0.1);
     const extraP = typeof options.p === 'string' ? usage(() => parseP(options.p as string)) : undefined;
     const pool = parsePool(poolText(await readTextFile(options.pool), options.pool), options.pool);
     const matrix = poolScoreMatrix(pool);
@@ -125,7 +126,8 @@ export const adjudicateCommand: Command = {
   },
 };
 
-const pct = (x: number | null) => (x === null ? 'n/a' : `${x >= 0 ? '+' : ''}${x.toFixed(2)}%`);
+/** The adjudicator's changes are in percent already. */
+const pct = (x: number | null) => (x === null ? 'n/a' : signedPercent(x / 100, 2));
 
 /** Errors in what the user typed (p, weights, clause names) are usage errors. */
 function usage<T>(f: () => T): T {

@@ -1,10 +1,11 @@
 // `allot bench`: times the WASM engine beside plain-JavaScript references on the workloads of
-// shared/bench (same arm generator, so the checksums can be compared with its reference programs).
+// docs/ARCHITECTURE.md "Benchmarks" (same arm generator, so the checksums can be compared with reference programs).
 import { availableParallelism } from 'node:os';
 import type { Engine } from '../../engine/engine.ts';
 import { loadEngineNode } from '../../engine/load-node.ts';
 import { mergeParts, uniformInitial, type SimulationInput } from '../../engine/simulation.ts';
 import type { Command } from '../command.ts';
+import { RANGES } from '../../core/limits/setting-ranges.ts';
 import { numberOption } from '../number-option.ts';
 import { benchSState } from './bench-sstate.ts';
 import { runSimulation } from './simulate.ts';
@@ -17,7 +18,7 @@ export const benchCommand: Command = {
   summary: 'time the WASM engine (indices, simulation on 1 and all threads, a DLM candidate) beside plain-JS references',
   usage: '[--arms N] [--repeat K] [--sstate-arms N] [--json]',
   details: [
-    'Workloads (arms of shared/bench/README.md, "valid", seed 1, discount 0.95): the index table of N arms;',
+    'Workloads (the "valid" arms of docs/ARCHITECTURE.md, seed 1, discount 0.95): the index table of N arms;',
     'the Whittle-policy simulation of N arms, B = N/10, T = 50, 50 trials, ties to the lowest id, P(state 1) = 0.5',
     '(checksums comparable with `node whittle_ref.mjs --sim --select presorted`); one DLM candidate: 48 arms,',
     'B = 16, 200 seeds x 50 trials x 10 steps; S-state indices and verdicts of 10,000 random dense arms for',
@@ -26,14 +27,14 @@ export const benchCommand: Command = {
     '(simulation: of 2; S-state: of 5).',
   ].join('\n'),
   options: {
-    arms: { type: 'string', value: 'N', description: 'arms of the index and simulation workloads', default: '100000' },
-    repeat: { type: 'string', value: 'K', description: 'runs of the fast workloads, best kept', default: '20' },
-    'sstate-arms': { type: 'string', value: 'N', description: 'arms of the S-state index workload', default: '10000' },
+    arms: { type: 'string', value: 'N', description: 'arms of the index and simulation workloads', default: '100000', range: RANGES.arms },
+    repeat: { type: 'string', value: 'K', description: 'runs of the fast workloads, best kept', default: '20', range: RANGES.repeat },
+    'sstate-arms': { type: 'string', value: 'N', description: 'arms of the S-state index workload', default: '10000', range: RANGES.sstateArms },
   },
   async run({ options }, io) {
-    const n = numberOption(options, 'arms', { integer: true, min: 1 }, 100_000);
-    const repeat = numberOption(options, 'repeat', { integer: true, min: 1 }, 20);
-    const sstateArms = numberOption(options, 'sstate-arms', { integer: true, min: 1 }, 10_000);
+    const n = numberOption(options, 'arms', RANGES.arms, 100_000);
+    const repeat = numberOption(options, 'repeat', RANGES.repeat, 20);
+    const sstateArms = numberOption(options, 'sstate-arms', RANGES.sstateArms, 10_000);
     const engine = await loadEngineNode();
     const log = (line: string) => options.json || io.stdout.write(line + '\n');
     const arms = benchArms(engine, n, 1);
@@ -89,7 +90,7 @@ interface BenchArms {
   rewards: Float64Array;
 }
 
-/** The bench's "valid" arm generator (shared/bench/README.md), drawing from the engine's own RNG. */
+/** The "valid" arm generator (docs/ARCHITECTURE.md, "Benchmarks"), drawing from the engine's own RNG. */
 export function benchArms(engine: Engine, n: number, seed: number): BenchArms {
   const u = (c: number) => engine.kernels.uniform(seed, 1, c);
   const a = { q00: new Float64Array(n), q01: new Float64Array(n), q10: new Float64Array(n), q11: new Float64Array(n), r0: new Float64Array(n), r1: new Float64Array(n) };
@@ -117,12 +118,13 @@ export function benchArms(engine: Engine, n: number, seed: number): BenchArms {
 function benchIndices(engine: Engine, arms: BenchArms, repeat: number) {
   const k = engine.kernels;
   const n = arms.r0.length;
-  // the kernel alone, on data already in WASM memory (as the references time their loop alone)
-  const t = k.alloc(n * 64), r = k.alloc(n * 16), out = k.alloc(n * 16);
+  // the kernel alone, on data already in WASM memory in its layout (as the references time their loop alone)
+  const t = k.alloc(n * 64), r = k.alloc(n * 16), pairs = k.alloc(k.armPairBytes(n)), out = k.alloc(n * 16);
   try {
     new Float64Array(k.memory.buffer, t, n * 8).set(arms.transitions);
     new Float64Array(k.memory.buffer, r, n * 2).set(arms.rewards);
-    const wasm = best1(repeat, () => k.whittle2(n, t, r, BETA, out)).ms;
+    k.packArms2(n, t, r, pairs);
+    const wasm = best1(repeat, () => k.whittle2(n, pairs, BETA, out)).ms;
     const withCopies = best1(repeat, () => engine.whittle2(arms.transitions, arms.rewards, BETA)).ms;
     const W = new Float64Array(2 * n);
     const reference = best1(repeat, () => closedFormJs(arms, BETA, W)).ms;
@@ -130,11 +132,11 @@ function benchIndices(engine: Engine, arms: BenchArms, repeat: number) {
     if (mine.some((x, i) => x !== W[i])) throw new Error('bench: the WASM and plain-JS index tables differ');
     return { wasm_ms: wasm, wasm_with_copies_ms: withCopies, reference_ms: reference };
   } finally {
-    for (const p of [t, r, out]) k.free(p);
+    for (const p of [t, r, pairs, out]) k.free(p);
   }
 }
 
-/** The plain-JS closed form of shared/bench/whittle_ref.mjs (arrays per column, W interleaved). */
+/** The plain-JS closed form of the reference programs (arrays per column, W interleaved). */
 function closedFormJs(A: BenchArms, beta: number, W: Float64Array): void {
   const { q00, q01, q10, q11, r0, r1 } = A;
   for (let i = 0; i < r0.length; i++) {
@@ -154,7 +156,7 @@ function closedFormJs(A: BenchArms, beta: number, W: Float64Array): void {
 }
 
 /**
- * The plain-JS Whittle simulation of shared/bench/whittle_ref.mjs (--select presorted): index table
+ * The plain-JS Whittle simulation of the reference programs (presorted selection): index table
  * and presort included, as the engine's time includes them.
  */
 function referenceSimulation(A: BenchArms, input: SimulationInput): { engaged: number; pulledIds: number; rewardTotal: number } {

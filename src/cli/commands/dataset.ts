@@ -5,8 +5,10 @@ import { basename } from 'node:path';
 import { GENERATORS } from '../../core/datasets/generators.ts';
 import { instanceToJson } from '../../core/datasets/instance-json.ts';
 import { populationSchemaFile, populationToCsv } from '../../core/datasets/population-export.ts';
-import { ESTIMATE_DEFAULTS, estimateTransitions } from '../../core/datasets/trajectories.ts';
+import { ESTIMATE_DEFAULTS, transitionsFromTrajectories } from '../../core/datasets/trajectories.ts';
+import { RANGES } from '../../core/limits/setting-ranges.ts';
 import { UsageError } from '../args.ts';
+import { optionalNumber } from '../number-option.ts';
 import { readTextFile } from '../read-text-file.ts';
 import type { Command, Io } from '../command.ts';
 import { describeInstance, loadPopulation, POPULATION_OPTIONS } from '../population.ts';
@@ -50,9 +52,9 @@ export const datasetCommand: Command = {
     ...COLUMN_OPTIONS,
     features: { type: 'string', value: 'FILE', description: 'validate: the features file beside a history (id and feature columns, or id, attribute, value)' },
     out: { type: 'string', value: 'FILE', description: 'where generate and estimate write' },
-    prior: { type: 'string', value: 'X', description: 'estimate: Dirichlet pseudo-count per next state', default: String(ESTIMATE_DEFAULTS.prior) },
-    'min-active': { type: 'string', value: 'N', description: 'estimate: fewer active observations from a state than this and the row is filled', default: String(ESTIMATE_DEFAULTS.minActive) },
-    states: { type: 'string', value: 'S', description: 'estimate: number of states (default: the largest state seen + 1)' },
+    prior: { type: 'string', value: 'X', description: 'estimate: Dirichlet pseudo-count per next state', default: String(ESTIMATE_DEFAULTS.prior), range: RANGES.prior },
+    'min-active': { type: 'string', value: 'N', description: 'estimate: fewer active observations from a state than this and the row is filled', default: String(ESTIMATE_DEFAULTS.minActive), range: RANGES.minActive },
+    states: { type: 'string', value: 'S', description: 'estimate: number of states (default: the largest state seen + 1)', range: RANGES.states },
   },
   async run({ options, positionals, lists }, io) {
     const [sub, target, ...extra] = positionals;
@@ -111,16 +113,12 @@ function list(json: boolean, io: Io): number {
 async function estimate(file: string, options: Record<string, string | true>, io: Io): Promise<number> {
   const out = typeof options.out === 'string' ? options.out : undefined;
   if (!out) throw new UsageError('"estimate" needs --out FILE.csv');
-  const number = (name: string) => {
-    const raw = options[name];
-    if (raw === undefined) return undefined;
-    const value = Number(raw);
-    if (typeof raw !== 'string' || raw.trim() === '' || !Number.isFinite(value)) throw new UsageError(`--${name} must be a number, not "${raw}"`);
-    return value;
-  };
+  const prior = optionalNumber(options, 'prior', RANGES.prior);
+  const minActive = optionalNumber(options, 'min-active', RANGES.minActive);
+  const statesGiven = optionalNumber(options, 'states', RANGES.states);
   const started = performance.now();
   const text = await readTextFile(file);
-  const result = estimateTransitions(text, { fileName: basename(file), prior: number('prior'), minActive: number('min-active'), numStates: number('states') });
+  const result = transitionsFromTrajectories(text, { fileName: basename(file), prior, minActive, numStates: statesGiven });
   const ms = performance.now() - started;
   const { ids, numStates, transitions } = result;
   const schema = { columns: [], groups: [] };

@@ -17,9 +17,10 @@ import { UsageError } from '../args.ts';
 import { readTextFile } from '../read-text-file.ts';
 import type { Command } from '../command.ts';
 import { createNodeSimulator } from '../node-simulate.ts';
+import { RANGES } from '../../core/limits/setting-ranges.ts';
 import { choiceOption, numberOption } from '../number-option.ts';
 import { describeInstance, loadPopulation, POPULATION_OPTIONS } from '../population.ts';
-import { PROVIDER_OPTIONS, providerFromOptions } from '../provider-options.ts';
+import { identityFromOptions, PROVIDER_OPTIONS, providerFromOptions, stateProvider } from '../provider-options.ts';
 
 /** The built-in pool: the rewards Gemini Pro wrote for the IJCAI tasks (DLM IJCAI appendix G). */
 const BUILT_IN_POOL = 'appendix-g';
@@ -30,7 +31,7 @@ export function makeEvaluateCommand(env: Record<string, string | undefined> = pr
     summary: "DLM's evaluation: MNR of Random, No Action, Default, Base, a reward pool and DLM per task (Table 4)",
     usage:
       'dlm [--tasks all|0,3,...] [--task-set neurips|ijcai] [--seeds N] [--population FILE|dlm] [--pool FILE.csv|appendix-g] ' +
-      '[--provider P --base-url URL --model M | --replay TRANSCRIPT] [--rounds I --candidates K] [--transcript FILE] [--state FILE] [--json]',
+      '[--provider P --base-url URL --model M | --replay TRANSCRIPT] [--rounds I --candidates K] [--transcript FILE] [--state FILE [--switch-provider]] [--json]',
     details: [
       'Protocol (DLM section 5.2): seed s draws the population\'s sample of arms (dlm: 48 of 7,668, budget 16, horizon 10,',
       'discount 0.9) and simulates 50 trials with seed s; every policy sees the same draws, ties broken at random.',
@@ -42,22 +43,24 @@ export function makeEvaluateCommand(env: Record<string, string | undefined> = pr
       'and one row per seed (seed s uses row s mod m, as the paper evaluates its per-seed rewards).',
       'With an LLM: one DLM run per task (--rounds x --candidates, the paper: 2 x 2), each candidate simulated over the',
       'whole protocol; DLM (No Reflection) is the run\'s first candidate, DLM (Reflection) its final pick.',
+      '--state records the provider, model and base URL (never the key); resuming it with others exits 2 naming both,',
+      'so that a key goes only to the provider the run was started with, unless --switch-provider moves the run.',
     ].join('\n'),
     options: {
       tasks: { type: 'string', value: 'all|0,3,5-7', description: 'tasks of the task set', default: 'all' },
       'task-set': { type: 'string', value: 'neurips|ijcai', description: 'DLM NeurIPS Table 3 (16 tasks) or IJCAI appendix E (11 tasks)', default: 'neurips (ijcai with --pool appendix-g)' },
-      seeds: { type: 'string', value: 'N', description: 'evaluation seeds', default: String(DLM_PROTOCOL.seeds) },
-      trials: { type: 'string', value: 'K', description: 'trials per seed', default: String(DLM_PROTOCOL.trials) },
+      seeds: { type: 'string', value: 'N', description: 'evaluation seeds', default: String(DLM_PROTOCOL.seeds), range: RANGES.seeds },
+      trials: { type: 'string', value: 'K', description: 'trials per seed', default: String(DLM_PROTOCOL.trials), range: RANGES.trials },
       returns: { type: 'string', value: 'R', description: 'per-trial return: undiscounted or discounted', default: DLM_PROTOCOL.returns },
       population: { type: 'string', value: 'FILE|dlm', description: 'a generator name or a population file', default: 'dlm' },
       ...POPULATION_OPTIONS,
       pool: { type: 'string', value: 'FILE.csv', description: `candidate rewards (columns task,expression), or ${BUILT_IN_POOL}` },
       ...PROVIDER_OPTIONS,
-      rounds: { type: 'string', value: 'I', description: 'DLM rounds', default: String(DEFAULT_DLM_CONFIG.rounds) },
-      candidates: { type: 'string', value: 'K', description: 'DLM candidates per round', default: String(DEFAULT_DLM_CONFIG.candidates) },
-      attempts: { type: 'string', value: 'N', description: 'LLM calls per candidate or reflection before it counts as failed', default: String(DEFAULT_DLM_CONFIG.maxAttempts) },
+      rounds: { type: 'string', value: 'I', description: 'DLM rounds', default: String(DEFAULT_DLM_CONFIG.rounds), range: RANGES.rounds },
+      candidates: { type: 'string', value: 'K', description: 'DLM candidates per round', default: String(DEFAULT_DLM_CONFIG.candidates), range: RANGES.candidates },
+      attempts: { type: 'string', value: 'N', description: 'LLM calls per candidate or reflection before it counts as failed', default: String(DEFAULT_DLM_CONFIG.maxAttempts), range: RANGES.attempts },
       weight: { type: 'string', value: 'W', description: 'what the reflection distributions count: positive-states (the paper) or reward (its code)', default: 'positive-states' },
-      state: { type: 'string', value: 'FILE', description: 'checkpoint the DLM runs here after every step, and resume from it' },
+      state: { type: 'string', value: 'FILE', description: 'checkpoint the DLM runs here after every step (with the provider, model and base URL; never the key), and resume from it' },
     },
     async run({ options, positionals }, io) {
       if (positionals[0] !== 'dlm' || positionals.length > 1) throw new UsageError(positionals.length ? `unknown evaluation "${positionals.join(' ')}"; the evaluation is "dlm"` : 'name the evaluation: allot evaluate dlm ...');
@@ -73,18 +76,21 @@ export function makeEvaluateCommand(env: Record<string, string | undefined> = pr
         throw new UsageError(`--tasks: ${(error as Error).message}`);
       }
       const tasks = indices.map((i) => taskSet.tasks[i]);
-      const seeds = numberOption(options, 'seeds', { integer: true, min: 1 }, DLM_PROTOCOL.seeds);
-      const trials = numberOption(options, 'trials', { integer: true, min: 1 }, DLM_PROTOCOL.trials);
+      const seeds = numberOption(options, 'seeds', RANGES.seeds, DLM_PROTOCOL.seeds);
+      const trials = numberOption(options, 'trials', RANGES.trials, DLM_PROTOCOL.trials);
       const returns = choiceOption(options, 'returns', ['undiscounted', 'discounted'], DLM_PROTOCOL.returns);
       const weight = choiceOption(options, 'weight', ['positive-states', 'reward'], 'positive-states');
       const dlmConfig = {
-        rounds: numberOption(options, 'rounds', { integer: true, min: 1 }, DEFAULT_DLM_CONFIG.rounds),
-        candidates: numberOption(options, 'candidates', { integer: true, min: 1 }, DEFAULT_DLM_CONFIG.candidates),
-        maxAttempts: numberOption(options, 'attempts', { integer: true, min: 1 }, DEFAULT_DLM_CONFIG.maxAttempts),
+        rounds: numberOption(options, 'rounds', RANGES.rounds, DEFAULT_DLM_CONFIG.rounds),
+        candidates: numberOption(options, 'candidates', RANGES.candidates, DEFAULT_DLM_CONFIG.candidates),
+        maxAttempts: numberOption(options, 'attempts', RANGES.attempts, DEFAULT_DLM_CONFIG.maxAttempts),
       };
       const pool = await poolOf(str('pool'), taskSet.tasks.length);
       const statePath = str('state');
+      if (options['switch-provider'] && !statePath) throw new UsageError('--switch-provider applies when resuming a --state');
       const state = statePath && existsSync(statePath) ? await readState(statePath) : undefined;
+      // Checked before any call: a resumed run stays on the provider it records (kind, model, base URL; never the key).
+      const provider = statePath ? stateProvider(state, statePath, identityFromOptions(options), options) : undefined;
       const llm = await providerFromOptions(options, env, state);
       const population = await loadPopulation(str('population') ?? 'dlm', options);
       const protocol = new EvaluationProtocol(population, { seeds, trials, returns });
@@ -93,7 +99,8 @@ export function makeEvaluateCommand(env: Record<string, string | undefined> = pr
       const checkpoint = (s: EvaluationState) => {
         if (!statePath) return;
         // Written to a temporary file and renamed, so that an interrupted write never leaves half a state.
-        writing = writing.then(() => writeFile(`${statePath}.tmp`, JSON.stringify(s))).then(() => rename(`${statePath}.tmp`, statePath));
+        const saved = JSON.stringify(provider ? { ...s, provider } : s);
+        writing = writing.then(() => writeFile(`${statePath}.tmp`, saved)).then(() => rename(`${statePath}.tmp`, statePath));
       };
       const simulator = await createNodeSimulator(1);
       const started = performance.now();

@@ -6,7 +6,8 @@ import type { AllocationMeasure } from '../../core/measures/allocation-per-arm.t
 import { UsageError } from '../args.ts';
 import type { Command } from '../command.ts';
 import { groupFairness, openFairnessParts, TRIALS_PER_SEED } from '../fairness-wiring.ts';
-import { choiceOption, numberOption, parseNumberList } from '../number-option.ts';
+import { RANGES } from '../../core/limits/setting-ranges.ts';
+import { choiceOption, numberOption, parseNumberList, WORKERS_OPTION, workersOption } from '../number-option.ts';
 import { describeInstance, loadPopulation, populationFlags, populationOptions } from '../population.ts';
 
 /** Evaluation seeds when --seeds is absent (allot's choice: 10 x 50 trials keeps a 100-arm population's DP_variance noise well below 1e-4). */
@@ -22,10 +23,10 @@ export const fairnessCommand: Command = {
     dataset: { type: 'string', value: 'NAME|FILE', description: 'a generator (dlm, sclm, multilingual) or a population file (.json instance, .csv population)' },
     reward: { type: 'string', value: 'EXPR', description: 'the reward expression, e.g. "state * (1 + agent_feats.age_51_60)" (write --reward=... when it starts with -)' },
     intended: { type: 'string', value: 'GROUP,...', description: 'the groups the priority targets (schema group names)', default: 'none' },
-    seeds: { type: 'string', value: 'N', description: `evaluation seeds 0..N-1, each ${TRIALS_PER_SEED} trials (and its own sample of arms for sampled populations such as dlm)`, default: String(DEFAULT_SEEDS) },
+    seeds: { type: 'string', value: 'N', description: `evaluation seeds 0..N-1, each ${TRIALS_PER_SEED} trials (and its own sample of arms for sampled populations such as dlm)`, default: String(DEFAULT_SEEDS), range: RANGES.seeds },
     measure: { type: 'string', value: 'M', description: 'arm-steps (share of arm-steps pulled) or at-least-once (pulled at least once in the horizon)', default: 'arm-steps' },
     thresholds: { type: 'string', value: 'T1,...', description: 'thresholds of the absolute unfairness count', default: DEFAULT_DP_THRESHOLDS.join(',') },
-    workers: { type: 'string', value: 'N', description: 'threads for large simulations; 0 = one per core', default: '0' },
+    workers: WORKERS_OPTION,
     ...populationOptions(RENAME),
   },
   details: [
@@ -48,13 +49,13 @@ export const fairnessCommand: Command = {
     if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
     if (typeof options.dataset !== 'string') throw new UsageError('option "--dataset" is required');
     if (typeof options.reward !== 'string') throw new UsageError('option "--reward" is required');
-    const seeds = numberOption(options, 'seeds', { integer: true, min: 1 }, DEFAULT_SEEDS);
-    const workers = numberOption(options, 'workers', { integer: true, min: 0 }, 0);
+    const seeds = numberOption(options, 'seeds', RANGES.seeds, DEFAULT_SEEDS);
+    const workers = workersOption(options);
     const measure = choiceOption<AllocationMeasure>(options, 'measure', ['arm-steps', 'at-least-once'], 'arm-steps');
     const thresholds = typeof options.thresholds === 'string' ? parseNumberList(options.thresholds, '--thresholds') : [...DEFAULT_DP_THRESHOLDS];
     const intended = typeof options.intended === 'string' ? options.intended.split(',').map((s) => s.trim()).filter(Boolean) : [];
 
-    const instance = await loadPopulation(options.dataset, populationFlags(options, RENAME));
+    const instance = await loadPopulation(options.dataset, populationFlags(options, RENAME), RENAME);
     const known = instance.schema.groups.map((g) => g.name);
     for (const name of intended) if (!known.includes(name)) throw new UsageError(`--intended: "${name}" is not a group of ${options.dataset}; its groups are ${known.join(', ')}`);
 

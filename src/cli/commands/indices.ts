@@ -1,9 +1,10 @@
 // `allot indices`: Whittle indices of the arms of an arm CSV or of a population (a generator or a
 // population file with a reward expression, src/cli/arms-source.ts), by the WASM engine.
-import { countNotIndexable, nonIndexableNote, verdictName } from '../../core/simulation/indexability.ts';
+import { countNotIndexable, indexOverflowProblem, nonIndexableNote, verdictName } from '../../core/simulation/indexability.ts';
 import { loadEngineNode } from '../../engine/load-node.ts';
 import { ARMS_SOURCE_HELP, ARMS_SOURCE_OPTIONS, loadArmsSource } from '../arms-source.ts';
 import type { Command } from '../command.ts';
+import { RANGES } from '../../core/limits/setting-ranges.ts';
 import { numberOption } from '../number-option.ts';
 
 export const indicesCommand: Command = {
@@ -23,15 +24,18 @@ export const indicesCommand: Command = {
   ].join('\n'),
   options: {
     ...ARMS_SOURCE_OPTIONS,
-    discount: { type: 'string', value: 'D', description: 'discount in [0, 1) (with --population: its own by default)', default: '0.9' },
+    discount: { type: 'string', value: 'D', description: 'discount (with --population: its own by default)', default: '0.9', range: RANGES.discount },
   },
   async run({ options }, io) {
     // Checked first, so that nothing is read with a bad discount; a population takes it as its own.
-    const discount = numberOption(options, 'discount', { min: 0, below: 1 }, 0.9);
+    const discount = numberOption(options, 'discount', RANGES.discount, 0.9);
     const { instance, ...arms } = await loadArmsSource(options);
     const engine = await loadEngineNode();
     const S = arms.numStates;
     const { indices, indexable } = engine.whittleIndices(arms.transitions, arms.rewards, S, instance && options.discount === undefined ? instance.discount : discount);
+    // Infinity or NaN is no index (and its verdict means nothing): said in words, nothing printed.
+    const overflow = indexOverflowProblem(indices, arms.rewards, S, arms.ids);
+    if (overflow) throw new Error(overflow);
     const n = arms.numArms;
     const row = (i: number) => Array.from(indices.subarray(i * S, (i + 1) * S));
     // 2-state arms are always indexable; S-state arms get a verdict column (assembly/whittle-s.ts)

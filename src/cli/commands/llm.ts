@@ -2,6 +2,8 @@
 // ALLOT_API_KEY environment variable only: arguments end up in shell history and process lists.
 import { UsageError } from '../args.ts';
 import type { Command } from '../command.ts';
+import { RANGES } from '../../core/limits/setting-ranges.ts';
+import { numberOption, optionalNumber } from '../number-option.ts';
 import { HttpProvider } from '../../llm/http-provider.ts';
 import { LlmError } from '../../llm/llm-error.ts';
 import { isProviderKind, PROVIDER_KINDS, PROVIDERS } from '../../llm/provider-config.ts';
@@ -21,9 +23,9 @@ export const llmCommand: Command = {
     model: { type: 'string', value: 'M', description: 'model name, e.g. gpt-4o-mini, claude-sonnet-4-5, gemini-2.5-flash, llama3.2' },
     prompt: { type: 'string', value: 'TEXT', description: 'the prompt (user message)' },
     'base-url': { type: 'string', value: 'URL', description: "replaces the provider's origin" },
-    temperature: { type: 'string', value: 'T', description: "sampling temperature (the model's default when omitted)" },
-    'max-tokens': { type: 'string', value: 'N', description: 'upper bound on reply tokens' },
-    timeout: { type: 'string', value: 'S', description: 'seconds per attempt', default: '120' },
+    temperature: { type: 'string', value: 'T', description: "sampling temperature (the model's default when omitted)", range: RANGES.temperature },
+    'max-tokens': { type: 'string', value: 'N', description: 'upper bound on reply tokens', range: RANGES.maxTokens },
+    timeout: { type: 'string', value: 'S', description: 'seconds per attempt', default: '120', range: RANGES.timeout },
     'list-models': { type: 'flag', description: 'print the models the key can use instead of sending a prompt' },
   },
   async run({ options, positionals }, io) {
@@ -35,9 +37,9 @@ export const llmCommand: Command = {
     const model = typeof options.model === 'string' ? options.model : listModels ? '(list)' : '';
     if (!model) throw new UsageError('option "--model" is required');
     const apiKey = process.env.ALLOT_API_KEY?.trim() || undefined;
-    const temperature = numberOption(options.temperature, 'temperature', 0, 2);
-    const maxTokens = numberOption(options['max-tokens'], 'max-tokens', 1, 1e7, true);
-    const timeoutMs = (numberOption(options.timeout, 'timeout', 0.001, 86_400) ?? 120) * 1000;
+    const temperature = optionalNumber(options, 'temperature', RANGES.temperature);
+    const maxTokens = optionalNumber(options, 'max-tokens', RANGES.maxTokens);
+    const timeoutMs = numberOption(options, 'timeout', RANGES.timeout, 120) * 1000;
     const fail = (message: string, kind: string) => {
       if (options.json) io.stdout.write(JSON.stringify({ error: { kind, message } }) + '\n');
       else io.stderr.write(`allot llm: ${message}\n`);
@@ -67,12 +69,3 @@ export const llmCommand: Command = {
     }
   },
 };
-
-function numberOption(value: string | true | undefined, name: string, min: number, max: number, integer = false): number | undefined {
-  if (value === undefined) return undefined;
-  const x = Number(value);
-  if (value === true || !Number.isFinite(x) || x < min || x > max || (integer && !Number.isInteger(x))) {
-    throw new UsageError(`option "--${name}" must be ${integer ? 'a whole number' : 'a number'} from ${min} to ${max}, not "${value}"`);
-  }
-  return x;
-}

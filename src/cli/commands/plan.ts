@@ -14,7 +14,8 @@ import type { RegisterSource } from '../../pipeline/plan/register-source.ts';
 import { WeeklyPlan, type PlanView } from '../../pipeline/plan/weekly-plan.ts';
 import { UsageError } from '../args.ts';
 import type { Command, Io } from '../command.ts';
-import { numberOption } from '../number-option.ts';
+import { RANGES } from '../../core/limits/setting-ranges.ts';
+import { numberOption, optionalNumber } from '../number-option.ts';
 import { exists, PlanFileStore, writeWhole } from '../plan-file-store.ts';
 import { listCsv, listJson, listText } from '../plan-output.ts';
 import { namedFile, readTextFile } from '../read-text-file.ts';
@@ -62,16 +63,16 @@ export const planCommand: Command = {
     features: { type: 'string', value: 'FILE', description: 'features of a history register (id and feature columns, or id, attribute, value)' },
     ...COLUMN_OPTIONS,
     reward: { type: 'string', value: 'EXPR', description: 'the reward expression (Python subset over state and agent_feats)' },
-    budget: { type: 'string', value: 'B', description: 'calls per week' },
+    budget: { type: 'string', value: 'B', description: 'calls per week, at most the beneficiaries', range: RANGES.budget },
     exclude: { type: 'string', value: 'IDS.csv', description: 'ids never to call (an id column, or one id per line)' },
-    cooldown: { type: 'string', value: 'K', description: 'do not call anyone called in the last K weeks', default: '0' },
+    cooldown: { type: 'string', value: 'K', description: 'do not call anyone called in the last K weeks', default: '0', range: RANGES.cooldown },
     'min-share': { type: 'string', value: 'GROUP=BUCKET:SHARE', description: 'at least SHARE of calls to a bucket of a feature group (repeatable)', repeatable: true },
     'max-share': { type: 'string', value: 'GROUP=BUCKET:SHARE', description: 'at most SHARE of calls to a bucket of a feature group (repeatable)', repeatable: true },
-    seed: { type: 'string', value: 'S', description: 'seed of the tie and posterior draws (and of a built-in register)', default: '0' },
-    arms: { type: 'string', value: 'N', description: 'beneficiaries of a built-in register' },
-    weeks: { type: 'string', value: 'W', description: 'weeks of simulated history of a built-in register', default: '26' },
+    seed: { type: 'string', value: 'S', description: 'seed of the tie and posterior draws (and of a built-in register)', default: '0', range: RANGES.seed },
+    arms: { type: 'string', value: 'N', description: 'beneficiaries of a built-in register', range: RANGES.registerArms },
+    weeks: { type: 'string', value: 'W', description: 'weeks of simulated history of a built-in register', default: '26', range: RANGES.weeks },
     'prior-group': { type: 'string', value: 'GROUP', description: 'feature group whose buckets get their own prior, or "none" (default: the first group)' },
-    draws: { type: 'string', value: 'D', description: 'posterior draws for the uncertain-place flags (0: none)', default: String(PLAN_DEFAULTS.draws) },
+    draws: { type: 'string', value: 'D', description: 'posterior draws for the uncertain-place flags (0: none)', default: String(PLAN_DEFAULTS.draws), range: RANGES.draws },
     state: { type: 'string', value: 'PLAN.json', description: 'the plan file: written when creating a plan, read and updated when applying outcomes' },
     outcomes: { type: 'string', value: 'WEEK', description: "the week's outcomes (CSV or XLSX): id, called, engaged; the called mothers' rows may be all" },
     replace: { type: 'flag', description: 'replace the last applied week with these outcomes' },
@@ -104,20 +105,25 @@ export const planCommand: Command = {
     }
     if (options.replace) throw new UsageError('--replace applies with --outcomes');
     for (const name of ['register', 'reward', 'budget'] as const) if (options[name] === undefined) throw new UsageError(`creating a plan needs --${name}`);
+    // Every number in its range (src/core/limits/setting-ranges.ts) before anything is read or made.
+    const budget = numberOption(options, 'budget', RANGES.budget);
+    const seed = numberOption(options, 'seed', RANGES.seed, PLAN_DEFAULTS.seed);
+    const arms = optionalNumber(options, 'arms', RANGES.registerArms);
+    const weeks = numberOption(options, 'weeks', RANGES.weeks, 26);
+    const cooldown = numberOption(options, 'cooldown', RANGES.cooldown, PLAN_DEFAULTS.cooldown);
+    const draws = numberOption(options, 'draws', RANGES.draws, PLAN_DEFAULTS.draws);
     if (await exists(statePath)) throw new Error(`${statePath} already exists: apply a week's outcomes to it with --outcomes, or give another --state path (nothing was changed)`);
-    const budget = numberOption(options, 'budget', { integer: true, min: 0 });
-    const seed = numberOption(options, 'seed', { integer: true, min: 0 }, PLAN_DEFAULTS.seed);
-    const summary = await plan.loadRegister(await registerSource(options, lists, seed));
+    const summary = await plan.loadRegister(await registerSource(options, lists, { seed, arms, weeks }));
     const shares: ShareSetting[] = [...(lists['min-share'] ?? []).map((s) => parseShare(s, 'min')), ...(lists['max-share'] ?? []).map((s) => parseShare(s, 'max'))];
     const priorGroup = typeof options['prior-group'] === 'string' ? (options['prior-group'] === 'none' ? null : options['prior-group']) : defaultPriorGroup(summary.schema);
     const settings: PlanSettings = {
       reward: options.reward as string,
       budget,
       exclude: typeof options.exclude === 'string' ? parseIdList(await readTextFile(options.exclude), options.exclude) : [],
-      cooldown: numberOption(options, 'cooldown', { integer: true, min: 0 }, PLAN_DEFAULTS.cooldown),
+      cooldown,
       shares,
       seed,
-      draws: numberOption(options, 'draws', { integer: true, min: 0 }, PLAN_DEFAULTS.draws),
+      draws,
       priorGroup,
       level: PLAN_DEFAULTS.level,
     };
@@ -136,13 +142,12 @@ export const planCommand: Command = {
 };
 
 /** The register the flags name: a built-in population (with --arms, --weeks, --seed) or a file (with --features and her column names). */
-async function registerSource(options: Record<string, string | true>, lists: Record<string, string[]>, seed: number): Promise<RegisterSource> {
+async function registerSource(options: Record<string, string | true>, lists: Record<string, string[]>, { seed, arms, weeks }: { seed: number; arms?: number; weeks: number }): Promise<RegisterSource> {
   const name = options.register as string;
   if (findGenerator(name)) {
     const fileOnly = registerFileFlag(options);
     if (fileOnly) throw new UsageError(`--${fileOnly} applies to a register file, not to the built-in population "${name}"`);
-    const arms = options.arms === undefined ? undefined : numberOption(options, 'arms', { integer: true, min: 1 });
-    return { kind: 'generator', name, parameters: arms ? { arms } : {}, seed, weeks: numberOption(options, 'weeks', { integer: true, min: 1 }, 26) };
+    return { kind: 'generator', name, parameters: arms ? { arms } : {}, seed, weeks };
   }
   if (options.arms !== undefined) throw new UsageError(`--arms applies to a built-in population, not to the file "${name}"`);
   return registerFileSource(name, options, lists, seed);

@@ -8,7 +8,8 @@ import { pMeanPortfolio } from '../../core/portfolio/p-mean-portfolio.ts';
 import { UsageError } from '../args.ts';
 import { readTextFile } from '../read-text-file.ts';
 import type { Command } from '../command.ts';
-import { parseNumber } from '../number-option.ts';
+import { RANGES } from '../../core/limits/setting-ranges.ts';
+import { numberOption } from '../number-option.ts';
 
 export const portfolioCommand: Command = {
   name: 'portfolio',
@@ -17,11 +18,11 @@ export const portfolioCommand: Command = {
   options: {
     utilities: { type: 'string', value: 'FILE.csv', description: 'columns Key, Category, then one column per policy (the first the default); one row per stakeholder' },
     'drop-zero-default': { type: 'flag', description: 'drop the stakeholders whose utility under the default policy is 0' },
-    alpha: { type: 'string', value: 'A', description: 'p-MeanPortfolio with approximation target A in (0, 1)' },
-    budget: { type: 'string', value: 'K', description: 'Budget-ConstrainedPortfolio with K oracle calls' },
-    'initial-p': { type: 'string', value: 'P', description: 'the first p of Budget-ConstrainedPortfolio (the paper uses -100)' },
-    grid: { type: 'string', value: 'N', description: 'points of the p-grid for the approximation factor', default: '500' },
-    'grid-alpha': { type: 'string', value: 'A', description: 'alpha that places the grid\'s split point p_mid = -ln d / ln(1/A)', default: '0.6' },
+    alpha: { type: 'string', value: 'A', description: 'p-MeanPortfolio with approximation target A', range: RANGES.portfolioAlpha },
+    budget: { type: 'string', value: 'K', description: 'Budget-ConstrainedPortfolio with K oracle calls', range: RANGES.oracleCalls },
+    'initial-p': { type: 'string', value: 'P', description: 'the first p of Budget-ConstrainedPortfolio (the paper uses -100)', range: RANGES.initialP },
+    grid: { type: 'string', value: 'N', description: 'points of the p-grid for the approximation factor', default: '500', range: RANGES.grid },
+    'grid-alpha': { type: 'string', value: 'A', description: 'alpha that places the grid\'s split point p_mid = -ln d / ln(1/A)', default: '0.6', range: RANGES.portfolioAlpha },
   },
   details: [
     'Output: the portfolio size (distinct policies), the p at which each policy was chosen, the policies (column',
@@ -34,11 +35,11 @@ export const portfolioCommand: Command = {
     if (useAlpha === (options.budget !== undefined)) throw new UsageError('give either --alpha A or --budget K --initial-p P');
     if (!useAlpha && options['initial-p'] === undefined) throw new UsageError('--budget needs --initial-p P');
     if (useAlpha && options['initial-p'] !== undefined) throw new UsageError('--initial-p goes with --budget, not --alpha');
-    const alpha = useAlpha ? numberOption(options.alpha, '--alpha', (x) => x > 0 && x < 1, 'a number in (0, 1)') : 0;
-    const budget = useAlpha ? 0 : numberOption(options.budget, '--budget', (x) => Number.isInteger(x) && x >= 1, 'a positive integer');
-    const initialP = useAlpha ? 0 : numberOption(options['initial-p'], '--initial-p', (x) => x < 1, 'a number below 1');
-    const gridSize = numberOption(options.grid ?? '500', '--grid', (x) => Number.isInteger(x) && x >= 4, 'an integer >= 4');
-    const gridAlpha = numberOption(options['grid-alpha'] ?? '0.6', '--grid-alpha', (x) => x > 0 && x < 1, 'a number in (0, 1)');
+    const alpha = useAlpha ? numberOption(options, 'alpha', RANGES.portfolioAlpha) : 0;
+    const budget = useAlpha ? 0 : numberOption(options, 'budget', RANGES.oracleCalls);
+    const initialP = useAlpha ? 0 : numberOption(options, 'initial-p', RANGES.initialP);
+    const gridSize = numberOption(options, 'grid', RANGES.grid, 500);
+    const gridAlpha = numberOption(options, 'grid-alpha', RANGES.portfolioAlpha, 0.6);
 
     const text = await readTextFile(options.utilities);
     const { pool, policyNames } = parsePolicyUtilities(text, options.utilities, options['drop-zero-default'] === true);
@@ -60,10 +61,3 @@ export const portfolioCommand: Command = {
     return 0;
   },
 };
-
-function numberOption(value: string | true | undefined, name: string, ok: (x: number) => boolean, what: string): number {
-  const text = typeof value === 'string' ? value : '';
-  const x = parseNumber(text);
-  if (!ok(x)) throw new UsageError(`${name} must be ${what}, got "${text.trim()}"`);
-  return x;
-}

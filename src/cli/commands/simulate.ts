@@ -7,7 +7,8 @@ import { uniformInitial, type PolicyName, type SimulationInput, type SimulationR
 import { ARMS_SOURCE_HELP, ARMS_SOURCE_OPTIONS, armsSource, loadArmsSource } from '../arms-source.ts';
 import type { Command } from '../command.ts';
 import { UsageError } from '../args.ts';
-import { choiceOption, numberOption } from '../number-option.ts';
+import { budgetProblem, RANGES } from '../../core/limits/setting-ranges.ts';
+import { choiceOption, numberOption, WORKERS_OPTION, workersOption } from '../number-option.ts';
 import { armsOfSeed } from '../../core/instance/sample-arms.ts';
 import { describeInstance } from '../population.ts';
 import { ThreadPool } from '../thread-pool.ts';
@@ -28,33 +29,36 @@ export const simulateCommand: Command = {
   ].join('\n'),
   options: {
     ...ARMS_SOURCE_OPTIONS,
-    discount: { type: 'string', value: 'D', description: 'discount in [0, 1) (with --population: its own by default)' },
-    budget: { type: 'string', value: 'B', description: 'arms pulled per step (with --population: its own by default)' },
-    horizon: { type: 'string', value: 'T', description: 'steps per trial (with --population: its own by default)' },
-    trials: { type: 'string', value: 'K', description: 'number of trials' },
-    seed: { type: 'string', value: 'S', description: 'seed of the counter-based generator, an integer in [0, 2^32)' },
+    discount: { type: 'string', value: 'D', description: 'discount (with --population: its own by default)', range: RANGES.discount },
+    budget: { type: 'string', value: 'B', description: 'arms pulled per step, at most the arms (with --population: its own by default)', range: RANGES.budget },
+    horizon: { type: 'string', value: 'T', description: 'steps per trial (with --population: its own by default)', range: RANGES.horizon },
+    trials: { type: 'string', value: 'K', description: 'number of trials', range: RANGES.trials },
+    seed: { type: 'string', value: 'S', description: 'seed of the counter-based generator', range: RANGES.seed },
     policy: { type: 'string', value: 'NAME', description: 'whittle, random or none', default: 'whittle' },
     ties: { type: 'string', value: 'RULE', description: 'ties at the budget cut: random or lowest-id', default: 'random' },
-    initial: { type: 'string', value: 'P', description: 'P(state 1) at the start, for every arm', default: '0.5' },
-    workers: { type: 'string', value: 'N', description: 'threads; 0 = one per core', default: '0' },
+    initial: { type: 'string', value: 'P', description: 'P(state 1) at the start, for every arm', default: '0.5', range: RANGES.probability },
+    workers: WORKERS_OPTION,
   },
   async run({ options }, io) {
     // The arm CSV needs --discount, --budget and --horizon; a population has its own (given ones go to its generator or CSV).
     const own = armsSource(options) === 'population' ? undefined : {
-      discount: numberOption(options, 'discount', { min: 0, below: 1 }),
-      budget: numberOption(options, 'budget', { integer: true, min: 0 }),
-      horizon: numberOption(options, 'horizon', { integer: true, min: 1 }),
+      discount: numberOption(options, 'discount', RANGES.discount),
+      budget: numberOption(options, 'budget', RANGES.budget),
+      horizon: numberOption(options, 'horizon', RANGES.horizon),
     };
-    const trials = numberOption(options, 'trials', { integer: true, min: 1 });
-    const seed = numberOption(options, 'seed', { integer: true, min: 0, below: 2 ** 32 });
+    const trials = numberOption(options, 'trials', RANGES.trials);
+    const seed = numberOption(options, 'seed', RANGES.seed);
     const policy = choiceOption<PolicyName>(options, 'policy', ['whittle', 'random', 'none'], 'whittle');
     const ties = choiceOption<TieRule>(options, 'ties', ['random', 'lowest-id'], 'random');
-    const p = numberOption(options, 'initial', { min: 0 }, 0.5);
-    if (p > 1) throw new UsageError(`option "--initial" must be a probability in [0, 1], got ${p}`);
-    const workers = numberOption(options, 'workers', { integer: true, min: 0 }, 0);
+    const p = numberOption(options, 'initial', RANGES.probability, 0.5);
+    const workers = workersOption(options);
 
-    const { instance, ...arms } = await loadArmsSource(options, (population) => armsOfSeed(population, seed));
+    // The ids stay here: the engine and its threads take numbers only.
+    const { instance, ids: _ids, ...arms } = await loadArmsSource(options, (population) => armsOfSeed(population, seed));
     const { discount, budget, horizon } = own ?? instance!;
+    // Known once the arms are read, before any simulation (a generator or population CSV checks its own).
+    const tooMany = budgetProblem(budget, arms.numArms);
+    if (tooMany) throw new UsageError(`option "--budget": ${tooMany} of ${options.arms ?? options.population}`);
     const input: SimulationInput = {
       ...arms,
       initial: arms.initial && options.initial === undefined ? arms.initial : uniformInitial(arms.numArms, p),

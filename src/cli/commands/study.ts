@@ -15,19 +15,20 @@ import { UsageError } from '../args.ts';
 import { readTextFile } from '../read-text-file.ts';
 import type { Command, Io } from '../command.ts';
 import { openFairnessParts, TRIALS_PER_SEED } from '../fairness-wiring.ts';
-import { numberOption, parseNumberList } from '../number-option.ts';
-import { PROVIDER_OPTIONS, providerFromOptions } from '../provider-options.ts';
+import { RANGES, type NumberRange } from '../../core/limits/setting-ranges.ts';
+import { numberOption, parseNumberList, WORKERS_OPTION, workersOption } from '../number-option.ts';
+import { identityFromOptions, PROVIDER_OPTIONS, providerFromOptions, stateProvider } from '../provider-options.ts';
 
 export function makeStudyCommand(env: Record<string, string | undefined> = process.env): Command {
   return {
     name: 'study',
     summary: 'the multilingual study: acceptable and success rates and unfairness counts per language and prompt',
-    usage: 'prompts [--json] | language [--prompts FILE] [--languages en,hi,ta,tcy] [--runs N] [--alpha A1,A2] [--mode zero-shot|reflection] [--rewrite auto|on|off] (--provider P --model M [--base-url URL] | --replay TRANSCRIPT) [--transcript FILE] [--state FILE] [--json]',
+    usage: 'prompts [--json] | language [--prompts FILE] [--languages en,hi,ta,tcy] [--runs N] [--alpha A1,A2] [--mode zero-shot|reflection] [--rewrite auto|on|off] (--provider P --model M [--base-url URL] | --replay TRANSCRIPT) [--transcript FILE] [--state FILE [--switch-provider]] [--json]',
     options: {
       prompts: { type: 'string', value: 'FILE', description: 'translations, JSON {"hi": {"1": "..."}} (see below); the rest are translated by the LLM' },
       languages: { type: 'string', value: 'L1,...', description: 'ISO 639 codes', default: DEFAULT_STUDY_CONFIG.languages.join(',') },
-      runs: { type: 'string', value: 'N', description: 'independent runs per language, prompt and alpha', default: String(DEFAULT_STUDY_CONFIG.runs) },
-      alpha: { type: 'string', value: 'A1,...', description: 'strengths of the multilingual population', default: DEFAULT_STUDY_CONFIG.alphas.join(',') },
+      runs: { type: 'string', value: 'N', description: 'independent runs per language, prompt and alpha', default: String(DEFAULT_STUDY_CONFIG.runs), range: RANGES.studyRuns },
+      alpha: { type: 'string', value: 'A1,...', description: 'strengths of the multilingual population, each', default: DEFAULT_STUDY_CONFIG.alphas.join(','), range: RANGES.probability },
       mode: { type: 'string', value: 'M', description: 'zero-shot or reflection (DLM, 2 rounds x 2 candidates)', default: 'reflection' },
       rewrite: { type: 'string', value: 'R', description: 'rewrite prompts into explicit English clauses: auto (prompts that are not English), on, off', default: 'off' },
       relevance: { type: 'string', value: 'L', description: 'acceptable reward: features (feature values) or groups', default: 'features' },
@@ -35,7 +36,7 @@ export function makeStudyCommand(env: Record<string, string | undefined> = proce
       thresholds: { type: 'string', value: 'T1,...', description: 'thresholds of the absolute unfairness count', default: DEFAULT_DP_THRESHOLDS.join(',') },
       ...PROVIDER_OPTIONS,
       state: { type: 'string', value: 'FILE', description: 'checkpoint the study here after every step, and resume from it' },
-      workers: { type: 'string', value: 'N', description: 'threads for large simulations; 0 = one per core', default: '0' },
+      workers: WORKERS_OPTION,
     },
     details: [
       'The prompts: the paper\'s 8 English goal prompts (Table 2) are shipped, in the --prompts file format, as',
@@ -52,9 +53,12 @@ export function makeStudyCommand(env: Record<string, string | undefined> = proce
     async run({ options, positionals }, io) {
       if (positionals[0] === 'prompts' && positionals.length === 1) return printPrompts(options.json === true, io);
       if (positionals[0] !== 'language' || positionals.length > 1) throw new UsageError(positionals.length ? `unknown study "${positionals.join(' ')}"; use "language" (or "prompts" to list the shipped prompts)` : 'name the study: allot study language ...');
-      const workers = numberOption(options, 'workers', { integer: true, min: 0 }, 0);
+      const workers = workersOption(options);
       const statePath = typeof options.state === 'string' ? options.state : undefined;
+      if (options['switch-provider'] && !statePath) throw new UsageError('--switch-provider applies when resuming a --state');
       const saved = statePath && existsSync(statePath) ? (JSON.parse(await readFile(statePath, 'utf8')) as StudyState) : undefined;
+      // Checked before any call: a resumed study stays on the provider it records (never the key).
+      const provider = statePath ? stateProvider(saved, statePath, identityFromOptions(options), options) : undefined;
       // A resumed study adds its calls to the transcript of the earlier ones (providerFromOptions reads it).
       const llm = await providerFromOptions(options, env, saved);
       if (!llm) throw new UsageError('give --provider and --model, or --replay TRANSCRIPT');
@@ -71,7 +75,8 @@ export function makeStudyCommand(env: Record<string, string | undefined> = proce
       const checkpoint = (s: StudyState) => {
         if (!statePath) return;
         // Write to a temporary file and rename, so that an interrupted write never leaves half a state.
-        writing = writing.then(() => writeFile(`${statePath}.tmp`, JSON.stringify(s))).then(() => rename(`${statePath}.tmp`, statePath));
+        const text = JSON.stringify(provider ? { ...s, provider } : s);
+        writing = writing.then(() => writeFile(`${statePath}.tmp`, text)).then(() => rename(`${statePath}.tmp`, statePath));
       };
       const parts = await openFairnessParts(workers);
       const population = (alpha: number, run: number) => parts.loadPopulation('multilingual', { alpha: String(alpha), seed: String(run) });
@@ -115,15 +120,14 @@ function printPrompts(json: boolean, io: Io): number {
 function configOf(options: Record<string, string | true>) {
   const str = (name: string) => (typeof options[name] === 'string' ? (options[name] as string) : undefined);
   const list = (name: string) => str(name)?.split(',').map((s) => s.trim()).filter(Boolean);
-  const numbers = (name: string) => (str(name) === undefined ? undefined : parseNumberList(str(name)!, `--${name}`));
+  const numbers = (name: string, range?: NumberRange) => (str(name) === undefined ? undefined : parseNumberList(str(name)!, `--${name}`, range));
   const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
     const v = str(name) ?? fallback;
     if (!allowed.includes(v as T)) throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, not "${v}"`);
     return v as T;
   };
-  const runs = numberOption(options, 'runs', { integer: true, min: 1 }, DEFAULT_STUDY_CONFIG.runs);
-  const alphas = numbers('alpha') ?? DEFAULT_STUDY_CONFIG.alphas;
-  if (alphas.some((a) => a < 0 || a > 1)) throw new UsageError(`--alpha values must be in [0, 1], not ${alphas.join(',')}`);
+  const runs = numberOption(options, 'runs', RANGES.studyRuns, DEFAULT_STUDY_CONFIG.runs);
+  const alphas = numbers('alpha', RANGES.probability) ?? DEFAULT_STUDY_CONFIG.alphas;
   return {
     languages: list('languages') ?? DEFAULT_STUDY_CONFIG.languages,
     runs,

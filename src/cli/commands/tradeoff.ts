@@ -13,9 +13,11 @@ import { UsageError } from '../args.ts';
 import type { Command } from '../command.ts';
 import { compileExpression, TRIALS_PER_SEED } from '../fairness-wiring.ts';
 import { createNodeSimulator } from '../node-simulate.ts';
-import { numberOption } from '../number-option.ts';
+import { RANGES } from '../../core/limits/setting-ranges.ts';
+import { numberOption, optionalNumber, WORKERS_OPTION, workersOption } from '../number-option.ts';
 import { describeInstance, loadPopulation, populationFlags, populationOptions } from '../population.ts';
 import { tradeoffBaselines } from '../tradeoff-baselines.ts';
+import { percent } from '../../core/words/percent.ts';
 
 const RENAME = { seed: 'population-seed', arms: 'population-arms' };
 /** Evaluation seeds of a population that samples its arms per seed (DLM's protocol: 200). */
@@ -28,15 +30,15 @@ export const tradeoffCommand: Command = {
   options: {
     population: { type: 'string', value: 'NAME|FILE', description: 'a generator (dlm, sclm, multilingual) or a population file (.json instance, .csv population)' },
     reward: { type: 'string', value: 'EXPR', description: 'the candidate reward R (write --reward=... when it starts with -)' },
-    'max-loss': { type: 'string', value: 'L', description: 'largest engagement loss accepted, relative to lambda 0 (0.02 = 2 %)', default: '0.02' },
-    points: { type: 'string', value: 'N', description: 'points of the lambda grid, from 0 to --lambda-max', default: '25' },
-    'lambda-max': { type: 'string', value: 'L', description: 'the largest lambda (1: R as written; larger moves towards R - state)', default: '1' },
-    seed: { type: 'string', value: 'S', description: 'first evaluation seed', default: '0' },
-    seeds: { type: 'string', value: 'N', description: `evaluation seeds S..S+N-1 (default ${SAMPLED_SEEDS} for a population that samples arms per seed, such as dlm; else 1)` },
-    trials: { type: 'string', value: 'N', description: 'trials per seed', default: String(TRIALS_PER_SEED) },
+    'max-loss': { type: 'string', value: 'L', description: 'largest engagement loss accepted, relative to lambda 0 (0.02 = 2 %)', default: '0.02', range: RANGES.maxLoss },
+    points: { type: 'string', value: 'N', description: 'points of the lambda grid, from 0 to --lambda-max', default: '25', range: RANGES.points },
+    'lambda-max': { type: 'string', value: 'L', description: 'the largest lambda (1: R as written; larger moves towards R - state)', default: '1', range: RANGES.lambdaMax },
+    seed: { type: 'string', value: 'S', description: 'first evaluation seed (S + N - 1 at most the largest seed)', default: '0', range: RANGES.seed },
+    seeds: { type: 'string', value: 'N', description: `evaluation seeds S..S+N-1 (default ${SAMPLED_SEEDS} for a population that samples arms per seed, such as dlm; else 1)`, range: RANGES.seeds },
+    trials: { type: 'string', value: 'N', description: 'trials per seed', default: String(TRIALS_PER_SEED), range: RANGES.trials },
     group: { type: 'string', value: 'NAME', description: 'the feature group of the baselines (default: the group of the first feature R reads)' },
     'no-baselines': { type: 'flag', description: 'skip the group-quota and minimax baselines' },
-    workers: { type: 'string', value: 'N', description: 'threads for large simulations; 0 = one per core', default: '0' },
+    workers: WORKERS_OPTION,
     ...populationOptions(RENAME),
   },
   details: [
@@ -53,18 +55,18 @@ export const tradeoffCommand: Command = {
     if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
     if (typeof options.population !== 'string') throw new UsageError('option "--population" is required');
     if (typeof options.reward !== 'string') throw new UsageError('option "--reward" is required');
-    const maxLoss = numberOption(options, 'max-loss', { min: 0, below: 1 }, 0.02);
-    const points = numberOption(options, 'points', { integer: true, min: 2 }, 25);
-    const lambdaMax = numberOption(options, 'lambda-max', { min: 0 }, 1);
-    if (lambdaMax <= 0) throw new UsageError('option "--lambda-max" must be above 0');
-    const seed = numberOption(options, 'seed', { integer: true, min: 0, below: 2 ** 32 }, 0);
-    const trials = numberOption(options, 'trials', { integer: true, min: 1 }, TRIALS_PER_SEED);
-    const workers = numberOption(options, 'workers', { integer: true, min: 0 }, 0);
+    const maxLoss = numberOption(options, 'max-loss', RANGES.maxLoss, 0.02);
+    const points = numberOption(options, 'points', RANGES.points, 25);
+    const lambdaMax = numberOption(options, 'lambda-max', RANGES.lambdaMax, 1);
+    const seed = numberOption(options, 'seed', RANGES.seed, 0);
+    const seeds = optionalNumber(options, 'seeds', RANGES.seeds);
+    const trials = numberOption(options, 'trials', RANGES.trials, TRIALS_PER_SEED);
+    const workers = workersOption(options);
 
-    const population = await loadPopulation(options.population, populationFlags(options, RENAME));
+    const population = await loadPopulation(options.population, populationFlags(options, RENAME), RENAME);
     const sampled = population.sampleSize !== undefined && population.sampleSize < population.numArms;
-    const count = numberOption(options, 'seeds', { integer: true, min: 1 }, sampled ? SAMPLED_SEEDS : 1);
-    if (seed + count > 2 ** 32) throw new UsageError('--seed + --seeds must stay below 2^32');
+    const count = seeds ?? (sampled ? SAMPLED_SEEDS : 1);
+    if (seed + count - 1 > RANGES.seed.max) throw new UsageError(`--seed + --seeds - 1 must be at most ${RANGES.seed.max}, the largest seed`);
     const compiled = compileExpression(options.reward, population);
     if (!compiled.ok) throw new UsageError(`--reward: ${compiled.error}`);
 
@@ -95,7 +97,7 @@ export const tradeoffCommand: Command = {
         }) + '\n');
         return 0;
       }
-      const pct = (x: number | null) => (x === null ? '-' : `${(100 * x).toFixed(2)}%`);
+      const pct = (x: number | null) => percent(x, 2);
       io.stdout.write(`${describeInstance(population)}\n${count} seeds x ${trials} trials; R = ${compiled.normalized}; favoured: ${favoured || 'none'}\n\n`);
       io.stdout.write(`${'lambda'.padStart(9)}  ${'engagement'.padStart(10)}  ${'± se'.padStart(7)}  ${'loss'.padStart(7)}  ${'priority'.padStart(8)}\n`);
       swept.forEach((p, i) => io.stdout.write(`${String(p.lambda).padStart(9)}  ${pct(p.engagement).padStart(10)}  ${pct(p.engagementSe).padStart(7)}  ${pct(losses[i].loss).padStart(7)}  ${pct(p.priority).padStart(8)}${i === choice.index ? '  <- chosen' : ''}\n`));

@@ -6,7 +6,7 @@ import { multilingualGenerator } from './generators/multilingual.ts';
 import type { PopulationGenerator } from './generators/population-generator.ts';
 import { sclmGenerator } from './generators/sclm.ts';
 
-export type { GeneratorParameter, PopulationGenerator } from './generators/population-generator.ts';
+export type { PopulationGenerator } from './generators/population-generator.ts';
 
 export const GENERATORS: readonly PopulationGenerator[] = [dlmGenerator, sclmGenerator, multilingualGenerator];
 

@@ -1,13 +1,14 @@
 // How large an imported population may be. A browser tab holds the text, the parsed table and the
 // typed arrays at once; past these sizes it would run out of memory (or simulate for days) before
 // it could say why, so they are refused first, with what to change.
+import { RANGES } from '../limits/setting-ranges.ts';
 
 /** 256 MiB: about two million arms with a dozen feature columns. */
 export const MAX_IMPORT_BYTES = 256 * 1024 * 1024;
 /** The engine's limit on states per arm (src/engine/simulation.ts). */
 export const MAX_STATES = 255;
-/** Steps per trial: DLM uses 10, SCLM 12; 10,000 weekly steps are two centuries. */
-export const MAX_HORIZON = 10_000;
+/** Steps per trial (RANGES.horizon): DLM uses 10, SCLM 12; 10,000 weekly steps are two centuries. */
+export const MAX_HORIZON = RANGES.horizon.max;
 /** Transition probabilities (arms x states x 2 x states): 2^25 doubles are 256 MiB. */
 export const MAX_TRANSITION_VALUES = 2 ** 25;
 

@@ -15,7 +15,7 @@
 import { CsvError, numberField, parseCsv } from './csv.ts';
 import { checkImportSize, MAX_STATES, populationSizeProblem } from './import-limits.ts';
 
-export interface EstimateOptions {
+export interface TrajectoryOptions {
   fileName?: string;
   /** Dirichlet pseudo-count per next state; default 1 (Laplace). */
   prior?: number;
@@ -40,7 +40,7 @@ export interface TransitionEstimate {
   warnings: string[];
 }
 
-export function estimateTransitions(text: string, options: EstimateOptions = {}): TransitionEstimate {
+export function transitionsFromTrajectories(text: string, options: TrajectoryOptions = {}): TransitionEstimate {
   const fileName = options.fileName ?? 'the file';
   const prior = options.prior ?? ESTIMATE_DEFAULTS.prior;
   const minActive = options.minActive ?? ESTIMATE_DEFAULTS.minActive;

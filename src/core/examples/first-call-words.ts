@@ -1,6 +1,7 @@
 // The Engine check's answer in words: who gets the one call first, and why, read off the Whittle
 // indices (who is first, who is last) and her transitions (why: her chance of engaging without a
 // call, and how much a call adds). 2-state arms: state 0 dropped out, state 1 engaged.
+import { percent } from '../words/percent.ts';
 
 export interface FirstCallArm {
   /** How she is named in the sentence, e.g. "mother A (drifting away, responds to calls)". */
@@ -13,7 +14,7 @@ export interface FirstCallArm {
 
 type State = 0 | 1;
 const IF = ['If every one of them had dropped out', 'If every one of them were engaged'];
-const pct = (p: number) => `${Math.round(100 * p)}%`;
+const pct = (p: number) => percent(p, 0);
 const pts = (d: number) => `${Math.round(100 * d)} points`;
 const passive = (a: FirstCallArm, s: State) => a.engage[2 * s];
 const lift = (a: FirstCallArm, s: State) => a.engage[2 * s + 1] - a.engage[2 * s];

@@ -42,7 +42,7 @@ export interface Occupancy {
   notIndexableArms?: number;
   /** With per-group call bounds: horizon x groups x 2, the fewest and the most calls each group got at each step over the trials. */
   groupCallsRange?: Float64Array;
-  /** Bench checksums (shared/bench/README.md): sum over trials and steps of arms in state 1, and of pulled arm ids. */
+  /** Bench checksums (docs/ARCHITECTURE.md, "Benchmarks"): sum over trials and steps of arms in state 1, and of pulled arm ids. */
   engagedSum: number;
   pulledIdSum: number;
 }

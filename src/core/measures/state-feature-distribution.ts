@@ -5,7 +5,7 @@ import type { Instance } from '../instance/types.ts';
 import { armWeight, type DistributionOptions } from './arm-weights.ts';
 import { bucketsOf } from './group-buckets.ts';
 
-export type { DistributionOptions, DistributionWeight } from './arm-weights.ts';
+export type { DistributionWeight } from './arm-weights.ts';
 
 export interface GroupDistribution {
   /** Schema group name, e.g. "Ages". */

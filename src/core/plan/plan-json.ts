@@ -144,12 +144,16 @@ const VALUES = new Int16Array(128).fill(-1).map((v, c) => (ALPHABET.indexOf(Stri
 /** The base64 of every 12 bits: two characters in one 16-bit code (little-endian), four per 3 bytes. */
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 const PAIRS = new Uint16Array(4096).map((_, v) => (LITTLE_ENDIAN ? CODES[v >> 6] | (CODES[v & 63] << 8) : (CODES[v >> 6] << 8) | CODES[v & 63]));
-const ASCII = new TextDecoder();
+
+/** TextDecoder where the platform has one (browsers, workers, Node); the core's ES2022 types do not name it. */
+const Decoder = (globalThis as { TextDecoder?: new () => { decode(bytes: Uint8Array): string } }).TextDecoder;
+const ascii = Decoder ? new Decoder() : null;
 
 /**
  * Standard base64 (RFC 4648, with = padding) of a typed array's bytes. Two characters are written at a
- * time from a 12-bit table, and the text made by the platform's decoder: PLAN.json holds a national
- * register's history (52 MB at 10^6 x 26 weeks), where a byte at a time cost a sixth of `allot plan`.
+ * time from a 12-bit table, and the text made by the platform's decoder where there is one: PLAN.json
+ * holds a national register's history (52 MB at 10^6 x 26 weeks), where a byte at a time and
+ * String.fromCharCode cost a sixth of `allot plan`.
  */
 export function toBase64(array: ArrayBufferView): string {
   const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
@@ -169,7 +173,10 @@ export function toBase64(array: ArrayBufferView): string {
     out[k + 2] = whole + 1 < n ? CODES[(b1 & 15) << 2] : 61;
     out[k + 3] = 61;
   }
-  return ASCII.decode(out);
+  if (ascii) return ascii.decode(out);
+  const parts: string[] = [];
+  for (let i = 0; i < out.length; i += 0x8000) parts.push(String.fromCharCode.apply(null, out.subarray(i, i + 0x8000) as unknown as number[]));
+  return parts.join('');
 }
 
 /** The bytes of standard base64 text, or null when it is not base64. */

@@ -33,3 +33,28 @@ export function nonIndexableNote(notIndexable: number, total: number): string {
   return `${notIndexable} of ${total} arm${total === 1 ? '' : 's'} ${one ? 'is' : 'are'} not indexable (${one ? 'it has' : 'they have'} no Whittle index: ` +
     `as the payment for not calling grows, the best action in some state switches back to calling). ${NON_INDEXABLE_PRIORITY}`;
 }
+
+/**
+ * Why a table of Whittle indices cannot be used, or null: rewards so large (1e308) that the index
+ * computation overflows give an index of Infinity or NaN, which is no index, and a verdict computed
+ * with it means nothing. Names up to three arms by id with their rewards (rewards: numArms x numStates).
+ */
+export function indexOverflowProblem(
+  indices: Float64Array, rewards: Float64Array, numStates: number, ids: readonly string[],
+): string | null {
+  const bad: number[] = [];
+  for (let arm = 0; arm * numStates < indices.length; arm++) {
+    const row = indices.subarray(arm * numStates, (arm + 1) * numStates);
+    if (!row.every(Number.isFinite)) bad.push(arm);
+  }
+  if (bad.length === 0) return null;
+  const numArms = indices.length / numStates;
+  const rewardsOf = (arm: number) => Array.from(rewards.subarray(arm * numStates, (arm + 1) * numStates)).join(', ');
+  const named = bad.slice(0, 3).map((arm) => `"${ids[arm] ?? arm}" (rewards ${rewardsOf(arm)})`).join(', ');
+  return (
+    `the Whittle index of ${bad.length} of ${numArms} arm${numArms === 1 ? '' : 's'} is beyond the range of a ` +
+    `floating-point number: arm${bad.length === 1 ? '' : 's'} ${named}${bad.length > 3 ? ', ...' : ''}. ` +
+    'Rewards this large overflow the index computation; divide every reward by the same large number ' +
+    '(the policy is the same when all rewards are multiplied by one positive number)'
+  );
+}

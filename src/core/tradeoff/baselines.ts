@@ -7,6 +7,7 @@ import type { AbortSignalLike, Simulate } from '../simulation/simulate-port.ts';
 import { callsByGroup } from './calls-by-group.ts';
 import type { SeedArms } from './evaluation-arms.ts';
 import type { DialPoint, DialSweep, GroupCallBounds, Measured } from './sweep-dial.ts';
+import { percent } from '../words/percent.ts';
 
 export interface BaselineResult {
   name: string;
@@ -48,8 +49,8 @@ export async function quotaBaseline(sweep: DialSweep, groupName: string, shares:
     return { ofArm, min, max: new Int32Array(shares.length).fill(arms.instance.numArms) };
   };
   const outcome = await sweep.measure(stateTable(population.numArms, population.numStates), simulate, { signal: options.signal, bounds });
-  const pct = shares.map((x, b) => `${group.buckets[b]} ${(100 * x).toFixed(1)}%`).join(', ');
-  return { name: 'group quotas', definition: `Default index (reward = state), each step at least these shares of the calls by ${groupName}: ${pct}; the rest by index.`, outcome, callsByGroup: callsByGroup(outcome.calls, population, [groupName]), perSeedCalls };
+  const shareList = shares.map((x, b) => `${group.buckets[b]} ${percent(x)}`).join(', ');
+  return { name: 'group quotas', definition: `Default index (reward = state), each step at least these shares of the calls by ${groupName}: ${shareList}; the rest by index.`, outcome, callsByGroup: callsByGroup(outcome.calls, population, [groupName]), perSeedCalls };
 }
 
 /** The quota shares that reproduce the reward as written: each bucket's share of calls at the sweep's largest lambda. */

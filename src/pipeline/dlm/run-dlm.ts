@@ -6,7 +6,7 @@
 import type { DistributionCategory } from '../../core/measures/distribution-categories.ts';
 import { parseIndexReply } from '../../core/prompts/parse-reply.ts';
 import { askUntilParsed, parsedBy, type Attempt } from '../ask-until-parsed.ts';
-import { cloneState, Pause, pausingIo } from '../resumable.ts';
+import { cloneState, pauseOn, pausingIo } from '../resumable.ts';
 import type { CandidateState, DlmResult, DlmRunState, RoundState } from './dlm-run-state.ts';
 
 /** A best previous attempt (Alg. 1 line 15: the pick joins the context zeta of later rounds). */
@@ -37,7 +37,7 @@ export interface ReflectionRequest {
   failures: Attempt[];
 }
 
-export type CompileResult =
+export type ReplyCompiled =
   | { ok: true; expression: string; normalized: string; rewardTable: Float64Array }
   | { ok: false; error: string };
 
@@ -46,7 +46,7 @@ export interface DlmParts {
   propose(request: ProposalRequest): Promise<string>;
   reflect(request: ReflectionRequest): Promise<string>;
   /** Extracts, parses and compiles the expression in a reply; errors as data. Must be deterministic. */
-  compile(reply: string): CompileResult;
+  compile(reply: string): ReplyCompiled;
   /** Simulates the policy of a compiled reward (keyed by its normalized expression) and returns its state-feature distributions. */
   simulate(compiled: { normalized: string; rewardTable: Float64Array }): Promise<{ distribution: DistributionCategory[] }>;
 }
@@ -99,11 +99,7 @@ export async function runDlm(initial: DlmRunState, parts: DlmParts, options: Run
       save();
     }
   } catch (error) {
-    if (!(error instanceof Pause)) throw error;
-    state.status = 'paused';
-    state.pausedBecause = error.message;
-    save();
-    emit({ type: 'paused', reason: error.message });
+    emit({ type: 'paused', reason: pauseOn(error, state, save) });
     return state;
   }
   state.result = resultOf(state);

@@ -7,7 +7,7 @@ import { parseClausesReply } from '../../core/prompts/parse-reply.ts';
 import { rewritePrompt } from '../../core/prompts/rewrite-prompt.ts';
 import type { LlmProvider } from '../../llm/llm-provider.ts';
 import { askLlm, askUntilParsed, DEFAULT_MAX_ATTEMPTS, parsedBy } from '../ask-until-parsed.ts';
-import { Pause } from '../resumable.ts';
+import { pauseOn } from '../resumable.ts';
 import { joinClauses, type RewriteState } from './rewrite-state.ts';
 
 export interface RewriteOptions {
@@ -37,9 +37,8 @@ export async function runRewrite(initial: RewriteState, llm: Pick<LlmProvider, '
     if (asked.ok) Object.assign(state, { clauses: asked.value, rewrite: joinClauses(asked.value), status: 'done' });
     else state.status = 'failed';
   } catch (error) {
-    if (!(error instanceof Pause)) throw error;
-    state.status = 'paused';
-    state.pausedBecause = error.message;
+    pauseOn(error, state, save);
+    return state;
   }
   save();
   return state;

@@ -1,15 +1,16 @@
 // The user's hand in an SCLM run: the clauses the LLM proposed, edited and accepted, plus the
 // optional clauses SCLM adds against unintended utility shifts and drops (section 5.2.2).
 import type { FeatureSchema } from '../../core/instance/types.ts';
+import { guessClauseKind } from '../../core/adjudicate/clause-kind.ts';
 import { groupsNamed } from '../../core/prompts/groups-named.ts';
 import { pMean } from '../../core/welfare/p-mean.ts';
 import { cloneState } from '../resumable.ts';
 import type { SclmClause, SclmRunState } from './sclm-run-state.ts';
 
-/** The clauses to show the user for editing: the accepted ones, else the LLM's proposal, one prioritization clause per line. */
+/** The clauses to show the user for editing: the accepted ones, else the LLM's proposal, a clause per line, its kind guessed. */
 export function proposedClauses(state: SclmRunState): SclmClause[] {
   if (state.clauses) return state.clauses.map((c) => ({ ...c }));
-  return (state.split?.proposed ?? []).map((text, i) => ({ name: `clause ${i + 1}`, text, kind: 'prioritize' }));
+  return (state.split?.proposed ?? []).map((text, i) => ({ name: `clause ${i + 1}`, text, kind: guessClauseKind(text) }));
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Instance } from '../../core/instance/types.ts';
 import { armWeights } from '../../core/measures/arm-weights.ts';
 import { policyValue } from '../../core/measures/policy-value.ts';
 import { utilityPerBucket } from '../../core/measures/utility-per-bucket.ts';
-import type { PolicyOutcome } from './sclm-run-state.ts';
+import type { SimulatedPolicy } from './sclm-run-state.ts';
 
 /**
  * What the scores and measures need from one simulation: the value under each clause's reward
@@ -12,7 +12,7 @@ import type { PolicyOutcome } from './sclm-run-state.ts';
  * "utility") and the utility per bucket of every feature group; and, for the LLM scorer, each
  * group's utility shares in percent.
  */
-export function outcomeOf(occupancy: Occupancy, instance: Pick<Instance, 'features' | 'schema'>, rewards: Map<string, { table: Float64Array }>): PolicyOutcome {
+export function outcomeOf(occupancy: Occupancy, instance: Pick<Instance, 'features' | 'schema'>, rewards: Map<string, { table: Float64Array }>): SimulatedPolicy {
   const values: Record<string, number> = {};
   for (const [name, { table }] of rewards) values[name] = policyValue(occupancy, table, { discounted: true });
   const totalUtility = armWeights(occupancy, { weight: 'positive-states', discounted: true }).reduce((a, b) => a + b, 0);

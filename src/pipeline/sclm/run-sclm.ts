@@ -12,15 +12,12 @@ import { parseClausesReply, parseScoreReply } from '../../core/prompts/parse-rep
 import { sclmScorerPrompt } from '../../core/prompts/sclm-scorer-prompt.ts';
 import { askFailure, askUntilParsed, parsedBy, type Attempt } from '../ask-until-parsed.ts';
 import { createDlmRun, type DlmRunState } from '../dlm/dlm-run-state.ts';
-import { runDlm, type CompileResult, type DlmEvent, type DlmParts } from '../dlm/run-dlm.ts';
-import { cloneState, Pause, pausingIo } from '../resumable.ts';
+import { runDlm, type ReplyCompiled, type DlmEvent, type DlmParts } from '../dlm/run-dlm.ts';
+import { cloneState, Pause, pauseOn, pausingIo } from '../resumable.ts';
 import { extendedPrompt } from './accept-clauses.ts';
 import { outcomeOf } from './outcome-of.ts';
 import type { AskState, SclmResult, SclmRunState } from './sclm-run-state.ts';
 import { poolCandidates, prioritized, selectSclm } from './select-sclm.ts';
-
-// Kept exported from here for callers of this module's earlier API.
-export { outcomeOf, poolCandidates };
 
 /** An LLM question of SCLM itself; `key` is stable across resumes ("split#0", "rate/r0/c1/low income#0"). */
 export interface SclmLlmRequest {
@@ -40,7 +37,7 @@ export interface SclmParts {
   /** The parts of one inner DLM run (its proposals carry that run's task). */
   dlm(run: DlmRunName): DlmParts;
   /** Compiles a reward expression the user wrote (or the default's); errors as data. Deterministic. */
-  compileExpression(expression: string): CompileResult;
+  compileExpression(expression: string): ReplyCompiled;
   /** Simulates the policy of a compiled reward (keyed by its normalized expression) on the run's instance. */
   simulate(compiled: { normalized: string; rewardTable: Float64Array }): Promise<Occupancy>;
   /** The instance's features and schema, for utilities per bucket. */
@@ -119,11 +116,7 @@ export async function runSclm(initial: SclmRunState, parts: SclmParts, options: 
     emit({ type: 'done', result: state.result });
     return state;
   } catch (error) {
-    if (!(error instanceof Pause)) throw error;
-    state.status = 'paused';
-    state.pausedBecause = error.message;
-    ctx.save();
-    emit({ type: 'paused', reason: error.message });
+    emit({ type: 'paused', reason: pauseOn(error, state, ctx.save) });
     return state;
   }
 }

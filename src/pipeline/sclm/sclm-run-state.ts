@@ -71,11 +71,9 @@ export interface AskState {
 }
 
 /** What one simulated policy contributes: summary for scores and measures, distribution for the LLM scorer. */
-export interface PolicyOutcome extends PoolPolicy {
+export interface SimulatedPolicy extends PoolPolicy {
   distribution: DistributionCategory[];
 }
-
-export type { SelectionRecord };
 
 export interface MethodResult {
   /** "SCLM-utilitarian", "LLM-zeroshot", "DLM", "DLM-extended", ... */
@@ -116,7 +114,7 @@ export interface SclmRunState {
   /** Baseline runs: LLM-zeroshot and DLM with the extended prompt. */
   baselines: { zeroShot?: DlmRunState; extended?: DlmRunState };
   /** Simulated policies by normalized expression (the default policy under its own expression). */
-  outcomes: Record<string, PolicyOutcome>;
+  outcomes: Record<string, SimulatedPolicy>;
   /** The default policy's key in `outcomes`. */
   defaultKey?: string;
   /** LLM scorer ratings by "<candidate id>|<clause name>". */

@@ -6,7 +6,7 @@ import type { Pool, PoolCandidate, PoolClause } from '../../core/adjudicate/pool
 import { poolScoreMatrix } from '../../core/adjudicate/pool-score-matrix.ts';
 import { selectionRecord } from '../../core/adjudicate/selection-record.ts';
 import type { CandidateState, DlmRunState } from '../dlm/dlm-run-state.ts';
-import type { PolicyOutcome, SclmClause, SclmResult, SclmRunState } from './sclm-run-state.ts';
+import type { SimulatedPolicy, SclmClause, SclmResult, SclmRunState } from './sclm-run-state.ts';
 
 /** The pool: the generator's valid candidates, each distinct expression once, in generation order. */
 export function poolCandidates(generator: DlmRunState | undefined): CandidateState[] {
@@ -23,7 +23,7 @@ export function selectSclm(state: SclmRunState, rewards: Map<string, { expressio
   const llm = state.config.scorer === 'llm';
   const poolClauses = clauses.map((c): PoolClause => toPoolClause(c, llm, rewards.get(c.name)?.expression));
   const def = state.outcomes[state.defaultKey!];
-  const summary = ({ values, totalUtility, groups }: PolicyOutcome) => ({ values, totalUtility, groups });
+  const summary = ({ values, totalUtility, groups }: SimulatedPolicy) => ({ values, totalUtility, groups });
   // A candidate whose LLM rating failed for some clause cannot be scored on it and leaves the pool.
   const rated = poolCandidates(state.generator).filter((c) => !llm || prioritized(state).every((cl) => state.ratings[`${c.id}|${cl.name}`]?.score !== undefined));
   const candidates = rated.map((c): PoolCandidate => {

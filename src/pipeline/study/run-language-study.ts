@@ -18,7 +18,7 @@ import { createDlmAdapter, type DlmAdapter } from '../dlm/dlm-adapter.ts';
 import { runDlm } from '../dlm/run-dlm.ts';
 import { createRewrite, effectivePrompt, type RewriteState } from '../rewrite/rewrite-state.ts';
 import { runRewrite } from '../rewrite/run-rewrite.ts';
-import { cloneState, Pause } from '../resumable.ts';
+import { cloneState, Pause, pauseOn } from '../resumable.ts';
 import type { CellOutcome, StudyCell, StudyPrompt, StudyState, Translation } from './study-state.ts';
 
 export interface StudyParts {
@@ -70,10 +70,7 @@ export async function runLanguageStudy(initial: StudyState, parts: StudyParts, o
       options.onCell?.(cell, i, state.cells.length);
     }
   } catch (error) {
-    if (!(error instanceof Pause)) throw error;
-    state.status = 'paused';
-    state.pausedBecause = error.message;
-    save();
+    pauseOn(error, state, save);
     return state;
   }
   state.status = 'done';

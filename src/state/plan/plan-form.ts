@@ -2,6 +2,7 @@
 // and as the plan core takes them (PlanSettings). Every problem names its field.
 import { parseIdList } from '../../core/datasets/outcomes-csv.ts';
 import type { FeatureSchema } from '../../core/instance/types.ts';
+import { RANGES, rangeProblem, type NumberRange } from '../../core/limits/setting-ranges.ts';
 import { defaultPriorGroup, PLAN_DEFAULTS, type PlanSettings, type ShareSetting } from '../../core/plan/plan-settings.ts';
 
 export interface PlanForm {
@@ -34,13 +35,15 @@ export type FormResult = { ok: true; settings: PlanSettings } | { ok: false; pro
 /** PlanSettings for `reward` under the form's rules, or every problem found (each naming its field). */
 export function formSettings(form: PlanForm, reward: string, schema: FeatureSchema, numArms: number): FormResult {
   const problems: string[] = [];
-  const whole = (x: number, name: string, min: number, max: number) => {
-    if (!(Number.isInteger(x) && x >= min && x <= max)) problems.push(`${name} must be a whole number from ${min} to ${max}, not ${Number.isNaN(x) ? 'empty' : x}`);
+  // The command line's ranges (src/core/limits/setting-ranges.ts); the budget at most the register's arms.
+  const whole = (x: number, name: string, range: NumberRange) => {
+    const problem = rangeProblem(name, x, range);
+    if (problem) problems.push(problem);
   };
-  whole(form.budget, 'Budget', 1, numArms);
-  whole(form.cooldown, 'Cooldown', 0, 520);
-  whole(form.seed, 'Seed', 0, 2 ** 31 - 1);
-  whole(form.draws, 'Posterior draws', 0, 200);
+  whole(form.budget, 'Budget', { ...RANGES.budget, max: Math.min(RANGES.budget.max, numArms) });
+  whole(form.cooldown, 'Cooldown', RANGES.cooldown);
+  whole(form.seed, 'Seed', RANGES.seed);
+  whole(form.draws, 'Posterior draws', RANGES.draws);
   if (reward.trim() === '') problems.push('Policy: choose a reward or type one');
   if (form.priorGroup !== '' && !schema.groups.some((g) => g.name === form.priorGroup)) problems.push(`Prior by group: the register has no group "${form.priorGroup}"`);
   let exclude: string[] = [];

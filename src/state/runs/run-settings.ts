@@ -4,6 +4,7 @@ import { findGenerator, type PopulationGenerator } from '../../core/datasets/gen
 import { resolveParameters } from '../../core/datasets/generators/population-generator.ts';
 
 import type { PopulationChoice } from '../../core/datasets/population-choice.ts';
+import { describeRange, inRange, RANGES, type NumberRange } from '../../core/limits/setting-ranges.ts';
 import { DEFAULT_REWARD } from '../../core/reward/default-reward.ts';
 import type { ProviderIdentity } from '../../llm/provider-identity.ts';
 import { DEFAULT_MAX_ATTEMPTS } from '../../pipeline/ask-until-parsed.ts';
@@ -66,21 +67,23 @@ export const DEFAULT_RUN_SETTINGS: RunSettings = {
 export function settingsProblems(s: RunSettings): string[] {
   const problems: string[] = [];
   if (!s.prompt.trim()) problems.push('Priority: write what the allocation should favour, in your own words.');
-  const positive = (label: string, v: number, max = 1000) => {
-    if (!Number.isInteger(v) || v < 1 || v > max) problems.push(`${label}: a whole number from 1 to ${max}, not ${v}.`);
+  // The command line's ranges (src/core/limits/setting-ranges.ts).
+  const check = (label: string, v: number, range: NumberRange) => {
+    if (!inRange(v, range)) problems.push(`${label}: ${describeRange(range)}, not ${v}.`);
   };
-  positive('Rounds', s.rounds, 20);
-  positive('Candidates per round', s.candidates, 50);
-  positive('Attempts per reply', s.maxAttempts, 10);
-  positive('Trials', s.trials, 100_000);
-  if (!Number.isInteger(s.seed) || s.seed < 0) problems.push(`Seed: a whole number >= 0, not ${s.seed}.`);
+  check('Rounds', s.rounds, RANGES.rounds);
+  check('Candidates per round', s.candidates, RANGES.candidates);
+  check('Attempts per reply', s.maxAttempts, RANGES.attempts);
+  check('Trials', s.trials, RANGES.trials);
+  check('Seed', s.seed, RANGES.seed);
   if (s.kind === 'sclm') {
-    positive('Clause rounds', s.clauseRounds, 20);
-    positive('Clause candidates', s.clauseCandidates, 50);
-    if (!(s.epsilon >= 0 && s.epsilon < 1)) problems.push(`Score noise: a number in [0, 1), not ${s.epsilon}.`);
+    check('Clause rounds', s.clauseRounds, RANGES.rounds);
+    check('Clause candidates', s.clauseCandidates, RANGES.candidates);
+    check('Score noise', s.epsilon, RANGES.epsilon);
     if (s.weights.some((w) => !(w > 0))) problems.push('Clause weights: positive numbers, one per clause (or leave empty for equal weights).');
   }
   if (s.population.kind === 'generator') {
+    check('Population seed', s.population.seed, RANGES.seed);
     const generator = findGenerator(s.population.generator);
     if (!generator) problems.push(`Population: no built-in population "${s.population.generator}".`);
     else {
@@ -99,8 +102,6 @@ export function runTitle(s: RunSettings): string {
   const text = s.prompt.trim().replace(/\s+/g, ' ');
   return `${s.kind === 'sclm' ? 'SCLM' : 'DLM'}: ${text.length > 60 ? `${text.slice(0, 59)}…` : text}`;
 }
-
-export type { PopulationGenerator };
 
 /** The DLM run the settings ask for (a DLM run; SCLM's generator pool). */
 export function dlmConfigOf(s: RunSettings): Partial<DlmConfig> {

@@ -6,6 +6,7 @@ import { pMean } from '../../core/welfare/p-mean.ts';
 import type { SclmResult } from '../../pipeline/sclm/sclm-run-state.ts';
 import { isDialCandidate, type RunCandidateRecord } from '../runs/run-candidates.ts';
 import type { CandidateRow } from '../runs/run-results.ts';
+import { percent } from '../../core/words/percent.ts';
 
 /** The rows with each dial candidate's clause scores and welfare filled in (SCLM; DLM rows as they are). */
 export function withDialScores(rows: readonly CandidateRow[], records: readonly RunCandidateRecord[], sclm: Pick<SclmResult, 'selections' | 'clauses'> | undefined, weights?: readonly number[]): CandidateRow[] {
@@ -18,10 +19,10 @@ export function withDialScores(rows: readonly CandidateRow[], records: readonly 
   });
 }
 
-/** "dial/1: the trade-off dial's blend of generator/r0/c1 at λ 0.5 (engagement loss 1.2 %, limit 2 %), not written by the LLM." */
+/** "dial/1: the trade-off dial's blend of generator/r0/c1 at λ 0.5 (engagement loss 1.2%, limit 2%), not written by the LLM." */
 export function dialNote(record: RunCandidateRecord): string | null {
   const d = record.diagnostics.dial;
   if (!d) return null;
-  const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
+  const pct = (x: number) => percent(x);
   return `${record.origin}: made by the trade-off dial, not written by the LLM: ${d.of} blended with the default at λ ${d.lambda} (engagement loss ${pct(d.engagementLoss)}, within the ${pct(d.maxLoss)} accepted).`;
 }

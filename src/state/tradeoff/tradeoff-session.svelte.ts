@@ -4,6 +4,7 @@
 // that cancelling a sweep never stops the screen's other simulations; its workers go when the panel goes.
 import type { Occupancy } from '../../core/instance/occupancy.ts';
 import type { Instance } from '../../core/instance/types.ts';
+import { RANGES, rangeProblem } from '../../core/limits/setting-ranges.ts';
 import type { ClauseScorer } from './clause-outcome.ts';
 import { compileReward } from '../../core/reward/compile-reward.ts';
 import { minimaxBaseline, quotaBaseline, quotaShares, type BaselineResult } from '../../core/tradeoff/baselines.ts';
@@ -49,7 +50,11 @@ export class TradeoffSession {
   private sweep: DialSweep | null = null;
   private controller: AbortController | null = null;
 
-  readonly choice = $derived(this.points.some((p) => p.lambda === 0) ? chooseLambda(this.points, Math.min(0.999, Math.max(0, this.maxLoss))) : null);
+  /** The accepted loss within its range (src/core/limits/setting-ranges.ts). */
+  private readonly acceptedLoss = $derived(Math.min(RANGES.maxLoss.max, Math.max(RANGES.maxLoss.min, this.maxLoss)));
+  readonly choice = $derived(
+    this.points.some((p) => p.lambda === 0) ? chooseLambda(this.points, this.acceptedLoss) : null,
+  );
   readonly losses = $derived(this.points.some((p) => p.lambda === 0) ? lossesOf(this.points) : []);
   readonly sentence = $derived(this.choice ? priceSentence(this.points, this.choice, this.maxLoss, this.favoured) + this.clauseSentence : '');
   readonly chosenExpression = $derived(this.choice && this.sweep ? dialExpression(this.reward, this.choice.lambda, this.sweep.setup.population.schema) : '');
@@ -71,6 +76,15 @@ export class TradeoffSession {
 
   /** Sweeps the grid for a candidate, then simulates the baselines on the same seed. */
   async run(request: TradeoffRequest): Promise<void> {
+    // The command line's ranges (src/core/limits/setting-ranges.ts): a grid of 10^9 points would exhaust the tab.
+    const outOfRange =
+      rangeProblem('Points on the curve', request.points, RANGES.points) ??
+      rangeProblem('The largest λ', request.lambdaMax, RANGES.lambdaMax);
+    if (outOfRange) {
+      this.status = 'failed';
+      this.error = outOfRange;
+      return;
+    }
     const compiled = compileReward(request.expression, request.population);
     if (!compiled.ok) {
       this.status = 'failed';

@@ -6,7 +6,8 @@ import type { Simulate } from '../../core/simulation/simulate-port.ts';
 import { countNotIndexable } from '../../core/simulation/indexability.ts';
 import { mergeParts } from '../../engine/simulation.ts';
 import { toSimulationInput } from '../../engine/simulation-input.ts';
-import { armJobs, assembleIndexTable, freeArrays, trialJobs, type EngineRunner } from './engine-jobs.ts';
+import { trialJobs } from '../../engine/trial-jobs.ts';
+import { armJobs, assembleIndexTable, freeArrays, type EngineRunner } from './engine-jobs.ts';
 
 export function browserSimulate(runner: EngineRunner): Simulate {
   return async (request, options = {}) => {

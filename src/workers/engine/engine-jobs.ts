@@ -1,45 +1,12 @@
 // The engine pool's work cut into one job per worker, each owning copies of its arrays (ready to
-// transfer). Cutting and copying run on whichever thread builds the jobs: the page for its own
-// simulations, the population worker for What-if (at 10^6 arms the copies alone take tens of
-// milliseconds, too long for the page). The pool only forwards jobs, their chunks and their results.
+// transfer): a simulation's trial jobs (src/engine/trial-jobs.ts) and an index table's arm jobs. Cutting and
+// copying run on whichever thread builds the jobs: the page for its own simulations, the population worker for
+// What-if (at 10^6 arms the copies alone take tens of milliseconds, too long for the page). The pool only
+// forwards jobs, their chunks and their results; this file adds what crosses with Comlink.
 import * as Comlink from 'comlink';
-import type { Engine, IndexTable } from '../../engine/engine.ts';
-import type { ArmSums } from '../../engine/prepared-simulation.ts';
-import { copyArmChunk, copyInto, shapeOf, type ArmChunk, type SimulationShape } from '../../engine/arm-chunks.ts';
-import { splitRange, type SimulationInput, type SimulationPart } from '../../engine/simulation.ts';
-
-/**
- * Arms per chunk of a trial job's input: 1.6 MB of a 2-state population's arrays, two chunks per worker
- * in flight; smaller chunks cost more messages (3 x 10^6 arms: 183 per worker), larger ones memory.
- */
-export const CHUNK_ARMS = 16_384;
-
-/**
- * One simulation's trials split into jobs, job j for worker j. Each job's input crosses to its worker
- * chunk by chunk (the worker asks for the next while it loads one), so that at 3 x 10^6 arms no whole
- * copy of the input (340 MB per worker) is ever in transit.
- */
-export interface TrialJobs {
-  shape: SimulationShape;
-  /** Trials [start, end) of job j. */
-  ranges: [number, number][];
-  /** How many chunks of arms each job's input comes in. */
-  chunks: number;
-  /**
-   * Chunk c of job j's input, with arrays of its own (ready to transfer), in the buffers of `spent`
-   * (an earlier chunk of the job, sent back) when given. The buffers go back and forth rather than
-   * being freed on the receiving thread: Chromium does not always give back the memory of a buffer
-   * transferred from another thread and detached there (80 MB of every 80 MB in some runs).
-   */
-  chunk(job: number, c: number, spent?: ArmChunk): ArmChunk | Promise<ArmChunk>;
-  /** The rewards of chunk c (the second pass: SimulationLoader.addRewards), in the buffer of `spent` when given. */
-  rewards(job: number, c: number, spent?: Float64Array): Float64Array | Promise<Float64Array>;
-  /**
-   * Arrays for job j's per-arm sums, asked for once its trials are run: made by the thread that merges
-   * the parts, which can then free them at once (see chunk()), and not before they are needed.
-   */
-  outputs(job: number): ArmSums | Promise<ArmSums>;
-}
+import type { IndexTable } from '../../engine/engine.ts';
+import { buffersOf, type JobArrays, type TrialJobs } from '../../engine/trial-jobs.ts';
+import { splitRange, type SimulationPart } from '../../engine/simulation.ts';
 
 /** The Whittle indices of arms [start, end): their transitions and rewards, copied. */
 export interface ArmJob {
@@ -52,7 +19,7 @@ export interface ArmJob {
 }
 
 /** Abort and progress (work done of all jobs) of one run of jobs. */
-export interface RunOptions {
+export interface JobOptions {
   signal?: AbortSignal;
   onProgress?: (done: number, total: number) => void;
 }
@@ -60,28 +27,8 @@ export interface RunOptions {
 /** Runs job j on the engine's worker j: the pool itself, or a relay to it from another worker. */
 export interface EngineRunner {
   readonly size: number;
-  runTrialJobs(jobs: TrialJobs, options?: RunOptions): Promise<SimulationPart[]>;
-  runArmJobs(jobs: ArmJob[], options?: RunOptions): Promise<IndexTable[]>;
-}
-
-/** Trials of `input` split over `workers` jobs, each chunk of each job a copy of its own. */
-export function trialJobs(input: SimulationInput, workers: number, chunkArms = CHUNK_ARMS): TrialJobs {
-  const N = input.numArms;
-  return {
-    shape: shapeOf(input),
-    ranges: splitRange(input.trials, workers),
-    chunks: Math.ceil(N / chunkArms),
-    chunk: (_job, c, spent) => copyArmChunk(input, c * chunkArms, Math.min(N, (c + 1) * chunkArms), spent),
-    rewards: (_job, c, spent) => copyInto(input.rewards.subarray(c * chunkArms * input.numStates, Math.min(N, (c + 1) * chunkArms) * input.numStates), spent),
-    outputs: () => armSums(N, input.numStates),
-  };
-}
-
-/** What the engine worker of job j asks of the thread that made the job (TrialJobs, with j bound). */
-export interface JobArrays {
-  chunk(c: number, spent?: ArmChunk): Promise<ArmChunk>;
-  rewards(c: number, spent?: Float64Array): Promise<Float64Array>;
-  outputs(): Promise<ArmSums>;
+  runTrialJobs(jobs: TrialJobs, options?: JobOptions): Promise<SimulationPart[]>;
+  runArmJobs(jobs: ArmJob[], options?: JobOptions): Promise<IndexTable[]>;
 }
 
 /** JobArrays of job j, each answer's arrays marked for transfer (the request's `spent` arrays are the asker's to mark). */
@@ -91,55 +38,6 @@ export function jobArrays(jobs: Pick<TrialJobs, 'chunk' | 'rewards' | 'outputs'>
     rewards: async (c, spent) => transferArrays(await jobs.rewards(j, c, spent)),
     outputs: async () => transferArrays(await jobs.outputs(j)),
   };
-}
-
-/** Zeroed arrays for the per-arm sums of a part of `numArms` arms. */
-export function armSums(numArms: number, numStates: number): ArmSums {
-  const L = numArms * (numStates - 1);
-  return { occDisc: new Float64Array(L), occSteps: new Uint32Array(L), pulls: new Uint32Array(numArms), pulledTrials: new Uint32Array(numArms) };
-}
-
-/**
- * Runs trials [start, end) on `engine`, its input loaded from `chunks` chunks: the first given, the
- * others asked of `arrays`, one ahead, each request sending back the buffers of a chunk loaded; then the
- * rewards, chunk by chunk in the same way (from the first chunk when it is the only one); the per-arm
- * sums are copied into the arrays `arrays.outputs` gives, once the trials are run.
- */
-export async function runTrialJob(engine: Engine, shape: SimulationShape, [start, end]: [number, number], chunks: number, first: ArmChunk, arrays: JobArrays, onProgress?: (trialsDone: number) => void): Promise<SimulationPart> {
-  const loader = engine.load(shape);
-  loader.add(first);
-  if (chunks === 1) loader.addRewards(first.start, first.rewards);
-  else {
-    const perChunk = first.end - first.start; // every chunk but the last has as many arms
-    await pass<ArmChunk>(1, chunks, (c, spent) => arrays.chunk(c, spent), (chunk) => loader.add(chunk), first);
-    await pass<Float64Array>(0, chunks, (c, spent) => arrays.rewards(c, spent), (rows, c) => loader.addRewards(c * perChunk, rows));
-  }
-  const prepared = loader.finish();
-  try {
-    const sums = prepared.trials(shape.seed, start, end, onProgress);
-    try {
-      return sums.collect(await arrays.outputs());
-    } finally {
-      sums.release();
-    }
-  } finally {
-    prepared.dispose();
-  }
-}
-
-/**
- * Items from..count-1, asked for one ahead: item c + 1 is asked for before item c is used, with the
- * buffers of an item used (`returned` with the first request), so that two sets of buffers go round.
- */
-async function pass<T>(from: number, count: number, ask: (c: number, spent?: T) => Promise<T>, use: (item: T, c: number) => void, returned?: T): Promise<void> {
-  let next = ask(from, returned);
-  let spent: T | undefined;
-  for (let c = from; c < count; c++) {
-    const item = await next;
-    if (c + 1 < count) next = ask(c + 1, spent);
-    use(item, c);
-    spent = item;
-  }
 }
 
 /** Arms [0, N) split over `workers` jobs (layouts as in Engine.whittleIndices). */
@@ -167,9 +65,7 @@ export function assembleIndexTable(jobs: ArmJob[], parts: IndexTable[], numArms:
 
 /** Marks every typed array inside `value` for transfer instead of copy when `value` itself is sent (Comlink keys the mark on the object passed). */
 export function transferArrays<T extends object>(value: T): T {
-  const buffers: ArrayBufferLike[] = [];
-  collectBuffers(value, buffers);
-  return Comlink.transfer(value, [...new Set(buffers)] as Transferable[]);
+  return Comlink.transfer(value, buffersOf(value));
 }
 
 /**
@@ -182,9 +78,4 @@ export function freeArrays(value: object): void {
     const buffer = ArrayBuffer.isView(v) ? (v.buffer as ArrayBuffer & { transfer?: (length: number) => ArrayBuffer; detached?: boolean }) : undefined;
     if (buffer && typeof buffer.transfer === 'function' && !buffer.detached) buffer.transfer(0);
   }
-}
-
-function collectBuffers(value: unknown, into: ArrayBufferLike[]): void {
-  if (ArrayBuffer.isView(value)) into.push(value.buffer);
-  else if (value && typeof value === 'object') for (const v of Object.values(value)) collectBuffers(v, into);
 }

@@ -3,12 +3,13 @@
 // (engine/simulation.ts), so the result does not depend on the number of workers. Progress comes
 // after every kernel call of any worker (about every 50 ms); abort terminates every worker at once
 // (a running WASM kernel cannot be interrupted otherwise); a crashed worker rejects the call with
-// WorkerCrashedError and stops the others. Inputs go to each worker as its own copy, transferred
-// (a simulation's a chunk of arms at a time, engine-jobs.ts).
+// WorkerCrashedError and stops the others. Inputs go to the workers as copies of their own, transferred; a
+// simulation's only to worker 0, a chunk of arms at a time, which prepares it once for all (engine-jobs.ts).
 import * as Comlink from 'comlink';
 import type { IndexTable } from '../../engine/engine.ts';
 import { mergeParts, type SimulationInput, type SimulationPart, type SimulationResult } from '../../engine/simulation.ts';
-import { armJobs, assembleIndexTable, jobArrays, transferArrays, trialJobs, type ArmJob, type EngineRunner, type RunOptions, type TrialJobs } from './engine-jobs.ts';
+import { trialJobs, type TrialJobs } from '../../engine/trial-jobs.ts';
+import { armJobs, assembleIndexTable, jobArrays, transferArrays, type ArmJob, type EngineRunner, type JobOptions } from './engine-jobs.ts';
 import type { EngineWorkerApi, Progress } from './engine.worker.ts';
 import { WorkerBridge } from '../worker-bridge.ts';
 
@@ -34,7 +35,7 @@ export class EnginePool implements EngineRunner {
   }
 
   /** Simulates `input` on up to `size` workers. The caller's arrays are not detached. */
-  async simulate(input: SimulationInput, options: RunOptions = {}): Promise<SimulationResult> {
+  async simulate(input: SimulationInput, options: JobOptions = {}): Promise<SimulationResult> {
     if (input.policy === 'whittle' && input.numStates > 2 && !input.indices) {
       // S-state indices are costly: split them over the workers once, not once per worker
       const { indices } = await this.whittleIndices(input.transitions, input.rewards, input.numStates, input.discount, { signal: options.signal });
@@ -44,24 +45,34 @@ export class EnginePool implements EngineRunner {
   }
 
   /**
-   * Runs trial job j on worker j, its chunks transferred as the worker asks for them; progress in trials
-   * of all jobs. A worker that ran a job of RETIRE_ARMS arms or more is ended once idle (see below).
+   * Runs trial job j on worker j; progress in trials of all jobs. Worker 0 takes the input, its chunks transferred
+   * as it asks for them, prepares the simulation once and serves it to the others on a MessageChannel each
+   * (engine/prepared-pieces.ts), so that the others neither receive the input nor repeat the preparation. A worker that
+   * ran a job of RETIRE_ARMS arms or more is ended once idle (see below).
    */
-  async runTrialJobs(jobs: TrialJobs, options: RunOptions = {}): Promise<SimulationPart[]> {
+  async runTrialJobs(jobs: TrialJobs, options: JobOptions = {}): Promise<SimulationPart[]> {
     const total = jobs.ranges.reduce((sum, [start, end]) => sum + end - start, 0);
     const big = jobs.shape.numArms >= RETIRE_ARMS;
-    return this.run(jobs.ranges, total, options, async (api, [start, end], progress, w) =>
-      api.simulateJob(jobs.shape, start, end, jobs.chunks, transferArrays(await jobs.chunk(w, 0)), Comlink.proxy(jobArrays(jobs, w)), progress), big);
+    const channels = jobs.ranges.slice(1).map(() => new MessageChannel());
+    return this.run(jobs.ranges, total, options, async (api, [start, end], progress, w) => {
+      const arrays = Comlink.proxy(jobArrays(jobs, w));
+      if (w > 0) {
+        const port = channels[w - 1].port2;
+        return api.adoptJob(jobs.shape, start, end, Comlink.transfer(port, [port]), arrays, progress);
+      }
+      const ports = channels.map((c) => c.port1);
+      return api.simulateJob(jobs.shape, start, end, jobs.chunks, transferArrays(await jobs.chunk(0, 0)), arrays, progress, Comlink.transfer(ports, ports));
+    }, big);
   }
 
   /** Runs arm job j on worker j (jobs from armJobs, their arrays transferred); progress in arms of all jobs. */
-  async runArmJobs(jobs: ArmJob[], options: RunOptions = {}): Promise<IndexTable[]> {
+  async runArmJobs(jobs: ArmJob[], options: JobOptions = {}): Promise<IndexTable[]> {
     const total = jobs.reduce((sum, job) => sum + job.end - job.start, 0);
     return this.run(jobs, total, options, (api, job, progress) => api.whittleIndices(transferArrays(job.transitions), transferArrays(job.rewards), job.numStates, job.discount, progress));
   }
 
   /** Whittle indices of 2-state arms, split by arms over the workers (layouts as in Engine.whittle2). */
-  async whittle2(transitions: Float64Array, rewards: Float64Array, discount: number, options: RunOptions = {}): Promise<Float64Array> {
+  async whittle2(transitions: Float64Array, rewards: Float64Array, discount: number, options: JobOptions = {}): Promise<Float64Array> {
     const jobs = armJobs(transitions, rewards, 2, discount, this.bridges.length);
     const parts = await this.run(jobs, rewards.length / 2, options, (api, job, progress) => api.whittle2(transferArrays(job.transitions), transferArrays(job.rewards), discount, progress));
     const indices = new Float64Array(rewards.length);
@@ -70,7 +81,7 @@ export class EnginePool implements EngineRunner {
   }
 
   /** Whittle indices of S-state arms, split by arms over the workers (layouts as in Engine.whittleIndices). */
-  async whittleIndices(transitions: Float64Array, rewards: Float64Array, numStates: number, discount: number, options: RunOptions = {}): Promise<IndexTable> {
+  async whittleIndices(transitions: Float64Array, rewards: Float64Array, numStates: number, discount: number, options: JobOptions = {}): Promise<IndexTable> {
     const jobs = armJobs(transitions, rewards, numStates, discount, this.bridges.length);
     return assembleIndexTable(jobs, await this.runArmJobs(jobs, options), rewards.length / numStates, numStates);
   }
@@ -85,7 +96,7 @@ export class EnginePool implements EngineRunner {
   }
 
   /** Job j on worker j, with the progress of all jobs summed; `retire`: end each worker once its job is done. */
-  private async run<J, P>(jobs: J[], total: number, options: RunOptions, call: (api: Comlink.Remote<EngineWorkerApi>, job: J, progress: Progress, worker: number) => Promise<P>, retire = false): Promise<P[]> {
+  private async run<J, P>(jobs: J[], total: number, options: JobOptions, call: (api: Comlink.Remote<EngineWorkerApi>, job: J, progress: Progress, worker: number) => Promise<P>, retire = false): Promise<P[]> {
     if (jobs.length > this.bridges.length) throw new RangeError(`${jobs.length} jobs for ${this.bridges.length} workers`);
     const done = new Array<number>(jobs.length).fill(0);
     return this.all(jobs.map(async (job, w) => {

@@ -4,7 +4,10 @@ import type { Engine, IndexTable } from '../../engine/engine.ts';
 import { loadEngine } from '../../engine/load-browser.ts';
 import type { ArmChunk, SimulationShape } from '../../engine/arm-chunks.ts';
 import type { SimulationPart } from '../../engine/simulation.ts';
-import { runTrialJob, transferArrays, type JobArrays } from './engine-jobs.ts';
+import type { PreparedSimulation } from '../../engine/prepared-simulation.ts';
+import { adoptPrepared, servePrepared } from '../../engine/prepared-pieces.ts';
+import { runAdoptedJob, runTrialJob, type JobArrays } from '../../engine/trial-jobs.ts';
+import { transferArrays } from './engine-jobs.ts';
 
 let enginePromise: Promise<Engine> | undefined;
 const engine = () => (enginePromise ??= loadEngine());
@@ -49,10 +52,11 @@ const api = {
 
   /**
    * Trials [trialStart, trialEnd) of a simulation whose arms come in `chunks` chunks: the first with the
-   * call, the rest (and the rewards, and arrays for the sums) asked of `arrays` (runTrialJob); progress
-   * (trials done) after every kernel call.
+   * call, the rest (and the rewards, and arrays for the sums) asked of `arrays` (runTrialJob); once prepared,
+   * the simulation is served on `ports` to the workers of the other jobs (engine/prepared-pieces.ts) before its trials
+   * run; progress (trials done) after every kernel call.
    */
-  async simulateJob(shape: SimulationShape, trialStart: number, trialEnd: number, chunks: number, first: ArmChunk, arrays: JobArrays, onProgress?: Progress): Promise<SimulationPart> {
+  async simulateJob(shape: SimulationShape, trialStart: number, trialEnd: number, chunks: number, first: ArmChunk, arrays: JobArrays, onProgress?: Progress, ports: MessagePort[] = []): Promise<SimulationPart> {
     // The buffers of a chunk loaded go back with a request for a later one, to be refilled (engine-jobs.ts).
     // Progress is fire and forget: the message leaves at once even though this thread stays busy.
     const sendBack: JobArrays = {
@@ -60,11 +64,15 @@ const api = {
       rewards: (c, spent) => arrays.rewards(c, spent && transferArrays(spent)),
       outputs: () => arrays.outputs(),
     };
-    const part = await runTrialJob(await engine(), shape, [trialStart, trialEnd], chunks, first, sendBack, (done) => void onProgress?.(done, trialEnd - trialStart));
-    const buffers = [part.occDisc, part.occSteps, part.pulls, part.pulledTrials, part.perTrial, part.perStep, part.perTrialOcc, part.tally]
-      .filter((a) => a !== undefined)
-      .map((a) => a.buffer);
-    return Comlink.transfer(part, buffers);
+    const e = await engine();
+    const share = ports.length > 0 ? (prepared: PreparedSimulation) => servePrepared(e.share(prepared), ports) : undefined;
+    return transferPart(await runTrialJob(e, shape, [trialStart, trialEnd], chunks, first, sendBack, (done) => void onProgress?.(done, trialEnd - trialStart), share));
+  },
+
+  /** Trials [trialStart, trialEnd) of a simulation another job's worker prepares and serves on `port` (runAdoptedJob). */
+  async adoptJob(shape: SimulationShape, trialStart: number, trialEnd: number, port: MessagePort, arrays: Pick<JobArrays, 'outputs'>, onProgress?: Progress): Promise<SimulationPart> {
+    const e = await engine();
+    return transferPart(await runAdoptedJob(e, shape, [trialStart, trialEnd], (adopter) => adoptPrepared(adopter, port), arrays, (done) => void onProgress?.(done, trialEnd - trialStart)));
   },
 
   /** WASM memory of this worker, in bytes (for memory reports). */
@@ -72,6 +80,14 @@ const api = {
     return (await engine()).kernels.memory.buffer.byteLength;
   },
 };
+
+/** A part with its arrays marked for transfer. */
+function transferPart(part: SimulationPart): SimulationPart {
+  const buffers = [part.occDisc, part.occSteps, part.pulls, part.pulledTrials, part.perTrial, part.perStep, part.perTrialOcc, part.tally]
+    .filter((a) => a !== undefined)
+    .map((a) => a.buffer);
+  return Comlink.transfer(part, buffers);
+}
 
 export type EngineWorkerApi = typeof api;
 

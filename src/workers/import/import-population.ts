@@ -4,7 +4,7 @@
 import { CsvError } from '../../core/datasets/csv.ts';
 import { parseInstanceJson } from '../../core/datasets/instance-json.ts';
 import { FILE_DEFAULTS, parsePopulationCsv } from '../../core/datasets/population-csv.ts';
-import { estimateTransitions } from '../../core/datasets/trajectories.ts';
+import { transitionsFromTrajectories } from '../../core/datasets/trajectories.ts';
 import { contentHash } from '../../core/datasets/content-hash.ts';
 import { readText } from '../../pipeline/read-text.ts';
 import { createInstance } from '../../core/instance/create-instance.ts';
@@ -74,7 +74,7 @@ function inWords(error: unknown, fileName: string): string {
 
 /** Estimated transitions and no features; budget, horizon and discount are allot's file defaults. */
 function fromTrajectories(text: string, fileName: string): Instance {
-  const estimate = estimateTransitions(text, { fileName });
+  const estimate = transitionsFromTrajectories(text, { fileName });
   const numArms = estimate.ids.length;
   return createInstance({
     numArms,

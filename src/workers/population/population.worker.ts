@@ -10,7 +10,8 @@ import type { IndexTable } from '../../engine/engine.ts';
 import type { ArmChunk } from '../../engine/arm-chunks.ts';
 import type { SimulationPart } from '../../engine/simulation.ts';
 import { browserSimulate } from '../engine/browser-simulate.ts';
-import { transferArrays, type ArmJob, type TrialJobs } from '../engine/engine-jobs.ts';
+import type { TrialJobs } from '../../engine/trial-jobs.ts';
+import { transferArrays, type ArmJob } from '../engine/engine-jobs.ts';
 import { WhatIfSession } from './what-if-session.ts';
 
 /** The page's engine pool, as this worker reaches it: jobs, their chunks (asked for by the engine) and results cross with their arrays transferred. */

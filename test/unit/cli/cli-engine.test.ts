@@ -1,9 +1,11 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
+import { runSimulation } from '../../../src/cli/commands/simulate.ts';
 import { parseArmsCsv } from '../../../src/core/datasets/arms-csv.ts';
+import { uniformInitial } from '../../../src/engine/simulation.ts';
 import { closedFormWhittle2 } from '../../reference/whittle2.ts';
 import { runCli } from './cli.test.ts';
 
@@ -32,6 +34,23 @@ function threeStatePopulation(): string {
 const SIM = ['--discount', '0.95', '--budget', '100', '--horizon', '10', '--trials', '5', '--seed', '1', '--ties', 'lowest-id', '--initial', '0.5'];
 
 describe('allot indices', () => {
+  test('refuses rewards so large (1e308) that an index overflows, in words, instead of printing Infinity as indexable', async () => {
+    const big = file('big.csv', 'id,q00,q01,q10,q11,r0,r1\nsmall,0.1,0.3,0.5,0.9,0,1\nhuge,0.2,0.4,0.6,0.8,-1e308,1e308\n');
+    for (const json of [false, true]) {
+      const { code, stdout, stderr } = await runCli(['indices', '--arms', big, ...(json ? ['--json'] : [])]);
+      expect(code).toBe(1);
+      const message = json ? (JSON.parse(stdout) as { error: { message: string } }).error.message : stderr;
+      if (!json) expect(stdout).toBe('');
+      expect(message).toContain('the Whittle index of 1 of 2 arms is beyond the range of a floating-point number: arm "huge" (rewards -1e+308, 1e+308)');
+      expect(message).toContain('divide every reward by the same large number');
+      expect(message).not.toMatch(/Infinity|null|indexable/);
+    }
+    // 1e308 in one state alone still gives a finite index, which is printed.
+    const fine = await runCli(['indices', '--arms', file('fine.csv', 'q00,q01,q10,q11,r0,r1\n0.1,0.3,0.5,0.9,0,1e308\n'), '--json']);
+    expect(fine.code).toBe(0);
+    expect((JSON.parse(fine.stdout) as { indices: number[][] }).indices[0].every(Number.isFinite)).toBe(true);
+  });
+
   test('refuses a bad probability with the line and column, and computes nothing', async () => {
     const { code, stdout, stderr } = await runCli(['indices', '--arms', file('bad.csv', 'q00,q01,q10,q11\n0.1,0.2,0.3,0.4\n0.1,-0.2,0.3,0.4\n')]);
     expect(code).toBe(1);
@@ -42,7 +61,7 @@ describe('allot indices', () => {
   test('exits 2 for a discount outside [0, 1)', async () => {
     const { code, stderr } = await runCli(['indices', '--arms', BENCH_ARMS, '--discount', '1']);
     expect(code).toBe(2);
-    expect(stderr).toContain('option "--discount" must be below 1');
+    expect(stderr).toContain('option "--discount" must be a number in [0, 1), got "1"');
   });
 
   test('prints w0,w1 per arm in shortest round-trip form, equal to the closed form', async () => {
@@ -84,13 +103,19 @@ describe('allot indices', () => {
 });
 
 describe('allot simulate', () => {
-  test('reproduces the bench checksums on 1, 2 and 4 threads with identical totals', async () => {
+  test('reproduces the bench checksums on 1 thread, one per core and 4 threads with identical totals', async () => {
     const outs = [];
-    for (const workers of ['1', '2', '4']) {
-      const { code, stdout } = await runCli(['simulate', '--arms', BENCH_ARMS, ...SIM, '--workers', workers, '--json']);
+    const threads = [...new Set([1, availableParallelism()])];
+    for (const workers of threads) {
+      const { code, stdout } = await runCli(['simulate', '--arms', BENCH_ARMS, ...SIM, '--workers', String(workers), '--json']);
       expect(code).toBe(0);
       outs.push(JSON.parse(stdout));
     }
+    // --workers stops at the cores; 4 threads through the function the command calls, on any machine.
+    const { ids, transitions, rewards } = parseArmsCsv(readFileSync(BENCH_ARMS, 'utf8'), 'bench-arms-1000.csv');
+    const input = { numArms: ids.length, numStates: 2, transitions, rewards, initial: uniformInitial(ids.length, 0.5), discount: 0.95, budget: 100, horizon: 10, trials: 5, seed: 1, policy: 'whittle', ties: 'lowest-id' } as const;
+    const four = await runSimulation(input, 4);
+    outs.push({ engaged_sum: four.result.engagedSum, pulled_id_sum: four.result.pulledIdSum, reward_mean: four.result.rewardMean, disc_reward_mean: four.result.discRewardMean, elapsed_ms: four.elapsedMs, workers: four.threads });
     for (const o of outs) {
       expect(o.engaged_sum).toBe(20244);
       expect(o.pulled_id_sum).toBe(2311762);
@@ -98,13 +123,13 @@ describe('allot simulate', () => {
       expect(o.disc_reward_mean).toBe(outs[0].disc_reward_mean);
       expect(o.elapsed_ms).toBeGreaterThan(0);
     }
-    expect(outs.map((o) => o.workers)).toEqual([1, 2, 4]);
+    expect(outs.map((o) => o.workers)).toEqual([...threads, 4]);
   }, 60_000);
 
   test('refuses a negative budget and a missing option with exit 2', async () => {
     const bad = await runCli(['simulate', '--arms', BENCH_ARMS, ...SIM.slice(0, 2), '--budget', '-3', ...SIM.slice(4)]);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('option "--budget" must be at least 0, got -3');
+    expect(bad.stderr).toContain('option "--budget" must be a whole number from 1 to 10,000,000, got "-3"');
     const missing = await runCli(['simulate', '--arms', BENCH_ARMS, '--discount', '0.9']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('option "--budget" is required');

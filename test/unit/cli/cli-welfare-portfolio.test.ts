@@ -59,7 +59,7 @@ describe('allot portfolio', () => {
   test('exits 2 for a bad command line and 1 with the file line and column for a bad file', async () => {
     expect((await runCli(['portfolio', '--utilities', file, '--alpha', '0.5', '--budget', '2'])).stderr).toContain('give either --alpha A or --budget K --initial-p P');
     expect((await runCli(['portfolio', '--utilities', file, '--budget', '2'])).code).toBe(2);
-    expect((await runCli(['portfolio', '--utilities', file, '--alpha', '1.5'])).stderr).toContain('--alpha must be a number in (0, 1)');
+    expect((await runCli(['portfolio', '--utilities', file, '--alpha', '1.5'])).stderr).toContain('option "--alpha" must be a number in (0, 1), got "1.5"');
     const bad = join(dir, 'bad.csv');
     writeFileSync(bad, 'Key,Category,default\nlow,Income,1\nhigh,Income,oops\n');
     const result = await runCli(['portfolio', '--utilities', bad, '--alpha', '0.5']);

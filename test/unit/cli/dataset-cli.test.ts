@@ -116,7 +116,7 @@ describe('loadPopulation', () => {
     const file = join(dir, 'pop.csv');
     await writeFile(file, 'id,q00,q01,q10,q11\na,0.1,0.2,0.3,0.4\n');
     await expect(loadPopulation(file, { alpha: '0.2' })).rejects.toThrow(UsageError);
-    await expect(loadPopulation('dlm', { arms: 'many' })).rejects.toThrow('--arms must be a number, not "many"');
+    await expect(loadPopulation('dlm', { arms: 'many' })).rejects.toThrow('option "--arms" must be a whole number from 1 to 10,000,000, got "many"');
   });
 
   test('applies --budget, --horizon and --discount to a population CSV', async () => {

@@ -116,4 +116,54 @@ describe('allot evaluate dlm with an LLM', () => {
     expect(replayed.json().tasks).toEqual(out.tasks);
     expect(fake.calls()).toHaveLength(calls);
   });
+
+  test('a resumed --state stays on its own provider: another server or model exits 2 naming both and sends nothing; --switch-provider moves it', async () => {
+    const state = join(dir, 'own-provider-state.json');
+    const own = ['--provider', 'openai-compatible', '--base-url', `${fake.origin}/v1`, '--model', 'fake-large'];
+    const key = 'sk-own-provider-test-key';
+    const saved = process.env.ALLOT_API_KEY;
+    process.env.ALLOT_API_KEY = key;
+    const other = await startFakeProvider({ reply: () => '$$$ state * (1 + agent_feats[12]) $$$' });
+    try {
+      expect((await cli('--tasks', '0', ...SMALL, ...own, '--rounds', '1', '--state', state, '--json')).code).toBe(0);
+      const written = readFileSync(state, 'utf8');
+      expect(JSON.parse(written).provider).toEqual({ kind: 'openai-compatible', model: 'fake-large', baseUrl: `${fake.origin}/v1` });
+      expect(written).not.toContain(key);
+
+      const calls = fake.calls().length;
+      const described = (origin: string, model: string) => `OpenAI-compatible (Ollama, LM Studio, llama.cpp) ${model} at ${origin}/v1`;
+      const otherServer = ['--provider', 'openai-compatible', '--base-url', `${other.origin}/v1`, '--model', 'fake-large'];
+      const otherModel = ['--provider', 'openai-compatible', '--base-url', `${fake.origin}/v1`, '--model', 'fake-small'];
+      for (const [given, named] of [[otherServer, described(other.origin, 'fake-large')], [otherModel, described(fake.origin, 'fake-small')]] as const) {
+        const r = await cli('--tasks', '0,1', ...SMALL, ...given, '--rounds', '1', '--state', state);
+        expect(r.code).toBe(2);
+        expect(r.stdout).toBe('');
+        expect(r.stderr.trim().split('\n')).toHaveLength(1);
+        expect(r.stderr).toContain(`${state} was started with ${described(fake.origin, 'fake-large')}, but this command names ${named}`);
+        expect(r.stderr).toContain('or add --switch-provider to move it');
+        expect(readFileSync(state, 'utf8')).toBe(written);
+      }
+      expect(other.calls()).toHaveLength(0);
+      expect(fake.calls()).toHaveLength(calls);
+
+      // --switch-provider moves the run: task 1's calls go to the other server, which the state now records.
+      const moved = await cli('--tasks', '0,1', ...SMALL, ...otherServer, '--rounds', '1', '--state', state, '--switch-provider', '--json');
+      expect(moved.code).toBe(0);
+      expect(other.calls().length).toBeGreaterThan(0);
+      expect(fake.calls()).toHaveLength(calls);
+      expect(JSON.parse(readFileSync(state, 'utf8')).provider).toEqual({ kind: 'openai-compatible', model: 'fake-large', baseUrl: `${other.origin}/v1` });
+      expect(readFileSync(state, 'utf8')).not.toContain(key);
+
+      expect((await cli('--tasks', '0', ...SMALL, ...own, '--switch-provider')).stderr).toMatch(/--switch-provider applies when resuming a --state/);
+      const damaged = join(dir, 'damaged-provider-state.json');
+      writeFileSync(damaged, JSON.stringify({ version: 1, dlm: {}, provider: { kind: 'openai', model: 7 } }));
+      const refused = await cli('--tasks', '0', ...SMALL, ...own, '--state', damaged);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(`${damaged}: its "provider" record is damaged`);
+    } finally {
+      if (saved === undefined) delete process.env.ALLOT_API_KEY;
+      else process.env.ALLOT_API_KEY = saved;
+      await other.close();
+    }
+  });
 });

@@ -42,6 +42,25 @@ describe.each(['release', 'debug'] as const)('the %s WASM build, loaded in Node'
     });
   });
 
+  test('gives the twin\'s bits for odd counts, across the pieces it stages, and on the signed zeros of equal rewards', () => {
+    for (const n of [1, 3, 4095, 4097, 8193]) {
+      const { transitions, rewards, qs } = randomArms(n, n);
+      // every fifth arm: equal rewards (g = +-0, W = +-0 by the sign of q_s1 - q_s0), some probabilities equal
+      for (let arm = 0; arm < n; arm += 5) {
+        rewards[arm * 2 + 1] = rewards[arm * 2] = [0, -0, 1.5][arm % 3];
+        if (arm % 2) qs[arm][1][1] = qs[arm][1][0];
+        transitions[arm * 8 + 7] = qs[arm][1][1];
+        transitions[arm * 8 + 6] = 1 - qs[arm][1][1];
+      }
+      const beta = [0, 0.5, 0.95][n % 3];
+      const w = engine.whittle2(transitions, rewards, beta);
+      qs.forEach((q, arm) => {
+        const [w0, w1] = closedFormWhittle2(q, [rewards[arm * 2], rewards[arm * 2 + 1]], beta);
+        expect(Object.is(w[arm * 2], w0) && Object.is(w[arm * 2 + 1], w1), `${n} arms, arm ${arm}: ${w[arm * 2]}, ${w[arm * 2 + 1]} vs ${w0}, ${w1}`).toBe(true);
+      });
+    }
+  });
+
   test('refuses inputs of mismatched shape and a discount outside [0, 1)', () => {
     expect(() => engine.whittle2(new Float64Array(8), new Float64Array(4), 0.9)).toThrow(/length 2N and transitions of length 8N/);
     expect(() => engine.whittle2(new Float64Array(8), new Float64Array(2), 1)).toThrow(/discount must be in \[0, 1\)/);

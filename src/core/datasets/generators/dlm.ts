@@ -4,6 +4,7 @@
 // passive action, and the active effect grows or shrinks with features in the directions of the
 // multilingual paper's Table 1 weights.
 import type { Instance } from '../../instance/types.ts';
+import { RANGES } from '../../limits/setting-ranges.ts';
 import { seededRandom } from '../../random/seeded-random.ts';
 import { dlmSchema } from '../dlm-schema.ts';
 import { commonParameters, effectParameters, generatedInstance, resolveParameters, type PopulationGenerator } from './population-generator.ts';
@@ -46,7 +47,7 @@ export const dlmGenerator: PopulationGenerator = {
     "DLM's maternal-health setting: 7,668 synthetic beneficiaries in DLM's 43-feature schema (allot's distributions; each seed evaluates 48 arms, budget 16)",
   parameters: [
     ...commonParameters({ arms: 7668, budget: 16, horizon: 10, discount: 0.9 }, { arms: 'DLM appendix B (7,668 beneficiaries)', budget: 'DLM (IJCAI) Figure 2: budget 16 of 48 arms', horizon: 'DLM section 5: 10 steps per trial', discount: 'allot' }),
-    { name: 'sample', description: 'arms each evaluation seed samples from the population', default: 48, min: 1, max: 10_000_000, integer: true, source: 'DLM appendix J: 48 arms per seed', ownChoice: false },
+    { name: 'sample', description: 'arms each evaluation seed samples from the population', default: 48, ...RANGES.arms, source: 'DLM appendix J: 48 arms per seed', ownChoice: false },
     // 0.1 calibrates the population to DLM Table 4: Default's average MNR over the 16 tasks is then
     // about 0.57, as in the paper (0.31 at 0.4).
     ...effectParameters({ effect: 0.1, sigma: 0.05 }, { effect: 'allot', sigma: 'allot' }),

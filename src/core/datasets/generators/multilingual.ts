@@ -8,6 +8,7 @@
 // Transitions as in SCLM (the paper follows Verma et al. 2024) with the Table 1 weights on the
 // bucket indices scaled to [0, 1] (negative weight: lower buckets gain more from a call).
 import type { FeatureColumn, FeatureGroup, FeatureSchema } from '../../instance/types.ts';
+import { RANGES } from '../../limits/setting-ranges.ts';
 import { seededRandom } from '../../random/seeded-random.ts';
 import { commonParameters, effectParameters, generatedInstance, resolveParameters, type PopulationGenerator } from './population-generator.ts';
 import { clip01, drawEffect, setEffectArm, twoStateArrays } from './two-state.ts';
@@ -58,7 +59,7 @@ export const multilingualGenerator: PopulationGenerator = {
   name: 'multilingual',
   description: "The multilingual DLM study's correlated population: a graphical model over age, education, income, phone ownership and call time with strength --alpha, 34 one-hot features",
   parameters: [
-    { name: 'alpha', description: 'strength of the relationships in the graphical model, in [0, 1] (the paper studies 0.2 and 0.8)', default: 0.2, min: 0, max: 1, integer: false, source: 'multilingual paper section 2.1 (0.2 and 0.8)', ownChoice: false },
+    { name: 'alpha', description: 'strength of the relationships in the graphical model, in [0, 1] (the paper studies 0.2 and 0.8)', default: 0.2, ...RANGES.probability, source: 'multilingual paper section 2.1 (0.2 and 0.8)', ownChoice: false },
     ...commonParameters({ arms: 100, budget: 10, horizon: 12, discount: 0.9 }, { arms: 'allot', budget: 'allot', horizon: 'allot', discount: 'allot' }),
     ...effectParameters({ effect: 0.4, sigma: 0.1 }, { effect: 'allot', sigma: 'SCLM Table 2 (the paper follows Verma et al. 2024)' }),
   ],

@@ -3,15 +3,14 @@
 // seed-deterministic generate().
 import { createInstance, type InstanceInput } from '../../instance/create-instance.ts';
 import type { Instance } from '../../instance/types.ts';
+import { describeRange, inRange, RANGES, type NumberRange } from '../../limits/setting-ranges.ts';
 
-export interface GeneratorParameter {
+/** A parameter and its range (min, max, integer: the command line's and the app's, src/core/limits/). */
+export interface GeneratorParameter extends NumberRange {
   /** Also the command-line flag: --<name>. */
   name: string;
   description: string;
   default: number;
-  min: number;
-  max: number;
-  integer: boolean;
   /** Where the default comes from, e.g. "DLM appendix B", or "allot" when no paper publishes it. */
   source: string;
   /** True when the default is allot's own choice (no paper publishes it). */
@@ -29,28 +28,41 @@ export interface PopulationGenerator {
   generate(parameters: Partial<Record<string, number>>, seed: number): Instance;
 }
 
-/** Fills defaults and checks ranges; unknown names are refused with the list of known ones. */
-export function resolveParameters(generator: PopulationGenerator, given: Partial<Record<string, number>>): Record<string, number> {
+/** Fills defaults and checks ranges; unknown names are refused with the list of known ones (an Error naming the problem). */
+export function resolveParameters(
+  generator: PopulationGenerator, given: Partial<Record<string, number>>,
+): Record<string, number> {
+  const resolved = checkParameters(generator, given);
+  if (typeof resolved === 'string') throw new Error(resolved);
+  return resolved;
+}
+
+/** Why `given` cannot generate a population, in words, or the parameters with their defaults filled in. */
+export function checkParameters(
+  generator: PopulationGenerator, given: Partial<Record<string, number>>,
+): Record<string, number> | string {
   const known = new Map(generator.parameters.map((p) => [p.name, p]));
   for (const name of Object.keys(given)) {
     if (given[name] !== undefined && !known.has(name)) {
-      throw new Error(`generator "${generator.name}" has no parameter "${name}"; its parameters are ${[...known.keys()].join(', ')}`);
+      const names = [...known.keys()].join(', ');
+      return `generator "${generator.name}" has no parameter "${name}"; its parameters are ${names}`;
     }
   }
   const out: Record<string, number> = {};
   for (const p of generator.parameters) {
     const value = given[p.name] ?? p.default;
-    if (!Number.isFinite(value) || value < p.min || value > p.max || (p.integer && !Number.isInteger(value))) {
-      throw new Error(`generator "${generator.name}": ${p.name} must be ${p.integer ? 'an integer' : 'a number'} in [${p.min}, ${p.max}], not ${value}`);
-    }
+    if (!inRange(value, p)) return `generator "${generator.name}": ${p.name} must be ${describeRange(p)}, not ${value}`;
     out[p.name] = value;
   }
   // A population smaller than the default sample is sampled whole.
   if (given.sample === undefined && out.sample !== undefined && out.sample > out.arms) out.sample = out.arms;
   if (out.budget !== undefined && out.arms !== undefined) {
     const pool = out.sample ?? out.arms;
-    if (out.budget > pool) throw new Error(`generator "${generator.name}": the budget ${out.budget} is larger than the ${pool} arms ${out.sample !== undefined ? 'each seed samples' : 'of the population'}`);
-    if (out.sample !== undefined && out.sample > out.arms) throw new Error(`generator "${generator.name}": cannot sample ${out.sample} arms from ${out.arms}`);
+    const whose = out.sample !== undefined ? 'each seed samples' : 'of the population';
+    if (out.budget > pool) return `generator "${generator.name}": the budget ${out.budget} is larger than the ${pool} arms ${whose}`;
+    if (out.sample !== undefined && out.sample > out.arms) {
+      return `generator "${generator.name}": cannot sample ${out.sample} arms from ${out.arms}`;
+    }
   }
   return out;
 }
@@ -59,10 +71,10 @@ export function resolveParameters(generator: PopulationGenerator, given: Partial
 export function commonParameters(defaults: { arms: number; budget: number; horizon: number; discount: number }, sources: { arms: string; budget: string; horizon: string; discount: string }): GeneratorParameter[] {
   const own = (s: string) => s === 'allot';
   return [
-    { name: 'arms', description: 'number of arms (beneficiaries) in the population', default: defaults.arms, min: 1, max: 10_000_000, integer: true, source: sources.arms, ownChoice: own(sources.arms) },
-    { name: 'budget', description: 'arms pulled per step', default: defaults.budget, min: 1, max: 10_000_000, integer: true, source: sources.budget, ownChoice: own(sources.budget) },
-    { name: 'horizon', description: 'steps per simulated trial', default: defaults.horizon, min: 1, max: 100_000, integer: true, source: sources.horizon, ownChoice: own(sources.horizon) },
-    { name: 'discount', description: 'discount factor, in [0, 1)', default: defaults.discount, min: 0, max: 0.999999, integer: false, source: sources.discount, ownChoice: own(sources.discount) },
+    { name: 'arms', description: 'number of arms (beneficiaries) in the population', default: defaults.arms, ...RANGES.arms, source: sources.arms, ownChoice: own(sources.arms) },
+    { name: 'budget', description: 'arms pulled per step', default: defaults.budget, ...RANGES.budget, source: sources.budget, ownChoice: own(sources.budget) },
+    { name: 'horizon', description: 'steps per simulated trial', default: defaults.horizon, ...RANGES.horizon, source: sources.horizon, ownChoice: own(sources.horizon) },
+    { name: 'discount', description: 'discount factor, in [0, 1)', default: defaults.discount, ...RANGES.discount, source: sources.discount, ownChoice: own(sources.discount) },
   ];
 }
 
@@ -70,8 +82,8 @@ export function commonParameters(defaults: { arms: number; budget: number; horiz
 export function effectParameters(defaults: { effect: number; sigma: number }, sources: { effect: string; sigma: string }): GeneratorParameter[] {
   const own = (s: string) => s === 'allot';
   return [
-    { name: 'effect', description: 'largest mean active effect on P(engaged next step)', default: defaults.effect, min: 0, max: 1, integer: false, source: sources.effect, ownChoice: own(sources.effect) },
-    { name: 'sigma', description: 'standard deviation of the active effect', default: defaults.sigma, min: 0, max: 1, integer: false, source: sources.sigma, ownChoice: own(sources.sigma) },
+    { name: 'effect', description: 'largest mean active effect on P(engaged next step)', default: defaults.effect, ...RANGES.probability, source: sources.effect, ownChoice: own(sources.effect) },
+    { name: 'sigma', description: 'standard deviation of the active effect', default: defaults.sigma, ...RANGES.probability, source: sources.sigma, ownChoice: own(sources.sigma) },
   ];
 }
 

@@ -33,7 +33,8 @@ const generate = (name: string, parameters: Record<string, number>, seed: number
 describe('every built-in generator', () => {
   test.each(GENERATORS.map((g) => g.name))('%s refuses unknown parameters and values out of range', (name) => {
     expect(() => generate(name, { nonsense: 1 }, 0)).toThrow(`generator "${name}" has no parameter "nonsense"`);
-    expect(() => generate(name, { arms: 0 }, 0)).toThrow('arms must be an integer in [1,');
+    expect(() => generate(name, { arms: 0 }, 0)).toThrow('arms must be a whole number from 1 to 10,000,000, not 0');
+    expect(() => generate(name, { horizon: 20_000 }, 0)).toThrow('horizon must be a whole number from 1 to 10,000, not 20000');
     expect(() => generate(name, { arms: 10, budget: 11 }, 0)).toThrow(/the budget 11 is larger than the 10 arms/);
   });
 

@@ -25,6 +25,13 @@ describe('priceSentence', () => {
     expect(priceSentence(points, choice, 0.05, 'Income low')).toMatch(/^Favouring Income low costs no measurable engagement \(1\.0% ± 1\.3%\) at λ = 1 \(the reward as written\)/);
   });
 
+  test('a loss of exactly two standard errors is measurable, as in the policy comparisons (one noise rule)', () => {
+    const points = [base, point(1, [0.4, 0.42, 0.38, 0.4], 0.6)];
+    const choice = { ...chooseLambda(points, 0.5), engagementLoss: 0.02, engagementLossSe: 0.01 };
+    expect(priceSentence(points, choice, 0.5, 'x')).toMatch(/^Favouring x costs 2\.0% of engagement \(± 1\.0%\)/);
+    expect(priceSentence(points, { ...choice, engagementLoss: 0.0199 }, 0.5, 'x')).toMatch(/^Favouring x costs no measurable/);
+  });
+
   test('says so when no step of the dial stays within the limit', () => {
     const points = [base, point(0.5, [0.4, 0.42, 0.38, 0.4], 0.6)];
     expect(priceSentence(points, chooseLambda(points, 0.01), 0.01, 'x')).toBe('No setting of the dial stays within a loss of 1.0%: the smallest step tried, λ = 0.5, already costs more. The pick is the default policy.');

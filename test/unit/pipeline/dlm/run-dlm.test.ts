@@ -5,7 +5,7 @@ import type { DistributionCategory } from '../../../../src/core/measures/distrib
 import { createDlmRun, type DlmRunState } from '../../../../src/pipeline/dlm/dlm-run-state.ts';
 import { parseIndexReply } from '../../../../src/core/prompts/parse-reply.ts';
 import { parsedBy } from '../../../../src/pipeline/ask-until-parsed.ts';
-import { replayTranscript, requestKey, transcriptOf } from '../../../../src/pipeline/dlm/replay-transcript.ts';
+import { answerFrom, requestKey, repliesOf } from './recorded-replies.ts';
 import { runDlm, type DlmEvent, type DlmParts, type ProposalRequest, type ReflectionRequest } from '../../../../src/pipeline/dlm/run-dlm.ts';
 
 /** Share of "Ages 51-60" that each expression's policy reaches in the fake simulation. */
@@ -248,19 +248,19 @@ describe('runDlm', () => {
   });
 });
 
-describe('transcriptOf and replayTranscript', () => {
-  test('a replay pauses, naming the call, when the transcript lacks a reply', async () => {
+describe('repliesOf and answerFrom', () => {
+  test('a replay pauses, naming the call, when the recorded replies lack one', async () => {
     const fake = scripted(PAPER_FLOW);
-    const state = await runDlm(createDlmRun('Focus on the oldest.'), { ...fake.parts, ...replayTranscript([{ key: 'r0/c0#0', reply: PAPER_FLOW['r0/c0#0'] }]) });
-    expect(state).toMatchObject({ status: 'paused', pausedBecause: 'the transcript has no reply for r0/c1#0' });
+    const state = await runDlm(createDlmRun('Focus on the oldest.'), { ...fake.parts, ...answerFrom([{ key: 'r0/c0#0', reply: PAPER_FLOW['r0/c0#0'] }]) });
+    expect(state).toMatchObject({ status: 'paused', pausedBecause: 'the recorded replies have none for r0/c1#0' });
   });
 
   test('list every answered call in order, and replaying them reproduces the run', async () => {
     const script = { ...PAPER_FLOW, 'r0/c1#0': 'oops', 'r0/c1#1': PAPER_FLOW['r0/c1#0'], 'r1/reflect#0': '?', 'r1/reflect#1': PAPER_FLOW['r1/reflect#0'] };
     const original = await runDlm(createDlmRun('Focus on the oldest.'), scripted(script).parts);
-    const transcript = transcriptOf(original);
+    const transcript = repliesOf(original);
     expect(transcript.map((e) => e.key)).toEqual(['r0/c0#0', 'r0/c1#0', 'r0/c1#1', 'r0/reflect#0', 'r1/c0#0', 'r1/c1#0', 'r1/reflect#0', 'r1/reflect#1']);
-    const replayed = await runDlm(createDlmRun('Focus on the oldest.'), { ...scripted({}).parts, ...replayTranscript(transcript) });
+    const replayed = await runDlm(createDlmRun('Focus on the oldest.'), { ...scripted({}).parts, ...answerFrom(transcript) });
     expect(replayed).toEqual(original);
   });
 });

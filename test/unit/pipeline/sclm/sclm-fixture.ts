@@ -3,7 +3,7 @@
 // good state).
 import type { FeatureSchema } from '../../../../src/core/instance/types.ts';
 import type { Occupancy } from '../../../../src/core/instance/occupancy.ts';
-import { requestKey } from '../../../../src/pipeline/dlm/replay-transcript.ts';
+import { requestKey } from '../dlm/recorded-replies.ts';
 import type { DlmParts } from '../../../../src/pipeline/dlm/run-dlm.ts';
 import { acceptClauses } from '../../../../src/pipeline/sclm/accept-clauses.ts';
 import { runSclm, type SclmEvent, type SclmParts } from '../../../../src/pipeline/sclm/run-sclm.ts';

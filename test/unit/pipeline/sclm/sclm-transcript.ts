@@ -2,14 +2,14 @@
 // ratings) and those of every inner DLM run, keyed so that a rerun on recorded replies needs no
 // provider. (The app replays runs at the provider: src/llm/replay-provider.ts.)
 import type { DlmRunState } from '../../../../src/pipeline/dlm/dlm-run-state.ts';
-import { replayTranscript, transcriptOf, type TranscriptEntry } from '../../../../src/pipeline/dlm/replay-transcript.ts';
+import { answerFrom, repliesOf, type RecordedReply } from '../dlm/recorded-replies.ts';
 import type { DlmRunName, SclmParts } from '../../../../src/pipeline/sclm/run-sclm.ts';
 import type { AskState, SclmRunState } from '../../../../src/pipeline/sclm/sclm-run-state.ts';
 
 /** Every answered call of `state`: "split#0", "rate/<candidate>/<clause>#0", "<run>/<DLM key>" (e.g. "generator/r0/c1#0"). */
-export function sclmTranscriptOf(state: SclmRunState): TranscriptEntry[] {
+export function sclmTranscriptOf(state: SclmRunState): RecordedReply[] {
   const asked = (key: string, ask: AskState | undefined) => (ask?.attempts ?? []).map((a, i) => ({ key: `${key}#${i}`, reply: a.reply }));
-  const inner = (run: DlmRunName, dlm: DlmRunState | undefined) => (dlm ? transcriptOf(dlm).map((e) => ({ key: `${run}/${e.key}`, reply: e.reply })) : []);
+  const inner = (run: DlmRunName, dlm: DlmRunState | undefined) => (dlm ? repliesOf(dlm).map((e) => ({ key: `${run}/${e.key}`, reply: e.reply })) : []);
   return [
     ...asked('split', state.split),
     ...inner('generator', state.generator),
@@ -21,7 +21,7 @@ export function sclmTranscriptOf(state: SclmRunState): TranscriptEntry[] {
 }
 
 /** `parts` whose LLM answers come from `transcript` (a call it has no reply for fails, and the run pauses). */
-export function replaySclm(transcript: readonly TranscriptEntry[], parts: Omit<SclmParts, 'ask'>): SclmParts {
+export function replaySclm(transcript: readonly RecordedReply[], parts: Omit<SclmParts, 'ask'>): SclmParts {
   const replies = new Map(transcript.map((e) => [e.key, e.reply]));
   return {
     ...parts,
@@ -33,7 +33,7 @@ export function replaySclm(transcript: readonly TranscriptEntry[], parts: Omit<S
     dlm: (run) => {
       const prefix = `${run}/`;
       const own = transcript.filter((e) => e.key.startsWith(prefix)).map((e) => ({ key: e.key.slice(prefix.length), reply: e.reply }));
-      return { ...parts.dlm(run), ...replayTranscript(own) };
+      return { ...parts.dlm(run), ...answerFrom(own) };
     },
   };
 }

@@ -6,12 +6,15 @@ import { findGenerator } from '../../../../src/core/datasets/generators.ts';
 import { resolveParameters } from '../../../../src/core/datasets/generators/population-generator.ts';
 import { bucketCells } from '../../../../src/core/measures/trial-counts.ts';
 import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
-import type { Engine } from '../../../../src/engine/engine.ts';
-import { loadEngineNode } from '../../../../src/engine/load-node.ts';
+import { Engine } from '../../../../src/engine/engine.ts';
+import { loadEngineNode, loadKernelsNode } from '../../../../src/engine/load-node.ts';
+import { mergeParts } from '../../../../src/engine/simulation.ts';
 import { toSimulationInput } from '../../../../src/engine/simulation-input.ts';
 import type { ArmChunk } from '../../../../src/engine/arm-chunks.ts';
 import { browserSimulate } from '../../../../src/workers/engine/browser-simulate.ts';
-import { armJobs, assembleIndexTable, jobArrays, runTrialJob, trialJobs, type EngineRunner } from '../../../../src/workers/engine/engine-jobs.ts';
+import { adoptPrepared, PIECE_BYTES, servePrepared } from '../../../../src/engine/prepared-pieces.ts';
+import { runAdoptedJob, runTrialJob, trialJobs } from '../../../../src/engine/trial-jobs.ts';
+import { armJobs, assembleIndexTable, jobArrays, type EngineRunner } from '../../../../src/workers/engine/engine-jobs.ts';
 import { randomDistributions } from '../../../reference/random-distributions.ts';
 
 let engine: Engine;
@@ -19,17 +22,24 @@ beforeAll(async () => {
   engine = await loadEngineNode();
 });
 
-/** Job j run by the Node engine, as an engine worker would (each job on its own copies). */
-const runner = (size: number): EngineRunner & { jobs: number[] } => {
+/**
+ * Job j run by a Node engine of its own, as the pool's worker j would: job 0 loads the input and serves the
+ * prepared simulation on a MessageChannel to each other job, in pieces of `piece` bytes; the others adopt it.
+ */
+const runner = (size: number, piece = PIECE_BYTES): EngineRunner & { jobs: number[] } => {
   const seen: number[] = [];
   return {
     size,
     jobs: seen,
     async runTrialJobs(jobs) {
       seen.push(jobs.ranges.length);
+      const channels = jobs.ranges.slice(1).map(() => new MessageChannel());
       return Promise.all(jobs.ranges.map(async ([start, end], j) => {
-        const outputs = await jobs.outputs(j);
-        const part = await runTrialJob(engine, jobs.shape, [start, end], jobs.chunks, await jobs.chunk(j, 0), { ...jobArrays(jobs, j), outputs: async () => outputs });
+        const outputs = await jobs.outputs(j), arrays = { ...jobArrays(jobs, j), outputs: async () => outputs };
+        const mine = j === 0 ? engine : new Engine(await loadKernelsNode());
+        const part = j === 0
+          ? await runTrialJob(mine, jobs.shape, [start, end], jobs.chunks, await jobs.chunk(0, 0), arrays, undefined, (prepared) => servePrepared(mine.share(prepared), channels.map((c) => c.port1), piece))
+          : await runAdoptedJob(mine, jobs.shape, [start, end], (adopter) => adoptPrepared(adopter, channels[j - 1].port2, piece), arrays);
         // the per-arm sums are in the arrays the merging side made
         expect(part.occDisc).toBe(outputs.occDisc);
         expect(part.pulledTrials).toBe(outputs.pulledTrials);
@@ -47,14 +57,26 @@ describe('engine jobs', () => {
   const instance = sclm.generate(resolveParameters(sclm, { arms: 300, budget: 30 }), 3);
   const rewards = new Float64Array(instance.numArms * 2).map((_, i) => (i % 2) * (1 + instance.features[Math.floor(i / 2) * 3]));
 
-  test('split over 1, 2 and 3 jobs, a simulation gives the bits of the engine in one piece', async () => {
+  test('split over 1, 2 and 3 jobs, job 0 preparing for all, a simulation gives the bits of the engine in one piece', async () => {
     const request = { instance, rewards, policy: 'whittle' as const, trials: 7, seed: 5, perStep: true, tally: bucketCells(instance) };
     const whole = engine.simulate(toSimulationInput(request));
-    for (const size of [1, 2, 3]) {
-      const r = runner(size);
+    for (const [size, piece] of [[1, PIECE_BYTES], [2, PIECE_BYTES], [3, PIECE_BYTES], [3, 1000]]) {
+      const r = runner(size, piece);
       expect(await browserSimulate(r)(request)).toEqual(whole);
       expect(r.jobs).toEqual([size]);
     }
+  });
+
+  test('the other jobs never ask for the input: only job 0 takes its chunks', async () => {
+    const input = toSimulationInput({ instance, rewards, policy: 'whittle', trials: 6, seed: 1 });
+    const jobs = trialJobs(input, 3, 64), asked: number[] = [];
+    const chunk = jobs.chunk, rewardsOf = jobs.rewards;
+    jobs.chunk = (j, c, spent) => (asked.push(j), chunk(j, c, spent));
+    jobs.rewards = (j, c, spent) => (asked.push(j), rewardsOf(j, c, spent));
+    const parts = await runner(3, 512).runTrialJobs(jobs);
+    expect(new Set(asked)).toEqual(new Set([0]));
+    expect(asked.length).toBe(2 * jobs.chunks);
+    expect(mergeParts(input, parts)).toEqual(engine.simulate(input));
   });
 
   test('S-state indices split by arms assemble into the table of all arms, with verdicts', async () => {

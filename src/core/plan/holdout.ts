@@ -1,0 +1,130 @@
+// A randomized holdout, so that a program can show its director that the list works here: a seeded
+// random share of the register (ARMMAN's RMAB trials: a randomized control group under standard
+// care) whose calls follow a comparison rule (random calls, the default `state` policy, or the
+// program's present practice given as a list each week), at the same call rate as the plan's arm.
+//
+// Assignment is per id: a mother is in the holdout when a hash of (seed, her id) falls below the
+// share. Each mother is an independent Bernoulli(share) draw, and a later enrolment is randomized
+// the same way without touching anyone already assigned, in any order of arrival, reproducibly.
+// holdout-evidence.ts estimates the effect from the two arms' outcomes.
+import { constrainedTopB } from './constrained-top-b.ts';
+import type { Random } from '../random/seeded-random.ts';
+
+/** The comparison rule of the holdout's calls. */
+export type HoldoutRule =
+  | { kind: 'random' }
+  | { kind: 'default' }
+  | { kind: 'given'; arms: Int32Array; fileName: string };
+
+/** Uniform in [0, 1) from (seed, id): FNV-1a over the id's UTF-16 units, mixed with the seed (murmur3's finalizer). */
+export function idUniform(seed: number, id: string): number {
+  let h = 0x811c9dc5 ^ Math.imul(seed >>> 0, 0x9e3779b1);
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
+  h ^= seed >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return ((h ^ (h >>> 16)) >>> 0) / 4294967296;
+}
+
+/** 1 for each id in the holdout: idUniform(seed, id) < share (share in [0, 1)). */
+export function holdoutArms(ids: readonly string[], share: number, seed: number): Uint8Array {
+  if (!(share >= 0 && share < 1)) throw new RangeError(`the holdout share must be in [0, 1), not ${share}`);
+  return Uint8Array.from(ids, (id) => (idUniform(seed, id) < share ? 1 : 0));
+}
+
+/**
+ * The week's calls per arm at one rate: the holdout gets round(B n_h / (n_p + n_h)) of the B calls,
+ * n_h and n_p the mothers of each arm who may be called (eligible).
+ */
+export interface ArmBudgets {
+  plan: number;
+  holdout: number;
+  planMothers: number;
+  holdoutMothers: number;
+}
+
+export function armBudgets(budget: number, inHoldout: Uint8Array, eligible: Uint8Array | null): ArmBudgets {
+  let planMothers = 0, holdoutMothers = 0;
+  for (let arm = 0; arm < inHoldout.length; arm++) {
+    if (eligible && !eligible[arm]) continue;
+    if (inHoldout[arm]) holdoutMothers++;
+    else planMothers++;
+  }
+  const total = planMothers + holdoutMothers;
+  const holdout = total === 0 ? 0 : Math.min(holdoutMothers, Math.round((budget * holdoutMothers) / total));
+  return { plan: Math.min(planMothers, budget - holdout), holdout, planMothers, holdoutMothers };
+}
+
+/** Eligibility within one arm: eligible and in the holdout (holdout: true) or in the plan's arm. */
+export function armEligible(inHoldout: Uint8Array, eligible: Uint8Array | null, holdout: boolean): Uint8Array {
+  const want = holdout ? 1 : 0;
+  return Uint8Array.from(inHoldout, (h, arm) => (h === want && (!eligible || eligible[arm]) ? 1 : 0));
+}
+
+export interface HoldoutListInput {
+  rule: HoldoutRule;
+  inHoldout: Uint8Array;
+  eligible: Uint8Array | null;
+  /** The holdout's calls this week (armBudgets). */
+  budget: number;
+  /** For `random`: the week's seeded stream. */
+  random: Random;
+  /** For `default`: every arm's index under the default reward `state`, and the week's tie ranks. */
+  defaultIndex?: Float64Array;
+  tieRank?: Int32Array;
+}
+
+/** The holdout's calls this week by its rule, and notes in words (a given list that does not fit the arm or rate). */
+export function holdoutList(input: HoldoutListInput): { arms: Int32Array; notes: string[] } {
+  const { rule, inHoldout, eligible, budget, random } = input;
+  const may = armEligible(inHoldout, eligible, true);
+  if (rule.kind === 'default') {
+    const { defaultIndex: index, tieRank } = input;
+    if (!index || !tieRank) throw new Error('holdoutList: the default rule needs the default indices and tie ranks');
+    return { arms: constrainedTopB({ index, tieRank, eligible: may, budget, quotas: [] }).arms, notes: [] };
+  }
+  if (rule.kind === 'random') {
+    const pool = Int32Array.from(may.keys()).filter((arm) => may[arm] === 1);
+    const k = Math.min(budget, pool.length);
+    // a uniform sample: a partial Fisher-Yates shuffle
+    for (let i = 0; i < k; i++) {
+      const j = i + random.int(pool.length - i);
+      [pool[i], pool[j]] = [pool[j], pool[i]];
+    }
+    return { arms: pool.slice(0, k), notes: [] };
+  }
+  const arms: number[] = [];
+  let planArm = 0, excluded = 0, beyond = 0;
+  const seen = new Uint8Array(inHoldout.length);
+  for (const arm of rule.arms) {
+    if (seen[arm]) continue;
+    seen[arm] = 1;
+    if (!inHoldout[arm]) planArm++;
+    else if (!may[arm]) excluded++;
+    else if (arms.length >= budget) beyond++;
+    else arms.push(arm);
+  }
+  const notes: string[] = [];
+  const many = (n: number, one: string, more: string) => `${n} ${n === 1 ? one : more}`;
+  const file = rule.fileName, was = (n: number) => (n === 1 ? 'was' : 'were');
+  if (planArm) {
+    const who = many(planArm, 'mother is', 'mothers are');
+    notes.push(`${file}: ${who} in the plan's arm, not the holdout, and ${was(planArm)} left to the plan's list`);
+  }
+  if (excluded) {
+    const why = 'may not be called this week (excluded, in cooldown or no longer enrolled)';
+    notes.push(`${file}: ${many(excluded, 'mother', 'mothers')} ${why} and ${was(excluded)} left out`);
+  }
+  if (beyond) {
+    const kept = `(the first ${budget} in the file's order are kept)`;
+    const what = many(beyond, 'call goes', 'calls go');
+    const rate = `the holdout's ${budget} calls at the plan's rate`;
+    notes.push(`${file}: ${what} beyond ${rate} and ${was(beyond)} left out ${kept}`);
+  }
+  if (arms.length < budget) {
+    const also = 'the comparison then also measures the difference in calls';
+    const what = many(arms.length, 'call', 'calls');
+    notes.push(`${file}: ${what} for the holdout, fewer than the ${budget} of the plan's rate: ${also}`);
+  }
+  return { arms: Int32Array.from(arms), notes };
+}

@@ -1,0 +1,108 @@
+// One engine worker against two (issue 28, item 5): the command line's thread pool (src/cli/thread-pool.ts,
+// the same engine code as the app's Web Workers) simulating the bench arms (`allot bench`'s generator, B = N/10,
+// ties to the lowest id) on 1 and on 2 threads, one after the other in each round (the order alternating), each
+// run on a freshly started pool as `allot simulate` starts one (the app's pool ends a worker after a job of
+// 500,000 arms or more, so its next job starts cold too). Wall time from the call to the merged result (thread
+// start-up excluded, as in `allot simulate`), CPU time of the whole process (every thread). With --vs REV, the
+// thread pool of an older commit (built from `git archive` into a temporary folder) runs in the same rounds.
+// Run: npx tsx test/bench/engine-workers.ts [--arms 1000000] [--trials 10] [--steps 50] [--rounds 5] [--vs REV]
+// Ratios are taken within a round, then their min/median/max: on a shared machine compare nothing across rounds.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { benchArms } from '../../src/cli/commands/bench.ts';
+import type { ThreadPool } from '../../src/cli/thread-pool.ts';
+import { loadEngineNode } from '../../src/engine/load-node.ts';
+import { uniformInitial, type SimulationInput, type SimulationResult } from '../../src/engine/simulation.ts';
+
+const { values: opt } = parseArgs({
+  options: {
+    arms: { type: 'string', default: '1000000' }, trials: { type: 'string', default: '10' }, steps: { type: 'string', default: '50' },
+    rounds: { type: 'string', default: '5' }, vs: { type: 'string' },
+  },
+});
+const N = Number(opt.arms), trials = Number(opt.trials), steps = Number(opt.steps), rounds = Number(opt.rounds);
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+const tmp = mkdtempSync(join(tmpdir(), 'allot-workers-'));
+
+type Start = (count: number) => Promise<Pick<ThreadPool, 'simulate' | 'close'>>;
+
+/** REV's thread pool: its assembly/ (built with this repo's asc) and sources, with this repo's node_modules. */
+async function oldPool(rev: string): Promise<Start> {
+  const dir = join(tmp, 'rev');
+  execFileSync('mkdir', ['-p', dir]);
+  execFileSync('sh', ['-c', `git -C "${repo}" archive "${rev}" assembly asconfig.json src package.json | tar -x -C "${dir}"`]);
+  symlinkSync(join(repo, 'node_modules'), join(dir, 'node_modules'));
+  execFileSync(join(repo, 'node_modules/.bin/asc'), ['assembly/index.ts', '--target', 'release'], { cwd: dir, stdio: 'pipe' });
+  const { ThreadPool: Pool } = (await import(join(dir, 'src/cli/thread-pool.ts'))) as typeof import('../../src/cli/thread-pool.ts');
+  return (count) => Pool.start(count);
+}
+
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+/** Wall and CPU time of one simulation on a fresh pool of `count` threads (start-up excluded). */
+async function run(start: Start, count: number, input: SimulationInput): Promise<{ wall: number; cpu: number; result: SimulationResult }> {
+  const pool = await start(count);
+  try {
+    const t0 = performance.now(), c0 = cpuMs();
+    const result = await pool.simulate(input);
+    return { wall: performance.now() - t0, cpu: cpuMs() - c0, result };
+  } finally {
+    await pool.close();
+  }
+}
+
+const stats = (x: number[]) => {
+  const s = [...x].sort((a, b) => a - b);
+  return `${s[0].toFixed(2)} / ${s[Math.floor(s.length / 2)].toFixed(2)} / ${s[s.length - 1].toFixed(2)}`;
+};
+const ms = (x: number[]) => stats(x.map((v) => v / 1000)).replace(/\//g, '/') + ' s';
+
+let ok = true;
+try {
+  const engine = await loadEngineNode();
+  const arms = benchArms(engine, N, 1);
+  const input: SimulationInput = {
+    numArms: N, numStates: 2, transitions: arms.transitions, rewards: arms.rewards, initial: uniformInitial(N, 0.5), discount: 0.95,
+    budget: Math.max(1, Math.floor(N / 10)), horizon: steps, trials, seed: 1, policy: 'whittle', ties: 'lowest-id',
+  };
+  const { ThreadPool: Pool } = await import('../../src/cli/thread-pool.ts');
+  const pools: [string, Start][] = [['now', (count) => Pool.start(count)]];
+  if (opt.vs) pools.push([opt.vs, await oldPool(opt.vs)]);
+  console.log(`${N.toLocaleString('en')} arms x ${trials} trials x ${steps} steps, B = N/10, a fresh pool per run; ${cpus().length} cores`);
+  const sums = new Set<string>();
+  const fig = new Map<string, { wall1: number[]; wall2: number[]; cpu1: number[]; cpu2: number[] }>();
+  const loads: number[] = [];
+  for (let r = 1; r <= rounds; r++) {
+    const cells: string[] = [];
+    for (const [name, start] of pools) {
+      const f = fig.get(name) ?? { wall1: [], wall2: [], cpu1: [], cpu2: [] };
+      fig.set(name, f);
+      const order = r % 2 === 1 ? [1, 2] : [2, 1];
+      const got = new Map<number, Awaited<ReturnType<typeof run>>>();
+      for (const count of order) got.set(count, await run(start, count, input));
+      for (const [count, x] of got) sums.add(`engaged_sum=${x.result.engagedSum} pulled_id_sum=${x.result.pulledIdSum} reward_mean=${x.result.rewardMean}`), void count;
+      const one = got.get(1)!, two = got.get(2)!;
+      f.wall1.push(one.wall), f.wall2.push(two.wall), f.cpu1.push(one.cpu), f.cpu2.push(two.cpu);
+      cells.push(`${name}: 1 worker ${(one.wall / 1000).toFixed(2)} s (CPU ${(one.cpu / 1000).toFixed(2)}), 2 workers ${(two.wall / 1000).toFixed(2)} s (CPU ${(two.cpu / 1000).toFixed(2)}): speed-up ${(one.wall / two.wall).toFixed(2)}, CPU x${(two.cpu / one.cpu).toFixed(2)}`);
+    }
+    loads.push(loadavg()[0]);
+    console.log(`round ${r}: ${cells.join('; ')} (load ${loadavg()[0].toFixed(2)})`);
+  }
+  for (const [name, f] of fig) {
+    console.log(`${name} (min / median / max): 1 worker ${ms(f.wall1)} (CPU ${ms(f.cpu1)}); 2 workers ${ms(f.wall2)} (CPU ${ms(f.cpu2)}); `
+      + `speed-up ${stats(f.wall1.map((w, i) => w / f.wall2[i]))}; CPU of 2 / CPU of 1 ${stats(f.cpu2.map((c, i) => c / f.cpu1[i]))}`);
+  }
+  console.log(`load average after each round: ${loads.map((l) => l.toFixed(2)).join(', ')}`);
+  console.log(`checksums: ${[...sums].join(' | ')}${sums.size === 1 ? ' (all agree)' : ' DIFFER'}`);
+  ok = sums.size === 1;
+} finally {
+  rmSync(tmp, { recursive: true, force: true });
+}
+process.exit(ok ? 0 : 1);

@@ -1,0 +1,112 @@
+import { describe, expect, test } from 'vitest';
+import { armBudgets, armEligible, holdoutArms, holdoutList, idUniform } from '../../../../src/core/plan/holdout.ts';
+import { seededTieRanks } from '../../../../src/core/plan/constrained-top-b.ts';
+import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
+
+const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
+const ids = (n: number, prefix = 'M') => Array.from({ length: n }, (_, i) => `${prefix}${String(i).padStart(6, '0')}`);
+
+describe('holdoutArms', () => {
+  test('a share of the register, the same for the same seed, in any order, and other for another seed', () => {
+    const register = ids(100000);
+    const arms = holdoutArms(register, 0.15, 42);
+    const share = arms.reduce((a, b) => a + b, 0) / register.length;
+    // Bernoulli(0.15) over 10^5 ids: sd 0.0011
+    expect(Math.abs(share - 0.15)).toBeLessThan(0.0045);
+    expect(same(holdoutArms(register, 0.15, 42), arms)).toBe(true);
+    const reversed = holdoutArms([...register].reverse(), 0.15, 42).reverse();
+    expect(same(reversed, arms)).toBe(true);
+    const other = holdoutArms(register, 0.15, 43);
+    let agree = 0;
+    for (let i = 0; i < register.length; i++) agree += other[i] === arms[i] ? 1 : 0;
+    // independent draws agree with probability 0.85^2 + 0.15^2 = 0.745
+    expect(Math.abs(agree / register.length - 0.745)).toBeLessThan(0.01);
+  });
+
+  test('enrolments are randomized the same way and leave everyone assigned where she was', () => {
+    const first = ids(5000), later = ids(800, 'N');
+    const before = holdoutArms(first, 0.2, 7);
+    const after = holdoutArms([...first, ...later], 0.2, 7);
+    expect(Array.from(after.subarray(0, 5000))).toEqual(Array.from(before));
+    expect(Array.from(after.subarray(5000))).toEqual(Array.from(holdoutArms(later, 0.2, 7)));
+  });
+
+  test('is uniform over sequential ids: each decile of the hash and each block of ids holds its share', () => {
+    const register = ids(50000);
+    const deciles = new Array(10).fill(0);
+    for (const id of register) deciles[Math.floor(idUniform(3, id) * 10)]++;
+    // chi-square with 9 df: 27.9 is its 0.999 quantile
+    const chi = deciles.reduce((a, c) => a + (c - 5000) ** 2 / 5000, 0);
+    expect(chi).toBeLessThan(27.9);
+    const arms = holdoutArms(register, 0.1, 3);
+    for (let block = 0; block < 5; block++) {
+      const part = arms.subarray(block * 10000, (block + 1) * 10000).reduce((a, b) => a + b, 0) / 10000;
+      expect(Math.abs(part - 0.1)).toBeLessThan(0.012);
+    }
+  });
+
+  test('refuses a share outside [0, 1)', () => {
+    expect(() => holdoutArms(['a'], 1, 0)).toThrow('the holdout share must be in [0, 1)');
+  });
+});
+
+describe('the holdout\'s calls', () => {
+  const inHoldout = Uint8Array.of(1, 0, 0, 1, 0, 0, 1, 0, 0, 1);
+  const eligible = Uint8Array.of(1, 1, 1, 1, 1, 1, 0, 1, 1, 1);
+
+  test('both arms get calls at one rate over the mothers who may be called', () => {
+    expect(armBudgets(3, inHoldout, eligible)).toEqual({ plan: 2, holdout: 1, planMothers: 6, holdoutMothers: 3 });
+    expect(armBudgets(6, inHoldout, eligible)).toEqual({ plan: 4, holdout: 2, planMothers: 6, holdoutMothers: 3 });
+    // 9 calls over 10: the holdout's 3.6 rounds to 4
+    expect(armBudgets(9, inHoldout, null)).toEqual({ plan: 5, holdout: 4, planMothers: 6, holdoutMothers: 4 });
+    expect(Array.from(armEligible(inHoldout, eligible, false))).toEqual([0, 1, 1, 0, 1, 1, 0, 1, 1, 0]);
+  });
+
+  test('random calls: a seeded uniform sample of the holdout who may be called', () => {
+    const random = () => seededRandom(5);
+    const a = holdoutList({ rule: { kind: 'random' }, inHoldout, eligible, budget: 2, random: random() });
+    expect(a.arms.length).toBe(2);
+    for (const arm of a.arms) expect(inHoldout[arm] && eligible[arm]).toBe(1);
+    const again = holdoutList({ rule: { kind: 'random' }, inHoldout, eligible, budget: 2, random: random() });
+    expect(again.arms).toEqual(a.arms);
+    // each of the 3 callable holdout mothers is called in 2/3 of the weeks
+    const counts = new Map<number, number>();
+    const r = seededRandom(1);
+    for (let week = 0; week < 3000; week++) {
+      const week_ = holdoutList({ rule: { kind: 'random' }, inHoldout, eligible, budget: 2, random: r });
+      for (const arm of week_.arms) counts.set(arm, (counts.get(arm) ?? 0) + 1);
+    }
+    expect([...counts.keys()].sort()).toEqual([0, 3, 9]);
+    for (const c of counts.values()) expect(Math.abs(c / 3000 - 2 / 3)).toBeLessThan(0.03);
+  });
+
+  test('the default policy: the holdout\'s best by the default reward\'s index', () => {
+    const defaultIndex = Float64Array.of(0.1, 0.9, 0.9, 0.5, 0.9, 0.9, 0.8, 0.9, 0.9, 0.7);
+    const tieRank = seededTieRanks(10, seededRandom(1).int);
+    const rule = { kind: 'default' as const };
+    const r = holdoutList({ rule, inHoldout, eligible, budget: 2, random: seededRandom(0), defaultIndex, tieRank });
+    expect(Array.from(r.arms)).toEqual([9, 3]);
+  });
+
+  test('a given list: its holdout mothers in the file\'s order up to the rate, with notes in words', () => {
+    const given = (arms: number[]) => ({
+      kind: 'given' as const,
+      arms: Int32Array.from(arms),
+      fileName: 'practice.csv',
+    });
+    const r = holdoutList({ rule: given([1, 6, 9, 9, 3, 0]), inHoldout, eligible, budget: 1, random: seededRandom(0) });
+    expect(Array.from(r.arms)).toEqual([9]);
+    expect(r.notes).toEqual([
+      'practice.csv: 1 mother is in the plan\'s arm, not the holdout, and was left to the plan\'s list',
+      'practice.csv: 1 mother may not be called this week (excluded, in cooldown or no longer enrolled) ' +
+        'and was left out',
+      "practice.csv: 2 calls go beyond the holdout's 1 calls at the plan's rate and were left out " +
+        "(the first 1 in the file's order are kept)",
+    ]);
+    const few = holdoutList({ rule: given([0]), inHoldout, eligible, budget: 2, random: seededRandom(0) });
+    expect(few.notes).toEqual([
+      "practice.csv: 1 call for the holdout, fewer than the 2 of the plan's rate: " +
+        'the comparison then also measures the difference in calls',
+    ]);
+  });
+});
