@@ -52,8 +52,8 @@ export class PlanFileStore implements PlanStore {
 
 export const exists = (path: string): Promise<boolean> => stat(path).then(() => true, () => false);
 
-/** Writes `text` to a temporary file beside `path`, then renames it: the file is whole or unchanged. */
-export async function writeWhole(path: string, text: string): Promise<void> {
+/** Writes `text` (or bytes) to a temporary file beside `path`, then renames it: the file is whole or unchanged. */
+export async function writeWhole(path: string, text: string | Uint8Array): Promise<void> {
   const tmp = `${path}.${process.pid}.tmp`;
   await writeFile(tmp, text);
   await rename(tmp, path);

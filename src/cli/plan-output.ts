@@ -1,8 +1,10 @@
-// What `allot plan` prints and writes of a week's list: the list as CSV (the core's list-csv.ts, the
-// same file as the app's download), as --json, and as a few lines for people. Each takes the view the
-// plan use-case returns (the list and its lines) and the uncertain places once they are counted.
+// What `allot plan` prints and writes of a week's list: the list as CSV or XLSX (the core's
+// list-csv.ts, the same files as the app's downloads), as --json, and as a few lines for people. Each
+// takes the view the plan use-case returns (the list and its lines) and the uncertain places once they
+// are counted.
+import { borderlineCount, chanceSentences, isBorderline } from '../core/plan/borderline.ts';
 import { plainWords, type PlanWarning } from '../core/plan/estimate-warnings.ts';
-import { fullReason, listCsv as coreListCsv } from '../core/plan/list-csv.ts';
+import { listCsv as coreListCsv, listXlsx as coreListXlsx, reasonDetail } from '../core/plan/list-csv.ts';
 import type { Uncertainty } from '../pipeline/plan/uncertain-places.ts';
 import type { PlanView } from '../pipeline/plan/weekly-plan.ts';
 
@@ -14,17 +16,36 @@ export function listCsv(view: PlanView, u: Uncertainty | null): string {
   return coreListCsv(view.list, view.lines, membershipOf(view, u));
 }
 
+/** calls.xlsx: the same table as a workbook. */
+export function listXlsx(view: PlanView, u: Uncertainty | null): Uint8Array {
+  return coreListXlsx(view.list, view.lines, membershipOf(view, u));
+}
+
+/** One call of --json: the plain reason, its term-by-term account, and (once counted) her chance; borderline or not. */
+function callJson(view: PlanView, membership: Float64Array, j: number): Record<string, unknown> {
+  const { list, lines } = view;
+  const m = membership[j];
+  return {
+    id: lines.ids[j], rank: j + 1, index: list.index[j], default_rank: list.defaultRank[j],
+    reason: list.reasons[j], reason_detail: reasonDetail(list, j, membership),
+    ...(Number.isFinite(m) && { chance: m }),
+    borderline: isBorderline(m),
+  };
+}
+
 /** The --json shape of the issue, plus the sentences, unmet constraints and warnings (sentences, and in warning_details as data). */
 export function listJson(view: PlanView, u: Uncertainty | null): string {
-  const { list, lines } = view;
+  const { list } = view;
   const membership = membershipOf(view, u);
   return JSON.stringify({
     week: list.week,
-    calls: Array.from(list.arms, (_, j) => ({ id: lines.ids[j], rank: j + 1, index: list.index[j], default_rank: list.defaultRank[j], reason: fullReason(list, j, membership) })),
+    calls: Array.from(list.arms, (_, j) => callJson(view, membership, j)),
     groups: list.groups.map((g) => ({ group: g.group, bucket: g.bucket, share_calls: g.shareCalls, share_default: g.shareDefault, share_population: g.sharePopulation })),
     sentences: list.sentences,
     unmet: list.unmet,
     uncertain: u?.uncertainCount ?? 0,
+    borderline: borderlineCount(membership),
+    chance_sentences: chanceSentences(membership, u?.draws ?? 0),
     tie_seed: list.tieSeed,
     warnings: list.warnings.map((w) => w.technical),
     warning_details: list.warnings.map(warningJson),
@@ -47,13 +68,18 @@ export function listText(view: PlanView, u: Uncertainty | null, shown = 10): str
   const { list, lines } = view;
   const out = [`week ${list.week}: ${list.arms.length} calls under "${list.reward}" (tie seed ${list.tieSeed})`];
   for (const s of list.sentences.slice(0, 3)) out.push(`  ${s}`);
-  if (u && u.uncertainCount > 0) out.push(`  ${u.uncertainCount} beneficiaries change place in or out of the list across posterior draws`);
+  if (u) for (const s of chanceSentences(u.membership, u.draws)) out.push(`  ${s}`);
   for (const unmet of list.unmet) out.push(`  not met: ${unmet}`);
-  out.push('  rank  id          index      default rank');
+  const m = membershipOf(view, u);
+  out.push('  rank  id          chance  reason');
   for (let j = 0; j < Math.min(shown, list.arms.length); j++) {
-    out.push(`  ${String(j + 1).padStart(4)}  ${lines.ids[j].padEnd(10)}  ${list.index[j].toFixed(6).padStart(9)}  ${String(list.defaultRank[j]).padStart(6)}`);
+    const chance = Number.isFinite(m[j]) ? `${Math.round(m[j] * 100)}%${isBorderline(m[j]) ? '*' : ' '}` : '';
+    out.push(`  ${String(j + 1).padStart(4)}  ${lines.ids[j].padEnd(10)}  ${chance.padStart(6)}  ${list.reasons[j]}`);
   }
-  if (list.arms.length > shown) out.push(`  ... ${list.arms.length - shown} more (--out calls.csv writes them all, with reasons)`);
+  if (u) out.push('  (* borderline)');
+  if (list.arms.length > shown) {
+    out.push(`  ... ${list.arms.length - shown} more (--out calls.csv or calls.xlsx writes them all)`);
+  }
   for (const w of list.warnings) out.push(`warning: ${w.technical}`);
   return out.join('\n') + '\n';
 }

@@ -1,5 +1,5 @@
-// Saves text as a file through a temporary object URL (no server involved).
-export function downloadText(fileName: string, text: string, type = 'application/json'): void {
+// Saves text (or bytes, e.g. a workbook) as a file through a temporary object URL (no server involved).
+export function downloadText(fileName: string, text: string | Uint8Array<ArrayBuffer>, type = 'application/json') {
   const url = URL.createObjectURL(new Blob([text], { type }));
   const a = document.createElement('a');
   a.href = url;

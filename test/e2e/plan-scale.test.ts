@@ -55,14 +55,14 @@ describe.skipIf(!process.env.ALLOT_PLAN_SCALE)(`the weekly plan at ${ARMS.toLoca
     // names) run on the page's thread and would be counted among its long tasks.
     const shown = (selector: string) => page.waitForFunction((s) => document.querySelector(s) !== null, selector, { polling: 50, timeout: 600_000 });
     const listShown = () => shown('[data-testid="call-row"]').then(() => shown('[data-testid="plan-answer"] > p + p'));
-    const uncertain = () => shown('[data-testid="uncertain-count"]');
+    const uncertain = () => shown('[data-testid="chance-sentences"]');
     await step('register drawn, read and its transitions estimated in the worker', () => page.getByTestId('load-register').click(), () => page.getByTestId('register-summary').waitFor({ timeout: 600_000 }));
     await page.locator('#plan-reward').fill('state * (1 + agent_feats[0])');
     await page.getByTestId('plan-budget').fill('10000');
     await step('week 1 list ready (indices, list, make-up on screen)', () => page.getByTestId('make-list').click(), listShown);
     const saved = () => page.waitForFunction(() => document.querySelector('[data-testid="plan-status"]')?.textContent === '', null, { polling: 50, timeout: 600_000 });
     await step('  then saved (the worker writes the plan to IndexedDB)', async () => {}, saved);
-    await step('  then its uncertain places (20 posterior draws)', async () => {}, uncertain);
+    await step('  then each call’s chance (20 posterior draws)', async () => {}, uncertain);
     expect(await page.getByTestId('call-row').count()).toBe(100);
     await screenshot(page, 'plan-scale-week');
     await page.locator('summary', { hasText: "Change this week's policy or rules" }).click();
@@ -71,7 +71,7 @@ describe.skipIf(!process.env.ALLOT_PLAN_SCALE)(`the weekly plan at ${ARMS.toLoca
     await remake.waitFor();
     await step('the same week made again with a budget of 12,000', () => remake.click(), () => page.waitForFunction(() => /The 12,000 calls/.test(document.querySelector('caption')?.textContent ?? ''), null, { polling: 50, timeout: 600_000 }).then(listShown));
     await step('  then saved', async () => {}, saved);
-    await step('  then its uncertain places (the draws kept)', async () => {}, uncertain);
+    await step('  then each call’s chance (the draws kept)', async () => {}, uncertain);
     await step('reload and reopen the saved plan (list ready)', async () => void (await page.reload()), listShown);
     await page.close();
   });

@@ -17,7 +17,7 @@ import type { Command, Io } from '../command.ts';
 import { RANGES } from '../../core/limits/setting-ranges.ts';
 import { numberOption, optionalNumber } from '../number-option.ts';
 import { exists, PlanFileStore, writeWhole } from '../plan-file-store.ts';
-import { listCsv, listJson, listText } from '../plan-output.ts';
+import { listCsv, listJson, listText, listXlsx } from '../plan-output.ts';
 import { namedFile, readTextFile } from '../read-text-file.ts';
 import { COLUMN_OPTIONS, columnLines, columnsJson, mappingFromFlags, registerFileFlag, registerFileSource } from '../column-flags.ts';
 import type { ColumnReport } from '../../core/datasets/column-mapping.ts';
@@ -50,9 +50,15 @@ export const planCommand: Command = {
     '(empirical Bayes; src/core/plan/README.md). The outcomes file has an id, called and engaged (the same spellings)',
     'and optionally week: a row per beneficiary called, or per beneficiary; one without a row was not called and her state',
     'after the week is unobserved. A week is applied once; --replace replaces the last.',
+    '--out calls.csv writes the list for Excel (UTF-8 with a BOM, formulas made inert): id, her carried columns, rank,',
+    'reason, chance, borderline, index (4 digits), default_rank, features, the register\'s feature columns, reason_detail,',
+    'index_full; --out calls.xlsx the same as a workbook. chance is her share of the posterior draws whose list has her;',
+    'borderline: 20-80%.',
     '--json adds "columns": [{"name", "use": "id|state|week|called|feature|carry|ignored", "group"?, "buckets"?, "file", "guessed"}].',
-    '--json prints {"week", "calls": [{"id", "rank", "index", "default_rank", "reason"}], "groups": [{"group", "bucket",',
-    '"share_calls", "share_default", "share_population"}], "sentences", "unmet", "uncertain", "tie_seed", "warnings" (sentences),',
+    '--json prints {"week", "calls": [{"id", "rank", "index", "default_rank", "reason" (plain), "reason_detail"',
+    '(term by term), "chance" (0-1, absent with --draws 0), "borderline"}], "groups": [{"group", "bucket",',
+    '"share_calls", "share_default", "share_population"}], "sentences", "unmet", "uncertain", "borderline",',
+    '"chance_sentences", "tie_seed", "warnings" (sentences),',
     '"warning_details": [{"kind", ...its fields, "message", "plain"}]}: the same warnings as data, in the same order:',
     'few-uncalled-weeks {"state", "weeks"}, small-groups {"group_by", "min_arms", "priors", "small": [{"bucket", "state"}]},',
     'no-calls {"state"}, or note (a sentence of the register or the exclusion list); "message" is the sentence in',
@@ -76,7 +82,11 @@ export const planCommand: Command = {
     state: { type: 'string', value: 'PLAN.json', description: 'the plan file: written when creating a plan, read and updated when applying outcomes' },
     outcomes: { type: 'string', value: 'WEEK', description: "the week's outcomes (CSV or XLSX): id, called, engaged; the called mothers' rows may be all" },
     replace: { type: 'flag', description: 'replace the last applied week with these outcomes' },
-    out: { type: 'string', value: 'calls.csv', description: 'write the list as CSV: id, rank, index, default_rank, reason, features, then the register\'s feature columns' },
+    out: {
+      type: 'string',
+      value: 'calls.csv|calls.xlsx',
+      description: 'write the list as CSV for Excel, or as XLSX when the name ends in .xlsx',
+    },
   },
   async run({ options, lists }, io) {
     const statePath = options.state;
@@ -166,7 +176,9 @@ export function parseShare(text: string, bound: 'min' | 'max'): ShareSetting {
 /** Writes the list (--out), prints it (--json or text, with the column report of a new register), after the uncertain places are counted. */
 async function finish(io: Io, plan: WeeklyPlan, view: PlanView, options: Record<string, string | true>, saved: string, columns: ColumnReport[] = []): Promise<number> {
   const u = await plan.uncertainty();
-  if (typeof options.out === 'string') await writeWhole(options.out, listCsv(view, u));
+  if (typeof options.out === 'string') {
+    await writeWhole(options.out, /\.xlsx$/i.test(options.out) ? listXlsx(view, u) : listCsv(view, u));
+  }
   if (options.json) {
     const out = listJson(view, u);
     io.stdout.write((columns.length ? `${out.slice(0, -1)},"columns":${JSON.stringify(columnsJson(columns))}}` : out) + '\n');

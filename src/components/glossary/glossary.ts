@@ -23,9 +23,16 @@ export const GLOSSARY = {
   cooldown: 'A beneficiary called in the last k weeks is not called again this week (k = 0: no cooldown).',
   'credible interval': 'Given her history and her group, her chance of staying engaged lies in this range with 90% probability. Few weeks or few calls make it wide.',
   prior: 'What allot assumes about a beneficiary before her own weeks say more: the rate of her group (or of the whole register), weighted by how much the groups agree.',
-  uncertain: 'Redrawing her transitions from their credible ranges sometimes moves her in or out of this week\u2019s list.',
+  chance:
+    'Her chance of being on this week\u2019s list: the share of redraws of her estimated transitions (from their ' +
+    'credible ranges) whose list has her. A short or thin history makes it lower.',
+  borderline:
+    'On the list in 20% to 80% of the redraws: the history cannot tell whether she belongs on it. If a call must be ' +
+    'dropped, drop a borderline one.',
   'default rank': 'Her place in the list under the default reward (engagement only, reward = state).',
-  reason: 'Which parts of the chosen reward and which of her features raised or lowered her priority against the default.',
+  reason:
+    'Why she is on the list, in one line: her features that moved her against the default reward\u2019s list, or ' +
+    'the share minimum that brought her in. The full account names each part of the reward.',
   share: 'Minimum and maximum shares of the calls that go to one group (for example at least 20% to ages 51-60).',
   exclusions: 'Ids that must not be called (opted out, unreachable), one per line or as a CSV with an id column.',
   outcomes: 'A CSV with columns id, called (0/1: was she called this week) and engaged (0/1: was she engaged afterwards).',

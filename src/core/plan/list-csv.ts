@@ -1,18 +1,27 @@
-// The week's call list as CSV, one file for the health workers and for a re-analysis, written the same
-// by the app's download and by `allot plan --out`: one line per call in rank order, with
-//   id, the columns she carries (name, phone, village: as she named them), rank, index, default_rank,
-//   reason, features, then the register's feature columns
-// where reason is in full (why her priority differs from the default; the share minimum that brought
-// her in; how sure her place is, once the posterior draws are counted), features her bucket in every
-// group in words ("Ages 51-60 · Income low"), and the columns her raw values under the names the user
-// wrote. Fields are quoted by csvField (RFC 4180); numbers keep every digit.
+// The week's call list as a table, one for the health workers and for a re-analysis, written the same
+// by the app's downloads and by `allot plan --out`, as CSV or XLSX: one line per call in rank order,
+//   id, the columns she carries (name, phone, village: as she named them), rank, reason, chance,
+//   borderline, index, default_rank, features, the register's feature columns, reason_detail, index_full
+// where reason is the plain reason (plain-reason.ts), chance her share of posterior draws that list
+// her (0-1, rounded to 0.01; empty until counted), borderline "yes" or "no" (borderline.ts; empty
+// until counted), index rounded to 4 significant digits for reading, features her bucket in every group
+// in words ("Ages 51-60 · Income low"), the columns her raw values under the names the user wrote,
+// reason_detail the term-by-term account (with the minimum that brought her in), index_full every digit.
+// The CSV is for Excel as it opens a file: UTF-8 with a byte order mark, text cells (values and
+// headers) that a spreadsheet would take for a formula made inert (spreadsheet-cell.ts).
 import { csvField } from '../datasets/csv-field.ts';
+import { inertCell, readableNumber } from '../export/spreadsheet-cell.ts';
+import { xlsxSheet } from '../export/xlsx-sheet.ts';
 import { groupBuckets } from '../measures/group-buckets.ts';
 import { packedAt } from './packed-plan.ts';
+import { isBorderline } from './borderline.ts';
+import { bucketText } from './plain-reason.ts';
 import type { Register } from './register.ts';
 import type { WeeklyList } from './weekly-list.ts';
 
-/** What the file says of each line beyond the list itself (listLines); the plan worker sends it to the page with the list. */
+export { bucketText } from './plain-reason.ts';
+
+/** What the file says of each line beyond the list itself (listLines); the plan worker sends it with the list. */
 export interface ListLines {
   /** Per line: her id. */
   ids: string[];
@@ -27,11 +36,6 @@ export interface ListLines {
   carry: string[];
 }
 
-/** A bucket as a reader needs it: "Speaks Gujarati" says enough, "<= 30" needs its group ("age <= 30"). */
-export function bucketText(group: string, bucket: string): string {
-  return /^[\p{L}]/u.test(bucket) && !/^(no|yes|all)$/.test(bucket) ? bucket : `${group} ${bucket}`;
-}
-
 /** Ids, buckets and feature values of the listed arms (`arms` in rank order). */
 export function listLines(register: Register, arms: Int32Array): ListLines {
   const { schema, features, numArms } = register;
@@ -44,28 +48,68 @@ export function listLines(register: Register, arms: Int32Array): ListLines {
     carried: carried.map((c) => c.name),
     carry: Array.from(arms, (arm) => carried.map((c) => packedAt(c.values, arm))).flat(),
     ids: Array.from(arms, (arm) => register.ids[arm]),
-    buckets: Array.from(arms, (arm) => schema.groups.map((g, gi) => bucketText(g.name, buckets[gi][arm] >= 0 ? g.buckets[buckets[gi][arm]] : '?')).join(' · ')),
+    buckets: Array.from(arms, (arm) => {
+      const words = schema.groups.map((g, gi) => (buckets[gi][arm] >= 0 ? g.buckets[buckets[gi][arm]] : '?'));
+      return words.map((w, gi) => bucketText(schema.groups[gi].name, w)).join(' · ');
+    }),
     columns: schema.columns.map((c) => c.label || c.name),
     features: values,
   };
 }
 
-/** Line j's reason with how she came to be listed and how sure her place is (`membership`: per line, the share of posterior draws that list her; NaN when not counted). */
-export function fullReason(list: WeeklyList, j: number, membership: Float64Array = list.membership): string {
-  const m = membership[j];
-  const extra = [list.via[j] ? `called for the ${list.via[j]}` : '', m > 0 && m < 1 ? `uncertain: on the list in ${Math.round(m * 100)} % of posterior draws` : ''].filter(Boolean);
-  return [list.reasons[j], ...extra].join('; ');
+/** A chance of being on the list in words ("on the list in 85% of posterior draws"), "" when not counted. */
+export function chanceWords(chance: number): string {
+  return Number.isFinite(chance) ? `on the list in ${Math.round(chance * 100)}% of posterior draws` : '';
 }
 
-/** The list as CSV (see the top of this file); `membership` as in fullReason, e.g. counted after the list (the app's uncertain places). */
-export function listCsv(list: WeeklyList, lines: ListLines, membership: Float64Array = list.membership): string {
+/**
+ * Line j's term-by-term account with how sure her place is (`membership`: per line, the share of
+ * posterior draws that list her; NaN when not counted).
+ */
+export function reasonDetail(list: WeeklyList, j: number, membership: Float64Array = list.membership): string {
+  return [list.details[j], chanceWords(membership[j])].filter(Boolean).join('; ');
+}
+
+export type Cell = string | number | null;
+
+export interface ListTable {
+  header: string[];
+  rows: Cell[][];
+}
+
+/** The list's table (see the top of this file): the header and one row per line, cells as they are (not inert). */
+export function listTable(list: WeeklyList, lines: ListLines, membership: Float64Array = list.membership): ListTable {
   const F = lines.columns.length, C = lines.carried.length;
-  const rows = [['id', ...lines.carried, 'rank', 'index', 'default_rank', 'reason', 'features', ...lines.columns].map(csvField).join(',')];
+  const header = ['id', ...lines.carried, 'rank', 'reason', 'chance', 'borderline', 'index', 'default_rank', 'features'];
+  header.push(...lines.columns, 'reason_detail', 'index_full');
+  const rows: Cell[][] = new Array(list.arms.length);
   for (let j = 0; j < list.arms.length; j++) {
-    const carried = lines.carry.slice(j * C, j * C + C);
-    const fields: (string | number)[] = [lines.ids[j], ...carried, j + 1, list.index[j], list.defaultRank[j], fullReason(list, j, membership), lines.buckets[j]];
-    for (let f = 0; f < F; f++) fields.push(lines.features[j * F + f]);
-    rows.push(fields.map(csvField).join(','));
+    const m = membership[j], counted = Number.isFinite(m);
+    const chance = counted ? Math.round(m * 100) / 100 : null, mark = counted ? (isBorderline(m) ? 'yes' : 'no') : null;
+    const row: Cell[] = [lines.ids[j], ...lines.carry.slice(j * C, j * C + C), j + 1, list.reasons[j], chance, mark];
+    row.push(readableNumber(list.index[j]), list.defaultRank[j], lines.buckets[j]);
+    for (let f = 0; f < F; f++) row.push(lines.features[j * F + f]);
+    row.push(reasonDetail(list, j, membership), list.index[j]);
+    rows[j] = row;
   }
-  return rows.join('\n') + '\n';
+  return { header, rows };
+}
+
+/** The byte order mark that tells Excel the file is UTF-8. */
+export const BOM = '\uFEFF';
+
+/** The list as CSV (see the top of this file); `membership` as in reasonDetail (the app's comes after the list). */
+export function listCsv(list: WeeklyList, lines: ListLines, membership: Float64Array = list.membership): string {
+  const { header, rows } = listTable(list, lines, membership);
+  const line = (cells: Cell[]) => cells.map((c) => csvField(c === null ? null : inertCell(c))).join(',');
+  return BOM + [line(header), ...rows.map(line)].join('\n') + '\n';
+}
+
+/** The same table as an XLSX workbook (one sheet "Week N"). */
+export function listXlsx(list: WeeklyList, lines: ListLines, membership: Float64Array = list.membership): Uint8Array {
+  const { header, rows } = listTable(list, lines, membership);
+  // Widths for reading: the reason whole; the account, the groups and the digits narrower (for re-analysis).
+  const wide: Record<string, number> = { id: 14, reason: 70, reason_detail: 60, features: 40 };
+  const widths = header.map((h) => wide[h] ?? Math.min(24, Math.max(8, h.length + 2)));
+  return xlsxSheet({ name: `Week ${list.week}`, header, rows, widths });
 }

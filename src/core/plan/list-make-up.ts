@@ -1,9 +1,20 @@
 // The make-up of a call list per group, beside the population's and the default list's, and in words:
-// "this priority moves 23 of 160 calls to Ages 51-60, mostly from Ages 21-30". Computed from counts,
-// never by an LLM.
+// "this priority moves 23 of 160 calls to Ages 51-60, mostly from Ages 21-30", the groups the priority
+// names (its reward's features, its share rules) first, the other groups after as side effects.
+// Computed from counts, never by an LLM.
 import type { FeatureSchema } from '../instance/types.ts';
 import { groupBuckets } from '../measures/group-buckets.ts';
 import type { CellArray } from '../instance/occupancy.ts';
+import { parseReward } from '../reward/parse-reward.ts';
+import type { ShareSetting } from './plan-settings.ts';
+
+/** Indices of the groups the reward reads or a share rule names, in schema order. */
+export function priorityGroups(schema: FeatureSchema, settings: { reward: string; shares: readonly ShareSetting[] }) {
+  const parsed = parseReward(settings.reward, schema);
+  const named = new Set(settings.shares.map((s) => s.group));
+  if (parsed.ok) for (const f of parsed.featuresUsed) if (schema.columns[f]?.group) named.add(schema.columns[f].group!);
+  return schema.groups.flatMap((g, gi) => (named.has(g.name) ? [gi] : []));
+}
 
 export interface GroupShare {
   group: string;
@@ -51,24 +62,36 @@ export function listMakeUp(schema: FeatureSchema, features: Float64Array, numArm
 /**
  * One sentence per feature group whose make-up differs from the default list's, the groups with the
  * most calls moved first: "this priority moves 23 of 160 calls to Ages 51-60, mostly from Ages
- * 21-30"; "the same make-up as the default list" when no group differs.
+ * 21-30"; "the same make-up as the default list" when no group differs. With `named` groups (those the
+ * priority names), each of them has the first sentences, changed or not, and every other sentence is
+ * labelled "side effect: ".
  */
-export function makeUpSentences(shares: GroupShare[], budget: number): string[] {
+export function makeUpSentences(shares: GroupShare[], budget: number, named: readonly string[] = []): string[] {
   const byGroup = new Map<string, GroupShare[]>();
   for (const s of shares) byGroup.set(s.group, [...(byGroup.get(s.group) ?? []), s]);
-  const moves: { moved: number; text: string }[] = [];
+  const moves: { group: string; moved: number; text: string }[] = [];
   for (const [group, rows] of byGroup) {
     const gains = rows.filter((r) => r.calls > r.defaultCalls).sort((a, b) => b.calls - b.defaultCalls - (a.calls - a.defaultCalls));
     const losses = rows.filter((r) => r.calls < r.defaultCalls).sort((a, b) => a.calls - a.defaultCalls - (b.calls - b.defaultCalls));
-    if (gains.length === 0 && losses.length === 0) continue;
+    if (gains.length === 0 && losses.length === 0) {
+      const text = `this priority calls each bucket of ${group} as often as the default list`;
+      if (named.includes(group)) moves.push({ group, moved: 0, text });
+      continue;
+    }
     const moved = gains.reduce((sum, r) => sum + r.calls - r.defaultCalls, 0);
     const name = (r: GroupShare) => bucketName(group, r.bucket);
     const to = gains.length ? `${gains[0].calls - gains[0].defaultCalls} of ${budget} calls to ${name(gains[0])}` : '';
     const from = losses.length ? `${gains.length ? 'mostly ' : ''}from ${name(losses[0])}` : '';
-    moves.push({ moved, text: `this priority moves ${[to, from].filter(Boolean).join(', ')}${gains.length > 1 ? ` (${moved} calls change ${group} in all)` : ''}` });
+    const all = gains.length > 1 ? ` (${moved} calls change ${group} in all)` : '';
+    moves.push({ group, moved, text: `this priority moves ${[to, from].filter(Boolean).join(', ')}${all}` });
   }
-  if (moves.length === 0) return ['this priority calls the same make-up of every group as the default list'];
-  return moves.sort((a, b) => b.moved - a.moved).map((m) => m.text);
+  if (moves.every((m) => m.moved === 0) && named.length === 0) {
+    return ['this priority calls the same make-up of every group as the default list'];
+  }
+  moves.sort((a, b) => b.moved - a.moved);
+  if (named.length === 0) return moves.map((m) => m.text);
+  const asked = moves.filter((m) => named.includes(m.group)).map((m) => m.text);
+  return [...asked, ...moves.filter((m) => !named.includes(m.group)).map((m) => `side effect: ${m.text}`)];
 }
 
 /** The label alone when it already names its group ("Ages 51-60"), else "Languages: Speaks Hindi". */

@@ -1,17 +1,20 @@
 // The weekly list: whom to call this week and why. For the plan's reward and budget, every
 // beneficiary's Whittle index for her current state, the constrained top-B (constrained-top-b.ts)
 // among those who may be called, the same list under the default reward `state` for comparison, a
-// reason per line (explain-priority.ts), the make-up per group in words (list-make-up.ts), and the
-// beneficiaries whose place in the list changes across posterior draws (posterior-draws.ts).
+// plain reason per line (plain-reason.ts) and its term-by-term account (explain-priority.ts), the
+// share minimum that brought a line in (only when she would not be listed without it), the make-up
+// per group in words (list-make-up.ts), and each line's chance of being on the list across posterior
+// draws (posterior-draws.ts).
 //
 // Pure: the Whittle indices come from an injected IndexFunction (the WASM engine's whittleIndices in
 // the app and the CLI), randomness from the seed recorded with the list.
-import { constrainedTopB } from './constrained-top-b.ts';
+import { constrainedTopB, type ConstrainedTopB } from './constrained-top-b.ts';
 import { credibleInterval, type TransitionPosterior } from './estimate-transitions.ts';
 import { note, type PlanWarning } from './estimate-warnings.ts';
 import { explainPriority, meanTermWeights, rewardTerms } from './explain-priority.ts';
-import { listMakeUp, makeUpSentences, type GroupShare } from './list-make-up.ts';
-import { listRules, tieDraw, type ListRules } from './list-rules.ts';
+import { listMakeUp, makeUpSentences, priorityGroups, type GroupShare } from './list-make-up.ts';
+import { listRules, tieDraw, type ListRules, type TopRules } from './list-rules.ts';
+import { plainReason } from './plain-reason.ts';
 import type { PlanSettings } from './plan-settings.ts';
 import { currentIndex, MembershipCount, posteriorDrawIndex, type IndexFunction } from './posterior-draws.ts';
 import type { Register } from './register.ts';
@@ -34,11 +37,16 @@ export interface WeeklyList {
   index: Float64Array;
   /** 1-based rank among eligible beneficiaries under the default reward `state` (same ties). */
   defaultRank: Int32Array;
-  /** The constraint that brought her in ("minimum of Ages = 51-60"), or "" when chosen by index. */
+  /**
+   * The label of the share minimum that brought her in ("Ages 51-60"): only when she would not be on
+   * the list without that minimum; "" otherwise.
+   */
   via: string[];
-  /** Why her priority differs from the default, in words. */
+  /** The plain reason of each line, at most REASON_CHARS characters (plain-reason.ts). */
   reasons: string[];
-  /** Share of posterior draws in which she is on the list (NaN without draws or with given transitions). */
+  /** The term-by-term account of each line (explain-priority.ts). */
+  details: string[];
+  /** Her chance of being on the list: the share of posterior draws whose list has her (NaN: not counted). */
   membership: Float64Array;
   /** Beneficiaries (listed or not) whose membership changes across draws; 0 without draws. */
   uncertainCount: number;
@@ -48,8 +56,10 @@ export interface WeeklyList {
   defaultArms: Int32Array;
   /** Per feature group and bucket: shares of calls, of the default list's calls, of the population. */
   groups: GroupShare[];
-  /** The make-up in words, computed (never by an LLM). */
+  /** The make-up in words, computed (never by an LLM): the groups the priority names first (`asked`), then the rest. */
   sentences: string[];
+  /** How many of the first sentences are about the groups the priority names (its reward's features, its shares). */
+  asked: number;
   /** Constraints that could not be met (from constrainedTopB), in words. */
   unmet: string[];
   /** The estimator's warnings (with kinds), after the exclusion list's; plainWords says them. */
@@ -70,7 +80,7 @@ export interface ListContext {
 export function buildWeeklyList(register: Register, settings: PlanSettings, week: number, context: ListContext, rules: ListRules = listRules(register, settings, week, context.posterior)): WeeklyList {
   const { numArms: N, numStates: S, schema, features } = register;
   const { state, tieSeed, top } = rules;
-  const { tieRank, eligible, budget, quotas } = top;
+  const { tieRank, eligible, budget } = top;
   // The default reward (DEFAULT_REWARD, `state`): r(arm, s) = s, as compileReward gives it, without compiling.
   const defaultTable = new Float64Array(N * S);
   for (let arm = 0; arm < N; arm++) for (let s = 0; s < S; s++) defaultTable[arm * S + s] = s;
@@ -83,11 +93,15 @@ export function buildWeeklyList(register: Register, settings: PlanSettings, week
   const why = reasonRows(register, list.arms, eligible);
   const terms = rewardTerms(settings.reward, why.population);
   const means = meanTermWeights(terms, why.sample);
+  const via = broughtIn(list, index, top);
   const reasons: string[] = new Array(B);
-  const via: string[] = new Array(B);
+  const details: string[] = new Array(B);
   for (let j = 0; j < B; j++) {
-    reasons[j] = explainPriority(terms, means, j, schema, why.population.features, defaultRank[j], j + 1);
-    via[j] = list.via[j] >= 0 ? `minimum of ${quotas[list.via[j]].label}` : '';
+    const rank = j + 1, features = why.population.features;
+    const broughtIn = via[j];
+    reasons[j] = plainReason({ terms, means, row: j, schema, features, rank, defaultRank: defaultRank[j], broughtIn });
+    const detail = explainPriority(terms, means, j, schema, features, defaultRank[j], rank);
+    details[j] = via[j] ? `brought in by the minimum of ${via[j]}; ${detail}` : detail;
   }
   let membership: Float64Array = new Float64Array(B).fill(NaN);
   let uncertainCount = 0;
@@ -103,11 +117,35 @@ export function buildWeeklyList(register: Register, settings: PlanSettings, week
   const groups = listMakeUp(schema, features, N, list.arms, defaults.arms);
   return {
     week, tieSeed, reward: settings.reward, budget,
-    arms: list.arms, index: Float64Array.from(list.arms, (arm) => index[arm]), defaultRank, via, reasons,
+    arms: list.arms, index: Float64Array.from(list.arms, (arm) => index[arm]), defaultRank, via, reasons, details,
     membership, uncertainCount, intervals, defaultArms: defaults.arms, groups,
-    sentences: makeUpSentences(groups, B), unmet: list.unmet,
+    ...sentencesOf(groups, B, schema, settings), unmet: list.unmet,
     warnings: [...rules.warnings.map(note), ...(posterior?.warnings ?? [])],
   };
+}
+
+/** The make-up sentences, those about the groups the priority names first (list-make-up.ts). */
+function sentencesOf(groups: GroupShare[], B: number, schema: Register['schema'], settings: PlanSettings) {
+  const named = priorityGroups(schema, settings).map((g) => schema.groups[g].name);
+  return { sentences: makeUpSentences(groups, B, named), asked: named.length };
+}
+
+/**
+ * Per line, the label of the share minimum that brought her in: she was taken for that minimum and is
+ * not on the list made without it (the same rules, that quota's minimum 0); "" for everyone else.
+ */
+function broughtIn(list: ConstrainedTopB, index: Float64Array, top: TopRules): string[] {
+  const via = new Array<string>(list.arms.length).fill('');
+  top.quotas.forEach((quota, q) => {
+    if (quota.min === 0 || !list.via.includes(q)) return;
+    const quotas = top.quotas.map((x, k) => (k === q ? { ...x, min: 0 } : x));
+    const without = constrainedTopB({ index, ...top, quotas });
+    const listed = new Set(without.arms);
+    list.via.forEach((v, j) => {
+      if (v === q && !listed.has(list.arms[j])) via[j] = quota.label;
+    });
+  });
+  return via;
 }
 
 /** Eligible beneficiaries whose term weights give the averages the reasons compare with, beyond the listed. */

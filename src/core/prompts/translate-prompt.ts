@@ -3,18 +3,13 @@
 // LLM, and records which). The translation keeps the meaning and the hedges ("slightly").
 import type { ChatRequest, ReplySchema } from './chat-request.ts';
 import { ReplyParseError } from './parse-reply.ts';
+import { languageName } from '../language/language-names.ts';
 
 export const TRANSLATION_REPLY: ReplySchema = {
   name: 'translation',
   schema: { type: 'object', properties: { translation: { type: 'string' } }, required: ['translation'], additionalProperties: false },
 };
 
-/** Names of the study's languages and a few more, by ISO 639 code; other codes are shown as given. */
-export const LANGUAGE_NAMES: Record<string, string> = {
-  en: 'English', hi: 'Hindi', ta: 'Tamil', tcy: 'Tulu', kn: 'Kannada', mr: 'Marathi', gu: 'Gujarati', bn: 'Bengali', te: 'Telugu', ml: 'Malayalam', pa: 'Punjabi', or: 'Odia', ur: 'Urdu',
-};
-
-export const languageName = (code: string): string => LANGUAGE_NAMES[code] ?? code;
 
 /** The script each language is usually written in (Tulu: Kannada script). */
 const SCRIPTS: Record<string, string> = {

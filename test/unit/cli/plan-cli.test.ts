@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { parseCsv } from '../../../src/core/datasets/csv.ts';
+import { readSheet, readZip } from '../core/export/read-xlsx.ts';
 import { runMain } from './run-main.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'allot-plan-'));
@@ -17,7 +18,7 @@ const CREATE = ['plan', '--register', 'dlm', '--arms', '600', '--weeks', '8', '-
 /** The week's outcomes for a plan file: the listed ids called, engaged drawn by a fixed rule. */
 function outcomesFor(planPath: string, callsPath: string, flip = 0): string {
   const plan = JSON.parse(readFileSync(planPath, 'utf8'));
-  const called = new Set(parseCsv(readFileSync(callsPath, 'utf8')).rows.map((r) => r.fields[0]));
+  const called = new Set(parseCsv(readFileSync(callsPath, 'utf8').slice(1)).rows.map((r) => r.fields[0]));
   return 'id,called,engaged\n' + plan.register.ids.map((id: string, i: number) => `${id},${called.has(id) ? 1 : 0},${(i * 7 + flip) % 3 === 0 ? 1 : 0}`).join('\n') + '\n';
 }
 
@@ -29,19 +30,44 @@ describe('allot plan', () => {
     const out = JSON.parse(r.stdout);
     expect(out.week).toBe(8);
     expect(out.calls).toHaveLength(40);
-    expect(Object.keys(out.calls[0])).toEqual(['id', 'rank', 'index', 'default_rank', 'reason']);
+    const keys = ['id', 'rank', 'index', 'default_rank', 'reason', 'reason_detail', 'chance', 'borderline'];
+    expect(Object.keys(out.calls[0])).toEqual(keys);
     expect(out.calls.map((c: { rank: number }) => c.rank)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
     for (let i = 1; i < 40; i++) expect(out.calls[i].index).toBeLessThanOrEqual(out.calls[i - 1].index);
+    // a plain reason of at most 100 characters; the term-by-term account beside it; her chance and the mark (20-80%)
+    const moved = '[\\d,]+ places? (higher|lower) than the default';
+    const kinds = new RegExp(`^(same place as the default|brought in by the .+ minimum|.+: ${moved}|${moved}, as .+)$`);
+    for (const c of out.calls) {
+      expect(c.reason.length).toBeLessThanOrEqual(100);
+      expect(c.reason).toMatch(kinds);
+      expect(c.reason_detail).toMatch(/(up from|down from|same as) default rank \d+/);
+      expect(c.chance * 4).toBe(Math.round(c.chance * 4));
+      expect(c.borderline).toBe(c.chance >= 0.2 && c.chance <= 0.8);
+    }
+    expect(out.borderline).toBe(out.calls.filter((c: { borderline: boolean }) => c.borderline).length);
+    const advice = 'If a call must be dropped, drop a borderline one';
+    expect(out.chance_sentences[0]).toMatch(new RegExp(`^${out.borderline} of 40 calls (is|are) borderline: .* ${advice}`));
     expect(Object.keys(out.groups[0])).toEqual(['group', 'bucket', 'share_calls', 'share_default', 'share_population']);
     expect(out.sentences[0]).toMatch(/^this priority moves \d+ of 40 calls to Ages 51-60/);
-    const csv = parseCsv(readFileSync(at('a.csv'), 'utf8'));
-    expect(csv.header.slice(0, 7)).toEqual(['id', 'rank', 'index', 'default_rank', 'reason', 'features', 'Gestational age at enrolment']);
+    const text = readFileSync(at('a.csv'), 'utf8');
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    const csv = parseCsv(text.slice(1));
+    expect(csv.header.slice(0, 9)).toEqual([
+      'id', 'rank', 'reason', 'chance', 'borderline', 'index', 'default_rank', 'features', 'Gestational age at enrolment',
+    ]);
+    expect(csv.header.slice(-2)).toEqual(['reason_detail', 'index_full']);
     expect(csv.rows.map((row) => row.fields[0])).toEqual(out.calls.map((c: { id: string }) => c.id));
-    // the reason in full (as --json's), her buckets in words, her raw values
-    expect(csv.rows.map((row) => row.fields[4])).toEqual(out.calls.map((c: { reason: string }) => c.reason));
-    expect(csv.rows.some((row) => row.fields[4].includes('% of posterior draws'))).toBe(true);
-    for (const row of csv.rows) expect(row.fields[5]).toMatch(/Ages [^·]+ · /);
-    expect(csv.rows.every((row) => Number.isFinite(Number(row.fields[6])) && row.fields[6] !== '')).toBe(true);
+    // the plain reason and its account (as --json's), chance, mark, index rounded and whole, buckets, raw values
+    expect(csv.rows.map((row) => row.fields[2])).toEqual(out.calls.map((c: { reason: string }) => c.reason));
+    type Call = { id: string; reason_detail: string; borderline: boolean };
+    expect(csv.rows.map((row) => row.fields.at(-2))).toEqual(out.calls.map((c: Call) => c.reason_detail));
+    expect(csv.rows.some((row) => row.fields.at(-2)!.includes('% of posterior draws'))).toBe(true);
+    expect(csv.rows.map((row) => Number(row.fields[3]))).toEqual(out.calls.map((c: { chance: number }) => c.chance));
+    expect(csv.rows.map((row) => row.fields[4])).toEqual(out.calls.map((c: Call) => (c.borderline ? 'yes' : 'no')));
+    expect(csv.rows.map((row) => Number(row.fields.at(-1)))).toEqual(out.calls.map((c: { index: number }) => c.index));
+    for (const row of csv.rows) expect(Number(row.fields[5])).toBe(Number(Number(row.fields.at(-1)).toPrecision(4)));
+    for (const row of csv.rows) expect(row.fields[7]).toMatch(/Ages [^·]+ · /);
+    expect(csv.rows.every((row) => Number.isFinite(Number(row.fields[8])) && row.fields[8] !== '')).toBe(true);
     const again = await runMain([...CREATE, '--state', at('b.json'), '--out', at('b.csv'), '--json']);
     expect(again.stdout).toBe(r.stdout);
     // the same plan, but for who it is (a new id, the name of its file, the time it was made)
@@ -59,7 +85,7 @@ describe('allot plan', () => {
     const week9 = JSON.parse(next.stdout);
     expect(week9.week).toBe(9);
     // Cooldown 1: nobody called in week 8 is called in week 9.
-    const called8 = new Set(parseCsv(readFileSync(at('w8.csv'), 'utf8')).rows.map((r) => r.fields[0]));
+    const called8 = new Set(parseCsv(readFileSync(at('w8.csv'), 'utf8').slice(1)).rows.map((r) => r.fields[0]));
     for (const c of week9.calls) expect(called8.has(c.id)).toBe(false);
     const saved = readFileSync(at('w.json'), 'utf8');
     const twice = await runMain(['plan', '--state', at('w.json'), '--outcomes', at('week8.csv')]);
@@ -151,5 +177,35 @@ describe('allot plan', () => {
     const second = await runMain(['plan', '--state', at('wide.json'), '--outcomes', at('wide-week1.csv'), '--json']);
     expect(second.stderr).toBe('');
     expect(JSON.parse(second.stdout).week).toBe(2);
+  });
+
+  test('--out calls.xlsx writes the table as a workbook; --draws 0 leaves chance out; a minimum credits those it brought in', async () => {
+    const args = ['plan', '--register', 'dlm', '--arms', '600', '--weeks', '8', '--reward', REWARD, '--budget', '40'];
+    args.push('--seed', '3', '--draws', '0');
+    const share = ['--min-share', 'Languages=Speaks Hindi:0.6'];
+    const r = await runMain([...args, ...share, '--state', at('x.json'), '--out', at('x.xlsx'), '--json']);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    const keys = ['id', 'rank', 'index', 'default_rank', 'reason', 'reason_detail', 'borderline'];
+    expect(Object.keys(out.calls[0])).toEqual(keys);
+    expect(out.calls.every((c: { borderline: boolean }) => c.borderline === false)).toBe(true);
+    expect(out.chance_sentences).toEqual([]);
+    // Those the minimum brought in are exactly those missing from the list made without it.
+    const plain = JSON.parse((await runMain([...args, '--state', at('y.json'), '--json'])).stdout);
+    const without = new Set(plain.calls.map((c: { id: string }) => c.id));
+    type Call = { id: string; reason: string };
+    const brought = out.calls.filter((c: Call) => c.reason === 'brought in by the Languages: Speaks Hindi minimum');
+    expect(brought.length).toBeGreaterThan(0);
+    const absent = out.calls.map((c: Call) => c.id).filter((id: string) => !without.has(id));
+    expect(brought.map((c: Call) => c.id).sort()).toEqual(absent.sort());
+    for (const c of brought) expect(c.reason_detail).toMatch(/^brought in by the minimum of Languages: Speaks Hindi; /);
+    const sheet = readSheet(readZip(readFileSync(at('x.xlsx'))).get('xl/worksheets/sheet1.xml')!);
+    const head = ['A1', 'B1', 'C1', 'D1', 'E1', 'F1'].map((ref) => sheet.get(ref));
+    expect(head).toEqual(['id', 'rank', 'reason', 'chance', 'borderline', 'index']);
+    out.calls.forEach((c: { id: string; rank: number; reason: string; index: number }, j: number) => {
+      const row = ['A', 'B', 'C', 'D'].map((col) => sheet.get(`${col}${j + 2}`));
+      expect(row).toEqual([c.id, c.rank, c.reason, undefined]);
+      expect(sheet.get(`F${j + 2}`)).toBe(Number(c.index.toPrecision(4)));
+    });
   });
 });

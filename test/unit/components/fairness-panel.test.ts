@@ -14,7 +14,7 @@ describe('FairnessPanel', () => {
     const rows = [...body.matchAll(/<th scope="row"[^>]*>([^<]+)<\/th>/g)].map((m) => m[1]);
     expect(rows).toEqual(['Age', 'Language', 'Income']);
     expect(body).toContain('Language varies more than the groups the priority names');
-    expect(body).toContain('hi or mr or ne (Devanagari script); the generator saw an English rewrite of it');
+    expect(body).toContain('Hindi or Marathi or Nepali (Devanagari script); the generator saw an English rewrite of it');
     expect(body).toContain('1.00e-2');
     expect(body).toContain('–');
   });

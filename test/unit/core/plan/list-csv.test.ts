@@ -1,10 +1,11 @@
 // The week's list as CSV, the one file of the app's download and `allot plan --out`: columns, the
-// reason in full, buckets in words and raw feature values per line, quoting, read back by the CSV reader.
+// plain reason and its full account, chance and borderline mark, buckets in words and raw feature
+// values per line, quoting, read back by the CSV reader; the file as Excel opens it (BOM, no formulas).
 import { describe, expect, test } from 'vitest';
 import { csvField } from '../../../../src/core/datasets/csv-field.ts';
 import { parseCsv } from '../../../../src/core/datasets/csv.ts';
 import type { FeatureSchema } from '../../../../src/core/instance/types.ts';
-import { bucketText, fullReason, listCsv, listLines } from '../../../../src/core/plan/list-csv.ts';
+import { BOM, bucketText, listCsv, listLines, reasonDetail } from '../../../../src/core/plan/list-csv.ts';
 import type { Register } from '../../../../src/core/plan/register.ts';
 import type { WeeklyList } from '../../../../src/core/plan/weekly-list.ts';
 
@@ -22,7 +23,9 @@ const features = Float64Array.from([1, 0, 50, 3, 0, 1, 150, 2.5, 1, 0, 100, 0, 0
 const register = { numArms: 5, ids: ['a', 'b,2', 'c', 'd', 'e'], schema, features } as unknown as Register;
 const list = {
   arms: Int32Array.from([4, 1]), index: Float64Array.from([0.5, 0.1 + 0.2]), defaultRank: Int32Array.from([3, 1]),
-  via: ['minimum of Ages = 51-60', ''], reasons: ['older, "low" income', 'same as default'], membership: Float64Array.from([NaN, NaN]),
+  via: ['Ages 51-60', ''], reasons: ['brought in by the Ages 51-60 minimum', 'same place as the default'],
+  details: ['brought in by the minimum of Ages 51-60; older, "low" income', 'same as default rank 1'],
+  membership: Float64Array.from([NaN, NaN]),
 } as unknown as WeeklyList;
 
 describe('the list as CSV', () => {
@@ -48,22 +51,50 @@ describe('the list as CSV', () => {
     expect(Array.from(lines.features)).toEqual([0, 0, 120, NaN, 0, 1, 150, 2.5]);
   });
 
-  test('writes one line per call in rank order with the reason in full, and reads back through the CSV reader', () => {
-    const table = parseCsv(listCsv(list, listLines(register, list.arms)));
-    expect(table.header).toEqual(['id', 'rank', 'index', 'default_rank', 'reason', 'features', 'Ages 21-30', 'Ages 51-60', 'income', 'distance, km']);
+  test('writes one line per call in rank order, plain reason first and full account last, read back by the CSV reader', () => {
+    const csv = listCsv(list, listLines(register, list.arms));
+    expect(csv.startsWith(BOM)).toBe(true);
+    const table = parseCsv(csv.slice(1));
+    expect(table.header).toEqual([
+      'id', 'rank', 'reason', 'chance', 'borderline', 'index', 'default_rank', 'features',
+      'Ages 21-30', 'Ages 51-60', 'income', 'distance, km', 'reason_detail', 'index_full',
+    ]);
     expect(table.rows.map((r) => r.fields)).toEqual([
-      ['e', '1', '0.5', '3', 'older, "low" income; called for the minimum of Ages = 51-60', 'Ages ? · income > 100', '0', '0', '120', ''],
-      ['b,2', '2', '0.30000000000000004', '1', 'same as default', 'Ages 51-60 · income > 100', '0', '1', '150', '2.5'],
+      ['e', '1', 'brought in by the Ages 51-60 minimum', '', '', '0.5', '3', 'Ages ? · income > 100', '0', '0', '120', '',
+        'brought in by the minimum of Ages 51-60; older, "low" income', '0.5'],
+      ['b,2', '2', 'same place as the default', '', '', '0.3', '1', 'Ages 51-60 · income > 100', '0', '1', '150', '2.5',
+        'same as default rank 1', '0.30000000000000004'],
     ]);
   });
 
-  test('says how sure a place is once the draws are counted, from the list or from membership counted after it', () => {
-    expect(fullReason(list, 1)).toBe('same as default');
+  test('gives her chance and the borderline mark once the draws are counted, with the list or after it', () => {
+    expect(reasonDetail(list, 1)).toBe('same as default rank 1');
     const counted = Float64Array.from([1, 0.35]);
-    expect(fullReason(list, 1, counted)).toBe('same as default; uncertain: on the list in 35 % of posterior draws');
-    expect(fullReason(list, 0, counted)).toBe('older, "low" income; called for the minimum of Ages = 51-60');
+    expect(reasonDetail(list, 1, counted)).toBe('same as default rank 1; on the list in 35% of posterior draws');
     const withDraws = { ...list, membership: counted };
-    expect(parseCsv(listCsv(withDraws, listLines(register, list.arms))).rows[1].fields[4]).toBe('same as default; uncertain: on the list in 35 % of posterior draws');
+    const rows = parseCsv(listCsv(withDraws, listLines(register, list.arms)).slice(1)).rows.map((r) => r.fields);
+    expect(rows.map((r) => [r[3], r[4]])).toEqual([['1', 'no'], ['0.35', 'yes']]);
     expect(listCsv(list, listLines(register, list.arms), counted)).toBe(listCsv(withDraws, listLines(register, list.arms)));
+  });
+
+  test('is safe to open in Excel: text a spreadsheet would take for a formula is made inert, numbers stay numbers', () => {
+    const ids = ['=HYPERLINK("http://x","y")', '-2', '+1', '@SUM(A1)', '\tx'];
+    const hostile = { ...register, ids } as unknown as Register;
+    const evil = {
+      ...list, arms: Int32Array.from([0, 1, 2, 3]), index: Float64Array.from([-0.25, 1, 2, 3]),
+      defaultRank: Int32Array.from([1, 2, 3, 4]), via: ['', '', '', ''], reasons: ['-older', '+x', '@y', 'z'],
+      details: ['=1+1', 'a', 'b', 'c'], membership: Float64Array.from([NaN, NaN, NaN, NaN]),
+    } as unknown as WeeklyList;
+    const schemaEvil = { ...schema, columns: schema.columns.map((c, i) => (i === 3 ? { ...c, label: '=cmd|calc' } : c)) };
+    const csv = listCsv(evil, listLines({ ...hostile, schema: schemaEvil } as Register, evil.arms));
+    const table = parseCsv(csv.slice(1));
+    expect(table.header[11]).toBe("'=cmd|calc");
+    const cells = [table.header, ...table.rows.map((r) => r.fields)].flat();
+    // Excel's rule: a cell beginning with one of these is a formula unless it is a number.
+    for (const c of cells) if (/^[=+\-@\t\r]/.test(c)) expect(Number.isFinite(Number(c)), c).toBe(true);
+    expect(table.rows.map((r) => r.fields[0])).toEqual(['\'=HYPERLINK("http://x","y")', '-2', '+1', "'@SUM(A1)"]);
+    expect(table.rows[0].fields.slice(2, 3)).toEqual(["'-older"]);
+    expect(table.rows[0].fields[5]).toBe('-0.25');
+    expect(table.rows[0].fields[12]).toBe("'=1+1");
   });
 });

@@ -75,11 +75,12 @@ function bruteForce(register: Register, s: PlanSettings, transitions: Float64Arr
   const index = idx(s.reward), defaultIndex = idx('state');
   const list = referenceConstrainedTopB(index, tieRank, eligible, s.budget, quotas);
   const order = Array.from({ length: N }, (_, a) => a).filter((a) => eligible[a]).sort((a, b) => defaultIndex[b] - defaultIndex[a] || tieRank[a] - tieRank[b]);
-  return { list, index, eligible, quotas, defaultRank: list.arms.map((arm) => order.indexOf(arm) + 1) };
+  return { list, index, eligible, quotas, tieRank, defaultRank: list.arms.map((arm) => order.indexOf(arm) + 1) };
 }
 
 describe('buildWeeklyList', () => {
   test('equals a brute-force top-B by the reference index twin, and every constraint holds, on 40 random registers', () => {
+    const minimumLines = { credited: 0, listedAnyway: 0 };
     for (let seed = 0; seed < 40; seed++) {
       const { register, settings: s } = randomCase(seed);
       const posterior = estimateTransitions(register.history, register.schema, register.features, register.numArms, { groupBy: s.priorGroup });
@@ -96,7 +97,23 @@ describe('buildWeeklyList', () => {
       });
       expect(list.arms.length === s.budget || list.unmet.length > 0).toBe(true);
       expect(list.reasons).toHaveLength(list.arms.length);
+      // A minimum is credited with exactly those it took who are not on the list made without it.
+      const credited = brute.quotas.map((q, k) => {
+        const quotas = brute.quotas.map((x, i) => (i === k ? { ...x, min: 0 } : x));
+        const without = new Set(referenceConstrainedTopB(brute.index, brute.tieRank, brute.eligible, s.budget, quotas).arms);
+        return brute.list.arms.filter((arm, j) => brute.list.via[j] === k && !without.has(arm));
+      });
+      list.via.forEach((label, j) => {
+        const k = brute.list.via[j];
+        const brought = k >= 0 && credited[k].includes(list.arms[j]);
+        if (k >= 0) minimumLines[brought ? 'credited' : 'listedAnyway']++;
+        expect(label !== '', `seed ${seed}, line ${j}`).toBe(brought);
+        if (brought) expect(label.endsWith(brute.quotas[k].label)).toBe(true);
+      });
     }
+    // both kinds of lines a minimum takes occur: those it brought in, and those on the list anyway
+    expect(minimumLines.credited).toBeGreaterThan(0);
+    expect(minimumLines.listedAnyway).toBeGreaterThan(0);
   }, 60_000);
 
   test('is reproduced exactly by its seed, and another seed breaks ties differently', () => {
@@ -123,8 +140,8 @@ describe('buildWeeklyList', () => {
     expect(old.sharePopulation).toBeCloseTo(old.population / 3000, 12);
     expect(list.sentences[0]).toMatch(new RegExp(`^this priority moves ${old.calls - old.defaultCalls} of 160 calls to Ages 51-60, mostly from Ages \\d`));
     const j = Array.from(list.arms).findIndex((arm) => register.features[arm * register.schema.columns.length + register.schema.columns.findIndex((c) => c.name === 'age_51_60')] === 1);
-    expect(list.reasons[j]).toContain('raised by state * (4 * “Ages 51-60”) (+4 vs average');
-    expect(list.reasons[j]).toContain('she is Ages 51-60');
+    expect(list.details[j]).toContain('raised by state * (4 * “Ages 51-60”) (+4 vs average');
+    expect(list.details[j]).toContain('she is Ages 51-60');
     // Posterior intervals of the listed: if called and if not, around the posterior means.
     for (let k = 0; k < 4; k++) expect(list.intervals[k]).toBeGreaterThanOrEqual(0);
     expect(list.intervals[0]).toBeLessThanOrEqual(list.intervals[1]);

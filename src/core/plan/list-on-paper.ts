@@ -1,0 +1,59 @@
+// What the printed list says besides its lines: the rules and the counts of its one-page summary, in
+// words, and which of her groups each printed line shows (the groups the priority reads or a share
+// rule names: all of them would take a paper line of their own; the CSV has every group).
+import { percent } from '../words/percent.ts';
+import { borderlineCount, BORDERLINE_HIGH, BORDERLINE_LOW } from './borderline.ts';
+export { priorityGroups } from './list-make-up.ts';
+import type { PlanSettings } from './plan-settings.ts';
+import type { WeeklyList } from './weekly-list.ts';
+
+/** Her words for the chosen groups out of her buckets in every group ("Ages 51-60 · Income low", in schema order). */
+export function bucketsOf(buckets: string, groups: number[], groupCount: number): string {
+  const parts = buckets.split(' · ');
+  // A bucket label holding " · " itself: the split cannot say which part is which group, so all of it.
+  if (parts.length !== groupCount) return buckets;
+  return groups.map((g) => parts[g]).join(' · ');
+}
+
+const n = (x: number) => x.toLocaleString('en');
+const pct = (x: number) => percent(x, 0);
+
+/** The list's rules, one sentence each (the reward is printed apart, with where it comes from). */
+export function rulesInWords(settings: PlanSettings): string[] {
+  const out = [`Budget: ${n(settings.budget)} calls this week.`];
+  const weeks = `${settings.cooldown} week${settings.cooldown === 1 ? '' : 's'}`;
+  out.push(settings.cooldown > 0 ? `Cooldown: no one is called again within ${weeks} of a call.` : 'No cooldown.');
+  const excluded = n(settings.exclude.length);
+  out.push(settings.exclude.length > 0 ? `Excluded: ${excluded} ids are never called.` : 'No one is excluded.');
+  for (const s of settings.shares) {
+    if (s.min) out.push(`At least ${pct(s.min)} of the calls go to ${s.group}: ${s.bucket}.`);
+    if (s.max !== undefined && s.max < 1) out.push(`At most ${pct(s.max)} of the calls go to ${s.group}: ${s.bucket}.`);
+  }
+  out.push(
+    settings.draws > 0
+      ? `Chance: her share of ${settings.draws} redraws of the estimated transitions whose list has her; ` +
+          `borderline from ${pct(BORDERLINE_LOW)} to ${pct(BORDERLINE_HIGH)}.`
+      : 'No redraws of the estimated transitions: no chances are shown.',
+  );
+  out.push(`Ties are broken by a draw from seed ${settings.seed}, the same every time the list is made.`);
+  return out;
+}
+
+/** The list's counts, one phrase each: calls, on the default list too, brought in by minima, borderline. */
+export function listCounts(list: WeeklyList, numArms: number, membership: Float64Array): string[] {
+  const calls = list.arms.length;
+  const inDefault = new Set(list.defaultArms);
+  let both = 0, brought = 0;
+  for (let j = 0; j < calls; j++) {
+    if (inDefault.has(list.arms[j])) both++;
+    if (list.via[j]) brought++;
+  }
+  const out = [
+    `${n(calls)} calls of ${n(numArms)} beneficiaries.`,
+    `${n(both)} of them are on the default reward's list too; ${n(calls - both)} are not.`,
+  ];
+  if (brought > 0) out.push(`${n(brought)} were brought in by a share minimum.`);
+  const borderline = calls > 0 && membership.every(Number.isFinite) ? borderlineCount(membership) : null;
+  if (borderline !== null) out.push(`${n(borderline)} ${borderline === 1 ? 'is' : 'are'} borderline.`);
+  return out;
+}

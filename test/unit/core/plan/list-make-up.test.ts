@@ -1,0 +1,51 @@
+// The list's make-up in words leads with what the priority asked: the groups its reward reads or its
+// share rules name come first, changed or not, and the other groups follow, labelled as side effects.
+import { describe, expect, test } from 'vitest';
+import type { FeatureSchema } from '../../../../src/core/instance/types.ts';
+import { makeUpSentences, priorityGroups, type GroupShare } from '../../../../src/core/plan/list-make-up.ts';
+
+const column = (name: string, group: string | null) =>
+  ({ name, label: name, description: '', type: 'binary' as const, group });
+const schema: FeatureSchema = {
+  columns: [
+    column('age_old', 'Ages'), column('age_young', 'Ages'), column('income_low', 'Income'), column('income_high', 'Income'),
+    column('weeks_since', 'Weeks'),
+  ],
+  groups: [
+    { name: 'Ages', kind: 'one-hot', columns: [0, 1], ordered: true, buckets: ['old', 'young'] },
+    { name: 'Income', kind: 'one-hot', columns: [2, 3], ordered: true, buckets: ['low', 'high'] },
+    { name: 'Weeks', kind: 'bucketed', columns: [4], ordered: true, buckets: ['no', 'yes'], edges: [0] },
+  ],
+};
+const row = (group: string, bucket: string, calls: number, defaultCalls: number): GroupShare =>
+  ({ group, bucket, calls, defaultCalls, population: 10, shareCalls: 0, shareDefault: 0, sharePopulation: 0 });
+// Weeks moves the most calls, Ages a few, Income none.
+const shares = [
+  row('Ages', 'old', 14, 10), row('Ages', 'young', 6, 10), row('Income', 'low', 8, 8), row('Income', 'high', 12, 12),
+  row('Weeks', 'no', 2, 12), row('Weeks', 'yes', 18, 8),
+];
+
+describe('the make-up in words', () => {
+  test('names the groups the reward reads and the share rules name, in schema order', () => {
+    const reward = 'state * (1 + agent_feats.age_old + 0.5 * agent_feats.income_low)';
+    expect(priorityGroups(schema, { reward, shares: [] })).toEqual([0, 1]);
+    const shares = [{ group: 'Weeks', bucket: 'yes', min: 0.2 }];
+    expect(priorityGroups(schema, { reward: 'state', shares })).toEqual([2]);
+    expect(priorityGroups(schema, { reward: 'state', shares: [] })).toEqual([]);
+  });
+
+  test('leads with the groups the priority names, even when another moves more; the rest are side effects', () => {
+    expect(makeUpSentences(shares, 20, ['Ages', 'Income'])).toEqual([
+      'this priority moves 4 of 20 calls to Ages: old, mostly from Ages: young',
+      'this priority calls each bucket of Income as often as the default list',
+      'side effect: this priority moves 10 of 20 calls to Weeks: yes, mostly from Weeks: no',
+    ]);
+  });
+
+  test('without named groups, the largest moves first and no label', () => {
+    expect(makeUpSentences(shares, 20)).toEqual([
+      'this priority moves 10 of 20 calls to Weeks: yes, mostly from Weeks: no',
+      'this priority moves 4 of 20 calls to Ages: old, mostly from Ages: young',
+    ]);
+  });
+});
