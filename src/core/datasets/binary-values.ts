@@ -20,6 +20,7 @@ export function binaryValue(raw: string, kind: BinaryKind, labels?: readonly [st
     if (v === labels[1].trim().toLowerCase()) return 0;
   }
   if (YES.includes(v) || WORDS[kind].yes.includes(v)) return 1;
+  if (/^[01]\.0*$/.test(v)) return v[0] === '1' ? 1 : 0; // "1.00": a spreadsheet's whole number
   if (NO.includes(v) || WORDS[kind].no.includes(v)) return 0;
   return -1;
 }

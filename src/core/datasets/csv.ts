@@ -98,6 +98,15 @@ export function checkNoNul(text: string, fileName: string): void {
   );
 }
 
+/** A field that reads as a number (trimmed): the forms JavaScript and Python both print. */
+export const NUMBER_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/** A trimmed field as a number is written: a file separated by semicolons is a spreadsheet's in a language
+ * that writes 0,5 for 0.5. */
+export function decimalText(table: CsvTable, raw: string): string {
+  return table.delimiter === SEMICOLON && /^[+-]?\d+,\d+$/.test(raw) ? raw.replace(',', '.') : raw;
+}
+
 /**
  * Reads a field as a finite number, or throws a CsvError naming the line and column.
  * Accepts the forms JavaScript and Python both print ("0.5", "1e-3", "-2"), and "0,5" in a file separated by
@@ -105,9 +114,8 @@ export function checkNoNul(text: string, fileName: string): void {
  */
 export function numberField(table: CsvTable, row: CsvRow, column: number, fileName = 'the file'): number {
   const raw = row.fields[column].trim();
-  // A file separated by semicolons is a spreadsheet's in a language that writes 0,5 for 0.5.
-  const text = table.delimiter === SEMICOLON && /^[+-]?\d+,\d+$/.test(raw) ? raw.replace(',', '.') : raw;
-  const value = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text) ? Number(text) : NaN;
+  const text = decimalText(table, raw);
+  const value = NUMBER_TEXT.test(text) ? Number(text) : NaN;
   if (!Number.isFinite(value)) {
     const name = table.header[column];
     throw new CsvError(

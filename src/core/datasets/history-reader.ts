@@ -182,12 +182,15 @@ export class HistoryReader implements CsvRowSink {
     let k = s, sign = 1, v = 0;
     if (k < e && bytes[k] === 45) (sign = -1), k++;
     const digits = k;
-    while (k < e && bytes[k] >= 48 && bytes[k] <= 57 && k - digits < 9) v = v * 10 + bytes[k++] - 48;
+    // Any whole number a CSV holds (a year-and-week number, a day count), up to 2^53 - 1: not 32-bit.
+    while (k < e && bytes[k] >= 48 && bytes[k] <= 57) v = v * 10 + bytes[k++] - 48;
+    const whole = k !== digits;
     if (k < e && bytes[k] === 46) for (k++; k < e && bytes[k] === 48; ) k++;
-    if (k !== e || k === digits) {
+    if (k !== e || !whole || !Number.isSafeInteger(v)) {
       const c = this.mapped.week;
       const raw = utf8Text(bytes, s, e);
-      throw new CsvError(`${this.fileName}, line ${line}, column ${c + 1} ("${this.header![c]}"): ${raw === '' ? 'the week is empty' : `"${raw}" is not a whole week number (1, 2, 3, ...)`}`, line, c + 1, this.header![c]);
+      const large = k === e && whole ? ' (it is too large to count exactly: at most 2^53 - 1)' : ' (1, 2, 3, ...)';
+      throw new CsvError(`${this.fileName}, line ${line}, column ${c + 1} ("${this.header![c]}"): ${raw === '' ? 'the week is empty' : `"${raw}" is not a whole week number${large}`}`, line, c + 1, this.header![c]);
     }
     return sign * v;
   }

@@ -12,6 +12,7 @@ import { mapColumns, type ColumnMapping } from './column-mapping.ts';
 import { contentHash } from './content-hash.ts';
 import { CsvError, parseCsv, type CsvTable } from './csv.ts';
 import { checkImportSize } from './import-limits.ts';
+import { isAscii, mergedIdsWords } from './nfc-ids.ts';
 
 const MAX_ERRORS = 20;
 
@@ -72,8 +73,11 @@ export function outcomesFromTable(table: CsvTable, hash: string, ids: readonly s
   const stateColumn = new BinaryColumn('state', { fileName, column: m.state, name: header[m.state] }, mapping.stateValues ?? register.stateValues);
   const unknown: string[] = [];
   let unknownCount = 0, week: number | null = null, kept = 0;
+  // Ids as people read them (Unicode NFC, as the register's): "é" in one character or two is one id.
+  const written = new Map<number, string>();
   rows.forEach((row) => {
-    const id = row.fields[m.id].trim();
+    const raw = row.fields[m.id].trim();
+    const id = isAscii(raw) ? raw : raw.normalize('NFC');
     const arm = position.get(id);
     const c = m.called === -1 ? 1 : calledColumn.read(row.fields[m.called], row.line);
     let s: number;
@@ -82,22 +86,27 @@ export function outcomesFromTable(table: CsvTable, hash: string, ids: readonly s
       s = v === BLANK ? MISSING : v;
     } else {
       const raw = row.fields[m.state].trim();
-      s = raw === '' ? MISSING : /^\d+$/.test(raw) && Number(raw) < numStates ? Number(raw) : -1;
+      s = raw === '' ? MISSING : /^\d+(\.0*)?$/.test(raw) && Number(raw) < numStates ? Number(raw) : -1;
       if (s === -1) add(`${where(row.line, m.state)}: "${raw}" is not a state in 0..${numStates - 1}`);
     }
     if (m.week !== -1) {
       const raw = row.fields[m.week].trim();
       const w = /^-?\d+$/.test(raw) ? Number(raw) : NaN;
-      if (!Number.isInteger(w)) add(`${where(row.line, m.week)}: "${raw}" is not a whole week number`);
+      if (!Number.isSafeInteger(w)) add(`${where(row.line, m.week)}: "${raw}" is not a whole week number${Number.isInteger(w) ? ' (it is too large to count exactly: at most 2^53 - 1)' : ''}`);
       else if (week === null) week = w;
       else if (w !== week) add(`${where(row.line, m.week)}: week ${w}, but the rows above are week ${week}; one file holds one week`);
     }
     if (arm === undefined) {
-      if (unknownCount++ < 3) unknown.push(`"${id}" (line ${row.line})`);
+      if (unknownCount++ < 3) unknown.push(`"${raw}" (line ${row.line})`);
       return;
     }
-    if (firstLine[arm]) return add(`${where(row.line, m.id)}: "${id}" already has a row on line ${firstLine[arm]}; each beneficiary appears once`);
+    if (firstLine[arm]) {
+      const first = written.get(arm) ?? id;
+      const merged = first !== raw ? ` (as ${mergedIdsWords(first, raw)}: one id once normalized)` : '';
+      return add(`${where(row.line, m.id)}: "${raw}" already has a row on line ${firstLine[arm]}${merged}; each beneficiary appears once`);
+    }
     firstLine[arm] = row.line;
+    if (raw !== id) written.set(arm, raw);
     arms[kept] = arm;
     called[kept] = c === 1 ? 1 : 0;
     state[kept] = s < 0 ? 0 : s;
@@ -118,9 +127,9 @@ export function parseIdList(text: string, fileName = 'the id list'): string[] {
   if (lines.length === 0) return [];
   if (!lines[0].split(',').map((h) => h.trim().replace(/^"|"$/g, '')).includes('id')) {
     if (lines.some((l) => l.includes(','))) throw new CsvError(`${fileName}, line 1: a list with several columns needs an "id" column in its header`, 1);
-    return lines;
+    return lines.map((l) => l.normalize('NFC'));
   }
   const table = parseCsv(text, fileName);
   const c = table.header.indexOf('id');
-  return table.rows.map((row) => row.fields[c].trim()).filter((id) => id !== '');
+  return table.rows.map((row) => row.fields[c].trim().normalize('NFC')).filter((id) => id !== '');
 }

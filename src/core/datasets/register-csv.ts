@@ -18,6 +18,7 @@ import { FILE_DEFAULTS, parsePopulationTable } from './population-csv.ts';
 import type { SchemaFile } from './population-schema.ts';
 import { carryOf, columnReport, mapTable, readFeatureTable, type FeatureTableRead } from './register-table.ts';
 import { utf8Bytes } from './utf8.ts';
+import type { TextChoices } from './text-columns.ts';
 
 export const REGISTER_CSV_FORMAT = 'allot-register-csv';
 export const HISTORY_CSV_FORMAT = 'allot-history-csv';
@@ -33,6 +34,8 @@ export interface RegisterCsvOptions {
   cuts?: Record<string, number[]>;
   /** Her column names and state labels; what is absent is guessed. */
   mapping?: ColumnMapping;
+  /** How text columns are grouped (text-columns.ts). */
+  text?: TextChoices;
 }
 
 /** allot's default calls per week: a tenth of the register. */
@@ -78,10 +81,10 @@ export function registerFromTable(table: CsvTable, hash: string, options: Regist
     mapped.columns.forEach((c) => TRANSITION.test(c.name) && ((c.use = 'transition'), (c.guessed = false)));
     const skip = mapped.columns.filter((c, i) => i !== mapped.id && c.use !== 'feature' && c.use !== 'transition').map((c) => c.name);
     const renamed = { ...table, header: table.header.map((h, i) => (i === mapped.id ? 'id' : h === 'id' ? `${h} (not the id)` : h)) };
-    const instance = parsePopulationTable(renamed, hash, { fileName, schema: options.schema, skipColumns: [...skip, 'id (not the id)'], budget: Math.min(budget, N) });
+    const instance = parsePopulationTable(renamed, hash, { fileName, schema: options.schema, skipColumns: [...skip, 'id (not the id)'], budget: Math.min(budget, N), text: options.text });
     base = { ...instance, transitions: instance.transitions, carry: carryOf(table, mapped) };
   } else {
-    const read = readFeatureTable(table, mapped, fileName, options.schema);
+    const read = readFeatureTable(table, mapped, fileName, options.schema, options.text);
     base = { numArms: N, numStates: 2, ids: read.ids, schema: read.schema, features: read.features, transitions: null, carry: read.carry, provenance: { kind: 'file', fileName, contentHash: hash, format: REGISTER_CSV_FORMAT }, warnings: [] };
   }
   const S = base.numStates;
@@ -110,7 +113,7 @@ export function parseHistoryCsv(historyText: string, featuresText: string | null
   let features: FeatureTableRead | null = null;
   if (featuresText !== null) {
     const table = parseCsv(featuresText, featuresFile);
-    features = readFeatureTable(table, mapTable(table, mapping, ['id'], featuresFile), featuresFile, options.schema);
+    features = readFeatureTable(table, mapTable(table, mapping, ['id'], featuresFile), featuresFile, options.schema, options.text);
   }
   let tokenizer: CsvTokenizer | null = null;
   const reader = new HistoryReader(fileName, mapping, features && { ids: features.index, fileName: featuresFile }, () => tokenizer!.delimiter!);

@@ -10,6 +10,7 @@ import { CsvError, type CsvTable } from './csv.ts';
 import { readFeatures } from './feature-table.ts';
 import { IdIndex } from './id-index.ts';
 import type { SchemaFile } from './population-schema.ts';
+import type { TextChoices } from './text-columns.ts';
 import { utf8Into } from './utf8.ts';
 
 export interface FeatureTableRead {
@@ -36,10 +37,12 @@ export function mapTable(table: CsvTable, mapping: ColumnMapping, roles: readonl
 }
 
 /** Ids, features and carried columns of a table with one row per beneficiary; errors name the file, line and column. */
-export function readFeatureTable(table: CsvTable, mapped: MappedColumns, fileName: string, schemaFile?: SchemaFile): FeatureTableRead {
+export function readFeatureTable(
+  table: CsvTable, mapped: MappedColumns, fileName: string, schemaFile?: SchemaFile, text?: TextChoices,
+): FeatureTableRead {
   if (table.rows.length === 0) throw new CsvError(`${fileName} has a header but no beneficiaries; add one row per beneficiary`, table.headerLine);
   const { ids, index } = readIds(table, mapped.id, fileName);
-  const { schema, features } = readFeatures(table, mapped.features, fileName, schemaFile);
+  const { schema, features } = readFeatures(table, mapped.features, fileName, schemaFile, text);
   return { ids, index, schema, features, carry: carryOf(table, mapped), mapped };
 }
 

@@ -165,13 +165,24 @@ export function compareArms(index: Float64Array, tieRank: Int32Array, a: number,
 }
 
 /**
- * The first min(k, candidates.length) of `candidates` in rank order. Exact: the threshold is the k-th
- * largest value; arms strictly above it are sorted with the comparator; arms at it follow by tie rank.
+ * Who constrainedTopB chooses when there are no quotas (its top B of the eligible `candidates`, the
+ * same ties), in no particular order: the posterior draws count members and need no order, which spares
+ * the sort of the B arms. `armAtRank` inverts `tieRank`.
  */
-export function rankTop(index: Float64Array, armAtRank: Int32Array, tieRank: Int32Array, candidates: Int32Array, k: number): Int32Array {
+export function topBSet(index: Float64Array, armAtRank: Int32Array, tieRank: Int32Array, candidates: Int32Array, budget: number): Int32Array {
+  return rankTop(index, armAtRank, tieRank, candidates, budget, false);
+}
+
+/**
+ * The first min(k, candidates.length) of `candidates` in rank order (with ordered false: the same arms, the
+ * ones above the threshold in no particular order). Exact: the threshold is the k-th largest value; arms
+ * strictly above it are sorted with the comparator; arms at it follow by tie rank.
+ */
+export function rankTop(index: Float64Array, armAtRank: Int32Array, tieRank: Int32Array, candidates: Int32Array, k: number, ordered = true): Int32Array {
   const n = candidates.length;
   k = Math.min(k, n);
   if (k === 0) return new Int32Array(0);
+  if (!ordered && k === n) return candidates.slice();
   if (n <= 2048) return Int32Array.from(Array.from(candidates).sort((a, b) => compareArms(index, tieRank, a, b)).slice(0, k));
   const values = new Float64Array(n);
   for (let j = 0; j < n; j++) values[j] = index[candidates[j]];
@@ -183,7 +194,7 @@ export function rankTop(index: Float64Array, armAtRank: Int32Array, tieRank: Int
     if (v > threshold) above.push(candidates[j]);
     else if (v === threshold) tiedCount++;
   }
-  above.sort((a, b) => compareArms(index, tieRank, a, b));
+  if (ordered) above.sort((a, b) => compareArms(index, tieRank, a, b));
   const tied = new Int32Array(tiedCount);
   for (let j = 0, t = 0; j < n; j++) if (index[candidates[j]] === threshold) tied[t++] = tieRank[candidates[j]];
   tied.sort();

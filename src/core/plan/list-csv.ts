@@ -48,10 +48,11 @@ export function listLines(register: Register, arms: Int32Array): ListLines {
     carried: carried.map((c) => c.name),
     carry: Array.from(arms, (arm) => carried.map((c) => packedAt(c.values, arm))).flat(),
     ids: Array.from(arms, (arm) => register.ids[arm]),
-    buckets: Array.from(arms, (arm) => {
-      const words = schema.groups.map((g, gi) => (buckets[gi][arm] >= 0 ? g.buckets[buckets[gi][arm]] : '?'));
-      return words.map((w, gi) => bucketText(schema.groups[gi].name, w)).join(' · ');
-    }),
+    // a text column's values are bare words ("none", "yes"): their group goes first
+    buckets: Array.from(arms, (arm) => schema.groups.map((g, gi) => {
+      const bucket = buckets[gi][arm] >= 0 ? g.buckets[buckets[gi][arm]] : '?';
+      return g.text ? `${g.name} ${bucket}` : bucketText(g.name, bucket);
+    }).join(' · ')),
     columns: schema.columns.map((c) => c.label || c.name),
     features: values,
   };

@@ -42,6 +42,12 @@ export function featurePhrase(schema: FeatureSchema, features: Float64Array, row
   const label = c.label || c.name;
   if (!Number.isFinite(v)) return `${label} unknown`;
   const g = c.group === null ? undefined : schema.groups.find((x) => x.name === c.group && x.kind === 'one-hot');
+  if (g?.text) {
+    // a text column is one feature for her: her value as written, whichever of its columns is read
+    const F = schema.columns.length;
+    const hers = g.columns.findIndex((k) => features[row * F + k] !== 0);
+    return `${g.name} ${hers === -1 ? 'unknown' : g.buckets[hers]}`;
+  }
   const name = g ? bucketText(g.name, g.buckets[g.columns.indexOf(f)] ?? label) : label;
   if (g) return v !== 0 ? name : `not in ${name}`;
   if (c.type === 'binary') return v !== 0 ? label : `not ${label}`;

@@ -19,8 +19,10 @@ import { parsePopulationTable } from '../../core/datasets/population-csv.ts';
 import { defaultBudget, hasTransitions, registerFromHistory, registerFromTable, registerKind } from '../../core/datasets/register-csv.ts';
 import { mapTable, readFeatureTable, type FeatureTableRead } from '../../core/datasets/register-table.ts';
 import { guessRole, mappingForFile } from '../../core/datasets/column-mapping.ts';
+import type { TextChoices } from '../../core/datasets/text-columns.ts';
 import type { Instance } from '../../core/instance/types.ts';
 import { bandNumericFeatures } from '../../core/plan/band-numeric.ts';
+import { mergedIdsWords, nfcIds } from '../../core/datasets/nfc-ids.ts';
 import { generatedRegister } from '../../core/plan/generated-register.ts';
 import { registerFromInstance, type Register } from '../../core/plan/register.ts';
 import { seededRandom } from '../../core/random/seeded-random.ts';
@@ -42,14 +44,23 @@ export type RegisterSource =
   /**
    * `seed` draws the current states of a population without them; `features` goes with a history. Her
    * names for a features file's columns are its own `mapping`, or the register's where that file has them.
+   * `text`: how text columns are grouped.
    */
-  | ({ kind: 'file'; features?: NamedFile; seed: number } & NamedFile)
+  | ({ kind: 'file'; features?: NamedFile; seed: number; text?: TextChoices } & NamedFile)
   | { kind: 'population'; instance: Instance; name: string; seed: number };
 
-/** The register of `source`, with every stand-alone feature column banded. Errors are in words, naming the file. */
+/**
+ * The register of `source`, with every stand-alone feature column banded and its ids in Unicode NFC
+ * (two ids that become one are refused, in words). Errors are in words, naming the file.
+ */
 export async function readRegister(source: RegisterSource, control: ReadControl = {}): Promise<Register> {
   const register = await readRaw(source, control);
-  return { ...register, schema: bandNumericFeatures(register.schema, register.features, register.numArms) };
+  const nfc = nfcIds(register.ids);
+  if (nfc?.merged.length) {
+    const [a, b] = nfc.merged[0];
+    throw new Error(`${source.kind === 'file' ? source.fileName : source.name}: the ids ${mergedIdsWords(a, b)} are one id once normalized (Unicode NFC), so they would be one beneficiary; give each beneficiary her own id${nfc.merged.length > 1 ? ` (${nfc.merged.length} such pairs)` : ''}`);
+  }
+  return { ...register, ids: nfc?.ids ?? register.ids, schema: bandNumericFeatures(register.schema, register.features, register.numArms) };
 }
 
 async function readRaw(source: RegisterSource, control: ReadControl): Promise<Register> {
@@ -64,7 +75,7 @@ async function readRaw(source: RegisterSource, control: ReadControl): Promise<Re
 }
 
 async function readRegisterFile(source: Extract<RegisterSource, { kind: 'file' }>, control: ReadControl): Promise<Register> {
-  const { file, fileName, features, seed } = source;
+  const { file, fileName, features, seed, text: choices } = source;
   const mapping = source.mapping ?? {};
   if (/\.json$/i.test(fileName) || (await file.slice(0, 1).text()) === '{') {
     if (features) throw new Error(`${features.fileName} goes with a history (id, week, state, called); ${fileName} is a population file with its own features`);
@@ -77,7 +88,7 @@ async function readRegisterFile(source: Extract<RegisterSource, { kind: 'file' }
       const featuresHeader = await peekHeader(features.file, features.fileName, features.sheet);
       const files = `${fileName} or ${features.fileName}`;
       own = mappingForFile(mapping, header, featuresHeader, files);
-      table = await readFeatures(features, features.mapping ?? mappingForFile(mapping, featuresHeader, header, files), control);
+      table = await readFeatures(features, features.mapping ?? mappingForFile(mapping, featuresHeader, header, files), control, choices);
     }
     let reader: HistoryReader | null = null;
     const known = table && { ids: table.read.index, fileName: table.where };
@@ -91,16 +102,18 @@ async function readRegisterFile(source: Extract<RegisterSource, { kind: 'file' }
   const hasState = mapping.state !== undefined || guessRole(wide.header, 'state') !== -1;
   if (!hasState && hasTransitions(wide.header)) {
     // A population without current states: states drawn from each beneficiary's initial distribution.
-    return fromPopulation(parsePopulationTable(wide, read.hash, { fileName: read.where }), seed);
+    return fromPopulation(parsePopulationTable(wide, read.hash, { fileName: read.where, text: choices }), seed);
   }
-  return registerFromTable(wide, read.hash, { fileName: read.where, mapping });
+  return registerFromTable(wide, read.hash, { fileName: read.where, mapping, text: choices });
 }
 
 /** A features table (wide or long) read under her mapping. */
-async function readFeatures(features: NamedFile, mapping: ColumnMapping, control: ReadControl): Promise<{ read: FeatureTableRead; where: string; hash: string }> {
+async function readFeatures(
+  features: NamedFile, mapping: ColumnMapping, control: ReadControl, text?: TextChoices,
+): Promise<{ read: FeatureTableRead; where: string; hash: string }> {
   const { table, read } = await readTable(features.file, features.fileName, { ...control, sheet: features.sheet });
   const wide = widened(table, read.where, mapping);
-  return { read: readFeatureTable(wide, mapTable(wide, mapping, ['id'], read.where), read.where), where: read.where, hash: read.hash };
+  return { read: readFeatureTable(wide, mapTable(wide, mapping, ['id'], read.where), read.where, undefined, text), where: read.where, hash: read.hash };
 }
 
 /** A long attribute table turned wide; any other table as it is. */

@@ -31,6 +31,8 @@ export interface RegisterSummary {
   columns: ColumnReport[];
   /** The columns carried into the call list. */
   carry: string[];
+  /** Whether its text columns can be grouped again (a register read from a file, being set up). */
+  regroupable?: boolean;
 }
 
 export function registerSummary(register: Register): RegisterSummary {
