@@ -171,8 +171,7 @@ describe('parseOutcomesCsv', () => {
     expect(r.ok && [...r.outcomes.called, ...r.outcomes.state]).toEqual([1, 0, 1, 0]);
     const bad = parseOutcomesCsv('id,called,engaged\na,0.5,1\nb,1e0,0\n', ['a', 'b'], 2, 'w.csv');
     expect(bad.ok ? [] : bad.errors).toEqual([
-      'w.csv, line 2, column 2 ("called"): "0.5" is not 0 or 1',
-      'w.csv, line 3, column 2 ("called"): "1e0" is not 0 or 1',
+      'w.csv, column 2 ("called"): 2 values are not read as called or not, e.g. "0.5" (line 2) and "1e0" (line 3); write 1/0, yes/no or true/false',
     ]);
   });
 });
