@@ -35,7 +35,9 @@ function checkPacked(c: Checks, raw: unknown, field: string, N: number): PackedI
   const ends = c.typed(o.ends, Uint32Array, `${field}.ends`, N);
   for (let i = 0, start = 0; i < N; start = ends[i++] + 1) {
     const end = ends[i];
-    if (!(end >= start && end <= text.length) || (i < N - 1 ? text.charCodeAt(end) !== 10 : end !== text.length)) {
+    const last = i === N - 1;
+    const placed = end >= start && end <= text.length && (last ? end === text.length : text.charCodeAt(end) === 10);
+    if (!placed) {
       c.fail(`${field}.ends`, `value ${i} is not where the offsets say`);
     }
   }
@@ -51,9 +53,15 @@ export function checkColumnReport(c: Checks, raw: unknown): ColumnReport[] | und
     const use = c.text(o.use, `${f}.use`, 20);
     if (!USES.includes(use)) c.fail(`${f}.use`, `must be one of ${USES.join(', ')}`);
     if (typeof o.guessed !== 'boolean') c.fail(`${f}.guessed`, 'must be true or false');
-    const column: ColumnReport = { file: c.text(o.file, `${f}.file`, 1000), name: c.text(o.name, `${f}.name`, 1000), use: use as ColumnReport['use'], guessed: o.guessed as boolean };
+    const column: ColumnReport = {
+      file: c.text(o.file, `${f}.file`, 1000), name: c.text(o.name, `${f}.name`, 1000),
+      use: use as ColumnReport['use'], guessed: o.guessed as boolean,
+    };
     if (o.group !== undefined) column.group = c.text(o.group, `${f}.group`, 1000);
-    if (o.buckets !== undefined) column.buckets = c.list(o.buckets, `${f}.buckets`, MAX_COLUMNS).map((b, i) => c.text(b, `${f}.buckets[${i}]`, 1000));
+    if (o.buckets !== undefined) {
+      const buckets = c.list(o.buckets, `${f}.buckets`, MAX_COLUMNS);
+      column.buckets = buckets.map((b, i) => c.text(b, `${f}.buckets[${i}]`, 1000));
+    }
     return column;
   });
 }
@@ -67,23 +75,28 @@ export function checkMapping(c: Checks, raw: unknown): ColumnMapping | undefined
     if (o[role] !== undefined) mapping[role] = c.text(o[role], `register.mapping.${role}`, 1000);
   }
   for (const kind of ['carry', 'ignore', 'feature'] as const) {
-    if (o[kind] !== undefined) mapping[kind] = c.list(o[kind], `register.mapping.${kind}`, MAX_COLUMNS).map((x, i) => c.text(x, `register.mapping.${kind}[${i}]`, 1000));
+    if (o[kind] === undefined) continue;
+    const names = c.list(o[kind], `register.mapping.${kind}`, MAX_COLUMNS);
+    mapping[kind] = names.map((x, i) => c.text(x, `register.mapping.${kind}[${i}]`, 1000));
   }
   if (o.stateValues !== undefined) {
     const v = c.list(o.stateValues, 'register.mapping.stateValues', 2);
     if (v.length !== 2) c.fail('register.mapping.stateValues', 'must name two labels, engaged first');
-    mapping.stateValues = [c.text(v[0], 'register.mapping.stateValues[0]', 1000), c.text(v[1], 'register.mapping.stateValues[1]', 1000)];
+    const label = (k: 0 | 1) => c.text(v[k], `register.mapping.stateValues[${k}]`, 1000);
+    mapping.stateValues = [label(0), label(1)];
   }
   return mapping;
 }
 
-/** Carried columns written as lists of text, packed like the ids (PLAN.json; checkCarry checks their lengths). */
+/** Carried columns written as lists of text, packed like the ids (PLAN.json; checkCarry checks lengths). */
 export function carryFromJson(c: Checks, raw: unknown): unknown[] | undefined {
   if (raw === undefined) return undefined;
   return c.list(raw, 'register.carry', 100_000).map((x, k) => {
     const o = c.object(x, `register.carry[${k}]`);
     const values = c.list(o.values, `register.carry[${k}].values`, 2 ** 31 - 1);
-    for (let i = 0; i < values.length; i++) if (typeof values[i] !== 'string') c.fail(`register.carry[${k}].values[${i}]`, 'must be text');
+    for (let i = 0; i < values.length; i++) {
+      if (typeof values[i] !== 'string') c.fail(`register.carry[${k}].values[${i}]`, 'must be text');
+    }
     return { ...o, values: packIds(values as string[]) };
   });
 }
