@@ -184,7 +184,7 @@ describe('the price of a priority on a run\'s Results screen', () => {
     await page.getByTestId('features-file').setInputFiles({ name: 'features.csv', mimeType: 'text/csv', buffer: Buffer.from(featuresCsv()) });
     await page.getByTestId('load-register').click();
     await readMapped(page);
-    const option = page.locator('#policy-choice option', { hasText: 'dial/1 (made by the trade-off dial)' });
+    const option = page.locator('#policy-choice option', { hasText: "the trade-off dial's blend 1" });
     await expect.poll(() => option.count(), { timeout: 20_000 }).toBe(1);
     await page.locator('#policy-choice').selectOption({ label: (await option.textContent())! });
     expect(await page.locator('#plan-reward').inputValue()).toBe(pick);
