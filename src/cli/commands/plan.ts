@@ -21,34 +21,45 @@ import { exists, type PlanFileStore } from '../plan-file-store.ts';
 import { withPlanFile } from '../plan-file-session.ts';
 import { listCsv, listJson, listText, listXlsx } from '../plan-output.ts';
 import { namedFile, readTextFile } from '../read-text-file.ts';
+import { COLUMN_OPTIONS, columnLines, columnsJson, mappingFromFlags, registerFileFlag, registerFileSource } from '../column-flags.ts';
+import type { ColumnReport } from '../../core/datasets/column-mapping.ts';
 import { basename } from 'node:path';
 
-const CREATE_ONLY = ['register', 'features', 'reward', 'budget', 'exclude', 'cooldown', 'min-share', 'max-share', 'seed', 'arms', 'weeks', 'prior-group', 'draws'];
+const CREATE_ONLY = ['register', 'features', 'reward', 'budget', 'exclude', 'cooldown', 'min-share', 'max-share', 'seed', 'arms', 'weeks', 'prior-group', 'draws', 'sheet', 'features-sheet', 'week-column', 'carry', 'ignore'];
 
 export const planCommand: Command = {
   name: 'plan',
   summary: "the weekly call list: whom to call this week under a reward and budget, and why; then apply the week's outcomes",
   usage:
-    '--register FILE|NAME --reward EXPR --budget B [--features FILE.csv] [--exclude IDS.csv] [--cooldown K] [--min-share GROUP=BUCKET:SHARE]... ' +
-    '[--max-share GROUP=BUCKET:SHARE]... [--seed S] --state PLAN.json [--out calls.csv] [--json]\n' +
-    '       allot plan --state PLAN.json --outcomes WEEK.csv [--replace] [--yes] [--out calls.csv] [--json]',
+    '--register FILE|NAME --reward EXPR --budget B [--features FILE] [--sheet NAME] [--id-column COL] [--state-column COL] ' +
+    '[--week-column COL] [--called-column COL] [--carry COL]... [--state-values ENGAGED,NOT_ENGAGED] [--exclude IDS.csv] [--cooldown K] ' +
+    '[--min-share GROUP=BUCKET:SHARE]... [--max-share GROUP=BUCKET:SHARE]... [--seed S] --state PLAN.json [--out calls.csv] [--json]\n' +
+    '       allot plan --state PLAN.json --outcomes WEEK [--id-column COL] [--called-column COL] [--state-column COL] ' +
+    '[--state-values ENGAGED,NOT_ENGAGED] [--replace] [--yes] [--out calls.csv] [--json]',
   details: [
-    'A register CSV is a population CSV (id, q00..q11 or p_s_a_t, features) with a state column for the current state',
-    '(the transition columns may be left out: they are then estimated from the weeks the plan records), or a history',
-    'CSV (id, week, state, called) with --features FILE.csv; NAME is a built-in population (dlm, sclm, multilingual)',
+    'Files are read as exported: CSV separated by commas, semicolons or tabs (UTF-8 with or without a BOM, UTF-16, CRLF)',
+    'or a workbook (XLSX, --sheet), under her own column names: without a flag each job is guessed from the header and',
+    'printed (id: beneficiary_id (guessed)); state and call values may be 0/1, yes/no, true/false, engaged/not engaged.',
+    'A register is one row per beneficiary with a state column for the current state (transition columns q00..q11 or',
+    'p_s_a_t optional: without them transitions are estimated from the weeks the plan records), or a history (a row per',
+    'beneficiary and week: id, week, state, called; any size, read in one pass) with --features FILE (one row per',
+    'beneficiary, or a long table id, attribute, value as DHIS2 exports it) or alone; --carry columns (name, phone)',
+    'are not features and travel into calls.csv after the id. NAME is a built-in population (dlm, sclm, multilingual)',
     'with --weeks of simulated history (random calls, budget per week); an instance JSON or a population CSV without a',
     'state column gets states drawn from its initial distribution (--seed). The list is for the last week of the history.',
     'Transitions from histories: a Beta posterior per (state, action); not-called rows have a prior fitted per bucket of',
     '--prior-group, called rows one centred on her not-called rate plus a call effect predicted from her features',
-    '(empirical Bayes; src/core/plan/README.md). The outcomes file has the columns id, called, engaged',
-    '(0/1) and optionally week; every beneficiary appears once. A week is applied once; --replace replaces the last.',
+    '(empirical Bayes; src/core/plan/README.md). The outcomes file has an id, called and engaged (the same spellings)',
+    'and optionally week: a row per beneficiary called, or per beneficiary; one without a row was not called and her state',
+    'after the week is unobserved. A week is applied once; --replace replaces the last.',
     'A file with the same rows as a week already applied, or in which none of the planned calls were made, is a',
     'question: nothing is saved (exit 1) unless --yes. PLAN.json is locked while a command works on it (PLAN.json.lock);',
     'it is written only when everything succeeded and only if no other program changed it meanwhile.',
-    '--out calls.csv writes the list for Excel (UTF-8 with a BOM, formulas made inert): id, rank, reason, chance,',
-    'borderline, index (4 digits), default_rank, features, the register\'s feature columns, reason_detail, index_full;',
-    '--out calls.xlsx the same as a workbook. chance is her share of the posterior draws whose list has her;',
+    '--out calls.csv writes the list for Excel (UTF-8 with a BOM, formulas made inert): id, her carried columns, rank,',
+    'reason, chance, borderline, index (4 digits), default_rank, features, the register\'s feature columns, reason_detail,',
+    'index_full; --out calls.xlsx the same as a workbook. chance is her share of the posterior draws whose list has her;',
     'borderline: 20-80%.',
+    '--json adds "columns": [{"name", "use": "id|state|week|called|feature|carry|ignored", "group"?, "buckets"?, "file", "guessed"}].',
     '--json prints {"week", "calls": [{"id", "rank", "index", "default_rank", "reason" (plain), "reason_detail"',
     '(term by term), "chance" (0-1, absent with --draws 0), "borderline"}], "groups": [{"group", "bucket",',
     '"share_calls", "share_default", "share_population"}], "sentences", "unmet", "uncertain", "borderline",',
@@ -59,8 +70,9 @@ export const planCommand: Command = {
     '"warnings", "plain" the same in a program manager\'s words.',
   ].join('\n'),
   options: {
-    register: { type: 'string', value: 'FILE|NAME', description: 'a register CSV or a built-in population (dlm, sclm, multilingual)' },
-    features: { type: 'string', value: 'FILE.csv', description: 'features of a history register (id and feature columns)' },
+    register: { type: 'string', value: 'FILE|NAME', description: 'a register (CSV or XLSX) or a built-in population (dlm, sclm, multilingual)' },
+    features: { type: 'string', value: 'FILE', description: 'features of a history register (id and feature columns, or id, attribute, value)' },
+    ...COLUMN_OPTIONS,
     reward: { type: 'string', value: 'EXPR', description: 'the reward expression (Python subset over state and agent_feats)' },
     budget: { type: 'string', value: 'B', description: 'calls per week, at most the beneficiaries', range: RANGES.budget },
     exclude: { type: 'string', value: 'IDS.csv', description: 'ids never to call (an id column, or one id per line)' },
@@ -73,7 +85,7 @@ export const planCommand: Command = {
     'prior-group': { type: 'string', value: 'GROUP', description: 'feature group whose buckets get their own prior, or "none" (default: the first group)' },
     draws: { type: 'string', value: 'D', description: 'posterior draws for the uncertain-place flags (0: none)', default: String(PLAN_DEFAULTS.draws), range: RANGES.draws },
     state: { type: 'string', value: 'PLAN.json', description: 'the plan file: written when creating a plan, read and updated when applying outcomes' },
-    outcomes: { type: 'string', value: 'WEEK.csv', description: "the week's outcomes: id, called, engaged (0/1)" },
+    outcomes: { type: 'string', value: 'WEEK', description: "the week's outcomes (CSV or XLSX): id, called, engaged; the called mothers' rows may be all" },
     replace: { type: 'flag', description: 'replace the last applied week with these outcomes' },
     yes: { type: 'flag', description: 'apply an outcomes file that repeats an applied week or makes none of the planned calls' },
     out: {
@@ -98,13 +110,14 @@ async function runPlan(options: Record<string, string | true>, lists: Record<str
     const plan = new WeeklyPlan(async () => whittle, async () => store);
     if (typeof options.outcomes === 'string') {
       const extra = CREATE_ONLY.filter((name) => options[name] !== undefined);
-      if (extra.length) throw new UsageError(`${extra.map((n) => `--${n}`).join(', ')} appl${extra.length === 1 ? 'ies' : 'y'} when creating a plan; applying outcomes takes --state, --outcomes, --replace, --yes, --out`);
+      if (extra.length) throw new UsageError(`${extra.map((n) => `--${n}`).join(', ')} appl${extra.length === 1 ? 'ies' : 'y'} when creating a plan; applying outcomes takes --state, --outcomes, --id-column, --called-column, --state-column, --state-values, --replace, --yes, --out`);
       const stored = await store.read();
       if (!stored) throw new Error(`${statePath}: no such plan file (create the plan first, with --register)`);
       await plan.open(stored.id);
       const outcomes = await namedFile(options.outcomes);
       const replace = options.replace === true;
-      const preview = await plan.previewOutcomes(outcomes.file, outcomes.fileName, replace);
+      const names = mappingFromFlags(options, lists);
+      const preview = await plan.previewOutcomes(outcomes.file, outcomes.fileName, replace, Object.keys(names).length ? names : undefined);
       if (!preview.ok) return fail(io, preview.errors, json);
       for (const w of preview.preview.warnings) io.stderr.write(`allot plan: warning: ${w}\n`);
       const applied = await plan.apply(replace, Date.now(), options.yes === true);
@@ -112,7 +125,9 @@ async function runPlan(options: Record<string, string | true>, lists: Record<str
         const ask = applied.questions?.length ? [`To apply it anyway, run the command again with --yes${replace ? '' : `; to replace week ${preview.preview.week - 1}'s outcomes instead, with --replace`}.`] : [];
         return fail(io, [...applied.errors, ...ask], json);
       }
-      return finish(io, plan, applied.view, options, writeList, `applied ${options.outcomes} to week ${applied.applied.week}; saved ${statePath}`);
+      const { unobserved, notes } = preview.preview;
+      const seen = unobserved ? `; ${unobserved} beneficiaries have no outcome in it (not called; their state this week unobserved)` : '';
+      return finish(io, plan, applied.view, options, writeList, [...notes, `applied ${options.outcomes} to week ${applied.applied.week}${seen}; saved ${statePath}`].join('\n'));
     }
     if (options.replace) throw new UsageError('--replace applies with --outcomes');
     if (options.yes) throw new UsageError('--yes applies with --outcomes');
@@ -125,7 +140,7 @@ async function runPlan(options: Record<string, string | true>, lists: Record<str
     const cooldown = numberOption(options, 'cooldown', RANGES.cooldown, PLAN_DEFAULTS.cooldown);
     const draws = numberOption(options, 'draws', RANGES.draws, PLAN_DEFAULTS.draws);
     if (await exists(statePath)) throw new PlanExistsError(`${statePath} already exists: apply a week's outcomes to it with --outcomes, or give another --state path (nothing was changed)`);
-    const summary = await plan.loadRegister(await registerSource(options, { seed, arms, weeks }));
+    const summary = await plan.loadRegister(await registerSource(options, lists, { seed, arms, weeks }));
     const shares: ShareSetting[] = [...(lists['min-share'] ?? []).map((s) => parseShare(s, 'min')), ...(lists['max-share'] ?? []).map((s) => parseShare(s, 'max'))];
     const priorGroup = typeof options['prior-group'] === 'string' ? (options['prior-group'] === 'none' ? null : options['prior-group']) : defaultPriorGroup(summary.schema);
     const settings: PlanSettings = {
@@ -149,19 +164,19 @@ async function runPlan(options: Record<string, string | true>, lists: Record<str
     }
     await plan.saved();
     view.list.warnings.unshift(...summary.warnings.map(note));
-    return finish(io, plan, view, options, writeList, `saved the plan to ${statePath}`);
+    return finish(io, plan, view, options, writeList, `saved the plan to ${statePath}`, summary.columns);
 }
 
-/** The register the flags name: a built-in population (with --arms, --weeks, --seed) or a file (with --features). */
-async function registerSource(options: Record<string, string | true>, { seed, arms, weeks }: { seed: number; arms?: number; weeks: number }): Promise<RegisterSource> {
+/** The register the flags name: a built-in population (with --arms, --weeks, --seed) or a file (with --features and her column names). */
+async function registerSource(options: Record<string, string | true>, lists: Record<string, string[]>, { seed, arms, weeks }: { seed: number; arms?: number; weeks: number }): Promise<RegisterSource> {
   const name = options.register as string;
-  const features = typeof options.features === 'string' ? options.features : undefined;
   if (findGenerator(name)) {
-    if (features) throw new UsageError(`--features applies to a history CSV, not to the built-in population "${name}"`);
+    const fileOnly = registerFileFlag(options);
+    if (fileOnly) throw new UsageError(`--${fileOnly} applies to a register file, not to the built-in population "${name}"`);
     return { kind: 'generator', name, parameters: arms ? { arms } : {}, seed, weeks };
   }
   if (options.arms !== undefined) throw new UsageError(`--arms applies to a built-in population, not to the file "${name}"`);
-  return { kind: 'file', ...(await namedFile(name)), ...(features && { features: await namedFile(features) }), seed };
+  return registerFileSource(name, options, lists, seed);
 }
 
 /** "Ages=Ages 51-60:0.2" -> { group, bucket, [bound]: 0.2 }: the group before the first "=", the share after the last ":". */
@@ -174,12 +189,23 @@ export function parseShare(text: string, bound: 'min' | 'max'): ShareSetting {
   return { group: text.slice(0, eq).trim(), bucket: text.slice(eq + 1, colon).trim(), [bound]: share };
 }
 
-/** Stages the list (--out; moved into place with the plan), prints it (--json or text), after the uncertain places are counted. */
-async function finish(io: Io, plan: WeeklyPlan, view: PlanView, options: Record<string, string | true>, writeList: (list: string | Uint8Array) => Promise<void>, saved: string): Promise<number> {
+/**
+ * Stages the list (--out; moved into place with the plan), prints it (--json or text, with the column report of
+ * a new register), after the uncertain places are counted.
+ */
+async function finish(
+  io: Io, plan: WeeklyPlan, view: PlanView, options: Record<string, string | true>,
+  writeList: (list: string | Uint8Array) => Promise<void>, saved: string, columns: ColumnReport[] = [],
+): Promise<number> {
   const u = await plan.uncertainty();
   if (typeof options.out === 'string') await writeList(/\.xlsx$/i.test(options.out) ? listXlsx(view, u) : listCsv(view, u));
-  if (options.json) io.stdout.write(listJson(view, u) + '\n');
-  else io.stdout.write(listText(view, u) + `${saved}${typeof options.out === 'string' ? `; wrote ${view.list.arms.length} calls to ${options.out}` : ''}\n`);
+  if (options.json) {
+    const out = listJson(view, u);
+    io.stdout.write((columns.length ? `${out.slice(0, -1)},"columns":${JSON.stringify(columnsJson(columns))}}` : out) + '\n');
+  } else {
+    const report = columnLines(columns).map((l) => `${l}\n`).join('');
+    io.stdout.write(report + listText(view, u) + `${saved}${typeof options.out === 'string' ? `; wrote ${view.list.arms.length} calls to ${options.out}` : ''}\n`);
+  }
   return 0;
 }
 

@@ -1,7 +1,7 @@
 // The week's call list as a table, one for the health workers and for a re-analysis, written the same
 // by the app's downloads and by `allot plan --out`, as CSV or XLSX: one line per call in rank order,
-//   id, rank, reason, chance, borderline, index, default_rank, features, the register's feature
-//   columns, reason_detail, index_full
+//   id, the columns she carries (name, phone, village: as she named them), rank, reason, chance,
+//   borderline, index, default_rank, features, the register's feature columns, reason_detail, index_full
 // where reason is the plain reason (plain-reason.ts), chance her share of posterior draws that list
 // her (0-1, rounded to 0.01; empty until counted), borderline "yes" or "no" (borderline.ts; empty
 // until counted), index rounded to 4 significant digits for reading, features her bucket in every group
@@ -13,6 +13,7 @@ import { csvField } from '../datasets/csv-field.ts';
 import { inertCell, readableNumber } from '../export/spreadsheet-cell.ts';
 import { xlsxSheet } from '../export/xlsx-sheet.ts';
 import { groupBuckets } from '../measures/group-buckets.ts';
+import { packedAt } from './packed-plan.ts';
 import { isBorderline } from './borderline.ts';
 import { bucketText } from './plain-reason.ts';
 import type { Register } from './register.ts';
@@ -30,6 +31,9 @@ export interface ListLines {
   columns: string[];
   /** Lines x columns: her value of each column. */
   features: Float64Array;
+  /** The columns she carries into the list (name, phone, village), and per line her value of each (lines x columns). */
+  carried: string[];
+  carry: string[];
 }
 
 /** Ids, buckets and feature values of the listed arms (`arms` in rank order). */
@@ -39,7 +43,10 @@ export function listLines(register: Register, arms: Int32Array): ListLines {
   const buckets = groupBuckets(schema, features, numArms);
   const values = new Float64Array(arms.length * F);
   arms.forEach((arm, j) => values.set(features.subarray(arm * F, arm * F + F), j * F));
+  const carried = register.carry ?? [];
   return {
+    carried: carried.map((c) => c.name),
+    carry: Array.from(arms, (arm) => carried.map((c) => packedAt(c.values, arm))).flat(),
     ids: Array.from(arms, (arm) => register.ids[arm]),
     // a text column's values are bare words ("none", "yes"): their group goes first
     buckets: Array.from(arms, (arm) => schema.groups.map((g, gi) => {
@@ -73,14 +80,14 @@ export interface ListTable {
 
 /** The list's table (see the top of this file): the header and one row per line, cells as they are (not inert). */
 export function listTable(list: WeeklyList, lines: ListLines, membership: Float64Array = list.membership): ListTable {
-  const F = lines.columns.length;
-  const header = ['id', 'rank', 'reason', 'chance', 'borderline', 'index', 'default_rank', 'features'];
+  const F = lines.columns.length, C = lines.carried.length;
+  const header = ['id', ...lines.carried, 'rank', 'reason', 'chance', 'borderline', 'index', 'default_rank', 'features'];
   header.push(...lines.columns, 'reason_detail', 'index_full');
   const rows: Cell[][] = new Array(list.arms.length);
   for (let j = 0; j < list.arms.length; j++) {
     const m = membership[j], counted = Number.isFinite(m);
     const chance = counted ? Math.round(m * 100) / 100 : null, mark = counted ? (isBorderline(m) ? 'yes' : 'no') : null;
-    const row: Cell[] = [lines.ids[j], j + 1, list.reasons[j], chance, mark];
+    const row: Cell[] = [lines.ids[j], ...lines.carry.slice(j * C, j * C + C), j + 1, list.reasons[j], chance, mark];
     row.push(readableNumber(list.index[j]), list.defaultRank[j], lines.buckets[j]);
     for (let f = 0; f < F; f++) row.push(lines.features[j * F + f]);
     row.push(reasonDetail(list, j, membership), list.index[j]);
