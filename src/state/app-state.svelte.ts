@@ -134,10 +134,16 @@ export class AppState {
   }
 
   /** The Plan screen's session, with the plan worker's client (loaded on the first visit, like the screen). */
+  /** Opens the Plan screen with `expression` as the policy of the list she is setting up. */
+  async useInPlan(expression: string, from: string): Promise<void> {
+    (await this.plan()).propose(expression, from);
+    this.navigate({ name: 'plan' });
+  }
+
   plan(): Promise<PlanSession> {
     const secrets = () => this.provider.secrets();
-    this.planSession ??= Promise.all([import('./plan.svelte.ts'), import('../workers/plan/plan-client.ts')]).then(
-      ([{ PlanSession }, { PlanClient }]) => new PlanSession(new PlanClient(), () => this.store, secrets),
+    this.planSession ??= Promise.all([import('./plan.svelte.ts'), import('../workers/plan/plan-client.ts'), import('./plan/mapping-memory.ts')]).then(
+      ([{ PlanSession }, { PlanClient }, { mappingMemory }]) => new PlanSession(new PlanClient(), () => this.store, secrets, mappingMemory(this.device)),
       (error: unknown) => ((this.planSession = null), Promise.reject(error)), // a failed load is tried again
     );
     return this.planSession;

@@ -18,12 +18,15 @@ import type { Store } from '../storage/store.ts';
 import type { PlanClient } from '../workers/plan/plan-client.ts';
 import type { WeekSummary } from '../core/plan/plan-summary.ts';
 import { assertNoTypedSecret, ProblemList, runStep } from './plan/plan-step.ts';
+import { mappingMemory, type MappingMemory } from './plan/mapping-memory.ts';
+import type { ReadProgress } from '../pipeline/files/utf8-chunks.ts';
+import type { FilePreview } from '../pipeline/plan/file-preview.ts';
 import { policyOptions, type PolicyOption } from './plan/policy-options.ts';
 import { PLAN_DRAFT_KEY, readDraft, type PlanDraft } from './plan/plan-draft.ts';
 import { runRepository, type AnyRunRecord } from './run-records.ts';
 
 export type { TextChoices };
-export type { Banding, OutcomesPreview, PlanHead, PlanView, RegisterSource, RegisterSummary, Uncertainty, WeekSummary };
+export type { Banding, FilePreview, OutcomesPreview, PlanHead, PlanView, ReadProgress, RegisterSource, RegisterSummary, Uncertainty, WeekSummary };
 export type { PopulationRecord } from '../storage/records.ts';
 export type { PlanListing } from '../core/plan/plan-record.ts';
 export type { PlanDraft } from './plan/plan-draft.ts';
@@ -44,6 +47,8 @@ export class PlanSession {
   problemsOf = $state<'outcomes' | 'plan'>('plan');
   problemsAreInput = $state(true);
   busy = $state<string | null>(null);
+  /** How much of her file is read (while a register is read), for the progress bar. */
+  progress = $state.raw<ReadProgress | null>(null);
   /** The week just applied, for the confirmation after Apply (cleared by the next step). */
   applied = $state.raw<{ week: number; called: number; engaged: number; next: number } | null>(null);
   /** The saved plan that could not be opened: what is wrong with it, naming the field. */
@@ -61,6 +66,8 @@ export class PlanSession {
     private readonly client: PlanClient,
     private readonly store: () => Store,
     private readonly secrets: () => readonly string[],
+    /** Her mappings remembered on this device (the mapping step opens with them). */
+    readonly memory: MappingMemory = mappingMemory(null),
   ) {}
 
   async refresh(): Promise<void> {
@@ -76,9 +83,32 @@ export class PlanSession {
   getPopulation(id: string): Promise<PopulationRecord | undefined> {
     return this.store().getPopulation(id);
   }
+  /** The mapping step's view of her files (the register, and a features file beside a history), her remembered choices applied. */
+  async previewFiles(files: { file: File; features?: boolean; sheet?: string }[]): Promise<FilePreview[] | null> {
+    let previews: FilePreview[] | null = null;
+    await runStep(this, 'Looking at the columns…', async () => {
+      previews = await Promise.all(files.map(async ({ file, features, sheet }) => {
+        const first = await this.client.previewFile(file, file.name, { features, sheet });
+        const remembered = this.memory.recall(first.header);
+        return remembered ? { ...(await this.client.previewFile(file, file.name, { features, sheet, mapping: remembered })), remembered: true } : first;
+      }));
+    });
+    return previews;
+  }
   loadRegister(source: RegisterSource): Promise<boolean> {
     this.head = this.list = this.weeks = this.preview = null;
-    return runStep(this, 'Reading the register and estimating its transitions…', async () => void (this.summary = await this.client.loadRegister(source)));
+    this.progress = null;
+    return runStep(this, 'Reading the register and estimating its transitions…', async () => {
+      try {
+        this.summary = await this.client.loadRegister(source, (p) => (this.progress = p));
+      } finally {
+        this.progress = null;
+      }
+    });
+  }
+  /** Stops the register being read; nothing read is kept. */
+  cancelRead(): void {
+    void this.client.cancelRead();
   }
   band(group: string, banding: Banding): Promise<boolean> {
     return runStep(this, 'Banding…', async () => void (this.summary = await this.client.band(group, banding)));
@@ -184,6 +214,19 @@ export class PlanSession {
     this.importing = null;
   }
   /** The setup kept from before a reload (null: none). */
+  /** A reward another screen asked to use in this week's list ("Use in this week's list"), taken once by the setup. */
+  private proposal: { expression: string; from: string } | null = null;
+
+  propose(expression: string, from: string): void {
+    this.proposal = { expression, from };
+  }
+
+  takeProposal(): { expression: string; from: string } | null {
+    const p = this.proposal;
+    this.proposal = null;
+    return p;
+  }
+
   async loadDraft(): Promise<PlanDraft | null> {
     return readDraft(await this.store().getSetting(PLAN_DRAFT_KEY).catch(() => undefined));
   }

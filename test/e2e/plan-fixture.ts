@@ -52,7 +52,14 @@ export async function readHistoryRegister(page: Page, site: BuiltSite): Promise<
   await page.getByTestId('history-file').setInputFiles(csvFile('history.csv', historyCsv()));
   await page.getByTestId('features-file').setInputFiles(csvFile('features.csv', featuresCsv()));
   await page.getByTestId('load-register').click();
-  await expect.poll(() => page.getByTestId('register-summary').count(), { timeout: 20_000 }).toBe(1);
+  await readMapped(page);
+}
+
+/** The mapping step, its guesses taken as they are: reads the register and waits for its summary. */
+export async function readMapped(page: Page): Promise<void> {
+  await expect.poll(() => page.getByTestId('column-mapping').count(), { timeout: 20_000 }).toBe(1);
+  await page.getByTestId('read-mapped').click();
+  await expect.poll(() => page.getByTestId('register-summary').count(), { timeout: 60_000 }).toBe(1);
 }
 
 /** From a read register: week 1's list under a typed reward and budget, shown and saved; returns the listed ids. */

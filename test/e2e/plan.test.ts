@@ -126,7 +126,10 @@ describe('the weekly plan', () => {
     const { page, problems, week1 } = await planWithFirstList();
     const weekBefore = await page.getByTestId('plan-week').getAttribute('data-week');
     await uploadOutcomes(page, 'bad.csv', 'id,called,engaged\nm000,1,1\nnobody,0,2\n');
-    expect(await page.getByTestId('plan-problems').textContent()).toMatch(/bad\.csv, line 3/);
+    // one line per column, in words, with the file, the column, the value and its line
+    const told = await page.getByTestId('plan-problems').textContent();
+    expect(told).toMatch(/bad\.csv, column 1 \("id"\): an id is not in the register, e\.g\. "nobody" \(line 3\)/);
+    expect(told).toMatch(/bad\.csv, column 3 \("engaged"\): a value is not read as engaged or not, e\.g\. "2" \(line 3\)/);
     await shoot(page, 'outcomes-error');
     await page.reload();
     await expect.poll(() => page.getByTestId('call-row').count(), { timeout: 20_000 }).toBe(BUDGET);

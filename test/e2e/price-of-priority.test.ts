@@ -12,7 +12,7 @@ import { buildPopulation } from '../../src/core/simulation/what-if-evaluate.ts';
 import { useBuiltSite, useFakeProvider, watchProblems } from './browser.ts';
 import { defaultChoiceForTest } from './what-if-fixture.ts';
 import { chartText } from './chart-text.ts';
-import { featuresCsv, historyCsv } from './plan-fixture.ts';
+import { featuresCsv, historyCsv, readMapped } from './plan-fixture.ts';
 
 const site = useBuiltSite();
 const REWARD = 'state * (1 + 3 * agent_feats[11])';
@@ -183,7 +183,8 @@ describe('the price of a priority on a run\'s Results screen', () => {
     await page.getByTestId('history-file').setInputFiles({ name: 'history.csv', mimeType: 'text/csv', buffer: Buffer.from(historyCsv()) });
     await page.getByTestId('features-file').setInputFiles({ name: 'features.csv', mimeType: 'text/csv', buffer: Buffer.from(featuresCsv()) });
     await page.getByTestId('load-register').click();
-    const option = page.locator('#policy-choice option', { hasText: 'dial/1 (made by the trade-off dial)' });
+    await readMapped(page);
+    const option = page.locator('#policy-choice option', { hasText: "the trade-off dial's blend 1" });
     await expect.poll(() => option.count(), { timeout: 20_000 }).toBe(1);
     await page.locator('#policy-choice').selectOption({ label: (await option.textContent())! });
     expect(await page.locator('#plan-reward').inputValue()).toBe(pick);

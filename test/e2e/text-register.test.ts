@@ -11,7 +11,7 @@ import { parseCsv } from '../../src/core/datasets/csv.ts';
 import { axeViolations } from './accessibility.ts';
 import { useBuiltSite } from './browser.ts';
 import { layoutAtBothWidths } from './layout-check.ts';
-import { downloadList } from './plan-fixture.ts';
+import { downloadList, readMapped } from './plan-fixture.ts';
 import { ARTIFACTS, openPage } from './run-helpers.ts';
 import { textFeaturesCsv, textHistoryCsv, TEXT_NUM } from '../fixtures/text-register.ts';
 
@@ -35,6 +35,7 @@ async function readTextRegister(page: Page): Promise<void> {
   await page.getByTestId('history-file').setInputFiles(csvFile('history.csv', textHistoryCsv()));
   await page.getByTestId('features-file').setInputFiles(csvFile('features.csv', textFeaturesCsv()));
   await page.getByTestId('load-register').click();
+  await readMapped(page);
   await expect.poll(() => page.getByTestId('register-text-columns').count(), { timeout: 20_000 }).toBe(1);
 }
 

@@ -12,6 +12,8 @@ import { optionalNumber } from '../number-option.ts';
 import { readTextFile } from '../read-text-file.ts';
 import type { Command, Io } from '../command.ts';
 import { describeInstance, loadPopulation, POPULATION_OPTIONS } from '../population.ts';
+import { COLUMN_OPTIONS } from '../column-flags.ts';
+import { isRegisterFile, validateRegister } from '../register-report.ts';
 
 const SUBCOMMANDS = ['list', 'generate', 'validate', 'estimate'];
 
@@ -28,12 +30,14 @@ function generatorHelp(): string {
 export const datasetCommand: Command = {
   name: 'dataset',
   summary: 'built-in populations and the user\'s own data: list, generate, validate, estimate',
-  usage: 'list | generate NAME [--seed S] [--arms N] [generator flags] --out FILE.json | validate FILE [--schema FILE.json] | estimate TRAJECTORIES.csv --out FILE.csv',
+  usage: 'list | generate NAME [--seed S] [--arms N] [generator flags] --out FILE.json | validate FILE [--schema FILE.json | --features FILE --sheet NAME --id-column COL ...] | estimate TRAJECTORIES.csv --out FILE.csv',
   details: [
     'list          one line per generator: its name, then a description',
     'generate      writes a generated population as an allot instance (.json) or a population CSV (.csv),',
     '              columns headed by their names as written, with FILE.schema.json beside it (read both with --schema)',
-    'validate      checks a population file (.csv or .json); exit 1 with the message when it is invalid',
+    'validate      checks a population file (.csv or .json), or her register as exported (a history with --features,',
+    '              or a register with a state column; CSV or XLSX) and prints what became of every column, the',
+    '              guesses marked; exit 1 with the message when it is invalid',
     'estimate      rows arm,step,state,action -> transition estimates, written as id,q00,q01,q10,q11',
     `              (Dirichlet prior of --prior pseudo-counts per next state, default ${ESTIMATE_DEFAULTS.prior}; active rows from a state`,
     `              with fewer than --min-active observations, default ${ESTIMATE_DEFAULTS.minActive}, are filled as passive + the pooled active effect)`,
@@ -45,12 +49,14 @@ export const datasetCommand: Command = {
   ].join('\n'),
   options: {
     ...POPULATION_OPTIONS,
+    ...COLUMN_OPTIONS,
+    features: { type: 'string', value: 'FILE', description: 'validate: the features file beside a history (id and feature columns, or id, attribute, value)' },
     out: { type: 'string', value: 'FILE', description: 'where generate and estimate write' },
     prior: { type: 'string', value: 'X', description: 'estimate: Dirichlet pseudo-count per next state', default: String(ESTIMATE_DEFAULTS.prior), range: RANGES.prior },
     'min-active': { type: 'string', value: 'N', description: 'estimate: fewer active observations from a state than this and the row is filled', default: String(ESTIMATE_DEFAULTS.minActive), range: RANGES.minActive },
     states: { type: 'string', value: 'S', description: 'estimate: number of states (default: the largest state seen + 1)', range: RANGES.states },
   },
-  async run({ options, positionals }, io) {
+  async run({ options, positionals, lists }, io) {
     const [sub, target, ...extra] = positionals;
     if (!sub || !SUBCOMMANDS.includes(sub)) throw new UsageError(sub ? `unknown subcommand "${sub}"; use ${SUBCOMMANDS.join(', ')}` : `name a subcommand: ${SUBCOMMANDS.join(', ')}`);
     if (extra.length) throw new UsageError(`unexpected argument "${extra[0]}"`);
@@ -60,6 +66,10 @@ export const datasetCommand: Command = {
     }
     if (!target) throw new UsageError(`"${sub}" needs ${sub === 'generate' ? 'a generator name' : 'a file'}`);
     if (sub === 'estimate') return estimate(target, options, io);
+    if (sub === 'validate' && (await isRegisterFile(target, options, lists))) {
+      if (options.out) throw new UsageError('"validate" writes nothing; drop --out');
+      return validateRegister(target, options, lists, io);
+    }
     const out = typeof options.out === 'string' ? options.out : undefined;
     if (sub === 'generate') {
       if (!GENERATORS.some((g) => g.name === target)) throw new UsageError(`no generator "${target}"; the generators are ${GENERATORS.map((g) => g.name).join(', ')}`);

@@ -24,35 +24,46 @@ import { exists, type PlanFileStore } from '../plan-file-store.ts';
 import { withPlanFile } from '../plan-file-session.ts';
 import { listCsv, listJson, listText, listXlsx } from '../plan-output.ts';
 import { namedFile, readTextFile } from '../read-text-file.ts';
+import { COLUMN_OPTIONS, columnLines, columnsJson, mappingFromFlags, registerFileFlag, registerFileSource } from '../column-flags.ts';
+import type { ColumnReport } from '../../core/datasets/column-mapping.ts';
 import { basename } from 'node:path';
 
-const CREATE_ONLY = ['register', 'features', 'reward', 'budget', 'exclude', 'cooldown', 'min-share', 'max-share', 'seed', 'arms', 'weeks', 'prior-group', 'draws', 'holdout', 'holdout-rule', 'holdout-weeks', 'worker-column', 'capacity', 'min-per-worker', 'deactivate-after', 'explore'];
+const CREATE_ONLY = ['register', 'features', 'reward', 'budget', 'exclude', 'cooldown', 'min-share', 'max-share', 'seed', 'arms', 'weeks', 'prior-group', 'draws', 'sheet', 'features-sheet', 'week-column', 'carry', 'ignore', 'holdout', 'holdout-rule', 'holdout-weeks', 'worker-column', 'capacity', 'min-per-worker', 'deactivate-after', 'explore'];
 
 export const planCommand: Command = {
   name: 'plan',
   summary: "the weekly call list: whom to call this week under a reward and budget, and why; then apply the week's outcomes",
   usage:
-    '--register FILE|NAME --reward EXPR --budget B [--features FILE.csv] [--exclude IDS.csv] [--cooldown K] [--min-share GROUP=BUCKET:SHARE]... ' +
-    '[--max-share GROUP=BUCKET:SHARE]... [--seed S] [--holdout SHARE [--holdout-rule random|default] [--holdout-weeks T]]\n' +
-    '       [--worker-column COL --capacity N|FILE.csv [--min-per-worker K]] --state PLAN.json [--out calls.csv] [--json]\n' +
-    '       allot plan --state PLAN.json --outcomes WEEK.csv [--exit IDS.csv] [--replace] [--yes] [--out calls.csv] [--json]',
+    '--register FILE|NAME --reward EXPR --budget B [--features FILE] [--sheet NAME] [--id-column COL] [--state-column COL] ' +
+    '[--week-column COL] [--called-column COL] [--carry COL]... [--state-values ENGAGED,NOT_ENGAGED] [--exclude IDS.csv] [--cooldown K] ' +
+    '[--min-share GROUP=BUCKET:SHARE]... [--max-share GROUP=BUCKET:SHARE]... [--seed S] [--holdout SHARE [--holdout-rule random|default] [--holdout-weeks T]]\n' +
+    '       [--worker-column COL --capacity N|FILE.csv [--min-per-worker K]] [--deactivate-after K] [--explore means|thompson] --state PLAN.json [--out calls.csv] [--json]\n' +
+    '       allot plan --state PLAN.json --outcomes WEEK [--exit IDS.csv] [--id-column COL] [--called-column COL] [--state-column COL] ' +
+    '[--state-values ENGAGED,NOT_ENGAGED] [--replace] [--yes] [--out calls.csv] [--json]',
   details: [
-    'A register CSV is a population CSV (id, q00..q11 or p_s_a_t, features) with a state column for the current state',
-    '(the transition columns may be left out: they are then estimated from the weeks the plan records), or a history',
-    'CSV (id, week, state, called) with --features FILE.csv; NAME is a built-in population (dlm, sclm, multilingual)',
+    'Files are read as exported: CSV separated by commas, semicolons or tabs (UTF-8 with or without a BOM, UTF-16, CRLF)',
+    'or a workbook (XLSX, --sheet), under her own column names: without a flag each job is guessed from the header and',
+    'printed (id: beneficiary_id (guessed)); state and call values may be 0/1, yes/no, true/false, engaged/not engaged.',
+    'A register is one row per beneficiary with a state column for the current state (transition columns q00..q11 or',
+    'p_s_a_t optional: without them transitions are estimated from the weeks the plan records), or a history (a row per',
+    'beneficiary and week: id, week, state, called; any size, read in one pass) with --features FILE (one row per',
+    'beneficiary, or a long table id, attribute, value as DHIS2 exports it) or alone; --carry columns (name, phone)',
+    'are not features and travel into calls.csv after the id. NAME is a built-in population (dlm, sclm, multilingual)',
     'with --weeks of simulated history (random calls, budget per week); an instance JSON or a population CSV without a',
     'state column gets states drawn from its initial distribution (--seed). The list is for the last week of the history.',
     'Transitions from histories: a Beta posterior per (state, action); not-called rows have a prior fitted per bucket of',
     '--prior-group, called rows one centred on her not-called rate plus a call effect predicted from her features',
-    '(empirical Bayes; src/core/plan/README.md). The outcomes file has the columns id, called, engaged',
-    '(0/1) and optionally week; every beneficiary appears once. A week is applied once; --replace replaces the last.',
+    '(empirical Bayes; src/core/plan/README.md). The outcomes file has an id, called and engaged (the same spellings)',
+    'and optionally week: a row per beneficiary called, or per beneficiary; one without a row was not called and her state',
+    'after the week is unobserved. A week is applied once; --replace replaces the last.',
     'A file with the same rows as a week already applied, or in which none of the planned calls were made, is a',
     'question: nothing is saved (exit 1) unless --yes. PLAN.json is locked while a command works on it (PLAN.json.lock);',
     'it is written only when everything succeeded and only if no other program changed it meanwhile.',
-    '--out calls.csv writes the list for Excel (UTF-8 with a BOM, formulas made inert): id, rank, reason, chance,',
-    'borderline, index (4 digits), default_rank, features, the register\'s feature columns, reason_detail, index_full;',
-    '--out calls.xlsx the same as a workbook. chance is her share of the posterior draws whose list has her;',
+    '--out calls.csv writes the list for Excel (UTF-8 with a BOM, formulas made inert): id, her carried columns, rank,',
+    'reason, chance, borderline, index (4 digits), default_rank, features, the register\'s feature columns, reason_detail,',
+    'index_full; --out calls.xlsx the same as a workbook. chance is her share of the posterior draws whose list has her;',
     'borderline: 20-80%.',
+    '--json adds "columns": [{"name", "use": "id|state|week|called|feature|carry|ignored", "group"?, "buckets"?, "file", "guessed"}].',
     '--json prints {"week", "calls": [{"id", "rank", "index", "default_rank", "reason" (plain), "reason_detail"',
     '(term by term), "chance" (0-1, absent with --draws 0), "borderline"}], "groups": [{"group", "bucket",',
     '"share_calls", "share_default", "share_population"}], "sentences", "unmet", "uncertain", "borderline",',
@@ -79,8 +90,9 @@ export const planCommand: Command = {
     'means; the default is means, better on every simulated population (src/core/plan/README.md, Thompson sampling).',
   ].join('\n'),
   options: {
-    register: { type: 'string', value: 'FILE|NAME', description: 'a register CSV or a built-in population (dlm, sclm, multilingual)' },
-    features: { type: 'string', value: 'FILE.csv', description: 'features of a history register (id and feature columns)' },
+    register: { type: 'string', value: 'FILE|NAME', description: 'a register (CSV or XLSX) or a built-in population (dlm, sclm, multilingual)' },
+    features: { type: 'string', value: 'FILE', description: 'features of a history register (id and feature columns, or id, attribute, value)' },
+    ...COLUMN_OPTIONS,
     reward: { type: 'string', value: 'EXPR', description: 'the reward expression (Python subset over state and agent_feats)' },
     budget: { type: 'string', value: 'B', description: 'calls per week, at most the beneficiaries', range: RANGES.budget },
     exclude: { type: 'string', value: 'IDS.csv', description: 'ids never to call (an id column, or one id per line)' },
@@ -102,7 +114,7 @@ export const planCommand: Command = {
     explore: { type: 'string', value: 'means|thompson', description: 'plan on the posterior means, or each week on one posterior draw seeded by the week (Thompson sampling)', default: 'means' },
     exit: { type: 'string', value: 'IDS.csv', description: 'with --outcomes: ids who left the program (kept in the history, never listed again)' },
     state: { type: 'string', value: 'PLAN.json', description: 'the plan file: written when creating a plan, read and updated when applying outcomes' },
-    outcomes: { type: 'string', value: 'WEEK.csv', description: "the week's outcomes: id, called, engaged (0/1)" },
+    outcomes: { type: 'string', value: 'WEEK', description: "the week's outcomes (CSV or XLSX): id, called, engaged; the called mothers' rows may be all" },
     replace: { type: 'flag', description: 'replace the last applied week with these outcomes' },
     yes: { type: 'flag', description: 'apply an outcomes file that repeats an applied week or makes none of the planned calls' },
     out: {
@@ -127,13 +139,14 @@ async function runPlan(options: Record<string, string | true>, lists: Record<str
     const plan = new WeeklyPlan(async () => whittle, async () => store);
     if (typeof options.outcomes === 'string') {
       const extra = CREATE_ONLY.filter((name) => options[name] !== undefined);
-      if (extra.length) throw new UsageError(`${extra.map((n) => `--${n}`).join(', ')} appl${extra.length === 1 ? 'ies' : 'y'} when creating a plan; applying outcomes takes --state, --outcomes, --exit, --replace, --yes, --out`);
+      if (extra.length) throw new UsageError(`${extra.map((n) => `--${n}`).join(', ')} appl${extra.length === 1 ? 'ies' : 'y'} when creating a plan; applying outcomes takes --state, --outcomes, --exit, --id-column, --called-column, --state-column, --state-values, --replace, --yes, --out`);
       const stored = await store.read();
       if (!stored) throw new Error(`${statePath}: no such plan file (create the plan first, with --register)`);
       await plan.open(stored.id);
       const outcomes = await namedFile(options.outcomes);
       const replace = options.replace === true;
-      const preview = await plan.previewOutcomes(outcomes.file, outcomes.fileName, replace);
+      const names = mappingFromFlags(options, lists);
+      const preview = await plan.previewOutcomes(outcomes.file, outcomes.fileName, replace, Object.keys(names).length ? names : undefined);
       if (!preview.ok) return fail(io, preview.errors, json);
       for (const w of preview.preview.warnings) io.stderr.write(`allot plan: warning: ${w}\n`);
       const exitFile = typeof options.exit === 'string' ? options.exit : null;
@@ -143,8 +156,11 @@ async function runPlan(options: Record<string, string | true>, lists: Record<str
         const ask = applied.questions?.length ? [`To apply it anyway, run the command again with --yes${replace ? '' : `; to replace week ${preview.preview.week - 1}'s outcomes instead, with --replace`}.`] : [];
         return fail(io, [...applied.errors, ...ask], json);
       }
+      const { unobserved, notes } = preview.preview;
+      const seen = unobserved ? `; ${unobserved} beneficiaries have no outcome in it (not called; their state this week unobserved)` : '';
       const left = applied.applied.left ? `; ${applied.applied.left} mother${applied.applied.left === 1 ? '' : 's'} left (${exitFile})` : '';
-      return finish(io, plan, applied.view, options, writeList, `applied ${options.outcomes} to week ${applied.applied.week}${left}; saved ${statePath}`, { joined: 0, left: applied.applied.left });
+      const said = [...notes, `applied ${options.outcomes} to week ${applied.applied.week}${seen}${left}; saved ${statePath}`].join('\n');
+      return finish(io, plan, applied.view, options, writeList, said, [], { joined: 0, left: applied.applied.left });
     }
     if (options.replace) throw new UsageError('--replace applies with --outcomes');
     if (options.exit) throw new UsageError('--exit applies with --outcomes');
@@ -162,7 +178,7 @@ async function runPlan(options: Record<string, string | true>, lists: Record<str
     const deactivateAfter = optionalNumber(options, 'deactivate-after', RANGES.deactivateAfter);
     const explore = choiceOption(options, 'explore', ['means', 'thompson'] as const, 'means');
     if (await exists(statePath)) throw new PlanExistsError(`${statePath} already exists: apply a week's outcomes to it with --outcomes, or give another --state path (nothing was changed)`);
-    const summary = await plan.loadRegister(await registerSource(options, { seed, arms, weeks }));
+    const summary = await plan.loadRegister(await registerSource(options, lists, { seed, arms, weeks }));
     const shares: ShareSetting[] = [...(lists['min-share'] ?? []).map((s) => parseShare(s, 'min')), ...(lists['max-share'] ?? []).map((s) => parseShare(s, 'max'))];
     const priorGroup = typeof options['prior-group'] === 'string' ? (options['prior-group'] === 'none' ? null : options['prior-group']) : defaultPriorGroup(summary.schema);
     const settings: PlanSettings = {
@@ -190,7 +206,7 @@ async function runPlan(options: Record<string, string | true>, lists: Record<str
     }
     await plan.saved();
     view.list.warnings.unshift(...summary.warnings.map(note));
-    return finish(io, plan, view, options, writeList, `saved the plan to ${statePath}`);
+    return finish(io, plan, view, options, writeList, `saved the plan to ${statePath}`, summary.columns);
 }
 
 /** --holdout SHARE (0: none) with its rule and weeks; the split's seed is the plan's seed, kept with the holdout. */
@@ -226,19 +242,18 @@ async function workersOption(options: Record<string, string | true>): Promise<Wo
   return { column, capacity: Object.fromEntries(parsed.capacity), minimum: parsed.minimum ? Object.fromEntries(parsed.minimum) : (min ?? 0) };
 }
 
-/** The register the flags name: a built-in population (with --arms, --weeks, --seed) or a file (with --features). */
-async function registerSource(options: Record<string, string | true>, { seed, arms, weeks }: { seed: number; arms?: number; weeks: number }): Promise<RegisterSource> {
+/** The register the flags name: a built-in population (with --arms, --weeks, --seed) or a file (with --features and her column names). */
+async function registerSource(options: Record<string, string | true>, lists: Record<string, string[]>, { seed, arms, weeks }: { seed: number; arms?: number; weeks: number }): Promise<RegisterSource> {
   const name = options.register as string;
-  const features = typeof options.features === 'string' ? options.features : undefined;
   if (findGenerator(name)) {
-    if (features) throw new UsageError(`--features applies to a history CSV, not to the built-in population "${name}"`);
+    const fileOnly = registerFileFlag(options);
+    if (fileOnly) throw new UsageError(`--${fileOnly} applies to a register file, not to the built-in population "${name}"`);
     return { kind: 'generator', name, parameters: arms ? { arms } : {}, seed, weeks };
   }
   if (options.arms !== undefined) throw new UsageError(`--arms applies to a built-in population, not to the file "${name}"`);
   // The worker column's values are kept, never merged into "other": each is a worker.
-  const worker = options['worker-column'];
-  const text = typeof worker === 'string' ? { text: { merge: { [worker]: false } } } : {};
-  return { kind: 'file', ...(await namedFile(name)), ...(features && { features: await namedFile(features) }), seed, ...text };
+  const source = await registerFileSource(name, options, lists, seed), worker = options['worker-column'];
+  return typeof worker === 'string' ? { ...source, text: { merge: { [worker]: false } } } : source;
 }
 
 /** "Ages=Ages 51-60:0.2" -> { group, bucket, [bound]: 0.2 }: the group before the first "=", the share after the last ":". */
@@ -251,12 +266,23 @@ export function parseShare(text: string, bound: 'min' | 'max'): ShareSetting {
   return { group: text.slice(0, eq).trim(), bucket: text.slice(eq + 1, colon).trim(), [bound]: share };
 }
 
-/** Stages the list (--out; moved into place with the plan), prints it (--json or text), after the uncertain places are counted. */
-async function finish(io: Io, plan: WeeklyPlan, view: PlanView, options: Record<string, string | true>, writeList: (list: string | Uint8Array) => Promise<void>, saved: string, week: Record<string, number> = {}): Promise<number> {
+/**
+ * Stages the list (--out; moved into place with the plan), prints it (--json or text, with the column report of
+ * a new register), after the uncertain places are counted.
+ */
+async function finish(
+  io: Io, plan: WeeklyPlan, view: PlanView, options: Record<string, string | true>,
+  writeList: (list: string | Uint8Array) => Promise<void>, saved: string, columns: ColumnReport[] = [], week: Record<string, number> = {},
+): Promise<number> {
   const u = await plan.uncertainty();
   if (typeof options.out === 'string') await writeList(/\.xlsx$/i.test(options.out) ? listXlsx(view, u) : listCsv(view, u));
-  if (options.json) io.stdout.write(listJson(view, u, week) + '\n');
-  else io.stdout.write(listText(view, u) + `${saved}${typeof options.out === 'string' ? `; wrote ${view.list.arms.length} calls to ${options.out}` : ''}\n`);
+  if (options.json) {
+    const out = listJson(view, u, week);
+    io.stdout.write((columns.length ? `${out.slice(0, -1)},"columns":${JSON.stringify(columnsJson(columns))}}` : out) + '\n');
+  } else {
+    const report = columnLines(columns).map((l) => `${l}\n`).join('');
+    io.stdout.write(report + listText(view, u) + `${saved}${typeof options.out === 'string' ? `; wrote ${view.list.arms.length} calls to ${options.out}` : ''}\n`);
+  }
   return 0;
 }
 

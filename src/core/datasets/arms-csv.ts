@@ -1,7 +1,8 @@
 // The 2-state arm file of `allot indices` / `allot simulate`: a header and one row per arm with
 // q00,q01,q10,q11 = P(next state = 1 | state s, action a) (a = 1 active) and optional rewards r0,r1
 // (default 0 and 1). An id column and any other columns are allowed; other columns are ignored.
-import { checkNoNul, CsvError, numberField, parseCsv, type CsvRow, type CsvTable } from './csv.ts';
+import { checkNoNul, checkWidth, CsvError, numberField, parseCsv, type CsvRow, type CsvTable } from './csv.ts';
+import { COMMA } from './csv-tokenizer.ts';
 
 export interface ArmsCsv {
   /** The id column's values, or the 0-based row numbers as strings. */
@@ -65,22 +66,21 @@ function parsePlainCsv(text: string, fileName: string): CsvTable {
     start = end + 1;
   }
   const headerEnd = lineEnd(body, start);
-  const { header, headerLine } = parseCsv(body.slice(0, headerEnd), fileName);
+  const { header, headerLine, delimiter = COMMA } = parseCsv(body.slice(0, headerEnd), fileName);
+  const separator = String.fromCharCode(delimiter);
   const rows: CsvRow[] = [];
   let at = headerEnd + 1;
   for (let line = headerLine + 1; at < body.length; line++) {
     const end = lineEnd(body, at);
     const content = body.slice(at, end);
     if (content.trim() !== '') {
-      const fields = content.split(',');
-      if (fields.length !== header.length) {
-        throw new CsvError(`${fileName}, line ${line}: expected ${header.length} fields as in the header, found ${fields.length}; check for a missing or extra comma`, line);
-      }
+      const fields = content.split(separator);
+      checkWidth(header.length, fields.length, line, fileName, delimiter);
       rows.push({ line, fields });
     }
     at = end + 1;
   }
-  return { header, headerLine, rows };
+  return { header, headerLine, rows, delimiter };
 }
 
 /** Index of the \n that ends the line starting at `from`, or the text's length. */

@@ -12,15 +12,21 @@ export const MAX_HORIZON = RANGES.horizon.max;
 /** Transition probabilities (arms x states x 2 x states): 2^25 doubles are 256 MiB. */
 export const MAX_TRANSITION_VALUES = 2 ** 25;
 
-const mib = (bytes: number) => (bytes / 1048576 >= 10 ? (bytes / 1048576).toFixed(0) : (bytes / 1048576).toFixed(1));
-
 /** Throws a clear error when a file is too large to import (call it with the file's size, before reading it). */
-export function checkImportSize(bytes: number, fileName: string): void {
+export function checkImportSize(bytes: number, fileName: string, what = 'to import'): void {
   if (bytes > MAX_IMPORT_BYTES) {
     throw new Error(
-      `${fileName} is too big to import: ${mib(bytes)} MiB, more than the ${MAX_IMPORT_BYTES / 1048576} MiB a browser tab can hold; split it into smaller files or keep fewer columns`,
+      `${fileName} is too big ${what}: ${sizeInWords(bytes)}, more than the ${MAX_IMPORT_BYTES / 1048576} MiB a browser tab can hold; split it into smaller files or keep fewer columns`,
     );
   }
+}
+
+/** A file's true size in words: "734 MB (734,003,200 bytes)"; MB are 10^6 bytes, as file managers show. */
+export function sizeInWords(bytes: number): string {
+  const exact = `${bytes.toLocaleString('en')} byte${bytes === 1 ? '' : 's'}`;
+  if (bytes < 1000) return exact;
+  const [value, unit] = bytes >= 1e9 ? [bytes / 1e9, 'GB'] : bytes >= 1e6 ? [bytes / 1e6, 'MB'] : [bytes / 1e3, 'kB'];
+  return `${value >= 100 ? value.toFixed(0) : value.toPrecision(3)} ${unit} (${exact})`;
 }
 
 /** Why `numArms` arms of `numStates` states cannot be held, or null when they can. */

@@ -1,17 +1,31 @@
-// The week's outcomes for a plan: a CSV with columns id, called (0/1) and engaged (0/1) (or `state`
-// for registers of more than 2 states), and optionally week. Every id must be in the register and
-// appear once, and every beneficiary of the register must appear (her new state is needed). Errors
-// name the file, line and column; up to 20 are collected, so one pass shows what to fix.
+// The week's outcomes for a plan, as programs export them: a row per beneficiary with her id, whether she
+// was called and whether she was engaged after the week (or `state` for registers of more than 2
+// states), optionally the week, under her own column names (guessed, or the register's, or named) and
+// value spellings (yes/no, true/false, Y/N, her two labels). Rows may be the called mothers' only: a
+// beneficiary without a row was not called, and her state after the week is unobserved (as is a blank).
+// Errors name the file, line and column; a column of unreadable values is one line, and so are ids
+// that are not in the register; up to 20 lines are collected, so one pass shows what to fix.
 import type { WeekOutcomes } from '../plan/apply-outcomes.ts';
+import { MISSING } from '../plan/register.ts';
+import { BinaryColumn, BLANK } from './binary-values.ts';
+import { mapColumns, type ColumnMapping } from './column-mapping.ts';
 import { contentHash } from './content-hash.ts';
-import { CsvError, parseCsv } from './csv.ts';
+import { CsvError, parseCsv, type CsvTable } from './csv.ts';
 import { checkImportSize } from './import-limits.ts';
 import { isAscii, mergedIdsWords } from './nfc-ids.ts';
 
 const MAX_ERRORS = 20;
 
-/** Parses the outcomes against the register's ids; returns the outcomes or the errors. */
-export function parseOutcomesCsv(text: string, ids: readonly string[], numStates: number, fileName = 'the outcomes file'): { ok: true; outcomes: WeekOutcomes } | { ok: false; errors: string[] } {
+export type OutcomesResult = { ok: true; outcomes: WeekOutcomes } | { ok: false; errors: string[] };
+
+/** Her names for this file's columns (each must be in it), and the register's (used when the file has them). */
+export interface OutcomesNames {
+  mapping?: ColumnMapping;
+  register?: ColumnMapping;
+}
+
+/** Parses the outcomes text against the register's ids. */
+export function parseOutcomesCsv(text: string, ids: readonly string[], numStates: number, fileName = 'the outcomes file', names: OutcomesNames = {}): OutcomesResult {
   let table;
   try {
     checkImportSize(text.length, fileName);
@@ -19,75 +33,91 @@ export function parseOutcomesCsv(text: string, ids: readonly string[], numStates
   } catch (error) {
     return { ok: false, errors: [(error as Error).message] };
   }
+  return outcomesFromTable(table, contentHash(text), ids, numStates, fileName, names);
+}
+
+/** The same on a table already read (a CSV or a spreadsheet's sheet); `hash` is the file's. */
+export function outcomesFromTable(table: CsvTable, hash: string, ids: readonly string[], numStates: number, fileName: string, names: OutcomesNames = {}): OutcomesResult {
   const { header, headerLine, rows } = table;
   const errors: string[] = [];
-  const col = (name: string) => header.indexOf(name);
-  const idCol = col('id'), calledCol = col('called');
-  const stateName = col('engaged') !== -1 ? 'engaged' : 'state';
-  const stateCol = col(stateName), weekCol = col('week');
-  for (const [name, c] of [['id', idCol], ['called', calledCol], ['engaged', stateCol]] as const) {
-    if (c === -1) errors.push(`${fileName}, line ${headerLine}: the header has no "${name}" column; the outcomes need the columns id, called (0/1) and engaged (0/1)`);
+  const mapping = names.mapping ?? {}, register = names.register ?? {};
+  let m;
+  try {
+    // The register's names where this file has them, hers over them; the rest guessed.
+    const hint = (role: 'id' | 'state' | 'called') => mapping[role] ?? (register[role] !== undefined && header.includes(register[role]!) ? register[role] : undefined);
+    const own: ColumnMapping = { ...mapping, id: hint('id'), state: hint('state'), called: hint('called'), stateValues: mapping.stateValues ?? register.stateValues };
+    m = mapColumns(header, own, ['id', 'called', 'state', 'week'], { fileName, headerLine });
+    if (m.state === -1) m.state = header.findIndex((h) => ['outcome', 'engaged_after', 'engaged after'].includes(h.trim().toLowerCase()));
+    if (own.stateValues) mapping.stateValues ??= own.stateValues;
+  } catch (error) {
+    return { ok: false, errors: [(error as Error).message] };
+  }
+  for (const [what, c] of [['id', m.id], ['engaged', m.state]] as const) {
+    if (c === -1) errors.push(`${fileName}, line ${headerLine}: no column was found for "${what}"; the outcomes need an id and whether she was engaged after the week, and whether she was called (columns such as id, called, engaged)`);
   }
   if (errors.length) return { ok: false, errors };
-  const position = new Map<string, number>();
-  ids.forEach((id, arm) => position.set(id, arm));
-  const N = ids.length;
-  const firstLine = new Int32Array(N);
-  const arms = new Int32Array(rows.length), called = new Uint8Array(rows.length), state = new Uint8Array(rows.length), lines = new Int32Array(rows.length);
-  let week: number | null = null;
+  // A file without a called column lists the calls made: every row is a call.
+  const notes = m.called === -1 ? [`${fileName} has no column saying who was called: every row is taken as a call made`] : [];
   const add = (message: string) => {
     if (errors.length < MAX_ERRORS) errors.push(message);
     else if (errors.length === MAX_ERRORS) errors.push('... and more errors; fix these first');
   };
   const where = (line: number, c: number) => `${fileName}, line ${line}, column ${c + 1} ("${header[c]}")`;
-  const flag = (line: number, raw: string, c: number, max: number, what: string) => {
-    const v = raw.trim();
-    // "1.0" (a spreadsheet's whole number) is 1, as in a history CSV; "0.5" and "1e0" are not flags.
-    const n = /^\d+(\.0*)?$/.test(v) ? Number(v) : NaN;
-    if (!(n >= 0 && n <= max)) {
-      add(`${where(line, c)}: ${v === '' ? 'the value is empty' : `"${v}" is not ${what}`}`);
-      return 0;
-    }
-    return n;
-  };
+  const position = new Map<string, number>();
+  ids.forEach((id, arm) => position.set(id, arm));
+  const N = ids.length;
+  const firstLine = new Int32Array(N);
+  const n = rows.length;
+  const arms = new Int32Array(n), called = new Uint8Array(n), state = new Uint8Array(n), lines = new Int32Array(n);
+  const calledColumn = new BinaryColumn('called', { fileName, column: m.called, name: header[m.called] });
+  const stateColumn = new BinaryColumn('state', { fileName, column: m.state, name: header[m.state] }, mapping.stateValues ?? register.stateValues);
+  const unknown: string[] = [];
+  let unknownCount = 0, week: number | null = null, kept = 0;
   // Ids as people read them (Unicode NFC, as the register's): "é" in one character or two is one id.
   const written = new Map<number, string>();
-  rows.forEach((row, j) => {
-    lines[j] = row.line;
-    const raw = row.fields[idCol].trim();
+  rows.forEach((row) => {
+    const raw = row.fields[m.id].trim();
     const id = isAscii(raw) ? raw : raw.normalize('NFC');
     const arm = position.get(id);
-    if (arm === undefined) add(`${where(row.line, idCol)}: "${raw}" is not in the register`);
-    else if (firstLine[arm]) {
-      const first = written.get(arm) ?? id;
-      add(`${where(row.line, idCol)}: "${raw}" already has a row on line ${firstLine[arm]}${first !== raw ? ` (as ${mergedIdsWords(first, raw)}: one id once normalized)` : ''}; each beneficiary appears once`);
+    const c = m.called === -1 ? 1 : calledColumn.read(row.fields[m.called], row.line);
+    let s: number;
+    if (numStates === 2) {
+      const v = stateColumn.read(row.fields[m.state], row.line);
+      s = v === BLANK ? MISSING : v;
+    } else {
+      const raw = row.fields[m.state].trim();
+      s = raw === '' ? MISSING : /^\d+(\.0*)?$/.test(raw) && Number(raw) < numStates ? Number(raw) : -1;
+      if (s === -1) add(`${where(row.line, m.state)}: "${raw}" is not a state in 0..${numStates - 1}`);
     }
-    else {
-      firstLine[arm] = row.line;
-      arms[j] = arm;
-      if (raw !== id) written.set(arm, raw);
-    }
-    called[j] = flag(row.line, row.fields[calledCol], calledCol, 1, '0 or 1');
-    state[j] = flag(row.line, row.fields[stateCol], stateCol, numStates - 1, numStates === 2 ? '0 or 1' : `a state in 0..${numStates - 1}`);
-    if (weekCol !== -1) {
-      const raw = row.fields[weekCol].trim();
+    if (m.week !== -1) {
+      const raw = row.fields[m.week].trim();
       const w = /^-?\d+$/.test(raw) ? Number(raw) : NaN;
-      if (!Number.isSafeInteger(w)) add(`${where(row.line, weekCol)}: "${raw}" is not a whole week number${Number.isInteger(w) ? ' (it is too large to count exactly: at most 2^53 - 1)' : ''}`);
+      if (!Number.isSafeInteger(w)) add(`${where(row.line, m.week)}: "${raw}" is not a whole week number${Number.isInteger(w) ? ' (it is too large to count exactly: at most 2^53 - 1)' : ''}`);
       else if (week === null) week = w;
-      else if (w !== week) add(`${where(row.line, weekCol)}: week ${w}, but the rows above are week ${week}; one file holds one week`);
+      else if (w !== week) add(`${where(row.line, m.week)}: week ${w}, but the rows above are week ${week}; one file holds one week`);
     }
+    if (arm === undefined) {
+      if (unknownCount++ < 3) unknown.push(`"${raw}" (line ${row.line})`);
+      return;
+    }
+    if (firstLine[arm]) {
+      const first = written.get(arm) ?? id;
+      const merged = first !== raw ? ` (as ${mergedIdsWords(first, raw)}: one id once normalized)` : '';
+      return add(`${where(row.line, m.id)}: "${raw}" already has a row on line ${firstLine[arm]}${merged}; each beneficiary appears once`);
+    }
+    firstLine[arm] = row.line;
+    if (raw !== id) written.set(arm, raw);
+    arms[kept] = arm;
+    called[kept] = c === 1 ? 1 : 0;
+    state[kept] = s < 0 ? 0 : s;
+    lines[kept++] = row.line;
   });
-  if (rows.length === 0) add(`${fileName}, line ${headerLine}: the file has a header but no rows; add one row per beneficiary`);
-  let absent = 0;
-  const examples: string[] = [];
-  for (let arm = 0; arm < N; arm++) {
-    if (firstLine[arm]) continue;
-    absent++;
-    if (examples.length < 5) examples.push(`"${ids[arm]}"`);
-  }
-  if (absent > 0 && rows.length > 0) add(`${fileName}: ${absent} beneficiar${absent === 1 ? 'y of the register has' : 'ies of the register have'} no row, so their new state is unknown: ${examples.join(', ')}${absent > 5 ? ', ...' : ''}`);
+  if (unknownCount) add(`${fileName}, column ${m.id + 1} ("${header[m.id]}"): ${unknownCount === 1 ? 'an id is' : `${unknownCount} ids are`} not in the register, e.g. ${unknown.join(', ')}; are these the outcomes of this plan's register?`);
+  for (const problem of [calledColumn.problem(), numStates === 2 ? stateColumn.problem() : null]) if (problem) add(problem);
+  if (rows.length === 0) add(`${fileName}, line ${headerLine}: the file has a header but no rows; add a row per beneficiary called (or per beneficiary)`);
   if (errors.length) return { ok: false, errors };
-  return { ok: true, outcomes: { fileName, contentHash: contentHash(text), week, arms, called, state, lines } };
+  const cut = <T extends Int32Array | Uint8Array>(a: T) => a.subarray(0, kept) as T;
+  return { ok: true, outcomes: { fileName, contentHash: hash, week, arms: cut(arms), called: cut(called), state: cut(state), lines: cut(lines), notes } };
 }
 
 /** A list of ids (the exclusion list): a CSV with an `id` column, or one id per line without a header. */

@@ -1,23 +1,23 @@
-// Register files for the weekly plan, read with the same CSV reader and population parser as every
-// other import (csv.ts, population-csv.ts, feature-table.ts):
-//   wide:    a population CSV (id, q00..q11 or p_s_a_t, optional init_s, features) with a `state`
-//            column for the current state; the transition columns may be left out, and then the
-//            transitions are estimated from the weeks the plan records (the prior alone at first);
-//   history: a long CSV (id, week, state, called): one row per beneficiary and week, with a features
-//            CSV (id and feature columns) beside it. Weeks must run without a gap from the first to
-//            the last; a beneficiary's missing week is an unobserved state, but every beneficiary
-//            needs a row in the last week (her current state). The last week is the one the first
-//            list is for: its `called` column is what the plan decides, so calls there are ignored
-//            (with a warning).
-// A bad file gives nothing and a CsvError naming the file, line and column.
+// Register files for the weekly plan, under her own column names (column-mapping.ts):
+//   wide:    one row per beneficiary with her current state (a population CSV with a state column;
+//            the transition columns may be left out, and then the transitions are estimated from the
+//            weeks the plan records, the prior alone at first);
+//   history: one row per beneficiary and week (id, week, state, called; history-reader.ts), with a
+//            features table beside it (one row per beneficiary: id, features, carried columns), or alone.
+// The tables come from the one reader (csv-tokenizer.ts, or a spreadsheet's sheet); a bad file gives
+// nothing and a CsvError naming the file, line and column.
 import { bandNumericFeatures } from '../plan/band-numeric.ts';
-import { historyOfState, MISSING, type History, type Register } from '../plan/register.ts';
+import { historyOfState, type History, type Register } from '../plan/register.ts';
+import { BinaryColumn, BLANK } from './binary-values.ts';
+import { guessRole, normalName, type ColumnMapping } from './column-mapping.ts';
 import { contentHash } from './content-hash.ts';
-import { CsvError, numberField, parseCsv, type CsvRow, type CsvTable } from './csv.ts';
-import { readFeatures } from './feature-table.ts';
-import { checkImportSize } from './import-limits.ts';
+import { CsvError, numberField, parseCsv, type CsvTable } from './csv.ts';
+import { CsvTokenizer } from './csv-tokenizer.ts';
+import { HistoryReader, type HistoryRead } from './history-reader.ts';
 import { FILE_DEFAULTS, parsePopulationTable } from './population-csv.ts';
 import type { SchemaFile } from './population-schema.ts';
+import { carryOf, columnReport, mapTable, readFeatureTable, type FeatureTableRead } from './register-table.ts';
+import { utf8Bytes } from './utf8.ts';
 import type { TextChoices } from './text-columns.ts';
 
 export const REGISTER_CSV_FORMAT = 'allot-register-csv';
@@ -32,6 +32,8 @@ export interface RegisterCsvOptions {
   horizon?: number;
   /** Cut points of numeric feature columns by name (band-numeric.ts); default quartiles. */
   cuts?: Record<string, number[]>;
+  /** Her column names and state labels; what is absent is guessed. */
+  mapping?: ColumnMapping;
   /** How text columns are grouped (text-columns.ts). */
   text?: TextChoices;
 }
@@ -41,56 +43,108 @@ export const defaultBudget = (numArms: number) => Math.max(1, Math.round(numArms
 
 const TRANSITION = /^(q[01][01]|p_\d+_[01]_\d+|init_\d+)$/;
 
-/** Which register format a CSV header is: `history` when it has week and called columns, else `wide`. */
-export function registerCsvKind(headerLine: string): 'history' | 'wide' {
-  const names = headerLine.split(',').map((h) => h.trim().replace(/^"|"$/g, ''));
-  return names.includes('week') && names.includes('called') ? 'history' : 'wide';
+type RegisterBase = Pick<Register, 'numArms' | 'numStates' | 'ids' | 'schema' | 'features' | 'transitions' | 'provenance' | 'warnings' | 'carry'>;
+
+/** Which register a header is: `history` when it has (or she named) week and called columns, else `wide`. */
+export function registerKind(header: readonly string[], mapping: ColumnMapping = {}): 'history' | 'wide' {
+  const has = (role: 'week' | 'called') => (mapping[role] !== undefined ? header.map(normalName).includes(normalName(mapping[role]!)) : guessRole(header, role) !== -1);
+  return has('week') && has('called') ? 'history' : 'wide';
 }
 
-/** A whole-number field in [0, max], or a CsvError naming the line and column. */
-function wholeField(table: CsvTable, row: CsvRow, column: number, fileName: string, what: string, max: number): number {
-  const v = numberField(table, row, column, fileName);
-  if (!Number.isInteger(v) || v < 0 || v > max) {
-    throw new CsvError(`${fileName}, line ${row.line}, column ${column + 1} ("${table.header[column]}"): ${row.fields[column].trim()} is not ${what}`, row.line, column + 1, table.header[column]);
-  }
-  return v;
-}
+/** The same for a header line of comma-separated names. */
+export const registerCsvKind = (headerLine: string) => registerKind(parseCsv(headerLine).header);
 
-function requireColumn(table: CsvTable, name: string, fileName: string, needs: string): number {
-  const i = table.header.indexOf(name);
-  if (i === -1) throw new CsvError(`${fileName}, line ${table.headerLine}: the header has no "${name}" column; ${needs}`, table.headerLine);
-  return i;
-}
+/** Whether a wide table gives transitions (q00..q11 or p_s_a_t columns): a population with states. */
+export const hasTransitions = (header: readonly string[]) => header.some((h) => TRANSITION.test(h) && !h.startsWith('init_'));
 
-/** A wide register CSV: a population CSV with a `state` column (transition columns optional). */
+/** A wide register CSV (text): the table's reader on one string. */
 export function parseRegisterCsv(text: string, options: RegisterCsvOptions = {}): Register {
+  return registerFromTable(parseCsv(text, options.fileName ?? 'the file'), contentHash(text), options);
+}
+
+/** A wide register: one row per beneficiary with her current state, transition columns optional. */
+export function registerFromTable(table: CsvTable, hash: string, options: RegisterCsvOptions = {}): Register {
   const fileName = options.fileName ?? 'the file';
-  checkImportSize(text.length, fileName);
-  const table = parseCsv(text, fileName);
-  const stateColumn = requireColumn(table, 'state', fileName, 'a register needs each beneficiary\'s current state (0 not engaged, 1 engaged)');
-  const hash = contentHash(text);
+  const mapping = options.mapping ?? {};
+  const mapped = mapTable(table, mapping, ['id', 'state'], fileName);
+  if (mapped.state === -1) {
+    throw new CsvError(
+      `${fileName}, line ${table.headerLine}: no column was found for the current state (such as "state", "engaged" or "listened"); ` +
+        "a register needs each beneficiary's current state: name its column (--state-column, or in the mapping step)",
+      table.headerLine,
+    );
+  }
   const N = table.rows.length;
   const budget = options.budget ?? defaultBudget(N);
-  const withTransitions = table.header.some((h) => TRANSITION.test(h) && !h.startsWith('init_'));
-  let base: Pick<Register, 'numArms' | 'numStates' | 'ids' | 'schema' | 'features' | 'transitions' | 'provenance' | 'warnings'>;
-  if (withTransitions) {
-    const instance = parsePopulationTable(table, hash, { fileName, schema: options.schema, skipColumns: ['state'], budget: Math.min(budget, N), text: options.text });
-    base = { ...instance, transitions: instance.transitions };
+  let base: RegisterBase;
+  if (hasTransitions(table.header)) {
+    mapped.columns.forEach((c) => TRANSITION.test(c.name) && ((c.use = 'transition'), (c.guessed = false)));
+    const skip = mapped.columns.filter((c, i) => i !== mapped.id && c.use !== 'feature' && c.use !== 'transition').map((c) => c.name);
+    const renamed = { ...table, header: table.header.map((h, i) => (i === mapped.id ? 'id' : h === 'id' ? `${h} (not the id)` : h)) };
+    const instance = parsePopulationTable(renamed, hash, { fileName, schema: options.schema, skipColumns: [...skip, 'id (not the id)'], budget: Math.min(budget, N), text: options.text });
+    base = { ...instance, transitions: instance.transitions, carry: carryOf(table, mapped) };
   } else {
-    const idColumn = requireColumn(table, 'id', fileName, 'add a column named id with a distinct id per beneficiary');
-    if (N === 0) throw new CsvError(`${fileName} has a header but no beneficiaries; add one row per beneficiary`, table.headerLine);
-    const ids = readIds(table, idColumn, fileName);
-    const featureColumns = table.header.map((_, i) => i).filter((i) => i !== idColumn && i !== stateColumn && !table.header[i].startsWith('init_'));
-    const { schema, features } = readFeatures(table, featureColumns, fileName, options.schema, options.text);
-    base = { numArms: N, numStates: 2, ids, schema, features, transitions: null, provenance: { kind: 'file', fileName, contentHash: hash, format: REGISTER_CSV_FORMAT }, warnings: [] };
+    const read = readFeatureTable(table, mapped, fileName, options.schema, options.text);
+    base = { numArms: N, numStates: 2, ids: read.ids, schema: read.schema, features: read.features, transitions: null, carry: read.carry, provenance: { kind: 'file', fileName, contentHash: hash, format: REGISTER_CSV_FORMAT }, warnings: [] };
   }
   const S = base.numStates;
   const state = new Uint8Array(N);
-  table.rows.forEach((row, arm) => (state[arm] = wholeField(table, row, stateColumn, fileName, `a state (0..${S - 1})`, S - 1)));
-  return finish(base, historyOfState(state), budget, options);
+  const where = { fileName, column: mapped.state, name: table.header[mapped.state] };
+  const binary = new BinaryColumn('state', where, mapping.stateValues);
+  table.rows.forEach((row, arm) => {
+    const raw = row.fields[mapped.state];
+    const v = S === 2 ? binary.read(raw, row.line) : numberField(table, row, mapped.state, fileName);
+    if (v === BLANK || !Number.isInteger(v) || v < 0 || v > S - 1) {
+      throw new CsvError(`${fileName}, line ${row.line}, column ${mapped.state + 1} ("${where.name}"): ${raw.trim() === '' ? 'the current state is empty' : `${raw.trim()} is not a state (0..${S - 1})`}`, row.line, mapped.state + 1, where.name);
+    }
+    state[arm] = v;
+  });
+  const problem = binary.problem();
+  if (problem) throw new CsvError(problem, table.headerLine);
+  const register = finish(base, historyOfState(state), budget, options);
+  return { ...register, columns: columnReport(mapped, register.schema, fileName), mapping: usedMapping(mapping, mapped.columns) };
 }
 
-function finish(base: Pick<Register, 'numArms' | 'numStates' | 'ids' | 'schema' | 'features' | 'transitions' | 'provenance' | 'warnings'>, history: History, budget: number, options: RegisterCsvOptions): Register {
+/** A history CSV (id, week, state, called) with its features CSV (id, feature columns), as texts. */
+export function parseHistoryCsv(historyText: string, featuresText: string | null, options: RegisterCsvOptions & { featuresFileName?: string } = {}): Register {
+  const fileName = options.fileName ?? 'the history file';
+  const featuresFile = options.featuresFileName ?? 'the features file';
+  const mapping = options.mapping ?? {};
+  let features: FeatureTableRead | null = null;
+  if (featuresText !== null) {
+    const table = parseCsv(featuresText, featuresFile);
+    features = readFeatureTable(table, mapTable(table, mapping, ['id'], featuresFile), featuresFile, options.schema, options.text);
+  }
+  let tokenizer: CsvTokenizer | null = null;
+  const reader = new HistoryReader(fileName, mapping, features && { ids: features.index, fileName: featuresFile }, () => tokenizer!.delimiter!);
+  tokenizer = new CsvTokenizer(reader, fileName);
+  tokenizer.push(utf8Bytes(historyText.replace(/^\ufeff/, '')));
+  tokenizer.end();
+  const hash = contentHash(historyText + '\u0000' + (featuresText ?? ''));
+  return registerFromHistory(reader.finish(), features, hash, { ...options, fileName, featuresFileName: featuresFile });
+}
+
+/** A history read with its features (or none: no groups), as one register. */
+export function registerFromHistory(read: HistoryRead, features: FeatureTableRead | null, hash: string, options: RegisterCsvOptions & { featuresFileName?: string }): Register {
+  const fileName = options.fileName ?? 'the history file';
+  const ids = features ? features.ids : read.ids!;
+  const N = ids.length;
+  const warnings = [...read.warnings];
+  if (!features) warnings.push(`${fileName} came without a features file: the register has no features, so there are no groups to compare or to give shares`);
+  const base: RegisterBase = {
+    numArms: N, numStates: 2, ids, schema: features?.schema ?? { columns: [], groups: [] }, features: features?.features ?? new Float64Array(0),
+    transitions: null, carry: features?.carry ?? [], provenance: { kind: 'file', fileName, contentHash: hash, format: HISTORY_CSV_FORMAT }, warnings,
+  };
+  const register = finish(base, read.history, options.budget ?? defaultBudget(N), options);
+  const columns = [
+    ...columnReport(read.mapped, register.schema, fileName),
+    ...(features ? columnReport(features.mapped, register.schema, options.featuresFileName ?? 'the features file') : []),
+  ];
+  const all = [...read.mapped.columns, ...(features?.mapped.columns ?? [])];
+  return { ...register, columns, mapping: usedMapping(options.mapping ?? {}, all) };
+}
+
+function finish(base: RegisterBase, history: History, budget: number, options: RegisterCsvOptions): Register {
   if (budget > base.numArms) throw new Error(`the budget ${budget} is more than the ${base.numArms} beneficiaries of the register`);
   return {
     ...base,
@@ -102,81 +156,11 @@ function finish(base: Pick<Register, 'numArms' | 'numStates' | 'ids' | 'schema' 
   };
 }
 
-function readIds(table: CsvTable, idColumn: number, fileName: string): string[] {
-  const seen = new Map<string, number>();
-  return table.rows.map((row) => {
-    const id = row.fields[idColumn].trim();
-    if (id === '') throw new CsvError(`${fileName}, line ${row.line}, column ${idColumn + 1} ("id"): the id is empty; give every beneficiary an id`, row.line, idColumn + 1, 'id');
-    const first = seen.get(id);
-    if (first !== undefined) throw new CsvError(`${fileName}, line ${row.line}, column ${idColumn + 1} ("id"): id "${id}" is already used on line ${first}; ids must be distinct`, row.line, idColumn + 1, 'id');
-    seen.set(id, row.line);
-    return id;
-  });
-}
-
-/** A history CSV (id, week, state, called) with its features CSV (id, feature columns). */
-export function parseHistoryCsv(historyText: string, featuresText: string, options: RegisterCsvOptions & { featuresFileName?: string } = {}): Register {
-  const fileName = options.fileName ?? 'the history file';
-  const featuresFile = options.featuresFileName ?? 'the features file';
-  checkImportSize(historyText.length, fileName);
-  checkImportSize(featuresText.length, featuresFile);
-  const ft = parseCsv(featuresText, featuresFile);
-  const idColumn = requireColumn(ft, 'id', featuresFile, 'the features file needs an id column matching the history\'s ids');
-  if (ft.rows.length === 0) throw new CsvError(`${featuresFile} has a header but no beneficiaries; add one row per beneficiary`, ft.headerLine);
-  const ids = readIds(ft, idColumn, featuresFile);
-  const { schema, features } = readFeatures(ft, ft.header.map((_, i) => i).filter((i) => i !== idColumn), featuresFile, options.schema, options.text);
-  const N = ids.length;
-  const arm = new Map(ids.map((id, i) => [id, i]));
-
-  const ht = parseCsv(historyText, fileName);
-  const needs = 'a history needs the columns id, week, state, called';
-  const [hid, hweek, hstate, hcalled] = ['id', 'week', 'state', 'called'].map((c) => requireColumn(ht, c, fileName, needs));
-  if (ht.rows.length === 0) throw new CsvError(`${fileName} has a header but no rows; add one row per beneficiary and week`, ht.headerLine);
-  let first = Infinity, last = -Infinity;
-  // Weeks are any whole number a CSV can hold (a year-and-week number, a day count): not 32-bit.
-  const weekOf = new Float64Array(ht.rows.length);
-  ht.rows.forEach((row, j) => {
-    const w = numberField(ht, row, hweek, fileName);
-    if (!Number.isSafeInteger(w)) throw new CsvError(`${fileName}, line ${row.line}, column ${hweek + 1} ("week"): ${row.fields[hweek].trim()} is not a whole week number${Number.isInteger(w) ? ' (it is too large to count exactly: at most 2^53 - 1)' : ''}`, row.line, hweek + 1, 'week');
-    weekOf[j] = w;
-    first = Math.min(first, w);
-    last = Math.max(last, w);
-  });
-  const W = last - first + 1;
-  if (W > 5200) throw new CsvError(`${fileName}: the weeks run from ${first} to ${last}, more than 100 years; check the week column`, ht.headerLine);
-  const states = Array.from({ length: W }, () => new Uint8Array(N).fill(MISSING));
-  const called = Array.from({ length: W }, () => new Uint8Array(N));
-  const seen = new Uint8Array(W * N);
-  const seenWeek = new Uint8Array(W);
-  let calls = 0, lastWeekCalls = 0;
-  ht.rows.forEach((row, j) => {
-    const id = row.fields[hid].trim();
-    const a = arm.get(id);
-    if (a === undefined) throw new CsvError(`${fileName}, line ${row.line}, column ${hid + 1} ("id"): "${id}" is not in ${featuresFile}; every beneficiary of the history needs her features`, row.line, hid + 1, 'id');
-    const w = weekOf[j] - first;
-    if (seen[w * N + a]) {
-      const before = ht.rows.find((r, i) => i < j && weekOf[i] === weekOf[j] && r.fields[hid].trim() === id)!.line;
-      throw new CsvError(`${fileName}, line ${row.line}: beneficiary "${id}" week ${weekOf[j]} already appears on line ${before}; each (id, week) must appear once`, row.line);
-    }
-    seen[w * N + a] = 1;
-    seenWeek[w] = 1;
-    states[w][a] = wholeField(ht, row, hstate, fileName, 'a state (0 not engaged or 1 engaged)', 1);
-    const c = wholeField(ht, row, hcalled, fileName, 'a call flag (0 or 1)', 1);
-    if (w === W - 1) lastWeekCalls += c;
-    else {
-      called[w][a] = c;
-      calls += c;
-    }
-  });
-  const gap = seenWeek.indexOf(0);
-  if (gap !== -1) throw new CsvError(`${fileName}: week ${first + gap} is missing (the weeks run from ${first} to ${last}); every week in between needs its rows`, ht.headerLine);
-  const missing = ids.filter((_, a) => states[W - 1][a] === MISSING);
-  if (missing.length) {
-    throw new CsvError(`${fileName}: ${missing.length} beneficiar${missing.length === 1 ? 'y has' : 'ies have'} no row in week ${last}, the current week, so their current state is unknown: ${missing.slice(0, 5).map((x) => `"${x}"`).join(', ')}${missing.length > 5 ? ', ...' : ''}`, ht.headerLine);
-  }
-  const warnings: string[] = [];
-  if (lastWeekCalls > 0) warnings.push(`week ${last} is the current week, whose calls the plan decides: its ${lastWeekCalls} recorded call${lastWeekCalls === 1 ? ' was' : 's were'} ignored`);
-  if (calls === 0) warnings.push(`${fileName} has no call in weeks ${first}-${last - 1}: nothing shows what a call does, so the prior assumes a call changes nothing until the outcomes of calls arrive (every index is 0 and the list is the seeded tie draw)`);
-  const base = { numArms: N, numStates: 2, ids, schema, features, transitions: null, provenance: { kind: 'file' as const, fileName, contentHash: contentHash(historyText + '\u0000' + featuresText), format: HISTORY_CSV_FORMAT }, warnings };
-  return finish(base, { firstWeek: first, states, called }, options.budget ?? defaultBudget(N), options);
+/** The mapping as it was used: her names and the guesses, so that the week's outcomes are read the same way. */
+function usedMapping(mapping: ColumnMapping, columns: readonly { name: string; use: string }[]): ColumnMapping {
+  const name = (use: string) => columns.find((c) => c.use === use)?.name;
+  const out: ColumnMapping = { id: name('id'), state: name('state'), week: name('week'), called: name('called') };
+  if (mapping.stateValues) out.stateValues = mapping.stateValues;
+  for (const k of ['id', 'state', 'week', 'called'] as const) if (out[k] === undefined) delete out[k];
+  return out;
 }

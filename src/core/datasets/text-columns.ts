@@ -8,7 +8,7 @@
 // it is refused naming those cells, never guessed.
 import { distinctName, identifierOf } from '../instance/identifier.ts';
 import type { FeatureColumn, FeatureGroup } from '../instance/types.ts';
-import { CsvError, NUMBER_TEXT, type CsvTable } from './csv.ts';
+import { CsvError, decimalText, NUMBER_TEXT, type CsvTable } from './csv.ts';
 
 /** Values seen fewer times than this may be merged into "other" (allot's choice: the estimator's thin-group size). */
 export const RARE_BELOW = 20;
@@ -57,7 +57,7 @@ export function isTextColumn(table: CsvTable, column: number, fileName: string):
     if (raw === '') {
       blanks++;
       if (blankCells.length < 5) blankCells.push(r);
-    } else if (NUMBER_TEXT.test(raw)) numbers++;
+    } else if (NUMBER_TEXT.test(decimalText(table, raw))) numbers++;
     else {
       texts++;
       if (textCells.length < 5) textCells.push(r);
@@ -129,7 +129,7 @@ export function textGrouping(
   if (!(Number.isInteger(rareBelow) && rareBelow >= 1)) {
     throw new Error(`the rare-value threshold must be a whole number of at least 1, not ${rareBelow}`);
   }
-  const filled = column.values.map((v, i) => i).filter((i) => column.values[i] !== '');
+  const filled = column.values.map((_, i) => i).filter((i) => column.values[i] !== '');
   const byCount = filled.sort((a, b) => column.counts[b] - column.counts[a] || a - b);
   const rare = byCount.filter((i) => column.counts[i] < rareBelow);
   const merge = choices.merge?.[column.header] ?? (byCount.length > MANY_VALUES && rare.length >= 2);

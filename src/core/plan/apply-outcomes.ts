@@ -11,7 +11,7 @@ import type { TransitionPosterior } from './estimate-transitions.ts';
 import type { PlanState, WeekRecord } from './plan-state.ts';
 import { outcomesQuestions } from './outcomes-questions.ts';
 import { planPosterior, recordOf } from './plan-state.ts';
-import { currentWeek, type History, type Register } from './register.ts';
+import { currentWeek, MISSING, type History, type Register } from './register.ts';
 import { buildWeeklyList, PlanError, type IndexFunction, type WeeklyList } from './weekly-list.ts';
 
 /** A parsed outcomes file (src/core/datasets/outcomes-csv.ts), columnar: entry j is row j. */
@@ -20,13 +20,18 @@ export interface WeekOutcomes {
   contentHash: string;
   /** The file's week column when it has one (must equal the plan's current week). */
   week: number | null;
-  /** Arm index of each row (ids resolved against the register); every arm appears once. */
+  /**
+   * Arm index of each row (ids resolved against the register); an arm appears at most once, and one
+   * without a row was not called and her state after the week is unobserved.
+   */
   arms: Int32Array;
   called: Uint8Array;
-  /** The state after the week: 0/1 (`engaged`) or 0..S-1 (`state`). */
+  /** The state after the week: 0/1 (`engaged`) or 0..S-1 (`state`), MISSING when unobserved (blank). */
   state: Uint8Array;
   /** File line of each row, for errors. */
   lines: Int32Array;
+  /** What the reader assumed, in words (the preview shows them). */
+  notes?: string[];
 }
 
 export interface ApplyOptions {
@@ -61,17 +66,17 @@ export function applyOutcomes(plan: PlanState, outcomes: WeekOutcomes, whittle: 
     errors.push(...outcomesQuestions(base, outcomes, week, base.weeks[base.weeks.length - 1].planned).map((q) => q.message));
   }
   const N = register.numArms;
-  if (outcomes.arms.length !== N) errors.push(`${outcomes.fileName} has ${outcomes.arms.length} rows but the register has ${N} beneficiaries: every beneficiary needs her outcome`);
   for (let j = 0; j < outcomes.state.length; j++) {
-    if (outcomes.state[j] >= register.numStates) {
+    if (outcomes.state[j] >= register.numStates && outcomes.state[j] !== MISSING) {
       errors.push(`${outcomes.fileName}, line ${outcomes.lines[j]}: state ${outcomes.state[j]} is out of range (states are 0..${register.numStates - 1})`);
       break;
     }
   }
   if (errors.length) return { ok: false, errors };
 
-  const state = new Uint8Array(N), called = new Uint8Array(N);
-  for (let j = 0; j < N; j++) {
+  // Without a row: not called, and her state after the week unobserved (she is planned from her last observed).
+  const state = new Uint8Array(N).fill(MISSING), called = new Uint8Array(N);
+  for (let j = 0; j < outcomes.arms.length; j++) {
     state[outcomes.arms[j]] = outcomes.state[j];
     called[outcomes.arms[j]] = outcomes.called[j];
   }
@@ -81,13 +86,15 @@ export function applyOutcomes(plan: PlanState, outcomes: WeekOutcomes, whittle: 
   const last = base.weeks[base.weeks.length - 1];
   const planned = new Uint8Array(N);
   for (const arm of last.planned) planned[arm] = 1;
-  let made = 0, asPlanned = 0, engaged = 0;
+  let made = 0, asPlanned = 0, engaged = 0, observed = 0;
   for (let arm = 0; arm < N; arm++) {
     made += called[arm];
     asPlanned += called[arm] & planned[arm];
     engaged += state[arm] === register.numStates - 1 ? 1 : 0;
+    observed += state[arm] === MISSING ? 0 : 1;
   }
-  const done: WeekRecord = { ...last, outcomes: { fileName: outcomes.fileName, contentHash: outcomes.contentHash, called: made, calledAsPlanned: asPlanned, engaged } };
+  const counts = { called: made, calledAsPlanned: asPlanned, engaged, ...(observed < N && { observed }) };
+  const done: WeekRecord = { ...last, outcomes: { fileName: outcomes.fileName, contentHash: outcomes.contentHash, ...counts } };
   let list: WeeklyList;
   try {
     list = buildWeeklyList(next, base.settings, week + 1, { whittle, posterior: (options.posterior ?? planPosterior)(next, base.settings.priorGroup) });

@@ -1,6 +1,7 @@
 // The week's call list as a table, one for the health workers and for a re-analysis, written the same
 // by the app's downloads and by `allot plan --out`, as CSV or XLSX: one line per call in rank order,
-//   id, rank, (worker, arm: with health workers, a holdout), reason, chance, borderline, index, default_rank, features, the register's feature
+//   id, the columns she carries (name, phone, village: as she named them), rank, (worker, arm: with health
+//   workers, a holdout), reason, chance, borderline, index, default_rank, features, the register's feature
 //   columns, reason_detail, index_full
 // where reason is the plain reason (plain-reason.ts), chance her share of posterior draws that list
 // her (0-1, rounded to 0.01; empty until counted), borderline "yes" or "no" (borderline.ts; empty
@@ -13,6 +14,7 @@ import { csvField } from '../datasets/csv-field.ts';
 import { inertCell, readableNumber } from '../export/spreadsheet-cell.ts';
 import { xlsxSheet } from '../export/xlsx-sheet.ts';
 import { groupBuckets } from '../measures/group-buckets.ts';
+import { packedAt } from './packed-plan.ts';
 import { isBorderline } from './borderline.ts';
 import { bucketText } from './plain-reason.ts';
 import type { Register } from './register.ts';
@@ -30,6 +32,9 @@ export interface ListLines {
   columns: string[];
   /** Lines x columns: her value of each column. */
   features: Float64Array;
+  /** The columns she carries into the list (name, phone, village), and per line her value of each (lines x columns). */
+  carried: string[];
+  carry: string[];
 }
 
 /** Ids, buckets and feature values of the listed arms (`arms` in rank order). */
@@ -39,7 +44,10 @@ export function listLines(register: Register, arms: Int32Array): ListLines {
   const buckets = groupBuckets(schema, features, numArms);
   const values = new Float64Array(arms.length * F);
   arms.forEach((arm, j) => values.set(features.subarray(arm * F, arm * F + F), j * F));
+  const carried = register.carry ?? [];
   return {
+    carried: carried.map((c) => c.name),
+    carry: Array.from(arms, (arm) => carried.map((c) => packedAt(c.values, arm))).flat(),
     ids: Array.from(arms, (arm) => register.ids[arm]),
     // a text column's values are bare words ("none", "yes"): their group goes first
     buckets: Array.from(arms, (arm) => schema.groups.map((g, gi) => {
@@ -73,16 +81,16 @@ export interface ListTable {
 
 /** The list's table (see the top of this file): the header and one row per line, cells as they are (not inert). */
 export function listTable(list: WeeklyList, lines: ListLines, membership: Float64Array = list.membership): ListTable {
-  const F = lines.columns.length;
+  const F = lines.columns.length, C = lines.carried.length;
   // With health workers her worker, with a holdout her arm, after the rank (each only when the plan has it).
   const { lineWorker, arm } = list;
-  const header = ['id', 'rank', ...(lineWorker ? ['worker'] : []), ...(arm ? ['arm'] : []), 'reason', 'chance', 'borderline', 'index', 'default_rank', 'features'];
+  const header = ['id', ...lines.carried, 'rank', ...(lineWorker ? ['worker'] : []), ...(arm ? ['arm'] : []), 'reason', 'chance', 'borderline', 'index', 'default_rank', 'features'];
   header.push(...lines.columns, 'reason_detail', 'index_full');
   const rows: Cell[][] = new Array(list.arms.length);
   for (let j = 0; j < list.arms.length; j++) {
     const m = membership[j], counted = Number.isFinite(m);
     const chance = counted ? Math.round(m * 100) / 100 : null, mark = counted ? (isBorderline(m) ? 'yes' : 'no') : null;
-    const row: Cell[] = [lines.ids[j], j + 1];
+    const row: Cell[] = [lines.ids[j], ...lines.carry.slice(j * C, j * C + C), j + 1];
     if (lineWorker) row.push(lineWorker[j]);
     if (arm) row.push(arm[j] ? 'holdout' : 'plan');
     row.push(list.reasons[j], chance, mark);

@@ -49,6 +49,14 @@ export function knownIds(packed: PackedIds): readonly string[] | undefined {
   return idsOf.get(packed);
 }
 
+/** Entry i of packed strings, without unpacking the rest. */
+export function packedAt(packed: PackedIds, i: number): string {
+  const known = idsOf.get(packed);
+  if (known) return known[i];
+  const { text, ends } = packed;
+  return text.slice(i === 0 ? 0 : ends[i - 1] + 1, ends[i]);
+}
+
 export function unpackIds(packed: PackedIds): string[] {
   const known = idsOf.get(packed);
   if (known) return known;

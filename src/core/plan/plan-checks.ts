@@ -152,7 +152,9 @@ export function checkPlanned(c: Checks, raw: unknown, field: string, numArms: nu
 }
 
 /** An applied week's summary, checked against what its change says happened (a forged count is refused). */
-export function checkOutcomes(c: Checks, raw: unknown, field: string, truth: { called: number; calledAsPlanned: number; engaged: number }): AppliedOutcomes {
+export function checkOutcomes(
+  c: Checks, raw: unknown, field: string, truth: { called: number; calledAsPlanned: number; engaged: number; observed?: number },
+): AppliedOutcomes {
   const o = c.object(raw, field);
   const out: AppliedOutcomes = {
     fileName: c.text(o.fileName, `${field}.fileName`, 1000),
@@ -161,8 +163,10 @@ export function checkOutcomes(c: Checks, raw: unknown, field: string, truth: { c
     calledAsPlanned: c.whole(o.calledAsPlanned, `${field}.calledAsPlanned`, 0, Number.MAX_SAFE_INTEGER),
     engaged: c.whole(o.engaged, `${field}.engaged`, 0, Number.MAX_SAFE_INTEGER),
   };
-  for (const key of ['called', 'calledAsPlanned', 'engaged'] as const) {
-    if (out[key] !== truth[key]) c.fail(`${field}.${key}`, `is ${out[key]}, but the week's recorded calls and states give ${truth[key]}`);
+  // Beneficiaries observed after the week, written only when not all were (a file of the called only).
+  if (o.observed !== undefined) out.observed = c.whole(o.observed, `${field}.observed`, 0, Number.MAX_SAFE_INTEGER);
+  for (const key of ['called', 'calledAsPlanned', 'engaged', 'observed'] as const) {
+    if (out[key] !== truth[key]) c.fail(`${field}.${key}`, `is ${out[key] ?? 'missing'}, but the week's recorded calls and states give ${truth[key] ?? 'every state'}`);
   }
   return out;
 }

@@ -9,6 +9,7 @@ import { populationSizeProblem } from '../datasets/import-limits.ts';
 import type { Checks } from './plan-checks.ts';
 import { decodeTyped as decode } from './typed-base64.ts';
 import { packIds } from './packed-plan.ts';
+import { carryFromJson } from './restore-columns.ts';
 import type { PlanMeta } from './plan-record.ts';
 import { MISSING } from './register.ts';
 import { stateWidth } from './stored-plan.ts';
@@ -60,7 +61,8 @@ export function legacyStoredPlan(d: Record<string, unknown>, c: Checks, fallback
     meta,
     settings: d.settings,
     register: {
-      ...r, ids: packIds(ids as string[]), features, transitions: r.transitions === null ? null : decode(c, r.transitions, 'register.transitions', codec, Float64Array),
+      // A version-2 register read from her files had carried columns as lists of text (as version 3 has).
+      ...r, ids: packIds(ids as string[]), features, carry: carryFromJson(c, r.carry), transitions: r.transitions === null ? null : decode(c, r.transitions, 'register.transitions', codec, Float64Array),
       history: { firstWeek: h.firstWeek, states: states.slice(0, base).map(packed), called: called.slice(0, base - 1).map(packBits) },
     },
     weeks: weeks.map((raw, k) => {

@@ -13,6 +13,7 @@ import { legacyStoredPlan } from './plan-json-legacy.ts';
 import { packIds, unpackIds, type PackedIds } from './packed-plan.ts';
 import type { PlanMeta, PlanRecord } from './plan-record.ts';
 import { PLAN_FORMAT } from './plan-state.ts';
+import { carryFromJson } from './restore-columns.ts';
 import { restorePlan } from './restore-plan.ts';
 import { storedPlan, type StoredWeek } from './stored-plan.ts';
 import { decodeTyped, encodeTyped } from './typed-base64.ts';
@@ -36,6 +37,9 @@ export function planFileText(record: PlanRecord, codec: Base64Codec = platformBa
     transitions: r.transitions && b64(r.transitions),
     history: { firstWeek: r.history.firstWeek, states: r.history.states.map(plane), called: r.history.called.map(b64) },
     budget: r.budget, discount: r.discount, horizon: r.horizon, provenance: r.provenance, warnings: r.warnings,
+    // Her carried columns (values as a list of text, like the ids), the column report and her mapping.
+    ...(r.carry && { carry: r.carry.map((k) => ({ name: k.name, values: unpackIds(k.values) })) }),
+    ...(r.columns && { columns: r.columns }), ...(r.mapping && { mapping: r.mapping }),
   };
   const week = ({ change, planned, ...w }: StoredWeek) => ({ ...w, planned: b64(planned), change: change && { called: b64(change.called), states: plane(change.states) } });
   const { id, name, createdAt, updatedAt, policy } = meta;
@@ -100,5 +104,6 @@ function storedFromJson(d: Record<string, unknown>, c: Checks, codec: Base64Code
     };
   });
   const { id, name, createdAt, updatedAt, policy } = d;
-  return { meta: { id, name, createdAt, updatedAt, policy }, settings: d.settings, register: { ...r, ids, features, transitions, history }, weeks };
+  const carry = carryFromJson(c, r.carry);
+  return { meta: { id, name, createdAt, updatedAt, policy }, settings: d.settings, register: { ...r, ids, features, transitions, history, ...(carry && { carry }) }, weeks };
 }

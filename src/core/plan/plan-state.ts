@@ -30,6 +30,8 @@ export interface AppliedOutcomes {
   called: number;
   calledAsPlanned: number;
   engaged: number;
+  /** Beneficiaries whose state after the week was observed, when not all (a file of the called only). */
+  observed?: number;
 }
 
 export interface PlanState {

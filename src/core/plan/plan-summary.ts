@@ -2,6 +2,7 @@
 // planned), and the share engaged after the week, overall and per feature-group bucket. For the plan's
 // chart and its table view.
 import { groupBuckets } from '../measures/group-buckets.ts';
+import { MISSING } from './register.ts';
 import type { PlanState } from './plan-state.ts';
 
 export interface WeekSummary {
@@ -32,7 +33,8 @@ export function planSummary(plan: PlanState): WeekSummary[] {
       for (let arm = 0; arm < N; arm++) {
         const b = buckets[gi][arm];
         if (b < 0) continue;
-        size[b]++;
+        // shares among the beneficiaries whose state after the week was observed
+        if (!after || after[arm] !== MISSING) size[b]++;
         if (after && called) {
           engaged[b] += after[arm] === S - 1 ? 1 : 0;
           calls[b] += called[arm];
@@ -45,7 +47,7 @@ export function planSummary(plan: PlanState): WeekSummary[] {
       planned: w.planned.length,
       made: w.outcomes?.called ?? null,
       madeAsPlanned: w.outcomes?.calledAsPlanned ?? null,
-      engaged: w.outcomes ? w.outcomes.engaged / N : null,
+      engaged: w.outcomes ? w.outcomes.engaged / (w.outcomes.observed ?? N) : null,
       groups,
     };
   });

@@ -10,7 +10,9 @@
 //   history:     one Uint8Array of numArms per week (week-major, so a new week appends without copying)
 import { createInstance } from '../instance/create-instance.ts';
 import { bandNumericFeatures } from './band-numeric.ts';
+import type { ColumnMapping, ColumnReport } from '../datasets/column-mapping.ts';
 import type { FeatureSchema, Instance, Provenance } from '../instance/types.ts';
+import type { PackedIds } from './packed-plan.ts';
 
 /** A state not observed that week. */
 export const MISSING = 255;
@@ -42,12 +44,33 @@ export interface Register {
   horizon: number;
   provenance: Provenance;
   warnings: string[];
+  /** Columns she marked "carry" (name, phone, village): not features; her values travel into the call list. */
+  carry?: CarryColumn[];
+  /** What the reader did with every column of her files (registers read from files). */
+  columns?: ColumnReport[];
+  /** Her mapping as used (the column names, the state's labels): the week's outcomes are read the same way. */
+  mapping?: ColumnMapping;
 }
 
-/** numArms: the current state of each beneficiary (the last week of the history; never MISSING). */
+/** A carried column: its name as she wrote it, and each beneficiary's value (packed like the ids). */
+export interface CarryColumn {
+  name: string;
+  values: PackedIds;
+}
+
+/**
+ * numArms: the current state of each beneficiary: her state in the last week of the history, or, when
+ * it was not observed (the week's outcomes had no row for her), her last observed state.
+ */
 export function currentState(register: Pick<Register, 'history'>): Uint8Array {
   const { states } = register.history;
-  return states[states.length - 1];
+  const last = states[states.length - 1];
+  if (!last.includes(MISSING)) return last;
+  const state = last.slice();
+  for (let arm = 0; arm < state.length; arm++) {
+    for (let w = states.length - 2; state[arm] === MISSING && w >= 0; w--) state[arm] = states[w][arm];
+  }
+  return state;
 }
 
 /** The week the next list is for: the last week of the history (its calls are what the plan decides). */

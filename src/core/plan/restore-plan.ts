@@ -15,6 +15,7 @@ import { checkMeta, checkOutcomes, checkPlanned, checkSettings, Checks, PlanRead
 import type { PlanRecord } from './plan-record.ts';
 import { PLAN_FORMAT, PLAN_VERSION, type WeekRecord } from './plan-state.ts';
 import { MISSING } from './register.ts';
+import { checkCarry, checkColumnReport, checkMapping } from './restore-columns.ts';
 import { rememberPacked, stateWidth } from './stored-plan.ts';
 
 export { PlanReadError } from './plan-checks.ts';
@@ -73,8 +74,13 @@ export function restorePlan(raw: unknown, where: string): PlanRecord {
     return record;
   });
   const states = planes.map(([x]) => x);
-  const current = states[states.length - 1];
-  for (let arm = 0; arm < N; arm++) if (current[arm] === MISSING) c.fail(rawWeeks.length > 1 ? `weeks[${rawWeeks.length - 2}].change.states` : `register.history.states[${baseStates.length - 1}]`, `leaves beneficiary ${arm}'s current state unknown; every current state is needed`);
+  // A week's outcomes may leave a state unobserved (a file of the called only): her current state is
+  // then her last observed one, and some week must have observed it.
+  for (let arm = 0; arm < N; arm++) {
+    let w = states.length - 1;
+    while (w >= 0 && states[w][arm] === MISSING) w--;
+    if (w < 0) c.fail(rawWeeks.length > 1 ? `weeks[${rawWeeks.length - 2}].change.states` : `register.history.states[${baseStates.length - 1}]`, `leaves beneficiary ${arm}'s current state unknown; every current state is needed`);
+  }
 
   const features = unpackFeatures(columns, N);
   rememberPacked(features, columns, planes, calls, width);
@@ -86,20 +92,30 @@ export function restorePlan(raw: unknown, where: string): PlanRecord {
     horizon: c.whole(r.horizon, 'register.horizon', 1, MAX_HORIZON),
     provenance: c.object(r.provenance, 'register.provenance') as unknown as Provenance,
     warnings: c.list(r.warnings, 'register.warnings', 1000).map((x, i) => c.text(x, `register.warnings[${i}]`)),
+    ...present({ carry: checkCarry(c, r.carry, N), columns: checkColumnReport(c, r.columns), mapping: checkMapping(c, r.mapping) }),
   };
   const plan: PackedPlan = { format: PLAN_FORMAT, version: PLAN_VERSION, register, settings, weeks };
   return { ...meta, plan };
 }
 
-/** What a week's change says happened: calls made, planned calls made, engaged after (`seen` marks the planned arms). */
+/** The fields that are there (a register without carried columns has no `carry`). */
+function present<T extends Record<string, unknown>>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/**
+ * What a week's change says happened: calls made, planned calls made, engaged after, and the states
+ * observed when not all (`seen` marks the planned arms).
+ */
 function counts(called: Uint8Array, after: Uint8Array, S: number, seen: Uint8Array) {
-  let n = 0, asPlanned = 0, engaged = 0;
+  let n = 0, asPlanned = 0, engaged = 0, observed = 0;
   for (let arm = 0; arm < called.length; arm++) {
     n += called[arm];
     asPlanned += called[arm] & seen[arm];
     if (after[arm] === S - 1) engaged++;
+    if (after[arm] !== MISSING) observed++;
   }
-  return { called: n, calledAsPlanned: asPlanned, engaged };
+  return { called: n, calledAsPlanned: asPlanned, engaged, observed: observed < called.length ? observed : undefined };
 }
 
 function checkIds(c: Checks, raw: unknown, N: number): PackedIds {

@@ -1,16 +1,24 @@
 // Where a plan's register comes from, and the one reader of it that the plan worker and `allot plan`
 // share, so that the same files give the same register, groups and list everywhere:
 //   - a built-in population with simulated weeks of history (try the whole flow without data);
-//   - a file: a history CSV (id, week, state, called) with its features file, a register CSV with a
-//     `state` column (transition columns optional), or a population with transitions and no current
-//     states (an instance JSON, or a population CSV without `state`: each state drawn from her
-//     initial distribution, seeded);
+//   - her files as exported (pipeline/files/: CSV with commas, semicolons or tabs, UTF-8 or UTF-16, or
+//     a workbook's sheet), under her column names (core/datasets/column-mapping.ts; guessed when she
+//     does not say): a history (id, week, state, called; streamed into typed columns, any size) with a
+//     features table beside it or alone, a register with a current state, or a population with
+//     transitions and no current states (an instance JSON, or a population CSV without a state: each
+//     state drawn from her initial distribution, seeded). A features table may be long (id, attribute,
+//     value, as DHIS2 exports it);
 //   - a population saved on the Data screen (transitions given, states drawn the same way).
-// Files are decoded by read-text.ts (UTF-8 or UTF-16, size checked first); every stand-alone numeric
-// feature column is banded into groups (quartiles; editable later).
+// Every stand-alone numeric feature column is banded into groups (quartiles; editable later).
+import type { ColumnMapping } from '../../core/datasets/column-mapping.ts';
+import type { CsvTable } from '../../core/datasets/csv.ts';
+import { HistoryReader } from '../../core/datasets/history-reader.ts';
 import { parseInstanceJson } from '../../core/datasets/instance-json.ts';
-import { parsePopulationCsv } from '../../core/datasets/population-csv.ts';
-import { defaultBudget, parseHistoryCsv, parseRegisterCsv, registerCsvKind } from '../../core/datasets/register-csv.ts';
+import { longColumns, pivotLongTable } from '../../core/datasets/long-table.ts';
+import { parsePopulationTable } from '../../core/datasets/population-csv.ts';
+import { defaultBudget, hasTransitions, registerFromHistory, registerFromTable, registerKind } from '../../core/datasets/register-csv.ts';
+import { mapTable, readFeatureTable, type FeatureTableRead } from '../../core/datasets/register-table.ts';
+import { guessRole, mappingForFile } from '../../core/datasets/column-mapping.ts';
 import type { TextChoices } from '../../core/datasets/text-columns.ts';
 import type { Instance } from '../../core/instance/types.ts';
 import { bandNumericFeatures } from '../../core/plan/band-numeric.ts';
@@ -18,17 +26,26 @@ import { mergedIdsWords, nfcIds } from '../../core/datasets/nfc-ids.ts';
 import { generatedRegister } from '../../core/plan/generated-register.ts';
 import { registerFromInstance, type Register } from '../../core/plan/register.ts';
 import { seededRandom } from '../../core/random/seeded-random.ts';
+import { readRows, readTable } from '../files/read-table.ts';
+import type { ReadControl } from '../files/utf8-chunks.ts';
 import { readText } from '../read-text.ts';
+import { peekHeader } from './file-preview.ts';
 
-/** A file the user gave: its contents and its name (for messages). */
+/** A file the user gave: its contents and its name (for messages); `sheet`: the sheet of a workbook; `mapping`: her names for its columns. */
 export interface NamedFile {
   file: Blob;
   fileName: string;
+  sheet?: string;
+  mapping?: ColumnMapping;
 }
 
 export type RegisterSource =
   | { kind: 'generator'; name: string; parameters: Record<string, number>; seed: number; weeks: number }
-  /** `seed` draws the current states of a population without them; `features` goes with a history CSV; `text`: how text columns are grouped. */
+  /**
+   * `seed` draws the current states of a population without them; `features` goes with a history. Her
+   * names for a features file's columns are its own `mapping`, or the register's where that file has them.
+   * `text`: how text columns are grouped.
+   */
   | ({ kind: 'file'; features?: NamedFile; seed: number; text?: TextChoices } & NamedFile)
   | { kind: 'population'; instance: Instance; name: string; seed: number };
 
@@ -36,8 +53,8 @@ export type RegisterSource =
  * The register of `source`, with every stand-alone feature column banded and its ids in Unicode NFC
  * (two ids that become one are refused, in words). Errors are in words, naming the file.
  */
-export async function readRegister(source: RegisterSource): Promise<Register> {
-  const register = await readRaw(source);
+export async function readRegister(source: RegisterSource, control: ReadControl = {}): Promise<Register> {
+  const register = await readRaw(source, control);
   const nfc = nfcIds(register.ids);
   if (nfc?.merged.length) {
     const [a, b] = nfc.merged[0];
@@ -46,34 +63,63 @@ export async function readRegister(source: RegisterSource): Promise<Register> {
   return { ...register, ids: nfc?.ids ?? register.ids, schema: bandNumericFeatures(register.schema, register.features, register.numArms) };
 }
 
-async function readRaw(source: RegisterSource): Promise<Register> {
+async function readRaw(source: RegisterSource, control: ReadControl): Promise<Register> {
   switch (source.kind) {
     case 'generator':
       return generatedRegister(source.name, source.parameters, source.seed, { weeks: source.weeks }).register;
     case 'file':
-      return readRegisterFile(source);
+      return readRegisterFile(source, control);
     case 'population':
       return fromPopulation(source.instance, source.seed);
   }
 }
 
-async function readRegisterFile({ file, fileName, features, seed, text: choices }: Extract<RegisterSource, { kind: 'file' }>): Promise<Register> {
-  const text = await readText(file, fileName);
-  if (/\.json$/i.test(fileName) || text.trimStart().startsWith('{')) {
-    if (features) throw new Error(`${features.fileName} goes with a history CSV (id, week, state, called); ${fileName} is a population file with its own features`);
-    return fromPopulation(parseInstanceJson(text, fileName), seed);
+async function readRegisterFile(source: Extract<RegisterSource, { kind: 'file' }>, control: ReadControl): Promise<Register> {
+  const { file, fileName, features, seed, text: choices } = source;
+  const mapping = source.mapping ?? {};
+  if (/\.json$/i.test(fileName) || (await file.slice(0, 1).text()) === '{') {
+    if (features) throw new Error(`${features.fileName} goes with a history (id, week, state, called); ${fileName} is a population file with its own features`);
+    return fromPopulation(parseInstanceJson(await readText(file, fileName), fileName), seed);
   }
-  const header = text.replace(/^\ufeff/, '').split(/\r?\n/, 1)[0];
-  if (registerCsvKind(header) === 'history') {
-    if (!features) throw new Error(`${fileName} is a history (id, week, state, called): give its features file too (id and feature columns)`);
-    return parseHistoryCsv(text, await readText(features.file, features.fileName), { fileName, featuresFileName: features.fileName, text: choices });
+  const header = await peekHeader(file, fileName, source.sheet);
+  if (registerKind(header, mapping) === 'history') {
+    let table = null, own = mapping;
+    if (features) {
+      const featuresHeader = await peekHeader(features.file, features.fileName, features.sheet);
+      const files = `${fileName} or ${features.fileName}`;
+      own = mappingForFile(mapping, header, featuresHeader, files);
+      table = await readFeatures(features, features.mapping ?? mappingForFile(mapping, featuresHeader, header, files), control, choices);
+    }
+    let reader: HistoryReader | null = null;
+    const known = table && { ids: table.read.index, fileName: table.where };
+    const read = await readRows(file, fileName, (where, delimiter) => (reader = new HistoryReader(where, own, known, delimiter)), { ...control, sheet: source.sheet });
+    const hash = read.hash + (table ? `+${table.hash}` : '');
+    return registerFromHistory(reader!.finish(), table?.read ?? null, hash, { fileName: read.where, featuresFileName: table?.where, mapping });
   }
-  if (features) throw new Error(`${features.fileName} goes with a history CSV (id, week, state, called); ${fileName} has no week and called columns`);
-  if (!header.split(',').map((h) => h.trim().replace(/^"|"$/g, '')).includes('state')) {
-    // A population CSV without current states: states drawn from each beneficiary's initial distribution.
-    return fromPopulation(parsePopulationCsv(text, { fileName, text: choices }), seed);
+  if (features) throw new Error(`${features.fileName} goes with a history (id, week, state, called); ${fileName} has no week and called columns`);
+  const { table, read } = await readTable(file, fileName, { ...control, sheet: source.sheet });
+  const wide = widened(table, read.where, mapping);
+  const hasState = mapping.state !== undefined || guessRole(wide.header, 'state') !== -1;
+  if (!hasState && hasTransitions(wide.header)) {
+    // A population without current states: states drawn from each beneficiary's initial distribution.
+    return fromPopulation(parsePopulationTable(wide, read.hash, { fileName: read.where, text: choices }), seed);
   }
-  return parseRegisterCsv(text, { fileName, text: choices });
+  return registerFromTable(wide, read.hash, { fileName: read.where, mapping, text: choices });
+}
+
+/** A features table (wide or long) read under her mapping. */
+async function readFeatures(
+  features: NamedFile, mapping: ColumnMapping, control: ReadControl, text?: TextChoices,
+): Promise<{ read: FeatureTableRead; where: string; hash: string }> {
+  const { table, read } = await readTable(features.file, features.fileName, { ...control, sheet: features.sheet });
+  const wide = widened(table, read.where, mapping);
+  return { read: readFeatureTable(wide, mapTable(wide, mapping, ['id'], read.where), read.where, undefined, text), where: read.where, hash: read.hash };
+}
+
+/** A long attribute table turned wide; any other table as it is. */
+function widened(table: CsvTable, where: string, mapping: ColumnMapping): CsvTable {
+  const long = longColumns(table.header, mapping);
+  return long ? pivotLongTable(table, long, where) : table;
 }
 
 /** A population with transitions and no current states: each state drawn from her initial distribution (seeded). */

@@ -1,8 +1,9 @@
 // What the page shows of a register (never the register itself): its size, history, groups with the
 // count of beneficiaries per bucket, and the numeric features whose bands can be edited.
+import type { ColumnReport } from '../../core/datasets/column-mapping.ts';
 import type { FeatureSchema } from '../../core/instance/types.ts';
 import { groupBuckets } from '../../core/measures/group-buckets.ts';
-import { currentWeek, type Register } from '../../core/plan/register.ts';
+import { currentState, currentWeek, type Register } from '../../core/plan/register.ts';
 import { bandableGroups } from './reband.ts';
 
 export interface RegisterSummary {
@@ -26,6 +27,10 @@ export interface RegisterSummary {
   sampleIds: string[];
   source: string;
   warnings: string[];
+  /** What was done with every column of her files (the mapping step's report); empty for a built-in register. */
+  columns: ColumnReport[];
+  /** The columns carried into the call list. */
+  carry: string[];
   /** Whether its text columns can be grouped again (a register read from a file, being set up). */
   regroupable?: boolean;
 }
@@ -35,7 +40,7 @@ export function registerSummary(register: Register): RegisterSummary {
   let historyCalls = 0;
   // The current week's calls are what the plan decides, not history.
   for (let w = 0; w < history.called.length - 1; w++) for (const c of history.called[w]) historyCalls += c;
-  const now = history.states[history.states.length - 1];
+  const now = currentState(register);
   let engagedNow = 0;
   for (let arm = 0; arm < N; arm++) if (now[arm] === S - 1) engagedNow++;
   const buckets = groupBuckets(schema, features, N);
@@ -61,6 +66,8 @@ export function registerSummary(register: Register): RegisterSummary {
     sampleIds: register.ids.slice(0, 5),
     source: p.kind === 'generator' ? `the built-in ${p.generator} population (seed ${p.seed})` : `${p.fileName}`,
     warnings: register.warnings.slice(0, 20),
+    columns: register.columns ?? [],
+    carry: (register.carry ?? []).map((c) => c.name),
   };
 }
 

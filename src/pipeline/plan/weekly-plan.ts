@@ -3,7 +3,8 @@
 // then one open plan (unpacked, ids as strings) whose lists, outcomes, weeks and storage are handled
 // here, never on the page. What goes to the page is small: the list (B lines), the plan's listing
 // and settings (plan-records.ts), and later the uncertain places (uncertain-places.ts).
-import { parseOutcomesCsv } from '../../core/datasets/outcomes-csv.ts';
+import type { ColumnMapping } from '../../core/datasets/column-mapping.ts';
+import { outcomesFromTable } from '../../core/datasets/outcomes-csv.ts';
 import type { TextChoices } from '../../core/datasets/text-columns.ts';
 import type { Instance } from '../../core/instance/types.ts';
 import { registerPopulation } from '../../core/plan/register-population.ts';
@@ -14,10 +15,12 @@ import { PLAN_FORMAT, PLAN_VERSION, recordOf, type PlanState } from '../../core/
 import { currentWeek, type Register } from '../../core/plan/register.ts';
 import type { IndexFunction, WeeklyList } from '../../core/plan/weekly-list.ts';
 import { planSummary, type WeekSummary } from '../../core/plan/plan-summary.ts';
-import type { PlanListing, PlanPolicySource, PlanStore } from '../../core/plan/plan-record.ts';
+import type { PlanListing, PlanPolicySource } from '../../core/plan/plan-record.ts';
 import { planEvidence, type PlanEvidence } from '../../core/plan/holdout-plan.ts';
 import { exitArms } from '../../core/plan/register-changes.ts';
+import { readTable } from '../files/read-table.ts';
 import { readText } from '../read-text.ts';
+import type { ReadControl } from '../files/utf8-chunks.ts';
 import { ListMaker } from './list-maker.ts';
 import { fromRecord, planHead, planRecord, type PlanHead, type PlanMeta } from './plan-records.ts';
 import { previewOf, type OutcomesPreview, type OutcomesQuestion } from './outcomes-preview.ts';
@@ -80,8 +83,9 @@ export class WeeklyPlan {
   }
 
   /** Reads the register and estimates its transitions under the default prior group (the form's default too). */
-  async loadRegister(source: RegisterSource): Promise<RegisterSummary> {
-    this.draft = await readRegister(source);
+  async loadRegister(source: RegisterSource, control: ReadControl = {}): Promise<RegisterSummary> {
+    this.draft = null;
+    this.draft = await readRegister(source, control);
     this.source = source;
     this.bandings.clear();
     this.lists.posterior(this.draft, defaultPriorGroup(this.draft.schema));
@@ -178,12 +182,21 @@ export class WeeklyPlan {
   }
 
   /**
-   * Reads and checks a week's outcomes file, against the current week's list, or with `replace`
-   * against the last applied week's (whose outcomes it would replace); nothing changes until apply().
+   * Reads and checks a week's outcomes file (a CSV or a workbook's sheet; `mapping`: her names for its
+   * columns, else the register's where it has them, else guessed), against the current week's list, or
+   * with `replace` against the last applied week's (whose outcomes it would replace); nothing changes
+   * until apply().
    */
-  async previewOutcomes(file: Blob, fileName: string, replace = false): Promise<PreviewResult> {
+  async previewOutcomes(file: Blob, fileName: string, replace = false, mapping?: ColumnMapping): Promise<PreviewResult> {
     const plan = this.need(this.plan, 'no plan is open');
-    const parsed = parseOutcomesCsv(await readText(file, fileName), plan.register.ids, plan.register.numStates, fileName);
+    let read;
+    try {
+      read = await readTable(file, fileName);
+    } catch (error) {
+      return { ok: false, errors: [(error as Error).message] };
+    }
+    const { ids, numStates } = plan.register;
+    const parsed = outcomesFromTable(read.table, read.read.hash, ids, numStates, read.read.where, { mapping, register: plan.register.mapping });
     if (!parsed.ok) return parsed;
     const result = previewOf(plan, parsed.outcomes, fileName, replace);
     this.outcomes = result.ok ? { parsed: parsed.outcomes, week: result.preview.week, questions: result.preview.questions } : null;

@@ -1,9 +1,12 @@
 // The page's handle on the plan worker (through WorkerBridge: started on first use, a crash rejects
 // with a clear error). The worker keeps the open plan between calls, so it is never stopped when idle.
 import * as Comlink from 'comlink';
+import type { ColumnMapping } from '../../core/datasets/column-mapping.ts';
 import type { TextChoices } from '../../core/datasets/text-columns.ts';
 import type { Instance } from '../../core/instance/types.ts';
 import type { PlanSettings } from '../../core/plan/plan-settings.ts';
+import type { ReadProgress } from '../../pipeline/files/utf8-chunks.ts';
+import type { FilePreview, previewFile } from '../../pipeline/plan/file-preview.ts';
 import type { PlanListing, PlanPolicySource } from '../../core/plan/plan-record.ts';
 import { WorkerBridge } from '../worker-bridge.ts';
 import type { PlanMeta } from '../../pipeline/plan/plan-records.ts';
@@ -18,8 +21,17 @@ import type { RegisterSummary } from '../../pipeline/plan/register-summary.ts';
 export class PlanClient {
   private readonly bridge = new WorkerBridge<PlanWorkerApi>(() => new Worker(new URL('./plan.worker.ts', import.meta.url), { type: 'module', name: 'allot-plan' }), { label: 'the plan worker' });
 
-  loadRegister(source: RegisterSource): Promise<RegisterSummary> {
-    return this.bridge.call(undefined, (api) => api.loadRegister(source));
+  /** Reads the register in the worker; `onProgress` hears how much of her file is read (at most ten times a second). */
+  loadRegister(source: RegisterSource, onProgress?: (p: ReadProgress) => void): Promise<RegisterSummary> {
+    return this.bridge.call(undefined, (api) => api.loadRegister(source, onProgress && Comlink.proxy(onProgress)));
+  }
+  /** Stops the register being read, between two chunks of her file; loadRegister then rejects (AbortError). */
+  cancelRead(): Promise<void> {
+    return this.bridge.call(undefined, (api) => api.cancelRead());
+  }
+  /** The mapping step's view of a file (its columns with their guessed uses, its first rows). */
+  previewFile(file: Blob, fileName: string, options: Parameters<typeof previewFile>[2] = {}): Promise<FilePreview> {
+    return this.bridge.call(undefined, (api) => api.previewFile(file, fileName, options));
   }
   band(group: string, banding: Banding): Promise<RegisterSummary> {
     return this.bridge.call(undefined, (api) => api.band(group, banding));
@@ -47,8 +59,8 @@ export class PlanClient {
   saved(): Promise<void> {
     return this.bridge.call(undefined, (api) => api.saved());
   }
-  previewOutcomes(file: Blob, fileName: string, replace = false): Promise<PreviewResult> {
-    return this.bridge.call(undefined, (api) => api.previewOutcomes(file, fileName, replace) as Promise<PreviewResult>);
+  previewOutcomes(file: Blob, fileName: string, replace = false, mapping?: ColumnMapping): Promise<PreviewResult> {
+    return this.bridge.call(undefined, (api) => api.previewOutcomes(file, fileName, replace, mapping) as Promise<PreviewResult>);
   }
   /** `confirmed`: the user answered yes to the file's questions. */
   apply(replace: boolean, now: number, confirmed = false): Promise<WeekApplyResult> {

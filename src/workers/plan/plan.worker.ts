@@ -12,6 +12,9 @@ import { openStore } from '../../storage/open-store.ts';
 import type { Store } from '../../storage/store.ts';
 import type { PlanMeta } from '../../pipeline/plan/plan-records.ts';
 import { WeeklyPlan, type WeekApplyResult, type PlanView } from '../../pipeline/plan/weekly-plan.ts';
+import type { ReadProgress } from '../../pipeline/files/utf8-chunks.ts';
+import { previewFile } from '../../pipeline/plan/file-preview.ts';
+import type { RegisterSource } from '../../pipeline/plan/register-source.ts';
 import { uncertaintyBuffers, viewForPage } from './transfer-view.ts';
 import { PlanReadError } from '../../core/plan/restore-plan.ts';
 
@@ -28,8 +31,32 @@ const send = (view: PlanView) => {
   return Comlink.transfer(out.view, out.buffers);
 };
 
+/** The register being read, so that the page can cancel it between two chunks of the file. */
+let reading: AbortController | null = null;
+
+/** At most ten progress messages a second (and the last one). */
+function throttled(report: ((p: ReadProgress) => void) | undefined): ((p: ReadProgress) => void) | undefined {
+  if (!report) return undefined;
+  let last = 0;
+  return (p) => {
+    const now = performance.now();
+    if (now - last < 100 && p.done < p.total) return;
+    last = now;
+    report(p);
+  };
+}
+
 const api = {
-  loadRegister: session.loadRegister.bind(session),
+  loadRegister: async (source: RegisterSource, onProgress?: (p: ReadProgress) => void) => {
+    const controller = (reading = new AbortController());
+    try {
+      return await session.loadRegister(source, { signal: controller.signal, onProgress: throttled(onProgress) });
+    } finally {
+      if (reading === controller) reading = null;
+    }
+  },
+  cancelRead: () => reading?.abort(),
+  previewFile,
   band: session.band.bind(session),
   groupText: session.groupText.bind(session),
   population: () => {

@@ -6,6 +6,7 @@ import { parseInstanceJson } from '../../../src/core/datasets/instance-json.ts';
 import { loadPopulation } from '../../../src/cli/population.ts';
 import { UsageError } from '../../../src/cli/args.ts';
 import { runCli } from './cli.test.ts';
+import { historyRows, registerRows, saved } from '../../fixtures/exports/her-export.ts';
 
 let dir: string;
 beforeAll(async () => {
@@ -16,6 +17,28 @@ afterAll(async () => {
 });
 
 describe('allot dataset', () => {
+  test('validate reads her register as exported and prints what became of every column, the guesses marked', async () => {
+    const history = join(dir, 'history.csv'), register = join(dir, 'register.xlsx');
+    await writeFile(history, saved(historyRows(), 'csv-crlf-bom', 'history').bytes);
+    await writeFile(register, saved(registerRows(), 'xlsx', 'register').bytes);
+    const text = await runCli(['dataset', 'validate', history, '--features', register, '--carry', 'parity']);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^history\.csv is a valid register: 80 beneficiaries, 8 weeks of history, 2 features in 2 groups \(read in/);
+    expect(text.stdout.split('\n')).toEqual(expect.arrayContaining([
+      'history.csv: id: Beneficiary ID (guessed)',
+      'history.csv: state: Listened (guessed)',
+      'register.xlsx: carry: name (guessed), phone (guessed), parity',
+      'register.xlsx: features: age_years (4 buckets), low_income (2 buckets)',
+    ]));
+    const json = JSON.parse((await runCli(['dataset', 'validate', history, '--features', register, '--json'])).stdout);
+    expect(json).toMatchObject({ valid: true, kind: 'register', numArms: 80, weeks: 8 });
+    expect(json.columns.find((c: { name: string }) => c.name === 'low_income')).toEqual({ name: 'low_income', use: 'feature', group: 'low_income', buckets: ['no', 'yes'], file: 'register.xlsx', guessed: false });
+    // a register without its state column: the message names the file and the flag
+    const alone = await runCli(['dataset', 'validate', register]);
+    expect(alone.code).toBe(1);
+    expect(alone.stderr).toContain('register.xlsx, line 1: no column was found for the current state');
+  });
+
   test('list prints one line per generator, its name first', async () => {
     const { code, stdout } = await runCli(['dataset', 'list']);
     expect(code).toBe(0);

@@ -24,8 +24,8 @@ describe('parseRegisterCsv', () => {
     expect(r.transitions).toBeNull();
     expect(r.budget).toBe(1);
     expect(currentWeek(r.history)).toBe(1);
-    expect(() => parseRegisterCsv('id,state\na,0\nb,2\n', { fileName: 'r.csv' })).toThrow('r.csv, line 3, column 2 ("state"): 2 is not a state (0..1)');
-    expect(() => parseRegisterCsv('id,children\na,0\n', { fileName: 'r.csv' })).toThrow('r.csv, line 1: the header has no "state" column');
+    expect(() => parseRegisterCsv('id,state\na,0\nb,2\n', { fileName: 'r.csv' })).toThrow('r.csv, column 2 ("state"): a value is not read as engaged or not, e.g. "2" (line 3)');
+    expect(() => parseRegisterCsv('id,children\na,0\n', { fileName: 'r.csv' })).toThrow('r.csv, line 1: no column was found for the current state');
     expect(() => parseRegisterCsv('id,state\na,0\na,1\n', { fileName: 'r.csv' })).toThrow('r.csv, line 3, column 1 ("id"): id "a" is already used on line 2');
   });
 });
@@ -50,12 +50,12 @@ describe('parseHistoryCsv', () => {
   test('names the file, line and column of every kind of bad history', () => {
     const parse = (h: string) => () => parseHistoryCsv(h, FEATURES, { fileName: 'h.csv', featuresFileName: 'f.csv' });
     expect(parse(history + 'd,3,0,0\n')).toThrow('h.csv, line 11, column 1 ("id"): "d" is not in f.csv');
-    expect(parse(history + 'a,2,0,0\n')).toThrow('h.csv, line 11: beneficiary "a" week 2 already appears on line 5; each (id, week) must appear once');
+    expect(parse(history + 'a,2,0,0\n')).toThrow('h.csv, line 11: beneficiary "a" week 2 appears a second time; each (id, week) must appear once');
     expect(parse(history.replace(/\n[abc],2,[01],[01]/g, ''))).toThrow('h.csv: week 2 is missing (the weeks run from 1 to 3)');
-    expect(parse(history.replace('b,3,0,0\n', ''))).toThrow('h.csv: 1 beneficiary has no row in week 3, the current week, so their current state is unknown: "b"');
-    expect(parse(history.replace('a,2,1,0', 'a,2,3,0'))).toThrow('h.csv, line 5, column 3 ("state"): 3 is not a state (0 not engaged or 1 engaged)');
-    expect(parse(history.replace('a,2,1,0', 'a,2,1,yes'))).toThrow('h.csv, line 5, column 4 ("called"): "yes" is not a number');
-    expect(parse('id,week,state\na,1,0\n')).toThrow('h.csv, line 1: the header has no "called" column');
+    expect(parse(history.replace('b,3,0,0\n', ''))).toThrow('h.csv: 1 beneficiary has no state in week 3, the current week, so their current state is unknown: "b"');
+    expect(parse(history.replace('a,2,1,0', 'a,2,3,0'))).toThrow('h.csv, column 3 ("state"): a value is not read as engaged or not, e.g. "3" (line 5); write 1/0, yes/no or true/false');
+    expect(parse(history.replace('a,2,1,0', 'a,2,1,maybe'))).toThrow('h.csv, column 4 ("called"): a value is not read as called or not, e.g. "maybe" (line 5)');
+    expect(parse('id,week,state\na,1,0\n')).toThrow('h.csv, line 1: no column was found for the called; a history needs a column each for the id, week, state and call');
   });
 
   test('says what the prior does when the history has no call', () => {

@@ -7,7 +7,7 @@ import { packPlan, unpackPlan } from '../../../../src/core/plan/packed-plan.ts';
 import type { PlanSettings } from '../../../../src/core/plan/plan-settings.ts';
 import { createPlan, currentList, planPosterior, type PlanState } from '../../../../src/core/plan/plan-state.ts';
 import { planSummary } from '../../../../src/core/plan/plan-summary.ts';
-import { currentState, currentWeek, type Register } from '../../../../src/core/plan/register.ts';
+import { currentState, currentWeek, MISSING, type Register } from '../../../../src/core/plan/register.ts';
 import type { IndexFunction } from '../../../../src/core/plan/weekly-list.ts';
 import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
 import { engineWhittle, outcomesCsv, simulateWeek } from './plan-fixtures.ts';
@@ -133,22 +133,37 @@ describe('applyOutcomes', () => {
 });
 
 describe('parseOutcomesCsv', () => {
-  test('names the file, line and column of unknown ids, repeated rows, values out of range and absent beneficiaries', () => {
+  test('names the file, line and column of repeated rows, and says unknown ids and a column of unreadable values in one line each', () => {
     const ids = ['a', 'b', 'c'];
-    const r = parseOutcomesCsv('id,called,engaged\na,1,1\nzz,0,1\na,0,0\nb,2,1\nb,0,x\n', ids, 2, 'w.csv');
+    const r = parseOutcomesCsv('id,called,engaged\na,1,1\nzz,0,1\na,0,0\nb,2,1\nb,0,x\nyy,1,1\n', ids, 2, 'w.csv');
     if (r.ok) throw new Error();
     expect(r.errors).toEqual([
-      'w.csv, line 3, column 1 ("id"): "zz" is not in the register',
       'w.csv, line 4, column 1 ("id"): "a" already has a row on line 2; each beneficiary appears once',
-      'w.csv, line 5, column 2 ("called"): "2" is not 0 or 1',
       'w.csv, line 6, column 1 ("id"): "b" already has a row on line 5; each beneficiary appears once',
-      'w.csv, line 6, column 3 ("engaged"): "x" is not 0 or 1',
-      'w.csv: 1 beneficiary of the register has no row, so their new state is unknown: "c"',
+      'w.csv, column 1 ("id"): 2 ids are not in the register, e.g. "zz" (line 3), "yy" (line 7); are these the outcomes of this plan\'s register?',
+      'w.csv, column 2 ("called"): a value is not read as called or not, e.g. "2" (line 5); write 1/0, yes/no or true/false',
+      'w.csv, column 3 ("engaged"): a value is not read as engaged or not, e.g. "x" (line 6); write 1/0, yes/no or true/false, or name the program\'s two values, engaged first (--state-values ENGAGED,NOT_ENGAGED)',
     ]);
     const header = parseOutcomesCsv('id,called\na,1\n', ids, 2, 'w.csv');
-    expect(header.ok ? '' : header.errors[0]).toBe('w.csv, line 1: the header has no "engaged" column; the outcomes need the columns id, called (0/1) and engaged (0/1)');
+    expect(header.ok ? '' : header.errors[0]).toBe('w.csv, line 1: no column was found for "engaged"; the outcomes need an id and whether she was engaged after the week, and whether she was called (columns such as id, called, engaged)');
     const weeks = parseOutcomesCsv('id,week,called,engaged\na,3,1,1\nb,4,0,1\nc,3,0,0\n', ids, 2, 'w.csv');
     expect(weeks.ok ? '' : weeks.errors[0]).toBe('w.csv, line 3, column 2 ("week"): week 4, but the rows above are week 3; one file holds one week');
+  });
+
+  test('outcomes as they come: her id column, yes/no, true/false, Y/N, rows for the called only, blanks unobserved', () => {
+    const ids = ['a', 'b', 'c', 'd'];
+    const r = parseOutcomesCsv('Beneficiary ID;Called;Listened\na;Y;yes\nb;true;FALSE\nc;yes;\n', ids, 2, 'w.csv');
+    if (!r.ok) throw new Error(r.errors.join('\n'));
+    expect(Array.from(r.outcomes.arms)).toEqual([0, 1, 2]);
+    expect(Array.from(r.outcomes.called)).toEqual([1, 1, 1]);
+    expect(Array.from(r.outcomes.state)).toEqual([1, 0, MISSING]);
+    // the register's names are used where the file has them; her labels, once
+    const named = parseOutcomesCsv('mother,was it,answer\nb,1,oui\nd,1,non\n', ids, 2, 'w.csv', { register: { id: 'mother', stateValues: ['oui', 'non'] }, mapping: { called: 'was it', state: 'answer' } });
+    if (!named.ok) throw new Error(named.errors.join('\n'));
+    expect(Array.from(named.outcomes.state)).toEqual([1, 0]);
+    // no called column: every row is a call made
+    const calls = parseOutcomesCsv('id,engaged\nc,1\n', ids, 2, 'w.csv');
+    expect(calls.ok && [Array.from(calls.outcomes.called), calls.outcomes.notes]).toEqual([[1], ['w.csv has no column saying who was called: every row is taken as a call made']]);
   });
 
   test('takes a call flag written "1.0" as 1, as a history CSV does; "0.5" and "1e0" are not flags', () => {
@@ -156,8 +171,25 @@ describe('parseOutcomesCsv', () => {
     expect(r.ok && [...r.outcomes.called, ...r.outcomes.state]).toEqual([1, 0, 1, 0]);
     const bad = parseOutcomesCsv('id,called,engaged\na,0.5,1\nb,1e0,0\n', ['a', 'b'], 2, 'w.csv');
     expect(bad.ok ? [] : bad.errors).toEqual([
-      'w.csv, line 2, column 2 ("called"): "0.5" is not 0 or 1',
-      'w.csv, line 3, column 2 ("called"): "1e0" is not 0 or 1',
+      'w.csv, column 2 ("called"): 2 values are not read as called or not, e.g. "0.5" (line 2) and "1e0" (line 3); write 1/0, yes/no or true/false',
     ]);
+  });
+});
+
+describe('a week of outcomes for the called only', () => {
+  test('the others were not called; their state after the week is unobserved and they are planned from their last observed', () => {
+    const { plan } = start();
+    const listed = plan.weeks[0].planned;
+    const ids = plan.register.ids;
+    const before = currentState(plan.register);
+    const text = ['id,engaged', ...Array.from(listed, (arm, j) => `${ids[arm]},${j % 2}`)].join('\n');
+    const r = applyOutcomes(plan, parse(plan, text), whittle);
+    if (!r.ok) throw new Error(r.errors.join('\n'));
+    const last = r.plan.register.history.states.at(-1)!;
+    expect(last.filter((s) => s !== MISSING).length).toBe(20);
+    const now = currentState(r.plan.register);
+    for (let arm = 0; arm < 200; arm++) if (last[arm] === MISSING) expect(now[arm]).toBe(before[arm]);
+    expect(r.plan.weeks[0].outcomes).toMatchObject({ called: 20, calledAsPlanned: 20, engaged: 10, observed: 20 });
+    expect(planSummary(r.plan)[0].engaged).toBe(0.5);
   });
 });

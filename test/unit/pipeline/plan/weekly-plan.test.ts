@@ -114,7 +114,7 @@ describe('the plan worker session', () => {
     const view = await s.create(SETTINGS, META);
     const bad = await s.previewOutcomes(new Blob(['id,called,engaged\nnobody,1,1\n']), 'bad.csv');
     expect(bad.ok).toBe(false);
-    expect(!bad.ok && bad.errors.join('\n')).toMatch(/bad\.csv, line 2/);
+    expect(!bad.ok && bad.errors.join('\n')).toBe('bad.csv, column 1 ("id"): an id is not in the register, e.g. "nobody" (line 2); are these the outcomes of this plan\'s register?');
     const ids = unpackIds((await store.getPlan('p1'))!.plan.register.ids);
     const called = new Set(view.lines.ids);
     const text = ['id,called,engaged', ...ids.map((id) => `${id},${called.has(id) ? 1 : 0},${called.has(id) ? 1 : 0}`)].join('\n');

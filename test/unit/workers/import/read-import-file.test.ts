@@ -20,7 +20,7 @@ describe('reading an imported file', () => {
     const result = await readImportFile(huge, 'register.csv');
     expect(read).toBe(false);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error.message).toBe('register.csv is too big to import: 700 MiB, more than the 256 MiB a browser tab can hold; split it into smaller files or keep fewer columns');
+    if (!result.ok) expect(result.error.message).toBe('register.csv is too big to import: 734 MB (734,003,200 bytes), more than the 256 MiB a browser tab can hold; split it into smaller files or keep fewer columns');
   });
 
   test.each([

@@ -1,0 +1,80 @@
+// Beneficiaries' ids by their UTF-8 bytes: a history of 26 million rows finds each row's beneficiary
+// without making a string of her id (open addressing over FNV-1a hashes, the ids' bytes in one arena).
+// 10^6 ids cost about 20 bytes each besides their bytes.
+
+export class IdIndex {
+  size = 0;
+  private slots = new Int32Array(1024).fill(-1);
+  private arena = new Uint8Array(1 << 16);
+  private used = 0;
+  private offsets = new Int32Array(1025);
+  private hashes = new Int32Array(1024);
+
+  /** The index of the id bytes[start, end), or -1. */
+  find(bytes: Uint8Array, start: number, end: number): number {
+    const h = hash(bytes, start, end);
+    const mask = this.slots.length - 1;
+    for (let s = h & mask; ; s = (s + 1) & mask) {
+      const i = this.slots[s];
+      if (i === -1) return -1;
+      if (this.hashes[i] === h && this.matches(i, bytes, start, end)) return i;
+    }
+  }
+
+  /** Adds the id bytes[start, end) and returns its index, or -(index + 1) of the same id already there. */
+  add(bytes: Uint8Array, start: number, end: number): number {
+    const found = this.find(bytes, start, end);
+    if (found !== -1) return -(found + 1);
+    const i = this.size++;
+    if (this.size * 2 > this.slots.length) this.rehash();
+    if (i >= this.hashes.length) {
+      this.hashes = grow(this.hashes, this.hashes.length * 2);
+      this.offsets = grow(this.offsets, this.hashes.length + 1);
+    }
+    const n = end - start;
+    if (this.used + n > this.arena.length) this.arena = grow(this.arena, Math.max(this.arena.length * 2, this.used + n));
+    this.arena.set(bytes.subarray(start, end), this.used);
+    this.used += n;
+    this.offsets[i + 1] = this.used;
+    const h = (this.hashes[i] = hash(bytes, start, end));
+    this.place(i, h);
+    return i;
+  }
+
+  /** The bytes of id i (a view into the arena). */
+  bytesOf(i: number): Uint8Array {
+    return this.arena.subarray(this.offsets[i], this.offsets[i + 1]);
+  }
+
+  /** Whether id i is bytes[start, end). */
+  matches(i: number, bytes: Uint8Array, start: number, end: number): boolean {
+    const from = this.offsets[i], arena = this.arena;
+    if (this.offsets[i + 1] - from !== end - start) return false;
+    for (let k = end - 1, a = from + end - 1 - start; k >= start; k--, a--) if (arena[a] !== bytes[k]) return false;
+    return true;
+  }
+
+  private place(i: number, h: number): void {
+    const mask = this.slots.length - 1;
+    let s = h & mask;
+    while (this.slots[s] !== -1) s = (s + 1) & mask;
+    this.slots[s] = i;
+  }
+
+  private rehash(): void {
+    this.slots = new Int32Array(this.slots.length * 2).fill(-1);
+    for (let i = 0; i < this.size - 1; i++) this.place(i, this.hashes[i]);
+  }
+}
+
+function hash(bytes: Uint8Array, start: number, end: number): number {
+  let h = 0x811c9dc5;
+  for (let k = start; k < end; k++) h = Math.imul(h ^ bytes[k], 0x01000193);
+  return (h ^ (h >>> 15)) | 0;
+}
+
+function grow<T extends Int32Array | Uint8Array>(a: T, n: number): T {
+  const b = new (a.constructor as new (n: number) => T)(n);
+  b.set(a);
+  return b;
+}
