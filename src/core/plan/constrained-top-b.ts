@@ -15,10 +15,12 @@
 // members, or maxima in the way) is reported in `unmet`, never silently dropped; so is a list shorter
 // than B. Shares become counts with `shareQuota`: min ceil(share * B), max floor(share * B).
 //
-// Speed: the order is never built for all N arms. `rankTop` finds the k-th largest index by selection
-// (Hoare's quickselect, expected linear time), sorts only the arms above it with a comparator, and orders the arms
-// tied at the threshold by their tie rank through a native sort of the ranks (a permutation, so a rank
-// names its arm). The walker doubles k when skips (caps, chosen arms) exhaust the prefix.
+// Speed: the order is never built for all N arms. `rankTop` takes the candidates in tie-rank order
+// and finds their best k by a histogram of their keys' bits, then sorts those by radix (rank-order.ts):
+// no comparator sort. The walker doubles k when skips (caps, chosen arms) exhaust the prefix.
+import { armsByTieRank, flaggedInTieOrder, inTieOrder, topInOrder } from './rank-order.ts';
+
+export { compareArms } from './rank-order.ts';
 
 /** A floor and a cap on the calls that go to a set of arms. */
 export interface CallQuota {
@@ -91,8 +93,7 @@ export function constrainedTopB(input: ConstrainedTopBInput): ConstrainedTopB {
     if (q.members.length !== N) throw new RangeError(`constrainedTopB: quota "${q.label}" has ${q.members.length} member flags for ${N} arms`);
     if (!(q.min >= 0 && q.max >= q.min)) throw new RangeError(`constrainedTopB: quota "${q.label}" needs 0 <= min <= max, got ${q.min} and ${q.max}`);
   }
-  const armAtRank = new Int32Array(N);
-  for (let arm = 0; arm < N; arm++) armAtRank[tieRank[arm]] = arm;
+  const armAtRank = armsByTieRank(tieRank);
   const chosen = new Uint8Array(N);
   const quotaCalls = new Int32Array(quotas.length);
   const picked: number[] = [];
@@ -109,20 +110,15 @@ export function constrainedTopB(input: ConstrainedTopBInput): ConstrainedTopB {
     for (let k = 0; k < quotas.length; k++) if (quotas[k].members[arm]) quotaCalls[k]++;
   };
   const unmet: string[] = [];
-  const candidatesOf = (members: Uint8Array | null) => {
-    let count = 0;
-    for (let arm = 0; arm < N; arm++) if ((!eligible || eligible[arm]) && (!members || members[arm])) count++;
-    const out = new Int32Array(count);
-    for (let arm = 0, j = 0; arm < N; arm++) if ((!eligible || eligible[arm]) && (!members || members[arm])) out[j++] = arm;
-    return out;
-  };
+  // in increasing tie rank, as topInOrder takes them
+  const candidatesOf = (members: Uint8Array | null) => flaggedInTieOrder(armAtRank, eligible, members);
   // Walks `candidates` in rank order, calling take(arm) on each until it returns false or they run out.
   const walk = (candidates: Int32Array, need: number, take: (arm: number) => boolean) => {
     // Skips (arms already chosen, caps) are rare: start at what is needed and double when they run out.
     let k = Math.min(candidates.length, need + 16);
     let position = 0;
     for (;;) {
-      const top = rankTop(index, armAtRank, tieRank, candidates, k);
+      const top = topInOrder(index, tieRank, candidates, k);
       for (; position < top.length; position++) if (!take(top[position])) return;
       if (top.length >= candidates.length) return;
       k = Math.min(candidates.length, 2 * k);
@@ -154,43 +150,18 @@ export function constrainedTopB(input: ConstrainedTopBInput): ConstrainedTopB {
   }
   // Rank order of the chosen arms: the walk by index already took them in it unless minima came first.
   if (pickedVia.every((v) => v === -1)) return { arms: Int32Array.from(picked), via: Int32Array.from(pickedVia), quotaCalls, unmet };
-  const order = Array.from(picked.keys()).sort((a, b) => compareArms(index, tieRank, picked[a], picked[b]));
-  return { arms: Int32Array.from(order, (i) => picked[i]), via: Int32Array.from(order, (i) => pickedVia[i]), quotaCalls, unmet };
-}
-
-/** -1 when arm a goes before arm b: higher index first, then lower tie rank (-0 equals +0). */
-export function compareArms(index: Float64Array, tieRank: Int32Array, a: number, b: number): number {
-  const d = index[b] - index[a];
-  return d !== 0 ? (d > 0 ? 1 : -1) : tieRank[a] - tieRank[b];
+  const arms = topInOrder(index, tieRank, inTieOrder(Int32Array.from(picked), tieRank, armAtRank), picked.length);
+  const viaOf = new Map<number, number>();
+  picked.forEach((arm, j) => pickedVia[j] !== -1 && viaOf.set(arm, pickedVia[j]));
+  return { arms, via: Int32Array.from(arms, (arm) => viaOf.get(arm) ?? -1), quotaCalls, unmet };
 }
 
 /**
- * The first min(k, candidates.length) of `candidates` in rank order. Exact: the threshold is the k-th
- * largest value; arms strictly above it are sorted with the comparator; arms at it follow by tie rank.
+ * The first min(k, candidates.length) of `candidates` (any order) in rank order (topInOrder of
+ * rank-order.ts, after putting them in tie-rank order).
  */
 export function rankTop(index: Float64Array, armAtRank: Int32Array, tieRank: Int32Array, candidates: Int32Array, k: number): Int32Array {
-  const n = candidates.length;
-  k = Math.min(k, n);
-  if (k === 0) return new Int32Array(0);
-  if (n <= 2048) return Int32Array.from(Array.from(candidates).sort((a, b) => compareArms(index, tieRank, a, b)).slice(0, k));
-  const values = new Float64Array(n);
-  for (let j = 0; j < n; j++) values[j] = index[candidates[j]];
-  const threshold = kthSmallest(values, n - k);
-  const above: number[] = [];
-  let tiedCount = 0;
-  for (let j = 0; j < n; j++) {
-    const v = index[candidates[j]];
-    if (v > threshold) above.push(candidates[j]);
-    else if (v === threshold) tiedCount++;
-  }
-  above.sort((a, b) => compareArms(index, tieRank, a, b));
-  const tied = new Int32Array(tiedCount);
-  for (let j = 0, t = 0; j < n; j++) if (index[candidates[j]] === threshold) tied[t++] = tieRank[candidates[j]];
-  tied.sort();
-  const out = new Int32Array(k);
-  out.set(above.slice(0, k));
-  for (let j = above.length, t = 0; j < k; j++, t++) out[j] = armAtRank[tied[t]];
-  return out;
+  return topInOrder(index, tieRank, inTieOrder(candidates, tieRank, armAtRank), k);
 }
 
 /**

@@ -1,0 +1,149 @@
+// Arms in list order (higher index first, ties by lower tie rank) without a comparator: a stable LSD
+// radix sort on the index's bits. The list, its default twin and the default ranks of 10^6 arms need
+// this order, and a comparator sort of a JS array costs a second where four counting passes over
+// typed arrays cost milliseconds.
+//
+// The key: a float64's bits, turned so that unsigned order is decreasing value (-0 counts as +0, as
+// everywhere in the list); split into hi and lo 32-bit words, four 16-bit digits. Input arms come in
+// increasing tie rank and the sort is stable, so equal indices stay in tie-rank order.
+
+const little = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+const LO = little ? 0 : 1, HI = 1 - LO;
+/** Below this many arms a comparator sort is quicker than clearing 65,536 counters. */
+const SMALL = 1024;
+
+/** -1 when arm a goes before arm b: higher index first, then lower tie rank (-0 equals +0). */
+export function compareArms(index: Float64Array, tieRank: Int32Array, a: number, b: number): number {
+  const d = index[b] - index[a];
+  return d !== 0 ? (d > 0 ? 1 : -1) : tieRank[a] - tieRank[b];
+}
+
+/** armAtRank[r]: the arm whose tie rank is r (tieRank a permutation of 0..N-1). */
+export function armsByTieRank(tieRank: Int32Array): Int32Array {
+  const armAtRank = new Int32Array(tieRank.length);
+  for (let arm = 0; arm < tieRank.length; arm++) armAtRank[tieRank[arm]] = arm;
+  return armAtRank;
+}
+
+/** The arms with flag[arm] set (every arm when `flag` is null), in increasing tie rank. */
+export function flaggedInTieOrder(armAtRank: Int32Array, ...flags: (Uint8Array | null)[]): Int32Array {
+  const N = armAtRank.length;
+  const keep = flags.filter((f): f is Uint8Array => f !== null);
+  const out = new Int32Array(N);
+  let n = 0;
+  if (keep.length === 0) return armAtRank.slice();
+  if (keep.length === 1) {
+    const f = keep[0];
+    for (let r = 0; r < N; r++) if (f[armAtRank[r]]) out[n++] = armAtRank[r];
+  } else {
+    for (let r = 0; r < N; r++) {
+      const arm = armAtRank[r];
+      if (keep.every((f) => f[arm])) out[n++] = arm;
+    }
+  }
+  return out.slice(0, n);
+}
+
+/** `arms` (any order, distinct) in increasing tie rank: a pass over the ranks, or a sort when they are few. */
+export function inTieOrder(arms: Int32Array, tieRank: Int32Array, armAtRank: Int32Array): Int32Array {
+  if (arms.length * 16 < armAtRank.length) return Int32Array.from(arms).sort((a, b) => tieRank[a] - tieRank[b]);
+  const mark = new Uint8Array(armAtRank.length);
+  for (let j = 0; j < arms.length; j++) mark[arms[j]] = 1;
+  return flaggedInTieOrder(armAtRank, mark);
+}
+
+/**
+ * The first min(k, n) of `arms` in list order; `arms` must come in increasing tie rank. Exact: a
+ * histogram of 16 bits of the keys (those below the bits all share) finds the bucket holding the k-th best; the arms in it and above
+ * are sorted by radix, the others never.
+ */
+export function topInOrder(index: Float64Array, tieRank: Int32Array, arms: Int32Array, k: number): Int32Array {
+  const n = arms.length;
+  k = Math.min(k, n);
+  if (k === 0) return new Int32Array(0);
+  if (n <= SMALL) return Int32Array.from(arms).sort((a, b) => compareArms(index, tieRank, a, b)).subarray(0, k);
+  const { hi, lo } = keysOf(index, arms);
+  if (k < n) {
+    // the 16 bits below the prefix every key shares
+    let or = 0, and = 0xffffffff;
+    for (let j = 0; j < n; j++) {
+      or |= hi[j];
+      and &= hi[j];
+    }
+    const shift = Math.max(0, 16 - Math.clz32((or ^ and) >>> 0));
+    const count = new Int32Array(65537);
+    for (let j = 0; j < n; j++) count[((hi[j] >>> shift) & 0xffff) + 1]++;
+    let t = 0, below = 0;
+    while (below + count[t + 1] < k) below += count[++t];
+    // buckets 0..t hold the best `below + count[t + 1]` >= k arms, in tie order as they come
+    const m = below + count[t + 1];
+    if (m < n) {
+      const a = new Int32Array(m), h = new Uint32Array(m), l = new Uint32Array(m);
+      for (let j = 0, i = 0; j < n; j++) {
+        if (((hi[j] >>> shift) & 0xffff) <= t) {
+          a[i] = arms[j];
+          h[i] = hi[j];
+          l[i++] = lo[j];
+        }
+      }
+      return radixSort(a, h, l).subarray(0, k);
+    }
+  }
+  return radixSort(Int32Array.from(arms), hi, lo).subarray(0, k);
+}
+
+/** All of `arms` in list order (`arms` in increasing tie rank). */
+export function sortInOrder(index: Float64Array, tieRank: Int32Array, arms: Int32Array): Int32Array {
+  return topInOrder(index, tieRank, arms, arms.length);
+}
+
+/** Each arm's key as two unsigned words, whose order (hi, then lo) is decreasing index. */
+function keysOf(index: Float64Array, arms: Int32Array): { hi: Uint32Array; lo: Uint32Array } {
+  const n = arms.length;
+  const values = new Float64Array(n);
+  for (let j = 0; j < n; j++) {
+    const v = index[arms[j]];
+    values[j] = v === 0 ? 0 : v;
+  }
+  const bits = new Uint32Array(values.buffer);
+  const hi = new Uint32Array(n), lo = new Uint32Array(n);
+  for (let j = 0; j < n; j++) {
+    const h = bits[2 * j + HI], l = bits[2 * j + LO];
+    // negative values keep their bits (more negative: larger); the others flip all but the sign
+    if (h & 0x80000000) {
+      hi[j] = h;
+      lo[j] = l;
+    } else {
+      hi[j] = h ^ 0x7fffffff;
+      lo[j] = ~l >>> 0;
+    }
+  }
+  return { hi, lo };
+}
+
+/** Stable LSD radix sort of arms by (hi, lo), in place of its arguments' order; passes whose digit is constant are skipped. */
+function radixSort(arms: Int32Array, hi: Uint32Array, lo: Uint32Array): Int32Array {
+  const n = arms.length;
+  let a = arms, h = hi, l = lo;
+  let a2 = new Int32Array(n), h2 = new Uint32Array(n), l2 = new Uint32Array(n);
+  const count = new Int32Array(65536);
+  for (let pass = 0; pass < 4; pass++) {
+    const word = pass < 2 ? l : h, shift = pass % 2 === 0 ? 0 : 16;
+    count.fill(0);
+    for (let j = 0; j < n; j++) count[(word[j] >>> shift) & 0xffff]++;
+    if (count[(word[0] >>> shift) & 0xffff] === n) continue;
+    for (let d = 0, sum = 0; d < 65536; d++) {
+      const c = count[d];
+      count[d] = sum;
+      sum += c;
+    }
+    for (let j = 0; j < n; j++) {
+      const p = count[(word[j] >>> shift) & 0xffff]++;
+      a2[p] = a[j];
+      h2[p] = h[j];
+      l2[p] = l[j];
+    }
+    [a, a2, h, h2, l, l2] = [a2, a, h2, h, l2, l];
+  }
+  return a;
+}
