@@ -17,7 +17,8 @@
 //
 // Speed: the order is never built for all N arms. `rankTop` takes the candidates in tie-rank order
 // and finds their best k by a histogram of their keys' bits, then sorts those by radix (rank-order.ts):
-// no comparator sort. The walker doubles k when skips (caps, chosen arms) exhaust the prefix.
+// no comparator sort. The walker sorts all the candidates when skips (caps) exhaust the prefix.
+import { scratch } from './scratch.ts';
 import { armsByTieRank, flaggedInTieOrder, inTieOrder, topInOrder } from './rank-order.ts';
 
 export { compareArms } from './rank-order.ts';
@@ -94,7 +95,7 @@ export function constrainedTopB(input: ConstrainedTopBInput): ConstrainedTopB {
     if (!(q.min >= 0 && q.max >= q.min)) throw new RangeError(`constrainedTopB: quota "${q.label}" needs 0 <= min <= max, got ${q.min} and ${q.max}`);
   }
   const armAtRank = armsByTieRank(tieRank);
-  const chosen = new Uint8Array(N);
+  const chosen = scratch('top-b-chosen', Uint8Array, N, true);
   const quotaCalls = new Int32Array(quotas.length);
   const picked: number[] = [];
   const pickedVia: number[] = [];
@@ -111,18 +112,18 @@ export function constrainedTopB(input: ConstrainedTopBInput): ConstrainedTopB {
   };
   const unmet: string[] = [];
   // in increasing tie rank, as topInOrder takes them
-  const candidatesOf = (members: Uint8Array | null) => flaggedInTieOrder(armAtRank, eligible, members);
+  const candidatesOf = (members: Uint8Array | null) => flaggedInTieOrder('top-b-candidates', armAtRank, eligible, members);
   // Walks `candidates` in rank order, calling take(arm) on each until it returns false or they run out.
   const walk = (candidates: Int32Array, need: number, take: (arm: number) => boolean) => {
-    // Skips (arms already chosen, caps) are rare: start at what is needed and double when they run out.
-    let k = Math.min(candidates.length, need + 16);
+    // Skips are arms already chosen (at most picked.length) and caps: start at what is needed with
+    // those, and when caps skip more, take the whole order (one radix sort, not doublings).
+    const k = Math.min(candidates.length, need + picked.length + 16);
+    const top = topInOrder(index, tieRank, candidates, k);
     let position = 0;
-    for (;;) {
-      const top = topInOrder(index, tieRank, candidates, k);
-      for (; position < top.length; position++) if (!take(top[position])) return;
-      if (top.length >= candidates.length) return;
-      k = Math.min(candidates.length, 2 * k);
-    }
+    for (; position < top.length; position++) if (!take(top[position])) return;
+    if (top.length >= candidates.length) return;
+    const all = topInOrder(index, tieRank, candidates, candidates.length);
+    for (; position < all.length; position++) if (!take(all[position])) return;
   };
   quotas.forEach((q, k) => {
     if (q.min === 0 || picked.length >= budget) return;

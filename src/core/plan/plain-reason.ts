@@ -7,6 +7,7 @@
 // (rewardTerms) and averages (meanTermWeights), so they never disagree on what moved her.
 import type { FeatureSchema } from '../instance/types.ts';
 import type { RewardTerm } from './explain-priority.ts';
+import { count } from '../words/count.ts';
 
 /** A plain reason is at most this long (the issue: "at most about 100 characters"). */
 export const REASON_CHARS = 100;
@@ -33,7 +34,7 @@ export function bucketText(group: string, bucket: string): string {
 }
 
 const num = (x: number) => String(Math.round(x * 100) / 100);
-const places = (n: number) => `${n.toLocaleString('en')} place${n === 1 ? '' : 's'}`;
+const places = (n: number) => `${count(n)} place${n === 1 ? '' : 's'}`;
 
 /** Her value of feature f in words: her bucket of a one-hot group ("Ages 51-60", "not urban"), else "age_years 36". */
 export function featurePhrase(schema: FeatureSchema, features: Float64Array, row: number, f: number): string {
@@ -41,11 +42,24 @@ export function featurePhrase(schema: FeatureSchema, features: Float64Array, row
   const v = features[row * schema.columns.length + f];
   const label = c.label || c.name;
   if (!Number.isFinite(v)) return `${label} unknown`;
-  const g = c.group === null ? undefined : schema.groups.find((x) => x.name === c.group && x.kind === 'one-hot');
-  const name = g ? bucketText(g.name, g.buckets[g.columns.indexOf(f)] ?? label) : label;
-  if (g) return v !== 0 ? name : `not in ${name}`;
+  const name = bucketName(schema, f);
+  if (name !== null) return v !== 0 ? name : `not in ${name}`;
   if (c.type === 'binary') return v !== 0 ? label : `not ${label}`;
   return `${label} ${num(v)}`;
+}
+
+const bucketNames = new WeakMap<FeatureSchema, (string | null)[]>();
+/** Column f's bucket in words when it is a column of a one-hot group, else null (kept per schema: once a line). */
+function bucketName(schema: FeatureSchema, f: number): string | null {
+  let names = bucketNames.get(schema);
+  if (!names) {
+    names = schema.columns.map((c, k) => {
+      const g = c.group === null ? undefined : schema.groups.find((x) => x.name === c.group && x.kind === 'one-hot');
+      return g ? bucketText(g.name, g.buckets[g.columns.indexOf(k)] ?? (c.label || c.name)) : null;
+    });
+    bucketNames.set(schema, names);
+  }
+  return names[f];
 }
 
 /** The plain reason of one line (see the top of this file). */

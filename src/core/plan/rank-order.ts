@@ -5,7 +5,9 @@
 //
 // The key: a float64's bits, turned so that unsigned order is decreasing value (-0 counts as +0, as
 // everywhere in the list); split into hi and lo 32-bit words, four 16-bit digits. Input arms come in
-// increasing tie rank and the sort is stable, so equal indices stay in tie-rank order.
+// increasing tie rank and the sort is stable, so equal indices stay in tie-rank order. Keys and buffers
+// are scratch arrays (scratch.ts): at 10^6 fresh ones cost more in first touches than the sort.
+import { scratch } from './scratch.ts';
 
 const little = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 const LO = little ? 0 : 1, HI = 1 - LO;
@@ -18,20 +20,31 @@ export function compareArms(index: Float64Array, tieRank: Int32Array, a: number,
   return d !== 0 ? (d > 0 ? 1 : -1) : tieRank[a] - tieRank[b];
 }
 
-/** armAtRank[r]: the arm whose tie rank is r (tieRank a permutation of 0..N-1). */
+const byTieRank = new WeakMap<Int32Array, Int32Array>();
+/**
+ * armAtRank[r]: the arm whose tie rank is r (tieRank a permutation of 0..N-1). Kept per tie-rank array
+ * (a week's, shared by its list, default list and draws; tie ranks are never changed in place); read only.
+ */
 export function armsByTieRank(tieRank: Int32Array): Int32Array {
-  const armAtRank = new Int32Array(tieRank.length);
-  for (let arm = 0; arm < tieRank.length; arm++) armAtRank[tieRank[arm]] = arm;
+  let armAtRank = byTieRank.get(tieRank);
+  if (!armAtRank) {
+    armAtRank = new Int32Array(tieRank.length);
+    for (let arm = 0; arm < tieRank.length; arm++) armAtRank[tieRank[arm]] = arm;
+    byTieRank.set(tieRank, armAtRank);
+  }
   return armAtRank;
 }
 
-/** The arms with flag[arm] set (every arm when `flag` is null), in increasing tie rank. */
-export function flaggedInTieOrder(armAtRank: Int32Array, ...flags: (Uint8Array | null)[]): Int32Array {
+/**
+ * The arms with every flag set (null flags: no condition), in increasing tie rank. A scratch array
+ * (`name`): valid until the next call with that name.
+ */
+export function flaggedInTieOrder(name: string, armAtRank: Int32Array, ...flags: (Uint8Array | null)[]): Int32Array {
   const N = armAtRank.length;
   const keep = flags.filter((f): f is Uint8Array => f !== null);
-  const out = new Int32Array(N);
+  if (keep.length === 0) return armAtRank;
+  const out = scratch(name, Int32Array, N);
   let n = 0;
-  if (keep.length === 0) return armAtRank.slice();
   if (keep.length === 1) {
     const f = keep[0];
     for (let r = 0; r < N; r++) if (f[armAtRank[r]]) out[n++] = armAtRank[r];
@@ -41,28 +54,30 @@ export function flaggedInTieOrder(armAtRank: Int32Array, ...flags: (Uint8Array |
       if (keep.every((f) => f[arm])) out[n++] = arm;
     }
   }
-  return out.slice(0, n);
+  return out.subarray(0, n);
 }
 
 /** `arms` (any order, distinct) in increasing tie rank: a pass over the ranks, or a sort when they are few. */
 export function inTieOrder(arms: Int32Array, tieRank: Int32Array, armAtRank: Int32Array): Int32Array {
   if (arms.length * 16 < armAtRank.length) return Int32Array.from(arms).sort((a, b) => tieRank[a] - tieRank[b]);
-  const mark = new Uint8Array(armAtRank.length);
+  const mark = scratch('tie-order-mark', Uint8Array, armAtRank.length, true);
   for (let j = 0; j < arms.length; j++) mark[arms[j]] = 1;
-  return flaggedInTieOrder(armAtRank, mark);
+  return flaggedInTieOrder('tie-order', armAtRank, mark).slice();
 }
 
 /**
- * The first min(k, n) of `arms` in list order; `arms` must come in increasing tie rank. Exact: a
- * histogram of 16 bits of the keys (those below the bits all share) finds the bucket holding the k-th best; the arms in it and above
- * are sorted by radix, the others never.
+ * The first min(k, n) of `arms` in list order (a new array); `arms` must come in increasing tie rank.
+ * Exact: a histogram of 16 bits of the keys (those below the bits all share) finds the bucket holding
+ * the k-th best; the arms in it and above are sorted by radix, the others never.
  */
 export function topInOrder(index: Float64Array, tieRank: Int32Array, arms: Int32Array, k: number): Int32Array {
   const n = arms.length;
   k = Math.min(k, n);
   if (k === 0) return new Int32Array(0);
   if (n <= SMALL) return Int32Array.from(arms).sort((a, b) => compareArms(index, tieRank, a, b)).subarray(0, k);
-  const { hi, lo } = keysOf(index, arms);
+  const one = buffers(1, n), two = buffers(2, n);
+  keysOf(index, arms, one);
+  const { hi, lo } = one;
   if (k < n) {
     // the 16 bits below the prefix every key shares
     let or = 0, and = 0xffffffff;
@@ -71,14 +86,14 @@ export function topInOrder(index: Float64Array, tieRank: Int32Array, arms: Int32
       and &= hi[j];
     }
     const shift = Math.max(0, 16 - Math.clz32((or ^ and) >>> 0));
-    const count = new Int32Array(65537);
+    const count = scratch('rank-count', Int32Array, 65537, true);
     for (let j = 0; j < n; j++) count[((hi[j] >>> shift) & 0xffff) + 1]++;
     let t = 0, below = 0;
     while (below + count[t + 1] < k) below += count[++t];
     // buckets 0..t hold the best `below + count[t + 1]` >= k arms, in tie order as they come
     const m = below + count[t + 1];
     if (m < n) {
-      const a = new Int32Array(m), h = new Uint32Array(m), l = new Uint32Array(m);
+      const { arms: a, hi: h, lo: l } = two;
       for (let j = 0, i = 0; j < n; j++) {
         if (((hi[j] >>> shift) & 0xffff) <= t) {
           a[i] = arms[j];
@@ -86,10 +101,21 @@ export function topInOrder(index: Float64Array, tieRank: Int32Array, arms: Int32
           l[i++] = lo[j];
         }
       }
-      return radixSort(a, h, l).subarray(0, k);
+      return radixSort(m, two, one).slice(0, k);
     }
   }
-  return radixSort(Int32Array.from(arms), hi, lo).subarray(0, k);
+  one.arms.set(arms);
+  return radixSort(n, one, two).slice(0, k);
+}
+
+interface Buffers {
+  arms: Int32Array;
+  hi: Uint32Array;
+  lo: Uint32Array;
+}
+
+function buffers(set: number, n: number): Buffers {
+  return { arms: scratch(`rank-arms-${set}`, Int32Array, n), hi: scratch(`rank-hi-${set}`, Uint32Array, n), lo: scratch(`rank-lo-${set}`, Uint32Array, n) };
 }
 
 /** All of `arms` in list order (`arms` in increasing tie rank). */
@@ -97,16 +123,16 @@ export function sortInOrder(index: Float64Array, tieRank: Int32Array, arms: Int3
   return topInOrder(index, tieRank, arms, arms.length);
 }
 
-/** Each arm's key as two unsigned words, whose order (hi, then lo) is decreasing index. */
-function keysOf(index: Float64Array, arms: Int32Array): { hi: Uint32Array; lo: Uint32Array } {
+/** Each arm's key as two unsigned words (into out.hi, out.lo), whose order (hi, then lo) is decreasing index. */
+function keysOf(index: Float64Array, arms: Int32Array, out: Buffers): void {
   const n = arms.length;
-  const values = new Float64Array(n);
+  const values = scratch('rank-values', Float64Array, n);
   for (let j = 0; j < n; j++) {
     const v = index[arms[j]];
     values[j] = v === 0 ? 0 : v;
   }
-  const bits = new Uint32Array(values.buffer);
-  const hi = new Uint32Array(n), lo = new Uint32Array(n);
+  const bits = new Uint32Array(values.buffer, 0, 2 * n);
+  const { hi, lo } = out;
   for (let j = 0; j < n; j++) {
     const h = bits[2 * j + HI], l = bits[2 * j + LO];
     // negative values keep their bits (more negative: larger); the others flip all but the sign
@@ -118,17 +144,17 @@ function keysOf(index: Float64Array, arms: Int32Array): { hi: Uint32Array; lo: U
       lo[j] = ~l >>> 0;
     }
   }
-  return { hi, lo };
 }
 
-/** Stable LSD radix sort of arms by (hi, lo), in place of its arguments' order; passes whose digit is constant are skipped. */
-function radixSort(arms: Int32Array, hi: Uint32Array, lo: Uint32Array): Int32Array {
-  const n = arms.length;
-  let a = arms, h = hi, l = lo;
-  let a2 = new Int32Array(n), h2 = new Uint32Array(n), l2 = new Uint32Array(n);
-  const count = new Int32Array(65536);
+/**
+ * Stable LSD radix sort of the first n entries of `from` by (hi, lo), `to` being the other buffer;
+ * passes whose digit is constant are skipped. Returns the arms in order (a view of either buffer).
+ */
+function radixSort(n: number, from: Buffers, to: Buffers): Int32Array {
+  let x = from, y = to;
+  const count = scratch('rank-count', Int32Array, 65536);
   for (let pass = 0; pass < 4; pass++) {
-    const word = pass < 2 ? l : h, shift = pass % 2 === 0 ? 0 : 16;
+    const word = pass < 2 ? x.lo : x.hi, shift = pass % 2 === 0 ? 0 : 16;
     count.fill(0);
     for (let j = 0; j < n; j++) count[(word[j] >>> shift) & 0xffff]++;
     if (count[(word[0] >>> shift) & 0xffff] === n) continue;
@@ -137,13 +163,14 @@ function radixSort(arms: Int32Array, hi: Uint32Array, lo: Uint32Array): Int32Arr
       count[d] = sum;
       sum += c;
     }
+    const { arms: a, hi: h, lo: l } = x, { arms: a2, hi: h2, lo: l2 } = y;
     for (let j = 0; j < n; j++) {
       const p = count[(word[j] >>> shift) & 0xffff]++;
       a2[p] = a[j];
       h2[p] = h[j];
       l2[p] = l[j];
     }
-    [a, a2, h, h2, l, l2] = [a2, a, h2, h, l2, l];
+    [x, y] = [y, x];
   }
-  return a;
+  return x.arms.subarray(0, n);
 }

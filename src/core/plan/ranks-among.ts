@@ -2,6 +2,7 @@
 // among all eligible beneficiaries. One radix sort of the eligible arms (rank-order.ts) and a pass
 // down it: linear in N, where a binary search per arm was not.
 import { armsByTieRank, flaggedInTieOrder, sortInOrder } from './rank-order.ts';
+import { scratch } from './scratch.ts';
 
 /**
  * 1-based rank of each of `arms` among the eligible arms ordered by `index` (ties by tie rank): one
@@ -12,11 +13,12 @@ export function ranksAmong(index: Float64Array, tieRank: Int32Array, eligible: U
   let among = eligible;
   if (eligible) {
     // the listed arms take part in the order, but only eligible arms count before them
-    among = eligible.slice();
+    among = scratch('ranks-among', Uint8Array, N);
+    among.set(eligible);
     for (let j = 0; j < arms.length; j++) among[arms[j]] = 1;
   }
-  const order = sortInOrder(index, tieRank, flaggedInTieOrder(armsByTieRank(tieRank), among));
-  const rank = new Int32Array(N);
+  const order = sortInOrder(index, tieRank, flaggedInTieOrder('ranks-among-arms', armsByTieRank(tieRank), among));
+  const rank = scratch('ranks-among-rank', Int32Array, N);
   for (let p = 0, before = 0; p < order.length; p++) {
     const arm = order[p];
     rank[arm] = before + 1;
