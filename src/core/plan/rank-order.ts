@@ -48,6 +48,9 @@ export function flaggedInTieOrder(name: string, armAtRank: Int32Array, ...flags:
   if (keep.length === 1) {
     const f = keep[0];
     for (let r = 0; r < N; r++) if (f[armAtRank[r]]) out[n++] = armAtRank[r];
+  } else if (keep.length === 2) {
+    const [f, g] = keep;
+    for (let r = 0; r < N; r++) if (f[armAtRank[r]] && g[armAtRank[r]]) out[n++] = armAtRank[r];
   } else {
     for (let r = 0; r < N; r++) {
       const arm = armAtRank[r];
