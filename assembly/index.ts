@@ -5,3 +5,4 @@ export { armPairBytes, packArms2, whittle2 } from './whittle';
 export { whittleS, whittleSWorkSize } from './whittle-s';
 export { historyBytes } from './history-planes';
 export { samplingThresholds, simulate, sortDescending, thresholdBytes } from './simulate';
+export { betaTable, sampleBeta } from './beta';

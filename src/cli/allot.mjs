@@ -1,7 +1,17 @@
 #!/usr/bin/env node
 // The `allot` command: runs the TypeScript sources directly (through tsx), so the command line
 // and the app share one code base with no separate build.
+import { writeFileSync } from 'node:fs';
 import { register } from 'tsx/esm/api';
+
+// For benchmarks (test/bench/speed-readme.ts): this process's CPU time and peak memory, worker threads included.
+if (process.env.ALLOT_RESOURCES) {
+  const file = process.env.ALLOT_RESOURCES;
+  process.on('exit', () => {
+    const { userCPUTime, systemCPUTime, maxRSS } = process.resourceUsage();
+    writeFileSync(file, JSON.stringify({ cpu_ms: (userCPUTime + systemCPUTime) / 1000, peak_mb: maxRSS / 1024 }));
+  });
+}
 
 register();
 const { main } = await import('./main.ts');

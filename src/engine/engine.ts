@@ -194,7 +194,7 @@ export class Engine {
   }
 }
 
-function checkDiscount(what: string, discount: number): void {
+export function checkDiscount(what: string, discount: number): void {
   if (!(discount >= 0 && discount < 1)) throw new RangeError(`${what}: discount must be in [0, 1), got ${discount}`);
 }
 

@@ -16,6 +16,8 @@ export interface Kernels {
   historyBytes(numArms: number): number;
   sortDescending(n: number, values: number, order: number, tiedNext: number, keys: number, keys2: number, order2: number, hist: number): void;
   uniform(seed: number, stream: number, counter: number): number;
+  sampleBeta(count: number, alpha: number, beta: number, seed: number, firstCell: number, out: number): number;
+  betaTable(which: number, layer: number): number;
   simulate(
     numArms: number, numStates: number, thresholds: number, rewards: number, initial: number, order: number, tiedNext: number,
     policy: number, tiesRandom: number, budget: number, horizon: number, beta: number, seed: number, fixedScale: number,

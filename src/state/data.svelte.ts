@@ -1,12 +1,15 @@
 // The Data screen's state: import a file (parsed and validated in a worker), preview it, choose how
-// numeric columns are banded into groups (bandImport: every feature column ends up in a group), edit
+// numeric columns are banded into groups (bandImport: every feature column ends up in a group) and
+// whether a text column's rare values are merged into "other" (the file is read again), edit
 // the group names and bucket labels, and only then save it; list, export and delete saved
 // populations. Nothing is saved until the user confirms a preview without errors.
 import { bandImport, ImportBander, type BandChoice, type BandedImport } from '../core/datasets/band-import.ts';
+import { RARE_BELOW } from '../core/datasets/text-columns.ts';
 import { instanceToJson } from '../core/datasets/instance-json.ts';
 import { validateSchema } from '../core/instance/create-instance.ts';
 import type { FeatureSchema, Instance } from '../core/instance/types.ts';
 import { groupSummary, type GroupRow, type PopulationSummary } from '../core/instance/population-summary.ts';
+import { budgetProblem } from '../core/limits/setting-ranges.ts';
 import type { PopulationRecord } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
 import { ImportClient, type ImportKind, type ImportProblem } from '../workers/import/import-client.ts';
@@ -37,6 +40,9 @@ interface DraftGroup {
   movable: boolean;
 }
 
+/** A file with the name it was chosen under. */
+type NamedFile = { file: Blob; fileName: string };
+
 export class DataState {
   populations = $state.raw<PopulationRecord[]>([]);
   /** Raw: a preview may hold 100,000 arms, which no proxy should wrap. */
@@ -44,9 +50,13 @@ export class DataState {
   /**
    * The user's edits of the preview: the name it is saved under and, per group in schema order, its
    * name, whether its buckets are ordered (EMD and shift measures need it), its bucket labels in the
-   * chosen order, and `order[j]`: which original bucket is now j-th.
+   * chosen order, and `order[j]`: which original bucket is now j-th; `budget`: calls a week, when she
+   * changed the file's (a register's is the weekly plan's default).
    */
-  draft = $state<{ name: string; program?: string; groups: DraftGroup[] }>({ name: '', groups: [] });
+  draft = $state<{ name: string; program?: string; budget?: number; groups: DraftGroup[] }>({
+    name: '',
+    groups: [],
+  });
   /** How each numeric column (by its internal name) is banded; a column not here is cut at quartiles. */
   bands = $state<Record<string, BandChoice>>({});
   /**
@@ -63,6 +73,13 @@ export class DataState {
   private counted = new Map<string, GroupRow>();
   problem = $state.raw<{ fileName: string; error: ImportProblem } | null>(null);
   busy = $state(false);
+  /**
+   * How text columns are grouped (the rare-value threshold, each column's merge choice): changing it
+   * reads the file again.
+   */
+  text = $state<{ rareBelow: number; merge: Record<string, boolean> }>({ rareBelow: RARE_BELOW, merge: {} });
+  /** The file being previewed, its kind as read, and a history's features file, to read them again. */
+  private source: { file: Blob; fileName: string; kind?: ImportKind; features?: NamedFile } | null = null;
 
   /** `importer`: the import worker's client, this screen's own (stopped by dispose). */
   constructor(
@@ -79,18 +96,44 @@ export class DataState {
     this.populations = await this.store().listPopulations();
   }
 
-  async importFile(file: Blob, fileName: string, kind?: ImportKind): Promise<void> {
+  /**
+   * Reads `file` (as `kind`, else guessed; `features`: a history CSV's features file), its text
+   * columns grouped by default.
+   */
+  async importFile(file: Blob, fileName: string, kind?: ImportKind, features?: NamedFile): Promise<void> {
+    this.source = { file, fileName, kind, features };
+    this.text = { rareBelow: RARE_BELOW, merge: {} };
+    await this.read(false);
+  }
+
+  /**
+   * Groups the previewed file's text columns again (column: its header; merge: its rare values into
+   * "other"), keeping the preview's edits.
+   */
+  async groupText(column: string | null, merge?: boolean): Promise<void> {
+    if (column !== null) this.text.merge[column] = merge!;
+    await this.read(true);
+  }
+
+  private async read(keepEdits: boolean): Promise<void> {
+    const source = this.source;
+    if (!source) return;
+    const { file, fileName, kind, features } = source;
     this.busy = true;
-    this.preview = null;
+    if (!keepEdits) this.preview = null;
     this.problem = null;
     const started = performance.now();
     try {
-      const outcome = await this.importer.importFile(file, fileName, kind);
+      const options = { text: $state.snapshot(this.text), ...(features && { features }) };
+      const outcome = await this.importer.importFile(file, fileName, kind, options);
       if (!outcome.ok) {
         this.problem = { fileName, error: outcome.error };
+        this.preview = null;
         return;
       }
-      this.show({ fileName, kind: outcome.kind, instance: outcome.instance, summary: outcome.summary, readMs: outcome.readMs, parseMs: outcome.parseMs, totalMs: performance.now() - started });
+      const { kind: read, instance, summary, readMs, parseMs } = outcome;
+      const totalMs = performance.now() - started;
+      this.show({ fileName, kind: read, instance, summary, readMs, parseMs, totalMs }, keepEdits);
     } catch (error) {
       this.problem = { fileName, error: { message: error instanceof Error ? error.message : String(error) } };
     } finally {
@@ -98,13 +141,18 @@ export class DataState {
     }
   }
 
-  /** Shows an import's preview: numeric columns at quartiles, the draft from its groups, named after the file. */
-  show(preview: ImportPreview): void {
+  /**
+   * Shows an import's preview: numeric columns at quartiles, the draft from its groups, named after the
+   * file; `keepEdits` (the same file read again): the bands, names and labels chosen so far stay.
+   */
+  show(preview: ImportPreview, keepEdits = false): void {
     this.bander = new ImportBander(preview.instance.schema, preview.instance.features, preview.instance.numArms);
     this.counted = new Map();
     this.preview = preview;
-    this.bands = {};
-    this.draft = { name: preview.fileName.replace(/\.(csv|json)$/i, ''), groups: [] };
+    if (!keepEdits) {
+      this.bands = {};
+      this.draft = { name: preview.fileName.replace(/\.(csv|json)$/i, ''), groups: [] };
+    }
     this.syncDraft();
   }
 
@@ -146,7 +194,15 @@ export class DataState {
     const edited: FeatureSchema = {
       columns: schema.columns.map((c) => ({ ...c, group: c.group === null ? null : (renamed.get(c.group) ?? c.group) })),
       // A one-hot group's bucket order is its column order; a bucketed group's follows its edges and is not moved.
-      groups: schema.groups.map((g, i) => ({ ...g, name: draft.groups[i].name.trim(), ordered: draft.groups[i].ordered, buckets: draft.groups[i].buckets.map((b) => b.trim()), columns: g.kind === 'one-hot' ? draft.groups[i].order.map((k) => g.columns[k]) : g.columns })),
+      // A text group's values move with its buckets; its labels may be renamed, its values stay as written.
+      groups: schema.groups.map((g, i) => ({
+        ...g,
+        name: draft.groups[i].name.trim(),
+        ordered: draft.groups[i].ordered,
+        buckets: draft.groups[i].buckets.map((b) => b.trim()),
+        columns: g.kind === 'one-hot' ? draft.groups[i].order.map((k) => g.columns[k]) : g.columns,
+        ...(g.text && { text: { ...g.text, values: draft.groups[i].order.map((k) => g.text!.values[k]) } }),
+      })),
     };
     for (const g of edited.groups) {
       if (g.name === '') throw new Error('a group name is empty; give every group a name');
@@ -173,7 +229,10 @@ export class DataState {
     if (!preview) throw new Error('nothing to save: import a file first');
     const schema = this.editedSchema(preview);
     const program = this.draft.program?.trim();
-    const instance: Instance = { ...preview.instance, schema, ...(program && { program }) };
+    const budget = this.draft.budget ?? preview.instance.budget;
+    const tooMany = budgetProblem(budget, preview.instance.numArms);
+    if (tooMany) throw new Error(tooMany);
+    const instance: Instance = { ...preview.instance, schema, budget, ...(program && { program }) };
     const id = `population-${now.toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
     const record: PopulationRecord = { id, name: this.draft.name.trim() || preview.fileName, createdAt: now, instance };
     await this.store().putPopulation(record);

@@ -2,6 +2,7 @@
 // weeks and a previewed outcomes file. The register, the plan and their storage live in the plan
 // worker (workers/plan/); the page holds summaries, the plan's listing and settings, and the list (B
 // lines). A list is shown as soon as it is made; whose place in it is uncertain follows (`checking`).
+import type { TextChoices } from '../core/datasets/text-columns.ts';
 import type { PlanSettings } from '../core/plan/plan-settings.ts';
 import type { WeeklyList } from '../core/plan/weekly-list.ts';
 import { newPlanId, type PlanListing, type PlanPolicySource } from '../core/plan/plan-record.ts';
@@ -18,11 +19,14 @@ import type { PlanClient } from '../workers/plan/plan-client.ts';
 import type { WeekSummary } from '../core/plan/plan-summary.ts';
 import { assertNoTypedSecret, ProblemList, runStep } from './plan/plan-step.ts';
 import { policyOptions, type PolicyOption } from './plan/policy-options.ts';
+import { PLAN_DRAFT_KEY, readDraft, type PlanDraft } from './plan/plan-draft.ts';
 import { runRepository, type AnyRunRecord } from './run-records.ts';
 
+export type { TextChoices };
 export type { Banding, OutcomesPreview, PlanHead, PlanView, RegisterSource, RegisterSummary, Uncertainty, WeekSummary };
 export type { PopulationRecord } from '../storage/records.ts';
 export type { PlanListing } from '../core/plan/plan-record.ts';
+export type { PlanDraft } from './plan/plan-draft.ts';
 
 export class PlanSession {
   plans = $state.raw<PlanListing[]>([]);
@@ -33,12 +37,19 @@ export class PlanSession {
   lines = $state.raw<PlanView['lines'] | null>(null);
   weeks = $state.raw<WeekSummary[] | null>(null);
   preview = $state.raw<OutcomesPreview | null>(null);
-  /** Whose place in the current list is uncertain, once its posterior draws are counted (`checking` meanwhile). */
+  /** Whose place in the current list is uncertain: the draws counted so far while `checking`, then all of them. */
   uncertainty = $state.raw<Uncertainty | null>(null);
   checking = $state(false);
   problems = $state.raw<string[]>([]);
   problemsOf = $state<'outcomes' | 'plan'>('plan');
+  problemsAreInput = $state(true);
   busy = $state<string | null>(null);
+  /** The week just applied, for the confirmation after Apply (cleared by the next step). */
+  applied = $state.raw<{ week: number; called: number; engaged: number; next: number } | null>(null);
+  /** The saved plan that could not be opened: what is wrong with it, naming the field. */
+  damaged = $state.raw<{ id: string; message: string } | null>(null);
+  /** A file whose plan has the id of a saved one: the question to answer (replace it, or import a copy). */
+  importing = $state.raw<{ file: Blob; fileName: string; name: string; savedWeek: number | null; fileWeek: number } | null>(null);
 
   private current: PlanView | null = null;
 
@@ -72,6 +83,19 @@ export class PlanSession {
   band(group: string, banding: Banding): Promise<boolean> {
     return runStep(this, 'Banding…', async () => void (this.summary = await this.client.band(group, banding)));
   }
+  /** Groups the register's text columns again (rare values merged into "other", or kept), keeping its bands. */
+  groupText(text: TextChoices): Promise<boolean> {
+    return runStep(this, 'Grouping the text columns…', async () => void (this.summary = await this.client.groupText(text)));
+  }
+  /**
+   * Saves the open plan's register (or the one being set up) as a population, under `id` (saved again,
+   * it is replaced), for What-if and runs to compare policies on these beneficiaries at this budget.
+   */
+  async saveRegisterPopulation(id: string, name: string, now = Date.now()): Promise<PopulationRecord> {
+    const record = { id, name, createdAt: now, instance: await this.client.population() };
+    await this.store().putPopulation(record);
+    return record;
+  }
   /** Makes week 1's list and saves the new plan; returns its id (null on problems). */
   async create(name: string, policy: PlanPolicySource, settings: PlanSettings, now = Date.now()): Promise<string | null> {
     const meta = { id: newPlanId(now, Math.random), name, createdAt: now, updatedAt: now, policy };
@@ -83,7 +107,17 @@ export class PlanSession {
     return ok ? meta.id : null;
   }
   open(id: string): Promise<boolean> {
-    return runStep(this, 'Opening the plan…', async () => this.show(await this.client.open(id)));
+    this.damaged = this.applied = null;
+    return runStep(this, 'Opening the plan…', async () => {
+      const view = await this.client.open(id);
+      if ('damaged' in view) {
+        this.damaged = { id, message: view.damaged };
+        this.plans = this.plans.map((p) => (p.id === id ? { ...p, damaged: view.damaged } : p));
+        if (this.head?.id === id) this.head = this.list = this.weeks = this.current = null;
+        return;
+      }
+      this.show(view);
+    });
   }
   /** The current week's list under new rules or a new policy, saved in place of the old one. */
   async replan(settings: PlanSettings, policy: PlanPolicySource, now = Date.now()): Promise<boolean> {
@@ -104,13 +138,18 @@ export class PlanSession {
       this.preview = result.preview;
     }, 'outcomes');
   }
-  /** Applies the previewed outcomes and saves the plan with the next list, in one transaction (in the worker). */
-  confirmOutcomes(replace: boolean, now = Date.now()): Promise<boolean> {
+  /**
+   * Applies the previewed outcomes and saves the plan with the next list, in one transaction (in the
+   * worker). `confirmed`: she answered yes to the preview's questions. A storage failure is not the
+   * file's fault, and says so (ProblemList: the file's problems; an Error: the store's).
+   */
+  confirmOutcomes(replace: boolean, confirmed = false, now = Date.now()): Promise<boolean> {
     return runStep(this, 'Applying the outcomes…', async () => {
-      const result = await this.client.apply(replace, now);
+      const result = await this.client.apply(replace, now, confirmed);
       if (!result.ok) throw new ProblemList(result.errors);
       this.preview = null;
       this.show(result.view);
+      this.applied = { ...result.applied, next: result.view.list.week };
     }, 'outcomes');
   }
   discardOutcomes(): void {
@@ -118,10 +157,45 @@ export class PlanSession {
     this.problems = [];
     void this.client.discardOutcomes();
   }
+  /** PLAN.json of a saved plan (the one file the command line reads too); `partial` says what a damaged plan's file holds. */
+  async exportPlan(id: string): Promise<{ fileName: string; file: Blob; partial: string | null } | null> {
+    let out: Awaited<ReturnType<PlanClient['exportPlan']>> | null = null;
+    await runStep(this, 'Writing the plan file…', async () => void (out = await this.client.exportPlan(id)));
+    return out;
+  }
+  /**
+   * Saves the plan a PLAN.json holds; returns its id (null on problems or a question). A saved plan
+   * with the file's id is replaced (`replace`) or kept beside a copy (`asCopy`) only when she says.
+   */
+  async importPlan(file: Blob, fileName: string, options: { replace?: boolean; asCopy?: boolean } = {}, now = Date.now()): Promise<string | null> {
+    this.importing = null;
+    let id: string | null = null;
+    await runStep(this, 'Reading the plan file…', async () => {
+      const result = await this.client.importPlan(file, fileName, { ...options, now });
+      if ('exists' in result) return void (this.importing = { file, fileName, ...result.exists });
+      if (!result.ok) throw new ProblemList(result.errors);
+      id = result.listing.id;
+      if (this.head?.id === id) this.head = this.list = this.weeks = this.current = null;
+      this.plans = [result.listing, ...this.plans.filter((p) => p.id !== id)];
+    });
+    return id;
+  }
+  cancelImport(): void {
+    this.importing = null;
+  }
+  /** The setup kept from before a reload (null: none). */
+  async loadDraft(): Promise<PlanDraft | null> {
+    return readDraft(await this.store().getSetting(PLAN_DRAFT_KEY).catch(() => undefined));
+  }
+  /** Keeps the setup (a snapshot: files as Blobs) so that a reload does not lose it; null forgets it. */
+  async saveDraft(draft: PlanDraft | null): Promise<void> {
+    await this.store().putSetting(PLAN_DRAFT_KEY, draft).catch(() => {});
+  }
   /** Deletes a plan (`stored`: it is in storage), and closes it if it is open. */
   async remove(id: string, stored = true): Promise<void> {
     if (stored) await this.client.deletePlan(id);
     this.plans = this.plans.filter((p) => p.id !== id);
+    if (this.damaged?.id === id) this.damaged = null;
     if (this.head?.id === id) this.head = this.list = this.weeks = this.current = null;
   }
 
@@ -140,6 +214,7 @@ export class PlanSession {
   }
   private show(view: PlanView): void {
     this.current = view;
+    this.applied = this.damaged = null;
     ({ head: this.head, list: this.list, lines: this.lines, weeks: this.weeks, summary: this.summary } = view);
     this.uncertainty = null;
     this.plans = [view.head, ...this.plans.filter((p) => p.id !== view.head.id)];
@@ -148,7 +223,12 @@ export class PlanSession {
   private async countUncertain(list: WeeklyList, wanted: boolean): Promise<void> {
     this.checking = wanted;
     if (!wanted) return;
-    const u = await this.client.uncertainty().catch(() => null);
+    // The counts so far are shown as they come (the marks of the first draw, then refined). They come on
+    // the callback's own channel, so one may arrive after a later count or the final one: only more draws count.
+    const partial = (u: Uncertainty) => {
+      if (this.list === list && this.checking && u.week === list.week && u.draws > (this.uncertainty?.draws ?? 0)) this.uncertainty = u;
+    };
+    const u = await this.client.uncertainty(partial).catch(() => null);
     if (this.list !== list) return;
     this.checking = false;
     if (u && u.week === list.week) this.uncertainty = u;

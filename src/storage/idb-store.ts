@@ -2,7 +2,8 @@
 import type { IDBPDatabase, IDBPTransaction } from 'idb';
 import { asStorageError } from './errors.ts';
 import { assertNoSecret, NO_SECRETS, type SecretSource } from './guard.ts';
-import { checkCurrentWeek, checkNotApplied, checkPlanWeek, planListing, type PlanListing, type PlanRecord, type PlanWeekRecord, type PlanWeekUpdate } from '../core/plan/plan-record.ts';
+import { appliedWeekParts, currentWeekParts, planFromParts, planParts, sortedListings, type PlanHeadRecord, type PlanRegisterRecord, type PlanWeekRecord } from '../core/plan/plan-parts.ts';
+import { checkCurrentWeek, checkNotApplied, checkPlanWeek, PlanExistsError, PlanWeekError, type PlanListing, type PlanRecord, type PlanWeekUpdate } from '../core/plan/plan-record.ts';
 import type { CandidateRecord, PopulationRecord, ResultRecord, RunRecord } from './records.ts';
 import type { AllotDb } from './schema.ts';
 import type { Store } from './store.ts';
@@ -70,40 +71,54 @@ export class IdbStore implements Store {
     return this.db.get('results', runId);
   }
 
-  async savePlan(plan: PlanRecord, current: PlanWeekRecord) {
-    checkCurrentWeek(plan, current);
-    await this.guardPlan(plan, [current]);
+  async createPlan(plan: PlanRecord, { replace = false }: { replace?: boolean } = {}) {
+    const parts = planParts(plan);
+    await this.guard(parts.head, parts.register, parts.weeks);
     await this.atomically(async (tx) => {
-      checkNotApplied(await tx.objectStore('plans').get(plan.id), current.week);
-      await Promise.all([...putPlan(tx, plan), observed(tx.objectStore('plan-weeks').put(current))]);
+      const existing = await tx.objectStore('plans').get(plan.id);
+      if (existing && !replace) throw new PlanExistsError(`A plan with the id ${plan.id} is already saved ("${existing.name}"); nothing was written.`);
+      if (existing) await deleteWeeks(tx, plan.id);
+      await Promise.all([head(tx, parts.head), observed(tx.objectStore('plan-registers').put(parts.register)), ...parts.weeks.map((w) => week(tx, w))]);
+    });
+  }
+  async saveCurrentWeek(plan: PlanRecord) {
+    checkCurrentWeek(plan);
+    const parts = currentWeekParts(plan);
+    await this.guard(parts.head, null, parts.weeks);
+    await this.atomically(async (tx) => {
+      const stored = await tx.objectStore('plans').get(plan.id);
+      if (!stored) throw new PlanWeekError(`The plan ${plan.id} is no longer saved; nothing was written.`);
+      checkNotApplied(stored, parts.weeks[0].week);
+      await Promise.all([head(tx, parts.head), ...parts.weeks.map((w) => week(tx, w))]);
     });
   }
   async getPlan(id: string): Promise<PlanRecord | undefined> {
-    const tx = this.db.transaction(['plans', 'plan-states']);
-    const [listing, state] = await Promise.all([tx.objectStore('plans').get(id), tx.objectStore('plan-states').get(id)]);
-    if (!listing || !state) return undefined;
-    const { id: planId, name, createdAt, updatedAt, policy } = listing;
-    return { id: planId, name, createdAt, updatedAt, policy, plan: state.plan };
+    const tx = this.db.transaction(['plans', 'plan-registers', 'plan-weeks']);
+    const [stored, register, weeks] = await Promise.all([tx.objectStore('plans').get(id), tx.objectStore('plan-registers').get(id), tx.objectStore('plan-weeks').index('by-plan').getAll(id)]);
+    if (!stored) return undefined;
+    return planFromParts(id, stored, register, weeks);
   }
   async listPlans(): Promise<PlanListing[]> {
-    return (await this.db.getAllFromIndex('plans', 'by-updated')).reverse();
+    // Sorted here rather than through the index, which leaves out a damaged record without a time.
+    return sortedListings(await this.db.getAll('plans'));
   }
-  listPlanWeeks(planId: string) {
-    // Keys are [planId, week], so the index returns them in week order.
-    return this.db.getAllFromIndex('plan-weeks', 'by-plan', planId);
+  /** A saved plan's records as they are (for exporting what a damaged plan still holds). */
+  async planRecords(id: string): Promise<{ head: unknown; register: unknown; weeks: unknown[] }> {
+    const tx = this.db.transaction(['plans', 'plan-registers', 'plan-weeks']);
+    const [head, register, weeks] = await Promise.all([tx.objectStore('plans').get(id), tx.objectStore('plan-registers').get(id), tx.objectStore('plan-weeks').index('by-plan').getAll(id)]);
+    return { head, register, weeks };
   }
-  async applyPlanWeek({ plan, week, next, replace }: PlanWeekUpdate) {
-    await this.guardPlan(plan, [next]);
+  async applyPlanWeek(update: PlanWeekUpdate) {
+    const parts = appliedWeekParts(update);
+    await this.guard(parts.head, null, parts.weeks);
     await this.atomically(async (tx) => {
-      checkPlanWeek(await tx.objectStore('plans').get(plan.id), plan.id, week, replace);
-      const weeks = tx.objectStore('plan-weeks');
-      await Promise.all([...putPlan(tx, plan), observed(weeks.put(next))]);
+      checkPlanWeek(await tx.objectStore('plans').get(update.plan.id), update.plan.id, update.week, update.replace);
+      await Promise.all([head(tx, parts.head), ...parts.weeks.map((w) => week(tx, w))]);
     });
   }
   async deletePlan(id: string) {
-    const tx = this.db.transaction(['plans', 'plan-states', 'plan-weeks'], 'readwrite');
-    const keys = await tx.objectStore('plan-weeks').index('by-plan').getAllKeys(id);
-    await Promise.all([tx.objectStore('plans').delete(id), tx.objectStore('plan-states').delete(id), ...keys.map((key) => tx.objectStore('plan-weeks').delete(key)), tx.done]);
+    const tx = this.db.transaction(['plans', 'plan-registers', 'plan-weeks'], 'readwrite');
+    await Promise.all([tx.objectStore('plans').delete(id), tx.objectStore('plan-registers').delete(id), deleteWeeks(tx, id), tx.done]);
   }
 
   async getSetting<T>(key: string) {
@@ -122,7 +137,7 @@ export class IdbStore implements Store {
    * check, a value the browser cannot store, a full disk) aborts it, so nothing is half-written.
    */
   private async atomically(writes: (tx: PlanTransaction) => Promise<void>): Promise<void> {
-    const tx = this.db.transaction(['plans', 'plan-states', 'plan-weeks'], 'readwrite', { durability: 'strict' });
+    const tx = this.db.transaction(['plans', 'plan-registers', 'plan-weeks'], 'readwrite', { durability: 'strict' });
     const done = tx.done;
     done.catch(() => {}); // observed below, or aborted on purpose
     try {
@@ -138,10 +153,12 @@ export class IdbStore implements Store {
     }
   }
 
-  /** The key check of a plan and its weeks, in a task of its own: a register may hold a million ids. */
-  private async guardPlan(plan: PlanRecord, weeks: PlanWeekRecord[]): Promise<void> {
-    assertNoSecret('plans', plan, this.secrets());
-    for (const week of weeks) assertNoSecret('plan-weeks', week, this.secrets());
+  /** The key check of what a plan writes, in a task of its own: a register may hold a million ids. */
+  private async guard(head: PlanHeadRecord, register: PlanRegisterRecord | null, weeks: PlanWeekRecord[]): Promise<void> {
+    const secrets = this.secrets();
+    assertNoSecret('plans', head, secrets);
+    if (register) assertNoSecret('plan-registers', register, secrets);
+    for (const w of weeks) assertNoSecret('plan-weeks', w, secrets);
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
 
@@ -159,11 +176,14 @@ export class IdbStore implements Store {
   }
 }
 
-type PlanTransaction = IDBPTransaction<AllotDb, ['plans', 'plan-states', 'plan-weeks'], 'readwrite'>;
+type PlanTransaction = IDBPTransaction<AllotDb, ['plans', 'plan-registers', 'plan-weeks'], 'readwrite'>;
 
-/** The two writes of a plan: its listing and the plan itself. */
-function putPlan(tx: PlanTransaction, record: PlanRecord): Promise<unknown>[] {
-  return [observed(tx.objectStore('plans').put(planListing(record))), observed(tx.objectStore('plan-states').put({ id: record.id, plan: record.plan }))];
+const head = (tx: PlanTransaction, record: PlanHeadRecord) => observed(tx.objectStore('plans').put(record));
+const week = (tx: PlanTransaction, record: PlanWeekRecord) => observed(tx.objectStore('plan-weeks').put(record));
+
+async function deleteWeeks(tx: PlanTransaction, planId: string): Promise<void> {
+  const weeks = tx.objectStore('plan-weeks');
+  await Promise.all((await weeks.index('by-plan').getAllKeys(planId)).map((key) => weeks.delete(key)));
 }
 
 /** A request whose rejection is also seen by the transaction: marked handled, so that a write refused after it doesn't leave it unobserved. */

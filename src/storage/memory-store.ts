@@ -1,7 +1,8 @@
 // The fallback when IndexedDB is unusable: the same API over Maps for this tab only. Records are
 // cloned on the way in and out, as IndexedDB does, so callers cannot alias stored data.
 import { assertNoSecret, NO_SECRETS, type SecretSource } from './guard.ts';
-import { checkCurrentWeek, checkNotApplied, checkPlanWeek, planListing, type PlanListing, type PlanRecord, type PlanWeekRecord, type PlanWeekUpdate } from '../core/plan/plan-record.ts';
+import { appliedWeekParts, currentWeekParts, planFromParts, planParts, sortedListings, type PlanHeadRecord, type PlanRegisterRecord, type PlanWeekRecord } from '../core/plan/plan-parts.ts';
+import { checkCurrentWeek, checkNotApplied, checkPlanWeek, PlanExistsError, PlanWeekError, type PlanListing, type PlanRecord, type PlanWeekUpdate } from '../core/plan/plan-record.ts';
 import type { CandidateRecord, PopulationRecord, ResultRecord, RunRecord } from './records.ts';
 import type { Store } from './store.ts';
 
@@ -12,8 +13,9 @@ export class MemoryStore implements Store {
   private readonly candidates = new Map<string, CandidateRecord>();
   private readonly results = new Map<string, ResultRecord>();
   private readonly settings = new Map<string, unknown>();
-  private readonly plans = new Map<string, PlanRecord>();
-  /** Weeks by plan id, then week. */
+  /** A plan as IndexedDB keeps it (core/plan/plan-parts.ts): its head, its register, its weeks by week. */
+  private readonly heads = new Map<string, PlanHeadRecord>();
+  private readonly registers = new Map<string, PlanRegisterRecord>();
   private readonly planWeeks = new Map<string, Map<number, PlanWeekRecord>>();
 
   /** `secrets`: the keys to refuse verbatim (the key store's). */
@@ -61,31 +63,43 @@ export class MemoryStore implements Store {
     return cloneOrUndefined(this.results.get(runId));
   }
 
-  async savePlan(plan: PlanRecord, current: PlanWeekRecord) {
-    checkCurrentWeek(plan, current);
-    checkNotApplied(this.listing(plan.id), current.week);
+  async createPlan(plan: PlanRecord, { replace = false }: { replace?: boolean } = {}) {
+    const existing = this.heads.get(plan.id);
+    if (existing && !replace) throw new PlanExistsError(`A plan with the id ${plan.id} is already saved ("${existing.name}"); nothing was written.`);
     // Every check and clone first, then the writes: nothing is half-saved.
-    const [p, w] = [this.checked('plans', plan), this.checked('plan-weeks', current)];
-    this.plans.set(p.id, p);
-    this.weeksOf(p.id).set(w.week, w);
+    const parts = planParts(plan);
+    const [h, r, weeks] = [this.checked('plans', parts.head), this.checked('plan-registers', parts.register), parts.weeks.map((w) => this.checked('plan-weeks', w))];
+    this.heads.set(h.id, h);
+    this.registers.set(h.id, r);
+    this.planWeeks.set(h.id, new Map(weeks.map((w) => [w.week, w])));
+  }
+  async saveCurrentWeek(plan: PlanRecord) {
+    checkCurrentWeek(plan);
+    const parts = currentWeekParts(plan);
+    const stored = this.heads.get(plan.id);
+    if (!stored) throw new PlanWeekError(`The plan ${plan.id} is no longer saved; nothing was written.`);
+    checkNotApplied(stored, parts.weeks[0].week);
+    this.write(parts.head, parts.weeks);
   }
   async getPlan(id: string) {
-    return cloneOrUndefined(this.plans.get(id));
+    const { head, register, weeks } = await this.planRecords(id);
+    return head === undefined ? undefined : planFromParts(id, head, register, weeks);
   }
   async listPlans(): Promise<PlanListing[]> {
-    return [...this.plans.values()].sort((a, b) => b.updatedAt - a.updatedAt).map((p) => structuredClone(planListing(p)));
+    return sortedListings([...this.heads.values()].map((h) => structuredClone(h)));
   }
-  async listPlanWeeks(planId: string) {
-    return [...(this.planWeeks.get(planId)?.values() ?? [])].sort((a, b) => a.week - b.week).map((w) => structuredClone(w));
+  async planRecords(id: string) {
+    const weeks = [...(this.planWeeks.get(id)?.values() ?? [])].sort((a, b) => a.week - b.week);
+    return { head: cloneOrUndefined(this.heads.get(id)), register: cloneOrUndefined(this.registers.get(id)), weeks: weeks.map((w) => structuredClone(w)) };
   }
-  async applyPlanWeek({ plan, week, next, replace }: PlanWeekUpdate) {
-    checkPlanWeek(this.listing(plan.id), plan.id, week, replace);
-    const [p, n] = [this.checked('plans', plan), this.checked('plan-weeks', next)];
-    this.plans.set(p.id, p);
-    this.weeksOf(p.id).set(n.week, n);
+  async applyPlanWeek(update: PlanWeekUpdate) {
+    checkPlanWeek(this.heads.get(update.plan.id), update.plan.id, update.week, update.replace);
+    const parts = appliedWeekParts(update);
+    this.write(parts.head, parts.weeks);
   }
   async deletePlan(id: string) {
-    this.plans.delete(id);
+    this.heads.delete(id);
+    this.registers.delete(id);
     this.planWeeks.delete(id);
   }
 
@@ -98,15 +112,13 @@ export class MemoryStore implements Store {
 
   close() {}
 
-  private listing(id: string): PlanListing | undefined {
-    const plan = this.plans.get(id);
-    return plan && planListing(plan);
-  }
-
-  private weeksOf(planId: string): Map<number, PlanWeekRecord> {
-    let weeks = this.planWeeks.get(planId);
-    if (!weeks) this.planWeeks.set(planId, (weeks = new Map()));
-    return weeks;
+  /** A plan's head and week records, checked and cloned first, then written: nothing is half-saved. */
+  private write(head: PlanHeadRecord, weeks: PlanWeekRecord[]): void {
+    const [h, ws] = [this.checked('plans', head), weeks.map((w) => this.checked('plan-weeks', w))];
+    this.heads.set(h.id, h);
+    let stored = this.planWeeks.get(h.id);
+    if (!stored) this.planWeeks.set(h.id, (stored = new Map()));
+    for (const w of ws) stored.set(w.week, w);
   }
 
   private checked<T>(store: string, record: T): T {

@@ -1,7 +1,7 @@
 // The storage API the app uses, whether backed by IndexedDB or, when that is unusable (some
 // private windows), by memory for the session.
 import type { CandidateRecord, PopulationRecord, ResultRecord, RunRecord } from './records.ts';
-import type { PlanStore, PlanWeekRecord } from '../core/plan/plan-record.ts';
+import type { PlanStore } from '../core/plan/plan-record.ts';
 
 /** The plans (PlanStore: the plan worker's use) and everything else the app keeps. */
 export interface Store extends PlanStore {
@@ -30,8 +30,8 @@ export interface Store extends PlanStore {
   putResult(record: ResultRecord): Promise<void>;
   getResult(runId: string): Promise<ResultRecord | undefined>;
 
-  /** A plan's week lists, in week order. */
-  listPlanWeeks(planId: string): Promise<PlanWeekRecord[]>;
+  /** A saved plan's records as they are, unchecked (to export what a damaged plan still holds). */
+  planRecords(id: string): Promise<{ head: unknown; register: unknown; weeks: unknown[] }>;
 
   getSetting<T>(key: string): Promise<T | undefined>;
   putSetting(key: string, value: unknown): Promise<void>;

@@ -4,14 +4,13 @@
 // wall clock and this process's CPU time: on a shared machine the CPU time is the figure to compare)
 import { estimateTransitions } from '../../src/core/plan/estimate-transitions.ts';
 import { generatedRegister } from '../../src/core/plan/generated-register.ts';
-import { parsePlan, planToJson } from '../../src/core/plan/plan-json.ts';
+import { benchPlanFile } from './plan-file.ts';
 import type { PlanSettings } from '../../src/core/plan/plan-settings.ts';
 import { PLAN_FORMAT, PLAN_VERSION, type PlanState } from '../../src/core/plan/plan-state.ts';
 import { currentWeek } from '../../src/core/plan/register.ts';
 import { buildWeeklyList, type IndexFunction } from '../../src/core/plan/weekly-list.ts';
+import { planIndexFunction } from '../../src/engine/beta-sampler.ts';
 import { loadEngineNode } from '../../src/engine/load-node.ts';
-
-const META = { id: 'p1', name: 'test', createdAt: 0, updatedAt: 0, policy: { kind: 'typed' as const } };
 
 const cpu = () => {
   const u = process.cpuUsage();
@@ -34,7 +33,7 @@ function time<T>(label: string, run: () => T, runs = 3): T {
 
 const N = Number(process.argv[2] ?? 1_000_000);
 const engine = await loadEngineNode();
-const whittle: IndexFunction = (t, r, S, d) => engine.whittleIndices(t, r, S, d).indices;
+const whittle: IndexFunction = planIndexFunction(engine);
 let start = performance.now();
 console.log(`(load average ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(', ')} on ${(await import('node:os')).cpus().length} cores)`);
 const { register } = generatedRegister('dlm', { arms: N, sample: Math.min(48, N) }, 1, { weeks: 26, callsPerWeek: Math.round(N / 10) });
@@ -58,6 +57,5 @@ buildWeeklyList(register, settings(Math.round(N / 10)), week, { whittle, posteri
 console.log(`${'one posterior draw for the uncertain-place flags (a Beta draw per row, indices, top-B)'.padEnd(78)} ${((withDraws - (cpu() - c0)) / 2).toFixed(0).padStart(6)} ms CPU`);
 const list = buildWeeklyList(register, settings(Math.round(N / 10)), week, { whittle, posterior });
 const plan: PlanState = { format: PLAN_FORMAT, version: PLAN_VERSION, register, settings: settings(Math.round(N / 10)), weeks: [{ week, tieSeed: list.tieSeed, reward: list.reward, budget: list.budget, planned: list.arms, outcomes: null }] };
-const text = time('PLAN.json: write', () => planToJson(plan, META), 1);
-console.log(`(PLAN.json of ${N.toLocaleString('en')} beneficiaries and 26 weeks: ${(text.length / 1e6).toFixed(0)} MB)`);
-time('PLAN.json: read', () => parsePlan(text).plan, 1);
+// PLAN.json and the records an applied week writes (test/bench/plan-file.ts runs these alone, with more rounds).
+await benchPlanFile(N, 3, whittle, plan);

@@ -14,6 +14,7 @@ import type { History } from '../../src/core/plan/register.ts';
 import { armOrder, selectBest } from '../../src/core/plan/select-arms.ts';
 import { drawTransitions } from '../../src/core/plan/thompson.ts';
 import { seededRandom } from '../../src/core/random/seeded-random.ts';
+import { betaSampler } from '../../src/engine/beta-sampler.ts';
 import { loadEngineNode } from '../../src/engine/load-node.ts';
 import { loadavg } from 'node:os';
 
@@ -21,7 +22,7 @@ const N = Number(process.argv[2] ?? 2000);
 const seeds = (process.argv[3] ?? '1,2,3,4').split(',').map(Number);
 const rate = Number(process.argv[4] ?? 0.1);
 const WEEKS = 26;
-const engine = await loadEngineNode();
+const engine = await loadEngineNode(), sample = betaSampler(engine.kernels);
 const rewards = new Float64Array(N * 2);
 for (let arm = 0; arm < N; arm++) rewards[arm * 2 + 1] = 1;
 const POLICIES = ['true', 'means', 'thompson', 'random'] as const;
@@ -50,7 +51,7 @@ function run(name: string, seed: number, policy: Policy): number {
       let table = trueIndex;
       if (!table) {
         const posterior = estimateTransitions(history, register.schema, register.features, N, { groupBy: group });
-        const t = policy === 'means' ? posterior.transitions : drawTransitions(posterior, random);
+        const t = policy === 'means' ? posterior.transitions : drawTransitions(posterior, sample, random);
         table = engine.whittleIndices(t, rewards, 2, register.discount).indices;
       }
       const current = Float64Array.from(state, (s, arm) => table![arm * 2 + s]);

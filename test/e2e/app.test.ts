@@ -82,6 +82,33 @@ describe('the start page', () => {
   });
 });
 
+describe('the three ways in', () => {
+  test('Start offers the list, What-if and a run, and each one leads there', async () => {
+    const server = await serveStatic(DIST);
+    const page = await browser.newPage();
+    try {
+      await page.goto(server.url);
+      const ways = page.getByTestId('ways-in');
+      expect(await ways.getByRole('listitem').allTextContents()).toEqual([
+        expect.stringMatching(/^Make this week's call list.*No AI key needed\.$/),
+        expect.stringMatching(/^Try a priority on a population.*No AI key needed\.$/),
+        expect.stringMatching(/^Turn a priority in your own words into a reward.*Needs an AI key/),
+      ]);
+      await ways.getByRole('link', { name: "Make this week's call list" }).click();
+      await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/plan');
+      await page.goBack();
+      await ways.getByRole('link', { name: 'Try a priority on a population' }).click();
+      await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/what-if');
+      await page.goBack();
+      await ways.getByRole('button', { name: 'Turn a priority in your own words into a reward' }).click();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('priority');
+    } finally {
+      await page.close();
+      await server.close();
+    }
+  });
+});
+
 describe('every screen as it first opens', () => {
   test('fits 1280 and 390 px: nothing wider than the window, no control out of its field or over another', async () => {
     const server = await serveStatic(DIST);

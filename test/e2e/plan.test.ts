@@ -2,13 +2,15 @@
 // run's selected reward is offered for a register with histories; week 1's list is made and
 // downloaded; the week's outcomes are uploaded, previewed and confirmed; the next list follows the new
 // states (it equals the plan core's own computation, replayed in Node with the Node engine); a reload
-// at any point loses nothing; a week applied twice is refused. Each test opens its own page (its own
+// at any point loses nothing; a week applied twice is a question. Each test opens its own page (its own
 // IndexedDB) and reaches its starting state through plan-fixture.ts, so any one runs alone.
 // Screenshots of each state at 1280 and 390 px, with the layout checked (layout-check.ts).
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { parseCsv } from '../../src/core/datasets/csv.ts';
 import { defaultPriorGroup } from '../../src/core/plan/plan-settings.ts';
+import { percent } from '../../src/core/words/percent.ts';
+import { planIndexFunction } from '../../src/engine/beta-sampler.ts';
 import { loadEngineNode } from '../../src/engine/load-node.ts';
 import { MemoryStore } from '../../src/storage/memory-store.ts';
 import { WeeklyPlan } from '../../src/pipeline/plan/weekly-plan.ts';
@@ -38,14 +40,16 @@ const META = { id: 'replay', name: 'replay', createdAt: 0, updatedAt: 0, policy:
 async function replay(outcomes: (week1: string[]) => string) {
   const engine = await loadEngineNode();
   const store = new MemoryStore();
-  const session = new WeeklyPlan(async () => (t, r, s, d) => engine.whittleIndices(t, r, s, d).indices, async () => store);
+  const session = new WeeklyPlan(async () => planIndexFunction(engine), async () => store);
   const summary = await session.loadRegister({ kind: 'file', file: new Blob([historyCsv()]), fileName: 'history.csv', features: { file: new Blob([featuresCsv()]), fileName: 'features.csv' }, seed: 0 });
   const first = await session.create({ reward: SELECTED, budget: BUDGET, exclude: [], cooldown: 0, shares: [], seed: 0, draws: 20, priorGroup: defaultPriorGroup(summary.schema), level: 0.9 }, META);
+  // Week 1's uncertain places: the same posterior draws by seed in Node as in the page's worker.
+  const uncertain = await session.uncertainty();
   const preview = await session.previewOutcomes(new Blob([outcomes(first.lines.ids)]), 'week.csv');
   expect(preview.ok).toBe(true);
   const applied = await session.apply(false, 1);
   if (!applied.ok) throw new Error(applied.errors.join('\n'));
-  return { week1: first.lines.ids, week2: applied.view.lines.ids };
+  return { week1: first.lines.ids, week2: applied.view.lines.ids, uncertain: uncertain! };
 }
 
 /** A new page with week 1's list made under the selected reward; its ids. */
@@ -74,7 +78,7 @@ describe('the weekly plan', () => {
     await shoot(page, 'empty');
     await readHistoryRegister(page, site);
     expect(await page.getByTestId('register-summary').textContent()).toMatch(new RegExp(`^\\s*${NUM} beneficiaries from history\\.csv.*${WEEKS} weeks of history`, 's'));
-    const option = page.locator('#policy-choice option', { hasText: 'Selected reward of' });
+    const option = page.locator('#policy-choice option', { hasText: 'the reward it selected' });
     expect(await option.count()).toBe(1);
     await page.locator('#policy-choice').selectOption({ label: (await option.textContent())! });
     expect(await page.locator('#plan-reward').inputValue()).toBe(SELECTED);
@@ -104,6 +108,11 @@ describe('the weekly plan', () => {
     // her raw values beside her buckets in words (the same file as `allot plan --out`)
     for (const r of table.rows) expect(Number(r.fields[8])).toBeGreaterThanOrEqual(18);
     expect(table.rows.map((r) => r.fields[0])).toEqual(week1);
+    // Each line's chance: the page's 20 draws (WASM Beta sampler in the plan worker) are Node's, by seed.
+    const { uncertain } = await replay(() => outcomesCsv(new Set(week1)));
+    await page.getByTestId('chance-sentences').waitFor({ timeout: 20_000 });
+    const chances = (await page.getByTestId('chance').allTextContents()).map((t) => t.replace('borderline', '').trim());
+    expect(chances).toEqual(Array.from(uncertain.membership, (m) => percent(m, 0)));
     await shoot(page, 'week-1');
     expect(await axeViolations(page)).toEqual([]);
     await page.reload();
@@ -148,14 +157,11 @@ describe('the weekly plan', () => {
     await page.close();
   });
 
-  test('refuses the same week twice unless it is replaced explicitly', async () => {
+  test('asks before the same week twice: Apply waits for a yes', async () => {
     const { page, problems, outcomes } = await planWithWeekApplied();
     await uploadOutcomes(page, 'week.csv', outcomes);
-    if (await page.getByTestId('outcomes-preview').count()) {
-      await page.getByTestId('confirm-outcomes').click();
-      await expect.poll(() => page.getByTestId('plan-problems').count(), { timeout: 20_000 }).toBe(1);
-    }
-    expect(await page.getByTestId('plan-problems').textContent()).toMatch(/already|same file/i);
+    expect(await page.getByTestId('outcomes-question').textContent()).toMatch(/has the same rows as the outcomes of week \d+, already applied/);
+    expect(await page.getByTestId('confirm-outcomes').isDisabled()).toBe(true);
     await page.reload();
     await expect.poll(() => page.getByTestId('call-row').count(), { timeout: 20_000 }).toBe(BUDGET);
     expect(problems).toEqual([]);

@@ -53,14 +53,17 @@ BUILTINS = {'__builtins__': {'max': max, 'min': min, 'abs': abs, 'float': float,
 
 
 class Feats:
-    def __init__(self, values, index):
+    def __init__(self, values, index, texts):
         self._values = values
         self._index = index
+        self._texts = texts
 
     def __getitem__(self, i):
         return self._values[i]
 
     def __getattr__(self, name):
+        if name in self._texts:
+            return self._texts[name]
         if name.startswith('_') or name not in self._index:
             raise AttributeError(name)
         return self._values[self._index[name]]
@@ -79,9 +82,10 @@ def main():
             fn = eval(code, dict(BUILTINS)) if text.lstrip().startswith('lambda') else None
         except Exception as e:  # a syntax error: every entry is an error
             fn = e
-        for arm in case['arms']:
+        texts = case.get('texts', {})
+        for a, arm in enumerate(case['arms']):
             values = [float(v) if is_float else int(float(v)) for v, (_, is_float) in zip(arm, columns)]
-            feats = Feats(values, index)
+            feats = Feats(values, index, {name: per_arm[a] for name, per_arm in texts.items()})
             row = []
             for state in range(case['states']):
                 try:

@@ -12,6 +12,8 @@ export interface PythonCase {
   /** Feature values per arm, one per column. */
   arms: number[][];
   states: number;
+  /** Text features read by name (agent_feats.<name>): the value of each arm, as CPython sees it. */
+  texts?: Record<string, string[]>;
 }
 
 /** CPython's float(value), or the name of the exception it raised ('inf' / 'nan' for non-finite floats). */

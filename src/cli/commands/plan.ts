@@ -6,9 +6,10 @@
 import { parseIdList } from '../../core/datasets/outcomes-csv.ts';
 import { findGenerator } from '../../core/datasets/generators.ts';
 import { note } from '../../core/plan/estimate-warnings.ts';
-import { newPlanId } from '../../core/plan/plan-record.ts';
+import { newPlanId, PlanExistsError } from '../../core/plan/plan-record.ts';
 import { defaultPriorGroup, PLAN_DEFAULTS, type PlanSettings, type ShareSetting } from '../../core/plan/plan-settings.ts';
-import { PlanError, type IndexFunction } from '../../core/plan/weekly-list.ts';
+import { PlanError } from '../../core/plan/weekly-list.ts';
+import { planIndexFunction } from '../../engine/beta-sampler.ts';
 import { loadEngineNode } from '../../engine/load-node.ts';
 import type { RegisterSource } from '../../pipeline/plan/register-source.ts';
 import { WeeklyPlan, type PlanView } from '../../pipeline/plan/weekly-plan.ts';
@@ -16,7 +17,8 @@ import { UsageError } from '../args.ts';
 import type { Command, Io } from '../command.ts';
 import { RANGES } from '../../core/limits/setting-ranges.ts';
 import { numberOption, optionalNumber } from '../number-option.ts';
-import { exists, PlanFileStore, writeWhole } from '../plan-file-store.ts';
+import { exists, type PlanFileStore } from '../plan-file-store.ts';
+import { withPlanFile } from '../plan-file-session.ts';
 import { listCsv, listJson, listText, listXlsx } from '../plan-output.ts';
 import { namedFile, readTextFile } from '../read-text-file.ts';
 import { basename } from 'node:path';
@@ -29,7 +31,7 @@ export const planCommand: Command = {
   usage:
     '--register FILE|NAME --reward EXPR --budget B [--features FILE.csv] [--exclude IDS.csv] [--cooldown K] [--min-share GROUP=BUCKET:SHARE]... ' +
     '[--max-share GROUP=BUCKET:SHARE]... [--seed S] --state PLAN.json [--out calls.csv] [--json]\n' +
-    '       allot plan --state PLAN.json --outcomes WEEK.csv [--replace] [--out calls.csv] [--json]',
+    '       allot plan --state PLAN.json --outcomes WEEK.csv [--replace] [--yes] [--out calls.csv] [--json]',
   details: [
     'A register CSV is a population CSV (id, q00..q11 or p_s_a_t, features) with a state column for the current state',
     '(the transition columns may be left out: they are then estimated from the weeks the plan records), or a history',
@@ -40,6 +42,9 @@ export const planCommand: Command = {
     '--prior-group, called rows one centred on her not-called rate plus a call effect predicted from her features',
     '(empirical Bayes; src/core/plan/README.md). The outcomes file has the columns id, called, engaged',
     '(0/1) and optionally week; every beneficiary appears once. A week is applied once; --replace replaces the last.',
+    'A file with the same rows as a week already applied, or in which none of the planned calls were made, is a',
+    'question: nothing is saved (exit 1) unless --yes. PLAN.json is locked while a command works on it (PLAN.json.lock);',
+    'it is written only when everything succeeded and only if no other program changed it meanwhile.',
     '--out calls.csv writes the list for Excel (UTF-8 with a BOM, formulas made inert): id, rank, reason, chance,',
     'borderline, index (4 digits), default_rank, features, the register\'s feature columns, reason_detail, index_full;',
     '--out calls.xlsx the same as a workbook. chance is her share of the posterior draws whose list has her;',
@@ -70,6 +75,7 @@ export const planCommand: Command = {
     state: { type: 'string', value: 'PLAN.json', description: 'the plan file: written when creating a plan, read and updated when applying outcomes' },
     outcomes: { type: 'string', value: 'WEEK.csv', description: "the week's outcomes: id, called, engaged (0/1)" },
     replace: { type: 'flag', description: 'replace the last applied week with these outcomes' },
+    yes: { type: 'flag', description: 'apply an outcomes file that repeats an applied week or makes none of the planned calls' },
     out: {
       type: 'string',
       value: 'calls.csv|calls.xlsx',
@@ -79,14 +85,20 @@ export const planCommand: Command = {
   async run({ options, lists }, io) {
     const statePath = options.state;
     if (typeof statePath !== 'string') throw new UsageError('give the plan file: --state PLAN.json');
-    const json = options.json === true;
+    const out = typeof options.out === 'string' ? options.out : undefined;
+    const inputs = Object.fromEntries(['outcomes', 'register', 'features', 'exclude'].map((n) => [`--${n}`, typeof options[n] === 'string' ? (options[n] as string) : undefined]));
+    return withPlanFile({ state: statePath, out, inputs }, io, (store, writeList) => runPlan(options, lists, io, store, writeList));
+  },
+};
+
+async function runPlan(options: Record<string, string | true>, lists: Record<string, string[]>, io: Io, store: PlanFileStore, writeList: (list: string | Uint8Array) => Promise<void>): Promise<number> {
+    const statePath = store.path, json = options.json === true;
     const engine = await loadEngineNode();
-    const whittle: IndexFunction = (t, r, S, d) => engine.whittleIndices(t, r, S, d).indices;
-    const store = new PlanFileStore(statePath);
+    const whittle = planIndexFunction(engine);
     const plan = new WeeklyPlan(async () => whittle, async () => store);
     if (typeof options.outcomes === 'string') {
       const extra = CREATE_ONLY.filter((name) => options[name] !== undefined);
-      if (extra.length) throw new UsageError(`${extra.map((n) => `--${n}`).join(', ')} appl${extra.length === 1 ? 'ies' : 'y'} when creating a plan; applying outcomes takes --state, --outcomes, --replace, --out`);
+      if (extra.length) throw new UsageError(`${extra.map((n) => `--${n}`).join(', ')} appl${extra.length === 1 ? 'ies' : 'y'} when creating a plan; applying outcomes takes --state, --outcomes, --replace, --yes, --out`);
       const stored = await store.read();
       if (!stored) throw new Error(`${statePath}: no such plan file (create the plan first, with --register)`);
       await plan.open(stored.id);
@@ -94,11 +106,16 @@ export const planCommand: Command = {
       const replace = options.replace === true;
       const preview = await plan.previewOutcomes(outcomes.file, outcomes.fileName, replace);
       if (!preview.ok) return fail(io, preview.errors, json);
-      const applied = await plan.apply(replace, Date.now());
-      if (!applied.ok) return fail(io, applied.errors, json);
-      return finish(io, plan, applied.view, options, `applied ${options.outcomes} to week ${applied.view.list.week - 1}; saved ${statePath}`);
+      for (const w of preview.preview.warnings) io.stderr.write(`allot plan: warning: ${w}\n`);
+      const applied = await plan.apply(replace, Date.now(), options.yes === true);
+      if (!applied.ok) {
+        const ask = applied.questions?.length ? [`To apply it anyway, run the command again with --yes${replace ? '' : `; to replace week ${preview.preview.week - 1}'s outcomes instead, with --replace`}.`] : [];
+        return fail(io, [...applied.errors, ...ask], json);
+      }
+      return finish(io, plan, applied.view, options, writeList, `applied ${options.outcomes} to week ${applied.applied.week}; saved ${statePath}`);
     }
     if (options.replace) throw new UsageError('--replace applies with --outcomes');
+    if (options.yes) throw new UsageError('--yes applies with --outcomes');
     for (const name of ['register', 'reward', 'budget'] as const) if (options[name] === undefined) throw new UsageError(`creating a plan needs --${name}`);
     // Every number in its range (src/core/limits/setting-ranges.ts) before anything is read or made.
     const budget = numberOption(options, 'budget', RANGES.budget);
@@ -107,7 +124,7 @@ export const planCommand: Command = {
     const weeks = numberOption(options, 'weeks', RANGES.weeks, 26);
     const cooldown = numberOption(options, 'cooldown', RANGES.cooldown, PLAN_DEFAULTS.cooldown);
     const draws = numberOption(options, 'draws', RANGES.draws, PLAN_DEFAULTS.draws);
-    if (await exists(statePath)) throw new Error(`${statePath} already exists: apply a week's outcomes to it with --outcomes, or give another --state path (nothing was changed)`);
+    if (await exists(statePath)) throw new PlanExistsError(`${statePath} already exists: apply a week's outcomes to it with --outcomes, or give another --state path (nothing was changed)`);
     const summary = await plan.loadRegister(await registerSource(options, { seed, arms, weeks }));
     const shares: ShareSetting[] = [...(lists['min-share'] ?? []).map((s) => parseShare(s, 'min')), ...(lists['max-share'] ?? []).map((s) => parseShare(s, 'max'))];
     const priorGroup = typeof options['prior-group'] === 'string' ? (options['prior-group'] === 'none' ? null : options['prior-group']) : defaultPriorGroup(summary.schema);
@@ -132,9 +149,8 @@ export const planCommand: Command = {
     }
     await plan.saved();
     view.list.warnings.unshift(...summary.warnings.map(note));
-    return finish(io, plan, view, options, `saved the plan to ${statePath}`);
-  },
-};
+    return finish(io, plan, view, options, writeList, `saved the plan to ${statePath}`);
+}
 
 /** The register the flags name: a built-in population (with --arms, --weeks, --seed) or a file (with --features). */
 async function registerSource(options: Record<string, string | true>, { seed, arms, weeks }: { seed: number; arms?: number; weeks: number }): Promise<RegisterSource> {
@@ -158,12 +174,10 @@ export function parseShare(text: string, bound: 'min' | 'max'): ShareSetting {
   return { group: text.slice(0, eq).trim(), bucket: text.slice(eq + 1, colon).trim(), [bound]: share };
 }
 
-/** Writes the list (--out), prints it (--json or text), after the uncertain places are counted. */
-async function finish(io: Io, plan: WeeklyPlan, view: PlanView, options: Record<string, string | true>, saved: string): Promise<number> {
+/** Stages the list (--out; moved into place with the plan), prints it (--json or text), after the uncertain places are counted. */
+async function finish(io: Io, plan: WeeklyPlan, view: PlanView, options: Record<string, string | true>, writeList: (list: string | Uint8Array) => Promise<void>, saved: string): Promise<number> {
   const u = await plan.uncertainty();
-  if (typeof options.out === 'string') {
-    await writeWhole(options.out, /\.xlsx$/i.test(options.out) ? listXlsx(view, u) : listCsv(view, u));
-  }
+  if (typeof options.out === 'string') await writeList(/\.xlsx$/i.test(options.out) ? listXlsx(view, u) : listCsv(view, u));
   if (options.json) io.stdout.write(listJson(view, u) + '\n');
   else io.stdout.write(listText(view, u) + `${saved}${typeof options.out === 'string' ? `; wrote ${view.list.arms.length} calls to ${options.out}` : ''}\n`);
   return 0;

@@ -1,5 +1,6 @@
 // What an import does with each feature column, so that none is left out of the groups in silence:
-// a column of a one-hot group is one of its buckets; a lone 0/1 column becomes a two-bucket group
+// a column of a one-hot group is one of its buckets; a text column is a group of its own (a bucket per
+// value, made on reading: text-columns.ts), said once; a lone 0/1 column becomes a two-bucket group
 // ("Low income": no / yes); a numeric column is banded (quantiles, or cut points the user types)
 // by core/plan/band-numeric.ts, the one implementation of banding, which registers use too.
 // Columns keep the name the user wrote (the label); the identifier (name) is internal only.
@@ -16,8 +17,8 @@ export interface ColumnUse {
   column: string;
   /** Its position in the feature vector: agent_feats[index]. */
   index: number;
-  /** one-hot: a bucket of a group of 0/1 columns; binary: a lone 0/1 column; numeric: banded. */
-  kind: 'one-hot' | 'binary' | 'numeric';
+  /** one-hot: a bucket of a group of 0/1 columns; binary: a lone 0/1 column; numeric: banded; text: a text column, one use for its group (index: its first 0/1 column). */
+  kind: 'one-hot' | 'binary' | 'numeric' | 'text';
   /** The group it is counted in, and that group's buckets. */
   group: string;
   buckets: string[];
@@ -104,15 +105,16 @@ export class ImportBander {
     // Every column band-numeric would read comes with its cuts or is known to be 0/1 (it makes
     // "no" / "yes" of a column it finds 0/1), so it is given no rows: it would only copy them.
     const banded = bandNumericFeatures(schema, new Float64Array(0), 0, { cuts });
-    const uses = banded.columns.map((c, f): ColumnUse => {
+    const uses = banded.columns.flatMap((c, f): ColumnUse[] => {
       const group = banded.groups.find((g) => g.name === c.group)!;
+      if (group.text) return group.columns[0] === f ? [{ column: group.text.column, index: f, kind: 'text', group: group.name, buckets: [...group.buckets] }] : [];
       const kind = how.has(f) ? 'numeric' : schema.columns[f].group !== null ? 'one-hot' : 'binary';
       const use: ColumnUse = { column: c.label, index: f, kind, group: group.name, buckets: [...group.buckets] };
       if (kind === 'numeric') {
         const { min, max } = this.factsOf(f);
         Object.assign(use, { by: how.get(f), cuts: [...(group.edges ?? [])], min, max });
       }
-      return use;
+      return [use];
     });
     return { schema: banded, uses, problems };
   }
@@ -177,6 +179,7 @@ export function columnUseWords(use: ColumnUse): string {
   const buckets = use.buckets.join(' · ');
   if (use.kind === 'one-hot') return `one bucket of the group “${use.group}” (buckets: ${buckets})`;
   if (use.kind === 'binary') return `yes/no: the group “${use.group}” with two buckets, ${buckets}`;
+  if (use.kind === 'text') return `text: the group “${use.group}” with a bucket per value as written, ${buckets}`;
   const n = use.buckets.length;
   const cut = use.by === 'cuts' ? 'at your cut points' : 'at its quantiles';
   return n === 1

@@ -145,13 +145,16 @@ function splitRecords(text: string, fileName: string): CsvRow[] {
   return records;
 }
 
+/** A field that reads as a number (trimmed): the forms JavaScript and Python both print. */
+export const NUMBER_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
 /**
  * Reads a field as a finite number, or throws a CsvError naming the line and column.
  * Accepts the forms JavaScript and Python both print ("0.5", "1e-3", "-2"); refuses "", "NaN", "inf".
  */
 export function numberField(table: CsvTable, row: CsvRow, column: number, fileName = 'the file'): number {
   const raw = row.fields[column].trim();
-  const value = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(raw) ? Number(raw) : NaN;
+  const value = NUMBER_TEXT.test(raw) ? Number(raw) : NaN;
   if (!Number.isFinite(value)) {
     const name = table.header[column];
     throw new CsvError(

@@ -6,6 +6,7 @@ import type { WeekOutcomes } from '../plan/apply-outcomes.ts';
 import { contentHash } from './content-hash.ts';
 import { CsvError, parseCsv } from './csv.ts';
 import { checkImportSize } from './import-limits.ts';
+import { isAscii, mergedIdsWords } from './nfc-ids.ts';
 
 const MAX_ERRORS = 20;
 
@@ -41,29 +42,37 @@ export function parseOutcomesCsv(text: string, ids: readonly string[], numStates
   const where = (line: number, c: number) => `${fileName}, line ${line}, column ${c + 1} ("${header[c]}")`;
   const flag = (line: number, raw: string, c: number, max: number, what: string) => {
     const v = raw.trim();
-    const n = /^\d+$/.test(v) ? Number(v) : NaN;
+    // "1.0" (a spreadsheet's whole number) is 1, as in a history CSV; "0.5" and "1e0" are not flags.
+    const n = /^\d+(\.0*)?$/.test(v) ? Number(v) : NaN;
     if (!(n >= 0 && n <= max)) {
       add(`${where(line, c)}: ${v === '' ? 'the value is empty' : `"${v}" is not ${what}`}`);
       return 0;
     }
     return n;
   };
+  // Ids as people read them (Unicode NFC, as the register's): "é" in one character or two is one id.
+  const written = new Map<number, string>();
   rows.forEach((row, j) => {
     lines[j] = row.line;
-    const id = row.fields[idCol].trim();
+    const raw = row.fields[idCol].trim();
+    const id = isAscii(raw) ? raw : raw.normalize('NFC');
     const arm = position.get(id);
-    if (arm === undefined) add(`${where(row.line, idCol)}: "${id}" is not in the register`);
-    else if (firstLine[arm]) add(`${where(row.line, idCol)}: "${id}" already has a row on line ${firstLine[arm]}; each beneficiary appears once`);
+    if (arm === undefined) add(`${where(row.line, idCol)}: "${raw}" is not in the register`);
+    else if (firstLine[arm]) {
+      const first = written.get(arm) ?? id;
+      add(`${where(row.line, idCol)}: "${raw}" already has a row on line ${firstLine[arm]}${first !== raw ? ` (as ${mergedIdsWords(first, raw)}: one id once normalized)` : ''}; each beneficiary appears once`);
+    }
     else {
       firstLine[arm] = row.line;
       arms[j] = arm;
+      if (raw !== id) written.set(arm, raw);
     }
     called[j] = flag(row.line, row.fields[calledCol], calledCol, 1, '0 or 1');
     state[j] = flag(row.line, row.fields[stateCol], stateCol, numStates - 1, numStates === 2 ? '0 or 1' : `a state in 0..${numStates - 1}`);
     if (weekCol !== -1) {
       const raw = row.fields[weekCol].trim();
       const w = /^-?\d+$/.test(raw) ? Number(raw) : NaN;
-      if (!Number.isInteger(w)) add(`${where(row.line, weekCol)}: "${raw}" is not a whole week number`);
+      if (!Number.isSafeInteger(w)) add(`${where(row.line, weekCol)}: "${raw}" is not a whole week number${Number.isInteger(w) ? ' (it is too large to count exactly: at most 2^53 - 1)' : ''}`);
       else if (week === null) week = w;
       else if (w !== week) add(`${where(row.line, weekCol)}: week ${w}, but the rows above are week ${week}; one file holds one week`);
     }
@@ -88,9 +97,9 @@ export function parseIdList(text: string, fileName = 'the id list'): string[] {
   if (lines.length === 0) return [];
   if (!lines[0].split(',').map((h) => h.trim().replace(/^"|"$/g, '')).includes('id')) {
     if (lines.some((l) => l.includes(','))) throw new CsvError(`${fileName}, line 1: a list with several columns needs an "id" column in its header`, 1);
-    return lines;
+    return lines.map((l) => l.normalize('NFC'));
   }
   const table = parseCsv(text, fileName);
   const c = table.header.indexOf('id');
-  return table.rows.map((row) => row.fields[c].trim()).filter((id) => id !== '');
+  return table.rows.map((row) => row.fields[c].trim().normalize('NFC')).filter((id) => id !== '');
 }

@@ -3,7 +3,7 @@
 //   q00,q01,q10,q11         2-state arms: q<s><a> = P(next state = 1 | state s, action a)
 //   or p_<s>_<a>_<t>        S-state arms: P(next = t | state s, action a), all S x 2 x S columns
 //   init_<s>                optional initial-state distribution (default: uniform over states)
-//   any other column        a feature (numbers only)
+//   any other column        a feature: numbers, or text (a group with a bucket per value, text-columns.ts)
 // The schema (labels, descriptions, types, groups and bucket order) comes from a small JSON file
 // (SchemaFile) or is inferred from the columns (population-schema.ts). Everything is parsed and checked
 // before anything is returned: a bad file imports nothing, and the error names its line and column.
@@ -14,7 +14,8 @@ import { CsvError, numberField, parseCsv, type CsvTable } from './csv.ts';
 import { readFeatures } from './feature-table.ts';
 import { checkImportSize, MAX_STATES, populationSizeProblem } from './import-limits.ts';
 import { jsonValueError } from './json-place.ts';
-import { featureName, type SchemaFile } from './population-schema.ts';
+import type { SchemaFile } from './population-schema.ts';
+import type { TextChoices } from './text-columns.ts';
 
 export { readFeatures } from './feature-table.ts';
 export { featureName, inferSchema, parseSchemaFile, type SchemaFile } from './population-schema.ts';
@@ -29,6 +30,8 @@ export interface PopulationCsvOptions {
   schema?: SchemaFile;
   /** Columns that are neither features nor transitions (read by the caller, e.g. a register's `state`). */
   skipColumns?: string[];
+  /** How text columns are grouped (text-columns.ts: rare values merged into "other" or kept). */
+  text?: TextChoices;
   /** Override the file's (or the defaults') budget, horizon, discount. */
   budget?: number;
   horizon?: number;
@@ -74,13 +77,6 @@ export function parsePopulationTable(table: CsvTable, hash: string, options: Pop
     } else if ((m = INIT.exec(name))) initColumns.set(Number(m[1]), i);
     else featureColumns.push(i);
   });
-  // Feature names must stay distinct once made identifiers ("Age Group" and "Age_Group" both become Age_Group).
-  const named = new Map<string, number>();
-  for (const i of featureColumns) {
-    const other = named.get(featureName(header[i]));
-    if (other !== undefined) fail(`the columns "${header[other]}" (column ${other + 1}) and "${header[i]}" both become the feature name "${featureName(header[i])}" in reward expressions; rename one of them`, i);
-    named.set(featureName(header[i]), i);
-  }
   if (qColumns.size > 0 && pColumns.size > 0) fail('the header mixes q columns (2-state arms) with p_s_a_t columns (S-state arms); use one or the other');
   if (qColumns.size === 0 && pColumns.size === 0) fail('the header has no transition columns; add q00,q01,q10,q11 (P(next state 1 | state, action) for 2-state arms) or p_s_a_t columns');
   const S = numStates;
@@ -141,7 +137,7 @@ export function parsePopulationTable(table: CsvTable, hash: string, options: Pop
     for (let arm = 0; arm < N; arm++) for (let s = 0; s < S; s++) initial[arm * S + s] = probability(arm, initColumns.get(s)!);
   }
 
-  const { schema, features } = readFeatures(table, featureColumns, fileName, options.schema);
+  const { schema, features } = readFeatures(table, featureColumns, fileName, options.schema, options.text);
 
   const file = options.schema ?? {};
   const budget = options.budget ?? file.budget ?? Math.max(1, Math.round(N * FILE_DEFAULTS.budgetShare));

@@ -2,6 +2,7 @@
 // groups), or described by a small JSON file (SchemaFile), read as untrusted input (every field
 // checked, an error naming the schema file's line and column) and checked against the columns.
 import { InstanceError, validateSchema } from '../instance/create-instance.ts';
+import { distinctName, identifierOf, isIdentifier } from '../instance/identifier.ts';
 import type { FeatureColumn, FeatureGroup, FeatureSchema, FeatureType } from '../instance/types.ts';
 import type { CsvTable } from './csv.ts';
 import { jsonValueError, parseJsonFile } from './json-place.ts';
@@ -26,8 +27,10 @@ export function schemaFromFile(file: SchemaFile, table: CsvTable, featureColumns
   const fail = (path: string, what: string): never => {
     throw file.source ? jsonValueError(file.source.text, file.source.fileName, path, what) : new Error(`the schema for ${fileName}, ${path}: ${what}`);
   };
+  const named = new Set<number>();
   (file.columns ?? []).forEach((entry, i) => {
     const f = position.get(entry.column) ?? fail(`columns[${i}].column`, `"${entry.column}" is not a feature column of ${fileName} (features: ${headers.join(', ')})`);
+    if (entry.name !== undefined) named.add(f);
     const c = inferred.columns[f];
     inferred.columns[f] = { ...c, name: entry.name ?? c.name, label: entry.label ?? c.label, description: entry.description ?? entry.label ?? c.description, type: entry.type ?? c.type };
   });
@@ -46,7 +49,7 @@ export function schemaFromFile(file: SchemaFile, table: CsvTable, featureColumns
       return group;
     });
   }
-  uniqueNames(inferred.columns, headers);
+  uniqueNames(inferred.columns, headers, named);
   try {
     validateSchema(inferred);
   } catch (error) {
@@ -77,7 +80,7 @@ export function parseSchemaFile(text: string, fileName = 'the schema file'): Sch
       const type = c.type;
       if (type !== undefined && type !== 'binary' && type !== 'integer' && type !== 'continuous') fail(`${path}.type`, `must be "binary", "integer" or "continuous", not ${show(type)}`);
       const name = text_(c.name, `${path}.name`);
-      if (name !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) fail(`${path}.name`, `"${name}" is not a name reward expressions can use: letters, digits and _, not starting with a digit`);
+      if (name !== undefined && !isIdentifier(name)) fail(`${path}.name`, `"${name}" is not a name reward expressions can use: letters (any script), digits and _, not starting with a digit, no keyword`);
       return { column: text_(c.column, `${path}.column`, false)!, name, label: text_(c.label, `${path}.label`), description: text_(c.description, `${path}.description`), type: type as FeatureType | undefined };
     });
   }
@@ -107,10 +110,9 @@ export function parseSchemaFile(text: string, fileName = 'the schema file'): Sch
   return schema;
 }
 
-/** A header turned into a feature name usable as agent_feats.<name>: letters, digits and _. */
+/** A header turned into a feature name usable as agent_feats.<name> (identifier.ts: letters of any script kept). */
 export function featureName(header: string): string {
-  const name = header.trim().replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '');
-  return /^[0-9]/.test(name) || name === '' ? `f_${name}` : name;
+  return identifierOf(header);
 }
 
 /**
@@ -166,11 +168,20 @@ export function inferSchema(headers: string[], features: Float64Array, numArms: 
   return { columns, groups };
 }
 
-export function uniqueNames(columns: FeatureColumn[], headers: string[]): void {
-  const seen = new Map<string, number>();
+/**
+ * Names made from headers that meet ("Age Group" and "Age_Group") are told apart with _2, _3 in column
+ * order; a name a schema file gives is kept, and one it would collide with is refused naming both headers.
+ */
+export function uniqueNames(columns: FeatureColumn[], headers: string[], given: ReadonlySet<number> = new Set()): void {
+  const taken = new Set<string>();
+  const owner = new Map<string, number>();
+  for (const f of given) {
+    const other = owner.get(columns[f].name);
+    if (other !== undefined) throw new Error(`feature columns "${headers[other]}" and "${headers[f]}" are both given the name "${columns[f].name}"; give one of them another`);
+    owner.set(columns[f].name, f);
+    taken.add(columns[f].name);
+  }
   columns.forEach((c, f) => {
-    const other = seen.get(c.name);
-    if (other !== undefined) throw new Error(`feature columns "${headers[other]}" and "${headers[f]}" both become the name "${c.name}"; rename one of them`);
-    seen.set(c.name, f);
+    if (!given.has(f)) c.name = distinctName(c.name, taken);
   });
 }

@@ -18,6 +18,7 @@ import { readFeatures } from './feature-table.ts';
 import { checkImportSize } from './import-limits.ts';
 import { FILE_DEFAULTS, parsePopulationTable } from './population-csv.ts';
 import type { SchemaFile } from './population-schema.ts';
+import type { TextChoices } from './text-columns.ts';
 
 export const REGISTER_CSV_FORMAT = 'allot-register-csv';
 export const HISTORY_CSV_FORMAT = 'allot-history-csv';
@@ -31,6 +32,8 @@ export interface RegisterCsvOptions {
   horizon?: number;
   /** Cut points of numeric feature columns by name (band-numeric.ts); default quartiles. */
   cuts?: Record<string, number[]>;
+  /** How text columns are grouped (text-columns.ts). */
+  text?: TextChoices;
 }
 
 /** allot's default calls per week: a tenth of the register. */
@@ -71,14 +74,14 @@ export function parseRegisterCsv(text: string, options: RegisterCsvOptions = {})
   const withTransitions = table.header.some((h) => TRANSITION.test(h) && !h.startsWith('init_'));
   let base: Pick<Register, 'numArms' | 'numStates' | 'ids' | 'schema' | 'features' | 'transitions' | 'provenance' | 'warnings'>;
   if (withTransitions) {
-    const instance = parsePopulationTable(table, hash, { fileName, schema: options.schema, skipColumns: ['state'], budget: Math.min(budget, N) });
+    const instance = parsePopulationTable(table, hash, { fileName, schema: options.schema, skipColumns: ['state'], budget: Math.min(budget, N), text: options.text });
     base = { ...instance, transitions: instance.transitions };
   } else {
     const idColumn = requireColumn(table, 'id', fileName, 'add a column named id with a distinct id per beneficiary');
     if (N === 0) throw new CsvError(`${fileName} has a header but no beneficiaries; add one row per beneficiary`, table.headerLine);
     const ids = readIds(table, idColumn, fileName);
     const featureColumns = table.header.map((_, i) => i).filter((i) => i !== idColumn && i !== stateColumn && !table.header[i].startsWith('init_'));
-    const { schema, features } = readFeatures(table, featureColumns, fileName, options.schema);
+    const { schema, features } = readFeatures(table, featureColumns, fileName, options.schema, options.text);
     base = { numArms: N, numStates: 2, ids, schema, features, transitions: null, provenance: { kind: 'file', fileName, contentHash: hash, format: REGISTER_CSV_FORMAT }, warnings: [] };
   }
   const S = base.numStates;
@@ -121,7 +124,7 @@ export function parseHistoryCsv(historyText: string, featuresText: string, optio
   const idColumn = requireColumn(ft, 'id', featuresFile, 'the features file needs an id column matching the history\'s ids');
   if (ft.rows.length === 0) throw new CsvError(`${featuresFile} has a header but no beneficiaries; add one row per beneficiary`, ft.headerLine);
   const ids = readIds(ft, idColumn, featuresFile);
-  const { schema, features } = readFeatures(ft, ft.header.map((_, i) => i).filter((i) => i !== idColumn), featuresFile, options.schema);
+  const { schema, features } = readFeatures(ft, ft.header.map((_, i) => i).filter((i) => i !== idColumn), featuresFile, options.schema, options.text);
   const N = ids.length;
   const arm = new Map(ids.map((id, i) => [id, i]));
 
@@ -130,10 +133,11 @@ export function parseHistoryCsv(historyText: string, featuresText: string, optio
   const [hid, hweek, hstate, hcalled] = ['id', 'week', 'state', 'called'].map((c) => requireColumn(ht, c, fileName, needs));
   if (ht.rows.length === 0) throw new CsvError(`${fileName} has a header but no rows; add one row per beneficiary and week`, ht.headerLine);
   let first = Infinity, last = -Infinity;
-  const weekOf = new Int32Array(ht.rows.length);
+  // Weeks are any whole number a CSV can hold (a year-and-week number, a day count): not 32-bit.
+  const weekOf = new Float64Array(ht.rows.length);
   ht.rows.forEach((row, j) => {
     const w = numberField(ht, row, hweek, fileName);
-    if (!Number.isInteger(w)) throw new CsvError(`${fileName}, line ${row.line}, column ${hweek + 1} ("week"): ${row.fields[hweek].trim()} is not a whole week number`, row.line, hweek + 1, 'week');
+    if (!Number.isSafeInteger(w)) throw new CsvError(`${fileName}, line ${row.line}, column ${hweek + 1} ("week"): ${row.fields[hweek].trim()} is not a whole week number${Number.isInteger(w) ? ' (it is too large to count exactly: at most 2^53 - 1)' : ''}`, row.line, hweek + 1, 'week');
     weekOf[j] = w;
     first = Math.min(first, w);
     last = Math.max(last, w);

@@ -2,6 +2,7 @@
 // trust the shapes. Errors name the arm (id and 1-based position), the column and the value.
 import { MAX_HORIZON, MAX_STATES, populationSizeProblem } from '../datasets/import-limits.ts';
 import { cloneJson } from './clone-json.ts';
+import { isIdentifier } from './identifier.ts';
 import type { FeatureSchema, Instance, Provenance } from './types.ts';
 import { NUM_ACTIONS } from './types.ts';
 
@@ -43,8 +44,6 @@ export interface InstanceInput {
   provenance: Provenance;
   warnings?: string[];
 }
-
-const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** The name of transition entry P(next = t | state s, action a), as in the population CSV format. */
 export const transitionColumn = (s: number, a: number, t: number | '*') => `p_${s}_${a}_${t}`;
@@ -220,8 +219,8 @@ function checkScalars(input: InstanceInput, numArms: number): void {
 export function validateSchema(schema: FeatureSchema): void {
   const names = new Map<string, number>();
   schema.columns.forEach((column, i) => {
-    if (!IDENTIFIER.test(column.name)) {
-      throw new InstanceError(`feature column ${i + 1} "${column.name}": names may hold only letters, digits and _ and must not start with a digit`, undefined, column.name);
+    if (!isIdentifier(column.name)) {
+      throw new InstanceError(`feature column ${i + 1} "${column.name}": a name is a Python identifier: letters (any script), digits and _, not starting with a digit, and not a keyword`, undefined, column.name);
     }
     if (names.has(column.name)) throw new InstanceError(`feature column "${column.name}" appears twice (columns ${names.get(column.name)! + 1} and ${i + 1})`, undefined, column.name);
     names.set(column.name, i);
@@ -255,10 +254,30 @@ export function validateSchema(schema: FeatureSchema): void {
     } else {
       throw new InstanceError(`feature group "${group.name}": kind "${(group as { kind: string }).kind}" is not one-hot or bucketed`);
     }
+    if (group.text) checkTextGroup(group, names);
   }
   for (const [c, column] of schema.columns.entries()) {
     if (column.group !== null && owner.get(c) !== column.group) throw new InstanceError(`feature column "${column.name}" names group "${column.group}", which does not list it`, undefined, column.name);
   }
+}
+
+/** A text group's identifier is its own (no column's, no other text group's), and its values are distinct. */
+function checkTextGroup(group: FeatureSchema['groups'][number], names: Map<string, number>): void {
+  const text = group.text!;
+  const fail = (what: string): never => {
+    throw new InstanceError(`the text group "${group.name}" ${what}`, undefined, text.name);
+  };
+  if (group.kind !== 'one-hot') fail('must be one-hot (a column per value)');
+  if (!isIdentifier(text.name)) fail(`is read as agent_feats.${text.name}, which is not a Python identifier`);
+  const other = names.get(text.name);
+  if (other !== undefined) fail(`is read as agent_feats.${text.name}, the name of ${other < 0 ? 'another text group' : `feature column ${other + 1}`} too`);
+  names.set(text.name, -1);
+  if (text.values.length !== group.buckets.length) fail(`has ${group.buckets.length} buckets but ${text.values.length} values`);
+  const written = text.values.filter((v) => v !== null);
+  if (new Set(written).size !== written.length) fail('holds a value twice');
+  const merged = text.values.length - written.length;
+  if (merged > 1 || (merged === 1) !== Array.isArray(text.merged)) fail('must have one bucket of merged values with its list, or neither');
+  if (text.merged?.some((v) => written.includes(v))) fail('lists a merged value that has its own bucket too');
 }
 
 function copyExact(values: ArrayLike<number>, length: number, name: string, layout: string, adopt: boolean): Float64Array {

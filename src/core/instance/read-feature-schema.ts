@@ -2,7 +2,7 @@
 // checked and a wrong one is reported by its path (`schema.columns[0].name`), so that no raw
 // "Cannot read properties of null" can reach the user. Meaning (names unique, groups consistent)
 // is checked afterwards by validateSchema in createInstance.
-import type { FeatureColumn, FeatureGroup, FeatureSchema } from './types.ts';
+import type { FeatureColumn, FeatureGroup, FeatureSchema, TextGroup } from './types.ts';
 
 /** Throws an error about the value at `path` (a dotted JSON path) saying `what` is wrong with it. */
 export type JsonFail = (path: string, what: string) => never;
@@ -42,7 +42,24 @@ export function readFeatureSchema(data: unknown, path: string, fail: JsonFail): 
     if (g.edges !== undefined) {
       group.edges = array(g.edges, `${p}.edges`).map((e, k) => (typeof e === 'number' && Number.isFinite(e) ? e : fail(`${p}.edges[${k}]`, `must be a finite number, not ${show(e)}`)));
     }
+    if (g.text !== undefined) group.text = readTextGroup(g.text, `${p}.text`, fail);
     return group;
   });
   return { columns, groups };
+}
+
+/** A text group's description (types.ts TextGroup); its meaning is checked by validateSchema. */
+function readTextGroup(data: unknown, path: string, fail: JsonFail): TextGroup {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return fail(path, `must be an object with "name", "column" and "values", not ${show(data)}`);
+  const t = data as Record<string, unknown>;
+  const text = (v: unknown, p: string) => (typeof v === 'string' ? v : fail(p, `must be text, not ${show(v)}`));
+  const list = (v: unknown, p: string) => (Array.isArray(v) ? v : fail(p, `must be an array, not ${show(v)}`));
+  const group: TextGroup = {
+    name: text(t.name, `${path}.name`),
+    column: text(t.column, `${path}.column`),
+    values: list(t.values, `${path}.values`).map((v, k) => (v === null ? null : text(v, `${path}.values[${k}]`))),
+  };
+  if (t.merged !== undefined) group.merged = list(t.merged, `${path}.merged`).map((v, k) => text(v, `${path}.merged[${k}]`));
+  if (t.rareBelow !== undefined) group.rareBelow = Number.isInteger(t.rareBelow) ? (t.rareBelow as number) : fail(`${path}.rareBelow`, `must be a whole number, not ${show(t.rareBelow)}`);
+  return group;
 }

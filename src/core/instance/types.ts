@@ -5,7 +5,7 @@
 export type FeatureType = 'binary' | 'integer' | 'continuous';
 
 export interface FeatureColumn {
-  /** Identifier usable in reward expressions as `agent_feats.<name>` (letters, digits, _). */
+  /** Identifier usable in reward expressions as `agent_feats.<name>`: a Python identifier (letters of any script, digits, _), NFKC-normalized. */
   name: string;
   /** Short human label, e.g. "Ages 51-60". */
   label: string;
@@ -29,6 +29,27 @@ export interface FeatureGroup {
   buckets: string[];
   /** For bucketed groups: the upper edges of the buckets but the last (value <= edge[i] falls in bucket i). */
   edges?: number[];
+  /** Set when the group is a text column of the user's file (datasets/text-columns.ts). */
+  text?: TextGroup;
+}
+
+/**
+ * A text column made a one-hot group: a bucket (and a 0/1 column) per value as written. Reward
+ * expressions read her value by `agent_feats.<name>` (compared as text: `agent_feats.district == "पालघर"`).
+ */
+export interface TextGroup {
+  /** The identifier of the value in rewards; unique among the schema's column names and text groups. */
+  name: string;
+  /** The column's header as written in the file. */
+  column: string;
+  /**
+   * Per bucket, the value its beneficiaries hold as written: '' for the blank cells (the bucket
+   * "not recorded"); null for the bucket of rare values merged into "other", which `merged` lists.
+   */
+  values: (string | null)[];
+  merged?: string[];
+  /** With `merged`: the threshold they were seen fewer times than. */
+  rareBelow?: number;
 }
 
 export interface FeatureSchema {

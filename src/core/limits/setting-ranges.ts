@@ -95,7 +95,8 @@ export function inRange(value: number, range: NumberRange): boolean {
 
 /** Why a budget cannot be used with `numArms` arms, or null: within RANGES.budget and at most the arms. */
 export function budgetProblem(budget: number, numArms: number): string | null {
-  if (!inRange(budget, RANGES.budget)) return `the budget must be ${describeRange(RANGES.budget)}, not ${budget}`;
+  const outside = rangeProblem('the budget', budget, RANGES.budget);
+  if (outside) return outside;
   const arms = `${number(numArms)} arm${numArms === 1 ? '' : 's'}`;
   if (budget > numArms) return `the budget ${number(budget)} is more than the ${arms}`;
   return null;

@@ -2,12 +2,14 @@
 // extend her history (and so her posterior) and give the next week's list. Pure and all-or-nothing:
 // the result is a new PlanState, or the list of what is wrong; the plan given is never changed.
 //
-// A week is applied once. The same file again, or a file whose week column names a week already
-// applied, is refused unless `replace` is set: then the last applied week is taken back (its outcomes
-// and the list that followed) and these outcomes take its place. Only the last week can be replaced,
-// since every later week was planned from it.
+// A week is applied once. A file whose week column names a week already applied is refused unless
+// `replace` is set: then the last applied week is taken back (its outcomes and the list that followed)
+// and these outcomes take its place. Only the last week can be replaced, since every later week was
+// planned from it. A file equal by its rows to a week already applied, or in which none of the
+// planned calls were made, is applied only when `confirmed` (outcomes-questions.ts asks).
 import type { TransitionPosterior } from './estimate-transitions.ts';
 import type { PlanState, WeekRecord } from './plan-state.ts';
+import { outcomesQuestions } from './outcomes-questions.ts';
 import { planPosterior, recordOf } from './plan-state.ts';
 import { currentWeek, type History, type Register } from './register.ts';
 import { buildWeeklyList, PlanError, type IndexFunction, type WeeklyList } from './weekly-list.ts';
@@ -36,6 +38,8 @@ export interface ApplyOptions {
    * week's outcomes are estimated once (one estimate of 10^6 beneficiaries is over a second).
    */
   posterior?: (register: Register, priorGroup: string | null) => TransitionPosterior | null;
+  /** The user answered yes to the file's questions (outcomesQuestions): apply it anyway. */
+  confirmed?: boolean;
 }
 
 export type ApplyResult = { ok: true; plan: PlanState; list: WeeklyList } | { ok: false; errors: string[] };
@@ -51,15 +55,10 @@ export function applyOutcomes(plan: PlanState, outcomes: WeekOutcomes, whittle: 
   const { register } = base;
   const week = currentWeek(register.history);
   const errors: string[] = [];
-  const applied = base.weeks.filter((w) => w.outcomes !== null);
-  const same = applied.find((w) => w.outcomes!.contentHash === outcomes.contentHash);
-  if (same) errors.push(`${outcomes.fileName} was already applied as the outcomes of week ${same.week} (file ${same.outcomes!.fileName}); to replace the last applied week, apply it again with replace (--replace)`);
-  if (outcomes.week !== null && outcomes.week !== week) {
-    errors.push(
-      outcomes.week < week
-        ? `${outcomes.fileName} holds week ${outcomes.week}, which is already applied (the plan is at week ${week})${outcomes.week === week - 1 ? '; to replace it, apply it with replace (--replace)' : '; only the last applied week can be replaced'}`
-        : `${outcomes.fileName} holds week ${outcomes.week}, but the plan is at week ${week}: apply week ${week}${outcomes.week > week + 1 ? ` to ${outcomes.week - 1}` : ''} first`,
-    );
+  const wrongWeek = weekProblem(outcomes, week);
+  if (wrongWeek) errors.push(wrongWeek);
+  if (!options.confirmed && errors.length === 0) {
+    errors.push(...outcomesQuestions(base, outcomes, week, base.weeks[base.weeks.length - 1].planned).map((q) => q.message));
   }
   const N = register.numArms;
   if (outcomes.arms.length !== N) errors.push(`${outcomes.fileName} has ${outcomes.arms.length} rows but the register has ${N} beneficiaries: every beneficiary needs her outcome`);
@@ -97,6 +96,14 @@ export function applyOutcomes(plan: PlanState, outcomes: WeekOutcomes, whittle: 
     throw error;
   }
   return { ok: true, plan: { ...base, register: next, weeks: [...base.weeks.slice(0, -1), done, recordOf(list)] }, list };
+}
+
+/** Why a file whose week column names `outcomes.week` cannot be the outcomes of `week`, or null. */
+export function weekProblem(outcomes: Pick<WeekOutcomes, 'week' | 'fileName'>, week: number): string | null {
+  if (outcomes.week === null || outcomes.week === week) return null;
+  return outcomes.week < week
+    ? `${outcomes.fileName} holds week ${outcomes.week}, which is already applied (the plan is at week ${week})${outcomes.week === week - 1 ? '; to replace it, apply it with replace (--replace)' : '; only the last applied week can be replaced'}`
+    : `${outcomes.fileName} holds week ${outcomes.week}, but the plan is at week ${week}: apply week ${week}${outcomes.week > week + 1 ? ` to ${outcomes.week - 1}` : ''} first`;
 }
 
 /** The plan as it was before its last applied week's outcomes (for replace). */

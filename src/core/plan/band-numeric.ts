@@ -84,3 +84,13 @@ function isZeroOne(features: Float64Array, F: number, f: number, numArms: number
   }
   return true;
 }
+
+/**
+ * The schema without the groups bandNumericFeatures makes (every bucketed group of one column), its
+ * columns stand-alone again: a register's population to be banded on the Data screen's preview.
+ */
+export function unbanded(schema: FeatureSchema): FeatureSchema {
+  const groups = schema.groups.filter((g) => !(g.kind === 'bucketed' && g.columns.length === 1));
+  const kept = new Set(groups.map((g) => g.name));
+  return { columns: schema.columns.map((c) => ({ ...c, group: c.group !== null && kept.has(c.group) ? c.group : null })), groups };
+}

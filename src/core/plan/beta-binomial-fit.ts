@@ -38,22 +38,30 @@ export function histogramStats(h: Float64Array, side: number): { arms: number; i
  * golden-section search on m, where l is concave.
  */
 export function fitBetaBinomial(h: Float64Array, side: number): { mean: number; strength: number } {
-  const cells: number[] = [];
-  for (let i = 0; i < h.length; i++) if (h[i] > 0) cells.push(i);
+  const cellN: number[] = [], cellK: number[] = [], count: number[] = [];
+  for (let i = 0; i < h.length; i++) {
+    if (h[i] <= 0) continue;
+    const nn = Math.floor(i / side);
+    cellN.push(nn);
+    cellK.push(i - nn * side);
+    count.push(h[i]);
+  }
   const logA = new Float64Array(side + 1), logB = new Float64Array(side + 1), logC = new Float64Array(side + 1);
   // cumulative sums: L[j] = sum_{i<j} log(x + i)
   const cumulative = (out: Float64Array, x: number) => {
     out[0] = 0;
     for (let j = 0; j < side; j++) out[j + 1] = out[j] + Math.log(x + j);
   };
+  // The search on m holds c fixed: its sums are made once per c.
+  let cOf = NaN;
   const loglik = (m: number, c: number) => {
     cumulative(logA, m * c);
     cumulative(logB, (1 - m) * c);
-    cumulative(logC, c);
+    if (c !== cOf) cumulative(logC, (cOf = c));
     let sum = 0;
-    for (const cell of cells) {
-      const nn = Math.floor(cell / side), kk = cell - nn * side;
-      sum += h[cell] * (logA[kk] + logB[nn - kk] - logC[nn]);
+    for (let i = 0; i < count.length; i++) {
+      const nn = cellN[i], kk = cellK[i];
+      sum += count[i] * (logA[kk] + logB[nn - kk] - logC[nn]);
     }
     return sum;
   };
@@ -89,23 +97,27 @@ export function fitBetaBinomial(h: Float64Array, side: number): { mean: number; 
 }
 
 /**
- * Histograms of the (n, k) pairs per (group, row) (row = state * 2 + action): hist[g * 4 + row] holds at
- * n * side + k how many beneficiaries of group g have n weeks in the row, k of them ending engaged;
- * group G is the whole register. Beneficiaries without a week in the row are left out.
+ * Histograms of the (n, k) pairs of the not-called rows per group: hist[g * 2 + s] holds at n * side + k
+ * how many beneficiaries of group g have n weeks that started in state s without a call, k of them ending
+ * engaged; group G is the whole register. Beneficiaries without a week in the row are left out.
  */
 export function rowHistograms(n: Uint16Array, k: Uint16Array, group: CellArray, G: number, N: number): { hist: Float64Array[]; side: number } {
   let maxN = 1;
   for (let i = 0; i < n.length; i++) if (n[i] > maxN) maxN = n[i];
   const side = maxN + 1;
-  const hist = Array.from({ length: (G + 1) * 4 }, () => new Float64Array(side * side));
+  const hist = Array.from({ length: (G + 1) * 2 }, () => new Float64Array(side * side));
+  const all0 = hist[G * 2], all1 = hist[G * 2 + 1];
   for (let arm = 0; arm < N; arm++) {
-    const g = group[arm];
-    for (let row = 0; row < 4; row++) {
-      const cell = arm * 4 + row, nn = n[cell];
-      if (nn === 0) continue;
-      const at = nn * side + k[cell];
-      hist[G * 4 + row][at]++;
-      if (g >= 0) hist[g * 4 + row][at]++;
+    const g = group[arm], n0 = n[arm * 4], n1 = n[arm * 4 + 2];
+    if (n0 > 0) {
+      const at = n0 * side + k[arm * 4];
+      all0[at]++;
+      if (g >= 0) hist[g * 2][at]++;
+    }
+    if (n1 > 0) {
+      const at = n1 * side + k[arm * 4 + 2];
+      all1[at]++;
+      if (g >= 0) hist[g * 2 + 1][at]++;
     }
   }
   return { hist, side };

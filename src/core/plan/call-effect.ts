@@ -50,7 +50,7 @@
 // Its Beta strength is c_i = m_i (1 - m_i) / v_i - 1, kept in [2, C_MAX] (at least the weight of a
 // uniform prior). Measured on the built-in populations: correlation 0.57 (sclm), 0.72 (dlm), 0.9 (multilingual,
 // at the cap; a cap of 0.99 changes no gap by more than 0.05 points); 0-0.5 points of the planning gap.
-import type { CellArray } from '../instance/occupancy.ts';
+import { CallDesign, type GroupBuckets } from './call-design.ts';
 
 /** Pseudo-calls pulling each bucket effect toward the overall effect (allot's choice). */
 export const RIDGE = 10;
@@ -83,147 +83,182 @@ export interface CallEffectFit {
 
 /**
  * Prior means of the called rows (numArms x 2, state-major per arm: mean[arm * 2 + s]), their strengths and
- * variances v_i (before the strength's bounds), and the fits.
+ * variances v_i (before the strength's bounds), and the fits: CallEffects' priors of every arm, as arrays.
  * n, k: numArms x 2 x 2 counts (countTransitions); passive: numArms x 2, qbar_i(s, 0);
  * buckets: per feature group, the bucket of each arm (-1: none) with its bucket count.
  */
 export function fitCallEffects(
-  n: Uint16Array, k: Uint16Array, passive: Float64Array, passiveVariance: Float64Array, buckets: { bucket: CellArray; count: number }[], numArms: number, [cMin, cMax]: [number, number],
+  n: Uint16Array, k: Uint16Array, passive: Float64Array, passiveVariance: Float64Array, buckets: GroupBuckets[], numArms: number, bounds: [number, number],
 ): { mean: Float64Array; strength: Float64Array; variance: Float64Array; fits: CallEffectFit[] } {
-  const N = numArms;
-  const offsets: number[] = [];
-  let p = 1;
-  for (const g of buckets) {
-    offsets.push(p);
-    p += g.count;
+  const prior = new CallEffects(n, k, passive, passiveVariance, buckets, numArms, bounds);
+  const mean = new Float64Array(numArms * 2), strength = new Float64Array(numArms * 2), variance = new Float64Array(numArms * 2);
+  for (let cell = 0; cell < numArms * 2; cell++) {
+    prior.at(cell >> 1, cell & 1);
+    mean[cell] = prior.m;
+    strength[cell] = prior.c;
+    variance[cell] = prior.v;
   }
-  const mean = new Float64Array(N * 2), strength = new Float64Array(N * 2), variance = new Float64Array(N * 2);
-  const fits: CallEffectFit[] = [];
-  // Each arm's design columns (intercept, then one bucket per group), -1 where she has no bucket.
-  const G = buckets.length, width = G + 1;
-  const design = new Int32Array(N * width);
-  for (let arm = 0; arm < N; arm++) {
-    design[arm * width] = 0;
-    for (let gi = 0; gi < G; gi++) {
-      const b = buckets[gi].bucket[arm];
-      design[arm * width + 1 + gi] = b >= 0 ? offsets[gi] + b : -1;
-    }
-  }
-  for (let s = 0; s < 2; s++) {
-    let arms = 0, calls = 0;
+  return { mean, strength, variance, fits: prior.fits };
+}
+
+/**
+ * The fitted call-effect model (the header's formulas) and each beneficiary's prior from it: at(arm, s) sets
+ * m, v (before the strength's bounds) and c of her called row from s, with nothing stored per beneficiary but
+ * her means before the other state's calls.
+ */
+export class CallEffects {
+  readonly fits: CallEffectFit[];
+  m = 0;
+  v = 0;
+  c = 0;
+  /** numArms x 2: m_i(s) before the other state's calls (clipped). */
+  private readonly base: Float64Array;
+  private readonly floor: number;
+
+  constructor(
+    private readonly n: Uint16Array, private readonly k: Uint16Array, passive: Float64Array, private readonly passiveVariance: Float64Array,
+    buckets: GroupBuckets[], numArms: number, private readonly bounds: [number, number],
+  ) {
+    const N = numArms;
+    const design = new CallDesign(buckets, N);
+    const thetas = [0, 1].map((s) => fitEffect(design, n, k, passive, s, N));
+    // Her prior means, and tau^2 by moments over beneficiaries with two or more called weeks from s; then
+    // the covariance of her unexplained effects in the two states, all in one pass:
+    //     C = sum_i r_i(0) r_i(1) / sum_i n_i(0) n_i(1),   r_i(s) = k_i(s, 1) - n_i(s, 1) m_i(s),
+    // over beneficiaries called from both (different weeks: independent binomial noises), kept to a
+    // correlation within +-RHO_MAX.
+    const base = (this.base = new Float64Array(N * 2));
+    let num0 = 0, den0 = 0, u0 = 0, num1 = 0, den1 = 0, u1 = 0, cross = 0, pairs = 0;
+    const [theta0, theta1] = thetas.map((t) => t.theta);
     for (let arm = 0; arm < N; arm++) {
-      const nn = n[arm * 4 + s * 2 + 1];
-      if (nn === 0) continue;
-      arms++;
-      calls += nn;
-    }
-    // A rate cannot pass 1, so a call adds min(effect, 1 - her rate): the fit runs again on the
-    // beneficiaries whose predicted rate stays below the cap (Gauss-Newton on the clipped model; a
-    // capped beneficiary's called rate does not depend on theta), CLIP_PASSES times in all.
-    let theta: Float64Array = new Float64Array(p);
-    const capped = new Uint8Array(N);
-    for (let pass = 0; pass < CLIP_PASSES && arms > 0; pass++) {
-      const A = new Float64Array(p * p), b = new Float64Array(p);
-      for (let arm = 0; arm < N; arm++) {
-        const cell = arm * 4 + s * 2 + 1;
-        const nn = n[cell];
-        if (nn === 0 || capped[arm]) continue;
-        const y = k[cell] / nn - passive[arm * 2 + s];
-        const row = arm * width;
-        for (let x = 0; x < width; x++) {
-          const cx = design[row + x];
-          if (cx < 0) continue;
-          b[cx] += nn * y;
-          // Columns increase along a row (intercept, then groups in order): fill the upper triangle.
-          for (let z = x; z < width; z++) {
-            const cz = design[row + z];
-            if (cz >= 0) A[cx * p + cz] += nn;
-          }
-        }
+      const e0 = passive[arm * 2] + design.effect(theta0, arm), e1 = passive[arm * 2 + 1] + design.effect(theta1, arm);
+      const m0 = e0 < M_MIN ? M_MIN : e0 > M_MAX ? M_MAX : e0, m1 = e1 < M_MIN ? M_MIN : e1 > M_MAX ? M_MAX : e1;
+      base[arm * 2] = m0;
+      base[arm * 2 + 1] = m1;
+      const n0 = n[arm * 4 + 1], n1 = n[arm * 4 + 3], r0 = k[arm * 4 + 1] - n0 * m0, r1 = k[arm * 4 + 3] - n1 * m1;
+      if (n0 >= 2) {
+        const w = n0 * (n0 - 1);
+        num0 += r0 * r0 - n0 * m0 * (1 - m0);
+        den0 += w;
+        u0 += w * passiveVariance[arm * 2];
       }
-      for (let i = 0; i < p; i++) for (let j = 0; j < i; j++) A[i * p + j] = A[j * p + i];
-      for (let j = 1; j < p; j++) A[j * p + j] += RIDGE;
-      theta = solveSymmetric(A, b, p);
-      if (pass === CLIP_PASSES - 1) break;
-      // Only beneficiaries with calls enter the fit; the next pass is the same fit if none changes side.
-      let changed = false;
-      for (let arm = 0; arm < N; arm++) {
-        if (n[arm * 4 + s * 2 + 1] === 0) continue;
-        let effect = theta[0];
-        for (let x = 1; x < width; x++) {
-          const c = design[arm * width + x];
-          if (c >= 0) effect += theta[c];
-        }
-        const cap = passive[arm * 2 + s] + effect >= M_MAX ? 1 : 0;
-        if (cap !== capped[arm]) {
-          capped[arm] = cap;
-          changed = true;
-        }
+      if (n1 >= 2) {
+        const w = n1 * (n1 - 1);
+        num1 += r1 * r1 - n1 * m1 * (1 - m1);
+        den1 += w;
+        u1 += w * passiveVariance[arm * 2 + 1];
       }
-      if (!changed) break;
+      if (n0 === 0 || n1 === 0) continue;
+      cross += r0 * r1;
+      pairs += n0 * n1;
     }
+    const tau2 = (num: number, den: number, u: number) => (den > 0 ? Math.max(TAU2_MIN, num / den - u / den) : TAU_DEFAULT ** 2);
+    this.fits = [tau2(num0, den0, u0), tau2(num1, den1, u1)].map((t, s) => {
+      const { theta, arms, calls } = thetas[s];
+      return { state: s, intercept: theta[0], bucketEffects: theta.slice(1), tau2: t, covariance: 0, strength: 0, arms, calls };
+    });
+    const limit = RHO_MAX * Math.sqrt(this.fits[0].tau2 * this.fits[1].tau2);
+    this.fits[0].covariance = this.fits[1].covariance = pairs > 0 ? Math.max(-limit, Math.min(limit, cross / pairs)) : 0;
+    this.floor = Math.max(2, bounds[0]);
+    let total0 = 0, total1 = 0;
     for (let arm = 0; arm < N; arm++) {
-      let effect = theta[0];
-      for (let x = 1; x < width; x++) {
-        const c = design[arm * width + x];
-        if (c >= 0) effect += theta[c];
-      }
-      const m = passive[arm * 2 + s] + effect;
-      mean[arm * 2 + s] = m < M_MIN ? M_MIN : m > M_MAX ? M_MAX : m;
+      this.at(arm, 0);
+      total0 += this.c;
+      this.at(arm, 1);
+      total1 += this.c;
     }
-    // tau^2 by moments, over beneficiaries with two or more called weeks from s.
-    let num = 0, den = 0, u = 0;
-    for (let arm = 0; arm < N; arm++) {
-      const cell = arm * 4 + s * 2 + 1, nn = n[cell];
-      if (nn < 2) continue;
-      const m = mean[arm * 2 + s], r = k[cell] - nn * m, w = nn * (nn - 1);
-      num += r * r - nn * m * (1 - m);
-      den += w;
-      u += w * passiveVariance[arm * 2 + s];
-    }
-    const tau2 = den > 0 ? Math.max(TAU2_MIN, num / den - u / den) : TAU_DEFAULT ** 2;
-    fits.push({ state: s, intercept: theta[0], bucketEffects: theta.slice(1), tau2, covariance: 0, strength: 0, arms, calls });
+    this.fits[0].strength = total0 / N;
+    this.fits[1].strength = total1 / N;
   }
-  // Her calls from the other state: what the features do not explain of a call's effect may be hers in
-  // both states. Their covariance by moments over beneficiaries called from both states (the two
-  // states' calls are different weeks, so their binomial noises are independent):
-  //     C = sum_i r_i(0) r_i(1) / sum_i n_i(0) n_i(1),   r_i(s) = k_i(s, 1) - n_i(s, 1) m_i(s),
-  // kept to a correlation within +-RHO_MAX. Her prior in state s is then conditioned on her residual
-  // rate in the other state o, e = k_i(o, 1) / n_i(o, 1) - m_i(o), of variance
-  // w = v_i(o) + (m_i(o) (1 - m_i(o)) - v_i(o)) / n_i(o, 1):  m_i(s) += C e / w,  v_i(s) -= C^2 / w.
-  let cross = 0, pairs = 0;
+
+  /**
+   * Her prior in state s conditioned on her residual rate in the other state o, e = k_i(o, 1) / n_i(o, 1) - m_i(o),
+   * of variance w = v_i(o) + (m_i(o) (1 - m_i(o)) - v_i(o)) / n_i(o, 1):  m_i(s) += C e / w,  v_i(s) -= C^2 / w.
+   */
+  at(arm: number, s: number): void {
+    const { n, k, base, passiveVariance, fits } = this, C = fits[0].covariance;
+    const o = 1 - s, no = n[arm * 4 + o * 2 + 1];
+    let m = base[arm * 2 + s], v = passiveVariance[arm * 2 + s] + fits[s].tau2;
+    if (no > 0 && C !== 0) {
+      const mo = base[arm * 2 + o], vo = passiveVariance[arm * 2 + o] + fits[o].tau2;
+      const w = vo + (mo * (1 - mo) - vo) / no;
+      m += (C * (k[arm * 4 + o * 2 + 1] / no - mo)) / w;
+      v -= (C * C) / w;
+      m = m < M_MIN ? M_MIN : m > M_MAX ? M_MAX : m;
+    }
+    const c = (m * (1 - m)) / v - 1;
+    this.m = m;
+    this.v = v;
+    this.c = c < this.floor ? this.floor : c > this.bounds[1] ? this.bounds[1] : c;
+  }
+}
+
+/**
+ * theta of one state: the ridge-regularised least squares of the header over the beneficiaries called from
+ * s, refitted without those the previous theta caps (CLIP_PASSES fits at most). The normal matrix of all
+ * the called is built once; a pass takes the capped ones' rows out of it (exact: sums of call counts).
+ */
+function fitEffect(design: CallDesign, n: Uint16Array, k: Uint16Array, passive: Float64Array, s: number, N: number): { theta: Float64Array; arms: number; calls: number } {
+  const p = design.p;
+  let arms = 0, calls = 0;
   for (let arm = 0; arm < N; arm++) {
-    const n0 = n[arm * 4 + 1], n1 = n[arm * 4 + 3];
-    if (n0 === 0 || n1 === 0) continue;
-    cross += (k[arm * 4 + 1] - n0 * mean[arm * 2]) * (k[arm * 4 + 3] - n1 * mean[arm * 2 + 1]);
-    pairs += n0 * n1;
+    const nn = n[arm * 4 + s * 2 + 1];
+    if (nn === 0) continue;
+    arms++;
+    calls += nn;
   }
-  const limit = RHO_MAX * Math.sqrt(fits[0].tau2 * fits[1].tau2);
-  const C = pairs > 0 ? Math.max(-limit, Math.min(limit, cross / pairs)) : 0;
-  fits[0].covariance = fits[1].covariance = C;
-  const totals = [0, 0];
-  for (let arm = 0; arm < N; arm++) {
-    const m0 = mean[arm * 2], m1 = mean[arm * 2 + 1];
-    const v0 = passiveVariance[arm * 2] + fits[0].tau2, v1 = passiveVariance[arm * 2 + 1] + fits[1].tau2;
-    for (let s = 0; s < 2; s++) {
-      const o = 1 - s, no = n[arm * 4 + o * 2 + 1];
-      let m = s === 0 ? m0 : m1, v = s === 0 ? v0 : v1;
-      if (no > 0 && C !== 0) {
-        const mo = s === 0 ? m1 : m0, vo = s === 0 ? v1 : v0;
-        const w = vo + (mo * (1 - mo) - vo) / no;
-        m += (C * (k[arm * 4 + o * 2 + 1] / no - mo)) / w;
-        v -= (C * C) / w;
-        m = m < M_MIN ? M_MIN : m > M_MAX ? M_MAX : m;
-      }
-      mean[arm * 2 + s] = m;
-      variance[arm * 2 + s] = v;
-      const c = (m * (1 - m)) / v - 1;
-      totals[s] += strength[arm * 2 + s] = c < Math.max(2, cMin) ? Math.max(2, cMin) : c > cMax ? cMax : c;
+  let theta: Float64Array = new Float64Array(p);
+  if (arms === 0) return { theta, arms, calls };
+  const on = new Int32Array(arms), weight = new Uint16Array(arms);
+  for (let arm = 0, i = 0; arm < N; arm++) {
+    const nn = n[arm * 4 + s * 2 + 1];
+    if (nn === 0) continue;
+    on[i] = arm;
+    weight[i++] = nn;
+  }
+  const all = design.normalMatrix(on, weight, arms);
+  // A rate cannot pass 1, so a call adds min(effect, 1 - her rate): the fit runs again on the
+  // beneficiaries whose predicted rate stays below the cap (Gauss-Newton on the clipped model; a
+  // capped beneficiary's called rate does not depend on theta), CLIP_PASSES times in all.
+  const capped = new Uint8Array(arms);
+  let cappedArms = new Int32Array(0), cappedWeight = new Uint16Array(0);
+  for (let pass = 0; pass < CLIP_PASSES; pass++) {
+    const A = all.slice();
+    if (cappedArms.length > 0) {
+      const out = design.normalMatrix(cappedArms, cappedWeight, cappedArms.length);
+      for (let i = 0; i < A.length; i++) A[i] -= out[i];
+    }
+    for (let j = 1; j < p; j++) A[j * p + j] += RIDGE;
+    const b = new Float64Array(p);
+    for (let i = 0; i < arms; i++) {
+      if (capped[i]) continue;
+      const arm = on[i], nn = weight[i];
+      design.addRow(b, arm, nn * (k[arm * 4 + s * 2 + 1] / nn - passive[arm * 2 + s]));
+    }
+    theta = solveSymmetric(A, b, p);
+    if (pass === CLIP_PASSES - 1) break;
+    // Only beneficiaries with calls enter the fit; the next pass is the same fit if none changes side.
+    // Whoever stays below the cap with the largest effect is not capped (rounding is monotone).
+    let changed = false, numCapped = 0;
+    const top = design.maxEffect(theta);
+    for (let i = 0; i < arms; i++) {
+      const q = passive[on[i] * 2 + s];
+      const cap = q + top >= M_MAX && q + design.effect(theta, on[i]) >= M_MAX ? 1 : 0;
+      numCapped += cap;
+      if (cap === capped[i]) continue;
+      capped[i] = cap;
+      changed = true;
+    }
+    if (!changed) break;
+    cappedArms = new Int32Array(numCapped);
+    cappedWeight = new Uint16Array(numCapped);
+    for (let i = 0, j = 0; i < arms; i++) {
+      if (!capped[i]) continue;
+      cappedArms[j] = on[i];
+      cappedWeight[j++] = weight[i];
     }
   }
-  fits[0].strength = totals[0] / N;
-  fits[1].strength = totals[1] / N;
-  return { mean, strength, variance, fits };
+  return { theta, arms, calls };
 }
 
 /** Solves A x = b for symmetric positive definite A (p x p, row-major) by Cholesky. */

@@ -19,7 +19,7 @@
 // and finds their best k by a histogram of their keys' bits, then sorts those by radix (rank-order.ts):
 // no comparator sort. The walker sorts all the candidates when skips (caps) exhaust the prefix.
 import { scratch } from './scratch.ts';
-import { armsByTieRank, flaggedInTieOrder, inTieOrder, topInOrder } from './rank-order.ts';
+import { armsByTieRank, flaggedInTieOrder, inTieOrder, topInOrder, topSet } from './rank-order.ts';
 
 export { compareArms } from './rank-order.ts';
 
@@ -155,6 +155,15 @@ export function constrainedTopB(input: ConstrainedTopBInput): ConstrainedTopB {
   const viaOf = new Map<number, number>();
   picked.forEach((arm, j) => pickedVia[j] !== -1 && viaOf.set(arm, pickedVia[j]));
   return { arms, via: Int32Array.from(arms, (arm) => viaOf.get(arm) ?? -1), quotaCalls, unmet };
+}
+
+/**
+ * Who constrainedTopB chooses when there are no quotas (its top B of the eligible `candidates`, any
+ * order, the same ties), in no particular order: the posterior draws count members and need no order,
+ * which spares the sort of the B arms (topSet of rank-order.ts). `armAtRank` inverts `tieRank`.
+ */
+export function topBSet(index: Float64Array, armAtRank: Int32Array, tieRank: Int32Array, candidates: Int32Array, budget: number): Int32Array {
+  return topSet(index, tieRank, candidates, budget);
 }
 
 /**

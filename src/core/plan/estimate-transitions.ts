@@ -40,7 +40,7 @@
 import type { FeatureSchema } from '../instance/types.ts';
 import { groupBuckets } from '../measures/group-buckets.ts';
 import { C_MAX, C_MIN, fitBetaBinomial, histogramStats, rowHistograms } from './beta-binomial-fit.ts';
-import { fitCallEffects, type CallEffectFit } from './call-effect.ts';
+import { CallEffects, type CallEffectFit } from './call-effect.ts';
 import { fewUncalledWeeks, noCalls, smallGroups, type EstimateWarning } from './estimate-warnings.ts';
 import { betaQuantile } from './incomplete-beta.ts';
 import { MISSING, type History } from './register.ts';
@@ -122,7 +122,7 @@ export function estimateTransitions(history: History, schema: FeatureSchema, fea
   // Not-called rows: the register first (thin groups fall back to it), then the groups.
   for (const row of [0, 2]) {
     const s = row >> 1;
-    const h = hist[G * 4 + row];
+    const h = hist[G * 2 + s];
     const stats = histogramStats(h, side);
     if (stats.arms > 0 && stats.informative > 0) {
       priors[G * 4 + row] = { group: 'all', state: s, action: 0, ...fitBetaBinomial(h, side), source: 'group', arms: stats.arms, observations: stats.observations };
@@ -131,7 +131,7 @@ export function estimateTransitions(history: History, schema: FeatureSchema, fea
       warnings.push(fewUncalledWeeks(s, stats.observations));
     }
     for (let g = 0; g < G; g++) {
-      const hg = hist[g * 4 + row];
+      const hg = hist[g * 2 + s];
       const sg = histogramStats(hg, side);
       priors[g * 4 + row] = sg.arms >= minGroupArms && sg.informative > 0
         ? { group: labels[g], state: s, action: 0, ...fitBetaBinomial(hg, side), source: 'group', arms: sg.arms, observations: sg.observations }
@@ -142,55 +142,60 @@ export function estimateTransitions(history: History, schema: FeatureSchema, fea
   if (thin.length > 0) {
     warnings.push(smallGroups(options.groupBy!, minGroupArms, G * 2, thin.map((p) => ({ bucket: p.group, state: p.state }))));
   }
-  const alpha = new Float64Array(N * 4), beta = new Float64Array(N * 4), transitions = new Float64Array(N * 8);
+  // Her not-called posterior mean and variance (before her called weeks move the mean).
   const passive = new Float64Array(N * 2), passiveVariance = new Float64Array(N * 2);
-  const set = (cell: number, a: number, b: number) => {
-    alpha[cell] = a;
-    beta[cell] = b;
-    const q = a / (a + b);
-    transitions[cell * 2] = 1 - q;
-    transitions[cell * 2 + 1] = q;
-  };
   const pa = Float64Array.from(priors, (p) => (p ? p.mean * p.strength : 0)), pb = Float64Array.from(priors, (p) => (p ? (1 - p.mean) * p.strength : 0));
   for (let arm = 0; arm < N; arm++) {
     const base = (group[arm] >= 0 ? group[arm] : G) * 4;
-    for (let row = 0; row < 4; row += 2) {
-      const cell = arm * 4 + row;
-      const a = pa[base + row] + k[cell], b = pb[base + row] + n[cell] - k[cell];
-      alpha[cell] = a;
-      beta[cell] = b;
-      const q = a / (a + b);
-      transitions[cell * 2] = 1 - q;
-      transitions[cell * 2 + 1] = q;
-      passive[arm * 2 + (row >> 1)] = q;
-      passiveVariance[arm * 2 + (row >> 1)] = (a * b) / ((a + b) * (a + b) * (a + b + 1));
+    for (let s = 0; s < 2; s++) {
+      const cell = arm * 4 + s * 2;
+      const a = pa[base + s * 2] + k[cell], b = pb[base + s * 2] + n[cell] - k[cell];
+      passive[arm * 2 + s] = a / (a + b);
+      passiveVariance[arm * 2 + s] = (a * b) / ((a + b) * (a + b) * (a + b + 1));
     }
   }
   // Called rows: her not-called mean plus the call effect predicted from her features.
   const all = groupBuckets(schema, features, N);
   const buckets = schema.groups.map((g, gi) => ({ bucket: all[gi], count: g.buckets.length }));
-  const { mean, strength: strengths, variance, fits } = fitCallEffects(n, k, passive, passiveVariance, buckets, N, [C_MIN, C_MAX]);
-  for (const row of [1, 3]) {
-    const s = row >> 1, fit = fits[s];
-    const noCallsFrom = fit.arms === 0;
-    const strength = noCallsFrom ? priors[G * 4 + s * 2].strength : fit.strength;
-    if (noCallsFrom) warnings.push(noCalls(s));
-    let sum = 0;
-    for (let arm = 0; arm < N; arm++) {
-      const cell = arm * 4 + row;
-      const m = noCallsFrom ? passive[arm * 2 + s] : mean[arm * 2 + s];
-      const c = noCallsFrom ? strength : strengths[arm * 2 + s];
-      sum += m;
-      set(cell, m * c + k[cell], (1 - m) * c + n[cell] - k[cell]);
-      if (noCallsFrom || n[cell] === 0) continue;
-      // Her called weeks also tell about her own rate (the not-called row): see the header.
-      const u = passiveVariance[arm * 2 + s], share = Math.min(1, u / variance[arm * 2 + s]);
-      const shift = share * (transitions[cell * 2 + 1] - m);
-      const q0 = Math.min(1 - Q_EDGE, Math.max(Q_EDGE, passive[arm * 2 + s] + shift));
-      const weight = alpha[cell - 1] + beta[cell - 1];
-      set(cell - 1, q0 * weight, (1 - q0) * weight);
+  const prior = new CallEffects(n, k, passive, passiveVariance, buckets, N, [C_MIN, C_MAX]), fits = prior.fits;
+  const noCallsFrom = fits.map((fit) => fit.arms === 0);
+  const strength = [0, 1].map((s) => (noCallsFrom[s] ? priors[G * 4 + s * 2].strength : fits[s].strength));
+  noCallsFrom.forEach((none, s) => none && warnings.push(noCalls(s)));
+  // Every row once: the called row from her prior, then the not-called row, moved by her called weeks
+  // (see the header) or as it is.
+  const alpha = new Float64Array(N * 4), beta = new Float64Array(N * 4), transitions = new Float64Array(N * 8);
+  const sums = [0, 0];
+  for (let arm = 0; arm < N; arm++) {
+    const base = (group[arm] >= 0 ? group[arm] : G) * 4;
+    for (let s = 0; s < 2; s++) {
+      const cell = arm * 4 + s * 2 + 1, none = noCallsFrom[s];
+      prior.at(arm, s);
+      const m = none ? passive[arm * 2 + s] : prior.m;
+      const c = none ? strength[s] : prior.c;
+      sums[s] += m;
+      const a1 = m * c + k[cell], b1 = (1 - m) * c + n[cell] - k[cell], q1 = a1 / (a1 + b1);
+      alpha[cell] = a1;
+      beta[cell] = b1;
+      transitions[cell * 2] = 1 - q1;
+      transitions[cell * 2 + 1] = q1;
+      let a0 = pa[base + s * 2] + k[cell - 1], b0 = pb[base + s * 2] + n[cell - 1] - k[cell - 1];
+      if (!none && n[cell] > 0) {
+        const u = passiveVariance[arm * 2 + s], share = Math.min(1, u / prior.v);
+        const q0 = Math.min(1 - Q_EDGE, Math.max(Q_EDGE, passive[arm * 2 + s] + share * (q1 - m)));
+        const weight = a0 + b0;
+        a0 = q0 * weight;
+        b0 = (1 - q0) * weight;
+      }
+      const q0 = a0 / (a0 + b0);
+      alpha[cell - 1] = a0;
+      beta[cell - 1] = b0;
+      transitions[cell * 2 - 2] = 1 - q0;
+      transitions[cell * 2 - 1] = q0;
     }
-    const fitRow: PriorFit = { group: 'all', state: s, action: 1, mean: sum / N, strength, source: noCallsFrom ? 'not-called row' : 'call effect', arms: fit.arms, observations: fit.calls };
+  }
+  for (let s = 0; s < 2; s++) {
+    const fit = fits[s], row = s * 2 + 1;
+    const fitRow: PriorFit = { group: 'all', state: s, action: 1, mean: sums[s] / N, strength: strength[s], source: noCallsFrom[s] ? 'not-called row' : 'call effect', arms: fit.arms, observations: fit.calls };
     priors[G * 4 + row] = fitRow;
     for (let g = 0; g < G; g++) priors[g * 4 + row] = { ...fitRow, group: labels[g] };
   }

@@ -104,10 +104,13 @@ export function meanTermWeights(terms: RewardTerm[], over: Uint8Array | null): F
 
 /** A term's text with features as the user named them: agent_feats[12] -> “Ages 51-60”, agent_feats[0] -> age. */
 export function termLabel(text: string, schema: FeatureSchema): string {
-  return text.replace(/agent_feats\[(\d+)\]/g, (_, i) => {
-    const label = schema.columns[Number(i)]?.label;
-    return !label ? `agent_feats[${i}]` : /^[A-Za-z_]\w*$/.test(label) ? label : `“${label}”`;
-  });
+  const texts = new Map(schema.groups.filter((g) => g.text).map((g) => [g.text!.name, g.name]));
+  return text
+    .replace(/agent_feats\[(\d+)\]/g, (_, i) => {
+      const label = schema.columns[Number(i)]?.label;
+      return !label ? `agent_feats[${i}]` : /^[A-Za-z_]\w*$/.test(label) ? label : `“${label}”`;
+    })
+    .replace(/agent_feats\.([\p{XID_Start}_]\p{XID_Continue}*)/gu, (whole, name: string) => texts.get(name) ?? whole);
 }
 
 const num = (x: number) => {
@@ -116,9 +119,14 @@ const num = (x: number) => {
 };
 const signed = (x: number) => (x > 0 ? `+${num(x)}` : num(x));
 
-/** Her value of a feature in words: "in Ages 51-60", "not in Hindi", "age = 34". */
+/** Her value of a feature in words: "in Ages 51-60", "not in Hindi", "age = 34", a text column's "district = पालघर". */
 function featureWords(schema: FeatureSchema, features: Float64Array, arm: number, f: number): string {
   const c = schema.columns[f];
+  const text = schema.groups.find((g) => g.text && g.columns.includes(f));
+  if (text) {
+    const b = text.columns.findIndex((k) => features[arm * schema.columns.length + k] === 1);
+    return `${text.name} = ${b >= 0 ? text.buckets[b] : '?'}`;
+  }
   const v = features[arm * schema.columns.length + f];
   if (c.type === 'binary') return v === 1 ? `is ${c.label}` : `is not ${c.label}`;
   return `${c.label} = ${num(v)}`;
@@ -155,8 +163,10 @@ export function explainPriority(terms: RewardTerm[], means: Float64Array, arm: n
   for (const t of [first, second]) {
     if (t < 0) continue;
     const term = terms[t], w = term.weight[arm], c = w - means[t];
-    const used = term.featuresUsed.slice(0, 3).map((f) => featureWords(schema, features, arm, f));
-    parts.push(`${c > 0 ? 'raised' : 'lowered'} by ${labelOf(term, schema)} (${signed(w)} vs average ${signed(means[t])}${used.length ? `; she ${used.join(', ')}` : ''})`);
+    // the first three features the term reads, a text column once (its buckets' columns say one value)
+    const used = new Set<string>();
+    for (let k = 0; k < term.featuresUsed.length && used.size < 3; k++) used.add(featureWords(schema, features, arm, term.featuresUsed[k]));
+    parts.push(`${c > 0 ? 'raised' : 'lowered'} by ${labelOf(term, schema)} (${signed(w)} vs average ${signed(means[t])}${used.size ? `; she ${[...used].join(', ')}` : ''})`);
   }
   return `${moved}; reward weight ${num(weight)} against an average of ${num(average)}: ${parts.join('; ')}`;
 }

@@ -41,10 +41,11 @@ export function listLines(register: Register, arms: Int32Array): ListLines {
   arms.forEach((arm, j) => values.set(features.subarray(arm * F, arm * F + F), j * F));
   return {
     ids: Array.from(arms, (arm) => register.ids[arm]),
-    buckets: Array.from(arms, (arm) => {
-      const words = schema.groups.map((g, gi) => (buckets[gi][arm] >= 0 ? g.buckets[buckets[gi][arm]] : '?'));
-      return words.map((w, gi) => bucketText(schema.groups[gi].name, w)).join(' · ');
-    }),
+    // a text column's values are bare words ("none", "yes"): their group goes first
+    buckets: Array.from(arms, (arm) => schema.groups.map((g, gi) => {
+      const bucket = buckets[gi][arm] >= 0 ? g.buckets[buckets[gi][arm]] : '?';
+      return g.text ? `${g.name} ${bucket}` : bucketText(g.name, bucket);
+    }).join(' · ')),
     columns: schema.columns.map((c) => c.label || c.name),
     features: values,
   };

@@ -5,7 +5,7 @@
 //   "same place as the default"
 // The full account, term by term with the weights, is explain-priority.ts's; both read the same terms
 // (rewardTerms) and averages (meanTermWeights), so they never disagree on what moved her.
-import type { FeatureSchema } from '../instance/types.ts';
+import type { FeatureGroup, FeatureSchema } from '../instance/types.ts';
 import type { RewardTerm } from './explain-priority.ts';
 import { count } from '../words/count.ts';
 
@@ -42,24 +42,28 @@ export function featurePhrase(schema: FeatureSchema, features: Float64Array, row
   const v = features[row * schema.columns.length + f];
   const label = c.label || c.name;
   if (!Number.isFinite(v)) return `${label} unknown`;
-  const name = bucketName(schema, f);
-  if (name !== null) return v !== 0 ? name : `not in ${name}`;
+  const g = oneHotGroup(schema, f);
+  if (g?.text) {
+    // a text column is one feature for her: her value as written, whichever of its columns is read
+    const F = schema.columns.length;
+    const hers = g.columns.findIndex((k) => features[row * F + k] !== 0);
+    return `${g.name} ${hers === -1 ? 'unknown' : g.buckets[hers]}`;
+  }
+  const name = g ? bucketText(g.name, g.buckets[g.columns.indexOf(f)] ?? label) : label;
+  if (g) return v !== 0 ? name : `not in ${name}`;
   if (c.type === 'binary') return v !== 0 ? label : `not ${label}`;
   return `${label} ${num(v)}`;
 }
 
-const bucketNames = new WeakMap<FeatureSchema, (string | null)[]>();
-/** Column f's bucket in words when it is a column of a one-hot group, else null (kept per schema: once a line). */
-function bucketName(schema: FeatureSchema, f: number): string | null {
-  let names = bucketNames.get(schema);
-  if (!names) {
-    names = schema.columns.map((c, k) => {
-      const g = c.group === null ? undefined : schema.groups.find((x) => x.name === c.group && x.kind === 'one-hot');
-      return g ? bucketText(g.name, g.buckets[g.columns.indexOf(k)] ?? (c.label || c.name)) : null;
-    });
-    bucketNames.set(schema, names);
+const oneHotGroups = new WeakMap<FeatureSchema, (FeatureGroup | undefined)[]>();
+/** The one-hot group of column f, if any (kept per schema: a list asks once a line). */
+function oneHotGroup(schema: FeatureSchema, f: number): FeatureGroup | undefined {
+  let groups = oneHotGroups.get(schema);
+  if (!groups) {
+    groups = schema.columns.map((c) => (c.group === null ? undefined : schema.groups.find((x) => x.name === c.group && x.kind === 'one-hot')));
+    oneHotGroups.set(schema, groups);
   }
-  return names[f];
+  return groups[f];
 }
 
 /** The plain reason of one line (see the top of this file). */

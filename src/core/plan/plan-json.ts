@@ -1,171 +1,104 @@
-// PLAN.json: a plan as text and back, exactly: who it is (id, name, times, where its policy came
-// from) and its PlanState. Typed arrays are written as base64 of their bytes (little-endian, as every
-// platform allot runs on), features column by column in the narrowest exact type (most are 0/1: one
-// byte), so a plan of 10^6 beneficiaries and 26 weeks is tens of megabytes.
-// Versions: 1 held the PlanState alone (read with a name from its file); 2 adds who the plan is.
-import type { FeatureSchema } from '../instance/types.ts';
-import { packPlan, unpackPlan } from './packed-plan.ts';
-import type { PlanPolicySource, PlanRecord } from './plan-record.ts';
-import type { PlanSettings } from './plan-settings.ts';
-import { PLAN_FORMAT, PLAN_VERSION, type PlanState, type WeekRecord } from './plan-state.ts';
-import type { Register } from './register.ts';
+// PLAN.json: a plan as one file, the same from `allot plan --state` and from the app's export, so a
+// plan moves between machines and between the app and the command line. Version 3 writes the stored
+// plan (stored-plan.ts): the register once (ids as a list of text, features as packed typed columns,
+// the history up to the plan's first week as bit planes) and each week (its list, and once applied
+// its outcomes and what they changed); typed arrays are base64 of their bytes, little-endian as on
+// every platform allot runs on. At 10^6 beneficiaries and 26 weeks that is about 30 bytes each.
+// Versions 1 (the plan's state alone) and 2 (who the plan is beside it) are read and moved forward
+// (plan-json-legacy.ts). Everything read is checked (restore-plan.ts) before it is used.
+import { base64 as platformBase64, type Base64Codec } from './base64.ts';
+import type { PackedColumn, PackedPlane } from './bit-columns.ts';
+import { Checks } from './plan-checks.ts';
+import { legacyStoredPlan } from './plan-json-legacy.ts';
+import { packIds, unpackIds, type PackedIds } from './packed-plan.ts';
+import type { PlanMeta, PlanRecord } from './plan-record.ts';
+import { PLAN_FORMAT } from './plan-state.ts';
+import { restorePlan } from './restore-plan.ts';
+import { storedPlan, type StoredWeek } from './stored-plan.ts';
+import { decodeTyped, encodeTyped } from './typed-base64.ts';
 
 /** The version PLAN.json is written in; every earlier one is read. */
-export const PLAN_FILE_VERSION = 2;
+export const PLAN_FILE_VERSION = 3;
 
-/** Who the plan is, apart from its state. */
-type PlanMeta = Omit<PlanRecord, 'plan'>;
+/** The id lists of packed ids written or read before. */
+const idLists = new WeakMap<PackedIds, string[]>();
 
-/** PLAN.json of a stored plan (its ids unpacked on the way). */
-export function planRecordToJson({ plan, ...meta }: PlanRecord): string {
-  return planToJson(unpackPlan(plan), meta);
-}
-
-/** A stored plan from PLAN.json (any version); a version-1 file gets `fallback`'s meta. Errors name the file and the field. */
-export function parsePlanRecordJson(text: string, fileName: string, fallback: PlanMeta): PlanRecord {
-  const { plan, meta } = parsePlan(text, fileName);
-  return { ...(meta ?? fallback), plan: packPlan(plan) };
-}
-
-type Column = { type: 'u8' | 'i16' | 'i32' | 'f64'; data: string };
-
-export function planToJson(plan: PlanState, meta: PlanMeta): string {
-  const r = plan.register;
-  const F = r.schema.columns.length;
-  const columns: Column[] = [];
-  for (let f = 0; f < F; f++) {
-    const values = new Float64Array(r.numArms);
-    let lo = Infinity, hi = -Infinity, whole = true;
-    for (let arm = 0; arm < r.numArms; arm++) {
-      const v = (values[arm] = r.features[arm * F + f]);
-      if (v < lo) lo = v;
-      if (v > hi) hi = v;
-      if (!Number.isInteger(v) || Object.is(v, -0)) whole = false;
-    }
-    const type = !whole ? 'f64' : lo >= 0 && hi <= 255 ? 'u8' : lo >= -32768 && hi <= 32767 ? 'i16' : lo >= -(2 ** 31) && hi < 2 ** 31 ? 'i32' : 'f64';
-    const typed = type === 'u8' ? Uint8Array.from(values) : type === 'i16' ? Int16Array.from(values) : type === 'i32' ? Int32Array.from(values) : values;
-    columns.push({ type, data: toBase64(typed) });
-  }
+/** PLAN.json of a plan (`codec`: the platform's base64 unless given, e.g. Node's Buffer). */
+export function planFileText(record: PlanRecord, codec: Base64Codec = platformBase64): string {
+  const { meta, settings, register: r, weeks } = storedPlan(record);
+  const b64 = (a: Uint8Array | Float64Array | Int32Array) => encodeTyped(a, codec);
+  const plane = (p: PackedPlane) => ({ data: b64(p.data), missing: p.missing && b64(p.missing) });
+  const column = (c: PackedColumn) => (c.type === 'f64' ? { type: c.type, data: b64(c.data) } : { type: c.type, width: c.width, offset: c.offset, data: b64(c.data), missing: c.missing && b64(c.missing) });
+  let ids = idLists.get(r.ids);
+  if (!ids) idLists.set(r.ids, (ids = unpackIds(r.ids)));
   const register = {
-    numArms: r.numArms, numStates: r.numStates, ids: r.ids, schema: r.schema, features: columns,
-    transitions: r.transitions ? toBase64(r.transitions) : null,
-    history: { firstWeek: r.history.firstWeek, states: r.history.states.map(toBase64), called: r.history.called.map(toBase64) },
+    numArms: r.numArms, numStates: r.numStates, ids, schema: r.schema, features: r.features.map(column),
+    transitions: r.transitions && b64(r.transitions),
+    history: { firstWeek: r.history.firstWeek, states: r.history.states.map(plane), called: r.history.called.map(b64) },
     budget: r.budget, discount: r.discount, horizon: r.horizon, provenance: r.provenance, warnings: r.warnings,
   };
-  const weeks = plan.weeks.map((w) => ({ ...w, planned: toBase64(w.planned) }));
+  const week = ({ change, planned, ...w }: StoredWeek) => ({ ...w, planned: b64(planned), change: change && { called: b64(change.called), states: plane(change.states) } });
   const { id, name, createdAt, updatedAt, policy } = meta;
-  return JSON.stringify({ format: PLAN_FORMAT, version: PLAN_FILE_VERSION, id, name, createdAt, updatedAt, policy, settings: plan.settings, register, weeks });
+  return JSON.stringify({ format: PLAN_FORMAT, version: PLAN_FILE_VERSION, id, name, createdAt, updatedAt, policy, settings, register, weeks: weeks.map(week) });
 }
 
-/** Parses and checks PLAN.json; errors name the file and the field. The meta is null in a version-1 file. */
-export function parsePlan(text: string, fileName = 'the plan file'): { plan: PlanState; meta: PlanMeta | null } {
-  const fail = (what: string): never => {
-    throw new Error(`${fileName}: ${what}`);
-  };
-  let data: Record<string, unknown>;
+/**
+ * The plan in PLAN.json text of any version, checked; a version-1 file (no meta) gets `fallback`.
+ * Throws PlanReadError naming `fileName` and the field.
+ */
+export function readPlanFile(text: string, fileName: string, fallback: PlanMeta, codec: Base64Codec = platformBase64): PlanRecord {
+  const c = new Checks(fileName);
+  let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (error) {
-    return fail(`not valid JSON (${(error as Error).message})`);
+    return c.fail('', `is not valid JSON (${(error as Error).message})`);
   }
-  if (!data || typeof data !== 'object' || data.format !== PLAN_FORMAT) fail(`not an allot plan (expected "format": "${PLAN_FORMAT}")`);
-  if (data.version !== 1 && data.version !== PLAN_FILE_VERSION) fail(`plan version ${String(data.version)} is not supported (this allot reads versions 1 to ${PLAN_FILE_VERSION})`);
-  let meta: PlanMeta | null = null;
-  if (data.version === PLAN_FILE_VERSION) {
-    const { id, name, createdAt, updatedAt, policy } = data as Record<string, any>;
-    if (typeof id !== 'string' || id === '' || typeof name !== 'string') fail('"id" and "name" must be text');
-    if (!Number.isFinite(createdAt) || !Number.isFinite(updatedAt)) fail('"createdAt" and "updatedAt" must be times in milliseconds');
-    if (!policy || !['run-selected', 'run-candidate', 'typed'].includes(policy.kind)) fail('"policy" must say where the reward came from ("kind": "run-selected", "run-candidate" or "typed")');
-    meta = { id, name, createdAt, updatedAt, policy: policy as PlanPolicySource };
+  const d = c.object(data, '');
+  if (d.format !== PLAN_FORMAT) c.fail('format', `must be "${PLAN_FORMAT}": this is not an allot plan`);
+  if (d.version === 1 || d.version === 2) return restorePlan(legacyStoredPlan(d, c, fallback, codec), fileName);
+  if (d.version !== PLAN_FILE_VERSION) {
+    c.fail('version', `is ${JSON.stringify(d.version)}; this allot reads plan versions 1 to ${PLAN_FILE_VERSION}${typeof d.version === 'number' && d.version > PLAN_FILE_VERSION ? ' (the file comes from a newer allot: update allot to read it)' : ''}`);
   }
-  const reg = data.register as Record<string, any>;
-  if (!reg || typeof reg !== 'object') fail('"register" is missing');
-  const N = reg.numArms, S = reg.numStates;
-  if (!Number.isInteger(N) || N < 1) fail('"register.numArms" must be a positive whole number');
-  if (!Number.isInteger(S) || S < 2) fail('"register.numStates" must be a whole number >= 2');
-  if (!Array.isArray(reg.ids) || reg.ids.length !== N || reg.ids.some((id: unknown) => typeof id !== 'string')) fail(`"register.ids" must be ${N} strings`);
-  const schema = reg.schema as FeatureSchema;
-  if (!schema || !Array.isArray(schema.columns) || !Array.isArray(schema.groups)) fail('"register.schema" must have "columns" and "groups"');
-  const F = schema.columns.length;
-  if (!Array.isArray(reg.features) || reg.features.length !== F) fail(`"register.features" must hold ${F} columns`);
-  const features = new Float64Array(N * F);
-  (reg.features as Column[]).forEach((column, f) => {
-    const values = typedFrom(column?.type, column?.data, N, `register.features[${f}]`, fail);
-    for (let arm = 0; arm < N; arm++) features[arm * F + f] = values[arm];
-  });
-  const transitions = reg.transitions === null ? null : (typedFrom('f64', reg.transitions, N * S * 2 * S, 'register.transitions', fail) as Float64Array);
-  const h = reg.history;
-  if (!h || !Number.isInteger(h.firstWeek) || !Array.isArray(h.states) || !Array.isArray(h.called) || h.states.length !== h.called.length || h.states.length < 1) {
-    fail('"register.history" must have "firstWeek" and as many "states" as "called" weeks (at least one)');
-  }
-  const states = (h.states as string[]).map((x, w) => typedFrom('u8', x, N, `register.history.states[${w}]`, fail) as Uint8Array);
-  const called = (h.called as string[]).map((x, w) => typedFrom('u8', x, N, `register.history.called[${w}]`, fail) as Uint8Array);
-  for (const [name, v] of [['budget', reg.budget], ['discount', reg.discount], ['horizon', reg.horizon]] as const) if (typeof v !== 'number') fail(`"register.${name}" must be a number`);
-  const register: Register = {
-    numArms: N, numStates: S, ids: reg.ids, schema, features, transitions, history: { firstWeek: h.firstWeek, states, called },
-    budget: reg.budget, discount: reg.discount, horizon: reg.horizon, provenance: reg.provenance, warnings: Array.isArray(reg.warnings) ? reg.warnings : [],
+  return restorePlan(storedFromJson(d, c, codec), fileName);
+}
+
+/** The stored plan a version-3 file holds, its base64 decoded (restorePlan checks the rest). */
+function storedFromJson(d: Record<string, unknown>, c: Checks, codec: Base64Codec): unknown {
+  const bytes = (v: unknown, field: string) => decodeTyped(c, v, field, codec, Uint8Array);
+  const plane = (v: unknown, field: string) => {
+    const o = c.object(v, field);
+    return { data: bytes(o.data, `${field}.data`), missing: o.missing === null ? null : bytes(o.missing, `${field}.missing`) };
   };
-  const settings = data.settings as PlanSettings;
-  if (!settings || typeof settings.reward !== 'string' || typeof settings.budget !== 'number' || !Array.isArray(settings.exclude) || !Array.isArray(settings.shares)) fail('"settings" must have "reward", "budget", "exclude" and "shares"');
-  if (!Array.isArray(data.weeks) || data.weeks.length < 1) fail('"weeks" must list at least one week');
-  const weeks = (data.weeks as Record<string, any>[]).map((w, i): WeekRecord => {
-    if (!Number.isInteger(w.week)) fail(`"weeks[${i}].week" must be a whole number`);
-    return { week: w.week, tieSeed: w.tieSeed, reward: w.reward, budget: w.budget, planned: typedFrom('i32', w.planned, -1, `weeks[${i}].planned`, fail) as Int32Array, outcomes: w.outcomes ?? null };
+  const r = c.object(d.register, 'register');
+  const idList = c.list(r.ids, 'register.ids', 2 ** 31 - 1);
+  if (Number.isInteger(r.numArms) && idList.length !== r.numArms) c.fail('register.ids', `holds ${idList.length} ids, but "register.numArms" is ${String(r.numArms)}: every beneficiary needs her id`);
+  for (let i = 0; i < idList.length; i++) if (typeof idList[i] !== 'string') c.fail(`register.ids[${i}]`, 'must be text');
+  const ids = packIds(idList as string[]);
+  idLists.set(ids, idList as string[]);
+  const features = c.list(r.features, 'register.features', 100_000).map((raw, f) => {
+    const field = `register.features[${f}]`;
+    const o = c.object(raw, field);
+    if (o.type === 'f64') return { type: 'f64', data: decodeTyped(c, o.data, `${field}.data`, codec, Float64Array) };
+    return { ...o, data: bytes(o.data, `${field}.data`), missing: o.missing === null || o.missing === undefined ? null : bytes(o.missing, `${field}.missing`) };
   });
-  return { plan: { format: PLAN_FORMAT, version: PLAN_VERSION, register, settings, weeks }, meta };
-}
-
-const WIDTH = { u8: 1, i16: 2, i32: 4, f64: 8 } as const;
-
-function typedFrom(type: unknown, data: unknown, length: number, field: string, fail: (what: string) => never): Uint8Array | Int16Array | Int32Array | Float64Array {
-  if (typeof data !== 'string' || !(typeof type === 'string' && type in WIDTH)) return fail(`"${field}" must be base64 text of type u8, i16, i32 or f64`);
-  const bytes = fromBase64(data);
-  if (bytes === null) return fail(`"${field}" is not valid base64`);
-  const width = WIDTH[type as keyof typeof WIDTH];
-  if (bytes.length % width !== 0 || (length >= 0 && bytes.length !== length * width)) return fail(`"${field}" holds ${bytes.length} bytes, expected ${length >= 0 ? length * width : `a multiple of ${width}`}`);
-  const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length);
-  return type === 'u8' ? new Uint8Array(buffer) : type === 'i16' ? new Int16Array(buffer) : type === 'i32' ? new Int32Array(buffer) : new Float64Array(buffer);
-}
-
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-const CODES = new Uint8Array(ALPHABET.length).map((_, i) => ALPHABET.charCodeAt(i));
-const VALUES = new Int16Array(128).fill(-1).map((v, c) => (ALPHABET.indexOf(String.fromCharCode(c)) >= 0 ? ALPHABET.indexOf(String.fromCharCode(c)) : v));
-
-/** Standard base64 (RFC 4648, with = padding) of a typed array's bytes. */
-export function toBase64(array: ArrayBufferView): string {
-  const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
-  const n = bytes.length;
-  const out = new Uint8Array(Math.ceil(n / 3) * 4);
-  let o = 0;
-  for (let i = 0; i < n; i += 3) {
-    const b0 = bytes[i], b1 = i + 1 < n ? bytes[i + 1] : 0, b2 = i + 2 < n ? bytes[i + 2] : 0;
-    out[o++] = CODES[b0 >> 2];
-    out[o++] = CODES[((b0 & 3) << 4) | (b1 >> 4)];
-    out[o++] = i + 1 < n ? CODES[((b1 & 15) << 2) | (b2 >> 6)] : 61;
-    out[o++] = i + 2 < n ? CODES[b2 & 63] : 61;
-  }
-  let text = '';
-  for (let i = 0; i < out.length; i += 0x8000) text += String.fromCharCode.apply(null, out.subarray(i, i + 0x8000) as unknown as number[]);
-  return text;
-}
-
-/** The bytes of standard base64 text, or null when it is not base64. */
-export function fromBase64(text: string): Uint8Array | null {
-  if (text.length % 4 !== 0) return null;
-  const pad = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
-  const out = new Uint8Array((text.length / 4) * 3 - pad);
-  const body = text.length - pad;
-  let o = 0, acc = 0, bits = 0;
-  for (let i = 0; i < body; i++) {
-    const code = text.charCodeAt(i);
-    const v = code < 128 ? VALUES[code] : -1;
-    if (v < 0) return null;
-    acc = ((acc << 6) | v) & 0xffffff;
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      out[o++] = (acc >> bits) & 255;
-    }
-  }
-  return out;
+  const h = c.object(r.history, 'register.history');
+  const history = {
+    firstWeek: h.firstWeek,
+    states: c.list(h.states, 'register.history.states', 100_000).map((p, w) => plane(p, `register.history.states[${w}]`)),
+    called: c.list(h.called, 'register.history.called', 100_000).map((b, w) => bytes(b, `register.history.called[${w}]`)),
+  };
+  const transitions = r.transitions === null ? null : decodeTyped(c, r.transitions, 'register.transitions', codec, Float64Array);
+  const weeks = c.list(d.weeks, 'weeks', 100_000).map((raw, k) => {
+    const field = `weeks[${k}]`;
+    const w = c.object(raw, field);
+    const change = w.change === null || w.change === undefined ? null : c.object(w.change, `${field}.change`);
+    return {
+      ...w,
+      planned: decodeTyped(c, w.planned, `${field}.planned`, codec, Int32Array),
+      change: change && { called: bytes(change.called, `${field}.change.called`), states: plane(change.states, `${field}.change.states`) },
+    };
+  });
+  const { id, name, createdAt, updatedAt, policy } = d;
+  return { meta: { id, name, createdAt, updatedAt, policy }, settings: d.settings, register: { ...r, ids, features, transitions, history }, weeks };
 }

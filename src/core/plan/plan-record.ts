@@ -3,10 +3,8 @@
 // store applies before writing a week's outcomes: weeks are applied in order, and a week already
 // applied is replaced only when the user asked for it (and only the last one, since later lists were
 // planned from it).
-import type { PlanWarning } from './estimate-warnings.ts';
 import type { PackedPlan } from './packed-plan.ts';
 import { lastAppliedWeek } from './plan-summary.ts';
-import type { WeeklyList } from './weekly-list.ts';
 
 /**
  * Where a plan's policy came from: the selected reward of a finished run, any candidate of a run
@@ -27,7 +25,7 @@ export interface PlanPolicy {
  * A weekly plan: the plan as the core keeps it (src/core/plan/plan-state.ts), its ids packed
  * (packed-plan.ts): the register with its growing history (columnar typed arrays), the settings
  * (reward expression, budget, exclusions, cooldown, shares per group, seed) and one record per week
- * (calls planned, and once applied, calls made and engaged). The week's full lists are PlanWeekRecords.
+ * (calls planned, and once applied, calls made and engaged).
  */
 export interface PlanRecord {
   id: string;
@@ -39,6 +37,9 @@ export interface PlanRecord {
   plan: PackedPlan;
 }
 
+/** Who a plan is, apart from its state. */
+export type PlanMeta = Omit<PlanRecord, 'plan'>;
+
 /** What lists a plan without reading its register (the 'plans' store; the plan itself is in 'plan-states'). */
 export interface PlanListing extends Omit<PlanRecord, 'plan'> {
   numArms: number;
@@ -46,34 +47,31 @@ export interface PlanListing extends Omit<PlanRecord, 'plan'> {
   budget: number;
   /** The plan's weeks in order, and whether each one's outcomes are applied. */
   weeks: { week: number; applied: boolean }[];
+  /** Set when the saved plan cannot be read as it is: what is wrong, naming the field. */
+  damaged?: string;
 }
 
-/** One week's list as it was made (ranks, indices, default ranks, reasons, intervals, make-up per group). */
-export interface PlanWeekRecord {
-  planId: string;
-  /** The plan's week number (weeks continue the register's history). */
-  week: number;
-  createdAt: number;
-  /** Lists saved before warnings had kinds hold them as sentences (plainWords reads both). */
-  list: Omit<WeeklyList, 'warnings'> & { warnings: (PlanWarning | string)[] };
-}
-
-/** A week's outcomes applied to a plan: the plan after them, the week applied, and the next week's list. */
+/** A week's outcomes applied to a plan: the plan after them (its last week the next list) and the week applied. */
 export interface PlanWeekUpdate {
   plan: PlanRecord;
   week: number;
-  next: PlanWeekRecord;
   /** Replace the outcomes of a week already applied (the last one only). */
   replace: boolean;
 }
 
-/** Where plans are kept, as the plan use-case (src/pipeline/plan/weekly-plan.ts) needs it. */
+/**
+ * Where plans are kept, as the plan use-case (src/pipeline/plan/weekly-plan.ts) needs it. A plan is
+ * kept as parts (plan-parts.ts: its register once, a record per week), so that a week writes only
+ * its own records. Every read is checked (restore-plan.ts): a damaged plan throws PlanReadError.
+ */
 export interface PlanStore {
   /**
-   * Saves a plan with its current week's list, all or nothing (a new plan, or a new list after the
-   * policy, budget or rules changed). Refuses a week whose outcomes are already applied.
+   * Saves a new plan whole (made here, or imported), all or nothing. Never overwrites: a saved plan
+   * with the same id is a PlanExistsError, unless `replace` (an import that replaces it on purpose).
    */
-  savePlan(plan: PlanRecord, current: PlanWeekRecord): Promise<void>;
+  createPlan(plan: PlanRecord, options?: { replace?: boolean }): Promise<void>;
+  /** Saves a new list for the plan's current week (the policy, budget or rules changed). Refuses a week whose outcomes are applied. */
+  saveCurrentWeek(plan: PlanRecord): Promise<void>;
   getPlan(id: string): Promise<PlanRecord | undefined>;
   /** Most recently updated first, without their registers. */
   listPlans(): Promise<PlanListing[]>;
@@ -84,6 +82,11 @@ export interface PlanStore {
   applyPlanWeek(update: PlanWeekUpdate): Promise<void>;
   /** Deletes a plan with its weeks. */
   deletePlan(id: string): Promise<void>;
+}
+
+/** A new plan whose id (or file) another plan already has: nothing was written. */
+export class PlanExistsError extends Error {
+  override name = 'PlanExistsError';
 }
 
 /** A week's outcomes that cannot be applied as asked (already applied, or not the next week). */
@@ -116,12 +119,10 @@ export function checkPlanWeek(stored: PlanListing | undefined, planId: string, w
   throw new PlanWeekError(`Week ${week} cannot be applied before week ${last + 1}: weeks are applied in order.`);
 }
 
-/** A list saved with a plan must be the plan's current (last) week. */
-export function checkCurrentWeek(plan: PlanRecord, current: PlanWeekRecord): void {
+/** A plan saved with a new current list must end with a week whose outcomes are not applied. */
+export function checkCurrentWeek(plan: PlanRecord): void {
   const last = plan.plan.weeks[plan.plan.weeks.length - 1];
-  if (current.planId !== plan.id || !last || current.week !== last.week || last.outcomes !== null) {
-    throw new PlanWeekError(`The list of week ${current.week} is not the current week of plan ${plan.id}${last ? ` (week ${last.week})` : ''}.`);
-  }
+  if (!last || last.outcomes !== null) throw new PlanWeekError(`The plan ${plan.id} has no current week whose list could change.`);
 }
 
 /** Refuses a new list for a week whose outcomes the stored plan has already applied (a stale page). */

@@ -2,15 +2,24 @@
 // counting how often each beneficiary is on it. The core counts a list's draws at once
 // (weekly-list.ts); the plan worker one draw at a time in the background, keeping the drawn indices for
 // new rules (src/pipeline/plan/uncertain-places.ts). Both draw with posteriorDrawIndex and count with
-// MembershipCount, so the same seed gives the same counts.
-import { constrainedTopB } from './constrained-top-b.ts';
+// MembershipCount, so the same seed gives the same counts. A draw's Beta draws and their indices come from
+// the engine, carried by the IndexFunction (src/engine/beta-sampler.ts, planIndexFunction).
+import { constrainedTopB, topBSet } from './constrained-top-b.ts';
 import type { TransitionPosterior } from './estimate-transitions.ts';
 import type { ListRules, TopRules } from './list-rules.ts';
-import { sampleBeta } from './sample-beta.ts';
+import type { BetaSampler, PosteriorIndexDraw } from './sample-beta.ts';
 import type { Random } from '../random/seeded-random.ts';
 
-/** Whittle indices numArms x numStates of arms with the given transitions and reward table (Engine.whittleIndices(...).indices). */
-export type IndexFunction = (transitions: Float64Array, rewards: Float64Array, numStates: number, discount: number) => Float64Array;
+/**
+ * Whittle indices numArms x numStates of arms with the given transitions and reward table
+ * (Engine.whittleIndices(...).indices); with the engine's posterior draw of them, without which the
+ * posterior draws cannot be made, and its Beta sampler (Thompson sampling's draw, thompson.ts).
+ */
+export interface IndexFunction {
+  (transitions: Float64Array, rewards: Float64Array, numStates: number, discount: number): Float64Array;
+  drawIndices?: PosteriorIndexDraw;
+  sampleBeta?: BetaSampler;
+}
 
 /** Each arm's Whittle index of her current state, from the arms' transitions and the rules' reward table (or another). */
 export function currentIndex(rules: ListRules, whittle: IndexFunction, transitions: Float64Array, rewards = rules.rewards): Float64Array {
@@ -23,30 +32,44 @@ export function currentIndex(rules: ListRules, whittle: IndexFunction, transitio
 
 /**
  * One posterior draw: a Beta draw of every (state, action) row, then each arm's Whittle index of her
- * current state under those transitions. Draws taken in turn from tieDraw's stream (list-rules.ts) are
- * the list's draws. `scratch` (N x 8) holds the drawn transitions.
+ * current state under those transitions (2 states, as the posterior). A draw's seed is the next 32 bits of
+ * tieDraw's stream (list-rules.ts): the draws taken in turn from it are the list's draws.
  */
-export function posteriorDrawIndex(posterior: TransitionPosterior, rules: ListRules, whittle: IndexFunction, random: Random, scratch = new Float64Array(rules.numArms * 8)): Float64Array {
-  for (let cell = 0; cell < rules.numArms * 4; cell++) {
-    const q = sampleBeta(random, posterior.alpha[cell], posterior.beta[cell]);
-    scratch[cell * 2] = 1 - q;
-    scratch[cell * 2 + 1] = q;
+export function posteriorDrawIndex(
+  posterior: TransitionPosterior, rules: ListRules, whittle: IndexFunction, random: Random,
+): Float64Array {
+  if (!whittle.drawIndices) {
+    throw new Error('posterior draws need the engine\'s Beta sampler (planIndexFunction in src/engine/beta-sampler.ts)');
   }
-  return currentIndex(rules, whittle, scratch);
+  const seed = random.int(2 ** 32);
+  return whittle.drawIndices(posterior.alpha, posterior.beta, seed, rules.rewards, rules.discount, rules.state);
 }
 
 /** How many draws put each arm on the list (the same ties, eligibility, budget and quotas as the list). */
 export class MembershipCount {
   private readonly counts: Uint16Array;
   private draws = 0;
+  /** Without quotas: the eligible arms and the inverse of the tie ranks, made once for every draw's topBSet. */
+  private readonly unordered: { armAtRank: Int32Array; candidates: Int32Array } | null = null;
 
   constructor(private readonly top: TopRules, numArms: number) {
     this.counts = new Uint16Array(numArms);
+    if (top.quotas.length === 0) {
+      const armAtRank = new Int32Array(numArms);
+      for (let arm = 0; arm < numArms; arm++) armAtRank[top.tieRank[arm]] = arm;
+      let n = 0;
+      for (let arm = 0; arm < numArms; arm++) if (top.eligible[arm]) n++;
+      const candidates = new Int32Array(n);
+      for (let arm = 0, j = 0; arm < numArms; arm++) if (top.eligible[arm]) candidates[j++] = arm;
+      this.unordered = { armAtRank, candidates };
+    }
   }
 
-  /** Counts the list one draw's indices give. */
+  /** Counts the list one draw's indices give (without quotas its members alone: the same arms, unsorted). */
   add(index: Float64Array): void {
-    for (const arm of constrainedTopB({ index, ...this.top }).arms) this.counts[arm]++;
+    const u = this.unordered;
+    const arms = u ? topBSet(index, u.armAtRank, this.top.tieRank, u.candidates, this.top.budget) : constrainedTopB({ index, ...this.top }).arms;
+    for (const arm of arms) this.counts[arm]++;
     this.draws++;
   }
 

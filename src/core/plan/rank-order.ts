@@ -82,19 +82,9 @@ export function topInOrder(index: Float64Array, tieRank: Int32Array, arms: Int32
   keysOf(index, arms, one);
   const { hi, lo } = one;
   if (k < n) {
-    // the 16 bits below the prefix every key shares
-    let or = 0, and = 0xffffffff;
-    for (let j = 0; j < n; j++) {
-      or |= hi[j];
-      and &= hi[j];
-    }
-    const shift = Math.max(0, 16 - Math.clz32((or ^ and) >>> 0));
-    const count = scratch('rank-count', Int32Array, 65537, true);
-    for (let j = 0; j < n; j++) count[((hi[j] >>> shift) & 0xffff) + 1]++;
-    let t = 0, below = 0;
-    while (below + count[t + 1] < k) below += count[++t];
-    // buckets 0..t hold the best `below + count[t + 1]` >= k arms, in tie order as they come
-    const m = below + count[t + 1];
+    const { shift, t, below, size } = bucketOfKth(hi, n, k);
+    // buckets 0..t hold the best m >= k arms, in tie order as they come
+    const m = below + size;
     if (m < n) {
       const { arms: a, hi: h, lo: l } = two;
       for (let j = 0, i = 0; j < n; j++) {
@@ -119,6 +109,57 @@ interface Buffers {
 
 function buffers(set: number, n: number): Buffers {
   return { arms: scratch(`rank-arms-${set}`, Int32Array, n), hi: scratch(`rank-hi-${set}`, Uint32Array, n), lo: scratch(`rank-lo-${set}`, Uint32Array, n) };
+}
+
+/**
+ * The same arms as topInOrder(index, tieRank, arms in tie order, k), in no particular order; `arms` in any
+ * order. Those in buckets above the k-th best's are taken as they come; only its own bucket is sorted
+ * (by tie rank, then by key).
+ */
+export function topSet(index: Float64Array, tieRank: Int32Array, arms: Int32Array, k: number): Int32Array {
+  const n = arms.length;
+  k = Math.min(k, n);
+  if (k === n) return arms.slice();
+  if (k === 0) return new Int32Array(0);
+  if (n <= SMALL) return Int32Array.from(arms).sort((a, b) => compareArms(index, tieRank, a, b)).slice(0, k);
+  const one = buffers(1, n), two = buffers(2, n);
+  keysOf(index, arms, one);
+  const { shift, t, below } = bucketOfKth(one.hi, n, k);
+  const out = new Int32Array(k);
+  let i = 0, m = 0;
+  for (let j = 0; j < n; j++) {
+    const d = (one.hi[j] >>> shift) & 0xffff;
+    if (d < t) out[i++] = arms[j];
+    else if (d === t) {
+      two.arms[m] = arms[j];
+      two.hi[m] = 0;
+      two.lo[m++] = tieRank[arms[j]];
+    }
+  }
+  // the k-th best's bucket: into tie order, then by key (stable)
+  const tied = radixSort(m, two, one).slice();
+  keysOf(index, tied, two);
+  two.arms.set(tied);
+  out.set(radixSort(m, two, one).subarray(0, k - below), below);
+  return out;
+}
+
+/**
+ * The 16 bits of hi below those all keys share (from `shift`), the bucket t holding the k-th smallest key,
+ * the `below` keys under it and its `size`.
+ */
+function bucketOfKth(hi: Uint32Array, n: number, k: number): { shift: number; t: number; below: number; size: number } {
+  let or = 0, and = 0xffffffff;
+  for (let j = 0; j < n; j++) {
+    or |= hi[j];
+    and &= hi[j];
+  }
+  const shift = Math.max(0, 16 - Math.clz32((or ^ and) >>> 0));
+  const count = scratch('rank-count', Int32Array, 65537, true);
+  for (let j = 0; j < n; j++) count[((hi[j] >>> shift) & 0xffff) + 1]++;
+  let t = 0, below = 0;
+  while (below + count[t + 1] < k) below += count[++t];
+  return { shift, t, below, size: count[t + 1] };
 }
 
 /** All of `arms` in list order (`arms` in increasing tie rank). */

@@ -1,28 +1,21 @@
-// Draws from Beta(a, b) as X / (X + Y) with X ~ Gamma(a), Y ~ Gamma(b), by Marsaglia and Tsang's
-// method (ACM TOMS 26(3), 2000): for shape k >= 1, d = k - 1/3, c = 1 / sqrt(9 d); draw z ~ N(0, 1),
-// v = (1 + c z)^3, accept d v when log U < z^2 / 2 + d - d v + d log v. Shapes below 1 use
-// Gamma(k) = Gamma(k + 1) U^(1/k). Randomness comes from the seeded generator passed in.
-import type { Random } from '../random/seeded-random.ts';
+// The Beta draws of the posterior draws (posterior-draws.ts): one Beta(alpha, beta) per (beneficiary,
+// state, action) row, 4 x 10^6 a draw at 10^6 beneficiaries. The core only states the contracts; the
+// engine provides them (src/engine/beta-sampler.ts: Marsaglia and Tsang's gamma ratio in WASM), as it
+// provides the Whittle indices, so that the core stays free of WASM.
 
-export function sampleGamma(random: Random, shape: number): number {
-  if (shape < 1) {
-    const u = 1 - random.next(); // (0, 1]
-    return sampleGamma(random, shape + 1) * Math.pow(u, 1 / shape);
-  }
-  const d = shape - 1 / 3, c = 1 / Math.sqrt(9 * d);
-  for (;;) {
-    const z = random.normal();
-    const t = 1 + c * z;
-    if (t <= 0) continue;
-    const v = t * t * t;
-    const u = 1 - random.next();
-    if (Math.log(u) < 0.5 * z * z + d - d * v + d * Math.log(v)) return d * v;
-  }
-}
+/**
+ * Fills out[2c] = 1 - q_c and out[2c + 1] = q_c (the transitions' layout) with q_c ~ Beta(alpha[c], beta[c])
+ * for every cell c. Each q_c is a pure function of (alpha[c], beta[c], seed, c): the same seed gives the same
+ * draws, bit for bit, whatever the machine. seed: an integer in [0, 2^32).
+ */
+export type BetaSampler = (alpha: Float64Array, beta: Float64Array, seed: number, out: Float64Array) => void;
 
-export function sampleBeta(random: Random, a: number, b: number): number {
-  const x = sampleGamma(random, a), y = sampleGamma(random, b);
-  const s = x + y;
-  // Both underflow only for tiny shapes: split by the means then.
-  return s > 0 ? x / s : a / (a + b);
-}
+/**
+ * One posterior draw's Whittle index of each 2-state arm in her current state `state[arm]` (numArms): the
+ * transitions drawn as a BetaSampler draws them with `seed` (alpha, beta: numArms x 4, one per (arm, state,
+ * action)), indexed under `rewards` (numArms x 2). Equal, bit for bit, to the sampler's draws indexed by the
+ * IndexFunction; the engine never copies the drawn transitions out of WASM memory.
+ */
+export type PosteriorIndexDraw = (
+  alpha: Float64Array, beta: Float64Array, seed: number, rewards: Float64Array, discount: number, state: Uint8Array,
+) => Float64Array;

@@ -1,26 +1,27 @@
 // Learning while acting: plan the week on one posterior draw of every beneficiary's transitions
 // (Thompson sampling) instead of the posterior means, so that a mother whose call effect is uncertain
 // is sometimes called and learnt about. The draws are the ones the list's uncertainty marks already
-// take (a Beta draw per (state, action) row, sample-beta.ts), from a stream of their own per week so
-// that the week's tie draw and marks stay as they are. test/bench/thompson.ts measures both ways.
+// take (a Beta draw per (state, action) row by the engine's sampler, sample-beta.ts), from a stream of
+// their own per week so that the week's tie draw and marks stay as they are. test/bench/thompson.ts
+// measures both ways.
 import type { TransitionPosterior } from './estimate-transitions.ts';
 import { seededRandom, type Random } from '../random/seeded-random.ts';
-import { sampleBeta } from './sample-beta.ts';
+import type { BetaSampler } from './sample-beta.ts';
 
 /** How the week's list reads the posterior: its means, or one draw (Thompson sampling). */
 export type Exploration = 'means' | 'thompson';
 
-/** One draw of every row: numArms x 2 x 2 x 2 transitions, P(next | state, action), into `out`. */
+/**
+ * One draw of every row: numArms x 2 x 2 x 2 transitions, P(next | state, action), into `out`, by `sample`
+ * (the engine's, IndexFunction.sampleBeta) seeded by the next 32 bits of `random`, as posteriorDrawIndex.
+ */
 export function drawTransitions(
   posterior: TransitionPosterior,
+  sample: BetaSampler,
   random: Random,
   out = new Float64Array(posterior.numArms * 8),
 ): Float64Array {
-  for (let cell = 0; cell < posterior.numArms * 4; cell++) {
-    const q = sampleBeta(random, posterior.alpha[cell], posterior.beta[cell]);
-    out[cell * 2] = 1 - q;
-    out[cell * 2 + 1] = q;
-  }
+  sample(posterior.alpha, posterior.beta, random.int(2 ** 32), out);
   return out;
 }
 
@@ -37,7 +38,8 @@ export function planningTransitions(
   posterior: TransitionPosterior,
   exploration: Exploration,
   tieSeed: number,
+  sample: BetaSampler,
 ): Float64Array {
   if (exploration === 'means') return posterior.transitions;
-  return drawTransitions(posterior, seededRandom(thompsonSeed(tieSeed)));
+  return drawTransitions(posterior, sample, seededRandom(thompsonSeed(tieSeed)));
 }

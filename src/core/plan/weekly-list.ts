@@ -110,8 +110,7 @@ export function buildWeeklyList(register: Register, settings: PlanSettings, week
   if (posterior && settings.draws > 0) {
     const count = new MembershipCount(top, N);
     const { random } = tieDraw(tieSeed, N);
-    const scratch = new Float64Array(N * 8);
-    for (let d = 0; d < settings.draws; d++) count.add(posteriorDrawIndex(posterior, rules, context.whittle, random, scratch));
+    for (let d = 0; d < settings.draws; d++) count.add(posteriorDrawIndex(posterior, rules, context.whittle, random));
     ({ membership, uncertainCount } = count.of(list.arms));
   }
   const groups = listMakeUp(schema, features, N, list.arms, defaults.arms);

@@ -4,7 +4,7 @@
 // Built from the population's actual schema; for DLM's 43 features it reproduces the paper's text.
 import type { FeatureSchema } from '../instance/types.ts';
 import type { ChatRequest } from './chat-request.ts';
-import { featureList } from './feature-list.ts';
+import { featureList, textFeatureLines } from './feature-list.ts';
 import { REWARD_REPLY } from './reply-schemas.ts';
 
 export interface DlmGenerationInput {
@@ -68,7 +68,7 @@ export function dlmGenerationPrompt(input: DlmGenerationInput): ChatRequest {
 export function multilingualGenerationPrompt(input: DlmGenerationInput): ChatRequest {
   const { goal, schema, hidden = [], numStates = 2, previousAttempts = [] } = input;
   const states = numStates === 2 ? 'value is either 0 or 1' : `value is one of ${Array.from({ length: numStates }, (_, s) => s).join(', ')}`;
-  const features = schema.columns.flatMap((c, i) => (hidden.includes(i) ? [] : [`${i}. ${c.label}`])).join('\n');
+  const features = [...schema.columns.flatMap((c, i) => (hidden.includes(i) ? [] : [`${i}. ${c.label}`])), ...textFeatureLines(schema, hidden)].join('\n');
   const example = multilingualExample(schema, hidden);
   const prompt = [
     `Create a Python reward function for RL in a resource allocation problem for agents, with the objective of prioritizing higher states and ${goal}. ` +

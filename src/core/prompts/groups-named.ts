@@ -27,7 +27,10 @@ export function groupsNamed(text: string, schema: FeatureSchema): string[] {
   // a reward names the columns it reads: agent_feats[i] or agent_feats.name
   const read = new Set<number>();
   for (const m of lower.matchAll(/agent_feats\s*\[\s*(\d+)\s*\]/g)) read.add(Number(m[1]));
-  for (const m of lower.matchAll(/agent_feats\.([a-z_][a-z0-9_]*)/g)) read.add(schema.columns.findIndex((c) => c.name.toLowerCase() === m[1]));
+  for (const m of lower.matchAll(/agent_feats\.([\p{XID_Start}_]\p{XID_Continue}*)/gu)) {
+    read.add(schema.columns.findIndex((c) => c.name.toLowerCase() === m[1]));
+    for (const g of schema.groups) if (g.text?.name.toLowerCase() === m[1]) g.columns.forEach((c) => read.add(c));
+  }
   return schema.groups
     .filter((g) => {
       const name = g.name.toLowerCase();

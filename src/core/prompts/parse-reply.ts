@@ -74,15 +74,19 @@ export function parseScoreReply(text: string): number {
   return score;
 }
 
-/** The clauses of a "Clause N: ..." (or JSON {"clauses": [...]}) reply, in order. */
-export function parseClausesReply(text: string): string[] {
+/**
+ * The clauses of a "Clause N: ..." (or JSON {"clauses": [...]}) reply, in order, Markdown emphasis
+ * removed; `keep`: names (the schema's columns, groups and buckets) kept exactly as spelled even where
+ * they would read as emphasis ("_private_").
+ */
+export function parseClausesReply(text: string, keep: readonly string[] = []): string[] {
   const json = jsonObject(text);
   if (json && Array.isArray(json.clauses)) {
     const clauses = json.clauses.filter((c): c is string => typeof c === 'string').map(cleanText).filter(Boolean);
     if (clauses.length) return clauses;
   }
   const clauses: string[] = [];
-  for (const line of plain(text).split('\n')) {
+  for (const line of withoutEmphasis(text, keep).split('\n')) {
     const m = /^\s*(?:[-*]\s*)?(?:clause\s*)?\d+\s*[:.)]\s*(.+?)\s*$/i.exec(line);
     if (m && m[1]) clauses.push(m[1]);
   }
@@ -124,9 +128,29 @@ function cleanText(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-/** Markdown emphasis removed, so that "**Score:** 4" and "`index: 2`" read plainly. */
+/**
+ * Markdown emphasis removed, so that "**Score:** 4" and "`index: 2`" read plainly (for numbers only:
+ * names lose their _).
+ */
 function plain(text: string): string {
   return text.replace(/[*_`]+/g, '');
+}
+
+/**
+ * Markdown emphasis removed from words: backticks, ** anywhere, and a * or _ pair only where it opens
+ * and closes a span at a word's edge, as Markdown reads it. An _ inside a name (age_years,
+ * income_band_0-5000, district_पालघर) is never emphasis, so every name stays as the schema spells it.
+ */
+export function withoutEmphasis(text: string, keep: readonly string[] = []): string {
+  // Names to keep stand aside as \u0000k\u0000 while the marks go (longest first: income_band before income).
+  const names = [...new Set(keep)].filter((n) => /[*_`]/.test(n)).sort((a, b) => b.length - a.length);
+  let kept = text.replace(/\u0000/g, '');
+  names.forEach((name, k) => (kept = kept.split(name).join(`\u0000${k}\u0000`)));
+  const edge = '[^\\p{L}\\p{M}\\p{N}_*]';
+  const pair = (mark: string) => new RegExp(`(^|${edge})${mark}(?=\\S)(.+?)(?<=\\S)${mark}(?=$|${edge})`, 'gmu');
+  const marksGone = kept.replace(/`+/g, '').replace(/\*\*/g, '');
+  const plainText = marksGone.replace(pair('__'), '$1$2').replace(pair('_'), '$1$2').replace(pair('\\*'), '$1$2');
+  return plainText.replace(/\u0000(\d+)\u0000/g, (_, k: string) => names[Number(k)]);
 }
 
 /** A JSON number, or a string holding one ("2"), else null. */

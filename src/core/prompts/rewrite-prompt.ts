@@ -7,6 +7,7 @@ import type { ChatRequest } from './chat-request.ts';
 import { CLAUSES_REPLY } from './reply-schemas.ts';
 
 export function rewritePrompt(preference: string, schema: FeatureSchema): ChatRequest {
+  // Names and values exactly as the schema spells them (underscores, digits, hyphens, any script).
   const groups = schema.groups.map((g) => `${g.name}: ${g.buckets.join('; ')}`);
   const loose = schema.columns.filter((c) => c.group === null).map((c) => `${c.label} (${c.type})`);
   const prompt = [

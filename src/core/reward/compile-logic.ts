@@ -1,5 +1,6 @@
 // Nodes that choose or compare: `and`/`or` (which return the deciding operand), chained
-// comparisons and `a if c else b`.
+// comparisons (of numbers, and == / != of text as Python compares str with str and with numbers)
+// and `a if c else b`.
 import { flag, last, truthy, Ty, type Compiled } from './compiled-node.ts';
 import type { Val } from './python-int.ts';
 import type { CompareOp } from './reward-ast.ts';
@@ -36,7 +37,45 @@ function compare(op: CompareOp, x: Val, y: Val): boolean {
   }
 }
 
+/**
+ * Her value of a text group: the value of the bucket whose 0/1 column is 1 (null for the bucket of
+ * merged rare values; text-operands.ts refuses every comparison that would need to know which).
+ */
+export function compileTextFeature(columns: readonly number[], values: readonly (string | null)[], features: Float64Array): Compiled {
+  const cs = Int32Array.from(columns);
+  return {
+    evaluate: (row) => {
+      for (let b = 0; b < cs.length; b++) if (features[row + cs[b]] === 1) return values[b] as unknown as Val;
+      return null as unknown as Val;
+    },
+    type: Ty.Text,
+  };
+}
+
+/**
+ * == or != with a text operand, as Python compares: str with str by their characters, str with a
+ * number never equal. A null (merged) value differs from every literal it is compared with (the
+ * literals that could equal it were refused).
+ */
+function compileTextCompare(ops: CompareOp[], operands: Compiled[]): Compiled {
+  const fs = operands.map((c) => c.evaluate), text = operands.map((c) => c.type === Ty.Text);
+  return {
+    evaluate: (r, s) => {
+      let x = fs[0](r, s);
+      for (let k = 0; k < ops.length; k++) {
+        const y = fs[k + 1](r, s);
+        const holds = text[k] || text[k + 1] ? (ops[k] === '==') === (text[k] === text[k + 1] && x !== null && x === y) : compare(ops[k], x, y);
+        if (!holds) return 0;
+        x = y;
+      }
+      return 1;
+    },
+    type: Ty.Int,
+  };
+}
+
 export function compileCompare(ops: CompareOp[], first: Compiled, rest: Compiled[]): Compiled {
+  if (first.type === Ty.Text || rest.some((c) => c.type === Ty.Text)) return compileTextCompare(ops, [first, ...rest]);
   const f = first.evaluate, gs = rest.map((c) => c.evaluate);
   if (ops.length === 1) {
     const g = gs[0];

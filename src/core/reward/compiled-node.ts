@@ -4,8 +4,8 @@
 import { PyError } from './py-error.ts';
 import type { Val } from './python-int.ts';
 
-/** Static type of a node's value. */
-export const enum Ty { Int, Float, Dyn }
+/** Static type of a node's value. Text (a string, or null for a value merged into "other") is only ever an operand of == and != (text-operands.ts). */
+export const enum Ty { Int, Float, Dyn, Text }
 
 /** Computes a node for the arm whose features start at `row` in the feature array, in state `s`. */
 export type Evaluator = (row: number, s: number) => Val;

@@ -7,7 +7,7 @@
 // parent reads right after calling it.
 import { compileArith, compileUnary } from './compile-arith.ts';
 import { compileCall } from './compile-call.ts';
-import { compileCompare, compileIf, compileLogic } from './compile-logic.ts';
+import { compileCompare, compileIf, compileLogic, compileTextFeature } from './compile-logic.ts';
 import { EvalFault, flag, last, Ty, type Compiled, type Features } from './compiled-node.ts';
 import type { Val } from './python-int.ts';
 import type { RewardNode } from './reward-ast.ts';
@@ -33,7 +33,8 @@ const readsInput = (node: RewardNode): boolean => reads(node, 'state') || reads(
 function reads(node: RewardNode, kind: 'state' | 'feature'): boolean {
   switch (node.kind) {
     case 'state': case 'feature': return node.kind === kind;
-    case 'int': case 'float': case 'bool': return false;
+    case 'text-feature': return kind === 'feature';
+    case 'int': case 'float': case 'bool': case 'text': return false;
     case 'unary': return reads(node.operand, kind);
     case 'arith': case 'logic': return reads(node.left, kind) || reads(node.right, kind);
     case 'compare': return reads(node.first, kind) || node.rest.some((n) => reads(n, kind));
@@ -48,7 +49,7 @@ function reads(node: RewardNode, kind: 'state' | 'feature'): boolean {
  * when it computes without error (an error is left for the arm that reaches it, as in Python).
  */
 export function compileNode(node: RewardNode, features: Features, stateFree = false): Compiled {
-  const leaf = node.kind === 'int' || node.kind === 'float' || node.kind === 'bool' || node.kind === 'state' || node.kind === 'feature';
+  const leaf = node.kind === 'int' || node.kind === 'float' || node.kind === 'bool' || node.kind === 'state' || node.kind === 'feature' || node.kind === 'text' || node.kind === 'text-feature';
   if (stateFree || leaf || reads(node, 'state')) return compileInner(node, features, stateFree);
   if (!reads(node, 'feature')) {
     const compiled = compileInner(node, features, true);
@@ -90,6 +91,8 @@ function compileInner(node: RewardNode, features: Features, stateFree: boolean):
       if (features.columnIsFloat[i]) return { evaluate: (row) => values[row + i], type: Ty.Float };
       return { evaluate: (row) => values[row + i] + 0, type: Ty.Int }; // + 0: an int column's -0 is the int 0
     }
+    case 'text': { const v = node.value as unknown as Val; return { evaluate: () => v, type: Ty.Text }; }
+    case 'text-feature': return compileTextFeature(node.columns, node.values, features.values);
     case 'unary': return compileUnary(node.op, compile(node.operand));
     case 'arith': {
       const natural = (node.right.kind === 'int' && node.right.value >= 0) || node.right.kind === 'bool';

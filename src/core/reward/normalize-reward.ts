@@ -1,8 +1,9 @@
 // The canonical text of a reward expression, for recognising duplicates: one spacing, only the
 // parentheses Python needs, numbers as Python prints them (0x10 -> 16, .1 -> 0.1, 1e5 -> 100000.0),
-// every feature as agent_feats[i] with a non-negative index, no lambda. `a or (b or c)` prints as
+// every feature as agent_feats[i] with a non-negative index (a text feature by its name), text as
+// Python's repr prints it, no lambda. `a or (b or c)` prints as
 // `a or b or c`, which Python evaluates identically; nothing else is rewritten.
-import { pyRepr } from './py-repr.ts';
+import { pyRepr, pyStrRepr } from './py-repr.ts';
 import type { RewardNode } from './reward-ast.ts';
 
 const PRECEDENCE: Record<string, number> = { if: 1, or: 2, and: 3, not: 4, compare: 5, '+': 6, '-': 6, '*': 7, '/': 7, '//': 7, '%': 7, unary: 8, '**': 9, atom: 10 };
@@ -34,6 +35,8 @@ function bare(node: RewardNode): string {
     case 'bool': return node.value ? 'True' : 'False';
     case 'state': return 'state';
     case 'feature': return `agent_feats[${node.index}]`;
+    case 'text': return pyStrRepr(node.value);
+    case 'text-feature': return `agent_feats.${node.name}`;
     case 'unary': return node.op === 'not' ? `not ${print(node.operand, PRECEDENCE.not)}` : `${node.op}${print(node.operand, PRECEDENCE.unary)}`;
     case 'arith': {
       const p = PRECEDENCE[node.op];

@@ -2,16 +2,19 @@
 // lambda, and the operands (numbers, True/False, state, features, whitelisted calls), with the
 // hints that tell an LLM what to write instead. The operator grammar (parse-reward.ts) extends
 // it and provides parseExpression.
-import type { FeatureSchema } from '../instance/types.ts';
+import type { FeatureSchema, TextGroup as SchemaTextGroup } from '../instance/types.ts';
 import { evaluateConstant } from './evaluate-node.ts';
 import { PyError } from './py-error.ts';
 import { pyRepr } from './py-repr.ts';
 import { FUNCTION_NAMES, type FunctionName, type RewardNode } from './reward-ast.ts';
 import { closestNames, RewardFault } from './reward-error.ts';
+import { refuseText } from './text-operands.ts';
 import { KEYWORDS, tokenizeReward, type Token } from './tokenize-reward.ts';
 
 /** Deepest nesting of parentheses, brackets, calls, unary operators, ** and conditionals. */
 export const MAX_DEPTH = 64;
+
+type TextGroup = SchemaTextGroup & { columns: number[] };
 
 const FUNCTION_HELP = 'the callable functions are if_, max, min, abs, float, int, bool and round';
 const ARITY: Record<FunctionName, [number, number]> = { if_: [1, 1], max: [2, Infinity], min: [2, Infinity], abs: [1, 1], float: [0, 1], int: [0, 1], bool: [0, 1], round: [1, 2] };
@@ -23,6 +26,8 @@ export abstract class OperandParser {
   /** What the feature vector is called: agent_feats, or the lambda's other parameter ('' when it has none). */
   protected featureName = 'agent_feats';
   protected readonly byName = new Map<string, number>();
+  /** Text groups by identifier: agent_feats.<name> reads her value as text. */
+  protected readonly textByName = new Map<string, TextGroup>();
   readonly used = new Set<number>();
 
   protected constructor(
@@ -33,6 +38,7 @@ export abstract class OperandParser {
   ) {
     this.tokens = tokenizeReward(text, start, end);
     schema.columns.forEach((column, i) => this.byName.set(column.name, i));
+    for (const g of schema.groups) if (g.text) this.textByName.set(g.text.name, { ...g.text, columns: g.columns });
   }
 
   protected get token(): Token {
@@ -102,6 +108,12 @@ export abstract class OperandParser {
       return this.noTrailer(inner);
     }
     if (t.type === 'name') return this.parseName(t);
+    if (t.type === 'str') {
+      // Adjacent literals are one, as in Python ("पाल" "घर" is "पालघर").
+      let value = '';
+      while (this.token.type === 'str') value += (this.tokens[this.at++] as Extract<Token, { type: 'str' }>).value;
+      return this.noTrailer({ kind: 'text', pos: t.pos, value });
+    }
     if (t.type === 'end') throw this.unexpected('expected a number, a name or "("');
     throw this.unexpected('expected a number, a name or "("', t.text === ')' ? 'remove the extra ")" or complete the expression before it' : 'an operand is missing');
   }
@@ -135,6 +147,7 @@ export abstract class OperandParser {
     const name = t.text;
     const features = this.featureName ? this.featureName : 'the feature vector';
     if (this.byName.has(name)) return new RewardFault(`unknown name ${name}`, t.pos, `${name} is a feature: write ${this.featureName || 'agent_feats'}.${name} (or ${this.featureName || 'agent_feats'}[${this.byName.get(name)}])`);
+    if (this.textByName.has(name)) return new RewardFault(`unknown name ${name}`, t.pos, `${name} is a text feature: write ${this.featureName || 'agent_feats'}.${name} == "${this.textByName.get(name)!.values.find((v) => v) ?? ''}"`);
     if (name === 'agent_feats' || name === 'feature' || name === 'features' || name === 'feats') {
       return new RewardFault(`unknown name ${name}`, t.pos, this.featureName ? `in this expression the feature vector is called ${this.featureName}` : 'the lambda has no feature-vector parameter; write lambda agent_feats, state: ...');
     }
@@ -143,7 +156,7 @@ export abstract class OperandParser {
       return new RewardFault(`unknown name ${name}: modules and Python internals are not available`, t.pos, `use state, ${features} and ${FUNCTION_HELP}`);
     }
     const candidates = ['state', ...(this.featureName ? [this.featureName] : []), ...FUNCTION_NAMES];
-    const schemaNames = this.schema.columns.map((c) => c.name);
+    const schemaNames = [...this.schema.columns.map((c) => c.name), ...this.textByName.keys()];
     const close = closestNames(name, [...candidates, ...schemaNames], 3).map((n) => (schemaNames.includes(n) && !candidates.includes(n) ? `${this.featureName || 'agent_feats'}.${n}` : n));
     const called = this.is('(') ? ` (${FUNCTION_HELP})` : '';
     return new RewardFault(`unknown name ${name}${called}`, t.pos, `closest: ${close.join(', ')}; the names available are state, ${features} and the functions ${FUNCTION_NAMES.join(', ')}`);
@@ -156,9 +169,14 @@ export abstract class OperandParser {
       const nameToken = this.token;
       if (nameToken.type !== 'name') throw this.unexpected(`expected a feature name after "${t.text}."`);
       this.at++;
+      const text = this.textByName.get(nameToken.text);
+      if (text) {
+        text.columns.forEach((c) => this.used.add(c));
+        return { kind: 'text-feature', pos: t.pos, name: text.name, columns: text.columns, values: text.values, merged: text.merged ?? [] };
+      }
       const index = this.byName.get(nameToken.text);
       if (index === undefined) {
-        const close = closestNames(nameToken.text, this.schema.columns.map((c) => c.name), 3);
+        const close = closestNames(nameToken.text, [...this.textByName.keys(), ...this.schema.columns.map((c) => c.name)], 3);
         throw new RewardFault(`unknown feature ${t.text}.${nameToken.text}`, nameToken.pos, `closest feature names: ${close.join(', ')}`);
       }
       if (this.is('(')) throw new RewardFault(`${t.text}.${nameToken.text} is a number and cannot be called`, this.token.pos, 'to multiply, write * before "("');
@@ -174,6 +192,7 @@ export abstract class OperandParser {
     if (this.is(',')) throw new RewardFault('only one index is allowed', this.token.pos, `write ${t.text}[i]`);
     this.expect(']', `close the "[" at character ${open.pos}`);
     this.depth--;
+    refuseText(indexNode, 'index');
     let value: number | bigint;
     try {
       const constant = evaluateConstant(indexNode);

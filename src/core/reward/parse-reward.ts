@@ -1,12 +1,14 @@
 // A recursive-descent parser for the Python subset that LLMs write as reward functions: numbers,
-// True/False, state, the feature vector (agent_feats[i], agent_feats.name), arithmetic, chained
-// comparisons, and/or/not, `a if c else b`, and calls to a fixed whitelist. Nothing is executed:
+// True/False, state, the feature vector (agent_feats[i], agent_feats.name), text (string literals and
+// text features, compared with == and !=: text-operands.ts), arithmetic, chained comparisons,
+// and/or/not, `a if c else b`, and calls to a fixed whitelist. Nothing is executed:
 // the text becomes a RewardNode tree or a RewardError. Whitespace and newlines never end the
 // expression (as inside Python parentheses), because the papers print expressions wrapped.
 import type { FeatureSchema } from '../instance/types.ts';
 import { OperandParser } from './parse-operand.ts';
 import type { CompareOp, RewardNode } from './reward-ast.ts';
 import { rewardError, RewardFault, type RewardError } from './reward-error.ts';
+import { refuseText } from './text-operands.ts';
 
 /** Longest expression accepted, in characters (after fences and $$$ are stripped). */
 export const MAX_LENGTH = 2000;
@@ -30,6 +32,7 @@ export function parseReward(text: string, schema: FeatureSchema): ParseResult {
     if (start >= end) throw new RewardFault('the expression is empty', start, 'write an expression such as: state * (1 + agent_feats[11])');
     const parser = new Parser(text, start, end, schema);
     const ast = parser.parseAll();
+    refuseText(ast, 'reward');
     return { ok: true, ast, featuresUsed: [...parser.used].sort((a, b) => a - b), span: [start, end] };
   } catch (error) {
     if (error instanceof RewardFault) return { ok: false, error: rewardError(text, error) };
@@ -142,7 +145,7 @@ class Parser extends OperandParser {
       if (t.type === 'op' && COMPARE_OPS.has(t.text)) {
         ops.push(t.text as CompareOp);
       } else if (t.type === 'name' && (t.text === 'in' || t.text === 'is' || (t.text === 'not' && this.tokens[this.at + 1].text === 'in'))) {
-        throw new RewardFault(`"${t.text}" comparisons are not supported`, t.pos, 'compare numbers with ==, !=, <, <=, >, >=');
+        throw new RewardFault(`"${t.text}" comparisons are not supported`, t.pos, 'compare numbers with ==, !=, <, <=, >, >= and text with == or !=, e.g. agent_feats.district == "पालघर"');
       } else break;
       opPositions.push(t.pos);
       this.at++;

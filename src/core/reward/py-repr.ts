@@ -15,3 +15,25 @@ export function pyRepr(x: number): string {
   const s = String(x);
   return s.includes('.') ? s : `${s}.0`;
 }
+
+/** Characters Python's repr of a str escapes: other than space, every control, format, private, unassigned, surrogate and separator. */
+const NOT_PRINTABLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}\p{Zs}]/u;
+
+/** Python's repr of a str: single quotes unless it holds ' and no ", backslash escapes for what is not printable. */
+export function pyStrRepr(value: string): string {
+  const q = value.includes("'") && !value.includes('"') ? '"' : "'";
+  let out = '';
+  for (const c of value) {
+    if (c === '\\' || c === q) out += `\\${c}`;
+    else if (c === '\n') out += '\\n';
+    else if (c === '\r') out += '\\r';
+    else if (c === '\t') out += '\\t';
+    else if (c !== ' ' && NOT_PRINTABLE.test(c)) {
+      const point = c.codePointAt(0)!;
+      out += point < 0x100 ? `\\x${hex(point, 2)}` : point < 0x10000 ? `\\u${hex(point, 4)}` : `\\U${hex(point, 8)}`;
+    } else out += c;
+  }
+  return `${q}${out}${q}`;
+}
+
+const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');

@@ -15,6 +15,13 @@ export type RewardNode =
   | { kind: 'state'; pos: number }
   /** agent_feats[index], index in 0..numFeatures-1 (negative and named forms resolved). */
   | { kind: 'feature'; pos: number; index: number }
+  /** A string literal (adjacent literals joined, as Python joins them). */
+  | { kind: 'text'; pos: number; value: string }
+  /**
+   * agent_feats.<name> of a text group (instance/types.ts TextGroup): her value as text, from the 0/1
+   * columns of its buckets; values[i] is bucket i's (null: the bucket of the `merged` rare values).
+   */
+  | { kind: 'text-feature'; pos: number; name: string; columns: number[]; values: (string | null)[]; merged: string[] }
   | { kind: 'unary'; pos: number; op: '-' | '+' | 'not'; operand: RewardNode }
   | { kind: 'arith'; pos: number; op: ArithOp; left: RewardNode; right: RewardNode }
   | { kind: 'logic'; pos: number; op: 'and' | 'or'; left: RewardNode; right: RewardNode }

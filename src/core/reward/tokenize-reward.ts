@@ -1,17 +1,23 @@
 // The tokenizer of reward expressions: numbers (Python literals, with their int/float kind),
-// names and operators. Whitespace, newlines, `\` continuations and `#` comments are skipped.
+// string literals (string-literal.ts), names (Python identifiers in any script, NFKC-normalized as
+// Python reads them) and operators. Whitespace, newlines, `\` continuations and `#` comments are skipped.
+import { KEYWORDS } from '../instance/identifier.ts';
 import { normInt } from './python-int.ts';
 import { RewardFault } from './reward-error.ts';
+import { isStringPrefix, readStringLiteral } from './string-literal.ts';
+
+export { KEYWORDS } from '../instance/identifier.ts';
 
 export type Token =
   | { type: 'num'; pos: number; end: number; text: string; value: number | bigint; float: boolean }
+  | { type: 'str'; pos: number; end: number; text: string; value: string }
   | { type: 'name' | 'op' | 'end'; pos: number; end: number; text: string };
 
 const NUMBER = /0[xX](?:_?[0-9a-fA-F])+|0[oO](?:_?[0-7])+|0[bB](?:_?[01])+|(?:\d(?:_?\d)*)?\.\d(?:_?\d)*(?:[eE][+-]?\d(?:_?\d)*)?|\d(?:_?\d)*\.?(?:[eE][+-]?\d(?:_?\d)*)?/y;
-const NAME = /[A-Za-z_][A-Za-z0-9_]*/y;
+const NAME = /[\p{XID_Start}_]\p{XID_Continue}*/uy;
+const NAME_START = /[\p{XID_Start}_]/u;
+const NAME_PART = /\p{XID_Continue}/u;
 const OPERATORS = ['**', '//', '==', '!=', '<=', '>=', '<', '>', '+', '-', '*', '/', '%', '(', ')', '[', ']', ',', '.', ':', '='];
-/** Python keywords: never names of the feature vector or a feature. */
-export const KEYWORDS = new Set('and or not if else lambda True False None in is as assert async await break class continue def del elif except finally for from global import nonlocal pass raise return try while with yield'.split(' '));
 
 /** The tokens of text[start, end), ending with an `end` token at `end`. */
 export function tokenizeReward(text: string, start: number, end: number): Token[] {
@@ -29,8 +35,8 @@ export function tokenizeReward(text: string, start: number, end: number): Token[
       let to = i + match[0].length;
       if (to > end) to = end;
       const raw = text.slice(i, to);
-      const next = text[to] ?? '';
-      if (to < end && /[A-Za-z_0-9]/.test(next)) {
+      const next = String.fromCodePoint(text.codePointAt(to) ?? 32);
+      if (to < end && NAME_PART.test(next)) {
         NAME.lastIndex = to;
         const word = NAME.exec(text)?.[0] ?? next;
         if (!KEYWORDS.has(word)) {
@@ -47,11 +53,26 @@ export function tokenizeReward(text: string, start: number, end: number): Token[
       i = to;
       continue;
     }
-    if (/[A-Za-z_]/.test(c)) {
+    if (c === '"' || c === "'") {
+      const literal = readStringLiteral(text, i, end, '');
+      tokens.push({ type: 'str', pos: i, end: literal.end, text: text.slice(i, literal.end), value: literal.value });
+      i = literal.end;
+      continue;
+    }
+    if (NAME_START.test(String.fromCodePoint(text.codePointAt(i)!))) {
       NAME.lastIndex = i;
-      const word = NAME.exec(text)![0].slice(0, end - i);
-      tokens.push({ type: 'name', pos: i, end: i + word.length, text: word });
-      i += word.length;
+      const raw = NAME.exec(text)![0].slice(0, end - i);
+      if ((text[i + raw.length] === '"' || text[i + raw.length] === "'") && isStringPrefix(raw)) {
+        const literal = readStringLiteral(text, i, end, raw);
+        tokens.push({ type: 'str', pos: i, end: literal.end, text: text.slice(i, literal.end), value: literal.value });
+        i = literal.end;
+        continue;
+      }
+      // Python reads every identifier in its NFKC form; a keyword is a keyword only as written.
+      const word = raw.normalize('NFKC');
+      if (word !== raw && KEYWORDS.has(word)) throw new RewardFault(`"${raw}" is written like the keyword ${word} but is not it`, i, `write ${word} in plain letters`);
+      tokens.push({ type: 'name', pos: i, end: i + raw.length, text: word });
+      i += raw.length;
       continue;
     }
     const op = OPERATORS.find((o) => text.startsWith(o, i) && i + o.length <= end);
@@ -68,7 +89,6 @@ export function tokenizeReward(text: string, start: number, end: number): Token[
 
 function unexpectedCharacter(text: string, i: number): RewardFault {
   const c = text[i];
-  if (c === '"' || c === "'") return new RewardFault('strings are not supported', i, 'a reward is arithmetic on state and agent_feats; refer to features as agent_feats[i] or agent_feats.name');
   if (c === ';') return new RewardFault('only one expression is allowed: ";" starts a second statement', i, 'keep the expression before the ";" and drop the rest');
   if ('&|^~'.includes(c) || text.startsWith('<<', i) || text.startsWith('>>', i)) return new RewardFault(`the bitwise operator ${c} is not supported`, i, 'use and, or, not for logic and + - * / // % ** for arithmetic');
   if (c === '!') return new RewardFault('"!" is not an operator in Python', i, 'write "not x", or != to compare');
@@ -76,5 +96,5 @@ function unexpectedCharacter(text: string, i: number): RewardFault {
   if (c === '@') return new RewardFault('the matrix operator @ is not supported', i, 'use * to multiply');
   if (c === '$' || c === '`') return new RewardFault(`unexpected "${c}"`, i, 'wrap the whole expression in $$$ ... $$$ or backticks, or nothing');
   const shown = /[\x21-\x7e]/.test(c) ? `"${c}"` : `character U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
-  return new RewardFault(`unexpected ${shown}`, i, 'use only ASCII numbers, names, operators and parentheses');
+  return new RewardFault(`unexpected ${shown}`, i, 'use only numbers, names, "text", operators and parentheses');
 }

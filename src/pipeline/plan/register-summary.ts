@@ -26,6 +26,8 @@ export interface RegisterSummary {
   sampleIds: string[];
   source: string;
   warnings: string[];
+  /** Whether its text columns can be grouped again (a register read from a file, being set up). */
+  regroupable?: boolean;
 }
 
 export function registerSummary(register: Register): RegisterSummary {

@@ -1,7 +1,8 @@
 // Whose place in this week's list is uncertain, counted in the background after the list is shown:
 // the list's own rules (list-rules.ts, kept by the list maker) and the core's draws and counts
 // (posterior-draws.ts) in the core's order (tieDraw's stream), so the counts equal buildWeeklyList's
-// with draws. One draw per task, so that a newer request is answered between two draws; the drawn
+// with draws. One draw per task, so that a newer request is answered between two draws; the count so far
+// goes out after each new draw (the first marks come one draw after the list, then refine); the drawn
 // indices are kept (up to KEEP_VALUES numbers) so that a new budget or rule only ranks them again.
 import type { TransitionPosterior } from '../../core/plan/estimate-transitions.ts';
 import { tieDraw, type ListRules } from '../../core/plan/list-rules.ts';
@@ -17,7 +18,9 @@ export interface Uncertainty {
   membership: Float64Array;
   /** Beneficiaries (listed or not) whose membership changes across the draws. */
   uncertainCount: number;
+  /** The draws counted so far, of `planned` (the plan's setting): equal once the count is done. */
   draws: number;
+  planned: number;
 }
 
 interface Drawn {
@@ -36,8 +39,13 @@ export class UncertainPlaces {
   /**
    * Counts the membership of the list `arms` (made by `rules`) over `draws` draws; null when `stale()`
    * turns true between two draws (a newer list was asked for: the draws made so far are kept for it when they fit).
+   * `onDraw` gets the count so far after each draw made anew before the last (not after kept ones, which take
+   * no time).
    */
-  async count(rules: ListRules, posterior: TransitionPosterior, draws: number, week: number, arms: Int32Array, whittle: IndexFunction, stale: () => boolean): Promise<Uncertainty | null> {
+  async count(
+    rules: ListRules, posterior: TransitionPosterior, draws: number, week: number, arms: Int32Array,
+    whittle: IndexFunction, stale: () => boolean, onDraw?: (partial: Uncertainty) => void,
+  ): Promise<Uncertainty | null> {
     const N = rules.numArms;
     const key = `${rules.tieSeed}\n${rules.reward}`;
     const keep = N * draws <= KEEP_VALUES;
@@ -47,18 +55,19 @@ export class UncertainPlaces {
       d = this.drawn = { posterior, key, random: tieDraw(rules.tieSeed, N).random, taken: 0, indices: [] };
     }
     const count = new MembershipCount(rules.top, N);
-    const scratch = new Float64Array(N * 8);
     for (let k = 0; k < draws; k++) {
       await new Promise((resolve) => setTimeout(resolve, 0));
       if (stale()) return null;
       let index = d.indices[k];
+      const made = !index;
       if (!index) {
-        index = posteriorDrawIndex(posterior, rules, whittle, d.random, scratch);
+        index = posteriorDrawIndex(posterior, rules, whittle, d.random);
         d.taken++;
         if (keep) d.indices.push(index);
       }
       count.add(index);
+      if (made && onDraw && k + 1 < draws) onDraw({ week, ...count.of(arms), draws: k + 1, planned: draws });
     }
-    return { week, ...count.of(arms), draws };
+    return { week, ...count.of(arms), draws, planned: draws };
   }
 }

@@ -4,6 +4,9 @@
 // here, never on the page. What goes to the page is small: the list (B lines), the plan's listing
 // and settings (plan-records.ts), and later the uncertain places (uncertain-places.ts).
 import { parseOutcomesCsv } from '../../core/datasets/outcomes-csv.ts';
+import type { TextChoices } from '../../core/datasets/text-columns.ts';
+import type { Instance } from '../../core/instance/types.ts';
+import { registerPopulation } from '../../core/plan/register-population.ts';
 import { applyOutcomes, type WeekOutcomes } from '../../core/plan/apply-outcomes.ts';
 import { listLines, type ListLines } from '../../core/plan/list-csv.ts';
 import { defaultPriorGroup, type PlanSettings } from '../../core/plan/plan-settings.ts';
@@ -14,8 +17,10 @@ import { planSummary, type WeekSummary } from '../../core/plan/plan-summary.ts';
 import type { PlanListing, PlanPolicySource, PlanStore } from '../../core/plan/plan-record.ts';
 import { readText } from '../read-text.ts';
 import { ListMaker } from './list-maker.ts';
-import { fromRecord, planHead, planRecord, weekRecord, type PlanHead, type PlanMeta } from './plan-records.ts';
-import { previewOf, type OutcomesPreview } from './outcomes-preview.ts';
+import { fromRecord, planHead, planRecord, type PlanHead, type PlanMeta } from './plan-records.ts';
+import { previewOf, type OutcomesPreview, type OutcomesQuestion } from './outcomes-preview.ts';
+import { exportPlan, importPlan, type ExportedPlan, type PlanImportResult, type RecordStore } from './plan-transfer.ts';
+import type { Base64Codec } from '../../core/plan/base64.ts';
 import { readRegister, type RegisterSource } from './register-source.ts';
 import { reband, type Banding } from './reband.ts';
 import { registerSummary, type RegisterSummary } from './register-summary.ts';
@@ -40,13 +45,19 @@ export interface PlanView {
 }
 
 export type PreviewResult = { ok: true; preview: OutcomesPreview } | { ok: false; errors: string[] };
-export type ApplyResult = { ok: true; view: PlanView } | { ok: false; errors: string[] };
+/** Applied (the week, its calls made and engaged after it, and the next list's view), or what is wrong, or the questions not yet answered yes. */
+export type WeekApplyResult =
+  | { ok: true; view: PlanView; applied: { week: number; called: number; engaged: number } }
+  | { ok: false; errors: string[]; questions?: OutcomesQuestion[] };
 
 export class WeeklyPlan {
   private draft: Register | null = null;
+  /** Where the draft was read from, and the bands chosen on it since (read again, they are kept). */
+  private source: RegisterSource | null = null;
+  private readonly bandings = new Map<string, Banding>();
   private plan: PlanState | null = null;
   private meta: PlanMeta | null = null;
-  private outcomes: { parsed: WeekOutcomes; week: number } | null = null;
+  private outcomes: { parsed: WeekOutcomes; week: number; questions: OutcomesQuestion[] } | null = null;
   private readonly lists: ListMaker;
   private readonly places = new UncertainPlaces();
   /** The save of the last list made, while it runs (save()). */
@@ -54,21 +65,58 @@ export class WeeklyPlan {
   /** Bumped by every new list: the draws of an older one stop. */
   private generation = 0;
 
-  constructor(whittle: () => Promise<IndexFunction>, private readonly store: () => Promise<PlanStore>) {
+  constructor(whittle: () => Promise<IndexFunction>, private readonly store: () => Promise<RecordStore>) {
     this.lists = new ListMaker(whittle);
   }
 
   /** Reads the register and estimates its transitions under the default prior group (the form's default too). */
   async loadRegister(source: RegisterSource): Promise<RegisterSummary> {
     this.draft = await readRegister(source);
+    this.source = source;
+    this.bandings.clear();
     this.lists.posterior(this.draft, defaultPriorGroup(this.draft.schema));
-    return summaryOf(this.draft);
+    return this.draftSummary();
   }
 
   band(group: string, banding: Banding): RegisterSummary {
     const r = this.need(this.draft, 'no register is loaded');
     this.draft = { ...r, schema: reband(r.schema, r.features, r.numArms, group, banding) };
-    return summaryOf(this.draft);
+    this.bandings.set(group, banding);
+    return this.draftSummary();
+  }
+
+  /**
+   * Reads the register's file again with its text columns grouped as `text` says (rare values merged
+   * into "other" or kept), keeping the bands chosen so far. A saved population's were chosen on import.
+   */
+  async groupText(text: TextChoices): Promise<RegisterSummary> {
+    const source = this.need(this.source, 'no register is loaded');
+    if (source.kind !== 'file') throw new Error('the text columns of a saved population were grouped when it was imported: import its file again on the Data screen to group them otherwise');
+    const register = await readRegister({ ...source, text });
+    let schema = register.schema;
+    for (const [group, banding] of this.bandings) {
+      if (schema.groups.some((g) => g.name === group)) schema = reband(schema, register.features, register.numArms, group, banding);
+    }
+    this.draft = { ...register, schema };
+    this.source = { ...source, text };
+    this.lists.posterior(this.draft, defaultPriorGroup(this.draft.schema));
+    return this.draftSummary();
+  }
+
+  /** The draft's summary, saying whether its text columns can be grouped again (its file can be read again). */
+  private draftSummary(): RegisterSummary {
+    return { ...summaryOf(this.draft!), regroupable: this.source?.kind === 'file' };
+  }
+
+  /**
+   * The open plan's register (or the one being set up) as a population for What-if and runs: the
+   * transitions the list is made with (core/plan/register-population.ts), at the plan's budget.
+   */
+  population(): Instance {
+    const register = this.plan?.register ?? this.need(this.draft, 'no register is loaded');
+    const group = this.plan ? this.plan.settings.priorGroup : defaultPriorGroup(register.schema);
+    const instance = registerPopulation(register, this.lists.posterior(register, group));
+    return this.plan ? { ...instance, budget: Math.min(this.plan.settings.budget, instance.numArms) } : instance;
   }
 
   /**
@@ -80,7 +128,7 @@ export class WeeklyPlan {
     await this.settled();
     const list = await this.newList(register, settings, currentWeek(register.history));
     const plan: PlanState = { format: PLAN_FORMAT, version: PLAN_VERSION, register, settings, weeks: [recordOf(list)] };
-    this.save(plan, meta, list);
+    this.save(plan, meta, 'create');
     return this.show(plan, meta, list);
   }
 
@@ -102,7 +150,7 @@ export class WeeklyPlan {
     const list = await this.newList(plan.register, settings, currentWeek(plan.register.history));
     const next: PlanState = { ...plan, settings, weeks: [...plan.weeks.slice(0, -1), recordOf(list)] };
     const meta = { ...this.meta!, policy, updatedAt: now };
-    this.save(next, meta, list);
+    this.save(next, meta, 'week');
     return this.show(next, meta, list);
   }
 
@@ -122,26 +170,32 @@ export class WeeklyPlan {
     const parsed = parseOutcomesCsv(await readText(file, fileName), plan.register.ids, plan.register.numStates, fileName);
     if (!parsed.ok) return parsed;
     const result = previewOf(plan, parsed.outcomes, fileName, replace);
-    this.outcomes = result.ok ? { parsed: parsed.outcomes, week: result.preview.week } : null;
+    this.outcomes = result.ok ? { parsed: parsed.outcomes, week: result.preview.week, questions: result.preview.questions } : null;
     return result;
   }
 
-  /** Applies the previewed outcomes and saves the plan after them with the next list (one transaction), or says what is wrong. */
-  async apply(replace: boolean, now: number): Promise<ApplyResult> {
+  /**
+   * Applies the previewed outcomes and saves the plan after them with the next list (one transaction),
+   * or says what is wrong. A file with questions (the same rows as an applied week, no planned call
+   * made) is applied only when `confirmed`: the user answered yes.
+   */
+  async apply(replace: boolean, now: number, confirmed = false): Promise<WeekApplyResult> {
     await this.settled();
     const plan = this.need(this.plan, 'no plan is open');
-    const { parsed, week } = this.need(this.outcomes, 'no outcomes file was previewed');
+    const { parsed, week, questions } = this.need(this.outcomes, 'no outcomes file was previewed');
+    if (questions.length && !confirmed) return { ok: false, errors: questions.map((q) => q.message), questions };
     // The next list is shown before its draws, as every list (uncertainty()).
     // The list maker estimates the week (the core's planPosterior) and keeps it for the draws: once.
     const posterior = (register: Register, group: string | null) => this.lists.posterior(register, group);
-    const result = applyOutcomes({ ...plan, settings: { ...plan.settings, draws: 0 } }, parsed, await this.lists.whittle(), { replace, posterior });
+    const result = applyOutcomes({ ...plan, settings: { ...plan.settings, draws: 0 } }, parsed, await this.lists.whittle(), { replace, posterior, confirmed: true });
     if (!result.ok) return result;
     this.generation++;
     const next: PlanState = { ...result.plan, settings: plan.settings };
     const meta = { ...this.meta!, updatedAt: now };
-    await (await this.store()).applyPlanWeek({ plan: planRecord(meta, next), week, next: weekRecord(meta.id, result.list, now), replace });
+    await (await this.store()).applyPlanWeek({ plan: planRecord(meta, next), week, replace });
     this.outcomes = null;
-    return { ok: true, view: this.show(next, meta, result.list) };
+    const done = next.weeks[next.weeks.length - 2].outcomes!;
+    return { ok: true, view: this.show(next, meta, result.list), applied: { week, called: done.called, engaged: done.engaged } };
   }
 
   /** Forgets the previewed outcomes. */
@@ -149,8 +203,11 @@ export class WeeklyPlan {
     this.outcomes = null;
   }
 
-  /** Whose place in the open plan's current list is uncertain (null when a newer list came first, or with given transitions or no draws). */
-  async uncertainty(): Promise<Uncertainty | null> {
+  /**
+   * Whose place in the open plan's current list is uncertain (null when a newer list came first, or with given
+   * transitions or no draws); `onDraw` gets the count so far as the draws are made (uncertain-places.ts).
+   */
+  async uncertainty(onDraw?: (partial: Uncertainty) => void): Promise<Uncertainty | null> {
     // The save first: the draws would hold it back a draw at a time.
     await this.settled();
     const plan = this.plan, generation = this.generation;
@@ -159,7 +216,7 @@ export class WeeklyPlan {
     if (!posterior) return null;
     const week = plan.weeks[plan.weeks.length - 1];
     const rules = this.lists.rules(plan.register, plan.settings, week.week);
-    return this.places.count(rules, posterior, plan.settings.draws, week.week, week.planned, await this.lists.whittle(), () => generation !== this.generation);
+    return this.places.count(rules, posterior, plan.settings.draws, week.week, week.planned, await this.lists.whittle(), () => generation !== this.generation, onDraw);
   }
 
   async listPlans(): Promise<PlanListing[]> {
@@ -171,14 +228,28 @@ export class WeeklyPlan {
     if (this.meta?.id === id) this.plan = this.meta = null;
   }
 
+  /** A saved plan as PLAN.json (a damaged one: what can still be read). */
+  async exportPlan(id: string, codec?: Base64Codec): Promise<ExportedPlan> {
+    await this.settled();
+    return exportPlan(await this.store(), id, codec);
+  }
+
+  /** Saves the plan a PLAN.json holds; a saved plan with its id is replaced or copied only when asked. */
+  async importPlan(file: Blob, fileName: string, options: { replace?: boolean; asCopy?: boolean; now: number }): Promise<PlanImportResult> {
+    await this.settled();
+    const result = await importPlan(await this.store(), await readText(file, fileName), fileName, { ...options, random: Math.random });
+    if (result.ok && (options.replace || options.asCopy) && this.meta?.id === result.listing.id) this.plan = this.meta = null;
+    return result;
+  }
+
   /**
-   * Saves the plan with its list in one transaction, after the list is shown. If it fails, the plan
+   * Saves a new plan whole, or its new current list, in one transaction, after the list is shown. If it fails, the plan
    * goes back to what it was (the stored one, or none), so that the worker never runs ahead of storage.
    */
-  private save(plan: PlanState, meta: PlanMeta, list: WeeklyList): void {
+  private save(plan: PlanState, meta: PlanMeta, kind: 'create' | 'week'): void {
     const before = { plan: this.plan, meta: this.meta };
-    const record = planRecord(meta, plan), week = weekRecord(meta.id, list, meta.updatedAt);
-    this.saving = this.store().then((store) => store.savePlan(record, week)).catch((error: unknown) => {
+    const record = planRecord(meta, plan);
+    this.saving = this.store().then((store) => (kind === 'create' ? store.createPlan(record) : store.saveCurrentWeek(record))).catch((error: unknown) => {
       if (this.meta === meta) {
         ({ plan: this.plan, meta: this.meta } = before);
         this.generation++;

@@ -3,6 +3,7 @@
 // back and recorded; after the allowed attempts the step is 'failed' and the original prompt is
 // used), and pauses, keeping every reply, when the provider fails or the run is cancelled.
 import type { FeatureSchema } from '../../core/instance/types.ts';
+import { schemaNames } from '../../core/prompts/feature-list.ts';
 import { parseClausesReply } from '../../core/prompts/parse-reply.ts';
 import { rewritePrompt } from '../../core/prompts/rewrite-prompt.ts';
 import type { LlmProvider } from '../../llm/llm-provider.ts';
@@ -30,7 +31,7 @@ export async function runRewrite(initial: RewriteState, llm: Pick<LlmProvider, '
       attempts: state.attempts,
       maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
       send: (failures) => ask(rewritePrompt(state.original, schema), failures),
-      parse: parsedBy(parseClausesReply),
+      parse: parsedBy((text: string) => parseClausesReply(text, schemaNames(schema))),
       refused: save,
       signal: options.signal,
     });

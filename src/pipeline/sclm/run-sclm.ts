@@ -8,6 +8,7 @@ import type { Occupancy } from '../../core/instance/occupancy.ts';
 import type { Instance } from '../../core/instance/types.ts';
 import type { ChatRequest } from '../../core/prompts/chat-request.ts';
 import { clauseSplitPrompt } from '../../core/prompts/clause-split-prompt.ts';
+import { schemaNames } from '../../core/prompts/feature-list.ts';
 import { parseClausesReply, parseScoreReply } from '../../core/prompts/parse-reply.ts';
 import { sclmScorerPrompt } from '../../core/prompts/sclm-scorer-prompt.ts';
 import { askFailure, askUntilParsed, parsedBy, type Attempt } from '../ask-until-parsed.ts';
@@ -161,7 +162,9 @@ async function ask<T>(
 async function splitClauses(ctx: Ctx) {
   const { state } = ctx;
   const split = state.split ?? (state.split = { attempts: [], status: 'pending' });
-  const clauses = await ask(ctx, split, 'clause-split', 'split', clauseSplitPrompt(state.prompt), parseClausesReply);
+  // the schema's names (age_years, district_पालघर) stay as spelled in the clauses she reviews
+  const keepNames = (text: string) => parseClausesReply(text, schemaNames(ctx.parts.instance.schema));
+  const clauses = await ask(ctx, split, 'clause-split', 'split', clauseSplitPrompt(state.prompt), keepNames);
   split.proposed = clauses ?? [state.prompt];
   const why = askFailure(split.attempts);
   const failed = `the LLM could not split the prompt (${why}); the whole prompt is proposed as one clause: edit it`;

@@ -13,6 +13,8 @@ export interface StepTarget {
   busy: string | null;
   problems: string[];
   problemsOf: 'outcomes' | 'plan';
+  /** The problems are the input's (a ProblemList), not a failure of storage or of the app. */
+  problemsAreInput?: boolean;
 }
 
 export async function runStep(target: StepTarget, what: string, step: () => Promise<void>, of: 'outcomes' | 'plan' = 'plan'): Promise<boolean> {
@@ -24,6 +26,7 @@ export async function runStep(target: StepTarget, what: string, step: () => Prom
     return true;
   } catch (error) {
     target.problems = error instanceof ProblemList ? error.problems : [error instanceof Error ? error.message : String(error)];
+    target.problemsAreInput = error instanceof ProblemList;
     return false;
   } finally {
     target.busy = null;

@@ -5,11 +5,12 @@ import type { PoolCandidate } from '../../core/adjudicate/pool.ts';
 import type { PlanPolicy } from '../../core/plan/plan-record.ts';
 import type { AnyCandidateRecord, AnyRunRecord } from '../run-records.ts';
 import { isDialCandidate } from '../runs/run-candidates.ts';
+import { dayInWords } from '../../core/words/when.ts';
 
 export interface PolicyOption {
   /** Unique within the list; the select's value. */
   key: string;
-  /** What the select shows, e.g. "Selected reward of run 'older mothers'". */
+  /** What the select shows, in words: "Run of 12 Nov 2026 “DLM: older mothers”: the reward it selected". */
   label: string;
   policy: PlanPolicy;
 }
@@ -29,12 +30,23 @@ export function selectedExpression(run: AnyRunRecord): string | null {
   return null;
 }
 
+/** A candidate's origin in words: "dlm/r1/c0" is "round 2, candidate 1"; the dial's and the default named as such. */
+export function originInWords(origin: string, dial: boolean): string {
+  if (origin === 'default') return 'the default reward (state)';
+  if (dial) return `the trade-off dial's blend ${origin.replace(/^dial\//, '')}`;
+  const m = /^(?:(.+)\/)?r(\d+)\/c(\d+)$/.exec(origin);
+  if (!m) return `candidate ${origin}`;
+  const source = m[1] && m[1] !== 'dlm' && m[1] !== 'generator' ? ` of ${m[1]}` : '';
+  return `round ${Number(m[2]) + 1}, candidate ${Number(m[3]) + 1}${source}`;
+}
+
 /** The options of one run: its selected reward first (finished runs), then its distinct valid candidates in pool order. */
 export function policyOptions(run: AnyRunRecord, candidates: readonly AnyCandidateRecord[]): PolicyOption[] {
   const title = run.title || run.id;
+  const named = `${run.kind === 'what-if' ? 'What-if' : 'Run'} of ${dayInWords(run.createdAt)} “${title}”`;
   const options: PolicyOption[] = [];
   const selected = selectedExpression(run);
-  if (selected !== null) options.push({ key: `${run.id}|selected`, label: `Selected reward of “${title}”: ${selected}`, policy: { expression: selected, source: { kind: 'run-selected', runId: run.id, runTitle: title } } });
+  if (selected !== null) options.push({ key: `${run.id}|selected`, label: `${named}: the reward it selected`, policy: { expression: selected, source: { kind: 'run-selected', runId: run.id, runTitle: title } } });
   const seen = new Set<string>(selected === null ? [] : [selected]);
   for (const c of candidates) {
     const status = c.diagnostics?.status;
@@ -42,8 +54,8 @@ export function policyOptions(run: AnyRunRecord, candidates: readonly AnyCandida
     if (seen.has(c.expression) || c.expression.trim() === '') continue;
     seen.add(c.expression);
     const dial = isDialCandidate(c); // made by the trade-off dial: named by its origin, not its index
-    const name = run.kind === 'what-if' ? `What-if candidate ${c.index}` : dial ? `candidate ${c.origin} (made by the trade-off dial)` : `candidate ${c.origin}`;
-    options.push({ key: `${run.id}|${c.index}`, label: `${name} of “${title}”: ${c.expression}`, policy: { expression: c.expression, source: { kind: 'run-candidate', runId: run.id, runTitle: title, candidate: c.origin === 'default' || dial ? c.origin : String(c.index) } } });
+    const name = run.kind === 'what-if' ? (c.origin === 'default' ? originInWords('default', false) : `reward ${c.index}`) : originInWords(c.origin, dial);
+    options.push({ key: `${run.id}|${c.index}`, label: `${named}: ${name}`, policy: { expression: c.expression, source: { kind: 'run-candidate', runId: run.id, runTitle: title, candidate: c.origin === 'default' || dial ? c.origin : String(c.index) } } });
   }
   return options;
 }

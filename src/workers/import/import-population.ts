@@ -1,6 +1,7 @@
 // Turns an imported file into a validated Instance, or an error as data (file, line, column and
-// how to fix it): population CSV, JSON instance, or trajectories (arm,step,state,action) whose
-// transitions are estimated. Runs in the import worker so a 100,000-arm file does not block the page.
+// how to fix it): population CSV, JSON instance, trajectories (arm,step,state,action) whose
+// transitions are estimated, or her register (a history with its features, or a CSV with a state
+// column) whose transitions the weekly plan's estimator estimates. Runs in the import worker so a 100,000-arm file does not block the page.
 import { CsvError } from '../../core/datasets/csv.ts';
 import { parseInstanceJson } from '../../core/datasets/instance-json.ts';
 import { FILE_DEFAULTS, parsePopulationCsv } from '../../core/datasets/population-csv.ts';
@@ -10,8 +11,20 @@ import { readText } from '../../pipeline/read-text.ts';
 import { createInstance } from '../../core/instance/create-instance.ts';
 import type { Instance } from '../../core/instance/types.ts';
 import { summarizePopulation, type PopulationSummary } from '../../core/instance/population-summary.ts';
+import type { TextChoices } from '../../core/datasets/text-columns.ts';
+import { unbanded } from '../../core/plan/band-numeric.ts';
+import { defaultPriorGroup } from '../../core/plan/plan-settings.ts';
+import { planPosterior } from '../../core/plan/plan-state.ts';
+import { registerPopulation } from '../../core/plan/register-population.ts';
+import { readRegister } from '../../pipeline/plan/register-source.ts';
 
-export type ImportKind = 'population-csv' | 'instance-json' | 'trajectories';
+export type ImportKind = 'population-csv' | 'instance-json' | 'trajectories' | 'register';
+
+/** How to read: text columns grouped as chosen; a history CSV's features file. */
+export interface ImportOptions {
+  text?: TextChoices;
+  features?: { file: Blob; fileName: string };
+}
 
 export interface ImportProblem {
   message: string;
@@ -25,23 +38,25 @@ export type ImportOutcome = { ok: true; instance: Instance; summary: PopulationS
 /** What the worker returns: the outcome, the kind it was read as, and the time spent reading the file. */
 export type ImportResult = ImportOutcome & { kind: ImportKind; readMs: number };
 
-/** The kind a file name suggests: .json is an instance; a CSV whose header has arm,step,state,action holds trajectories. */
+/**
+ * The kind a file name suggests: .json is an instance; a CSV whose header has arm,step,state,action
+ * holds trajectories; one with a `state` column is a register (a history id,week,state,called, or her
+ * beneficiaries with their current state); else a population CSV.
+ */
 export function guessKind(fileName: string, text: string): ImportKind {
   if (/\.json$/i.test(fileName)) return 'instance-json';
   const header = text.slice(0, text.indexOf('\n') === -1 ? text.length : text.indexOf('\n')).split(',').map((h) => h.trim().replace(/^"|"$/g, ''));
-  return ['arm', 'step', 'state', 'action'].every((c) => header.includes(c)) ? 'trajectories' : 'population-csv';
+  if (['arm', 'step', 'state', 'action'].every((c) => header.includes(c))) return 'trajectories';
+  return header.includes('state') ? 'register' : 'population-csv';
 }
 
-export function importPopulation(kind: ImportKind, text: string, fileName: string): ImportOutcome {
+export function importPopulation(kind: Exclude<ImportKind, 'register'>, text: string, fileName: string, options: ImportOptions = {}): ImportOutcome {
   const started = performance.now();
   try {
-    const instance = kind === 'instance-json' ? parseInstanceJson(text, fileName) : kind === 'trajectories' ? fromTrajectories(text, fileName) : parsePopulationCsv(text, { fileName });
+    const instance = kind === 'instance-json' ? parseInstanceJson(text, fileName) : kind === 'trajectories' ? fromTrajectories(text, fileName) : parsePopulationCsv(text, { fileName, text: options.text });
     return { ok: true, instance, summary: summarizePopulation(instance), parseMs: performance.now() - started };
   } catch (error) {
-    const problem: ImportProblem = error instanceof CsvError
-      ? { message: error.message, line: error.line, column: error.column, columnName: error.columnName }
-      : { message: inWords(error, fileName) };
-    return { ok: false, error: problem, parseMs: performance.now() - started };
+    return { ok: false, error: problemOf(error, fileName), parseMs: performance.now() - started };
   }
 }
 
@@ -50,7 +65,7 @@ export function importPopulation(kind: ImportKind, text: string, fileName: strin
  * "too big", never read into a string that fails), then decoded as UTF-8 or UTF-16 as the command
  * line does, and imported as `kind` (default: guessed from the name and header).
  */
-export async function readImportFile(file: Blob, fileName: string, kind?: ImportKind): Promise<ImportResult> {
+export async function readImportFile(file: Blob, fileName: string, kind?: ImportKind, options: ImportOptions = {}): Promise<ImportResult> {
   const started = performance.now();
   let text: string;
   try {
@@ -60,7 +75,29 @@ export async function readImportFile(file: Blob, fileName: string, kind?: Import
   }
   const readMs = performance.now() - started;
   const k = kind ?? guessKind(fileName, text);
-  return { ...importPopulation(k, text, fileName), kind: k, readMs };
+  if (k === 'register') return { ...(await importRegister(file, fileName, options)), kind: k, readMs };
+  return { ...importPopulation(k, text, fileName, options), kind: k, readMs };
+}
+
+/**
+ * Her register as a population (core/plan/register-population.ts), read by the weekly plan's own
+ * reader: a history CSV with its features CSV, or her beneficiaries with their current state. Its
+ * numeric columns come back unbanded, to be banded on the preview as any import's.
+ */
+export async function importRegister(file: Blob, fileName: string, options: ImportOptions = {}): Promise<ImportOutcome> {
+  const started = performance.now();
+  try {
+    const register = await readRegister({ kind: 'file', file, fileName, seed: 0, ...(options.features && { features: options.features }), ...(options.text && { text: options.text }) });
+    const instance = registerPopulation(register, planPosterior(register, defaultPriorGroup(register.schema)));
+    const population = { ...instance, schema: unbanded(instance.schema) };
+    return { ok: true, instance: population, summary: summarizePopulation(population), parseMs: performance.now() - started };
+  } catch (error) {
+    return { ok: false, error: problemOf(error, fileName), parseMs: performance.now() - started };
+  }
+}
+
+function problemOf(error: unknown, fileName: string): ImportProblem {
+  return error instanceof CsvError ? { message: error.message, line: error.line, column: error.column, columnName: error.columnName } : { message: inWords(error, fileName) };
 }
 
 /** Our own errors are sentences; an engine error (TypeError...) is a bug in allot and is said to be one. */

@@ -1,11 +1,11 @@
 // The import worker: reads, parses and validates imported population files off the main thread
 // (the page hands over the File; its text never crosses to the page).
 import * as Comlink from 'comlink';
-import { readImportFile, type ImportKind, type ImportResult } from './import-population.ts';
+import { readImportFile, type ImportKind, type ImportOptions, type ImportResult } from './import-population.ts';
 
 const api = {
-  async importFile(file: Blob, fileName: string, kind?: ImportKind): Promise<ImportResult> {
-    const result = await readImportFile(file, fileName, kind);
+  async importFile(file: Blob, fileName: string, kind?: ImportKind, options?: ImportOptions): Promise<ImportResult> {
+    const result = await readImportFile(file, fileName, kind, options);
     // The instance's arrays move to the page instead of being copied.
     return result.ok ? Comlink.transfer(result, [result.instance.transitions.buffer, result.instance.features.buffer, result.instance.initial.buffer] as ArrayBuffer[]) : result;
   },

@@ -1,11 +1,15 @@
 // The page's handle on the plan worker (through WorkerBridge: started on first use, a crash rejects
 // with a clear error). The worker keeps the open plan between calls, so it is never stopped when idle.
+import * as Comlink from 'comlink';
+import type { TextChoices } from '../../core/datasets/text-columns.ts';
+import type { Instance } from '../../core/instance/types.ts';
 import type { PlanSettings } from '../../core/plan/plan-settings.ts';
 import type { PlanListing, PlanPolicySource } from '../../core/plan/plan-record.ts';
 import { WorkerBridge } from '../worker-bridge.ts';
 import type { PlanMeta } from '../../pipeline/plan/plan-records.ts';
 import type { Uncertainty } from '../../pipeline/plan/uncertain-places.ts';
-import type { ApplyResult, PlanView, PreviewResult } from '../../pipeline/plan/weekly-plan.ts';
+import type { WeekApplyResult, PlanView, PreviewResult } from '../../pipeline/plan/weekly-plan.ts';
+import type { PlanImportResult } from '../../pipeline/plan/plan-transfer.ts';
 import type { PlanWorkerApi } from './plan.worker.ts';
 import type { Banding } from '../../pipeline/plan/reband.ts';
 import type { RegisterSource } from '../../pipeline/plan/register-source.ts';
@@ -20,13 +24,21 @@ export class PlanClient {
   band(group: string, banding: Banding): Promise<RegisterSummary> {
     return this.bridge.call(undefined, (api) => api.band(group, banding));
   }
+  /** Reads the register's file again with its text columns grouped as chosen. */
+  groupText(text: TextChoices): Promise<RegisterSummary> {
+    return this.bridge.call(undefined, (api) => api.groupText(text));
+  }
+  /** The open plan's register (or the one being set up) as a population for What-if. */
+  population(): Promise<Instance> {
+    return this.bridge.call(undefined, (api) => api.population() as Promise<Instance>);
+  }
   /** Makes week 1's list of a new plan; the worker saves it after (saved()). */
   create(settings: PlanSettings, meta: PlanMeta): Promise<PlanView> {
     return this.bridge.call(undefined, (api) => api.create(settings, meta));
   }
-  /** Reads a saved plan in the worker and makes its current list. */
-  open(id: string): Promise<PlanView> {
-    return this.bridge.call(undefined, (api) => api.open(id));
+  /** Reads a saved plan in the worker and makes its current list; a damaged plan says what is wrong instead. */
+  open(id: string): Promise<PlanView | { damaged: string }> {
+    return this.bridge.call(undefined, (api) => api.open(id) as Promise<PlanView | { damaged: string }>);
   }
   replan(settings: PlanSettings, policy: PlanPolicySource, now: number): Promise<PlanView> {
     return this.bridge.call(undefined, (api) => api.replan(settings, policy, now));
@@ -38,21 +50,30 @@ export class PlanClient {
   previewOutcomes(file: Blob, fileName: string, replace = false): Promise<PreviewResult> {
     return this.bridge.call(undefined, (api) => api.previewOutcomes(file, fileName, replace) as Promise<PreviewResult>);
   }
-  apply(replace: boolean, now: number): Promise<ApplyResult> {
-    return this.bridge.call(undefined, (api) => api.apply(replace, now) as Promise<ApplyResult>);
+  /** `confirmed`: the user answered yes to the file's questions. */
+  apply(replace: boolean, now: number, confirmed = false): Promise<WeekApplyResult> {
+    return this.bridge.call(undefined, (api) => api.apply(replace, now, confirmed) as Promise<WeekApplyResult>);
   }
   discardOutcomes(): Promise<void> {
     return this.bridge.call(undefined, (api) => api.discardOutcomes());
   }
-  /** Whose place in the current list is uncertain (null if a newer list was asked for meanwhile). */
-  uncertainty(): Promise<Uncertainty | null> {
-    return this.bridge.call(undefined, (api) => api.uncertainty());
+  /** Whose place in the current list is uncertain (null if a newer list was asked for meanwhile); onDraw gets the counts so far. */
+  uncertainty(onDraw?: (partial: Uncertainty) => void): Promise<Uncertainty | null> {
+    return this.bridge.call(undefined, (api) => api.uncertainty(onDraw && Comlink.proxy(onDraw)));
   }
   listPlans(): Promise<PlanListing[]> {
     return this.bridge.call(undefined, (api) => api.listPlans());
   }
   deletePlan(id: string): Promise<void> {
     return this.bridge.call(undefined, (api) => api.deletePlan(id));
+  }
+  /** PLAN.json of a saved plan, made in the worker (`partial`: a damaged plan's readable part, in words). */
+  exportPlan(id: string): Promise<{ fileName: string; partial: string | null; file: Blob }> {
+    return this.bridge.call(undefined, (api) => api.exportPlan(id));
+  }
+  /** Saves the plan a PLAN.json holds; asks (exists) before replacing a saved plan with its id. */
+  importPlan(file: Blob, fileName: string, options: { replace?: boolean; asCopy?: boolean; now: number }): Promise<PlanImportResult> {
+    return this.bridge.call(undefined, (api) => api.importPlan(file, fileName, options) as Promise<PlanImportResult>);
   }
   terminate(): void {
     this.bridge.terminate();

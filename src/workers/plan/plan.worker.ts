@@ -1,21 +1,24 @@
-// The plan worker: owns one WASM engine (Whittle indices), its own connection to allot's storage, and
+// The plan worker: owns one WASM engine (Whittle indices, Beta draws), its own connection to allot's storage, and
 // one WeeklyPlan (the plan use-case, src/pipeline/plan/), so that reading a register, estimating transitions, indices for 10^6 beneficiaries,
 // the weekly list and saving the plan never run on the page's thread.
 import * as Comlink from 'comlink';
+import { planIndexFunction } from '../../engine/beta-sampler.ts';
 import { loadEngine } from '../../engine/load-browser.ts';
 import type { IndexFunction } from '../../core/plan/weekly-list.ts';
 import type { PlanPolicySource } from '../../core/plan/plan-record.ts';
+import type { Uncertainty } from '../../pipeline/plan/uncertain-places.ts';
 import type { PlanSettings } from '../../core/plan/plan-settings.ts';
 import { openStore } from '../../storage/open-store.ts';
 import type { Store } from '../../storage/store.ts';
 import type { PlanMeta } from '../../pipeline/plan/plan-records.ts';
-import { WeeklyPlan, type ApplyResult, type PlanView } from '../../pipeline/plan/weekly-plan.ts';
+import { WeeklyPlan, type WeekApplyResult, type PlanView } from '../../pipeline/plan/weekly-plan.ts';
 import { uncertaintyBuffers, viewForPage } from './transfer-view.ts';
+import { PlanReadError } from '../../core/plan/restore-plan.ts';
 
 let whittle: Promise<IndexFunction> | undefined;
 let store: Promise<Store> | undefined;
 const session = new WeeklyPlan(
-  () => (whittle ??= loadEngine().then((engine) => (t, r, s, d) => engine.whittleIndices(t, r, s, d).indices)),
+  () => (whittle ??= loadEngine().then(planIndexFunction)),
   // The page opened (and upgraded) the database first; this connection steps aside for a newer allot.
   () => (store ??= openStore().then((opened) => opened.store)),
 );
@@ -28,25 +31,45 @@ const send = (view: PlanView) => {
 const api = {
   loadRegister: session.loadRegister.bind(session),
   band: session.band.bind(session),
+  groupText: session.groupText.bind(session),
+  population: () => {
+    const instance = session.population();
+    return Comlink.transfer(instance, [instance.transitions.buffer, instance.features.buffer, instance.initial.buffer] as ArrayBuffer[]);
+  },
   create: async (settings: PlanSettings, meta: PlanMeta) => send(await session.create(settings, meta)),
-  open: async (id: string) => send(await session.open(id)),
+  /** The plan's view, or, when the saved plan is damaged, what is wrong with it (naming the field). */
+  open: async (id: string): Promise<PlanView | { damaged: string }> => {
+    try {
+      return send(await session.open(id));
+    } catch (error) {
+      if (error instanceof PlanReadError) return { damaged: error.message };
+      throw error;
+    }
+  },
   replan: async (settings: PlanSettings, policy: PlanPolicySource, now: number) => send(await session.replan(settings, policy, now)),
   saved: session.saved.bind(session),
   previewOutcomes: session.previewOutcomes.bind(session),
-  apply: async (replace: boolean, now: number): Promise<ApplyResult> => {
-    const result = await session.apply(replace, now);
+  apply: async (replace: boolean, now: number, confirmed = false): Promise<WeekApplyResult> => {
+    const result = await session.apply(replace, now, confirmed);
     // Comlink transfers what is marked at the top level of a reply.
     if (!result.ok) return result;
     const out = viewForPage(result.view);
-    return Comlink.transfer({ ok: true as const, view: out.view }, out.buffers);
+    return Comlink.transfer({ ...result, view: out.view }, out.buffers);
   },
   discardOutcomes: session.discardOutcomes.bind(session),
-  uncertainty: async () => {
-    const u = await session.uncertainty();
+  /** onDraw: the page's callback (Comlink.proxy) for the counts so far. */
+  uncertainty: async (onDraw?: (partial: Uncertainty) => void) => {
+    const u = await session.uncertainty(onDraw && ((partial) => void onDraw(Comlink.transfer(partial, uncertaintyBuffers(partial)))));
     return Comlink.transfer(u, uncertaintyBuffers(u));
   },
   listPlans: session.listPlans.bind(session),
   deletePlan: session.deletePlan.bind(session),
+  /** PLAN.json of a saved plan as a Blob (a damaged one: what can still be read, `partial` saying what). */
+  exportPlan: async (id: string) => {
+    const { fileName, text, partial } = await session.exportPlan(id);
+    return { fileName, partial, file: new Blob([text], { type: 'application/json' }) };
+  },
+  importPlan: session.importPlan.bind(session),
 };
 
 export type PlanWorkerApi = typeof api;

@@ -91,7 +91,8 @@ describe('allot plan', () => {
     const twice = await runMain(['plan', '--state', at('w.json'), '--outcomes', at('week8.csv')]);
     expect(twice.code).toBe(1);
     expect(twice.stderr).toContain('nothing was saved');
-    expect(twice.stderr).toContain('was already applied as the outcomes of week 8');
+    expect(twice.stderr).toContain('week8.csv has the same rows as the outcomes of week 8, already applied (from week8.csv)');
+    expect(twice.stderr).toContain('To apply it anyway, run the command again with --yes; to replace week 8\'s outcomes instead, with --replace.');
     expect(readFileSync(at('w.json'), 'utf8')).toBe(saved);
     writeFileSync(at('week8b.csv'), outcomesFor(at('w.json'), at('w8.csv'), 1));
     const replaced = await runMain(['plan', '--state', at('w.json'), '--outcomes', at('week8b.csv'), '--replace', '--json']);

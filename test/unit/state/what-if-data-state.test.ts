@@ -84,6 +84,31 @@ describe('the data state', () => {
     expect(data.preview).toBeNull();
   });
 
+  test('saves at the budget she typed, and refuses one that is not a whole number of calls within the population', async () => {
+    const store = new MemoryStore();
+    const data = new DataState(() => store);
+    const outcome = importPopulation('population-csv', withQ, 'p.csv');
+    if (!outcome.ok) throw new Error(outcome.error.message);
+    const show = () => data.show({ fileName: 'p.csv', kind: 'population-csv', instance: outcome.instance, summary: outcome.summary, readMs: 0, parseMs: 0, totalMs: 0 });
+    show();
+    const refusals: [number, string][] = [
+      [0, 'the budget must be a whole number from 1 to 10,000,000, not 0'],
+      [1.5, 'the budget must be a whole number from 1 to 10,000,000, not 1.5'],
+      [Number.NaN, 'the budget must be a whole number from 1 to 10,000,000, not empty'],
+      [4, 'the budget 4 is more than the 3 arms'],
+    ];
+    for (const [bad, why] of refusals) {
+      data.draft.budget = bad;
+      await expect(data.save()).rejects.toThrow(why);
+    }
+    expect(await store.listPopulations()).toEqual([]);
+    data.draft.budget = 2;
+    expect((await store.getPopulation(await data.save()))!.instance.budget).toBe(2);
+    show(); // a new preview starts from its file's budget
+    expect(data.draft.budget).toBeUndefined();
+    expect((await store.getPopulation(await data.save()))!.instance.budget).toBe(outcome.instance.budget);
+  });
+
   test('refuses an empty or repeated bucket label with the group named, and saves nothing', async () => {
     const store = new MemoryStore();
     const data = new DataState(() => store);

@@ -103,7 +103,7 @@ describe('createInstance', () => {
   test('refuses a schema whose names or groups are inconsistent', () => {
     const bad = schema();
     bad.columns[2].name = '2kids';
-    expect(error({ schema: bad }).message).toContain('"2kids": names may hold only letters, digits and _');
+    expect(error({ schema: bad }).message).toContain('"2kids": a name is a Python identifier: letters (any script), digits and _, not starting with a digit');
     const twice = schema();
     twice.groups.push({ name: 'Other', kind: 'one-hot', columns: [1], ordered: false, buckets: ['x'] });
     expect(error({ schema: twice }).message).toContain('belongs to two groups');

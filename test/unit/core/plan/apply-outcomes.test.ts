@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { parseOutcomesCsv } from '../../../../src/core/datasets/outcomes-csv.ts';
 import { applyOutcomes } from '../../../../src/core/plan/apply-outcomes.ts';
 import { generatedRegister } from '../../../../src/core/plan/generated-register.ts';
-import { parsePlan, planToJson } from '../../../../src/core/plan/plan-json.ts';
+import { planFileText, readPlanFile } from '../../../../src/core/plan/plan-json.ts';
+import { packPlan, unpackPlan } from '../../../../src/core/plan/packed-plan.ts';
 import type { PlanSettings } from '../../../../src/core/plan/plan-settings.ts';
 import { createPlan, currentList, planPosterior, type PlanState } from '../../../../src/core/plan/plan-state.ts';
 import { planSummary } from '../../../../src/core/plan/plan-summary.ts';
@@ -12,6 +13,8 @@ import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
 import { engineWhittle, outcomesCsv, simulateWeek } from './plan-fixtures.ts';
 
 const META = { id: 'p1', name: 'test', createdAt: 0, updatedAt: 0, policy: { kind: 'typed' as const } };
+const planToJson = (plan: PlanState, meta = META) => planFileText({ ...meta, plan: packPlan(plan) });
+const parsePlan = (text: string, fileName: string) => ({ plan: unpackPlan(readPlanFile(text, fileName, META).plan) });
 
 let whittle: IndexFunction;
 beforeAll(async () => {
@@ -66,14 +69,18 @@ describe('applyOutcomes', () => {
     expect(plan.weeks[0].outcomes).toBeNull();
   });
 
-  test('refuses the same week twice, a week already applied and a week ahead, unless replacing the last', () => {
+  test('asks before the same rows twice, refuses a week already applied and a week ahead, unless replacing the last', () => {
     const { plan, truth } = start();
     const text12 = weekFile(plan, truth, 1);
     const once = applyOutcomes(plan, parse(plan, text12), whittle);
     if (!once.ok) throw new Error();
-    const again = applyOutcomes(once.plan, parse(plan, text12), whittle);
+    // the same rows again, saved with CRLF, quoted, with a BOM and its columns in another order
+    const lines = text12.trim().split('\n').map((l) => l.split(','));
+    const resaved = '\ufeff' + lines.map(([id, called, engaged]) => `"${engaged}",${called},"${id}"`).join('\r\n') + '\r\n';
+    const again = applyOutcomes(once.plan, parse(plan, resaved, 'week-again.csv'), whittle);
     expect(again.ok).toBe(false);
-    if (!again.ok) expect(again.errors.join('\n')).toContain('week.csv was already applied as the outcomes of week 12 (file week.csv); to replace the last applied week, apply it again with replace (--replace)');
+    if (!again.ok) expect(again.errors.join('\n')).toContain('week-again.csv has the same rows as the outcomes of week 12, already applied (from week.csv)');
+    expect(applyOutcomes(once.plan, parse(plan, resaved, 'week-again.csv'), whittle, { confirmed: true }).ok).toBe(true);
     const labelled = applyOutcomes(once.plan, parse(plan, weekFile(plan, truth, 2, 12)), whittle);
     if (labelled.ok) throw new Error();
     expect(labelled.errors.join('\n')).toContain('holds week 12, which is already applied (the plan is at week 13); to replace it');
@@ -120,8 +127,8 @@ describe('applyOutcomes', () => {
     expect(back).toEqual(r.plan);
     expect(planToJson(back, META)).toBe(text);
     expect(currentList(back, whittle)).toEqual(r.list);
-    expect(() => parsePlan('{"format":"allot-plan","version":1,"register":{"numArms":2}}', 'PLAN.json')).toThrow('PLAN.json: "register.numStates" must be a whole number >= 2');
-    expect(() => parsePlan('{', 'PLAN.json')).toThrow('PLAN.json: not valid JSON');
+    expect(() => parsePlan('{"format":"allot-plan","version":1,"register":{"numArms":2}}', 'PLAN.json')).toThrow('PLAN.json: "register.numStates" must be a whole number from 2 to 255, not missing');
+    expect(() => parsePlan('{', 'PLAN.json')).toThrow('PLAN.json: is not valid JSON');
   });
 });
 
@@ -142,5 +149,15 @@ describe('parseOutcomesCsv', () => {
     expect(header.ok ? '' : header.errors[0]).toBe('w.csv, line 1: the header has no "engaged" column; the outcomes need the columns id, called (0/1) and engaged (0/1)');
     const weeks = parseOutcomesCsv('id,week,called,engaged\na,3,1,1\nb,4,0,1\nc,3,0,0\n', ids, 2, 'w.csv');
     expect(weeks.ok ? '' : weeks.errors[0]).toBe('w.csv, line 3, column 2 ("week"): week 4, but the rows above are week 3; one file holds one week');
+  });
+
+  test('takes a call flag written "1.0" as 1, as a history CSV does; "0.5" and "1e0" are not flags', () => {
+    const r = parseOutcomesCsv('id,called,engaged\na,1.0,1.00\nb,0.0,0\n', ['a', 'b'], 2, 'w.csv');
+    expect(r.ok && [...r.outcomes.called, ...r.outcomes.state]).toEqual([1, 0, 1, 0]);
+    const bad = parseOutcomesCsv('id,called,engaged\na,0.5,1\nb,1e0,0\n', ['a', 'b'], 2, 'w.csv');
+    expect(bad.ok ? [] : bad.errors).toEqual([
+      'w.csv, line 2, column 2 ("called"): "0.5" is not 0 or 1',
+      'w.csv, line 3, column 2 ("called"): "1e0" is not 0 or 1',
+    ]);
   });
 });

@@ -6,11 +6,11 @@ import { groupBuckets } from '../../../../src/core/measures/group-buckets.ts';
 import { DLM_EFFECT_WEIGHTS } from '../../../../src/core/datasets/generators/dlm.ts';
 import type { FeatureSchema } from '../../../../src/core/instance/types.ts';
 import { registerToInstance, type History } from '../../../../src/core/plan/register.ts';
-import { sampleBeta } from '../../../../src/core/plan/sample-beta.ts';
 import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
 import { compileReward } from '../../../../src/core/reward/compile-reward.ts';
 import type { Engine } from '../../../../src/engine/engine.ts';
 import { loadEngineNode } from '../../../../src/engine/load-node.ts';
+import { referenceSampleBeta } from '../../../reference/beta-sampler.ts';
 
 let engine: Engine;
 beforeAll(async () => {
@@ -137,8 +137,9 @@ describe('estimateTransitions', () => {
     const random = seededRandom(11);
     const side = 27;
     const h = new Float64Array(side * side);
+    const rates = referenceSampleBeta(new Float64Array(20000).fill(0.3 * 8), new Float64Array(20000).fill(0.7 * 8), 11);
     for (let i = 0; i < 20000; i++) {
-      const q = sampleBeta(random, 0.3 * 8, 0.7 * 8);
+      const q = rates[2 * i + 1];
       let k = 0;
       for (let j = 0; j < 26; j++) if (random.next() < q) k++;
       h[26 * side + k]++;

@@ -1,14 +1,10 @@
 // The estimator's warnings as data: each kind says its statistical sentence (what the command line
 // prints, unchanged) and its plain sentence (the Plan screen) from the same fields; the estimator
-// gives every kind on real histories; a list saved before warnings had kinds still reads.
-import 'fake-indexeddb/auto';
+// gives every kind on real histories; a warning written as a sentence still reads.
 import { describe, expect, test } from 'vitest';
 import { estimateTransitions } from '../../../../src/core/plan/estimate-transitions.ts';
 import { fewUncalledWeeks, noCalls, note, plainWarnings, plainWords, smallGroups, type PlanWarning } from '../../../../src/core/plan/estimate-warnings.ts';
 import { generatedRegister } from '../../../../src/core/plan/generated-register.ts';
-import { packIds, type PackedPlan } from '../../../../src/core/plan/packed-plan.ts';
-import type { WeeklyList } from '../../../../src/core/plan/weekly-list.ts';
-import { openStore } from '../../../../src/storage/open-store.ts';
 
 const JARGON = /\bpriors?\b|Beta|posterior|state \d|\.\.\./;
 
@@ -92,18 +88,8 @@ describe('estimate warnings', () => {
     expect(said[1].plain).toMatch(new RegExp(`^All ${groupBy} groups have too few beneficiaries`));
   });
 
-  test('a list saved before warnings had kinds still reads, its sentences shown as they are', async () => {
-    const { store } = await openStore({ name: `allot-warnings-test-${process.pid}` });
-    const plan = {
-      format: 'allot-plan', version: 1,
-      register: { numArms: 1, numStates: 2, ids: packIds(['a']), features: new Float64Array(0), history: { firstWeek: 1, states: [Uint8Array.of(0)], called: [Uint8Array.of(0)] } },
-      settings: { reward: 'state', budget: 1, exclude: [], cooldown: 0, shares: [], seed: 1, draws: 0, priorGroup: null, level: 0.9 },
-      weeks: [{ week: 1, tieSeed: 1, reward: 'state', budget: 1, planned: Int32Array.of(0), outcomes: null }],
-    } as unknown as PackedPlan;
+  test('a warning written as a sentence (lists made before warnings had kinds) is shown as it is', () => {
     const old = 'the history has no call from state 0 (not engaged): the prior of a call\'s effect from there assumes a call changes nothing';
-    const list = { week: 1, arms: Int32Array.of(0), warnings: [old] } as unknown as WeeklyList;
-    await store.savePlan({ id: 'p', name: 'old', createdAt: 1, updatedAt: 1, policy: { kind: 'typed' }, plan }, { planId: 'p', week: 1, createdAt: 1, list });
-    const [back] = await store.listPlanWeeks('p');
-    expect(plainWarnings(back.list.warnings)).toEqual([{ plain: old, technical: null }]);
+    expect(plainWarnings([old])).toEqual([{ plain: old, technical: null }]);
   });
 });

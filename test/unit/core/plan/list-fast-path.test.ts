@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { constrainedTopB, seededTieRanks, type CallQuota } from '../../../../src/core/plan/constrained-top-b.ts';
+import { constrainedTopB, seededTieRanks, topBSet, type CallQuota } from '../../../../src/core/plan/constrained-top-b.ts';
 import { generatedRegister } from '../../../../src/core/plan/generated-register.ts';
 import { listRules } from '../../../../src/core/plan/list-rules.ts';
 import type { PlanSettings } from '../../../../src/core/plan/plan-settings.ts';
@@ -40,6 +40,11 @@ describe('the radix list path equals the comparator path it replaced', () => {
       expect(Array.from(fast.via)).toEqual(Array.from(old.via));
       expect(Array.from(fast.quotaCalls)).toEqual(Array.from(old.quotaCalls));
       expect(fast.unmet).toEqual(old.unmet);
+      // the draws' unordered top-B: the same arms as the list without quotas
+      const plain = constrainedTopBByComparator({ ...input, quotas: [] }).arms;
+      const candidates = Int32Array.from({ length: n }, (_, a) => a).filter((a) => !eligible || eligible[a]).reverse();
+      const set = topBSet(index, new Int32Array(0), tieRank, candidates, budget);
+      expect(Array.from(set).sort((a, b) => a - b)).toEqual(Array.from(plain).sort((a, b) => a - b));
       // ranks of listed arms and of others, eligible or not
       const arms = Int32Array.from({ length: Math.min(n, 300) }, () => r.int(n)).filter((a, j, all) => all.indexOf(a) === j);
       expect(Array.from(ranksAmong(index, tieRank, eligible, arms))).toEqual(Array.from(ranksAmongBySearch(index, tieRank, eligible, arms)));

@@ -1,12 +1,12 @@
-// Shared by the plan tests: the real WASM engine as the IndexFunction, and a week simulated from the
-// true transitions (who was called, who is engaged after it) written as an outcomes CSV.
+// Shared by the plan tests: the real WASM engine as the IndexFunction (with its Beta sampler), and a week
+// simulated from the true transitions (who was called, who is engaged after it) written as an outcomes CSV.
 import type { IndexFunction } from '../../../../src/core/plan/weekly-list.ts';
 import type { Random } from '../../../../src/core/random/seeded-random.ts';
+import { planIndexFunction } from '../../../../src/engine/beta-sampler.ts';
 import { loadEngineNode } from '../../../../src/engine/load-node.ts';
 
 export async function engineWhittle(): Promise<IndexFunction> {
-  const engine = await loadEngineNode();
-  return (t, r, S, d) => engine.whittleIndices(t, r, S, d).indices;
+  return planIndexFunction(await loadEngineNode());
 }
 
 /** The next state of every arm after the week, with the calls made (2 states): columnar. */

@@ -2,12 +2,14 @@
 // from given indices, the same ties, eligibility and quotas as the list, and a draw of a posterior
 // that is certain gives the mean transitions' list every time.
 import { beforeAll, describe, expect, test } from 'vitest';
-import { shareQuota } from '../../../../src/core/plan/constrained-top-b.ts';
+import { constrainedTopB, seededTieRanks, shareQuota } from '../../../../src/core/plan/constrained-top-b.ts';
+import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
 import type { TransitionPosterior } from '../../../../src/core/plan/estimate-transitions.ts';
 import { generatedRegister } from '../../../../src/core/plan/generated-register.ts';
 import { listRules, tieDraw, type TopRules } from '../../../../src/core/plan/list-rules.ts';
 import { MembershipCount, posteriorDrawIndex } from '../../../../src/core/plan/posterior-draws.ts';
 import { currentWeek } from '../../../../src/core/plan/register.ts';
+import { estimateTransitions } from '../../../../src/core/plan/estimate-transitions.ts';
 import { buildWeeklyList, type IndexFunction } from '../../../../src/core/plan/weekly-list.ts';
 import { engineWhittle } from './plan-fixtures.ts';
 
@@ -37,6 +39,26 @@ describe('MembershipCount', () => {
   });
 });
 
+describe('MembershipCount without quotas', () => {
+  test('counts the very arms constrainedTopB lists (ties, eligibility, short lists), small and large', () => {
+    const random = seededRandom(8);
+    for (const [N, budget] of [[50, 7], [3000, 400], [3000, 2990], [20_000, 1500], [20_000, 0]]) {
+      const tieRank = seededTieRanks(N, random.int);
+      const eligible = Uint8Array.from({ length: N }, () => (random.next() < 0.9 ? 1 : 0));
+      const rules: TopRules = { tieRank, eligible, budget, quotas: [] };
+      const fast = new MembershipCount(rules, N), expected = new Uint16Array(N);
+      for (let draw = 0; draw < 4; draw++) {
+        // Few distinct values: many ties at the threshold.
+        const index = Float64Array.from({ length: N }, () => random.int(draw === 3 ? 1 : 6) * 0.25);
+        fast.add(index);
+        for (const arm of constrainedTopB({ index, ...rules }).arms) expected[arm]++;
+      }
+      const all = Int32Array.from({ length: N }, (_, arm) => arm);
+      expect(Array.from(fast.of(all).membership), `N ${N}, B ${budget}`).toEqual(Array.from(expected, (c) => c / 4));
+    }
+  });
+});
+
 describe('posteriorDrawIndex', () => {
   test('a posterior too sure to move draws the list of its means every time', () => {
     const { register, truth } = generatedRegister('sclm', { arms: 40 }, 3, { weeks: 3 });
@@ -57,5 +79,31 @@ describe('posteriorDrawIndex', () => {
     const { random } = tieDraw(rules.tieSeed, N);
     const index = posteriorDrawIndex(posterior, rules, whittle, random);
     for (let j = 0; j < 6; j++) expect(index[list.arms[j]]).toBeCloseTo(list.index[j], 5);
+  });
+
+  test('draws the same lists by the same seed, bit for bit, and other lists by another seed', () => {
+    const { register } = generatedRegister('dlm', { arms: 2000, sample: 48 }, 4, { weeks: 10, callsPerWeek: 200 });
+    const posterior = estimateTransitions(register.history, register.schema, register.features, register.numArms, { groupBy: null });
+    const week = currentWeek(register.history);
+    const settings = (seed: number) => ({ reward: 'state', budget: 150, exclude: [], cooldown: 0, shares: [], seed, draws: 6, priorGroup: null, level: 0.9 });
+    const make = (seed: number) => buildWeeklyList(register, settings(seed), week, { whittle, posterior });
+    const a = make(1);
+    expect(Array.from(a.membership).some((m) => m > 0 && m < 1)).toBe(true);
+    expect(make(1).membership).toEqual(a.membership);
+    // One draw on its own, twice from the same stream position: the same indices.
+    const rules = listRules(register, settings(1), week, posterior);
+    const once = posteriorDrawIndex(posterior, rules, whittle, tieDraw(rules.tieSeed, register.numArms).random);
+    expect(posteriorDrawIndex(posterior, rules, whittle, tieDraw(rules.tieSeed, register.numArms).random)).toEqual(once);
+    const b = make(2);
+    expect(Array.from(b.membership)).not.toEqual(Array.from(a.membership));
+  });
+
+  test('needs the engine\'s Beta sampler: an IndexFunction without one is refused in words', () => {
+    const { register } = generatedRegister('sclm', { arms: 20 }, 3, { weeks: 3 });
+    const posterior = estimateTransitions(register.history, register.schema, register.features, register.numArms, { groupBy: null });
+    const settings = { reward: 'state', budget: 4, exclude: [], cooldown: 0, shares: [], seed: 1, draws: 2, priorGroup: null, level: 0.9 };
+    const rules = listRules(register, settings, currentWeek(register.history), posterior);
+    const bare: IndexFunction = (t, r, S, d) => whittle(t, r, S, d);
+    expect(() => posteriorDrawIndex(posterior, rules, bare, tieDraw(rules.tieSeed, 20).random)).toThrow('posterior draws need the engine\'s Beta sampler');
   });
 });

@@ -21,10 +21,10 @@ const posterior = estimateTransitions(register.history, register.schema, registe
 
 describe('Thompson sampling', () => {
   test('plans on the means, or on one draw fixed by the week\'s seed and other each week', () => {
-    expect(planningTransitions(posterior, 'means', 1)).toBe(posterior.transitions);
-    const a = planningTransitions(posterior, 'thompson', weekSeed(0, 12));
-    expect(planningTransitions(posterior, 'thompson', weekSeed(0, 12))).toEqual(a);
-    expect(planningTransitions(posterior, 'thompson', weekSeed(0, 13))).not.toEqual(a);
+    expect(planningTransitions(posterior, 'means', 1, whittle.sampleBeta!)).toBe(posterior.transitions);
+    const a = planningTransitions(posterior, 'thompson', weekSeed(0, 12), whittle.sampleBeta!);
+    expect(planningTransitions(posterior, 'thompson', weekSeed(0, 12), whittle.sampleBeta!)).toEqual(a);
+    expect(planningTransitions(posterior, 'thompson', weekSeed(0, 13), whittle.sampleBeta!)).not.toEqual(a);
     for (let row = 0; row < 200 * 4; row++) expect(a[row * 2] + a[row * 2 + 1]).toBeCloseTo(1, 12);
     expect(thompsonSeed(5)).not.toBe(5);
   });
@@ -34,7 +34,7 @@ describe('Thompson sampling', () => {
     const D = 2000, sum = new Float64Array(200 * 4);
     const out = new Float64Array(200 * 8);
     for (let d = 0; d < D; d++) {
-      drawTransitions(posterior, random, out);
+      drawTransitions(posterior, whittle.sampleBeta!, random, out);
       for (let cell = 0; cell < 200 * 4; cell++) sum[cell] += out[cell * 2 + 1];
     }
     let z2 = 0, most = 0;
@@ -54,7 +54,7 @@ describe('Thompson sampling', () => {
     const settings = { reward: 'state', budget: 20, exclude: [], shares: [], priorGroup: null, ...PLAN_DEFAULTS };
     const rules = listRules(register, settings, currentWeek(register.history), posterior);
     const viaMarks = posteriorDrawIndex(posterior, rules, whittle, seededRandom(9));
-    const viaThompson = currentIndex(rules, whittle, drawTransitions(posterior, seededRandom(9)));
+    const viaThompson = currentIndex(rules, whittle, drawTransitions(posterior, whittle.sampleBeta!, seededRandom(9)));
     expect(Array.from(viaThompson)).toEqual(Array.from(viaMarks));
   });
 });

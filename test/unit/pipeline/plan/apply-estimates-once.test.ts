@@ -9,6 +9,7 @@ import { parseOutcomesCsv } from '../../../../src/core/datasets/outcomes-csv.ts'
 import { applyOutcomes } from '../../../../src/core/plan/apply-outcomes.ts';
 import { unpackIds, unpackPlan } from '../../../../src/core/plan/packed-plan.ts';
 import type { IndexFunction } from '../../../../src/core/plan/weekly-list.ts';
+import { planIndexFunction } from '../../../../src/engine/beta-sampler.ts';
 import { loadEngineNode } from '../../../../src/engine/load-node.ts';
 import { MemoryStore } from '../../../../src/storage/memory-store.ts';
 import { WeeklyPlan } from '../../../../src/pipeline/plan/weekly-plan.ts';
@@ -25,7 +26,7 @@ const META = { id: 'p1', name: 'Test plan', createdAt: 1, updatedAt: 1, policy: 
 describe("the plan worker applying a week's outcomes", () => {
   test('estimates once for the next list and its uncertain places, which are bit for bit those made the old way', async () => {
     const engine = await loadEngineNode();
-    const whittle: IndexFunction = (t, r, s, d) => engine.whittleIndices(t, r, s, d).indices;
+    const whittle: IndexFunction = planIndexFunction(engine);
     const store = new MemoryStore();
     const s = new WeeklyPlan(async () => whittle, async () => store);
     const summary = await s.loadRegister({ kind: 'generator', name: 'sclm', parameters: { arms: 300 }, seed: 6, weeks: 6 });

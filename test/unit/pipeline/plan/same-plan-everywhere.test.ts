@@ -9,6 +9,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { parseCsv } from '../../../../src/core/datasets/csv.ts';
 import { defaultPriorGroup, PLAN_DEFAULTS, type PlanSettings } from '../../../../src/core/plan/plan-settings.ts';
 import type { IndexFunction } from '../../../../src/core/plan/weekly-list.ts';
+import { planIndexFunction } from '../../../../src/engine/beta-sampler.ts';
 import { loadEngineNode } from '../../../../src/engine/load-node.ts';
 import { PlanFileStore } from '../../../../src/cli/plan-file-store.ts';
 import { namedFile } from '../../../../src/cli/read-text-file.ts';
@@ -37,7 +38,7 @@ const utf16 = (text: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer
 
 async function whittle(): Promise<IndexFunction> {
   const engine = await loadEngineNode();
-  return (t, r, s, d) => engine.whittleIndices(t, r, s, d).indices;
+  return planIndexFunction(engine);
 }
 
 /** The worker's path: the register read by WeeklyPlan, the settings the Plan screen's form starts from. */

@@ -7,13 +7,15 @@ import { unpackPlan } from '../../../../src/core/plan/packed-plan.ts';
 import { currentWeek } from '../../../../src/core/plan/register.ts';
 import { buildWeeklyList, type IndexFunction } from '../../../../src/core/plan/weekly-list.ts';
 import { estimateTransitions } from '../../../../src/core/plan/estimate-transitions.ts';
+import { planIndexFunction } from '../../../../src/engine/beta-sampler.ts';
 import { loadEngineNode } from '../../../../src/engine/load-node.ts';
 import { MemoryStore } from '../../../../src/storage/memory-store.ts';
+import type { Uncertainty } from '../../../../src/pipeline/plan/uncertain-places.ts';
 import { WeeklyPlan } from '../../../../src/pipeline/plan/weekly-plan.ts';
 
 async function session(store = new MemoryStore()) {
   const engine = await loadEngineNode();
-  const whittle: IndexFunction = (t, r, s, d) => engine.whittleIndices(t, r, s, d).indices;
+  const whittle: IndexFunction = planIndexFunction(engine);
   return { s: new WeeklyPlan(async () => whittle, async () => store), store, whittle };
 }
 
@@ -42,7 +44,7 @@ describe('the plan worker session', () => {
     expect(view.lines.buckets).toHaveLength(5);
     expect(view.lines.features).toHaveLength(5 * summary.schema.columns.length);
     expect(view.weeks.map((w) => [w.week, w.planned, w.made])).toEqual([[summary.currentWeek, 5, null]]);
-    expect((await store.listPlanWeeks('p1')).map((w) => Array.from(w.list.arms))).toEqual([Array.from(view.list.arms)]);
+    expect((await store.planRecords('p1')).weeks.map((w) => Array.from((w as { planned: Int32Array }).planned))).toEqual([Array.from(view.list.arms)]);
     // reopening the stored plan gives the same list (the seed is recorded)
     const again = await (await session(store)).s.open('p1');
     expect(Array.from(again.list.arms)).toEqual(Array.from(view.list.arms));
@@ -59,9 +61,18 @@ describe('the plan worker session', () => {
     const core = (budget: number) => buildWeeklyList(plan.register, { ...SETTINGS, budget }, currentWeek(plan.register.history), { whittle, posterior });
     for (const budget of [40, 60]) {
       if (budget !== 40) await s.replan({ ...SETTINGS, budget }, META.policy, 2);
-      const u = await s.uncertainty();
+      const partials: Uncertainty[] = [];
+      const u = await s.uncertainty((p) => partials.push(p));
       const want = core(budget);
       expect(u).not.toBeNull();
+      expect(u).toMatchObject({ draws: 5, planned: 5 });
+      // The counts so far, after each draw made anew: the core's with that many draws (none again for kept draws).
+      expect(partials.map((p) => p.draws)).toEqual(budget === 40 ? [1, 2, 3, 4] : []);
+      for (const p of partials) {
+        const k = buildWeeklyList(plan.register, { ...SETTINGS, budget, draws: p.draws }, currentWeek(plan.register.history), { whittle, posterior });
+        expect(Array.from(p.membership), `${p.draws} draws`).toEqual(Array.from(k.membership));
+        expect(p).toMatchObject({ uncertainCount: k.uncertainCount, planned: 5 });
+      }
       expect(Array.from(u!.membership)).toEqual(Array.from(want.membership));
       expect(u!.uncertainCount).toBe(want.uncertainCount);
       expect(u!.uncertainCount).toBeGreaterThan(0);
@@ -77,8 +88,8 @@ describe('the plan worker session', () => {
     await s.loadRegister({ kind: 'generator', name: 'sclm', parameters: { arms: 80 }, seed: 5, weeks: 4 });
     const first = await s.create(SETTINGS, META);
     await s.saved();
-    const savePlan = store.savePlan.bind(store);
-    store.savePlan = async () => {
+    const saveCurrentWeek = store.saveCurrentWeek.bind(store);
+    store.saveCurrentWeek = async () => {
       throw new Error('the disk is full');
     };
     const second = await s.replan({ ...SETTINGS, budget: 9 }, META.policy, 2);
@@ -89,7 +100,7 @@ describe('the plan worker session', () => {
     const ids = unpackIds((await store.getPlan('p1'))!.plan.register.ids);
     const preview = await s.previewOutcomes(new Blob([['id,called,engaged', ...ids.map((id) => `${id},0,0`)].join('\n')]), 'w.csv');
     expect(preview.ok && preview.preview.planned).toBe(5);
-    store.savePlan = savePlan;
+    store.saveCurrentWeek = saveCurrentWeek;
     const third = await s.replan({ ...SETTINGS, reward: 'state' }, META.policy, 3);
     expect(third.head.updatedAt).toBe(3);
     expect(third.head.weeks).toEqual(first.head.weeks);

@@ -3,6 +3,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ChatRequest } from '../../../../src/core/prompts/chat-request.ts';
 import { multilingualSchema } from '../../../../src/core/datasets/generators/multilingual.ts';
+import { parseRegisterCsv } from '../../../../src/core/datasets/register-csv.ts';
+import { dlmGenerationPrompt } from '../../../../src/core/prompts/dlm-generation-prompt.ts';
+import { rewritePrompt } from '../../../../src/core/prompts/rewrite-prompt.ts';
 import { HttpProvider } from '../../../../src/llm/http-provider.ts';
 import type { ChatReply } from '../../../../src/llm/llm-provider.ts';
 import { ReplayProvider } from '../../../../src/llm/replay-provider.ts';
@@ -123,5 +126,45 @@ describe('runRewrite through the real HTTP provider and the fake provider server
 
     const replayed = await runRewrite(createRewrite(HINDI), new ReplayProvider('openai-compatible', 'fake-large', transcript.entries), schema);
     expect(replayed).toEqual(done);
+  });
+});
+
+describe('a rewritten priority keeps every column and bucket name exactly as the schema spells it', () => {
+  // Names with underscores, digits, hyphens and Devanagari, and one that reads like Markdown emphasis.
+  const header = 'id,age_years,income_band_0-5000,income_band_5001-10000,district,_code_,state';
+  const rows = Array.from({ length: 40 }, (_, i) => `b${i},${18 + i},${i % 2},${1 - (i % 2)},${['पालघर', 'ठाणे'][i % 2]},${i % 5},${i % 2}`);
+  const register = parseRegisterCsv([header, ...rows].join('\n'), { fileName: 'register.csv' });
+  const names = ['age_years', 'income_band_0-5000', 'district_पालघर', 'district_ठाणे', '_code_'];
+  const REPLY = [
+    '**Clause 1:** Prioritize mothers whose `age_years` is 30 or more and who are in __income_band_0-5000__.',
+    '- Clause 2: Slightly prioritize *district_पालघर* over district_ठाणे, and mothers with _code_ above 2.',
+  ].join('\n');
+  let fake: FakeProvider;
+  beforeAll(async () => {
+    fake = await startFakeProvider({ key: 'sk-names-test', reply: () => REPLY });
+  });
+  afterAll(async () => {
+    await fake?.close();
+  });
+
+  test('the prompt lists them as spelled, and the review box and the generator\'s prompt get them unchanged', async () => {
+    const prompt = rewritePrompt(HINDI, register.schema).prompt;
+    expect(prompt).toContain('income: income_band_0-5000; income_band_5001-10000');
+    expect(prompt).toContain('district: पालघर; ठाणे');
+    expect(prompt).toMatch(/age_years: <= \d+;/);
+    const http = new HttpProvider({ kind: 'openai-compatible', model: 'fake-large', baseUrl: `${fake.origin}/v1`, apiKey: 'sk-names-test' }, { maxRetries: 0 });
+    const done = await runRewrite(createRewrite(HINDI), http, register.schema);
+    expect(done.clauses).toEqual([
+      'Prioritize mothers whose age_years is 30 or more and who are in income_band_0-5000.',
+      'Slightly prioritize district_पालघर over district_ठाणे, and mothers with _code_ above 2.',
+    ]);
+    // What the review box shows and what the generator is told
+    const goal = effectivePrompt(done);
+    const generation = dlmGenerationPrompt({ goal, schema: register.schema }).prompt;
+    for (const name of names) {
+      expect(goal, name).toContain(name);
+      expect(generation, name).toContain(name);
+    }
+    expect(generation).toContain('agent_feats.district ("district", features 3-4): "पालघर", "ठाणे"');
   });
 });

@@ -72,7 +72,7 @@ describe('a dial candidate in the run pool', () => {
     // the Plan screen lists it among the run's candidates, as the policy of a plan
     const options = policyOptions(record as AnyRunRecord, await runs().candidates(record as AnyRunRecord));
     const option = options.find((o) => o.policy.expression === expression);
-    expect(option?.label).toContain('candidate dial/1 (made by the trade-off dial)');
+    expect(option?.label).toMatch(/: the trade-off dial's blend 1$/);
     expect(option?.policy.source).toEqual({ kind: 'run-candidate', runId: 'run-1', runTitle: 'Older mothers', candidate: 'dial/1' });
     expect(dialNote(added)).toBe('dial/1: made by the trade-off dial, not written by the LLM: dlm/r0/c0 blended with the default at λ 0.4 (engagement loss 1.1%, within the 2.0% accepted).');
   });

@@ -1,0 +1,221 @@
+// Columns of whole numbers packed into as few bits as their range needs, for a stored plan: a 0/1
+// feature or a week's calls take one bit per beneficiary, ages 6-40 six bits, a 2-state week one bit.
+// Value i of a column sits at bits i*width .. i*width + width - 1, least significant bit first. The
+// register's features are row-major doubles (numArms x numFeatures); they are read and written in
+// blocks of rows that stay in cache, one column at a time within a block.
+
+/** A feature column: whole numbers as (value - offset) in `width` bits (0 when constant), NaN marked in `missing`; or doubles as they are. */
+export type PackedColumn =
+  | { type: 'bits'; width: number; offset: number; data: Uint8Array; missing: Uint8Array | null }
+  | { type: 'f64'; data: Float64Array };
+
+/** A week's states at `width` bits each; unobserved states (255) marked in `missing` (null: all observed). */
+export interface PackedPlane {
+  data: Uint8Array;
+  missing: Uint8Array | null;
+}
+
+/** The widest packed column: wider whole numbers are kept as doubles. */
+export const MAX_WIDTH = 24;
+/** A state not observed (register.ts MISSING, repeated to keep this module free of imports). */
+const MISSING = 255;
+
+export const bitsFor = (x: number): number => (x <= 0 ? 0 : 32 - Math.clz32(x));
+export const packedBytes = (count: number, width: number): number => Math.ceil((count * width) / 8);
+
+/** The feature columns of row-major `features` (numArms x numFeatures), each in its narrowest exact form. */
+export function packFeatures(features: Float64Array, numArms: number, numFeatures: number): PackedColumn[] {
+  const N = numArms, F = numFeatures;
+  const lo = new Float64Array(F).fill(Infinity), hi = new Float64Array(F).fill(-Infinity);
+  const exact = new Uint8Array(F).fill(1), nans = new Uint8Array(F);
+  for (let k = 0, arm = 0; arm < N; arm++) {
+    for (let f = 0; f < F; f++, k++) {
+      const v = features[k];
+      if (v < lo[f]) lo[f] = v;
+      if (v > hi[f]) hi[f] = v;
+      // Whole numbers only; NaN is marked missing, -0 and infinities keep the column in doubles.
+      if (v !== Math.floor(v) || (v === 0 && 1 / v < 0)) {
+        if (v !== v) nans[f] = 1;
+        else exact[f] = 0;
+      }
+    }
+  }
+  const columns: PackedColumn[] = [];
+  for (let f = 0; f < F; f++) {
+    const allNaN = lo[f] === Infinity;
+    const span = allNaN ? 0 : hi[f] - lo[f];
+    const width = exact[f] && span < 2 ** MAX_WIDTH ? bitsFor(span) : -1;
+    if (width < 0) columns.push({ type: 'f64', data: new Float64Array(N) });
+    else columns.push({ type: 'bits', width, offset: allNaN ? 0 : lo[f], data: new Uint8Array(packedBytes(N, width)), missing: nans[f] ? new Uint8Array(packedBytes(N, 1)) : null });
+  }
+  // Eight rows at a time (2.7 KB of doubles at 43 features, in cache): a column's 8 values are
+  // exactly `width` bytes, so each block starts on a byte and carries nothing to the next.
+  for (let r0 = 0; r0 < N; r0 += 8) {
+    const rows = Math.min(8, N - r0);
+    for (let f = 0; f < F; f++) {
+      const c = columns[f];
+      if (c.type === 'f64') {
+        for (let i = 0, k = r0 * F + f; i < rows; i++, k += F) c.data[r0 + i] = features[k];
+        continue;
+      }
+      const w = c.width, off = c.offset, out = c.data, miss = c.missing;
+      if (miss) for (let i = 0, k = r0 * F + f; i < rows; i++, k += F) if (features[k] !== features[k]) miss[r0 >> 3] |= 1 << i;
+      if (w === 0) continue;
+      let o = (r0 >> 3) * w, a = 0, b = 0;
+      for (let i = 0, k = r0 * F + f; i < rows; i++, k += F) {
+        const v = features[k];
+        a |= (v === v ? v - off : 0) << b;
+        b += w;
+        while (b >= 8) {
+          out[o++] = a & 255;
+          a >>>= 8;
+          b -= 8;
+        }
+      }
+      if (b > 0) out[o] = a & 255;
+    }
+  }
+  return columns;
+}
+
+/** Row-major features (numArms x columns.length) from packed columns (checked: packedColumnProblem). */
+export function unpackFeatures(columns: readonly PackedColumn[], numArms: number): Float64Array {
+  const N = numArms, F = columns.length;
+  const features = new Float64Array(N * F);
+  for (let r0 = 0; r0 < N; r0 += 8) {
+    const rows = Math.min(8, N - r0);
+    for (let f = 0; f < F; f++) {
+      const c = columns[f];
+      if (c.type === 'f64') {
+        for (let i = 0, k = r0 * F + f; i < rows; i++, k += F) features[k] = c.data[r0 + i];
+        continue;
+      }
+      const w = c.width, off = c.offset, data = c.data;
+      if (w <= 1) {
+        const byte = w === 0 ? 0 : data[r0 >> 3];
+        for (let i = 0, k = r0 * F + f; i < rows; i++, k += F) features[k] = ((byte >> i) & 1) + off;
+      } else {
+        const mask = 2 ** w - 1;
+        let o = (r0 >> 3) * w, a = 0, b = 0;
+        for (let i = 0, k = r0 * F + f; i < rows; i++, k += F) {
+          while (b < w) {
+            a |= data[o++] << b;
+            b += 8;
+          }
+          features[k] = (a & mask) + off;
+          a >>>= w;
+          b -= w;
+        }
+      }
+      const miss = c.missing?.[r0 >> 3];
+      if (miss) for (let i = 0, k = r0 * F + f; i < rows; i++, k += F) if ((miss >> i) & 1) features[k] = NaN;
+    }
+  }
+  return features;
+}
+
+/** Why a column cannot hold numArms values, or null. */
+export function packedColumnProblem(c: PackedColumn, numArms: number): string | null {
+  if (c.type === 'f64') return c.data.length === numArms ? null : `holds ${c.data.length} values, expected ${numArms}`;
+  if (!(Number.isInteger(c.width) && c.width >= 0 && c.width <= MAX_WIDTH)) return `has a width of ${String(c.width)} bits; a packed column is 0 to ${MAX_WIDTH} bits wide`;
+  if (!Number.isSafeInteger(c.offset) || !Number.isSafeInteger(c.offset + 2 ** c.width)) return `has an offset of ${String(c.offset)}; it must be a whole number`;
+  if (c.data.length !== packedBytes(numArms, c.width)) return `holds ${c.data.length} bytes, expected ${packedBytes(numArms, c.width)} (${numArms} values of ${c.width} bits)`;
+  if (c.missing && c.missing.length !== packedBytes(numArms, 1)) return `"missing" holds ${c.missing.length} bytes, expected ${packedBytes(numArms, 1)}`;
+  return null;
+}
+
+/** A week's states (0..S-1, or 255 unobserved) at `width` bits each. */
+export function packStates(states: Uint8Array, width: number): PackedPlane {
+  const N = states.length;
+  let missing: Uint8Array | null = null;
+  for (let arm = 0; arm < N; arm++) {
+    if (states[arm] !== MISSING) continue;
+    missing ??= new Uint8Array(packedBytes(N, 1));
+    missing[arm >> 3] |= 1 << (arm & 7);
+  }
+  if (width === 1 && !missing) return { data: packBits(states), missing };
+  const out = new Uint8Array(packedBytes(N, width));
+  let a = 0, b = 0, o = 0;
+  for (let arm = 0; arm < N; arm++) {
+    const v = states[arm];
+    a |= (v === MISSING ? 0 : v) << b;
+    b += width;
+    while (b >= 8) {
+      out[o++] = a & 255;
+      a >>>= 8;
+      b -= 8;
+    }
+  }
+  if (b > 0) out[o] = a & 255;
+  return { data: out, missing };
+}
+
+/** The states of a packed week (numArms values); the caller checks lengths and that each is below S. */
+export function unpackStates(plane: PackedPlane, width: number, numArms: number): Uint8Array {
+  const states = width === 1 ? unpackBits(plane.data, numArms) : new Uint8Array(numArms);
+  if (width !== 1) {
+    const data = plane.data, mask = (1 << width) - 1;
+    let a = 0, b = 0, o = 0;
+    for (let arm = 0; arm < numArms; arm++) {
+      while (b < width) {
+        a |= data[o++] << b;
+        b += 8;
+      }
+      states[arm] = a & mask;
+      a >>>= width;
+      b -= width;
+    }
+  }
+  const miss = plane.missing;
+  if (miss) for (let arm = 0; arm < numArms; arm++) if ((miss[arm >> 3] >> (arm & 7)) & 1) states[arm] = MISSING;
+  return states;
+}
+
+/** 0/1 values (any non-zero is 1) as a bit plane, eight to a byte. */
+export function packBits(values: Uint8Array): Uint8Array {
+  const N = values.length, out = new Uint8Array(packedBytes(N, 1));
+  const whole = N & ~7;
+  if (values.byteOffset % 4 === 0 && packWords(values, out, whole)) {
+    for (let i = whole; i < N; i++) if (values[i]) out[i >> 3] |= 1 << (i & 7);
+    return out;
+  }
+  for (let i = 0; i < whole; i += 8) {
+    out[i >> 3] = (values[i] ? 1 : 0) | (values[i + 1] ? 2 : 0) | (values[i + 2] ? 4 : 0) | (values[i + 3] ? 8 : 0) |
+      (values[i + 4] ? 16 : 0) | (values[i + 5] ? 32 : 0) | (values[i + 6] ? 64 : 0) | (values[i + 7] ? 128 : 0);
+  }
+  for (let i = whole; i < N; i++) if (values[i]) out[i >> 3] |= 1 << (i & 7);
+  return out;
+}
+
+export function unpackBits(data: Uint8Array, count: number): Uint8Array {
+  const out = new Uint8Array(count);
+  const whole = count & ~7;
+  // Four values a word: a nibble's four 0/1 bytes from a table.
+  const words = new Uint32Array(out.buffer, 0, whole >> 2);
+  for (let i = 0, j = 0; j < words.length; i++, j += 2) {
+    const x = data[i];
+    words[j] = SPREAD[x & 15];
+    words[j + 1] = SPREAD[x >> 4];
+  }
+  for (let i = whole; i < count; i++) out[i] = (data[i >> 3] >> (i & 7)) & 1;
+  return out;
+}
+
+/** A nibble's four bits as four 0/1 bytes of a little-endian word. */
+const SPREAD = Uint32Array.from({ length: 16 }, (_, x) => (x & 1) | ((x & 2) << 7) | ((x & 4) << 14) | ((x & 8) << 21));
+
+/**
+ * Packs the first `whole` values (a multiple of 8) four at a time when every one is 0 or 1: for a word
+ * of four 0/1 bytes, imul by 0x10204080 moves byte i's bit to bit 28 + i with no carry into them.
+ * Returns false (`out` then to be written again) when some value is neither.
+ */
+function packWords(values: Uint8Array, out: Uint8Array, whole: number): boolean {
+  const words = new Uint32Array(values.buffer, values.byteOffset, whole >> 2);
+  let other = 0;
+  for (let i = 0, j = 0; j < words.length; i++, j += 2) {
+    const lo = words[j], hi = words[j + 1];
+    other |= (lo | hi) & 0xfefefefe;
+    out[i] = (Math.imul(lo, 0x10204080) >>> 28) | ((Math.imul(hi, 0x10204080) >>> 28) << 4);
+  }
+  return other === 0;
+}

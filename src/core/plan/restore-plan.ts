@@ -1,0 +1,193 @@
+// A stored plan (stored-plan.ts: from IndexedDB records or a decoded PLAN.json) checked and turned
+// back into the plan the use-case works on. Nothing in it is trusted: every field is checked for its
+// type and range, lengths must agree with the register (numArms values, numStates states), weeks must
+// follow each other, an applied week's counts must match the calls and states it recorded; sizes are
+// checked before anything of that size is made, so no edit can make a read hang or run out of memory.
+// Ids are normalized to Unicode NFC; two ids that become one are refused.
+import { readFeatureSchema } from '../instance/read-feature-schema.ts';
+import { validateSchema } from '../instance/create-instance.ts';
+import type { FeatureSchema, Provenance } from '../instance/types.ts';
+import { MAX_HORIZON, populationSizeProblem } from '../datasets/import-limits.ts';
+import { isAscii, mergedIdsWords, nfcIds } from '../datasets/nfc-ids.ts';
+import { packedBytes, packedColumnProblem, unpackBits, unpackFeatures, unpackStates, type PackedColumn, type PackedPlane } from './bit-columns.ts';
+import { knownIds, packIds, unpackIds, type PackedIds, type PackedPlan } from './packed-plan.ts';
+import { checkMeta, checkOutcomes, checkPlanned, checkSettings, Checks, PlanReadError } from './plan-checks.ts';
+import type { PlanRecord } from './plan-record.ts';
+import { PLAN_FORMAT, PLAN_VERSION, type WeekRecord } from './plan-state.ts';
+import { MISSING } from './register.ts';
+import { rememberPacked, stateWidth } from './stored-plan.ts';
+
+export { PlanReadError } from './plan-checks.ts';
+
+/** The plan a stored plan holds, or PlanReadError naming `where` ("PLAN.json", "the saved plan ...") and the field. */
+export function restorePlan(raw: unknown, where: string): PlanRecord {
+  const c = new Checks(where);
+  const s = c.object(raw, '');
+  const meta = checkMeta(c, s.meta);
+  const r = c.object(s.register, 'register');
+  const N = c.whole(r.numArms, 'register.numArms', 1, 2 ** 31 - 1);
+  const S = c.whole(r.numStates, 'register.numStates', 2, 255);
+  const tooBig = populationSizeProblem(N, S);
+  if (tooBig) c.fail('register.numArms', tooBig);
+  const ids = checkIds(c, r.ids, N);
+  const schema = checkSchema(c, r.schema);
+  const F = schema.columns.length;
+  const columns = c.list(r.features, 'register.features').map((col, f) => checkColumn(c, col, `register.features[${f}]`, N));
+  if (columns.length !== F) c.fail('register.features', `holds ${columns.length} columns, but the schema has ${F}`);
+  const transitions = r.transitions === null ? null : checkTransitions(c, r.transitions, N, S);
+  const settings = checkSettings(c, s.settings, N);
+
+  const width = stateWidth(S);
+  const h = c.object(r.history, 'register.history');
+  const firstWeek = c.safe(h.firstWeek, 'register.history.firstWeek');
+  const baseStates = c.list(h.states, 'register.history.states', 100_000);
+  if (baseStates.length < 1) c.fail('register.history.states', 'must hold at least one week (the current states)');
+  const baseCalled = c.list(h.called, 'register.history.called', 100_000);
+  if (baseCalled.length !== baseStates.length - 1) c.fail('register.history.called', `holds ${baseCalled.length} weeks, expected ${baseStates.length - 1} (one per week but the last)`);
+  const planes: [Uint8Array, PackedPlane][] = baseStates.map((p, w) => checkStates(c, p, `register.history.states[${w}]`, N, S, width));
+  const calls: [Uint8Array, Uint8Array][] = baseCalled.map((b, w) => checkBits(c, b, `register.history.called[${w}]`, N));
+
+  const rawWeeks = c.list(s.weeks, 'weeks', 100_000);
+  if (rawWeeks.length < 1) c.fail('weeks', 'must hold at least one week (the current one)');
+  const firstPlanWeek = firstWeek + baseStates.length - 1;
+  const seen = new Uint8Array(N);
+  const weeks = rawWeeks.map((raw, k): WeekRecord => {
+    const f = `weeks[${k}]`;
+    const w = c.object(raw, f);
+    const week = c.safe(w.week, `${f}.week`);
+    if (week !== firstPlanWeek + k) c.fail(`${f}.week`, `is ${week}, but weeks follow each other from week ${firstPlanWeek} (the register's last week): expected ${firstPlanWeek + k}`);
+    const budget = c.whole(w.budget, `${f}.budget`, 0, N);
+    const planned = checkPlanned(c, w.planned, `${f}.planned`, N, budget, seen);
+    const record: WeekRecord = { week, tieSeed: c.whole(w.tieSeed, `${f}.tieSeed`, 0, 2 ** 32 - 1), reward: c.text(w.reward, `${f}.reward`), budget, planned, outcomes: null };
+    const last = k === rawWeeks.length - 1;
+    if (last) {
+      if (w.outcomes !== null || w.change !== null) c.fail(`${f}.outcomes`, 'must be null: the last week is the current one, whose outcomes are not applied yet');
+      return record;
+    }
+    const change = c.object(w.change, `${f}.change`);
+    const called = checkBits(c, change.called, `${f}.change.called`, N);
+    const after = checkStates(c, change.states, `${f}.change.states`, N, S, width);
+    calls.push(called);
+    planes.push(after);
+    record.outcomes = checkOutcomes(c, w.outcomes, `${f}.outcomes`, counts(called[0], after[0], S, seen));
+    return record;
+  });
+  const states = planes.map(([x]) => x);
+  const current = states[states.length - 1];
+  for (let arm = 0; arm < N; arm++) if (current[arm] === MISSING) c.fail(rawWeeks.length > 1 ? `weeks[${rawWeeks.length - 2}].change.states` : `register.history.states[${baseStates.length - 1}]`, `leaves beneficiary ${arm}'s current state unknown; every current state is needed`);
+
+  const features = unpackFeatures(columns, N);
+  rememberPacked(features, columns, planes, calls, width);
+  const history = { firstWeek, states, called: [...calls.map(([x]) => x), new Uint8Array(N)] };
+  const register = {
+    numArms: N, numStates: S, ids, schema, features, transitions, history,
+    budget: c.whole(r.budget, 'register.budget', 0, Number.MAX_SAFE_INTEGER),
+    discount: discountOf(c, r.discount),
+    horizon: c.whole(r.horizon, 'register.horizon', 1, MAX_HORIZON),
+    provenance: c.object(r.provenance, 'register.provenance') as unknown as Provenance,
+    warnings: c.list(r.warnings, 'register.warnings', 1000).map((x, i) => c.text(x, `register.warnings[${i}]`)),
+  };
+  const plan: PackedPlan = { format: PLAN_FORMAT, version: PLAN_VERSION, register, settings, weeks };
+  return { ...meta, plan };
+}
+
+/** What a week's change says happened: calls made, planned calls made, engaged after (`seen` marks the planned arms). */
+function counts(called: Uint8Array, after: Uint8Array, S: number, seen: Uint8Array) {
+  let n = 0, asPlanned = 0, engaged = 0;
+  for (let arm = 0; arm < called.length; arm++) {
+    n += called[arm];
+    asPlanned += called[arm] & seen[arm];
+    if (after[arm] === S - 1) engaged++;
+  }
+  return { called: n, calledAsPlanned: asPlanned, engaged };
+}
+
+function checkIds(c: Checks, raw: unknown, N: number): PackedIds {
+  const o = c.object(raw, 'register.ids');
+  const known = knownIds(o as unknown as PackedIds);
+  // A list read from PLAN.json is checked as a list (its text is joined only if a store needs it).
+  if (known) {
+    if (known.length !== N) c.fail('register.ids', `holds ${known.length} ids, expected ${N}`);
+    let ascii = true;
+    for (let i = 0; i < N; i++) {
+      const id = known[i];
+      if (id.length === 0) c.fail('register.ids', `id ${i} is empty; every beneficiary needs her own id`);
+      for (let k = 0; k < id.length && ascii; k++) if (id.charCodeAt(k) > 127) ascii = false;
+    }
+    return ascii ? (o as unknown as PackedIds) : nfcChecked(c, known, o as unknown as PackedIds);
+  }
+  const text = c.text(o.text, 'register.ids.text', Number.MAX_SAFE_INTEGER);
+  const ends = c.typed(o.ends, Uint32Array, 'register.ids.ends', N);
+  for (let i = 0, start = 0; i < N; start = ends[i++] + 1) {
+    const end = ends[i];
+    if (!(end > start && end <= text.length) || (i < N - 1 ? text.charCodeAt(end) !== 10 : end !== text.length)) {
+      c.fail('register.ids', `id ${i} is ${end === start ? 'empty' : 'not where the offsets say'}; every beneficiary needs her own id`);
+    }
+  }
+  return isAscii(text) ? { text, ends } : nfcChecked(c, unpackIds({ text, ends }), { text, ends });
+}
+
+/** The ids in NFC (packed anew when any changed); two that become one are refused. */
+function nfcChecked(c: Checks, ids: readonly string[], packed: PackedIds): PackedIds {
+  const normalized = nfcIds(ids);
+  if (!normalized) return packed;
+  if (normalized.merged.length) {
+    const [a, b] = normalized.merged[0];
+    c.fail('register.ids', `holds ${mergedIdsWords(a, b)}, one id once normalized (Unicode NFC): two beneficiaries cannot share an id`);
+  }
+  return packIds(normalized.ids);
+}
+
+function checkSchema(c: Checks, raw: unknown): FeatureSchema {
+  const schema = readFeatureSchema(raw, 'register.schema', (path, what) => c.fail(path, what));
+  try {
+    validateSchema(schema);
+  } catch (error) {
+    if (error instanceof PlanReadError) throw error;
+    c.fail('register.schema', (error as Error).message);
+  }
+  return schema;
+}
+
+function checkColumn(c: Checks, raw: unknown, field: string, N: number): PackedColumn {
+  const o = c.object(raw, field);
+  let column: PackedColumn;
+  if (o.type === 'f64') column = { type: 'f64', data: c.typed(o.data, Float64Array, `${field}.data`) };
+  else if (o.type === 'bits') {
+    const missing = o.missing === null ? null : c.typed(o.missing, Uint8Array, `${field}.missing`);
+    column = { type: 'bits', width: o.width as number, offset: o.offset as number, data: c.typed(o.data, Uint8Array, `${field}.data`), missing };
+  } else return c.fail(`${field}.type`, 'must be "bits" or "f64"');
+  const problem = packedColumnProblem(column, N);
+  return problem ? c.fail(field, problem) : column;
+}
+
+function checkStates(c: Checks, raw: unknown, field: string, N: number, S: number, width: number): [Uint8Array, PackedPlane] {
+  const o = c.object(raw, field);
+  const plane: PackedPlane = { data: c.typed(o.data, Uint8Array, `${field}.data`, packedBytes(N, width)), missing: o.missing === null ? null : c.typed(o.missing, Uint8Array, `${field}.missing`, packedBytes(N, 1)) };
+  const states = unpackStates(plane, width, N);
+  if (2 ** width > S) for (let arm = 0; arm < N; arm++) if (states[arm] >= S && states[arm] !== MISSING) c.fail(`${field}.data`, `gives beneficiary ${arm} state ${states[arm]}, but states are 0 to ${S - 1}`);
+  return [states, plane];
+}
+
+function checkBits(c: Checks, raw: unknown, field: string, N: number): [Uint8Array, Uint8Array] {
+  const bits = c.typed(raw, Uint8Array, field, packedBytes(N, 1));
+  return [unpackBits(bits, N), bits];
+}
+
+function checkTransitions(c: Checks, raw: unknown, N: number, S: number): Float64Array {
+  const t = c.typed(raw, Float64Array, 'register.transitions', N * S * 2 * S);
+  for (let row = 0; row < t.length; row += S) {
+    let sum = 0;
+    for (let s = 0; s < S; s++) {
+      const p = t[row + s];
+      if (!(p >= 0 && p <= 1)) c.fail('register.transitions', `holds ${p} at ${row + s}; probabilities are from 0 to 1`);
+      sum += p;
+    }
+    if (Math.abs(sum - 1) > 1e-6) c.fail('register.transitions', `row ${row / S} sums to ${sum}, not 1`);
+  }
+  return t;
+}
+
+function discountOf(c: Checks, v: unknown): number {
+  return typeof v === 'number' && v >= 0 && v < 1 ? v : c.fail('register.discount', `must be a number in [0, 1), not ${String(v)}`);
+}

@@ -1,0 +1,106 @@
+// A plan as it is stored, in IndexedDB records and in PLAN.json alike: the register once, as it was
+// when the plan began (ids, features as packed typed columns, the history up to the plan's first
+// week as bit planes), and one record per week: its list (the arms in rank order), and once applied
+// its outcomes and what they changed (the calls made that week, the states after it). A week's
+// outcomes add a week record and never rewrite the register: at 10^6 beneficiaries and 10^5 calls
+// a week, about 1 MB instead of the whole plan.
+//
+// Packing is cached per typed array (registers and history weeks are never changed in place), so a
+// plan read and written again, or written once more after a week, packs only what is new.
+import { bitsFor, packBits, packFeatures, packStates, type PackedColumn, type PackedPlane } from './bit-columns.ts';
+import type { PackedIds, PackedPlan, PackedRegister } from './packed-plan.ts';
+import type { PlanMeta, PlanRecord } from './plan-record.ts';
+import type { PlanSettings } from './plan-settings.ts';
+import type { WeekRecord } from './plan-state.ts';
+
+/** Weeks firstWeek .. firstWeek + states.length - 1 (the last: the plan's first week); calls of all but the last. */
+export interface StoredHistory {
+  firstWeek: number;
+  states: PackedPlane[];
+  called: Uint8Array[];
+}
+
+export type StoredRegister = Omit<PackedRegister, 'features' | 'history'> & {
+  ids: PackedIds;
+  /** One per schema column, in the narrowest exact form (bit-columns.ts). */
+  features: PackedColumn[];
+  history: StoredHistory;
+};
+
+/** What a week's outcomes changed: the calls made that week (a bit plane) and every state after it. */
+export interface WeekChange {
+  called: Uint8Array;
+  states: PackedPlane;
+}
+
+/** A week of the plan: its record (PlanState.weeks) and, once its outcomes are applied, their change. */
+export interface StoredWeek extends WeekRecord {
+  change: WeekChange | null;
+}
+
+export interface StoredPlan {
+  meta: PlanMeta;
+  settings: PlanSettings;
+  register: StoredRegister;
+  weeks: StoredWeek[];
+}
+
+/** Bits per stored state: 1 for 2 states. */
+export const stateWidth = (numStates: number): number => Math.max(1, bitsFor(numStates - 1));
+
+const featureCache = new WeakMap<Float64Array, PackedColumn[]>();
+const stateCache = new WeakMap<Uint8Array, { width: number; plane: PackedPlane }>();
+const bitCache = new WeakMap<Uint8Array, Uint8Array>();
+
+export function storedPlan(record: PlanRecord): StoredPlan {
+  const { plan, ...meta } = record;
+  return { meta, settings: plan.settings, register: storedRegister(plan), weeks: plan.weeks.map((_, k) => storedWeek(plan, k)) };
+}
+
+/** The register as the plan began: its history up to the plan's first week. */
+export function storedRegister(plan: PackedPlan): StoredRegister {
+  const { features, history, ...rest } = plan.register;
+  const base = plan.weeks[0].week - history.firstWeek + 1;
+  const width = stateWidth(rest.numStates);
+  return {
+    ...rest,
+    features: packedFeatures(features, rest.numArms, rest.schema.columns.length),
+    history: { firstWeek: history.firstWeek, states: history.states.slice(0, base).map((s) => packedStates(s, width)), called: history.called.slice(0, base - 1).map(packedBits) },
+  };
+}
+
+/** Week k of the plan as stored: its record, and its change once applied. */
+export function storedWeek(plan: PackedPlan, k: number): StoredWeek {
+  const week = plan.weeks[k];
+  if (!week.outcomes) return { ...week, change: null };
+  const { history, numStates } = plan.register;
+  const i = week.week - history.firstWeek;
+  return { ...week, change: { called: packedBits(history.called[i]), states: packedStates(history.states[i + 1], stateWidth(numStates)) } };
+}
+
+/** Tells the caches what a restored plan's arrays pack to, so that writing it again packs nothing twice. */
+export function rememberPacked(features: Float64Array, columns: PackedColumn[], states: [Uint8Array, PackedPlane][], called: [Uint8Array, Uint8Array][], width: number): void {
+  featureCache.set(features, columns);
+  for (const [s, plane] of states) stateCache.set(s, { width, plane });
+  for (const [c, bits] of called) bitCache.set(c, bits);
+}
+
+function packedFeatures(features: Float64Array, numArms: number, numFeatures: number): PackedColumn[] {
+  let columns = featureCache.get(features);
+  if (!columns) featureCache.set(features, (columns = packFeatures(features, numArms, numFeatures)));
+  return columns;
+}
+
+function packedStates(states: Uint8Array, width: number): PackedPlane {
+  const hit = stateCache.get(states);
+  if (hit && hit.width === width) return hit.plane;
+  const plane = packStates(states, width);
+  stateCache.set(states, { width, plane });
+  return plane;
+}
+
+function packedBits(called: Uint8Array): Uint8Array {
+  let bits = bitCache.get(called);
+  if (!bits) bitCache.set(called, (bits = packBits(called)));
+  return bits;
+}
