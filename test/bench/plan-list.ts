@@ -48,7 +48,7 @@ function measure<T>(run: () => T): { result: T; cpu: number; wall: number } {
   return { result, cpu: cpu() - c, wall: performance.now() - start };
 }
 
-console.log(`load ${load()} (1, 5, 15 min) at the start; CPU ms, min / median / max of ${rounds} rounds after a warm-up`);
+console.log(`load ${load()} (1, 5, 15 min) at the start; CPU ms, min / median / max of ${rounds} rounds`);
 for (const N of sizes) {
   const { register } = generatedRegister('dlm', { arms: N, sample: 48 }, 1, { weeks: 26, callsPerWeek: N / 10 });
   const posterior = estimateTransitions(register.history, register.schema, register.features, N, { groupBy: 'Ages' });
@@ -57,7 +57,10 @@ for (const N of sizes) {
   const settings: PlanSettings = {
     reward: 'state * (1 + 2 * agent_feats.age_51_60 + agent_feats.income_1)', budget: B,
     exclude: register.ids.filter((_, arm) => arm % 100 === 7), cooldown: 2,
-    shares: [{ group: 'Ages', bucket: 'Ages 51-60', min: 0.2 }, { group: 'Languages', bucket: 'Speaks Hindi', max: 0.3 }],
+    shares: [
+      { group: 'Ages', bucket: 'Ages 51-60', min: 0.2 },
+      { group: 'Languages', bucket: 'Speaks Hindi', max: 0.3 },
+    ],
     seed: 1, draws: 0, priorGroup: 'Ages', level: 0.9,
   };
   const rules = listRules(register, settings, week, posterior);
@@ -77,7 +80,9 @@ for (const N of sizes) {
   const checksum = plain.reduce((s, arm, j) => s + arm * (j + 1), 0);
   const topB = () => {
     const out = execFileSync(binary, [file], { encoding: 'utf8' }).trim().split('\n');
-    if (out[1] !== `checksum ${checksum}`) throw new Error(`the C++ top-B differs from allot's: ${out[1]}, ${checksum}`);
+    if (out[1] !== `checksum ${checksum}`) {
+      throw new Error(`the C++ top-B differs from allot's: ${out[1]}, ${checksum}`);
+    }
     return Number(out[0]);
   };
   const random = seededRandom(2);
@@ -87,31 +92,36 @@ for (const N of sizes) {
     capacity: Float64Array.from({ length: W }, () => 20 + random.int(61)), minimum: new Float64Array(W),
   };
   const cases = {
-    list: () => buildWeeklyList(register, settings, week, { whittle, posterior }, listRules(register, settings, week, posterior)),
+    list: () => {
+      const fresh = listRules(register, settings, week, posterior);
+      return buildWeeklyList(register, settings, week, { whittle, posterior }, fresh);
+    },
     indices: () => currentIndex(rules, whittle, rules.transitions),
     capacities: () => capacityTopB({ index, tieRank, eligible, budget: B, quotas: [quotas[0]], workers }),
   };
   Object.values(cases).forEach((run) => run());
   topB();
-  const t = { list: [] as number[], wall: [] as number[], indices: [] as number[], topB: [] as number[], capacities: [] as number[] };
+  const t = { list: [] as number[], wall: [] as number[], indices: [] as number[] };
+  const more = { topB: [] as number[], capacities: [] as number[] };
   const loads: string[] = [];
   for (let r = 0; r < rounds; r++) {
     const list = measure(cases.list);
     t.list.push(list.cpu);
     t.wall.push(list.wall);
     t.indices.push(measure(cases.indices).cpu);
-    t.topB.push(topB());
-    t.capacities.push(measure(cases.capacities).cpu);
+    more.topB.push(topB());
+    more.capacities.push(measure(cases.capacities).cpu);
     loads.push(loadavg()[0].toFixed(1));
   }
-  const core = t.indices.map((x, r) => x + t.topB[r]);
+  const core = t.indices.map((x, r) => x + more.topB[r]);
   console.log(`\nN = ${N.toLocaleString('en')}, B = ${B.toLocaleString('en')} (load by round: ${loads.join(', ')})`);
   console.log(`  the list (rules and buildWeeklyList)       ${spread(t.list)} ms CPU (wall ${spread(t.wall)} ms)`);
   console.log(`  numeric core: indices (WASM)              ${spread(t.indices)} ms CPU`);
-  console.log(`                top-B (C++, same indices)   ${spread(t.topB)} ms CPU`);
+  console.log(`                top-B (C++, same indices)   ${spread(more.topB)} ms CPU`);
   console.log(`                together                    ${spread(core)} ms CPU`);
   console.log(`  list / core, per round                    ${spread(t.list.map((x, r) => x / core[r]))}`);
-  console.log(`  capacityTopB (${W} workers, Ages quota)   ${spread(t.capacities)} ms CPU, / core ${spread(t.capacities.map((x, r) => x / core[r]))}`);
+  const perCore = spread(more.capacities.map((x, r) => x / core[r]));
+  console.log(`  capacityTopB (${W} workers, Ages quota)   ${spread(more.capacities)} ms CPU, / core ${perCore}`);
 }
 console.log(`\nload ${load()} at the end`);
 rmSync(dir, { recursive: true });

@@ -108,7 +108,11 @@ interface Buffers {
 }
 
 function buffers(set: number, n: number): Buffers {
-  return { arms: scratch(`rank-arms-${set}`, Int32Array, n), hi: scratch(`rank-hi-${set}`, Uint32Array, n), lo: scratch(`rank-lo-${set}`, Uint32Array, n) };
+  return {
+    arms: scratch(`rank-arms-${set}`, Int32Array, n),
+    hi: scratch(`rank-hi-${set}`, Uint32Array, n),
+    lo: scratch(`rank-lo-${set}`, Uint32Array, n),
+  };
 }
 
 /**

@@ -8,7 +8,12 @@ import { scratch } from './scratch.ts';
  * 1-based rank of each of `arms` among the eligible arms ordered by `index` (ties by tie rank): one
  * more than the eligible arms before her (she need not be eligible herself).
  */
-export function ranksAmong(index: Float64Array, tieRank: Int32Array, eligible: Uint8Array | null, arms: Int32Array): Int32Array {
+export function ranksAmong(
+  index: Float64Array,
+  tieRank: Int32Array,
+  eligible: Uint8Array | null,
+  arms: Int32Array,
+): Int32Array {
   const N = index.length;
   let among = eligible;
   if (eligible) {

@@ -4,7 +4,10 @@
 // call with the same name: only for work that ends before its function returns (nothing here is async).
 
 type Typed = Float64Array | Int32Array | Uint32Array | Uint8Array;
-type Ctor<T extends Typed> = { new (buffer: ArrayBuffer, offset: number, length: number): T; BYTES_PER_ELEMENT: number };
+type Ctor<T extends Typed> = {
+  new (buffer: ArrayBuffer, offset: number, length: number): T;
+  BYTES_PER_ELEMENT: number;
+};
 
 const buffers = new Map<string, ArrayBuffer>();
 
