@@ -129,7 +129,7 @@ export function textGrouping(
   if (!(Number.isInteger(rareBelow) && rareBelow >= 1)) {
     throw new Error(`the rare-value threshold must be a whole number of at least 1, not ${rareBelow}`);
   }
-  const filled = column.values.map((v, i) => i).filter((i) => column.values[i] !== '');
+  const filled = column.values.map((_, i) => i).filter((i) => column.values[i] !== '');
   const byCount = filled.sort((a, b) => column.counts[b] - column.counts[a] || a - b);
   const rare = byCount.filter((i) => column.counts[i] < rareBelow);
   const merge = choices.merge?.[column.header] ?? (byCount.length > MANY_VALUES && rare.length >= 2);

@@ -48,7 +48,7 @@ export function familyFlow(
 ): FlowPick {
   const nA = A.min.length, nB = B.min.length, side = nB + 1;
   const net = buildClasses(index, eligible, budget, A, B, order);
-  const { C, classA, classB, start, length, members, first } = net;
+  const { C, classB, start, length, members, first } = net;
   const M = budget + 1;
   const flow = new Int32Array(C), F = new Float64Array(nA + 1), G = new Float64Array(side);
   const minA = (a: number) => (a < nA ? A.min[a] : 0), capA = (a: number) => (a < nA ? A.max[a] : Infinity);

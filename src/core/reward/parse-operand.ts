@@ -31,7 +31,7 @@ export abstract class OperandParser {
   readonly used = new Set<number>();
 
   protected constructor(
-    private readonly text: string,
+    text: string,
     start: number,
     end: number,
     private readonly schema: FeatureSchema,

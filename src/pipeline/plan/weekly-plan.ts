@@ -14,7 +14,7 @@ import { PLAN_FORMAT, PLAN_VERSION, recordOf, type PlanState } from '../../core/
 import { currentWeek, type Register } from '../../core/plan/register.ts';
 import type { IndexFunction, WeeklyList } from '../../core/plan/weekly-list.ts';
 import { planSummary, type WeekSummary } from '../../core/plan/plan-summary.ts';
-import type { PlanListing, PlanPolicySource, PlanStore } from '../../core/plan/plan-record.ts';
+import type { PlanListing, PlanPolicySource } from '../../core/plan/plan-record.ts';
 import { readText } from '../read-text.ts';
 import { ListMaker } from './list-maker.ts';
 import { fromRecord, planHead, planRecord, type PlanHead, type PlanMeta } from './plan-records.ts';

@@ -1,6 +1,6 @@
 // What the Start screen asks for and a run keeps in its record (RunRecord.config): the pipeline,
 // the priority, the population, the generator's sizes and the evaluation's trials and seed. No key.
-import { findGenerator, type PopulationGenerator } from '../../core/datasets/generators.ts';
+import { findGenerator } from '../../core/datasets/generators.ts';
 import { resolveParameters } from '../../core/datasets/generators/population-generator.ts';
 
 import type { PopulationChoice } from '../../core/datasets/population-choice.ts';

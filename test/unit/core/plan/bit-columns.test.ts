@@ -27,7 +27,7 @@ describe('packed feature columns', () => {
     const features = new Float64Array(N * F);
     for (let arm = 0; arm < N; arm++) for (let f = 0; f < F; f++) features[arm * F + f] = cols[f][arm];
     const packed = packFeatures(features, N, F);
-    widths.forEach((w, f) => {
+    widths.forEach((_w, f) => {
       const c = packed[f];
       if (c.type !== 'bits') throw new Error(`column ${f} is ${c.type}`);
       const span = Math.max(...cols[f]) - Math.min(...cols[f]);

@@ -69,7 +69,6 @@ type Policy = 'index' | 'random';
 /** The calls of one arm this week: the best `budget` by the true index of her state, or a uniform sample of `pool`. */
 function calls(
   policy: Policy,
-  may: Uint8Array,
   pool: Int32Array,
   tieRank: Int32Array,
   budget: number,
@@ -102,8 +101,8 @@ function trial(seed: number, plan: Policy, holdout: Policy) {
   const states = [start];
   for (let w = 0; w < WEEKS; w++) {
     const state = states[w], called = new Uint8Array(N);
-    calls(plan, planArm, planPool, tieRank, budgets.plan, state, random, called);
-    calls(holdout, inHoldout, holdoutPool, tieRank, budgets.holdout, state, random, called);
+    calls(plan, planPool, tieRank, budgets.plan, state, random, called);
+    calls(holdout, holdoutPool, tieRank, budgets.holdout, state, random, called);
     states.push(simulateWeek(truth, state, called, random));
   }
   return holdoutEvidence({ firstWeek: 1, states, called: states.map(() => new Uint8Array(N)) }, inHoldout, 0, 2)!;
@@ -119,7 +118,7 @@ function wholeRegister(policy: Policy, reps: number): number {
     let state = start, engaged = 0;
     for (let w = 0; w < WEEKS; w++) {
       const called = new Uint8Array(N);
-      calls(policy, all, pool, tieRank, B, state, random, called);
+      calls(policy, pool, tieRank, B, state, random, called);
       state = simulateWeek(truth, state, called, random);
       for (let arm = 0; arm < N; arm++) engaged += state[arm];
     }

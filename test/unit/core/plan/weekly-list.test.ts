@@ -98,7 +98,7 @@ describe('buildWeeklyList', () => {
       expect(list.arms.length === s.budget || list.unmet.length > 0).toBe(true);
       expect(list.reasons).toHaveLength(list.arms.length);
       // A minimum is credited with exactly those it took who are not on the list made without it.
-      const credited = brute.quotas.map((q, k) => {
+      const credited = brute.quotas.map((_q, k) => {
         const quotas = brute.quotas.map((x, i) => (i === k ? { ...x, min: 0 } : x));
         const without = new Set(referenceConstrainedTopB(brute.index, brute.tieRank, brute.eligible, s.budget, quotas).arms);
         return brute.list.arms.filter((arm, j) => brute.list.via[j] === k && !without.has(arm));

@@ -27,7 +27,7 @@ describe('waterFill', () => {
     const sizes = [10, 20, 30];
     expect(await waterFill(sizes, 12, 1, (g, b) => b / sizes[g])).toEqual([2, 4, 6]);
     // a bucket with 1 arm fills up and the rest goes on
-    expect(await waterFill([1, 5], 4, 1, (g, b) => b)).toEqual([1, 3]);
+    expect(await waterFill([1, 5], 4, 1, (_g, b) => b)).toEqual([1, 3]);
     // a budget above every arm calls every arm
     expect(await waterFill([2, 3], 9, 1, () => 0)).toEqual([2, 3]);
   });

@@ -190,7 +190,7 @@ describe('the DLM adapter over the evaluation protocol', () => {
   });
 
   test('a refused reply is sent back with the compiler\'s error and the next reply is used', async () => {
-    const llm = scriptedLlm((request, call) => (call === 0 ? '$$$ state * agent_feats[99] $$$' : '$$$ state $$$'));
+    const llm = scriptedLlm((_request, call) => (call === 0 ? '$$$ state * agent_feats[99] $$$' : '$$$ state $$$'));
     const evaluation = await evaluateDlm({ protocol, simulate: simulator.simulate, tasks: tasks(2), llm, dlmConfig: { mode: 'zero-shot' } });
     expect(llm.requests).toHaveLength(2);
     expect(llm.requests[1].prompt).toMatch(/Your previous reply could not be used\. The reward function could not be used: .*\n.*agent_feats\[99\]/s);
