@@ -160,9 +160,10 @@ export function constrainedTopB(input: ConstrainedTopBInput): ConstrainedTopB {
 /**
  * Who constrainedTopB chooses when there are no quotas (its top B of the eligible `candidates`, any
  * order, the same ties), in no particular order: the posterior draws count members and need no order,
- * which spares the sort of the B arms (topSet of rank-order.ts). `armAtRank` inverts `tieRank`.
+ * which spares the sort of the B arms (topSet of rank-order.ts; `_armAtRank`, the inverse of the tie
+ * ranks, is no longer needed and stays for the callers).
  */
-export function topBSet(index: Float64Array, armAtRank: Int32Array, tieRank: Int32Array, candidates: Int32Array, budget: number): Int32Array {
+export function topBSet(index: Float64Array, _armAtRank: Int32Array, tieRank: Int32Array, candidates: Int32Array, budget: number): Int32Array {
   return topSet(index, tieRank, candidates, budget);
 }
 
