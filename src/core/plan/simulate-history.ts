@@ -2,7 +2,7 @@
 // of a built-in population (true transitions known) go through `weeks` weeks in which the program
 // calls `callsPerWeek` of them drawn uniformly at random (allot's choice: a program before it plans
 // with an index calls by rota or at random, and random calls give every row some observations).
-import type { Random } from '../random/seeded-random.ts';
+import { categoricalAt, type Random } from '../random/seeded-random.ts';
 import type { History } from './register.ts';
 
 /**
@@ -15,8 +15,9 @@ export function simulateHistory(transitions: Float64Array, initial: Float64Array
   const S = numStates;
   const states: Uint8Array[] = [];
   const called: Uint8Array[] = [];
+  const next = random.next;
   let state = new Uint8Array(numArms);
-  for (let arm = 0; arm < numArms; arm++) state[arm] = random.categorical(initial.subarray(arm * S, arm * S + S));
+  for (let arm = 0; arm < numArms; arm++) state[arm] = categoricalAt(next, initial, arm * S, S);
   const pool = new Int32Array(numArms);
   for (let w = 0; w < weeks; w++) {
     states.push(state);
@@ -31,12 +32,9 @@ export function simulateHistory(transitions: Float64Array, initial: Float64Array
         pool[j] = t;
         act[pool[i]] = 1;
       }
-      const next = new Uint8Array(numArms);
-      for (let arm = 0; arm < numArms; arm++) {
-        const row = ((arm * S + state[arm]) * 2 + act[arm]) * S;
-        next[arm] = random.categorical(transitions.subarray(row, row + S));
-      }
-      state = next;
+      const after = new Uint8Array(numArms);
+      for (let arm = 0; arm < numArms; arm++) after[arm] = categoricalAt(next, transitions, ((arm * S + state[arm]) * 2 + act[arm]) * S, S);
+      state = after;
     }
     called.push(act);
   }

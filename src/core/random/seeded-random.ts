@@ -55,17 +55,25 @@ export function seededRandom(seed: number): Random {
       return r * Math.cos(2 * Math.PI * v);
     },
     categorical(weights) {
-      let total = 0;
-      for (let i = 0; i < weights.length; i++) total += weights[i];
-      let x = next() * total;
-      for (let i = 0; i < weights.length; i++) {
-        x -= weights[i];
-        if (x < 0) return i;
-      }
-      for (let i = weights.length - 1; i >= 0; i--) if (weights[i] > 0) return i;
-      return weights.length - 1;
+      return categoricalAt(next, weights, 0, weights.length);
     },
   };
+}
+
+/**
+ * Random.categorical over weights[offset .. offset + length), drawn with `next` (a Random's next): the one
+ * implementation, which hot loops call on a slice of a typed array without making a subarray per draw.
+ */
+export function categoricalAt(next: () => number, weights: ArrayLike<number>, offset: number, length: number): number {
+  let total = 0;
+  for (let i = 0; i < length; i++) total += weights[offset + i];
+  let x = next() * total;
+  for (let i = 0; i < length; i++) {
+    x -= weights[offset + i];
+    if (x < 0) return i;
+  }
+  for (let i = length - 1; i >= 0; i--) if (weights[offset + i] > 0) return i;
+  return length - 1;
 }
 
 function rotl(x: number, k: number): number {
