@@ -1,5 +1,6 @@
 // Which bucket of a feature group each arm falls in: the shared first step of state-feature
 // distributions, utilities per bucket, EMD and DP_variance.
+import type { CellArray } from '../instance/occupancy.ts';
 import type { FeatureGroup } from '../instance/types.ts';
 
 /**
@@ -8,16 +9,18 @@ import type { FeatureGroup } from '../instance/types.ts';
  *                    instance has exactly one);
  *   bucketed groups: the value of the group's single column falls in bucket i when it is
  *                    <= edges[i] (first such i), else in the last bucket; NaN gives -1.
- * features: numArms x numFeatures, row-major.
+ * features: numArms x numFeatures, row-major. out: where to write them (numArms entries, wide enough for the
+ * group's buckets; groupBuckets passes its narrow array, so no Int32Array is made and copied per group).
  */
-export function bucketOfArms(features: Float64Array, numArms: number, numFeatures: number, group: FeatureGroup): Int32Array {
+export function bucketOfArms<T extends CellArray = Int32Array>(features: Float64Array, numArms: number, numFeatures: number, group: FeatureGroup, out?: T): T {
   if (features.length !== numArms * numFeatures) {
     throw new RangeError(`features have ${features.length} entries, expected ${numArms} arms x ${numFeatures} features`);
   }
   for (const c of group.columns) {
     if (!Number.isInteger(c) || c < 0 || c >= numFeatures) throw new RangeError(`group "${group.name}" names column ${c}, outside 0..${numFeatures - 1}`);
   }
-  const buckets = new Int32Array(numArms).fill(-1);
+  if (out && out.length !== numArms) throw new RangeError(`out has ${out.length} entries, expected ${numArms}`);
+  const buckets = (out ?? new Int32Array(numArms)).fill(-1) as T;
   if (group.kind === 'one-hot') {
     for (let arm = 0; arm < numArms; arm++) {
       const row = arm * numFeatures;

@@ -21,7 +21,7 @@ export function groupBuckets(schema: FeatureSchema, features: Float64Array, numA
   // at 10^6 beneficiaries the rows do not fit in cache); bucketed groups read one column each.
   const F = schema.columns.length;
   if (features.length !== numArms * F) throw new RangeError(`features have ${features.length} entries, expected ${numArms} arms x ${F} features`);
-  const buckets = schema.groups.map((g) => (g.kind === 'one-hot' ? cellArray(numArms, g.buckets.length).fill(-1) : narrow(bucketOfArms(features, numArms, F, g), g.buckets.length)));
+  const buckets = schema.groups.map((g) => (g.kind === 'one-hot' ? cellArray(numArms, g.buckets.length).fill(-1) : bucketOfArms(features, numArms, F, g, cellArray(numArms, g.buckets.length))));
   const oneHot = schema.groups.map((g, gi) => ({ columns: Int32Array.from(g.columns), out: buckets[gi] })).filter((_, gi) => schema.groups[gi].kind === 'one-hot');
   for (let arm = 0; arm < numArms; arm++) {
     const row = arm * F;
@@ -36,12 +36,6 @@ export function groupBuckets(schema: FeatureSchema, features: Float64Array, numA
   }
   cache.set(features, { schema, buckets });
   return buckets;
-}
-
-function narrow(buckets: Int32Array, count: number): CellArray {
-  const out = cellArray(buckets.length, count);
-  out.set(buckets);
-  return out;
 }
 
 /** The bucket of every arm in `group`: the cached array when the group is one of the schema's, else bucketOfArms. */
