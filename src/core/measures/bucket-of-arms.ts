@@ -1,6 +1,5 @@
 // Which bucket of a feature group each arm falls in: the shared first step of state-feature
 // distributions, utilities per bucket, EMD and DP_variance.
-import type { CellArray } from '../instance/occupancy.ts';
 import type { FeatureGroup } from '../instance/types.ts';
 
 /**
@@ -9,18 +8,14 @@ import type { FeatureGroup } from '../instance/types.ts';
  *                    instance has exactly one);
  *   bucketed groups: the value of the group's single column falls in bucket i when it is
  *                    <= edges[i] (first such i), else in the last bucket; NaN gives -1.
- * features: numArms x numFeatures, row-major. out: where to write them (numArms entries, wide enough for the
- * group's buckets; groupBuckets passes its narrow array, so no Int32Array is made and copied per group).
+ * features: numArms x numFeatures, row-major.
  */
-export function bucketOfArms<T extends CellArray = Int32Array>(features: Float64Array, numArms: number, numFeatures: number, group: FeatureGroup, out?: T): T {
+export function bucketOfArms(features: Float64Array, numArms: number, numFeatures: number, group: FeatureGroup): Int32Array {
   if (features.length !== numArms * numFeatures) {
     throw new RangeError(`features have ${features.length} entries, expected ${numArms} arms x ${numFeatures} features`);
   }
-  for (const c of group.columns) {
-    if (!Number.isInteger(c) || c < 0 || c >= numFeatures) throw new RangeError(`group "${group.name}" names column ${c}, outside 0..${numFeatures - 1}`);
-  }
-  if (out && out.length !== numArms) throw new RangeError(`out has ${out.length} entries, expected ${numArms}`);
-  const buckets = (out ?? new Int32Array(numArms)).fill(-1) as T;
+  checkGroupShape(group, numFeatures);
+  const buckets = new Int32Array(numArms).fill(-1);
   if (group.kind === 'one-hot') {
     for (let arm = 0; arm < numArms; arm++) {
       const row = arm * numFeatures;
@@ -34,9 +29,6 @@ export function bucketOfArms<T extends CellArray = Int32Array>(features: Float64
     return buckets;
   }
   const edges = group.edges ?? [];
-  if (edges.length !== group.buckets.length - 1) {
-    throw new RangeError(`bucketed group "${group.name}" has ${group.buckets.length} buckets but ${edges.length} edges (expected ${group.buckets.length - 1})`);
-  }
   const column = group.columns[0];
   for (let arm = 0; arm < numArms; arm++) {
     const value = features[arm * numFeatures + column];
@@ -46,4 +38,15 @@ export function bucketOfArms<T extends CellArray = Int32Array>(features: Float64
     buckets[arm] = b;
   }
   return buckets;
+}
+
+/** Throws a RangeError when `group` names a column outside 0..numFeatures - 1 or a bucketed group's edges do not fit its buckets. */
+export function checkGroupShape(group: FeatureGroup, numFeatures: number): void {
+  for (const c of group.columns) {
+    if (!Number.isInteger(c) || c < 0 || c >= numFeatures) throw new RangeError(`group "${group.name}" names column ${c}, outside 0..${numFeatures - 1}`);
+  }
+  const edges = group.edges ?? [];
+  if (group.kind !== 'one-hot' && edges.length !== group.buckets.length - 1) {
+    throw new RangeError(`bucketed group "${group.name}" has ${group.buckets.length} buckets but ${edges.length} edges (expected ${group.buckets.length - 1})`);
+  }
 }
