@@ -134,6 +134,12 @@ export class AppState {
   }
 
   /** The Plan screen's session, with the plan worker's client (loaded on the first visit, like the screen). */
+  /** Opens the Plan screen with `expression` as the policy of the list she is setting up. */
+  async useInPlan(expression: string, from: string): Promise<void> {
+    (await this.plan()).propose(expression, from);
+    this.navigate({ name: 'plan' });
+  }
+
   plan(): Promise<PlanSession> {
     const secrets = () => this.provider.secrets();
     this.planSession ??= Promise.all([import('./plan.svelte.ts'), import('../workers/plan/plan-client.ts')]).then(

@@ -184,6 +184,19 @@ export class PlanSession {
     this.importing = null;
   }
   /** The setup kept from before a reload (null: none). */
+  /** A reward another screen asked to use in this week's list ("Use in this week's list"), taken once by the setup. */
+  private proposal: { expression: string; from: string } | null = null;
+
+  propose(expression: string, from: string): void {
+    this.proposal = { expression, from };
+  }
+
+  takeProposal(): { expression: string; from: string } | null {
+    const p = this.proposal;
+    this.proposal = null;
+    return p;
+  }
+
   async loadDraft(): Promise<PlanDraft | null> {
     return readDraft(await this.store().getSetting(PLAN_DRAFT_KEY).catch(() => undefined));
   }

@@ -183,7 +183,7 @@ describe('the price of a priority on a run\'s Results screen', () => {
     await page.getByTestId('history-file').setInputFiles({ name: 'history.csv', mimeType: 'text/csv', buffer: Buffer.from(historyCsv()) });
     await page.getByTestId('features-file').setInputFiles({ name: 'features.csv', mimeType: 'text/csv', buffer: Buffer.from(featuresCsv()) });
     await page.getByTestId('load-register').click();
-    const option = page.locator('#policy-choice option', { hasText: 'dial/1 (made by the trade-off dial)' });
+    const option = page.locator('#policy-choice option', { hasText: "the trade-off dial's blend 1" });
     await expect.poll(() => option.count(), { timeout: 20_000 }).toBe(1);
     await page.locator('#policy-choice').selectOption({ label: (await option.textContent())! });
     expect(await page.locator('#plan-reward').inputValue()).toBe(pick);
