@@ -1,6 +1,7 @@
-// UTF-8 bytes to text and back, for the byte-level CSV reader (csv-tokenizer.ts): the core has no
-// TextDecoder (it runs on ES2022 alone), and most fields are short ASCII, read here without a decoder
-// call. Invalid sequences become U+FFFD, as TextDecoder does.
+// UTF-8 bytes to text and back, for the byte-level CSV reader (csv-tokenizer.ts) and the files the core
+// writes (export/xlsx-sheet.ts, zip-store.ts): the core has no TextDecoder or TextEncoder (it runs on ES2022
+// alone), and most fields are short ASCII, read here without a decoder call. Invalid sequences and lone
+// surrogates become U+FFFD, as TextDecoder and TextEncoder do.
 
 /** The text of bytes[start, end), UTF-8. */
 export function utf8Text(bytes: Uint8Array, start: number, end: number): string {

@@ -2,7 +2,7 @@
 // stays in view, numbers as numbers and text as inline strings (never formulas, whatever it begins
 // with), columns sized to their text. Written by hand over zip-store.ts so that the core needs no
 // spreadsheet library; the parts are the minimum Excel, LibreOffice and Google Sheets open.
-import { utf8 } from './utf8.ts';
+import { utf8Bytes as utf8 } from '../datasets/utf8.ts';
 import { zipStore } from './zip-store.ts';
 
 export interface SheetTable {

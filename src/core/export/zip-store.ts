@@ -1,7 +1,7 @@
 // A ZIP archive of stored (uncompressed) entries, enough for an XLSX file (xlsx-sheet.ts): local file
 // headers, the central directory and its end record (PKWARE APPNOTE 4.3), CRC-32 per entry, UTF-8 names.
 // No compression: a call list of 10^4 lines is a few MB, and the core stays free of a deflate library.
-import { utf8 } from './utf8.ts';
+import { utf8Bytes as utf8 } from '../datasets/utf8.ts';
 
 const CRC_TABLE = (() => {
   const table = new Uint32Array(256);

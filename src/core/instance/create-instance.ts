@@ -135,6 +135,10 @@ export function createInstance(input: InstanceInput, { adopt = false }: { adopt?
   const F = schema.columns.length;
   const features = copyExact(input.features, numArms * F, 'features', `numArms x numFeatures = ${numArms} x ${F}`, adopt);
   const oneHot = schema.groups.filter((g) => g.kind === 'one-hot');
+  // the one-hot groups' columns in one typed array, group k's at [start[k], start[k + 1]): no iterator per arm
+  const oneHotStart = new Int32Array(oneHot.length + 1);
+  oneHot.forEach((g, k) => (oneHotStart[k + 1] = oneHotStart[k] + g.columns.length));
+  const oneHotColumns = Int32Array.from(oneHot.flatMap((g) => g.columns));
   const kinds = Uint8Array.from(schema.columns, (c) => (c.type === 'binary' ? 1 : c.type === 'integer' ? 2 : 0));
   for (let arm = 0; arm < numArms; arm++) {
     const base = arm * F;
@@ -147,10 +151,11 @@ export function createInstance(input: InstanceInput, { adopt = false }: { adopt?
       const bad = !Number.isFinite(v) ? 'is not a finite number' : kind === 1 ? 'is not 0 or 1 (the column is binary)' : 'is not an integer (the column is integer)';
       throw new InstanceError(`${where(arm)}, column "${column.name}": ${fmt(v)} ${bad}`, arm, column.name, v);
     }
-    for (const group of oneHot) {
+    for (let k = 0; k < oneHot.length; k++) {
       let ones = 0;
-      for (const c of group.columns) ones += features[base + c];
+      for (let i = oneHotStart[k]; i < oneHotStart[k + 1]; i++) ones += features[base + oneHotColumns[i]];
       if (ones !== 1) {
+        const group = oneHot[k];
         const names = group.columns.map((c) => schema.columns[c].name);
         throw new InstanceError(
           `${where(arm)}, group "${group.name}" (columns ${names.join(', ')}): ${ones === 0 ? 'no column is 1' : `${ones} columns are 1`}; exactly one must be 1`,

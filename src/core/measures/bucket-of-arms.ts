@@ -14,9 +14,7 @@ export function bucketOfArms(features: Float64Array, numArms: number, numFeature
   if (features.length !== numArms * numFeatures) {
     throw new RangeError(`features have ${features.length} entries, expected ${numArms} arms x ${numFeatures} features`);
   }
-  for (const c of group.columns) {
-    if (!Number.isInteger(c) || c < 0 || c >= numFeatures) throw new RangeError(`group "${group.name}" names column ${c}, outside 0..${numFeatures - 1}`);
-  }
+  checkGroupShape(group, numFeatures);
   const buckets = new Int32Array(numArms).fill(-1);
   if (group.kind === 'one-hot') {
     for (let arm = 0; arm < numArms; arm++) {
@@ -31,9 +29,6 @@ export function bucketOfArms(features: Float64Array, numArms: number, numFeature
     return buckets;
   }
   const edges = group.edges ?? [];
-  if (edges.length !== group.buckets.length - 1) {
-    throw new RangeError(`bucketed group "${group.name}" has ${group.buckets.length} buckets but ${edges.length} edges (expected ${group.buckets.length - 1})`);
-  }
   const column = group.columns[0];
   for (let arm = 0; arm < numArms; arm++) {
     const value = features[arm * numFeatures + column];
@@ -43,4 +38,15 @@ export function bucketOfArms(features: Float64Array, numArms: number, numFeature
     buckets[arm] = b;
   }
   return buckets;
+}
+
+/** Throws a RangeError when `group` names a column outside 0..numFeatures - 1 or a bucketed group's edges do not fit its buckets. */
+export function checkGroupShape(group: FeatureGroup, numFeatures: number): void {
+  for (const c of group.columns) {
+    if (!Number.isInteger(c) || c < 0 || c >= numFeatures) throw new RangeError(`group "${group.name}" names column ${c}, outside 0..${numFeatures - 1}`);
+  }
+  const edges = group.edges ?? [];
+  if (group.kind !== 'one-hot' && edges.length !== group.buckets.length - 1) {
+    throw new RangeError(`bucketed group "${group.name}" has ${group.buckets.length} buckets but ${edges.length} edges (expected ${group.buckets.length - 1})`);
+  }
 }

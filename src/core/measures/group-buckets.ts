@@ -5,7 +5,7 @@
 // never changed in place). The arrays are shared: read them, never write them.
 import { cellArray, type CellArray } from '../instance/occupancy.ts';
 import type { FeatureGroup, FeatureSchema } from '../instance/types.ts';
-import { bucketOfArms } from './bucket-of-arms.ts';
+import { bucketOfArms, checkGroupShape } from './bucket-of-arms.ts';
 
 const cache = new WeakMap<Float64Array, { schema: FeatureSchema; buckets: CellArray[] }>();
 
@@ -21,8 +21,11 @@ export function groupBuckets(schema: FeatureSchema, features: Float64Array, numA
   // at 10^6 beneficiaries the rows do not fit in cache); bucketed groups read one column each.
   const F = schema.columns.length;
   if (features.length !== numArms * F) throw new RangeError(`features have ${features.length} entries, expected ${numArms} arms x ${F} features`);
-  const buckets = schema.groups.map((g) => (g.kind === 'one-hot' ? cellArray(numArms, g.buckets.length).fill(-1) : narrow(bucketOfArms(features, numArms, F, g), g.buckets.length)));
+  for (const g of schema.groups) checkGroupShape(g, F);
+  const buckets = schema.groups.map((g) => cellArray(numArms, g.buckets.length).fill(-1));
   const oneHot = schema.groups.map((g, gi) => ({ columns: Int32Array.from(g.columns), out: buckets[gi] })).filter((_, gi) => schema.groups[gi].kind === 'one-hot');
+  // bucketed groups in the same pass (one column each: a pass per column would read every row again)
+  const banded = schema.groups.map((g, gi) => ({ column: g.columns[0], edges: Float64Array.from(g.edges ?? []), out: buckets[gi] })).filter((_, gi) => schema.groups[gi].kind !== 'one-hot');
   for (let arm = 0; arm < numArms; arm++) {
     const row = arm * F;
     for (const { columns, out } of oneHot) {
@@ -33,15 +36,16 @@ export function groupBuckets(schema: FeatureSchema, features: Float64Array, numA
         }
       }
     }
+    for (const { column, edges, out } of banded) {
+      const value = features[row + column];
+      if (Number.isNaN(value)) continue;
+      let b = 0;
+      while (b < edges.length && value > edges[b]) b++;
+      out[arm] = b;
+    }
   }
   cache.set(features, { schema, buckets });
   return buckets;
-}
-
-function narrow(buckets: Int32Array, count: number): CellArray {
-  const out = cellArray(buckets.length, count);
-  out.set(buckets);
-  return out;
 }
 
 /** The bucket of every arm in `group`: the cached array when the group is one of the schema's, else bucketOfArms. */

@@ -18,15 +18,55 @@ export interface BandOptions {
  */
 export function quantileCuts(values: Float64Array, bands: number): number[] {
   if (!(Number.isInteger(bands) && bands >= 1)) throw new RangeError(`bands must be a whole number >= 1, not ${bands}`);
-  const sorted = Float64Array.from(values).sort();
-  const n = sorted.length;
+  const n = values.length;
+  // The ranks whose values are the cuts: ceil(i n / bands) - 1, then the maximum's, n - 1.
+  const ranks: number[] = [];
+  for (let i = 1; i < bands && n > 0; i++) ranks.push(Math.min(n - 1, Math.ceil((i * n) / bands) - 1));
+  if (n > 0) ranks.push(n - 1);
+  const at = orderStatistics(values, ranks);
+  const max = at[at.length - 1];
   const cuts: number[] = [];
-  for (let i = 1; i < bands && n > 0; i++) {
-    const v = sorted[Math.min(n - 1, Math.ceil((i * n) / bands) - 1)];
+  for (let i = 0; i + 1 < at.length; i++) {
+    const v = at[i];
     // A cut at the maximum would leave the last band empty.
-    if (v < sorted[n - 1] && (cuts.length === 0 || v > cuts[cuts.length - 1])) cuts.push(v);
+    if (v < max && (cuts.length === 0 || v > cuts[cuts.length - 1])) cuts.push(v);
   }
   return cuts;
+}
+
+/** Widest range of whole numbers counted rather than sorted (a count per value: 4 MB at most). */
+const MAX_COUNTED_RANGE = 1 << 20;
+
+/**
+ * The values at ascending `ranks` of values sorted as Float64Array.prototype.sort sorts them. Whole numbers
+ * in a range of at most MAX_COUNTED_RANGE (ages, counts, days: the usual register column) are counted in
+ * one pass; anything else (fractions, NaN, -0, wide ranges) is sorted in a copy.
+ */
+function orderStatistics(values: Float64Array, ranks: number[]): number[] {
+  const n = values.length;
+  let min = Infinity;
+  let max = -Infinity;
+  let whole = true;
+  for (let i = 0; i < n && whole; i++) {
+    const v = values[i];
+    if (!Number.isInteger(v) || Object.is(v, -0)) whole = false;
+    else if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  if (!whole || n === 0 || max - min >= MAX_COUNTED_RANGE) {
+    const sorted = Float64Array.from(values).sort();
+    return ranks.map((r) => sorted[r]);
+  }
+  const counts = new Int32Array(max - min + 1);
+  for (let i = 0; i < n; i++) counts[values[i] - min]++;
+  const out: number[] = [];
+  let below = 0; // values smaller than min + k
+  let k = 0;
+  for (const r of ranks) {
+    while (below + counts[k] <= r) below += counts[k++];
+    out.push(min + k);
+  }
+  return out;
 }
 
 /** Labels of bands cut at `cuts`: "<= 20", "21-30" for integers, "20-30" otherwise, "> 40". */
@@ -48,6 +88,7 @@ export function bandNumericFeatures(schema: FeatureSchema, features: Float64Arra
   for (const name of Object.keys(options.cuts ?? {})) {
     if (!columns.some((c) => c.name === name)) throw new Error(`cut points are given for "${name}", which is not a feature column (columns: ${columns.map((c) => c.name).join(', ')})`);
   }
+  let values: Float64Array | null = null; // one column at a time, the same scratch for every column
   columns.forEach((c, f) => {
     const given = options.cuts?.[c.name];
     if (c.group !== null && !given) return;
@@ -58,7 +99,7 @@ export function bandNumericFeatures(schema: FeatureSchema, features: Float64Arra
     if (!given && (c.type === 'binary' || isZeroOne(features, F, f, numArms))) {
       groups.push({ name, kind: 'bucketed', columns: [f], ordered: true, buckets: ['no', 'yes'], edges: [0] });
     } else {
-      const values = new Float64Array(numArms);
+      values ??= new Float64Array(numArms);
       for (let arm = 0; arm < numArms; arm++) values[arm] = features[arm * F + f];
       const cuts = given ? checkCuts(c.name, given) : quantileCuts(values, bands);
       groups.push({ name, kind: 'bucketed', columns: [f], ordered: true, buckets: bandLabels(cuts, c.type !== 'continuous'), edges: cuts });

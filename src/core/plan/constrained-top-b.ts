@@ -15,10 +15,13 @@
 // members, or maxima in the way) is reported in `unmet`, never silently dropped; so is a list shorter
 // than B. Shares become counts with `shareQuota`: min ceil(share * B), max floor(share * B).
 //
-// Speed: the order is never built for all N arms. `rankTop` finds the k-th largest index by selection
-// (Hoare's quickselect, expected linear time), sorts only the arms above it with a comparator, and orders the arms
-// tied at the threshold by their tie rank through a native sort of the ranks (a permutation, so a rank
-// names its arm). The walker doubles k when skips (caps, chosen arms) exhaust the prefix.
+// Speed: the order is never built for all N arms. `rankTop` takes the candidates in tie-rank order
+// and finds their best k by a histogram of their keys' bits, then sorts those by radix (rank-order.ts):
+// no comparator sort. The walker sorts all the candidates when skips (caps) exhaust the prefix.
+import { scratch } from './scratch.ts';
+import { armsByTieRank, flaggedInTieOrder, inTieOrder, topInOrder, topSet } from './rank-order.ts';
+
+export { compareArms } from './rank-order.ts';
 
 /** A floor and a cap on the calls that go to a set of arms. */
 export interface CallQuota {
@@ -91,9 +94,8 @@ export function constrainedTopB(input: ConstrainedTopBInput): ConstrainedTopB {
     if (q.members.length !== N) throw new RangeError(`constrainedTopB: quota "${q.label}" has ${q.members.length} member flags for ${N} arms`);
     if (!(q.min >= 0 && q.max >= q.min)) throw new RangeError(`constrainedTopB: quota "${q.label}" needs 0 <= min <= max, got ${q.min} and ${q.max}`);
   }
-  const armAtRank = new Int32Array(N);
-  for (let arm = 0; arm < N; arm++) armAtRank[tieRank[arm]] = arm;
-  const chosen = new Uint8Array(N);
+  const armAtRank = armsByTieRank(tieRank);
+  const chosen = scratch('top-b-chosen', Uint8Array, N, true);
   const quotaCalls = new Int32Array(quotas.length);
   const picked: number[] = [];
   const pickedVia: number[] = [];
@@ -109,24 +111,19 @@ export function constrainedTopB(input: ConstrainedTopBInput): ConstrainedTopB {
     for (let k = 0; k < quotas.length; k++) if (quotas[k].members[arm]) quotaCalls[k]++;
   };
   const unmet: string[] = [];
-  const candidatesOf = (members: Uint8Array | null) => {
-    let count = 0;
-    for (let arm = 0; arm < N; arm++) if ((!eligible || eligible[arm]) && (!members || members[arm])) count++;
-    const out = new Int32Array(count);
-    for (let arm = 0, j = 0; arm < N; arm++) if ((!eligible || eligible[arm]) && (!members || members[arm])) out[j++] = arm;
-    return out;
-  };
+  // in increasing tie rank, as topInOrder takes them
+  const candidatesOf = (members: Uint8Array | null) => flaggedInTieOrder('top-b-candidates', armAtRank, eligible, members);
   // Walks `candidates` in rank order, calling take(arm) on each until it returns false or they run out.
   const walk = (candidates: Int32Array, need: number, take: (arm: number) => boolean) => {
-    // Skips (arms already chosen, caps) are rare: start at what is needed and double when they run out.
-    let k = Math.min(candidates.length, need + 16);
+    // Skips are arms already chosen (at most picked.length) and caps: start at what is needed with
+    // those, and when caps skip more, take the whole order (one radix sort, not doublings).
+    const k = Math.min(candidates.length, need + picked.length + 16);
+    const top = topInOrder(index, tieRank, candidates, k);
     let position = 0;
-    for (;;) {
-      const top = rankTop(index, armAtRank, tieRank, candidates, k);
-      for (; position < top.length; position++) if (!take(top[position])) return;
-      if (top.length >= candidates.length) return;
-      k = Math.min(candidates.length, 2 * k);
-    }
+    for (; position < top.length; position++) if (!take(top[position])) return;
+    if (top.length >= candidates.length) return;
+    const all = topInOrder(index, tieRank, candidates, candidates.length);
+    for (; position < all.length; position++) if (!take(all[position])) return;
   };
   quotas.forEach((q, k) => {
     if (q.min === 0 || picked.length >= budget) return;
@@ -154,54 +151,28 @@ export function constrainedTopB(input: ConstrainedTopBInput): ConstrainedTopB {
   }
   // Rank order of the chosen arms: the walk by index already took them in it unless minima came first.
   if (pickedVia.every((v) => v === -1)) return { arms: Int32Array.from(picked), via: Int32Array.from(pickedVia), quotaCalls, unmet };
-  const order = Array.from(picked.keys()).sort((a, b) => compareArms(index, tieRank, picked[a], picked[b]));
-  return { arms: Int32Array.from(order, (i) => picked[i]), via: Int32Array.from(order, (i) => pickedVia[i]), quotaCalls, unmet };
-}
-
-/** -1 when arm a goes before arm b: higher index first, then lower tie rank (-0 equals +0). */
-export function compareArms(index: Float64Array, tieRank: Int32Array, a: number, b: number): number {
-  const d = index[b] - index[a];
-  return d !== 0 ? (d > 0 ? 1 : -1) : tieRank[a] - tieRank[b];
+  const arms = topInOrder(index, tieRank, inTieOrder(Int32Array.from(picked), tieRank, armAtRank), picked.length);
+  const viaOf = new Map<number, number>();
+  picked.forEach((arm, j) => pickedVia[j] !== -1 && viaOf.set(arm, pickedVia[j]));
+  return { arms, via: Int32Array.from(arms, (arm) => viaOf.get(arm) ?? -1), quotaCalls, unmet };
 }
 
 /**
- * Who constrainedTopB chooses when there are no quotas (its top B of the eligible `candidates`, the
- * same ties), in no particular order: the posterior draws count members and need no order, which spares
- * the sort of the B arms. `armAtRank` inverts `tieRank`.
+ * Who constrainedTopB chooses when there are no quotas (its top B of the eligible `candidates`, any
+ * order, the same ties), in no particular order: the posterior draws count members and need no order,
+ * which spares the sort of the B arms (topSet of rank-order.ts; `_armAtRank`, the inverse of the tie
+ * ranks, is no longer needed and stays for the callers).
  */
-export function topBSet(index: Float64Array, armAtRank: Int32Array, tieRank: Int32Array, candidates: Int32Array, budget: number): Int32Array {
-  return rankTop(index, armAtRank, tieRank, candidates, budget, false);
+export function topBSet(index: Float64Array, _armAtRank: Int32Array, tieRank: Int32Array, candidates: Int32Array, budget: number): Int32Array {
+  return topSet(index, tieRank, candidates, budget);
 }
 
 /**
- * The first min(k, candidates.length) of `candidates` in rank order (with ordered false: the same arms, the
- * ones above the threshold in no particular order). Exact: the threshold is the k-th largest value; arms
- * strictly above it are sorted with the comparator; arms at it follow by tie rank.
+ * The first min(k, candidates.length) of `candidates` (any order) in rank order (topInOrder of
+ * rank-order.ts, after putting them in tie-rank order).
  */
-export function rankTop(index: Float64Array, armAtRank: Int32Array, tieRank: Int32Array, candidates: Int32Array, k: number, ordered = true): Int32Array {
-  const n = candidates.length;
-  k = Math.min(k, n);
-  if (k === 0) return new Int32Array(0);
-  if (!ordered && k === n) return candidates.slice();
-  if (n <= 2048) return Int32Array.from(Array.from(candidates).sort((a, b) => compareArms(index, tieRank, a, b)).slice(0, k));
-  const values = new Float64Array(n);
-  for (let j = 0; j < n; j++) values[j] = index[candidates[j]];
-  const threshold = kthSmallest(values, n - k);
-  const above: number[] = [];
-  let tiedCount = 0;
-  for (let j = 0; j < n; j++) {
-    const v = index[candidates[j]];
-    if (v > threshold) above.push(candidates[j]);
-    else if (v === threshold) tiedCount++;
-  }
-  if (ordered) above.sort((a, b) => compareArms(index, tieRank, a, b));
-  const tied = new Int32Array(tiedCount);
-  for (let j = 0, t = 0; j < n; j++) if (index[candidates[j]] === threshold) tied[t++] = tieRank[candidates[j]];
-  tied.sort();
-  const out = new Int32Array(k);
-  out.set(above.slice(0, k));
-  for (let j = above.length, t = 0; j < k; j++, t++) out[j] = armAtRank[tied[t]];
-  return out;
+export function rankTop(index: Float64Array, armAtRank: Int32Array, tieRank: Int32Array, candidates: Int32Array, k: number): Int32Array {
+  return topInOrder(index, tieRank, inTieOrder(candidates, tieRank, armAtRank), k);
 }
 
 /**

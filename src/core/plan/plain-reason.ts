@@ -5,8 +5,9 @@
 //   "same place as the default"
 // The full account, term by term with the weights, is explain-priority.ts's; both read the same terms
 // (rewardTerms) and averages (meanTermWeights), so they never disagree on what moved her.
-import type { FeatureSchema } from '../instance/types.ts';
+import type { FeatureGroup, FeatureSchema } from '../instance/types.ts';
 import type { RewardTerm } from './explain-priority.ts';
+import { count } from '../words/count.ts';
 
 /** A plain reason is at most this long (the issue: "at most about 100 characters"). */
 export const REASON_CHARS = 100;
@@ -33,7 +34,7 @@ export function bucketText(group: string, bucket: string): string {
 }
 
 const num = (x: number) => String(Math.round(x * 100) / 100);
-const places = (n: number) => `${n.toLocaleString('en')} place${n === 1 ? '' : 's'}`;
+const places = (n: number) => `${count(n)} place${n === 1 ? '' : 's'}`;
 
 /** Her value of feature f in words: her bucket of a one-hot group ("Ages 51-60", "not urban"), else "age_years 36". */
 export function featurePhrase(schema: FeatureSchema, features: Float64Array, row: number, f: number): string {
@@ -41,7 +42,7 @@ export function featurePhrase(schema: FeatureSchema, features: Float64Array, row
   const v = features[row * schema.columns.length + f];
   const label = c.label || c.name;
   if (!Number.isFinite(v)) return `${label} unknown`;
-  const g = c.group === null ? undefined : schema.groups.find((x) => x.name === c.group && x.kind === 'one-hot');
+  const g = oneHotGroup(schema, f);
   if (g?.text) {
     // a text column is one feature for her: her value as written, whichever of its columns is read
     const F = schema.columns.length;
@@ -52,6 +53,17 @@ export function featurePhrase(schema: FeatureSchema, features: Float64Array, row
   if (g) return v !== 0 ? name : `not in ${name}`;
   if (c.type === 'binary') return v !== 0 ? label : `not ${label}`;
   return `${label} ${num(v)}`;
+}
+
+const oneHotGroups = new WeakMap<FeatureSchema, (FeatureGroup | undefined)[]>();
+/** The one-hot group of column f, if any (kept per schema: a list asks once a line). */
+function oneHotGroup(schema: FeatureSchema, f: number): FeatureGroup | undefined {
+  let groups = oneHotGroups.get(schema);
+  if (!groups) {
+    groups = schema.columns.map((c) => (c.group === null ? undefined : schema.groups.find((x) => x.name === c.group && x.kind === 'one-hot')));
+    oneHotGroups.set(schema, groups);
+  }
+  return groups[f];
 }
 
 /** The plain reason of one line (see the top of this file). */

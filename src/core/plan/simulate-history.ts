@@ -2,7 +2,7 @@
 // of a built-in population (true transitions known) go through `weeks` weeks in which the program
 // calls `callsPerWeek` of them drawn uniformly at random (allot's choice: a program before it plans
 // with an index calls by rota or at random, and random calls give every row some observations).
-import type { Random } from '../random/seeded-random.ts';
+import { categoricalAt, categoricalOf, type Random } from '../random/seeded-random.ts';
 import type { History } from './register.ts';
 
 /**
@@ -15,9 +15,11 @@ export function simulateHistory(transitions: Float64Array, initial: Float64Array
   const S = numStates;
   const states: Uint8Array[] = [];
   const called: Uint8Array[] = [];
+  const next = random.next;
   let state = new Uint8Array(numArms);
-  for (let arm = 0; arm < numArms; arm++) state[arm] = random.categorical(initial.subarray(arm * S, arm * S + S));
+  for (let arm = 0; arm < numArms; arm++) state[arm] = categoricalAt(next, initial, arm * S, S);
   const pool = new Int32Array(numArms);
+  const uniform = new Float64Array(4096); // the arms' draws of their next states, drawn a block at a time
   for (let w = 0; w < weeks; w++) {
     states.push(state);
     const act = new Uint8Array(numArms);
@@ -31,12 +33,15 @@ export function simulateHistory(transitions: Float64Array, initial: Float64Array
         pool[j] = t;
         act[pool[i]] = 1;
       }
-      const next = new Uint8Array(numArms);
-      for (let arm = 0; arm < numArms; arm++) {
-        const row = ((arm * S + state[arm]) * 2 + act[arm]) * S;
-        next[arm] = random.categorical(transitions.subarray(row, row + S));
+      const after = new Uint8Array(numArms);
+      for (let from = 0; from < numArms; from += uniform.length) {
+        const to = Math.min(numArms, from + uniform.length);
+        random.fill(uniform, 0, to - from);
+        for (let arm = from; arm < to; arm++) {
+          after[arm] = categoricalOf(uniform[arm - from], transitions, ((arm * S + state[arm]) * 2 + act[arm]) * S, S);
+        }
       }
-      state = next;
+      state = after;
     }
     called.push(act);
   }

@@ -24,6 +24,7 @@ import { planningTransitions } from './thompson.ts';
 import { capacityTopB, type CapacityTopB } from './capacity-top-b.ts';
 import type { WorkerCalls } from './plan-workers.ts';
 import { afterCalls, type WorkerRules } from './worker-rules.ts';
+import { scratch } from './scratch.ts';
 
 export { ranksAmong } from './ranks-among.ts';
 export { PlanError } from './list-rules.ts';
@@ -94,8 +95,7 @@ export function buildWeeklyList(register: Register, settings: PlanSettings, week
   const { state, tieSeed, top } = rules;
   const { tieRank, eligible, budget } = top;
   // The default reward (DEFAULT_REWARD, `state`): r(arm, s) = s, as compileReward gives it, without compiling.
-  const defaultTable = new Float64Array(N * S);
-  for (let arm = 0; arm < N; arm++) for (let s = 0; s < S; s++) defaultTable[arm * S + s] = s;
+  const defaultTable = defaultRewards(N, S);
   // Thompson sampling (thompson.ts): the plan's index on one posterior draw seeded by the week; the default list on the means.
   const draw = settings.explore === 'thompson' && !register.transitions ? context.posterior : null;
   const sampler = context.whittle.sampleBeta;
@@ -180,6 +180,15 @@ function withHoldout(list: ConstrainedTopB, holdoutArms: Int32Array): Constraine
   return { ...list, arms, via };
 }
 
+let defaults: Float64Array | null = null;
+/** The default reward's table r(arm, s) = s, N x S, kept for the next list (16 MB at 10^6: read only). */
+function defaultRewards(N: number, S: number): Float64Array {
+  if (defaults?.length !== N * S) {
+    defaults = new Float64Array(N * S);
+    for (let arm = 0; arm < N; arm++) for (let s = 0; s < S; s++) defaults[arm * S + s] = s;
+  }
+  return defaults;
+}
 
 /** The make-up sentences, those about the groups the priority names first (list-make-up.ts). */
 function sentencesOf(groups: GroupShare[], B: number, schema: Register['schema'], settings: PlanSettings) {
@@ -220,13 +229,16 @@ function reasonRows(register: Register, listed: Int32Array, eligible: Uint8Array
   let count = 0;
   for (let arm = 0; arm < N; arm++) count += eligible[arm];
   const stride = Math.max(1, Math.ceil(count / REASON_SAMPLE));
-  const rows: number[] = Array.from(listed);
-  for (let arm = 0, e = 0; arm < N; arm++) if (eligible[arm] && e++ % stride === 0) rows.push(arm);
-  const sub = new Float64Array(rows.length * F);
-  rows.forEach((arm, r) => sub.set(features.subarray(arm * F, arm * F + F), r * F));
-  const sample = new Uint8Array(rows.length);
+  const rows = scratch('reason-rows', Int32Array, listed.length + Math.ceil(count / stride));
+  rows.set(listed);
+  let n = listed.length;
+  for (let arm = 0, e = 0; arm < N; arm++) if (eligible[arm] && e++ % stride === 0) rows[n++] = arm;
+  // a scratch array (tens of MB at 10^6): the reasons are written before buildWeeklyList returns
+  const sub = scratch('reason-features', Float64Array, n * F);
+  for (let r = 0; r < n; r++) sub.set(features.subarray(rows[r] * F, rows[r] * F + F), r * F);
+  const sample = new Uint8Array(n);
   sample.fill(1, listed.length);
-  return { population: { numArms: rows.length, numStates: register.numStates, schema, features: sub }, sample };
+  return { population: { numArms: n, numStates: register.numStates, schema, features: sub }, sample };
 }
 
 /** Lines whose credible intervals come with the list (the rest on request, with lineIntervals). */

@@ -11,6 +11,8 @@ export interface Random {
   normal(): number;
   /** An index drawn from unnormalized non-negative weights. */
   categorical(weights: ArrayLike<number>): number;
+  /** out[i] = next() for i = from .. to - 1, in order: the same numbers, without a call per number. */
+  fill(out: Float64Array, from: number, to: number): void;
 }
 
 /** A generator seeded by a finite integer (numbers beyond 2^32 are folded in, so 2^32 + 1 differs from 1). */
@@ -55,17 +57,49 @@ export function seededRandom(seed: number): Random {
       return r * Math.cos(2 * Math.PI * v);
     },
     categorical(weights) {
-      let total = 0;
-      for (let i = 0; i < weights.length; i++) total += weights[i];
-      let x = next() * total;
-      for (let i = 0; i < weights.length; i++) {
-        x -= weights[i];
-        if (x < 0) return i;
+      return categoricalAt(next, weights, 0, weights.length);
+    },
+    fill(out, from, to) {
+      // nextUint with the state in locals (a loop over the closure's variables reads and writes them each time)
+      let s0 = a, s1 = b, s2 = c, s3 = d;
+      for (let i = from; i < to; i++) {
+        const result = Math.imul(rotl(Math.imul(s1, 5), 7), 9) >>> 0;
+        const t = s1 << 9;
+        s2 ^= s0;
+        s3 ^= s1;
+        s1 ^= s2;
+        s0 ^= s3;
+        s2 ^= t;
+        s3 = rotl(s3, 11);
+        out[i] = result / 4294967296;
       }
-      for (let i = weights.length - 1; i >= 0; i--) if (weights[i] > 0) return i;
-      return weights.length - 1;
+      a = s0;
+      b = s1;
+      c = s2;
+      d = s3;
     },
   };
+}
+
+/**
+ * Random.categorical over weights[offset .. offset + length), drawn with `next` (a Random's next): the one
+ * implementation, which hot loops call on a slice of a typed array without making a subarray per draw.
+ */
+export function categoricalAt(next: () => number, weights: ArrayLike<number>, offset: number, length: number): number {
+  return categoricalOf(next(), weights, offset, length);
+}
+
+/** categoricalAt with its uniform u in [0, 1) drawn beforehand (by Random.fill, say). */
+export function categoricalOf(u: number, weights: ArrayLike<number>, offset: number, length: number): number {
+  let total = 0;
+  for (let i = 0; i < length; i++) total += weights[offset + i];
+  let x = u * total;
+  for (let i = 0; i < length; i++) {
+    x -= weights[offset + i];
+    if (x < 0) return i;
+  }
+  for (let i = length - 1; i >= 0; i--) if (weights[offset + i] > 0) return i;
+  return length - 1;
 }
 
 function rotl(x: number, k: number): number {

@@ -5,7 +5,7 @@
 // multilingual paper's Table 1 weights.
 import type { Instance } from '../../instance/types.ts';
 import { RANGES } from '../../limits/setting-ranges.ts';
-import { seededRandom } from '../../random/seeded-random.ts';
+import { categoricalAt, seededRandom } from '../../random/seeded-random.ts';
 import { dlmSchema } from '../dlm-schema.ts';
 import { commonParameters, effectParameters, generatedInstance, resolveParameters, type PopulationGenerator } from './population-generator.ts';
 import { drawEffect, setEffectArm, twoStateArrays } from './two-state.ts';
@@ -66,38 +66,53 @@ export const dlmGenerator: PopulationGenerator = {
   },
 };
 
+/** P(gravidity = 1 + i): allot's choice. */
+const GRAVIDITY = Float64Array.of(0.4, 0.33, 0.17, 0.07, 0.03);
+
+// One pass over the arms with the groups' columns, marginals and weights laid out in typed arrays beforehand
+// (at 10^6 arms a closure, an indexOf and a subarray per arm and group were most of the time). The draws, and
+// their order, are those of the plain per-arm description in the comments: a seed gives the same population.
 function generateDlm(p: Record<string, number>, seed: number): Instance {
   const schema = dlmSchema();
   const N = p.arms;
   const F = schema.columns.length;
   const random = seededRandom(seed);
+  const next = random.next;
   const { features, transitions, initial } = twoStateArrays(N, F);
-  const weightedGroups = schema.groups.filter((g) => g.name in DLM_EFFECT_WEIGHTS);
+  const groups = schema.groups;
+  const G = groups.length;
+  const weightedGroups = groups.filter((g) => g.name in DLM_EFFECT_WEIGHTS);
   const weights = weightedGroups.map((g) => DLM_EFFECT_WEIGHTS[g.name]);
   const x = new Float64Array(weights.length);
-  const marginals = schema.groups.map((g) => DLM_MARGINALS[g.name]);
+  // group g's columns and marginals are at [start[g], start[g + 1]); its weight's slot in x is slot[g] (-1: none)
+  const start = new Int32Array(G + 1);
+  for (let g = 0; g < G; g++) start[g + 1] = start[g] + groups[g].columns.length;
+  const columns = Int32Array.from(groups.flatMap((g) => g.columns));
+  const marginals = Float64Array.from(groups.flatMap((g) => DLM_MARGINALS[g.name]));
+  const slot = Int32Array.from(groups, (g) => weightedGroups.indexOf(g));
   for (let arm = 0; arm < N; arm++) {
     const row = arm * F;
     // Hidden features 0-6, in dlmSchema order.
-    const delivered = random.next() < 0.1 ? 1 : 0;
-    const gravidity = 1 + random.categorical([0.4, 0.33, 0.17, 0.07, 0.03]);
+    const delivered = next() < 0.1 ? 1 : 0;
+    const gravidity = 1 + categoricalAt(next, GRAVIDITY, 0, GRAVIDITY.length);
     const parity = gravidity - 1 + delivered; // births so far: earlier pregnancies, plus this one once delivered
-    const stillbirths = parity > 0 && random.next() < 0.03 ? 1 : 0;
+    const stillbirths = parity > 0 && next() < 0.03 ? 1 : 0;
     features[row] = delivered ? 40 : 6 + random.int(31);
     features[row + 1] = delivered;
     features[row + 2] = gravidity;
     features[row + 3] = parity;
     features[row + 4] = stillbirths;
     features[row + 5] = parity - stillbirths;
-    features[row + 6] = Math.min(90, Math.floor(-Math.log(1 - random.next()) * 10));
-    schema.groups.forEach((group, g) => {
-      const bucket = random.categorical(marginals[g]);
-      features[row + group.columns[bucket]] = 1;
-      const w = weightedGroups.indexOf(group);
-      if (w !== -1) x[w] = bucket / (group.columns.length - 1);
-    });
-    const q10 = DLM_PASSIVE.stayLow + (DLM_PASSIVE.stayHigh - DLM_PASSIVE.stayLow) * random.next();
-    const q00 = DLM_PASSIVE.joinLow + (DLM_PASSIVE.joinHigh - DLM_PASSIVE.joinLow) * random.next();
+    features[row + 6] = Math.min(90, Math.floor(-Math.log(1 - next()) * 10));
+    // Each one-hot group, in schema order: its bucket from its marginals; weighted groups set x in [0, 1].
+    for (let g = 0; g < G; g++) {
+      const size = start[g + 1] - start[g];
+      const bucket = categoricalAt(next, marginals, start[g], size);
+      features[row + columns[start[g] + bucket]] = 1;
+      if (slot[g] !== -1) x[slot[g]] = bucket / (size - 1);
+    }
+    const q10 = DLM_PASSIVE.stayLow + (DLM_PASSIVE.stayHigh - DLM_PASSIVE.stayLow) * next();
+    const q00 = DLM_PASSIVE.joinLow + (DLM_PASSIVE.joinHigh - DLM_PASSIVE.joinLow) * next();
     setEffectArm(transitions, initial, arm, q00, q10, drawEffect(random, weights, x, p.effect, p.sigma));
   }
   return generatedInstance('dlm', p, seed, { numArms: N, transitions, schema, features, initial, sampleSize: p.sample });

@@ -4,7 +4,7 @@
 // by cell: numbers as numbers, text as inline strings whatever it begins with, the header frozen.
 import { describe, expect, test } from 'vitest';
 import { inertCell, readableNumber } from '../../../../src/core/export/spreadsheet-cell.ts';
-import { utf8 } from '../../../../src/core/export/utf8.ts';
+import { utf8Bytes as utf8 } from '../../../../src/core/datasets/utf8.ts';
 import { columnName, xlsxSheet } from '../../../../src/core/export/xlsx-sheet.ts';
 import { crc32, zipStore } from '../../../../src/core/export/zip-store.ts';
 import { readSheet, readZip } from './read-xlsx.ts';

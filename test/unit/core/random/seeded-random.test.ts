@@ -52,4 +52,14 @@ describe('seededRandom', () => {
     expect(counts[3]).toBe(0);
     expect(counts[0] / 40_000).toBeCloseTo(0.25, 1);
   });
+
+  test('fill gives the numbers next() gives, and leaves the generator where next() would', () => {
+    const a = seededRandom(9);
+    const b = seededRandom(9);
+    const out = new Float64Array(1000).fill(-1);
+    a.fill(out, 3, 997);
+    const expected = Array.from({ length: 1000 }, (_, i) => (i >= 3 && i < 997 ? b.next() : -1));
+    expect(Array.from(out)).toEqual(expected);
+    expect([a.next(), a.int(10), a.normal()]).toEqual([b.next(), b.int(10), b.normal()]);
+  });
 });

@@ -1,0 +1,127 @@
+// The week's list against its numeric core (issue 28.1): at 10^5 and 10^6 dlm beneficiaries (B = N/10,
+// cooldown 2 weeks, 1 % excluded, at least 20 % of calls to Ages 51-60, at most 30 % to Hindi speakers),
+// the whole list (listRules + buildWeeklyList: indices under the reward and the default, the
+// constrained top-B and its default twin, ranks, reasons, make-up) beside its numeric core: the indices
+// under the reward (the WASM engine) plus a top-B of the same indices in C++ (top-b.cpp: nth_element and
+// sort, timed inside the C++ process), in interleaved rounds. Also the list under workers' capacities
+// (capacityTopB: N / 500 workers, capacities 20-80, the Ages quota) on the same indices.
+// Run: npx tsx test/bench/plan-list.ts [rounds=5] [sizes=100000,1000000]
+// CPU times (this process's, and the C++ process's own): on a shared machine they are the figures to
+// compare; wall clock beside them. Prints min / median / max over the rounds and the load (uptime).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { capacityTopB } from '../../src/core/plan/capacity-top-b.ts';
+import { constrainedTopB } from '../../src/core/plan/constrained-top-b.ts';
+import { estimateTransitions } from '../../src/core/plan/estimate-transitions.ts';
+import { generatedRegister } from '../../src/core/plan/generated-register.ts';
+import { listRules } from '../../src/core/plan/list-rules.ts';
+import type { PlanSettings } from '../../src/core/plan/plan-settings.ts';
+import { currentIndex } from '../../src/core/plan/posterior-draws.ts';
+import { currentWeek } from '../../src/core/plan/register.ts';
+import { buildWeeklyList, type IndexFunction } from '../../src/core/plan/weekly-list.ts';
+import type { WorkerRules } from '../../src/core/plan/worker-rules.ts';
+import { seededRandom } from '../../src/core/random/seeded-random.ts';
+import { loadEngineNode } from '../../src/engine/load-node.ts';
+
+const rounds = Number(process.argv[2] ?? 5);
+const sizes = (process.argv[3] ?? '100000,1000000').split(',').map(Number);
+const dir = mkdtempSync(join(tmpdir(), 'allot-top-b-'));
+const binary = join(dir, 'top-b');
+execFileSync('g++', ['-O2', '-march=native', '-o', binary, new URL('top-b.cpp', import.meta.url).pathname]);
+const engine = await loadEngineNode();
+const whittle: IndexFunction = (t, r, S, d) => engine.whittleIndices(t, r, S, d).indices;
+const cpu = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
+const spread = (x: number[]) => {
+  const s = [...x].sort((a, b) => a - b);
+  const f = (v: number) => (v >= 100 ? v.toFixed(0) : v.toFixed(v >= 10 ? 1 : 2));
+  return `${f(s[0])} / ${f(s[Math.floor(s.length / 2)])} / ${f(s[s.length - 1])}`;
+};
+function measure<T>(run: () => T): { result: T; cpu: number; wall: number } {
+  const start = performance.now(), c = cpu();
+  const result = run();
+  return { result, cpu: cpu() - c, wall: performance.now() - start };
+}
+
+console.log(`load ${load()} (1, 5, 15 min) at the start; CPU ms, min / median / max of ${rounds} rounds`);
+for (const N of sizes) {
+  const { register } = generatedRegister('dlm', { arms: N, sample: 48 }, 1, { weeks: 26, callsPerWeek: N / 10 });
+  const posterior = estimateTransitions(register.history, register.schema, register.features, N, { groupBy: 'Ages' });
+  const week = currentWeek(register.history);
+  const B = N / 10;
+  const settings: PlanSettings = {
+    reward: 'state * (1 + 2 * agent_feats.age_51_60 + agent_feats.income_1)', budget: B,
+    exclude: register.ids.filter((_, arm) => arm % 100 === 7), cooldown: 2,
+    shares: [
+      { group: 'Ages', bucket: 'Ages 51-60', min: 0.2 },
+      { group: 'Languages', bucket: 'Speaks Hindi', max: 0.3 },
+    ],
+    seed: 1, draws: 0, priorGroup: 'Ages', level: 0.9,
+  };
+  const rules = listRules(register, settings, week, posterior);
+  const { tieRank, eligible, quotas } = rules.top;
+  const index = currentIndex(rules, whittle, rules.transitions);
+  // The C++ input, and the same top-B (no quota) in JS, whose checksum it must give.
+  const input = Buffer.alloc(12 + N * 13);
+  input.writeInt32LE(N, 0);
+  input.writeInt32LE(B, 4);
+  input.writeInt32LE(1, 8);
+  Buffer.from(index.buffer).copy(input, 12);
+  Buffer.from(tieRank.buffer).copy(input, 12 + N * 8);
+  Buffer.from(eligible.buffer).copy(input, 12 + N * 12);
+  const file = join(dir, `in-${N}`);
+  writeFileSync(file, input);
+  const plain = constrainedTopB({ index, tieRank, eligible, budget: B, quotas: [] }).arms;
+  const checksum = plain.reduce((s, arm, j) => s + arm * (j + 1), 0);
+  const topB = () => {
+    const out = execFileSync(binary, [file], { encoding: 'utf8' }).trim().split('\n');
+    if (out[1] !== `checksum ${checksum}`) {
+      throw new Error(`the C++ top-B differs from allot's: ${out[1]}, ${checksum}`);
+    }
+    return Number(out[0]);
+  };
+  const random = seededRandom(2);
+  const W = N / 500;
+  const workers: WorkerRules = {
+    worker: Int32Array.from({ length: N }, () => random.int(W)), names: Array.from({ length: W }, (_, w) => `w${w}`),
+    capacity: Float64Array.from({ length: W }, () => 20 + random.int(61)), minimum: new Float64Array(W),
+  };
+  const cases = {
+    list: () => {
+      const fresh = listRules(register, settings, week, posterior);
+      return buildWeeklyList(register, settings, week, { whittle, posterior }, fresh);
+    },
+    indices: () => currentIndex(rules, whittle, rules.transitions),
+    capacities: () => capacityTopB({ index, tieRank, eligible, budget: B, quotas: [quotas[0]], workers }),
+  };
+  Object.values(cases).forEach((run) => run());
+  topB();
+  const t = { list: [] as number[], wall: [] as number[], indices: [] as number[] };
+  const more = { topB: [] as number[], capacities: [] as number[] };
+  const loads: string[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const list = measure(cases.list);
+    t.list.push(list.cpu);
+    t.wall.push(list.wall);
+    t.indices.push(measure(cases.indices).cpu);
+    more.topB.push(topB());
+    more.capacities.push(measure(cases.capacities).cpu);
+    loads.push(loadavg()[0].toFixed(1));
+  }
+  const core = t.indices.map((x, r) => x + more.topB[r]);
+  console.log(`\nN = ${N.toLocaleString('en')}, B = ${B.toLocaleString('en')} (load by round: ${loads.join(', ')})`);
+  console.log(`  the list (rules and buildWeeklyList)       ${spread(t.list)} ms CPU (wall ${spread(t.wall)} ms)`);
+  console.log(`  numeric core: indices (WASM)              ${spread(t.indices)} ms CPU`);
+  console.log(`                top-B (C++, same indices)   ${spread(more.topB)} ms CPU`);
+  console.log(`                together                    ${spread(core)} ms CPU`);
+  console.log(`  list / core, per round                    ${spread(t.list.map((x, r) => x / core[r]))}`);
+  const perCore = spread(more.capacities.map((x, r) => x / core[r]));
+  console.log(`  capacityTopB (${W} workers, Ages quota)   ${spread(more.capacities)} ms CPU, / core ${perCore}`);
+}
+console.log(`\nload ${load()} at the end`);
+rmSync(dir, { recursive: true });
