@@ -7,6 +7,9 @@ import { plainWords, type PlanWarning } from '../core/plan/estimate-warnings.ts'
 import { listCsv as coreListCsv, listXlsx as coreListXlsx, reasonDetail } from '../core/plan/list-csv.ts';
 import type { Uncertainty } from '../pipeline/plan/uncertain-places.ts';
 import type { PlanView } from '../pipeline/plan/weekly-plan.ts';
+import { evidenceSentences, type PlanEvidence } from '../core/plan/holdout-plan.ts';
+import type { ArmOutcome } from '../core/plan/holdout-evidence.ts';
+import { workerSentences } from '../core/plan/plan-workers.ts';
 
 /** Per line, the share of posterior draws that list her (the list's own NaN when none were made). */
 const membershipOf = (view: PlanView, u: Uncertainty | null) => u?.membership ?? view.list.membership;
@@ -30,11 +33,25 @@ function callJson(view: PlanView, membership: Float64Array, j: number): Record<s
     reason: list.reasons[j], reason_detail: reasonDetail(list, j, membership),
     ...(Number.isFinite(m) && { chance: m }),
     borderline: isBorderline(m),
+    ...(list.arm && { arm: list.arm[j] ? 'holdout' : 'plan' }),
+    ...(list.lineWorker && { worker: list.lineWorker[j] }),
+  };
+}
+
+/** --json's "evidence": the holdout's arms after the applied weeks (null before the first), the effect, its 95% interval, the MDE. */
+export function evidenceJson(e: PlanEvidence): Record<string, unknown> {
+  const arm = (a: ArmOutcome) => ({ mothers: a.mothers, engaged_weeks: a.engagedWeeks, share_engaged: a.share });
+  const x = e.evidence;
+  return {
+    weeks: e.weeks, share: e.share, rule: e.rule,
+    plan: x ? arm(x.plan) : null, holdout: x ? arm(x.holdout) : null,
+    effect: x ? x.effect : null, ci95: x ? x.ci95 : null,
+    mde: e.mde, mde_weeks: e.mdeWeeks, sentences: evidenceSentences(e),
   };
 }
 
 /** The --json shape of the issue, plus the sentences, unmet constraints and warnings (sentences, and in warning_details as data). */
-export function listJson(view: PlanView, u: Uncertainty | null): string {
+export function listJson(view: PlanView, u: Uncertainty | null, week: Record<string, number> = {}): string {
   const { list } = view;
   const membership = membershipOf(view, u);
   return JSON.stringify({
@@ -49,6 +66,10 @@ export function listJson(view: PlanView, u: Uncertainty | null): string {
     tie_seed: list.tieSeed,
     warnings: list.warnings.map((w) => w.technical),
     warning_details: list.warnings.map(warningJson),
+    ...week,
+    ...(list.active && { active: { left: list.active.left, inactive: list.active.inactive, newly_inactive: list.active.newly, sentence: activeSentence(list.active) } }),
+    ...(view.evidence && { evidence: evidenceJson(view.evidence) }),
+    ...(list.workers && { workers: list.workers.map((w) => ({ worker: w.worker, calls: w.calls, capacity: w.capacity, minimum: w.minimum, binding: w.binding })), worker_sentences: workerSentences(list.workers, list.arms.length) }),
   });
 }
 
@@ -67,6 +88,9 @@ export function warningJson(w: PlanWarning): Record<string, unknown> {
 export function listText(view: PlanView, u: Uncertainty | null, shown = 10): string {
   const { list, lines } = view;
   const out = [`week ${list.week}: ${list.arms.length} calls under "${list.reward}" (tie seed ${list.tieSeed})`];
+  if (view.evidence) for (const s of evidenceSentences(view.evidence)) out.push(`  ${s}`);
+  if (list.active) out.push(`  ${activeSentence(list.active)}`);
+  if (list.workers) for (const s of workerSentences(list.workers, list.arms.length)) out.push(`  ${s}`);
   for (const s of list.sentences.slice(0, 3)) out.push(`  ${s}`);
   if (u) for (const s of chanceSentences(u.membership, u.draws)) out.push(`  ${s}`);
   for (const unmet of list.unmet) out.push(`  not met: ${unmet}`);
@@ -82,4 +106,10 @@ export function listText(view: PlanView, u: Uncertainty | null, shown = 10): str
   }
   for (const w of list.warnings) out.push(`warning: ${w.technical}`);
   return out.join('\n') + '\n';
+}
+
+/** Who is no longer listed, in words. */
+export function activeSentence(a: { left: number; inactive: number; newly: number }): string {
+  const many = (n: number) => `${n} mother${n === 1 ? '' : 's'}`;
+  return `not listed: ${many(a.left)} who left the program, ${many(a.inactive)} inactive after weeks in a row not engaged (${a.newly} newly this week)`;
 }

@@ -39,6 +39,8 @@ export class PlanSession {
   list = $state.raw<WeeklyList | null>(null);
   lines = $state.raw<PlanView['lines'] | null>(null);
   weeks = $state.raw<WeekSummary[] | null>(null);
+  /** With a holdout: its evidence so far, or before the first week the MDE (core/plan/holdout-plan.ts). */
+  evidence = $state.raw<PlanView['evidence']>(null);
   preview = $state.raw<OutcomesPreview | null>(null);
   /** Whose place in the current list is uncertain: the draws counted so far while `checking`, then all of them. */
   uncertainty = $state.raw<Uncertainty | null>(null);
@@ -258,7 +260,7 @@ export class PlanSession {
   private show(view: PlanView): void {
     this.current = view;
     this.applied = this.damaged = null;
-    ({ head: this.head, list: this.list, lines: this.lines, weeks: this.weeks, summary: this.summary } = view);
+    ({ head: this.head, list: this.list, lines: this.lines, weeks: this.weeks, summary: this.summary, evidence: this.evidence } = view);
     this.uncertainty = null;
     this.plans = [view.head, ...this.plans.filter((p) => p.id !== view.head.id)];
     void this.countUncertain(view.list, view.head.settings.draws > 0 && !view.summary.transitionsGiven);

@@ -16,7 +16,10 @@ import { WeeklyPlan, type PlanView } from '../../pipeline/plan/weekly-plan.ts';
 import { UsageError } from '../args.ts';
 import type { Command, Io } from '../command.ts';
 import { RANGES } from '../../core/limits/setting-ranges.ts';
-import { numberOption, optionalNumber } from '../number-option.ts';
+import { choiceOption, numberOption, optionalNumber } from '../number-option.ts';
+import { HOLDOUT_WEEKS, type HoldoutSetting } from '../../core/plan/holdout-plan.ts';
+import type { WorkerSetting } from '../../core/plan/plan-workers.ts';
+import { parseCapacityCsv } from '../../core/datasets/capacity-csv.ts';
 import { exists, type PlanFileStore } from '../plan-file-store.ts';
 import { withPlanFile } from '../plan-file-session.ts';
 import { listCsv, listJson, listText, listXlsx } from '../plan-output.ts';
@@ -25,7 +28,7 @@ import { COLUMN_OPTIONS, columnLines, columnsJson, mappingFromFlags, registerFil
 import type { ColumnReport } from '../../core/datasets/column-mapping.ts';
 import { basename } from 'node:path';
 
-const CREATE_ONLY = ['register', 'features', 'reward', 'budget', 'exclude', 'cooldown', 'min-share', 'max-share', 'seed', 'arms', 'weeks', 'prior-group', 'draws', 'sheet', 'features-sheet', 'week-column', 'carry', 'ignore'];
+const CREATE_ONLY = ['register', 'features', 'reward', 'budget', 'exclude', 'cooldown', 'min-share', 'max-share', 'seed', 'arms', 'weeks', 'prior-group', 'draws', 'sheet', 'features-sheet', 'week-column', 'carry', 'ignore', 'holdout', 'holdout-rule', 'holdout-weeks', 'worker-column', 'capacity', 'min-per-worker', 'deactivate-after', 'explore'];
 
 export const planCommand: Command = {
   name: 'plan',
@@ -33,8 +36,9 @@ export const planCommand: Command = {
   usage:
     '--register FILE|NAME --reward EXPR --budget B [--features FILE] [--sheet NAME] [--id-column COL] [--state-column COL] ' +
     '[--week-column COL] [--called-column COL] [--carry COL]... [--state-values ENGAGED,NOT_ENGAGED] [--exclude IDS.csv] [--cooldown K] ' +
-    '[--min-share GROUP=BUCKET:SHARE]... [--max-share GROUP=BUCKET:SHARE]... [--seed S] --state PLAN.json [--out calls.csv] [--json]\n' +
-    '       allot plan --state PLAN.json --outcomes WEEK [--id-column COL] [--called-column COL] [--state-column COL] ' +
+    '[--min-share GROUP=BUCKET:SHARE]... [--max-share GROUP=BUCKET:SHARE]... [--seed S] [--holdout SHARE [--holdout-rule random|default] [--holdout-weeks T]]\n' +
+    '       [--worker-column COL --capacity N|FILE.csv [--min-per-worker K]] [--deactivate-after K] [--explore means|thompson] --state PLAN.json [--out calls.csv] [--json]\n' +
+    '       allot plan --state PLAN.json --outcomes WEEK [--exit IDS.csv] [--id-column COL] [--called-column COL] [--state-column COL] ' +
     '[--state-values ENGAGED,NOT_ENGAGED] [--replace] [--yes] [--out calls.csv] [--json]',
   details: [
     'Files are read as exported: CSV separated by commas, semicolons or tabs (UTF-8 with or without a BOM, UTF-16, CRLF)',
@@ -68,6 +72,22 @@ export const planCommand: Command = {
     'few-uncalled-weeks {"state", "weeks"}, small-groups {"group_by", "min_arms", "priors", "small": [{"bucket", "state"}]},',
     'no-calls {"state"}, or note (a sentence of the register or the exclusion list); "message" is the sentence in',
     '"warnings", "plain" the same in a program manager\'s words.',
+    '--holdout SHARE sets aside a seeded random share of mothers (by a hash of the seed and her id: enrolments alike)',
+    'whose calls follow --holdout-rule (random, or the default state policy) at the plan\'s call rate; the split is kept',
+    'with the plan. Each call then has "arm": "plan"|"holdout" (the holdout\'s after the plan\'s lines), and --json has',
+    '"evidence": {"weeks", "share", "rule", "plan": {"mothers", "engaged_weeks", "share_engaged"}, "holdout": {...},',
+    '"effect", "ci95": [lo, hi], "mde", "mde_weeks", "sentences"} (null arms before the first applied week): the',
+    'difference in the share of weeks engaged per mother, its 95% interval (Welch, a mother one unit), and the minimum',
+    'detectable effect for --holdout-weeks weeks (80% power), also said before the list.',
+    '--worker-column COL names each mother\'s health worker (a text column, its values kept, or a number column);',
+    '--capacity N or FILE.csv (worker, capacity, optionally minimum) and --min-per-worker K: the list is the best under',
+    'every rule at once (capacities, minima, budget, exclusions, cooldown, shares); --json adds "workers": [{"worker",',
+    '"calls", "capacity", "minimum", "binding"}], "worker_sentences" and "worker" on each call; calls.csv a worker column.',
+    '--deactivate-after K stops listing a mother after K observed weeks in a row not engaged; --exit IDS.csv (with',
+    '--outcomes) marks mothers who left: kept in the history, never listed again. --json adds "joined", "left" (this',
+    'week) and "active": {"left", "inactive", "newly_inactive", "sentence"}.',
+    '--explore thompson plans each week on one posterior draw (seeded by the plan\'s seed and the week) instead of the',
+    'means; the default is means, better on every simulated population (src/core/plan/README.md, Thompson sampling).',
   ].join('\n'),
   options: {
     register: { type: 'string', value: 'FILE|NAME', description: 'a register (CSV or XLSX) or a built-in population (dlm, sclm, multilingual)' },
@@ -84,6 +104,15 @@ export const planCommand: Command = {
     weeks: { type: 'string', value: 'W', description: 'weeks of simulated history of a built-in register', default: '26', range: RANGES.weeks },
     'prior-group': { type: 'string', value: 'GROUP', description: 'feature group whose buckets get their own prior, or "none" (default: the first group)' },
     draws: { type: 'string', value: 'D', description: 'posterior draws for the uncertain-place flags (0: none)', default: String(PLAN_DEFAULTS.draws), range: RANGES.draws },
+    holdout: { type: 'string', value: 'SHARE', description: 'hold out a seeded random SHARE of mothers as a comparison arm, called at the same rate', default: '0', range: RANGES.holdoutShare },
+    'holdout-rule': { type: 'string', value: 'random|default', description: "the holdout's calls: at random, or by the default state policy", default: 'random' },
+    'holdout-weeks': { type: 'string', value: 'T', description: 'the weeks the holdout will run, for its minimum detectable effect', default: String(HOLDOUT_WEEKS), range: RANGES.holdoutWeeks },
+    'worker-column': { type: 'string', value: 'COL', description: "the register's column naming each mother's health worker (a text or number column)" },
+    capacity: { type: 'string', value: 'N|FILE.csv', description: "each worker's most calls a week: one number, or a CSV of worker, capacity (and minimum)" },
+    'min-per-worker': { type: 'string', value: 'K', description: 'the fewest calls of each worker a week', range: RANGES.capacity },
+    'deactivate-after': { type: 'string', value: 'K', description: 'stop listing a mother after K weeks in a row not engaged (Kilkari uses 6)', range: RANGES.deactivateAfter },
+    explore: { type: 'string', value: 'means|thompson', description: 'plan on the posterior means, or each week on one posterior draw seeded by the week (Thompson sampling)', default: 'means' },
+    exit: { type: 'string', value: 'IDS.csv', description: 'with --outcomes: ids who left the program (kept in the history, never listed again)' },
     state: { type: 'string', value: 'PLAN.json', description: 'the plan file: written when creating a plan, read and updated when applying outcomes' },
     outcomes: { type: 'string', value: 'WEEK', description: "the week's outcomes (CSV or XLSX): id, called, engaged; the called mothers' rows may be all" },
     replace: { type: 'flag', description: 'replace the last applied week with these outcomes' },
@@ -98,7 +127,7 @@ export const planCommand: Command = {
     const statePath = options.state;
     if (typeof statePath !== 'string') throw new UsageError('give the plan file: --state PLAN.json');
     const out = typeof options.out === 'string' ? options.out : undefined;
-    const inputs = Object.fromEntries(['outcomes', 'register', 'features', 'exclude'].map((n) => [`--${n}`, typeof options[n] === 'string' ? (options[n] as string) : undefined]));
+    const inputs = Object.fromEntries(['outcomes', 'register', 'features', 'exclude', 'capacity', 'exit'].map((n) => [`--${n}`, typeof options[n] === 'string' ? (options[n] as string) : undefined]));
     return withPlanFile({ state: statePath, out, inputs }, io, (store, writeList) => runPlan(options, lists, io, store, writeList));
   },
 };
@@ -110,7 +139,7 @@ async function runPlan(options: Record<string, string | true>, lists: Record<str
     const plan = new WeeklyPlan(async () => whittle, async () => store);
     if (typeof options.outcomes === 'string') {
       const extra = CREATE_ONLY.filter((name) => options[name] !== undefined);
-      if (extra.length) throw new UsageError(`${extra.map((n) => `--${n}`).join(', ')} appl${extra.length === 1 ? 'ies' : 'y'} when creating a plan; applying outcomes takes --state, --outcomes, --id-column, --called-column, --state-column, --state-values, --replace, --yes, --out`);
+      if (extra.length) throw new UsageError(`${extra.map((n) => `--${n}`).join(', ')} appl${extra.length === 1 ? 'ies' : 'y'} when creating a plan; applying outcomes takes --state, --outcomes, --exit, --id-column, --called-column, --state-column, --state-values, --replace, --yes, --out`);
       const stored = await store.read();
       if (!stored) throw new Error(`${statePath}: no such plan file (create the plan first, with --register)`);
       await plan.open(stored.id);
@@ -120,16 +149,21 @@ async function runPlan(options: Record<string, string | true>, lists: Record<str
       const preview = await plan.previewOutcomes(outcomes.file, outcomes.fileName, replace, Object.keys(names).length ? names : undefined);
       if (!preview.ok) return fail(io, preview.errors, json);
       for (const w of preview.preview.warnings) io.stderr.write(`allot plan: warning: ${w}\n`);
-      const applied = await plan.apply(replace, Date.now(), options.yes === true);
+      const exitFile = typeof options.exit === 'string' ? options.exit : null;
+      const exits = exitFile ? { ids: parseIdList(await readTextFile(exitFile), exitFile), fileName: exitFile } : undefined;
+      const applied = await plan.apply(replace, Date.now(), options.yes === true, exits);
       if (!applied.ok) {
         const ask = applied.questions?.length ? [`To apply it anyway, run the command again with --yes${replace ? '' : `; to replace week ${preview.preview.week - 1}'s outcomes instead, with --replace`}.`] : [];
         return fail(io, [...applied.errors, ...ask], json);
       }
       const { unobserved, notes } = preview.preview;
       const seen = unobserved ? `; ${unobserved} beneficiaries have no outcome in it (not called; their state this week unobserved)` : '';
-      return finish(io, plan, applied.view, options, writeList, [...notes, `applied ${options.outcomes} to week ${applied.applied.week}${seen}; saved ${statePath}`].join('\n'));
+      const left = applied.applied.left ? `; ${applied.applied.left} mother${applied.applied.left === 1 ? '' : 's'} left (${exitFile})` : '';
+      const said = [...notes, `applied ${options.outcomes} to week ${applied.applied.week}${seen}${left}; saved ${statePath}`].join('\n');
+      return finish(io, plan, applied.view, options, writeList, said, [], { joined: 0, left: applied.applied.left });
     }
     if (options.replace) throw new UsageError('--replace applies with --outcomes');
+    if (options.exit) throw new UsageError('--exit applies with --outcomes');
     if (options.yes) throw new UsageError('--yes applies with --outcomes');
     for (const name of ['register', 'reward', 'budget'] as const) if (options[name] === undefined) throw new UsageError(`creating a plan needs --${name}`);
     // Every number in its range (src/core/limits/setting-ranges.ts) before anything is read or made.
@@ -139,6 +173,10 @@ async function runPlan(options: Record<string, string | true>, lists: Record<str
     const weeks = numberOption(options, 'weeks', RANGES.weeks, 26);
     const cooldown = numberOption(options, 'cooldown', RANGES.cooldown, PLAN_DEFAULTS.cooldown);
     const draws = numberOption(options, 'draws', RANGES.draws, PLAN_DEFAULTS.draws);
+    const holdout = holdoutOption(options, seed);
+    const workers = await workersOption(options);
+    const deactivateAfter = optionalNumber(options, 'deactivate-after', RANGES.deactivateAfter);
+    const explore = choiceOption(options, 'explore', ['means', 'thompson'] as const, 'means');
     if (await exists(statePath)) throw new PlanExistsError(`${statePath} already exists: apply a week's outcomes to it with --outcomes, or give another --state path (nothing was changed)`);
     const summary = await plan.loadRegister(await registerSource(options, lists, { seed, arms, weeks }));
     const shares: ShareSetting[] = [...(lists['min-share'] ?? []).map((s) => parseShare(s, 'min')), ...(lists['max-share'] ?? []).map((s) => parseShare(s, 'max'))];
@@ -153,6 +191,10 @@ async function runPlan(options: Record<string, string | true>, lists: Record<str
       draws,
       priorGroup,
       level: PLAN_DEFAULTS.level,
+      ...(holdout && { holdout }),
+      ...(workers && { workers }),
+      ...(deactivateAfter && { deactivateAfter }),
+      ...(explore === 'thompson' && { explore }),
     };
     const now = Date.now();
     let view: PlanView;
@@ -167,6 +209,39 @@ async function runPlan(options: Record<string, string | true>, lists: Record<str
     return finish(io, plan, view, options, writeList, `saved the plan to ${statePath}`, summary.columns);
 }
 
+/** --holdout SHARE (0: none) with its rule and weeks; the split's seed is the plan's seed, kept with the holdout. */
+function holdoutOption(options: Record<string, string | true>, seed: number): HoldoutSetting | undefined {
+  const share = numberOption(options, 'holdout', RANGES.holdoutShare, 0);
+  const rule = choiceOption(options, 'holdout-rule', ['random', 'default'] as const, 'random');
+  const weeks = numberOption(options, 'holdout-weeks', RANGES.holdoutWeeks, HOLDOUT_WEEKS);
+  if (share === 0) {
+    const extra = ['holdout-rule', 'holdout-weeks'].filter((n) => options[n] !== undefined);
+    if (extra.length) throw new UsageError(`${extra.map((n) => `--${n}`).join(', ')} applies with --holdout SHARE`);
+    return undefined;
+  }
+  return { share, rule, seed, weeks };
+}
+
+/** --worker-column COL with --capacity N|FILE.csv and --min-per-worker K (plan-workers.ts). */
+async function workersOption(options: Record<string, string | true>): Promise<WorkerSetting | undefined> {
+  const column = options['worker-column'], capacity = options.capacity;
+  const min = optionalNumber(options, 'min-per-worker', RANGES.capacity);
+  if (typeof column !== 'string') {
+    const extra = ['capacity', 'min-per-worker'].filter((n) => options[n] !== undefined);
+    if (extra.length) throw new UsageError(`${extra.map((n) => `--${n}`).join(', ')} applies with --worker-column COL`);
+    return undefined;
+  }
+  if (typeof capacity !== 'string') throw new UsageError('--worker-column needs --capacity N (calls a week for every worker) or --capacity FILE.csv (worker, capacity)');
+  if (/^\d+$/.test(capacity.trim())) {
+    const n = numberOption(options, 'capacity', RANGES.capacity);
+    return { column, capacity: n, minimum: min ?? 0 };
+  }
+  const parsed = parseCapacityCsv(await readTextFile(capacity), capacity);
+  if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
+  if (parsed.minimum && min !== undefined) throw new UsageError(`${capacity} has a minimum column: leave out --min-per-worker, or the column`);
+  return { column, capacity: Object.fromEntries(parsed.capacity), minimum: parsed.minimum ? Object.fromEntries(parsed.minimum) : (min ?? 0) };
+}
+
 /** The register the flags name: a built-in population (with --arms, --weeks, --seed) or a file (with --features and her column names). */
 async function registerSource(options: Record<string, string | true>, lists: Record<string, string[]>, { seed, arms, weeks }: { seed: number; arms?: number; weeks: number }): Promise<RegisterSource> {
   const name = options.register as string;
@@ -176,7 +251,9 @@ async function registerSource(options: Record<string, string | true>, lists: Rec
     return { kind: 'generator', name, parameters: arms ? { arms } : {}, seed, weeks };
   }
   if (options.arms !== undefined) throw new UsageError(`--arms applies to a built-in population, not to the file "${name}"`);
-  return registerFileSource(name, options, lists, seed);
+  // The worker column's values are kept, never merged into "other": each is a worker.
+  const source = await registerFileSource(name, options, lists, seed), worker = options['worker-column'];
+  return typeof worker === 'string' ? { ...source, text: { merge: { [worker]: false } } } : source;
 }
 
 /** "Ages=Ages 51-60:0.2" -> { group, bucket, [bound]: 0.2 }: the group before the first "=", the share after the last ":". */
@@ -195,12 +272,12 @@ export function parseShare(text: string, bound: 'min' | 'max'): ShareSetting {
  */
 async function finish(
   io: Io, plan: WeeklyPlan, view: PlanView, options: Record<string, string | true>,
-  writeList: (list: string | Uint8Array) => Promise<void>, saved: string, columns: ColumnReport[] = [],
+  writeList: (list: string | Uint8Array) => Promise<void>, saved: string, columns: ColumnReport[] = [], week: Record<string, number> = {},
 ): Promise<number> {
   const u = await plan.uncertainty();
   if (typeof options.out === 'string') await writeList(/\.xlsx$/i.test(options.out) ? listXlsx(view, u) : listCsv(view, u));
   if (options.json) {
-    const out = listJson(view, u);
+    const out = listJson(view, u, week);
     io.stdout.write((columns.length ? `${out.slice(0, -1)},"columns":${JSON.stringify(columnsJson(columns))}}` : out) + '\n');
   } else {
     const report = columnLines(columns).map((l) => `${l}\n`).join('');

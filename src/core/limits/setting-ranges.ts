@@ -54,6 +54,13 @@ export const RANGES = {
   weeks: whole(1, 104),
   cooldown: whole(0, 520),
   draws: whole(0, 200),
+  /** The plan's randomized holdout: the share held out (0: none) and the weeks its MDE is stated for. */
+  holdoutShare: real(0, 0.5),
+  holdoutWeeks: whole(1, 520),
+  /** A health worker's calls a week (capacity, minimum). */
+  capacity: whole(0, 1_000_000),
+  /** Weeks in a row not engaged before a mother is no longer listed. */
+  deactivateAfter: whole(1, 520),
   /** Independent runs per cell of the multilingual study. */
   studyRuns: whole(1, 100),
   /** Timed runs of a benchmark workload, and the arms of its S-state workload. */

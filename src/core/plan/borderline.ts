@@ -24,9 +24,12 @@ export function borderlineCount(membership: Float64Array): number {
 const pct = (x: number) => percent(x, 0);
 
 /** What the chances say for the supervisor, in sentences (empty when they are not counted). */
-export function chanceSentences(membership: Float64Array, draws: number): string[] {
-  const lines = membership.length;
-  if (lines === 0 || !membership.every(Number.isFinite)) return [];
+export function chanceSentences(all: Float64Array, draws: number): string[] {
+  // The plan's own lines: a holdout's calls follow them, with no chance (holdout-plan.ts).
+  let lines = all.findIndex((m) => !Number.isFinite(m));
+  if (lines === -1) lines = all.length;
+  const membership = all.subarray(0, lines);
+  if (lines === 0 || all.subarray(lines).some(Number.isFinite)) return [];
   const borderline = borderlineCount(membership);
   let unlikely = 0, expected = 0;
   for (const m of membership) {

@@ -1,7 +1,8 @@
 // The week's call list as a table, one for the health workers and for a re-analysis, written the same
 // by the app's downloads and by `allot plan --out`, as CSV or XLSX: one line per call in rank order,
-//   id, the columns she carries (name, phone, village: as she named them), rank, reason, chance,
-//   borderline, index, default_rank, features, the register's feature columns, reason_detail, index_full
+//   id, the columns she carries (name, phone, village: as she named them), rank, (worker, arm: with health
+//   workers, a holdout), reason, chance, borderline, index, default_rank, features, the register's feature
+//   columns, reason_detail, index_full
 // where reason is the plain reason (plain-reason.ts), chance her share of posterior draws that list
 // her (0-1, rounded to 0.01; empty until counted), borderline "yes" or "no" (borderline.ts; empty
 // until counted), index rounded to 4 significant digits for reading, features her bucket in every group
@@ -81,13 +82,18 @@ export interface ListTable {
 /** The list's table (see the top of this file): the header and one row per line, cells as they are (not inert). */
 export function listTable(list: WeeklyList, lines: ListLines, membership: Float64Array = list.membership): ListTable {
   const F = lines.columns.length, C = lines.carried.length;
-  const header = ['id', ...lines.carried, 'rank', 'reason', 'chance', 'borderline', 'index', 'default_rank', 'features'];
+  // With health workers her worker, with a holdout her arm, after the rank (each only when the plan has it).
+  const { lineWorker, arm } = list;
+  const header = ['id', ...lines.carried, 'rank', ...(lineWorker ? ['worker'] : []), ...(arm ? ['arm'] : []), 'reason', 'chance', 'borderline', 'index', 'default_rank', 'features'];
   header.push(...lines.columns, 'reason_detail', 'index_full');
   const rows: Cell[][] = new Array(list.arms.length);
   for (let j = 0; j < list.arms.length; j++) {
     const m = membership[j], counted = Number.isFinite(m);
     const chance = counted ? Math.round(m * 100) / 100 : null, mark = counted ? (isBorderline(m) ? 'yes' : 'no') : null;
-    const row: Cell[] = [lines.ids[j], ...lines.carry.slice(j * C, j * C + C), j + 1, list.reasons[j], chance, mark];
+    const row: Cell[] = [lines.ids[j], ...lines.carry.slice(j * C, j * C + C), j + 1];
+    if (lineWorker) row.push(lineWorker[j]);
+    if (arm) row.push(arm[j] ? 'holdout' : 'plan');
+    row.push(list.reasons[j], chance, mark);
     row.push(readableNumber(list.index[j]), list.defaultRank[j], lines.buckets[j]);
     for (let f = 0; f < F; f++) row.push(lines.features[j * F + f]);
     row.push(reasonDetail(list, j, membership), list.index[j]);

@@ -10,6 +10,10 @@ import { groupBuckets } from '../measures/group-buckets.ts';
 import { bucketName } from './list-make-up.ts';
 import { weekSeed, type PlanSettings } from './plan-settings.ts';
 import { currentState, type Register } from './register.ts';
+import { holdoutProblems, holdoutRules, type HoldoutRules } from './holdout-plan.ts';
+import { planWorkerRules } from './plan-workers.ts';
+import { deactivation } from './deactivation.ts';
+import type { WorkerRules } from './worker-rules.ts';
 
 /** Why a list could not be made: each entry says what is wrong and where (e.g. the reward's error with its position). */
 export class PlanError extends Error {
@@ -25,6 +29,8 @@ export interface TopRules {
   eligible: Uint8Array;
   budget: number;
   quotas: CallQuota[];
+  /** Health workers' capacities and minima (plan-workers.ts): the list is then capacityTopB's; null or absent: none. */
+  workers?: WorkerRules | null;
 }
 
 export interface ListRules {
@@ -41,7 +47,12 @@ export interface ListRules {
   state: Uint8Array;
   /** The seed of the week's tie draw and posterior draws (weekSeed(settings.seed, week)). */
   tieSeed: number;
+  /** The plan's own list: with a holdout, its arm and its share of the budget. */
   top: TopRules;
+  /** The week's holdout (null: none); its calls come after the plan's lines. */
+  holdout: HoldoutRules | null;
+  /** Mothers who left (settings.left) and those inactive by the deactivation rule, never listed. */
+  active: ActiveCounts;
   /** Unknown excluded ids. */
   warnings: string[];
 }
@@ -58,14 +69,47 @@ export function listRules(register: Register, settings: PlanSettings, week: numb
   if (!transitions) errors.push('the register has no transitions and no posterior: estimate them from its history first');
   const compiled = compileReward(settings.reward, { numArms: N, numStates: S, schema, features });
   if (!compiled.ok) errors.push(`the reward, at character ${compiled.error.position + 1}: ${compiled.error.message}${compiled.error.hint ? ` (${compiled.error.hint})` : ''}\n${compiled.error.excerpt}`);
+  if (settings.holdout) errors.push(...holdoutProblems(settings.holdout));
   if (errors.length || !compiled.ok || !transitions) throw new PlanError(errors);
-  const quotas = shareQuotas(register, settings, settings.budget);
   const { eligible, warnings } = eligibleArms(register, settings.exclude, settings.cooldown);
+  const active = activeArms(register, settings, eligible);
+  // With a holdout the plan's list is made in its own arm, with its share of the calls.
+  const holdout = holdoutRules(register, settings, eligible);
+  const budget = holdout ? holdout.budgets.plan : settings.budget;
+  const quotas = shareQuotas(register, settings, budget);
   const tieSeed = weekSeed(settings.seed, week);
+  const workers = settings.workers ? planWorkerRules(register, settings.workers) : null;
+  if (workers && !workers.ok) throw new PlanError(workers.errors);
+  if (workers) warnings.push(...workers.warnings);
+  const top = { tieRank: tieDraw(tieSeed, N).tieRank, eligible: holdout ? holdout.planEligible : eligible, budget, quotas, workers: workers ? workers.rules : null };
   return {
     numArms: N, numStates: S, discount: register.discount, reward: settings.reward, rewards: compiled.table, transitions,
-    state: currentState(register), tieSeed, top: { tieRank: tieDraw(tieSeed, N).tieRank, eligible, budget: settings.budget, quotas }, warnings,
+    state: currentState(register), tieSeed, top, holdout, active, warnings,
   };
+}
+
+/** Who is no longer listed: left the program, inactive (and newly so with the last week's outcome). */
+export interface ActiveCounts {
+  left: number;
+  inactive: number;
+  newly: number;
+}
+
+/** Takes those who left and those the deactivation rule makes inactive out of `eligible` (in place). */
+function activeArms(register: Register, settings: PlanSettings, eligible: Uint8Array): ActiveCounts {
+  let left = 0;
+  if (settings.left?.length) {
+    const gone = new Set(settings.left);
+    register.ids.forEach((id, arm) => {
+      if (!gone.has(id)) return;
+      eligible[arm] = 0;
+      left++;
+    });
+  }
+  if (!settings.deactivateAfter) return { left, inactive: 0, newly: 0 };
+  const d = deactivation(register.history, register.numStates, settings.deactivateAfter, null);
+  for (let arm = 0; arm < eligible.length; arm++) if (d.inactive[arm]) eligible[arm] = 0;
+  return { left, inactive: d.count, newly: d.newly };
 }
 
 /** The week's tie draw and the stream after it, from which the posterior draws are taken in order. */

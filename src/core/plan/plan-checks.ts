@@ -6,6 +6,8 @@ import { RANGES } from '../limits/setting-ranges.ts';
 import type { PlanMeta, PlanPolicySource } from './plan-record.ts';
 import type { PlanSettings, ShareSetting } from './plan-settings.ts';
 import type { AppliedOutcomes } from './plan-state.ts';
+import { MAX_HOLDOUT_SHARE, type HoldoutSetting } from './holdout-plan.ts';
+import { MAX_CAPACITY, type WorkerSetting } from './plan-workers.ts';
 
 /** A stored plan that cannot be read as it is: where it is, the field, what is wrong. */
 export class PlanReadError extends Error {
@@ -99,7 +101,7 @@ export function checkSettings(c: Checks, raw: unknown, numArms: number): PlanSet
   });
   const level = s.level;
   if (!(typeof level === 'number' && level > 0 && level < 1)) c.fail('settings.level', `must be a number between 0 and 1 (the credible level, e.g. 0.9), not ${show(level)}`);
-  return {
+  const settings: PlanSettings = {
     reward: c.text(s.reward, 'settings.reward'),
     budget: c.whole(s.budget, 'settings.budget', 0, numArms),
     exclude,
@@ -109,6 +111,29 @@ export function checkSettings(c: Checks, raw: unknown, numArms: number): PlanSet
     draws: c.whole(s.draws, 'settings.draws', 0, SETTING_RANGES.draws),
     priorGroup: s.priorGroup === null ? null : c.text(s.priorGroup, 'settings.priorGroup', 1000),
     level: level as number,
+  };
+  if (s.holdout !== undefined) settings.holdout = checkHoldout(c, s.holdout);
+  if (s.workers !== undefined) settings.workers = checkWorkers(c, s.workers);
+  if (s.left !== undefined) settings.left = c.list(s.left, 'settings.left', 10_000_000).map((id, i) => c.text(id, `settings.left[${i}]`, 1000).normalize('NFC'));
+  if (s.explore !== undefined) {
+    if (s.explore !== 'means' && s.explore !== 'thompson') c.fail('settings.explore', `must be "means" or "thompson", not ${show(s.explore)}`);
+    settings.explore = s.explore;
+  }
+  if (s.deactivateAfter !== undefined) settings.deactivateAfter = c.whole(s.deactivateAfter, 'settings.deactivateAfter', 1, SETTING_RANGES.cooldown);
+  return settings;
+}
+
+/** A plan's holdout (holdout-plan.ts): older plans have none. */
+function checkHoldout(c: Checks, raw: unknown): HoldoutSetting {
+  const h = c.object(raw, 'settings.holdout');
+  const share = h.share;
+  if (!(typeof share === 'number' && share > 0 && share <= MAX_HOLDOUT_SHARE)) c.fail('settings.holdout.share', `must be a share above 0 and at most ${MAX_HOLDOUT_SHARE}, not ${show(share)}`);
+  if (h.rule !== 'random' && h.rule !== 'default') c.fail('settings.holdout.rule', `must be "random" or "default", not ${show(h.rule)}`);
+  return {
+    share: share as number,
+    rule: h.rule,
+    seed: c.whole(h.seed, 'settings.holdout.seed', 0, SETTING_RANGES.seed),
+    weeks: c.whole(h.weeks, 'settings.holdout.weeks', 1, 520),
   };
 }
 
@@ -144,4 +169,17 @@ export function checkOutcomes(
     if (out[key] !== truth[key]) c.fail(`${field}.${key}`, `is ${out[key] ?? 'missing'}, but the week's recorded calls and states give ${truth[key] ?? 'every state'}`);
   }
   return out;
+}
+
+/** A plan's workers (plan-workers.ts): the column, and capacities and minima as one number or per worker. */
+function checkWorkers(c: Checks, raw: unknown): WorkerSetting {
+  const w = c.object(raw, 'settings.workers');
+  const calls = (v: unknown, field: string): number | Record<string, number> => {
+    if (typeof v === 'number') return c.whole(v, field, 0, MAX_CAPACITY);
+    const o = c.object(v, field);
+    const entries = Object.entries(o);
+    if (entries.length > 1_000_000) c.fail(field, `names ${entries.length} workers, more than 1000000`);
+    return Object.fromEntries(entries.map(([name, n]) => [name, c.whole(n, `${field}.${name}`, 0, MAX_CAPACITY)]));
+  };
+  return { column: c.text(w.column, 'settings.workers.column', 1000), capacity: calls(w.capacity, 'settings.workers.capacity'), minimum: calls(w.minimum, 'settings.workers.minimum') };
 }

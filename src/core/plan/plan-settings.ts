@@ -2,6 +2,8 @@
 // (JSON-safe), kept with the plan and shown with every list. The defaults are here, once, for the
 // Plan screen's form and `allot plan` alike.
 import type { FeatureSchema } from '../instance/types.ts';
+import type { HoldoutSetting } from './holdout-plan.ts';
+import type { WorkerSetting } from './plan-workers.ts';
 
 /** A floor and/or a cap on the share of calls that go to one bucket of a feature group. */
 export interface ShareSetting {
@@ -33,6 +35,16 @@ export interface PlanSettings {
   priorGroup: string | null;
   /** Credible level of the intervals shown, e.g. 0.9. */
   level: number;
+  /** A randomized holdout (holdout-plan.ts), fixed when the plan is created; absent: none. */
+  holdout?: HoldoutSetting;
+  /** Health workers and their capacities (plan-workers.ts); absent: one central budget. */
+  workers?: WorkerSetting;
+  /** Ids that left the program (delivered, moved, opted out), applied with a week: kept in the history, never listed. */
+  left?: string[];
+  /** Not listed after this many latest observed weeks not engaged (deactivation.ts; Kilkari uses 6); absent: never. */
+  deactivateAfter?: number;
+  /** How the list reads the posterior: its means (absent: the default), or one draw a week (Thompson sampling). */
+  explore?: 'means' | 'thompson';
 }
 
 /** allot's defaults (own choices): no cooldown, 20 posterior draws, 90 % intervals, seed 0. */

@@ -5,6 +5,7 @@
 // MembershipCount, so the same seed gives the same counts. A draw's Beta draws and their indices come from
 // the engine, carried by the IndexFunction (src/engine/beta-sampler.ts, planIndexFunction).
 import { constrainedTopB, topBSet } from './constrained-top-b.ts';
+import { capacityTopB } from './capacity-top-b.ts';
 import type { TransitionPosterior } from './estimate-transitions.ts';
 import type { ListRules, TopRules } from './list-rules.ts';
 import type { BetaSampler, PosteriorIndexDraw } from './sample-beta.ts';
@@ -54,7 +55,7 @@ export class MembershipCount {
 
   constructor(private readonly top: TopRules, numArms: number) {
     this.counts = new Uint16Array(numArms);
-    if (top.quotas.length === 0) {
+    if (top.quotas.length === 0 && !top.workers) {
       const armAtRank = new Int32Array(numArms);
       for (let arm = 0; arm < numArms; arm++) armAtRank[top.tieRank[arm]] = arm;
       let n = 0;
@@ -68,16 +69,18 @@ export class MembershipCount {
   /** Counts the list one draw's indices give (without quotas its members alone: the same arms, unsorted). */
   add(index: Float64Array): void {
     const u = this.unordered;
-    const arms = u ? topBSet(index, u.armAtRank, this.top.tieRank, u.candidates, this.top.budget) : constrainedTopB({ index, ...this.top }).arms;
+    const { top } = this;
+    const arms = u ? topBSet(index, u.armAtRank, top.tieRank, u.candidates, top.budget) : top.workers ? capacityTopB({ index, ...top, workers: top.workers }).arms : constrainedTopB({ index, ...top }).arms;
     for (const arm of arms) this.counts[arm]++;
     this.draws++;
   }
 
   /** Per line (`arms` in rank order), the share of draws that put her on the list; and how many beneficiaries (listed or not) were on it in some draws but not all. */
-  of(arms: Int32Array): { membership: Float64Array; uncertainCount: number } {
+  of(arms: Int32Array, lines = arms.length): { membership: Float64Array; uncertainCount: number } {
     const { counts, draws } = this;
     let uncertainCount = 0;
     for (let arm = 0; arm < counts.length; arm++) if (counts[arm] > 0 && counts[arm] < draws) uncertainCount++;
-    return { membership: Float64Array.from(arms, (arm) => counts[arm] / draws), uncertainCount };
+    // Lines from `lines` on are a holdout's calls (holdout-plan.ts): outside the plan's arm, no chance to give.
+    return { membership: Float64Array.from(arms, (arm, j) => (j < lines ? counts[arm] / draws : NaN)), uncertainCount };
   }
 }

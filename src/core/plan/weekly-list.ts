@@ -13,12 +13,17 @@ import { credibleInterval, type TransitionPosterior } from './estimate-transitio
 import { note, type PlanWarning } from './estimate-warnings.ts';
 import { explainPriority, meanTermWeights, rewardTerms } from './explain-priority.ts';
 import { listMakeUp, makeUpSentences, priorityGroups, type GroupShare } from './list-make-up.ts';
-import { listRules, tieDraw, type ListRules, type TopRules } from './list-rules.ts';
+import { listRules, tieDraw, type ActiveCounts, type ListRules, type TopRules } from './list-rules.ts';
 import { plainReason } from './plain-reason.ts';
 import type { PlanSettings } from './plan-settings.ts';
 import { currentIndex, MembershipCount, posteriorDrawIndex, type IndexFunction } from './posterior-draws.ts';
 import type { Register } from './register.ts';
 import { ranksAmong } from './ranks-among.ts';
+import { holdoutCalls } from './holdout-plan.ts';
+import { planningTransitions } from './thompson.ts';
+import { capacityTopB, type CapacityTopB } from './capacity-top-b.ts';
+import type { WorkerCalls } from './plan-workers.ts';
+import { afterCalls, type WorkerRules } from './worker-rules.ts';
 import { scratch } from './scratch.ts';
 
 export { ranksAmong } from './ranks-among.ts';
@@ -65,6 +70,13 @@ export interface WeeklyList {
   unmet: string[];
   /** The estimator's warnings (with kinds), after the exclusion list's; plainWords says them. */
   warnings: PlanWarning[];
+  /** With a holdout (holdout-plan.ts): per line, 1 for a holdout call (after the plan's lines); absent without one. */
+  arm?: Uint8Array;
+  /** With health workers (plan-workers.ts): per line her worker ('' none), and per worker her calls and capacity. */
+  lineWorker?: string[];
+  workers?: WorkerCalls[];
+  /** Mothers not listed because they left or the deactivation rule made them inactive (list-rules.ts). */
+  active?: ActiveCounts;
 }
 
 export interface ListContext {
@@ -84,19 +96,36 @@ export function buildWeeklyList(register: Register, settings: PlanSettings, week
   const { tieRank, eligible, budget } = top;
   // The default reward (DEFAULT_REWARD, `state`): r(arm, s) = s, as compileReward gives it, without compiling.
   const defaultTable = defaultRewards(N, S);
-  const index = currentIndex(rules, context.whittle, rules.transitions);
+  // Thompson sampling (thompson.ts): the plan's index on one posterior draw seeded by the week; the default list on the means.
+  const draw = settings.explore === 'thompson' && !register.transitions ? context.posterior : null;
+  const sampler = context.whittle.sampleBeta;
+  if (draw && !sampler) throw new Error('Thompson sampling needs the engine\'s Beta sampler (IndexFunction.sampleBeta)');
+  const index = currentIndex(rules, context.whittle, draw ? planningTransitions(draw, 'thompson', tieSeed, sampler!) : rules.transitions);
   const defaultIndex = currentIndex(rules, context.whittle, rules.transitions, defaultTable);
-  const list = constrainedTopB({ index, ...top });
-  const defaults = constrainedTopB({ index: defaultIndex, ...top });
-  const B = list.arms.length;
-  const defaultRank = ranksAmong(defaultIndex, tieRank, eligible, list.arms);
+  const held = rules.holdout;
+  // The holdout's calls follow the plan's lines: its comparison rule, not this priority, chose them.
+  const holdoutArms = held ? holdoutCalls(held, tieSeed, defaultIndex, tieRank) : new Int32Array(0);
+  // With workers the exact list under capacities (capacity-top-b.ts), what the holdout's calls leave of them.
+  const workers = top.workers ? afterCalls(top.workers, holdoutArms) : null;
+  const solve = (ix: Float64Array) => (workers ? capacityTopB({ index: ix, ...top, workers }) : constrainedTopB({ index: ix, ...top }));
+  const planList = solve(index);
+  const defaults = solve(defaultIndex);
+  const list = held ? withHoldout(planList, holdoutArms) : planList;
+  const P = planList.arms.length, B = list.arms.length;
+  const defaultRank = new Int32Array(B);
+  defaultRank.set(ranksAmong(defaultIndex, tieRank, eligible, planList.arms));
+  if (held) defaultRank.set(ranksAmong(defaultIndex, tieRank, held.eligible, holdoutArms), P);
   const why = reasonRows(register, list.arms, eligible);
   const terms = rewardTerms(settings.reward, why.population);
   const means = meanTermWeights(terms, why.sample);
-  const via = broughtIn(list, index, top);
+  const via = workers ? viaLabels(list.via, top.quotas, workers) : broughtIn(list, index, top);
   const reasons: string[] = new Array(B);
   const details: string[] = new Array(B);
-  for (let j = 0; j < B; j++) {
+  for (let j = P; j < B; j++) {
+    reasons[j] = held!.rule.kind === 'random' ? 'holdout: a random call, for the comparison' : 'holdout: the default policy\'s call, for the comparison';
+    details[j] = `${reasons[j]} (held out by the plan's randomization; not chosen by this priority)`;
+  }
+  for (let j = 0; j < P; j++) {
     const rank = j + 1, features = why.population.features;
     const broughtIn = via[j];
     reasons[j] = plainReason({ terms, means, row: j, schema, features, rank, defaultRank: defaultRank[j], broughtIn });
@@ -111,16 +140,44 @@ export function buildWeeklyList(register: Register, settings: PlanSettings, week
     const count = new MembershipCount(top, N);
     const { random } = tieDraw(tieSeed, N);
     for (let d = 0; d < settings.draws; d++) count.add(posteriorDrawIndex(posterior, rules, context.whittle, random));
-    ({ membership, uncertainCount } = count.of(list.arms));
+    ({ membership, uncertainCount } = count.of(list.arms, P));
   }
-  const groups = listMakeUp(schema, features, N, list.arms, defaults.arms);
+  const groups = listMakeUp(schema, features, N, planList.arms, defaults.arms);
   return {
-    week, tieSeed, reward: settings.reward, budget,
+    week, tieSeed, reward: settings.reward, budget: held ? settings.budget : budget,
     arms: list.arms, index: Float64Array.from(list.arms, (arm) => index[arm]), defaultRank, via, reasons, details,
     membership, uncertainCount, intervals, defaultArms: defaults.arms, groups,
     ...sentencesOf(groups, B, schema, settings), unmet: list.unmet,
     warnings: [...rules.warnings.map(note), ...(posterior?.warnings ?? [])],
+    ...((rules.active.left || rules.active.inactive || settings.deactivateAfter) && { active: rules.active }),
+    ...(held && { arm: Uint8Array.from({ length: B }, (_, j) => (j < P ? 0 : 1)) }),
+    ...(workers && workersOf(top.workers!, list.arms, planList as CapacityTopB)),
   };
+}
+
+/** capacityTopB's `via` in words: the share's label, or "worker NAME" for a worker's minimum (she is not on the list without minima). */
+function viaLabels(via: Int32Array, quotas: TopRules['quotas'], workers: WorkerRules): string[] {
+  return Array.from(via, (v) => (v >= 0 ? quotas[v].label : v <= -2 ? `worker ${workers.names[-2 - v]}` : ''));
+}
+
+/** Per line her worker, and per worker her calls (the holdout's too), capacity and whether it binds. */
+function workersOf(rules: WorkerRules, arms: Int32Array, list: CapacityTopB): { lineWorker: string[]; workers: WorkerCalls[] } {
+  const calls = new Int32Array(rules.names.length), binding = new Uint8Array(rules.names.length);
+  for (const arm of arms) if (rules.worker[arm] >= 0) calls[rules.worker[arm]]++;
+  for (const w of list.binding) binding[w] = 1;
+  const lineWorker = Array.from(arms, (arm) => (rules.worker[arm] >= 0 ? rules.names[rules.worker[arm]] : ''));
+  const workers = rules.names.map((worker, w) => ({ worker, calls: calls[w], capacity: rules.capacity[w], minimum: rules.minimum[w], binding: binding[w] === 1 }));
+  return { lineWorker, workers };
+}
+
+/** The plan's list with the holdout's calls after its lines (taken for no quota). */
+function withHoldout(list: ConstrainedTopB, holdoutArms: Int32Array): ConstrainedTopB {
+  const arms = new Int32Array(list.arms.length + holdoutArms.length);
+  arms.set(list.arms);
+  arms.set(holdoutArms, list.arms.length);
+  const via = new Int32Array(arms.length).fill(-1);
+  via.set(list.via);
+  return { ...list, arms, via };
 }
 
 let defaults: Float64Array | null = null;

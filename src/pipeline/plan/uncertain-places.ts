@@ -8,6 +8,7 @@ import type { TransitionPosterior } from '../../core/plan/estimate-transitions.t
 import { tieDraw, type ListRules } from '../../core/plan/list-rules.ts';
 import { MembershipCount, posteriorDrawIndex, type IndexFunction } from '../../core/plan/posterior-draws.ts';
 import type { Random } from '../../core/random/seeded-random.ts';
+import { planLines } from '../../core/plan/holdout-plan.ts';
 
 /** Drawn indices kept between lists: 2 x 10^7 numbers (160 MB), 20 draws of 10^6 beneficiaries. */
 const KEEP_VALUES = 20_000_000;
@@ -55,6 +56,7 @@ export class UncertainPlaces {
       d = this.drawn = { posterior, key, random: tieDraw(rules.tieSeed, N).random, taken: 0, indices: [] };
     }
     const count = new MembershipCount(rules.top, N);
+    const lines = planLines(rules, arms);
     for (let k = 0; k < draws; k++) {
       await new Promise((resolve) => setTimeout(resolve, 0));
       if (stale()) return null;
@@ -66,8 +68,8 @@ export class UncertainPlaces {
         if (keep) d.indices.push(index);
       }
       count.add(index);
-      if (made && onDraw && k + 1 < draws) onDraw({ week, ...count.of(arms), draws: k + 1, planned: draws });
+      if (made && onDraw && k + 1 < draws) onDraw({ week, ...count.of(arms, lines), draws: k + 1, planned: draws });
     }
-    return { week, ...count.of(arms), draws, planned: draws };
+    return { week, ...count.of(arms, lines), draws, planned: draws };
   }
 }

@@ -16,6 +16,8 @@ import { currentWeek, type Register } from '../../core/plan/register.ts';
 import type { IndexFunction, WeeklyList } from '../../core/plan/weekly-list.ts';
 import { planSummary, type WeekSummary } from '../../core/plan/plan-summary.ts';
 import type { PlanListing, PlanPolicySource } from '../../core/plan/plan-record.ts';
+import { planEvidence, type PlanEvidence } from '../../core/plan/holdout-plan.ts';
+import { exitArms } from '../../core/plan/register-changes.ts';
 import { readTable } from '../files/read-table.ts';
 import { readText } from '../read-text.ts';
 import type { ReadControl } from '../files/utf8-chunks.ts';
@@ -45,13 +47,21 @@ export interface PlanView {
   summary: RegisterSummary;
   /** Week by week: calls planned and made, engagement after the week per group (plan-summary.ts). */
   weeks: WeekSummary[];
+  /** With a holdout: the evidence so far, or before the first week the MDE (core/plan/holdout-plan.ts). */
+  evidence: PlanEvidence | null;
 }
 
 export type PreviewResult = { ok: true; preview: OutcomesPreview } | { ok: false; errors: string[] };
 /** Applied (the week, its calls made and engaged after it, and the next list's view), or what is wrong, or the questions not yet answered yes. */
 export type WeekApplyResult =
-  | { ok: true; view: PlanView; applied: { week: number; called: number; engaged: number } }
+  | { ok: true; view: PlanView; applied: { week: number; called: number; engaged: number; left: number } }
   | { ok: false; errors: string[]; questions?: OutcomesQuestion[] };
+
+/** Who has left the plan's program so far (settings.left), per arm. */
+function leftOf(plan: PlanState): Uint8Array {
+  const gone = new Set(plan.settings.left ?? []);
+  return Uint8Array.from(plan.register.ids, (id) => (gone.has(id) ? 1 : 0));
+}
 
 export class WeeklyPlan {
   private draft: Register | null = null;
@@ -151,6 +161,12 @@ export class WeeklyPlan {
   async replan(settings: PlanSettings, policy: PlanPolicySource, now: number): Promise<PlanView> {
     await this.settled();
     const plan = this.need(this.plan, 'no plan is open');
+    // The holdout's split is fixed when the plan is created; the workers, exits and deactivation rule stay.
+    settings = { ...settings };
+    for (const key of ['holdout', 'workers', 'left', 'deactivateAfter'] as const) {
+      if (plan.settings[key] !== undefined && settings[key] === undefined || key === 'holdout') Object.assign(settings, { [key]: plan.settings[key] });
+      if (settings[key] === undefined) delete settings[key];
+    }
     const list = await this.newList(plan.register, settings, currentWeek(plan.register.history));
     const next: PlanState = { ...plan, settings, weeks: [...plan.weeks.slice(0, -1), recordOf(list)] };
     const meta = { ...this.meta!, policy, updatedAt: now };
@@ -192,9 +208,13 @@ export class WeeklyPlan {
    * or says what is wrong. A file with questions (the same rows as an applied week, no planned call
    * made) is applied only when `confirmed`: the user answered yes.
    */
-  async apply(replace: boolean, now: number, confirmed = false): Promise<WeekApplyResult> {
+  async apply(replace: boolean, now: number, confirmed = false, exits?: { ids: string[]; fileName: string }): Promise<WeekApplyResult> {
     await this.settled();
-    const plan = this.need(this.plan, 'no plan is open');
+    const open = this.need(this.plan, 'no plan is open');
+    // Mothers who left with this week (core/plan/register-changes.ts): never listed from the next list on.
+    const gone = exits ? exitArms(open.register.ids, leftOf(open), exits.ids) : null;
+    if (gone?.unknown.length) return { ok: false, errors: [`${exits!.fileName}: ${gone.unknown.length} id(s) not in the register: ${gone.unknown.slice(0, 5).map((x) => `"${x}"`).join(', ')}`] };
+    const plan = gone?.count ? { ...open, settings: { ...open.settings, left: open.register.ids.filter((_, arm) => gone.left[arm]) } } : open;
     const { parsed, week, questions } = this.need(this.outcomes, 'no outcomes file was previewed');
     if (questions.length && !confirmed) return { ok: false, errors: questions.map((q) => q.message), questions };
     // The next list is shown before its draws, as every list (uncertainty()).
@@ -208,7 +228,7 @@ export class WeeklyPlan {
     await (await this.store()).applyPlanWeek({ plan: planRecord(meta, next), week, replace });
     this.outcomes = null;
     const done = next.weeks[next.weeks.length - 2].outcomes!;
-    return { ok: true, view: this.show(next, meta, result.list), applied: { week, called: done.called, engaged: done.engaged } };
+    return { ok: true, view: this.show(next, meta, result.list), applied: { week, called: done.called, engaged: done.engaged, left: gone?.count ?? 0 } };
   }
 
   /** Forgets the previewed outcomes. */
@@ -286,7 +306,9 @@ export class WeeklyPlan {
     this.plan = plan;
     this.meta = meta;
     const head = planHead(meta, plan);
-    return { head, list, lines: listLines(plan.register, list.arms), summary: summaryOf(plan.register), weeks: planSummary(plan) };
+    const rules = plan.settings.holdout ? this.lists.rules(plan.register, plan.settings, list.week) : null;
+    const evidence = rules && planEvidence(plan, rules);
+    return { head, list, lines: listLines(plan.register, list.arms), summary: summaryOf(plan.register), weeks: planSummary(plan), evidence };
   }
 
   private need<T>(value: T | null, message: string): T {

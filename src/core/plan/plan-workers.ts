@@ -1,0 +1,93 @@
+// Health workers in a plan's weeks (worker-rules.ts, capacity-top-b.ts put to work): the register's
+// column that names each mother's worker, the capacities (one number, or per worker from a CSV) and
+// the minimum per worker, kept in the settings; compiled into the week's WorkerRules once per
+// register. The column is a text column of her file (a group with a bucket per worker: read with its
+// values kept, never merged into "other") or a number column (a worker's number as her name).
+import { groupBuckets } from '../measures/group-buckets.ts';
+import type { Register } from './register.ts';
+import { workerRules, type WorkerRulesResult } from './worker-rules.ts';
+
+/** The plan's workers: the column, capacities and minima (one number for all, or per worker name). */
+export interface WorkerSetting {
+  column: string;
+  capacity: number | Record<string, number>;
+  minimum: number | Record<string, number>;
+}
+
+/** The most calls a capacity may name (a whole number; beyond it is no cap at all). */
+export const MAX_CAPACITY = 1_000_000;
+
+const names = new WeakMap<Register, Map<string, string[]>>();
+
+/** Each mother's worker as the register writes it ('' for none), by the column's header, its group or its feature name. */
+export function workerNames(register: Register, column: string): string[] {
+  let byColumn = names.get(register);
+  if (!byColumn) names.set(register, (byColumn = new Map()));
+  const hit = byColumn.get(column);
+  if (hit) return hit;
+  const { schema, features, numArms: N } = register;
+  const F = schema.columns.length;
+  let out: string[];
+  const g = schema.groups.findIndex((x) => x.text?.column === column || x.text?.name === column || x.name === column);
+  if (g >= 0) {
+    const group = schema.groups[g], bucket = groupBuckets(schema, features, N)[g];
+    const merged = group.text?.merged;
+    if (merged?.length) {
+      throw new WorkerColumnError(`the worker column "${column}" has ${merged.length} workers merged into "other" (too many workers for a text group): give each worker a number in the register instead`);
+    }
+    const label = group.buckets.map((b, k) => (group.text ? (group.text.values[k] ?? b) : b));
+    out = Array.from({ length: N }, (_, arm) => (bucket[arm] >= 0 ? label[bucket[arm]] : ''));
+  } else {
+    const c = schema.columns.findIndex((x) => x.name === column || x.label === column);
+    if (c < 0) {
+      const known = [...schema.groups.map((x) => x.text?.column ?? x.name), ...schema.columns.filter((x) => x.group === null).map((x) => x.name)];
+      throw new WorkerColumnError(`the register has no column "${column}" to name each mother's worker; its columns are ${known.map((x) => `"${x}"`).join(', ') || '(none)'}`);
+    }
+    out = Array.from({ length: N }, (_, arm) => {
+      const v = features[arm * F + c];
+      return Number.isFinite(v) ? String(v) : '';
+    });
+  }
+  byColumn.set(column, out);
+  return out;
+}
+
+/** A worker column that cannot name the workers (listRules turns it into a PlanError). */
+export class WorkerColumnError extends Error {
+  override name = 'WorkerColumnError';
+}
+
+/** The week's worker rules from the setting, with the warnings in words, or what is wrong. */
+export function planWorkerRules(register: Register, setting: WorkerSetting): WorkerRulesResult {
+  const map = (v: number | Record<string, number>) => (typeof v === 'number' ? v : new Map(Object.entries(v)));
+  let column: string[];
+  try {
+    column = workerNames(register, setting.column);
+  } catch (error) {
+    if (error instanceof WorkerColumnError) return { ok: false, errors: [error.message] };
+    throw error;
+  }
+  return workerRules(column, map(setting.capacity), map(setting.minimum));
+}
+
+/** Per worker: her calls in the list, her capacity, whether it binds (one more call would give a better list). */
+export interface WorkerCalls {
+  worker: string;
+  calls: number;
+  capacity: number;
+  minimum: number;
+  binding: boolean;
+}
+
+/** How the calls spread over the workers, and which capacities bind, in words. */
+export function workerSentences(workers: WorkerCalls[], total: number): string[] {
+  if (workers.length === 0) return [];
+  const busy = workers.filter((w) => w.calls > 0).length, binding = workers.filter((w) => w.binding);
+  const counts = workers.map((w) => w.calls).sort((a, b) => a - b);
+  const out = [`${total} calls over ${busy} of ${workers.length} workers (${counts[0]} to ${counts[counts.length - 1]} each)`];
+  if (binding.length) {
+    const shown = binding.slice(0, 5).map((w) => `${w.worker} (${w.capacity})`).join(', ');
+    out.push(`${binding.length} worker${binding.length === 1 ? "'s capacity binds" : "s' capacities bind"}: ${shown}${binding.length > 5 ? ', ...' : ''}; more calls there would give a better list`);
+  }
+  return out;
+}
