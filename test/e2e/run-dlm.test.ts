@@ -27,9 +27,9 @@ describe('a full DLM run', () => {
   test('the Start screen passes axe, shows the language of the priority and has a sensible focus order', async () => {
     const { page, problems } = await openPage(site);
     const screenLinks = await page.locator('nav a').count();
-    const order = await focusOrder(page, screenLinks + 3);
-    // The screen links, then the priority, then the rewriting toggle and the method.
-    expect(order.map((o) => o.split(' ')[0])).toEqual([...Array<string>(screenLinks).fill('a'), 'textarea', 'input', 'input']);
+    const order = await focusOrder(page, screenLinks + 6);
+    // The screen links, the three ways in (the list, What-if, a run), then the priority, the rewriting toggle and the method.
+    expect(order.map((o) => o.split(' ')[0])).toEqual([...Array<string>(screenLinks).fill('a'), 'a', 'a', 'button', 'textarea', 'input', 'input']);
     await page.getByTestId('priority').fill('बुजुर्ग माताओं को प्राथमिकता दें');
     await expect.poll(() => page.getByTestId('language-guess').textContent()).toMatch(/Devanagari/);
     expect(await page.getByTestId('rewrite').isChecked()).toBe(true);

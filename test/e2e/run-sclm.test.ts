@@ -42,7 +42,7 @@ test('a composite priority is split, accepted, scored per clause and compared un
     // one row per clause, each saying what its score means (a ratio to the default for the simulator scorer)
     expect(await page.getByTestId('clause-scores').locator('tbody tr').count()).toBe(2);
     expect(await page.getByTestId('clause-scores').locator('tbody tr').first().textContent()).toMatch(/1 = as good as the default/);
-    expect(await page.getByTestId('regret').textContent()).toMatch(/within 18\.2 %/); // 2 eps / (1 + eps) at eps = 0.1
+    expect(await page.getByTestId('regret').textContent()).toMatch(/within 18\.2%/); // 2 eps / (1 + eps) at eps = 0.1
     const pareto = page.getByTestId('chart-pareto');
     expect(await pareto.locator('svg circle[r="9"]').count()).toBeGreaterThan(0); // the welfare picks, ringed
     await pareto.getByRole('button', { name: 'Show table' }).click();
