@@ -41,7 +41,7 @@ const row = (label: string, ours: number[], ref: number[] | null, refLabel = '')
 /** A fresh copy of the plan's arrays, so that nothing packed or encoded before is reused (a first write). */
 function cold(plan: PlanState): PlanState {
   const r = plan.register;
-  return { ...plan, register: { ...r, ids: r.ids.slice(), features: r.features.slice(), history: { ...r.history, states: r.history.states.map((s) => s.slice()), called: r.history.called.map((c) => c.slice()) } }, weeks: plan.weeks.map((w) => ({ ...w, planned: w.planned.slice() })) };
+  return { ...plan, register: { ...r, ids: r.ids.slice(), features: { numArms: r.features.numArms, columns: r.features.columns.map((c) => c.slice()) }, history: { ...r.history, states: r.history.states.map((s) => s.slice()), called: r.history.called.map((c) => c.slice()) } }, weeks: plan.weeks.map((w) => ({ ...w, planned: w.planned.slice() })) };
 }
 
 /** The plan after one more week: the listed called, engaged by a rule that differs by `salt`. */

@@ -1,6 +1,7 @@
 // A register drawn from a built-in population (dlm, sclm, multilingual) with simulated histories
 // (simulate-history.ts), so that anyone can try the weekly plan without data. The true transitions
 // are returned beside it (for tests and the benchmark); the register itself only has the history.
+import { asTable } from '../instance/feature-table.ts';
 import { findGenerator, GENERATORS } from '../datasets/generators.ts';
 import { seededRandom } from '../random/seeded-random.ts';
 import { bandNumericFeatures } from './band-numeric.ts';
@@ -29,7 +30,7 @@ export function generatedRegister(name: string, parameters: Partial<Record<strin
     numStates: instance.numStates,
     ids: instance.ids,
     schema: bandNumericFeatures(instance.schema, instance.features, N),
-    features: instance.features,
+    features: asTable(instance.features, N, instance.schema.columns.length),
     transitions: null,
     history,
     budget,
