@@ -2,7 +2,7 @@
 // a history), read under her mapping: her ids from the column she named or that was guessed, the
 // features (feature-table.ts), the columns she carries into the call list, and what was done with
 // every column, in words for the mapping step and `--json`.
-import { asTable, type FeatureTable } from '../instance/feature-table.ts';
+import type { FeatureTable } from '../instance/feature-table.ts';
 import type { FeatureSchema } from '../instance/types.ts';
 import { packIds } from '../plan/packed-plan.ts';
 import type { CarryColumn } from '../plan/register.ts';
@@ -44,7 +44,7 @@ export function readFeatureTable(
   if (table.rows.length === 0) throw new CsvError(`${fileName} has a header but no beneficiaries; add one row per beneficiary`, table.headerLine);
   const { ids, index } = readIds(table, mapped.id, fileName);
   const { schema, features } = readFeatures(table, mapped.features, fileName, schemaFile, text);
-  return { ids, index, schema, features: asTable(features, ids.length, schema.columns.length), carry: carryOf(table, mapped), mapped };
+  return { ids, index, schema, features, carry: carryOf(table, mapped), mapped };
 }
 
 /** The carried columns' values, packed (one string each, not one per beneficiary). */
