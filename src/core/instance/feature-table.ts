@@ -28,7 +28,6 @@ export function narrowColumn(values: Float64Array): FeatureValues {
 }
 
 const tables = new WeakMap<Float64Array, FeatureTable>();
-const rowTables = new WeakMap<FeatureTable, Float64Array>();
 
 /** The table of `features` (a row-major array turned into columns once and remembered). */
 export function asTable(features: AnyFeatures, numArms: number, numFeatures: number): FeatureTable {
@@ -47,21 +46,20 @@ export function asTable(features: AnyFeatures, numArms: number, numFeatures: num
   }
   const table = { numArms, columns };
   tables.set(features, table);
-  rowTables.set(table, features);
   return table;
 }
 
-/** The table as numArms x numFeatures doubles, row-major (an Instance's layout; remembered). */
+/**
+ * The table as numArms x numFeatures doubles, row-major (an Instance's layout): a fresh array each time
+ * (an Instance may give its buffers away to another thread), whose own table is this one.
+ */
 export function rowMajor(table: FeatureTable): Float64Array {
-  let rows = rowTables.get(table);
-  if (rows) return rows;
   const N = table.numArms, F = table.columns.length;
-  rows = new Float64Array(N * F);
+  const rows = new Float64Array(N * F);
   for (let f = 0; f < F; f++) {
     const c = table.columns[f];
     for (let arm = 0, k = f; arm < N; arm++, k += F) rows[k] = c[arm];
   }
-  rowTables.set(table, rows);
   tables.set(rows, table);
   return rows;
 }
