@@ -31,14 +31,20 @@ export function packFeatures(table: FeatureTable): PackedColumn[] {
 /** One column of N values in its narrowest exact form. */
 export function packFeatureColumn(c: FeatureValues, N: number): PackedColumn {
   let lo = Infinity, hi = -Infinity, exact = true, nans = false;
-  for (let i = 0; i < N; i++) {
-    const v = c[i];
-    if (v < lo) lo = v;
-    if (v > hi) hi = v;
-  }
-  if (c instanceof Float64Array) {
-    for (let i = 0; i < N && exact; i++) {
+  if (c instanceof Uint8Array) {
+    // bytes: whole, never NaN (a loop of its own, so that each stays monomorphic)
+    let a = 255, b = 0;
+    for (let i = 0; i < N; i++) {
       const v = c[i];
+      if (v < a) a = v;
+      if (v > b) b = v;
+    }
+    if (N > 0) [lo, hi] = [a, b];
+  } else {
+    for (let i = 0; i < N; i++) {
+      const v = c[i];
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
       // Whole numbers only; NaN is marked missing, -0 and infinities keep the column in doubles.
       if (v !== Math.floor(v) || (v === 0 && 1 / v < 0)) {
         if (v !== v) nans = true;
