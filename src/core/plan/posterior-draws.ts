@@ -39,10 +39,16 @@ export function currentIndex(rules: ListRules, whittle: IndexFunction, transitio
 export function posteriorDrawIndex(
   posterior: TransitionPosterior, rules: ListRules, whittle: IndexFunction, random: Random,
 ): Float64Array {
+  return seededDrawIndex(posterior, rules, whittle, random.int(2 ** 32));
+}
+
+/** The posterior draw of `seed` (a draw's seed from the stream, taken beforehand: posteriorDrawIndex's). */
+export function seededDrawIndex(
+  posterior: TransitionPosterior, rules: ListRules, whittle: IndexFunction, seed: number,
+): Float64Array {
   if (!whittle.drawIndices) {
     throw new Error('posterior draws need the engine\'s Beta sampler (planIndexFunction in src/engine/beta-sampler.ts)');
   }
-  const seed = random.int(2 ** 32);
   return whittle.drawIndices(posterior.alpha, posterior.beta, seed, rules.rewards, rules.discount, rules.state);
 }
 

@@ -16,6 +16,7 @@ import type { ReadProgress } from '../../pipeline/files/utf8-chunks.ts';
 import { previewFile } from '../../pipeline/plan/file-preview.ts';
 import type { RegisterSource } from '../../pipeline/plan/register-source.ts';
 import { uncertaintyBuffers, viewForPage } from './transfer-view.ts';
+import { WorkerDrawHelper } from './draw-helper.ts';
 import { PlanReadError } from '../../core/plan/restore-plan.ts';
 
 let whittle: Promise<IndexFunction> | undefined;
@@ -24,6 +25,8 @@ const session = new WeeklyPlan(
   () => (whittle ??= loadEngine().then(planIndexFunction)),
   // The page opened (and upgraded) the database first; this connection steps aside for a newer allot.
   () => (store ??= openStore().then((opened) => opened.store)),
+  // A second engine makes half the posterior draws where there is a second core.
+  navigator.hardwareConcurrency > 1 ? new WorkerDrawHelper() : undefined,
 );
 
 const send = (view: PlanView) => {
