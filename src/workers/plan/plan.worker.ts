@@ -1,4 +1,5 @@
-// The plan worker: owns one WASM engine (Whittle indices, Beta draws), its own connection to allot's storage, and
+// The plan worker: owns one WASM engine (Whittle indices, Beta draws; a draw worker's engine makes half the posterior
+// draws where there is a second core, draw-helper.ts), its own connection to allot's storage, and
 // one WeeklyPlan (the plan use-case, src/pipeline/plan/), so that reading a register, estimating transitions, indices for 10^6 beneficiaries,
 // the weekly list and saving the plan never run on the page's thread.
 import * as Comlink from 'comlink';
