@@ -21,7 +21,7 @@ if (!isMainThread) {
     if (m.give) return void (inputs = m.give);
     const { alpha, beta, rewards, discount, state } = inputs!;
     const index = draw(alpha, beta, m.seed!, rewards, discount, state);
-    parentPort!.postMessage({ id: m.id, index }, [index.buffer]);
+    parentPort!.postMessage({ id: m.id, index }, [index.buffer as ArrayBuffer]);
   });
 } else {
   const N = Number(process.argv[2] ?? 1_000_000), rounds = Number(process.argv[3] ?? 3);
@@ -31,7 +31,9 @@ if (!isMainThread) {
   let sent: unknown = null, id = 0;
   const helper: DrawHelper = {
     draw: (seed, posterior, rewards, discount, state) => {
-      if (sent !== posterior) thread.postMessage({ give: { alpha: posterior.alpha, beta: posterior.beta, rewards, discount, state } });
+      if (sent !== posterior) {
+        thread.postMessage({ give: { alpha: posterior.alpha, beta: posterior.beta, rewards, discount, state } });
+      }
       sent = posterior;
       const k = id++;
       thread.postMessage({ seed, id: k });
@@ -39,38 +41,54 @@ if (!isMainThread) {
     },
   };
   const engine = await loadEngineNode();
-  const sessions = { one: new WeeklyPlan(async () => planIndexFunction(engine), async () => new MemoryStore()),
-    two: new WeeklyPlan(async () => planIndexFunction(engine), async () => new MemoryStore(), helper) };
+  const whittle = async () => planIndexFunction(engine);
+  const sessions = {
+    one: new WeeklyPlan(whittle, async () => new MemoryStore()),
+    two: new WeeklyPlan(whittle, async () => new MemoryStore(), helper),
+  };
   const source = { kind: 'generator' as const, name: 'sclm', parameters: { arms: N }, seed: 1, weeks: 26 };
-  const settings = { reward: 'state * (1 + agent_feats[0])', budget: N / 10, exclude: [], cooldown: 0, shares: [], seed: 0, draws: 20, priorGroup: null, level: 0.9 };
+  const settings = {
+    reward: 'state * (1 + agent_feats[0])', budget: N / 10, exclude: [], cooldown: 0, shares: [], seed: 0, draws: 20,
+    priorGroup: null, level: 0.9,
+  };
   const meta = { id: 'bench', name: 'bench', createdAt: 0, updatedAt: 0, policy: { kind: 'typed' as const } };
   for (const s of Object.values(sessions)) await s.loadRegister(source);
   const figures = new Map<string, number[]>();
   const put = (k: string, v: number) => figures.set(k, [...(figures.get(k) ?? []), v]);
+  const cpu = () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  };
   const loads: number[] = [];
   for (let r = 0; r < rounds; r++) {
     const got: Uncertainty[] = [];
     for (const [name, s] of Object.entries(sessions)) {
       // a new seed each round: the draws are made anew, not the kept ones
       await s.create({ ...settings, seed: r + 1 }, meta);
-      let first = NaN;
-      const t0 = performance.now();
-      const u = await s.uncertainty((p) => void (p.draws === 1 && (first = performance.now() - t0)));
-      put(`${name} all`, performance.now() - t0), put(`${name} first`, first), got.push(u!);
+      let first = NaN, firstCpu = NaN;
+      const t0 = performance.now(), c0 = cpu();
+      const u = await s.uncertainty((p) => {
+        if (p.draws === 1) (first = performance.now() - t0), (firstCpu = cpu() - c0);
+      });
+      put(`${name} all`, performance.now() - t0), put(`${name} all CPU`, cpu() - c0);
+      put(`${name} first`, first), put(`${name} first CPU`, firstCpu), got.push(u!);
     }
     loads.push(loadavg()[0]);
     if (got[0].membership.some((m, j) => m !== got[1].membership[j])) throw new Error('the counts differ');
-    console.log(`round ${r + 1}: ${[...figures].map(([k, v]) => `${k} ${v.at(-1)!.toFixed(0)}`).join(', ')} ms (load ${loads.at(-1)!.toFixed(1)})`);
+    const cells = [...figures].map(([k, v]) => `${k} ${v.at(-1)!.toFixed(0)}`);
+    console.log(`round ${r + 1}: ${cells.join(', ')} ms (load ${loads.at(-1)!.toFixed(1)})`);
   }
-  const stats = (x: number[]) => {
+  const stats = (x: number[], digits = 0) => {
     const s = [...x].sort((a, b) => a - b);
-    return `${s[0].toFixed(0)} / ${s[s.length >> 1].toFixed(0)} / ${s.at(-1)!.toFixed(0)}`;
+    return `${s[0].toFixed(digits)} / ${s[s.length >> 1].toFixed(digits)} / ${s.at(-1)!.toFixed(digits)}`;
   };
   const ratio = (a: string, b: string) => figures.get(a)!.map((x, i) => x / figures.get(b)![i]);
-  console.log(`${N.toLocaleString('en')} beneficiaries, B = N/10, 20 draws; ms min / median / max over ${rounds} rounds, load ${stats(loads)}`);
+  const n = N.toLocaleString('en');
+  console.log(`${n} beneficiaries, B = N/10, 20 draws; min / median / max of ${rounds} rounds; load ${stats(loads, 1)}`);
   for (const k of ['all', 'first']) {
-    const r = ratio(`one ${k}`, `two ${k}`).sort((a, b) => a - b);
-    console.log(`${k === 'all' ? '20 draws' : 'first marks'}: one engine ${stats(figures.get(`one ${k}`)!)}, two ${stats(figures.get(`two ${k}`)!)}; one / two ${r[0].toFixed(2)} / ${r[r.length >> 1].toFixed(2)} / ${r.at(-1)!.toFixed(2)}`);
+    console.log(`${k === 'all' ? '20 draws' : 'first marks'}: one engine ${stats(figures.get(`one ${k}`)!)} ms wall `
+      + `(${stats(figures.get(`one ${k} CPU`)!)} ms CPU), two ${stats(figures.get(`two ${k}`)!)} ms wall `
+      + `(${stats(figures.get(`two ${k} CPU`)!)} ms CPU); one / two, wall ${stats(ratio(`one ${k}`, `two ${k}`), 2)}`);
   }
   await thread.terminate();
 }

@@ -87,6 +87,8 @@ export class MembershipCount {
     let uncertainCount = 0;
     for (let arm = 0; arm < counts.length; arm++) if (counts[arm] > 0 && counts[arm] < draws) uncertainCount++;
     // Lines from `lines` on are a holdout's calls (holdout-plan.ts): outside the plan's arm, no chance to give.
-    return { membership: Float64Array.from(arms, (arm, j) => (j < lines ? counts[arm] / draws : NaN)), uncertainCount };
+    const membership = new Float64Array(arms.length);
+    for (let j = 0; j < arms.length; j++) membership[j] = j < lines ? counts[arms[j]] / draws : NaN;
+    return { membership, uncertainCount };
   }
 }

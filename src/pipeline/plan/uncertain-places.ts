@@ -7,7 +7,7 @@
 // counts are the same with or without it. The drawn indices are kept (up to KEEP_VALUES numbers) so that a new
 // budget or rule only ranks them again.
 import type { TransitionPosterior } from '../../core/plan/estimate-transitions.ts';
-import { tieDraw, type ListRules } from '../../core/plan/list-rules.ts';
+import { drawStream, type ListRules } from '../../core/plan/list-rules.ts';
 import { MembershipCount, seededDrawIndex, type IndexFunction } from '../../core/plan/posterior-draws.ts';
 import type { Random } from '../../core/random/seeded-random.ts';
 import { planLines } from '../../core/plan/holdout-plan.ts';
@@ -66,7 +66,7 @@ export class UncertainPlaces {
     let d = this.drawn;
     // Draws come from one stream of seeds: start it again unless every draw wanted is kept or to be made.
     if (!d || d.posterior !== posterior || d.key !== key || !keep) {
-      d = this.drawn = { posterior, key, random: tieDraw(rules.tieSeed, N).random, seeds: [], indices: [] };
+      d = this.drawn = { posterior, key, random: drawStream(rules.tieSeed, N), seeds: [], indices: [] };
     }
     const { random, seeds, indices } = d;
     const seedOf = (k: number) => {

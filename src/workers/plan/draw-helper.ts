@@ -12,8 +12,8 @@ export class WorkerDrawHelper implements DrawHelper {
     { label: 'the posterior draws\' second worker', idleTimeoutMs: 60_000 },
   );
   private version = 0;
-  private inputs: { posterior: TransitionPosterior; rewards: Float64Array; discount: number; state: Uint8Array } | null =
-    null;
+  private inputs: { posterior: TransitionPosterior; rewards: Float64Array; discount: number; state: Uint8Array } | null
+    = null;
 
   async draw(
     seed: number, posterior: TransitionPosterior, rewards: Float64Array, discount: number, state: Uint8Array,
