@@ -84,7 +84,8 @@ if (!isMainThread) {
   };
   const ratio = (a: string, b: string) => figures.get(a)!.map((x, i) => x / figures.get(b)![i]);
   const n = N.toLocaleString('en');
-  console.log(`${n} beneficiaries, B = N/10, 20 draws; min / median / max of ${rounds} rounds; load ${stats(loads, 1)}`);
+  const over = `min / median / max of ${rounds} rounds; load ${stats(loads, 1)}`;
+  console.log(`${n} beneficiaries, B = N/10, 20 draws; ${over}`);
   for (const k of ['all', 'first']) {
     console.log(`${k === 'all' ? '20 draws' : 'first marks'}: one engine ${stats(figures.get(`one ${k}`)!)} ms wall `
       + `(${stats(figures.get(`one ${k} CPU`)!)} ms CPU), two ${stats(figures.get(`two ${k}`)!)} ms wall `
