@@ -36,15 +36,19 @@ export class Engine {
   /**
    * Whittle indices of 2-state arms, closed form.
    * transitions: numArms x 2 x 2 x 2 (arm, state, action, next state), row-major.
-   * rewards: numArms x 2 (arm, state). Returns numArms x 2 (arm, state).
+   * rewards: numArms x 2 (arm, state). Returns numArms x 2 (arm, state): `out` when given (a caller that indexes
+   * again and again reuses it: a new array's first writes are page faults, costlier than the kernel).
    */
-  whittle2(transitions: Float64Array, rewards: Float64Array, discount: number): Float64Array {
+  whittle2(transitions: Float64Array, rewards: Float64Array, discount: number, out?: Float64Array): Float64Array {
     const numArms = rewards.length / 2;
     if (!Number.isInteger(numArms) || transitions.length !== numArms * 8) {
       throw new RangeError(`whittle2: expected rewards of length 2N and transitions of length 8N, got ${rewards.length} and ${transitions.length}`);
     }
     checkDiscount('whittle2', discount);
-    const out = new Float64Array(numArms * 2);
+    if (out && out.length !== numArms * 2) {
+      throw new RangeError(`whittle2: expected out of length ${numArms * 2}, got ${out.length}`);
+    }
+    out ??= new Float64Array(numArms * 2);
     if (numArms === 0) return out;
     // piece by piece through small blocks: WASM memory never shrinks, and the whole table at once would take 144 bytes per arm
     const k = this.kernels, blocks = new Blocks(k), P = Math.min(numArms, WHITTLE2_PIECE);

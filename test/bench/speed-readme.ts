@@ -43,11 +43,16 @@ function allot(args: string[], dir: string): Run {
   return { stdout: child.stdout, wallMs, cpuMs: used.cpu_ms, peakMb: used.peak_mb };
 }
 
-/** Builds the C floor in `dir` if gcc and its source are there; null otherwise (the rows then have no reference). */
+/**
+ * Builds the C floor in `dir` if gcc and its source are there; null otherwise (the rows then have no reference).
+ * AVX2 without FMA contraction, as test/bench/whittle2-paired.ts builds it: the issue's floor, whose index sums equal
+ * the engine's (-march=native would be AVX-512 here, and contracted FMAs round differently).
+ */
 function buildFloor(dir: string): string | null {
   if (!existsSync(FLOOR_C)) return null;
   try {
-    execFileSync('gcc', ['-O3', '-march=native', '-o', join(dir, 'floor'), FLOOR_C, '-lm'], { stdio: 'ignore' });
+    const flags = ['-O3', '-mavx2', '-mfma', '-ffp-contract=off'];
+    execFileSync('gcc', [...flags, '-o', join(dir, 'floor'), FLOOR_C, '-lm'], { stdio: 'ignore' });
     return join(dir, 'floor');
   } catch {
     return null;
@@ -62,6 +67,7 @@ function round(sizes: Sizes, dir: string, floor: string | null, figures: Figures
   const j = JSON.parse(bench.stdout.trim().split('\n').at(-1)!);
   add(figures, 'index', j.indices.wasm_ms);
   add(figures, 'index copies', j.indices.wasm_with_copies_ms);
+  add(figures, 'index new array', j.indices.wasm_new_array_ms);
   add(figures, 'index js', j.indices.reference_ms);
   for (const S of Object.keys(j.sstate_ms)) add(figures, `sstate ${S}`, j.sstate_ms[S]);
   add(figures, 'sim 1', j.simulate.wasm_1_worker_ms);
@@ -99,7 +105,17 @@ export function speedTable(sizes: Sizes, figures: Figures, rounds: number, load:
   const n = (x: number) => x.toLocaleString('en');
   const sstate = [...figures.keys()].filter((k) => k.startsWith('sstate ')).map((k) => `S = ${k.slice(7)}: ${spread(figures.get(k), 'ms')}`).join('; ');
   const rows = [
-    [`Whittle index table, ${n(sizes.arms)} 2-state arms (kernel; with copies in and out)`, `${spread(figures.get('index'), 'ms')}; ${spread(figures.get('index copies'), 'ms')}`, `plain JS ${spread(figures.get('index js'), 'ms')}${figures.has('floor index') ? `; C floor ${spread(figures.get('floor index'), 'ms')} (kernel / C: ${spread(ratio(figures.get('index'), figures.get('floor index')), 'x')})` : ''}`],
+    [
+      `Whittle index table, ${n(sizes.arms)} 2-state arms (kernel; with copies in and out; into a new array)`,
+      `${spread(figures.get('index'), 'ms')}; ${spread(figures.get('index copies'), 'ms')}; ` +
+        spread(figures.get('index new array'), 'ms'),
+      `plain JS ${spread(figures.get('index js'), 'ms')}` +
+        (figures.has('floor index')
+          ? `; C floor (AVX2) ${spread(figures.get('floor index'), 'ms')} (kernel / C: ` +
+            `${spread(ratio(figures.get('index'), figures.get('floor index')), 'x')}; with copies / C: ` +
+            `${spread(ratio(figures.get('index copies'), figures.get('floor index')), 'x')})`
+          : ''),
+    ],
     [`S-state indices and verdicts, ${n(sizes.sstateArms)} random dense arms, 1 thread`, sstate, 'the bisection twin (test/reference/whittle-s.ts) agrees to 1e-9'],
     [`simulation, ${n(sizes.arms)} arms, B = N/10, 50 steps, 50 trials, 1 worker (index table and presort included)`, spread(figures.get('sim 1'), 'ms'), `plain JS ${spread(figures.get('sim js'), 'ms')}${figures.has('floor sim') ? `; C floor ${spread(figures.get('floor sim'), 'ms')} (presort excluded; allot / C: ${spread(ratio(figures.get('sim 1'), figures.get('floor sim')), 'x')})` : ''}`],
     [`the same on ${availableParallelism()} workers`, spread(figures.get('sim all'), 'ms'), `speed-up ${spread(ratio(figures.get('sim 1'), figures.get('sim all')), 'x')}`],

@@ -38,7 +38,8 @@ function floorRunner(name: string, flags: string[]): (n: number) => { ms: number
 }
 
 /** The kernel alone (data in WASM memory, in the kernel's layout: the pairs of packArms2, or an older commit's rows) and Engine.whittle2. */
-function engineRunner(engine: Engine, reps: (n: number) => number): (n: number) => { kernel: number; copies: number; sum: string } {
+type EngineRun = { kernel: number; copies: number; fresh: number; sum: string };
+function engineRunner(engine: Engine, reps: (n: number) => number): (n: number) => EngineRun {
   const k = engine.kernels as Engine['kernels'] & { packArms2?: unknown };
   const call = k.whittle2 as (...args: number[]) => void;
   return (n) => {
@@ -49,11 +50,14 @@ function engineRunner(engine: Engine, reps: (n: number) => number): (n: number) 
       new Float64Array(k.memory.buffer, rw, n * 2).set(a.rewards);
       const kernel = k.packArms2 ? (k.packArms2(n, t, rw, pairs), () => call(n, pairs, BETA, out)) : () => call(n, t, rw, BETA, out);
       const ms = best(r, kernel);
-      const copies = best(Math.max(3, r >> 2), () => engine.whittle2(a.transitions, a.rewards, BETA));
+      // with copies into the caller's array (an older engine has no `out`: a new array then), and into a new array
+      const reused = new Float64Array(2 * n), w2 = engine.whittle2.bind(engine) as (...x: unknown[]) => Float64Array;
+      const copies = best(Math.max(3, r >> 2), () => w2(a.transitions, a.rewards, BETA, reused));
+      const fresh = best(Math.max(3, r >> 2), () => engine.whittle2(a.transitions, a.rewards, BETA));
       const w = engine.whittle2(a.transitions, a.rewards, BETA);
       let sum = 0;
       for (let j = 0; j < w.length; j++) sum += w[j];
-      return { kernel: ms, copies, sum: sum.toFixed(9) };
+      return { kernel: ms, copies, fresh, sum: sum.toFixed(9) };
     } finally {
       for (const p of [t, rw, pairs, out]) k.free(p);
     }
@@ -114,15 +118,19 @@ try {
       }
       for (const [name, run] of engines) {
         const x = run(n);
-        put(`${name} kernel`, x.kernel), put(`${name} copies`, x.copies), sums.add(x.sum);
-        cells.push(`${name} kernel ${x.kernel.toFixed(4)}, with copies ${x.copies.toFixed(4)}`);
+        put(`${name} kernel`, x.kernel), put(`${name} copies`, x.copies), put(`${name} new array`, x.fresh);
+        sums.add(x.sum);
+        cells.push(`${name} kernel ${x.kernel.toFixed(4)}, with copies ${x.copies.toFixed(4)}, `
+          + `new array ${x.fresh.toFixed(4)}`);
       }
       console.log(`N=${n} round ${r}: ${cells.join('; ')} (load ${loadavg()[0].toFixed(2)})`);
     }
     const ratio = (a: string, b: string) => `${a} / C ${b} ${stats(t.get(a)!.map((v, i) => v / t.get(b)![i]))}`;
     for (const [name] of engines) {
       console.log(`N=${n} ${name} (min / median / max): ${ratio(`${name} kernel`, 'avx2')}; ${ratio(`${name} copies`, 'avx2')}; `
-        + `${ratio(`${name} kernel`, 'native')}; ${ratio(`${name} copies`, 'native')}; ${ratio(`${name} kernel`, 'sse2')}`);
+        + `${ratio(`${name} new array`, 'avx2')}; ${ratio(`${name} kernel`, 'native')}; `
+        + `${ratio(`${name} copies`, 'native')}; `
+        + `${ratio(`${name} kernel`, 'sse2')}`);
     }
     if (opt.vs) {
       for (const what of ['kernel', 'copies']) {

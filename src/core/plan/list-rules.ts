@@ -118,6 +118,13 @@ export function tieDraw(tieSeed: number, numArms: number): { tieRank: Int32Array
   return { tieRank: seededTieRanks(numArms, random.int), random };
 }
 
+/** tieDraw's stream after the tie draw, without drawing the ranks (a tenth of the time): each took one number. */
+export function drawStream(tieSeed: number, numArms: number): Random {
+  const random = seededRandom(tieSeed);
+  for (let i = numArms - 1; i > 0; i--) random.next();
+  return random;
+}
+
 /** Eligibility: 1 unless excluded or called within the last `cooldown` weeks of the history. Unknown excluded ids are warnings. */
 export function eligibleArms(register: Register, exclude: readonly string[], cooldown: number): { eligible: Uint8Array; warnings: string[] } {
   const N = register.numArms;

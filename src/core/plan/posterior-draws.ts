@@ -39,10 +39,16 @@ export function currentIndex(rules: ListRules, whittle: IndexFunction, transitio
 export function posteriorDrawIndex(
   posterior: TransitionPosterior, rules: ListRules, whittle: IndexFunction, random: Random,
 ): Float64Array {
+  return seededDrawIndex(posterior, rules, whittle, random.int(2 ** 32));
+}
+
+/** The posterior draw of `seed` (a draw's seed from the stream, taken beforehand: posteriorDrawIndex's). */
+export function seededDrawIndex(
+  posterior: TransitionPosterior, rules: ListRules, whittle: IndexFunction, seed: number,
+): Float64Array {
   if (!whittle.drawIndices) {
     throw new Error('posterior draws need the engine\'s Beta sampler (planIndexFunction in src/engine/beta-sampler.ts)');
   }
-  const seed = random.int(2 ** 32);
   return whittle.drawIndices(posterior.alpha, posterior.beta, seed, rules.rewards, rules.discount, rules.state);
 }
 
@@ -81,6 +87,8 @@ export class MembershipCount {
     let uncertainCount = 0;
     for (let arm = 0; arm < counts.length; arm++) if (counts[arm] > 0 && counts[arm] < draws) uncertainCount++;
     // Lines from `lines` on are a holdout's calls (holdout-plan.ts): outside the plan's arm, no chance to give.
-    return { membership: Float64Array.from(arms, (arm, j) => (j < lines ? counts[arm] / draws : NaN)), uncertainCount };
+    const membership = new Float64Array(arms.length);
+    for (let j = 0; j < arms.length; j++) membership[j] = j < lines ? counts[arms[j]] / draws : NaN;
+    return { membership, uncertainCount };
   }
 }

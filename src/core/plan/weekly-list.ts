@@ -14,7 +14,7 @@ import { credibleInterval, type TransitionPosterior } from './estimate-transitio
 import { note, type PlanWarning } from './estimate-warnings.ts';
 import { explainPriority, meanTermWeights, rewardTerms } from './explain-priority.ts';
 import { listMakeUp, makeUpSentences, priorityGroups, type GroupShare } from './list-make-up.ts';
-import { listRules, tieDraw, type ActiveCounts, type ListRules, type TopRules } from './list-rules.ts';
+import { drawStream, listRules, type ActiveCounts, type ListRules, type TopRules } from './list-rules.ts';
 import { plainReason } from './plain-reason.ts';
 import type { PlanSettings } from './plan-settings.ts';
 import { currentIndex, MembershipCount, posteriorDrawIndex, type IndexFunction } from './posterior-draws.ts';
@@ -139,7 +139,7 @@ export function buildWeeklyList(register: Register, settings: PlanSettings, week
   const intervals = posterior ? lineIntervals(posterior, state, list.arms.subarray(0, INTERVAL_LINES), settings.level) : new Float64Array(Math.min(B, INTERVAL_LINES) * 4).fill(NaN);
   if (posterior && settings.draws > 0) {
     const count = new MembershipCount(top, N);
-    const { random } = tieDraw(tieSeed, N);
+    const random = drawStream(tieSeed, N);
     for (let d = 0; d < settings.draws; d++) count.add(posteriorDrawIndex(posterior, rules, context.whittle, random));
     ({ membership, uncertainCount } = count.of(list.arms, P));
   }

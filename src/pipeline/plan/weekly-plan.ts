@@ -29,7 +29,7 @@ import type { Base64Codec } from '../../core/plan/base64.ts';
 import { readRegister, type RegisterSource } from './register-source.ts';
 import { reband, type Banding } from './reband.ts';
 import { registerSummary, type RegisterSummary } from './register-summary.ts';
-import { UncertainPlaces, type Uncertainty } from './uncertain-places.ts';
+import { UncertainPlaces, type DrawHelper, type Uncertainty } from './uncertain-places.ts';
 
 /** The register's summary, once per register (a register is never changed in place). */
 const summaries = new WeakMap<Register, RegisterSummary>();
@@ -72,14 +72,18 @@ export class WeeklyPlan {
   private meta: PlanMeta | null = null;
   private outcomes: { parsed: WeekOutcomes; week: number; questions: OutcomesQuestion[] } | null = null;
   private readonly lists: ListMaker;
-  private readonly places = new UncertainPlaces();
+  private readonly places: UncertainPlaces;
   /** The save of the last list made, while it runs (save()). */
   private saving: Promise<void> | null = null;
   /** Bumped by every new list: the draws of an older one stop. */
   private generation = 0;
 
-  constructor(whittle: () => Promise<IndexFunction>, private readonly store: () => Promise<RecordStore>) {
+  /** drawHelper: a second engine for the posterior draws (the plan worker's draw worker), if there is one. */
+  constructor(
+    whittle: () => Promise<IndexFunction>, private readonly store: () => Promise<RecordStore>, drawHelper?: DrawHelper,
+  ) {
     this.lists = new ListMaker(whittle);
+    this.places = new UncertainPlaces(drawHelper ?? null);
   }
 
   /** Reads the register and estimates its transitions under the default prior group (the form's default too). */
@@ -241,8 +245,7 @@ export class WeeklyPlan {
    * transitions or no draws); `onDraw` gets the count so far as the draws are made (uncertain-places.ts).
    */
   async uncertainty(onDraw?: (partial: Uncertainty) => void): Promise<Uncertainty | null> {
-    // The save first: the draws would hold it back a draw at a time.
-    await this.settled();
+    // Not after the save (its write runs off this thread; a failed one makes the draws stale): marks wait for none.
     const plan = this.plan, generation = this.generation;
     if (!plan || plan.settings.draws === 0) return null;
     const posterior = this.lists.posterior(plan.register, plan.settings.priorGroup);

@@ -1,4 +1,5 @@
-// The plan worker: owns one WASM engine (Whittle indices, Beta draws), its own connection to allot's storage, and
+// The plan worker: owns one WASM engine (Whittle indices, Beta draws; a draw worker's engine makes half the posterior
+// draws where there is a second core, draw-helper.ts), its own connection to allot's storage, and
 // one WeeklyPlan (the plan use-case, src/pipeline/plan/), so that reading a register, estimating transitions, indices for 10^6 beneficiaries,
 // the weekly list and saving the plan never run on the page's thread.
 import * as Comlink from 'comlink';
@@ -16,6 +17,7 @@ import type { ReadProgress } from '../../pipeline/files/utf8-chunks.ts';
 import { previewFile } from '../../pipeline/plan/file-preview.ts';
 import type { RegisterSource } from '../../pipeline/plan/register-source.ts';
 import { uncertaintyBuffers, viewForPage } from './transfer-view.ts';
+import { WorkerDrawHelper } from './draw-helper.ts';
 import { PlanReadError } from '../../core/plan/restore-plan.ts';
 
 let whittle: Promise<IndexFunction> | undefined;
@@ -24,6 +26,8 @@ const session = new WeeklyPlan(
   () => (whittle ??= loadEngine().then(planIndexFunction)),
   // The page opened (and upgraded) the database first; this connection steps aside for a newer allot.
   () => (store ??= openStore().then((opened) => opened.store)),
+  // A second engine makes half the posterior draws where there is a second core.
+  navigator.hardwareConcurrency > 1 ? new WorkerDrawHelper() : undefined,
 );
 
 const send = (view: PlanView) => {

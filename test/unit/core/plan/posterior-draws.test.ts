@@ -6,7 +6,7 @@ import { constrainedTopB, seededTieRanks, shareQuota } from '../../../../src/cor
 import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
 import type { TransitionPosterior } from '../../../../src/core/plan/estimate-transitions.ts';
 import { generatedRegister } from '../../../../src/core/plan/generated-register.ts';
-import { listRules, tieDraw, type TopRules } from '../../../../src/core/plan/list-rules.ts';
+import { drawStream, listRules, tieDraw, type TopRules } from '../../../../src/core/plan/list-rules.ts';
 import { MembershipCount, posteriorDrawIndex } from '../../../../src/core/plan/posterior-draws.ts';
 import { currentWeek } from '../../../../src/core/plan/register.ts';
 import { estimateTransitions } from '../../../../src/core/plan/estimate-transitions.ts';
@@ -96,6 +96,14 @@ describe('posteriorDrawIndex', () => {
     expect(posteriorDrawIndex(posterior, rules, whittle, tieDraw(rules.tieSeed, register.numArms).random)).toEqual(once);
     const b = make(2);
     expect(Array.from(b.membership)).not.toEqual(Array.from(a.membership));
+  });
+
+  test('the draws\' stream without the tie ranks is the stream after them, number for number', () => {
+    for (const [seed, n] of [[7, 1], [7, 2], [123, 1000], [2 ** 31 + 5, 4097]]) {
+      const after = tieDraw(seed, n).random, stream = drawStream(seed, n);
+      const take = (r: typeof after) => Array.from({ length: 50 }, () => r.int(2 ** 32));
+      expect(take(stream)).toEqual(take(after));
+    }
   });
 
   test('needs the engine\'s Beta sampler: an IndexFunction without one is refused in words', () => {

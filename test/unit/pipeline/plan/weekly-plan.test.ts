@@ -7,10 +7,10 @@ import { unpackPlan } from '../../../../src/core/plan/packed-plan.ts';
 import { currentWeek } from '../../../../src/core/plan/register.ts';
 import { buildWeeklyList, type IndexFunction } from '../../../../src/core/plan/weekly-list.ts';
 import { estimateTransitions } from '../../../../src/core/plan/estimate-transitions.ts';
-import { planIndexFunction } from '../../../../src/engine/beta-sampler.ts';
+import { planIndexFunction, posteriorIndexDraw } from '../../../../src/engine/beta-sampler.ts';
 import { loadEngineNode } from '../../../../src/engine/load-node.ts';
 import { MemoryStore } from '../../../../src/storage/memory-store.ts';
-import type { Uncertainty } from '../../../../src/pipeline/plan/uncertain-places.ts';
+import type { DrawHelper, Uncertainty } from '../../../../src/pipeline/plan/uncertain-places.ts';
 import { WeeklyPlan } from '../../../../src/pipeline/plan/weekly-plan.ts';
 
 async function session(store = new MemoryStore()) {
@@ -81,6 +81,37 @@ describe('the plan worker session', () => {
     const pending = s.uncertainty();
     await s.replan({ ...SETTINGS, budget: 50 }, META.policy, 3);
     expect(await pending).toBeNull();
+  });
+
+  test('a second engine making some of the draws (the draw worker) gives the same counts, and its failure is said', async () => {
+    const { s: alone } = await session();
+    const other = posteriorIndexDraw((await loadEngineNode()).kernels);
+    const seeds: number[] = [];
+    const helper: DrawHelper = {
+      draw: async (seed, posterior, rewards, discount, state) => {
+        seeds.push(seed);
+        return other(posterior.alpha, posterior.beta, seed, rewards, discount, state);
+      },
+    };
+    const store = new MemoryStore(), engine = await loadEngineNode();
+    const helped = new WeeklyPlan(async () => planIndexFunction(engine), async () => store, helper);
+    const counts: (Uncertainty | null)[] = [];
+    for (const s of [alone, helped]) {
+      await s.loadRegister({ kind: 'generator', name: 'sclm', parameters: { arms: 300 }, seed: 4, weeks: 5 });
+      await s.create({ ...SETTINGS, budget: 40, draws: 7 }, META);
+      const partials: number[] = [];
+      counts.push(await s.uncertainty((p) => partials.push(p.draws)));
+      expect(partials).toEqual([1, 2, 3, 4, 5, 6]);
+    }
+    expect(seeds.length).toBeGreaterThan(0);
+    expect(seeds.length).toBeLessThan(7);
+    expect(Array.from(counts[1]!.membership)).toEqual(Array.from(counts[0]!.membership));
+    expect(counts[1]!.uncertainCount).toBe(counts[0]!.uncertainCount);
+    helper.draw = async () => {
+      throw new Error('the second worker stopped');
+    };
+    await helped.replan({ ...SETTINGS, budget: 40, draws: 7, seed: 8 }, META.policy, 2);
+    await expect(helped.uncertainty()).rejects.toThrow('the second worker stopped');
   });
 
   test('shows a list before it is saved; a failed save says so and the plan goes back to the stored one', async () => {
