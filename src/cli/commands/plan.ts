@@ -104,14 +104,14 @@ export const planCommand: Command = {
     weeks: { type: 'string', value: 'W', description: 'weeks of simulated history of a built-in register', default: '26', range: RANGES.weeks },
     'prior-group': { type: 'string', value: 'GROUP', description: 'feature group whose buckets get their own prior, or "none" (default: the first group)' },
     draws: { type: 'string', value: 'D', description: 'posterior draws for the uncertain-place flags (0: none)', default: String(PLAN_DEFAULTS.draws), range: RANGES.draws },
-    holdout: { type: 'string', value: 'SHARE', description: 'hold out a seeded random SHARE of mothers as a comparison arm, called at the same rate', default: '0', range: RANGES.holdoutShare },
-    'holdout-rule': { type: 'string', value: 'random|default', description: "the holdout's calls: at random, or by the default state policy", default: 'random' },
+    holdout: { type: 'string', value: 'SHARE', description: 'hold out a seeded random SHARE of mothers as a comparison arm, called at the same rate', default: String(PLAN_DEFAULTS.holdoutShare), range: RANGES.holdoutShare },
+    'holdout-rule': { type: 'string', value: 'random|default', description: "the holdout's calls: at random, or by the default state policy", default: PLAN_DEFAULTS.holdoutRule },
     'holdout-weeks': { type: 'string', value: 'T', description: 'the weeks the holdout will run, for its minimum detectable effect', default: String(HOLDOUT_WEEKS), range: RANGES.holdoutWeeks },
     'worker-column': { type: 'string', value: 'COL', description: "the register's column naming each mother's health worker (a text or number column)" },
     capacity: { type: 'string', value: 'N|FILE.csv', description: "each worker's most calls a week: one number, or a CSV of worker, capacity (and minimum)" },
     'min-per-worker': { type: 'string', value: 'K', description: 'the fewest calls of each worker a week', range: RANGES.capacity },
     'deactivate-after': { type: 'string', value: 'K', description: 'stop listing a mother after K weeks in a row not engaged (Kilkari uses 6)', range: RANGES.deactivateAfter },
-    explore: { type: 'string', value: 'means|thompson', description: 'plan on the posterior means, or each week on one posterior draw seeded by the week (Thompson sampling)', default: 'means' },
+    explore: { type: 'string', value: 'means|thompson', description: 'plan on the posterior means, or each week on one posterior draw seeded by the week (Thompson sampling)', default: PLAN_DEFAULTS.explore },
     exit: { type: 'string', value: 'IDS.csv', description: 'with --outcomes: ids who left the program (kept in the history, never listed again)' },
     state: { type: 'string', value: 'PLAN.json', description: 'the plan file: written when creating a plan, read and updated when applying outcomes' },
     outcomes: { type: 'string', value: 'WEEK', description: "the week's outcomes (CSV or XLSX): id, called, engaged; the called mothers' rows may be all" },
@@ -151,7 +151,7 @@ async function runPlan(options: Record<string, string | true>, lists: Record<str
       for (const w of preview.preview.warnings) io.stderr.write(`allot plan: warning: ${w}\n`);
       const exitFile = typeof options.exit === 'string' ? options.exit : null;
       const exits = exitFile ? { ids: parseIdList(await readTextFile(exitFile), exitFile), fileName: exitFile } : undefined;
-      const applied = await plan.apply(replace, Date.now(), options.yes === true, exits);
+      const applied = await plan.apply(replace, Date.now(), options.yes === true, { exits });
       if (!applied.ok) {
         const ask = applied.questions?.length ? [`To apply it anyway, run the command again with --yes${replace ? '' : `; to replace week ${preview.preview.week - 1}'s outcomes instead, with --replace`}.`] : [];
         return fail(io, [...applied.errors, ...ask], json);
@@ -176,7 +176,7 @@ async function runPlan(options: Record<string, string | true>, lists: Record<str
     const holdout = holdoutOption(options, seed);
     const workers = await workersOption(options);
     const deactivateAfter = optionalNumber(options, 'deactivate-after', RANGES.deactivateAfter);
-    const explore = choiceOption(options, 'explore', ['means', 'thompson'] as const, 'means');
+    const explore = choiceOption(options, 'explore', ['means', 'thompson'] as const, PLAN_DEFAULTS.explore);
     if (await exists(statePath)) throw new PlanExistsError(`${statePath} already exists: apply a week's outcomes to it with --outcomes, or give another --state path (nothing was changed)`);
     const summary = await plan.loadRegister(await registerSource(options, lists, { seed, arms, weeks }));
     const shares: ShareSetting[] = [...(lists['min-share'] ?? []).map((s) => parseShare(s, 'min')), ...(lists['max-share'] ?? []).map((s) => parseShare(s, 'max'))];
@@ -211,8 +211,8 @@ async function runPlan(options: Record<string, string | true>, lists: Record<str
 
 /** --holdout SHARE (0: none) with its rule and weeks; the split's seed is the plan's seed, kept with the holdout. */
 function holdoutOption(options: Record<string, string | true>, seed: number): HoldoutSetting | undefined {
-  const share = numberOption(options, 'holdout', RANGES.holdoutShare, 0);
-  const rule = choiceOption(options, 'holdout-rule', ['random', 'default'] as const, 'random');
+  const share = numberOption(options, 'holdout', RANGES.holdoutShare, PLAN_DEFAULTS.holdoutShare);
+  const rule = choiceOption(options, 'holdout-rule', ['random', 'default'] as const, PLAN_DEFAULTS.holdoutRule);
   const weeks = numberOption(options, 'holdout-weeks', RANGES.holdoutWeeks, HOLDOUT_WEEKS);
   if (share === 0) {
     const extra = ['holdout-rule', 'holdout-weeks'].filter((n) => options[n] !== undefined);
@@ -234,12 +234,12 @@ async function workersOption(options: Record<string, string | true>): Promise<Wo
   if (typeof capacity !== 'string') throw new UsageError('--worker-column needs --capacity N (calls a week for every worker) or --capacity FILE.csv (worker, capacity)');
   if (/^\d+$/.test(capacity.trim())) {
     const n = numberOption(options, 'capacity', RANGES.capacity);
-    return { column, capacity: n, minimum: min ?? 0 };
+    return { column, capacity: n, minimum: min ?? PLAN_DEFAULTS.minPerWorker };
   }
   const parsed = parseCapacityCsv(await readTextFile(capacity), capacity);
   if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
   if (parsed.minimum && min !== undefined) throw new UsageError(`${capacity} has a minimum column: leave out --min-per-worker, or the column`);
-  return { column, capacity: Object.fromEntries(parsed.capacity), minimum: parsed.minimum ? Object.fromEntries(parsed.minimum) : (min ?? 0) };
+  return { column, capacity: Object.fromEntries(parsed.capacity), minimum: parsed.minimum ? Object.fromEntries(parsed.minimum) : (min ?? PLAN_DEFAULTS.minPerWorker) };
 }
 
 /** The register the flags name: a built-in population (with --arms, --weeks, --seed) or a file (with --features and her column names). */

@@ -5,7 +5,7 @@
 import { armBudgets, armEligible, holdoutArms, holdoutList, type ArmBudgets, type HoldoutRule } from './holdout.ts';
 import { holdoutEvidence, mdeSentence, minimumDetectableEffect, type HoldoutEvidence } from './holdout-evidence.ts';
 import type { ListRules } from './list-rules.ts';
-import type { PlanSettings } from './plan-settings.ts';
+import { PLAN_DEFAULTS, type PlanSettings } from './plan-settings.ts';
 import type { PlanState } from './plan-state.ts';
 import type { Register } from './register.ts';
 import { seededRandom } from '../random/seeded-random.ts';
@@ -21,7 +21,7 @@ export interface HoldoutSetting {
 /** The largest share a plan may hold out (allot's choice: beyond it the plan's own arm is the control). */
 export const MAX_HOLDOUT_SHARE = 0.5;
 /** The weeks the minimum detectable effect is stated for unless she says otherwise (a quarter). */
-export const HOLDOUT_WEEKS = 12;
+export const HOLDOUT_WEEKS = PLAN_DEFAULTS.holdoutWeeks;
 
 /** Whether the setting can be used; its problems in words. */
 export function holdoutProblems(h: HoldoutSetting): string[] {

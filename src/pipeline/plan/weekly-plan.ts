@@ -54,8 +54,14 @@ export interface PlanView {
 export type PreviewResult = { ok: true; preview: OutcomesPreview } | { ok: false; errors: string[] };
 /** Applied (the week, its calls made and engaged after it, and the next list's view), or what is wrong, or the questions not yet answered yes. */
 export type WeekApplyResult =
-  | { ok: true; view: PlanView; applied: { week: number; called: number; engaged: number; left: number } }
+  | { ok: true; view: PlanView; applied: { week: number; called: number; engaged: number; left: number; joined: number } }
   | { ok: false; errors: string[]; questions?: OutcomesQuestion[] };
+
+/** What changed in the register with a week: ids who left (an id list as read), and mothers who joined (a file). */
+export interface WeekChanges {
+  exits?: { ids: string[]; fileName: string };
+  enrol?: { file: Blob; fileName: string };
+}
 
 /** Who has left the plan's program so far (settings.left), per arm. */
 function leftOf(plan: PlanState): Uint8Array {
@@ -208,8 +214,9 @@ export class WeeklyPlan {
    * or says what is wrong. A file with questions (the same rows as an applied week, no planned call
    * made) is applied only when `confirmed`: the user answered yes.
    */
-  async apply(replace: boolean, now: number, confirmed = false, exits?: { ids: string[]; fileName: string }): Promise<WeekApplyResult> {
+  async apply(replace: boolean, now: number, confirmed = false, changes: WeekChanges = {}): Promise<WeekApplyResult> {
     await this.settled();
+    const { exits } = changes;
     const open = this.need(this.plan, 'no plan is open');
     // Mothers who left with this week (core/plan/register-changes.ts): never listed from the next list on.
     const gone = exits ? exitArms(open.register.ids, leftOf(open), exits.ids) : null;
@@ -228,7 +235,7 @@ export class WeeklyPlan {
     await (await this.store()).applyPlanWeek({ plan: planRecord(meta, next), week, replace });
     this.outcomes = null;
     const done = next.weeks[next.weeks.length - 2].outcomes!;
-    return { ok: true, view: this.show(next, meta, result.list), applied: { week, called: done.called, engaged: done.engaged, left: gone?.count ?? 0 } };
+    return { ok: true, view: this.show(next, meta, result.list), applied: { week, called: done.called, engaged: done.engaged, left: gone?.count ?? 0, joined: 0 } };
   }
 
   /** Forgets the previewed outcomes. */

@@ -11,7 +11,7 @@ import type { PlanListing, PlanPolicySource } from '../../core/plan/plan-record.
 import { WorkerBridge } from '../worker-bridge.ts';
 import type { PlanMeta } from '../../pipeline/plan/plan-records.ts';
 import type { Uncertainty } from '../../pipeline/plan/uncertain-places.ts';
-import type { WeekApplyResult, PlanView, PreviewResult } from '../../pipeline/plan/weekly-plan.ts';
+import type { WeekApplyResult, WeekChanges, PlanView, PreviewResult } from '../../pipeline/plan/weekly-plan.ts';
 import type { PlanImportResult } from '../../pipeline/plan/plan-transfer.ts';
 import type { PlanWorkerApi } from './plan.worker.ts';
 import type { Banding } from '../../pipeline/plan/reband.ts';
@@ -62,9 +62,9 @@ export class PlanClient {
   previewOutcomes(file: Blob, fileName: string, replace = false, mapping?: ColumnMapping): Promise<PreviewResult> {
     return this.bridge.call(undefined, (api) => api.previewOutcomes(file, fileName, replace, mapping) as Promise<PreviewResult>);
   }
-  /** `confirmed`: the user answered yes to the file's questions. */
-  apply(replace: boolean, now: number, confirmed = false): Promise<WeekApplyResult> {
-    return this.bridge.call(undefined, (api) => api.apply(replace, now, confirmed) as Promise<WeekApplyResult>);
+  /** `confirmed`: the user answered yes to the file's questions; `changes`: who left and joined with the week. */
+  apply(replace: boolean, now: number, confirmed = false, changes: WeekChanges = {}): Promise<WeekApplyResult> {
+    return this.bridge.call(undefined, (api) => api.apply(replace, now, confirmed, changes) as Promise<WeekApplyResult>);
   }
   discardOutcomes(): Promise<void> {
     return this.bridge.call(undefined, (api) => api.discardOutcomes());
