@@ -164,10 +164,10 @@ export class PlanSession {
     return ok;
   }
   /** Checks a week's outcomes file (replace: against the last applied week, to replace its outcomes). */
-  previewOutcomes(file: Blob, fileName: string, replace = false): Promise<boolean> {
+  previewOutcomes(file: Blob, fileName: string, replace = false, files: WeekChangeFiles = {}): Promise<boolean> {
     this.preview = null;
     return runStep(this, 'Checking the outcomes…', async () => {
-      const result = await this.client.previewOutcomes(file, fileName, replace);
+      const result = await this.client.previewOutcomes(file, fileName, replace, undefined, await weekChanges(files));
       if (!result.ok) throw new ProblemList(result.errors);
       this.preview = result.preview;
     }, 'outcomes');
@@ -177,9 +177,9 @@ export class PlanSession {
    * worker). `confirmed`: she answered yes to the preview's questions. A storage failure is not the
    * file's fault, and says so (ProblemList: the file's problems; an Error: the store's).
    */
-  confirmOutcomes(replace: boolean, confirmed = false, now = Date.now(), files: WeekChangeFiles = {}): Promise<boolean> {
+  confirmOutcomes(replace: boolean, confirmed = false, now = Date.now()): Promise<boolean> {
     return runStep(this, 'Applying the outcomes…', async () => {
-      const result = await this.client.apply(replace, now, confirmed, await weekChanges(files));
+      const result = await this.client.apply(replace, now, confirmed);
       if (!result.ok) throw new ProblemList(result.errors);
       this.preview = null;
       this.show(result.view);

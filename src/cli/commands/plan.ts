@@ -38,7 +38,7 @@ export const planCommand: Command = {
     '[--week-column COL] [--called-column COL] [--carry COL]... [--state-values ENGAGED,NOT_ENGAGED] [--exclude IDS.csv] [--cooldown K] ' +
     '[--min-share GROUP=BUCKET:SHARE]... [--max-share GROUP=BUCKET:SHARE]... [--seed S] [--holdout SHARE [--holdout-rule random|default] [--holdout-weeks T]]\n' +
     '       [--worker-column COL --capacity N|FILE.csv [--min-per-worker K]] [--deactivate-after K] [--explore means|thompson] --state PLAN.json [--out calls.csv] [--json]\n' +
-    '       allot plan --state PLAN.json --outcomes WEEK [--exit IDS.csv] [--id-column COL] [--called-column COL] [--state-column COL] ' +
+    '       allot plan --state PLAN.json --outcomes WEEK [--exit IDS.csv] [--enrol NEW.csv] [--id-column COL] [--called-column COL] [--state-column COL] ' +
     '[--state-values ENGAGED,NOT_ENGAGED] [--replace] [--yes] [--out calls.csv] [--json]',
   details: [
     'Files are read as exported: CSV separated by commas, semicolons or tabs (UTF-8 with or without a BOM, UTF-16, CRLF)',
@@ -84,7 +84,10 @@ export const planCommand: Command = {
     'every rule at once (capacities, minima, budget, exclusions, cooldown, shares); --json adds "workers": [{"worker",',
     '"calls", "capacity", "minimum", "binding"}], "worker_sentences" and "worker" on each call; calls.csv a worker column.',
     '--deactivate-after K stops listing a mother after K observed weeks in a row not engaged; --exit IDS.csv (with',
-    '--outcomes) marks mothers who left: kept in the history, never listed again. --json adds "joined", "left" (this',
+    '--outcomes) marks mothers who left: kept in the history, never listed again; --enrol NEW.csv (with --outcomes) adds',
+    'new mothers (id, her state now, the register\'s feature columns under its headers, carried columns if any) after',
+    'the week: they start from the prior, and are randomized into the holdout alike; the outcomes file may name them.',
+    '--json adds "joined", "left" (this',
     'week) and "active": {"left", "inactive", "newly_inactive", "sentence"}.',
     '--explore thompson plans each week on one posterior draw (seeded by the plan\'s seed and the week) instead of the',
     'means; the default is means, better on every simulated population (src/core/plan/README.md, Thompson sampling).',
@@ -113,6 +116,7 @@ export const planCommand: Command = {
     'deactivate-after': { type: 'string', value: 'K', description: 'stop listing a mother after K weeks in a row not engaged (Kilkari uses 6)', range: RANGES.deactivateAfter },
     explore: { type: 'string', value: 'means|thompson', description: 'plan on the posterior means, or each week on one posterior draw seeded by the week (Thompson sampling)', default: PLAN_DEFAULTS.explore },
     exit: { type: 'string', value: 'IDS.csv', description: 'with --outcomes: ids who left the program (kept in the history, never listed again)' },
+    enrol: { type: 'string', value: 'NEW.csv', description: 'with --outcomes: new mothers (id, state now, the register\'s feature columns); they start from the prior' },
     state: { type: 'string', value: 'PLAN.json', description: 'the plan file: written when creating a plan, read and updated when applying outcomes' },
     outcomes: { type: 'string', value: 'WEEK', description: "the week's outcomes (CSV or XLSX): id, called, engaged; the called mothers' rows may be all" },
     replace: { type: 'flag', description: 'replace the last applied week with these outcomes' },
@@ -127,7 +131,7 @@ export const planCommand: Command = {
     const statePath = options.state;
     if (typeof statePath !== 'string') throw new UsageError('give the plan file: --state PLAN.json');
     const out = typeof options.out === 'string' ? options.out : undefined;
-    const inputs = Object.fromEntries(['outcomes', 'register', 'features', 'exclude', 'capacity', 'exit'].map((n) => [`--${n}`, typeof options[n] === 'string' ? (options[n] as string) : undefined]));
+    const inputs = Object.fromEntries(['outcomes', 'register', 'features', 'exclude', 'capacity', 'exit', 'enrol'].map((n) => [`--${n}`, typeof options[n] === 'string' ? (options[n] as string) : undefined]));
     return withPlanFile({ state: statePath, out, inputs }, io, (store, writeList) => runPlan(options, lists, io, store, writeList));
   },
 };
@@ -139,31 +143,36 @@ async function runPlan(options: Record<string, string | true>, lists: Record<str
     const plan = new WeeklyPlan(async () => whittle, async () => store);
     if (typeof options.outcomes === 'string') {
       const extra = CREATE_ONLY.filter((name) => options[name] !== undefined);
-      if (extra.length) throw new UsageError(`${extra.map((n) => `--${n}`).join(', ')} appl${extra.length === 1 ? 'ies' : 'y'} when creating a plan; applying outcomes takes --state, --outcomes, --exit, --id-column, --called-column, --state-column, --state-values, --replace, --yes, --out`);
+      if (extra.length) throw new UsageError(`${extra.map((n) => `--${n}`).join(', ')} appl${extra.length === 1 ? 'ies' : 'y'} when creating a plan; applying outcomes takes --state, --outcomes, --exit, --enrol, --id-column, --called-column, --state-column, --state-values, --replace, --yes, --out`);
       const stored = await store.read();
       if (!stored) throw new Error(`${statePath}: no such plan file (create the plan first, with --register)`);
       await plan.open(stored.id);
       const outcomes = await namedFile(options.outcomes);
       const replace = options.replace === true;
       const names = mappingFromFlags(options, lists);
-      const preview = await plan.previewOutcomes(outcomes.file, outcomes.fileName, replace, Object.keys(names).length ? names : undefined);
-      if (!preview.ok) return fail(io, preview.errors, json);
-      for (const w of preview.preview.warnings) io.stderr.write(`allot plan: warning: ${w}\n`);
       const exitFile = typeof options.exit === 'string' ? options.exit : null;
       const exits = exitFile ? { ids: parseIdList(await readTextFile(exitFile), exitFile), fileName: exitFile } : undefined;
-      const applied = await plan.apply(replace, Date.now(), options.yes === true, { exits });
+      const enrol = typeof options.enrol === 'string' ? await namedFile(options.enrol) : undefined;
+      const mapping = Object.keys(names).length ? names : undefined;
+      const preview = await plan.previewOutcomes(outcomes.file, outcomes.fileName, replace, mapping, { exits, enrol });
+      if (!preview.ok) return fail(io, preview.errors, json);
+      for (const w of preview.preview.warnings) io.stderr.write(`allot plan: warning: ${w}\n`);
+      const applied = await plan.apply(replace, Date.now(), options.yes === true);
       if (!applied.ok) {
         const ask = applied.questions?.length ? [`To apply it anyway, run the command again with --yes${replace ? '' : `; to replace week ${preview.preview.week - 1}'s outcomes instead, with --replace`}.`] : [];
         return fail(io, [...applied.errors, ...ask], json);
       }
       const { unobserved, notes } = preview.preview;
       const seen = unobserved ? `; ${unobserved} beneficiaries have no outcome in it (not called; their state this week unobserved)` : '';
-      const left = applied.applied.left ? `; ${applied.applied.left} mother${applied.applied.left === 1 ? '' : 's'} left (${exitFile})` : '';
+      const { left: gone, joined } = applied.applied;
+      const left = (gone ? `; ${gone} mother${gone === 1 ? '' : 's'} left (${exitFile})` : '')
+        + (joined ? `; ${joined} mother${joined === 1 ? '' : 's'} joined (${options.enrol})` : '');
       const said = [...notes, `applied ${options.outcomes} to week ${applied.applied.week}${seen}${left}; saved ${statePath}`].join('\n');
-      return finish(io, plan, applied.view, options, writeList, said, [], { joined: 0, left: applied.applied.left });
+      return finish(io, plan, applied.view, options, writeList, said, [], { joined, left: gone });
     }
     if (options.replace) throw new UsageError('--replace applies with --outcomes');
     if (options.exit) throw new UsageError('--exit applies with --outcomes');
+    if (options.enrol) throw new UsageError('--enrol applies with --outcomes');
     if (options.yes) throw new UsageError('--yes applies with --outcomes');
     for (const name of ['register', 'reward', 'budget'] as const) if (options[name] === undefined) throw new UsageError(`creating a plan needs --${name}`);
     // Every number in its range (src/core/limits/setting-ranges.ts) before anything is read or made.

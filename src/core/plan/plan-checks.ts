@@ -153,7 +153,7 @@ export function checkPlanned(c: Checks, raw: unknown, field: string, numArms: nu
 
 /** An applied week's summary, checked against what its change says happened (a forged count is refused). */
 export function checkOutcomes(
-  c: Checks, raw: unknown, field: string, truth: { called: number; calledAsPlanned: number; engaged: number; observed?: number },
+  c: Checks, raw: unknown, field: string, truth: { called: number; calledAsPlanned: number; engaged: number; observed?: number; joined?: number },
 ): AppliedOutcomes {
   const o = c.object(raw, field);
   const out: AppliedOutcomes = {
@@ -165,7 +165,9 @@ export function checkOutcomes(
   };
   // Beneficiaries observed after the week, written only when not all were (a file of the called only).
   if (o.observed !== undefined) out.observed = c.whole(o.observed, `${field}.observed`, 0, Number.MAX_SAFE_INTEGER);
-  for (const key of ['called', 'calledAsPlanned', 'engaged', 'observed'] as const) {
+  // Mothers who joined with the week, written only when some did (restore-plan.ts checks their records).
+  if (o.joined !== undefined) out.joined = c.whole(o.joined, `${field}.joined`, 1, Number.MAX_SAFE_INTEGER);
+  for (const key of ['called', 'calledAsPlanned', 'engaged', 'observed', 'joined'] as const) {
     if (out[key] !== truth[key]) c.fail(`${field}.${key}`, `is ${out[key] ?? 'missing'}, but the week's recorded calls and states give ${truth[key] ?? 'every state'}`);
   }
   return out;

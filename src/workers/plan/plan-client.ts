@@ -59,12 +59,13 @@ export class PlanClient {
   saved(): Promise<void> {
     return this.bridge.call(undefined, (api) => api.saved());
   }
-  previewOutcomes(file: Blob, fileName: string, replace = false, mapping?: ColumnMapping): Promise<PreviewResult> {
-    return this.bridge.call(undefined, (api) => api.previewOutcomes(file, fileName, replace, mapping) as Promise<PreviewResult>);
+  /** `changes`: who left and joined with the week, checked with the outcomes. */
+  previewOutcomes(file: Blob, fileName: string, replace = false, mapping?: ColumnMapping, changes: WeekChanges = {}): Promise<PreviewResult> {
+    return this.bridge.call(undefined, (api) => api.previewOutcomes(file, fileName, replace, mapping, changes) as Promise<PreviewResult>);
   }
-  /** `confirmed`: the user answered yes to the file's questions; `changes`: who left and joined with the week. */
-  apply(replace: boolean, now: number, confirmed = false, changes: WeekChanges = {}): Promise<WeekApplyResult> {
-    return this.bridge.call(undefined, (api) => api.apply(replace, now, confirmed, changes) as Promise<WeekApplyResult>);
+  /** `confirmed`: the user answered yes to the file's questions. */
+  apply(replace: boolean, now: number, confirmed = false): Promise<WeekApplyResult> {
+    return this.bridge.call(undefined, (api) => api.apply(replace, now, confirmed) as Promise<WeekApplyResult>);
   }
   discardOutcomes(): Promise<void> {
     return this.bridge.call(undefined, (api) => api.discardOutcomes());

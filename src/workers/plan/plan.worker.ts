@@ -11,7 +11,7 @@ import type { PlanSettings } from '../../core/plan/plan-settings.ts';
 import { openStore } from '../../storage/open-store.ts';
 import type { Store } from '../../storage/store.ts';
 import type { PlanMeta } from '../../pipeline/plan/plan-records.ts';
-import { WeeklyPlan, type WeekApplyResult, type WeekChanges, type PlanView } from '../../pipeline/plan/weekly-plan.ts';
+import { WeeklyPlan, type WeekApplyResult, type PlanView } from '../../pipeline/plan/weekly-plan.ts';
 import type { ReadProgress } from '../../pipeline/files/utf8-chunks.ts';
 import { previewFile } from '../../pipeline/plan/file-preview.ts';
 import type { RegisterSource } from '../../pipeline/plan/register-source.ts';
@@ -76,8 +76,8 @@ const api = {
   replan: async (settings: PlanSettings, policy: PlanPolicySource, now: number) => send(await session.replan(settings, policy, now)),
   saved: session.saved.bind(session),
   previewOutcomes: session.previewOutcomes.bind(session),
-  apply: async (replace: boolean, now: number, confirmed = false, changes: WeekChanges = {}): Promise<WeekApplyResult> => {
-    const result = await session.apply(replace, now, confirmed, changes);
+  apply: async (replace: boolean, now: number, confirmed = false): Promise<WeekApplyResult> => {
+    const result = await session.apply(replace, now, confirmed);
     // Comlink transfers what is marked at the top level of a reply.
     if (!result.ok) return result;
     const out = viewForPage(result.view);
