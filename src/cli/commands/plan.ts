@@ -17,9 +17,8 @@ import { UsageError } from '../args.ts';
 import type { Command, Io } from '../command.ts';
 import { RANGES } from '../../core/limits/setting-ranges.ts';
 import { choiceOption, numberOption, optionalNumber } from '../number-option.ts';
-import { HOLDOUT_WEEKS, type HoldoutSetting } from '../../core/plan/holdout-plan.ts';
-import type { WorkerSetting } from '../../core/plan/plan-workers.ts';
-import { parseCapacityCsv } from '../../core/datasets/capacity-csv.ts';
+import { HOLDOUT_WEEKS } from '../../core/plan/holdout-plan.ts';
+import { holdoutOption, practiceOption, workersOption } from '../plan-program-flags.ts';
 import { exists, type PlanFileStore } from '../plan-file-store.ts';
 import { withPlanFile } from '../plan-file-session.ts';
 import { listCsv, listJson, listText, listXlsx } from '../plan-output.ts';
@@ -73,7 +72,8 @@ export const planCommand: Command = {
     'no-calls {"state"}, or note (a sentence of the register or the exclusion list); "message" is the sentence in',
     '"warnings", "plain" the same in a program manager\'s words.',
     '--holdout SHARE sets aside a seeded random share of mothers (by a hash of the seed and her id: enrolments alike)',
-    'whose calls follow --holdout-rule (random, or the default state policy) at the plan\'s call rate; the split is kept',
+    'whose calls follow --holdout-rule (random, the default state policy, or FILE.csv: the program\'s present practice,',
+    'the ids it would call this week, given again with each --outcomes for the week after) at the plan\'s call rate; the split is kept',
     'with the plan. Each call then has "arm": "plan"|"holdout" (the holdout\'s after the plan\'s lines), and --json has',
     '"evidence": {"weeks", "share", "rule", "plan": {"mothers", "engaged_weeks", "share_engaged"}, "holdout": {...},',
     '"effect", "ci95": [lo, hi], "mde", "mde_weeks", "sentences"} (null arms before the first applied week): the',
@@ -108,7 +108,10 @@ export const planCommand: Command = {
     'prior-group': { type: 'string', value: 'GROUP', description: 'feature group whose buckets get their own prior, or "none" (default: the first group)' },
     draws: { type: 'string', value: 'D', description: 'posterior draws for the uncertain-place flags (0: none)', default: String(PLAN_DEFAULTS.draws), range: RANGES.draws },
     holdout: { type: 'string', value: 'SHARE', description: 'hold out a seeded random SHARE of mothers as a comparison arm, called at the same rate', default: String(PLAN_DEFAULTS.holdoutShare), range: RANGES.holdoutShare },
-    'holdout-rule': { type: 'string', value: 'random|default', description: "the holdout's calls: at random, or by the default state policy", default: PLAN_DEFAULTS.holdoutRule },
+    'holdout-rule': {
+      type: 'string', value: 'random|default|FILE.csv', default: PLAN_DEFAULTS.holdoutRule,
+      description: "the holdout's calls: at random, by the default state policy, or the program's own list of ids this week (again with each --outcomes)",
+    },
     'holdout-weeks': { type: 'string', value: 'T', description: 'the weeks the holdout will run, for its minimum detectable effect', default: String(HOLDOUT_WEEKS), range: RANGES.holdoutWeeks },
     'worker-column': { type: 'string', value: 'COL', description: "the register's column naming each mother's health worker (a text or number column)" },
     capacity: { type: 'string', value: 'N|FILE.csv', description: "each worker's most calls a week: one number, or a CSV of worker, capacity (and minimum)" },
@@ -142,7 +145,8 @@ async function runPlan(options: Record<string, string | true>, lists: Record<str
     const whittle = planIndexFunction(engine);
     const plan = new WeeklyPlan(async () => whittle, async () => store);
     if (typeof options.outcomes === 'string') {
-      const extra = CREATE_ONLY.filter((name) => options[name] !== undefined);
+      // --holdout-rule FILE.csv with --outcomes: next week's calls by the program's present practice.
+      const extra = CREATE_ONLY.filter((name) => options[name] !== undefined && name !== 'holdout-rule');
       if (extra.length) throw new UsageError(`${extra.map((n) => `--${n}`).join(', ')} appl${extra.length === 1 ? 'ies' : 'y'} when creating a plan; applying outcomes takes --state, --outcomes, --exit, --enrol, --id-column, --called-column, --state-column, --state-values, --replace, --yes, --out`);
       const stored = await store.read();
       if (!stored) throw new Error(`${statePath}: no such plan file (create the plan first, with --register)`);
@@ -154,7 +158,8 @@ async function runPlan(options: Record<string, string | true>, lists: Record<str
       const exits = exitFile ? { ids: parseIdList(await readTextFile(exitFile), exitFile), fileName: exitFile } : undefined;
       const enrol = typeof options.enrol === 'string' ? await namedFile(options.enrol) : undefined;
       const mapping = Object.keys(names).length ? names : undefined;
-      const preview = await plan.previewOutcomes(outcomes.file, outcomes.fileName, replace, mapping, { exits, enrol });
+      const practice = typeof options['holdout-rule'] === 'string' ? await practiceOption(options) : undefined;
+      const preview = await plan.previewOutcomes(outcomes.file, outcomes.fileName, replace, mapping, { exits, enrol, practice });
       if (!preview.ok) return fail(io, preview.errors, json);
       for (const w of preview.preview.warnings) io.stderr.write(`allot plan: warning: ${w}\n`);
       const applied = await plan.apply(replace, Date.now(), options.yes === true);
@@ -182,7 +187,7 @@ async function runPlan(options: Record<string, string | true>, lists: Record<str
     const weeks = numberOption(options, 'weeks', RANGES.weeks, 26);
     const cooldown = numberOption(options, 'cooldown', RANGES.cooldown, PLAN_DEFAULTS.cooldown);
     const draws = numberOption(options, 'draws', RANGES.draws, PLAN_DEFAULTS.draws);
-    const holdout = holdoutOption(options, seed);
+    const holdout = await holdoutOption(options, seed);
     const workers = await workersOption(options);
     const deactivateAfter = optionalNumber(options, 'deactivate-after', RANGES.deactivateAfter);
     const explore = choiceOption(options, 'explore', ['means', 'thompson'] as const, PLAN_DEFAULTS.explore);
@@ -216,39 +221,6 @@ async function runPlan(options: Record<string, string | true>, lists: Record<str
     await plan.saved();
     view.list.warnings.unshift(...summary.warnings.map(note));
     return finish(io, plan, view, options, writeList, `saved the plan to ${statePath}`, summary.columns);
-}
-
-/** --holdout SHARE (0: none) with its rule and weeks; the split's seed is the plan's seed, kept with the holdout. */
-function holdoutOption(options: Record<string, string | true>, seed: number): HoldoutSetting | undefined {
-  const share = numberOption(options, 'holdout', RANGES.holdoutShare, PLAN_DEFAULTS.holdoutShare);
-  const rule = choiceOption(options, 'holdout-rule', ['random', 'default'] as const, PLAN_DEFAULTS.holdoutRule);
-  const weeks = numberOption(options, 'holdout-weeks', RANGES.holdoutWeeks, HOLDOUT_WEEKS);
-  if (share === 0) {
-    const extra = ['holdout-rule', 'holdout-weeks'].filter((n) => options[n] !== undefined);
-    if (extra.length) throw new UsageError(`${extra.map((n) => `--${n}`).join(', ')} applies with --holdout SHARE`);
-    return undefined;
-  }
-  return { share, rule, seed, weeks };
-}
-
-/** --worker-column COL with --capacity N|FILE.csv and --min-per-worker K (plan-workers.ts). */
-async function workersOption(options: Record<string, string | true>): Promise<WorkerSetting | undefined> {
-  const column = options['worker-column'], capacity = options.capacity;
-  const min = optionalNumber(options, 'min-per-worker', RANGES.capacity);
-  if (typeof column !== 'string') {
-    const extra = ['capacity', 'min-per-worker'].filter((n) => options[n] !== undefined);
-    if (extra.length) throw new UsageError(`${extra.map((n) => `--${n}`).join(', ')} applies with --worker-column COL`);
-    return undefined;
-  }
-  if (typeof capacity !== 'string') throw new UsageError('--worker-column needs --capacity N (calls a week for every worker) or --capacity FILE.csv (worker, capacity)');
-  if (/^\d+$/.test(capacity.trim())) {
-    const n = numberOption(options, 'capacity', RANGES.capacity);
-    return { column, capacity: n, minimum: min ?? PLAN_DEFAULTS.minPerWorker };
-  }
-  const parsed = parseCapacityCsv(await readTextFile(capacity), capacity);
-  if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
-  if (parsed.minimum && min !== undefined) throw new UsageError(`${capacity} has a minimum column: leave out --min-per-worker, or the column`);
-  return { column, capacity: Object.fromEntries(parsed.capacity), minimum: parsed.minimum ? Object.fromEntries(parsed.minimum) : (min ?? PLAN_DEFAULTS.minPerWorker) };
 }
 
 /** The register the flags name: a built-in population (with --arms, --weeks, --seed) or a file (with --features and her column names). */

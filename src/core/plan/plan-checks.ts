@@ -128,13 +128,22 @@ function checkHoldout(c: Checks, raw: unknown): HoldoutSetting {
   const h = c.object(raw, 'settings.holdout');
   const share = h.share;
   if (!(typeof share === 'number' && share > 0 && share <= MAX_HOLDOUT_SHARE)) c.fail('settings.holdout.share', `must be a share above 0 and at most ${MAX_HOLDOUT_SHARE}, not ${show(share)}`);
-  if (h.rule !== 'random' && h.rule !== 'default') c.fail('settings.holdout.rule', `must be "random" or "default", not ${show(h.rule)}`);
-  return {
+  if (h.rule !== 'random' && h.rule !== 'default' && h.rule !== 'given') {
+    c.fail('settings.holdout.rule', `must be "random", "default" or "given", not ${show(h.rule)}`);
+  }
+  const out: HoldoutSetting = {
     share: share as number,
     rule: h.rule,
     seed: c.whole(h.seed, 'settings.holdout.seed', 0, SETTING_RANGES.seed),
     weeks: c.whole(h.weeks, 'settings.holdout.weeks', 1, 520),
   };
+  // The program's present practice: the current week's list of ids (given each week).
+  if (h.rule === 'given') {
+    const l = c.object(h.list, 'settings.holdout.list');
+    const ids = c.list(l.ids, 'settings.holdout.list.ids', 10_000_000).map((id, i) => c.text(id, `settings.holdout.list.ids[${i}]`, 1000).normalize('NFC'));
+    out.list = { fileName: c.text(l.fileName, 'settings.holdout.list.fileName', 1000), ids };
+  }
+  return out;
 }
 
 /** A week's list, checked against the register: arms in range and listed once, no more than the week's budget. */

@@ -12,12 +12,15 @@ import { readTable } from '../files/read-table.ts';
 export interface WeekChanges {
   exits?: { ids: string[]; fileName: string };
   enrol?: { file: Blob; fileName: string };
+  /** With a holdout by the program's present practice: its calls for the next week (ids). */
+  practice?: { fileName: string; ids: string[] };
 }
 
 /** The changes read: who has left after the week (per arm, and how many now), the enrolment. */
 export interface ReadChanges {
   left: { ids: string[]; count: number } | null;
   enrolment: { enrolment: Enrolment; carry: string[][] } | null;
+  practice: { fileName: string; ids: string[] } | null;
   notes: string[];
 }
 
@@ -28,9 +31,16 @@ export function leftOf(plan: PlanState): Uint8Array {
 }
 
 export async function readWeekChanges(plan: PlanState, changes: WeekChanges, replace: boolean): Promise<{ ok: true; read: ReadChanges } | { ok: false; errors: string[] }> {
-  const { exits, enrol } = changes;
+  const { exits, enrol, practice } = changes;
   if (replace && (exits || enrol)) return { ok: false, errors: ['mothers who left or joined come with a new week, not with the outcomes that replace an applied one'] };
-  const read: ReadChanges = { left: null, enrolment: null, notes: [] };
+  const read: ReadChanges = { left: null, enrolment: null, practice: practice ?? null, notes: [] };
+  const given = plan.settings.holdout?.rule === 'given';
+  if (practice && !given) return { ok: false, errors: [`${practice.fileName}: this plan's holdout does not follow a list of the program's calls`] };
+  if (given && !practice && !replace) {
+    const need = "this plan's holdout follows the program's present practice: give next week's list of its calls";
+    return { ok: false, errors: [`${need} (an id column, or an id a line; allot plan: --holdout-rule FILE.csv)`] };
+  }
+  if (practice) read.notes.push(`the holdout's calls next week: the program's ${practice.ids.length} in ${practice.fileName}`);
   if (exits) {
     const gone = exitArms(plan.register.ids, leftOf(plan), exits.ids);
     if (gone.unknown.length) {

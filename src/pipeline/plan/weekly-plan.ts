@@ -217,7 +217,10 @@ export class WeeklyPlan {
     const { parsed, week, questions, changes } = this.need(this.outcomes, 'no outcomes file was previewed');
     // Mothers who left with this week (core/plan/register-changes.ts): never listed from the next list on.
     const gone = changes.left;
-    const plan = gone ? { ...open, settings: { ...open.settings, left: gone.ids } } : open;
+    let plan = gone ? { ...open, settings: { ...open.settings, left: gone.ids } } : open;
+    // The program's present practice for the week after: the holdout's new list.
+    const h = plan.settings.holdout;
+    if (changes.practice && h) plan = { ...plan, settings: { ...plan.settings, holdout: { ...h, list: changes.practice } } };
     if (questions.length && !confirmed) return { ok: false, errors: questions.map((q) => q.message), questions };
     // The next list is shown before its draws, as every list (uncertainty()).
     // The list maker estimates the week (the core's planPosterior) and keeps it for the draws: once.

@@ -3,6 +3,7 @@
 // deactivateAfter, explore): set once when a plan is created, as `allot plan` sets them with its
 // flags, from the same defaults (PLAN_DEFAULTS). Every problem names its field.
 import { parseCapacityCsv } from '../../core/datasets/capacity-csv.ts';
+import { parseIdList } from '../../core/datasets/outcomes-csv.ts';
 import type { FeatureSchema } from '../../core/instance/types.ts';
 import { RANGES, rangeProblem } from '../../core/limits/setting-ranges.ts';
 import { holdoutProblems, type HoldoutSetting } from '../../core/plan/holdout-plan.ts';
@@ -12,7 +13,9 @@ import type { WorkerSetting } from '../../core/plan/plan-workers.ts';
 export interface ProgramForm {
   /** The share held out, in percent (0: no holdout). */
   holdout: number | string;
-  holdoutRule: 'random' | 'default';
+  holdoutRule: 'random' | 'default' | 'given';
+  /** With the rule "given": this week's calls by the program's present practice (ids), as read. */
+  holdoutList: { fileName: string; text: string } | null;
   holdoutWeeks: number | string;
   /** The register's column naming each mother's worker ('' for one central budget). */
   workerColumn: string;
@@ -30,7 +33,7 @@ export interface ProgramForm {
 export function defaultProgram(): ProgramForm {
   const d = PLAN_DEFAULTS;
   return {
-    holdout: d.holdoutShare * 100, holdoutRule: d.holdoutRule, holdoutWeeks: d.holdoutWeeks, workerColumn: '',
+    holdout: d.holdoutShare * 100, holdoutRule: d.holdoutRule, holdoutList: null, holdoutWeeks: d.holdoutWeeks, workerColumn: '',
     capacity: '', capacityFile: null, minPerWorker: d.minPerWorker, deactivateAfter: '', explore: d.explore,
   };
 }
@@ -66,6 +69,17 @@ export function programSettings(form: ProgramForm, schema: FeatureSchema, seed: 
   if (share > 0) {
     const weeks = number(form.holdoutWeeks, 'Holdout weeks', RANGES.holdoutWeeks, PLAN_DEFAULTS.holdoutWeeks)!;
     holdout = { share, rule: form.holdoutRule, seed, weeks };
+    if (form.holdoutRule === 'given') {
+      const file = form.holdoutList;
+      if (!file) problems.push("Holdout: give this week's list of the program's calls (an id column, or an id a line)");
+      else {
+        try {
+          holdout.list = { fileName: file.fileName, ids: parseIdList(file.text, file.fileName) };
+        } catch (error) {
+          problems.push(`Holdout: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+    }
     problems.push(...holdoutProblems(holdout).map((p) => `Holdout: ${p}`));
   }
   let workers: WorkerSetting | undefined;

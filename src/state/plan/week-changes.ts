@@ -8,6 +8,8 @@ import { ProblemList } from './plan-step.ts';
 export interface WeekChangeFiles {
   exits?: File | null;
   enrol?: File | null;
+  /** With a holdout by the program's present practice: its calls next week (ids). */
+  practice?: File | null;
 }
 
 export async function weekChanges(files: WeekChangeFiles): Promise<WeekChanges> {
@@ -15,6 +17,13 @@ export async function weekChanges(files: WeekChangeFiles): Promise<WeekChanges> 
   if (files.exits) {
     try {
       out.exits = { ids: parseIdList(await files.exits.text(), files.exits.name), fileName: files.exits.name };
+    } catch (error) {
+      throw new ProblemList([error instanceof Error ? error.message : String(error)]);
+    }
+  }
+  if (files.practice) {
+    try {
+      out.practice = { ids: parseIdList(await files.practice.text(), files.practice.name), fileName: files.practice.name };
     } catch (error) {
       throw new ProblemList([error instanceof Error ? error.message : String(error)]);
     }
