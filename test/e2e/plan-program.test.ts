@@ -3,7 +3,7 @@
 // a text column with one capacity, deactivation after 6 weeks and Thompson sampling; the plan exported
 // carries the same settings `allot plan`'s flags give; the week's outcomes applied with mothers who left
 // and joined (one of them named in the outcomes file), the answer counting both; the plan reopened from
-// storage. Layout at 1280 and 390 px: the setup with its new section, and the week after.
+// storage; the effect week by week with its table. Layout at 1280 and 390 px: the setup with its new section, and the week after.
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { parseCsv } from '../../src/core/datasets/csv.ts';
@@ -71,6 +71,11 @@ describe('how the program runs, set when a plan is made on the Plan screen', () 
     await expect.poll(() => page.getByTestId('plan-week').getAttribute('data-week'), { timeout: 20_000 }).toBe('9');
     expect(await page.getByTestId('week-applied').textContent()).toContain('3 joined; 2 left');
     await expect.poll(() => page.getByTestId('plan-status').textContent(), { timeout: 20_000 }).toBe('');
+    // the effect week by week, its table beside the chart: week 8's engaged weeks per mother in each arm
+    await expect.poll(() => page.getByTestId('effect-table').locator('tbody tr').count(), { timeout: 20_000 }).toBe(1);
+    const cells = await page.getByTestId('effect-table').locator('tbody td').allTextContents();
+    expect(cells[0]).toBe('8');
+    expect(cells[4]).toMatch(/^-?\d+\.\d to -?\d+\.\d$/);
     expect(await layoutAtBothWidths(page, 'plan-program-week', ARTIFACTS)).toEqual([]);
 
     // from storage: the plan file the app exports has the settings and the new mothers

@@ -122,6 +122,8 @@ export interface PlanEvidence {
   /** The weeks the MDE is for, and the MDE in words. */
   mdeWeeks: number;
   mdeSentence: string;
+  /** The evidence as it stood after each applied week (the chart of the effect, week by week). */
+  byWeek: { week: number; evidence: HoldoutEvidence | null }[];
 }
 
 /**
@@ -138,7 +140,13 @@ export function planEvidence(plan: PlanState, rules: ListRules): PlanEvidence | 
   for (let arm = 0; arm < inHoldout.length; arm++) holdoutMothers += inHoldout[arm];
   const start = plan.weeks[0].week - register.history.firstWeek;
   const weeks = Math.max(0, register.history.states.length - 1 - start);
-  const evidence = weeks > 0 ? holdoutEvidence(register.history, inHoldout, start, register.numStates) : null;
+  // After each applied week k: the outcomes of the weeks up to k (the history cut after them).
+  const { history } = register;
+  const byWeek = Array.from({ length: weeks }, (_, k) => {
+    const upTo = { ...history, states: history.states.slice(0, start + k + 2) };
+    return { week: history.firstWeek + start + k, evidence: holdoutEvidence(upTo, inHoldout, start, register.numStates) };
+  });
+  const evidence = weeks > 0 ? byWeek[weeks - 1].evidence : null;
   const b = armBudgets(plan.settings.budget, inHoldout, eligible);
   const may = b.planMothers + b.holdoutMothers;
   const callRate = may ? (b.plan + b.holdout) / may : 0;
@@ -146,7 +154,7 @@ export function planEvidence(plan: PlanState, rules: ListRules): PlanEvidence | 
   const { mde } = minimumDetectableEffect({ transitions, state, numStates: register.numStates, callRate, weeks: h.weeks, share });
   return {
     share: h.share, rule: h.rule, ...(h.list && { list: h.list }), planMothers: register.numArms - holdoutMothers, holdoutMothers, evidence, weeks, mde, mdeWeeks: h.weeks,
-    mdeSentence: mdeSentence(register.numArms, plan.settings.budget, h.weeks, mde, h.share),
+    mdeSentence: mdeSentence(register.numArms, plan.settings.budget, h.weeks, mde, h.share), byWeek,
   };
 }
 
