@@ -17,8 +17,8 @@ export interface ProgramForm {
   /** With the rule "given": this week's calls by the program's present practice (ids), as read. */
   holdoutList: { fileName: string; text: string } | null;
   holdoutWeeks: number | string;
-  /** The register's column naming each mother's worker ('' for one central budget). */
-  workerColumn: string;
+  /** The register's column naming each mother's worker (her "owner", as CommCare says) ('' for one central budget). */
+  ownerColumn: string;
   /** Calls a week of every worker, unless a capacities file is given. */
   capacity: number | string;
   /** A capacities CSV (worker, capacity, optionally minimum) as read, with its name for messages. */
@@ -33,20 +33,20 @@ export interface ProgramForm {
 export function defaultProgram(): ProgramForm {
   const d = PLAN_DEFAULTS;
   return {
-    holdout: d.holdoutShare * 100, holdoutRule: d.holdoutRule, holdoutList: null, holdoutWeeks: d.holdoutWeeks, workerColumn: '',
+    holdout: d.holdoutShare * 100, holdoutRule: d.holdoutRule, holdoutList: null, holdoutWeeks: d.holdoutWeeks, ownerColumn: '',
     capacity: '', capacityFile: null, minPerWorker: d.minPerWorker, deactivateAfter: '', explore: d.explore,
   };
 }
 
 /** A column that can name each mother's worker: a text column (its header) or a stand-alone number column. */
-export interface WorkerColumnChoice {
+export interface OwnerColumnChoice {
   column: string;
   label: string;
   /** Values merged into "other" (a text column with many rare values): each must be kept to name a worker. */
   merged: number;
 }
 
-export function workerColumnChoices(schema: FeatureSchema): WorkerColumnChoice[] {
+export function ownerColumnChoices(schema: FeatureSchema): OwnerColumnChoice[] {
   const texts = schema.groups.filter((g) => g.text).map((g) => ({ column: g.text!.column, label: g.text!.column, merged: g.text!.merged?.length ?? 0 }));
   const numbers = schema.columns.filter((c) => c.group === null && c.type !== 'continuous').map((c) => ({ column: c.name, label: c.label || c.name, merged: 0 }));
   return [...texts, ...numbers];
@@ -83,9 +83,9 @@ export function programSettings(form: ProgramForm, schema: FeatureSchema, seed: 
     problems.push(...holdoutProblems(holdout).map((p) => `Holdout: ${p}`));
   }
   let workers: WorkerSetting | undefined;
-  if (form.workerColumn !== '') {
-    const choice = workerColumnChoices(schema).find((c) => c.column === form.workerColumn);
-    if (!choice) problems.push(`Health workers: the register has no column "${form.workerColumn}"`);
+  if (form.ownerColumn !== '') {
+    const choice = ownerColumnChoices(schema).find((c) => c.column === form.ownerColumn);
+    if (!choice) problems.push(`Health workers: the register has no column "${form.ownerColumn}"`);
     else if (choice.merged) problems.push(`Health workers: ${choice.merged} workers of "${choice.column}" are merged into "other": keep every value of that column (Text columns, above)`);
     const min = number(form.minPerWorker, 'Minimum per worker', RANGES.capacity, PLAN_DEFAULTS.minPerWorker)!;
     if (form.capacityFile) {
@@ -94,12 +94,12 @@ export function programSettings(form: ProgramForm, schema: FeatureSchema, seed: 
       else {
         if (parsed.minimum && min > 0) problems.push(`Minimum per worker: ${form.capacityFile.fileName} has a minimum column; leave this at 0, or drop the column`);
         const minimum = parsed.minimum ? Object.fromEntries(parsed.minimum) : min;
-        workers = { column: form.workerColumn, capacity: Object.fromEntries(parsed.capacity), minimum };
+        workers = { column: form.ownerColumn, capacity: Object.fromEntries(parsed.capacity), minimum };
       }
     } else {
       const capacity = number(form.capacity, 'Capacity per worker', RANGES.capacity, undefined);
       if (capacity === undefined) problems.push('Capacity per worker: give the calls a week of every worker, or a capacities file (worker, capacity)');
-      else workers = { column: form.workerColumn, capacity, minimum: min };
+      else workers = { column: form.ownerColumn, capacity, minimum: min };
     }
   }
   const deactivateAfter = number(form.deactivateAfter, 'Deactivate after (weeks)', RANGES.deactivateAfter, undefined);
