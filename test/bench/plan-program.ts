@@ -31,10 +31,8 @@ const random = seededRandom(3);
 const weight = Float64Array.from({ length: W }, () => 0.5 + 1.5 * random.next());
 const cumulative = new Float64Array(W);
 weight.reduce((a, w, i) => (cumulative[i] = a + w), 0);
-const F = base.schema.columns.length;
-const features = new Float64Array(N * (F + 1));
+const workerOf = new Float64Array(N);
 for (let arm = 0; arm < N; arm++) {
-  features.set(base.features.subarray(arm * F, arm * F + F), arm * (F + 1));
   const u = random.next() * cumulative[W - 1];
   let lo = 0, hi = W - 1;
   while (lo < hi) {
@@ -42,8 +40,9 @@ for (let arm = 0; arm < N; arm++) {
     if (cumulative[mid] < u) lo = mid + 1;
     else hi = mid;
   }
-  features[arm * (F + 1) + F] = lo;
+  workerOf[arm] = lo;
 }
+const features = { numArms: N, columns: [...base.features.columns, workerOf] };
 const worker = { name: 'worker', label: 'worker', description: "her health worker's number", type: 'integer' as const, group: null };
 const register: Register = { ...base, features, schema: { ...base.schema, columns: [...base.schema.columns, worker] } };
 const posterior = estimateTransitions(register.history, register.schema, register.features, N, { groupBy: 'Ages' });

@@ -2,6 +2,7 @@
 // restore-plan.ts: n non-empty ids, none already in the register nor twice, in NFC; every feature
 // column packed for n arms; a carried value per carried column. Untrusted like the rest.
 import { isAscii } from '../datasets/nfc-ids.ts';
+import type { FeatureTable } from '../instance/feature-table.ts';
 import { packedColumnProblem, unpackFeatures, type PackedColumn } from './bit-columns.ts';
 import { unpackIds } from './packed-plan.ts';
 import type { Checks } from './plan-checks.ts';
@@ -9,8 +10,7 @@ import { checkPacked } from './restore-columns.ts';
 
 export interface JoinedArms {
   ids: string[];
-  /** n x F, row-major. */
-  features: Float64Array;
+  features: FeatureTable;
   /** Per carried column, each new mother's value. */
   carry: string[][];
 }

@@ -11,6 +11,7 @@ import { MAX_HORIZON, populationSizeProblem } from '../datasets/import-limits.ts
 import { isAscii, mergedIdsWords, nfcIds } from '../datasets/nfc-ids.ts';
 import { packedBytes, unpackBits, unpackFeatures, unpackStates, type PackedPlane } from './bit-columns.ts';
 import { checkColumn, checkJoined, type JoinedArms } from './restore-joined.ts';
+import { appendTables } from '../instance/feature-table.ts';
 import { knownIds, packIds, unpackIds, type PackedIds, type PackedPlan } from './packed-plan.ts';
 import { checkMeta, checkOutcomes, checkPlanned, checkSettings, Checks, PlanReadError } from './plan-checks.ts';
 import type { PlanRecord } from './plan-record.ts';
@@ -111,10 +112,7 @@ export function restorePlan(raw: unknown, where: string): PlanRecord {
   let carry = checkCarry(c, r.carry, N);
   let allIds = ids;
   if (joined.length) {
-    features = new Float64Array(n * F);
-    features.set(unpackFeatures(columns, N));
-    let at = N * F;
-    for (const j of joined) (features.set(j.features, at), (at += j.features.length));
+    for (const j of joined) features = appendTables(features, j.features);
     allIds = packIds([...unpackIds(ids), ...joined.flatMap((j) => j.ids)]);
     carry = carry?.map((k, i) => ({ ...k, values: packIds([...unpackIds(k.values), ...joined.flatMap((j) => j.carry[i])]) }));
   }

@@ -13,6 +13,7 @@
 // Packing is cached per typed array (registers and history weeks are never changed in place), so a
 // plan read and written again, or written once more after a week, packs only what is new.
 import { bitsFor, packBits, packFeatures, packStates, type PackedColumn, type PackedPlane } from './bit-columns.ts';
+import type { FeatureTable } from '../instance/feature-table.ts';
 import { packIds, unpackIds, type PackedIds, type PackedPlan, type PackedRegister } from './packed-plan.ts';
 import type { PlanMeta, PlanRecord } from './plan-record.ts';
 import type { PlanSettings } from './plan-settings.ts';
@@ -52,6 +53,11 @@ export function armsAtStart(plan: Pick<PackedPlan, 'register' | 'weeks'>): numbe
   return plan.register.numArms - plan.weeks.reduce((n, w) => n + (w.outcomes?.joined ?? 0), 0);
 }
 
+/** The beneficiaries from..to of a feature table (views, not copies). */
+const rowsBetween = (t: FeatureTable, from: number, to: number): FeatureTable => ({
+  numArms: to - from, columns: t.columns.map((c) => c.subarray(from, to)),
+});
+
 /** The first `n` of a column (itself when it has n). */
 const first = <T extends Uint8Array | Float64Array>(a: T, n: number): T => (a.length === n ? a : (a.subarray(0, n) as T));
 
@@ -70,7 +76,7 @@ export interface StoredPlan {
 /** Bits per stored state: 1 for 2 states. */
 export const stateWidth = (numStates: number): number => Math.max(1, bitsFor(numStates - 1));
 
-const featureCache = new WeakMap<Float64Array, PackedColumn[]>();
+const featureCache = new WeakMap<FeatureTable, PackedColumn[]>();
 const stateCache = new WeakMap<Uint8Array, { width: number; plane: PackedPlane }>();
 const bitCache = new WeakMap<Uint8Array, Uint8Array>();
 
@@ -84,7 +90,7 @@ export function storedRegister(plan: PackedPlan): StoredRegister {
   const { features, history, ...rest } = plan.register;
   const base = plan.weeks[0].week - history.firstWeek + 1;
   const width = stateWidth(rest.numStates);
-  const N = armsAtStart(plan), S = rest.numStates, F = rest.schema.columns.length;
+  const N = armsAtStart(plan), S = rest.numStates;
   const grown = N < rest.numArms;
   const start = grown ? {
     numArms: N, ids: packIds(unpackIds(rest.ids).slice(0, N)), transitions: rest.transitions && first(rest.transitions, N * S * 2 * S),
@@ -93,7 +99,7 @@ export function storedRegister(plan: PackedPlan): StoredRegister {
   return {
     ...rest,
     ...start,
-    features: packedFeatures(first(features, N * F), N, F),
+    features: grown ? packFeatures(rowsBetween(features, 0, N)) : packedFeatures(features),
     history: {
       firstWeek: history.firstWeek,
       states: history.states.slice(0, base).map((s) => packedStates(first(s, N), width)),
@@ -106,18 +112,18 @@ export function storedRegister(plan: PackedPlan): StoredRegister {
 export function storedWeek(plan: PackedPlan, k: number): StoredWeek {
   const week = plan.weeks[k];
   if (!week.outcomes) return { ...week, change: null };
-  const { history, numStates, schema } = plan.register;
+  const { history, numStates } = plan.register;
   const i = week.week - history.firstWeek;
   let before = armsAtStart(plan);
   for (let j = 0; j < k; j++) before += plan.weeks[j].outcomes?.joined ?? 0;
   const n = week.outcomes.joined ?? 0, after = before + n;
   const change: WeekChange = { called: packedBits(first(history.called[i], before)), states: packedStates(first(history.states[i + 1], after), stateWidth(numStates)) };
   if (n) {
-    const r = plan.register, F = schema.columns.length;
+    const r = plan.register;
     const slice = (ids: PackedIds) => packIds(unpackIds(ids).slice(before, after));
     change.joined = {
       ids: slice(r.ids),
-      features: packFeatures(r.features.subarray(before * F, after * F), n, F),
+      features: packFeatures(rowsBetween(r.features, before, after)),
       ...(r.carry && { carry: r.carry.map((c) => slice(c.values)) }),
     };
   }
@@ -125,15 +131,15 @@ export function storedWeek(plan: PackedPlan, k: number): StoredWeek {
 }
 
 /** Tells the caches what a restored plan's arrays pack to, so that writing it again packs nothing twice. */
-export function rememberPacked(features: Float64Array, columns: PackedColumn[], states: [Uint8Array, PackedPlane][], called: [Uint8Array, Uint8Array][], width: number): void {
+export function rememberPacked(features: FeatureTable, columns: PackedColumn[], states: [Uint8Array, PackedPlane][], called: [Uint8Array, Uint8Array][], width: number): void {
   featureCache.set(features, columns);
   for (const [s, plane] of states) stateCache.set(s, { width, plane });
   for (const [c, bits] of called) bitCache.set(c, bits);
 }
 
-function packedFeatures(features: Float64Array, numArms: number, numFeatures: number): PackedColumn[] {
+function packedFeatures(features: FeatureTable): PackedColumn[] {
   let columns = featureCache.get(features);
-  if (!columns) featureCache.set(features, (columns = packFeatures(features, numArms, numFeatures)));
+  if (!columns) featureCache.set(features, (columns = packFeatures(features)));
   return columns;
 }
 
