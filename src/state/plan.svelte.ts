@@ -24,12 +24,14 @@ import type { FilePreview } from '../pipeline/plan/file-preview.ts';
 import { policyOptions, type PolicyOption } from './plan/policy-options.ts';
 import { PLAN_DRAFT_KEY, readDraft, type PlanDraft } from './plan/plan-draft.ts';
 import { runRepository, type AnyRunRecord } from './run-records.ts';
+import { weekChanges, type WeekChangeFiles } from './plan/week-changes.ts';
 
 export type { TextChoices };
 export type { Banding, FilePreview, OutcomesPreview, PlanHead, PlanView, ReadProgress, RegisterSource, RegisterSummary, Uncertainty, WeekSummary };
 export type { PopulationRecord } from '../storage/records.ts';
 export type { PlanListing } from '../core/plan/plan-record.ts';
 export type { PlanDraft } from './plan/plan-draft.ts';
+export type { WeekChangeFiles } from './plan/week-changes.ts';
 
 export class PlanSession {
   plans = $state.raw<PlanListing[]>([]);
@@ -52,7 +54,7 @@ export class PlanSession {
   /** How much of her file is read (while a register is read), for the progress bar. */
   progress = $state.raw<ReadProgress | null>(null);
   /** The week just applied, for the confirmation after Apply (cleared by the next step). */
-  applied = $state.raw<{ week: number; called: number; engaged: number; next: number } | null>(null);
+  applied = $state.raw<{ week: number; called: number; engaged: number; left: number; joined: number; next: number } | null>(null);
   /** The saved plan that could not be opened: what is wrong with it, naming the field. */
   damaged = $state.raw<{ id: string; message: string } | null>(null);
   /** A file whose plan has the id of a saved one: the question to answer (replace it, or import a copy). */
@@ -162,10 +164,10 @@ export class PlanSession {
     return ok;
   }
   /** Checks a week's outcomes file (replace: against the last applied week, to replace its outcomes). */
-  previewOutcomes(file: Blob, fileName: string, replace = false): Promise<boolean> {
+  previewOutcomes(file: Blob, fileName: string, replace = false, files: WeekChangeFiles = {}): Promise<boolean> {
     this.preview = null;
     return runStep(this, 'Checking the outcomes…', async () => {
-      const result = await this.client.previewOutcomes(file, fileName, replace);
+      const result = await this.client.previewOutcomes(file, fileName, replace, undefined, await weekChanges(files));
       if (!result.ok) throw new ProblemList(result.errors);
       this.preview = result.preview;
     }, 'outcomes');

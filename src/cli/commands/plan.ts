@@ -17,9 +17,8 @@ import { UsageError } from '../args.ts';
 import type { Command, Io } from '../command.ts';
 import { RANGES } from '../../core/limits/setting-ranges.ts';
 import { choiceOption, numberOption, optionalNumber } from '../number-option.ts';
-import { HOLDOUT_WEEKS, type HoldoutSetting } from '../../core/plan/holdout-plan.ts';
-import type { WorkerSetting } from '../../core/plan/plan-workers.ts';
-import { parseCapacityCsv } from '../../core/datasets/capacity-csv.ts';
+import { HOLDOUT_WEEKS } from '../../core/plan/holdout-plan.ts';
+import { holdoutOption, practiceOption, workersOption } from '../plan-program-flags.ts';
 import { exists, type PlanFileStore } from '../plan-file-store.ts';
 import { withPlanFile } from '../plan-file-session.ts';
 import { callsCsv, callsXlsx, listJson, listText } from '../plan-output.ts';
@@ -38,7 +37,7 @@ export const planCommand: Command = {
     '[--week-column COL] [--called-column COL] [--carry COL]... [--state-values ENGAGED,NOT_ENGAGED] [--exclude IDS.csv] [--cooldown K] ' +
     '[--min-share GROUP=BUCKET:SHARE]... [--max-share GROUP=BUCKET:SHARE]... [--seed S] [--holdout SHARE [--holdout-rule random|default] [--holdout-weeks T]]\n' +
     '       [--worker-column COL --capacity N|FILE.csv [--min-per-worker K]] [--deactivate-after K] [--explore means|thompson] --state PLAN.json [--out calls.csv] [--json]\n' +
-    '       allot plan --state PLAN.json --outcomes WEEK [--exit IDS.csv] [--id-column COL] [--called-column COL] [--state-column COL] ' +
+    '       allot plan --state PLAN.json --outcomes WEEK [--exit IDS.csv] [--enrol NEW.csv] [--id-column COL] [--called-column COL] [--state-column COL] ' +
     '[--state-values ENGAGED,NOT_ENGAGED] [--replace] [--yes] [--out calls.csv] [--json]',
   details: [
     'Files are read as exported: CSV separated by commas, semicolons or tabs (UTF-8 with or without a BOM, UTF-16, CRLF)',
@@ -73,7 +72,8 @@ export const planCommand: Command = {
     'no-calls {"state"}, or note (a sentence of the register or the exclusion list); "message" is the sentence in',
     '"warnings", "plain" the same in a program manager\'s words.',
     '--holdout SHARE sets aside a seeded random share of mothers (by a hash of the seed and her id: enrolments alike)',
-    'whose calls follow --holdout-rule (random, or the default state policy) at the plan\'s call rate; the split is kept',
+    'whose calls follow --holdout-rule (random, the default state policy, or FILE.csv: the program\'s present practice,',
+    'the ids it would call this week, given again with each --outcomes for the week after) at the plan\'s call rate; the split is kept',
     'with the plan. Each call then has "arm": "plan"|"holdout" (the holdout\'s after the plan\'s lines), and --json has',
     '"evidence": {"weeks", "share", "rule", "plan": {"mothers", "engaged_weeks", "share_engaged"}, "holdout": {...},',
     '"effect", "ci95": [lo, hi], "mde", "mde_weeks", "sentences"} (null arms before the first applied week): the',
@@ -84,7 +84,10 @@ export const planCommand: Command = {
     'every rule at once (capacities, minima, budget, exclusions, cooldown, shares); --json adds "workers": [{"worker",',
     '"calls", "capacity", "minimum", "binding"}], "worker_sentences" and "worker" on each call; calls.csv a worker column.',
     '--deactivate-after K stops listing a mother after K observed weeks in a row not engaged; --exit IDS.csv (with',
-    '--outcomes) marks mothers who left: kept in the history, never listed again. --json adds "joined", "left" (this',
+    '--outcomes) marks mothers who left: kept in the history, never listed again; --enrol NEW.csv (with --outcomes) adds',
+    'new mothers (id, her state now, the register\'s feature columns under its headers, carried columns if any) after',
+    'the week: they start from the prior, and are randomized into the holdout alike; the outcomes file may name them.',
+    '--json adds "joined", "left" (this',
     'week) and "active": {"left", "inactive", "newly_inactive", "sentence"}.',
     '--explore thompson plans each week on one posterior draw (seeded by the plan\'s seed and the week) instead of the',
     'means; the default is means, better on every simulated population (src/core/plan/README.md, Thompson sampling).',
@@ -104,15 +107,19 @@ export const planCommand: Command = {
     weeks: { type: 'string', value: 'W', description: 'weeks of simulated history of a built-in register', default: '26', range: RANGES.weeks },
     'prior-group': { type: 'string', value: 'GROUP', description: 'feature group whose buckets get their own prior, or "none" (default: the first group)' },
     draws: { type: 'string', value: 'D', description: 'posterior draws for the uncertain-place flags (0: none)', default: String(PLAN_DEFAULTS.draws), range: RANGES.draws },
-    holdout: { type: 'string', value: 'SHARE', description: 'hold out a seeded random SHARE of mothers as a comparison arm, called at the same rate', default: '0', range: RANGES.holdoutShare },
-    'holdout-rule': { type: 'string', value: 'random|default', description: "the holdout's calls: at random, or by the default state policy", default: 'random' },
+    holdout: { type: 'string', value: 'SHARE', description: 'hold out a seeded random SHARE of mothers as a comparison arm, called at the same rate', default: String(PLAN_DEFAULTS.holdoutShare), range: RANGES.holdoutShare },
+    'holdout-rule': {
+      type: 'string', value: 'random|default|FILE.csv', default: PLAN_DEFAULTS.holdoutRule,
+      description: "the holdout's calls: at random, by the default state policy, or the program's own list of ids this week (again with each --outcomes)",
+    },
     'holdout-weeks': { type: 'string', value: 'T', description: 'the weeks the holdout will run, for its minimum detectable effect', default: String(HOLDOUT_WEEKS), range: RANGES.holdoutWeeks },
     'worker-column': { type: 'string', value: 'COL', description: "the register's column naming each mother's health worker (a text or number column)" },
     capacity: { type: 'string', value: 'N|FILE.csv', description: "each worker's most calls a week: one number, or a CSV of worker, capacity (and minimum)" },
     'min-per-worker': { type: 'string', value: 'K', description: 'the fewest calls of each worker a week', range: RANGES.capacity },
     'deactivate-after': { type: 'string', value: 'K', description: 'stop listing a mother after K weeks in a row not engaged (Kilkari uses 6)', range: RANGES.deactivateAfter },
-    explore: { type: 'string', value: 'means|thompson', description: 'plan on the posterior means, or each week on one posterior draw seeded by the week (Thompson sampling)', default: 'means' },
+    explore: { type: 'string', value: 'means|thompson', description: 'plan on the posterior means, or each week on one posterior draw seeded by the week (Thompson sampling)', default: PLAN_DEFAULTS.explore },
     exit: { type: 'string', value: 'IDS.csv', description: 'with --outcomes: ids who left the program (kept in the history, never listed again)' },
+    enrol: { type: 'string', value: 'NEW.csv', description: 'with --outcomes: new mothers (id, state now, the register\'s feature columns); they start from the prior' },
     state: { type: 'string', value: 'PLAN.json', description: 'the plan file: written when creating a plan, read and updated when applying outcomes' },
     outcomes: { type: 'string', value: 'WEEK', description: "the week's outcomes (CSV or XLSX): id, called, engaged; the called mothers' rows may be all" },
     replace: { type: 'flag', description: 'replace the last applied week with these outcomes' },
@@ -127,7 +134,7 @@ export const planCommand: Command = {
     const statePath = options.state;
     if (typeof statePath !== 'string') throw new UsageError('give the plan file: --state PLAN.json');
     const out = typeof options.out === 'string' ? options.out : undefined;
-    const inputs = Object.fromEntries(['outcomes', 'register', 'features', 'exclude', 'capacity', 'exit'].map((n) => [`--${n}`, typeof options[n] === 'string' ? (options[n] as string) : undefined]));
+    const inputs = Object.fromEntries(['outcomes', 'register', 'features', 'exclude', 'capacity', 'exit', 'enrol'].map((n) => [`--${n}`, typeof options[n] === 'string' ? (options[n] as string) : undefined]));
     return withPlanFile({ state: statePath, out, inputs }, io, (store, writeList) => runPlan(options, lists, io, store, writeList));
   },
 };
@@ -138,32 +145,39 @@ async function runPlan(options: Record<string, string | true>, lists: Record<str
     const whittle = planIndexFunction(engine);
     const plan = new WeeklyPlan(async () => whittle, async () => store);
     if (typeof options.outcomes === 'string') {
-      const extra = CREATE_ONLY.filter((name) => options[name] !== undefined);
-      if (extra.length) throw new UsageError(`${extra.map((n) => `--${n}`).join(', ')} appl${extra.length === 1 ? 'ies' : 'y'} when creating a plan; applying outcomes takes --state, --outcomes, --exit, --id-column, --called-column, --state-column, --state-values, --replace, --yes, --out`);
+      // --holdout-rule FILE.csv with --outcomes: next week's calls by the program's present practice.
+      const extra = CREATE_ONLY.filter((name) => options[name] !== undefined && name !== 'holdout-rule');
+      if (extra.length) throw new UsageError(`${extra.map((n) => `--${n}`).join(', ')} appl${extra.length === 1 ? 'ies' : 'y'} when creating a plan; applying outcomes takes --state, --outcomes, --exit, --enrol, --id-column, --called-column, --state-column, --state-values, --replace, --yes, --out`);
       const stored = await store.read();
       if (!stored) throw new Error(`${statePath}: no such plan file (create the plan first, with --register)`);
       await plan.open(stored.id);
       const outcomes = await namedFile(options.outcomes);
       const replace = options.replace === true;
       const names = mappingFromFlags(options, lists);
-      const preview = await plan.previewOutcomes(outcomes.file, outcomes.fileName, replace, Object.keys(names).length ? names : undefined);
-      if (!preview.ok) return fail(io, preview.errors, json);
-      for (const w of preview.preview.warnings) io.stderr.write(`allot plan: warning: ${w}\n`);
       const exitFile = typeof options.exit === 'string' ? options.exit : null;
       const exits = exitFile ? { ids: parseIdList(await readTextFile(exitFile), exitFile), fileName: exitFile } : undefined;
-      const applied = await plan.apply(replace, Date.now(), options.yes === true, exits);
+      const enrol = typeof options.enrol === 'string' ? await namedFile(options.enrol) : undefined;
+      const mapping = Object.keys(names).length ? names : undefined;
+      const practice = typeof options['holdout-rule'] === 'string' ? await practiceOption(options) : undefined;
+      const preview = await plan.previewOutcomes(outcomes.file, outcomes.fileName, replace, mapping, { exits, enrol, practice });
+      if (!preview.ok) return fail(io, preview.errors, json);
+      for (const w of preview.preview.warnings) io.stderr.write(`allot plan: warning: ${w}\n`);
+      const applied = await plan.apply(replace, Date.now(), options.yes === true);
       if (!applied.ok) {
         const ask = applied.questions?.length ? [`To apply it anyway, run the command again with --yes${replace ? '' : `; to replace week ${preview.preview.week - 1}'s outcomes instead, with --replace`}.`] : [];
         return fail(io, [...applied.errors, ...ask], json);
       }
       const { unobserved, notes } = preview.preview;
       const seen = unobserved ? `; ${unobserved} beneficiaries have no outcome in it (not called; their state this week unobserved)` : '';
-      const left = applied.applied.left ? `; ${applied.applied.left} mother${applied.applied.left === 1 ? '' : 's'} left (${exitFile})` : '';
+      const { left: gone, joined } = applied.applied;
+      const left = (gone ? `; ${gone} mother${gone === 1 ? '' : 's'} left (${exitFile})` : '')
+        + (joined ? `; ${joined} mother${joined === 1 ? '' : 's'} joined (${options.enrol})` : '');
       const said = [...notes, `applied ${options.outcomes} to week ${applied.applied.week}${seen}${left}; saved ${statePath}`].join('\n');
-      return finish(io, plan, applied.view, options, writeList, said, [], { joined: 0, left: applied.applied.left });
+      return finish(io, plan, applied.view, options, writeList, said, [], { joined, left: gone });
     }
     if (options.replace) throw new UsageError('--replace applies with --outcomes');
     if (options.exit) throw new UsageError('--exit applies with --outcomes');
+    if (options.enrol) throw new UsageError('--enrol applies with --outcomes');
     if (options.yes) throw new UsageError('--yes applies with --outcomes');
     for (const name of ['register', 'reward', 'budget'] as const) if (options[name] === undefined) throw new UsageError(`creating a plan needs --${name}`);
     // Every number in its range (src/core/limits/setting-ranges.ts) before anything is read or made.
@@ -173,10 +187,10 @@ async function runPlan(options: Record<string, string | true>, lists: Record<str
     const weeks = numberOption(options, 'weeks', RANGES.weeks, 26);
     const cooldown = numberOption(options, 'cooldown', RANGES.cooldown, PLAN_DEFAULTS.cooldown);
     const draws = numberOption(options, 'draws', RANGES.draws, PLAN_DEFAULTS.draws);
-    const holdout = holdoutOption(options, seed);
+    const holdout = await holdoutOption(options, seed);
     const workers = await workersOption(options);
     const deactivateAfter = optionalNumber(options, 'deactivate-after', RANGES.deactivateAfter);
-    const explore = choiceOption(options, 'explore', ['means', 'thompson'] as const, 'means');
+    const explore = choiceOption(options, 'explore', ['means', 'thompson'] as const, PLAN_DEFAULTS.explore);
     if (await exists(statePath)) throw new PlanExistsError(`${statePath} already exists: apply a week's outcomes to it with --outcomes, or give another --state path (nothing was changed)`);
     const summary = await plan.loadRegister(await registerSource(options, lists, { seed, arms, weeks }));
     const shares: ShareSetting[] = [...(lists['min-share'] ?? []).map((s) => parseShare(s, 'min')), ...(lists['max-share'] ?? []).map((s) => parseShare(s, 'max'))];
@@ -207,39 +221,6 @@ async function runPlan(options: Record<string, string | true>, lists: Record<str
     await plan.saved();
     view.list.warnings.unshift(...summary.warnings.map(note));
     return finish(io, plan, view, options, writeList, `saved the plan to ${statePath}`, summary.columns);
-}
-
-/** --holdout SHARE (0: none) with its rule and weeks; the split's seed is the plan's seed, kept with the holdout. */
-function holdoutOption(options: Record<string, string | true>, seed: number): HoldoutSetting | undefined {
-  const share = numberOption(options, 'holdout', RANGES.holdoutShare, 0);
-  const rule = choiceOption(options, 'holdout-rule', ['random', 'default'] as const, 'random');
-  const weeks = numberOption(options, 'holdout-weeks', RANGES.holdoutWeeks, HOLDOUT_WEEKS);
-  if (share === 0) {
-    const extra = ['holdout-rule', 'holdout-weeks'].filter((n) => options[n] !== undefined);
-    if (extra.length) throw new UsageError(`${extra.map((n) => `--${n}`).join(', ')} applies with --holdout SHARE`);
-    return undefined;
-  }
-  return { share, rule, seed, weeks };
-}
-
-/** --worker-column COL with --capacity N|FILE.csv and --min-per-worker K (plan-workers.ts). */
-async function workersOption(options: Record<string, string | true>): Promise<WorkerSetting | undefined> {
-  const column = options['worker-column'], capacity = options.capacity;
-  const min = optionalNumber(options, 'min-per-worker', RANGES.capacity);
-  if (typeof column !== 'string') {
-    const extra = ['capacity', 'min-per-worker'].filter((n) => options[n] !== undefined);
-    if (extra.length) throw new UsageError(`${extra.map((n) => `--${n}`).join(', ')} applies with --worker-column COL`);
-    return undefined;
-  }
-  if (typeof capacity !== 'string') throw new UsageError('--worker-column needs --capacity N (calls a week for every worker) or --capacity FILE.csv (worker, capacity)');
-  if (/^\d+$/.test(capacity.trim())) {
-    const n = numberOption(options, 'capacity', RANGES.capacity);
-    return { column, capacity: n, minimum: min ?? 0 };
-  }
-  const parsed = parseCapacityCsv(await readTextFile(capacity), capacity);
-  if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
-  if (parsed.minimum && min !== undefined) throw new UsageError(`${capacity} has a minimum column: leave out --min-per-worker, or the column`);
-  return { column, capacity: Object.fromEntries(parsed.capacity), minimum: parsed.minimum ? Object.fromEntries(parsed.minimum) : (min ?? 0) };
 }
 
 /** The register the flags name: a built-in population (with --arms, --weeks, --seed) or a file (with --features and her column names). */

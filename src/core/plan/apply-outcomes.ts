@@ -12,6 +12,8 @@ import type { PlanState, WeekRecord } from './plan-state.ts';
 import { outcomesQuestions } from './outcomes-questions.ts';
 import { planPosterior, recordOf } from './plan-state.ts';
 import { currentWeek, MISSING, type History, type Register } from './register.ts';
+import { packIds, unpackIds } from './packed-plan.ts';
+import { enrol, type Enrolment } from './register-changes.ts';
 import { buildWeeklyList, PlanError, type IndexFunction, type WeeklyList } from './weekly-list.ts';
 
 /** A parsed outcomes file (src/core/datasets/outcomes-csv.ts), columnar: entry j is row j. */
@@ -45,6 +47,11 @@ export interface ApplyOptions {
   posterior?: (register: Register, priorGroup: string | null) => TransitionPosterior | null;
   /** The user answered yes to the file's questions (outcomesQuestions): apply it anyway. */
   confirmed?: boolean;
+  /**
+   * Mothers who join with the week (enrol-table.ts): appended after its outcomes, their state now the
+   * current one, their earlier weeks unobserved (the prior); `carry`: their carried values per column.
+   */
+  enrolment?: { enrolment: Enrolment; carry: string[][] };
 }
 
 export type ApplyResult = { ok: true; plan: PlanState; list: WeeklyList } | { ok: false; errors: string[] };
@@ -82,7 +89,15 @@ export function applyOutcomes(plan: PlanState, outcomes: WeekOutcomes, whittle: 
   }
   const { states, called: calls } = register.history;
   const history: History = { firstWeek: register.history.firstWeek, states: [...states, state], called: [...calls.slice(0, -1), called, new Uint8Array(N)] };
-  const next: Register = { ...register, history };
+  let next: Register = { ...register, history };
+  let joined = 0;
+  if (options.enrolment) {
+    const grown = enrol(next, options.enrolment.enrolment);
+    if (!grown.ok) return grown;
+    const carry = next.carry?.map((k, c) => ({ ...k, values: packIds([...unpackIds(k.values), ...options.enrolment!.carry[c]]) }));
+    next = { ...grown.register, ...(carry && { carry }) };
+    joined = grown.joined;
+  }
   const last = base.weeks[base.weeks.length - 1];
   const planned = new Uint8Array(N);
   for (const arm of last.planned) planned[arm] = 1;
@@ -93,7 +108,7 @@ export function applyOutcomes(plan: PlanState, outcomes: WeekOutcomes, whittle: 
     engaged += state[arm] === register.numStates - 1 ? 1 : 0;
     observed += state[arm] === MISSING ? 0 : 1;
   }
-  const counts = { called: made, calledAsPlanned: asPlanned, engaged, ...(observed < N && { observed }) };
+  const counts = { called: made, calledAsPlanned: asPlanned, engaged, ...(observed < N && { observed }), ...(joined && { joined }) };
   const done: WeekRecord = { ...last, outcomes: { fileName: outcomes.fileName, contentHash: outcomes.contentHash, ...counts } };
   let list: WeeklyList;
   try {

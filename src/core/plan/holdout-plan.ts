@@ -5,7 +5,7 @@
 import { armBudgets, armEligible, holdoutArms, holdoutList, type ArmBudgets, type HoldoutRule } from './holdout.ts';
 import { holdoutEvidence, mdeSentence, minimumDetectableEffect, type HoldoutEvidence } from './holdout-evidence.ts';
 import type { ListRules } from './list-rules.ts';
-import type { PlanSettings } from './plan-settings.ts';
+import { PLAN_DEFAULTS, type PlanSettings } from './plan-settings.ts';
 import type { PlanState } from './plan-state.ts';
 import type { Register } from './register.ts';
 import { seededRandom } from '../random/seeded-random.ts';
@@ -13,21 +13,27 @@ import { seededRandom } from '../random/seeded-random.ts';
 /** A plan's holdout as set when it was created: the share held out, the comparison rule, the split's seed, the weeks the MDE is for. */
 export interface HoldoutSetting {
   share: number;
-  rule: 'random' | 'default';
+  /** The holdout's calls: at random, by the default `state` policy, or the program's present practice (`list`). */
+  rule: 'random' | 'default' | 'given';
   seed: number;
   weeks: number;
+  /** With the rule "given": this week's calls by the program's present practice, as ids (a new list each week). */
+  list?: { fileName: string; ids: string[] };
 }
 
 /** The largest share a plan may hold out (allot's choice: beyond it the plan's own arm is the control). */
 export const MAX_HOLDOUT_SHARE = 0.5;
 /** The weeks the minimum detectable effect is stated for unless she says otherwise (a quarter). */
-export const HOLDOUT_WEEKS = 12;
+export const HOLDOUT_WEEKS = PLAN_DEFAULTS.holdoutWeeks;
 
 /** Whether the setting can be used; its problems in words. */
 export function holdoutProblems(h: HoldoutSetting): string[] {
   const errors: string[] = [];
   if (!(h.share > 0 && h.share <= MAX_HOLDOUT_SHARE)) errors.push(`the holdout share must be above 0 and at most ${MAX_HOLDOUT_SHARE}, not ${h.share}`);
-  if (h.rule !== 'random' && h.rule !== 'default') errors.push(`the holdout rule must be "random" or "default", not "${h.rule}"`);
+  if (h.rule !== 'random' && h.rule !== 'default' && h.rule !== 'given') {
+    errors.push(`the holdout rule must be "random", "default" or a list of the program's calls, not "${h.rule}"`);
+  }
+  if (h.rule === 'given' && !h.list) errors.push("the holdout follows the program's present practice: give this week's list of its calls");
   if (!(Number.isInteger(h.weeks) && h.weeks >= 1 && h.weeks <= 520)) errors.push(`the holdout's weeks must be a whole number from 1 to 520, not ${h.weeks}`);
   return errors;
 }
@@ -40,6 +46,8 @@ export interface HoldoutRules {
   /** Who may be called this week (exclusions, cooldown), and who of them is in the plan's arm. */
   eligible: Uint8Array;
   planEligible: Uint8Array;
+  /** What does not fit in the program's list (ids not in the register, mothers of the plan's arm, calls beyond the rate). */
+  notes: string[];
 }
 
 /** The week's holdout from the register's ids (a Bernoulli draw per id: enrolments are randomized alike), or null without one. */
@@ -48,7 +56,46 @@ export function holdoutRules(register: Register, settings: PlanSettings, eligibl
   if (!h) return null;
   const inHoldout = holdoutArms(register.ids, h.share, h.seed);
   const budgets = armBudgets(settings.budget, inHoldout, eligible);
-  return { inHoldout, budgets, rule: { kind: h.rule }, eligible, planEligible: armEligible(inHoldout, eligible, false) };
+  const planEligible = armEligible(inHoldout, eligible, false);
+  if (h.rule !== 'given') return { inHoldout, budgets, rule: { kind: h.rule }, eligible, planEligible, notes: [] };
+  const { fileName, ids } = h.list ?? { fileName: 'the program\'s list', ids: [] };
+  const arms = givenArms(register, ids);
+  const rule = { kind: 'given' as const, arms: arms.arms, fileName };
+  // The notes of the given list (its calls depend on no draw): what of it does not fit the holdout this week.
+  const { notes } = holdoutList({ rule, inHoldout, eligible, budget: budgets.holdout, random: seededRandom(0) });
+  if (arms.unknown.length) {
+    const shown = arms.unknown.slice(0, 3).map((id) => `"${id}"`).join(', ');
+    notes.unshift(`${fileName}: ${arms.unknown.length} id(s) are not in the register (${shown}) and were left out`);
+  }
+  return { inHoldout, budgets, rule, eligible, planEligible, notes };
+}
+
+/** The arms of a list of ids, in its order, and the ids the register does not have. */
+function givenArms(register: Register, ids: readonly string[]): { arms: Int32Array; unknown: string[] } {
+  let position = positions.get(register.ids);
+  if (!position) positions.set(register.ids, (position = new Map(register.ids.map((id, arm) => [id, arm]))));
+  const arms: number[] = [], unknown: string[] = [];
+  for (const id of ids) {
+    const arm = position.get(id.trim());
+    if (arm === undefined) unknown.push(id);
+    else arms.push(arm);
+  }
+  return { arms: Int32Array.from(arms), unknown };
+}
+const positions = new WeakMap<readonly string[], Map<string, number>>();
+
+/** Why a holdout call is on the list, in the list's words. */
+export function holdoutReason(rule: HoldoutRule): string {
+  if (rule.kind === 'random') return 'holdout: a random call, for the comparison';
+  if (rule.kind === 'default') return "holdout: the default policy's call, for the comparison";
+  return `holdout: the program's own call (${rule.fileName}), for the comparison`;
+}
+
+/** The comparison rule in words. */
+export function ruleWords(h: Pick<HoldoutSetting, 'rule' | 'list'>): string {
+  if (h.rule === 'random') return 'at random';
+  if (h.rule === 'default') return 'by the default policy';
+  return `by the program's present practice (${h.list?.fileName ?? 'its list'})`;
 }
 
 /** The holdout's stream for its random calls: apart from the ties' and the posterior draws'. */
@@ -63,7 +110,8 @@ export function holdoutCalls(h: HoldoutRules, tieSeed: number, defaultIndex: Flo
 /** What the holdout shows so far: the evidence after the applied weeks (null before the first), and the MDE for the plan's weeks. */
 export interface PlanEvidence {
   share: number;
-  rule: 'random' | 'default';
+  rule: HoldoutSetting['rule'];
+  list?: HoldoutSetting['list'];
   /** Mothers in each arm of the register. */
   planMothers: number;
   holdoutMothers: number;
@@ -74,6 +122,8 @@ export interface PlanEvidence {
   /** The weeks the MDE is for, and the MDE in words. */
   mdeWeeks: number;
   mdeSentence: string;
+  /** The evidence as it stood after each applied week (the chart of the effect, week by week). */
+  byWeek: { week: number; evidence: HoldoutEvidence | null }[];
 }
 
 /**
@@ -90,21 +140,27 @@ export function planEvidence(plan: PlanState, rules: ListRules): PlanEvidence | 
   for (let arm = 0; arm < inHoldout.length; arm++) holdoutMothers += inHoldout[arm];
   const start = plan.weeks[0].week - register.history.firstWeek;
   const weeks = Math.max(0, register.history.states.length - 1 - start);
-  const evidence = weeks > 0 ? holdoutEvidence(register.history, inHoldout, start, register.numStates) : null;
+  // After each applied week k: the outcomes of the weeks up to k (the history cut after them).
+  const { history } = register;
+  const byWeek = Array.from({ length: weeks }, (_, k) => {
+    const upTo = { ...history, states: history.states.slice(0, start + k + 2) };
+    return { week: history.firstWeek + start + k, evidence: holdoutEvidence(upTo, inHoldout, start, register.numStates) };
+  });
+  const evidence = weeks > 0 ? byWeek[weeks - 1].evidence : null;
   const b = armBudgets(plan.settings.budget, inHoldout, eligible);
   const may = b.planMothers + b.holdoutMothers;
   const callRate = may ? (b.plan + b.holdout) / may : 0;
   const share = Math.min(Math.max(holdoutMothers / register.numArms, 1e-6), 1 - 1e-6);
   const { mde } = minimumDetectableEffect({ transitions, state, numStates: register.numStates, callRate, weeks: h.weeks, share });
   return {
-    share: h.share, rule: h.rule, planMothers: register.numArms - holdoutMothers, holdoutMothers, evidence, weeks, mde, mdeWeeks: h.weeks,
-    mdeSentence: mdeSentence(register.numArms, plan.settings.budget, h.weeks, mde, h.share),
+    share: h.share, rule: h.rule, ...(h.list && { list: h.list }), planMothers: register.numArms - holdoutMothers, holdoutMothers, evidence, weeks, mde, mdeWeeks: h.weeks,
+    mdeSentence: mdeSentence(register.numArms, plan.settings.budget, h.weeks, mde, h.share), byWeek,
   };
 }
 
 /** The evidence in words: the effect with its interval and what it means, or the MDE before the first week. */
 export function evidenceSentences(e: PlanEvidence): string[] {
-  const held = `${Math.round(e.share * 100)}% of mothers held out (${e.holdoutMothers.toLocaleString('en-US')}), their calls ${e.rule === 'random' ? 'at random' : 'by the default policy'}`;
+  const held = `${Math.round(e.share * 100)}% of mothers held out (${e.holdoutMothers.toLocaleString('en-US')}), their calls ${ruleWords(e)}`;
   if (!e.evidence) return [`${held}: ${e.mdeSentence}`];
   const { plan, holdout, effect, ci95 } = e.evidence;
   const pts = (x: number) => `${(100 * x).toFixed(1)}`;

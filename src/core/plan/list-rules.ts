@@ -75,6 +75,7 @@ export function listRules(register: Register, settings: PlanSettings, week: numb
   const active = activeArms(register, settings, eligible);
   // With a holdout the plan's list is made in its own arm, with its share of the calls.
   const holdout = holdoutRules(register, settings, eligible);
+  if (holdout) warnings.push(...holdout.notes);
   const budget = holdout ? holdout.budgets.plan : settings.budget;
   const quotas = shareQuotas(register, settings, budget);
   const tieSeed = weekSeed(settings.seed, week);

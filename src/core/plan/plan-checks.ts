@@ -128,13 +128,22 @@ function checkHoldout(c: Checks, raw: unknown): HoldoutSetting {
   const h = c.object(raw, 'settings.holdout');
   const share = h.share;
   if (!(typeof share === 'number' && share > 0 && share <= MAX_HOLDOUT_SHARE)) c.fail('settings.holdout.share', `must be a share above 0 and at most ${MAX_HOLDOUT_SHARE}, not ${show(share)}`);
-  if (h.rule !== 'random' && h.rule !== 'default') c.fail('settings.holdout.rule', `must be "random" or "default", not ${show(h.rule)}`);
-  return {
+  if (h.rule !== 'random' && h.rule !== 'default' && h.rule !== 'given') {
+    c.fail('settings.holdout.rule', `must be "random", "default" or "given", not ${show(h.rule)}`);
+  }
+  const out: HoldoutSetting = {
     share: share as number,
     rule: h.rule,
     seed: c.whole(h.seed, 'settings.holdout.seed', 0, SETTING_RANGES.seed),
     weeks: c.whole(h.weeks, 'settings.holdout.weeks', 1, 520),
   };
+  // The program's present practice: the current week's list of ids (given each week).
+  if (h.rule === 'given') {
+    const l = c.object(h.list, 'settings.holdout.list');
+    const ids = c.list(l.ids, 'settings.holdout.list.ids', 10_000_000).map((id, i) => c.text(id, `settings.holdout.list.ids[${i}]`, 1000).normalize('NFC'));
+    out.list = { fileName: c.text(l.fileName, 'settings.holdout.list.fileName', 1000), ids };
+  }
+  return out;
 }
 
 /** A week's list, checked against the register: arms in range and listed once, no more than the week's budget. */
@@ -153,7 +162,7 @@ export function checkPlanned(c: Checks, raw: unknown, field: string, numArms: nu
 
 /** An applied week's summary, checked against what its change says happened (a forged count is refused). */
 export function checkOutcomes(
-  c: Checks, raw: unknown, field: string, truth: { called: number; calledAsPlanned: number; engaged: number; observed?: number },
+  c: Checks, raw: unknown, field: string, truth: { called: number; calledAsPlanned: number; engaged: number; observed?: number; joined?: number },
 ): AppliedOutcomes {
   const o = c.object(raw, field);
   const out: AppliedOutcomes = {
@@ -165,7 +174,9 @@ export function checkOutcomes(
   };
   // Beneficiaries observed after the week, written only when not all were (a file of the called only).
   if (o.observed !== undefined) out.observed = c.whole(o.observed, `${field}.observed`, 0, Number.MAX_SAFE_INTEGER);
-  for (const key of ['called', 'calledAsPlanned', 'engaged', 'observed'] as const) {
+  // Mothers who joined with the week, written only when some did (restore-plan.ts checks their records).
+  if (o.joined !== undefined) out.joined = c.whole(o.joined, `${field}.joined`, 1, Number.MAX_SAFE_INTEGER);
+  for (const key of ['called', 'calledAsPlanned', 'engaged', 'observed', 'joined'] as const) {
     if (out[key] !== truth[key]) c.fail(`${field}.${key}`, `is ${out[key] ?? 'missing'}, but the week's recorded calls and states give ${truth[key] ?? 'every state'}`);
   }
   return out;

@@ -1,8 +1,9 @@
 // PLAN.json: a plan as one file, the same from `allot plan --state` and from the app's export, so a
-// plan moves between machines and between the app and the command line. Version 3 writes the stored
+// plan moves between machines and between the app and the command line. Version 4 writes the stored
 // plan (stored-plan.ts): the register once (ids as a list of text, features as packed typed columns,
 // the history up to the plan's first week as bit planes) and each week (its list, and once applied
-// its outcomes and what they changed); typed arrays are base64 of their bytes, little-endian as on
+// its outcomes and what they changed, with the mothers who joined: ids, features, carried values;
+// version 3 is the same without anyone joining, read as it is); typed arrays are base64 of their bytes, little-endian as on
 // every platform allot runs on. At 10^6 beneficiaries and 26 weeks that is about 30 bytes each.
 // Versions 1 (the plan's state alone) and 2 (who the plan is beside it) are read and moved forward
 // (plan-json-legacy.ts). Everything read is checked (restore-plan.ts) before it is used.
@@ -15,11 +16,11 @@ import type { PlanMeta, PlanRecord } from './plan-record.ts';
 import { PLAN_FORMAT } from './plan-state.ts';
 import { carryFromJson } from './restore-columns.ts';
 import { restorePlan } from './restore-plan.ts';
-import { storedPlan, type StoredWeek } from './stored-plan.ts';
+import { storedPlan, type StoredJoined, type StoredWeek } from './stored-plan.ts';
 import { decodeTyped, encodeTyped } from './typed-base64.ts';
 
 /** The version PLAN.json is written in; every earlier one is read. */
-export const PLAN_FILE_VERSION = 3;
+export const PLAN_FILE_VERSION = 4;
 
 /** The id lists of packed ids written or read before. */
 const idLists = new WeakMap<PackedIds, string[]>();
@@ -41,7 +42,11 @@ export function planFileText(record: PlanRecord, codec: Base64Codec = platformBa
     ...(r.carry && { carry: r.carry.map((k) => ({ name: k.name, values: unpackIds(k.values) })) }),
     ...(r.columns && { columns: r.columns }), ...(r.mapping && { mapping: r.mapping }),
   };
-  const week = ({ change, planned, ...w }: StoredWeek) => ({ ...w, planned: b64(planned), change: change && { called: b64(change.called), states: plane(change.states) } });
+  const joined = (j: StoredJoined) => ({ ids: unpackIds(j.ids), features: j.features.map(column), ...(j.carry && { carry: j.carry.map(unpackIds) }) });
+  const week = ({ change, planned, ...w }: StoredWeek) => ({
+    ...w, planned: b64(planned),
+    change: change && { called: b64(change.called), states: plane(change.states), ...(change.joined && { joined: joined(change.joined) }) },
+  });
   const { id, name, createdAt, updatedAt, policy } = meta;
   return JSON.stringify({ format: PLAN_FORMAT, version: PLAN_FILE_VERSION, id, name, createdAt, updatedAt, policy, settings, register, weeks: weeks.map(week) });
 }
@@ -61,7 +66,7 @@ export function readPlanFile(text: string, fileName: string, fallback: PlanMeta,
   const d = c.object(data, '');
   if (d.format !== PLAN_FORMAT) c.fail('format', `must be "${PLAN_FORMAT}": this is not an allot plan`);
   if (d.version === 1 || d.version === 2) return restorePlan(legacyStoredPlan(d, c, fallback, codec), fileName);
-  if (d.version !== PLAN_FILE_VERSION) {
+  if (d.version !== 3 && d.version !== PLAN_FILE_VERSION) {
     c.fail('version', `is ${JSON.stringify(d.version)}; this allot reads plan versions 1 to ${PLAN_FILE_VERSION}${typeof d.version === 'number' && d.version > PLAN_FILE_VERSION ? ' (the file comes from a newer allot: update allot to read it)' : ''}`);
   }
   return restorePlan(storedFromJson(d, c, codec), fileName);
@@ -80,12 +85,24 @@ function storedFromJson(d: Record<string, unknown>, c: Checks, codec: Base64Code
   for (let i = 0; i < idList.length; i++) if (typeof idList[i] !== 'string') c.fail(`register.ids[${i}]`, 'must be text');
   const ids = packIds(idList as string[]);
   idLists.set(ids, idList as string[]);
-  const features = c.list(r.features, 'register.features', 100_000).map((raw, f) => {
-    const field = `register.features[${f}]`;
-    const o = c.object(raw, field);
+  const columns = (raw: unknown, at: string) => c.list(raw, at, 100_000).map((col, f) => {
+    const field = `${at}[${f}]`;
+    const o = c.object(col, field);
     if (o.type === 'f64') return { type: 'f64', data: decodeTyped(c, o.data, `${field}.data`, codec, Float64Array) };
     return { ...o, data: bytes(o.data, `${field}.data`), missing: o.missing === null || o.missing === undefined ? null : bytes(o.missing, `${field}.missing`) };
   });
+  const features = columns(r.features, 'register.features');
+  // Ids and carried values as lists of text (restore-joined.ts checks them).
+  const texts = (v: unknown, field: string) => {
+    const list = c.list(v, field, 2 ** 31 - 1);
+    for (let i = 0; i < list.length; i++) if (typeof list[i] !== 'string') c.fail(`${field}[${i}]`, 'must be text');
+    return packIds(list as string[]);
+  };
+  const joined = (v: unknown, field: string) => {
+    const o = c.object(v, field);
+    const carry = o.carry === undefined ? undefined : c.list(o.carry, `${field}.carry`, 100_000).map((x, k) => texts(x, `${field}.carry[${k}]`));
+    return { ids: texts(o.ids, `${field}.ids`), features: columns(o.features, `${field}.features`), ...(carry && { carry }) };
+  };
   const h = c.object(r.history, 'register.history');
   const history = {
     firstWeek: h.firstWeek,
@@ -100,7 +117,10 @@ function storedFromJson(d: Record<string, unknown>, c: Checks, codec: Base64Code
     return {
       ...w,
       planned: decodeTyped(c, w.planned, `${field}.planned`, codec, Int32Array),
-      change: change && { called: bytes(change.called, `${field}.change.called`), states: plane(change.states, `${field}.change.states`) },
+      change: change && {
+        called: bytes(change.called, `${field}.change.called`), states: plane(change.states, `${field}.change.states`),
+        ...(change.joined !== undefined && { joined: joined(change.joined, `${field}.change.joined`) }),
+      },
     };
   });
   const { id, name, createdAt, updatedAt, policy } = d;

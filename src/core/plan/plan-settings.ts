@@ -47,8 +47,15 @@ export interface PlanSettings {
   explore?: 'means' | 'thompson';
 }
 
-/** allot's defaults (own choices): no cooldown, 20 posterior draws, 90 % intervals, seed 0. */
-export const PLAN_DEFAULTS = { cooldown: 0, draws: 20, level: 0.9, seed: 0 } as const;
+/**
+ * allot's defaults (own choices): no cooldown, 20 posterior draws, 90 % intervals, seed 0; no holdout (when
+ * set: random calls, its MDE for 12 weeks, a quarter); no minimum per worker; no deactivation; the posterior
+ * means (better than Thompson sampling on every simulated population: README, Thompson sampling).
+ */
+export const PLAN_DEFAULTS = {
+  cooldown: 0, draws: 20, level: 0.9, seed: 0,
+  holdoutShare: 0, holdoutRule: 'random', holdoutWeeks: 12, minPerWorker: 0, explore: 'means',
+} as const;
 
 /**
  * The default group whose buckets get their own prior: the register's first group with more than one

@@ -32,6 +32,8 @@ export interface AppliedOutcomes {
   engaged: number;
   /** Beneficiaries whose state after the week was observed, when not all (a file of the called only). */
   observed?: number;
+  /** Mothers who joined with the week (appended after the arms before it; their state now observed), when any. */
+  joined?: number;
 }
 
 export interface PlanState {

@@ -22,7 +22,7 @@ export function checkCarry(c: Checks, raw: unknown, N: number): CarryColumn[] | 
 }
 
 /** Packed text of N values, its offsets in order and within the text. */
-function checkPacked(c: Checks, raw: unknown, field: string, N: number): PackedIds {
+export function checkPacked(c: Checks, raw: unknown, field: string, N: number): PackedIds {
   const o = c.object(raw, field);
   const packed = o as unknown as PackedIds;
   const known = knownIds(packed);

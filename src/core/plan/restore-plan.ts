@@ -9,7 +9,9 @@ import { validateSchema } from '../instance/create-instance.ts';
 import type { FeatureSchema, Provenance } from '../instance/types.ts';
 import { MAX_HORIZON, populationSizeProblem } from '../datasets/import-limits.ts';
 import { isAscii, mergedIdsWords, nfcIds } from '../datasets/nfc-ids.ts';
-import { packedBytes, packedColumnProblem, unpackBits, unpackFeatures, unpackStates, type PackedColumn, type PackedPlane } from './bit-columns.ts';
+import { packedBytes, unpackBits, unpackFeatures, unpackStates, type PackedPlane } from './bit-columns.ts';
+import { checkColumn, checkJoined, type JoinedArms } from './restore-joined.ts';
+import { appendTables } from '../instance/feature-table.ts';
 import { knownIds, packIds, unpackIds, type PackedIds, type PackedPlan } from './packed-plan.ts';
 import { checkMeta, checkOutcomes, checkPlanned, checkSettings, Checks, PlanReadError } from './plan-checks.ts';
 import type { PlanRecord } from './plan-record.ts';
@@ -36,7 +38,6 @@ export function restorePlan(raw: unknown, where: string): PlanRecord {
   const columns = c.list(r.features, 'register.features').map((col, f) => checkColumn(c, col, `register.features[${f}]`, N));
   if (columns.length !== F) c.fail('register.features', `holds ${columns.length} columns, but the schema has ${F}`);
   const transitions = r.transitions === null ? null : checkTransitions(c, r.transitions, N, S);
-  const settings = checkSettings(c, s.settings, N);
 
   const width = stateWidth(S);
   const h = c.object(r.history, 'register.history');
@@ -51,14 +52,18 @@ export function restorePlan(raw: unknown, where: string): PlanRecord {
   const rawWeeks = c.list(s.weeks, 'weeks', 100_000);
   if (rawWeeks.length < 1) c.fail('weeks', 'must hold at least one week (the current one)');
   const firstPlanWeek = firstWeek + baseStates.length - 1;
-  const seen = new Uint8Array(N);
+  // Mothers who joined with a week come after the arms before it: n counts the arms so far.
+  let seen = new Uint8Array(N), n = N;
+  const joined: JoinedArms[] = [];
+  const carried = Array.isArray(r.carry) ? r.carry.length : 0;
+  let known: Set<string> | null = null;
   const weeks = rawWeeks.map((raw, k): WeekRecord => {
     const f = `weeks[${k}]`;
     const w = c.object(raw, f);
     const week = c.safe(w.week, `${f}.week`);
     if (week !== firstPlanWeek + k) c.fail(`${f}.week`, `is ${week}, but weeks follow each other from week ${firstPlanWeek} (the register's last week): expected ${firstPlanWeek + k}`);
-    const budget = c.whole(w.budget, `${f}.budget`, 0, N);
-    const planned = checkPlanned(c, w.planned, `${f}.planned`, N, budget, seen);
+    const budget = c.whole(w.budget, `${f}.budget`, 0, n);
+    const planned = checkPlanned(c, w.planned, `${f}.planned`, n, budget, seen);
     const record: WeekRecord = { week, tieSeed: c.whole(w.tieSeed, `${f}.tieSeed`, 0, 2 ** 32 - 1), reward: c.text(w.reward, `${f}.reward`), budget, planned, outcomes: null };
     const last = k === rawWeeks.length - 1;
     if (last) {
@@ -66,33 +71,59 @@ export function restorePlan(raw: unknown, where: string): PlanRecord {
       return record;
     }
     const change = c.object(w.change, `${f}.change`);
-    const called = checkBits(c, change.called, `${f}.change.called`, N);
-    const after = checkStates(c, change.states, `${f}.change.states`, N, S, width);
+    const called = checkBits(c, change.called, `${f}.change.called`, n);
+    const outcomes = c.object(w.outcomes, `${f}.outcomes`);
+    const more = outcomes.joined === undefined ? 0 : c.whole(outcomes.joined, `${f}.outcomes.joined`, 1, 2 ** 31 - 1 - n);
+    if (more && change.joined === undefined) c.fail(`${f}.change.joined`, `is missing, but ${more} mothers joined with the week`);
+    if (!more && change.joined !== undefined) c.fail(`${f}.outcomes.joined`, "is missing, but the week's change holds mothers who joined");
+    if (more) {
+      known ??= new Set(unpackIds(ids));
+      joined.push(checkJoined(c, change.joined, `${f}.change.joined`, more, F, carried, known));
+      n += more;
+      const grown = new Uint8Array(n);
+      grown.set(seen);
+      seen = grown;
+    }
+    const after = checkStates(c, change.states, `${f}.change.states`, n, S, width);
     calls.push(called);
     planes.push(after);
-    record.outcomes = checkOutcomes(c, w.outcomes, `${f}.outcomes`, counts(called[0], after[0], S, seen));
+    record.outcomes = checkOutcomes(c, w.outcomes, `${f}.outcomes`, { ...counts(called[0], after[0], S, seen), ...(more && { joined: more }) });
     return record;
   });
-  const states = planes.map(([x]) => x);
+  // Every week's columns as long as the register now: the weeks before she joined are unobserved, uncalled.
+  const pad = (a: Uint8Array, fill: number) => (a.length === n ? a : (() => {
+    const out = new Uint8Array(n).fill(fill, a.length);
+    out.set(a);
+    return out;
+  })());
+  const states = planes.map(([x]) => pad(x, MISSING));
   // A week's outcomes may leave a state unobserved (a file of the called only): her current state is
   // then her last observed one, and some week must have observed it.
-  for (let arm = 0; arm < N; arm++) {
+  for (let arm = 0; arm < n; arm++) {
     let w = states.length - 1;
     while (w >= 0 && states[w][arm] === MISSING) w--;
     if (w < 0) c.fail(rawWeeks.length > 1 ? `weeks[${rawWeeks.length - 2}].change.states` : `register.history.states[${baseStates.length - 1}]`, `leaves beneficiary ${arm}'s current state unknown; every current state is needed`);
   }
 
-  const features = unpackFeatures(columns, N);
-  rememberPacked(features, columns, planes, calls, width);
-  const history = { firstWeek, states, called: [...calls.map(([x]) => x), new Uint8Array(N)] };
+  const settings = checkSettings(c, s.settings, n);
+  let features = unpackFeatures(columns, N);
+  rememberPacked(features, columns, planes.filter(([x]) => x.length === n), calls.filter(([x]) => x.length === n), width);
+  const history = { firstWeek, states, called: [...calls.map(([x]) => pad(x, 0)), new Uint8Array(n)] };
+  let carry = checkCarry(c, r.carry, N);
+  let allIds = ids;
+  if (joined.length) {
+    for (const j of joined) features = appendTables(features, j.features);
+    allIds = packIds([...unpackIds(ids), ...joined.flatMap((j) => j.ids)]);
+    carry = carry?.map((k, i) => ({ ...k, values: packIds([...unpackIds(k.values), ...joined.flatMap((j) => j.carry[i])]) }));
+  }
   const register = {
-    numArms: N, numStates: S, ids, schema, features, transitions, history,
+    numArms: n, numStates: S, ids: allIds, schema, features, transitions, history,
     budget: c.whole(r.budget, 'register.budget', 0, Number.MAX_SAFE_INTEGER),
     discount: discountOf(c, r.discount),
     horizon: c.whole(r.horizon, 'register.horizon', 1, MAX_HORIZON),
     provenance: c.object(r.provenance, 'register.provenance') as unknown as Provenance,
     warnings: c.list(r.warnings, 'register.warnings', 1000).map((x, i) => c.text(x, `register.warnings[${i}]`)),
-    ...present({ carry: checkCarry(c, r.carry, N), columns: checkColumnReport(c, r.columns), mapping: checkMapping(c, r.mapping) }),
+    ...present({ carry, columns: checkColumnReport(c, r.columns), mapping: checkMapping(c, r.mapping) }),
   };
   const plan: PackedPlan = { format: PLAN_FORMAT, version: PLAN_VERSION, register, settings, weeks };
   return { ...meta, plan };
@@ -163,18 +194,6 @@ function checkSchema(c: Checks, raw: unknown): FeatureSchema {
     c.fail('register.schema', (error as Error).message);
   }
   return schema;
-}
-
-function checkColumn(c: Checks, raw: unknown, field: string, N: number): PackedColumn {
-  const o = c.object(raw, field);
-  let column: PackedColumn;
-  if (o.type === 'f64') column = { type: 'f64', data: c.typed(o.data, Float64Array, `${field}.data`) };
-  else if (o.type === 'bits') {
-    const missing = o.missing === null ? null : c.typed(o.missing, Uint8Array, `${field}.missing`);
-    column = { type: 'bits', width: o.width as number, offset: o.offset as number, data: c.typed(o.data, Uint8Array, `${field}.data`), missing };
-  } else return c.fail(`${field}.type`, 'must be "bits" or "f64"');
-  const problem = packedColumnProblem(column, N);
-  return problem ? c.fail(field, problem) : column;
 }
 
 function checkStates(c: Checks, raw: unknown, field: string, N: number, S: number, width: number): [Uint8Array, PackedPlane] {

@@ -5,11 +5,16 @@
 // outcomes add a week record and never rewrite the register: at 10^6 beneficiaries and 10^5 calls
 // a week, about 1 MB instead of the whole plan.
 //
+// The register can grow: mothers who join with a week are stored with that week's change (their ids,
+// features and carried values; their state now is in the week's states), never in the register
+// record, which keeps the arms the plan began with. A week's calls cover the arms before it, its
+// states after it the arms after it.
+//
 // Packing is cached per typed array (registers and history weeks are never changed in place), so a
 // plan read and written again, or written once more after a week, packs only what is new.
 import { bitsFor, packBits, packFeatures, packStates, type PackedColumn, type PackedPlane } from './bit-columns.ts';
 import type { FeatureTable } from '../instance/feature-table.ts';
-import type { PackedIds, PackedPlan, PackedRegister } from './packed-plan.ts';
+import { packIds, unpackIds, type PackedIds, type PackedPlan, type PackedRegister } from './packed-plan.ts';
 import type { PlanMeta, PlanRecord } from './plan-record.ts';
 import type { PlanSettings } from './plan-settings.ts';
 import type { WeekRecord } from './plan-state.ts';
@@ -32,7 +37,29 @@ export type StoredRegister = Omit<PackedRegister, 'features' | 'history'> & {
 export interface WeekChange {
   called: Uint8Array;
   states: PackedPlane;
+  /** Mothers who joined with the week, appended after the arms before it (absent: none). */
+  joined?: StoredJoined;
 }
+
+/** New mothers as stored: ids, features (packed as the register's) and, per carried column, their values. */
+export interface StoredJoined {
+  ids: PackedIds;
+  features: PackedColumn[];
+  carry?: PackedIds[];
+}
+
+/** The arms a plan began with: its register's now, less those who joined with its applied weeks. */
+export function armsAtStart(plan: Pick<PackedPlan, 'register' | 'weeks'>): number {
+  return plan.register.numArms - plan.weeks.reduce((n, w) => n + (w.outcomes?.joined ?? 0), 0);
+}
+
+/** The beneficiaries from..to of a feature table (views, not copies). */
+const rowsBetween = (t: FeatureTable, from: number, to: number): FeatureTable => ({
+  numArms: to - from, columns: t.columns.map((c) => c.subarray(from, to)),
+});
+
+/** The first `n` of a column (itself when it has n). */
+const first = <T extends Uint8Array | Float64Array>(a: T, n: number): T => (a.length === n ? a : (a.subarray(0, n) as T));
 
 /** A week of the plan: its record (PlanState.weeks) and, once its outcomes are applied, their change. */
 export interface StoredWeek extends WeekRecord {
@@ -63,10 +90,21 @@ export function storedRegister(plan: PackedPlan): StoredRegister {
   const { features, history, ...rest } = plan.register;
   const base = plan.weeks[0].week - history.firstWeek + 1;
   const width = stateWidth(rest.numStates);
+  const N = armsAtStart(plan), S = rest.numStates;
+  const grown = N < rest.numArms;
+  const start = grown ? {
+    numArms: N, ids: packIds(unpackIds(rest.ids).slice(0, N)), transitions: rest.transitions && first(rest.transitions, N * S * 2 * S),
+    ...(rest.carry && { carry: rest.carry.map((k) => ({ ...k, values: packIds(unpackIds(k.values).slice(0, N)) })) }),
+  } : {};
   return {
     ...rest,
-    features: packedFeatures(features),
-    history: { firstWeek: history.firstWeek, states: history.states.slice(0, base).map((s) => packedStates(s, width)), called: history.called.slice(0, base - 1).map(packedBits) },
+    ...start,
+    features: grown ? packFeatures(rowsBetween(features, 0, N)) : packedFeatures(features),
+    history: {
+      firstWeek: history.firstWeek,
+      states: history.states.slice(0, base).map((s) => packedStates(first(s, N), width)),
+      called: history.called.slice(0, base - 1).map((c) => packedBits(first(c, N))),
+    },
   };
 }
 
@@ -76,7 +114,20 @@ export function storedWeek(plan: PackedPlan, k: number): StoredWeek {
   if (!week.outcomes) return { ...week, change: null };
   const { history, numStates } = plan.register;
   const i = week.week - history.firstWeek;
-  return { ...week, change: { called: packedBits(history.called[i]), states: packedStates(history.states[i + 1], stateWidth(numStates)) } };
+  let before = armsAtStart(plan);
+  for (let j = 0; j < k; j++) before += plan.weeks[j].outcomes?.joined ?? 0;
+  const n = week.outcomes.joined ?? 0, after = before + n;
+  const change: WeekChange = { called: packedBits(first(history.called[i], before)), states: packedStates(first(history.states[i + 1], after), stateWidth(numStates)) };
+  if (n) {
+    const r = plan.register;
+    const slice = (ids: PackedIds) => packIds(unpackIds(ids).slice(before, after));
+    change.joined = {
+      ids: slice(r.ids),
+      features: packFeatures(rowsBetween(r.features, before, after)),
+      ...(r.carry && { carry: r.carry.map((c) => slice(c.values)) }),
+    };
+  }
+  return { ...week, change };
 }
 
 /** Tells the caches what a restored plan's arrays pack to, so that writing it again packs nothing twice. */

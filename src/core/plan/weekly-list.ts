@@ -20,7 +20,7 @@ import type { PlanSettings } from './plan-settings.ts';
 import { currentIndex, MembershipCount, posteriorDrawIndex, type IndexFunction } from './posterior-draws.ts';
 import type { Register } from './register.ts';
 import { ranksAmong } from './ranks-among.ts';
-import { holdoutCalls } from './holdout-plan.ts';
+import { holdoutCalls, holdoutReason } from './holdout-plan.ts';
 import { planningTransitions } from './thompson.ts';
 import { capacityTopB, type CapacityTopB } from './capacity-top-b.ts';
 import type { WorkerCalls } from './plan-workers.ts';
@@ -123,7 +123,7 @@ export function buildWeeklyList(register: Register, settings: PlanSettings, week
   const reasons: string[] = new Array(B);
   const details: string[] = new Array(B);
   for (let j = P; j < B; j++) {
-    reasons[j] = held!.rule.kind === 'random' ? 'holdout: a random call, for the comparison' : 'holdout: the default policy\'s call, for the comparison';
+    reasons[j] = holdoutReason(held!.rule);
     details[j] = `${reasons[j]} (held out by the plan's randomization; not chosen by this priority)`;
   }
   for (let j = 0; j < P; j++) {

@@ -17,7 +17,7 @@ import type { IndexFunction, WeeklyList } from '../../core/plan/weekly-list.ts';
 import { planSummary, type WeekSummary } from '../../core/plan/plan-summary.ts';
 import type { PlanListing, PlanPolicySource } from '../../core/plan/plan-record.ts';
 import { planEvidence, type PlanEvidence } from '../../core/plan/holdout-plan.ts';
-import { exitArms } from '../../core/plan/register-changes.ts';
+import { outcomesIds, readWeekChanges, registerOutcomes, type ReadChanges, type WeekChanges } from './week-changes.ts';
 import { readTable } from '../files/read-table.ts';
 import { readText } from '../read-text.ts';
 import type { ReadControl } from '../files/utf8-chunks.ts';
@@ -51,17 +51,13 @@ export interface PlanView {
   evidence: PlanEvidence | null;
 }
 
+export type { WeekChanges } from './week-changes.ts';
 export type PreviewResult = { ok: true; preview: OutcomesPreview } | { ok: false; errors: string[] };
 /** Applied (the week, its calls made and engaged after it, and the next list's view), or what is wrong, or the questions not yet answered yes. */
 export type WeekApplyResult =
-  | { ok: true; view: PlanView; applied: { week: number; called: number; engaged: number; left: number } }
+  | { ok: true; view: PlanView; applied: { week: number; called: number; engaged: number; left: number; joined: number } }
   | { ok: false; errors: string[]; questions?: OutcomesQuestion[] };
 
-/** Who has left the plan's program so far (settings.left), per arm. */
-function leftOf(plan: PlanState): Uint8Array {
-  const gone = new Set(plan.settings.left ?? []);
-  return Uint8Array.from(plan.register.ids, (id) => (gone.has(id) ? 1 : 0));
-}
 
 export class WeeklyPlan {
   private draft: Register | null = null;
@@ -70,7 +66,7 @@ export class WeeklyPlan {
   private readonly bandings = new Map<string, Banding>();
   private plan: PlanState | null = null;
   private meta: PlanMeta | null = null;
-  private outcomes: { parsed: WeekOutcomes; week: number; questions: OutcomesQuestion[] } | null = null;
+  private outcomes: { parsed: WeekOutcomes; week: number; questions: OutcomesQuestion[]; changes: ReadChanges } | null = null;
   private readonly lists: ListMaker;
   private readonly places: UncertainPlaces;
   /** The save of the last list made, while it runs (save()). */
@@ -189,21 +185,28 @@ export class WeeklyPlan {
    * Reads and checks a week's outcomes file (a CSV or a workbook's sheet; `mapping`: her names for its
    * columns, else the register's where it has them, else guessed), against the current week's list, or
    * with `replace` against the last applied week's (whose outcomes it would replace); nothing changes
-   * until apply().
+   * until apply(). `changes`: who left and joined with the week (week-changes.ts), checked with it.
    */
-  async previewOutcomes(file: Blob, fileName: string, replace = false, mapping?: ColumnMapping): Promise<PreviewResult> {
+  async previewOutcomes(file: Blob, fileName: string, replace = false, mapping?: ColumnMapping, changes: WeekChanges = {}): Promise<PreviewResult> {
     const plan = this.need(this.plan, 'no plan is open');
+    this.outcomes = null;
+    const who = await readWeekChanges(plan, changes, replace);
+    if (!who.ok) return who;
     let read;
     try {
       read = await readTable(file, fileName);
     } catch (error) {
       return { ok: false, errors: [(error as Error).message] };
     }
-    const { ids, numStates } = plan.register;
-    const parsed = outcomesFromTable(read.table, read.read.hash, ids, numStates, read.read.where, { mapping, register: plan.register.mapping });
+    const { numStates, numArms } = plan.register;
+    const names = { mapping, register: plan.register.mapping };
+    const parsed = outcomesFromTable(read.table, read.read.hash, outcomesIds(plan, who.read), numStates, read.read.where, names);
     if (!parsed.ok) return parsed;
-    const result = previewOf(plan, parsed.outcomes, fileName, replace);
-    this.outcomes = result.ok ? { parsed: parsed.outcomes, week: result.preview.week, questions: result.preview.questions } : null;
+    const outcomes = registerOutcomes(parsed.outcomes, numArms);
+    const result = previewOf(plan, outcomes, fileName, replace);
+    if (!result.ok) return result;
+    result.preview.notes.push(...who.read.notes);
+    this.outcomes = { parsed: outcomes, week: result.preview.week, questions: result.preview.questions, changes: who.read };
     return result;
   }
 
@@ -212,19 +215,23 @@ export class WeeklyPlan {
    * or says what is wrong. A file with questions (the same rows as an applied week, no planned call
    * made) is applied only when `confirmed`: the user answered yes.
    */
-  async apply(replace: boolean, now: number, confirmed = false, exits?: { ids: string[]; fileName: string }): Promise<WeekApplyResult> {
+  async apply(replace: boolean, now: number, confirmed = false): Promise<WeekApplyResult> {
     await this.settled();
     const open = this.need(this.plan, 'no plan is open');
+    const { parsed, week, questions, changes } = this.need(this.outcomes, 'no outcomes file was previewed');
     // Mothers who left with this week (core/plan/register-changes.ts): never listed from the next list on.
-    const gone = exits ? exitArms(open.register.ids, leftOf(open), exits.ids) : null;
-    if (gone?.unknown.length) return { ok: false, errors: [`${exits!.fileName}: ${gone.unknown.length} id(s) not in the register: ${gone.unknown.slice(0, 5).map((x) => `"${x}"`).join(', ')}`] };
-    const plan = gone?.count ? { ...open, settings: { ...open.settings, left: open.register.ids.filter((_, arm) => gone.left[arm]) } } : open;
-    const { parsed, week, questions } = this.need(this.outcomes, 'no outcomes file was previewed');
+    const gone = changes.left;
+    let plan = gone ? { ...open, settings: { ...open.settings, left: gone.ids } } : open;
+    // The program's present practice for the week after: the holdout's new list.
+    const h = plan.settings.holdout;
+    if (changes.practice && h) plan = { ...plan, settings: { ...plan.settings, holdout: { ...h, list: changes.practice } } };
     if (questions.length && !confirmed) return { ok: false, errors: questions.map((q) => q.message), questions };
     // The next list is shown before its draws, as every list (uncertainty()).
     // The list maker estimates the week (the core's planPosterior) and keeps it for the draws: once.
     const posterior = (register: Register, group: string | null) => this.lists.posterior(register, group);
-    const result = applyOutcomes({ ...plan, settings: { ...plan.settings, draws: 0 } }, parsed, await this.lists.whittle(), { replace, posterior, confirmed: true });
+    const enrolment = changes.enrolment ?? undefined;
+    const options = { replace, posterior, confirmed: true, enrolment };
+    const result = applyOutcomes({ ...plan, settings: { ...plan.settings, draws: 0 } }, parsed, await this.lists.whittle(), options);
     if (!result.ok) return result;
     this.generation++;
     const next: PlanState = { ...result.plan, settings: plan.settings };
@@ -232,7 +239,7 @@ export class WeeklyPlan {
     await (await this.store()).applyPlanWeek({ plan: planRecord(meta, next), week, replace });
     this.outcomes = null;
     const done = next.weeks[next.weeks.length - 2].outcomes!;
-    return { ok: true, view: this.show(next, meta, result.list), applied: { week, called: done.called, engaged: done.engaged, left: gone?.count ?? 0 } };
+    return { ok: true, view: this.show(next, meta, result.list), applied: { week, called: done.called, engaged: done.engaged, left: gone?.count ?? 0, joined: done.joined ?? 0 } };
   }
 
   /** Forgets the previewed outcomes. */

@@ -4,6 +4,7 @@
 import type { Banding } from '../../pipeline/plan/reband.ts';
 import type { RegisterSource } from '../../pipeline/plan/register-source.ts';
 import type { PlanForm } from './plan-form.ts';
+import type { ProgramForm } from './program-form.ts';
 
 export type DraftSource = Exclude<RegisterSource, { kind: 'population' }> | { kind: 'population'; populationId: string; name: string; seed: number };
 
@@ -14,6 +15,8 @@ export interface PlanDraft {
   choice: string;
   text: string;
   form: PlanForm | null;
+  /** How the program runs (holdout, workers, deactivation, exploring); absent in a draft kept before it. */
+  program?: ProgramForm;
   name: string;
 }
 

@@ -11,7 +11,7 @@ import type { PlanListing, PlanPolicySource } from '../../core/plan/plan-record.
 import { WorkerBridge } from '../worker-bridge.ts';
 import type { PlanMeta } from '../../pipeline/plan/plan-records.ts';
 import type { Uncertainty } from '../../pipeline/plan/uncertain-places.ts';
-import type { WeekApplyResult, PlanView, PreviewResult } from '../../pipeline/plan/weekly-plan.ts';
+import type { WeekApplyResult, WeekChanges, PlanView, PreviewResult } from '../../pipeline/plan/weekly-plan.ts';
 import type { PlanImportResult } from '../../pipeline/plan/plan-transfer.ts';
 import type { PlanWorkerApi } from './plan.worker.ts';
 import type { Banding } from '../../pipeline/plan/reband.ts';
@@ -59,8 +59,9 @@ export class PlanClient {
   saved(): Promise<void> {
     return this.bridge.call(undefined, (api) => api.saved());
   }
-  previewOutcomes(file: Blob, fileName: string, replace = false, mapping?: ColumnMapping): Promise<PreviewResult> {
-    return this.bridge.call(undefined, (api) => api.previewOutcomes(file, fileName, replace, mapping) as Promise<PreviewResult>);
+  /** `changes`: who left and joined with the week, checked with the outcomes. */
+  previewOutcomes(file: Blob, fileName: string, replace = false, mapping?: ColumnMapping, changes: WeekChanges = {}): Promise<PreviewResult> {
+    return this.bridge.call(undefined, (api) => api.previewOutcomes(file, fileName, replace, mapping, changes) as Promise<PreviewResult>);
   }
   /** `confirmed`: the user answered yes to the file's questions. */
   apply(replace: boolean, now: number, confirmed = false): Promise<WeekApplyResult> {

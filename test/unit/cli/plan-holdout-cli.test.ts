@@ -98,7 +98,7 @@ describe('allot plan --holdout', () => {
     expect(bad.stderr).toContain('--holdout');
     const rule = await runMain([...CREATE, '--holdout', '0.2', '--holdout-rule', 'practice', '--state', at('x.json')]);
     expect(rule.code).toBe(2);
-    expect(rule.stderr).toContain('must be one of random, default');
+    expect(rule.stderr).toContain('--holdout-rule must be random, default or FILE.csv');
     const lone = await runMain([...CREATE, '--holdout-rule', 'default', '--state', at('x.json')]);
     expect(lone.code).toBe(2);
     expect(lone.stderr).toContain('--holdout-rule applies with --holdout SHARE');

@@ -34,7 +34,7 @@ describe('PLAN.json keeps how her files were read', () => {
     if (!applied.ok) throw new Error(applied.errors.join('\n'));
     const file = planFileText({ ...META, plan: packPlan(applied.plan) });
     const doc = JSON.parse(file);
-    expect(doc.version).toBe(3);
+    expect(doc.version).toBe(4);
     expect(doc.register.carry[1]).toEqual({ name: 'phone_number', values: Array.from({ length: N }, (_, i) => `+91 ${9800 + i}`) });
     expect(doc.weeks[0].outcomes).toMatchObject({ called: 5, observed: 5 });
     const back = unpackPlan(readPlanFile(file, 'PLAN.json', META).plan);

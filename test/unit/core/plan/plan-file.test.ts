@@ -41,7 +41,7 @@ describe('PLAN.json version 3', () => {
   test('keeps the history as bits, the features in the narrowest exact columns, and each week\'s change apart', () => {
     const doc = JSON.parse(planFileText(records[2]));
     const N = 40;
-    expect(doc).toMatchObject({ format: 'allot-plan', version: 3, id: 'p1', name: 'village' });
+    expect(doc).toMatchObject({ format: 'allot-plan', version: 4, id: 'p1', name: 'village' });
     expect(doc.register.ids).toHaveLength(N);
     expect(doc.register.history.states).toHaveLength(5);
     expect(doc.register.history.called).toHaveLength(4);
@@ -137,7 +137,7 @@ const EDITS: [string, (doc: any) => void, string][] = [
   ['the week after a change cut short', (d) => (d.weeks[0].change.called = 'AAAA'), '"weeks[0].change.called" holds 3 values, expected 5'],
   ['a week number past 2^53', (d) => (d.register.history.firstWeek = 2 ** 60), '"register.history.firstWeek" must be a whole number (at most 2^53 - 1 in size)'],
   ['two ids one once normalized', (d) => ((d.register.ids[0] = 'Jos\u00e9'), (d.register.ids[1] = 'Jose\u0301')), '"register.ids" holds "Jos\u00e9" and "Jose\u0301" (U+00E9 against U+0065 U+0301), one id once normalized (Unicode NFC)'],
-  ['a newer version', (d) => (d.version = 4), '"version" is 4; this allot reads plan versions 1 to 3 (the file comes from a newer allot: update allot to read it)'],
+  ['a newer version', (d) => (d.version = 5), '"version" is 5; this allot reads plan versions 1 to 4 (the file comes from a newer allot: update allot to read it)'],
   ['not a plan', (d) => (d.format = 'something'), '"format" must be "allot-plan": this is not an allot plan'],
 ];
 

@@ -1,0 +1,116 @@
+// How the program runs, as the Plan screen's setup holds it (text fields, the holdout in percent, a
+// capacities CSV as read) and as the plan core takes it (PlanSettings' holdout, workers,
+// deactivateAfter, explore): set once when a plan is created, as `allot plan` sets them with its
+// flags, from the same defaults (PLAN_DEFAULTS). Every problem names its field.
+import { parseCapacityCsv } from '../../core/datasets/capacity-csv.ts';
+import { parseIdList } from '../../core/datasets/outcomes-csv.ts';
+import type { FeatureSchema } from '../../core/instance/types.ts';
+import { RANGES, rangeProblem } from '../../core/limits/setting-ranges.ts';
+import { holdoutProblems, type HoldoutSetting } from '../../core/plan/holdout-plan.ts';
+import { PLAN_DEFAULTS, type PlanSettings } from '../../core/plan/plan-settings.ts';
+import type { WorkerSetting } from '../../core/plan/plan-workers.ts';
+
+export interface ProgramForm {
+  /** The share held out, in percent (0: no holdout). */
+  holdout: number | string;
+  holdoutRule: 'random' | 'default' | 'given';
+  /** With the rule "given": this week's calls by the program's present practice (ids), as read. */
+  holdoutList: { fileName: string; text: string } | null;
+  holdoutWeeks: number | string;
+  /** The register's column naming each mother's worker (her "owner", as CommCare says) ('' for one central budget). */
+  ownerColumn: string;
+  /** Calls a week of every worker, unless a capacities file is given. */
+  capacity: number | string;
+  /** A capacities CSV (worker, capacity, optionally minimum) as read, with its name for messages. */
+  capacityFile: { fileName: string; text: string } | null;
+  minPerWorker: number | string;
+  /** Weeks in a row not engaged before a mother is no longer listed ('' for never). */
+  deactivateAfter: number | string;
+  explore: 'means' | 'thompson';
+}
+
+/** The command line's defaults (core/plan/plan-settings.ts). */
+export function defaultProgram(): ProgramForm {
+  const d = PLAN_DEFAULTS;
+  return {
+    holdout: d.holdoutShare * 100, holdoutRule: d.holdoutRule, holdoutList: null, holdoutWeeks: d.holdoutWeeks, ownerColumn: '',
+    capacity: '', capacityFile: null, minPerWorker: d.minPerWorker, deactivateAfter: '', explore: d.explore,
+  };
+}
+
+/** A column that can name each mother's worker: a text column (its header) or a stand-alone number column. */
+export interface OwnerColumnChoice {
+  column: string;
+  label: string;
+  /** Values merged into "other" (a text column with many rare values): each must be kept to name a worker. */
+  merged: number;
+}
+
+export function ownerColumnChoices(schema: FeatureSchema): OwnerColumnChoice[] {
+  const texts = schema.groups.filter((g) => g.text).map((g) => ({ column: g.text!.column, label: g.text!.column, merged: g.text!.merged?.length ?? 0 }));
+  const numbers = schema.columns.filter((c) => c.group === null && c.type !== 'continuous').map((c) => ({ column: c.name, label: c.label || c.name, merged: 0 }));
+  return [...texts, ...numbers];
+}
+
+export type ProgramResult = { ok: true; settings: Pick<PlanSettings, 'holdout' | 'workers' | 'deactivateAfter' | 'explore'> } | { ok: false; problems: string[] };
+
+/** The program's settings from the form (`seed`: the plan's, which fixes the holdout's split), or every problem. */
+export function programSettings(form: ProgramForm, schema: FeatureSchema, seed: number): ProgramResult {
+  const problems: string[] = [];
+  const number = (value: number | string, name: string, range: (typeof RANGES)[keyof typeof RANGES], blank: number | undefined) => {
+    const text = String(value ?? '').trim();
+    if (text === '') return blank;
+    const x = Number(text), problem = rangeProblem(name, x, range);
+    if (problem) problems.push(problem);
+    return x;
+  };
+  const share = (number(form.holdout, 'Holdout share (%)', { integer: false, min: 0, max: 100 * RANGES.holdoutShare.max }, 0) ?? 0) / 100;
+  let holdout: HoldoutSetting | undefined;
+  if (share > 0) {
+    const weeks = number(form.holdoutWeeks, 'Holdout weeks', RANGES.holdoutWeeks, PLAN_DEFAULTS.holdoutWeeks)!;
+    holdout = { share, rule: form.holdoutRule, seed, weeks };
+    if (form.holdoutRule === 'given') {
+      const file = form.holdoutList;
+      if (!file) problems.push("Holdout: give this week's list of the program's calls (an id column, or an id a line)");
+      else {
+        try {
+          holdout.list = { fileName: file.fileName, ids: parseIdList(file.text, file.fileName) };
+        } catch (error) {
+          problems.push(`Holdout: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+    }
+    problems.push(...holdoutProblems(holdout).map((p) => `Holdout: ${p}`));
+  }
+  let workers: WorkerSetting | undefined;
+  if (form.ownerColumn !== '') {
+    const choice = ownerColumnChoices(schema).find((c) => c.column === form.ownerColumn);
+    if (!choice) problems.push(`Health workers: the register has no column "${form.ownerColumn}"`);
+    else if (choice.merged) problems.push(`Health workers: ${choice.merged} workers of "${choice.column}" are merged into "other": keep every value of that column (Text columns, above)`);
+    const min = number(form.minPerWorker, 'Minimum per worker', RANGES.capacity, PLAN_DEFAULTS.minPerWorker)!;
+    if (form.capacityFile) {
+      const parsed = parseCapacityCsv(form.capacityFile.text, form.capacityFile.fileName);
+      if (!parsed.ok) problems.push(...parsed.errors.map((e) => `Capacities: ${e}`));
+      else {
+        if (parsed.minimum && min > 0) problems.push(`Minimum per worker: ${form.capacityFile.fileName} has a minimum column; leave this at 0, or drop the column`);
+        const minimum = parsed.minimum ? Object.fromEntries(parsed.minimum) : min;
+        workers = { column: form.ownerColumn, capacity: Object.fromEntries(parsed.capacity), minimum };
+      }
+    } else {
+      const capacity = number(form.capacity, 'Capacity per worker', RANGES.capacity, undefined);
+      if (capacity === undefined) problems.push('Capacity per worker: give the calls a week of every worker, or a capacities file (worker, capacity)');
+      else workers = { column: form.ownerColumn, capacity, minimum: min };
+    }
+  }
+  const deactivateAfter = number(form.deactivateAfter, 'Deactivate after (weeks)', RANGES.deactivateAfter, undefined);
+  if (problems.length) return { ok: false, problems };
+  return {
+    ok: true,
+    settings: {
+      ...(holdout && { holdout }),
+      ...(workers && { workers }),
+      ...(deactivateAfter !== undefined && { deactivateAfter }),
+      ...(form.explore === 'thompson' && { explore: 'thompson' as const }),
+    },
+  };
+}
