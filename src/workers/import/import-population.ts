@@ -5,6 +5,7 @@
 import { CsvError } from '../../core/datasets/csv.ts';
 import { parseInstanceJson } from '../../core/datasets/instance-json.ts';
 import { FILE_DEFAULTS, parsePopulationCsv } from '../../core/datasets/population-csv.ts';
+import { defaultBudget } from '../../core/limits/default-budget.ts';
 import { transitionsFromTrajectories } from '../../core/datasets/trajectories.ts';
 import { contentHash } from '../../core/datasets/content-hash.ts';
 import { readText } from '../../pipeline/read-text.ts';
@@ -120,7 +121,7 @@ function fromTrajectories(text: string, fileName: string): Instance {
     transitions: estimate.transitions,
     schema: { columns: [], groups: [] },
     features: new Float64Array(0),
-    budget: Math.max(1, Math.round(numArms * FILE_DEFAULTS.budgetShare)),
+    budget: defaultBudget(numArms),
     horizon: FILE_DEFAULTS.horizon,
     discount: FILE_DEFAULTS.discount,
     provenance: { kind: 'file', fileName, contentHash: contentHash(text), format: 'allot-trajectories' },
