@@ -8,6 +8,7 @@
 import type { FeatureGroup, FeatureSchema } from '../instance/types.ts';
 import type { RewardTerm } from './explain-priority.ts';
 import { count } from '../words/count.ts';
+import { comparisonOf, thresholdPhrase } from '../words/threshold.ts';
 
 /** A plain reason is at most this long (the issue: "at most about 100 characters"). */
 export const REASON_CHARS = 100;
@@ -55,6 +56,15 @@ export function featurePhrase(schema: FeatureSchema, features: Float64Array, row
   return `${label} ${num(v)}`;
 }
 
+/** A numeric column the term compares with a number ("age_years >= 30"): her side of it, "age_years 30 or over (36)". */
+function bandPhrase(text: string, schema: FeatureSchema, features: Float64Array, row: number, f: number): string | null {
+  const c = schema.columns[f];
+  if (c.type === 'binary' || oneHotGroup(schema, f)) return null;
+  const comparison = comparisonOf(text, f);
+  const v = features[row * schema.columns.length + f];
+  return comparison && Number.isFinite(v) ? thresholdPhrase(c.label || c.name, comparison.op, comparison.limit, v) : null;
+}
+
 const oneHotGroups = new WeakMap<FeatureSchema, (FeatureGroup | undefined)[]>();
 /** The one-hot group of column f, if any (kept per schema: a list asks once a line). */
 function oneHotGroup(schema: FeatureSchema, f: number): FeatureGroup | undefined {
@@ -84,7 +94,7 @@ export function plainReason(input: PlainReasonInput): string {
   const phrases: string[] = [];
   for (const { term } of moving) {
     for (const f of term.featuresUsed) {
-      const p = featurePhrase(input.schema, input.features, row, f);
+      const p = bandPhrase(term.text, input.schema, input.features, row, f) ?? featurePhrase(input.schema, input.features, row, f);
       if (!phrases.includes(p) && phrases.length < MAX_FEATURES) phrases.push(p);
     }
   }
