@@ -2,6 +2,7 @@
 // comparePolicies (never by the LLM). Every figure carries its interval; a change within the noise
 // is said to be "no measurable difference".
 import { NOISE_MULTIPLIER, type BucketComparison, type Change, type PolicyComparison } from './compare-policies.ts';
+import { bucketName } from '../words/bucket-name.ts';
 
 export interface ComparisonText {
   /** One sentence: the main effect, or that the policy is indistinguishable from the reference. */
@@ -24,11 +25,6 @@ export interface DescribeOptions {
   named?: readonly string[];
   /** Why the policy is in effect the reference (words/default-why.ts), said after the verdict when it is. */
   why?: string | null;
-}
-
-/** `label` as a reader sees it: the bucket, prefixed with its group unless the label already says it. */
-export function bucketName(group: string, label: string): string {
-  return label.toLowerCase().startsWith(group.toLowerCase()) ? label : `${group}: ${label}`;
 }
 
 /** Decimals that show a change at the precision of its interval (in the unit it is printed in). */

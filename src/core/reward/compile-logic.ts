@@ -30,10 +30,12 @@ function compare(op: CompareOp, x: Val, y: Val): boolean {
     case '<=': return x <= y;
     case '>': return x > y;
     case '>=': return x >= y;
-    // eslint-disable-next-line eqeqeq
-    case '==': return x == y;
-    // eslint-disable-next-line eqeqeq
-    case '!=': return x != y;
+    case '==':
+      // eslint-disable-next-line eqeqeq -- a bigint equals the number of the same value (1n == 1), as in Python
+      return x == y;
+    case '!=':
+      // eslint-disable-next-line eqeqeq -- as above
+      return x != y;
   }
 }
 
@@ -84,10 +86,12 @@ export function compileCompare(ops: CompareOp[], first: Compiled, rest: Compiled
       case '<=': return { evaluate: (r, s) => (f(r, s) <= g(r, s) ? 1 : 0), type: Ty.Int };
       case '>': return { evaluate: (r, s) => (f(r, s) > g(r, s) ? 1 : 0), type: Ty.Int };
       case '>=': return { evaluate: (r, s) => (f(r, s) >= g(r, s) ? 1 : 0), type: Ty.Int };
-      // eslint-disable-next-line eqeqeq
-      case '==': return { evaluate: (r, s) => (f(r, s) == g(r, s) ? 1 : 0), type: Ty.Int };
-      // eslint-disable-next-line eqeqeq
-      case '!=': return { evaluate: (r, s) => (f(r, s) != g(r, s) ? 1 : 0), type: Ty.Int };
+      case '==':
+        // eslint-disable-next-line eqeqeq -- a bigint equals the number of the same value (1n == 1), as in Python
+        return { evaluate: (r, s) => (f(r, s) == g(r, s) ? 1 : 0), type: Ty.Int };
+      case '!=':
+        // eslint-disable-next-line eqeqeq -- as above
+        return { evaluate: (r, s) => (f(r, s) != g(r, s) ? 1 : 0), type: Ty.Int };
     }
   }
   return {
