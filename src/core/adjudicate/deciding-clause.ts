@@ -65,7 +65,7 @@ const fmt = shown;
 export function describeDecidingClause(d: DecidingClause, candidateName: (i: number) => string, clauseName: (c: number) => string): string {
   if (tiedAsShown(d.pickWelfare, d.runnerUpWelfare)) {
     const tie = tieSentence(candidateName(d.pick), `the runner-up ${candidateName(d.runnerUp)}`, d.pickWelfare, d.pickWelfare - d.runnerUpWelfare);
-    return `${tie}. The margin came from "${clauseName(d.clause)}", where the pick scores ${Number((d.pickScore - d.runnerUpScore).toPrecision(2))} higher.`;
+    return `${tie}. The margin came from the clause “${clauseName(d.clause)}”, where the pick scores ${Number((d.pickScore - d.runnerUpScore).toPrecision(2))} higher.`;
   }
   const lead = `${candidateName(d.pick)} beats the runner-up ${candidateName(d.runnerUp)} on welfare ${fmt(d.pickWelfare)} against ${fmt(d.runnerUpWelfare)}`;
   const why = `"${clauseName(d.clause)}" decided it: it scores ${fmt(d.pickScore)} there against ${fmt(d.runnerUpScore)}`;

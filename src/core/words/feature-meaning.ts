@@ -3,13 +3,12 @@
 // the rewards she wrote are checked against the new schema and the change of meaning is said in words,
 // before she reads their results as if nothing had changed.
 import type { FeatureSchema } from '../instance/types.ts';
+import { bucketName } from './bucket-name.ts';
 
-/** A column as a reader knows it: its label, with its group unless the label already names it. */
+/** A column as a reader knows it: its label, with its group unless the label already names it (bucketName). */
 function meaning(schema: FeatureSchema, i: number): string | null {
   const c = schema.columns[i];
-  if (!c) return null;
-  const g = c.group;
-  return g && !c.label.toLowerCase().includes(g.toLowerCase().replace(/s$/, '')) ? `${g}: ${c.label}` : c.label;
+  return c ? (c.group ? bucketName(c.group, c.label) : c.label) : null;
 }
 
 /**

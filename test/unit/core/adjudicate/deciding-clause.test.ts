@@ -40,6 +40,6 @@ describe('a pick within the shown precision of the runner-up', () => {
     const text = describeDecidingClause(d, (i) => `c${i}`, (c) => ['older', 'poorer'][c]);
     expect(text).not.toMatch(/beats/);
     expect(text).toMatch(/^c0 and the runner-up c1 tie on welfare \(1 each, to three digits\); the tie went to c0 by a margin of 0\.00005/);
-    expect(text).toMatch(/treat the two as equally good\. The margin came from "older", where the pick scores 0\.0002 higher\.$/);
+    expect(text).toMatch(/treat the two as equally good\. The margin came from the clause “older”, where the pick scores 0\.0002 higher\.$/);
   });
 });
