@@ -12,6 +12,7 @@
 // eligible beneficiaries; the reason names the terms with the largest contributions and the features
 // they read (with her values). For S > 2 states the weight is (r(S-1) - r(0)) / (S - 1), an
 // approximation stated in the reason.
+import type { FeatureTable } from '../instance/feature-table.ts';
 import type { FeatureSchema } from '../instance/types.ts';
 import { compileReward, type RewardPopulation } from '../reward/compile-reward.ts';
 import { normalizeReward } from '../reward/normalize-reward.ts';
@@ -120,14 +121,14 @@ const num = (x: number) => {
 const signed = (x: number) => (x > 0 ? `+${num(x)}` : num(x));
 
 /** Her value of a feature in words: "in Ages 51-60", "not in Hindi", "age = 34", a text column's "district = पालघर". */
-function featureWords(schema: FeatureSchema, features: Float64Array, arm: number, f: number): string {
+function featureWords(schema: FeatureSchema, features: FeatureTable, arm: number, f: number): string {
   const c = schema.columns[f];
   const text = schema.groups.find((g) => g.text && g.columns.includes(f));
   if (text) {
-    const b = text.columns.findIndex((k) => features[arm * schema.columns.length + k] === 1);
+    const b = text.columns.findIndex((k) => features.columns[k][arm] === 1);
     return `${text.name} = ${b >= 0 ? text.buckets[b] : '?'}`;
   }
-  const v = features[arm * schema.columns.length + f];
+  const v = features.columns[f][arm];
   if (c.type === 'binary') return v === 1 ? `is ${c.label}` : `is not ${c.label}`;
   return `${c.label} = ${num(v)}`;
 }
@@ -136,7 +137,7 @@ function featureWords(schema: FeatureSchema, features: Float64Array, arm: number
  * The reason of one line, in words: her weight against the default (1 for everyone) and the average,
  * and the terms (with the features they read, and her values) that raised or lowered her most.
  */
-export function explainPriority(terms: RewardTerm[], means: Float64Array, arm: number, schema: FeatureSchema, features: Float64Array, defaultRank: number, rank: number): string {
+export function explainPriority(terms: RewardTerm[], means: Float64Array, arm: number, schema: FeatureSchema, features: FeatureTable, defaultRank: number, rank: number): string {
   let weight = 0, average = 0;
   for (let t = 0; t < terms.length; t++) {
     weight += terms[t].weight[arm];

@@ -2,6 +2,7 @@
 // "this priority moves 23 of 160 calls to Ages 51-60, mostly from Ages 21-30", the groups the priority
 // names (its reward's features, its share rules) first, the other groups after as side effects.
 // Computed from counts, never by an LLM.
+import type { AnyFeatures } from '../instance/feature-table.ts';
 import type { FeatureSchema } from '../instance/types.ts';
 import { groupBuckets } from '../measures/group-buckets.ts';
 import type { CellArray } from '../instance/occupancy.ts';
@@ -44,7 +45,7 @@ export interface GroupShare {
  * Shares per (group, bucket) of every feature group in the schema. arms and defaultArms are the two
  * lists (arm indices); shares are of each list's length (0 for an empty list).
  */
-export function listMakeUp(schema: FeatureSchema, features: Float64Array, numArms: number, arms: Int32Array, defaultArms: Int32Array): GroupShare[] {
+export function listMakeUp(schema: FeatureSchema, features: AnyFeatures, numArms: number, arms: Int32Array, defaultArms: Int32Array): GroupShare[] {
   const out: GroupShare[] = [];
   const all = groupBuckets(schema, features, numArms);
   for (const [gi, g] of schema.groups.entries()) {

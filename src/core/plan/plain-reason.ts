@@ -5,6 +5,7 @@
 //   "same place as the default"
 // The full account, term by term with the weights, is explain-priority.ts's; both read the same terms
 // (rewardTerms) and averages (meanTermWeights), so they never disagree on what moved her.
+import { asTable, type AnyFeatures } from '../instance/feature-table.ts';
 import { bucketText } from '../words/bucket-name.ts';
 import type { FeatureGroup, FeatureSchema } from '../instance/types.ts';
 import type { RewardTerm } from './explain-priority.ts';
@@ -23,7 +24,8 @@ export interface PlainReasonInput {
   /** Her row in the terms' weights and in `features`. */
   row: number;
   schema: FeatureSchema;
-  features: Float64Array;
+  /** The rows' features (a table of `row`s, or row-major doubles). */
+  features: AnyFeatures;
   rank: number;
   defaultRank: number;
   /** The label of the share minimum that brought her in (she would not be listed without it), or "". */
@@ -34,16 +36,17 @@ const num = (x: number) => String(Math.round(x * 100) / 100);
 const places = (n: number) => `${count(n)} place${n === 1 ? '' : 's'}`;
 
 /** Her value of feature f in words: her bucket of a one-hot group ("Ages 51-60", "not urban"), else "age_years 36". */
-export function featurePhrase(schema: FeatureSchema, features: Float64Array, row: number, f: number): string {
+export function featurePhrase(schema: FeatureSchema, features: AnyFeatures, row: number, f: number): string {
+  const F = schema.columns.length;
+  const table = features instanceof Float64Array ? asTable(features, features.length / F, F) : features;
   const c = schema.columns[f];
-  const v = features[row * schema.columns.length + f];
+  const v = table.columns[f][row];
   const label = c.label || c.name;
   if (!Number.isFinite(v)) return `${label} unknown`;
   const g = oneHotGroup(schema, f);
   if (g?.text) {
     // a text column is one feature for her: her value as written, whichever of its columns is read
-    const F = schema.columns.length;
-    const hers = g.columns.findIndex((k) => features[row * F + k] !== 0);
+    const hers = g.columns.findIndex((k) => table.columns[k][row] !== 0);
     return `${g.name} ${hers === -1 ? 'unknown' : g.buckets[hers]}`;
   }
   const name = g ? bucketText(g.name, g.buckets[g.columns.indexOf(f)] ?? label) : label;

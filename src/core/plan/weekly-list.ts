@@ -8,6 +8,7 @@
 //
 // Pure: the Whittle indices come from an injected IndexFunction (the WASM engine's whittleIndices in
 // the app and the CLI), randomness from the seed recorded with the list.
+import type { FeatureTable } from '../instance/feature-table.ts';
 import { constrainedTopB, type ConstrainedTopB } from './constrained-top-b.ts';
 import { credibleInterval, type TransitionPosterior } from './estimate-transitions.ts';
 import { note, type PlanWarning } from './estimate-warnings.ts';
@@ -223,9 +224,8 @@ export const REASON_SAMPLE = 65536;
  * reward's terms are compiled on these rows only; a column typed int or float by values all outside the
  * rows could type differently, which only the wording of a reason would show).
  */
-function reasonRows(register: Register, listed: Int32Array, eligible: Uint8Array): { population: { numArms: number; numStates: number; schema: Register['schema']; features: Float64Array }; sample: Uint8Array } {
+function reasonRows(register: Register, listed: Int32Array, eligible: Uint8Array): { population: { numArms: number; numStates: number; schema: Register['schema']; features: FeatureTable }; sample: Uint8Array } {
   const { numArms: N, schema, features } = register;
-  const F = schema.columns.length;
   let count = 0;
   for (let arm = 0; arm < N; arm++) count += eligible[arm];
   const stride = Math.max(1, Math.ceil(count / REASON_SAMPLE));
@@ -233,9 +233,12 @@ function reasonRows(register: Register, listed: Int32Array, eligible: Uint8Array
   rows.set(listed);
   let n = listed.length;
   for (let arm = 0, e = 0; arm < N; arm++) if (eligible[arm] && e++ % stride === 0) rows[n++] = arm;
-  // a scratch array (tens of MB at 10^6): the reasons are written before buildWeeklyList returns
-  const sub = scratch('reason-features', Float64Array, n * F);
-  for (let r = 0; r < n; r++) sub.set(features.subarray(rows[r] * F, rows[r] * F + F), r * F);
+  // scratch columns (a byte a row for most): the reasons are written before buildWeeklyList returns
+  const sub: FeatureTable = { numArms: n, columns: features.columns.map((c, f) => {
+    const out = c instanceof Uint8Array ? scratch(`reason-feature-${f}`, Uint8Array, n) : scratch(`reason-feature-${f}`, Float64Array, n);
+    for (let r = 0; r < n; r++) out[r] = c[rows[r]];
+    return out;
+  }) };
   const sample = new Uint8Array(n);
   sample.fill(1, listed.length);
   return { population: { numArms: n, numStates: register.numStates, schema, features: sub }, sample };

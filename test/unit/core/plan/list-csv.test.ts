@@ -8,6 +8,7 @@ import type { FeatureSchema } from '../../../../src/core/instance/types.ts';
 import { BOM, listCsv, listLines, reasonDetail } from '../../../../src/core/plan/list-csv.ts';
 import { bucketText } from '../../../../src/core/words/bucket-name.ts';
 import type { Register } from '../../../../src/core/plan/register.ts';
+import { asTable } from '../../../../src/core/instance/feature-table.ts';
 import type { WeeklyList } from '../../../../src/core/plan/weekly-list.ts';
 
 const column = (name: string, label: string, group: string | null) => ({ name, label, description: '', type: 'integer' as const, group });
@@ -21,7 +22,7 @@ const schema: FeatureSchema = {
 };
 // 5 beneficiaries, 4 columns each; arm 4 has no age bucket and no distance.
 const features = Float64Array.from([1, 0, 50, 3, 0, 1, 150, 2.5, 1, 0, 100, 0, 0, 1, 90, 7, 0, 0, 120, NaN]);
-const register = { numArms: 5, ids: ['a', 'b,2', 'c', 'd', 'e'], schema, features } as unknown as Register;
+const register = { numArms: 5, ids: ['a', 'b,2', 'c', 'd', 'e'], schema, features: asTable(features, 5, 4) } as unknown as Register;
 const list = {
   arms: Int32Array.from([4, 1]), index: Float64Array.from([0.5, 0.1 + 0.2]), defaultRank: Int32Array.from([3, 1]),
   via: ['Ages 51-60', ''], reasons: ['brought in by the Ages 51-60 minimum', 'same place as the default'],
