@@ -35,8 +35,11 @@ export interface PlainReasonInput {
 const num = (x: number) => String(Math.round(x * 100) / 100);
 const places = (n: number) => `${count(n)} place${n === 1 ? '' : 's'}`;
 
-/** Her value of feature f in words: her bucket of a one-hot group ("Ages 51-60", "not urban"), else "age_years 36". */
-export function featurePhrase(schema: FeatureSchema, features: AnyFeatures, row: number, f: number): string {
+/**
+ * Her value of feature f in words: her bucket of a one-hot group ("Ages 51-60", "not urban"), else "age_years 36";
+ * with the reward `term` that reads it, a comparison with a number is said as its band.
+ */
+export function featurePhrase(schema: FeatureSchema, features: AnyFeatures, row: number, f: number, term = ''): string {
   const F = schema.columns.length;
   const table = features instanceof Float64Array ? asTable(features, features.length / F, F) : features;
   const c = schema.columns[f];
@@ -52,16 +55,9 @@ export function featurePhrase(schema: FeatureSchema, features: AnyFeatures, row:
   const name = g ? bucketText(g.name, g.buckets[g.columns.indexOf(f)] ?? label) : label;
   if (g) return v !== 0 ? name : `not in ${name}`;
   if (c.type === 'binary') return v !== 0 ? label : `not ${label}`;
-  return `${label} ${num(v)}`;
-}
-
-/** A numeric column the term compares with a number ("age_years >= 30"): her side of it, "age_years 30 or over (36)". */
-function bandPhrase(text: string, schema: FeatureSchema, features: Float64Array, row: number, f: number): string | null {
-  const c = schema.columns[f];
-  if (c.type === 'binary' || oneHotGroup(schema, f)) return null;
-  const comparison = comparisonOf(text, f);
-  const v = features[row * schema.columns.length + f];
-  return comparison && Number.isFinite(v) ? thresholdPhrase(c.label || c.name, comparison.op, comparison.limit, v) : null;
+  // a number the term compares with a limit ("age_years >= 30"): her side of it, "age_years 30 or over (36)"
+  const comparison = term ? comparisonOf(term, f) : null;
+  return comparison ? thresholdPhrase(label, comparison.op, comparison.limit, v) : `${label} ${num(v)}`;
 }
 
 const oneHotGroups = new WeakMap<FeatureSchema, (FeatureGroup | undefined)[]>();
@@ -93,7 +89,7 @@ export function plainReason(input: PlainReasonInput): string {
   const phrases: string[] = [];
   for (const { term } of moving) {
     for (const f of term.featuresUsed) {
-      const p = bandPhrase(term.text, input.schema, input.features, row, f) ?? featurePhrase(input.schema, input.features, row, f);
+      const p = featurePhrase(input.schema, input.features, row, f, term.text);
       if (!phrases.includes(p) && phrases.length < MAX_FEATURES) phrases.push(p);
     }
   }
