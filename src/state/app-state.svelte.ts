@@ -14,6 +14,7 @@ import { generatePopulation } from '../workers/population/generate-population.ts
 import { workerWhatIf } from '../workers/population/what-if-backend.ts';
 import { AppUpdate } from './app-update.svelte.ts';
 import { DataState } from './data.svelte.ts';
+import { mappingMemory } from './plan/mapping-memory.ts';
 import { deviceDrafts, deviceStorage } from './device-storage.ts';
 import { ExampleSession } from './example-session.svelte.ts';
 import { HistoryState } from './history.svelte.ts';
@@ -117,7 +118,7 @@ export class AppState {
 
   /** The Data screen, with an import worker of its own (dispose ends it). */
   data(): DataState {
-    return new DataState(() => this.store, new ImportClient());
+    return new DataState(() => this.store, new ImportClient(), mappingMemory(this.device));
   }
 
   /** History: what-if reruns each in a population worker of their own, DLM and SCLM reruns replayed. */

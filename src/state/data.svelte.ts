@@ -12,7 +12,10 @@ import { groupSummary, type GroupRow, type PopulationSummary } from '../core/ins
 import { budgetProblem } from '../core/limits/setting-ranges.ts';
 import type { PopulationRecord } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
-import { ImportClient, type ImportKind, type ImportProblem } from '../workers/import/import-client.ts';
+import { ImportClient, type ImportKind, type ImportProblem, type MappedFile } from '../workers/import/import-client.ts';
+import type { ColumnMapping } from '../core/datasets/column-mapping.ts';
+import type { FilePreview } from '../pipeline/plan/file-preview.ts';
+import { mappingMemory, type MappingMemory } from './plan/mapping-memory.ts';
 
 export type { ImportKind } from '../workers/import/import-client.ts';
 
@@ -40,8 +43,8 @@ interface DraftGroup {
   movable: boolean;
 }
 
-/** A file with the name it was chosen under. */
-type NamedFile = { file: Blob; fileName: string };
+/** A file with the name it was chosen under (a workbook's sheet and her column names once she gave them). */
+type NamedFile = MappedFile;
 
 export class DataState {
   populations = $state.raw<PopulationRecord[]>([]);
@@ -79,12 +82,18 @@ export class DataState {
    */
   text = $state<{ rareBelow: number; merge: Record<string, boolean> }>({ rareBelow: RARE_BELOW, merge: {} });
   /** The file being previewed, its kind as read, and a history's features file, to read them again. */
-  private source: { file: Blob; fileName: string; kind?: ImportKind; features?: NamedFile } | null = null;
+  private source: (NamedFile & { kind?: ImportKind; features?: NamedFile }) | null = null;
+  /**
+   * A register's files as the mapping step shows them (the Plan screen's step, the same component),
+   * until she reads them with her columns; null for any other file.
+   */
+  mapping = $state.raw<FilePreview[] | null>(null);
 
-  /** `importer`: the import worker's client, this screen's own (stopped by dispose). */
+  /** `importer`: the import worker's client, this screen's own (stopped by dispose); `memory`: her mappings on this device. */
   constructor(
     private readonly store: () => Store,
     private readonly importer = new ImportClient(),
+    readonly memory: MappingMemory = mappingMemory(null),
   ) {}
 
   /** Stops the import worker when the screen closes; an import under way is dropped. */
@@ -103,7 +112,57 @@ export class DataState {
   async importFile(file: Blob, fileName: string, kind?: ImportKind, features?: NamedFile): Promise<void> {
     this.source = { file, fileName, kind, features };
     this.text = { rareBelow: RARE_BELOW, merge: {} };
+    this.preview = null;
+    if (!(await this.previewColumns())) await this.read(false);
+  }
+
+  /**
+   * A register's files go through the mapping step first (her remembered choices applied): true when
+   * it is shown; false for a file of another kind, read at once.
+   */
+  private async previewColumns(): Promise<boolean> {
+    const source = this.source!;
+    this.busy = true;
+    this.problem = null;
+    try {
+      let seen = await this.importer.previewImport(source, source.kind, source.features);
+      if (!seen.previews) return false;
+      const remembered = seen.previews.map((p) => (p.header.length ? this.memory.recall(p.header) : null));
+      if (remembered.some((m) => m !== null)) {
+        const main = { ...source, mapping: remembered[0] ?? undefined };
+        const features = source.features && { ...source.features, mapping: remembered[1] ?? undefined };
+        seen = await this.importer.previewImport(main, 'register', features);
+      }
+      this.mapping = seen.previews!.map((p, i) => (remembered[i] ? { ...p, remembered: true } : p));
+      this.source = { ...source, kind: 'register' };
+      return true;
+    } catch (error) {
+      this.problem = { fileName: source.fileName, error: { message: error instanceof Error ? error.message : String(error) } };
+      this.mapping = null;
+      return true;
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** The mapping step's sheet choice: file `i` (0 the register, 1 the file beside it) previewed on `sheet`. */
+  async chooseSheet(i: number, sheet: string): Promise<void> {
+    if (!this.source) return;
+    if (i === 0) this.source = { ...this.source, sheet };
+    else if (this.source.features) this.source = { ...this.source, features: { ...this.source.features, sheet } };
+    await this.previewColumns();
+  }
+
+  /** Reads the register with her columns (and remembers them for files with these headers). */
+  async readMapped(mappings: ColumnMapping[]): Promise<void> {
+    const source = this.source, shown = this.mapping;
+    if (!source || !shown) return;
+    this.source = { ...source, mapping: mappings[0], ...(source.features && { features: { ...source.features, mapping: mappings[1] } }) };
     await this.read(false);
+    if (this.preview) {
+      shown.forEach((p, i) => mappings[i] && this.memory.remember(p.header, mappings[i]));
+      this.mapping = null;
+    }
   }
 
   /**
@@ -118,13 +177,13 @@ export class DataState {
   private async read(keepEdits: boolean): Promise<void> {
     const source = this.source;
     if (!source) return;
-    const { file, fileName, kind, features } = source;
+    const { file, fileName, kind, features, sheet, mapping } = source;
     this.busy = true;
     if (!keepEdits) this.preview = null;
     this.problem = null;
     const started = performance.now();
     try {
-      const options = { text: $state.snapshot(this.text), ...(features && { features }) };
+      const options = { text: $state.snapshot(this.text), ...(features && { features }), ...(sheet && { sheet }), ...(mapping && { mapping }) };
       const outcome = await this.importer.importFile(file, fileName, kind, options);
       if (!outcome.ok) {
         this.problem = { fileName, error: outcome.error };
@@ -151,7 +210,7 @@ export class DataState {
     this.preview = preview;
     if (!keepEdits) {
       this.bands = {};
-      this.draft = { name: preview.fileName.replace(/\.(csv|json)$/i, ''), groups: [] };
+      this.draft = { name: preview.fileName.replace(/\.(csv|tsv|txt|xlsx|json)$/i, ''), groups: [] };
     }
     this.syncDraft();
   }
@@ -245,6 +304,7 @@ export class DataState {
   discard(): void {
     this.preview = null;
     this.problem = null;
+    this.mapping = null;
   }
 
   async remove(id: string): Promise<void> {

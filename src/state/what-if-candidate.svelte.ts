@@ -16,6 +16,11 @@ export class WhatIfCandidate {
   progress = $state(0);
   result = $state.raw<CandidateResult | null>(null);
   failure = $state<string | null>(null);
+  /**
+   * Set when the population changed and a feature the reward reads by position now means another one
+   * (words/feature-meaning.ts): said in words, and the reward is not simulated until she runs it anyway or edits it.
+   */
+  meaning = $state<string | null>(null);
   /** Shown in the side-by-side comparison. */
   compared = $state(true);
   controller: AbortController | null = null;

@@ -4,6 +4,7 @@
 // page only holds small views and results, even at 10^6 arms. Simulations run one at a time on the
 // engine pool: aborting one terminates the pool's workers, so a queue keeps an abort from killing
 // another candidate's simulation.
+import { featureMeaningChange } from '../core/words/feature-meaning.ts';
 import { GENERATORS } from '../core/datasets/generators.ts';
 import type { PopulationChoice } from '../core/datasets/population-choice.ts';
 import { RANGES, rangeProblem } from '../core/limits/setting-ranges.ts';
@@ -119,9 +120,19 @@ export class WhatIfState {
     }
     // A later choice made while this one was loading wins.
     if (request !== this.populationRequest) return;
+    const before = this.population?.schema;
     this.population = population;
     this.populationError = error;
-    for (const c of this.candidates) this.update(c, 0);
+    for (const c of this.candidates) {
+      c.meaning = before && population && !c.reference ? featureMeaningChange(c.text, before, population.schema) : null;
+      this.update(c, 0);
+    }
+  }
+
+  /** Simulates a reward held because its features changed meaning with the population, as it is. */
+  runAnyway(candidate: WhatIfCandidate): void {
+    candidate.meaning = null;
+    this.update(candidate, 0);
   }
 
   /** Reopens a saved comparison: its population, settings and candidates (the first is the reference), simulated again. */
@@ -172,6 +183,7 @@ export class WhatIfState {
   /** Validates now; simulates once typing has paused, cancelling the simulation of the previous text. */
   setText(candidate: WhatIfCandidate, text: string): void {
     candidate.text = text;
+    candidate.meaning = null;
     this.update(candidate, this.debounceMs);
     this.keepDraft();
   }
@@ -201,6 +213,7 @@ export class WhatIfState {
     candidate.version++;
     candidate.delay = delay;
     candidate.status = 'waiting';
+    if (candidate.meaning) return; // held until she runs it anyway or edits it
     if (!this.population) {
       candidate.compiled = null;
       return;

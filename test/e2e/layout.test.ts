@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { useBuiltSite, useFakeProvider } from './browser.ts';
+import { axeViolations } from './accessibility.ts';
 import { layoutAtBothWidths } from './layout-check.ts';
 import { makeFirstList, outcomesCsv, readHistoryRegister, uploadOutcomes } from './plan-fixture.ts';
 import { fillSclmStart, finishDlmRun, KEY, openPage, scriptedReplies, SCLM_CLAUSES, SCLM_REWARDS } from './run-helpers.ts';
@@ -103,6 +104,11 @@ describe('layout of every screen', () => {
     await page.getByTestId('compare-runs').click();
     await expect.poll(() => page.getByTestId('results-in-words').count(), { timeout: 15_000 }).toBe(2);
     await check(page, 'side-by-side');
+    // each side names its population and budget, and its regions carry its side (axe's landmark-unique)
+    expect(await page.getByTestId('run-population').allTextContents()).toEqual(
+      Array(2).fill(expect.stringMatching(/^\s*On the built-in dlm population \(seed 0\):\s+48 beneficiaries, a budget of \d+ calls a step\.\s*$/)),
+    );
+    expect.soft(await axeViolations(page)).toEqual([]);
     // every glossary term explains itself on keyboard focus
     await page.goto(`${site.url}#/what-if`);
     const term = page.locator('[data-term="budget"]').first();

@@ -85,6 +85,9 @@ describe('her register with text columns', () => {
     const { page, problems } = await openPage(site, { path: '#/data' });
     await page.getByTestId('import-features').setInputFiles(csvFile('features.csv', textFeaturesCsv()));
     await page.getByTestId('import-file').setInputFiles(csvFile('history.csv', textHistoryCsv()));
+    // the Plan screen's mapping step first, its guesses as they are
+    await expect.poll(() => page.getByTestId('column-mapping').count(), { timeout: 20_000 }).toBe(1);
+    await page.getByTestId('read-mapped').click();
     const preview = page.getByTestId('import-preview');
     await expect.poll(() => preview.count(), { timeout: 20_000 }).toBe(1);
     expect(await page.locator('[data-testid="column-use"][data-kind="text"]').count()).toBe(3);

@@ -35,6 +35,26 @@ export const GLOSSARY = {
     'the share minimum that brought her in. The full account names each part of the reward.',
   share: 'Minimum and maximum shares of the calls that go to one group (for example at least 20% to ages 51-60).',
   exclusions: 'Ids that must not be called (opted out, unreachable), one per line or as a CSV with an id column.',
+  'prior by group':
+    'Which group\u2019s mothers are pooled to guess the chances of a mother with little history: her own group\u2019s ' +
+    'rate, or the whole register\u2019s.',
+  'posterior draws':
+    'How many times allot redraws each mother\u2019s chances within what her history allows, and makes the list ' +
+    'again, to count how often she is on it (her chance).',
+  posterior: 'Her chances as her history and her group say they are, with the uncertainty that is left.',
+  holdout:
+    'A random few mothers whose calls follow a coin, not the list, so that what the list adds can be measured ' +
+    'against them week by week.',
+  seed: 'A number that fixes the random draws: the same seed gives the same population, ties and results again.',
+  'pareto front':
+    'The candidates no other candidate beats on both clauses at once: moving along it, one clause gains only ' +
+    'what the other loses.',
+  lambda:
+    'How far the blend goes from the default reward (\u03bb = 0) to the candidate as written (\u03bb = 1).',
+  'arms engaged': 'How many beneficiaries are engaged (listening) at that step, on average over the simulated trials.',
+  thompson:
+    'Thompson sampling: each week the list is made from one redraw of the chances, so that mothers with little ' +
+    'history are sometimes tried and learned about.',
   outcomes: 'A CSV with columns id, called (0/1: was she called this week) and engaged (0/1: was she engaged afterwards).',
 } as const;
 

@@ -4,6 +4,7 @@ import { pMean } from '../welfare/p-mean.ts';
 import { relativeRegretBound } from './regret-bound.ts';
 import type { ScoreMatrix } from './score-matrix.ts';
 import { selectByWelfare } from './select-by-welfare.ts';
+import { tiedAsShown, tieSentence } from '../words/tie.ts';
 
 export interface WelfareChoice {
   /** e.g. "utilitarian", "p = -2". */
@@ -96,6 +97,10 @@ function explain(o: Omit<WelfareOutcome, 'explanation'>, matrix: ScoreMatrix, na
   }
   if (o.tied.length > 1) {
     return `${o.tied.map(name).join(', ')} tie at welfare ${fmt(o.welfare[o.index])}; the earliest generated, ${name(o.index)}, is selected. Any score noise could change this choice.`;
+  }
+  if (tiedAsShown(o.welfare[o.index], o.runnerUp!)) {
+    const second = o.welfare.findIndex((w, i) => i !== o.index && w === o.runnerUp);
+    return `${tieSentence(name(o.index), name(second), o.welfare[o.index], o.welfare[o.index] - o.runnerUp!)}. Any score noise could change this choice.`;
   }
   return `${name(o.index)} has the highest welfare, ${fmt(o.welfare[o.index])}, ahead of ${fmt(o.runnerUp!)}; multiplicative score noise below ${fmt(100 * o.robustTo!)}% cannot change this choice.`;
 }

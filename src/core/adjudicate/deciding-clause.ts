@@ -3,6 +3,7 @@
 // welfare decided it; when that one swap alone hands the choice to the runner-up, the pick rests on
 // that clause. Exact for any p and weights (it re-evaluates the p-mean, no linearization).
 import { pMean } from '../welfare/p-mean.ts';
+import { shown, tiedAsShown, tieSentence } from '../words/tie.ts';
 
 export interface DecidingClause {
   /** Pool indices of the pick and of the runner-up (the best other candidate). */
@@ -58,10 +59,14 @@ export function decidingClause(scores: readonly (readonly number[])[], welfare: 
   };
 }
 
-const fmt = (x: number) => String(Number(x.toPrecision(3)));
+const fmt = shown;
 
 /** The deciding clause in a sentence, naming candidates and clauses by `candidateName` and `clauseName`. */
 export function describeDecidingClause(d: DecidingClause, candidateName: (i: number) => string, clauseName: (c: number) => string): string {
+  if (tiedAsShown(d.pickWelfare, d.runnerUpWelfare)) {
+    const tie = tieSentence(candidateName(d.pick), `the runner-up ${candidateName(d.runnerUp)}`, d.pickWelfare, d.pickWelfare - d.runnerUpWelfare);
+    return `${tie}. The margin came from the clause “${clauseName(d.clause)}”, where the pick scores ${Number((d.pickScore - d.runnerUpScore).toPrecision(2))} higher.`;
+  }
   const lead = `${candidateName(d.pick)} beats the runner-up ${candidateName(d.runnerUp)} on welfare ${fmt(d.pickWelfare)} against ${fmt(d.runnerUpWelfare)}`;
   const why = `"${clauseName(d.clause)}" decided it: it scores ${fmt(d.pickScore)} there against ${fmt(d.runnerUpScore)}`;
   const weight = d.decisive

@@ -18,13 +18,14 @@ import { jsonValueError } from './json-place.ts';
 import type { SchemaFile } from './population-schema.ts';
 import type { TextChoices } from './text-columns.ts';
 
+import { defaultBudget } from '../limits/default-budget.ts';
 export { readFeatures } from './feature-table.ts';
 export { featureName, inferSchema, parseSchemaFile, type SchemaFile } from './population-schema.ts';
 
 export const POPULATION_CSV_FORMAT = 'allot-population-csv';
 
-/** allot's defaults for a file that does not say (DLM's ratio of 16 pulls per 48 arms, horizon 10, discount 0.9). */
-export const FILE_DEFAULTS = { budgetShare: 1 / 3, horizon: 10, discount: 0.9 } as const;
+/** allot's defaults for a file that does not say (horizon 10, discount 0.9; the budget: limits/default-budget.ts). */
+export const FILE_DEFAULTS = { horizon: 10, discount: 0.9 } as const;
 
 export interface PopulationCsvOptions {
   fileName?: string;
@@ -141,7 +142,7 @@ export function parsePopulationTable(table: CsvTable, hash: string, options: Pop
   const { schema, features } = readFeatures(table, featureColumns, fileName, options.schema, options.text);
 
   const file = options.schema ?? {};
-  const budget = options.budget ?? file.budget ?? Math.max(1, Math.round(N * FILE_DEFAULTS.budgetShare));
+  const budget = options.budget ?? file.budget ?? defaultBudget(N);
   try {
     return createInstance({
       numArms: N,

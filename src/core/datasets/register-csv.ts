@@ -16,6 +16,7 @@ import { CsvError, numberField, parseCsv, type CsvTable } from './csv.ts';
 import { CsvTokenizer } from './csv-tokenizer.ts';
 import { HistoryReader, type HistoryRead } from './history-reader.ts';
 import { FILE_DEFAULTS, parsePopulationTable } from './population-csv.ts';
+import { defaultBudget } from '../limits/default-budget.ts';
 import type { SchemaFile } from './population-schema.ts';
 import { carryOf, columnReport, mapTable, readFeatureTable, type FeatureTableRead } from './register-table.ts';
 import { utf8Bytes } from './utf8.ts';
@@ -39,8 +40,7 @@ export interface RegisterCsvOptions {
   text?: TextChoices;
 }
 
-/** allot's default calls per week: a tenth of the register. */
-export const defaultBudget = (numArms: number) => Math.max(1, Math.round(numArms / 10));
+export { defaultBudget } from '../limits/default-budget.ts';
 
 const TRANSITION = /^(q[01][01]|p_\d+_[01]_\d+|init_\d+)$/;
 

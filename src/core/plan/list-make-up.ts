@@ -7,6 +7,7 @@ import type { FeatureSchema } from '../instance/types.ts';
 import { groupBuckets } from '../measures/group-buckets.ts';
 import type { CellArray } from '../instance/occupancy.ts';
 import { parseReward } from '../reward/parse-reward.ts';
+import { groupsNamed } from '../prompts/groups-named.ts';
 import type { ShareSetting } from './plan-settings.ts';
 import { bucketName } from '../words/bucket-name.ts';
 
@@ -16,6 +17,15 @@ export function priorityGroups(schema: FeatureSchema, settings: { reward: string
   const named = new Set(settings.shares.map((s) => s.group));
   if (parsed.ok) for (const f of parsed.featuresUsed) if (schema.columns[f]?.group) named.add(schema.columns[f].group!);
   return schema.groups.flatMap((g, gi) => (named.has(g.name) ? [gi] : []));
+}
+
+/**
+ * Names of the groups her priority names: those the reward reads or a share rule names, and those her
+ * words name ("older, low-income": the age and income groups; prompts/groups-named.ts), in schema order.
+ */
+export function askedGroups(schema: FeatureSchema, settings: { reward: string; shares: readonly ShareSetting[] }, words = ''): string[] {
+  const named = new Set([...priorityGroups(schema, settings).map((g) => schema.groups[g].name), ...(words ? groupsNamed(words, schema) : [])]);
+  return schema.groups.filter((g) => named.has(g.name)).map((g) => g.name);
 }
 
 export interface GroupShare {

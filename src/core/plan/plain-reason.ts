@@ -10,6 +10,7 @@ import { bucketText } from '../words/bucket-name.ts';
 import type { FeatureGroup, FeatureSchema } from '../instance/types.ts';
 import type { RewardTerm } from './explain-priority.ts';
 import { count } from '../words/count.ts';
+import { comparisonOf, thresholdPhrase } from '../words/threshold.ts';
 
 /** A plain reason is at most this long (the issue: "at most about 100 characters"). */
 export const REASON_CHARS = 100;
@@ -34,8 +35,11 @@ export interface PlainReasonInput {
 const num = (x: number) => String(Math.round(x * 100) / 100);
 const places = (n: number) => `${count(n)} place${n === 1 ? '' : 's'}`;
 
-/** Her value of feature f in words: her bucket of a one-hot group ("Ages 51-60", "not urban"), else "age_years 36". */
-export function featurePhrase(schema: FeatureSchema, features: AnyFeatures, row: number, f: number): string {
+/**
+ * Her value of feature f in words: her bucket of a one-hot group ("Ages 51-60", "not urban"), else "age_years 36";
+ * with the reward `term` that reads it, a comparison with a number is said as its band.
+ */
+export function featurePhrase(schema: FeatureSchema, features: AnyFeatures, row: number, f: number, term = ''): string {
   const F = schema.columns.length;
   const table = features instanceof Float64Array ? asTable(features, features.length / F, F) : features;
   const c = schema.columns[f];
@@ -51,7 +55,9 @@ export function featurePhrase(schema: FeatureSchema, features: AnyFeatures, row:
   const name = g ? bucketText(g.name, g.buckets[g.columns.indexOf(f)] ?? label) : label;
   if (g) return v !== 0 ? name : `not in ${name}`;
   if (c.type === 'binary') return v !== 0 ? label : `not ${label}`;
-  return `${label} ${num(v)}`;
+  // a number the term compares with a limit ("age_years >= 30"): her side of it, "age_years 30 or over (36)"
+  const comparison = term ? comparisonOf(term, f) : null;
+  return comparison ? thresholdPhrase(label, comparison.op, comparison.limit, v) : `${label} ${num(v)}`;
 }
 
 const oneHotGroups = new WeakMap<FeatureSchema, (FeatureGroup | undefined)[]>();
@@ -83,7 +89,7 @@ export function plainReason(input: PlainReasonInput): string {
   const phrases: string[] = [];
   for (const { term } of moving) {
     for (const f of term.featuresUsed) {
-      const p = featurePhrase(input.schema, input.features, row, f);
+      const p = featurePhrase(input.schema, input.features, row, f, term.text);
       if (!phrases.includes(p) && phrases.length < MAX_FEATURES) phrases.push(p);
     }
   }

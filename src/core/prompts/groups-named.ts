@@ -15,6 +15,12 @@ const WORDS: Record<string, string[]> = {
   registration: ['registered', 'registration', 'ngo', 'armman', 'phc'],
 };
 
+/** A word of a register's group name ("age_years", "income_band") standing for a built-in group's words. */
+const ALIAS: Record<string, string> = {
+  age: 'ages', ages: 'ages', income: 'income', education: 'education', language: 'languages',
+  languages: 'languages', slot: 'call slot', phone: 'phone owner', registration: 'registration',
+};
+
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const tokens = (text: string) => new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 1));
 const stem = (w: string) => w.replace(/(es|s)$/, '');
@@ -37,6 +43,9 @@ export function groupsNamed(text: string, schema: FeatureSchema): string[] {
       if (g.columns.some((c) => read.has(c))) return true;
       if (lower.includes(name) || stems.has(stem(name))) return true;
       if ((WORDS[name] ?? []).some((w) => words.has(w))) return true;
+      // a register's own group names ("age_years", "income_band") by their words
+      const parts = [...tokens(name)].map((t) => ALIAS[t]).filter((k) => k !== undefined);
+      if (parts.some((k) => words.has(k) || WORDS[k].some((w) => words.has(w)))) return true;
       // whole labels only, and not the short generic ones ("low", "high") several groups share
       if (g.buckets.some((b) => b.length >= 5 && new RegExp(`(^|[^\\p{L}])${escape(b.toLowerCase())}($|[^\\p{L}])`, 'u').test(lower))) return true;
       return g.columns.some((c) => {

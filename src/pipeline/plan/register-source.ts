@@ -124,5 +124,6 @@ function widened(table: CsvTable, where: string, mapping: ColumnMapping): CsvTab
 
 /** A population with transitions and no current states: each state drawn from her initial distribution (seeded). */
 function fromPopulation(instance: Instance, seed: number): Register {
-  return registerFromInstance(instance, defaultBudget(instance.numArms), seededRandom(seed).next);
+  // a population keeps the budget it carries (its file's, or the one saved on the Data screen)
+  return registerFromInstance(instance, instance.budget > 0 ? instance.budget : defaultBudget(instance.numArms), seededRandom(seed).next);
 }

@@ -1,9 +1,9 @@
 // The page's handle on the import worker (started on first use, stopped when idle).
 import { WorkerBridge } from '../worker-bridge.ts';
-import type { ImportKind, ImportOptions, ImportResult } from './import-population.ts';
+import type { ImportKind, ImportOptions, ImportResult, MappedFile, previewImport } from './import-population.ts';
 import type { ImportWorkerApi } from './import.worker.ts';
 
-export type { ImportKind, ImportOptions, ImportOutcome, ImportProblem, ImportResult } from './import-population.ts';
+export type { ImportKind, ImportOptions, ImportOutcome, ImportProblem, ImportResult, MappedFile } from './import-population.ts';
 
 export class ImportClient {
   private readonly bridge = new WorkerBridge<ImportWorkerApi>(
@@ -15,6 +15,11 @@ export class ImportClient {
   importFile(file: Blob, fileName: string, kind?: ImportKind, options?: ImportOptions, signal?: AbortSignal): Promise<ImportResult> {
     // Comlink's Remote type splits the union result into a union of promises; it is one promise.
     return this.bridge.call(signal, (api) => api.importFile(file, fileName, kind, options) as Promise<ImportResult>);
+  }
+
+  /** What a file is and, for a register, the mapping step's previews of its files (import-population.ts). */
+  previewImport(main: MappedFile, kind?: ImportKind, features?: MappedFile): ReturnType<typeof previewImport> {
+    return this.bridge.call(undefined, (api) => api.previewImport(main, kind, features));
   }
 
   /** Stops the worker now (a pending import rejects with an AbortError). */

@@ -5,6 +5,7 @@
 import { CsvError } from '../../core/datasets/csv.ts';
 import { parseInstanceJson } from '../../core/datasets/instance-json.ts';
 import { FILE_DEFAULTS, parsePopulationCsv } from '../../core/datasets/population-csv.ts';
+import { defaultBudget } from '../../core/limits/default-budget.ts';
 import { transitionsFromTrajectories } from '../../core/datasets/trajectories.ts';
 import { contentHash } from '../../core/datasets/content-hash.ts';
 import { readText } from '../../pipeline/read-text.ts';
@@ -17,13 +18,28 @@ import { defaultPriorGroup } from '../../core/plan/plan-settings.ts';
 import { planPosterior } from '../../core/plan/plan-state.ts';
 import { registerPopulation } from '../../core/plan/register-population.ts';
 import { readRegister } from '../../pipeline/plan/register-source.ts';
+import { previewFile, type FilePreview } from '../../pipeline/plan/file-preview.ts';
+import { isSpreadsheet } from '../../pipeline/files/read-table.ts';
+import { hasTransitions } from '../../core/datasets/register-csv.ts';
+import { MAX_IMPORT_BYTES } from '../../core/datasets/import-limits.ts';
+import type { ColumnMapping } from '../../core/datasets/column-mapping.ts';
 
 export type ImportKind = 'population-csv' | 'instance-json' | 'trajectories' | 'register';
 
-/** How to read: text columns grouped as chosen; a history CSV's features file. */
+/** A file with the name it was chosen under; a workbook's sheet; her names for its columns (the mapping step). */
+export interface MappedFile {
+  file: Blob;
+  fileName: string;
+  sheet?: string;
+  mapping?: ColumnMapping;
+}
+
+/** How to read: text columns grouped as chosen; a register's sheet and mapping; a history's features file. */
 export interface ImportOptions {
   text?: TextChoices;
-  features?: { file: Blob; fileName: string };
+  features?: MappedFile;
+  sheet?: string;
+  mapping?: ColumnMapping;
 }
 
 export interface ImportProblem {
@@ -67,6 +83,10 @@ export function importPopulation(kind: Exclude<ImportKind, 'register'>, text: st
  */
 export async function readImportFile(file: Blob, fileName: string, kind?: ImportKind, options: ImportOptions = {}): Promise<ImportResult> {
   const started = performance.now();
+  // a workbook is a register, read by the plan's reader (the same decoder as the Plan screen and `allot plan`)
+  if (kind === 'register' || (kind === undefined && file.size <= MAX_IMPORT_BYTES && (await isSpreadsheet(file)))) {
+    return { ...(await importRegister(file, fileName, options)), kind: 'register', readMs: 0 };
+  }
   let text: string;
   try {
     text = await readText(file, fileName);
@@ -87,7 +107,8 @@ export async function readImportFile(file: Blob, fileName: string, kind?: Import
 export async function importRegister(file: Blob, fileName: string, options: ImportOptions = {}): Promise<ImportOutcome> {
   const started = performance.now();
   try {
-    const register = await readRegister({ kind: 'file', file, fileName, seed: 0, ...(options.features && { features: options.features }), ...(options.text && { text: options.text }) });
+    const { features, text, sheet, mapping } = options;
+    const register = await readRegister({ kind: 'file', file, fileName, seed: 0, ...(features && { features }), ...(text && { text }), ...(sheet && { sheet }), ...(mapping && { mapping }) });
     const instance = registerPopulation(register, planPosterior(register, defaultPriorGroup(register.schema)));
     const population = { ...instance, schema: unbanded(instance.schema) };
     return { ok: true, instance: population, summary: summarizePopulation(population), parseMs: performance.now() - started };
@@ -109,6 +130,25 @@ function inWords(error: unknown, fileName: string): string {
   return error.message;
 }
 
+/**
+ * What a file is, before it is read, for the Data screen's mapping step: a register (a workbook, a
+ * file with a column guessed as her state, or a history beside its features file) comes with the
+ * mapping step's previews of its files; any other kind with none (it has no columns to map).
+ */
+export async function previewImport(main: MappedFile, kind?: ImportKind, features?: MappedFile): Promise<{ kind: ImportKind; previews: FilePreview[] | null }> {
+  if (kind !== undefined && kind !== 'register') return { kind, previews: null };
+  if (kind === undefined && /\.json$/i.test(main.fileName)) return { kind: 'instance-json', previews: null };
+  const first = await previewFile(main.file, main.fileName, { sheet: main.sheet, mapping: main.mapping });
+  if (kind === undefined && !features && !(await isSpreadsheet(main.file))) {
+    const header = first.header;
+    if (['arm', 'step', 'state', 'action'].every((c) => header.includes(c))) return { kind: 'trajectories', previews: null };
+    if (hasTransitions(header) && !header.includes('state')) return { kind: 'population-csv', previews: null };
+    if (!first.columns.some((c) => c.use === 'state')) return { kind: 'population-csv', previews: null };
+  }
+  const beside = features ? [await previewFile(features.file, features.fileName, { features: true, sheet: features.sheet, mapping: features.mapping })] : [];
+  return { kind: 'register', previews: [first, ...beside] };
+}
+
 /** Estimated transitions and no features; budget, horizon and discount are allot's file defaults. */
 function fromTrajectories(text: string, fileName: string): Instance {
   const estimate = transitionsFromTrajectories(text, { fileName });
@@ -120,7 +160,7 @@ function fromTrajectories(text: string, fileName: string): Instance {
     transitions: estimate.transitions,
     schema: { columns: [], groups: [] },
     features: new Float64Array(0),
-    budget: Math.max(1, Math.round(numArms * FILE_DEFAULTS.budgetShare)),
+    budget: defaultBudget(numArms),
     horizon: FILE_DEFAULTS.horizon,
     discount: FILE_DEFAULTS.discount,
     provenance: { kind: 'file', fileName, contentHash: contentHash(text), format: 'allot-trajectories' },

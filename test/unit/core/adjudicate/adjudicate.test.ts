@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { adjudicate } from '../../../../src/core/adjudicate/adjudicate.ts';
 import { minMaxNormalize } from '../../../../src/core/adjudicate/min-max-normalize.ts';
 import { relativeRegretBound } from '../../../../src/core/adjudicate/regret-bound.ts';
 import { selectByWelfare } from '../../../../src/core/adjudicate/select-by-welfare.ts';
@@ -112,5 +113,14 @@ describe("SCLM's regret bound under multiplicative noise", () => {
       const regret = 1 - pMean(truth.slice(2), p) / pMean(truth.slice(0, 2), p);
       expect(regret).toBeCloseTo(relativeRegretBound(eps), 12);
     }
+  });
+});
+
+describe('a pick tied with the runner-up to the shown precision', () => {
+  test('is explained as a tie and how it was broken, not as robust to noise', () => {
+    const matrix = { numCandidates: 2, clauses: [{ name: 'a' }, { name: 'b' }], scores: new Float64Array([1.0002, 1.0, 1.0, 1.0001]) };
+    const [u] = adjudicate(matrix as never, [{ label: 'utilitarian', p: 1 }]).outcomes;
+    expect(u.explanation).toMatch(/^candidate 1 and candidate 2 tie on welfare \(1 each, to three digits\); the tie went to candidate 1 by a margin/);
+    expect(u.explanation).not.toMatch(/cannot change this choice/);
   });
 });

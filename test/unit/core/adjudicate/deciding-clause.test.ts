@@ -31,3 +31,15 @@ describe('decidingClause', () => {
     expect(text).toMatch(/other clauses add to it/);
   });
 });
+
+describe('a pick within the shown precision of the runner-up', () => {
+  test('is said to be a tie, with how it was broken, not "beats the runner-up on welfare 1 against 1"', () => {
+    const scores = [[1.0002, 1.0], [1.0, 1.0001]];
+    const welfare = welfareOf(scores, 1);
+    const d = decidingClause(scores, welfare, 0, 1)!;
+    const text = describeDecidingClause(d, (i) => `c${i}`, (c) => ['older', 'poorer'][c]);
+    expect(text).not.toMatch(/beats/);
+    expect(text).toMatch(/^c0 and the runner-up c1 tie on welfare \(1 each, to three digits\); the tie went to c0 by a margin of 0\.00005/);
+    expect(text).toMatch(/treat the two as equally good\. The margin came from the clause “older”, where the pick scores 0\.0002 higher\.$/);
+  });
+});

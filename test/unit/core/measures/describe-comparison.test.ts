@@ -64,3 +64,43 @@ describe('the verdict on engagement', () => {
     expect(text.verdict).toMatch(/engagement overall falls by \d+\.\d% ± \d+\.\d%\.$/);
   });
 });
+
+describe('the groups her priority names lead', () => {
+  // Ages moves a little (9% -> 15%), Income a lot (50% -> 80%): the largest shift is Income's.
+  function two(old: number[], low: number[]): TrialCounts {
+    const young = old.map((x) => 100 - x), high = low.map((x) => 100 - x);
+    const flat = [400, 401, 399, 400];
+    return {
+      trials: 4,
+      horizon: 10,
+      all: { label: 'everyone', arms: 10, calls: old.map(() => 100), engaged: flat.map((x) => 2 * x) },
+      groups: [
+        { group: 'Ages', ordered: true, buckets: [{ label: 'Ages 10-50', arms: 9, calls: young, engaged: flat }, { label: 'Ages 51-60', arms: 1, calls: old, engaged: flat }] },
+        { group: 'Income', ordered: true, buckets: [{ label: 'high', arms: 5, calls: high, engaged: flat }, { label: 'low', arms: 5, calls: low, engaged: flat }] },
+      ],
+    };
+  }
+  const base2 = two([9, 10, 8, 9], [50, 51, 49, 50]);
+  const other2 = two([15, 16, 14, 15], [80, 81, 79, 80]);
+
+  test('without named groups the largest shift leads', () => {
+    const text = describeComparison(comparePolicies(base2, other2), names);
+    expect(text.verdict).toMatch(/toward Income: low/);
+    expect(text.sideEffects).toEqual([]);
+  });
+
+  test('"older" names Ages: Ages leads, Income is a side effect', () => {
+    const text = describeComparison(comparePolicies(base2, other2), { ...names, named: ['Ages'] });
+    expect(text.verdict).toMatch(/^The selected policy moves calls toward Ages 51-60 \(15% of calls instead of 9%\)/);
+    expect(text.lines.some((l) => l.includes('Income'))).toBe(false);
+    expect(text.sideEffects[0]).toMatch(/^Income: low get 80% of calls instead of 50%/);
+  });
+
+  test('a named group that does not move is said so, and the moves are side effects', () => {
+    const other3 = two([9, 10, 8, 9], [80, 81, 79, 80]);
+    const text = describeComparison(comparePolicies(base2, other3), { ...names, named: ['Ages'] });
+    expect(text.verdict).toMatch(/no measurable change in the calls to Ages, the group the priority names;.*side effects/);
+    expect(text.lines).toContain('Calls by Ages: no measurable difference.');
+    expect(text.sideEffects[0]).toMatch(/^Income: low get/);
+  });
+});

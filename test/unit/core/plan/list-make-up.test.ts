@@ -2,7 +2,7 @@
 // share rules name come first, changed or not, and the other groups follow, labelled as side effects.
 import { describe, expect, test } from 'vitest';
 import type { FeatureSchema } from '../../../../src/core/instance/types.ts';
-import { makeUpSentences, priorityGroups, type GroupShare } from '../../../../src/core/plan/list-make-up.ts';
+import { askedGroups, makeUpSentences, priorityGroups, type GroupShare } from '../../../../src/core/plan/list-make-up.ts';
 
 const column = (name: string, group: string | null) =>
   ({ name, label: name, description: '', type: 'binary' as const, group });
@@ -47,5 +47,13 @@ describe('the make-up in words', () => {
       'this priority moves 10 of 20 calls to Weeks: yes, mostly from Weeks: no',
       'this priority moves 4 of 20 calls to Ages: old, mostly from Ages: young',
     ]);
+  });
+
+  test('her words name groups too: "older, low-income" leads with Ages and Income though the reward reads Ages alone', () => {
+    const settings = { reward: 'state * (1 + agent_feats.age_old)', shares: [] };
+    expect(askedGroups(schema, settings)).toEqual(['Ages']);
+    const named = askedGroups(schema, settings, 'older, low-income mothers');
+    expect(named).toEqual(['Ages', 'Income']);
+    expect(makeUpSentences(shares, 20, named)[1]).toBe('this priority calls each bucket of Income as often as the default list');
   });
 });

@@ -43,13 +43,14 @@ function reasonOf(reward: string, row: number, rank: number, defaultRank: number
 }
 
 describe('a plain reason', () => {
+    // "age_years >= 30" is said as the band it draws, with her value, not her bare value or her quartile
   test('names the features that raised her, in the register\'s words, and how many places she moved', () => {
-    expect(reasonOf(REWARD, 0, 3, 6)).toBe('income 5001-10000 and age_years 36: 3 places higher than the default');
-    expect(reasonOf(REWARD, 0, 4, 5)).toBe('income 5001-10000 and age_years 36: 1 place higher than the default');
+    expect(reasonOf(REWARD, 0, 3, 6)).toBe('income 5001-10000 and age_years 30 or over (36): 3 places higher than the default');
+    expect(reasonOf(REWARD, 0, 4, 5)).toBe('income 5001-10000 and age_years 30 or over (36): 1 place higher than the default');
   });
 
   test('names the features that lowered her when she moved down', () => {
-    expect(reasonOf(REWARD, 1, 9, 2)).toBe('age_years 22 and not in income 5001-10000: 7 places lower than the default');
+    expect(reasonOf(REWARD, 1, 9, 2)).toBe('age_years under 30 (22) and not in income 5001-10000: 7 places lower than the default');
     const urban = 'state * (1 - agent_feats.urban)';
     expect(reasonOf(urban, 1, 1200, 2)).toBe('urban: 1,198 places lower than the default');
     expect(reasonOf('state * (1 + agent_feats.urban)', 0, 9, 2)).toBe('not urban: 7 places lower than the default');

@@ -20,3 +20,26 @@ describe('groupsNamed', () => {
     expect(groupsNamed('state * (1 + agent_feats.education_1)', schema)).toEqual(['Education']);
   });
 });
+
+describe('groupsNamed on a register under its own column names', () => {
+  const register = {
+    columns: [
+      { name: 'age_years', label: 'age_years', group: 'age_years' },
+      { name: 'income_band', label: 'income_band', group: 'income_band' },
+      { name: 'weeks_since_registration', label: 'weeks_since_registration', group: 'weeks_since_registration' },
+    ],
+    groups: [
+      { name: 'weeks_since_registration', kind: 'bucketed' as const, columns: [2], buckets: ['0-4', '5-12'], ordered: true },
+      { name: 'age_years', kind: 'bucketed' as const, columns: [0], buckets: ['18-25', '26-45'], ordered: true },
+      { name: 'income_band', kind: 'bucketed' as const, columns: [1], buckets: ['0-5000', '5001-10000'], ordered: true },
+    ],
+  };
+
+  test('"older, low-income" names age_years and income_band by the words of their names', () => {
+    expect(groupsNamed('older, low-income mothers', register as never)).toEqual(['age_years', 'income_band']);
+  });
+
+  test('a priority about registration names that group alone', () => {
+    expect(groupsNamed('the recently registered', register as never)).toEqual(['weeks_since_registration']);
+  });
+});
