@@ -116,14 +116,19 @@ export function constrainedTopB(input: ConstrainedTopBInput): ConstrainedTopB {
   // Walks `candidates` in rank order, calling take(arm) on each until it returns false or they run out.
   const walk = (candidates: Int32Array, need: number, take: (arm: number) => boolean) => {
     // Skips are arms already chosen (at most picked.length) and caps: start at what is needed with
-    // those, and when caps skip more, take the whole order (one radix sort, not doublings).
-    const k = Math.min(candidates.length, need + picked.length + 16);
-    const top = topInOrder(index, tieRank, candidates, k);
-    let position = 0;
-    for (; position < top.length; position++) if (!take(top[position])) return;
-    if (top.length >= candidates.length) return;
-    const all = topInOrder(index, tieRank, candidates, candidates.length);
-    for (; position < all.length; position++) if (!take(all[position])) return;
+    // those; when caps skip more, a longer prefix (at least twice as long, and as long as the rate of
+    // takes so far says the rest needs), so that a cap costs a few histograms of the keys, not a sort of all.
+    let k = Math.min(candidates.length, need + picked.length + 16), position = 0;
+    const first = picked.length;
+    for (;;) {
+      const top = topInOrder(index, tieRank, candidates, k);
+      const start = position, before = picked.length;
+      for (; position < top.length; position++) if (!take(top[position])) return;
+      if (k >= candidates.length) return;
+      const rate = Math.max((picked.length - before) / Math.max(1, top.length - start), 1 / 64);
+      const rest = Math.max(0, need - (picked.length - first));
+      k = Math.min(candidates.length, Math.max(2 * k, position + Math.ceil((1.25 * rest) / rate) + 1024));
+    }
   };
   quotas.forEach((q, k) => {
     if (q.min === 0 || picked.length >= budget) return;

@@ -8,6 +8,7 @@
 import type { FeatureGroup, FeatureSchema } from '../instance/types.ts';
 import type { RewardTerm } from './explain-priority.ts';
 import { count } from '../words/count.ts';
+import type { FeatureValue } from './feature-value.ts';
 
 /** A plain reason is at most this long (the issue: "at most about 100 characters"). */
 export const REASON_CHARS = 100;
@@ -18,10 +19,11 @@ const MAX_FEATURES = 3;
 export interface PlainReasonInput {
   terms: RewardTerm[];
   means: Float64Array;
-  /** Her row in the terms' weights and in `features`. */
+  /** Her row in the terms' weights and in `value`. */
   row: number;
   schema: FeatureSchema;
-  features: Float64Array;
+  /** Her features (feature-value.ts). */
+  value: FeatureValue;
   rank: number;
   defaultRank: number;
   /** The label of the share minimum that brought her in (she would not be listed without it), or "". */
@@ -37,16 +39,15 @@ const num = (x: number) => String(Math.round(x * 100) / 100);
 const places = (n: number) => `${count(n)} place${n === 1 ? '' : 's'}`;
 
 /** Her value of feature f in words: her bucket of a one-hot group ("Ages 51-60", "not urban"), else "age_years 36". */
-export function featurePhrase(schema: FeatureSchema, features: Float64Array, row: number, f: number): string {
+export function featurePhrase(schema: FeatureSchema, value: FeatureValue, row: number, f: number): string {
   const c = schema.columns[f];
-  const v = features[row * schema.columns.length + f];
+  const v = value(row, f);
   const label = c.label || c.name;
   if (!Number.isFinite(v)) return `${label} unknown`;
   const g = oneHotGroup(schema, f);
   if (g?.text) {
     // a text column is one feature for her: her value as written, whichever of its columns is read
-    const F = schema.columns.length;
-    const hers = g.columns.findIndex((k) => features[row * F + k] !== 0);
+    const hers = g.columns.findIndex((k) => value(row, k) !== 0);
     return `${g.name} ${hers === -1 ? 'unknown' : g.buckets[hers]}`;
   }
   const name = g ? bucketText(g.name, g.buckets[g.columns.indexOf(f)] ?? label) : label;
@@ -84,7 +85,7 @@ export function plainReason(input: PlainReasonInput): string {
   const phrases: string[] = [];
   for (const { term } of moving) {
     for (const f of term.featuresUsed) {
-      const p = featurePhrase(input.schema, input.features, row, f);
+      const p = featurePhrase(input.schema, input.value, row, f);
       if (!phrases.includes(p) && phrases.length < MAX_FEATURES) phrases.push(p);
     }
   }

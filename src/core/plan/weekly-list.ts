@@ -11,10 +11,9 @@
 import { constrainedTopB, type ConstrainedTopB } from './constrained-top-b.ts';
 import { credibleInterval, type TransitionPosterior } from './estimate-transitions.ts';
 import { note, type PlanWarning } from './estimate-warnings.ts';
-import { explainPriority, meanTermWeights, rewardTerms } from './explain-priority.ts';
 import { listMakeUp, makeUpSentences, priorityGroups, type GroupShare } from './list-make-up.ts';
 import { listRules, tieDraw, type ActiveCounts, type ListRules, type TopRules } from './list-rules.ts';
-import { plainReason } from './plain-reason.ts';
+import { lineReasons, type LineReasons } from './line-reasons.ts';
 import type { PlanSettings } from './plan-settings.ts';
 import { currentIndex, MembershipCount, posteriorDrawIndex, type IndexFunction } from './posterior-draws.ts';
 import type { Register } from './register.ts';
@@ -26,6 +25,7 @@ import type { WorkerCalls } from './plan-workers.ts';
 import { afterCalls, type WorkerRules } from './worker-rules.ts';
 import { scratch } from './scratch.ts';
 
+export { reasonAt, detailAt, REASON_SAMPLE } from './line-reasons.ts';
 export { ranksAmong } from './ranks-among.ts';
 export { PlanError } from './list-rules.ts';
 export type { IndexFunction } from './posterior-draws.ts';
@@ -48,10 +48,11 @@ export interface WeeklyList {
    * the list without that minimum; "" otherwise.
    */
   via: string[];
-  /** The plain reason of each line, at most REASON_CHARS characters (plain-reason.ts). */
-  reasons: string[];
-  /** The term-by-term account of each line (explain-priority.ts). */
-  details: string[];
+  /**
+   * Why each line is there, as numbers (line-reasons.ts): reasonAt(list, j) is line j's plain reason (at
+   * most REASON_CHARS characters, plain-reason.ts), detailAt(list, j) its term-by-term account.
+   */
+  why: LineReasons;
   /** Her chance of being on the list: the share of posterior draws whose list has her (NaN: not counted). */
   membership: Float64Array;
   /** Beneficiaries (listed or not) whose membership changes across draws; 0 without draws. */
@@ -115,23 +116,9 @@ export function buildWeeklyList(register: Register, settings: PlanSettings, week
   const defaultRank = new Int32Array(B);
   defaultRank.set(ranksAmong(defaultIndex, tieRank, eligible, planList.arms));
   if (held) defaultRank.set(ranksAmong(defaultIndex, tieRank, held.eligible, holdoutArms), P);
-  const why = reasonRows(register, list.arms, eligible);
-  const terms = rewardTerms(settings.reward, why.population);
-  const means = meanTermWeights(terms, why.sample);
   const via = workers ? viaLabels(list.via, top.quotas, workers) : broughtIn(list, index, top);
-  const reasons: string[] = new Array(B);
-  const details: string[] = new Array(B);
-  for (let j = P; j < B; j++) {
-    reasons[j] = held!.rule.kind === 'random' ? 'holdout: a random call, for the comparison' : 'holdout: the default policy\'s call, for the comparison';
-    details[j] = `${reasons[j]} (held out by the plan's randomization; not chosen by this priority)`;
-  }
-  for (let j = 0; j < P; j++) {
-    const rank = j + 1, features = why.population.features;
-    const broughtIn = via[j];
-    reasons[j] = plainReason({ terms, means, row: j, schema, features, rank, defaultRank: defaultRank[j], broughtIn });
-    const detail = explainPriority(terms, means, j, schema, features, defaultRank[j], rank);
-    details[j] = via[j] ? `brought in by the minimum of ${via[j]}; ${detail}` : detail;
-  }
+  const holdout = held ? (held.rule.kind === 'random' ? 'random' : 'default') : null;
+  const why = lineReasons(register, settings.reward, planList.arms, eligible, holdout);
   let membership: Float64Array = new Float64Array(B).fill(NaN);
   let uncertainCount = 0;
   const posterior = register.transitions ? null : context.posterior;
@@ -145,7 +132,7 @@ export function buildWeeklyList(register: Register, settings: PlanSettings, week
   const groups = listMakeUp(schema, features, N, planList.arms, defaults.arms);
   return {
     week, tieSeed, reward: settings.reward, budget: held ? settings.budget : budget,
-    arms: list.arms, index: Float64Array.from(list.arms, (arm) => index[arm]), defaultRank, via, reasons, details,
+    arms: list.arms, index: Float64Array.from(list.arms, (arm) => index[arm]), defaultRank, via, why,
     membership, uncertainCount, intervals, defaultArms: defaults.arms, groups,
     ...sentencesOf(groups, B, schema, settings), unmet: list.unmet,
     warnings: [...rules.warnings.map(note), ...(posterior?.warnings ?? [])],
@@ -206,39 +193,13 @@ function broughtIn(list: ConstrainedTopB, index: Float64Array, top: TopRules): s
     if (quota.min === 0 || !list.via.includes(q)) return;
     const quotas = top.quotas.map((x, k) => (k === q ? { ...x, min: 0 } : x));
     const without = constrainedTopB({ index, ...top, quotas });
-    const listed = new Set(without.arms);
+    const listed = scratch('brought-in', Uint8Array, index.length, true);
+    for (let j = 0; j < without.arms.length; j++) listed[without.arms[j]] = 1;
     list.via.forEach((v, j) => {
-      if (v === q && !listed.has(list.arms[j])) via[j] = quota.label;
+      if (v === q && !listed[list.arms[j]]) via[j] = quota.label;
     });
   });
   return via;
-}
-
-/** Eligible beneficiaries whose term weights give the averages the reasons compare with, beyond the listed. */
-export const REASON_SAMPLE = 65536;
-
-/**
- * The rows the reasons need: the listed beneficiaries first (row j is line j), then the eligible ones
- * the averages are taken over: all of them, or for big registers an even stride of REASON_SAMPLE (the
- * reward's terms are compiled on these rows only; a column typed int or float by values all outside the
- * rows could type differently, which only the wording of a reason would show).
- */
-function reasonRows(register: Register, listed: Int32Array, eligible: Uint8Array): { population: { numArms: number; numStates: number; schema: Register['schema']; features: Float64Array }; sample: Uint8Array } {
-  const { numArms: N, schema, features } = register;
-  const F = schema.columns.length;
-  let count = 0;
-  for (let arm = 0; arm < N; arm++) count += eligible[arm];
-  const stride = Math.max(1, Math.ceil(count / REASON_SAMPLE));
-  const rows = scratch('reason-rows', Int32Array, listed.length + Math.ceil(count / stride));
-  rows.set(listed);
-  let n = listed.length;
-  for (let arm = 0, e = 0; arm < N; arm++) if (eligible[arm] && e++ % stride === 0) rows[n++] = arm;
-  // a scratch array (tens of MB at 10^6): the reasons are written before buildWeeklyList returns
-  const sub = scratch('reason-features', Float64Array, n * F);
-  for (let r = 0; r < n; r++) sub.set(features.subarray(rows[r] * F, rows[r] * F + F), r * F);
-  const sample = new Uint8Array(n);
-  sample.fill(1, listed.length);
-  return { population: { numArms: n, numStates: register.numStates, schema, features: sub }, sample };
 }
 
 /** Lines whose credible intervals come with the list (the rest on request, with lineIntervals). */
