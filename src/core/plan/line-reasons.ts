@@ -6,8 +6,8 @@
 // the full account (explain-priority.ts) of line j, the same words as before.
 import type { FeatureSchema } from '../instance/types.ts';
 import { parseReward } from '../reward/parse-reward.ts';
-import { explainPriority, meanTermWeights, rewardTerms, type RewardTerm } from './explain-priority.ts';
-import { populationRows, type FeatureValue } from './feature-value.ts';
+import { explainPriority, rewardTerms, type RewardTerm } from './explain-priority.ts';
+import { featureValue, type FeatureValue } from './feature-value.ts';
 import { plainReason } from './plain-reason.ts';
 import type { Register } from './register.ts';
 import { scratch } from './scratch.ts';
@@ -58,15 +58,54 @@ export function lineReasons(
   let n = P;
   for (let arm = 0, e = 0; arm < N; arm++) if (eligible[arm] && e++ % stride === 0) rows[n++] = arm;
   const columns = keptColumns(schema, reward);
-  const population = populationRows(register, rows, n, columns);
-  const all = rewardTerms(reward, population);
-  const sample = new Uint8Array(n);
-  sample.fill(1, P);
-  const means = meanTermWeights(all, sample);
-  const terms = all.map((t) => ({ ...t, weight: t.weight.slice(0, P) }));
-  const K = columns.length, F = schema.columns.length, values = new Float64Array(P * K);
-  for (let j = 0; j < P; j++) for (let c = 0; c < K; c++) values[j * K + c] = population.features[j * F + columns[c]];
+  const value = featureValue(register);
+  // A term's weight depends on her only through the columns it reads: compile the terms once per distinct
+  // combination of the kept columns' values (a few hundred in a register of buckets), else on every row.
+  const distinct = distinctRows(value, rows.subarray(0, n), columns);
+  const all = rewardTerms(reward, register, distinct ? distinct.first : rows.subarray(0, n));
+  const weightOf = (t: RewardTerm, r: number) => t.weight[distinct ? distinct.of[r] : r];
+  const means = Float64Array.from(all, (t) => {
+    let sum = 0;
+    for (let r = P; r < n; r++) sum += weightOf(t, r);
+    return n > P ? sum / (n - P) : 0;
+  });
+  const terms = all.map((t) => ({ ...t, weight: Float64Array.from({ length: P }, (_, j) => weightOf(t, j)) }));
+  const K = columns.length, values = new Float64Array(P * K);
+  for (let j = 0; j < P; j++) for (let c = 0; c < K; c++) values[j * K + c] = value(listed[j], columns[c]);
   return { schema, terms, means, columns: Int32Array.from(columns), values, lines: P, holdout };
+}
+
+/** Beyond this many distinct combinations (a register of numbers), the terms are compiled on every row. */
+const MAX_DISTINCT = 4096;
+
+/**
+ * The rows' distinct combinations of the columns' values: `first` the first arm of each, `of[r]` the
+ * combination of row r; null when there are more than MAX_DISTINCT, or a value is not a whole number in
+ * 0..255 (then each row is compiled: a register of numbers repeats few combinations anyway).
+ */
+function distinctRows(
+  value: FeatureValue, rows: Int32Array, columns: number[],
+): { first: Int32Array; of: Int32Array } | null {
+  if (columns.length > 6) return null;
+  const byCode = new Map<number, number>(), first: number[] = [];
+  const of = new Int32Array(rows.length), K = columns.length;
+  for (let r = 0; r < rows.length; r++) {
+    const arm = rows[r];
+    let code = 0;
+    for (let k = 0; k < K; k++) {
+      const v = value(arm, columns[k]);
+      // -0 reads as 0 in a reward, but a reason could say it otherwise: never merged
+      if (!(v >= 0 && v <= 255 && Number.isInteger(v)) || Object.is(v, -0)) return null;
+      code = code * 256 + v;
+    }
+    let c = byCode.get(code);
+    if (c === undefined) {
+      if (first.length >= MAX_DISTINCT) return null;
+      byCode.set(code, (c = first.push(arm) - 1));
+    }
+    of[r] = c;
+  }
+  return { first: Int32Array.from(first), of };
 }
 
 /** The columns the reward reads, with every column of a text group it reads (a text value is one feature for her). */

@@ -17,7 +17,8 @@ import { lineReasons, type LineReasons } from './line-reasons.ts';
 import type { PlanSettings } from './plan-settings.ts';
 import { currentIndex, MembershipCount, posteriorDrawIndex, type IndexFunction } from './posterior-draws.ts';
 import type { Register } from './register.ts';
-import { ranksAmong } from './ranks-among.ts';
+import { ranksAmong, ranksIn } from './ranks-among.ts';
+import { ListOrder } from './rank-order.ts';
 import { holdoutCalls } from './holdout-plan.ts';
 import { planningTransitions } from './thompson.ts';
 import { capacityTopB, type CapacityTopB } from './capacity-top-b.ts';
@@ -108,15 +109,19 @@ export function buildWeeklyList(register: Register, settings: PlanSettings, week
   const holdoutArms = held ? holdoutCalls(held, tieSeed, defaultIndex, tieRank) : new Int32Array(0);
   // With workers the exact list under capacities (capacity-top-b.ts), what the holdout's calls leave of them.
   const workers = top.workers ? afterCalls(top.workers, holdoutArms) : null;
-  const solve = (ix: Float64Array) => (workers ? capacityTopB({ index: ix, ...top, workers }) : constrainedTopB({ index: ix, ...top }));
-  const planList = solve(index);
-  const defaults = solve(defaultIndex);
+  // Each index's order of the eligible, made as far as needed once: its list, its twins and the default ranks.
+  const planOrder = new ListOrder(index, tieRank, eligible);
+  const defaultOrder = new ListOrder(defaultIndex, tieRank, eligible);
+  const solve = (ix: Float64Array, order: ListOrder) =>
+    workers ? capacityTopB({ index: ix, ...top, workers }) : constrainedTopB({ index: ix, ...top, order });
+  const planList = solve(index, planOrder);
+  const defaults = solve(defaultIndex, defaultOrder);
   const list = held ? withHoldout(planList, holdoutArms) : planList;
   const P = planList.arms.length, B = list.arms.length;
   const defaultRank = new Int32Array(B);
-  defaultRank.set(ranksAmong(defaultIndex, tieRank, eligible, planList.arms));
+  defaultRank.set(ranksIn(defaultOrder.all(), N, planList.arms));
   if (held) defaultRank.set(ranksAmong(defaultIndex, tieRank, held.eligible, holdoutArms), P);
-  const via = workers ? viaLabels(list.via, top.quotas, workers) : broughtIn(list, index, top);
+  const via = workers ? viaLabels(list.via, top.quotas, workers) : broughtIn(list, planOrder, top);
   const holdout = held ? (held.rule.kind === 'random' ? 'random' : 'default') : null;
   const why = lineReasons(register, settings.reward, planList.arms, eligible, holdout);
   let membership: Float64Array = new Float64Array(B).fill(NaN);
@@ -187,12 +192,13 @@ function sentencesOf(groups: GroupShare[], B: number, schema: Register['schema']
  * Per line, the label of the share minimum that brought her in: she was taken for that minimum and is
  * not on the list made without it (the same rules, that quota's minimum 0); "" for everyone else.
  */
-function broughtIn(list: ConstrainedTopB, index: Float64Array, top: TopRules): string[] {
+function broughtIn(list: ConstrainedTopB, order: ListOrder, top: TopRules): string[] {
+  const { index } = order;
   const via = new Array<string>(list.arms.length).fill('');
   top.quotas.forEach((quota, q) => {
     if (quota.min === 0 || !list.via.includes(q)) return;
     const quotas = top.quotas.map((x, k) => (k === q ? { ...x, min: 0 } : x));
-    const without = constrainedTopB({ index, ...top, quotas });
+    const without = constrainedTopB({ index, ...top, quotas, order });
     const listed = scratch('brought-in', Uint8Array, index.length, true);
     for (let j = 0; j < without.arms.length; j++) listed[without.arms[j]] = 1;
     list.via.forEach((v, j) => {

@@ -35,20 +35,22 @@ export type CompileResult =
 /**
  * Parses `expression` against the population's schema and evaluates it for every arm and state.
  * Feature columns of type binary or integer are Python ints when all their values are safe
- * integers, otherwise (and for continuous columns) Python floats. `state` is the int 0..numStates-1.
+ * integers (among the arms evaluated), otherwise (and for continuous columns) Python floats. `state`
+ * is the int 0..numStates-1. With `rows`, only those arms: row r of the table is arm rows[r].
  */
-export function compileReward(expression: string, population: RewardPopulation): CompileResult {
+export function compileReward(expression: string, population: RewardPopulation, rows?: Int32Array): CompileResult {
   const parsed = parseReward(expression, population.schema);
   if (!parsed.ok) return parsed;
-  const { numArms, numStates, schema, features } = population;
+  const { numStates, schema, features } = population;
+  const numArms = rows ? rows.length : population.numArms;
   const numFeatures = schema.columns.length;
-  const columnIsFloat = floatColumns(population, parsed.featuresUsed);
+  const columnIsFloat = floatColumns(population, parsed.featuresUsed, rows);
   const { evaluate } = compileNode(parsed.ast, { values: features, columnIsFloat });
   const table = new Float64Array(numArms * numStates);
   // A reward depends on an arm only through the features it reads, and populations repeat few
   // combinations of them (one-hot groups): an arm whose used features equal, bit for bit, those of
   // an earlier arm copies that arm's row. Errors still surface at the first arm that has them.
-  const repeats = new RepeatedRows(features, numFeatures, parsed.featuresUsed);
+  const repeats = new RepeatedRows(features, numFeatures, parsed.featuresUsed, rows);
   let arm = 0, s = 0;
   try {
     for (arm = 0; arm < numArms; arm++) {
@@ -57,18 +59,22 @@ export function compileReward(expression: string, population: RewardPopulation):
         table.copyWithin(arm * numStates, earlier * numStates, (earlier + 1) * numStates);
         continue;
       }
-      const row = arm * numFeatures;
+      const row = (rows ? rows[arm] : arm) * numFeatures;
       for (s = 0; s < numStates; s++) {
         const v = evaluate(row, s);
         // Ints beyond 2**53 are bigints: float() them as Python would (correctly rounded).
         const x = typeof v === 'number' ? v : intToFloat(v);
-        if (!Number.isFinite(x)) throw new RewardFault(`the reward is not finite (${pyRepr(x)}) ${where(population, parsed.featuresUsed, arm, s)}`, parsed.ast.pos, 'keep every intermediate value within about 1e308 and avoid inf - inf');
+        if (!Number.isFinite(x)) {
+          const at = where(population, parsed.featuresUsed, row / numFeatures, s);
+          throw new RewardFault(`the reward is not finite (${pyRepr(x)}) ${at}`, parsed.ast.pos, 'keep every intermediate value within about 1e308 and avoid inf - inf');
+        }
         table[arm * numStates + s] = x;
       }
     }
   } catch (error) {
-    const fault = error instanceof EvalFault ? evalFault(error.error, error.pos, population, parsed.featuresUsed, arm, s)
-      : error instanceof PyError ? evalFault(error, parsed.ast.pos, population, parsed.featuresUsed, arm, s)
+    const at = rows ? rows[arm] : arm;
+    const fault = error instanceof EvalFault ? evalFault(error.error, error.pos, population, parsed.featuresUsed, at, s)
+      : error instanceof PyError ? evalFault(error, parsed.ast.pos, population, parsed.featuresUsed, at, s)
       : error instanceof RewardFault ? error : null;
     if (!fault) throw error;
     return { ok: false, error: rewardError(expression, fault) };
@@ -87,6 +93,7 @@ class RepeatedRows {
     features: Float64Array,
     private readonly numFeatures: number,
     private readonly used: number[],
+    private readonly rows?: Int32Array,
   ) {
     this.bits = new Int32Array(features.buffer, features.byteOffset, features.length * 2);
   }
@@ -94,12 +101,12 @@ class RepeatedRows {
   /** An earlier arm with the same used features, or -1 (and this arm is remembered). */
   earlierArm(arm: number): number {
     if (!this.active) return -1;
-    const { bits, used } = this, base = 2 * arm * this.numFeatures;
+    const { bits, used } = this, base = 2 * (this.rows ? this.rows[arm] : arm) * this.numFeatures;
     let h = 0;
     for (const i of used) h = Math.imul(h ^ bits[base + 2 * i], 0x9e3779b1) ^ Math.imul(bits[base + 2 * i + 1], 0x85ebca6b);
     const earlier = this.first.get(h);
     if (earlier !== undefined) {
-      const other = 2 * earlier * this.numFeatures;
+      const other = 2 * (this.rows ? this.rows[earlier] : earlier) * this.numFeatures;
       if (used.every((i) => bits[base + 2 * i] === bits[other + 2 * i] && bits[base + 2 * i + 1] === bits[other + 2 * i + 1])) return earlier;
     } else {
       this.first.set(h, arm);
@@ -110,11 +117,12 @@ class RepeatedRows {
 }
 
 /** Which used columns hold Python floats: continuous ones, and any holding a value that is not a safe integer. */
-function floatColumns({ numArms, schema, features }: RewardPopulation, used: number[]): boolean[] {
+function floatColumns({ numArms, schema, features }: RewardPopulation, used: number[], rows?: Int32Array): boolean[] {
   const isFloat = schema.columns.map((column) => column.type === 'continuous');
   const check = used.filter((i) => !isFloat[i]);
-  const n = schema.columns.length;
-  for (let arm = 0; arm < numArms && check.length; arm++) {
+  const n = schema.columns.length, count = rows ? rows.length : numArms;
+  for (let r = 0; r < count && check.length; r++) {
+    const arm = rows ? rows[r] : r;
     for (let k = check.length - 1; k >= 0; k--) {
       if (!Number.isSafeInteger(features[arm * n + check[k]])) isFloat[check.splice(k, 1)[0]] = true;
     }
