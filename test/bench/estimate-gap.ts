@@ -41,7 +41,7 @@ function meanEffects(name: string, register: ReturnType<typeof generatedRegister
   let weights: number[], x: (arm: number, i: number) => number;
   if (name === 'sclm') {
     weights = SCLM_DATASETS[1].weights;
-    x = (arm, i) => features[arm * 3 + i];
+    x = (arm, i) => features.columns[i][arm];
   } else {
     const groups = name === 'dlm' ? schema.groups.map((g, gi) => ({ g, gi })).filter(({ g }) => g.name in DLM_EFFECT_WEIGHTS) : schema.groups.map((g, gi) => ({ g, gi }));
     weights = name === 'dlm' ? groups.map(({ g }) => DLM_EFFECT_WEIGHTS[g.name]) : MULTILINGUAL_WEIGHTS;

@@ -41,7 +41,7 @@ const row = (label: string, ours: number[], ref: number[] | null, refLabel = '')
 /** A fresh copy of the plan's arrays, so that nothing packed or encoded before is reused (a first write). */
 function cold(plan: PlanState): PlanState {
   const r = plan.register;
-  return { ...plan, register: { ...r, ids: r.ids.slice(), features: r.features.slice(), history: { ...r.history, states: r.history.states.map((s) => s.slice()), called: r.history.called.map((c) => c.slice()) } }, weeks: plan.weeks.map((w) => ({ ...w, planned: w.planned.slice() })) };
+  return { ...plan, register: { ...r, ids: r.ids.slice(), features: { numArms: r.features.numArms, columns: r.features.columns.map((c) => c.slice()) }, history: { ...r.history, states: r.history.states.map((s) => s.slice()), called: r.history.called.map((c) => c.slice()) } }, weeks: plan.weeks.map((w) => ({ ...w, planned: w.planned.slice() })) };
 }
 
 /** The plan after one more week: the listed called, engaged by a rule that differs by `salt`. */
@@ -80,15 +80,15 @@ export async function benchPlanFile(N: number, rounds: number, whittle: IndexFun
       read.push(timed(() => readPlanFile(text, 'PLAN.json', META, codec))[1]);
       parse.push(timed(() => JSON.parse(text))[1]);
       pages.push(timed(() => {
-        const x = new Float64Array(N * F);
+        const x = new Uint8Array(N * F);
         for (let k = 0; k < x.length; k += 512) x[k] = 1;
         return x;
       })[1]);
     }
-    row('write, first time (packs the 344 MB of row-major features)', write, stringify, 'JSON.stringify');
+    row('write, first time (packs the register\'s feature columns, a byte a value)', write, stringify, 'JSON.stringify');
     row('write after a week is applied (only the new week packed)', warm, stringify2, 'JSON.stringify');
     row('read (checked, register and history unpacked)', read, parse, 'JSON.parse');
-    row(`  of which: pages of a fresh ${((N * F * 8) / 1e6).toFixed(0)} MB Float64Array (the register's features)`, pages, parse, 'JSON.parse');
+    row(`  of which: pages of fresh ${((N * F) / 1e6).toFixed(0)} MB (the register's byte columns)`, pages, parse, 'JSON.parse');
   }
   // IndexedDB: what applying a week writes now, and what it wrote when the whole plan was one record.
   const after = nextWeek(plan, whittle, 1);

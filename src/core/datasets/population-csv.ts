@@ -7,6 +7,7 @@
 // The schema (labels, descriptions, types, groups and bucket order) comes from a small JSON file
 // (SchemaFile) or is inferred from the columns (population-schema.ts). Everything is parsed and checked
 // before anything is returned: a bad file imports nothing, and the error names its line and column.
+import { rowMajor } from '../instance/feature-table.ts';
 import { createInstance, InstanceError } from '../instance/create-instance.ts';
 import type { Instance } from '../instance/types.ts';
 import { contentHash } from './content-hash.ts';
@@ -148,7 +149,7 @@ export function parsePopulationTable(table: CsvTable, hash: string, options: Pop
       ids,
       transitions,
       schema,
-      features,
+      features: rowMajor(features),
       initial,
       budget,
       horizon: options.horizon ?? file.horizon ?? FILE_DEFAULTS.horizon,

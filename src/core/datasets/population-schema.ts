@@ -1,6 +1,7 @@
 // The feature schema of a population CSV: inferred from the columns (names, types, one-hot
 // groups), or described by a small JSON file (SchemaFile), read as untrusted input (every field
 // checked, an error naming the schema file's line and column) and checked against the columns.
+import { asTable, type AnyFeatures } from '../instance/feature-table.ts';
 import { InstanceError, validateSchema } from '../instance/create-instance.ts';
 import { distinctName, identifierOf, isIdentifier } from '../instance/identifier.ts';
 import type { FeatureColumn, FeatureGroup, FeatureSchema, FeatureType } from '../instance/types.ts';
@@ -20,7 +21,7 @@ export interface SchemaFile {
 }
 
 /** The schema described by a SchemaFile, checked against the CSV's feature columns. */
-export function schemaFromFile(file: SchemaFile, table: CsvTable, featureColumns: number[], features: Float64Array, fileName: string): FeatureSchema {
+export function schemaFromFile(file: SchemaFile, table: CsvTable, featureColumns: number[], features: AnyFeatures, fileName: string): FeatureSchema {
   const headers = featureColumns.map((c) => table.header[c]);
   const inferred = inferSchema(headers, features, table.rows.length);
   const position = new Map(headers.map((h, f) => [h, f]));
@@ -123,17 +124,23 @@ export function featureName(header: string): string {
  *   arm has exactly one 1 among them; bucket order is column order, marked unordered (edit the
  *   schema to say the buckets are ordered).
  */
-export function inferSchema(headers: string[], features: Float64Array, numArms: number): FeatureSchema {
+export function inferSchema(headers: string[], features: AnyFeatures, numArms: number): FeatureSchema {
   const F = headers.length;
-  // One row-major pass: which columns hold only 0/1, only whole numbers.
+  const table = asTable(features, numArms, F);
+  // A pass per column: which hold only 0/1, only whole numbers (a byte column is whole).
   const notBinary = new Uint8Array(F);
   const notInteger = new Uint8Array(F);
-  for (let arm = 0; arm < numArms; arm++) {
-    for (let f = 0, i = arm * F; f < F; f++, i++) {
-      const v = features[i];
+  for (let f = 0; f < F; f++) {
+    const c = table.columns[f];
+    for (let arm = 0; arm < numArms; arm++) {
+      const v = c[arm];
       if (v !== 0 && v !== 1) {
         notBinary[f] = 1;
-        if (!Number.isInteger(v)) notInteger[f] = 1;
+        if (c instanceof Uint8Array) break;
+        if (!Number.isInteger(v)) {
+          notInteger[f] = 1;
+          break;
+        }
       }
     }
   }
@@ -158,7 +165,7 @@ export function inferSchema(headers: string[], features: Float64Array, numArms: 
     let oneHot = true;
     for (let arm = 0; arm < numArms && oneHot; arm++) {
       let ones = 0;
-      for (const f of members) ones += features[arm * F + f];
+      for (const f of members) ones += table.columns[f][arm];
       oneHot = ones === 1;
     }
     if (!oneHot) continue;

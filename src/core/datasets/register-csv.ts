@@ -6,6 +6,7 @@
 //            features table beside it (one row per beneficiary: id, features, carried columns), or alone.
 // The tables come from the one reader (csv-tokenizer.ts, or a spreadsheet's sheet); a bad file gives
 // nothing and a CsvError naming the file, line and column.
+import { asTable, emptyTable } from '../instance/feature-table.ts';
 import { bandNumericFeatures } from '../plan/band-numeric.ts';
 import { historyOfState, type History, type Register } from '../plan/register.ts';
 import { BinaryColumn, BLANK } from './binary-values.ts';
@@ -82,7 +83,8 @@ export function registerFromTable(table: CsvTable, hash: string, options: Regist
     const skip = mapped.columns.filter((c, i) => i !== mapped.id && c.use !== 'feature' && c.use !== 'transition').map((c) => c.name);
     const renamed = { ...table, header: table.header.map((h, i) => (i === mapped.id ? 'id' : h === 'id' ? `${h} (not the id)` : h)) };
     const instance = parsePopulationTable(renamed, hash, { fileName, schema: options.schema, skipColumns: [...skip, 'id (not the id)'], budget: Math.min(budget, N), text: options.text });
-    base = { ...instance, transitions: instance.transitions, carry: carryOf(table, mapped) };
+    const features = asTable(instance.features, instance.numArms, instance.schema.columns.length);
+    base = { ...instance, features, transitions: instance.transitions, carry: carryOf(table, mapped) };
   } else {
     const read = readFeatureTable(table, mapped, fileName, options.schema, options.text);
     base = { numArms: N, numStates: 2, ids: read.ids, schema: read.schema, features: read.features, transitions: null, carry: read.carry, provenance: { kind: 'file', fileName, contentHash: hash, format: REGISTER_CSV_FORMAT }, warnings: [] };
@@ -132,7 +134,7 @@ export function registerFromHistory(read: HistoryRead, features: FeatureTableRea
   const warnings = [...read.warnings];
   if (!features) warnings.push(`${fileName} came without a features file: the register has no features, so there are no groups to compare or to give shares`);
   const base: RegisterBase = {
-    numArms: N, numStates: 2, ids, schema: features?.schema ?? { columns: [], groups: [] }, features: features?.features ?? new Float64Array(0),
+    numArms: N, numStates: 2, ids, schema: features?.schema ?? { columns: [], groups: [] }, features: features?.features ?? emptyTable(N),
     transitions: null, carry: features?.carry ?? [], provenance: { kind: 'file', fileName, contentHash: hash, format: HISTORY_CSV_FORMAT }, warnings,
   };
   const register = finish(base, read.history, options.budget ?? defaultBudget(N), options);

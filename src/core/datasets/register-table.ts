@@ -2,6 +2,7 @@
 // a history), read under her mapping: her ids from the column she named or that was guessed, the
 // features (feature-table.ts), the columns she carries into the call list, and what was done with
 // every column, in words for the mapping step and `--json`.
+import type { FeatureTable } from '../instance/feature-table.ts';
 import type { FeatureSchema } from '../instance/types.ts';
 import { packIds } from '../plan/packed-plan.ts';
 import type { CarryColumn } from '../plan/register.ts';
@@ -18,7 +19,7 @@ export interface FeatureTableRead {
   /** The same ids by their bytes, for a history's rows (history-reader.ts). */
   index: IdIndex;
   schema: FeatureSchema;
-  features: Float64Array;
+  features: FeatureTable;
   carry: CarryColumn[];
   mapped: MappedColumns;
 }

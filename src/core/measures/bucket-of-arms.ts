@@ -1,5 +1,6 @@
 // Which bucket of a feature group each arm falls in: the shared first step of state-feature
 // distributions, utilities per bucket, EMD and DP_variance.
+import { asTable, type AnyFeatures, type FeatureTable } from '../instance/feature-table.ts';
 import type { FeatureGroup } from '../instance/types.ts';
 
 /**
@@ -8,36 +9,35 @@ import type { FeatureGroup } from '../instance/types.ts';
  *                    instance has exactly one);
  *   bucketed groups: the value of the group's single column falls in bucket i when it is
  *                    <= edges[i] (first such i), else in the last bucket; NaN gives -1.
- * features: numArms x numFeatures, row-major.
+ * features: a table of columns, or numArms x numFeatures row-major.
  */
-export function bucketOfArms(features: Float64Array, numArms: number, numFeatures: number, group: FeatureGroup): Int32Array {
-  if (features.length !== numArms * numFeatures) {
-    throw new RangeError(`features have ${features.length} entries, expected ${numArms} arms x ${numFeatures} features`);
-  }
+export function bucketOfArms(features: AnyFeatures, numArms: number, numFeatures: number, group: FeatureGroup): Int32Array {
+  const table = asTable(features, numArms, numFeatures);
   checkGroupShape(group, numFeatures);
-  const buckets = new Int32Array(numArms).fill(-1);
+  return fillBuckets(table, group, new Int32Array(numArms).fill(-1));
+}
+
+/** Writes each arm's bucket of `group` into `out` (filled with -1 by the caller), one column at a time. */
+export function fillBuckets<T extends Int8Array | Int16Array | Int32Array>(table: FeatureTable, group: FeatureGroup, out: T): T {
+  const N = table.numArms;
   if (group.kind === 'one-hot') {
-    for (let arm = 0; arm < numArms; arm++) {
-      const row = arm * numFeatures;
-      for (let b = 0; b < group.columns.length; b++) {
-        if (features[row + group.columns[b]] !== 0) {
-          buckets[arm] = b;
-          break;
-        }
-      }
+    // the first non-zero member: later members first, each overwritten by an earlier one
+    for (let b = group.columns.length - 1; b >= 0; b--) {
+      const c = table.columns[group.columns[b]];
+      for (let arm = 0; arm < N; arm++) if (c[arm] !== 0) out[arm] = b;
     }
-    return buckets;
+    return out;
   }
   const edges = group.edges ?? [];
-  const column = group.columns[0];
-  for (let arm = 0; arm < numArms; arm++) {
-    const value = features[arm * numFeatures + column];
+  const c = table.columns[group.columns[0]];
+  for (let arm = 0; arm < N; arm++) {
+    const value = c[arm];
     if (Number.isNaN(value)) continue;
     let b = 0;
     while (b < edges.length && value > edges[b]) b++;
-    buckets[arm] = b;
+    out[arm] = b;
   }
-  return buckets;
+  return out;
 }
 
 /** Throws a RangeError when `group` names a column outside 0..numFeatures - 1 or a bucketed group's edges do not fit its buckets. */

@@ -3,6 +3,7 @@
 // A stand-alone numeric column (in no group) becomes a bucketed FeatureGroup (instance/types.ts) with
 // cut points at its quantiles, or at cut points the user edits; binary stand-alone columns become
 // two buckets ("no", "yes").
+import { asTable, type AnyFeatures, type FeatureValues } from '../instance/feature-table.ts';
 import type { FeatureGroup, FeatureSchema } from '../instance/types.ts';
 
 export interface BandOptions {
@@ -79,8 +80,9 @@ export function bandLabels(cuts: number[], integer: boolean): string[] {
 }
 
 /** The schema with a bucketed group for every stand-alone column (a new schema; the input is not changed). */
-export function bandNumericFeatures(schema: FeatureSchema, features: Float64Array, numArms: number, options: BandOptions = {}): FeatureSchema {
+export function bandNumericFeatures(schema: FeatureSchema, features: AnyFeatures, numArms: number, options: BandOptions = {}): FeatureSchema {
   const F = schema.columns.length;
+  const table = asTable(features, numArms, F);
   const bands = options.bands ?? 4;
   const columns = schema.columns.map((c) => ({ ...c }));
   const groups: FeatureGroup[] = schema.groups.map((g) => ({ ...g, columns: [...g.columns], buckets: [...g.buckets], ...(g.edges ? { edges: [...g.edges] } : {}) }));
@@ -96,11 +98,13 @@ export function bandNumericFeatures(schema: FeatureSchema, features: Float64Arra
     let name = c.label || c.name;
     for (let k = 2; taken.has(name); k++) name = `${c.label || c.name} (${k})`;
     taken.add(name);
-    if (!given && (c.type === 'binary' || isZeroOne(features, F, f, numArms))) {
+    if (!given && (c.type === 'binary' || isZeroOne(table.columns[f]))) {
       groups.push({ name, kind: 'bucketed', columns: [f], ordered: true, buckets: ['no', 'yes'], edges: [0] });
     } else {
+      const column = table.columns[f];
       values ??= new Float64Array(numArms);
-      for (let arm = 0; arm < numArms; arm++) values[arm] = features[arm * F + f];
+      if (column instanceof Float64Array) values.set(column);
+      else for (let arm = 0; arm < numArms; arm++) values[arm] = column[arm];
       const cuts = given ? checkCuts(c.name, given) : quantileCuts(values, bands);
       groups.push({ name, kind: 'bucketed', columns: [f], ordered: true, buckets: bandLabels(cuts, c.type !== 'continuous'), edges: cuts });
     }
@@ -118,9 +122,9 @@ export function checkCuts(name: string, cuts: readonly number[]): number[] {
   return [...cuts];
 }
 
-function isZeroOne(features: Float64Array, F: number, f: number, numArms: number): boolean {
-  for (let arm = 0; arm < numArms; arm++) {
-    const v = features[arm * F + f];
+function isZeroOne(column: FeatureValues): boolean {
+  for (let arm = 0; arm < column.length; arm++) {
+    const v = column[arm];
     if (v !== 0 && v !== 1) return false;
   }
   return true;

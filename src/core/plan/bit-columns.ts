@@ -1,8 +1,8 @@
 // Columns of whole numbers packed into as few bits as their range needs, for a stored plan: a 0/1
 // feature or a week's calls take one bit per beneficiary, ages 6-40 six bits, a 2-state week one bit.
 // Value i of a column sits at bits i*width .. i*width + width - 1, least significant bit first. The
-// register's features are row-major doubles (numArms x numFeatures); they are read and written in
-// blocks of rows that stay in cache, one column at a time within a block.
+// register's features are already columns (feature-table.ts): a byte column packs by a pass over it.
+import { narrowColumn, type FeatureTable, type FeatureValues } from '../instance/feature-table.ts';
 
 /** A feature column: whole numbers as (value - offset) in `width` bits (0 when constant), NaN marked in `missing`; or doubles as they are. */
 export type PackedColumn =
@@ -23,95 +23,92 @@ const MISSING = 255;
 export const bitsFor = (x: number): number => (x <= 0 ? 0 : 32 - Math.clz32(x));
 export const packedBytes = (count: number, width: number): number => Math.ceil((count * width) / 8);
 
-/** The feature columns of row-major `features` (numArms x numFeatures), each in its narrowest exact form. */
-export function packFeatures(features: Float64Array, numArms: number, numFeatures: number): PackedColumn[] {
-  const N = numArms, F = numFeatures;
-  const lo = new Float64Array(F).fill(Infinity), hi = new Float64Array(F).fill(-Infinity);
-  const exact = new Uint8Array(F).fill(1), nans = new Uint8Array(F);
-  for (let k = 0, arm = 0; arm < N; arm++) {
-    for (let f = 0; f < F; f++, k++) {
-      const v = features[k];
-      if (v < lo[f]) lo[f] = v;
-      if (v > hi[f]) hi[f] = v;
-      // Whole numbers only; NaN is marked missing, -0 and infinities keep the column in doubles.
-      if (v !== Math.floor(v) || (v === 0 && 1 / v < 0)) {
-        if (v !== v) nans[f] = 1;
-        else exact[f] = 0;
-      }
-    }
-  }
-  const columns: PackedColumn[] = [];
-  for (let f = 0; f < F; f++) {
-    const allNaN = lo[f] === Infinity;
-    const span = allNaN ? 0 : hi[f] - lo[f];
-    const width = exact[f] && span < 2 ** MAX_WIDTH ? bitsFor(span) : -1;
-    if (width < 0) columns.push({ type: 'f64', data: new Float64Array(N) });
-    else columns.push({ type: 'bits', width, offset: allNaN ? 0 : lo[f], data: new Uint8Array(packedBytes(N, width)), missing: nans[f] ? new Uint8Array(packedBytes(N, 1)) : null });
-  }
-  // Eight rows at a time (2.7 KB of doubles at 43 features, in cache): a column's 8 values are
-  // exactly `width` bytes, so each block starts on a byte and carries nothing to the next.
-  for (let r0 = 0; r0 < N; r0 += 8) {
-    const rows = Math.min(8, N - r0);
-    for (let f = 0; f < F; f++) {
-      const c = columns[f];
-      if (c.type === 'f64') {
-        for (let i = 0, k = r0 * F + f; i < rows; i++, k += F) c.data[r0 + i] = features[k];
-        continue;
-      }
-      const w = c.width, off = c.offset, out = c.data, miss = c.missing;
-      if (miss) for (let i = 0, k = r0 * F + f; i < rows; i++, k += F) if (features[k] !== features[k]) miss[r0 >> 3] |= 1 << i;
-      if (w === 0) continue;
-      let o = (r0 >> 3) * w, a = 0, b = 0;
-      for (let i = 0, k = r0 * F + f; i < rows; i++, k += F) {
-        const v = features[k];
-        a |= (v === v ? v - off : 0) << b;
-        b += w;
-        while (b >= 8) {
-          out[o++] = a & 255;
-          a >>>= 8;
-          b -= 8;
-        }
-      }
-      if (b > 0) out[o] = a & 255;
-    }
-  }
-  return columns;
+/** The feature columns of a register's table, each in its narrowest exact form (a byte column's bits: near a copy). */
+export function packFeatures(table: FeatureTable): PackedColumn[] {
+  return table.columns.map((c) => packFeatureColumn(c, table.numArms));
 }
 
-/** Row-major features (numArms x columns.length) from packed columns (checked: packedColumnProblem). */
-export function unpackFeatures(columns: readonly PackedColumn[], numArms: number): Float64Array {
-  const N = numArms, F = columns.length;
-  const features = new Float64Array(N * F);
-  for (let r0 = 0; r0 < N; r0 += 8) {
-    const rows = Math.min(8, N - r0);
-    for (let f = 0; f < F; f++) {
-      const c = columns[f];
-      if (c.type === 'f64') {
-        for (let i = 0, k = r0 * F + f; i < rows; i++, k += F) features[k] = c.data[r0 + i];
-        continue;
+/** One column of N values in its narrowest exact form. */
+export function packFeatureColumn(c: FeatureValues, N: number): PackedColumn {
+  let lo = Infinity, hi = -Infinity, exact = true, nans = false;
+  if (c instanceof Uint8Array) {
+    // bytes: whole, never NaN (a loop of its own, so that each stays monomorphic)
+    let a = 255, b = 0;
+    for (let i = 0; i < N; i++) {
+      const v = c[i];
+      if (v < a) a = v;
+      if (v > b) b = v;
+    }
+    if (N > 0) [lo, hi] = [a, b];
+  } else {
+    for (let i = 0; i < N; i++) {
+      const v = c[i];
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+      // Whole numbers only; NaN is marked missing, -0 and infinities keep the column in doubles.
+      if (v !== Math.floor(v) || (v === 0 && 1 / v < 0)) {
+        if (v !== v) nans = true;
+        else exact = false;
       }
-      const w = c.width, off = c.offset, data = c.data;
-      if (w <= 1) {
-        const byte = w === 0 ? 0 : data[r0 >> 3];
-        for (let i = 0, k = r0 * F + f; i < rows; i++, k += F) features[k] = ((byte >> i) & 1) + off;
-      } else {
-        const mask = 2 ** w - 1;
-        let o = (r0 >> 3) * w, a = 0, b = 0;
-        for (let i = 0, k = r0 * F + f; i < rows; i++, k += F) {
-          while (b < w) {
-            a |= data[o++] << b;
-            b += 8;
-          }
-          features[k] = (a & mask) + off;
-          a >>>= w;
-          b -= w;
-        }
-      }
-      const miss = c.missing?.[r0 >> 3];
-      if (miss) for (let i = 0, k = r0 * F + f; i < rows; i++, k += F) if ((miss >> i) & 1) features[k] = NaN;
     }
   }
-  return features;
+  const allNaN = lo === Infinity;
+  const span = allNaN ? 0 : hi - lo;
+  if (!exact || !(span < 2 ** MAX_WIDTH)) return { type: 'f64', data: c as Float64Array };
+  const width = bitsFor(span), offset = allNaN ? 0 : lo;
+  let missing: Uint8Array | null = null;
+  if (nans) {
+    missing = new Uint8Array(packedBytes(N, 1));
+    for (let i = 0; i < N; i++) if (c[i] !== c[i]) missing[i >> 3] |= 1 << (i & 7);
+  }
+  if (width === 1 && offset === 0 && c instanceof Uint8Array) return { type: 'bits', width, offset, data: packBits(c), missing };
+  if (width === 8 && offset === 0 && c instanceof Uint8Array) return { type: 'bits', width, offset, data: c.slice(), missing };
+  const out = new Uint8Array(packedBytes(N, width));
+  if (width > 0) {
+    let a = 0, b = 0, o = 0;
+    for (let i = 0; i < N; i++) {
+      const v = c[i];
+      a |= (v === v ? v - offset : 0) << b;
+      b += width;
+      while (b >= 8) {
+        out[o++] = a & 255;
+        a >>>= 8;
+        b -= 8;
+      }
+    }
+    if (b > 0) out[o] = a & 255;
+  }
+  return { type: 'bits', width, offset, data: out, missing };
+}
+
+/** The table of packed columns (checked: packedColumnProblem): bytes where every value is one, else doubles. */
+export function unpackFeatures(columns: readonly PackedColumn[], numArms: number): FeatureTable {
+  return { numArms, columns: columns.map((c) => unpackColumn(c, numArms)) };
+}
+
+function unpackColumn(c: PackedColumn, N: number): FeatureValues {
+  if (c.type === 'f64') return c.data;
+  const w = c.width, off = c.offset, data = c.data;
+  const bytes = !c.missing && off >= 0 && off + 2 ** w - 1 <= 255;
+  if (bytes && w === 8 && off === 0) return data.slice();
+  const out = bytes ? (w === 1 && off === 0 ? unpackBits(data, N) : new Uint8Array(N)) : new Float64Array(N);
+  if (w === 0) out.fill(off);
+  else if (!(bytes && w === 1 && off === 0)) {
+    const mask = 2 ** w - 1;
+    let o = 0, a = 0, b = 0;
+    for (let i = 0; i < N; i++) {
+      while (b < w) {
+        a |= data[o++] << b;
+        b += 8;
+      }
+      out[i] = (a & mask) + off;
+      a >>>= w;
+      b -= w;
+    }
+  }
+  const miss = c.missing;
+  if (miss) for (let i = 0; i < N; i++) if ((miss[i >> 3] >> (i & 7)) & 1) out[i] = NaN;
+  return out instanceof Float64Array ? narrowColumn(out) : out;
 }
 
 /** Why a column cannot hold numArms values, or null. */

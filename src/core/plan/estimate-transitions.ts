@@ -37,6 +37,7 @@
 //   among eligible beneficiaries until outcomes of calls arrive), with the not-called row's strength;
 // - a not-called row the register never observes takes Beta(1, 1) (uniform).
 // Plans use the posterior means; credibleInterval gives equal-tailed intervals (incomplete-beta.ts).
+import type { AnyFeatures } from '../instance/feature-table.ts';
 import type { FeatureSchema } from '../instance/types.ts';
 import { groupBuckets } from '../measures/group-buckets.ts';
 import { C_MAX, C_MIN, fitBetaBinomial, histogramStats, rowHistograms } from './beta-binomial-fit.ts';
@@ -110,7 +111,7 @@ export function countTransitions(history: History, numArms: number): { n: Uint16
 }
 
 /** The Beta posterior of every beneficiary's transitions (2 states), empirical Bayes per group. */
-export function estimateTransitions(history: History, schema: FeatureSchema, features: Float64Array, numArms: number, options: EstimateOptions): TransitionPosterior {
+export function estimateTransitions(history: History, schema: FeatureSchema, features: AnyFeatures, numArms: number, options: EstimateOptions): TransitionPosterior {
   const N = numArms;
   const minGroupArms = options.minGroupArms ?? 20;
   const { group, labels } = priorGroups(schema, features, N, options.groupBy);
@@ -212,7 +213,7 @@ export function credibleInterval(posterior: TransitionPosterior, arm: number, st
 }
 
 /** Bucket of every arm in the named group, with the labels; the register-wide prior when groupBy is null. */
-export function priorGroups(schema: FeatureSchema, features: Float64Array, numArms: number, groupBy: string | null): { group: CellArray; labels: string[] } {
+export function priorGroups(schema: FeatureSchema, features: AnyFeatures, numArms: number, groupBy: string | null): { group: CellArray; labels: string[] } {
   if (groupBy === null) return { group: new Int32Array(numArms).fill(-1), labels: [] };
   const g = schema.groups.find((x) => x.name === groupBy);
   if (!g) throw new Error(`there is no feature group "${groupBy}" to fit priors on; the groups are ${schema.groups.map((x) => `"${x.name}"`).join(', ') || '(none)'}`);

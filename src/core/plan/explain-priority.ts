@@ -29,20 +29,17 @@ export interface RewardTerm {
   featuresUsed: number[];
 }
 
-/**
- * The reward's additive terms (at least one: the whole expression when it does not split), their weights
- * for every arm or, with `rows`, for those arms (weight[r] of arm rows[r]). Throws for an invalid reward.
- */
-export function rewardTerms(expression: string, population: RewardPopulation, rows?: Int32Array): RewardTerm[] {
+/** The reward's additive terms (at least one: the whole expression when it does not split). Throws for an invalid reward. */
+export function rewardTerms(expression: string, population: RewardPopulation): RewardTerm[] {
   const parsed = parseReward(expression, population.schema);
   if (!parsed.ok) throw new Error(`the reward does not parse: ${parsed.error.message}`);
-  const { numStates: S } = population, N = rows ? rows.length : population.numArms;
+  const { numArms: N, numStates: S } = population;
   const out: RewardTerm[] = [];
   for (const node of splitTerms(parsed.ast)) {
     const text = normalizeReward(node);
-    const compiled = compileReward(text, population, rows);
+    const compiled = compileReward(text, population);
     // A term that fails alone (e.g. a division split off its guard) leaves the attribution to the whole.
-    if (!compiled.ok) return [wholeTerm(expression, population, rows)];
+    if (!compiled.ok) return [wholeTerm(expression, population)];
     const weight = new Float64Array(N);
     let any = false;
     for (let arm = 0; arm < N; arm++) {
@@ -52,13 +49,13 @@ export function rewardTerms(expression: string, population: RewardPopulation, ro
     // Terms free of state weigh 0 for everyone: they do not move anyone's index.
     if (any) out.push({ text, weight, featuresUsed: compiled.diagnostics.featuresUsed });
   }
-  return out.length > 0 ? out : [wholeTerm(expression, population, rows)];
+  return out.length > 0 ? out : [wholeTerm(expression, population)];
 }
 
-function wholeTerm(expression: string, population: RewardPopulation, rows?: Int32Array): RewardTerm {
-  const compiled = compileReward(expression, population, rows);
+function wholeTerm(expression: string, population: RewardPopulation): RewardTerm {
+  const compiled = compileReward(expression, population);
   if (!compiled.ok) throw new Error(`the reward does not compile: ${compiled.error.message}`);
-  const { numStates: S } = population, N = rows ? rows.length : population.numArms;
+  const { numArms: N, numStates: S } = population;
   const weight = new Float64Array(N);
   for (let arm = 0; arm < N; arm++) weight[arm] = (compiled.table[arm * S + S - 1] - compiled.table[arm * S]) / (S - 1);
   return { text: compiled.diagnostics.normalized, weight, featuresUsed: compiled.diagnostics.featuresUsed };

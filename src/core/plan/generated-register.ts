@@ -1,6 +1,8 @@
 // A register drawn from a built-in population (dlm, sclm, multilingual) with simulated histories
 // (simulate-history.ts), so that anyone can try the weekly plan without data. The true transitions
 // are returned beside it (for tests and the benchmark); the register itself only has the history.
+import { asTable, type FeatureTable } from '../instance/feature-table.ts';
+import type { Instance } from '../instance/types.ts';
 import { findGenerator, GENERATORS } from '../datasets/generators.ts';
 import { seededRandom } from '../random/seeded-random.ts';
 import { bandNumericFeatures } from './band-numeric.ts';
@@ -18,7 +20,7 @@ export interface GeneratedRegisterOptions {
 export function generatedRegister(name: string, parameters: Partial<Record<string, number>>, seed: number, options: GeneratedRegisterOptions = {}): { register: Register; truth: Float64Array } {
   const generator = findGenerator(name);
   if (!generator) throw new Error(`"${name}" is not a built-in population; the built-in ones are ${GENERATORS.map((g) => g.name).join(', ')}`);
-  const instance = generator.generate(parameters, seed);
+  const { instance, features } = generator.generateColumns?.(parameters, seed) ?? withColumns(generator.generate(parameters, seed));
   const N = instance.numArms;
   // A sampled population's budget is per sample (DLM: 16 of 48): scale it to the whole register.
   const budget = instance.sampleSize ? Math.max(1, Math.round((N * instance.budget) / instance.sampleSize)) : instance.budget;
@@ -28,8 +30,8 @@ export function generatedRegister(name: string, parameters: Partial<Record<strin
     numArms: N,
     numStates: instance.numStates,
     ids: instance.ids,
-    schema: bandNumericFeatures(instance.schema, instance.features, N),
-    features: instance.features,
+    schema: bandNumericFeatures(instance.schema, features, N),
+    features,
     transitions: null,
     history,
     budget,
@@ -39,4 +41,9 @@ export function generatedRegister(name: string, parameters: Partial<Record<strin
     warnings: [],
   };
   return { register, truth: instance.transitions };
+}
+
+/** A generator's instance and its features as columns (for generators without generateColumns). */
+function withColumns(instance: Instance): { instance: Instance; features: FeatureTable } {
+  return { instance, features: asTable(instance.features, instance.numArms, instance.schema.columns.length) };
 }

@@ -7,7 +7,7 @@
 import type { FeatureSchema } from '../instance/types.ts';
 import { parseReward } from '../reward/parse-reward.ts';
 import { explainPriority, rewardTerms, type RewardTerm } from './explain-priority.ts';
-import { featureValue, type FeatureValue } from './feature-value.ts';
+import { featureValue, populationRows, type FeatureValue } from './feature-value.ts';
 import { plainReason } from './plain-reason.ts';
 import type { Register } from './register.ts';
 import { scratch } from './scratch.ts';
@@ -58,11 +58,11 @@ export function lineReasons(
   let n = P;
   for (let arm = 0, e = 0; arm < N; arm++) if (eligible[arm] && e++ % stride === 0) rows[n++] = arm;
   const columns = keptColumns(schema, reward);
-  const value = featureValue(register);
+  const value = featureValue(register.features);
   // A term's weight depends on her only through the columns it reads: compile the terms once per distinct
   // combination of the kept columns' values (a few hundred in a register of buckets), else on every row.
   const distinct = distinctRows(value, rows.subarray(0, n), columns);
-  const all = rewardTerms(reward, register, distinct ? distinct.first : rows.subarray(0, n));
+  const all = rewardTerms(reward, populationRows(register, distinct ? distinct.first : rows.subarray(0, n), columns));
   const weightOf = (t: RewardTerm, r: number) => t.weight[distinct ? distinct.of[r] : r];
   const means = Float64Array.from(all, (t) => {
     let sum = 0;

@@ -10,18 +10,17 @@
 // reason_detail the term-by-term account (with the minimum that brought her in), index_full every digit.
 // The CSV is for Excel as it opens a file: UTF-8 with a byte order mark, text cells (values and
 // headers) that a spreadsheet would take for a formula made inert (spreadsheet-cell.ts).
+import { rowsOf } from '../instance/feature-table.ts';
 import { csvField } from '../datasets/csv-field.ts';
 import { inertCell, readableNumber } from '../export/spreadsheet-cell.ts';
 import { xlsxSheet } from '../export/xlsx-sheet.ts';
 import { groupBuckets } from '../measures/group-buckets.ts';
 import { packedAt } from './packed-plan.ts';
 import { isBorderline } from './borderline.ts';
-import { bucketText } from './plain-reason.ts';
+import { bucketText } from '../words/bucket-name.ts';
 import type { Register } from './register.ts';
 import { detailAt, reasonAt } from './line-reasons.ts';
 import type { WeeklyList } from './weekly-list.ts';
-
-export { bucketText } from './plain-reason.ts';
 
 /** What the file says of each line beyond the list itself (listLines); the plan worker sends it with the list. */
 export interface ListLines {
@@ -41,10 +40,8 @@ export interface ListLines {
 /** Ids, buckets and feature values of the listed arms (`arms` in rank order). */
 export function listLines(register: Register, arms: Int32Array): ListLines {
   const { schema, features, numArms } = register;
-  const F = schema.columns.length;
   const buckets = groupBuckets(schema, features, numArms);
-  const values = new Float64Array(arms.length * F);
-  arms.forEach((arm, j) => values.set(features.subarray(arm * F, arm * F + F), j * F));
+  const values = rowsOf(features, arms);
   const carried = register.carry ?? [];
   return {
     carried: carried.map((c) => c.name),

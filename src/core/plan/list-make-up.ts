@@ -2,11 +2,13 @@
 // "this priority moves 23 of 160 calls to Ages 51-60, mostly from Ages 21-30", the groups the priority
 // names (its reward's features, its share rules) first, the other groups after as side effects.
 // Computed from counts, never by an LLM.
+import type { AnyFeatures } from '../instance/feature-table.ts';
 import type { FeatureSchema } from '../instance/types.ts';
 import { groupBuckets } from '../measures/group-buckets.ts';
 import type { CellArray } from '../instance/occupancy.ts';
 import { parseReward } from '../reward/parse-reward.ts';
 import type { ShareSetting } from './plan-settings.ts';
+import { bucketName } from '../words/bucket-name.ts';
 
 /** Indices of the groups the reward reads or a share rule names, in schema order. */
 export function priorityGroups(schema: FeatureSchema, settings: { reward: string; shares: readonly ShareSetting[] }) {
@@ -33,7 +35,7 @@ export interface GroupShare {
  * Shares per (group, bucket) of every feature group in the schema. arms and defaultArms are the two
  * lists (arm indices); shares are of each list's length (0 for an empty list).
  */
-export function listMakeUp(schema: FeatureSchema, features: Float64Array, numArms: number, arms: Int32Array, defaultArms: Int32Array): GroupShare[] {
+export function listMakeUp(schema: FeatureSchema, features: AnyFeatures, numArms: number, arms: Int32Array, defaultArms: Int32Array): GroupShare[] {
   const out: GroupShare[] = [];
   const all = groupBuckets(schema, features, numArms);
   for (const [gi, g] of schema.groups.entries()) {
@@ -92,13 +94,6 @@ export function makeUpSentences(shares: GroupShare[], budget: number, named: rea
   if (named.length === 0) return moves.map((m) => m.text);
   const asked = moves.filter((m) => named.includes(m.group)).map((m) => m.text);
   return [...asked, ...moves.filter((m) => !named.includes(m.group)).map((m) => `side effect: ${m.text}`)];
-}
-
-/** The label alone when it already names its group ("Ages 51-60"), else "Languages: Speaks Hindi". */
-export function bucketName(group: string, bucket: string): string {
-  const g = group.toLowerCase();
-  const stem = g.endsWith('s') ? g.slice(0, -1) : g;
-  return bucket.toLowerCase().includes(stem) ? bucket : `${group}: ${bucket}`;
 }
 
 const sizes = new WeakMap<CellArray, Float64Array>();

@@ -4,7 +4,7 @@
 // f64. Version 1 had no meta (the caller's fallback names the plan); version 2 added id, name, times
 // and policy. Sizes are checked before anything of that size is made.
 import type { Base64Codec } from './base64.ts';
-import { packBits, packFeatures, packStates } from './bit-columns.ts';
+import { packBits, packFeatureColumn, packStates } from './bit-columns.ts';
 import { populationSizeProblem } from '../datasets/import-limits.ts';
 import type { Checks } from './plan-checks.ts';
 import { decodeTyped as decode } from './typed-base64.ts';
@@ -34,7 +34,7 @@ export function legacyStoredPlan(d: Record<string, unknown>, c: Checks, fallback
     if (!kind) c.fail(`${field}.type`, 'must be "u8", "i16", "i32" or "f64"');
     const values = decode(c, o.data, `${field}.data`, codec, kind as typeof Uint8Array);
     if (values.length !== N) c.fail(`${field}.data`, `holds ${values.length} values, expected ${N}`);
-    return packFeatures(values instanceof Float64Array ? values : Float64Array.from(values), N, 1)[0];
+    return packFeatureColumn(values instanceof Float64Array ? values : Float64Array.from(values), N);
   });
   const h = c.object(r.history, 'register.history');
   const plane = (v: unknown, field: string) => {

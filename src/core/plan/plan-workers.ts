@@ -26,7 +26,6 @@ export function workerNames(register: Register, column: string): string[] {
   const hit = byColumn.get(column);
   if (hit) return hit;
   const { schema, features, numArms: N } = register;
-  const F = schema.columns.length;
   let out: string[];
   const g = schema.groups.findIndex((x) => x.text?.column === column || x.text?.name === column || x.name === column);
   if (g >= 0) {
@@ -43,8 +42,9 @@ export function workerNames(register: Register, column: string): string[] {
       const known = [...schema.groups.map((x) => x.text?.column ?? x.name), ...schema.columns.filter((x) => x.group === null).map((x) => x.name)];
       throw new WorkerColumnError(`the register has no column "${column}" to name each mother's worker; its columns are ${known.map((x) => `"${x}"`).join(', ') || '(none)'}`);
     }
+    const values = features.columns[c];
     out = Array.from({ length: N }, (_, arm) => {
-      const v = features[arm * F + c];
+      const v = values[arm];
       return Number.isFinite(v) ? String(v) : '';
     });
   }

@@ -3,6 +3,7 @@
 // state); their earlier weeks are MISSING, so the estimator gives them the prior until their own weeks
 // arrive. An exit keeps her in the register and its history (what happened stays counted) and marks
 // her as left, so she is never listed again. Columnar: one array per column, grown once per enrolment.
+import { appendTables, asTable } from '../instance/feature-table.ts';
 import { MISSING, type History, type Register } from './register.ts';
 
 export interface Enrolment {
@@ -85,9 +86,7 @@ export function enrol(register: Register, enrolment: Enrolment): EnrolResult {
     }),
     called: called.map((c) => grow(c, 0)),
   };
-  const allFeatures = new Float64Array((N + n) * F);
-  allFeatures.set(register.features);
-  allFeatures.set(features, N * F);
+  const allFeatures = appendTables(register.features, asTable(features, n, F));
   let transitions: Float64Array | null = null;
   if (register.transitions) {
     transitions = new Float64Array((N + n) * S * 2 * S);

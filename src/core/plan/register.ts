@@ -5,10 +5,11 @@
 // reward compiler and the engine work on it unchanged.
 //
 // Layouts are columnar, so that a register of 10^6 beneficiaries holds no object per person:
-//   features:    numArms x numFeatures, row-major (as Instance.features)
+//   features:    a column per feature, each in its narrowest exact type (feature-table.ts)
 //   transitions: numArms x numStates x 2 x numStates (as Instance.transitions), or null when estimated
 //   history:     one Uint8Array of numArms per week (week-major, so a new week appends without copying)
 import { createInstance } from '../instance/create-instance.ts';
+import { asTable, rowMajor, type FeatureTable } from '../instance/feature-table.ts';
 import { bandNumericFeatures } from './band-numeric.ts';
 import type { ColumnMapping, ColumnReport } from '../datasets/column-mapping.ts';
 import type { FeatureSchema, Instance, Provenance } from '../instance/types.ts';
@@ -33,7 +34,7 @@ export interface Register {
   numStates: number;
   ids: string[];
   schema: FeatureSchema;
-  features: Float64Array;
+  features: FeatureTable;
   /** Given transitions (numArms x S x 2 x S), or null: estimated from the history. */
   transitions: Float64Array | null;
   /** The engagement history (at least one week: the current one, whose states are the current states). */
@@ -98,7 +99,7 @@ export function registerToInstance(register: Register, transitions: Float64Array
     ids: register.ids,
     transitions,
     schema: register.schema,
-    features: register.features,
+    features: rowMajor(register.features),
     initial,
     budget: Math.min(register.budget, N),
     horizon: register.horizon,
@@ -125,7 +126,8 @@ export function registerFromInstance(instance: Instance, budget: number, randomN
     state[arm] = s;
   }
   return {
-    numArms: N, numStates: S, ids: instance.ids, schema: bandNumericFeatures(instance.schema, instance.features, N), features: instance.features, transitions: instance.transitions,
+    numArms: N, numStates: S, ids: instance.ids, schema: bandNumericFeatures(instance.schema, instance.features, N),
+    features: asTable(instance.features, N, instance.schema.columns.length), transitions: instance.transitions,
     history: historyOfState(state), budget, discount: instance.discount, horizon: instance.horizon, provenance: instance.provenance,
     warnings: [...instance.warnings, 'the population has no current states: each beneficiary\'s state was drawn from her initial distribution (seeded); give a state column to use the real ones'],
   };

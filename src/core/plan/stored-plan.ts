@@ -8,6 +8,7 @@
 // Packing is cached per typed array (registers and history weeks are never changed in place), so a
 // plan read and written again, or written once more after a week, packs only what is new.
 import { bitsFor, packBits, packFeatures, packStates, type PackedColumn, type PackedPlane } from './bit-columns.ts';
+import type { FeatureTable } from '../instance/feature-table.ts';
 import type { PackedIds, PackedPlan, PackedRegister } from './packed-plan.ts';
 import type { PlanMeta, PlanRecord } from './plan-record.ts';
 import type { PlanSettings } from './plan-settings.ts';
@@ -48,7 +49,7 @@ export interface StoredPlan {
 /** Bits per stored state: 1 for 2 states. */
 export const stateWidth = (numStates: number): number => Math.max(1, bitsFor(numStates - 1));
 
-const featureCache = new WeakMap<Float64Array, PackedColumn[]>();
+const featureCache = new WeakMap<FeatureTable, PackedColumn[]>();
 const stateCache = new WeakMap<Uint8Array, { width: number; plane: PackedPlane }>();
 const bitCache = new WeakMap<Uint8Array, Uint8Array>();
 
@@ -64,7 +65,7 @@ export function storedRegister(plan: PackedPlan): StoredRegister {
   const width = stateWidth(rest.numStates);
   return {
     ...rest,
-    features: packedFeatures(features, rest.numArms, rest.schema.columns.length),
+    features: packedFeatures(features),
     history: { firstWeek: history.firstWeek, states: history.states.slice(0, base).map((s) => packedStates(s, width)), called: history.called.slice(0, base - 1).map(packedBits) },
   };
 }
@@ -79,15 +80,15 @@ export function storedWeek(plan: PackedPlan, k: number): StoredWeek {
 }
 
 /** Tells the caches what a restored plan's arrays pack to, so that writing it again packs nothing twice. */
-export function rememberPacked(features: Float64Array, columns: PackedColumn[], states: [Uint8Array, PackedPlane][], called: [Uint8Array, Uint8Array][], width: number): void {
+export function rememberPacked(features: FeatureTable, columns: PackedColumn[], states: [Uint8Array, PackedPlane][], called: [Uint8Array, Uint8Array][], width: number): void {
   featureCache.set(features, columns);
   for (const [s, plane] of states) stateCache.set(s, { width, plane });
   for (const [c, bits] of called) bitCache.set(c, bits);
 }
 
-function packedFeatures(features: Float64Array, numArms: number, numFeatures: number): PackedColumn[] {
+function packedFeatures(features: FeatureTable): PackedColumn[] {
   let columns = featureCache.get(features);
-  if (!columns) featureCache.set(features, (columns = packFeatures(features, numArms, numFeatures)));
+  if (!columns) featureCache.set(features, (columns = packFeatures(features)));
   return columns;
 }
 

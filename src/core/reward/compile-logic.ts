@@ -30,10 +30,12 @@ function compare(op: CompareOp, x: Val, y: Val): boolean {
     case '<=': return x <= y;
     case '>': return x > y;
     case '>=': return x >= y;
-    // eslint-disable-next-line eqeqeq
-    case '==': return x == y;
-    // eslint-disable-next-line eqeqeq
-    case '!=': return x != y;
+    case '==':
+      // eslint-disable-next-line eqeqeq -- a bigint equals the number of the same value (1n == 1), as in Python
+      return x == y;
+    case '!=':
+      // eslint-disable-next-line eqeqeq -- as above
+      return x != y;
   }
 }
 
@@ -41,11 +43,11 @@ function compare(op: CompareOp, x: Val, y: Val): boolean {
  * Her value of a text group: the value of the bucket whose 0/1 column is 1 (null for the bucket of
  * merged rare values; text-operands.ts refuses every comparison that would need to know which).
  */
-export function compileTextFeature(columns: readonly number[], values: readonly (string | null)[], features: Float64Array): Compiled {
-  const cs = Int32Array.from(columns);
+export function compileTextFeature(columns: readonly number[], values: readonly (string | null)[], features: readonly ArrayLike<number>[]): Compiled {
+  const cs = columns.map((c) => features[c]);
   return {
     evaluate: (row) => {
-      for (let b = 0; b < cs.length; b++) if (features[row + cs[b]] === 1) return values[b] as unknown as Val;
+      for (let b = 0; b < cs.length; b++) if (cs[b][row] === 1) return values[b] as unknown as Val;
       return null as unknown as Val;
     },
     type: Ty.Text,
@@ -84,10 +86,12 @@ export function compileCompare(ops: CompareOp[], first: Compiled, rest: Compiled
       case '<=': return { evaluate: (r, s) => (f(r, s) <= g(r, s) ? 1 : 0), type: Ty.Int };
       case '>': return { evaluate: (r, s) => (f(r, s) > g(r, s) ? 1 : 0), type: Ty.Int };
       case '>=': return { evaluate: (r, s) => (f(r, s) >= g(r, s) ? 1 : 0), type: Ty.Int };
-      // eslint-disable-next-line eqeqeq
-      case '==': return { evaluate: (r, s) => (f(r, s) == g(r, s) ? 1 : 0), type: Ty.Int };
-      // eslint-disable-next-line eqeqeq
-      case '!=': return { evaluate: (r, s) => (f(r, s) != g(r, s) ? 1 : 0), type: Ty.Int };
+      case '==':
+        // eslint-disable-next-line eqeqeq -- a bigint equals the number of the same value (1n == 1), as in Python
+        return { evaluate: (r, s) => (f(r, s) == g(r, s) ? 1 : 0), type: Ty.Int };
+      case '!=':
+        // eslint-disable-next-line eqeqeq -- as above
+        return { evaluate: (r, s) => (f(r, s) != g(r, s) ? 1 : 0), type: Ty.Int };
     }
   }
   return {

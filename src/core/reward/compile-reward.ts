@@ -1,6 +1,7 @@
 // compileReward: a reward expression and a population -> the reward table r[arm, state], computed
 // once per candidate with Python's semantics (see evaluate-node.ts), plus its diagnostics.
-import type { Instance } from '../instance/types.ts';
+import { asTable, type AnyFeatures, type FeatureTable } from '../instance/feature-table.ts';
+import type { FeatureSchema, Instance } from '../instance/types.ts';
 import { EvalFault } from './compiled-node.ts';
 import { compileNode } from './evaluate-node.ts';
 import { normalizeReward } from './normalize-reward.ts';
@@ -10,8 +11,8 @@ import { pyRepr } from './py-repr.ts';
 import { intToFloat } from './python-int.ts';
 import { rewardError, RewardFault, type RewardError } from './reward-error.ts';
 
-/** What compileReward needs of an Instance. */
-export type RewardPopulation = Pick<Instance, 'numArms' | 'numStates' | 'schema' | 'features'>;
+/** What compileReward needs of an Instance or a register (features in either layout). */
+export type RewardPopulation = Pick<Instance, 'numArms' | 'numStates' | 'schema'> & { features: AnyFeatures };
 
 export interface RewardDiagnostics {
   /** Feature indices the expression reads, ascending. */
@@ -35,79 +36,74 @@ export type CompileResult =
 /**
  * Parses `expression` against the population's schema and evaluates it for every arm and state.
  * Feature columns of type binary or integer are Python ints when all their values are safe
- * integers (among the arms evaluated), otherwise (and for continuous columns) Python floats. `state`
- * is the int 0..numStates-1. With `rows`, only those arms: row r of the table is arm rows[r].
+ * integers, otherwise (and for continuous columns) Python floats. `state` is the int 0..numStates-1.
  */
-export function compileReward(expression: string, population: RewardPopulation, rows?: Int32Array): CompileResult {
+export function compileReward(expression: string, population: RewardPopulation): CompileResult {
   const parsed = parseReward(expression, population.schema);
   if (!parsed.ok) return parsed;
-  const { numStates, schema, features } = population;
-  const numArms = rows ? rows.length : population.numArms;
-  const numFeatures = schema.columns.length;
-  const columnIsFloat = floatColumns(population, parsed.featuresUsed, rows);
-  const { evaluate } = compileNode(parsed.ast, { values: features, columnIsFloat });
-  const table = new Float64Array(numArms * numStates);
+  const { numArms, numStates, schema } = population;
+  const table = asTable(population.features, numArms, schema.columns.length);
+  const columnIsFloat = floatColumns(table, schema, parsed.featuresUsed);
+  const { evaluate } = compileNode(parsed.ast, { columns: table.columns, columnIsFloat });
+  const rewards = new Float64Array(numArms * numStates);
   // A reward depends on an arm only through the features it reads, and populations repeat few
   // combinations of them (one-hot groups): an arm whose used features equal, bit for bit, those of
   // an earlier arm copies that arm's row. Errors still surface at the first arm that has them.
-  const repeats = new RepeatedRows(features, numFeatures, parsed.featuresUsed, rows);
+  const repeats = new RepeatedRows(table, parsed.featuresUsed);
   let arm = 0, s = 0;
   try {
     for (arm = 0; arm < numArms; arm++) {
       const earlier = repeats.earlierArm(arm);
       if (earlier >= 0) {
-        table.copyWithin(arm * numStates, earlier * numStates, (earlier + 1) * numStates);
+        rewards.copyWithin(arm * numStates, earlier * numStates, (earlier + 1) * numStates);
         continue;
       }
-      const row = (rows ? rows[arm] : arm) * numFeatures;
       for (s = 0; s < numStates; s++) {
-        const v = evaluate(row, s);
+        const v = evaluate(arm, s);
         // Ints beyond 2**53 are bigints: float() them as Python would (correctly rounded).
         const x = typeof v === 'number' ? v : intToFloat(v);
-        if (!Number.isFinite(x)) {
-          const at = where(population, parsed.featuresUsed, row / numFeatures, s);
-          throw new RewardFault(`the reward is not finite (${pyRepr(x)}) ${at}`, parsed.ast.pos, 'keep every intermediate value within about 1e308 and avoid inf - inf');
-        }
-        table[arm * numStates + s] = x;
+        if (!Number.isFinite(x)) throw new RewardFault(`the reward is not finite (${pyRepr(x)}) ${where(population, parsed.featuresUsed, arm, s)}`, parsed.ast.pos, 'keep every intermediate value within about 1e308 and avoid inf - inf');
+        rewards[arm * numStates + s] = x;
       }
     }
   } catch (error) {
-    const at = rows ? rows[arm] : arm;
-    const fault = error instanceof EvalFault ? evalFault(error.error, error.pos, population, parsed.featuresUsed, at, s)
-      : error instanceof PyError ? evalFault(error, parsed.ast.pos, population, parsed.featuresUsed, at, s)
+    const fault = error instanceof EvalFault ? evalFault(error.error, error.pos, population, parsed.featuresUsed, arm, s)
+      : error instanceof PyError ? evalFault(error, parsed.ast.pos, population, parsed.featuresUsed, arm, s)
       : error instanceof RewardFault ? error : null;
     if (!fault) throw error;
     return { ok: false, error: rewardError(expression, fault) };
   }
-  return { ok: true, table, diagnostics: { featuresUsed: parsed.featuresUsed, ...tableDiagnostics(table, numArms, numStates), normalized: normalizeReward(parsed.ast) } };
+  return { ok: true, table: rewards, diagnostics: { featuresUsed: parsed.featuresUsed, ...tableDiagnostics(rewards, numArms, numStates), normalized: normalizeReward(parsed.ast) } };
 }
 
 /** Finds, for an arm, an earlier arm with bit-identical used features; gives up when rows rarely repeat. */
 class RepeatedRows {
-  private readonly bits: Int32Array;
+  /** Per used column: its values (a byte column) or the two 32-bit halves of each double. */
+  private readonly bytes: Uint8Array[] = [];
+  private readonly words: Int32Array[] = [];
   private readonly first = new Map<number, number>();
   private misses = 0;
   private active = true;
 
-  constructor(
-    features: Float64Array,
-    private readonly numFeatures: number,
-    private readonly used: number[],
-    private readonly rows?: Int32Array,
-  ) {
-    this.bits = new Int32Array(features.buffer, features.byteOffset, features.length * 2);
+  constructor(table: FeatureTable, used: number[]) {
+    for (const i of used) {
+      const c = table.columns[i];
+      if (c instanceof Uint8Array) this.bytes.push(c);
+      else this.words.push(new Int32Array(c.buffer, c.byteOffset, c.length * 2));
+    }
   }
 
   /** An earlier arm with the same used features, or -1 (and this arm is remembered). */
   earlierArm(arm: number): number {
     if (!this.active) return -1;
-    const { bits, used } = this, base = 2 * (this.rows ? this.rows[arm] : arm) * this.numFeatures;
+    const { bytes, words } = this, lo = 2 * arm, hi = lo + 1;
     let h = 0;
-    for (const i of used) h = Math.imul(h ^ bits[base + 2 * i], 0x9e3779b1) ^ Math.imul(bits[base + 2 * i + 1], 0x85ebca6b);
+    for (const c of bytes) h = Math.imul(h ^ c[arm], 0x9e3779b1);
+    for (const w of words) h = Math.imul(h ^ w[lo], 0x9e3779b1) ^ Math.imul(w[hi], 0x85ebca6b);
     const earlier = this.first.get(h);
     if (earlier !== undefined) {
-      const other = 2 * (this.rows ? this.rows[earlier] : earlier) * this.numFeatures;
-      if (used.every((i) => bits[base + 2 * i] === bits[other + 2 * i] && bits[base + 2 * i + 1] === bits[other + 2 * i + 1])) return earlier;
+      const e = 2 * earlier;
+      if (bytes.every((c) => c[arm] === c[earlier]) && words.every((w) => w[lo] === w[e] && w[hi] === w[e + 1])) return earlier;
     } else {
       this.first.set(h, arm);
     }
@@ -117,14 +113,16 @@ class RepeatedRows {
 }
 
 /** Which used columns hold Python floats: continuous ones, and any holding a value that is not a safe integer. */
-function floatColumns({ numArms, schema, features }: RewardPopulation, used: number[], rows?: Int32Array): boolean[] {
+function floatColumns(table: FeatureTable, schema: FeatureSchema, used: number[]): boolean[] {
   const isFloat = schema.columns.map((column) => column.type === 'continuous');
-  const check = used.filter((i) => !isFloat[i]);
-  const n = schema.columns.length, count = rows ? rows.length : numArms;
-  for (let r = 0; r < count && check.length; r++) {
-    const arm = rows ? rows[r] : r;
-    for (let k = check.length - 1; k >= 0; k--) {
-      if (!Number.isSafeInteger(features[arm * n + check[k]])) isFloat[check.splice(k, 1)[0]] = true;
+  for (const i of used) {
+    const c = table.columns[i];
+    if (isFloat[i] || c instanceof Uint8Array) continue; // a byte column holds whole numbers only
+    for (let arm = 0; arm < table.numArms; arm++) {
+      if (!Number.isSafeInteger(c[arm])) {
+        isFloat[i] = true;
+        break;
+      }
     }
   }
   return isFloat;
@@ -143,9 +141,9 @@ function evalFault(error: PyError, pos: number, population: RewardPopulation, us
 }
 
 /** "for arm 12 in state 1 (agent_feats[3] Age (years) = 0, ...)": which input failed, with the features it reads as the user named them. */
-function where({ schema, features }: RewardPopulation, used: number[], arm: number, s: number): string {
-  const n = schema.columns.length;
-  const shown = used.slice(0, 6).map((i) => `agent_feats[${i}] ${schema.columns[i].label || schema.columns[i].name} = ${features[arm * n + i]}`);
+function where({ schema, features, numArms }: RewardPopulation, used: number[], arm: number, s: number): string {
+  const table = asTable(features, numArms, schema.columns.length);
+  const shown = used.slice(0, 6).map((i) => `agent_feats[${i}] ${schema.columns[i].label || schema.columns[i].name} = ${table.columns[i][arm]}`);
   if (used.length > 6) shown.push('...');
   return `for arm ${arm} in state ${s}${shown.length ? ` (${shown.join(', ')})` : ''}`;
 }

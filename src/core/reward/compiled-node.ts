@@ -7,7 +7,7 @@ import type { Val } from './python-int.ts';
 /** Static type of a node's value. Text (a string, or null for a value merged into "other") is only ever an operand of == and != (text-operands.ts). */
 export const enum Ty { Int, Float, Dyn, Text }
 
-/** Computes a node for the arm whose features start at `row` in the feature array, in state `s`. */
+/** Computes a node for the arm `row` (her index in every feature column), in state `s`. */
 export type Evaluator = (row: number, s: number) => Val;
 
 /** A failure while evaluating, with the position of the node that failed. */
@@ -29,7 +29,8 @@ export interface Compiled {
 }
 
 export interface Features {
-  values: Float64Array;
+  /** One per schema column, a value per arm (feature-table.ts). */
+  columns: readonly ArrayLike<number>[];
   /** Per column: whether its values are Python floats (otherwise ints). */
   columnIsFloat: readonly boolean[];
 }

@@ -12,7 +12,7 @@ import { EvalFault, flag, last, Ty, type Compiled, type Features } from './compi
 import type { Val } from './python-int.ts';
 import type { RewardNode } from './reward-ast.ts';
 
-const NO_FEATURES: Features = { values: new Float64Array(0), columnIsFloat: [] };
+const NO_FEATURES: Features = { columns: [], columnIsFloat: [] };
 
 /** The value of a node that reads neither state nor features, or null when it reads them. Throws PyError. */
 export function evaluateConstant(node: RewardNode): { value: Val; float: boolean } | null {
@@ -87,12 +87,12 @@ function compileInner(node: RewardNode, features: Features, stateFree: boolean):
     case 'bool': { const v = node.value ? 1 : 0; return { evaluate: () => v, type: Ty.Int }; }
     case 'state': return { evaluate: (_row, s) => s, type: Ty.Int };
     case 'feature': {
-      const { values } = features, i = node.index;
-      if (features.columnIsFloat[i]) return { evaluate: (row) => values[row + i], type: Ty.Float };
-      return { evaluate: (row) => values[row + i] + 0, type: Ty.Int }; // + 0: an int column's -0 is the int 0
+      const values = features.columns[node.index];
+      if (features.columnIsFloat[node.index]) return { evaluate: (row) => values[row], type: Ty.Float };
+      return { evaluate: (row) => values[row] + 0, type: Ty.Int }; // + 0: an int column's -0 is the int 0
     }
     case 'text': { const v = node.value as unknown as Val; return { evaluate: () => v, type: Ty.Text }; }
-    case 'text-feature': return compileTextFeature(node.columns, node.values, features.values);
+    case 'text-feature': return compileTextFeature(node.columns, node.values, features.columns);
     case 'unary': return compileUnary(node.op, compile(node.operand));
     case 'arith': {
       const natural = (node.right.kind === 'int' && node.right.value >= 0) || node.right.kind === 'bool';

@@ -1,5 +1,6 @@
 // Bands of a numeric feature, edited: quantile bands or cut points the user types, applied to the
 // bucketed group of one numeric column (core/plan/band-numeric.ts makes the first bands).
+import { asTable, type AnyFeatures } from '../../core/instance/feature-table.ts';
 import type { FeatureSchema } from '../../core/instance/types.ts';
 import { bandLabels, checkCuts, quantileCuts } from '../../core/plan/band-numeric.ts';
 
@@ -14,7 +15,7 @@ export function bandableGroups(schema: FeatureSchema): { group: string; column: 
 }
 
 /** The schema with group `name` cut again (a new schema). Throws with the reason on bad cut points. */
-export function reband(schema: FeatureSchema, features: Float64Array, numArms: number, name: string, banding: Banding): FeatureSchema {
+export function reband(schema: FeatureSchema, features: AnyFeatures, numArms: number, name: string, banding: Banding): FeatureSchema {
   const g = schema.groups.findIndex((x) => x.name === name);
   const group = schema.groups[g];
   const f = group?.kind === 'bucketed' && group.columns.length === 1 ? group.columns[0] : -1;
@@ -23,9 +24,7 @@ export function reband(schema: FeatureSchema, features: Float64Array, numArms: n
   let cuts: number[];
   if ('bands' in banding) {
     if (!(Number.isInteger(banding.bands) && banding.bands >= 1 && banding.bands <= 20)) throw new Error(`the number of bands of "${name}" must be a whole number from 1 to 20, not ${banding.bands}`);
-    const F = schema.columns.length;
-    const values = new Float64Array(numArms);
-    for (let arm = 0; arm < numArms; arm++) values[arm] = features[arm * F + f];
+    const values = Float64Array.from(asTable(features, numArms, schema.columns.length).columns[f]);
     cuts = quantileCuts(values, banding.bands);
   } else {
     cuts = checkCuts(name, banding.cuts);

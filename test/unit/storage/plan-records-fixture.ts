@@ -9,6 +9,7 @@ import { packPlan } from '../../../src/core/plan/packed-plan.ts';
 import type { PlanRecord } from '../../../src/core/plan/plan-record.ts';
 import { createPlan, type PlanState } from '../../../src/core/plan/plan-state.ts';
 import { engineWhittle } from '../core/plan/plan-fixtures.ts';
+import { rowMajor } from '../../../src/core/instance/feature-table.ts';
 
 export const SETTINGS = { reward: 'state * (1 + agent_feats[0])', budget: 4, exclude: ['3'], cooldown: 1, shares: [], seed: 7, draws: 0, priorGroup: null, level: 0.9 };
 
@@ -45,7 +46,7 @@ export function sameRecord(actual: PlanRecord | undefined, expected: PlanRecord)
   const { features: fa, history: ha, ...ra } = a.register;
   const { features: fb, history: hb, ...rb } = b.register;
   expect(ra).toEqual(rb);
-  expect(Array.from(fa)).toEqual(Array.from(fb));
+  expect(Array.from(rowMajor(fa))).toEqual(Array.from(rowMajor(fb)));
   expect(ha.firstWeek).toBe(hb.firstWeek);
   expect(ha.states.map((s) => Array.from(s))).toEqual(hb.states.map((s) => Array.from(s)));
   expect(ha.called.map((s) => Array.from(s))).toEqual(hb.called.map((s) => Array.from(s)));

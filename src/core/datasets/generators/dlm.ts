@@ -3,11 +3,10 @@
 // follow the state-feature distributions printed in DLM's appendix L, engagement is sticky under the
 // passive action, and the active effect grows or shrinks with features in the directions of the
 // multilingual paper's Table 1 weights.
-import type { Instance } from '../../instance/types.ts';
 import { RANGES } from '../../limits/setting-ranges.ts';
 import { categoricalAt, seededRandom } from '../../random/seeded-random.ts';
 import { dlmSchema } from '../dlm-schema.ts';
-import { commonParameters, effectParameters, generatedInstance, resolveParameters, type PopulationGenerator } from './population-generator.ts';
+import { commonParameters, effectParameters, generatedColumns, instanceOfColumns, resolveParameters, type GeneratedColumns, type PopulationGenerator } from './population-generator.ts';
 import { drawEffect, setEffectArm, twoStateArrays } from './two-state.ts';
 
 /**
@@ -61,8 +60,10 @@ export const dlmGenerator: PopulationGenerator = {
     'Discount 0.9; arms start in the stationary distribution of their passive chain.',
   ],
   generate(given, seed) {
-    const p = resolveParameters(dlmGenerator, given);
-    return generateDlm(p, seed);
+    return instanceOfColumns(generateDlm(resolveParameters(dlmGenerator, given), seed));
+  },
+  generateColumns(given, seed) {
+    return generateDlm(resolveParameters(dlmGenerator, given), seed);
   },
 };
 
@@ -72,13 +73,15 @@ const GRAVIDITY = Float64Array.of(0.4, 0.33, 0.17, 0.07, 0.03);
 // One pass over the arms with the groups' columns, marginals and weights laid out in typed arrays beforehand
 // (at 10^6 arms a closure, an indexOf and a subarray per arm and group were most of the time). The draws, and
 // their order, are those of the plain per-arm description in the comments: a seed gives the same population.
-function generateDlm(p: Record<string, number>, seed: number): Instance {
+// Features are written as byte columns (every DLM value is a whole number 0..90).
+function generateDlm(p: Record<string, number>, seed: number): GeneratedColumns {
   const schema = dlmSchema();
   const N = p.arms;
   const F = schema.columns.length;
   const random = seededRandom(seed);
   const next = random.next;
-  const { features, transitions, initial } = twoStateArrays(N, F);
+  const { transitions, initial } = twoStateArrays(N, 0);
+  const cols = Array.from({ length: F }, () => new Uint8Array(N));
   const groups = schema.groups;
   const G = groups.length;
   const weightedGroups = groups.filter((g) => g.name in DLM_EFFECT_WEIGHTS);
@@ -91,29 +94,29 @@ function generateDlm(p: Record<string, number>, seed: number): Instance {
   const marginals = Float64Array.from(groups.flatMap((g) => DLM_MARGINALS[g.name]));
   const slot = Int32Array.from(groups, (g) => weightedGroups.indexOf(g));
   for (let arm = 0; arm < N; arm++) {
-    const row = arm * F;
     // Hidden features 0-6, in dlmSchema order.
     const delivered = next() < 0.1 ? 1 : 0;
     const gravidity = 1 + categoricalAt(next, GRAVIDITY, 0, GRAVIDITY.length);
     const parity = gravidity - 1 + delivered; // births so far: earlier pregnancies, plus this one once delivered
     const stillbirths = parity > 0 && next() < 0.03 ? 1 : 0;
-    features[row] = delivered ? 40 : 6 + random.int(31);
-    features[row + 1] = delivered;
-    features[row + 2] = gravidity;
-    features[row + 3] = parity;
-    features[row + 4] = stillbirths;
-    features[row + 5] = parity - stillbirths;
-    features[row + 6] = Math.min(90, Math.floor(-Math.log(1 - next()) * 10));
+    cols[0][arm] = delivered ? 40 : 6 + random.int(31);
+    cols[1][arm] = delivered;
+    cols[2][arm] = gravidity;
+    cols[3][arm] = parity;
+    cols[4][arm] = stillbirths;
+    cols[5][arm] = parity - stillbirths;
+    cols[6][arm] = Math.min(90, Math.floor(-Math.log(1 - next()) * 10));
     // Each one-hot group, in schema order: its bucket from its marginals; weighted groups set x in [0, 1].
     for (let g = 0; g < G; g++) {
       const size = start[g + 1] - start[g];
       const bucket = categoricalAt(next, marginals, start[g], size);
-      features[row + columns[start[g] + bucket]] = 1;
+      cols[columns[start[g] + bucket]][arm] = 1;
       if (slot[g] !== -1) x[slot[g]] = bucket / (size - 1);
     }
     const q10 = DLM_PASSIVE.stayLow + (DLM_PASSIVE.stayHigh - DLM_PASSIVE.stayLow) * next();
     const q00 = DLM_PASSIVE.joinLow + (DLM_PASSIVE.joinHigh - DLM_PASSIVE.joinLow) * next();
     setEffectArm(transitions, initial, arm, q00, q10, drawEffect(random, weights, x, p.effect, p.sigma));
   }
-  return generatedInstance('dlm', p, seed, { numArms: N, transitions, schema, features, initial, sampleSize: p.sample });
+  const features = { numArms: N, columns: cols };
+  return generatedColumns('dlm', p, seed, { numArms: N, transitions, schema, features, initial, sampleSize: p.sample });
 }

@@ -5,6 +5,7 @@ import { parsePopulationCsv } from '../../../../src/core/datasets/population-csv
 import { parseHistoryCsv, parseRegisterCsv } from '../../../../src/core/datasets/register-csv.ts';
 import { isTextColumn, MAX_TEXT_BUCKETS, readTextColumn, textGrouping } from '../../../../src/core/datasets/text-columns.ts';
 import { groupBuckets } from '../../../../src/core/measures/group-buckets.ts';
+import { rowMajor } from '../../../../src/core/instance/feature-table.ts';
 
 /** A register CSV of `n` rows: column `name` takes `values[i % values.length]`, with a state column. */
 function register(columns: Record<string, (i: number) => string>, n: number): string {
@@ -39,7 +40,7 @@ describe('a text column becomes a group with a bucket per value, named as writte
     expect(r.schema.columns.map((c) => c.name)).toEqual(['district_पालघर', 'district_ठाणे', 'district_Mumbai_Suburban', 'district_not_recorded', 'language_मराठी', 'language_ગુજરાતી', 'language_Hindi', 'age_years']);
     expect(r.schema.columns[1].label).toBe('district: ठाणे');
     // beneficiary b1: ठाणे, ગુજરાતી, 21
-    expect([...r.features.subarray(8, 16)]).toEqual([0, 1, 0, 0, 0, 1, 0, 21]);
+    expect([...rowMajor(r.features).subarray(8, 16)]).toEqual([0, 1, 0, 0, 0, 1, 0, 21]);
   });
 
   test('numeric columns keep their banding', () => {

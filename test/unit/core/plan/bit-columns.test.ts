@@ -2,6 +2,7 @@
 // value i, least significant first): features of every width, NaN and doubles, registers whose size
 // is not a multiple of 8, and bit planes of 0/1 values and of values that are not.
 import { describe, expect, test } from 'vitest';
+import { asTable, rowMajor } from '../../../../src/core/instance/feature-table.ts';
 import { packBits, packFeatures, packStates, unpackBits, unpackFeatures, unpackStates } from '../../../../src/core/plan/bit-columns.ts';
 import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
 
@@ -26,7 +27,8 @@ describe('packed feature columns', () => {
     const F = cols.length;
     const features = new Float64Array(N * F);
     for (let arm = 0; arm < N; arm++) for (let f = 0; f < F; f++) features[arm * F + f] = cols[f][arm];
-    const packed = packFeatures(features, N, F);
+    const table = asTable(features, N, F);
+    const packed = packFeatures(table);
     widths.forEach((_w, f) => {
       const c = packed[f];
       if (c.type !== 'bits') throw new Error(`column ${f} is ${c.type}`);
@@ -38,7 +40,10 @@ describe('packed feature columns', () => {
     expect(packed[widths.length].type).toBe('f64');
     expect(packed[widths.length + 1]).toMatchObject({ type: 'bits', width: N > 1 ? 1 : 0 });
     expect(packed[widths.length + 2].type).toBe('f64');
-    const back = unpackFeatures(packed, N);
+    const unpacked = unpackFeatures(packed, N);
+    // each column back in the type the table holds it in (bytes where every value is one)
+    expect(unpacked.columns.map((c) => c.constructor.name)).toEqual(table.columns.map((c) => c.constructor.name));
+    const back = rowMajor(unpacked);
     expect(back.length).toBe(features.length);
     for (let k = 0; k < features.length; k++) expect(Object.is(back[k], features[k])).toBe(true);
   });

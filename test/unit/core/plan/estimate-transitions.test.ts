@@ -11,6 +11,7 @@ import { compileReward } from '../../../../src/core/reward/compile-reward.ts';
 import type { Engine } from '../../../../src/engine/engine.ts';
 import { loadEngineNode } from '../../../../src/engine/load-node.ts';
 import { referenceSampleBeta } from '../../../reference/beta-sampler.ts';
+import { type AnyFeatures } from '../../../../src/core/instance/feature-table.ts';
 
 let engine: Engine;
 beforeAll(async () => {
@@ -31,7 +32,7 @@ function withCalled(transitions: Float64Array, effect: (arm: number, s: number) 
 }
 
 /** dlm's mean call effect mu(x) per arm, as its generator draws it (drawEffect with effect 0.1). */
-function dlmMeanEffects(schema: FeatureSchema, features: Float64Array, N: number): Float64Array {
+function dlmMeanEffects(schema: FeatureSchema, features: AnyFeatures, N: number): Float64Array {
   const buckets = groupBuckets(schema, features, N);
   const groups = schema.groups.map((g, gi) => ({ w: DLM_EFFECT_WEIGHTS[g.name], gi, k: g.buckets.length })).filter((g) => g.w !== undefined);
   const lo = groups.reduce((a, g) => a + Math.min(0, g.w), 0), hi = groups.reduce((a, g) => a + Math.max(0, g.w), 0);

@@ -5,8 +5,10 @@ import { describe, expect, test } from 'vitest';
 import { csvField } from '../../../../src/core/datasets/csv-field.ts';
 import { parseCsv } from '../../../../src/core/datasets/csv.ts';
 import type { FeatureSchema } from '../../../../src/core/instance/types.ts';
-import { BOM, bucketText, listCsv, listLines, reasonDetail } from '../../../../src/core/plan/list-csv.ts';
+import { BOM, listCsv, listLines, reasonDetail } from '../../../../src/core/plan/list-csv.ts';
+import { bucketText } from '../../../../src/core/words/bucket-name.ts';
 import type { Register } from '../../../../src/core/plan/register.ts';
+import { asTable } from '../../../../src/core/instance/feature-table.ts';
 import type { WeeklyList } from '../../../../src/core/plan/weekly-list.ts';
 import type { LineReasons } from '../../../../src/core/plan/line-reasons.ts';
 
@@ -21,7 +23,7 @@ const schema: FeatureSchema = {
 };
 // 5 beneficiaries, 4 columns each; arm 4 has no age bucket and no distance.
 const features = Float64Array.from([1, 0, 50, 3, 0, 1, 150, 2.5, 1, 0, 100, 0, 0, 1, 90, 7, 0, 0, 120, NaN]);
-const register = { numArms: 5, ids: ['a', 'b,2', 'c', 'd', 'e'], schema, features } as unknown as Register;
+const register = { numArms: 5, ids: ['a', 'b,2', 'c', 'd', 'e'], schema, features: asTable(features, 5, 4) } as unknown as Register;
 // The reasons' numbers (line-reasons.ts): one term weighing everyone alike, so that line 1 moved only as
 // others did; line 0 was brought in by a minimum.
 const same = (lines: number, schemaOf = schema, values = new Float64Array(0), columns: number[] = []): LineReasons => ({

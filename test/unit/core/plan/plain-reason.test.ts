@@ -7,6 +7,7 @@ import { meanTermWeights, rewardTerms } from '../../../../src/core/plan/explain-
 import { estimateTransitions } from '../../../../src/core/plan/estimate-transitions.ts';
 import { generatedRegister } from '../../../../src/core/plan/generated-register.ts';
 import { featureValue } from '../../../../src/core/plan/feature-value.ts';
+import { asTable } from '../../../../src/core/instance/feature-table.ts';
 import { featurePhrase, plainReason, REASON_CHARS } from '../../../../src/core/plan/plain-reason.ts';
 import { currentWeek } from '../../../../src/core/plan/register.ts';
 import { buildWeeklyList, type IndexFunction } from '../../../../src/core/plan/weekly-list.ts';
@@ -41,7 +42,7 @@ const REWARD = 'state * (1 + 0.5 * (agent_feats.age_years >= 30) + 0.5 * agent_f
 function reasonOf(reward: string, row: number, rank: number, defaultRank: number, broughtIn = '', s = schema): string {
   const terms = rewardTerms(reward, { ...population, schema: s });
   const means = meanTermWeights(terms, null);
-  return plainReason({ terms, means, row, schema: s, value: featureValue(population), rank, defaultRank, broughtIn });
+  return plainReason({ terms, means, row, schema: s, value: featureValue(asTable(features, 4, 7)), rank, defaultRank, broughtIn });
 }
 
 describe('a plain reason', () => {
@@ -79,10 +80,10 @@ describe('a plain reason', () => {
   });
 
   test('says a feature as the register has it: a bucket of its group, a lone yes/no, a number', () => {
-    expect([0, 1, 2, 4, 5, 6].map((f) => featurePhrase(schema, featureValue(population), 0, f))).toEqual([
+    expect([0, 1, 2, 4, 5, 6].map((f) => featurePhrase(schema, featureValue(asTable(features, 4, 7)), 0, f))).toEqual([
       'age_years 36', 'not in income 0-5000', 'income 5001-10000', 'Palghar', 'not in Thane', 'not urban',
     ]);
-    expect(featurePhrase(schema, featureValue({ schema, features: Float64Array.from([NaN, 0, 0, 0, 0, 0, 0]) }), 0, 0)).toBe('age_years unknown');
+    expect(featurePhrase(schema, featureValue(asTable(Float64Array.from([NaN, 0, 0, 0, 0, 0, 0]), 1, 7)), 0, 0)).toBe('age_years unknown');
   });
 });
 

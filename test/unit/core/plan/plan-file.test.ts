@@ -77,11 +77,10 @@ describe('PLAN.json versions 1 and 2', () => {
       const r = old.register;
       // a slow, obviously correct reading of the old layout: a byte per value, base64 per column
       expect(plan.register.ids).toEqual(r.ids);
-      const F = r.schema.columns.length;
       r.features.forEach((c: { type: string; data: string }, f: number) => {
         const bytes = Buffer.from(c.data, 'base64');
         const values = c.type === 'u8' ? Array.from(bytes) : Array.from(new Float64Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length)));
-        expect(Array.from({ length: r.numArms }, (_, arm) => plan.register.features[arm * F + f])).toEqual(values);
+        expect(Array.from({ length: r.numArms }, (_, arm) => plan.register.features.columns[f][arm])).toEqual(values);
       });
       expect(plan.register.history.states.map((s) => b64(s))).toEqual(r.history.states);
       // the current week's calls are the plan's to decide: kept empty

@@ -5,6 +5,7 @@ import { generatedRegister } from '../../../../src/core/plan/generated-register.
 import { enrol, exitArms, growLeft } from '../../../../src/core/plan/register-changes.ts';
 import { currentState, MISSING, type History } from '../../../../src/core/plan/register.ts';
 import { groupBuckets } from '../../../../src/core/measures/group-buckets.ts';
+import { rowMajor } from '../../../../src/core/instance/feature-table.ts';
 
 const M = MISSING;
 
@@ -13,14 +14,14 @@ describe('enrol', () => {
   const F = register.schema.columns.length;
 
   test('appends new ids with features and state; their past weeks are unobserved, so they start from the prior', () => {
-    const features = Float64Array.from(register.features.subarray(0, 2 * F));
+    const features = Float64Array.from(rowMajor(register.features).subarray(0, 2 * F));
     const r = enrol(register, { ids: ['new-1', ' new-2 '], features, state: Uint8Array.of(1, 0), fileName: 'e.csv' });
     if (!r.ok) throw new Error(r.errors.join('\n'));
     const next = r.register;
     expect(r.joined).toBe(2);
     expect(next.numArms).toBe(302);
     expect(next.ids.slice(-2)).toEqual(['new-1', 'new-2']);
-    expect(Array.from(next.features.subarray(300 * F))).toEqual(Array.from(features));
+    expect(Array.from(rowMajor(next.features).subarray(300 * F))).toEqual(Array.from(features));
     expect(Array.from(currentState(next).subarray(300))).toEqual([1, 0]);
     expect(next.history.states.slice(0, -1).every((s) => s[300] === M && s[301] === M)).toBe(true);
     expect(next.history.called.every((c) => c.length === 302 && c[300] === 0)).toBe(true);

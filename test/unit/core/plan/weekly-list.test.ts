@@ -140,7 +140,7 @@ describe('buildWeeklyList', () => {
     expect(old.shareCalls).toBeCloseTo(old.calls / 160, 12);
     expect(old.sharePopulation).toBeCloseTo(old.population / 3000, 12);
     expect(list.sentences[0]).toMatch(new RegExp(`^this priority moves ${old.calls - old.defaultCalls} of 160 calls to Ages 51-60, mostly from Ages \\d`));
-    const j = Array.from(list.arms).findIndex((arm) => register.features[arm * register.schema.columns.length + register.schema.columns.findIndex((c) => c.name === 'age_51_60')] === 1);
+    const j = Array.from(list.arms).findIndex((arm) => register.features.columns[register.schema.columns.findIndex((c) => c.name === 'age_51_60')][arm] === 1);
     expect(detailAt(list, j)).toContain('raised by state * (4 * “Ages 51-60”) (+4 vs average');
     expect(detailAt(list, j)).toContain('she is Ages 51-60');
     // Posterior intervals of the listed: if called and if not, around the posterior means.

@@ -121,19 +121,6 @@ describe('arms with the same used features share one evaluation', () => {
     const result = compile('round(agent_feats.x, 2) * state + agent_feats.k ** 2', many(xs, ks));
     expect(result.ok && [...result.table]).toEqual(xs.flatMap((x, i) => [ks[i] ** 2, Math.round(x * 100) / 100 + ks[i] ** 2]));
   });
-
-  test('on some rows only: row r is arm rows[r] of the whole table, errors name the arm', () => {
-    const xs = Array.from({ length: 200 }, (_, i) => (i % 4 === 0 ? 0.5 : i / 7));
-    const ks = Array.from({ length: 200 }, (_, i) => i % 5);
-    const text = 'round(agent_feats.x, 2) * state + agent_feats.k ** 2';
-    const whole = compile(text, many(xs, ks));
-    const rows = Int32Array.from([199, 3, 3, 0, 120, 57]);
-    const part = compileReward(text, many(xs, ks), rows);
-    const rowsOf = (table: Float64Array) => [...rows].flatMap((arm) => [...table.subarray(2 * arm, 2 * arm + 2)]);
-    expect(part.ok && whole.ok && [...part.table]).toEqual(whole.ok && rowsOf(whole.table));
-    const failing = compileReward('state / agent_feats.x', many([1, 0, 1, 0], [5, 5, 5, 5]), Int32Array.from([2, 3]));
-    expect(!failing.ok && failing.error.message).toMatch(/for arm 3 in state 0/);
-  });
 });
 
 describe('errors are data: a message, a position, a hint and a caret excerpt', () => {

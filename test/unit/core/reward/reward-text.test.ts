@@ -7,6 +7,7 @@ import { RewardFault } from '../../../../src/core/reward/reward-error.ts';
 import { compareWithPython } from '../../../reference/compare-with-python.ts';
 import { hasPython, pythonOutcomes } from '../../../reference/python-reward.ts';
 import { seededRandom } from '../../../reference/random-reward-expression.ts';
+import { rowMajor } from '../../../../src/core/instance/feature-table.ts';
 
 // Text in rewards: string literals and text features (a text column of her register), compared with
 // == and != exactly as CPython compares str; every other use of text refused with the place and a hint.
@@ -174,7 +175,7 @@ describe.skipIf(!hasPython)('string literals and text comparisons against CPytho
     ];
     const expressions = Array.from({ length: 1000 }, () => pick(forms)());
     const columns = register.schema.columns.map((c): [string, boolean] => [c.name, c.type === 'continuous']);
-    const arms = Array.from({ length: N }, (_, arm) => Array.from(register.features.subarray(arm * columns.length, (arm + 1) * columns.length)));
+    const arms = Array.from({ length: N }, (_, arm) => Array.from(rowMajor(register.features).subarray(arm * columns.length, (arm + 1) * columns.length)));
     const texts = { district: Array.from({ length: N }, (_, i) => district(i)), language: Array.from({ length: N }, (_, i) => language(i)) };
     const python = pythonOutcomes(columns, expressions.map((expr) => ({ expr, arms, states: 2, texts })));
     let equal = 0, merged = 0;
