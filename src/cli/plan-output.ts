@@ -5,6 +5,7 @@
 import { borderlineCount, chanceSentences, isBorderline } from '../core/plan/borderline.ts';
 import { plainWords, type PlanWarning } from '../core/plan/estimate-warnings.ts';
 import { listCsv as coreListCsv, listXlsx as coreListXlsx, reasonDetail } from '../core/plan/list-csv.ts';
+import { reasonAt } from '../core/plan/line-reasons.ts';
 import type { Uncertainty } from '../pipeline/plan/uncertain-places.ts';
 import type { PlanView } from '../pipeline/plan/weekly-plan.ts';
 import { evidenceSentences, type PlanEvidence } from '../core/plan/holdout-plan.ts';
@@ -30,7 +31,7 @@ function callJson(view: PlanView, membership: Float64Array, j: number): Record<s
   const m = membership[j];
   return {
     id: lines.ids[j], rank: j + 1, index: list.index[j], default_rank: list.defaultRank[j],
-    reason: list.reasons[j], reason_detail: reasonDetail(list, j, membership),
+    reason: reasonAt(list, j), reason_detail: reasonDetail(list, j, membership),
     ...(Number.isFinite(m) && { chance: m }),
     borderline: isBorderline(m),
     ...(list.arm && { arm: list.arm[j] ? 'holdout' : 'plan' }),
@@ -98,7 +99,7 @@ export function listText(view: PlanView, u: Uncertainty | null, shown = 10): str
   out.push('  rank  id          chance  reason');
   for (let j = 0; j < Math.min(shown, list.arms.length); j++) {
     const chance = Number.isFinite(m[j]) ? `${Math.round(m[j] * 100)}%${isBorderline(m[j]) ? '*' : ' '}` : '';
-    out.push(`  ${String(j + 1).padStart(4)}  ${lines.ids[j].padEnd(10)}  ${chance.padStart(6)}  ${list.reasons[j]}`);
+    out.push(`  ${String(j + 1).padStart(4)}  ${lines.ids[j].padEnd(10)}  ${chance.padStart(6)}  ${reasonAt(list, j)}`);
   }
   if (u) out.push('  (* borderline)');
   if (list.arms.length > shown) {

@@ -3,8 +3,9 @@
 // the whole list (listRules + buildWeeklyList: indices under the reward and the default, the
 // constrained top-B and its default twin, ranks, reasons, make-up) beside its numeric core: the indices
 // under the reward (the WASM engine) plus a top-B of the same indices in C++ (top-b.cpp: nth_element and
-// sort, timed inside the C++ process), in interleaved rounds. Also the list under workers' capacities
-// (capacityTopB: N / 500 workers, capacities 20-80, the Ages quota) on the same indices.
+// sort, timed inside the C++ process), in interleaved rounds. Also the whole list under health workers'
+// capacities (N / 500 workers, capacities 20-80, given to buildWeeklyList as listRules compiles a plan's
+// `workers` setting) with the Ages minimum (the exact list: capacityTopB's flow), beside the same core.
 // Run: npx tsx test/bench/plan-list.ts [rounds=5] [sizes=100000,1000000]
 // CPU times (this process's, and the C++ process's own): on a shared machine they are the figures to
 // compare; wall clock beside them. Prints min / median / max over the rounds and the load (uptime).
@@ -12,7 +13,6 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { capacityTopB } from '../../src/core/plan/capacity-top-b.ts';
 import { constrainedTopB } from '../../src/core/plan/constrained-top-b.ts';
 import { estimateTransitions } from '../../src/core/plan/estimate-transitions.ts';
 import { generatedRegister } from '../../src/core/plan/generated-register.ts';
@@ -64,7 +64,7 @@ for (const N of sizes) {
     seed: 1, draws: 0, priorGroup: 'Ages', level: 0.9,
   };
   const rules = listRules(register, settings, week, posterior);
-  const { tieRank, eligible, quotas } = rules.top;
+  const { tieRank, eligible } = rules.top;
   const index = currentIndex(rules, whittle, rules.transitions);
   // The C++ input, and the same top-B (no quota) in JS, whose checksum it must give.
   const input = Buffer.alloc(12 + N * 13);
@@ -91,18 +91,24 @@ for (const N of sizes) {
     worker: Int32Array.from({ length: N }, () => random.int(W)), names: Array.from({ length: W }, (_, w) => `w${w}`),
     capacity: Float64Array.from({ length: W }, () => 20 + random.int(61)), minimum: new Float64Array(W),
   };
+  // With workers: the Ages minimum alone (quotas of one group with workers: the exact flow).
+  const withWorkers: PlanSettings = { ...settings, shares: [settings.shares[0]] };
   const cases = {
     list: () => {
       const fresh = listRules(register, settings, week, posterior);
       return buildWeeklyList(register, settings, week, { whittle, posterior }, fresh);
     },
     indices: () => currentIndex(rules, whittle, rules.transitions),
-    capacities: () => capacityTopB({ index, tieRank, eligible, budget: B, quotas: [quotas[0]], workers }),
+    workers: () => {
+      const fresh = listRules(register, withWorkers, week, posterior);
+      fresh.top.workers = workers;
+      return buildWeeklyList(register, withWorkers, week, { whittle, posterior }, fresh);
+    },
   };
   Object.values(cases).forEach((run) => run());
   topB();
   const t = { list: [] as number[], wall: [] as number[], indices: [] as number[] };
-  const more = { topB: [] as number[], capacities: [] as number[] };
+  const more = { topB: [] as number[], workers: [] as number[] };
   const loads: string[] = [];
   for (let r = 0; r < rounds; r++) {
     const list = measure(cases.list);
@@ -110,7 +116,7 @@ for (const N of sizes) {
     t.wall.push(list.wall);
     t.indices.push(measure(cases.indices).cpu);
     more.topB.push(topB());
-    more.capacities.push(measure(cases.capacities).cpu);
+    more.workers.push(measure(cases.workers).cpu);
     loads.push(loadavg()[0].toFixed(1));
   }
   const core = t.indices.map((x, r) => x + more.topB[r]);
@@ -120,8 +126,8 @@ for (const N of sizes) {
   console.log(`                top-B (C++, same indices)   ${spread(more.topB)} ms CPU`);
   console.log(`                together                    ${spread(core)} ms CPU`);
   console.log(`  list / core, per round                    ${spread(t.list.map((x, r) => x / core[r]))}`);
-  const perCore = spread(more.capacities.map((x, r) => x / core[r]));
-  console.log(`  capacityTopB (${W} workers, Ages quota)   ${spread(more.capacities)} ms CPU, / core ${perCore}`);
+  const perCore = spread(more.workers.map((x, r) => x / core[r]));
+  console.log(`  the list with ${W} workers' capacities      ${spread(more.workers)} ms CPU, / core ${perCore}`);
 }
 console.log(`\nload ${load()} at the end`);
 rmSync(dir, { recursive: true });

@@ -19,7 +19,7 @@
 // and finds their best k by a histogram of their keys' bits, then sorts those by radix (rank-order.ts):
 // no comparator sort. The walker sorts all the candidates when skips (caps) exhaust the prefix.
 import { scratch } from './scratch.ts';
-import { armsByTieRank, flaggedInTieOrder, inTieOrder, topInOrder, topSet } from './rank-order.ts';
+import { armsByTieRank, flaggedInTieOrder, inTieOrder, topInOrder, topSet, type ListOrder } from './rank-order.ts';
 
 export { compareArms } from './rank-order.ts';
 
@@ -46,6 +46,8 @@ export interface ConstrainedTopBInput {
   budget: number;
   /** Applied in this order (minima first, then the rest by index). */
   quotas: readonly CallQuota[];
+  /** The eligible arms in list order by this index (rank-order.ts), shared with other lists on it; else made here. */
+  order?: ListOrder;
 }
 
 export interface ConstrainedTopB {
@@ -94,6 +96,10 @@ export function constrainedTopB(input: ConstrainedTopBInput): ConstrainedTopB {
     if (q.members.length !== N) throw new RangeError(`constrainedTopB: quota "${q.label}" has ${q.members.length} member flags for ${N} arms`);
     if (!(q.min >= 0 && q.max >= q.min)) throw new RangeError(`constrainedTopB: quota "${q.label}" needs 0 <= min <= max, got ${q.min} and ${q.max}`);
   }
+  const { order } = input;
+  if (order && (order.index !== index || order.tieRank !== tieRank || order.eligible !== eligible)) {
+    throw new RangeError('constrainedTopB: the shared order is by another index, ties or eligibility');
+  }
   const armAtRank = armsByTieRank(tieRank);
   const chosen = scratch('top-b-chosen', Uint8Array, N, true);
   const quotaCalls = new Int32Array(quotas.length);
@@ -114,16 +120,21 @@ export function constrainedTopB(input: ConstrainedTopBInput): ConstrainedTopB {
   // in increasing tie rank, as topInOrder takes them
   const candidatesOf = (members: Uint8Array | null) => flaggedInTieOrder('top-b-candidates', armAtRank, eligible, members);
   // Walks `candidates` in rank order, calling take(arm) on each until it returns false or they run out.
-  const walk = (candidates: Int32Array, need: number, take: (arm: number) => boolean) => {
+  const walk = (candidates: Int32Array | ListOrder, need: number, take: (arm: number) => boolean) => {
     // Skips are arms already chosen (at most picked.length) and caps: start at what is needed with
-    // those, and when caps skip more, take the whole order (one radix sort, not doublings).
-    const k = Math.min(candidates.length, need + picked.length + 16);
-    const top = topInOrder(index, tieRank, candidates, k);
-    let position = 0;
-    for (; position < top.length; position++) if (!take(top[position])) return;
-    if (top.length >= candidates.length) return;
-    const all = topInOrder(index, tieRank, candidates, candidates.length);
-    for (; position < all.length; position++) if (!take(all[position])) return;
+    // those; when caps skip more, a longer prefix (at least twice as long, and as long as the rate of
+    // takes so far says the rest needs), so that a cap costs a few histograms of the keys, not a sort of all.
+    let k = Math.min(candidates.length, need + picked.length + 16), position = 0;
+    const first = picked.length;
+    for (;;) {
+      const top = candidates instanceof Int32Array ? topInOrder(index, tieRank, candidates, k) : candidates.first(k);
+      const start = position, before = picked.length;
+      for (; position < top.length; position++) if (!take(top[position])) return;
+      if (k >= candidates.length) return;
+      const rate = Math.max((picked.length - before) / Math.max(1, top.length - start), 1 / 64);
+      const rest = Math.max(0, need - (picked.length - first));
+      k = Math.min(candidates.length, Math.max(2 * k, position + Math.ceil((1.25 * rest) / rate) + 1024));
+    }
   };
   quotas.forEach((q, k) => {
     if (q.min === 0 || picked.length >= budget) return;
@@ -139,7 +150,7 @@ export function constrainedTopB(input: ConstrainedTopBInput): ConstrainedTopB {
     }
   });
   if (picked.length < budget) {
-    const all = candidatesOf(null);
+    const all = order ?? candidatesOf(null);
     walk(all, budget - picked.length, (arm) => {
       if (picked.length >= budget) return false;
       if (!chosen[arm] && fits(arm)) choose(arm, -1);

@@ -12,12 +12,12 @@
 // eligible beneficiaries; the reason names the terms with the largest contributions and the features
 // they read (with her values). For S > 2 states the weight is (r(S-1) - r(0)) / (S - 1), an
 // approximation stated in the reason.
-import type { FeatureTable } from '../instance/feature-table.ts';
 import type { FeatureSchema } from '../instance/types.ts';
 import { compileReward, type RewardPopulation } from '../reward/compile-reward.ts';
 import { normalizeReward } from '../reward/normalize-reward.ts';
 import { parseReward } from '../reward/parse-reward.ts';
 import type { RewardNode } from '../reward/reward-ast.ts';
+import type { FeatureValue } from './feature-value.ts';
 
 /** One additive term of a reward, with its weight per beneficiary. */
 export interface RewardTerm {
@@ -121,14 +121,14 @@ const num = (x: number) => {
 const signed = (x: number) => (x > 0 ? `+${num(x)}` : num(x));
 
 /** Her value of a feature in words: "in Ages 51-60", "not in Hindi", "age = 34", a text column's "district = पालघर". */
-function featureWords(schema: FeatureSchema, features: FeatureTable, arm: number, f: number): string {
+function featureWords(schema: FeatureSchema, value: FeatureValue, arm: number, f: number): string {
   const c = schema.columns[f];
   const text = schema.groups.find((g) => g.text && g.columns.includes(f));
   if (text) {
-    const b = text.columns.findIndex((k) => features.columns[k][arm] === 1);
+    const b = text.columns.findIndex((k) => value(arm, k) === 1);
     return `${text.name} = ${b >= 0 ? text.buckets[b] : '?'}`;
   }
-  const v = features.columns[f][arm];
+  const v = value(arm, f);
   if (c.type === 'binary') return v === 1 ? `is ${c.label}` : `is not ${c.label}`;
   return `${c.label} = ${num(v)}`;
 }
@@ -137,7 +137,10 @@ function featureWords(schema: FeatureSchema, features: FeatureTable, arm: number
  * The reason of one line, in words: her weight against the default (1 for everyone) and the average,
  * and the terms (with the features they read, and her values) that raised or lowered her most.
  */
-export function explainPriority(terms: RewardTerm[], means: Float64Array, arm: number, schema: FeatureSchema, features: FeatureTable, defaultRank: number, rank: number): string {
+export function explainPriority(
+  terms: RewardTerm[], means: Float64Array, arm: number, schema: FeatureSchema, value: FeatureValue, defaultRank: number,
+  rank: number,
+): string {
   let weight = 0, average = 0;
   for (let t = 0; t < terms.length; t++) {
     weight += terms[t].weight[arm];
@@ -166,7 +169,7 @@ export function explainPriority(terms: RewardTerm[], means: Float64Array, arm: n
     const term = terms[t], w = term.weight[arm], c = w - means[t];
     // the first three features the term reads, a text column once (its buckets' columns say one value)
     const used = new Set<string>();
-    for (let k = 0; k < term.featuresUsed.length && used.size < 3; k++) used.add(featureWords(schema, features, arm, term.featuresUsed[k]));
+    for (let k = 0; k < term.featuresUsed.length && used.size < 3; k++) used.add(featureWords(schema, value, arm, term.featuresUsed[k]));
     parts.push(`${c > 0 ? 'raised' : 'lowered'} by ${labelOf(term, schema)} (${signed(w)} vs average ${signed(means[t])}${used.size ? `; she ${[...used].join(', ')}` : ''})`);
   }
   return `${moved}; reward weight ${num(weight)} against an average of ${num(average)}: ${parts.join('; ')}`;

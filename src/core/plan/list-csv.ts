@@ -19,6 +19,7 @@ import { packedAt } from './packed-plan.ts';
 import { isBorderline } from './borderline.ts';
 import { bucketText } from '../words/bucket-name.ts';
 import type { Register } from './register.ts';
+import { detailAt, reasonAt } from './line-reasons.ts';
 import type { WeeklyList } from './weekly-list.ts';
 
 /** What the file says of each line beyond the list itself (listLines); the plan worker sends it with the list. */
@@ -66,7 +67,7 @@ export function chanceWords(chance: number): string {
  * posterior draws that list her; NaN when not counted).
  */
 export function reasonDetail(list: WeeklyList, j: number, membership: Float64Array = list.membership): string {
-  return [list.details[j], chanceWords(membership[j])].filter(Boolean).join('; ');
+  return [detailAt(list, j), chanceWords(membership[j])].filter(Boolean).join('; ');
 }
 
 export type Cell = string | number | null;
@@ -90,7 +91,7 @@ export function listTable(list: WeeklyList, lines: ListLines, membership: Float6
     const row: Cell[] = [lines.ids[j], ...lines.carry.slice(j * C, j * C + C), j + 1];
     if (lineWorker) row.push(lineWorker[j]);
     if (arm) row.push(arm[j] ? 'holdout' : 'plan');
-    row.push(list.reasons[j], chance, mark);
+    row.push(reasonAt(list, j), chance, mark);
     row.push(readableNumber(list.index[j]), list.defaultRank[j], lines.buckets[j]);
     for (let f = 0; f < F; f++) row.push(lines.features[j * F + f]);
     row.push(reasonDetail(list, j, membership), list.index[j]);

@@ -5,12 +5,12 @@
 //   "same place as the default"
 // The full account, term by term with the weights, is explain-priority.ts's; both read the same terms
 // (rewardTerms) and averages (meanTermWeights), so they never disagree on what moved her.
-import { asTable, type AnyFeatures } from '../instance/feature-table.ts';
 import { bucketText } from '../words/bucket-name.ts';
 import type { FeatureGroup, FeatureSchema } from '../instance/types.ts';
 import type { RewardTerm } from './explain-priority.ts';
 import { count } from '../words/count.ts';
 import { comparisonOf, thresholdPhrase } from '../words/threshold.ts';
+import type { FeatureValue } from './feature-value.ts';
 
 /** A plain reason is at most this long (the issue: "at most about 100 characters"). */
 export const REASON_CHARS = 100;
@@ -21,11 +21,11 @@ const MAX_FEATURES = 3;
 export interface PlainReasonInput {
   terms: RewardTerm[];
   means: Float64Array;
-  /** Her row in the terms' weights and in `features`. */
+  /** Her row in the terms' weights and in `value`. */
   row: number;
   schema: FeatureSchema;
-  /** The rows' features (a table of `row`s, or row-major doubles). */
-  features: AnyFeatures;
+  /** Her features (feature-value.ts). */
+  value: FeatureValue;
   rank: number;
   defaultRank: number;
   /** The label of the share minimum that brought her in (she would not be listed without it), or "". */
@@ -39,17 +39,15 @@ const places = (n: number) => `${count(n)} place${n === 1 ? '' : 's'}`;
  * Her value of feature f in words: her bucket of a one-hot group ("Ages 51-60", "not urban"), else "age_years 36";
  * with the reward `term` that reads it, a comparison with a number is said as its band.
  */
-export function featurePhrase(schema: FeatureSchema, features: AnyFeatures, row: number, f: number, term = ''): string {
-  const F = schema.columns.length;
-  const table = features instanceof Float64Array ? asTable(features, features.length / F, F) : features;
+export function featurePhrase(schema: FeatureSchema, value: FeatureValue, row: number, f: number, term = ''): string {
   const c = schema.columns[f];
-  const v = table.columns[f][row];
+  const v = value(row, f);
   const label = c.label || c.name;
   if (!Number.isFinite(v)) return `${label} unknown`;
   const g = oneHotGroup(schema, f);
   if (g?.text) {
     // a text column is one feature for her: her value as written, whichever of its columns is read
-    const hers = g.columns.findIndex((k) => table.columns[k][row] !== 0);
+    const hers = g.columns.findIndex((k) => value(row, k) !== 0);
     return `${g.name} ${hers === -1 ? 'unknown' : g.buckets[hers]}`;
   }
   const name = g ? bucketText(g.name, g.buckets[g.columns.indexOf(f)] ?? label) : label;
@@ -89,7 +87,7 @@ export function plainReason(input: PlainReasonInput): string {
   const phrases: string[] = [];
   for (const { term } of moving) {
     for (const f of term.featuresUsed) {
-      const p = featurePhrase(input.schema, input.features, row, f, term.text);
+      const p = featurePhrase(input.schema, input.value, row, f, term.text);
       if (!phrases.includes(p) && phrases.length < MAX_FEATURES) phrases.push(p);
     }
   }

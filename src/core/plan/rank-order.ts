@@ -222,3 +222,43 @@ function radixSort(n: number, from: Buffers, to: Buffers): Int32Array {
   }
   return x.arms.subarray(0, n);
 }
+
+/**
+ * The eligible arms in list order by one index, computed only as far as asked (the best k by topInOrder,
+ * then longer prefixes) and shared by the lists made on that index: the list and its twin without a
+ * minimum (broughtIn), the default list and the default ranks. The index, ties and flags stay as given.
+ */
+export class ListOrder {
+  private prefix: Int32Array = new Int32Array(0);
+  private candidates: Int32Array | null = null;
+
+  constructor(
+    readonly index: Float64Array,
+    readonly tieRank: Int32Array,
+    readonly eligible: Uint8Array | null,
+  ) {}
+
+  /** How many arms the order has (the eligible ones). */
+  get length(): number {
+    return this.eligibleArms().length;
+  }
+
+  /** The first min(k, length) arms in list order, or more (a longer prefix already made); read only. */
+  first(k: number): Int32Array {
+    const all = this.eligibleArms();
+    k = Math.min(k, all.length);
+    if (this.prefix.length < k) this.prefix = topInOrder(this.index, this.tieRank, all, k);
+    return this.prefix;
+  }
+
+  /** Every eligible arm in list order; read only. */
+  all(): Int32Array {
+    return this.first(Infinity);
+  }
+
+  private eligibleArms(): Int32Array {
+    // a copy: flaggedInTieOrder's scratch is reused by the next list
+    this.candidates ??= flaggedInTieOrder('list-order', armsByTieRank(this.tieRank), this.eligible).slice();
+    return this.candidates;
+  }
+}

@@ -31,3 +31,13 @@ export function ranksAmong(
   }
   return Int32Array.from(arms, (arm) => rank[arm]);
 }
+
+/** 1-based rank of each of `arms` in `order` (every eligible arm in list order, ListOrder.all()), arms among them. */
+export function ranksIn(order: Int32Array, numArms: number, arms: Int32Array): Int32Array {
+  const rank = scratch('ranks-among-rank', Int32Array, numArms, true);
+  for (let p = 0; p < order.length; p++) rank[order[p]] = p + 1;
+  return Int32Array.from(arms, (arm) => {
+    if (rank[arm] === 0) throw new RangeError(`ranksIn: arm ${arm} is not in the order`);
+    return rank[arm];
+  });
+}

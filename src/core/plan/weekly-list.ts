@@ -8,18 +8,17 @@
 //
 // Pure: the Whittle indices come from an injected IndexFunction (the WASM engine's whittleIndices in
 // the app and the CLI), randomness from the seed recorded with the list.
-import type { FeatureTable } from '../instance/feature-table.ts';
 import { constrainedTopB, type ConstrainedTopB } from './constrained-top-b.ts';
 import { credibleInterval, type TransitionPosterior } from './estimate-transitions.ts';
 import { note, type PlanWarning } from './estimate-warnings.ts';
-import { explainPriority, meanTermWeights, rewardTerms } from './explain-priority.ts';
 import { listMakeUp, makeUpSentences, priorityGroups, type GroupShare } from './list-make-up.ts';
 import { drawStream, listRules, type ActiveCounts, type ListRules, type TopRules } from './list-rules.ts';
-import { plainReason } from './plain-reason.ts';
+import { lineReasons, type LineReasons } from './line-reasons.ts';
 import type { PlanSettings } from './plan-settings.ts';
 import { currentIndex, MembershipCount, posteriorDrawIndex, type IndexFunction } from './posterior-draws.ts';
 import type { Register } from './register.ts';
-import { ranksAmong } from './ranks-among.ts';
+import { ranksAmong, ranksIn } from './ranks-among.ts';
+import { ListOrder } from './rank-order.ts';
 import { holdoutCalls, holdoutReason } from './holdout-plan.ts';
 import { planningTransitions } from './thompson.ts';
 import { capacityTopB, type CapacityTopB } from './capacity-top-b.ts';
@@ -27,6 +26,7 @@ import type { WorkerCalls } from './plan-workers.ts';
 import { afterCalls, type WorkerRules } from './worker-rules.ts';
 import { scratch } from './scratch.ts';
 
+export { reasonAt, detailAt, REASON_SAMPLE } from './line-reasons.ts';
 export { ranksAmong } from './ranks-among.ts';
 export { PlanError } from './list-rules.ts';
 export type { IndexFunction } from './posterior-draws.ts';
@@ -49,10 +49,11 @@ export interface WeeklyList {
    * the list without that minimum; "" otherwise.
    */
   via: string[];
-  /** The plain reason of each line, at most REASON_CHARS characters (plain-reason.ts). */
-  reasons: string[];
-  /** The term-by-term account of each line (explain-priority.ts). */
-  details: string[];
+  /**
+   * Why each line is there, as numbers (line-reasons.ts): reasonAt(list, j) is line j's plain reason (at
+   * most REASON_CHARS characters, plain-reason.ts), detailAt(list, j) its term-by-term account.
+   */
+  why: LineReasons;
   /** Her chance of being on the list: the share of posterior draws whose list has her (NaN: not counted). */
   membership: Float64Array;
   /** Beneficiaries (listed or not) whose membership changes across draws; 0 without draws. */
@@ -108,31 +109,20 @@ export function buildWeeklyList(register: Register, settings: PlanSettings, week
   const holdoutArms = held ? holdoutCalls(held, tieSeed, defaultIndex, tieRank) : new Int32Array(0);
   // With workers the exact list under capacities (capacity-top-b.ts), what the holdout's calls leave of them.
   const workers = top.workers ? afterCalls(top.workers, holdoutArms) : null;
-  const solve = (ix: Float64Array) => (workers ? capacityTopB({ index: ix, ...top, workers }) : constrainedTopB({ index: ix, ...top }));
-  const planList = solve(index);
-  const defaults = solve(defaultIndex);
+  // Each index's order of the eligible, made as far as needed once: its list, its twins and the default ranks.
+  const planOrder = new ListOrder(index, tieRank, eligible);
+  const defaultOrder = new ListOrder(defaultIndex, tieRank, eligible);
+  const solve = (ix: Float64Array, order: ListOrder) =>
+    workers ? capacityTopB({ index: ix, ...top, workers }) : constrainedTopB({ index: ix, ...top, order });
+  const planList = solve(index, planOrder);
+  const defaults = solve(defaultIndex, defaultOrder);
   const list = held ? withHoldout(planList, holdoutArms) : planList;
   const P = planList.arms.length, B = list.arms.length;
   const defaultRank = new Int32Array(B);
-  defaultRank.set(ranksAmong(defaultIndex, tieRank, eligible, planList.arms));
+  defaultRank.set(ranksIn(defaultOrder.all(), N, planList.arms));
   if (held) defaultRank.set(ranksAmong(defaultIndex, tieRank, held.eligible, holdoutArms), P);
-  const why = reasonRows(register, list.arms, eligible);
-  const terms = rewardTerms(settings.reward, why.population);
-  const means = meanTermWeights(terms, why.sample);
-  const via = workers ? viaLabels(list.via, top.quotas, workers) : broughtIn(list, index, top);
-  const reasons: string[] = new Array(B);
-  const details: string[] = new Array(B);
-  for (let j = P; j < B; j++) {
-    reasons[j] = holdoutReason(held!.rule);
-    details[j] = `${reasons[j]} (held out by the plan's randomization; not chosen by this priority)`;
-  }
-  for (let j = 0; j < P; j++) {
-    const rank = j + 1, features = why.population.features;
-    const broughtIn = via[j];
-    reasons[j] = plainReason({ terms, means, row: j, schema, features, rank, defaultRank: defaultRank[j], broughtIn });
-    const detail = explainPriority(terms, means, j, schema, features, defaultRank[j], rank);
-    details[j] = via[j] ? `brought in by the minimum of ${via[j]}; ${detail}` : detail;
-  }
+  const via = workers ? viaLabels(list.via, top.quotas, workers) : broughtIn(list, planOrder, top);
+  const why = lineReasons(register, settings.reward, planList.arms, eligible, held ? holdoutReason(held.rule) : null);
   let membership: Float64Array = new Float64Array(B).fill(NaN);
   let uncertainCount = 0;
   const posterior = register.transitions ? null : context.posterior;
@@ -146,7 +136,7 @@ export function buildWeeklyList(register: Register, settings: PlanSettings, week
   const groups = listMakeUp(schema, features, N, planList.arms, defaults.arms);
   return {
     week, tieSeed, reward: settings.reward, budget: held ? settings.budget : budget,
-    arms: list.arms, index: Float64Array.from(list.arms, (arm) => index[arm]), defaultRank, via, reasons, details,
+    arms: list.arms, index: Float64Array.from(list.arms, (arm) => index[arm]), defaultRank, via, why,
     membership, uncertainCount, intervals, defaultArms: defaults.arms, groups,
     ...sentencesOf(groups, B, schema, settings), unmet: list.unmet,
     warnings: [...rules.warnings.map(note), ...(posterior?.warnings ?? [])],
@@ -201,47 +191,20 @@ function sentencesOf(groups: GroupShare[], B: number, schema: Register['schema']
  * Per line, the label of the share minimum that brought her in: she was taken for that minimum and is
  * not on the list made without it (the same rules, that quota's minimum 0); "" for everyone else.
  */
-function broughtIn(list: ConstrainedTopB, index: Float64Array, top: TopRules): string[] {
+function broughtIn(list: ConstrainedTopB, order: ListOrder, top: TopRules): string[] {
+  const { index } = order;
   const via = new Array<string>(list.arms.length).fill('');
   top.quotas.forEach((quota, q) => {
     if (quota.min === 0 || !list.via.includes(q)) return;
     const quotas = top.quotas.map((x, k) => (k === q ? { ...x, min: 0 } : x));
-    const without = constrainedTopB({ index, ...top, quotas });
-    const listed = new Set(without.arms);
+    const without = constrainedTopB({ index, ...top, quotas, order });
+    const listed = scratch('brought-in', Uint8Array, index.length, true);
+    for (let j = 0; j < without.arms.length; j++) listed[without.arms[j]] = 1;
     list.via.forEach((v, j) => {
-      if (v === q && !listed.has(list.arms[j])) via[j] = quota.label;
+      if (v === q && !listed[list.arms[j]]) via[j] = quota.label;
     });
   });
   return via;
-}
-
-/** Eligible beneficiaries whose term weights give the averages the reasons compare with, beyond the listed. */
-export const REASON_SAMPLE = 65536;
-
-/**
- * The rows the reasons need: the listed beneficiaries first (row j is line j), then the eligible ones
- * the averages are taken over: all of them, or for big registers an even stride of REASON_SAMPLE (the
- * reward's terms are compiled on these rows only; a column typed int or float by values all outside the
- * rows could type differently, which only the wording of a reason would show).
- */
-function reasonRows(register: Register, listed: Int32Array, eligible: Uint8Array): { population: { numArms: number; numStates: number; schema: Register['schema']; features: FeatureTable }; sample: Uint8Array } {
-  const { numArms: N, schema, features } = register;
-  let count = 0;
-  for (let arm = 0; arm < N; arm++) count += eligible[arm];
-  const stride = Math.max(1, Math.ceil(count / REASON_SAMPLE));
-  const rows = scratch('reason-rows', Int32Array, listed.length + Math.ceil(count / stride));
-  rows.set(listed);
-  let n = listed.length;
-  for (let arm = 0, e = 0; arm < N; arm++) if (eligible[arm] && e++ % stride === 0) rows[n++] = arm;
-  // scratch columns (a byte a row for most): the reasons are written before buildWeeklyList returns
-  const sub: FeatureTable = { numArms: n, columns: features.columns.map((c, f) => {
-    const out = c instanceof Uint8Array ? scratch(`reason-feature-${f}`, Uint8Array, n) : scratch(`reason-feature-${f}`, Float64Array, n);
-    for (let r = 0; r < n; r++) out[r] = c[rows[r]];
-    return out;
-  }) };
-  const sample = new Uint8Array(n);
-  sample.fill(1, listed.length);
-  return { population: { numArms: n, numStates: register.numStates, schema, features: sub }, sample };
 }
 
 /** Lines whose credible intervals come with the list (the rest on request, with lineIntervals). */

@@ -1,5 +1,5 @@
 // The plan worker's state and work, apart from the worker plumbing so that Node tests run it with the
-// Node engine and a memory store: a register being set up (read, banded, its transitions estimated),
+// Node engine and a memory store: a register being set up (register-draft.ts; its transitions estimated),
 // then one open plan (unpacked, ids as strings) whose lists, outcomes, weeks and storage are handled
 // here, never on the page. What goes to the page is small: the list (B lines), the plan's listing
 // and settings (plan-records.ts), and later the uncertain places (uncertain-places.ts).
@@ -26,18 +26,11 @@ import { fromRecord, planHead, planRecord, type PlanHead, type PlanMeta } from '
 import { previewOf, type OutcomesPreview, type OutcomesQuestion } from './outcomes-preview.ts';
 import { exportPlan, importPlan, type ExportedPlan, type PlanImportResult, type RecordStore } from './plan-transfer.ts';
 import type { Base64Codec } from '../../core/plan/base64.ts';
-import { readRegister, type RegisterSource } from './register-source.ts';
-import { reband, type Banding } from './reband.ts';
-import { registerSummary, type RegisterSummary } from './register-summary.ts';
+import type { RegisterSource } from './register-source.ts';
+import type { Banding } from './reband.ts';
+import type { RegisterSummary } from './register-summary.ts';
+import { RegisterDraft, summaryOf } from './register-draft.ts';
 import { UncertainPlaces, type DrawHelper, type Uncertainty } from './uncertain-places.ts';
-
-/** The register's summary, once per register (a register is never changed in place). */
-const summaries = new WeakMap<Register, RegisterSummary>();
-function summaryOf(register: Register): RegisterSummary {
-  let s = summaries.get(register);
-  if (!s) summaries.set(register, (s = registerSummary(register)));
-  return s;
-}
 
 export interface PlanView {
   head: PlanHead;
@@ -60,10 +53,8 @@ export type WeekApplyResult =
 
 
 export class WeeklyPlan {
-  private draft: Register | null = null;
-  /** Where the draft was read from, and the bands chosen on it since (read again, they are kept). */
-  private source: RegisterSource | null = null;
-  private readonly bandings = new Map<string, Banding>();
+  /** The register being set up for a new plan. */
+  private readonly draft = new RegisterDraft();
   private plan: PlanState | null = null;
   private meta: PlanMeta | null = null;
   private outcomes: { parsed: WeekOutcomes; week: number; questions: OutcomesQuestion[]; changes: ReadChanges } | null = null;
@@ -84,42 +75,20 @@ export class WeeklyPlan {
 
   /** Reads the register and estimates its transitions under the default prior group (the form's default too). */
   async loadRegister(source: RegisterSource, control: ReadControl = {}): Promise<RegisterSummary> {
-    this.draft = null;
-    this.draft = await readRegister(source, control);
-    this.source = source;
-    this.bandings.clear();
-    this.lists.posterior(this.draft, defaultPriorGroup(this.draft.schema));
-    return this.draftSummary();
+    this.lists.posterior(await this.draft.load(source, control), defaultPriorGroup(this.draft.need().schema));
+    return this.draft.summary();
   }
 
   band(group: string, banding: Banding): RegisterSummary {
-    const r = this.need(this.draft, 'no register is loaded');
-    this.draft = { ...r, schema: reband(r.schema, r.features, r.numArms, group, banding) };
-    this.bandings.set(group, banding);
-    return this.draftSummary();
+    this.draft.band(group, banding);
+    return this.draft.summary();
   }
 
-  /**
-   * Reads the register's file again with its text columns grouped as `text` says (rare values merged
-   * into "other" or kept), keeping the bands chosen so far. A saved population's were chosen on import.
-   */
+  /** The register's file read again with its text columns grouped as `text` says (register-draft.ts). */
   async groupText(text: TextChoices): Promise<RegisterSummary> {
-    const source = this.need(this.source, 'no register is loaded');
-    if (source.kind !== 'file') throw new Error('the text columns of a saved population were grouped when it was imported: import its file again on the Data screen to group them otherwise');
-    const register = await readRegister({ ...source, text });
-    let schema = register.schema;
-    for (const [group, banding] of this.bandings) {
-      if (schema.groups.some((g) => g.name === group)) schema = reband(schema, register.features, register.numArms, group, banding);
-    }
-    this.draft = { ...register, schema };
-    this.source = { ...source, text };
-    this.lists.posterior(this.draft, defaultPriorGroup(this.draft.schema));
-    return this.draftSummary();
-  }
-
-  /** The draft's summary, saying whether its text columns can be grouped again (its file can be read again). */
-  private draftSummary(): RegisterSummary {
-    return { ...summaryOf(this.draft!), regroupable: this.source?.kind === 'file' };
+    const register = await this.draft.groupText(text);
+    this.lists.posterior(register, defaultPriorGroup(register.schema));
+    return this.draft.summary();
   }
 
   /**
@@ -127,7 +96,7 @@ export class WeeklyPlan {
    * transitions the list is made with (core/plan/register-population.ts), at the plan's budget.
    */
   population(): Instance {
-    const register = this.plan?.register ?? this.need(this.draft, 'no register is loaded');
+    const register = this.plan?.register ?? this.draft.need();
     const group = this.plan ? this.plan.settings.priorGroup : defaultPriorGroup(register.schema);
     const instance = registerPopulation(register, this.lists.posterior(register, group));
     return this.plan ? { ...instance, budget: Math.min(this.plan.settings.budget, instance.numArms) } : instance;
@@ -138,7 +107,7 @@ export class WeeklyPlan {
    * saved after it: saved() says when it is (one transaction). Throws PlanError on bad settings.
    */
   async create(settings: PlanSettings, meta: PlanMeta): Promise<PlanView> {
-    const register = this.need(this.draft, 'no register is loaded');
+    const register = this.draft.need();
     await this.settled();
     const list = await this.newList(register, settings, currentWeek(register.history));
     const plan: PlanState = { format: PLAN_FORMAT, version: PLAN_VERSION, register, settings, weeks: [recordOf(list)] };

@@ -10,6 +10,7 @@ import { bucketText } from '../../../../src/core/words/bucket-name.ts';
 import type { Register } from '../../../../src/core/plan/register.ts';
 import { asTable } from '../../../../src/core/instance/feature-table.ts';
 import type { WeeklyList } from '../../../../src/core/plan/weekly-list.ts';
+import type { LineReasons } from '../../../../src/core/plan/line-reasons.ts';
 
 const column = (name: string, label: string, group: string | null) => ({ name, label, description: '', type: 'integer' as const, group });
 // Ages one-hot (2 columns), income bucketed on one column, and a stand-alone column whose label has a comma.
@@ -23,12 +24,19 @@ const schema: FeatureSchema = {
 // 5 beneficiaries, 4 columns each; arm 4 has no age bucket and no distance.
 const features = Float64Array.from([1, 0, 50, 3, 0, 1, 150, 2.5, 1, 0, 100, 0, 0, 1, 90, 7, 0, 0, 120, NaN]);
 const register = { numArms: 5, ids: ['a', 'b,2', 'c', 'd', 'e'], schema, features: asTable(features, 5, 4) } as unknown as Register;
+// The reasons' numbers (line-reasons.ts): one term weighing everyone alike, so that line 1 moved only as
+// others did; line 0 was brought in by a minimum.
+const same = (lines: number, schemaOf = schema, values = new Float64Array(0), columns: number[] = []): LineReasons => ({
+  schema: schemaOf, terms: [{ text: 'state', weight: new Float64Array(lines).fill(1), featuresUsed: columns }],
+  means: Float64Array.of(1), columns: Int32Array.from(columns), values, lines, holdout: null,
+});
 const list = {
   arms: Int32Array.from([4, 1]), index: Float64Array.from([0.5, 0.1 + 0.2]), defaultRank: Int32Array.from([3, 1]),
-  via: ['Ages 51-60', ''], reasons: ['brought in by the Ages 51-60 minimum', 'same place as the default'],
-  details: ['brought in by the minimum of Ages 51-60; older, "low" income', 'same as default rank 1'],
-  membership: Float64Array.from([NaN, NaN]),
+  via: ['Ages 51-60', ''], why: same(2), membership: Float64Array.from([NaN, NaN]),
 } as unknown as WeeklyList;
+const LOWER = '1 place lower than the default, as others weigh more under this priority';
+const DETAIL = 'down from default rank 1; the reward weighs her like the average beneficiary (weight 1), so her call\'s ' +
+  'expected effect decides, as under the default';
 
 describe('the list as CSV', () => {
   test('quotes fields holding commas, quotes or line breaks, and leaves others bare', () => {
@@ -63,16 +71,17 @@ describe('the list as CSV', () => {
     ]);
     expect(table.rows.map((r) => r.fields)).toEqual([
       ['e', '1', 'brought in by the Ages 51-60 minimum', '', '', '0.5', '3', 'Ages ? · income > 100', '0', '0', '120', '',
-        'brought in by the minimum of Ages 51-60; older, "low" income', '0.5'],
-      ['b,2', '2', 'same place as the default', '', '', '0.3', '1', 'Ages 51-60 · income > 100', '0', '1', '150', '2.5',
-        'same as default rank 1', '0.30000000000000004'],
+        'brought in by the minimum of Ages 51-60; up from default rank 3; the reward weighs her like the average ' +
+        'beneficiary (weight 1), so her call\'s expected effect decides, as under the default', '0.5'],
+      ['b,2', '2', LOWER, '', '', '0.3', '1', 'Ages 51-60 · income > 100', '0', '1', '150', '2.5', DETAIL,
+        '0.30000000000000004'],
     ]);
   });
 
   test('gives her chance and the borderline mark once the draws are counted, with the list or after it', () => {
-    expect(reasonDetail(list, 1)).toBe('same as default rank 1');
+    expect(reasonDetail(list, 1)).toBe(DETAIL);
     const counted = Float64Array.from([1, 0.35]);
-    expect(reasonDetail(list, 1, counted)).toBe('same as default rank 1; on the list in 35% of posterior draws');
+    expect(reasonDetail(list, 1, counted)).toBe(`${DETAIL}; on the list in 35% of posterior draws`);
     const withDraws = { ...list, membership: counted };
     const rows = parseCsv(listCsv(withDraws, listLines(register, list.arms)).slice(1)).rows.map((r) => r.fields);
     expect(rows.map((r) => [r[3], r[4]])).toEqual([['1', 'no'], ['0.35', 'yes']]);
@@ -82,10 +91,13 @@ describe('the list as CSV', () => {
   test('is safe to open in Excel: text a spreadsheet would take for a formula is made inert, numbers stay numbers', () => {
     const ids = ['=HYPERLINK("http://x","y")', '-2', '+1', '@SUM(A1)', '\tx'];
     const hostile = { ...register, ids } as unknown as Register;
+    // a yes/no column whose label is a formula, weighing line 0 above the average: her reason starts with it
+    const formula = { ...schema, columns: [...schema.columns, { ...schema.columns[3], label: '=1+1', type: 'binary' as const }] };
+    const why = { ...same(4, formula, Float64Array.of(1, 0, 0, 0), [4]), means: Float64Array.of(1.5) };
+    why.terms[0].weight.set([2, 1, 1, 1]);
     const evil = {
       ...list, arms: Int32Array.from([0, 1, 2, 3]), index: Float64Array.from([-0.25, 1, 2, 3]),
-      defaultRank: Int32Array.from([1, 2, 3, 4]), via: ['', '', '', ''], reasons: ['-older', '+x', '@y', 'z'],
-      details: ['=1+1', 'a', 'b', 'c'], membership: Float64Array.from([NaN, NaN, NaN, NaN]),
+      defaultRank: Int32Array.from([2, 2, 3, 4]), via: ['', '', '', ''], why, membership: Float64Array.from([NaN, NaN, NaN, NaN]),
     } as unknown as WeeklyList;
     const schemaEvil = { ...schema, columns: schema.columns.map((c, i) => (i === 3 ? { ...c, label: '=cmd|calc' } : c)) };
     const csv = listCsv(evil, listLines({ ...hostile, schema: schemaEvil } as Register, evil.arms));
@@ -95,8 +107,7 @@ describe('the list as CSV', () => {
     // Excel's rule: a cell beginning with one of these is a formula unless it is a number.
     for (const c of cells) if (/^[=+\-@\t\r]/.test(c)) expect(Number.isFinite(Number(c)), c).toBe(true);
     expect(table.rows.map((r) => r.fields[0])).toEqual(['\'=HYPERLINK("http://x","y")', '-2', '+1', "'@SUM(A1)"]);
-    expect(table.rows[0].fields.slice(2, 3)).toEqual(["'-older"]);
+    expect(table.rows[0].fields.slice(2, 3)).toEqual(["'=1+1: 1 place higher than the default"]);
     expect(table.rows[0].fields[5]).toBe('-0.25');
-    expect(table.rows[0].fields[12]).toBe("'=1+1");
   });
 });

@@ -12,7 +12,7 @@ import { planPosterior } from '../../../../src/core/plan/plan-state.ts';
 import { seededRandom, type Random } from '../../../../src/core/random/seeded-random.ts';
 import { count } from '../../../../src/core/words/count.ts';
 import { constrainedTopBByComparator, ranksAmongBySearch } from '../../../reference/list-by-comparator.ts';
-import { engineWhittle } from './plan-fixtures.ts';
+import { engineWhittle, reasonsOf } from './plan-fixtures.ts';
 
 // Indices with masses of ties (0, -0, a few values) and a continuous part, as lists have.
 const indices = (r: Random, n: number) =>
@@ -93,9 +93,9 @@ describe('the radix list path equals the comparator path it replaced', () => {
       expect(Array.from(list.defaultArms)).toEqual(Array.from(oldDefault.arms));
       const ranks = ranksAmongBySearch(defaultIndex, rules.top.tieRank, rules.top.eligible, old.arms);
       expect(Array.from(list.defaultRank)).toEqual(Array.from(ranks));
-      expect(list.reasons.length).toBe(old.arms.length);
+      expect(reasonsOf(list).length).toBe(old.arms.length);
       // the reasons name the default places as toLocaleString writes them
-      list.reasons.forEach((reason, j) => {
+      reasonsOf(list).forEach((reason, j) => {
         const moved = Math.abs(ranks[j] - (j + 1));
         if (moved < 1000 || list.via[j] || !reason.includes('than the default')) return;
         expect(reason).toContain(moved.toLocaleString('en'));

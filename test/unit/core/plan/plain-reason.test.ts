@@ -1,14 +1,17 @@
 // The plain reason of each kind of line, at most 100 characters, in the register's words; on a real
 // list, every line's reason agrees with her rank, her default rank and the minimum that brought her in.
 import { beforeAll, describe, expect, test } from 'vitest';
+import { detailAt } from '../../../../src/core/plan/line-reasons.ts';
 import type { FeatureSchema } from '../../../../src/core/instance/types.ts';
 import { meanTermWeights, rewardTerms } from '../../../../src/core/plan/explain-priority.ts';
 import { estimateTransitions } from '../../../../src/core/plan/estimate-transitions.ts';
 import { generatedRegister } from '../../../../src/core/plan/generated-register.ts';
+import { featureValue } from '../../../../src/core/plan/feature-value.ts';
+import { asTable } from '../../../../src/core/instance/feature-table.ts';
 import { featurePhrase, plainReason, REASON_CHARS } from '../../../../src/core/plan/plain-reason.ts';
 import { currentWeek } from '../../../../src/core/plan/register.ts';
 import { buildWeeklyList, type IndexFunction } from '../../../../src/core/plan/weekly-list.ts';
-import { engineWhittle } from './plan-fixtures.ts';
+import { engineWhittle, reasonsOf } from './plan-fixtures.ts';
 
 const column = (name: string, type: 'binary' | 'integer', group: string | null, label = name) =>
   ({ name, label, description: '', type, group });
@@ -39,7 +42,7 @@ const REWARD = 'state * (1 + 0.5 * (agent_feats.age_years >= 30) + 0.5 * agent_f
 function reasonOf(reward: string, row: number, rank: number, defaultRank: number, broughtIn = '', s = schema): string {
   const terms = rewardTerms(reward, { ...population, schema: s });
   const means = meanTermWeights(terms, null);
-  return plainReason({ terms, means, row, schema: s, features, rank, defaultRank, broughtIn });
+  return plainReason({ terms, means, row, schema: s, value: featureValue(asTable(features, 4, 7)), rank, defaultRank, broughtIn });
 }
 
 describe('a plain reason', () => {
@@ -78,10 +81,10 @@ describe('a plain reason', () => {
   });
 
   test('says a feature as the register has it: a bucket of its group, a lone yes/no, a number', () => {
-    expect([0, 1, 2, 4, 5, 6].map((f) => featurePhrase(schema, features, 0, f))).toEqual([
+    expect([0, 1, 2, 4, 5, 6].map((f) => featurePhrase(schema, featureValue(asTable(features, 4, 7)), 0, f))).toEqual([
       'age_years 36', 'not in income 0-5000', 'income 5001-10000', 'Palghar', 'not in Thane', 'not urban',
     ]);
-    expect(featurePhrase(schema, Float64Array.from([NaN, 0, 0, 0, 0, 0, 0]), 0, 0)).toBe('age_years unknown');
+    expect(featurePhrase(schema, featureValue(asTable(Float64Array.from([NaN, 0, 0, 0, 0, 0, 0]), 1, 7)), 0, 0)).toBe('age_years unknown');
   });
 });
 
@@ -101,12 +104,12 @@ describe('a list\'s reasons', () => {
     };
     const list = buildWeeklyList(register, settings, currentWeek(history), { whittle, posterior });
     const kinds = new Set<string>();
-    list.reasons.forEach((reason, j) => {
+    reasonsOf(list).forEach((reason, j) => {
       expect(reason.length).toBeLessThanOrEqual(REASON_CHARS);
       const rank = j + 1, d = list.defaultRank[j];
       if (list.via[j]) {
         expect(reason).toBe(`brought in by the ${list.via[j]} minimum`);
-        expect(list.details[j].startsWith(`brought in by the minimum of ${list.via[j]}; `)).toBe(true);
+        expect(detailAt(list, j).startsWith(`brought in by the minimum of ${list.via[j]}; `)).toBe(true);
         kinds.add('brought in');
       } else if (rank === d) {
         expect(reason).toBe('same place as the default');
@@ -117,9 +120,9 @@ describe('a list\'s reasons', () => {
         expect(reason).toContain(`${places} ${rank < d ? 'higher' : 'lower'} than the default`);
         kinds.add(rank < d ? 'up' : 'down');
       }
-      expect(list.details[j]).toMatch(/(up from|down from|same as) default rank \d+/);
+      expect(detailAt(list, j)).toMatch(/(up from|down from|same as) default rank \d+/);
     });
     expect([...kinds].sort()).toEqual(['brought in', 'down', 'up']);
-    expect(list.reasons.filter((r) => r.startsWith('Ages 51-60: ')).length).toBeGreaterThan(50);
+    expect(reasonsOf(list).filter((r) => r.startsWith('Ages 51-60: ')).length).toBeGreaterThan(50);
   });
 });

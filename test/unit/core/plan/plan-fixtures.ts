@@ -1,6 +1,6 @@
 // Shared by the plan tests: the real WASM engine as the IndexFunction (with its Beta sampler), and a week
 // simulated from the true transitions (who was called, who is engaged after it) written as an outcomes CSV.
-import type { IndexFunction } from '../../../../src/core/plan/weekly-list.ts';
+import { reasonAt, type IndexFunction, type WeeklyList } from '../../../../src/core/plan/weekly-list.ts';
 import type { Random } from '../../../../src/core/random/seeded-random.ts';
 import { planIndexFunction } from '../../../../src/engine/beta-sampler.ts';
 import { loadEngineNode } from '../../../../src/engine/load-node.ts';
@@ -20,4 +20,9 @@ export function simulateWeek(truth: Float64Array, state: Uint8Array, called: Uin
 export function outcomesCsv(ids: readonly string[], called: Uint8Array, engaged: Uint8Array, week?: number): string {
   const head = week === undefined ? 'id,called,engaged' : 'id,week,called,engaged';
   return [head, ...ids.map((id, arm) => (week === undefined ? `${id},${called[arm]},${engaged[arm]}` : `${id},${week},${called[arm]},${engaged[arm]}`))].join('\n') + '\n';
+}
+
+/** Every line's plain reason (the list keeps the numbers; reasonAt writes a line's words). */
+export function reasonsOf(list: WeeklyList): string[] {
+  return Array.from(list.arms, (_, j) => reasonAt(list, j));
 }

@@ -1,5 +1,6 @@
 // A week's list on a register with text columns: the reward reads them by name, the list's groups,
 // reasons and CSV name them as written (Devanagari, Gujarati, blanks as "not recorded").
+import { detailAt } from '../../../../src/core/plan/line-reasons.ts';
 import { describe, expect, test } from 'vitest';
 import { parseCsv } from '../../../../src/core/datasets/csv.ts';
 import { parseHistoryCsv } from '../../../../src/core/datasets/register-csv.ts';
@@ -8,7 +9,7 @@ import { planPosterior } from '../../../../src/core/plan/plan-state.ts';
 import { currentWeek } from '../../../../src/core/plan/register.ts';
 import { buildWeeklyList } from '../../../../src/core/plan/weekly-list.ts';
 import { district, textFeaturesCsv, textHistoryCsv } from '../../../fixtures/text-register.ts';
-import { engineWhittle } from './plan-fixtures.ts';
+import { engineWhittle, reasonsOf } from './plan-fixtures.ts';
 
 describe('a list on a register with text columns', () => {
   test('a reward favouring पालघर lists its mothers first, and the CSV and reasons name districts as written', async () => {
@@ -22,9 +23,9 @@ describe('a list on a register with text columns', () => {
     const others = districts.findIndex((d) => d !== 'पालघर');
     expect(others === -1 || others >= 6).toBe(true);
     if (others !== -1) expect(districts.slice(others)).not.toContain('पालघर');
-    expect(list.details[0]).toMatch(/district == 'पालघर'.*she district = पालघर/);
+    expect(detailAt(list, 0)).toMatch(/district == 'पालघर'.*she district = पालघर/);
     // the plain reason names her district once, as written
-    const moved = list.reasons.filter((r) => r !== 'same place as the default');
+    const moved = reasonsOf(list).filter((r) => r !== 'same place as the default');
     expect(moved.every((r) => /^district पालघर: \d+ places? higher than the default$/.test(r))).toBe(true);
     const csv = parseCsv(listCsv(list, listLines(register, list.arms)));
     const at = csv.header.indexOf('features');

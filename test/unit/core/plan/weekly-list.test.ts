@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
+import { detailAt } from '../../../../src/core/plan/line-reasons.ts';
 import { seededTieRanks, shareQuota } from '../../../../src/core/plan/constrained-top-b.ts';
 import { estimateTransitions } from '../../../../src/core/plan/estimate-transitions.ts';
 import { generatedRegister } from '../../../../src/core/plan/generated-register.ts';
@@ -10,7 +11,7 @@ import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
 import { compileReward } from '../../../../src/core/reward/compile-reward.ts';
 import { referenceConstrainedTopB } from '../../../reference/constrained-top-b.ts';
 import { closedFormWhittle2, type Q } from '../../../reference/whittle2.ts';
-import { engineWhittle } from './plan-fixtures.ts';
+import { engineWhittle, reasonsOf } from './plan-fixtures.ts';
 
 let whittle: IndexFunction;
 beforeAll(async () => {
@@ -96,7 +97,7 @@ describe('buildWeeklyList', () => {
         if (calls < q.min) expect(list.unmet.join('\n')).toContain(q.label);
       });
       expect(list.arms.length === s.budget || list.unmet.length > 0).toBe(true);
-      expect(list.reasons).toHaveLength(list.arms.length);
+      expect(reasonsOf(list)).toHaveLength(list.arms.length);
       // A minimum is credited with exactly those it took who are not on the list made without it.
       const credited = brute.quotas.map((_q, k) => {
         const quotas = brute.quotas.map((x, i) => (i === k ? { ...x, min: 0 } : x));
@@ -140,8 +141,8 @@ describe('buildWeeklyList', () => {
     expect(old.sharePopulation).toBeCloseTo(old.population / 3000, 12);
     expect(list.sentences[0]).toMatch(new RegExp(`^this priority moves ${old.calls - old.defaultCalls} of 160 calls to Ages 51-60, mostly from Ages \\d`));
     const j = Array.from(list.arms).findIndex((arm) => register.features.columns[register.schema.columns.findIndex((c) => c.name === 'age_51_60')][arm] === 1);
-    expect(list.details[j]).toContain('raised by state * (4 * “Ages 51-60”) (+4 vs average');
-    expect(list.details[j]).toContain('she is Ages 51-60');
+    expect(detailAt(list, j)).toContain('raised by state * (4 * “Ages 51-60”) (+4 vs average');
+    expect(detailAt(list, j)).toContain('she is Ages 51-60');
     // Posterior intervals of the listed: if called and if not, around the posterior means.
     for (let k = 0; k < 4; k++) expect(list.intervals[k]).toBeGreaterThanOrEqual(0);
     expect(list.intervals[0]).toBeLessThanOrEqual(list.intervals[1]);

@@ -1,0 +1,150 @@
+// Why each line of a list is there, kept as numbers and written in words only for the lines read: the
+// screen shows 100 lines at a time, the CSV and the printed list every line once. At 10^6 beneficiaries
+// a list of 10^5 lines made 2 x 10^5 strings that mostly nobody read; now the list carries each line's
+// term weights and the feature values those terms read (a few numbers a line, structured-clone safe
+// for the plan worker's message), and reasonAt / detailAt write the plain reason (plain-reason.ts) and
+// the full account (explain-priority.ts) of line j, the same words as before.
+import type { FeatureSchema } from '../instance/types.ts';
+import { parseReward } from '../reward/parse-reward.ts';
+import { explainPriority, rewardTerms, type RewardTerm } from './explain-priority.ts';
+import { featureValue, populationRows, type FeatureValue } from './feature-value.ts';
+import { plainReason } from './plain-reason.ts';
+import type { Register } from './register.ts';
+import { scratch } from './scratch.ts';
+
+/** The reasons' numbers: per plan line her term weights and the values of the features they read. */
+export interface LineReasons {
+  schema: FeatureSchema;
+  /** The reward's additive terms, weight[j] of plan line j. */
+  terms: RewardTerm[];
+  /** Each term's mean weight over the eligible (or an even sample of them). */
+  means: Float64Array;
+  /** The feature columns kept (those the terms read, and the other columns of their text groups). */
+  columns: Int32Array;
+  /** Plan lines x columns.length: line j's value of columns[c] at j * columns.length + c. */
+  values: Float64Array;
+  /** The plan's lines (those after them are the holdout's calls). */
+  lines: number;
+  /** The reason of the lines after the plan's (the holdout's calls: holdoutReason of its rule); null: none. */
+  holdout: string | null;
+}
+
+/** What reasonAt and detailAt read of a list. */
+export interface ReasonedList {
+  why: LineReasons;
+  defaultRank: Int32Array;
+  via: string[];
+}
+
+/** Eligible beneficiaries whose term weights give the averages the reasons compare with, beyond the listed. */
+export const REASON_SAMPLE = 65536;
+
+/**
+ * The reasons' numbers for the plan's lines (`listed`, in rank order): the reward's terms compiled on
+ * the listed beneficiaries and on the eligible ones the averages are taken over (all, or for big
+ * registers an even stride of REASON_SAMPLE; a column typed int or float by values all outside these
+ * rows could type differently, which only the wording of a reason would show).
+ */
+export function lineReasons(
+  register: Register, reward: string, listed: Int32Array, eligible: Uint8Array, holdout: LineReasons['holdout'],
+): LineReasons {
+  const { numArms: N, schema } = register;
+  const P = listed.length;
+  let count = 0;
+  for (let arm = 0; arm < N; arm++) count += eligible[arm];
+  const stride = Math.max(1, Math.ceil(count / REASON_SAMPLE));
+  const rows = scratch('reason-rows', Int32Array, P + Math.ceil(count / stride));
+  rows.set(listed);
+  let n = P;
+  for (let arm = 0, e = 0; arm < N; arm++) if (eligible[arm] && e++ % stride === 0) rows[n++] = arm;
+  const columns = keptColumns(schema, reward);
+  const value = featureValue(register.features);
+  // A term's weight depends on her only through the columns it reads: compile the terms once per distinct
+  // combination of the kept columns' values (a few hundred in a register of buckets), else on every row.
+  const distinct = distinctRows(value, rows.subarray(0, n), columns);
+  const all = rewardTerms(reward, populationRows(register, distinct ? distinct.first : rows.subarray(0, n), columns));
+  const weightOf = (t: RewardTerm, r: number) => t.weight[distinct ? distinct.of[r] : r];
+  const means = Float64Array.from(all, (t) => {
+    let sum = 0;
+    for (let r = P; r < n; r++) sum += weightOf(t, r);
+    return n > P ? sum / (n - P) : 0;
+  });
+  const terms = all.map((t) => ({ ...t, weight: Float64Array.from({ length: P }, (_, j) => weightOf(t, j)) }));
+  const K = columns.length, values = new Float64Array(P * K);
+  for (let j = 0; j < P; j++) for (let c = 0; c < K; c++) values[j * K + c] = value(listed[j], columns[c]);
+  return { schema, terms, means, columns: Int32Array.from(columns), values, lines: P, holdout };
+}
+
+/** Beyond this many distinct combinations (a register of numbers), the terms are compiled on every row. */
+const MAX_DISTINCT = 4096;
+
+/**
+ * The rows' distinct combinations of the columns' values: `first` the first arm of each, `of[r]` the
+ * combination of row r; null when there are more than MAX_DISTINCT, or a value is not a whole number in
+ * 0..255 (then each row is compiled: a register of numbers repeats few combinations anyway).
+ */
+function distinctRows(
+  value: FeatureValue, rows: Int32Array, columns: number[],
+): { first: Int32Array; of: Int32Array } | null {
+  if (columns.length > 6) return null;
+  const byCode = new Map<number, number>(), first: number[] = [];
+  const of = new Int32Array(rows.length), K = columns.length;
+  for (let r = 0; r < rows.length; r++) {
+    const arm = rows[r];
+    let code = 0;
+    for (let k = 0; k < K; k++) {
+      const v = value(arm, columns[k]);
+      // -0 reads as 0 in a reward, but a reason could say it otherwise: never merged
+      if (!(v >= 0 && v <= 255 && Number.isInteger(v)) || Object.is(v, -0)) return null;
+      code = code * 256 + v;
+    }
+    let c = byCode.get(code);
+    if (c === undefined) {
+      if (first.length >= MAX_DISTINCT) return null;
+      byCode.set(code, (c = first.push(arm) - 1));
+    }
+    of[r] = c;
+  }
+  return { first: Int32Array.from(first), of };
+}
+
+/** The columns the reward reads, with every column of a text group it reads (a text value is one feature for her). */
+function keptColumns(schema: FeatureSchema, reward: string): number[] {
+  const parsed = parseReward(reward, schema);
+  if (!parsed.ok) throw new Error(`the reward does not parse: ${parsed.error.message}`);
+  const kept = new Set(parsed.featuresUsed);
+  for (const g of schema.groups) if (g.text && g.columns.some((f) => kept.has(f))) g.columns.forEach((f) => kept.add(f));
+  return [...kept].sort((a, b) => a - b);
+}
+
+/** Line j's kept feature values by column (NaN for a column not kept: no reason reads one). */
+function lineValues(why: LineReasons): FeatureValue {
+  const at = new Int32Array(why.schema.columns.length).fill(-1), K = why.columns.length;
+  why.columns.forEach((f, c) => (at[f] = c));
+  return (j, f) => (at[f] < 0 ? NaN : why.values[j * K + at[f]]);
+}
+
+const readers = new WeakMap<LineReasons, FeatureValue>();
+function valuesOf(why: LineReasons): FeatureValue {
+  let value = readers.get(why);
+  if (!value) readers.set(why, (value = lineValues(why)));
+  return value;
+}
+
+/** The plain reason of line j (plain-reason.ts), at most REASON_CHARS characters. */
+export function reasonAt(list: ReasonedList, j: number): string {
+  const { why } = list;
+  if (j >= why.lines) return why.holdout!;
+  const { terms, means, schema } = why;
+  const value = valuesOf(why);
+  const defaultRank = list.defaultRank[j];
+  return plainReason({ terms, means, row: j, schema, value, rank: j + 1, defaultRank, broughtIn: list.via[j] });
+}
+
+/** The full account of line j (explain-priority.ts), with the minimum that brought her in. */
+export function detailAt(list: ReasonedList, j: number): string {
+  const { why } = list;
+  if (j >= why.lines) return `${why.holdout!} (held out by the plan's randomization; not chosen by this priority)`;
+  const detail = explainPriority(why.terms, why.means, j, why.schema, valuesOf(why), list.defaultRank[j], j + 1);
+  return list.via[j] ? `brought in by the minimum of ${list.via[j]}; ${detail}` : detail;
+}
