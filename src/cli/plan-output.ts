@@ -15,12 +15,12 @@ import { workerSentences } from '../core/plan/plan-workers.ts';
 const membershipOf = (view: PlanView, u: Uncertainty | null) => u?.membership ?? view.list.membership;
 
 /** calls.csv: the core's list CSV, the same file as the app's download. */
-export function listCsv(view: PlanView, u: Uncertainty | null): string {
+export function callsCsv(view: PlanView, u: Uncertainty | null): string {
   return coreListCsv(view.list, view.lines, membershipOf(view, u));
 }
 
 /** calls.xlsx: the same table as a workbook. */
-export function listXlsx(view: PlanView, u: Uncertainty | null): Uint8Array {
+export function callsXlsx(view: PlanView, u: Uncertainty | null): Uint8Array {
   return coreListXlsx(view.list, view.lines, membershipOf(view, u));
 }
 

@@ -22,7 +22,7 @@ import type { WorkerSetting } from '../../core/plan/plan-workers.ts';
 import { parseCapacityCsv } from '../../core/datasets/capacity-csv.ts';
 import { exists, type PlanFileStore } from '../plan-file-store.ts';
 import { withPlanFile } from '../plan-file-session.ts';
-import { listCsv, listJson, listText, listXlsx } from '../plan-output.ts';
+import { callsCsv, callsXlsx, listJson, listText } from '../plan-output.ts';
 import { namedFile, readTextFile } from '../read-text-file.ts';
 import { COLUMN_OPTIONS, columnLines, columnsJson, mappingFromFlags, registerFileFlag, registerFileSource } from '../column-flags.ts';
 import type { ColumnReport } from '../../core/datasets/column-mapping.ts';
@@ -275,7 +275,7 @@ async function finish(
   writeList: (list: string | Uint8Array) => Promise<void>, saved: string, columns: ColumnReport[] = [], week: Record<string, number> = {},
 ): Promise<number> {
   const u = await plan.uncertainty();
-  if (typeof options.out === 'string') await writeList(/\.xlsx$/i.test(options.out) ? listXlsx(view, u) : listCsv(view, u));
+  if (typeof options.out === 'string') await writeList(/\.xlsx$/i.test(options.out) ? callsXlsx(view, u) : callsCsv(view, u));
   if (options.json) {
     const out = listJson(view, u, week);
     io.stdout.write((columns.length ? `${out.slice(0, -1)},"columns":${JSON.stringify(columnsJson(columns))}}` : out) + '\n');

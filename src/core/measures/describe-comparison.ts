@@ -2,6 +2,7 @@
 // comparePolicies (never by the LLM). Every figure carries its interval; a change within the noise
 // is said to be "no measurable difference".
 import { NOISE_MULTIPLIER, type BucketComparison, type Change, type PolicyComparison } from './compare-policies.ts';
+import { bucketName } from '../words/bucket-name.ts';
 
 export interface ComparisonText {
   /** One sentence: the main effect, or that the policy is indistinguishable from the reference. */
@@ -18,11 +19,6 @@ export interface DescribeOptions {
   reference: string;
   /** At most this many buckets are named for calls and for engagement (the largest changes first). */
   maxBuckets?: number;
-}
-
-/** `label` as a reader sees it: the bucket, prefixed with its group unless the label already says it. */
-export function bucketName(group: string, label: string): string {
-  return label.toLowerCase().startsWith(group.toLowerCase()) ? label : `${group}: ${label}`;
 }
 
 /** Decimals that show a change at the precision of its interval (in the unit it is printed in). */

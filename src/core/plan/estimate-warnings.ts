@@ -2,7 +2,7 @@
 // the numbers and groups involved. Each is said twice from the same fields: `technical`, for a
 // statistician (the command line prints it), and plainWords, for a program manager (the Plan screen,
 // with the technical words beside them).
-import { bucketName } from './list-make-up.ts';
+import { bucketName } from '../words/bucket-name.ts';
 
 /** A not-called row (weeks starting in `state` without a call) too thin to fit: its prior is uniform. */
 export interface FewUncalledWeeks {

@@ -16,11 +16,9 @@ import { xlsxSheet } from '../export/xlsx-sheet.ts';
 import { groupBuckets } from '../measures/group-buckets.ts';
 import { packedAt } from './packed-plan.ts';
 import { isBorderline } from './borderline.ts';
-import { bucketText } from './plain-reason.ts';
+import { bucketText } from '../words/bucket-name.ts';
 import type { Register } from './register.ts';
 import type { WeeklyList } from './weekly-list.ts';
-
-export { bucketText } from './plain-reason.ts';
 
 /** What the file says of each line beyond the list itself (listLines); the plan worker sends it with the list. */
 export interface ListLines {

@@ -7,6 +7,7 @@ import { groupBuckets } from '../measures/group-buckets.ts';
 import type { CellArray } from '../instance/occupancy.ts';
 import { parseReward } from '../reward/parse-reward.ts';
 import type { ShareSetting } from './plan-settings.ts';
+import { bucketName } from '../words/bucket-name.ts';
 
 /** Indices of the groups the reward reads or a share rule names, in schema order. */
 export function priorityGroups(schema: FeatureSchema, settings: { reward: string; shares: readonly ShareSetting[] }) {
@@ -92,13 +93,6 @@ export function makeUpSentences(shares: GroupShare[], budget: number, named: rea
   if (named.length === 0) return moves.map((m) => m.text);
   const asked = moves.filter((m) => named.includes(m.group)).map((m) => m.text);
   return [...asked, ...moves.filter((m) => !named.includes(m.group)).map((m) => `side effect: ${m.text}`)];
-}
-
-/** The label alone when it already names its group ("Ages 51-60"), else "Languages: Speaks Hindi". */
-export function bucketName(group: string, bucket: string): string {
-  const g = group.toLowerCase();
-  const stem = g.endsWith('s') ? g.slice(0, -1) : g;
-  return bucket.toLowerCase().includes(stem) ? bucket : `${group}: ${bucket}`;
 }
 
 const sizes = new WeakMap<CellArray, Float64Array>();

@@ -2,6 +2,7 @@
 // words, and which of her groups each printed line shows (the groups the priority reads or a share
 // rule names: all of them would take a paper line of their own; the CSV has every group).
 import { percent } from '../words/percent.ts';
+import { bucketName } from '../words/bucket-name.ts';
 import { borderlineCount, BORDERLINE_HIGH, BORDERLINE_LOW } from './borderline.ts';
 export { priorityGroups } from './list-make-up.ts';
 import type { PlanSettings } from './plan-settings.ts';
@@ -26,8 +27,8 @@ export function rulesInWords(settings: PlanSettings): string[] {
   const excluded = n(settings.exclude.length);
   out.push(settings.exclude.length > 0 ? `Excluded: ${excluded} ids are never called.` : 'No one is excluded.');
   for (const s of settings.shares) {
-    if (s.min) out.push(`At least ${pct(s.min)} of the calls go to ${s.group}: ${s.bucket}.`);
-    if (s.max !== undefined && s.max < 1) out.push(`At most ${pct(s.max)} of the calls go to ${s.group}: ${s.bucket}.`);
+    if (s.min) out.push(`At least ${pct(s.min)} of the calls go to ${bucketName(s.group, s.bucket)}.`);
+    if (s.max !== undefined && s.max < 1) out.push(`At most ${pct(s.max)} of the calls go to ${bucketName(s.group, s.bucket)}.`);
   }
   out.push(
     settings.draws > 0

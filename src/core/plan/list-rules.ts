@@ -7,7 +7,7 @@ import { compileReward } from '../reward/compile-reward.ts';
 import { seededTieRanks, shareQuota, type CallQuota } from './constrained-top-b.ts';
 import type { TransitionPosterior } from './estimate-transitions.ts';
 import { groupBuckets } from '../measures/group-buckets.ts';
-import { bucketName } from './list-make-up.ts';
+import { bucketName } from '../words/bucket-name.ts';
 import { weekSeed, type PlanSettings } from './plan-settings.ts';
 import { currentState, type Register } from './register.ts';
 import { holdoutProblems, holdoutRules, type HoldoutRules } from './holdout-plan.ts';

@@ -5,6 +5,7 @@
 //   "same place as the default"
 // The full account, term by term with the weights, is explain-priority.ts's; both read the same terms
 // (rewardTerms) and averages (meanTermWeights), so they never disagree on what moved her.
+import { bucketText } from '../words/bucket-name.ts';
 import type { FeatureGroup, FeatureSchema } from '../instance/types.ts';
 import type { RewardTerm } from './explain-priority.ts';
 import { count } from '../words/count.ts';
@@ -26,11 +27,6 @@ export interface PlainReasonInput {
   defaultRank: number;
   /** The label of the share minimum that brought her in (she would not be listed without it), or "". */
   broughtIn: string;
-}
-
-/** A bucket as a reader needs it: "Speaks Gujarati" says enough, "<= 30" needs its group ("age <= 30"). */
-export function bucketText(group: string, bucket: string): string {
-  return /^[\p{L}]/u.test(bucket) && !/^(no|yes|all)$/.test(bucket) ? bucket : `${group} ${bucket}`;
 }
 
 const num = (x: number) => String(Math.round(x * 100) / 100);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { comparePolicies, type PolicyComparison } from '../../../../src/core/measures/compare-policies.ts';
-import { bucketName, describeComparison, percentText, pointsText } from '../../../../src/core/measures/describe-comparison.ts';
+import { describeComparison, percentText, pointsText } from '../../../../src/core/measures/describe-comparison.ts';
 import type { TrialCounts } from '../../../../src/core/measures/trial-counts.ts';
 
 function counts(young: { calls: number[]; engaged: number[] }, old: { calls: number[]; engaged: number[] }): TrialCounts {
@@ -49,11 +49,6 @@ describe('describeComparison', () => {
 });
 
 describe('formatting', () => {
-  test('bucket names carry their group unless the label says it', () => {
-    expect(bucketName('Ages', 'Ages 51-60')).toBe('Ages 51-60');
-    expect(bucketName('Languages', 'Speaks Hindi')).toBe('Languages: Speaks Hindi');
-  });
-
   test('points and percents are printed at the precision of their interval', () => {
     const c = { base: 0.09, other: 0.23, diff: 0.14, se: 0.01, measurable: true } satisfies PolicyComparison['engagement'];
     expect(pointsText(c)).toEqual({ other: '23%', base: '9%', change: '+14 points ± 2' });

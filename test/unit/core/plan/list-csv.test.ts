@@ -5,7 +5,8 @@ import { describe, expect, test } from 'vitest';
 import { csvField } from '../../../../src/core/datasets/csv-field.ts';
 import { parseCsv } from '../../../../src/core/datasets/csv.ts';
 import type { FeatureSchema } from '../../../../src/core/instance/types.ts';
-import { BOM, bucketText, listCsv, listLines, reasonDetail } from '../../../../src/core/plan/list-csv.ts';
+import { BOM, listCsv, listLines, reasonDetail } from '../../../../src/core/plan/list-csv.ts';
+import { bucketText } from '../../../../src/core/words/bucket-name.ts';
 import type { Register } from '../../../../src/core/plan/register.ts';
 import type { WeeklyList } from '../../../../src/core/plan/weekly-list.ts';
 
