@@ -46,7 +46,10 @@ const COLS: usize = memory.data(256, 16);
  * Each arm's bits are gathered with step 16w + j in bit j, the order of the byte tables of discount weights at
  * `table` (buildWindowTables): 128 arms at a time, a 16 x 16 byte transpose of 16 planes, then a bitmask per arm.
  */
-export function flushPlanes(N: i32, k: i32, planes: usize, table: usize, L: i32, occDisc: usize, occSteps: usize, pulls: usize, pulledTrials: usize, pulledInTrial: usize): void {
+export function flushPlanes(
+  N: i32, k: i32, planes: usize, table: usize, L: i32,
+  occDisc: usize, occSteps: usize, pulls: usize, pulledTrials: usize, pulledInTrial: usize,
+): void {
   const P = planeBytes(N);
   const acts = planes + P * <usize>(WINDOW + 1);
   const mask: u32 = L >= WINDOW ? 0xffff : ((<u32>1 << <u32>L) - 1);
@@ -84,10 +87,14 @@ export function flushPlanes(N: i32, k: i32, planes: usize, table: usize, L: i32,
  */
 function transposeHistories(rows: usize, stride: usize, out: usize): void {
   // stage 1: rows 2p, 2p+1 -> 16-bit units (M[2p][j], M[2p+1][j]), columns 0..7 (lo) and 8..15 (hi)
-  const r0 = v128.load(rows), r1 = v128.load(rows + stride), r2 = v128.load(rows + 2 * stride), r3 = v128.load(rows + 3 * stride);
-  const r4 = v128.load(rows + 4 * stride), r5 = v128.load(rows + 5 * stride), r6 = v128.load(rows + 6 * stride), r7 = v128.load(rows + 7 * stride);
-  const r8 = v128.load(rows + 8 * stride), r9 = v128.load(rows + 9 * stride), r10 = v128.load(rows + 10 * stride), r11 = v128.load(rows + 11 * stride);
-  const r12 = v128.load(rows + 12 * stride), r13 = v128.load(rows + 13 * stride), r14 = v128.load(rows + 14 * stride), r15 = v128.load(rows + 15 * stride);
+  const r0 = v128.load(rows), r1 = v128.load(rows + stride);
+  const r2 = v128.load(rows + 2 * stride), r3 = v128.load(rows + 3 * stride);
+  const r4 = v128.load(rows + 4 * stride), r5 = v128.load(rows + 5 * stride);
+  const r6 = v128.load(rows + 6 * stride), r7 = v128.load(rows + 7 * stride);
+  const r8 = v128.load(rows + 8 * stride), r9 = v128.load(rows + 9 * stride);
+  const r10 = v128.load(rows + 10 * stride), r11 = v128.load(rows + 11 * stride);
+  const r12 = v128.load(rows + 12 * stride), r13 = v128.load(rows + 13 * stride);
+  const r14 = v128.load(rows + 14 * stride), r15 = v128.load(rows + 15 * stride);
   const l0 = lo8(r0, r1), h0 = hi8(r0, r1), l1 = lo8(r2, r3), h1 = hi8(r2, r3);
   const l2 = lo8(r4, r5), h2 = hi8(r4, r5), l3 = lo8(r6, r7), h3 = hi8(r6, r7);
   const l4 = lo8(r8, r9), h4 = hi8(r8, r9), l5 = lo8(r10, r11), h5 = hi8(r10, r11);
@@ -130,10 +137,14 @@ function column2(x: v128, y: v128, c: i32): void {
 
 // @ts-ignore: decorator
 @inline
-function lo8(a: v128, b: v128): v128 { return v128.shuffle<i8>(a, b, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23); }
+function lo8(a: v128, b: v128): v128 {
+  return v128.shuffle<i8>(a, b, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
+}
 // @ts-ignore: decorator
 @inline
-function hi8(a: v128, b: v128): v128 { return v128.shuffle<i8>(a, b, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31); }
+function hi8(a: v128, b: v128): v128 {
+  return v128.shuffle<i8>(a, b, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
+}
 // @ts-ignore: decorator
 @inline
 function lo16(a: v128, b: v128): v128 { return v128.shuffle<i16>(a, b, 0, 8, 1, 9, 2, 10, 3, 11); }

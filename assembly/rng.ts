@@ -4,7 +4,10 @@
 /** The golden-ratio increment 0x9e3779b9. */
 export const GOLD: u32 = 0x9e3779b9;
 
-/** Streams: 1 arms (bench generator), 2 initial states, 3 transitions, 4 ties at the budget cut, 5 the Random policy. */
+/**
+ * Streams: 1 arms (bench generator), 2 initial states, 3 transitions, 4 ties at the budget cut, 5 the Random
+ * policy.
+ */
 export const STREAM_INITIAL: u32 = 2;
 export const STREAM_TRANSITION: u32 = 3;
 export const STREAM_TIES: u32 = 4;

@@ -1,6 +1,6 @@
 // Rollouts of the Whittle, Random and No Action policies, accumulating occupancy statistics.
-// The rules and the generator are those of docs/ARCHITECTURE.md ("Simulation", "Benchmarks"), so the 2-state Whittle case with
-// ties to the lowest id reproduces the bench's checksums bit for bit.
+// The rules and the generator are those of docs/ARCHITECTURE.md ("Simulation", "Benchmarks"), so the 2-state
+// Whittle case with ties to the lowest id reproduces the bench's checksums bit for bit.
 import { firstPullInTrial, flushPlanes, packBits, planeBytes, WINDOW } from './history-planes';
 import { below, draw32, streamKey, STREAM_INITIAL, STREAM_RANDOM_POLICY, STREAM_TIES, STREAM_TRANSITION } from './rng';
 
@@ -32,7 +32,9 @@ export const POLICY_RANDOM: i32 = 2;
  * out: the whole table: u32, totalRows x (S-1), then the flags: bit (row * (S-1) + j) of the bytes that
  * follow, zeroed by the host (thresholdBytes(totalRows, S) bytes in all).
  */
-export function samplingThresholds(rows: i32, numStates: i32, probabilities: usize, out: usize, firstRow: i32, totalRows: i32): void {
+export function samplingThresholds(
+  rows: i32, numStates: i32, probabilities: usize, out: usize, firstRow: i32, totalRows: i32,
+): void {
   const S = numStates;
   const flags = flagsOf(out, totalRows * (S - 1));
   for (let r = 0; r < rows; r++) {
@@ -79,7 +81,8 @@ function flagAt(flags: usize, bit: u32): bool {
 function sampleState(thr: usize, flags: usize, row: i32, S: i32, m: u32): i32 {
   const o = thr + (<usize>(row * (S - 1)) << 2);
   for (let j = 0; j < S - 1; j++) {
-    if (m < load<u32>(o + (<usize>j << 2)) || (m == 0xffffffff && flagAt(flags, <u32>(row * (S - 1) + j)))) return S - 1 - j;
+    const below = m < load<u32>(o + (<usize>j << 2));
+    if (below || (m == 0xffffffff && flagAt(flags, <u32>(row * (S - 1) + j)))) return S - 1 - j;
   }
   return 0;
 }
@@ -92,7 +95,9 @@ function sampleState(thr: usize, flags: usize, row: i32, S: i32, m: u32): i32 {
  * tiedNext[k] = 1 when order[k] and order[k+1] have equal values.
  * Scratch: keys, keys2 (u64 n each), order2 (u32 n), hist (u32 65536).
  */
-export function sortDescending(n: i32, values: usize, order: usize, tiedNext: usize, keys: usize, keys2: usize, order2: usize, hist: usize): void {
+export function sortDescending(
+  n: i32, values: usize, order: usize, tiedNext: usize, keys: usize, keys2: usize, order2: usize, hist: usize,
+): void {
   for (let i = 0; i < n; i++) {
     const b = reinterpret<u64>(load<f64>(values + (<usize>i << 3)) + 0.0);
     // ascending order of `key` is descending order of the value
@@ -131,7 +136,8 @@ export function sortDescending(n: i32, values: usize, order: usize, tiedNext: us
   }
   if (srcO != order) memory.copy(order, srcO, <usize>n << 2);
   for (let k = 0; k + 1 < n; k++) {
-    store<u8>(tiedNext + <usize>k, load<u64>(srcK + (<usize>k << 3)) == load<u64>(srcK + (<usize>(k + 1) << 3)) ? 1 : 0);
+    const tied = load<u64>(srcK + (<usize>k << 3)) == load<u64>(srcK + (<usize>(k + 1) << 3));
+    store<u8>(tiedNext + <usize>k, tied ? 1 : 0);
   }
   if (n > 0) store<u8>(tiedNext + <usize>(n - 1), 0);
 }
@@ -236,16 +242,24 @@ export function simulate(
       const stepBase = (<u32>k * <u32>T + <u32>t) * <u32>N;
       let picked: i32 = 0;
       if (budget > 0 && policy == POLICY_WHITTLE && groups != 0) {
-        pulledIds += selectConstrained(N, S, order, tiedNext, sel, acts, budget, tiesRandom, kTies, stepBase, k, pulls, pulledTrials, pulledInTrial, fused, groups, t);
+        pulledIds += selectConstrained(
+          N, S, order, tiedNext, sel, acts, budget, tiesRandom, kTies, stepBase,
+          k, pulls, pulledTrials, pulledInTrial, fused, groups, t,
+        );
         picked = budget < N ? budget : N; // the host checked that the bounds leave room for every call
       } else if (prefixWalk) {
         pulledIds += walkFromPrefix(N, order, sel, acts, scratch, template, P, budget);
         picked = budget;
       } else if (budget > 0 && policy == POLICY_WHITTLE) {
-        pulledIds += selectWhittle(N, S, order, tiedNext, sel, acts, scratch, budget, tiesRandom, kTies, stepBase, k, pulls, pulledTrials, pulledInTrial, fused);
+        pulledIds += selectWhittle(
+          N, S, order, tiedNext, sel, acts, scratch, budget, tiesRandom, kTies, stepBase,
+          k, pulls, pulledTrials, pulledInTrial, fused,
+        );
         picked = budget < N ? budget : N; // each arm matches exactly one of its S keys
       } else if (budget > 0 && policy == POLICY_RANDOM) {
-        pulledIds += selectRandom(N, scratch, acts, budget, kRand, stepBase, k, pulls, pulledTrials, pulledInTrial, fused);
+        pulledIds += selectRandom(
+          N, scratch, acts, budget, kRand, stepBase, k, pulls, pulledTrials, pulledInTrial, fused,
+        );
         picked = budget < N ? budget : N;
       }
       if (perStep != 0) {
@@ -263,7 +277,8 @@ export function simulate(
         stepEngaged = fusedEngaged;
         sinceFlush++;
         if (sinceFlush == WINDOW) {
-          flushPlanes(N, k, history, tables + (<usize>(window * WINDOW_TABLE) << 3), WINDOW, occDisc, occSteps, pulls, pulledTrials, pulledInTrial);
+          const table = tables + (<usize>(window * WINDOW_TABLE) << 3);
+          flushPlanes(N, k, history, table, WINDOW, occDisc, occSteps, pulls, pulledTrials, pulledInTrial);
           memory.copy(history, history + P * <usize>WINDOW, P); // the next step's states to slot 0
           window++;
           sinceFlush = 0;
@@ -274,7 +289,8 @@ export function simulate(
     }
     if (fused) {
       // the last step's state and action, then what is left of the window
-      flushPlanes(N, k, history, tables + (<usize>(window * WINDOW_TABLE) << 3), sinceFlush + 1, occDisc, occSteps, pulls, pulledTrials, pulledInTrial);
+      const table = tables + (<usize>(window * WINDOW_TABLE) << 3);
+      flushPlanes(N, k, history, table, sinceFlush + 1, occDisc, occSteps, pulls, pulledTrials, pulledInTrial);
     }
     store<f64>(row, reward);
     store<f64>(row + 8, discReward);
@@ -353,7 +369,10 @@ function selectWhittle(
         const room = budget - picked;
         const take = m <= room ? m : room;
         if (m > room) partialShuffle(scratch, m, room, kTies, stepBase);
-        for (let j = 0; j < take; j++) pulledIds += pull(<i32>load<u32>(scratch + (<usize>j << 2)), k, act, pulls, pulledTrials, pulledInTrial, fused);
+        for (let j = 0; j < take; j++) {
+          const arm = <i32>load<u32>(scratch + (<usize>j << 2));
+          pulledIds += pull(arm, k, act, pulls, pulledTrials, pulledInTrial, fused);
+        }
         picked += take;
         pos = g;
       } else if (fused) {
@@ -398,7 +417,9 @@ let prefixPairIds: u64 = 0;
  * reached inside the prefix (more hits than the budget), the step is walked in full from the start and the prefix
  * is rebuilt shorter; it is first built after the call's first step, at 9/10 of that step's walk.
  */
-function walkFromPrefix(N: i32, order: usize, state: usize, act: usize, scratch: usize, template: usize, P: usize, budget: i32): f64 {
+function walkFromPrefix(
+  N: i32, order: usize, state: usize, act: usize, scratch: usize, template: usize, P: usize, budget: i32,
+): f64 {
   let picked = prefixPairs;
   let ids = prefixPairIds;
   if (prefixLen == 0) memory.fill(act, 0, P);
@@ -441,7 +462,8 @@ function walkKey(e: u32, state: usize, act: usize): u32 {
   return hit;
 }
 
-/** Builds the prefix of the first `len` keys (see prefixLen): the singles into scratch, the pairs' bits into template. */
+/** Builds the prefix of the first `len` keys (see prefixLen): the singles into scratch, the pairs' bits into
+ * template. */
 function buildPrefix(order: usize, scratch: usize, template: usize, P: usize, len: i32): void {
   memory.fill(template, 0, P);
   let pairs: i32 = 0;
@@ -497,7 +519,8 @@ function selectConstrained(
 ): f64 {
   const G = <i32>load<u32>(groups);
   const groupOf = <usize>load<u32>(groups, 4), gmin = <usize>load<u32>(groups, 8), gmax = <usize>load<u32>(groups, 12);
-  const ranking = <usize>load<u32>(groups, 16), taken = <usize>load<u32>(groups, 20), range = <usize>load<u32>(groups, 24);
+  const ranking = <usize>load<u32>(groups, 16), taken = <usize>load<u32>(groups, 20);
+  const range = <usize>load<u32>(groups, 24);
   // this step's ranking of the arms
   const len = N * S;
   let n: i32 = 0;
@@ -624,7 +647,8 @@ function transition(N: i32, S: i32, thresholds: usize, state: usize, act: usize,
   for (let i = 0; i < N; i++) {
     const s = <i32>load<u8>(state + <usize>i);
     const a = <i32>load<u8>(act + <usize>i);
-    store<u8>(state + <usize>i, <u8>sampleState(thresholds, flags, (i * S + s) * 2 + a, S, draw32(kStep, stepBase + <u32>i)));
+    const next = sampleState(thresholds, flags, (i * S + s) * 2 + a, S, draw32(kStep, stepBase + <u32>i));
+    store<u8>(state + <usize>i, <u8>next);
   }
 }
 
@@ -674,7 +698,10 @@ let fusedEngaged: i32 = 0;
  */
 // @ts-ignore: decorator
 @inline
-function transitionFused(N: i32, thresholds: usize, rewards: usize, statePlane: usize, actPlane: usize, nextPlane: usize, kStep: u32, stepBase: u32): f64 {
+function transitionFused(
+  N: i32, thresholds: usize, rewards: usize, statePlane: usize, actPlane: usize, nextPlane: usize,
+  kStep: u32, stepBase: u32,
+): f64 {
   // the rewards of arms i, i+1 go to the partial sums of lanes [0, 1] of accLo, those of i+2, i+3 to accHi
   const G: u32 = 0x9e3779b9;
   const x0 = kStep + stepBase * G;
@@ -714,7 +741,8 @@ function transitionFused(N: i32, thresholds: usize, rewards: usize, statePlane: 
     let below = i32x4.lt_u(m, tv);
     if (v128.any_true(i32x4.eq(m, allOnes))) {
       // the byte offset of each lane's row 4i + 2s + a, for its flag bit
-      const row = i32x4.add(i32x4.add(i32x4(4 * i, 4 * i + 4, 4 * i + 8, 4 * i + 12), v128.and(sMask, i32x4.splat(2))), v128.and(aMask, oneI));
+      const rowBase = i32x4(4 * i, 4 * i + 4, 4 * i + 8, 4 * i + 12);
+      const row = i32x4.add(i32x4.add(rowBase, v128.and(sMask, i32x4.splat(2))), v128.and(aMask, oneI));
       below = v128.or(below, topDraws(m, i32x4.shl(row, 2), flags));
     }
     const nv = v128.and(below, oneI);
@@ -723,13 +751,18 @@ function transitionFused(N: i32, thresholds: usize, rewards: usize, statePlane: 
     // rewards[2i + n] of the four arms: (r0, r1) of two arms regrouped as (r0, r0) and (r1, r1), then selected
     const rb = rewards + (<usize>i << 4);
     const ra = v128.load(rb), rB = v128.load(rb, 16), rc = v128.load(rb, 32), rd = v128.load(rb, 48);
-    accLo = f64x2.add(accLo, v128.bitselect(v128.shuffle<i64>(ra, rB, 1, 3), v128.shuffle<i64>(ra, rB, 0, 2), i64x2.extend_low_i32x4_s(below)));
-    accHi = f64x2.add(accHi, v128.bitselect(v128.shuffle<i64>(rc, rd, 1, 3), v128.shuffle<i64>(rc, rd, 0, 2), i64x2.extend_high_i32x4_s(below)));
+    const ifBelowLo = v128.shuffle<i64>(ra, rB, 1, 3), elseLo = v128.shuffle<i64>(ra, rB, 0, 2);
+    const ifBelowHi = v128.shuffle<i64>(rc, rd, 1, 3), elseHi = v128.shuffle<i64>(rc, rd, 0, 2);
+    const lo = v128.bitselect(ifBelowLo, elseLo, i64x2.extend_low_i32x4_s(below));
+    const hi = v128.bitselect(ifBelowHi, elseHi, i64x2.extend_high_i32x4_s(below));
+    accLo = f64x2.add(accLo, lo);
+    accHi = f64x2.add(accHi, hi);
     engV = i32x4.add(engV, nv);
   }
   let r0 = f64x2.extract_lane(accLo, 0), r1 = f64x2.extract_lane(accLo, 1);
   let r2 = f64x2.extract_lane(accHi, 0), r3 = f64x2.extract_lane(accHi, 1);
-  let eng = i32x4.extract_lane(engV, 0) + i32x4.extract_lane(engV, 1) + i32x4.extract_lane(engV, 2) + i32x4.extract_lane(engV, 3);
+  let eng = i32x4.extract_lane(engV, 0) + i32x4.extract_lane(engV, 1);
+  eng += i32x4.extract_lane(engV, 2) + i32x4.extract_lane(engV, 3);
   let x = x0 + <u32>i * G;
   if (i < N && (i & 15) == 0) nBits = 0;
   for (let j = 0; i < N; i++, j++) {
@@ -770,7 +803,9 @@ function stepRewardOf(N: i32, S: i32, rewards: usize, state: usize): f64 {
 }
 
 /** Adds one step's occupancy (states >= 1 to the accumulators; every state to the per-trial arrays when asked). */
-function accrue(N: i32, S: i32, state: usize, occDisc: usize, occSteps: usize, occTrial: usize, pw: f64, disc: f64): void {
+function accrue(
+  N: i32, S: i32, state: usize, occDisc: usize, occSteps: usize, occTrial: usize, pw: f64, disc: f64,
+): void {
   for (let i = 0; i < N; i++) {
     const s = <i32>load<u8>(state + <usize>i);
     if (s != 0) {
@@ -804,7 +839,9 @@ function isPulled(act: usize, i: i32, bits: bool): bool {
 /** Marks arm i pulled in trial k and returns its id (for the pulled-id checksum). */
 // @ts-ignore: decorator
 @inline
-function pull(i: i32, k: i32, act: usize, pulls: usize, pulledTrials: usize, pulledInTrial: usize, viaHistory: bool): f64 {
+function pull(
+  i: i32, k: i32, act: usize, pulls: usize, pulledTrials: usize, pulledInTrial: usize, viaHistory: bool,
+): f64 {
   if (viaHistory) {
     // a bit of this step's action plane, counted at the next flush
     const at = act + <usize>(i >> 3);
@@ -831,7 +868,8 @@ function buildWindowTables(T: i32, beta: f64, fixedScale: f64, tables: usize): v
   for (let w = 0; w < windows; w++) {
     const L = min(WINDOW, T - WINDOW * w);
     const base = tables + (<usize>(w * WINDOW_TABLE) << 3);
-    // the weight of each bit position j (0..15), zero beyond L; stored temporarily in entries 1, 2, 4, ... of each byte table
+    // the weight of each bit position j (0..15), zero beyond L; stored temporarily in entries 1, 2, 4, ... of each
+    // byte table
     for (let b = 0; b < 2; b++) store<f64>(base + (<usize>(b * 256) << 3), 0.0);
     for (let j = 0; j < WINDOW; j++) {
       let pw = 0.0;

@@ -50,7 +50,9 @@ export function whittleSWorkSize(S: i32): i32 {
  * work:        f64 scratch of whittleSWorkSize(S) values, 16-byte aligned.
  * beta in [0, 1).
  */
-export function whittleS(numArms: i32, numStates: i32, transitions: usize, rewards: usize, beta: f64, out: usize, verdict: usize, work: usize): void {
+export function whittleS(
+  numArms: i32, numStates: i32, transitions: usize, rewards: usize, beta: f64, out: usize, verdict: usize, work: usize,
+): void {
   const S = numStates;
   const ld = strideOf(S);
   const aug = work; // S rows of [A^T | Delta^T], each 2 ld; after the solve the right half holds Y = X^T
@@ -206,7 +208,9 @@ function computeX(S: i32, ld: i32, pt0: usize, pt1: usize, beta: f64, pol: usize
   }
   // right half: R_i -= sum_{c < i} L_ic R_c, then Y_i = (R_i - sum_{j > i} U_ij Y_j) / U_ii
   const right = aug + (<usize>ld << 3);
-  for (let i = 1; i < S; i++) combineRows(ld, aug + (<usize>(i * row2) << 3), right, row2, 0, i, right + (<usize>(i * row2) << 3));
+  for (let i = 1; i < S; i++) {
+    combineRows(ld, aug + (<usize>(i * row2) << 3), right, row2, 0, i, right + (<usize>(i * row2) << 3));
+  }
   for (let i = S - 1; i >= 0; i--) {
     const rowI = aug + (<usize>(i * row2) << 3);
     const yi = right + (<usize>(i * row2) << 3);
@@ -242,7 +246,8 @@ function combineRows(n: i32, coef: usize, rows: usize, stride: i32, jFrom: i32, 
     const d = dst + (<usize>b << 3);
     let a0 = v128.load(d);
     for (let j = jFrom; j < jTo; j++) {
-      a0 = f64x2.sub(a0, f64x2.mul(f64x2.splat(load<f64>(coef + (<usize>j << 3))), v128.load(rows + (<usize>(j * stride + b) << 3))));
+      const c = f64x2.splat(load<f64>(coef + (<usize>j << 3)));
+      a0 = f64x2.sub(a0, f64x2.mul(c, v128.load(rows + (<usize>(j * stride + b) << 3))));
     }
     v128.store(d, a0);
   }
@@ -257,7 +262,10 @@ function valuesAt(S: i32, ld: i32, aug: usize, r: usize, pol: usize, lambda: f64
     axpy(ld, load<f64>(r + (<usize>j << 3)), col, z);
     if (load<u64>(pol + (<usize>j << 3)) == 0) axpy(ld, 1.0, col, y);
   }
-  for (let i = 0; i < S; i++) store<f64>(z + (<usize>i << 3), load<f64>(z + (<usize>i << 3)) + lambda * (load<f64>(y + (<usize>i << 3)) - 1.0));
+  for (let i = 0; i < S; i++) {
+    const at = <usize>i << 3;
+    store<f64>(z + at, load<f64>(z + at) + lambda * (load<f64>(y + at) - 1.0));
+  }
 }
 
 /** dst[0..n) += f * src[0..n), n even, both 16-byte aligned. */
