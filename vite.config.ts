@@ -10,10 +10,20 @@ function precache(): Plugin {
     name: 'precache',
     apply: 'build',
     generateBundle(_, bundle) {
-      const files = ['./', ...Object.keys(bundle).filter((f) => !f.endsWith('.map')).map((f) => `./${f}`), './favicon.svg'];
+      const files = [
+        './',
+        ...Object.keys(bundle)
+          .filter((f) => !f.endsWith('.map'))
+          .map((f) => `./${f}`),
+        './favicon.svg',
+      ];
       const version = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 12);
       const source = readFileSync(new URL('./src/workers/service-worker.js', import.meta.url), 'utf8');
-      this.emitFile({ type: 'asset', fileName: 'sw.js', source: source.replace("/* manifest */ { version: 'dev', files: [] }", JSON.stringify({ version, files })) });
+      this.emitFile({
+        type: 'asset',
+        fileName: 'sw.js',
+        source: source.replace("/* manifest */ { version: 'dev', files: [] }", JSON.stringify({ version, files })),
+      });
     },
   };
 }
@@ -21,7 +31,11 @@ function precache(): Plugin {
 // File names carry an optional tag (ALLOT_BUILD_TAG), so that a test can serve two builds whose
 // chunks have different names one after the other, as a deploy does (test/e2e/deploy.test.ts).
 const tag = process.env.ALLOT_BUILD_TAG ? `${process.env.ALLOT_BUILD_TAG}-` : '';
-const output = { entryFileNames: `assets/${tag}[name]-[hash].js`, chunkFileNames: `assets/${tag}[name]-[hash].js`, assetFileNames: `assets/${tag}[name]-[hash][extname]` };
+const output = {
+  entryFileNames: `assets/${tag}[name]-[hash].js`,
+  chunkFileNames: `assets/${tag}[name]-[hash].js`,
+  assetFileNames: `assets/${tag}[name]-[hash][extname]`,
+};
 
 export default defineConfig({
   // Relative URLs everywhere, so dist/ works from any sub-path of any static file server.

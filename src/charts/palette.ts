@@ -1,6 +1,15 @@
 // Okabe-Ito colors (color-blind safe), in the order series take them. Literal values, not CSS
 // variables, so that a downloaded SVG or PNG keeps them outside the page.
-export const SERIES_COLORS = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#F0E442', '#000000'] as const;
+export const SERIES_COLORS = [
+  '#0072B2',
+  '#E69F00',
+  '#009E73',
+  '#CC79A7',
+  '#56B4E9',
+  '#D55E00',
+  '#F0E442',
+  '#000000',
+] as const;
 
 /**
  * A policy's colour by its place in its screen's list of policies, the default first (so the default is
@@ -9,7 +18,9 @@ export const SERIES_COLORS = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4
  */
 export const seriesColor = (i: number) => SERIES_COLORS[i % SERIES_COLORS.length];
 
-/** The population's (the register's) share beside the policies': a neutral grey that no policy takes (3.5:1 on white). */
+/**
+ * The population's (the register's) share beside the policies': a neutral grey that no policy takes (3.5:1 on white).
+ */
 export const POPULATION_COLOR = '#888888';
 
 /** Compact number text for axes and tables. */

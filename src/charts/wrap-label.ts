@@ -4,7 +4,10 @@
 
 /** The lines of `text`, and whether it had to be shortened. */
 export function wrapLabel(text: string, width: number, maxLines: number): { lines: string[]; cut: boolean } {
-  const words = text.split(/\s+/).filter(Boolean).flatMap((w) => (w.length <= width ? [w] : w.match(new RegExp(`.{1,${width}}`, 'g'))!));
+  const words = text
+    .split(/\s+/)
+    .filter(Boolean)
+    .flatMap((w) => (w.length <= width ? [w] : w.match(new RegExp(`.{1,${width}}`, 'g'))!));
   const lines: string[] = [];
   for (const word of words) {
     const last = lines.length - 1;

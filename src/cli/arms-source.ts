@@ -20,9 +20,23 @@ const OWN = ['budget', 'horizon', 'discount'];
 
 /** --arms, --population, --reward and the population flags (without budget, horizon and discount). */
 export const ARMS_SOURCE_OPTIONS: OptionSpecs = {
-  arms: { type: 'string', value: 'FILE.csv', description: 'the 2-state arm CSV (q00,q01,q10,q11, optional r0,r1 rewards)' },
-  population: { type: 'string', value: 'NAME|FILE', description: 'instead of --arms: a generator (dlm, sclm, multilingual) or a population file (.json instance, .csv population)' },
-  reward: { type: 'string', value: 'EXPR', description: 'with --population: the reward expression r(arm, state) (write --reward=... when it starts with -)', default: DEFAULT_REWARD },
+  arms: {
+    type: 'string',
+    value: 'FILE.csv',
+    description: 'the 2-state arm CSV (q00,q01,q10,q11, optional r0,r1 rewards)',
+  },
+  population: {
+    type: 'string',
+    value: 'NAME|FILE',
+    description:
+      'instead of --arms: a generator (dlm, sclm, multilingual) or a population file (.json instance, .csv population)',
+  },
+  reward: {
+    type: 'string',
+    value: 'EXPR',
+    description: 'with --population: the reward expression r(arm, state) (write --reward=... when it starts with -)',
+    default: DEFAULT_REWARD,
+  },
   ...Object.fromEntries(Object.entries(populationOptions(RENAME)).filter(([name]) => !OWN.includes(name))),
 };
 
@@ -51,8 +65,10 @@ export interface LoadedArms {
 
 /** Which source the command line names; a UsageError when it names both or neither. */
 export function armsSource(options: Record<string, string | true | undefined>): 'arms' | 'population' {
-  if (options.arms !== undefined && options.population !== undefined) throw new UsageError('give --arms FILE.csv or --population NAME|FILE, not both');
-  if (options.arms === undefined && options.population === undefined) throw new UsageError('give the arms: --arms FILE.csv or --population NAME|FILE');
+  if (options.arms !== undefined && options.population !== undefined)
+    throw new UsageError('give --arms FILE.csv or --population NAME|FILE, not both');
+  if (options.arms === undefined && options.population === undefined)
+    throw new UsageError('give the arms: --arms FILE.csv or --population NAME|FILE');
   return options.arms !== undefined ? 'arms' : 'population';
 }
 
@@ -61,16 +77,38 @@ export function armsSource(options: Record<string, string | true | undefined>): 
  * population CSV). `prepare` may replace the loaded population, e.g. by its seeded sample, before the
  * reward is compiled.
  */
-export async function loadArmsSource(options: Record<string, string | true | undefined>, prepare: (instance: Instance) => Instance = (i) => i): Promise<LoadedArms> {
+export async function loadArmsSource(
+  options: Record<string, string | true | undefined>,
+  prepare: (instance: Instance) => Instance = (i) => i,
+): Promise<LoadedArms> {
   const { arms, population } = options;
   if (armsSource(options) === 'arms') {
-    const extra = Object.keys(ARMS_SOURCE_OPTIONS).find((name) => name !== 'arms' && name !== 'population' && options[name] !== undefined);
-    if (extra) throw new UsageError(`--${extra} applies to --population, not to the arm CSV of --arms (whose rewards are its r0,r1 columns)`);
+    const extra = Object.keys(ARMS_SOURCE_OPTIONS).find(
+      (name) => name !== 'arms' && name !== 'population' && options[name] !== undefined,
+    );
+    if (extra)
+      throw new UsageError(
+        `--${extra} applies to --population, not to the arm CSV of --arms (whose rewards are its r0,r1 columns)`,
+      );
     const parsed = parseArmsCsv(await readTextFile(arms as string), arms as string);
-    return { numArms: parsed.ids.length, numStates: 2, ids: parsed.ids, transitions: parsed.transitions, rewards: parsed.rewards };
+    return {
+      numArms: parsed.ids.length,
+      numStates: 2,
+      ids: parsed.ids,
+      transitions: parsed.transitions,
+      rewards: parsed.rewards,
+    };
   }
   const instance = prepare(await loadPopulation(population as string, populationFlags(options, RENAME), RENAME));
   const compiled = compileExpression(typeof options.reward === 'string' ? options.reward : DEFAULT_REWARD, instance);
   if (!compiled.ok) throw new UsageError(`--reward: ${compiled.error}`);
-  return { numArms: instance.numArms, numStates: instance.numStates, ids: instance.ids, transitions: instance.transitions, rewards: compiled.table, initial: instance.initial, instance };
+  return {
+    numArms: instance.numArms,
+    numStates: instance.numStates,
+    ids: instance.ids,
+    transitions: instance.transitions,
+    rewards: compiled.table,
+    initial: instance.initial,
+    instance,
+  };
 }

@@ -56,13 +56,17 @@ async function run(m: Exclude<ThreadRequest, { answer: string }>): Promise<void>
   };
   let served = false;
   try {
-    const share = 'first' in m && m.ports.length > 0 ? (prepared: PreparedSimulation) => {
-      served = true;
-      return servePrepared(engine.share(prepared), m.ports);
-    } : undefined;
-    const part = 'first' in m
-      ? await runTrialJob(engine, shape, range, m.chunks, m.first, arrays, progress, share)
-      : await runAdoptedJob(engine, shape, range, (adopter) => adoptPrepared(adopter, m.port), arrays, progress);
+    const share =
+      'first' in m && m.ports.length > 0
+        ? (prepared: PreparedSimulation) => {
+            served = true;
+            return servePrepared(engine.share(prepared), m.ports);
+          }
+        : undefined;
+    const part =
+      'first' in m
+        ? await runTrialJob(engine, shape, range, m.chunks, m.first, arrays, progress, share)
+        : await runAdoptedJob(engine, shape, range, (adopter) => adoptPrepared(adopter, m.port), arrays, progress);
     reply({ id, part }, buffersOf(part));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -73,7 +77,12 @@ async function run(m: Exclude<ThreadRequest, { answer: string }>): Promise<void>
 }
 
 /** Asks the pool for chunk c (or its rewards), sending the arrays of a chunk used back to be refilled. */
-function ask(id: number, what: 'chunk' | 'rewards', c: number, spent?: ArmChunk | Float64Array): Promise<ArmChunk | Float64Array> {
+function ask(
+  id: number,
+  what: 'chunk' | 'rewards',
+  c: number,
+  spent?: ArmChunk | Float64Array,
+): Promise<ArmChunk | Float64Array> {
   return new Promise((resolve) => {
     awaited.set(`${id} ${what} ${c}`, resolve);
     port.postMessage({ id, ask: what, c, spent } satisfies ThreadReply, spent ? buffersOf(spent) : []);

@@ -18,14 +18,17 @@ import { loadPopulation } from './population.ts';
 /** Trials per evaluation seed: DLM's evaluation protocol (appendix J: 50 trials per seed). */
 export const TRIALS_PER_SEED = 50;
 
-export type FairnessCompileResult = { ok: true; table: Float64Array; featuresUsed: number[]; normalized: string } | { ok: false; error: string };
+export type FairnessCompileResult =
+  { ok: true; table: Float64Array; featuresUsed: number[]; normalized: string } | { ok: false; error: string };
 
 export interface FairnessParts {
   /** A generator name or a population file, with the command's flags (--alpha, --seed, --arms, ...). */
   loadPopulation(nameOrFile: string, flags: Record<string, string | true | undefined>): Promise<Instance>;
   /** A reward expression against the population: the table and the feature columns it reads; errors as text. */
   compile(expression: string, instance: Instance): FairnessCompileResult;
-  /** The Whittle policy of the reward table on `instance` (already sampled), TRIALS_PER_SEED trials seeded by `seed`. */
+  /**
+   * The Whittle policy of the reward table on `instance` (already sampled), TRIALS_PER_SEED trials seeded by `seed`.
+   */
   simulate(instance: Instance, rewardTable: Float64Array, seed: number): Promise<Occupancy>;
   /** Stops the simulation threads, if any were started. */
   close(): Promise<void>;
@@ -37,19 +40,28 @@ export async function openFairnessParts(workers = 0): Promise<FairnessParts> {
   return {
     loadPopulation,
     compile: compileExpression,
-    simulate: (instance, rewards, seed) => simulator.simulate({ instance, rewards, policy: 'whittle', trials: TRIALS_PER_SEED, seed }),
+    simulate: (instance, rewards, seed) =>
+      simulator.simulate({ instance, rewards, policy: 'whittle', trials: TRIALS_PER_SEED, seed }),
     close: () => simulator.close(),
   };
 }
 
-/** compileReward with its error as one line of text (message, character position, hint), as the LLM and the terminal read it. */
+/**
+ * compileReward with its error as one line of text (message, character position, hint), as the LLM and the terminal
+ * read it.
+ */
 export function compileExpression(expression: string, instance: Instance): FairnessCompileResult {
   const result = compileReward(expression, instance);
   if (!result.ok) {
     const { message, position, hint } = result.error;
     return { ok: false, error: `${message} (at character ${position})${hint ? `; ${hint}` : ''}` };
   }
-  return { ok: true, table: result.table, featuresUsed: result.diagnostics.featuresUsed, normalized: result.diagnostics.normalized };
+  return {
+    ok: true,
+    table: result.table,
+    featuresUsed: result.diagnostics.featuresUsed,
+    normalized: result.diagnostics.normalized,
+  };
 }
 
 export type GroupFairness =
@@ -57,7 +69,12 @@ export type GroupFairness =
   | { ok: false; error: string; seed: number };
 
 /** DP_variance of every group under the Whittle policy of `expression`, over evaluation seeds 0..seeds-1 pooled. */
-export async function groupFairness(parts: Pick<FairnessParts, 'compile' | 'simulate'>, instance: Instance, expression: string, options: { seeds: number; intended?: readonly string[]; measure?: AllocationMeasure }): Promise<GroupFairness> {
+export async function groupFairness(
+  parts: Pick<FairnessParts, 'compile' | 'simulate'>,
+  instance: Instance,
+  expression: string,
+  options: { seeds: number; intended?: readonly string[]; measure?: AllocationMeasure },
+): Promise<GroupFairness> {
   const runs: SeedRun[] = [];
   let featuresUsed: number[] = [];
   for (let seed = 0; seed < options.seeds; seed++) {
@@ -68,6 +85,10 @@ export async function groupFairness(parts: Pick<FairnessParts, 'compile' | 'simu
     runs.push({ occupancy: await parts.simulate(arms, compiled.table, seed), features: arms.features });
   }
   const pooled = poolSeeds(runs);
-  const groups = dpVariance(pooled.occupancy, { features: pooled.features, schema: instance.schema }, { intended: options.intended, measure: options.measure });
+  const groups = dpVariance(
+    pooled.occupancy,
+    { features: pooled.features, schema: instance.schema },
+    { intended: options.intended, measure: options.measure },
+  );
   return { ok: true, groups, featuresUsed, armsPerSeed: runs[0].occupancy.numArms };
 }

@@ -22,12 +22,19 @@ export async function loadSchema(nameOrFile: string): Promise<FeatureSchema> {
   if (builtIn) return builtIn();
   if (findGenerator(nameOrFile)) return (await loadPopulation(nameOrFile, {})).schema;
   if (!existsSync(nameOrFile)) {
-    throw new UsageError(`--schema: "${nameOrFile}" is neither a built-in schema (${Object.keys(BUILT_IN_SCHEMAS).join(', ')}), a generator (${GENERATORS.map((g) => g.name).join(', ')}) nor a file`);
+    throw new UsageError(
+      `--schema: "${nameOrFile}" is neither a built-in schema (${Object.keys(BUILT_IN_SCHEMAS).join(', ')}), a ` +
+        `generator (${GENERATORS.map((g) => g.name).join(', ')}) nor a file`,
+    );
   }
   if (/\.csv$/i.test(nameOrFile)) return (await loadPopulation(nameOrFile, {})).schema;
   const text = await readTextFile(nameOrFile);
   const file = basename(nameOrFile);
-  const data = parseJsonFile(text, file, 'a feature schema (a JSON object with a "columns" array) or an allot instance');
+  const data = parseJsonFile(
+    text,
+    file,
+    'a feature schema (a JSON object with a "columns" array) or an allot instance',
+  );
   if ((data as { format?: unknown } | null)?.format === INSTANCE_FORMAT) return parseInstanceJson(text, file).schema;
   const schema = readFeatureSchema(data, '', (path, what) => {
     throw jsonValueError(text, file, path.replace(/^\./, ''), what);

@@ -25,7 +25,10 @@ export interface NodeSimulator {
  * small problems go whole to the least busy thread too, for callers that start many at once (the
  * trade-off sweep's seeds); results are the same bits either way.
  */
-export async function createNodeSimulator(workers = 0, options: { spreadSmall?: boolean } = {}): Promise<NodeSimulator> {
+export async function createNodeSimulator(
+  workers = 0,
+  options: { spreadSmall?: boolean } = {},
+): Promise<NodeSimulator> {
   const engine: Engine = await loadEngineNode();
   let pool: Promise<ThreadPool> | undefined;
   if (options.spreadSmall && workers !== 1) pool = ThreadPool.start(workers);
@@ -39,11 +42,14 @@ export async function createNodeSimulator(workers = 0, options: { spreadSmall?: 
       input.indices = table.indices;
       notIndexableArms = countNotIndexable(table.indexable);
     }
-    const withCount = (result: Occupancy) => (notIndexableArms === undefined ? result : { ...result, notIndexableArms });
+    const withCount = (result: Occupancy) =>
+      notIndexableArms === undefined ? result : { ...result, notIndexableArms };
     const work = input.numArms * input.horizon * input.trials;
     if (pool && work < POOL_THRESHOLD) return withCount(await (await pool).simulateWhole(input));
     if (workers === 1 || work < POOL_THRESHOLD) {
-      return withCount(engine.simulate(input, options.onProgress && ((done) => options.onProgress!(done, input.trials))));
+      return withCount(
+        engine.simulate(input, options.onProgress && ((done) => options.onProgress!(done, input.trials))),
+      );
     }
     pool ??= ThreadPool.start(workers);
     return withCount(await (await pool).simulate(input, options.onProgress));

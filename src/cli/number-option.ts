@@ -20,7 +20,9 @@ export function parseNumberList(text: string, option: string, range?: NumberRang
     const x = parseNumber(item);
     if (!Number.isFinite(x)) throw new UsageError(`${option}: item ${i + 1} ("${item.trim()}") is not a number`);
     if (range && !inRange(x, range)) {
-      throw new UsageError(`option "${option}" must be ${describeRange(range)} in each item, got "${item.trim()}" (item ${i + 1})`);
+      throw new UsageError(
+        `option "${option}" must be ${describeRange(range)} in each item, got "${item.trim()}" (item ${i + 1})`,
+      );
     }
     return x;
   });
@@ -63,9 +65,15 @@ export function workersOption(options: Options): number {
 }
 
 /** A string option that must be one of `choices`. */
-export function choiceOption<T extends string>(options: Record<string, string | true | undefined>, name: string, choices: readonly T[], fallback: T): T {
+export function choiceOption<T extends string>(
+  options: Record<string, string | true | undefined>,
+  name: string,
+  choices: readonly T[],
+  fallback: T,
+): T {
   const raw = options[name];
   if (raw === undefined) return fallback;
-  if (!choices.includes(raw as T)) throw new UsageError(`option "--${name}" must be one of ${choices.join(', ')}, got "${raw}"`);
+  if (!choices.includes(raw as T))
+    throw new UsageError(`option "--${name}" must be one of ${choices.join(', ')}, got "${raw}"`);
   return raw as T;
 }

@@ -11,10 +11,23 @@ export async function checkOutputPath(path: string, flag: string): Promise<void>
   const info = await stat(folder).catch(() => null);
   if (!info) throw new Error(`${flag} ${path}: the folder ${folder} does not exist (nothing was changed)`);
   if (!info.isDirectory()) throw new Error(`${flag} ${path}: ${folder} is not a folder (nothing was changed)`);
-  if (await access(folder, constants.W_OK).then(() => false, () => true)) throw new Error(`${flag} ${path}: the folder ${folder} cannot be written (nothing was changed)`);
+  if (
+    await access(folder, constants.W_OK).then(
+      () => false,
+      () => true,
+    )
+  )
+    throw new Error(`${flag} ${path}: the folder ${folder} cannot be written (nothing was changed)`);
   const target = await stat(path).catch(() => null);
   if (target?.isDirectory()) throw new Error(`${flag} ${path} is a folder; give a file name (nothing was changed)`);
-  if (target && (await access(path, constants.W_OK).then(() => false, () => true))) throw new Error(`${flag} ${path} cannot be written (nothing was changed)`);
+  if (
+    target &&
+    (await access(path, constants.W_OK).then(
+      () => false,
+      () => true,
+    ))
+  )
+    throw new Error(`${flag} ${path} cannot be written (nothing was changed)`);
 }
 
 /** Two flags naming the same file would overwrite one with the other. */

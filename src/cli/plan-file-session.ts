@@ -18,8 +18,15 @@ export interface PlanFiles {
   inputs: Record<string, string | undefined>;
 }
 
-/** Runs `work` on the locked, staged plan file; `writeList` stages the list (CSV text or XLSX bytes). Resolves to work's result (an exit code). */
-export async function withPlanFile(files: PlanFiles, io: Io, work: (store: PlanFileStore, writeList: (text: string | Uint8Array) => Promise<void>) => Promise<number>): Promise<number> {
+/**
+ * Runs `work` on the locked, staged plan file; `writeList` stages the list (CSV text or XLSX bytes). Resolves to work's
+ * result (an exit code).
+ */
+export async function withPlanFile(
+  files: PlanFiles,
+  io: Io,
+  work: (store: PlanFileStore, writeList: (text: string | Uint8Array) => Promise<void>) => Promise<number>,
+): Promise<number> {
   checkDistinct({ '--state': files.state, '--out': files.out, ...files.inputs });
   await checkOutputPath(files.state, '--state');
   if (files.out !== undefined) await checkOutputPath(files.out, '--out');

@@ -11,7 +11,16 @@ import { basename } from 'node:path';
 import type { Base64Codec } from '../core/plan/base64.ts';
 import { planFileText, readPlanFile } from '../core/plan/plan-json.ts';
 import { headRecord } from '../core/plan/plan-parts.ts';
-import { checkCurrentWeek, checkNotApplied, checkPlanWeek, PlanExistsError, type PlanListing, type PlanRecord, type PlanStore, type PlanWeekUpdate } from '../core/plan/plan-record.ts';
+import {
+  checkCurrentWeek,
+  checkNotApplied,
+  checkPlanWeek,
+  PlanExistsError,
+  type PlanListing,
+  type PlanRecord,
+  type PlanStore,
+  type PlanWeekUpdate,
+} from '../core/plan/plan-record.ts';
 import { removeOnExit } from './exit-cleanup.ts';
 import { nodeBase64 } from './node-base64.ts';
 
@@ -23,7 +32,10 @@ export class PlanFileStore implements PlanStore {
   private version: Version | undefined;
   private pending: { tmp: string; create: boolean; forget: () => void } | null = null;
 
-  constructor(readonly path: string, private readonly options: { staged?: boolean; codec?: Base64Codec } = {}) {}
+  constructor(
+    readonly path: string,
+    private readonly options: { staged?: boolean; codec?: Base64Codec } = {},
+  ) {}
 
   async getPlan(id: string): Promise<PlanRecord | undefined> {
     const record = await this.read();
@@ -33,7 +45,8 @@ export class PlanFileStore implements PlanStore {
   /** The plan in the file (undefined when there is no file); a refusal names the file and the field. */
   async read(): Promise<PlanRecord | undefined> {
     const version = await versionOf(this.path);
-    // Every read of one command sees the file it first read: another program's write in between is refused, not overwritten.
+    // Every read of one command sees the file it first read: another program's write in between is refused, not
+    // overwritten.
     if (this.version !== undefined && !sameVersion(version, this.version)) throw changed(this.path);
     const text = await readFile(this.path, 'utf8').catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') return undefined;
@@ -42,20 +55,32 @@ export class PlanFileStore implements PlanStore {
     this.version = text === undefined ? null : version;
     if (text === undefined) return undefined;
     // A version-1 file has no meta: it is named after its file.
-    const fallback = { id: 'plan-file', name: basename(this.path).replace(/\.json$/i, ''), createdAt: 0, updatedAt: 0, policy: { kind: 'typed' as const } };
+    const fallback = {
+      id: 'plan-file',
+      name: basename(this.path).replace(/\.json$/i, ''),
+      createdAt: 0,
+      updatedAt: 0,
+      policy: { kind: 'typed' as const },
+    };
     return readPlanFile(text, this.path, fallback, this.options.codec ?? nodeBase64);
   }
 
   async createPlan(plan: PlanRecord, { replace = false }: { replace?: boolean } = {}): Promise<void> {
-    if (replace) throw new Error(`${this.path}: a plan file is replaced by applying outcomes to it, not by creating it again`);
-    if (await versionOf(this.path)) throw new PlanExistsError(`${this.path} already exists: apply a week's outcomes to it with --outcomes, or give another --state path (nothing was changed)`);
+    if (replace)
+      throw new Error(`${this.path}: a plan file is replaced by applying outcomes to it, not by creating it again`);
+    if (await versionOf(this.path))
+      throw new PlanExistsError(
+        `${this.path} already exists: apply a week's outcomes to it with --outcomes, or give another --state path ` +
+          `(nothing was changed)`,
+      );
     await this.write(plan, true);
   }
 
   async saveCurrentWeek(plan: PlanRecord): Promise<void> {
     checkCurrentWeek(plan);
     const stored = await this.read();
-    if (stored && stored.id !== plan.id) throw new Error(`${this.path} already holds another plan ("${stored.name}"); nothing was changed`);
+    if (stored && stored.id !== plan.id)
+      throw new Error(`${this.path} already holds another plan ("${stored.name}"); nothing was changed`);
     checkNotApplied(stored && headRecord(stored), plan.plan.weeks[plan.plan.weeks.length - 1].week);
     await this.write(plan, stored === undefined);
   }
@@ -86,9 +111,15 @@ export class PlanFileStore implements PlanStore {
       if (p.create) {
         // link fails when PLAN.json exists: a plan made meanwhile is never overwritten.
         await link(p.tmp, this.path).catch(async (error: NodeJS.ErrnoException) => {
-          if (error.code === 'EEXIST') throw new PlanExistsError(`${this.path} was created by another program while this command worked; nothing was changed`);
+          if (error.code === 'EEXIST')
+            throw new PlanExistsError(
+              `${this.path} was created by another program while this command worked; nothing was changed`,
+            );
           // A file system without hard links: checked, then renamed (the lock keeps other allot commands out).
-          if (await versionOf(this.path)) throw new PlanExistsError(`${this.path} was created by another program while this command worked; nothing was changed`);
+          if (await versionOf(this.path))
+            throw new PlanExistsError(
+              `${this.path} was created by another program while this command worked; nothing was changed`,
+            );
           await rename(p.tmp, this.path);
         });
       } else {
@@ -121,22 +152,34 @@ export class PlanFileStore implements PlanStore {
       await writeFile(tmp, planFileText(plan, this.options.codec ?? nodeBase64));
     } catch (error) {
       await this.discard();
-      throw new Error(`cannot write ${this.path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); nothing was changed`);
+      throw new Error(
+        `cannot write ${this.path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); nothing ` +
+          `was changed`,
+      );
     }
     if (!this.options.staged) await this.commit();
   }
 }
 
-export const exists = (path: string): Promise<boolean> => stat(path).then(() => true, () => false);
+export const exists = (path: string): Promise<boolean> =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
 
 async function versionOf(path: string): Promise<Version> {
   const info = await stat(path).catch(() => null);
   return info && { size: info.size, mtimeMs: info.mtimeMs, ino: info.ino };
 }
 
-const changed = (path: string) => new Error(`${path} was changed by another program while this command worked; nothing was saved (run the command again on the new file)`);
+const changed = (path: string) =>
+  new Error(
+    `${path} was changed by another program while this command worked; nothing was saved (run the command again on ` +
+      `the new file)`,
+  );
 
-const sameVersion = (a: Version, b: Version) => (a === null || b === null ? a === b : a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino);
+const sameVersion = (a: Version, b: Version) =>
+  a === null || b === null ? a === b : a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino;
 
 /** Writes `text` (or bytes) to a temporary file beside `path`, then renames it: the file is whole or unchanged. */
 export async function writeWhole(path: string, text: string | Uint8Array): Promise<void> {

@@ -36,7 +36,9 @@ export async function lockPlan(path: string, { waitMs = 0, onStale }: LockOption
   for (;;) {
     const handle = await open(lockPath, 'wx').catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'EEXIST') return null;
-      throw new Error(`cannot lock ${path} (${error.code ?? error.message}): the folder must be writable (nothing was changed)`);
+      throw new Error(
+        `cannot lock ${path} (${error.code ?? error.message}): the folder must be writable (nothing was changed)`,
+      );
     });
     if (handle) {
       const forget = removeOnExit(lockPath);
@@ -60,12 +62,24 @@ export async function lockPlan(path: string, { waitMs = 0, onStale }: LockOption
       if (again?.pid !== holder?.pid || again?.since !== holder?.since) continue;
       await unlink(lockPath).catch(() => {});
       if (holder) await unlink(`${path}.${holder.pid}.tmp`).catch(() => {});
-      onStale?.(`removed a stale lock on ${path}: ${holder ? `process ${holder.pid} (since ${holder.since}) is no longer running` : 'it was left empty by a command that stopped at once'}`);
+      onStale?.(
+        `removed a stale lock on ${path}: ` +
+          `${
+            holder
+              ? `process ${holder.pid} (since ${holder.since}) is no ` + `longer running`
+              : 'it was left empty by a ' + 'command that stopped at once'
+          }`,
+      );
       continue;
     }
     if (Date.now() >= deadline) {
-      const who = holder ? `process ${holder.pid}${holder.host !== hostname() ? ` on ${holder.host}` : ''}, since ${holder.since}` : 'a command that is starting';
-      throw new PlanLockedError(`another command holds ${path} (${who}); try again when it has finished (nothing was changed; if no allot command is running, delete ${lockPath})`);
+      const who = holder
+        ? `process ${holder.pid}${holder.host !== hostname() ? ` on ${holder.host}` : ''}, since ${holder.since}`
+        : 'a command that is starting';
+      throw new PlanLockedError(
+        `another command holds ${path} (${who}); try again when it has finished (nothing was changed; if no allot ` +
+          `command is running, delete ${lockPath})`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -74,7 +88,9 @@ export async function lockPlan(path: string, { waitMs = 0, onStale }: LockOption
 async function holderOf(lockPath: string): Promise<Holder | null> {
   try {
     const h = JSON.parse(await readFile(lockPath, 'utf8')) as Partial<Holder>;
-    return Number.isInteger(h.pid) && typeof h.host === 'string' ? { pid: h.pid!, host: h.host, since: String(h.since) } : null;
+    return Number.isInteger(h.pid) && typeof h.host === 'string'
+      ? { pid: h.pid!, host: h.host, since: String(h.since) }
+      : null;
   } catch {
     return null;
   }

@@ -30,8 +30,12 @@ function callJson(view: PlanView, membership: Float64Array, j: number): Record<s
   const { list, lines } = view;
   const m = membership[j];
   return {
-    id: lines.ids[j], rank: j + 1, index: list.index[j], default_rank: list.defaultRank[j],
-    reason: reasonAt(list, j), reason_detail: reasonDetail(list, j, membership),
+    id: lines.ids[j],
+    rank: j + 1,
+    index: list.index[j],
+    default_rank: list.defaultRank[j],
+    reason: reasonAt(list, j),
+    reason_detail: reasonDetail(list, j, membership),
     ...(Number.isFinite(m) && { chance: m }),
     borderline: isBorderline(m),
     ...(list.arm && { arm: list.arm[j] ? 'holdout' : 'plan' }),
@@ -39,26 +43,44 @@ function callJson(view: PlanView, membership: Float64Array, j: number): Record<s
   };
 }
 
-/** --json's "evidence": the holdout's arms after the applied weeks (null before the first), the effect, its 95% interval, the MDE. */
+/**
+ * --json's "evidence": the holdout's arms after the applied weeks (null before the first), the effect, its 95%
+ * interval, the MDE.
+ */
 export function evidenceJson(e: PlanEvidence): Record<string, unknown> {
   const arm = (a: ArmOutcome) => ({ mothers: a.mothers, engaged_weeks: a.engagedWeeks, share_engaged: a.share });
   const x = e.evidence;
   return {
-    weeks: e.weeks, share: e.share, rule: e.rule,
-    plan: x ? arm(x.plan) : null, holdout: x ? arm(x.holdout) : null,
-    effect: x ? x.effect : null, ci95: x ? x.ci95 : null,
-    mde: e.mde, mde_weeks: e.mdeWeeks, sentences: evidenceSentences(e),
+    weeks: e.weeks,
+    share: e.share,
+    rule: e.rule,
+    plan: x ? arm(x.plan) : null,
+    holdout: x ? arm(x.holdout) : null,
+    effect: x ? x.effect : null,
+    ci95: x ? x.ci95 : null,
+    mde: e.mde,
+    mde_weeks: e.mdeWeeks,
+    sentences: evidenceSentences(e),
   };
 }
 
-/** The --json shape of the issue, plus the sentences, unmet constraints and warnings (sentences, and in warning_details as data). */
+/**
+ * The --json shape of the issue, plus the sentences, unmet constraints and warnings (sentences, and in warning_details
+ * as data).
+ */
 export function listJson(view: PlanView, u: Uncertainty | null, week: Record<string, number> = {}): string {
   const { list } = view;
   const membership = membershipOf(view, u);
   return JSON.stringify({
     week: list.week,
     calls: Array.from(list.arms, (_, j) => callJson(view, membership, j)),
-    groups: list.groups.map((g) => ({ group: g.group, bucket: g.bucket, share_calls: g.shareCalls, share_default: g.shareDefault, share_population: g.sharePopulation })),
+    groups: list.groups.map((g) => ({
+      group: g.group,
+      bucket: g.bucket,
+      share_calls: g.shareCalls,
+      share_default: g.shareDefault,
+      share_population: g.sharePopulation,
+    })),
     sentences: list.sentences,
     unmet: list.unmet,
     uncertain: u?.uncertainCount ?? 0,
@@ -68,9 +90,25 @@ export function listJson(view: PlanView, u: Uncertainty | null, week: Record<str
     warnings: list.warnings.map((w) => w.technical),
     warning_details: list.warnings.map(warningJson),
     ...week,
-    ...(list.active && { active: { left: list.active.left, inactive: list.active.inactive, newly_inactive: list.active.newly, sentence: activeSentence(list.active) } }),
+    ...(list.active && {
+      active: {
+        left: list.active.left,
+        inactive: list.active.inactive,
+        newly_inactive: list.active.newly,
+        sentence: activeSentence(list.active),
+      },
+    }),
     ...(view.evidence && { evidence: evidenceJson(view.evidence) }),
-    ...(list.workers && { workers: list.workers.map((w) => ({ worker: w.worker, calls: w.calls, capacity: w.capacity, minimum: w.minimum, binding: w.binding })), worker_sentences: workerSentences(list.workers, list.arms.length) }),
+    ...(list.workers && {
+      workers: list.workers.map((w) => ({
+        worker: w.worker,
+        calls: w.calls,
+        capacity: w.capacity,
+        minimum: w.minimum,
+        binding: w.binding,
+      })),
+      worker_sentences: workerSentences(list.workers, list.arms.length),
+    }),
   });
 }
 
@@ -112,5 +150,8 @@ export function listText(view: PlanView, u: Uncertainty | null, shown = 10): str
 /** Who is no longer listed, in words. */
 export function activeSentence(a: { left: number; inactive: number; newly: number }): string {
   const many = (n: number) => `${n} mother${n === 1 ? '' : 's'}`;
-  return `not listed: ${many(a.left)} who left the program, ${many(a.inactive)} inactive after weeks in a row not engaged (${a.newly} newly this week)`;
+  return (
+    `not listed: ${many(a.left)} who left the program, ${many(a.inactive)} inactive after weeks in a row not ` +
+    `engaged (${a.newly} newly this week)`
+  );
 }

@@ -15,10 +15,15 @@ import { choiceOption, numberOption, optionalNumber } from './number-option.ts';
 import { readTextFile } from './read-text-file.ts';
 
 /** --holdout SHARE (0: none) with its rule and weeks; the split's seed is the plan's seed, kept with the holdout. */
-export async function holdoutOption(options: Record<string, string | true>, seed: number): Promise<HoldoutSetting | undefined> {
+export async function holdoutOption(
+  options: Record<string, string | true>,
+  seed: number,
+): Promise<HoldoutSetting | undefined> {
   const share = numberOption(options, 'holdout', RANGES.holdoutShare, PLAN_DEFAULTS.holdoutShare);
   const given = typeof options['holdout-rule'] === 'string' && !['random', 'default'].includes(options['holdout-rule']);
-  const rule = given ? 'given' : choiceOption(options, 'holdout-rule', ['random', 'default'] as const, PLAN_DEFAULTS.holdoutRule);
+  const rule = given
+    ? 'given'
+    : choiceOption(options, 'holdout-rule', ['random', 'default'] as const, PLAN_DEFAULTS.holdoutRule);
   const weeks = numberOption(options, 'holdout-weeks', RANGES.holdoutWeeks, HOLDOUT_WEEKS);
   if (share === 0) {
     const extra = ['holdout-rule', 'holdout-weeks'].filter((n) => options[n] !== undefined);
@@ -29,30 +34,44 @@ export async function holdoutOption(options: Record<string, string | true>, seed
 }
 
 /** --holdout-rule FILE.csv: the program's present practice, its calls this week (an id column, or an id a line). */
-export async function practiceOption(options: Record<string, string | true>): Promise<{ fileName: string; ids: string[] }> {
+export async function practiceOption(
+  options: Record<string, string | true>,
+): Promise<{ fileName: string; ids: string[] }> {
   const fileName = options['holdout-rule'] as string;
   if (!existsSync(fileName)) {
-    throw new UsageError(`--holdout-rule must be random, default or FILE.csv (the program's calls this week: ids); there is no file "${fileName}"`);
+    throw new UsageError(
+      `--holdout-rule must be random, default or FILE.csv (the program's calls this week: ids); there is no file ` +
+        `"${fileName}"`,
+    );
   }
   return { fileName: basename(fileName), ids: parseIdList(await readTextFile(fileName), fileName) };
 }
 
 /** --worker-column COL with --capacity N|FILE.csv and --min-per-worker K (plan-workers.ts). */
 export async function workersOption(options: Record<string, string | true>): Promise<WorkerSetting | undefined> {
-  const column = options['worker-column'], capacity = options.capacity;
+  const column = options['worker-column'],
+    capacity = options.capacity;
   const min = optionalNumber(options, 'min-per-worker', RANGES.capacity);
   if (typeof column !== 'string') {
     const extra = ['capacity', 'min-per-worker'].filter((n) => options[n] !== undefined);
     if (extra.length) throw new UsageError(`${extra.map((n) => `--${n}`).join(', ')} applies with --worker-column COL`);
     return undefined;
   }
-  if (typeof capacity !== 'string') throw new UsageError('--worker-column needs --capacity N (calls a week for every worker) or --capacity FILE.csv (worker, capacity)');
+  if (typeof capacity !== 'string')
+    throw new UsageError(
+      '--worker-column needs --capacity N (calls a week for every worker) or --capacity FILE.csv (worker, capacity)',
+    );
   if (/^\d+$/.test(capacity.trim())) {
     const n = numberOption(options, 'capacity', RANGES.capacity);
     return { column, capacity: n, minimum: min ?? PLAN_DEFAULTS.minPerWorker };
   }
   const parsed = parseCapacityCsv(await readTextFile(capacity), capacity);
   if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
-  if (parsed.minimum && min !== undefined) throw new UsageError(`${capacity} has a minimum column: leave out --min-per-worker, or the column`);
-  return { column, capacity: Object.fromEntries(parsed.capacity), minimum: parsed.minimum ? Object.fromEntries(parsed.minimum) : (min ?? PLAN_DEFAULTS.minPerWorker) };
+  if (parsed.minimum && min !== undefined)
+    throw new UsageError(`${capacity} has a minimum column: leave out --min-per-worker, or the column`);
+  return {
+    column,
+    capacity: Object.fromEntries(parsed.capacity),
+    minimum: parsed.minimum ? Object.fromEntries(parsed.minimum) : (min ?? PLAN_DEFAULTS.minPerWorker),
+  };
 }

@@ -24,15 +24,25 @@ const GENERATOR_PARAMETERS = [...new Set(GENERATORS.flatMap((g) => g.parameters.
 const FILE_OVERRIDES = ['budget', 'horizon', 'discount'];
 /** The ranges of the flags a population CSV takes (a generator's parameters carry their own). */
 const FILE_RANGES: Record<string, NumberRange> = {
-  budget: RANGES.budget, horizon: RANGES.horizon, discount: RANGES.discount,
+  budget: RANGES.budget,
+  horizon: RANGES.horizon,
+  discount: RANGES.discount,
 };
 
 /** The flags of loadPopulation: --seed, --schema and every generator parameter (--arms, --alpha, ...). */
 export const POPULATION_OPTIONS: OptionSpecs = {
   seed: {
-    type: 'string', value: 'S', description: 'seed of a generated population', default: String(DEFAULT_SEED), range: RANGES.seed,
+    type: 'string',
+    value: 'S',
+    description: 'seed of a generated population',
+    default: String(DEFAULT_SEED),
+    range: RANGES.seed,
   },
-  schema: { type: 'string', value: 'FILE.json', description: 'schema of a population CSV (labels, types, groups); inferred when absent' },
+  schema: {
+    type: 'string',
+    value: 'FILE.json',
+    description: 'schema of a population CSV (labels, types, groups); inferred when absent',
+  },
   ...Object.fromEntries(
     GENERATOR_PARAMETERS.map((name) => {
       const users = GENERATORS.filter((g) => g.parameters.some((p) => p.name === name));
@@ -56,7 +66,10 @@ export function populationOptions(rename: Record<string, string> = {}): OptionSp
 }
 
 /** The loadPopulation flags of a command line parsed with populationOptions(rename). */
-export function populationFlags(options: Record<string, string | true | undefined>, rename: Record<string, string> = {}): Record<string, string | true | undefined> {
+export function populationFlags(
+  options: Record<string, string | true | undefined>,
+  rename: Record<string, string> = {},
+): Record<string, string | true | undefined> {
   return Object.fromEntries(Object.keys(POPULATION_OPTIONS).map((name) => [name, options[rename[name] ?? name]]));
 }
 
@@ -66,20 +79,25 @@ export function populationFlags(options: Record<string, string | true | undefine
  * the flag as the command spells it: `rename` as given to populationOptions).
  */
 export async function loadPopulation(
-  nameOrFile: string, flags: Record<string, string | true | undefined>, rename: Record<string, string> = {},
+  nameOrFile: string,
+  flags: Record<string, string | true | undefined>,
+  rename: Record<string, string> = {},
 ): Promise<Instance> {
   const generator = findGenerator(nameOrFile);
   const flag = (name: string) => rename[name] ?? name;
   const number = (name: string, range: NumberRange) => optionalNumber({ [flag(name)]: flags[name] }, flag(name), range);
   if (generator) {
-    if (flags.schema !== undefined) throw new UsageError(`--schema applies to a population CSV, not to the generator "${generator.name}"`);
+    if (flags.schema !== undefined)
+      throw new UsageError(`--schema applies to a population CSV, not to the generator "${generator.name}"`);
     const parameters: Record<string, number> = {};
     for (const name of GENERATOR_PARAMETERS) {
       if (flags[name] === undefined) continue;
       const parameter = generator.parameters.find((p) => p.name === name);
       if (!parameter) {
         const own = generator.parameters.map((p) => `--${flag(p.name)}`).join(', ');
-        throw new UsageError(`--${flag(name)} does not apply to the generator "${generator.name}" (its parameters: ${own})`);
+        throw new UsageError(
+          `--${flag(name)} does not apply to the generator "${generator.name}" (its parameters: ${own})`,
+        );
       }
       parameters[name] = number(name, parameter)!;
     }
@@ -96,13 +114,20 @@ export async function loadPopulation(
   }
   const overrides = Object.fromEntries(FILE_OVERRIDES.map((name) => [name, number(name, FILE_RANGES[name])]));
   await stat(nameOrFile).catch(() => {
-    throw new Error(`"${nameOrFile}" is neither a generator (${GENERATORS.map((g) => g.name).join(', ')}) nor a file that exists`);
+    throw new Error(
+      `"${nameOrFile}" is neither a generator (${GENERATORS.map((g) => g.name).join(', ')}) nor a file that exists`,
+    );
   });
   const fileName = basename(nameOrFile);
   const text = await readTextFile(nameOrFile);
   if (/\.json$/i.test(nameOrFile)) {
-    if (flags.schema !== undefined) throw new UsageError('--schema applies to a population CSV, not to an instance JSON file (its schema is inside)');
-    for (const name of FILE_OVERRIDES) if (flags[name] !== undefined) throw new UsageError(`--${name} applies to a population CSV or a generator; an instance JSON file carries its own`);
+    if (flags.schema !== undefined)
+      throw new UsageError('--schema applies to a population CSV, not to an instance JSON file (its schema is inside)');
+    for (const name of FILE_OVERRIDES)
+      if (flags[name] !== undefined)
+        throw new UsageError(
+          `--${name} applies to a population CSV or a generator; an instance JSON file carries its own`,
+        );
     return parseInstanceJson(text, fileName);
   }
   if (/\.csv$/i.test(nameOrFile)) {
@@ -117,9 +142,11 @@ export async function loadPopulation(
 /** One line describing an instance: arms, states, features, budget, horizon, discount, origin. */
 export function describeInstance(instance: Instance): string {
   const p = instance.provenance;
-  const origin = p.kind === 'generator' ? `generator ${p.generator}, seed ${p.seed}` : `${p.fileName} (${p.contentHash})`;
+  const origin =
+    p.kind === 'generator' ? `generator ${p.generator}, seed ${p.seed}` : `${p.fileName} (${p.contentHash})`;
   return (
-    `${instance.numArms} arms, ${instance.numStates} states, ${instance.schema.columns.length} features in ${instance.schema.groups.length} groups, ` +
+    `${instance.numArms} arms, ${instance.numStates} states, ${instance.schema.columns.length} features in ` +
+    `${instance.schema.groups.length} groups, ` +
     `budget ${instance.budget}, horizon ${instance.horizon}, discount ${instance.discount}` +
     (instance.sampleSize !== undefined ? `, ${instance.sampleSize} arms sampled per seed` : '') +
     `; ${origin}`

@@ -7,7 +7,11 @@ import { HttpProvider } from '../llm/http-provider.ts';
 import type { LlmProvider } from '../llm/llm-provider.ts';
 import { isProviderKind, PROVIDER_KINDS, PROVIDERS } from '../llm/provider-config.ts';
 import {
-  describeIdentity, identityOf, readIdentity, sameProvider, type ProviderIdentity,
+  describeIdentity,
+  identityOf,
+  readIdentity,
+  sameProvider,
+  type ProviderIdentity,
 } from '../llm/provider-identity.ts';
 import { ReplayProvider } from '../llm/replay-provider.ts';
 import { ResumeProvider } from '../llm/resume-provider.ts';
@@ -20,10 +24,16 @@ export const PROVIDER_OPTIONS: OptionSpecs = {
   model: { type: 'string', value: 'M', description: 'model name' },
   'base-url': { type: 'string', value: 'URL', description: "replaces the provider's origin" },
   replay: { type: 'string', value: 'FILE', description: 'answer from a recorded transcript instead of a provider' },
-  transcript: { type: 'string', value: 'FILE', description: 'write every LLM call here, after each call (JSON; a resumed run answers from it first and adds to it)' },
+  transcript: {
+    type: 'string',
+    value: 'FILE',
+    description:
+      'write every LLM call here, after each call (JSON; a resumed run answers from it first and adds to it)',
+  },
   'switch-provider': {
     type: 'flag',
-    description: 'resume a --state with the --provider, --model and --base-url given, though it was started with others',
+    description:
+      'resume a --state with the --provider, --model and --base-url given, though it was started with others',
   },
 };
 
@@ -39,32 +49,46 @@ export interface ProviderChoice {
  * The provider the options name, or undefined when they name none. `resumed` is the --state being
  * resumed: the replies it holds are not handed out again from the transcript (see RecordedReplies).
  */
-export async function providerFromOptions(options: Record<string, string | true>, env: Record<string, string | undefined>, resumed?: unknown): Promise<ProviderChoice | undefined> {
+export async function providerFromOptions(
+  options: Record<string, string | true>,
+  env: Record<string, string | undefined>,
+  resumed?: unknown,
+): Promise<ProviderChoice | undefined> {
   const held = repliesHeld(resumed);
   if (typeof options.replay === 'string') {
-    if (options.provider !== undefined || options['base-url'] !== undefined) throw new UsageError('--replay answers from the transcript: give no --provider or --base-url');
+    if (options.provider !== undefined || options['base-url'] !== undefined)
+      throw new UsageError('--replay answers from the transcript: give no --provider or --base-url');
     const entries = await readTranscript(options.replay);
     const answered = entries.find((e) => e && e.reply !== null);
     if (!answered) throw new Error(`${options.replay}: not a transcript with answered calls`);
     const model = typeof options.model === 'string' ? options.model : answered.model;
-    return { provider: new ReplayProvider(answered.provider, model, entries, undefined, { replies: held }), saved: async () => {} };
+    return {
+      provider: new ReplayProvider(answered.provider, model, entries, undefined, { replies: held }),
+      saved: async () => {},
+    };
   }
   if (options.provider === undefined) {
-    if (options.model !== undefined || options['base-url'] !== undefined) throw new UsageError('--model and --base-url need --provider');
+    if (options.model !== undefined || options['base-url'] !== undefined)
+      throw new UsageError('--model and --base-url need --provider');
     return undefined;
   }
   const kind = String(options.provider);
-  if (!isProviderKind(kind)) throw new UsageError(`unknown provider "${kind}"; use one of ${PROVIDER_KINDS.join(', ')}`);
+  if (!isProviderKind(kind))
+    throw new UsageError(`unknown provider "${kind}"; use one of ${PROVIDER_KINDS.join(', ')}`);
   if (typeof options.model !== 'string') throw new UsageError('option "--model" is required with --provider');
   const apiKey = env.ALLOT_API_KEY?.trim() || undefined;
-  if (!apiKey && PROVIDERS[kind].keyRequired) throw new Error(`no key: set the environment variable ALLOT_API_KEY to your ${PROVIDERS[kind].label} key`);
+  if (!apiKey && PROVIDERS[kind].keyRequired)
+    throw new Error(`no key: set the environment variable ALLOT_API_KEY to your ${PROVIDERS[kind].label} key`);
   const path = typeof options.transcript === 'string' ? options.transcript : undefined;
   const earlier = path && existsSync(path) ? await readTranscript(path) : [];
   // Written after every call (a kill loses at most the call in flight); a resumed run answers from
   // the earlier calls first, so nothing already paid for is asked again.
   const file = path ? new TranscriptFile(path) : undefined;
   const transcript: Transcript = new Transcript(earlier, () => file?.save(transcript.entries));
-  const live = new HttpProvider({ kind, model: options.model, baseUrl: options['base-url'] as string | undefined, apiKey }, { transcript });
+  const live = new HttpProvider(
+    { kind, model: options.model, baseUrl: options['base-url'] as string | undefined, apiKey },
+    { transcript },
+  );
   const provider = earlier.length ? new ResumeProvider(live, earlier, held) : live;
   if (!file) return { provider, transcript, saved: async () => {} };
   // The run goes on only once the call is on disk: a kill then loses at most the call in flight.
@@ -85,7 +109,8 @@ export async function providerFromOptions(options: Record<string, string | true>
 export function identityFromOptions(options: Record<string, string | true>): ProviderIdentity | undefined {
   if (options.provider === undefined || typeof options.replay === 'string') return undefined;
   const kind = String(options.provider);
-  if (!isProviderKind(kind)) throw new UsageError(`unknown provider "${kind}"; use one of ${PROVIDER_KINDS.join(', ')}`);
+  if (!isProviderKind(kind))
+    throw new UsageError(`unknown provider "${kind}"; use one of ${PROVIDER_KINDS.join(', ')}`);
   if (typeof options.model !== 'string') throw new UsageError('option "--model" is required with --provider');
   const baseUrl = typeof options['base-url'] === 'string' ? options['base-url'] : undefined;
   return identityOf({ kind, model: options.model, baseUrl });
@@ -99,15 +124,23 @@ export function identityFromOptions(options: Record<string, string | true>): Pro
  * when they differ.
  */
 export function stateProvider(
-  saved: unknown, path: string, given: ProviderIdentity | undefined, options: Record<string, string | true>,
+  saved: unknown,
+  path: string,
+  given: ProviderIdentity | undefined,
+  options: Record<string, string | true>,
 ): ProviderIdentity | undefined {
   if (options['switch-provider'] && given === undefined) {
-    throw new UsageError('--switch-provider moves a resumed --state to the --provider given: give --provider and --model');
+    throw new UsageError(
+      '--switch-provider moves a resumed --state to the --provider given: give --provider and --model',
+    );
   }
   const field = saved && typeof saved === 'object' ? (saved as { provider?: unknown }).provider : undefined;
   const recorded = field === undefined ? null : readIdentity(field);
   if (field !== undefined && !recorded) {
-    throw new Error(`${path}: its "provider" record is damaged (expected {"kind", "model", "baseUrl"}); nothing was sent to any provider`);
+    throw new Error(
+      `${path}: its "provider" record is damaged (expected {"kind", "model", "baseUrl"}); nothing was sent to ` +
+        `any provider`,
+    );
   }
   if (!given) return recorded ?? undefined;
   if (!recorded || sameProvider(recorded, given) || options['switch-provider']) return given;

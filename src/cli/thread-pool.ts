@@ -35,18 +35,25 @@ export class ThreadPool {
     const n = count > 0 ? count : availableParallelism();
     const workers = Array.from({ length: n }, () => new Worker(new URL('./engine-thread.mjs', import.meta.url)));
     try {
-      await Promise.all(workers.map((w) => new Promise<void>((resolve, reject) => {
-        const onError = (error: Error) => done(error);
-        const onExit = (code: number) => done(new Error(`an engine thread exited with code ${code} while starting`));
-        const onMessage = (m: { ready?: boolean }) => done(m.ready ? undefined : new Error('an engine thread sent no ready message'));
-        // Only our own listeners are removed: Worker keeps internal ones for its message port.
-        const done = (error?: Error) => {
-          w.off('error', onError).off('exit', onExit).off('message', onMessage);
-          if (error) reject(error);
-          else resolve();
-        };
-        w.on('error', onError).on('exit', onExit).on('message', onMessage);
-      })));
+      await Promise.all(
+        workers.map(
+          (w) =>
+            new Promise<void>((resolve, reject) => {
+              const onError = (error: Error) => done(error);
+              const onExit = (code: number) =>
+                done(new Error(`an engine thread exited with code ${code} while starting`));
+              const onMessage = (m: { ready?: boolean }) =>
+                done(m.ready ? undefined : new Error('an engine thread sent no ready message'));
+              // Only our own listeners are removed: Worker keeps internal ones for its message port.
+              const done = (error?: Error) => {
+                w.off('error', onError).off('exit', onExit).off('message', onMessage);
+                if (error) reject(error);
+                else resolve();
+              };
+              w.on('error', onError).on('exit', onExit).on('message', onMessage);
+            }),
+        ),
+      );
     } catch (error) {
       await Promise.all(workers.map((w) => w.terminate()));
       throw error;
@@ -59,13 +66,23 @@ export class ThreadPool {
   }
 
   /** Simulates on every thread; onProgress(trialsDone, trials) after each kernel call of any thread. */
-  async simulate(input: SimulationInput, onProgress?: (done: number, total: number) => void): Promise<SimulationResult> {
+  async simulate(
+    input: SimulationInput,
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<SimulationResult> {
     const jobs = trialJobs(input, this.workers.length);
     const done = new Array<number>(jobs.ranges.length).fill(0);
-    const parts = await this.runJobs(jobs, jobs.ranges.map((_, w) => w), (w, d) => {
-      done[w] = d;
-      onProgress?.(done.reduce((a, b) => a + b, 0), input.trials);
-    });
+    const parts = await this.runJobs(
+      jobs,
+      jobs.ranges.map((_, w) => w),
+      (w, d) => {
+        done[w] = d;
+        onProgress?.(
+          done.reduce((a, b) => a + b, 0),
+          input.trials,
+        );
+      },
+    );
     return mergeParts(input, parts);
   }
 
@@ -88,20 +105,32 @@ export class ThreadPool {
    * Job j on thread threads[j]: job 0 with the first chunk and a port to each other job's thread, which
    * reserves its memory at once and adopts what job 0 prepares.
    */
-  private runJobs(jobs: TrialJobs, threads: number[], progress: (job: number, done: number) => void): Promise<SimulationPart[]> {
+  private runJobs(
+    jobs: TrialJobs,
+    threads: number[],
+    progress: (job: number, done: number) => void,
+  ): Promise<SimulationPart[]> {
     const channels = jobs.ranges.slice(1).map(() => new MessageChannel());
-    return Promise.all(jobs.ranges.map((range, j) => {
-      const id = this.nextId++, w = threads[j], job = { id, shape: jobs.shape, range };
-      return new Promise<SimulationPart>((resolve, reject) => {
-        this.calls[w].set(id, { resolve, reject, progress: (d) => progress(j, d), jobs: j === 0 ? jobs : undefined });
-        if (j > 0) {
-          const port = channels[j - 1].port2;
-          return this.workers[w].postMessage({ ...job, port } satisfies ThreadRequest, [port]);
-        }
-        const first = jobs.chunk(0, 0) as ArmChunk, ports = channels.map((c) => c.port1);
-        this.workers[w].postMessage({ ...job, chunks: jobs.chunks, first, ports } satisfies ThreadRequest, [...buffersOf(first), ...ports]);
-      });
-    }));
+    return Promise.all(
+      jobs.ranges.map((range, j) => {
+        const id = this.nextId++,
+          w = threads[j],
+          job = { id, shape: jobs.shape, range };
+        return new Promise<SimulationPart>((resolve, reject) => {
+          this.calls[w].set(id, { resolve, reject, progress: (d) => progress(j, d), jobs: j === 0 ? jobs : undefined });
+          if (j > 0) {
+            const port = channels[j - 1].port2;
+            return this.workers[w].postMessage({ ...job, port } satisfies ThreadRequest, [port]);
+          }
+          const first = jobs.chunk(0, 0) as ArmChunk,
+            ports = channels.map((c) => c.port1);
+          this.workers[w].postMessage({ ...job, chunks: jobs.chunks, first, ports } satisfies ThreadRequest, [
+            ...buffersOf(first),
+            ...ports,
+          ]);
+        });
+      }),
+    );
   }
 
   /** One set of listeners per thread, dispatching replies by id (many calls may wait on a thread). */
@@ -118,8 +147,14 @@ export class ThreadPool {
         if ('progress' in m) return call.progress(m.progress);
         if ('ask' in m) {
           // job 0 asks for the next chunk of the input (or of its rewards), sending a used one back to be refilled
-          const arrays = m.ask === 'chunk' ? call.jobs!.chunk(0, m.c, m.spent as ArmChunk | undefined) as ArmChunk : call.jobs!.rewards(0, m.c, m.spent as Float64Array | undefined) as Float64Array;
-          return this.workers[w].postMessage({ id: m.id, answer: m.ask, c: m.c, arrays } satisfies ThreadRequest, buffersOf(arrays));
+          const arrays =
+            m.ask === 'chunk'
+              ? (call.jobs!.chunk(0, m.c, m.spent as ArmChunk | undefined) as ArmChunk)
+              : (call.jobs!.rewards(0, m.c, m.spent as Float64Array | undefined) as Float64Array);
+          return this.workers[w].postMessage(
+            { id: m.id, answer: m.ask, c: m.c, arrays } satisfies ThreadRequest,
+            buffersOf(arrays),
+          );
         }
         calls.delete(m.id);
         if ('error' in m) call.reject(new Error(m.error));

@@ -5,7 +5,12 @@ import type { Simulate } from '../core/simulation/simulate-port.ts';
 import { minimaxBaseline, quotaBaseline, quotaShares, type BaselineResult } from '../core/tradeoff/baselines.ts';
 import type { DialPoint, DialSweep } from '../core/tradeoff/sweep-dial.ts';
 
-export async function tradeoffBaselines(sweep: DialSweep, points: readonly DialPoint[], group: string, simulate: Simulate): Promise<BaselineResult[]> {
+export async function tradeoffBaselines(
+  sweep: DialSweep,
+  points: readonly DialPoint[],
+  group: string,
+  simulate: Simulate,
+): Promise<BaselineResult[]> {
   const shares = quotaShares(sweep, points, group);
   return [await quotaBaseline(sweep, group, shares, simulate), await minimaxBaseline(sweep, group, simulate)];
 }

@@ -26,6 +26,9 @@ export class TranscriptFile {
   /** Waits for the queued writes; throws the first failure, naming the file. */
   async flush(): Promise<void> {
     await this.writing;
-    if (this.failure) throw new Error(`could not write the transcript ${this.path}: ${(this.failure as Error).message ?? this.failure}`);
+    if (this.failure)
+      throw new Error(
+        `could not write the transcript ${this.path}: ${(this.failure as Error).message ?? this.failure}`,
+      );
   }
 }

@@ -1,5 +1,9 @@
 // Saves text (or bytes, e.g. a workbook) as a file through a temporary object URL (no server involved).
-export function downloadText(fileName: string, text: string | Uint8Array<ArrayBuffer>, type = 'application/json'): void {
+export function downloadText(
+  fileName: string,
+  text: string | Uint8Array<ArrayBuffer>,
+  type = 'application/json',
+): void {
   downloadBlob(fileName, new Blob([text], { type }));
 }
 

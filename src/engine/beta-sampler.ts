@@ -37,10 +37,13 @@ export function betaSampler(kernels: Kernels): BetaSampler {
     checkSeed('sampleBeta', seed);
     const blocks = new Blocks(kernels);
     try {
-      const a = blocks.bytes(CHUNK * 8, false), b = blocks.bytes(CHUNK * 8, false), o = blocks.bytes(CHUNK * 16, false);
+      const a = blocks.bytes(CHUNK * 8, false),
+        b = blocks.bytes(CHUNK * 8, false),
+        o = blocks.bytes(CHUNK * 16, false);
       let invalid = 0;
       for (let start = 0; start < n; start += CHUNK) {
-        const count = Math.min(CHUNK, n - start), memory = kernels.memory.buffer;
+        const count = Math.min(CHUNK, n - start),
+          memory = kernels.memory.buffer;
         new Float64Array(memory, a, count).set(alpha.subarray(start, start + count));
         new Float64Array(memory, b, count).set(beta.subarray(start, start + count));
         invalid += kernels.sampleBeta(count, a, b, seed, start, o);
@@ -67,12 +70,16 @@ export function posteriorIndexDraw(kernels: Kernels): PosteriorIndexDraw {
     const out = new Float64Array(N);
     const blocks = new Blocks(kernels);
     try {
-      const a = blocks.bytes(ARMS * 32, false), b = blocks.bytes(ARMS * 32, false), t = blocks.bytes(ARMS * 64, false);
-      const r = blocks.bytes(ARMS * 16, false), w = blocks.bytes(ARMS * 16, false);
+      const a = blocks.bytes(ARMS * 32, false),
+        b = blocks.bytes(ARMS * 32, false),
+        t = blocks.bytes(ARMS * 64, false);
+      const r = blocks.bytes(ARMS * 16, false),
+        w = blocks.bytes(ARMS * 16, false);
       const pairs = blocks.bytes(kernels.armPairBytes(ARMS), false);
       let invalid = 0;
       for (let start = 0; start < N; start += ARMS) {
-        const count = Math.min(ARMS, N - start), memory = kernels.memory.buffer;
+        const count = Math.min(ARMS, N - start),
+          memory = kernels.memory.buffer;
         new Float64Array(memory, a, 4 * count).set(alpha.subarray(4 * start, 4 * (start + count)));
         new Float64Array(memory, b, 4 * count).set(beta.subarray(4 * start, 4 * (start + count)));
         new Float64Array(memory, r, 2 * count).set(rewards.subarray(2 * start, 2 * (start + count)));

@@ -42,7 +42,10 @@ export class Engine {
   whittle2(transitions: Float64Array, rewards: Float64Array, discount: number, out?: Float64Array): Float64Array {
     const numArms = rewards.length / 2;
     if (!Number.isInteger(numArms) || transitions.length !== numArms * 8) {
-      throw new RangeError(`whittle2: expected rewards of length 2N and transitions of length 8N, got ${rewards.length} and ${transitions.length}`);
+      throw new RangeError(
+        `whittle2: expected rewards of length 2N and transitions of length 8N, got ${rewards.length} and ` +
+          `${transitions.length}`,
+      );
     }
     checkDiscount('whittle2', discount);
     if (out && out.length !== numArms * 2) {
@@ -50,12 +53,20 @@ export class Engine {
     }
     out ??= new Float64Array(numArms * 2);
     if (numArms === 0) return out;
-    // piece by piece through small blocks: WASM memory never shrinks, and the whole table at once would take 144 bytes per arm
-    const k = this.kernels, blocks = new Blocks(k), P = Math.min(numArms, WHITTLE2_PIECE);
+    // piece by piece through small blocks: WASM memory never shrinks, and the whole table at once would take 144 bytes
+    // per arm
+    const k = this.kernels,
+      blocks = new Blocks(k),
+      P = Math.min(numArms, WHITTLE2_PIECE);
     try {
-      const t = blocks.bytes(P * 64, false), r = blocks.bytes(P * 16, false), pairs = blocks.bytes(k.armPairBytes(P), false), w = blocks.bytes(P * 16, false);
+      const t = blocks.bytes(P * 64, false),
+        r = blocks.bytes(P * 16, false),
+        pairs = blocks.bytes(k.armPairBytes(P), false),
+        w = blocks.bytes(P * 16, false);
       const memory = k.memory.buffer; // no allocation below: the views stay valid
-      const rows = new Float64Array(memory, t, P * 8), rewardRows = new Float64Array(memory, r, P * 2), indices = new Float64Array(memory, w, P * 2);
+      const rows = new Float64Array(memory, t, P * 8),
+        rewardRows = new Float64Array(memory, r, P * 2),
+        indices = new Float64Array(memory, w, P * 2);
       for (let start = 0; start < numArms; start += P) {
         const m = Math.min(P, numArms - start);
         rows.set(transitions.subarray(start * 8, (start + m) * 8));
@@ -78,27 +89,39 @@ export class Engine {
   whittleIndices(transitions: Float64Array, rewards: Float64Array, numStates: number, discount: number): IndexTable {
     const S = numStates;
     const N = rewards.length / S;
-    if (!Number.isInteger(S) || S < 2) throw new RangeError(`whittleIndices: numStates must be an integer >= 2, got ${S}`);
+    if (!Number.isInteger(S) || S < 2)
+      throw new RangeError(`whittleIndices: numStates must be an integer >= 2, got ${S}`);
     if (!Number.isInteger(N) || transitions.length !== N * S * 2 * S) {
-      throw new RangeError(`whittleIndices: expected rewards of length N x ${S} and transitions of length N x ${S * 2 * S}, got ${rewards.length} and ${transitions.length}`);
+      throw new RangeError(
+        `whittleIndices: expected rewards of length N x ${S} and transitions of length N x ${S * 2 * S}, got ` +
+          `${rewards.length} and ${transitions.length}`,
+      );
     }
     checkDiscount('whittleIndices', discount);
-    if (S === 2) return { indices: this.whittle2(transitions, rewards, discount), indexable: new Uint8Array(N).fill(VERDICT.indexable) };
+    if (S === 2)
+      return {
+        indices: this.whittle2(transitions, rewards, discount),
+        indexable: new Uint8Array(N).fill(VERDICT.indexable),
+      };
     let cache = this.indexCache.get(transitions);
     if (!cache) this.indexCache.set(transitions, (cache = new Map()));
     const key = (arm: number) => `${arm}|${discount}|${rewards.subarray(arm * S, arm * S + S).join(',')}`;
     const todo: number[] = [];
     for (let arm = 0; arm < N; arm++) if (!cache.has(key(arm))) todo.push(arm);
     if (todo.length > 0) {
-      const t = new Float64Array(todo.length * S * 2 * S), r = new Float64Array(todo.length * S);
+      const t = new Float64Array(todo.length * S * 2 * S),
+        r = new Float64Array(todo.length * S);
       todo.forEach((arm, j) => {
         t.set(transitions.subarray(arm * S * 2 * S, (arm + 1) * S * 2 * S), j * S * 2 * S);
         r.set(rewards.subarray(arm * S, arm * S + S), j * S);
       });
       const fresh = this.kernelWhittleS(t, r, S, discount);
-      todo.forEach((arm, j) => cache.set(key(arm), { w: fresh.indices.slice(j * S, j * S + S), ok: fresh.indexable[j] }));
+      todo.forEach((arm, j) =>
+        cache.set(key(arm), { w: fresh.indices.slice(j * S, j * S + S), ok: fresh.indexable[j] }),
+      );
     }
-    const indices = new Float64Array(N * S), indexable = new Uint8Array(N);
+    const indices = new Float64Array(N * S),
+      indexable = new Uint8Array(N);
     for (let arm = 0; arm < N; arm++) {
       const hit = cache.get(key(arm))!;
       indices.set(hit.w, arm * S);
@@ -109,11 +132,15 @@ export class Engine {
 
   /** The S-state sweep itself, for any S >= 2, uncached (layouts as in whittleIndices). */
   kernelWhittleS(transitions: Float64Array, rewards: Float64Array, numStates: number, discount: number): IndexTable {
-    const S = numStates, M = rewards.length / S;
+    const S = numStates,
+      M = rewards.length / S;
     checkDiscount('whittleIndices', discount);
-    const [, , w, verdict] = this.withBuffers([transitions, rewards, M * S, Math.ceil(M / 8), this.kernels.whittleSWorkSize(S)], ([tp, rp, out, vp, work]) => {
-      this.kernels.whittleS(M, S, tp, rp, discount, out, vp, work);
-    });
+    const [, , w, verdict] = this.withBuffers(
+      [transitions, rewards, M * S, Math.ceil(M / 8), this.kernels.whittleSWorkSize(S)],
+      ([tp, rp, out, vp, work]) => {
+        this.kernels.whittleS(M, S, tp, rp, discount, out, vp, work);
+      },
+    );
     return { indices: w, indexable: new Uint8Array(verdict.buffer, 0, M).slice() };
   }
 
@@ -121,7 +148,12 @@ export class Engine {
    * Runs trials [trialStart, trialEnd) of a simulation and returns their raw sums (merge them with
    * mergeParts). `onProgress(trialsDone)` is called between kernel calls (about every 50 ms).
    */
-  simulatePart(input: SimulationInput, trialStart: number, trialEnd: number, onProgress?: (trialsDone: number) => void): SimulationPart {
+  simulatePart(
+    input: SimulationInput,
+    trialStart: number,
+    trialEnd: number,
+    onProgress?: (trialsDone: number) => void,
+  ): SimulationPart {
     const prepared = this.prepare(input);
     try {
       return prepared.run(input.seed, trialStart, trialEnd, onProgress);
@@ -147,7 +179,10 @@ export class Engine {
       // S-state indices come with the chunks (bisection is costly: whittleIndices caches them per input)
       validateShape(shape);
       validateChunk(shape, chunk);
-      chunk = { ...chunk, indices: this.whittleIndices(input.transitions, input.rewards, input.numStates, input.discount).indices };
+      chunk = {
+        ...chunk,
+        indices: this.whittleIndices(input.transitions, input.rewards, input.numStates, input.discount).indices,
+      };
       shape.indexed = true;
     }
     const loader = this.load(shape);
@@ -191,7 +226,9 @@ export class Engine {
       const ptrs = specs.map((spec) => (typeof spec === 'number' ? blocks.f64(spec) : blocks.f64(spec.length, spec)));
       body(ptrs);
       // Views are taken after the call: memory may have grown (and its buffer changed) in alloc.
-      return specs.map((spec, i) => (typeof spec === 'number' ? new Float64Array(this.kernels.memory.buffer, ptrs[i], spec).slice() : spec));
+      return specs.map((spec, i) =>
+        typeof spec === 'number' ? new Float64Array(this.kernels.memory.buffer, ptrs[i], spec).slice() : spec,
+      );
     } finally {
       blocks.releaseAll();
     }
@@ -201,4 +238,3 @@ export class Engine {
 export function checkDiscount(what: string, discount: number): void {
   if (!(discount >= 0 && discount < 1)) throw new RangeError(`${what}: discount must be in [0, 1), got ${discount}`);
 }
-

@@ -3,12 +3,16 @@
 import type { SimulationInput } from './simulation.ts';
 
 /** Group bounds that every step can meet with exactly min(budget, numArms) calls. */
-export function checkGroups(input: Pick<SimulationInput, 'groups' | 'policy' | 'numArms' | 'budget'>, fail: (m: string) => never): void {
+export function checkGroups(
+  input: Pick<SimulationInput, 'groups' | 'policy' | 'numArms' | 'budget'>,
+  fail: (m: string) => never,
+): void {
   const { ofArm, min, max } = input.groups!;
   const G = min.length;
   if (input.policy !== 'whittle') fail(`group bounds apply to the Whittle policy, not to ${input.policy}`);
   if (ofArm.length !== input.numArms) fail(`groups: ${ofArm.length} group ids for ${input.numArms} arms`);
-  if (max.length !== G || G < 1) fail(`groups: ${G} minima and ${max.length} maxima; need one of each per group, at least one group`);
+  if (max.length !== G || G < 1)
+    fail(`groups: ${G} minima and ${max.length} maxima; need one of each per group, at least one group`);
   const size = new Int32Array(G);
   let free = 0;
   for (let i = 0; i < ofArm.length; i++) {
@@ -18,9 +22,11 @@ export function checkGroups(input: Pick<SimulationInput, 'groups' | 'policy' | '
     else free++;
   }
   const calls = Math.min(input.budget, input.numArms);
-  let need = 0, room = free;
+  let need = 0,
+    room = free;
   for (let g = 0; g < G; g++) {
-    if (!(min[g] >= 0 && max[g] >= min[g])) fail(`groups: group ${g} has minimum ${min[g]} and maximum ${max[g]}; need 0 <= minimum <= maximum`);
+    if (!(min[g] >= 0 && max[g] >= min[g]))
+      fail(`groups: group ${g} has minimum ${min[g]} and maximum ${max[g]}; need 0 <= minimum <= maximum`);
     if (min[g] > size[g]) fail(`groups: group ${g} needs at least ${min[g]} calls per step but has ${size[g]} arms`);
     need += min[g];
     room += Math.min(max[g], size[g]);
@@ -43,16 +49,24 @@ export function emptyRange(pairs: number): Float64Array {
  * Writes the kernel's `groups` block into WASM memory with `alloc` (zeroed bytes): [G, groupOf, min, max,
  * ranking scratch, taken scratch, range], the range starting empty. Returns the block and the range.
  */
-export function groupBlock(input: Pick<SimulationInput, 'groups' | 'numArms' | 'horizon'>, memory: WebAssembly.Memory, alloc: (bytes: number) => number): { block: number; range: number; rangeLength: number } {
+export function groupBlock(
+  input: Pick<SimulationInput, 'groups' | 'numArms' | 'horizon'>,
+  memory: WebAssembly.Memory,
+  alloc: (bytes: number) => number,
+): { block: number; range: number; rangeLength: number } {
   const { ofArm, min, max } = input.groups!;
-  const G = min.length, N = input.numArms;
+  const G = min.length,
+    N = input.numArms;
   const i32 = (values: Int32Array) => {
     const ptr = alloc(values.length * 4);
     new Int32Array(memory.buffer, ptr, values.length).set(values);
     return ptr;
   };
-  const groupOf = i32(ofArm), gmin = i32(min), gmax = i32(max);
-  const ranking = alloc(N * 4), taken = alloc(G * 4);
+  const groupOf = i32(ofArm),
+    gmin = i32(min),
+    gmax = i32(max);
+  const ranking = alloc(N * 4),
+    taken = alloc(G * 4);
   const rangeLength = input.horizon * G * 2;
   const range = alloc(rangeLength * 8);
   new Float64Array(memory.buffer, range, rangeLength).set(emptyRange(input.horizon * G));

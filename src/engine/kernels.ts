@@ -9,20 +9,71 @@ export interface Kernels {
   whittle2(numArms: number, arms: number, beta: number, out: number): void;
   packArms2(numArms: number, transitions: number, rewards: number, out: number): void;
   armPairBytes(numArms: number): number;
-  whittleS(numArms: number, numStates: number, transitions: number, rewards: number, beta: number, out: number, verdict: number, work: number): void;
+  whittleS(
+    numArms: number,
+    numStates: number,
+    transitions: number,
+    rewards: number,
+    beta: number,
+    out: number,
+    verdict: number,
+    work: number,
+  ): void;
   whittleSWorkSize(numStates: number): number;
-  samplingThresholds(rows: number, numStates: number, probabilities: number, out: number, firstRow: number, totalRows: number): void;
+  samplingThresholds(
+    rows: number,
+    numStates: number,
+    probabilities: number,
+    out: number,
+    firstRow: number,
+    totalRows: number,
+  ): void;
   thresholdBytes(rows: number, numStates: number): number;
   historyBytes(numArms: number): number;
-  sortDescending(n: number, values: number, order: number, tiedNext: number, keys: number, keys2: number, order2: number, hist: number): void;
+  sortDescending(
+    n: number,
+    values: number,
+    order: number,
+    tiedNext: number,
+    keys: number,
+    keys2: number,
+    order2: number,
+    hist: number,
+  ): void;
   uniform(seed: number, stream: number, counter: number): number;
   sampleBeta(count: number, alpha: number, beta: number, seed: number, firstCell: number, out: number): number;
   betaTable(which: number, layer: number): number;
   simulate(
-    numArms: number, numStates: number, thresholds: number, rewards: number, initial: number, order: number, tiedNext: number,
-    policy: number, tiesRandom: number, budget: number, horizon: number, beta: number, seed: number, fixedScale: number,
-    trialStart: number, trialEnd: number, state: number, act: number, scratch: number, pulledInTrial: number, history: number, tables: number,
-    occDisc: number, occSteps: number, pulls: number, pulledTrials: number, perTrial: number, perStep: number, perTrialOcc: number, totals: number,
+    numArms: number,
+    numStates: number,
+    thresholds: number,
+    rewards: number,
+    initial: number,
+    order: number,
+    tiedNext: number,
+    policy: number,
+    tiesRandom: number,
+    budget: number,
+    horizon: number,
+    beta: number,
+    seed: number,
+    fixedScale: number,
+    trialStart: number,
+    trialEnd: number,
+    state: number,
+    act: number,
+    scratch: number,
+    pulledInTrial: number,
+    history: number,
+    tables: number,
+    occDisc: number,
+    occSteps: number,
+    pulls: number,
+    pulledTrials: number,
+    perTrial: number,
+    perStep: number,
+    perTrialOcc: number,
+    totals: number,
     groups: number,
   ): void;
 }
@@ -32,7 +83,9 @@ export async function instantiateKernels(module: WebAssembly.Module): Promise<Ke
   let memory: WebAssembly.Memory | undefined;
   const env = {
     abort(message: number, fileName: number, line: number, column: number): never {
-      const text = memory ? `${liftString(memory, message)} in ${liftString(memory, fileName)}:${line}:${column}` : 'abort';
+      const text = memory
+        ? `${liftString(memory, message)} in ${liftString(memory, fileName)}:${line}:${column}`
+        : 'abort';
       throw new Error(`WASM assertion failed: ${text}`);
     },
   };

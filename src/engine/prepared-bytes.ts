@@ -11,16 +11,25 @@ import { PreparedSimulation, runInputOf, type FixedBlocks, type RunInput } from 
 import { Blocks } from './wasm-blocks.ts';
 
 /** Total bytes of the prepared data of a simulation of this shape. */
-export function preparedByteLength(shape: Omit<SimulationShape, 'indexed'>, k: Pick<Kernels, 'thresholdBytes'>): number {
+export function preparedByteLength(
+  shape: Omit<SimulationShape, 'indexed'>,
+  k: Pick<Kernels, 'thresholdBytes'>,
+): number {
   return partLengths(shape, k).reduce((a, b) => a + b, 0);
 }
 
-/** The prepared data of a simulation prepared by this engine, copied out piece by piece for others to adopt (Engine.share). */
+/**
+ * The prepared data of a simulation prepared by this engine, copied out piece by piece for others to adopt
+ * (Engine.share).
+ */
 export class PreparedBytes {
   readonly byteLength: number;
   private readonly cells?: CellArray;
 
-  constructor(private readonly k: Kernels, private readonly prepared: PreparedSimulation) {
+  constructor(
+    private readonly k: Kernels,
+    private readonly prepared: PreparedSimulation,
+  ) {
     const { tally } = prepared.input;
     this.byteLength = preparedByteLength(prepared.input, k);
     if (tally) this.cells = narrowest(tally.cells, tally.numCells);
@@ -30,7 +39,9 @@ export class PreparedBytes {
   copy(offset: number, into: Uint8Array): void {
     const { input, fixed } = this.prepared;
     if (!(Number.isInteger(offset) && offset >= 0 && offset + into.length <= this.byteLength)) {
-      throw new RangeError(`simulate: prepared bytes ${offset}..${offset + into.length - 1} are outside the ${this.byteLength} there are`);
+      throw new RangeError(
+        `simulate: prepared bytes ${offset}..${offset + into.length - 1} are outside the ${this.byteLength} there are`,
+      );
     }
     copyAcross(parts(this.k, input, fixed, this.cells, input.groups?.ofArm), offset, into, false);
   }
@@ -49,14 +60,21 @@ export class PreparedAdopter {
   private readonly cells?: CellArray;
   private readonly ofArm?: Int32Array;
 
-  constructor(private readonly k: Kernels, private readonly shape: SimulationShape) {
-    const { numArms: N } = shape, sorted = presorts(shape);
+  constructor(
+    private readonly k: Kernels,
+    private readonly shape: SimulationShape,
+  ) {
+    const { numArms: N } = shape,
+      sorted = presorts(shape);
     this.byteLength = preparedByteLength(shape, k);
     reserve(k, simulationPeakBytes(shape, k, { indexed: sorted, smallSort: 0, stagingBytes: 0, adopted: true }), true);
-    const b = (this.blocks = new Blocks(k)), kept = keptBlockBytes(shape, k);
+    const b = (this.blocks = new Blocks(k)),
+      kept = keptBlockBytes(shape, k);
     // every byte is written by add(): no zeroing; the order of the loader's blocks (memory-plan.ts)
-    const thresholds = b.bytes(kept.thresholds, false), initial = b.bytes(kept.initial, false);
-    const order = sorted ? b.bytes(kept.order, false) : 0, tiedNext = sorted ? b.bytes(kept.tiedNext, false) : 0;
+    const thresholds = b.bytes(kept.thresholds, false),
+      initial = b.bytes(kept.initial, false);
+    const order = sorted ? b.bytes(kept.order, false) : 0,
+      tiedNext = sorted ? b.bytes(kept.tiedNext, false) : 0;
     this.fixed = { thresholds, initial, order, tiedNext, rewards: b.bytes(kept.rewards, false) };
     if (shape.tally) this.cells = cellArray(shape.tally.groupings * N, shape.tally.numCells);
     if (shape.groups) this.ofArm = new Int32Array(N);
@@ -65,7 +83,9 @@ export class PreparedAdopter {
   /** Bytes [offset, offset + bytes.length) of the prepared data. */
   add(offset: number, bytes: Uint8Array): void {
     if (!(Number.isInteger(offset) && offset >= 0 && offset + bytes.length <= this.byteLength)) {
-      throw new RangeError(`simulate: prepared bytes ${offset}..${offset + bytes.length - 1} are outside the ${this.byteLength} expected`);
+      throw new RangeError(
+        `simulate: prepared bytes ${offset}..${offset + bytes.length - 1} are outside the ${this.byteLength} expected`,
+      );
     }
     copyAcross(parts(this.k, this.shape, this.fixed, this.cells, this.ofArm), offset, bytes, true);
     this.received += bytes.length;
@@ -88,26 +108,42 @@ export class PreparedAdopter {
 
 /** Byte lengths of the parts, in order. */
 function partLengths(shape: Omit<SimulationShape, 'indexed'> | RunInput, k: Pick<Kernels, 'thresholdBytes'>): number[] {
-  const kept = keptBlockBytes(shape, k), N = shape.numArms;
+  const kept = keptBlockBytes(shape, k),
+    N = shape.numArms;
   const cells = shape.tally ? shape.tally.groupings * N * cellArray(0, shape.tally.numCells).BYTES_PER_ELEMENT : 0;
   return [kept.thresholds, kept.initial, kept.order, kept.tiedNext, kept.rewards, cells, shape.groups ? N * 4 : 0];
 }
 
 /** Views of the parts: the WASM blocks (views made now: memory may have grown since), the cells, the group ids. */
-function parts(k: Kernels, shape: Omit<SimulationShape, 'indexed'> | RunInput, fixed: FixedBlocks, cells?: CellArray, ofArm?: Int32Array): Uint8Array[] {
-  const [t, i, o, tn, r] = partLengths(shape, k), memory = k.memory.buffer;
+function parts(
+  k: Kernels,
+  shape: Omit<SimulationShape, 'indexed'> | RunInput,
+  fixed: FixedBlocks,
+  cells?: CellArray,
+  ofArm?: Int32Array,
+): Uint8Array[] {
+  const [t, i, o, tn, r] = partLengths(shape, k),
+    memory = k.memory.buffer;
   const bytes = (a?: ArrayBufferView) => (a ? new Uint8Array(a.buffer, a.byteOffset, a.byteLength) : new Uint8Array(0));
   return [
-    new Uint8Array(memory, fixed.thresholds, t), new Uint8Array(memory, fixed.initial, i), new Uint8Array(memory, fixed.order, o),
-    new Uint8Array(memory, fixed.tiedNext, tn), new Uint8Array(memory, fixed.rewards, r), bytes(cells), bytes(ofArm),
+    new Uint8Array(memory, fixed.thresholds, t),
+    new Uint8Array(memory, fixed.initial, i),
+    new Uint8Array(memory, fixed.order, o),
+    new Uint8Array(memory, fixed.tiedNext, tn),
+    new Uint8Array(memory, fixed.rewards, r),
+    bytes(cells),
+    bytes(ofArm),
   ];
 }
 
-/** Copies between `bytes` (bytes [offset, ...) of the parts laid end to end) and the parts: into them, or out of them. */
+/**
+ * Copies between `bytes` (bytes [offset, ...) of the parts laid end to end) and the parts: into them, or out of them.
+ */
 function copyAcross(parts: Uint8Array[], offset: number, bytes: Uint8Array, intoParts: boolean): void {
   let at = 0;
   for (const part of parts) {
-    const from = Math.max(offset, at), to = Math.min(offset + bytes.length, at + part.length);
+    const from = Math.max(offset, at),
+      to = Math.min(offset + bytes.length, at + part.length);
     if (from < to) {
       if (intoParts) part.set(bytes.subarray(from - offset, to - offset), from - at);
       else bytes.set(part.subarray(from - at, to - at), from - offset);

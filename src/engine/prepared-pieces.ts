@@ -17,7 +17,10 @@ export interface PiecePort {
   close(): void;
 }
 
-/** Adopter to server: piece c wanted (in the buffer of `spent`, a piece used), or every piece in. Server to adopter: piece c, or why there is none. */
+/**
+ * Adopter to server: piece c wanted (in the buffer of `spent`, a piece used), or every piece in. Server to adopter:
+ * piece c, or why there is none.
+ */
 type Ask = { piece: number; spent?: Uint8Array } | { done: true };
 type Answer = { piece: number; bytes: Uint8Array } | { error: string };
 
@@ -38,8 +41,13 @@ export function servePrepared(bytes: PreparedBytes, ports: PiecePort[], pieceByt
           return;
         }
         try {
-          const start = ask.piece * pieceBytes, length = Math.min(pieceBytes, bytes.byteLength - start), spent = ask.spent;
-          const into = spent && spent.buffer.byteLength >= length ? new Uint8Array(spent.buffer, 0, length) : new Uint8Array(length);
+          const start = ask.piece * pieceBytes,
+            length = Math.min(pieceBytes, bytes.byteLength - start),
+            spent = ask.spent;
+          const into =
+            spent && spent.buffer.byteLength >= length
+              ? new Uint8Array(spent.buffer, 0, length)
+              : new Uint8Array(length);
           bytes.copy(start, into);
           port.postMessage({ piece: ask.piece, bytes: into } satisfies Answer, [into.buffer as ArrayBuffer]);
         } catch (error) {
@@ -59,12 +67,17 @@ export function refusePrepared(ports: PiecePort[], message: string): void {
   }
 }
 
-/** Takes every piece of the prepared data from `port` into `adopter`, asking one piece ahead and sending a used buffer back with each request. */
+/**
+ * Takes every piece of the prepared data from `port` into `adopter`, asking one piece ahead and sending a used buffer
+ * back with each request.
+ */
 export function adoptPrepared(adopter: PreparedAdopter, port: PiecePort, pieceBytes = PIECE_BYTES): Promise<void> {
   const count = Math.ceil(adopter.byteLength / pieceBytes);
   return new Promise<void>((resolve, reject) => {
-    const ask = (piece: number, spent?: Uint8Array) => port.postMessage({ piece, spent } satisfies Ask, spent ? [spent.buffer as ArrayBuffer] : []);
-    let expected = 0, spent: Uint8Array | undefined;
+    const ask = (piece: number, spent?: Uint8Array) =>
+      port.postMessage({ piece, spent } satisfies Ask, spent ? [spent.buffer as ArrayBuffer] : []);
+    let expected = 0,
+      spent: Uint8Array | undefined;
     const finish = (error?: Error) => {
       if (error) reject(error);
       else {
@@ -77,7 +90,8 @@ export function adoptPrepared(adopter: PreparedAdopter, port: PiecePort, pieceBy
       const answer = dataOf<Answer>(event);
       // the preparer's own message (it fails its own job with it too): whichever reaches the pool first says the same
       if ('error' in answer) return finish(new Error(answer.error));
-      if (answer.piece !== expected) return finish(new Error(`simulate: prepared piece ${answer.piece} came when ${expected} was next`));
+      if (answer.piece !== expected)
+        return finish(new Error(`simulate: prepared piece ${answer.piece} came when ${expected} was next`));
       // the next is asked for before this one is copied in, with the buffer of the one before
       if (expected + 1 < count) ask(expected + 1, spent);
       try {

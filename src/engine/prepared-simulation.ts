@@ -26,7 +26,11 @@ export interface FixedBlocks {
 /** The run's input from a shape and the tally cells and group ids of all arms (when the shape has them). */
 export function runInputOf(shape: SimulationShape, cells?: CellArray, ofArm?: Int32Array): RunInput {
   const { indexed: _, tally, groups, ...scalars } = shape;
-  return { ...scalars, ...(tally && { tally: { ...tally, cells: cells! } }), ...(groups && { groups: { ...groups, ofArm: ofArm! } }) };
+  return {
+    ...scalars,
+    ...(tally && { tally: { ...tally, cells: cells! } }),
+    ...(groups && { groups: { ...groups, ofArm: ofArm! } }),
+  };
 }
 
 /**
@@ -53,21 +57,35 @@ export class PreparedSimulation {
   trials(seed: number, trialStart: number, trialEnd: number, onProgress?: (trialsDone: number) => void): TrialSums {
     const input = this.input;
     const { numArms: N, numStates: S, horizon: T, trials: K } = input;
-    if (!(Number.isInteger(trialStart) && Number.isInteger(trialEnd) && 0 <= trialStart && trialStart <= trialEnd && trialEnd <= K)) {
+    if (!(
+      Number.isInteger(trialStart) &&
+      Number.isInteger(trialEnd) &&
+      0 <= trialStart &&
+      trialStart <= trialEnd &&
+      trialEnd <= K
+    )) {
       throw new RangeError(`simulate: the trial range [${trialStart}, ${trialEnd}) is not within [0, ${K})`);
     }
-    if (!Number.isInteger(seed) || seed < 0 || seed >= 2 ** 32) throw new RangeError(`simulate: seed must be an integer in [0, 2^32), got ${seed}`);
-    const k = this.k, f = this.fixed;
+    if (!Number.isInteger(seed) || seed < 0 || seed >= 2 ** 32)
+      throw new RangeError(`simulate: seed must be an integer in [0, 2^32), got ${seed}`);
+    const k = this.k,
+      f = this.fixed;
     const count = trialEnd - trialStart;
     const blocks = new Blocks(k);
     try {
       // the 2-state path keeps actions as bit planes: no byte per arm for them (assembly/simulate.ts)
       const fused = S === 2 && !input.perTrial;
-      const state = blocks.bytes(N), act = blocks.bytes(fused ? 0 : N), scratch = blocks.bytes(N * 4), pulledInTrial = blocks.bytes((N + 7) >> 3);
-      const history = blocks.bytes(k.historyBytes(N)), tables = blocks.f64(Math.ceil(T / 16) * 512);
+      const state = blocks.bytes(N),
+        act = blocks.bytes(fused ? 0 : N),
+        scratch = blocks.bytes(N * 4),
+        pulledInTrial = blocks.bytes((N + 7) >> 3);
+      const history = blocks.bytes(k.historyBytes(N)),
+        tables = blocks.f64(Math.ceil(T / 16) * 512);
       // counts in 32 bits (assembly/simulate.ts), the discounted occupancy in f64
-      const occDisc = blocks.f64(N * (S - 1)), occSteps = blocks.bytes(N * (S - 1) * 4);
-      const pulls = blocks.bytes(N * 4), pulledTrials = blocks.bytes(N * 4);
+      const occDisc = blocks.f64(N * (S - 1)),
+        occSteps = blocks.bytes(N * (S - 1) * 4);
+      const pulls = blocks.bytes(N * 4),
+        pulledTrials = blocks.bytes(N * 4);
       const perTrial = blocks.f64(count * 4);
       const perStep = input.perStep ? blocks.f64(T * 2) : 0;
       const perTrialOcc = input.perTrial ? blocks.f64(count * 2 * N * S) : 0;
@@ -80,10 +98,44 @@ export class PreparedSimulation {
       for (let start = trialStart; start < trialEnd; start += chunk) {
         const end = Math.min(trialEnd, start + chunk);
         const off = start - trialStart;
-        k.simulate(N, S, f.thresholds, f.rewards, f.initial, f.order, f.tiedNext, POLICY_CODES[input.policy], input.ties === 'random' ? 1 : 0,
-          input.budget, T, input.discount, seed >>> 0, scale, start, end, state, act, scratch, pulledInTrial, history, tables,
-          occDisc, occSteps, pulls, pulledTrials, perTrial + off * 32, perStep, perTrialOcc ? perTrialOcc + off * 2 * N * S * 8 : 0, totals, groups?.block ?? 0);
-        tally?.addTrial(off, new Uint32Array(k.memory.buffer, pulls, N), new Uint32Array(k.memory.buffer, occSteps, N * (S - 1)));
+        k.simulate(
+          N,
+          S,
+          f.thresholds,
+          f.rewards,
+          f.initial,
+          f.order,
+          f.tiedNext,
+          POLICY_CODES[input.policy],
+          input.ties === 'random' ? 1 : 0,
+          input.budget,
+          T,
+          input.discount,
+          seed >>> 0,
+          scale,
+          start,
+          end,
+          state,
+          act,
+          scratch,
+          pulledInTrial,
+          history,
+          tables,
+          occDisc,
+          occSteps,
+          pulls,
+          pulledTrials,
+          perTrial + off * 32,
+          perStep,
+          perTrialOcc ? perTrialOcc + off * 2 * N * S * 8 : 0,
+          totals,
+          groups?.block ?? 0,
+        );
+        tally?.addTrial(
+          off,
+          new Uint32Array(k.memory.buffer, pulls, N),
+          new Uint32Array(k.memory.buffer, occSteps, N * (S - 1)),
+        );
         onProgress?.(end - trialStart);
       }
       const out = (ptr: number, length: number) => new Float64Array(k.memory.buffer, ptr, length).slice();
@@ -125,15 +177,20 @@ export class TrialSums {
     private readonly blocks: Blocks,
   ) {}
 
-  /** The part, its per-arm sums copied into `into` (arrays of the right lengths, e.g. made by the thread that merges) or into new arrays; frees the WASM blocks. */
+  /**
+   * The part, its per-arm sums copied into `into` (arrays of the right lengths, e.g. made by the thread that merges) or
+   * into new arrays; frees the WASM blocks.
+   */
   collect(into?: ArmSums): SimulationPart {
     try {
       const memory = this.k.memory.buffer;
       const copy = <A extends Float64Array | Uint32Array>(from: A, given: A | undefined, key: keyof ArmSums): A => {
-        if (given && given.length !== from.length) throw new RangeError(`simulate: ${key} needs ${from.length} values, the array given has ${given.length}`);
+        if (given && given.length !== from.length)
+          throw new RangeError(`simulate: ${key} needs ${from.length} values, the array given has ${given.length}`);
         return given ? (given.set(from), given) : (from.slice() as A);
       };
-      const L = this.occLength, N = this.numArms;
+      const L = this.occLength,
+        N = this.numArms;
       return {
         ...this.part,
         occDisc: copy(new Float64Array(memory, this.at.occDisc, L), into?.occDisc, 'occDisc'),
@@ -151,4 +208,3 @@ export class TrialSums {
     this.blocks.releaseAll();
   }
 }
-

@@ -2,7 +2,18 @@
 import type { SimulateRequest } from '../core/simulation/simulate-port.ts';
 import type { SimulationInput } from './simulation.ts';
 
-export function toSimulationInput({ instance, rewards, policy, trials, seed, ties, perTrial, perStep, groups, tally }: SimulateRequest): SimulationInput {
+export function toSimulationInput({
+  instance,
+  rewards,
+  policy,
+  trials,
+  seed,
+  ties,
+  perTrial,
+  perStep,
+  groups,
+  tally,
+}: SimulateRequest): SimulationInput {
   return {
     numArms: instance.numArms,
     numStates: instance.numStates,

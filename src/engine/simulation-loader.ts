@@ -41,19 +41,37 @@ export class SimulationLoader {
   private sorted = false;
   private readonly blocks: Blocks;
   private readonly whittle: boolean;
-  private readonly at: { thresholds: number; initial: number; rewards: number; order: number; tiedNext: number; values: number; staging: number };
+  private readonly at: {
+    thresholds: number;
+    initial: number;
+    rewards: number;
+    order: number;
+    tiedNext: number;
+    values: number;
+    staging: number;
+  };
   private tallyCells?: CellArray;
   private ofArm?: Int32Array;
 
-  constructor(private readonly k: Kernels, private readonly shape: SimulationShape) {
-    const { numArms: N, numStates: S } = shape, len = N * S;
+  constructor(
+    private readonly k: Kernels,
+    private readonly shape: SimulationShape,
+  ) {
+    const { numArms: N, numStates: S } = shape,
+      len = N * S;
     this.whittle = presorts(shape);
-    reserve(k, simulationPeakBytes(shape, k, { indexed: this.whittle, smallSort: SMALL_SORT, stagingBytes: STAGING_BYTES }));
-    const b = (this.blocks = new Blocks(k)), kept = keptBlockBytes(shape, k);
+    reserve(
+      k,
+      simulationPeakBytes(shape, k, { indexed: this.whittle, smallSort: SMALL_SORT, stagingBytes: STAGING_BYTES }),
+    );
+    const b = (this.blocks = new Blocks(k)),
+      kept = keptBlockBytes(shape, k);
     // Order matters: what lives until dispose first, then what the sort frees, so that the rewards and
     // the run's blocks are carved from one free stretch of the reservation.
-    const thresholds = b.bytes(kept.thresholds), initial = b.bytes(kept.initial);
-    const order = this.whittle ? b.bytes(kept.order, false) : 0, tiedNext = this.whittle ? b.bytes(kept.tiedNext, false) : 0;
+    const thresholds = b.bytes(kept.thresholds),
+      initial = b.bytes(kept.initial);
+    const order = this.whittle ? b.bytes(kept.order, false) : 0,
+      tiedNext = this.whittle ? b.bytes(kept.tiedNext, false) : 0;
     const values = this.whittle ? b.bytes(len * 8, false) : 0;
     this.at = { thresholds, initial, rewards: 0, order, tiedNext, values, staging: b.bytes(STAGING_BYTES, false) };
   }
@@ -61,17 +79,24 @@ export class SimulationLoader {
   /** Pass 1: arms [chunk.start, chunk.end), right after the arms loaded so far (the chunk is only read). */
   add(chunk: ArmChunk): void {
     const { k, at, shape } = this;
-    const { numArms: N, numStates: S } = shape, { start, end } = chunk, n = end - start;
-    if (start !== this.loaded) throw new RangeError(`simulate: arms ${start}..${end - 1} came when arm ${this.loaded} was next`);
+    const { numArms: N, numStates: S } = shape,
+      { start, end } = chunk,
+      n = end - start;
+    if (start !== this.loaded)
+      throw new RangeError(`simulate: arms ${start}..${end - 1} came when arm ${this.loaded} was next`);
     validateChunk(shape, chunk);
-    if (this.whittle && S > 2 && !chunk.indices) throw new RangeError('simulate: S-state arms need their indices computed before loading');
+    if (this.whittle && S > 2 && !chunk.indices)
+      throw new RangeError('simulate: S-state arms need their indices computed before loading');
     const f64 = (ptr: number, length: number) => new Float64Array(k.memory.buffer, ptr, length);
     if (this.whittle && chunk.indices) f64(at.values + start * S * 8, n * S).set(chunk.indices);
     // transitions: staged a few arms at a time (with their rewards and, for 2-state indices, their pair layout), each
     // piece converted and its 2-state indices computed
-    const rowT = S * 2 * S, piece = Math.max(1, Math.floor((STAGING_BYTES - 96) / ((rowT + S) * 8 + 48)));
+    const rowT = S * 2 * S,
+      piece = Math.max(1, Math.floor((STAGING_BYTES - 96) / ((rowT + S) * 8 + 48)));
     for (let a = 0; a < n; a += piece) {
-      const m = Math.min(piece, n - a), first = start + a, staged = at.staging + m * rowT * 8;
+      const m = Math.min(piece, n - a),
+        first = start + a,
+        staged = at.staging + m * rowT * 8;
       f64(at.staging, m * rowT).set(chunk.transitions.subarray(a * rowT, (a + m) * rowT));
       k.samplingThresholds(m * S * 2, S, at.staging, at.thresholds, first * S * 2, N * S * 2);
       if (this.whittle && !chunk.indices) {
@@ -92,7 +117,12 @@ export class SimulationLoader {
       const G = shape.tally!.groupings;
       if (n === N) this.tallyCells = chunk.tallyCells;
       // copied: a chunk's buffers go back to be refilled
-      else for (let g = 0; g < G; g++) (this.tallyCells ??= new (chunk.tallyCells.constructor as new (length: number) => CellArray)(G * N)).set(chunk.tallyCells.subarray(g * n, (g + 1) * n), g * N + start);
+      else
+        for (let g = 0; g < G; g++)
+          (this.tallyCells ??= new (chunk.tallyCells.constructor as new (length: number) => CellArray)(G * N)).set(
+            chunk.tallyCells.subarray(g * n, (g + 1) * n),
+            g * N + start,
+          );
     }
     if (chunk.ofArm) {
       if (n === N) this.ofArm = chunk.ofArm;
@@ -101,14 +131,24 @@ export class SimulationLoader {
     this.loaded = end;
   }
 
-  /** Pass 2: the rewards of arms [start, start + rows / S), right after those loaded so far (sorts first, once pass 1 is complete). */
+  /**
+   * Pass 2: the rewards of arms [start, start + rows / S), right after those loaded so far (sorts first, once pass 1 is
+   * complete).
+   */
   addRewards(start: number, rewards: Float64Array): void {
     const { k, at, shape } = this;
-    const S = shape.numStates, n = rewards.length / S;
+    const S = shape.numStates,
+      n = rewards.length / S;
     this.sort();
-    if (start !== this.rewardsLoaded || !Number.isInteger(n) || start + n > shape.numArms) throw new RangeError(`simulate: ${rewards.length} rewards for arms from ${start} came when arm ${this.rewardsLoaded} was next`);
+    if (start !== this.rewardsLoaded || !Number.isInteger(n) || start + n > shape.numArms)
+      throw new RangeError(
+        `simulate: ${rewards.length} rewards for arms from ${start} came when arm ${this.rewardsLoaded} was next`,
+      );
     for (let j = 0; j < rewards.length; j++) {
-      if (!Number.isFinite(rewards[j])) throw new RangeError(`simulate: rewards: arm ${start + Math.floor(j / S)}, state ${j % S} is ${rewards[j]}, not a finite number`);
+      if (!Number.isFinite(rewards[j]))
+        throw new RangeError(
+          `simulate: rewards: arm ${start + Math.floor(j / S)}, state ${j % S} is ${rewards[j]}, not a finite number`,
+        );
     }
     new Float64Array(k.memory.buffer, at.rewards + start * S * 8, n * S).set(rewards);
     this.rewardsLoaded = start + n;
@@ -120,8 +160,15 @@ export class SimulationLoader {
     const N = shape.numArms;
     try {
       this.sort();
-      if (this.rewardsLoaded !== N) throw new RangeError(`simulate: the rewards of arms ${this.rewardsLoaded}..${N - 1} were never loaded`);
-      const fixed = { thresholds: at.thresholds, initial: at.initial, order: at.order, tiedNext: at.tiedNext, rewards: at.rewards };
+      if (this.rewardsLoaded !== N)
+        throw new RangeError(`simulate: the rewards of arms ${this.rewardsLoaded}..${N - 1} were never loaded`);
+      const fixed = {
+        thresholds: at.thresholds,
+        initial: at.initial,
+        order: at.order,
+        tiedNext: at.tiedNext,
+        rewards: at.rewards,
+      };
       return new PreparedSimulation(k, runInputOf(shape, this.tallyCells, this.ofArm), fixed, blocks);
     } catch (error) {
       blocks.releaseAll();
@@ -129,11 +176,15 @@ export class SimulationLoader {
     }
   }
 
-  /** Once pass 1 is complete: checks the groups, sorts the index keys, frees the sort's blocks and takes the rewards' block. */
+  /**
+   * Once pass 1 is complete: checks the groups, sorts the index keys, frees the sort's blocks and takes the rewards'
+   * block.
+   */
   private sort(): void {
     if (this.sorted) return;
     const { k, at, shape, blocks } = this;
-    const { numArms: N, numStates: S } = shape, len = N * S;
+    const { numArms: N, numStates: S } = shape,
+      len = N * S;
     if (this.loaded !== N) throw new RangeError(`simulate: arms ${this.loaded}..${N - 1} were never loaded`);
     if (shape.groups) {
       checkGroups({ ...shape, groups: { ...shape.groups, ofArm: this.ofArm! } }, (message) => {
@@ -144,10 +195,16 @@ export class SimulationLoader {
     if (this.whittle) {
       const values = new Float64Array(k.memory.buffer, at.values, len);
       if (len <= SMALL_SORT && !values.some(Number.isNaN)) {
-        presortSmall(values, new Uint32Array(k.memory.buffer, at.order, len), new Uint8Array(k.memory.buffer, at.tiedNext, len));
+        presortSmall(
+          values,
+          new Uint32Array(k.memory.buffer, at.order, len),
+          new Uint8Array(k.memory.buffer, at.tiedNext, len),
+        );
       } else {
         // the keys overwrite the values in place (the kernel reads value i before it writes key i)
-        const keys2 = blocks.bytes(len * 8, false), order2 = blocks.bytes(len * 4, false), hist = blocks.bytes(65536 * 4, false);
+        const keys2 = blocks.bytes(len * 8, false),
+          order2 = blocks.bytes(len * 4, false),
+          hist = blocks.bytes(65536 * 4, false);
         k.sortDescending(len, at.values, at.order, at.tiedNext, at.values, keys2, order2, hist);
         for (const p of [keys2, order2, hist]) blocks.release(p);
       }
@@ -157,4 +214,3 @@ export class SimulationLoader {
     this.sorted = true;
   }
 }
-

@@ -97,7 +97,8 @@ export function splitRange(total: number, parts: number): [number, number][] {
   const n = Math.max(1, Math.min(parts, total));
   const out: [number, number][] = [];
   for (let p = 0; p < n; p++) {
-    const start = Math.floor((total * p) / n), end = Math.floor((total * (p + 1)) / n);
+    const start = Math.floor((total * p) / n),
+      end = Math.floor((total * (p + 1)) / n);
     if (end > start) out.push([start, end]);
   }
   return out;
@@ -109,7 +110,8 @@ export function mergeParts(input: SimulationInput, parts: SimulationPart[]): Sim
   const sorted = [...parts].sort((a, b) => a.trialStart - b.trialStart);
   let next = 0;
   for (const p of sorted) {
-    if (p.trialStart !== next) throw new Error(`mergeParts: trials ${next}..${p.trialStart - 1} are missing or overlap`);
+    if (p.trialStart !== next)
+      throw new Error(`mergeParts: trials ${next}..${p.trialStart - 1} are missing or overlap`);
     next = p.trialEnd;
   }
   if (next !== K) throw new Error(`mergeParts: the parts cover ${next} of ${K} trials`);
@@ -130,18 +132,24 @@ export function mergeParts(input: SimulationInput, parts: SimulationPart[]): Sim
   }
   // Per-arm sums straight into the result (no arrays of sums: at 3 x 10^6 arms they would be 96 MB);
   // the sums are integers, exact in any order.
-  const [occDisc, occSteps, pulled, pulledTrials] = (['occDisc', 'occSteps', 'pulls', 'pulledTrials'] as const).map((key) => sorted.map((p) => p[key]));
+  const [occDisc, occSteps, pulled, pulledTrials] = (['occDisc', 'occSteps', 'pulls', 'pulledTrials'] as const).map(
+    (key) => sorted.map((p) => p[key]),
+  );
   const sum = (arrays: ArrayLike<number>[], k: number) => {
     let total = 0;
     for (const a of arrays) total += a[k];
     return total;
   };
-  const discounted = new Float64Array(N * S), undiscounted = new Float64Array(N * S);
-  const pulls = new Float64Array(N), pulledAtLeastOnce = new Float64Array(N);
+  const discounted = new Float64Array(N * S),
+    undiscounted = new Float64Array(N * S);
+  const pulls = new Float64Array(N),
+    pulledAtLeastOnce = new Float64Array(N);
   for (let i = 0; i < N; i++) {
-    let d0 = discTotal, u0 = K * T;
+    let d0 = discTotal,
+      u0 = K * T;
     for (let s = 1; s < S; s++) {
-      const d = sum(occDisc, i * (S - 1) + s - 1), u = sum(occSteps, i * (S - 1) + s - 1);
+      const d = sum(occDisc, i * (S - 1) + s - 1),
+        u = sum(occSteps, i * (S - 1) + s - 1);
       d0 -= d;
       u0 -= u;
       discounted[i * S + s] = d / scale / K;
@@ -152,8 +160,13 @@ export function mergeParts(input: SimulationInput, parts: SimulationPart[]): Sim
     pulls[i] = sum(pulled, i) / K;
     pulledAtLeastOnce[i] = sum(pulledTrials, i) / K;
   }
-  const rewardPerTrial = new Float64Array(K), discRewardPerTrial = new Float64Array(K), engagedPerTrial = new Float64Array(K);
-  let reward = 0, discReward = 0, engagedSum = 0, pulledIdSum = 0;
+  const rewardPerTrial = new Float64Array(K),
+    discRewardPerTrial = new Float64Array(K),
+    engagedPerTrial = new Float64Array(K);
+  let reward = 0,
+    discReward = 0,
+    engagedSum = 0,
+    pulledIdSum = 0;
   for (const p of sorted) {
     for (let k = p.trialStart; k < p.trialEnd; k++) {
       const row = (k - p.trialStart) * 4;

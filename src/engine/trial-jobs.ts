@@ -50,7 +50,11 @@ export function trialJobs(input: SimulationInput, workers: number, chunkArms = C
     ranges: splitRange(input.trials, workers),
     chunks: Math.ceil(N / chunkArms),
     chunk: (_job, c, spent) => copyArmChunk(input, c * chunkArms, Math.min(N, (c + 1) * chunkArms), spent),
-    rewards: (_job, c, spent) => copyInto(input.rewards.subarray(c * chunkArms * input.numStates, Math.min(N, (c + 1) * chunkArms) * input.numStates), spent),
+    rewards: (_job, c, spent) =>
+      copyInto(
+        input.rewards.subarray(c * chunkArms * input.numStates, Math.min(N, (c + 1) * chunkArms) * input.numStates),
+        spent,
+      ),
     outputs: () => armSums(N, input.numStates),
   };
 }
@@ -65,7 +69,12 @@ export interface JobArrays {
 /** Zeroed arrays for the per-arm sums of a part of `numArms` arms. */
 export function armSums(numArms: number, numStates: number): ArmSums {
   const L = numArms * (numStates - 1);
-  return { occDisc: new Float64Array(L), occSteps: new Uint32Array(L), pulls: new Uint32Array(numArms), pulledTrials: new Uint32Array(numArms) };
+  return {
+    occDisc: new Float64Array(L),
+    occSteps: new Uint32Array(L),
+    pulls: new Uint32Array(numArms),
+    pulledTrials: new Uint32Array(numArms),
+  };
 }
 
 /**
@@ -75,14 +84,34 @@ export function armSums(numArms: number, numStates: number): ArmSums {
  * simulation is handed to `share` (the other jobs' workers adopt it: prepared-pieces.ts) before its trials run;
  * the per-arm sums are copied into the arrays `arrays.outputs` gives, once the trials are run.
  */
-export async function runTrialJob(engine: Engine, shape: SimulationShape, range: [number, number], chunks: number, first: ArmChunk, arrays: JobArrays, onProgress?: (trialsDone: number) => void, share?: (prepared: PreparedSimulation) => Promise<void>): Promise<SimulationPart> {
+export async function runTrialJob(
+  engine: Engine,
+  shape: SimulationShape,
+  range: [number, number],
+  chunks: number,
+  first: ArmChunk,
+  arrays: JobArrays,
+  onProgress?: (trialsDone: number) => void,
+  share?: (prepared: PreparedSimulation) => Promise<void>,
+): Promise<SimulationPart> {
   const loader = engine.load(shape);
   loader.add(first);
   if (chunks === 1) loader.addRewards(first.start, first.rewards);
   else {
     const perChunk = first.end - first.start; // every chunk but the last has as many arms
-    await pass<ArmChunk>(1, chunks, (c, spent) => arrays.chunk(c, spent), (chunk) => loader.add(chunk), first);
-    await pass<Float64Array>(0, chunks, (c, spent) => arrays.rewards(c, spent), (rows, c) => loader.addRewards(c * perChunk, rows));
+    await pass<ArmChunk>(
+      1,
+      chunks,
+      (c, spent) => arrays.chunk(c, spent),
+      (chunk) => loader.add(chunk),
+      first,
+    );
+    await pass<Float64Array>(
+      0,
+      chunks,
+      (c, spent) => arrays.rewards(c, spent),
+      (rows, c) => loader.addRewards(c * perChunk, rows),
+    );
   }
   const prepared = loader.finish();
   try {
@@ -98,7 +127,14 @@ export async function runTrialJob(engine: Engine, shape: SimulationShape, range:
  * Runs trials [start, end) of a simulation another job's worker prepared: its memory reserved at once (while that
  * worker loads the arms), its prepared data taken in by `adopt` (prepared-pieces.ts), then as runTrialJob.
  */
-export async function runAdoptedJob(engine: Engine, shape: SimulationShape, range: [number, number], adopt: (adopter: PreparedAdopter) => Promise<void>, arrays: Pick<JobArrays, 'outputs'>, onProgress?: (trialsDone: number) => void): Promise<SimulationPart> {
+export async function runAdoptedJob(
+  engine: Engine,
+  shape: SimulationShape,
+  range: [number, number],
+  adopt: (adopter: PreparedAdopter) => Promise<void>,
+  arrays: Pick<JobArrays, 'outputs'>,
+  onProgress?: (trialsDone: number) => void,
+): Promise<SimulationPart> {
   const adopter = engine.adopt(shape);
   try {
     await adopt(adopter);
@@ -109,8 +145,16 @@ export async function runAdoptedJob(engine: Engine, shape: SimulationShape, rang
   return runPrepared(adopter.finish(), shape.seed, range, arrays, onProgress);
 }
 
-/** Trials [start, end) of `prepared`, their per-arm sums copied into the arrays `arrays.outputs` gives; disposes of it. */
-async function runPrepared(prepared: PreparedSimulation, seed: number, [start, end]: [number, number], arrays: Pick<JobArrays, 'outputs'>, onProgress?: (trialsDone: number) => void): Promise<SimulationPart> {
+/**
+ * Trials [start, end) of `prepared`, their per-arm sums copied into the arrays `arrays.outputs` gives; disposes of it.
+ */
+async function runPrepared(
+  prepared: PreparedSimulation,
+  seed: number,
+  [start, end]: [number, number],
+  arrays: Pick<JobArrays, 'outputs'>,
+  onProgress?: (trialsDone: number) => void,
+): Promise<SimulationPart> {
   try {
     const sums = prepared.trials(seed, start, end, onProgress);
     try {
@@ -127,7 +171,13 @@ async function runPrepared(prepared: PreparedSimulation, seed: number, [start, e
  * Items from..count-1, asked for one ahead: item c + 1 is asked for before item c is used, with the
  * buffers of an item used (`returned` with the first request), so that two sets of buffers go round.
  */
-async function pass<T>(from: number, count: number, ask: (c: number, spent?: T) => Promise<T>, use: (item: T, c: number) => void, returned?: T): Promise<void> {
+async function pass<T>(
+  from: number,
+  count: number,
+  ask: (c: number, spent?: T) => Promise<T>,
+  use: (item: T, c: number) => void,
+  returned?: T,
+): Promise<void> {
   let next = ask(from, returned);
   let spent: T | undefined;
   for (let c = from; c < count; c++) {

@@ -9,7 +9,12 @@ export class TrialTally {
   /** Per cell, the accumulators summed over its arms after the previous trial (pulls, engaged steps). */
   private readonly last: Float64Array;
 
-  constructor(private readonly map: TallyCells, private readonly numArms: number, private readonly numStates: number, trials: number) {
+  constructor(
+    private readonly map: TallyCells,
+    private readonly numArms: number,
+    private readonly numStates: number,
+    trials: number,
+  ) {
     this.values = new Float64Array(trials * map.numCells * 2);
     this.last = new Float64Array(map.numCells * 2);
   }
@@ -21,9 +26,11 @@ export class TrialTally {
    * so exact, and no per-arm copy of the accumulators is kept (24 MB at 3 x 10^6 arms).
    */
   addTrial(row: number, pulls: Uint32Array, steps: Uint32Array): void {
-    const N = this.numArms, S1 = this.numStates - 1;
+    const N = this.numArms,
+      S1 = this.numStates - 1;
     const { cells, groupings, numCells } = this.map;
-    const out = this.values, base = row * numCells * 2;
+    const out = this.values,
+      base = row * numCells * 2;
     for (let i = 0; i < N; i++) {
       const p = pulls[i];
       let e = 0;

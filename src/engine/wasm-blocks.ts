@@ -32,4 +32,3 @@ export class Blocks {
     this.live.clear();
   }
 }
-

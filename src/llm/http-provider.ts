@@ -10,7 +10,14 @@ import { LlmError } from './llm-error.ts';
 import { PROVIDERS, type ProviderConfig } from './provider-config.ts';
 import { backoffMs } from './retry-after.ts';
 import type { Transcript } from './transcript.ts';
-import { chatWireRequest, emptyReply, modelsWireRequest, readChatReply, readModelList, type WireRequest } from './wire-formats.ts';
+import {
+  chatWireRequest,
+  emptyReply,
+  modelsWireRequest,
+  readChatReply,
+  readModelList,
+  type WireRequest,
+} from './wire-formats.ts';
 
 export interface HttpProviderOptions {
   fetch?: typeof fetch;
@@ -73,7 +80,12 @@ export class HttpProvider implements LlmProvider {
       });
     try {
       wire = chatWireRequest(this.config, request);
-      const value = await this.send(wire, signal, (body) => readChatReply(this.config.kind, body), (n) => (attempts = n));
+      const value = await this.send(
+        wire,
+        signal,
+        (body) => readChatReply(this.config.kind, body),
+        (n) => (attempts = n),
+      );
       const reply: ChatReply = { ...value, hash, attempts, durationMs: now() - started };
       record(reply, null);
       return reply;
@@ -87,12 +99,28 @@ export class HttpProvider implements LlmProvider {
 
   /** The model ids the key can use, from the provider's model-list endpoint. */
   async listModels({ signal }: { signal?: AbortSignal } = {}): Promise<string[]> {
-    return this.send(modelsWireRequest(this.config), signal, (body) => readModelList(this.config.kind, body), () => {});
+    return this.send(
+      modelsWireRequest(this.config),
+      signal,
+      (body) => readModelList(this.config.kind, body),
+      () => {},
+    );
   }
 
   /** The exchange with retries; `onAttempt` hears the number of each attempt as it starts. */
-  private async send<T>(wire: WireRequest, signal: AbortSignal | undefined, read: (body: unknown) => T, onAttempt: (n: number) => void): Promise<T> {
-    const { maxRetries = 4, baseDelayMs = 500, maxDelayMs = 30_000, maxRetryAfterMs = 120_000, random = Math.random } = this.options;
+  private async send<T>(
+    wire: WireRequest,
+    signal: AbortSignal | undefined,
+    read: (body: unknown) => T,
+    onAttempt: (n: number) => void,
+  ): Promise<T> {
+    const {
+      maxRetries = 4,
+      baseDelayMs = 500,
+      maxDelayMs = 30_000,
+      maxRetryAfterMs = 120_000,
+      random = Math.random,
+    } = this.options;
     const sleep = this.options.sleep ?? abortableSleep;
     for (let attempt = 0; ; attempt++) {
       onAttempt(attempt + 1);
@@ -107,7 +135,12 @@ export class HttpProvider implements LlmProvider {
       const wait = error.retryAfterMs;
       if (!error.retryable || attempt >= maxRetries) throw error;
       if (wait !== null && wait > maxRetryAfterMs) {
-        throw new LlmError(error.kind, `${error.message} That is longer than allot waits on its own (${Math.round(maxRetryAfterMs / 1000)} s): try again later.`, { ...error.details, retryable: false });
+        throw new LlmError(
+          error.kind,
+          `${error.message} That is longer than allot waits on its own (${Math.round(maxRetryAfterMs / 1000)} s): ` +
+            `try again later.`,
+          { ...error.details, retryable: false },
+        );
       }
       await sleep(backoffMs(attempt, wait, random(), baseDelayMs, maxDelayMs), signal);
     }
@@ -121,27 +154,55 @@ export class HttpProvider implements LlmProvider {
     const label = PROVIDERS[this.config.kind].label;
     const pageOrigin = this.options.pageOrigin ?? null;
     try {
-      const response = await this.fetch(wire.url, { method: wire.method, headers: wire.headers, body: wire.body, signal: combined, credentials: 'omit', referrerPolicy: 'no-referrer' });
+      const response = await this.fetch(wire.url, {
+        method: wire.method,
+        headers: wire.headers,
+        body: wire.body,
+        signal: combined,
+        credentials: 'omit',
+        referrerPolicy: 'no-referrer',
+      });
       // A server that echoes the key (a misconfigured proxy, a model told to repeat its headers) must
       // not put it in the reply, the transcript, a checkpoint or an export: it is replaced at the door.
       const raw = await response.text();
       if (raw.length > MAX_REPLY_CHARS) {
-        throw new LlmError('malformed-reply', `${label} sent an answer of ${raw.length.toLocaleString('en')} characters, more than the ${MAX_REPLY_CHARS.toLocaleString('en')} allot reads; it was not kept. Lower the token limit or try another model.`, { status: response.status });
+        throw new LlmError(
+          'malformed-reply',
+          `${label} sent an answer of ${raw.length.toLocaleString('en')} characters, more than the ` +
+            `${MAX_REPLY_CHARS.toLocaleString('en')} allot reads; it was not kept. Lower the token limit or try ` +
+            `another model.`,
+          { status: response.status },
+        );
       }
       const text = redact(raw, this.config.apiKey);
-      if (!response.ok) throw classifyHttpFailure(this.config, { status: response.status, headers: response.headers, bodyText: text }, (this.options.now ?? Date.now)());
+      if (!response.ok)
+        throw classifyHttpFailure(
+          this.config,
+          { status: response.status, headers: response.headers, bodyText: text },
+          (this.options.now ?? Date.now)(),
+        );
       if (text.trim() === '') throw emptyReply(this.config.kind, `HTTP ${response.status} with no body`, false);
       let body: unknown;
       try {
         body = JSON.parse(text);
       } catch {
-        throw new LlmError('malformed-reply', `${label} sent an answer that is not JSON (HTTP ${response.status}, starting "${redact(text.slice(0, 80), this.config.apiKey)}").`, { status: response.status, retryable: true });
+        throw new LlmError(
+          'malformed-reply',
+          `${label} sent an answer that is not JSON (HTTP ${response.status}, starting ` +
+            `"${redact(text.slice(0, 80), this.config.apiKey)}").`,
+          { status: response.status, retryable: true },
+        );
       }
       return redactReply(read(body), this.config.apiKey);
     } catch (error) {
       if (error instanceof LlmError) throw error;
       if (signal?.aborted) throw signal.reason ?? new LlmError('aborted', 'The call was cancelled.');
-      if (timeout.aborted) throw new LlmError('timeout', `${label} did not answer within ${Math.round(timeoutMs / 1000)} s; allot retries with increasing waits.`, { retryable: true });
+      if (timeout.aborted)
+        throw new LlmError(
+          'timeout',
+          `${label} did not answer within ${Math.round(timeoutMs / 1000)} s; allot retries with increasing waits.`,
+          { retryable: true },
+        );
       throw classifyNetworkFailure(this.config, error, pageOrigin);
     }
   }

@@ -13,8 +13,10 @@ export interface KeyStorage {
 export const REMEMBERED_KEYS_ITEM = 'allot.remembered-keys.v1';
 
 export const REMEMBER_WARNING =
-  'Remembering stores the key unencrypted in this browser (localStorage) for this site: anyone who can use this browser profile, ' +
-  'and any script running on this site, can read it. Use it only on your own device, and prefer a key with a spending limit.';
+  'Remembering stores the key unencrypted in this browser (localStorage) for this site: anyone who can use this ' +
+  'browser profile, ' +
+  'and any script running on this site, can read it. Use it only on your own device, and prefer a key with a ' +
+  'spending limit.';
 
 export class KeyStore {
   private readonly memory = new Map<ProviderKind, string>();
@@ -39,14 +41,15 @@ export class KeyStore {
     return this.remembered.has(kind);
   }
 
-  /** Sets the key in memory; writes it to storage only when `remember` is true, and removes it from storage otherwise. */
+  /**
+   * Sets the key in memory; writes it to storage only when `remember` is true, and removes it from storage otherwise.
+   */
   set(kind: ProviderKind, key: string, remember: boolean): void {
     const k = key.trim();
     if (k) {
       this.memory.set(kind, k);
       this.held.add(k);
-    }
-    else this.memory.delete(kind);
+    } else this.memory.delete(kind);
     if (remember && k && this.storage) this.remembered.add(kind);
     else this.remembered.delete(kind);
     this.writeStorage();
@@ -68,7 +71,9 @@ export class KeyStore {
   private readStorage(): Record<string, string> {
     try {
       const value: unknown = JSON.parse(this.storage?.getItem(REMEMBERED_KEYS_ITEM) ?? '{}');
-      return value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).filter(([, v]) => typeof v === 'string')) : {};
+      return value && typeof value === 'object'
+        ? Object.fromEntries(Object.entries(value).filter(([, v]) => typeof v === 'string'))
+        : {};
     } catch {
       return {};
     }

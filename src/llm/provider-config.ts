@@ -13,7 +13,11 @@ export const PROVIDERS: Record<ProviderKind, ProviderInfo> = {
   openai: { label: 'OpenAI', defaultBaseUrl: 'https://api.openai.com/v1', keyRequired: true },
   anthropic: { label: 'Anthropic', defaultBaseUrl: 'https://api.anthropic.com', keyRequired: true },
   gemini: { label: 'Google Gemini', defaultBaseUrl: 'https://generativelanguage.googleapis.com', keyRequired: true },
-  'openai-compatible': { label: 'OpenAI-compatible (Ollama, LM Studio, llama.cpp)', defaultBaseUrl: 'http://localhost:11434/v1', keyRequired: false },
+  'openai-compatible': {
+    label: 'OpenAI-compatible (Ollama, LM Studio, llama.cpp)',
+    defaultBaseUrl: 'http://localhost:11434/v1',
+    keyRequired: false,
+  },
 };
 
 export const PROVIDER_KINDS = Object.keys(PROVIDERS) as ProviderKind[];

@@ -18,7 +18,15 @@ export function identityOf(config: Pick<ProviderConfig, 'kind' | 'model' | 'base
 /** A stored identity, checked (records are untrusted input): null when it is not one. */
 export function readIdentity(value: unknown): ProviderIdentity | null {
   const v = value as Partial<ProviderIdentity> | null;
-  if (!v || typeof v !== 'object' || typeof v.kind !== 'string' || !isProviderKind(v.kind) || typeof v.model !== 'string' || typeof v.baseUrl !== 'string') return null;
+  if (
+    !v ||
+    typeof v !== 'object' ||
+    typeof v.kind !== 'string' ||
+    !isProviderKind(v.kind) ||
+    typeof v.model !== 'string' ||
+    typeof v.baseUrl !== 'string'
+  )
+    return null;
   return { kind: v.kind, model: v.model, baseUrl: v.baseUrl };
 }
 
@@ -39,8 +47,10 @@ export function describeIdentity(id: ProviderIdentity): string {
 export function providerMismatch(run: ProviderIdentity, panel: ProviderIdentity): string | null {
   if (sameProvider(run, panel)) return null;
   return (
-    `This run was started with ${describeIdentity(run)}, but the provider settings now say ${describeIdentity(panel)}. ` +
-    `Set the provider settings back to the run's provider and enter its key to resume (a key goes only to the provider the run names), ` +
+    `This run was started with ${describeIdentity(run)}, but the provider settings now say ` +
+    `${describeIdentity(panel)}. ` +
+    `Set the provider settings back to the run's provider and enter its key to resume (a key goes only to the ` +
+    `provider the run names), ` +
     `or choose "Continue with the current provider" to switch this run to it.`
   );
 }

@@ -39,7 +39,8 @@ export class RecordedReplies {
       const hash = today === e.request ? e.hash : requestHash(kind, model, today);
       this.byHash.set(hash, [...(this.byHash.get(hash) ?? []), e]);
     }
-    for (const e of already.entries ?? []) if (e.reply !== null) this.used.set(e.hash, (this.used.get(e.hash) ?? 0) + 1);
+    for (const e of already.entries ?? [])
+      if (e.reply !== null) this.used.set(e.hash, (this.used.get(e.hash) ?? 0) + 1);
   }
 
   /** How many replies to `hash` were recorded, and how many of them were handed out. */

@@ -43,11 +43,29 @@ export class ReplayProvider implements LlmProvider {
     const entry = this.replies.take(hash);
     if (!entry) {
       const { recorded } = this.replies.count(hash);
-      throw new LlmError('replay-miss', recorded
-        ? `The transcript has ${recorded} ${recorded === 1 ? 'reply' : 'replies'} from ${this.kind} ${this.model} to this request (hash ${hash.slice(0, 12)}), all used: the run asked it more often than the recorded run did.`
-        : `The transcript has no reply from ${this.kind} ${this.model} to this request (hash ${hash.slice(0, 12)}): the run asked something the recorded run did not.`);
+      throw new LlmError(
+        'replay-miss',
+        recorded
+          ? `The transcript has ${recorded} ${recorded === 1 ? 'reply' : 'replies'} from ${this.kind} ` +
+              `${this.model} to this request (hash ${hash.slice(0, 12)}), all used: the run asked it more often ` +
+              `than the recorded run did.`
+          : `The transcript has no reply from ${this.kind} ${this.model} to this request (hash ` +
+              `${hash.slice(0, 12)}): the run asked something the recorded run did not.`,
+      );
     }
-    this.recording?.transcript.add({ hash, provider: this.kind, model: this.model, url: this.recording.source, request, reply: entry.reply, usage: entry.usage, error: null, attempts: 0, startedAt, durationMs: 0 });
+    this.recording?.transcript.add({
+      hash,
+      provider: this.kind,
+      model: this.model,
+      url: this.recording.source,
+      request,
+      reply: entry.reply,
+      usage: entry.usage,
+      error: null,
+      attempts: 0,
+      startedAt,
+      durationMs: 0,
+    });
     return { text: entry.reply!, usage: entry.usage, hash, truncated: false, attempts: 0, durationMs: 0 };
   }
 }

@@ -19,7 +19,11 @@ export function geminiRetryDelayMs(body: unknown): number | null {
   const details = (body as { error?: { details?: unknown } } | null)?.error?.details;
   if (!Array.isArray(details)) return null;
   for (const d of details) {
-    if (d && typeof d === 'object' && String((d as Record<string, unknown>)['@type']).endsWith('google.rpc.RetryInfo')) {
+    if (
+      d &&
+      typeof d === 'object' &&
+      String((d as Record<string, unknown>)['@type']).endsWith('google.rpc.RetryInfo')
+    ) {
       const m = /^(\d+(?:\.\d+)?)s$/.exec(String((d as Record<string, unknown>).retryDelay ?? ''));
       if (m) return Number(m[1]) * 1000;
     }
@@ -31,7 +35,13 @@ export function geminiRetryDelayMs(body: unknown): number | null {
  * Exponential backoff with full jitter: a uniform wait in [0, min(cap, base * 2^attempt)], and
  * never less than what the server asked for. `random` is in [0, 1).
  */
-export function backoffMs(attempt: number, serverAsked: number | null, random: number, baseMs = 500, capMs = 30_000): number {
+export function backoffMs(
+  attempt: number,
+  serverAsked: number | null,
+  random: number,
+  baseMs = 500,
+  capMs = 30_000,
+): number {
   const jittered = random * Math.min(capMs, baseMs * 2 ** attempt);
   return serverAsked === null ? jittered : Math.max(serverAsked, jittered);
 }

@@ -47,7 +47,11 @@ export function chatWireRequest(config: ProviderConfig, request: ChatRequest): W
       if (maxTokens !== undefined) body[config.kind === 'openai' ? 'max_completion_tokens' : 'max_tokens'] = maxTokens;
       // Structured outputs on OpenAI itself; local servers differ in what they support, so they
       // get the text delimiters only.
-      if (reply && config.kind === 'openai') body.response_format = { type: 'json_schema', json_schema: { name: reply.name, schema: reply.schema, strict: true } };
+      if (reply && config.kind === 'openai')
+        body.response_format = {
+          type: 'json_schema',
+          json_schema: { name: reply.name, schema: reply.schema, strict: true },
+        };
       return post(`${base}/chat/completions`, headers, body);
     }
     case 'anthropic': {
@@ -71,14 +75,23 @@ export function chatWireRequest(config: ProviderConfig, request: ChatRequest): W
       const body: Record<string, unknown> = { contents: [{ role: 'user', parts: [{ text: prompt }] }] };
       if (system) body.systemInstruction = { parts: [{ text: system }] };
       if (Object.keys(generationConfig).length) body.generationConfig = generationConfig;
-      return post(`${base}/v1beta/models/${encodeURIComponent(geminiModel(config.model))}:generateContent`, headers, body);
+      return post(
+        `${base}/v1beta/models/${encodeURIComponent(geminiModel(config.model))}:generateContent`,
+        headers,
+        body,
+      );
     }
   }
 }
 
 export function modelsWireRequest(config: ProviderConfig): WireRequest {
   const base = checkedBase(config);
-  const path = config.kind === 'anthropic' ? '/v1/models?limit=1000' : config.kind === 'gemini' ? '/v1beta/models?pageSize=1000' : '/models';
+  const path =
+    config.kind === 'anthropic'
+      ? '/v1/models?limit=1000'
+      : config.kind === 'gemini'
+        ? '/v1beta/models?pageSize=1000'
+        : '/models';
   const headers = authHeaders(config);
   delete headers['content-type'];
   return { method: 'GET', url: base + path, headers };
@@ -95,15 +108,29 @@ export function readChatReply(kind: ProviderKind, body: unknown): WireReply {
       const choice = b.choices?.[0];
       const message = choice?.message;
       if (!message) throw malformed(kind, 'choices[0].message is missing');
-      if (typeof message.refusal === 'string' && message.refusal) throw new LlmError('blocked', `${PROVIDERS[kind].label} refused to answer: ${message.refusal}`);
-      if (message.content !== null && message.content !== undefined && typeof message.content !== 'string') throw malformed(kind, 'choices[0].message.content is not text');
-      return nonEmpty(kind, { text: message.content ?? '', usage: usage(b.usage?.prompt_tokens, b.usage?.completion_tokens), truncated: choice.finish_reason === 'length' });
+      if (typeof message.refusal === 'string' && message.refusal)
+        throw new LlmError('blocked', `${PROVIDERS[kind].label} refused to answer: ${message.refusal}`);
+      if (message.content !== null && message.content !== undefined && typeof message.content !== 'string')
+        throw malformed(kind, 'choices[0].message.content is not text');
+      return nonEmpty(kind, {
+        text: message.content ?? '',
+        usage: usage(b.usage?.prompt_tokens, b.usage?.completion_tokens),
+        truncated: choice.finish_reason === 'length',
+      });
     }
     case 'anthropic': {
       if (!Array.isArray(b.content)) throw malformed(kind, 'content is not a list');
-      const text = b.content.filter((part: any) => part?.type === 'text' && typeof part.text === 'string').map((part: any) => part.text).join('');
-      if (b.stop_reason === 'refusal') throw new LlmError('blocked', 'Anthropic refused to answer this prompt (stop_reason "refusal").');
-      return nonEmpty(kind, { text, usage: usage(b.usage?.input_tokens, b.usage?.output_tokens), truncated: b.stop_reason === 'max_tokens' });
+      const text = b.content
+        .filter((part: any) => part?.type === 'text' && typeof part.text === 'string')
+        .map((part: any) => part.text)
+        .join('');
+      if (b.stop_reason === 'refusal')
+        throw new LlmError('blocked', 'Anthropic refused to answer this prompt (stop_reason "refusal").');
+      return nonEmpty(kind, {
+        text,
+        usage: usage(b.usage?.input_tokens, b.usage?.output_tokens),
+        truncated: b.stop_reason === 'max_tokens',
+      });
     }
     case 'gemini': {
       const candidate = b.candidates?.[0];
@@ -119,9 +146,16 @@ export function readChatReply(kind: ProviderKind, body: unknown): WireReply {
         }
         throw malformed(kind, 'candidates[0].content.parts is missing');
       }
-      const text = parts.filter((p: any) => typeof p?.text === 'string' && !p.thought).map((p: any) => p.text).join('');
+      const text = parts
+        .filter((p: any) => typeof p?.text === 'string' && !p.thought)
+        .map((p: any) => p.text)
+        .join('');
       const meta = b.usageMetadata;
-      return nonEmpty(kind, { text, usage: usage(meta?.promptTokenCount, meta?.candidatesTokenCount), truncated: candidate.finishReason === 'MAX_TOKENS' });
+      return nonEmpty(kind, {
+        text,
+        usage: usage(meta?.promptTokenCount, meta?.candidatesTokenCount),
+        truncated: candidate.finishReason === 'MAX_TOKENS',
+      });
     }
   }
 }
@@ -132,7 +166,10 @@ export function readModelList(kind: ProviderKind, body: unknown): string[] {
   if (kind === 'gemini') {
     if (!Array.isArray(b?.models)) throw malformed(kind, 'models is not a list');
     return b.models
-      .filter((m: any) => !Array.isArray(m?.supportedGenerationMethods) || m.supportedGenerationMethods.includes('generateContent'))
+      .filter(
+        (m: any) =>
+          !Array.isArray(m?.supportedGenerationMethods) || m.supportedGenerationMethods.includes('generateContent'),
+      )
       .map((m: any) => geminiModel(String(m.name)))
       .sort();
   }
@@ -148,7 +185,11 @@ function geminiModel(model: string): string {
 function authHeaders(config: ProviderConfig): Record<string, string> {
   const key = config.apiKey?.trim();
   if (!key && PROVIDERS[config.kind].keyRequired) {
-    throw new LlmError('config', `No ${PROVIDERS[config.kind].label} key is set: paste your key in the provider settings (it stays in this browser's memory unless you ask to remember it).`);
+    throw new LlmError(
+      'config',
+      `No ${PROVIDERS[config.kind].label} key is set: paste your key in the provider settings (it stays in this ` +
+        `browser's memory unless you ask to remember it).`,
+    );
   }
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (config.kind === 'anthropic') {
@@ -169,15 +210,28 @@ function checkedBase(config: ProviderConfig): string {
   try {
     url = new URL(base);
   } catch {
-    throw new LlmError('config', `The base URL "${base}" is not a URL: write it like ${PROVIDERS[config.kind].defaultBaseUrl}`);
+    throw new LlmError(
+      'config',
+      `The base URL "${base}" is not a URL: write it like ${PROVIDERS[config.kind].defaultBaseUrl}`,
+    );
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new LlmError('config', `The base URL must start with https:// or http://, not ${url.protocol}`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new LlmError('config', `The base URL must start with https:// or http://, not ${url.protocol}`);
   // As the page's CSP (connect-src): plain http only to this machine, so a key never crosses a network unencrypted.
   if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-    throw new LlmError('config', `The base URL ${base} is plain http to another machine: the key and prompts would travel unencrypted. Use https://, or http:// only for a server on this machine (localhost, 127.0.0.1).`);
+    throw new LlmError(
+      'config',
+      `The base URL ${base} is plain http to another machine: the key and prompts would travel unencrypted. Use ` +
+        `https://, or http:// only for a server on this machine (localhost, 127.0.0.1).`,
+    );
   }
-  if (url.username || url.password || url.search || url.hash) throw new LlmError('config', 'The base URL must not contain a user name, password, query or fragment: keys go in the key field only.');
-  if (!config.model.trim()) throw new LlmError('config', 'No model is set: enter a model name (or load the list of models).');
+  if (url.username || url.password || url.search || url.hash)
+    throw new LlmError(
+      'config',
+      'The base URL must not contain a user name, password, query or fragment: keys go in the key field only.',
+    );
+  if (!config.model.trim())
+    throw new LlmError('config', 'No model is set: enter a model name (or load the list of models).');
   return base;
 }
 
@@ -191,7 +245,10 @@ function post(url: string, headers: Record<string, string>, body: Record<string,
 }
 
 function usage(input: unknown, output: unknown): TokenUsage {
-  return { inputTokens: typeof input === 'number' ? input : null, outputTokens: typeof output === 'number' ? output : null };
+  return {
+    inputTokens: typeof input === 'number' ? input : null,
+    outputTokens: typeof output === 'number' ? output : null,
+  };
 }
 
 /**
@@ -208,11 +265,15 @@ export function emptyReply(kind: ProviderKind, what: string, truncated: boolean)
   return new LlmError(
     'malformed-reply',
     truncated
-      ? `${label} stopped at the token limit before writing any text (a reasoning model may spend the whole limit thinking): raise the token limit.`
-      : `${label} sent an empty reply (${what}); allot did not ask again, since the same request tends to get the same nothing back: try again, or another model.`,
+      ? `${label} stopped at the token limit before writing any text (a reasoning model may spend the whole limit ` +
+          `thinking): raise the token limit.`
+      : `${label} sent an empty reply (${what}); allot did not ask again, since the same request tends to get the ` +
+          `same nothing back: try again, or another model.`,
   );
 }
 
 function malformed(kind: ProviderKind, what: string): LlmError {
-  return new LlmError('malformed-reply', `${PROVIDERS[kind].label} sent an answer allot cannot read (${what}).`, { retryable: true });
+  return new LlmError('malformed-reply', `${PROVIDERS[kind].label} sent an answer allot cannot read (${what}).`, {
+    retryable: true,
+  });
 }

@@ -67,8 +67,12 @@ export class AppState {
   async openStorage(): Promise<void> {
     const { store, memoryReason } = await openStore({
       secrets: () => this.provider.secrets(),
-      onBlocked: () => (this.storageNotice = 'allot is open in another tab with an older version. Close that tab so this one can update its storage.'),
-      onReplaced: () => (this.storageNotice = 'A newer version of allot was opened in another tab. Reload this tab to keep saving your work.'),
+      onBlocked: () =>
+        (this.storageNotice =
+          'allot is open in another tab with an older version. Close that tab so this one can update its storage.'),
+      onReplaced: () =>
+        (this.storageNotice =
+          'A newer version of allot was opened in another tab. Reload this tab to keep saving your work.'),
     });
     this.store = store;
     this.storageNotice = memoryReason;
@@ -125,7 +129,12 @@ export class AppState {
   history(): HistoryState {
     const rerun = async (id: string, signal?: AbortSignal) =>
       (await import('./runs/rerun-run.ts')).rerunRun(this, id, { signal });
-    return new HistoryState(() => this.store, () => workerWhatIf(this.engine), () => this.provider.secrets(), rerun);
+    return new HistoryState(
+      () => this.store,
+      () => workerWhatIf(this.engine),
+      () => this.provider.secrets(),
+      rerun,
+    );
   }
 
   /** A run on its page. The pipelines load with it, on first use, so that the first load stays small. */
@@ -143,8 +152,13 @@ export class AppState {
 
   plan(): Promise<PlanSession> {
     const secrets = () => this.provider.secrets();
-    this.planSession ??= Promise.all([import('./plan.svelte.ts'), import('../workers/plan/plan-client.ts'), import('./plan/mapping-memory.ts')]).then(
-      ([{ PlanSession }, { PlanClient }, { mappingMemory }]) => new PlanSession(new PlanClient(), () => this.store, secrets, mappingMemory(this.device)),
+    this.planSession ??= Promise.all([
+      import('./plan.svelte.ts'),
+      import('../workers/plan/plan-client.ts'),
+      import('./plan/mapping-memory.ts'),
+    ]).then(
+      ([{ PlanSession }, { PlanClient }, { mappingMemory }]) =>
+        new PlanSession(new PlanClient(), () => this.store, secrets, mappingMemory(this.device)),
       (error: unknown) => ((this.planSession = null), Promise.reject(error)), // a failed load is tried again
     );
     return this.planSession;

@@ -71,7 +71,9 @@ export class DataState {
   /** The preview's schema with every stand-alone column made a group, and what happens to each column. */
   readonly banded: BandedImport | null = $derived(this.preview && this.bander ? this.bander.band(this.bands) : null);
   /** The arms in each bucket of each group as banded (the preview's groups table). */
-  readonly groupRows: GroupRow[] | null = $derived(this.preview && this.banded ? this.countGroups(this.preview.instance, this.banded.schema) : null);
+  readonly groupRows: GroupRow[] | null = $derived(
+    this.preview && this.banded ? this.countGroups(this.preview.instance, this.banded.schema) : null,
+  );
   /** Group rows already counted, by group: a keystroke counts the arms of the typed column's group alone. */
   private counted = new Map<string, GroupRow>();
   problem = $state.raw<{ fileName: string; error: ImportProblem } | null>(null);
@@ -89,7 +91,10 @@ export class DataState {
    */
   mapping = $state.raw<FilePreview[] | null>(null);
 
-  /** `importer`: the import worker's client, this screen's own (stopped by dispose); `memory`: her mappings on this device. */
+  /**
+   * `importer`: the import worker's client, this screen's own (stopped by dispose); `memory`: her mappings on this
+   * device.
+   */
   constructor(
     private readonly store: () => Store,
     private readonly importer = new ImportClient(),
@@ -137,7 +142,10 @@ export class DataState {
       this.source = { ...source, kind: 'register' };
       return true;
     } catch (error) {
-      this.problem = { fileName: source.fileName, error: { message: error instanceof Error ? error.message : String(error) } };
+      this.problem = {
+        fileName: source.fileName,
+        error: { message: error instanceof Error ? error.message : String(error) },
+      };
       this.mapping = null;
       return true;
     } finally {
@@ -155,9 +163,14 @@ export class DataState {
 
   /** Reads the register with her columns (and remembers them for files with these headers). */
   async readMapped(mappings: ColumnMapping[]): Promise<void> {
-    const source = this.source, shown = this.mapping;
+    const source = this.source,
+      shown = this.mapping;
     if (!source || !shown) return;
-    this.source = { ...source, mapping: mappings[0], ...(source.features && { features: { ...source.features, mapping: mappings[1] } }) };
+    this.source = {
+      ...source,
+      mapping: mappings[0],
+      ...(source.features && { features: { ...source.features, mapping: mappings[1] } }),
+    };
     await this.read(false);
     if (this.preview) {
       shown.forEach((p, i) => mappings[i] && this.memory.remember(p.header, mappings[i]));
@@ -183,7 +196,12 @@ export class DataState {
     this.problem = null;
     const started = performance.now();
     try {
-      const options = { text: $state.snapshot(this.text), ...(features && { features }), ...(sheet && { sheet }), ...(mapping && { mapping }) };
+      const options = {
+        text: $state.snapshot(this.text),
+        ...(features && { features }),
+        ...(sheet && { sheet }),
+        ...(mapping && { mapping }),
+      };
       const outcome = await this.importer.importFile(file, fileName, kind, options);
       if (!outcome.ok) {
         this.problem = { fileName, error: outcome.error };
@@ -225,7 +243,11 @@ export class DataState {
     return schema.groups.map((group) => {
       const key = JSON.stringify(group);
       let row = this.counted.get(key);
-      if (!row) this.counted.set(key, (row = groupSummary({ ...instance, schema: { columns: schema.columns, groups: [group] } })[0]));
+      if (!row)
+        this.counted.set(
+          key,
+          (row = groupSummary({ ...instance, schema: { columns: schema.columns, groups: [group] } })[0]),
+        );
       return row;
     });
   }
@@ -238,20 +260,33 @@ export class DataState {
       const old = before.get(g.name);
       const same = old && old.from.length === g.buckets.length && old.from.every((b, i) => b === g.buckets[i]);
       const fresh = { buckets: [...g.buckets], order: g.buckets.map((_, b) => b) };
-      return { key: g.name, from: [...g.buckets], name: old?.name ?? g.name, ordered: old?.ordered ?? g.ordered, movable: g.kind === 'one-hot', ...(same ? { buckets: old.buckets, order: old.order } : fresh) };
+      return {
+        key: g.name,
+        from: [...g.buckets],
+        name: old?.name ?? g.name,
+        ordered: old?.ordered ?? g.ordered,
+        movable: g.kind === 'one-hot',
+        ...(same ? { buckets: old.buckets, order: old.order } : fresh),
+      };
     });
   }
 
   /** The preview's schema, banded, with the edited names and labels; throws with the reason when they are not valid. */
   editedSchema(preview: ImportPreview): FeatureSchema {
-    const banded = preview === this.preview ? this.banded : bandImport(preview.instance.schema, preview.instance.features, preview.instance.numArms, this.bands);
+    const banded =
+      preview === this.preview
+        ? this.banded
+        : bandImport(preview.instance.schema, preview.instance.features, preview.instance.numArms, this.bands);
     if (!banded) throw new Error('nothing to save: import a file first');
     if (banded.problems.length) throw new Error(banded.problems.map((p) => p.message).join('; '));
     const { schema } = banded;
     const draft = this.draft;
     const renamed = new Map(schema.groups.map((g, i) => [g.name, draft.groups[i].name.trim()]));
     const edited: FeatureSchema = {
-      columns: schema.columns.map((c) => ({ ...c, group: c.group === null ? null : (renamed.get(c.group) ?? c.group) })),
+      columns: schema.columns.map((c) => ({
+        ...c,
+        group: c.group === null ? null : (renamed.get(c.group) ?? c.group),
+      })),
       // A one-hot group's bucket order is its column order; a bucketed group's follows its edges and is not moved.
       // A text group's values move with its buckets; its labels may be renamed, its values stay as written.
       groups: schema.groups.map((g, i) => ({
@@ -267,7 +302,8 @@ export class DataState {
       if (g.name === '') throw new Error('a group name is empty; give every group a name');
       const empty = g.buckets.findIndex((b) => b === '');
       if (empty !== -1) throw new Error(`bucket ${empty + 1} of group "${g.name}" has an empty label`);
-      if (new Set(g.buckets).size !== g.buckets.length) throw new Error(`group "${g.name}" has two buckets with the same label`);
+      if (new Set(g.buckets).size !== g.buckets.length)
+        throw new Error(`group "${g.name}" has two buckets with the same label`);
     }
     validateSchema(edited);
     return edited;

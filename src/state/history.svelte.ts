@@ -36,7 +36,13 @@ export class HistoryState {
     const store = this.store();
     const run = await store.getRun(id);
     if (!run) throw new Error(`run ${id} is no longer saved`);
-    return { format: RUN_FORMAT, version: RUN_FORMAT_VERSION, run, candidates: await store.listCandidates(id), result: (await store.getResult(id)) ?? null };
+    return {
+      format: RUN_FORMAT,
+      version: RUN_FORMAT_VERSION,
+      run,
+      candidates: await store.listCandidates(id),
+      result: (await store.getResult(id)) ?? null,
+    };
   }
 
   async exportJson(id: string): Promise<string> {
@@ -76,20 +82,26 @@ export class HistoryState {
     const store = this.store();
     const runs = runRepository(this.store);
     const old = await runs.get(id, ['dlm', 'sclm', 'what-if']);
-    if (!old || old.kind !== 'what-if') throw new Error('only what-if comparisons can be rerun here; reopen other runs to continue them');
+    if (!old || old.kind !== 'what-if')
+      throw new Error('only what-if comparisons can be rerun here; reopen other runs to continue them');
     const { config } = old;
     const results: (CandidateResult | null)[] = [];
     const backend = this.whatIf();
     try {
       await backend.open(config.population, async (pid) => (await store.getPopulation(pid))?.instance);
-      for (const c of config.candidates) results.push((await backend.compile(c.expression)).ok ? await backend.evaluate(c.expression, config.settings) : null);
+      for (const c of config.candidates)
+        results.push(
+          (await backend.compile(c.expression)).ok ? await backend.evaluate(c.expression, config.settings) : null,
+        );
     } finally {
       backend.dispose();
     }
     const newId = rerunId(id, now);
     await saveWhatIfRun(store, newId, config, results, now);
     const before = await runs.candidates(old);
-    const identical = before.every((c) => c.summary !== null) ? before.every((c, i) => JSON.stringify(c.summary) === JSON.stringify(results[i])) : null;
+    const identical = before.every((c) => c.summary !== null)
+      ? before.every((c, i) => JSON.stringify(c.summary) === JSON.stringify(results[i]))
+      : null;
     await this.refresh();
     return { id: newId, identical };
   }

@@ -27,7 +27,18 @@ import { runRepository, type AnyRunRecord } from './run-records.ts';
 import { weekChanges, type WeekChangeFiles } from './plan/week-changes.ts';
 
 export type { TextChoices };
-export type { Banding, FilePreview, OutcomesPreview, PlanHead, PlanView, ReadProgress, RegisterSource, RegisterSummary, Uncertainty, WeekSummary };
+export type {
+  Banding,
+  FilePreview,
+  OutcomesPreview,
+  PlanHead,
+  PlanView,
+  ReadProgress,
+  RegisterSource,
+  RegisterSummary,
+  Uncertainty,
+  WeekSummary,
+};
 export type { PopulationRecord } from '../storage/records.ts';
 export type { PlanListing } from '../core/plan/plan-record.ts';
 export type { PlanDraft } from './plan/plan-draft.ts';
@@ -54,11 +65,24 @@ export class PlanSession {
   /** How much of her file is read (while a register is read), for the progress bar. */
   progress = $state.raw<ReadProgress | null>(null);
   /** The week just applied, for the confirmation after Apply (cleared by the next step). */
-  applied = $state.raw<{ week: number; called: number; engaged: number; left: number; joined: number; next: number } | null>(null);
+  applied = $state.raw<{
+    week: number;
+    called: number;
+    engaged: number;
+    left: number;
+    joined: number;
+    next: number;
+  } | null>(null);
   /** The saved plan that could not be opened: what is wrong with it, naming the field. */
   damaged = $state.raw<{ id: string; message: string } | null>(null);
   /** A file whose plan has the id of a saved one: the question to answer (replace it, or import a copy). */
-  importing = $state.raw<{ file: Blob; fileName: string; name: string; savedWeek: number | null; fileWeek: number } | null>(null);
+  importing = $state.raw<{
+    file: Blob;
+    fileName: string;
+    name: string;
+    savedWeek: number | null;
+    fileWeek: number;
+  } | null>(null);
 
   private current: PlanView | null = null;
 
@@ -87,15 +111,25 @@ export class PlanSession {
   getPopulation(id: string): Promise<PopulationRecord | undefined> {
     return this.store().getPopulation(id);
   }
-  /** The mapping step's view of her files (the register, and a features file beside a history), her remembered choices applied. */
+  /**
+   * The mapping step's view of her files (the register, and a features file beside a history), her remembered choices
+   * applied.
+   */
   async previewFiles(files: { file: File; features?: boolean; sheet?: string }[]): Promise<FilePreview[] | null> {
     let previews: FilePreview[] | null = null;
     await runStep(this, 'Looking at the columns…', async () => {
-      previews = await Promise.all(files.map(async ({ file, features, sheet }) => {
-        const first = await this.client.previewFile(file, file.name, { features, sheet });
-        const remembered = this.memory.recall(first.header);
-        return remembered ? { ...(await this.client.previewFile(file, file.name, { features, sheet, mapping: remembered })), remembered: true } : first;
-      }));
+      previews = await Promise.all(
+        files.map(async ({ file, features, sheet }) => {
+          const first = await this.client.previewFile(file, file.name, { features, sheet });
+          const remembered = this.memory.recall(first.header);
+          return remembered
+            ? {
+                ...(await this.client.previewFile(file, file.name, { features, sheet, mapping: remembered })),
+                remembered: true,
+              }
+            : first;
+        }),
+      );
     });
     return previews;
   }
@@ -119,7 +153,11 @@ export class PlanSession {
   }
   /** Groups the register's text columns again (rare values merged into "other", or kept), keeping its bands. */
   groupText(text: TextChoices): Promise<boolean> {
-    return runStep(this, 'Grouping the text columns…', async () => void (this.summary = await this.client.groupText(text)));
+    return runStep(
+      this,
+      'Grouping the text columns…',
+      async () => void (this.summary = await this.client.groupText(text)),
+    );
   }
   /**
    * Saves the open plan's register (or the one being set up) as a population, under `id` (saved again,
@@ -131,7 +169,12 @@ export class PlanSession {
     return record;
   }
   /** Makes week 1's list and saves the new plan; returns its id (null on problems). */
-  async create(name: string, policy: PlanPolicySource, settings: PlanSettings, now = Date.now()): Promise<string | null> {
+  async create(
+    name: string,
+    policy: PlanPolicySource,
+    settings: PlanSettings,
+    now = Date.now(),
+  ): Promise<string | null> {
     const meta = { id: newPlanId(now, Math.random), name, createdAt: now, updatedAt: now, policy };
     const ok = await runStep(this, 'Making this week’s list…', async () => {
       assertNoTypedSecret({ meta, settings }, this.secrets());
@@ -166,11 +209,16 @@ export class PlanSession {
   /** Checks a week's outcomes file (replace: against the last applied week, to replace its outcomes). */
   previewOutcomes(file: Blob, fileName: string, replace = false, files: WeekChangeFiles = {}): Promise<boolean> {
     this.preview = null;
-    return runStep(this, 'Checking the outcomes…', async () => {
-      const result = await this.client.previewOutcomes(file, fileName, replace, undefined, await weekChanges(files));
-      if (!result.ok) throw new ProblemList(result.errors);
-      this.preview = result.preview;
-    }, 'outcomes');
+    return runStep(
+      this,
+      'Checking the outcomes…',
+      async () => {
+        const result = await this.client.previewOutcomes(file, fileName, replace, undefined, await weekChanges(files));
+        if (!result.ok) throw new ProblemList(result.errors);
+        this.preview = result.preview;
+      },
+      'outcomes',
+    );
   }
   /**
    * Applies the previewed outcomes and saves the plan with the next list, in one transaction (in the
@@ -178,20 +226,28 @@ export class PlanSession {
    * file's fault, and says so (ProblemList: the file's problems; an Error: the store's).
    */
   confirmOutcomes(replace: boolean, confirmed = false, now = Date.now()): Promise<boolean> {
-    return runStep(this, 'Applying the outcomes…', async () => {
-      const result = await this.client.apply(replace, now, confirmed);
-      if (!result.ok) throw new ProblemList(result.errors);
-      this.preview = null;
-      this.show(result.view);
-      this.applied = { ...result.applied, next: result.view.list.week };
-    }, 'outcomes');
+    return runStep(
+      this,
+      'Applying the outcomes…',
+      async () => {
+        const result = await this.client.apply(replace, now, confirmed);
+        if (!result.ok) throw new ProblemList(result.errors);
+        this.preview = null;
+        this.show(result.view);
+        this.applied = { ...result.applied, next: result.view.list.week };
+      },
+      'outcomes',
+    );
   }
   discardOutcomes(): void {
     this.preview = null;
     this.problems = [];
     void this.client.discardOutcomes();
   }
-  /** PLAN.json of a saved plan (the one file the command line reads too); `partial` says what a damaged plan's file holds. */
+  /**
+   * PLAN.json of a saved plan (the one file the command line reads too); `partial` says what a damaged plan's file
+   * holds.
+   */
   async exportPlan(id: string): Promise<{ fileName: string; file: Blob; partial: string | null } | null> {
     let out: Awaited<ReturnType<PlanClient['exportPlan']>> | null = null;
     await runStep(this, 'Writing the plan file…', async () => void (out = await this.client.exportPlan(id)));
@@ -201,7 +257,12 @@ export class PlanSession {
    * Saves the plan a PLAN.json holds; returns its id (null on problems or a question). A saved plan
    * with the file's id is replaced (`replace`) or kept beside a copy (`asCopy`) only when she says.
    */
-  async importPlan(file: Blob, fileName: string, options: { replace?: boolean; asCopy?: boolean } = {}, now = Date.now()): Promise<string | null> {
+  async importPlan(
+    file: Blob,
+    fileName: string,
+    options: { replace?: boolean; asCopy?: boolean } = {},
+    now = Date.now(),
+  ): Promise<string | null> {
     this.importing = null;
     let id: string | null = null;
     await runStep(this, 'Reading the plan file…', async () => {
@@ -232,11 +293,17 @@ export class PlanSession {
   }
 
   async loadDraft(): Promise<PlanDraft | null> {
-    return readDraft(await this.store().getSetting(PLAN_DRAFT_KEY).catch(() => undefined));
+    return readDraft(
+      await this.store()
+        .getSetting(PLAN_DRAFT_KEY)
+        .catch(() => undefined),
+    );
   }
   /** Keeps the setup (a snapshot: files as Blobs) so that a reload does not lose it; null forgets it. */
   async saveDraft(draft: PlanDraft | null): Promise<void> {
-    await this.store().putSetting(PLAN_DRAFT_KEY, draft).catch(() => {});
+    await this.store()
+      .putSetting(PLAN_DRAFT_KEY, draft)
+      .catch(() => {});
   }
   /** Deletes a plan (`stored`: it is in storage), and closes it if it is open. */
   async remove(id: string, stored = true): Promise<void> {
@@ -246,23 +313,38 @@ export class PlanSession {
     if (this.head?.id === id) this.head = this.list = this.weeks = this.current = null;
   }
 
-  /** The list just shown is saved by the worker after it; if that fails, the plan shown before comes back (none for a new plan). */
+  /**
+   * The list just shown is saved by the worker after it; if that fails, the plan shown before comes back (none for a
+   * new plan).
+   */
   private async save(before: PlanView | null): Promise<boolean> {
     // Leaving the page while the plan is written would lose the list just shown: the browser asks first.
     const stay = (event: BeforeUnloadEvent) => event.preventDefault();
     addEventListener('beforeunload', stay);
     return runStep(this, 'Saving the plan…', () =>
-      this.client.saved().finally(() => removeEventListener('beforeunload', stay)).catch((error: unknown) => {
-        if (before) this.show(before);
-        else void this.remove(this.head?.id ?? '', false);
-        throw new ProblemList([`The list was not saved, so nothing changed: ${error instanceof Error ? error.message : String(error)}`]);
-      }),
+      this.client
+        .saved()
+        .finally(() => removeEventListener('beforeunload', stay))
+        .catch((error: unknown) => {
+          if (before) this.show(before);
+          else void this.remove(this.head?.id ?? '', false);
+          throw new ProblemList([
+            `The list was not saved, so nothing changed: ${error instanceof Error ? error.message : String(error)}`,
+          ]);
+        }),
     );
   }
   private show(view: PlanView): void {
     this.current = view;
     this.applied = this.damaged = null;
-    ({ head: this.head, list: this.list, lines: this.lines, weeks: this.weeks, summary: this.summary, evidence: this.evidence } = view);
+    ({
+      head: this.head,
+      list: this.list,
+      lines: this.lines,
+      weeks: this.weeks,
+      summary: this.summary,
+      evidence: this.evidence,
+    } = view);
     this.uncertainty = null;
     this.plans = [view.head, ...this.plans.filter((p) => p.id !== view.head.id)];
     void this.countUncertain(view.list, view.head.settings.draws > 0 && !view.summary.transitionsGiven);
@@ -273,7 +355,8 @@ export class PlanSession {
     // The counts so far are shown as they come (the marks of the first draw, then refined). They come on
     // the callback's own channel, so one may arrive after a later count or the final one: only more draws count.
     const partial = (u: Uncertainty) => {
-      if (this.list === list && this.checking && u.week === list.week && u.draws > (this.uncertainty?.draws ?? 0)) this.uncertainty = u;
+      if (this.list === list && this.checking && u.week === list.week && u.draws > (this.uncertainty?.draws ?? 0))
+        this.uncertainty = u;
     };
     const u = await this.client.uncertainty(partial).catch(() => null);
     if (this.list !== list) return;

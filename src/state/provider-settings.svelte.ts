@@ -78,7 +78,10 @@ export class ProviderSettings {
     this.loadKey();
   }
 
-  /** Keeps the key store in step with the key field and the "remember" box (a ticked box with no key yet stores the key once it is typed). */
+  /**
+   * Keeps the key store in step with the key field and the "remember" box (a ticked box with no key yet stores the key
+   * once it is typed).
+   */
   commitKey(): void {
     this.keys.set(this.kind, this.key, this.remember); // from now on storage refuses any record that would carry it
   }
@@ -135,7 +138,13 @@ export class ProviderSettings {
   providerFor(transcript: Transcript, maxRetries?: number): HttpProvider {
     this.commitKey();
     return new HttpProvider(
-      { kind: this.kind, model: this.model, baseUrl: this.baseUrl || undefined, apiKey: this.keys.get(this.kind), timeoutMs: 60_000 },
+      {
+        kind: this.kind,
+        model: this.model,
+        baseUrl: this.baseUrl || undefined,
+        apiKey: this.keys.get(this.kind),
+        timeoutMs: 60_000,
+      },
       { transcript, pageOrigin: location.origin, maxRetries },
     );
   }

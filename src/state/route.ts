@@ -24,7 +24,9 @@ export function parseRoute(hash: string): Route {
     case 'history':
       return { name: head };
     case 'compare':
-      return rest.length === 2 && rest[0] && rest[1] ? { name: 'compare', a: decodeURIComponent(rest[0]), b: decodeURIComponent(rest[1]) } : { name: 'history' };
+      return rest.length === 2 && rest[0] && rest[1]
+        ? { name: 'compare', a: decodeURIComponent(rest[0]), b: decodeURIComponent(rest[1]) }
+        : { name: 'history' };
     case 'runs':
       return rest[0] ? { name: 'run', id: decodeURIComponent(rest[0]) } : { name: 'history' };
     default:
@@ -36,5 +38,9 @@ export function routeHref(route: Route): string {
   if (route.name === 'what-if' && route.run) return `#/what-if/${encodeURIComponent(route.run)}`;
   if (route.name === 'compare') return `#/compare/${encodeURIComponent(route.a)}/${encodeURIComponent(route.b)}`;
   if (route.name === 'plan' && route.plan) return `#/plan/${encodeURIComponent(route.plan)}`;
-  return route.name === 'start' ? '#/' : route.name === 'run' ? `#/runs/${encodeURIComponent(route.id)}` : `#/${route.name}`;
+  return route.name === 'start'
+    ? '#/'
+    : route.name === 'run'
+      ? `#/runs/${encodeURIComponent(route.id)}`
+      : `#/${route.name}`;
 }

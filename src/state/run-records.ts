@@ -24,7 +24,13 @@ interface PipelineRun {
 export interface AllotRuns {
   dlm: PipelineRun;
   sclm: PipelineRun;
-  'what-if': { config: WhatIfConfig; checkpoint: null; transcript: never; diagnostics: null; summary: PolicySummary | null };
+  'what-if': {
+    config: WhatIfConfig;
+    checkpoint: null;
+    transcript: never;
+    diagnostics: null;
+    summary: PolicySummary | null;
+  };
 }
 
 export type AnyRunRecord = TypedRun<AllotRuns>;

@@ -32,7 +32,11 @@ export class WhatIfCandidate {
   /** Delay before simulating once the current check passes. */
   delay = 0;
 
-  constructor(text: string, label: string, readonly reference = false) {
+  constructor(
+    text: string,
+    label: string,
+    readonly reference = false,
+  ) {
     this.text = text;
     this.label = label;
   }

@@ -15,7 +15,13 @@ export interface WhatIfConfig {
 }
 
 /** Writes a what-if run with one candidate record per expression (summaries where results exist). */
-export async function saveWhatIfRun(store: Store, id: string, config: WhatIfConfig, results: (CandidateResult | null)[], now: number): Promise<void> {
+export async function saveWhatIfRun(
+  store: Store,
+  id: string,
+  config: WhatIfConfig,
+  results: (CandidateResult | null)[],
+  now: number,
+): Promise<void> {
   const name = config.population.kind === 'generator' ? config.population.generator : config.population.name;
   const runs = runRepository(() => store);
   const run: WhatIfRunRecord = {
@@ -25,7 +31,9 @@ export async function saveWhatIfRun(store: Store, id: string, config: WhatIfConf
     createdAt: now,
     updatedAt: now,
     status: results.every((r) => r !== null) ? 'done' : 'paused',
-    statusMessage: results.every((r) => r !== null) ? undefined : 'Some candidates had no result when the comparison was saved; rerun it from History.',
+    statusMessage: results.every((r) => r !== null)
+      ? undefined
+      : 'Some candidates had no result when the comparison was saved; rerun it from History.',
     populationId: populationIdOf(config.population),
     prompt: '',
     config,
@@ -34,6 +42,14 @@ export async function saveWhatIfRun(store: Store, id: string, config: WhatIfConf
   };
   await runs.put(run);
   for (const [index, c] of config.candidates.entries()) {
-    await runs.putCandidate<'what-if'>({ runId: id, index, expression: c.expression, origin: index === 0 ? 'default' : 'user', round: 0, diagnostics: null, summary: results[index] ?? null });
+    await runs.putCandidate<'what-if'>({
+      runId: id,
+      index,
+      expression: c.expression,
+      origin: index === 0 ? 'default' : 'user',
+      round: 0,
+      diagnostics: null,
+      summary: results[index] ?? null,
+    });
   }
 }

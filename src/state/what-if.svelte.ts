@@ -34,7 +34,12 @@ export const MAX_CHARTED = 5;
 
 export function defaultChoice(name = 'dlm'): PopulationChoice {
   const generator = GENERATORS.find((g) => g.name === name) ?? GENERATORS[0];
-  return { kind: 'generator', generator: generator.name, parameters: Object.fromEntries(generator.parameters.map((p) => [p.name, p.default])), seed: 0 };
+  return {
+    kind: 'generator',
+    generator: generator.name,
+    parameters: Object.fromEntries(generator.parameters.map((p) => [p.name, p.default])),
+    seed: 0,
+  };
 }
 
 export class WhatIfState {
@@ -82,12 +87,17 @@ export class WhatIfState {
   }
 
   private config(): WhatIfConfig {
-    const index = (id: number | null) => (id === null || !this.candidates.some((c) => c.id === id) ? null : this.candidates.findIndex((c) => c.id === id));
+    const index = (id: number | null) =>
+      id === null || !this.candidates.some((c) => c.id === id) ? null : this.candidates.findIndex((c) => c.id === id);
     const pair: [number | null, number | null] = [index(this.pair[0]), index(this.pair[1])];
     return {
       population: $state.snapshot(this.choice),
       settings: $state.snapshot(this.settings),
-      candidates: this.candidates.map((c) => ({ label: c.label, expression: c.text, ...(c.reference || c.compared ? {} : { compared: false }) })),
+      candidates: this.candidates.map((c) => ({
+        label: c.label,
+        expression: c.text,
+        ...(c.reference || c.compared ? {} : { compared: false }),
+      })),
       ...(pair.some((i) => i !== null) && { pair }),
     };
   }
@@ -114,7 +124,10 @@ export class WhatIfState {
     let population: PopulationView | null = null;
     let error: string | null = null;
     try {
-      population = await this.backend.open($state.snapshot(choice) as PopulationChoice, async (id) => (await this.store().getPopulation(id))?.instance);
+      population = await this.backend.open(
+        $state.snapshot(choice) as PopulationChoice,
+        async (id) => (await this.store().getPopulation(id))?.instance,
+      );
     } catch (e) {
       error = e instanceof Error ? e.message : String(e);
     }
@@ -135,7 +148,9 @@ export class WhatIfState {
     this.update(candidate, 0);
   }
 
-  /** Reopens a saved comparison: its population, settings and candidates (the first is the reference), simulated again. */
+  /**
+   * Reopens a saved comparison: its population, settings and candidates (the first is the reference), simulated again.
+   */
   async open(config: WhatIfConfig): Promise<void> {
     for (const c of this.candidates) this.cancel(c);
     this.settings = { ...config.settings };
@@ -188,21 +203,35 @@ export class WhatIfState {
     this.keepDraft();
   }
 
-  /** Adds the published rewards of DLM's appendix G (they read the dlm population's 43 features); returns what happened, in words. */
+  /**
+   * Adds the published rewards of DLM's appendix G (they read the dlm population's 43 features); returns what happened,
+   * in words.
+   */
   loadExamplePool(): string {
-    if (this.choice.kind !== 'generator' || this.choice.generator !== 'dlm') return 'The example pool reads the features of the dlm population: choose the built-in dlm population first.';
+    if (this.choice.kind !== 'generator' || this.choice.generator !== 'dlm')
+      return 'The example pool reads the features of the dlm population: choose the built-in dlm population first.';
     const present = new Set(this.candidates.map((c) => c.text));
     const fresh = DLM_IJCAI_POOL.filter((entry) => !present.has(entry.expression));
     // simulated and listed, but not charted: 100 more bars per bucket would hide the default's
-    for (const entry of fresh) this.add(entry.expression, `DLM ${entry.section} task ${entry.task + 1}, seed ${entry.seed}`, false);
-    return `Added ${fresh.length} of the ${DLM_IJCAI_POOL.length} published rewards (${DLM_IJCAI_POOL_SOURCE}). Tick “Compare” on the ones to show side by side.`;
+    for (const entry of fresh)
+      this.add(entry.expression, `DLM ${entry.section} task ${entry.task + 1}, seed ${entry.seed}`, false);
+    return (
+      `Added ${fresh.length} of the ${DLM_IJCAI_POOL.length} published rewards (${DLM_IJCAI_POOL_SOURCE}). ` +
+      `Tick “Compare” on the ones to show side by side.`
+    );
   }
 
   /** Saves the comparison as a run of kind 'what-if' (History lists, exports and reruns it). */
   async save(now = Date.now()): Promise<string> {
     const id = `what-if-${now.toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
     const config = this.config();
-    await saveWhatIfRun(this.store(), id, config, this.candidates.map((c) => c.result), now);
+    await saveWhatIfRun(
+      this.store(),
+      id,
+      config,
+      this.candidates.map((c) => c.result),
+      now,
+    );
     return id;
   }
 
@@ -226,9 +255,11 @@ export class WhatIfState {
     candidate.checking = true;
     try {
       for (;;) {
-        const { version } = candidate, population = this.population;
+        const { version } = candidate,
+          population = this.population;
         if (!population || !this.candidates.includes(candidate)) return;
-        let compiled: RewardCheck | null = null, failure: string | null = null;
+        let compiled: RewardCheck | null = null,
+          failure: string | null = null;
         try {
           compiled = await this.backend.compile(candidate.text);
         } catch (error) {
@@ -278,7 +309,8 @@ export class WhatIfState {
     if (!population || !compiled?.ok) return;
     // The command line's ranges (src/core/limits/setting-ranges.ts): 10^9 trials would hold the worker for days.
     const { trials, seed } = this.settings;
-    const outOfRange = rangeProblem('Trials', trials, RANGES.trials) ?? rangeProblem('Simulation seed', seed, RANGES.seed);
+    const outOfRange =
+      rangeProblem('Trials', trials, RANGES.trials) ?? rangeProblem('Simulation seed', seed, RANGES.seed);
     if (outOfRange) {
       candidate.status = 'failed';
       candidate.failure = outOfRange;

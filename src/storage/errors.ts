@@ -4,7 +4,11 @@
 export class StorageFullError extends Error {
   override name = 'StorageFullError';
   constructor(cause?: unknown) {
-    super('This browser has no room left for allot. Export the runs you want to keep, then delete old runs and populations.', { cause });
+    super(
+      'This browser has no room left for allot. Export the runs you want to keep, then delete old runs and ' +
+        'populations.',
+      { cause },
+    );
   }
 }
 
@@ -13,11 +17,18 @@ export class SecretInRecordError extends Error {
   override name = 'SecretInRecordError';
 }
 
-/** Quota errors by name across browsers (Chrome/Safari: QuotaExceededError, old Firefox: NS_ERROR_DOM_QUOTA_REACHED). */
+/**
+ * Quota errors by name across browsers (Chrome/Safari: QuotaExceededError, old Firefox: NS_ERROR_DOM_QUOTA_REACHED).
+ */
 export function isQuotaError(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;
   const { name, code, inner } = error as { name?: string; code?: number; inner?: unknown };
-  return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED' || code === 22 || (inner !== undefined && isQuotaError(inner));
+  return (
+    name === 'QuotaExceededError' ||
+    name === 'NS_ERROR_DOM_QUOTA_REACHED' ||
+    code === 22 ||
+    (inner !== undefined && isQuotaError(inner))
+  );
 }
 
 /** Turns a quota failure into a StorageFullError; other errors pass through. */

@@ -12,5 +12,8 @@ export const NO_SECRETS: SecretSource = () => [];
 
 export function assertNoSecret(storeName: string, record: unknown, secrets: readonly string[] = []): void {
   const path = findSecret(record, secrets);
-  if (path) throw new SecretInRecordError(`Refused to save to ${storeName}: ${path} looks like an API key. Keys are never stored with runs.`);
+  if (path)
+    throw new SecretInRecordError(
+      `Refused to save to ${storeName}: ${path} looks like an API key. Keys are never stored with runs.`,
+    );
 }

@@ -2,8 +2,26 @@
 import type { IDBPDatabase, IDBPTransaction } from 'idb';
 import { asStorageError } from './errors.ts';
 import { assertNoSecret, NO_SECRETS, type SecretSource } from './guard.ts';
-import { appliedWeekParts, currentWeekParts, planFromParts, planParts, sortedListings, type PlanHeadRecord, type PlanRegisterRecord, type PlanWeekRecord } from '../core/plan/plan-parts.ts';
-import { checkCurrentWeek, checkNotApplied, checkPlanWeek, PlanExistsError, PlanWeekError, type PlanListing, type PlanRecord, type PlanWeekUpdate } from '../core/plan/plan-record.ts';
+import {
+  appliedWeekParts,
+  currentWeekParts,
+  planFromParts,
+  planParts,
+  sortedListings,
+  type PlanHeadRecord,
+  type PlanRegisterRecord,
+  type PlanWeekRecord,
+} from '../core/plan/plan-parts.ts';
+import {
+  checkCurrentWeek,
+  checkNotApplied,
+  checkPlanWeek,
+  PlanExistsError,
+  PlanWeekError,
+  type PlanListing,
+  type PlanRecord,
+  type PlanWeekUpdate,
+} from '../core/plan/plan-record.ts';
 import type { CandidateRecord, PopulationRecord, ResultRecord, RunRecord } from './records.ts';
 import type { AllotDb } from './schema.ts';
 import type { Store } from './store.ts';
@@ -46,7 +64,11 @@ export class IdbStore implements Store {
   async deleteRun(id: string) {
     const tx = this.db.transaction(['runs', 'candidates', 'results'], 'readwrite');
     const keys = await tx.objectStore('candidates').index('by-run').getAllKeys(id);
-    await Promise.all([tx.objectStore('runs').delete(id), tx.objectStore('results').delete(id), ...keys.map((key) => tx.objectStore('candidates').delete(key))]);
+    await Promise.all([
+      tx.objectStore('runs').delete(id),
+      tx.objectStore('results').delete(id),
+      ...keys.map((key) => tx.objectStore('candidates').delete(key)),
+    ]);
     await tx.done;
   }
 
@@ -76,9 +98,16 @@ export class IdbStore implements Store {
     await this.guard(parts.head, parts.register, parts.weeks);
     await this.atomically(async (tx) => {
       const existing = await tx.objectStore('plans').get(plan.id);
-      if (existing && !replace) throw new PlanExistsError(`A plan with the id ${plan.id} is already saved ("${existing.name}"); nothing was written.`);
+      if (existing && !replace)
+        throw new PlanExistsError(
+          `A plan with the id ${plan.id} is already saved ("${existing.name}"); nothing was written.`,
+        );
       if (existing) await deleteWeeks(tx, plan.id);
-      await Promise.all([head(tx, parts.head), observed(tx.objectStore('plan-registers').put(parts.register)), ...parts.weeks.map((w) => week(tx, w))]);
+      await Promise.all([
+        head(tx, parts.head),
+        observed(tx.objectStore('plan-registers').put(parts.register)),
+        ...parts.weeks.map((w) => week(tx, w)),
+      ]);
     });
   }
   async saveCurrentWeek(plan: PlanRecord) {
@@ -94,7 +123,11 @@ export class IdbStore implements Store {
   }
   async getPlan(id: string): Promise<PlanRecord | undefined> {
     const tx = this.db.transaction(['plans', 'plan-registers', 'plan-weeks']);
-    const [stored, register, weeks] = await Promise.all([tx.objectStore('plans').get(id), tx.objectStore('plan-registers').get(id), tx.objectStore('plan-weeks').index('by-plan').getAll(id)]);
+    const [stored, register, weeks] = await Promise.all([
+      tx.objectStore('plans').get(id),
+      tx.objectStore('plan-registers').get(id),
+      tx.objectStore('plan-weeks').index('by-plan').getAll(id),
+    ]);
     if (!stored) return undefined;
     return planFromParts(id, stored, register, weeks);
   }
@@ -105,7 +138,11 @@ export class IdbStore implements Store {
   /** A saved plan's records as they are (for exporting what a damaged plan still holds). */
   async planRecords(id: string): Promise<{ head: unknown; register: unknown; weeks: unknown[] }> {
     const tx = this.db.transaction(['plans', 'plan-registers', 'plan-weeks']);
-    const [head, register, weeks] = await Promise.all([tx.objectStore('plans').get(id), tx.objectStore('plan-registers').get(id), tx.objectStore('plan-weeks').index('by-plan').getAll(id)]);
+    const [head, register, weeks] = await Promise.all([
+      tx.objectStore('plans').get(id),
+      tx.objectStore('plan-registers').get(id),
+      tx.objectStore('plan-weeks').index('by-plan').getAll(id),
+    ]);
     return { head, register, weeks };
   }
   async applyPlanWeek(update: PlanWeekUpdate) {
@@ -118,7 +155,12 @@ export class IdbStore implements Store {
   }
   async deletePlan(id: string) {
     const tx = this.db.transaction(['plans', 'plan-registers', 'plan-weeks'], 'readwrite');
-    await Promise.all([tx.objectStore('plans').delete(id), tx.objectStore('plan-registers').delete(id), deleteWeeks(tx, id), tx.done]);
+    await Promise.all([
+      tx.objectStore('plans').delete(id),
+      tx.objectStore('plan-registers').delete(id),
+      deleteWeeks(tx, id),
+      tx.done,
+    ]);
   }
 
   async getSetting<T>(key: string) {
@@ -154,7 +196,11 @@ export class IdbStore implements Store {
   }
 
   /** The key check of what a plan writes, in a task of its own: a register may hold a million ids. */
-  private async guard(head: PlanHeadRecord, register: PlanRegisterRecord | null, weeks: PlanWeekRecord[]): Promise<void> {
+  private async guard(
+    head: PlanHeadRecord,
+    register: PlanRegisterRecord | null,
+    weeks: PlanWeekRecord[],
+  ): Promise<void> {
     const secrets = this.secrets();
     assertNoSecret('plans', head, secrets);
     if (register) assertNoSecret('plan-registers', register, secrets);
@@ -162,12 +208,18 @@ export class IdbStore implements Store {
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
 
-  private async put<Name extends 'populations' | 'runs' | 'candidates' | 'settings'>(name: Name, record: AllotDb[Name]['value']): Promise<void> {
+  private async put<Name extends 'populations' | 'runs' | 'candidates' | 'settings'>(
+    name: Name,
+    record: AllotDb[Name]['value'],
+  ): Promise<void> {
     assertNoSecret(name, record, this.secrets());
     await this.write(name, record);
   }
 
-  private async write<Name extends 'populations' | 'runs' | 'candidates' | 'settings'>(name: Name, record: AllotDb[Name]['value']): Promise<void> {
+  private async write<Name extends 'populations' | 'runs' | 'candidates' | 'settings'>(
+    name: Name,
+    record: AllotDb[Name]['value'],
+  ): Promise<void> {
     try {
       await this.db.put(name, record);
     } catch (error) {
@@ -186,7 +238,10 @@ async function deleteWeeks(tx: PlanTransaction, planId: string): Promise<void> {
   await Promise.all((await weeks.index('by-plan').getAllKeys(planId)).map((key) => weeks.delete(key)));
 }
 
-/** A request whose rejection is also seen by the transaction: marked handled, so that a write refused after it doesn't leave it unobserved. */
+/**
+ * A request whose rejection is also seen by the transaction: marked handled, so that a write refused after it doesn't
+ * leave it unobserved.
+ */
 function observed<T>(request: Promise<T>): Promise<T> {
   request.catch(() => {});
   return request;

@@ -1,8 +1,26 @@
 // The fallback when IndexedDB is unusable: the same API over Maps for this tab only. Records are
 // cloned on the way in and out, as IndexedDB does, so callers cannot alias stored data.
 import { assertNoSecret, NO_SECRETS, type SecretSource } from './guard.ts';
-import { appliedWeekParts, currentWeekParts, planFromParts, planParts, sortedListings, type PlanHeadRecord, type PlanRegisterRecord, type PlanWeekRecord } from '../core/plan/plan-parts.ts';
-import { checkCurrentWeek, checkNotApplied, checkPlanWeek, PlanExistsError, PlanWeekError, type PlanListing, type PlanRecord, type PlanWeekUpdate } from '../core/plan/plan-record.ts';
+import {
+  appliedWeekParts,
+  currentWeekParts,
+  planFromParts,
+  planParts,
+  sortedListings,
+  type PlanHeadRecord,
+  type PlanRegisterRecord,
+  type PlanWeekRecord,
+} from '../core/plan/plan-parts.ts';
+import {
+  checkCurrentWeek,
+  checkNotApplied,
+  checkPlanWeek,
+  PlanExistsError,
+  PlanWeekError,
+  type PlanListing,
+  type PlanRecord,
+  type PlanWeekUpdate,
+} from '../core/plan/plan-record.ts';
 import type { CandidateRecord, PopulationRecord, ResultRecord, RunRecord } from './records.ts';
 import type { Store } from './store.ts';
 
@@ -53,7 +71,10 @@ export class MemoryStore implements Store {
     this.candidates.set(JSON.stringify([record.runId, record.index]), this.checked('candidates', record));
   }
   async listCandidates(runId: string) {
-    return [...this.candidates.values()].filter((c) => c.runId === runId).sort((a, b) => a.index - b.index).map((c) => structuredClone(c));
+    return [...this.candidates.values()]
+      .filter((c) => c.runId === runId)
+      .sort((a, b) => a.index - b.index)
+      .map((c) => structuredClone(c));
   }
 
   async putResult(record: ResultRecord) {
@@ -65,10 +86,17 @@ export class MemoryStore implements Store {
 
   async createPlan(plan: PlanRecord, { replace = false }: { replace?: boolean } = {}) {
     const existing = this.heads.get(plan.id);
-    if (existing && !replace) throw new PlanExistsError(`A plan with the id ${plan.id} is already saved ("${existing.name}"); nothing was written.`);
+    if (existing && !replace)
+      throw new PlanExistsError(
+        `A plan with the id ${plan.id} is already saved ("${existing.name}"); nothing was written.`,
+      );
     // Every check and clone first, then the writes: nothing is half-saved.
     const parts = planParts(plan);
-    const [h, r, weeks] = [this.checked('plans', parts.head), this.checked('plan-registers', parts.register), parts.weeks.map((w) => this.checked('plan-weeks', w))];
+    const [h, r, weeks] = [
+      this.checked('plans', parts.head),
+      this.checked('plan-registers', parts.register),
+      parts.weeks.map((w) => this.checked('plan-weeks', w)),
+    ];
     this.heads.set(h.id, h);
     this.registers.set(h.id, r);
     this.planWeeks.set(h.id, new Map(weeks.map((w) => [w.week, w])));
@@ -90,7 +118,11 @@ export class MemoryStore implements Store {
   }
   async planRecords(id: string) {
     const weeks = [...(this.planWeeks.get(id)?.values() ?? [])].sort((a, b) => a.week - b.week);
-    return { head: cloneOrUndefined(this.heads.get(id)), register: cloneOrUndefined(this.registers.get(id)), weeks: weeks.map((w) => structuredClone(w)) };
+    return {
+      head: cloneOrUndefined(this.heads.get(id)),
+      register: cloneOrUndefined(this.registers.get(id)),
+      weeks: weeks.map((w) => structuredClone(w)),
+    };
   }
   async applyPlanWeek(update: PlanWeekUpdate) {
     checkPlanWeek(this.heads.get(update.plan.id), update.plan.id, update.week, update.replace);

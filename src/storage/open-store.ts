@@ -27,7 +27,12 @@ export interface OpenedStore {
 
 export async function openStore(options: OpenStoreOptions = {}): Promise<OpenedStore> {
   if (typeof indexedDB === 'undefined') {
-    return { store: new MemoryStore(options.secrets), memoryReason: 'This browser offers no IndexedDB here, so nothing is saved after you close the tab. Export what you want to keep.' };
+    return {
+      store: new MemoryStore(options.secrets),
+      memoryReason:
+        'This browser offers no IndexedDB here, so nothing is saved after you close the tab. Export what you ' +
+        'want to keep.',
+    };
   }
   try {
     let store: IdbStore | undefined;
@@ -45,7 +50,9 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<OpenedS
     const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     return {
       store: new MemoryStore(options.secrets),
-      memoryReason: `This browser refused to open storage (${detail}); this happens in some private windows. allot works, but nothing is saved after you close the tab. Export what you want to keep.`,
+      memoryReason:
+        `This browser refused to open storage (${detail}); this happens in some private windows. allot ` +
+        `works, but nothing is saved after you close the tab. Export what you want to keep.`,
     };
   }
 }

@@ -15,8 +15,13 @@ import type { UpgradeTransaction } from './schema.ts';
 type AnyStore = IDBPObjectStore<unknown, string[], string, 'versionchange'>;
 
 export function movePlansToParts(upgrading: UpgradeTransaction): void {
-  const tx = upgrading as unknown as { objectStore(name: string): AnyStore; db: { deleteObjectStore(name: string): void } };
-  const plans = tx.objectStore('plans'), registers = tx.objectStore('plan-registers'), weeks = tx.objectStore('plan-weeks');
+  const tx = upgrading as unknown as {
+    objectStore(name: string): AnyStore;
+    db: { deleteObjectStore(name: string): void };
+  };
+  const plans = tx.objectStore('plans'),
+    registers = tx.objectStore('plan-registers'),
+    weeks = tx.objectStore('plan-weeks');
   // Only IndexedDB requests are awaited, so the upgrade's transaction stays open until the last one.
   void (async () => {
     for (let cursor = await tx.objectStore('plan-states').openCursor(); cursor; cursor = await cursor.continue()) {
@@ -29,7 +34,9 @@ export function movePlansToParts(upgrading: UpgradeTransaction): void {
         const { name, createdAt, updatedAt, policy } = listing;
         parts = planParts({ id, name, createdAt, updatedAt, policy, plan });
       } catch (error) {
-        const damaged = `its record from an earlier allot could not be moved forward (${error instanceof Error ? error.message : String(error)})`;
+        const damaged =
+          `its record from an earlier allot could not be moved forward ` +
+          `(${error instanceof Error ? error.message : String(error)})`;
         await plans.put({ ...(listing ?? { id, name: '', createdAt: 0, updatedAt: 0, weeks: [] }), damaged });
         await registers.put({ id, legacy: plan });
         continue;

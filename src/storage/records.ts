@@ -57,4 +57,3 @@ export interface SettingRecord {
   key: string;
   value: unknown;
 }
-

@@ -7,15 +7,26 @@ import type { Store } from './store.ts';
 export type RunKind = RunRecord['kind'];
 
 /** What each kind of run stores. */
-export type RunShapes = Record<RunKind, { config: unknown; checkpoint: unknown; transcript: unknown; diagnostics: unknown; summary: unknown }>;
+export type RunShapes = Record<
+  RunKind,
+  { config: unknown; checkpoint: unknown; transcript: unknown; diagnostics: unknown; summary: unknown }
+>;
 
 /** A run record of one of the kinds K, with its payloads typed. */
 export type TypedRun<S extends RunShapes, K extends RunKind = RunKind> = {
-  [k in K]: Omit<RunRecord, 'kind' | 'config' | 'checkpoint' | 'transcript'> & { kind: k; config: S[k]['config']; checkpoint: S[k]['checkpoint']; transcript: S[k]['transcript'][] };
+  [k in K]: Omit<RunRecord, 'kind' | 'config' | 'checkpoint' | 'transcript'> & {
+    kind: k;
+    config: S[k]['config'];
+    checkpoint: S[k]['checkpoint'];
+    transcript: S[k]['transcript'][];
+  };
 }[K];
 
 /** A candidate record of a run of kind K, with its payloads typed. */
-export type TypedCandidate<S extends RunShapes, K extends RunKind = RunKind> = Omit<CandidateRecord, 'diagnostics' | 'summary'> & { diagnostics: S[K]['diagnostics']; summary: S[K]['summary'] };
+export type TypedCandidate<S extends RunShapes, K extends RunKind = RunKind> = Omit<
+  CandidateRecord,
+  'diagnostics' | 'summary'
+> & { diagnostics: S[K]['diagnostics']; summary: S[K]['summary'] };
 
 export class RunRepository<S extends RunShapes> {
   constructor(
@@ -28,7 +39,8 @@ export class RunRepository<S extends RunShapes> {
   async get<K extends RunKind>(id: string, kinds: readonly K[]): Promise<TypedRun<S, K> | undefined> {
     const run = await this.store().getRun(id);
     if (!run) return undefined;
-    if (!(kinds as readonly RunKind[]).includes(run.kind)) throw new Error(`run ${id} is a ${run.kind} run, not ${kinds.join(' or ')}`);
+    if (!(kinds as readonly RunKind[]).includes(run.kind))
+      throw new Error(`run ${id} is a ${run.kind} run, not ${kinds.join(' or ')}`);
     // The one narrowing: the kind was checked, and records of a kind are written only through put().
     return this.upgrade(run) as TypedRun<S, K>;
   }

@@ -22,7 +22,12 @@ export interface AllotDb extends DBSchema {
 export type UpgradeTransaction = IDBPTransaction<AllotDb, StoreNames<AllotDb>[], 'versionchange'>;
 
 /** Steps from `oldVersion` up to `newVersion` (a test may open an older version on purpose). */
-export function upgrade(db: IDBPDatabase<AllotDb>, oldVersion: number, newVersion: number | null = DB_VERSION, tx?: UpgradeTransaction): void {
+export function upgrade(
+  db: IDBPDatabase<AllotDb>,
+  oldVersion: number,
+  newVersion: number | null = DB_VERSION,
+  tx?: UpgradeTransaction,
+): void {
   const target = newVersion ?? DB_VERSION;
   if (oldVersion < 1) {
     db.createObjectStore('populations', { keyPath: 'id' }).createIndex('by-created', 'createdAt');

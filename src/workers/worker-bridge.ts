@@ -89,7 +89,12 @@ export class WorkerBridge<Api> {
       this.died = new Promise<never>((_, reject) => {
         this.stop = reject;
         const fail = (detail: string) => {
-          reject(new WorkerCrashedError(`${capitalize(this.options.label)} stopped unexpectedly (${detail}). Try again; if it keeps happening, reload the page.`));
+          reject(
+            new WorkerCrashedError(
+              `${capitalize(this.options.label)} stopped unexpectedly (${detail}). Try again; if it keeps ` +
+                `happening, reload the page.`,
+            ),
+          );
           if (this.worker === worker) this.terminate();
         };
         worker.addEventListener('error', (event) => {

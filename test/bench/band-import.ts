@@ -26,4 +26,6 @@ const incremental = keystrokes((choices) => bander.band(choices));
 console.log(`${numArms.toLocaleString('en')} rows, ${numeric.length} numeric columns`);
 console.log(`first banding (every column):     ${first.toFixed(1)} ms`);
 console.log(`per keystroke, banding afresh:    ${afresh.toFixed(2)} ms`);
-console.log(`per keystroke, ImportBander:      ${incremental.toFixed(3)} ms (${(afresh / incremental).toFixed(0)}x less)`);
+console.log(
+  `per keystroke, ImportBander:      ${incremental.toFixed(3)} ms (${(afresh / incremental).toFixed(0)}x less)`,
+);

@@ -23,7 +23,8 @@ import { interleaved, load, PYTHON, PythonTwin, timeHere } from './numpy-twin.ts
 const { values: opt } = parseArgs({
   options: { arms: { type: 'string', default: '1000000' }, rounds: { type: 'string', default: '7' } },
 });
-const N = Number(opt.arms), rounds = Number(opt.rounds);
+const N = Number(opt.arms),
+  rounds = Number(opt.rounds);
 const script = fileURLToPath(new URL('./beta_numpy.py', import.meta.url));
 const tmp = mkdtempSync(join(tmpdir(), 'allot-beta-'));
 
@@ -37,7 +38,8 @@ try {
   const { alpha, beta } = posterior;
   let small = 0;
   for (let c = 0; c < alpha.length; c++) if (alpha[c] < 1 || beta[c] < 1) small++;
-  const rows = alpha.length.toLocaleString('en'), few = ((100 * small) / alpha.length).toFixed(1);
+  const rows = alpha.length.toLocaleString('en'),
+    few = ((100 * small) / alpha.length).toFixed(1);
   console.log(
     `(posterior: ${N.toLocaleString('en')} dlm beneficiaries, 26 weeks, prior group ${priorGroup}; ` +
       `${rows} Beta rows, ${few} % with a shape below 1)`,
@@ -48,7 +50,8 @@ try {
   const versions = await twin.versions();
   console.log(`(numpy ${versions.numpy}, Python ${versions.python})`);
 
-  const engine = await loadEngineNode(), whittle = planIndexFunction(engine);
+  const engine = await loadEngineNode(),
+    whittle = planIndexFunction(engine);
   const out = new Float64Array(alpha.length * 2);
   let seed = 0;
   const sampler = () => timeHere(() => betaSampler(engine.kernels)(alpha, beta, seed++, out));
@@ -69,7 +72,8 @@ try {
   await interleaved(label, rounds, draw, () => twin.run());
   twin.close();
 
-  const count = new MembershipCount(rules.top, N), loadBefore = load();
+  const count = new MembershipCount(rules.top, N),
+    loadBefore = load();
   const twenty = timeHere(() => {
     const stream = tieDraw(rules.tieSeed, N).random;
     for (let k = 0; k < 20; k++) count.add(posteriorDrawIndex(posterior, rules, whittle, stream));

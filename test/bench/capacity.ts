@@ -9,7 +9,8 @@ import { seededRandom } from '../../src/core/random/seeded-random.ts';
 import type { WorkerRules } from '../../src/core/plan/worker-rules.ts';
 import { loadavg } from 'node:os';
 
-const N = Number(process.argv[2] ?? 1_000_000), W = Number(process.argv[3] ?? 2000);
+const N = Number(process.argv[2] ?? 1_000_000),
+  W = Number(process.argv[3] ?? 2000);
 const r = seededRandom(1);
 // Indices like a list's: continuous, with a mass of ties at 0 (mothers a call cannot help).
 const index = Float64Array.from({ length: N }, () => (r.next() < 0.2 ? 0 : r.next() * r.next()));
@@ -21,7 +22,8 @@ const cumulative = new Float64Array(W);
 weight.reduce((a, w, i) => (cumulative[i] = a + w), 0);
 const worker = Int32Array.from({ length: N }, () => {
   const u = r.next() * cumulative[W - 1];
-  let lo = 0, hi = W - 1;
+  let lo = 0,
+    hi = W - 1;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     if (cumulative[mid] < u) lo = mid + 1;
@@ -41,10 +43,12 @@ const cpu = () => (process.cpuUsage().user + process.cpuUsage().system) / 1000;
 const median = (x: number[]) => [...x].sort((a, b) => a - b)[Math.floor(x.length / 2)];
 function rounds(cases: Array<[string, () => unknown]>, runs = 3): void {
   for (const [, run] of cases) run();
-  const wall = cases.map(() => [] as number[]), used = cases.map(() => [] as number[]);
+  const wall = cases.map(() => [] as number[]),
+    used = cases.map(() => [] as number[]);
   for (let i = 0; i < runs; i++) {
     cases.forEach(([, run], c) => {
-      const start = performance.now(), t = cpu();
+      const start = performance.now(),
+        t = cpu();
       run();
       wall[c].push(performance.now() - start);
       used[c].push(cpu() - t);
@@ -58,7 +62,11 @@ function rounds(cases: Array<[string, () => unknown]>, runs = 3): void {
   });
 }
 
-console.log(`(${N} arms, ${W} workers with capacities 20-80; load ${loadavg().map((x) => x.toFixed(1)).join(', ')})`);
+console.log(
+  `(${N} arms, ${W} workers with capacities 20-80; load ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(', ')})`,
+);
 for (const budget of process.argv[4] === 'flow' ? [] : [10_000, 100_000]) {
   rounds([
     [`top B, B = ${budget} (constrainedTopB, no quota)`, () => constrainedTopB({ ...common, budget, quotas: [] })],
@@ -66,20 +74,24 @@ for (const budget of process.argv[4] === 'flow' ? [] : [10_000, 100_000]) {
     [`capacities, minima 0-5, B = ${budget}`, () => capacityTopB({ ...common, budget, quotas: [], workers: minima })],
   ]);
 }
-const binding = process.argv[4] === 'flow'
-  ? NaN
-  : capacityTopB({ ...common, budget: 100_000, quotas: [], workers: noMinimum }).binding.length;
+const binding =
+  process.argv[4] === 'flow'
+    ? NaN
+    : capacityTopB({ ...common, budget: 100_000, quotas: [], workers: noMinimum }).binding.length;
 if (binding === binding) console.log(`(at B = 100,000, ${binding} of ${W} capacities bind)`);
 for (const budget of process.argv[4] === 'greedy' ? [] : [1000, 10_000, 100_000]) {
   const quotas: CallQuota[] = [
     { label: 'bucket 0', members: members(0), min: Math.ceil(0.3 * budget), max: Infinity },
     { label: 'bucket 1', members: members(1), min: 0, max: Math.floor(0.2 * budget) },
   ];
-  rounds([
-    [`top B, B = ${budget}, 2 share quotas (greedy)`, () => constrainedTopB({ ...common, budget, quotas })],
+  rounds(
     [
-      `capacities and 2 share quotas of one group, B = ${budget} (flow)`,
-      () => capacityTopB({ ...common, budget, quotas, workers: noMinimum }),
+      [`top B, B = ${budget}, 2 share quotas (greedy)`, () => constrainedTopB({ ...common, budget, quotas })],
+      [
+        `capacities and 2 share quotas of one group, B = ${budget} (flow)`,
+        () => capacityTopB({ ...common, budget, quotas, workers: noMinimum }),
+      ],
     ],
-  ], 1);
+    1,
+  );
 }

@@ -12,7 +12,13 @@ import type { DrawHelper, Uncertainty } from '../../src/pipeline/plan/uncertain-
 import { WeeklyPlan } from '../../src/pipeline/plan/weekly-plan.ts';
 import { MemoryStore } from '../../src/storage/memory-store.ts';
 
-interface Inputs { alpha: Float64Array; beta: Float64Array; rewards: Float64Array; discount: number; state: Uint8Array }
+interface Inputs {
+  alpha: Float64Array;
+  beta: Float64Array;
+  rewards: Float64Array;
+  discount: number;
+  state: Uint8Array;
+}
 
 if (!isMainThread) {
   const draw = posteriorIndexDraw((await loadEngineNode()).kernels);
@@ -24,11 +30,13 @@ if (!isMainThread) {
     parentPort!.postMessage({ id: m.id, index }, [index.buffer as ArrayBuffer]);
   });
 } else {
-  const N = Number(process.argv[2] ?? 1_000_000), rounds = Number(process.argv[3] ?? 3);
+  const N = Number(process.argv[2] ?? 1_000_000),
+    rounds = Number(process.argv[3] ?? 3);
   const thread = new Worker(new URL('./draw-thread.mjs', import.meta.url));
   const waiting = new Map<number, (index: Float64Array) => void>();
   thread.on('message', (m: { id: number; index: Float64Array }) => waiting.get(m.id)!(m.index));
-  let sent: unknown = null, id = 0;
+  let sent: unknown = null,
+    id = 0;
   const helper: DrawHelper = {
     draw: (seed, posterior, rewards, discount, state) => {
       if (sent !== posterior) {
@@ -48,8 +56,15 @@ if (!isMainThread) {
   };
   const source = { kind: 'generator' as const, name: 'sclm', parameters: { arms: N }, seed: 1, weeks: 26 };
   const settings = {
-    reward: 'state * (1 + agent_feats[0])', budget: N / 10, exclude: [], cooldown: 0, shares: [], seed: 0, draws: 20,
-    priorGroup: null, level: 0.9,
+    reward: 'state * (1 + agent_feats[0])',
+    budget: N / 10,
+    exclude: [],
+    cooldown: 0,
+    shares: [],
+    seed: 0,
+    draws: 20,
+    priorGroup: null,
+    level: 0.9,
   };
   const meta = { id: 'bench', name: 'bench', createdAt: 0, updatedAt: 0, policy: { kind: 'typed' as const } };
   for (const s of Object.values(sessions)) await s.loadRegister(source);
@@ -65,13 +80,15 @@ if (!isMainThread) {
     for (const [name, s] of Object.entries(sessions)) {
       // a new seed each round: the draws are made anew, not the kept ones
       await s.create({ ...settings, seed: r + 1 }, meta);
-      let first = NaN, firstCpu = NaN;
-      const t0 = performance.now(), c0 = cpu();
+      let first = NaN,
+        firstCpu = NaN;
+      const t0 = performance.now(),
+        c0 = cpu();
       const u = await s.uncertainty((p) => {
-        if (p.draws === 1) (first = performance.now() - t0), (firstCpu = cpu() - c0);
+        if (p.draws === 1) ((first = performance.now() - t0), (firstCpu = cpu() - c0));
       });
-      put(`${name} all`, performance.now() - t0), put(`${name} all CPU`, cpu() - c0);
-      put(`${name} first`, first), put(`${name} first CPU`, firstCpu), got.push(u!);
+      (put(`${name} all`, performance.now() - t0), put(`${name} all CPU`, cpu() - c0));
+      (put(`${name} first`, first), put(`${name} first CPU`, firstCpu), got.push(u!));
     }
     loads.push(loadavg()[0]);
     if (got[0].membership.some((m, j) => m !== got[1].membership[j])) throw new Error('the counts differ');
@@ -87,9 +104,11 @@ if (!isMainThread) {
   const over = `min / median / max of ${rounds} rounds; load ${stats(loads, 1)}`;
   console.log(`${n} beneficiaries, B = N/10, 20 draws; ${over}`);
   for (const k of ['all', 'first']) {
-    console.log(`${k === 'all' ? '20 draws' : 'first marks'}: one engine ${stats(figures.get(`one ${k}`)!)} ms wall `
-      + `(${stats(figures.get(`one ${k} CPU`)!)} ms CPU), two ${stats(figures.get(`two ${k}`)!)} ms wall `
-      + `(${stats(figures.get(`two ${k} CPU`)!)} ms CPU); one / two, wall ${stats(ratio(`one ${k}`, `two ${k}`), 2)}`);
+    console.log(
+      `${k === 'all' ? '20 draws' : 'first marks'}: one engine ${stats(figures.get(`one ${k}`)!)} ms wall ` +
+        `(${stats(figures.get(`one ${k} CPU`)!)} ms CPU), two ${stats(figures.get(`two ${k}`)!)} ms wall ` +
+        `(${stats(figures.get(`two ${k} CPU`)!)} ms CPU); one / two, wall ${stats(ratio(`one ${k}`, `two ${k}`), 2)}`,
+    );
   }
   await thread.terminate();
 }

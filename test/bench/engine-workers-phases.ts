@@ -19,25 +19,44 @@ import { uniformInitial, type SimulationInput } from '../../src/engine/simulatio
 import { armSums, trialJobs } from '../../src/engine/trial-jobs.ts';
 
 const { values: opt } = parseArgs({
-  options: { arms: { type: 'string', default: '1000000' }, trials: { type: 'string', default: '10' }, steps: { type: 'string', default: '50' }, rounds: { type: 'string', default: '3' } },
+  options: {
+    arms: { type: 'string', default: '1000000' },
+    trials: { type: 'string', default: '10' },
+    steps: { type: 'string', default: '50' },
+    rounds: { type: 'string', default: '3' },
+  },
 });
-const N = Number(opt.arms), K = Number(opt.trials), rounds = Number(opt.rounds);
+const N = Number(opt.arms),
+  K = Number(opt.trials),
+  rounds = Number(opt.rounds);
 const cpuMs = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 };
 const time = <X>(fn: () => X): [X, number] => {
-  const c0 = cpuMs(), x = fn();
+  const c0 = cpuMs(),
+    x = fn();
   return [x, cpuMs() - c0];
 };
 const fresh = async () => new Engine(await loadKernelsNode());
 
 const arms = benchArms(await fresh(), N, 1);
 const input: SimulationInput = {
-  numArms: N, numStates: 2, transitions: arms.transitions, rewards: arms.rewards, initial: uniformInitial(N, 0.5), discount: 0.95,
-  budget: Math.max(1, Math.floor(N / 10)), horizon: Number(opt.steps), trials: K, seed: 1, policy: 'whittle', ties: 'lowest-id',
+  numArms: N,
+  numStates: 2,
+  transitions: arms.transitions,
+  rewards: arms.rewards,
+  initial: uniformInitial(N, 0.5),
+  discount: 0.95,
+  budget: Math.max(1, Math.floor(N / 10)),
+  horizon: Number(opt.steps),
+  trials: K,
+  seed: 1,
+  policy: 'whittle',
+  ties: 'lowest-id',
 };
-const jobs = trialJobs(input, 2), half = jobs.ranges[0][1];
+const jobs = trialJobs(input, 2),
+  half = jobs.ranges[0][1];
 
 /** The loader of a worker taking the input chunk by chunk (the chunks' copies made by the pool excluded). */
 function prepare(engine: Engine, chunks: ArmChunk[], rewards: Float64Array[]): PreparedSimulation {
@@ -53,13 +72,17 @@ const trials = (p: PreparedSimulation, start: number, end: number) => {
   p.dispose();
 };
 
-console.log(`${N.toLocaleString('en')} arms x ${K} trials x ${opt.steps} steps, CPU ms of each phase on fresh engines, one thread; ${cpus().length} cores`);
+console.log(
+  `${N.toLocaleString('en')} arms x ${K} trials x ${opt.steps} steps, CPU ms of each phase on fresh engines, one ` +
+    `thread; ${cpus().length} cores`,
+);
 const speedUps: number[] = [];
 for (let r = 1; r <= rounds; r++) {
   const one = await fresh();
   const [p1, prepare1] = time(() => prepare(one, chunks, rewards));
   const [, trials1] = time(() => trials(p1, 0, K));
-  const first = await fresh(), second = await fresh();
+  const first = await fresh(),
+    second = await fresh();
   const [adopter, touch] = time(() => second.adopt(jobs.shape));
   const [p0, prepare0] = time(() => prepare(first, chunks, rewards));
   const [, share] = time(() => {
@@ -74,11 +97,20 @@ for (let r = 1; r <= rounds; r++) {
   });
   const [, trials0] = time(() => trials(p0, 0, half));
   const [, trialsA] = time(() => trials(adopter.finish(), half, K));
-  const wall1 = prepare1 + trials1, wall2 = prepare0 + share + Math.max(trials0, Math.max(0, touch - prepare0) + trialsA);
+  const wall1 = prepare1 + trials1,
+    wall2 = prepare0 + share + Math.max(trials0, Math.max(0, touch - prepare0) + trialsA);
   speedUps.push(wall1 / wall2);
-  console.log(`round ${r}: 1 worker: prepare ${prepare1.toFixed(0)} + trials ${trials1.toFixed(0)} = ${wall1.toFixed(0)}; 2 workers: prepare ${prepare0.toFixed(0)} `
-    + `(the second touches its memory meanwhile: ${touch.toFixed(0)}) + share ${share.toFixed(0)} + max(${trials0.toFixed(0)}, ${trialsA.toFixed(0)}) = ${wall2.toFixed(0)}; `
-    + `modelled speed-up ${(wall1 / wall2).toFixed(2)}; CPU of 2 / CPU of 1 ${((touch + prepare0 + share + trials0 + trialsA) / wall1).toFixed(2)} (load ${loadavg()[0].toFixed(2)})`);
+  console.log(
+    `round ${r}: 1 worker: prepare ${prepare1.toFixed(0)} + trials ${trials1.toFixed(0)} = ${wall1.toFixed(0)}; 2 ` +
+      `workers: prepare ${prepare0.toFixed(0)} ` +
+      `(the second touches its memory meanwhile: ${touch.toFixed(0)}) + share ${share.toFixed(0)} + ` +
+      `max(${trials0.toFixed(0)}, ${trialsA.toFixed(0)}) = ${wall2.toFixed(0)}; ` +
+      `modelled speed-up ${(wall1 / wall2).toFixed(2)}; CPU of 2 / CPU of 1 ` +
+      `${((touch + prepare0 + share + trials0 + trialsA) / wall1).toFixed(2)} (load ${loadavg()[0].toFixed(2)})`,
+  );
 }
 const s = [...speedUps].sort((a, b) => a - b);
-console.log(`modelled speed-up (min / median / max): ${s[0].toFixed(2)} / ${s[Math.floor(s.length / 2)].toFixed(2)} / ${s[s.length - 1].toFixed(2)}`);
+console.log(
+  `modelled speed-up (min / median / max): ${s[0].toFixed(2)} / ${s[Math.floor(s.length / 2)].toFixed(2)} / ` +
+    `${s[s.length - 1].toFixed(2)}`,
+);

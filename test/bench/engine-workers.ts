@@ -20,11 +20,17 @@ import { uniformInitial, type SimulationInput, type SimulationResult } from '../
 
 const { values: opt } = parseArgs({
   options: {
-    arms: { type: 'string', default: '1000000' }, trials: { type: 'string', default: '10' }, steps: { type: 'string', default: '50' },
-    rounds: { type: 'string', default: '5' }, vs: { type: 'string' },
+    arms: { type: 'string', default: '1000000' },
+    trials: { type: 'string', default: '10' },
+    steps: { type: 'string', default: '50' },
+    rounds: { type: 'string', default: '5' },
+    vs: { type: 'string' },
   },
 });
-const N = Number(opt.arms), trials = Number(opt.trials), steps = Number(opt.steps), rounds = Number(opt.rounds);
+const N = Number(opt.arms),
+  trials = Number(opt.trials),
+  steps = Number(opt.steps),
+  rounds = Number(opt.rounds);
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const tmp = mkdtempSync(join(tmpdir(), 'allot-workers-'));
 
@@ -34,10 +40,18 @@ type Start = (count: number) => Promise<Pick<ThreadPool, 'simulate' | 'close'>>;
 async function oldPool(rev: string): Promise<Start> {
   const dir = join(tmp, 'rev');
   execFileSync('mkdir', ['-p', dir]);
-  execFileSync('sh', ['-c', `git -C "${repo}" archive "${rev}" assembly asconfig.json src package.json | tar -x -C "${dir}"`]);
+  execFileSync('sh', [
+    '-c',
+    `git -C "${repo}" archive "${rev}" assembly asconfig.json src package.json | tar -x -C "${dir}"`,
+  ]);
   symlinkSync(join(repo, 'node_modules'), join(dir, 'node_modules'));
-  execFileSync(join(repo, 'node_modules/.bin/asc'), ['assembly/index.ts', '--target', 'release'], { cwd: dir, stdio: 'pipe' });
-  const { ThreadPool: Pool } = (await import(join(dir, 'src/cli/thread-pool.ts'))) as typeof import('../../src/cli/thread-pool.ts');
+  execFileSync(join(repo, 'node_modules/.bin/asc'), ['assembly/index.ts', '--target', 'release'], {
+    cwd: dir,
+    stdio: 'pipe',
+  });
+  const { ThreadPool: Pool } = (await import(
+    join(dir, 'src/cli/thread-pool.ts')
+  )) as typeof import('../../src/cli/thread-pool.ts');
   return (count) => Pool.start(count);
 }
 
@@ -47,10 +61,15 @@ const cpuMs = () => {
 };
 
 /** Wall and CPU time of one simulation on a fresh pool of `count` threads (start-up excluded). */
-async function run(start: Start, count: number, input: SimulationInput): Promise<{ wall: number; cpu: number; result: SimulationResult }> {
+async function run(
+  start: Start,
+  count: number,
+  input: SimulationInput,
+): Promise<{ wall: number; cpu: number; result: SimulationResult }> {
   const pool = await start(count);
   try {
-    const t0 = performance.now(), c0 = cpuMs();
+    const t0 = performance.now(),
+      c0 = cpuMs();
     const result = await pool.simulate(input);
     return { wall: performance.now() - t0, cpu: cpuMs() - c0, result };
   } finally {
@@ -69,13 +88,26 @@ try {
   const engine = await loadEngineNode();
   const arms = benchArms(engine, N, 1);
   const input: SimulationInput = {
-    numArms: N, numStates: 2, transitions: arms.transitions, rewards: arms.rewards, initial: uniformInitial(N, 0.5), discount: 0.95,
-    budget: Math.max(1, Math.floor(N / 10)), horizon: steps, trials, seed: 1, policy: 'whittle', ties: 'lowest-id',
+    numArms: N,
+    numStates: 2,
+    transitions: arms.transitions,
+    rewards: arms.rewards,
+    initial: uniformInitial(N, 0.5),
+    discount: 0.95,
+    budget: Math.max(1, Math.floor(N / 10)),
+    horizon: steps,
+    trials,
+    seed: 1,
+    policy: 'whittle',
+    ties: 'lowest-id',
   };
   const { ThreadPool: Pool } = await import('../../src/cli/thread-pool.ts');
   const pools: [string, Start][] = [['now', (count) => Pool.start(count)]];
   if (opt.vs) pools.push([opt.vs, await oldPool(opt.vs)]);
-  console.log(`${N.toLocaleString('en')} arms x ${trials} trials x ${steps} steps, B = N/10, a fresh pool per run; ${cpus().length} cores`);
+  console.log(
+    `${N.toLocaleString('en')} arms x ${trials} trials x ${steps} steps, B = N/10, a fresh pool per run; ` +
+      `${cpus().length} cores`,
+  );
   const sums = new Set<string>();
   const fig = new Map<string, { wall1: number[]; wall2: number[]; cpu1: number[]; cpu2: number[] }>();
   const loads: number[] = [];
@@ -87,17 +119,30 @@ try {
       const order = r % 2 === 1 ? [1, 2] : [2, 1];
       const got = new Map<number, Awaited<ReturnType<typeof run>>>();
       for (const count of order) got.set(count, await run(start, count, input));
-      for (const [count, x] of got) sums.add(`engaged_sum=${x.result.engagedSum} pulled_id_sum=${x.result.pulledIdSum} reward_mean=${x.result.rewardMean}`), void count;
-      const one = got.get(1)!, two = got.get(2)!;
-      f.wall1.push(one.wall), f.wall2.push(two.wall), f.cpu1.push(one.cpu), f.cpu2.push(two.cpu);
-      cells.push(`${name}: 1 worker ${(one.wall / 1000).toFixed(2)} s (CPU ${(one.cpu / 1000).toFixed(2)}), 2 workers ${(two.wall / 1000).toFixed(2)} s (CPU ${(two.cpu / 1000).toFixed(2)}): speed-up ${(one.wall / two.wall).toFixed(2)}, CPU x${(two.cpu / one.cpu).toFixed(2)}`);
+      for (const [count, x] of got)
+        (sums.add(
+          `engaged_sum=${x.result.engagedSum} pulled_id_sum=${x.result.pulledIdSum} reward_mean=${x.result.rewardMean}`,
+        ),
+          void count);
+      const one = got.get(1)!,
+        two = got.get(2)!;
+      (f.wall1.push(one.wall), f.wall2.push(two.wall), f.cpu1.push(one.cpu), f.cpu2.push(two.cpu));
+      cells.push(
+        `${name}: 1 worker ${(one.wall / 1000).toFixed(2)} s (CPU ${(one.cpu / 1000).toFixed(2)}), 2 workers ` +
+          `${(two.wall / 1000).toFixed(2)} s (CPU ${(two.cpu / 1000).toFixed(2)}): speed-up ` +
+          `${(one.wall / two.wall).toFixed(2)}, CPU x${(two.cpu / one.cpu).toFixed(2)}`,
+      );
     }
     loads.push(loadavg()[0]);
     console.log(`round ${r}: ${cells.join('; ')} (load ${loadavg()[0].toFixed(2)})`);
   }
   for (const [name, f] of fig) {
-    console.log(`${name} (min / median / max): 1 worker ${ms(f.wall1)} (CPU ${ms(f.cpu1)}); 2 workers ${ms(f.wall2)} (CPU ${ms(f.cpu2)}); `
-      + `speed-up ${stats(f.wall1.map((w, i) => w / f.wall2[i]))}; CPU of 2 / CPU of 1 ${stats(f.cpu2.map((c, i) => c / f.cpu1[i]))}`);
+    console.log(
+      `${name} (min / median / max): 1 worker ${ms(f.wall1)} (CPU ${ms(f.cpu1)}); 2 workers ${ms(f.wall2)} (CPU ` +
+        `${ms(f.cpu2)}); ` +
+        `speed-up ${stats(f.wall1.map((w, i) => w / f.wall2[i]))}; CPU of 2 / CPU of 1 ` +
+        `${stats(f.cpu2.map((c, i) => c / f.cpu1[i]))}`,
+    );
   }
   console.log(`load average after each round: ${loads.map((l) => l.toFixed(2)).join(', ')}`);
   console.log(`checksums: ${[...sums].join(' | ')}${sums.size === 1 ? ' (all agree)' : ' DIFFER'}`);

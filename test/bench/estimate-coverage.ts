@@ -7,11 +7,20 @@ import { generatedRegister } from '../../src/core/plan/generated-register.ts';
 const N = Number(process.argv[2] ?? 3000);
 const seeds = (process.argv[3] ?? '1,2').split(',').map(Number);
 const rates = (process.argv[4] ?? '0.1,0.33').split(',').map(Number);
-for (const [name, groupBy] of [['sclm', 'Feature A'], ['multilingual', 'Age'], ['dlm', 'Ages']] as const) {
+for (const [name, groupBy] of [
+  ['sclm', 'Feature A'],
+  ['multilingual', 'Age'],
+  ['dlm', 'Ages'],
+] as const) {
   for (const rate of rates) {
     for (const seed of seeds) {
       const budget = Math.round(N * rate);
-      const { register, truth } = generatedRegister(name, name === 'dlm' ? { arms: N, sample: N, budget } : { arms: N, budget }, seed, { weeks: 26, callsPerWeek: budget });
+      const { register, truth } = generatedRegister(
+        name,
+        name === 'dlm' ? { arms: N, sample: N, budget } : { arms: N, budget },
+        seed,
+        { weeks: 26, callsPerWeek: budget },
+      );
       const posterior = estimateTransitions(register.history, register.schema, register.features, N, { groupBy });
       const hits = [0, 0, 0, 0];
       for (let arm = 0; arm < N; arm++) {
@@ -21,7 +30,11 @@ for (const [name, groupBy] of [['sclm', 'Feature A'], ['multilingual', 'Age'], [
           if (q >= lo && q <= hi) hits[row]++;
         }
       }
-      console.log(`${name.padEnd(13)} ${rate.toFixed(2)} seed ${seed}: ${(hits.reduce((a, b) => a + b) / (4 * N)).toFixed(3)} (rows s0a0 s0a1 s1a0 s1a1: ${hits.map((h) => (h / N).toFixed(2)).join(' ')})`);
+      console.log(
+        `${name.padEnd(13)} ${rate.toFixed(2)} seed ${seed}: ` +
+          `${(hits.reduce((a, b) => a + b) / (4 * N)).toFixed(3)} (rows s0a0 s0a1 s1a0 s1a1: ` +
+          `${hits.map((h) => (h / N).toFixed(2)).join(' ')})`,
+      );
     }
   }
 }

@@ -19,8 +19,10 @@ import { interleaved, load, PYTHON, PythonTwin, runPython, timeHere } from './nu
 
 const { values: opt } = parseArgs({
   options: {
-    arms: { type: 'string', default: '1000000' }, rounds: { type: 'string', default: '7' },
-    'check-arms': { type: 'string', default: '20000' }, 'no-check': { type: 'boolean', default: false },
+    arms: { type: 'string', default: '1000000' },
+    rounds: { type: 'string', default: '7' },
+    'check-arms': { type: 'string', default: '20000' },
+    'no-check': { type: 'boolean', default: false },
   },
 });
 const script = fileURLToPath(new URL('./estimate_numpy.py', import.meta.url));
@@ -40,7 +42,13 @@ function writeInput(register: Register, groupBy: string | null, folder: string):
   const all = new Int16Array(buckets.length * N);
   buckets.forEach((b, g) => all.set(b, g * N));
   writeFileSync(join(folder, 'buckets.i16'), all);
-  const meta = { numArms: N, weeks: history.states.length, counts: schema.groups.map((g) => g.buckets.length), groupBy: groupBy === null ? -1 : schema.groups.findIndex((g) => g.name === groupBy), minGroupArms: 20 };
+  const meta = {
+    numArms: N,
+    weeks: history.states.length,
+    counts: schema.groups.map((g) => g.buckets.length),
+    groupBy: groupBy === null ? -1 : schema.groups.findIndex((g) => g.name === groupBy),
+    minGroupArms: 20,
+  };
   writeFileSync(join(folder, 'meta.json'), JSON.stringify(meta));
 }
 
@@ -59,7 +67,8 @@ function check(): boolean {
     const { register } = generatedRegister(name, parameters, 3, { weeks: 26, callsPerWeek: Math.round(N * rate) });
     if (missing) {
       const random = seededRandom(5);
-      for (const week of register.history.states) for (let arm = 0; arm < N; arm++) if (random.next() < 0.05) week[arm] = MISSING;
+      for (const week of register.history.states)
+        for (let arm = 0; arm < N; arm++) if (random.next() < 0.05) week[arm] = MISSING;
     }
     writeInput(register, groupBy, tmp);
     const ours = estimateTransitions(register.history, register.schema, register.features, N, { groupBy });
@@ -68,15 +77,24 @@ function check(): boolean {
       let d = 0;
       for (const key of ['alpha', 'beta', 'transitions'] as const) {
         const theirs = f64(join(tmp, `${key}.f64`));
-        for (let i = 0; i < theirs.length; i++) d = Math.max(d, Math.abs(theirs[i] - ours[key][i]) / Math.max(1, Math.abs(theirs[i])));
+        for (let i = 0; i < theirs.length; i++)
+          d = Math.max(d, Math.abs(theirs[i] - ours[key][i]) / Math.max(1, Math.abs(theirs[i])));
       }
       return d;
     };
-    const exact = largest(true), own = largest(false);
+    const exact = largest(true),
+      own = largest(false);
     worst = Math.max(worst, exact);
-    console.log(`check ${name}, ${N.toLocaleString('en')} beneficiaries, prior group ${groupBy ?? '(none)'}, ${rate * 100} % called a week${missing ? ', 5 % of weeks missing' : ''}: largest difference of alpha, beta, transitions ${exact.toExponential(1)} (with numpy's log and exp: ${own.toExponential(1)})`);
+    console.log(
+      `check ${name}, ${N.toLocaleString('en')} beneficiaries, prior group ${groupBy ?? '(none)'}, ${rate * 100} % ` +
+        `called a week${missing ? ', 5 % of weeks missing' : ''}: largest difference of alpha, beta, transitions ` +
+        `${exact.toExponential(1)} (with numpy's log and exp: ${own.toExponential(1)})`,
+    );
   }
-  console.log(`(relative where a value exceeds 1; ${worst <= 1e-9 ? 'all within 1e-9' : 'OVER 1e-9'}. With numpy's own log the flat likelihood's top moves the fitted priors by ~1e-7: v8_math.py)`);
+  console.log(
+    `(relative where a value exceeds 1; ${worst <= 1e-9 ? 'all within 1e-9' : 'OVER 1e-9'}. With numpy's own log ` +
+      `the flat likelihood's top moves the fitted priors by ~1e-7: v8_math.py)`,
+  );
   return worst <= 1e-9;
 }
 
@@ -85,16 +103,28 @@ try {
   const ok = opt['no-check'] || check();
   const N = Number(opt.arms);
   const made = performance.now();
-  const { register } = generatedRegister('dlm', { arms: N, sample: 48 }, 1, { weeks: 26, callsPerWeek: Math.round(N / 10) });
-  console.log(`(register: ${N.toLocaleString('en')} dlm beneficiaries, 26 simulated weeks, 10 % called a week; made in ${((performance.now() - made) / 1000).toFixed(1)} s)`);
+  const { register } = generatedRegister('dlm', { arms: N, sample: 48 }, 1, {
+    weeks: 26,
+    callsPerWeek: Math.round(N / 10),
+  });
+  console.log(
+    `(register: ${N.toLocaleString('en')} dlm beneficiaries, 26 simulated weeks, 10 % called a week; made in ` +
+      `${((performance.now() - made) / 1000).toFixed(1)} s)`,
+  );
   writeInput(register, 'Ages', tmp);
   const twin = new PythonTwin([script, tmp]);
   const versions = await twin.versions();
   console.log(`(numpy ${versions.numpy}, Python ${versions.python})`);
-  const ours = () => timeHere(() => estimateTransitions(register.history, register.schema, register.features, N, { groupBy: 'Ages' }));
+  const ours = () =>
+    timeHere(() => estimateTransitions(register.history, register.schema, register.features, N, { groupBy: 'Ages' }));
   ours();
   await twin.run(); // warm-up on both sides
-  await interleaved(`estimate transitions, ${N.toLocaleString('en')} histories of 26 weeks, prior group Ages`, Number(opt.rounds), ours, () => twin.run());
+  await interleaved(
+    `estimate transitions, ${N.toLocaleString('en')} histories of 26 weeks, prior group Ages`,
+    Number(opt.rounds),
+    ours,
+    () => twin.run(),
+  );
   twin.close();
   if (!ok) process.exitCode = 1;
 } finally {

@@ -11,7 +11,10 @@ import { createInterface, type Interface } from 'node:readline';
 export const PYTHON = process.env.PYTHON ?? (existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3');
 const ENV = { ...process.env, OPENBLAS_NUM_THREADS: '1', OMP_NUM_THREADS: '1', MKL_NUM_THREADS: '1' };
 
-export interface Timing { wallMs: number; cpuMs: number }
+export interface Timing {
+  wallMs: number;
+  cpuMs: number;
+}
 
 /** Runs a Python script to completion (e.g. a --out check run); throws with its stderr when it fails. */
 export function runPython(args: string[]): void {
@@ -33,7 +36,8 @@ export class PythonTwin {
     this.lines = createInterface({ input: this.child.stdout });
     this.lines.on('line', (line) => (this.waiting.length ? this.waiting.shift()!(line) : this.pending.push(line)));
     this.child.on('exit', (code) => {
-      for (const w of this.waiting.splice(0)) w(JSON.stringify({ error: `python exited with ${code}: ${this.stderr}` }));
+      for (const w of this.waiting.splice(0))
+        w(JSON.stringify({ error: `python exited with ${code}: ${this.stderr}` }));
     });
   }
 
@@ -70,12 +74,16 @@ const cpuMs = () => {
 
 /** Times one synchronous run in this process. */
 export function timeHere(run: () => void): Timing {
-  const wall = performance.now(), cpu = cpuMs();
+  const wall = performance.now(),
+    cpu = cpuMs();
   run();
   return { wallMs: performance.now() - wall, cpuMs: cpuMs() - cpu };
 }
 
-export const load = () => loadavg().map((x) => x.toFixed(1)).join(', ');
+export const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(1))
+    .join(', ');
 
 /** min / median / max, in ms or as ratios. */
 export function spread(x: number[], digits = 0): string {
@@ -88,9 +96,15 @@ export function spread(x: number[], digits = 0): string {
  * `rounds` rounds of `ours` and `twin`, alternating which goes first; prints CPU and wall time
  * (min / median / max) of each and the ratio ours / twin within each round, with the load before and after.
  */
-export async function interleaved(label: string, rounds: number, ours: () => Timing | Promise<Timing>, twin: () => Promise<Timing>): Promise<{ ratioCpu: number[]; ratioWall: number[] }> {
+export async function interleaved(
+  label: string,
+  rounds: number,
+  ours: () => Timing | Promise<Timing>,
+  twin: () => Promise<Timing>,
+): Promise<{ ratioCpu: number[]; ratioWall: number[] }> {
   const before = load();
-  const a: Timing[] = [], b: Timing[] = [];
+  const a: Timing[] = [],
+    b: Timing[] = [];
   for (let r = 0; r < rounds; r++) {
     if (r % 2 === 0) {
       a.push(await ours());
@@ -100,10 +114,15 @@ export async function interleaved(label: string, rounds: number, ours: () => Tim
       a.push(await ours());
     }
   }
-  const ratioCpu = a.map((x, i) => x.cpuMs / b[i].cpuMs), ratioWall = a.map((x, i) => x.wallMs / b[i].wallMs);
+  const ratioCpu = a.map((x, i) => x.cpuMs / b[i].cpuMs),
+    ratioWall = a.map((x, i) => x.wallMs / b[i].wallMs);
   console.log(`${label} (${rounds} interleaved rounds; load ${before} before, ${load()} after)`);
-  console.log(`  allot  CPU ms min/median/max ${spread(a.map((x) => x.cpuMs))}, wall ${spread(a.map((x) => x.wallMs))}`);
-  console.log(`  numpy  CPU ms min/median/max ${spread(b.map((x) => x.cpuMs))}, wall ${spread(b.map((x) => x.wallMs))}`);
+  console.log(
+    `  allot  CPU ms min/median/max ${spread(a.map((x) => x.cpuMs))}, wall ${spread(a.map((x) => x.wallMs))}`,
+  );
+  console.log(
+    `  numpy  CPU ms min/median/max ${spread(b.map((x) => x.cpuMs))}, wall ${spread(b.map((x) => x.wallMs))}`,
+  );
   console.log(`  allot / numpy per round: CPU ${spread(ratioCpu, 2)}, wall ${spread(ratioWall, 2)}`);
   return { ratioCpu, ratioWall };
 }

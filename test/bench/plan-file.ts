@@ -34,40 +34,101 @@ const spread = (xs: number[]) => {
 };
 const row = (label: string, ours: number[], ref: number[] | null, refLabel = '') => {
   const ratios = ref ? ours.map((x, i) => x / ref[i]) : null;
-  const r = ratios ? `   ratio ${[...ratios].sort((a, b) => a - b).map((x) => x.toFixed(2)).join(', ')}` : '';
-  console.log(`${label.padEnd(58)} ${spread(ours).padStart(18)} ms${ref ? `   ${refLabel} ${spread(ref)} ms` : ''}${r}`);
+  const r = ratios
+    ? `   ratio ${[...ratios]
+        .sort((a, b) => a - b)
+        .map((x) => x.toFixed(2))
+        .join(', ')}`
+    : '';
+  console.log(
+    `${label.padEnd(58)} ${spread(ours).padStart(18)} ms${ref ? `   ${refLabel} ${spread(ref)} ms` : ''}${r}`,
+  );
 };
 
 /** A fresh copy of the plan's arrays, so that nothing packed or encoded before is reused (a first write). */
 function cold(plan: PlanState): PlanState {
   const r = plan.register;
-  return { ...plan, register: { ...r, ids: r.ids.slice(), features: { numArms: r.features.numArms, columns: r.features.columns.map((c) => c.slice()) }, history: { ...r.history, states: r.history.states.map((s) => s.slice()), called: r.history.called.map((c) => c.slice()) } }, weeks: plan.weeks.map((w) => ({ ...w, planned: w.planned.slice() })) };
+  return {
+    ...plan,
+    register: {
+      ...r,
+      ids: r.ids.slice(),
+      features: { numArms: r.features.numArms, columns: r.features.columns.map((c) => c.slice()) },
+      history: {
+        ...r.history,
+        states: r.history.states.map((s) => s.slice()),
+        called: r.history.called.map((c) => c.slice()),
+      },
+    },
+    weeks: plan.weeks.map((w) => ({ ...w, planned: w.planned.slice() })),
+  };
 }
 
 /** The plan after one more week: the listed called, engaged by a rule that differs by `salt`. */
 function nextWeek(plan: PlanState, whittle: IndexFunction, salt: number): PlanState {
   const listed = new Uint8Array(plan.register.numArms);
   for (const arm of plan.weeks[plan.weeks.length - 1].planned) listed[arm] = 1;
-  const text = 'id,called,engaged\n' + plan.register.ids.map((id, arm) => `${id},${listed[arm]},${(arm * 7 + salt) % 3 === 0 ? 1 : 0}`).join('\n');
+  const text =
+    'id,called,engaged\n' +
+    plan.register.ids.map((id, arm) => `${id},${listed[arm]},${(arm * 7 + salt) % 3 === 0 ? 1 : 0}`).join('\n');
   const parsed = parseOutcomesCsv(text, plan.register.ids, 2, `week-${salt}.csv`);
   if (!parsed.ok) throw new Error(parsed.errors[0]);
-  const r = applyOutcomes({ ...plan, settings: { ...plan.settings, draws: 0 } }, parsed.outcomes, whittle, { confirmed: true });
+  const r = applyOutcomes({ ...plan, settings: { ...plan.settings, draws: 0 } }, parsed.outcomes, whittle, {
+    confirmed: true,
+  });
   if (!r.ok) throw new Error(r.errors[0]);
   return r.plan;
 }
 
-export async function benchPlanFile(N: number, rounds: number, whittle: IndexFunction, given?: PlanState): Promise<void> {
-  console.log(`(load average ${loadavg().map((x) => x.toFixed(1)).join(', ')})`);
-  const plan = given ?? createPlan(generatedRegister('dlm', { arms: N, sample: Math.min(48, N) }, 1, { weeks: 26, callsPerWeek: Math.round(N / 10) }).register,
-    { reward: 'state * (1 + 2 * agent_feats.age_51_60)', budget: Math.round(N / 10), exclude: [], cooldown: 0, shares: [], seed: 1, draws: 0, priorGroup: 'Ages', level: 0.9 }, whittle).plan;
+export async function benchPlanFile(
+  N: number,
+  rounds: number,
+  whittle: IndexFunction,
+  given?: PlanState,
+): Promise<void> {
+  console.log(
+    `(load average ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(', ')})`,
+  );
+  const plan =
+    given ??
+    createPlan(
+      generatedRegister('dlm', { arms: N, sample: Math.min(48, N) }, 1, { weeks: 26, callsPerWeek: Math.round(N / 10) })
+        .register,
+      {
+        reward: 'state * (1 + 2 * agent_feats.age_51_60)',
+        budget: Math.round(N / 10),
+        exclude: [],
+        cooldown: 0,
+        shares: [],
+        seed: 1,
+        draws: 0,
+        priorGroup: 'Ages',
+        level: 0.9,
+      },
+      whittle,
+    ).plan;
   const F = plan.register.schema.columns.length;
   const record = (p: PlanState): PlanRecord => ({ ...META, plan: packPlan(p) });
   const text = planFileText(record(plan), nodeBase64);
-  console.log(`PLAN.json of ${N.toLocaleString('en')} beneficiaries (dlm, ${F} features), 26 weeks of history and its first list: ${(text.length / 1e6).toFixed(1)} MB, ${(text.length / N).toFixed(1)} bytes per beneficiary`);
+  console.log(
+    `PLAN.json of ${N.toLocaleString('en')} beneficiaries (dlm, ${F} features), 26 weeks of history and its first ` +
+      `list: ${(text.length / 1e6).toFixed(1)} MB, ${(text.length / N).toFixed(1)} bytes per beneficiary`,
+  );
   const doc = JSON.parse(text);
-  for (const [name, codec] of [['Node Buffer base64 (allot plan)', nodeBase64], ['plain JavaScript base64 (a browser without its own)', jsBase64]] as [string, Base64Codec][]) {
+  for (const [name, codec] of [
+    ['Node Buffer base64 (allot plan)', nodeBase64],
+    ['plain JavaScript base64 (a browser without its own)', jsBase64],
+  ] as [string, Base64Codec][]) {
     console.log(`-- ${name}`);
-    const write: number[] = [], stringify: number[] = [], warm: number[] = [], stringify2: number[] = [], read: number[] = [], parse: number[] = [], pages: number[] = [];
+    const write: number[] = [],
+      stringify: number[] = [],
+      warm: number[] = [],
+      stringify2: number[] = [],
+      read: number[] = [],
+      parse: number[] = [],
+      pages: number[] = [];
     const restored = unpackPlan(readPlanFile(text, 'PLAN.json', META, codec).plan);
     const weeks = Array.from({ length: rounds }, (_, i) => nextWeek(restored, whittle, i + 1));
     const warmDoc = JSON.parse(planFileText(record(weeks[0]), codec));
@@ -79,16 +140,23 @@ export async function benchPlanFile(N: number, rounds: number, whittle: IndexFun
       stringify2.push(timed(() => JSON.stringify(warmDoc))[1]);
       read.push(timed(() => readPlanFile(text, 'PLAN.json', META, codec))[1]);
       parse.push(timed(() => JSON.parse(text))[1]);
-      pages.push(timed(() => {
-        const x = new Uint8Array(N * F);
-        for (let k = 0; k < x.length; k += 512) x[k] = 1;
-        return x;
-      })[1]);
+      pages.push(
+        timed(() => {
+          const x = new Uint8Array(N * F);
+          for (let k = 0; k < x.length; k += 512) x[k] = 1;
+          return x;
+        })[1],
+      );
     }
-    row('write, first time (packs the register\'s feature columns, a byte a value)', write, stringify, 'JSON.stringify');
+    row("write, first time (packs the register's feature columns, a byte a value)", write, stringify, 'JSON.stringify');
     row('write after a week is applied (only the new week packed)', warm, stringify2, 'JSON.stringify');
     row('read (checked, register and history unpacked)', read, parse, 'JSON.parse');
-    row(`  of which: pages of fresh ${((N * F) / 1e6).toFixed(0)} MB (the register's byte columns)`, pages, parse, 'JSON.parse');
+    row(
+      `  of which: pages of fresh ${((N * F) / 1e6).toFixed(0)} MB (the register's byte columns)`,
+      pages,
+      parse,
+      'JSON.parse',
+    );
   }
   // IndexedDB: what applying a week writes now, and what it wrote when the whole plan was one record.
   const after = nextWeek(plan, whittle, 1);
@@ -96,11 +164,20 @@ export async function benchPlanFile(N: number, rounds: number, whittle: IndexFun
   const now = [parts.head, ...parts.weeks].reduce((sum, r) => sum + serialize(r).length, 0);
   const before = serialize({ id: META.id, plan: record(after).plan }).length;
   const calls = plan.weeks[0].planned.length;
-  console.log(`applying a week writes ${(now / 1e6).toFixed(2)} MB to IndexedDB (${(now / (calls / 1000) / 1e3).toFixed(1)} KB per thousand calls; head ${serialize(parts.head).length} B, two weeks ${parts.weeks.map((w) => serialize(w).length).join(' + ')} B); the whole-plan record was ${(before / 1e6).toFixed(1)} MB (${(before / now).toFixed(0)}x)`);
+  console.log(
+    `applying a week writes ${(now / 1e6).toFixed(2)} MB to IndexedDB (${(now / (calls / 1000) / 1e3).toFixed(1)} ` +
+      `KB per thousand calls; head ${serialize(parts.head).length} B, two weeks ` +
+      `${parts.weeks.map((w) => serialize(w).length).join(' + ')} B); the whole-plan record was ` +
+      `${(before / 1e6).toFixed(1)} MB (${(before / now).toFixed(0)}x)`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { loadEngineNode } = await import('../../src/engine/load-node.ts');
   const engine = await loadEngineNode();
-  await benchPlanFile(Number(process.argv[2] ?? 1_000_000), Number(process.argv[3] ?? 5), (t, r, S, d) => engine.whittleIndices(t, r, S, d).indices);
+  await benchPlanFile(
+    Number(process.argv[2] ?? 1_000_000),
+    Number(process.argv[3] ?? 5),
+    (t, r, S, d) => engine.whittleIndices(t, r, S, d).indices,
+  );
 }

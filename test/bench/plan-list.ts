@@ -36,14 +36,18 @@ const cpu = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 };
-const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ');
 const spread = (x: number[]) => {
   const s = [...x].sort((a, b) => a - b);
   const f = (v: number) => (v >= 100 ? v.toFixed(0) : v.toFixed(v >= 10 ? 1 : 2));
   return `${f(s[0])} / ${f(s[Math.floor(s.length / 2)])} / ${f(s[s.length - 1])}`;
 };
 function measure<T>(run: () => T): { result: T; cpu: number; wall: number } {
-  const start = performance.now(), c = cpu();
+  const start = performance.now(),
+    c = cpu();
   const result = run();
   return { result, cpu: cpu() - c, wall: performance.now() - start };
 }
@@ -55,13 +59,18 @@ for (const N of sizes) {
   const week = currentWeek(register.history);
   const B = N / 10;
   const settings: PlanSettings = {
-    reward: 'state * (1 + 2 * agent_feats.age_51_60 + agent_feats.income_1)', budget: B,
-    exclude: register.ids.filter((_, arm) => arm % 100 === 7), cooldown: 2,
+    reward: 'state * (1 + 2 * agent_feats.age_51_60 + agent_feats.income_1)',
+    budget: B,
+    exclude: register.ids.filter((_, arm) => arm % 100 === 7),
+    cooldown: 2,
     shares: [
       { group: 'Ages', bucket: 'Ages 51-60', min: 0.2 },
       { group: 'Languages', bucket: 'Speaks Hindi', max: 0.3 },
     ],
-    seed: 1, draws: 0, priorGroup: 'Ages', level: 0.9,
+    seed: 1,
+    draws: 0,
+    priorGroup: 'Ages',
+    level: 0.9,
   };
   const rules = listRules(register, settings, week, posterior);
   const { tieRank, eligible } = rules.top;
@@ -88,8 +97,10 @@ for (const N of sizes) {
   const random = seededRandom(2);
   const W = N / 500;
   const workers: WorkerRules = {
-    worker: Int32Array.from({ length: N }, () => random.int(W)), names: Array.from({ length: W }, (_, w) => `w${w}`),
-    capacity: Float64Array.from({ length: W }, () => 20 + random.int(61)), minimum: new Float64Array(W),
+    worker: Int32Array.from({ length: N }, () => random.int(W)),
+    names: Array.from({ length: W }, (_, w) => `w${w}`),
+    capacity: Float64Array.from({ length: W }, () => 20 + random.int(61)),
+    minimum: new Float64Array(W),
   };
   // With workers: the Ages minimum alone (quotas of one group with workers: the exact flow).
   const withWorkers: PlanSettings = { ...settings, shares: [settings.shares[0]] };

@@ -15,14 +15,19 @@ import { buildWeeklyList, type IndexFunction } from '../../src/core/plan/weekly-
 import { seededRandom } from '../../src/core/random/seeded-random.ts';
 import { loadEngineNode } from '../../src/engine/load-node.ts';
 
-const rounds = Number(process.argv[2] ?? 3), N = Number(process.argv[3] ?? 1_000_000), W = Number(process.argv[4] ?? 2000);
+const rounds = Number(process.argv[2] ?? 3),
+  N = Number(process.argv[3] ?? 1_000_000),
+  W = Number(process.argv[4] ?? 2000);
 const engine = await loadEngineNode();
 const whittle: IndexFunction = (t, r, S, d) => engine.whittleIndices(t, r, S, d).indices;
 const cpu = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 };
-const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ');
 
 let start = performance.now();
 const { register: base } = generatedRegister('dlm', { arms: N, sample: 48 }, 1, { weeks: 26, callsPerWeek: N / 10 });
@@ -34,7 +39,8 @@ weight.reduce((a, w, i) => (cumulative[i] = a + w), 0);
 const workerOf = new Float64Array(N);
 for (let arm = 0; arm < N; arm++) {
   const u = random.next() * cumulative[W - 1];
-  let lo = 0, hi = W - 1;
+  let lo = 0,
+    hi = W - 1;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     if (cumulative[mid] < u) lo = mid + 1;
@@ -43,26 +49,59 @@ for (let arm = 0; arm < N; arm++) {
   workerOf[arm] = lo;
 }
 const features = { numArms: N, columns: [...base.features.columns, workerOf] };
-const worker = { name: 'worker', label: 'worker', description: "her health worker's number", type: 'integer' as const, group: null };
+const worker = {
+  name: 'worker',
+  label: 'worker',
+  description: "her health worker's number",
+  type: 'integer' as const,
+  group: null,
+};
 const register: Register = { ...base, features, schema: { ...base.schema, columns: [...base.schema.columns, worker] } };
 const posterior = estimateTransitions(register.history, register.schema, register.features, N, { groupBy: 'Ages' });
 const week = currentWeek(register.history);
-console.log(`register of ${N} with ${W} workers and its posterior: ${((performance.now() - start) / 1000).toFixed(1)} s`);
+console.log(
+  `register of ${N} with ${W} workers and its posterior: ${((performance.now() - start) / 1000).toFixed(1)} s`,
+);
 
 const B = N / 10;
 const capacity = Object.fromEntries(Array.from({ length: W }, (_, w) => [String(w), 20 + random.int(61)]));
-const central: PlanSettings = { reward: 'state * (1 + agent_feats.age_51_60)', budget: B, exclude: [], cooldown: 2, shares: [], seed: 1, draws: 0, priorGroup: 'Ages', level: 0.9 };
-const program: PlanSettings = { ...central, workers: { column: 'worker', capacity, minimum: 0 }, holdout: { share: 0.15, rule: 'random', seed: 1, weeks: 12 } };
-const list = (settings: PlanSettings) => buildWeeklyList(register, settings, week, { whittle, posterior }, listRules(register, settings, week, posterior));
+const central: PlanSettings = {
+  reward: 'state * (1 + agent_feats.age_51_60)',
+  budget: B,
+  exclude: [],
+  cooldown: 2,
+  shares: [],
+  seed: 1,
+  draws: 0,
+  priorGroup: 'Ages',
+  level: 0.9,
+};
+const program: PlanSettings = {
+  ...central,
+  workers: { column: 'worker', capacity, minimum: 0 },
+  holdout: { share: 0.15, rule: 'random', seed: 1, weeks: 12 },
+};
+const list = (settings: PlanSettings) =>
+  buildWeeklyList(register, settings, week, { whittle, posterior }, listRules(register, settings, week, posterior));
 
 const check = list(program);
 const held = check.arm ? check.arm.reduce((a, x) => a + x, 0) : 0;
-console.log(`the program's list: ${check.arms.length} calls (${held} the holdout's), ${check.workers?.length ?? 0} workers`);
+console.log(
+  `the program's list: ${check.arms.length} calls (${held} the holdout's), ${check.workers?.length ?? 0} workers`,
+);
 list(central);
-const times = { central: [] as number[], program: [] as number[], centralWall: [] as number[], programWall: [] as number[] };
+const times = {
+  central: [] as number[],
+  program: [] as number[],
+  centralWall: [] as number[],
+  programWall: [] as number[],
+};
 const loads = [load()];
 for (let r = 0; r < rounds; r++) {
-  for (const [name, settings] of [['central', central], ['program', program]] as const) {
+  for (const [name, settings] of [
+    ['central', central],
+    ['program', program],
+  ] as const) {
     start = performance.now();
     const c = cpu();
     list(settings);

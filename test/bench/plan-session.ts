@@ -18,33 +18,69 @@ const cpu = () => {
   return (u.user + u.system) / 1000;
 };
 async function time<T>(label: string, run: () => Promise<T>): Promise<T> {
-  const start = performance.now(), c = cpu();
+  const start = performance.now(),
+    c = cpu();
   const result = await run();
-  console.log(`${label.padEnd(72)} ${(performance.now() - start).toFixed(0).padStart(7)} ms wall, ${(cpu() - c).toFixed(0).padStart(6)} ms CPU`);
+  console.log(
+    `${label.padEnd(72)} ${(performance.now() - start).toFixed(0).padStart(7)} ms wall, ` +
+      `${(cpu() - c).toFixed(0).padStart(6)} ms CPU`,
+  );
   return result;
 }
 
-/** The uncertain places (20 posterior draws), and when the first marks come: the page shows the count after each draw. */
+/**
+ * The uncertain places (20 posterior draws), and when the first marks come: the page shows the count after each draw.
+ */
 async function uncertainPlaces(): Promise<void> {
   let firstMarks = NaN;
   const counted = performance.now();
-  await time('  its uncertain places (20 posterior draws)', () => session.uncertainty((u) => void (u.draws === 1 && (firstMarks = performance.now() - counted))));
-  console.log(`${'    (the first marks: the count after one draw)'.padEnd(72)} ${firstMarks.toFixed(0).padStart(7)} ms wall`);
+  await time('  its uncertain places (20 posterior draws)', () =>
+    session.uncertainty((u) => void (u.draws === 1 && (firstMarks = performance.now() - counted))),
+  );
+  console.log(
+    `${'    (the first marks: the count after one draw)'.padEnd(72)} ${firstMarks.toFixed(0).padStart(7)} ms wall`,
+  );
 }
 
 const engine = await loadEngineNode();
 const store = new MemoryStore();
-const session = new WeeklyPlan(async () => planIndexFunction(engine), async () => store);
-console.log(`(load average ${loadavg().map((x) => x.toFixed(1)).join(', ')}; ${N.toLocaleString('en')} beneficiaries of the sclm population, 26 weeks)`);
-const summary = await time('register drawn, read and its transitions estimated', () => session.loadRegister({ kind: 'generator', name: 'sclm', parameters: { arms: N }, seed: 1, weeks: 26 }));
-const settings = { reward: 'state * (1 + agent_feats[0])', budget: 10_000, exclude: [], cooldown: 0, shares: [], seed: 0, draws: 20, priorGroup: summary.schema.groups[0]?.name ?? null, level: 0.9 };
+const session = new WeeklyPlan(
+  async () => planIndexFunction(engine),
+  async () => store,
+);
+console.log(
+  `(load average ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(', ')}; ${N.toLocaleString('en')} beneficiaries of the sclm population, 26 weeks)`,
+);
+const summary = await time('register drawn, read and its transitions estimated', () =>
+  session.loadRegister({ kind: 'generator', name: 'sclm', parameters: { arms: N }, seed: 1, weeks: 26 }),
+);
+const settings = {
+  reward: 'state * (1 + agent_feats[0])',
+  budget: 10_000,
+  exclude: [],
+  cooldown: 0,
+  shares: [],
+  seed: 0,
+  draws: 20,
+  priorGroup: summary.schema.groups[0]?.name ?? null,
+  level: 0.9,
+};
 const policy = { kind: 'typed' as const };
-await time("week 1's list, B = 10,000 (saved)", () => session.create(settings, { id: 'bench', name: 'bench', createdAt: 0, updatedAt: 0, policy }));
+await time("week 1's list, B = 10,000 (saved)", () =>
+  session.create(settings, { id: 'bench', name: 'bench', createdAt: 0, updatedAt: 0, policy }),
+);
 await uncertainPlaces();
 await time('the list again, B = 12,000 (saved)', () => session.replan({ ...settings, budget: 12_000 }, policy, 1));
 await time('  its uncertain places (the 20 draws kept)', () => session.uncertainty());
 await time('the list again, B = 100,000 (saved)', () => session.replan({ ...settings, budget: 100_000 }, policy, 2));
-const reopened = await time('the saved plan reopened (its transitions estimated again, the list)', () => new WeeklyPlan(async () => planIndexFunction(engine), async () => store).open('bench'));
+const reopened = await time('the saved plan reopened (its transitions estimated again, the list)', () =>
+  new WeeklyPlan(
+    async () => planIndexFunction(engine),
+    async () => store,
+  ).open('bench'),
+);
 // A week's outcomes: the listed were called, every third beneficiary ends the week engaged.
 const ids = unpackIds((await store.getPlan('bench'))!.plan.register.ids);
 const listed = new Uint8Array(N);

@@ -20,7 +20,8 @@ function time(label: string, run: () => unknown): void {
 
 const dlm = findGenerator('dlm')!;
 time('generate dlm, 7,668 arms (default)', () => dlm.generate({}, 1));
-for (const name of ['dlm', 'sclm', 'multilingual']) time(`generate ${name}, 100,000 arms`, () => findGenerator(name)!.generate({ arms: 100_000 }, 1));
+for (const name of ['dlm', 'sclm', 'multilingual'])
+  time(`generate ${name}, 100,000 arms`, () => findGenerator(name)!.generate({ arms: 100_000 }, 1));
 const big = dlm.generate({ arms: 100_000 }, 1);
 const json = instanceToJson(big);
 const csv = populationToCsv(big);

@@ -7,10 +7,11 @@ export function randomDlmFeatures(numArms: number): { schema: ReturnType<typeof 
   const n = schema.columns.length;
   const features = new Float64Array(numArms * n);
   let seed = 12345;
-  const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
   for (let arm = 0; arm < numArms; arm++) {
     for (let i = 0; i < 7; i++) features[arm * n + i] = Math.floor(random() * 46);
-    for (const group of schema.groups) features[arm * n + group.columns[Math.floor(random() * group.columns.length)]] = 1;
+    for (const group of schema.groups)
+      features[arm * n + group.columns[Math.floor(random() * group.columns.length)]] = 1;
   }
   return { schema, features };
 }

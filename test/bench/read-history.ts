@@ -23,10 +23,12 @@ const N = Number(args[0] ?? 1_000_000);
 const WEEKS = 26;
 const dir = join(tmpdir(), `allot-read-history-${N}`);
 mkdirSync(dir, { recursive: true });
-const history = join(dir, 'history.csv'), features = join(dir, 'features.csv');
+const history = join(dir, 'history.csv'),
+  features = join(dir, 'features.csv');
 
 /** A deterministic 0/1 with about `p` ones. */
-const draw = (i: number, w: number, salt: number, p: number) => ((Math.imul(i * 2654435761 + w * 40503 + salt, 2246822519) >>> 0) % 1000) < p * 1000;
+const draw = (i: number, w: number, salt: number, p: number) =>
+  (Math.imul(i * 2654435761 + w * 40503 + salt, 2246822519) >>> 0) % 1000 < p * 1000;
 
 /** Writes the lines a generator yields, a megabyte at a time, waiting for the disk. */
 async function write(path: string, lines: Iterable<string>): Promise<void> {
@@ -47,15 +49,23 @@ async function write(path: string, lines: Iterable<string>): Promise<void> {
 if (!existsSync(history) || !existsSync(features)) {
   console.log(`writing ${N.toLocaleString('en')} x ${WEEKS} weeks to ${dir} ...`);
   const id = (i: number) => `B${String(i).padStart(7, '0')}`;
-  await write(features, (function* () {
-    yield 'id,age,low_income,parity\n';
-    for (let i = 0; i < N; i++) yield `${id(i)},${18 + (i % 27)},${draw(i, 0, 1, 0.3) ? 1 : 0},${i % 5}\n`;
-  })());
-  await write(history, (function* () {
-    yield 'id,week,state,called\n';
-    // week by week, as a program's weekly exports are appended
-    for (let w = 1; w <= WEEKS; w++) for (let i = 0; i < N; i++) yield `${id(i)},${w},${draw(i, w, 2, 0.55) ? 1 : 0},${w < WEEKS && draw(i, w, 3, 0.1) ? 1 : 0}\n`;
-  })());
+  await write(
+    features,
+    (function* () {
+      yield 'id,age,low_income,parity\n';
+      for (let i = 0; i < N; i++) yield `${id(i)},${18 + (i % 27)},${draw(i, 0, 1, 0.3) ? 1 : 0},${i % 5}\n`;
+    })(),
+  );
+  await write(
+    history,
+    (function* () {
+      yield 'id,week,state,called\n';
+      // week by week, as a program's weekly exports are appended
+      for (let w = 1; w <= WEEKS; w++)
+        for (let i = 0; i < N; i++)
+          yield `${id(i)},${w},${draw(i, w, 2, 0.55) ? 1 : 0},${w < WEEKS && draw(i, w, 3, 0.1) ? 1 : 0}\n`;
+    })(),
+  );
 }
 const mb = (path: string) => `${(statSync(path).size / 1e6).toFixed(0)} MB`;
 
@@ -63,8 +73,26 @@ const mb = (path: string) => `${(statSync(path).size / 1e6).toFixed(0)} MB`;
 function run(root: string, label: string): { wall: number; cpu: number; rss: number } {
   const state = join(dir, `plan-${label}.json`);
   rmSync(state, { force: true });
-  const cli = ['plan', '--register', history, '--features', features, '--reward', 'state * (1 + agent_feats[1])', '--budget', String(N / 100), '--draws', '0', '--state', state];
-  const r = spawnSync('/usr/bin/time', ['-f', 'TIME %e %U %S %M', process.execPath, join(root, 'src/cli/allot.mjs'), ...cli], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 26 });
+  const cli = [
+    'plan',
+    '--register',
+    history,
+    '--features',
+    features,
+    '--reward',
+    'state * (1 + agent_feats[1])',
+    '--budget',
+    String(N / 100),
+    '--draws',
+    '0',
+    '--state',
+    state,
+  ];
+  const r = spawnSync(
+    '/usr/bin/time',
+    ['-f', 'TIME %e %U %S %M', process.execPath, join(root, 'src/cli/allot.mjs'), ...cli],
+    { cwd: root, encoding: 'utf8', maxBuffer: 1 << 26 },
+  );
   const line = r.stderr.split('\n').find((l) => l.startsWith('TIME '));
   if (r.status !== 0 || !line) throw new Error(`${label}: allot plan failed (${r.status}):\n${r.stderr.slice(-2000)}`);
   const [wall, user, system, kb] = line.split(' ').slice(1).map(Number);
@@ -72,13 +100,25 @@ function run(root: string, label: string): { wall: number; cpu: number; rss: num
   return { wall, cpu: user + system, rss: kb / 1024 };
 }
 
-const load = () => loadavg().map((x) => x.toFixed(1)).join(', ');
-console.log(`allot plan on ${N.toLocaleString('en')} beneficiaries x ${WEEKS} weeks: history ${mb(history)}, features ${mb(features)}; B = ${N / 100}, --draws 0`);
-const sides: [string, string][] = [['this allot', resolve('.')], ...(vs ? [[`allot at ${vs}`, resolve(vs)] as [string, string]] : [])];
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(1))
+    .join(', ');
+console.log(
+  `allot plan on ${N.toLocaleString('en')} beneficiaries x ${WEEKS} weeks: history ${mb(history)}, features ` +
+    `${mb(features)}; B = ${N / 100}, --draws 0`,
+);
+const sides: [string, string][] = [
+  ['this allot', resolve('.')],
+  ...(vs ? [[`allot at ${vs}`, resolve(vs)] as [string, string]] : []),
+];
 for (let round = 1; round <= rounds; round++) {
   for (const [label, root] of round % 2 ? sides : [...sides].reverse()) {
     const before = load();
     const t = run(root, label.replace(/\W+/g, '-'));
-    console.log(`round ${round}  ${label.padEnd(24)} ${t.wall.toFixed(1).padStart(6)} s wall  ${t.cpu.toFixed(1).padStart(6)} s CPU  ${t.rss.toFixed(0).padStart(6)} MB peak RSS  (load ${before})`);
+    console.log(
+      `round ${round}  ${label.padEnd(24)} ${t.wall.toFixed(1).padStart(6)} s wall  ` +
+        `${t.cpu.toFixed(1).padStart(6)} s CPU  ${t.rss.toFixed(0).padStart(6)} MB peak RSS  (load ${before})`,
+    );
   }
 }

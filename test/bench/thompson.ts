@@ -22,7 +22,8 @@ const N = Number(process.argv[2] ?? 2000);
 const seeds = (process.argv[3] ?? '1,2,3,4').split(',').map(Number);
 const rate = Number(process.argv[4] ?? 0.1);
 const WEEKS = 26;
-const engine = await loadEngineNode(), sample = betaSampler(engine.kernels);
+const engine = await loadEngineNode(),
+  sample = betaSampler(engine.kernels);
 const rewards = new Float64Array(N * 2);
 for (let arm = 0; arm < N; arm++) rewards[arm * 2 + 1] = 1;
 const POLICIES = ['true', 'means', 'thompson', 'random'] as const;
@@ -71,11 +72,17 @@ function run(name: string, seed: number, policy: Policy): number {
   return engaged;
 }
 
-const load = loadavg().map((x) => x.toFixed(1)).join(', ');
-console.log(`(${N} mothers, ${Math.round(N * rate)} calls a week, 26 weeks of random-call history, 26 weeks forward; ` +
-  `seeds ${seeds.join(',')}; load ${load})`);
-console.log('population    seed   engaged mother-weeks: true    means  thompson   random' +
-  '   share of the lift: means  thompson');
+const load = loadavg()
+  .map((x) => x.toFixed(1))
+  .join(', ');
+console.log(
+  `(${N} mothers, ${Math.round(N * rate)} calls a week, 26 weeks of random-call history, 26 weeks forward; ` +
+    `seeds ${seeds.join(',')}; load ${load})`,
+);
+console.log(
+  'population    seed   engaged mother-weeks: true    means  thompson   random' +
+    '   share of the lift: means  thompson',
+);
 for (const name of ['sclm', 'multilingual', 'dlm']) {
   const shares = { means: [] as number[], thompson: [] as number[] };
   for (const seed of seeds) {
@@ -84,7 +91,12 @@ for (const name of ['sclm', 'multilingual', 'dlm']) {
     const share = (x: number) => (x - got.random) / lift;
     shares.means.push(share(got.means));
     shares.thompson.push(share(got.thompson));
-    const widths: Array<[number, number]> = [[got.true, 28], [got.means, 8], [got.thompson, 9], [got.random, 8]];
+    const widths: Array<[number, number]> = [
+      [got.true, 28],
+      [got.means, 8],
+      [got.thompson, 9],
+      [got.random, 8],
+    ];
     const counts = widths.map(([x, w]) => String(x).padStart(w));
     const lifts = `${share(got.means).toFixed(3).padStart(25)} ${share(got.thompson).toFixed(3).padStart(9)}`;
     console.log(`${name.padEnd(13)} ${String(seed).padStart(4)} ${counts.join(' ')} ${lifts}`);

@@ -10,7 +10,14 @@ import { serveStatic, type StaticServer } from './static-server.ts';
 function expectedFirstIndex(): string {
   const { transitions: t, rewards, discount } = exampleArms();
   const q = (s: number, a: number) => t[s * 4 + a * 2 + 1];
-  return closedFormWhittle2([[q(0, 0), q(0, 1)], [q(1, 0), q(1, 1)]], [rewards[0], rewards[1]], discount)[0].toFixed(4);
+  return closedFormWhittle2(
+    [
+      [q(0, 0), q(0, 1)],
+      [q(1, 0), q(1, 1)],
+    ],
+    [rewards[0], rewards[1]],
+    discount,
+  )[0].toFixed(4);
 }
 
 let browser: Browser;
@@ -37,10 +44,17 @@ describe.each([
     const page = await browser.newPage();
     const problems = watchProblems(page);
     await page.goto(server.url);
-    await expect.poll(() => page.getByTestId('wasm-value').first().textContent(), { timeout: 15_000 }).toBe(expectedFirstIndex());
+    await expect
+      .poll(() => page.getByTestId('wasm-value').first().textContent(), { timeout: 15_000 })
+      .toBe(expectedFirstIndex());
     expect(await page.getByTestId('wasm-value').count()).toBe(exampleArms().labels.length);
     // The kernel ran in a worker, not on the page.
-    expect(page.workers().map((w) => w.url()).some((url) => /engine\.worker-[\w-]+\.js$/.test(url))).toBe(true);
+    expect(
+      page
+        .workers()
+        .map((w) => w.url())
+        .some((url) => /engine\.worker-[\w-]+\.js$/.test(url)),
+    ).toBe(true);
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -56,7 +70,9 @@ describe('a worker that dies', () => {
       );
       await page.goto(server.url);
       const error = page.getByTestId('engine-error');
-      await expect.poll(() => error.textContent(), { timeout: 15_000 }).toMatch(/^The simulation engine stopped unexpectedly \(.*simulated crash while loading.*\)/);
+      await expect
+        .poll(() => error.textContent(), { timeout: 15_000 })
+        .toMatch(/^The simulation engine stopped unexpectedly \(.*simulated crash while loading.*\)/);
     } finally {
       await page.close();
       await server.close();
@@ -117,7 +133,10 @@ describe('every screen as it first opens', () => {
       const problems: string[] = [];
       for (const hash of ['#/', '#/what-if', '#/data', '#/history', '#/plan']) {
         await page.goto(`${server.url}${hash}`);
-        if (hash === '#/what-if') await expect.poll(() => page.getByTestId('population-summary').textContent(), { timeout: 30_000 }).toMatch(/arms/);
+        if (hash === '#/what-if')
+          await expect
+            .poll(() => page.getByTestId('population-summary').textContent(), { timeout: 30_000 })
+            .toMatch(/arms/);
         else await page.waitForTimeout(500);
         problems.push(...(await layoutAtBothWidths(page, `first-${hash.slice(2) || 'start'}`)));
       }

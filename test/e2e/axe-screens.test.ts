@@ -13,7 +13,8 @@ describe('axe on every width', () => {
     const { page, problems } = await openPage(site, { path: '#/what-if' });
     await page.getByRole('button', { name: 'Add a reward' }).click();
     await page.locator('textarea').last().fill('state * (1 + agent_feats[10])');
-    const statuses = () => page.getByTestId('candidate-status').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
+    const statuses = () =>
+      page.getByTestId('candidate-status').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
     await expect.poll(statuses, { timeout: 90_000 }).toEqual(['done', 'done']);
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });

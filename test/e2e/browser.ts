@@ -3,14 +3,19 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { startFakeProvider, type FakeProvider, type FakeProviderOptions } from '../fake-provider/fake-provider-server.ts';
+import {
+  startFakeProvider,
+  type FakeProvider,
+  type FakeProviderOptions,
+} from '../fake-provider/fake-provider-server.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
 
 export const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 
 export function chromiumPath(): string {
   const path = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-  if (!existsSync(path)) throw new Error(`Chromium not found at ${path}: install Debian's chromium package or set CHROMIUM_PATH.`);
+  if (!existsSync(path))
+    throw new Error(`Chromium not found at ${path}: install Debian's chromium package or set CHROMIUM_PATH.`);
   return path;
 }
 
@@ -19,7 +24,15 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -27,12 +40,15 @@ export function launchBrowser(): Promise<Browser> {
 export function watchProblems(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (message: ConsoleMessage) => {
-    if (message.type() === 'error' || /Content Security Policy/i.test(message.text())) problems.push(`console: ${message.text()}`);
+    if (message.type() === 'error' || /Content Security Policy/i.test(message.text()))
+      problems.push(`console: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('crash', () => problems.push('page crashed'));
   void page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
+    );
   });
   return problems;
 }
@@ -41,7 +57,8 @@ export function watchProblems(page: Page): string[] {
 export async function untilServiceWorkerControls(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) await new Promise((done) => navigator.serviceWorker.addEventListener('controllerchange', done, { once: true }));
+    if (!navigator.serviceWorker.controller)
+      await new Promise((done) => navigator.serviceWorker.addEventListener('controllerchange', done, { once: true }));
   });
 }
 

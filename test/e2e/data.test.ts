@@ -62,17 +62,26 @@ describe('the data screen', () => {
     await expect.poll(() => page.getByTestId('population').count(), { timeout: 15_000 }).toBe(1);
     expect(await page.getByTestId('population').textContent()).toContain('village');
     await page.getByRole('button', { name: 'Inspect village' }).click();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export JSON of village' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export JSON of village' }).click(),
+    ]);
     const json = JSON.parse(readFileSync((await download.path())!, 'utf8'));
     expect(json).toMatchObject({ format: 'allot-instance', numArms: 3, ids: ['a', 'b', 'c'] });
     await page.screenshot({ path: 'test-results/data-saved.png', fullPage: true });
 
     // The What-if screen offers it.
     await page.goto(`${site.url}#/what-if`);
-    await expect.poll(() => page.locator('#population-source option', { hasText: 'village' }).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => page.locator('#population-source option', { hasText: 'village' }).count(), { timeout: 15_000 })
+      .toBe(1);
     await page.locator('#population-source').selectOption({ label: 'village' });
-    await expect.poll(() => page.getByTestId('population-summary').textContent()).toMatch(/^3 arms, 2 states, budget 1/);
-    await expect.poll(() => page.getByTestId('candidate-status').first().getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
+    await expect
+      .poll(() => page.getByTestId('population-summary').textContent())
+      .toMatch(/^3 arms, 2 states, budget 1/);
+    await expect
+      .poll(() => page.getByTestId('candidate-status').first().getAttribute('data-status'), { timeout: 30_000 })
+      .toBe('done');
 
     await page.goto(`${site.url}#/data`);
     await page.getByRole('button', { name: 'Delete village' }).click();
@@ -110,10 +119,19 @@ describe('the data screen', () => {
     }, file.handle);
     const timing = page.getByTestId('import-timing');
     await expect.poll(() => timing.count(), { timeout: 60_000 }).toBe(1);
-    expect(await page.getByTestId('import-preview').locator('caption').first().textContent()).toBe('First 5 of 100,000 arms');
-    const tasks = async (from: number) => (await page.evaluate(() => (window as unknown as { tasks: number[][] }).tasks)).filter(([start]) => start >= from);
+    expect(await page.getByTestId('import-preview').locator('caption').first().textContent()).toBe(
+      'First 5 of 100,000 arms',
+    );
+    const tasks = async (from: number) =>
+      (await page.evaluate(() => (window as unknown as { tasks: number[][] }).tasks)).filter(
+        ([start]) => start >= from,
+      );
     const longest = async (from: number) => Math.max(0, ...(await tasks(from)).map(([, d]) => d));
-    console.log(`100,000-arm CSV (${(text.length / 1e6).toFixed(1)} MB): ${await timing.textContent()} Longest main-thread task of the app while importing: ${await longest(selected)} ms (the test building the File in the page: ${file.t1 - file.t0} ms).`);
+    console.log(
+      `100,000-arm CSV (${(text.length / 1e6).toFixed(1)} MB): ${await timing.textContent()} Longest main-thread ` +
+        `task of the app while importing: ${await longest(selected)} ms (the test building the File in the page: ` +
+        `${file.t1 - file.t0} ms).`,
+    );
     // Typing cut points for age, keystroke by keystroke: each bands that column alone (a figure, not a limit).
     const age = page.locator('[data-testid="column-use"][data-kind="numeric"]');
     await age.getByTestId('band-by').selectOption('cuts');
@@ -128,75 +146,119 @@ describe('the data screen', () => {
       }
       return times;
     });
-    await expect.poll(() => age.getByTestId('column-use-words').textContent()).toMatch(/banded at your cut points into the group “age” with 3 buckets: <= 25 · 26-35 · > 35$/);
-    console.log(`Typing "25, 35" into the age cut points at 100,000 arms: ${perKey.map((t) => t.toFixed(1)).join(', ')} ms per keystroke (input to the page's next task).`);
+    await expect
+      .poll(() => age.getByTestId('column-use-words').textContent())
+      .toMatch(/banded at your cut points into the group “age” with 3 buckets: <= 25 · 26-35 · > 35$/);
+    console.log(
+      `Typing "25, 35" into the age cut points at 100,000 arms: ${perKey.map((t) => t.toFixed(1)).join(', ')} ms ` +
+        `per keystroke (input to the page's next task).`,
+    );
     const saving = await now();
     const started = Date.now();
     await page.getByTestId('save-population').click();
     await expect.poll(() => page.getByTestId('population').count(), { timeout: 60_000 }).toBe(1);
-    console.log(`Saved to IndexedDB in ${Date.now() - started} ms (seen from the test); longest main-thread task while saving: ${await longest(saving)} ms.`);
+    console.log(
+      `Saved to IndexedDB in ${Date.now() - started} ms (seen from the test); longest main-thread task while ` +
+        `saving: ${await longest(saving)} ms.`,
+    );
     await context.close();
   });
 });
 
 describe('an imported population with numeric and yes/no columns', () => {
   // 12 mothers: an age in years (numbers), a yes/no column, and a one-hot language group, with the user's spelling.
-  const CSV = 'id,q00,q01,q10,q11,Age (years),Low income,lang_hindi,lang_marathi\n' + Array.from({ length: 12 }, (_, i) => `m${i},${0.05 + 0.02 * i},${0.3 + 0.03 * i},0.6,0.9,${18 + 2 * i},${i % 3 === 0 ? 1 : 0},${i % 2},${1 - (i % 2)}`).join('\n') + '\n';
+  const CSV =
+    'id,q00,q01,q10,q11,Age (years),Low income,lang_hindi,lang_marathi\n' +
+    Array.from(
+      { length: 12 },
+      (_, i) =>
+        `m${i},${0.05 + 0.02 * i},${0.3 + 0.03 * i},0.6,0.9,${18 + 2 * i},${i % 3 === 0 ? 1 : 0},${i % 2},${1 - (i % 2)}`,
+    ).join('\n') +
+    '\n';
   const REWARDS = ['state * (1 + 2 * agent_feats[1])', 'state * (1 + 0.1 * agent_feats[0])'];
   const fake = useFakeProvider({ key: KEY, reply: scriptedReplies(REWARDS) });
 
-  test('lists each column with what allot does with it, bands the numbers at cut points she types, and a DLM run on it finishes', async () => {
-    const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const problems = watchProblems(page);
-    await page.goto(`${site.url}#/data`);
-    await upload(page, 'clinic.csv', CSV);
-    const uses = page.getByTestId('column-uses');
-    await expect.poll(() => uses.count(), { timeout: 15_000 }).toBe(1);
-    // the preview's header and the column list keep her names as written
-    expect(await page.getByTestId('import-preview').locator('thead th').allTextContents()).toContain('Age (years)');
-    const items = uses.getByTestId('column-use');
-    expect(await items.evaluateAll((els) => els.map((e) => [e.querySelector('strong')?.textContent, e.getAttribute('data-kind')]))).toEqual([
-      ['Age (years)', 'numeric'], ['Low income', 'binary'], ['lang_hindi', 'one-hot'], ['lang_marathi', 'one-hot'],
-    ]);
-    expect(await items.nth(0).getByTestId('column-use-words').textContent()).toBe('numbers from 18 to 40, banded at its quantiles into the group “Age (years)” with 4 buckets: <= 22 · 23-28 · 29-34 · > 34');
-    expect(await items.nth(1).getByTestId('column-use-words').textContent()).toBe('yes/no: the group “Low income” with two buckets, no · yes');
-    expect(await uses.textContent()).toMatch(/id: names each beneficiary/);
-    // her own cut points
-    await items.nth(0).getByTestId('band-by').selectOption('cuts');
-    expect(await items.nth(0).getByTestId('band-cuts').inputValue()).toBe('22, 28, 34');
-    await items.nth(0).getByTestId('band-cuts').fill('25, 35, 20');
-    await expect.poll(() => items.nth(0).getByRole('alert').textContent()).toBe('the cut points of "Age (years)" must increase: 35 then 20');
-    await items.nth(0).getByTestId('band-cuts').fill('25, 35');
-    await expect.poll(() => items.nth(0).getByTestId('column-use-words').textContent()).toMatch(/banded at your cut points into the group “Age \(years\)” with 3 buckets: <= 25 · 26-35 · > 35$/);
-    // the groups table of the preview counts the arms of each band: 18..24 (4), 26..34 (5), 36..40 (3)
-    expect(await page.getByTestId('import-preview').locator('table', { hasText: 'Buckets (arms)' }).textContent()).toMatch(/<= 25 \(4\) · 26-35 \(5\) · > 35 \(3\)/);
-    await page.screenshot({ path: 'test-results/data-columns.png', fullPage: true });
-    expect(await axeViolations(page)).toEqual([]);
-    await page.setViewportSize({ width: 390, height: 900 });
-    await page.screenshot({ path: 'test-results/data-columns-390.png', fullPage: true });
-    await uses.screenshot({ path: 'test-results/data-columns-list-390.png' });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(391);
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.getByTestId('save-population').click();
-    await expect.poll(() => page.getByTestId('population').count(), { timeout: 15_000 }).toBe(1);
+  test(
+    'lists each column with what allot does with it, bands the numbers at cut points she types, and a DLM run ' +
+      'on it finishes',
+    async () => {
+      const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
+      const problems = watchProblems(page);
+      await page.goto(`${site.url}#/data`);
+      await upload(page, 'clinic.csv', CSV);
+      const uses = page.getByTestId('column-uses');
+      await expect.poll(() => uses.count(), { timeout: 15_000 }).toBe(1);
+      // the preview's header and the column list keep her names as written
+      expect(await page.getByTestId('import-preview').locator('thead th').allTextContents()).toContain('Age (years)');
+      const items = uses.getByTestId('column-use');
+      expect(
+        await items.evaluateAll((els) =>
+          els.map((e) => [e.querySelector('strong')?.textContent, e.getAttribute('data-kind')]),
+        ),
+      ).toEqual([
+        ['Age (years)', 'numeric'],
+        ['Low income', 'binary'],
+        ['lang_hindi', 'one-hot'],
+        ['lang_marathi', 'one-hot'],
+      ]);
+      expect(await items.nth(0).getByTestId('column-use-words').textContent()).toBe(
+        'numbers from 18 to 40, banded at its quantiles into the group “Age (years)” with 4 buckets: <= 22 · 23-28 · ' +
+          '29-34 · > 34',
+      );
+      expect(await items.nth(1).getByTestId('column-use-words').textContent()).toBe(
+        'yes/no: the group “Low income” with two buckets, no · yes',
+      );
+      expect(await uses.textContent()).toMatch(/id: names each beneficiary/);
+      // her own cut points
+      await items.nth(0).getByTestId('band-by').selectOption('cuts');
+      expect(await items.nth(0).getByTestId('band-cuts').inputValue()).toBe('22, 28, 34');
+      await items.nth(0).getByTestId('band-cuts').fill('25, 35, 20');
+      await expect
+        .poll(() => items.nth(0).getByRole('alert').textContent())
+        .toBe('the cut points of "Age (years)" must increase: 35 then 20');
+      await items.nth(0).getByTestId('band-cuts').fill('25, 35');
+      await expect
+        .poll(() => items.nth(0).getByTestId('column-use-words').textContent())
+        .toMatch(/banded at your cut points into the group “Age \(years\)” with 3 buckets: <= 25 · 26-35 · > 35$/);
+      // the groups table of the preview counts the arms of each band: 18..24 (4), 26..34 (5), 36..40 (3)
+      expect(
+        await page.getByTestId('import-preview').locator('table', { hasText: 'Buckets (arms)' }).textContent(),
+      ).toMatch(/<= 25 \(4\) · 26-35 \(5\) · > 35 \(3\)/);
+      await page.screenshot({ path: 'test-results/data-columns.png', fullPage: true });
+      expect(await axeViolations(page)).toEqual([]);
+      await page.setViewportSize({ width: 390, height: 900 });
+      await page.screenshot({ path: 'test-results/data-columns-390.png', fullPage: true });
+      await uses.screenshot({ path: 'test-results/data-columns-list-390.png' });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(391);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.getByTestId('save-population').click();
+      await expect.poll(() => page.getByTestId('population').count(), { timeout: 15_000 }).toBe(1);
 
-    // A DLM run on it: the prompt lists the features by her names, the reflection sees the banded groups, and it finishes.
-    await page.goto(site.url);
-    const option = page.getByTestId('population').locator('optgroup[label="Imported"] option').first();
-    await expect.poll(() => option.count(), { timeout: 15_000 }).toBe(1);
-    await page.getByTestId('population').selectOption(await option.getAttribute('value'));
-    await page.getByTestId('priority').fill('Prioritize mothers with a low income');
-    for (const [field, value] of [['rounds', '2'], ['candidates', '2'], ['trials', '10']]) await page.getByTestId(field).fill(value);
-    await configureProvider(page, fake);
-    await page.getByTestId('start-run').click();
-    await expect.poll(() => page.getByTestId('run-status').textContent(), { timeout: 90_000 }).toBe('Done');
-    const prompts = fake.calls().map((c) => promptOf(JSON.parse(c.rawBody)));
-    expect(prompts[0]).toMatch(/\n0\. Age \(years\) - /);
-    expect(prompts[0]).toMatch(/\n1\. Low income - /);
-    const reflection = prompts.find((p) => p.includes('identify the index of the most effective reward function'));
-    expect(reflection).toMatch(/Category: Age \(years\)\n<= 25: [\d.]+%\n26-35: [\d.]+%\n> 35: [\d.]+%/);
-    expect(reflection).toMatch(/Category: Low income\nno: [\d.]+%\nyes: [\d.]+%/);
-    expect(problems).toEqual([]);
-    await page.close();
-  }, 150_000);
+      // A DLM run on it: the prompt lists the features by her names, the reflection sees the banded groups, and it
+      // finishes.
+      await page.goto(site.url);
+      const option = page.getByTestId('population').locator('optgroup[label="Imported"] option').first();
+      await expect.poll(() => option.count(), { timeout: 15_000 }).toBe(1);
+      await page.getByTestId('population').selectOption(await option.getAttribute('value'));
+      await page.getByTestId('priority').fill('Prioritize mothers with a low income');
+      for (const [field, value] of [
+        ['rounds', '2'],
+        ['candidates', '2'],
+        ['trials', '10'],
+      ])
+        await page.getByTestId(field).fill(value);
+      await configureProvider(page, fake);
+      await page.getByTestId('start-run').click();
+      await expect.poll(() => page.getByTestId('run-status').textContent(), { timeout: 90_000 }).toBe('Done');
+      const prompts = fake.calls().map((c) => promptOf(JSON.parse(c.rawBody)));
+      expect(prompts[0]).toMatch(/\n0\. Age \(years\) - /);
+      expect(prompts[0]).toMatch(/\n1\. Low income - /);
+      const reflection = prompts.find((p) => p.includes('identify the index of the most effective reward function'));
+      expect(reflection).toMatch(/Category: Age \(years\)\n<= 25: [\d.]+%\n26-35: [\d.]+%\n> 35: [\d.]+%/);
+      expect(reflection).toMatch(/Category: Low income\nno: [\d.]+%\nyes: [\d.]+%/);
+      expect(problems).toEqual([]);
+      await page.close();
+    },
+    150_000,
+  );
 });

@@ -24,9 +24,12 @@ export interface PdfPage {
 
 type Matrix = [number, number, number, number, number, number];
 const multiply = (m: Matrix, n: Matrix): Matrix => [
-  m[0] * n[0] + m[1] * n[2], m[0] * n[1] + m[1] * n[3],
-  m[2] * n[0] + m[3] * n[2], m[2] * n[1] + m[3] * n[3],
-  m[4] * n[0] + m[5] * n[2] + n[4], m[4] * n[1] + m[5] * n[3] + n[5],
+  m[0] * n[0] + m[1] * n[2],
+  m[0] * n[1] + m[1] * n[3],
+  m[2] * n[0] + m[3] * n[2],
+  m[2] * n[1] + m[3] * n[3],
+  m[4] * n[0] + m[5] * n[2] + n[4],
+  m[4] * n[1] + m[5] * n[3] + n[5],
 ];
 
 function objects(pdf: Buffer): Map<number, { dict: string; stream: Buffer | null }> {
@@ -35,7 +38,8 @@ function objects(pdf: Buffer): Map<number, { dict: string; stream: Buffer | null
   const head = /(\d+) 0 obj\s*/g;
   for (let m = head.exec(text); m; m = head.exec(text)) {
     const start = m.index + m[0].length;
-    const s = text.indexOf('stream', start), e = text.indexOf('endobj', start);
+    const s = text.indexOf('stream', start),
+      e = text.indexOf('endobj', start);
     if (s >= 0 && s < e && text.slice(start, s).includes('/Length')) {
       const dict = text.slice(start, s);
       let at = s + 6;
@@ -105,7 +109,9 @@ export function pdfPages(pdf: Buffer): PdfPage[] {
 function contentRuns(content: string, font: (name: string) => Map<number, string>, height: number): TextRun[] {
   const runs: TextRun[] = [];
   const stack: Matrix[] = [];
-  let ctm: Matrix = [1, 0, 0, 1, 0, 0], tm: Matrix = [1, 0, 0, 1, 0, 0], line: Matrix = tm;
+  let ctm: Matrix = [1, 0, 0, 1, 0, 0],
+    tm: Matrix = [1, 0, 0, 1, 0, 0],
+    line: Matrix = tm;
   let map = new Map<number, string>();
   let current: TextRun | null = null;
   const operands: string[] = [];
@@ -127,17 +133,39 @@ function contentRuns(content: string, font: (name: string) => Map<number, string
     }
     const num = (i: number) => Number(operands[operands.length - i]);
     switch (t) {
-      case 'q': stack.push(ctm); break;
-      case 'Q': ctm = stack.pop() ?? ctm; break;
-      case 'cm': ctm = multiply([num(6), num(5), num(4), num(3), num(2), num(1)], ctm); break;
-      case 'BT': tm = line = [1, 0, 0, 1, 0, 0]; current = null; break;
-      case 'ET': current = null; break;
-      case 'Tf': map = font(operands[operands.length - 2].slice(1)); break;
-      case 'Tm': tm = line = [num(6), num(5), num(4), num(3), num(2), num(1)]; current = null; break;
+      case 'q':
+        stack.push(ctm);
+        break;
+      case 'Q':
+        ctm = stack.pop() ?? ctm;
+        break;
+      case 'cm':
+        ctm = multiply([num(6), num(5), num(4), num(3), num(2), num(1)], ctm);
+        break;
+      case 'BT':
+        tm = line = [1, 0, 0, 1, 0, 0];
+        current = null;
+        break;
+      case 'ET':
+        current = null;
+        break;
+      case 'Tf':
+        map = font(operands[operands.length - 2].slice(1));
+        break;
+      case 'Tm':
+        tm = line = [num(6), num(5), num(4), num(3), num(2), num(1)];
+        current = null;
+        break;
       // Td moves within the run (Skia places each glyph with one): the run goes on.
-      case 'Td': tm = line = multiply([1, 0, 0, 1, num(2), num(1)], line); break;
-      case 'Tj': show(operands[operands.length - 1].slice(1, -1)); break;
-      case 'TJ': for (const h of operands[operands.length - 1].matchAll(/<([0-9A-Fa-f]*)>/g)) show(h[1]); break;
+      case 'Td':
+        tm = line = multiply([1, 0, 0, 1, num(2), num(1)], line);
+        break;
+      case 'Tj':
+        show(operands[operands.length - 1].slice(1, -1));
+        break;
+      case 'TJ':
+        for (const h of operands[operands.length - 1].matchAll(/<([0-9A-Fa-f]*)>/g)) show(h[1]);
+        break;
     }
     operands.length = 0;
   }
@@ -152,7 +180,12 @@ function linesOf(runs: TextRun[]): string[] {
   }
   return [...byY.entries()]
     .sort((a, b) => a[0] - b[0])
-    .map(([, rs]) => rs.sort((a, b) => a.x - b.x).map((r) => r.text).join(' '))
+    .map(([, rs]) =>
+      rs
+        .sort((a, b) => a.x - b.x)
+        .map((r) => r.text)
+        .join(' '),
+    )
     .map((line) => line.replace(/\s+/g, ' ').trim().normalize('NFKC'))
     .filter(Boolean);
 }

@@ -11,7 +11,8 @@ export const NUM = 60;
 export const WEEKS = 8;
 
 /** A deterministic 0/1 draw for (i, w, salt). */
-const bit = (i: number, w: number, salt: number) => (((i * 7919 + w * 104729 + salt * 1299709) % 997) % 3 === 0 ? 0 : 1);
+const bit = (i: number, w: number, salt: number) =>
+  ((i * 7919 + w * 104729 + salt * 1299709) % 997) % 3 === 0 ? 0 : 1;
 
 export function historyCsv(): string {
   const rows = ['id,week,state,called'];
@@ -27,7 +28,8 @@ export function historyCsv(): string {
 
 export function featuresCsv(): string {
   const rows = ['id,age,low_income'];
-  for (let i = 0; i < NUM; i++) rows.push(`m${String(i).padStart(3, '0')},${18 + ((i * 13) % 30)},${i % 4 === 0 ? 1 : 0}`);
+  for (let i = 0; i < NUM; i++)
+    rows.push(`m${String(i).padStart(3, '0')},${18 + ((i * 13) % 30)},${i % 4 === 0 ? 1 : 0}`);
   return rows.join('\n') + '\n';
 }
 
@@ -78,14 +80,22 @@ export async function makeFirstList(page: Page, reward: string, budget: number):
 /** Uploads a week's outcomes file and waits for its preview (or its problems). */
 export async function uploadOutcomes(page: Page, name: string, text: string): Promise<void> {
   await page.getByTestId('outcomes-file').setInputFiles(csvFile(name, text));
-  await expect.poll(async () => (await page.getByTestId('plan-problems').count()) + (await page.getByTestId('outcomes-preview').count()), { timeout: 20_000 }).toBe(1);
+  await expect
+    .poll(
+      async () =>
+        (await page.getByTestId('plan-problems').count()) + (await page.getByTestId('outcomes-preview').count()),
+      { timeout: 20_000 },
+    )
+    .toBe(1);
 }
 
 /** Applies the previewed outcomes and waits for the next week's list. */
 export async function confirmOutcomes(page: Page): Promise<void> {
   const week = Number(await page.getByTestId('plan-week').getAttribute('data-week'));
   await page.getByTestId('confirm-outcomes').click();
-  await expect.poll(() => page.getByTestId('plan-week').getAttribute('data-week'), { timeout: 20_000 }).toBe(String(week + 1));
+  await expect
+    .poll(() => page.getByTestId('plan-week').getAttribute('data-week'), { timeout: 20_000 })
+    .toBe(String(week + 1));
 }
 
 /** The week's list as the Download button gives it (the CSV text). */

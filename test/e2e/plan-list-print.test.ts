@@ -123,7 +123,7 @@ describe('the list on paper and in Excel', () => {
     expect(await layoutAtBothWidths(page, 'plan-print', ARTIFACTS)).toEqual([]);
     await page.emulateMedia({ media: 'screen' });
     const figures =
-      `${wide.length} pages (1 summary + ${perPage.length} of calls), calls per page ${perPage.join(', ')}`;
+      `${wide.length} pages (1 summary + ${perPage.length} of calls), calls per page ` + `${perPage.join(', ')}`;
     console.log(`300 calls: ${figures}; the same at 390 px`);
   });
 

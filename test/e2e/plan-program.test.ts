@@ -3,7 +3,8 @@
 // a text column with one capacity, deactivation after 6 weeks and Thompson sampling; the plan exported
 // carries the same settings `allot plan`'s flags give; the week's outcomes applied with mothers who left
 // and joined (one of them named in the outcomes file), the answer counting both; the plan reopened from
-// storage; the effect week by week with its table. Layout at 1280 and 390 px: the setup with its new section, and the week after.
+// storage; the effect week by week with its table. Layout at 1280 and 390 px: the setup with its new section, and the
+// week after.
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { parseCsv } from '../../src/core/datasets/csv.ts';
@@ -18,7 +19,12 @@ const csvFile = (name: string, text: string) => ({ name, mimeType: 'text/csv', b
 const WORKERS = ['Asha A', 'Asha B', 'Asha C', 'Asha D'];
 const id = (i: number) => `m${String(i).padStart(3, '0')}`;
 // the fixture's features with each mother's health worker beside them
-const features = featuresCsv().trim().split('\n').map((row, i) => `${row},${i === 0 ? 'worker' : WORKERS[(i - 1) % 4]}`).join('\n') + '\n';
+const features =
+  featuresCsv()
+    .trim()
+    .split('\n')
+    .map((row, i) => `${row},${i === 0 ? 'worker' : WORKERS[(i - 1) % 4]}`)
+    .join('\n') + '\n';
 const NEW = ['new1', 'new2', 'new3'];
 
 describe('how the program runs, set when a plan is made on the Plan screen', () => {
@@ -51,7 +57,8 @@ describe('how the program runs, set when a plan is made on the Plan screen', () 
     expect(await page.getByTestId('holdout-evidence').textContent()).toContain('20% of mothers held out');
     const [d] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-list').click()]);
     const list = parseCsv(readFileSync((await d.path())!, 'utf8'));
-    const worker = list.header.indexOf('worker'), arm = list.header.indexOf('arm');
+    const worker = list.header.indexOf('worker'),
+      arm = list.header.indexOf('arm');
     expect(worker).toBeGreaterThan(0);
     expect(arm).toBeGreaterThan(0);
     for (const w of WORKERS) expect(list.rows.filter((r) => r.fields[worker] === w).length).toBeLessThanOrEqual(4);
@@ -59,10 +66,15 @@ describe('how the program runs, set when a plan is made on the Plan screen', () 
 
     // the week: two mothers leave, three join (the first of them with a row in the outcomes file)
     await page.getByTestId('exits-file').setInputFiles(csvFile('left.csv', `id\n${id(1)}\n${id(2)}\n`));
-    const enrol = 'id,state,age,low_income,worker\n' + NEW.map((x, j) => `${x},${j % 2},${25 + j},${j % 2},${WORKERS[j]}`).join('\n') + '\n';
+    const enrol =
+      'id,state,age,low_income,worker\n' +
+      NEW.map((x, j) => `${x},${j % 2},${25 + j},${j % 2},${WORKERS[j]}`).join('\n') +
+      '\n';
     await page.getByTestId('enrol-file').setInputFiles(csvFile('joined.csv', enrol));
     const rows = Array.from({ length: NUM }, (_, i) => `${id(i)},${called.has(id(i)) ? 1 : 0},${i % 2}`);
-    await page.getByTestId('outcomes-file').setInputFiles(csvFile('week8.csv', ['id,called,engaged', ...rows, 'new1,0,1'].join('\n') + '\n'));
+    await page
+      .getByTestId('outcomes-file')
+      .setInputFiles(csvFile('week8.csv', ['id,called,engaged', ...rows, 'new1,0,1'].join('\n') + '\n'));
     await expect.poll(() => page.getByTestId('outcomes-preview').count(), { timeout: 20_000 }).toBe(1);
     const preview = (await page.getByTestId('outcomes-preview').textContent())!;
     expect(preview).toContain('2 mothers leave the program (left.csv)');
@@ -85,7 +97,10 @@ describe('how the program runs, set when a plan is made on the Plan screen', () 
     const file = JSON.parse(readFileSync((await exported.path())!, 'utf8'));
     expect(file.settings).toMatchObject({
       holdout: { share: 0.2, rule: 'default', weeks: PLAN_DEFAULTS.holdoutWeeks },
-      workers: { column: 'worker', capacity: 4, minimum: 1 }, deactivateAfter: 6, explore: 'thompson', left: [id(1), id(2)],
+      workers: { column: 'worker', capacity: 4, minimum: 1 },
+      deactivateAfter: 6,
+      explore: 'thompson',
+      left: [id(1), id(2)],
     });
     expect(file.register.numArms).toBe(NUM);
     expect(file.weeks[0].change.joined.ids).toEqual(NEW);

@@ -16,7 +16,16 @@ import { runMain } from '../unit/cli/run-main.ts';
 import { axeViolations } from './accessibility.ts';
 import { useBuiltSite, watchProblems } from './browser.ts';
 import { layoutAtBothWidths } from './layout-check.ts';
-import { confirmOutcomes, downloadList, idsOf, makeFirstList, NUM, outcomesCsv, readHistoryRegister, uploadOutcomes } from './plan-fixture.ts';
+import {
+  confirmOutcomes,
+  downloadList,
+  idsOf,
+  makeFirstList,
+  NUM,
+  outcomesCsv,
+  readHistoryRegister,
+  uploadOutcomes,
+} from './plan-fixture.ts';
 import { ARTIFACTS, openPage } from './run-helpers.ts';
 
 const REWARD = 'state * (1 + 0.05 * agent_feats[0] + agent_feats[1])';
@@ -59,14 +68,27 @@ describe('a plan travels', () => {
     writeFileSync(outcomes, outcomesCsv(new Set(week1)));
     const onCli = join(dir, 'on-the-command-line.json');
     copyFileSync(exported, onCli);
-    const cli = await runMain(['plan', '--state', onCli, '--outcomes', outcomes, '--out', join(dir, 'week9.csv'), '--json']);
+    const cli = await runMain([
+      'plan',
+      '--state',
+      onCli,
+      '--outcomes',
+      outcomes,
+      '--out',
+      join(dir, 'week9.csv'),
+      '--json',
+    ]);
     expect(cli.stderr).toBe('');
     const week9 = JSON.parse(cli.stdout);
     expect(week9.week).toBe(9);
     // back into the app: the saved plan (week 8) is replaced by the file's (week 9), when she says so
-    await page.getByTestId('import-plan').setInputFiles({ name: 'travelled.json', mimeType: 'application/json', buffer: readFileSync(onCli) });
+    await page
+      .getByTestId('import-plan')
+      .setInputFiles({ name: 'travelled.json', mimeType: 'application/json', buffer: readFileSync(onCli) });
     await expect.poll(() => page.getByTestId('import-question').count(), { timeout: 20_000 }).toBe(1);
-    expect(await page.getByTestId('import-question').textContent()).toMatch(/already saved here \(at week 8; the file is at week 9\)/);
+    expect(await page.getByTestId('import-question').textContent()).toMatch(
+      /already saved here \(at week 8; the file is at week 9\)/,
+    );
     await shoot(page, 'import-question');
     await page.getByTestId('import-replace').click();
     await expect.poll(() => page.getByTestId('plan-week').getAttribute('data-week'), { timeout: 20_000 }).toBe('9');
@@ -74,7 +96,9 @@ describe('a plan travels', () => {
     expect(idsOf(await downloadList(page))).toEqual(week9.calls.map((c: { id: string }) => c.id));
     // the app applies the same week to its own copy and gets the same list (one plan use-case)
     await page.goto(`${site.url}#/plan`);
-    await page.getByTestId('import-plan').setInputFiles({ name: 'copy.json', mimeType: 'application/json', buffer: readFileSync(exported) });
+    await page
+      .getByTestId('import-plan')
+      .setInputFiles({ name: 'copy.json', mimeType: 'application/json', buffer: readFileSync(exported) });
     await expect.poll(() => page.getByTestId('import-question').count(), { timeout: 20_000 }).toBe(1);
     // the file is the app's own week-8 export, the saved plan is now at week 9: keep both
     await page.getByTestId('import-copy').click();
@@ -91,34 +115,49 @@ describe('a plan travels', () => {
     const id = decodeURIComponent(page.url().split('#/plan/')[1]);
     // the register's ids cut to 5 of 60, as the attack left a record
     await page.evaluate(async (planId) => {
-      const db = await new Promise<IDBDatabase>((done) => (indexedDB.open('allot').onsuccess = (e) => done((e.target as IDBOpenDBRequest).result)));
+      const db = await new Promise<IDBDatabase>(
+        (done) => (indexedDB.open('allot').onsuccess = (e) => done((e.target as IDBOpenDBRequest).result)),
+      );
       const store = db.transaction('plan-registers', 'readwrite').objectStore('plan-registers');
-      const record = await new Promise<any>((done) => (store.get(planId).onsuccess = (e) => done((e.target as IDBRequest).result)));
+      const record = await new Promise<any>(
+        (done) => (store.get(planId).onsuccess = (e) => done((e.target as IDBRequest).result)),
+      );
       record.register.ids = { text: 'a\nb\nc\nd\ne', ends: Uint32Array.of(1, 3, 5, 7, 9) };
       await new Promise((done) => (store.put(record).onsuccess = done));
       db.close();
     }, id);
     await page.reload();
     await expect.poll(() => page.getByTestId('plan-damaged').count(), { timeout: 20_000 }).toBe(1);
-    expect(await page.getByTestId('plan-damaged').textContent()).toContain('the saved plan "history": "register.ids.ends" holds 5 values, expected 60');
+    expect(await page.getByTestId('plan-damaged').textContent()).toContain(
+      'the saved plan "history": "register.ids.ends" holds 5 values, expected 60',
+    );
     expect(await page.getByTestId('call-row').count()).toBe(0);
     await shoot(page, 'damaged');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-damaged').click()]);
     const saved = JSON.parse(readFileSync((await download.path())!, 'utf8'));
-    expect(saved).toMatchObject({ format: 'allot-plan-damaged', problem: expect.stringContaining('"register.ids.ends"') });
+    expect(saved).toMatchObject({
+      format: 'allot-plan-damaged',
+      problem: expect.stringContaining('"register.ids.ends"'),
+    });
     expect(problems).toEqual([]);
     await page.close();
   });
 });
 
 describe('a week that cannot go wrong', () => {
-  test('after Apply a confirmation, and the view on the new list\'s answer with focus on its heading', async () => {
+  test("after Apply a confirmation, and the view on the new list's answer with focus on its heading", async () => {
     const { page, problems, week1 } = await planWithFirstList();
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await uploadOutcomes(page, 'week.csv', outcomesCsv(new Set(week1)));
     await confirmOutcomes(page);
-    const engaged = outcomesCsv(new Set(week1)).trim().split('\n').slice(1).filter((l) => l.endsWith(',1')).length;
-    await expect.poll(() => page.getByTestId('week-applied').textContent()).toBe(`Week 8 applied: ${BUDGET} calls made, ${engaged} engaged. Week 9's list is ready.`);
+    const engaged = outcomesCsv(new Set(week1))
+      .trim()
+      .split('\n')
+      .slice(1)
+      .filter((l) => l.endsWith(',1')).length;
+    await expect
+      .poll(() => page.getByTestId('week-applied').textContent())
+      .toBe(`Week 8 applied: ${BUDGET} calls made, ${engaged} engaged. Week 9's list is ready.`);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('week-heading');
     const top = await page.evaluate(() => document.getElementById('week-heading')!.getBoundingClientRect().top);
     expect(top).toBeGreaterThanOrEqual(0);
@@ -129,27 +168,43 @@ describe('a week that cannot go wrong', () => {
     await page.close();
   });
 
-  test('the same rows again (re-saved with CRLF, a BOM, quotes, columns reordered) and a file with no planned call are questions', async () => {
-    const { page, problems, week1 } = await planWithFirstList();
-    const text = outcomesCsv(new Set(week1));
-    await uploadOutcomes(page, 'week.csv', text);
-    await confirmOutcomes(page);
-    const resaved = '\ufeff' + text.trim().split('\n').map((l) => l.split(',')).map(([id, c, e]) => `"${e}","${c}","${id}"`).join('\r\n') + '\r\n';
-    await uploadOutcomes(page, 'week (1).csv', resaved);
-    expect(await page.getByTestId('outcomes-question').textContent()).toContain('week (1).csv has the same rows as the outcomes of week 8, already applied (from week.csv)');
-    expect(await page.getByTestId('confirm-outcomes').isDisabled()).toBe(true);
-    await shoot(page, 'outcomes-question');
-    // none of week 9's planned calls made
-    await uploadOutcomes(page, 'nobody.csv', outcomesCsv(new Set()));
-    expect(await page.getByTestId('outcomes-question').textContent()).toContain(`None of the ${BUDGET} planned calls of week 9 were made according to nobody.csv`);
-    await page.getByTestId('outcomes-yes').check();
-    await confirmOutcomes(page);
-    expect(await page.getByTestId('week-applied').textContent()).toMatch(/^Week 9 applied: 0 calls made/);
-    expect(problems).toEqual([]);
-    await page.close();
-  });
+  test(
+    'the same rows again (re-saved with CRLF, a BOM, quotes, columns reordered) and a file with no planned call ' +
+      'are questions',
+    async () => {
+      const { page, problems, week1 } = await planWithFirstList();
+      const text = outcomesCsv(new Set(week1));
+      await uploadOutcomes(page, 'week.csv', text);
+      await confirmOutcomes(page);
+      const resaved =
+        '\ufeff' +
+        text
+          .trim()
+          .split('\n')
+          .map((l) => l.split(','))
+          .map(([id, c, e]) => `"${e}","${c}","${id}"`)
+          .join('\r\n') +
+        '\r\n';
+      await uploadOutcomes(page, 'week (1).csv', resaved);
+      expect(await page.getByTestId('outcomes-question').textContent()).toContain(
+        'week (1).csv has the same rows as the outcomes of week 8, already applied (from week.csv)',
+      );
+      expect(await page.getByTestId('confirm-outcomes').isDisabled()).toBe(true);
+      await shoot(page, 'outcomes-question');
+      // none of week 9's planned calls made
+      await uploadOutcomes(page, 'nobody.csv', outcomesCsv(new Set()));
+      expect(await page.getByTestId('outcomes-question').textContent()).toContain(
+        `None of the ${BUDGET} planned calls of week 9 were made according to nobody.csv`,
+      );
+      await page.getByTestId('outcomes-yes').check();
+      await confirmOutcomes(page);
+      expect(await page.getByTestId('week-applied').textContent()).toMatch(/^Week 9 applied: 0 calls made/);
+      expect(problems).toEqual([]);
+      await page.close();
+    },
+  );
 
-  test('a plan changed from two tabs loses nothing: the second tab\'s apply of the same week is refused', async () => {
+  test("a plan changed from two tabs loses nothing: the second tab's apply of the same week is refused", async () => {
     // two tabs of one browser: one context, so one IndexedDB
     const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
@@ -166,7 +221,9 @@ describe('a week that cannot go wrong', () => {
     await uploadOutcomes(other, 'week-other.csv', outcomesCsv(new Set(week1.slice(0, 2))));
     await other.getByTestId('confirm-outcomes').click();
     await expect.poll(() => other.getByTestId('plan-problems').count(), { timeout: 20_000 }).toBe(1);
-    expect(await other.getByTestId('plan-problems').textContent()).toContain("Week 8's outcomes are already applied. Nothing was changed");
+    expect(await other.getByTestId('plan-problems').textContent()).toContain(
+      "Week 8's outcomes are already applied. Nothing was changed",
+    );
     await other.reload();
     await expect.poll(() => other.getByTestId('plan-week').getAttribute('data-week'), { timeout: 20_000 }).toBe('9');
     expect(idsOf(await downloadList(other))).toEqual(idsOf(await downloadList(page)));
@@ -176,9 +233,16 @@ describe('a week that cannot go wrong', () => {
 
   test('a file for another week says so in its preview', async () => {
     const { page, problems, week1 } = await planWithFirstList();
-    const withWeek = outcomesCsv(new Set(week1)).trim().split('\n').map((l, i) => (i === 0 ? `${l},week` : `${l},5`)).join('\n');
+    const withWeek = outcomesCsv(new Set(week1))
+      .trim()
+      .split('\n')
+      .map((l, i) => (i === 0 ? `${l},week` : `${l},5`))
+      .join('\n');
     await uploadOutcomes(page, 'week5.csv', withWeek);
-    expect(await page.getByTestId('plan-problems').textContent()).toContain('week5.csv holds week 5, which is already applied (the plan is at week 8); only the last applied week can be replaced');
+    expect(await page.getByTestId('plan-problems').textContent()).toContain(
+      'week5.csv holds week 5, which is already applied (the plan is at week 8); only the last applied week can ' +
+        'be replaced',
+    );
     expect(await page.getByTestId('outcomes-preview').count()).toBe(0);
     expect(problems).toEqual([]);
     await page.close();
@@ -188,7 +252,8 @@ describe('a week that cannot go wrong', () => {
     const { page, problems } = await planWithFirstList();
     await expect.poll(() => page.locator('#outcomes-file').count()).toBe(1);
     await page.locator('#week-heading').focus();
-    const active = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') || document.activeElement?.id || '');
+    const active = () =>
+      page.evaluate(() => document.activeElement?.getAttribute('data-testid') || document.activeElement?.id || '');
     let inList = 0;
     const tabsTo = async (target: string, limit = 40) => {
       for (let n = 1; n <= limit; n++) {

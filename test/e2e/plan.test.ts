@@ -17,11 +17,28 @@ import { WeeklyPlan } from '../../src/pipeline/plan/weekly-plan.ts';
 import { axeViolations } from './accessibility.ts';
 import { useBuiltSite, useFakeProvider } from './browser.ts';
 import { layoutAtBothWidths } from './layout-check.ts';
-import { confirmOutcomes, downloadList, featuresCsv, historyCsv, idsOf, makeFirstList, NUM, outcomesCsv, readHistoryRegister, uploadOutcomes, WEEKS } from './plan-fixture.ts';
+import {
+  confirmOutcomes,
+  downloadList,
+  featuresCsv,
+  historyCsv,
+  idsOf,
+  makeFirstList,
+  NUM,
+  outcomesCsv,
+  readHistoryRegister,
+  uploadOutcomes,
+  WEEKS,
+} from './plan-fixture.ts';
 import { ARTIFACTS, finishDlmRun, KEY, openPage, scriptedReplies } from './run-helpers.ts';
 
 // Rewards over the register's first two features (age, low income), so the run's pick fits the register.
-const REWARDS = ['state * (1 + agent_feats[1])', 'state * (1 + 0.02 * agent_feats[0])', 'state * (1 + 0.05 * agent_feats[0] + agent_feats[1])', 'state + state * agent_feats[1]'];
+const REWARDS = [
+  'state * (1 + agent_feats[1])',
+  'state * (1 + 0.02 * agent_feats[0])',
+  'state * (1 + 0.05 * agent_feats[0] + agent_feats[1])',
+  'state + state * agent_feats[1]',
+];
 const SELECTED = REWARDS[2];
 const BUDGET = 6;
 
@@ -40,9 +57,31 @@ const META = { id: 'replay', name: 'replay', createdAt: 0, updatedAt: 0, policy:
 async function replay(outcomes: (week1: string[]) => string) {
   const engine = await loadEngineNode();
   const store = new MemoryStore();
-  const session = new WeeklyPlan(async () => planIndexFunction(engine), async () => store);
-  const summary = await session.loadRegister({ kind: 'file', file: new Blob([historyCsv()]), fileName: 'history.csv', features: { file: new Blob([featuresCsv()]), fileName: 'features.csv' }, seed: 0 });
-  const first = await session.create({ reward: SELECTED, budget: BUDGET, exclude: [], cooldown: 0, shares: [], seed: 0, draws: 20, priorGroup: defaultPriorGroup(summary.schema), level: 0.9 }, META);
+  const session = new WeeklyPlan(
+    async () => planIndexFunction(engine),
+    async () => store,
+  );
+  const summary = await session.loadRegister({
+    kind: 'file',
+    file: new Blob([historyCsv()]),
+    fileName: 'history.csv',
+    features: { file: new Blob([featuresCsv()]), fileName: 'features.csv' },
+    seed: 0,
+  });
+  const first = await session.create(
+    {
+      reward: SELECTED,
+      budget: BUDGET,
+      exclude: [],
+      cooldown: 0,
+      shares: [],
+      seed: 0,
+      draws: 20,
+      priorGroup: defaultPriorGroup(summary.schema),
+      level: 0.9,
+    },
+    META,
+  );
   // Week 1's uncertain places: the same posterior draws by seed in Node as in the page's worker.
   const uncertain = await session.uncertainty();
   const preview = await session.previewOutcomes(new Blob([outcomes(first.lines.ids)]), 'week.csv');
@@ -70,39 +109,56 @@ async function planWithWeekApplied() {
 }
 
 describe('the weekly plan', () => {
-  test('offers a finished run\'s selected reward for a register with histories, and catches a typo as it is typed', async () => {
-    const { page, problems } = await openPage(site);
-    await finishDlmRun(page, fake, replies);
-    expect(await page.getByTestId('selected-expression').textContent()).toBe(SELECTED);
-    await page.goto(`${site.url}#/plan`);
-    await shoot(page, 'empty');
-    await readHistoryRegister(page, site);
-    expect(await page.getByTestId('register-summary').textContent()).toMatch(new RegExp(`^\\s*${NUM} beneficiaries from history\\.csv.*${WEEKS} weeks of history`, 's'));
-    const option = page.locator('#policy-choice option', { hasText: 'the reward it selected' });
-    expect(await option.count()).toBe(1);
-    await page.locator('#policy-choice').selectOption({ label: (await option.textContent())! });
-    expect(await page.locator('#plan-reward').inputValue()).toBe(SELECTED);
-    await page.getByTestId('plan-budget').fill(String(BUDGET));
-    // a typo is caught as it is typed, with its position
-    await page.locator('#plan-reward').fill('state * (1 + agent_feat[0])');
-    await expect.poll(() => page.getByTestId('reward-error').count()).toBe(1);
-    await shoot(page, 'setup-error');
-    await page.locator('#policy-choice').selectOption({ label: (await option.textContent())! });
-    await expect.poll(() => page.getByTestId('reward-check').count()).toBe(1);
-    await shoot(page, 'setup');
-    expect(await axeViolations(page)).toEqual([]);
-    expect(problems).toEqual([]);
-    await page.close();
-  });
+  test(
+    "offers a finished run's selected reward for a register with histories, and catches a typo as " + 'it is typed',
+    async () => {
+      const { page, problems } = await openPage(site);
+      await finishDlmRun(page, fake, replies);
+      expect(await page.getByTestId('selected-expression').textContent()).toBe(SELECTED);
+      await page.goto(`${site.url}#/plan`);
+      await shoot(page, 'empty');
+      await readHistoryRegister(page, site);
+      expect(await page.getByTestId('register-summary').textContent()).toMatch(
+        new RegExp(`^\\s*${NUM} beneficiaries from history\\.csv.*${WEEKS} weeks of history`, 's'),
+      );
+      const option = page.locator('#policy-choice option', { hasText: 'the reward it selected' });
+      expect(await option.count()).toBe(1);
+      await page.locator('#policy-choice').selectOption({ label: (await option.textContent())! });
+      expect(await page.locator('#plan-reward').inputValue()).toBe(SELECTED);
+      await page.getByTestId('plan-budget').fill(String(BUDGET));
+      // a typo is caught as it is typed, with its position
+      await page.locator('#plan-reward').fill('state * (1 + agent_feat[0])');
+      await expect.poll(() => page.getByTestId('reward-error').count()).toBe(1);
+      await shoot(page, 'setup-error');
+      await page.locator('#policy-choice').selectOption({ label: (await option.textContent())! });
+      await expect.poll(() => page.getByTestId('reward-check').count()).toBe(1);
+      await shoot(page, 'setup');
+      expect(await axeViolations(page)).toEqual([]);
+      expect(problems).toEqual([]);
+      await page.close();
+    },
+  );
 
-  test('makes week 1\'s list with the reward, downloads it, and keeps it across a reload', async () => {
+  test("makes week 1's list with the reward, downloads it, and keeps it across a reload", async () => {
     const { page, problems, week1 } = await planWithFirstList();
-    expect(await page.getByTestId('plan-answer').textContent()).toMatch(new RegExp(`Call these ${BUDGET} of ${NUM} beneficiaries`));
+    expect(await page.getByTestId('plan-answer').textContent()).toMatch(
+      new RegExp(`Call these ${BUDGET} of ${NUM} beneficiaries`),
+    );
     expect(await page.getByTestId('plan-answer').textContent()).toContain(SELECTED);
     const table = parseCsv((await downloadList(page)).replace(/^\uFEFF/, ''));
     expect(table.header).toEqual([
-      'id', 'rank', 'reason', 'chance', 'borderline', 'index', 'default_rank', 'features', 'age', 'low_income',
-      'reason_detail', 'index_full',
+      'id',
+      'rank',
+      'reason',
+      'chance',
+      'borderline',
+      'index',
+      'default_rank',
+      'features',
+      'age',
+      'low_income',
+      'reason_detail',
+      'index_full',
     ]);
     expect(table.rows.map((r) => Number(r.fields[1]))).toEqual([1, 2, 3, 4, 5, 6]);
     // her raw values beside her buckets in words (the same file as `allot plan --out`)
@@ -122,20 +178,24 @@ describe('the weekly plan', () => {
     await page.close();
   });
 
-  test('previews the week\'s outcomes with clear errors, and saves nothing until confirmed', async () => {
+  test("previews the week's outcomes with clear errors, and saves nothing until confirmed", async () => {
     const { page, problems, week1 } = await planWithFirstList();
     const weekBefore = await page.getByTestId('plan-week').getAttribute('data-week');
     await uploadOutcomes(page, 'bad.csv', 'id,called,engaged\nm000,1,1\nnobody,0,2\n');
     // one line per column, in words, with the file, the column, the value and its line
     const told = await page.getByTestId('plan-problems').textContent();
     expect(told).toMatch(/bad\.csv, column 1 \("id"\): an id is not in the register, e\.g\. "nobody" \(line 3\)/);
-    expect(told).toMatch(/bad\.csv, column 3 \("engaged"\): a value is not read as engaged or not, e\.g\. "2" \(line 3\)/);
+    expect(told).toMatch(
+      /bad\.csv, column 3 \("engaged"\): a value is not read as engaged or not, e\.g\. "2" \(line 3\)/,
+    );
     await shoot(page, 'outcomes-error');
     await page.reload();
     await expect.poll(() => page.getByTestId('call-row').count(), { timeout: 20_000 }).toBe(BUDGET);
     expect(await page.getByTestId('plan-week').getAttribute('data-week')).toBe(weekBefore);
     await uploadOutcomes(page, 'week.csv', outcomesCsv(new Set(week1)));
-    expect(await page.getByTestId('outcomes-preview').textContent()).toMatch(new RegExp(`${NUM} beneficiaries; ${BUDGET} called \\(${BUDGET} of the ${BUDGET} planned calls were made\\)`));
+    expect(await page.getByTestId('outcomes-preview').textContent()).toMatch(
+      new RegExp(`${NUM} beneficiaries; ${BUDGET} called \\(${BUDGET} of the ${BUDGET} planned calls were made\\)`),
+    );
     await shoot(page, 'outcomes-preview');
     await page.reload();
     await expect.poll(() => page.getByTestId('call-row').count(), { timeout: 20_000 }).toBe(BUDGET);
@@ -163,7 +223,9 @@ describe('the weekly plan', () => {
   test('asks before the same week twice: Apply waits for a yes', async () => {
     const { page, problems, outcomes } = await planWithWeekApplied();
     await uploadOutcomes(page, 'week.csv', outcomes);
-    expect(await page.getByTestId('outcomes-question').textContent()).toMatch(/has the same rows as the outcomes of week \d+, already applied/);
+    expect(await page.getByTestId('outcomes-question').textContent()).toMatch(
+      /has the same rows as the outcomes of week \d+, already applied/,
+    );
     expect(await page.getByTestId('confirm-outcomes').isDisabled()).toBe(true);
     await page.reload();
     await expect.poll(() => page.getByTestId('call-row').count(), { timeout: 20_000 }).toBe(BUDGET);
@@ -177,13 +239,21 @@ describe('the weekly plan', () => {
     await page.getByTestId('replace-week').check();
     // Only half of the planned calls were made this time.
     await uploadOutcomes(page, 'week-corrected.csv', outcomesCsv(new Set(week1.slice(0, BUDGET / 2))));
-    expect(await page.getByTestId('confirm-outcomes').textContent()).toMatch(new RegExp(`Replace week ${Number(week) - 1}'s outcomes`));
+    expect(await page.getByTestId('confirm-outcomes').textContent()).toMatch(
+      new RegExp(`Replace week ${Number(week) - 1}'s outcomes`),
+    );
     await page.getByTestId('confirm-outcomes').click();
     await expect.poll(() => page.getByTestId('outcomes-preview').count(), { timeout: 20_000 }).toBe(0);
     expect(await page.getByTestId('plan-week').getAttribute('data-week')).toBe(week);
     const chart = page.getByTestId('chart-plan-calls-by-week');
     await chart.getByRole('button', { name: 'Show table' }).click();
-    expect(await chart.locator('tbody tr').first().locator('td').allTextContents()).toEqual([String(Number(week) - 1), String(BUDGET), String(BUDGET / 2), String(BUDGET / 2), expect.any(String)]);
+    expect(await chart.locator('tbody tr').first().locator('td').allTextContents()).toEqual([
+      String(Number(week) - 1),
+      String(BUDGET),
+      String(BUDGET / 2),
+      String(BUDGET / 2),
+      expect.any(String),
+    ]);
     await shoot(page, 'week-2-replaced');
     expect(problems).toEqual([]);
     await page.close();

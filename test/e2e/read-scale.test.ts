@@ -18,7 +18,8 @@ const site = useBuiltSite();
 
 describe.skipIf(!N)(`a history of ${N.toLocaleString('en')} x 26 weeks read in the browser`, () => {
   test('is read with progress, cancelled with nothing kept, and read again', async () => {
-    if (!existsSync(join(dir, 'history.csv'))) throw new Error(`run npx tsx test/bench/read-history.ts ${N} first (it writes ${dir})`);
+    if (!existsSync(join(dir, 'history.csv')))
+      throw new Error(`run npx tsx test/bench/read-history.ts ${N} first (it writes ${dir})`);
     const { page } = await openPage(site);
     await watchLongTasks(page);
     await page.goto(`${site.url}#/plan`);
@@ -28,13 +29,18 @@ describe.skipIf(!N)(`a history of ${N.toLocaleString('en')} x 26 weeks read in t
     await page.getByTestId('features-file').setInputFiles(join(dir, 'features.csv'));
     await page.getByTestId('load-register').click();
     await expect.poll(() => page.getByTestId('column-mapping').count(), { timeout: 60_000 }).toBe(1);
-    console.log(`mapping step: ${(await page.getByTestId('mapping-file').allTextContents()).map((t) => t.split('\n')[0].slice(0, 90)).join(' | ')}`);
+    console.log(
+      `mapping step: ` +
+        `${(await page.getByTestId('mapping-file').allTextContents()).map((t) => t.split('\n')[0].slice(0, 90)).join(' | ')}`,
+    );
 
     // Cancel once the progress bar shows: nothing is kept, the step stays open
     await page.getByTestId('read-mapped').click();
     await expect.poll(() => page.getByTestId('read-progress').count(), { timeout: 60_000 }).toBe(1);
     await page.getByTestId('cancel-read').click();
-    await expect.poll(() => page.getByTestId('plan-problems').textContent(), { timeout: 60_000 }).toContain('cancelled; nothing was kept');
+    await expect
+      .poll(() => page.getByTestId('plan-problems').textContent(), { timeout: 60_000 })
+      .toContain('cancelled; nothing was kept');
     expect(await page.getByTestId('register-summary').count()).toBe(0);
 
     await resetLongTasks(page);
@@ -49,8 +55,14 @@ describe.skipIf(!N)(`a history of ${N.toLocaleString('en')} x 26 weeks read in t
     }
     const seconds = (Date.now() - started) / 1000;
     const tasks = await longTasks(page);
-    console.log(`read and estimated in ${seconds.toFixed(1)} s; progress seen ${seen.size} times (${[...seen].slice(0, 3).join('; ')} ...)`);
-    console.log(`main-thread tasks over 50 ms: ${tasks.length}${tasks.length ? `, longest ${Math.max(...tasks).toFixed(0)} ms` : ''}`);
+    console.log(
+      `read and estimated in ${seconds.toFixed(1)} s; progress seen ${seen.size} times ` +
+        `(${[...seen].slice(0, 3).join('; ')} ...)`,
+    );
+    console.log(
+      `main-thread tasks over 50 ms: ` +
+        `${tasks.length}${tasks.length ? `, longest ${Math.max(...tasks).toFixed(0)} ms` : ''}`,
+    );
     console.log((await page.getByTestId('register-summary').textContent())?.trim().replace(/\s+/g, ' ').slice(0, 200));
     await page.close();
   }, 1_800_000);

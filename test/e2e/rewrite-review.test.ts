@@ -5,7 +5,10 @@ import { useBuiltSite, useFakeProvider, watchProblems } from './browser.ts';
 import { configureProvider, KEY, promptOf, scriptedReplies } from './run-helpers.ts';
 
 const script = scriptedReplies(['state * (1 + agent_feats[11])']);
-const reply = (format: string, body: any) => (promptOf(body).includes('Rewrite the following preference') ? 'Clause 1: Prioritize mothers aged 51-60.' : script(format, body));
+const reply = (format: string, body: any) =>
+  promptOf(body).includes('Rewrite the following preference')
+    ? 'Clause 1: Prioritize mothers aged 51-60.'
+    : script(format, body);
 const site = useBuiltSite();
 const fake = useFakeProvider({ key: KEY, reply });
 
@@ -31,7 +34,9 @@ describe('the rewritten priority, before the LLM uses it', () => {
     const generation = fake.calls().filter((c) => c.rawBody.includes('Create a Python reward function'));
     expect(generation).toHaveLength(1);
     expect(generation[0].rawBody).toContain('Strongly prioritize mothers aged 51-60.');
-    expect(await page.getByTestId('effective-prompt').textContent()).toContain('Strongly prioritize mothers aged 51-60.');
+    expect(await page.getByTestId('effective-prompt').textContent()).toContain(
+      'Strongly prioritize mothers aged 51-60.',
+    );
     expect(await page.getByTestId('run-provider').textContent()).toMatch(/openai · fake-large/);
     expect(problems).toEqual([]);
   }, 120_000);

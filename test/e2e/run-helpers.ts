@@ -23,10 +23,13 @@ export function scriptedReplies(rewards: string[], clauses: string[] = []): Scri
   let next = 0;
   const reply = (_format: string, body: any): string => {
     const prompt = promptOf(body);
-    if (prompt.includes('Split it into preference clauses')) return clauses.map((c, i) => `Clause ${i + 1}: ${c}`).join('\n');
-    if (prompt.includes('identify the index of the most effective reward function')) return 'The best reward function is at index: 0';
+    if (prompt.includes('Split it into preference clauses'))
+      return clauses.map((c, i) => `Clause ${i + 1}: ${c}`).join('\n');
+    if (prompt.includes('identify the index of the most effective reward function'))
+      return 'The best reward function is at index: 0';
     if (prompt.includes('give your rating EXACTLY')) return `It fits the clause.\nScore: ${1 + (next++ % 5)}`;
-    if (prompt.includes('Create a Python reward function')) return `$$$ ${rewards[next++ % rewards.length]} $$$\n%%% It favours the named group. %%%`;
+    if (prompt.includes('Create a Python reward function'))
+      return `$$$ ${rewards[next++ % rewards.length]} $$$\n%%% It favours the named group. %%%`;
     return 'ready';
   };
   return Object.assign(reply, { reset: () => void (next = 0) });
@@ -52,21 +55,45 @@ export async function fillDlmStart(page: Page, fake: FakeProvider, key = KEY): P
 }
 
 /** A composite SCLM run's script: the generator's three candidates, then clause A's and clause B's own rewards. */
-export const SCLM_REWARDS = ['state * (1 + agent_feats[0])', 'state * (2 - agent_feats[1])', 'state * (1 + agent_feats[0] + (1 - agent_feats[1]))', 'state * (1 + 3 * agent_feats[0])', 'state * (3 - 2 * agent_feats[1])'];
-export const SCLM_CLAUSES = ['Prioritize the agents with a high feature A', 'Prioritize the agents with a low feature B'];
+export const SCLM_REWARDS = [
+  'state * (1 + agent_feats[0])',
+  'state * (2 - agent_feats[1])',
+  'state * (1 + agent_feats[0] + (1 - agent_feats[1]))',
+  'state * (1 + 3 * agent_feats[0])',
+  'state * (3 - 2 * agent_feats[1])',
+];
+export const SCLM_CLAUSES = [
+  'Prioritize the agents with a high feature A',
+  'Prioritize the agents with a low feature B',
+];
 
-/** Fills the Start screen for a small SCLM run on the built-in sclm population (1 round x 3 candidates, 1 x 1 per clause, 20 trials, no baselines). */
+/**
+ * Fills the Start screen for a small SCLM run on the built-in sclm population (1 round x 3 candidates, 1 x 1 per
+ * clause, 20 trials, no baselines).
+ */
 export async function fillSclmStart(page: Page, fake: FakeProvider): Promise<void> {
-  await page.getByTestId('priority').fill('Prioritize the agents with a high feature A and also the agents with a low feature B');
+  await page
+    .getByTestId('priority')
+    .fill('Prioritize the agents with a high feature A and also the agents with a low feature B');
   await page.getByTestId('kind-sclm').check();
   await page.getByTestId('population').selectOption('builtin:sclm');
-  for (const [field, value] of [['rounds', '1'], ['candidates', '3'], ['clause-rounds', '1'], ['clause-candidates', '1'], ['trials', '20']]) await page.getByTestId(field).fill(value);
+  for (const [field, value] of [
+    ['rounds', '1'],
+    ['candidates', '3'],
+    ['clause-rounds', '1'],
+    ['clause-candidates', '1'],
+    ['trials', '20'],
+  ])
+    await page.getByTestId(field).fill(value);
   await page.getByTestId('baselines').uncheck();
   await configureProvider(page, fake);
 }
 
 /** A new page in a context of its own (its own IndexedDB and storage) on the site, with its problems watched. */
-export async function openPage(site: BuiltSite, { path = '', width = 1280 }: { path?: string; width?: number } = {}): Promise<{ page: Page; problems: string[] }> {
+export async function openPage(
+  site: BuiltSite,
+  { path = '', width = 1280 }: { path?: string; width?: number } = {},
+): Promise<{ page: Page; problems: string[] }> {
   const page = await site.browser.newPage({ viewport: { width, height: 900 } });
   const problems = watchProblems(page);
   await page.goto(`${site.url}${path}`);
@@ -77,7 +104,12 @@ export async function openPage(site: BuiltSite, { path = '', width = 1280 }: { p
  * From the Start screen: a small DLM run (10 trials unless given) on the fake provider, run to the
  * end and saved; the page is left on the run's results. The script starts from its first reply.
  */
-export async function finishDlmRun(page: Page, fake: FakeProvider, replies: ScriptedReplies, { priority = 'Prioritize older mothers with a low income', trials = 10 } = {}): Promise<string> {
+export async function finishDlmRun(
+  page: Page,
+  fake: FakeProvider,
+  replies: ScriptedReplies,
+  { priority = 'Prioritize older mothers with a low income', trials = 10 } = {},
+): Promise<string> {
   replies.reset();
   await page.getByTestId('priority').fill(priority);
   await page.getByTestId('trials').fill(String(trials));
@@ -92,7 +124,8 @@ export async function finishDlmRun(page: Page, fake: FakeProvider, replies: Scri
 /** localStorage, sessionStorage, every IndexedDB record, the URL, the page's text and cookies. */
 export async function everyStore(page: Page): Promise<Record<string, string>> {
   const stores = await page.evaluate(async () => {
-    const dump = (s: Storage) => JSON.stringify(Object.fromEntries(Array.from({ length: s.length }, (_, i) => [s.key(i), s.getItem(s.key(i)!)])));
+    const dump = (s: Storage) =>
+      JSON.stringify(Object.fromEntries(Array.from({ length: s.length }, (_, i) => [s.key(i), s.getItem(s.key(i)!)])));
     const databases: Record<string, unknown> = {};
     for (const info of await indexedDB.databases()) {
       const db = await new Promise<IDBDatabase>((ok, fail) => {
@@ -109,7 +142,13 @@ export async function everyStore(page: Page): Promise<Record<string, string>> {
       db.close();
     }
     const replacer = (_: string, v: unknown) => (ArrayBuffer.isView(v) ? Array.from(v as Float64Array).slice(0, 8) : v);
-    return { localStorage: dump(localStorage), sessionStorage: dump(sessionStorage), indexedDB: JSON.stringify(databases, replacer), text: document.body.textContent ?? '', cookies: document.cookie };
+    return {
+      localStorage: dump(localStorage),
+      sessionStorage: dump(sessionStorage),
+      indexedDB: JSON.stringify(databases, replacer),
+      text: document.body.textContent ?? '',
+      cookies: document.cookie,
+    };
   });
   return { ...stores, url: page.url() };
 }
@@ -141,7 +180,10 @@ export async function watchLongTasks(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const tasks: number[] = ((globalThis as any).__longTasks = []);
     try {
-      new PerformanceObserver((list) => list.getEntries().forEach((e) => tasks.push(e.duration))).observe({ type: 'longtask', buffered: true });
+      new PerformanceObserver((list) => list.getEntries().forEach((e) => tasks.push(e.duration))).observe({
+        type: 'longtask',
+        buffered: true,
+      });
     } catch {
       /* not supported */
     }

@@ -13,7 +13,9 @@ try {
   await page.addInitScript('window.__name = (f) => f');
   await page.goto(server.url);
   for (const screen of screens.length ? screens : ['start']) {
-    const tab = page.getByRole('link', { name: new RegExp(`^${screen.replace('-', '.')}$`, 'i') }).or(page.getByRole('button', { name: new RegExp(`^${screen.replace('-', '.')}$`, 'i') }));
+    const tab = page
+      .getByRole('link', { name: new RegExp(`^${screen.replace('-', '.')}$`, 'i') })
+      .or(page.getByRole('button', { name: new RegExp(`^${screen.replace('-', '.')}$`, 'i') }));
     if (screen !== 'start' || (await tab.count())) await tab.first().click();
     await page.waitForTimeout(1500);
     const problems = await layoutAtBothWidths(page, screen);

@@ -27,7 +27,10 @@ export interface StaticServer {
  * Serves `dir` at http://127.0.0.1:<random port><prefix>. `wasmType` is the content type sent for
  * .wasm files: many plain servers send application/octet-stream, which compileStreaming refuses.
  */
-export async function serveStatic(dir: string, { prefix = '/', wasmType = 'application/wasm' } = {}): Promise<StaticServer> {
+export async function serveStatic(
+  dir: string,
+  { prefix = '/', wasmType = 'application/wasm' } = {},
+): Promise<StaticServer> {
   let root = dir;
   const server: Server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);

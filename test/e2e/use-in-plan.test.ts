@@ -15,9 +15,12 @@ test('a What-if reward becomes the policy of the week being set up', async () =>
   await page.getByLabel('Candidate 1', { exact: true }).fill('state * 2');
   await page.getByRole('button', { name: "Use in this week's list (Candidate 1)" }).click();
   await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/plan');
-  await expect.poll(() => page.getByTestId('setup-proposed').textContent(), { timeout: 15_000 }).toBe(
-    'The policy is the reward you chose in What-if (Candidate 1); it is checked against your register when you read it.',
-  );
+  await expect
+    .poll(() => page.getByTestId('setup-proposed').textContent(), { timeout: 15_000 })
+    .toBe(
+      'The policy is the reward you chose in What-if (Candidate 1); it is checked against your register when ' +
+        'you read it.',
+    );
   await readHistoryRegister(page, site);
   expect(await page.locator('#plan-reward').inputValue()).toBe('state * 2');
   await expect.poll(() => page.getByTestId('reward-check').count()).toBe(1);

@@ -7,9 +7,13 @@ import { useBuiltSite } from './browser.ts';
 
 const site = useBuiltSite();
 
-const statuses = (page: Page) => page.getByTestId('candidate-status').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
+const statuses = (page: Page) =>
+  page.getByTestId('candidate-status').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
 
-/** Fills every screen: a what-if comparison with a valid and an invalid reward, a saved one, an import preview and a saved population. */
+/**
+ * Fills every screen: a what-if comparison with a valid and an invalid reward, a saved one, an import preview and a
+ * saved population.
+ */
 async function populate(page: Page): Promise<void> {
   await page.goto(`${site.url}#/what-if`);
   await page.getByRole('button', { name: 'Add a reward' }).click();
@@ -20,11 +24,15 @@ async function populate(page: Page): Promise<void> {
   await page.getByLabel('Candidate 2', { exact: true }).fill('state +* 2');
   await page.goto(`${site.url}#/data`);
   const csv = 'id,q00,q01,q10,q11,lang_a,lang_b\na,0.1,0.3,0.6,0.9,1,0\nb,0.2,0.4,0.7,0.95,0,1\n';
-  await page.getByTestId('import-file').setInputFiles({ name: 'small.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page
+    .getByTestId('import-file')
+    .setInputFiles({ name: 'small.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect.poll(() => page.getByTestId('import-preview').count(), { timeout: 15_000 }).toBe(1);
   await page.getByTestId('save-population').click();
   await expect.poll(() => page.getByTestId('population').count()).toBe(1);
-  await page.getByTestId('import-file').setInputFiles({ name: 'small-2.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page
+    .getByTestId('import-file')
+    .setInputFiles({ name: 'small-2.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect.poll(() => page.getByTestId('import-preview').count(), { timeout: 15_000 }).toBe(1);
   // The inferred one-hot group is offered for editing.
   expect(await page.getByRole('button', { name: /^Move .* later$/ }).count()).toBeGreaterThan(0);
@@ -71,14 +79,19 @@ describe('the what-if, data and history screens', () => {
     expect(whatIf[n]).toMatch(/^select /);
     // Reaching "Add a reward" by keyboard and pressing Enter adds a field that takes focus by Tab.
     let presses = 0;
-    while (!(await page.evaluate(() => document.activeElement?.textContent === 'Add a reward')) && presses++ < 40) await page.keyboard.press('Tab');
+    while (!(await page.evaluate(() => document.activeElement?.textContent === 'Add a reward')) && presses++ < 40)
+      await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     expect(await page.getByTestId('candidate').count()).toBe(2);
 
     await page.goto(`${site.url}#/data`);
     await page.reload();
     const data = await focusOrder(page, n + 3);
-    expect(data.slice(n)).toEqual([expect.stringMatching(/^button "Download a sample CSV"/), expect.stringMatching(/^select /), expect.stringMatching(/^input /)]);
+    expect(data.slice(n)).toEqual([
+      expect.stringMatching(/^button "Download a sample CSV"/),
+      expect.stringMatching(/^select /),
+      expect.stringMatching(/^input /),
+    ]);
 
     await page.goto(`${site.url}#/history`);
     await page.reload();

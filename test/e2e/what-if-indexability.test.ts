@@ -6,20 +6,52 @@ import { useBuiltSite, watchProblems } from './browser.ts';
 
 const site = useBuiltSite();
 
-/** One non-indexable 3-state arm ("flip", the arm of test/unit/cli/cli-engine.test.ts) and five that move up when called. */
+/**
+ * One non-indexable 3-state arm ("flip", the arm of test/unit/cli/cli-engine.test.ts) and five that move up when
+ * called.
+ */
 function threeStateCsv(): string {
-  const flip = [[[1, 0, 0], [0, 0, 1]], [[0, 1, 0], [0.3, 0.1, 0.6]], [[0.5555555556, 0, 0.4444444444], [0, 1, 0]]];
-  const plain = [[[1, 0, 0], [0, 1, 0]], [[1, 0, 0], [0, 0, 1]], [[0, 1, 0], [0, 0, 1]]];
+  const flip = [
+    [
+      [1, 0, 0],
+      [0, 0, 1],
+    ],
+    [
+      [0, 1, 0],
+      [0.3, 0.1, 0.6],
+    ],
+    [
+      [0.5555555556, 0, 0.4444444444],
+      [0, 1, 0],
+    ],
+  ];
+  const plain = [
+    [
+      [1, 0, 0],
+      [0, 1, 0],
+    ],
+    [
+      [1, 0, 0],
+      [0, 0, 1],
+    ],
+    [
+      [0, 1, 0],
+      [0, 0, 1],
+    ],
+  ];
   const cols: string[] = [];
   for (let s = 0; s < 3; s++) for (let a = 0; a < 2; a++) for (let t = 0; t < 3; t++) cols.push(`p_${s}_${a}_${t}`);
-  const row = (id: string, p: number[][][], lang: number) => [id, ...p.flatMap((bySa) => bySa.flat()), lang, 1 - lang].join(',');
+  const row = (id: string, p: number[][][], lang: number) =>
+    [id, ...p.flatMap((bySa) => bySa.flat()), lang, 1 - lang].join(',');
   const rows = [row('flip', flip, 1), ...Array.from({ length: 5 }, (_, i) => row(`plain${i}`, plain, i % 2))];
   return ['id,' + cols.join(',') + ',lang_a,lang_b', ...rows].join('\n') + '\n';
 }
 
 async function importPopulation(page: Page): Promise<void> {
   await page.goto(`${site.url}#/data`);
-  await page.getByTestId('import-file').setInputFiles({ name: 'three.csv', mimeType: 'text/csv', buffer: Buffer.from(threeStateCsv()) });
+  await page
+    .getByTestId('import-file')
+    .setInputFiles({ name: 'three.csv', mimeType: 'text/csv', buffer: Buffer.from(threeStateCsv()) });
   await expect.poll(() => page.getByTestId('import-preview').count(), { timeout: 15_000 }).toBe(1);
   await page.getByTestId('save-population').click();
   await expect.poll(() => page.getByTestId('population').count(), { timeout: 15_000 }).toBe(1);
@@ -32,10 +64,14 @@ describe('What-if with arms that are not indexable', () => {
     const problems = watchProblems(page);
     await importPopulation(page);
     await page.goto(`${site.url}#/what-if`);
-    await expect.poll(() => page.locator('#population-source option', { hasText: 'three' }).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => page.locator('#population-source option', { hasText: 'three' }).count(), { timeout: 15_000 })
+      .toBe(1);
     await page.locator('#population-source').selectOption({ label: 'three' });
     await expect.poll(() => page.getByTestId('population-summary').textContent()).toMatch(/^6 arms, 3 states/);
-    await expect.poll(() => page.getByTestId('candidate-status').first().getAttribute('data-status'), { timeout: 60_000 }).toBe('done');
+    await expect
+      .poll(() => page.getByTestId('candidate-status').first().getAttribute('data-status'), { timeout: 60_000 })
+      .toBe('done');
     const note = page.getByTestId('not-indexable');
     await expect.poll(() => note.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
     expect(await note.first().textContent()).toMatch(/1 of 6 arms is not indexable \(it has no Whittle index/);

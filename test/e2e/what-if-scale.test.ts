@@ -27,7 +27,10 @@ interface Memory {
   top: string;
 }
 
-/** The largest mappings of a process by PSS (MB): address-space size, PSS and permissions, to tell WASM memories (followed by a large guard region) from array buffers and heaps. */
+/**
+ * The largest mappings of a process by PSS (MB): address-space size, PSS and permissions, to tell WASM memories
+ * (followed by a large guard region) from array buffers and heaps.
+ */
 function topMappings(pid: number, count = 12): string {
   const maps: { size: number; pss: number; perms: string; guard: number }[] = [];
   for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
@@ -37,7 +40,11 @@ function topMappings(pid: number, count = 12): string {
   }
   maps.forEach((m, i) => (m.guard = maps[i + 1]?.perms === '---p' ? maps[i + 1].size : 0));
   const mb = (b: number) => (b / 1024 ** 2).toFixed(0);
-  return maps.sort((a, b) => b.pss - a.pss).slice(0, count).map((m) => `${mb(m.pss)}/${mb(m.size)}${m.guard > 2 ** 30 ? '+guard' : ''}`).join(' ');
+  return maps
+    .sort((a, b) => b.pss - a.pss)
+    .slice(0, count)
+    .map((m) => `${mb(m.pss)}/${mb(m.size)}${m.guard > 2 ** 30 ? '+guard' : ''}`)
+    .join(' ');
 }
 
 let rendererPid: number | undefined;
@@ -46,8 +53,11 @@ let rendererPid: number | undefined;
 async function findRenderer(): Promise<number> {
   const cdp = await site.browser.newBrowserCDPSession();
   try {
-    const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: { id: number; type: string }[] };
-    const pss = (id: number) => Number(/Pss:\s+(\d+) kB/.exec(readFileSync(`/proc/${id}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
+    const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as {
+      processInfo: { id: number; type: string }[];
+    };
+    const pss = (id: number) =>
+      Number(/Pss:\s+(\d+) kB/.exec(readFileSync(`/proc/${id}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
     return processInfo.filter((p) => p.type === 'renderer').sort((a, b) => pss(b.id) - pss(a.id))[0].id;
   } finally {
     await cdp.detach();
@@ -58,8 +68,13 @@ async function findRenderer(): Promise<number> {
 async function browserMemory(): Promise<Memory> {
   const cdp = await site.browser.newBrowserCDPSession();
   try {
-    const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: { id: number; type: string }[] };
-    let rss = 0, pss = 0, processes = 0, top = '';
+    const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as {
+      processInfo: { id: number; type: string }[];
+    };
+    let rss = 0,
+      pss = 0,
+      processes = 0,
+      top = '';
     const byType: Record<string, number> = {};
     for (const { id, type } of processInfo) {
       try {
@@ -83,11 +98,15 @@ async function browserMemory(): Promise<Memory> {
 function memoryPeak(heaps?: { sample: () => Promise<string> }): { stop: () => Promise<Memory> } {
   const peak: Memory = { rss: 0, pss: 0, processes: 0, byType: {}, top: '' };
   let running = true;
-  const started = Date.now(), timeline: string[] = [];
+  const started = Date.now(),
+    timeline: string[] = [];
   const loop = (async () => {
     while (running) {
       const m = await browserMemory();
-      timeline.push(`${((Date.now() - started) / 1000).toFixed(1)}s ${gb(m.pss)} (renderer ${gb(m.byType.renderer ?? 0)}${heaps ? `: ${await heaps.sample()}` : ''})`);
+      timeline.push(
+        `${((Date.now() - started) / 1000).toFixed(1)}s ${gb(m.pss)} (renderer ` +
+          `${gb(m.byType.renderer ?? 0)}${heaps ? `: ${await heaps.sample()}` : ''})`,
+      );
       if (m.rss > peak.rss) Object.assign(peak, { rss: m.rss, processes: m.processes });
       if (m.pss > peak.pss) Object.assign(peak, { pss: m.pss, byType: m.byType, top: m.top });
       await new Promise((r) => setTimeout(r, 250));
@@ -97,7 +116,8 @@ function memoryPeak(heaps?: { sample: () => Promise<string> }): { stop: () => Pr
     stop: async () => {
       running = false;
       await loop;
-      // ALLOT_WHATIF_TIMELINE=1: every sample of the step (whole-browser PSS in GB; the renderer's WASM memories and the rest of it)
+      // ALLOT_WHATIF_TIMELINE=1: every sample of the step (whole-browser PSS in GB; the renderer's WASM memories and
+      // the rest of it)
       if (process.env.ALLOT_WHATIF_TIMELINE) console.log(`[timeline]\n${timeline.join('\n')}`);
       return peak;
     },
@@ -120,19 +140,33 @@ async function workerHeaps(page: Page): Promise<{ sample: () => Promise<string>;
   const mb = (b: number) => (b / 1024 ** 2).toFixed(0);
   return {
     async sample() {
-      const parts = await Promise.all([...sessions].map(async ([sessionId, title]) => {
-        const reply = new Promise<string>((resolve) => {
-          replies.set(sessionId, resolve);
-          setTimeout(() => resolve(''), 400);
-        });
-        await cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: 1, method: 'Runtime.getHeapUsage' }) }).catch(() => {});
-        const text = await reply;
-        if (!text) return `${title.replace(/^allot-/, '')} busy`;
-        const r = (JSON.parse(text) as { result?: { usedSize: number; totalSize: number; backingStorageSize?: number } }).result;
-        return r ? `${title.replace(/^allot-/, '')} heap ${mb(r.totalSize)} buffers ${mb(r.backingStorageSize ?? 0)}` : `${title} ?`;
-      }));
+      const parts = await Promise.all(
+        [...sessions].map(async ([sessionId, title]) => {
+          const reply = new Promise<string>((resolve) => {
+            replies.set(sessionId, resolve);
+            setTimeout(() => resolve(''), 400);
+          });
+          await cdp
+            .send('Target.sendMessageToTarget', {
+              sessionId,
+              message: JSON.stringify({ id: 1, method: 'Runtime.getHeapUsage' }),
+            })
+            .catch(() => {});
+          const text = await reply;
+          if (!text) return `${title.replace(/^allot-/, '')} busy`;
+          const r = (
+            JSON.parse(text) as { result?: { usedSize: number; totalSize: number; backingStorageSize?: number } }
+          ).result;
+          return r
+            ? `${title.replace(/^allot-/, '')} heap ${mb(r.totalSize)} buffers ${mb(r.backingStorageSize ?? 0)}`
+            : `${title} ?`;
+        }),
+      );
       const page = (await cdp.send('Runtime.getHeapUsage')) as { totalSize: number; backingStorageSize?: number };
-      return [`page heap ${mb(page.totalSize)} buffers ${mb(page.backingStorageSize ?? 0)}`, ...parts.filter((p) => !p.startsWith('Service Worker'))].join(', ');
+      return [
+        `page heap ${mb(page.totalSize)} buffers ${mb(page.backingStorageSize ?? 0)}`,
+        ...parts.filter((p) => !p.startsWith('Service Worker')),
+      ].join(', ');
     },
     stop: () => cdp.detach(),
   };
@@ -144,24 +178,46 @@ async function workerHeaps(page: Page): Promise<{ sample: () => Promise<string>;
  */
 async function traceMainThread(page: Page): Promise<{ stop: () => Promise<{ wallMs: number; cpuMs: number }[]> }> {
   const cdp = await page.context().newCDPSession(page);
-  const events: { name: string; ph: string; pid: number; tid: number; dur?: number; tdur?: number; args?: { name?: string } }[] = [];
+  const events: {
+    name: string;
+    ph: string;
+    pid: number;
+    tid: number;
+    dur?: number;
+    tdur?: number;
+    args?: { name?: string };
+  }[] = [];
   cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as typeof events)));
-  await cdp.send('Tracing.start', { categories: 'devtools.timeline,toplevel,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+  await cdp.send('Tracing.start', {
+    categories: 'devtools.timeline,toplevel,disabled-by-default-devtools.timeline',
+    transferMode: 'ReportEvents',
+  });
   return {
     async stop() {
       const complete = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
       await cdp.send('Tracing.end');
       await complete;
       await cdp.detach();
-      const main = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+      const main = new Set(
+        events
+          .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+          .map((e) => `${e.pid}:${e.tid}`),
+      );
       return events
-        .filter((e) => e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && main.has(`${e.pid}:${e.tid}`) && (e.dur ?? 0) > 50_000)
+        .filter(
+          (e) =>
+            e.ph === 'X' &&
+            e.name === 'ThreadControllerImpl::RunTask' &&
+            main.has(`${e.pid}:${e.tid}`) &&
+            (e.dur ?? 0) > 50_000,
+        )
         .map((e) => ({ wallMs: (e.dur ?? 0) / 1000, cpuMs: (e.tdur ?? 0) / 1000 }));
     },
   };
 }
 
-const statuses = (page: Page) => page.getByTestId('candidate-status').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
+const statuses = (page: Page) =>
+  page.getByTestId('candidate-status').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
 const allDone = async (page: Page, count: number) => {
   for (;;) {
     const s = await statuses(page);
@@ -175,54 +231,88 @@ const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).
 
 describe.skipIf(!process.env.ALLOT_WHATIF_SCALE)('What-if at national scale', () => {
   for (const N of SIZES) {
-    test(`${N.toLocaleString('en')} arms: choose, simulate, type a reward (figures printed)`, { timeout: 1_200_000 }, async () => {
-      const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
-      await watchLongTasks(page);
-      const cores = await page.evaluate(() => navigator.hardwareConcurrency);
-      await page.goto(`${site.url}#/what-if`);
-      await chooseGenerated(page, 'sclm', 100, TRIALS);
-      await allDone(page, 1);
-      const idle = await browserMemory();
-      console.log(`[figures] before ${N.toLocaleString('en')} arms (What-if on 100 sclm arms): browser memory RSS ${gb(idle.rss)} GB, PSS ${gb(idle.pss)} GB (${idle.processes} processes)`);
-      await fillParameters(page, { arms: N, budget: N / 10 });
-
-      const step = async (name: string, act: () => Promise<void>, done: () => Promise<void>) => {
-        await resetLongTasks(page);
-        const heaps = process.env.ALLOT_WHATIF_TIMELINE ? await workerHeaps(page) : undefined;
-        if (heaps) {
-          const before = await browserMemory();
-          console.log(`[timeline] before "${name}": PSS ${gb(before.pss)} GB, renderer ${gb(before.byType.renderer ?? 0)}; ${await heaps.sample()}; largest mappings ${before.top || topMappings(rendererPid ??= await findRenderer(), 20)}`);
-        }
-        const memory = memoryPeak(heaps);
-        const trace = await traceMainThread(page);
-        const started = Date.now();
-        await act();
-        await done();
-        const ms = Date.now() - started;
-        const peak = await memory.stop();
-        await heaps?.stop();
-        const traced = await trace.stop();
-        const tasks = await longTasks(page);
-        const cpu = traced.length ? `; in the trace, the longest ${Math.max(...traced.map((t) => t.wallMs)).toFixed(0)} ms took ${traced.reduce((a, t) => (t.wallMs > a.wallMs ? t : a)).cpuMs.toFixed(0)} ms of the main thread's CPU (tasks over 50 ms, thread CPU: ${traced.map((t) => t.cpuMs.toFixed(0)).join(', ')} ms)` : '';
-        console.log(
-          `[figures] ${N.toLocaleString('en')} arms, ${name}: ${ms} ms from the page; main-thread tasks over 50 ms: ${tasks.length}` +
-            `${tasks.length ? `, longest ${Math.max(...tasks).toFixed(0)} ms` : ''}${cpu}; browser memory peak RSS ${gb(peak.rss)} GB, PSS ${gb(peak.pss)} GB (${peak.processes} processes, ${cores} engine workers; PSS at its peak: ${Object.entries(peak.byType).map(([t, b]) => `${t} ${gb(b)}`).join(', ')}); load ${load()}` + (process.env.ALLOT_WHATIF_TIMELINE ? `\n[figures] the renderer's largest mappings at the peak, PSS/size MB: ${peak.top}` : ''),
-        );
-      };
-      await step('population generated and the default reward simulated', () => page.getByRole('button', { name: 'Use these parameters' }).click(), async () => {
-        await page.getByTestId('population-summary').filter({ hasText: new RegExp(`^${N} arms`) }).waitFor({ timeout: 600_000 });
+    test(
+      `${N.toLocaleString('en')} arms: choose, simulate, type a reward (figures printed)`,
+      { timeout: 1_200_000 },
+      async () => {
+        const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
+        await watchLongTasks(page);
+        const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+        await page.goto(`${site.url}#/what-if`);
+        await chooseGenerated(page, 'sclm', 100, TRIALS);
         await allDone(page, 1);
-      });
-      await page.getByRole('button', { name: 'Add a reward' }).click();
-      const field = page.getByLabel('Candidate 1', { exact: true });
-      await step(`"${REWARD}" typed key by key, then simulated`, async () => {
-        await field.fill('');
-        await field.pressSequentially(REWARD, { delay: 60 });
-      }, () => allDone(page, 2));
-      await screenshot(page, `what-if-scale-${N}`);
-      await page.setViewportSize({ width: 390, height: 844 });
-      await screenshot(page, `what-if-scale-${N}-phone`);
-      await page.close();
-    });
+        const idle = await browserMemory();
+        console.log(
+          `[figures] before ${N.toLocaleString('en')} arms (What-if on 100 sclm arms): browser memory RSS ` +
+            `${gb(idle.rss)} GB, PSS ${gb(idle.pss)} GB (${idle.processes} processes)`,
+        );
+        await fillParameters(page, { arms: N, budget: N / 10 });
+
+        const step = async (name: string, act: () => Promise<void>, done: () => Promise<void>) => {
+          await resetLongTasks(page);
+          const heaps = process.env.ALLOT_WHATIF_TIMELINE ? await workerHeaps(page) : undefined;
+          if (heaps) {
+            const before = await browserMemory();
+            console.log(
+              `[timeline] before "${name}": PSS ${gb(before.pss)} GB, renderer ${gb(before.byType.renderer ?? 0)}; ` +
+                `${await heaps.sample()}; largest mappings ` +
+                `${before.top || topMappings((rendererPid ??= await findRenderer()), 20)}`,
+            );
+          }
+          const memory = memoryPeak(heaps);
+          const trace = await traceMainThread(page);
+          const started = Date.now();
+          await act();
+          await done();
+          const ms = Date.now() - started;
+          const peak = await memory.stop();
+          await heaps?.stop();
+          const traced = await trace.stop();
+          const tasks = await longTasks(page);
+          const cpu = traced.length
+            ? `; in the trace, the longest ${Math.max(...traced.map((t) => t.wallMs)).toFixed(0)} ms took ` +
+              `${traced.reduce((a, t) => (t.wallMs > a.wallMs ? t : a)).cpuMs.toFixed(0)} ms of the main thread's ` +
+              `CPU (tasks over 50 ms, thread CPU: ${traced.map((t) => t.cpuMs.toFixed(0)).join(', ')} ms)`
+            : '';
+          console.log(
+            `[figures] ${N.toLocaleString('en')} arms, ${name}: ${ms} ms from the page; main-thread tasks over 50 ` +
+              `ms: ${tasks.length}` +
+              `${tasks.length ? `, longest ${Math.max(...tasks).toFixed(0)} ms` : ''}${cpu}; browser memory peak RSS ${gb(peak.rss)} GB, PSS ${gb(peak.pss)} GB (${peak.processes} processes, ${cores} engine workers; PSS at its peak: ${Object.entries(
+                peak.byType,
+              )
+                .map(([t, b]) => `${t} ${gb(b)}`)
+                .join(', ')}); load ${load()}` +
+              (process.env.ALLOT_WHATIF_TIMELINE
+                ? `\n[figures] the renderer's largest mappings at the peak, PSS/size MB: ${peak.top}`
+                : ''),
+          );
+        };
+        await step(
+          'population generated and the default reward simulated',
+          () => page.getByRole('button', { name: 'Use these parameters' }).click(),
+          async () => {
+            await page
+              .getByTestId('population-summary')
+              .filter({ hasText: new RegExp(`^${N} arms`) })
+              .waitFor({ timeout: 600_000 });
+            await allDone(page, 1);
+          },
+        );
+        await page.getByRole('button', { name: 'Add a reward' }).click();
+        const field = page.getByLabel('Candidate 1', { exact: true });
+        await step(
+          `"${REWARD}" typed key by key, then simulated`,
+          async () => {
+            await field.fill('');
+            await field.pressSequentially(REWARD, { delay: 60 });
+          },
+          () => allDone(page, 2),
+        );
+        await screenshot(page, `what-if-scale-${N}`);
+        await page.setViewportSize({ width: 390, height: 844 });
+        await screenshot(page, `what-if-scale-${N}-phone`);
+        await page.close();
+      },
+    );
   }
 });

@@ -48,7 +48,10 @@ export interface ReceivedRequest {
 export interface FakeProviderOptions {
   /** When set, requests without this key (in the format's header) get the format's 401. */
   key?: string;
-  /** Origins allowed by the OpenAI-compatible routes, like OLLAMA_ORIGINS ('*' = any; default '*'). Others get 403 without CORS headers. */
+  /**
+   * Origins allowed by the OpenAI-compatible routes, like OLLAMA_ORIGINS ('*' = any; default '*'). Others get 403
+   * without CORS headers.
+   */
   allowedOrigins?: string[] | '*';
   /** The reply of unscripted requests. */
   reply?: (format: WireFormat, body: any) => string;
@@ -63,7 +66,9 @@ export interface FakeProvider {
   script(...steps: ScriptStep[]): void;
   /** Requests to the chat endpoints (not preflights or model lists). */
   calls(): ReceivedRequest[];
-  /** Resolves once `n` chat requests have arrived in all (a test acts on the server's event, not on a guess of time). */
+  /**
+   * Resolves once `n` chat requests have arrived in all (a test acts on the server's event, not on a guess of time).
+   */
   whenCalls(n: number): Promise<void>;
   /** Scripted steps not yet used (a test that leaves some would hand them to the next one). */
   pending(): number;
@@ -81,20 +86,23 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
   const chatCalls = () => received.filter((r) => r.method === 'POST');
   const wake = () => {
     const count = chatCalls().length;
-    for (const w of waiters.splice(0)) (count >= w.n ? w.done() : waiters.push(w));
+    for (const w of waiters.splice(0)) count >= w.n ? w.done() : waiters.push(w);
   };
 
   const server = createServer(async (req, res) => {
     const rawBody = await readBody(req);
     const path = req.url ?? '/';
-    const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v]));
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v]),
+    );
     const format = formatOf(req.method ?? 'GET', path, headers);
     received.push({ method: req.method ?? '', path, format, headers, rawBody, body: parse(rawBody) });
     const origin = headers.origin;
 
     // Ollama-style origin check on the OpenAI-compatible routes: a refused origin gets a bare 403.
     const allowed = options.allowedOrigins ?? '*';
-    if (origin && format === 'openai' && allowed !== '*' && !allowed.includes(origin)) return void res.writeHead(403).end();
+    if (origin && format === 'openai' && allowed !== '*' && !allowed.includes(origin))
+      return void res.writeHead(403).end();
 
     if (req.method === 'OPTIONS') {
       // As the APIs do: allow the requested method and headers for any origin, cache for a day.
@@ -115,10 +123,30 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
         : {};
     if (format === null) return send(res, 404, cors, { error: { message: `no route for ${req.method} ${path}` } });
     if (format === 'anthropic' && origin && headers['anthropic-dangerous-direct-browser-access'] !== 'true') {
-      return send(res, 401, cors, errorBody('anthropic', 401, "CORS requests must set 'anthropic-dangerous-direct-browser-access' header", 'authentication_error'));
+      return send(
+        res,
+        401,
+        cors,
+        errorBody(
+          'anthropic',
+          401,
+          "CORS requests must set 'anthropic-dangerous-direct-browser-access' header",
+          'authentication_error',
+        ),
+      );
     }
     if (options.key !== undefined && keyOf(format, headers) !== options.key) {
-      return send(res, format === 'gemini' ? 400 : 401, cors, errorBody(format, format === 'gemini' ? 400 : 401, 'Invalid API key.', format === 'gemini' ? 'API_KEY_INVALID' : undefined));
+      return send(
+        res,
+        format === 'gemini' ? 400 : 401,
+        cors,
+        errorBody(
+          format,
+          format === 'gemini' ? 400 : 401,
+          'Invalid API key.',
+          format === 'gemini' ? 'API_KEY_INVALID' : undefined,
+        ),
+      );
     }
     if (req.method === 'GET') return send(res, 200, cors, modelList(format, models));
 
@@ -130,9 +158,25 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     const status = step.status ?? 200;
     const outHeaders = { ...cors, ...step.headers };
     if (step.body !== undefined) return send(res, status, outHeaders, step.body);
-    if (status !== 200) return send(res, status, outHeaders, errorBody(format, status, step.errorMessage ?? `scripted ${status}`, step.errorType));
+    if (status !== 200)
+      return send(
+        res,
+        status,
+        outHeaders,
+        errorBody(format, status, step.errorMessage ?? `scripted ${status}`, step.errorType),
+      );
     const body = parse(rawBody) as any;
-    return send(res, 200, outHeaders, successBody(format, step.reply ?? reply(format, body), body?.model ?? modelFromPath(path), step.usage ?? { input: 11, output: 7 }));
+    return send(
+      res,
+      200,
+      outHeaders,
+      successBody(
+        format,
+        step.reply ?? reply(format, body),
+        body?.model ?? modelFromPath(path),
+        step.usage ?? { input: 11, output: 7 },
+      ),
+    );
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;
@@ -156,7 +200,11 @@ function formatOf(method: string, path: string, headers: Record<string, string |
   if (p === '/v1/messages') return 'anthropic';
   if (/^\/v1beta\/models(\/[^/]+:generateContent)?$/.test(p)) return 'gemini';
   if (p === '/v1/chat/completions') return 'openai';
-  if (p === '/v1/models') return headers['anthropic-version'] || (method === 'OPTIONS' && /anthropic-version/.test(headers['access-control-request-headers'] ?? '')) ? 'anthropic' : 'openai';
+  if (p === '/v1/models')
+    return headers['anthropic-version'] ||
+      (method === 'OPTIONS' && /anthropic-version/.test(headers['access-control-request-headers'] ?? ''))
+      ? 'anthropic'
+      : 'openai';
   return null;
 }
 
@@ -170,14 +218,32 @@ function modelFromPath(path: string): string {
   return decodeURIComponent(/models\/([^/:]+):/.exec(path)?.[1] ?? 'fake-model');
 }
 
-function successBody(format: WireFormat, text: string, model: string, usage: { input: number; output: number }): object {
+function successBody(
+  format: WireFormat,
+  text: string,
+  model: string,
+  usage: { input: number; output: number },
+): object {
   if (format === 'anthropic') {
-    return { id: 'msg_fake', type: 'message', role: 'assistant', model, content: [{ type: 'text', text }], stop_reason: 'end_turn', stop_sequence: null, usage: { input_tokens: usage.input, output_tokens: usage.output } };
+    return {
+      id: 'msg_fake',
+      type: 'message',
+      role: 'assistant',
+      model,
+      content: [{ type: 'text', text }],
+      stop_reason: 'end_turn',
+      stop_sequence: null,
+      usage: { input_tokens: usage.input, output_tokens: usage.output },
+    };
   }
   if (format === 'gemini') {
     return {
       candidates: [{ content: { parts: [{ text }], role: 'model' }, finishReason: 'STOP', index: 0 }],
-      usageMetadata: { promptTokenCount: usage.input, candidatesTokenCount: usage.output, totalTokenCount: usage.input + usage.output },
+      usageMetadata: {
+        promptTokenCount: usage.input,
+        candidatesTokenCount: usage.output,
+        totalTokenCount: usage.input + usage.output,
+      },
       modelVersion: model,
     };
   }
@@ -191,24 +257,74 @@ function successBody(format: WireFormat, text: string, model: string, usage: { i
   };
 }
 
-/** The documented error shapes: OpenAI {error:{message,type,code}}, Anthropic {type:"error",error:{type,message}}, Gemini {error:{code,message,status}}. */
+/**
+ * The documented error shapes: OpenAI {error:{message,type,code}}, Anthropic {type:"error",error:{type,message}},
+ * Gemini {error:{code,message,status}}.
+ */
 function errorBody(format: WireFormat, status: number, message: string, type?: string): object {
   if (format === 'anthropic') {
-    const t = type ?? ({ 400: 'invalid_request_error', 401: 'authentication_error', 403: 'permission_error', 404: 'not_found_error', 429: 'rate_limit_error', 529: 'overloaded_error' } as Record<number, string>)[status] ?? 'api_error';
+    const t =
+      type ??
+      (
+        {
+          400: 'invalid_request_error',
+          401: 'authentication_error',
+          403: 'permission_error',
+          404: 'not_found_error',
+          429: 'rate_limit_error',
+          529: 'overloaded_error',
+        } as Record<number, string>
+      )[status] ??
+      'api_error';
     return { type: 'error', error: { type: t, message } };
   }
   if (format === 'gemini') {
-    const s = ({ 400: 'INVALID_ARGUMENT', 403: 'PERMISSION_DENIED', 404: 'NOT_FOUND', 429: 'RESOURCE_EXHAUSTED', 500: 'INTERNAL', 503: 'UNAVAILABLE' } as Record<number, string>)[status] ?? 'UNKNOWN';
-    const details = type === 'API_KEY_INVALID' ? [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID', domain: 'googleapis.com' }] : [];
+    const s =
+      (
+        {
+          400: 'INVALID_ARGUMENT',
+          403: 'PERMISSION_DENIED',
+          404: 'NOT_FOUND',
+          429: 'RESOURCE_EXHAUSTED',
+          500: 'INTERNAL',
+          503: 'UNAVAILABLE',
+        } as Record<number, string>
+      )[status] ?? 'UNKNOWN';
+    const details =
+      type === 'API_KEY_INVALID'
+        ? [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID', domain: 'googleapis.com' }]
+        : [];
     return { error: { code: status, message, status: s, details } };
   }
-  return { error: { message, type: type ?? (status === 429 ? 'rate_limit_error' : 'invalid_request_error'), param: null, code: type ?? null } };
+  return {
+    error: {
+      message,
+      type: type ?? (status === 429 ? 'rate_limit_error' : 'invalid_request_error'),
+      param: null,
+      code: type ?? null,
+    },
+  };
 }
 
 function modelList(format: WireFormat, models: string[]): object {
-  if (format === 'anthropic') return { data: models.map((id) => ({ type: 'model', id, display_name: id, created_at: '2025-01-01T00:00:00Z' })), has_more: false, first_id: models[0], last_id: models.at(-1) };
-  if (format === 'gemini') return { models: models.map((id) => ({ name: `models/${id}`, supportedGenerationMethods: ['generateContent', 'countTokens'] })) };
-  return { object: 'list', data: models.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'fake' })) };
+  if (format === 'anthropic')
+    return {
+      data: models.map((id) => ({ type: 'model', id, display_name: id, created_at: '2025-01-01T00:00:00Z' })),
+      has_more: false,
+      first_id: models[0],
+      last_id: models.at(-1),
+    };
+  if (format === 'gemini')
+    return {
+      models: models.map((id) => ({
+        name: `models/${id}`,
+        supportedGenerationMethods: ['generateContent', 'countTokens'],
+      })),
+    };
+  return {
+    object: 'list',
+    data: models.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'fake' })),
+  };
 }
 
 function send(res: ServerResponse, status: number, headers: Record<string, string>, body: string | object): void {

@@ -14,10 +14,15 @@ function mix64(z: bigint): bigint {
 }
 
 // Marsaglia and Tsang's 256-layer ziggurat for N(0, 1): R the base layer's edge, V each layer's area.
-const R = 3.6541528853610088, V = 0.00492867323399, M52 = 2 ** 52;
-const K: bigint[] = new Array(256), W: number[] = new Array(256), F: number[] = new Array(256);
+const R = 3.6541528853610088,
+  V = 0.00492867323399,
+  M52 = 2 ** 52;
+const K: bigint[] = new Array(256),
+  W: number[] = new Array(256),
+  F: number[] = new Array(256);
 {
-  let dn = R, tn = R;
+  let dn = R,
+    tn = R;
   const q = V / Math.exp(-0.5 * dn * dn);
   K[0] = BigInt(Math.trunc((dn / q) * M52));
   K[1] = 0n;
@@ -36,7 +41,10 @@ const K: bigint[] = new Array(256), W: number[] = new Array(256), F: number[] = 
 
 /** The draws key + j * PHI, j = start + 1, start + 2, ... */
 class Stream {
-  constructor(private readonly key: bigint, private j: bigint) {}
+  constructor(
+    private readonly key: bigint,
+    private j: bigint,
+  ) {}
   bits(): bigint {
     this.j += 1n;
     return mix64((this.key + this.j * PHI) & MASK);
@@ -57,7 +65,8 @@ function normal(s: Stream): number {
     if (magnitude < K[layer]) return x;
     if (layer === 0) {
       for (;;) {
-        const xx = -Math.log(s.unit()) / R, yy = -Math.log(s.unit());
+        const xx = -Math.log(s.unit()) / R,
+          yy = -Math.log(s.unit());
         if (yy + yy > xx * xx) return (magnitude >> 8n) & 1n ? -(R + xx) : R + xx;
       }
     }
@@ -67,13 +76,15 @@ function normal(s: Stream): number {
 
 function gamma(shape: number, s: Stream): number {
   const k = shape < 1 ? shape + 1 : shape;
-  const d = k - 1 / 3, c = 1 / Math.sqrt(9 * d);
+  const d = k - 1 / 3,
+    c = 1 / Math.sqrt(9 * d);
   let g: number;
   for (;;) {
     const z = normal(s);
     const t = 1 + c * z;
     if (t <= 0) continue;
-    const v = t * t * t, u = s.unit();
+    const v = t * t * t,
+      u = s.unit();
     if (u < 1 - 0.0331 * z ** 4 || Math.log(u) < 0.5 * z * z + d * (1 - v + Math.log(v))) {
       g = d * v;
       break;
@@ -84,18 +95,23 @@ function gamma(shape: number, s: Stream): number {
 
 /** The kernel's contract: out[2c] = 1 - q, out[2c + 1] = q for cells firstCell + c; NaN for invalid parameters. */
 export function referenceSampleBeta(
-  alpha: Float64Array, beta: Float64Array, seed: number, firstCell = 0,
+  alpha: Float64Array,
+  beta: Float64Array,
+  seed: number,
+  firstCell = 0,
 ): Float64Array {
   const out = new Float64Array(alpha.length * 2);
   const key = mix64((BigInt(seed) << 8n) ^ STREAM_BETA);
   for (let i = 0; i < alpha.length; i++) {
-    const a = alpha[i], b = beta[i];
+    const a = alpha[i],
+      b = beta[i];
     if (!(a > 0 && b > 0 && a < Infinity && b < Infinity)) {
       out[2 * i] = out[2 * i + 1] = NaN;
       continue;
     }
     const cell = BigInt(firstCell + i) << 32n;
-    const x = gamma(a, new Stream(key, cell)), y = gamma(b, new Stream(key, cell | (1n << 31n)));
+    const x = gamma(a, new Stream(key, cell)),
+      y = gamma(b, new Stream(key, cell | (1n << 31n)));
     const q = x + y > 0 ? x / (x + y) : a / (a + b);
     out[2 * i] = 1 - q;
     out[2 * i + 1] = q;

@@ -6,7 +6,13 @@ import { CLIP_PASSES, M_MAX, M_MIN, RHO_MAX, RIDGE, TAU2_MIN, TAU_DEFAULT } from
 const clip = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
 
 export function referenceCallEffects(
-  n: Uint16Array, k: Uint16Array, passive: Float64Array, passiveVariance: Float64Array, buckets: { bucket: Int32Array; count: number }[], numArms: number, [cMin, cMax]: [number, number],
+  n: Uint16Array,
+  k: Uint16Array,
+  passive: Float64Array,
+  passiveVariance: Float64Array,
+  buckets: { bucket: Int32Array; count: number }[],
+  numArms: number,
+  [cMin, cMax]: [number, number],
 ): { mean: number[]; strength: number[]; variance: number[]; tau2: number[]; covariance: number; intercept: number[] } {
   const p = 1 + buckets.reduce((a, g) => a + g.count, 0);
   const arms = Array.from({ length: numArms }, (_, i) => {
@@ -16,16 +22,27 @@ export function referenceCallEffects(
       if (g.bucket[i] >= 0) columns.push(offset + g.bucket[i]);
       offset += g.count;
     }
-    return { columns, n: [n[i * 4 + 1], n[i * 4 + 3]], k: [k[i * 4 + 1], k[i * 4 + 3]], qbar: [passive[i * 2], passive[i * 2 + 1]], u: [passiveVariance[i * 2], passiveVariance[i * 2 + 1]], m: [0, 0], v: [0, 0] };
+    return {
+      columns,
+      n: [n[i * 4 + 1], n[i * 4 + 3]],
+      k: [k[i * 4 + 1], k[i * 4 + 3]],
+      qbar: [passive[i * 2], passive[i * 2 + 1]],
+      u: [passiveVariance[i * 2], passiveVariance[i * 2 + 1]],
+      m: [0, 0],
+      v: [0, 0],
+    };
   });
   const effectOf = (theta: number[], columns: number[]) => columns.reduce((a, c) => a + theta[c], 0);
-  const tau2: number[] = [], intercept: number[] = [];
+  const tau2: number[] = [],
+    intercept: number[] = [];
   for (let s = 0; s < 2; s++) {
     const called = arms.filter((a) => a.n[s] > 0);
     let theta = new Array(p).fill(0);
     let capped = new Set<(typeof arms)[number]>();
     for (let pass = 0; pass < CLIP_PASSES && called.length > 0; pass++) {
-      const A = Array.from({ length: p }, (_, i) => Array.from({ length: p }, (_, j) => (i === j && i > 0 ? RIDGE : 0)));
+      const A = Array.from({ length: p }, (_, i) =>
+        Array.from({ length: p }, (_, j) => (i === j && i > 0 ? RIDGE : 0)),
+      );
       const b = new Array(p).fill(0);
       for (const a of called) {
         if (capped.has(a)) continue;
@@ -52,11 +69,14 @@ export function referenceCallEffects(
   const raw = both.reduce((x, a) => x + (a.k[0] - a.n[0] * a.m[0]) * (a.k[1] - a.n[1] * a.m[1]), 0) / pairs;
   const limit = RHO_MAX * Math.sqrt(tau2[0] * tau2[1]);
   const C = pairs > 0 ? clip(raw, -limit, limit) : 0;
-  const mean: number[] = [], strength: number[] = [], variance: number[] = [];
+  const mean: number[] = [],
+    strength: number[] = [],
+    variance: number[] = [];
   for (const a of arms) {
     for (let s = 0; s < 2; s++) {
       const o = 1 - s;
-      let m = a.m[s], v = a.v[s];
+      let m = a.m[s],
+        v = a.v[s];
       if (a.n[o] > 0 && C !== 0) {
         const w = a.v[o] + (a.m[o] * (1 - a.m[o]) - a.v[o]) / a.n[o];
         m = clip(m + (C * (a.k[o] / a.n[o] - a.m[o])) / w, M_MIN, M_MAX);

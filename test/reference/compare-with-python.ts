@@ -14,24 +14,49 @@ export interface Comparison {
   mismatches: string[];
 }
 
-export function compareWithPython(expr: string, result: CompileResult, expected: PythonOutcome[][], numStates: number): Comparison {
+export function compareWithPython(
+  expr: string,
+  result: CompileResult,
+  expected: PythonOutcome[][],
+  numStates: number,
+): Comparison {
   const mismatches: string[] = [];
-  const firstFailure = expected.flatMap((row, arm) => row.map((v, s) => (typeof v === 'number' ? null : { arm, s, error: v.error }))).find((x) => x !== null);
-  if (!result.ok && /LimitError/.test(result.error.message)) return { verdict: 'beyond-limit', equalEntries: 0, mismatches };
+  const firstFailure = expected
+    .flatMap((row, arm) => row.map((v, s) => (typeof v === 'number' ? null : { arm, s, error: v.error })))
+    .find((x) => x !== null);
+  if (!result.ok && /LimitError/.test(result.error.message))
+    return { verdict: 'beyond-limit', equalEntries: 0, mismatches };
   if (!result.ok && /complex/.test(result.error.message)) return { verdict: 'complex', equalEntries: 0, mismatches };
   if (firstFailure?.error === 'SyntaxError') {
-    if (result.ok || result.error.message.includes('for arm')) mismatches.push(`${expr}: a SyntaxError in Python, allot ${result.ok ? 'computes' : result.error.message}`);
+    if (result.ok || result.error.message.includes('for arm'))
+      mismatches.push(`${expr}: a SyntaxError in Python, allot ${result.ok ? 'computes' : result.error.message}`);
     return { verdict: 'syntax', equalEntries: 0, mismatches };
   }
   if (firstFailure) {
-    if (result.ok) mismatches.push(`${expr}: Python raises ${firstFailure.error} at arm ${firstFailure.arm} state ${firstFailure.s}, allot computes`);
-    else if (!result.error.message.includes(`for arm ${firstFailure.arm} in state ${firstFailure.s}`)) mismatches.push(`${expr}: Python raises ${firstFailure.error} at arm ${firstFailure.arm} state ${firstFailure.s}, allot: ${result.error.message}`);
-    else if (['ZeroDivisionError', 'OverflowError', 'ValueError', 'TypeError'].includes(firstFailure.error) && !result.error.message.startsWith(firstFailure.error)) {
+    if (result.ok)
+      mismatches.push(
+        `${expr}: Python raises ${firstFailure.error} at arm ${firstFailure.arm} state ${firstFailure.s}, ` +
+          `allot computes`,
+      );
+    else if (!result.error.message.includes(`for arm ${firstFailure.arm} in state ${firstFailure.s}`))
+      mismatches.push(
+        `${expr}: Python raises ${firstFailure.error} at arm ${firstFailure.arm} state ${firstFailure.s}, allot: ` +
+          `${result.error.message}`,
+      );
+    else if (
+      ['ZeroDivisionError', 'OverflowError', 'ValueError', 'TypeError'].includes(firstFailure.error) &&
+      !result.error.message.startsWith(firstFailure.error)
+    ) {
       mismatches.push(`${expr}: Python raises ${firstFailure.error}, allot: ${result.error.message}`);
     }
     return { verdict: 'failing', equalEntries: 0, mismatches };
   }
-  if (!result.ok) return { verdict: 'equal', equalEntries: 0, mismatches: [`${expr}: allot fails (${result.error.message}), Python computes ${JSON.stringify(expected)}`] };
+  if (!result.ok)
+    return {
+      verdict: 'equal',
+      equalEntries: 0,
+      mismatches: [`${expr}: allot fails (${result.error.message}), Python computes ${JSON.stringify(expected)}`],
+    };
   let equalEntries = 0;
   expected.forEach((row, arm) =>
     row.forEach((v, s) => {

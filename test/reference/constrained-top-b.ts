@@ -3,7 +3,13 @@
 // by counting the chosen list from scratch.
 import type { CallQuota } from '../../src/core/plan/constrained-top-b.ts';
 
-export function referenceConstrainedTopB(index: Float64Array, tieRank: Int32Array, eligible: Uint8Array | null, budget: number, quotas: readonly CallQuota[]): { arms: number[]; via: number[] } {
+export function referenceConstrainedTopB(
+  index: Float64Array,
+  tieRank: Int32Array,
+  eligible: Uint8Array | null,
+  budget: number,
+  quotas: readonly CallQuota[],
+): { arms: number[]; via: number[] } {
   const order = Array.from(index.keys())
     .filter((arm) => !eligible || eligible[arm] === 1)
     .sort((a, b) => (index[a] === index[b] ? tieRank[a] - tieRank[b] : index[b] - index[a]));

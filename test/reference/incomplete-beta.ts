@@ -39,13 +39,15 @@ function upperPart(y: number, a: number, b: number): number {
 export function referenceIncompleteBeta(x: number, a: number, b: number): number {
   if (x <= 0) return 0;
   if (x >= 1) return 1;
-  const left = lowerPart(0.5, a, b), right = upperPart(0.5, a, b);
+  const left = lowerPart(0.5, a, b),
+    right = upperPart(0.5, a, b);
   const below = x <= 0.5 ? lowerPart(x, a, b) : left + right - upperPart(x, a, b);
   return below / (left + right);
 }
 
 export function referenceBetaQuantile(p: number, a: number, b: number): number {
-  let lo = 0, hi = 1;
+  let lo = 0,
+    hi = 1;
   for (let i = 0; i < 200 && hi - lo > 1e-16 * Math.max(lo, 1e-300); i++) {
     const mid = (lo + hi) / 2;
     if (referenceIncompleteBeta(mid, a, b) < p) lo = mid;

@@ -14,7 +14,8 @@ export function advantageLines(arm: ArmS, S: number, beta: number, actions: numb
   const at1 = policyValue(arm, S, beta, 1, actions); // at lambda = 1, so V1 - V0 = (I - beta P)^-1 p
   const diff = (s: number, v: number[]) => {
     let d = 0;
-    for (let j = 0; j < S; j++) d += beta * (arm.transitions[(s * 2 + 1) * S + j] - arm.transitions[s * 2 * S + j]) * v[j];
+    for (let j = 0; j < S; j++)
+      d += beta * (arm.transitions[(s * 2 + 1) * S + j] - arm.transitions[s * 2 * S + j]) * v[j];
     return d;
   };
   const w = at1.map((x, j) => x - at0[j]);
@@ -54,7 +55,8 @@ export function scanIndexability(arm: ArmS, S: number, beta: number): ScanResult
     const v = optimalValue(arm, S, beta, lambda);
     const actions: number[] = [];
     for (let s = 0; s < S; s++) {
-      let ea = 0, ep = 0;
+      let ea = 0,
+        ep = 0;
       for (let j = 0; j < S; j++) {
         ea += arm.transitions[(s * 2 + 1) * S + j] * v[j];
         ep += arm.transitions[s * 2 * S + j] * v[j];

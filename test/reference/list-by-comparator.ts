@@ -6,11 +6,15 @@ export function constrainedTopBByComparator(input: ConstrainedTopBInput): Constr
   const { index, tieRank, eligible, budget, quotas } = input;
   const N = index.length;
   if (tieRank.length !== N) throw new RangeError(`constrainedTopB: ${N} indices but ${tieRank.length} tie ranks`);
-  if (eligible && eligible.length !== N) throw new RangeError(`constrainedTopB: ${N} indices but ${eligible.length} eligibility flags`);
-  if (!(Number.isInteger(budget) && budget >= 0)) throw new RangeError(`constrainedTopB: the budget must be a whole number >= 0, not ${budget}`);
+  if (eligible && eligible.length !== N)
+    throw new RangeError(`constrainedTopB: ${N} indices but ${eligible.length} eligibility flags`);
+  if (!(Number.isInteger(budget) && budget >= 0))
+    throw new RangeError(`constrainedTopB: the budget must be a whole number >= 0, not ${budget}`);
   for (const q of quotas) {
-    if (q.members.length !== N) throw new RangeError(`constrainedTopB: quota "${q.label}" has ${q.members.length} member flags for ${N} arms`);
-    if (!(q.min >= 0 && q.max >= q.min)) throw new RangeError(`constrainedTopB: quota "${q.label}" needs 0 <= min <= max, got ${q.min} and ${q.max}`);
+    if (q.members.length !== N)
+      throw new RangeError(`constrainedTopB: quota "${q.label}" has ${q.members.length} member flags for ${N} arms`);
+    if (!(q.min >= 0 && q.max >= q.min))
+      throw new RangeError(`constrainedTopB: quota "${q.label}" needs 0 <= min <= max, got ${q.min} and ${q.max}`);
   }
   const armAtRank = new Int32Array(N);
   for (let arm = 0; arm < N; arm++) armAtRank[tieRank[arm]] = arm;
@@ -34,7 +38,8 @@ export function constrainedTopBByComparator(input: ConstrainedTopBInput): Constr
     let count = 0;
     for (let arm = 0; arm < N; arm++) if ((!eligible || eligible[arm]) && (!members || members[arm])) count++;
     const out = new Int32Array(count);
-    for (let arm = 0, j = 0; arm < N; arm++) if ((!eligible || eligible[arm]) && (!members || members[arm])) out[j++] = arm;
+    for (let arm = 0, j = 0; arm < N; arm++)
+      if ((!eligible || eligible[arm]) && (!members || members[arm])) out[j++] = arm;
     return out;
   };
   // Walks `candidates` in rank order, calling take(arm) on each until it returns false or they run out.
@@ -58,7 +63,12 @@ export function constrainedTopBByComparator(input: ConstrainedTopBInput): Constr
       return true;
     });
     if (quotaCalls[k] < q.min) {
-      const why = members.length < q.min ? `only ${members.length} eligible arm${members.length === 1 ? ' is' : 's are'} in it` : picked.length >= budget ? 'the budget was used up by earlier minima' : 'the maxima of other quotas leave too few of its members';
+      const why =
+        members.length < q.min
+          ? `only ${members.length} eligible arm${members.length === 1 ? ' is' : 's are'} in it`
+          : picked.length >= budget
+            ? 'the budget was used up by earlier minima'
+            : 'the maxima of other quotas leave too few of its members';
       unmet.push(`the minimum of ${q.min} calls for ${q.label} is not met (${quotaCalls[k]} calls): ${why}`);
     }
   });
@@ -70,13 +80,26 @@ export function constrainedTopBByComparator(input: ConstrainedTopBInput): Constr
       return true;
     });
     if (picked.length < budget) {
-      unmet.push(`only ${picked.length} of the ${budget} calls could be planned: ${all.length < budget ? `${all.length} arms may be called (the others are excluded or in cooldown)` : 'the maxima leave no other arm'}`);
+      unmet.push(
+        `only ${picked.length} of the ${budget} calls could be planned: ` +
+          `${
+            all.length < budget
+              ? `${all.length} arms may be called (the others are excluded or ` + `in cooldown)`
+              : 'the maxima leave no other arm'
+          }`,
+      );
     }
   }
   // Rank order of the chosen arms: the walk by index already took them in it unless minima came first.
-  if (pickedVia.every((v) => v === -1)) return { arms: Int32Array.from(picked), via: Int32Array.from(pickedVia), quotaCalls, unmet };
+  if (pickedVia.every((v) => v === -1))
+    return { arms: Int32Array.from(picked), via: Int32Array.from(pickedVia), quotaCalls, unmet };
   const order = Array.from(picked.keys()).sort((a, b) => compareArms(index, tieRank, picked[a], picked[b]));
-  return { arms: Int32Array.from(order, (i) => picked[i]), via: Int32Array.from(order, (i) => pickedVia[i]), quotaCalls, unmet };
+  return {
+    arms: Int32Array.from(order, (i) => picked[i]),
+    via: Int32Array.from(order, (i) => pickedVia[i]),
+    quotaCalls,
+    unmet,
+  };
 }
 
 /** -1 when arm a goes before arm b: higher index first, then lower tie rank (-0 equals +0). */
@@ -89,11 +112,22 @@ export function compareArms(index: Float64Array, tieRank: Int32Array, a: number,
  * The first min(k, candidates.length) of `candidates` in rank order. Exact: the threshold is the k-th
  * largest value; arms strictly above it are sorted with the comparator; arms at it follow by tie rank.
  */
-export function rankTop(index: Float64Array, armAtRank: Int32Array, tieRank: Int32Array, candidates: Int32Array, k: number): Int32Array {
+export function rankTop(
+  index: Float64Array,
+  armAtRank: Int32Array,
+  tieRank: Int32Array,
+  candidates: Int32Array,
+  k: number,
+): Int32Array {
   const n = candidates.length;
   k = Math.min(k, n);
   if (k === 0) return new Int32Array(0);
-  if (n <= 2048) return Int32Array.from(Array.from(candidates).sort((a, b) => compareArms(index, tieRank, a, b)).slice(0, k));
+  if (n <= 2048)
+    return Int32Array.from(
+      Array.from(candidates)
+        .sort((a, b) => compareArms(index, tieRank, a, b))
+        .slice(0, k),
+    );
   const values = new Float64Array(n);
   for (let j = 0; j < n; j++) values[j] = index[candidates[j]];
   const threshold = kthSmallest(values, n - k);
@@ -119,7 +153,8 @@ export function rankTop(index: Float64Array, armAtRank: Int32Array, tieRank: Int
  * median-of-three pivot (expected linear time). -0 and +0 compare equal, as everywhere in the list.
  */
 export function kthSmallest(values: Float64Array, r: number): number {
-  let lo = 0, hi = values.length - 1;
+  let lo = 0,
+    hi = values.length - 1;
   while (hi > lo) {
     const mid = (lo + hi) >>> 1;
     // median of three, moved to values[mid]
@@ -127,7 +162,8 @@ export function kthSmallest(values: Float64Array, r: number): number {
     if (values[hi] < values[lo]) swap(values, hi, lo);
     if (values[hi] < values[mid]) swap(values, hi, mid);
     const pivot = values[mid];
-    let i = lo, j = hi;
+    let i = lo,
+      j = hi;
     while (i <= j) {
       while (values[i] < pivot) i++;
       while (values[j] > pivot) j--;
@@ -150,7 +186,12 @@ function swap(a: Float64Array, i: number, j: number): void {
   a[j] = t;
 }
 
-export function ranksAmongBySearch(index: Float64Array, tieRank: Int32Array, eligible: Uint8Array | null, arms: Int32Array): Int32Array {
+export function ranksAmongBySearch(
+  index: Float64Array,
+  tieRank: Int32Array,
+  eligible: Uint8Array | null,
+  arms: Int32Array,
+): Int32Array {
   const N = index.length;
   const values = Float64Array.from(arms, (arm) => index[arm]).sort();
   // distinct listed values, ascending
@@ -189,7 +230,8 @@ export function ranksAmongBySearch(index: Float64Array, tieRank: Int32Array, eli
 
 /** The first position in ascending `sorted` whose value is >= v (sorted.length when none is). */
 function lowerBound(sorted: ArrayLike<number>, v: number): number {
-  let lo = 0, hi = sorted.length;
+  let lo = 0,
+    hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     if (sorted[mid] < v) lo = mid + 1;

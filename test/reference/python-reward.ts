@@ -22,16 +22,26 @@ export type PythonOutcome = number | { error: string };
 /** CPython's outcome per case, arm and state. */
 export function pythonOutcomes(columns: [name: string, isFloat: boolean][], cases: PythonCase[]): PythonOutcome[][][] {
   // Values travel as text so that -0.0 survives JSON.
-  const input = { columns, cases: cases.map((c) => ({ ...c, arms: c.arms.map((arm) => arm.map((v) => (Object.is(v, -0) ? '-0.0' : String(v)))) })) };
+  const input = {
+    columns,
+    cases: cases.map((c) => ({
+      ...c,
+      arms: c.arms.map((arm) => arm.map((v) => (Object.is(v, -0) ? '-0.0' : String(v)))),
+    })),
+  };
   const result = spawnSync('python3', [script], { input: JSON.stringify(input), maxBuffer: 1 << 28, timeout: 120_000 });
   if (result.status !== 0) throw new Error(`python3 failed: ${result.stderr}`);
   const out = JSON.parse(result.stdout.toString()) as string[][][];
   return out.map((arms) => arms.map((row) => row.map(parseRepr)));
 }
 
-/** CPython's float per case, arm and state, or null where it raised or gave inf or nan (which compileReward refuses). */
+/**
+ * CPython's float per case, arm and state, or null where it raised or gave inf or nan (which compileReward refuses).
+ */
 export function pythonRewards(columns: [name: string, isFloat: boolean][], cases: PythonCase[]): (number | null)[][][] {
-  return pythonOutcomes(columns, cases).map((arms) => arms.map((row) => row.map((v) => (typeof v === 'number' ? v : null))));
+  return pythonOutcomes(columns, cases).map((arms) =>
+    arms.map((row) => row.map((v) => (typeof v === 'number' ? v : null))),
+  );
 }
 
 function parseRepr(text: string): PythonOutcome {

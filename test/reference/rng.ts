@@ -29,7 +29,8 @@ export function uniform(key: number, counter: number): number {
 /** floor(m * n / 2^32), computed exactly in halves of 16 bits. */
 export function below(key: number, counter: number, n: number): number {
   const m = draw32(key, counter);
-  const hi = (m >>> 16) * n, lo = (m & 0xffff) * n;
+  const hi = (m >>> 16) * n,
+    lo = (m & 0xffff) * n;
   return Math.floor((hi + Math.floor(lo / 65536)) / 65536);
 }
 

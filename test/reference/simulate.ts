@@ -21,14 +21,22 @@ export function presortedKeys(indices: Float64Array): number[] {
   return Array.from(indices.keys()).sort((a, b) => indices[b] - indices[a] || a - b);
 }
 
-export function referenceSimulatePart(input: SimulationInput, indices: Float64Array | undefined, trialStart: number, trialEnd: number): SimulationPart {
+export function referenceSimulatePart(
+  input: SimulationInput,
+  indices: Float64Array | undefined,
+  trialStart: number,
+  trialEnd: number,
+): SimulationPart {
   const { numArms: N, numStates: S, horizon: T, budget: B, discount: beta } = input;
   const scale = fixedScale(input.trials, T);
   const count = trialEnd - trialStart;
   const part: SimulationPart = {
-    trialStart, trialEnd,
-    occDisc: new Float64Array(N * (S - 1)), occSteps: new Uint32Array(N * (S - 1)),
-    pulls: new Uint32Array(N), pulledTrials: new Uint32Array(N),
+    trialStart,
+    trialEnd,
+    occDisc: new Float64Array(N * (S - 1)),
+    occSteps: new Uint32Array(N * (S - 1)),
+    pulls: new Uint32Array(N),
+    pulledTrials: new Uint32Array(N),
     perTrial: new Float64Array(count * 4),
     perStep: input.perStep ? new Float64Array(T * 2) : undefined,
     perTrialOcc: input.perTrial ? new Float64Array(count * 2 * N * S) : undefined,
@@ -36,12 +44,21 @@ export function referenceSimulatePart(input: SimulationInput, indices: Float64Ar
     groupCallsRange: input.groups ? emptyRange(T * input.groups.min.length) : undefined,
   };
   const keys = input.policy === 'whittle' && indices ? presortedKeys(indices) : [];
-  const row = (arm: number, s: number, a: number) => input.transitions.subarray(((arm * S + s) * 2 + a) * S, ((arm * S + s) * 2 + a + 1) * S);
-  const kInit = streamKey(input.seed, STREAM.initial), kStep = streamKey(input.seed, STREAM.transition);
-  const kTies = streamKey(input.seed, STREAM.ties), kRand = streamKey(input.seed, STREAM.randomPolicy);
+  const row = (arm: number, s: number, a: number) =>
+    input.transitions.subarray(((arm * S + s) * 2 + a) * S, ((arm * S + s) * 2 + a + 1) * S);
+  const kInit = streamKey(input.seed, STREAM.initial),
+    kStep = streamKey(input.seed, STREAM.transition);
+  const kTies = streamKey(input.seed, STREAM.ties),
+    kRand = streamKey(input.seed, STREAM.randomPolicy);
   for (let k = trialStart; k < trialEnd; k++) {
-    const state = Array.from({ length: N }, (_, i) => sampleState(input.initial.subarray(i * S, i * S + S), draw32(kInit, (k * N + i) >>> 0)));
-    let disc = 1, reward = 0, discReward = 0, engaged = 0, pulledIds = 0;
+    const state = Array.from({ length: N }, (_, i) =>
+      sampleState(input.initial.subarray(i * S, i * S + S), draw32(kInit, (k * N + i) >>> 0)),
+    );
+    let disc = 1,
+      reward = 0,
+      discReward = 0,
+      engaged = 0,
+      pulledIds = 0;
     const pulledThisTrial = new Set<number>();
     for (let t = 0; t < T; t++) {
       const pw = roundHalfEven(disc * scale);
@@ -61,7 +78,7 @@ export function referenceSimulatePart(input: SimulationInput, indices: Float64Ar
           part.perTrialOcc[(k - trialStart) * 2 * N * S + N * S + i * S + s] += 1;
         }
       }
-      const stepReward = (partial[0] + partial[1]) + (partial[2] + partial[3]);
+      const stepReward = partial[0] + partial[1] + (partial[2] + partial[3]);
       reward += stepReward;
       discReward += disc * stepReward;
       engaged += stepEngaged;
@@ -87,7 +104,10 @@ export function referenceSimulatePart(input: SimulationInput, indices: Float64Ar
         while (pulled.length < B && pos < keys.length) {
           let end = pos + 1;
           if (input.ties === 'random') while (end < keys.length && indices![keys[end]] === indices![keys[pos]]) end++;
-          const group = keys.slice(pos, end).filter((e) => state[Math.floor(e / S)] === e % S).map((e) => Math.floor(e / S));
+          const group = keys
+            .slice(pos, end)
+            .filter((e) => state[Math.floor(e / S)] === e % S)
+            .map((e) => Math.floor(e / S));
           const room = B - pulled.length;
           if (group.length > room) {
             for (let j = 0; j < room; j++) {
@@ -132,7 +152,13 @@ export function referenceSimulatePart(input: SimulationInput, indices: Float64Ar
  * constrainedTopB): the index of each arm's current state, ties in a fresh random order per step
  * (arms by their draw on the ties stream at counter stepBase + arm, then by id) or by lowest id.
  */
-function constrainedStep(input: SimulationInput, indices: Float64Array, state: number[], kTies: number, stepBase: number): number[] {
+function constrainedStep(
+  input: SimulationInput,
+  indices: Float64Array,
+  state: number[],
+  kTies: number,
+  stepBase: number,
+): number[] {
   const { numArms: N, numStates: S, budget: B } = input;
   const { ofArm, min, max } = input.groups!;
   const index = Float64Array.from({ length: N }, (_, i) => indices[i * S + state[i]] + 0); // -0 as +0
@@ -143,7 +169,12 @@ function constrainedStep(input: SimulationInput, indices: Float64Array, state: n
   }
   const tieRank = new Int32Array(N);
   byTie.forEach((arm, r) => (tieRank[arm] = r));
-  const quotas = Array.from(min, (_, g) => ({ label: `group ${g}`, members: Uint8Array.from(ofArm, (x) => (x === g ? 1 : 0)), min: min[g], max: max[g] }));
+  const quotas = Array.from(min, (_, g) => ({
+    label: `group ${g}`,
+    members: Uint8Array.from(ofArm, (x) => (x === g ? 1 : 0)),
+    min: min[g],
+    max: max[g],
+  }));
   return Array.from(constrainedTopB({ index, tieRank, eligible: null, budget: Math.min(B, N), quotas }).arms);
 }
 

@@ -31,15 +31,26 @@ function solve(A: number[][], b: number[]): number[] {
 
 /** V of the policy `actions` at subsidy lambda: (I - beta P_a) V = r + lambda (1 - a). */
 export function policyValue(arm: ArmS, S: number, beta: number, lambda: number, actions: number[]): number[] {
-  const A = actions.map((a, s) => Array.from({ length: S }, (_, j) => (s === j ? 1 : 0) - beta * arm.transitions[(s * 2 + a) * S + j]));
-  return solve(A, actions.map((a, s) => arm.rewards[s] + (a === 0 ? lambda : 0)));
+  const A = actions.map((a, s) =>
+    Array.from({ length: S }, (_, j) => (s === j ? 1 : 0) - beta * arm.transitions[(s * 2 + a) * S + j]),
+  );
+  return solve(
+    A,
+    actions.map((a, s) => arm.rewards[s] + (a === 0 ? lambda : 0)),
+  );
 }
 
 /** The optimal values: the componentwise maximum over every deterministic policy. */
 export function optimalValue(arm: ArmS, S: number, beta: number, lambda: number): number[] {
   const best = new Array<number>(S).fill(-Infinity);
   for (let code = 0; code < 1 << S; code++) {
-    const v = policyValue(arm, S, beta, lambda, Array.from({ length: S }, (_, s) => (code >> s) & 1));
+    const v = policyValue(
+      arm,
+      S,
+      beta,
+      lambda,
+      Array.from({ length: S }, (_, s) => (code >> s) & 1),
+    );
     for (let s = 0; s < S; s++) best[s] = Math.max(best[s], v[s]);
   }
   return best;
@@ -48,10 +59,11 @@ export function optimalValue(arm: ArmS, S: number, beta: number, lambda: number)
 /** Q(s, active) - Q(s, passive) at subsidy lambda. */
 export function activeAdvantage(arm: ArmS, S: number, beta: number, lambda: number, s: number): number {
   const v = optimalValue(arm, S, beta, lambda);
-  let ea = 0, ep = 0;
+  let ea = 0,
+    ep = 0;
   for (let j = 0; j < S; j++) {
     ea += arm.transitions[(s * 2 + 1) * S + j] * v[j];
-    ep += arm.transitions[(s * 2) * S + j] * v[j];
+    ep += arm.transitions[s * 2 * S + j] * v[j];
   }
   return beta * ea - (lambda + beta * ep);
 }
@@ -61,7 +73,8 @@ export function bisectionWhittleS(arm: ArmS, S: number, beta: number): number[] 
   const r = Array.from(arm.rewards);
   const span = (Math.max(...r) - Math.min(...r)) / (1 - beta) + 1;
   return Array.from({ length: S }, (_, s) => {
-    let lo = -span, hi = span;
+    let lo = -span,
+      hi = span;
     while (hi - lo > 1e-13 * Math.max(1, Math.abs(lo), Math.abs(hi))) {
       const mid = (lo + hi) / 2;
       if (activeAdvantage(arm, S, beta, mid, s) > 0) lo = mid;
@@ -92,7 +105,8 @@ export function optimalValueByPolicyIteration(arm: ArmS, S: number, beta: number
     const v = policyValue(arm, S, beta, lambda, actions);
     const next = actions.map((a, s) => {
       let d = -lambda;
-      for (let j = 0; j < S; j++) d += beta * (arm.transitions[(s * 2 + 1) * S + j] - arm.transitions[s * 2 * S + j]) * v[j];
+      for (let j = 0; j < S; j++)
+        d += beta * (arm.transitions[(s * 2 + 1) * S + j] - arm.transitions[s * 2 * S + j]) * v[j];
       // switch only on a strict improvement, so that ties cannot make the iteration cycle
       const tol = 1e-13 * (Math.abs(lambda) + Math.abs(v[s]) + 1e-300);
       return a === 1 && d < -tol ? 0 : a === 0 && d > tol ? 1 : a;
@@ -108,12 +122,14 @@ export function bisectionWhittleSByPolicyIteration(arm: ArmS, S: number, beta: n
   const r = Array.from(arm.rewards);
   const span = (Math.max(...r) - Math.min(...r)) / (1 - beta) + 1;
   return Array.from({ length: S }, (_, s) => {
-    let lo = -span, hi = span;
+    let lo = -span,
+      hi = span;
     while (hi - lo > 1e-13 * Math.max(1, Math.abs(lo), Math.abs(hi))) {
       const mid = (lo + hi) / 2;
       const v = optimalValueByPolicyIteration(arm, S, beta, mid);
       let d = -mid;
-      for (let j = 0; j < S; j++) d += beta * (arm.transitions[(s * 2 + 1) * S + j] - arm.transitions[s * 2 * S + j]) * v[j];
+      for (let j = 0; j < S; j++)
+        d += beta * (arm.transitions[(s * 2 + 1) * S + j] - arm.transitions[s * 2 * S + j]) * v[j];
       if (d > 0) lo = mid;
       else hi = mid;
     }

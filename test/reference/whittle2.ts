@@ -28,7 +28,10 @@ function policyValue(q: Q, r: [number, number], beta: number, lambda: number, a:
   const c0 = r[0] + (a[0] === 0 ? lambda : 0);
   const c1 = r[1] + (a[1] === 0 ? lambda : 0);
   // [1 - beta(1-p0), -beta p0; -beta(1-p1), 1 - beta p1] V = c
-  const m00 = 1 - beta * (1 - p0), m01 = -beta * p0, m10 = -beta * (1 - p1), m11 = 1 - beta * p1;
+  const m00 = 1 - beta * (1 - p0),
+    m01 = -beta * p0,
+    m10 = -beta * (1 - p1),
+    m11 = 1 - beta * p1;
   const det = m00 * m11 - m01 * m10;
   return [(c0 * m11 - m01 * c1) / det, (m00 * c1 - m10 * c0) / det];
 }
@@ -36,10 +39,11 @@ function policyValue(q: Q, r: [number, number], beta: number, lambda: number, a:
 /** Optimal value by enumerating all four deterministic policies (the optimum dominates them all). */
 function optimalValue(q: Q, r: [number, number], beta: number, lambda: number): [number, number] {
   let best: [number, number] = [-Infinity, -Infinity];
-  for (const a0 of [0, 1]) for (const a1 of [0, 1]) {
-    const v = policyValue(q, r, beta, lambda, [a0, a1]);
-    best = [Math.max(best[0], v[0]), Math.max(best[1], v[1])];
-  }
+  for (const a0 of [0, 1])
+    for (const a1 of [0, 1]) {
+      const v = policyValue(q, r, beta, lambda, [a0, a1]);
+      best = [Math.max(best[0], v[0]), Math.max(best[1], v[1])];
+    }
   return best;
 }
 
@@ -54,7 +58,8 @@ export function activeAdvantage(q: Q, r: [number, number], beta: number, lambda:
 export function bisectionWhittle2(q: Q, r: [number, number], beta: number, tol = 1e-13): [number, number] {
   const span = Math.abs(r[1] - r[0]) / (1 - beta) + 1;
   return [0, 1].map((s) => {
-    let lo = -span, hi = span; // active is preferred below the index, passive above
+    let lo = -span,
+      hi = span; // active is preferred below the index, passive above
     while (hi - lo > tol * Math.max(1, Math.abs(lo), Math.abs(hi))) {
       const mid = (lo + hi) / 2;
       if (activeAdvantage(q, r, beta, mid, s as 0 | 1) > 0) lo = mid;

@@ -34,7 +34,7 @@ function readPublished(file: string): Published[] {
     alpha: col('alpha') === -1 ? undefined : Number(fields[col('alpha')]),
     oracleCalls: col('oracle_calls') === -1 ? undefined : Number(fields[col('oracle_calls')]),
     approximation: Number(fields[col('approximation')]),
-    pValues: col("p_values") === -1 ? [] : pList(fields[col("p_values")]),
+    pValues: col('p_values') === -1 ? [] : pList(fields[col('p_values')]),
   }));
 }
 
@@ -50,16 +50,23 @@ function mark(ok: boolean): string {
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 const fmtP = (ps: number[]) => `[${ps.map((p) => round3(p)).join(', ')}]`;
-const sameP = (a: number[], b: number[]) => a.length === b.length && a.every((x, i) => Math.abs(round3(x) - b[i]) <= TOL + 1e-9);
+const sameP = (a: number[], b: number[]) =>
+  a.length === b.length && a.every((x, i) => Math.abs(round3(x) - b[i]) <= TOL + 1e-9);
 
 function reproduce(name: string, pool: UtilityPool, gridAlpha: number, gridSize: number): void {
   const grid = pGrid(pool.numStakeholders, gridAlpha, gridSize);
   const optimal = optimalWelfare(pool, grid);
-  console.log(`\n=== ${name}: ${pool.numStakeholders} stakeholders x ${pool.numPolicies} policies; grid ${gridSize} points, alpha ${gridAlpha}`);
+  console.log(
+    `\n=== ${name}: ${pool.numStakeholders} stakeholders x ${pool.numPolicies} policies; grid ${gridSize} points, ` +
+      `alpha ${gridAlpha}`,
+  );
 
   const published = readPublished(`${name}-portfolio-line_search_portfolio.csv`);
   console.log('\np-MeanPortfolio (line search)');
-  console.log('K  alpha | calls ours(line search / all) published | approximation ours published diff | p values ours / published');
+  console.log(
+    'K  alpha | calls ours(line search / all) published | approximation ours published diff | p values ours ' +
+      '/ published',
+  );
   const seen = new Set<number>();
   for (const alpha of ALPHAS) {
     const result = pMeanPortfolio(pool, alpha);
@@ -69,24 +76,40 @@ function reproduce(name: string, pool: UtilityPool, gridAlpha: number, gridSize:
     const approx = approximationFactor(pool, result.policies, grid, optimal);
     const row = published.find((r) => r.K === K);
     if (!row) {
-      console.log(`${K}  ${alpha.toFixed(2)} | ${result.lineSearchCalls}/${result.oracleCalls} - | ${approx.toFixed(4)} (no published row) | ${fmtP(result.pValues)}`);
-    } else {
-      const ok = Math.abs((row.alpha ?? NaN) - alpha) < 1e-9 && row.oracleCalls === result.lineSearchCalls && Math.abs(approx - row.approximation) <= TOL && sameP(result.pValues, row.pValues);
       console.log(
-        `${K}  ${alpha.toFixed(2)} (pub ${row.alpha}) | ${result.lineSearchCalls}/${result.oracleCalls} ${row.oracleCalls} | ${approx.toFixed(4)} ${row.approximation.toFixed(4)} ${(approx - row.approximation).toExponential(1)} | ${fmtP(result.pValues)} / ${fmtP(row.pValues)} ${mark(ok)}`,
+        `${K}  ${alpha.toFixed(2)} | ${result.lineSearchCalls}/${result.oracleCalls} - | ${approx.toFixed(4)} (no ` +
+          `published row) | ${fmtP(result.pValues)}`,
+      );
+    } else {
+      const ok =
+        Math.abs((row.alpha ?? NaN) - alpha) < 1e-9 &&
+        row.oracleCalls === result.lineSearchCalls &&
+        Math.abs(approx - row.approximation) <= TOL &&
+        sameP(result.pValues, row.pValues);
+      console.log(
+        `${K}  ${alpha.toFixed(2)} (pub ${row.alpha}) | ${result.lineSearchCalls}/${result.oracleCalls} ` +
+          `${row.oracleCalls} | ${approx.toFixed(4)} ${row.approximation.toFixed(4)} ` +
+          `${(approx - row.approximation).toExponential(1)} | ${fmtP(result.pValues)} / ${fmtP(row.pValues)} ` +
+          `${mark(ok)}`,
       );
     }
     if (approx === 1) break;
   }
-  for (const row of published) if (!seen.has(row.K)) console.log(`published K = ${row.K} (alpha ${row.alpha}) not produced: ${mark(false)}`);
+  for (const row of published)
+    if (!seen.has(row.K)) console.log(`published K = ${row.K} (alpha ${row.alpha}) not produced: ${mark(false)}`);
 
   console.log('\nBudget-ConstrainedPortfolio (initial p = -100)');
   console.log('K | approximation ours published diff | p values ours / published');
   for (const row of readPublished(`${name}-portfolio-heuristic_portfolio.csv`)) {
     const result = budgetPortfolio(pool, row.K, -100);
     const approx = approximationFactor(pool, result.policies, grid, optimal);
-    const ok = Math.abs(approx - row.approximation) <= TOL && sameP(result.pValues, row.pValues) && result.oracleCalls === row.K;
-    console.log(`${row.K} | ${approx.toFixed(4)} ${row.approximation.toFixed(4)} ${(approx - row.approximation).toExponential(1)} | ${fmtP(result.pValues)} / ${fmtP(row.pValues)} (${new Set(result.policies).size} distinct) ${mark(ok)}`);
+    const ok =
+      Math.abs(approx - row.approximation) <= TOL && sameP(result.pValues, row.pValues) && result.oracleCalls === row.K;
+    console.log(
+      `${row.K} | ${approx.toFixed(4)} ${row.approximation.toFixed(4)} ` +
+        `${(approx - row.approximation).toExponential(1)} | ${fmtP(result.pValues)} / ${fmtP(row.pValues)} ` +
+        `(${new Set(result.policies).size} distinct) ${mark(ok)}`,
+    );
   }
 }
 
@@ -98,7 +121,10 @@ function randomBaselines(name: string, pool: UtilityPool, gridAlpha: number, gri
   const random = seededRandom(1);
   const norm = readPublished(`${name}-portfolio-random_norm_portfolio.csv`);
   const policy = readPublished(`${name}-portfolio-random_policy_portfolio.csv`);
-  console.log(`\nRandom baselines (mean over ${draws} seeded draws; published: mean over 10 numpy draws, so only the level can agree)`);
+  console.log(
+    `\nRandom baselines (mean over ${draws} seeded draws; published: mean over 10 numpy draws, so only the level ` +
+      `can agree)`,
+  );
   console.log('K | random norm ours published | random policy ours published');
   for (let K = 1; K <= 9; K++) {
     let n = 0;
@@ -107,12 +133,19 @@ function randomBaselines(name: string, pool: UtilityPool, gridAlpha: number, gri
       n += approximationFactor(pool, randomNormPortfolio(pool, K, initialP, random).policies, grid, optimal);
       q += approximationFactor(pool, randomPolicyPortfolio(pool, K, random).policies, grid, optimal);
     }
-    console.log(`${K} | ${(n / draws).toFixed(4)} ${norm.find((r) => r.K === K)?.approximation.toFixed(4)} | ${(q / draws).toFixed(4)} ${policy.find((r) => r.K === K)?.approximation.toFixed(4)}`);
+    console.log(
+      `${K} | ${(n / draws).toFixed(4)} ${norm.find((r) => r.K === K)?.approximation.toFixed(4)} | ` +
+        `${(q / draws).toFixed(4)} ${policy.find((r) => r.K === K)?.approximation.toFixed(4)}`,
+    );
   }
 }
 
 // Healthcare (SCLM real world): 63 buckets, zero-default rows dropped -> 53 stakeholders; grid alpha 0.6, 500 points.
-const sclm = parsePolicyUtilities(readFileSync(join(dir, 'sclm_real_world-policy_rewards.csv'), 'utf8'), 'sclm_real_world-policy_rewards.csv', true);
+const sclm = parsePolicyUtilities(
+  readFileSync(join(dir, 'sclm_real_world-policy_rewards.csv'), 'utf8'),
+  'sclm_real_world-policy_rewards.csv',
+  true,
+);
 reproduce('sclm_real_world', sclm.pool, 0.6, 500);
 randomBaselines('sclm_real_world', sclm.pool, 0.6, 500);
 
@@ -121,11 +154,23 @@ const healthcareFailures = failures;
 // Natural disaster: rows are policies, columns the 12 clusters (a different layout), no rows dropped;
 // the authors' script uses a grid with alpha 0.95. The published result files predate the last
 // regeneration of the (randomly generated) policy file, so they are shown for comparison only.
-const nd = parseCsv(readFileSync(join(dir, 'natural_disaster-policy_rewards.csv'), 'utf8'), 'natural_disaster-policy_rewards.csv');
-const ndPool = utilityPool(Float64Array.from(nd.rows.flatMap((r) => r.fields.map(Number))), nd.rows.length, nd.header.length);
+const nd = parseCsv(
+  readFileSync(join(dir, 'natural_disaster-policy_rewards.csv'), 'utf8'),
+  'natural_disaster-policy_rewards.csv',
+);
+const ndPool = utilityPool(
+  Float64Array.from(nd.rows.flatMap((r) => r.fields.map(Number))),
+  nd.rows.length,
+  nd.header.length,
+);
 failures = 0;
 reproduce('natural_disaster', ndPool, 0.95, 500);
 
-console.log(`\nhealthcare: ${healthcareFailures === 0 ? 'all published rows reproduced' : `${healthcareFailures} row(s) differ`}`);
-console.log(`natural disaster: ${failures} row(s) differ from the published files, which were computed from an earlier version of natural_disaster-policy_rewards.csv`);
+console.log(
+  `\nhealthcare: ${healthcareFailures === 0 ? 'all published rows reproduced' : `${healthcareFailures} row(s) differ`}`,
+);
+console.log(
+  `natural disaster: ${failures} row(s) differ from the published files, which were computed from an earlier ` +
+    `version of natural_disaster-policy_rewards.csv`,
+);
 process.exitCode = healthcareFailures === 0 ? 0 : 1;

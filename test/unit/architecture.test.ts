@@ -40,7 +40,9 @@ const layerOf = (file: string) => {
 
 describe('the layers of src/', () => {
   test('every folder of src/ is a known layer', () => {
-    const folders = readdirSync(src, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    const folders = readdirSync(src, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
     expect(folders.filter((f) => !(f in ALLOWED))).toEqual([]);
   });
 
@@ -49,12 +51,15 @@ describe('the layers of src/', () => {
     for (const file of sourceFiles(src)) {
       const layer = layerOf(file);
       const text = readFileSync(file, 'utf8');
-      for (const [, spec] of text.matchAll(/(?:import|export)[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)) {
+      for (const [, spec] of text.matchAll(
+        /(?:import|export)[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g,
+      )) {
         if (!spec?.startsWith('.')) continue;
         const target = resolve(dirname(file), spec);
         if (!target.startsWith(src)) continue; // assembly/ builds and package.json
         const to = layerOf(target);
-        if (to !== layer && !ALLOWED[layer]?.includes(to)) violations.push(`${relative(root, file)} imports ${spec} (${layer} -> ${to})`);
+        if (to !== layer && !ALLOWED[layer]?.includes(to))
+          violations.push(`${relative(root, file)} imports ${spec} (${layer} -> ${to})`);
       }
     }
     expect(violations).toEqual([]);
@@ -64,15 +69,27 @@ describe('the layers of src/', () => {
     const edges = new Map<string, string[]>();
     for (const file of sourceFiles(src)) {
       const text = readFileSync(file, 'utf8');
-      const targets = [...text.matchAll(/^(?:import|export)(?!\s+type\b)[^'"]*?from\s*['"](\.[^'"]+)['"]/gm)].map((m) => resolve(dirname(file), m[1]));
+      const targets = [...text.matchAll(/^(?:import|export)(?!\s+type\b)[^'"]*?from\s*['"](\.[^'"]+)['"]/gm)].map((m) =>
+        resolve(dirname(file), m[1]),
+      );
       edges.set(file, targets);
     }
     const loops: string[] = [];
-    const done = new Set<string>(), path: string[] = [];
+    const done = new Set<string>(),
+      path: string[] = [];
     const visit = (file: string): void => {
       if (done.has(file)) return;
       const at = path.indexOf(file);
-      if (at >= 0) { loops.push(path.slice(at).concat(file).map((f) => relative(src, f)).join(' -> ')); return; }
+      if (at >= 0) {
+        loops.push(
+          path
+            .slice(at)
+            .concat(file)
+            .map((f) => relative(src, f))
+            .join(' -> '),
+        );
+        return;
+      }
       path.push(file);
       for (const next of edges.get(file) ?? []) visit(next);
       path.pop();
@@ -84,7 +101,9 @@ describe('the layers of src/', () => {
 
   test('the core imports no package but pure ones', () => {
     const offenders = sourceFiles(join(src, 'core')).flatMap((file) =>
-      [...readFileSync(file, 'utf8').matchAll(/from\s*['"]([^'".][^'"]*)['"]/g)].map((m) => `${relative(root, file)}: ${m[1]}`),
+      [...readFileSync(file, 'utf8').matchAll(/from\s*['"]([^'".][^'"]*)['"]/g)].map(
+        (m) => `${relative(root, file)}: ${m[1]}`,
+      ),
     );
     expect(offenders).toEqual([]);
   });
@@ -93,13 +112,26 @@ describe('the layers of src/', () => {
 describe('the core type check', () => {
   test('fails when a file in src/core uses fetch, document, indexedDB or process', { timeout: 60_000 }, async () => {
     const probe = join(src, 'core', `zz-io-probe-${process.pid}.ts`);
-    writeFileSync(probe, "export const a = fetch('x');\nexport const b = document.title;\nexport const c = indexedDB.open('x');\nexport const d = process.env;\n");
+    writeFileSync(
+      probe,
+      "export const a = fetch('x');\nexport const b = document.title;\nexport const c = " +
+        "indexedDB.open('x');\nexport const d = process.env;\n",
+    );
     try {
       const output = await new Promise<string>((done) => {
-        execFile(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.core.json')], (_, stdout) => done(stdout));
+        execFile(
+          process.execPath,
+          [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.core.json')],
+          (_, stdout) => done(stdout),
+        );
       });
       const errors = output.split('\n').filter((line) => line.includes('zz-io-probe'));
-      expect(errors.map((line) => line.match(/Cannot find name '(\w+)'/)?.[1])).toEqual(['fetch', 'document', 'indexedDB', 'process']);
+      expect(errors.map((line) => line.match(/Cannot find name '(\w+)'/)?.[1])).toEqual([
+        'fetch',
+        'document',
+        'indexedDB',
+        'process',
+      ]);
     } finally {
       rmSync(probe, { force: true });
     }
@@ -108,7 +140,9 @@ describe('the core type check', () => {
 
 /** A file's code without comments, and a .svelte file's without its style block: its scripts and markup. */
 function codeOf(file: string): string {
-  const text = readFileSync(file, 'utf8').replace(/<style[\s\S]*?<\/style>/g, '').replace(/<!--[\s\S]*?-->/g, '');
+  const text = readFileSync(file, 'utf8')
+    .replace(/<style[\s\S]*?<\/style>/g, '')
+    .replace(/<!--[\s\S]*?-->/g, '');
   return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
 }
 
@@ -118,7 +152,10 @@ const layerOfSpec = (file: string, spec: string) =>
 
 /** The names of `{ a, type B, c as d }` that are values, as `a` and `c as d`. */
 const valueNames = (braces: string) =>
-  braces.split(',').map((s) => s.trim()).filter((s) => s && !s.startsWith('type '));
+  braces
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s && !s.startsWith('type '));
 
 /** Names that the files of src/<dir> export with `export class|function|const|let` (`classes`: classes only). */
 const exportedNames = (dir: string, classes = false) => {

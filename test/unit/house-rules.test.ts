@@ -45,9 +45,7 @@ describe('the linter (npm run lint)', () => {
     expect(await rulesBroken('src/core/zz-probe.ts', 'export const a = new Function("return 1");\n')).toEqual([
       'no-new-func',
     ]);
-    expect(await rulesBroken('src/core/zz-probe.ts', 'export const a = (x: unknown) => x == 1;\n')).toEqual([
-      'eqeqeq',
-    ]);
+    expect(await rulesBroken('src/core/zz-probe.ts', 'export const a = (x: unknown) => x == 1;\n')).toEqual(['eqeqeq']);
   });
 });
 

@@ -9,15 +9,22 @@ const STREAM_SSTATE_ARMS = 6;
  * n arms of S states: each row P(. | s, a) proportional to u + 0.01, rewards u, for draws u in [0, 1)
  * (counters numbered arm by arm). Layouts: transitions n x S x 2 x S, rewards n x S.
  */
-export function randomDenseArms(engine: Engine, n: number, S: number, seed: number): { transitions: Float64Array; rewards: Float64Array } {
+export function randomDenseArms(
+  engine: Engine,
+  n: number,
+  S: number,
+  seed: number,
+): { transitions: Float64Array; rewards: Float64Array } {
   const perArm = 2 * S * S + S;
-  const transitions = new Float64Array(n * 2 * S * S), rewards = new Float64Array(n * S);
+  const transitions = new Float64Array(n * 2 * S * S),
+    rewards = new Float64Array(n * S);
   for (let i = 0; i < n; i++) {
     let c = i * perArm;
     for (let row = 0; row < 2 * S; row++) {
       const at = (i * 2 * S + row) * S;
       let total = 0;
-      for (let j = 0; j < S; j++) total += transitions[at + j] = engine.kernels.uniform(seed, STREAM_SSTATE_ARMS, c++) + 0.01;
+      for (let j = 0; j < S; j++)
+        total += transitions[at + j] = engine.kernels.uniform(seed, STREAM_SSTATE_ARMS, c++) + 0.01;
       for (let j = 0; j < S; j++) transitions[at + j] /= total;
     }
     for (let s = 0; s < S; s++) rewards[i * S + s] = engine.kernels.uniform(seed, STREAM_SSTATE_ARMS, c++);
@@ -30,13 +37,24 @@ export function randomDenseArms(engine: Engine, n: number, S: number, seed: numb
  * alone, on data already in WASM memory (as the index bench times the closed form), and with the copies in and
  * out of Engine.kernelWhittleS.
  */
-export function benchSState(engine: Engine, n: number, sizes: number[], repeat: number, discount: number): { kernel: Record<string, number>; withCopies: Record<string, number> } {
-  const kernel: Record<string, number> = {}, withCopies: Record<string, number> = {};
+export function benchSState(
+  engine: Engine,
+  n: number,
+  sizes: number[],
+  repeat: number,
+  discount: number,
+): { kernel: Record<string, number>; withCopies: Record<string, number> } {
+  const kernel: Record<string, number> = {},
+    withCopies: Record<string, number> = {};
   const k = engine.kernels;
   for (const S of sizes) {
     const { transitions, rewards } = randomDenseArms(engine, n, S, 1);
     const work = k.whittleSWorkSize(S);
-    const t = k.alloc(transitions.length * 8), r = k.alloc(rewards.length * 8), out = k.alloc(n * S * 8), verdict = k.alloc(n), w = k.alloc(work * 8);
+    const t = k.alloc(transitions.length * 8),
+      r = k.alloc(rewards.length * 8),
+      out = k.alloc(n * S * 8),
+      verdict = k.alloc(n),
+      w = k.alloc(work * 8);
     try {
       new Float64Array(k.memory.buffer, t, transitions.length).set(transitions);
       new Float64Array(k.memory.buffer, r, rewards.length).set(rewards);

@@ -15,7 +15,8 @@ const BETA = 0.95;
 
 export const benchCommand: Command = {
   name: 'bench',
-  summary: 'time the WASM engine (indices, simulation on 1 and all threads, a DLM candidate) beside plain-JS references',
+  summary:
+    'time the WASM engine (indices, simulation on 1 and all threads, a DLM candidate) beside plain-JS references',
   usage: '[--arms N] [--repeat K] [--sstate-arms N] [--json]',
   details: [
     'Workloads (the "valid" arms of docs/ARCHITECTURE.md, seed 1, discount 0.95): the index table of N arms;',
@@ -27,9 +28,27 @@ export const benchCommand: Command = {
     '(simulation: of 2; S-state: of 5).',
   ].join('\n'),
   options: {
-    arms: { type: 'string', value: 'N', description: 'arms of the index and simulation workloads', default: '100000', range: RANGES.arms },
-    repeat: { type: 'string', value: 'K', description: 'runs of the fast workloads, best kept', default: '20', range: RANGES.repeat },
-    'sstate-arms': { type: 'string', value: 'N', description: 'arms of the S-state index workload', default: '10000', range: RANGES.sstateArms },
+    arms: {
+      type: 'string',
+      value: 'N',
+      description: 'arms of the index and simulation workloads',
+      default: '100000',
+      range: RANGES.arms,
+    },
+    repeat: {
+      type: 'string',
+      value: 'K',
+      description: 'runs of the fast workloads, best kept',
+      default: '20',
+      range: RANGES.repeat,
+    },
+    'sstate-arms': {
+      type: 'string',
+      value: 'N',
+      description: 'arms of the S-state index workload',
+      default: '10000',
+      range: RANGES.sstateArms,
+    },
   },
   async run({ options }, io) {
     const n = numberOption(options, 'arms', RANGES.arms, 100_000);
@@ -47,34 +66,73 @@ export const benchCommand: Command = {
     );
 
     const input: SimulationInput = {
-      numArms: n, numStates: 2, transitions: arms.transitions, rewards: arms.rewards, initial: uniformInitial(n, 0.5),
-      discount: BETA, budget: Math.max(1, Math.floor(n / 10)), horizon: 50, trials: 50, seed: 1, policy: 'whittle', ties: 'lowest-id',
+      numArms: n,
+      numStates: 2,
+      transitions: arms.transitions,
+      rewards: arms.rewards,
+      initial: uniformInitial(n, 0.5),
+      discount: BETA,
+      budget: Math.max(1, Math.floor(n / 10)),
+      horizon: 50,
+      trials: 50,
+      seed: 1,
+      policy: 'whittle',
+      ties: 'lowest-id',
     };
     const one = await best(2, () => runSimulation(input, 1));
-    log(`simulate 1 worker: ${one.elapsedMs.toFixed(1)} ms engaged_sum=${one.result.engagedSum} pulled_id_sum=${one.result.pulledIdSum}`);
+    log(
+      `simulate 1 worker: ${one.elapsedMs.toFixed(1)} ms engaged_sum=${one.result.engagedSum} ` +
+        `pulled_id_sum=${one.result.pulledIdSum}`,
+    );
     const all = await best(2, () => runSimulation(input, 0));
     log(`simulate ${all.threads} workers: ${all.elapsedMs.toFixed(1)} ms`);
     const ref = best1(1, () => referenceSimulation(arms, input));
-    log(`simulate plain JS: ${ref.ms.toFixed(1)} ms engaged_sum=${ref.value.engaged} pulled_id_sum=${ref.value.pulledIds}`);
+    log(
+      `simulate plain JS: ${ref.ms.toFixed(1)} ms engaged_sum=${ref.value.engaged} ` +
+        `pulled_id_sum=${ref.value.pulledIds}`,
+    );
 
     const dlm = benchDlm(engine, Math.max(3, Math.min(repeat, 10)));
     log(`DLM candidate (48 arms, B 16, 200 seeds x 50 trials x 10 steps): ${dlm.toFixed(2)} ms`);
 
     const tradeoff = await benchTradeoff(Math.min(repeat, 3), n);
-    log(`trade-off sweep, 25 points: 48 arms x 200 seeds x 50 trials ${tradeoff.dlm_48x200_ms.toFixed(0)} ms (${tradeoff.dlm_48x200_cpu_ms.toFixed(0)} ms of CPU; target < 1000; drawing the seeds' arms once before: ${tradeoff.dlm_draw_ms.toFixed(0)} ms); ${n} arms, B ${Math.max(1, Math.floor(n / 10))}, 12 steps x 20 trials ${tradeoff.large_ms.toFixed(0)} ms (${tradeoff.large_cpu_ms.toFixed(0)} ms of CPU; target at 100000 arms < 5000); load average ${tradeoff.load.toFixed(2)} on ${availableParallelism()} cores`);
+    log(
+      `trade-off sweep, 25 points: 48 arms x 200 seeds x 50 trials ${tradeoff.dlm_48x200_ms.toFixed(0)} ms ` +
+        `(${tradeoff.dlm_48x200_cpu_ms.toFixed(0)} ms of CPU; target < 1000; drawing the seeds' arms once before: ` +
+        `${tradeoff.dlm_draw_ms.toFixed(0)} ms); ${n} arms, B ${Math.max(1, Math.floor(n / 10))}, 12 steps x 20 ` +
+        `trials ${tradeoff.large_ms.toFixed(0)} ms (${tradeoff.large_cpu_ms.toFixed(0)} ms of CPU; target at ` +
+        `100000 arms < 5000); load average ${tradeoff.load.toFixed(2)} on ${availableParallelism()} cores`,
+    );
 
     const sstate = benchSState(engine, sstateArms, [3, 5, 10, 20], 5, BETA);
-    log(`S-state indices and verdicts, ${sstateArms} dense arms, 1 thread (kernel; with copies in and out): ${Object.keys(sstate.kernel).map((S) => `S=${S} ${sstate.kernel[S].toFixed(1)} ms (${sstate.withCopies[S].toFixed(1)} ms)`).join(', ')}`);
+    log(
+      `S-state indices and verdicts, ${sstateArms} dense arms, 1 thread (kernel; with copies in and out): ${Object.keys(
+        sstate.kernel,
+      )
+        .map((S) => `S=${S} ${sstate.kernel[S].toFixed(1)} ms (${sstate.withCopies[S].toFixed(1)} ms)`)
+        .join(', ')}`,
+    );
 
     const report = {
       machine: { cores: availableParallelism(), node: process.version },
       indices: { n, ...indices, speedup_vs_reference: indices.reference_ms / indices.wasm_ms },
       simulate: {
-        n, budget: input.budget, horizon: 50, trials: 50,
-        wasm_1_worker_ms: one.elapsedMs, wasm_all_workers_ms: all.elapsedMs, workers: all.threads, reference_ms: ref.ms,
-        engaged_sum: one.result.engagedSum, pulled_id_sum: one.result.pulledIdSum,
-        all_workers_identical: all.result.engagedSum === one.result.engagedSum && all.result.pulledIdSum === one.result.pulledIdSum && all.result.rewardMean === one.result.rewardMean,
-        reference_engaged_sum: ref.value.engaged, reference_pulled_id_sum: ref.value.pulledIds,
+        n,
+        budget: input.budget,
+        horizon: 50,
+        trials: 50,
+        wasm_1_worker_ms: one.elapsedMs,
+        wasm_all_workers_ms: all.elapsedMs,
+        workers: all.threads,
+        reference_ms: ref.ms,
+        engaged_sum: one.result.engagedSum,
+        pulled_id_sum: one.result.pulledIdSum,
+        all_workers_identical:
+          all.result.engagedSum === one.result.engagedSum &&
+          all.result.pulledIdSum === one.result.pulledIdSum &&
+          all.result.rewardMean === one.result.rewardMean,
+        reference_engaged_sum: ref.value.engaged,
+        reference_pulled_id_sum: ref.value.pulledIds,
         reward_mean: one.result.rewardMean,
       },
       dlm_candidate_ms: dlm,
@@ -88,7 +146,12 @@ export const benchCommand: Command = {
 };
 
 interface BenchArms {
-  q00: Float64Array; q01: Float64Array; q10: Float64Array; q11: Float64Array; r0: Float64Array; r1: Float64Array;
+  q00: Float64Array;
+  q01: Float64Array;
+  q10: Float64Array;
+  q11: Float64Array;
+  r0: Float64Array;
+  r1: Float64Array;
   /** numArms x 2 x 2 x 2 and numArms x 2, the engine's layouts. */
   transitions: Float64Array;
   rewards: Float64Array;
@@ -97,7 +160,14 @@ interface BenchArms {
 /** The "valid" arm generator (docs/ARCHITECTURE.md, "Benchmarks"), drawing from the engine's own RNG. */
 export function benchArms(engine: Engine, n: number, seed: number): BenchArms {
   const u = (c: number) => engine.kernels.uniform(seed, 1, c);
-  const a = { q00: new Float64Array(n), q01: new Float64Array(n), q10: new Float64Array(n), q11: new Float64Array(n), r0: new Float64Array(n), r1: new Float64Array(n) };
+  const a = {
+    q00: new Float64Array(n),
+    q01: new Float64Array(n),
+    q10: new Float64Array(n),
+    q11: new Float64Array(n),
+    r0: new Float64Array(n),
+    r1: new Float64Array(n),
+  };
   for (let i = 0; i < n; i++) {
     const [v0, v1, v2, v3] = [u(8 * i), u(8 * i + 1), u(8 * i + 2), u(8 * i + 3)].sort((x, y) => x - y);
     a.q00[i] = v0;
@@ -107,7 +177,8 @@ export function benchArms(engine: Engine, n: number, seed: number): BenchArms {
     a.r0[i] = 0.5 * u(8 * i + 5);
     a.r1[i] = 0.5 + 0.5 * u(8 * i + 6);
   }
-  const transitions = new Float64Array(n * 8), rewards = new Float64Array(n * 2);
+  const transitions = new Float64Array(n * 8),
+    rewards = new Float64Array(n * 2);
   for (let i = 0; i < n; i++) {
     [a.q00[i], a.q01[i], a.q10[i], a.q11[i]].forEach((q, sa) => {
       transitions[i * 8 + sa * 2] = 1 - q;
@@ -123,7 +194,10 @@ function benchIndices(engine: Engine, arms: BenchArms, repeat: number) {
   const k = engine.kernels;
   const n = arms.r0.length;
   // the kernel alone, on data already in WASM memory in its layout (as the references time their loop alone)
-  const t = k.alloc(n * 64), r = k.alloc(n * 16), pairs = k.alloc(k.armPairBytes(n)), out = k.alloc(n * 16);
+  const t = k.alloc(n * 64),
+    r = k.alloc(n * 16),
+    pairs = k.alloc(k.armPairBytes(n)),
+    out = k.alloc(n * 16);
   try {
     new Float64Array(k.memory.buffer, t, n * 8).set(arms.transitions);
     new Float64Array(k.memory.buffer, r, n * 2).set(arms.rewards);
@@ -148,8 +222,10 @@ function closedFormJs(A: BenchArms, beta: number, W: Float64Array): void {
   const { q00, q01, q10, q11, r0, r1 } = A;
   for (let i = 0; i < r0.length; i++) {
     const dr = r1[i] - r0[i];
-    const g0 = (q01[i] - q00[i]) * dr, g1 = (q11[i] - q10[i]) * dr;
-    const dp = 1.0 - beta * (q10[i] - q00[i]), da = 1.0 - beta * (q11[i] - q01[i]);
+    const g0 = (q01[i] - q00[i]) * dr,
+      g1 = (q11[i] - q10[i]) * dr;
+    const dp = 1.0 - beta * (q10[i] - q00[i]),
+      da = 1.0 - beta * (q11[i] - q01[i]);
     if (g0 >= g1) {
       const w0 = (beta * g0) / dp;
       W[2 * i] = w0;
@@ -166,23 +242,37 @@ function closedFormJs(A: BenchArms, beta: number, W: Float64Array): void {
  * The plain-JS Whittle simulation of the reference programs (presorted selection): index table
  * and presort included, as the engine's time includes them.
  */
-function referenceSimulation(A: BenchArms, input: SimulationInput): { engaged: number; pulledIds: number; rewardTotal: number } {
-  const n = input.numArms, B = input.budget, T = input.horizon, beta = input.discount;
+function referenceSimulation(
+  A: BenchArms,
+  input: SimulationInput,
+): { engaged: number; pulledIds: number; rewardTotal: number } {
+  const n = input.numArms,
+    B = input.budget,
+    T = input.horizon,
+    beta = input.discount;
   const W = new Float64Array(2 * n);
   closedFormJs(A, beta, W);
-  const ord = Uint32Array.from(Array.from({ length: 2 * n }, (_, k) => k).sort((x, y) => W[y] - W[x] || (x >>> 1) - (y >>> 1) || x - y));
-  const qt = new Float64Array(4 * n), rt = new Float64Array(2 * n);
+  const ord = Uint32Array.from(
+    Array.from({ length: 2 * n }, (_, k) => k).sort((x, y) => W[y] - W[x] || (x >>> 1) - (y >>> 1) || x - y),
+  );
+  const qt = new Float64Array(4 * n),
+    rt = new Float64Array(2 * n);
   for (let i = 0; i < n; i++) {
     qt.set([A.q00[i], A.q01[i], A.q10[i], A.q11[i]], 4 * i);
     rt.set([A.r0[i], A.r1[i]], 2 * i);
   }
-  const s = new Uint8Array(n), act = new Uint8Array(n);
-  const kin = key(input.seed, 2), kst = key(input.seed, 3);
-  let engaged = 0, pulledIds = 0, rewTotal = 0;
+  const s = new Uint8Array(n),
+    act = new Uint8Array(n);
+  const kin = key(input.seed, 2),
+    kst = key(input.seed, 3);
+  let engaged = 0,
+    pulledIds = 0,
+    rewTotal = 0;
   for (let tr = 0; tr < input.trials; tr++) {
     for (let i = 0; i < n; i++) s[i] = uniformJs(kin, tr * n + i) < 0.5 ? 1 : 0;
     for (let t = 0; t < T; t++) {
-      let rr = 0, eng = 0;
+      let rr = 0,
+        eng = 0;
       for (let i = 0; i < n; i++) {
         rr += rt[2 * i + s[i]];
         eng += s[i];
@@ -191,7 +281,8 @@ function referenceSimulation(A: BenchArms, input: SimulationInput): { engaged: n
       engaged += eng;
       act.fill(0);
       for (let k = 0, picked = 0; k < 2 * n && picked < B; k++) {
-        const e = ord[k], i = e >>> 1;
+        const e = ord[k],
+          i = e >>> 1;
         if ((e & 1) === s[i]) {
           act[i] = 1;
           pulledIds += i;
@@ -213,7 +304,8 @@ function mix32(x: number): number {
   x ^= x >>> 16;
   return x >>> 0;
 }
-const key = (seed: number, stream: number) => mix32((mix32((seed + 0x9e3779b9) >>> 0) ^ Math.imul(stream, 0x85ebca6b)) >>> 0);
+const key = (seed: number, stream: number) =>
+  mix32((mix32((seed + 0x9e3779b9) >>> 0) ^ Math.imul(stream, 0x85ebca6b)) >>> 0);
 const uniformJs = (k: number, c: number) => mix32((k + Math.imul(c, 0x9e3779b9)) >>> 0) * 2.3283064365386963e-10;
 
 /** One DLM candidate: its index table, then 200 seeds x 50 trials x 10 steps on 48 arms, B = 16. */
@@ -222,8 +314,19 @@ function benchDlm(engine: Engine, repeat: number): number {
   return best1(repeat, () => {
     const { indices } = engine.whittleIndices(arms.transitions, arms.rewards, 2, BETA);
     const input: SimulationInput = {
-      numArms: 48, numStates: 2, transitions: arms.transitions, rewards: arms.rewards, initial: uniformInitial(48, 0.5), indices,
-      discount: BETA, budget: 16, horizon: 10, trials: 50, seed: 0, policy: 'whittle', ties: 'random',
+      numArms: 48,
+      numStates: 2,
+      transitions: arms.transitions,
+      rewards: arms.rewards,
+      initial: uniformInitial(48, 0.5),
+      indices,
+      discount: BETA,
+      budget: 16,
+      horizon: 10,
+      trials: 50,
+      seed: 0,
+      policy: 'whittle',
+      ties: 'random',
     };
     const prepared = engine.prepare(input);
     try {
@@ -235,7 +338,8 @@ function benchDlm(engine: Engine, repeat: number): number {
 }
 
 function best1<T>(repeat: number, fn: () => T): { ms: number; value: T } {
-  let ms = Infinity, value!: T;
+  let ms = Infinity,
+    value!: T;
   for (let r = 0; r < repeat; r++) {
     const t0 = performance.now();
     value = fn();

@@ -14,15 +14,51 @@ import { numberOption } from '../number-option.ts';
 export const portfolioCommand: Command = {
   name: 'portfolio',
   summary: 'a small policy portfolio that is near-optimal for every p-mean welfare',
-  usage: '--utilities FILE.csv [--drop-zero-default] (--alpha A | --budget K --initial-p P) [--grid N] [--grid-alpha A] [--json]',
+  usage:
+    '--utilities FILE.csv [--drop-zero-default] (--alpha A | --budget K --initial-p P) [--grid N] [--grid-alpha ' +
+    'A] [--json]',
   options: {
-    utilities: { type: 'string', value: 'FILE.csv', description: 'columns Key, Category, then one column per policy (the first the default); one row per stakeholder' },
-    'drop-zero-default': { type: 'flag', description: 'drop the stakeholders whose utility under the default policy is 0' },
-    alpha: { type: 'string', value: 'A', description: 'p-MeanPortfolio with approximation target A', range: RANGES.portfolioAlpha },
-    budget: { type: 'string', value: 'K', description: 'Budget-ConstrainedPortfolio with K oracle calls', range: RANGES.oracleCalls },
-    'initial-p': { type: 'string', value: 'P', description: 'the first p of Budget-ConstrainedPortfolio (the paper uses -100)', range: RANGES.initialP },
-    grid: { type: 'string', value: 'N', description: 'points of the p-grid for the approximation factor', default: '500', range: RANGES.grid },
-    'grid-alpha': { type: 'string', value: 'A', description: 'alpha that places the grid\'s split point p_mid = -ln d / ln(1/A)', default: '0.6', range: RANGES.portfolioAlpha },
+    utilities: {
+      type: 'string',
+      value: 'FILE.csv',
+      description: 'columns Key, Category, then one column per policy (the first the default); one row per stakeholder',
+    },
+    'drop-zero-default': {
+      type: 'flag',
+      description: 'drop the stakeholders whose utility under the default policy is 0',
+    },
+    alpha: {
+      type: 'string',
+      value: 'A',
+      description: 'p-MeanPortfolio with approximation target A',
+      range: RANGES.portfolioAlpha,
+    },
+    budget: {
+      type: 'string',
+      value: 'K',
+      description: 'Budget-ConstrainedPortfolio with K oracle calls',
+      range: RANGES.oracleCalls,
+    },
+    'initial-p': {
+      type: 'string',
+      value: 'P',
+      description: 'the first p of Budget-ConstrainedPortfolio (the paper uses -100)',
+      range: RANGES.initialP,
+    },
+    grid: {
+      type: 'string',
+      value: 'N',
+      description: 'points of the p-grid for the approximation factor',
+      default: '500',
+      range: RANGES.grid,
+    },
+    'grid-alpha': {
+      type: 'string',
+      value: 'A',
+      description: "alpha that places the grid's split point p_mid = -ln d / ln(1/A)",
+      default: '0.6',
+      range: RANGES.portfolioAlpha,
+    },
   },
   details: [
     'Output: the portfolio size (distinct policies), the p at which each policy was chosen, the policies (column',
@@ -32,9 +68,11 @@ export const portfolioCommand: Command = {
   async run({ options }, io) {
     if (typeof options.utilities !== 'string') throw new UsageError('--utilities is required');
     const useAlpha = options.alpha !== undefined;
-    if (useAlpha === (options.budget !== undefined)) throw new UsageError('give either --alpha A or --budget K --initial-p P');
+    if (useAlpha === (options.budget !== undefined))
+      throw new UsageError('give either --alpha A or --budget K --initial-p P');
     if (!useAlpha && options['initial-p'] === undefined) throw new UsageError('--budget needs --initial-p P');
-    if (useAlpha && options['initial-p'] !== undefined) throw new UsageError('--initial-p goes with --budget, not --alpha');
+    if (useAlpha && options['initial-p'] !== undefined)
+      throw new UsageError('--initial-p goes with --budget, not --alpha');
     const alpha = useAlpha ? numberOption(options, 'alpha', RANGES.portfolioAlpha) : 0;
     const budget = useAlpha ? 0 : numberOption(options, 'budget', RANGES.oracleCalls);
     const initialP = useAlpha ? 0 : numberOption(options, 'initial-p', RANGES.initialP);
@@ -54,9 +92,21 @@ export const portfolioCommand: Command = {
     };
     if (options.json) io.stdout.write(`${JSON.stringify(output)}\n`);
     else {
-      io.stdout.write(`${pool.numStakeholders} stakeholders, ${pool.numPolicies} policies; ${useAlpha ? `p-MeanPortfolio, alpha ${alpha}` : `Budget-ConstrainedPortfolio, budget ${budget}, initial p ${initialP}`}\n`);
-      result.policies.forEach((k, i) => io.stdout.write(`  p = ${result.pValues[i].toFixed(3).padStart(9)}  ${policyNames[k]}\n`));
-      io.stdout.write(`size ${output.size}, oracle calls ${output.oracle_calls}, approximation ${approximation.toFixed(4)} on a ${gridSize}-point p-grid\n`);
+      io.stdout.write(
+        `${pool.numStakeholders} stakeholders, ${pool.numPolicies} policies; ` +
+          `${
+            useAlpha
+              ? `p-MeanPortfolio, alpha ${alpha}`
+              : `Budget-ConstrainedPortfolio, budget ${budget}, ` + `initial p ${initialP}`
+          }\n`,
+      );
+      result.policies.forEach((k, i) =>
+        io.stdout.write(`  p = ${result.pValues[i].toFixed(3).padStart(9)}  ${policyNames[k]}\n`),
+      );
+      io.stdout.write(
+        `size ${output.size}, oracle calls ${output.oracle_calls}, approximation ${approximation.toFixed(4)} on a ` +
+          `${gridSize}-point p-grid\n`,
+      );
     }
     return 0;
   },

@@ -14,9 +14,23 @@ export const rewardCommand: Command = {
   summary: 'check a reward expression against a schema and compute it',
   usage: '--schema NAME|FILE --expr "..." [--features v0,v1,...] [--json]',
   options: {
-    schema: { type: 'string', value: 'NAME|FILE', description: 'built-in schema (dlm43), a generator (dlm, sclm, multilingual: its schema), a JSON FeatureSchema, an instance file (.json) or a population CSV' },
-    expr: { type: 'string', value: 'EXPR', description: 'the reward expression (write --expr=... when it starts with -)' },
-    features: { type: 'string', value: 'V0,V1,...', description: "one arm's feature values, one per schema column: prints its reward in states 0 and 1" },
+    schema: {
+      type: 'string',
+      value: 'NAME|FILE',
+      description:
+        'built-in schema (dlm43), a generator (dlm, sclm, multilingual: its schema), a JSON FeatureSchema, an ' +
+        'instance file (.json) or a population CSV',
+    },
+    expr: {
+      type: 'string',
+      value: 'EXPR',
+      description: 'the reward expression (write --expr=... when it starts with -)',
+    },
+    features: {
+      type: 'string',
+      value: 'V0,V1,...',
+      description: "one arm's feature values, one per schema column: prints its reward in states 0 and 1",
+    },
   },
   details: [
     'The expression is the Python subset that LLMs write (state, agent_feats[i], agent_feats.name,',
@@ -45,7 +59,8 @@ export const rewardCommand: Command = {
     if (typeof options.features === 'string') {
       arm = options.features.split(',').map((text, i) => {
         const v = Number(text.trim());
-        if (text.trim() === '' || !Number.isFinite(v)) throw new UsageError(`--features: value ${i} ("${text}") is not a finite number`);
+        if (text.trim() === '' || !Number.isFinite(v))
+          throw new UsageError(`--features: value ${i} ("${text}") is not a finite number`);
         return v;
       });
       if (arm.length !== n) throw new UsageError(`--features: ${arm.length} values given, the schema has ${n} columns`);
@@ -53,8 +68,14 @@ export const rewardCommand: Command = {
     const expr = options.expr;
     const parsed = parseReward(expr, schema);
     const fail = (error: { message: string; position: number; hint: string; excerpt: string }) => {
-      if (options.json) io.stdout.write(JSON.stringify({ error: { message: error.message, position: error.position, hint: error.hint } }) + '\n');
-      else io.stderr.write(`allot reward: ${error.message}\n${error.excerpt}\n${error.hint ? `hint: ${error.hint}\n` : ''}`);
+      if (options.json)
+        io.stdout.write(
+          JSON.stringify({ error: { message: error.message, position: error.position, hint: error.hint } }) + '\n',
+        );
+      else
+        io.stderr.write(
+          `allot reward: ${error.message}\n${error.excerpt}\n${error.hint ? `hint: ${error.hint}\n` : ''}`,
+        );
       return 1;
     };
     if (!parsed.ok) return fail(parsed.error);
@@ -68,19 +89,31 @@ export const rewardCommand: Command = {
     const d = result.diagnostics;
     const reward = arm ? [result.table[0], result.table[1]] : null;
     if (options.json) {
-      io.stdout.write(JSON.stringify({ features_used: d.featuresUsed, increasing_in_state: d.increasingInState, nonnegative: d.nonnegative, normalized: d.normalized, range: d.range, ...(reward ? { reward } : {}) }) + '\n');
+      io.stdout.write(
+        JSON.stringify({
+          features_used: d.featuresUsed,
+          increasing_in_state: d.increasingInState,
+          nonnegative: d.nonnegative,
+          normalized: d.normalized,
+          range: d.range,
+          ...(reward ? { reward } : {}),
+        }) + '\n',
+      );
       return 0;
     }
     const yes = (b: boolean) => (b ? 'yes' : 'no');
-    io.stdout.write([
-      `normalized:          ${d.normalized}`,
-      `features used:       ${d.featuresUsed.map((i) => `${i} (${schema.columns[i].label || schema.columns[i].name})`).join(', ') || 'none'}`,
-      `increasing in state: ${yes(d.increasingInState)}   (over ${features.length / n} arms x ${NUM_STATES} states)`,
-      `nonnegative:         ${yes(d.nonnegative)}`,
-      `range:               ${d.range[0]} to ${d.range[1]}`,
-      ...(reward ? [`reward:              ${reward[0]} (state 0), ${reward[1]} (state 1)`] : []),
-      '',
-    ].join('\n'));
+    io.stdout.write(
+      [
+        `normalized:          ${d.normalized}`,
+        `features used:       ` +
+          `${d.featuresUsed.map((i) => `${i} (${schema.columns[i].label || schema.columns[i].name})`).join(', ') || 'none'}`,
+        `increasing in state: ${yes(d.increasingInState)}   (over ${features.length / n} arms x ${NUM_STATES} states)`,
+        `nonnegative:         ${yes(d.nonnegative)}`,
+        `range:               ${d.range[0]} to ${d.range[1]}`,
+        ...(reward ? [`reward:              ${reward[0]} (state 0), ${reward[1]} (state 1)`] : []),
+        '',
+      ].join('\n'),
+    );
     return 0;
   },
 };

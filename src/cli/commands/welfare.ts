@@ -11,13 +11,22 @@ export const welfareCommand: Command = {
   usage: '--scores S1,S2,... --p P [--weights W1,W2,...] [--json]',
   options: {
     scores: { type: 'string', value: 'S1,S2,...', description: 'the scores, comma-separated, each >= 0' },
-    p: { type: 'string', value: 'P', description: 'a number <= 1, -inf, utilitarian (1), nash (0) or egalitarian (-inf); --p -1 and --p=-1 both work' },
-    weights: { type: 'string', value: 'W1,W2,...', description: 'one weight per score, >= 0, summing to 1', default: 'equal weights' },
+    p: {
+      type: 'string',
+      value: 'P',
+      description: 'a number <= 1, -inf, utilitarian (1), nash (0) or egalitarian (-inf); --p -1 and --p=-1 both work',
+    },
+    weights: {
+      type: 'string',
+      value: 'W1,W2,...',
+      description: 'one weight per score, >= 0, summing to 1',
+      default: 'equal weights',
+    },
   },
   details: [
     'M_p(x) = (sum_i w_i x_i^p)^(1/p); p = 0 is the weighted geometric mean, p = -inf the minimum.',
     'A score of 0 is allowed: for p <= 0 it makes the welfare 0 (the limit), for p > 0 it adds nothing.',
-    'Negative scores are refused: divide by the default policy\'s value or min-max normalize first.',
+    "Negative scores are refused: divide by the default policy's value or min-max normalize first.",
   ].join('\n'),
   async run({ options }, io) {
     if (typeof options.scores !== 'string') throw new UsageError('--scores is required');

@@ -17,7 +17,12 @@ const quiet = flags.has('--quiet');
 
 const say = (text) => process.stderr.write(`[setup] ${text}\n`);
 const mtime = (path) => (existsSync(path) ? statSync(path).mtimeMs : -Infinity);
-const run = (cmd, args, env = {}) => execFileSync(cmd, args, { cwd: root, stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'], env: { ...process.env, ...env } });
+const run = (cmd, args, env = {}) =>
+  execFileSync(cmd, args, {
+    cwd: root,
+    stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
+    env: { ...process.env, ...env },
+  });
 
 function newestIn(dir, pattern) {
   let newest = -Infinity;
@@ -51,18 +56,26 @@ if (flags.has('--browser')) {
     const debianRoot = process.getuid?.() === 0 && existsSync('/etc/debian_version') && !process.env.CHROMIUM_PATH;
     if (!debianRoot) {
       say(`Chromium is needed for the browser tests and was not found at ${wanted}.`);
-      say("Install Debian's package (sudo apt-get install chromium), or set CHROMIUM_PATH to a Chromium or Chrome binary.");
+      say(
+        "Install Debian's package (sudo apt-get install chromium), or set CHROMIUM_PATH to a Chromium or " +
+          'Chrome binary.',
+      );
       process.exit(1);
     }
     say("installing Debian's chromium package for the browser tests");
     run('apt-get', ['update', '-qq']);
-    run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], { DEBIAN_FRONTEND: 'noninteractive' });
+    run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], {
+      DEBIAN_FRONTEND: 'noninteractive',
+    });
   }
   const version = chromiumVersion(wanted);
   const tested = /last run on:? Chromium (\d+(?:\.\d+){3})/.exec(readFileSync(join(root, 'README.md'), 'utf8'))?.[1];
   say(`browser tests run on Chromium ${version ?? '(version unknown)'} at ${wanted}`);
   if (version && tested && version !== tested) {
-    say(`warning: Chromium ${version} is ${compareVersions(version, tested) < 0 ? 'older' : 'newer'} than ${tested}, the version the README says the suite was last run on`);
+    say(
+      `warning: Chromium ${version} is ${compareVersions(version, tested) < 0 ? 'older' : 'newer'} than ${tested}, ` +
+        `the version the README says the suite was last run on`,
+    );
   }
 }
 

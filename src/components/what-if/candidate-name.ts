@@ -4,4 +4,5 @@
 
 export const DEFAULT_NAME = 'Default';
 
-export const candidateName = (c: { reference: boolean; label: string }): string => (c.reference ? DEFAULT_NAME : c.label);
+export const candidateName = (c: { reference: boolean; label: string }): string =>
+  c.reference ? DEFAULT_NAME : c.label;

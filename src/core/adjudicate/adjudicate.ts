@@ -55,8 +55,14 @@ export function welfareP(label: string): number {
   return CLASSIC_WELFARE.find((c) => c.label === label)?.p ?? 1;
 }
 
-export function adjudicate(matrix: ScoreMatrix, choices: readonly WelfareChoice[] = CLASSIC_WELFARE, epsilon = 0.1, names?: readonly string[]): Adjudication {
-  if (names && names.length !== matrix.numCandidates) throw new RangeError(`${names.length} names for ${matrix.numCandidates} candidates`);
+export function adjudicate(
+  matrix: ScoreMatrix,
+  choices: readonly WelfareChoice[] = CLASSIC_WELFARE,
+  epsilon = 0.1,
+  names?: readonly string[],
+): Adjudication {
+  if (names && names.length !== matrix.numCandidates)
+    throw new RangeError(`${names.length} names for ${matrix.numCandidates} candidates`);
   const name = (i: number) => names?.[i] ?? `candidate ${i + 1}`;
   const m = matrix.clauses.length;
   const outcomes = choices.map((choice): WelfareOutcome => {
@@ -86,7 +92,8 @@ const fmt = (x: number) => String(Number(x.toPrecision(4)));
 
 function explain(o: Omit<WelfareOutcome, 'explanation'>, matrix: ScoreMatrix, name: (i: number) => string): string {
   const n = matrix.numCandidates;
-  if (n === 1) return `The pool has one candidate: it is selected under every welfare function (welfare ${fmt(o.welfare[0])}).`;
+  if (n === 1)
+    return `The pool has one candidate: it is selected under every welfare function (welfare ${fmt(o.welfare[0])}).`;
   if (o.tied.length === n) {
     const rowsEqual = allRowsEqual(matrix);
     return (
@@ -96,13 +103,22 @@ function explain(o: Omit<WelfareOutcome, 'explanation'>, matrix: ScoreMatrix, na
     );
   }
   if (o.tied.length > 1) {
-    return `${o.tied.map(name).join(', ')} tie at welfare ${fmt(o.welfare[o.index])}; the earliest generated, ${name(o.index)}, is selected. Any score noise could change this choice.`;
+    return (
+      `${o.tied.map(name).join(', ')} tie at welfare ${fmt(o.welfare[o.index])}; the earliest generated, ` +
+      `${name(o.index)}, is selected. Any score noise could change this choice.`
+    );
   }
   if (tiedAsShown(o.welfare[o.index], o.runnerUp!)) {
     const second = o.welfare.findIndex((w, i) => i !== o.index && w === o.runnerUp);
-    return `${tieSentence(name(o.index), name(second), o.welfare[o.index], o.welfare[o.index] - o.runnerUp!)}. Any score noise could change this choice.`;
+    return (
+      `${tieSentence(name(o.index), name(second), o.welfare[o.index], o.welfare[o.index] - o.runnerUp!)}. Any ` +
+      `score noise could change this choice.`
+    );
   }
-  return `${name(o.index)} has the highest welfare, ${fmt(o.welfare[o.index])}, ahead of ${fmt(o.runnerUp!)}; multiplicative score noise below ${fmt(100 * o.robustTo!)}% cannot change this choice.`;
+  return (
+    `${name(o.index)} has the highest welfare, ${fmt(o.welfare[o.index])}, ahead of ${fmt(o.runnerUp!)}; ` +
+    `multiplicative score noise below ${fmt(100 * o.robustTo!)}% cannot change this choice.`
+  );
 }
 
 function allRowsEqual({ numCandidates: n, clauses, scores }: ScoreMatrix): boolean {

@@ -26,15 +26,23 @@ export interface DecidingClause {
  * scores: numCandidates rows of per-clause scores; welfare: each candidate's welfare under (p, weights);
  * pick: the selected index. Null when the pool has one candidate or the runner-up ties the pick.
  */
-export function decidingClause(scores: readonly (readonly number[])[], welfare: readonly number[], pick: number, p: number, weights?: readonly number[]): DecidingClause | null {
+export function decidingClause(
+  scores: readonly (readonly number[])[],
+  welfare: readonly number[],
+  pick: number,
+  p: number,
+  weights?: readonly number[],
+): DecidingClause | null {
   let runnerUp = -1;
   welfare.forEach((w, i) => {
     if (i !== pick && (runnerUp < 0 || w > welfare[runnerUp])) runnerUp = i;
   });
   if (runnerUp < 0 || !(welfare[pick] > welfare[runnerUp])) return null;
-  const mine = scores[pick], theirs = scores[runnerUp];
+  const mine = scores[pick],
+    theirs = scores[runnerUp];
   const w = weights && weights.length === mine.length ? weights : undefined;
-  let clause = -1, stake = -Infinity;
+  let clause = -1,
+    stake = -Infinity;
   for (let c = 0; c < mine.length; c++) {
     if (!(mine[c] > theirs[c])) continue;
     const swapped = mine.slice();
@@ -62,15 +70,31 @@ export function decidingClause(scores: readonly (readonly number[])[], welfare: 
 const fmt = shown;
 
 /** The deciding clause in a sentence, naming candidates and clauses by `candidateName` and `clauseName`. */
-export function describeDecidingClause(d: DecidingClause, candidateName: (i: number) => string, clauseName: (c: number) => string): string {
+export function describeDecidingClause(
+  d: DecidingClause,
+  candidateName: (i: number) => string,
+  clauseName: (c: number) => string,
+): string {
   if (tiedAsShown(d.pickWelfare, d.runnerUpWelfare)) {
-    const tie = tieSentence(candidateName(d.pick), `the runner-up ${candidateName(d.runnerUp)}`, d.pickWelfare, d.pickWelfare - d.runnerUpWelfare);
-    return `${tie}. The margin came from the clause “${clauseName(d.clause)}”, where the pick scores ${Number((d.pickScore - d.runnerUpScore).toPrecision(2))} higher.`;
+    const tie = tieSentence(
+      candidateName(d.pick),
+      `the runner-up ${candidateName(d.runnerUp)}`,
+      d.pickWelfare,
+      d.pickWelfare - d.runnerUpWelfare,
+    );
+    return (
+      `${tie}. The margin came from the clause “${clauseName(d.clause)}”, where the pick scores ` +
+      `${Number((d.pickScore - d.runnerUpScore).toPrecision(2))} higher.`
+    );
   }
-  const lead = `${candidateName(d.pick)} beats the runner-up ${candidateName(d.runnerUp)} on welfare ${fmt(d.pickWelfare)} against ${fmt(d.runnerUpWelfare)}`;
-  const why = `"${clauseName(d.clause)}" decided it: it scores ${fmt(d.pickScore)} there against ${fmt(d.runnerUpScore)}`;
+  const lead =
+    `${candidateName(d.pick)} beats the runner-up ${candidateName(d.runnerUp)} on welfare ` +
+    `${fmt(d.pickWelfare)} against ${fmt(d.runnerUpWelfare)}`;
+  const why =
+    `"${clauseName(d.clause)}" decided it: it scores ${fmt(d.pickScore)} there against ` + `${fmt(d.runnerUpScore)}`;
   const weight = d.decisive
     ? `; with the runner-up's score on that clause alone, the pick would lose`
-    : `, worth ${fmt(d.welfareAtStake)} of welfare (the margin is ${fmt(d.pickWelfare - d.runnerUpWelfare)}; other clauses add to it)`;
+    : `, worth ${fmt(d.welfareAtStake)} of welfare (the margin is ${fmt(d.pickWelfare - d.runnerUpWelfare)}; other ` +
+      `clauses add to it)`;
   return `${lead}. ${why}${weight}.`;
 }

@@ -15,7 +15,9 @@ export interface PolicyEvaluation {
   clauses: { name: string; group: string; end: 'top' | 'bottom'; change: (number | null)[] }[];
   /** Sum and minimum over those clauses, per bucket count (null when a clause's change is undefined). */
   summary: (ClauseSummary | null)[];
-  /** Mean EMD to the default over the groups that no clause prioritizes (null when there are none or no distributions). */
+  /**
+   * Mean EMD to the default over the groups that no clause prioritizes (null when there are none or no distributions).
+   */
   averageEmd: number | null;
   /** Groups averaged over. */
   unmentioned: string[];
@@ -45,7 +47,9 @@ export function evaluatePolicy(pool: Pick<Pool, 'clauses' | 'default'>, policy: 
     return changes.length > 0 && changes.every((x) => x !== null) ? clauseSummary(changes as number[]) : null;
   });
   const targeted = new Set(pool.clauses.flatMap((c) => (c.target ? [c.target.group] : [])));
-  const unmentioned = Object.keys(base.groups ?? {}).filter((g) => !targeted.has(g) && policy.groups?.[g] !== undefined);
+  const unmentioned = Object.keys(base.groups ?? {}).filter(
+    (g) => !targeted.has(g) && policy.groups?.[g] !== undefined,
+  );
   let average: number | null = null;
   if (unmentioned.length > 0) {
     try {
@@ -54,6 +58,9 @@ export function evaluatePolicy(pool: Pick<Pool, 'clauses' | 'default'>, policy: 
       average = null;
     }
   }
-  const drop = policy.totalUtility !== undefined && base.totalUtility !== undefined && base.totalUtility > 0 ? utilityDrop(policy.totalUtility, base.totalUtility) : null;
+  const drop =
+    policy.totalUtility !== undefined && base.totalUtility !== undefined && base.totalUtility > 0
+      ? utilityDrop(policy.totalUtility, base.totalUtility)
+      : null;
   return { clauses, summary, averageEmd: average, unmentioned, utilityDrop: drop };
 }

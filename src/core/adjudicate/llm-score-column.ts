@@ -6,7 +6,8 @@ export function llmScoreColumn(name: string, ratings: ArrayLike<number>): ScoreC
   if (ratings.length === 0) throw new RangeError(`clause "${name}": no candidates to score`);
   for (let i = 0; i < ratings.length; i++) {
     const r = ratings[i];
-    if (!(Number.isInteger(r) && r >= 1 && r <= 5)) throw new RangeError(`clause "${name}": candidate ${i + 1} is rated ${r}, not a whole number from 1 to 5`);
+    if (!(Number.isInteger(r) && r >= 1 && r <= 5))
+      throw new RangeError(`clause "${name}": candidate ${i + 1} is rated ${r}, not a whole number from 1 to 5`);
   }
   return { name, kind: 'llm', values: Float64Array.from(ratings), rule: 'rating' };
 }

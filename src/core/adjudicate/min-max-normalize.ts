@@ -20,7 +20,8 @@ export function minMaxNormalize(scores: ArrayLike<number>, lowerIsBetter = false
   let min = Infinity;
   let max = -Infinity;
   for (let i = 0; i < n; i++) {
-    if (!Number.isFinite(scores[i])) throw new RangeError(`score ${i + 1} is ${scores[i]}: only finite scores can be normalized`);
+    if (!Number.isFinite(scores[i]))
+      throw new RangeError(`score ${i + 1} is ${scores[i]}: only finite scores can be normalized`);
     min = Math.min(min, scores[i]);
     max = Math.max(max, scores[i]);
   }

@@ -14,7 +14,9 @@ export function poolText(text: string, fileName = 'pool'): string {
   const pool = run?.checkpoint?.sclm?.result?.pool;
   if (pool === undefined) {
     const kind = typeof run?.kind === 'string' ? `${run.kind} ` : '';
-    throw new TypeError(`${fileName}: an exported ${kind}run with no SCLM result; only a finished SCLM run carries a pool`);
+    throw new TypeError(
+      `${fileName}: an exported ${kind}run with no SCLM result; only a finished SCLM run carries a pool`,
+    );
   }
   return JSON.stringify(pool);
 }

@@ -18,4 +18,3 @@ export function relativeRegretBound(epsilon: number): number {
   if (!(epsilon >= 0 && epsilon < 1)) throw new RangeError(`the noise level must be in [0, 1), got ${epsilon}`);
   return (2 * epsilon) / (1 + epsilon);
 }
-

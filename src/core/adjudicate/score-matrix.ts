@@ -24,24 +24,33 @@ export function scoreMatrix(columns: readonly ScoreColumn[]): ScoreMatrix {
   columns.forEach((c) => {
     if (seen.has(c.name)) throw new RangeError(`two clauses are named "${c.name}"; clause names must be distinct`);
     seen.add(c.name);
-    if (c.values.length !== n) throw new RangeError(`clause "${c.name}" scores ${c.values.length} candidates, clause "${columns[0].name}" ${n}`);
+    if (c.values.length !== n)
+      throw new RangeError(`clause "${c.name}" scores ${c.values.length} candidates, clause "${columns[0].name}" ${n}`);
   });
   const m = columns.length;
   const scores = new Float64Array(n * m);
   for (let j = 0; j < m; j++) {
     for (let i = 0; i < n; i++) {
       const x = columns[j].values[i];
-      if (!(x >= 0) || x === Infinity) throw new RangeError(`clause "${columns[j].name}": candidate ${i + 1} scores ${x}; scores must be finite and >= 0`);
+      if (!(x >= 0) || x === Infinity)
+        throw new RangeError(
+          `clause "${columns[j].name}": candidate ${i + 1} scores ${x}; scores must be finite and >= 0`,
+        );
       scores[i * m + j] = x;
     }
   }
-  const clauses = columns.map(({ name, kind, rule, note }) => (note === undefined ? { name, kind, rule } : { name, kind, rule, note }));
+  const clauses = columns.map(({ name, kind, rule, note }) =>
+    note === undefined ? { name, kind, rule } : { name, kind, rule, note },
+  );
   return { numCandidates: n, clauses, scores };
 }
 
 /** Index of the clause called `name`; the error lists the names there are. */
 export function clauseIndex(matrix: Pick<ScoreMatrix, 'clauses'>, name: string): number {
   const i = matrix.clauses.findIndex((c) => c.name === name);
-  if (i < 0) throw new RangeError(`no clause is named "${name}"; the clauses are ${matrix.clauses.map((c) => `"${c.name}"`).join(', ')}`);
+  if (i < 0)
+    throw new RangeError(
+      `no clause is named "${name}"; the clauses are ${matrix.clauses.map((c) => `"${c.name}"`).join(', ')}`,
+    );
   return i;
 }

@@ -14,10 +14,18 @@ export interface Selection {
  * Selects from `scores`, numCandidates x numClauses row-major (non-negative, see pMean for zeros),
  * with welfare M_p and optional clause weights summing to 1. A one-candidate pool returns it.
  */
-export function selectByWelfare(scores: ArrayLike<number>, numClauses: number, p: number, weights?: ArrayLike<number>): Selection {
-  if (!(Number.isInteger(numClauses) && numClauses >= 1)) throw new RangeError(`numClauses must be a positive integer, got ${numClauses}`);
+export function selectByWelfare(
+  scores: ArrayLike<number>,
+  numClauses: number,
+  p: number,
+  weights?: ArrayLike<number>,
+): Selection {
+  if (!(Number.isInteger(numClauses) && numClauses >= 1))
+    throw new RangeError(`numClauses must be a positive integer, got ${numClauses}`);
   if (scores.length === 0 || scores.length % numClauses !== 0) {
-    throw new RangeError(`${scores.length} scores do not form a candidates x ${numClauses} clauses matrix with at least one candidate`);
+    throw new RangeError(
+      `${scores.length} scores do not form a candidates x ${numClauses} clauses matrix with at least one candidate`,
+    );
   }
   const n = scores.length / numClauses;
   const welfare = new Float64Array(n);

@@ -14,5 +14,13 @@ export interface SelectionRecord {
 }
 
 export function selectionRecord(o: WelfareOutcome, ids: readonly string[]): SelectionRecord {
-  return { label: o.label, index: o.index, candidate: ids[o.index], tied: o.tied.map((i) => ids[i]), welfare: o.welfare, robustTo: o.robustTo, explanation: o.explanation };
+  return {
+    label: o.label,
+    index: o.index,
+    candidate: ids[o.index],
+    tied: o.tied.map((i) => ids[i]),
+    welfare: o.welfare,
+    robustTo: o.robustTo,
+    explanation: o.explanation,
+  };
 }

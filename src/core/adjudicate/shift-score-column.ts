@@ -5,8 +5,14 @@ import { emd } from '../measures/emd.ts';
 import { minMaxNormalize } from './min-max-normalize.ts';
 import type { ScoreColumn } from './score-column.ts';
 
-/** `candidates[i]` and `baseline` are utilities per bucket of the group (ordered buckets). Also returns the raw EMDs. */
-export function shiftScoreColumn(name: string, candidates: readonly ArrayLike<number>[], baseline: ArrayLike<number>): ScoreColumn & { emd: Float64Array } {
+/**
+ * `candidates[i]` and `baseline` are utilities per bucket of the group (ordered buckets). Also returns the raw EMDs.
+ */
+export function shiftScoreColumn(
+  name: string,
+  candidates: readonly ArrayLike<number>[],
+  baseline: ArrayLike<number>,
+): ScoreColumn & { emd: Float64Array } {
   if (candidates.length === 0) throw new RangeError(`clause "${name}": no candidates to score`);
   const distances = Float64Array.from(candidates, (c, i) => {
     try {

@@ -12,21 +12,40 @@ import type { ScoreColumn } from './score-column.ts';
  * instead (order-preserving, in [0, 1]), and `note` says so: the selection still prefers the
  * candidates the clause's reward values most, but the column is no longer "relative to default".
  */
-export function simulatorScoreColumn(name: string, candidateValues: ArrayLike<number>, defaultValue: number): ScoreColumn {
+export function simulatorScoreColumn(
+  name: string,
+  candidateValues: ArrayLike<number>,
+  defaultValue: number,
+): ScoreColumn {
   if (candidateValues.length === 0) throw new RangeError(`clause "${name}": no candidates to score`);
   for (let i = 0; i < candidateValues.length; i++) {
-    if (!Number.isFinite(candidateValues[i])) throw new RangeError(`clause "${name}": the value of candidate ${i + 1} is ${candidateValues[i]}`);
+    if (!Number.isFinite(candidateValues[i]))
+      throw new RangeError(`clause "${name}": the value of candidate ${i + 1} is ${candidateValues[i]}`);
   }
-  if (!Number.isFinite(defaultValue)) throw new RangeError(`clause "${name}": the default policy's value is ${defaultValue}`);
+  if (!Number.isFinite(defaultValue))
+    throw new RangeError(`clause "${name}": the default policy's value is ${defaultValue}`);
   let negative = -1;
   for (let i = 0; i < candidateValues.length && negative < 0; i++) if (candidateValues[i] < 0) negative = i;
   if (defaultValue > 0 && negative < 0) {
-    return { name, kind: 'simulator', values: Float64Array.from(candidateValues, (v) => v / defaultValue), rule: 'ratio' };
+    return {
+      name,
+      kind: 'simulator',
+      values: Float64Array.from(candidateValues, (v) => v / defaultValue),
+      rule: 'ratio',
+    };
   }
   const why =
     defaultValue <= 0
-      ? `the default policy's value under this clause's reward is ${defaultValue}, so a ratio to it is ${defaultValue === 0 ? 'undefined' : 'order-reversing'}`
-      : `candidate ${negative + 1} has the negative value ${candidateValues[negative]}, and the p-mean needs scores >= 0`;
+      ? `the default policy's value under this clause's reward is ${defaultValue}, so a ratio to it is ` +
+        `${defaultValue === 0 ? 'undefined' : 'order-reversing'}`
+      : `candidate ${negative + 1} has the negative value ${candidateValues[negative]}, and the p-mean needs ` +
+        `scores >= 0`;
   const { values, rule } = minMaxNormalize(candidateValues);
-  return { name, kind: 'simulator', values, rule, note: `${why}: the values are min-max normalized over the pool instead` };
+  return {
+    name,
+    kind: 'simulator',
+    values,
+    rule,
+    note: `${why}: the values are min-max normalized over the pool instead`,
+  };
 }

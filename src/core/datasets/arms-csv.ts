@@ -22,14 +22,27 @@ export function parseArmsCsv(text: string, fileName = 'the file'): ArmsCsv {
   const column = (name: string) => table.header.indexOf(name);
   for (const name of Q_COLUMNS) {
     if (column(name) === -1) {
-      throw new CsvError(`${fileName}, line ${table.headerLine}: the header has no "${name}" column (expected q00,q01,q10,q11 and optionally r0,r1)`, table.headerLine, undefined, name);
+      throw new CsvError(
+        `${fileName}, line ${table.headerLine}: the header has no "${name}" column (expected q00,q01,q10,q11 and ` +
+          `optionally r0,r1)`,
+        table.headerLine,
+        undefined,
+        name,
+      );
     }
   }
-  const r0 = column('r0'), r1 = column('r1'), id = column('id');
+  const r0 = column('r0'),
+    r1 = column('r1'),
+    id = column('id');
   if ((r0 === -1) !== (r1 === -1)) {
-    throw new CsvError(`${fileName}, line ${table.headerLine}: the header has ${r0 === -1 ? 'r1 but no r0' : 'r0 but no r1'}; give both reward columns or neither`, table.headerLine);
+    throw new CsvError(
+      `${fileName}, line ${table.headerLine}: the header has ${r0 === -1 ? 'r1 but no r0' : 'r0 but no r1'}; give ` +
+        `both reward columns or neither`,
+      table.headerLine,
+    );
   }
-  if (table.rows.length === 0) throw new CsvError(`${fileName}, line ${table.headerLine}: the file has a header but no arms`, table.headerLine);
+  if (table.rows.length === 0)
+    throw new CsvError(`${fileName}, line ${table.headerLine}: the file has a header but no arms`, table.headerLine);
   const n = table.rows.length;
   const transitions = new Float64Array(n * 8);
   const rewards = new Float64Array(n * 2);
@@ -39,7 +52,13 @@ export function parseArmsCsv(text: string, fileName = 'the file'): ArmsCsv {
       const c = column(name);
       const q = numberField(table, row, c, fileName);
       if (q < 0 || q > 1) {
-        throw new CsvError(`${fileName}, line ${row.line}, column ${c + 1} ("${name}"): ${row.fields[c].trim()} is not a probability in [0, 1]`, row.line, c + 1, name);
+        throw new CsvError(
+          `${fileName}, line ${row.line}, column ${c + 1} ("${name}"): ${row.fields[c].trim()} is not a ` +
+            `probability in [0, 1]`,
+          row.line,
+          c + 1,
+          name,
+        );
       }
       transitions[arm * 8 + sa * 2] = 1 - q;
       transitions[arm * 8 + sa * 2 + 1] = q;

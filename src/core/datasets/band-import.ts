@@ -17,7 +17,10 @@ export interface ColumnUse {
   column: string;
   /** Its position in the feature vector: agent_feats[index]. */
   index: number;
-  /** one-hot: a bucket of a group of 0/1 columns; binary: a lone 0/1 column; numeric: banded; text: a text column, one use for its group (index: its first 0/1 column). */
+  /**
+   * one-hot: a bucket of a group of 0/1 columns; binary: a lone 0/1 column; numeric: banded; text: a text column, one
+   * use for its group (index: its first 0/1 column).
+   */
   kind: 'one-hot' | 'binary' | 'numeric' | 'text';
   /** The group it is counted in, and that group's buckets. */
   group: string;
@@ -40,7 +43,8 @@ export interface BandedImport {
 export function parseCutPoints(text: string, column: string): number[] {
   const parts = text.split(/[\s,;]+/).filter((p) => p !== '');
   if (parts.length === 0) throw new Error(`type at least one cut point for "${column}", e.g. 20, 30`);
-  for (const p of parts) if (!Number.isFinite(Number(p))) throw new Error(`"${p}" in the cut points of "${column}" is not a number`);
+  for (const p of parts)
+    if (!Number.isFinite(Number(p))) throw new Error(`"${p}" in the cut points of "${column}" is not a number`);
   return checkCuts(column, parts.map(Number));
 }
 
@@ -48,7 +52,12 @@ export function parseCutPoints(text: string, column: string): number[] {
  * Every stand-alone feature column made a group (see the file comment). choices: per column name
  * (the internal identifier); a numeric column without one is cut at DEFAULT_BANDS quantiles.
  */
-export function bandImport(schema: FeatureSchema, features: Float64Array, numArms: number, choices: Readonly<Record<string, BandChoice>> = {}): BandedImport {
+export function bandImport(
+  schema: FeatureSchema,
+  features: Float64Array,
+  numArms: number,
+  choices: Readonly<Record<string, BandChoice>> = {},
+): BandedImport {
   return new ImportBander(schema, features, numArms).band(choices);
 }
 
@@ -107,7 +116,10 @@ export class ImportBander {
     const banded = bandNumericFeatures(schema, new Float64Array(0), 0, { cuts });
     const uses = banded.columns.flatMap((c, f): ColumnUse[] => {
       const group = banded.groups.find((g) => g.name === c.group)!;
-      if (group.text) return group.columns[0] === f ? [{ column: group.text.column, index: f, kind: 'text', group: group.name, buckets: [...group.buckets] }] : [];
+      if (group.text)
+        return group.columns[0] === f
+          ? [{ column: group.text.column, index: f, kind: 'text', group: group.name, buckets: [...group.buckets] }]
+          : [];
       const kind = how.has(f) ? 'numeric' : schema.columns[f].group !== null ? 'one-hot' : 'binary';
       const use: ColumnUse = { column: c.label, index: f, kind, group: group.name, buckets: [...group.buckets] };
       if (kind === 'numeric') {
@@ -134,7 +146,12 @@ export class ImportBander {
         problem = (error as Error).message;
       }
     }
-    band ??= { key, how: 'quantiles', cuts: this.quantilesOf(f, choice.by === 'quantiles' ? choice.bands : DEFAULT_BANDS), ...(problem && { problem }) };
+    band ??= {
+      key,
+      how: 'quantiles',
+      cuts: this.quantilesOf(f, choice.by === 'quantiles' ? choice.bands : DEFAULT_BANDS),
+      ...(problem && { problem }),
+    };
     this.last.set(f, band);
     return band;
   }
@@ -149,7 +166,9 @@ export class ImportBander {
   private factsOf(f: number): ColumnFacts {
     let facts = this.facts.get(f);
     if (facts) return facts;
-    let zeroOne = true, min = Infinity, max = -Infinity;
+    let zeroOne = true,
+      min = Infinity,
+      max = -Infinity;
     for (const v of this.values(f)) {
       if (v !== 0 && v !== 1) zeroOne = false;
       if (v < min) min = v;
@@ -161,13 +180,20 @@ export class ImportBander {
 
   private values(f: number): Float64Array {
     this.reads++;
-    const F = this.schema.columns.length, values = new Float64Array(this.numArms);
+    const F = this.schema.columns.length,
+      values = new Float64Array(this.numArms);
     for (let arm = 0; arm < this.numArms; arm++) values[arm] = this.features[arm * F + f];
     return values;
   }
 }
 
-const QUANTILES: Record<number, string> = { 2: 'halves (at the median)', 3: 'thirds', 4: 'quarters (quartiles)', 5: 'fifths (quintiles)', 10: 'tenths (deciles)' };
+const QUANTILES: Record<number, string> = {
+  2: 'halves (at the median)',
+  3: 'thirds',
+  4: 'quarters (quartiles)',
+  5: 'fifths (quintiles)',
+  10: 'tenths (deciles)',
+};
 
 /** The quantile bands in words: "quarters (quartiles)", "6 equal-sized bands". */
 export function quantileWords(bands: number): string {
@@ -184,5 +210,6 @@ export function columnUseWords(use: ColumnUse): string {
   const cut = use.by === 'cuts' ? 'at your cut points' : 'at its quantiles';
   return n === 1
     ? `numbers from ${use.min} to ${use.max}, too few distinct values to band: the group “${use.group}” has one bucket`
-    : `numbers from ${use.min} to ${use.max}, banded ${cut} into the group “${use.group}” with ${n} buckets: ${buckets}`;
+    : `numbers from ${use.min} to ${use.max}, banded ${cut} into the group “${use.group}” with ${n} buckets: ` +
+        `${buckets}`;
 }

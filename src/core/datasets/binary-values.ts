@@ -7,10 +7,14 @@ import { utf8Text } from './utf8.ts';
 export type BinaryKind = 'state' | 'called';
 
 const WORDS: Record<BinaryKind, { yes: string[]; no: string[] }> = {
-  state: { yes: ['engaged'], no: ['not engaged', 'not_engaged', 'not-engaged', 'notengaged', 'unengaged', 'disengaged'] },
+  state: {
+    yes: ['engaged'],
+    no: ['not engaged', 'not_engaged', 'not-engaged', 'notengaged', 'unengaged', 'disengaged'],
+  },
   called: { yes: ['called'], no: ['not called', 'not_called', 'not-called', 'uncalled'] },
 };
-const YES = ['1', '1.0', 'yes', 'y', 'true'], NO = ['0', '0.0', 'no', 'n', 'false'];
+const YES = ['1', '1.0', 'yes', 'y', 'true'],
+  NO = ['0', '0.0', 'no', 'n', 'false'];
 
 /** 1, 0, or -1 when `raw` is not a spelling of the kind (nor one of `labels`, engaged first). */
 export function binaryValue(raw: string, kind: BinaryKind, labels?: readonly [string, string]): 0 | 1 | -1 {
@@ -82,7 +86,13 @@ export class BinaryColumn {
     const what = this.kind === 'state' ? 'engaged or not' : 'called or not';
     const count = this.bad === 1 ? 'a value is' : `${this.bad.toLocaleString('en')} values are`;
     const pair = this.examples.length === 2 ? `; here "${this.examples[0].value}" and "${this.examples[1].value}"` : '';
-    const say = this.kind === 'state' ? `, or name the program's two values, engaged first (--state-values ENGAGED,NOT_ENGAGED${pair})` : '';
-    return `${fileName}, column ${column + 1} ("${name}"): ${count} not read as ${what}, e.g. ${shown}; write 1/0, yes/no or true/false${say}`;
+    const say =
+      this.kind === 'state'
+        ? `, or name the program's two values, engaged first (--state-values ENGAGED,NOT_ENGAGED${pair})`
+        : '';
+    return (
+      `${fileName}, column ${column + 1} ("${name}"): ${count} not read as ${what}, e.g. ${shown}; write 1/0, ` +
+      `yes/no or true/false${say}`
+    );
   }
 }

@@ -8,8 +8,7 @@ import { checkImportSize } from './import-limits.ts';
 const MAX_ERRORS = 20;
 
 export type CapacityCsv =
-  | { ok: true; capacity: Map<string, number>; minimum: Map<string, number> | null }
-  | { ok: false; errors: string[] };
+  { ok: true; capacity: Map<string, number>; minimum: Map<string, number> | null } | { ok: false; errors: string[] };
 
 export function parseCapacityCsv(text: string, fileName = 'the capacities file'): CapacityCsv {
   let table;
@@ -21,7 +20,8 @@ export function parseCapacityCsv(text: string, fileName = 'the capacities file')
     throw error;
   }
   const { header, headerLine, rows } = table;
-  const workerCol = header.indexOf('worker'), capacityCol = header.indexOf('capacity');
+  const workerCol = header.indexOf('worker'),
+    capacityCol = header.indexOf('capacity');
   const minimumCol = header.indexOf('minimum');
   const missing = (['worker', 'capacity'] as const).filter((name) => !header.includes(name)).map((name) => `"${name}"`);
   if (missing.length) {
@@ -34,7 +34,8 @@ export function parseCapacityCsv(text: string, fileName = 'the capacities file')
     if (errors.length < MAX_ERRORS) errors.push(message);
     else if (errors.length === MAX_ERRORS) errors.push('... and more errors; fix these first');
   };
-  const capacity = new Map<string, number>(), minimum = minimumCol === -1 ? null : new Map<string, number>();
+  const capacity = new Map<string, number>(),
+    minimum = minimumCol === -1 ? null : new Map<string, number>();
   const firstLine = new Map<string, number>();
   const count = (line: number, fields: string[], c: number, blank: number | null) => {
     const raw = fields[c].trim();

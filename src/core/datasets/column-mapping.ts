@@ -19,7 +19,10 @@ export interface ColumnMapping {
   state?: string;
   week?: string;
   called?: string;
-  /** Columns that travel into the call list, its print and its CSV (not features); name and phone columns are guessed so. */
+  /**
+   * Columns that travel into the call list, its print and its CSV (not features); name and phone columns are guessed
+   * so.
+   */
   carry?: string[];
   /** Columns left out altogether. */
   ignore?: string[];
@@ -57,30 +60,105 @@ export interface MappedColumns {
 /** The names each role is guessed from, as normalName writes them, most telling first. */
 const ROLE_NAMES: Record<ColumnRole, string[]> = {
   id: [
-    'id', 'beneficiary_id', 'case_id', 'caseid', 'mother_id', 'woman_id', 'participant_id', 'person_id', 'patient_id',
-    'client_id', 'member_id', 'registration_id', 'enrolment_id', 'enrollment_id', 'record_id', 'tracked_entity',
-    'tracked_entity_instance', 'tei', 'contact_uuid', 'uuid', 'beneficiary', 'beneficiary_code', 'unique_id',
+    'id',
+    'beneficiary_id',
+    'case_id',
+    'caseid',
+    'mother_id',
+    'woman_id',
+    'participant_id',
+    'person_id',
+    'patient_id',
+    'client_id',
+    'member_id',
+    'registration_id',
+    'enrolment_id',
+    'enrollment_id',
+    'record_id',
+    'tracked_entity',
+    'tracked_entity_instance',
+    'tei',
+    'contact_uuid',
+    'uuid',
+    'beneficiary',
+    'beneficiary_code',
+    'unique_id',
   ],
-  state: ['state', 'engaged', 'engaged_now', 'is_engaged', 'engagement', 'engagement_state', 'current_state', 'listened', 'listened_this_week'],
+  state: [
+    'state',
+    'engaged',
+    'engaged_now',
+    'is_engaged',
+    'engagement',
+    'engagement_state',
+    'current_state',
+    'listened',
+    'listened_this_week',
+  ],
   week: ['week', 'week_number', 'week_no', 'week_num', 'wk', 'week_index', 'program_week', 'week_of_program'],
   called: ['called', 'was_called', 'call_made', 'called_this_week', 'call', 'contacted', 'action', 'pulled'],
 };
 
 /** Columns that name or reach a person: carried into the call list, never features. */
 const CARRY_NAMES = new Set([
-  'name', 'full_name', 'mother_name', 'beneficiary_name', 'woman_name', 'client_name', 'first_name', 'last_name', 'surname',
-  'phone', 'phone_number', 'mobile', 'mobile_number', 'msisdn', 'contact_number', 'telephone', 'tel', 'urn_tel', 'owner_name',
+  'name',
+  'full_name',
+  'mother_name',
+  'beneficiary_name',
+  'woman_name',
+  'client_name',
+  'first_name',
+  'last_name',
+  'surname',
+  'phone',
+  'phone_number',
+  'mobile',
+  'mobile_number',
+  'msisdn',
+  'contact_number',
+  'telephone',
+  'tel',
+  'urn_tel',
+  'owner_name',
 ]);
 
 /** Bookkeeping columns of CommCare, DHIS2 and CHT exports: left out unless she says otherwise. */
 const IGNORE_NAMES = new Set([
-  'tracked_entity_type', 'created_at', 'created_at_client', 'updated_at', 'updated_at_client', 'inactive', 'deleted',
-  'potential_duplicate', 'geometry', 'latitude', 'longitude', 'stored_by', 'created_by', 'updated_by', 'case_type',
-  'owner_id', 'date_modified', 'last_modified', 'server_modified_on', 'opened_by', 'closed_by', 'closed', 'closed_on',
-  'date_opened', 'opened_on', 'opened_date', 'closed_date', 'reported_date', 'rev', 'doc_type',
+  'tracked_entity_type',
+  'created_at',
+  'created_at_client',
+  'updated_at',
+  'updated_at_client',
+  'inactive',
+  'deleted',
+  'potential_duplicate',
+  'geometry',
+  'latitude',
+  'longitude',
+  'stored_by',
+  'created_by',
+  'updated_by',
+  'case_type',
+  'owner_id',
+  'date_modified',
+  'last_modified',
+  'server_modified_on',
+  'opened_by',
+  'closed_by',
+  'closed',
+  'closed_on',
+  'date_opened',
+  'opened_on',
+  'opened_date',
+  'closed_date',
+  'reported_date',
+  'rev',
+  'doc_type',
 ]);
 
-/** A column name as the guesses compare it: camelCase split, lower case, runs of anything but letters and digits as "_". */
+/**
+ * A column name as the guesses compare it: camelCase split, lower case, runs of anything but letters and digits as "_".
+ */
 export function normalName(name: string): string {
   return name
     .normalize('NFKC')
@@ -99,7 +177,12 @@ export function guessRole(header: readonly string[], role: ColumnRole, taken: Re
   }
   if (role !== 'id') return -1;
   // Any "<something> id" that is not a worker's, a place's or a form's.
-  return names.findIndex((n, k) => !taken.has(k) && /(^|_)id$/.test(n) && !/(owner|worker|user|asha|anm|chw|district|village|facility|org|unit|form|parent|household)/.test(n));
+  return names.findIndex(
+    (n, k) =>
+      !taken.has(k) &&
+      /(^|_)id$/.test(n) &&
+      !/(owner|worker|user|asha|anm|chw|district|village|facility|org|unit|form|parent|household)/.test(n),
+  );
 }
 
 /** Where a file's header is, for messages. */
@@ -114,12 +197,21 @@ export interface HeaderPlace {
  * look like another role of a register (a `state` column in a features file) are left out. A name she
  * gave that the header lacks is a CsvError listing the columns it has.
  */
-export function mapColumns(header: readonly string[], mapping: ColumnMapping, roles: readonly ColumnRole[], place: HeaderPlace): MappedColumns {
+export function mapColumns(
+  header: readonly string[],
+  mapping: ColumnMapping,
+  roles: readonly ColumnRole[],
+  place: HeaderPlace,
+): MappedColumns {
   const find = (name: string, what: string): number => {
     let i = header.indexOf(name);
     if (i === -1) i = header.map(normalName).indexOf(normalName(name));
     if (i === -1) {
-      throw new CsvError(`${place.fileName}, line ${place.headerLine}: there is no column "${name}" (${what}); the columns are ${header.map((h) => `"${h}"`).join(', ')}`, place.headerLine);
+      throw new CsvError(
+        `${place.fileName}, line ${place.headerLine}: there is no column "${name}" (${what}); the columns are ` +
+          `${header.map((h) => `"${h}"`).join(', ')}`,
+        place.headerLine,
+      );
     }
     return i;
   };
@@ -131,7 +223,12 @@ export function mapColumns(header: readonly string[], mapping: ColumnMapping, ro
     const named = mapping[role];
     if (named === undefined) continue;
     const i = find(named, `the ${role} column`);
-    if (taken.has(i)) throw new CsvError(`${place.fileName}, line ${place.headerLine}: column "${header[i]}" is given for two jobs; give each its own column`, place.headerLine);
+    if (taken.has(i))
+      throw new CsvError(
+        `${place.fileName}, line ${place.headerLine}: column "${header[i]}" is given for two jobs; give each its ` +
+          `own column`,
+        place.headerLine,
+      );
     taken.add(i);
     index[role] = i;
     use[i] = role;
@@ -140,7 +237,12 @@ export function mapColumns(header: readonly string[], mapping: ColumnMapping, ro
   for (const name of mapping.feature ?? []) use[find(name, 'a feature column')] ??= 'feature';
   for (const name of mapping.carry ?? []) {
     const i = find(name, 'a column to carry');
-    if (use[i] !== null && use[i] !== 'ignored') throw new CsvError(`${place.fileName}, line ${place.headerLine}: column "${header[i]}" is the ${use[i]} column; it cannot be carried too`, place.headerLine);
+    if (use[i] !== null && use[i] !== 'ignored')
+      throw new CsvError(
+        `${place.fileName}, line ${place.headerLine}: column "${header[i]}" is the ${use[i]} column; it cannot be ` +
+          `carried too`,
+        place.headerLine,
+      );
     use[i] = 'carry';
   }
   for (const role of roles) {
@@ -155,8 +257,8 @@ export function mapColumns(header: readonly string[], mapping: ColumnMapping, ro
     if (use[i] !== null) return;
     const n = normalName(name);
     const otherRole = ROLES.some((r) => !roles.includes(r) && ROLE_NAMES[r].slice(0, 3).includes(n));
-    if (otherRole || IGNORE_NAMES.has(n)) (use[i] = 'ignored'), (guessed[i] = true);
-    else if (CARRY_NAMES.has(n)) (use[i] = 'carry'), (guessed[i] = true);
+    if (otherRole || IGNORE_NAMES.has(n)) ((use[i] = 'ignored'), (guessed[i] = true));
+    else if (CARRY_NAMES.has(n)) ((use[i] = 'carry'), (guessed[i] = true));
     else use[i] = 'feature';
   });
   const columns = header.map((name, i) => ({ name, use: use[i]!, guessed: guessed[i] }));
@@ -168,11 +270,18 @@ export function mapColumns(header: readonly string[], mapping: ColumnMapping, ro
  * Her mapping as it applies to one of two files (a history and its features): the names this header has.
  * Carried and left-out columns in neither file are an error (`others`: the other file's header).
  */
-export function mappingForFile(mapping: ColumnMapping, header: readonly string[], others: readonly string[], fileNames: string): ColumnMapping {
-  const names = new Set(header.map(normalName)), otherNames = new Set(others.map(normalName));
+export function mappingForFile(
+  mapping: ColumnMapping,
+  header: readonly string[],
+  others: readonly string[],
+  fileNames: string,
+): ColumnMapping {
+  const names = new Set(header.map(normalName)),
+    otherNames = new Set(others.map(normalName));
   const here = (name: string | undefined) => name !== undefined && names.has(normalName(name));
   for (const name of [...(mapping.carry ?? []), ...(mapping.ignore ?? []), ...(mapping.feature ?? [])]) {
-    if (!here(name) && !otherNames.has(normalName(name))) throw new CsvError(`there is no column "${name}" in ${fileNames}`, 1);
+    if (!here(name) && !otherNames.has(normalName(name)))
+      throw new CsvError(`there is no column "${name}" in ${fileNames}`, 1);
   }
   const out: ColumnMapping = {};
   for (const role of ROLES) if (here(mapping[role])) out[role] = mapping[role];
@@ -184,7 +293,11 @@ export function mappingForFile(mapping: ColumnMapping, header: readonly string[]
 }
 
 /** The guess and her choices in one line per role, as `allot plan` prints them: `id: beneficiary_id (guessed)`. */
-export function mappingLines(columns: readonly PlannedColumn[], roles: readonly ColumnRole[], fileName: string): string[] {
+export function mappingLines(
+  columns: readonly PlannedColumn[],
+  roles: readonly ColumnRole[],
+  fileName: string,
+): string[] {
   const lines = roles.map((role) => {
     const c = columns.find((col) => col.use === role);
     return c ? `${role}: ${c.name}${c.guessed ? ' (guessed)' : ''}` : `${role}: none`;

@@ -26,7 +26,9 @@ export class ContentHasher {
   private length = 0;
 
   update(bytes: Uint8Array): void {
-    let h1 = this.h1, h2 = this.h2, i = 0;
+    let h1 = this.h1,
+      h2 = this.h2,
+      i = 0;
     const n = bytes.length;
     this.length += n;
     while (this.held > 0 && this.held < 4 && i < n) this.word |= bytes[i++] << (8 * this.held++);
@@ -46,7 +48,8 @@ export class ContentHasher {
   }
 
   digest(): string {
-    let h1 = Math.imul(this.h1 ^ this.word ^ this.length, 2654435761), h2 = Math.imul(this.h2 ^ this.word, 1597334677);
+    let h1 = Math.imul(this.h1 ^ this.word ^ this.length, 2654435761),
+      h2 = Math.imul(this.h2 ^ this.word, 1597334677);
     h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
     h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
     return `cyrb53:${(4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, '0')}`;

@@ -13,14 +13,20 @@ export interface CsvRowSink {
   row(bytes: Uint8Array, starts: Int32Array, ends: Int32Array, count: number, line: number): void;
 }
 
-export const COMMA = 44, SEMICOLON = 59, TAB = 9;
-const QUOTE = 34, LF = 10, CR = 13, SPACE = 32;
+export const COMMA = 44,
+  SEMICOLON = 59,
+  TAB = 9;
+const QUOTE = 34,
+  LF = 10,
+  CR = 13,
+  SPACE = 32;
 
 /** The separator's name, for messages. */
 export const delimiterName = (d: number) => (d === SEMICOLON ? 'semicolon' : d === TAB ? 'tab' : 'comma');
 
 /** How many lines (or bytes) the separator is sniffed from. */
-const SNIFF_LINES = 10, SNIFF_BYTES = 1 << 16;
+const SNIFF_LINES = 10,
+  SNIFF_BYTES = 1 << 16;
 
 export class CsvTokenizer {
   private buf = new Uint8Array(1 << 16);
@@ -59,7 +65,11 @@ export class CsvTokenizer {
   end(): void {
     if (this.delimiter === null) this.sniff(true);
     this.scan(true);
-    if (this.inQuotes) throw new CsvError(`${this.fileName}, line ${this.quoteLine}: a quoted field is never closed (missing ")`, this.quoteLine);
+    if (this.inQuotes)
+      throw new CsvError(
+        `${this.fileName}, line ${this.quoteLine}: a quoted field is never closed (missing ")`,
+        this.quoteLine,
+      );
     if (this.pos > this.rowStart || this.count > 0) this.endRow(this.pos);
     this.len = this.pos = this.rowStart = this.fieldStart = 0;
   }
@@ -78,7 +88,7 @@ export class CsvTokenizer {
       this.pos -= shift;
       this.fieldStart -= shift;
       this.rowStart = 0;
-      for (let f = 0; f < this.count; f++) (this.starts[f] -= shift), (this.ends[f] -= shift);
+      for (let f = 0; f < this.count; f++) ((this.starts[f] -= shift), (this.ends[f] -= shift));
     }
     if (this.len + chunk.length > this.buf.length) {
       const grown = new Uint8Array(Math.max(this.buf.length * 2, this.len + chunk.length));
@@ -97,7 +107,10 @@ export class CsvTokenizer {
   private sniff(final: boolean): boolean {
     const { buf, len } = this;
     const counts: number[][] = [];
-    let lineCounts = [0, 0, 0], quoted = false, blank = true, complete = false;
+    let lineCounts = [0, 0, 0],
+      quoted = false,
+      blank = true,
+      complete = false;
     for (let i = 0; i < len && !complete; i++) {
       const c = buf[i];
       if (c === QUOTE) quoted = !quoted;
@@ -117,13 +130,14 @@ export class CsvTokenizer {
     if (!complete && !final) return false;
     if (!blank) counts.push(lineCounts);
     const candidates = [COMMA, SEMICOLON, TAB];
-    let best = COMMA, bestScore = 0;
+    let best = COMMA,
+      bestScore = 0;
     candidates.forEach((d, k) => {
       const head = counts[0]?.[k] ?? 0;
       if (head === 0) return;
       const consistent = counts.every((line) => line[k] === head);
       const score = (consistent ? 1e9 : 0) + head;
-      if (score > bestScore) (best = d), (bestScore = score);
+      if (score > bestScore) ((best = d), (bestScore = score));
     });
     this.classes(best);
     return true;
@@ -143,7 +157,7 @@ export class CsvTokenizer {
         }
         if (pos >= len || (pos + 1 >= len && !final)) break; // "" or a closing quote: the next byte decides
         if (pos + 1 < len && buf[pos + 1] === QUOTE) pos += 2;
-        else (this.inQuotes = false), pos++;
+        else ((this.inQuotes = false), pos++);
         continue;
       }
       while (pos < len && cls[buf[pos]] === 0) pos++;
@@ -154,7 +168,7 @@ export class CsvTokenizer {
         this.fieldStart = ++pos;
         this.fieldQuoted = false;
       } else if (c === QUOTE) {
-        if (this.blank(this.fieldStart, pos)) (this.inQuotes = this.fieldQuoted = true), (this.quoteLine = this.line);
+        if (this.blank(this.fieldStart, pos)) ((this.inQuotes = this.fieldQuoted = true), (this.quoteLine = this.line));
         pos++;
       } else if (c === 0) {
         this.nul();
@@ -171,7 +185,8 @@ export class CsvTokenizer {
   }
 
   private blank(from: number, to: number): boolean {
-    for (let i = from; i < to; i++) if (this.buf[i] !== SPACE && (this.buf[i] !== TAB || this.delimiter === TAB)) return false;
+    for (let i = from; i < to; i++)
+      if (this.buf[i] !== SPACE && (this.buf[i] !== TAB || this.delimiter === TAB)) return false;
     return true;
   }
 
@@ -226,7 +241,8 @@ export class CsvTokenizer {
   private nul(): never {
     const column = this.count + 1;
     throw new CsvError(
-      `${this.fileName}, line ${this.line}, column ${column}: the file holds a NUL character, so it is not a text file ` +
+      `${this.fileName}, line ${this.line}, column ${column}: the file holds a NUL character, so it is not a ` +
+        `text file ` +
         '(a spreadsheet saved as .xlsx, or an image?); save it as CSV text (UTF-8 or UTF-16)',
       this.line,
       column,

@@ -52,7 +52,10 @@ export class CsvTableBuilder implements CsvRowSink {
     } else this.rows.push({ line, fields });
   }
 
-  /** The table read, its rows checked against the header; `partial`: the file's first part only (its last row dropped, maybe cut). */
+  /**
+   * The table read, its rows checked against the header; `partial`: the file's first part only (its last row dropped,
+   * maybe cut).
+   */
   table(delimiter: number, { partial = false } = {}): CsvTable {
     const { header, headerLine, fileName } = this;
     if (header === null) throw new CsvError(`${fileName} is empty: expected a header row and one row per arm`, 1);
@@ -65,9 +68,21 @@ export class CsvTableBuilder implements CsvRowSink {
 /** Names must be present and distinct. */
 export function checkHeader(header: string[], line: number, fileName: string): void {
   header.forEach((name, i) => {
-    if (name === '') throw new CsvError(`${fileName}, line ${line}, column ${i + 1}: the header has an empty column name`, line, i + 1);
+    if (name === '')
+      throw new CsvError(
+        `${fileName}, line ${line}, column ${i + 1}: the header has an empty column name`,
+        line,
+        i + 1,
+      );
     const first = header.indexOf(name);
-    if (first !== i) throw new CsvError(`${fileName}, line ${line}, column ${i + 1}: column "${name}" appears twice in the header (columns ${first + 1} and ${i + 1})`, line, i + 1, name);
+    if (first !== i)
+      throw new CsvError(
+        `${fileName}, line ${line}, column ${i + 1}: column "${name}" appears twice in the header (columns ` +
+          `${first + 1} and ${i + 1})`,
+        line,
+        i + 1,
+        name,
+      );
   });
 }
 
@@ -75,7 +90,8 @@ export function checkHeader(header: string[], line: number, fileName: string): v
 export function checkWidth(expected: number, found: number, line: number, fileName: string, delimiter: number): void {
   if (found === expected) return;
   throw new CsvError(
-    `${fileName}, line ${line}: expected ${expected} fields as in the header, found ${found}; check for a missing or extra ${delimiterName(delimiter)}`,
+    `${fileName}, line ${line}: expected ${expected} fields as in the header, found ${found}; check for a missing ` +
+      `or extra ${delimiterName(delimiter)}`,
     line,
   );
 }
@@ -92,7 +108,8 @@ export function checkNoNul(text: string, fileName: string): void {
   for (let k = text.indexOf('\n'); k !== -1 && k < at; k = text.indexOf('\n', k + 1)) line++;
   const column = text.slice(lineStart, at).split(',').length;
   throw new CsvError(
-    `${fileName}, line ${line}, column ${column}: the file holds a NUL character, so it is not a text file (a spreadsheet saved as .xlsx, or an image?); save it as CSV text (UTF-8 or UTF-16)`,
+    `${fileName}, line ${line}, column ${column}: the file holds a NUL character, so it is not a text file (a ` +
+      `spreadsheet saved as .xlsx, or an image?); save it as CSV text (UTF-8 or UTF-16)`,
     line,
     column,
   );
@@ -119,7 +136,8 @@ export function numberField(table: CsvTable, row: CsvRow, column: number, fileNa
   if (!Number.isFinite(value)) {
     const name = table.header[column];
     throw new CsvError(
-      `${fileName}, line ${row.line}, column ${column + 1} ("${name}"): ${raw === '' ? 'the value is empty' : `"${raw}" is not a number`}`,
+      `${fileName}, line ${row.line}, column ${column + 1} ("${name}"): ` +
+        `${raw === '' ? 'the value is empty' : `"${raw}" is not a number`}`,
       row.line,
       column + 1,
       name,

@@ -15,9 +15,21 @@ export const DLM_REFLECTION_LAYOUT: readonly DistributionSection[] = [
   {
     group: 'Education',
     heading: 'Education Levels',
-    labels: ['Illiterate', '1-5th Grade Completed', '6-9th Grade Completed', '10th Grade Passed', '12th Grade Passed', 'Graduate', 'Post graduate'],
+    labels: [
+      'Illiterate',
+      '1-5th Grade Completed',
+      '6-9th Grade Completed',
+      '10th Grade Passed',
+      '12th Grade Passed',
+      'Graduate',
+      'Post graduate',
+    ],
   },
   { group: 'Languages', heading: 'Languages Spoken' },
-  { group: 'Phone owner', heading: 'Phone Owners', labels: ['Phone owner - Woman', 'Phone owner - Husband', 'Phone owner - Family'] },
+  {
+    group: 'Phone owner',
+    heading: 'Phone Owners',
+    labels: ['Phone owner - Woman', 'Phone owner - Husband', 'Phone owner - Family'],
+  },
   { group: 'Registration', heading: 'Organizations' },
 ];

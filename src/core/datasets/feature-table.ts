@@ -12,7 +12,13 @@ import { isTextColumn, readTextColumn, textGrouping, type TextChoices } from './
  * The feature columns of a table and their schema. Number columns: from the schema file when given,
  * else inferred; text columns: a group each, as `text` chooses. features: a column each, narrow.
  */
-export function readFeatures(table: CsvTable, featureColumns: number[], fileName: string, schemaFile?: SchemaFile, text: TextChoices = {}): { schema: FeatureSchema; features: FeatureTable } {
+export function readFeatures(
+  table: CsvTable,
+  featureColumns: number[],
+  fileName: string,
+  schemaFile?: SchemaFile,
+  text: TextChoices = {},
+): { schema: FeatureSchema; features: FeatureTable } {
   const { rows } = table;
   const N = rows.length;
   const isText = featureColumns.map((c) => isTextColumn(table, c, fileName));
@@ -29,7 +35,13 @@ export function readFeatures(table: CsvTable, featureColumns: number[], fileName
     return narrow === scratch ? scratch.slice() : narrow;
   });
   const values: FeatureTable = { numArms: N, columns: numbers };
-  const base = schemaFile ? schemaFromFile(schemaFile, table, numeric, values, fileName) : inferSchema(numeric.map((c) => table.header[c]), values, N);
+  const base = schemaFile
+    ? schemaFromFile(schemaFile, table, numeric, values, fileName)
+    : inferSchema(
+        numeric.map((c) => table.header[c]),
+        values,
+        N,
+      );
   if (!isText.includes(true)) return { schema: base, features: values };
 
   // Text columns take their place in the file's order: the number columns' indices move up past them.

@@ -14,8 +14,16 @@ export function findGenerator(name: string): PopulationGenerator | undefined {
   return GENERATORS.find((g) => g.name === name);
 }
 
-/** Built-in population `name` generated with `parameters` and `seed`, as the arms of evaluation seed `sampleSeed` (armsOfSeed). */
-export function generatedPopulation(name: string, parameters: Record<string, number>, seed: number, sampleSeed: number): Instance {
+/**
+ * Built-in population `name` generated with `parameters` and `seed`, as the arms of evaluation seed `sampleSeed`
+ * (armsOfSeed).
+ */
+export function generatedPopulation(
+  name: string,
+  parameters: Record<string, number>,
+  seed: number,
+  sampleSeed: number,
+): Instance {
   const generator = findGenerator(name);
   if (!generator) throw new Error(`no built-in population "${name}"`);
   return armsOfSeed(generator.generate(parameters, seed), sampleSeed);

@@ -60,14 +60,19 @@ export class HistoryReader implements CsvRowSink {
     this.rows++;
     const m = this.mapped;
     // her id, trimmed of spaces
-    let s = starts[m.id], e = ends[m.id];
+    let s = starts[m.id],
+      e = ends[m.id];
     while (s < e && bytes[s] === 32) s++;
     while (e > s && bytes[e - 1] === 32) e--;
     const arm = this.armOf(bytes, s, e, line);
     const week = this.weekOf(bytes, starts[m.week], ends[m.week], line);
     const arrays = week === this.lastWeek ? this.lastWeekArrays! : this.weekArrays(week, line);
     if (arrays.called[arm] & SEEN) {
-      throw new CsvError(`${this.fileName}, line ${line}: beneficiary "${utf8Text(bytes, s, e)}" week ${week} appears a second time; each (id, week) must appear once`, line);
+      throw new CsvError(
+        `${this.fileName}, line ${line}: beneficiary "${utf8Text(bytes, s, e)}" week ${week} appears a second ` +
+          `time; each (id, week) must appear once`,
+        line,
+      );
     }
     const state = this.state.readBytes(bytes, starts[m.state], ends[m.state], line);
     const called = this.called.readBytes(bytes, starts[m.called], ends[m.called], line);
@@ -78,18 +83,28 @@ export class HistoryReader implements CsvRowSink {
   /** The history read, checked: every column readable, no week missing, every beneficiary's current state known. */
   finish(): HistoryRead {
     const { fileName } = this;
-    if (this.header === null) throw new CsvError(`${fileName} is empty: expected a header and one row per beneficiary and week`, 1);
-    if (this.rows === 0) throw new CsvError(`${fileName} has a header but no rows; add one row per beneficiary and week`, this.headerLine);
+    if (this.header === null)
+      throw new CsvError(`${fileName} is empty: expected a header and one row per beneficiary and week`, 1);
+    if (this.rows === 0)
+      throw new CsvError(`${fileName} has a header but no rows; add one row per beneficiary and week`, this.headerLine);
     const problems = [this.state.problem(), this.called.problem()].filter((p): p is string => p !== null);
     if (problems.length) throw new CsvError(problems.join('\n'), this.headerLine);
     const N = this.index.size;
     const weekNumbers = [...this.weeks.keys()].sort((a, b) => a - b);
-    const first = weekNumbers[0], last = weekNumbers[weekNumbers.length - 1];
+    const first = weekNumbers[0],
+      last = weekNumbers[weekNumbers.length - 1];
     for (let w = first; w <= last; w++) {
-      if (!this.weeks.has(w)) throw new CsvError(`${fileName}: week ${w} is missing (the weeks run from ${first} to ${last}); every week in between needs its rows`, this.headerLine);
+      if (!this.weeks.has(w))
+        throw new CsvError(
+          `${fileName}: week ${w} is missing (the weeks run from ${first} to ${last}); every week in between ` +
+            `needs its rows`,
+          this.headerLine,
+        );
     }
-    const states: Uint8Array[] = [], called: Uint8Array[] = [];
-    let calls = 0, lastWeekCalls = 0;
+    const states: Uint8Array[] = [],
+      called: Uint8Array[] = [];
+    let calls = 0,
+      lastWeekCalls = 0;
     for (const w of weekNumbers) {
       const a = this.weeks.get(w)!;
       const c = a.called.length === N ? a.called : a.called.slice(0, N);
@@ -103,8 +118,16 @@ export class HistoryReader implements CsvRowSink {
       states.push(a.states.length === N ? a.states : a.states.slice(0, N));
       called.push(c);
     }
-    const ids = this.known ? null : Array.from({ length: N }, (_, i) => { const b = this.index.bytesOf(i); return utf8Text(b, 0, b.length); });
-    const idOf = (arm: number) => { const b = this.index.bytesOf(arm); return utf8Text(b, 0, b.length); };
+    const ids = this.known
+      ? null
+      : Array.from({ length: N }, (_, i) => {
+          const b = this.index.bytesOf(i);
+          return utf8Text(b, 0, b.length);
+        });
+    const idOf = (arm: number) => {
+      const b = this.index.bytesOf(arm);
+      return utf8Text(b, 0, b.length);
+    };
     const current = states[states.length - 1];
     const missing: string[] = [];
     let absent = 0;
@@ -113,13 +136,30 @@ export class HistoryReader implements CsvRowSink {
       if (absent++ < 5) missing.push(`"${idOf(arm)}"`);
     }
     if (absent) {
-      throw new CsvError(`${fileName}: ${absent} beneficiar${absent === 1 ? 'y has' : 'ies have'} no state in week ${last}, the current week, so their current state is unknown: ${missing.join(', ')}${absent > 5 ? ', ...' : ''}`, this.headerLine);
+      throw new CsvError(
+        `${fileName}: ${absent} beneficiar${absent === 1 ? 'y has' : 'ies have'} no state in week ${last}, the ` +
+          `current week, so their current state is unknown: ${missing.join(', ')}${absent > 5 ? ', ...' : ''}`,
+        this.headerLine,
+      );
     }
     const warnings: string[] = [];
-    if (lastWeekCalls > 0) warnings.push(`week ${last} is the current week, whose calls the plan decides: its ${lastWeekCalls} recorded call${lastWeekCalls === 1 ? ' was' : 's were'} ignored`);
-    if (calls === 0) warnings.push(`${fileName} has no call in weeks ${first}-${last - 1}: nothing shows what a call does, so the prior assumes a call changes nothing until the outcomes of calls arrive (every index is 0 and the list is the seeded tie draw)`);
+    if (lastWeekCalls > 0)
+      warnings.push(
+        `week ${last} is the current week, whose calls the plan decides: its ${lastWeekCalls} recorded ` +
+          `call${lastWeekCalls === 1 ? ' was' : 's were'} ignored`,
+      );
+    if (calls === 0)
+      warnings.push(
+        `${fileName} has no call in weeks ${first}-${last - 1}: nothing shows what a call does, so the prior ` +
+          `assumes a call changes nothing until the outcomes of calls arrive (every index is 0 and the list is the ` +
+          `seeded tie draw)`,
+      );
     const blanks = this.state.blankCount();
-    if (blanks.count > 0) warnings.push(`${fileName}: ${blanks.count.toLocaleString('en')} blank state${blanks.count === 1 ? '' : 's'} (the first on line ${blanks.line}) read as weeks whose state was not observed`);
+    if (blanks.count > 0)
+      warnings.push(
+        `${fileName}: ${blanks.count.toLocaleString('en')} blank state${blanks.count === 1 ? '' : 's'} (the first ` +
+          `on line ${blanks.line}) read as weeks whose state was not observed`,
+      );
     return { ids, history: { firstWeek: first, states, called }, warnings, mapped: this.mapped };
   }
 
@@ -131,13 +171,16 @@ export class HistoryReader implements CsvRowSink {
     const lacking = (['id', 'week', 'state', 'called'] as const).filter((r) => mapped[r] === -1);
     if (lacking.length) {
       throw new CsvError(
-        `${this.fileName}, line ${line}: no column was found for ${lacking.map((r) => `the ${r}`).join(', ')}; a history needs a column each for ` +
-          `the id, week, state and call: name them (${lacking.map((r) => `--${r}-column`).join(', ')}, or in the mapping step)`,
+        `${this.fileName}, line ${line}: no column was found for ${lacking.map((r) => `the ${r}`).join(', ')}; a ` +
+          `history needs a column each for ` +
+          `the id, week, state and call: name them (${lacking.map((r) => `--${r}-column`).join(', ')}, or in the ` +
+          `mapping step)`,
         line,
       );
     }
     // A history's other columns are not read (her features are in the file beside it).
-    for (const c of mapped.columns) if (c.use === 'feature' || c.use === 'carry') (c.use = 'ignored'), (c.guessed = true);
+    for (const c of mapped.columns)
+      if (c.use === 'feature' || c.use === 'carry') ((c.use = 'ignored'), (c.guessed = true));
     this.header = header;
     this.headerLine = line;
     this.mapped = { ...mapped, features: [], carry: [] };
@@ -152,7 +195,8 @@ export class HistoryReader implements CsvRowSink {
    * else found by the index. Most rows are found without a hash lookup, reading the ids in order.
    */
   private armOf(bytes: Uint8Array, s: number, e: number, line: number): number {
-    const last = this.lastArm, index = this.index;
+    const last = this.lastArm,
+      index = this.index;
     const guess = this.follow[last + 1];
     let arm = guess >= 0 && index.matches(guess, bytes, s, e) ? guess : index.find(bytes, s, e);
     if (arm === -1) arm = this.newArm(bytes, s, e, line);
@@ -162,10 +206,17 @@ export class HistoryReader implements CsvRowSink {
 
   private newArm(bytes: Uint8Array, s: number, e: number, line: number): number {
     const c = this.mapped.id;
-    if (s === e) throw new CsvError(`${this.fileName}, line ${line}, column ${c + 1} ("${this.header![c]}"): the id is empty; give every row her id`, line, c + 1);
+    if (s === e)
+      throw new CsvError(
+        `${this.fileName}, line ${line}, column ${c + 1} ("${this.header![c]}"): the id is empty; give every ` +
+          `row her id`,
+        line,
+        c + 1,
+      );
     if (this.known) {
       throw new CsvError(
-        `${this.fileName}, line ${line}, column ${c + 1} ("${this.header![c]}"): "${utf8Text(bytes, s, e)}" is not in ${this.known.fileName}; every beneficiary of the history needs her features`,
+        `${this.fileName}, line ${line}, column ${c + 1} ("${this.header![c]}"): "${utf8Text(bytes, s, e)}" is not ` +
+          `in ${this.known.fileName}; every beneficiary of the history needs her features`,
         line,
         c + 1,
       );
@@ -179,18 +230,26 @@ export class HistoryReader implements CsvRowSink {
   private weekOf(bytes: Uint8Array, s: number, e: number, line: number): number {
     while (s < e && bytes[s] === 32) s++;
     while (e > s && bytes[e - 1] === 32) e--;
-    let k = s, sign = 1, v = 0;
-    if (k < e && bytes[k] === 45) (sign = -1), k++;
+    let k = s,
+      sign = 1,
+      v = 0;
+    if (k < e && bytes[k] === 45) ((sign = -1), k++);
     const digits = k;
     // Any whole number a CSV holds (a year-and-week number, a day count), up to 2^53 - 1: not 32-bit.
     while (k < e && bytes[k] >= 48 && bytes[k] <= 57) v = v * 10 + bytes[k++] - 48;
     const whole = k !== digits;
-    if (k < e && bytes[k] === 46) for (k++; k < e && bytes[k] === 48; ) k++;
+    if (k < e && bytes[k] === 46) for (k++; k < e && bytes[k] === 48;) k++;
     if (k !== e || !whole || !Number.isSafeInteger(v)) {
       const c = this.mapped.week;
       const raw = utf8Text(bytes, s, e);
       const large = k === e && whole ? ' (it is too large to count exactly: at most 2^53 - 1)' : ' (1, 2, 3, ...)';
-      throw new CsvError(`${this.fileName}, line ${line}, column ${c + 1} ("${this.header![c]}"): ${raw === '' ? 'the week is empty' : `"${raw}" is not a whole week number${large}`}`, line, c + 1, this.header![c]);
+      throw new CsvError(
+        `${this.fileName}, line ${line}, column ${c + 1} ("${this.header![c]}"): ` +
+          `${raw === '' ? 'the week is empty' : `"${raw}" is not a whole week number${large}`}`,
+        line,
+        c + 1,
+        this.header![c],
+      );
     }
     return sign * v;
   }
@@ -199,8 +258,14 @@ export class HistoryReader implements CsvRowSink {
     let arrays = this.weeks.get(week);
     if (!arrays) {
       const known = [...this.weeks.keys()];
-      const lo = Math.min(week, ...known), hi = Math.max(week, ...known);
-      if (hi - lo >= MAX_WEEKS) throw new CsvError(`${this.fileName}, line ${line}: the weeks run from ${lo} to ${hi}, more than 100 years; check the week column`, line);
+      const lo = Math.min(week, ...known),
+        hi = Math.max(week, ...known);
+      if (hi - lo >= MAX_WEEKS)
+        throw new CsvError(
+          `${this.fileName}, line ${line}: the weeks run from ${lo} to ${hi}, more than 100 years; check the ` +
+            `week column`,
+          line,
+        );
       arrays = { states: new Uint8Array(this.capacity).fill(MISSING), called: new Uint8Array(this.capacity) };
       this.weeks.set(week, arrays);
     }
@@ -215,7 +280,8 @@ export class HistoryReader implements CsvRowSink {
     follow.set(this.follow);
     this.follow = follow;
     for (const a of this.weeks.values()) {
-      const states = new Uint8Array(this.capacity).fill(MISSING), called = new Uint8Array(this.capacity);
+      const states = new Uint8Array(this.capacity).fill(MISSING),
+        called = new Uint8Array(this.capacity);
       states.set(a.states);
       called.set(a.called);
       a.states = states;

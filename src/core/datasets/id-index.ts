@@ -32,7 +32,8 @@ export class IdIndex {
       this.offsets = grow(this.offsets, this.hashes.length + 1);
     }
     const n = end - start;
-    if (this.used + n > this.arena.length) this.arena = grow(this.arena, Math.max(this.arena.length * 2, this.used + n));
+    if (this.used + n > this.arena.length)
+      this.arena = grow(this.arena, Math.max(this.arena.length * 2, this.used + n));
     this.arena.set(bytes.subarray(start, end), this.used);
     this.used += n;
     this.offsets[i + 1] = this.used;
@@ -48,7 +49,8 @@ export class IdIndex {
 
   /** Whether id i is bytes[start, end). */
   matches(i: number, bytes: Uint8Array, start: number, end: number): boolean {
-    const from = this.offsets[i], arena = this.arena;
+    const from = this.offsets[i],
+      arena = this.arena;
     if (this.offsets[i + 1] - from !== end - start) return false;
     for (let k = end - 1, a = from + end - 1 - start; k >= start; k--, a--) if (arena[a] !== bytes[k]) return false;
     return true;

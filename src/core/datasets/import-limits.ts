@@ -16,7 +16,8 @@ export const MAX_TRANSITION_VALUES = 2 ** 25;
 export function checkImportSize(bytes: number, fileName: string, what = 'to import'): void {
   if (bytes > MAX_IMPORT_BYTES) {
     throw new Error(
-      `${fileName} is too big ${what}: ${sizeInWords(bytes)}, more than the ${MAX_IMPORT_BYTES / 1048576} MiB a browser tab can hold; split it into smaller files or keep fewer columns`,
+      `${fileName} is too big ${what}: ${sizeInWords(bytes)}, more than the ${MAX_IMPORT_BYTES / 1048576} MiB a ` +
+        `browser tab can hold; split it into smaller files or keep fewer columns`,
     );
   }
 }
@@ -31,10 +32,17 @@ export function sizeInWords(bytes: number): string {
 
 /** Why `numArms` arms of `numStates` states cannot be held, or null when they can. */
 export function populationSizeProblem(numArms: number, numStates: number): string | null {
-  if (numStates > MAX_STATES) return `${numStates} states per arm are more than the ${MAX_STATES} allot can plan with; number the states 0, 1, 2, ... without gaps`;
+  if (numStates > MAX_STATES)
+    return (
+      `${numStates} states per arm are more than the ${MAX_STATES} allot can plan with; number the states 0, ` +
+      `1, 2, ... without gaps`
+    );
   const values = numArms * numStates * 2 * numStates;
   if (values > MAX_TRANSITION_VALUES) {
-    return `${numArms} arms of ${numStates} states need ${values.toExponential(2)} transition probabilities, more than the ${MAX_TRANSITION_VALUES.toExponential(2)} a browser tab can hold; use fewer arms or states`;
+    return (
+      `${numArms} arms of ${numStates} states need ${values.toExponential(2)} transition probabilities, more ` +
+      `than the ${MAX_TRANSITION_VALUES.toExponential(2)} a browser tab can hold; use fewer arms or states`
+    );
   }
   return null;
 }

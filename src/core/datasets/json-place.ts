@@ -40,7 +40,10 @@ export function jsonSyntaxPlace(text: string, error?: unknown): Place | undefine
   return position ? placeOfIndex(text, Number(position[1])) : undefined;
 }
 
-/** Index of the first character where `text` stops being valid JSON (text.length when it ends too early), or -1 when it is valid. */
+/**
+ * Index of the first character where `text` stops being valid JSON (text.length when it ends too early), or -1 when it
+ * is valid.
+ */
 export function firstJsonError(text: string): number {
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const n = text.length;
@@ -56,7 +59,7 @@ export function firstJsonError(text: string): number {
       const close = c === '{' ? '}' : ']';
       i++;
       ws();
-      if (text[i] === close) return i++, true;
+      if (text[i] === close) return (i++, true);
       for (;;) {
         if (c === '{') {
           ws();
@@ -68,13 +71,13 @@ export function firstJsonError(text: string): number {
         if (!value(depth + 1)) return false;
         ws();
         if (text[i] === ',') i++;
-        else if (text[i] === close) return i++, true;
+        else if (text[i] === close) return (i++, true);
         else return false;
       }
     }
     if (c === '"') return string();
     for (const word of ['true', 'false', 'null']) {
-      if (text.startsWith(word, i)) return (i += word.length), true;
+      if (text.startsWith(word, i)) return ((i += word.length), true);
     }
     const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
     if (!m || m[0] === '' || m[0] === '-') return false;
@@ -85,15 +88,15 @@ export function firstJsonError(text: string): number {
     i++;
     while (i < n) {
       const c = text.charCodeAt(i);
-      if (c === 34) return i++, true;
+      if (c === 34) return (i++, true);
       if (c < 32) return false;
       if (c === 92) {
         const e = text[i + 1];
         if (e === 'u') {
-          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) return (i += 1), false;
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) return ((i += 1), false);
           i += 6;
         } else if (e !== undefined && '"\\/bfnrt'.includes(e)) i += 2;
-        else return (i += 1), false;
+        else return ((i += 1), false);
       } else i++;
     }
     return false;
@@ -113,9 +116,14 @@ export function parseJsonFile(text: string, fileName: string, what: string): unk
     return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (error) {
     const place = jsonSyntaxPlace(text, error) ?? { line: 1, column: 1 };
-    const near = text.slice(Math.max(0, lineStart(text, place) + place.column - 1)).slice(0, 20).split('\n')[0];
+    const near = text
+      .slice(Math.max(0, lineStart(text, place) + place.column - 1))
+      .slice(0, 20)
+      .split('\n')[0];
     throw new CsvError(
-      `${fileName}, line ${place.line}, column ${place.column}: not valid JSON${near ? ` near "${near}"` : ' (the file ends too early)'}; check for a missing or extra comma, bracket or quote`,
+      `${fileName}, line ${place.line}, column ${place.column}: not valid ` +
+        `JSON${near ? ` near "${near}"` : ' (the file ends too early)'}; check for a missing or extra comma, ` +
+        `bracket or quote`,
       place.line,
       place.column,
     );
@@ -132,7 +140,8 @@ function lineStart(text: string, place: Place): number {
 export function parseJsonPath(path: string): (string | number)[] {
   const steps: (string | number)[] = [];
   const re = /\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]|\.?([^.[\]]+)/g;
-  for (let m = re.exec(path); m; m = re.exec(path)) steps.push(m[1] !== undefined ? Number(m[1]) : m[2] !== undefined ? (JSON.parse(m[2]) as string) : m[3]);
+  for (let m = re.exec(path); m; m = re.exec(path))
+    steps.push(m[1] !== undefined ? Number(m[1]) : m[2] !== undefined ? (JSON.parse(m[2]) as string) : m[3]);
   return steps;
 }
 
@@ -169,7 +178,15 @@ export function jsonPathPlace(text: string, path: readonly (string | number)[]):
       } while (depth > 0 && i < n);
       return;
     }
-    while (i < n && !',]}'.includes(text[i]) && text[i] !== ' ' && text[i] !== '\n' && text[i] !== '\r' && text[i] !== '\t') i++;
+    while (
+      i < n &&
+      !',]}'.includes(text[i]) &&
+      text[i] !== ' ' &&
+      text[i] !== '\n' &&
+      text[i] !== '\r' &&
+      text[i] !== '\t'
+    )
+      i++;
   };
   ws();
   let found = i;
@@ -223,5 +240,10 @@ export function jsonPathPlace(text: string, path: readonly (string | number)[]):
 /** A CsvError for the value at `path` of a JSON file: "FILE, line L, column C (path): what". */
 export function jsonValueError(text: string, fileName: string, path: string, what: string): CsvError {
   const place = jsonPathPlace(text, parseJsonPath(path));
-  return new CsvError(`${fileName}, line ${place.line}, column ${place.column}${path ? ` (${path})` : ''}: ${what}`, place.line, place.column, path || undefined);
+  return new CsvError(
+    `${fileName}, line ${place.line}, column ${place.column}${path ? ` (${path})` : ''}: ${what}`,
+    place.line,
+    place.column,
+    path || undefined,
+  );
 }

@@ -26,14 +26,18 @@ export function longColumns(header: readonly string[], mapping: ColumnMapping = 
   const named = mapping.id === undefined ? -1 : header.indexOf(mapping.id);
   const id = named !== -1 ? named : guessRole(header, 'id', new Set([value, attribute]));
   if (id === -1) return null;
-  const drop = names.flatMap((n, i) => (i !== attribute && i !== value && i !== id && PER_VALUE.includes(n) ? [i] : []));
+  const drop = names.flatMap((n, i) =>
+    i !== attribute && i !== value && i !== id && PER_VALUE.includes(n) ? [i] : [],
+  );
   return { id, attribute, value, drop };
 }
 
 /** The wide table of a long one: rows in order of first appearance; a value given twice differently is an error. */
 export function pivotLongTable(table: CsvTable, cols: LongColumns, fileName: string): CsvTable {
   const { header, rows } = table;
-  const entity = header.map((_, i) => i).filter((i) => i !== cols.attribute && i !== cols.value && !cols.drop.includes(i) && i !== cols.id);
+  const entity = header
+    .map((_, i) => i)
+    .filter((i) => i !== cols.attribute && i !== cols.value && !cols.drop.includes(i) && i !== cols.id);
   const attributes = new Map<string, number>();
   const byId = new Map<string, { row: CsvRow; values: Map<number, { value: string; line: number }> }>();
   for (const row of rows) {
@@ -48,7 +52,9 @@ export function pivotLongTable(table: CsvTable, cols: LongColumns, fileName: str
     const before = e.values.get(a);
     if (before && before.value.trim() !== value.trim()) {
       throw new CsvError(
-        `${fileName}, line ${row.line}, column ${cols.value + 1} ("${header[cols.value]}"): "${name}" of "${id}" is "${value.trim()}" here but "${before.value.trim()}" on line ${before.line}; give each attribute one value`,
+        `${fileName}, line ${row.line}, column ${cols.value + 1} ("${header[cols.value]}"): "${name}" of "${id}" ` +
+          `is "${value.trim()}" here but "${before.value.trim()}" on line ${before.line}; give each ` +
+          `attribute one value`,
         row.line,
         cols.value + 1,
         header[cols.value],
@@ -60,7 +66,16 @@ export function pivotLongTable(table: CsvTable, cols: LongColumns, fileName: str
   const attributeNames = [...attributes.keys()].map((n) => (taken.has(n) ? `${n} (attribute)` : n));
   const wide: CsvRow[] = [...byId.values()].map(({ row, values }) => ({
     line: row.line,
-    fields: [row.fields[cols.id], ...entity.map((i) => row.fields[i]), ...attributeNames.map((_, a) => values.get(a)?.value ?? '')],
+    fields: [
+      row.fields[cols.id],
+      ...entity.map((i) => row.fields[i]),
+      ...attributeNames.map((_, a) => values.get(a)?.value ?? ''),
+    ],
   }));
-  return { header: [header[cols.id], ...entity.map((i) => header[i]), ...attributeNames], headerLine: table.headerLine, rows: wide, delimiter: table.delimiter };
+  return {
+    header: [header[cols.id], ...entity.map((i) => header[i]), ...attributeNames],
+    headerLine: table.headerLine,
+    rows: wide,
+    delimiter: table.delimiter,
+  };
 }

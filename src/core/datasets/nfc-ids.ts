@@ -37,6 +37,10 @@ export function mergedIdsWords(a: string, b: string): string {
   while (start < a.length && start < b.length && a[start] === b[start]) start++;
   let end = 0;
   while (end < a.length - start && end < b.length - start && a[a.length - 1 - end] === b[b.length - 1 - end]) end++;
-  const points = (s: string) => Array.from(s, (ch) => `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`).join(' ');
-  return `${JSON.stringify(a)} and ${JSON.stringify(b)} (${points(a.slice(start, a.length - end))} against ${points(b.slice(start, b.length - end))})`;
+  const points = (s: string) =>
+    Array.from(s, (ch) => `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`).join(' ');
+  return (
+    `${JSON.stringify(a)} and ${JSON.stringify(b)} (${points(a.slice(start, a.length - end))} against ` +
+    `${points(b.slice(start, b.length - end))})`
+  );
 }

@@ -25,7 +25,13 @@ export interface OutcomesNames {
 }
 
 /** Parses the outcomes text against the register's ids. */
-export function parseOutcomesCsv(text: string, ids: readonly string[], numStates: number, fileName = 'the outcomes file', names: OutcomesNames = {}): OutcomesResult {
+export function parseOutcomesCsv(
+  text: string,
+  ids: readonly string[],
+  numStates: number,
+  fileName = 'the outcomes file',
+  names: OutcomesNames = {},
+): OutcomesResult {
   let table;
   try {
     checkImportSize(text.length, fileName);
@@ -37,27 +43,51 @@ export function parseOutcomesCsv(text: string, ids: readonly string[], numStates
 }
 
 /** The same on a table already read (a CSV or a spreadsheet's sheet); `hash` is the file's. */
-export function outcomesFromTable(table: CsvTable, hash: string, ids: readonly string[], numStates: number, fileName: string, names: OutcomesNames = {}): OutcomesResult {
+export function outcomesFromTable(
+  table: CsvTable,
+  hash: string,
+  ids: readonly string[],
+  numStates: number,
+  fileName: string,
+  names: OutcomesNames = {},
+): OutcomesResult {
   const { header, headerLine, rows } = table;
   const errors: string[] = [];
-  const mapping = names.mapping ?? {}, register = names.register ?? {};
+  const mapping = names.mapping ?? {},
+    register = names.register ?? {};
   let m;
   try {
     // The register's names where this file has them, hers over them; the rest guessed.
-    const hint = (role: 'id' | 'state' | 'called') => mapping[role] ?? (register[role] !== undefined && header.includes(register[role]!) ? register[role] : undefined);
-    const own: ColumnMapping = { ...mapping, id: hint('id'), state: hint('state'), called: hint('called'), stateValues: mapping.stateValues ?? register.stateValues };
+    const hint = (role: 'id' | 'state' | 'called') =>
+      mapping[role] ?? (register[role] !== undefined && header.includes(register[role]!) ? register[role] : undefined);
+    const own: ColumnMapping = {
+      ...mapping,
+      id: hint('id'),
+      state: hint('state'),
+      called: hint('called'),
+      stateValues: mapping.stateValues ?? register.stateValues,
+    };
     m = mapColumns(header, own, ['id', 'called', 'state', 'week'], { fileName, headerLine });
-    if (m.state === -1) m.state = header.findIndex((h) => ['outcome', 'engaged_after', 'engaged after'].includes(h.trim().toLowerCase()));
+    if (m.state === -1)
+      m.state = header.findIndex((h) => ['outcome', 'engaged_after', 'engaged after'].includes(h.trim().toLowerCase()));
     if (own.stateValues) mapping.stateValues ??= own.stateValues;
   } catch (error) {
     return { ok: false, errors: [(error as Error).message] };
   }
-  for (const [what, c] of [['id', m.id], ['engaged', m.state]] as const) {
-    if (c === -1) errors.push(`${fileName}, line ${headerLine}: no column was found for "${what}"; the outcomes need an id and whether she was engaged after the week, and whether she was called (columns such as id, called, engaged)`);
+  for (const [what, c] of [
+    ['id', m.id],
+    ['engaged', m.state],
+  ] as const) {
+    if (c === -1)
+      errors.push(
+        `${fileName}, line ${headerLine}: no column was found for "${what}"; the outcomes need an id and whether ` +
+          `she was engaged after the week, and whether she was called (columns such as id, called, engaged)`,
+      );
   }
   if (errors.length) return { ok: false, errors };
   // A file without a called column lists the calls made: every row is a call.
-  const notes = m.called === -1 ? [`${fileName} has no column saying who was called: every row is taken as a call made`] : [];
+  const notes =
+    m.called === -1 ? [`${fileName} has no column saying who was called: every row is taken as a call made`] : [];
   const add = (message: string) => {
     if (errors.length < MAX_ERRORS) errors.push(message);
     else if (errors.length === MAX_ERRORS) errors.push('... and more errors; fix these first');
@@ -68,11 +98,20 @@ export function outcomesFromTable(table: CsvTable, hash: string, ids: readonly s
   const N = ids.length;
   const firstLine = new Int32Array(N);
   const n = rows.length;
-  const arms = new Int32Array(n), called = new Uint8Array(n), state = new Uint8Array(n), lines = new Int32Array(n);
+  const arms = new Int32Array(n),
+    called = new Uint8Array(n),
+    state = new Uint8Array(n),
+    lines = new Int32Array(n);
   const calledColumn = new BinaryColumn('called', { fileName, column: m.called, name: header[m.called] });
-  const stateColumn = new BinaryColumn('state', { fileName, column: m.state, name: header[m.state] }, mapping.stateValues ?? register.stateValues);
+  const stateColumn = new BinaryColumn(
+    'state',
+    { fileName, column: m.state, name: header[m.state] },
+    mapping.stateValues ?? register.stateValues,
+  );
   const unknown: string[] = [];
-  let unknownCount = 0, week: number | null = null, kept = 0;
+  let unknownCount = 0,
+    week: number | null = null,
+    kept = 0;
   // Ids as people read them (Unicode NFC, as the register's): "é" in one character or two is one id.
   const written = new Map<number, string>();
   rows.forEach((row) => {
@@ -92,9 +131,14 @@ export function outcomesFromTable(table: CsvTable, hash: string, ids: readonly s
     if (m.week !== -1) {
       const raw = row.fields[m.week].trim();
       const w = /^-?\d+$/.test(raw) ? Number(raw) : NaN;
-      if (!Number.isSafeInteger(w)) add(`${where(row.line, m.week)}: "${raw}" is not a whole week number${Number.isInteger(w) ? ' (it is too large to count exactly: at most 2^53 - 1)' : ''}`);
+      if (!Number.isSafeInteger(w))
+        add(
+          `${where(row.line, m.week)}: "${raw}" is not a whole week ` +
+            `number${Number.isInteger(w) ? ' (it is too large to count exactly: at most 2^53 - 1)' : ''}`,
+        );
       else if (week === null) week = w;
-      else if (w !== week) add(`${where(row.line, m.week)}: week ${w}, but the rows above are week ${week}; one file holds one week`);
+      else if (w !== week)
+        add(`${where(row.line, m.week)}: week ${w}, but the rows above are week ${week}; one file holds one week`);
     }
     if (arm === undefined) {
       if (unknownCount++ < 3) unknown.push(`"${raw}" (line ${row.line})`);
@@ -103,7 +147,10 @@ export function outcomesFromTable(table: CsvTable, hash: string, ids: readonly s
     if (firstLine[arm]) {
       const first = written.get(arm) ?? id;
       const merged = first !== raw ? ` (as ${mergedIdsWords(first, raw)}: one id once normalized)` : '';
-      return add(`${where(row.line, m.id)}: "${raw}" already has a row on line ${firstLine[arm]}${merged}; each beneficiary appears once`);
+      return add(
+        `${where(row.line, m.id)}: "${raw}" already has a row on line ${firstLine[arm]}${merged}; each beneficiary ` +
+          `appears once`,
+      );
     }
     firstLine[arm] = row.line;
     if (raw !== id) written.set(arm, raw);
@@ -112,21 +159,53 @@ export function outcomesFromTable(table: CsvTable, hash: string, ids: readonly s
     state[kept] = s < 0 ? 0 : s;
     lines[kept++] = row.line;
   });
-  if (unknownCount) add(`${fileName}, column ${m.id + 1} ("${header[m.id]}"): ${unknownCount === 1 ? 'an id is' : `${unknownCount} ids are`} not in the register, e.g. ${unknown.join(', ')}; are these the outcomes of this plan's register?`);
-  for (const problem of [calledColumn.problem(), numStates === 2 ? stateColumn.problem() : null]) if (problem) add(problem);
-  if (rows.length === 0) add(`${fileName}, line ${headerLine}: the file has a header but no rows; add a row per beneficiary called (or per beneficiary)`);
+  if (unknownCount)
+    add(
+      `${fileName}, column ${m.id + 1} ("${header[m.id]}"): ` +
+        `${unknownCount === 1 ? 'an id is' : `${unknownCount} ids are`} not in the register, e.g. ` +
+        `${unknown.join(', ')}; are these the outcomes of this plan's register?`,
+    );
+  for (const problem of [calledColumn.problem(), numStates === 2 ? stateColumn.problem() : null])
+    if (problem) add(problem);
+  if (rows.length === 0)
+    add(
+      `${fileName}, line ${headerLine}: the file has a header but no rows; add a row per beneficiary called (or ` +
+        `per beneficiary)`,
+    );
   if (errors.length) return { ok: false, errors };
   const cut = <T extends Int32Array | Uint8Array>(a: T) => a.subarray(0, kept) as T;
-  return { ok: true, outcomes: { fileName, contentHash: hash, week, arms: cut(arms), called: cut(called), state: cut(state), lines: cut(lines), notes } };
+  return {
+    ok: true,
+    outcomes: {
+      fileName,
+      contentHash: hash,
+      week,
+      arms: cut(arms),
+      called: cut(called),
+      state: cut(state),
+      lines: cut(lines),
+      notes,
+    },
+  };
 }
 
 /** A list of ids (the exclusion list): a CSV with an `id` column, or one id per line without a header. */
 export function parseIdList(text: string, fileName = 'the id list'): string[] {
   checkImportSize(text.length, fileName);
-  const lines = text.replace(/^\ufeff/, '').split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '');
+  const lines = text
+    .replace(/^\ufeff/, '')
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
   if (lines.length === 0) return [];
-  if (!lines[0].split(',').map((h) => h.trim().replace(/^"|"$/g, '')).includes('id')) {
-    if (lines.some((l) => l.includes(','))) throw new CsvError(`${fileName}, line 1: a list with several columns needs an "id" column in its header`, 1);
+  if (
+    !lines[0]
+      .split(',')
+      .map((h) => h.trim().replace(/^"|"$/g, ''))
+      .includes('id')
+  ) {
+    if (lines.some((l) => l.includes(',')))
+      throw new CsvError(`${fileName}, line 1: a list with several columns needs an "id" column in its header`, 1);
     return lines.map((l) => l.normalize('NFC'));
   }
   const table = parseCsv(text, fileName);

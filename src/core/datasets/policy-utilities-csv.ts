@@ -22,7 +22,11 @@ export function parsePolicyUtilities(text: string, fileName = 'the file', dropZe
   const table = parseCsv(text, fileName);
   const [keyColumn, categoryColumn] = table.header;
   if (keyColumn !== 'Key' || categoryColumn !== 'Category' || table.header.length < 3) {
-    throw new CsvError(`${fileName}, line ${table.headerLine}: expected the columns Key, Category, then one column per policy (the first the default)`, table.headerLine);
+    throw new CsvError(
+      `${fileName}, line ${table.headerLine}: expected the columns Key, Category, then one column per policy (the ` +
+        `first the default)`,
+      table.headerLine,
+    );
   }
   const policyNames = table.header.slice(2);
   const stakeholders: PolicyUtilities['stakeholders'] = [];
@@ -32,7 +36,13 @@ export function parsePolicyUtilities(text: string, fileName = 'the file', dropZe
     const values = policyNames.map((_, k) => numberField(table, row, k + 2, fileName));
     const negative = values.findIndex((v) => v < 0);
     if (negative !== -1) {
-      throw new CsvError(`${fileName}, line ${row.line}, column ${negative + 3} ("${policyNames[negative]}"): utility ${values[negative]} is negative; p-means need utilities >= 0`, row.line, negative + 3, policyNames[negative]);
+      throw new CsvError(
+        `${fileName}, line ${row.line}, column ${negative + 3} ("${policyNames[negative]}"): utility ` +
+          `${values[negative]} is negative; p-means need utilities >= 0`,
+        row.line,
+        negative + 3,
+        policyNames[negative],
+      );
     }
     if (dropZeroDefault && values[0] === 0) {
       dropped.push(row.fields[0]);
@@ -41,7 +51,12 @@ export function parsePolicyUtilities(text: string, fileName = 'the file', dropZe
     stakeholders.push({ key: row.fields[0], category: row.fields[1], line: row.line });
     rows.push(values);
   }
-  if (rows.length === 0) throw new CsvError(`${fileName}, line ${table.headerLine}: no stakeholder rows${dropped.length ? ' left after dropping the zero-default rows' : ' below the header'}`, table.headerLine);
+  if (rows.length === 0)
+    throw new CsvError(
+      `${fileName}, line ${table.headerLine}: no stakeholder ` +
+        `rows${dropped.length ? ' left after dropping the zero-default rows' : ' below the header'}`,
+      table.headerLine,
+    );
   const d = rows.length;
   const utilities = new Float64Array(policyNames.length * d);
   rows.forEach((values, i) => values.forEach((v, k) => (utilities[k * d + i] = v)));

@@ -15,8 +15,15 @@ export function populationIdOf(choice: PopulationChoice): string {
  * in the current shape; a current choice as it is.
  */
 export function upgradePopulationChoice(saved: unknown): PopulationChoice {
-  const old = saved as { source?: string; id?: string; generator?: string; parameters?: Record<string, number>; seed?: number };
+  const old = saved as {
+    source?: string;
+    id?: string;
+    generator?: string;
+    parameters?: Record<string, number>;
+    seed?: number;
+  };
   if (old.source === 'stored') return { kind: 'stored', id: old.id!, name: old.id! };
-  if (old.source === 'generator') return { kind: 'generator', generator: old.generator!, parameters: old.parameters ?? {}, seed: old.seed ?? 0 };
+  if (old.source === 'generator')
+    return { kind: 'generator', generator: old.generator!, parameters: old.parameters ?? {}, seed: old.seed ?? 0 };
   return saved as PopulationChoice;
 }

@@ -55,11 +55,25 @@ export function parsePopulationTable(table: CsvTable, hash: string, options: Pop
   const fileName = options.fileName ?? 'the file';
   const { header, headerLine, rows } = table;
   const fail = (message: string, column?: number): never => {
-    throw new CsvError(`${fileName}, line ${headerLine}${column !== undefined ? `, column ${column + 1} ("${header[column]}")` : ''}: ${message}`, headerLine, column === undefined ? undefined : column + 1, column === undefined ? undefined : header[column]);
+    throw new CsvError(
+      `${fileName}, line ` +
+        `${headerLine}${column !== undefined ? `, column ${column + 1} ("${header[column]}")` : ''}: ${message}`,
+      headerLine,
+      column === undefined ? undefined : column + 1,
+      column === undefined ? undefined : header[column],
+    );
   };
   const idColumn = header.indexOf('id');
-  if (idColumn === -1) fail(`the header has no "id" column; add a column named id with a distinct id per arm (found: ${header.slice(0, 8).join(', ')}${header.length > 8 ? ', ...' : ''})`);
-  if (rows.length === 0) throw new CsvError(`${fileName}, line ${headerLine}: the file has a header but no arms; add one row per arm below the header`, headerLine);
+  if (idColumn === -1)
+    fail(
+      `the header has no "id" column; add a column named id with a distinct id per arm (found: ` +
+        `${header.slice(0, 8).join(', ')}${header.length > 8 ? ', ...' : ''})`,
+    );
+  if (rows.length === 0)
+    throw new CsvError(
+      `${fileName}, line ${headerLine}: the file has a header but no arms; add one row per arm below the header`,
+      headerLine,
+    );
 
   // Classify the columns.
   const qColumns = new Map<string, number>();
@@ -74,37 +88,71 @@ export function parsePopulationTable(table: CsvTable, hash: string, options: Pop
     else if ((m = P.exec(name))) {
       pColumns.set(name, i);
       const states = Math.max(Number(m[1]), Number(m[3])) + 1;
-      if (states > MAX_STATES) fail(`"${name}" names state ${states - 1}, but allot plans with at most ${MAX_STATES} states (0 to ${MAX_STATES - 1}); number the states 0, 1, 2, ... without gaps`, i);
+      if (states > MAX_STATES)
+        fail(
+          `"${name}" names state ${states - 1}, but allot plans with at most ${MAX_STATES} states (0 to ` +
+            `${MAX_STATES - 1}); number the states 0, 1, 2, ... without gaps`,
+          i,
+        );
       numStates = Math.max(numStates, states);
     } else if ((m = INIT.exec(name))) initColumns.set(Number(m[1]), i);
     else featureColumns.push(i);
   });
-  if (qColumns.size > 0 && pColumns.size > 0) fail('the header mixes q columns (2-state arms) with p_s_a_t columns (S-state arms); use one or the other');
-  if (qColumns.size === 0 && pColumns.size === 0) fail('the header has no transition columns; add q00,q01,q10,q11 (P(next state 1 | state, action) for 2-state arms) or p_s_a_t columns');
+  if (qColumns.size > 0 && pColumns.size > 0)
+    fail('the header mixes q columns (2-state arms) with p_s_a_t columns (S-state arms); use one or the other');
+  if (qColumns.size === 0 && pColumns.size === 0)
+    fail(
+      'the header has no transition columns; add q00,q01,q10,q11 (P(next state 1 | state, action) for 2-state ' +
+        'arms) or p_s_a_t columns',
+    );
   const S = numStates;
   if (qColumns.size > 0) {
-    for (const name of ['q00', 'q01', 'q10', 'q11']) if (!qColumns.has(name)) fail(`the header has no "${name}" column; 2-state arms need q00, q01, q10 and q11`);
+    for (const name of ['q00', 'q01', 'q10', 'q11'])
+      if (!qColumns.has(name)) fail(`the header has no "${name}" column; 2-state arms need q00, q01, q10 and q11`);
   } else {
-    for (let s = 0; s < S; s++) for (let a = 0; a < 2; a++) for (let t = 0; t < S; t++) {
-      if (!pColumns.has(`p_${s}_${a}_${t}`)) fail(`the header has no "p_${s}_${a}_${t}" column; ${S}-state arms need all ${S * 2 * S} columns p_s_a_t for s, t in 0..${S - 1} and a in 0, 1`);
-    }
+    for (let s = 0; s < S; s++)
+      for (let a = 0; a < 2; a++)
+        for (let t = 0; t < S; t++) {
+          if (!pColumns.has(`p_${s}_${a}_${t}`))
+            fail(
+              `the header has no "p_${s}_${a}_${t}" column; ${S}-state arms need all ${S * 2 * S} columns p_s_a_t ` +
+                `for s, t in 0..${S - 1} and a in 0, 1`,
+            );
+        }
   }
   if (initColumns.size > 0) {
-    for (let s = 0; s < S; s++) if (!initColumns.has(s)) fail(`the header has init columns but no "init_${s}"; give init_0..init_${S - 1} or none`);
-    for (const s of initColumns.keys()) if (s >= S) fail(`"init_${s}" names a state that does not exist (states are 0..${S - 1})`, initColumns.get(s));
+    for (let s = 0; s < S; s++)
+      if (!initColumns.has(s))
+        fail(`the header has init columns but no "init_${s}"; give init_0..init_${S - 1} or none`);
+    for (const s of initColumns.keys())
+      if (s >= S) fail(`"init_${s}" names a state that does not exist (states are 0..${S - 1})`, initColumns.get(s));
   }
 
   // Ids: non-empty and distinct.
   const N = rows.length;
   const tooBig = populationSizeProblem(N, S);
-  if (tooBig) throw new CsvError(`${fileName}, line ${rows[rows.length - 1].line}: ${tooBig}`, rows[rows.length - 1].line);
+  if (tooBig)
+    throw new CsvError(`${fileName}, line ${rows[rows.length - 1].line}: ${tooBig}`, rows[rows.length - 1].line);
   const ids: string[] = new Array(N);
   const seen = new Map<string, number>();
   rows.forEach((row, arm) => {
     const id = row.fields[idColumn].trim();
-    if (id === '') throw new CsvError(`${fileName}, line ${row.line}, column ${idColumn + 1} ("id"): the id is empty; give every arm an id`, row.line, idColumn + 1, 'id');
+    if (id === '')
+      throw new CsvError(
+        `${fileName}, line ${row.line}, column ${idColumn + 1} ("id"): the id is empty; give every arm an id`,
+        row.line,
+        idColumn + 1,
+        'id',
+      );
     const first = seen.get(id);
-    if (first !== undefined) throw new CsvError(`${fileName}, line ${row.line}, column ${idColumn + 1} ("id"): id "${id}" is already used on line ${first}; ids must be distinct`, row.line, idColumn + 1, 'id');
+    if (first !== undefined)
+      throw new CsvError(
+        `${fileName}, line ${row.line}, column ${idColumn + 1} ("id"): id "${id}" is already used on line ` +
+          `${first}; ids must be distinct`,
+        row.line,
+        idColumn + 1,
+        'id',
+      );
     seen.set(id, row.line);
     ids[arm] = id;
   });
@@ -115,7 +163,13 @@ export function parsePopulationTable(table: CsvTable, hash: string, options: Pop
     const row = rows[arm];
     const v = numberField(table, row, column, fileName);
     if (v < 0 || v > 1) {
-      throw new CsvError(`${fileName}, line ${row.line}, column ${column + 1} ("${header[column]}"): ${row.fields[column].trim()} is not a probability; probabilities must be in [0, 1]`, row.line, column + 1, header[column]);
+      throw new CsvError(
+        `${fileName}, line ${row.line}, column ${column + 1} ("${header[column]}"): ${row.fields[column].trim()} ` +
+          `is not a probability; probabilities must be in [0, 1]`,
+        row.line,
+        column + 1,
+        header[column],
+      );
     }
     return v;
   };
@@ -130,13 +184,16 @@ export function parsePopulationTable(table: CsvTable, hash: string, options: Pop
     }
   } else {
     const cols: number[] = [];
-    for (let s = 0; s < S; s++) for (let a = 0; a < 2; a++) for (let t = 0; t < S; t++) cols.push(pColumns.get(`p_${s}_${a}_${t}`)!);
-    for (let arm = 0; arm < N; arm++) for (let k = 0; k < cols.length; k++) transitions[arm * cols.length + k] = probability(arm, cols[k]);
+    for (let s = 0; s < S; s++)
+      for (let a = 0; a < 2; a++) for (let t = 0; t < S; t++) cols.push(pColumns.get(`p_${s}_${a}_${t}`)!);
+    for (let arm = 0; arm < N; arm++)
+      for (let k = 0; k < cols.length; k++) transitions[arm * cols.length + k] = probability(arm, cols[k]);
   }
   let initial: Float64Array | undefined;
   if (initColumns.size > 0) {
     initial = new Float64Array(N * S);
-    for (let arm = 0; arm < N; arm++) for (let s = 0; s < S; s++) initial[arm * S + s] = probability(arm, initColumns.get(s)!);
+    for (let arm = 0; arm < N; arm++)
+      for (let s = 0; s < S; s++) initial[arm * S + s] = probability(arm, initColumns.get(s)!);
   }
 
   const { schema, features } = readFeatures(table, featureColumns, fileName, options.schema, options.text);
@@ -161,15 +218,30 @@ export function parsePopulationTable(table: CsvTable, hash: string, options: Pop
     if (!(error instanceof InstanceError)) throw error;
     const key = error.column as 'budget' | 'horizon' | 'discount' | undefined;
     const source = options.schema?.source;
-    if (source && (key === 'budget' || key === 'horizon' || key === 'discount') && options[key] === undefined && file[key] !== undefined) {
+    if (
+      source &&
+      (key === 'budget' || key === 'horizon' || key === 'discount') &&
+      options[key] === undefined &&
+      file[key] !== undefined
+    ) {
       throw jsonValueError(source.text, source.fileName, key, error.message);
     }
     if (error.arm === undefined) throw new CsvError(`${fileName}, line ${headerLine}: ${error.message}`, headerLine);
     // Name the file line of the arm, and the CSV column when the error is about one column.
     const line = rows[error.arm].line;
     const featureIndex = schema.columns.findIndex((c) => c.name === error.column);
-    const column = featureIndex !== -1 ? featureColumns[featureIndex] : error.column !== undefined ? header.indexOf(error.column) : -1;
+    const column =
+      featureIndex !== -1
+        ? featureColumns[featureIndex]
+        : error.column !== undefined
+          ? header.indexOf(error.column)
+          : -1;
     const message = error.message.replace(/^arm "[^"]*" \(arm \d+\)/, `arm "${ids[error.arm]}"`);
-    throw new CsvError(`${fileName}, line ${line}${column >= 0 ? `, column ${column + 1} ("${header[column]}")` : ''}: ${message}`, line, column >= 0 ? column + 1 : undefined, column >= 0 ? header[column] : undefined);
+    throw new CsvError(
+      `${fileName}, line ${line}${column >= 0 ? `, column ${column + 1} ("${header[column]}")` : ''}: ${message}`,
+      line,
+      column >= 0 ? column + 1 : undefined,
+      column >= 0 ? header[column] : undefined,
+    );
   }
 }

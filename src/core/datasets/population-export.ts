@@ -23,7 +23,10 @@ export function featureHeaders(schema: Exported['schema']): string[] {
   return schema.columns.map((c) => {
     const label = c.label.trim();
     const header = fits(label) ? label : c.name;
-    if (!fits(header)) throw new Error(`the feature "${c.label}" (${c.name}) cannot be written as a CSV column: its name is taken by another column`);
+    if (!fits(header))
+      throw new Error(
+        `the feature "${c.label}" (${c.name}) cannot be written as a CSV column: its name is taken by another column`,
+      );
     taken.add(featureName(header));
     return header;
   });
@@ -39,7 +42,8 @@ export function populationToCsv(instance: Exported, options: { features?: boolea
   const F = instance.schema.columns.length;
   const header = ['id'];
   if (S === 2) header.push('q00', 'q01', 'q10', 'q11');
-  else for (let s = 0; s < S; s++) for (let a = 0; a < 2; a++) for (let t = 0; t < S; t++) header.push(`p_${s}_${a}_${t}`);
+  else
+    for (let s = 0; s < S; s++) for (let a = 0; a < 2; a++) for (let t = 0; t < S; t++) header.push(`p_${s}_${a}_${t}`);
   const withInitial = options.initial ?? true;
   const withFeatures = options.features ?? true;
   if (withInitial) for (let s = 0; s < S; s++) header.push(`init_${s}`);
@@ -58,15 +62,29 @@ export function populationToCsv(instance: Exported, options: { features?: boolea
 }
 
 /** The schema JSON (parseSchemaFile's format) that makes populationToCsv's file read back as this population. */
-export function populationSchemaFile(instance: Pick<Instance, 'schema' | 'budget' | 'horizon' | 'discount'>): SchemaFile {
+export function populationSchemaFile(
+  instance: Pick<Instance, 'schema' | 'budget' | 'horizon' | 'discount'>,
+): SchemaFile {
   const headers = featureHeaders(instance.schema);
   const { columns, groups } = instance.schema;
   return {
-    columns: columns.map((c, f) => ({ column: headers[f], name: c.name, label: c.label, description: c.description, type: c.type })),
-    groups: groups.map((g) => ({ name: g.name, kind: g.kind, columns: g.columns.map((f) => headers[f]), ordered: g.ordered, buckets: [...g.buckets], ...(g.edges && { edges: [...g.edges] }) })),
+    columns: columns.map((c, f) => ({
+      column: headers[f],
+      name: c.name,
+      label: c.label,
+      description: c.description,
+      type: c.type,
+    })),
+    groups: groups.map((g) => ({
+      name: g.name,
+      kind: g.kind,
+      columns: g.columns.map((f) => headers[f]),
+      ordered: g.ordered,
+      buckets: [...g.buckets],
+      ...(g.edges && { edges: [...g.edges] }),
+    })),
     budget: instance.budget,
     horizon: instance.horizon,
     discount: instance.discount,
   };
 }
-

@@ -12,7 +12,14 @@ import { jsonValueError, parseJsonFile } from './json-place.ts';
 export interface SchemaFile {
   columns?: { column: string; name?: string; label?: string; description?: string; type?: FeatureType }[];
   /** When given, replaces the inferred groups. */
-  groups?: { name: string; kind: 'one-hot' | 'bucketed'; columns: string[]; ordered?: boolean; buckets?: string[]; edges?: number[] }[];
+  groups?: {
+    name: string;
+    kind: 'one-hot' | 'bucketed';
+    columns: string[];
+    ordered?: boolean;
+    buckets?: string[];
+    edges?: number[];
+  }[];
   budget?: number;
   horizon?: number;
   discount?: number;
@@ -21,30 +28,59 @@ export interface SchemaFile {
 }
 
 /** The schema described by a SchemaFile, checked against the CSV's feature columns. */
-export function schemaFromFile(file: SchemaFile, table: CsvTable, featureColumns: number[], features: AnyFeatures, fileName: string): FeatureSchema {
+export function schemaFromFile(
+  file: SchemaFile,
+  table: CsvTable,
+  featureColumns: number[],
+  features: AnyFeatures,
+  fileName: string,
+): FeatureSchema {
   const headers = featureColumns.map((c) => table.header[c]);
   const inferred = inferSchema(headers, features, table.rows.length);
   const position = new Map(headers.map((h, f) => [h, f]));
   const fail = (path: string, what: string): never => {
-    throw file.source ? jsonValueError(file.source.text, file.source.fileName, path, what) : new Error(`the schema for ${fileName}, ${path}: ${what}`);
+    throw file.source
+      ? jsonValueError(file.source.text, file.source.fileName, path, what)
+      : new Error(`the schema for ${fileName}, ${path}: ${what}`);
   };
   const named = new Set<number>();
   (file.columns ?? []).forEach((entry, i) => {
-    const f = position.get(entry.column) ?? fail(`columns[${i}].column`, `"${entry.column}" is not a feature column of ${fileName} (features: ${headers.join(', ')})`);
+    const f =
+      position.get(entry.column) ??
+      fail(
+        `columns[${i}].column`,
+        `"${entry.column}" is not a feature column of ${fileName} (features: ${headers.join(', ')})`,
+      );
     if (entry.name !== undefined) named.add(f);
     const c = inferred.columns[f];
-    inferred.columns[f] = { ...c, name: entry.name ?? c.name, label: entry.label ?? c.label, description: entry.description ?? entry.label ?? c.description, type: entry.type ?? c.type };
+    inferred.columns[f] = {
+      ...c,
+      name: entry.name ?? c.name,
+      label: entry.label ?? c.label,
+      description: entry.description ?? entry.label ?? c.description,
+      type: entry.type ?? c.type,
+    };
   });
   if (file.groups) {
     for (const c of inferred.columns) c.group = null;
     inferred.groups = file.groups.map((g, i) => {
       const members = g.columns.map((name, k) => {
         const f = position.get(name);
-        if (f === undefined) return fail(`groups[${i}].columns[${k}]`, `group "${g.name}" lists column ${JSON.stringify(name)}, which is not a feature column of ${fileName}`);
+        if (f === undefined)
+          return fail(
+            `groups[${i}].columns[${k}]`,
+            `group "${g.name}" lists column ${JSON.stringify(name)}, which is not a feature column of ${fileName}`,
+          );
         inferred.columns[f].group = g.name;
         return f;
       });
-      const group: FeatureGroup = { name: g.name, kind: g.kind, columns: members, ordered: g.ordered ?? false, buckets: g.buckets ?? members.map((f) => inferred.columns[f].label) };
+      const group: FeatureGroup = {
+        name: g.name,
+        kind: g.kind,
+        columns: members,
+        ordered: g.ordered ?? false,
+        buckets: g.buckets ?? members.map((f) => inferred.columns[f].label),
+      };
       if (g.edges) group.edges = g.edges;
       if (g.kind === 'one-hot') for (const f of members) inferred.columns[f].type = 'binary';
       return group;
@@ -69,9 +105,15 @@ export function parseSchemaFile(text: string, fileName = 'the schema file'): Sch
     throw jsonValueError(text, fileName, path, what);
   };
   const show = (v: unknown) => JSON.stringify(v) ?? 'missing';
-  const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
-  if (!isObject(data)) return fail('', `expected a JSON object with "columns" and/or "groups", not ${Array.isArray(data) ? 'an array' : show(data)}`);
-  const text_ = (v: unknown, path: string, optional = true) => (v === undefined && optional ? undefined : typeof v === 'string' ? v : fail(path, `must be text, not ${show(v)}`));
+  const isObject = (v: unknown): v is Record<string, unknown> =>
+    v !== null && typeof v === 'object' && !Array.isArray(v);
+  if (!isObject(data))
+    return fail(
+      '',
+      `expected a JSON object with "columns" and/or "groups", not ${Array.isArray(data) ? 'an array' : show(data)}`,
+    );
+  const text_ = (v: unknown, path: string, optional = true) =>
+    v === undefined && optional ? undefined : typeof v === 'string' ? v : fail(path, `must be text, not ${show(v)}`);
   const list = (v: unknown, path: string) => (Array.isArray(v) ? v : fail(path, `must be an array, not ${show(v)}`));
   const schema: SchemaFile = { source: { fileName, text } };
   if (data.columns !== undefined) {
@@ -79,26 +121,50 @@ export function parseSchemaFile(text: string, fileName = 'the schema file'): Sch
       const path = `columns[${i}]`;
       if (!isObject(c)) return fail(path, `must be an object with a "column" naming a CSV header, not ${show(c)}`);
       const type = c.type;
-      if (type !== undefined && type !== 'binary' && type !== 'integer' && type !== 'continuous') fail(`${path}.type`, `must be "binary", "integer" or "continuous", not ${show(type)}`);
+      if (type !== undefined && type !== 'binary' && type !== 'integer' && type !== 'continuous')
+        fail(`${path}.type`, `must be "binary", "integer" or "continuous", not ${show(type)}`);
       const name = text_(c.name, `${path}.name`);
-      if (name !== undefined && !isIdentifier(name)) fail(`${path}.name`, `"${name}" is not a name reward expressions can use: letters (any script), digits and _, not starting with a digit, no keyword`);
-      return { column: text_(c.column, `${path}.column`, false)!, name, label: text_(c.label, `${path}.label`), description: text_(c.description, `${path}.description`), type: type as FeatureType | undefined };
+      if (name !== undefined && !isIdentifier(name))
+        fail(
+          `${path}.name`,
+          `"${name}" is not a name reward expressions can use: letters (any script), digits and _, not starting ` +
+            `with a digit, no keyword`,
+        );
+      return {
+        column: text_(c.column, `${path}.column`, false)!,
+        name,
+        label: text_(c.label, `${path}.label`),
+        description: text_(c.description, `${path}.description`),
+        type: type as FeatureType | undefined,
+      };
     });
   }
   if (data.groups !== undefined) {
     schema.groups = list(data.groups, 'groups').map((g, i) => {
       const path = `groups[${i}]`;
-      if (!isObject(g)) return fail(path, `must be an object with a "name", a "kind" and a "columns" array of CSV headers, not ${show(g)}`);
-      if (g.kind !== 'one-hot' && g.kind !== 'bucketed') fail(`${path}.kind`, `must be "one-hot" or "bucketed", not ${show(g.kind)}`);
-      if (g.ordered !== undefined && typeof g.ordered !== 'boolean') fail(`${path}.ordered`, `must be true or false, not ${show(g.ordered)}`);
+      if (!isObject(g))
+        return fail(
+          path,
+          `must be an object with a "name", a "kind" and a "columns" array of CSV headers, not ${show(g)}`,
+        );
+      if (g.kind !== 'one-hot' && g.kind !== 'bucketed')
+        fail(`${path}.kind`, `must be "one-hot" or "bucketed", not ${show(g.kind)}`);
+      if (g.ordered !== undefined && typeof g.ordered !== 'boolean')
+        fail(`${path}.ordered`, `must be true or false, not ${show(g.ordered)}`);
       const group: NonNullable<SchemaFile['groups']>[number] = {
         name: text_(g.name, `${path}.name`, false)!,
         kind: g.kind as 'one-hot' | 'bucketed',
         columns: list(g.columns, `${path}.columns`).map((c, k) => text_(c, `${path}.columns[${k}]`, false)!),
       };
       if (g.ordered !== undefined) group.ordered = g.ordered as boolean;
-      if (g.buckets !== undefined) group.buckets = list(g.buckets, `${path}.buckets`).map((b, k) => text_(b, `${path}.buckets[${k}]`, false)!);
-      if (g.edges !== undefined) group.edges = list(g.edges, `${path}.edges`).map((e, k) => (typeof e === 'number' && Number.isFinite(e) ? e : fail(`${path}.edges[${k}]`, `must be a finite number, not ${show(e)}`)));
+      if (g.buckets !== undefined)
+        group.buckets = list(g.buckets, `${path}.buckets`).map((b, k) => text_(b, `${path}.buckets[${k}]`, false)!);
+      if (g.edges !== undefined)
+        group.edges = list(g.edges, `${path}.edges`).map((e, k) =>
+          typeof e === 'number' && Number.isFinite(e)
+            ? e
+            : fail(`${path}.edges[${k}]`, `must be a finite number, not ${show(e)}`),
+        );
       return group;
     });
   }
@@ -170,7 +236,13 @@ export function inferSchema(headers: string[], features: AnyFeatures, numArms: n
     }
     if (!oneHot) continue;
     for (const f of members) columns[f].group = prefix;
-    groups.push({ name: prefix, kind: 'one-hot', columns: members, ordered: false, buckets: members.map((f) => columns[f].label) });
+    groups.push({
+      name: prefix,
+      kind: 'one-hot',
+      columns: members,
+      ordered: false,
+      buckets: members.map((f) => columns[f].label),
+    });
   }
   return { columns, groups };
 }
@@ -184,7 +256,11 @@ export function uniqueNames(columns: FeatureColumn[], headers: string[], given: 
   const owner = new Map<string, number>();
   for (const f of given) {
     const other = owner.get(columns[f].name);
-    if (other !== undefined) throw new Error(`feature columns "${headers[other]}" and "${headers[f]}" are both given the name "${columns[f].name}"; give one of them another`);
+    if (other !== undefined)
+      throw new Error(
+        `feature columns "${headers[other]}" and "${headers[f]}" are both given the name "${columns[f].name}"; ` +
+          `give one of them another`,
+      );
     owner.set(columns[f].name, f);
     taken.add(columns[f].name);
   }

@@ -44,11 +44,17 @@ export { defaultBudget } from '../limits/default-budget.ts';
 
 const TRANSITION = /^(q[01][01]|p_\d+_[01]_\d+|init_\d+)$/;
 
-type RegisterBase = Pick<Register, 'numArms' | 'numStates' | 'ids' | 'schema' | 'features' | 'transitions' | 'provenance' | 'warnings' | 'carry'>;
+type RegisterBase = Pick<
+  Register,
+  'numArms' | 'numStates' | 'ids' | 'schema' | 'features' | 'transitions' | 'provenance' | 'warnings' | 'carry'
+>;
 
 /** Which register a header is: `history` when it has (or she named) week and called columns, else `wide`. */
 export function registerKind(header: readonly string[], mapping: ColumnMapping = {}): 'history' | 'wide' {
-  const has = (role: 'week' | 'called') => (mapping[role] !== undefined ? header.map(normalName).includes(normalName(mapping[role]!)) : guessRole(header, role) !== -1);
+  const has = (role: 'week' | 'called') =>
+    mapping[role] !== undefined
+      ? header.map(normalName).includes(normalName(mapping[role]!))
+      : guessRole(header, role) !== -1;
   return has('week') && has('called') ? 'history' : 'wide';
 }
 
@@ -56,7 +62,8 @@ export function registerKind(header: readonly string[], mapping: ColumnMapping =
 export const registerCsvKind = (headerLine: string) => registerKind(parseCsv(headerLine).header);
 
 /** Whether a wide table gives transitions (q00..q11 or p_s_a_t columns): a population with states. */
-export const hasTransitions = (header: readonly string[]) => header.some((h) => TRANSITION.test(h) && !h.startsWith('init_'));
+export const hasTransitions = (header: readonly string[]) =>
+  header.some((h) => TRANSITION.test(h) && !h.startsWith('init_'));
 
 /** A wide register CSV (text): the table's reader on one string. */
 export function parseRegisterCsv(text: string, options: RegisterCsvOptions = {}): Register {
@@ -70,7 +77,8 @@ export function registerFromTable(table: CsvTable, hash: string, options: Regist
   const mapped = mapTable(table, mapping, ['id', 'state'], fileName);
   if (mapped.state === -1) {
     throw new CsvError(
-      `${fileName}, line ${table.headerLine}: no column was found for the current state (such as "state", "engaged" or "listened"); ` +
+      `${fileName}, line ${table.headerLine}: no column was found for the current state (such as "state", ` +
+        `"engaged" or "listened"); ` +
         "a register needs each beneficiary's current state: name its column (--state-column, or in the mapping step)",
       table.headerLine,
     );
@@ -80,14 +88,35 @@ export function registerFromTable(table: CsvTable, hash: string, options: Regist
   let base: RegisterBase;
   if (hasTransitions(table.header)) {
     mapped.columns.forEach((c) => TRANSITION.test(c.name) && ((c.use = 'transition'), (c.guessed = false)));
-    const skip = mapped.columns.filter((c, i) => i !== mapped.id && c.use !== 'feature' && c.use !== 'transition').map((c) => c.name);
-    const renamed = { ...table, header: table.header.map((h, i) => (i === mapped.id ? 'id' : h === 'id' ? `${h} (not the id)` : h)) };
-    const instance = parsePopulationTable(renamed, hash, { fileName, schema: options.schema, skipColumns: [...skip, 'id (not the id)'], budget: Math.min(budget, N), text: options.text });
+    const skip = mapped.columns
+      .filter((c, i) => i !== mapped.id && c.use !== 'feature' && c.use !== 'transition')
+      .map((c) => c.name);
+    const renamed = {
+      ...table,
+      header: table.header.map((h, i) => (i === mapped.id ? 'id' : h === 'id' ? `${h} (not the id)` : h)),
+    };
+    const instance = parsePopulationTable(renamed, hash, {
+      fileName,
+      schema: options.schema,
+      skipColumns: [...skip, 'id (not the id)'],
+      budget: Math.min(budget, N),
+      text: options.text,
+    });
     const features = asTable(instance.features, instance.numArms, instance.schema.columns.length);
     base = { ...instance, features, transitions: instance.transitions, carry: carryOf(table, mapped) };
   } else {
     const read = readFeatureTable(table, mapped, fileName, options.schema, options.text);
-    base = { numArms: N, numStates: 2, ids: read.ids, schema: read.schema, features: read.features, transitions: null, carry: read.carry, provenance: { kind: 'file', fileName, contentHash: hash, format: REGISTER_CSV_FORMAT }, warnings: [] };
+    base = {
+      numArms: N,
+      numStates: 2,
+      ids: read.ids,
+      schema: read.schema,
+      features: read.features,
+      transitions: null,
+      carry: read.carry,
+      provenance: { kind: 'file', fileName, contentHash: hash, format: REGISTER_CSV_FORMAT },
+      warnings: [],
+    };
   }
   const S = base.numStates;
   const state = new Uint8Array(N);
@@ -97,28 +126,53 @@ export function registerFromTable(table: CsvTable, hash: string, options: Regist
     const raw = row.fields[mapped.state];
     const v = S === 2 ? binary.read(raw, row.line) : numberField(table, row, mapped.state, fileName);
     if (v === BLANK || !Number.isInteger(v) || v < 0 || v > S - 1) {
-      throw new CsvError(`${fileName}, line ${row.line}, column ${mapped.state + 1} ("${where.name}"): ${raw.trim() === '' ? 'the current state is empty' : `${raw.trim()} is not a state (0..${S - 1})`}`, row.line, mapped.state + 1, where.name);
+      throw new CsvError(
+        `${fileName}, line ${row.line}, column ${mapped.state + 1} ("${where.name}"): ` +
+          `${raw.trim() === '' ? 'the current state is empty' : `${raw.trim()} is not a state (0..${S - 1})`}`,
+        row.line,
+        mapped.state + 1,
+        where.name,
+      );
     }
     state[arm] = v;
   });
   const problem = binary.problem();
   if (problem) throw new CsvError(problem, table.headerLine);
   const register = finish(base, historyOfState(state), budget, options);
-  return { ...register, columns: columnReport(mapped, register.schema, fileName), mapping: usedMapping(mapping, mapped.columns) };
+  return {
+    ...register,
+    columns: columnReport(mapped, register.schema, fileName),
+    mapping: usedMapping(mapping, mapped.columns),
+  };
 }
 
 /** A history CSV (id, week, state, called) with its features CSV (id, feature columns), as texts. */
-export function parseHistoryCsv(historyText: string, featuresText: string | null, options: RegisterCsvOptions & { featuresFileName?: string } = {}): Register {
+export function parseHistoryCsv(
+  historyText: string,
+  featuresText: string | null,
+  options: RegisterCsvOptions & { featuresFileName?: string } = {},
+): Register {
   const fileName = options.fileName ?? 'the history file';
   const featuresFile = options.featuresFileName ?? 'the features file';
   const mapping = options.mapping ?? {};
   let features: FeatureTableRead | null = null;
   if (featuresText !== null) {
     const table = parseCsv(featuresText, featuresFile);
-    features = readFeatureTable(table, mapTable(table, mapping, ['id'], featuresFile), featuresFile, options.schema, options.text);
+    features = readFeatureTable(
+      table,
+      mapTable(table, mapping, ['id'], featuresFile),
+      featuresFile,
+      options.schema,
+      options.text,
+    );
   }
   let tokenizer: CsvTokenizer | null = null;
-  const reader = new HistoryReader(fileName, mapping, features && { ids: features.index, fileName: featuresFile }, () => tokenizer!.delimiter!);
+  const reader = new HistoryReader(
+    fileName,
+    mapping,
+    features && { ids: features.index, fileName: featuresFile },
+    () => tokenizer!.delimiter!,
+  );
   tokenizer = new CsvTokenizer(reader, fileName);
   tokenizer.push(utf8Bytes(historyText.replace(/^\ufeff/, '')));
   tokenizer.end();
@@ -127,27 +181,46 @@ export function parseHistoryCsv(historyText: string, featuresText: string | null
 }
 
 /** A history read with its features (or none: no groups), as one register. */
-export function registerFromHistory(read: HistoryRead, features: FeatureTableRead | null, hash: string, options: RegisterCsvOptions & { featuresFileName?: string }): Register {
+export function registerFromHistory(
+  read: HistoryRead,
+  features: FeatureTableRead | null,
+  hash: string,
+  options: RegisterCsvOptions & { featuresFileName?: string },
+): Register {
   const fileName = options.fileName ?? 'the history file';
   const ids = features ? features.ids : read.ids!;
   const N = ids.length;
   const warnings = [...read.warnings];
-  if (!features) warnings.push(`${fileName} came without a features file: the register has no features, so there are no groups to compare or to give shares`);
+  if (!features)
+    warnings.push(
+      `${fileName} came without a features file: the register has no features, so there are no groups to compare ` +
+        `or to give shares`,
+    );
   const base: RegisterBase = {
-    numArms: N, numStates: 2, ids, schema: features?.schema ?? { columns: [], groups: [] }, features: features?.features ?? emptyTable(N),
-    transitions: null, carry: features?.carry ?? [], provenance: { kind: 'file', fileName, contentHash: hash, format: HISTORY_CSV_FORMAT }, warnings,
+    numArms: N,
+    numStates: 2,
+    ids,
+    schema: features?.schema ?? { columns: [], groups: [] },
+    features: features?.features ?? emptyTable(N),
+    transitions: null,
+    carry: features?.carry ?? [],
+    provenance: { kind: 'file', fileName, contentHash: hash, format: HISTORY_CSV_FORMAT },
+    warnings,
   };
   const register = finish(base, read.history, options.budget ?? defaultBudget(N), options);
   const columns = [
     ...columnReport(read.mapped, register.schema, fileName),
-    ...(features ? columnReport(features.mapped, register.schema, options.featuresFileName ?? 'the features file') : []),
+    ...(features
+      ? columnReport(features.mapped, register.schema, options.featuresFileName ?? 'the features file')
+      : []),
   ];
   const all = [...read.mapped.columns, ...(features?.mapped.columns ?? [])];
   return { ...register, columns, mapping: usedMapping(options.mapping ?? {}, all) };
 }
 
 function finish(base: RegisterBase, history: History, budget: number, options: RegisterCsvOptions): Register {
-  if (budget > base.numArms) throw new Error(`the budget ${budget} is more than the ${base.numArms} beneficiaries of the register`);
+  if (budget > base.numArms)
+    throw new Error(`the budget ${budget} is more than the ${base.numArms} beneficiaries of the register`);
   return {
     ...base,
     schema: bandNumericFeatures(base.schema, base.features, base.numArms, { cuts: options.cuts }),

@@ -6,7 +6,13 @@ import type { FeatureTable } from '../instance/feature-table.ts';
 import type { FeatureSchema } from '../instance/types.ts';
 import { packIds } from '../plan/packed-plan.ts';
 import type { CarryColumn } from '../plan/register.ts';
-import { mapColumns, type ColumnMapping, type ColumnReport, type ColumnRole, type MappedColumns } from './column-mapping.ts';
+import {
+  mapColumns,
+  type ColumnMapping,
+  type ColumnReport,
+  type ColumnRole,
+  type MappedColumns,
+} from './column-mapping.ts';
 import { CsvError, type CsvTable } from './csv.ts';
 import { readFeatures } from './feature-table.ts';
 import { IdIndex } from './id-index.ts';
@@ -25,11 +31,17 @@ export interface FeatureTableRead {
 }
 
 /** The columns of `table` under her mapping, for a file that needs `roles` (the id always). */
-export function mapTable(table: CsvTable, mapping: ColumnMapping, roles: readonly ColumnRole[], fileName: string): MappedColumns {
+export function mapTable(
+  table: CsvTable,
+  mapping: ColumnMapping,
+  roles: readonly ColumnRole[],
+  fileName: string,
+): MappedColumns {
   const mapped = mapColumns(table.header, mapping, roles, { fileName, headerLine: table.headerLine });
   if (mapped.id === -1) {
     throw new CsvError(
-      `${fileName}, line ${table.headerLine}: no column was found for the beneficiaries' ids (such as "id", "beneficiary_id" or "case_id"); ` +
+      `${fileName}, line ${table.headerLine}: no column was found for the beneficiaries' ids (such as "id", ` +
+        `"beneficiary_id" or "case_id"); ` +
         'name it (--id-column, or in the mapping step)',
       table.headerLine,
     );
@@ -39,9 +51,14 @@ export function mapTable(table: CsvTable, mapping: ColumnMapping, roles: readonl
 
 /** Ids, features and carried columns of a table with one row per beneficiary; errors name the file, line and column. */
 export function readFeatureTable(
-  table: CsvTable, mapped: MappedColumns, fileName: string, schemaFile?: SchemaFile, text?: TextChoices,
+  table: CsvTable,
+  mapped: MappedColumns,
+  fileName: string,
+  schemaFile?: SchemaFile,
+  text?: TextChoices,
 ): FeatureTableRead {
-  if (table.rows.length === 0) throw new CsvError(`${fileName} has a header but no beneficiaries; add one row per beneficiary`, table.headerLine);
+  if (table.rows.length === 0)
+    throw new CsvError(`${fileName} has a header but no beneficiaries; add one row per beneficiary`, table.headerLine);
   const { ids, index } = readIds(table, mapped.id, fileName);
   const { schema, features } = readFeatures(table, mapped.features, fileName, schemaFile, text);
   return { ids, index, schema, features, carry: carryOf(table, mapped), mapped };
@@ -49,7 +66,10 @@ export function readFeatureTable(
 
 /** The carried columns' values, packed (one string each, not one per beneficiary). */
 export function carryOf(table: CsvTable, mapped: MappedColumns): CarryColumn[] {
-  return mapped.carry.map((c) => ({ name: table.header[c], values: packIds(table.rows.map((row) => row.fields[c].trim())) }));
+  return mapped.carry.map((c) => ({
+    name: table.header[c],
+    values: packIds(table.rows.map((row) => row.fields[c].trim())),
+  }));
 }
 
 /** Distinct, non-empty ids of column `idColumn`, and their index by bytes (which finds the repeated ones). */
@@ -60,10 +80,17 @@ export function readIds(table: CsvTable, idColumn: number, fileName: string): { 
   const ids = table.rows.map((row) => {
     const id = row.fields[idColumn].trim();
     const where = `${fileName}, line ${row.line}, column ${idColumn + 1} ("${name}")`;
-    if (id === '') throw new CsvError(`${where}: the id is empty; give every beneficiary an id`, row.line, idColumn + 1, name);
+    if (id === '')
+      throw new CsvError(`${where}: the id is empty; give every beneficiary an id`, row.line, idColumn + 1, name);
     if (id.length * 3 > scratch.length) scratch = new Uint8Array(id.length * 6);
     const added = index.add(scratch, 0, utf8Into(id, scratch));
-    if (added < 0) throw new CsvError(`${where}: id "${id}" is already used on line ${table.rows[-added - 1].line}; ids must be distinct`, row.line, idColumn + 1, name);
+    if (added < 0)
+      throw new CsvError(
+        `${where}: id "${id}" is already used on line ${table.rows[-added - 1].line}; ids must be distinct`,
+        row.line,
+        idColumn + 1,
+        name,
+      );
     return id;
   });
   return { ids, index };
@@ -76,7 +103,9 @@ export function readIds(table: CsvTable, idColumn: number, fileName: string): { 
 export function columnReport(mapped: MappedColumns, schema: FeatureSchema, file: string): ColumnReport[] {
   return mapped.columns.map((c) => {
     if (c.use !== 'feature') return { file, ...c };
-    const group = schema.groups.find((g) => g.name === c.name || g.columns.some((k) => (schema.columns[k].label || schema.columns[k].name) === c.name));
+    const group = schema.groups.find(
+      (g) => g.name === c.name || g.columns.some((k) => (schema.columns[k].label || schema.columns[k].name) === c.name),
+    );
     return group ? { file, ...c, group: group.name, buckets: group.buckets } : { file, ...c };
   });
 }

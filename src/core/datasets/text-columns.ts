@@ -50,8 +50,11 @@ export interface TextColumn {
  * A column of numbers with empty cells is refused too, naming them (a number column has no "not recorded").
  */
 export function isTextColumn(table: CsvTable, column: number, fileName: string): boolean {
-  let numbers = 0, texts = 0, blanks = 0;
-  const textCells: number[] = [], blankCells: number[] = [];
+  let numbers = 0,
+    texts = 0,
+    blanks = 0;
+  const textCells: number[] = [],
+    blankCells: number[] = [];
   table.rows.forEach((row, r) => {
     const raw = row.fields[column].trim();
     if (raw === '') {
@@ -75,8 +78,8 @@ export function isTextColumn(table: CsvTable, column: number, fileName: string):
   if (texts > 0) {
     const cells = list(textCells, texts, (r) => `line ${table.rows[r].line} "${table.rows[r].fields[column].trim()}"`);
     const [s, is, it] = texts === 1 ? ['', 'is', 'it'] : ['s', 'are', 'them'];
-    const why = `${where} holds numbers but for ${texts} cell${s} that ${is} not a number: ${cells}; `
-      + `write ${it} as numbers`;
+    const why =
+      `${where} holds numbers but for ${texts} cell${s} that ${is} not a number: ${cells}; ` + `write ${it} as numbers`;
     const how = '(a column is read as text, with a bucket per value, when more of its cells are words)';
     throw new CsvError(`${why} ${how}`, first.line, column + 1, header);
   }
@@ -90,7 +93,8 @@ export function isTextColumn(table: CsvTable, column: number, fileName: string):
 /** The column's values as written (trimmed), in order of first appearance, with their counts and each row's. */
 export function readTextColumn(table: CsvTable, column: number): TextColumn {
   const index = new Map<string, number>();
-  const values: string[] = [], counts: number[] = [];
+  const values: string[] = [],
+    counts: number[] = [];
   const codes = new Int32Array(table.rows.length);
   table.rows.forEach((row, r) => {
     const value = row.fields[column].trim();
@@ -123,7 +127,10 @@ export interface TextGrouping {
  * `groups`: group names taken; both get this group's.
  */
 export function textGrouping(
-  column: TextColumn, choices: TextChoices, names: Set<string>, groups: Set<string>,
+  column: TextColumn,
+  choices: TextChoices,
+  names: Set<string>,
+  groups: Set<string>,
 ): TextGrouping {
   const rareBelow = choices.rareBelow ?? RARE_BELOW;
   if (!(Number.isInteger(rareBelow) && rareBelow >= 1)) {

@@ -44,20 +44,37 @@ export function transitionsFromTrajectories(text: string, options: TrajectoryOpt
   const fileName = options.fileName ?? 'the file';
   const prior = options.prior ?? ESTIMATE_DEFAULTS.prior;
   const minActive = options.minActive ?? ESTIMATE_DEFAULTS.minActive;
-  if (!(prior > 0 && Number.isFinite(prior))) throw new Error(`the prior pseudo-count must be a positive number, not ${prior}`);
-  if (!(Number.isInteger(minActive) && minActive >= 0)) throw new Error(`the minimum number of active observations must be a non-negative integer, not ${minActive}`);
+  if (!(prior > 0 && Number.isFinite(prior)))
+    throw new Error(`the prior pseudo-count must be a positive number, not ${prior}`);
+  if (!(Number.isInteger(minActive) && minActive >= 0))
+    throw new Error(`the minimum number of active observations must be a non-negative integer, not ${minActive}`);
   checkImportSize(text.length, fileName);
   const table = parseCsv(text, fileName);
   const col = (name: string) => {
     const i = table.header.indexOf(name);
-    if (i === -1) throw new CsvError(`${fileName}, line ${table.headerLine}: the header has no "${name}" column; trajectories need the columns arm, step, state, action`, table.headerLine);
+    if (i === -1)
+      throw new CsvError(
+        `${fileName}, line ${table.headerLine}: the header has no "${name}" column; trajectories need the columns ` +
+          `arm, step, state, action`,
+        table.headerLine,
+      );
     return i;
   };
   const [armCol, stepCol, stateCol, actionCol] = ['arm', 'step', 'state', 'action'].map(col);
-  if (table.rows.length === 0) throw new CsvError(`${fileName}, line ${table.headerLine}: the file has a header but no rows; add one row per arm and step`, table.headerLine);
+  if (table.rows.length === 0)
+    throw new CsvError(
+      `${fileName}, line ${table.headerLine}: the file has a header but no rows; add one row per arm and step`,
+      table.headerLine,
+    );
   const integer = (row: (typeof table.rows)[number], c: number, what: string, ok: (v: number) => boolean) => {
     const v = numberField(table, row, c, fileName);
-    if (!Number.isInteger(v) || !ok(v)) throw new CsvError(`${fileName}, line ${row.line}, column ${c + 1} ("${table.header[c]}"): ${row.fields[c].trim()} is not ${what}`, row.line, c + 1, table.header[c]);
+    if (!Number.isInteger(v) || !ok(v))
+      throw new CsvError(
+        `${fileName}, line ${row.line}, column ${c + 1} ("${table.header[c]}"): ${row.fields[c].trim()} is not ${what}`,
+        row.line,
+        c + 1,
+        table.header[c],
+      );
     return v;
   };
 
@@ -68,11 +85,32 @@ export function transitionsFromTrajectories(text: string, options: TrajectoryOpt
   let maxState = 1;
   for (const row of table.rows) {
     const id = row.fields[armCol].trim();
-    if (id === '') throw new CsvError(`${fileName}, line ${row.line}, column ${armCol + 1} ("arm"): the arm id is empty`, row.line, armCol + 1, 'arm');
+    if (id === '')
+      throw new CsvError(
+        `${fileName}, line ${row.line}, column ${armCol + 1} ("arm"): the arm id is empty`,
+        row.line,
+        armCol + 1,
+        'arm',
+      );
     // Steps past 2^53 would make step + 1 equal step: a transition from a step to itself.
-    const step = integer(row, stepCol, 'a whole step number (0, 1, 2, ... up to 2^53)', (v) => v >= 0 && Number.isSafeInteger(v));
+    const step = integer(
+      row,
+      stepCol,
+      'a whole step number (0, 1, 2, ... up to 2^53)',
+      (v) => v >= 0 && Number.isSafeInteger(v),
+    );
     const stateLimit = Math.min(options.numStates ?? MAX_STATES, MAX_STATES);
-    const state = integer(row, stateCol, `a state from 0 to ${stateLimit - 1}${options.numStates ? '' : ` (allot plans with at most ${MAX_STATES} states: number them 0, 1, 2, ... without gaps)`}`, (v) => v >= 0 && v < stateLimit);
+    const state = integer(
+      row,
+      stateCol,
+      `a state from 0 to ` +
+        `${stateLimit - 1}${
+          options.numStates
+            ? ''
+            : ` (allot plans with at most ${MAX_STATES} states: number them ` + `0, 1, 2, ... without gaps)`
+        }`,
+      (v) => v >= 0 && v < stateLimit,
+    );
     const action = integer(row, actionCol, 'an action (0 passive or 1 active)', (v) => v === 0 || v === 1);
     maxState = Math.max(maxState, state);
     let a = armIndex.get(id);
@@ -83,7 +121,14 @@ export function transitionsFromTrajectories(text: string, options: TrajectoryOpt
       perArm.push(new Map());
     }
     const previous = perArm[a].get(step);
-    if (previous) throw new CsvError(`${fileName}, line ${row.line}, column ${stepCol + 1} ("step"): arm "${id}" step ${step} already appears on line ${previous.line}; each (arm, step) must appear once`, row.line, stepCol + 1, 'step');
+    if (previous)
+      throw new CsvError(
+        `${fileName}, line ${row.line}, column ${stepCol + 1} ("step"): arm "${id}" step ${step} already appears ` +
+          `on line ${previous.line}; each (arm, step) must appear once`,
+        row.line,
+        stepCol + 1,
+        'step',
+      );
     perArm[a].set(step, { state, action, line: row.line });
   }
   const S = options.numStates ?? maxState + 1;
@@ -111,9 +156,10 @@ export function transitionsFromTrajectories(text: string, options: TrajectoryOpt
   const pooledRows = new Float64Array(S * 2 * S);
   const shift = new Float64Array(S * S);
   for (let s = 0; s < S; s++) {
-    posterior(pooled, (s * 2) * S, pooledRows, (s * 2) * S);
+    posterior(pooled, s * 2 * S, pooledRows, s * 2 * S);
     const activeTotal = posterior(pooled, (s * 2 + 1) * S, pooledRows, (s * 2 + 1) * S);
-    if (activeTotal >= minActive) for (let t = 0; t < S; t++) shift[s * S + t] = pooledRows[(s * 2 + 1) * S + t] - pooledRows[s * 2 * S + t];
+    if (activeTotal >= minActive)
+      for (let t = 0; t < S; t++) shift[s * S + t] = pooledRows[(s * 2 + 1) * S + t] - pooledRows[s * 2 * S + t];
   }
   const transitions = new Float64Array(N * S * 2 * S);
   const counts = new Int32Array(N * S * 2);
@@ -135,24 +181,37 @@ export function transitionsFromTrajectories(text: string, options: TrajectoryOpt
         const passive = base + s * 2 * S;
         const active = passive + S;
         let total = 0;
-        for (let t = 0; t < S; t++) total += transitions[active + t] = Math.max(0, transitions[passive + t] + shift[s * S + t]);
+        for (let t = 0; t < S; t++)
+          total += transitions[active + t] = Math.max(0, transitions[passive + t] + shift[s * S + t]);
         for (let t = 0; t < S; t++) transitions[active + t] /= total;
       }
     }
     if (armTotal === 0) noData.push(ids[arm]);
   }
   const warnings: string[] = [];
-  const list = (names: string[]) => names.slice(0, 10).map((n) => `"${n}"`).join(', ') + (names.length > 10 ? `, and ${names.length - 10} more` : '');
+  const list = (names: string[]) =>
+    names
+      .slice(0, 10)
+      .map((n) => `"${n}"`)
+      .join(', ') + (names.length > 10 ? `, and ${names.length - 10} more` : '');
   for (let s = 0; s < S; s++) {
     const few = filledIds[s];
     if (few.length === 0) continue;
     const pooledActive = pooled.subarray((s * 2 + 1) * S, (s * 2 + 2) * S).reduce((x, y) => x + y, 0);
     warnings.push(
-      `${few.length} of ${N} arms have fewer than ${minActive} observed active transitions from state ${s}, too few to trust: their active row from state ${s} was filled as the passive row ` +
-        (pooledActive >= minActive ? `plus the population's pooled active effect (from ${pooledActive} active observations)` : `(the whole population has only ${pooledActive} active observations from state ${s}, so no effect was added)`) +
+      `${few.length} of ${N} arms have fewer than ${minActive} observed active transitions from state ${s}, too ` +
+        `few to trust: their active row from state ${s} was filled as the passive row ` +
+        (pooledActive >= minActive
+          ? `plus the population's pooled active effect (from ${pooledActive} active observations)`
+          : `(the whole population has only ${pooledActive} active observations from state ${s}, so no effect ` +
+            `was added)`) +
         `: ${list(few)}`,
     );
   }
-  if (noData.length) warnings.push(`${noData.length} arms have no consecutive steps, so no observed transitions; their estimates are the prior alone: ${list(noData)}`);
+  if (noData.length)
+    warnings.push(
+      `${noData.length} arms have no consecutive steps, so no observed transitions; their estimates are the prior ` +
+        `alone: ${list(noData)}`,
+    );
   return { ids, numStates: S, transitions, counts, filled, warnings };
 }

@@ -12,15 +12,18 @@ export function utf8Text(bytes: Uint8Array, start: number, end: number): string 
   const codes: number[] = [];
   while (i < end) {
     const b = bytes[i];
-    let cp = 0xfffd, size = 1;
+    let cp = 0xfffd,
+      size = 1;
     if (b < 0x80) cp = b;
-    else if (b >= 0xc2 && b < 0xe0 && cont(bytes, i + 1, end)) (cp = ((b & 0x1f) << 6) | (bytes[i + 1] & 0x3f)), (size = 2);
+    else if (b >= 0xc2 && b < 0xe0 && cont(bytes, i + 1, end))
+      ((cp = ((b & 0x1f) << 6) | (bytes[i + 1] & 0x3f)), (size = 2));
     else if (b >= 0xe0 && b < 0xf0 && cont(bytes, i + 1, end) && cont(bytes, i + 2, end)) {
       const v = ((b & 0x0f) << 12) | ((bytes[i + 1] & 0x3f) << 6) | (bytes[i + 2] & 0x3f);
-      if (v >= 0x800 && (v < 0xd800 || v > 0xdfff)) (cp = v), (size = 3);
+      if (v >= 0x800 && (v < 0xd800 || v > 0xdfff)) ((cp = v), (size = 3));
     } else if (b >= 0xf0 && b < 0xf5 && cont(bytes, i + 1, end) && cont(bytes, i + 2, end) && cont(bytes, i + 3, end)) {
-      const v = ((b & 0x07) << 18) | ((bytes[i + 1] & 0x3f) << 12) | ((bytes[i + 2] & 0x3f) << 6) | (bytes[i + 3] & 0x3f);
-      if (v >= 0x10000 && v <= 0x10ffff) (cp = v), (size = 4);
+      const v =
+        ((b & 0x07) << 18) | ((bytes[i + 1] & 0x3f) << 12) | ((bytes[i + 2] & 0x3f) << 6) | (bytes[i + 3] & 0x3f);
+      if (v >= 0x10000 && v <= 0x10ffff) ((cp = v), (size = 4));
     }
     if (cp > 0xffff) codes.push(0xd800 + ((cp - 0x10000) >> 10), 0xdc00 + ((cp - 0x10000) & 0x3ff));
     else codes.push(cp);
@@ -45,7 +48,8 @@ function asciiText(bytes: Uint8Array, start: number, end: number): string {
     return out;
   }
   let out = '';
-  for (let i = start; i < end; i += 8192) out += String.fromCharCode.apply(null, bytes.subarray(i, Math.min(end, i + 8192)) as unknown as number[]);
+  for (let i = start; i < end; i += 8192)
+    out += String.fromCharCode.apply(null, bytes.subarray(i, Math.min(end, i + 8192)) as unknown as number[]);
   return out;
 }
 
@@ -73,8 +77,8 @@ export function utf8Into(text: string, out: Uint8Array): number {
     }
     if (c >= 0xd800 && c <= 0xdfff) c = 0xfffd;
     if (c < 0x800) out[o++] = 0xc0 | (c >> 6);
-    else if (c < 0x10000) (out[o++] = 0xe0 | (c >> 12)), (out[o++] = 0x80 | ((c >> 6) & 0x3f));
-    else (out[o++] = 0xf0 | (c >> 18)), (out[o++] = 0x80 | ((c >> 12) & 0x3f)), (out[o++] = 0x80 | ((c >> 6) & 0x3f));
+    else if (c < 0x10000) ((out[o++] = 0xe0 | (c >> 12)), (out[o++] = 0x80 | ((c >> 6) & 0x3f)));
+    else ((out[o++] = 0xf0 | (c >> 18)), (out[o++] = 0x80 | ((c >> 12) & 0x3f)), (out[o++] = 0x80 | ((c >> 6) & 0x3f)));
     out[o++] = 0x80 | (c & 0x3f);
   }
   return o;

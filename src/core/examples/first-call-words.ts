@@ -29,17 +29,27 @@ function rank(arms: readonly FirstCallArm[], s: State, sign: 1 | -1): number {
 /** "without a call she may well stop engaging (she stays engaged with 50% chance)". */
 function withoutCall(a: FirstCallArm, s: State): string {
   const p = passive(a, s);
-  if (s === 1) return p <= 0.6 ? `without a call she may well stop engaging (she stays engaged with ${pct(p)} chance)` : `without a call she stays engaged with ${pct(p)} chance`;
-  return p < 0.5 ? `without a call she is unlikely to come back (${pct(p)} chance)` : `without a call she comes back with ${pct(p)} chance`;
+  if (s === 1)
+    return p <= 0.6
+      ? `without a call she may well stop engaging (she stays engaged with ${pct(p)} chance)`
+      : `without a call she stays engaged with ${pct(p)} chance`;
+  return p < 0.5
+    ? `without a call she is unlikely to come back (${pct(p)} chance)`
+    : `without a call she comes back with ${pct(p)} chance`;
 }
 
 /** "a call helps her most (+40 points)" when no one gains more from a call in that state. */
 function withCall(arms: readonly FirstCallArm[], a: FirstCallArm, s: State): string {
-  return arms.every((b) => lift(b, s) <= lift(a, s)) ? `a call helps her most (+${pts(lift(a, s))})` : `a call adds ${pts(lift(a, s))}`;
+  return arms.every((b) => lift(b, s) <= lift(a, s))
+    ? `a call helps her most (+${pts(lift(a, s))})`
+    : `a call adds ${pts(lift(a, s))}`;
 }
 
 function lastWhy(a: FirstCallArm, s: State): string {
-  const own = passive(a, s) >= 0.5 ? `she ${s === 1 ? 'stays engaged' : 'comes back'} on her own (${pct(passive(a, s))} chance without a call)` : `she is unlikely to engage either way (${pct(passive(a, s))} without a call)`;
+  const own =
+    passive(a, s) >= 0.5
+      ? `she ${s === 1 ? 'stays engaged' : 'comes back'} on her own (${pct(passive(a, s))} chance without a call)`
+      : `she is unlikely to engage either way (${pct(passive(a, s))} without a call)`;
   return `${own}, and a call adds only ${pts(lift(a, s))}`;
 }
 
@@ -53,12 +63,22 @@ export function firstCallWords(arms: readonly FirstCallArm[]): string[] {
   const first = [rank(arms, 0, 1), rank(arms, 1, 1)];
   if (first[0] === first[1]) {
     const a = arms[first[0]];
-    lines.push(`Call ${a.name} first, engaged or not: ${withoutCall(a, 1)}, and ${withCall(arms, a, 1)}; once she has dropped out, ${withoutCall(a, 0).replace('without a call she', 'she')} without a call, and ${withCall(arms, a, 0)}.`);
+    lines.push(
+      `Call ${a.name} first, engaged or not: ${withoutCall(a, 1)}, and ${withCall(arms, a, 1)}; once she has ` +
+        `dropped out, ${withoutCall(a, 0).replace('without a call she', 'she')} without a call, and ` +
+        `${withCall(arms, a, 0)}.`,
+    );
   } else {
-    for (const s of [0, 1] as const) lines.push(`${IF[s]}, call ${arms[first[s]].name} first: ${withoutCall(arms[first[s]], s)}, and ${withCall(arms, arms[first[s]], s)}.`);
+    for (const s of [0, 1] as const)
+      lines.push(
+        `${IF[s]}, call ${arms[first[s]].name} first: ${withoutCall(arms[first[s]], s)}, and ` +
+          `${withCall(arms, arms[first[s]], s)}.`,
+      );
   }
   const last = [rank(arms, 0, -1), rank(arms, 1, -1)];
   if (last[0] === last[1]) lines.push(`Call ${arms[last[1]].name} last: ${lastWhy(arms[last[1]], 1)}.`);
-  else for (const s of [0, 1] as const) lines.push(`${IF[s]}, call ${arms[last[s]].name} last: ${lastWhy(arms[last[s]], s)}.`);
+  else
+    for (const s of [0, 1] as const)
+      lines.push(`${IF[s]}, call ${arms[last[s]].name} last: ${lastWhy(arms[last[s]], s)}.`);
   return lines;
 }

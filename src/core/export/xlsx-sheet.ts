@@ -41,7 +41,10 @@ const relationships = (targets: [string, string][]) =>
   targets.map(([type, to], i) => `<Relationship Id="rId${i + 1}" Type="${OFFICE}/${type}" Target="${to}"/>`).join('') +
   '</Relationships>';
 const ROOT_RELS = relationships([['officeDocument', 'xl/workbook.xml']]);
-const WORKBOOK_RELS = relationships([['worksheet', 'worksheets/sheet1.xml'], ['styles', 'styles.xml']]);
+const WORKBOOK_RELS = relationships([
+  ['worksheet', 'worksheets/sheet1.xml'],
+  ['styles', 'styles.xml'],
+]);
 // Style 0: the default; style 1: bold (the header).
 const font = (bold: boolean) => `<font>${bold ? '<b/>' : ''}<sz val="11"/><name val="Calibri"/></font>`;
 const STYLES = [
@@ -72,11 +75,13 @@ function cell(value: string | number | null, ref: string, style = 0): string {
 
 function sheetXml(table: SheetTable): string {
   const { header, rows } = table;
-  const widths = table.widths ?? header.map((h, c) => {
-    let w = h.length;
-    for (const row of rows.slice(0, 200)) w = Math.max(w, String(row[c] ?? '').length);
-    return Math.min(60, Math.max(6, w + 1));
-  });
+  const widths =
+    table.widths ??
+    header.map((h, c) => {
+      let w = h.length;
+      for (const row of rows.slice(0, 200)) w = Math.max(w, String(row[c] ?? '').length);
+      return Math.min(60, Math.max(6, w + 1));
+    });
   const out: string[] = [
     `${HEAD}<worksheet xmlns="${SPREADSHEET}">`,
     '<sheetViews><sheetView workbookViewId="0">',

@@ -48,8 +48,8 @@ export function zipStore(entries: readonly ZipEntry[]): Uint8Array {
   };
   // version 2.0, flags: bit 11 (names in UTF-8), method 0 (stored), time 0:00, date 1980-01-01
   const common = (i: number) => {
-    u16(20), u16(0x0800), u16(0), u16(0), u16(0x21);
-    u32(crcs[i]), u32(entries[i].data.length), u32(entries[i].data.length), u16(names[i].length), u16(0);
+    (u16(20), u16(0x0800), u16(0), u16(0), u16(0x21));
+    (u32(crcs[i]), u32(entries[i].data.length), u32(entries[i].data.length), u16(names[i].length), u16(0));
   };
   entries.forEach((e, i) => {
     offsets.push(at);
@@ -65,11 +65,11 @@ export function zipStore(entries: readonly ZipEntry[]): Uint8Array {
     u32(0x02014b50);
     u16(20);
     common(i);
-    u16(0), u16(0), u16(0), u32(0), u32(offsets[i]);
+    (u16(0), u16(0), u16(0), u32(0), u32(offsets[i]));
     out.set(names[i], at);
     at += names[i].length;
   });
   const size = at - central;
-  u32(0x06054b50), u16(0), u16(0), u16(entries.length), u16(entries.length), u32(size), u32(central), u16(0);
+  (u32(0x06054b50), u16(0), u16(0), u16(entries.length), u16(entries.length), u32(size), u32(central), u16(0));
   return out;
 }

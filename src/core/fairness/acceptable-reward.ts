@@ -23,15 +23,24 @@ export interface Acceptability {
   spurious: number[];
 }
 
-/** Judges the feature columns a candidate reads (the reward compiler's featuresUsed) against the prompt's conditions. */
-export function acceptableReward(used: readonly number[], conditions: readonly PromptCondition[], schema: FeatureSchema, level: RelevanceLevel = 'features'): Acceptability {
+/**
+ * Judges the feature columns a candidate reads (the reward compiler's featuresUsed) against the prompt's conditions.
+ */
+export function acceptableReward(
+  used: readonly number[],
+  conditions: readonly PromptCondition[],
+  schema: FeatureSchema,
+  level: RelevanceLevel = 'features',
+): Acceptability {
   const resolved = conditions.map((c) => resolveCondition(schema, c));
   const usedSet = new Set(used);
   const spurious: number[] = [];
   const missing: number[] = [];
   if (level === 'groups') {
     const allowed = new Set(resolved.flatMap((r) => r.group.columns));
-    for (const r of resolved) if (!r.group.columns.some((c) => usedSet.has(c)) && !missing.includes(r.group.columns[0])) missing.push(r.group.columns[0]);
+    for (const r of resolved)
+      if (!r.group.columns.some((c) => usedSet.has(c)) && !missing.includes(r.group.columns[0]))
+        missing.push(r.group.columns[0]);
     for (const c of usedSet) if (!allowed.has(c)) spurious.push(c);
   } else {
     const allowed = new Set(resolved.flatMap((r) => [...r.columns, ...r.toleratedColumns]));

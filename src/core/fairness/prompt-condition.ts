@@ -24,14 +24,26 @@ export interface ResolvedCondition {
 /** Looks the condition's group up in `schema` and checks its bucket indices; errors name the condition. */
 export function resolveCondition(schema: FeatureSchema, condition: PromptCondition): ResolvedCondition {
   const group = schema.groups.find((g) => g.name === condition.group);
-  if (!group) throw new RangeError(`the condition names group "${condition.group}", which the schema does not have (${schema.groups.map((g) => g.name).join(', ')})`);
+  if (!group)
+    throw new RangeError(
+      `the condition names group "${condition.group}", which the schema does not have ` +
+        `(${schema.groups.map((g) => g.name).join(', ')})`,
+    );
   const k = group.buckets.length;
   const check = (list: readonly number[], what: string) => {
-    for (const b of list) if (!Number.isInteger(b) || b < 0 || b >= k) throw new RangeError(`the condition on "${group.name}" names ${what} bucket ${b}, outside 0..${k - 1}`);
+    for (const b of list)
+      if (!Number.isInteger(b) || b < 0 || b >= k)
+        throw new RangeError(`the condition on "${group.name}" names ${what} bucket ${b}, outside 0..${k - 1}`);
   };
   check(condition.buckets, 'targeted');
   check(condition.tolerated ?? [], 'tolerated');
   if (condition.buckets.length === 0) throw new RangeError(`the condition on "${group.name}" targets no bucket`);
-  const columnsOf = (buckets: readonly number[]) => (group.kind === 'one-hot' ? buckets.map((b) => group.columns[b]) : buckets.length ? [group.columns[0]] : []);
-  return { group, buckets: [...condition.buckets], columns: columnsOf(condition.buckets), toleratedColumns: columnsOf(condition.tolerated ?? []) };
+  const columnsOf = (buckets: readonly number[]) =>
+    group.kind === 'one-hot' ? buckets.map((b) => group.columns[b]) : buckets.length ? [group.columns[0]] : [];
+  return {
+    group,
+    buckets: [...condition.buckets],
+    columns: columnsOf(condition.buckets),
+    toleratedColumns: columnsOf(condition.tolerated ?? []),
+  };
 }

@@ -19,7 +19,10 @@ import { resolveCondition, type PromptCondition } from './prompt-condition.ts';
  *       arms (the same as 'values' when buckets are equally full, as Age, Language and Education
  *       are in the multilingual population; fairer for skewed groups such as Phone ownership).
  */
-/** Shares within this relative distance of the uniform one are ties (sums of allocations round), and a tie is no success. */
+/**
+ * Shares within this relative distance of the uniform one are ties (sums of allocations round), and a tie is no
+ * success.
+ */
 const TIE = 1e-9;
 
 export type UniformBaseline = 'values' | 'arms';
@@ -52,7 +55,10 @@ export function taskSuccess(
     const { group, buckets } = resolveCondition(instance.schema, condition);
     const bucket = bucketOfArms(instance.features, numArms, instance.schema.columns.length, group);
     const targeted = new Set(buckets);
-    let total = 0, inTargeted = 0, arms = 0, armsTargeted = 0;
+    let total = 0,
+      inTargeted = 0,
+      arms = 0,
+      armsTargeted = 0;
     for (let arm = 0; arm < numArms; arm++) {
       if (bucket[arm] < 0) continue;
       arms++;
@@ -62,9 +68,20 @@ export function taskSuccess(
         inTargeted += allocation[arm];
       }
     }
-    const uniform = (options.baseline ?? 'values') === 'values' ? targeted.size / group.buckets.length : arms > 0 ? armsTargeted / arms : 0;
+    const uniform =
+      (options.baseline ?? 'values') === 'values'
+        ? targeted.size / group.buckets.length
+        : arms > 0
+          ? armsTargeted / arms
+          : 0;
     const share = total > 0 ? inTargeted / total : null;
-    return { group: group.name, buckets: [...targeted].sort((a, b) => a - b), share, uniform, success: share !== null && share > uniform + TIE * Math.max(uniform, 1e-300) };
+    return {
+      group: group.name,
+      buckets: [...targeted].sort((a, b) => a - b),
+      share,
+      uniform,
+      success: share !== null && share > uniform + TIE * Math.max(uniform, 1e-300),
+    };
   });
   return { success: results.length > 0 && results.every((r) => r.success), conditions: results };
 }

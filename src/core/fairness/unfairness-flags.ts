@@ -5,7 +5,10 @@
 // decides, for one candidate, whether it counts.
 import type { GroupDpVariance } from '../measures/dp-variance.ts';
 
-/** allot's default thresholds (the paper's figures do not print theirs): DP_variance of probabilities, so 1e-2 is a spread of about 0.1. */
+/**
+ * allot's default thresholds (the paper's figures do not print theirs): DP_variance of probabilities, so 1e-2 is a
+ * spread of about 0.1.
+ */
 export const DEFAULT_DP_THRESHOLDS: readonly number[] = [1e-4, 5e-4, 1e-3, 5e-3, 1e-2];
 
 export interface UnfairnessFlags {
@@ -29,7 +32,10 @@ export interface UnfairnessFlags {
 /** What the flags read of a group's DP_variance (a dpVariance() result or a stored study outcome's group). */
 export type GroupDpVarianceSummary = Pick<GroupDpVariance, 'name' | 'dpVariance' | 'intended'>;
 
-export function unfairnessFlags(groups: readonly GroupDpVarianceSummary[], thresholds: readonly number[] = DEFAULT_DP_THRESHOLDS): UnfairnessFlags {
+export function unfairnessFlags(
+  groups: readonly GroupDpVarianceSummary[],
+  thresholds: readonly number[] = DEFAULT_DP_THRESHOLDS,
+): UnfairnessFlags {
   const valued = groups.filter((g) => g.dpVariance !== null) as (GroupDpVarianceSummary & { dpVariance: number })[];
   const unintended = valued.filter((g) => !g.intended);
   const max = (gs: typeof valued) => (gs.length ? Math.max(...gs.map((g) => g.dpVariance)) : null);

@@ -58,12 +58,31 @@ export function createInstance(input: InstanceInput, { adopt = false }: { adopt?
   const numStates = input.numStates ?? 2;
   const warnings = [...(input.warnings ?? [])];
   if (!Number.isInteger(numArms) || numArms < 1) {
-    throw new InstanceError(numArms === 0 ? 'the population has no arms: add at least one arm' : `numArms must be a positive integer, not ${numArms}`, undefined, 'numArms', numArms);
+    throw new InstanceError(
+      numArms === 0
+        ? 'the population has no arms: add at least one arm'
+        : `numArms must be a positive integer, not ${numArms}`,
+      undefined,
+      'numArms',
+      numArms,
+    );
   }
-  if (!Number.isInteger(numStates) || numStates < 2) throw new InstanceError(`numStates must be an integer of at least 2, not ${numStates}`, undefined, 'numStates', numStates);
+  if (!Number.isInteger(numStates) || numStates < 2)
+    throw new InstanceError(
+      `numStates must be an integer of at least 2, not ${numStates}`,
+      undefined,
+      'numStates',
+      numStates,
+    );
   // Before any allocation: a file saying 100,000 states or 10^9 arms is refused, not attempted.
   const tooBig = populationSizeProblem(numArms, numStates);
-  if (tooBig) throw new InstanceError(tooBig, undefined, numStates > MAX_STATES ? 'numStates' : 'numArms', numStates > MAX_STATES ? numStates : numArms);
+  if (tooBig)
+    throw new InstanceError(
+      tooBig,
+      undefined,
+      numStates > MAX_STATES ? 'numStates' : 'numArms',
+      numStates > MAX_STATES ? numStates : numArms,
+    );
   checkScalars(input, numArms);
   validateSchema(schema);
 
@@ -74,15 +93,28 @@ export function createInstance(input: InstanceInput, { adopt = false }: { adopt?
   const seen = new Map<string, number>();
   for (let arm = 0; ids && arm < numArms; arm++) {
     const id = ids[arm];
-    if (typeof id !== 'string' || id.trim() === '') throw new InstanceError(`arm ${arm + 1}: the id is empty; give every arm a distinct id`, arm, 'id', id);
+    if (typeof id !== 'string' || id.trim() === '')
+      throw new InstanceError(`arm ${arm + 1}: the id is empty; give every arm a distinct id`, arm, 'id', id);
     const first = seen.get(id);
-    if (first !== undefined) throw new InstanceError(`arms ${first + 1} and ${arm + 1} have the same id "${id}"; ids must be distinct`, arm, 'id', id);
+    if (first !== undefined)
+      throw new InstanceError(
+        `arms ${first + 1} and ${arm + 1} have the same id "${id}"; ids must be distinct`,
+        arm,
+        'id',
+        id,
+      );
     seen.set(id, arm);
   }
   const where = (arm: number) => `arm "${ids ? ids[arm] : String(arm)}" (arm ${arm + 1})`;
 
   const S = numStates;
-  const transitions = copyExact(input.transitions, numArms * S * NUM_ACTIONS * S, 'transitions', `numArms x numStates x 2 x numStates = ${numArms} x ${S} x 2 x ${S}`, adopt);
+  const transitions = copyExact(
+    input.transitions,
+    numArms * S * NUM_ACTIONS * S,
+    'transitions',
+    `numArms x numStates x 2 x numStates = ${numArms} x ${S} x 2 x ${S}`,
+    adopt,
+  );
   let renormalized = 0;
   let firstRenormalized = '';
   for (let arm = 0; arm < numArms; arm++) {
@@ -93,7 +125,12 @@ export function createInstance(input: InstanceInput, { adopt = false }: { adopt?
         for (let t = 0; t < S; t++) {
           const p = transitions[row + t];
           if (!(p >= -SUM_TOLERANCE && p <= 1 + SUM_TOLERANCE)) {
-            throw new InstanceError(`${where(arm)}, column "${transitionColumn(s, a, t)}": ${fmt(p)} is not a probability in [0, 1]`, arm, transitionColumn(s, a, t), p);
+            throw new InstanceError(
+              `${where(arm)}, column "${transitionColumn(s, a, t)}": ${fmt(p)} is not a probability in [0, 1]`,
+              arm,
+              transitionColumn(s, a, t),
+              p,
+            );
           }
           transitions[row + t] = p < 0 ? 0 : p > 1 ? 1 : p;
           sum += transitions[row + t];
@@ -101,7 +138,8 @@ export function createInstance(input: InstanceInput, { adopt = false }: { adopt?
         const miss = Math.abs(sum - 1);
         if (miss > RENORMALIZE_TOLERANCE) {
           throw new InstanceError(
-            `${where(arm)}, columns "${transitionColumn(s, a, '*')}": the probabilities of the next state after state ${s} and action ${a} sum to ${fmt(sum)}, not 1`,
+            `${where(arm)}, columns "${transitionColumn(s, a, '*')}": the probabilities of the next state after ` +
+              `state ${s} and action ${a} sum to ${fmt(sum)}, not 1`,
             arm,
             transitionColumn(s, a, '*'),
             sum,
@@ -115,7 +153,10 @@ export function createInstance(input: InstanceInput, { adopt = false }: { adopt?
     }
   }
   if (renormalized > 0) {
-    warnings.push(`renormalized ${renormalized} transition row${renormalized === 1 ? '' : 's'} whose probabilities summed to within ${RENORMALIZE_TOLERANCE} of 1, first ${firstRenormalized}`);
+    warnings.push(
+      `renormalized ${renormalized} transition row${renormalized === 1 ? '' : 's'} whose probabilities summed to ` +
+        `within ${RENORMALIZE_TOLERANCE} of 1, first ${firstRenormalized}`,
+    );
   }
 
   const initial = input.initial
@@ -125,15 +166,33 @@ export function createInstance(input: InstanceInput, { adopt = false }: { adopt?
     let sum = 0;
     for (let s = 0; s < S; s++) {
       const p = initial[arm * S + s];
-      if (!(p >= 0 && p <= 1)) throw new InstanceError(`${where(arm)}, column "init_${s}": ${fmt(p)} is not a probability in [0, 1]`, arm, `init_${s}`, p);
+      if (!(p >= 0 && p <= 1))
+        throw new InstanceError(
+          `${where(arm)}, column "init_${s}": ${fmt(p)} is not a probability in [0, 1]`,
+          arm,
+          `init_${s}`,
+          p,
+        );
       sum += p;
     }
-    if (Math.abs(sum - 1) > RENORMALIZE_TOLERANCE) throw new InstanceError(`${where(arm)}: the initial-state probabilities sum to ${fmt(sum)}, not 1`, arm, 'init_*', sum);
+    if (Math.abs(sum - 1) > RENORMALIZE_TOLERANCE)
+      throw new InstanceError(
+        `${where(arm)}: the initial-state probabilities sum to ${fmt(sum)}, not 1`,
+        arm,
+        'init_*',
+        sum,
+      );
     if (Math.abs(sum - 1) > SUM_TOLERANCE) for (let s = 0; s < S; s++) initial[arm * S + s] /= sum;
   }
 
   const F = schema.columns.length;
-  const features = copyExact(input.features, numArms * F, 'features', `numArms x numFeatures = ${numArms} x ${F}`, adopt);
+  const features = copyExact(
+    input.features,
+    numArms * F,
+    'features',
+    `numArms x numFeatures = ${numArms} x ${F}`,
+    adopt,
+  );
   const oneHot = schema.groups.filter((g) => g.kind === 'one-hot');
   // the one-hot groups' columns in one typed array, group k's at [start[k], start[k + 1]): no iterator per arm
   const oneHotStart = new Int32Array(oneHot.length + 1);
@@ -148,7 +207,11 @@ export function createInstance(input: InstanceInput, { adopt = false }: { adopt?
       // Fast path first; the message is built only on failure.
       if (kind === 1 ? v === 0 || v === 1 : kind === 2 ? Number.isInteger(v) : Number.isFinite(v)) continue;
       const column = schema.columns[f];
-      const bad = !Number.isFinite(v) ? 'is not a finite number' : kind === 1 ? 'is not 0 or 1 (the column is binary)' : 'is not an integer (the column is integer)';
+      const bad = !Number.isFinite(v)
+        ? 'is not a finite number'
+        : kind === 1
+          ? 'is not 0 or 1 (the column is binary)'
+          : 'is not an integer (the column is integer)';
       throw new InstanceError(`${where(arm)}, column "${column.name}": ${fmt(v)} ${bad}`, arm, column.name, v);
     }
     for (let k = 0; k < oneHot.length; k++) {
@@ -158,7 +221,8 @@ export function createInstance(input: InstanceInput, { adopt = false }: { adopt?
         const group = oneHot[k];
         const names = group.columns.map((c) => schema.columns[c].name);
         throw new InstanceError(
-          `${where(arm)}, group "${group.name}" (columns ${names.join(', ')}): ${ones === 0 ? 'no column is 1' : `${ones} columns are 1`}; exactly one must be 1`,
+          `${where(arm)}, group "${group.name}" (columns ${names.join(', ')}): ` +
+            `${ones === 0 ? 'no column is 1' : `${ones} columns are 1`}; exactly one must be 1`,
           arm,
           names.join(','),
           ones,
@@ -166,7 +230,13 @@ export function createInstance(input: InstanceInput, { adopt = false }: { adopt?
       }
     }
   }
-  if (input.budget > numArms) throw new InstanceError(`the budget ${input.budget} is larger than the number of arms ${numArms}`, undefined, 'budget', input.budget);
+  if (input.budget > numArms)
+    throw new InstanceError(
+      `the budget ${input.budget} is larger than the number of arms ${numArms}`,
+      undefined,
+      'budget',
+      input.budget,
+    );
 
   const instance: Instance = {
     numArms,
@@ -210,13 +280,31 @@ function numberedIds(instance: Instance): void {
 
 function checkScalars(input: InstanceInput, numArms: number): void {
   const { budget, horizon, discount, sampleSize } = input;
-  if (!Number.isInteger(budget) || budget < 1) throw new InstanceError(`the budget must be a positive integer (arms pulled per step), not ${budget}`, undefined, 'budget', budget);
+  if (!Number.isInteger(budget) || budget < 1)
+    throw new InstanceError(
+      `the budget must be a positive integer (arms pulled per step), not ${budget}`,
+      undefined,
+      'budget',
+      budget,
+    );
   if (!Number.isInteger(horizon) || horizon < 1 || horizon > MAX_HORIZON) {
-    throw new InstanceError(`the horizon must be a whole number of steps per trial from 1 to ${MAX_HORIZON}, not ${horizon}`, undefined, 'horizon', horizon);
+    throw new InstanceError(
+      `the horizon must be a whole number of steps per trial from 1 to ${MAX_HORIZON}, not ${horizon}`,
+      undefined,
+      'horizon',
+      horizon,
+    );
   }
-  if (!(discount >= 0 && discount < 1)) throw new InstanceError(`the discount must be in [0, 1), not ${discount}`, undefined, 'discount', discount);
+  if (!(discount >= 0 && discount < 1))
+    throw new InstanceError(`the discount must be in [0, 1), not ${discount}`, undefined, 'discount', discount);
   if (sampleSize !== undefined && !(Number.isInteger(sampleSize) && sampleSize >= budget && sampleSize <= numArms)) {
-    throw new InstanceError(`the sample size must be an integer between the budget ${budget} and the number of arms ${numArms}, not ${sampleSize}`, undefined, 'sampleSize', sampleSize);
+    throw new InstanceError(
+      `the sample size must be an integer between the budget ${budget} and the number of arms ${numArms}, not ` +
+        `${sampleSize}`,
+      undefined,
+      'sampleSize',
+      sampleSize,
+    );
   }
 }
 
@@ -225,11 +313,26 @@ export function validateSchema(schema: FeatureSchema): void {
   const names = new Map<string, number>();
   schema.columns.forEach((column, i) => {
     if (!isIdentifier(column.name)) {
-      throw new InstanceError(`feature column ${i + 1} "${column.name}": a name is a Python identifier: letters (any script), digits and _, not starting with a digit, and not a keyword`, undefined, column.name);
+      throw new InstanceError(
+        `feature column ${i + 1} "${column.name}": a name is a Python identifier: letters (any script), digits and ` +
+          `_, not starting with a digit, and not a keyword`,
+        undefined,
+        column.name,
+      );
     }
-    if (names.has(column.name)) throw new InstanceError(`feature column "${column.name}" appears twice (columns ${names.get(column.name)! + 1} and ${i + 1})`, undefined, column.name);
+    if (names.has(column.name))
+      throw new InstanceError(
+        `feature column "${column.name}" appears twice (columns ${names.get(column.name)! + 1} and ${i + 1})`,
+        undefined,
+        column.name,
+      );
     names.set(column.name, i);
-    if (!['binary', 'integer', 'continuous'].includes(column.type)) throw new InstanceError(`feature column "${column.name}": type "${column.type}" is not binary, integer or continuous`, undefined, column.name);
+    if (!['binary', 'integer', 'continuous'].includes(column.type))
+      throw new InstanceError(
+        `feature column "${column.name}": type "${column.type}" is not binary, integer or continuous`,
+        undefined,
+        column.name,
+      );
   });
   const owner = new Map<number, string>();
   const groupNames = new Set<string>();
@@ -239,30 +342,67 @@ export function validateSchema(schema: FeatureSchema): void {
     if (group.columns.length === 0) throw new InstanceError(`feature group "${group.name}" has no columns`);
     for (const c of group.columns) {
       const column = schema.columns[c];
-      if (!Number.isInteger(c) || !column) throw new InstanceError(`feature group "${group.name}" refers to column ${c}, which does not exist`);
-      if (owner.has(c)) throw new InstanceError(`feature column "${column.name}" belongs to two groups, "${owner.get(c)}" and "${group.name}"`, undefined, column.name);
+      if (!Number.isInteger(c) || !column)
+        throw new InstanceError(`feature group "${group.name}" refers to column ${c}, which does not exist`);
+      if (owner.has(c))
+        throw new InstanceError(
+          `feature column "${column.name}" belongs to two groups, "${owner.get(c)}" and "${group.name}"`,
+          undefined,
+          column.name,
+        );
       owner.set(c, group.name);
-      if (column.group !== group.name) throw new InstanceError(`feature column "${column.name}" is in group "${group.name}" but names its group ${JSON.stringify(column.group)}`, undefined, column.name);
+      if (column.group !== group.name)
+        throw new InstanceError(
+          `feature column "${column.name}" is in group "${group.name}" but names its group ` +
+            `${JSON.stringify(column.group)}`,
+          undefined,
+          column.name,
+        );
     }
     if (group.kind === 'one-hot') {
       for (const c of group.columns) {
-        if (schema.columns[c].type !== 'binary') throw new InstanceError(`feature column "${schema.columns[c].name}" is in the one-hot group "${group.name}" but is not binary`, undefined, schema.columns[c].name);
+        if (schema.columns[c].type !== 'binary')
+          throw new InstanceError(
+            `feature column "${schema.columns[c].name}" is in the one-hot group "${group.name}" but is not binary`,
+            undefined,
+            schema.columns[c].name,
+          );
       }
-      if (group.buckets.length !== group.columns.length) throw new InstanceError(`one-hot group "${group.name}" has ${group.columns.length} columns but ${group.buckets.length} bucket labels`);
+      if (group.buckets.length !== group.columns.length)
+        throw new InstanceError(
+          `one-hot group "${group.name}" has ${group.columns.length} columns but ${group.buckets.length} bucket labels`,
+        );
     } else if (group.kind === 'bucketed') {
       const edges = group.edges ?? [];
-      if (group.columns.length !== 1) throw new InstanceError(`bucketed group "${group.name}" must have exactly one column, not ${group.columns.length}`);
-      if (edges.length !== group.buckets.length - 1) throw new InstanceError(`bucketed group "${group.name}" has ${group.buckets.length} buckets, so it needs ${group.buckets.length - 1} edges, not ${edges.length}`);
+      if (group.columns.length !== 1)
+        throw new InstanceError(
+          `bucketed group "${group.name}" must have exactly one column, not ${group.columns.length}`,
+        );
+      if (edges.length !== group.buckets.length - 1)
+        throw new InstanceError(
+          `bucketed group "${group.name}" has ${group.buckets.length} buckets, so it needs ` +
+            `${group.buckets.length - 1} edges, not ${edges.length}`,
+        );
       for (let i = 0; i < edges.length; i++) {
-        if (!Number.isFinite(edges[i]) || (i > 0 && !(edges[i] > edges[i - 1]))) throw new InstanceError(`bucketed group "${group.name}": the edges must be finite and increasing (${edges.join(', ')})`);
+        if (!Number.isFinite(edges[i]) || (i > 0 && !(edges[i] > edges[i - 1])))
+          throw new InstanceError(
+            `bucketed group "${group.name}": the edges must be finite and increasing (${edges.join(', ')})`,
+          );
       }
     } else {
-      throw new InstanceError(`feature group "${group.name}": kind "${(group as { kind: string }).kind}" is not one-hot or bucketed`);
+      throw new InstanceError(
+        `feature group "${group.name}": kind "${(group as { kind: string }).kind}" is not one-hot or bucketed`,
+      );
     }
     if (group.text) checkTextGroup(group, names);
   }
   for (const [c, column] of schema.columns.entries()) {
-    if (column.group !== null && owner.get(c) !== column.group) throw new InstanceError(`feature column "${column.name}" names group "${column.group}", which does not list it`, undefined, column.name);
+    if (column.group !== null && owner.get(c) !== column.group)
+      throw new InstanceError(
+        `feature column "${column.name}" names group "${column.group}", which does not list it`,
+        undefined,
+        column.name,
+      );
   }
 }
 
@@ -275,18 +415,31 @@ function checkTextGroup(group: FeatureSchema['groups'][number], names: Map<strin
   if (group.kind !== 'one-hot') fail('must be one-hot (a column per value)');
   if (!isIdentifier(text.name)) fail(`is read as agent_feats.${text.name}, which is not a Python identifier`);
   const other = names.get(text.name);
-  if (other !== undefined) fail(`is read as agent_feats.${text.name}, the name of ${other < 0 ? 'another text group' : `feature column ${other + 1}`} too`);
+  if (other !== undefined)
+    fail(
+      `is read as agent_feats.${text.name}, the name of ` +
+        `${other < 0 ? 'another text group' : `feature column ${other + 1}`} too`,
+    );
   names.set(text.name, -1);
-  if (text.values.length !== group.buckets.length) fail(`has ${group.buckets.length} buckets but ${text.values.length} values`);
+  if (text.values.length !== group.buckets.length)
+    fail(`has ${group.buckets.length} buckets but ${text.values.length} values`);
   const written = text.values.filter((v) => v !== null);
   if (new Set(written).size !== written.length) fail('holds a value twice');
   const merged = text.values.length - written.length;
-  if (merged > 1 || (merged === 1) !== Array.isArray(text.merged)) fail('must have one bucket of merged values with its list, or neither');
+  if (merged > 1 || (merged === 1) !== Array.isArray(text.merged))
+    fail('must have one bucket of merged values with its list, or neither');
   if (text.merged?.some((v) => written.includes(v))) fail('lists a merged value that has its own bucket too');
 }
 
-function copyExact(values: ArrayLike<number>, length: number, name: string, layout: string, adopt: boolean): Float64Array {
-  if (values.length !== length) throw new InstanceError(`${name} has ${values.length} values; expected ${layout} = ${length}`, undefined, name);
+function copyExact(
+  values: ArrayLike<number>,
+  length: number,
+  name: string,
+  layout: string,
+  adopt: boolean,
+): Float64Array {
+  if (values.length !== length)
+    throw new InstanceError(`${name} has ${values.length} values; expected ${layout} = ${length}`, undefined, name);
   return adopt && values instanceof Float64Array ? values : Float64Array.from(values);
 }
 

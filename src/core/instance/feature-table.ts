@@ -35,7 +35,9 @@ export function asTable(features: AnyFeatures, numArms: number, numFeatures: num
   const hit = tables.get(features);
   if (hit && hit.numArms === numArms && hit.columns.length === numFeatures) return hit;
   if (features.length !== numArms * numFeatures) {
-    throw new RangeError(`features have ${features.length} entries, expected ${numArms} arms x ${numFeatures} features`);
+    throw new RangeError(
+      `features have ${features.length} entries, expected ${numArms} arms x ${numFeatures} features`,
+    );
   }
   const columns: FeatureValues[] = [];
   const column = new Float64Array(numArms);
@@ -54,7 +56,8 @@ export function asTable(features: AnyFeatures, numArms: number, numFeatures: num
  * (an Instance may give its buffers away to another thread), whose own table is this one.
  */
 export function rowMajor(table: FeatureTable): Float64Array {
-  const N = table.numArms, F = table.columns.length;
+  const N = table.numArms,
+    F = table.columns.length;
   const rows = new Float64Array(N * F);
   for (let f = 0; f < F; f++) {
     const c = table.columns[f];
@@ -65,8 +68,13 @@ export function rowMajor(table: FeatureTable): Float64Array {
 }
 
 /** The rows `arms` of the table, row-major (numArms = arms.length): the listed lines' features. */
-export function rowsOf(table: FeatureTable, arms: ArrayLike<number>, out = new Float64Array(arms.length * table.columns.length)): Float64Array {
-  const F = table.columns.length, n = arms.length;
+export function rowsOf(
+  table: FeatureTable,
+  arms: ArrayLike<number>,
+  out = new Float64Array(arms.length * table.columns.length),
+): Float64Array {
+  const F = table.columns.length,
+    n = arms.length;
   for (let f = 0; f < F; f++) {
     const c = table.columns[f];
     for (let r = 0, k = f; r < n; r++, k += F) out[k] = c[arms[r]];

@@ -5,7 +5,10 @@
 // hyphens, punctuation) becomes _, so two columns never collide because of their script.
 
 /** Python's keywords: `agent_feats.if` is a syntax error, so no feature is called that. */
-export const KEYWORDS = new Set('and or not if else lambda True False None in is as assert async await break class continue def del elif except finally for from global import nonlocal pass raise return try while with yield'.split(' '));
+export const KEYWORDS = new Set(
+  'and or not if else lambda True False None in is as assert async await break class continue def del elif except ' +
+    'finally for from global import nonlocal pass raise return try while with yield'.split(' '),
+);
 
 const IDENTIFIER = /^[\p{XID_Start}_]\p{XID_Continue}*$/u;
 const NOT_IN_NAME = /[^\p{XID_Continue}]+/gu;
@@ -21,11 +24,16 @@ export function isIdentifier(name: string): boolean {
  * after a keyword, `fallback` when nothing is left ("%").
  */
 export function identifierOf(text: string, fallback = 'f'): string {
-  let name = text.trim().normalize('NFKC').replace(NOT_IN_NAME, '_').replace(/^_+|_+$/g, '');
+  let name = text
+    .trim()
+    .normalize('NFKC')
+    .replace(NOT_IN_NAME, '_')
+    .replace(/^_+|_+$/g, '');
   if (name === '') return fallback;
   if (!/^[\p{XID_Start}_]/u.test(name)) name = `f_${name}`;
   // NFKC of a mark or ligature can still leave a name Python would not read: fall back to its code points.
-  if (!IDENTIFIER.test(name) || name.normalize('NFKC') !== name) name = `f_${[...name].map((c) => c.codePointAt(0)!.toString(16)).join('_')}`;
+  if (!IDENTIFIER.test(name) || name.normalize('NFKC') !== name)
+    name = `f_${[...name].map((c) => c.codePointAt(0)!.toString(16)).join('_')}`;
   return KEYWORDS.has(name) ? `${name}_` : name;
 }
 

@@ -40,9 +40,15 @@ export interface Occupancy {
    * simulation adapters when they compute the index table; absent means none or not known.
    */
   notIndexableArms?: number;
-  /** With per-group call bounds: horizon x groups x 2, the fewest and the most calls each group got at each step over the trials. */
+  /**
+   * With per-group call bounds: horizon x groups x 2, the fewest and the most calls each group got at each step over
+   * the trials.
+   */
   groupCallsRange?: Float64Array;
-  /** Bench checksums (docs/ARCHITECTURE.md, "Benchmarks"): sum over trials and steps of arms in state 1, and of pulled arm ids. */
+  /**
+   * Bench checksums (docs/ARCHITECTURE.md, "Benchmarks"): sum over trials and steps of arms in state 1, and of pulled
+   * arm ids.
+   */
   engagedSum: number;
   pulledIdSum: number;
 }

@@ -19,14 +19,25 @@ export interface FeatureRow {
 export function featureSummary(instance: Instance): FeatureRow[] {
   const F = instance.schema.columns.length;
   return instance.schema.columns.map((col, f) => {
-    let sum = 0, min = Infinity, max = -Infinity;
+    let sum = 0,
+      min = Infinity,
+      max = -Infinity;
     for (let arm = 0; arm < instance.numArms; arm++) {
       const v = instance.features[arm * F + f];
       sum += v;
       if (v < min) min = v;
       if (v > max) max = v;
     }
-    return { index: f, name: col.name, label: col.label, type: col.type, group: col.group ?? '', mean: sum / instance.numArms, min, max };
+    return {
+      index: f,
+      name: col.name,
+      label: col.label,
+      type: col.type,
+      group: col.group ?? '',
+      mean: sum / instance.numArms,
+      min,
+      max,
+    };
   });
 }
 
@@ -45,8 +56,16 @@ export function groupSummary(instance: Instance): GroupRow[] {
     const bucket = bucketOfArms(instance.features, instance.numArms, F, group);
     const counts = new Array<number>(group.buckets.length).fill(0);
     let outside = 0;
-    for (const b of bucket) if (b >= 0) counts[b]++; else outside++;
-    return { name: group.name, kind: group.kind, ordered: group.ordered, buckets: group.buckets.map((label, b) => ({ label, arms: counts[b] })), outside };
+    for (const b of bucket)
+      if (b >= 0) counts[b]++;
+      else outside++;
+    return {
+      name: group.name,
+      kind: group.kind,
+      ordered: group.ordered,
+      buckets: group.buckets.map((label, b) => ({ label, arms: counts[b] })),
+      outside,
+    };
   });
 }
 
@@ -57,7 +76,11 @@ export interface PopulationSummary {
 }
 
 export function summarizePopulation(instance: Instance): PopulationSummary {
-  return { features: featureSummary(instance), groups: groupSummary(instance), transitions: transitionSummary(instance) };
+  return {
+    features: featureSummary(instance),
+    groups: groupSummary(instance),
+    transitions: transitionSummary(instance),
+  };
 }
 
 export interface TransitionRow {
@@ -73,27 +96,41 @@ export function formatCount(n: number): string {
 
 /** Mean over arms of P(next = t | s, a), one row per (s, a). */
 export function transitionSummary(instance: Instance): TransitionRow[] {
-  const S = instance.numStates, N = instance.numArms;
+  const S = instance.numStates,
+    N = instance.numArms;
   const rows: TransitionRow[] = [];
   for (let s = 0; s < S; s++) {
     for (let a = 0; a < 2; a++) {
       const mean = new Array<number>(S).fill(0);
-      for (let arm = 0; arm < N; arm++) for (let t = 0; t < S; t++) mean[t] += instance.transitions[((arm * S + s) * 2 + a) * S + t] / N;
+      for (let arm = 0; arm < N; arm++)
+        for (let t = 0; t < S; t++) mean[t] += instance.transitions[((arm * S + s) * 2 + a) * S + t] / N;
       rows.push({ state: s, action: a, mean });
     }
   }
   return rows;
 }
 
-/** The first `count` arms: id, P(next = top state | s, a) per (s, a), and the first features under the names the user wrote. */
-export function previewRows(instance: Instance, count = 5, maxFeatures = 6): { headers: string[]; rows: (string | number)[][] } {
-  const S = instance.numStates, F = instance.schema.columns.length;
+/**
+ * The first `count` arms: id, P(next = top state | s, a) per (s, a), and the first features under the names the user
+ * wrote.
+ */
+export function previewRows(
+  instance: Instance,
+  count = 5,
+  maxFeatures = 6,
+): { headers: string[]; rows: (string | number)[][] } {
+  const S = instance.numStates,
+    F = instance.schema.columns.length;
   const top = S - 1;
   const pairs: [number, number][] = [];
   for (let s = 0; s < S && pairs.length < 8; s++) for (let a = 0; a < 2; a++) pairs.push([s, a]);
   const shown = Math.min(F, maxFeatures);
   // 2-state arms as a population CSV writes them (q<s><a> = P(engaged next | s, a)), p_s_a_t otherwise.
-  const headers = ['id', ...pairs.map(([s, a]) => (S === 2 ? `q${s}${a}` : transitionColumn(s, a, top))), ...instance.schema.columns.slice(0, shown).map((c) => c.label || c.name)];
+  const headers = [
+    'id',
+    ...pairs.map(([s, a]) => (S === 2 ? `q${s}${a}` : transitionColumn(s, a, top))),
+    ...instance.schema.columns.slice(0, shown).map((c) => c.label || c.name),
+  ];
   const rows = [];
   for (let arm = 0; arm < Math.min(count, instance.numArms); arm++) {
     rows.push([

@@ -12,7 +12,9 @@ import { NUM_ACTIONS, type Instance } from './types.ts';
 export function sampleArms(instance: Instance, n = instance.sampleSize ?? instance.numArms, seed = 0): Instance {
   const N = instance.numArms;
   if (!Number.isInteger(n) || n < instance.budget || n > N) {
-    throw new Error(`cannot sample ${n} arms: the sample must hold between the budget ${instance.budget} and all ${N} arms`);
+    throw new Error(
+      `cannot sample ${n} arms: the sample must hold between the budget ${instance.budget} and all ${N} arms`,
+    );
   }
   // Partial Fisher-Yates: the first n entries of `order` are the sample.
   const order = new Int32Array(N);
@@ -55,5 +57,7 @@ export function sampleArms(instance: Instance, n = instance.sampleSize ?? instan
  * (sampleSize below numArms; DLM: 48 of 7,668), else the whole population.
  */
 export function armsOfSeed(instance: Instance, seed: number): Instance {
-  return instance.sampleSize !== undefined && instance.sampleSize < instance.numArms ? sampleArms(instance, instance.sampleSize, seed) : instance;
+  return instance.sampleSize !== undefined && instance.sampleSize < instance.numArms
+    ? sampleArms(instance, instance.sampleSize, seed)
+    : instance;
 }

@@ -5,7 +5,10 @@
 export type FeatureType = 'binary' | 'integer' | 'continuous';
 
 export interface FeatureColumn {
-  /** Identifier usable in reward expressions as `agent_feats.<name>`: a Python identifier (letters of any script, digits, _), NFKC-normalized. */
+  /**
+   * Identifier usable in reward expressions as `agent_feats.<name>`: a Python identifier (letters of any script,
+   * digits, _), NFKC-normalized.
+   */
   name: string;
   /** Short human label, e.g. "Ages 51-60". */
   label: string;

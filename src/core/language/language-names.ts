@@ -3,9 +3,25 @@ import type { LanguageGuess } from './guess-language.ts';
 
 /** Names of the study's languages and a few more, by ISO 639 code; other codes are shown as given. */
 const LANGUAGE_NAMES: Record<string, string> = {
-  en: 'English', hi: 'Hindi', ta: 'Tamil', tcy: 'Tulu', kn: 'Kannada', mr: 'Marathi', gu: 'Gujarati', bn: 'Bengali',
-  te: 'Telugu', ml: 'Malayalam', pa: 'Punjabi', or: 'Odia', ur: 'Urdu', ne: 'Nepali', as: 'Assamese', ar: 'Arabic',
-  fa: 'Persian', ru: 'Russian', uk: 'Ukrainian',
+  en: 'English',
+  hi: 'Hindi',
+  ta: 'Tamil',
+  tcy: 'Tulu',
+  kn: 'Kannada',
+  mr: 'Marathi',
+  gu: 'Gujarati',
+  bn: 'Bengali',
+  te: 'Telugu',
+  ml: 'Malayalam',
+  pa: 'Punjabi',
+  or: 'Odia',
+  ur: 'Urdu',
+  ne: 'Nepali',
+  as: 'Assamese',
+  ar: 'Arabic',
+  fa: 'Persian',
+  ru: 'Russian',
+  uk: 'Ukrainian',
 };
 
 export const languageName = (code: string): string => LANGUAGE_NAMES[code] ?? code;

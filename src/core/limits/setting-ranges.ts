@@ -16,10 +16,19 @@ export interface NumberRange {
 }
 
 const whole = (min: number, max: number): NumberRange => ({ integer: true, min, max });
-const real = (min: number, max: number, maxExcluded = false): NumberRange =>
-  ({ integer: false, min, max, ...(maxExcluded && { maxExcluded }) });
-const open = (min: number, max: number): NumberRange =>
-  ({ integer: false, min, max, minExcluded: true, maxExcluded: true });
+const real = (min: number, max: number, maxExcluded = false): NumberRange => ({
+  integer: false,
+  min,
+  max,
+  ...(maxExcluded && { maxExcluded }),
+});
+const open = (min: number, max: number): NumberRange => ({
+  integer: false,
+  min,
+  max,
+  minExcluded: true,
+  maxExcluded: true,
+});
 
 export const RANGES = {
   /** Every seed (simulations, generators, the plan's draws): the generators take unsigned 32-bit seeds. */

@@ -20,6 +20,7 @@ export function allocationPerArm(occupancy: Occupancy, measure: AllocationMeasur
 /** P(Y = 1) of one arm under `measure`, without an array of all arms. */
 export function allocationOf(occupancy: Occupancy, measure: AllocationMeasure = 'arm-steps'): (arm: number) => number {
   if (measure === 'at-least-once') return (arm) => occupancy.pulledAtLeastOnce[arm];
-  if (!(occupancy.horizon > 0)) throw new RangeError(`the occupancy's horizon must be positive, got ${occupancy.horizon}`);
+  if (!(occupancy.horizon > 0))
+    throw new RangeError(`the occupancy's horizon must be positive, got ${occupancy.horizon}`);
   return (arm) => occupancy.pulls[arm] / occupancy.horizon;
 }

@@ -32,7 +32,10 @@ export function armWeight(occupancy: Occupancy, options: DistributionOptions): (
   const occ = options.discounted ? occupancy.discounted : occupancy.undiscounted;
   const reward = options.weight === 'reward' ? options.rewardTable : undefined;
   if (options.weight === 'reward' && (!reward || reward.length !== numArms * numStates)) {
-    throw new RangeError(`weight 'reward' needs a reward (or utility) table of ${numArms} arms x ${numStates} states, got ${reward?.length ?? 'none'}`);
+    throw new RangeError(
+      `weight 'reward' needs a reward (or utility) table of ${numArms} arms x ${numStates} states, got ` +
+        `${reward?.length ?? 'none'}`,
+    );
   }
   return (arm) => {
     let w = 0;

@@ -6,7 +6,10 @@ import type { NormalizedScore } from './mean-normalized-reward.ts';
  * estimates as independent (each task is simulated on its own seeds). NaN when `scores` is empty
  * or any task's score is NaN.
  */
-export function averageNormalizedReward(scores: readonly Pick<NormalizedScore, 'mnr' | 'se'>[]): { mnr: number; se: number } {
+export function averageNormalizedReward(scores: readonly Pick<NormalizedScore, 'mnr' | 'se'>[]): {
+  mnr: number;
+  se: number;
+} {
   const n = scores.length;
   if (n === 0) return { mnr: Number.NaN, se: Number.NaN };
   let sum = 0;

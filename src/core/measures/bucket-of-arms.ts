@@ -11,14 +11,23 @@ import type { FeatureGroup } from '../instance/types.ts';
  *                    <= edges[i] (first such i), else in the last bucket; NaN gives -1.
  * features: a table of columns, or numArms x numFeatures row-major.
  */
-export function bucketOfArms(features: AnyFeatures, numArms: number, numFeatures: number, group: FeatureGroup): Int32Array {
+export function bucketOfArms(
+  features: AnyFeatures,
+  numArms: number,
+  numFeatures: number,
+  group: FeatureGroup,
+): Int32Array {
   const table = asTable(features, numArms, numFeatures);
   checkGroupShape(group, numFeatures);
   return fillBuckets(table, group, new Int32Array(numArms).fill(-1));
 }
 
 /** Writes each arm's bucket of `group` into `out` (filled with -1 by the caller), one column at a time. */
-export function fillBuckets<T extends Int8Array | Int16Array | Int32Array>(table: FeatureTable, group: FeatureGroup, out: T): T {
+export function fillBuckets<T extends Int8Array | Int16Array | Int32Array>(
+  table: FeatureTable,
+  group: FeatureGroup,
+  out: T,
+): T {
   const N = table.numArms;
   if (group.kind === 'one-hot') {
     // the first non-zero member: later members first, each overwritten by an earlier one
@@ -40,13 +49,20 @@ export function fillBuckets<T extends Int8Array | Int16Array | Int32Array>(table
   return out;
 }
 
-/** Throws a RangeError when `group` names a column outside 0..numFeatures - 1 or a bucketed group's edges do not fit its buckets. */
+/**
+ * Throws a RangeError when `group` names a column outside 0..numFeatures - 1 or a bucketed group's edges do not fit its
+ * buckets.
+ */
 export function checkGroupShape(group: FeatureGroup, numFeatures: number): void {
   for (const c of group.columns) {
-    if (!Number.isInteger(c) || c < 0 || c >= numFeatures) throw new RangeError(`group "${group.name}" names column ${c}, outside 0..${numFeatures - 1}`);
+    if (!Number.isInteger(c) || c < 0 || c >= numFeatures)
+      throw new RangeError(`group "${group.name}" names column ${c}, outside 0..${numFeatures - 1}`);
   }
   const edges = group.edges ?? [];
   if (group.kind !== 'one-hot' && edges.length !== group.buckets.length - 1) {
-    throw new RangeError(`bucketed group "${group.name}" has ${group.buckets.length} buckets but ${edges.length} edges (expected ${group.buckets.length - 1})`);
+    throw new RangeError(
+      `bucketed group "${group.name}" has ${group.buckets.length} buckets but ${edges.length} edges (expected ` +
+        `${group.buckets.length - 1})`,
+    );
   }
 }

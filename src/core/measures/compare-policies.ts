@@ -56,8 +56,11 @@ export interface PolicyComparison {
 /** The paired change of per-trial values `other` against `base` (same trials, same order). */
 export function pairedChange(base: readonly number[], other: readonly number[]): Change {
   const K = base.length;
-  if (K === 0 || other.length !== K) throw new RangeError(`paired values need the same positive number of trials, got ${K} and ${other.length}`);
-  let b = 0, o = 0, d = 0;
+  if (K === 0 || other.length !== K)
+    throw new RangeError(`paired values need the same positive number of trials, got ${K} and ${other.length}`);
+  let b = 0,
+    o = 0,
+    d = 0;
   for (let k = 0; k < K; k++) {
     b += base[k];
     o += other[k];
@@ -77,17 +80,24 @@ export function isMeasurable(diff: number, se: number): boolean {
 /** `other` against `reference`; both must come from simulations of the same population, trials and seed. */
 export function comparePolicies(reference: TrialCounts, other: TrialCounts): PolicyComparison {
   if (reference.trials !== other.trials || reference.horizon !== other.horizon) {
-    throw new RangeError(`the two simulations differ in trials or horizon (${reference.trials} x ${reference.horizon} against ${other.trials} x ${other.horizon}); compare policies simulated with the same settings`);
+    throw new RangeError(
+      `the two simulations differ in trials or horizon (${reference.trials} x ${reference.horizon} against ` +
+        `${other.trials} x ${other.horizon}); compare policies simulated with the same settings`,
+    );
   }
   const T = reference.horizon;
   const totalArms = reference.all.arms;
-  const shares = (counts: TrialCounts, b: BucketCounts) => b.calls.map((c, k) => (counts.all.calls[k] > 0 ? c / counts.all.calls[k] : 0));
+  const shares = (counts: TrialCounts, b: BucketCounts) =>
+    b.calls.map((c, k) => (counts.all.calls[k] > 0 ? c / counts.all.calls[k] : 0));
   const perStep = (b: BucketCounts) => b.calls.map((c) => c / T);
   const engagedShare = (b: BucketCounts) => b.engaged.map((e) => (b.arms > 0 ? e / (b.arms * T) : 0));
   let identical = sameSeries(reference.all, other.all);
   const groups = reference.groups.map((g, gi) => {
     const o = other.groups[gi];
-    if (!o || o.group !== g.group || o.buckets.length !== g.buckets.length) throw new RangeError(`the two simulations have different feature groups ("${g.group}"); compare policies on the same population`);
+    if (!o || o.group !== g.group || o.buckets.length !== g.buckets.length)
+      throw new RangeError(
+        `the two simulations have different feature groups ("${g.group}"); compare policies on the same population`,
+      );
     return {
       group: g.group,
       ordered: g.ordered,
@@ -107,7 +117,13 @@ export function comparePolicies(reference: TrialCounts, other: TrialCounts): Pol
   });
   const engagement = pairedChange(reference.all.engaged, other.all.engaged);
   const scale = engagement.base !== 0 ? 1 / engagement.base : NaN;
-  const relative = { ...engagement, base: 1, other: engagement.other * scale, diff: engagement.diff * scale, se: engagement.se * scale };
+  const relative = {
+    ...engagement,
+    base: 1,
+    other: engagement.other * scale,
+    diff: engagement.diff * scale,
+    se: engagement.se * scale,
+  };
   return { trials: reference.trials, horizon: T, identical, engagement, engagementRelative: relative, groups };
 }
 

@@ -41,7 +41,11 @@ export function pointsText(c: Change): { other: string; base: string; change: st
   const half = NOISE_MULTIPLIER * c.se * 100;
   const d = Math.max(decimals(half), Math.abs(c.diff * 100) < 1 && c.diff !== 0 ? 1 : 0);
   const interval = Number.isFinite(half) ? ` ± ${half.toFixed(d)}` : '';
-  return { other: `${(c.other * 100).toFixed(d)}%`, base: `${(c.base * 100).toFixed(d)}%`, change: `${signed(c.diff * 100, d)} points${interval}` };
+  return {
+    other: `${(c.other * 100).toFixed(d)}%`,
+    base: `${(c.base * 100).toFixed(d)}%`,
+    change: `${signed(c.diff * 100, d)} points${interval}`,
+  };
 }
 
 /** "-0.3% ± 0.5%": a relative change. */
@@ -66,12 +70,18 @@ function ranked(comparison: PolicyComparison, pick: (b: BucketComparison) => Cha
 export function describeComparison(comparison: PolicyComparison, options: DescribeOptions): ComparisonText {
   const { policy, reference } = options;
   const max = options.maxBuckets ?? 4;
-  const rule = comparison.trials > 1
-    ? `Over ${comparison.trials} simulated trials with the same seeds for both policies; ± is ${NOISE_MULTIPLIER} standard errors of the per-trial difference (about a 95% interval), and a change whose interval includes 0 is "no measurable difference".`
-    : 'One simulated trial: the uncertainty cannot be estimated, so no change is called measurable. Simulate more trials.';
+  const rule =
+    comparison.trials > 1
+      ? `Over ${comparison.trials} simulated trials with the same seeds for both policies; ± is ` +
+        `${NOISE_MULTIPLIER} standard errors of the per-trial difference (about a 95% interval), and a change ` +
+        `whose interval includes 0 is "no measurable difference".`
+      : 'One simulated trial: the uncertainty cannot be estimated, so no change is called measurable. Simulate ' +
+        'more trials.';
   if (comparison.identical) {
     return {
-      verdict: `${policy} makes exactly the same calls as ${reference} in every simulated trial: in effect it is ${reference}.${options.why ? ` ${options.why}` : ''}`,
+      verdict:
+        `${policy} makes exactly the same calls as ${reference} in every simulated trial: in effect it is ` +
+        `${reference}.${options.why ? ` ${options.why}` : ''}`,
       lines: [],
       sideEffects: [],
       rule,
@@ -79,7 +89,9 @@ export function describeComparison(comparison: PolicyComparison, options: Descri
   }
   const e = comparison.engagementRelative;
   const engagementLine = e.measurable
-    ? `Engagement overall: ${Math.abs(e.diff * 100).toFixed(Math.max(1, decimals(NOISE_MULTIPLIER * e.se * 100)))}% ${e.diff > 0 ? 'higher' : 'lower'} than under ${reference} (${percentText(e)}).`
+    ? `Engagement overall: ` +
+      `${Math.abs(e.diff * 100).toFixed(Math.max(1, decimals(NOISE_MULTIPLIER * e.se * 100)))}% ` +
+      `${e.diff > 0 ? 'higher' : 'lower'} than under ${reference} (${percentText(e)}).`
     : `Engagement overall: no measurable difference (${percentText(e)}).`;
   const named = options.named ?? [];
   const asked = (r: Ranked) => named.length === 0 || named.includes(r.group);
@@ -91,10 +103,20 @@ export function describeComparison(comparison: PolicyComparison, options: Descri
   const groups = comparison.groups.filter((g) => named.length === 0 || named.includes(g.group));
   const lines = [engagementLine, ...groupLines(calls, engaged, groups, max, named.length > 0)];
   const others = comparison.groups.filter((g) => named.length > 0 && !named.includes(g.group));
-  const sideEffects = others.length ? groupLines(allCalls.filter((r) => !asked(r)), allEngaged.filter((r) => !asked(r)), others, max, true) : [];
+  const sideEffects = others.length
+    ? groupLines(
+        allCalls.filter((r) => !asked(r)),
+        allEngaged.filter((r) => !asked(r)),
+        others,
+        max,
+        true,
+      )
+    : [];
   let verdict: string;
   if (!allCalls.length && !allEngaged.length && !e.measurable) {
-    verdict = `${policy} is indistinguishable from ${reference}: no measurable difference in who gets the calls or in engagement.`;
+    verdict =
+      `${policy} is indistinguishable from ${reference}: no measurable difference in who gets the calls or ` +
+      `in engagement.`;
   } else if (calls.length) {
     const gain = calls.find((r) => r.bucket.callShare.diff > 0);
     const loss = calls.find((r) => r.bucket.callShare.diff < 0);
@@ -105,37 +127,65 @@ export function describeComparison(comparison: PolicyComparison, options: Descri
     const moves = [gain && `toward ${part(gain)}`, loss && `away from ${part(loss)}`].filter(Boolean).join(' and ');
     verdict = `${policy} moves calls ${moves}; ${overall(e, 'engagement overall shows no measurable difference')}.`;
   } else if (named.length && allCalls.length) {
-    verdict = `${policy} makes no measurable change in the calls to ${named.join(' or ')}, the group${named.length > 1 ? 's' : ''} the priority names; ${overall(e, 'engagement overall shows no measurable difference')}; its changes are side effects on other groups.`;
+    verdict =
+      `${policy} makes no measurable change in the calls to ${named.join(' or ')}, the ` +
+      `group${named.length > 1 ? 's' : ''} the priority names; ` +
+      `${overall(e, 'engagement overall shows no measurable difference')}; its changes are side effects on ` +
+      `other groups.`;
   } else {
-    verdict = `${policy} calls the same groups as ${reference} (no measurable change in any group's share of calls); ${e.measurable ? `engagement overall changes by ${percentText(e)}` : 'engagement changes only within groups'}.`;
+    verdict =
+      `${policy} calls the same groups as ${reference} (no measurable change in any group's share of ` +
+      `calls); ${
+        e.measurable ? `engagement overall changes by ` + `${percentText(e)}` : 'engagement changes only within groups'
+      }.`;
   }
   return { verdict, lines, sideEffects, rule };
 }
 
 /** "engagement overall rises by 1.2% ± 0.4%", or `otherwise` when the change is within the noise. */
 function overall(e: Change, otherwise: string): string {
-  return e.measurable ? `engagement overall ${e.diff > 0 ? 'rises' : 'falls'} by ${percentText({ ...e, diff: Math.abs(e.diff) }).replace(/^\+/, '')}` : otherwise;
+  return e.measurable
+    ? `engagement overall ${e.diff > 0 ? 'rises' : 'falls'} by ` +
+        `${percentText({ ...e, diff: Math.abs(e.diff) }).replace(/^\+/, '')}`
+    : otherwise;
 }
 
 /**
  * The sentences about calls and engagement per bucket of `groups`, the largest changes first; `some`: these
  * are some of the groups, so that none of them changing is said too.
  */
-function groupLines(calls: Ranked[], engaged: Ranked[], groups: PolicyComparison['groups'], max: number, some = false): string[] {
+function groupLines(
+  calls: Ranked[],
+  engaged: Ranked[],
+  groups: PolicyComparison['groups'],
+  max: number,
+  some = false,
+): string[] {
   const lines: string[] = [];
   for (const { group, bucket } of calls.slice(0, max)) {
     const t = pointsText(bucket.callShare);
-    const perStep = `${bucket.callsPerStep.other.toFixed(2)} calls per step instead of ${bucket.callsPerStep.base.toFixed(2)}`;
-    lines.push(`${bucketName(group, bucket.label)} get ${t.other} of calls instead of ${t.base} (${t.change}; ${perStep}); they are ${(bucket.populationShare * 100).toFixed(0)}% of the population.`);
+    const perStep =
+      `${bucket.callsPerStep.other.toFixed(2)} calls per step instead of ` + `${bucket.callsPerStep.base.toFixed(2)}`;
+    lines.push(
+      `${bucketName(group, bucket.label)} get ${t.other} of calls instead of ${t.base} (${t.change}; ${perStep}); ` +
+        `they are ${(bucket.populationShare * 100).toFixed(0)}% of the population.`,
+    );
   }
-  if (calls.length > max) lines.push(`${calls.length - max} more bucket${calls.length - max > 1 ? 's' : ''} with a measurable change in calls: see the table below.`);
+  if (calls.length > max)
+    lines.push(
+      `${calls.length - max} more bucket${calls.length - max > 1 ? 's' : ''} with a measurable change in calls: ` +
+        `see the table below.`,
+    );
   const quietCalls = groups.filter((g) => g.buckets.every((b) => !b.callShare.measurable)).map((g) => g.group);
-  if (quietCalls.length && (calls.length || some)) lines.push(`Calls by ${quietCalls.join(', ')}: no measurable difference.`);
+  if (quietCalls.length && (calls.length || some))
+    lines.push(`Calls by ${quietCalls.join(', ')}: no measurable difference.`);
   for (const { group, bucket } of engaged.slice(0, max)) {
     const t = pointsText(bucket.engagement);
-    lines.push(`Engagement of ${bucketName(group, bucket.label)}: ${t.other} of their steps engaged instead of ${t.base} (${t.change}).`);
+    lines.push(
+      `Engagement of ${bucketName(group, bucket.label)}: ${t.other} of their steps engaged instead of ${t.base} ` +
+        `(${t.change}).`,
+    );
   }
   if (!engaged.length && groups.length) lines.push('Engagement within each group: no measurable difference.');
   return lines;
 }
-

@@ -24,13 +24,23 @@ export interface DistributionSection {
  * each bucket's share in percent. Throws when a section names a group that is not there or gives a
  * wrong number of labels.
  */
-export function distributionCategories(distributions: readonly GroupDistribution[], layout?: readonly DistributionSection[]): DistributionCategory[] {
-  const sections: readonly DistributionSection[] = layout ?? distributions.map((d) => ({ group: d.group, heading: d.group }));
+export function distributionCategories(
+  distributions: readonly GroupDistribution[],
+  layout?: readonly DistributionSection[],
+): DistributionCategory[] {
+  const sections: readonly DistributionSection[] =
+    layout ?? distributions.map((d) => ({ group: d.group, heading: d.group }));
   return sections.map((section) => {
     const d = distributions.find((x) => x.group === section.group);
     if (!d) throw new Error(`the layout names group "${section.group}", which the distributions do not have`);
     const labels = section.labels ?? d.buckets;
-    if (labels.length !== d.shares.length) throw new Error(`the layout gives ${labels.length} labels for group "${section.group}", which has ${d.shares.length} buckets`);
-    return { category: section.heading, buckets: d.shares.map((share, b) => ({ label: labels[b], percent: share * 100 })) };
+    if (labels.length !== d.shares.length)
+      throw new Error(
+        `the layout gives ${labels.length} labels for group "${section.group}", which has ${d.shares.length} buckets`,
+      );
+    return {
+      category: section.heading,
+      buckets: d.shares.map((share, b) => ({ label: labels[b], percent: share * 100 })),
+    };
   });
 }

@@ -22,5 +22,9 @@ export function formatPercent(percent: number): string {
 
 /** "Category: <heading>" then one "<label>: <percent>%" line per bucket, lines joined by "\n", no trailing newline. */
 export function distributionText(categories: readonly DistributionCategory[]): string {
-  return categories.map(({ category, buckets }) => [`Category: ${category}`, ...buckets.map((b) => `${b.label}: ${formatPercent(b.percent)}%`)].join('\n')).join('\n');
+  return categories
+    .map(({ category, buckets }) =>
+      [`Category: ${category}`, ...buckets.map((b) => `${b.label}: ${formatPercent(b.percent)}%`)].join('\n'),
+    )
+    .join('\n');
 }

@@ -36,18 +36,31 @@ export interface DpVarianceOptions {
  * those of the expected allocation (the occupancy's mean over trials), so this is the variance of
  * expected allocation probabilities, not a mean of per-trial variances.
  */
-export function dpVariance(occupancy: Occupancy, instance: Pick<Instance, 'features' | 'schema'>, options: DpVarianceOptions = {}): GroupDpVariance[] {
+export function dpVariance(
+  occupancy: Occupancy,
+  instance: Pick<Instance, 'features' | 'schema'>,
+  options: DpVarianceOptions = {},
+): GroupDpVariance[] {
   const { groups } = instance.schema;
   const intended = new Set(options.intended ?? []);
   const known = new Set(groups.map((g) => g.name));
   for (const name of intended) {
-    if (!known.has(name)) throw new RangeError(`intended group "${name}" is not in the schema; its groups are ${[...known].join(', ')}`);
+    if (!known.has(name))
+      throw new RangeError(`intended group "${name}" is not in the schema; its groups are ${[...known].join(', ')}`);
   }
   const allocation = allocationOf(occupancy, options.measure);
-  return groups.map((group) => groupDpVariance(allocation, occupancy.numArms, instance, group, intended.has(group.name)));
+  return groups.map((group) =>
+    groupDpVariance(allocation, occupancy.numArms, instance, group, intended.has(group.name)),
+  );
 }
 
-function groupDpVariance(allocation: (arm: number) => number, numArms: number, instance: Pick<Instance, 'features' | 'schema'>, group: FeatureGroup, intended: boolean): GroupDpVariance {
+function groupDpVariance(
+  allocation: (arm: number) => number,
+  numArms: number,
+  instance: Pick<Instance, 'features' | 'schema'>,
+  group: FeatureGroup,
+  intended: boolean,
+): GroupDpVariance {
   const bucket = bucketsOf(instance, numArms, group);
   const k = group.buckets.length;
   const sum = new Float64Array(k);
@@ -59,7 +72,14 @@ function groupDpVariance(allocation: (arm: number) => number, numArms: number, i
     sum[b] += allocation(arm);
   }
   const probability = arms.map((n, b) => (n > 0 ? sum[b] / n : null));
-  return { name: group.name, buckets: [...group.buckets], probability, arms, dpVariance: populationVariance(probability), intended };
+  return {
+    name: group.name,
+    buckets: [...group.buckets],
+    probability,
+    arms,
+    dpVariance: populationVariance(probability),
+    intended,
+  };
 }
 
 /** 1/k sum (p_i - mean)^2 over the non-null values (two passes: no cancellation as in E[p^2] - mean^2). */

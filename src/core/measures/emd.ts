@@ -9,12 +9,15 @@
 
 /** EMD between bucket masses `a` and `b` (non-negative, same length), each normalized to sum 1. */
 export function emd(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  if (a.length !== b.length) throw new RangeError(`the distributions have ${a.length} and ${b.length} buckets; they must have the same buckets`);
+  if (a.length !== b.length)
+    throw new RangeError(`the distributions have ${a.length} and ${b.length} buckets; they must have the same buckets`);
   const totalA = total(a, 'first');
   const totalB = total(b, 'second');
   if (totalA === 0 || totalB === 0) {
     if (totalA === totalB) return 0;
-    throw new RangeError(`the ${totalA === 0 ? 'first' : 'second'} distribution has no mass, so it has no shape to compare`);
+    throw new RangeError(
+      `the ${totalA === 0 ? 'first' : 'second'} distribution has no mass, so it has no shape to compare`,
+    );
   }
   let cumA = 0;
   let cumB = 0;
@@ -30,7 +33,8 @@ export function emd(a: ArrayLike<number>, b: ArrayLike<number>): number {
 function total(x: ArrayLike<number>, which: string): number {
   let sum = 0;
   for (let k = 0; k < x.length; k++) {
-    if (!(x[k] >= 0) || x[k] === Infinity) throw new RangeError(`bucket ${k + 1} of the ${which} distribution is ${x[k]}: masses must be finite and >= 0`);
+    if (!(x[k] >= 0) || x[k] === Infinity)
+      throw new RangeError(`bucket ${k + 1} of the ${which} distribution is ${x[k]}: masses must be finite and >= 0`);
     sum += x[k];
   }
   return sum;

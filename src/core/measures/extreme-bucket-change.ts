@@ -13,8 +13,10 @@ export function extremeBucketChange(
   count = 1,
 ): number {
   const n = baseline.length;
-  if (candidate.length !== n) throw new RangeError(`the candidate has ${candidate.length} buckets and the default ${n}`);
-  if (!(Number.isInteger(count) && count >= 1 && count <= n)) throw new RangeError(`cannot take the ${end} ${count} of ${n} buckets`);
+  if (candidate.length !== n)
+    throw new RangeError(`the candidate has ${candidate.length} buckets and the default ${n}`);
+  if (!(Number.isInteger(count) && count >= 1 && count <= n))
+    throw new RangeError(`cannot take the ${end} ${count} of ${n} buckets`);
   let u = 0;
   let u0 = 0;
   for (let k = 0; k < count; k++) {
@@ -22,6 +24,9 @@ export function extremeBucketChange(
     u += candidate[i];
     u0 += baseline[i];
   }
-  if (!(u0 > 0)) throw new RangeError(`the default policy gives the ${end} ${count} bucket(s) utility ${u0}, so a % change is undefined`);
+  if (!(u0 > 0))
+    throw new RangeError(
+      `the default policy gives the ${end} ${count} bucket(s) utility ${u0}, so a % change is undefined`,
+    );
   return (100 * (u - u0)) / u0;
 }

@@ -21,7 +21,9 @@ export function groupBuckets(schema: FeatureSchema, features: AnyFeatures, numAr
   const hit = cache.get(table);
   if (hit && hit.schema === schema) return hit.buckets;
   if (table.numArms !== numArms || table.columns.length !== F) {
-    throw new RangeError(`features have ${table.numArms} arms x ${table.columns.length} features, expected ${numArms} x ${F}`);
+    throw new RangeError(
+      `features have ${table.numArms} arms x ${table.columns.length} features, expected ${numArms} x ${F}`,
+    );
   }
   for (const g of schema.groups) checkGroupShape(g, F);
   // Column by column: each column is read once, in order (a byte per arm for 0/1 columns).
@@ -31,7 +33,13 @@ export function groupBuckets(schema: FeatureSchema, features: AnyFeatures, numAr
 }
 
 /** The bucket of every arm in `group`: the cached array when the group is one of the schema's, else bucketOfArms. */
-export function bucketsOf(instance: { schema: FeatureSchema; features: AnyFeatures }, numArms: number, group: FeatureGroup): CellArray {
+export function bucketsOf(
+  instance: { schema: FeatureSchema; features: AnyFeatures },
+  numArms: number,
+  group: FeatureGroup,
+): CellArray {
   const g = instance.schema.groups.indexOf(group);
-  return g >= 0 ? groupBuckets(instance.schema, instance.features, numArms)[g] : bucketOfArms(instance.features, numArms, instance.schema.columns.length, group);
+  return g >= 0
+    ? groupBuckets(instance.schema, instance.features, numArms)[g]
+    : bucketOfArms(instance.features, numArms, instance.schema.columns.length, group);
 }

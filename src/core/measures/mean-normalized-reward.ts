@@ -19,7 +19,11 @@ export interface NormalizedScore {
  * the Random and Base IQMs as fixed constants of the task (they are shared by every method
  * compared on it): se = SE(IQM_method) / |IQM_base - IQM_random|.
  */
-export function meanNormalizedReward(method: ArrayLike<number>, random: ArrayLike<number>, base: ArrayLike<number>): NormalizedScore {
+export function meanNormalizedReward(
+  method: ArrayLike<number>,
+  random: ArrayLike<number>,
+  base: ArrayLike<number>,
+): NormalizedScore {
   const m = interquartileMean(method);
   const iqmRandom = interquartileMean(random).iqm;
   const iqmBase = interquartileMean(base).iqm;

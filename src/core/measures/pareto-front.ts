@@ -8,7 +8,8 @@
  * better on one; candidates with identical scores are all kept.
  */
 export function paretoFront(scores: ArrayLike<number>, numClauses: number, x: number, y: number): number[] {
-  if (!(x >= 0 && x < numClauses && y >= 0 && y < numClauses)) throw new RangeError(`clauses ${x + 1} and ${y + 1} are not both among the ${numClauses} clauses`);
+  if (!(x >= 0 && x < numClauses && y >= 0 && y < numClauses))
+    throw new RangeError(`clauses ${x + 1} and ${y + 1} are not both among the ${numClauses} clauses`);
   const n = scores.length / numClauses;
   const order = Array.from({ length: n }, (_, i) => i);
   const sx = (i: number) => scores[i * numClauses + x];
@@ -18,7 +19,7 @@ export function paretoFront(scores: ArrayLike<number>, numClauses: number, x: nu
   // larger x, and ties the best y at its own x.
   const front: number[] = [];
   let bestYAbove = -Infinity;
-  for (let start = 0; start < n; ) {
+  for (let start = 0; start < n;) {
     let end = start;
     while (end < n && sx(order[end]) === sx(order[start])) end++;
     const topY = sy(order[start]);

@@ -26,18 +26,30 @@ export interface PolicySummary {
   fairness: GroupDpVariance[];
   /** Arms without a Whittle index (S-state arms; core/simulation/indexability.ts); absent in older records: 0. */
   notIndexableArms?: number;
-  /** Calls and engaged steps per bucket, trial by trial (when simulated with tally: bucketCells(instance)): the results in words. */
+  /**
+   * Calls and engaged steps per bucket, trial by trial (when simulated with tally: bucketCells(instance)): the results
+   * in words.
+   */
   counts?: TrialCounts;
 }
 
 /** The summary of the policy planned for `rewardTable`, which reads the features `featuresUsed`. */
-export function summarizePolicy(occupancy: Occupancy, instance: Pick<Instance, 'features' | 'schema'>, rewardTable: Float64Array, featuresUsed: readonly number[]): PolicySummary {
+export function summarizePolicy(
+  occupancy: Occupancy,
+  instance: Pick<Instance, 'features' | 'schema'>,
+  rewardTable: Float64Array,
+  featuresUsed: readonly number[],
+): PolicySummary {
   const groups: Record<string, number[]> = {};
-  for (const group of instance.schema.groups) groups[group.name] = Array.from(utilityPerBucket(occupancy, instance, group).utility);
+  for (const group of instance.schema.groups)
+    groups[group.name] = Array.from(utilityPerBucket(occupancy, instance, group).utility);
   let totalUtility = 0;
   const good = occupancy.numStates - 1;
-  for (let arm = 0; arm < occupancy.numArms; arm++) for (let s = 1; s <= good; s++) totalUtility += s * occupancy.discounted[arm * occupancy.numStates + s];
-  const intended = [...new Set(featuresUsed.map((i) => instance.schema.columns[i]?.group).filter((g): g is string => !!g))];
+  for (let arm = 0; arm < occupancy.numArms; arm++)
+    for (let s = 1; s <= good; s++) totalUtility += s * occupancy.discounted[arm * occupancy.numStates + s];
+  const intended = [
+    ...new Set(featuresUsed.map((i) => instance.schema.columns[i]?.group).filter((g): g is string => !!g)),
+  ];
   return {
     distribution: stateFeatureDistribution(occupancy, instance, { weight: 'positive-states' }),
     groups,
@@ -47,8 +59,15 @@ export function summarizePolicy(occupancy: Occupancy, instance: Pick<Instance, '
     pullsPerStep: Array.from(occupancy.pullsPerStep ?? []),
     fairness: dpVariance(occupancy, instance, { intended }),
     ...(occupancy.notIndexableArms ? { notIndexableArms: occupancy.notIndexableArms } : {}),
-    // fields picked, not spread: a spread would make an instance's ids (allot numbers them when first read: 90 MB at 3 x 10^6 arms)
-    ...(occupancy.tallyPerTrial && { counts: trialCounts(occupancy, { numArms: occupancy.numArms, features: instance.features, schema: instance.schema }) }),
+    // fields picked, not spread: a spread would make an instance's ids (allot numbers them when first read: 90 MB at 3
+    // x 10^6 arms)
+    ...(occupancy.tallyPerTrial && {
+      counts: trialCounts(occupancy, {
+        numArms: occupancy.numArms,
+        features: instance.features,
+        schema: instance.schema,
+      }),
+    }),
   };
 }
 

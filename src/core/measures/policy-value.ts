@@ -10,7 +10,10 @@ import type { Occupancy } from '../instance/occupancy.ts';
 export function policyValue(occupancy: Occupancy, rewardTable: Float64Array, options: { discounted: boolean }): number {
   const { numArms, numStates } = occupancy;
   if (rewardTable.length !== numArms * numStates) {
-    throw new RangeError(`reward table has ${rewardTable.length} entries, expected ${numArms} arms x ${numStates} states = ${numArms * numStates}`);
+    throw new RangeError(
+      `reward table has ${rewardTable.length} entries, expected ${numArms} arms x ${numStates} states = ` +
+        `${numArms * numStates}`,
+    );
   }
   const occ = options.discounted ? occupancy.discounted : occupancy.undiscounted;
   let value = 0;

@@ -11,14 +11,19 @@ export interface SeedRun {
   features: Float64Array;
 }
 
-/** One occupancy and feature matrix holding every seed's arms in seed order (per-trial and per-step series are dropped). */
+/**
+ * One occupancy and feature matrix holding every seed's arms in seed order (per-trial and per-step series are dropped).
+ */
 export function poolSeeds(runs: readonly SeedRun[]): SeedRun {
   if (runs.length === 0) throw new RangeError('poolSeeds needs at least one run');
   if (runs.length === 1) return runs[0];
   const first = runs[0].occupancy;
   for (const { occupancy: o } of runs) {
     if (o.horizon !== first.horizon || o.numStates !== first.numStates || o.numTrials !== first.numTrials) {
-      throw new RangeError(`runs differ in horizon, states or trials (${o.horizon}, ${o.numStates}, ${o.numTrials} against ${first.horizon}, ${first.numStates}, ${first.numTrials}); they cannot be pooled`);
+      throw new RangeError(
+        `runs differ in horizon, states or trials (${o.horizon}, ${o.numStates}, ${o.numTrials} against ` +
+          `${first.horizon}, ${first.numStates}, ${first.numTrials}); they cannot be pooled`,
+      );
     }
   }
   const concat = (pick: (run: SeedRun) => Float64Array) => {

@@ -21,7 +21,11 @@ export interface GroupDistribution {
  * in schema order: P(bucket) = sum of the weights of its arms / sum of all arms' weights (Alg. 2
  * line 11). Arms in no bucket of a group count in the total but in no bucket.
  */
-export function stateFeatureDistribution(occupancy: Occupancy, instance: Pick<Instance, 'features' | 'schema'>, options: DistributionOptions): GroupDistribution[] {
+export function stateFeatureDistribution(
+  occupancy: Occupancy,
+  instance: Pick<Instance, 'features' | 'schema'>,
+  options: DistributionOptions,
+): GroupDistribution[] {
   const numArms = occupancy.numArms;
   const weight = armWeight(occupancy, options);
   const groups = instance.schema.groups;
@@ -34,5 +38,9 @@ export function stateFeatureDistribution(occupancy: Occupancy, instance: Pick<In
     total += w;
     for (let g = 0; g < groups.length; g++) if (buckets[g][arm] >= 0) sums[g][buckets[g][arm]] += w;
   }
-  return groups.map((group, g) => ({ group: group.name, buckets: [...group.buckets], shares: sums[g].map((x) => (total === 0 ? 0 : x / total)) }));
+  return groups.map((group, g) => ({
+    group: group.name,
+    buckets: [...group.buckets],
+    shares: sums[g].map((x) => (total === 0 ? 0 : x / total)),
+  }));
 }

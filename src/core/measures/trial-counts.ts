@@ -38,7 +38,8 @@ export interface TrialCounts {
 export function bucketCells(instance: Pick<Instance, 'numArms' | 'features' | 'schema'>): TallyCells {
   const kept = madeFor.get(instance.features);
   if (kept && kept.schema === instance.schema && kept.numArms === instance.numArms) return kept.map;
-  const N = instance.numArms, groups = instance.schema.groups;
+  const N = instance.numArms,
+    groups = instance.schema.groups;
   const numCells = groups.reduce((n, g) => n + g.buckets.length, 1);
   const cells = cellArray((1 + groups.length) * N, numCells);
   let offset = 1;
@@ -55,12 +56,20 @@ export function bucketCells(instance: Pick<Instance, 'numArms' | 'features' | 's
 const madeFor = new WeakMap<Float64Array, { schema: Instance['schema']; numArms: number; map: TallyCells }>();
 
 /** The counts of a simulation run with `tally: bucketCells(instance)`; throws when it has no tally. */
-export function trialCounts(occupancy: Occupancy, instance: Pick<Instance, 'numArms' | 'features' | 'schema'>): TrialCounts {
+export function trialCounts(
+  occupancy: Occupancy,
+  instance: Pick<Instance, 'numArms' | 'features' | 'schema'>,
+): TrialCounts {
   const tally = occupancy.tallyPerTrial;
   const map = bucketCells(instance);
-  const K = occupancy.numTrials, width = map.numCells * 2;
-  if (!tally) throw new Error('the simulation kept no per-trial counts per bucket; simulate with tally: bucketCells(instance)');
-  if (tally.length !== K * width) throw new RangeError(`the per-trial tally has ${tally.length} values, expected ${K} trials x ${map.numCells} cells x 2 = ${K * width}`);
+  const K = occupancy.numTrials,
+    width = map.numCells * 2;
+  if (!tally)
+    throw new Error('the simulation kept no per-trial counts per bucket; simulate with tally: bucketCells(instance)');
+  if (tally.length !== K * width)
+    throw new RangeError(
+      `the per-trial tally has ${tally.length} values, expected ${K} trials x ${map.numCells} cells x 2 = ${K * width}`,
+    );
   const armsIn = new Int32Array(map.numCells);
   for (let k = 0; k < map.cells.length; k++) if (map.cells[k] >= 0) armsIn[map.cells[k]]++;
   const bucket = (label: string, cell: number): BucketCounts => ({
@@ -71,7 +80,11 @@ export function trialCounts(occupancy: Occupancy, instance: Pick<Instance, 'numA
   });
   let offset = 1;
   const groups = instance.schema.groups.map((group) => {
-    const out = { group: group.name, ordered: group.ordered, buckets: group.buckets.map((label, b) => bucket(label, offset + b)) };
+    const out = {
+      group: group.name,
+      ordered: group.ordered,
+      buckets: group.buckets.map((label, b) => bucket(label, offset + b)),
+    };
     offset += group.buckets.length;
     return out;
   });

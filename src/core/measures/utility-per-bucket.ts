@@ -29,7 +29,11 @@ export function utilityPerBucket(
 ): BucketUtilities {
   const numArms = occupancy.numArms;
   const u = options.utilityTable;
-  const weight = armWeight(occupancy, { weight: u ? 'reward' : 'positive-states', rewardTable: u, discounted: options.discounted !== false });
+  const weight = armWeight(occupancy, {
+    weight: u ? 'reward' : 'positive-states',
+    rewardTable: u,
+    discounted: options.discounted !== false,
+  });
   const bucket = bucketsOf(instance, numArms, group);
   const utility = new Float64Array(group.buckets.length);
   const arms = new Int32Array(group.buckets.length);

@@ -57,7 +57,12 @@ export interface ApplyOptions {
 export type ApplyResult = { ok: true; plan: PlanState; list: WeeklyList } | { ok: false; errors: string[] };
 
 /** Applies the current week's outcomes and makes the next list; refuses a week already applied unless replace. */
-export function applyOutcomes(plan: PlanState, outcomes: WeekOutcomes, whittle: IndexFunction, options: ApplyOptions = {}): ApplyResult {
+export function applyOutcomes(
+  plan: PlanState,
+  outcomes: WeekOutcomes,
+  whittle: IndexFunction,
+  options: ApplyOptions = {},
+): ApplyResult {
   let base = plan;
   if (options.replace) {
     const rolled = withoutLastWeek(plan);
@@ -70,72 +75,118 @@ export function applyOutcomes(plan: PlanState, outcomes: WeekOutcomes, whittle: 
   const wrongWeek = weekProblem(outcomes, week);
   if (wrongWeek) errors.push(wrongWeek);
   if (!options.confirmed && errors.length === 0) {
-    errors.push(...outcomesQuestions(base, outcomes, week, base.weeks[base.weeks.length - 1].planned).map((q) => q.message));
+    errors.push(
+      ...outcomesQuestions(base, outcomes, week, base.weeks[base.weeks.length - 1].planned).map((q) => q.message),
+    );
   }
   const N = register.numArms;
   for (let j = 0; j < outcomes.state.length; j++) {
     if (outcomes.state[j] >= register.numStates && outcomes.state[j] !== MISSING) {
-      errors.push(`${outcomes.fileName}, line ${outcomes.lines[j]}: state ${outcomes.state[j]} is out of range (states are 0..${register.numStates - 1})`);
+      errors.push(
+        `${outcomes.fileName}, line ${outcomes.lines[j]}: state ${outcomes.state[j]} is out of range (states are ` +
+          `0..${register.numStates - 1})`,
+      );
       break;
     }
   }
   if (errors.length) return { ok: false, errors };
 
   // Without a row: not called, and her state after the week unobserved (she is planned from her last observed).
-  const state = new Uint8Array(N).fill(MISSING), called = new Uint8Array(N);
+  const state = new Uint8Array(N).fill(MISSING),
+    called = new Uint8Array(N);
   for (let j = 0; j < outcomes.arms.length; j++) {
     state[outcomes.arms[j]] = outcomes.state[j];
     called[outcomes.arms[j]] = outcomes.called[j];
   }
   const { states, called: calls } = register.history;
-  const history: History = { firstWeek: register.history.firstWeek, states: [...states, state], called: [...calls.slice(0, -1), called, new Uint8Array(N)] };
+  const history: History = {
+    firstWeek: register.history.firstWeek,
+    states: [...states, state],
+    called: [...calls.slice(0, -1), called, new Uint8Array(N)],
+  };
   let next: Register = { ...register, history };
   let joined = 0;
   if (options.enrolment) {
     const grown = enrol(next, options.enrolment.enrolment);
     if (!grown.ok) return grown;
-    const carry = next.carry?.map((k, c) => ({ ...k, values: packIds([...unpackIds(k.values), ...options.enrolment!.carry[c]]) }));
+    const carry = next.carry?.map((k, c) => ({
+      ...k,
+      values: packIds([...unpackIds(k.values), ...options.enrolment!.carry[c]]),
+    }));
     next = { ...grown.register, ...(carry && { carry }) };
     joined = grown.joined;
   }
   const last = base.weeks[base.weeks.length - 1];
   const planned = new Uint8Array(N);
   for (const arm of last.planned) planned[arm] = 1;
-  let made = 0, asPlanned = 0, engaged = 0, observed = 0;
+  let made = 0,
+    asPlanned = 0,
+    engaged = 0,
+    observed = 0;
   for (let arm = 0; arm < N; arm++) {
     made += called[arm];
     asPlanned += called[arm] & planned[arm];
     engaged += state[arm] === register.numStates - 1 ? 1 : 0;
     observed += state[arm] === MISSING ? 0 : 1;
   }
-  const counts = { called: made, calledAsPlanned: asPlanned, engaged, ...(observed < N && { observed }), ...(joined && { joined }) };
-  const done: WeekRecord = { ...last, outcomes: { fileName: outcomes.fileName, contentHash: outcomes.contentHash, ...counts } };
+  const counts = {
+    called: made,
+    calledAsPlanned: asPlanned,
+    engaged,
+    ...(observed < N && { observed }),
+    ...(joined && { joined }),
+  };
+  const done: WeekRecord = {
+    ...last,
+    outcomes: { fileName: outcomes.fileName, contentHash: outcomes.contentHash, ...counts },
+  };
   let list: WeeklyList;
   try {
-    list = buildWeeklyList(next, base.settings, week + 1, { whittle, posterior: (options.posterior ?? planPosterior)(next, base.settings.priorGroup) });
+    list = buildWeeklyList(next, base.settings, week + 1, {
+      whittle,
+      posterior: (options.posterior ?? planPosterior)(next, base.settings.priorGroup),
+    });
   } catch (error) {
     if (error instanceof PlanError) return { ok: false, errors: error.errors };
     throw error;
   }
-  return { ok: true, plan: { ...base, register: next, weeks: [...base.weeks.slice(0, -1), done, recordOf(list)] }, list };
+  return {
+    ok: true,
+    plan: { ...base, register: next, weeks: [...base.weeks.slice(0, -1), done, recordOf(list)] },
+    list,
+  };
 }
 
 /** Why a file whose week column names `outcomes.week` cannot be the outcomes of `week`, or null. */
 export function weekProblem(outcomes: Pick<WeekOutcomes, 'week' | 'fileName'>, week: number): string | null {
   if (outcomes.week === null || outcomes.week === week) return null;
   return outcomes.week < week
-    ? `${outcomes.fileName} holds week ${outcomes.week}, which is already applied (the plan is at week ${week})${outcomes.week === week - 1 ? '; to replace it, apply it with replace (--replace)' : '; only the last applied week can be replaced'}`
-    : `${outcomes.fileName} holds week ${outcomes.week}, but the plan is at week ${week}: apply week ${week}${outcomes.week > week + 1 ? ` to ${outcomes.week - 1}` : ''} first`;
+    ? `${outcomes.fileName} holds week ${outcomes.week}, which is already applied (the plan is at week ` +
+        `${week})${
+          outcomes.week === week - 1
+            ? '; to replace it, apply it with replace ' + '(--replace)'
+            : '; only the last applied week ' + 'can be replaced'
+        }`
+    : `${outcomes.fileName} holds week ${outcomes.week}, but the plan is at week ${week}: apply week ` +
+        `${week}${outcomes.week > week + 1 ? ` to ${outcomes.week - 1}` : ''} first`;
 }
 
 /** The plan as it was before its last applied week's outcomes (for replace). */
 export function withoutLastWeek(plan: PlanState): { ok: true; plan: PlanState } | { ok: false; errors: string[] } {
   const n = plan.weeks.length;
-  if (n < 2 || plan.weeks[n - 2].outcomes === null) return { ok: false, errors: ['no week has been applied yet: there is nothing to replace (apply the outcomes without replace)'] };
+  if (n < 2 || plan.weeks[n - 2].outcomes === null)
+    return {
+      ok: false,
+      errors: ['no week has been applied yet: there is nothing to replace (apply the outcomes without replace)'],
+    };
   const { register } = plan;
   const { states, called } = register.history;
   const N = register.numArms;
-  const history: History = { firstWeek: register.history.firstWeek, states: states.slice(0, -1), called: [...called.slice(0, -2), new Uint8Array(N)] };
+  const history: History = {
+    firstWeek: register.history.firstWeek,
+    states: states.slice(0, -1),
+    called: [...called.slice(0, -2), new Uint8Array(N)],
+  };
   const weeks = [...plan.weeks.slice(0, -2), { ...plan.weeks[n - 2], outcomes: null }];
   return { ok: true, plan: { ...plan, register: { ...register, history }, weeks } };
 }

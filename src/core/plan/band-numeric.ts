@@ -74,27 +74,49 @@ function orderStatistics(values: Float64Array, ranks: number[]): number[] {
 export function bandLabels(cuts: number[], integer: boolean): string[] {
   if (cuts.length === 0) return ['all'];
   const labels = [`<= ${cuts[0]}`];
-  for (let i = 1; i < cuts.length; i++) labels.push(integer ? (cuts[i - 1] + 1 === cuts[i] ? `${cuts[i]}` : `${cuts[i - 1] + 1}-${cuts[i]}`) : `${cuts[i - 1]}-${cuts[i]}`);
+  for (let i = 1; i < cuts.length; i++)
+    labels.push(
+      integer
+        ? cuts[i - 1] + 1 === cuts[i]
+          ? `${cuts[i]}`
+          : `${cuts[i - 1] + 1}-${cuts[i]}`
+        : `${cuts[i - 1]}-${cuts[i]}`,
+    );
   labels.push(`> ${cuts[cuts.length - 1]}`);
   return labels;
 }
 
 /** The schema with a bucketed group for every stand-alone column (a new schema; the input is not changed). */
-export function bandNumericFeatures(schema: FeatureSchema, features: AnyFeatures, numArms: number, options: BandOptions = {}): FeatureSchema {
+export function bandNumericFeatures(
+  schema: FeatureSchema,
+  features: AnyFeatures,
+  numArms: number,
+  options: BandOptions = {},
+): FeatureSchema {
   const F = schema.columns.length;
   const table = asTable(features, numArms, F);
   const bands = options.bands ?? 4;
   const columns = schema.columns.map((c) => ({ ...c }));
-  const groups: FeatureGroup[] = schema.groups.map((g) => ({ ...g, columns: [...g.columns], buckets: [...g.buckets], ...(g.edges ? { edges: [...g.edges] } : {}) }));
+  const groups: FeatureGroup[] = schema.groups.map((g) => ({
+    ...g,
+    columns: [...g.columns],
+    buckets: [...g.buckets],
+    ...(g.edges ? { edges: [...g.edges] } : {}),
+  }));
   const taken = new Set(groups.map((g) => g.name));
   for (const name of Object.keys(options.cuts ?? {})) {
-    if (!columns.some((c) => c.name === name)) throw new Error(`cut points are given for "${name}", which is not a feature column (columns: ${columns.map((c) => c.name).join(', ')})`);
+    if (!columns.some((c) => c.name === name))
+      throw new Error(
+        `cut points are given for "${name}", which is not a feature column (columns: ` +
+          `${columns.map((c) => c.name).join(', ')})`,
+      );
   }
   let values: Float64Array | null = null; // one column at a time, the same scratch for every column
   columns.forEach((c, f) => {
     const given = options.cuts?.[c.name];
     if (c.group !== null && !given) return;
-    if (c.group !== null && given) throw new Error(`"${c.name}" is in the group "${c.group}"; cut points apply to stand-alone numeric columns`);
+    if (c.group !== null && given)
+      throw new Error(`"${c.name}" is in the group "${c.group}"; cut points apply to stand-alone numeric columns`);
     let name = c.label || c.name;
     for (let k = 2; taken.has(name); k++) name = `${c.label || c.name} (${k})`;
     taken.add(name);
@@ -106,7 +128,14 @@ export function bandNumericFeatures(schema: FeatureSchema, features: AnyFeatures
       if (column instanceof Float64Array) values.set(column);
       else for (let arm = 0; arm < numArms; arm++) values[arm] = column[arm];
       const cuts = given ? checkCuts(c.name, given) : quantileCuts(values, bands);
-      groups.push({ name, kind: 'bucketed', columns: [f], ordered: true, buckets: bandLabels(cuts, c.type !== 'continuous'), edges: cuts });
+      groups.push({
+        name,
+        kind: 'bucketed',
+        columns: [f],
+        ordered: true,
+        buckets: bandLabels(cuts, c.type !== 'continuous'),
+        edges: cuts,
+      });
     }
     c.group = name;
   });
@@ -117,7 +146,8 @@ export function bandNumericFeatures(schema: FeatureSchema, features: AnyFeatures
 export function checkCuts(name: string, cuts: readonly number[]): number[] {
   for (let i = 0; i < cuts.length; i++) {
     if (!Number.isFinite(cuts[i])) throw new Error(`cut point ${i + 1} of "${name}" is not a number`);
-    if (i > 0 && !(cuts[i] > cuts[i - 1])) throw new Error(`the cut points of "${name}" must increase: ${cuts[i - 1]} then ${cuts[i]}`);
+    if (i > 0 && !(cuts[i] > cuts[i - 1]))
+      throw new Error(`the cut points of "${name}" must increase: ${cuts[i - 1]} then ${cuts[i]}`);
   }
   return [...cuts];
 }
@@ -137,5 +167,8 @@ function isZeroOne(column: FeatureValues): boolean {
 export function unbanded(schema: FeatureSchema): FeatureSchema {
   const groups = schema.groups.filter((g) => !(g.kind === 'bucketed' && g.columns.length === 1));
   const kept = new Set(groups.map((g) => g.name));
-  return { columns: schema.columns.map((c) => ({ ...c, group: c.group !== null && kept.has(c.group) ? c.group : null })), groups };
+  return {
+    columns: schema.columns.map((c) => ({ ...c, group: c.group !== null && kept.has(c.group) ? c.group : null })),
+    groups,
+  };
 }

@@ -21,7 +21,8 @@ for (let i = 0; i < 64; i++) VALUES[ALPHABET.charCodeAt(i)] = i;
 /** The table-driven codec (plain JavaScript, any platform). */
 export const jsBase64: Base64Codec = {
   encode(bytes) {
-    const n = bytes.length, whole = n - (n % 3);
+    const n = bytes.length,
+      whole = n - (n % 3);
     const out = new Uint8Array(Math.ceil(n / 3) * 4);
     const pairs = new Uint16Array(out.buffer);
     let o = 0;
@@ -31,7 +32,8 @@ export const jsBase64: Base64Codec = {
       pairs[o++] = PAIRS[((b1 & 15) << 8) | bytes[i + 2]];
     }
     if (n > whole) {
-      const b0 = bytes[whole], b1 = whole + 1 < n ? bytes[whole + 1] : 0;
+      const b0 = bytes[whole],
+        b1 = whole + 1 < n ? bytes[whole + 1] : 0;
       const k = 2 * o;
       out[k] = ALPHABET.charCodeAt(b0 >> 2);
       out[k + 1] = ALPHABET.charCodeAt(((b0 & 3) << 4) | (b1 >> 4));
@@ -46,10 +48,13 @@ export const jsBase64: Base64Codec = {
     const pad = len > 0 && text.charCodeAt(len - 1) === 61 ? (text.charCodeAt(len - 2) === 61 ? 2 : 1) : 0;
     const out = new Uint8Array((len / 4) * 3 - pad);
     const body = len - (pad ? 4 : 0);
-    let o = 0, bad = 0;
+    let o = 0,
+      bad = 0;
     for (let i = 0; i < body; i += 4) {
-      const c0 = VALUES[text.charCodeAt(i)], c1 = VALUES[text.charCodeAt(i + 1)];
-      const c2 = VALUES[text.charCodeAt(i + 2)], c3 = VALUES[text.charCodeAt(i + 3)];
+      const c0 = VALUES[text.charCodeAt(i)],
+        c1 = VALUES[text.charCodeAt(i + 1)];
+      const c2 = VALUES[text.charCodeAt(i + 2)],
+        c3 = VALUES[text.charCodeAt(i + 3)];
       bad |= c0 | c1 | c2 | c3;
       const v = (c0 << 18) | (c1 << 12) | (c2 << 6) | c3;
       out[o++] = v >> 16;
@@ -58,7 +63,8 @@ export const jsBase64: Base64Codec = {
     }
     if (bad < 0) return null;
     if (pad) {
-      const c0 = VALUES[text.charCodeAt(body)], c1 = VALUES[text.charCodeAt(body + 1)];
+      const c0 = VALUES[text.charCodeAt(body)],
+        c1 = VALUES[text.charCodeAt(body + 1)];
       const c2 = pad === 1 ? VALUES[text.charCodeAt(body + 2)] : 0;
       if ((c0 | c1 | c2) < 0) return null;
       out[o++] = (c0 << 2) | (c1 >> 4);
@@ -70,8 +76,12 @@ export const jsBase64: Base64Codec = {
 
 /** The platform's codec (Uint8Array.prototype.toBase64), or null. */
 function nativeBase64(): Base64Codec | null {
-  const U8 = Uint8Array as unknown as { fromBase64?: (text: string) => Uint8Array; prototype: { toBase64?: () => string } };
-  const encode = U8.prototype.toBase64, decode = U8.fromBase64;
+  const U8 = Uint8Array as unknown as {
+    fromBase64?: (text: string) => Uint8Array;
+    prototype: { toBase64?: () => string };
+  };
+  const encode = U8.prototype.toBase64,
+    decode = U8.fromBase64;
   if (typeof encode !== 'function' || typeof decode !== 'function') return null;
   return {
     encode: (bytes) => encode.call(bytes),
@@ -92,7 +102,7 @@ export const base64: Base64Codec = nativeBase64() ?? jsBase64;
 /** ASCII bytes as a string, 8,192 characters per call (the argument count stays far below engines' limits). */
 function latin1(codes: Uint8Array): string {
   const parts: string[] = [];
-  for (let i = 0; i < codes.length; i += 8192) parts.push(String.fromCharCode.apply(null, codes.subarray(i, i + 8192) as unknown as number[]));
+  for (let i = 0; i < codes.length; i += 8192)
+    parts.push(String.fromCharCode.apply(null, codes.subarray(i, i + 8192) as unknown as number[]));
   return parts.join('');
 }
-

@@ -19,8 +19,13 @@ export const C_MIN = 0.05;
 export const C_MAX = 1e4;
 
 /** Beneficiaries with an observation, with two or more (they alone inform the strength), and observations. */
-export function histogramStats(h: Float64Array, side: number): { arms: number; informative: number; observations: number } {
-  let arms = 0, informative = 0, observations = 0;
+export function histogramStats(
+  h: Float64Array,
+  side: number,
+): { arms: number; informative: number; observations: number } {
+  let arms = 0,
+    informative = 0,
+    observations = 0;
   for (let nn = 1; nn < side; nn++) {
     for (let kk = 0; kk <= nn; kk++) {
       const c = h[nn * side + kk];
@@ -38,7 +43,9 @@ export function histogramStats(h: Float64Array, side: number): { arms: number; i
  * golden-section search on m, where l is concave.
  */
 export function fitBetaBinomial(h: Float64Array, side: number): { mean: number; strength: number } {
-  const cellN: number[] = [], cellK: number[] = [], count: number[] = [];
+  const cellN: number[] = [],
+    cellK: number[] = [],
+    count: number[] = [];
   for (let i = 0; i < h.length; i++) {
     if (h[i] <= 0) continue;
     const nn = Math.floor(i / side);
@@ -46,7 +53,9 @@ export function fitBetaBinomial(h: Float64Array, side: number): { mean: number; 
     cellK.push(i - nn * side);
     count.push(h[i]);
   }
-  const logA = new Float64Array(side + 1), logB = new Float64Array(side + 1), logC = new Float64Array(side + 1);
+  const logA = new Float64Array(side + 1),
+    logB = new Float64Array(side + 1),
+    logC = new Float64Array(side + 1);
   // cumulative sums: L[j] = sum_{i<j} log(x + i)
   const cumulative = (out: Float64Array, x: number) => {
     out[0] = 0;
@@ -60,15 +69,18 @@ export function fitBetaBinomial(h: Float64Array, side: number): { mean: number; 
     if (c !== cOf) cumulative(logC, (cOf = c));
     let sum = 0;
     for (let i = 0; i < count.length; i++) {
-      const nn = cellN[i], kk = cellK[i];
+      const nn = cellN[i],
+        kk = cellK[i];
       sum += count[i] * (logA[kk] + logB[nn - kk] - logC[nn]);
     }
     return sum;
   };
   const golden = (lo: number, hi: number, f: (x: number) => number, iterations: number) => {
     const r = (Math.sqrt(5) - 1) / 2;
-    let x1 = hi - r * (hi - lo), x2 = lo + r * (hi - lo);
-    let f1 = f(x1), f2 = f(x2);
+    let x1 = hi - r * (hi - lo),
+      x2 = lo + r * (hi - lo);
+    let f1 = f(x1),
+      f2 = f(x2);
     for (let i = 0; i < iterations; i++) {
       if (f1 < f2) {
         lo = x1;
@@ -88,10 +100,15 @@ export function fitBetaBinomial(h: Float64Array, side: number): { mean: number; 
   };
   const M_EPS = 1e-6;
   const bestM = (c: number) => golden(M_EPS, 1 - M_EPS, (m) => loglik(m, c), 48);
-  const logc = golden(Math.log(C_MIN), Math.log(C_MAX), (lc) => {
-    const c = Math.exp(lc);
-    return loglik(bestM(c), c);
-  }, 40);
+  const logc = golden(
+    Math.log(C_MIN),
+    Math.log(C_MAX),
+    (lc) => {
+      const c = Math.exp(lc);
+      return loglik(bestM(c), c);
+    },
+    40,
+  );
   const strength = Math.exp(logc);
   return { mean: bestM(strength), strength };
 }
@@ -101,14 +118,23 @@ export function fitBetaBinomial(h: Float64Array, side: number): { mean: number; 
  * how many beneficiaries of group g have n weeks that started in state s without a call, k of them ending
  * engaged; group G is the whole register. Beneficiaries without a week in the row are left out.
  */
-export function rowHistograms(n: Uint16Array, k: Uint16Array, group: CellArray, G: number, N: number): { hist: Float64Array[]; side: number } {
+export function rowHistograms(
+  n: Uint16Array,
+  k: Uint16Array,
+  group: CellArray,
+  G: number,
+  N: number,
+): { hist: Float64Array[]; side: number } {
   let maxN = 1;
   for (let i = 0; i < n.length; i++) if (n[i] > maxN) maxN = n[i];
   const side = maxN + 1;
   const hist = Array.from({ length: (G + 1) * 2 }, () => new Float64Array(side * side));
-  const all0 = hist[G * 2], all1 = hist[G * 2 + 1];
+  const all0 = hist[G * 2],
+    all1 = hist[G * 2 + 1];
   for (let arm = 0; arm < N; arm++) {
-    const g = group[arm], n0 = n[arm * 4], n1 = n[arm * 4 + 2];
+    const g = group[arm],
+      n0 = n[arm * 4],
+      n1 = n[arm * 4 + 2];
     if (n0 > 0) {
       const at = n0 * side + k[arm * 4];
       all0[at]++;

@@ -4,7 +4,10 @@
 // register's features are already columns (feature-table.ts): a byte column packs by a pass over it.
 import { narrowColumn, type FeatureTable, type FeatureValues } from '../instance/feature-table.ts';
 
-/** A feature column: whole numbers as (value - offset) in `width` bits (0 when constant), NaN marked in `missing`; or doubles as they are. */
+/**
+ * A feature column: whole numbers as (value - offset) in `width` bits (0 when constant), NaN marked in `missing`; or
+ * doubles as they are.
+ */
 export type PackedColumn =
   | { type: 'bits'; width: number; offset: number; data: Uint8Array; missing: Uint8Array | null }
   | { type: 'f64'; data: Float64Array };
@@ -30,10 +33,14 @@ export function packFeatures(table: FeatureTable): PackedColumn[] {
 
 /** One column of N values in its narrowest exact form. */
 export function packFeatureColumn(c: FeatureValues, N: number): PackedColumn {
-  let lo = Infinity, hi = -Infinity, exact = true, nans = false;
+  let lo = Infinity,
+    hi = -Infinity,
+    exact = true,
+    nans = false;
   if (c instanceof Uint8Array) {
     // bytes: whole, never NaN (a loop of its own, so that each stays monomorphic)
-    let a = 255, b = 0;
+    let a = 255,
+      b = 0;
     for (let i = 0; i < N; i++) {
       const v = c[i];
       if (v < a) a = v;
@@ -55,17 +62,22 @@ export function packFeatureColumn(c: FeatureValues, N: number): PackedColumn {
   const allNaN = lo === Infinity;
   const span = allNaN ? 0 : hi - lo;
   if (!exact || !(span < 2 ** MAX_WIDTH)) return { type: 'f64', data: c as Float64Array };
-  const width = bitsFor(span), offset = allNaN ? 0 : lo;
+  const width = bitsFor(span),
+    offset = allNaN ? 0 : lo;
   let missing: Uint8Array | null = null;
   if (nans) {
     missing = new Uint8Array(packedBytes(N, 1));
     for (let i = 0; i < N; i++) if (c[i] !== c[i]) missing[i >> 3] |= 1 << (i & 7);
   }
-  if (width === 1 && offset === 0 && c instanceof Uint8Array) return { type: 'bits', width, offset, data: packBits(c), missing };
-  if (width === 8 && offset === 0 && c instanceof Uint8Array) return { type: 'bits', width, offset, data: c.slice(), missing };
+  if (width === 1 && offset === 0 && c instanceof Uint8Array)
+    return { type: 'bits', width, offset, data: packBits(c), missing };
+  if (width === 8 && offset === 0 && c instanceof Uint8Array)
+    return { type: 'bits', width, offset, data: c.slice(), missing };
   const out = new Uint8Array(packedBytes(N, width));
   if (width > 0) {
-    let a = 0, b = 0, o = 0;
+    let a = 0,
+      b = 0,
+      o = 0;
     for (let i = 0; i < N; i++) {
       const v = c[i];
       a |= (v === v ? v - offset : 0) << b;
@@ -88,14 +100,18 @@ export function unpackFeatures(columns: readonly PackedColumn[], numArms: number
 
 function unpackColumn(c: PackedColumn, N: number): FeatureValues {
   if (c.type === 'f64') return c.data;
-  const w = c.width, off = c.offset, data = c.data;
+  const w = c.width,
+    off = c.offset,
+    data = c.data;
   const bytes = !c.missing && off >= 0 && off + 2 ** w - 1 <= 255;
   if (bytes && w === 8 && off === 0) return data.slice();
   const out = bytes ? (w === 1 && off === 0 ? unpackBits(data, N) : new Uint8Array(N)) : new Float64Array(N);
   if (w === 0) out.fill(off);
   else if (!(bytes && w === 1 && off === 0)) {
     const mask = 2 ** w - 1;
-    let o = 0, a = 0, b = 0;
+    let o = 0,
+      a = 0,
+      b = 0;
     for (let i = 0; i < N; i++) {
       while (b < w) {
         a |= data[o++] << b;
@@ -114,10 +130,17 @@ function unpackColumn(c: PackedColumn, N: number): FeatureValues {
 /** Why a column cannot hold numArms values, or null. */
 export function packedColumnProblem(c: PackedColumn, numArms: number): string | null {
   if (c.type === 'f64') return c.data.length === numArms ? null : `holds ${c.data.length} values, expected ${numArms}`;
-  if (!(Number.isInteger(c.width) && c.width >= 0 && c.width <= MAX_WIDTH)) return `has a width of ${String(c.width)} bits; a packed column is 0 to ${MAX_WIDTH} bits wide`;
-  if (!Number.isSafeInteger(c.offset) || !Number.isSafeInteger(c.offset + 2 ** c.width)) return `has an offset of ${String(c.offset)}; it must be a whole number`;
-  if (c.data.length !== packedBytes(numArms, c.width)) return `holds ${c.data.length} bytes, expected ${packedBytes(numArms, c.width)} (${numArms} values of ${c.width} bits)`;
-  if (c.missing && c.missing.length !== packedBytes(numArms, 1)) return `"missing" holds ${c.missing.length} bytes, expected ${packedBytes(numArms, 1)}`;
+  if (!(Number.isInteger(c.width) && c.width >= 0 && c.width <= MAX_WIDTH))
+    return `has a width of ${String(c.width)} bits; a packed column is 0 to ${MAX_WIDTH} bits wide`;
+  if (!Number.isSafeInteger(c.offset) || !Number.isSafeInteger(c.offset + 2 ** c.width))
+    return `has an offset of ${String(c.offset)}; it must be a whole number`;
+  if (c.data.length !== packedBytes(numArms, c.width))
+    return (
+      `holds ${c.data.length} bytes, expected ${packedBytes(numArms, c.width)} (${numArms} values of ` +
+      `${c.width} bits)`
+    );
+  if (c.missing && c.missing.length !== packedBytes(numArms, 1))
+    return `"missing" holds ${c.missing.length} bytes, expected ${packedBytes(numArms, 1)}`;
   return null;
 }
 
@@ -132,7 +155,9 @@ export function packStates(states: Uint8Array, width: number): PackedPlane {
   }
   if (width === 1 && !missing) return { data: packBits(states), missing };
   const out = new Uint8Array(packedBytes(N, width));
-  let a = 0, b = 0, o = 0;
+  let a = 0,
+    b = 0,
+    o = 0;
   for (let arm = 0; arm < N; arm++) {
     const v = states[arm];
     a |= (v === MISSING ? 0 : v) << b;
@@ -151,8 +176,11 @@ export function packStates(states: Uint8Array, width: number): PackedPlane {
 export function unpackStates(plane: PackedPlane, width: number, numArms: number): Uint8Array {
   const states = width === 1 ? unpackBits(plane.data, numArms) : new Uint8Array(numArms);
   if (width !== 1) {
-    const data = plane.data, mask = (1 << width) - 1;
-    let a = 0, b = 0, o = 0;
+    const data = plane.data,
+      mask = (1 << width) - 1;
+    let a = 0,
+      b = 0,
+      o = 0;
     for (let arm = 0; arm < numArms; arm++) {
       while (b < width) {
         a |= data[o++] << b;
@@ -170,15 +198,23 @@ export function unpackStates(plane: PackedPlane, width: number, numArms: number)
 
 /** 0/1 values (any non-zero is 1) as a bit plane, eight to a byte. */
 export function packBits(values: Uint8Array): Uint8Array {
-  const N = values.length, out = new Uint8Array(packedBytes(N, 1));
+  const N = values.length,
+    out = new Uint8Array(packedBytes(N, 1));
   const whole = N & ~7;
   if (values.byteOffset % 4 === 0 && packWords(values, out, whole)) {
     for (let i = whole; i < N; i++) if (values[i]) out[i >> 3] |= 1 << (i & 7);
     return out;
   }
   for (let i = 0; i < whole; i += 8) {
-    out[i >> 3] = (values[i] ? 1 : 0) | (values[i + 1] ? 2 : 0) | (values[i + 2] ? 4 : 0) | (values[i + 3] ? 8 : 0) |
-      (values[i + 4] ? 16 : 0) | (values[i + 5] ? 32 : 0) | (values[i + 6] ? 64 : 0) | (values[i + 7] ? 128 : 0);
+    out[i >> 3] =
+      (values[i] ? 1 : 0) |
+      (values[i + 1] ? 2 : 0) |
+      (values[i + 2] ? 4 : 0) |
+      (values[i + 3] ? 8 : 0) |
+      (values[i + 4] ? 16 : 0) |
+      (values[i + 5] ? 32 : 0) |
+      (values[i + 6] ? 64 : 0) |
+      (values[i + 7] ? 128 : 0);
   }
   for (let i = whole; i < N; i++) if (values[i]) out[i >> 3] |= 1 << (i & 7);
   return out;
@@ -210,7 +246,8 @@ function packWords(values: Uint8Array, out: Uint8Array, whole: number): boolean 
   const words = new Uint32Array(values.buffer, values.byteOffset, whole >> 2);
   let other = 0;
   for (let i = 0, j = 0; j < words.length; i++, j += 2) {
-    const lo = words[j], hi = words[j + 1];
+    const lo = words[j],
+      hi = words[j + 1];
     other |= (lo | hi) & 0xfefefefe;
     out[i] = (Math.imul(lo, 0x10204080) >>> 28) | ((Math.imul(hi, 0x10204080) >>> 28) << 4);
   }

@@ -31,7 +31,8 @@ export function chanceSentences(all: Float64Array, draws: number): string[] {
   const membership = all.subarray(0, lines);
   if (lines === 0 || all.subarray(lines).some(Number.isFinite)) return [];
   const borderline = borderlineCount(membership);
-  let unlikely = 0, expected = 0;
+  let unlikely = 0,
+    expected = 0;
   for (const m of membership) {
     if (m < BORDERLINE_LOW) unlikely++;
     expected += m;

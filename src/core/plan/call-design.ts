@@ -35,7 +35,10 @@ export class CallDesign {
   readonly offsets: Int32Array;
   private readonly merged: Merged[] = [];
 
-  constructor(readonly groups: GroupBuckets[], numArms: number) {
+  constructor(
+    readonly groups: GroupBuckets[],
+    numArms: number,
+  ) {
     this.offsets = new Int32Array(groups.length);
     let p = 1;
     groups.forEach((g, gi) => {
@@ -43,9 +46,11 @@ export class CallDesign {
       p += g.count;
     });
     this.p = p;
-    for (let first = 0; first < groups.length; ) {
-      let end = first, size = 1;
-      while (end < groups.length && (end === first || size * (groups[end].count + 1) <= MERGED_LEVELS)) size *= groups[end++].count + 1;
+    for (let first = 0; first < groups.length;) {
+      let end = first,
+        size = 1;
+      while (end < groups.length && (end === first || size * (groups[end].count + 1) <= MERGED_LEVELS))
+        size *= groups[end++].count + 1;
       this.merged.push(this.mergedGroups(first, end, size, numArms));
       first = end;
     }
@@ -53,9 +58,11 @@ export class CallDesign {
 
   private mergedGroups(first: number, end: number, size: number, numArms: number): Merged {
     // A group alone may have more levels than MERGED_LEVELS.
-    const code = size <= 256 ? new Uint8Array(numArms) : size <= 65536 ? new Uint16Array(numArms) : new Int32Array(numArms);
+    const code =
+      size <= 256 ? new Uint8Array(numArms) : size <= 65536 ? new Uint16Array(numArms) : new Int32Array(numArms);
     for (let g = first; g < end; g++) {
-      const { bucket, count } = this.groups[g], levels = count + 1;
+      const { bucket, count } = this.groups[g],
+        levels = count + 1;
       for (let arm = 0; arm < numArms; arm++) {
         const b = bucket[arm];
         code[arm] = code[arm] * levels + (b >= 0 ? b : count);
@@ -65,7 +72,8 @@ export class CallDesign {
     for (let c = 0; c < size; c++) {
       let rest = c;
       for (let g = end - 1; g >= first; g--) {
-        const levels = this.groups[g].count + 1, level = rest % levels;
+        const levels = this.groups[g].count + 1,
+          level = rest % levels;
         rest = (rest - level) / levels;
         columns[(g - first) * size + c] = level < levels - 1 ? this.offsets[g] + level : -1;
       }
@@ -75,7 +83,8 @@ export class CallDesign {
 
   /** sum_i w_i x_i x_i^T over the arms arms[0 .. length) with weights weights[0 .. length): p x p, row-major. */
   normalMatrix(arms: Int32Array, weights: Uint16Array, length: number): Float64Array {
-    const { merged, p } = this, T = merged.length;
+    const { merged, p } = this,
+      T = merged.length;
     // The tables: one per merged group (its codes), then one per pair (a, b), a < b (code_a * size_b + code_b).
     const base = new Int32Array(T * T);
     let cells = 0;
@@ -87,15 +96,19 @@ export class CallDesign {
         cells += merged[a].size * merged[b].size;
       }
     }
-    const table = new Float64Array(cells), codes = merged.map((m) => m.code), sizes = Int32Array.from(merged, (m) => m.size);
+    const table = new Float64Array(cells),
+      codes = merged.map((m) => m.code),
+      sizes = Int32Array.from(merged, (m) => m.size);
     const here = new Int32Array(T);
     let total = 0;
     for (let i = 0; i < length; i++) {
-      const arm = arms[i], w = weights[i];
+      const arm = arms[i],
+        w = weights[i];
       total += w;
       for (let a = 0; a < T; a++) here[a] = codes[a][arm];
       for (let a = 0; a < T; a++) {
-        const ca = here[a], row = a * T;
+        const ca = here[a],
+          row = a * T;
         table[base[row + a] + ca] += w;
         for (let b = a + 1; b < T; b++) table[base[row + b] + ca * sizes[b] + here[b]] += w;
       }
@@ -104,9 +117,11 @@ export class CallDesign {
     const A = new Float64Array(p * p);
     A[0] = total;
     for (let a = 0; a < T; a++) {
-      const ma = merged[a], members = ma.end - ma.first;
+      const ma = merged[a],
+        members = ma.end - ma.first;
       for (let b = a; b < T; b++) {
-        const mb = merged[b], at = base[a * T + b];
+        const mb = merged[b],
+          at = base[a * T + b];
         for (let ca = 0; ca < ma.size; ca++) {
           for (let cb = 0; cb < (a === b ? 1 : mb.size); cb++) {
             const t = table[at + ca * (a === b ? 1 : mb.size) + cb];

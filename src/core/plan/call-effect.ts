@@ -12,7 +12,7 @@
 // with qbar_i(s, 0) her not-called posterior mean and b_g(i) her bucket in feature group g: an additive
 // effect over the buckets of every group. theta minimises the weighted least squares
 //
-//     sum_{i not capped} n_i (k_i / n_i - qbar_i(s, 0) - theta_0 - sum_g theta_{g, b_g(i)})^2 + RIDGE * sum theta_{g,b}^2
+// sum_{i not capped} n_i (k_i / n_i - qbar_i(s, 0) - theta_0 - sum_g theta_{g, b_g(i)})^2 + RIDGE * sum theta_{g,b}^2
 //
 // over beneficiaries with n_i > 0 called weeks from s (k_i of them ending engaged): the ridge term
 // (RIDGE pseudo-calls pulling each bucket's effect to 0) keeps buckets with few calls near the mean
@@ -57,8 +57,12 @@ export const RIDGE = 10;
 /** The least spread of called rates around the prediction, and the spread when nothing tells (allot's choices). */
 export const TAU2_MIN = 0.05 ** 2;
 export const TAU_DEFAULT = 0.1;
-/** The called rows' prior mean is kept in [M_MIN, M_MAX] (a mean of 0 or 1 with the floor strength gives degenerate intervals). */
-export const M_MIN = 0.005, M_MAX = 0.995;
+/**
+ * The called rows' prior mean is kept in [M_MIN, M_MAX] (a mean of 0 or 1 with the floor strength gives degenerate
+ * intervals).
+ */
+export const M_MIN = 0.005,
+  M_MAX = 0.995;
 /** The largest correlation allowed between her unexplained call effects in the two states. */
 export const RHO_MAX = 0.9;
 /** Fits of the effect, each without the beneficiaries the previous one caps. */
@@ -88,10 +92,18 @@ export interface CallEffectFit {
  * buckets: per feature group, the bucket of each arm (-1: none) with its bucket count.
  */
 export function fitCallEffects(
-  n: Uint16Array, k: Uint16Array, passive: Float64Array, passiveVariance: Float64Array, buckets: GroupBuckets[], numArms: number, bounds: [number, number],
+  n: Uint16Array,
+  k: Uint16Array,
+  passive: Float64Array,
+  passiveVariance: Float64Array,
+  buckets: GroupBuckets[],
+  numArms: number,
+  bounds: [number, number],
 ): { mean: Float64Array; strength: Float64Array; variance: Float64Array; fits: CallEffectFit[] } {
   const prior = new CallEffects(n, k, passive, passiveVariance, buckets, numArms, bounds);
-  const mean = new Float64Array(numArms * 2), strength = new Float64Array(numArms * 2), variance = new Float64Array(numArms * 2);
+  const mean = new Float64Array(numArms * 2),
+    strength = new Float64Array(numArms * 2),
+    variance = new Float64Array(numArms * 2);
   for (let cell = 0; cell < numArms * 2; cell++) {
     prior.at(cell >> 1, cell & 1);
     mean[cell] = prior.m;
@@ -116,8 +128,13 @@ export class CallEffects {
   private readonly floor: number;
 
   constructor(
-    private readonly n: Uint16Array, private readonly k: Uint16Array, passive: Float64Array, private readonly passiveVariance: Float64Array,
-    buckets: GroupBuckets[], numArms: number, private readonly bounds: [number, number],
+    private readonly n: Uint16Array,
+    private readonly k: Uint16Array,
+    passive: Float64Array,
+    private readonly passiveVariance: Float64Array,
+    buckets: GroupBuckets[],
+    numArms: number,
+    private readonly bounds: [number, number],
   ) {
     const N = numArms;
     const design = new CallDesign(buckets, N);
@@ -128,14 +145,26 @@ export class CallEffects {
     // over beneficiaries called from both (different weeks: independent binomial noises), kept to a
     // correlation within +-RHO_MAX.
     const base = (this.base = new Float64Array(N * 2));
-    let num0 = 0, den0 = 0, u0 = 0, num1 = 0, den1 = 0, u1 = 0, cross = 0, pairs = 0;
+    let num0 = 0,
+      den0 = 0,
+      u0 = 0,
+      num1 = 0,
+      den1 = 0,
+      u1 = 0,
+      cross = 0,
+      pairs = 0;
     const [theta0, theta1] = thetas.map((t) => t.theta);
     for (let arm = 0; arm < N; arm++) {
-      const e0 = passive[arm * 2] + design.effect(theta0, arm), e1 = passive[arm * 2 + 1] + design.effect(theta1, arm);
-      const m0 = e0 < M_MIN ? M_MIN : e0 > M_MAX ? M_MAX : e0, m1 = e1 < M_MIN ? M_MIN : e1 > M_MAX ? M_MAX : e1;
+      const e0 = passive[arm * 2] + design.effect(theta0, arm),
+        e1 = passive[arm * 2 + 1] + design.effect(theta1, arm);
+      const m0 = e0 < M_MIN ? M_MIN : e0 > M_MAX ? M_MAX : e0,
+        m1 = e1 < M_MIN ? M_MIN : e1 > M_MAX ? M_MAX : e1;
       base[arm * 2] = m0;
       base[arm * 2 + 1] = m1;
-      const n0 = n[arm * 4 + 1], n1 = n[arm * 4 + 3], r0 = k[arm * 4 + 1] - n0 * m0, r1 = k[arm * 4 + 3] - n1 * m1;
+      const n0 = n[arm * 4 + 1],
+        n1 = n[arm * 4 + 3],
+        r0 = k[arm * 4 + 1] - n0 * m0,
+        r1 = k[arm * 4 + 3] - n1 * m1;
       if (n0 >= 2) {
         const w = n0 * (n0 - 1);
         num0 += r0 * r0 - n0 * m0 * (1 - m0);
@@ -152,15 +181,27 @@ export class CallEffects {
       cross += r0 * r1;
       pairs += n0 * n1;
     }
-    const tau2 = (num: number, den: number, u: number) => (den > 0 ? Math.max(TAU2_MIN, num / den - u / den) : TAU_DEFAULT ** 2);
+    const tau2 = (num: number, den: number, u: number) =>
+      den > 0 ? Math.max(TAU2_MIN, num / den - u / den) : TAU_DEFAULT ** 2;
     this.fits = [tau2(num0, den0, u0), tau2(num1, den1, u1)].map((t, s) => {
       const { theta, arms, calls } = thetas[s];
-      return { state: s, intercept: theta[0], bucketEffects: theta.slice(1), tau2: t, covariance: 0, strength: 0, arms, calls };
+      return {
+        state: s,
+        intercept: theta[0],
+        bucketEffects: theta.slice(1),
+        tau2: t,
+        covariance: 0,
+        strength: 0,
+        arms,
+        calls,
+      };
     });
     const limit = RHO_MAX * Math.sqrt(this.fits[0].tau2 * this.fits[1].tau2);
-    this.fits[0].covariance = this.fits[1].covariance = pairs > 0 ? Math.max(-limit, Math.min(limit, cross / pairs)) : 0;
+    this.fits[0].covariance = this.fits[1].covariance =
+      pairs > 0 ? Math.max(-limit, Math.min(limit, cross / pairs)) : 0;
     this.floor = Math.max(2, bounds[0]);
-    let total0 = 0, total1 = 0;
+    let total0 = 0,
+      total1 = 0;
     for (let arm = 0; arm < N; arm++) {
       this.at(arm, 0);
       total0 += this.c;
@@ -176,11 +217,15 @@ export class CallEffects {
    * of variance w = v_i(o) + (m_i(o) (1 - m_i(o)) - v_i(o)) / n_i(o, 1):  m_i(s) += C e / w,  v_i(s) -= C^2 / w.
    */
   at(arm: number, s: number): void {
-    const { n, k, base, passiveVariance, fits } = this, C = fits[0].covariance;
-    const o = 1 - s, no = n[arm * 4 + o * 2 + 1];
-    let m = base[arm * 2 + s], v = passiveVariance[arm * 2 + s] + fits[s].tau2;
+    const { n, k, base, passiveVariance, fits } = this,
+      C = fits[0].covariance;
+    const o = 1 - s,
+      no = n[arm * 4 + o * 2 + 1];
+    let m = base[arm * 2 + s],
+      v = passiveVariance[arm * 2 + s] + fits[s].tau2;
     if (no > 0 && C !== 0) {
-      const mo = base[arm * 2 + o], vo = passiveVariance[arm * 2 + o] + fits[o].tau2;
+      const mo = base[arm * 2 + o],
+        vo = passiveVariance[arm * 2 + o] + fits[o].tau2;
       const w = vo + (mo * (1 - mo) - vo) / no;
       m += (C * (k[arm * 4 + o * 2 + 1] / no - mo)) / w;
       v -= (C * C) / w;
@@ -198,9 +243,17 @@ export class CallEffects {
  * s, refitted without those the previous theta caps (CLIP_PASSES fits at most). The normal matrix of all
  * the called is built once; a pass takes the capped ones' rows out of it (exact: sums of call counts).
  */
-function fitEffect(design: CallDesign, n: Uint16Array, k: Uint16Array, passive: Float64Array, s: number, N: number): { theta: Float64Array; arms: number; calls: number } {
+function fitEffect(
+  design: CallDesign,
+  n: Uint16Array,
+  k: Uint16Array,
+  passive: Float64Array,
+  s: number,
+  N: number,
+): { theta: Float64Array; arms: number; calls: number } {
   const p = design.p;
-  let arms = 0, calls = 0;
+  let arms = 0,
+    calls = 0;
   for (let arm = 0; arm < N; arm++) {
     const nn = n[arm * 4 + s * 2 + 1];
     if (nn === 0) continue;
@@ -209,7 +262,8 @@ function fitEffect(design: CallDesign, n: Uint16Array, k: Uint16Array, passive: 
   }
   let theta: Float64Array = new Float64Array(p);
   if (arms === 0) return { theta, arms, calls };
-  const on = new Int32Array(arms), weight = new Uint16Array(arms);
+  const on = new Int32Array(arms),
+    weight = new Uint16Array(arms);
   for (let arm = 0, i = 0; arm < N; arm++) {
     const nn = n[arm * 4 + s * 2 + 1];
     if (nn === 0) continue;
@@ -221,7 +275,8 @@ function fitEffect(design: CallDesign, n: Uint16Array, k: Uint16Array, passive: 
   // beneficiaries whose predicted rate stays below the cap (Gauss-Newton on the clipped model; a
   // capped beneficiary's called rate does not depend on theta), CLIP_PASSES times in all.
   const capped = new Uint8Array(arms);
-  let cappedArms = new Int32Array(0), cappedWeight = new Uint16Array(0);
+  let cappedArms = new Int32Array(0),
+    cappedWeight = new Uint16Array(0);
   for (let pass = 0; pass < CLIP_PASSES; pass++) {
     const A = all.slice();
     if (cappedArms.length > 0) {
@@ -232,14 +287,16 @@ function fitEffect(design: CallDesign, n: Uint16Array, k: Uint16Array, passive: 
     const b = new Float64Array(p);
     for (let i = 0; i < arms; i++) {
       if (capped[i]) continue;
-      const arm = on[i], nn = weight[i];
+      const arm = on[i],
+        nn = weight[i];
       design.addRow(b, arm, nn * (k[arm * 4 + s * 2 + 1] / nn - passive[arm * 2 + s]));
     }
     theta = solveSymmetric(A, b, p);
     if (pass === CLIP_PASSES - 1) break;
     // Only beneficiaries with calls enter the fit; the next pass is the same fit if none changes side.
     // Whoever stays below the cap with the largest effect is not capped (rounding is monotone).
-    let changed = false, numCapped = 0;
+    let changed = false,
+      numCapped = 0;
     const top = design.maxEffect(theta);
     for (let i = 0; i < arms; i++) {
       const q = passive[on[i] * 2 + s];
@@ -272,7 +329,8 @@ function solveSymmetric(A: Float64Array, b: Float64Array, p: number): Float64Arr
       L[i * p + j] = i === j ? Math.sqrt(Math.max(sum, 1e-12)) : sum / L[j * p + j];
     }
   }
-  const y = new Float64Array(p), x = new Float64Array(p);
+  const y = new Float64Array(p),
+    x = new Float64Array(p);
   for (let i = 0; i < p; i++) {
     let sum = b[i];
     for (let m = 0; m < i; m++) sum -= L[i * p + m] * y[m];

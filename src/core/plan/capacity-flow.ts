@@ -46,17 +46,24 @@ export function familyFlow(
   B: RuleFamily,
   order: ArmOrder,
 ): FlowPick {
-  const nA = A.min.length, nB = B.min.length, side = nB + 1;
+  const nA = A.min.length,
+    nB = B.min.length,
+    side = nB + 1;
   const net = buildClasses(index, eligible, budget, A, B, order);
   const { C, classB, start, length, members, first } = net;
   const M = budget + 1;
-  const flow = new Int32Array(C), F = new Float64Array(nA + 1), G = new Float64Array(side);
-  const minA = (a: number) => (a < nA ? A.min[a] : 0), capA = (a: number) => (a < nA ? A.max[a] : Infinity);
-  const minB = (b: number) => (b < nB ? B.min[b] : 0), capB = (b: number) => (b < nB ? B.max[b] : Infinity);
+  const flow = new Int32Array(C),
+    F = new Float64Array(nA + 1),
+    G = new Float64Array(side);
+  const minA = (a: number) => (a < nA ? A.min[a] : 0),
+    capA = (a: number) => (a < nA ? A.max[a] : Infinity);
+  const minB = (b: number) => (b < nB ? B.min[b] : 0),
+    capB = (b: number) => (b < nB ? B.max[b] : Infinity);
   // Costs of one more unit (first part, second part); null first part: no residual.
   const fwd1 = (c: number) => (flow[c] < length[c] ? -1 : NaN);
   const fwd2 = (c: number) => -index[members[start[c] + flow[c]]];
-  const back1 = (c: number) => (flow[c] > 0 ? 1 : NaN), back2 = (c: number) => index[members[start[c] + flow[c] - 1]];
+  const back1 = (c: number) => (flow[c] > 0 ? 1 : NaN),
+    back2 = (c: number) => index[members[start[c] + flow[c] - 1]];
   const source1 = (a: number) => (F[a] < minA(a) ? -M : F[a] < capA(a) ? 0 : NaN);
   const sink1 = (b: number) => (G[b] < minB(b) ? -M : G[b] < Math.min(capB(b), budget) ? 0 : NaN);
   const classOf = (a: number, b: number) => {
@@ -80,8 +87,10 @@ export function familyFlow(
     }
   };
   for (let a = 0; a <= nA; a++) offer(a);
-  const d1 = new Float64Array(side), d2 = new Float64Array(side);
-  const pred = new Int32Array(side), via = new Int32Array(side);
+  const d1 = new Float64Array(side),
+    d2 = new Float64Array(side);
+  const pred = new Int32Array(side),
+    via = new Int32Array(side);
   let sent = 0;
   while (sent < budget) {
     for (let b = 0; b < side; b++) {
@@ -96,14 +105,17 @@ export function familyFlow(
         for (let b2 = 0; b2 < side; b2++) {
           const h = step[b * side + b2];
           if (b2 === b || !h.clean(stamps)) continue;
-          const c1 = d1[b] + h.topCost1, c2 = d2[b] + h.topCost2;
+          const c1 = d1[b] + h.topCost1,
+            c2 = d2[b] + h.topCost2;
           if (c1 < d1[b2] || (c1 === d1[b2] && c2 < d2[b2])) {
             [d1[b2], d2[b2], pred[b2], via[b2], changed] = [c1, c2, b, h.topItem, true];
           }
         }
       }
     }
-    let end = -1, e1 = Infinity, e2 = Infinity;
+    let end = -1,
+      e1 = Infinity,
+      e2 = Infinity;
     for (let b = 0; b < side; b++) {
       const t1 = sink1(b);
       if (t1 !== t1 || d1[b] === Infinity) continue;
@@ -117,7 +129,8 @@ export function familyFlow(
       let j = hops.length - 1;
       while (hops[j][1] !== hops[i][1]) j--;
       if (j === i) continue;
-      const [from, worker] = hops[i], to = hops[j][2];
+      const [from, worker] = hops[i],
+        to = hops[j][2];
       const merged: Array<[number, number, number]> = from === to ? [] : [[from, worker, to]];
       hops.splice(i, j - i + 1, ...merged);
       if (merged.length === 0) i--; // the hop now at i is still to be checked
@@ -161,7 +174,10 @@ function buildClasses(
   B: RuleFamily,
   order: ArmOrder,
 ): Classes {
-  const N = index.length, nA = A.min.length, nB = B.min.length, side = nB + 1;
+  const N = index.length,
+    nA = A.min.length,
+    nB = B.min.length,
+    side = nB + 1;
   const keyOf = new Float64Array(N).fill(-1);
   for (let arm = 0; arm < N; arm++) {
     if (eligible && !eligible[arm]) continue;
@@ -171,7 +187,7 @@ function buildClasses(
   const space = (nA + 1) * side;
   const table = space <= 4 * N + 1024 ? new Int32Array(space).fill(-1) : null;
   const map = new Map<number, number>();
-  for (let arm = 0; arm < N; arm++) if (keyOf[arm] >= 0) (table ? (table[keyOf[arm]] = 0) : map.set(keyOf[arm], 0));
+  for (let arm = 0; arm < N; arm++) if (keyOf[arm] >= 0) table ? (table[keyOf[arm]] = 0) : map.set(keyOf[arm], 0);
   const keys = table
     ? Float64Array.from(table.keys()).filter((k) => table[k] === 0)
     : Float64Array.from(map.keys()).sort();
@@ -188,10 +204,12 @@ function buildClasses(
   const fill = at.slice(0, C);
   const members = new Int32Array(at[C]);
   for (let arm = 0; arm < N; arm++) if (classOfArm[arm] >= 0) members[fill[classOfArm[arm]]++] = arm;
-  const classA = Int32Array.from(keys, (k) => Math.floor(k / side)), classB = Int32Array.from(keys, (k) => k % side);
+  const classA = Int32Array.from(keys, (k) => Math.floor(k / side)),
+    classB = Int32Array.from(keys, (k) => k % side);
   const length = new Int32Array(C);
   for (let c = 0; c < C; c++) {
-    const capA = classA[c] < nA ? A.max[classA[c]] : Infinity, capB = classB[c] < nB ? B.max[classB[c]] : Infinity;
+    const capA = classA[c] < nA ? A.max[classA[c]] : Infinity,
+      capB = classB[c] < nB ? B.max[classB[c]] : Infinity;
     // One mother beyond a's cap (the source's bound holds the flow within it) shows whether the cap binds.
     length[c] = Math.min(at[c + 1] - at[c], capA + 1, capB, budget);
     selectBest(members, at[c], at[c + 1], length[c], order);
@@ -232,21 +250,26 @@ function bindingSets(
   const { nA, side, M, index } = x;
   // r: cheapest cost from set b (and from the sink, entry `side`) to an end.
   const T = side;
-  const r1 = new Float64Array(side + 1).fill(Infinity), r2 = new Float64Array(side + 1).fill(Infinity);
+  const r1 = new Float64Array(side + 1).fill(Infinity),
+    r2 = new Float64Array(side + 1).fill(Infinity);
   const improve = (b: number, c1: number, c2: number) => {
     if (c1 < r1[b] || (c1 === r1[b] && c2 < r2[b])) [r1[b], r2[b]] = [c1, c2];
   };
   if (short) improve(T, 0, 0);
-  const e1 = new Float64Array(side * side).fill(Infinity), e2 = new Float64Array(side * side).fill(Infinity);
+  const e1 = new Float64Array(side * side).fill(Infinity),
+    e2 = new Float64Array(side * side).fill(Infinity);
   for (let a = 0; a <= nA; a++) {
     for (let g = first[a]; g < first[a + 1]; g++) {
       if (flow[g] === 0) continue;
-      const b1 = 1, b2 = index[members[start[g] + flow[g] - 1]];
+      const b1 = 1,
+        b2 = index[members[start[g] + flow[g] - 1]];
       // back to the source: she gives back a unit (a minimum unit costs M)
       improve(classB[g], b1 + (F[a] <= x.minA(a) ? M : 0), b2);
       for (let c = first[a]; c < first[a + 1]; c++) {
         if (c === g || flow[c] >= length[c]) continue;
-        const k = classB[g] * side + classB[c], c1 = b1 - 1, c2 = b2 - index[members[start[c] + flow[c]]];
+        const k = classB[g] * side + classB[c],
+          c1 = b1 - 1,
+          c2 = b2 - index[members[start[c] + flow[c]]];
         if (c1 < e1[k] || (c1 === e1[k] && c2 < e2[k])) [e1[k], e2[k]] = [c1, c2];
       }
     }
@@ -271,7 +294,8 @@ function bindingSets(
     if (F[a] < x.capA(a)) continue;
     for (let c = first[a]; c < first[a + 1] && !binding[a]; c++) {
       if (flow[c] >= length[c] || r1[classB[c]] === Infinity) continue;
-      const c1 = -1 + r1[classB[c]], c2 = -index[members[start[c] + flow[c]]] + r2[classB[c]];
+      const c1 = -1 + r1[classB[c]],
+        c2 = -index[members[start[c] + flow[c]]] + r2[classB[c]];
       if (c1 < 0 || (c1 === 0 && c2 < -1e-12 * scale)) binding[a] = 1;
     }
   }

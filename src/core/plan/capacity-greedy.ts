@@ -31,7 +31,8 @@ export function capacityGreedy(
   rules: WorkerRules,
   order: ArmOrder,
 ): CapacityPick {
-  const N = index.length, W = rules.names.length;
+  const N = index.length,
+    W = rules.names.length;
   // Buckets per worker; the arms of no worker are bucket W, without cap or minimum.
   const start = new Int32Array(W + 2);
   for (let arm = 0; arm < N; arm++) if (!eligible || eligible[arm]) start[bucketOf(rules.worker[arm], W) + 1]++;
@@ -42,8 +43,10 @@ export function capacityGreedy(
   const cap = (w: number) => (w < W ? rules.capacity[w] : Infinity);
   const min = (w: number) => (w < W ? rules.minimum[w] : 0);
   // Each bucket: its best `forced` first (the minimum units), then up to `usable` (within capacity and B).
-  const forced = new Int32Array(W + 1), usable = new Int32Array(W + 1);
-  let units = 0, rest = 0;
+  const forced = new Int32Array(W + 1),
+    usable = new Int32Array(W + 1);
+  let units = 0,
+    rest = 0;
   for (let w = 0; w <= W; w++) {
     const n = start[w + 1] - start[w];
     usable[w] = Math.min(n, cap(w), budget);
@@ -53,7 +56,8 @@ export function capacityGreedy(
     units += forced[w];
     rest += usable[w] - forced[w];
   }
-  const minima = new Int32Array(units), others = new Int32Array(rest);
+  const minima = new Int32Array(units),
+    others = new Int32Array(rest);
   for (let w = 0, m = 0, o = 0; w <= W; w++) {
     minima.set(arms.subarray(start[w], start[w] + forced[w]), m);
     m += forced[w];

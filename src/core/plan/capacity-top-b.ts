@@ -68,7 +68,8 @@ export function capacityTopB(input: CapacityTopBInput): CapacityTopB {
   const hasMinima = quotas.some((q) => q.min > 0) || workers.minimum.some((m) => m > 0);
   const inList = new Uint8Array(N);
   for (const arm of best.arms) inList[arm] = 1;
-  const quotaCalls = new Int32Array(quotas.length), workerCalls = new Int32Array(workers.names.length);
+  const quotaCalls = new Int32Array(quotas.length),
+    workerCalls = new Int32Array(workers.names.length);
   for (const arm of best.arms) {
     quotas.forEach((q, k) => (quotaCalls[k] += q.members[arm]));
     if (workers.worker[arm] >= 0) workerCalls[workers.worker[arm]]++;
@@ -77,7 +78,10 @@ export function capacityTopB(input: CapacityTopBInput): CapacityTopB {
   if (hasMinima && best.method === 'flow') {
     // A minimum brought her in when the list under the same rules without minima lacks her.
     const noMinima = { ...workers, minimum: new Float64Array(workers.names.length) };
-    const without = solve(noMinima, best.kept.map((k) => ({ ...quotas[k], min: 0 })));
+    const without = solve(
+      noMinima,
+      best.kept.map((k) => ({ ...quotas[k], min: 0 })),
+    );
     const plain = new Uint8Array(N);
     for (const arm of without.arms) plain[arm] = 1;
     best.arms.forEach((arm, j) => {
@@ -90,7 +94,9 @@ export function capacityTopB(input: CapacityTopBInput): CapacityTopB {
   return {
     arms: Int32Array.from(rank, (j) => best.arms[j]),
     via: Int32Array.from(rank, (j) => via[j]),
-    quotaCalls, workerCalls, binding: Int32Array.from(binding),
+    quotaCalls,
+    workerCalls,
+    binding: Int32Array.from(binding),
     unmet: unmetRules({ eligible, budget, quotas, workers, inList, listed: best.arms.length, quotaCalls, workerCalls }),
     method: best.method,
     free: best.free,
@@ -133,7 +139,7 @@ function pick(
   const broken = free.map((k) => heldOrBroken(quotas[k], f.arms)).filter((x) => x !== '');
   if (broken.length) {
     const kind = workers.names.length
-      ? 'the workers\' capacities and the shares of one feature group'
+      ? "the workers' capacities and the shares of one feature group"
       : 'shares of two groups';
     throw new PlanError([
       `the exact list holds ${kind} at a time, and shares over more groups only when their rules do not bind; ` +

@@ -19,7 +19,8 @@ export interface UnmetInput {
 
 export function unmetRules(input: UnmetInput): string[] {
   const { eligible, budget, quotas, workers, inList, listed, quotaCalls, workerCalls } = input;
-  const N = inList.length, W = workers.names.length;
+  const N = inList.length,
+    W = workers.names.length;
   const may = (arm: number) => !eligible || eligible[arm] === 1;
   const calls = (n: number) => `${n} call${n === 1 ? '' : 's'}`;
   const workerName = (w: number) => `worker "${workers.names[w]}"`;
@@ -27,7 +28,8 @@ export function unmetRules(input: UnmetInput): string[] {
   const atMax = (k: number) => quotaCalls[k] >= quotas[k].max;
   // The rules at their cap that hold back eligible mothers of `arms` not on the list.
   const inTheWay = (arms: ArrayLike<number>, skip: number) => {
-    const caps = new Set<number>(), maxima = new Set<number>();
+    const caps = new Set<number>(),
+      maxima = new Set<number>();
     for (let j = 0; j < arms.length; j++) {
       const arm = arms[j];
       if (!may(arm) || inList[arm]) continue;
@@ -47,16 +49,18 @@ export function unmetRules(input: UnmetInput): string[] {
     const first = new Int32Array(W + 1);
     for (let arm = 0; arm < N; arm++) if (workers.worker[arm] >= 0) first[workers.worker[arm] + 1]++;
     for (let w = 0; w < W; w++) first[w + 1] += first[w];
-    const fill = first.slice(0, W), mothers = new Int32Array(first[W]);
+    const fill = first.slice(0, W),
+      mothers = new Int32Array(first[W]);
     for (let arm = 0; arm < N; arm++) if (workers.worker[arm] >= 0) mothers[fill[workers.worker[arm]]++] = arm;
     for (const w of short.slice(0, MAX_WORKERS)) {
       const hers = mothers.subarray(first[w], first[w + 1]);
       let members = 0;
       for (const arm of hers) if (may(arm)) members++;
       const min = workers.minimum[w];
-      const why = members < min
-        ? `only ${members} of her mothers may be called`
-        : blocked(inTheWay(hers, -1), listed >= budget, minimaSum, budget);
+      const why =
+        members < min
+          ? `only ${members} of her mothers may be called`
+          : blocked(inTheWay(hers, -1), listed >= budget, minimaSum, budget);
       out.push(`the minimum of ${calls(min)} for ${workerName(w)} is not met (${calls(workerCalls[w])}): ${why}`);
     }
     const more = short.length - MAX_WORKERS;
@@ -64,7 +68,8 @@ export function unmetRules(input: UnmetInput): string[] {
   }
   quotas.forEach((q, k) => {
     if (quotaCalls[k] >= q.min) return;
-    let members = 0, reach = 0;
+    let members = 0,
+      reach = 0;
     const perWorker = new Float64Array(W);
     for (let arm = 0; arm < N; arm++) {
       if (!q.members[arm] || !may(arm)) continue;
@@ -74,14 +79,19 @@ export function unmetRules(input: UnmetInput): string[] {
       else perWorker[w]++;
     }
     for (let w = 0; w < W; w++) reach += Math.min(perWorker[w], workers.capacity[w]);
-    const why = members < q.min ? `only ${members} eligible arm${members === 1 ? ' is' : 's are'} in it`
-      : reach < q.min ? `the capacities of the workers of its members allow at most ${calls(reach)}`
-      : q.max < q.min ? `its maximum is ${q.max}`
-      : blocked(inTheWay(membersOf(q.members), k), listed >= budget, minimaSum, budget);
+    const why =
+      members < q.min
+        ? `only ${members} eligible arm${members === 1 ? ' is' : 's are'} in it`
+        : reach < q.min
+          ? `the capacities of the workers of its members allow at most ${calls(reach)}`
+          : q.max < q.min
+            ? `its maximum is ${q.max}`
+            : blocked(inTheWay(membersOf(q.members), k), listed >= budget, minimaSum, budget);
     out.push(`the minimum of ${calls(q.min)} for ${q.label} is not met (${calls(quotaCalls[k])}): ${why}`);
   });
   if (listed < budget) {
-    let may_ = 0, reach = 0;
+    let may_ = 0,
+      reach = 0;
     const perWorker = new Float64Array(W);
     for (let arm = 0; arm < N; arm++) {
       if (!may(arm)) continue;
@@ -90,9 +100,12 @@ export function unmetRules(input: UnmetInput): string[] {
       else perWorker[workers.worker[arm]]++;
     }
     for (let w = 0; w < W; w++) reach += Math.min(perWorker[w], workers.capacity[w]);
-    const why = may_ < budget ? `${may_} arms may be called (the others are excluded or in cooldown)`
-      : reach < budget ? `the workers' capacities allow at most ${calls(reach)}`
-      : `${names(inTheWay(membersOf(null, N), -1)) || 'the maxima'} leave no other arm`;
+    const why =
+      may_ < budget
+        ? `${may_} arms may be called (the others are excluded or in cooldown)`
+        : reach < budget
+          ? `the workers' capacities allow at most ${calls(reach)}`
+          : `${names(inTheWay(membersOf(null, N), -1)) || 'the maxima'} leave no other arm`;
     out.push(`only ${listed} of the ${budget} calls could be planned: ${why}`);
   }
   return out;

@@ -63,11 +63,18 @@ export interface ConstrainedTopB {
 
 /** A quota from shares of the budget: min ceil(minShare * B), max floor(maxShare * B) (shares in [0, 1]). */
 export function shareQuota(label: string, members: Uint8Array, budget: number, minShare = 0, maxShare = 1): CallQuota {
-  if (!(minShare >= 0 && minShare <= 1) || !(maxShare >= 0 && maxShare <= 1)) throw new RangeError(`quota "${label}": shares must be in [0, 1], got ${minShare} and ${maxShare}`);
-  if (minShare > maxShare) throw new RangeError(`quota "${label}": the minimum share ${minShare} is above the maximum share ${maxShare}`);
+  if (!(minShare >= 0 && minShare <= 1) || !(maxShare >= 0 && maxShare <= 1))
+    throw new RangeError(`quota "${label}": shares must be in [0, 1], got ${minShare} and ${maxShare}`);
+  if (minShare > maxShare)
+    throw new RangeError(`quota "${label}": the minimum share ${minShare} is above the maximum share ${maxShare}`);
   // A tiny slack keeps 0.2 * 10 at 2 despite binary rounding.
-  const min = Math.ceil(minShare * budget - 1e-9), max = maxShare >= 1 ? Infinity : Math.floor(maxShare * budget + 1e-9);
-  if (min > max) throw new RangeError(`quota "${label}": between ${minShare} and ${maxShare} of ${budget} calls there is no whole number of calls (at least ${min}, at most ${max})`);
+  const min = Math.ceil(minShare * budget - 1e-9),
+    max = maxShare >= 1 ? Infinity : Math.floor(maxShare * budget + 1e-9);
+  if (min > max)
+    throw new RangeError(
+      `quota "${label}": between ${minShare} and ${maxShare} of ${budget} calls there is no whole number of calls ` +
+        `(at least ${min}, at most ${max})`,
+    );
   return { label, members, min, max };
 }
 
@@ -90,11 +97,15 @@ export function constrainedTopB(input: ConstrainedTopBInput): ConstrainedTopB {
   const { index, tieRank, eligible, budget, quotas } = input;
   const N = index.length;
   if (tieRank.length !== N) throw new RangeError(`constrainedTopB: ${N} indices but ${tieRank.length} tie ranks`);
-  if (eligible && eligible.length !== N) throw new RangeError(`constrainedTopB: ${N} indices but ${eligible.length} eligibility flags`);
-  if (!(Number.isInteger(budget) && budget >= 0)) throw new RangeError(`constrainedTopB: the budget must be a whole number >= 0, not ${budget}`);
+  if (eligible && eligible.length !== N)
+    throw new RangeError(`constrainedTopB: ${N} indices but ${eligible.length} eligibility flags`);
+  if (!(Number.isInteger(budget) && budget >= 0))
+    throw new RangeError(`constrainedTopB: the budget must be a whole number >= 0, not ${budget}`);
   for (const q of quotas) {
-    if (q.members.length !== N) throw new RangeError(`constrainedTopB: quota "${q.label}" has ${q.members.length} member flags for ${N} arms`);
-    if (!(q.min >= 0 && q.max >= q.min)) throw new RangeError(`constrainedTopB: quota "${q.label}" needs 0 <= min <= max, got ${q.min} and ${q.max}`);
+    if (q.members.length !== N)
+      throw new RangeError(`constrainedTopB: quota "${q.label}" has ${q.members.length} member flags for ${N} arms`);
+    if (!(q.min >= 0 && q.max >= q.min))
+      throw new RangeError(`constrainedTopB: quota "${q.label}" needs 0 <= min <= max, got ${q.min} and ${q.max}`);
   }
   const { order } = input;
   if (order && (order.index !== index || order.tieRank !== tieRank || order.eligible !== eligible)) {
@@ -118,17 +129,20 @@ export function constrainedTopB(input: ConstrainedTopBInput): ConstrainedTopB {
   };
   const unmet: string[] = [];
   // in increasing tie rank, as topInOrder takes them
-  const candidatesOf = (members: Uint8Array | null) => flaggedInTieOrder('top-b-candidates', armAtRank, eligible, members);
+  const candidatesOf = (members: Uint8Array | null) =>
+    flaggedInTieOrder('top-b-candidates', armAtRank, eligible, members);
   // Walks `candidates` in rank order, calling take(arm) on each until it returns false or they run out.
   const walk = (candidates: Int32Array | ListOrder, need: number, take: (arm: number) => boolean) => {
     // Skips are arms already chosen (at most picked.length) and caps: start at what is needed with
     // those; when caps skip more, a longer prefix (at least twice as long, and as long as the rate of
     // takes so far says the rest needs), so that a cap costs a few histograms of the keys, not a sort of all.
-    let k = Math.min(candidates.length, need + picked.length + 16), position = 0;
+    let k = Math.min(candidates.length, need + picked.length + 16),
+      position = 0;
     const first = picked.length;
     for (;;) {
       const top = candidates instanceof Int32Array ? topInOrder(index, tieRank, candidates, k) : candidates.first(k);
-      const start = position, before = picked.length;
+      const start = position,
+        before = picked.length;
       for (; position < top.length; position++) if (!take(top[position])) return;
       if (k >= candidates.length) return;
       const rate = Math.max((picked.length - before) / Math.max(1, top.length - start), 1 / 64);
@@ -145,7 +159,12 @@ export function constrainedTopB(input: ConstrainedTopBInput): ConstrainedTopB {
       return true;
     });
     if (quotaCalls[k] < q.min) {
-      const why = members.length < q.min ? `only ${members.length} eligible arm${members.length === 1 ? ' is' : 's are'} in it` : picked.length >= budget ? 'the budget was used up by earlier minima' : 'the maxima of other quotas leave too few of its members';
+      const why =
+        members.length < q.min
+          ? `only ${members.length} eligible arm${members.length === 1 ? ' is' : 's are'} in it`
+          : picked.length >= budget
+            ? 'the budget was used up by earlier minima'
+            : 'the maxima of other quotas leave too few of its members';
       unmet.push(`the minimum of ${q.min} calls for ${q.label} is not met (${quotaCalls[k]} calls): ${why}`);
     }
   });
@@ -157,11 +176,19 @@ export function constrainedTopB(input: ConstrainedTopBInput): ConstrainedTopB {
       return true;
     });
     if (picked.length < budget) {
-      unmet.push(`only ${picked.length} of the ${budget} calls could be planned: ${all.length < budget ? `${all.length} arms may be called (the others are excluded or in cooldown)` : 'the maxima leave no other arm'}`);
+      unmet.push(
+        `only ${picked.length} of the ${budget} calls could be planned: ` +
+          `${
+            all.length < budget
+              ? `${all.length} arms may be called (the others are excluded or ` + `in cooldown)`
+              : 'the maxima leave no other arm'
+          }`,
+      );
     }
   }
   // Rank order of the chosen arms: the walk by index already took them in it unless minima came first.
-  if (pickedVia.every((v) => v === -1)) return { arms: Int32Array.from(picked), via: Int32Array.from(pickedVia), quotaCalls, unmet };
+  if (pickedVia.every((v) => v === -1))
+    return { arms: Int32Array.from(picked), via: Int32Array.from(pickedVia), quotaCalls, unmet };
   const arms = topInOrder(index, tieRank, inTieOrder(Int32Array.from(picked), tieRank, armAtRank), picked.length);
   const viaOf = new Map<number, number>();
   picked.forEach((arm, j) => pickedVia[j] !== -1 && viaOf.set(arm, pickedVia[j]));
@@ -174,7 +201,13 @@ export function constrainedTopB(input: ConstrainedTopBInput): ConstrainedTopB {
  * which spares the sort of the B arms (topSet of rank-order.ts; `_armAtRank`, the inverse of the tie
  * ranks, is no longer needed and stays for the callers).
  */
-export function topBSet(index: Float64Array, _armAtRank: Int32Array, tieRank: Int32Array, candidates: Int32Array, budget: number): Int32Array {
+export function topBSet(
+  index: Float64Array,
+  _armAtRank: Int32Array,
+  tieRank: Int32Array,
+  candidates: Int32Array,
+  budget: number,
+): Int32Array {
   return topSet(index, tieRank, candidates, budget);
 }
 
@@ -182,7 +215,13 @@ export function topBSet(index: Float64Array, _armAtRank: Int32Array, tieRank: In
  * The first min(k, candidates.length) of `candidates` (any order) in rank order (topInOrder of
  * rank-order.ts, after putting them in tie-rank order).
  */
-export function rankTop(index: Float64Array, armAtRank: Int32Array, tieRank: Int32Array, candidates: Int32Array, k: number): Int32Array {
+export function rankTop(
+  index: Float64Array,
+  armAtRank: Int32Array,
+  tieRank: Int32Array,
+  candidates: Int32Array,
+  k: number,
+): Int32Array {
   return topInOrder(index, tieRank, inTieOrder(candidates, tieRank, armAtRank), k);
 }
 
@@ -191,7 +230,8 @@ export function rankTop(index: Float64Array, armAtRank: Int32Array, tieRank: Int
  * median-of-three pivot (expected linear time). -0 and +0 compare equal, as everywhere in the list.
  */
 export function kthSmallest(values: Float64Array, r: number): number {
-  let lo = 0, hi = values.length - 1;
+  let lo = 0,
+    hi = values.length - 1;
   while (hi > lo) {
     const mid = (lo + hi) >>> 1;
     // median of three, moved to values[mid]
@@ -199,7 +239,8 @@ export function kthSmallest(values: Float64Array, r: number): number {
     if (values[hi] < values[lo]) swap(values, hi, lo);
     if (values[hi] < values[mid]) swap(values, hi, mid);
     const pivot = values[mid];
-    let i = lo, j = hi;
+    let i = lo,
+      j = hi;
     while (i <= j) {
       while (values[i] < pivot) i++;
       while (values[j] > pivot) j--;

@@ -14,7 +14,8 @@ export function weeksNotEngaged(
   cap = 65535,
 ): Uint16Array {
   const { states, firstWeek } = history;
-  const N = states[0]?.length ?? 0, engaged = numStates - 1;
+  const N = states[0]?.length ?? 0,
+    engaged = numStates - 1;
   const run = new Uint16Array(N);
   for (let arm = 0; arm < N; arm++) {
     const since = reactivatedAt ? reactivatedAt[arm] : -Infinity;
@@ -52,7 +53,8 @@ export function deactivation(
   const run = weeksNotEngaged(history, numStates, reactivatedAt, afterWeeks + 1);
   const last = history.states[history.states.length - 1];
   const inactive = new Uint8Array(run.length);
-  let count = 0, newly = 0;
+  let count = 0,
+    newly = 0;
   for (let arm = 0; arm < run.length; arm++) {
     if (run[arm] < afterWeeks) continue;
     inactive[arm] = 1;

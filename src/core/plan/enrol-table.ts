@@ -14,7 +14,9 @@ const MAX_ERRORS = 20;
 
 export type EnrolTableResult = { ok: true; enrolment: Enrolment; carry: string[][] } | { ok: false; errors: string[] };
 
-/** Reads the enrolments of `table` in `register`'s schema (carry: per carried column, each row's value, '' if absent). */
+/**
+ * Reads the enrolments of `table` in `register`'s schema (carry: per carried column, each row's value, '' if absent).
+ */
 export function enrolmentFromTable(table: CsvTable, register: Register, fileName: string): EnrolTableResult {
   const { header, headerLine, rows } = table;
   const { schema, numStates: S } = register;
@@ -24,18 +26,35 @@ export function enrolmentFromTable(table: CsvTable, register: Register, fileName
     else if (errors.length === MAX_ERRORS) errors.push('... and more errors; fix these first');
   };
   if (register.transitions) {
-    return { ok: false, errors: [`${fileName}: this register gives every mother's transitions; enrolments need a register whose transitions are estimated from its history`] };
+    return {
+      ok: false,
+      errors: [
+        `${fileName}: this register gives every mother's transitions; enrolments need a register whose transitions ` +
+          `are estimated from its history`,
+      ],
+    };
   }
   const names = register.mapping ?? {};
   let m;
   try {
-    const hint = (role: 'id' | 'state') => (names[role] !== undefined && header.includes(names[role]!) ? names[role] : undefined);
-    m = mapColumns(header, { id: hint('id'), state: hint('state'), stateValues: names.stateValues }, ['id', 'state'], { fileName, headerLine });
+    const hint = (role: 'id' | 'state') =>
+      names[role] !== undefined && header.includes(names[role]!) ? names[role] : undefined;
+    m = mapColumns(header, { id: hint('id'), state: hint('state'), stateValues: names.stateValues }, ['id', 'state'], {
+      fileName,
+      headerLine,
+    });
   } catch (error) {
     return { ok: false, errors: [(error as Error).message] };
   }
-  for (const [what, c] of [['id', m.id], ['state (her state now: engaged or not)', m.state]] as const) {
-    if (c === -1) add(`${fileName}, line ${headerLine}: no column was found for ${what}; enrolments need an id, her state now and the register's features`);
+  for (const [what, c] of [
+    ['id', m.id],
+    ['state (her state now: engaged or not)', m.state],
+  ] as const) {
+    if (c === -1)
+      add(
+        `${fileName}, line ${headerLine}: no column was found for ${what}; enrolments need an id, her state now ` +
+          `and the register's features`,
+      );
   }
   const column = (name: string, label: string) => {
     const at = header.findIndex((h) => h.trim() === label.trim());
@@ -44,23 +63,39 @@ export function enrolmentFromTable(table: CsvTable, register: Register, fileName
   // Each feature column of the schema: read from a text group's column, or from its own header.
   const F = schema.columns.length;
   const textOf = new Int32Array(F).fill(-1);
-  const textColumns = schema.groups.flatMap((g) => (g.text ? [g] : [])).map((g) => {
-    g.columns.forEach((f) => (textOf[f] = 0));
-    const at = column(g.text!.column, g.text!.column);
-    if (at < 0) add(`${fileName}, line ${headerLine}: no column "${g.text!.column}"; each new mother needs her value of every feature of the register`);
-    return { group: g, at };
-  });
+  const textColumns = schema.groups
+    .flatMap((g) => (g.text ? [g] : []))
+    .map((g) => {
+      g.columns.forEach((f) => (textOf[f] = 0));
+      const at = column(g.text!.column, g.text!.column);
+      if (at < 0)
+        add(
+          `${fileName}, line ${headerLine}: no column "${g.text!.column}"; each new mother needs her value of ` +
+            `every feature of the register`,
+        );
+      return { group: g, at };
+    });
   const numberAt = schema.columns.map((c, f) => {
     if (textOf[f] === 0) return -1;
     const at = column(c.name, c.label);
-    if (at < 0) add(`${fileName}, line ${headerLine}: no column "${c.label}"; each new mother needs her value of every feature of the register`);
+    if (at < 0)
+      add(
+        `${fileName}, line ${headerLine}: no column "${c.label}"; each new mother needs her value of every feature ` +
+          `of the register`,
+      );
     return at;
   });
   if (errors.length) return { ok: false, errors };
   const n = rows.length;
-  const features = new Float64Array(n * F), state = new Uint8Array(n), lines = new Int32Array(n);
+  const features = new Float64Array(n * F),
+    state = new Uint8Array(n),
+    lines = new Int32Array(n);
   const ids: string[] = [];
-  const stateColumn = new BinaryColumn('state', { fileName, column: m.state, name: header[m.state] }, names.stateValues);
+  const stateColumn = new BinaryColumn(
+    'state',
+    { fileName, column: m.state, name: header[m.state] },
+    names.stateValues,
+  );
   const where = (line: number, c: number) => `${fileName}, line ${line}, column ${c + 1} ("${header[c]}")`;
   rows.forEach((row, j) => {
     const raw = row.fields[m.id].trim();
@@ -85,12 +120,20 @@ export function enrolmentFromTable(table: CsvTable, register: Register, fileName
       }
     });
     for (const { group, at } of textColumns) {
-      const value = row.fields[at].trim(), values = group.text!.values;
+      const value = row.fields[at].trim(),
+        values = group.text!.values;
       let k = values.indexOf(value);
       if (k < 0) k = values.indexOf(null);
       if (k < 0) {
-        const known = values.filter((v) => v !== null).slice(0, 5).map((v) => `"${v}"`).join(', ');
-        add(`${where(row.line, at)}: "${value}" is not a value the register's "${group.text!.column}" has (e.g. ${known})`);
+        const known = values
+          .filter((v) => v !== null)
+          .slice(0, 5)
+          .map((v) => `"${v}"`)
+          .join(', ');
+        add(
+          `${where(row.line, at)}: "${value}" is not a value the register's "${group.text!.column}" has ` +
+            `(e.g. ${known})`,
+        );
       } else features[j * F + group.columns[k]] = 1;
     }
   });

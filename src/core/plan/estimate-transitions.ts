@@ -55,7 +55,9 @@ export const Q_EDGE = 1e-3;
 export interface EstimateOptions {
   /** The feature group whose buckets are the prior groups; null: one prior for the whole register. */
   groupBy: string | null;
-  /** Fewer beneficiaries than this with an observation in a row, and the group takes the register's prior; default 20. */
+  /**
+   * Fewer beneficiaries than this with an observation in a row, and the group takes the register's prior; default 20.
+   */
   minGroupArms?: number;
 }
 
@@ -95,12 +97,16 @@ export interface TransitionPosterior {
 
 /** Observations per (arm, state, action): n (weeks) and k (of them ending engaged); numArms x 2 x 2 each. */
 export function countTransitions(history: History, numArms: number): { n: Uint16Array; k: Uint16Array } {
-  const n = new Uint16Array(numArms * 4), k = new Uint16Array(numArms * 4);
+  const n = new Uint16Array(numArms * 4),
+    k = new Uint16Array(numArms * 4);
   const { states, called } = history;
   for (let w = 0; w + 1 < states.length; w++) {
-    const from = states[w], to = states[w + 1], act = called[w];
+    const from = states[w],
+      to = states[w + 1],
+      act = called[w];
     for (let arm = 0; arm < numArms; arm++) {
-      const s = from[arm], t = to[arm];
+      const s = from[arm],
+        t = to[arm];
       if (s === MISSING || t === MISSING) continue;
       const cell = arm * 4 + s * 2 + act[arm];
       n[cell]++;
@@ -111,7 +117,13 @@ export function countTransitions(history: History, numArms: number): { n: Uint16
 }
 
 /** The Beta posterior of every beneficiary's transitions (2 states), empirical Bayes per group. */
-export function estimateTransitions(history: History, schema: FeatureSchema, features: AnyFeatures, numArms: number, options: EstimateOptions): TransitionPosterior {
+export function estimateTransitions(
+  history: History,
+  schema: FeatureSchema,
+  features: AnyFeatures,
+  numArms: number,
+  options: EstimateOptions,
+): TransitionPosterior {
   const N = numArms;
   const minGroupArms = options.minGroupArms ?? 20;
   const { group, labels } = priorGroups(schema, features, N, options.groupBy);
@@ -126,31 +138,73 @@ export function estimateTransitions(history: History, schema: FeatureSchema, fea
     const h = hist[G * 2 + s];
     const stats = histogramStats(h, side);
     if (stats.arms > 0 && stats.informative > 0) {
-      priors[G * 4 + row] = { group: 'all', state: s, action: 0, ...fitBetaBinomial(h, side), source: 'group', arms: stats.arms, observations: stats.observations };
+      priors[G * 4 + row] = {
+        group: 'all',
+        state: s,
+        action: 0,
+        ...fitBetaBinomial(h, side),
+        source: 'group',
+        arms: stats.arms,
+        observations: stats.observations,
+      };
     } else {
-      priors[G * 4 + row] = { group: 'all', state: s, action: 0, mean: 0.5, strength: 2, source: 'uniform', arms: stats.arms, observations: stats.observations };
+      priors[G * 4 + row] = {
+        group: 'all',
+        state: s,
+        action: 0,
+        mean: 0.5,
+        strength: 2,
+        source: 'uniform',
+        arms: stats.arms,
+        observations: stats.observations,
+      };
       warnings.push(fewUncalledWeeks(s, stats.observations));
     }
     for (let g = 0; g < G; g++) {
       const hg = hist[g * 2 + s];
       const sg = histogramStats(hg, side);
-      priors[g * 4 + row] = sg.arms >= minGroupArms && sg.informative > 0
-        ? { group: labels[g], state: s, action: 0, ...fitBetaBinomial(hg, side), source: 'group', arms: sg.arms, observations: sg.observations }
-        : { ...priors[G * 4 + row], group: labels[g], source: 'register', arms: sg.arms, observations: sg.observations };
+      priors[g * 4 + row] =
+        sg.arms >= minGroupArms && sg.informative > 0
+          ? {
+              group: labels[g],
+              state: s,
+              action: 0,
+              ...fitBetaBinomial(hg, side),
+              source: 'group',
+              arms: sg.arms,
+              observations: sg.observations,
+            }
+          : {
+              ...priors[G * 4 + row],
+              group: labels[g],
+              source: 'register',
+              arms: sg.arms,
+              observations: sg.observations,
+            };
     }
   }
   const thin = priors.filter((p, i) => i < G * 4 && p && p.source === 'register');
   if (thin.length > 0) {
-    warnings.push(smallGroups(options.groupBy!, minGroupArms, G * 2, thin.map((p) => ({ bucket: p.group, state: p.state }))));
+    warnings.push(
+      smallGroups(
+        options.groupBy!,
+        minGroupArms,
+        G * 2,
+        thin.map((p) => ({ bucket: p.group, state: p.state })),
+      ),
+    );
   }
   // Her not-called posterior mean and variance (before her called weeks move the mean).
-  const passive = new Float64Array(N * 2), passiveVariance = new Float64Array(N * 2);
-  const pa = Float64Array.from(priors, (p) => (p ? p.mean * p.strength : 0)), pb = Float64Array.from(priors, (p) => (p ? (1 - p.mean) * p.strength : 0));
+  const passive = new Float64Array(N * 2),
+    passiveVariance = new Float64Array(N * 2);
+  const pa = Float64Array.from(priors, (p) => (p ? p.mean * p.strength : 0)),
+    pb = Float64Array.from(priors, (p) => (p ? (1 - p.mean) * p.strength : 0));
   for (let arm = 0; arm < N; arm++) {
     const base = (group[arm] >= 0 ? group[arm] : G) * 4;
     for (let s = 0; s < 2; s++) {
       const cell = arm * 4 + s * 2;
-      const a = pa[base + s * 2] + k[cell], b = pb[base + s * 2] + n[cell] - k[cell];
+      const a = pa[base + s * 2] + k[cell],
+        b = pb[base + s * 2] + n[cell] - k[cell];
       passive[arm * 2 + s] = a / (a + b);
       passiveVariance[arm * 2 + s] = (a * b) / ((a + b) * (a + b) * (a + b + 1));
     }
@@ -158,30 +212,38 @@ export function estimateTransitions(history: History, schema: FeatureSchema, fea
   // Called rows: her not-called mean plus the call effect predicted from her features.
   const all = groupBuckets(schema, features, N);
   const buckets = schema.groups.map((g, gi) => ({ bucket: all[gi], count: g.buckets.length }));
-  const prior = new CallEffects(n, k, passive, passiveVariance, buckets, N, [C_MIN, C_MAX]), fits = prior.fits;
+  const prior = new CallEffects(n, k, passive, passiveVariance, buckets, N, [C_MIN, C_MAX]),
+    fits = prior.fits;
   const noCallsFrom = fits.map((fit) => fit.arms === 0);
   const strength = [0, 1].map((s) => (noCallsFrom[s] ? priors[G * 4 + s * 2].strength : fits[s].strength));
   noCallsFrom.forEach((none, s) => none && warnings.push(noCalls(s)));
   // Every row once: the called row from her prior, then the not-called row, moved by her called weeks
   // (see the header) or as it is.
-  const alpha = new Float64Array(N * 4), beta = new Float64Array(N * 4), transitions = new Float64Array(N * 8);
+  const alpha = new Float64Array(N * 4),
+    beta = new Float64Array(N * 4),
+    transitions = new Float64Array(N * 8);
   const sums = [0, 0];
   for (let arm = 0; arm < N; arm++) {
     const base = (group[arm] >= 0 ? group[arm] : G) * 4;
     for (let s = 0; s < 2; s++) {
-      const cell = arm * 4 + s * 2 + 1, none = noCallsFrom[s];
+      const cell = arm * 4 + s * 2 + 1,
+        none = noCallsFrom[s];
       prior.at(arm, s);
       const m = none ? passive[arm * 2 + s] : prior.m;
       const c = none ? strength[s] : prior.c;
       sums[s] += m;
-      const a1 = m * c + k[cell], b1 = (1 - m) * c + n[cell] - k[cell], q1 = a1 / (a1 + b1);
+      const a1 = m * c + k[cell],
+        b1 = (1 - m) * c + n[cell] - k[cell],
+        q1 = a1 / (a1 + b1);
       alpha[cell] = a1;
       beta[cell] = b1;
       transitions[cell * 2] = 1 - q1;
       transitions[cell * 2 + 1] = q1;
-      let a0 = pa[base + s * 2] + k[cell - 1], b0 = pb[base + s * 2] + n[cell - 1] - k[cell - 1];
+      let a0 = pa[base + s * 2] + k[cell - 1],
+        b0 = pb[base + s * 2] + n[cell - 1] - k[cell - 1];
       if (!none && n[cell] > 0) {
-        const u = passiveVariance[arm * 2 + s], share = Math.min(1, u / prior.v);
+        const u = passiveVariance[arm * 2 + s],
+          share = Math.min(1, u / prior.v);
         const q0 = Math.min(1 - Q_EDGE, Math.max(Q_EDGE, passive[arm * 2 + s] + share * (q1 - m)));
         const weight = a0 + b0;
         a0 = q0 * weight;
@@ -195,27 +257,52 @@ export function estimateTransitions(history: History, schema: FeatureSchema, fea
     }
   }
   for (let s = 0; s < 2; s++) {
-    const fit = fits[s], row = s * 2 + 1;
-    const fitRow: PriorFit = { group: 'all', state: s, action: 1, mean: sums[s] / N, strength: strength[s], source: noCallsFrom[s] ? 'not-called row' : 'call effect', arms: fit.arms, observations: fit.calls };
+    const fit = fits[s],
+      row = s * 2 + 1;
+    const fitRow: PriorFit = {
+      group: 'all',
+      state: s,
+      action: 1,
+      mean: sums[s] / N,
+      strength: strength[s],
+      source: noCallsFrom[s] ? 'not-called row' : 'call effect',
+      arms: fit.arms,
+      observations: fit.calls,
+    };
     priors[G * 4 + row] = fitRow;
     for (let g = 0; g < G; g++) priors[g * 4 + row] = { ...fitRow, group: labels[g] };
   }
   return { numArms: N, alpha, beta, transitions, group, groupLabels: labels, priors, effects: fits, warnings };
 }
 
-
 /** The equal-tailed credible interval [lo, hi] of P(engaged next week | state, action) for one arm. */
-export function credibleInterval(posterior: TransitionPosterior, arm: number, state: number, action: number, level = 0.9): [number, number] {
+export function credibleInterval(
+  posterior: TransitionPosterior,
+  arm: number,
+  state: number,
+  action: number,
+  level = 0.9,
+): [number, number] {
   const cell = arm * 4 + state * 2 + action;
-  const a = posterior.alpha[cell], b = posterior.beta[cell];
+  const a = posterior.alpha[cell],
+    b = posterior.beta[cell];
   const tail = (1 - level) / 2;
   return [betaQuantile(tail, a, b), betaQuantile(1 - tail, a, b)];
 }
 
 /** Bucket of every arm in the named group, with the labels; the register-wide prior when groupBy is null. */
-export function priorGroups(schema: FeatureSchema, features: AnyFeatures, numArms: number, groupBy: string | null): { group: CellArray; labels: string[] } {
+export function priorGroups(
+  schema: FeatureSchema,
+  features: AnyFeatures,
+  numArms: number,
+  groupBy: string | null,
+): { group: CellArray; labels: string[] } {
   if (groupBy === null) return { group: new Int32Array(numArms).fill(-1), labels: [] };
   const g = schema.groups.find((x) => x.name === groupBy);
-  if (!g) throw new Error(`there is no feature group "${groupBy}" to fit priors on; the groups are ${schema.groups.map((x) => `"${x.name}"`).join(', ') || '(none)'}`);
+  if (!g)
+    throw new Error(
+      `there is no feature group "${groupBy}" to fit priors on; the groups are ` +
+        `${schema.groups.map((x) => `"${x.name}"`).join(', ') || '(none)'}`,
+    );
   return { group: groupBuckets(schema, features, numArms)[schema.groups.indexOf(g)], labels: g.buckets };
 }

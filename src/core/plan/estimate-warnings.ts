@@ -47,20 +47,34 @@ export type PlanWarning = EstimateWarning | NoteWarning;
 const stateName = (s: number) => (s === 1 ? 'engaged' : 'not engaged');
 
 export function fewUncalledWeeks(state: number, weeks: number): FewUncalledWeeks {
-  const technical = `the history has ${weeks === 0 ? 'no week' : 'too few weeks'} that started in state ${state} (${stateName(state)}) without a call: its prior is uniform, Beta(1, 1)`;
+  const technical =
+    `the history has ${weeks === 0 ? 'no week' : 'too few weeks'} that started in state ${state} ` +
+    `(${stateName(state)}) without a call: its prior is uniform, Beta(1, 1)`;
   return { kind: 'few-uncalled-weeks', state, weeks, technical };
 }
 
-export function smallGroups(groupBy: string, minArms: number, priors: number, small: { bucket: string; state: number }[]): SmallGroups {
-  const named = small.slice(0, 6).map((p) => `${p.bucket} (from ${stateName(p.state)})`).join(', ');
-  const technical = `${small.length} of ${priors} group priors of not-called weeks rest on fewer than ${minArms} beneficiaries and use the whole register's prior: ${named}${small.length > 6 ? ', ...' : ''}`;
+export function smallGroups(
+  groupBy: string,
+  minArms: number,
+  priors: number,
+  small: { bucket: string; state: number }[],
+): SmallGroups {
+  const named = small
+    .slice(0, 6)
+    .map((p) => `${p.bucket} (from ${stateName(p.state)})`)
+    .join(', ');
+  const technical =
+    `${small.length} of ${priors} group priors of not-called weeks rest on fewer than ${minArms} ` +
+    `beneficiaries and use the whole register's prior: ${named}${small.length > 6 ? ', ...' : ''}`;
   return { kind: 'small-groups', groupBy, minArms, priors, small, technical };
 }
 
 export function noCalls(state: number): NoCalls {
   const technical =
-    `the history has no call from state ${state} (${stateName(state)}): the prior of a call's effect from there assumes a call changes nothing ` +
-    `(each beneficiary's called rate is her not-called rate), so these beneficiaries' indices are 0 and ties are broken by the seeded draw until outcomes of calls arrive`;
+    `the history has no call from state ${state} (${stateName(state)}): the prior of a call's effect from there ` +
+    `assumes a call changes nothing ` +
+    `(each beneficiary's called rate is her not-called rate), so these beneficiaries' indices are 0 and ties are ` +
+    `broken by the seeded draw until outcomes of calls arrive`;
   return { kind: 'no-calls', state, technical };
 }
 
@@ -98,7 +112,8 @@ export function plainWarnings(warnings: readonly (PlanWarning | string)[]): Plai
 
 /** b is a's warning for the other state, in the same words but for the state (both "no week" or both "too few"). */
 function samePair(a: PlanWarning, b: PlanWarning | string): boolean {
-  if (typeof b === 'string' || a.kind !== b.kind || !('state' in a) || !('state' in b) || a.state === b.state) return false;
+  if (typeof b === 'string' || a.kind !== b.kind || !('state' in a) || !('state' in b) || a.state === b.state)
+    return false;
   return a.kind !== 'few-uncalled-weeks' || (a.weeks === 0) === ((b as FewUncalledWeeks).weeks === 0);
 }
 
@@ -111,9 +126,20 @@ export function plainWords(w: PlanWarning | string): PlainWords {
 function say(w: PlanWarning, everyone: boolean): PlainWords {
   switch (w.kind) {
     case 'few-uncalled-weeks': {
-      const which = everyone ? 'a beneficiary went without a call' : `a beneficiary who was ${stateName(w.state)} went without a call`;
-      const history = w.weeks === 0 ? `The history has no week in which ${which}` : `The history has too few weeks in which ${which} (no beneficiary has two such weeks)`;
-      return { plain: `${history}, so allot cannot yet tell how ${everyone ? 'beneficiaries' : 'such beneficiaries'} do on their own. Until more weeks come in, it treats every chance as equally likely, and their estimates are rough.`, technical: w.technical };
+      const which = everyone
+        ? 'a beneficiary went without a call'
+        : `a beneficiary who was ${stateName(w.state)} went without a call`;
+      const history =
+        w.weeks === 0
+          ? `The history has no week in which ${which}`
+          : `The history has too few weeks in which ${which} (no beneficiary has two such weeks)`;
+      return {
+        plain:
+          `${history}, so allot cannot yet tell how ${everyone ? 'beneficiaries' : 'such beneficiaries'} do ` +
+          `on their own. Until more weeks come in, it treats every chance as equally likely, and their estimates ` +
+          `are rough.`,
+        technical: w.technical,
+      };
     }
     case 'small-groups': {
       const labels = [...new Set(w.small.map((p) => p.bucket))];
@@ -124,7 +150,8 @@ function say(w: PlanWarning, everyone: boolean): PlainWords {
       const few = `too few beneficiaries (under ${w.minArms}) to learn from on their own`;
       return {
         plain: all
-          ? `All ${groups} have ${few} (${and(named)}), so allot uses what it learned from the whole register for each of them.`
+          ? `All ${groups} have ${few} (${and(named)}), so allot uses what it learned from the whole register for ` +
+            `each of them.`
           : `Some ${groups} have ${few}: ${and(named)}. For them, allot uses what it learned from the whole register.`,
         technical: w.technical,
       };
@@ -132,8 +159,12 @@ function say(w: PlanWarning, everyone: boolean): PlainWords {
     case 'no-calls':
       return {
         plain: everyone
-          ? 'The history has no calls, so allot cannot yet tell what a call does. It assumes a call changes nothing for now, so all priorities are equal and a fixed random draw orders the list, until the outcomes of calls are uploaded.'
-          : `The history has no calls to beneficiaries who were ${stateName(w.state)}, so allot cannot yet tell what a call does for them. It assumes a call changes nothing for now, so their priorities are equal and a fixed random draw orders them, until the outcomes of calls are uploaded.`,
+          ? 'The history has no calls, so allot cannot yet tell what a call does. It assumes a call changes ' +
+            'nothing for now, so all priorities are equal and a fixed random draw orders the list, until the ' +
+            'outcomes of calls are uploaded.'
+          : `The history has no calls to beneficiaries who were ${stateName(w.state)}, so allot cannot yet tell ` +
+            `what a call does for them. It assumes a call changes nothing for now, so their priorities are equal ` +
+            `and a fixed random draw orders them, until the outcomes of calls are uploaded.`,
         technical: w.technical,
       };
     case 'note':

@@ -29,7 +29,10 @@ export interface RewardTerm {
   featuresUsed: number[];
 }
 
-/** The reward's additive terms (at least one: the whole expression when it does not split). Throws for an invalid reward. */
+/**
+ * The reward's additive terms (at least one: the whole expression when it does not split). Throws for an invalid
+ * reward.
+ */
 export function rewardTerms(expression: string, population: RewardPopulation): RewardTerm[] {
   const parsed = parseReward(expression, population.schema);
   if (!parsed.ok) throw new Error(`the reward does not parse: ${parsed.error.message}`);
@@ -66,7 +69,8 @@ const MAX_TERMS = 32;
 
 /** Sums and differences split; products and true divisions of sums distributed; anything else one term. */
 export function splitTerms(node: RewardNode): RewardNode[] {
-  const neg = (n: RewardNode): RewardNode => (n.kind === 'unary' && n.op === '-' ? n.operand : { kind: 'unary', pos: n.pos, op: '-', operand: n });
+  const neg = (n: RewardNode): RewardNode =>
+    n.kind === 'unary' && n.op === '-' ? n.operand : { kind: 'unary', pos: n.pos, op: '-', operand: n };
   switch (node.kind) {
     case 'unary':
       if (node.op === '+') return splitTerms(node.operand);
@@ -76,11 +80,21 @@ export function splitTerms(node: RewardNode): RewardNode[] {
       if (node.op === '+') return [...splitTerms(node.left), ...splitTerms(node.right)];
       if (node.op === '-') return [...splitTerms(node.left), ...splitTerms(node.right).map(neg)];
       if (node.op === '*') {
-        const left = splitTerms(node.left), right = splitTerms(node.right);
+        const left = splitTerms(node.left),
+          right = splitTerms(node.right);
         if (left.length * right.length > MAX_TERMS) return [node];
-        return left.flatMap((l) => right.map((r): RewardNode => ({ kind: 'arith', pos: node.pos, op: '*', left: l, right: r })));
+        return left.flatMap((l) =>
+          right.map((r): RewardNode => ({ kind: 'arith', pos: node.pos, op: '*', left: l, right: r })),
+        );
       }
-      if (node.op === '/') return splitTerms(node.left).map((l): RewardNode => ({ kind: 'arith', pos: node.pos, op: '/', left: l, right: node.right }));
+      if (node.op === '/')
+        return splitTerms(node.left).map((l): RewardNode => ({
+          kind: 'arith',
+          pos: node.pos,
+          op: '/',
+          left: l,
+          right: node.right,
+        }));
       return [node];
     }
     default:
@@ -92,7 +106,8 @@ export function splitTerms(node: RewardNode): RewardNode[] {
 export function meanTermWeights(terms: RewardTerm[], over: Uint8Array | null): Float64Array {
   const means = new Float64Array(terms.length);
   terms.forEach((term, t) => {
-    let sum = 0, count = 0;
+    let sum = 0,
+      count = 0;
     for (let arm = 0; arm < term.weight.length; arm++) {
       if (over && !over[arm]) continue;
       sum += term.weight[arm];
@@ -138,19 +153,37 @@ function featureWords(schema: FeatureSchema, value: FeatureValue, arm: number, f
  * and the terms (with the features they read, and her values) that raised or lowered her most.
  */
 export function explainPriority(
-  terms: RewardTerm[], means: Float64Array, arm: number, schema: FeatureSchema, value: FeatureValue, defaultRank: number,
+  terms: RewardTerm[],
+  means: Float64Array,
+  arm: number,
+  schema: FeatureSchema,
+  value: FeatureValue,
+  defaultRank: number,
   rank: number,
 ): string {
-  let weight = 0, average = 0;
+  let weight = 0,
+    average = 0;
   for (let t = 0; t < terms.length; t++) {
     weight += terms[t].weight[arm];
     average += means[t];
   }
-  const moved = rank < defaultRank ? `up from default rank ${defaultRank}` : rank > defaultRank ? `down from default rank ${defaultRank}` : `same as default rank ${defaultRank}`;
+  const moved =
+    rank < defaultRank
+      ? `up from default rank ${defaultRank}`
+      : rank > defaultRank
+        ? `down from default rank ${defaultRank}`
+        : `same as default rank ${defaultRank}`;
   const scale = Math.max(Math.abs(average), 1e-12);
-  if (Math.abs(weight - average) <= 1e-9 * scale) return `${moved}; the reward weighs her like the average beneficiary (weight ${num(weight)}), so her call's expected effect decides, as under the default`;
+  if (Math.abs(weight - average) <= 1e-9 * scale)
+    return (
+      `${moved}; the reward weighs her like the average beneficiary (weight ${num(weight)}), so her call's ` +
+      `expected effect decides, as under the default`
+    );
   // The two terms whose weight differs most from their average, in order.
-  let first = -1, second = -1, d1 = 1e-9 * scale, d2 = 1e-9 * scale;
+  let first = -1,
+    second = -1,
+    d1 = 1e-9 * scale,
+    d2 = 1e-9 * scale;
   for (let t = 0; t < terms.length; t++) {
     const d = Math.abs(terms[t].weight[arm] - means[t]);
     if (d > d1) {
@@ -166,11 +199,17 @@ export function explainPriority(
   const parts: string[] = [];
   for (const t of [first, second]) {
     if (t < 0) continue;
-    const term = terms[t], w = term.weight[arm], c = w - means[t];
+    const term = terms[t],
+      w = term.weight[arm],
+      c = w - means[t];
     // the first three features the term reads, a text column once (its buckets' columns say one value)
     const used = new Set<string>();
-    for (let k = 0; k < term.featuresUsed.length && used.size < 3; k++) used.add(featureWords(schema, value, arm, term.featuresUsed[k]));
-    parts.push(`${c > 0 ? 'raised' : 'lowered'} by ${labelOf(term, schema)} (${signed(w)} vs average ${signed(means[t])}${used.size ? `; she ${[...used].join(', ')}` : ''})`);
+    for (let k = 0; k < term.featuresUsed.length && used.size < 3; k++)
+      used.add(featureWords(schema, value, arm, term.featuresUsed[k]));
+    parts.push(
+      `${c > 0 ? 'raised' : 'lowered'} by ${labelOf(term, schema)} (${signed(w)} vs average ` +
+        `${signed(means[t])}${used.size ? `; she ${[...used].join(', ')}` : ''})`,
+    );
   }
   return `${moved}; reward weight ${num(weight)} against an average of ${num(average)}: ${parts.join('; ')}`;
 }

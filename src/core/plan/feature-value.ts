@@ -21,7 +21,8 @@ export function featureValue(features: FeatureTable): FeatureValue {
  * Scratch columns: valid until the next call.
  */
 export function populationRows(register: Register, rows: Int32Array, kept: readonly number[]): RewardPopulation {
-  const { schema, features } = register, n = rows.length;
+  const { schema, features } = register,
+    n = rows.length;
   const none = scratch('rows-none', Uint8Array, n, true);
   const columns = features.columns.map((c, f): Uint8Array | Float64Array => {
     if (!kept.includes(f)) return none;

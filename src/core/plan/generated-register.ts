@@ -17,15 +17,34 @@ export interface GeneratedRegisterOptions {
 }
 
 /** The register and the true transitions (numArms x S x 2 x S) it was simulated from. */
-export function generatedRegister(name: string, parameters: Partial<Record<string, number>>, seed: number, options: GeneratedRegisterOptions = {}): { register: Register; truth: Float64Array } {
+export function generatedRegister(
+  name: string,
+  parameters: Partial<Record<string, number>>,
+  seed: number,
+  options: GeneratedRegisterOptions = {},
+): { register: Register; truth: Float64Array } {
   const generator = findGenerator(name);
-  if (!generator) throw new Error(`"${name}" is not a built-in population; the built-in ones are ${GENERATORS.map((g) => g.name).join(', ')}`);
-  const { instance, features } = generator.generateColumns?.(parameters, seed) ?? withColumns(generator.generate(parameters, seed));
+  if (!generator)
+    throw new Error(
+      `"${name}" is not a built-in population; the built-in ones are ${GENERATORS.map((g) => g.name).join(', ')}`,
+    );
+  const { instance, features } =
+    generator.generateColumns?.(parameters, seed) ?? withColumns(generator.generate(parameters, seed));
   const N = instance.numArms;
   // A sampled population's budget is per sample (DLM: 16 of 48): scale it to the whole register.
-  const budget = instance.sampleSize ? Math.max(1, Math.round((N * instance.budget) / instance.sampleSize)) : instance.budget;
+  const budget = instance.sampleSize
+    ? Math.max(1, Math.round((N * instance.budget) / instance.sampleSize))
+    : instance.budget;
   const weeks = options.weeks ?? 26;
-  const history = simulateHistory(instance.transitions, instance.initial, N, instance.numStates, weeks, options.callsPerWeek ?? budget, seededRandom(seed + 1));
+  const history = simulateHistory(
+    instance.transitions,
+    instance.initial,
+    N,
+    instance.numStates,
+    weeks,
+    options.callsPerWeek ?? budget,
+    seededRandom(seed + 1),
+  );
   const register: Register = {
     numArms: N,
     numStates: instance.numStates,

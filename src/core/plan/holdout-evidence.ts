@@ -49,10 +49,12 @@ export function holdoutEvidence(
   startIndex: number,
   numStates: number,
 ): HoldoutEvidence | null {
-  const N = inHoldout.length, engaged = numStates - 1;
+  const N = inHoldout.length,
+    engaged = numStates - 1;
   const weeks = history.states.length - 1 - startIndex;
   if (weeks < 1) return null;
-  const seen = new Uint16Array(N), hits = new Uint16Array(N);
+  const seen = new Uint16Array(N),
+    hits = new Uint16Array(N);
   for (let w = startIndex + 1; w < history.states.length; w++) {
     const states = history.states[w];
     for (let arm = 0; arm < N; arm++) {
@@ -63,7 +65,10 @@ export function holdoutEvidence(
     }
   }
   const arms = [0, 1].map((h) => {
-    let n = 0, sum = 0, sumSq = 0, weeksEngaged = 0;
+    let n = 0,
+      sum = 0,
+      sumSq = 0,
+      weeksEngaged = 0;
     for (let arm = 0; arm < N; arm++) {
       if (inHoldout[arm] !== h || seen[arm] === 0) continue;
       const y = hits[arm] / seen[arm];
@@ -80,9 +85,11 @@ export function holdoutEvidence(
   });
   const [plan, holdout] = arms;
   if (plan.outcome.mothers < 2 || holdout.outcome.mothers < 2) return null;
-  const a = plan.variance / plan.outcome.mothers, b = holdout.variance / holdout.outcome.mothers;
+  const a = plan.variance / plan.outcome.mothers,
+    b = holdout.variance / holdout.outcome.mothers;
   const se = Math.sqrt(a + b);
-  const np = plan.outcome.mothers, nh = holdout.outcome.mothers;
+  const np = plan.outcome.mothers,
+    nh = holdout.outcome.mothers;
   const df = a + b > 0 ? ((a + b) * (a + b)) / ((a * a) / (np - 1) + (b * b) / (nh - 1)) : np + nh - 2;
   const effect = plan.outcome.share - holdout.outcome.share;
   const t = tQuantile975(df);
@@ -122,10 +129,17 @@ export function minimumDetectableEffect(input: MdeInput): { mde: number; se: num
   const N = state.length;
   if (!(share > 0 && share < 1)) throw new RangeError(`the holdout share must be in (0, 1), not ${share}`);
   if (!(Number.isInteger(T) && T >= 1)) throw new RangeError(`weeks must be a whole number >= 1, not ${T}`);
-  const e = S - 1, stride = Math.max(1, Math.ceil(N / MDE_SAMPLE));
-  const P = new Float64Array(S * S), pi = new Float64Array(S), v = new Float64Array(S), tmp = new Float64Array(S);
+  const e = S - 1,
+    stride = Math.max(1, Math.ceil(N / MDE_SAMPLE));
+  const P = new Float64Array(S * S),
+    pi = new Float64Array(S),
+    v = new Float64Array(S),
+    tmp = new Float64Array(S);
   const prefix = new Float64Array(T);
-  let n = 0, sumMean = 0, sumMeanSq = 0, sumVar = 0;
+  let n = 0,
+    sumMean = 0,
+    sumMeanSq = 0,
+    sumVar = 0;
   for (let arm = 0; arm < N; arm += stride) {
     for (let s = 0; s < S; s++) {
       const row = (arm * S + s) * 2 * S;
@@ -140,7 +154,8 @@ export function minimumDetectableEffect(input: MdeInput): { mde: number; se: num
     }
     pi.fill(0);
     pi[state[arm]] = 1;
-    let first = 0, second = 0;
+    let first = 0,
+      second = 0;
     for (let t = 1; t <= T; t++) {
       step(pi, P, S, tmp);
       first += pi[e];

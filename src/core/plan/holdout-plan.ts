@@ -10,7 +10,10 @@ import type { PlanState } from './plan-state.ts';
 import type { Register } from './register.ts';
 import { seededRandom } from '../random/seeded-random.ts';
 
-/** A plan's holdout as set when it was created: the share held out, the comparison rule, the split's seed, the weeks the MDE is for. */
+/**
+ * A plan's holdout as set when it was created: the share held out, the comparison rule, the split's seed, the weeks the
+ * MDE is for.
+ */
 export interface HoldoutSetting {
   share: number;
   /** The holdout's calls: at random, by the default `state` policy, or the program's present practice (`list`). */
@@ -29,12 +32,15 @@ export const HOLDOUT_WEEKS = PLAN_DEFAULTS.holdoutWeeks;
 /** Whether the setting can be used; its problems in words. */
 export function holdoutProblems(h: HoldoutSetting): string[] {
   const errors: string[] = [];
-  if (!(h.share > 0 && h.share <= MAX_HOLDOUT_SHARE)) errors.push(`the holdout share must be above 0 and at most ${MAX_HOLDOUT_SHARE}, not ${h.share}`);
+  if (!(h.share > 0 && h.share <= MAX_HOLDOUT_SHARE))
+    errors.push(`the holdout share must be above 0 and at most ${MAX_HOLDOUT_SHARE}, not ${h.share}`);
   if (h.rule !== 'random' && h.rule !== 'default' && h.rule !== 'given') {
     errors.push(`the holdout rule must be "random", "default" or a list of the program's calls, not "${h.rule}"`);
   }
-  if (h.rule === 'given' && !h.list) errors.push("the holdout follows the program's present practice: give this week's list of its calls");
-  if (!(Number.isInteger(h.weeks) && h.weeks >= 1 && h.weeks <= 520)) errors.push(`the holdout's weeks must be a whole number from 1 to 520, not ${h.weeks}`);
+  if (h.rule === 'given' && !h.list)
+    errors.push("the holdout follows the program's present practice: give this week's list of its calls");
+  if (!(Number.isInteger(h.weeks) && h.weeks >= 1 && h.weeks <= 520))
+    errors.push(`the holdout's weeks must be a whole number from 1 to 520, not ${h.weeks}`);
   return errors;
 }
 
@@ -46,11 +52,17 @@ export interface HoldoutRules {
   /** Who may be called this week (exclusions, cooldown), and who of them is in the plan's arm. */
   eligible: Uint8Array;
   planEligible: Uint8Array;
-  /** What does not fit in the program's list (ids not in the register, mothers of the plan's arm, calls beyond the rate). */
+  /**
+   * What does not fit in the program's list (ids not in the register, mothers of the plan's arm, calls beyond the
+   * rate).
+   */
   notes: string[];
 }
 
-/** The week's holdout from the register's ids (a Bernoulli draw per id: enrolments are randomized alike), or null without one. */
+/**
+ * The week's holdout from the register's ids (a Bernoulli draw per id: enrolments are randomized alike), or null
+ * without one.
+ */
 export function holdoutRules(register: Register, settings: PlanSettings, eligible: Uint8Array): HoldoutRules | null {
   const h = settings.holdout;
   if (!h) return null;
@@ -58,13 +70,16 @@ export function holdoutRules(register: Register, settings: PlanSettings, eligibl
   const budgets = armBudgets(settings.budget, inHoldout, eligible);
   const planEligible = armEligible(inHoldout, eligible, false);
   if (h.rule !== 'given') return { inHoldout, budgets, rule: { kind: h.rule }, eligible, planEligible, notes: [] };
-  const { fileName, ids } = h.list ?? { fileName: 'the program\'s list', ids: [] };
+  const { fileName, ids } = h.list ?? { fileName: "the program's list", ids: [] };
   const arms = givenArms(register, ids);
   const rule = { kind: 'given' as const, arms: arms.arms, fileName };
   // The notes of the given list (its calls depend on no draw): what of it does not fit the holdout this week.
   const { notes } = holdoutList({ rule, inHoldout, eligible, budget: budgets.holdout, random: seededRandom(0) });
   if (arms.unknown.length) {
-    const shown = arms.unknown.slice(0, 3).map((id) => `"${id}"`).join(', ');
+    const shown = arms.unknown
+      .slice(0, 3)
+      .map((id) => `"${id}"`)
+      .join(', ');
     notes.unshift(`${fileName}: ${arms.unknown.length} id(s) are not in the register (${shown}) and were left out`);
   }
   return { inHoldout, budgets, rule, eligible, planEligible, notes };
@@ -74,7 +89,8 @@ export function holdoutRules(register: Register, settings: PlanSettings, eligibl
 function givenArms(register: Register, ids: readonly string[]): { arms: Int32Array; unknown: string[] } {
   let position = positions.get(register.ids);
   if (!position) positions.set(register.ids, (position = new Map(register.ids.map((id, arm) => [id, arm]))));
-  const arms: number[] = [], unknown: string[] = [];
+  const arms: number[] = [],
+    unknown: string[] = [];
   for (const id of ids) {
     const arm = position.get(id.trim());
     if (arm === undefined) unknown.push(id);
@@ -102,12 +118,28 @@ export function ruleWords(h: Pick<HoldoutSetting, 'rule' | 'list'>): string {
 export const holdoutSeed = (tieSeed: number): number => (tieSeed ^ 0x68bc21eb) >>> 0;
 
 /** The holdout's calls this week by its rule (`defaultIndex`: every arm's index under `state`). */
-export function holdoutCalls(h: HoldoutRules, tieSeed: number, defaultIndex: Float64Array, tieRank: Int32Array): Int32Array {
+export function holdoutCalls(
+  h: HoldoutRules,
+  tieSeed: number,
+  defaultIndex: Float64Array,
+  tieRank: Int32Array,
+): Int32Array {
   const random = seededRandom(holdoutSeed(tieSeed));
-  return holdoutList({ rule: h.rule, inHoldout: h.inHoldout, eligible: h.eligible, budget: h.budgets.holdout, random, defaultIndex, tieRank }).arms;
+  return holdoutList({
+    rule: h.rule,
+    inHoldout: h.inHoldout,
+    eligible: h.eligible,
+    budget: h.budgets.holdout,
+    random,
+    defaultIndex,
+    tieRank,
+  }).arms;
 }
 
-/** What the holdout shows so far: the evidence after the applied weeks (null before the first), and the MDE for the plan's weeks. */
+/**
+ * What the holdout shows so far: the evidence after the applied weeks (null before the first), and the MDE for the
+ * plan's weeks.
+ */
 export interface PlanEvidence {
   share: number;
   rule: HoldoutSetting['rule'];
@@ -133,7 +165,8 @@ export interface PlanEvidence {
 export function planEvidence(plan: PlanState, rules: ListRules): PlanEvidence | null {
   const h = plan.settings.holdout;
   if (!h || !rules.holdout) return null;
-  const { transitions, state } = rules, eligible = rules.holdout.eligible;
+  const { transitions, state } = rules,
+    eligible = rules.holdout.eligible;
   const { register } = plan;
   const inHoldout = holdoutArms(register.ids, h.share, h.seed);
   let holdoutMothers = 0;
@@ -144,31 +177,61 @@ export function planEvidence(plan: PlanState, rules: ListRules): PlanEvidence | 
   const { history } = register;
   const byWeek = Array.from({ length: weeks }, (_, k) => {
     const upTo = { ...history, states: history.states.slice(0, start + k + 2) };
-    return { week: history.firstWeek + start + k, evidence: holdoutEvidence(upTo, inHoldout, start, register.numStates) };
+    return {
+      week: history.firstWeek + start + k,
+      evidence: holdoutEvidence(upTo, inHoldout, start, register.numStates),
+    };
   });
   const evidence = weeks > 0 ? byWeek[weeks - 1].evidence : null;
   const b = armBudgets(plan.settings.budget, inHoldout, eligible);
   const may = b.planMothers + b.holdoutMothers;
   const callRate = may ? (b.plan + b.holdout) / may : 0;
   const share = Math.min(Math.max(holdoutMothers / register.numArms, 1e-6), 1 - 1e-6);
-  const { mde } = minimumDetectableEffect({ transitions, state, numStates: register.numStates, callRate, weeks: h.weeks, share });
+  const { mde } = minimumDetectableEffect({
+    transitions,
+    state,
+    numStates: register.numStates,
+    callRate,
+    weeks: h.weeks,
+    share,
+  });
   return {
-    share: h.share, rule: h.rule, ...(h.list && { list: h.list }), planMothers: register.numArms - holdoutMothers, holdoutMothers, evidence, weeks, mde, mdeWeeks: h.weeks,
-    mdeSentence: mdeSentence(register.numArms, plan.settings.budget, h.weeks, mde, h.share), byWeek,
+    share: h.share,
+    rule: h.rule,
+    ...(h.list && { list: h.list }),
+    planMothers: register.numArms - holdoutMothers,
+    holdoutMothers,
+    evidence,
+    weeks,
+    mde,
+    mdeWeeks: h.weeks,
+    mdeSentence: mdeSentence(register.numArms, plan.settings.budget, h.weeks, mde, h.share),
+    byWeek,
   };
 }
 
 /** The evidence in words: the effect with its interval and what it means, or the MDE before the first week. */
 export function evidenceSentences(e: PlanEvidence): string[] {
-  const held = `${Math.round(e.share * 100)}% of mothers held out (${e.holdoutMothers.toLocaleString('en-US')}), their calls ${ruleWords(e)}`;
+  const held =
+    `${Math.round(e.share * 100)}% of mothers held out (${e.holdoutMothers.toLocaleString('en-US')}), ` +
+    `their calls ${ruleWords(e)}`;
   if (!e.evidence) return [`${held}: ${e.mdeSentence}`];
   const { plan, holdout, effect, ci95 } = e.evidence;
   const pts = (x: number) => `${(100 * x).toFixed(1)}`;
-  const arm = (a: typeof plan) => `${a.engagedWeeks.toFixed(2)} engaged weeks per mother (${pts(a.share)}% of weeks, ${a.mothers.toLocaleString('en-US')} mothers)`;
-  const verdict = ci95[0] > 0 ? 'the list does better than the comparison' : ci95[1] < 0 ? 'the list does worse than the comparison' : 'no difference can be told yet';
+  const arm = (a: typeof plan) =>
+    `${a.engagedWeeks.toFixed(2)} engaged weeks per mother (${pts(a.share)}% of weeks, ` +
+    `${a.mothers.toLocaleString('en-US')} mothers)`;
+  const verdict =
+    ci95[0] > 0
+      ? 'the list does better than the comparison'
+      : ci95[1] < 0
+        ? 'the list does worse than the comparison'
+        : 'no difference can be told yet';
   return [
-    `${held}; after ${e.weeks} week${e.weeks === 1 ? '' : 's'}: the plan's mothers ${arm(plan)}, the holdout's ${arm(holdout)}`,
-    `the difference is ${effect >= 0 ? '+' : ''}${pts(effect)} points (95% interval ${pts(ci95[0])} to ${pts(ci95[1])}): ${verdict}; ${e.mdeSentence}`,
+    `${held}; after ${e.weeks} week${e.weeks === 1 ? '' : 's'}: the plan's mothers ${arm(plan)}, the holdout's ` +
+      `${arm(holdout)}`,
+    `the difference is ${effect >= 0 ? '+' : ''}${pts(effect)} points (95% interval ${pts(ci95[0])} to ` +
+      `${pts(ci95[1])}): ${verdict}; ${e.mdeSentence}`,
   ];
 }
 

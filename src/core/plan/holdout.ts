@@ -12,9 +12,7 @@ import type { Random } from '../random/seeded-random.ts';
 
 /** The comparison rule of the holdout's calls. */
 export type HoldoutRule =
-  | { kind: 'random' }
-  | { kind: 'default' }
-  | { kind: 'given'; arms: Int32Array; fileName: string };
+  { kind: 'random' } | { kind: 'default' } | { kind: 'given'; arms: Int32Array; fileName: string };
 
 /** Uniform in [0, 1) from (seed, id): FNV-1a over the id's UTF-16 units, mixed with the seed (murmur3's finalizer). */
 export function idUniform(seed: number, id: string): number {
@@ -44,7 +42,8 @@ export interface ArmBudgets {
 }
 
 export function armBudgets(budget: number, inHoldout: Uint8Array, eligible: Uint8Array | null): ArmBudgets {
-  let planMothers = 0, holdoutMothers = 0;
+  let planMothers = 0,
+    holdoutMothers = 0;
   for (let arm = 0; arm < inHoldout.length; arm++) {
     if (eligible && !eligible[arm]) continue;
     if (inHoldout[arm]) holdoutMothers++;
@@ -94,7 +93,9 @@ export function holdoutList(input: HoldoutListInput): { arms: Int32Array; notes:
     return { arms: pool.slice(0, k), notes: [] };
   }
   const arms: number[] = [];
-  let planArm = 0, excluded = 0, beyond = 0;
+  let planArm = 0,
+    excluded = 0,
+    beyond = 0;
   const seen = new Uint8Array(inHoldout.length);
   for (const arm of rule.arms) {
     if (seen[arm]) continue;
@@ -106,7 +107,8 @@ export function holdoutList(input: HoldoutListInput): { arms: Int32Array; notes:
   }
   const notes: string[] = [];
   const many = (n: number, one: string, more: string) => `${n} ${n === 1 ? one : more}`;
-  const file = rule.fileName, was = (n: number) => (n === 1 ? 'was' : 'were');
+  const file = rule.fileName,
+    was = (n: number) => (n === 1 ? 'was' : 'were');
   if (planArm) {
     const who = many(planArm, 'mother is', 'mothers are');
     notes.push(`${file}: ${who} in the plan's arm, not the holdout, and ${was(planArm)} left to the plan's list`);

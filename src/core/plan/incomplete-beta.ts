@@ -12,8 +12,8 @@
 // Beta(1/2, 1/2)) and a slow numerical-integration twin (test/reference/incomplete-beta.ts).
 
 const LANCZOS = [
-  0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905,
-  -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
+  0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
+  12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
 ];
 
 /** log G(x) for x > 0. */
@@ -32,7 +32,8 @@ export function logBeta(a: number, b: number): number {
 }
 
 function checkShape(a: number, b: number): void {
-  if (!(a > 0 && b > 0 && Number.isFinite(a) && Number.isFinite(b))) throw new RangeError(`Beta parameters must be positive and finite, got a = ${a}, b = ${b}`);
+  if (!(a > 0 && b > 0 && Number.isFinite(a) && Number.isFinite(b)))
+    throw new RangeError(`Beta parameters must be positive and finite, got a = ${a}, b = ${b}`);
 }
 
 /** I_x(a, b), the CDF of Beta(a, b) at x. */
@@ -52,7 +53,8 @@ function incompleteBeta(x: number, a: number, b: number, lb: number): number {
 
 /** The continued fraction of A&S 26.5.8 by the modified Lentz algorithm. */
 function continuedFraction(x: number, a: number, b: number): number {
-  const TINY = 1e-300, EPS = 1e-16;
+  const TINY = 1e-300,
+    EPS = 1e-16;
   let c = 1;
   let d = 1 - ((a + b) * x) / (a + 1);
   if (Math.abs(d) < TINY) d = TINY;
@@ -90,7 +92,8 @@ export function betaQuantile(p: number, a: number, b: number): number {
   // Starting point: the normal approximation mean + z sd when it falls inside (0, 1), else the tail
   // approximations I_x ~ x^a / (a B) near 0 and 1 - (1-x)^b / (b B) near 1; any start works, the
   // bracket guarantees convergence, a good one saves Newton steps.
-  const mean = a / (a + b), sd = Math.sqrt((a * b) / ((a + b) * (a + b) * (a + b + 1)));
+  const mean = a / (a + b),
+    sd = Math.sqrt((a * b) / ((a + b) * (a + b) * (a + b + 1)));
   let x = mean + normalQuantile(p) * sd;
   if (!(x > 0 && x < 1)) {
     x = mean;
@@ -99,7 +102,8 @@ export function betaQuantile(p: number, a: number, b: number): number {
     if (left < x && p < incompleteBeta(x, a, b, lb)) x = Math.max(left, Number.MIN_VALUE);
     else if (right > x && p > incompleteBeta(x, a, b, lb)) x = Math.min(right, 1 - 1e-16);
   }
-  let lo = 0, hi = 1;
+  let lo = 0,
+    hi = 1;
   for (let iter = 0; iter < 200; iter++) {
     const f = incompleteBeta(x, a, b, lb) - p;
     if (f === 0) return x;
@@ -107,7 +111,8 @@ export function betaQuantile(p: number, a: number, b: number): number {
     else hi = x;
     const density = Math.exp((a - 1) * Math.log(x) + (b - 1) * Math.log1p(-x) - lb);
     let next = x - f / density;
-    if (!(next > lo && next < hi) || !Number.isFinite(next)) next = lo > 0 || hi < 1 ? (lo === 0 ? hi / 2 : hi === 1 ? (lo + 1) / 2 : (lo + hi) / 2) : 0.5;
+    if (!(next > lo && next < hi) || !Number.isFinite(next))
+      next = lo > 0 || hi < 1 ? (lo === 0 ? hi / 2 : hi === 1 ? (lo + 1) / 2 : (lo + hi) / 2) : 0.5;
     if (Math.abs(next - x) <= 1e-15 * Math.max(x, 1e-300) || hi - lo <= 1e-15 * Math.max(lo, 1e-300)) return next;
     x = next;
   }
@@ -116,13 +121,24 @@ export function betaQuantile(p: number, a: number, b: number): number {
 
 /** Phi^-1(p) to about 1e-9 (Acklam's rational approximation): only a starting point for betaQuantile. */
 function normalQuantile(p: number): number {
-  const a = [-39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239];
+  const a = [
+    -39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239,
+  ];
   const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
-  const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
+  const c = [
+    -0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968,
+    2.938163982698783,
+  ];
   const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
-  const tail = (q: number) => (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+  const tail = (q: number) =>
+    (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
+    ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
   if (p < 0.02425) return tail(Math.sqrt(-2 * Math.log(p)));
   if (p > 1 - 0.02425) return -tail(Math.sqrt(-2 * Math.log1p(-p)));
-  const q = p - 0.5, r = q * q;
-  return ((((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q) / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
+  const q = p - 0.5,
+    r = q * q;
+  return (
+    ((((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q) /
+    (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1)
+  );
 }

@@ -46,7 +46,11 @@ export const REASON_SAMPLE = 65536;
  * rows could type differently, which only the wording of a reason would show).
  */
 export function lineReasons(
-  register: Register, reward: string, listed: Int32Array, eligible: Uint8Array, holdout: LineReasons['holdout'],
+  register: Register,
+  reward: string,
+  listed: Int32Array,
+  eligible: Uint8Array,
+  holdout: LineReasons['holdout'],
 ): LineReasons {
   const { numArms: N, schema } = register;
   const P = listed.length;
@@ -70,7 +74,8 @@ export function lineReasons(
     return n > P ? sum / (n - P) : 0;
   });
   const terms = all.map((t) => ({ ...t, weight: Float64Array.from({ length: P }, (_, j) => weightOf(t, j)) }));
-  const K = columns.length, values = new Float64Array(P * K);
+  const K = columns.length,
+    values = new Float64Array(P * K);
   for (let j = 0; j < P; j++) for (let c = 0; c < K; c++) values[j * K + c] = value(listed[j], columns[c]);
   return { schema, terms, means, columns: Int32Array.from(columns), values, lines: P, holdout };
 }
@@ -84,11 +89,15 @@ const MAX_DISTINCT = 4096;
  * 0..255 (then each row is compiled: a register of numbers repeats few combinations anyway).
  */
 function distinctRows(
-  value: FeatureValue, rows: Int32Array, columns: number[],
+  value: FeatureValue,
+  rows: Int32Array,
+  columns: number[],
 ): { first: Int32Array; of: Int32Array } | null {
   if (columns.length > 6) return null;
-  const byCode = new Map<number, number>(), first: number[] = [];
-  const of = new Int32Array(rows.length), K = columns.length;
+  const byCode = new Map<number, number>(),
+    first: number[] = [];
+  const of = new Int32Array(rows.length),
+    K = columns.length;
   for (let r = 0; r < rows.length; r++) {
     const arm = rows[r];
     let code = 0;
@@ -113,13 +122,15 @@ function keptColumns(schema: FeatureSchema, reward: string): number[] {
   const parsed = parseReward(reward, schema);
   if (!parsed.ok) throw new Error(`the reward does not parse: ${parsed.error.message}`);
   const kept = new Set(parsed.featuresUsed);
-  for (const g of schema.groups) if (g.text && g.columns.some((f) => kept.has(f))) g.columns.forEach((f) => kept.add(f));
+  for (const g of schema.groups)
+    if (g.text && g.columns.some((f) => kept.has(f))) g.columns.forEach((f) => kept.add(f));
   return [...kept].sort((a, b) => a - b);
 }
 
 /** Line j's kept feature values by column (NaN for a column not kept: no reason reads one). */
 function lineValues(why: LineReasons): FeatureValue {
-  const at = new Int32Array(why.schema.columns.length).fill(-1), K = why.columns.length;
+  const at = new Int32Array(why.schema.columns.length).fill(-1),
+    K = why.columns.length;
   why.columns.forEach((f, c) => (at[f] = c));
   return (j, f) => (at[f] < 0 ? NaN : why.values[j * K + at[f]]);
 }

@@ -48,10 +48,14 @@ export function listLines(register: Register, arms: Int32Array): ListLines {
     carry: Array.from(arms, (arm) => carried.map((c) => packedAt(c.values, arm))).flat(),
     ids: Array.from(arms, (arm) => register.ids[arm]),
     // a text column's values are bare words ("none", "yes"): their group goes first
-    buckets: Array.from(arms, (arm) => schema.groups.map((g, gi) => {
-      const bucket = buckets[gi][arm] >= 0 ? g.buckets[buckets[gi][arm]] : '?';
-      return g.text ? `${g.name} ${bucket}` : bucketText(g.name, bucket);
-    }).join(' · ')),
+    buckets: Array.from(arms, (arm) =>
+      schema.groups
+        .map((g, gi) => {
+          const bucket = buckets[gi][arm] >= 0 ? g.buckets[buckets[gi][arm]] : '?';
+          return g.text ? `${g.name} ${bucket}` : bucketText(g.name, bucket);
+        })
+        .join(' · '),
+    ),
     columns: schema.columns.map((c) => c.label || c.name),
     features: values,
   };
@@ -79,15 +83,30 @@ export interface ListTable {
 
 /** The list's table (see the top of this file): the header and one row per line, cells as they are (not inert). */
 export function listTable(list: WeeklyList, lines: ListLines, membership: Float64Array = list.membership): ListTable {
-  const F = lines.columns.length, C = lines.carried.length;
+  const F = lines.columns.length,
+    C = lines.carried.length;
   // With health workers her worker, with a holdout her arm, after the rank (each only when the plan has it).
   const { lineWorker, arm } = list;
-  const header = ['id', ...lines.carried, 'rank', ...(lineWorker ? ['worker'] : []), ...(arm ? ['arm'] : []), 'reason', 'chance', 'borderline', 'index', 'default_rank', 'features'];
+  const header = [
+    'id',
+    ...lines.carried,
+    'rank',
+    ...(lineWorker ? ['worker'] : []),
+    ...(arm ? ['arm'] : []),
+    'reason',
+    'chance',
+    'borderline',
+    'index',
+    'default_rank',
+    'features',
+  ];
   header.push(...lines.columns, 'reason_detail', 'index_full');
   const rows: Cell[][] = new Array(list.arms.length);
   for (let j = 0; j < list.arms.length; j++) {
-    const m = membership[j], counted = Number.isFinite(m);
-    const chance = counted ? Math.round(m * 100) / 100 : null, mark = counted ? (isBorderline(m) ? 'yes' : 'no') : null;
+    const m = membership[j],
+      counted = Number.isFinite(m);
+    const chance = counted ? Math.round(m * 100) / 100 : null,
+      mark = counted ? (isBorderline(m) ? 'yes' : 'no') : null;
     const row: Cell[] = [lines.ids[j], ...lines.carry.slice(j * C, j * C + C), j + 1];
     if (lineWorker) row.push(lineWorker[j]);
     if (arm) row.push(arm[j] ? 'holdout' : 'plan');

@@ -23,8 +23,15 @@ export function priorityGroups(schema: FeatureSchema, settings: { reward: string
  * Names of the groups her priority names: those the reward reads or a share rule names, and those her
  * words name ("older, low-income": the age and income groups; prompts/groups-named.ts), in schema order.
  */
-export function askedGroups(schema: FeatureSchema, settings: { reward: string; shares: readonly ShareSetting[] }, words = ''): string[] {
-  const named = new Set([...priorityGroups(schema, settings).map((g) => schema.groups[g].name), ...(words ? groupsNamed(words, schema) : [])]);
+export function askedGroups(
+  schema: FeatureSchema,
+  settings: { reward: string; shares: readonly ShareSetting[] },
+  words = '',
+): string[] {
+  const named = new Set([
+    ...priorityGroups(schema, settings).map((g) => schema.groups[g].name),
+    ...(words ? groupsNamed(words, schema) : []),
+  ]);
   return schema.groups.filter((g) => named.has(g.name)).map((g) => g.name);
 }
 
@@ -45,13 +52,21 @@ export interface GroupShare {
  * Shares per (group, bucket) of every feature group in the schema. arms and defaultArms are the two
  * lists (arm indices); shares are of each list's length (0 for an empty list).
  */
-export function listMakeUp(schema: FeatureSchema, features: AnyFeatures, numArms: number, arms: Int32Array, defaultArms: Int32Array): GroupShare[] {
+export function listMakeUp(
+  schema: FeatureSchema,
+  features: AnyFeatures,
+  numArms: number,
+  arms: Int32Array,
+  defaultArms: Int32Array,
+): GroupShare[] {
   const out: GroupShare[] = [];
   const all = groupBuckets(schema, features, numArms);
   for (const [gi, g] of schema.groups.entries()) {
     const bucket = all[gi];
     const K = g.buckets.length;
-    const calls = new Float64Array(K), defaults = new Float64Array(K), population = bucketSizes(bucket, K);
+    const calls = new Float64Array(K),
+      defaults = new Float64Array(K),
+      population = bucketSizes(bucket, K);
     for (const arm of arms) if (bucket[arm] >= 0) calls[bucket[arm]]++;
     for (const arm of defaultArms) if (bucket[arm] >= 0) defaults[bucket[arm]]++;
     const share = (x: number, total: number) => (total > 0 ? x / total : 0);
@@ -83,8 +98,12 @@ export function makeUpSentences(shares: GroupShare[], budget: number, named: rea
   for (const s of shares) byGroup.set(s.group, [...(byGroup.get(s.group) ?? []), s]);
   const moves: { group: string; moved: number; text: string }[] = [];
   for (const [group, rows] of byGroup) {
-    const gains = rows.filter((r) => r.calls > r.defaultCalls).sort((a, b) => b.calls - b.defaultCalls - (a.calls - a.defaultCalls));
-    const losses = rows.filter((r) => r.calls < r.defaultCalls).sort((a, b) => a.calls - a.defaultCalls - (b.calls - b.defaultCalls));
+    const gains = rows
+      .filter((r) => r.calls > r.defaultCalls)
+      .sort((a, b) => b.calls - b.defaultCalls - (a.calls - a.defaultCalls));
+    const losses = rows
+      .filter((r) => r.calls < r.defaultCalls)
+      .sort((a, b) => a.calls - a.defaultCalls - (b.calls - b.defaultCalls));
     if (gains.length === 0 && losses.length === 0) {
       const text = `this priority calls each bucket of ${group} as often as the default list`;
       if (named.includes(group)) moves.push({ group, moved: 0, text });

@@ -28,7 +28,8 @@ export function rulesInWords(settings: PlanSettings): string[] {
   out.push(settings.exclude.length > 0 ? `Excluded: ${excluded} ids are never called.` : 'No one is excluded.');
   for (const s of settings.shares) {
     if (s.min) out.push(`At least ${pct(s.min)} of the calls go to ${bucketName(s.group, s.bucket)}.`);
-    if (s.max !== undefined && s.max < 1) out.push(`At most ${pct(s.max)} of the calls go to ${bucketName(s.group, s.bucket)}.`);
+    if (s.max !== undefined && s.max < 1)
+      out.push(`At most ${pct(s.max)} of the calls go to ${bucketName(s.group, s.bucket)}.`);
   }
   out.push(
     settings.draws > 0
@@ -44,7 +45,8 @@ export function rulesInWords(settings: PlanSettings): string[] {
 export function listCounts(list: WeeklyList, numArms: number, membership: Float64Array): string[] {
   const calls = list.arms.length;
   const inDefault = new Set(list.defaultArms);
-  let both = 0, brought = 0;
+  let both = 0,
+    brought = 0;
   for (let j = 0; j < calls; j++) {
     if (inDefault.has(list.arms[j])) both++;
     if (list.via[j]) brought++;

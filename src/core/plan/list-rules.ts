@@ -15,7 +15,9 @@ import { planWorkerRules } from './plan-workers.ts';
 import { deactivation } from './deactivation.ts';
 import type { WorkerRules } from './worker-rules.ts';
 
-/** Why a list could not be made: each entry says what is wrong and where (e.g. the reward's error with its position). */
+/**
+ * Why a list could not be made: each entry says what is wrong and where (e.g. the reward's error with its position).
+ */
 export class PlanError extends Error {
   override name = 'PlanError';
   constructor(readonly errors: string[]) {
@@ -57,18 +59,35 @@ export interface ListRules {
   warnings: string[];
 }
 
-/** Checks the settings and compiles the rules of week `week`'s list (throws PlanError for a bad reward, budget or constraints). */
-export function listRules(register: Register, settings: PlanSettings, week: number, posterior: TransitionPosterior | null): ListRules {
+/**
+ * Checks the settings and compiles the rules of week `week`'s list (throws PlanError for a bad reward, budget or
+ * constraints).
+ */
+export function listRules(
+  register: Register,
+  settings: PlanSettings,
+  week: number,
+  posterior: TransitionPosterior | null,
+): ListRules {
   const { numArms: N, numStates: S, schema, features } = register;
   const errors: string[] = [];
-  if (!(Number.isInteger(settings.budget) && settings.budget >= 0)) errors.push(`the budget must be a whole number of calls, not ${settings.budget}`);
-  else if (settings.budget > N) errors.push(`the budget ${settings.budget} is more than the ${N} beneficiaries of the register`);
-  if (!(Number.isInteger(settings.cooldown) && settings.cooldown >= 0)) errors.push(`the cooldown must be a whole number of weeks >= 0, not ${settings.cooldown}`);
-  if (!(Number.isInteger(settings.draws) && settings.draws >= 0)) errors.push(`the number of posterior draws must be a whole number >= 0, not ${settings.draws}`);
+  if (!(Number.isInteger(settings.budget) && settings.budget >= 0))
+    errors.push(`the budget must be a whole number of calls, not ${settings.budget}`);
+  else if (settings.budget > N)
+    errors.push(`the budget ${settings.budget} is more than the ${N} beneficiaries of the register`);
+  if (!(Number.isInteger(settings.cooldown) && settings.cooldown >= 0))
+    errors.push(`the cooldown must be a whole number of weeks >= 0, not ${settings.cooldown}`);
+  if (!(Number.isInteger(settings.draws) && settings.draws >= 0))
+    errors.push(`the number of posterior draws must be a whole number >= 0, not ${settings.draws}`);
   const transitions = register.transitions ?? posterior?.transitions;
-  if (!transitions) errors.push('the register has no transitions and no posterior: estimate them from its history first');
+  if (!transitions)
+    errors.push('the register has no transitions and no posterior: estimate them from its history first');
   const compiled = compileReward(settings.reward, { numArms: N, numStates: S, schema, features });
-  if (!compiled.ok) errors.push(`the reward, at character ${compiled.error.position + 1}: ${compiled.error.message}${compiled.error.hint ? ` (${compiled.error.hint})` : ''}\n${compiled.error.excerpt}`);
+  if (!compiled.ok)
+    errors.push(
+      `the reward, at character ${compiled.error.position + 1}: ` +
+        `${compiled.error.message}${compiled.error.hint ? ` (${compiled.error.hint})` : ''}\n${compiled.error.excerpt}`,
+    );
   if (settings.holdout) errors.push(...holdoutProblems(settings.holdout));
   if (errors.length || !compiled.ok || !transitions) throw new PlanError(errors);
   const { eligible, warnings } = eligibleArms(register, settings.exclude, settings.cooldown);
@@ -82,10 +101,26 @@ export function listRules(register: Register, settings: PlanSettings, week: numb
   const workers = settings.workers ? planWorkerRules(register, settings.workers) : null;
   if (workers && !workers.ok) throw new PlanError(workers.errors);
   if (workers) warnings.push(...workers.warnings);
-  const top = { tieRank: tieDraw(tieSeed, N).tieRank, eligible: holdout ? holdout.planEligible : eligible, budget, quotas, workers: workers ? workers.rules : null };
+  const top = {
+    tieRank: tieDraw(tieSeed, N).tieRank,
+    eligible: holdout ? holdout.planEligible : eligible,
+    budget,
+    quotas,
+    workers: workers ? workers.rules : null,
+  };
   return {
-    numArms: N, numStates: S, discount: register.discount, reward: settings.reward, rewards: compiled.table, transitions,
-    state: currentState(register), tieSeed, top, holdout, active, warnings,
+    numArms: N,
+    numStates: S,
+    discount: register.discount,
+    reward: settings.reward,
+    rewards: compiled.table,
+    transitions,
+    state: currentState(register),
+    tieSeed,
+    top,
+    holdout,
+    active,
+    warnings,
   };
 }
 
@@ -126,8 +161,15 @@ export function drawStream(tieSeed: number, numArms: number): Random {
   return random;
 }
 
-/** Eligibility: 1 unless excluded or called within the last `cooldown` weeks of the history. Unknown excluded ids are warnings. */
-export function eligibleArms(register: Register, exclude: readonly string[], cooldown: number): { eligible: Uint8Array; warnings: string[] } {
+/**
+ * Eligibility: 1 unless excluded or called within the last `cooldown` weeks of the history. Unknown excluded ids are
+ * warnings.
+ */
+export function eligibleArms(
+  register: Register,
+  exclude: readonly string[],
+  cooldown: number,
+): { eligible: Uint8Array; warnings: string[] } {
   const N = register.numArms;
   const eligible = new Uint8Array(N).fill(1);
   const unknown: string[] = [];
@@ -147,7 +189,14 @@ export function eligibleArms(register: Register, exclude: readonly string[], coo
     const c = called[w];
     for (let arm = 0; arm < N; arm++) if (c[arm]) eligible[arm] = 0;
   }
-  const warnings = unknown.length ? [`${unknown.length} id${unknown.length === 1 ? '' : 's'} of the exclusion list ${unknown.length === 1 ? 'is' : 'are'} not in the register and ${unknown.length === 1 ? 'was' : 'were'} ignored: ${unknown.slice(0, 5).map((x) => `"${x}"`).join(', ')}${unknown.length > 5 ? ', ...' : ''}`] : [];
+  const warnings = unknown.length
+    ? [
+        `${unknown.length} id${unknown.length === 1 ? '' : 's'} of the exclusion list ${unknown.length === 1 ? 'is' : 'are'} not in the register and ${unknown.length === 1 ? 'was' : 'were'} ignored: ${unknown
+          .slice(0, 5)
+          .map((x) => `"${x}"`)
+          .join(', ')}${unknown.length > 5 ? ', ...' : ''}`,
+      ]
+    : [];
   return { eligible, warnings };
 }
 
@@ -159,19 +208,27 @@ export function shareQuotas(register: Register, settings: PlanSettings, budget: 
   for (const share of settings.shares) {
     const group = schema.groups.find((g) => g.name === share.group);
     if (!group) {
-      errors.push(`the share constraint names the group "${share.group}", which the register does not have; its groups are ${schema.groups.map((g) => `"${g.name}"`).join(', ') || '(none)'}`);
+      errors.push(
+        `the share constraint names the group "${share.group}", which the register does not have; its groups are ` +
+          `${schema.groups.map((g) => `"${g.name}"`).join(', ') || '(none)'}`,
+      );
       continue;
     }
     const b = group.buckets.indexOf(share.bucket);
     if (b === -1) {
-      errors.push(`the group "${group.name}" has no bucket "${share.bucket}"; its buckets are ${group.buckets.map((x) => `"${x}"`).join(', ')}`);
+      errors.push(
+        `the group "${group.name}" has no bucket "${share.bucket}"; its buckets are ` +
+          `${group.buckets.map((x) => `"${x}"`).join(', ')}`,
+      );
       continue;
     }
     const bucket = groupBuckets(schema, features, N)[schema.groups.indexOf(group)];
     const members = new Uint8Array(N);
     for (let arm = 0; arm < N; arm++) members[arm] = bucket[arm] === b ? 1 : 0;
     try {
-      quotas.push(shareQuota(`${bucketName(group.name, share.bucket)}`, members, budget, share.min ?? 0, share.max ?? 1));
+      quotas.push(
+        shareQuota(`${bucketName(group.name, share.bucket)}`, members, budget, share.min ?? 0, share.max ?? 1),
+      );
     } catch (error) {
       errors.push((error as Error).message);
     }

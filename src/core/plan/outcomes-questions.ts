@@ -23,34 +23,53 @@ export function sameAsAppliedWeek(plan: PlanState, o: WeekOutcomes): { week: num
     const w = plan.weeks[k];
     if (!w.outcomes || w.outcomes.called !== calls) continue;
     const i = w.week - history.firstWeek;
-    const called = history.called[i], after = history.states[i + 1];
+    const called = history.called[i],
+      after = history.states[i + 1];
     if (!called || !after) continue;
     let same = true;
-    for (let j = 0; j < o.arms.length && same; j++) same = called[o.arms[j]] === o.called[j] && after[o.arms[j]] === o.state[j];
+    for (let j = 0; j < o.arms.length && same; j++)
+      same = called[o.arms[j]] === o.called[j] && after[o.arms[j]] === o.state[j];
     if (same) return { week: w.week, fileName: w.outcomes.fileName };
   }
   return null;
 }
 
 /** The questions to answer before applying `o` as the outcomes of week `week` with the list `planned`. */
-export function outcomesQuestions(plan: PlanState, o: WeekOutcomes, week: number, planned: Int32Array): OutcomesQuestion[] {
+export function outcomesQuestions(
+  plan: PlanState,
+  o: WeekOutcomes,
+  week: number,
+  planned: Int32Array,
+): OutcomesQuestion[] {
   const questions: OutcomesQuestion[] = [];
   const same = sameAsAppliedWeek(plan, o);
   if (same) {
-    const message = `${o.fileName} has the same rows as the outcomes of week ${same.week}, already applied (from ${same.fileName}): every call and every state after the week are equal. Is it really week ${week}'s file?`;
+    const message =
+      `${o.fileName} has the same rows as the outcomes of week ${same.week}, already applied (from ` +
+      `${same.fileName}): every call and every state after the week are equal. Is it really week ${week}'s file?`;
     questions.push({ kind: 'same-as-week', week: same.week, fileName: same.fileName, message });
   }
   if (planned.length > 0) {
     const listed = new Uint8Array(plan.register.numArms);
     for (const arm of planned) listed[arm] = 1;
-    let made = 0, calls = 0;
+    let made = 0,
+      calls = 0;
     for (let j = 0; j < o.arms.length; j++) {
       calls += o.called[j];
       if (o.called[j] && listed[o.arms[j]]) made++;
     }
     if (made === 0) {
-      const which = calls === 0 ? 'it records no call at all' : `its ${n(calls)} call${calls === 1 ? ' is' : 's are'} all to beneficiaries not on the list`;
-      questions.push({ kind: 'no-planned-calls', planned: planned.length, message: `None of the ${n(planned.length)} planned calls of week ${week} were made according to ${o.fileName} (${which}). Is it the right file?` });
+      const which =
+        calls === 0
+          ? 'it records no call at all'
+          : `its ${n(calls)} call${calls === 1 ? ' is' : 's are'} all to beneficiaries not on the list`;
+      questions.push({
+        kind: 'no-planned-calls',
+        planned: planned.length,
+        message:
+          `None of the ${n(planned.length)} planned calls of week ${week} were made according to ` +
+          `${o.fileName} (${which}). Is it the right file?`,
+      });
     }
   }
   return questions;
@@ -69,9 +88,19 @@ export function outcomesWarnings(plan: PlanState, o: WeekOutcomes, budget: numbe
     if (excluded.size && excluded.has(ids[o.arms[j]])) called.push(ids[o.arms[j]]);
   }
   if (called.length) {
-    const shown = called.slice(0, 5).map((id) => JSON.stringify(id)).join(', ');
-    warnings.push(`${o.fileName} records ${n(called.length)} call${called.length === 1 ? '' : 's'} to beneficiaries on the exclusion list (${shown}${called.length > 5 ? ', ...' : ''}); they are recorded as made.`);
+    const shown = called
+      .slice(0, 5)
+      .map((id) => JSON.stringify(id))
+      .join(', ');
+    warnings.push(
+      `${o.fileName} records ${n(called.length)} call${called.length === 1 ? '' : 's'} to beneficiaries on the ` +
+        `exclusion list (${shown}${called.length > 5 ? ', ...' : ''}); they are recorded as made.`,
+    );
   }
-  if (calls > budget) warnings.push(`${o.fileName} records ${n(calls)} calls, more than the week's budget of ${n(budget)}; they are recorded as made.`);
+  if (calls > budget)
+    warnings.push(
+      `${o.fileName} records ${n(calls)} calls, more than the week's budget of ${n(budget)}; they are ` +
+        `recorded as made.`,
+    );
   return warnings;
 }

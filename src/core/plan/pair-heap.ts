@@ -41,12 +41,16 @@ export class PairHeap {
 
   pop(): void {
     const n = --this.size;
-    const a = this.k1[n], b = this.k2[n], item = this.item[n], stamp = this.stamp[n];
+    const a = this.k1[n],
+      b = this.k2[n],
+      item = this.item[n],
+      stamp = this.stamp[n];
     let i = 0;
     for (;;) {
       let c = 2 * i + 1;
       if (c >= n) break;
-      const k1 = this.k1, k2 = this.k2;
+      const k1 = this.k1,
+        k2 = this.k2;
       if (c + 1 < n && (k1[c + 1] < k1[c] || (k1[c + 1] === k1[c] && k2[c + 1] < k2[c]))) c++;
       if (!(this.k1[c] < a || (this.k1[c] === a && this.k2[c] < b))) break;
       this.move(c, i);
@@ -68,7 +72,10 @@ export class PairHeap {
 
   private grow(): void {
     const n = this.k1.length * 2;
-    const k1 = new Float64Array(n), k2 = new Float64Array(n), item = new Int32Array(n), stamp = new Int32Array(n);
+    const k1 = new Float64Array(n),
+      k2 = new Float64Array(n),
+      item = new Int32Array(n),
+      stamp = new Int32Array(n);
     k1.set(this.k1);
     k2.set(this.k2);
     item.set(this.item);

@@ -63,7 +63,9 @@ const oneHotGroups = new WeakMap<FeatureSchema, (FeatureGroup | undefined)[]>();
 function oneHotGroup(schema: FeatureSchema, f: number): FeatureGroup | undefined {
   let groups = oneHotGroups.get(schema);
   if (!groups) {
-    groups = schema.columns.map((c) => (c.group === null ? undefined : schema.groups.find((x) => x.name === c.group && x.kind === 'one-hot')));
+    groups = schema.columns.map((c) =>
+      c.group === null ? undefined : schema.groups.find((x) => x.name === c.group && x.kind === 'one-hot'),
+    );
     oneHotGroups.set(schema, groups);
   }
   return groups[f];
@@ -107,6 +109,7 @@ export function plainReason(input: PlainReasonInput): string {
 /** The text cut to REASON_CHARS, the cut marked with "…" (before the last `keep` characters, which stay whole). */
 function fit(text: string, keep = 0): string {
   if (text.length <= REASON_CHARS) return text;
-  const head = text.slice(0, text.length - keep), tail = text.slice(text.length - keep);
+  const head = text.slice(0, text.length - keep),
+    tail = text.slice(text.length - keep);
   return `${head.slice(0, REASON_CHARS - keep - 1)}…${tail}`;
 }

@@ -12,7 +12,11 @@ import { MAX_CAPACITY, type WorkerSetting } from './plan-workers.ts';
 /** A stored plan that cannot be read as it is: where it is, the field, what is wrong. */
 export class PlanReadError extends Error {
   override name = 'PlanReadError';
-  constructor(readonly where: string, readonly field: string, readonly problem: string) {
+  constructor(
+    readonly where: string,
+    readonly field: string,
+    readonly problem: string,
+  ) {
     super(field ? `${where}: "${field}" ${problem}` : `${where}: ${problem}`);
   }
 }
@@ -44,7 +48,9 @@ export class Checks {
     throw new PlanReadError(this.where, field, problem);
   }
   object(v: unknown, field: string): Record<string, unknown> {
-    return v !== null && typeof v === 'object' && !Array.isArray(v) && !ArrayBuffer.isView(v) ? (v as Record<string, unknown>) : this.fail(field, `must be an object, not ${show(v)}`);
+    return v !== null && typeof v === 'object' && !Array.isArray(v) && !ArrayBuffer.isView(v)
+      ? (v as Record<string, unknown>)
+      : this.fail(field, `must be an object, not ${show(v)}`);
   }
   list(v: unknown, field: string, max = Infinity): unknown[] {
     if (!Array.isArray(v)) return this.fail(field, `must be a list, not ${show(v)}`);
@@ -55,16 +61,27 @@ export class Checks {
     return v.length <= max ? v : this.fail(field, `is ${v.length} characters long, more than ${max}`);
   }
   whole(v: unknown, field: string, min: number, max: number): number {
-    return Number.isInteger(v) && (v as number) >= min && (v as number) <= max ? (v as number) : this.fail(field, `must be a whole number from ${min} to ${max}, not ${show(v)}`);
+    return Number.isInteger(v) && (v as number) >= min && (v as number) <= max
+      ? (v as number)
+      : this.fail(field, `must be a whole number from ${min} to ${max}, not ${show(v)}`);
   }
   /** A whole number a CSV can hold exactly (any week number, a time in milliseconds). */
   safe(v: unknown, field: string): number {
-    return Number.isSafeInteger(v) ? (v as number) : this.fail(field, `must be a whole number (at most 2^53 - 1 in size), not ${show(v)}`);
+    return Number.isSafeInteger(v)
+      ? (v as number)
+      : this.fail(field, `must be a whole number (at most 2^53 - 1 in size), not ${show(v)}`);
   }
   share(v: unknown, field: string): number {
-    return typeof v === 'number' && v >= 0 && v <= 1 ? v : this.fail(field, `must be a share from 0 to 1, not ${show(v)}`);
+    return typeof v === 'number' && v >= 0 && v <= 1
+      ? v
+      : this.fail(field, `must be a share from 0 to 1, not ${show(v)}`);
   }
-  typed<T extends ArrayBufferView>(v: unknown, kind: { new (n: number): T; name: string }, field: string, length?: number): T {
+  typed<T extends ArrayBufferView>(
+    v: unknown,
+    kind: { new (n: number): T; name: string },
+    field: string,
+    length?: number,
+  ): T {
     if (!(v instanceof kind)) return this.fail(field, `must be a ${kind.name}, not ${show(v)}`);
     const n = (v as unknown as ArrayLike<number>).length;
     if (length !== undefined && n !== length) this.fail(field, `holds ${n} values, expected ${length}`);
@@ -77,30 +94,48 @@ export function checkMeta(c: Checks, raw: unknown): PlanMeta {
   const id = c.text(m.id, 'id', 200);
   if (id === '') c.fail('id', 'must not be empty');
   const name = c.text(m.name, 'name', 1000);
-  const createdAt = c.safe(m.createdAt, 'createdAt'), updatedAt = c.safe(m.updatedAt, 'updatedAt');
+  const createdAt = c.safe(m.createdAt, 'createdAt'),
+    updatedAt = c.safe(m.updatedAt, 'updatedAt');
   const p = c.object(m.policy, 'policy');
   let policy: PlanPolicySource;
   if (p.kind === 'typed') policy = { kind: 'typed' };
-  else if (p.kind === 'run-selected') policy = { kind: 'run-selected', runId: c.text(p.runId, 'policy.runId', 200), runTitle: c.text(p.runTitle, 'policy.runTitle', 1000) };
-  else if (p.kind === 'run-candidate') policy = { kind: 'run-candidate', runId: c.text(p.runId, 'policy.runId', 200), runTitle: c.text(p.runTitle, 'policy.runTitle', 1000), candidate: c.text(p.candidate, 'policy.candidate') };
+  else if (p.kind === 'run-selected')
+    policy = {
+      kind: 'run-selected',
+      runId: c.text(p.runId, 'policy.runId', 200),
+      runTitle: c.text(p.runTitle, 'policy.runTitle', 1000),
+    };
+  else if (p.kind === 'run-candidate')
+    policy = {
+      kind: 'run-candidate',
+      runId: c.text(p.runId, 'policy.runId', 200),
+      runTitle: c.text(p.runTitle, 'policy.runTitle', 1000),
+      candidate: c.text(p.candidate, 'policy.candidate'),
+    };
   else return c.fail('policy.kind', `must be "run-selected", "run-candidate" or "typed", not ${show(p.kind)}`);
   return { id, name, createdAt, updatedAt, policy };
 }
 
 export function checkSettings(c: Checks, raw: unknown, numArms: number): PlanSettings {
   const s = c.object(raw, 'settings');
-  const exclude = c.list(s.exclude, 'settings.exclude', 10_000_000).map((id, i) => c.text(id, `settings.exclude[${i}]`, 1000).normalize('NFC'));
+  const exclude = c
+    .list(s.exclude, 'settings.exclude', 10_000_000)
+    .map((id, i) => c.text(id, `settings.exclude[${i}]`, 1000).normalize('NFC'));
   const shares = c.list(s.shares, 'settings.shares', 10_000).map((raw, i): ShareSetting => {
     const f = `settings.shares[${i}]`;
     const o = c.object(raw, f);
-    const share: ShareSetting = { group: c.text(o.group, `${f}.group`, 1000), bucket: c.text(o.bucket, `${f}.bucket`, 1000) };
+    const share: ShareSetting = {
+      group: c.text(o.group, `${f}.group`, 1000),
+      bucket: c.text(o.bucket, `${f}.bucket`, 1000),
+    };
     if (o.min !== undefined) share.min = c.share(o.min, `${f}.min`);
     if (o.max !== undefined) share.max = c.share(o.max, `${f}.max`);
     if (share.min === undefined && share.max === undefined) c.fail(f, 'has neither "min" nor "max"');
     return share;
   });
   const level = s.level;
-  if (!(typeof level === 'number' && level > 0 && level < 1)) c.fail('settings.level', `must be a number between 0 and 1 (the credible level, e.g. 0.9), not ${show(level)}`);
+  if (!(typeof level === 'number' && level > 0 && level < 1))
+    c.fail('settings.level', `must be a number between 0 and 1 (the credible level, e.g. 0.9), not ${show(level)}`);
   const settings: PlanSettings = {
     reward: c.text(s.reward, 'settings.reward'),
     budget: c.whole(s.budget, 'settings.budget', 0, numArms),
@@ -114,12 +149,17 @@ export function checkSettings(c: Checks, raw: unknown, numArms: number): PlanSet
   };
   if (s.holdout !== undefined) settings.holdout = checkHoldout(c, s.holdout);
   if (s.workers !== undefined) settings.workers = checkWorkers(c, s.workers);
-  if (s.left !== undefined) settings.left = c.list(s.left, 'settings.left', 10_000_000).map((id, i) => c.text(id, `settings.left[${i}]`, 1000).normalize('NFC'));
+  if (s.left !== undefined)
+    settings.left = c
+      .list(s.left, 'settings.left', 10_000_000)
+      .map((id, i) => c.text(id, `settings.left[${i}]`, 1000).normalize('NFC'));
   if (s.explore !== undefined) {
-    if (s.explore !== 'means' && s.explore !== 'thompson') c.fail('settings.explore', `must be "means" or "thompson", not ${show(s.explore)}`);
+    if (s.explore !== 'means' && s.explore !== 'thompson')
+      c.fail('settings.explore', `must be "means" or "thompson", not ${show(s.explore)}`);
     settings.explore = s.explore;
   }
-  if (s.deactivateAfter !== undefined) settings.deactivateAfter = c.whole(s.deactivateAfter, 'settings.deactivateAfter', 1, SETTING_RANGES.cooldown);
+  if (s.deactivateAfter !== undefined)
+    settings.deactivateAfter = c.whole(s.deactivateAfter, 'settings.deactivateAfter', 1, SETTING_RANGES.cooldown);
   return settings;
 }
 
@@ -127,7 +167,8 @@ export function checkSettings(c: Checks, raw: unknown, numArms: number): PlanSet
 function checkHoldout(c: Checks, raw: unknown): HoldoutSetting {
   const h = c.object(raw, 'settings.holdout');
   const share = h.share;
-  if (!(typeof share === 'number' && share > 0 && share <= MAX_HOLDOUT_SHARE)) c.fail('settings.holdout.share', `must be a share above 0 and at most ${MAX_HOLDOUT_SHARE}, not ${show(share)}`);
+  if (!(typeof share === 'number' && share > 0 && share <= MAX_HOLDOUT_SHARE))
+    c.fail('settings.holdout.share', `must be a share above 0 and at most ${MAX_HOLDOUT_SHARE}, not ${show(share)}`);
   if (h.rule !== 'random' && h.rule !== 'default' && h.rule !== 'given') {
     c.fail('settings.holdout.rule', `must be "random", "default" or "given", not ${show(h.rule)}`);
   }
@@ -140,20 +181,30 @@ function checkHoldout(c: Checks, raw: unknown): HoldoutSetting {
   // The program's present practice: the current week's list of ids (given each week).
   if (h.rule === 'given') {
     const l = c.object(h.list, 'settings.holdout.list');
-    const ids = c.list(l.ids, 'settings.holdout.list.ids', 10_000_000).map((id, i) => c.text(id, `settings.holdout.list.ids[${i}]`, 1000).normalize('NFC'));
+    const ids = c
+      .list(l.ids, 'settings.holdout.list.ids', 10_000_000)
+      .map((id, i) => c.text(id, `settings.holdout.list.ids[${i}]`, 1000).normalize('NFC'));
     out.list = { fileName: c.text(l.fileName, 'settings.holdout.list.fileName', 1000), ids };
   }
   return out;
 }
 
 /** A week's list, checked against the register: arms in range and listed once, no more than the week's budget. */
-export function checkPlanned(c: Checks, raw: unknown, field: string, numArms: number, budget: number, seen: Uint8Array): Int32Array {
+export function checkPlanned(
+  c: Checks,
+  raw: unknown,
+  field: string,
+  numArms: number,
+  budget: number,
+  seen: Uint8Array,
+): Int32Array {
   const planned = c.typed(raw, Int32Array, field);
   if (planned.length > budget) c.fail(field, `lists ${planned.length} calls, more than the week's budget of ${budget}`);
   seen.fill(0);
   for (let j = 0; j < planned.length; j++) {
     const arm = planned[j];
-    if (!(arm >= 0 && arm < numArms)) c.fail(`${field}[${j}]`, `is beneficiary ${arm}, but the register has beneficiaries 0 to ${numArms - 1}`);
+    if (!(arm >= 0 && arm < numArms))
+      c.fail(`${field}[${j}]`, `is beneficiary ${arm}, but the register has beneficiaries 0 to ${numArms - 1}`);
     if (seen[arm]) c.fail(`${field}[${j}]`, `lists beneficiary ${arm} a second time`);
     seen[arm] = 1;
   }
@@ -162,7 +213,10 @@ export function checkPlanned(c: Checks, raw: unknown, field: string, numArms: nu
 
 /** An applied week's summary, checked against what its change says happened (a forged count is refused). */
 export function checkOutcomes(
-  c: Checks, raw: unknown, field: string, truth: { called: number; calledAsPlanned: number; engaged: number; observed?: number; joined?: number },
+  c: Checks,
+  raw: unknown,
+  field: string,
+  truth: { called: number; calledAsPlanned: number; engaged: number; observed?: number; joined?: number },
 ): AppliedOutcomes {
   const o = c.object(raw, field);
   const out: AppliedOutcomes = {
@@ -177,7 +231,11 @@ export function checkOutcomes(
   // Mothers who joined with the week, written only when some did (restore-plan.ts checks their records).
   if (o.joined !== undefined) out.joined = c.whole(o.joined, `${field}.joined`, 1, Number.MAX_SAFE_INTEGER);
   for (const key of ['called', 'calledAsPlanned', 'engaged', 'observed', 'joined'] as const) {
-    if (out[key] !== truth[key]) c.fail(`${field}.${key}`, `is ${out[key] ?? 'missing'}, but the week's recorded calls and states give ${truth[key] ?? 'every state'}`);
+    if (out[key] !== truth[key])
+      c.fail(
+        `${field}.${key}`,
+        `is ${out[key] ?? 'missing'}, but the week's recorded calls and states give ${truth[key] ?? 'every state'}`,
+      );
   }
   return out;
 }
@@ -192,5 +250,9 @@ function checkWorkers(c: Checks, raw: unknown): WorkerSetting {
     if (entries.length > 1_000_000) c.fail(field, `names ${entries.length} workers, more than 1000000`);
     return Object.fromEntries(entries.map(([name, n]) => [name, c.whole(n, `${field}.${name}`, 0, MAX_CAPACITY)]));
   };
-  return { column: c.text(w.column, 'settings.workers.column', 1000), capacity: calls(w.capacity, 'settings.workers.capacity'), minimum: calls(w.minimum, 'settings.workers.minimum') };
+  return {
+    column: c.text(w.column, 'settings.workers.column', 1000),
+    capacity: calls(w.capacity, 'settings.workers.capacity'),
+    minimum: calls(w.minimum, 'settings.workers.minimum'),
+  };
 }

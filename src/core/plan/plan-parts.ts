@@ -24,13 +24,28 @@ export interface PlanWeekRecord extends StoredWeek {
 }
 
 export function headRecord({ plan, ...meta }: PlanRecord): PlanHeadRecord {
-  return { ...meta, numArms: plan.register.numArms, reward: plan.settings.reward, budget: plan.settings.budget, settings: plan.settings, weeks: plan.weeks.map((w) => ({ week: w.week, applied: w.outcomes !== null })) };
+  return {
+    ...meta,
+    numArms: plan.register.numArms,
+    reward: plan.settings.reward,
+    budget: plan.settings.budget,
+    settings: plan.settings,
+    weeks: plan.weeks.map((w) => ({ week: w.week, applied: w.outcomes !== null })),
+  };
 }
 
 /** Every record of a plan (a new or imported plan). */
-export function planParts(record: PlanRecord): { head: PlanHeadRecord; register: PlanRegisterRecord; weeks: PlanWeekRecord[] } {
+export function planParts(record: PlanRecord): {
+  head: PlanHeadRecord;
+  register: PlanRegisterRecord;
+  weeks: PlanWeekRecord[];
+} {
   const stored = storedPlan(record);
-  return { head: headRecord(record), register: { id: record.id, register: stored.register }, weeks: stored.weeks.map((w) => ({ ...w, planId: record.id })) };
+  return {
+    head: headRecord(record),
+    register: { id: record.id, register: stored.register },
+    weeks: stored.weeks.map((w) => ({ ...w, planId: record.id })),
+  };
 }
 
 /** The records a new list for the current week changes. */
@@ -42,7 +57,10 @@ export function currentWeekParts(record: PlanRecord): { head: PlanHeadRecord; we
 /** The records applying a week changes: the head, the week applied (with what it changed) and the next week's list. */
 export function appliedWeekParts({ plan }: PlanWeekUpdate): { head: PlanHeadRecord; weeks: PlanWeekRecord[] } {
   const n = plan.plan.weeks.length;
-  return { head: headRecord(plan), weeks: [n - 2, n - 1].map((k) => ({ ...storedWeek(plan.plan, k), planId: plan.id })) };
+  return {
+    head: headRecord(plan),
+    weeks: [n - 2, n - 1].map((k) => ({ ...storedWeek(plan.plan, k), planId: plan.id })),
+  };
 }
 
 /** How a saved plan is named in messages. */
@@ -51,11 +69,17 @@ export function savedPlanName(head: unknown, id: string): string {
   return typeof name === 'string' && name !== '' ? `the saved plan "${name}"` : `the saved plan ${id}`;
 }
 
-/** The plan that stored records hold, checked (PlanReadError names "the saved plan ..." and the field). Weeks in key order. */
+/**
+ * The plan that stored records hold, checked (PlanReadError names "the saved plan ..." and the field). Weeks in key
+ * order.
+ */
 export function planFromParts(id: string, head: unknown, register: unknown, weeks: unknown[]): PlanRecord {
   const h = (head ?? {}) as Partial<PlanHeadRecord>;
   const meta = { id: h.id, name: h.name, createdAt: h.createdAt, updatedAt: h.updatedAt, policy: h.policy };
-  return restorePlan({ meta, settings: h.settings, register: (register as { register?: unknown } | null)?.register, weeks }, savedPlanName(head, id));
+  return restorePlan(
+    { meta, settings: h.settings, register: (register as { register?: unknown } | null)?.register, weeks },
+    savedPlanName(head, id),
+  );
 }
 
 /**
@@ -66,16 +90,31 @@ export function sortedListings(heads: unknown[]): PlanListing[] {
   const listings = heads.map((raw): PlanListing => {
     const h = (raw ?? {}) as Partial<PlanHeadRecord>;
     const id = typeof h.id === 'string' ? h.id : String(h.id);
-    const ok = typeof h.name === 'string' && Number.isFinite(h.createdAt) && Number.isFinite(h.updatedAt) && Number.isInteger(h.numArms) &&
-      typeof h.reward === 'string' && Number.isFinite(h.budget) && Array.isArray(h.weeks) && h.weeks.every((w) => Number.isSafeInteger(w?.week) && typeof w?.applied === 'boolean') &&
-      typeof h.policy === 'object' && h.policy !== null;
+    const ok =
+      typeof h.name === 'string' &&
+      Number.isFinite(h.createdAt) &&
+      Number.isFinite(h.updatedAt) &&
+      Number.isInteger(h.numArms) &&
+      typeof h.reward === 'string' &&
+      Number.isFinite(h.budget) &&
+      Array.isArray(h.weeks) &&
+      h.weeks.every((w) => Number.isSafeInteger(w?.week) && typeof w?.applied === 'boolean') &&
+      typeof h.policy === 'object' &&
+      h.policy !== null;
     if (ok) {
       const { settings: _, ...listing } = h as PlanHeadRecord;
       return listing;
     }
     return {
-      id, name: typeof h.name === 'string' ? h.name : '', createdAt: Number(h.createdAt) || 0, updatedAt: Number(h.updatedAt) || 0, policy: { kind: 'typed' },
-      numArms: Number(h.numArms) || 0, reward: typeof h.reward === 'string' ? h.reward : '', budget: Number(h.budget) || 0, weeks: [],
+      id,
+      name: typeof h.name === 'string' ? h.name : '',
+      createdAt: Number(h.createdAt) || 0,
+      updatedAt: Number(h.updatedAt) || 0,
+      policy: { kind: 'typed' },
+      numArms: Number(h.numArms) || 0,
+      reward: typeof h.reward === 'string' ? h.reward : '',
+      budget: Number(h.budget) || 0,
+      weeks: [],
       damaged: typeof h.damaged === 'string' ? h.damaged : `${savedPlanName(raw, id)}: its listing is not readable`,
     };
   });

@@ -70,7 +70,10 @@ export interface PlanStore {
    * with the same id is a PlanExistsError, unless `replace` (an import that replaces it on purpose).
    */
   createPlan(plan: PlanRecord, options?: { replace?: boolean }): Promise<void>;
-  /** Saves a new list for the plan's current week (the policy, budget or rules changed). Refuses a week whose outcomes are applied. */
+  /**
+   * Saves a new list for the plan's current week (the policy, budget or rules changed). Refuses a week whose outcomes
+   * are applied.
+   */
   saveCurrentWeek(plan: PlanRecord): Promise<void>;
   getPlan(id: string): Promise<PlanRecord | undefined>;
   /** Most recently updated first, without their registers. */
@@ -101,7 +104,13 @@ export function newPlanId(now: number, random: () => number): string {
 
 /** The listing of a plan, kept beside it so that listing plans never reads a register. */
 export function planListing({ plan, ...meta }: PlanRecord): PlanListing {
-  return { ...meta, numArms: plan.register.numArms, reward: plan.settings.reward, budget: plan.settings.budget, weeks: plan.weeks.map((w) => ({ week: w.week, applied: w.outcomes !== null })) };
+  return {
+    ...meta,
+    numArms: plan.register.numArms,
+    reward: plan.settings.reward,
+    budget: plan.settings.budget,
+    weeks: plan.weeks.map((w) => ({ week: w.week, applied: w.outcomes !== null })),
+  };
 }
 
 /** Throws PlanWeekError unless outcomes of `week` may be written over `stored` (undefined: not saved). */
@@ -113,19 +122,28 @@ export function checkPlanWeek(stored: PlanListing | undefined, planId: string, w
   if (week === last + 1) return;
   if (week === last) {
     if (replace) return;
-    throw new PlanWeekError(`Week ${week}'s outcomes are already applied. Nothing was changed; to apply this file instead, replace week ${week} explicitly.`);
+    throw new PlanWeekError(
+      `Week ${week}'s outcomes are already applied. Nothing was changed; to apply this file instead, replace week ` +
+        `${week} explicitly.`,
+    );
   }
-  if (week < last) throw new PlanWeekError(`Week ${week} cannot be changed: weeks up to ${last} are applied and later lists were planned from them. Only week ${last} can be replaced.`);
+  if (week < last)
+    throw new PlanWeekError(
+      `Week ${week} cannot be changed: weeks up to ${last} are applied and later lists were planned from them. ` +
+        `Only week ${last} can be replaced.`,
+    );
   throw new PlanWeekError(`Week ${week} cannot be applied before week ${last + 1}: weeks are applied in order.`);
 }
 
 /** A plan saved with a new current list must end with a week whose outcomes are not applied. */
 export function checkCurrentWeek(plan: PlanRecord): void {
   const last = plan.plan.weeks[plan.plan.weeks.length - 1];
-  if (!last || last.outcomes !== null) throw new PlanWeekError(`The plan ${plan.id} has no current week whose list could change.`);
+  if (!last || last.outcomes !== null)
+    throw new PlanWeekError(`The plan ${plan.id} has no current week whose list could change.`);
 }
 
 /** Refuses a new list for a week whose outcomes the stored plan has already applied (a stale page). */
 export function checkNotApplied(stored: PlanListing | undefined, week: number): void {
-  if (stored?.weeks.some((w) => w.week === week && w.applied)) throw new PlanWeekError(`Week ${week}'s outcomes are already applied; its list cannot change.`);
+  if (stored?.weeks.some((w) => w.week === week && w.applied))
+    throw new PlanWeekError(`Week ${week}'s outcomes are already applied; its list cannot change.`);
 }

@@ -39,7 +39,9 @@ export interface PlanSettings {
   holdout?: HoldoutSetting;
   /** Health workers and their capacities (plan-workers.ts); absent: one central budget. */
   workers?: WorkerSetting;
-  /** Ids that left the program (delivered, moved, opted out), applied with a week: kept in the history, never listed. */
+  /**
+   * Ids that left the program (delivered, moved, opted out), applied with a week: kept in the history, never listed.
+   */
   left?: string[];
   /** Not listed after this many latest observed weeks not engaged (deactivation.ts; Kilkari uses 6); absent: never. */
   deactivateAfter?: number;
@@ -53,8 +55,15 @@ export interface PlanSettings {
  * means (better than Thompson sampling on every simulated population: README, Thompson sampling).
  */
 export const PLAN_DEFAULTS = {
-  cooldown: 0, draws: 20, level: 0.9, seed: 0,
-  holdoutShare: 0, holdoutRule: 'random', holdoutWeeks: 12, minPerWorker: 0, explore: 'means',
+  cooldown: 0,
+  draws: 20,
+  level: 0.9,
+  seed: 0,
+  holdoutShare: 0,
+  holdoutRule: 'random',
+  holdoutWeeks: 12,
+  minPerWorker: 0,
+  explore: 'means',
 } as const;
 
 /**

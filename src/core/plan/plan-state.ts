@@ -45,26 +45,48 @@ export interface PlanState {
   weeks: WeekRecord[];
 }
 
-/** The posterior of a register whose transitions are estimated under `priorGroup`'s priors (PlanSettings.priorGroup), or null when they are given. */
+/**
+ * The posterior of a register whose transitions are estimated under `priorGroup`'s priors (PlanSettings.priorGroup), or
+ * null when they are given.
+ */
 export function planPosterior(register: Register, priorGroup: string | null): TransitionPosterior | null {
   if (register.transitions) return null;
-  return estimateTransitions(register.history, register.schema, register.features, register.numArms, { groupBy: priorGroup });
+  return estimateTransitions(register.history, register.schema, register.features, register.numArms, {
+    groupBy: priorGroup,
+  });
 }
 
 /** A new plan and its first list (for the history's last week). Throws PlanError for bad settings. */
-export function createPlan(register: Register, settings: PlanSettings, whittle: IndexFunction): { plan: PlanState; list: WeeklyList } {
+export function createPlan(
+  register: Register,
+  settings: PlanSettings,
+  whittle: IndexFunction,
+): { plan: PlanState; list: WeeklyList } {
   const week = currentWeek(register.history);
-  const list = buildWeeklyList(register, settings, week, { whittle, posterior: planPosterior(register, settings.priorGroup) });
+  const list = buildWeeklyList(register, settings, week, {
+    whittle,
+    posterior: planPosterior(register, settings.priorGroup),
+  });
   const plan: PlanState = { format: PLAN_FORMAT, version: PLAN_VERSION, register, settings, weeks: [recordOf(list)] };
   return { plan, list };
 }
 
 /** The week record of a list (outcomes not yet applied). */
 export function recordOf(list: WeeklyList): WeekRecord {
-  return { week: list.week, tieSeed: list.tieSeed, reward: list.reward, budget: list.budget, planned: list.arms.slice(), outcomes: null };
+  return {
+    week: list.week,
+    tieSeed: list.tieSeed,
+    reward: list.reward,
+    budget: list.budget,
+    planned: list.arms.slice(),
+    outcomes: null,
+  };
 }
 
 /** The current week's list again (e.g. after loading a plan): the same seed gives the same list. */
 export function currentList(plan: PlanState, whittle: IndexFunction): WeeklyList {
-  return buildWeeklyList(plan.register, plan.settings, currentWeek(plan.register.history), { whittle, posterior: planPosterior(plan.register, plan.settings.priorGroup) });
+  return buildWeeklyList(plan.register, plan.settings, currentWeek(plan.register.history), {
+    whittle,
+    posterior: planPosterior(plan.register, plan.settings.priorGroup),
+  });
 }

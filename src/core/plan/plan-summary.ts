@@ -13,7 +13,10 @@ export interface WeekSummary {
   madeAsPlanned: number | null;
   /** Share engaged after the week (the top state), overall. */
   engaged: number | null;
-  /** Per (group, bucket), in schema order: share engaged after the week among the bucket's beneficiaries, and calls made to it. */
+  /**
+   * Per (group, bucket), in schema order: share engaged after the week among the bucket's beneficiaries, and calls made
+   * to it.
+   */
   groups: { group: string; bucket: string; engaged: number | null; calls: number | null }[];
 }
 
@@ -29,7 +32,9 @@ export function planSummary(plan: PlanState): WeekSummary[] {
     const called = applied ? history.called[index] : null;
     const groups: WeekSummary['groups'] = [];
     schema.groups.forEach((g, gi) => {
-      const engaged = new Float64Array(g.buckets.length), calls = new Float64Array(g.buckets.length), size = new Float64Array(g.buckets.length);
+      const engaged = new Float64Array(g.buckets.length),
+        calls = new Float64Array(g.buckets.length),
+        size = new Float64Array(g.buckets.length);
       for (let arm = 0; arm < N; arm++) {
         const b = buckets[gi][arm];
         if (b < 0) continue;
@@ -40,7 +45,14 @@ export function planSummary(plan: PlanState): WeekSummary[] {
           calls[b] += called[arm];
         }
       }
-      g.buckets.forEach((bucket, b) => groups.push({ group: g.name, bucket, engaged: after && size[b] > 0 ? engaged[b] / size[b] : null, calls: called ? calls[b] : null }));
+      g.buckets.forEach((bucket, b) =>
+        groups.push({
+          group: g.name,
+          bucket,
+          engaged: after && size[b] > 0 ? engaged[b] / size[b] : null,
+          calls: called ? calls[b] : null,
+        }),
+      );
     });
     return {
       week: w.week,

@@ -19,7 +19,9 @@ export const MAX_CAPACITY = 1_000_000;
 
 const names = new WeakMap<Register, Map<string, string[]>>();
 
-/** Each mother's worker as the register writes it ('' for none), by the column's header, its group or its feature name. */
+/**
+ * Each mother's worker as the register writes it ('' for none), by the column's header, its group or its feature name.
+ */
 export function workerNames(register: Register, column: string): string[] {
   let byColumn = names.get(register);
   if (!byColumn) names.set(register, (byColumn = new Map()));
@@ -29,18 +31,28 @@ export function workerNames(register: Register, column: string): string[] {
   let out: string[];
   const g = schema.groups.findIndex((x) => x.text?.column === column || x.text?.name === column || x.name === column);
   if (g >= 0) {
-    const group = schema.groups[g], bucket = groupBuckets(schema, features, N)[g];
+    const group = schema.groups[g],
+      bucket = groupBuckets(schema, features, N)[g];
     const merged = group.text?.merged;
     if (merged?.length) {
-      throw new WorkerColumnError(`the worker column "${column}" has ${merged.length} workers merged into "other" (too many workers for a text group): give each worker a number in the register instead`);
+      throw new WorkerColumnError(
+        `the worker column "${column}" has ${merged.length} workers merged into "other" (too many workers for a ` +
+          `text group): give each worker a number in the register instead`,
+      );
     }
     const label = group.buckets.map((b, k) => (group.text ? (group.text.values[k] ?? b) : b));
     out = Array.from({ length: N }, (_, arm) => (bucket[arm] >= 0 ? label[bucket[arm]] : ''));
   } else {
     const c = schema.columns.findIndex((x) => x.name === column || x.label === column);
     if (c < 0) {
-      const known = [...schema.groups.map((x) => x.text?.column ?? x.name), ...schema.columns.filter((x) => x.group === null).map((x) => x.name)];
-      throw new WorkerColumnError(`the register has no column "${column}" to name each mother's worker; its columns are ${known.map((x) => `"${x}"`).join(', ') || '(none)'}`);
+      const known = [
+        ...schema.groups.map((x) => x.text?.column ?? x.name),
+        ...schema.columns.filter((x) => x.group === null).map((x) => x.name),
+      ];
+      throw new WorkerColumnError(
+        `the register has no column "${column}" to name each mother's worker; its columns are ` +
+          `${known.map((x) => `"${x}"`).join(', ') || '(none)'}`,
+      );
     }
     const values = features.columns[c];
     out = Array.from({ length: N }, (_, arm) => {
@@ -82,12 +94,21 @@ export interface WorkerCalls {
 /** How the calls spread over the workers, and which capacities bind, in words. */
 export function workerSentences(workers: WorkerCalls[], total: number): string[] {
   if (workers.length === 0) return [];
-  const busy = workers.filter((w) => w.calls > 0).length, binding = workers.filter((w) => w.binding);
+  const busy = workers.filter((w) => w.calls > 0).length,
+    binding = workers.filter((w) => w.binding);
   const counts = workers.map((w) => w.calls).sort((a, b) => a - b);
-  const out = [`${total} calls over ${busy} of ${workers.length} workers (${counts[0]} to ${counts[counts.length - 1]} each)`];
+  const out = [
+    `${total} calls over ${busy} of ${workers.length} workers (${counts[0]} to ${counts[counts.length - 1]} each)`,
+  ];
   if (binding.length) {
-    const shown = binding.slice(0, 5).map((w) => `${w.worker} (${w.capacity})`).join(', ');
-    out.push(`${binding.length} worker${binding.length === 1 ? "'s capacity binds" : "s' capacities bind"}: ${shown}${binding.length > 5 ? ', ...' : ''}; more calls there would give a better list`);
+    const shown = binding
+      .slice(0, 5)
+      .map((w) => `${w.worker} (${w.capacity})`)
+      .join(', ');
+    out.push(
+      `${binding.length} worker${binding.length === 1 ? "'s capacity binds" : "s' capacities bind"}: ` +
+        `${shown}${binding.length > 5 ? ', ...' : ''}; more calls there would give a better list`,
+    );
   }
   return out;
 }

@@ -22,8 +22,15 @@ export interface IndexFunction {
   sampleBeta?: BetaSampler;
 }
 
-/** Each arm's Whittle index of her current state, from the arms' transitions and the rules' reward table (or another). */
-export function currentIndex(rules: ListRules, whittle: IndexFunction, transitions: Float64Array, rewards = rules.rewards): Float64Array {
+/**
+ * Each arm's Whittle index of her current state, from the arms' transitions and the rules' reward table (or another).
+ */
+export function currentIndex(
+  rules: ListRules,
+  whittle: IndexFunction,
+  transitions: Float64Array,
+  rewards = rules.rewards,
+): Float64Array {
   const { numArms: N, numStates: S, state } = rules;
   const w = whittle(transitions, rewards, S, rules.discount);
   const out = new Float64Array(N);
@@ -37,17 +44,23 @@ export function currentIndex(rules: ListRules, whittle: IndexFunction, transitio
  * tieDraw's stream (list-rules.ts): the draws taken in turn from it are the list's draws.
  */
 export function posteriorDrawIndex(
-  posterior: TransitionPosterior, rules: ListRules, whittle: IndexFunction, random: Random,
+  posterior: TransitionPosterior,
+  rules: ListRules,
+  whittle: IndexFunction,
+  random: Random,
 ): Float64Array {
   return seededDrawIndex(posterior, rules, whittle, random.int(2 ** 32));
 }
 
 /** The posterior draw of `seed` (a draw's seed from the stream, taken beforehand: posteriorDrawIndex's). */
 export function seededDrawIndex(
-  posterior: TransitionPosterior, rules: ListRules, whittle: IndexFunction, seed: number,
+  posterior: TransitionPosterior,
+  rules: ListRules,
+  whittle: IndexFunction,
+  seed: number,
 ): Float64Array {
   if (!whittle.drawIndices) {
-    throw new Error('posterior draws need the engine\'s Beta sampler (planIndexFunction in src/engine/beta-sampler.ts)');
+    throw new Error("posterior draws need the engine's Beta sampler (planIndexFunction in src/engine/beta-sampler.ts)");
   }
   return whittle.drawIndices(posterior.alpha, posterior.beta, seed, rules.rewards, rules.discount, rules.state);
 }
@@ -59,7 +72,10 @@ export class MembershipCount {
   /** Without quotas: the eligible arms and the inverse of the tie ranks, made once for every draw's topBSet. */
   private readonly unordered: { armAtRank: Int32Array; candidates: Int32Array } | null = null;
 
-  constructor(private readonly top: TopRules, numArms: number) {
+  constructor(
+    private readonly top: TopRules,
+    numArms: number,
+  ) {
     this.counts = new Uint16Array(numArms);
     if (top.quotas.length === 0 && !top.workers) {
       const armAtRank = new Int32Array(numArms);
@@ -76,12 +92,19 @@ export class MembershipCount {
   add(index: Float64Array): void {
     const u = this.unordered;
     const { top } = this;
-    const arms = u ? topBSet(index, u.armAtRank, top.tieRank, u.candidates, top.budget) : top.workers ? capacityTopB({ index, ...top, workers: top.workers }).arms : constrainedTopB({ index, ...top }).arms;
+    const arms = u
+      ? topBSet(index, u.armAtRank, top.tieRank, u.candidates, top.budget)
+      : top.workers
+        ? capacityTopB({ index, ...top, workers: top.workers }).arms
+        : constrainedTopB({ index, ...top }).arms;
     for (const arm of arms) this.counts[arm]++;
     this.draws++;
   }
 
-  /** Per line (`arms` in rank order), the share of draws that put her on the list; and how many beneficiaries (listed or not) were on it in some draws but not all. */
+  /**
+   * Per line (`arms` in rank order), the share of draws that put her on the list; and how many beneficiaries (listed or
+   * not) were on it in some draws but not all.
+   */
   of(arms: Int32Array, lines = arms.length): { membership: Float64Array; uncertainCount: number } {
     const { counts, draws } = this;
     let uncertainCount = 0;

@@ -10,7 +10,8 @@
 import { scratch } from './scratch.ts';
 
 const little = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-const LO = little ? 0 : 1, HI = 1 - LO;
+const LO = little ? 0 : 1,
+  HI = 1 - LO;
 /** Below this many arms a comparator sort is quicker than clearing 65,536 counters. */
 const SMALL = 1024;
 
@@ -77,8 +78,12 @@ export function topInOrder(index: Float64Array, tieRank: Int32Array, arms: Int32
   const n = arms.length;
   k = Math.min(k, n);
   if (k === 0) return new Int32Array(0);
-  if (n <= SMALL) return Int32Array.from(arms).sort((a, b) => compareArms(index, tieRank, a, b)).subarray(0, k);
-  const one = buffers(1, n), two = buffers(2, n);
+  if (n <= SMALL)
+    return Int32Array.from(arms)
+      .sort((a, b) => compareArms(index, tieRank, a, b))
+      .subarray(0, k);
+  const one = buffers(1, n),
+    two = buffers(2, n);
   keysOf(index, arms, one);
   const { hi, lo } = one;
   if (k < n) {
@@ -125,12 +130,17 @@ export function topSet(index: Float64Array, tieRank: Int32Array, arms: Int32Arra
   k = Math.min(k, n);
   if (k === n) return arms.slice();
   if (k === 0) return new Int32Array(0);
-  if (n <= SMALL) return Int32Array.from(arms).sort((a, b) => compareArms(index, tieRank, a, b)).slice(0, k);
-  const one = buffers(1, n), two = buffers(2, n);
+  if (n <= SMALL)
+    return Int32Array.from(arms)
+      .sort((a, b) => compareArms(index, tieRank, a, b))
+      .slice(0, k);
+  const one = buffers(1, n),
+    two = buffers(2, n);
   keysOf(index, arms, one);
   const { shift, t, below } = bucketOfKth(one.hi, n, k);
   const out = new Int32Array(k);
-  let i = 0, m = 0;
+  let i = 0,
+    m = 0;
   for (let j = 0; j < n; j++) {
     const d = (one.hi[j] >>> shift) & 0xffff;
     if (d < t) out[i++] = arms[j];
@@ -153,7 +163,8 @@ export function topSet(index: Float64Array, tieRank: Int32Array, arms: Int32Arra
  * the `below` keys under it and its `size`.
  */
 function bucketOfKth(hi: Uint32Array, n: number, k: number): { shift: number; t: number; below: number; size: number } {
-  let or = 0, and = 0xffffffff;
+  let or = 0,
+    and = 0xffffffff;
   for (let j = 0; j < n; j++) {
     or |= hi[j];
     and &= hi[j];
@@ -161,7 +172,8 @@ function bucketOfKth(hi: Uint32Array, n: number, k: number): { shift: number; t:
   const shift = Math.max(0, 16 - Math.clz32((or ^ and) >>> 0));
   const count = scratch('rank-count', Int32Array, 65537, true);
   for (let j = 0; j < n; j++) count[((hi[j] >>> shift) & 0xffff) + 1]++;
-  let t = 0, below = 0;
+  let t = 0,
+    below = 0;
   while (below + count[t + 1] < k) below += count[++t];
   return { shift, t, below, size: count[t + 1] };
 }
@@ -182,7 +194,8 @@ function keysOf(index: Float64Array, arms: Int32Array, out: Buffers): void {
   const bits = new Uint32Array(values.buffer, 0, 2 * n);
   const { hi, lo } = out;
   for (let j = 0; j < n; j++) {
-    const h = bits[2 * j + HI], l = bits[2 * j + LO];
+    const h = bits[2 * j + HI],
+      l = bits[2 * j + LO];
     // negative values keep their bits (more negative: larger); the others flip all but the sign
     if (h & 0x80000000) {
       hi[j] = h;
@@ -199,10 +212,12 @@ function keysOf(index: Float64Array, arms: Int32Array, out: Buffers): void {
  * passes whose digit is constant are skipped. Returns the arms in order (a view of either buffer).
  */
 function radixSort(n: number, from: Buffers, to: Buffers): Int32Array {
-  let x = from, y = to;
+  let x = from,
+    y = to;
   const count = scratch('rank-count', Int32Array, 65536);
   for (let pass = 0; pass < 4; pass++) {
-    const word = pass < 2 ? x.lo : x.hi, shift = pass % 2 === 0 ? 0 : 16;
+    const word = pass < 2 ? x.lo : x.hi,
+      shift = pass % 2 === 0 ? 0 : 16;
     count.fill(0);
     for (let j = 0; j < n; j++) count[(word[j] >>> shift) & 0xffff]++;
     if (count[(word[0] >>> shift) & 0xffff] === n) continue;
@@ -211,7 +226,8 @@ function radixSort(n: number, from: Buffers, to: Buffers): Int32Array {
       count[d] = sum;
       sum += c;
     }
-    const { arms: a, hi: h, lo: l } = x, { arms: a2, hi: h2, lo: l2 } = y;
+    const { arms: a, hi: h, lo: l } = x,
+      { arms: a2, hi: h2, lo: l2 } = y;
     for (let j = 0; j < n; j++) {
       const p = count[(word[j] >>> shift) & 0xffff]++;
       a2[p] = a[j];

@@ -27,7 +27,8 @@ export type EnrolResult = { ok: true; register: Register; joined: number } | { o
 export function enrol(register: Register, enrolment: Enrolment): EnrolResult {
   const { numArms: N, numStates: S, schema } = register;
   const { ids, features, state, fileName } = enrolment;
-  const n = ids.length, F = schema.columns.length;
+  const n = ids.length,
+    F = schema.columns.length;
   const errors: string[] = [];
   const where = (j: number) => `${fileName}${enrolment.lines ? `, line ${enrolment.lines[j]}` : `, row ${j + 1}`}`;
   const add = (message: string) => {
@@ -122,7 +123,8 @@ export function exitArms(ids: readonly string[], left: Uint8Array, exits: readon
   const position = new Map<string, number>();
   ids.forEach((id, arm) => position.set(id, arm));
   const out = left.slice();
-  const unknown: string[] = [], already: string[] = [];
+  const unknown: string[] = [],
+    already: string[] = [];
   let count = 0;
   for (const raw of exits) {
     const id = raw.trim();

@@ -10,8 +10,15 @@ import { registerToInstance, type Register } from './register.ts';
 /** `posterior`: the register's (planPosterior under the plan's prior group), or null when its transitions are given. */
 export function registerPopulation(register: Register, posterior: TransitionPosterior | null): Instance {
   const transitions = posterior?.transitions ?? register.transitions;
-  if (!transitions) throw new Error('the register\'s transitions are neither given nor estimated: estimate them from its history first');
+  if (!transitions)
+    throw new Error("the register's transitions are neither given nor estimated: estimate them from its history first");
   const instance = registerToInstance(register, transitions);
-  const estimated = posterior ? [`transitions estimated from ${register.history.states.length} week${register.history.states.length === 1 ? '' : 's'} of history by the weekly plan's estimator`, ...posterior.warnings.map((w) => w.technical)] : [];
+  const estimated = posterior
+    ? [
+        `transitions estimated from ${register.history.states.length} ` +
+          `week${register.history.states.length === 1 ? '' : 's'} of history by the weekly plan's estimator`,
+        ...posterior.warnings.map((w) => w.technical),
+      ]
+    : [];
   return { ...instance, warnings: [...register.warnings, ...estimated] };
 }

@@ -88,7 +88,10 @@ export function historyOfState(state: Uint8Array, week = 1): History {
  * The register as an Instance with the given transitions (its own when given, or posterior means):
  * every arm starts in her current state, so simulations and indices see the program as it is now.
  */
-export function registerToInstance(register: Register, transitions: Float64Array = register.transitions ?? missingTransitions()): Instance {
+export function registerToInstance(
+  register: Register,
+  transitions: Float64Array = register.transitions ?? missingTransitions(),
+): Instance {
   const { numArms: N, numStates: S } = register;
   const initial = new Float64Array(N * S);
   const state = currentState(register);
@@ -109,7 +112,10 @@ export function registerToInstance(register: Register, transitions: Float64Array
 }
 
 function missingTransitions(): never {
-  throw new Error('this register has no given transitions: estimate them from its history (estimateFromHistory) and pass the posterior means');
+  throw new Error(
+    'this register has no given transitions: estimate them from its history (estimateFromHistory) and pass the ' +
+      'posterior means',
+  );
 }
 
 /**
@@ -121,14 +127,27 @@ export function registerFromInstance(instance: Instance, budget: number, randomN
   const { numArms: N, numStates: S } = instance;
   const state = new Uint8Array(N);
   for (let arm = 0; arm < N; arm++) {
-    let u = randomNext(), s = 0;
+    let u = randomNext(),
+      s = 0;
     while (s < S - 1 && u >= instance.initial[arm * S + s]) u -= instance.initial[arm * S + s++];
     state[arm] = s;
   }
   return {
-    numArms: N, numStates: S, ids: instance.ids, schema: bandNumericFeatures(instance.schema, instance.features, N),
-    features: asTable(instance.features, N, instance.schema.columns.length), transitions: instance.transitions,
-    history: historyOfState(state), budget, discount: instance.discount, horizon: instance.horizon, provenance: instance.provenance,
-    warnings: [...instance.warnings, 'the population has no current states: each beneficiary\'s state was drawn from her initial distribution (seeded); give a state column to use the real ones'],
+    numArms: N,
+    numStates: S,
+    ids: instance.ids,
+    schema: bandNumericFeatures(instance.schema, instance.features, N),
+    features: asTable(instance.features, N, instance.schema.columns.length),
+    transitions: instance.transitions,
+    history: historyOfState(state),
+    budget,
+    discount: instance.discount,
+    horizon: instance.horizon,
+    provenance: instance.provenance,
+    warnings: [
+      ...instance.warnings,
+      "the population has no current states: each beneficiary's state was drawn from her initial distribution " +
+        '(seeded); give a state column to use the real ones',
+    ],
   };
 }

@@ -54,8 +54,10 @@ export function checkColumnReport(c: Checks, raw: unknown): ColumnReport[] | und
     if (!USES.includes(use)) c.fail(`${f}.use`, `must be one of ${USES.join(', ')}`);
     if (typeof o.guessed !== 'boolean') c.fail(`${f}.guessed`, 'must be true or false');
     const column: ColumnReport = {
-      file: c.text(o.file, `${f}.file`, 1000), name: c.text(o.name, `${f}.name`, 1000),
-      use: use as ColumnReport['use'], guessed: o.guessed as boolean,
+      file: c.text(o.file, `${f}.file`, 1000),
+      name: c.text(o.name, `${f}.name`, 1000),
+      use: use as ColumnReport['use'],
+      guessed: o.guessed as boolean,
     };
     if (o.group !== undefined) column.group = c.text(o.group, `${f}.group`, 1000);
     if (o.buckets !== undefined) {

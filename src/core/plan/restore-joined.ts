@@ -16,18 +16,33 @@ export interface JoinedArms {
 }
 
 /** The joined mothers of `field` (n of them, the week's `joined`), against the ids so far (`known`, grown by them). */
-export function checkJoined(c: Checks, raw: unknown, field: string, n: number, F: number, carried: number, known: Set<string>): JoinedArms {
+export function checkJoined(
+  c: Checks,
+  raw: unknown,
+  field: string,
+  n: number,
+  F: number,
+  carried: number,
+  known: Set<string>,
+): JoinedArms {
   const o = c.object(raw, field);
   const ids = unpackIds(checkPacked(c, o.ids, `${field}.ids`, n)).map((id) => (isAscii(id) ? id : id.normalize('NFC')));
   ids.forEach((id, i) => {
     if (id === '') c.fail(`${field}.ids`, `id ${i} is empty; every beneficiary needs her own id`);
-    if (known.has(id)) c.fail(`${field}.ids`, `"${id}" is already in the register; two beneficiaries cannot share an id`);
+    if (known.has(id))
+      c.fail(`${field}.ids`, `"${id}" is already in the register; two beneficiaries cannot share an id`);
     known.add(id);
   });
-  const columns = c.list(o.features, `${field}.features`).map((col, f) => checkColumn(c, col, `${field}.features[${f}]`, n));
+  const columns = c
+    .list(o.features, `${field}.features`)
+    .map((col, f) => checkColumn(c, col, `${field}.features[${f}]`, n));
   if (columns.length !== F) c.fail(`${field}.features`, `holds ${columns.length} columns, but the schema has ${F}`);
-  const carry = o.carry === undefined ? [] : c.list(o.carry, `${field}.carry`).map((v, k) => unpackIds(checkPacked(c, v, `${field}.carry[${k}]`, n)));
-  if (carry.length !== carried) c.fail(`${field}.carry`, `holds ${carry.length} columns, but the register carries ${carried}`);
+  const carry =
+    o.carry === undefined
+      ? []
+      : c.list(o.carry, `${field}.carry`).map((v, k) => unpackIds(checkPacked(c, v, `${field}.carry[${k}]`, n)));
+  if (carry.length !== carried)
+    c.fail(`${field}.carry`, `holds ${carry.length} columns, but the register carries ${carried}`);
   return { ids, features: unpackFeatures(columns, n), carry };
 }
 
@@ -38,7 +53,13 @@ export function checkColumn(c: Checks, raw: unknown, field: string, N: number): 
   if (o.type === 'f64') column = { type: 'f64', data: c.typed(o.data, Float64Array, `${field}.data`) };
   else if (o.type === 'bits') {
     const missing = o.missing === null ? null : c.typed(o.missing, Uint8Array, `${field}.missing`);
-    column = { type: 'bits', width: o.width as number, offset: o.offset as number, data: c.typed(o.data, Uint8Array, `${field}.data`), missing };
+    column = {
+      type: 'bits',
+      width: o.width as number,
+      offset: o.offset as number,
+      data: c.typed(o.data, Uint8Array, `${field}.data`),
+      missing,
+    };
   } else return c.fail(`${field}.type`, 'must be "bits" or "f64"');
   const problem = packedColumnProblem(column, N);
   return problem ? c.fail(field, problem) : column;

@@ -35,7 +35,9 @@ export function restorePlan(raw: unknown, where: string): PlanRecord {
   const ids = checkIds(c, r.ids, N);
   const schema = checkSchema(c, r.schema);
   const F = schema.columns.length;
-  const columns = c.list(r.features, 'register.features').map((col, f) => checkColumn(c, col, `register.features[${f}]`, N));
+  const columns = c
+    .list(r.features, 'register.features')
+    .map((col, f) => checkColumn(c, col, `register.features[${f}]`, N));
   if (columns.length !== F) c.fail('register.features', `holds ${columns.length} columns, but the schema has ${F}`);
   const transitions = r.transitions === null ? null : checkTransitions(c, r.transitions, N, S);
 
@@ -45,15 +47,24 @@ export function restorePlan(raw: unknown, where: string): PlanRecord {
   const baseStates = c.list(h.states, 'register.history.states', 100_000);
   if (baseStates.length < 1) c.fail('register.history.states', 'must hold at least one week (the current states)');
   const baseCalled = c.list(h.called, 'register.history.called', 100_000);
-  if (baseCalled.length !== baseStates.length - 1) c.fail('register.history.called', `holds ${baseCalled.length} weeks, expected ${baseStates.length - 1} (one per week but the last)`);
-  const planes: [Uint8Array, PackedPlane][] = baseStates.map((p, w) => checkStates(c, p, `register.history.states[${w}]`, N, S, width));
-  const calls: [Uint8Array, Uint8Array][] = baseCalled.map((b, w) => checkBits(c, b, `register.history.called[${w}]`, N));
+  if (baseCalled.length !== baseStates.length - 1)
+    c.fail(
+      'register.history.called',
+      `holds ${baseCalled.length} weeks, expected ${baseStates.length - 1} (one per week but the last)`,
+    );
+  const planes: [Uint8Array, PackedPlane][] = baseStates.map((p, w) =>
+    checkStates(c, p, `register.history.states[${w}]`, N, S, width),
+  );
+  const calls: [Uint8Array, Uint8Array][] = baseCalled.map((b, w) =>
+    checkBits(c, b, `register.history.called[${w}]`, N),
+  );
 
   const rawWeeks = c.list(s.weeks, 'weeks', 100_000);
   if (rawWeeks.length < 1) c.fail('weeks', 'must hold at least one week (the current one)');
   const firstPlanWeek = firstWeek + baseStates.length - 1;
   // Mothers who joined with a week come after the arms before it: n counts the arms so far.
-  let seen = new Uint8Array(N), n = N;
+  let seen = new Uint8Array(N),
+    n = N;
   const joined: JoinedArms[] = [];
   const carried = Array.isArray(r.carry) ? r.carry.length : 0;
   let known: Set<string> | null = null;
@@ -61,21 +72,37 @@ export function restorePlan(raw: unknown, where: string): PlanRecord {
     const f = `weeks[${k}]`;
     const w = c.object(raw, f);
     const week = c.safe(w.week, `${f}.week`);
-    if (week !== firstPlanWeek + k) c.fail(`${f}.week`, `is ${week}, but weeks follow each other from week ${firstPlanWeek} (the register's last week): expected ${firstPlanWeek + k}`);
+    if (week !== firstPlanWeek + k)
+      c.fail(
+        `${f}.week`,
+        `is ${week}, but weeks follow each other from week ${firstPlanWeek} (the register's last week): expected ` +
+          `${firstPlanWeek + k}`,
+      );
     const budget = c.whole(w.budget, `${f}.budget`, 0, n);
     const planned = checkPlanned(c, w.planned, `${f}.planned`, n, budget, seen);
-    const record: WeekRecord = { week, tieSeed: c.whole(w.tieSeed, `${f}.tieSeed`, 0, 2 ** 32 - 1), reward: c.text(w.reward, `${f}.reward`), budget, planned, outcomes: null };
+    const record: WeekRecord = {
+      week,
+      tieSeed: c.whole(w.tieSeed, `${f}.tieSeed`, 0, 2 ** 32 - 1),
+      reward: c.text(w.reward, `${f}.reward`),
+      budget,
+      planned,
+      outcomes: null,
+    };
     const last = k === rawWeeks.length - 1;
     if (last) {
-      if (w.outcomes !== null || w.change !== null) c.fail(`${f}.outcomes`, 'must be null: the last week is the current one, whose outcomes are not applied yet');
+      if (w.outcomes !== null || w.change !== null)
+        c.fail(`${f}.outcomes`, 'must be null: the last week is the current one, whose outcomes are not applied yet');
       return record;
     }
     const change = c.object(w.change, `${f}.change`);
     const called = checkBits(c, change.called, `${f}.change.called`, n);
     const outcomes = c.object(w.outcomes, `${f}.outcomes`);
-    const more = outcomes.joined === undefined ? 0 : c.whole(outcomes.joined, `${f}.outcomes.joined`, 1, 2 ** 31 - 1 - n);
-    if (more && change.joined === undefined) c.fail(`${f}.change.joined`, `is missing, but ${more} mothers joined with the week`);
-    if (!more && change.joined !== undefined) c.fail(`${f}.outcomes.joined`, "is missing, but the week's change holds mothers who joined");
+    const more =
+      outcomes.joined === undefined ? 0 : c.whole(outcomes.joined, `${f}.outcomes.joined`, 1, 2 ** 31 - 1 - n);
+    if (more && change.joined === undefined)
+      c.fail(`${f}.change.joined`, `is missing, but ${more} mothers joined with the week`);
+    if (!more && change.joined !== undefined)
+      c.fail(`${f}.outcomes.joined`, "is missing, but the week's change holds mothers who joined");
     if (more) {
       known ??= new Set(unpackIds(ids));
       joined.push(checkJoined(c, change.joined, `${f}.change.joined`, more, F, carried, known));
@@ -87,37 +114,64 @@ export function restorePlan(raw: unknown, where: string): PlanRecord {
     const after = checkStates(c, change.states, `${f}.change.states`, n, S, width);
     calls.push(called);
     planes.push(after);
-    record.outcomes = checkOutcomes(c, w.outcomes, `${f}.outcomes`, { ...counts(called[0], after[0], S, seen), ...(more && { joined: more }) });
+    record.outcomes = checkOutcomes(c, w.outcomes, `${f}.outcomes`, {
+      ...counts(called[0], after[0], S, seen),
+      ...(more && { joined: more }),
+    });
     return record;
   });
   // Every week's columns as long as the register now: the weeks before she joined are unobserved, uncalled.
-  const pad = (a: Uint8Array, fill: number) => (a.length === n ? a : (() => {
-    const out = new Uint8Array(n).fill(fill, a.length);
-    out.set(a);
-    return out;
-  })());
+  const pad = (a: Uint8Array, fill: number) =>
+    a.length === n
+      ? a
+      : (() => {
+          const out = new Uint8Array(n).fill(fill, a.length);
+          out.set(a);
+          return out;
+        })();
   const states = planes.map(([x]) => pad(x, MISSING));
   // A week's outcomes may leave a state unobserved (a file of the called only): her current state is
   // then her last observed one, and some week must have observed it.
   for (let arm = 0; arm < n; arm++) {
     let w = states.length - 1;
     while (w >= 0 && states[w][arm] === MISSING) w--;
-    if (w < 0) c.fail(rawWeeks.length > 1 ? `weeks[${rawWeeks.length - 2}].change.states` : `register.history.states[${baseStates.length - 1}]`, `leaves beneficiary ${arm}'s current state unknown; every current state is needed`);
+    if (w < 0)
+      c.fail(
+        rawWeeks.length > 1
+          ? `weeks[${rawWeeks.length - 2}].change.states`
+          : `register.history.states[${baseStates.length - 1}]`,
+        `leaves beneficiary ${arm}'s current state unknown; every current state is needed`,
+      );
   }
 
   const settings = checkSettings(c, s.settings, n);
   let features = unpackFeatures(columns, N);
-  rememberPacked(features, columns, planes.filter(([x]) => x.length === n), calls.filter(([x]) => x.length === n), width);
+  rememberPacked(
+    features,
+    columns,
+    planes.filter(([x]) => x.length === n),
+    calls.filter(([x]) => x.length === n),
+    width,
+  );
   const history = { firstWeek, states, called: [...calls.map(([x]) => pad(x, 0)), new Uint8Array(n)] };
   let carry = checkCarry(c, r.carry, N);
   let allIds = ids;
   if (joined.length) {
     for (const j of joined) features = appendTables(features, j.features);
     allIds = packIds([...unpackIds(ids), ...joined.flatMap((j) => j.ids)]);
-    carry = carry?.map((k, i) => ({ ...k, values: packIds([...unpackIds(k.values), ...joined.flatMap((j) => j.carry[i])]) }));
+    carry = carry?.map((k, i) => ({
+      ...k,
+      values: packIds([...unpackIds(k.values), ...joined.flatMap((j) => j.carry[i])]),
+    }));
   }
   const register = {
-    numArms: n, numStates: S, ids: allIds, schema, features, transitions, history,
+    numArms: n,
+    numStates: S,
+    ids: allIds,
+    schema,
+    features,
+    transitions,
+    history,
     budget: c.whole(r.budget, 'register.budget', 0, Number.MAX_SAFE_INTEGER),
     discount: discountOf(c, r.discount),
     horizon: c.whole(r.horizon, 'register.horizon', 1, MAX_HORIZON),
@@ -139,7 +193,10 @@ function present<T extends Record<string, unknown>>(o: T): Partial<T> {
  * observed when not all (`seen` marks the planned arms).
  */
 function counts(called: Uint8Array, after: Uint8Array, S: number, seen: Uint8Array) {
-  let n = 0, asPlanned = 0, engaged = 0, observed = 0;
+  let n = 0,
+    asPlanned = 0,
+    engaged = 0,
+    observed = 0;
   for (let arm = 0; arm < called.length; arm++) {
     n += called[arm];
     asPlanned += called[arm] & seen[arm];
@@ -168,7 +225,10 @@ function checkIds(c: Checks, raw: unknown, N: number): PackedIds {
   for (let i = 0, start = 0; i < N; start = ends[i++] + 1) {
     const end = ends[i];
     if (!(end > start && end <= text.length) || (i < N - 1 ? text.charCodeAt(end) !== 10 : end !== text.length)) {
-      c.fail('register.ids', `id ${i} is ${end === start ? 'empty' : 'not where the offsets say'}; every beneficiary needs her own id`);
+      c.fail(
+        'register.ids',
+        `id ${i} is ${end === start ? 'empty' : 'not where the offsets say'}; every beneficiary needs her own id`,
+      );
     }
   }
   return isAscii(text) ? { text, ends } : nfcChecked(c, unpackIds({ text, ends }), { text, ends });
@@ -180,7 +240,10 @@ function nfcChecked(c: Checks, ids: readonly string[], packed: PackedIds): Packe
   if (!normalized) return packed;
   if (normalized.merged.length) {
     const [a, b] = normalized.merged[0];
-    c.fail('register.ids', `holds ${mergedIdsWords(a, b)}, one id once normalized (Unicode NFC): two beneficiaries cannot share an id`);
+    c.fail(
+      'register.ids',
+      `holds ${mergedIdsWords(a, b)}, one id once normalized (Unicode NFC): two beneficiaries cannot share an id`,
+    );
   }
   return packIds(normalized.ids);
 }
@@ -196,11 +259,24 @@ function checkSchema(c: Checks, raw: unknown): FeatureSchema {
   return schema;
 }
 
-function checkStates(c: Checks, raw: unknown, field: string, N: number, S: number, width: number): [Uint8Array, PackedPlane] {
+function checkStates(
+  c: Checks,
+  raw: unknown,
+  field: string,
+  N: number,
+  S: number,
+  width: number,
+): [Uint8Array, PackedPlane] {
   const o = c.object(raw, field);
-  const plane: PackedPlane = { data: c.typed(o.data, Uint8Array, `${field}.data`, packedBytes(N, width)), missing: o.missing === null ? null : c.typed(o.missing, Uint8Array, `${field}.missing`, packedBytes(N, 1)) };
+  const plane: PackedPlane = {
+    data: c.typed(o.data, Uint8Array, `${field}.data`, packedBytes(N, width)),
+    missing: o.missing === null ? null : c.typed(o.missing, Uint8Array, `${field}.missing`, packedBytes(N, 1)),
+  };
   const states = unpackStates(plane, width, N);
-  if (2 ** width > S) for (let arm = 0; arm < N; arm++) if (states[arm] >= S && states[arm] !== MISSING) c.fail(`${field}.data`, `gives beneficiary ${arm} state ${states[arm]}, but states are 0 to ${S - 1}`);
+  if (2 ** width > S)
+    for (let arm = 0; arm < N; arm++)
+      if (states[arm] >= S && states[arm] !== MISSING)
+        c.fail(`${field}.data`, `gives beneficiary ${arm} state ${states[arm]}, but states are 0 to ${S - 1}`);
   return [states, plane];
 }
 
@@ -215,7 +291,8 @@ function checkTransitions(c: Checks, raw: unknown, N: number, S: number): Float6
     let sum = 0;
     for (let s = 0; s < S; s++) {
       const p = t[row + s];
-      if (!(p >= 0 && p <= 1)) c.fail('register.transitions', `holds ${p} at ${row + s}; probabilities are from 0 to 1`);
+      if (!(p >= 0 && p <= 1))
+        c.fail('register.transitions', `holds ${p} at ${row + s}; probabilities are from 0 to 1`);
       sum += p;
     }
     if (Math.abs(sum - 1) > 1e-6) c.fail('register.transitions', `row ${row / S} sums to ${sum}, not 1`);
@@ -224,5 +301,7 @@ function checkTransitions(c: Checks, raw: unknown, N: number, S: number): Float6
 }
 
 function discountOf(c: Checks, v: unknown): number {
-  return typeof v === 'number' && v >= 0 && v < 1 ? v : c.fail('register.discount', `must be a number in [0, 1), not ${String(v)}`);
+  return typeof v === 'number' && v >= 0 && v < 1
+    ? v
+    : c.fail('register.discount', `must be a number in [0, 1), not ${String(v)}`);
 }

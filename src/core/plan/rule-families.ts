@@ -6,7 +6,8 @@ import type { CallQuota } from './constrained-top-b.ts';
 
 /** overlap[a][b] = 1 when quotas a and b share an eligible arm. */
 export function overlapMatrix(quotas: readonly CallQuota[], eligible: Uint8Array | null): Uint8Array[] {
-  const Q = quotas.length, N = quotas[0]?.members.length ?? 0;
+  const Q = quotas.length,
+    N = quotas[0]?.members.length ?? 0;
   const overlap = Array.from({ length: Q }, () => new Uint8Array(Q));
   const seen = new Set<string>();
   const inside: number[] = [];

@@ -17,5 +17,10 @@ export type BetaSampler = (alpha: Float64Array, beta: Float64Array, seed: number
  * IndexFunction; the engine never copies the drawn transitions out of WASM memory.
  */
 export type PosteriorIndexDraw = (
-  alpha: Float64Array, beta: Float64Array, seed: number, rewards: Float64Array, discount: number, state: Uint8Array,
+  alpha: Float64Array,
+  beta: Float64Array,
+  seed: number,
+  rewards: Float64Array,
+  discount: number,
+  state: Uint8Array,
 ) => Float64Array;

@@ -20,14 +20,16 @@ export function armOrder(index: Float64Array, tieRank: Int32Array): ArmOrder {
 export function selectBest(arms: Int32Array, lo: number, hi: number, k: number, order: ArmOrder): void {
   const target = lo + k;
   if (k <= 0 || target >= hi) return;
-  let left = lo, right = hi - 1;
+  let left = lo,
+    right = hi - 1;
   while (right > left) {
     const mid = (left + right) >>> 1;
     if (order(arms[mid], arms[left]) < 0) swap(arms, mid, left);
     if (order(arms[right], arms[left]) < 0) swap(arms, right, left);
     if (order(arms[right], arms[mid]) < 0) swap(arms, right, mid);
     const pivot = arms[mid];
-    let i = left, j = right;
+    let i = left,
+      j = right;
     while (i <= j) {
       while (order(arms[i], pivot) < 0) i++;
       while (order(arms[j], pivot) > 0) j--;

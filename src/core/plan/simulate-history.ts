@@ -9,9 +9,18 @@ import type { History } from './register.ts';
  * Weeks 1..weeks. transitions: numArms x S x 2 x S; initial: numArms x S (each arm's first state is
  * drawn from it). The last week's calls are left empty: that week's list is what a plan decides.
  */
-export function simulateHistory(transitions: Float64Array, initial: Float64Array, numArms: number, numStates: number, weeks: number, callsPerWeek: number, random: Random): History {
+export function simulateHistory(
+  transitions: Float64Array,
+  initial: Float64Array,
+  numArms: number,
+  numStates: number,
+  weeks: number,
+  callsPerWeek: number,
+  random: Random,
+): History {
   if (!(Number.isInteger(weeks) && weeks >= 1)) throw new RangeError(`weeks must be a whole number >= 1, not ${weeks}`);
-  if (!(Number.isInteger(callsPerWeek) && callsPerWeek >= 0 && callsPerWeek <= numArms)) throw new RangeError(`calls per week must be a whole number in [0, ${numArms}], not ${callsPerWeek}`);
+  if (!(Number.isInteger(callsPerWeek) && callsPerWeek >= 0 && callsPerWeek <= numArms))
+    throw new RangeError(`calls per week must be a whole number in [0, ${numArms}], not ${callsPerWeek}`);
   const S = numStates;
   const states: Uint8Array[] = [];
   const called: Uint8Array[] = [];

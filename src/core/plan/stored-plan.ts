@@ -55,11 +55,13 @@ export function armsAtStart(plan: Pick<PackedPlan, 'register' | 'weeks'>): numbe
 
 /** The beneficiaries from..to of a feature table (views, not copies). */
 const rowsBetween = (t: FeatureTable, from: number, to: number): FeatureTable => ({
-  numArms: to - from, columns: t.columns.map((c) => c.subarray(from, to)),
+  numArms: to - from,
+  columns: t.columns.map((c) => c.subarray(from, to)),
 });
 
 /** The first `n` of a column (itself when it has n). */
-const first = <T extends Uint8Array | Float64Array>(a: T, n: number): T => (a.length === n ? a : (a.subarray(0, n) as T));
+const first = <T extends Uint8Array | Float64Array>(a: T, n: number): T =>
+  a.length === n ? a : (a.subarray(0, n) as T);
 
 /** A week of the plan: its record (PlanState.weeks) and, once its outcomes are applied, their change. */
 export interface StoredWeek extends WeekRecord {
@@ -82,7 +84,12 @@ const bitCache = new WeakMap<Uint8Array, Uint8Array>();
 
 export function storedPlan(record: PlanRecord): StoredPlan {
   const { plan, ...meta } = record;
-  return { meta, settings: plan.settings, register: storedRegister(plan), weeks: plan.weeks.map((_, k) => storedWeek(plan, k)) };
+  return {
+    meta,
+    settings: plan.settings,
+    register: storedRegister(plan),
+    weeks: plan.weeks.map((_, k) => storedWeek(plan, k)),
+  };
 }
 
 /** The register as the plan began: its history up to the plan's first week. */
@@ -90,12 +97,19 @@ export function storedRegister(plan: PackedPlan): StoredRegister {
   const { features, history, ...rest } = plan.register;
   const base = plan.weeks[0].week - history.firstWeek + 1;
   const width = stateWidth(rest.numStates);
-  const N = armsAtStart(plan), S = rest.numStates;
+  const N = armsAtStart(plan),
+    S = rest.numStates;
   const grown = N < rest.numArms;
-  const start = grown ? {
-    numArms: N, ids: packIds(unpackIds(rest.ids).slice(0, N)), transitions: rest.transitions && first(rest.transitions, N * S * 2 * S),
-    ...(rest.carry && { carry: rest.carry.map((k) => ({ ...k, values: packIds(unpackIds(k.values).slice(0, N)) })) }),
-  } : {};
+  const start = grown
+    ? {
+        numArms: N,
+        ids: packIds(unpackIds(rest.ids).slice(0, N)),
+        transitions: rest.transitions && first(rest.transitions, N * S * 2 * S),
+        ...(rest.carry && {
+          carry: rest.carry.map((k) => ({ ...k, values: packIds(unpackIds(k.values).slice(0, N)) })),
+        }),
+      }
+    : {};
   return {
     ...rest,
     ...start,
@@ -116,8 +130,12 @@ export function storedWeek(plan: PackedPlan, k: number): StoredWeek {
   const i = week.week - history.firstWeek;
   let before = armsAtStart(plan);
   for (let j = 0; j < k; j++) before += plan.weeks[j].outcomes?.joined ?? 0;
-  const n = week.outcomes.joined ?? 0, after = before + n;
-  const change: WeekChange = { called: packedBits(first(history.called[i], before)), states: packedStates(first(history.states[i + 1], after), stateWidth(numStates)) };
+  const n = week.outcomes.joined ?? 0,
+    after = before + n;
+  const change: WeekChange = {
+    called: packedBits(first(history.called[i], before)),
+    states: packedStates(first(history.states[i + 1], after), stateWidth(numStates)),
+  };
   if (n) {
     const r = plan.register;
     const slice = (ids: PackedIds) => packIds(unpackIds(ids).slice(before, after));
@@ -131,7 +149,13 @@ export function storedWeek(plan: PackedPlan, k: number): StoredWeek {
 }
 
 /** Tells the caches what a restored plan's arrays pack to, so that writing it again packs nothing twice. */
-export function rememberPacked(features: FeatureTable, columns: PackedColumn[], states: [Uint8Array, PackedPlane][], called: [Uint8Array, Uint8Array][], width: number): void {
+export function rememberPacked(
+  features: FeatureTable,
+  columns: PackedColumn[],
+  states: [Uint8Array, PackedPlane][],
+  called: [Uint8Array, Uint8Array][],
+  width: number,
+): void {
   featureCache.set(features, columns);
   for (const [s, plane] of states) stateCache.set(s, { width, plane });
   for (const [c, bits] of called) bitCache.set(c, bits);

@@ -16,12 +16,19 @@ export function encodeTyped(a: Typed, codec: Base64Codec): string {
 }
 
 /** The typed array that base64 text holds, or a PlanReadError naming the field. */
-export function decodeTyped<T extends TypedKind>(c: Checks, v: unknown, field: string, codec: Base64Codec, kind: T): InstanceType<T> {
+export function decodeTyped<T extends TypedKind>(
+  c: Checks,
+  v: unknown,
+  field: string,
+  codec: Base64Codec,
+  kind: T,
+): InstanceType<T> {
   if (typeof v !== 'string') return c.fail(field, 'must be base64 text');
   let bytes = codec.decode(v);
   if (bytes === null) return c.fail(field, 'is not valid base64');
   const width = kind.BYTES_PER_ELEMENT;
-  if (bytes.length % width !== 0) return c.fail(field, `holds ${bytes.length} bytes, not a whole number of ${width}-byte values`);
+  if (bytes.length % width !== 0)
+    return c.fail(field, `holds ${bytes.length} bytes, not a whole number of ${width}-byte values`);
   if (bytes.byteOffset % width !== 0) bytes = bytes.slice();
   const out = new kind(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.length / width) as InstanceType<T>;
   texts.set(out, v);

@@ -58,7 +58,10 @@ export interface WeeklyList {
   membership: Float64Array;
   /** Beneficiaries (listed or not) whose membership changes across draws; 0 without draws. */
   uncertainCount: number;
-  /** min(numLines, INTERVAL_LINES) x 4: credible interval of P(engaged next week) if called (lo, hi) and if not called (lo, hi); NaN with given transitions (lineIntervals gives more lines). */
+  /**
+   * min(numLines, INTERVAL_LINES) x 4: credible interval of P(engaged next week) if called (lo, hi) and if not called
+   * (lo, hi); NaN with given transitions (lineIntervals gives more lines).
+   */
   intervals: Float64Array;
   /** The default reward's list, arms in rank order (for the make-up comparison). */
   defaultArms: Int32Array;
@@ -92,17 +95,28 @@ export interface ListContext {
  * listRules(register, settings, week, context.posterior), passed by a caller that keeps them (the
  * plan worker counts the list's posterior draws with them later).
  */
-export function buildWeeklyList(register: Register, settings: PlanSettings, week: number, context: ListContext, rules: ListRules = listRules(register, settings, week, context.posterior)): WeeklyList {
+export function buildWeeklyList(
+  register: Register,
+  settings: PlanSettings,
+  week: number,
+  context: ListContext,
+  rules: ListRules = listRules(register, settings, week, context.posterior),
+): WeeklyList {
   const { numArms: N, numStates: S, schema, features } = register;
   const { state, tieSeed, top } = rules;
   const { tieRank, eligible, budget } = top;
   // The default reward (DEFAULT_REWARD, `state`): r(arm, s) = s, as compileReward gives it, without compiling.
   const defaultTable = defaultRewards(N, S);
-  // Thompson sampling (thompson.ts): the plan's index on one posterior draw seeded by the week; the default list on the means.
+  // Thompson sampling (thompson.ts): the plan's index on one posterior draw seeded by the week; the default list on the
+  // means.
   const draw = settings.explore === 'thompson' && !register.transitions ? context.posterior : null;
   const sampler = context.whittle.sampleBeta;
-  if (draw && !sampler) throw new Error('Thompson sampling needs the engine\'s Beta sampler (IndexFunction.sampleBeta)');
-  const index = currentIndex(rules, context.whittle, draw ? planningTransitions(draw, 'thompson', tieSeed, sampler!) : rules.transitions);
+  if (draw && !sampler) throw new Error("Thompson sampling needs the engine's Beta sampler (IndexFunction.sampleBeta)");
+  const index = currentIndex(
+    rules,
+    context.whittle,
+    draw ? planningTransitions(draw, 'thompson', tieSeed, sampler!) : rules.transitions,
+  );
   const defaultIndex = currentIndex(rules, context.whittle, rules.transitions, defaultTable);
   const held = rules.holdout;
   // The holdout's calls follow the plan's lines: its comparison rule, not this priority, chose them.
@@ -117,7 +131,8 @@ export function buildWeeklyList(register: Register, settings: PlanSettings, week
   const planList = solve(index, planOrder);
   const defaults = solve(defaultIndex, defaultOrder);
   const list = held ? withHoldout(planList, holdoutArms) : planList;
-  const P = planList.arms.length, B = list.arms.length;
+  const P = planList.arms.length,
+    B = list.arms.length;
   const defaultRank = new Int32Array(B);
   defaultRank.set(ranksIn(defaultOrder.all(), N, planList.arms));
   if (held) defaultRank.set(ranksAmong(defaultIndex, tieRank, held.eligible, holdoutArms), P);
@@ -126,7 +141,9 @@ export function buildWeeklyList(register: Register, settings: PlanSettings, week
   let membership: Float64Array = new Float64Array(B).fill(NaN);
   let uncertainCount = 0;
   const posterior = register.transitions ? null : context.posterior;
-  const intervals = posterior ? lineIntervals(posterior, state, list.arms.subarray(0, INTERVAL_LINES), settings.level) : new Float64Array(Math.min(B, INTERVAL_LINES) * 4).fill(NaN);
+  const intervals = posterior
+    ? lineIntervals(posterior, state, list.arms.subarray(0, INTERVAL_LINES), settings.level)
+    : new Float64Array(Math.min(B, INTERVAL_LINES) * 4).fill(NaN);
   if (posterior && settings.draws > 0) {
     const count = new MembershipCount(top, N);
     const random = drawStream(tieSeed, N);
@@ -135,10 +152,22 @@ export function buildWeeklyList(register: Register, settings: PlanSettings, week
   }
   const groups = listMakeUp(schema, features, N, planList.arms, defaults.arms);
   return {
-    week, tieSeed, reward: settings.reward, budget: held ? settings.budget : budget,
-    arms: list.arms, index: Float64Array.from(list.arms, (arm) => index[arm]), defaultRank, via, why,
-    membership, uncertainCount, intervals, defaultArms: defaults.arms, groups,
-    ...sentencesOf(groups, B, schema, settings), unmet: list.unmet,
+    week,
+    tieSeed,
+    reward: settings.reward,
+    budget: held ? settings.budget : budget,
+    arms: list.arms,
+    index: Float64Array.from(list.arms, (arm) => index[arm]),
+    defaultRank,
+    via,
+    why,
+    membership,
+    uncertainCount,
+    intervals,
+    defaultArms: defaults.arms,
+    groups,
+    ...sentencesOf(groups, B, schema, settings),
+    unmet: list.unmet,
     warnings: [...rules.warnings.map(note), ...(posterior?.warnings ?? [])],
     ...((rules.active.left || rules.active.inactive || settings.deactivateAfter) && { active: rules.active }),
     ...(held && { arm: Uint8Array.from({ length: B }, (_, j) => (j < P ? 0 : 1)) }),
@@ -146,18 +175,32 @@ export function buildWeeklyList(register: Register, settings: PlanSettings, week
   };
 }
 
-/** capacityTopB's `via` in words: the share's label, or "worker NAME" for a worker's minimum (she is not on the list without minima). */
+/**
+ * capacityTopB's `via` in words: the share's label, or "worker NAME" for a worker's minimum (she is not on the list
+ * without minima).
+ */
 function viaLabels(via: Int32Array, quotas: TopRules['quotas'], workers: WorkerRules): string[] {
   return Array.from(via, (v) => (v >= 0 ? quotas[v].label : v <= -2 ? `worker ${workers.names[-2 - v]}` : ''));
 }
 
 /** Per line her worker, and per worker her calls (the holdout's too), capacity and whether it binds. */
-function workersOf(rules: WorkerRules, arms: Int32Array, list: CapacityTopB): { lineWorker: string[]; workers: WorkerCalls[] } {
-  const calls = new Int32Array(rules.names.length), binding = new Uint8Array(rules.names.length);
+function workersOf(
+  rules: WorkerRules,
+  arms: Int32Array,
+  list: CapacityTopB,
+): { lineWorker: string[]; workers: WorkerCalls[] } {
+  const calls = new Int32Array(rules.names.length),
+    binding = new Uint8Array(rules.names.length);
   for (const arm of arms) if (rules.worker[arm] >= 0) calls[rules.worker[arm]]++;
   for (const w of list.binding) binding[w] = 1;
   const lineWorker = Array.from(arms, (arm) => (rules.worker[arm] >= 0 ? rules.names[rules.worker[arm]] : ''));
-  const workers = rules.names.map((worker, w) => ({ worker, calls: calls[w], capacity: rules.capacity[w], minimum: rules.minimum[w], binding: binding[w] === 1 }));
+  const workers = rules.names.map((worker, w) => ({
+    worker,
+    calls: calls[w],
+    capacity: rules.capacity[w],
+    minimum: rules.minimum[w],
+    binding: binding[w] === 1,
+  }));
   return { lineWorker, workers };
 }
 
@@ -210,8 +253,16 @@ function broughtIn(list: ConstrainedTopB, order: ListOrder, top: TopRules): stri
 /** Lines whose credible intervals come with the list (the rest on request, with lineIntervals). */
 export const INTERVAL_LINES = 1000;
 
-/** arms.length x 4: the credible interval of P(engaged next week) if called (lo, hi) and if not called (lo, hi), from her current state. */
-export function lineIntervals(posterior: TransitionPosterior, state: Uint8Array, arms: Int32Array, level: number): Float64Array {
+/**
+ * arms.length x 4: the credible interval of P(engaged next week) if called (lo, hi) and if not called (lo, hi), from
+ * her current state.
+ */
+export function lineIntervals(
+  posterior: TransitionPosterior,
+  state: Uint8Array,
+  arms: Int32Array,
+  level: number,
+): Float64Array {
   const out = new Float64Array(arms.length * 4);
   arms.forEach((arm, j) => {
     const [a, b] = credibleInterval(posterior, arm, state[arm], 1, level);

@@ -66,8 +66,7 @@ export function workerRules(
         out[w] = missing ?? 0;
       } else if (!isCount(v)) {
         errors.push(`the ${what} of worker "${name}" must be a whole number of calls >= 0, not ${v}`);
-      }
-      else out[w] = v;
+      } else out[w] = v;
     });
     const one = (n: number, singular: string, plural: string) => (n === 1 ? singular : plural);
     if (absent.length) {
@@ -95,7 +94,8 @@ export function workerRules(
   if (errors.length) return { ok: false, errors };
   if (blank) {
     const one = blank === 1;
-    const who = one ? 'y has' : 'ies have', whose = one ? 'her' : 'their';
+    const who = one ? 'y has' : 'ies have',
+      whose = one ? 'her' : 'their';
     warnings.push(`${blank} beneficiar${who} no worker: only the budget limits ${whose} calls`);
   }
   return { ok: true, rules: { worker, names, capacity: cap, minimum: min }, warnings };
@@ -106,7 +106,10 @@ function isCount(v: number): boolean {
 }
 
 function quoted(names: string[]): string {
-  return `${names.slice(0, 5).map((x) => `"${x}"`).join(', ')}${names.length > 5 ? ', ...' : ''}`;
+  return `${names
+    .slice(0, 5)
+    .map((x) => `"${x}"`)
+    .join(', ')}${names.length > 5 ? ', ...' : ''}`;
 }
 
 /**

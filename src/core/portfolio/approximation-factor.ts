@@ -12,7 +12,12 @@ export function optimalWelfare(pool: UtilityPool, grid: readonly number[]): Floa
  * optimum is 0 (every policy leaves some stakeholder at 0 and p <= 0) are skipped, as in the paper's
  * code: there every policy is optimal. 1 when no point remains.
  */
-export function approximationFactor(pool: UtilityPool, policies: readonly number[], grid: readonly number[], optimal = optimalWelfare(pool, grid)): number {
+export function approximationFactor(
+  pool: UtilityPool,
+  policies: readonly number[],
+  grid: readonly number[],
+  optimal = optimalWelfare(pool, grid),
+): number {
   if (policies.length === 0) throw new RangeError('an empty portfolio approximates nothing');
   let worst = 1;
   grid.forEach((p, j) => {

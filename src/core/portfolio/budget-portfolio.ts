@@ -14,7 +14,8 @@ import { WelfareOracle } from './welfare-oracle.ts';
  * interval instead, which keeps refining where the estimate is least informed.
  */
 export function budgetPortfolio(pool: UtilityPool, budget: number, initialP = -100): Portfolio {
-  if (!(Number.isInteger(budget) && budget >= 1)) throw new RangeError(`the budget must be a positive integer, got ${budget}`);
+  if (!(Number.isInteger(budget) && budget >= 1))
+    throw new RangeError(`the budget must be a positive integer, got ${budget}`);
   if (!(initialP < 1)) throw new RangeError(`the initial p must be below 1, got ${initialP}`);
   const oracle = new WelfareOracle(pool);
   const policies: number[] = [];

@@ -15,11 +15,16 @@ export interface UtilityPool {
 /** Builds a pool, checking the shape and the values. */
 export function utilityPool(utilities: Float64Array, numPolicies: number, numStakeholders: number): UtilityPool {
   if (!(numPolicies >= 1 && numStakeholders >= 1) || utilities.length !== numPolicies * numStakeholders) {
-    throw new RangeError(`${utilities.length} utilities do not form ${numPolicies} policies x ${numStakeholders} stakeholders`);
+    throw new RangeError(
+      `${utilities.length} utilities do not form ${numPolicies} policies x ${numStakeholders} stakeholders`,
+    );
   }
   for (let j = 0; j < utilities.length; j++) {
     if (!(utilities[j] >= 0) || utilities[j] === Infinity) {
-      throw new RangeError(`policy ${Math.floor(j / numStakeholders) + 1}, stakeholder ${(j % numStakeholders) + 1}: utility ${utilities[j]} is not finite and >= 0`);
+      throw new RangeError(
+        `policy ${Math.floor(j / numStakeholders) + 1}, stakeholder ${(j % numStakeholders) + 1}: utility ` +
+          `${utilities[j]} is not finite and >= 0`,
+      );
     }
   }
   return { numPolicies, numStakeholders, utilities };

@@ -7,9 +7,11 @@ import { CLAUSES_REPLY } from './reply-schemas.ts';
 export function clauseSplitPrompt(preference: string): ChatRequest {
   const prompt = [
     'A preference prompt for allocating a scarce intervention among agents may combine several goals. ' +
-      'Split it into preference clauses, each stating exactly one goal (for example: give priority to agents with certain feature values; ' +
+      'Split it into preference clauses, each stating exactly one goal (for example: give priority to agents with ' +
+      'certain feature values; ' +
       'do not shift the distribution of some feature; maximize the total benefit to all agents).',
-    'Keep the wording and the language of the prompt; do not add goals it does not state. A prompt with one goal is one clause.',
+    'Keep the wording and the language of the prompt; do not add goals it does not state. A prompt with one goal ' +
+      'is one clause.',
     `Preference prompt: ${preference}`,
     'Answer with one clause per line, each line starting with "Clause N: " (N = 1, 2, ...), and nothing else.',
   ].join('\n');

@@ -8,7 +8,6 @@ import type { ChatRequest } from './chat-request.ts';
 import { featureList } from './feature-list.ts';
 import { INDEX_REPLY } from './reply-schemas.ts';
 
-
 export interface ReflectionCandidate {
   expression: string;
   distribution: DistributionCategory[];
@@ -27,12 +26,18 @@ export function dlmReflectionPrompt({ goal, schema, hidden = [], candidates }: D
   if (candidates.length === 0) throw new RangeError('the reflection prompt needs at least one candidate');
   const prompt = [
     `My goal was to create a Python reward function for RL in resource allocation, with the objective of: ${goal} ` +
-      'I tried several reward functions for this task. Below, I have the given reward function, and the corresponding distribution of reward ' +
+      'I tried several reward functions for this task. Below, I have the given reward function, and the ' +
+      'corresponding distribution of reward ' +
       `achieved across ${schema.columns.length} agent features. A description of the features is as follows:`,
     featureList(schema, hidden),
     'Below are the reward functions I used and their corresponding reward distributions:',
-    ...candidates.map((c, i) => [`Index ${i}:`, `Reward Function: ${c.expression}`, `Reflection: '`, distributionText(c.distribution) + "'"].join('\n')),
-    `Based on the above reward distributions and the given goal: ${goal}, please identify the index of the most effective reward function. ` +
+    ...candidates.map((c, i) =>
+      [`Index ${i}:`, `Reward Function: ${c.expression}`, `Reflection: '`, distributionText(c.distribution) + "'"].join(
+        '\n',
+      ),
+    ),
+    `Based on the above reward distributions and the given goal: ${goal}, please identify the index of the most ` +
+      `effective reward function. ` +
       `Provide your answer EXACTLY IN the following format: '${INDEX_SENTENCE}'.`,
   ].join('\n');
   return { prompt, reply: INDEX_REPLY };

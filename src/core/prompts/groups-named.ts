@@ -6,8 +6,34 @@ import type { FeatureSchema } from '../instance/types.ts';
 
 /** Everyday words for the groups of the built-in populations (by group name, lower case). */
 const WORDS: Record<string, string[]> = {
-  ages: ['age', 'aged', 'old', 'older', 'oldest', 'young', 'younger', 'youngest', 'elderly', 'teen', 'teenage', 'adolescent'],
-  income: ['income', 'poor', 'poorer', 'poorest', 'rich', 'richer', 'wealthy', 'wealth', 'earning', 'earnings', 'salary', 'money'],
+  ages: [
+    'age',
+    'aged',
+    'old',
+    'older',
+    'oldest',
+    'young',
+    'younger',
+    'youngest',
+    'elderly',
+    'teen',
+    'teenage',
+    'adolescent',
+  ],
+  income: [
+    'income',
+    'poor',
+    'poorer',
+    'poorest',
+    'rich',
+    'richer',
+    'wealthy',
+    'wealth',
+    'earning',
+    'earnings',
+    'salary',
+    'money',
+  ],
   education: ['education', 'educated', 'literate', 'illiterate', 'literacy', 'school', 'schooling', 'graduate'],
   languages: ['language', 'speak', 'speaks', 'speaking', 'hindi', 'marathi', 'gujarati', 'gujurati', 'kannada'],
   'call slot': ['slot', 'morning', 'evening', 'afternoon', 'time', 'called'],
@@ -17,12 +43,25 @@ const WORDS: Record<string, string[]> = {
 
 /** A word of a register's group name ("age_years", "income_band") standing for a built-in group's words. */
 const ALIAS: Record<string, string> = {
-  age: 'ages', ages: 'ages', income: 'income', education: 'education', language: 'languages',
-  languages: 'languages', slot: 'call slot', phone: 'phone owner', registration: 'registration',
+  age: 'ages',
+  ages: 'ages',
+  income: 'income',
+  education: 'education',
+  language: 'languages',
+  languages: 'languages',
+  slot: 'call slot',
+  phone: 'phone owner',
+  registration: 'registration',
 };
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const tokens = (text: string) => new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 1));
+const tokens = (text: string) =>
+  new Set(
+    text
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => w.length > 1),
+  );
 const stem = (w: string) => w.replace(/(es|s)$/, '');
 
 /** Names of the groups of `schema` that `text` (words, or a reward expression) names, in schema order. */
@@ -47,10 +86,18 @@ export function groupsNamed(text: string, schema: FeatureSchema): string[] {
       const parts = [...tokens(name)].map((t) => ALIAS[t]).filter((k) => k !== undefined);
       if (parts.some((k) => words.has(k) || WORDS[k].some((w) => words.has(w)))) return true;
       // whole labels only, and not the short generic ones ("low", "high") several groups share
-      if (g.buckets.some((b) => b.length >= 5 && new RegExp(`(^|[^\\p{L}])${escape(b.toLowerCase())}($|[^\\p{L}])`, 'u').test(lower))) return true;
+      if (
+        g.buckets.some(
+          (b) => b.length >= 5 && new RegExp(`(^|[^\\p{L}])${escape(b.toLowerCase())}($|[^\\p{L}])`, 'u').test(lower),
+        )
+      )
+        return true;
       return g.columns.some((c) => {
         const col = schema.columns[c];
-        return !!col && (lower.includes(col.name.toLowerCase()) || (col.label.length > 3 && lower.includes(col.label.toLowerCase())));
+        return (
+          !!col &&
+          (lower.includes(col.name.toLowerCase()) || (col.label.length > 3 && lower.includes(col.label.toLowerCase())))
+        );
       });
     })
     .map((g) => g.name);

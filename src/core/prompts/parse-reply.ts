@@ -27,13 +27,30 @@ export function parseRewardReply(text: string): RewardReply {
   if (json && typeof json.reward === 'string') {
     const inner = lastPair(json.reward, '$$$') ?? json.reward;
     const expression = cleanCode(inner);
-    if (expression) return { expression, explanation: typeof json.explanation === 'string' ? cleanText(lastPair(json.explanation, '%%%') ?? json.explanation) : null };
+    if (expression)
+      return {
+        expression,
+        explanation:
+          typeof json.explanation === 'string'
+            ? cleanText(lastPair(json.explanation, '%%%') ?? json.explanation)
+            : null,
+      };
   }
   const code = lastPair(text, '$$$');
-  const formatHint = 'Write the reward function as a single-line Python expression between triple $ signs, like $$$ state * (1 + agent_feats[7]) $$$.';
-  if (code === null) throw new ReplyParseError('the reply holds no reward function between $$$ and $$$', `Your reply did not contain a reward function between $$$ and $$$. ${formatHint}`);
+  const formatHint =
+    'Write the reward function as a single-line Python expression between triple $ signs, like $$$ state * (1 + ' +
+    'agent_feats[7]) $$$.';
+  if (code === null)
+    throw new ReplyParseError(
+      'the reply holds no reward function between $$$ and $$$',
+      `Your reply did not contain a reward function between $$$ and $$$. ${formatHint}`,
+    );
   const expression = cleanCode(code);
-  if (!expression) throw new ReplyParseError('the reward function between $$$ and $$$ is empty', `The reward function between $$$ and $$$ was empty. ${formatHint}`);
+  if (!expression)
+    throw new ReplyParseError(
+      'the reward function between $$$ and $$$ is empty',
+      `The reward function between $$$ and $$$ was empty. ${formatHint}`,
+    );
   const explanation = lastPair(text, '%%%');
   return { expression, explanation: explanation === null ? null : cleanText(explanation) || null };
 }
@@ -53,9 +70,13 @@ export function parseIndexReply(text: string, count: number): number {
     if (found !== undefined) index = Number(found);
   }
   const expected = `Answer exactly: The best reward function is at index: [INDEX], with INDEX from 0 to ${count - 1}.`;
-  if (index === null) throw new ReplyParseError('the reply does not name the best index', `The reply names no index. ${expected}`);
+  if (index === null)
+    throw new ReplyParseError('the reply does not name the best index', `The reply names no index. ${expected}`);
   if (!Number.isInteger(index) || index < 0 || index >= count) {
-    throw new ReplyParseError(`the reply names index ${index}, but there are ${count} candidates (0 to ${count - 1})`, `Index ${index} is not one of the ${count} reward functions shown. ${expected}`);
+    throw new ReplyParseError(
+      `the reply names index ${index}, but there are ${count} candidates (0 to ${count - 1})`,
+      `Index ${index} is not one of the ${count} reward functions shown. ${expected}`,
+    );
   }
   return index;
 }
@@ -69,8 +90,13 @@ export function parseScoreReply(text: string): number {
     if (matches.length) score = Number(matches[matches.length - 1][1]);
   }
   const line = 'End your reply with the line "Score: N", where N is a whole number from 1 to 5.';
-  if (score === null) throw new ReplyParseError('the reply holds no "Score: N" line', `Your reply did not contain a score. ${line}`);
-  if (!Number.isInteger(score) || score < 1 || score > 5) throw new ReplyParseError(`the score ${score} is not a whole number from 1 to 5`, `The score ${score} is not allowed. ${line}`);
+  if (score === null)
+    throw new ReplyParseError('the reply holds no "Score: N" line', `Your reply did not contain a score. ${line}`);
+  if (!Number.isInteger(score) || score < 1 || score > 5)
+    throw new ReplyParseError(
+      `the score ${score} is not a whole number from 1 to 5`,
+      `The score ${score} is not allowed. ${line}`,
+    );
   return score;
 }
 
@@ -82,7 +108,10 @@ export function parseScoreReply(text: string): number {
 export function parseClausesReply(text: string, keep: readonly string[] = []): string[] {
   const json = jsonObject(text);
   if (json && Array.isArray(json.clauses)) {
-    const clauses = json.clauses.filter((c): c is string => typeof c === 'string').map(cleanText).filter(Boolean);
+    const clauses = json.clauses
+      .filter((c): c is string => typeof c === 'string')
+      .map(cleanText)
+      .filter(Boolean);
     if (clauses.length) return clauses;
   }
   const clauses: string[] = [];
@@ -90,7 +119,11 @@ export function parseClausesReply(text: string, keep: readonly string[] = []): s
     const m = /^\s*(?:[-*]\s*)?(?:clause\s*)?\d+\s*[:.)]\s*(.+?)\s*$/i.exec(line);
     if (m && m[1]) clauses.push(m[1]);
   }
-  if (!clauses.length) throw new ReplyParseError('the reply holds no "Clause N: ..." lines', 'Your reply did not list any clauses. Answer with one clause per line, each starting with "Clause N: ".');
+  if (!clauses.length)
+    throw new ReplyParseError(
+      'the reply holds no "Clause N: ..." lines',
+      'Your reply did not list any clauses. Answer with one clause per line, each starting with "Clause N: ".',
+    );
   return clauses;
 }
 
@@ -161,7 +194,10 @@ function numeric(value: unknown): number | null {
 
 /** The reply as a JSON object when it is one (optionally inside a code fence), else null. */
 function jsonObject(text: string): Record<string, unknown> | null {
-  const body = text.trim().replace(/^```(?:json)?\s*/i, '').replace(/\s*```$/, '');
+  const body = text
+    .trim()
+    .replace(/^```(?:json)?\s*/i, '')
+    .replace(/\s*```$/, '');
   if (!body.startsWith('{') || !body.endsWith('}')) return null;
   try {
     const value: unknown = JSON.parse(body);

@@ -2,7 +2,12 @@
 // asks for, and the parsers in parse-reply.ts accept either form.
 import type { ReplySchema } from './chat-request.ts';
 
-const object = (properties: Record<string, unknown>, required: string[]) => ({ type: 'object', properties, required, additionalProperties: false });
+const object = (properties: Record<string, unknown>, required: string[]) => ({
+  type: 'object',
+  properties,
+  required,
+  additionalProperties: false,
+});
 
 export const REWARD_REPLY: ReplySchema = {
   name: 'reward_function',

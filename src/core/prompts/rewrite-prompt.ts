@@ -12,8 +12,10 @@ export function rewritePrompt(preference: string, schema: FeatureSchema): ChatRe
   const loose = schema.columns.filter((c) => c.group === null).map((c) => `${c.label} (${c.type})`);
   const prompt = [
     'Rewrite the following preference for allocating a scarce intervention among agents as explicit English clauses. ' +
-      'Each clause states one goal and names the exact feature values it refers to, chosen from the features listed below. ' +
-      'Translate the preference if it is not in English. Keep its strength ("slightly", "strongly") and do not add goals it does not state.',
+      'Each clause states one goal and names the exact feature values it refers to, chosen from the features ' +
+      'listed below. ' +
+      'Translate the preference if it is not in English. Keep its strength ("slightly", "strongly") and do not add ' +
+      'goals it does not state.',
     'Features and their values:',
     ...groups,
     ...(loose.length ? [`Other features: ${loose.join('; ')}`] : []),

@@ -16,13 +16,16 @@ export interface SclmScorerInput {
 
 export function sclmScorerPrompt({ clause, expression, distribution }: SclmScorerInput): ChatRequest {
   const prompt = [
-    'A reward function for RL in resource allocation was used to train a policy that decides which agents receive a scarce intervention.',
+    'A reward function for RL in resource allocation was used to train a policy that decides which agents receive ' +
+      'a scarce intervention.',
     `Preference clause: ${clause}`,
     `Reward function: ${expression}`,
-    'Distribution of utility over the agents\' features under the trained policy:',
+    "Distribution of utility over the agents' features under the trained policy:",
     distributionText(distribution),
-    'Rate how well the reward function aligns with the preference clause on a scale from 1 to 5, where 1 means not aligned at all and 5 means perfectly aligned. ' +
-      'Consider only this clause. Explain briefly, then give your rating EXACTLY IN the following format on the last line: Score: [1-5]',
+    'Rate how well the reward function aligns with the preference clause on a scale from 1 to 5, where 1 means not ' +
+      'aligned at all and 5 means perfectly aligned. ' +
+      'Consider only this clause. Explain briefly, then give your rating EXACTLY IN the following format on the ' +
+      'last line: Score: [1-5]',
   ].join('\n');
   return { prompt, reply: SCORE_REPLY };
 }

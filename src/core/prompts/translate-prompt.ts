@@ -7,20 +7,37 @@ import { languageName } from '../language/language-names.ts';
 
 export const TRANSLATION_REPLY: ReplySchema = {
   name: 'translation',
-  schema: { type: 'object', properties: { translation: { type: 'string' } }, required: ['translation'], additionalProperties: false },
+  schema: {
+    type: 'object',
+    properties: { translation: { type: 'string' } },
+    required: ['translation'],
+    additionalProperties: false,
+  },
 };
-
 
 /** The script each language is usually written in (Tulu: Kannada script). */
 const SCRIPTS: Record<string, string> = {
-  hi: 'Devanagari', mr: 'Devanagari', ta: 'Tamil', tcy: 'Kannada', kn: 'Kannada', gu: 'Gujarati', bn: 'Bengali', te: 'Telugu', ml: 'Malayalam', pa: 'Gurmukhi', or: 'Odia', ur: 'Perso-Arabic',
+  hi: 'Devanagari',
+  mr: 'Devanagari',
+  ta: 'Tamil',
+  tcy: 'Kannada',
+  kn: 'Kannada',
+  gu: 'Gujarati',
+  bn: 'Bengali',
+  te: 'Telugu',
+  ml: 'Malayalam',
+  pa: 'Gurmukhi',
+  or: 'Odia',
+  ur: 'Perso-Arabic',
 };
 
 export function translatePrompt(text: string, language: string): ChatRequest {
   const name = languageName(language);
   const prompt = [
-    `Translate the following instruction into ${name}, as a native speaker would write it${SCRIPTS[language] ? `, in the ${SCRIPTS[language]} script` : ''}. ` +
-      'Keep its meaning and its strength ("slightly", "still"), translate every number and time as it is, and add nothing.',
+    `Translate the following instruction into ${name}, as a native speaker would write ` +
+      `it${SCRIPTS[language] ? `, in the ${SCRIPTS[language]} script` : ''}. ` +
+      'Keep its meaning and its strength ("slightly", "still"), translate every number and time as it is, and ' +
+      'add nothing.',
     `Instruction: ${text}`,
     'Answer with one line "Translation: " followed by the translation, and nothing else.',
   ].join('\n');
@@ -29,7 +46,10 @@ export function translatePrompt(text: string, language: string): ChatRequest {
 
 /** The translation in a {"translation": ...} or "Translation: ..." reply. */
 export function parseTranslationReply(reply: string): string {
-  const body = reply.trim().replace(/^```(?:json)?\s*/i, '').replace(/\s*```$/, '');
+  const body = reply
+    .trim()
+    .replace(/^```(?:json)?\s*/i, '')
+    .replace(/\s*```$/, '');
   if (body.startsWith('{')) {
     try {
       const value = JSON.parse(body) as { translation?: unknown };
@@ -40,6 +60,10 @@ export function parseTranslationReply(reply: string): string {
   }
   const m = /translation\s*:\s*([\s\S]+)$/i.exec(body);
   const text = (m ? m[1] : '').trim();
-  if (!text) throw new ReplyParseError('the reply holds no "Translation: ..." line', 'Your reply did not contain the translation. Answer with one line "Translation: " followed by the translation.');
+  if (!text)
+    throw new ReplyParseError(
+      'the reply holds no "Translation: ..." line',
+      'Your reply did not contain the translation. Answer with one line "Translation: " followed by the translation.',
+    );
   return text;
 }

@@ -18,7 +18,7 @@ export interface Random {
 /** A generator seeded by a finite integer (numbers beyond 2^32 are folded in, so 2^32 + 1 differs from 1). */
 export function seededRandom(seed: number): Random {
   if (!Number.isFinite(seed)) throw new Error(`seed must be a finite number, not ${seed}`);
-  let sm = (seed >>> 0) ^ Math.floor(Math.abs(seed) / 4294967296) * 0x9e3779b9;
+  let sm = (seed >>> 0) ^ (Math.floor(Math.abs(seed) / 4294967296) * 0x9e3779b9);
   const splitmix = () => {
     sm = (sm + 0x9e3779b9) | 0;
     let z = sm;
@@ -26,7 +26,10 @@ export function seededRandom(seed: number): Random {
     z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
     return (z ^ (z >>> 16)) >>> 0;
   };
-  let a = splitmix(), b = splitmix(), c = splitmix(), d = splitmix();
+  let a = splitmix(),
+    b = splitmix(),
+    c = splitmix(),
+    d = splitmix();
   if ((a | b | c | d) === 0) a = 1;
   const nextUint = () => {
     const result = Math.imul(rotl(Math.imul(b, 5), 7), 9) >>> 0;
@@ -61,7 +64,10 @@ export function seededRandom(seed: number): Random {
     },
     fill(out, from, to) {
       // nextUint with the state in locals (a loop over the closure's variables reads and writes them each time)
-      let s0 = a, s1 = b, s2 = c, s3 = d;
+      let s0 = a,
+        s1 = b,
+        s2 = c,
+        s3 = d;
       for (let i = from; i < to; i++) {
         const result = Math.imul(rotl(Math.imul(s1, 5), 7), 9) >>> 0;
         const t = s1 << 9;

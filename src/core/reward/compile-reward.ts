@@ -30,7 +30,11 @@ export interface RewardDiagnostics {
 }
 
 export type CompileResult =
-  | { ok: true; /** numArms x numStates, row-major: table[arm * numStates + s]. */ table: Float64Array; diagnostics: RewardDiagnostics }
+  | {
+      ok: true;
+      /** numArms x numStates, row-major: table[arm * numStates + s]. */ table: Float64Array;
+      diagnostics: RewardDiagnostics;
+    }
   | { ok: false; error: RewardError };
 
 /**
@@ -50,7 +54,8 @@ export function compileReward(expression: string, population: RewardPopulation):
   // combinations of them (one-hot groups): an arm whose used features equal, bit for bit, those of
   // an earlier arm copies that arm's row. Errors still surface at the first arm that has them.
   const repeats = new RepeatedRows(table, parsed.featuresUsed);
-  let arm = 0, s = 0;
+  let arm = 0,
+    s = 0;
   try {
     for (arm = 0; arm < numArms; arm++) {
       const earlier = repeats.earlierArm(arm);
@@ -62,18 +67,36 @@ export function compileReward(expression: string, population: RewardPopulation):
         const v = evaluate(arm, s);
         // Ints beyond 2**53 are bigints: float() them as Python would (correctly rounded).
         const x = typeof v === 'number' ? v : intToFloat(v);
-        if (!Number.isFinite(x)) throw new RewardFault(`the reward is not finite (${pyRepr(x)}) ${where(population, parsed.featuresUsed, arm, s)}`, parsed.ast.pos, 'keep every intermediate value within about 1e308 and avoid inf - inf');
+        if (!Number.isFinite(x))
+          throw new RewardFault(
+            `the reward is not finite (${pyRepr(x)}) ${where(population, parsed.featuresUsed, arm, s)}`,
+            parsed.ast.pos,
+            'keep every intermediate value within about 1e308 and avoid inf - inf',
+          );
         rewards[arm * numStates + s] = x;
       }
     }
   } catch (error) {
-    const fault = error instanceof EvalFault ? evalFault(error.error, error.pos, population, parsed.featuresUsed, arm, s)
-      : error instanceof PyError ? evalFault(error, parsed.ast.pos, population, parsed.featuresUsed, arm, s)
-      : error instanceof RewardFault ? error : null;
+    const fault =
+      error instanceof EvalFault
+        ? evalFault(error.error, error.pos, population, parsed.featuresUsed, arm, s)
+        : error instanceof PyError
+          ? evalFault(error, parsed.ast.pos, population, parsed.featuresUsed, arm, s)
+          : error instanceof RewardFault
+            ? error
+            : null;
     if (!fault) throw error;
     return { ok: false, error: rewardError(expression, fault) };
   }
-  return { ok: true, table: rewards, diagnostics: { featuresUsed: parsed.featuresUsed, ...tableDiagnostics(rewards, numArms, numStates), normalized: normalizeReward(parsed.ast) } };
+  return {
+    ok: true,
+    table: rewards,
+    diagnostics: {
+      featuresUsed: parsed.featuresUsed,
+      ...tableDiagnostics(rewards, numArms, numStates),
+      normalized: normalizeReward(parsed.ast),
+    },
+  };
 }
 
 /** Finds, for an arm, an earlier arm with bit-identical used features; gives up when rows rarely repeat. */
@@ -96,14 +119,17 @@ class RepeatedRows {
   /** An earlier arm with the same used features, or -1 (and this arm is remembered). */
   earlierArm(arm: number): number {
     if (!this.active) return -1;
-    const { bytes, words } = this, lo = 2 * arm, hi = lo + 1;
+    const { bytes, words } = this,
+      lo = 2 * arm,
+      hi = lo + 1;
     let h = 0;
     for (const c of bytes) h = Math.imul(h ^ c[arm], 0x9e3779b1);
     for (const w of words) h = Math.imul(h ^ w[lo], 0x9e3779b1) ^ Math.imul(w[hi], 0x85ebca6b);
     const earlier = this.first.get(h);
     if (earlier !== undefined) {
       const e = 2 * earlier;
-      if (bytes.every((c) => c[arm] === c[earlier]) && words.every((w) => w[lo] === w[e] && w[hi] === w[e + 1])) return earlier;
+      if (bytes.every((c) => c[arm] === c[earlier]) && words.every((w) => w[lo] === w[e] && w[hi] === w[e + 1]))
+        return earlier;
     } else {
       this.first.set(h, arm);
     }
@@ -136,21 +162,40 @@ const HINTS: Record<PyError['kind'], string> = {
   TypeError: 'use an integer here',
 };
 
-function evalFault(error: PyError, pos: number, population: RewardPopulation, used: number[], arm: number, s: number): RewardFault {
+function evalFault(
+  error: PyError,
+  pos: number,
+  population: RewardPopulation,
+  used: number[],
+  arm: number,
+  s: number,
+): RewardFault {
   return new RewardFault(`${error.kind}: ${error.message} ${where(population, used, arm, s)}`, pos, HINTS[error.kind]);
 }
 
-/** "for arm 12 in state 1 (agent_feats[3] Age (years) = 0, ...)": which input failed, with the features it reads as the user named them. */
+/**
+ * "for arm 12 in state 1 (agent_feats[3] Age (years) = 0, ...)": which input failed, with the features it reads as the
+ * user named them.
+ */
 function where({ schema, features, numArms }: RewardPopulation, used: number[], arm: number, s: number): string {
   const table = asTable(features, numArms, schema.columns.length);
-  const shown = used.slice(0, 6).map((i) => `agent_feats[${i}] ${schema.columns[i].label || schema.columns[i].name} = ${table.columns[i][arm]}`);
+  const shown = used
+    .slice(0, 6)
+    .map((i) => `agent_feats[${i}] ${schema.columns[i].label || schema.columns[i].name} = ${table.columns[i][arm]}`);
   if (used.length > 6) shown.push('...');
   return `for arm ${arm} in state ${s}${shown.length ? ` (${shown.join(', ')})` : ''}`;
 }
 
 /** Monotonicity in state, sign and range of a reward table (numArms x numStates, row-major). */
-export function tableDiagnostics(table: Float64Array, numArms: number, numStates: number): Pick<RewardDiagnostics, 'increasingInState' | 'strictlyIncreasingArms' | 'nonnegative' | 'range'> {
-  let increasingInState = true, strictlyIncreasingArms = 0, min = Infinity, max = -Infinity;
+export function tableDiagnostics(
+  table: Float64Array,
+  numArms: number,
+  numStates: number,
+): Pick<RewardDiagnostics, 'increasingInState' | 'strictlyIncreasingArms' | 'nonnegative' | 'range'> {
+  let increasingInState = true,
+    strictlyIncreasingArms = 0,
+    min = Infinity,
+    max = -Infinity;
   for (let arm = 0; arm < numArms; arm++) {
     let strict = true;
     for (let s = 0; s < numStates; s++) {

@@ -4,8 +4,16 @@
 import { PyError } from './py-error.ts';
 import type { Val } from './python-int.ts';
 
-/** Static type of a node's value. Text (a string, or null for a value merged into "other") is only ever an operand of == and != (text-operands.ts). */
-export const enum Ty { Int, Float, Dyn, Text }
+/**
+ * Static type of a node's value. Text (a string, or null for a value merged into "other") is only ever an operand of ==
+ * and != (text-operands.ts).
+ */
+export const enum Ty {
+  Int,
+  Float,
+  Dyn,
+  Text,
+}
 
 /** Computes a node for the arm `row` (her index in every feature column), in state `s`. */
 export type Evaluator = (row: number, s: number) => Val;

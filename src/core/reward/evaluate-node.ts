@@ -32,14 +32,27 @@ const readsInput = (node: RewardNode): boolean => reads(node, 'state') || reads(
 /** Whether the subtree contains a node of this kind. */
 function reads(node: RewardNode, kind: 'state' | 'feature'): boolean {
   switch (node.kind) {
-    case 'state': case 'feature': return node.kind === kind;
-    case 'text-feature': return kind === 'feature';
-    case 'int': case 'float': case 'bool': case 'text': return false;
-    case 'unary': return reads(node.operand, kind);
-    case 'arith': case 'logic': return reads(node.left, kind) || reads(node.right, kind);
-    case 'compare': return reads(node.first, kind) || node.rest.some((n) => reads(n, kind));
-    case 'if': return reads(node.test, kind) || reads(node.then, kind) || reads(node.otherwise, kind);
-    case 'call': return node.args.some((n) => reads(n, kind));
+    case 'state':
+    case 'feature':
+      return node.kind === kind;
+    case 'text-feature':
+      return kind === 'feature';
+    case 'int':
+    case 'float':
+    case 'bool':
+    case 'text':
+      return false;
+    case 'unary':
+      return reads(node.operand, kind);
+    case 'arith':
+    case 'logic':
+      return reads(node.left, kind) || reads(node.right, kind);
+    case 'compare':
+      return reads(node.first, kind) || node.rest.some((n) => reads(n, kind));
+    case 'if':
+      return reads(node.test, kind) || reads(node.then, kind) || reads(node.otherwise, kind);
+    case 'call':
+      return node.args.some((n) => reads(n, kind));
   }
 }
 
@@ -49,13 +62,27 @@ function reads(node: RewardNode, kind: 'state' | 'feature'): boolean {
  * when it computes without error (an error is left for the arm that reaches it, as in Python).
  */
 export function compileNode(node: RewardNode, features: Features, stateFree = false): Compiled {
-  const leaf = node.kind === 'int' || node.kind === 'float' || node.kind === 'bool' || node.kind === 'state' || node.kind === 'feature' || node.kind === 'text' || node.kind === 'text-feature';
+  const leaf =
+    node.kind === 'int' ||
+    node.kind === 'float' ||
+    node.kind === 'bool' ||
+    node.kind === 'state' ||
+    node.kind === 'feature' ||
+    node.kind === 'text' ||
+    node.kind === 'text-feature';
   if (stateFree || leaf || reads(node, 'state')) return compileInner(node, features, stateFree);
   if (!reads(node, 'feature')) {
     const compiled = compileInner(node, features, true);
     try {
-      const value = compiled.evaluate(0, 0), float = flag(compiled.type);
-      return { evaluate: () => { last.float = float; return value; }, type: compiled.type };
+      const value = compiled.evaluate(0, 0),
+        float = flag(compiled.type);
+      return {
+        evaluate: () => {
+          last.float = float;
+          return value;
+        },
+        type: compiled.type,
+      };
     } catch (error) {
       if (error instanceof EvalFault) return compiled;
       throw error;
@@ -65,7 +92,9 @@ export function compileNode(node: RewardNode, features: Features, stateFree = fa
 }
 
 function perRow({ evaluate: f, type }: Compiled): Compiled {
-  let lastRow = -1, value: Val = 0, float = false;
+  let lastRow = -1,
+    value: Val = 0,
+    float = false;
   return {
     evaluate: (row, s) => {
       if (row !== lastRow) {
@@ -82,26 +111,44 @@ function perRow({ evaluate: f, type }: Compiled): Compiled {
 function compileInner(node: RewardNode, features: Features, stateFree: boolean): Compiled {
   const compile = (child: RewardNode) => compileNode(child, features, stateFree);
   switch (node.kind) {
-    case 'int': { const v = node.value; return { evaluate: () => v, type: Ty.Int }; }
-    case 'float': { const v = node.value; return { evaluate: () => v, type: Ty.Float }; }
-    case 'bool': { const v = node.value ? 1 : 0; return { evaluate: () => v, type: Ty.Int }; }
-    case 'state': return { evaluate: (_row, s) => s, type: Ty.Int };
+    case 'int': {
+      const v = node.value;
+      return { evaluate: () => v, type: Ty.Int };
+    }
+    case 'float': {
+      const v = node.value;
+      return { evaluate: () => v, type: Ty.Float };
+    }
+    case 'bool': {
+      const v = node.value ? 1 : 0;
+      return { evaluate: () => v, type: Ty.Int };
+    }
+    case 'state':
+      return { evaluate: (_row, s) => s, type: Ty.Int };
     case 'feature': {
       const values = features.columns[node.index];
       if (features.columnIsFloat[node.index]) return { evaluate: (row) => values[row], type: Ty.Float };
       return { evaluate: (row) => values[row] + 0, type: Ty.Int }; // + 0: an int column's -0 is the int 0
     }
-    case 'text': { const v = node.value as unknown as Val; return { evaluate: () => v, type: Ty.Text }; }
-    case 'text-feature': return compileTextFeature(node.columns, node.values, features.columns);
-    case 'unary': return compileUnary(node.op, compile(node.operand));
+    case 'text': {
+      const v = node.value as unknown as Val;
+      return { evaluate: () => v, type: Ty.Text };
+    }
+    case 'text-feature':
+      return compileTextFeature(node.columns, node.values, features.columns);
+    case 'unary':
+      return compileUnary(node.op, compile(node.operand));
     case 'arith': {
       const natural = (node.right.kind === 'int' && node.right.value >= 0) || node.right.kind === 'bool';
       return compileArith(node.op, node.pos, compile(node.left), compile(node.right), natural);
     }
-    case 'logic': return compileLogic(node.op, compile(node.left), compile(node.right));
-    case 'compare': return compileCompare(node.ops, compile(node.first), node.rest.map(compile));
-    case 'if': return compileIf(compile(node.test), compile(node.then), compile(node.otherwise));
-    case 'call': return compileCall(node.name, node.pos, node.args.map(compile));
+    case 'logic':
+      return compileLogic(node.op, compile(node.left), compile(node.right));
+    case 'compare':
+      return compileCompare(node.ops, compile(node.first), node.rest.map(compile));
+    case 'if':
+      return compileIf(compile(node.test), compile(node.then), compile(node.otherwise));
+    case 'call':
+      return compileCall(node.name, node.pos, node.args.map(compile));
   }
 }
-

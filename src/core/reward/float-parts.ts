@@ -6,12 +6,16 @@ const view = new DataView(new ArrayBuffer(8));
 /** x = mant * 2**exp exactly, mant an odd integer (x finite, x > 0). */
 export function floatParts(x: number): { mant: number; exp: number } {
   view.setFloat64(0, x);
-  const high = view.getUint32(0), low = view.getUint32(4);
+  const high = view.getUint32(0),
+    low = view.getUint32(4);
   const biased = high >>> 20;
   const fraction = (high & 0xfffff) * 2 ** 32 + low;
   let mant = biased === 0 ? fraction : fraction + 2 ** 52;
   let exp = biased === 0 ? -1074 : biased - 1075;
-  while (mant % 2 === 0) { mant /= 2; exp++; }
+  while (mant % 2 === 0) {
+    mant /= 2;
+    exp++;
+  }
   return { mant, exp };
 }
 

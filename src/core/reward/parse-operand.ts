@@ -17,7 +17,16 @@ export const MAX_DEPTH = 64;
 type TextGroup = SchemaTextGroup & { columns: number[] };
 
 const FUNCTION_HELP = 'the callable functions are if_, max, min, abs, float, int, bool and round';
-const ARITY: Record<FunctionName, [number, number]> = { if_: [1, 1], max: [2, Infinity], min: [2, Infinity], abs: [1, 1], float: [0, 1], int: [0, 1], bool: [0, 1], round: [1, 2] };
+const ARITY: Record<FunctionName, [number, number]> = {
+  if_: [1, 1],
+  max: [2, Infinity],
+  min: [2, Infinity],
+  abs: [1, 1],
+  float: [0, 1],
+  int: [0, 1],
+  bool: [0, 1],
+  round: [1, 2],
+};
 
 export abstract class OperandParser {
   protected readonly tokens: Token[];
@@ -57,13 +66,19 @@ export abstract class OperandParser {
 
   protected unexpected(what: string, hint = ''): RewardFault {
     const t = this.token;
-    if (t.type === 'end') return new RewardFault(`${what}, but the expression ends`, t.pos, hint || 'the expression is incomplete');
+    if (t.type === 'end')
+      return new RewardFault(`${what}, but the expression ends`, t.pos, hint || 'the expression is incomplete');
     const shown = t.type === 'num' ? `number ${t.text}` : `"${t.text}"`;
     return new RewardFault(`${what}, found ${shown}`, t.pos, hint);
   }
 
   protected enter(pos: number): void {
-    if (++this.depth > MAX_DEPTH) throw new RewardFault(`the expression nests deeper than ${MAX_DEPTH} levels`, pos, 'simplify it: fewer nested parentheses, calls and operators');
+    if (++this.depth > MAX_DEPTH)
+      throw new RewardFault(
+        `the expression nests deeper than ${MAX_DEPTH} levels`,
+        pos,
+        'simplify it: fewer nested parentheses, calls and operators',
+      );
   }
 
   /** The whole grammar, from the conditional down (parse-reward.ts). */
@@ -78,31 +93,53 @@ export abstract class OperandParser {
       if (!this.is(',')) break;
       this.at++;
     }
-    if (this.is('=')) throw new RewardFault('default values are not supported', this.token.pos, 'write lambda agent_feats, state: ...');
+    if (this.is('='))
+      throw new RewardFault('default values are not supported', this.token.pos, 'write lambda agent_feats, state: ...');
     this.expect(':', 'write lambda agent_feats, state: followed by the expression');
     const names = params.map((p) => p.text);
-    if (new Set(names).size !== names.length) throw new RewardFault('a lambda parameter is repeated', lambda.pos, 'write lambda agent_feats, state: ...');
+    if (new Set(names).size !== names.length)
+      throw new RewardFault('a lambda parameter is repeated', lambda.pos, 'write lambda agent_feats, state: ...');
     const others = names.filter((n) => n !== 'state');
     if (others.length === names.length || others.length > 1) {
-      throw new RewardFault(`the lambda takes (${names.join(', ')}); it must take the feature vector and state`, lambda.pos, 'write lambda agent_feats, state: ...');
+      throw new RewardFault(
+        `the lambda takes (${names.join(', ')}); it must take the feature vector and state`,
+        lambda.pos,
+        'write lambda agent_feats, state: ...',
+      );
     }
     this.featureName = others[0] ?? '';
   }
-
 
   protected parsePrimary(): RewardNode {
     const t = this.token;
     if (t.type === 'num') {
       this.at++;
-      if (this.is('(')) throw new RewardFault(`a number cannot be called: "${t.text} (...)" calls ${t.text} as a function`, this.token.pos, `to multiply, write ${t.text} * (...)`);
-      return t.float ? { kind: 'float', pos: t.pos, value: t.value as number } : { kind: 'int', pos: t.pos, value: t.value };
+      if (this.is('('))
+        throw new RewardFault(
+          `a number cannot be called: "${t.text} (...)" calls ${t.text} as a function`,
+          this.token.pos,
+          `to multiply, write ${t.text} * (...)`,
+        );
+      return t.float
+        ? { kind: 'float', pos: t.pos, value: t.value as number }
+        : { kind: 'int', pos: t.pos, value: t.value };
     }
     if (t.type === 'op' && t.text === '(') {
       this.at++;
       this.enter(t.pos);
-      if (this.is(')')) throw new RewardFault('empty parentheses make a tuple, not a number', t.pos, 'put an expression inside the parentheses');
+      if (this.is(')'))
+        throw new RewardFault(
+          'empty parentheses make a tuple, not a number',
+          t.pos,
+          'put an expression inside the parentheses',
+        );
       const inner = this.parseExpression();
-      if (this.is(',')) throw new RewardFault('a "," inside parentheses makes a tuple, not a number', this.token.pos, 'tuples are not supported; to combine values use max(a, b), min(a, b) or arithmetic');
+      if (this.is(','))
+        throw new RewardFault(
+          'a "," inside parentheses makes a tuple, not a number',
+          this.token.pos,
+          'tuples are not supported; to combine values use max(a, b), min(a, b) or arithmetic',
+        );
       this.expect(')', `close the "(" at character ${t.pos}`);
       this.depth--;
       return this.noTrailer(inner);
@@ -115,22 +152,36 @@ export abstract class OperandParser {
       return this.noTrailer({ kind: 'text', pos: t.pos, value });
     }
     if (t.type === 'end') throw this.unexpected('expected a number, a name or "("');
-    throw this.unexpected('expected a number, a name or "("', t.text === ')' ? 'remove the extra ")" or complete the expression before it' : 'an operand is missing');
+    throw this.unexpected(
+      'expected a number, a name or "("',
+      t.text === ')' ? 'remove the extra ")" or complete the expression before it' : 'an operand is missing',
+    );
   }
 
   /** Calls, subscripts and attributes are only for functions and the feature vector. */
   protected noTrailer(node: RewardNode): RewardNode {
     const t = this.token;
-    if (this.is('(')) throw new RewardFault('only if_, max, min, abs, float, int, bool and round can be called', t.pos, 'to multiply, write * before "("');
+    if (this.is('('))
+      throw new RewardFault(
+        'only if_, max, min, abs, float, int, bool and round can be called',
+        t.pos,
+        'to multiply, write * before "("',
+      );
     if (this.is('[')) throw new RewardFault('only the feature vector can be indexed', t.pos, 'write agent_feats[i]');
-    if (this.is('.')) throw new RewardFault('attributes are only available on the feature vector', t.pos, 'write agent_feats.name with a feature name of the schema');
+    if (this.is('.'))
+      throw new RewardFault(
+        'attributes are only available on the feature vector',
+        t.pos,
+        'write agent_feats.name with a feature name of the schema',
+      );
     return node;
   }
 
   protected parseName(t: Token): RewardNode {
     const name = t.text;
     this.at++;
-    if (name === 'True' || name === 'False') return this.noTrailer({ kind: 'bool', pos: t.pos, value: name === 'True' });
+    if (name === 'True' || name === 'False')
+      return this.noTrailer({ kind: 'bool', pos: t.pos, value: name === 'True' });
     if (name === 'state') return this.noTrailer({ kind: 'state', pos: t.pos });
     if (name === this.featureName) return this.noTrailer(this.parseFeature(t));
     if ((FUNCTION_NAMES as readonly string[]).includes(name)) {
@@ -138,28 +189,69 @@ export abstract class OperandParser {
       return this.noTrailer(this.parseCall(t, name as FunctionName));
     }
     if (name === 'None') throw new RewardFault('None is not a number', t.pos, 'use 0');
-    if (name === 'lambda') throw new RewardFault('only one leading lambda is allowed', t.pos, 'write lambda agent_feats, state: followed by an expression without lambda');
-    if (KEYWORDS.has(name)) throw new RewardFault(`"${name}" is not allowed here`, t.pos, name === 'if' || name === 'else' ? 'a conditional is written: a if condition else b' : 'a reward is one expression over state and the feature vector');
+    if (name === 'lambda')
+      throw new RewardFault(
+        'only one leading lambda is allowed',
+        t.pos,
+        'write lambda agent_feats, state: followed by an expression without lambda',
+      );
+    if (KEYWORDS.has(name))
+      throw new RewardFault(
+        `"${name}" is not allowed here`,
+        t.pos,
+        name === 'if' || name === 'else'
+          ? 'a conditional is written: a if condition else b'
+          : 'a reward is one expression over state and the feature vector',
+      );
     throw this.unknownName(t);
   }
 
   protected unknownName(t: Token): RewardFault {
     const name = t.text;
     const features = this.featureName ? this.featureName : 'the feature vector';
-    if (this.byName.has(name)) return new RewardFault(`unknown name ${name}`, t.pos, `${name} is a feature: write ${this.featureName || 'agent_feats'}.${name} (or ${this.featureName || 'agent_feats'}[${this.byName.get(name)}])`);
-    if (this.textByName.has(name)) return new RewardFault(`unknown name ${name}`, t.pos, `${name} is a text feature: write ${this.featureName || 'agent_feats'}.${name} == "${this.textByName.get(name)!.values.find((v) => v) ?? ''}"`);
+    if (this.byName.has(name))
+      return new RewardFault(
+        `unknown name ${name}`,
+        t.pos,
+        `${name} is a feature: write ${this.featureName || 'agent_feats'}.${name} (or ` +
+          `${this.featureName || 'agent_feats'}[${this.byName.get(name)}])`,
+      );
+    if (this.textByName.has(name))
+      return new RewardFault(
+        `unknown name ${name}`,
+        t.pos,
+        `${name} is a text feature: write ${this.featureName || 'agent_feats'}.${name} == ` +
+          `"${this.textByName.get(name)!.values.find((v) => v) ?? ''}"`,
+      );
     if (name === 'agent_feats' || name === 'feature' || name === 'features' || name === 'feats') {
-      return new RewardFault(`unknown name ${name}`, t.pos, this.featureName ? `in this expression the feature vector is called ${this.featureName}` : 'the lambda has no feature-vector parameter; write lambda agent_feats, state: ...');
+      return new RewardFault(
+        `unknown name ${name}`,
+        t.pos,
+        this.featureName
+          ? `in this expression the feature vector is called ${this.featureName}`
+          : 'the lambda has no feature-vector parameter; write lambda agent_feats, state: ...',
+      );
     }
     if (name === 's') return new RewardFault('unknown name s', t.pos, 'the state is called state');
     if (/^(np|numpy|math|torch|pd|os|sys|builtins)$/.test(name) || name.startsWith('__')) {
-      return new RewardFault(`unknown name ${name}: modules and Python internals are not available`, t.pos, `use state, ${features} and ${FUNCTION_HELP}`);
+      return new RewardFault(
+        `unknown name ${name}: modules and Python internals are not available`,
+        t.pos,
+        `use state, ${features} and ${FUNCTION_HELP}`,
+      );
     }
     const candidates = ['state', ...(this.featureName ? [this.featureName] : []), ...FUNCTION_NAMES];
     const schemaNames = [...this.schema.columns.map((c) => c.name), ...this.textByName.keys()];
-    const close = closestNames(name, [...candidates, ...schemaNames], 3).map((n) => (schemaNames.includes(n) && !candidates.includes(n) ? `${this.featureName || 'agent_feats'}.${n}` : n));
+    const close = closestNames(name, [...candidates, ...schemaNames], 3).map((n) =>
+      schemaNames.includes(n) && !candidates.includes(n) ? `${this.featureName || 'agent_feats'}.${n}` : n,
+    );
     const called = this.is('(') ? ` (${FUNCTION_HELP})` : '';
-    return new RewardFault(`unknown name ${name}${called}`, t.pos, `closest: ${close.join(', ')}; the names available are state, ${features} and the functions ${FUNCTION_NAMES.join(', ')}`);
+    return new RewardFault(
+      `unknown name ${name}${called}`,
+      t.pos,
+      `closest: ${close.join(', ')}; the names available are state, ${features} and the functions ` +
+        `${FUNCTION_NAMES.join(', ')}`,
+    );
   }
 
   protected parseFeature(t: Token): RewardNode {
@@ -172,23 +264,50 @@ export abstract class OperandParser {
       const text = this.textByName.get(nameToken.text);
       if (text) {
         text.columns.forEach((c) => this.used.add(c));
-        return { kind: 'text-feature', pos: t.pos, name: text.name, columns: text.columns, values: text.values, merged: text.merged ?? [] };
+        return {
+          kind: 'text-feature',
+          pos: t.pos,
+          name: text.name,
+          columns: text.columns,
+          values: text.values,
+          merged: text.merged ?? [],
+        };
       }
       const index = this.byName.get(nameToken.text);
       if (index === undefined) {
-        const close = closestNames(nameToken.text, [...this.textByName.keys(), ...this.schema.columns.map((c) => c.name)], 3);
-        throw new RewardFault(`unknown feature ${t.text}.${nameToken.text}`, nameToken.pos, `closest feature names: ${close.join(', ')}`);
+        const close = closestNames(
+          nameToken.text,
+          [...this.textByName.keys(), ...this.schema.columns.map((c) => c.name)],
+          3,
+        );
+        throw new RewardFault(
+          `unknown feature ${t.text}.${nameToken.text}`,
+          nameToken.pos,
+          `closest feature names: ${close.join(', ')}`,
+        );
       }
-      if (this.is('(')) throw new RewardFault(`${t.text}.${nameToken.text} is a number and cannot be called`, this.token.pos, 'to multiply, write * before "("');
+      if (this.is('('))
+        throw new RewardFault(
+          `${t.text}.${nameToken.text} is a number and cannot be called`,
+          this.token.pos,
+          'to multiply, write * before "("',
+        );
       this.used.add(index);
       return { kind: 'feature', pos: t.pos, index };
     }
-    if (!this.is('[')) throw new RewardFault(`${t.text} is the feature vector of ${count} values; use one of them`, t.pos, `write ${t.text}[i] with i from 0 to ${count - 1}, or ${t.text}.name`);
+    if (!this.is('['))
+      throw new RewardFault(
+        `${t.text} is the feature vector of ${count} values; use one of them`,
+        t.pos,
+        `write ${t.text}[i] with i from 0 to ${count - 1}, or ${t.text}.name`,
+      );
     const open = this.tokens[this.at++];
     this.enter(open.pos);
-    if (this.is(']')) throw new RewardFault('an index is missing', this.token.pos, `write ${t.text}[i] with i from 0 to ${count - 1}`);
+    if (this.is(']'))
+      throw new RewardFault('an index is missing', this.token.pos, `write ${t.text}[i] with i from 0 to ${count - 1}`);
     const indexNode = this.parseExpression();
-    if (this.is(':')) throw new RewardFault('slices are not supported', this.token.pos, `index one feature: ${t.text}[i]`);
+    if (this.is(':'))
+      throw new RewardFault('slices are not supported', this.token.pos, `index one feature: ${t.text}[i]`);
     if (this.is(',')) throw new RewardFault('only one index is allowed', this.token.pos, `write ${t.text}[i]`);
     this.expect(']', `close the "[" at character ${open.pos}`);
     this.depth--;
@@ -196,15 +315,34 @@ export abstract class OperandParser {
     let value: number | bigint;
     try {
       const constant = evaluateConstant(indexNode);
-      if (constant === null) throw new RewardFault('the index must be a constant integer', indexNode.pos, `state and features cannot choose the feature; write ${t.text}[i] with i from 0 to ${count - 1}`);
-      if (constant.float) throw new RewardFault(`the index is the float ${pyRepr(constant.value as number)}; indices must be integers`, indexNode.pos, `write ${t.text}[i] with an integer i from 0 to ${count - 1}`);
+      if (constant === null)
+        throw new RewardFault(
+          'the index must be a constant integer',
+          indexNode.pos,
+          `state and features cannot choose the feature; write ${t.text}[i] with i from 0 to ${count - 1}`,
+        );
+      if (constant.float)
+        throw new RewardFault(
+          `the index is the float ${pyRepr(constant.value as number)}; indices must be integers`,
+          indexNode.pos,
+          `write ${t.text}[i] with an integer i from 0 to ${count - 1}`,
+        );
       value = constant.value;
     } catch (error) {
-      if (error instanceof PyError) throw new RewardFault(`the index fails to compute: ${error.message}`, indexNode.pos, `write ${t.text}[i] with i from 0 to ${count - 1}`);
+      if (error instanceof PyError)
+        throw new RewardFault(
+          `the index fails to compute: ${error.message}`,
+          indexNode.pos,
+          `write ${t.text}[i] with i from 0 to ${count - 1}`,
+        );
       throw error;
     }
     if (value >= count || value < -count) {
-      throw new RewardFault(`index ${value} is out of range: there are ${count} features`, indexNode.pos, `use 0 to ${count - 1} (or -${count} to -1 from the end)`);
+      throw new RewardFault(
+        `index ${value} is out of range: there are ${count} features`,
+        indexNode.pos,
+        `use 0 to ${count - 1} (or -${count} to -1 from the end)`,
+      );
     }
     const index = Number(value) < 0 ? Number(value) + count : Number(value);
     this.used.add(index);
@@ -217,11 +355,21 @@ export abstract class OperandParser {
     const args: RewardNode[] = [];
     while (!this.is(')')) {
       if (this.token.type === 'name' && this.tokens[this.at + 1].text === '=') {
-        throw new RewardFault('keyword arguments are not supported', this.token.pos, name === 'round' ? 'write round(x, 2)' : `write ${name}(...) with positional arguments`);
+        throw new RewardFault(
+          'keyword arguments are not supported',
+          this.token.pos,
+          name === 'round' ? 'write round(x, 2)' : `write ${name}(...) with positional arguments`,
+        );
       }
-      if (this.is('*') || this.is('**')) throw new RewardFault('argument unpacking is not supported', this.token.pos, `write ${name}(a, b)`);
+      if (this.is('*') || this.is('**'))
+        throw new RewardFault('argument unpacking is not supported', this.token.pos, `write ${name}(a, b)`);
       args.push(this.parseExpression());
-      if (this.token.type === 'name' && this.token.text === 'for') throw new RewardFault('comprehensions are not supported', this.token.pos, `write ${name}(a, b, ...) with the values listed`);
+      if (this.token.type === 'name' && this.token.text === 'for')
+        throw new RewardFault(
+          'comprehensions are not supported',
+          this.token.pos,
+          `write ${name}(a, b, ...) with the values listed`,
+        );
       if (!this.is(',')) break;
       this.at++;
     }
@@ -229,8 +377,18 @@ export abstract class OperandParser {
     this.depth--;
     const [least, most] = ARITY[name];
     if (args.length < least || args.length > most) {
-      const wanted = most === Infinity ? `at least ${least} arguments` : least === most ? `exactly ${least} argument${least > 1 ? 's' : ''}` : `${least} to ${most} arguments`;
-      const hint = name === 'max' || name === 'min' ? `${name} compares its arguments, e.g. ${name}(0, state - 1); lists are not supported` : name === 'round' ? 'write round(x) or round(x, ndigits)' : `write ${name}(x)`;
+      const wanted =
+        most === Infinity
+          ? `at least ${least} arguments`
+          : least === most
+            ? `exactly ${least} argument${least > 1 ? 's' : ''}`
+            : `${least} to ${most} arguments`;
+      const hint =
+        name === 'max' || name === 'min'
+          ? `${name} compares its arguments, e.g. ${name}(0, state - 1); lists are not supported`
+          : name === 'round'
+            ? 'write round(x) or round(x, ndigits)'
+            : `write ${name}(x)`;
       throw new RewardFault(`${name}() takes ${wanted}, given ${args.length}`, t.pos, hint);
     }
     return { kind: 'call', pos: t.pos, name, args };

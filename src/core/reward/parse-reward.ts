@@ -27,9 +27,18 @@ export function parseReward(text: string, schema: FeatureSchema): ParseResult {
   try {
     const [start, end] = stripWrapping(text);
     if (end - start > MAX_LENGTH) {
-      throw new RewardFault(`the expression is ${end - start} characters long; at most ${MAX_LENGTH} are accepted`, start + MAX_LENGTH, 'write a shorter expression');
+      throw new RewardFault(
+        `the expression is ${end - start} characters long; at most ${MAX_LENGTH} are accepted`,
+        start + MAX_LENGTH,
+        'write a shorter expression',
+      );
     }
-    if (start >= end) throw new RewardFault('the expression is empty', start, 'write an expression such as: state * (1 + agent_feats[11])');
+    if (start >= end)
+      throw new RewardFault(
+        'the expression is empty',
+        start,
+        'write an expression such as: state * (1 + agent_feats[11])',
+      );
     const parser = new Parser(text, start, end, schema);
     const ast = parser.parseAll();
     refuseText(ast, 'reward');
@@ -46,7 +55,8 @@ export function parseReward(text: string, schema: FeatureSchema): ParseResult {
  * once (a reply of 100,000 backticks takes as long as one of 100,000 letters).
  */
 export function stripWrapping(text: string): [number, number] {
-  let start = 0, end = text.length;
+  let start = 0,
+    end = text.length;
   const space = (i: number) => /\s/.test(text[i]);
   for (;;) {
     while (start < end && space(start)) start++;
@@ -86,19 +96,35 @@ class Parser extends OperandParser {
     const node = this.parseExpression();
     const t = this.token;
     if (t.type !== 'end') {
-      if (t.text === ',') throw new RewardFault('a trailing "," makes a tuple, not a number', t.pos, 'remove the comma; a reward is a single expression');
-      if (t.text === ')' || t.text === ']') throw new RewardFault(`unmatched "${t.text}"`, t.pos, 'remove it or add the opening bracket');
-      if (t.text === ':') throw new RewardFault('unexpected ":"', t.pos, 'only a leading "lambda agent_feats, state:" may use a colon');
-      if (t.text === '=') throw new RewardFault('"=" is assignment, which is not supported', t.pos, 'to compare, write ==');
+      if (t.text === ',')
+        throw new RewardFault(
+          'a trailing "," makes a tuple, not a number',
+          t.pos,
+          'remove the comma; a reward is a single expression',
+        );
+      if (t.text === ')' || t.text === ']')
+        throw new RewardFault(`unmatched "${t.text}"`, t.pos, 'remove it or add the opening bracket');
+      if (t.text === ':')
+        throw new RewardFault('unexpected ":"', t.pos, 'only a leading "lambda agent_feats, state:" may use a colon');
+      if (t.text === '=')
+        throw new RewardFault('"=" is assignment, which is not supported', t.pos, 'to compare, write ==');
       const shown = t.type === 'num' ? `number ${t.text}` : `"${t.text}"`;
-      throw new RewardFault(`unexpected ${shown} after a complete expression`, t.pos, 'an operator such as + or * is probably missing before it');
+      throw new RewardFault(
+        `unexpected ${shown} after a complete expression`,
+        t.pos,
+        'an operator such as + or * is probably missing before it',
+      );
     }
     return node;
   }
 
-
   protected parseExpression(): RewardNode {
-    if (this.is('lambda')) throw new RewardFault('only one leading lambda is allowed', this.token.pos, 'write lambda agent_feats, state: followed by an expression without lambda');
+    if (this.is('lambda'))
+      throw new RewardFault(
+        'only one leading lambda is allowed',
+        this.token.pos,
+        'write lambda agent_feats, state: followed by an expression without lambda',
+      );
     const body = this.parseOr();
     if (!this.is('if')) return body;
     const pos = this.tokens[this.at++].pos;
@@ -139,13 +165,22 @@ class Parser extends OperandParser {
 
   protected parseComparison(): RewardNode {
     const first = this.parseSum();
-    const ops: CompareOp[] = [], opPositions: number[] = [], rest: RewardNode[] = [];
+    const ops: CompareOp[] = [],
+      opPositions: number[] = [],
+      rest: RewardNode[] = [];
     for (;;) {
       const t = this.token;
       if (t.type === 'op' && COMPARE_OPS.has(t.text)) {
         ops.push(t.text as CompareOp);
-      } else if (t.type === 'name' && (t.text === 'in' || t.text === 'is' || (t.text === 'not' && this.tokens[this.at + 1].text === 'in'))) {
-        throw new RewardFault(`"${t.text}" comparisons are not supported`, t.pos, 'compare numbers with ==, !=, <, <=, >, >= and text with == or !=, e.g. agent_feats.district == "पालघर"');
+      } else if (
+        t.type === 'name' &&
+        (t.text === 'in' || t.text === 'is' || (t.text === 'not' && this.tokens[this.at + 1].text === 'in'))
+      ) {
+        throw new RewardFault(
+          `"${t.text}" comparisons are not supported`,
+          t.pos,
+          'compare numbers with ==, !=, <, <=, >, >= and text with == or !=, e.g. agent_feats.district == "पालघर"',
+        );
       } else break;
       opPositions.push(t.pos);
       this.at++;

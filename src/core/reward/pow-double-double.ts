@@ -7,16 +7,19 @@ export type DD = [number, number];
 const SPLIT = 134217729; // 2**27 + 1 (Veltkamp)
 
 function twoSum(a: number, b: number): DD {
-  const s = a + b, bb = s - a;
+  const s = a + b,
+    bb = s - a;
   return [s, a - (s - bb) + (b - bb)];
 }
 
 export function twoProd(a: number, b: number): DD {
   const p = a * b;
   let t = SPLIT * a;
-  const ah = t - (t - a), al = a - ah;
+  const ah = t - (t - a),
+    al = a - ah;
   t = SPLIT * b;
-  const bh = t - (t - b), bl = b - bh;
+  const bh = t - (t - b),
+    bl = b - bh;
   return [p, ah * bh - p + ah * bl + al * bh + al * bl];
 }
 
@@ -54,10 +57,17 @@ function log(x: number): DD {
     const half = Math.trunc(e / 2);
     m = x / 2 ** half / 2 ** (e - half);
   }
-  if (m > Math.SQRT2) { m /= 2; e += 1; } else if (m < Math.SQRT1_2) { m *= 2; e -= 1; }
+  if (m > Math.SQRT2) {
+    m /= 2;
+    e += 1;
+  } else if (m < Math.SQRT1_2) {
+    m *= 2;
+    e -= 1;
+  }
   const s = div(twoSum(m, -1), twoSum(m, 1));
   const s2 = mul(s, s);
-  let term = s, sum: DD = s;
+  let term = s,
+    sum: DD = s;
   for (let k = 3; k < 80; k += 2) {
     term = mul(term, s2);
     const next = div(term, [k, 0]);
@@ -72,7 +82,8 @@ function exp(t: DD): [DD, number] {
   const k = Math.round(t[0] / LN2[0]);
   let r = add(t, neg(mul(LN2, [k, 0])));
   r = [r[0] / 256, r[1] / 256]; // exact scaling
-  let term: DD = [1, 0], sum: DD = [1, 0];
+  let term: DD = [1, 0],
+    sum: DD = [1, 0];
   for (let n = 1; n < 30; n++) {
     term = div(mul(term, r), [n, 0]);
     sum = add(sum, term);

@@ -20,7 +20,8 @@ function ln2(W: number): Fixed {
   let cached = ln2Cache.get(W);
   if (cached) return cached;
   let power = (1n << BigInt(W)) / 3n; // 3**-(2j+1), each step one truncation: error below 1.2 units
-  let sum = power, terms = 1;
+  let sum = power,
+    terms = 1;
   for (let j = 1; power > 0n; j++, terms++) {
     power /= 9n;
     sum += power / BigInt(2 * j + 1); // a truncation per term, plus the error carried by power
@@ -43,10 +44,13 @@ function ln(x: number, W: number): Fixed {
 
 /** ln(M / D) + e ln 2, M / D in [sqrt(1/2), sqrt(2)]. */
 function lnOf(M: bigint, D: bigint, e: number, W: number): Fixed {
-  const w = BigInt(W), unit = 1n << w;
+  const w = BigInt(W),
+    unit = 1n << w;
   const s = ((M - D) << w) / (M + D); // |s| <= 0.1716: one truncation
   const s2 = (s * s) >> w;
-  let power = s, sum = s, terms = 1;
+  let power = s,
+    sum = s,
+    terms = 1;
   for (let j = 1; power !== 0n; j++, terms++) {
     power = (power * s2) / unit; // truncated towards 0 (>> would floor a negative power to -1 for ever)
     sum += power / BigInt(2 * j + 1);
@@ -58,7 +62,9 @@ function lnOf(M: bigint, D: bigint, e: number, W: number): Fixed {
 /** e**r for |r| < 0.4 (fixed point), and the error the evaluation adds. */
 function expSmall(r: bigint, W: number): Fixed {
   const unit = 1n << BigInt(W);
-  let term = unit, sum = term, terms = 0;
+  let term = unit,
+    sum = term,
+    terms = 0;
   for (let n = 1n; term !== 0n; n++, terms++) {
     term = (term * r) / unit / n; // two truncations towards 0; the carried error shrinks by |r| / n < 0.4
     sum += term;
@@ -100,7 +106,8 @@ export function fixedPointPow(x: number, y: number): number {
   const yBits = Math.max(0, Math.ceil(Math.log2(Math.abs(y))) + 1);
   for (let W = 192 + yBits; W <= 1 << 16; W *= 2) {
     const { value, error, k } = fixedPointExp(x, y, W);
-    const low = scaled(value - error, k - W), high = scaled(value + error, k - W);
+    const low = scaled(value - error, k - W),
+      high = scaled(value + error, k - W);
     if (low === high) return low;
   }
   throw new Error(`${x} ** ${y}: the correctly rounded power did not resolve within 65,536 bits`);

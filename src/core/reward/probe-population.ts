@@ -12,7 +12,11 @@ const PROBES = { binary: [0, 1], integer: [0, 1, 2, 5, 10, 20, 40, 100], continu
  * column. Unused one-hot groups have their first member set. At most `maxArms` arms: beyond that,
  * an evenly spaced subset of the combinations.
  */
-export function probePopulation(schema: FeatureSchema, used: readonly number[], maxArms = 4096): { numArms: number; features: Float64Array } {
+export function probePopulation(
+  schema: FeatureSchema,
+  used: readonly number[],
+  maxArms = 4096,
+): { numArms: number; features: Float64Array } {
   const n = schema.columns.length;
   const base = new Float64Array(n);
   const dimensions: [column: number, value: number][][] = [];
@@ -26,7 +30,9 @@ export function probePopulation(schema: FeatureSchema, used: readonly number[], 
   for (const i of used) {
     if (grouped.has(i)) continue;
     const edges = schema.groups.find((g) => g.kind === 'bucketed' && g.columns.includes(i))?.edges ?? [];
-    const values = [...new Set([...PROBES[schema.columns[i].type], ...edges, ...edges.map((e) => e + 1)])].sort((a, b) => a - b);
+    const values = [...new Set([...PROBES[schema.columns[i].type], ...edges, ...edges.map((e) => e + 1)])].sort(
+      (a, b) => a - b,
+    );
     dimensions.push(values.map((v) => [i, v]));
   }
   const total = dimensions.reduce((product, d) => product * d.length, 1);

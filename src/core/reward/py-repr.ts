@@ -16,7 +16,10 @@ export function pyRepr(x: number): string {
   return s.includes('.') ? s : `${s}.0`;
 }
 
-/** Characters Python's repr of a str escapes: other than space, every control, format, private, unassigned, surrogate and separator. */
+/**
+ * Characters Python's repr of a str escapes: other than space, every control, format, private, unassigned, surrogate
+ * and separator.
+ */
 const NOT_PRINTABLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}\p{Zs}]/u;
 
 /** Python's repr of a str: single quotes unless it holds ' and no ", backslash escapes for what is not printable. */

@@ -66,7 +66,8 @@ export function floatPow(iv: number, iw: number): number {
   }
   let negate = false;
   if (iv < 0) {
-    if (iw !== Math.floor(iw)) throw new PyError('ValueError', 'a negative number raised to a fractional power is complex');
+    if (iw !== Math.floor(iw))
+      throw new PyError('ValueError', 'a negative number raised to a fractional power is complex');
     iv = -iv;
     negate = isOddInteger(iw);
   }
@@ -89,7 +90,11 @@ function memo2(f: (x: number, y: number) => number): (x: number, y: number) => n
     if (!byX) cache.set(y, (byX = new Map()));
     let r = byX.get(x);
     if (r === undefined) {
-      if (++size > 10_000) { cache.clear(); size = 0; cache.set(y, (byX = new Map())); }
+      if (++size > 10_000) {
+        cache.clear();
+        size = 0;
+        cache.set(y, (byX = new Map()));
+      }
       r = f(x, y);
       byX.set(x, r);
     }
@@ -128,12 +133,18 @@ function decimalRound(x: number, n: number): number {
   const negative = x < 0;
   let m = Math.abs(x);
   let e = 0;
-  while (!Number.isInteger(m)) { m *= 2; e -= 1; }
+  while (!Number.isInteger(m)) {
+    m *= 2;
+    e -= 1;
+  }
   const mb = BigInt(m);
   const ten = 10n ** BigInt(Math.abs(n));
-  let num = mb, den = 1n;
-  if (e >= 0) num <<= BigInt(e); else den <<= BigInt(-e);
-  if (n >= 0) num *= ten; else den *= ten;
+  let num = mb,
+    den = 1n;
+  if (e >= 0) num <<= BigInt(e);
+  else den <<= BigInt(-e);
+  if (n >= 0) num *= ten;
+  else den *= ten;
   let k = num / den;
   const r2 = 2n * (num % den);
   if (r2 > den || (r2 === den && (k & 1n) === 1n)) k += 1n;

@@ -18,7 +18,12 @@ const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 /** A bigint result as an Int: back to a number when safe; refused when wider than MAX_INT_BITS. */
 export function normInt(b: bigint): Int {
   if (b >= -9007199254740991n && b <= 9007199254740991n) return Number(b);
-  if (b >= LIMIT || b <= -LIMIT) throw new PyError('LimitError', `integer result too large (more than ${MAX_INT_BITS} bits, about ${Math.floor(MAX_INT_BITS * Math.LOG10E * Math.LN2)} digits)`);
+  if (b >= LIMIT || b <= -LIMIT)
+    throw new PyError(
+      'LimitError',
+      `integer result too large (more than ${MAX_INT_BITS} bits, about ` +
+        `${Math.floor(MAX_INT_BITS * Math.LOG10E * Math.LN2)} digits)`,
+    );
   return b;
 }
 
@@ -54,7 +59,8 @@ export function intFloorDiv(a: Int, b: Int): Int {
   if (b === 0) throw new PyError('ZeroDivisionError', 'integer division or modulo by zero');
   // For safe integers the rounded quotient never crosses an integer, so floor(a / b) is exact.
   if (typeof a === 'number' && typeof b === 'number') return Math.floor(a / b) + 0;
-  const x = big(a), y = big(b);
+  const x = big(a),
+    y = big(b);
   let q = x / y;
   if (x % y !== 0n && x < 0n !== y < 0n) q -= 1n;
   return normInt(q);
@@ -67,7 +73,8 @@ export function intMod(a: Int, b: Int): Int {
     if (r !== 0 && r < 0 !== b < 0) r += b;
     return r + 0;
   }
-  const x = big(a), y = big(b);
+  const x = big(a),
+    y = big(b);
   let r = x % y;
   if (r !== 0n && r < 0n !== y < 0n) r += y;
   return normInt(r);
@@ -86,7 +93,9 @@ export function intPow(a: Int, e: Int): Int {
   if (a === 0 || a === 1) return e === 0 ? 1 : a;
   if (a === -1) return intMod(e, 2) === 0 ? 1 : -1;
   if (typeof a === 'number' && typeof e === 'number') {
-    let result = 1, base = a, n = e;
+    let result = 1,
+      base = a,
+      n = e;
     for (;;) {
       if (n % 2 === 1) {
         result *= base;
@@ -102,7 +111,10 @@ export function intPow(a: Int, e: Int): Int {
   const bits = bitLength(big(magnitude));
   if (typeof e === 'bigint' || (bits - 1) * e > MAX_INT_BITS) {
     const digits = Number(e) * (typeof magnitude === 'number' ? Math.log10(magnitude) : (bits - 1) * Math.log10(2));
-    throw new PyError('LimitError', `${a}**${e} is too large (about ${formatDigits(digits)} digits; integers are limited to ${MAX_INT_BITS} bits)`);
+    throw new PyError(
+      'LimitError',
+      `${a}**${e} is too large (about ${formatDigits(digits)} digits; integers are limited to ${MAX_INT_BITS} bits)`,
+    );
   }
   return normInt(big(a) ** big(e));
 }
@@ -130,7 +142,8 @@ export function integralToInt(x: number): Int {
 export function intTrueDiv(a: Int, b: Int): number {
   if (b === 0) throw new PyError('ZeroDivisionError', 'division by zero');
   if (typeof a === 'number' && typeof b === 'number') return a / b; // both exact as floats: one rounding
-  const x = big(a), y = big(b);
+  const x = big(a),
+    y = big(b);
   const negative = x < 0n !== y < 0n;
   const q = ratioToFloat(x < 0n ? -x : x, y < 0n ? -y : y);
   if (!Number.isFinite(q)) throw new PyError('OverflowError', 'integer division result too large for a float');
@@ -143,9 +156,12 @@ export function intRound(a: Int, ndigits: Int): Int {
   if (ndigits < -(MAX_INT_BITS / 3)) return 0; // 10**-ndigits exceeds twice any allowed int
   const p = 10n ** BigInt(-Number(ndigits));
   const x = big(a);
-  let q = x / p, r = x % p;
-  if (r < 0n) { q -= 1n; r += p; }
+  let q = x / p,
+    r = x % p;
+  if (r < 0n) {
+    q -= 1n;
+    r += p;
+  }
   if (2n * r > p || (2n * r === p && (q & 1n) === 1n)) q += 1n;
   return normInt(q * p);
 }
-

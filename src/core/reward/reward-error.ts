@@ -24,7 +24,12 @@ export class RewardFault extends Error {
 
 /** The error as data, with its caret excerpt cut from `text`. */
 export function rewardError(text: string, fault: RewardFault): RewardError {
-  return { message: fault.message, position: fault.position, hint: fault.hint, excerpt: caretExcerpt(text, fault.position) };
+  return {
+    message: fault.message,
+    position: fault.position,
+    hint: fault.hint,
+    excerpt: caretExcerpt(text, fault.position),
+  };
 }
 
 const WIDTH = 72;
@@ -58,7 +63,9 @@ export function closestNames(name: string, names: readonly string[], count = 3):
 
 /** How many of the `_`-separated pieces of `a` (3 letters or more, or digits) occur in `b`. */
 function sharedPieces(a: string, b: string): number {
-  return a.split(/[_\W]+|(?<=\D)(?=\d)|(?<=\d)(?=\D)/).filter((piece) => (piece.length >= 3 || /^\d+$/.test(piece)) && b.includes(piece)).length;
+  return a
+    .split(/[_\W]+|(?<=\D)(?=\d)|(?<=\d)(?=\D)/)
+    .filter((piece) => (piece.length >= 3 || /^\d+$/.test(piece)) && b.includes(piece)).length;
 }
 
 /** Levenshtein distance. */
@@ -66,7 +73,8 @@ export function editDistance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
     prev = row;
   }
   return prev[b.length];

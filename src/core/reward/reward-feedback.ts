@@ -4,5 +4,11 @@
 import type { RewardError } from './reward-error.ts';
 
 export function rewardFeedback(error: RewardError): string {
-  return [`The reward function could not be used: ${error.message} (character ${error.position + 1}):`, error.excerpt, error.hint].filter(Boolean).join('\n');
+  return [
+    `The reward function could not be used: ${error.message} (character ${error.position + 1}):`,
+    error.excerpt,
+    error.hint,
+  ]
+    .filter(Boolean)
+    .join('\n');
 }

@@ -34,7 +34,8 @@ export function roundedPow(x: number, y: number): number {
   const [m, k] = ddPow(x, y);
   if (nearBoundary(m[0], m[1], k)) return fixedPointPow(x, y);
   // Scale hi + lo by 2**k in two exact halves (exact in the normal range).
-  const a = Math.trunc(k / 2), b = k - a;
+  const a = Math.trunc(k / 2),
+    b = k - a;
   const hi = m[0] * 2 ** a * 2 ** b;
   if (Math.abs(hi) >= MIN_NORMAL && Number.isFinite(hi)) return hi;
   // Subnormal (or at the edge of the range): round (hi + lo) * 2**k once, exactly.
@@ -62,7 +63,8 @@ function exactCase(x: number, y: number): number | undefined {
   }
   while (!Number.isInteger(y)) {
     const r = Math.sqrt(x); // correctly rounded: exact whenever x is the square of a double
-    const p = floatParts(r), q = floatParts(x);
+    const p = floatParts(r),
+      q = floatParts(x);
     if (p.mant * p.mant !== q.mant || 2 * p.exp !== q.exp) return undefined; // p.mant**2 < 2**53 when it matters
     x = r;
     y *= 2;
@@ -102,7 +104,9 @@ function exactIntegerPow(x: number, n: number): number {
   const { mant, exp } = floatParts(x);
   const p = BigInt(mant) ** BigInt(Math.abs(n));
   const shift = exp * n; // x ** n = mant ** n * 2 ** (exp * n)
-  let num = n > 0 ? p : 1n, den = n > 0 ? 1n : p;
-  if (shift >= 0) num <<= BigInt(shift); else den <<= BigInt(-shift);
+  let num = n > 0 ? p : 1n,
+    den = n > 0 ? 1n : p;
+  if (shift >= 0) num <<= BigInt(shift);
+  else den <<= BigInt(-shift);
   return ratioToFloat(num, den);
 }

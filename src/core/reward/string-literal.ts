@@ -9,7 +9,16 @@ import { RewardFault } from './reward-error.ts';
 /** Prefixes (lower case) a literal may carry; b and f are recognised to be refused in words. */
 const PREFIXES = new Set(['r', 'u', 'b', 'br', 'rb', 'f', 'fr', 'rf']);
 const SIMPLE: Record<string, string> = {
-  '\\': '\\', "'": "'", '"': '"', a: '\x07', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  a: '\x07',
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  v: '\v',
 };
 const HEX = /^[0-9a-fA-F]+$/;
 
@@ -22,13 +31,17 @@ export const isStringPrefix = (word: string) => PREFIXES.has(word.toLowerCase())
  * raises a SyntaxError, or where allot refuses (see the file comment).
  */
 export function readStringLiteral(
-  text: string, start: number, end: number, prefix: string,
+  text: string,
+  start: number,
+  end: number,
+  prefix: string,
 ): { value: string; end: number } {
   const p = prefix.toLowerCase();
   if (p.includes('b')) {
     throw new RewardFault('bytes literals are not supported', start, 'compare with text: write "value" without the b');
   }
-  if (p.includes('f')) throw new RewardFault('f-strings are not supported', start, 'write the text itself, e.g. "पालघर"');
+  if (p.includes('f'))
+    throw new RewardFault('f-strings are not supported', start, 'write the text itself, e.g. "पालघर"');
   const raw = p.includes('r');
   const open = start + prefix.length;
   const q = text[open];

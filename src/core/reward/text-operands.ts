@@ -43,15 +43,24 @@ function operand(node: RewardNode): void {
 
 function walk(node: RewardNode): void {
   switch (node.kind) {
-    case 'unary': return operand(node.operand);
-    case 'arith': case 'logic': operand(node.left); return operand(node.right);
-    case 'if': operand(node.test); operand(node.then); return operand(node.otherwise);
-    case 'call': return node.args.forEach(operand);
+    case 'unary':
+      return operand(node.operand);
+    case 'arith':
+    case 'logic':
+      operand(node.left);
+      return operand(node.right);
+    case 'if':
+      operand(node.test);
+      operand(node.then);
+      return operand(node.otherwise);
+    case 'call':
+      return node.args.forEach(operand);
     case 'compare': {
       const operands = [node.first, ...node.rest];
       for (const o of operands) if (!isText(o)) walk(o);
       node.ops.forEach((op, k) => {
-        const a = operands[k], b = operands[k + 1];
+        const a = operands[k],
+          b = operands[k + 1];
         if (ORDERING.has(op) && (isText(a) || isText(b))) {
           throw new RewardFault(`text cannot be ordered with ${op}`, node.opPositions[k], 'compare text with == or !=');
         }
@@ -59,13 +68,17 @@ function walk(node: RewardNode): void {
       });
       return;
     }
-    default: return;
+    default:
+      return;
   }
 }
 
 /** A comparison of text with text that the buckets can decide: none of its values is hidden in "other". */
 function decidable(a: TextNode, b: TextNode): void {
-  for (const [feature, other] of [[a, b], [b, a]] as const) {
+  for (const [feature, other] of [
+    [a, b],
+    [b, a],
+  ] as const) {
     if (feature.kind !== 'text-feature' || feature.merged.length === 0) continue;
     if (other.kind === 'text-feature') {
       const why = `the rare values of agent_feats.${feature.name} are merged into "other"`;
@@ -74,8 +87,9 @@ function decidable(a: TextNode, b: TextNode): void {
     }
     if (feature.merged.includes(other.value)) {
       const why = `${shown(other)} is one of the rare values of agent_feats.${feature.name} merged into "other"`;
-      const hint = 'keep the rare values of that column where the register is read (untick "merge"), '
-        + 'or read the "other" bucket\'s 0/1 column';
+      const hint =
+        'keep the rare values of that column where the register is read (untick "merge"), ' +
+        'or read the "other" bucket\'s 0/1 column';
       throw new RewardFault(`${why}, so who holds it is not known here`, other.pos, hint);
     }
   }

@@ -5,7 +5,11 @@
 export const VERDICT = { notIndexable: 0, indexable: 1, stronglyIndexable: 2 } as const;
 
 export function verdictName(verdict: number): string {
-  return verdict === VERDICT.stronglyIndexable ? 'strongly indexable' : verdict === VERDICT.indexable ? 'indexable' : 'not indexable';
+  return verdict === VERDICT.stronglyIndexable
+    ? 'strongly indexable'
+    : verdict === VERDICT.indexable
+      ? 'indexable'
+      : 'not indexable';
 }
 
 /** Arms whose verdict is "not indexable". */
@@ -23,15 +27,20 @@ export function countNotIndexable(verdicts: ArrayLike<number>): number {
  * its arm. Where the arm is indexable this value is its Whittle index.
  */
 export const NON_INDEXABLE_PRIORITY =
-  'allot still ranks such an arm: each of its states by the payment for not calling at which the index computation first stops calling it, ' +
+  'allot still ranks such an arm: each of its states by the payment for not calling at which the index computation ' +
+  'first stops calling it, ' +
   'which is the Whittle index wherever one exists.';
 
 /** One line for a run: "3 of 1,000 arms are not indexable: ..."; empty when every arm is indexable. */
 export function nonIndexableNote(notIndexable: number, total: number): string {
   if (notIndexable === 0) return '';
   const one = notIndexable === 1;
-  return `${notIndexable} of ${total} arm${total === 1 ? '' : 's'} ${one ? 'is' : 'are'} not indexable (${one ? 'it has' : 'they have'} no Whittle index: ` +
-    `as the payment for not calling grows, the best action in some state switches back to calling). ${NON_INDEXABLE_PRIORITY}`;
+  return (
+    `${notIndexable} of ${total} arm${total === 1 ? '' : 's'} ${one ? 'is' : 'are'} not indexable ` +
+    `(${one ? 'it has' : 'they have'} no Whittle index: ` +
+    `as the payment for not calling grows, the best action in some state switches back to calling). ` +
+    `${NON_INDEXABLE_PRIORITY}`
+  );
 }
 
 /**
@@ -40,7 +49,10 @@ export function nonIndexableNote(notIndexable: number, total: number): string {
  * with it means nothing. Names up to three arms by id with their rewards (rewards: numArms x numStates).
  */
 export function indexOverflowProblem(
-  indices: Float64Array, rewards: Float64Array, numStates: number, ids: readonly string[],
+  indices: Float64Array,
+  rewards: Float64Array,
+  numStates: number,
+  ids: readonly string[],
 ): string | null {
   const bad: number[] = [];
   for (let arm = 0; arm * numStates < indices.length; arm++) {
@@ -50,7 +62,10 @@ export function indexOverflowProblem(
   if (bad.length === 0) return null;
   const numArms = indices.length / numStates;
   const rewardsOf = (arm: number) => Array.from(rewards.subarray(arm * numStates, (arm + 1) * numStates)).join(', ');
-  const named = bad.slice(0, 3).map((arm) => `"${ids[arm] ?? arm}" (rewards ${rewardsOf(arm)})`).join(', ');
+  const named = bad
+    .slice(0, 3)
+    .map((arm) => `"${ids[arm] ?? arm}" (rewards ${rewardsOf(arm)})`)
+    .join(', ');
   return (
     `the Whittle index of ${bad.length} of ${numArms} arm${numArms === 1 ? '' : 's'} is beyond the range of a ` +
     `floating-point number: arm${bad.length === 1 ? '' : 's'} ${named}${bad.length > 3 ? ', ...' : ''}. ` +

@@ -20,7 +20,10 @@ export interface SimulateRequest {
   perTrial?: boolean;
   /** Also return per-step series (engagement and pulls per step, for charts). */
   perStep?: boolean;
-  /** Also return per-trial pulls and engaged steps of groups of arms (calls and engagement per bucket with their uncertainty). */
+  /**
+   * Also return per-trial pulls and engaged steps of groups of arms (calls and engagement per bucket with their
+   * uncertainty).
+   */
   tally?: TallyCells;
   /**
    * Per-group bounds on the calls of every step (Whittle only; the constrained top-B of

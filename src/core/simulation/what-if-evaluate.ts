@@ -21,7 +21,10 @@ export interface WhatIfSettings {
 export type CandidateResult = PolicySummary;
 
 /** The evaluation instance of a choice; populations that evaluate samples (DLM: 48 arms) are sampled with `seed`. */
-export async function buildPopulation(choice: PopulationChoice, loadStored: (id: string) => Promise<Instance | undefined>): Promise<Instance> {
+export async function buildPopulation(
+  choice: PopulationChoice,
+  loadStored: (id: string) => Promise<Instance | undefined>,
+): Promise<Instance> {
   let instance: Instance;
   let seed = 0;
   if (choice.kind === 'generator') {
@@ -31,14 +34,31 @@ export async function buildPopulation(choice: PopulationChoice, loadStored: (id:
     seed = choice.seed;
   } else {
     const stored = await loadStored(choice.id);
-    if (!stored) throw new Error(`the population "${choice.name}" is no longer saved; import it again on the Data screen`);
+    if (!stored)
+      throw new Error(`the population "${choice.name}" is no longer saved; import it again on the Data screen`);
     instance = stored;
   }
   return armsOfSeed(instance, seed);
 }
 
 /** Simulates the Whittle policy for `table` (which reads the features `featuresUsed`) and summarizes it. */
-export async function evaluateCandidate(instance: Instance, compiled: { table: Float64Array; featuresUsed: readonly number[] }, simulate: Simulate, settings: WhatIfSettings, options: { signal?: AbortSignalLike; onProgress?: (done: number, total: number) => void } = {}): Promise<CandidateResult> {
-  const occupancy = await simulate({ instance, rewards: compiled.table, policy: 'whittle', trials: settings.trials, seed: settings.seed, tally: bucketCells(instance) }, options);
+export async function evaluateCandidate(
+  instance: Instance,
+  compiled: { table: Float64Array; featuresUsed: readonly number[] },
+  simulate: Simulate,
+  settings: WhatIfSettings,
+  options: { signal?: AbortSignalLike; onProgress?: (done: number, total: number) => void } = {},
+): Promise<CandidateResult> {
+  const occupancy = await simulate(
+    {
+      instance,
+      rewards: compiled.table,
+      policy: 'whittle',
+      trials: settings.trials,
+      seed: settings.seed,
+      tally: bucketCells(instance),
+    },
+    options,
+  );
   return summarizePolicy(occupancy, instance, compiled.table, compiled.featuresUsed);
 }

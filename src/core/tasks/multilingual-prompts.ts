@@ -34,14 +34,20 @@ export const MULTILINGUAL_PROMPTS: readonly MultilingualPrompt[] = [
     text: EN['1'],
     features: 'Age',
     conditions: [{ group: 'Age', buckets: [0, 1] }],
-    reading: 'low age = Ages 10-20 and 21-30 (Table 5\'s example maps "low Age" to features 0 and 1; Figure 1 sums these two buckets)',
+    reading:
+      'low age = Ages 10-20 and 21-30 (Table 5\'s example maps "low Age" to features 0 and 1; Figure 1 sums these ' +
+      'two buckets)',
   },
   {
     number: 2,
     text: EN['2'],
     features: 'Age, Income',
-    conditions: [{ group: 'Age', buckets: [2, 3] }, { group: 'Income', buckets: [0, 1, 2, 3] }],
-    reading: 'middle-aged = Ages 31-40 and 41-50 (Figure 3 sums these); less than 15000 = income brackets 1-4 (Figure 5)',
+    conditions: [
+      { group: 'Age', buckets: [2, 3] },
+      { group: 'Income', buckets: [0, 1, 2, 3] },
+    ],
+    reading:
+      'middle-aged = Ages 31-40 and 41-50 (Figure 3 sums these); less than 15000 = income brackets 1-4 (Figure 5)',
   },
   {
     number: 3,
@@ -54,22 +60,35 @@ export const MULTILINGUAL_PROMPTS: readonly MultilingualPrompt[] = [
     number: 4,
     text: EN['4'],
     features: 'Times_To_Be_Called, Phone_Ownership',
-    conditions: [{ group: 'Times to be called', buckets: [2] }, { group: 'Phone ownership', buckets: [0] }],
+    conditions: [
+      { group: 'Times to be called', buckets: [2] },
+      { group: 'Phone ownership', buckets: [0] },
+    ],
     reading: 'the 12:30-3:30 pm slot; the woman takes the call when she owns the phone (Phone owner 0)',
   },
   {
     number: 5,
     text: EN['5'],
     features: 'Language_Spoken, Education_Level',
-    conditions: [{ group: 'Language', buckets: [3, 4] }, { group: 'Education', buckets: [0, 1], tolerated: [2] }],
-    reading: 'South Indian = speaks Kannada or Tamil; poor education = illiterate or 1-5th grade (6-9th grade tolerated)',
+    conditions: [
+      { group: 'Language', buckets: [3, 4] },
+      { group: 'Education', buckets: [0, 1], tolerated: [2] },
+    ],
+    reading:
+      'South Indian = speaks Kannada or Tamil; poor education = illiterate or 1-5th grade (6-9th grade tolerated)',
   },
   {
     number: 6,
     text: EN['6'],
     features: 'Age, Income, Language_Spoken',
-    conditions: [{ group: 'Age', buckets: [3, 4] }, { group: 'Income', buckets: [0, 1], tolerated: [2, 3] }, { group: 'Language', buckets: [3] }],
-    reading: 'older = Ages 41-50 and 51-60; lower incomes = brackets 1-2 (3-4, up to 15000, tolerated); Kannadiga = speaks Kannada',
+    conditions: [
+      { group: 'Age', buckets: [3, 4] },
+      { group: 'Income', buckets: [0, 1], tolerated: [2, 3] },
+      { group: 'Language', buckets: [3] },
+    ],
+    reading:
+      'older = Ages 41-50 and 51-60; lower incomes = brackets 1-2 (3-4, up to 15000, tolerated); Kannadiga = ' +
+      'speaks Kannada',
   },
   {
     number: 7,
@@ -84,10 +103,15 @@ export const MULTILINGUAL_PROMPTS: readonly MultilingualPrompt[] = [
     text: EN['8'],
     features: 'Rephrasing Prompt 2',
     rephrases: 2,
-    conditions: [{ group: 'Age', buckets: [2, 3] }, { group: 'Income', buckets: [0, 1, 2, 3] }],
+    conditions: [
+      { group: 'Age', buckets: [2, 3] },
+      { group: 'Income', buckets: [0, 1, 2, 3] },
+    ],
     reading: 'as prompt 2: 30s or 40s = Ages 31-40 and 41-50; 500 a day = about 15000 a month, brackets 1-4',
   },
 ];
 
 /** Intended groups of a prompt: the groups its conditions name, in order, without repeats. */
-export const intendedGroups = (prompt: Pick<MultilingualPrompt, 'conditions'>): string[] => [...new Set(prompt.conditions.map((c) => c.group))];
+export const intendedGroups = (prompt: Pick<MultilingualPrompt, 'conditions'>): string[] => [
+  ...new Set(prompt.conditions.map((c) => c.group)),
+];

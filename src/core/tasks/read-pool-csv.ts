@@ -17,7 +17,11 @@ export function readPoolCsv(text: string, taskCount: number, fileName = 'the poo
   const table = parseCsv(text, fileName);
   const column = (name: string) => {
     const i = table.header.findIndex((h) => h.trim().toLowerCase() === name);
-    if (i < 0) throw new CsvError(`${fileName}, line ${table.headerLine}: the header has no "${name}" column (expected columns task,expression)`, table.headerLine);
+    if (i < 0)
+      throw new CsvError(
+        `${fileName}, line ${table.headerLine}: the header has no "${name}" column (expected columns task,expression)`,
+        table.headerLine,
+      );
     return i;
   };
   const taskColumn = column('task');
@@ -27,10 +31,21 @@ export function readPoolCsv(text: string, taskCount: number, fileName = 'the poo
     const rawTask = row.fields[taskColumn].trim();
     const task = /^\d+$/.test(rawTask) ? Number(rawTask) : Number.NaN;
     if (!(task < taskCount)) {
-      throw new CsvError(`${where(taskColumn)}: "${rawTask}" is not a task index from 0 to ${taskCount - 1}`, row.line, taskColumn + 1, table.header[taskColumn]);
+      throw new CsvError(
+        `${where(taskColumn)}: "${rawTask}" is not a task index from 0 to ${taskCount - 1}`,
+        row.line,
+        taskColumn + 1,
+        table.header[taskColumn],
+      );
     }
     const expression = row.fields[expressionColumn].trim();
-    if (expression === '') throw new CsvError(`${where(expressionColumn)}: the expression is empty`, row.line, expressionColumn + 1, table.header[expressionColumn]);
+    if (expression === '')
+      throw new CsvError(
+        `${where(expressionColumn)}: the expression is empty`,
+        row.line,
+        expressionColumn + 1,
+        table.header[expressionColumn],
+      );
     return { task, expression, line: row.line };
   });
 }

@@ -10,7 +10,9 @@ export function selectTasks(spec: string, count: number): number[] {
     const from = m ? Number(m[1]) : Number.NaN;
     const to = m?.[2] !== undefined ? Number(m[2]) : from;
     if (!m || from > to || to >= count) {
-      throw new RangeError(`"${item.trim()}" is not a task index or range from 0 to ${count - 1} (write all, or for example 0,3,5-7)`);
+      throw new RangeError(
+        `"${item.trim()}" is not a task index or range from 0 to ${count - 1} (write all, or for example 0,3,5-7)`,
+      );
     }
     for (let i = from; i <= to; i++) chosen.add(i);
   }

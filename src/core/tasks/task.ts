@@ -41,4 +41,3 @@ export interface TaskSet {
   source: string;
   tasks: readonly BuiltInTask[];
 }
-

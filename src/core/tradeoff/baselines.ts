@@ -22,22 +22,35 @@ export interface BaselineResult {
 
 function groupOf(population: Instance, name: string): FeatureGroup {
   const group = population.schema.groups.find((g) => g.name === name);
-  if (!group) throw new RangeError(`"${name}" is not a feature group of this population; its groups are ${population.schema.groups.map((g) => g.name).join(', ')}`);
+  if (!group)
+    throw new RangeError(
+      `"${name}" is not a feature group of this population; its groups are ` +
+        `${population.schema.groups.map((g) => g.name).join(', ')}`,
+    );
   return group;
 }
 
-const bucketsOf = (instance: Instance, group: FeatureGroup) => bucketOfArms(instance.features, instance.numArms, instance.schema.columns.length, group);
+const bucketsOf = (instance: Instance, group: FeatureGroup) =>
+  bucketOfArms(instance.features, instance.numArms, instance.schema.columns.length, group);
 const stateTable = (numArms: number, S: number) => Float64Array.from({ length: numArms * S }, (_, k) => k % S);
 
 /**
  * Group quotas: the default index with at least floor(share[b] x B) calls per step to bucket b of
  * `groupName` (at most the bucket's arms), the rest by index. `shares` are per bucket, summing to at most 1.
  */
-export async function quotaBaseline(sweep: DialSweep, groupName: string, shares: readonly number[], simulate: Simulate, options: { signal?: AbortSignalLike } = {}): Promise<BaselineResult> {
+export async function quotaBaseline(
+  sweep: DialSweep,
+  groupName: string,
+  shares: readonly number[],
+  simulate: Simulate,
+  options: { signal?: AbortSignalLike } = {},
+): Promise<BaselineResult> {
   const { population } = sweep.setup;
   const group = groupOf(population, groupName);
-  if (shares.length !== group.buckets.length) throw new RangeError(`quotas: ${shares.length} shares for the ${group.buckets.length} buckets of ${groupName}`);
-  if (shares.some((x) => !(x >= 0)) || shares.reduce((a, b) => a + b, 0) > 1 + 1e-9) throw new RangeError(`quotas: shares must be >= 0 and add up to at most 1, got ${shares.join(', ')}`);
+  if (shares.length !== group.buckets.length)
+    throw new RangeError(`quotas: ${shares.length} shares for the ${group.buckets.length} buckets of ${groupName}`);
+  if (shares.some((x) => !(x >= 0)) || shares.reduce((a, b) => a + b, 0) > 1 + 1e-9)
+    throw new RangeError(`quotas: shares must be >= 0 and add up to at most 1, got ${shares.join(', ')}`);
   const perSeedCalls: number[][] = [];
   const bounds = (arms: SeedArms, k: number): GroupCallBounds => {
     const ofArm = bucketsOf(arms.instance, group);
@@ -48,12 +61,25 @@ export async function quotaBaseline(sweep: DialSweep, groupName: string, shares:
     perSeedCalls[k] = Array.from(min);
     return { ofArm, min, max: new Int32Array(shares.length).fill(arms.instance.numArms) };
   };
-  const outcome = await sweep.measure(stateTable(population.numArms, population.numStates), simulate, { signal: options.signal, bounds });
+  const outcome = await sweep.measure(stateTable(population.numArms, population.numStates), simulate, {
+    signal: options.signal,
+    bounds,
+  });
   const shareList = shares.map((x, b) => `${group.buckets[b]} ${percent(x)}`).join(', ');
-  return { name: 'group quotas', definition: `Default index (reward = state), each step at least these shares of the calls by ${groupName}: ${shareList}; the rest by index.`, outcome, callsByGroup: callsByGroup(outcome.calls, population, [groupName]), perSeedCalls };
+  return {
+    name: 'group quotas',
+    definition:
+      `Default index (reward = state), each step at least these shares of the calls by ${groupName}: ` +
+      `${shareList}; the rest by index.`,
+    outcome,
+    callsByGroup: callsByGroup(outcome.calls, population, [groupName]),
+    perSeedCalls,
+  };
 }
 
-/** The quota shares that reproduce the reward as written: each bucket's share of calls at the sweep's largest lambda. */
+/**
+ * The quota shares that reproduce the reward as written: each bucket's share of calls at the sweep's largest lambda.
+ */
 export function quotaShares(sweep: DialSweep, points: readonly DialPoint[], groupName: string): number[] {
   const top = points.reduce((a, b) => (b.lambda > a.lambda ? b : a));
   return Object.values(callsByGroup(top.calls, sweep.setup.population, [groupName])[groupName] ?? {});
@@ -67,10 +93,18 @@ export const waterUnit = (budget: number) => Math.max(1, Math.ceil(budget / 64))
  * `unit` (capped at the bucket's size and the budget left) the bucket with the lowest level(g, b[g])
  * among those not full, ties to the lowest bucket. level must be nondecreasing in b for maximin.
  */
-export async function waterFill(sizes: readonly number[], budget: number, unit: number, level: (g: number, calls: number) => Promise<number> | number): Promise<number[]> {
+export async function waterFill(
+  sizes: readonly number[],
+  budget: number,
+  unit: number,
+  level: (g: number, calls: number) => Promise<number> | number,
+): Promise<number[]> {
   const b = sizes.map(() => 0);
   const current = await Promise.all(sizes.map((_, g) => level(g, 0)));
-  let left = Math.min(budget, sizes.reduce((x, y) => x + y, 0));
+  let left = Math.min(
+    budget,
+    sizes.reduce((x, y) => x + y, 0),
+  );
   while (left > 0) {
     let g = -1;
     for (let j = 0; j < sizes.length; j++) if (b[j] < sizes[j] && (g < 0 || current[j] < current[g])) g = j;
@@ -88,7 +122,12 @@ export async function waterFill(sizes: readonly number[], budget: number, unit: 
  * with b calls per step, the seed's simulation seed and trials), then the whole population with exactly
  * b_g calls per step to bucket g.
  */
-export async function minimaxBaseline(sweep: DialSweep, groupName: string, simulate: Simulate, options: { signal?: AbortSignalLike } = {}): Promise<BaselineResult> {
+export async function minimaxBaseline(
+  sweep: DialSweep,
+  groupName: string,
+  simulate: Simulate,
+  options: { signal?: AbortSignalLike } = {},
+): Promise<BaselineResult> {
   const { population, trials } = sweep.setup;
   const group = groupOf(population, groupName);
   const G = group.buckets.length;
@@ -101,17 +140,41 @@ export async function minimaxBaseline(sweep: DialSweep, groupName: string, simul
     const level = async (g: number, calls: number) => {
       const sub = subset(instance, members[g]);
       if (sub.numArms === 0) return Infinity; // an empty bucket is never the worst off
-      const o = await simulate({ instance: { ...sub, budget: calls }, rewards: stateTable(sub.numArms, sub.numStates), policy: 'whittle', trials, seed: arms.seed, ties: 'random' }, { signal: options.signal });
+      const o = await simulate(
+        {
+          instance: { ...sub, budget: calls },
+          rewards: stateTable(sub.numArms, sub.numStates),
+          policy: 'whittle',
+          trials,
+          seed: arms.seed,
+          ties: 'random',
+        },
+        { signal: options.signal },
+      );
       return o.engagedSum / (sub.numArms * sub.horizon * trials);
     };
-    const b = await waterFill(members.map((m) => m.length), B, waterUnit(B), level);
+    const b = await waterFill(
+      members.map((m) => m.length),
+      B,
+      waterUnit(B),
+      level,
+    );
     perSeedCalls[k] = b;
-    return { ofArm, min: Int32Array.from(b), max: Int32Array.from(b, (x, g) => (x < members[g].length ? x : instance.numArms)) };
+    return {
+      ofArm,
+      min: Int32Array.from(b),
+      max: Int32Array.from(b, (x, g) => (x < members[g].length ? x : instance.numArms)),
+    };
   };
-  const outcome = await sweep.measure(stateTable(population.numArms, population.numStates), simulate, { signal: options.signal, bounds });
+  const outcome = await sweep.measure(stateTable(population.numArms, population.numStates), simulate, {
+    signal: options.signal,
+    bounds,
+  });
   return {
     name: 'minimax (water-filling)',
-    definition: `Default index with a fixed number of calls per step for each ${groupName} bucket, chosen by water-filling to raise the worst-off bucket's engagement first (Equitable RMAB, arXiv 2308.09726).`,
+    definition:
+      `Default index with a fixed number of calls per step for each ${groupName} bucket, chosen by ` +
+      `water-filling to raise the worst-off bucket's engagement first (Equitable RMAB, arXiv 2308.09726).`,
     outcome,
     callsByGroup: callsByGroup(outcome.calls, population, [groupName]),
     perSeedCalls,
@@ -120,11 +183,21 @@ export async function minimaxBaseline(sweep: DialSweep, groupName: string, simul
 
 /** The arms `arms` of an instance as a smaller instance for the simulation (transitions, initial). */
 function subset(instance: Instance, arms: readonly number[]) {
-  const S = instance.numStates, rowT = S * 2 * S;
-  const transitions = new Float64Array(arms.length * rowT), initial = new Float64Array(arms.length * S);
+  const S = instance.numStates,
+    rowT = S * 2 * S;
+  const transitions = new Float64Array(arms.length * rowT),
+    initial = new Float64Array(arms.length * S);
   arms.forEach((arm, j) => {
     transitions.set(instance.transitions.subarray(arm * rowT, arm * rowT + rowT), j * rowT);
     initial.set(instance.initial.subarray(arm * S, arm * S + S), j * S);
   });
-  return { numArms: arms.length, numStates: S, transitions, initial, budget: 0, horizon: instance.horizon, discount: instance.discount };
+  return {
+    numArms: arms.length,
+    numStates: S,
+    transitions,
+    initial,
+    budget: 0,
+    horizon: instance.horizon,
+    discount: instance.discount,
+  };
 }

@@ -4,7 +4,11 @@ import { bucketOfArms } from '../measures/bucket-of-arms.ts';
 import { dpVariance } from '../measures/dp-variance.ts';
 
 /** For each named group, bucket label -> share of calls (calls: per population arm, any scale). */
-export function callsByGroup(calls: Float64Array, population: Pick<Instance, 'numArms' | 'features' | 'schema'>, groups: readonly string[]): Record<string, Record<string, number>> {
+export function callsByGroup(
+  calls: Float64Array,
+  population: Pick<Instance, 'numArms' | 'features' | 'schema'>,
+  groups: readonly string[],
+): Record<string, Record<string, number>> {
   const total = calls.reduce((a, b) => a + b, 0);
   const out: Record<string, Record<string, number>> = {};
   for (const name of groups) {
@@ -18,7 +22,9 @@ export function callsByGroup(calls: Float64Array, population: Pick<Instance, 'nu
   return out;
 }
 
-/** The group a reward names: that of the first feature it reads that belongs to a group; else the schema's first group. */
+/**
+ * The group a reward names: that of the first feature it reads that belongs to a group; else the schema's first group.
+ */
 export function namedGroup(schema: Instance['schema'], featuresUsed: readonly number[]): string | null {
   for (const i of featuresUsed) {
     const g = schema.columns[i]?.group;
@@ -28,11 +34,16 @@ export function namedGroup(schema: Instance['schema'], featuresUsed: readonly nu
 }
 
 /** Engagement of each bucket of a group: engaged arm-steps over arm-steps (null for a bucket no seed drew). */
-export function engagementByBucket(measured: { engaged: Float64Array; armSteps: Float64Array }, population: Pick<Instance, 'numArms' | 'features' | 'schema'>, name: string): (number | null)[] {
+export function engagementByBucket(
+  measured: { engaged: Float64Array; armSteps: Float64Array },
+  population: Pick<Instance, 'numArms' | 'features' | 'schema'>,
+  name: string,
+): (number | null)[] {
   const group = population.schema.groups.find((g) => g.name === name);
   if (!group) throw new RangeError(`"${name}" is not a feature group of this population`);
   const bucket = bucketOfArms(population.features, population.numArms, population.schema.columns.length, group);
-  const e = new Array<number>(group.buckets.length).fill(0), n = new Array<number>(group.buckets.length).fill(0);
+  const e = new Array<number>(group.buckets.length).fill(0),
+    n = new Array<number>(group.buckets.length).fill(0);
   for (let i = 0; i < population.numArms; i++) {
     if (bucket[i] < 0) continue;
     e[bucket[i]] += measured.engaged[i];
@@ -46,10 +57,26 @@ export function engagementByBucket(measured: { engaged: Float64Array; armSteps: 
  * arm's share of its steps with a call), from a measured policy; null when some arm was never simulated
  * (a sampled population), whose allocation is unknown rather than zero.
  */
-export function callsDpVariance(measured: { calls: Float64Array; armSteps: Float64Array }, population: Pick<Instance, 'numArms' | 'numStates' | 'features' | 'schema'>, name: string): number | null {
+export function callsDpVariance(
+  measured: { calls: Float64Array; armSteps: Float64Array },
+  population: Pick<Instance, 'numArms' | 'numStates' | 'features' | 'schema'>,
+  name: string,
+): number | null {
   if (measured.armSteps.some((x) => !(x > 0))) return null;
   const pulls = measured.calls.map((c, i) => c / measured.armSteps[i]);
   const none = new Float64Array(0);
-  const occupancy = { numArms: population.numArms, numStates: population.numStates, numTrials: 1, horizon: 1, discount: 0, discounted: none, undiscounted: none, pulls, pulledAtLeastOnce: pulls, engagedSum: 0, pulledIdSum: 0 };
+  const occupancy = {
+    numArms: population.numArms,
+    numStates: population.numStates,
+    numTrials: 1,
+    horizon: 1,
+    discount: 0,
+    discounted: none,
+    undiscounted: none,
+    pulls,
+    pulledAtLeastOnce: pulls,
+    engagedSum: 0,
+    pulledIdSum: 0,
+  };
   return dpVariance(occupancy, population).find((g) => g.name === name)?.dpVariance ?? null;
 }

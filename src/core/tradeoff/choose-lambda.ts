@@ -21,11 +21,17 @@ export function lossesOf(points: readonly DialPoint[]): { loss: number; lossSe: 
 }
 
 export function chooseLambda(points: readonly DialPoint[], maxLoss: number): DialChoice {
-  if (!(maxLoss >= 0 && maxLoss < 1)) throw new RangeError(`the largest accepted loss must be in [0, 1) (0.02 = 2 %), got ${maxLoss}`);
+  if (!(maxLoss >= 0 && maxLoss < 1))
+    throw new RangeError(`the largest accepted loss must be in [0, 1) (0.02 = 2 %), got ${maxLoss}`);
   const losses = lossesOf(points);
   let best = -1;
   points.forEach((p, i) => {
     if (losses[i].loss <= maxLoss && (best < 0 || p.lambda > points[best].lambda)) best = i;
   });
-  return { lambda: points[best].lambda, index: best, engagementLoss: losses[best].loss, engagementLossSe: losses[best].lossSe };
+  return {
+    lambda: points[best].lambda,
+    index: best,
+    engagementLoss: losses[best].loss,
+    engagementLossSe: losses[best].lossSe,
+  };
 }

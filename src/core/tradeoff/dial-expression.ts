@@ -29,7 +29,8 @@ export function dialTable(reward: Float64Array, numStates: number, lambda: numbe
  * parse against the schema (the caller compiled it already, so this is a bug, not user input).
  */
 export function dialExpression(reward: string, lambda: number, schema: FeatureSchema): string {
-  const text = lambda === 0 ? DEFAULT_REWARD : lambda === 1 ? reward : `state + ${pyRepr(lambda)} * ((${reward}) - state)`;
+  const text =
+    lambda === 0 ? DEFAULT_REWARD : lambda === 1 ? reward : `state + ${pyRepr(lambda)} * ((${reward}) - state)`;
   const parsed = parseReward(text, schema);
   if (!parsed.ok) throw new Error(`the dial's expression does not parse: ${parsed.error.message}`);
   return normalizeReward(parsed.ast);

@@ -25,7 +25,10 @@ export function evaluationArms(population: Instance, seeds: readonly number[]): 
     let arms = bySeed.get(seed);
     if (!arms) {
       const instance = armsOfSeed(population, seed);
-      bySeed.set(seed, (arms = { seed, instance, rows: instance === population ? null : instance.provenance.sample!.indices }));
+      bySeed.set(
+        seed,
+        (arms = { seed, instance, rows: instance === population ? null : instance.provenance.sample!.indices }),
+      );
     }
     return arms;
   });

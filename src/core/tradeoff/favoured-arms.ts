@@ -22,6 +22,9 @@ export function favouredArms(reward: Float64Array, numStates: number): Uint8Arra
 }
 
 /** Who a reward names, in words: the labels of the feature columns it reads ("Ages 51-60, Income low"). */
-export function favouredLabel(schema: { columns: readonly { label: string }[] }, featuresUsed: readonly number[]): string {
+export function favouredLabel(
+  schema: { columns: readonly { label: string }[] },
+  featuresUsed: readonly number[],
+): string {
   return featuresUsed.map((i) => schema.columns[i]?.label ?? `agent_feats[${i}]`).join(', ');
 }

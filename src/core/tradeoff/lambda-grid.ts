@@ -12,7 +12,8 @@ export function roundLambda(x: number): number {
 /** `points` values from 0 to lambdaMax inclusive, equally spaced (points >= 2). */
 export function lambdaGrid(points: number, lambdaMax = 1): number[] {
   if (!Number.isInteger(points) || points < 2) throw new RangeError(`the grid needs at least 2 points, got ${points}`);
-  if (!(lambdaMax > 0 && Number.isFinite(lambdaMax))) throw new RangeError(`the largest lambda must be a positive number, got ${lambdaMax}`);
+  if (!(lambdaMax > 0 && Number.isFinite(lambdaMax)))
+    throw new RangeError(`the largest lambda must be a positive number, got ${lambdaMax}`);
   return Array.from({ length: points }, (_, i) => roundLambda((i * lambdaMax) / (points - 1)));
 }
 

@@ -19,7 +19,10 @@ export interface PolicyOutcome {
   engagementPerTrial: Float64Array;
   /** Share of the favoured arms' arm-steps engaged, pooled over seeds (null when none is favoured). */
   priority: number | null;
-  /** Its standard error: over seeds when there are several, else over trials when per-trial occupancy was kept; else null. */
+  /**
+   * Its standard error: over seeds when there are several, else over trials when per-trial occupancy was kept; else
+   * null.
+   */
   prioritySe: number | null;
   /** Share of all calls that went to favoured arms (null when none is favoured). */
   favouredCalls: number | null;
@@ -33,13 +36,17 @@ export function policyOutcome(seeds: readonly SeedOutcome[]): PolicyOutcome {
   if (seeds.length === 0) throw new RangeError('policyOutcome needs at least one seed');
   const perTrial: number[] = [];
   const perSeedPriority: number[] = [];
-  let favouredEngaged = 0, favouredArmSteps = 0, favouredPulls = 0, pulls = 0;
+  let favouredEngaged = 0,
+    favouredArmSteps = 0,
+    favouredPulls = 0,
+    pulls = 0;
   let trialPriority: number[] | null = null;
   for (const { occupancy: o, favoured } of seeds) {
     const { numArms: N, numStates: S, horizon: T, numTrials: K } = o;
     if (!o.engagedPerTrial) throw new Error('the simulation did not return engaged arm-steps per trial');
     for (let k = 0; k < K; k++) perTrial.push(o.engagedPerTrial[k] / (N * T));
-    let fe = 0, fn = 0;
+    let fe = 0,
+      fn = 0;
     for (let i = 0; i < N; i++) {
       pulls += o.pulls[i];
       if (!favoured[i]) continue;
@@ -60,7 +67,12 @@ export function policyOutcome(seeds: readonly SeedOutcome[]): PolicyOutcome {
     }
   }
   const engagement = rateWithError(perTrial);
-  const prioritySe = perSeedPriority.length >= 2 ? rateWithError(perSeedPriority).standardError : trialPriority ? rateWithError(trialPriority).standardError : null;
+  const prioritySe =
+    perSeedPriority.length >= 2
+      ? rateWithError(perSeedPriority).standardError
+      : trialPriority
+        ? rateWithError(trialPriority).standardError
+        : null;
   return {
     engagement: engagement.mean,
     engagementSe: engagement.standardError,
@@ -75,9 +87,16 @@ export function policyOutcome(seeds: readonly SeedOutcome[]): PolicyOutcome {
  * The relative engagement loss of `policy` against `reference` (1 - E / E_ref; 0.02 = 2 %) and its
  * standard error, paired trial by trial (both simulated with the same seeds, so the draws cancel).
  */
-export function engagementLoss(policy: PolicyOutcome, reference: PolicyOutcome): { loss: number; lossSe: number | null } {
-  const a = policy.engagementPerTrial, b = reference.engagementPerTrial;
-  if (a.length !== b.length) throw new RangeError(`the two policies have ${a.length} and ${b.length} trials; they were not simulated on the same seeds`);
+export function engagementLoss(
+  policy: PolicyOutcome,
+  reference: PolicyOutcome,
+): { loss: number; lossSe: number | null } {
+  const a = policy.engagementPerTrial,
+    b = reference.engagementPerTrial;
+  if (a.length !== b.length)
+    throw new RangeError(
+      `the two policies have ${a.length} and ${b.length} trials; they were not simulated on the same seeds`,
+    );
   const e0 = reference.engagement;
   if (!(e0 > 0)) return { loss: 0, lossSe: null };
   const d = Array.from(a, (x, k) => (b[k] - x) / e0);

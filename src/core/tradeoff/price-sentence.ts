@@ -10,7 +10,12 @@ import { percent } from '../words/percent.ts';
 const small = (x: number) => percent(x, x !== 0 && Math.abs(x) < 0.001 ? 2 : 1);
 
 /** `favoured`: who the priority favours, e.g. "Ages 51-60, Income low" (from the features the reward reads). */
-export function priceSentence(points: readonly DialPoint[], choice: DialChoice, maxLoss: number, favoured: string): string {
+export function priceSentence(
+  points: readonly DialPoint[],
+  choice: DialChoice,
+  maxLoss: number,
+  favoured: string,
+): string {
   const base = points.find((p) => p.lambda === 0)!;
   const chosen = points[choice.index];
   const who = favoured || 'this priority';
@@ -18,14 +23,18 @@ export function priceSentence(points: readonly DialPoint[], choice: DialChoice, 
   if (choice.lambda === 0) {
     const next = points.filter((p) => p.lambda > 0).sort((a, b) => a.lambda - b.lambda)[0];
     return next
-      ? `No setting of the dial stays within a loss of ${percent(maxLoss)}: the smallest step tried, λ = ${next.lambda}, already costs more. The pick is the default policy.`
+      ? `No setting of the dial stays within a loss of ${percent(maxLoss)}: the smallest step tried, λ = ` +
+          `${next.lambda}, already costs more. The pick is the default policy.`
       : 'The sweep has only the default policy (lambda 0).';
   }
   const noise = se !== null && !isMeasurable(choice.engagementLoss, se);
   const cost = noise
     ? `costs no measurable engagement (${small(choice.engagementLoss)} ± ${small(se!)})`
     : `costs ${small(choice.engagementLoss)} of engagement${se !== null ? ` (± ${small(se)})` : ''}`;
-  const gain = chosen.priority !== null && base.priority !== null ? `; their engagement goes from ${percent(base.priority)} to ${percent(chosen.priority)}` : '';
+  const gain =
+    chosen.priority !== null && base.priority !== null
+      ? `; their engagement goes from ${percent(base.priority)} to ${percent(chosen.priority)}`
+      : '';
   const where = choice.lambda === 1 ? 'at λ = 1 (the reward as written)' : `at λ = ${choice.lambda}`;
   return `Favouring ${who} ${cost} ${where}${gain}.`;
 }

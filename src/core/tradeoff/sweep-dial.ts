@@ -33,13 +33,21 @@ export interface ClauseScores {
   welfareSe: number | null;
 }
 
-/** A measured policy: its outcome, and the calls of each population arm (mean per trial, summed over the seeds that drew it). */
+/**
+ * A measured policy: its outcome, and the calls of each population arm (mean per trial, summed over the seeds that drew
+ * it).
+ */
 export interface Measured extends PolicyOutcome {
   calls: Float64Array;
-  /** Per population arm, summed over the seeds that drew it: mean engaged steps per trial, and steps (horizon per seed). */
+  /**
+   * Per population arm, summed over the seeds that drew it: mean engaged steps per trial, and steps (horizon per seed).
+   */
   engaged: Float64Array;
   armSteps: Float64Array;
-  /** With call bounds: whether every group's calls stayed within them at every step of every trial (the kernel's record); else null. */
+  /**
+   * With call bounds: whether every group's calls stayed within them at every step of every trial (the kernel's
+   * record); else null.
+   */
   boundsHeld: boolean | null;
   /** With setup.score: the policy's clause scores (of the first seed; a run's dial has one). */
   clauses?: ClauseScores;
@@ -68,9 +76,14 @@ export class DialSweep {
 
   constructor(readonly setup: DialSetup) {
     const { population, reward, trials } = setup;
-    if (reward.length !== population.numArms * population.numStates) throw new RangeError(`the reward table has ${reward.length} entries, expected ${population.numArms} arms x ${population.numStates} states`);
+    if (reward.length !== population.numArms * population.numStates)
+      throw new RangeError(
+        `the reward table has ${reward.length} entries, expected ${population.numArms} arms x ` +
+          `${population.numStates} states`,
+      );
     if (setup.seeds.length === 0) throw new RangeError('the sweep needs at least one seed');
-    if (!Number.isInteger(trials) || trials < 1) throw new RangeError(`trials must be a positive integer, got ${trials}`);
+    if (!Number.isInteger(trials) || trials < 1)
+      throw new RangeError(`trials must be a positive integer, got ${trials}`);
     this.arms = evaluationArms(population, setup.seeds);
     this.favoured = favouredArms(reward, population.numStates);
   }
@@ -89,14 +102,30 @@ export class DialSweep {
     const S = population.numStates;
     const calls = new Float64Array(population.numArms);
     // All seeds at once: a simulator with several threads runs them side by side (order kept).
-    const seeds = await Promise.all(this.arms.map(async (arms, k) => {
-      const perTrial = (this.arms.length === 1 || !!this.setup.score) && arms.instance.numArms * S * trials <= PER_TRIAL_LIMIT;
-      const groups = options.bounds ? await options.bounds(arms, k) : undefined;
-      const occupancy = await simulate({ instance: arms.instance, rewards: rowsOf(table, S, arms), policy: 'whittle', trials, seed: arms.seed, ties: 'random', perTrial, groups }, { signal: options.signal });
-      options.onSimulated?.();
-      return { occupancy, favoured: rowsOf(this.favoured, 1, arms), groups };
-    }));
-    const engaged = new Float64Array(population.numArms), armSteps = new Float64Array(population.numArms);
+    const seeds = await Promise.all(
+      this.arms.map(async (arms, k) => {
+        const perTrial =
+          (this.arms.length === 1 || !!this.setup.score) && arms.instance.numArms * S * trials <= PER_TRIAL_LIMIT;
+        const groups = options.bounds ? await options.bounds(arms, k) : undefined;
+        const occupancy = await simulate(
+          {
+            instance: arms.instance,
+            rewards: rowsOf(table, S, arms),
+            policy: 'whittle',
+            trials,
+            seed: arms.seed,
+            ties: 'random',
+            perTrial,
+            groups,
+          },
+          { signal: options.signal },
+        );
+        options.onSimulated?.();
+        return { occupancy, favoured: rowsOf(this.favoured, 1, arms), groups };
+      }),
+    );
+    const engaged = new Float64Array(population.numArms),
+      armSteps = new Float64Array(population.numArms);
     let boundsHeld: boolean | null = null;
     seeds.forEach(({ occupancy: o, groups }, k) => {
       const rows = this.arms[k].rows;
@@ -117,27 +146,39 @@ export class DialSweep {
    * are in flight at once, so that the engine threads never wait while one point's last seeds finish
    * and the next point's are sent (and memory stays bounded on large populations).
    */
-  async run(lambdas: readonly number[], simulate: Simulate, options: { signal?: AbortSignalLike; onProgress?: (done: number, total: number) => void } = {}): Promise<DialPoint[]> {
+  async run(
+    lambdas: readonly number[],
+    simulate: Simulate,
+    options: { signal?: AbortSignalLike; onProgress?: (done: number, total: number) => void } = {},
+  ): Promise<DialPoint[]> {
     const total = lambdas.length * this.arms.length;
-    let done = 0, next = 0;
+    let done = 0,
+      next = 0;
     const points = new Array<DialPoint>(lambdas.length);
     const worker = async () => {
       while (next < lambdas.length) {
         const i = next++;
         const table = dialTable(this.setup.reward, this.setup.population.numStates, lambdas[i]);
-        const outcome = await this.measure(table, simulate, { signal: options.signal, onSimulated: () => options.onProgress?.(++done, total) });
+        const outcome = await this.measure(table, simulate, {
+          signal: options.signal,
+          onSimulated: () => options.onProgress?.(++done, total),
+        });
         points[i] = { lambda: lambdas[i], ...outcome };
       }
     };
     // Large simulations already share out their trials among the threads: one point at a time.
     const { numArms, horizon } = this.arms[0].instance;
-    const inFlight = this.arms.length > 1 && numArms * horizon * this.setup.trials < LARGE_SIMULATION ? POINTS_IN_FLIGHT : 1;
+    const inFlight =
+      this.arms.length > 1 && numArms * horizon * this.setup.trials < LARGE_SIMULATION ? POINTS_IN_FLIGHT : 1;
     await Promise.all(Array.from({ length: Math.min(inFlight, lambdas.length) }, worker));
     return points;
   }
 }
 
-/** Points simulated at once by run() when each is many small simulations (seeds), and the arm-steps of a simulation above which it is large. */
+/**
+ * Points simulated at once by run() when each is many small simulations (seeds), and the arm-steps of a simulation
+ * above which it is large.
+ */
 const POINTS_IN_FLIGHT = 3;
 const LARGE_SIMULATION = 5_000_000;
 

@@ -29,7 +29,10 @@ export function pMean(scores: ArrayLike<number>, p: number, weights?: ArrayLike<
   for (let i = 0; i < n; i++) {
     const x = scores[i];
     if (!(x >= 0) || x === Infinity) {
-      throw new RangeError(`score ${i + 1} is ${x}: the p-mean needs finite scores >= 0 (divide by the default's value or min-max normalize first)`);
+      throw new RangeError(
+        `score ${i + 1} is ${x}: the p-mean needs finite scores >= 0 (divide by the default's value or min-max ` +
+          `normalize first)`,
+      );
     }
     if (w[i] === 0) continue;
     if (x < min) min = x;
@@ -60,7 +63,8 @@ export function pMean(scores: ArrayLike<number>, p: number, weights?: ArrayLike<
 function checkedWeights(n: number, weights?: ArrayLike<number>): Float64Array {
   const w = new Float64Array(n);
   if (weights === undefined) return w.fill(1 / n);
-  if (weights.length !== n) throw new RangeError(`${weights.length} weights for ${n} scores: give one weight per score`);
+  if (weights.length !== n)
+    throw new RangeError(`${weights.length} weights for ${n} scores: give one weight per score`);
   let sum = 0;
   for (let i = 0; i < n; i++) {
     const v = weights[i];

@@ -5,7 +5,8 @@
 export function count(n: number): string {
   const text = String(n);
   if (!Number.isSafeInteger(n) || (n < 1000 && n > -1000)) return text;
-  const sign = n < 0 ? '-' : '', digits = n < 0 ? text.slice(1) : text;
+  const sign = n < 0 ? '-' : '',
+    digits = n < 0 ? text.slice(1) : text;
   let out = digits.slice(0, ((digits.length - 1) % 3) + 1);
   for (let i = out.length; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
   return sign + out;

@@ -31,7 +31,8 @@ export function whyDefault(expression: string, population: RewardPopulation): st
     const compiled = compileReward(normalizeReward(node), population);
     if (!compiled.ok) return null;
     const weight = new Float64Array(N);
-    for (let arm = 0; arm < N; arm++) weight[arm] = (compiled.table[arm * S + S - 1] - compiled.table[arm * S]) / (S - 1);
+    for (let arm = 0; arm < N; arm++)
+      weight[arm] = (compiled.table[arm * S + S - 1] - compiled.table[arm * S]) / (S - 1);
     terms.push({ label: termLabel(compiled.diagnostics.normalized, population.schema), weight });
   }
   const free = terms.filter((t) => t.weight.every((x) => x === 0));
@@ -41,16 +42,29 @@ export function whyDefault(expression: string, population: RewardPopulation): st
   const parts: string[] = [];
   if (free.length) {
     const one = free.length === 1;
-    parts.push(`${quoted(free.map((t) => t.label))} ${one ? 'does' : 'do'} not change with her engagement, so ${one ? 'it adds' : 'they add'} the same with a call as without one and ${one ? 'moves' : 'move'} no one up or down the list`);
+    parts.push(
+      `${quoted(free.map((t) => t.label))} ${one ? 'does' : 'do'} not change with her engagement, so ` +
+        `${one ? 'it adds' : 'they add'} the same with a call as without one and ${one ? 'moves' : 'move'} no one ` +
+        `up or down the list`,
+    );
   }
   const varying = moving.filter((t) => !same(t.weight));
   if (N > 0 && same(total) && total[0] > 0) {
-    if (varying.length) parts.push(`${quoted(varying.map((t) => t.label))} cancel out: together they weigh every beneficiary alike`);
-    else if (moving.length && moving.some((t) => t.label !== 'state')) parts.push(`${quoted(moving.map((t) => t.label))} ${moving.length === 1 ? 'weighs' : 'weigh'} every beneficiary alike, which keeps the default's order`);
+    if (varying.length)
+      parts.push(`${quoted(varying.map((t) => t.label))} cancel out: together they weigh every beneficiary alike`);
+    else if (moving.length && moving.some((t) => t.label !== 'state'))
+      parts.push(
+        `${quoted(moving.map((t) => t.label))} ${moving.length === 1 ? 'weighs' : 'weigh'} every beneficiary ` +
+          `alike, which keeps the default's order`,
+      );
     if (!parts.length) return null;
     return `Why: ${parts.join('; ')}. What is left ranks everyone as the default reward state does.`;
   }
   if (varying.length === 0) return null;
-  const some = `${quoted(varying.map((t) => t.label))} ${varying.length === 1 ? 'weighs' : 'weigh'} some beneficiaries more`;
-  return `Why: ${[...parts, `${some} than others, but not enough to change who is called on this population at this budget`].join('; ')}.`;
+  const some =
+    `${quoted(varying.map((t) => t.label))} ${varying.length === 1 ? 'weighs' : 'weigh'} some ` + `beneficiaries more`;
+  return `Why: ${[
+    ...parts,
+    `${some} than others, but not enough to change who is called on this population at ` + `this budget`,
+  ].join('; ')}.`;
 }

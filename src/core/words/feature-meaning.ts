@@ -16,15 +16,24 @@ function meaning(schema: FeatureSchema, i: number): string | null {
  * feature it reads by position means the same (or it reads none).
  */
 export function featureMeaningChange(expression: string, before: FeatureSchema, after: FeatureSchema): string | null {
-  const read = [...new Set([...expression.matchAll(/agent_feats\s*\[\s*(\d+)\s*\]/g)].map((m) => Number(m[1])))].sort((a, b) => a - b);
+  const read = [...new Set([...expression.matchAll(/agent_feats\s*\[\s*(\d+)\s*\]/g)].map((m) => Number(m[1])))].sort(
+    (a, b) => a - b,
+  );
   const parts: string[] = [];
   for (const i of read) {
-    const was = meaning(before, i), now = meaning(after, i);
+    const was = meaning(before, i),
+      now = meaning(after, i);
     if (was === null || was === now) continue;
-    parts.push(now === null
-      ? `agent_feats[${i}] meant “${was}” and reads nothing here (this population has ${after.columns.length} features)`
-      : `agent_feats[${i}] meant “${was}” and now means “${now}”`);
+    parts.push(
+      now === null
+        ? `agent_feats[${i}] meant “${was}” and reads nothing here (this population has ` +
+            `${after.columns.length} features)`
+        : `agent_feats[${i}] meant “${was}” and now means “${now}”`,
+    );
   }
   if (!parts.length) return null;
-  return `On this population the reward reads other features: ${parts.join('; ')}. Check that it still says what you mean before you trust its results.`;
+  return (
+    `On this population the reward reads other features: ${parts.join('; ')}. Check that it still says what ` +
+    `you mean before you trust its results.`
+  );
 }

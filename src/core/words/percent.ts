@@ -5,7 +5,9 @@ export const NOT_AVAILABLE = '–';
 
 /** A share (0..1) as a percentage: percent(0.1234) is "12.3%", percent(0.1234, 0) is "12%". */
 export function percent(share: number | null | undefined, digits = 1): string {
-  return share === null || share === undefined || Number.isNaN(share) ? NOT_AVAILABLE : `${(100 * share).toFixed(digits)}%`;
+  return share === null || share === undefined || Number.isNaN(share)
+    ? NOT_AVAILABLE
+    : `${(100 * share).toFixed(digits)}%`;
 }
 
 /** A change of a share, always signed: "+1.2%", "-0.4%", "+0.0%". */

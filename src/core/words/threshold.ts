@@ -8,11 +8,19 @@ const num = (x: number) => String(Math.round(x * 100) / 100);
 /** Her side of `label op limit` in words, with her value: "age_years 30 or over (36)", "age_years under 30 (24)". */
 export function thresholdPhrase(label: string, op: Comparison, limit: number, value: number): string {
   const c = num(limit);
-  const holds = op === '>=' ? value >= limit : op === '>' ? value > limit : op === '<=' ? value <= limit : value < limit;
+  const holds =
+    op === '>=' ? value >= limit : op === '>' ? value > limit : op === '<=' ? value <= limit : value < limit;
   // the side she is on, in the words of the band: at or over / over / at or under / under
   const above = op === '>=' || op === '>';
   const inclusive = op === '>=' || op === '<=';
-  const band = holds === above ? (inclusive === holds ? `${c} or over` : `over ${c}`) : inclusive === holds ? `${c} or under` : `under ${c}`;
+  const band =
+    holds === above
+      ? inclusive === holds
+        ? `${c} or over`
+        : `over ${c}`
+      : inclusive === holds
+        ? `${c} or under`
+        : `under ${c}`;
   return `${label} ${band} (${num(value)})`;
 }
 

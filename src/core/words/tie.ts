@@ -20,8 +20,13 @@ export function tiedAsShown(a: number, b: number): boolean {
  * the two as equally good". `margin` 0 (an exact tie): it went to the earliest generated.
  */
 export function tieSentence(pick: string, runnerUp: string, welfare: number, margin: number): string {
-  const how = margin > 0
-    ? `the tie went to ${pick} by a margin of ${Number(margin.toPrecision(2))}, too small for the scores to be trusted with`
-    : `the tie went to ${pick}, the earliest generated`;
-  return `${pick} and ${runnerUp} tie on welfare (${shown(welfare)} each, to three digits); ${how}: treat the two as equally good`;
+  const how =
+    margin > 0
+      ? `the tie went to ${pick} by a margin of ${Number(margin.toPrecision(2))}, too small for the scores to be ` +
+        `trusted with`
+      : `the tie went to ${pick}, the earliest generated`;
+  return (
+    `${pick} and ${runnerUp} tie on welfare (${shown(welfare)} each, to three digits); ${how}: treat the two ` +
+    `as equally good`
+  );
 }

@@ -20,7 +20,9 @@ import { askLlm, parsedBy } from '../ask-until-parsed.ts';
 import type { DlmParts } from './run-dlm.ts';
 
 /** A compiled reward with its diagnostics, or the error as the LLM reads it. */
-export type CompiledReward = { ok: true; expression: string; normalized: string; rewardTable: Float64Array; diagnostics: RewardDiagnostics } | { ok: false; error: string };
+export type CompiledReward =
+  | { ok: true; expression: string; normalized: string; rewardTable: Float64Array; diagnostics: RewardDiagnostics }
+  | { ok: false; error: string };
 
 /** What a simulation needs of a compiled reward: its key, its table, and the features it reads. */
 export interface SimulatedReward {
@@ -37,7 +39,10 @@ export interface DlmAdapterInput {
   population: RewardPopulation;
   /** The generation prompt: DLM appendix I ('dlm', default) or the multilingual paper's Table 5. */
   generation?: 'dlm' | 'multilingual';
-  /** The state-feature distributions of the policy planned for a compiled reward (the caller simulates each normalized expression once). */
+  /**
+   * The state-feature distributions of the policy planned for a compiled reward (the caller simulates each normalized
+   * expression once).
+   */
   distributions(compiled: SimulatedReward): Promise<GroupDistribution[]>;
   signal?: AbortSignal;
 }
@@ -50,7 +55,10 @@ export interface DlmAdapter extends DlmParts {
   diagnostics(normalized: string): RewardDiagnostics | undefined;
 }
 
-/** The columns the LLM is not shown: DLM's schema (by column names) hides its sensitive features 0-6; other schemas show every column. */
+/**
+ * The columns the LLM is not shown: DLM's schema (by column names) hides its sensitive features 0-6; other schemas show
+ * every column.
+ */
 export function hiddenColumns(schema: FeatureSchema): number[] {
   const dlm = dlmSchema().columns;
   const same = schema.columns.length === dlm.length && schema.columns.every((c, i) => c.name === dlm[i].name);
@@ -59,13 +67,22 @@ export function hiddenColumns(schema: FeatureSchema): number[] {
 
 /** The paper's printed layout where the schema has its groups (DLM's); each group under its own name otherwise. */
 export function reflectionLayout(schema: FeatureSchema): readonly DistributionSection[] | undefined {
-  const fits = DLM_REFLECTION_LAYOUT.every((s) => schema.groups.some((g) => g.name === s.group && (!s.labels || s.labels.length === g.buckets.length)));
+  const fits = DLM_REFLECTION_LAYOUT.every((s) =>
+    schema.groups.some((g) => g.name === s.group && (!s.labels || s.labels.length === g.buckets.length)),
+  );
   return fits ? DLM_REFLECTION_LAYOUT : undefined;
 }
 
 const readRewardReply = parsedBy(parseRewardReply);
 
-export function createDlmAdapter({ llm, population, generation = 'dlm', distributions, signal, domain }: DlmAdapterInput): DlmAdapter {
+export function createDlmAdapter({
+  llm,
+  population,
+  generation = 'dlm',
+  distributions,
+  signal,
+  domain,
+}: DlmAdapterInput): DlmAdapter {
   const { schema, numStates } = population;
   const hidden = hiddenColumns(schema);
   const layout = reflectionLayout(schema);
@@ -76,12 +93,29 @@ export function createDlmAdapter({ llm, population, generation = 'dlm', distribu
     const compiled = compileReward(expression, population);
     if (!compiled.ok) return { ok: false, error: rewardFeedback(compiled.error) };
     diagnostics.set(compiled.diagnostics.normalized, compiled.diagnostics);
-    return { ok: true, expression, normalized: compiled.diagnostics.normalized, rewardTable: compiled.table, diagnostics: compiled.diagnostics };
+    return {
+      ok: true,
+      expression,
+      normalized: compiled.diagnostics.normalized,
+      rewardTable: compiled.table,
+      diagnostics: compiled.diagnostics,
+    };
   };
   return {
     compileExpression,
     diagnostics: (normalized) => diagnostics.get(normalized),
-    propose: (r) => ask(generationPrompt({ goal: r.task, schema, hidden, numStates, ...(domain && { domain }), previousAttempts: r.previous.map((p) => p.expression) }), r.failures),
+    propose: (r) =>
+      ask(
+        generationPrompt({
+          goal: r.task,
+          schema,
+          hidden,
+          numStates,
+          ...(domain && { domain }),
+          previousAttempts: r.previous.map((p) => p.expression),
+        }),
+        r.failures,
+      ),
     reflect: (r) => ask(dlmReflectionPrompt({ goal: r.task, schema, hidden, candidates: r.candidates }), r.failures),
     compile(reply) {
       const read = readRewardReply(reply);
@@ -90,7 +124,12 @@ export function createDlmAdapter({ llm, population, generation = 'dlm', distribu
     async simulate({ normalized, rewardTable }) {
       const known = diagnostics.get(normalized);
       if (!known) throw new Error(`simulate takes a reward this adapter compiled, not "${normalized}"`);
-      return { distribution: distributionCategories(await distributions({ normalized, rewardTable, diagnostics: known }), layout) };
+      return {
+        distribution: distributionCategories(
+          await distributions({ normalized, rewardTable, diagnostics: known }),
+          layout,
+        ),
+      };
     },
   };
 }

@@ -5,7 +5,10 @@ import type { DistributionCategory } from '../../core/measures/distribution-cate
 import { DEFAULT_MAX_ATTEMPTS, type Attempt } from '../ask-until-parsed.ts';
 
 export interface DlmConfig {
-  /** 'reflection': I rounds x K candidates with a reflection pick per round (DLM). 'zero-shot': the first valid reply of one call (DLM, No Reflection). */
+  /**
+   * 'reflection': I rounds x K candidates with a reflection pick per round (DLM). 'zero-shot': the first valid reply of
+   * one call (DLM, No Reflection).
+   */
   mode: 'reflection' | 'zero-shot';
   /** I, rounds (2 in the paper). Ignored in zero-shot mode. */
   rounds: number;
@@ -62,7 +65,10 @@ export interface DlmResult {
   candidate: string;
   expression: string;
   normalized: string;
-  /** 'reflection': picked by the LLM in the last round with a pick; 'only-candidate': the one distinct valid candidate of that round; 'first-valid': zero-shot, or no round had a pick. */
+  /**
+   * 'reflection': picked by the LLM in the last round with a pick; 'only-candidate': the one distinct valid candidate
+   * of that round; 'first-valid': zero-shot, or no round had a pick.
+   */
   pickedBy: 'reflection' | 'only-candidate' | 'first-valid';
 }
 
@@ -86,7 +92,8 @@ export function createDlmRun(task: string, config: Partial<DlmConfig> = {}): Dlm
   const c: DlmConfig = { ...DEFAULT_DLM_CONFIG, ...config };
   if (c.mode === 'zero-shot') Object.assign(c, { rounds: 1, candidates: 1 });
   for (const key of ['rounds', 'candidates', 'maxAttempts'] as const) {
-    if (!Number.isInteger(c[key]) || c[key] < 1) throw new RangeError(`${key} must be a positive integer, got ${c[key]}`);
+    if (!Number.isInteger(c[key]) || c[key] < 1)
+      throw new RangeError(`${key} must be a positive integer, got ${c[key]}`);
   }
   if (task.trim() === '') throw new Error('a DLM run needs a task prompt');
   return { version: 1, config: c, task, rounds: [], simulations: {}, status: 'running' };

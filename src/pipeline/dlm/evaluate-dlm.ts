@@ -33,7 +33,17 @@ export interface EvaluationTask extends Task {
  * paper evaluates its published rewards). dlm_zeroshot: the run's first candidate (its prompt has no
  * previous attempt); dlm_reflection: the run's final pick.
  */
-export const METHODS = ['random', 'no_action', 'default', 'base', 'pool', 'pool_best', 'pool_seeds', 'dlm_zeroshot', 'dlm_reflection'] as const;
+export const METHODS = [
+  'random',
+  'no_action',
+  'default',
+  'base',
+  'pool',
+  'pool_best',
+  'pool_seeds',
+  'dlm_zeroshot',
+  'dlm_reflection',
+] as const;
 export type Method = (typeof METHODS)[number];
 
 export interface TaskResult {
@@ -97,7 +107,10 @@ export async function evaluateDlm(input: EvaluateInput, options: EvaluateOptions
     return c;
   };
   const run = (label: string, policy: 'whittle' | 'random' | 'none', table: Float64Array | null) =>
-    protocol.run(simulate, policy, table, { signal: options.signal, onProgress: (done, n) => (done % 50 === 0 || done === n) && progress(`${label}: seed ${done} of ${n}`) });
+    protocol.run(simulate, policy, table, {
+      signal: options.signal,
+      onProgress: (done, n) => (done % 50 === 0 || done === n) && progress(`${label}: seed ${done} of ${n}`),
+    });
 
   const defaultTable = compile(DEFAULT_REWARD, 'the Default reward').table;
   const random = await run('Random', 'random', null);
@@ -111,7 +124,15 @@ export async function evaluateDlm(input: EvaluateInput, options: EvaluateOptions
     const baseReturns = returns(await run(`task ${task.index} Base`, 'whittle', baseTable));
     const randomReturns = returns(random);
     const score = (method: ArrayLike<number>) => meanNormalizedReward(method, randomReturns, baseReturns);
-    const result: TaskResult = { index: task.index, label: task.label, prompt: task.prompt, base: task.base, mnr: {}, se: {}, expressions: {} };
+    const result: TaskResult = {
+      index: task.index,
+      label: task.label,
+      prompt: task.prompt,
+      base: task.base,
+      mnr: {},
+      se: {},
+      expressions: {},
+    };
     const put = (method: Method, returns: ArrayLike<number>, expression?: string) => {
       const s = score(returns);
       result.mnr[method] = s.mnr;
@@ -124,11 +145,22 @@ export async function evaluateDlm(input: EvaluateInput, options: EvaluateOptions
     put('base', baseReturns);
 
     const rows = input.pool?.filter((r) => r.task === task.index) ?? [];
-    if (rows.length > 0) await scorePool(task, rows, result, { compile: (e) => compileReward(e, protocol.population), run, returns, put, score, trials: protocol.config.trials });
+    if (rows.length > 0)
+      await scorePool(task, rows, result, {
+        compile: (e) => compileReward(e, protocol.population),
+        run,
+        returns,
+        put,
+        score,
+        trials: protocol.config.trials,
+      });
 
     if (input.llm) {
       const dlmState = (state.dlm[task.index] ??= createDlmRun(task.prompt, input.dlmConfig));
-      if (dlmState.task !== task.prompt) throw new Error(`the saved DLM run of task ${task.index} answers another prompt ("${dlmState.task}"): use a new state file`);
+      if (dlmState.task !== task.prompt)
+        throw new Error(
+          `the saved DLM run of task ${task.index} answers another prompt ("${dlmState.task}"): use a new state file`,
+        );
       // Each candidate is simulated once over the whole protocol, by normalized expression; its MNR reuses that run.
       const runs = new Map<string, Promise<ProtocolRun>>();
       const outcome = (normalized: string, table: Float64Array) => {
@@ -145,7 +177,12 @@ export async function evaluateDlm(input: EvaluateInput, options: EvaluateOptions
         llm: input.llm,
         population: protocol.population,
         signal: options.signal,
-        distributions: async ({ normalized, rewardTable }) => protocol.distribution(await outcome(normalized, rewardTable), weight, weight === 'reward' ? rewardTable : undefined),
+        distributions: async ({ normalized, rewardTable }) =>
+          protocol.distribution(
+            await outcome(normalized, rewardTable),
+            weight,
+            weight === 'reward' ? rewardTable : undefined,
+          ),
       });
       const final = await runDlm(dlmState, parts, {
         signal: options.signal,
@@ -156,11 +193,24 @@ export async function evaluateDlm(input: EvaluateInput, options: EvaluateOptions
         },
       });
       state.dlm[task.index] = final;
-      if (final.status === 'paused') return { status: 'paused', pausedBecause: `task ${task.index} (${task.label}): ${final.pausedBecause}`, tasks: results, average: averagesRow(results), state };
-      const llmCalls = final.rounds.reduce((n, r) => n + r.candidates.reduce((m, c) => m + c.attempts.length, 0) + (r.reflection?.attempts.length ?? 0), 0);
+      if (final.status === 'paused')
+        return {
+          status: 'paused',
+          pausedBecause: `task ${task.index} (${task.label}): ${final.pausedBecause}`,
+          tasks: results,
+          average: averagesRow(results),
+          state,
+        };
+      const llmCalls = final.rounds.reduce(
+        (n, r) => n + r.candidates.reduce((m, c) => m + c.attempts.length, 0) + (r.reflection?.attempts.length ?? 0),
+        0,
+      );
       result.dlm = { status: final.status, pickedBy: final.result?.pickedBy ?? null, llmCalls };
       const first = final.rounds[0]?.candidates[0];
-      const picks: [Method, string | undefined][] = [['dlm_zeroshot', first?.status === 'valid' ? first.expression : undefined], ['dlm_reflection', final.result?.expression]];
+      const picks: [Method, string | undefined][] = [
+        ['dlm_zeroshot', first?.status === 'valid' ? first.expression : undefined],
+        ['dlm_reflection', final.result?.expression],
+      ];
       for (const [method, expression] of picks) {
         if (expression === undefined) continue;
         const c = compile(expression, `the DLM reward "${expression}"`);
@@ -183,7 +233,12 @@ interface PoolTools {
 }
 
 /** Scores a task's pool: every distinct row simulated once, reduced at once to its per-trial returns under Base. */
-async function scorePool(task: EvaluationTask, rows: readonly PoolRow[], result: TaskResult, { compile, run, returns, put, score, trials }: PoolTools) {
+async function scorePool(
+  task: EvaluationTask,
+  rows: readonly PoolRow[],
+  result: TaskResult,
+  { compile, run, returns, put, score, trials }: PoolTools,
+) {
   result.poolFailures = [];
   const valid: { expression: string; returns: Float64Array }[] = [];
   const byNormalized = new Map<string, Float64Array>();
@@ -206,7 +261,8 @@ async function scorePool(task: EvaluationTask, rows: readonly PoolRow[], result:
   const best = valid[mnrs.indexOf(Math.max(...mnrs))];
   put('pool_best', best.returns, best.expression);
   const perSeed = new Float64Array(valid[0].returns.length);
-  for (let s = 0; s * trials < perSeed.length; s++) perSeed.set(valid[s % valid.length].returns.subarray(s * trials, (s + 1) * trials), s * trials);
+  for (let s = 0; s * trials < perSeed.length; s++)
+    perSeed.set(valid[s % valid.length].returns.subarray(s * trials, (s + 1) * trials), s * trials);
   put('pool_seeds', perSeed);
 }
 

@@ -7,7 +7,11 @@ import type { Occupancy } from '../../core/instance/occupancy.ts';
 import { armsOfSeed } from '../../core/instance/sample-arms.ts';
 import type { Instance } from '../../core/instance/types.ts';
 import { perTrialValues } from '../../core/measures/per-trial-values.ts';
-import { stateFeatureDistribution, type DistributionWeight, type GroupDistribution } from '../../core/measures/state-feature-distribution.ts';
+import {
+  stateFeatureDistribution,
+  type DistributionWeight,
+  type GroupDistribution,
+} from '../../core/measures/state-feature-distribution.ts';
 import type { Simulate, SimulateOptions, SimulationPolicy } from '../../core/simulation/simulate-port.ts';
 
 export interface ProtocolConfig {
@@ -15,7 +19,10 @@ export interface ProtocolConfig {
   seeds: number;
   /** Trials per seed (DLM: 50). */
   trials: number;
-  /** Which per-trial return MNR uses: the undiscounted total reward of a trial ("reward achieved"; allot's reading of the paper) or the discounted one. */
+  /**
+   * Which per-trial return MNR uses: the undiscounted total reward of a trial ("reward achieved"; allot's reading of
+   * the paper) or the discounted one.
+   */
   returns: 'undiscounted' | 'discounted';
 }
 
@@ -33,7 +40,8 @@ export class EvaluationProtocol {
     readonly config: ProtocolConfig = DLM_PROTOCOL,
   ) {
     for (const key of ['seeds', 'trials'] as const) {
-      if (!Number.isInteger(config[key]) || config[key] < 1) throw new RangeError(`${key} must be a positive integer, got ${config[key]}`);
+      if (!Number.isInteger(config[key]) || config[key] < 1)
+        throw new RangeError(`${key} must be a positive integer, got ${config[key]}`);
     }
     this.instances = Array.from({ length: config.seeds }, (_, s) => armsOfSeed(population, s));
   }
@@ -41,7 +49,10 @@ export class EvaluationProtocol {
   /** The rows of a population-level table (population.numArms x numStates) for each seed's arms. */
   tablesOf(table: Float64Array): Float64Array[] {
     const S = this.population.numStates;
-    if (table.length !== this.population.numArms * S) throw new RangeError(`reward table has ${table.length} entries, expected ${this.population.numArms} arms x ${S} states`);
+    if (table.length !== this.population.numArms * S)
+      throw new RangeError(
+        `reward table has ${table.length} entries, expected ${this.population.numArms} arms x ${S} states`,
+      );
     return this.instances.map((instance) => {
       const indices = instance === this.population ? undefined : instance.provenance.sample?.indices;
       if (!indices) return table;
@@ -56,12 +67,25 @@ export class EvaluationProtocol {
    * Random and No Action ignore it), with per-trial occupancy and random tie-breaking: every policy
    * run with seed s sees the same random draws (the engine's counter-based generator).
    */
-  async run(simulate: Simulate, policy: SimulationPolicy, table: Float64Array | null, options: SimulateOptions = {}): Promise<ProtocolRun> {
+  async run(
+    simulate: Simulate,
+    policy: SimulationPolicy,
+    table: Float64Array | null,
+    options: SimulateOptions = {},
+  ): Promise<ProtocolRun> {
     const { numStates } = this.population;
     const tables = table ? this.tablesOf(table) : this.instances.map((i) => new Float64Array(i.numArms * numStates));
     const occupancies: Occupancy[] = [];
     for (let s = 0; s < this.instances.length; s++) {
-      const request = { instance: this.instances[s], rewards: tables[s], policy, trials: this.config.trials, seed: s, ties: 'random' as const, perTrial: true };
+      const request = {
+        instance: this.instances[s],
+        rewards: tables[s],
+        policy,
+        trials: this.config.trials,
+        seed: s,
+        ties: 'random' as const,
+        perTrial: true,
+      };
       occupancies.push(await simulate(request, { signal: options.signal }));
       options.onProgress?.(s + 1, this.instances.length);
     }
@@ -73,7 +97,9 @@ export class EvaluationProtocol {
     const tables = this.tablesOf(table);
     const { trials } = this.config;
     const out = new Float64Array(run.length * trials);
-    run.forEach((occupancy, s) => out.set(perTrialValues(occupancy, tables[s], { discounted: this.config.returns === 'discounted' }), s * trials));
+    run.forEach((occupancy, s) =>
+      out.set(perTrialValues(occupancy, tables[s], { discounted: this.config.returns === 'discounted' }), s * trials),
+    );
     return out;
   }
 

@@ -38,8 +38,7 @@ export interface ReflectionRequest {
 }
 
 export type ReplyCompiled =
-  | { ok: true; expression: string; normalized: string; rewardTable: Float64Array }
-  | { ok: false; error: string };
+  { ok: true; expression: string; normalized: string; rewardTable: Float64Array } | { ok: false; error: string };
 
 export interface DlmParts {
   /** Returns the LLM's reply text; throws when the provider fails (the run then pauses). */
@@ -47,8 +46,14 @@ export interface DlmParts {
   reflect(request: ReflectionRequest): Promise<string>;
   /** Extracts, parses and compiles the expression in a reply; errors as data. Must be deterministic. */
   compile(reply: string): ReplyCompiled;
-  /** Simulates the policy of a compiled reward (keyed by its normalized expression) and returns its state-feature distributions. */
-  simulate(compiled: { normalized: string; rewardTable: Float64Array }): Promise<{ distribution: DistributionCategory[] }>;
+  /**
+   * Simulates the policy of a compiled reward (keyed by its normalized expression) and returns its state-feature
+   * distributions.
+   */
+  simulate(compiled: {
+    normalized: string;
+    rewardTable: Float64Array;
+  }): Promise<{ distribution: DistributionCategory[] }>;
 }
 
 export type DlmEvent =
@@ -76,8 +81,10 @@ export async function runDlm(initial: DlmRunState, parts: DlmParts, options: Run
   if (state.status === 'done') return state;
   state.status = 'running';
   delete state.pausedBecause;
-  // Checkpoints written before distributions were kept as structures hold text: simulated again (no LLM call is repeated).
-  for (const [key, record] of Object.entries(state.simulations)) if (!Array.isArray(record.distribution)) delete state.simulations[key];
+  // Checkpoints written before distributions were kept as structures hold text: simulated again (no LLM call is
+  // repeated).
+  for (const [key, record] of Object.entries(state.simulations))
+    if (!Array.isArray(record.distribution)) delete state.simulations[key];
   const emit = (event: DlmEvent) => options.onEvent?.(event);
   const save = () => options.checkpoint?.(cloneState(state));
   const { config } = state;
@@ -88,7 +95,9 @@ export async function runDlm(initial: DlmRunState, parts: DlmParts, options: Run
       const round = state.rounds[r] ?? (state.rounds[r] = { index: r, candidates: [], done: false });
       if (round.done) continue;
       for (let slot = 0; slot < config.candidates; slot++) {
-        const candidate = round.candidates[slot] ?? (round.candidates[slot] = { id: `r${r}/c${slot}`, attempts: [], status: 'pending' });
+        const candidate =
+          round.candidates[slot] ??
+          (round.candidates[slot] = { id: `r${r}/c${slot}`, attempts: [], status: 'pending' });
         await proposeCandidate(step, round, candidate);
       }
       if (config.mode === 'reflection') {
@@ -120,7 +129,8 @@ interface Step {
   save: () => void;
 }
 
-const validCandidates = (state: DlmRunState) => state.rounds.flatMap((r) => r.candidates.filter((c) => c.status === 'valid'));
+const validCandidates = (state: DlmRunState) =>
+  state.rounds.flatMap((r) => r.candidates.filter((c) => c.status === 'valid'));
 
 async function proposeCandidate(step: Step, round: RoundState, candidate: CandidateState) {
   const { state, parts, signal, emit, save } = step;
@@ -161,7 +171,8 @@ async function simulateRound({ state, parts, io, emit, save }: Step, round: Roun
   for (const c of round.candidates) {
     if (c.status !== 'valid' || state.simulations[c.normalized!]) continue;
     const compiled = parts.compile(c.attempts.at(-1)!.reply);
-    if (!compiled.ok || compiled.normalized !== c.normalized) throw new Error(`compile is not deterministic: candidate ${c.id} no longer compiles to what it did`);
+    if (!compiled.ok || compiled.normalized !== c.normalized)
+      throw new Error(`compile is not deterministic: candidate ${c.id} no longer compiles to what it did`);
     const outcome = await io(() => parts.simulate(compiled));
     state.simulations[c.normalized!] = { distribution: outcome.distribution };
     emit({ type: 'simulated', id: c.id, normalized: c.normalized! });
@@ -173,7 +184,8 @@ async function reflectRound({ state, parts, signal, emit, save }: Step, round: R
   // Each distinct valid expression once, in slot order.
   const valid = round.candidates.filter((c) => c.status === 'valid');
   const shown = valid.filter((c, i) => valid.findIndex((d) => d.normalized === c.normalized) === i);
-  const reflection = round.reflection ?? (round.reflection = { attempts: [], status: 'pending', shown: shown.map((c) => c.id) });
+  const reflection =
+    round.reflection ?? (round.reflection = { attempts: [], status: 'pending', shown: shown.map((c) => c.id) });
   if (reflection.status !== 'pending') return;
   if (shown.length < 2) {
     reflection.status = 'skipped';
@@ -183,7 +195,11 @@ async function reflectRound({ state, parts, signal, emit, save }: Step, round: R
     save();
     return;
   }
-  const candidates = shown.map((c, index) => ({ index, expression: c.expression!, distribution: state.simulations[c.normalized!].distribution }));
+  const candidates = shown.map((c, index) => ({
+    index,
+    expression: c.expression!,
+    distribution: state.simulations[c.normalized!].distribution,
+  }));
   const asked = await askUntilParsed({
     attempts: reflection.attempts,
     maxAttempts: state.config.maxAttempts,
@@ -230,8 +246,16 @@ function resultOf(state: DlmRunState): DlmResult | null {
   for (const r of [...state.rounds].reverse()) {
     const id = r.reflection?.pick;
     const c = id ? r.candidates.find((x) => x.id === id) : undefined;
-    if (c) return { candidate: c.id, expression: c.expression!, normalized: c.normalized!, pickedBy: r.reflection!.status === 'picked' ? 'reflection' : 'only-candidate' };
+    if (c)
+      return {
+        candidate: c.id,
+        expression: c.expression!,
+        normalized: c.normalized!,
+        pickedBy: r.reflection!.status === 'picked' ? 'reflection' : 'only-candidate',
+      };
   }
   const first = validCandidates(state)[0];
-  return first ? { candidate: first.id, expression: first.expression!, normalized: first.normalized!, pickedBy: 'first-valid' } : null;
+  return first
+    ? { candidate: first.id, expression: first.expression!, normalized: first.normalized!, pickedBy: 'first-valid' }
+    : null;
 }

@@ -28,19 +28,37 @@ export async function isSpreadsheet(file: Blob): Promise<boolean> {
   return head[0] === 0x50 && head[1] === 0x4b && head[2] === 3 && head[3] === 4;
 }
 
-/** Streams every record of `file` (its header first) to `sink`; the sink may be made once the reader knows the file's name in messages. */
-export async function readRows(file: Blob, fileName: string, sink: (where: string, delimiter: () => number) => CsvRowSink, control: ReadControl & { sheet?: string } = {}): Promise<FileRead> {
+/**
+ * Streams every record of `file` (its header first) to `sink`; the sink may be made once the reader knows the file's
+ * name in messages.
+ */
+export async function readRows(
+  file: Blob,
+  fileName: string,
+  sink: (where: string, delimiter: () => number) => CsvRowSink,
+  control: ReadControl & { sheet?: string } = {},
+): Promise<FileRead> {
   if (await isSpreadsheet(file)) return readSheetRows(file, fileName, sink, control);
-  if (control.sheet !== undefined) throw new Error(`${fileName} is a text file (CSV), not a workbook: it has no sheet "${control.sheet}"`);
+  if (control.sheet !== undefined)
+    throw new Error(`${fileName} is a text file (CSV), not a workbook: it has no sheet "${control.sheet}"`);
   let tokenizer: CsvTokenizer | null = null;
-  tokenizer = new CsvTokenizer(sink(fileName, () => tokenizer!.delimiter ?? COMMA), fileName);
+  tokenizer = new CsvTokenizer(
+    sink(fileName, () => tokenizer!.delimiter ?? COMMA),
+    fileName,
+  );
   const hash = await streamUtf8(file, fileName, (bytes) => tokenizer!.push(bytes), control);
   tokenizer.end();
   return { kind: 'csv', where: fileName, hash, delimiter: tokenizer.delimiter ?? COMMA };
 }
 
-/** A file with one row per beneficiary (or an outcomes file), kept as text; over 256 MiB it is refused with its size. */
-export async function readTable(file: Blob, fileName: string, control: ReadControl & { sheet?: string } = {}): Promise<{ table: CsvTable; read: FileRead }> {
+/**
+ * A file with one row per beneficiary (or an outcomes file), kept as text; over 256 MiB it is refused with its size.
+ */
+export async function readTable(
+  file: Blob,
+  fileName: string,
+  control: ReadControl & { sheet?: string } = {},
+): Promise<{ table: CsvTable; read: FileRead }> {
   checkImportSize(file.size, fileName, 'to read as one row per beneficiary');
   let builder: CsvTableBuilder | null = null;
   const read = await readRows(file, fileName, (where) => (builder = new CsvTableBuilder(where)), control);
@@ -48,20 +66,32 @@ export async function readTable(file: Blob, fileName: string, control: ReadContr
 }
 
 /** A workbook's sheet, row by row as text: numbers as written shortest, dates as YYYY-MM-DD, empty cells blank. */
-async function readSheetRows(file: Blob, fileName: string, sink: (where: string, delimiter: () => number) => CsvRowSink, control: ReadControl & { sheet?: string }): Promise<FileRead> {
+async function readSheetRows(
+  file: Blob,
+  fileName: string,
+  sink: (where: string, delimiter: () => number) => CsvRowSink,
+  control: ReadControl & { sheet?: string },
+): Promise<FileRead> {
   checkImportSize(file.size, fileName, 'to read as a workbook');
   let sheets;
   try {
     sheets = await readXlsxFile(file);
   } catch (error) {
-    throw new Error(`${fileName} looks like a spreadsheet (XLSX) but cannot be read (${(error as Error).message}); save it again as .xlsx or as CSV`);
+    throw new Error(
+      `${fileName} looks like a spreadsheet (XLSX) but cannot be read (${(error as Error).message}); save it again ` +
+        `as .xlsx or as CSV`,
+    );
   }
   const names = sheets.map((s) => s.sheet);
   const chosen = control.sheet === undefined ? sheets[0] : sheets.find((s) => s.sheet === control.sheet);
-  if (!chosen) throw new Error(`${fileName} has no sheet "${control.sheet}"; its sheets are ${names.map((n) => `"${n}"`).join(', ')}`);
+  if (!chosen)
+    throw new Error(
+      `${fileName} has no sheet "${control.sheet}"; its sheets are ${names.map((n) => `"${n}"`).join(', ')}`,
+    );
   const where = names.length > 1 ? `${fileName}, sheet "${chosen.sheet}"` : fileName;
   const target = sink(where, () => COMMA);
-  let starts = new Int32Array(64), ends = new Int32Array(64);
+  let starts = new Int32Array(64),
+    ends = new Int32Array(64);
   let width = -1;
   chosen.data.forEach((row, r) => {
     const fields = row.map(cellText);
@@ -70,7 +100,8 @@ async function readSheetRows(file: Blob, fileName: string, sink: (where: string,
     if (fields.every((f) => f === '')) return;
     if (width === -1) width = fields.length;
     while (fields.length < width) fields.push('');
-    if (fields.length > starts.length) (starts = new Int32Array(fields.length * 2)), (ends = new Int32Array(fields.length * 2));
+    if (fields.length > starts.length)
+      ((starts = new Int32Array(fields.length * 2)), (ends = new Int32Array(fields.length * 2)));
     const parts = fields.map(utf8Bytes);
     const bytes = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
     let at = 0;

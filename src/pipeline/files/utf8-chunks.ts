@@ -33,17 +33,25 @@ export class ReadCancelled extends Error {
 const CHUNK = 1 << 20;
 
 /** Streams `file` to `push` as UTF-8 bytes; returns the fingerprint of its bytes. */
-export async function streamUtf8(file: Blob, fileName: string, push: (bytes: Uint8Array) => void, control: ReadControl = {}): Promise<string> {
+export async function streamUtf8(
+  file: Blob,
+  fileName: string,
+  push: (bytes: Uint8Array) => void,
+  control: ReadControl = {},
+): Promise<string> {
   const hasher = new ContentHasher();
   let decoder: TextDecoder | null = null;
   const encoder = new TextEncoder();
-  for (let done = 0; done < file.size; ) {
+  for (let done = 0; done < file.size;) {
     if (control.signal?.aborted) throw new ReadCancelled(fileName);
     let bytes: Uint8Array;
     try {
       bytes = new Uint8Array(await file.slice(done, done + CHUNK).arrayBuffer());
     } catch (error) {
-      throw new Error(`${fileName} could not be read after ${done.toLocaleString('en')} bytes (${(error as Error).message}); was it moved or changed while it was read?`);
+      throw new Error(
+        `${fileName} could not be read after ${done.toLocaleString('en')} bytes (${(error as Error).message}); was ` +
+          `it moved or changed while it was read?`,
+      );
     }
     if (bytes.length === 0) break;
     hasher.update(bytes);

@@ -3,7 +3,12 @@
 // (or the one she gave), its first rows, and the values of the state column (so that the program's own
 // two labels can be named once). Only the first megabyte of a text file is read for this.
 import { binaryValue } from '../../core/datasets/binary-values.ts';
-import { mapColumns, type ColumnMapping, type ColumnRole, type PlannedColumn } from '../../core/datasets/column-mapping.ts';
+import {
+  mapColumns,
+  type ColumnMapping,
+  type ColumnRole,
+  type PlannedColumn,
+} from '../../core/datasets/column-mapping.ts';
 import { CsvTableBuilder, type CsvTable } from '../../core/datasets/csv.ts';
 import { COMMA, CsvTokenizer, delimiterName } from '../../core/datasets/csv-tokenizer.ts';
 import { sizeInWords } from '../../core/datasets/import-limits.ts';
@@ -29,7 +34,9 @@ export interface FilePreview {
   /** Its first rows as text. */
   rows: string[][];
   columns: PlannedColumn[];
-  /** Distinct values of the state column among the rows looked at (at most 12), and those not read as engaged or not. */
+  /**
+   * Distinct values of the state column among the rows looked at (at most 12), and those not read as engaged or not.
+   */
   stateValues: string[];
   unreadStates: string[];
   /** The mapping step opened with her choices remembered for this header (set by the page's session). */
@@ -37,10 +44,19 @@ export interface FilePreview {
 }
 
 /** The first rows of a file (a text file's first megabyte, or a workbook's sheet) as a table. */
-async function peekTable(file: Blob, fileName: string, sheet?: string): Promise<{ table: CsvTable; format: string; sheets: string[]; sheet: string | null }> {
+async function peekTable(
+  file: Blob,
+  fileName: string,
+  sheet?: string,
+): Promise<{ table: CsvTable; format: string; sheets: string[]; sheet: string | null }> {
   if (await isSpreadsheet(file)) {
     const { table, read } = await readTable(file, fileName, { sheet });
-    return { table, format: `workbook (XLSX), sheet "${read.sheet}"`, sheets: read.sheets ?? [], sheet: read.sheet ?? null };
+    return {
+      table,
+      format: `workbook (XLSX), sheet "${read.sheet}"`,
+      sheets: read.sheets ?? [],
+      sheet: read.sheet ?? null,
+    };
   }
   const head = file.slice(0, PEEK_BYTES);
   const builder = new CsvTableBuilder(fileName);
@@ -60,16 +76,22 @@ export async function peekHeader(file: Blob, fileName: string, sheet?: string): 
 }
 
 /** The mapping step's view of a file given as a register (`features`: the table beside a history). */
-export async function previewFile(file: Blob, fileName: string, options: { sheet?: string; features?: boolean; mapping?: ColumnMapping } = {}): Promise<FilePreview> {
+export async function previewFile(
+  file: Blob,
+  fileName: string,
+  options: { sheet?: string; features?: boolean; mapping?: ColumnMapping } = {},
+): Promise<FilePreview> {
   const peek = await peekTable(file, fileName, options.sheet);
   const mapping = options.mapping ?? {};
   const long = longColumns(peek.table.header, mapping);
   const table = long ? pivotLongTable(peek.table, long, fileName) : peek.table;
   const kind = options.features ? 'features' : registerKind(table.header, mapping);
-  const roles: ColumnRole[] = kind === 'history' ? ['id', 'week', 'state', 'called'] : kind === 'wide' ? ['id', 'state'] : ['id'];
+  const roles: ColumnRole[] =
+    kind === 'history' ? ['id', 'week', 'state', 'called'] : kind === 'wide' ? ['id', 'state'] : ['id'];
   const mapped = mapColumns(table.header, mapping, roles, { fileName, headerLine: table.headerLine });
   const values = new Set<string>();
-  if (mapped.state !== -1) for (const row of table.rows) if (values.size < 12) values.add(row.fields[mapped.state].trim());
+  if (mapped.state !== -1)
+    for (const row of table.rows) if (values.size < 12) values.add(row.fields[mapped.state].trim());
   const stateValues = [...values].filter((v) => v !== '');
   return {
     fileName,

@@ -2,7 +2,8 @@
 // register and prior group (kept while the register is; after a week's outcomes the core's
 // applyOutcomes estimates through posterior(), so that the next list's draws reuse it), and the list
 // is made without its posterior draws, which follow in the background (uncertain-places.ts) so that
-// the rows and the make-up are on screen first. The list is the core's (buildWeeklyList): the same seed gives the same lines. Its
+// the rows and the make-up are on screen first. The list is the core's (buildWeeklyList): the same seed gives the same
+// lines. Its
 // rules (list-rules.ts: the compiled reward, eligibility, quotas, tie draw) are kept for those draws.
 import type { TransitionPosterior } from '../../core/plan/estimate-transitions.ts';
 import { listRules, type ListRules } from '../../core/plan/list-rules.ts';
@@ -26,16 +27,28 @@ export class ListMaker {
     return posterior;
   }
 
-  /** Week `week`'s list without its posterior draws (membership NaN until uncertain-places.ts counts them). Throws PlanError on bad settings. */
+  /**
+   * Week `week`'s list without its posterior draws (membership NaN until uncertain-places.ts counts them). Throws
+   * PlanError on bad settings.
+   */
   async list(register: Register, settings: PlanSettings, week: number): Promise<WeeklyList> {
     const posterior = this.posterior(register, settings.priorGroup);
     const rules = listRules(register, settings, week, posterior);
-    const list = buildWeeklyList(register, { ...settings, draws: 0 }, week, { whittle: await this.whittle(), posterior }, rules);
+    const list = buildWeeklyList(
+      register,
+      { ...settings, draws: 0 },
+      week,
+      { whittle: await this.whittle(), posterior },
+      rules,
+    );
     this.last = { register, settings, week, rules };
     return list;
   }
 
-  /** The rules of the last list made when it was made from these (the same objects), else compiled again (a list the core made, after outcomes). */
+  /**
+   * The rules of the last list made when it was made from these (the same objects), else compiled again (a list the
+   * core made, after outcomes).
+   */
   rules(register: Register, settings: PlanSettings, week: number): ListRules {
     const l = this.last;
     if (l && l.register === register && l.settings === settings && l.week === week) return l.rules;

@@ -33,7 +33,12 @@ export interface OutcomesPreview {
 }
 
 /** The preview against the current week's list, or with `replace` against the last applied week's. */
-export function previewOf(plan: PlanState, o: WeekOutcomes, fileName: string, replace: boolean): { ok: true; preview: OutcomesPreview } | { ok: false; errors: string[] } {
+export function previewOf(
+  plan: PlanState,
+  o: WeekOutcomes,
+  fileName: string,
+  replace: boolean,
+): { ok: true; preview: OutcomesPreview } | { ok: false; errors: string[] } {
   const { register } = plan;
   let k = plan.weeks.length - 1;
   if (replace) while (k >= 0 && plan.weeks[k].outcomes === null) k--;
@@ -43,7 +48,10 @@ export function previewOf(plan: PlanState, o: WeekOutcomes, fileName: string, re
   if (wrongWeek) return { ok: false, errors: [wrongWeek] };
   const planned = new Uint8Array(register.numArms);
   for (const arm of target.planned) planned[arm] = 1;
-  let called = 0, calledAsPlanned = 0, engaged = 0, observed = 0;
+  let called = 0,
+    calledAsPlanned = 0,
+    engaged = 0,
+    observed = 0;
   for (let j = 0; j < o.arms.length; j++) {
     called += o.called[j];
     if (o.called[j] && planned[o.arms[j]]) calledAsPlanned++;
@@ -54,11 +62,26 @@ export function previewOf(plan: PlanState, o: WeekOutcomes, fileName: string, re
   const before = replace ? { ...plan, weeks: plan.weeks.slice(0, k).concat({ ...target, outcomes: null }) } : plan;
   const questions = outcomesQuestions(before, o, target.week, target.planned);
   const warnings = outcomesWarnings(plan, o, target.budget);
-  const head = Array.from({ length: Math.min(5, o.arms.length) }, (_, j) => ({ id: register.ids[o.arms[j]], called: o.called[j], state: o.state[j] === MISSING ? null : o.state[j] }));
+  const head = Array.from({ length: Math.min(5, o.arms.length) }, (_, j) => ({
+    id: register.ids[o.arms[j]],
+    called: o.called[j],
+    state: o.state[j] === MISSING ? null : o.state[j],
+  }));
   const unobserved = register.numArms - observed;
   const preview = {
-    fileName, week: target.week, rows: o.arms.length, called, calledAsPlanned, planned: target.planned.length, engaged, unobserved,
-    notes: o.notes ?? [], head, replaces: replace, questions, warnings,
+    fileName,
+    week: target.week,
+    rows: o.arms.length,
+    called,
+    calledAsPlanned,
+    planned: target.planned.length,
+    engaged,
+    unobserved,
+    notes: o.notes ?? [],
+    head,
+    replaces: replace,
+    questions,
+    warnings,
   };
   return { ok: true, preview };
 }

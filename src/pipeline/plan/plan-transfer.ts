@@ -36,40 +36,81 @@ export async function exportPlan(store: RecordStore, id: string, codec?: Base64C
   try {
     const record = await store.getPlan(id);
     if (!record) throw new Error(`There is no saved plan "${id}".`);
-    return { fileName: `${slug(record.name)}-week-${currentWeekOf(record)}.json`, text: planFileText(record, codec), partial: null };
+    return {
+      fileName: `${slug(record.name)}-week-${currentWeekOf(record)}.json`,
+      text: planFileText(record, codec),
+      partial: null,
+    };
   } catch (error) {
     if (!(error instanceof PlanReadError) || !store.planRecords) throw error;
     return salvage(store.planRecords(id), id, error, codec);
   }
 }
 
-async function salvage(records: ReturnType<NonNullable<RecordStore['planRecords']>>, id: string, damage: PlanReadError, codec?: Base64Codec): Promise<ExportedPlan> {
+async function salvage(
+  records: ReturnType<NonNullable<RecordStore['planRecords']>>,
+  id: string,
+  damage: PlanReadError,
+  codec?: Base64Codec,
+): Promise<ExportedPlan> {
   const { head, register, weeks } = await records;
   // The longest run of readable weeks, the last of them made the current one again.
   for (let k = weeks.length - 1; k >= 1; k--) {
-    const kept = weeks.slice(0, k).map((w, i) => (i === k - 1 ? { ...(w as object), outcomes: null, change: null } : w));
+    const kept = weeks
+      .slice(0, k)
+      .map((w, i) => (i === k - 1 ? { ...(w as object), outcomes: null, change: null } : w));
     try {
       const record = planFromParts(id, head, register, kept);
       const week = currentWeekOf(record);
-      return { fileName: `${slug(record.name)}-week-${week}.json`, text: planFileText(record, codec), partial: `the plan as of week ${week}: ${damage.message}` };
+      return {
+        fileName: `${slug(record.name)}-week-${week}.json`,
+        text: planFileText(record, codec),
+        partial: `the plan as of week ${week}: ${damage.message}`,
+      };
     } catch {
       // fewer weeks, or nothing readable
     }
   }
-  const replacer = (_: string, v: unknown) => (v instanceof Uint8Array || v instanceof Int32Array || v instanceof Float64Array || v instanceof Uint32Array ? { [v.constructor.name]: encodeTyped(v as Uint8Array, codec ?? base64) } : v);
-  const text = JSON.stringify({ format: 'allot-plan-damaged', problem: damage.message, head, register, weeks }, replacer);
-  return { fileName: `${slug(savedPlanName(head, id).replace(/^the saved plan /, ''))}-damaged.json`, text, partial: `the saved records as they are, for repair: ${damage.message}` };
+  const replacer = (_: string, v: unknown) =>
+    v instanceof Uint8Array || v instanceof Int32Array || v instanceof Float64Array || v instanceof Uint32Array
+      ? { [v.constructor.name]: encodeTyped(v as Uint8Array, codec ?? base64) }
+      : v;
+  const text = JSON.stringify(
+    { format: 'allot-plan-damaged', problem: damage.message, head, register, weeks },
+    replacer,
+  );
+  return {
+    fileName: `${slug(savedPlanName(head, id).replace(/^the saved plan /, ''))}-damaged.json`,
+    text,
+    partial: `the saved records as they are, for repair: ${damage.message}`,
+  };
 }
 
 /**
  * Saves the plan a PLAN.json holds (any version). A saved plan with the same id is replaced only with
  * `replace`, or the file is imported under a new id with `asCopy`; else the caller is asked.
  */
-export async function importPlan(store: PlanStore, text: string, fileName: string, options: { replace?: boolean; asCopy?: boolean; now: number; random: () => number; codec?: Base64Codec }): Promise<PlanImportResult> {
+export async function importPlan(
+  store: PlanStore,
+  text: string,
+  fileName: string,
+  options: { replace?: boolean; asCopy?: boolean; now: number; random: () => number; codec?: Base64Codec },
+): Promise<PlanImportResult> {
   const { now, random } = options;
   let record: PlanRecord;
   try {
-    record = readPlanFile(text, fileName, { id: newPlanId(now, random), name: fileName.replace(/\.json$/i, ''), createdAt: now, updatedAt: now, policy: { kind: 'typed' } }, options.codec);
+    record = readPlanFile(
+      text,
+      fileName,
+      {
+        id: newPlanId(now, random),
+        name: fileName.replace(/\.json$/i, ''),
+        createdAt: now,
+        updatedAt: now,
+        policy: { kind: 'typed' },
+      },
+      options.codec,
+    );
   } catch (error) {
     if (error instanceof PlanReadError) return { ok: false, errors: [error.message] };
     throw error;
@@ -80,9 +121,15 @@ export async function importPlan(store: PlanStore, text: string, fileName: strin
   } catch (error) {
     if (!(error instanceof PlanReadError)) throw error;
     saved = undefined; // a damaged plan with this id: the import may replace it, when asked
-    if (!options.replace && !options.asCopy) return { ok: false, errors: [], exists: { name: record.name, savedWeek: null, fileWeek: currentWeekOf(record) } };
+    if (!options.replace && !options.asCopy)
+      return { ok: false, errors: [], exists: { name: record.name, savedWeek: null, fileWeek: currentWeekOf(record) } };
   }
-  if (saved && !options.replace && !options.asCopy) return { ok: false, errors: [], exists: { name: saved.name, savedWeek: currentWeekOf(saved), fileWeek: currentWeekOf(record) } };
+  if (saved && !options.replace && !options.asCopy)
+    return {
+      ok: false,
+      errors: [],
+      exists: { name: saved.name, savedWeek: currentWeekOf(saved), fileWeek: currentWeekOf(record) },
+    };
   if (options.asCopy) record = { ...record, id: newPlanId(now, random), name: `${record.name} (copy)` };
   await store.createPlan(record, { replace: options.replace === true });
   const { settings: _, ...listing } = headRecord(record);

@@ -48,13 +48,16 @@ export class RegisterDraft {
     const source = this.source;
     if (!source) throw new Error('no register is loaded');
     if (source.kind !== 'file') {
-      throw new Error('the text columns of a saved population were grouped when it was imported: ' +
-        'import its file again on the Data screen to group them otherwise');
+      throw new Error(
+        'the text columns of a saved population were grouped when it was imported: ' +
+          'import its file again on the Data screen to group them otherwise',
+      );
     }
     const register = await readRegister({ ...source, text });
     let schema = register.schema;
     for (const [group, banding] of this.bandings) {
-      if (schema.groups.some((g) => g.name === group)) schema = reband(schema, register.features, register.numArms, group, banding);
+      if (schema.groups.some((g) => g.name === group))
+        schema = reband(schema, register.features, register.numArms, group, banding);
     }
     this.register = { ...register, schema };
     this.source = { ...source, text };

@@ -16,7 +16,13 @@ import { HistoryReader } from '../../core/datasets/history-reader.ts';
 import { parseInstanceJson } from '../../core/datasets/instance-json.ts';
 import { longColumns, pivotLongTable } from '../../core/datasets/long-table.ts';
 import { parsePopulationTable } from '../../core/datasets/population-csv.ts';
-import { defaultBudget, hasTransitions, registerFromHistory, registerFromTable, registerKind } from '../../core/datasets/register-csv.ts';
+import {
+  defaultBudget,
+  hasTransitions,
+  registerFromHistory,
+  registerFromTable,
+  registerKind,
+} from '../../core/datasets/register-csv.ts';
 import { mapTable, readFeatureTable, type FeatureTableRead } from '../../core/datasets/register-table.ts';
 import { guessRole, mappingForFile } from '../../core/datasets/column-mapping.ts';
 import type { TextChoices } from '../../core/datasets/text-columns.ts';
@@ -31,7 +37,10 @@ import type { ReadControl } from '../files/utf8-chunks.ts';
 import { readText } from '../read-text.ts';
 import { peekHeader } from './file-preview.ts';
 
-/** A file the user gave: its contents and its name (for messages); `sheet`: the sheet of a workbook; `mapping`: her names for its columns. */
+/**
+ * A file the user gave: its contents and its name (for messages); `sheet`: the sheet of a workbook; `mapping`: her
+ * names for its columns.
+ */
 export interface NamedFile {
   file: Blob;
   fileName: string;
@@ -58,9 +67,17 @@ export async function readRegister(source: RegisterSource, control: ReadControl 
   const nfc = nfcIds(register.ids);
   if (nfc?.merged.length) {
     const [a, b] = nfc.merged[0];
-    throw new Error(`${source.kind === 'file' ? source.fileName : source.name}: the ids ${mergedIdsWords(a, b)} are one id once normalized (Unicode NFC), so they would be one beneficiary; give each beneficiary her own id${nfc.merged.length > 1 ? ` (${nfc.merged.length} such pairs)` : ''}`);
+    throw new Error(
+      `${source.kind === 'file' ? source.fileName : source.name}: the ids ${mergedIdsWords(a, b)} are one id once ` +
+        `normalized (Unicode NFC), so they would be one beneficiary; give each beneficiary her own ` +
+        `id${nfc.merged.length > 1 ? ` (${nfc.merged.length} such pairs)` : ''}`,
+    );
   }
-  return { ...register, ids: nfc?.ids ?? register.ids, schema: bandNumericFeatures(register.schema, register.features, register.numArms) };
+  return {
+    ...register,
+    ids: nfc?.ids ?? register.ids,
+    schema: bandNumericFeatures(register.schema, register.features, register.numArms),
+  };
 }
 
 async function readRaw(source: RegisterSource, control: ReadControl): Promise<Register> {
@@ -74,29 +91,54 @@ async function readRaw(source: RegisterSource, control: ReadControl): Promise<Re
   }
 }
 
-async function readRegisterFile(source: Extract<RegisterSource, { kind: 'file' }>, control: ReadControl): Promise<Register> {
+async function readRegisterFile(
+  source: Extract<RegisterSource, { kind: 'file' }>,
+  control: ReadControl,
+): Promise<Register> {
   const { file, fileName, features, seed, text: choices } = source;
   const mapping = source.mapping ?? {};
   if (/\.json$/i.test(fileName) || (await file.slice(0, 1).text()) === '{') {
-    if (features) throw new Error(`${features.fileName} goes with a history (id, week, state, called); ${fileName} is a population file with its own features`);
+    if (features)
+      throw new Error(
+        `${features.fileName} goes with a history (id, week, state, called); ${fileName} is a population file with ` +
+          `its own features`,
+      );
     return fromPopulation(parseInstanceJson(await readText(file, fileName), fileName), seed);
   }
   const header = await peekHeader(file, fileName, source.sheet);
   if (registerKind(header, mapping) === 'history') {
-    let table = null, own = mapping;
+    let table = null,
+      own = mapping;
     if (features) {
       const featuresHeader = await peekHeader(features.file, features.fileName, features.sheet);
       const files = `${fileName} or ${features.fileName}`;
       own = mappingForFile(mapping, header, featuresHeader, files);
-      table = await readFeatures(features, features.mapping ?? mappingForFile(mapping, featuresHeader, header, files), control, choices);
+      table = await readFeatures(
+        features,
+        features.mapping ?? mappingForFile(mapping, featuresHeader, header, files),
+        control,
+        choices,
+      );
     }
     let reader: HistoryReader | null = null;
     const known = table && { ids: table.read.index, fileName: table.where };
-    const read = await readRows(file, fileName, (where, delimiter) => (reader = new HistoryReader(where, own, known, delimiter)), { ...control, sheet: source.sheet });
+    const read = await readRows(
+      file,
+      fileName,
+      (where, delimiter) => (reader = new HistoryReader(where, own, known, delimiter)),
+      { ...control, sheet: source.sheet },
+    );
     const hash = read.hash + (table ? `+${table.hash}` : '');
-    return registerFromHistory(reader!.finish(), table?.read ?? null, hash, { fileName: read.where, featuresFileName: table?.where, mapping });
+    return registerFromHistory(reader!.finish(), table?.read ?? null, hash, {
+      fileName: read.where,
+      featuresFileName: table?.where,
+      mapping,
+    });
   }
-  if (features) throw new Error(`${features.fileName} goes with a history (id, week, state, called); ${fileName} has no week and called columns`);
+  if (features)
+    throw new Error(
+      `${features.fileName} goes with a history (id, week, state, called); ${fileName} has no week and called columns`,
+    );
   const { table, read } = await readTable(file, fileName, { ...control, sheet: source.sheet });
   const wide = widened(table, read.where, mapping);
   const hasState = mapping.state !== undefined || guessRole(wide.header, 'state') !== -1;
@@ -109,11 +151,18 @@ async function readRegisterFile(source: Extract<RegisterSource, { kind: 'file' }
 
 /** A features table (wide or long) read under her mapping. */
 async function readFeatures(
-  features: NamedFile, mapping: ColumnMapping, control: ReadControl, text?: TextChoices,
+  features: NamedFile,
+  mapping: ColumnMapping,
+  control: ReadControl,
+  text?: TextChoices,
 ): Promise<{ read: FeatureTableRead; where: string; hash: string }> {
   const { table, read } = await readTable(features.file, features.fileName, { ...control, sheet: features.sheet });
   const wide = widened(table, read.where, mapping);
-  return { read: readFeatureTable(wide, mapTable(wide, mapping, ['id'], read.where), read.where, undefined, text), where: read.where, hash: read.hash };
+  return {
+    read: readFeatureTable(wide, mapTable(wide, mapping, ['id'], read.where), read.where, undefined, text),
+    where: read.where,
+    hash: read.hash,
+  };
 }
 
 /** A long attribute table turned wide; any other table as it is. */
@@ -125,5 +174,9 @@ function widened(table: CsvTable, where: string, mapping: ColumnMapping): CsvTab
 /** A population with transitions and no current states: each state drawn from her initial distribution (seeded). */
 function fromPopulation(instance: Instance, seed: number): Register {
   // a population keeps the budget it carries (its file's, or the one saved on the Data screen)
-  return registerFromInstance(instance, instance.budget > 0 ? instance.budget : defaultBudget(instance.numArms), seededRandom(seed).next);
+  return registerFromInstance(
+    instance,
+    instance.budget > 0 ? instance.budget : defaultBudget(instance.numArms),
+    seededRandom(seed).next,
+  );
 }

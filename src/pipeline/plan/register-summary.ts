@@ -70,4 +70,3 @@ export function registerSummary(register: Register): RegisterSummary {
     carry: (register.carry ?? []).map((c) => c.name),
   };
 }
-

@@ -30,7 +30,11 @@ export interface Uncertainty {
 export interface DrawHelper {
   /** What fixes every draw but its seed; sent on when it changed since the last draw (compared by identity). */
   draw(
-    seed: number, posterior: TransitionPosterior, rewards: Float64Array, discount: number, state: Uint8Array,
+    seed: number,
+    posterior: TransitionPosterior,
+    rewards: Float64Array,
+    discount: number,
+    state: Uint8Array,
   ): Promise<Float64Array>;
 }
 
@@ -57,8 +61,14 @@ export class UncertainPlaces {
    * no time).
    */
   async count(
-    rules: ListRules, posterior: TransitionPosterior, draws: number, week: number, arms: Int32Array,
-    whittle: IndexFunction, stale: () => boolean, onDraw?: (partial: Uncertainty) => void,
+    rules: ListRules,
+    posterior: TransitionPosterior,
+    draws: number,
+    week: number,
+    arms: Int32Array,
+    whittle: IndexFunction,
+    stale: () => boolean,
+    onDraw?: (partial: Uncertainty) => void,
   ): Promise<Uncertainty | null> {
     const N = rules.numArms;
     const key = `${rules.tieSeed}\n${rules.reward}`;
@@ -96,8 +106,10 @@ export class UncertainPlaces {
     while (todo.length > 0 || remote) {
       if (helper && !remote && todo.length > 1) {
         const k = todo.pop()!;
-        remote = helper.draw(seedOf(k), posterior, rules.rewards, rules.discount, rules.state)
-          .then((index) => (arrived = { k, index }), (error: unknown) => (arrived = { k, error }));
+        remote = helper.draw(seedOf(k), posterior, rules.rewards, rules.discount, rules.state).then(
+          (index) => (arrived = { k, index }),
+          (error: unknown) => (arrived = { k, error }),
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, 0));
       if (stale()) return null;

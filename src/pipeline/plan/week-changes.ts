@@ -30,25 +30,44 @@ export function leftOf(plan: PlanState): Uint8Array {
   return Uint8Array.from(plan.register.ids, (id) => (gone.has(id) ? 1 : 0));
 }
 
-export async function readWeekChanges(plan: PlanState, changes: WeekChanges, replace: boolean): Promise<{ ok: true; read: ReadChanges } | { ok: false; errors: string[] }> {
+export async function readWeekChanges(
+  plan: PlanState,
+  changes: WeekChanges,
+  replace: boolean,
+): Promise<{ ok: true; read: ReadChanges } | { ok: false; errors: string[] }> {
   const { exits, enrol, practice } = changes;
-  if (replace && (exits || enrol)) return { ok: false, errors: ['mothers who left or joined come with a new week, not with the outcomes that replace an applied one'] };
+  if (replace && (exits || enrol))
+    return {
+      ok: false,
+      errors: ['mothers who left or joined come with a new week, not with the outcomes that replace an applied one'],
+    };
   const read: ReadChanges = { left: null, enrolment: null, practice: practice ?? null, notes: [] };
   const given = plan.settings.holdout?.rule === 'given';
-  if (practice && !given) return { ok: false, errors: [`${practice.fileName}: this plan's holdout does not follow a list of the program's calls`] };
+  if (practice && !given)
+    return {
+      ok: false,
+      errors: [`${practice.fileName}: this plan's holdout does not follow a list of the program's calls`],
+    };
   if (given && !practice && !replace) {
     const need = "this plan's holdout follows the program's present practice: give next week's list of its calls";
     return { ok: false, errors: [`${need} (an id column, or an id a line; allot plan: --holdout-rule FILE.csv)`] };
   }
-  if (practice) read.notes.push(`the holdout's calls next week: the program's ${practice.ids.length} in ${practice.fileName}`);
+  if (practice)
+    read.notes.push(`the holdout's calls next week: the program's ${practice.ids.length} in ${practice.fileName}`);
   if (exits) {
     const gone = exitArms(plan.register.ids, leftOf(plan), exits.ids);
     if (gone.unknown.length) {
-      const shown = gone.unknown.slice(0, 5).map((x) => `"${x}"`).join(', ');
+      const shown = gone.unknown
+        .slice(0, 5)
+        .map((x) => `"${x}"`)
+        .join(', ');
       return { ok: false, errors: [`${exits.fileName}: ${gone.unknown.length} id(s) not in the register: ${shown}`] };
     }
     if (gone.count) read.left = { ids: plan.register.ids.filter((_, arm) => gone.left[arm]), count: gone.count };
-    read.notes.push(`${gone.count} mother${gone.count === 1 ? '' : 's'} leave${gone.count === 1 ? 's' : ''} the program (${exits.fileName})${gone.already.length ? `; ${gone.already.length} had left before` : ''}`);
+    read.notes.push(
+      `${gone.count} mother${gone.count === 1 ? '' : 's'} leave${gone.count === 1 ? 's' : ''} the program ` +
+        `(${exits.fileName})${gone.already.length ? `; ${gone.already.length} had left before` : ''}`,
+    );
   }
   if (enrol) {
     let table;
@@ -79,6 +98,17 @@ export function registerOutcomes(outcomes: WeekOutcomes, numArms: number): WeekO
   if (kept === outcomes.arms.length) return outcomes;
   const pick = <T extends Int32Array | Uint8Array>(a: T): T => a.filter((_, j) => outcomes.arms[j] < numArms) as T;
   const dropped = outcomes.arms.length - kept;
-  const notes = [...(outcomes.notes ?? []), `${dropped} row${dropped === 1 ? ' is of a mother' : 's are of mothers'} who join with the week: her state now is the enrolment's`];
-  return { ...outcomes, arms: pick(outcomes.arms), called: pick(outcomes.called), state: pick(outcomes.state), lines: pick(outcomes.lines), notes };
+  const notes = [
+    ...(outcomes.notes ?? []),
+    `${dropped} row${dropped === 1 ? ' is of a mother' : 's are of mothers'} who join with the week: her state now ` +
+      `is the enrolment's`,
+  ];
+  return {
+    ...outcomes,
+    arms: pick(outcomes.arms),
+    called: pick(outcomes.called),
+    state: pick(outcomes.state),
+    lines: pick(outcomes.lines),
+    notes,
+  };
 }

@@ -35,7 +35,10 @@ import { UncertainPlaces, type DrawHelper, type Uncertainty } from './uncertain-
 export interface PlanView {
   head: PlanHead;
   list: WeeklyList;
-  /** Per line of the list: her id, her bucket in every group ("Ages 51-60 · Income low") and her feature values (for the CSV). */
+  /**
+   * Per line of the list: her id, her bucket in every group ("Ages 51-60 · Income low") and her feature values (for the
+   * CSV).
+   */
   lines: ListLines;
   summary: RegisterSummary;
   /** Week by week: calls planned and made, engagement after the week per group (plan-summary.ts). */
@@ -46,18 +49,25 @@ export interface PlanView {
 
 export type { WeekChanges } from './week-changes.ts';
 export type PreviewResult = { ok: true; preview: OutcomesPreview } | { ok: false; errors: string[] };
-/** Applied (the week, its calls made and engaged after it, and the next list's view), or what is wrong, or the questions not yet answered yes. */
+/**
+ * Applied (the week, its calls made and engaged after it, and the next list's view), or what is wrong, or the questions
+ * not yet answered yes.
+ */
 export type WeekApplyResult =
-  | { ok: true; view: PlanView; applied: { week: number; called: number; engaged: number; left: number; joined: number } }
+  | {
+      ok: true;
+      view: PlanView;
+      applied: { week: number; called: number; engaged: number; left: number; joined: number };
+    }
   | { ok: false; errors: string[]; questions?: OutcomesQuestion[] };
-
 
 export class WeeklyPlan {
   /** The register being set up for a new plan. */
   private readonly draft = new RegisterDraft();
   private plan: PlanState | null = null;
   private meta: PlanMeta | null = null;
-  private outcomes: { parsed: WeekOutcomes; week: number; questions: OutcomesQuestion[]; changes: ReadChanges } | null = null;
+  private outcomes: { parsed: WeekOutcomes; week: number; questions: OutcomesQuestion[]; changes: ReadChanges } | null =
+    null;
   private readonly lists: ListMaker;
   private readonly places: UncertainPlaces;
   /** The save of the last list made, while it runs (save()). */
@@ -67,7 +77,9 @@ export class WeeklyPlan {
 
   /** drawHelper: a second engine for the posterior draws (the plan worker's draw worker), if there is one. */
   constructor(
-    whittle: () => Promise<IndexFunction>, private readonly store: () => Promise<RecordStore>, drawHelper?: DrawHelper,
+    whittle: () => Promise<IndexFunction>,
+    private readonly store: () => Promise<RecordStore>,
+    drawHelper?: DrawHelper,
   ) {
     this.lists = new ListMaker(whittle);
     this.places = new UncertainPlaces(drawHelper ?? null);
@@ -126,14 +138,18 @@ export class WeeklyPlan {
     return this.show(plan, meta, list);
   }
 
-  /** The current week's list under new settings (reward, budget, rules), shown at once and saved after it in place of the old one (saved()). */
+  /**
+   * The current week's list under new settings (reward, budget, rules), shown at once and saved after it in place of
+   * the old one (saved()).
+   */
   async replan(settings: PlanSettings, policy: PlanPolicySource, now: number): Promise<PlanView> {
     await this.settled();
     const plan = this.need(this.plan, 'no plan is open');
     // The holdout's split is fixed when the plan is created; the workers, exits and deactivation rule stay.
     settings = { ...settings };
     for (const key of ['holdout', 'workers', 'left', 'deactivateAfter'] as const) {
-      if (plan.settings[key] !== undefined && settings[key] === undefined || key === 'holdout') Object.assign(settings, { [key]: plan.settings[key] });
+      if ((plan.settings[key] !== undefined && settings[key] === undefined) || key === 'holdout')
+        Object.assign(settings, { [key]: plan.settings[key] });
       if (settings[key] === undefined) delete settings[key];
     }
     const list = await this.newList(plan.register, settings, currentWeek(plan.register.history));
@@ -143,7 +159,9 @@ export class WeeklyPlan {
     return this.show(next, meta, list);
   }
 
-  /** Waits for the save of the last list made; rejects with its error, the open plan then being the stored one again. */
+  /**
+   * Waits for the save of the last list made; rejects with its error, the open plan then being the stored one again.
+   */
   async saved(): Promise<void> {
     const pending = this.saving;
     this.saving = null;
@@ -156,7 +174,13 @@ export class WeeklyPlan {
    * with `replace` against the last applied week's (whose outcomes it would replace); nothing changes
    * until apply(). `changes`: who left and joined with the week (week-changes.ts), checked with it.
    */
-  async previewOutcomes(file: Blob, fileName: string, replace = false, mapping?: ColumnMapping, changes: WeekChanges = {}): Promise<PreviewResult> {
+  async previewOutcomes(
+    file: Blob,
+    fileName: string,
+    replace = false,
+    mapping?: ColumnMapping,
+    changes: WeekChanges = {},
+  ): Promise<PreviewResult> {
     const plan = this.need(this.plan, 'no plan is open');
     this.outcomes = null;
     const who = await readWeekChanges(plan, changes, replace);
@@ -169,13 +193,25 @@ export class WeeklyPlan {
     }
     const { numStates, numArms } = plan.register;
     const names = { mapping, register: plan.register.mapping };
-    const parsed = outcomesFromTable(read.table, read.read.hash, outcomesIds(plan, who.read), numStates, read.read.where, names);
+    const parsed = outcomesFromTable(
+      read.table,
+      read.read.hash,
+      outcomesIds(plan, who.read),
+      numStates,
+      read.read.where,
+      names,
+    );
     if (!parsed.ok) return parsed;
     const outcomes = registerOutcomes(parsed.outcomes, numArms);
     const result = previewOf(plan, outcomes, fileName, replace);
     if (!result.ok) return result;
     result.preview.notes.push(...who.read.notes);
-    this.outcomes = { parsed: outcomes, week: result.preview.week, questions: result.preview.questions, changes: who.read };
+    this.outcomes = {
+      parsed: outcomes,
+      week: result.preview.week,
+      questions: result.preview.questions,
+      changes: who.read,
+    };
     return result;
   }
 
@@ -193,14 +229,20 @@ export class WeeklyPlan {
     let plan = gone ? { ...open, settings: { ...open.settings, left: gone.ids } } : open;
     // The program's present practice for the week after: the holdout's new list.
     const h = plan.settings.holdout;
-    if (changes.practice && h) plan = { ...plan, settings: { ...plan.settings, holdout: { ...h, list: changes.practice } } };
+    if (changes.practice && h)
+      plan = { ...plan, settings: { ...plan.settings, holdout: { ...h, list: changes.practice } } };
     if (questions.length && !confirmed) return { ok: false, errors: questions.map((q) => q.message), questions };
     // The next list is shown before its draws, as every list (uncertainty()).
     // The list maker estimates the week (the core's planPosterior) and keeps it for the draws: once.
     const posterior = (register: Register, group: string | null) => this.lists.posterior(register, group);
     const enrolment = changes.enrolment ?? undefined;
     const options = { replace, posterior, confirmed: true, enrolment };
-    const result = applyOutcomes({ ...plan, settings: { ...plan.settings, draws: 0 } }, parsed, await this.lists.whittle(), options);
+    const result = applyOutcomes(
+      { ...plan, settings: { ...plan.settings, draws: 0 } },
+      parsed,
+      await this.lists.whittle(),
+      options,
+    );
     if (!result.ok) return result;
     this.generation++;
     const next: PlanState = { ...result.plan, settings: plan.settings };
@@ -208,7 +250,11 @@ export class WeeklyPlan {
     await (await this.store()).applyPlanWeek({ plan: planRecord(meta, next), week, replace });
     this.outcomes = null;
     const done = next.weeks[next.weeks.length - 2].outcomes!;
-    return { ok: true, view: this.show(next, meta, result.list), applied: { week, called: done.called, engaged: done.engaged, left: gone?.count ?? 0, joined: done.joined ?? 0 } };
+    return {
+      ok: true,
+      view: this.show(next, meta, result.list),
+      applied: { week, called: done.called, engaged: done.engaged, left: gone?.count ?? 0, joined: done.joined ?? 0 },
+    };
   }
 
   /** Forgets the previewed outcomes. */
@@ -222,13 +268,23 @@ export class WeeklyPlan {
    */
   async uncertainty(onDraw?: (partial: Uncertainty) => void): Promise<Uncertainty | null> {
     // Not after the save (its write runs off this thread; a failed one makes the draws stale): marks wait for none.
-    const plan = this.plan, generation = this.generation;
+    const plan = this.plan,
+      generation = this.generation;
     if (!plan || plan.settings.draws === 0) return null;
     const posterior = this.lists.posterior(plan.register, plan.settings.priorGroup);
     if (!posterior) return null;
     const week = plan.weeks[plan.weeks.length - 1];
     const rules = this.lists.rules(plan.register, plan.settings, week.week);
-    return this.places.count(rules, posterior, plan.settings.draws, week.week, week.planned, await this.lists.whittle(), () => generation !== this.generation, onDraw);
+    return this.places.count(
+      rules,
+      posterior,
+      plan.settings.draws,
+      week.week,
+      week.planned,
+      await this.lists.whittle(),
+      () => generation !== this.generation,
+      onDraw,
+    );
   }
 
   async listPlans(): Promise<PlanListing[]> {
@@ -247,10 +303,18 @@ export class WeeklyPlan {
   }
 
   /** Saves the plan a PLAN.json holds; a saved plan with its id is replaced or copied only when asked. */
-  async importPlan(file: Blob, fileName: string, options: { replace?: boolean; asCopy?: boolean; now: number }): Promise<PlanImportResult> {
+  async importPlan(
+    file: Blob,
+    fileName: string,
+    options: { replace?: boolean; asCopy?: boolean; now: number },
+  ): Promise<PlanImportResult> {
     await this.settled();
-    const result = await importPlan(await this.store(), await readText(file, fileName), fileName, { ...options, random: Math.random });
-    if (result.ok && (options.replace || options.asCopy) && this.meta?.id === result.listing.id) this.plan = this.meta = null;
+    const result = await importPlan(await this.store(), await readText(file, fileName), fileName, {
+      ...options,
+      random: Math.random,
+    });
+    if (result.ok && (options.replace || options.asCopy) && this.meta?.id === result.listing.id)
+      this.plan = this.meta = null;
     return result;
   }
 
@@ -261,13 +325,15 @@ export class WeeklyPlan {
   private save(plan: PlanState, meta: PlanMeta, kind: 'create' | 'week'): void {
     const before = { plan: this.plan, meta: this.meta };
     const record = planRecord(meta, plan);
-    this.saving = this.store().then((store) => (kind === 'create' ? store.createPlan(record) : store.saveCurrentWeek(record))).catch((error: unknown) => {
-      if (this.meta === meta) {
-        ({ plan: this.plan, meta: this.meta } = before);
-        this.generation++;
-      }
-      throw error;
-    });
+    this.saving = this.store()
+      .then((store) => (kind === 'create' ? store.createPlan(record) : store.saveCurrentWeek(record)))
+      .catch((error: unknown) => {
+        if (this.meta === meta) {
+          ({ plan: this.plan, meta: this.meta } = before);
+          this.generation++;
+        }
+        throw error;
+      });
     this.saving.catch(() => {}); // its error is the page's, through saved()
   }
 
@@ -287,7 +353,14 @@ export class WeeklyPlan {
     const head = planHead(meta, plan);
     const rules = plan.settings.holdout ? this.lists.rules(plan.register, plan.settings, list.week) : null;
     const evidence = rules && planEvidence(plan, rules);
-    return { head, list, lines: listLines(plan.register, list.arms), summary: summaryOf(plan.register), weeks: planSummary(plan), evidence };
+    return {
+      head,
+      list,
+      lines: listLines(plan.register, list.arms),
+      summary: summaryOf(plan.register),
+      weeks: planSummary(plan),
+      evidence,
+    };
   }
 
   private need<T>(value: T | null, message: string): T {

@@ -29,7 +29,9 @@ export function createRewrite(original: string, options: { enabled?: boolean } =
   return { version: 1, original, language, enabled, status: enabled ? 'pending' : 'off', attempts: [] };
 }
 
-/** The user's edit of the rewrite (an empty edit is refused: switching rewriting off is the way back to the original). */
+/**
+ * The user's edit of the rewrite (an empty edit is refused: switching rewriting off is the way back to the original).
+ */
 export function editRewrite(state: RewriteState, text: string): RewriteState {
   if (text.trim() === '') throw new Error('the edited prompt is empty; turn rewriting off to use the original');
   return { ...structuredClone(state), edited: text };
@@ -43,5 +45,8 @@ export function effectivePrompt(state: RewriteState): string {
 
 /** Clauses joined into one goal: each ends with a full stop unless it ends with punctuation already. */
 export function joinClauses(clauses: readonly string[]): string {
-  return clauses.map((c) => c.trim()).map((c) => (/[.!?।]$/.test(c) ? c : `${c}.`)).join(' ');
+  return clauses
+    .map((c) => c.trim())
+    .map((c) => (/[.!?।]$/.test(c) ? c : `${c}.`))
+    .join(' ');
 }

@@ -19,7 +19,12 @@ export interface RewriteOptions {
   signal?: AbortSignal;
 }
 
-export async function runRewrite(initial: RewriteState, llm: Pick<LlmProvider, 'complete'>, schema: FeatureSchema, options: RewriteOptions = {}): Promise<RewriteState> {
+export async function runRewrite(
+  initial: RewriteState,
+  llm: Pick<LlmProvider, 'complete'>,
+  schema: FeatureSchema,
+  options: RewriteOptions = {},
+): Promise<RewriteState> {
   const state = structuredClone(initial);
   if (!state.enabled || (state.status !== 'pending' && state.status !== 'paused')) return state;
   state.status = 'pending';

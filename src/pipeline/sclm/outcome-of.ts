@@ -12,16 +12,26 @@ import type { SimulatedPolicy } from './sclm-run-state.ts';
  * "utility") and the utility per bucket of every feature group; and, for the LLM scorer, each
  * group's utility shares in percent.
  */
-export function outcomeOf(occupancy: Occupancy, instance: Pick<Instance, 'features' | 'schema'>, rewards: Map<string, { table: Float64Array }>): SimulatedPolicy {
+export function outcomeOf(
+  occupancy: Occupancy,
+  instance: Pick<Instance, 'features' | 'schema'>,
+  rewards: Map<string, { table: Float64Array }>,
+): SimulatedPolicy {
   const values: Record<string, number> = {};
   for (const [name, { table }] of rewards) values[name] = policyValue(occupancy, table, { discounted: true });
-  const totalUtility = armWeights(occupancy, { weight: 'positive-states', discounted: true }).reduce((a, b) => a + b, 0);
+  const totalUtility = armWeights(occupancy, { weight: 'positive-states', discounted: true }).reduce(
+    (a, b) => a + b,
+    0,
+  );
   const groups: Record<string, number[]> = {};
   const distribution = instance.schema.groups.map((group) => {
     const { utility } = utilityPerBucket(occupancy, instance, group);
     groups[group.name] = Array.from(utility);
     const total = utility.reduce((a, b) => a + b, 0);
-    return { category: group.name, buckets: group.buckets.map((label, b) => ({ label, percent: total > 0 ? (100 * utility[b]) / total : 0 })) };
+    return {
+      category: group.name,
+      buckets: group.buckets.map((label, b) => ({ label, percent: total > 0 ? (100 * utility[b]) / total : 0 })),
+    };
   });
   return { values, totalUtility, groups, distribution };
 }

@@ -74,13 +74,24 @@ interface Ctx {
  * Runs (or resumes) `initial` until done, paused (a part failed or `signal` aborted: pass the state
  * back in to resume) or awaiting the user's clauses (accept them with acceptClauses, then run again).
  */
-export async function runSclm(initial: SclmRunState, parts: SclmParts, options: SclmRunOptions = {}): Promise<SclmRunState> {
+export async function runSclm(
+  initial: SclmRunState,
+  parts: SclmParts,
+  options: SclmRunOptions = {},
+): Promise<SclmRunState> {
   const state = cloneState(initial);
   if (state.status === 'done' || state.status === 'awaiting-clauses') return state;
   state.status = 'running';
   delete state.pausedBecause;
   const emit = (event: SclmEvent) => options.onEvent?.(event);
-  const ctx: Ctx = { state, parts, io: pausingIo(options.signal), emit, save: () => options.checkpoint?.(cloneState(state)), signal: options.signal };
+  const ctx: Ctx = {
+    state,
+    parts,
+    io: pausingIo(options.signal),
+    emit,
+    save: () => options.checkpoint?.(cloneState(state)),
+    signal: options.signal,
+  };
   try {
     if (!state.clauses) {
       emit({ type: 'step', step: 'clauses' });
@@ -88,10 +99,18 @@ export async function runSclm(initial: SclmRunState, parts: SclmParts, options: 
       return state;
     }
     emit({ type: 'step', step: 'generator' });
-    const generator = await innerDlm(ctx, 'generator', state.generator ?? createDlmRun(state.prompt, { ...state.config.pool, maxAttempts: state.config.maxAttempts }), (s) => (state.generator = s));
+    const generator = await innerDlm(
+      ctx,
+      'generator',
+      state.generator ?? createDlmRun(state.prompt, { ...state.config.pool, maxAttempts: state.config.maxAttempts }),
+      (s) => (state.generator = s),
+    );
     if (poolCandidates(generator).length === 0) {
       delete state.generator; // every reply was refused: accepting the clauses again generates afresh
-      return awaitClauses(ctx, ['the generator produced no valid candidate; accept the clauses again to generate a new pool, or start a new run with a rephrased prompt']);
+      return awaitClauses(ctx, [
+        'the generator produced no valid candidate; accept the clauses again to generate a new pool, or start a ' +
+          'new run with a rephrased prompt',
+      ]);
     }
     let rewards = new Map<string, { expression: string; table: Float64Array }>();
     if (state.config.scorer === 'simulator') {
@@ -172,7 +191,12 @@ async function splitClauses(ctx: Ctx) {
 }
 
 /** Runs an inner DLM run to its end, keeping its state inside the SCLM state; its pause pauses SCLM. */
-async function innerDlm(ctx: Ctx, run: DlmRunName, current: DlmRunState, set: (s: DlmRunState) => void): Promise<DlmRunState> {
+async function innerDlm(
+  ctx: Ctx,
+  run: DlmRunName,
+  current: DlmRunState,
+  set: (s: DlmRunState) => void,
+): Promise<DlmRunState> {
   if (current.status === 'done') return current;
   set(current);
   const final = await runDlm(current, ctx.parts.dlm(run), {
@@ -186,7 +210,9 @@ async function innerDlm(ctx: Ctx, run: DlmRunName, current: DlmRunState, set: (s
 }
 
 /** Each prioritization clause's reward table: the user's expression, else the pick of the clause's own DLM run. */
-async function clauseRewards(ctx: Ctx): Promise<{ rewards: Map<string, { expression: string; table: Float64Array }> } | { problems: string[] }> {
+async function clauseRewards(
+  ctx: Ctx,
+): Promise<{ rewards: Map<string, { expression: string; table: Float64Array }> } | { problems: string[] }> {
   const { state, parts } = ctx;
   const rewards = new Map<string, { expression: string; table: Float64Array }>();
   const problems: string[] = [];
@@ -198,11 +224,16 @@ async function clauseRewards(ctx: Ctx): Promise<{ rewards: Map<string, { express
       continue;
     }
     const run: DlmRunName = `clause:${clause.name}`;
-    const current = state.clauseRuns[clause.name] ?? createDlmRun(clause.text, { ...state.config.clauseDlm, maxAttempts: state.config.maxAttempts });
+    const current =
+      state.clauseRuns[clause.name] ??
+      createDlmRun(clause.text, { ...state.config.clauseDlm, maxAttempts: state.config.maxAttempts });
     const final = await innerDlm(ctx, run, current, (s) => (state.clauseRuns[clause.name] = s));
     const table = final.result ? recompile(parts.dlm(run), final, final.result.candidate) : null;
     if (final.result && table) rewards.set(clause.name, { expression: final.result.expression, table });
-    else problems.push(`clause "${clause.name}": its own DLM run found no valid reward; write one as the clause's expression`);
+    else
+      problems.push(
+        `clause "${clause.name}": its own DLM run found no valid reward; write one as the clause's expression`,
+      );
   }
   return problems.length ? { problems } : { rewards };
 }
@@ -210,9 +241,20 @@ async function clauseRewards(ctx: Ctx): Promise<{ rewards: Map<string, { express
 async function baselines(ctx: Ctx) {
   const { state } = ctx;
   const config = { maxAttempts: state.config.maxAttempts };
-  await innerDlm(ctx, 'zero-shot', state.baselines.zeroShot ?? createDlmRun(state.prompt, { ...config, mode: 'zero-shot' }), (s) => (state.baselines.zeroShot = s));
+  await innerDlm(
+    ctx,
+    'zero-shot',
+    state.baselines.zeroShot ?? createDlmRun(state.prompt, { ...config, mode: 'zero-shot' }),
+    (s) => (state.baselines.zeroShot = s),
+  );
   const extended = extendedPrompt(state);
-  if (extended) await innerDlm(ctx, 'extended', state.baselines.extended ?? createDlmRun(extended, { ...config, ...state.config.pool }), (s) => (state.baselines.extended = s));
+  if (extended)
+    await innerDlm(
+      ctx,
+      'extended',
+      state.baselines.extended ?? createDlmRun(extended, { ...config, ...state.config.pool }),
+      (s) => (state.baselines.extended = s),
+    );
 }
 
 /** The reward table of candidate `id` of a finished DLM run, compiled again from its accepted reply. */
@@ -221,7 +263,8 @@ function recompile(parts: DlmParts, run: DlmRunState, id: string): Float64Array 
   const reply = c?.attempts.at(-1)?.reply;
   if (!c || reply === undefined) return null;
   const compiled = parts.compile(reply);
-  if (!compiled.ok || compiled.normalized !== c.normalized) throw new Error(`compile is not deterministic: candidate ${id} no longer compiles to what it did`);
+  if (!compiled.ok || compiled.normalized !== c.normalized)
+    throw new Error(`compile is not deterministic: candidate ${id} no longer compiles to what it did`);
   return compiled.rewardTable;
 }
 
@@ -236,12 +279,22 @@ function policies(ctx: Ctx): { normalized: string; expression: string; table: ()
     for (const id of ids) {
       const c = dlm!.rounds.flatMap((r) => r.candidates).find((x) => x.id === id)!;
       if (list.some((p) => p.normalized === c.normalized)) continue;
-      list.push({ normalized: c.normalized!, expression: c.expression!, table: () => recompile(parts.dlm(run), dlm!, id)! });
+      list.push({
+        normalized: c.normalized!,
+        expression: c.expression!,
+        table: () => recompile(parts.dlm(run), dlm!, id)!,
+      });
     }
   };
-  add('generator', state.generator, poolCandidates(state.generator).map((c) => c.id));
-  if (state.baselines.zeroShot?.result) add('zero-shot', state.baselines.zeroShot, [state.baselines.zeroShot.result.candidate]);
-  if (state.baselines.extended?.result) add('extended', state.baselines.extended, [state.baselines.extended.result.candidate]);
+  add(
+    'generator',
+    state.generator,
+    poolCandidates(state.generator).map((c) => c.id),
+  );
+  if (state.baselines.zeroShot?.result)
+    add('zero-shot', state.baselines.zeroShot, [state.baselines.zeroShot.result.candidate]);
+  if (state.baselines.extended?.result)
+    add('extended', state.baselines.extended, [state.baselines.extended.result.candidate]);
   return list;
 }
 
@@ -265,9 +318,15 @@ async function rateAll(ctx: Ctx) {
     const outcome = state.outcomes[candidate.normalized!];
     for (const clause of prioritized(state)) {
       const key = `rate/${candidate.id}/${clause.name}`;
-      const rating = state.ratings[`${candidate.id}|${clause.name}`] ?? (state.ratings[`${candidate.id}|${clause.name}`] = { attempts: [], status: 'pending' });
+      const rating =
+        state.ratings[`${candidate.id}|${clause.name}`] ??
+        (state.ratings[`${candidate.id}|${clause.name}`] = { attempts: [], status: 'pending' });
       if (rating.status !== 'pending') continue;
-      const chat = sclmScorerPrompt({ clause: clause.text, expression: candidate.expression!, distribution: outcome.distribution });
+      const chat = sclmScorerPrompt({
+        clause: clause.text,
+        expression: candidate.expression!,
+        distribution: outcome.distribution,
+      });
       const score = await ask(ctx, rating, 'rating', key, chat, parseScoreReply);
       if (score !== null) rating.score = score;
       ctx.emit({ type: 'rated', key, score });

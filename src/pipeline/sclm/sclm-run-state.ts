@@ -12,7 +12,9 @@ import { DEFAULT_MAX_ATTEMPTS, type Attempt } from '../ask-until-parsed.ts';
 import type { DlmConfig, DlmRunState } from '../dlm/dlm-run-state.ts';
 
 export interface SclmConfig {
-  /** How prioritization clauses are scored: SCLM-SIM (each clause's own reward, simulated) or SCLM-LLM (1-5 ratings). */
+  /**
+   * How prioritization clauses are scored: SCLM-SIM (each clause's own reward, simulated) or SCLM-LLM (1-5 ratings).
+   */
   scorer: 'simulator' | 'llm';
   /**
    * The generator: a DLM run of rounds x candidates on the composite prompt. SCLM generates 20
@@ -27,7 +29,10 @@ export interface SclmConfig {
   shiftClauses: boolean;
   /** Add the "maximize the total generated utility" clause. */
   utilityClause: boolean;
-  /** Run the paper's baselines: LLM-zeroshot, and DLM with the extended prompt (when clauses were added). DLM is the generator run's own pick. */
+  /**
+   * Run the paper's baselines: LLM-zeroshot, and DLM with the extended prompt (when clauses were added). DLM is the
+   * generator run's own pick.
+   */
   baselines: boolean;
   /** Clause weights for the welfare functions, in clause order (after added clauses); equal when absent. */
   weights?: number[];
@@ -126,7 +131,13 @@ export interface SclmRunState {
 export function createSclmRun(prompt: string, config: Partial<SclmConfig> = {}): SclmRunState {
   if (prompt.trim() === '') throw new Error('an SCLM run needs a preference prompt');
   const c: SclmConfig = { ...DEFAULT_SCLM_CONFIG, ...config };
-  for (const [key, v] of [['pool.rounds', c.pool.rounds], ['pool.candidates', c.pool.candidates], ['clauseDlm.rounds', c.clauseDlm.rounds], ['clauseDlm.candidates', c.clauseDlm.candidates], ['maxAttempts', c.maxAttempts]] as const) {
+  for (const [key, v] of [
+    ['pool.rounds', c.pool.rounds],
+    ['pool.candidates', c.pool.candidates],
+    ['clauseDlm.rounds', c.clauseDlm.rounds],
+    ['clauseDlm.candidates', c.clauseDlm.candidates],
+    ['maxAttempts', c.maxAttempts],
+  ] as const) {
     if (!Number.isInteger(v) || v < 1) throw new RangeError(`${key} must be a positive integer, got ${v}`);
   }
   if (!(c.epsilon >= 0 && c.epsilon < 1)) throw new RangeError(`epsilon must be in [0, 1), got ${c.epsilon}`);

@@ -23,7 +23,10 @@ import type { CellOutcome, StudyCell, StudyPrompt, StudyState, Translation } fro
 
 export interface StudyParts {
   llm: Pick<LlmProvider, 'complete'>;
-  /** The population for one alpha and run (the `multilingual` generator with --alpha, seeded by the run). Called once per pair. */
+  /**
+   * The population for one alpha and run (the `multilingual` generator with --alpha, seeded by the run). Called once
+   * per pair.
+   */
   population(alpha: number, run: number): Instance | Promise<Instance>;
   /** Simulates the Whittle policy of a reward table (seeded by the run). */
   simulate(instance: Instance, rewardTable: Float64Array, run: number): Promise<Occupancy>;
@@ -40,8 +43,15 @@ export interface StudyOptions {
 /** LLM calls per question (translation, rewrite, proposal, reflection): the study's DLM setting. */
 const maxAttemptsOf = (state: StudyState) => state.config.dlm.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
 
-/** Runs (or resumes) the study until done or paused (a provider failure or an abort); pass a paused state back in to resume. */
-export async function runLanguageStudy(initial: StudyState, parts: StudyParts, options: StudyOptions = {}): Promise<StudyState> {
+/**
+ * Runs (or resumes) the study until done or paused (a provider failure or an abort); pass a paused state back in to
+ * resume.
+ */
+export async function runLanguageStudy(
+  initial: StudyState,
+  parts: StudyParts,
+  options: StudyOptions = {},
+): Promise<StudyState> {
   const state = cloneState(initial);
   if (state.status === 'done') return state;
   state.status = 'running';
@@ -106,7 +116,16 @@ async function translationOf(
   return record;
 }
 
-async function runCell(state: StudyState, cell: StudyCell, prompt: StudyPrompt, translation: Translation, instance: Instance, parts: StudyParts, options: StudyOptions, save: () => void) {
+async function runCell(
+  state: StudyState,
+  cell: StudyCell,
+  prompt: StudyPrompt,
+  translation: Translation,
+  instance: Instance,
+  parts: StudyParts,
+  options: StudyOptions,
+  save: () => void,
+) {
   const { config } = state;
   const { schema } = instance;
   // 1. Rewriting (its own resumable state); 'auto' follows the language guess.
@@ -119,7 +138,8 @@ async function runCell(state: StudyState, cell: StudyCell, prompt: StudyPrompt, 
   }
   cell.goal ??= cell.rewrite ? effectivePrompt(cell.rewrite) : translation.text;
 
-  // 2. DLM with the study's generation prompt (Table 5) over the one adapter; each policy simulated once, by normalized expression.
+  // 2. DLM with the study's generation prompt (Table 5) over the one adapter; each policy simulated once, by normalized
+  // expression.
   const occupancies = new Map<string, Promise<Occupancy>>();
   const simulate = (normalized: string, table: Float64Array) => {
     let occupancy = occupancies.get(normalized);
@@ -131,7 +151,8 @@ async function runCell(state: StudyState, cell: StudyCell, prompt: StudyPrompt, 
     population: instance,
     generation: 'multilingual',
     signal: options.signal,
-    distributions: async ({ normalized, rewardTable }) => stateFeatureDistribution(await simulate(normalized, rewardTable), instance, { weight: 'positive-states' }),
+    distributions: async ({ normalized, rewardTable }) =>
+      stateFeatureDistribution(await simulate(normalized, rewardTable), instance, { weight: 'positive-states' }),
   });
   cell.dlm ??= createDlmRun(cell.goal, config.dlm);
   cell.dlm = await runDlm(cell.dlm, adapter, { signal: options.signal, checkpoint: (s) => ((cell.dlm = s), save()) });
@@ -141,17 +162,30 @@ async function runCell(state: StudyState, cell: StudyCell, prompt: StudyPrompt, 
   cell.outcome = await outcomeOf(cell, prompt, instance, config, adapter, simulate);
 }
 
-async function outcomeOf(cell: StudyCell, prompt: StudyPrompt, instance: Instance, config: StudyState['config'], adapter: DlmAdapter, simulate: (normalized: string, table: Float64Array) => Promise<Occupancy>): Promise<CellOutcome> {
+async function outcomeOf(
+  cell: StudyCell,
+  prompt: StudyPrompt,
+  instance: Instance,
+  config: StudyState['config'],
+  adapter: DlmAdapter,
+  simulate: (normalized: string, table: Float64Array) => Promise<Occupancy>,
+): Promise<CellOutcome> {
   const result = cell.dlm!.result;
   if (!result) return { valid: false, reason: 'no valid reward function' };
   const compiled = adapter.compileExpression(result.expression);
-  if (!compiled.ok) throw new Error(`compile is not deterministic: the final reward "${result.expression}" no longer compiles (${compiled.error})`);
+  if (!compiled.ok)
+    throw new Error(
+      `compile is not deterministic: the final reward "${result.expression}" no longer compiles (${compiled.error})`,
+    );
   const occupancy = await simulate(compiled.normalized, compiled.rewardTable);
   const { featuresUsed } = compiled.diagnostics;
   const intended = [...new Set(prompt.conditions.map((c) => c.group))];
   const other = config.relevance === 'features' ? 'groups' : 'features';
   const judged = acceptableReward(featuresUsed, prompt.conditions, instance.schema, config.relevance);
-  const success = taskSuccess(occupancy, instance, prompt.conditions, { baseline: config.baseline, measure: config.measure });
+  const success = taskSuccess(occupancy, instance, prompt.conditions, {
+    baseline: config.baseline,
+    measure: config.measure,
+  });
   const groups = dpVariance(occupancy, instance, { intended, measure: config.measure });
   return {
     valid: true,
@@ -163,7 +197,12 @@ async function outcomeOf(cell: StudyCell, prompt: StudyPrompt, instance: Instanc
     spurious: judged.spurious,
     success: success.success,
     conditions: success.conditions,
-    groups: groups.map((g) => ({ name: g.name, dpVariance: g.dpVariance, intended: g.intended, probability: g.probability })),
+    groups: groups.map((g) => ({
+      name: g.name,
+      dpVariance: g.dpVariance,
+      intended: g.intended,
+      probability: g.probability,
+    })),
     flags: unfairnessFlags(groups, config.thresholds),
   };
 }

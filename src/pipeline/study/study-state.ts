@@ -98,23 +98,33 @@ export interface StudyState {
  * A fresh study. `prompts` defaults to the paper's 8; `translations` (language -> prompt number ->
  * text) are the user's, used before asking the LLM. Throws on a configuration that cannot run.
  */
-export function createStudy(config: Partial<StudyConfig> = {}, options: { prompts?: StudyPrompt[]; translations?: Record<string, Record<string, string>> } = {}): StudyState {
+export function createStudy(
+  config: Partial<StudyConfig> = {},
+  options: { prompts?: StudyPrompt[]; translations?: Record<string, Record<string, string>> } = {},
+): StudyState {
   const c: StudyConfig = structuredClone({ ...DEFAULT_STUDY_CONFIG, ...config });
   if (!Number.isInteger(c.runs) || c.runs < 1) throw new RangeError(`runs must be a positive integer, got ${c.runs}`);
   if (c.languages.length === 0) throw new RangeError('the study needs at least one language');
-  if (new Set(c.languages).size !== c.languages.length) throw new RangeError(`a language is listed twice: ${c.languages.join(',')}`);
-  if (c.alphas.length === 0 || c.alphas.some((a) => !(a >= 0 && a <= 1))) throw new RangeError(`alphas must be numbers in [0, 1], got ${c.alphas.join(',')}`);
-  const prompts = options.prompts ?? MULTILINGUAL_PROMPTS.map(({ number, text, conditions }) => ({ number, text, conditions }));
+  if (new Set(c.languages).size !== c.languages.length)
+    throw new RangeError(`a language is listed twice: ${c.languages.join(',')}`);
+  if (c.alphas.length === 0 || c.alphas.some((a) => !(a >= 0 && a <= 1)))
+    throw new RangeError(`alphas must be numbers in [0, 1], got ${c.alphas.join(',')}`);
+  const prompts =
+    options.prompts ?? MULTILINGUAL_PROMPTS.map(({ number, text, conditions }) => ({ number, text, conditions }));
   const translations: StudyState['translations'] = {};
   for (const language of c.languages) {
     translations[language] = {};
     for (const p of prompts) {
       const given = options.translations?.[language]?.[p.number];
-      if (language === 'en') translations[language][p.number] = { text: given ?? p.text, source: given ? 'file' : 'english' };
+      if (language === 'en')
+        translations[language][p.number] = { text: given ?? p.text, source: given ? 'file' : 'english' };
       else if (given) translations[language][p.number] = { text: given, source: 'file' };
     }
   }
   const cells: StudyCell[] = [];
-  for (const alpha of c.alphas) for (const language of c.languages) for (const p of prompts) for (let run = 0; run < c.runs; run++) cells.push({ alpha, language, prompt: p.number, run });
+  for (const alpha of c.alphas)
+    for (const language of c.languages)
+      for (const p of prompts)
+        for (let run = 0; run < c.runs; run++) cells.push({ alpha, language, prompt: p.number, run });
   return { version: 1, config: c, prompts, translations, cells, status: 'running' };
 }

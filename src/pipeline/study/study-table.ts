@@ -47,7 +47,8 @@ export interface StudyTable {
   pending: number;
 }
 
-const flag = (cell: StudyCell, f: (o: Extract<NonNullable<StudyCell['outcome']>, { valid: true }>) => boolean) => (cell.outcome?.valid ? f(cell.outcome) : false);
+const flag = (cell: StudyCell, f: (o: Extract<NonNullable<StudyCell['outcome']>, { valid: true }>) => boolean) =>
+  cell.outcome?.valid ? f(cell.outcome) : false;
 
 /**
  * Summarizes the cells that have an outcome. A count over prompts (or languages) is taken per
@@ -59,7 +60,8 @@ export function studyTable(state: StudyState): StudyTable {
   const done = state.cells.filter((c) => c.outcome);
   const alphaSets: (number | 'all')[] = [...alphas, ...(alphas.length > 1 ? ['all' as const] : [])];
   const inAlpha = (a: number | 'all') => (c: StudyCell) => a === 'all' || c.alpha === a;
-  const runKeys = (a: number | 'all') => (a === 'all' ? alphas : [a]).flatMap((alpha) => Array.from({ length: runs }, (_, run) => ({ alpha, run })));
+  const runKeys = (a: number | 'all') =>
+    (a === 'all' ? alphas : [a]).flatMap((alpha) => Array.from({ length: runs }, (_, run) => ({ alpha, run })));
 
   const cells: StudyTableCell[] = [];
   for (const a of alphaSets) {
@@ -81,7 +83,12 @@ export function studyTable(state: StudyState): StudyTable {
   }
 
   // Counts per (alpha, run): only runs whose every counted cell is done.
-  const countOver = (a: number | 'all', select: (c: StudyCell) => boolean, expected: number, value: (c: StudyCell) => boolean): RateWithError => {
+  const countOver = (
+    a: number | 'all',
+    select: (c: StudyCell) => boolean,
+    expected: number,
+    value: (c: StudyCell) => boolean,
+  ): RateWithError => {
     const perRun: number[] = [];
     for (const { alpha, run } of runKeys(a)) {
       const group = done.filter((c) => c.alpha === alpha && c.run === run && select(c));
@@ -98,17 +105,41 @@ export function studyTable(state: StudyState): StudyTable {
         language,
         alpha: a,
         relative: countOver(a, select, prompts.length, (c) => flag(c, (o) => o.flags.unintendedAboveIntended)),
-        absolute: thresholds.map((threshold, t) => ({ threshold, count: countOver(a, select, prompts.length, (c) => flag(c, (o) => o.flags.unintendedAbove[t])) })),
+        absolute: thresholds.map((threshold, t) => ({
+          threshold,
+          count: countOver(a, select, prompts.length, (c) => flag(c, (o) => o.flags.unintendedAbove[t])),
+        })),
       });
     }
     for (const prompt of prompts) {
-      perPrompt.push({ prompt, alpha: a, relative: countOver(a, (c) => c.prompt === prompt, languages.length, (c) => flag(c, (o) => o.flags.unintendedAboveIntended)) });
+      perPrompt.push({
+        prompt,
+        alpha: a,
+        relative: countOver(
+          a,
+          (c) => c.prompt === prompt,
+          languages.length,
+          (c) => flag(c, (o) => o.flags.unintendedAboveIntended),
+        ),
+      });
     }
   }
-  return { languages: [...languages], prompts, alphas: [...alphas], thresholds: [...thresholds], cells, counts, perPrompt, pending: state.cells.length - done.length };
+  return {
+    languages: [...languages],
+    prompts,
+    alphas: [...alphas],
+    thresholds: [...thresholds],
+    cells,
+    counts,
+    perPrompt,
+    pending: state.cells.length - done.length,
+  };
 }
 
-const fmt = (r: RateWithError, digits = 3) => (Number.isNaN(r.mean) ? '-' : `${r.mean.toFixed(digits)}±${r.standardError === null ? '-' : r.standardError.toFixed(digits)}`);
+const fmt = (r: RateWithError, digits = 3) =>
+  Number.isNaN(r.mean)
+    ? '-'
+    : `${r.mean.toFixed(digits)}±${r.standardError === null ? '-' : r.standardError.toFixed(digits)}`;
 
 /** Plain-text tables: one block per alpha (and pooled), languages as rows, prompts as columns, as Table 3. */
 export function formatStudyTable(table: StudyTable): string {
@@ -121,22 +152,35 @@ export function formatStudyTable(table: StudyTable): string {
       ['acceptable rate', (c: StudyTableCell) => c.acceptable],
       ['success rate', (c: StudyTableCell) => c.success],
     ] as const) {
-      out.push(`${title} (${label}), mean±standard error over runs`, row(['language', ...table.prompts.map((p) => `prompt ${p}`)]));
+      out.push(
+        `${title} (${label}), mean±standard error over runs`,
+        row(['language', ...table.prompts.map((p) => `prompt ${p}`)]),
+      );
       for (const language of table.languages) {
-        out.push(row([language, ...table.prompts.map((p) => {
-          const cell = table.cells.find((c) => c.alpha === a && c.language === language && c.prompt === p);
-          return cell ? fmt(pick(cell)) : '-';
-        })]));
+        out.push(
+          row([
+            language,
+            ...table.prompts.map((p) => {
+              const cell = table.cells.find((c) => c.alpha === a && c.language === language && c.prompt === p);
+              return cell ? fmt(pick(cell)) : '-';
+            }),
+          ]),
+        );
       }
       out.push('');
     }
-    out.push(`unfairness counts (${label}): prompts per run with unintended DP_variance above the intended one, and above each threshold`, row(['language', 'relative', ...table.thresholds.map((t) => `> ${t}`)]));
+    out.push(
+      `unfairness counts (${label}): prompts per run with unintended DP_variance above the intended one, and above ` +
+        `each threshold`,
+      row(['language', 'relative', ...table.thresholds.map((t) => `> ${t}`)]),
+    );
     for (const language of table.languages) {
       const c = table.counts.find((x) => x.alpha === a && x.language === language)!;
       out.push(row([language, fmt(c.relative, 2), ...c.absolute.map((x) => fmt(x.count, 2))]));
     }
     out.push(row(['prompt', 'languages per run with unintended DP_variance above the intended one']));
-    for (const p of table.perPrompt.filter((x) => x.alpha === a)) out.push(row([`prompt ${p.prompt}`, fmt(p.relative, 2)]));
+    for (const p of table.perPrompt.filter((x) => x.alpha === a))
+      out.push(row([`prompt ${p.prompt}`, fmt(p.relative, 2)]));
     out.push('');
   }
   if (table.pending) out.push(`${table.pending} cells have no outcome yet (the study is paused).`);

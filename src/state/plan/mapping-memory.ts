@@ -30,10 +30,15 @@ export function mappingMemory(storage: Storage | null): MappingMemory {
       if (!storage) return;
       try {
         storage.setItem(headerKey(header), JSON.stringify({ mapping, at: Date.now() }));
-        const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i)!).filter((k) => k.startsWith(PREFIX));
+        const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i)!).filter((k) =>
+          k.startsWith(PREFIX),
+        );
         if (keys.length > KEEP) {
           const at = (k: string) => JSON.parse(storage.getItem(k) ?? '{}').at ?? 0;
-          keys.sort((a, b) => at(a) - at(b)).slice(0, keys.length - KEEP).forEach((k) => storage.removeItem(k));
+          keys
+            .sort((a, b) => at(a) - at(b))
+            .slice(0, keys.length - KEEP)
+            .forEach((k) => storage.removeItem(k));
         }
       } catch {
         // a full or refused storage forgets; the mapping step still works

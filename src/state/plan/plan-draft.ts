@@ -6,7 +6,9 @@ import type { RegisterSource } from '../../pipeline/plan/register-source.ts';
 import type { PlanForm } from './plan-form.ts';
 import type { ProgramForm } from './program-form.ts';
 
-export type DraftSource = Exclude<RegisterSource, { kind: 'population' }> | { kind: 'population'; populationId: string; name: string; seed: number };
+export type DraftSource =
+  | Exclude<RegisterSource, { kind: 'population' }>
+  | { kind: 'population'; populationId: string; name: string; seed: number };
 
 export interface PlanDraft {
   source: DraftSource;

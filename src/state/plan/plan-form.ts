@@ -3,7 +3,12 @@
 import { parseIdList } from '../../core/datasets/outcomes-csv.ts';
 import type { FeatureSchema } from '../../core/instance/types.ts';
 import { RANGES, rangeProblem, type NumberRange } from '../../core/limits/setting-ranges.ts';
-import { defaultPriorGroup, PLAN_DEFAULTS, type PlanSettings, type ShareSetting } from '../../core/plan/plan-settings.ts';
+import {
+  defaultPriorGroup,
+  PLAN_DEFAULTS,
+  type PlanSettings,
+  type ShareSetting,
+} from '../../core/plan/plan-settings.ts';
 
 export interface PlanForm {
   budget: number;
@@ -21,13 +26,34 @@ export interface PlanForm {
 
 /** allot's defaults (core/plan/plan-settings.ts), as `allot plan` has them. */
 export function defaultForm(budget: number, schema: FeatureSchema): PlanForm {
-  return { budget, cooldown: PLAN_DEFAULTS.cooldown, exclusions: '', shares: [], seed: PLAN_DEFAULTS.seed, draws: PLAN_DEFAULTS.draws, priorGroup: defaultPriorGroup(schema) ?? '' };
+  return {
+    budget,
+    cooldown: PLAN_DEFAULTS.cooldown,
+    exclusions: '',
+    shares: [],
+    seed: PLAN_DEFAULTS.seed,
+    draws: PLAN_DEFAULTS.draws,
+    priorGroup: defaultPriorGroup(schema) ?? '',
+  };
 }
 
 /** The form of an existing plan's settings (to change its rules for the current week). */
 export function formOf(settings: PlanSettings): PlanForm {
   const percent = (x: number | undefined) => (x === undefined ? '' : String(Math.round(x * 1e6) / 1e4));
-  return { budget: settings.budget, cooldown: settings.cooldown, exclusions: settings.exclude.join('\n'), shares: settings.shares.map((s) => ({ group: s.group, bucket: s.bucket, min: percent(s.min), max: percent(s.max) })), seed: settings.seed, draws: settings.draws, priorGroup: settings.priorGroup ?? '' };
+  return {
+    budget: settings.budget,
+    cooldown: settings.cooldown,
+    exclusions: settings.exclude.join('\n'),
+    shares: settings.shares.map((s) => ({
+      group: s.group,
+      bucket: s.bucket,
+      min: percent(s.min),
+      max: percent(s.max),
+    })),
+    seed: settings.seed,
+    draws: settings.draws,
+    priorGroup: settings.priorGroup ?? '',
+  };
 }
 
 export type FormResult = { ok: true; settings: PlanSettings } | { ok: false; problems: string[] };
@@ -45,7 +71,8 @@ export function formSettings(form: PlanForm, reward: string, schema: FeatureSche
   whole(form.seed, 'Seed', RANGES.seed);
   whole(form.draws, 'Posterior draws', RANGES.draws);
   if (reward.trim() === '') problems.push('Policy: choose a reward or type one');
-  if (form.priorGroup !== '' && !schema.groups.some((g) => g.name === form.priorGroup)) problems.push(`Prior by group: the register has no group "${form.priorGroup}"`);
+  if (form.priorGroup !== '' && !schema.groups.some((g) => g.name === form.priorGroup))
+    problems.push(`Prior by group: the register has no group "${form.priorGroup}"`);
   let exclude: string[] = [];
   try {
     exclude = form.exclusions.trim() === '' ? [] : parseIdList(form.exclusions, 'the exclusion list');
@@ -64,14 +91,35 @@ export function formSettings(form: PlanForm, reward: string, schema: FeatureSche
       const text = String(value ?? '').trim();
       if (text === '') return undefined;
       const x = Number(text);
-      if (!(x >= 0 && x <= 100)) problems.push(`${where}: the ${name} share must be a percentage from 0 to 100, not "${text}"`);
+      if (!(x >= 0 && x <= 100))
+        problems.push(`${where}: the ${name} share must be a percentage from 0 to 100, not "${text}"`);
       return x / 100;
     };
-    const min = share(s.min, 'minimum'), max = share(s.max, 'maximum');
+    const min = share(s.min, 'minimum'),
+      max = share(s.max, 'maximum');
     if (min === undefined && max === undefined) continue;
-    if (min !== undefined && max !== undefined && min > max) problems.push(`${where}: the minimum share is above the maximum share`);
-    shares.push({ group: s.group, bucket: s.bucket, ...(min !== undefined && { min }), ...(max !== undefined && { max }) });
+    if (min !== undefined && max !== undefined && min > max)
+      problems.push(`${where}: the minimum share is above the maximum share`);
+    shares.push({
+      group: s.group,
+      bucket: s.bucket,
+      ...(min !== undefined && { min }),
+      ...(max !== undefined && { max }),
+    });
   }
   if (problems.length) return { ok: false, problems };
-  return { ok: true, settings: { reward: reward.trim(), budget: form.budget, exclude, cooldown: form.cooldown, shares, seed: form.seed, draws: form.draws, priorGroup: form.priorGroup === '' ? null : form.priorGroup, level: PLAN_DEFAULTS.level } };
+  return {
+    ok: true,
+    settings: {
+      reward: reward.trim(),
+      budget: form.budget,
+      exclude,
+      cooldown: form.cooldown,
+      shares,
+      seed: form.seed,
+      draws: form.draws,
+      priorGroup: form.priorGroup === '' ? null : form.priorGroup,
+      level: PLAN_DEFAULTS.level,
+    },
+  };
 }

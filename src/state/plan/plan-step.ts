@@ -17,7 +17,12 @@ export interface StepTarget {
   problemsAreInput?: boolean;
 }
 
-export async function runStep(target: StepTarget, what: string, step: () => Promise<void>, of: 'outcomes' | 'plan' = 'plan'): Promise<boolean> {
+export async function runStep(
+  target: StepTarget,
+  what: string,
+  step: () => Promise<void>,
+  of: 'outcomes' | 'plan' = 'plan',
+): Promise<boolean> {
   target.busy = what;
   target.problems = [];
   target.problemsOf = of;
@@ -25,7 +30,8 @@ export async function runStep(target: StepTarget, what: string, step: () => Prom
     await step();
     return true;
   } catch (error) {
-    target.problems = error instanceof ProblemList ? error.problems : [error instanceof Error ? error.message : String(error)];
+    target.problems =
+      error instanceof ProblemList ? error.problems : [error instanceof Error ? error.message : String(error)];
     target.problemsAreInput = error instanceof ProblemList;
     return false;
   } finally {

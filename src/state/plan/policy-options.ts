@@ -24,7 +24,9 @@ export function selectedExpression(run: AnyRunRecord): string | null {
     if (!result) return null;
     const welfare = run.config?.welfare;
     const led = result.selections.find((s) => s.label === welfare) ?? result.selections[0];
-    const picked: PoolCandidate | undefined = led ? result.pool.candidates.find((c) => c.id === led.candidate) : undefined;
+    const picked: PoolCandidate | undefined = led
+      ? result.pool.candidates.find((c) => c.id === led.candidate)
+      : undefined;
     return picked?.expression ?? null;
   }
   return null;
@@ -40,13 +42,20 @@ export function originInWords(origin: string, dial: boolean): string {
   return `round ${Number(m[2]) + 1}, candidate ${Number(m[3]) + 1}${source}`;
 }
 
-/** The options of one run: its selected reward first (finished runs), then its distinct valid candidates in pool order. */
+/**
+ * The options of one run: its selected reward first (finished runs), then its distinct valid candidates in pool order.
+ */
 export function policyOptions(run: AnyRunRecord, candidates: readonly AnyCandidateRecord[]): PolicyOption[] {
   const title = run.title || run.id;
   const named = `${run.kind === 'what-if' ? 'What-if' : 'Run'} of ${dayInWords(run.createdAt)} “${title}”`;
   const options: PolicyOption[] = [];
   const selected = selectedExpression(run);
-  if (selected !== null) options.push({ key: `${run.id}|selected`, label: `${named}: the reward it selected`, policy: { expression: selected, source: { kind: 'run-selected', runId: run.id, runTitle: title } } });
+  if (selected !== null)
+    options.push({
+      key: `${run.id}|selected`,
+      label: `${named}: the reward it selected`,
+      policy: { expression: selected, source: { kind: 'run-selected', runId: run.id, runTitle: title } },
+    });
   const seen = new Set<string>(selected === null ? [] : [selected]);
   for (const c of candidates) {
     const status = c.diagnostics?.status;
@@ -54,8 +63,25 @@ export function policyOptions(run: AnyRunRecord, candidates: readonly AnyCandida
     if (seen.has(c.expression) || c.expression.trim() === '') continue;
     seen.add(c.expression);
     const dial = isDialCandidate(c); // made by the trade-off dial: named by its origin, not its index
-    const name = run.kind === 'what-if' ? (c.origin === 'default' ? originInWords('default', false) : `reward ${c.index}`) : originInWords(c.origin, dial);
-    options.push({ key: `${run.id}|${c.index}`, label: `${named}: ${name}`, policy: { expression: c.expression, source: { kind: 'run-candidate', runId: run.id, runTitle: title, candidate: c.origin === 'default' || dial ? c.origin : String(c.index) } } });
+    const name =
+      run.kind === 'what-if'
+        ? c.origin === 'default'
+          ? originInWords('default', false)
+          : `reward ${c.index}`
+        : originInWords(c.origin, dial);
+    options.push({
+      key: `${run.id}|${c.index}`,
+      label: `${named}: ${name}`,
+      policy: {
+        expression: c.expression,
+        source: {
+          kind: 'run-candidate',
+          runId: run.id,
+          runTitle: title,
+          candidate: c.origin === 'default' || dial ? c.origin : String(c.index),
+        },
+      },
+    });
   }
   return options;
 }

@@ -33,8 +33,16 @@ export interface ProgramForm {
 export function defaultProgram(): ProgramForm {
   const d = PLAN_DEFAULTS;
   return {
-    holdout: d.holdoutShare * 100, holdoutRule: d.holdoutRule, holdoutList: null, holdoutWeeks: d.holdoutWeeks, ownerColumn: '',
-    capacity: '', capacityFile: null, minPerWorker: d.minPerWorker, deactivateAfter: '', explore: d.explore,
+    holdout: d.holdoutShare * 100,
+    holdoutRule: d.holdoutRule,
+    holdoutList: null,
+    holdoutWeeks: d.holdoutWeeks,
+    ownerColumn: '',
+    capacity: '',
+    capacityFile: null,
+    minPerWorker: d.minPerWorker,
+    deactivateAfter: '',
+    explore: d.explore,
   };
 }
 
@@ -47,24 +55,38 @@ export interface OwnerColumnChoice {
 }
 
 export function ownerColumnChoices(schema: FeatureSchema): OwnerColumnChoice[] {
-  const texts = schema.groups.filter((g) => g.text).map((g) => ({ column: g.text!.column, label: g.text!.column, merged: g.text!.merged?.length ?? 0 }));
-  const numbers = schema.columns.filter((c) => c.group === null && c.type !== 'continuous').map((c) => ({ column: c.name, label: c.label || c.name, merged: 0 }));
+  const texts = schema.groups
+    .filter((g) => g.text)
+    .map((g) => ({ column: g.text!.column, label: g.text!.column, merged: g.text!.merged?.length ?? 0 }));
+  const numbers = schema.columns
+    .filter((c) => c.group === null && c.type !== 'continuous')
+    .map((c) => ({ column: c.name, label: c.label || c.name, merged: 0 }));
   return [...texts, ...numbers];
 }
 
-export type ProgramResult = { ok: true; settings: Pick<PlanSettings, 'holdout' | 'workers' | 'deactivateAfter' | 'explore'> } | { ok: false; problems: string[] };
+export type ProgramResult =
+  | { ok: true; settings: Pick<PlanSettings, 'holdout' | 'workers' | 'deactivateAfter' | 'explore'> }
+  | { ok: false; problems: string[] };
 
 /** The program's settings from the form (`seed`: the plan's, which fixes the holdout's split), or every problem. */
 export function programSettings(form: ProgramForm, schema: FeatureSchema, seed: number): ProgramResult {
   const problems: string[] = [];
-  const number = (value: number | string, name: string, range: (typeof RANGES)[keyof typeof RANGES], blank: number | undefined) => {
+  const number = (
+    value: number | string,
+    name: string,
+    range: (typeof RANGES)[keyof typeof RANGES],
+    blank: number | undefined,
+  ) => {
     const text = String(value ?? '').trim();
     if (text === '') return blank;
-    const x = Number(text), problem = rangeProblem(name, x, range);
+    const x = Number(text),
+      problem = rangeProblem(name, x, range);
     if (problem) problems.push(problem);
     return x;
   };
-  const share = (number(form.holdout, 'Holdout share (%)', { integer: false, min: 0, max: 100 * RANGES.holdoutShare.max }, 0) ?? 0) / 100;
+  const share =
+    (number(form.holdout, 'Holdout share (%)', { integer: false, min: 0, max: 100 * RANGES.holdoutShare.max }, 0) ??
+      0) / 100;
   let holdout: HoldoutSetting | undefined;
   if (share > 0) {
     const weeks = number(form.holdoutWeeks, 'Holdout weeks', RANGES.holdoutWeeks, PLAN_DEFAULTS.holdoutWeeks)!;
@@ -86,19 +108,30 @@ export function programSettings(form: ProgramForm, schema: FeatureSchema, seed: 
   if (form.ownerColumn !== '') {
     const choice = ownerColumnChoices(schema).find((c) => c.column === form.ownerColumn);
     if (!choice) problems.push(`Health workers: the register has no column "${form.ownerColumn}"`);
-    else if (choice.merged) problems.push(`Health workers: ${choice.merged} workers of "${choice.column}" are merged into "other": keep every value of that column (Text columns, above)`);
+    else if (choice.merged)
+      problems.push(
+        `Health workers: ${choice.merged} workers of "${choice.column}" are merged into "other": keep every value ` +
+          `of that column (Text columns, above)`,
+      );
     const min = number(form.minPerWorker, 'Minimum per worker', RANGES.capacity, PLAN_DEFAULTS.minPerWorker)!;
     if (form.capacityFile) {
       const parsed = parseCapacityCsv(form.capacityFile.text, form.capacityFile.fileName);
       if (!parsed.ok) problems.push(...parsed.errors.map((e) => `Capacities: ${e}`));
       else {
-        if (parsed.minimum && min > 0) problems.push(`Minimum per worker: ${form.capacityFile.fileName} has a minimum column; leave this at 0, or drop the column`);
+        if (parsed.minimum && min > 0)
+          problems.push(
+            `Minimum per worker: ${form.capacityFile.fileName} has a minimum column; leave this at 0, or drop ` +
+              `the column`,
+          );
         const minimum = parsed.minimum ? Object.fromEntries(parsed.minimum) : min;
         workers = { column: form.ownerColumn, capacity: Object.fromEntries(parsed.capacity), minimum };
       }
     } else {
       const capacity = number(form.capacity, 'Capacity per worker', RANGES.capacity, undefined);
-      if (capacity === undefined) problems.push('Capacity per worker: give the calls a week of every worker, or a capacities file (worker, capacity)');
+      if (capacity === undefined)
+        problems.push(
+          'Capacity per worker: give the calls a week of every worker, or a capacities file (worker, capacity)',
+        );
       else workers = { column: form.ownerColumn, capacity, minimum: min };
     }
   }

@@ -23,7 +23,10 @@ export async function weekChanges(files: WeekChangeFiles): Promise<WeekChanges> 
   }
   if (files.practice) {
     try {
-      out.practice = { ids: parseIdList(await files.practice.text(), files.practice.name), fileName: files.practice.name };
+      out.practice = {
+        ids: parseIdList(await files.practice.text(), files.practice.name),
+        fileName: files.practice.name,
+      };
     } catch (error) {
       throw new ProblemList([error instanceof Error ? error.message : String(error)]);
     }

@@ -18,16 +18,20 @@ export interface RunComparison {
 export function compareRuns(original: RunOutcome, rerun: RunOutcome): RunComparison {
   const differences: string[] = [];
   if (!sameBits(original.result ?? null, rerun.result ?? null)) differences.push('the selected candidate');
-  if (original.candidates.length !== rerun.candidates.length) differences.push(`the number of candidates (${original.candidates.length} then ${rerun.candidates.length})`);
+  if (original.candidates.length !== rerun.candidates.length)
+    differences.push(`the number of candidates (${original.candidates.length} then ${rerun.candidates.length})`);
   const byIndex = new Map(rerun.candidates.map((c) => [c.index, c]));
   for (const a of original.candidates) {
     const b = byIndex.get(a.index);
     if (!b) continue;
-    if (a.origin !== b.origin || a.expression !== b.expression) differences.push(`candidate ${a.index + 1} (${a.origin}: ${a.expression || 'no expression'})`);
+    if (a.origin !== b.origin || a.expression !== b.expression)
+      differences.push(`candidate ${a.index + 1} (${a.origin}: ${a.expression || 'no expression'})`);
     else if (!sameBits(a.summary ?? null, b.summary ?? null)) differences.push(`candidate ${a.origin}'s summary`);
   }
   const keys = new Set([...Object.keys(original.summaries), ...Object.keys(rerun.summaries)]);
-  for (const key of keys) if (!sameBits(original.summaries[key] ?? null, rerun.summaries[key] ?? null)) differences.push(`the summary of the policy for ${key}`);
+  for (const key of keys)
+    if (!sameBits(original.summaries[key] ?? null, rerun.summaries[key] ?? null))
+      differences.push(`the summary of the policy for ${key}`);
   return { identical: differences.length === 0, differences };
 }
 
@@ -38,13 +42,17 @@ export function sameBits(a: unknown, b: unknown): boolean {
   if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
   if (ArrayBuffer.isView(a) || ArrayBuffer.isView(b)) {
     if (a.constructor !== b.constructor) return false;
-    const x = a as unknown as ArrayLike<number>, y = b as unknown as ArrayLike<number>;
+    const x = a as unknown as ArrayLike<number>,
+      y = b as unknown as ArrayLike<number>;
     if (x.length !== y.length) return false;
     for (let i = 0; i < x.length; i++) if (!Object.is(x[i], y[i])) return false;
     return true;
   }
   if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a), kb = Object.keys(b);
+  const ka = Object.keys(a),
+    kb = Object.keys(b);
   if (ka.length !== kb.length) return false;
-  return ka.every((k) => Object.hasOwn(b, k) && sameBits((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  return ka.every(
+    (k) => Object.hasOwn(b, k) && sameBits((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+  );
 }

@@ -8,11 +8,17 @@ import { runRepository, type PipelineRunRecord } from '../run-records.ts';
 import { runTitle, type RunSettings } from './run-settings.ts';
 
 /** Creates a run from the Start screen's settings and saves it; returns its id. */
-export async function createRun(app: Pick<AppState, 'store' | 'runSaved'>, settings: RunSettings, now = Date.now()): Promise<string> {
+export async function createRun(
+  app: Pick<AppState, 'store' | 'runSaved'>,
+  settings: RunSettings,
+  now = Date.now(),
+): Promise<string> {
   const id = `run-${now.toString(36)}-${crypto.randomUUID().slice(0, 8)}`;
-  // A built-in population is regenerated from its parameters and seed (deterministic, bit for bit): only imported ones are stored.
+  // A built-in population is regenerated from its parameters and seed (deterministic, bit for bit): only imported ones
+  // are stored.
   const choice = settings.population;
-  if (choice.kind === 'generator' && !findGenerator(choice.generator)) throw new Error(`no built-in population "${choice.generator}"`);
+  if (choice.kind === 'generator' && !findGenerator(choice.generator))
+    throw new Error(`no built-in population "${choice.generator}"`);
   const guess = guessLanguage(settings.prompt);
   const record: PipelineRunRecord = {
     id,
@@ -32,4 +38,3 @@ export async function createRun(app: Pick<AppState, 'store' | 'runSaved'>, setti
   void app.runSaved();
   return id;
 }
-

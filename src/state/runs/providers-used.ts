@@ -10,7 +10,8 @@ export interface ProviderUse {
 export function providersUsed(entries: readonly { provider?: string; model?: string }[]): ProviderUse[] {
   const out: ProviderUse[] = [];
   for (const e of entries) {
-    const provider = e.provider ?? 'unknown provider', model = e.model ?? 'unknown model';
+    const provider = e.provider ?? 'unknown provider',
+      model = e.model ?? 'unknown model';
     const known = out.find((u) => u.provider === provider && u.model === model);
     if (known) known.calls++;
     else out.push({ provider, model, calls: 1 });

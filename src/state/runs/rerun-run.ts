@@ -16,7 +16,11 @@ export interface RerunOutcome {
 }
 
 /** Reruns run `id`; `signal` pauses the rerun (it can be resumed from its page, still without the LLM). */
-export async function rerunRun(app: RunHost, id: string, { signal, now = Date.now() }: { signal?: AbortSignal; now?: number } = {}): Promise<RerunOutcome> {
+export async function rerunRun(
+  app: RunHost,
+  id: string,
+  { signal, now = Date.now() }: { signal?: AbortSignal; now?: number } = {},
+): Promise<RerunOutcome> {
   const runs = runRepository(() => app.store);
   const old = await runs.get(id, ['dlm', 'sclm', 'what-if']);
   if (!old) throw new Error(`run ${id} is no longer saved`);

@@ -29,7 +29,10 @@ export interface DialProvenance {
   maxLoss: number;
   engagementLoss: number;
   engagementLossSe: number | null;
-  /** SCLM: its clause scores against the run's pool, in the result's clause order (src/state/tradeoff/clause-outcome.ts). */
+  /**
+   * SCLM: its clause scores against the run's pool, in the result's clause order
+   * (src/state/tradeoff/clause-outcome.ts).
+   */
   clauseScores?: number[];
 }
 
@@ -41,9 +44,24 @@ export function isDialCandidate(record: Pick<RunCandidateRecord, 'origin'>): boo
 }
 
 /** The record of the run's next dial candidate (n = 1, 2, ... after those in `saved`). */
-export function dialCandidateRecord(runId: string, saved: readonly RunCandidateRecord[], expression: string, compiled: RewardDiagnostics, summary: PolicySummary, dial: DialProvenance): RunCandidateRecord {
+export function dialCandidateRecord(
+  runId: string,
+  saved: readonly RunCandidateRecord[],
+  expression: string,
+  compiled: RewardDiagnostics,
+  summary: PolicySummary,
+  dial: DialProvenance,
+): RunCandidateRecord {
   const n = saved.filter(isDialCandidate).length + 1;
-  return { runId, index: DIAL_INDEX_BASE + n - 1, expression, origin: `dial/${n}`, round: 0, diagnostics: { status: 'valid', attempts: 0, ...compiled, dial }, summary };
+  return {
+    runId,
+    index: DIAL_INDEX_BASE + n - 1,
+    expression,
+    origin: `dial/${n}`,
+    round: 0,
+    diagnostics: { status: 'valid', attempts: 0, ...compiled, dial },
+    summary,
+  };
 }
 
 /** A candidate record of a run made here. */
@@ -64,9 +82,18 @@ type Runs = Pick<RunCheckpoint, 'dlm' | 'sclm'>;
 /** Every candidate of the run's DLM runs, in record order. */
 export function runCandidates({ dlm, sclm }: Runs): RunCandidate[] {
   const runs: [string, DlmRunState | undefined][] = sclm
-    ? [['generator', sclm.generator], ...Object.entries(sclm.clauseRuns).map(([name, run]): [string, DlmRunState] => [`clause:${name}`, run]), ['zero-shot', sclm.baselines.zeroShot], ['extended', sclm.baselines.extended]]
+    ? [
+        ['generator', sclm.generator],
+        ...Object.entries(sclm.clauseRuns).map(([name, run]): [string, DlmRunState] => [`clause:${name}`, run]),
+        ['zero-shot', sclm.baselines.zeroShot],
+        ['extended', sclm.baselines.extended],
+      ]
     : [['dlm', dlm]];
-  return runs.flatMap(([run, state]) => (state?.rounds ?? []).flatMap((round) => round.candidates.map((candidate) => ({ run, round: round.index, candidate }))));
+  return runs.flatMap(([run, state]) =>
+    (state?.rounds ?? []).flatMap((round) =>
+      round.candidates.map((candidate) => ({ run, round: round.index, candidate })),
+    ),
+  );
 }
 
 /** The valid candidates that are not duplicates of an earlier one. */
@@ -79,12 +106,24 @@ export function validCandidates(runs: Runs): CandidateState[] {
  * come from `diagnosticsOf` for expressions compiled in this page's session; a candidate compiled
  * before a reload keeps the diagnostics of its saved record.
  */
-export function candidateRecords(runId: string, runs: Runs, summaries: Record<string, PolicySummary>, diagnosticsOf: (normalized: string) => RewardDiagnostics | undefined, saved: readonly RunCandidateRecord[]): RunCandidateRecord[] {
+export function candidateRecords(
+  runId: string,
+  runs: Runs,
+  summaries: Record<string, PolicySummary>,
+  diagnosticsOf: (normalized: string) => RewardDiagnostics | undefined,
+  saved: readonly RunCandidateRecord[],
+): RunCandidateRecord[] {
   const asked = runCandidates(runs).filter(({ candidate: c }) => c.attempts.length > 0 || c.status !== 'pending');
   const llm = asked.map(({ run, round, candidate: c }, index): RunCandidateRecord => {
     const compiled = c.normalized ? diagnosticsOf(c.normalized) : undefined;
     const error = c.attempts.at(-1)?.error;
-    const own: CandidateDiagnostics = { status: c.status, attempts: c.attempts.length, ...compiled, ...(error && { error }), ...(c.duplicateOf && { duplicateOf: c.duplicateOf }) };
+    const own: CandidateDiagnostics = {
+      status: c.status,
+      attempts: c.attempts.length,
+      ...compiled,
+      ...(error && { error }),
+      ...(c.duplicateOf && { duplicateOf: c.duplicateOf }),
+    };
     const before = compiled ? undefined : saved.find((x) => x.index === index)?.diagnostics;
     return {
       runId,
@@ -102,11 +141,21 @@ export function candidateRecords(runId: string, runs: Runs, summaries: Record<st
 /** What can change in a record between two checkpoints; every other field follows from these. */
 export function candidateStamp(r: RunCandidateRecord): string {
   const d = r.diagnostics;
-  return [r.origin, r.expression, d.status, d.attempts, d.featuresUsed ? 'compiled' : '', r.summary ? 'simulated' : ''].join('|');
+  return [
+    r.origin,
+    r.expression,
+    d.status,
+    d.attempts,
+    d.featuresUsed ? 'compiled' : '',
+    r.summary ? 'simulated' : '',
+  ].join('|');
 }
 
 /** The records whose stamp differs from the one last written (by index); records the new stamps in `written`. */
-export function changedCandidates(records: readonly RunCandidateRecord[], written: Map<number, string>): RunCandidateRecord[] {
+export function changedCandidates(
+  records: readonly RunCandidateRecord[],
+  written: Map<number, string>,
+): RunCandidateRecord[] {
   const changed = records.filter((r) => written.get(r.index) !== candidateStamp(r));
   for (const r of changed) written.set(r.index, candidateStamp(r));
   return changed;

@@ -34,7 +34,10 @@ export interface PipelineRun {
   acceptedClauses(): Promise<SclmClause[] | undefined>;
 }
 
-/** Runs (or resumes) the rewrite step: 'paused' (why is in the rewrite), 'review' (a fresh rewrite the user reads first) or 'go'. */
+/**
+ * Runs (or resumes) the rewrite step: 'paused' (why is in the rewrite), 'review' (a fresh rewrite the user reads first)
+ * or 'go'.
+ */
 export async function runRewriteStep(
   prompt: string,
   run: Pick<PipelineRun, 'checkpoint' | 'settings' | 'llm' | 'instance' | 'signal' | 'persist'>,
@@ -48,17 +51,28 @@ export async function runRewriteStep(
 }
 
 /** Runs (or resumes) the run's DLM or SCLM pipeline; resolves with its status. */
-export async function runPipeline(goal: string, run: PipelineRun): Promise<'done' | 'paused' | 'awaiting-clauses' | 'running'> {
+export async function runPipeline(
+  goal: string,
+  run: PipelineRun,
+): Promise<'done' | 'paused' | 'awaiting-clauses' | 'running'> {
   const { checkpoint: c, settings, signal } = run;
   if (settings.kind === 'dlm') {
     const initial = c.dlm ?? createDlmRun(goal, dlmConfigOf(settings));
-    c.dlm = await runDlm(initial, run.adapter, { signal, checkpoint: (state) => ((c.dlm = state), run.persist()), onEvent: (e) => run.note(describeDlmEvent(e)) });
+    c.dlm = await runDlm(initial, run.adapter, {
+      signal,
+      checkpoint: (state) => ((c.dlm = state), run.persist()),
+      onEvent: (e) => run.note(describeDlmEvent(e)),
+    });
     return c.dlm.status;
   }
   const simulate = (compiled: { normalized: string; rewardTable: Float64Array }) =>
     run.sims.occupancy(compiled.normalized, compiled.rewardTable, signal);
   const parts = createSclmParts({ llm: run.llm, adapter: run.adapter, simulate, instance: run.instance, signal });
-  const options = { signal, checkpoint: (state: SclmRunState) => ((c.sclm = state), run.persist()), onEvent: (e: SclmEvent) => run.note(describeSclmEvent(e)) };
+  const options = {
+    signal,
+    checkpoint: (state: SclmRunState) => ((c.sclm = state), run.persist()),
+    onEvent: (e: SclmEvent) => run.note(describeSclmEvent(e)),
+  };
   c.sclm = await runSclm(c.sclm ?? createSclmRun(goal, sclmConfigOf(settings)), parts, options);
   const accepted = c.sclm.status === 'awaiting-clauses' ? await run.acceptedClauses() : undefined;
   if (accepted) c.sclm = await runSclm(acceptClauses(c.sclm, accepted, run.instance.schema), parts, options);

@@ -6,9 +6,13 @@ import { armsOfSeed } from '../../core/instance/sample-arms.ts';
 import type { RunHost } from './run-host.ts';
 import type { RunSettings } from './run-settings.ts';
 
-export async function loadRunPopulation(host: Pick<RunHost, 'store' | 'generatePopulation'>, settings: Pick<RunSettings, 'population' | 'seed'>): Promise<Instance> {
+export async function loadRunPopulation(
+  host: Pick<RunHost, 'store' | 'generatePopulation'>,
+  settings: Pick<RunSettings, 'population' | 'seed'>,
+): Promise<Instance> {
   const choice = settings.population;
-  if (choice.kind === 'generator') return host.generatePopulation(choice.generator, choice.parameters, choice.seed, settings.seed);
+  if (choice.kind === 'generator')
+    return host.generatePopulation(choice.generator, choice.parameters, choice.seed, settings.seed);
   const population = await host.store.getPopulation(choice.id);
   if (!population) throw new Error(`its population (${choice.name}) is no longer saved; start a new run`);
   return armsOfSeed(population.instance, settings.seed);

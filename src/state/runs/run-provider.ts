@@ -6,7 +6,10 @@ import { providerMismatch, readIdentity, type ProviderIdentity } from '../../llm
  * (absent for a replay or a scripted provider). Refused in words when they differ; a run that names
  * none yet (a new run, or one older than the record) records the panel's.
  */
-export function checkRunProvider(named: unknown, panel: ProviderIdentity | undefined): { refused: string | null; record: ProviderIdentity | null } {
+export function checkRunProvider(
+  named: unknown,
+  panel: ProviderIdentity | undefined,
+): { refused: string | null; record: ProviderIdentity | null } {
   const run = readIdentity(named);
   if (!panel) return { refused: null, record: null };
   if (!run) return { refused: null, record: panel };

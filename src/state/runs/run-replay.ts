@@ -34,6 +34,13 @@ export class RunReplay {
     if (!original) return { identical: false, differences: [`the original run (${this.of}) is no longer saved`] };
     // the dial's candidates were added by the user after the run, not by its pipeline
     const candidates = (await runRepository(this.store).candidates(original)).filter((c) => !isDialCandidate(c));
-    return compareRuns({ result: (await this.store().getResult(this.of))?.result ?? null, candidates, summaries: original.checkpoint.summaries ?? {} }, rerun);
+    return compareRuns(
+      {
+        result: (await this.store().getResult(this.of))?.result ?? null,
+        candidates,
+        summaries: original.checkpoint.summaries ?? {},
+      },
+      rerun,
+    );
   }
 }

@@ -36,15 +36,27 @@ export interface CandidateRow {
 }
 
 /** The candidate table's rows, in pool order. */
-export function candidateRows(candidates: readonly RunCandidateRecord[], summaries: Record<string, PolicySummary>, defaultKey: string, instance: Pick<Instance, 'schema'> | null, sclm?: SclmResult): CandidateRow[] {
+export function candidateRows(
+  candidates: readonly RunCandidateRecord[],
+  summaries: Record<string, PolicySummary>,
+  defaultKey: string,
+  instance: Pick<Instance, 'schema'> | null,
+  sclm?: SclmResult,
+): CandidateRow[] {
   const base = summaries[defaultKey];
   const ordered = instance?.schema.groups.filter((g) => g.ordered).map((g) => g.name) ?? [];
   return candidates.map((c) => {
     const d = c.diagnostics;
     const summary = c.summary ?? (d.normalized ? (summaries[d.normalized] ?? null) : null);
     const id = c.origin.split('/').slice(1).join('/');
-    const poolIndex = sclm && c.origin.startsWith('generator/') ? sclm.pool.candidates.findIndex((p) => p.id === id) : -1;
-    const shifts = summary && base ? ordered.filter((g) => sum(base.groups[g]) > 0 && sum(summary.groups[g]) > 0).map((g) => emd(base.groups[g], summary.groups[g])) : [];
+    const poolIndex =
+      sclm && c.origin.startsWith('generator/') ? sclm.pool.candidates.findIndex((p) => p.id === id) : -1;
+    const shifts =
+      summary && base
+        ? ordered
+            .filter((g) => sum(base.groups[g]) > 0 && sum(summary.groups[g]) > 0)
+            .map((g) => emd(base.groups[g], summary.groups[g]))
+        : [];
     return {
       origin: c.origin,
       expression: c.expression,
@@ -71,12 +83,16 @@ export function clauseCaption(clause: Pick<ClauseInfo, 'kind' | 'rule' | 'note'>
   const base = ((): string => {
     switch (clause.rule) {
       case 'ratio':
-        return 'value under the clause’s own reward divided by the default policy’s: 1 = as good as the default, above 1 better';
+        return (
+          'value under the clause’s own reward divided by the default policy’s: 1 = as good as the default, ' +
+          'above 1 better'
+        );
       case 'rating':
         return 'the LLM scorer’s rating from 1 (worst) to 5 (best); not relative to the default';
       case 'range':
         return clause.kind === 'shift'
-          ? 'shift from the default’s utility distribution (EMD), min-max scaled over the pool and inverted: 1 = the least shift in the pool, 0 = the most'
+          ? 'shift from the default’s utility distribution (EMD), min-max scaled over the pool and inverted: 1 = ' +
+              'the least shift in the pool, 0 = the most'
           : 'total utility, min-max scaled over the pool: 1 = the highest in the pool, 0 = the lowest';
       case 'single':
         return 'one candidate only: 1 by definition';
@@ -92,10 +108,14 @@ export function clauseCaption(clause: Pick<ClauseInfo, 'kind' | 'rule' | 'note'>
 /** Why DLM's result was chosen, in a sentence. */
 export function dlmExplanation(run: DlmRunState): string {
   const r = run.result;
-  if (!r) return 'No candidate was valid: every reply was refused. Rephrase the priority or raise the attempts per reply.';
+  if (!r)
+    return 'No candidate was valid: every reply was refused. Rephrase the priority or raise the attempts per reply.';
   switch (r.pickedBy) {
     case 'reflection':
-      return `The LLM compared the state-feature distributions of the last round's candidates and picked ${r.candidate} (DLM's reflection step).`;
+      return (
+        `The LLM compared the state-feature distributions of the last round's candidates and picked ` +
+        `${r.candidate} (DLM's reflection step).`
+      );
     case 'only-candidate':
       return `The last round had one distinct valid candidate, ${r.candidate}, so no comparison was needed.`;
     default:
@@ -119,7 +139,8 @@ export interface WelfareCurve {
 
 /** Welfare against p over the pool's clause scores, with the p-MeanPortfolio at `alpha`. */
 export function welfareCurve(scores: number[][], weights: number[] | undefined, alpha = 0.9): WelfareCurve {
-  const n = scores.length, m = scores[0]?.length ?? 0;
+  const n = scores.length,
+    m = scores[0]?.length ?? 0;
   const flat = Float64Array.from(scores.flat());
   const portfolio = pMeanPortfolio(utilityPool(flat, n, m), alpha);
   const welfareOf = (i: number, p: number) => pMean(scores[i], p, weights?.length === m ? weights : undefined);

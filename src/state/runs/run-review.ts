@@ -34,7 +34,11 @@ export function clausesToReview(state: SclmRunState): { clauses: SclmClause[]; p
 }
 
 /** Her edited clauses accepted into the SCLM run's state, or (state null) what is wrong with them. */
-export function reviewClauses(state: SclmRunState, clauses: readonly SclmClause[], schema: FeatureSchema): { state: SclmRunState | null; problems: string[] } {
+export function reviewClauses(
+  state: SclmRunState,
+  clauses: readonly SclmClause[],
+  schema: FeatureSchema,
+): { state: SclmRunState | null; problems: string[] } {
   try {
     return { state: acceptClauses(state, clauses, schema), problems: [] };
   } catch (error) {

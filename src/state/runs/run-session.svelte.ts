@@ -24,7 +24,15 @@ import { PIPELINE_KINDS, runRepository, type PipelineRunRecord } from '../run-re
 import type { RunComparison } from './compare-runs.ts';
 import { candidateRecords, validCandidates, type DialProvenance, type RunCandidateRecord } from './run-candidates.ts';
 import type { RunCheckpoint } from './run-checkpoint.ts';
-import { explainPause, NO_VALID_CANDIDATE, nothingDone, phaseOnOpening, RUNNING_ELSEWHERE, saveRefused, unexpectedStop } from './run-events.ts';
+import {
+  explainPause,
+  NO_VALID_CANDIDATE,
+  nothingDone,
+  phaseOnOpening,
+  RUNNING_ELSEWHERE,
+  saveRefused,
+  unexpectedStop,
+} from './run-events.ts';
 import { runPipeline, runRewriteStep } from './run-pipeline.ts';
 import type { RunHost } from './run-host.ts';
 import { heldElsewhere, runExclusively } from './run-lock.ts';
@@ -37,7 +45,8 @@ import { clausesToReview, reviewClauses, reviewRewrite, rewriteToReview } from '
 import { RunWriter } from './run-writer.ts';
 import { addDialCandidate } from '../tradeoff/dial-candidate.ts';
 
-export type RunPhase = 'loading' | 'missing' | 'running' | 'paused' | 'awaiting-rewrite' | 'awaiting-clauses' | 'done' | 'failed';
+export type RunPhase =
+  'loading' | 'missing' | 'running' | 'paused' | 'awaiting-rewrite' | 'awaiting-clauses' | 'done' | 'failed';
 
 export class RunSession {
   record = $state.raw<PipelineRunRecord | null>(null);
@@ -60,7 +69,11 @@ export class RunSession {
   private checkpoint: RunCheckpoint = { summaries: {} };
   private transcript = new Transcript();
   private readonly runs = runRepository(() => this.app.store);
-  private readonly writer = new RunWriter(this.runs, () => this.app.store, (error) => this.app.reportStorageError(error));
+  private readonly writer = new RunWriter(
+    this.runs,
+    () => this.app.store,
+    (error) => this.app.reportStorageError(error),
+  );
   private adapter: DlmAdapter | null = null;
   private sims: RunSimulations | null = null;
   private rerun: RunReplay | null = null;
@@ -70,22 +83,45 @@ export class RunSession {
     readonly id: string,
   ) {}
 
-  get settings(): RunSettings { return this.record!.config; }
-  get sclm(): SclmRunState | undefined { return this.checkpoint.sclm; }
-  get dlm(): DlmRunState | undefined { return this.checkpoint.dlm; }
-  get summaries(): Record<string, PolicySummary> { return this.checkpoint.summaries; }
-  get rewrite(): RewriteState | undefined { return this.checkpoint.rewrite; }
+  get settings(): RunSettings {
+    return this.record!.config;
+  }
+  get sclm(): SclmRunState | undefined {
+    return this.checkpoint.sclm;
+  }
+  get dlm(): DlmRunState | undefined {
+    return this.checkpoint.dlm;
+  }
+  get summaries(): Record<string, PolicySummary> {
+    return this.checkpoint.summaries;
+  }
+  get rewrite(): RewriteState | undefined {
+    return this.checkpoint.rewrite;
+  }
   /** A rerun: the run it repeats and, once done, whether it reproduced it bit for bit. */
-  get replay(): { of: string; comparison?: RunComparison } | undefined { return this.checkpoint.replay; }
+  get replay(): { of: string; comparison?: RunComparison } | undefined {
+    return this.checkpoint.replay;
+  }
   /** The LLM providers and models the run's calls went to, from its transcript (llmCalls makes it reactive). */
-  get providers(): ProviderUse[] { return this.llmCalls >= 0 ? providersUsed(this.transcript.entries) : []; }
-  /** The clauses accepting would add (no-shift on the groups the priority does not name, total utility): shown before she accepts. */
+  get providers(): ProviderUse[] {
+    return this.llmCalls >= 0 ? providersUsed(this.transcript.entries) : [];
+  }
+  /**
+   * The clauses accepting would add (no-shift on the groups the priority does not name, total utility): shown before
+   * she accepts.
+   */
   get clausesToAdd(): SclmClause[] {
-    return this.checkpoint.sclm && this.instance ? addedClauses(this.checkpoint.sclm, this.clauses, this.instance.schema) : [];
+    return this.checkpoint.sclm && this.instance
+      ? addedClauses(this.checkpoint.sclm, this.clauses, this.instance.schema)
+      : [];
   }
   /** Nothing done yet: the Run screen starts it on opening. */
-  get fresh(): boolean { return !!this.record && nothingDone(this.record, this.checkpoint, this.transcript.entries.length); }
-  get busy(): boolean { return this.controller !== null; }
+  get fresh(): boolean {
+    return !!this.record && nothingDone(this.record, this.checkpoint, this.transcript.entries.length);
+  }
+  get busy(): boolean {
+    return this.controller !== null;
+  }
 
   private opening: Promise<void> = Promise.resolve();
 
@@ -117,17 +153,22 @@ export class RunSession {
     }
     ({ phase: this.phase, message: this.message } = phaseOnOpening(record, this.sclm?.status === 'awaiting-clauses'));
     if (this.phase === 'paused' && rewriteToReview(this.checkpoint)) this.phase = 'awaiting-rewrite';
-    if (this.phase === 'awaiting-clauses' || this.phase === 'done') this.instance = await loadRunPopulation(this.app, this.settings);
+    if (this.phase === 'awaiting-clauses' || this.phase === 'done')
+      this.instance = await loadRunPopulation(this.app, this.settings);
     if (this.phase === 'awaiting-clauses') this.showClauses();
     if (record.status === 'running' && !this.busy) {
       // Marked paused only under the run's lock and if unchanged since read: a tab that read "running" just
       // before another tab finished the run must not write its stale copy over the finished one.
       let changed = false;
-      await runExclusively(this.lockName, async () => {
-        const now = await this.runs.get(this.id, PIPELINE_KINDS);
-        changed = now?.status !== 'running' || now.updatedAt !== record.updatedAt;
-        if (!changed) await this.save('paused', this.message!);
-      }, () => void (changed = true));
+      await runExclusively(
+        this.lockName,
+        async () => {
+          const now = await this.runs.get(this.id, PIPELINE_KINDS);
+          changed = now?.status !== 'running' || now.updatedAt !== record.updatedAt;
+          if (!changed) await this.save('paused', this.message!);
+        },
+        () => void (changed = true),
+      );
       if (changed) return this.load();
     }
   }
@@ -135,7 +176,11 @@ export class RunSession {
   /** Starts or resumes the run; resolves when it is done, paused, awaiting clauses or failed. */
   async run(): Promise<void> {
     if (this.busy || !this.record || this.phase === 'done') return;
-    await runExclusively(this.lockName, () => this.runHere(), () => ((this.phase = 'paused'), (this.message = RUNNING_ELSEWHERE)));
+    await runExclusively(
+      this.lockName,
+      () => this.runHere(),
+      () => ((this.phase = 'paused'), (this.message = RUNNING_ELSEWHERE)),
+    );
   }
 
   /** The provider the settings name now differs from the run's: the run's message says so. */
@@ -152,11 +197,14 @@ export class RunSession {
   }
 
   /** Stops the LLM calls and the simulation under way; the run pauses at its last checkpoint. */
-  cancel(): void { this.controller?.abort(new DOMException('Cancelled by you.', 'AbortError')); }
+  cancel(): void {
+    this.controller?.abort(new DOMException('Cancelled by you.', 'AbortError'));
+  }
 
   /** The dial's pick joins the run's pool, simulated and stored as its candidates were (tradeoff/dial-candidate.ts). */
   async addDial(expression: string, dial: DialProvenance): Promise<RunCandidateRecord> {
-    const { store, simulate } = this.app, run = { runId: this.id, instance: this.instance!, settings: this.settings };
+    const { store, simulate } = this.app,
+      run = { runId: this.id, instance: this.instance!, settings: this.settings };
     const record = await addDialCandidate({ store, simulate, ...run, saved: this.candidates, expression, dial });
     this.candidates = [...this.candidates, record];
     return record;
@@ -183,7 +231,9 @@ export class RunSession {
     await this.run();
   }
 
-  private get lockName(): string { return `allot-run:${this.id}`; }
+  private get lockName(): string {
+    return `allot-run:${this.id}`;
+  }
 
   private async runHere(): Promise<void> {
     const signal = (this.controller = new AbortController()).signal;
@@ -191,29 +241,64 @@ export class RunSession {
     this.message = null;
     this.app.provider.commitKey(); // the key store holds the typed key: storage refuses records containing it
     // A key goes only to the provider the run names: other settings are refused, not used.
-    const check = checkRunProvider(this.settings.provider, this.checkpoint.replay ? undefined : this.app.provider.identity?.());
-    if ((this.providerMismatch = check.refused !== null)) return void ((this.controller = null), (this.phase = 'paused'), (this.message = check.refused));
+    const check = checkRunProvider(
+      this.settings.provider,
+      this.checkpoint.replay ? undefined : this.app.provider.identity?.(),
+    );
+    if ((this.providerMismatch = check.refused !== null))
+      return void ((this.controller = null), (this.phase = 'paused'), (this.message = check.refused));
     if (check.record) this.record = { ...this.record!, config: { ...this.record!.config, provider: check.record } };
     try {
       const instance = this.instance ?? (this.instance = await loadRunPopulation(this.app, this.settings));
       await this.save('running');
-      const llm = observedProvider(await this.provider(), { start: () => ((this.llmCalls += 1), (this.activity = 'Waiting for the LLM')), end: () => (this.activity = '') });
+      const llm = observedProvider(await this.provider(), {
+        start: () => ((this.llmCalls += 1), (this.activity = 'Waiting for the LLM')),
+        end: () => (this.activity = ''),
+      });
       const s = this.settings;
       const sims = (this.sims ??= this.simulationsOf(instance));
-      const adapter = (this.adapter = createDlmAdapter({ llm, population: instance, signal, domain: programDomain(instance), distributions: async (c) => (await sims.summary(c.normalized, c.rewardTable, signal)).distribution }));
+      const adapter = (this.adapter = createDlmAdapter({
+        llm,
+        population: instance,
+        signal,
+        domain: programDomain(instance),
+        distributions: async (c) => (await sims.summary(c.normalized, c.rewardTable, signal)).distribution,
+      }));
       const acceptedClauses = async () => (await this.rerun?.originalRun())?.checkpoint.sclm?.clauses; // a rerun's: accepted as there
-      const parts = { checkpoint: this.checkpoint, settings: s, llm, adapter, sims, instance, signal, persist: () => this.persist(), note: (line: string | null) => this.note(line), acceptedClauses };
+      const parts = {
+        checkpoint: this.checkpoint,
+        settings: s,
+        llm,
+        adapter,
+        sims,
+        instance,
+        signal,
+        persist: () => this.persist(),
+        note: (line: string | null) => this.note(line),
+        acceptedClauses,
+      };
       if (s.rewrite && !this.checkpoint.dlm && !this.checkpoint.sclm) {
         this.activity = 'Rewriting the priority into explicit English clauses';
         const step = await runRewriteStep(s.prompt, parts);
         if (step === 'paused') return this.pause(this.checkpoint.rewrite?.pausedBecause ?? 'paused');
         // the user reads the rewrite before any candidate is asked for with it
-        if (step === 'review') return ((this.phase = 'awaiting-rewrite'), (this.message = null), this.save('paused', 'Waiting for you to read the rewritten priority.'));
+        if (step === 'review')
+          return (
+            (this.phase = 'awaiting-rewrite'),
+            (this.message = null),
+            this.save('paused', 'Waiting for you to read the rewritten priority.')
+          );
       }
       const goal = this.checkpoint.rewrite ? effectivePrompt(this.checkpoint.rewrite) : s.prompt;
       const status = await runPipeline(goal, parts);
-      if (status === 'paused') return this.pause((this.checkpoint.dlm ?? this.checkpoint.sclm)?.pausedBecause ?? 'paused');
-      if (status === 'awaiting-clauses') return ((this.phase = 'awaiting-clauses'), this.showClauses(), this.save('paused', 'Waiting for you to accept the clauses.'));
+      if (status === 'paused')
+        return this.pause((this.checkpoint.dlm ?? this.checkpoint.sclm)?.pausedBecause ?? 'paused');
+      if (status === 'awaiting-clauses')
+        return (
+          (this.phase = 'awaiting-clauses'),
+          this.showClauses(),
+          this.save('paused', 'Waiting for you to accept the clauses.')
+        );
       await this.finish(adapter, sims, signal);
     } catch (error) {
       this.phase = 'failed';
@@ -227,7 +312,10 @@ export class RunSession {
     }
   }
 
-  /** The user's provider recording into the run's transcript; a rerun's replay of the original's transcript instead (no LLM is asked). */
+  /**
+   * The user's provider recording into the run's transcript; a rerun's replay of the original's transcript instead (no
+   * LLM is asked).
+   */
   private provider(): Promise<LlmProvider> | LlmProvider {
     const of = this.checkpoint.replay?.of;
     if (!of) return this.app.provider.providerFor(this.transcript);
@@ -241,20 +329,40 @@ export class RunSession {
       if (fraction === 0) this.activity = 'Simulating a policy';
       if (fraction === null) this.simulations = this.sims?.count ?? 0;
     };
-    return new RunSimulations({ simulate: this.app.simulate, instance, settings: this.settings, summaries: () => this.checkpoint.summaries, featuresUsed: (n) => this.adapter?.diagnostics(n)?.featuresUsed ?? [], onProgress });
+    return new RunSimulations({
+      simulate: this.app.simulate,
+      instance,
+      settings: this.settings,
+      summaries: () => this.checkpoint.summaries,
+      featuresUsed: (n) => this.adapter?.diagnostics(n)?.featuresUsed ?? [],
+      onProgress,
+    });
   }
 
-  /** After the pipeline: summaries of the default policy and of every valid candidate not simulated yet, then the result. */
+  /**
+   * After the pipeline: summaries of the default policy and of every valid candidate not simulated yet, then the
+   * result.
+   */
   private async finish(adapter: DlmAdapter, sims: RunSimulations, signal: AbortSignal) {
     try {
-      await sims.summarizeAll([DEFAULT_REWARD, ...validCandidates(this.checkpoint).map((c) => c.expression!)], adapter.compileExpression, signal, () => this.persist());
+      await sims.summarizeAll(
+        [DEFAULT_REWARD, ...validCandidates(this.checkpoint).map((c) => c.expression!)],
+        adapter.compileExpression,
+        signal,
+        () => this.persist(),
+      );
     } catch (error) {
       if (signal.aborted) return this.pause('Cancelled by you.');
       throw error;
     }
     this.syncCandidates();
     const result = $state.snapshot(this.checkpoint.sclm?.result ?? this.checkpoint.dlm?.result ?? null);
-    if (this.rerun) this.checkpoint.replay!.comparison = await this.rerun.compare({ result, candidates: this.candidates, summaries: this.checkpoint.summaries });
+    if (this.rerun)
+      this.checkpoint.replay!.comparison = await this.rerun.compare({
+        result,
+        candidates: this.candidates,
+        summaries: this.checkpoint.summaries,
+      });
     void this.writer.result({ runId: this.id, createdAt: Date.now(), result });
     if (!result) {
       // nothing was selected: the run did not do what was asked, so it is not "done"
@@ -269,7 +377,9 @@ export class RunSession {
     if (refused) [this.phase, this.message] = ['failed', saveRefused(refused)];
   }
 
-  private showClauses() { ({ clauses: this.clauses, problems: this.clauseProblems } = clausesToReview(this.sclm!)); }
+  private showClauses() {
+    ({ clauses: this.clauses, problems: this.clauseProblems } = clausesToReview(this.sclm!));
+  }
 
   private pause(reason: string) {
     this.phase = 'paused';
@@ -277,24 +387,42 @@ export class RunSession {
     return this.save('paused', this.message);
   }
 
-  private note(line: string | null) { if (line) this.log = [...this.log.slice(-199), line]; }
+  private note(line: string | null) {
+    if (line) this.log = [...this.log.slice(-199), line];
+  }
 
   /** Checkpoints the run (sync hook of the pipelines): the write is queued, in order. */
   private persist() {
     this.syncCandidates();
-    void this.save(this.phase === 'running' ? 'running' : (this.record?.status ?? 'running'), this.record?.statusMessage);
+    void this.save(
+      this.phase === 'running' ? 'running' : (this.record?.status ?? 'running'),
+      this.record?.statusMessage,
+    );
   }
 
   private save(status: RunStatus, statusMessage?: string): Promise<void> {
     const { statusMessage: _, ...rest } = this.record!;
-    const record: PipelineRunRecord = { ...rest, status, updatedAt: Date.now(), checkpoint: $state.snapshot(this.checkpoint), transcript: structuredClone(this.transcript.entries), ...(statusMessage && { statusMessage }) };
+    const record: PipelineRunRecord = {
+      ...rest,
+      status,
+      updatedAt: Date.now(),
+      checkpoint: $state.snapshot(this.checkpoint),
+      transcript: structuredClone(this.transcript.entries),
+      ...(statusMessage && { statusMessage }),
+    };
     this.record = record;
     return this.writer.run(record);
   }
 
   /** Writes the candidate records that changed since the last checkpoint. */
   private syncCandidates() {
-    const records = candidateRecords(this.id, this.checkpoint, this.checkpoint.summaries, (n) => this.adapter?.diagnostics(n), this.candidates);
+    const records = candidateRecords(
+      this.id,
+      this.checkpoint,
+      this.checkpoint.summaries,
+      (n) => this.adapter?.diagnostics(n),
+      this.candidates,
+    );
     if (this.writer.candidates(records)) this.candidates = records;
   }
 }

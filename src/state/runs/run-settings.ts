@@ -24,7 +24,9 @@ export interface RunSettings {
   /** Simulated trials per policy and the seed of every simulation (one seed: policies see the same draws). */
   trials: number;
   seed: number;
-  /** SCLM: score prioritization clauses by simulating each clause's reward (SCLM-SIM) or by LLM ratings 1-5 (SCLM-LLM). */
+  /**
+   * SCLM: score prioritization clauses by simulating each clause's reward (SCLM-SIM) or by LLM ratings 1-5 (SCLM-LLM).
+   */
   scorer: 'simulator' | 'llm';
   /** SCLM: the DLM run that finds each clause's reward, the added clauses, baselines, weights, noise. */
   clauseRounds: number;
@@ -41,7 +43,10 @@ export interface RunSettings {
   provider?: ProviderIdentity;
 }
 
-/** DLM's published 2 x 2 with 3 attempts; 100 trials (allot's choice: the paper evaluates 48-arm seeds, not trial counts). */
+/**
+ * DLM's published 2 x 2 with 3 attempts; 100 trials (allot's choice: the paper evaluates 48-arm seeds, not trial
+ * counts).
+ */
 export const DEFAULT_RUN_SETTINGS: RunSettings = {
   kind: 'dlm',
   prompt: '',
@@ -80,7 +85,8 @@ export function settingsProblems(s: RunSettings): string[] {
     check('Clause rounds', s.clauseRounds, RANGES.rounds);
     check('Clause candidates', s.clauseCandidates, RANGES.candidates);
     check('Score noise', s.epsilon, RANGES.epsilon);
-    if (s.weights.some((w) => !(w > 0))) problems.push('Clause weights: positive numbers, one per clause (or leave empty for equal weights).');
+    if (s.weights.some((w) => !(w > 0)))
+      problems.push('Clause weights: positive numbers, one per clause (or leave empty for equal weights).');
   }
   if (s.population.kind === 'generator') {
     check('Population seed', s.population.seed, RANGES.seed);

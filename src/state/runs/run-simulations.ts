@@ -33,12 +33,25 @@ export class RunSimulations {
     if (known) return known;
     const { simulate, instance, settings, onProgress } = this.input;
     onProgress(0);
-    const request = { instance, rewards: table, policy: 'whittle' as const, trials: settings.trials, seed: settings.seed, perStep: true, tally: bucketCells(instance) };
+    const request = {
+      instance,
+      rewards: table,
+      policy: 'whittle' as const,
+      trials: settings.trials,
+      seed: settings.seed,
+      perStep: true,
+      tally: bucketCells(instance),
+    };
     const occupancy = await simulate(request, { signal, onProgress: (done, total) => onProgress(done / total) });
     this.count++;
     onProgress(null);
     this.occupancies.set(normalized, occupancy);
-    this.input.summaries()[normalized] ??= summarizePolicy(occupancy, instance, table, this.input.featuresUsed(normalized));
+    this.input.summaries()[normalized] ??= summarizePolicy(
+      occupancy,
+      instance,
+      table,
+      this.input.featuresUsed(normalized),
+    );
     return occupancy;
   }
 
@@ -48,8 +61,16 @@ export class RunSimulations {
     return this.input.summaries()[normalized];
   }
 
-  /** The summaries of `expressions` (one that does not compile is skipped), simulating those not known yet; `persist` after each. */
-  async summarizeAll(expressions: readonly string[], compile: (expression: string) => { ok: true; normalized: string; rewardTable: Float64Array } | { ok: false }, signal: AbortSignal, persist: () => void): Promise<void> {
+  /**
+   * The summaries of `expressions` (one that does not compile is skipped), simulating those not known yet; `persist`
+   * after each.
+   */
+  async summarizeAll(
+    expressions: readonly string[],
+    compile: (expression: string) => { ok: true; normalized: string; rewardTable: Float64Array } | { ok: false },
+    signal: AbortSignal,
+    persist: () => void,
+  ): Promise<void> {
     for (const expression of expressions) {
       const compiled = compile(expression);
       if (compiled.ok) await this.summary(compiled.normalized, compiled.rewardTable, signal);

@@ -34,9 +34,10 @@ export class RunWriter {
   /** Queues the records that changed since they were last written; false when none did. */
   candidates(records: readonly RunCandidateRecord[]): boolean {
     const changed = changedCandidates(records, this.written).map((r) => structuredClone(r));
-    if (changed.length > 0) void this.then(async () => {
-      for (const r of changed) await this.runs.putCandidate(r);
-    });
+    if (changed.length > 0)
+      void this.then(async () => {
+        for (const r of changed) await this.runs.putCandidate(r);
+      });
     return changed.length > 0;
   }
 

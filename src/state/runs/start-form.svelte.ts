@@ -13,7 +13,11 @@ import { PROVIDERS, type ProviderKind } from '../../llm/provider-config.ts';
 export function providerProblems(p: { kind: ProviderKind; key: string; model: string }): string[] {
   const problems: string[] = [];
   const info = PROVIDERS[p.kind];
-  if (info?.keyRequired && !p.key.trim()) problems.push(`Provider: ${info.label} needs an API key. Enter it under “Your LLM provider” (it stays in this tab unless you ask to remember it).`);
+  if (info?.keyRequired && !p.key.trim())
+    problems.push(
+      `Provider: ${info.label} needs an API key. Enter it under “Your LLM provider” (it stays in this tab unless ` +
+        `you ask to remember it).`,
+    );
   if (!p.model.trim()) problems.push('Provider: name the model to use.');
   return problems;
 }
@@ -35,7 +39,9 @@ export class StartForm {
   private readonly settingsProblems = $derived(settingsProblems(this.settings));
   /** What the run will ask the LLM, shown before Start. */
   readonly estimate = $derived(estimateRun({ ...this.settings, rewrite: this.rewrite }));
-  readonly generator = $derived(this.settings.population.kind === 'generator' ? findGenerator(this.settings.population.generator) : undefined);
+  readonly generator = $derived(
+    this.settings.population.kind === 'generator' ? findGenerator(this.settings.population.generator) : undefined,
+  );
 
   constructor(private readonly app: AppState) {}
 
@@ -55,12 +61,17 @@ export class StartForm {
   set populationKey(key: string) {
     const [source, ...rest] = key.split(':');
     const name = rest.join(':');
-    this.settings.population = source === 'builtin' ? { kind: 'generator', generator: name, parameters: {}, seed: 0 } : { kind: 'stored', id: name, name: this.stored.find((p) => p.id === name)?.name ?? name };
+    this.settings.population =
+      source === 'builtin'
+        ? { kind: 'generator', generator: name, parameters: {}, seed: 0 }
+        : { kind: 'stored', id: name, name: this.stored.find((p) => p.id === name)?.name ?? name };
   }
 
   parameter(name: string): number {
     const p = this.settings.population;
-    return p.kind === 'generator' ? (p.parameters[name] ?? this.generator?.parameters.find((x) => x.name === name)?.default ?? NaN) : NaN;
+    return p.kind === 'generator'
+      ? (p.parameters[name] ?? this.generator?.parameters.find((x) => x.name === name)?.default ?? NaN)
+      : NaN;
   }
   setParameter(name: string, value: number): void {
     if (this.settings.population.kind === 'generator') this.settings.population.parameters[name] = value;

@@ -41,14 +41,21 @@ export interface ClauseScorerInput {
  * The scorer of a run's pool, or why there is none: an LLM-rated clause (SCLM-LLM) has no score
  * without asking the LLM, and a simulator clause needs its own reward expression.
  */
-export function clauseScorer({ pool, instance, welfare, weights }: ClauseScorerInput): ClauseScorer | { unavailable: string } {
+export function clauseScorer({
+  pool,
+  instance,
+  welfare,
+  weights,
+}: ClauseScorerInput): ClauseScorer | { unavailable: string } {
   const rewards = new Map<string, { table: Float64Array }>();
   for (const clause of pool.clauses) {
-    if (clause.kind === 'llm' || clause.kind === 'given') return { unavailable: `the clause "${clause.name}" is rated by the LLM scorer, which the dial does not ask` };
+    if (clause.kind === 'llm' || clause.kind === 'given')
+      return { unavailable: `the clause "${clause.name}" is rated by the LLM scorer, which the dial does not ask` };
     if (clause.kind !== 'simulator') continue;
     if (!clause.expression) return { unavailable: `the clause "${clause.name}" has no reward of its own` };
     const compiled = compileReward(clause.expression, instance);
-    if (!compiled.ok) return { unavailable: `the reward of the clause "${clause.name}" does not compile: ${compiled.error.message}` };
+    if (!compiled.ok)
+      return { unavailable: `the reward of the clause "${clause.name}" does not compile: ${compiled.error.message}` };
     rewards.set(clause.name, { table: compiled.table });
   }
   const w = weights && weights.length === pool.clauses.length ? weights : undefined;
@@ -73,7 +80,10 @@ export function clauseScorer({ pool, instance, welfare, weights }: ClauseScorerI
 /** The policy's row of the score matrix of the pool with the policy added as its last candidate. */
 export function scoreRow(pool: Pool, policy: PoolPolicy): number[] {
   const { values, totalUtility, groups } = policy;
-  const matrix = poolScoreMatrix({ ...pool, candidates: [...pool.candidates, { id: '(the dial)', values, totalUtility, groups }] });
+  const matrix = poolScoreMatrix({
+    ...pool,
+    candidates: [...pool.candidates, { id: '(the dial)', values, totalUtility, groups }],
+  });
   const m = matrix.clauses.length;
   return Array.from(matrix.scores.subarray((matrix.numCandidates - 1) * m));
 }
@@ -82,5 +92,10 @@ export function scoreRow(pool: Pool, policy: PoolPolicy): number[] {
 function perTrialOccupancies(o: Occupancy): Occupancy[] {
   const { perTrialDiscounted: d, perTrialUndiscounted: u, numArms: N, numStates: S } = o;
   if (!d || !u) return [];
-  return Array.from({ length: o.numTrials }, (_, k) => ({ ...o, numTrials: 1, discounted: d.subarray(k * N * S, (k + 1) * N * S), undiscounted: u.subarray(k * N * S, (k + 1) * N * S) }));
+  return Array.from({ length: o.numTrials }, (_, k) => ({
+    ...o,
+    numTrials: 1,
+    discounted: d.subarray(k * N * S, (k + 1) * N * S),
+    undiscounted: u.subarray(k * N * S, (k + 1) * N * S),
+  }));
 }

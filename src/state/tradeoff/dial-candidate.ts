@@ -31,8 +31,19 @@ export async function addDialCandidate(input: DialCandidateInput): Promise<RunCa
   const compiled = compileReward(expression, instance);
   if (!compiled.ok) throw new Error(`the dial's pick does not compile: ${compiled.error.message}`);
   const summaries: Record<string, PolicySummary> = {};
-  const sims = new RunSimulations({ simulate: input.simulate, instance, settings: input.settings, summaries: () => summaries, featuresUsed: () => compiled.diagnostics.featuresUsed, onProgress: () => {} });
-  const summary = await sims.summary(compiled.diagnostics.normalized, compiled.table, input.signal ?? new AbortController().signal);
+  const sims = new RunSimulations({
+    simulate: input.simulate,
+    instance,
+    settings: input.settings,
+    summaries: () => summaries,
+    featuresUsed: () => compiled.diagnostics.featuresUsed,
+    onProgress: () => {},
+  });
+  const summary = await sims.summary(
+    compiled.diagnostics.normalized,
+    compiled.table,
+    input.signal ?? new AbortController().signal,
+  );
   const record = dialCandidateRecord(input.runId, input.saved, expression, compiled.diagnostics, summary, input.dial);
   await runRepository(() => input.store).putCandidate(record);
   return record;

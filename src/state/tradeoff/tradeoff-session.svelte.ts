@@ -43,7 +43,10 @@ export class TradeoffSession {
   group = $state<string | null>(null);
   /** R, normalized. */
   reward = $state('');
-  /** SCLM: the clauses the points are scored on and the welfare combining them; why not, when the run's clauses cannot be scored here. */
+  /**
+   * SCLM: the clauses the points are scored on and the welfare combining them; why not, when the run's clauses cannot
+   * be scored here.
+   */
   clauses = $state.raw<string[]>([]);
   welfareLabel = $state('');
   scorerNote = $state<string | null>(null);
@@ -56,15 +59,25 @@ export class TradeoffSession {
     this.points.some((p) => p.lambda === 0) ? chooseLambda(this.points, this.acceptedLoss) : null,
   );
   readonly losses = $derived(this.points.some((p) => p.lambda === 0) ? lossesOf(this.points) : []);
-  readonly sentence = $derived(this.choice ? priceSentence(this.points, this.choice, this.maxLoss, this.favoured) + this.clauseSentence : '');
-  readonly chosenExpression = $derived(this.choice && this.sweep ? dialExpression(this.reward, this.choice.lambda, this.sweep.setup.population.schema) : '');
+  readonly sentence = $derived(
+    this.choice ? priceSentence(this.points, this.choice, this.maxLoss, this.favoured) + this.clauseSentence : '',
+  );
+  readonly chosenExpression = $derived(
+    this.choice && this.sweep
+      ? dialExpression(this.reward, this.choice.lambda, this.sweep.setup.population.schema)
+      : '',
+  );
 
   /** SCLM: what the pick does to the run's welfare of clause scores, in words. */
   private get clauseSentence(): string {
-    const base = this.points.find((p) => p.lambda === 0)?.clauses, choice = this.choice;
+    const base = this.points.find((p) => p.lambda === 0)?.clauses,
+      choice = this.choice;
     const chosen = choice && this.points[choice.index].clauses;
     if (!base || !chosen || choice.lambda === 0) return '';
-    return ` Scored on the run's ${this.clauses.length} clauses, its ${this.welfareLabel} welfare goes from ${base.welfare.toFixed(3)} to ${chosen.welfare.toFixed(3)}.`;
+    return (
+      ` Scored on the run's ${this.clauses.length} clauses, its ${this.welfareLabel} welfare goes from ` +
+      `${base.welfare.toFixed(3)} to ${chosen.welfare.toFixed(3)}.`
+    );
   }
 
   /** `pool`: this panel's own (its workers start on the first sweep). */
@@ -98,14 +111,29 @@ export class TradeoffSession {
     this.clauses = scorer?.clauses ?? [];
     this.welfareLabel = scorer?.welfareLabel ?? '';
     this.scorerNote = request.scorer && 'unavailable' in request.scorer ? request.scorer.unavailable : null;
-    this.sweep = new DialSweep({ population: request.population, reward: compiled.table, seeds: [request.seed], trials: request.trials, ...(scorer && { score: (o: Occupancy) => scorer.score(o) }) });
+    this.sweep = new DialSweep({
+      population: request.population,
+      reward: compiled.table,
+      seeds: [request.seed],
+      trials: request.trials,
+      ...(scorer && { score: (o: Occupancy) => scorer.score(o) }),
+    });
     this.points = [];
     this.baselines = [];
     await this.work('Sweeping the dial', async (signal) => {
-      this.points = await this.sweep!.run(lambdaGrid(request.points, request.lambdaMax), this.simulate, { signal, onProgress: (d, t) => (this.progress = d / t) });
+      this.points = await this.sweep!.run(lambdaGrid(request.points, request.lambdaMax), this.simulate, {
+        signal,
+        onProgress: (d, t) => (this.progress = d / t),
+      });
       if (this.group) {
         this.activity = 'Simulating the baselines';
-        const quota = await quotaBaseline(this.sweep!, this.group, quotaShares(this.sweep!, this.points, this.group), this.simulate, { signal });
+        const quota = await quotaBaseline(
+          this.sweep!,
+          this.group,
+          quotaShares(this.sweep!, this.points, this.group),
+          this.simulate,
+          { signal },
+        );
         const minimax = await minimaxBaseline(this.sweep!, this.group, this.simulate, { signal });
         this.baselines = [quota, minimax];
       }
@@ -118,10 +146,18 @@ export class TradeoffSession {
     if (!this.sweep || !choice) return;
     const lambdas = this.points.map((p) => p.lambda);
     const at = lambdas.indexOf(choice.lambda);
-    const grid = refineGrid(refineGrid(lambdas, lambdas[Math.max(0, at - 1)], choice.lambda, 4), choice.lambda, lambdas[Math.min(lambdas.length - 1, at + 1)], 4);
+    const grid = refineGrid(
+      refineGrid(lambdas, lambdas[Math.max(0, at - 1)], choice.lambda, 4),
+      choice.lambda,
+      lambdas[Math.min(lambdas.length - 1, at + 1)],
+      4,
+    );
     const fresh = grid.filter((x) => !lambdas.includes(x));
     await this.work('Refining around the pick', async (signal) => {
-      const added = await this.sweep!.run(fresh, this.simulate, { signal, onProgress: (d, t) => (this.progress = d / t) });
+      const added = await this.sweep!.run(fresh, this.simulate, {
+        signal,
+        onProgress: (d, t) => (this.progress = d / t),
+      });
       this.points = [...this.points, ...added].sort((a, b) => a.lambda - b.lambda);
     });
   }

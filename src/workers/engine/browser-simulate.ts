@@ -24,7 +24,8 @@ export function browserSimulate(runner: EngineRunner): Simulate {
     const parts = await runner.runTrialJobs(trialJobs(input, runner.size), { signal, onProgress: options.onProgress });
     const result = mergeParts(input, parts);
     // the per-arm sums are in arrays this thread made (TrialJobs.outputs): freed at once (90 MB at 3 x 10^6 arms)
-    for (const { occDisc, occSteps, pulls, pulledTrials } of parts) freeArrays({ occDisc, occSteps, pulls, pulledTrials });
+    for (const { occDisc, occSteps, pulls, pulledTrials } of parts)
+      freeArrays({ occDisc, occSteps, pulls, pulledTrials });
     return notIndexableArms === undefined ? result : { ...result, notIndexableArms };
   };
 }

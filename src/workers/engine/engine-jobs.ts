@@ -31,7 +31,9 @@ export interface EngineRunner {
   runArmJobs(jobs: ArmJob[], options?: JobOptions): Promise<IndexTable[]>;
 }
 
-/** JobArrays of job j, each answer's arrays marked for transfer (the request's `spent` arrays are the asker's to mark). */
+/**
+ * JobArrays of job j, each answer's arrays marked for transfer (the request's `spent` arrays are the asker's to mark).
+ */
 export function jobArrays(jobs: Pick<TrialJobs, 'chunk' | 'rewards' | 'outputs'>, j: number): JobArrays {
   return {
     chunk: async (c, spent) => transferArrays(await jobs.chunk(j, c, spent)),
@@ -41,8 +43,15 @@ export function jobArrays(jobs: Pick<TrialJobs, 'chunk' | 'rewards' | 'outputs'>
 }
 
 /** Arms [0, N) split over `workers` jobs (layouts as in Engine.whittleIndices). */
-export function armJobs(transitions: Float64Array, rewards: Float64Array, numStates: number, discount: number, workers: number): ArmJob[] {
-  const S = numStates, N = rewards.length / S;
+export function armJobs(
+  transitions: Float64Array,
+  rewards: Float64Array,
+  numStates: number,
+  discount: number,
+  workers: number,
+): ArmJob[] {
+  const S = numStates,
+    N = rewards.length / S;
   return splitRange(N, workers).map(([start, end]) => ({
     start,
     end,
@@ -54,8 +63,14 @@ export function armJobs(transitions: Float64Array, rewards: Float64Array, numSta
 }
 
 /** The index table of all arms from the parts of `armJobs`. */
-export function assembleIndexTable(jobs: ArmJob[], parts: IndexTable[], numArms: number, numStates: number): IndexTable {
-  const indices = new Float64Array(numArms * numStates), indexable = new Uint8Array(numArms);
+export function assembleIndexTable(
+  jobs: ArmJob[],
+  parts: IndexTable[],
+  numArms: number,
+  numStates: number,
+): IndexTable {
+  const indices = new Float64Array(numArms * numStates),
+    indexable = new Uint8Array(numArms);
   parts.forEach((part, j) => {
     indices.set(part.indices, jobs[j].start * numStates);
     indexable.set(part.indexable, jobs[j].start);
@@ -63,7 +78,10 @@ export function assembleIndexTable(jobs: ArmJob[], parts: IndexTable[], numArms:
   return { indices, indexable };
 }
 
-/** Marks every typed array inside `value` for transfer instead of copy when `value` itself is sent (Comlink keys the mark on the object passed). */
+/**
+ * Marks every typed array inside `value` for transfer instead of copy when `value` itself is sent (Comlink keys the
+ * mark on the object passed).
+ */
 export function transferArrays<T extends object>(value: T): T {
   return Comlink.transfer(value, buffersOf(value));
 }
@@ -75,7 +93,9 @@ export function transferArrays<T extends object>(value: T): T {
  */
 export function freeArrays(value: object): void {
   for (const v of Object.values(value)) {
-    const buffer = ArrayBuffer.isView(v) ? (v.buffer as ArrayBuffer & { transfer?: (length: number) => ArrayBuffer; detached?: boolean }) : undefined;
+    const buffer = ArrayBuffer.isView(v)
+      ? (v.buffer as ArrayBuffer & { transfer?: (length: number) => ArrayBuffer; detached?: boolean })
+      : undefined;
     if (buffer && typeof buffer.transfer === 'function' && !buffer.detached) buffer.transfer(0);
   }
 }

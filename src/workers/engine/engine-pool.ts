@@ -1,4 +1,5 @@
-// The page's one handle on the engine: a pool of workers, each with its own WASM instance. Simulations are split by trials and
+// The page's one handle on the engine: a pool of workers, each with its own WASM instance. Simulations are split by
+// trials and
 // index tables by arms over up to navigator.hardwareConcurrency workers; parts are merged exactly
 // (engine/simulation.ts), so the result does not depend on the number of workers. Progress comes
 // after every kernel call of any worker (about every 50 ms); abort terminates every worker at once
@@ -7,9 +8,22 @@
 // simulation's only to worker 0, a chunk of arms at a time, which prepares it once for all (engine-jobs.ts).
 import * as Comlink from 'comlink';
 import type { IndexTable } from '../../engine/engine.ts';
-import { mergeParts, type SimulationInput, type SimulationPart, type SimulationResult } from '../../engine/simulation.ts';
+import {
+  mergeParts,
+  type SimulationInput,
+  type SimulationPart,
+  type SimulationResult,
+} from '../../engine/simulation.ts';
 import { trialJobs, type TrialJobs } from '../../engine/trial-jobs.ts';
-import { armJobs, assembleIndexTable, jobArrays, transferArrays, type ArmJob, type EngineRunner, type JobOptions } from './engine-jobs.ts';
+import {
+  armJobs,
+  assembleIndexTable,
+  jobArrays,
+  transferArrays,
+  type ArmJob,
+  type EngineRunner,
+  type JobOptions,
+} from './engine-jobs.ts';
 import type { EngineWorkerApi, Progress } from './engine.worker.ts';
 import { WorkerBridge } from '../worker-bridge.ts';
 
@@ -24,10 +38,18 @@ export class EnginePool implements EngineRunner {
   private readonly bridges: WorkerBridge<EngineWorkerApi>[];
 
   constructor(size = Math.max(1, globalThis.navigator?.hardwareConcurrency ?? 2)) {
-    this.bridges = Array.from({ length: size }, (_, w) => new WorkerBridge<EngineWorkerApi>(
-      () => new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: `allot-engine-${w + 1}` }),
-      { label: 'the simulation engine', idleTimeoutMs: 60_000 },
-    ));
+    this.bridges = Array.from(
+      { length: size },
+      (_, w) =>
+        new WorkerBridge<EngineWorkerApi>(
+          () =>
+            new Worker(new URL('./engine.worker.ts', import.meta.url), {
+              type: 'module',
+              name: `allot-engine-${w + 1}`,
+            }),
+          { label: 'the simulation engine', idleTimeoutMs: 60_000 },
+        ),
+    );
   }
 
   get size(): number {
@@ -38,7 +60,9 @@ export class EnginePool implements EngineRunner {
   async simulate(input: SimulationInput, options: JobOptions = {}): Promise<SimulationResult> {
     if (input.policy === 'whittle' && input.numStates > 2 && !input.indices) {
       // S-state indices are costly: split them over the workers once, not once per worker
-      const { indices } = await this.whittleIndices(input.transitions, input.rewards, input.numStates, input.discount, { signal: options.signal });
+      const { indices } = await this.whittleIndices(input.transitions, input.rewards, input.numStates, input.discount, {
+        signal: options.signal,
+      });
       input = { ...input, indices };
     }
     return mergeParts(input, await this.runTrialJobs(trialJobs(input, this.bridges.length), options));
@@ -54,34 +78,70 @@ export class EnginePool implements EngineRunner {
     const total = jobs.ranges.reduce((sum, [start, end]) => sum + end - start, 0);
     const big = jobs.shape.numArms >= RETIRE_ARMS;
     const channels = jobs.ranges.slice(1).map(() => new MessageChannel());
-    return this.run(jobs.ranges, total, options, async (api, [start, end], progress, w) => {
-      const arrays = Comlink.proxy(jobArrays(jobs, w));
-      if (w > 0) {
-        const port = channels[w - 1].port2;
-        return api.adoptJob(jobs.shape, start, end, Comlink.transfer(port, [port]), arrays, progress);
-      }
-      const ports = channels.map((c) => c.port1);
-      return api.simulateJob(jobs.shape, start, end, jobs.chunks, transferArrays(await jobs.chunk(0, 0)), arrays, progress, Comlink.transfer(ports, ports));
-    }, big);
+    return this.run(
+      jobs.ranges,
+      total,
+      options,
+      async (api, [start, end], progress, w) => {
+        const arrays = Comlink.proxy(jobArrays(jobs, w));
+        if (w > 0) {
+          const port = channels[w - 1].port2;
+          return api.adoptJob(jobs.shape, start, end, Comlink.transfer(port, [port]), arrays, progress);
+        }
+        const ports = channels.map((c) => c.port1);
+        return api.simulateJob(
+          jobs.shape,
+          start,
+          end,
+          jobs.chunks,
+          transferArrays(await jobs.chunk(0, 0)),
+          arrays,
+          progress,
+          Comlink.transfer(ports, ports),
+        );
+      },
+      big,
+    );
   }
 
   /** Runs arm job j on worker j (jobs from armJobs, their arrays transferred); progress in arms of all jobs. */
   async runArmJobs(jobs: ArmJob[], options: JobOptions = {}): Promise<IndexTable[]> {
     const total = jobs.reduce((sum, job) => sum + job.end - job.start, 0);
-    return this.run(jobs, total, options, (api, job, progress) => api.whittleIndices(transferArrays(job.transitions), transferArrays(job.rewards), job.numStates, job.discount, progress));
+    return this.run(jobs, total, options, (api, job, progress) =>
+      api.whittleIndices(
+        transferArrays(job.transitions),
+        transferArrays(job.rewards),
+        job.numStates,
+        job.discount,
+        progress,
+      ),
+    );
   }
 
   /** Whittle indices of 2-state arms, split by arms over the workers (layouts as in Engine.whittle2). */
-  async whittle2(transitions: Float64Array, rewards: Float64Array, discount: number, options: JobOptions = {}): Promise<Float64Array> {
+  async whittle2(
+    transitions: Float64Array,
+    rewards: Float64Array,
+    discount: number,
+    options: JobOptions = {},
+  ): Promise<Float64Array> {
     const jobs = armJobs(transitions, rewards, 2, discount, this.bridges.length);
-    const parts = await this.run(jobs, rewards.length / 2, options, (api, job, progress) => api.whittle2(transferArrays(job.transitions), transferArrays(job.rewards), discount, progress));
+    const parts = await this.run(jobs, rewards.length / 2, options, (api, job, progress) =>
+      api.whittle2(transferArrays(job.transitions), transferArrays(job.rewards), discount, progress),
+    );
     const indices = new Float64Array(rewards.length);
     parts.forEach((part, j) => indices.set(part, jobs[j].start * 2));
     return indices;
   }
 
   /** Whittle indices of S-state arms, split by arms over the workers (layouts as in Engine.whittleIndices). */
-  async whittleIndices(transitions: Float64Array, rewards: Float64Array, numStates: number, discount: number, options: JobOptions = {}): Promise<IndexTable> {
+  async whittleIndices(
+    transitions: Float64Array,
+    rewards: Float64Array,
+    numStates: number,
+    discount: number,
+    options: JobOptions = {},
+  ): Promise<IndexTable> {
     const jobs = armJobs(transitions, rewards, numStates, discount, this.bridges.length);
     return assembleIndexTable(jobs, await this.runArmJobs(jobs, options), rewards.length / numStates, numStates);
   }
@@ -96,20 +156,32 @@ export class EnginePool implements EngineRunner {
   }
 
   /** Job j on worker j, with the progress of all jobs summed; `retire`: end each worker once its job is done. */
-  private async run<J, P>(jobs: J[], total: number, options: JobOptions, call: (api: Comlink.Remote<EngineWorkerApi>, job: J, progress: Progress, worker: number) => Promise<P>, retire = false): Promise<P[]> {
-    if (jobs.length > this.bridges.length) throw new RangeError(`${jobs.length} jobs for ${this.bridges.length} workers`);
+  private async run<J, P>(
+    jobs: J[],
+    total: number,
+    options: JobOptions,
+    call: (api: Comlink.Remote<EngineWorkerApi>, job: J, progress: Progress, worker: number) => Promise<P>,
+    retire = false,
+  ): Promise<P[]> {
+    if (jobs.length > this.bridges.length)
+      throw new RangeError(`${jobs.length} jobs for ${this.bridges.length} workers`);
     const done = new Array<number>(jobs.length).fill(0);
-    return this.all(jobs.map(async (job, w) => {
-      const result = await this.bridges[w].call(options.signal, (api) => {
-        const progress = Comlink.proxy((d: number) => {
-          done[w] = d;
-          options.onProgress?.(done.reduce((a, b) => a + b, 0), total);
+    return this.all(
+      jobs.map(async (job, w) => {
+        const result = await this.bridges[w].call(options.signal, (api) => {
+          const progress = Comlink.proxy((d: number) => {
+            done[w] = d;
+            options.onProgress?.(
+              done.reduce((a, b) => a + b, 0),
+              total,
+            );
+          });
+          return call(api, job, progress, w) as Promise<P>;
         });
-        return call(api, job, progress, w) as Promise<P>;
-      });
-      if (retire) this.bridges[w].retire();
-      return result;
-    }));
+        if (retire) this.bridges[w].retire();
+        return result;
+      }),
+    );
   }
 
   /** Like Promise.all, but the first failure terminates every worker, so none keeps computing. */

@@ -19,30 +19,50 @@ const CHUNK_ARMS_S = 64;
 
 export type Progress = (done: number, total: number) => void;
 
-
 const api = {
   /** Whittle indices of 2-state arms; inputs and output are transferred, not copied. */
-  async whittle2(transitions: Float64Array, rewards: Float64Array, discount: number, onProgress?: Progress): Promise<Float64Array> {
+  async whittle2(
+    transitions: Float64Array,
+    rewards: Float64Array,
+    discount: number,
+    onProgress?: Progress,
+  ): Promise<Float64Array> {
     const e = await engine();
     const numArms = rewards.length / 2;
     const out = new Float64Array(numArms * 2);
     for (let start = 0; start < numArms; start += CHUNK_ARMS) {
       const end = Math.min(numArms, start + CHUNK_ARMS);
-      out.set(e.whittle2(transitions.subarray(start * 8, end * 8), rewards.subarray(start * 2, end * 2), discount), start * 2);
+      out.set(
+        e.whittle2(transitions.subarray(start * 8, end * 8), rewards.subarray(start * 2, end * 2), discount),
+        start * 2,
+      );
       await onProgress?.(end, numArms);
     }
     return Comlink.transfer(out, [out.buffer]);
   },
 
   /** Whittle indices of S-state arms (layouts as in Engine.whittleIndices), in chunks with progress. */
-  async whittleIndices(transitions: Float64Array, rewards: Float64Array, numStates: number, discount: number, onProgress?: Progress): Promise<IndexTable> {
+  async whittleIndices(
+    transitions: Float64Array,
+    rewards: Float64Array,
+    numStates: number,
+    discount: number,
+    onProgress?: Progress,
+  ): Promise<IndexTable> {
     const e = await engine();
-    const S = numStates, N = rewards.length / S;
+    const S = numStates,
+      N = rewards.length / S;
     const chunk = S === 2 ? CHUNK_ARMS : CHUNK_ARMS_S;
-    const indices = new Float64Array(N * S), indexable = new Uint8Array(N);
+    const indices = new Float64Array(N * S),
+      indexable = new Uint8Array(N);
     for (let start = 0; start < N; start += chunk) {
       const end = Math.min(N, start + chunk);
-      const part = e.whittleIndices(transitions.subarray(start * S * 2 * S, end * S * 2 * S), rewards.subarray(start * S, end * S), S, discount);
+      const part = e.whittleIndices(
+        transitions.subarray(start * S * 2 * S, end * S * 2 * S),
+        rewards.subarray(start * S, end * S),
+        S,
+        discount,
+      );
       indices.set(part.indices, start * S);
       indexable.set(part.indexable, start);
       void onProgress?.(end, N);
@@ -56,7 +76,16 @@ const api = {
    * the simulation is served on `ports` to the workers of the other jobs (engine/prepared-pieces.ts) before its trials
    * run; progress (trials done) after every kernel call.
    */
-  async simulateJob(shape: SimulationShape, trialStart: number, trialEnd: number, chunks: number, first: ArmChunk, arrays: JobArrays, onProgress?: Progress, ports: MessagePort[] = []): Promise<SimulationPart> {
+  async simulateJob(
+    shape: SimulationShape,
+    trialStart: number,
+    trialEnd: number,
+    chunks: number,
+    first: ArmChunk,
+    arrays: JobArrays,
+    onProgress?: Progress,
+    ports: MessagePort[] = [],
+  ): Promise<SimulationPart> {
     // The buffers of a chunk loaded go back with a request for a later one, to be refilled (engine-jobs.ts).
     // Progress is fire and forget: the message leaves at once even though this thread stays busy.
     const sendBack: JobArrays = {
@@ -65,14 +94,44 @@ const api = {
       outputs: () => arrays.outputs(),
     };
     const e = await engine();
-    const share = ports.length > 0 ? (prepared: PreparedSimulation) => servePrepared(e.share(prepared), ports) : undefined;
-    return transferPart(await runTrialJob(e, shape, [trialStart, trialEnd], chunks, first, sendBack, (done) => void onProgress?.(done, trialEnd - trialStart), share));
+    const share =
+      ports.length > 0 ? (prepared: PreparedSimulation) => servePrepared(e.share(prepared), ports) : undefined;
+    return transferPart(
+      await runTrialJob(
+        e,
+        shape,
+        [trialStart, trialEnd],
+        chunks,
+        first,
+        sendBack,
+        (done) => void onProgress?.(done, trialEnd - trialStart),
+        share,
+      ),
+    );
   },
 
-  /** Trials [trialStart, trialEnd) of a simulation another job's worker prepares and serves on `port` (runAdoptedJob). */
-  async adoptJob(shape: SimulationShape, trialStart: number, trialEnd: number, port: MessagePort, arrays: Pick<JobArrays, 'outputs'>, onProgress?: Progress): Promise<SimulationPart> {
+  /**
+   * Trials [trialStart, trialEnd) of a simulation another job's worker prepares and serves on `port` (runAdoptedJob).
+   */
+  async adoptJob(
+    shape: SimulationShape,
+    trialStart: number,
+    trialEnd: number,
+    port: MessagePort,
+    arrays: Pick<JobArrays, 'outputs'>,
+    onProgress?: Progress,
+  ): Promise<SimulationPart> {
     const e = await engine();
-    return transferPart(await runAdoptedJob(e, shape, [trialStart, trialEnd], (adopter) => adoptPrepared(adopter, port), arrays, (done) => void onProgress?.(done, trialEnd - trialStart)));
+    return transferPart(
+      await runAdoptedJob(
+        e,
+        shape,
+        [trialStart, trialEnd],
+        (adopter) => adoptPrepared(adopter, port),
+        arrays,
+        (done) => void onProgress?.(done, trialEnd - trialStart),
+      ),
+    );
   },
 
   /** WASM memory of this worker, in bytes (for memory reports). */
@@ -83,7 +142,16 @@ const api = {
 
 /** A part with its arrays marked for transfer. */
 function transferPart(part: SimulationPart): SimulationPart {
-  const buffers = [part.occDisc, part.occSteps, part.pulls, part.pulledTrials, part.perTrial, part.perStep, part.perTrialOcc, part.tally]
+  const buffers = [
+    part.occDisc,
+    part.occSteps,
+    part.pulls,
+    part.pulledTrials,
+    part.perTrial,
+    part.perStep,
+    part.perTrialOcc,
+    part.tally,
+  ]
     .filter((a) => a !== undefined)
     .map((a) => a.buffer);
   return Comlink.transfer(part, buffers);

@@ -3,7 +3,14 @@ import { WorkerBridge } from '../worker-bridge.ts';
 import type { ImportKind, ImportOptions, ImportResult, MappedFile, previewImport } from './import-population.ts';
 import type { ImportWorkerApi } from './import.worker.ts';
 
-export type { ImportKind, ImportOptions, ImportOutcome, ImportProblem, ImportResult, MappedFile } from './import-population.ts';
+export type {
+  ImportKind,
+  ImportOptions,
+  ImportOutcome,
+  ImportProblem,
+  ImportResult,
+  MappedFile,
+} from './import-population.ts';
 
 export class ImportClient {
   private readonly bridge = new WorkerBridge<ImportWorkerApi>(
@@ -12,7 +19,13 @@ export class ImportClient {
   );
 
   /** Reads and validates `file` in the worker; `kind` defaults to a guess from its name and header. */
-  importFile(file: Blob, fileName: string, kind?: ImportKind, options?: ImportOptions, signal?: AbortSignal): Promise<ImportResult> {
+  importFile(
+    file: Blob,
+    fileName: string,
+    kind?: ImportKind,
+    options?: ImportOptions,
+    signal?: AbortSignal,
+  ): Promise<ImportResult> {
     // Comlink's Remote type splits the union result into a union of promises; it is one promise.
     return this.bridge.call(signal, (api) => api.importFile(file, fileName, kind, options) as Promise<ImportResult>);
   }

@@ -9,14 +9,22 @@ import type { DrawWorkerApi } from './draw.worker.ts';
 export class WorkerDrawHelper implements DrawHelper {
   private readonly bridge = new WorkerBridge<DrawWorkerApi>(
     () => new Worker(new URL('./draw.worker.ts', import.meta.url), { type: 'module', name: 'allot-draws' }),
-    { label: 'the posterior draws\' second worker', idleTimeoutMs: 60_000 },
+    { label: "the posterior draws' second worker", idleTimeoutMs: 60_000 },
   );
   private version = 0;
-  private inputs: { posterior: TransitionPosterior; rewards: Float64Array; discount: number; state: Uint8Array } | null
-    = null;
+  private inputs: {
+    posterior: TransitionPosterior;
+    rewards: Float64Array;
+    discount: number;
+    state: Uint8Array;
+  } | null = null;
 
   async draw(
-    seed: number, posterior: TransitionPosterior, rewards: Float64Array, discount: number, state: Uint8Array,
+    seed: number,
+    posterior: TransitionPosterior,
+    rewards: Float64Array,
+    discount: number,
+    state: Uint8Array,
   ): Promise<Float64Array> {
     const x = this.inputs;
     if (!x || x.posterior !== posterior || x.rewards !== rewards || x.discount !== discount || x.state !== state) {
@@ -28,7 +36,7 @@ export class WorkerDrawHelper implements DrawHelper {
       for (let tries = 0; ; tries++) {
         const drawn = await api.draw(version, seed);
         if (drawn) return drawn;
-        if (tries === 2) throw new Error('the posterior draws\' second worker lost its inputs');
+        if (tries === 2) throw new Error("the posterior draws' second worker lost its inputs");
         await api.give(version, { alpha: posterior.alpha, beta: posterior.beta, rewards, discount, state });
       }
     });

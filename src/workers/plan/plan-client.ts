@@ -19,7 +19,10 @@ import type { RegisterSource } from '../../pipeline/plan/register-source.ts';
 import type { RegisterSummary } from '../../pipeline/plan/register-summary.ts';
 
 export class PlanClient {
-  private readonly bridge = new WorkerBridge<PlanWorkerApi>(() => new Worker(new URL('./plan.worker.ts', import.meta.url), { type: 'module', name: 'allot-plan' }), { label: 'the plan worker' });
+  private readonly bridge = new WorkerBridge<PlanWorkerApi>(
+    () => new Worker(new URL('./plan.worker.ts', import.meta.url), { type: 'module', name: 'allot-plan' }),
+    { label: 'the plan worker' },
+  );
 
   /** Reads the register in the worker; `onProgress` hears how much of her file is read (at most ten times a second). */
   loadRegister(source: RegisterSource, onProgress?: (p: ReadProgress) => void): Promise<RegisterSummary> {
@@ -55,13 +58,25 @@ export class PlanClient {
   replan(settings: PlanSettings, policy: PlanPolicySource, now: number): Promise<PlanView> {
     return this.bridge.call(undefined, (api) => api.replan(settings, policy, now));
   }
-  /** Waits for the save of the list just made (create, replan); rejects with what went wrong, the worker's plan then being the stored one. */
+  /**
+   * Waits for the save of the list just made (create, replan); rejects with what went wrong, the worker's plan then
+   * being the stored one.
+   */
   saved(): Promise<void> {
     return this.bridge.call(undefined, (api) => api.saved());
   }
   /** `changes`: who left and joined with the week, checked with the outcomes. */
-  previewOutcomes(file: Blob, fileName: string, replace = false, mapping?: ColumnMapping, changes: WeekChanges = {}): Promise<PreviewResult> {
-    return this.bridge.call(undefined, (api) => api.previewOutcomes(file, fileName, replace, mapping, changes) as Promise<PreviewResult>);
+  previewOutcomes(
+    file: Blob,
+    fileName: string,
+    replace = false,
+    mapping?: ColumnMapping,
+    changes: WeekChanges = {},
+  ): Promise<PreviewResult> {
+    return this.bridge.call(
+      undefined,
+      (api) => api.previewOutcomes(file, fileName, replace, mapping, changes) as Promise<PreviewResult>,
+    );
   }
   /** `confirmed`: the user answered yes to the file's questions. */
   apply(replace: boolean, now: number, confirmed = false): Promise<WeekApplyResult> {
@@ -70,7 +85,10 @@ export class PlanClient {
   discardOutcomes(): Promise<void> {
     return this.bridge.call(undefined, (api) => api.discardOutcomes());
   }
-  /** Whose place in the current list is uncertain (null if a newer list was asked for meanwhile); onDraw gets the counts so far. */
+  /**
+   * Whose place in the current list is uncertain (null if a newer list was asked for meanwhile); onDraw gets the counts
+   * so far.
+   */
   uncertainty(onDraw?: (partial: Uncertainty) => void): Promise<Uncertainty | null> {
     return this.bridge.call(undefined, (api) => api.uncertainty(onDraw && Comlink.proxy(onDraw)));
   }
@@ -85,11 +103,14 @@ export class PlanClient {
     return this.bridge.call(undefined, (api) => api.exportPlan(id));
   }
   /** Saves the plan a PLAN.json holds; asks (exists) before replacing a saved plan with its id. */
-  importPlan(file: Blob, fileName: string, options: { replace?: boolean; asCopy?: boolean; now: number }): Promise<PlanImportResult> {
+  importPlan(
+    file: Blob,
+    fileName: string,
+    options: { replace?: boolean; asCopy?: boolean; now: number },
+  ): Promise<PlanImportResult> {
     return this.bridge.call(undefined, (api) => api.importPlan(file, fileName, options) as Promise<PlanImportResult>);
   }
   terminate(): void {
     this.bridge.terminate();
   }
 }
-

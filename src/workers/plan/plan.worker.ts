@@ -1,6 +1,7 @@
 // The plan worker: owns one WASM engine (Whittle indices, Beta draws; a draw worker's engine makes half the posterior
 // draws where there is a second core, draw-helper.ts), its own connection to allot's storage, and
-// one WeeklyPlan (the plan use-case, src/pipeline/plan/), so that reading a register, estimating transitions, indices for 10^6 beneficiaries,
+// one WeeklyPlan (the plan use-case, src/pipeline/plan/), so that reading a register, estimating transitions, indices
+// for 10^6 beneficiaries,
 // the weekly list and saving the plan never run on the page's thread.
 import * as Comlink from 'comlink';
 import { planIndexFunction } from '../../engine/beta-sampler.ts';
@@ -65,7 +66,11 @@ const api = {
   groupText: session.groupText.bind(session),
   population: () => {
     const instance = session.population();
-    return Comlink.transfer(instance, [instance.transitions.buffer, instance.features.buffer, instance.initial.buffer] as ArrayBuffer[]);
+    return Comlink.transfer(instance, [
+      instance.transitions.buffer,
+      instance.features.buffer,
+      instance.initial.buffer,
+    ] as ArrayBuffer[]);
   },
   create: async (settings: PlanSettings, meta: PlanMeta) => send(await session.create(settings, meta)),
   /** The plan's view, or, when the saved plan is damaged, what is wrong with it (naming the field). */
@@ -77,7 +82,8 @@ const api = {
       throw error;
     }
   },
-  replan: async (settings: PlanSettings, policy: PlanPolicySource, now: number) => send(await session.replan(settings, policy, now)),
+  replan: async (settings: PlanSettings, policy: PlanPolicySource, now: number) =>
+    send(await session.replan(settings, policy, now)),
   saved: session.saved.bind(session),
   previewOutcomes: session.previewOutcomes.bind(session),
   apply: async (replace: boolean, now: number, confirmed = false): Promise<WeekApplyResult> => {
@@ -90,7 +96,9 @@ const api = {
   discardOutcomes: session.discardOutcomes.bind(session),
   /** onDraw: the page's callback (Comlink.proxy) for the counts so far. */
   uncertainty: async (onDraw?: (partial: Uncertainty) => void) => {
-    const u = await session.uncertainty(onDraw && ((partial) => void onDraw(Comlink.transfer(partial, uncertaintyBuffers(partial)))));
+    const u = await session.uncertainty(
+      onDraw && ((partial) => void onDraw(Comlink.transfer(partial, uncertaintyBuffers(partial)))),
+    );
     return Comlink.transfer(u, uncertaintyBuffers(u));
   },
   listPlans: session.listPlans.bind(session),

@@ -8,8 +8,24 @@ import type { PlanView } from '../../pipeline/plan/weekly-plan.ts';
 /** The view with the list's arrays copied, and their buffers to transfer. */
 export function viewForPage(view: PlanView): { view: PlanView; buffers: ArrayBuffer[] } {
   const l = view.list;
-  const list = { ...l, arms: l.arms.slice(), index: l.index.slice(), defaultRank: l.defaultRank.slice(), membership: l.membership.slice(), intervals: l.intervals.slice(), defaultArms: l.defaultArms.slice() };
-  const buffers = [list.arms, list.index, list.defaultRank, list.membership, list.intervals, list.defaultArms, view.lines.features].map((a) => a.buffer as ArrayBuffer);
+  const list = {
+    ...l,
+    arms: l.arms.slice(),
+    index: l.index.slice(),
+    defaultRank: l.defaultRank.slice(),
+    membership: l.membership.slice(),
+    intervals: l.intervals.slice(),
+    defaultArms: l.defaultArms.slice(),
+  };
+  const buffers = [
+    list.arms,
+    list.index,
+    list.defaultRank,
+    list.membership,
+    list.intervals,
+    list.defaultArms,
+    view.lines.features,
+  ].map((a) => a.buffer as ArrayBuffer);
   return { view: { ...view, list }, buffers };
 }
 

@@ -5,7 +5,13 @@ import type { Instance } from '../../core/instance/types.ts';
 import { WorkerBridge } from '../worker-bridge.ts';
 import type { PopulationWorkerApi } from './population.worker.ts';
 
-export async function generatePopulation(name: string, parameters: Record<string, number>, seed: number, sampleSeed: number, signal?: AbortSignal): Promise<Instance> {
+export async function generatePopulation(
+  name: string,
+  parameters: Record<string, number>,
+  seed: number,
+  sampleSeed: number,
+  signal?: AbortSignal,
+): Promise<Instance> {
   const bridge = new WorkerBridge<PopulationWorkerApi>(
     () => new Worker(new URL('./population.worker.ts', import.meta.url), { type: 'module', name: 'allot-population' }),
     { label: 'the population generator' },

@@ -14,9 +14,15 @@ import type { TrialJobs } from '../../engine/trial-jobs.ts';
 import { transferArrays, type ArmJob } from '../engine/engine-jobs.ts';
 import { WhatIfSession } from './what-if-session.ts';
 
-/** The page's engine pool, as this worker reaches it: jobs, their chunks (asked for by the engine) and results cross with their arrays transferred. */
+/**
+ * The page's engine pool, as this worker reaches it: jobs, their chunks (asked for by the engine) and results cross
+ * with their arrays transferred.
+ */
 export interface EngineRelay {
-  runTrialJobs(jobs: Omit<TrialJobs, 'chunk' | 'rewards' | 'outputs'>, arrays: Pick<TrialJobs, 'chunk' | 'rewards' | 'outputs'>): Promise<SimulationPart[]>;
+  runTrialJobs(
+    jobs: Omit<TrialJobs, 'chunk' | 'rewards' | 'outputs'>,
+    arrays: Pick<TrialJobs, 'chunk' | 'rewards' | 'outputs'>,
+  ): Promise<SimulationPart[]>;
   runArmJobs(jobs: ArmJob[]): Promise<IndexTable[]>;
 }
 
@@ -30,15 +36,24 @@ const api = {
   /** What-if: checks and compiles a reward on the kept population. */
   whatIfCompile: (text: string) => session.compile(text),
   /** What-if: simulates and summarizes a reward on `workers` engine workers reached through `relay`. */
-  async whatIfEvaluate(text: string, settings: WhatIfSettings, relay: Comlink.Remote<EngineRelay & Comlink.ProxyMarked>, workers: number) {
+  async whatIfEvaluate(
+    text: string,
+    settings: WhatIfSettings,
+    relay: Comlink.Remote<EngineRelay & Comlink.ProxyMarked>,
+    workers: number,
+  ) {
     try {
       const simulate = browserSimulate({
         size: workers,
-        runTrialJobs: ({ chunk, rewards, outputs, ...jobs }) => relay.runTrialJobs(jobs, Comlink.proxy({
-          chunk: async (j: number, c: number, spent?: ArmChunk) => transferArrays(await chunk(j, c, spent)),
-          rewards: async (j: number, c: number, spent?: Float64Array) => transferArrays(await rewards(j, c, spent)),
-          outputs: async (j: number) => transferArrays(await outputs(j)),
-        })),
+        runTrialJobs: ({ chunk, rewards, outputs, ...jobs }) =>
+          relay.runTrialJobs(
+            jobs,
+            Comlink.proxy({
+              chunk: async (j: number, c: number, spent?: ArmChunk) => transferArrays(await chunk(j, c, spent)),
+              rewards: async (j: number, c: number, spent?: Float64Array) => transferArrays(await rewards(j, c, spent)),
+              outputs: async (j: number) => transferArrays(await outputs(j)),
+            }),
+          ),
         runArmJobs: (jobs) => relay.runArmJobs(transferArrays(jobs)),
       });
       return await session.evaluate(text, settings, simulate);

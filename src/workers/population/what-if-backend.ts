@@ -21,7 +21,11 @@ export interface WhatIfBackend {
   /** The reward's diagnostics or its error (as compileReward gives them) on the kept population. */
   compile(text: string): Promise<RewardCheck>;
   /** The Whittle policy planned for `text`, simulated and summarized. */
-  evaluate(text: string, settings: WhatIfSettings, options?: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void }): Promise<CandidateResult>;
+  evaluate(
+    text: string,
+    settings: WhatIfSettings,
+    options?: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void },
+  ): Promise<CandidateResult>;
   /** Lets the population go. */
   dispose(): void;
 }
@@ -77,7 +81,10 @@ export function workerWhatIf(pool: EnginePool): WhatIfBackend {
         else signal?.addEventListener('abort', onAbort, { once: true });
       });
       try {
-        return await Promise.race([bridge.call(undefined, (api) => api.whatIfEvaluate(text, settings, Comlink.proxy(relay), pool.size)), aborted]);
+        return await Promise.race([
+          bridge.call(undefined, (api) => api.whatIfEvaluate(text, settings, Comlink.proxy(relay), pool.size)),
+          aborted,
+        ]);
       } finally {
         signal?.removeEventListener('abort', onAbort!);
       }

@@ -8,17 +8,27 @@ import type { Instance } from '../../core/instance/types.ts';
 import { freeArrays } from '../engine/engine-jobs.ts';
 import { compileReward, type CompileResult } from '../../core/reward/compile-reward.ts';
 import type { SimulateOptions, Simulate } from '../../core/simulation/simulate-port.ts';
-import { buildPopulation, evaluateCandidate, type CandidateResult, type WhatIfSettings } from '../../core/simulation/what-if-evaluate.ts';
+import {
+  buildPopulation,
+  evaluateCandidate,
+  type CandidateResult,
+  type WhatIfSettings,
+} from '../../core/simulation/what-if-evaluate.ts';
 
 /** A compiled reward as the page sees it: its diagnostics or its error, without the table (which stays here). */
-export type RewardCheck = { ok: true; diagnostics: Extract<CompileResult, { ok: true }>['diagnostics'] } | Extract<CompileResult, { ok: false }>;
+export type RewardCheck =
+  | { ok: true; diagnostics: Extract<CompileResult, { ok: true }>['diagnostics'] }
+  | Extract<CompileResult, { ok: false }>;
 
 /** What the page shows of a population; `instance` is the whole of it when it is small enough to copy to the page. */
 export type PopulationView = Omit<Instance, 'ids' | 'transitions' | 'features' | 'initial'> & { instance?: Instance };
 
 /** Populations up to this many arms are also copied to the page (the price-of-priority panel reads them there). */
 export const PAGE_COPY_MAX_ARMS = 200_000;
-/** Reward tables kept for re-simulation (a setting changed), up to this many entries in all (64 MB); older ones are compiled again. */
+/**
+ * Reward tables kept for re-simulation (a setting changed), up to this many entries in all (64 MB); older ones are
+ * compiled again.
+ */
 const TABLE_ENTRIES_KEPT = 8_000_000;
 
 export class WhatIfSession {
@@ -35,8 +45,20 @@ export class WhatIfSession {
     for (const t of this.tables.values()) if (!this.evaluating.has(t.table)) freeArrays(t);
     this.tables.clear();
     // fields picked, not spread: a spread would make the ids allot numbers lazily (create-instance.ts)
-    const { numArms, numStates, schema, budget, horizon, discount, sampleSize, provenance, program, warnings } = instance;
-    const view: PopulationView = { numArms, numStates, schema, budget, horizon, discount, provenance, warnings, ...(sampleSize !== undefined && { sampleSize }), ...(program !== undefined && { program }) };
+    const { numArms, numStates, schema, budget, horizon, discount, sampleSize, provenance, program, warnings } =
+      instance;
+    const view: PopulationView = {
+      numArms,
+      numStates,
+      schema,
+      budget,
+      horizon,
+      discount,
+      provenance,
+      warnings,
+      ...(sampleSize !== undefined && { sampleSize }),
+      ...(program !== undefined && { program }),
+    };
     return numArms <= PAGE_COPY_MAX_ARMS ? { ...view, instance } : view;
   }
 
@@ -47,7 +69,12 @@ export class WhatIfSession {
   }
 
   /** Simulates the Whittle policy planned for `text` and summarizes it (the measures run here too). */
-  async evaluate(text: string, settings: WhatIfSettings, simulate: Simulate, options: SimulateOptions = {}): Promise<CandidateResult> {
+  async evaluate(
+    text: string,
+    settings: WhatIfSettings,
+    simulate: Simulate,
+    options: SimulateOptions = {},
+  ): Promise<CandidateResult> {
     const instance = this.population();
     const compiled = this.compiled(text);
     if (!compiled.ok) throw new Error(compiled.error.message);
@@ -57,7 +84,13 @@ export class WhatIfSession {
     const keep: Simulate = async (request, opts) => (occupancy = await simulate(request, opts));
     this.evaluating.set(compiled.table, (this.evaluating.get(compiled.table) ?? 0) + 1);
     try {
-      return await evaluateCandidate(instance, { table: compiled.table, featuresUsed: compiled.diagnostics.featuresUsed }, keep, settings, options);
+      return await evaluateCandidate(
+        instance,
+        { table: compiled.table, featuresUsed: compiled.diagnostics.featuresUsed },
+        keep,
+        settings,
+        options,
+      );
     } finally {
       if (occupancy) freeArrays(occupancy);
       const left = this.evaluating.get(compiled.table)! - 1;

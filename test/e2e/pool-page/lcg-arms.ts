@@ -4,7 +4,8 @@
 export function lcgArms(n: number, seed: number): { transitions: Float64Array; rewards: Float64Array } {
   let x = seed >>> 0;
   const u = () => (x = (Math.imul(x, 1664525) + 1013904223) >>> 0) / 4294967296;
-  const transitions = new Float64Array(n * 8), rewards = new Float64Array(n * 2);
+  const transitions = new Float64Array(n * 8),
+    rewards = new Float64Array(n * 2);
   for (let i = 0; i < n; i++) {
     for (let sa = 0; sa < 4; sa++) {
       const q = u();

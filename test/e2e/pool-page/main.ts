@@ -5,7 +5,20 @@ import { lcgArms } from './lcg-arms.ts';
 
 function input(n: number, budget: number, horizon: number, trials: number, seed: number): SimulationInput {
   const { transitions, rewards } = lcgArms(n, 7);
-  return { numArms: n, numStates: 2, transitions, rewards, initial: uniformInitial(n, 0.5), discount: 0.9, budget, horizon, trials, seed, policy: 'whittle', ties: 'random' };
+  return {
+    numArms: n,
+    numStates: 2,
+    transitions,
+    rewards,
+    initial: uniformInitial(n, 0.5),
+    discount: 0.9,
+    budget,
+    horizon,
+    trials,
+    seed,
+    policy: 'whittle',
+    ties: 'random',
+  };
 }
 
 /** The input of simulateMade, made beforehand (as the app's input exists before it simulates). */
@@ -23,14 +36,26 @@ const api = {
     made = input(n, budget, horizon, trials, seed);
   },
 
-  /** Simulates the input made last on a pool of `workers` (new workers); returns a summary and the progress timestamps. */
+  /**
+   * Simulates the input made last on a pool of `workers` (new workers); returns a summary and the progress timestamps.
+   */
   async simulateMade(workers: number) {
     const pool = new EnginePool(workers);
     const progress: { at: number; done: number }[] = [];
     const t0 = performance.now();
     try {
-      const r = await pool.simulate(made!, { onProgress: (done) => progress.push({ at: performance.now() - t0, done }) });
-      return { ms: performance.now() - t0, progress, engagedSum: r.engagedSum, pulledIdSum: r.pulledIdSum, rewardMean: r.rewardMean, discounted: Array.from(r.discounted.subarray(0, 64)), pulls: Array.from(r.pulls.subarray(0, 32)) };
+      const r = await pool.simulate(made!, {
+        onProgress: (done) => progress.push({ at: performance.now() - t0, done }),
+      });
+      return {
+        ms: performance.now() - t0,
+        progress,
+        engagedSum: r.engagedSum,
+        pulledIdSum: r.pulledIdSum,
+        rewardMean: r.rewardMean,
+        discounted: Array.from(r.discounted.subarray(0, 64)),
+        pulls: Array.from(r.pulls.subarray(0, 32)),
+      };
     } finally {
       pool.terminate();
     }

@@ -8,11 +8,19 @@ describe('csvText', () => {
   });
 
   test('commas, quotes and line breaks are quoted, and the text reads back as the same cells', () => {
-    const rows = [['Income bracket 1 (e.g., 0-5000)', 0.125], ['say "hi"\nthen', null], ['x', Number.NaN]];
+    const rows = [
+      ['Income bracket 1 (e.g., 0-5000)', 0.125],
+      ['say "hi"\nthen', null],
+      ['x', Number.NaN],
+    ];
     const text = csvText(['bucket', 'share'], rows);
     const table = parseCsv(text);
     expect(table.header).toEqual(['bucket', 'share']);
-    expect(table.rows.map((r) => r.fields)).toEqual([['Income bracket 1 (e.g., 0-5000)', '0.125'], ['say "hi"\nthen', ''], ['x', '']]);
+    expect(table.rows.map((r) => r.fields)).toEqual([
+      ['Income bracket 1 (e.g., 0-5000)', '0.125'],
+      ['say "hi"\nthen', ''],
+      ['x', ''],
+    ]);
   });
 
   test('numbers keep every digit', () => {

@@ -14,7 +14,9 @@ describe('drawnWidth', () => {
 
 describe('ticksFor', () => {
   test('as many ticks at 640 units, fewer (at least 3) on a narrow chart', () => {
-    expect([ticksFor(640, 6), ticksFor(640, 8), ticksFor(330, 8), ticksFor(280, 5), ticksFor(330, 2)]).toEqual([6, 8, 4, 3, 2]);
+    expect([ticksFor(640, 6), ticksFor(640, 8), ticksFor(330, 8), ticksFor(280, 5), ticksFor(330, 2)]).toEqual([
+      6, 8, 4, 3, 2,
+    ]);
   });
 });
 
@@ -27,7 +29,12 @@ describe('labelColumn', () => {
     for (const width of [280, 330, 360]) {
       const column = labelColumn(width);
       expect(column.width).toBeLessThanOrEqual(0.4 * width);
-      for (const label of ['Income bracket 1 (e.g., 0-5000)', 'Education level 2/7 -- 1-5th Grade Completed', 'To be called from 8:30am-10:30am', 'Income bracket 7 (e.g., 30000-999999)']) {
+      for (const label of [
+        'Income bracket 1 (e.g., 0-5000)',
+        'Education level 2/7 -- 1-5th Grade Completed',
+        'To be called from 8:30am-10:30am',
+        'Income bracket 7 (e.g., 30000-999999)',
+      ]) {
         const { lines, cut } = wrapLabel(label, column.chars, column.lines);
         expect([label, width, cut]).toEqual([label, width, false]);
         // about 6.2 units a character of 11 px text: each line fits the column

@@ -7,7 +7,12 @@ describe('wrapLabel', () => {
   });
 
   test('the longest bucket labels of the built-in populations wrap whole, with no character lost', () => {
-    for (const label of ['Income bracket 1 (e.g., 0-5000)', 'Education level 2/7 -- 1-5th Grade Completed', 'To be called from 8:30am-10:30am', 'Income bracket 7 (e.g., 30000-999999)']) {
+    for (const label of [
+      'Income bracket 1 (e.g., 0-5000)',
+      'Education level 2/7 -- 1-5th Grade Completed',
+      'To be called from 8:30am-10:30am',
+      'Income bracket 7 (e.g., 30000-999999)',
+    ]) {
       const { lines, cut } = wrapLabel(label, 27, 3);
       expect(cut).toBe(false);
       expect(lines.join(' ')).toBe(label);

@@ -24,14 +24,24 @@ describe('parseArgs', () => {
   });
 
   test('collects positionals, including everything after --', () => {
-    expect(parseArgs(['list', '--json', '--', '--p'], specs)).toEqual({ options: { json: true }, positionals: ['list', '--p'], lists: {} });
+    expect(parseArgs(['list', '--json', '--', '--p'], specs)).toEqual({
+      options: { json: true },
+      positionals: ['list', '--p'],
+      lists: {},
+    });
   });
 
-  test('names of the object prototype (--toString, --constructor) are unknown options, and a repeat of one is not "given twice"', () => {
-    expect(() => parseArgs(['--toString'], specs)).toThrow(UsageError);
-    expect(() => parseArgs(['--constructor', 'x'], specs)).toThrow(/unknown option "--constructor"/);
-    expect(parseArgs(['--p', '1'], { ...specs, toString: { type: 'string' as const, description: '' } }).options).toEqual({ p: '1' });
-  });
+  test(
+    'names of the object prototype (--toString, --constructor) are unknown options, and a repeat of one is not ' +
+      '"given twice"',
+    () => {
+      expect(() => parseArgs(['--toString'], specs)).toThrow(UsageError);
+      expect(() => parseArgs(['--constructor', 'x'], specs)).toThrow(/unknown option "--constructor"/);
+      expect(
+        parseArgs(['--p', '1'], { ...specs, toString: { type: 'string' as const, description: '' } }).options,
+      ).toEqual({ p: '1' });
+    },
+  );
 
   test('refuses unknown options with a suggestion', () => {
     expect(() => parseArgs(['--jsn'], specs)).toThrow(new UsageError('unknown option "--jsn"; did you mean --json?'));

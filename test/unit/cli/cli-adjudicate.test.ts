@@ -7,7 +7,10 @@ import { main } from '../../../src/cli/main.ts';
 async function runCli(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const code = await main(argv, { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) } });
+  const code = await main(argv, {
+    stdout: { write: (t: string) => (stdout += t) },
+    stderr: { write: (t: string) => (stderr += t) },
+  });
   return { code, stdout, stderr };
 }
 
@@ -30,33 +33,72 @@ describe('allot adjudicate', () => {
   });
 
   test('reads the pool of an SCLM run exported from History, and says when an exported run has none', async () => {
-    const pool = { clauses: [{ name: 'low income' }, { name: 'old' }], candidates: [{ id: 'a', scores: { 'low income': 1, old: 2 } }, { id: 'b', scores: { 'low income': 2, old: 1.5 } }] };
+    const pool = {
+      clauses: [{ name: 'low income' }, { name: 'old' }],
+      candidates: [
+        { id: 'a', scores: { 'low income': 1, old: 2 } },
+        { id: 'b', scores: { 'low income': 2, old: 1.5 } },
+      ],
+    };
     const exported = (run: object) => ({ format: 'allot-run', version: 1, run, candidates: [], result: null });
     const direct = await runCli(['adjudicate', '--pool', write('direct.json', pool), '--json']);
-    const fromRun = await runCli(['adjudicate', '--pool', write('run.json', exported({ kind: 'sclm', checkpoint: { sclm: { result: { pool } } } })), '--json']);
+    const fromRun = await runCli([
+      'adjudicate',
+      '--pool',
+      write('run.json', exported({ kind: 'sclm', checkpoint: { sclm: { result: { pool } } } })),
+      '--json',
+    ]);
     expect(fromRun.code).toBe(0);
     expect(fromRun.stdout).toBe(direct.stdout);
-    const dlm = await runCli(['adjudicate', '--pool', write('dlm-run.json', exported({ kind: 'dlm', checkpoint: {} }))]);
+    const dlm = await runCli([
+      'adjudicate',
+      '--pool',
+      write('dlm-run.json', exported({ kind: 'dlm', checkpoint: {} })),
+    ]);
     expect(dlm.code).toBe(1);
     expect(dlm.stderr).toContain('an exported dlm run with no SCLM result; only a finished SCLM run carries a pool');
   });
 
-  test('prints utilitarian, Nash and egalitarian selections side by side, an extra p, the Pareto front and the regret bound as JSON', async () => {
-    const { code, stdout } = await runCli(['adjudicate', '--pool', scored, '--p', '-2', '--pareto', 'low income,old', '--epsilon', '0.2', '--json']);
-    expect(code).toBe(0);
-    const out = JSON.parse(stdout);
-    expect(Object.keys(out)).toEqual(['clauses', 'candidates', 'scores', 'selections', 'regret', 'pareto']);
-    expect(out.clauses).toEqual([{ name: 'low income', kind: 'simulator', rule: 'given' }, { name: 'old', kind: 'simulator', rule: 'given' }]);
-    expect(out.selections.map((s: { label: string; p: number | string; candidate: string }) => [s.label, s.p, s.candidate])).toEqual([
-      ['utilitarian', 1, 'lopsided'],
-      ['nash', 0, 'balanced'],
-      ['egalitarian', '-inf', 'balanced'],
-      ['p = -2', -2, 'balanced'],
-    ]);
-    expect(out.selections[0].welfare).toEqual([1.1, 1, 0.9]);
-    expect(out.regret).toEqual({ epsilon: 0.2, bound: 0.4 / 1.2 });
-    expect(out.pareto).toEqual({ clauses: ['low income', 'old'], front: ['lopsided', 'balanced'] });
-  });
+  test(
+    'prints utilitarian, Nash and egalitarian selections side by side, an extra p, the Pareto front and the ' +
+      'regret bound as JSON',
+    async () => {
+      const { code, stdout } = await runCli([
+        'adjudicate',
+        '--pool',
+        scored,
+        '--p',
+        '-2',
+        '--pareto',
+        'low income,old',
+        '--epsilon',
+        '0.2',
+        '--json',
+      ]);
+      expect(code).toBe(0);
+      const out = JSON.parse(stdout);
+      expect(Object.keys(out)).toEqual(['clauses', 'candidates', 'scores', 'selections', 'regret', 'pareto']);
+      expect(out.clauses).toEqual([
+        { name: 'low income', kind: 'simulator', rule: 'given' },
+        { name: 'old', kind: 'simulator', rule: 'given' },
+      ]);
+      expect(
+        out.selections.map((s: { label: string; p: number | string; candidate: string }) => [
+          s.label,
+          s.p,
+          s.candidate,
+        ]),
+      ).toEqual([
+        ['utilitarian', 1, 'lopsided'],
+        ['nash', 0, 'balanced'],
+        ['egalitarian', '-inf', 'balanced'],
+        ['p = -2', -2, 'balanced'],
+      ]);
+      expect(out.selections[0].welfare).toEqual([1.1, 1, 0.9]);
+      expect(out.regret).toEqual({ epsilon: 0.2, bound: 0.4 / 1.2 });
+      expect(out.pareto).toEqual({ clauses: ['low income', 'old'], front: ['lopsided', 'balanced'] });
+    },
+  );
 
   test('weights apply to every welfare function, and the text output names candidates by id', async () => {
     const { code, stdout } = await runCli(['adjudicate', '--pool', scored, '--weights', '0.9,0.1']);
@@ -67,7 +109,7 @@ describe('allot adjudicate', () => {
     expect(stdout).toContain('within 18.18% of the best');
   });
 
-  test('computes scores from summaries and reports SCLM\'s evaluation of the selected candidates', async () => {
+  test("computes scores from summaries and reports SCLM's evaluation of the selected candidates", async () => {
     const file = write('summaries.json', {
       clauses: [
         { name: 'low income', kind: 'simulator', target: { group: 'Income', end: 'bottom' } },
@@ -80,24 +122,42 @@ describe('allot adjudicate', () => {
       ],
     });
     const out = JSON.parse((await runCli(['adjudicate', '--pool', file, '--json'])).stdout);
-    expect(out.scores).toEqual([[1.5, 0], [1.2, 1]]);
+    expect(out.scores).toEqual([
+      [1.5, 0],
+      [1.2, 1],
+    ]);
     expect(out.selections.map((s: { candidate: string }) => s.candidate)).toEqual(['b', 'b', 'b']);
     expect(out.evaluation.b).toMatchObject({ unmentioned: ['Age'], utilityDrop: 1 });
     expect(out.evaluation.b.clauses[0].change[0]).toBeCloseTo(20, 12);
   });
 
   test('explains a one-candidate pool', async () => {
-    const file = write('one.json', { clauses: [{ name: 'x', kind: 'llm' }], candidates: [{ id: 'only', scores: { x: 4 } }] });
+    const file = write('one.json', {
+      clauses: [{ name: 'x', kind: 'llm' }],
+      candidates: [{ id: 'only', scores: { x: 4 } }],
+    });
     const out = JSON.parse((await runCli(['adjudicate', '--pool', file, '--json'])).stdout);
-    expect(out.selections[0]).toMatchObject({ candidate: 'only', robust_to: null, explanation: 'The pool has one candidate: it is selected under every welfare function (welfare 4).' });
+    expect(out.selections[0]).toMatchObject({
+      candidate: 'only',
+      robust_to: null,
+      explanation: 'The pool has one candidate: it is selected under every welfare function (welfare 4).',
+    });
   });
 
   test('exits 2 for bad options and 1 with the file and JSON path for a bad pool', async () => {
     expect((await runCli(['adjudicate'])).code).toBe(2);
-    expect((await runCli(['adjudicate', '--pool', scored, '--weights', '1'])).stderr).toContain("--weights gives 1 weights for the pool's 2 clauses (low income, old)");
-    expect((await runCli(['adjudicate', '--pool', scored, '--weights', '0.5,0.6'])).stderr).toContain('the weights sum to 1.1');
-    expect((await runCli(['adjudicate', '--pool', scored, '--pareto', 'old'])).stderr).toContain('--pareto needs two clause names');
-    expect((await runCli(['adjudicate', '--pool', scored, '--pareto', 'old,young'])).stderr).toContain('no clause is named "young"');
+    expect((await runCli(['adjudicate', '--pool', scored, '--weights', '1'])).stderr).toContain(
+      "--weights gives 1 weights for the pool's 2 clauses (low income, old)",
+    );
+    expect((await runCli(['adjudicate', '--pool', scored, '--weights', '0.5,0.6'])).stderr).toContain(
+      'the weights sum to 1.1',
+    );
+    expect((await runCli(['adjudicate', '--pool', scored, '--pareto', 'old'])).stderr).toContain(
+      '--pareto needs two clause names',
+    );
+    expect((await runCli(['adjudicate', '--pool', scored, '--pareto', 'old,young'])).stderr).toContain(
+      'no clause is named "young"',
+    );
     expect((await runCli(['adjudicate', '--pool', scored, '--p', '2'])).stderr).toContain('p = 2 is above 1');
     expect((await runCli(['adjudicate', '--pool', scored, '--epsilon', '1'])).code).toBe(2);
     const bad = write('bad.json', { clauses: [{ name: 'x', kind: 'llm' }], candidates: [{ scores: { x: 7 } }] });
@@ -105,11 +165,23 @@ describe('allot adjudicate', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('clause "x": candidate 1 is rated 7, not a whole number from 1 to 5');
     const broken = write('broken.json', '{"clauses": [}');
-    expect((await runCli(['adjudicate', '--pool', broken, '--json'])).stdout).toContain('broken.json, line 1, column 14: not valid JSON');
+    expect((await runCli(['adjudicate', '--pool', broken, '--json'])).stdout).toContain(
+      'broken.json, line 1, column 14: not valid JSON',
+    );
   });
 
   test('documents the pool format and the --json fields in --help', async () => {
     const { stdout } = await runCli(['adjudicate', '--help']);
-    for (const word of ['"clauses"', '"candidates"', '"scores"', 'kind: simulator', '"selections"', '"regret"', '"pareto"', '"evaluation"']) expect(stdout).toContain(word);
+    for (const word of [
+      '"clauses"',
+      '"candidates"',
+      '"scores"',
+      'kind: simulator',
+      '"selections"',
+      '"regret"',
+      '"pareto"',
+      '"evaluation"',
+    ])
+      expect(stdout).toContain(word);
   });
 });

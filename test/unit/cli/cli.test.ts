@@ -52,7 +52,16 @@ describe('the allot command line', () => {
     const { transitions, rewards } = exampleArms();
     arms.forEach(({ indices }, arm) => {
       const q = (s: number, a: number) => transitions[arm * 8 + s * 4 + a * 2 + 1];
-      expect(indices).toEqual(closedFormWhittle2([[q(0, 0), q(0, 1)], [q(1, 0), q(1, 1)]], [rewards[arm * 2], rewards[arm * 2 + 1]], discount));
+      expect(indices).toEqual(
+        closedFormWhittle2(
+          [
+            [q(0, 0), q(0, 1)],
+            [q(1, 0), q(1, 1)],
+          ],
+          [rewards[arm * 2], rewards[arm * 2 + 1]],
+          discount,
+        ),
+      );
     });
   });
 });

@@ -17,27 +17,44 @@ afterAll(async () => {
 });
 
 describe('allot dataset', () => {
-  test('validate reads her register as exported and prints what became of every column, the guesses marked', async () => {
-    const history = join(dir, 'history.csv'), register = join(dir, 'register.xlsx');
-    await writeFile(history, saved(historyRows(), 'csv-crlf-bom', 'history').bytes);
-    await writeFile(register, saved(registerRows(), 'xlsx', 'register').bytes);
-    const text = await runCli(['dataset', 'validate', history, '--features', register, '--carry', 'parity']);
-    expect(text.code).toBe(0);
-    expect(text.stdout).toMatch(/^history\.csv is a valid register: 80 beneficiaries, 8 weeks of history, 2 features in 2 groups \(read in/);
-    expect(text.stdout.split('\n')).toEqual(expect.arrayContaining([
-      'history.csv: id: Beneficiary ID (guessed)',
-      'history.csv: state: Listened (guessed)',
-      'register.xlsx: carry: name (guessed), phone (guessed), parity',
-      'register.xlsx: features: age_years (4 buckets), low_income (2 buckets)',
-    ]));
-    const json = JSON.parse((await runCli(['dataset', 'validate', history, '--features', register, '--json'])).stdout);
-    expect(json).toMatchObject({ valid: true, kind: 'register', numArms: 80, weeks: 8 });
-    expect(json.columns.find((c: { name: string }) => c.name === 'low_income')).toEqual({ name: 'low_income', use: 'feature', group: 'low_income', buckets: ['no', 'yes'], file: 'register.xlsx', guessed: false });
-    // a register without its state column: the message names the file and the flag
-    const alone = await runCli(['dataset', 'validate', register]);
-    expect(alone.code).toBe(1);
-    expect(alone.stderr).toContain('register.xlsx, line 1: no column was found for the current state');
-  });
+  test(
+    'validate reads her register as exported and prints what became of every column, the ' + 'guesses marked',
+    async () => {
+      const history = join(dir, 'history.csv'),
+        register = join(dir, 'register.xlsx');
+      await writeFile(history, saved(historyRows(), 'csv-crlf-bom', 'history').bytes);
+      await writeFile(register, saved(registerRows(), 'xlsx', 'register').bytes);
+      const text = await runCli(['dataset', 'validate', history, '--features', register, '--carry', 'parity']);
+      expect(text.code).toBe(0);
+      expect(text.stdout).toMatch(
+        /^history\.csv is a valid register: 80 beneficiaries, 8 weeks of history, 2 features in 2 groups \(read in/,
+      );
+      expect(text.stdout.split('\n')).toEqual(
+        expect.arrayContaining([
+          'history.csv: id: Beneficiary ID (guessed)',
+          'history.csv: state: Listened (guessed)',
+          'register.xlsx: carry: name (guessed), phone (guessed), parity',
+          'register.xlsx: features: age_years (4 buckets), low_income (2 buckets)',
+        ]),
+      );
+      const json = JSON.parse(
+        (await runCli(['dataset', 'validate', history, '--features', register, '--json'])).stdout,
+      );
+      expect(json).toMatchObject({ valid: true, kind: 'register', numArms: 80, weeks: 8 });
+      expect(json.columns.find((c: { name: string }) => c.name === 'low_income')).toEqual({
+        name: 'low_income',
+        use: 'feature',
+        group: 'low_income',
+        buckets: ['no', 'yes'],
+        file: 'register.xlsx',
+        guessed: false,
+      });
+      // a register without its state column: the message names the file and the flag
+      const alone = await runCli(['dataset', 'validate', register]);
+      expect(alone.code).toBe(1);
+      expect(alone.stderr).toContain('register.xlsx, line 1: no column was found for the current state');
+    },
+  );
 
   test('list prints one line per generator, its name first', async () => {
     const { code, stdout } = await runCli(['dataset', 'list']);
@@ -56,34 +73,70 @@ describe('allot dataset', () => {
 
   test('generate writes an instance that validate accepts, reproducibly by seed', async () => {
     const out = join(dir, 'ml.json');
-    const { code, stdout } = await runCli(['dataset', 'generate', 'multilingual', '--alpha', '0.8', '--arms', '500', '--seed', '3', '--out', out]);
+    const { code, stdout } = await runCli([
+      'dataset',
+      'generate',
+      'multilingual',
+      '--alpha',
+      '0.8',
+      '--arms',
+      '500',
+      '--seed',
+      '3',
+      '--out',
+      out,
+    ]);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^wrote .*ml\.json: 500 arms, 2 states, 34 features in 6 groups/);
     const instance = parseInstanceJson(await readFile(out, 'utf8'));
-    expect(instance.provenance).toMatchObject({ generator: 'multilingual', seed: 3, parameters: { alpha: 0.8, arms: 500 } });
+    expect(instance.provenance).toMatchObject({
+      generator: 'multilingual',
+      seed: 3,
+      parameters: { alpha: 0.8, arms: 500 },
+    });
     expect(instance).toEqual(await loadPopulation('multilingual', { alpha: '0.8', arms: '500', seed: '3' }));
     const validated = await runCli(['dataset', 'validate', out]);
     expect(validated.code).toBe(0);
     expect(validated.stdout).toContain('ml.json is valid: 500 arms');
   });
 
-  test('generate to a CSV heads the columns with the names as written, and the CSV read with its schema JSON is the same population', async () => {
-    const out = join(dir, 'ml.csv');
-    const { code, stdout } = await runCli(['dataset', 'generate', 'multilingual', '--alpha', '0.8', '--arms', '200', '--seed', '3', '--out', out]);
-    expect(code).toBe(0);
-    expect(stdout).toContain(`read both with --schema ${join(dir, 'ml.schema.json')}`);
-    expect((await readFile(out, 'utf8')).split('\n')[0]).toMatch(/^id,q00,q01,q10,q11,init_0,init_1,Ages 10-20,Ages 21-30,.*,"Income bracket 2 \(e\.g\., 1-5000\)",/);
-    const generated = await loadPopulation('multilingual', { alpha: '0.8', arms: '200', seed: '3' });
-    const back = await loadPopulation(out, { schema: join(dir, 'ml.schema.json') });
-    expect({ ...back, provenance: null }).toEqual({ ...generated, provenance: null });
-  });
+  test(
+    'generate to a CSV heads the columns with the names as written, and the CSV read with its schema JSON is ' +
+      'the same population',
+    async () => {
+      const out = join(dir, 'ml.csv');
+      const { code, stdout } = await runCli([
+        'dataset',
+        'generate',
+        'multilingual',
+        '--alpha',
+        '0.8',
+        '--arms',
+        '200',
+        '--seed',
+        '3',
+        '--out',
+        out,
+      ]);
+      expect(code).toBe(0);
+      expect(stdout).toContain(`read both with --schema ${join(dir, 'ml.schema.json')}`);
+      expect((await readFile(out, 'utf8')).split('\n')[0]).toMatch(
+        /^id,q00,q01,q10,q11,init_0,init_1,Ages 10-20,Ages 21-30,.*,"Income bracket 2 \(e\.g\., 1-5000\)",/,
+      );
+      const generated = await loadPopulation('multilingual', { alpha: '0.8', arms: '200', seed: '3' });
+      const back = await loadPopulation(out, { schema: join(dir, 'ml.schema.json') });
+      expect({ ...back, provenance: null }).toEqual({ ...generated, provenance: null });
+    },
+  );
 
   test('validate exits 1 with the line and column of a bad CSV', async () => {
     const file = join(dir, 'bad.csv');
     await writeFile(file, 'id,q00,q01,q10,q11\na,0.1,0.2,0.3,0.4\nb,0.1,2,0.3,0.4\n');
     const { code, stderr } = await runCli(['dataset', 'validate', file]);
     expect(code).toBe(1);
-    expect(stderr.trim()).toBe('allot dataset: bad.csv, line 3, column 3 ("q01"): 2 is not a probability; probabilities must be in [0, 1]');
+    expect(stderr.trim()).toBe(
+      'allot dataset: bad.csv, line 3, column 3 ("q01"): 2 is not a probability; probabilities must be in [0, 1]',
+    );
   });
 
   test('refuses a generator flag that does not apply, and an unknown generator (exit 2)', async () => {
@@ -112,11 +165,15 @@ describe('allot dataset', () => {
 
 describe('loadPopulation', () => {
   test('refuses generator flags for a file, and a name that is neither a generator nor a file', async () => {
-    await expect(loadPopulation(join(dir, 'none.csv'), {})).rejects.toThrow('is neither a generator (dlm, sclm, multilingual) nor a file that exists');
+    await expect(loadPopulation(join(dir, 'none.csv'), {})).rejects.toThrow(
+      'is neither a generator (dlm, sclm, multilingual) nor a file that exists',
+    );
     const file = join(dir, 'pop.csv');
     await writeFile(file, 'id,q00,q01,q10,q11\na,0.1,0.2,0.3,0.4\n');
     await expect(loadPopulation(file, { alpha: '0.2' })).rejects.toThrow(UsageError);
-    await expect(loadPopulation('dlm', { arms: 'many' })).rejects.toThrow('option "--arms" must be a whole number from 1 to 10,000,000, got "many"');
+    await expect(loadPopulation('dlm', { arms: 'many' })).rejects.toThrow(
+      'option "--arms" must be a whole number from 1 to 10,000,000, got "many"',
+    );
   });
 
   test('applies --budget, --horizon and --discount to a population CSV', async () => {

@@ -31,7 +31,7 @@ describe('a priority on Ages 51-60 on the multilingual population', () => {
   });
   const spill = (alpha: number, group: string) => at[alpha].oldest[group] - at[alpha].flat[group];
 
-  test('raises Age\'s DP_variance far above that of the reward without priority, at both alphas', () => {
+  test("raises Age's DP_variance far above that of the reward without priority, at both alphas", () => {
     for (const alpha of [0.2, 0.8]) {
       expect(at[alpha].oldest.Age).toBeGreaterThan(0.02);
       expect(at[alpha].oldest.Age).toBeGreaterThan(10 * at[alpha].flat.Age);

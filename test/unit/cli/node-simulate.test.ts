@@ -31,18 +31,39 @@ describe('the Node simulation port', () => {
     const flip = [1, 0, 0, 0, 0, 1, 0, 1, 0, 0.3, 0.1, 0.6, 0.5555555556, 0, 0.4444444444, 0, 1, 0];
     const plain = [1, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 1];
     const three = {
-      numArms: 2, numStates: 3, transitions: Float64Array.from([...flip, ...plain]), initial: Float64Array.from([1, 0, 0, 1, 0, 0]),
-      budget: 1, horizon: 5, discount: 0.9,
+      numArms: 2,
+      numStates: 3,
+      transitions: Float64Array.from([...flip, ...plain]),
+      initial: Float64Array.from([1, 0, 0, 1, 0, 0]),
+      budget: 1,
+      horizon: 5,
+      discount: 0.9,
     };
     const simulator = await createNodeSimulator(1);
     try {
       const rewards3 = Float64Array.from([0, 1, 2, 0, 1, 2]);
-      const occupancy = await simulator.simulate({ instance: three, rewards: rewards3, policy: 'whittle', trials: 3, seed: 1 });
+      const occupancy = await simulator.simulate({
+        instance: three,
+        rewards: rewards3,
+        policy: 'whittle',
+        trials: 3,
+        seed: 1,
+      });
       expect(occupancy.notIndexableArms).toBe(1);
-      const summary = summarizePolicy(occupancy, { features: new Float64Array(0), schema: { columns: [], groups: [] } } as never, rewards3, []);
+      const summary = summarizePolicy(
+        occupancy,
+        { features: new Float64Array(0), schema: { columns: [], groups: [] } } as never,
+        rewards3,
+        [],
+      );
       expect(summary.notIndexableArms).toBe(1);
-      expect((await simulator.simulate({ instance: three, rewards: rewards3, policy: 'random', trials: 3, seed: 1 })).notIndexableArms).toBeUndefined();
-      expect((await simulator.simulate({ instance, rewards, policy: 'whittle', trials: 3, seed: 1 })).notIndexableArms).toBeUndefined();
+      expect(
+        (await simulator.simulate({ instance: three, rewards: rewards3, policy: 'random', trials: 3, seed: 1 }))
+          .notIndexableArms,
+      ).toBeUndefined();
+      expect(
+        (await simulator.simulate({ instance, rewards, policy: 'whittle', trials: 3, seed: 1 })).notIndexableArms,
+      ).toBeUndefined();
     } finally {
       await simulator.close();
     }
@@ -51,10 +72,15 @@ describe('the Node simulation port', () => {
   test('reports progress and refuses an aborted signal', async () => {
     const simulator = await createNodeSimulator(1);
     const seen: number[] = [];
-    await simulator.simulate({ instance, rewards, policy: 'random', trials: 20, seed: 1 }, { onProgress: (done) => seen.push(done) });
+    await simulator.simulate(
+      { instance, rewards, policy: 'random', trials: 20, seed: 1 },
+      { onProgress: (done) => seen.push(done) },
+    );
     expect(seen.at(-1)).toBe(20);
     const controller = new AbortController();
     controller.abort(new Error('stop'));
-    await expect(simulator.simulate({ instance, rewards, policy: 'none', trials: 1, seed: 1 }, { signal: controller.signal })).rejects.toThrow('stop');
+    await expect(
+      simulator.simulate({ instance, rewards, policy: 'none', trials: 1, seed: 1 }, { signal: controller.signal }),
+    ).rejects.toThrow('stop');
   });
 });

@@ -10,12 +10,16 @@ function randomArms(n: number, seed: number) {
   const rewards = new Float64Array(n * 2);
   const qs: Q[] = [];
   for (let arm = 0; arm < n; arm++) {
-    const q: Q = [[u(), u()], [u(), u()]];
+    const q: Q = [
+      [u(), u()],
+      [u(), u()],
+    ];
     qs.push(q);
-    for (let s = 0; s < 2; s++) for (let a = 0; a < 2; a++) {
-      transitions[arm * 8 + s * 4 + a * 2] = 1 - q[s][a];
-      transitions[arm * 8 + s * 4 + a * 2 + 1] = q[s][a];
-    }
+    for (let s = 0; s < 2; s++)
+      for (let a = 0; a < 2; a++) {
+        transitions[arm * 8 + s * 4 + a * 2] = 1 - q[s][a];
+        transitions[arm * 8 + s * 4 + a * 2 + 1] = q[s][a];
+      }
     rewards[arm * 2] = 4 * u() - 2;
     rewards[arm * 2 + 1] = 10 * u() - 3;
   }
@@ -42,27 +46,35 @@ describe.each(['release', 'debug'] as const)('the %s WASM build, loaded in Node'
     });
   });
 
-  test('gives the twin\'s bits for odd counts, across the pieces it stages, and on the signed zeros of equal rewards', () => {
-    for (const n of [1, 3, 4095, 4097, 8193]) {
-      const { transitions, rewards, qs } = randomArms(n, n);
-      // every fifth arm: equal rewards (g = +-0, W = +-0 by the sign of q_s1 - q_s0), some probabilities equal
-      for (let arm = 0; arm < n; arm += 5) {
-        rewards[arm * 2 + 1] = rewards[arm * 2] = [0, -0, 1.5][arm % 3];
-        if (arm % 2) qs[arm][1][1] = qs[arm][1][0];
-        transitions[arm * 8 + 7] = qs[arm][1][1];
-        transitions[arm * 8 + 6] = 1 - qs[arm][1][1];
+  test(
+    "gives the twin's bits for odd counts, across the pieces it stages, and on the signed zeros of " + 'equal rewards',
+    () => {
+      for (const n of [1, 3, 4095, 4097, 8193]) {
+        const { transitions, rewards, qs } = randomArms(n, n);
+        // every fifth arm: equal rewards (g = +-0, W = +-0 by the sign of q_s1 - q_s0), some probabilities equal
+        for (let arm = 0; arm < n; arm += 5) {
+          rewards[arm * 2 + 1] = rewards[arm * 2] = [0, -0, 1.5][arm % 3];
+          if (arm % 2) qs[arm][1][1] = qs[arm][1][0];
+          transitions[arm * 8 + 7] = qs[arm][1][1];
+          transitions[arm * 8 + 6] = 1 - qs[arm][1][1];
+        }
+        const beta = [0, 0.5, 0.95][n % 3];
+        const w = engine.whittle2(transitions, rewards, beta);
+        qs.forEach((q, arm) => {
+          const [w0, w1] = closedFormWhittle2(q, [rewards[arm * 2], rewards[arm * 2 + 1]], beta);
+          expect(
+            Object.is(w[arm * 2], w0) && Object.is(w[arm * 2 + 1], w1),
+            `${n} arms, arm ${arm}: ${w[arm * 2]}, ${w[arm * 2 + 1]} vs ${w0}, ${w1}`,
+          ).toBe(true);
+        });
       }
-      const beta = [0, 0.5, 0.95][n % 3];
-      const w = engine.whittle2(transitions, rewards, beta);
-      qs.forEach((q, arm) => {
-        const [w0, w1] = closedFormWhittle2(q, [rewards[arm * 2], rewards[arm * 2 + 1]], beta);
-        expect(Object.is(w[arm * 2], w0) && Object.is(w[arm * 2 + 1], w1), `${n} arms, arm ${arm}: ${w[arm * 2]}, ${w[arm * 2 + 1]} vs ${w0}, ${w1}`).toBe(true);
-      });
-    }
-  });
+    },
+  );
 
   test('refuses inputs of mismatched shape and a discount outside [0, 1)', () => {
-    expect(() => engine.whittle2(new Float64Array(8), new Float64Array(4), 0.9)).toThrow(/length 2N and transitions of length 8N/);
+    expect(() => engine.whittle2(new Float64Array(8), new Float64Array(4), 0.9)).toThrow(
+      /length 2N and transitions of length 8N/,
+    );
     expect(() => engine.whittle2(new Float64Array(8), new Float64Array(2), 1)).toThrow(/discount must be in \[0, 1\)/);
   });
 
@@ -82,7 +94,10 @@ describe('the closed-form reference twin', () => {
   test('agrees with bisection and exact policy evaluation to 1e-9 relative', () => {
     const u = rng(11);
     for (let i = 0; i < 300; i++) {
-      const q: Q = [[u(), u()], [u(), u()]];
+      const q: Q = [
+        [u(), u()],
+        [u(), u()],
+      ];
       const r: [number, number] = [2 * u() - 1, 20 * u()];
       const beta = [0, 0.5, 0.9, 0.99][i % 4];
       const closed = closedFormWhittle2(q, r, beta);

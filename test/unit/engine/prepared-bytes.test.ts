@@ -16,12 +16,25 @@ beforeAll(async () => {
 function input(N: number, S: number, seed: number, extra: Partial<SimulationInput> = {}): SimulationInput {
   const u = seededRandom(seed);
   return {
-    numArms: N, numStates: S, transitions: randomDistributions(u, N * S * 2, S), rewards: Float64Array.from({ length: N * S }, () => u() * 3 - 1),
-    initial: randomDistributions(u, N, S), discount: 0.9, budget: Math.floor(N / 10), horizon: 7, trials: 5, seed: 4, policy: 'whittle', ties: 'random', ...extra,
+    numArms: N,
+    numStates: S,
+    transitions: randomDistributions(u, N * S * 2, S),
+    rewards: Float64Array.from({ length: N * S }, () => u() * 3 - 1),
+    initial: randomDistributions(u, N, S),
+    discount: 0.9,
+    budget: Math.floor(N / 10),
+    horizon: 7,
+    trials: 5,
+    seed: 4,
+    policy: 'whittle',
+    ties: 'random',
+    ...extra,
   };
 }
 
-/** The bytes of `data` prepared by `preparer`, adopted by a fresh engine in pieces of `piece` bytes, last piece first. */
+/**
+ * The bytes of `data` prepared by `preparer`, adopted by a fresh engine in pieces of `piece` bytes, last piece first.
+ */
 async function adopted(data: SimulationInput, piece: number) {
   const prepared = preparer.prepare(data);
   const bytes = preparer.share(prepared);
@@ -38,12 +51,22 @@ async function adopted(data: SimulationInput, piece: number) {
 }
 
 describe('a prepared simulation shared as bytes', () => {
-  const N = 600, G = 3;
+  const N = 600,
+    G = 3;
   const ofArm = Int32Array.from({ length: N }, (_, i) => (i % 4) - 1);
   const wide = Int32Array.from({ length: 2 * N }, (_, i) => (i % 7) - 1); // cells given wider than needed
   const cases: [string, SimulationInput][] = [
-    ['whittle, 2 states, indices computed, tally in a wide type, per step', input(N, 2, 1, { tally: { cells: wide, groupings: 2, numCells: 6 }, perStep: true })],
-    ['whittle, 3 states, indices given, groups', input(N, 3, 2, { indices: Float64Array.from({ length: N * 3 }, (_, i) => (i * 7919) % 101), groups: { ofArm, min: new Int32Array(G), max: new Int32Array(G).fill(N) } })],
+    [
+      'whittle, 2 states, indices computed, tally in a wide type, per step',
+      input(N, 2, 1, { tally: { cells: wide, groupings: 2, numCells: 6 }, perStep: true }),
+    ],
+    [
+      'whittle, 3 states, indices given, groups',
+      input(N, 3, 2, {
+        indices: Float64Array.from({ length: N * 3 }, (_, i) => (i * 7919) % 101),
+        groups: { ofArm, min: new Int32Array(G), max: new Int32Array(G).fill(N) },
+      }),
+    ],
     ['whittle, ties to the lowest id, radix sort', input(5000, 2, 3, { ties: 'lowest-id' })],
     ['random policy, per-trial occupancy (no presort)', input(N, 2, 4, { policy: 'random', perTrial: true })],
     ['whittle with a budget of every arm (no presort)', input(50, 2, 5, { budget: 50 })],
@@ -67,7 +90,8 @@ describe('a prepared simulation shared as bytes', () => {
     const engine = new Engine(await loadKernelsNode('release'));
     const adopter = engine.adopt(shapeOf(data));
     const reserved = engine.kernels.memory.buffer.byteLength;
-    const prepared = preparer.prepare(data), bytes = preparer.share(prepared);
+    const prepared = preparer.prepare(data),
+      bytes = preparer.share(prepared);
     const all = new Uint8Array(bytes.byteLength);
     bytes.copy(0, all);
     adopter.add(0, all);
@@ -86,7 +110,10 @@ describe('a prepared simulation shared as bytes', () => {
     const data = input(100, 2, 7);
     const engine = new Engine(await loadKernelsNode('debug'));
     const adopter = engine.adopt(shapeOf(data));
-    expect(() => adopter.add(adopter.byteLength - 2, new Uint8Array(4))).toThrow(`simulate: prepared bytes ${adopter.byteLength - 2}..${adopter.byteLength + 1} are outside the ${adopter.byteLength} expected`);
+    expect(() => adopter.add(adopter.byteLength - 2, new Uint8Array(4))).toThrow(
+      `simulate: prepared bytes ${adopter.byteLength - 2}..${adopter.byteLength + 1} are outside the ` +
+        `${adopter.byteLength} expected`,
+    );
     adopter.add(0, new Uint8Array(10));
     expect(() => adopter.finish()).toThrow(`simulate: 10 bytes of prepared data came, ${adopter.byteLength} expected`);
   });

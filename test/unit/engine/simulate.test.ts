@@ -14,7 +14,21 @@ function randomInput(N: number, S: number, seed: number, over: Partial<Simulatio
   const transitions = randomDistributions(u, N * S * 2, S);
   const initial = randomDistributions(u, N, S);
   const rewards = Float64Array.from({ length: N * S }, () => 6 * u() - 2);
-  return { numArms: N, numStates: S, transitions, rewards, initial, discount: 0.9, budget: Math.max(1, Math.floor(N / 4)), horizon: 7, trials: 6, seed: 5, policy: 'whittle', ties: 'random', ...over };
+  return {
+    numArms: N,
+    numStates: S,
+    transitions,
+    rewards,
+    initial,
+    discount: 0.9,
+    budget: Math.max(1, Math.floor(N / 4)),
+    horizon: 7,
+    trials: 6,
+    seed: 5,
+    policy: 'whittle',
+    ties: 'random',
+    ...over,
+  };
 }
 
 let engine: Engine;
@@ -25,7 +39,10 @@ beforeAll(async () => {
 });
 
 function reference(input: SimulationInput, e: Engine = engine) {
-  const indices = input.policy === 'whittle' ? e.whittleIndices(input.transitions, input.rewards, input.numStates, input.discount).indices : undefined;
+  const indices =
+    input.policy === 'whittle'
+      ? e.whittleIndices(input.transitions, input.rewards, input.numStates, input.discount).indices
+      : undefined;
   return mergeParts(input, [referenceSimulatePart(input, indices, 0, input.trials)]);
 }
 
@@ -62,7 +79,10 @@ describe('edge cases', () => {
 
   test('negative rewards, discount 0 and discount 0.999 match the reference bit for bit', () => {
     for (const discount of [0, 0.999]) {
-      const input = randomInput(15, 2, 6, { discount, rewards: Float64Array.from({ length: 30 }, (_, k) => -1 - (k % 7)) });
+      const input = randomInput(15, 2, 6, {
+        discount,
+        rewards: Float64Array.from({ length: 30 }, (_, k) => -1 - (k % 7)),
+      });
       const r = engine.simulate(input);
       expect(r.rewardMean).toBeLessThan(0);
       expect(r).toEqual(reference(input));
@@ -70,7 +90,9 @@ describe('edge cases', () => {
   });
 
   test('invalid inputs are refused before anything is computed', () => {
-    expect(() => engine.simulate(randomInput(4, 2, 1, { budget: -1 }))).toThrow(/budget must be a non-negative integer/);
+    expect(() => engine.simulate(randomInput(4, 2, 1, { budget: -1 }))).toThrow(
+      /budget must be a non-negative integer/,
+    );
     const bad = randomInput(4, 2, 1);
     bad.transitions[3] = 1.5;
     expect(() => engine.simulate(bad)).toThrow(/arm 0, state 0, action 1, next state 1: 1.5 is not a probability/);
@@ -81,32 +103,60 @@ describe('edge cases', () => {
 
 describe('the WASM simulator against the TypeScript reference', () => {
   test.each([
-    ['whittle', 'random', 2], ['whittle', 'lowest-id', 2], ['whittle', 'random', 3], ['whittle', 'lowest-id', 4],
-    ['random', 'random', 2], ['random', 'random', 3], ['none', 'random', 2], ['none', 'random', 5],
-  ] as const)('policy %s, ties %s, %i states: identical bits, per-trial and per-step outputs included', (policy, ties, S) => {
-    const input = randomInput(23, S, 10 + S, { policy, ties, perStep: true, horizon: 70 });
-    for (const e of [engine, debugEngine]) expect(e.simulate(input)).toEqual(reference(input));
-  });
+    ['whittle', 'random', 2],
+    ['whittle', 'lowest-id', 2],
+    ['whittle', 'random', 3],
+    ['whittle', 'lowest-id', 4],
+    ['random', 'random', 2],
+    ['random', 'random', 3],
+    ['none', 'random', 2],
+    ['none', 'random', 5],
+  ] as const)(
+    'policy %s, ties %s, %i states: identical bits, per-trial and per-step outputs included',
+    (policy, ties, S) => {
+      const input = randomInput(23, S, 10 + S, { policy, ties, perStep: true, horizon: 70 });
+      for (const e of [engine, debugEngine]) expect(e.simulate(input)).toEqual(reference(input));
+    },
+  );
 
-  test.each([1, 15, 16, 17, 31, 32, 33, 64, 65])('a horizon of %i steps (the 2-state path adds up its history every 16 steps) matches, with and without per-trial outputs', (T) => {
-    for (const perTrial of [false, true]) {
-      const input = randomInput(17, 2, T, { horizon: T, perTrial, perStep: true, budget: 5, ties: 'lowest-id' });
-      expect(engine.simulate(input)).toEqual(reference(input));
-    }
-  });
+  test.each([1, 15, 16, 17, 31, 32, 33, 64, 65])(
+    'a horizon of %i steps (the 2-state path adds up its history every 16 steps) matches, with and without ' +
+      'per-trial outputs',
+    (T) => {
+      for (const perTrial of [false, true]) {
+        const input = randomInput(17, 2, T, { horizon: T, perTrial, perStep: true, budget: 5, ties: 'lowest-id' });
+        expect(engine.simulate(input)).toEqual(reference(input));
+      }
+    },
+  );
 
-  test.each([1, 3, 4, 5, 15, 16, 17, 31, 33, 50, 1000])('%i 2-state arms (bit planes, thresholds in blocks of 4, the walk prefix and its fallback) match under each policy and tie rule', (N) => {
-    for (const [policy, ties] of [['whittle', 'lowest-id'], ['whittle', 'random'], ['random', 'random']] as const) {
-      const input = randomInput(N, 2, 40 + N, { policy, ties, perStep: true, horizon: 21, budget: Math.max(1, Math.floor(N / 3)) });
-      expect(engine.simulate(input)).toEqual(reference(input));
-    }
-  });
+  test.each([1, 3, 4, 5, 15, 16, 17, 31, 33, 50, 1000])(
+    '%i 2-state arms (bit planes, thresholds in blocks of 4, the walk prefix and its fallback) match under each ' +
+      'policy and tie rule',
+    (N) => {
+      for (const [policy, ties] of [
+        ['whittle', 'lowest-id'],
+        ['whittle', 'random'],
+        ['random', 'random'],
+      ] as const) {
+        const input = randomInput(N, 2, 40 + N, {
+          policy,
+          ties,
+          perStep: true,
+          horizon: 21,
+          budget: Math.max(1, Math.floor(N / 3)),
+        });
+        expect(engine.simulate(input)).toEqual(reference(input));
+      }
+    },
+  );
 
   test('a prepared 2-state simulation gives the same bits run after run (the blocked thresholds are restored)', () => {
     const input = randomInput(37, 2, 77, { horizon: 20, ties: 'lowest-id' });
     const prepared = engine.prepare(input);
     try {
-      const first = prepared.run(5, 0, input.trials), again = prepared.run(5, 0, input.trials);
+      const first = prepared.run(5, 0, input.trials),
+        again = prepared.run(5, 0, input.trials);
       expect(again).toEqual(first);
       expect(mergeParts(input, [first])).toEqual(reference(input));
       // a per-trial run reads the thresholds by rows
@@ -124,7 +174,8 @@ describe('the WASM simulator against the TypeScript reference', () => {
     const input = randomInput(N, 2, 8, {
       transitions: Float64Array.from({ length: N * 8 }, (_, k) => one.transitions[k % 8]),
       rewards: Float64Array.from({ length: N * 2 }, (_, k) => one.rewards[k % 2]),
-      budget: 7, ties: 'random',
+      budget: 7,
+      ties: 'random',
     });
     const r = engine.simulate(input);
     expect(r).toEqual(reference(input));
@@ -146,7 +197,12 @@ describe('reproducibility and splits', () => {
     const input = randomInput(31, 2, 13, { trials: 11, perStep: true, perTrial: true });
     const whole = engine.simulate(input);
     for (const parts of [2, 3, 4]) {
-      const merged = mergeParts(input, splitRange(input.trials, parts).map(([a, b]) => engine.simulatePart(input, a, b)).reverse());
+      const merged = mergeParts(
+        input,
+        splitRange(input.trials, parts)
+          .map(([a, b]) => engine.simulatePart(input, a, b))
+          .reverse(),
+      );
       expect(merged).toEqual(whole);
     }
   });
@@ -155,11 +211,31 @@ describe('reproducibility and splits', () => {
 describe('statistics', () => {
   test('a single arm occupies each state as the exact Markov chain predicts, within 5 standard errors', () => {
     // one arm, never pulled: P(next = 1 | s) = q[s]; the expected discounted steps in state 1 follow the chain
-    const q = [0.2, 0.7], beta = 0.9, T = 20, K = 20_000, p0 = 0.3;
+    const q = [0.2, 0.7],
+      beta = 0.9,
+      T = 20,
+      K = 20_000,
+      p0 = 0.3;
     const transitions = Float64Array.from([1 - q[0], q[0], 1 - q[0], q[0], 1 - q[1], q[1], 1 - q[1], q[1]]);
-    const input: SimulationInput = { numArms: 1, numStates: 2, transitions, rewards: Float64Array.from([0, 1]), initial: uniformInitial(1, p0), discount: beta, budget: 0, horizon: T, trials: K, seed: 3, policy: 'none', ties: 'random', perTrial: true };
+    const input: SimulationInput = {
+      numArms: 1,
+      numStates: 2,
+      transitions,
+      rewards: Float64Array.from([0, 1]),
+      initial: uniformInitial(1, p0),
+      discount: beta,
+      budget: 0,
+      horizon: T,
+      trials: K,
+      seed: 3,
+      policy: 'none',
+      ties: 'random',
+      perTrial: true,
+    };
     const r = engine.simulate(input);
-    let p = p0, expected = 0, disc = 1;
+    let p = p0,
+      expected = 0,
+      disc = 1;
     for (let t = 0; t < T; t++) {
       expected += disc * p;
       p = p * q[1] + (1 - p) * q[0];
@@ -181,15 +257,33 @@ describe('statistics', () => {
 });
 
 describe('the bench protocol', () => {
-  test('reproduces the bench checksums of 1,000 valid arms (seed 1, B 100, T 10, 5 trials, ties to the lowest id, P(state 1) = 0.5)', () => {
-    // node shared/bench/whittle_ref.mjs --n 1000 --seed 1 --arms-csv F; --sim --T 10 --trials 5 --budget 100 --select presorted
-    // printed engaged_sum=20244 pulled_id_sum=2311762 reward_mean=4665.458970 disc_reward_mean=3750.309565
-    const arms = parseArmsCsv(readFileSync(new URL('../../fixtures/bench-arms-1000.csv', import.meta.url), 'utf8'));
-    const N = arms.ids.length;
-    const r = engine.simulate({ numArms: N, numStates: 2, transitions: arms.transitions, rewards: arms.rewards, initial: uniformInitial(N, 0.5), discount: 0.95, budget: 100, horizon: 10, trials: 5, seed: 1, policy: 'whittle', ties: 'lowest-id' });
-    expect(r.engagedSum).toBe(20244);
-    expect(r.pulledIdSum).toBe(2311762);
-    expect(r.rewardMean.toFixed(6)).toBe('4665.458970');
-    expect(r.discRewardMean.toFixed(6)).toBe('3750.309565');
-  });
+  test(
+    'reproduces the bench checksums of 1,000 valid arms (seed 1, B 100, T 10, 5 trials, ties to the lowest id, ' +
+      'P(state 1) = 0.5)',
+    () => {
+      // node shared/bench/whittle_ref.mjs --n 1000 --seed 1 --arms-csv F; --sim --T 10 --trials 5 --budget 100 --select
+      // presorted
+      // printed engaged_sum=20244 pulled_id_sum=2311762 reward_mean=4665.458970 disc_reward_mean=3750.309565
+      const arms = parseArmsCsv(readFileSync(new URL('../../fixtures/bench-arms-1000.csv', import.meta.url), 'utf8'));
+      const N = arms.ids.length;
+      const r = engine.simulate({
+        numArms: N,
+        numStates: 2,
+        transitions: arms.transitions,
+        rewards: arms.rewards,
+        initial: uniformInitial(N, 0.5),
+        discount: 0.95,
+        budget: 100,
+        horizon: 10,
+        trials: 5,
+        seed: 1,
+        policy: 'whittle',
+        ties: 'lowest-id',
+      });
+      expect(r.engagedSum).toBe(20244);
+      expect(r.pulledIdSum).toBe(2311762);
+      expect(r.rewardMean.toFixed(6)).toBe('4665.458970');
+      expect(r.discRewardMean.toFixed(6)).toBe('3750.309565');
+    },
+  );
 });

@@ -10,7 +10,21 @@ function randomInput(N: number, S: number, seed: number, over: Partial<Simulatio
   const transitions = randomDistributions(u, N * S * 2, S, 0.01);
   const initial = randomDistributions(u, N, S, 0.01);
   const rewards = Float64Array.from({ length: N * S }, (_, k) => k % S);
-  return { numArms: N, numStates: S, transitions, rewards, initial, discount: 0.9, budget: Math.max(1, Math.floor(N / 4)), horizon: 9, trials: 7, seed: 11, policy: 'whittle', ties: 'random', ...over };
+  return {
+    numArms: N,
+    numStates: S,
+    transitions,
+    rewards,
+    initial,
+    discount: 0.9,
+    budget: Math.max(1, Math.floor(N / 4)),
+    horizon: 9,
+    trials: 7,
+    seed: 11,
+    policy: 'whittle',
+    ties: 'random',
+    ...over,
+  };
 }
 
 /** Two groupings: every arm in cell 0; arms by id parity in cells 1 and 2. */
@@ -27,10 +41,13 @@ beforeAll(async () => {
 
 describe('per-trial tallies of groups of arms', () => {
   test('a tally with a cell of -1 leaves that arm out', () => {
-    const input = randomInput(6, 2, 1, { tally: { cells: Int32Array.from([0, 0, -1, 0, 0, 0]), groupings: 1, numCells: 1 } });
+    const input = randomInput(6, 2, 1, {
+      tally: { cells: Int32Array.from([0, 0, -1, 0, 0, 0]), groupings: 1, numCells: 1 },
+    });
     const r = engine.simulate(input);
     const full = engine.simulate({ ...input, tally: { cells: new Int32Array(6), groupings: 1, numCells: 1 } });
-    let pulls = 0, fullPulls = 0;
+    let pulls = 0,
+      fullPulls = 0;
     for (let k = 0; k < input.trials; k++) {
       pulls += r.tallyPerTrial![2 * k];
       fullPulls += full.tallyPerTrial![2 * k];
@@ -39,7 +56,11 @@ describe('per-trial tallies of groups of arms', () => {
   });
 
   test('a cell outside the map is refused with where it is', () => {
-    expect(() => engine.simulate(randomInput(4, 2, 1, { tally: { cells: Int32Array.from([0, 0, 3, 0]), groupings: 1, numCells: 2 } }))).toThrow(/arm 2 of grouping 0 has cell 3/);
+    expect(() =>
+      engine.simulate(
+        randomInput(4, 2, 1, { tally: { cells: Int32Array.from([0, 0, 3, 0]), groupings: 1, numCells: 2 } }),
+      ),
+    ).toThrow(/arm 2 of grouping 0 has cell 3/);
   });
 
   for (const S of [2, 3]) {
@@ -47,21 +68,26 @@ describe('per-trial tallies of groups of arms', () => {
       const N = 10;
       const input = randomInput(N, S, 2 + S, { tally: parityCells(N) });
       const r = engine.simulate(input);
-      const K = input.trials, T = input.horizon;
+      const K = input.trials,
+        T = input.horizon;
       for (let k = 0; k < K; k++) {
         const row = r.tallyPerTrial!.subarray(k * 6, k * 6 + 6);
         expect(row[0]).toBe(input.budget * T);
         expect(row[2] + row[4]).toBe(row[0]);
         expect(row[3] + row[5]).toBe(row[1]);
       }
-      let pulls = 0, engaged = 0;
+      let pulls = 0,
+        engaged = 0;
       for (let k = 0; k < K; k++) {
         pulls += r.tallyPerTrial![k * 6];
         engaged += r.tallyPerTrial![k * 6 + 1];
       }
       let occ = 0;
       for (let i = 0; i < N; i++) for (let s = 1; s < S; s++) occ += s * r.undiscounted[i * S + s];
-      expect(pulls / K).toBeCloseTo(r.pulls.reduce((a, b) => a + b, 0), 9);
+      expect(pulls / K).toBeCloseTo(
+        r.pulls.reduce((a, b) => a + b, 0),
+        9,
+      );
       expect(engaged / K).toBeCloseTo(occ, 9);
     });
   }
@@ -79,7 +105,10 @@ describe('per-trial tallies of groups of arms', () => {
     const input = randomInput(10, 2, 4, { tally: parityCells(10) });
     const whole = engine.simulate(input).tallyPerTrial!;
     for (const parts of [2, 3, 7]) {
-      const merged = mergeParts(input, splitRange(input.trials, parts).map(([a, b]) => engine.simulatePart(input, a, b)));
+      const merged = mergeParts(
+        input,
+        splitRange(input.trials, parts).map(([a, b]) => engine.simulatePart(input, a, b)),
+      );
       expect(Array.from(merged.tallyPerTrial!)).toEqual(Array.from(whole));
     }
     const alone = engine.simulatePart(input, 4, 5).tally!;

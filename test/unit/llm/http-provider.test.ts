@@ -13,7 +13,10 @@ import { startFakeProvider, type FakeProvider } from '../../fake-provider/fake-p
 const KEY = 'sk-unit-test-key-4242';
 let fake: FakeProvider;
 beforeAll(async () => {
-  fake = await startFakeProvider({ key: KEY, reply: (format, body) => `${format} says hi to ${JSON.stringify(body).length} bytes` });
+  fake = await startFakeProvider({
+    key: KEY,
+    reply: (format, body) => `${format} says hi to ${JSON.stringify(body).length} bytes`,
+  });
 });
 afterAll(async () => {
   await fake?.close();
@@ -51,38 +54,51 @@ async function failure(promise: Promise<unknown>): Promise<LlmError> {
   throw new Error('expected an LlmError');
 }
 
-describe.each<ProviderKind>(['openai', 'anthropic', 'gemini', 'openai-compatible'])('a %s call to the fake server', (kind) => {
-  test('arrives with exactly the documented path and auth header, and returns the text and usage', async () => {
-    const { p } = provider(kind);
-    const reply = await p.complete({ prompt: 'hello', maxTokens: 20 });
-    expect(reply.text).toMatch(new RegExp(`^${kind === 'openai-compatible' ? 'openai' : kind} says hi`));
-    expect(reply.usage).toEqual({ inputTokens: 11, outputTokens: 7 });
-    expect(reply.attempts).toBe(1);
-    expect(reply.hash).toBe(requestHash(kind, 'fake-large', { prompt: 'hello', maxTokens: 20 }));
-    const [call] = fake.calls();
-    const path = { openai: '/v1/chat/completions', 'openai-compatible': '/v1/chat/completions', anthropic: '/v1/messages', gemini: '/v1beta/models/fake-large:generateContent' }[kind];
-    expect(call.path).toBe(path);
-    expect(call.path).not.toContain(KEY);
-    const auth = { openai: 'authorization', 'openai-compatible': 'authorization', anthropic: 'x-api-key', gemini: 'x-goog-api-key' }[kind];
-    expect(call.headers[auth]).toBe(auth === 'authorization' ? `Bearer ${KEY}` : KEY);
-    expect(Object.keys(call.headers).filter((h) => h.startsWith('x-stainless'))).toEqual([]);
-    if (kind === 'anthropic') expect(call.headers['anthropic-version']).toBe('2023-06-01');
-  });
+describe.each<ProviderKind>(['openai', 'anthropic', 'gemini', 'openai-compatible'])(
+  'a %s call to the fake server',
+  (kind) => {
+    test('arrives with exactly the documented path and auth header, and returns the text and usage', async () => {
+      const { p } = provider(kind);
+      const reply = await p.complete({ prompt: 'hello', maxTokens: 20 });
+      expect(reply.text).toMatch(new RegExp(`^${kind === 'openai-compatible' ? 'openai' : kind} says hi`));
+      expect(reply.usage).toEqual({ inputTokens: 11, outputTokens: 7 });
+      expect(reply.attempts).toBe(1);
+      expect(reply.hash).toBe(requestHash(kind, 'fake-large', { prompt: 'hello', maxTokens: 20 }));
+      const [call] = fake.calls();
+      const path = {
+        openai: '/v1/chat/completions',
+        'openai-compatible': '/v1/chat/completions',
+        anthropic: '/v1/messages',
+        gemini: '/v1beta/models/fake-large:generateContent',
+      }[kind];
+      expect(call.path).toBe(path);
+      expect(call.path).not.toContain(KEY);
+      const auth = {
+        openai: 'authorization',
+        'openai-compatible': 'authorization',
+        anthropic: 'x-api-key',
+        gemini: 'x-goog-api-key',
+      }[kind];
+      expect(call.headers[auth]).toBe(auth === 'authorization' ? `Bearer ${KEY}` : KEY);
+      expect(Object.keys(call.headers).filter((h) => h.startsWith('x-stainless'))).toEqual([]);
+      if (kind === 'anthropic') expect(call.headers['anthropic-version']).toBe('2023-06-01');
+    });
 
-  test('lists the models the key can use', async () => {
-    expect(await provider(kind).p.listModels()).toEqual(['fake-large', 'fake-small']);
-  });
+    test('lists the models the key can use', async () => {
+      expect(await provider(kind).p.listModels()).toEqual(['fake-large', 'fake-small']);
+    });
 
-  test('a wrong key is "auth", not retried, and the message never holds the key', async () => {
-    const wrong = 'sk-wrong-key-999999';
-    const { p, waits } = provider(kind, { apiKey: wrong });
-    const e = await failure(p.complete({ prompt: 'x' }));
-    expect(e.kind).toBe('auth');
-    expect(e.message).toMatch(/refused the key/);
-    expect(e.message).not.toContain(wrong);
-    expect(waits).toEqual([]);
-  });
-});
+    test('a wrong key is "auth", not retried, and the message never holds the key', async () => {
+      const wrong = 'sk-wrong-key-999999';
+      const { p, waits } = provider(kind, { apiKey: wrong });
+      const e = await failure(p.complete({ prompt: 'x' }));
+      expect(e.kind).toBe('auth');
+      expect(e.message).toMatch(/refused the key/);
+      expect(e.message).not.toContain(wrong);
+      expect(waits).toEqual([]);
+    });
+  },
+);
 
 describe('retries', () => {
   test('a 429 with retry-after is retried after at least the asked wait, then succeeds', async () => {
@@ -102,7 +118,20 @@ describe('retries', () => {
   });
 
   test("Gemini's RetryInfo delay is honored", async () => {
-    fake.script({ status: 429, body: { error: { code: 429, status: 'RESOURCE_EXHAUSTED', message: 'slow down', details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '3s' }] } } }, {});
+    fake.script(
+      {
+        status: 429,
+        body: {
+          error: {
+            code: 429,
+            status: 'RESOURCE_EXHAUSTED',
+            message: 'slow down',
+            details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '3s' }],
+          },
+        },
+      },
+      {},
+    );
     const { p, waits } = provider('gemini');
     await p.complete({ prompt: 'x' });
     expect(waits).toEqual([3000]);
@@ -142,8 +171,29 @@ describe('retries', () => {
     fake.script(
       { status: 429, errorType: 'insufficient_quota', errorMessage: 'You exceeded your current quota' },
       { status: 400, errorMessage: 'Your credit balance is too low to access the Anthropic API.' },
-      { status: 429, body: { type: 'error', error: { type: 'rate_limit_error', message: 'enforced_spend_limit_reached: workspace limit' } } },
-      { status: 429, body: { error: { code: 429, status: 'RESOURCE_EXHAUSTED', message: 'Quota exceeded', details: [{ '@type': 'type.googleapis.com/google.rpc.QuotaFailure', violations: [{ quotaId: 'GenerateRequestsPerDayPerProjectPerModel-FreeTier' }] }] } } },
+      {
+        status: 429,
+        body: {
+          type: 'error',
+          error: { type: 'rate_limit_error', message: 'enforced_spend_limit_reached: workspace limit' },
+        },
+      },
+      {
+        status: 429,
+        body: {
+          error: {
+            code: 429,
+            status: 'RESOURCE_EXHAUSTED',
+            message: 'Quota exceeded',
+            details: [
+              {
+                '@type': 'type.googleapis.com/google.rpc.QuotaFailure',
+                violations: [{ quotaId: 'GenerateRequestsPerDayPerProjectPerModel-FreeTier' }],
+              },
+            ],
+          },
+        },
+      },
     );
     for (const kind of ['openai', 'anthropic', 'anthropic', 'gemini'] as const) {
       const { p, waits } = provider(kind);
@@ -177,7 +227,10 @@ describe('retries', () => {
 describe('a reply that contains the key', () => {
   test('has it replaced by [key] in the reply and the transcript, even when the body escapes it', async () => {
     const escaped = KEY.replace(/-/g, '\\u002d');
-    fake.script({ reply: `your key is ${KEY}, yes ${KEY}` }, { body: `{"choices": [{"message": {"content": "again ${escaped}"}}]}` });
+    fake.script(
+      { reply: `your key is ${KEY}, yes ${KEY}` },
+      { body: `{"choices": [{"message": {"content": "again ${escaped}"}}]}` },
+    );
     const transcript = new Transcript();
     const { p } = provider('openai', {}, { transcript });
     expect((await p.complete({ prompt: 'x' })).text).toBe('your key is [key], yes [key]');
@@ -209,7 +262,12 @@ describe('replies over the cap', () => {
 
 describe('empty replies', () => {
   test('an empty, null or blank answer is reported after one attempt, not retried five times', async () => {
-    for (const step of [{ body: '' }, { body: 'null' }, { body: { choices: [{ message: { content: null } }] } }, { reply: '' }]) {
+    for (const step of [
+      { body: '' },
+      { body: 'null' },
+      { body: { choices: [{ message: { content: null } }] } },
+      { reply: '' },
+    ]) {
       fake.received.length = 0;
       fake.script(step, { reply: 'would be the retry' });
       const { p, waits } = provider('openai');
@@ -218,7 +276,7 @@ describe('empty replies', () => {
       expect(e.message).toMatch(/empty reply/);
       expect(fake.calls()).toHaveLength(1);
       expect(waits).toEqual([]);
-      await p.complete({ prompt: "drain" }); // uses up the step a retry would have taken
+      await p.complete({ prompt: 'drain' }); // uses up the step a retry would have taken
     }
   });
 });
@@ -263,7 +321,11 @@ describe('time limits and cancellation', () => {
     const gone = await startFakeProvider();
     const origin = gone.origin;
     await gone.close();
-    const e = await failure(new HttpProvider({ kind: 'openai-compatible', model: 'm', baseUrl: `${origin}/v1` }, { maxRetries: 0 }).complete({ prompt: 'x' }));
+    const e = await failure(
+      new HttpProvider({ kind: 'openai-compatible', model: 'm', baseUrl: `${origin}/v1` }, { maxRetries: 0 }).complete({
+        prompt: 'x',
+      }),
+    );
     expect(e.kind).toBe('network');
     expect(e.message).toMatch(/Could not reach .* \(ECONNREFUSED\)/);
   });
@@ -277,7 +339,16 @@ describe('the transcript and replay', () => {
     await p.complete({ prompt: 'first', temperature: 0 });
     await failure(p.complete({ prompt: 'second' }));
     const [ok, bad] = transcript.entries;
-    expect(ok).toMatchObject({ provider: 'anthropic', model: 'fake-large', url: `${fake.origin}/v1/messages`, request: { prompt: 'first', temperature: 0 }, reply: 'one', usage: { inputTokens: 11, outputTokens: 7 }, error: null, attempts: 2 });
+    expect(ok).toMatchObject({
+      provider: 'anthropic',
+      model: 'fake-large',
+      url: `${fake.origin}/v1/messages`,
+      request: { prompt: 'first', temperature: 0 },
+      reply: 'one',
+      usage: { inputTokens: 11, outputTokens: 7 },
+      error: null,
+      attempts: 2,
+    });
     expect(ok.durationMs).toBeGreaterThanOrEqual(0);
     expect(Date.parse(ok.startedAt)).not.toBeNaN();
     expect(bad).toMatchObject({ reply: null, error: { kind: 'auth' }, attempts: 1 });
@@ -299,7 +370,9 @@ describe('the transcript and replay', () => {
     expect((await replay.complete({ prompt: 'b' })).text).toBe('r3');
     const miss = await failure(replay.complete({ prompt: 'c' }));
     expect(miss.kind).toBe('replay-miss');
-    expect((await failure(new ReplayProvider('openai', 'fake-large', transcript.entries).complete({ prompt: 'a' }))).kind).toBe('replay-miss');
+    expect(
+      (await failure(new ReplayProvider('openai', 'fake-large', transcript.entries).complete({ prompt: 'a' }))).kind,
+    ).toBe('replay-miss');
   });
 });
 
@@ -310,7 +383,13 @@ describe('retryAfterMs and backoffMs', () => {
     expect(retryAfterMs(h({ 'retry-after': '1.5' }), null, now)).toBe(1500);
     expect(retryAfterMs(h({ 'retry-after': 'Thu, 01 Jan 2026 00:00:10 GMT' }), null, now)).toBe(10_000);
     expect(retryAfterMs(h({ 'retry-after': 'soon' }), null, now)).toBeNull();
-    expect(retryAfterMs(h({}), { error: { details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '0.25s' }] } }, now)).toBe(250);
+    expect(
+      retryAfterMs(
+        h({}),
+        { error: { details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '0.25s' }] } },
+        now,
+      ),
+    ).toBe(250);
     expect(retryAfterMs(h({}), { error: 'x' }, now)).toBeNull();
   });
 

@@ -20,7 +20,10 @@ const TRANSLATE = { prompt: 'Translate the instruction.\nInstruction: Focus on t
 
 describe('asSentToday', () => {
   test("gives a rewrite's or a translation's bare feedback line the one lead, keeping the rest of the request", () => {
-    for (const [request, parse] of [[REWRITE, parseClausesReply], [TRANSLATE, parseTranslationReply]] as const) {
+    for (const [request, parse] of [
+      [REWRITE, parseClausesReply],
+      [TRANSLATE, parseTranslationReply],
+    ] as const) {
       const error = feedbackOf(parse);
       const recorded = { ...request, prompt: `${request.prompt}\n${error}` };
       expect(asSentToday(recorded)).toEqual(withFeedback(request, [{ reply: 'x', error }]));

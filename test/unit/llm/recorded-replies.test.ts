@@ -18,7 +18,11 @@ afterAll(async () => {
   await fake?.close();
 });
 
-const live = (transcript?: Transcript) => new HttpProvider({ kind: 'openai-compatible', model: 'm', baseUrl: `${fake.origin}/v1` }, { transcript, maxRetries: 0 });
+const live = (transcript?: Transcript) =>
+  new HttpProvider(
+    { kind: 'openai-compatible', model: 'm', baseUrl: `${fake.origin}/v1` },
+    { transcript, maxRetries: 0 },
+  );
 const A = { prompt: 'the same prompt', temperature: 1 };
 const B = { prompt: 'another prompt', temperature: 1 };
 
@@ -31,16 +35,19 @@ async function recorded() {
   return transcript.entries;
 }
 
-test('a replay answers the k-th ask of a request by its k-th reply and refuses a (k+1)-th, never repeating one', async () => {
-  const replay = new ReplayProvider('openai-compatible', 'm', await recorded());
-  const texts = [];
-  for (const r of [A, B, A, A]) texts.push((await replay.complete(r)).text);
-  expect(texts).toEqual(['reply 1', 'reply 3', 'reply 2', 'reply 4']);
-  const miss = await replay.complete(A).catch((e: LlmError) => e);
-  expect(miss).toBeInstanceOf(LlmError);
-  expect((miss as LlmError).kind).toBe('replay-miss');
-  expect((miss as LlmError).message).toMatch(/3 replies .* all used/);
-});
+test(
+  'a replay answers the k-th ask of a request by its k-th reply and refuses a (k+1)-th, never ' + 'repeating one',
+  async () => {
+    const replay = new ReplayProvider('openai-compatible', 'm', await recorded());
+    const texts = [];
+    for (const r of [A, B, A, A]) texts.push((await replay.complete(r)).text);
+    expect(texts).toEqual(['reply 1', 'reply 3', 'reply 2', 'reply 4']);
+    const miss = await replay.complete(A).catch((e: LlmError) => e);
+    expect(miss).toBeInstanceOf(LlmError);
+    expect((miss as LlmError).kind).toBe('replay-miss');
+    expect((miss as LlmError).message).toMatch(/3 replies .* all used/);
+  },
+);
 
 test('a rerun resumed after a reload goes on from the replies its own transcript already holds', async () => {
   const entries = await recorded();
@@ -53,18 +60,26 @@ test('a rerun resumed after a reload goes on from the replies its own transcript
   expect((await again.complete(A)).text).toBe('reply 4');
 });
 
-test('a resumed run uses the replies its checkpoint does not hold, in order, then pays the provider for the rest', async () => {
-  const entries = await recorded();
-  const paidBefore = fake.calls().length;
-  // The checkpoint holds the first reply to A; replies 2..4 were paid for but not checkpointed.
-  const resumed = new ResumeProvider(live(), entries, ['reply 1']);
-  const texts = [];
-  for (const r of [A, B, A, A, B]) texts.push((await resumed.complete(r)).text);
-  expect(texts).toEqual(['reply 2', 'reply 3', 'reply 4', 'reply 5', 'reply 6']);
-  expect(resumed.reused).toBe(3);
-  expect(fake.calls().length - paidBefore).toBe(2);
-  expect(fake.calls().slice(-2).map((c) => (c.body as { messages: { content: string }[] }).messages.at(-1)!.content)).toEqual([A.prompt, B.prompt]);
-});
+test(
+  'a resumed run uses the replies its checkpoint does not hold, in order, then pays the provider ' + 'for the rest',
+  async () => {
+    const entries = await recorded();
+    const paidBefore = fake.calls().length;
+    // The checkpoint holds the first reply to A; replies 2..4 were paid for but not checkpointed.
+    const resumed = new ResumeProvider(live(), entries, ['reply 1']);
+    const texts = [];
+    for (const r of [A, B, A, A, B]) texts.push((await resumed.complete(r)).text);
+    expect(texts).toEqual(['reply 2', 'reply 3', 'reply 4', 'reply 5', 'reply 6']);
+    expect(resumed.reused).toBe(3);
+    expect(fake.calls().length - paidBefore).toBe(2);
+    expect(
+      fake
+        .calls()
+        .slice(-2)
+        .map((c) => (c.body as { messages: { content: string }[] }).messages.at(-1)!.content),
+    ).toEqual([A.prompt, B.prompt]);
+  },
+);
 
 test('a held reply is taken off the earliest recorded entry with that text, whatever its request', async () => {
   n = 0;

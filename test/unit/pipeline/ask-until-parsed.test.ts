@@ -102,7 +102,9 @@ describe('askUntilParsed', () => {
     fake.script({ until: new Promise<void>((r) => (release = r)) });
     const controller = new AbortController();
     const attempts: Attempt[] = [];
-    const asking = scoreAsk(attempts, { signal: controller.signal }).run().catch((error: unknown) => error);
+    const asking = scoreAsk(attempts, { signal: controller.signal })
+      .run()
+      .catch((error: unknown) => error);
     await fake.whenCalls(fake.calls().length + 1);
     controller.abort(new DOMException('Cancelled by you.', 'AbortError'));
     const paused = await asking;

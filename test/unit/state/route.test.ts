@@ -18,7 +18,17 @@ describe('the hash routes', () => {
   });
 
   test('survive a round trip through their href', () => {
-    const routes: Route[] = [{ name: 'start' }, { name: 'what-if' }, { name: 'what-if', run: 'r/1 ?' }, { name: 'data' }, { name: 'history' }, { name: 'plan' }, { name: 'plan', plan: 'p 1/#' }, { name: 'run', id: 'x#y' }, { name: 'compare', a: 'run-a', b: 'run/b' }];
+    const routes: Route[] = [
+      { name: 'start' },
+      { name: 'what-if' },
+      { name: 'what-if', run: 'r/1 ?' },
+      { name: 'data' },
+      { name: 'history' },
+      { name: 'plan' },
+      { name: 'plan', plan: 'p 1/#' },
+      { name: 'run', id: 'x#y' },
+      { name: 'compare', a: 'run-a', b: 'run/b' },
+    ];
     for (const route of routes) expect(parseRoute(routeHref(route))).toEqual(route);
   });
 });

@@ -16,7 +16,11 @@ afterAll(async () => {
 });
 
 function memoryDrafts(): DraftStore & { value: WhatIfConfig | null } {
-  const store = { value: null as WhatIfConfig | null, load: () => store.value && structuredClone(store.value), save: (d: WhatIfConfig) => void (store.value = structuredClone(d)) };
+  const store = {
+    value: null as WhatIfConfig | null,
+    load: () => store.value && structuredClone(store.value),
+    save: (d: WhatIfConfig) => void (store.value = structuredClone(d)),
+  };
   return store;
 }
 
@@ -56,7 +60,7 @@ describe('what-if drafts, clear-all and the example pool', () => {
     whatIf.clearAll();
   });
 
-  test('a candidate\'s result carries per-trial calls per bucket, comparable with the default\'s', async () => {
+  test("a candidate's result carries per-trial calls per bucket, comparable with the default's", async () => {
     const whatIf = new WhatIfState(inThreadWhatIf(node.simulate), () => new MemoryStore(), 0);
     whatIf.settings.trials = 20;
     await whatIf.usePopulation(whatIf.choice);

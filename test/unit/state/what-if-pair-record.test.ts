@@ -53,7 +53,10 @@ describe('the side-by-side pair of a saved What-if comparison', () => {
 
   test('is kept in the unsaved draft too, so a reload before saving keeps it', async () => {
     let draft: WhatIfConfig | null = null;
-    const drafts = { load: () => draft && structuredClone(draft), save: (d: WhatIfConfig) => void (draft = structuredClone(d)) };
+    const drafts = {
+      load: () => draft && structuredClone(draft),
+      save: (d: WhatIfConfig) => void (draft = structuredClone(d)),
+    };
     const first = new WhatIfState(inThreadWhatIf(node.simulate), () => new MemoryStore(), 0, drafts);
     first.settings.trials = 3;
     await first.usePopulation(first.choice);
@@ -63,28 +66,34 @@ describe('the side-by-side pair of a saved What-if comparison', () => {
     await settle(first);
     const second = new WhatIfState(inThreadWhatIf(node.simulate), () => new MemoryStore(), 0, drafts);
     await second.open(second.savedDraft()!);
-    expect(second.pair.map((id) => second.candidates.find((c) => c.id === id)?.label ?? null)).toEqual([null, 'Doubled']);
+    expect(second.pair.map((id) => second.candidates.find((c) => c.id === id)?.label ?? null)).toEqual([
+      null,
+      'Doubled',
+    ]);
     await settle(second);
   });
 
-  test('a record saved without a pair opens with none chosen (the first two after the default, as before)', async () => {
-    const store = await open();
-    const whatIf = whatIfOn(store);
-    whatIf.settings.trials = 3;
-    await whatIf.usePopulation(whatIf.choice);
-    whatIf.add('state * 2', 'Doubled');
-    whatIf.add('state * 3', 'Tripled');
-    await settle(whatIf);
-    const id = await whatIf.save(2_000);
-    const runs = runRepository(() => store);
-    const record = await runs.get(id, ['what-if']);
-    expect(record?.kind === 'what-if' && 'pair' in record.config).toBe(false);
-    // the reopening state had a pair chosen before: reopening the old record forgets it
-    const again = whatIfOn(store);
-    again.pair = [5, 6];
-    await again.openSaved(id);
-    expect(again.pair).toEqual([null, null]);
-    await settle(again);
-    store.close();
-  });
+  test(
+    'a record saved without a pair opens with none chosen (the first two after the default, ' + 'as before)',
+    async () => {
+      const store = await open();
+      const whatIf = whatIfOn(store);
+      whatIf.settings.trials = 3;
+      await whatIf.usePopulation(whatIf.choice);
+      whatIf.add('state * 2', 'Doubled');
+      whatIf.add('state * 3', 'Tripled');
+      await settle(whatIf);
+      const id = await whatIf.save(2_000);
+      const runs = runRepository(() => store);
+      const record = await runs.get(id, ['what-if']);
+      expect(record?.kind === 'what-if' && 'pair' in record.config).toBe(false);
+      // the reopening state had a pair chosen before: reopening the old record forgets it
+      const again = whatIfOn(store);
+      again.pair = [5, 6];
+      await again.openSaved(id);
+      expect(again.pair).toEqual([null, null]);
+      await settle(again);
+      store.close();
+    },
+  );
 });

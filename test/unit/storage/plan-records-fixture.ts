@@ -11,12 +11,28 @@ import { createPlan, type PlanState } from '../../../src/core/plan/plan-state.ts
 import { engineWhittle } from '../core/plan/plan-fixtures.ts';
 import { rowMajor } from '../../../src/core/instance/feature-table.ts';
 
-export const SETTINGS = { reward: 'state * (1 + agent_feats[0])', budget: 4, exclude: ['3'], cooldown: 1, shares: [], seed: 7, draws: 0, priorGroup: null, level: 0.9 };
+export const SETTINGS = {
+  reward: 'state * (1 + agent_feats[0])',
+  budget: 4,
+  exclude: ['3'],
+  cooldown: 1,
+  shares: [],
+  seed: 7,
+  draws: 0,
+  priorGroup: null,
+  level: 0.9,
+};
 
 /** The outcomes of the plan's current week: its list called but every fifth, engaged by a fixed rule. */
 export function weekCsv(plan: PlanState, salt = 0): string {
   const listed = new Set(plan.weeks[plan.weeks.length - 1].planned);
-  return 'id,called,engaged\n' + plan.register.ids.map((id, arm) => `${id},${listed.has(arm) && arm % 5 !== 0 ? 1 : 0},${(arm * 7 + salt) % 3 === 0 ? 1 : 0}`).join('\n') + '\n';
+  return (
+    'id,called,engaged\n' +
+    plan.register.ids
+      .map((id, arm) => `${id},${listed.has(arm) && arm % 5 !== 0 ? 1 : 0},${(arm * 7 + salt) % 3 === 0 ? 1 : 0}`)
+      .join('\n') +
+    '\n'
+  );
 }
 
 export async function planSequence(count: number, numArms = 40): Promise<PlanRecord[]> {
@@ -25,8 +41,20 @@ export async function planSequence(count: number, numArms = 40): Promise<PlanRec
   let { plan } = createPlan(register, SETTINGS, whittle);
   const out: PlanRecord[] = [];
   for (let k = 0; k < count; k++) {
-    out.push({ id: 'p1', name: 'village', createdAt: 1, updatedAt: 1 + k, policy: { kind: 'typed' }, plan: packPlan(plan) });
-    const parsed = parseOutcomesCsv(weekCsv(plan, k), plan.register.ids, 2, `week-${plan.weeks[plan.weeks.length - 1].week}.csv`);
+    out.push({
+      id: 'p1',
+      name: 'village',
+      createdAt: 1,
+      updatedAt: 1 + k,
+      policy: { kind: 'typed' },
+      plan: packPlan(plan),
+    });
+    const parsed = parseOutcomesCsv(
+      weekCsv(plan, k),
+      plan.register.ids,
+      2,
+      `week-${plan.weeks[plan.weeks.length - 1].week}.csv`,
+    );
     if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
     const next = applyOutcomes(plan, parsed.outcomes, whittle, { confirmed: true });
     if (!next.ok) throw new Error(next.errors.join('\n'));

@@ -31,7 +31,20 @@ function instance(): Instance {
 }
 
 function run(id: string, updatedAt: number, extra: Partial<RunRecord> = {}): RunRecord {
-  return { id, kind: 'dlm', title: id, createdAt: 0, updatedAt, status: 'running', populationId: 'p', prompt: 'older mothers', config: {}, checkpoint: { step: 1 }, transcript: [], ...extra };
+  return {
+    id,
+    kind: 'dlm',
+    title: id,
+    createdAt: 0,
+    updatedAt,
+    status: 'running',
+    populationId: 'p',
+    prompt: 'older mothers',
+    config: {},
+    checkpoint: { step: 1 },
+    transcript: [],
+    ...extra,
+  };
 }
 
 // The stores ask the key store for the keys to refuse, as in the app.
@@ -70,7 +83,10 @@ describe.each(stores)('the %s store', (_, make) => {
     await store.putRun(run('b', 3));
     await store.putRun(run('a', 5, { status: 'done' }));
     const runs = await store.listRuns();
-    expect(runs.map((r) => [r.id, r.status])).toEqual([['a', 'done'], ['b', 'running']]);
+    expect(runs.map((r) => [r.id, r.status])).toEqual([
+      ['a', 'done'],
+      ['b', 'running'],
+    ]);
   });
 
   test('lists candidates in pool order and deletes them with their run and result', async () => {
@@ -78,9 +94,25 @@ describe.each(stores)('the %s store', (_, make) => {
     await store.putRun(run('r', 1));
     await store.putRun(run('other', 1));
     for (const index of [10, 2, 0]) {
-      await store.putCandidate({ runId: 'r', index, expression: `state * ${index}`, origin: 'llm', round: 0, diagnostics: {}, summary: {} });
+      await store.putCandidate({
+        runId: 'r',
+        index,
+        expression: `state * ${index}`,
+        origin: 'llm',
+        round: 0,
+        diagnostics: {},
+        summary: {},
+      });
     }
-    await store.putCandidate({ runId: 'other', index: 0, expression: 'state', origin: 'user', round: 0, diagnostics: {}, summary: {} });
+    await store.putCandidate({
+      runId: 'other',
+      index: 0,
+      expression: 'state',
+      origin: 'user',
+      round: 0,
+      diagnostics: {},
+      summary: {},
+    });
     await store.putResult({ runId: 'r', createdAt: 2, result: { selected: 2 } });
     expect((await store.listCandidates('r')).map((c) => c.index)).toEqual([0, 2, 10]);
     await store.deleteRun('r');
@@ -93,16 +125,22 @@ describe.each(stores)('the %s store', (_, make) => {
   test('refuses any record holding something shaped like an API key, without repeating the key', async () => {
     const store = await make();
     const key = 'sk-proj-abcdefghijklmnopqrstuvwxyz0123';
-    const error = await store.putRun(run('r', 1, { transcript: [{ headers: { authorization: `Bearer ${key}` } }] })).catch((e) => e);
+    const error = await store
+      .putRun(run('r', 1, { transcript: [{ headers: { authorization: `Bearer ${key}` } }] }))
+      .catch((e) => e);
     expect(error).toBeInstanceOf(SecretInRecordError);
     expect(error.message).toContain('$.transcript[0].headers.authorization');
     expect(error.message).not.toContain(key);
     expect(await store.getRun('r')).toBeUndefined();
-    await expect(store.putSetting('provider', { key: 'AIzaSyA1234567890abcdefghijklmnopqrstuv' })).rejects.toThrow(SecretInRecordError);
-    await expect(store.putResult({ runId: 'r', createdAt: 1, result: 'sk-ant-api03-aaaaaaaaaaaaaaaaaaaaaaaa' })).rejects.toThrow(SecretInRecordError);
+    await expect(store.putSetting('provider', { key: 'AIzaSyA1234567890abcdefghijklmnopqrstuv' })).rejects.toThrow(
+      SecretInRecordError,
+    );
+    await expect(
+      store.putResult({ runId: 'r', createdAt: 1, result: 'sk-ant-api03-aaaaaaaaaaaaaaaaaaaaaaaa' }),
+    ).rejects.toThrow(SecretInRecordError);
   });
 
-  test("refuses a record holding the key typed in this session, whatever its shape", async () => {
+  test('refuses a record holding the key typed in this session, whatever its shape', async () => {
     const store = await make();
     keys.set('openai-compatible', 'local-llama-key-42', false);
     await expect(store.putSetting('note', 'my key is local-llama-key-42')).rejects.toThrow(SecretInRecordError);
@@ -173,14 +211,17 @@ describe('openStore', () => {
     expect((await newer.store.getRun('kept'))?.checkpoint).toEqual({ step: 1 });
   });
 
-  test('a newer tab reports that it is blocked by a connection that does not close, then opens once it does', async () => {
-    const name = freshName();
-    const stubborn = await openDB(name, 1, { upgrade: (db) => void db.createObjectStore('runs') });
-    const onBlocked = vi.fn();
-    const opening = openStore({ name, version: 2, onBlocked });
-    await vi.waitFor(() => expect(onBlocked).toHaveBeenCalled());
-    stubborn.close();
-    const { store } = await opening;
-    expect(store.kind).toBe('indexeddb');
-  });
+  test(
+    'a newer tab reports that it is blocked by a connection that does not close, then opens ' + 'once it does',
+    async () => {
+      const name = freshName();
+      const stubborn = await openDB(name, 1, { upgrade: (db) => void db.createObjectStore('runs') });
+      const onBlocked = vi.fn();
+      const opening = openStore({ name, version: 2, onBlocked });
+      await vi.waitFor(() => expect(onBlocked).toHaveBeenCalled());
+      stubborn.close();
+      const { store } = await opening;
+      expect(store.kind).toBe('indexeddb');
+    },
+  );
 });

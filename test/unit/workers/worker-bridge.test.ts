@@ -24,7 +24,9 @@ class ChannelWorker extends EventTarget {
     Comlink.expose(api, port2);
     this.port = port1;
     this.other = port2;
-    port1.addEventListener('message', (event) => this.dispatchEvent(new MessageEvent('message', { data: (event as MessageEvent).data })));
+    port1.addEventListener('message', (event) =>
+      this.dispatchEvent(new MessageEvent('message', { data: (event as MessageEvent).data })),
+    );
     port1.start();
   }
 
@@ -48,11 +50,14 @@ class ChannelWorker extends EventTarget {
 
 const started: ChannelWorker[] = [];
 function bridge(idleTimeoutMs = 0): WorkerBridge<Api> {
-  return new WorkerBridge<Api>(() => {
-    const worker = new ChannelWorker();
-    started.push(worker);
-    return worker as unknown as Worker;
-  }, { label: 'the test worker', idleTimeoutMs });
+  return new WorkerBridge<Api>(
+    () => {
+      const worker = new ChannelWorker();
+      started.push(worker);
+      return worker as unknown as Worker;
+    },
+    { label: 'the test worker', idleTimeoutMs },
+  );
 }
 
 afterEach(() => {
@@ -70,18 +75,22 @@ describe('a WorkerBridge', () => {
     b.terminate();
   });
 
-  test('an abort rejects the call with the signal\'s reason, terminates the worker, and the next call starts a fresh one', async () => {
-    const b = bridge();
-    const controller = new AbortController();
-    const call = b.call(controller.signal, (w) => w.forever());
-    await b.call(undefined, (w) => w.double(1)); // the worker has started and answers
-    controller.abort(new Error('the user pressed Stop'));
-    await expect(call).rejects.toThrow('the user pressed Stop');
-    expect(started[0].terminated).toBe(true);
-    expect(await b.call(undefined, (w) => w.double(5))).toBe(10);
-    expect(started).toHaveLength(2);
-    b.terminate();
-  });
+  test(
+    "an abort rejects the call with the signal's reason, terminates the worker, and the next call starts " +
+      'a fresh one',
+    async () => {
+      const b = bridge();
+      const controller = new AbortController();
+      const call = b.call(controller.signal, (w) => w.forever());
+      await b.call(undefined, (w) => w.double(1)); // the worker has started and answers
+      controller.abort(new Error('the user pressed Stop'));
+      await expect(call).rejects.toThrow('the user pressed Stop');
+      expect(started[0].terminated).toBe(true);
+      expect(await b.call(undefined, (w) => w.double(5))).toBe(10);
+      expect(started).toHaveLength(2);
+      b.terminate();
+    },
+  );
 
   test('a call with an already aborted signal starts no worker', async () => {
     const b = bridge();
@@ -89,15 +98,20 @@ describe('a WorkerBridge', () => {
     expect(started).toHaveLength(0);
   });
 
-  test('a crashing worker rejects its pending calls with WorkerCrashedError naming the worker and the cause', async () => {
-    const b = bridge();
-    const call = b.call(undefined, (w) => w.forever());
-    started[0].crash('out of memory');
-    const error = await call.catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(WorkerCrashedError);
-    expect((error as Error).message).toBe('The test worker stopped unexpectedly (out of memory). Try again; if it keeps happening, reload the page.');
-    expect(started[0].terminated).toBe(true);
-  });
+  test(
+    'a crashing worker rejects its pending calls with WorkerCrashedError naming the worker ' + 'and the cause',
+    async () => {
+      const b = bridge();
+      const call = b.call(undefined, (w) => w.forever());
+      started[0].crash('out of memory');
+      const error = await call.catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(WorkerCrashedError);
+      expect((error as Error).message).toBe(
+        'The test worker stopped unexpectedly (out of memory). Try again; if it keeps happening, reload the page.',
+      );
+      expect(started[0].terminated).toBe(true);
+    },
+  );
 
   test('terminate rejects the pending calls with an AbortError instead of leaving them hanging', async () => {
     const b = bridge();
@@ -122,26 +136,29 @@ describe('a WorkerBridge', () => {
     expect(started.at(-1)!.terminated).toBe(true);
   });
 
-  test('retire ends an idle worker at once, a busy one when its last call ends, and the next call starts a fresh one', async () => {
-    const b = bridge(60_000);
-    expect(await b.call(undefined, (w) => w.double(1))).toBe(2);
-    b.retire();
-    expect(started[0].terminated).toBe(true);
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    const busy = b.call(undefined, async (w) => {
-      await held;
-      return w.double(2);
-    });
-    expect(started).toHaveLength(2);
-    b.retire();
-    expect(started[1].terminated).toBe(false);
-    release();
-    expect(await busy).toBe(4);
-    expect(started[1].terminated).toBe(true);
-    expect(await b.call(undefined, (w) => w.double(3))).toBe(6);
-    expect(started).toHaveLength(3);
-    expect(started[2].terminated).toBe(false);
-    b.terminate();
-  });
+  test(
+    'retire ends an idle worker at once, a busy one when its last call ends, and the next call starts ' + 'a fresh one',
+    async () => {
+      const b = bridge(60_000);
+      expect(await b.call(undefined, (w) => w.double(1))).toBe(2);
+      b.retire();
+      expect(started[0].terminated).toBe(true);
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      const busy = b.call(undefined, async (w) => {
+        await held;
+        return w.double(2);
+      });
+      expect(started).toHaveLength(2);
+      b.retire();
+      expect(started[1].terminated).toBe(false);
+      release();
+      expect(await busy).toBe(4);
+      expect(started[1].terminated).toBe(true);
+      expect(await b.call(undefined, (w) => w.double(3))).toBe(6);
+      expect(started).toHaveLength(3);
+      expect(started[2].terminated).toBe(false);
+      b.terminate();
+    },
+  );
 });

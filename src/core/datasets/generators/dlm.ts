@@ -6,7 +6,15 @@
 import { RANGES } from '../../limits/setting-ranges.ts';
 import { categoricalAt, seededRandom } from '../../random/seeded-random.ts';
 import { dlmSchema } from '../dlm-schema.ts';
-import { commonParameters, effectParameters, generatedColumns, instanceOfColumns, resolveParameters, type GeneratedColumns, type PopulationGenerator } from './population-generator.ts';
+import {
+  commonParameters,
+  effectParameters,
+  generatedColumns,
+  instanceOfColumns,
+  resolveParameters,
+  type GeneratedColumns,
+  type PopulationGenerator,
+} from './population-generator.ts';
 import { drawEffect, setEffectArm, twoStateArrays } from './two-state.ts';
 
 /**
@@ -43,20 +51,42 @@ export const DLM_PASSIVE = { stayLow: 0.7, stayHigh: 0.95, joinLow: 0.02, joinHi
 export const dlmGenerator: PopulationGenerator = {
   name: 'dlm',
   description:
-    "DLM's maternal-health setting: 7,668 synthetic beneficiaries in DLM's 43-feature schema (allot's distributions; each seed evaluates 48 arms, budget 16)",
+    "DLM's maternal-health setting: 7,668 synthetic beneficiaries in DLM's 43-feature schema (allot's " +
+    'distributions; each seed evaluates 48 arms, budget 16)',
   parameters: [
-    ...commonParameters({ arms: 7668, budget: 16, horizon: 10, discount: 0.9 }, { arms: 'DLM appendix B (7,668 beneficiaries)', budget: 'DLM (IJCAI) Figure 2: budget 16 of 48 arms', horizon: 'DLM section 5: 10 steps per trial', discount: 'allot' }),
-    { name: 'sample', description: 'arms each evaluation seed samples from the population', default: 48, ...RANGES.arms, source: 'DLM appendix J: 48 arms per seed', ownChoice: false },
+    ...commonParameters(
+      { arms: 7668, budget: 16, horizon: 10, discount: 0.9 },
+      {
+        arms: 'DLM appendix B (7,668 beneficiaries)',
+        budget: 'DLM (IJCAI) Figure 2: budget 16 of 48 arms',
+        horizon: 'DLM section 5: 10 steps per trial',
+        discount: 'allot',
+      },
+    ),
+    {
+      name: 'sample',
+      description: 'arms each evaluation seed samples from the population',
+      default: 48,
+      ...RANGES.arms,
+      source: 'DLM appendix J: 48 arms per seed',
+      ownChoice: false,
+    },
     // 0.1 calibrates the population to DLM Table 4: Default's average MNR over the 16 tasks is then
     // about 0.57, as in the paper (0.31 at 0.4).
     ...effectParameters({ effect: 0.1, sigma: 0.05 }, { effect: 'allot', sigma: 'allot' }),
   ],
   ownChoices: [
     'The ARMMAN data is not public: the population is synthetic.',
-    'One-hot marginals loosely follow the state-feature distributions in DLM appendix L (Ages 12/42/30/6/10 %, Marathi 62 %, Hindi 36 %, phone owned by the woman 85 %, income bracket 2 55 %, NGO 72 %, ...); groups are drawn independently.',
-    'Features 0-6 (hidden in the paper) are plausible pregnancy-history integers: gestational age at enrolment, delivery status, gravidity, parity, stillbirths, living children, days to first call.',
+    'One-hot marginals loosely follow the state-feature distributions in DLM appendix L (Ages 12/42/30/6/10 %, ' +
+      'Marathi 62 %, Hindi 36 %, phone owned by the woman 85 %, income bracket 2 55 %, NGO 72 %, ...); groups are ' +
+      'drawn independently.',
+    'Features 0-6 (hidden in the paper) are plausible pregnancy-history integers: gestational age at enrolment, ' +
+      'delivery status, gravidity, parity, stillbirths, living children, days to first call.',
     'Passive engagement is sticky: P(stay engaged) ~ U[0.70, 0.95], P(become engaged) ~ U[0.02, 0.20].',
-    'Active effect: P(engaged | action 1) = P(engaged | action 0) + d, clipped to [0, 1], with d ~ N(effect * u, sigma) floored at 0 (effect 0.1, calibrated so that Default scores about the 0.57 average MNR of DLM Table 4), where u in [0, 1] rescales the multilingual paper\'s Table 1 weighted sum of bucket indices (older, richer, more educated, owning the phone: larger effect).',
+    'Active effect: P(engaged | action 1) = P(engaged | action 0) + d, clipped to [0, 1], with d ~ N(effect * u, ' +
+      'sigma) floored at 0 (effect 0.1, calibrated so that Default scores about the 0.57 average MNR of DLM Table ' +
+      "4), where u in [0, 1] rescales the multilingual paper's Table 1 weighted sum of bucket indices (older, " +
+      'richer, more educated, owning the phone: larger effect).',
     'Discount 0.9; arms start in the stationary distribution of their passive chain.',
   ],
   generate(given, seed) {

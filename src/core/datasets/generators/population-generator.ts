@@ -40,9 +40,13 @@ export interface GeneratedColumns {
   features: FeatureTable;
 }
 
-/** Fills defaults and checks ranges; unknown names are refused with the list of known ones (an Error naming the problem). */
+/**
+ * Fills defaults and checks ranges; unknown names are refused with the list of known ones (an Error naming the
+ * problem).
+ */
 export function resolveParameters(
-  generator: PopulationGenerator, given: Partial<Record<string, number>>,
+  generator: PopulationGenerator,
+  given: Partial<Record<string, number>>,
 ): Record<string, number> {
   const resolved = checkParameters(generator, given);
   if (typeof resolved === 'string') throw new Error(resolved);
@@ -51,7 +55,8 @@ export function resolveParameters(
 
 /** Why `given` cannot generate a population, in words, or the parameters with their defaults filled in. */
 export function checkParameters(
-  generator: PopulationGenerator, given: Partial<Record<string, number>>,
+  generator: PopulationGenerator,
+  given: Partial<Record<string, number>>,
 ): Record<string, number> | string {
   const known = new Map(generator.parameters.map((p) => [p.name, p]));
   for (const name of Object.keys(given)) {
@@ -71,7 +76,8 @@ export function checkParameters(
   if (out.budget !== undefined && out.arms !== undefined) {
     const pool = out.sample ?? out.arms;
     const whose = out.sample !== undefined ? 'each seed samples' : 'of the population';
-    if (out.budget > pool) return `generator "${generator.name}": the budget ${out.budget} is larger than the ${pool} arms ${whose}`;
+    if (out.budget > pool)
+      return `generator "${generator.name}": the budget ${out.budget} is larger than the ${pool} arms ${whose}`;
     if (out.sample !== undefined && out.sample > out.arms) {
       return `generator "${generator.name}": cannot sample ${out.sample} arms from ${out.arms}`;
     }
@@ -80,22 +86,70 @@ export function checkParameters(
 }
 
 /** The parameters every generator has: size, budget, horizon, discount. */
-export function commonParameters(defaults: { arms: number; budget: number; horizon: number; discount: number }, sources: { arms: string; budget: string; horizon: string; discount: string }): GeneratorParameter[] {
+export function commonParameters(
+  defaults: { arms: number; budget: number; horizon: number; discount: number },
+  sources: { arms: string; budget: string; horizon: string; discount: string },
+): GeneratorParameter[] {
   const own = (s: string) => s === 'allot';
   return [
-    { name: 'arms', description: 'number of arms (beneficiaries) in the population', default: defaults.arms, ...RANGES.arms, source: sources.arms, ownChoice: own(sources.arms) },
-    { name: 'budget', description: 'arms pulled per step', default: defaults.budget, ...RANGES.budget, source: sources.budget, ownChoice: own(sources.budget) },
-    { name: 'horizon', description: 'steps per simulated trial', default: defaults.horizon, ...RANGES.horizon, source: sources.horizon, ownChoice: own(sources.horizon) },
-    { name: 'discount', description: 'discount factor, in [0, 1)', default: defaults.discount, ...RANGES.discount, source: sources.discount, ownChoice: own(sources.discount) },
+    {
+      name: 'arms',
+      description: 'number of arms (beneficiaries) in the population',
+      default: defaults.arms,
+      ...RANGES.arms,
+      source: sources.arms,
+      ownChoice: own(sources.arms),
+    },
+    {
+      name: 'budget',
+      description: 'arms pulled per step',
+      default: defaults.budget,
+      ...RANGES.budget,
+      source: sources.budget,
+      ownChoice: own(sources.budget),
+    },
+    {
+      name: 'horizon',
+      description: 'steps per simulated trial',
+      default: defaults.horizon,
+      ...RANGES.horizon,
+      source: sources.horizon,
+      ownChoice: own(sources.horizon),
+    },
+    {
+      name: 'discount',
+      description: 'discount factor, in [0, 1)',
+      default: defaults.discount,
+      ...RANGES.discount,
+      source: sources.discount,
+      ownChoice: own(sources.discount),
+    },
   ];
 }
 
 /** The active effect's two parameters (see drawEffect), with their defaults and sources. */
-export function effectParameters(defaults: { effect: number; sigma: number }, sources: { effect: string; sigma: string }): GeneratorParameter[] {
+export function effectParameters(
+  defaults: { effect: number; sigma: number },
+  sources: { effect: string; sigma: string },
+): GeneratorParameter[] {
   const own = (s: string) => s === 'allot';
   return [
-    { name: 'effect', description: 'largest mean active effect on P(engaged next step)', default: defaults.effect, ...RANGES.probability, source: sources.effect, ownChoice: own(sources.effect) },
-    { name: 'sigma', description: 'standard deviation of the active effect', default: defaults.sigma, ...RANGES.probability, source: sources.sigma, ownChoice: own(sources.sigma) },
+    {
+      name: 'effect',
+      description: 'largest mean active effect on P(engaged next step)',
+      default: defaults.effect,
+      ...RANGES.probability,
+      source: sources.effect,
+      ownChoice: own(sources.effect),
+    },
+    {
+      name: 'sigma',
+      description: 'standard deviation of the active effect',
+      default: defaults.sigma,
+      ...RANGES.probability,
+      source: sources.sigma,
+      ownChoice: own(sources.sigma),
+    },
   ];
 }
 
@@ -103,8 +157,19 @@ export function effectParameters(defaults: { effect: number; sigma: number }, so
  * A generator's arms with their features as columns: the instance is checked without its features
  * (schema and features empty, then the schema put back), so no row-major table is made.
  */
-export function generatedColumns(generator: string, p: Record<string, number>, seed: number, arms: Pick<InstanceInput, 'numArms' | 'transitions' | 'schema' | 'initial' | 'sampleSize'> & { features: FeatureTable }): GeneratedColumns {
-  const bare = generatedInstance(generator, p, seed, { ...arms, schema: { columns: [], groups: [] }, features: new Float64Array(0) });
+export function generatedColumns(
+  generator: string,
+  p: Record<string, number>,
+  seed: number,
+  arms: Pick<InstanceInput, 'numArms' | 'transitions' | 'schema' | 'initial' | 'sampleSize'> & {
+    features: FeatureTable;
+  },
+): GeneratedColumns {
+  const bare = generatedInstance(generator, p, seed, {
+    ...arms,
+    schema: { columns: [], groups: [] },
+    features: new Float64Array(0),
+  });
   return { instance: { ...bare, schema: arms.schema }, features: arms.features };
 }
 
@@ -114,7 +179,21 @@ export function instanceOfColumns({ instance, features }: GeneratedColumns): Ins
 }
 
 /** The Instance of a generator's arms, with the common parameters' budget, horizon and discount and its provenance. */
-export function generatedInstance(generator: string, p: Record<string, number>, seed: number, arms: Pick<InstanceInput, 'numArms' | 'transitions' | 'schema' | 'features' | 'initial' | 'sampleSize'>): Instance {
+export function generatedInstance(
+  generator: string,
+  p: Record<string, number>,
+  seed: number,
+  arms: Pick<InstanceInput, 'numArms' | 'transitions' | 'schema' | 'features' | 'initial' | 'sampleSize'>,
+): Instance {
   // the generator's arrays are fresh and its own: the instance takes them without copying
-  return createInstance({ ...arms, budget: p.budget, horizon: p.horizon, discount: p.discount, provenance: { kind: 'generator', generator, parameters: p, seed } }, { adopt: true });
+  return createInstance(
+    {
+      ...arms,
+      budget: p.budget,
+      horizon: p.horizon,
+      discount: p.discount,
+      provenance: { kind: 'generator', generator, parameters: p, seed },
+    },
+    { adopt: true },
+  );
 }

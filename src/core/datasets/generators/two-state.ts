@@ -2,15 +2,29 @@
 import type { Random } from '../../random/seeded-random.ts';
 
 /** The zeroed arrays of `numArms` 2-state arms with `numFeatures` features each (layouts as in Instance). */
-export function twoStateArrays(numArms: number, numFeatures: number): { features: Float64Array; transitions: Float64Array; initial: Float64Array } {
-  return { features: new Float64Array(numArms * numFeatures), transitions: new Float64Array(numArms * 8), initial: new Float64Array(numArms * 2) };
+export function twoStateArrays(
+  numArms: number,
+  numFeatures: number,
+): { features: Float64Array; transitions: Float64Array; initial: Float64Array } {
+  return {
+    features: new Float64Array(numArms * numFeatures),
+    transitions: new Float64Array(numArms * 8),
+    initial: new Float64Array(numArms * 2),
+  };
 }
 
 /**
  * Writes one arm's transitions from q[s][a] = P(next = 1 | state s, action a).
  * Layout (as Instance.transitions): arm x state x action x next, 8 numbers per arm.
  */
-export function setTwoState(transitions: Float64Array, arm: number, q00: number, q01: number, q10: number, q11: number): void {
+export function setTwoState(
+  transitions: Float64Array,
+  arm: number,
+  q00: number,
+  q01: number,
+  q10: number,
+  q11: number,
+): void {
   const o = arm * 8;
   transitions[o] = 1 - q00;
   transitions[o + 1] = q00;
@@ -39,7 +53,13 @@ export function setPassiveStationary(initial: Float64Array, arm: number, q00: nu
  * does not publish the mean), times `scale`; the effect is drawn from N(mean, sigma) and floored at
  * 0 (allot's choice: a call never lowers engagement).
  */
-export function drawEffect(random: Random, weights: readonly number[], x: ArrayLike<number>, scale: number, sigma: number): number {
+export function drawEffect(
+  random: Random,
+  weights: readonly number[],
+  x: ArrayLike<number>,
+  scale: number,
+  sigma: number,
+): number {
   let z = 0;
   let lo = 0;
   let hi = 0;
@@ -57,7 +77,14 @@ export function drawEffect(random: Random, weights: readonly number[], x: ArrayL
  * q00 = P(engaged next | not engaged) and q10 = P(engaged next | engaged), clipped to [0, 1]; it
  * starts in the stationary distribution of its passive chain.
  */
-export function setEffectArm(transitions: Float64Array, initial: Float64Array, arm: number, q00: number, q10: number, effect: number): void {
+export function setEffectArm(
+  transitions: Float64Array,
+  initial: Float64Array,
+  arm: number,
+  q00: number,
+  q10: number,
+  effect: number,
+): void {
   setTwoState(transitions, arm, q00, clip01(q00 + effect), q10, clip01(q10 + effect));
   setPassiveStationary(initial, arm, q00, q10);
 }

@@ -4,12 +4,24 @@ import { describe, expect, test } from 'vitest';
 import { GLOSSARY } from '../../../../src/components/glossary/glossary.ts';
 
 function svelteFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? svelteFiles(join(dir, e.name)) : e.name.endsWith('.svelte') ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? svelteFiles(join(dir, e.name)) : e.name.endsWith('.svelte') ? [join(dir, e.name)] : [],
+  );
 }
 
 describe('the glossary', () => {
   test('explains every term the issue names, in one short paragraph each', () => {
-    for (const term of ['arm', 'budget', 'horizon', 'discount', 'EMD', 'utility', 'DP_variance', 'p', 'regret bound'] as const) {
+    for (const term of [
+      'arm',
+      'budget',
+      'horizon',
+      'discount',
+      'EMD',
+      'utility',
+      'DP_variance',
+      'p',
+      'regret bound',
+    ] as const) {
       expect(GLOSSARY[term].length).toBeGreaterThan(20);
       expect(GLOSSARY[term].length).toBeLessThan(240);
     }
@@ -17,7 +29,9 @@ describe('the glossary', () => {
 
   test('every <Term term="..."> on a screen names a glossary entry', () => {
     // the files that use the glossary's Term (every screen, the Plan screens included)
-    const files = svelteFiles('src/components').filter((f) => /from '(\.\.\/)+glossary\/Term\.svelte'|from '\.\/glossary\/Term\.svelte'/.test(readFileSync(f, 'utf8')));
+    const files = svelteFiles('src/components').filter((f) =>
+      /from '(\.\.\/)+glossary\/Term\.svelte'|from '\.\/glossary\/Term\.svelte'/.test(readFileSync(f, 'utf8')),
+    );
     const used = files.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/<Term term="([^"]+)"/g)].map((m) => m[1]));
     expect(used.length).toBeGreaterThan(8);
     for (const t of used) expect(Object.keys(GLOSSARY)).toContain(t);

@@ -11,7 +11,8 @@ import { seededRandom } from '../../../reference/seeded-random.ts';
  * (true scores must be positive; a true 0 needs an observed 0).
  */
 function noiseLevel(trueScores: ArrayLike<number>, observed: ArrayLike<number>): number {
-  if (trueScores.length !== observed.length) throw new RangeError(`${trueScores.length} true scores but ${observed.length} observed ones`);
+  if (trueScores.length !== observed.length)
+    throw new RangeError(`${trueScores.length} true scores but ${observed.length} observed ones`);
   let eps = 0;
   for (let i = 0; i < trueScores.length; i++) {
     const s = trueScores[i];
@@ -108,7 +109,11 @@ describe("SCLM's regret bound under multiplicative noise", () => {
     const observed = [truth[0] * (1 - eps), truth[1] * (1 - eps), truth[2] * (1 + eps), truth[3] * (1 + eps)];
     for (const p of [1, 0, -Infinity]) {
       // Both rows observe (0.8, 0.8); the tie goes to the first, so perturb the rival up by one ulp's worth.
-      const chosen = selectByWelfare(observed.map((s, i) => (i >= 2 ? s * (1 + 1e-15) : s)), 2, p).index;
+      const chosen = selectByWelfare(
+        observed.map((s, i) => (i >= 2 ? s * (1 + 1e-15) : s)),
+        2,
+        p,
+      ).index;
       expect(chosen).toBe(1);
       const regret = 1 - pMean(truth.slice(2), p) / pMean(truth.slice(0, 2), p);
       expect(regret).toBeCloseTo(relativeRegretBound(eps), 12);
@@ -118,9 +123,15 @@ describe("SCLM's regret bound under multiplicative noise", () => {
 
 describe('a pick tied with the runner-up to the shown precision', () => {
   test('is explained as a tie and how it was broken, not as robust to noise', () => {
-    const matrix = { numCandidates: 2, clauses: [{ name: 'a' }, { name: 'b' }], scores: new Float64Array([1.0002, 1.0, 1.0, 1.0001]) };
+    const matrix = {
+      numCandidates: 2,
+      clauses: [{ name: 'a' }, { name: 'b' }],
+      scores: new Float64Array([1.0002, 1.0, 1.0, 1.0001]),
+    };
     const [u] = adjudicate(matrix as never, [{ label: 'utilitarian', p: 1 }]).outcomes;
-    expect(u.explanation).toMatch(/^candidate 1 and candidate 2 tie on welfare \(1 each, to three digits\); the tie went to candidate 1 by a margin/);
+    expect(u.explanation).toMatch(
+      /^candidate 1 and candidate 2 tie on welfare \(1 each, to three digits\); the tie went to candidate 1 by a margin/,
+    );
     expect(u.explanation).not.toMatch(/cannot change this choice/);
   });
 });

@@ -6,8 +6,14 @@ describe('parseCapacityCsv', () => {
   test('reads worker, capacity and the optional minimum, and the rules match them to the register', () => {
     const r = parseCapacityCsv('worker,capacity,minimum\nAsha,30,5\n Bina ,12,\n', 'caps.csv');
     if (!r.ok) throw new Error(r.errors.join('\n'));
-    expect([...r.capacity]).toEqual([['Asha', 30], ['Bina', 12]]);
-    expect([...r.minimum!]).toEqual([['Asha', 5], ['Bina', 0]]);
+    expect([...r.capacity]).toEqual([
+      ['Asha', 30],
+      ['Bina', 12],
+    ]);
+    expect([...r.minimum!]).toEqual([
+      ['Asha', 5],
+      ['Bina', 0],
+    ]);
     const rules = workerRules(['Bina', 'Asha', '', 'Bina'], r.capacity, r.minimum!);
     if (!rules.ok) throw new Error(rules.errors.join('\n'));
     expect(Array.from(rules.rules.worker)).toEqual([0, 1, -1, 0]);
@@ -33,9 +39,21 @@ describe('parseCapacityCsv', () => {
   });
 
   test('workerRules: a worker without a capacity is an error, one in the file but not the register a warning', () => {
-    const missing = workerRules(['Asha', 'Chitra'], new Map([['Asha', 3], ['Devi', 2]]));
+    const missing = workerRules(
+      ['Asha', 'Chitra'],
+      new Map([
+        ['Asha', 3],
+        ['Devi', 2],
+      ]),
+    );
     expect(missing.ok || missing.errors).toEqual(['1 worker of the register has no capacity: "Chitra"']);
-    const extra = workerRules(['Asha'], new Map([['Asha', 3], ['Devi', 2]]));
+    const extra = workerRules(
+      ['Asha'],
+      new Map([
+        ['Asha', 3],
+        ['Devi', 2],
+      ]),
+    );
     const ignored = '1 worker with a capacity is not in the register and was ignored: "Devi"';
     expect(extra.ok && extra.warnings).toEqual([ignored]);
     const all = workerRules(['Asha', 'Bina'], 5, 6);
@@ -46,9 +64,16 @@ describe('parseCapacityCsv', () => {
     expect(workerRules(['Asha'], 2.5).ok || 'refused').toBe('refused');
   });
 
-  test('afterCalls: what the holdout\'s calls leave of each worker\'s capacity and minimum', () => {
+  test("afterCalls: what the holdout's calls leave of each worker's capacity and minimum", () => {
     const column = ['Asha', 'Bina', 'Asha', 'Asha', ''];
-    const r = workerRules(column, new Map([['Asha', 2], ['Bina', 4]]), new Map([['Bina', 1]]));
+    const r = workerRules(
+      column,
+      new Map([
+        ['Asha', 2],
+        ['Bina', 4],
+      ]),
+      new Map([['Bina', 1]]),
+    );
     if (!r.ok) throw new Error(r.errors.join('\n'));
     const left = afterCalls(r.rules, Int32Array.of(0, 2, 3, 1, 4));
     expect(Array.from(left.capacity)).toEqual([0, 3]);

@@ -4,9 +4,15 @@ import { utf8Bytes, utf8Text } from '../../../../src/core/datasets/utf8.ts';
 import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
 
 /** Every record as [line, fields] with the bytes pushed in chunks of the given sizes (cycled). */
-function records(bytes: Uint8Array, sizes: number[], delimiter: number | null = null): { rows: [number, string[]][]; delimiter: number } {
+function records(
+  bytes: Uint8Array,
+  sizes: number[],
+  delimiter: number | null = null,
+): { rows: [number, string[]][]; delimiter: number } {
   const rows: [number, string[]][] = [];
-  const sink: CsvRowSink = { row: (b, s, e, n, line) => rows.push([line, Array.from({ length: n }, (_, f) => utf8Text(b, s[f], e[f]))]) };
+  const sink: CsvRowSink = {
+    row: (b, s, e, n, line) => rows.push([line, Array.from({ length: n }, (_, f) => utf8Text(b, s[f], e[f]))]),
+  };
   const t = new CsvTokenizer(sink, 'f.csv', delimiter);
   for (let i = 0, k = 0; i < bytes.length; k++) {
     const size = sizes[k % sizes.length];
@@ -22,7 +28,12 @@ describe('CsvTokenizer', () => {
     const text = 'id;"na;me";x\r\n"a""b";"multi\nline";1\r\n\r\nc;ठाणे;"" \r\nd;e;f';
     const whole = records(utf8Bytes(text), [1 << 20]);
     expect(whole.delimiter).toBe(SEMICOLON);
-    expect(whole.rows).toEqual([[1, ['id', 'na;me', 'x']], [2, ['a"b', 'multi\nline', '1']], [5, ['c', 'ठाणे', ' ']], [6, ['d', 'e', 'f']]]);
+    expect(whole.rows).toEqual([
+      [1, ['id', 'na;me', 'x']],
+      [2, ['a"b', 'multi\nline', '1']],
+      [5, ['c', 'ठाणे', ' ']],
+      [6, ['d', 'e', 'f']],
+    ]);
     for (const sizes of [[1], [2], [3, 1], [7, 5, 1]]) expect(records(utf8Bytes(text), sizes)).toEqual(whole);
   });
 
@@ -48,11 +59,20 @@ describe('CsvTokenizer', () => {
   test('sniffs tabs and commas; a file of one column is read with commas', () => {
     expect(records(utf8Bytes('id\tweek\n1\t2\n'), [3]).delimiter).toBe(TAB);
     expect(records(utf8Bytes('id,week\n1,2\n'), [3]).delimiter).toBe(COMMA);
-    expect(records(utf8Bytes('id\nb1\nb2'), [4])).toEqual({ rows: [[1, ['id']], [2, ['b1']], [3, ['b2']]], delimiter: COMMA });
+    expect(records(utf8Bytes('id\nb1\nb2'), [4])).toEqual({
+      rows: [
+        [1, ['id']],
+        [2, ['b1']],
+        [3, ['b2']],
+      ],
+      delimiter: COMMA,
+    });
   });
 
   test('says where a quoted field opens that never closes', () => {
-    expect(() => records(utf8Bytes('id,x\na,"open\nb,c\n'), [2])).toThrow('f.csv, line 2: a quoted field is never closed');
+    expect(() => records(utf8Bytes('id,x\na,"open\nb,c\n'), [2])).toThrow(
+      'f.csv, line 2: a quoted field is never closed',
+    );
   });
 });
 
@@ -73,7 +93,8 @@ describe('ContentHasher', () => {
     const bytes = utf8Bytes('id,week,state,called\nb1,1,yes,no\nपालघर\n');
     const of = (sizes: number[]) => {
       const h = new ContentHasher();
-      for (let i = 0, k = 0; i < bytes.length; i += sizes[k++ % sizes.length]) h.update(bytes.subarray(i, i + sizes[k % sizes.length]));
+      for (let i = 0, k = 0; i < bytes.length; i += sizes[k++ % sizes.length])
+        h.update(bytes.subarray(i, i + sizes[k % sizes.length]));
       return h.digest();
     };
     const whole = of([bytes.length]);

@@ -16,24 +16,41 @@ function simulate(q: number[][], steps: number, pActive: (arm: number) => number
   });
   return lines.join('\n');
 }
-const estimateOf = (result: ReturnType<typeof transitionsFromTrajectories>, arm: number) => [0, 1, 2, 3].map((k) => result.transitions[arm * 8 + k * 2 + 1]);
+const estimateOf = (result: ReturnType<typeof transitionsFromTrajectories>, arm: number) =>
+  [0, 1, 2, 3].map((k) => result.transitions[arm * 8 + k * 2 + 1]);
 
 describe('transitionsFromTrajectories: bad input', () => {
   test('a missing column, no rows, and values that are not states, actions or steps', () => {
-    expect(() => transitionsFromTrajectories('arm,step,state\na,0,1', { fileName: 't.csv' })).toThrow('t.csv, line 1: the header has no "action" column; trajectories need the columns arm, step, state, action');
-    expect(() => transitionsFromTrajectories('arm,step,state,action\n', { fileName: 't.csv' })).toThrow('t.csv, line 1: the file has a header but no rows');
-    expect(() => transitionsFromTrajectories('arm,step,state,action\na,0,1,2', { fileName: 't.csv' })).toThrow('t.csv, line 2, column 4 ("action"): 2 is not an action (0 passive or 1 active)');
-    expect(() => transitionsFromTrajectories('arm,step,state,action\na,0.5,1,0', { fileName: 't.csv' })).toThrow('line 2, column 2 ("step"): 0.5 is not a whole step number');
-    expect(() => transitionsFromTrajectories('arm,step,state,action\na,0,2,0', { fileName: 't.csv', numStates: 2 })).toThrow('line 2, column 3 ("state"): 2 is not a state from 0 to 1');
-    expect(() => transitionsFromTrajectories('arm,step,state,action\na,0,x,0', { fileName: 't.csv' })).toThrow('line 2, column 3 ("state"): "x" is not a number');
+    expect(() => transitionsFromTrajectories('arm,step,state\na,0,1', { fileName: 't.csv' })).toThrow(
+      't.csv, line 1: the header has no "action" column; trajectories need the columns arm, step, state, action',
+    );
+    expect(() => transitionsFromTrajectories('arm,step,state,action\n', { fileName: 't.csv' })).toThrow(
+      't.csv, line 1: the file has a header but no rows',
+    );
+    expect(() => transitionsFromTrajectories('arm,step,state,action\na,0,1,2', { fileName: 't.csv' })).toThrow(
+      't.csv, line 2, column 4 ("action"): 2 is not an action (0 passive or 1 active)',
+    );
+    expect(() => transitionsFromTrajectories('arm,step,state,action\na,0.5,1,0', { fileName: 't.csv' })).toThrow(
+      'line 2, column 2 ("step"): 0.5 is not a whole step number',
+    );
+    expect(() =>
+      transitionsFromTrajectories('arm,step,state,action\na,0,2,0', { fileName: 't.csv', numStates: 2 }),
+    ).toThrow('line 2, column 3 ("state"): 2 is not a state from 0 to 1');
+    expect(() => transitionsFromTrajectories('arm,step,state,action\na,0,x,0', { fileName: 't.csv' })).toThrow(
+      'line 2, column 3 ("state"): "x" is not a number',
+    );
   });
 
   test('the same arm and step twice, naming both lines', () => {
-    expect(() => transitionsFromTrajectories('arm,step,state,action\na,0,1,0\na,1,1,0\na,0,0,1', { fileName: 't.csv' })).toThrow('t.csv, line 4, column 2 ("step"): arm "a" step 0 already appears on line 2');
+    expect(() =>
+      transitionsFromTrajectories('arm,step,state,action\na,0,1,0\na,1,1,0\na,0,0,1', { fileName: 't.csv' }),
+    ).toThrow('t.csv, line 4, column 2 ("step"): arm "a" step 0 already appears on line 2');
   });
 
   test('a prior that is not positive', () => {
-    expect(() => transitionsFromTrajectories('arm,step,state,action\na,0,1,0', { prior: 0 })).toThrow('the prior pseudo-count must be a positive number');
+    expect(() => transitionsFromTrajectories('arm,step,state,action\na,0,1,0', { prior: 0 })).toThrow(
+      'the prior pseudo-count must be a positive number',
+    );
   });
 });
 
@@ -42,7 +59,8 @@ describe('transitionsFromTrajectories', () => {
     // Steps 0 -> 1 -> 2 and 5 -> 6: three transitions; the gap 2 -> 5 is not one. Rows may come in any order.
     const text = 'arm,step,state,action\na,1,1,0\na,0,0,1\na,2,1,0\na,5,0,0\na,6,0,0';
     const result = transitionsFromTrajectories(text, { prior: 1, minActive: 0 });
-    // (0, a=1) -> 1 once: (1 + 1) / (1 + 2); (1, a=0) -> 1 once: 2/3; (0, a=0) -> 0 once: P(1) = 1/3; (1, a=1) unseen: 1/2.
+    // (0, a=1) -> 1 once: (1 + 1) / (1 + 2); (1, a=0) -> 1 once: 2/3; (0, a=0) -> 0 once: P(1) = 1/3; (1, a=1) unseen:
+    // 1/2.
     expect(estimateOf(result, 0)).toEqual([1 / 3, 2 / 3, 2 / 3, 1 / 2]);
     expect(Array.from(result.counts)).toEqual([1, 1, 1, 0]);
     expect(result.warnings).toEqual([]);
@@ -55,7 +73,10 @@ describe('transitionsFromTrajectories', () => {
       const q10 = 0.5 + random.next() * 0.5;
       return [q00, Math.min(1, q00 + 0.3), q10, Math.min(1, q10 + 0.2)];
     });
-    const result = transitionsFromTrajectories(simulate(truth, 3000, () => 0.4, 12), { minActive: 5 });
+    const result = transitionsFromTrajectories(
+      simulate(truth, 3000, () => 0.4, 12),
+      { minActive: 5 },
+    );
     expect(result.ids).toEqual(truth.map((_, arm) => `arm${arm}`));
     let worst = 0;
     truth.forEach((q, arm) => {
@@ -88,13 +109,17 @@ describe('transitionsFromTrajectories', () => {
       expect(q11 - q10).toBeGreaterThan(0.05);
       expect(q11).toBeLessThanOrEqual(1);
     }
-    expect(result.warnings[0]).toMatch(/^10 of 40 arms have fewer than 20 observed active transitions from state 0, too few to trust: .* pooled active effect .*: "arm0", "arm1"/);
+    expect(result.warnings[0]).toMatch(
+      /^10 of 40 arms have fewer than 20 observed active transitions from state 0, too few to trust: .* pooled active effect .*: "arm0", "arm1"/,
+    );
   });
 
   test('adds no effect when the whole population is too rarely called', () => {
     const result = transitionsFromTrajectories('arm,step,state,action\na,0,0,0\na,1,1,0\na,2,1,0', { minActive: 5 });
     const [q00, q01, q10, q11] = estimateOf(result, 0);
     expect([q01, q11]).toEqual([q00, q10]);
-    expect(result.warnings.join('\n')).toContain('the whole population has only 0 active observations from state 0, so no effect was added');
+    expect(result.warnings.join('\n')).toContain(
+      'the whole population has only 0 active observations from state 0, so no effect was added',
+    );
   });
 });

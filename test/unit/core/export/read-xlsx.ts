@@ -16,9 +16,11 @@ export function readZip(bytes: Uint8Array): Map<string, string> {
   const out = new Map<string, string>();
   for (let i = 0; i < count; i++) {
     expect(view.getUint32(at, true)).toBe(0x02014b50);
-    const method = view.getUint16(at + 10, true), crc = view.getUint32(at + 16, true);
+    const method = view.getUint16(at + 10, true),
+      crc = view.getUint32(at + 16, true);
     const size = view.getUint32(at + 24, true);
-    const nameLength = view.getUint16(at + 28, true), local = view.getUint32(at + 42, true);
+    const nameLength = view.getUint16(at + 28, true),
+      local = view.getUint32(at + 42, true);
     const name = Buffer.from(bytes.subarray(at + 46, at + 46 + nameLength)).toString('utf8');
     expect(view.getUint32(local, true)).toBe(0x04034b50);
     const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
@@ -32,7 +34,11 @@ export function readZip(bytes: Uint8Array): Map<string, string> {
 }
 
 const unescape = (s: string) =>
-  s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 
 /** Sheet 1's cells by reference: numbers as numbers, inline strings as text. */
 export function readSheet(xml: string): Map<string, string | number> {
@@ -43,4 +49,3 @@ export function readSheet(xml: string): Map<string, string | number> {
   }
   return cells;
 }
-

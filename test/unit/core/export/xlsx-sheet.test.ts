@@ -24,7 +24,7 @@ describe('cells for spreadsheets', () => {
     expect(readableNumber(NaN)).toBeNaN();
   });
 
-  test('UTF-8 equals Node\'s encoder, surrogate pairs and lone surrogates included', () => {
+  test("UTF-8 equals Node's encoder, surrogate pairs and lone surrogates included", () => {
     for (const s of ['', 'abc', 'Ages · 51–60 “x”', 'हिन्दी', '😀 a\u{10FFFF}', 'x\uD800y', '\uDC00']) {
       expect(Buffer.from(utf8(s))).toEqual(Buffer.from(s, 'utf8'));
     }
@@ -44,7 +44,11 @@ describe('a stored ZIP', () => {
       { name: 'empty', data: new Uint8Array(0) },
     ];
     const zip = zipStore(entries);
-    expect(Array.from(readZip(zip))).toEqual([['a.txt', 'hello'], ['dir/ü.xml', '<x/>'], ['empty', '']]);
+    expect(Array.from(readZip(zip))).toEqual([
+      ['a.txt', 'hello'],
+      ['dir/ü.xml', '<x/>'],
+      ['empty', ''],
+    ]);
     expect(zipStore(entries)).toEqual(zip);
   });
 });
@@ -55,12 +59,20 @@ describe('an XLSX sheet', () => {
     expect([0, 1, 25, 26, 27, 51, 52, 701, 702].map(columnName)).toEqual(names);
   });
 
-  test('has the workbook\'s parts, a frozen bold header, numbers as numbers and any text as text', () => {
-    const rows = [['=HYPERLINK("a")', 1, 'a < b & "c"', NaN], ['-older', 0.25, null, -3], ['x\u0001y', 1e-7, 'हिन्दी', 2]];
+  test("has the workbook's parts, a frozen bold header, numbers as numbers and any text as text", () => {
+    const rows = [
+      ['=HYPERLINK("a")', 1, 'a < b & "c"', NaN],
+      ['-older', 0.25, null, -3],
+      ['x\u0001y', 1e-7, 'हिन्दी', 2],
+    ];
     const bytes = xlsxSheet({ name: 'Week 27: calls?', header: ['id', 'rank', 'reason', '=x'], rows });
     const parts = readZip(bytes);
     expect([...parts.keys()]).toEqual([
-      '[Content_Types].xml', '_rels/.rels', 'xl/workbook.xml', 'xl/_rels/workbook.xml.rels', 'xl/styles.xml',
+      '[Content_Types].xml',
+      '_rels/.rels',
+      'xl/workbook.xml',
+      'xl/_rels/workbook.xml.rels',
+      'xl/styles.xml',
       'xl/worksheets/sheet1.xml',
     ]);
     expect(parts.get('xl/workbook.xml')).toContain('<sheet name="Week 27  calls " sheetId="1" r:id="rId1"/>');
@@ -69,10 +81,20 @@ describe('an XLSX sheet', () => {
     expect(sheet).toContain('<c r="A1" s="1" t="inlineStr">');
     expect(sheet).not.toContain('<f>');
     expect(Object.fromEntries(readSheet(sheet))).toEqual({
-      A1: 'id', B1: 'rank', C1: 'reason', D1: '=x',
-      A2: '=HYPERLINK("a")', B2: 1, C2: 'a < b & "c"',
-      A3: '-older', B3: 0.25, D3: -3,
-      A4: 'xy', B4: 1e-7, C4: 'हिन्दी', D4: 2,
+      A1: 'id',
+      B1: 'rank',
+      C1: 'reason',
+      D1: '=x',
+      A2: '=HYPERLINK("a")',
+      B2: 1,
+      C2: 'a < b & "c"',
+      A3: '-older',
+      B3: 0.25,
+      D3: -3,
+      A4: 'xy',
+      B4: 1e-7,
+      C4: 'हिन्दी',
+      D4: 2,
     });
   });
 });

@@ -37,7 +37,9 @@ const error = (over: Partial<InstanceInput>) => {
 
 describe('createInstance', () => {
   test('refuses zero arms with a message that says what to do', () => {
-    expect(error({ numArms: 0, transitions: [], features: [], ids: [] }).message).toBe('the population has no arms: add at least one arm');
+    expect(error({ numArms: 0, transitions: [], features: [], ids: [] }).message).toBe(
+      'the population has no arms: add at least one arm',
+    );
   });
 
   test('names the arm, the column and the value of a probability outside [0, 1]', () => {
@@ -63,32 +65,45 @@ describe('createInstance', () => {
     const instance = createInstance(input({ transitions: near }));
     expect(instance.transitions[0] + instance.transitions[1]).toBeCloseTo(1, 15);
     expect(instance.warnings).toHaveLength(1);
-    expect(instance.warnings[0]).toMatch(/^renormalized 2 transition rows .* first arm "a" \(arm 1\), state 0, action 0/);
+    expect(instance.warnings[0]).toMatch(
+      /^renormalized 2 transition rows .* first arm "a" \(arm 1\), state 0, action 0/,
+    );
   });
 
   test('refuses a row that misses 1 by more than 1e-6, naming the row', () => {
     const far = [...(input().transitions as number[])];
     far[5] = 0.75;
     expect(error({ transitions: far }).message).toBe(
-      'arm "a" (arm 1), columns "p_1_0_*": the probabilities of the next state after state 1 and action 0 sum to 1.05, not 1',
+      'arm "a" (arm 1), columns "p_1_0_*": the probabilities of the next state after state 1 and action 0 sum to ' +
+        '1.05, not 1',
     );
   });
 
   test('refuses a one-hot group with no 1 or two 1s, naming the arm and the columns', () => {
-    expect(error({ features: [1, 1, 2, 0, 1, 0] }).message).toBe('arm "a" (arm 1), group "Age" (columns young, old): 2 columns are 1; exactly one must be 1');
-    expect(error({ features: [1, 0, 2, 0, 0, 0] }).message).toContain('arm "b" (arm 2), group "Age" (columns young, old): no column is 1');
+    expect(error({ features: [1, 1, 2, 0, 1, 0] }).message).toBe(
+      'arm "a" (arm 1), group "Age" (columns young, old): 2 columns are 1; exactly one must be 1',
+    );
+    expect(error({ features: [1, 0, 2, 0, 0, 0] }).message).toContain(
+      'arm "b" (arm 2), group "Age" (columns young, old): no column is 1',
+    );
   });
 
   test('refuses a non-binary value in a binary column and a fraction in an integer column', () => {
-    expect(error({ features: [0.5, 0.5, 2, 0, 1, 0] }).message).toBe('arm "a" (arm 1), column "young": 0.5 is not 0 or 1 (the column is binary)');
-    expect(error({ features: [1, 0, 2.5, 0, 1, 0] }).message).toBe('arm "a" (arm 1), column "children": 2.5 is not an integer (the column is integer)');
+    expect(error({ features: [0.5, 0.5, 2, 0, 1, 0] }).message).toBe(
+      'arm "a" (arm 1), column "young": 0.5 is not 0 or 1 (the column is binary)',
+    );
+    expect(error({ features: [1, 0, 2.5, 0, 1, 0] }).message).toBe(
+      'arm "a" (arm 1), column "children": 2.5 is not an integer (the column is integer)',
+    );
   });
 
   test('refuses budgets outside 1..N, a discount outside [0, 1) and a zero horizon', () => {
     expect(error({ budget: 0 }).message).toContain('the budget must be a positive integer');
     expect(error({ budget: 3 }).message).toBe('the budget 3 is larger than the number of arms 2');
     expect(error({ discount: 1 }).message).toContain('the discount must be in [0, 1)');
-    expect(error({ horizon: 0 }).message).toContain('the horizon must be a whole number of steps per trial from 1 to 10000');
+    expect(error({ horizon: 0 }).message).toContain(
+      'the horizon must be a whole number of steps per trial from 1 to 10000',
+    );
   });
 
   test('refuses duplicated and empty ids', () => {
@@ -97,13 +112,17 @@ describe('createInstance', () => {
   });
 
   test('refuses arrays of the wrong length, naming the layout', () => {
-    expect(error({ features: [1, 0, 2] }).message).toBe('features has 3 values; expected numArms x numFeatures = 2 x 3 = 6');
+    expect(error({ features: [1, 0, 2] }).message).toBe(
+      'features has 3 values; expected numArms x numFeatures = 2 x 3 = 6',
+    );
   });
 
   test('refuses a schema whose names or groups are inconsistent', () => {
     const bad = schema();
     bad.columns[2].name = '2kids';
-    expect(error({ schema: bad }).message).toContain('"2kids": a name is a Python identifier: letters (any script), digits and _, not starting with a digit');
+    expect(error({ schema: bad }).message).toContain(
+      '"2kids": a name is a Python identifier: letters (any script), digits and _, not starting with a digit',
+    );
     const twice = schema();
     twice.groups.push({ name: 'Other', kind: 'one-hot', columns: [1], ordered: false, buckets: ['x'] });
     expect(error({ schema: twice }).message).toContain('belongs to two groups');

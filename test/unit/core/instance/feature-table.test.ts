@@ -4,7 +4,8 @@ import { compileReward } from '../../../../src/core/reward/compile-reward.ts';
 import { groupBuckets } from '../../../../src/core/measures/group-buckets.ts';
 import type { FeatureSchema } from '../../../../src/core/instance/types.ts';
 
-const same = (a: ArrayLike<number>, b: ArrayLike<number>) => Array.from(a).every((x, i) => Object.is(x, b[i])) && a.length === b.length;
+const same = (a: ArrayLike<number>, b: ArrayLike<number>) =>
+  Array.from(a).every((x, i) => Object.is(x, b[i])) && a.length === b.length;
 
 describe('feature columns', () => {
   test('a column is bytes only when every value is a whole number 0..255 and not -0', () => {
@@ -15,10 +16,16 @@ describe('feature columns', () => {
   });
 
   test('rows to columns and back give every value bit for bit; rowsOf takes rows in any order', () => {
-    const N = 5, F = 4;
+    const N = 5,
+      F = 4;
     const rows = Float64Array.from([1, 0, 2.5, -0, 0, 1, NaN, 3, 1, 0, 1e300, 255, 0, 1, -7, 0, 1, 0, 0, 256]);
     const table = asTable(rows, N, F);
-    expect(table.columns.map((c) => c.constructor.name)).toEqual(['Uint8Array', 'Uint8Array', 'Float64Array', 'Float64Array']);
+    expect(table.columns.map((c) => c.constructor.name)).toEqual([
+      'Uint8Array',
+      'Uint8Array',
+      'Float64Array',
+      'Float64Array',
+    ]);
     expect(asTable(rows, N, F)).toBe(table);
     expect(same(rowMajor(table), rows)).toBe(true);
     const picked = rowsOf(table, [3, 0]);
@@ -31,7 +38,13 @@ describe('feature columns', () => {
 
   test('buckets and rewards are the same from either layout', () => {
     const schema: FeatureSchema = {
-      columns: ['a_x', 'a_y', 'n'].map((name, i) => ({ name, label: name, description: '', type: i < 2 ? 'binary' : 'continuous', group: i < 2 ? 'a' : 'n' })),
+      columns: ['a_x', 'a_y', 'n'].map((name, i) => ({
+        name,
+        label: name,
+        description: '',
+        type: i < 2 ? 'binary' : 'continuous',
+        group: i < 2 ? 'a' : 'n',
+      })),
       groups: [
         { name: 'a', kind: 'one-hot', columns: [0, 1], ordered: false, buckets: ['x', 'y'] },
         { name: 'n', kind: 'bucketed', columns: [2], ordered: true, buckets: ['<= 1', '> 1'], edges: [1] },
@@ -39,7 +52,10 @@ describe('feature columns', () => {
     };
     const rows = Float64Array.from([1, 0, 0.5, 0, 1, 2, 0, 1, 3, 1, 0, 1]);
     const copy = { numArms: 4, columns: asTable(rows, 4, 3).columns.map((c) => c.slice()) };
-    expect(groupBuckets(schema, copy, 4).map((b) => Array.from(b))).toEqual([[0, 1, 1, 0], [0, 1, 1, 0]]);
+    expect(groupBuckets(schema, copy, 4).map((b) => Array.from(b))).toEqual([
+      [0, 1, 1, 0],
+      [0, 1, 1, 0],
+    ]);
     const population = { numArms: 4, numStates: 2, schema };
     const expr = 'state * (1 + agent_feats.a_y) + agent_feats.n';
     const a = compileReward(expr, { ...population, features: rows.slice() });

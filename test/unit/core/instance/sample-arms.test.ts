@@ -25,9 +25,15 @@ describe('sampleArms', () => {
     const F = population.schema.columns.length;
     sample.provenance.sample!.indices.forEach((arm, k) => {
       expect(sample.ids[k]).toBe(population.ids[arm]);
-      expect(Array.from(sample.transitions.subarray(k * 8, k * 8 + 8))).toEqual(Array.from(population.transitions.subarray(arm * 8, arm * 8 + 8)));
-      expect(Array.from(sample.features.subarray(k * F, (k + 1) * F))).toEqual(Array.from(population.features.subarray(arm * F, (arm + 1) * F)));
-      expect(Array.from(sample.initial.subarray(k * 2, k * 2 + 2))).toEqual(Array.from(population.initial.subarray(arm * 2, arm * 2 + 2)));
+      expect(Array.from(sample.transitions.subarray(k * 8, k * 8 + 8))).toEqual(
+        Array.from(population.transitions.subarray(arm * 8, arm * 8 + 8)),
+      );
+      expect(Array.from(sample.features.subarray(k * F, (k + 1) * F))).toEqual(
+        Array.from(population.features.subarray(arm * F, (arm + 1) * F)),
+      );
+      expect(Array.from(sample.initial.subarray(k * 2, k * 2 + 2))).toEqual(
+        Array.from(population.initial.subarray(arm * 2, arm * 2 + 2)),
+      );
     });
   });
 
@@ -41,7 +47,8 @@ describe('sampleArms', () => {
 
   test('gives every arm the same chance of being drawn', () => {
     const hits = new Array(500).fill(0);
-    for (let seed = 0; seed < 400; seed++) for (const arm of sampleArms(population, 50, seed).provenance.sample!.indices) hits[arm]++;
+    for (let seed = 0; seed < 400; seed++)
+      for (const arm of sampleArms(population, 50, seed).provenance.sample!.indices) hits[arm]++;
     // Each arm: Binomial(400, 0.1), mean 40, sd 6.
     expect(Math.min(...hits)).toBeGreaterThan(15);
     expect(Math.max(...hits)).toBeLessThan(65);

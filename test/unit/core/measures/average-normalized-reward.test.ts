@@ -19,7 +19,7 @@ describe('averageNormalizedReward', () => {
   });
 });
 
-describe('averageNormalizedReward on the paper\'s numbers', () => {
+describe("averageNormalizedReward on the paper's numbers", () => {
   test('reproduces the averages row of DLM Table 4 for No Action and Default from its per-task rows', () => {
     for (const method of ['noAction', 'default'] as const) {
       const r = averageNormalizedReward(DLM_NEURIPS_TASKS.tasks.map((t) => t.published[method]!));

@@ -3,13 +3,25 @@ import { comparePolicies, isMeasurable, pairedChange } from '../../../../src/cor
 import type { TrialCounts } from '../../../../src/core/measures/trial-counts.ts';
 
 /** Two buckets (young: 3 arms, old: 1 arm), horizon 10, per-trial calls and engaged steps. */
-function counts(young: { calls: number[]; engaged: number[] }, old: { calls: number[]; engaged: number[] }): TrialCounts {
+function counts(
+  young: { calls: number[]; engaged: number[] },
+  old: { calls: number[]; engaged: number[] },
+): TrialCounts {
   const add = (a: number[], b: number[]) => a.map((x, k) => x + b[k]);
   return {
     trials: young.calls.length,
     horizon: 10,
     all: { label: 'everyone', arms: 4, calls: add(young.calls, old.calls), engaged: add(young.engaged, old.engaged) },
-    groups: [{ group: 'Ages', ordered: true, buckets: [{ label: 'young', arms: 3, ...young }, { label: 'old', arms: 1, ...old }] }],
+    groups: [
+      {
+        group: 'Ages',
+        ordered: true,
+        buckets: [
+          { label: 'young', arms: 3, ...young },
+          { label: 'old', arms: 1, ...old },
+        ],
+      },
+    ],
   };
 }
 
@@ -28,7 +40,8 @@ describe('pairedChange', () => {
 
   test('the standard error is that of the per-trial differences, not of the two means', () => {
     // the levels vary a lot between trials, the difference little: pairing sees the change
-    const base = [10, 50, 90, 30], other = [11, 51.5, 90.5, 31];
+    const base = [10, 50, 90, 30],
+      other = [11, 51.5, 90.5, 31];
     const c = pairedChange(base, other);
     const d = [1, 1.5, 0.5, 1];
     const mean = 1;

@@ -8,7 +8,13 @@ import { unfairnessFlags } from '../../../../src/core/fairness/unfairness-flags.
 
 /** Two one-hot groups: Age (3 buckets, columns 0-2) and Phone (2 buckets, columns 3-4). */
 const schema: FeatureSchema = {
-  columns: ['a0', 'a1', 'a2', 'p0', 'p1'].map((name, i) => ({ name, label: name, description: name, type: 'binary' as const, group: i < 3 ? 'Age' : 'Phone' })),
+  columns: ['a0', 'a1', 'a2', 'p0', 'p1'].map((name, i) => ({
+    name,
+    label: name,
+    description: name,
+    type: 'binary' as const,
+    group: i < 3 ? 'Age' : 'Phone',
+  })),
   groups: [
     { name: 'Age', kind: 'one-hot', columns: [0, 1, 2], ordered: true, buckets: ['young', 'middle', 'old'] },
     { name: 'Phone', kind: 'one-hot', columns: [3, 4], ordered: false, buckets: ['own', 'shared'] },
@@ -28,9 +34,17 @@ function features(arms: [number, number][]): Float64Array {
 function occupancy(pulls: number[], atLeastOnce: number[] = pulls.map(() => 0), horizon = 10): Occupancy {
   const n = pulls.length;
   return {
-    numArms: n, numStates: 2, numTrials: 4, horizon, discount: 0.9,
-    discounted: new Float64Array(n * 2), undiscounted: new Float64Array(n * 2),
-    pulls: Float64Array.from(pulls), pulledAtLeastOnce: Float64Array.from(atLeastOnce), engagedSum: 0, pulledIdSum: 0,
+    numArms: n,
+    numStates: 2,
+    numTrials: 4,
+    horizon,
+    discount: 0.9,
+    discounted: new Float64Array(n * 2),
+    undiscounted: new Float64Array(n * 2),
+    pulls: Float64Array.from(pulls),
+    pulledAtLeastOnce: Float64Array.from(atLeastOnce),
+    engagedSum: 0,
+    pulledIdSum: 0,
   };
 }
 
@@ -60,7 +74,16 @@ describe('allocationPerArm', () => {
 
 describe('dpVariance', () => {
   // Arms: young/own pulled 4 of 10 steps, young/shared 2, middle/own 1, middle/shared 1, old/own 0.
-  const instance = { schema, features: features([[0, 0], [0, 1], [1, 0], [1, 1], [2, 0]]) };
+  const instance = {
+    schema,
+    features: features([
+      [0, 0],
+      [0, 1],
+      [1, 0],
+      [1, 1],
+      [2, 0],
+    ]),
+  };
   const occ = occupancy([4, 2, 1, 1, 0], [1, 1, 0.5, 0.25, 0]);
 
   test('computes P(Y=1 | bucket) as the mean allocation of the bucket and the population variance over buckets', () => {
@@ -81,8 +104,17 @@ describe('dpVariance', () => {
   });
 
   test('weights every bucket once, whatever its size (the mean is over buckets, not arms)', () => {
-    // 3 arms in bucket young pulled fully, 1 arm in middle never: P = 1, 0 -> variance 0.25 (arm-weighted mean would give 0.1875).
-    const inst = { schema, features: features([[0, 0], [0, 0], [0, 0], [1, 0]]) };
+    // 3 arms in bucket young pulled fully, 1 arm in middle never: P = 1, 0 -> variance 0.25 (arm-weighted mean would
+    // give 0.1875).
+    const inst = {
+      schema,
+      features: features([
+        [0, 0],
+        [0, 0],
+        [0, 0],
+        [1, 0],
+      ]),
+    };
     const [age] = dpVariance(occupancy([10, 10, 10, 0]), inst);
     expect(age.probability).toEqual([1, 0, null]);
     expect(age.dpVariance).toBe(0.25);
@@ -96,7 +128,14 @@ describe('dpVariance', () => {
   });
 
   test('leaves empty buckets and arms without a bucket out', () => {
-    const inst = { schema, features: features([[0, 0], [-1, 1], [2, 1]]) };
+    const inst = {
+      schema,
+      features: features([
+        [0, 0],
+        [-1, 1],
+        [2, 1],
+      ]),
+    };
     const [age, phone] = dpVariance(occupancy([5, 9, 1]), inst);
     expect(age.arms).toEqual([1, 0, 1]);
     expect(age.probability).toEqual([0.5, null, 0.1]);
@@ -106,7 +145,14 @@ describe('dpVariance', () => {
   });
 
   test('gives exactly 0 under demographic parity and null for a group without arms', () => {
-    const inst = { schema, features: features([[0, -1], [1, -1], [2, -1]]) };
+    const inst = {
+      schema,
+      features: features([
+        [0, -1],
+        [1, -1],
+        [2, -1],
+      ]),
+    };
     const [age, phone] = dpVariance(occupancy([3, 3, 3]), inst);
     expect(age.dpVariance).toBe(0);
     expect(phone.dpVariance).toBeNull();
@@ -114,15 +160,27 @@ describe('dpVariance', () => {
   });
 
   test('refuses an intended group that the schema does not have, naming the known ones', () => {
-    expect(() => dpVariance(occ, instance, { intended: ['Income'] })).toThrow('intended group "Income" is not in the schema; its groups are Age, Phone');
+    expect(() => dpVariance(occ, instance, { intended: ['Income'] })).toThrow(
+      'intended group "Income" is not in the schema; its groups are Age, Phone',
+    );
   });
 });
 
 describe('unfairnessFlags', () => {
-  const group = (name: string, dpVariance: number | null, intended: boolean) => ({ name, buckets: [], probability: [], arms: [], dpVariance, intended });
+  const group = (name: string, dpVariance: number | null, intended: boolean) => ({
+    name,
+    buckets: [],
+    probability: [],
+    arms: [],
+    dpVariance,
+    intended,
+  });
 
   test('flags unintended groups above each threshold, strictly', () => {
-    const flags = unfairnessFlags([group('Age', 0.02, true), group('Income', 0.005, false), group('Phone', 0.001, false)], [0.001, 0.004, 0.01]);
+    const flags = unfairnessFlags(
+      [group('Age', 0.02, true), group('Income', 0.005, false), group('Phone', 0.001, false)],
+      [0.001, 0.004, 0.01],
+    );
     expect(flags.maxUnintended).toBe(0.005);
     expect(flags.maxIntended).toBe(0.02);
     expect(flags.unintendedGroupsAbove).toEqual([1, 1, 0]);
@@ -131,7 +189,15 @@ describe('unfairnessFlags', () => {
   });
 
   test('compares the unintended groups with the largest intended one', () => {
-    const flags = unfairnessFlags([group('Age', 0.002, true), group('Income', 0.01, true), group('Education', 0.005, false), group('Phone', 0.02, false)], [0]);
+    const flags = unfairnessFlags(
+      [
+        group('Age', 0.002, true),
+        group('Income', 0.01, true),
+        group('Education', 0.005, false),
+        group('Phone', 0.02, false),
+      ],
+      [0],
+    );
     expect(flags.unintendedAboveIntended).toBe(true);
     expect(flags.unintendedGroupsAboveIntended).toEqual(['Phone']);
   });

@@ -23,9 +23,12 @@ describe('interquartileMean', () => {
     expect(r.se).toBeCloseTo(1.1547005383792517, 15);
   });
 
-  test('cuts a quarter from each end: 1..8 has IQM 4.5 and standard error 1 (winsorized sd sqrt 2 over 0.5 sqrt 8)', () => {
-    expect(interquartileMean([8, 1, 7, 2, 6, 3, 5, 4])).toEqual({ iqm: 4.5, se: 1, n: 8 });
-  });
+  test(
+    'cuts a quarter from each end: 1..8 has IQM 4.5 and standard error 1 (winsorized sd sqrt 2 over ' + '0.5 sqrt 8)',
+    () => {
+      expect(interquartileMean([8, 1, 7, 2, 6, 3, 5, 4])).toEqual({ iqm: 4.5, se: 1, n: 8 });
+    },
+  );
 
   test('cuts floor(n/4) when n is not a multiple of four and ignores the order of the input', () => {
     const r = interquartileMean([10, -2, 4, 4, 8, 100, -50, 3, 3, 7, 1]);

@@ -71,7 +71,12 @@ describe('emd', () => {
   });
 
   test('averages over unmentioned features', () => {
-    expect(averageEmd([{ baseline: [1, 0], candidate: [0, 1] }, { baseline: [1, 1, 1], candidate: [1, 1, 1] }])).toBe(0.5);
+    expect(
+      averageEmd([
+        { baseline: [1, 0], candidate: [0, 1] },
+        { baseline: [1, 1, 1], candidate: [1, 1, 1] },
+      ]),
+    ).toBe(0.5);
     expect(() => averageEmd([])).toThrow('no unmentioned features');
   });
 });
@@ -99,7 +104,10 @@ describe('paretoFront', () => {
       const y = (x + 1 + Math.floor(random() * 2)) % 3;
       const s = (i: number, c: number) => scores[i * 3 + c];
       const expected = Array.from({ length: n }, (_, i) => i).filter(
-        (i) => !Array.from({ length: n }, (_, j) => j).some((j) => s(j, x) >= s(i, x) && s(j, y) >= s(i, y) && (s(j, x) > s(i, x) || s(j, y) > s(i, y))),
+        (i) =>
+          !Array.from({ length: n }, (_, j) => j).some(
+            (j) => s(j, x) >= s(i, x) && s(j, y) >= s(i, y) && (s(j, x) > s(i, x) || s(j, y) > s(i, y)),
+          ),
       );
       expect([...paretoFront(scores, 3, x, y)].sort((a, b) => a - b)).toEqual(expected);
     }

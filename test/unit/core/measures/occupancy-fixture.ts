@@ -10,7 +10,8 @@ export function occupancyOf(undiscounted: number[][][], discounted: number[][][]
   const perTrialDiscounted = Float64Array.from(discounted.flat(2));
   const mean = (perTrial: Float64Array) => {
     const out = new Float64Array(numArms * numStates);
-    for (let k = 0; k < numTrials; k++) for (let i = 0; i < out.length; i++) out[i] += perTrial[k * out.length + i] / numTrials;
+    for (let k = 0; k < numTrials; k++)
+      for (let i = 0; i < out.length; i++) out[i] += perTrial[k * out.length + i] / numTrials;
     return out;
   };
   return {

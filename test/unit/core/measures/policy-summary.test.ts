@@ -17,7 +17,22 @@ const schema: FeatureSchema = {
 };
 // Arms: young/Low, old/Mid, old/High. Discounted steps in [state 0, state 1] per arm.
 const instance = { schema, features: Float64Array.from([1, 0, 10, 0, 1, 10.5, 0, 1, 99]) };
-const occupancy = occupancyOf([[[7, 3], [9, 1], [4, 6]]], [[[5, 2], [6, 1], [3, 4]]]);
+const occupancy = occupancyOf(
+  [
+    [
+      [7, 3],
+      [9, 1],
+      [4, 6],
+    ],
+  ],
+  [
+    [
+      [5, 2],
+      [6, 1],
+      [3, 4],
+    ],
+  ],
+);
 const ownReward = Float64Array.from([0, 2, 0, 1, 0, 1]);
 
 describe('summarizePolicy', () => {
@@ -30,7 +45,9 @@ describe('summarizePolicy', () => {
 
   test('engagement is the discounted value under the default reward state, bit for bit', () => {
     const summary = summarizePolicy(occupancy, instance, ownReward, []);
-    expect(summary.totalUtility).toBe(policyValue(occupancy, Float64Array.from([0, 1, 0, 1, 0, 1]), { discounted: true }));
+    expect(summary.totalUtility).toBe(
+      policyValue(occupancy, Float64Array.from([0, 1, 0, 1, 0, 1]), { discounted: true }),
+    );
     expect(summary.totalUtility).toBe(7);
     expect(summary.ownValue).toBe(2 * 2 + 1 + 4);
   });

@@ -6,18 +6,32 @@ import { occupancyOf } from './occupancy-fixture.ts';
 // Two trials, two arms, two states: [trial][arm][state] expected steps in each state.
 const occupancy = occupancyOf(
   [
-    [[4, 6], [10, 0]],
-    [[2, 8], [5, 5]],
+    [
+      [4, 6],
+      [10, 0],
+    ],
+    [
+      [2, 8],
+      [5, 5],
+    ],
   ],
   [
-    [[3, 2], [6, 0]],
-    [[1, 4], [3, 3]],
+    [
+      [3, 2],
+      [6, 0],
+    ],
+    [
+      [1, 4],
+      [3, 3],
+    ],
   ],
 );
 
 describe('policyValue', () => {
   test('refuses a reward table of the wrong size', () => {
-    expect(() => policyValue(occupancy, new Float64Array(3), { discounted: false })).toThrow('expected 2 arms x 2 states = 4');
+    expect(() => policyValue(occupancy, new Float64Array(3), { discounted: false })).toThrow(
+      'expected 2 arms x 2 states = 4',
+    );
   });
 
   test('is the occupancy-weighted sum of the reward table, undiscounted and discounted', () => {
@@ -33,7 +47,9 @@ describe('policyValue', () => {
 describe('perTrialValues', () => {
   test('needs the per-trial arrays', () => {
     const { perTrialUndiscounted: _, ...rest } = occupancy;
-    expect(() => perTrialValues(rest, new Float64Array(4), { discounted: false })).toThrow('no per-trial undiscounted sums');
+    expect(() => perTrialValues(rest, new Float64Array(4), { discounted: false })).toThrow(
+      'no per-trial undiscounted sums',
+    );
   });
 
   test('scores every trial on its own, and their mean is the policy value', () => {

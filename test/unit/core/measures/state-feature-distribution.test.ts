@@ -24,7 +24,22 @@ const schema: FeatureSchema = {
 // Three arms: young with income 10 (Low: value <= edge), old with 10.5 (Mid), old with 99 (High).
 const features = Float64Array.from([1, 0, 10, 0, 1, 10.5, 0, 1, 99]);
 // One trial; steps in [state 0, state 1] per arm.
-const occupancy = occupancyOf([[[7, 3], [9, 1], [4, 6]]], [[[5, 2], [6, 1], [3, 4]]]);
+const occupancy = occupancyOf(
+  [
+    [
+      [7, 3],
+      [9, 1],
+      [4, 6],
+    ],
+  ],
+  [
+    [
+      [5, 2],
+      [6, 1],
+      [3, 4],
+    ],
+  ],
+);
 
 describe('bucketOfArms', () => {
   test('puts an arm with no one-hot column set, or a NaN value, in no bucket (-1)', () => {
@@ -34,7 +49,9 @@ describe('bucketOfArms', () => {
   });
 
   test('refuses a bucketed group whose edges do not match its buckets', () => {
-    expect(() => bucketOfArms(features, 3, 3, { ...schema.groups[1], edges: [10] })).toThrow('3 buckets but 1 edges (expected 2)');
+    expect(() => bucketOfArms(features, 3, 3, { ...schema.groups[1], edges: [10] })).toThrow(
+      '3 buckets but 1 edges (expected 2)',
+    );
   });
 
   test('reads one-hot members and bucket edges (value <= edge falls in the lower bucket)', () => {
@@ -45,7 +62,13 @@ describe('bucketOfArms', () => {
 
 describe('stateFeatureDistribution', () => {
   test('gives zero shares, not NaN, when no arm is ever in a positive state', () => {
-    const none = occupancyOf([[[10, 0], [10, 0], [10, 0]]]);
+    const none = occupancyOf([
+      [
+        [10, 0],
+        [10, 0],
+        [10, 0],
+      ],
+    ]);
     const d = stateFeatureDistribution(none, { features, schema }, { weight: 'positive-states' });
     expect(d[0].shares).toEqual([0, 0]);
   });
@@ -59,15 +82,21 @@ describe('stateFeatureDistribution', () => {
     ]);
   });
 
-  test('shares reward instead when asked, with the candidate\'s own reward table, discounted if asked', () => {
+  test("shares reward instead when asked, with the candidate's own reward table, discounted if asked", () => {
     // reward: 1 in state 1, plus 1 in both states for the old arms -> weights 3, 10+1 = 11, 10+6 = 16 (undiscounted)
     const reward = Float64Array.from([0, 1, 1, 2, 1, 2]);
     const d = stateFeatureDistribution(occupancy, { features, schema }, { weight: 'reward', rewardTable: reward });
     expect(d[1].shares).toEqual([3 / 30, 11 / 30, 16 / 30]);
     // discounted occupancies: 2, 6 + 2 = 8, 3 + 8 = 11
-    const disc = stateFeatureDistribution(occupancy, { features, schema }, { weight: 'reward', rewardTable: reward, discounted: true });
+    const disc = stateFeatureDistribution(
+      occupancy,
+      { features, schema },
+      { weight: 'reward', rewardTable: reward, discounted: true },
+    );
     expect(disc[1].shares).toEqual([2 / 21, 8 / 21, 11 / 21]);
-    expect(() => stateFeatureDistribution(occupancy, { features, schema }, { weight: 'reward' })).toThrow("weight 'reward' needs a reward (or utility) table of 3 arms x 2 states, got none");
+    expect(() => stateFeatureDistribution(occupancy, { features, schema }, { weight: 'reward' })).toThrow(
+      "weight 'reward' needs a reward (or utility) table of 3 arms x 2 states, got none",
+    );
   });
 });
 
@@ -89,13 +118,17 @@ describe('formatPercent', () => {
 describe('distributionCategories and distributionText', () => {
   test('prints a heading per group and a line per bucket, schema order by default', () => {
     const d = stateFeatureDistribution(occupancy, { features, schema }, { weight: 'positive-states' });
-    expect(distributionText(distributionCategories(d))).toBe('Category: Age\nYoung: 30.00%\nOld: 70.00%\nCategory: Income\nLow: 30.00%\nMid: 10.00%\nHigh: 60.00%');
+    expect(distributionText(distributionCategories(d))).toBe(
+      'Category: Age\nYoung: 30.00%\nOld: 70.00%\nCategory: Income\nLow: 30.00%\nMid: 10.00%\nHigh: 60.00%',
+    );
   });
 
   test('refuses a layout that names a missing group or the wrong number of labels', () => {
     const d = stateFeatureDistribution(occupancy, { features, schema }, { weight: 'positive-states' });
     expect(() => distributionCategories(d, [{ group: 'Ages', heading: 'Ages' }])).toThrow('names group "Ages"');
-    expect(() => distributionCategories(d, [{ group: 'Age', heading: 'Ages', labels: ['a'] }])).toThrow('gives 1 labels for group "Age", which has 2 buckets');
+    expect(() => distributionCategories(d, [{ group: 'Age', heading: 'Ages', labels: ['a'] }])).toThrow(
+      'gives 1 labels for group "Age", which has 2 buckets',
+    );
   });
 
   // DLM NeurIPS appendix L.1, Index 0 (Older Bias), as printed; its income lines sum to 100.01%.
@@ -191,46 +224,56 @@ PHC: 0.00%`;
   test.each([
     ['L.1 Index 0', printedOlder],
     ['L.2 Index 0', printed],
-  ])('reproduces the paper\'s printed reflection block (%s) character for character on the 43-feature schema', (_, text) => {
-    const dlm = dlmSchema();
-    const numFeatures = dlm.columns.length;
-    // Per category, integer masses (units of 1e-4 %) that round to the printed percentages and sum
-    // to the same total; the printed values are themselves rounded, so a category may sum to 100.01.
-    const TOTAL = 1_000_000;
-    const categories = text.split('Category: ').slice(1).map((block) => {
-      const [heading, ...lines] = block.trim().split('\n');
-      const section = DLM_REFLECTION_LAYOUT.find((s) => s.heading === heading)!;
-      const units = lines.map((l) => Math.round(Number(l.slice(l.lastIndexOf(': ') + 2, -1)) * 10_000));
-      let excess = units.reduce((a, b) => a + b, 0) - TOTAL;
-      for (let b = 0; excess !== 0 && b < units.length; b++) {
-        if (units[b] === 0) continue;
-        const step = Math.sign(excess) * Math.min(Math.abs(excess), 49);
-        units[b] -= step;
-        excess -= step;
+  ])(
+    "reproduces the paper's printed reflection block (%s) character for character on the 43-feature schema",
+    (_, text) => {
+      const dlm = dlmSchema();
+      const numFeatures = dlm.columns.length;
+      // Per category, integer masses (units of 1e-4 %) that round to the printed percentages and sum
+      // to the same total; the printed values are themselves rounded, so a category may sum to 100.01.
+      const TOTAL = 1_000_000;
+      const categories = text
+        .split('Category: ')
+        .slice(1)
+        .map((block) => {
+          const [heading, ...lines] = block.trim().split('\n');
+          const section = DLM_REFLECTION_LAYOUT.find((s) => s.heading === heading)!;
+          const units = lines.map((l) => Math.round(Number(l.slice(l.lastIndexOf(': ') + 2, -1)) * 10_000));
+          let excess = units.reduce((a, b) => a + b, 0) - TOTAL;
+          for (let b = 0; excess !== 0 && b < units.length; b++) {
+            if (units[b] === 0) continue;
+            const step = Math.sign(excess) * Math.min(Math.abs(excess), 49);
+            units[b] -= step;
+            excess -= step;
+          }
+          expect(excess).toBe(0);
+          return { group: dlm.groups.find((g) => g.name === section.group)!, units };
+        });
+      // Arms: the common refinement of every category's partition of [0, TOTAL); each piece is one arm
+      // whose positive-state occupancy is its length.
+      const cuts = new Set([0, TOTAL]);
+      for (const c of categories) c.units.reduce((acc, u) => (cuts.add(acc + u), acc + u), 0);
+      const points = [...cuts].sort((a, b) => a - b);
+      const numArms = points.length - 1;
+      const feats = new Float64Array(numArms * numFeatures);
+      const rows: number[][][] = [[]];
+      for (let arm = 0; arm < numArms; arm++) {
+        for (const { group, units } of categories) {
+          let acc = 0;
+          let b = 0;
+          while (acc + units[b] <= points[arm]) acc += units[b++];
+          feats[arm * numFeatures + group.columns[b]] = 1;
+        }
+        rows[0].push([1, points[arm + 1] - points[arm]]);
       }
-      expect(excess).toBe(0);
-      return { group: dlm.groups.find((g) => g.name === section.group)!, units };
-    });
-    // Arms: the common refinement of every category's partition of [0, TOTAL); each piece is one arm
-    // whose positive-state occupancy is its length.
-    const cuts = new Set([0, TOTAL]);
-    for (const c of categories) c.units.reduce((acc, u) => (cuts.add(acc + u), acc + u), 0);
-    const points = [...cuts].sort((a, b) => a - b);
-    const numArms = points.length - 1;
-    const feats = new Float64Array(numArms * numFeatures);
-    const rows: number[][][] = [[]];
-    for (let arm = 0; arm < numArms; arm++) {
-      for (const { group, units } of categories) {
-        let acc = 0;
-        let b = 0;
-        while (acc + units[b] <= points[arm]) acc += units[b++];
-        feats[arm * numFeatures + group.columns[b]] = 1;
-      }
-      rows[0].push([1, points[arm + 1] - points[arm]]);
-    }
-    const d = stateFeatureDistribution(occupancyOf(rows), { features: feats, schema: dlm }, { weight: 'positive-states' });
-    expect(distributionText(distributionCategories(d, DLM_REFLECTION_LAYOUT))).toBe(text);
-  });
+      const d = stateFeatureDistribution(
+        occupancyOf(rows),
+        { features: feats, schema: dlm },
+        { weight: 'positive-states' },
+      );
+      expect(distributionText(distributionCategories(d, DLM_REFLECTION_LAYOUT))).toBe(text);
+    },
+  );
 });
 
 describe('utilityPerBucket', () => {
@@ -242,7 +285,10 @@ describe('utilityPerBucket', () => {
 
   test('uses the undiscounted occupancy and a utility table when asked', () => {
     const table = Float64Array.from([1, 1, 0, 2, 0, 0]);
-    const u = utilityPerBucket(occupancy, { features, schema }, schema.groups[1], { discounted: false, utilityTable: table });
+    const u = utilityPerBucket(occupancy, { features, schema }, schema.groups[1], {
+      discounted: false,
+      utilityTable: table,
+    });
     // arm 0: 7 + 3 = 10; arm 1: 2 * 1 = 2; arm 2: 0
     expect([...u.utility]).toEqual([10, 2, 0]);
   });

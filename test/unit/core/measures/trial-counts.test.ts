@@ -15,11 +15,14 @@ beforeAll(async () => {
   instance = generator.generate(resolveParameters(generator, {}), 3);
 });
 
-const stateTable = (inst: Instance) => Float64Array.from({ length: inst.numArms * inst.numStates }, (_, k) => k % inst.numStates);
+const stateTable = (inst: Instance) =>
+  Float64Array.from({ length: inst.numArms * inst.numStates }, (_, k) => k % inst.numStates);
 
 describe('trialCounts', () => {
   test('an occupancy without a tally is refused with what to ask for', () => {
-    const occupancy = engine.simulate(toSimulationInput({ instance, rewards: stateTable(instance), policy: 'whittle', trials: 3, seed: 1 }));
+    const occupancy = engine.simulate(
+      toSimulationInput({ instance, rewards: stateTable(instance), policy: 'whittle', trials: 3, seed: 1 }),
+    );
     expect(() => trialCounts(occupancy, instance)).toThrow(/tally: bucketCells/);
   });
 
@@ -31,7 +34,16 @@ describe('trialCounts', () => {
   });
 
   test('the buckets of every group add up to everyone, trial by trial, and the arms to the population', () => {
-    const occupancy = engine.simulate(toSimulationInput({ instance, rewards: stateTable(instance), policy: 'whittle', trials: 5, seed: 2, tally: bucketCells(instance) }));
+    const occupancy = engine.simulate(
+      toSimulationInput({
+        instance,
+        rewards: stateTable(instance),
+        policy: 'whittle',
+        trials: 5,
+        seed: 2,
+        tally: bucketCells(instance),
+      }),
+    );
     const counts = trialCounts(occupancy, instance);
     expect(counts.trials).toBe(5);
     expect(counts.all.arms).toBe(instance.numArms);

@@ -3,14 +3,22 @@
 // is not a multiple of 8, and bit planes of 0/1 values and of values that are not.
 import { describe, expect, test } from 'vitest';
 import { asTable, rowMajor } from '../../../../src/core/instance/feature-table.ts';
-import { packBits, packFeatures, packStates, unpackBits, unpackFeatures, unpackStates } from '../../../../src/core/plan/bit-columns.ts';
+import {
+  packBits,
+  packFeatures,
+  packStates,
+  unpackBits,
+  unpackFeatures,
+  unpackStates,
+} from '../../../../src/core/plan/bit-columns.ts';
 import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
 
 /** The twin: value i's bits one by one. */
 function slowPack(values: number[], width: number, offset: number): number[] {
   const out = new Array(Math.ceil((values.length * width) / 8)).fill(0);
   values.forEach((v, i) => {
-    for (let j = 0; j < width; j++) if (Math.floor((v - offset) / 2 ** j) % 2 === 1) out[(i * width + j) >> 3] |= 1 << ((i * width + j) & 7);
+    for (let j = 0; j < width; j++)
+      if (Math.floor((v - offset) / 2 ** j) % 2 === 1) out[(i * width + j) >> 3] |= 1 << ((i * width + j) & 7);
   });
   return out;
 }
@@ -20,7 +28,12 @@ describe('packed feature columns', () => {
     const random = seededRandom(N);
     const widths = [0, 1, 2, 3, 5, 8, 11, 16, 23, 24];
     const offsets = [0, 1, -3, 6, 1e6, -1e9, 0, 40, 2 ** 40, 7];
-    const cols: number[][] = widths.map((w, f) => Array.from({ length: N }, (_, i) => offsets[f] + (w === 0 ? 0 : i === 0 ? 2 ** w - 1 : i === 1 ? 0 : random.int(2 ** w))));
+    const cols: number[][] = widths.map((w, f) =>
+      Array.from(
+        { length: N },
+        (_, i) => offsets[f] + (w === 0 ? 0 : i === 0 ? 2 ** w - 1 : i === 1 ? 0 : random.int(2 ** w)),
+      ),
+    );
     cols.push(Array.from({ length: N }, () => random.next() * 10)); // doubles
     cols.push(Array.from({ length: N }, (_, i) => (i % 3 === 1 ? NaN : i % 2))); // 0/1 with missing values
     cols.push(Array.from({ length: N }, (_, i) => (i === 0 ? -0 : i))); // -0 stays exact: a double
@@ -52,7 +65,7 @@ describe('packed feature columns', () => {
 describe('bit planes', () => {
   test('pack 0/1 values eight to a byte, as the twin does, and back', () => {
     for (const N of [0, 5, 8, 13, 64, 1001]) {
-      const values = Uint8Array.from({ length: N }, (_, i) => (i * 7) % 3 === 0 ? 1 : 0);
+      const values = Uint8Array.from({ length: N }, (_, i) => ((i * 7) % 3 === 0 ? 1 : 0));
       const bits = packBits(values);
       expect(Array.from(bits)).toEqual(slowPack(Array.from(values), 1, 0));
       expect(Array.from(unpackBits(bits, N))).toEqual(Array.from(values));
@@ -61,14 +74,18 @@ describe('bit planes', () => {
 
   test('count any non-zero value as 1, at any offset of its buffer', () => {
     const values = Uint8Array.from({ length: 37 }, (_, i) => (i % 4 === 0 ? 2 + i : 0));
-    const expected = slowPack(Array.from(values, (v) => (v ? 1 : 0)), 1, 0);
+    const expected = slowPack(
+      Array.from(values, (v) => (v ? 1 : 0)),
+      1,
+      0,
+    );
     expect(Array.from(packBits(values))).toEqual(expected);
     const shifted = new Uint8Array(values.length + 1).subarray(1);
     shifted.set(values);
     expect(Array.from(packBits(shifted))).toEqual(expected);
   });
 
-  test('keep a week\'s states at their width with unobserved ones marked apart', () => {
+  test("keep a week's states at their width with unobserved ones marked apart", () => {
     const states = Uint8Array.from([0, 2, 1, 255, 2, 0, 0, 1, 255, 1]);
     for (const width of [2, 3]) {
       const plane = packStates(states, width);

@@ -1,7 +1,12 @@
 // The borderline mark's bounds (20-80 %, bounds included) and what the chances say to a supervisor.
 import { describe, expect, test } from 'vitest';
-import { BORDERLINE_HIGH, BORDERLINE_LOW, borderlineCount, chanceSentences, isBorderline }
-  from '../../../../src/core/plan/borderline.ts';
+import {
+  BORDERLINE_HIGH,
+  BORDERLINE_LOW,
+  borderlineCount,
+  chanceSentences,
+  isBorderline,
+} from '../../../../src/core/plan/borderline.ts';
 
 describe('the borderline mark', () => {
   test('goes to chances from 20% to 80%, bounds included, and never to a chance not counted', () => {

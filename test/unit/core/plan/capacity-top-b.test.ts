@@ -71,7 +71,9 @@ function checkAgainstExact(c: CapacityTopBInput, label: string) {
 describe('capacityTopB against the exact brute force', () => {
   for (const shape of ['workers', 'workers+shares', 'shares', 'workers+2 groups'] as const) {
     test(`${shape}: 400 random registers, the best value, binding capacities and unmet minima`, () => {
-      let infeasible = 0, binding = 0, refused = 0;
+      let infeasible = 0,
+        binding = 0,
+        refused = 0;
       const methods: Record<string, number> = {};
       for (let seed = 0; seed < 400; seed++) {
         const c = randomCase(seed * 3 + shape.length, shape);
@@ -109,7 +111,8 @@ describe('capacityTopB', () => {
 
   test('at scale the greedy equals a walk down the sorted arms (capacities, minima, ties)', () => {
     const r = seededRandom(9);
-    const n = 30000, W = 300;
+    const n = 30000,
+      W = 300;
     const index = Float64Array.from({ length: n }, () => r.int(50) / 10);
     const tieRank = seededTieRanks(n, r.int);
     const workers = randomWorkers(r, n, W);

@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { constrainedTopB, kthSmallest, rankTop, seededTieRanks, shareQuota, type CallQuota } from '../../../../src/core/plan/constrained-top-b.ts';
+import {
+  constrainedTopB,
+  kthSmallest,
+  rankTop,
+  seededTieRanks,
+  shareQuota,
+  type CallQuota,
+} from '../../../../src/core/plan/constrained-top-b.ts';
 import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
 import { referenceConstrainedTopB } from '../../../reference/constrained-top-b.ts';
 
@@ -20,7 +27,8 @@ function randomCase(seed: number, n: number) {
     const members = Uint8Array.from({ length: n }, (_, arm) => ((byOther ? other : buckets)[arm] === b ? 1 : 0));
     const lo = r.next() < 0.6 ? r.next() * 0.4 : 0;
     const hi = r.next() < 0.5 ? lo + r.next() * (1 - lo) : 1;
-    if (Math.ceil(lo * budget - 1e-9) <= Math.floor(hi * budget + 1e-9)) quotas.push(shareQuota(`${byOther ? 'other' : 'bucket'} ${b}`, members, budget, lo, hi));
+    if (Math.ceil(lo * budget - 1e-9) <= Math.floor(hi * budget + 1e-9))
+      quotas.push(shareQuota(`${byOther ? 'other' : 'bucket'} ${b}`, members, budget, lo, hi));
   }
   return { index, tieRank: ranks(n, seed + 1000), eligible, budget, quotas };
 }
@@ -35,10 +43,16 @@ describe('constrainedTopB', () => {
     expect(r.unmet).toEqual([]);
   });
 
-  test('fills a minimum by the quota\'s own ranking, then the rest by index', () => {
+  test("fills a minimum by the quota's own ranking, then the rest by index", () => {
     const index = Float64Array.of(9, 8, 7, 6, 1, 0.5);
     const members = Uint8Array.of(0, 0, 0, 0, 1, 1);
-    const r = constrainedTopB({ index, tieRank: ranks(6, 1), eligible: null, budget: 3, quotas: [{ label: 'low', members, min: 2, max: Infinity }] });
+    const r = constrainedTopB({
+      index,
+      tieRank: ranks(6, 1),
+      eligible: null,
+      budget: 3,
+      quotas: [{ label: 'low', members, min: 2, max: Infinity }],
+    });
     expect(Array.from(r.arms)).toEqual([0, 4, 5]);
     expect(Array.from(r.via)).toEqual([-1, 0, 0]);
   });
@@ -46,15 +60,29 @@ describe('constrainedTopB', () => {
   test('respects a maximum while filling by index', () => {
     const index = Float64Array.of(9, 8, 7, 6, 5);
     const members = Uint8Array.of(1, 1, 1, 0, 0);
-    const r = constrainedTopB({ index, tieRank: ranks(5, 2), eligible: null, budget: 3, quotas: [{ label: 'top', members, min: 0, max: 1 }] });
+    const r = constrainedTopB({
+      index,
+      tieRank: ranks(5, 2),
+      eligible: null,
+      budget: 3,
+      quotas: [{ label: 'top', members, min: 0, max: 1 }],
+    });
     expect(Array.from(r.arms)).toEqual([0, 3, 4]);
   });
 
   test('reports a minimum it cannot meet and a list shorter than the budget', () => {
     const index = Float64Array.of(3, 2, 1);
-    const r = constrainedTopB({ index, tieRank: ranks(3, 3), eligible: Uint8Array.of(1, 0, 1), budget: 3, quotas: [{ label: 'Ages = 51-60', members: Uint8Array.of(0, 1, 0), min: 1, max: Infinity }] });
+    const r = constrainedTopB({
+      index,
+      tieRank: ranks(3, 3),
+      eligible: Uint8Array.of(1, 0, 1),
+      budget: 3,
+      quotas: [{ label: 'Ages = 51-60', members: Uint8Array.of(0, 1, 0), min: 1, max: Infinity }],
+    });
     expect(Array.from(r.arms)).toEqual([0, 2]);
-    expect(r.unmet.join('\n')).toContain('the minimum of 1 calls for Ages = 51-60 is not met (0 calls): only 0 eligible arms are in it');
+    expect(r.unmet.join('\n')).toContain(
+      'the minimum of 1 calls for Ages = 51-60 is not met (0 calls): only 0 eligible arms are in it',
+    );
     expect(r.unmet.join('\n')).toContain('only 2 of the 3 calls could be planned');
   });
 
@@ -63,7 +91,9 @@ describe('constrainedTopB', () => {
     expect([q.min, q.max]).toEqual([3, 3]);
     expect(shareQuota('x', new Uint8Array(1), 10, 0.2, 1)).toMatchObject({ min: 2, max: Infinity });
     expect(() => shareQuota('x', new Uint8Array(1), 10, 0.5, 0.4)).toThrow('above the maximum share');
-    expect(() => shareQuota('x', new Uint8Array(1), 36, 0.35, 0.36)).toThrow('no whole number of calls (at least 13, at most 12)');
+    expect(() => shareQuota('x', new Uint8Array(1), 36, 0.35, 0.36)).toThrow(
+      'no whole number of calls (at least 13, at most 12)',
+    );
   });
 
   test('equals the slow reference on 300 random seeded cases, and every constraint holds', () => {
@@ -93,8 +123,17 @@ describe('constrainedTopB', () => {
     tieRank.forEach((rank, arm) => (armAtRank[rank] = arm));
     const all = Int32Array.from({ length: n }, (_, i) => i);
     const expected = Array.from(all).sort((a, b) => index[b] - index[a] || tieRank[a] - tieRank[b]);
-    for (const k of [1, 100, 4000, 4001, n]) expect(Array.from(rankTop(index, armAtRank, tieRank, all, k))).toEqual(expected.slice(0, k));
-    const quotas = [shareQuota('3s', Uint8Array.from(index, (v) => (v === 3 ? 1 : 0)), 5000, 0.3, 0.5)];
+    for (const k of [1, 100, 4000, 4001, n])
+      expect(Array.from(rankTop(index, armAtRank, tieRank, all, k))).toEqual(expected.slice(0, k));
+    const quotas = [
+      shareQuota(
+        '3s',
+        Uint8Array.from(index, (v) => (v === 3 ? 1 : 0)),
+        5000,
+        0.3,
+        0.5,
+      ),
+    ];
     const fast = constrainedTopB({ index, tieRank, eligible: null, budget: 5000, quotas });
     const slow = referenceConstrainedTopB(index, tieRank, null, 5000, quotas);
     expect(Array.from(fast.arms)).toEqual(slow.arms);
@@ -111,7 +150,9 @@ describe('constrainedTopB', () => {
     const r = seededRandom(3);
     for (let t = 0; t < 50; t++) {
       const n = 1 + r.int(500);
-      const values = Float64Array.from({ length: n }, () => (r.next() < 0.3 ? (r.next() < 0.5 ? -0 : 0) : Math.round(r.next() * 10)));
+      const values = Float64Array.from({ length: n }, () =>
+        r.next() < 0.3 ? (r.next() < 0.5 ? -0 : 0) : Math.round(r.next() * 10),
+      );
       const sorted = Float64Array.from(values).sort();
       const k = r.int(n);
       expect(kthSmallest(Float64Array.from(values), k) === sorted[k]).toBe(true);

@@ -29,13 +29,25 @@ function registerHashes(name: string, arms: number, seed: number) {
 
 describe('a seed gives the same register, bit for bit', () => {
   test('dlm', () => {
-    expect(registerHashes('dlm', 3000, 7)).toEqual({ population: 'b9287da9ef1a68d1', history: 'ff73e57b122bb587', schema: '6803d590c64fa518' });
+    expect(registerHashes('dlm', 3000, 7)).toEqual({
+      population: 'b9287da9ef1a68d1',
+      history: 'ff73e57b122bb587',
+      schema: '6803d590c64fa518',
+    });
   });
   test('sclm', () => {
-    expect(registerHashes('sclm', 2000, 3)).toEqual({ population: 'ca79b5280a23e3e7', history: '619a81993a9ab08c', schema: 'c4ad39ab712a8947' });
+    expect(registerHashes('sclm', 2000, 3)).toEqual({
+      population: 'ca79b5280a23e3e7',
+      history: '619a81993a9ab08c',
+      schema: 'c4ad39ab712a8947',
+    });
   });
   test('multilingual', () => {
-    expect(registerHashes('multilingual', 2000, 5)).toEqual({ population: 'a6e9ee889efbe149', history: '1a708740d32a85fc', schema: '2911044f16c41d5a' });
+    expect(registerHashes('multilingual', 2000, 5)).toEqual({
+      population: 'a6e9ee889efbe149',
+      history: '1a708740d32a85fc',
+      schema: '2911044f16c41d5a',
+    });
   });
 });
 
@@ -45,9 +57,28 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 test('allot plan --register dlm gives the same list and plan file', async () => {
   const state = join(dir, 'p.json');
   const out = join(dir, 'calls.csv');
-  const r = await runMain(['plan', '--register', 'dlm', '--arms', '3000', '--budget', '300', '--draws', '0', '--reward', 'state', '--state', state, '--out', out]);
+  const r = await runMain([
+    'plan',
+    '--register',
+    'dlm',
+    '--arms',
+    '3000',
+    '--budget',
+    '300',
+    '--draws',
+    '0',
+    '--reward',
+    'state',
+    '--state',
+    state,
+    '--out',
+    out,
+  ]);
   expect(r.code).toBe(0);
   const plan = JSON.parse(readFileSync(state, 'utf8'));
   for (const volatile of ['id', 'name', 'createdAt', 'updatedAt']) delete plan[volatile];
-  expect({ list: digest([readFileSync(out, 'utf8')]), plan: digest([JSON.stringify(plan)]) }).toEqual({ list: '2fa8abebe53a7b87', plan: 'e527fabca2353116' });
+  expect({ list: digest([readFileSync(out, 'utf8')]), plan: digest([JSON.stringify(plan)]) }).toEqual({
+    list: '2fa8abebe53a7b87',
+    plan: 'e527fabca2353116',
+  });
 });

@@ -14,9 +14,14 @@ import { seededRandom, type Random } from '../../../../src/core/random/seeded-ra
 import { engineWhittle, simulateWeek } from './plan-fixtures.ts';
 
 describe('holdoutEvidence', () => {
-  test('per-mother shares, then Welch\'s two-sample comparison', () => {
+  test("per-mother shares, then Welch's two-sample comparison", () => {
     // 4 mothers, plan: 0 and 1, holdout: 2 and 3; weeks after the start: 3 (mother 3 left after one)
-    const rows = [[0, 0, 0, 0], [1, 1, 0, 1], [1, 0, 0, MISSING], [1, 1, 1, MISSING]];
+    const rows = [
+      [0, 0, 0, 0],
+      [1, 1, 0, 1],
+      [1, 0, 0, MISSING],
+      [1, 1, 1, MISSING],
+    ];
     const states = rows.map((row) => Uint8Array.from(row));
     const history: History = { firstWeek: 5, states, called: states.map(() => new Uint8Array(4)) };
     const e = holdoutEvidence(history, Uint8Array.of(0, 0, 1, 1), 0, 2)!;
@@ -26,7 +31,8 @@ describe('holdoutEvidence', () => {
     expect(e.plan.share).toBeCloseTo(5 / 6, 12);
     expect(e.holdout.share).toBeCloseTo(2 / 3, 12);
     expect(e.holdout.engagedWeeks).toBe(1);
-    const vp = ((1 - 5 / 6) ** 2 + (2 / 3 - 5 / 6) ** 2) / 1, vh = ((1 / 3 - 2 / 3) ** 2 + (1 - 2 / 3) ** 2) / 1;
+    const vp = ((1 - 5 / 6) ** 2 + (2 / 3 - 5 / 6) ** 2) / 1,
+      vh = ((1 / 3 - 2 / 3) ** 2 + (1 - 2 / 3) ** 2) / 1;
     expect(e.effect).toBeCloseTo(1 / 6, 12);
     expect(e.se).toBeCloseTo(Math.sqrt(vp / 2 + vh / 2), 12);
     const df = (vp / 2 + vh / 2) ** 2 / ((vp / 2) ** 2 + (vh / 2) ** 2);
@@ -53,7 +59,11 @@ describe('holdoutEvidence', () => {
 
 // Simulated trials: the sclm population's true transitions, 12 weeks forward from the register's states,
 // a 20 % holdout drawn per seed, 10 % of mothers called a week in each arm.
-const N = 1000, B = 100, WEEKS = 12, SHARE = 0.2, SEEDS = 1000;
+const N = 1000,
+  B = 100,
+  WEEKS = 12,
+  SHARE = 0.2,
+  SEEDS = 1000;
 const { register, truth } = generatedRegister('sclm', { arms: N, budget: B }, 11, { weeks: 1 });
 const start = register.history.states[0];
 let index: Float64Array;
@@ -97,10 +107,13 @@ function trial(seed: number, plan: Policy, holdout: Policy) {
   const budgets = armBudgets(B, inHoldout, null);
   const planArm = armEligible(inHoldout, null, false);
   const random = seededRandom(seed);
-  const tieRank = seededTieRanks(N, random.int), planPool = poolOf(planArm), holdoutPool = poolOf(inHoldout);
+  const tieRank = seededTieRanks(N, random.int),
+    planPool = poolOf(planArm),
+    holdoutPool = poolOf(inHoldout);
   const states = [start];
   for (let w = 0; w < WEEKS; w++) {
-    const state = states[w], called = new Uint8Array(N);
+    const state = states[w],
+      called = new Uint8Array(N);
     calls(plan, planPool, tieRank, budgets.plan, state, random, called);
     calls(holdout, holdoutPool, tieRank, budgets.holdout, state, random, called);
     states.push(simulateWeek(truth, state, called, random));
@@ -114,8 +127,10 @@ function wholeRegister(policy: Policy, reps: number): number {
   const all = new Uint8Array(N).fill(1);
   for (let rep = 0; rep < reps; rep++) {
     const random = seededRandom(100000 + rep);
-    const tieRank = seededTieRanks(N, random.int), pool = poolOf(all);
-    let state = start, engaged = 0;
+    const tieRank = seededTieRanks(N, random.int),
+      pool = poolOf(all);
+    let state = start,
+      engaged = 0;
     for (let w = 0; w < WEEKS; w++) {
       const called = new Uint8Array(N);
       calls(policy, pool, tieRank, B, state, random, called);
@@ -140,7 +155,8 @@ describe('the 95 % interval on simulated trials', () => {
     const sd = Math.sqrt(effects.reduce((a, x) => a + (x - mean) ** 2, 0) / (SEEDS - 1));
     const input = { transitions: truth, state: start, numStates: 2, callRate: B / N, weeks: WEEKS, share: SHARE };
     const { se, mde } = minimumDetectableEffect(input);
-    const spread = `spread of the effect ${sd.toFixed(4)}, the MDE's SE ${se.toFixed(4)} ` +
+    const spread =
+      `spread of the effect ${sd.toFixed(4)}, the MDE's SE ${se.toFixed(4)} ` +
       `(MDE ${(100 * mde).toFixed(1)} points)`;
     console.log(`same policy: 0 covered in ${covered} of ${SEEDS} seeds; ${spread}`);
     expect(covered / SEEDS).toBeGreaterThanOrEqual(0.93);
@@ -151,13 +167,15 @@ describe('the 95 % interval on simulated trials', () => {
 
   test(`plan's arm on the true index, holdout random: covers the true effect in 93-97 % of ${SEEDS} seeds`, () => {
     const truthEffect = wholeRegister('index', 300) - wholeRegister('random', 300);
-    let covered = 0, sum = 0;
+    let covered = 0,
+      sum = 0;
     for (let seed = 0; seed < SEEDS; seed++) {
       const e = trial(seed, 'index', 'random');
       if (e.ci95[0] <= truthEffect && truthEffect <= e.ci95[1]) covered++;
       sum += e.effect;
     }
-    const effects = `true effect ${(100 * truthEffect).toFixed(2)} points (whole register, 300 runs each), ` +
+    const effects =
+      `true effect ${(100 * truthEffect).toFixed(2)} points (whole register, 300 runs each), ` +
       `mean estimate ${((100 * sum) / SEEDS).toFixed(2)}`;
     console.log(`different policies: ${effects}; covered in ${covered} of ${SEEDS} seeds`);
     expect(truthEffect).toBeGreaterThan(0.01);

@@ -24,7 +24,8 @@ describe('holdoutArms', () => {
   });
 
   test('enrolments are randomized the same way and leave everyone assigned where she was', () => {
-    const first = ids(5000), later = ids(800, 'N');
+    const first = ids(5000),
+      later = ids(800, 'N');
     const before = holdoutArms(first, 0.2, 7);
     const after = holdoutArms([...first, ...later], 0.2, 7);
     expect(Array.from(after.subarray(0, 5000))).toEqual(Array.from(before));
@@ -50,7 +51,7 @@ describe('holdoutArms', () => {
   });
 });
 
-describe('the holdout\'s calls', () => {
+describe("the holdout's calls", () => {
   const inHoldout = Uint8Array.of(1, 0, 0, 1, 0, 0, 1, 0, 0, 1);
   const eligible = Uint8Array.of(1, 1, 1, 1, 1, 1, 0, 1, 1, 1);
 
@@ -80,7 +81,7 @@ describe('the holdout\'s calls', () => {
     for (const c of counts.values()) expect(Math.abs(c / 3000 - 2 / 3)).toBeLessThan(0.03);
   });
 
-  test('the default policy: the holdout\'s best by the default reward\'s index', () => {
+  test("the default policy: the holdout's best by the default reward's index", () => {
     const defaultIndex = Float64Array.of(0.1, 0.9, 0.9, 0.5, 0.9, 0.9, 0.8, 0.9, 0.9, 0.7);
     const tieRank = seededTieRanks(10, seededRandom(1).int);
     const rule = { kind: 'default' as const };
@@ -88,7 +89,7 @@ describe('the holdout\'s calls', () => {
     expect(Array.from(r.arms)).toEqual([9, 3]);
   });
 
-  test('a given list: its holdout mothers in the file\'s order up to the rate, with notes in words', () => {
+  test("a given list: its holdout mothers in the file's order up to the rate, with notes in words", () => {
     const given = (arms: number[]) => ({
       kind: 'given' as const,
       arms: Int32Array.from(arms),
@@ -97,7 +98,7 @@ describe('the holdout\'s calls', () => {
     const r = holdoutList({ rule: given([1, 6, 9, 9, 3, 0]), inHoldout, eligible, budget: 1, random: seededRandom(0) });
     expect(Array.from(r.arms)).toEqual([9]);
     expect(r.notes).toEqual([
-      'practice.csv: 1 mother is in the plan\'s arm, not the holdout, and was left to the plan\'s list',
+      "practice.csv: 1 mother is in the plan's arm, not the holdout, and was left to the plan's list",
       'practice.csv: 1 mother may not be called this week (excluded, in cooldown or no longer enrolled) ' +
         'and was left out',
       "practice.csv: 2 calls go beyond the holdout's 1 calls at the plan's rate and were left out " +

@@ -28,8 +28,23 @@ describe('regularizedIncompleteBeta', () => {
   });
 
   test('equals exact binomial tail sums for whole shapes to 1e-12', () => {
-    for (const [num, den] of [[1n, 10n], [3n, 10n], [1n, 2n], [7n, 10n], [99n, 100n], [1n, 1000n]] as const) {
-      for (const [a, b] of [[1, 1], [2, 2], [5, 7], [12, 3], [30, 40], [1, 25], [60, 2]]) {
+    for (const [num, den] of [
+      [1n, 10n],
+      [3n, 10n],
+      [1n, 2n],
+      [7n, 10n],
+      [99n, 100n],
+      [1n, 1000n],
+    ] as const) {
+      for (const [a, b] of [
+        [1, 1],
+        [2, 2],
+        [5, 7],
+        [12, 3],
+        [30, 40],
+        [1, 25],
+        [60, 2],
+      ]) {
         const exact = exactIntegerCase(num, den, a, b);
         const got = regularizedIncompleteBeta(Number(num) / Number(den), a, b);
         if (exact > 1e-290) expect(rel(got, exact), `x=${num}/${den} a=${a} b=${b}`).toBeLessThan(1e-12);
@@ -46,10 +61,19 @@ describe('regularizedIncompleteBeta', () => {
   });
 
   test('agrees with the numerical-integration twin on fractional shapes', () => {
-    for (const [a, b] of [[0.3, 4.5], [2.5, 0.7], [0.2, 0.25], [17.3, 9.1], [150.5, 20.25], [1.5, 1.5]]) {
+    for (const [a, b] of [
+      [0.3, 4.5],
+      [2.5, 0.7],
+      [0.2, 0.25],
+      [17.3, 9.1],
+      [150.5, 20.25],
+      [1.5, 1.5],
+    ]) {
       for (const x of [0.001, 0.1, 0.37, 0.5, 0.63, 0.95, 0.9999]) {
         const twin = referenceIncompleteBeta(x, a, b);
-        expect(Math.abs(regularizedIncompleteBeta(x, a, b) - twin), `a=${a} b=${b} x=${x}`).toBeLessThan(1e-11 * Math.max(twin, 1e-3));
+        expect(Math.abs(regularizedIncompleteBeta(x, a, b) - twin), `a=${a} b=${b} x=${x}`).toBeLessThan(
+          1e-11 * Math.max(twin, 1e-3),
+        );
       }
     }
   });
@@ -77,15 +101,30 @@ describe('betaQuantile', () => {
   });
 
   test('agrees with bisection on the twin, and I(Q(p)) = p, over posterior-like shapes', () => {
-    for (const [a, b] of [[0.3, 4.5], [2.5, 0.7], [1.2, 26.8], [27, 1.05]]) {
+    for (const [a, b] of [
+      [0.3, 4.5],
+      [2.5, 0.7],
+      [1.2, 26.8],
+      [27, 1.05],
+    ]) {
       for (const p of [0.05, 0.95]) {
         const q = betaQuantile(p, a, b);
         expect(Math.abs(regularizedIncompleteBeta(q, a, b) - p), `a=${a} b=${b} p=${p}`).toBeLessThan(1e-13);
-        expect(Math.abs(q - referenceBetaQuantile(p, a, b)), `a=${a} b=${b} p=${p}`).toBeLessThan(1e-10 * Math.max(q, 1e-6));
+        expect(Math.abs(q - referenceBetaQuantile(p, a, b)), `a=${a} b=${b} p=${p}`).toBeLessThan(
+          1e-10 * Math.max(q, 1e-6),
+        );
       }
     }
-    for (const [a, b] of [[400, 600], [0.2, 0.3], [1000.5, 3.5]]) {
-      for (const p of [1e-6, 0.05, 0.5, 0.95]) expect(Math.abs(regularizedIncompleteBeta(betaQuantile(p, a, b), a, b) - p), `a=${a} b=${b} p=${p}`).toBeLessThan(1e-12 * Math.max(p, 1e-3));
+    for (const [a, b] of [
+      [400, 600],
+      [0.2, 0.3],
+      [1000.5, 3.5],
+    ]) {
+      for (const p of [1e-6, 0.05, 0.5, 0.95])
+        expect(
+          Math.abs(regularizedIncompleteBeta(betaQuantile(p, a, b), a, b) - p),
+          `a=${a} b=${b} p=${p}`,
+        ).toBeLessThan(1e-12 * Math.max(p, 1e-3));
     }
   }, 60_000);
 });

@@ -12,10 +12,21 @@ import { asTable } from '../../../../src/core/instance/feature-table.ts';
 import type { WeeklyList } from '../../../../src/core/plan/weekly-list.ts';
 import type { LineReasons } from '../../../../src/core/plan/line-reasons.ts';
 
-const column = (name: string, label: string, group: string | null) => ({ name, label, description: '', type: 'integer' as const, group });
+const column = (name: string, label: string, group: string | null) => ({
+  name,
+  label,
+  description: '',
+  type: 'integer' as const,
+  group,
+});
 // Ages one-hot (2 columns), income bucketed on one column, and a stand-alone column whose label has a comma.
 const schema: FeatureSchema = {
-  columns: [column('age_21_30', 'Ages 21-30', 'Ages'), column('age_51_60', 'Ages 51-60', 'Ages'), column('income', '', 'income'), column('km', 'distance, km', null)],
+  columns: [
+    column('age_21_30', 'Ages 21-30', 'Ages'),
+    column('age_51_60', 'Ages 51-60', 'Ages'),
+    column('income', '', 'income'),
+    column('km', 'distance, km', null),
+  ],
   groups: [
     { name: 'Ages', kind: 'one-hot', columns: [0, 1], ordered: true, buckets: ['Ages 21-30', 'Ages 51-60'] },
     { name: 'income', kind: 'bucketed', columns: [2], ordered: true, buckets: ['<= 100', '> 100'], edges: [100] },
@@ -23,19 +34,34 @@ const schema: FeatureSchema = {
 };
 // 5 beneficiaries, 4 columns each; arm 4 has no age bucket and no distance.
 const features = Float64Array.from([1, 0, 50, 3, 0, 1, 150, 2.5, 1, 0, 100, 0, 0, 1, 90, 7, 0, 0, 120, NaN]);
-const register = { numArms: 5, ids: ['a', 'b,2', 'c', 'd', 'e'], schema, features: asTable(features, 5, 4) } as unknown as Register;
+const register = {
+  numArms: 5,
+  ids: ['a', 'b,2', 'c', 'd', 'e'],
+  schema,
+  features: asTable(features, 5, 4),
+} as unknown as Register;
 // The reasons' numbers (line-reasons.ts): one term weighing everyone alike, so that line 1 moved only as
 // others did; line 0 was brought in by a minimum.
 const same = (lines: number, schemaOf = schema, values = new Float64Array(0), columns: number[] = []): LineReasons => ({
-  schema: schemaOf, terms: [{ text: 'state', weight: new Float64Array(lines).fill(1), featuresUsed: columns }],
-  means: Float64Array.of(1), columns: Int32Array.from(columns), values, lines, holdout: null,
+  schema: schemaOf,
+  terms: [{ text: 'state', weight: new Float64Array(lines).fill(1), featuresUsed: columns }],
+  means: Float64Array.of(1),
+  columns: Int32Array.from(columns),
+  values,
+  lines,
+  holdout: null,
 });
 const list = {
-  arms: Int32Array.from([4, 1]), index: Float64Array.from([0.5, 0.1 + 0.2]), defaultRank: Int32Array.from([3, 1]),
-  via: ['Ages 51-60', ''], why: same(2), membership: Float64Array.from([NaN, NaN]),
+  arms: Int32Array.from([4, 1]),
+  index: Float64Array.from([0.5, 0.1 + 0.2]),
+  defaultRank: Int32Array.from([3, 1]),
+  via: ['Ages 51-60', ''],
+  why: same(2),
+  membership: Float64Array.from([NaN, NaN]),
 } as unknown as WeeklyList;
 const LOWER = '1 place lower than the default, as others weigh more under this priority';
-const DETAIL = 'down from default rank 1; the reward weighs her like the average beneficiary (weight 1), so her call\'s ' +
+const DETAIL =
+  "down from default rank 1; the reward weighs her like the average beneficiary (weight 1), so her call's " +
   'expected effect decides, as under the default';
 
 describe('the list as CSV', () => {
@@ -61,22 +87,66 @@ describe('the list as CSV', () => {
     expect(Array.from(lines.features)).toEqual([0, 0, 120, NaN, 0, 1, 150, 2.5]);
   });
 
-  test('writes one line per call in rank order, plain reason first and full account last, read back by the CSV reader', () => {
-    const csv = listCsv(list, listLines(register, list.arms));
-    expect(csv.startsWith(BOM)).toBe(true);
-    const table = parseCsv(csv.slice(1));
-    expect(table.header).toEqual([
-      'id', 'rank', 'reason', 'chance', 'borderline', 'index', 'default_rank', 'features',
-      'Ages 21-30', 'Ages 51-60', 'income', 'distance, km', 'reason_detail', 'index_full',
-    ]);
-    expect(table.rows.map((r) => r.fields)).toEqual([
-      ['e', '1', 'brought in by the Ages 51-60 minimum', '', '', '0.5', '3', 'Ages ? · income > 100', '0', '0', '120', '',
-        'brought in by the minimum of Ages 51-60; up from default rank 3; the reward weighs her like the average ' +
-        'beneficiary (weight 1), so her call\'s expected effect decides, as under the default', '0.5'],
-      ['b,2', '2', LOWER, '', '', '0.3', '1', 'Ages 51-60 · income > 100', '0', '1', '150', '2.5', DETAIL,
-        '0.30000000000000004'],
-    ]);
-  });
+  test(
+    'writes one line per call in rank order, plain reason first and full account last, read back by the ' +
+      'CSV reader',
+    () => {
+      const csv = listCsv(list, listLines(register, list.arms));
+      expect(csv.startsWith(BOM)).toBe(true);
+      const table = parseCsv(csv.slice(1));
+      expect(table.header).toEqual([
+        'id',
+        'rank',
+        'reason',
+        'chance',
+        'borderline',
+        'index',
+        'default_rank',
+        'features',
+        'Ages 21-30',
+        'Ages 51-60',
+        'income',
+        'distance, km',
+        'reason_detail',
+        'index_full',
+      ]);
+      expect(table.rows.map((r) => r.fields)).toEqual([
+        [
+          'e',
+          '1',
+          'brought in by the Ages 51-60 minimum',
+          '',
+          '',
+          '0.5',
+          '3',
+          'Ages ? · income > 100',
+          '0',
+          '0',
+          '120',
+          '',
+          'brought in by the minimum of Ages 51-60; up from default rank 3; the reward weighs her like the average ' +
+            "beneficiary (weight 1), so her call's expected effect decides, as under the default",
+          '0.5',
+        ],
+        [
+          'b,2',
+          '2',
+          LOWER,
+          '',
+          '',
+          '0.3',
+          '1',
+          'Ages 51-60 · income > 100',
+          '0',
+          '1',
+          '150',
+          '2.5',
+          DETAIL,
+          '0.30000000000000004',
+        ],
+      ]);
+    },
+  );
 
   test('gives her chance and the borderline mark once the draws are counted, with the list or after it', () => {
     expect(reasonDetail(list, 1)).toBe(DETAIL);
@@ -84,30 +154,49 @@ describe('the list as CSV', () => {
     expect(reasonDetail(list, 1, counted)).toBe(`${DETAIL}; on the list in 35% of posterior draws`);
     const withDraws = { ...list, membership: counted };
     const rows = parseCsv(listCsv(withDraws, listLines(register, list.arms)).slice(1)).rows.map((r) => r.fields);
-    expect(rows.map((r) => [r[3], r[4]])).toEqual([['1', 'no'], ['0.35', 'yes']]);
-    expect(listCsv(list, listLines(register, list.arms), counted)).toBe(listCsv(withDraws, listLines(register, list.arms)));
+    expect(rows.map((r) => [r[3], r[4]])).toEqual([
+      ['1', 'no'],
+      ['0.35', 'yes'],
+    ]);
+    expect(listCsv(list, listLines(register, list.arms), counted)).toBe(
+      listCsv(withDraws, listLines(register, list.arms)),
+    );
   });
 
-  test('is safe to open in Excel: text a spreadsheet would take for a formula is made inert, numbers stay numbers', () => {
-    const ids = ['=HYPERLINK("http://x","y")', '-2', '+1', '@SUM(A1)', '\tx'];
-    const hostile = { ...register, ids } as unknown as Register;
-    // a yes/no column whose label is a formula, weighing line 0 above the average: her reason starts with it
-    const formula = { ...schema, columns: [...schema.columns, { ...schema.columns[3], label: '=1+1', type: 'binary' as const }] };
-    const why = { ...same(4, formula, Float64Array.of(1, 0, 0, 0), [4]), means: Float64Array.of(1.5) };
-    why.terms[0].weight.set([2, 1, 1, 1]);
-    const evil = {
-      ...list, arms: Int32Array.from([0, 1, 2, 3]), index: Float64Array.from([-0.25, 1, 2, 3]),
-      defaultRank: Int32Array.from([2, 2, 3, 4]), via: ['', '', '', ''], why, membership: Float64Array.from([NaN, NaN, NaN, NaN]),
-    } as unknown as WeeklyList;
-    const schemaEvil = { ...schema, columns: schema.columns.map((c, i) => (i === 3 ? { ...c, label: '=cmd|calc' } : c)) };
-    const csv = listCsv(evil, listLines({ ...hostile, schema: schemaEvil } as Register, evil.arms));
-    const table = parseCsv(csv.slice(1));
-    expect(table.header[11]).toBe("'=cmd|calc");
-    const cells = [table.header, ...table.rows.map((r) => r.fields)].flat();
-    // Excel's rule: a cell beginning with one of these is a formula unless it is a number.
-    for (const c of cells) if (/^[=+\-@\t\r]/.test(c)) expect(Number.isFinite(Number(c)), c).toBe(true);
-    expect(table.rows.map((r) => r.fields[0])).toEqual(['\'=HYPERLINK("http://x","y")', '-2', '+1', "'@SUM(A1)"]);
-    expect(table.rows[0].fields.slice(2, 3)).toEqual(["'=1+1: 1 place higher than the default"]);
-    expect(table.rows[0].fields[5]).toBe('-0.25');
-  });
+  test(
+    'is safe to open in Excel: text a spreadsheet would take for a formula is made inert, numbers ' + 'stay numbers',
+    () => {
+      const ids = ['=HYPERLINK("http://x","y")', '-2', '+1', '@SUM(A1)', '\tx'];
+      const hostile = { ...register, ids } as unknown as Register;
+      // a yes/no column whose label is a formula, weighing line 0 above the average: her reason starts with it
+      const formula = {
+        ...schema,
+        columns: [...schema.columns, { ...schema.columns[3], label: '=1+1', type: 'binary' as const }],
+      };
+      const why = { ...same(4, formula, Float64Array.of(1, 0, 0, 0), [4]), means: Float64Array.of(1.5) };
+      why.terms[0].weight.set([2, 1, 1, 1]);
+      const evil = {
+        ...list,
+        arms: Int32Array.from([0, 1, 2, 3]),
+        index: Float64Array.from([-0.25, 1, 2, 3]),
+        defaultRank: Int32Array.from([2, 2, 3, 4]),
+        via: ['', '', '', ''],
+        why,
+        membership: Float64Array.from([NaN, NaN, NaN, NaN]),
+      } as unknown as WeeklyList;
+      const schemaEvil = {
+        ...schema,
+        columns: schema.columns.map((c, i) => (i === 3 ? { ...c, label: '=cmd|calc' } : c)),
+      };
+      const csv = listCsv(evil, listLines({ ...hostile, schema: schemaEvil } as Register, evil.arms));
+      const table = parseCsv(csv.slice(1));
+      expect(table.header[11]).toBe("'=cmd|calc");
+      const cells = [table.header, ...table.rows.map((r) => r.fields)].flat();
+      // Excel's rule: a cell beginning with one of these is a formula unless it is a number.
+      for (const c of cells) if (/^[=+\-@\t\r]/.test(c)) expect(Number.isFinite(Number(c)), c).toBe(true);
+      expect(table.rows.map((r) => r.fields[0])).toEqual(['\'=HYPERLINK("http://x","y")', '-2', '+1', "'@SUM(A1)"]);
+      expect(table.rows[0].fields.slice(2, 3)).toEqual(["'=1+1: 1 place higher than the default"]);
+      expect(table.rows[0].fields[5]).toBe('-0.25');
+    },
+  );
 });

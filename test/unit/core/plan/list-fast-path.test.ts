@@ -37,14 +37,17 @@ describe('the radix list path equals the comparator path it replaced', () => {
         return { label: `q${q}`, members, min, max: r.next() < 0.5 ? Infinity : min + r.int(budget) };
       });
       const input = { index, tieRank, eligible, budget, quotas };
-      const fast = constrainedTopB(input), old = constrainedTopBByComparator(input);
+      const fast = constrainedTopB(input),
+        old = constrainedTopBByComparator(input);
       expect(Array.from(fast.arms)).toEqual(Array.from(old.arms));
       expect(Array.from(fast.via)).toEqual(Array.from(old.via));
       expect(Array.from(fast.quotaCalls)).toEqual(Array.from(old.quotaCalls));
       expect(fast.unmet).toEqual(old.unmet);
       // the draws' unordered top-B: the same arms as the list without quotas
       const plain = constrainedTopBByComparator({ ...input, quotas: [] }).arms;
-      const candidates = Int32Array.from({ length: n }, (_, a) => a).filter((a) => !eligible || eligible[a]).reverse();
+      const candidates = Int32Array.from({ length: n }, (_, a) => a)
+        .filter((a) => !eligible || eligible[a])
+        .reverse();
       const set = topBSet(index, new Int32Array(0), tieRank, candidates, budget);
       expect(Array.from(set).sort((a, b) => a - b)).toEqual(Array.from(plain).sort((a, b) => a - b));
       // ranks of listed arms and of others, eligible or not
@@ -72,13 +75,18 @@ describe('the radix list path equals the comparator path it replaced', () => {
       const week = currentWeek(register.history);
       const budget = Math.round(N / (5 + r.int(10)));
       const settings: PlanSettings = {
-        reward: rewards[t % rewards.length], budget, cooldown: r.int(3),
+        reward: rewards[t % rewards.length],
+        budget,
+        cooldown: r.int(3),
         exclude: register.ids.filter(() => r.next() < 0.05),
         shares: [
           { group: 'Ages', bucket: 'Ages 51-60', min: 0.1 + 0.2 * r.next() },
           { group: 'Languages', bucket: 'Speaks Hindi', max: 0.2 + 0.3 * r.next() },
         ].filter(() => r.next() < 0.8),
-        seed: t, draws: 0, priorGroup: 'Ages', level: 0.9,
+        seed: t,
+        draws: 0,
+        priorGroup: 'Ages',
+        level: 0.9,
       };
       const posterior = planPosterior(register, 'Ages');
       const list = buildWeeklyList(register, settings, week, { whittle, posterior });

@@ -2,13 +2,26 @@
 // share rules name come first, changed or not, and the other groups follow, labelled as side effects.
 import { describe, expect, test } from 'vitest';
 import type { FeatureSchema } from '../../../../src/core/instance/types.ts';
-import { askedGroups, makeUpSentences, priorityGroups, type GroupShare } from '../../../../src/core/plan/list-make-up.ts';
+import {
+  askedGroups,
+  makeUpSentences,
+  priorityGroups,
+  type GroupShare,
+} from '../../../../src/core/plan/list-make-up.ts';
 
-const column = (name: string, group: string | null) =>
-  ({ name, label: name, description: '', type: 'binary' as const, group });
+const column = (name: string, group: string | null) => ({
+  name,
+  label: name,
+  description: '',
+  type: 'binary' as const,
+  group,
+});
 const schema: FeatureSchema = {
   columns: [
-    column('age_old', 'Ages'), column('age_young', 'Ages'), column('income_low', 'Income'), column('income_high', 'Income'),
+    column('age_old', 'Ages'),
+    column('age_young', 'Ages'),
+    column('income_low', 'Income'),
+    column('income_high', 'Income'),
     column('weeks_since', 'Weeks'),
   ],
   groups: [
@@ -17,12 +30,24 @@ const schema: FeatureSchema = {
     { name: 'Weeks', kind: 'bucketed', columns: [4], ordered: true, buckets: ['no', 'yes'], edges: [0] },
   ],
 };
-const row = (group: string, bucket: string, calls: number, defaultCalls: number): GroupShare =>
-  ({ group, bucket, calls, defaultCalls, population: 10, shareCalls: 0, shareDefault: 0, sharePopulation: 0 });
+const row = (group: string, bucket: string, calls: number, defaultCalls: number): GroupShare => ({
+  group,
+  bucket,
+  calls,
+  defaultCalls,
+  population: 10,
+  shareCalls: 0,
+  shareDefault: 0,
+  sharePopulation: 0,
+});
 // Weeks moves the most calls, Ages a few, Income none.
 const shares = [
-  row('Ages', 'old', 14, 10), row('Ages', 'young', 6, 10), row('Income', 'low', 8, 8), row('Income', 'high', 12, 12),
-  row('Weeks', 'no', 2, 12), row('Weeks', 'yes', 18, 8),
+  row('Ages', 'old', 14, 10),
+  row('Ages', 'young', 6, 10),
+  row('Income', 'low', 8, 8),
+  row('Income', 'high', 12, 12),
+  row('Weeks', 'no', 2, 12),
+  row('Weeks', 'yes', 18, 8),
 ];
 
 describe('the make-up in words', () => {
@@ -49,11 +74,16 @@ describe('the make-up in words', () => {
     ]);
   });
 
-  test('her words name groups too: "older, low-income" leads with Ages and Income though the reward reads Ages alone', () => {
-    const settings = { reward: 'state * (1 + agent_feats.age_old)', shares: [] };
-    expect(askedGroups(schema, settings)).toEqual(['Ages']);
-    const named = askedGroups(schema, settings, 'older, low-income mothers');
-    expect(named).toEqual(['Ages', 'Income']);
-    expect(makeUpSentences(shares, 20, named)[1]).toBe('this priority calls each bucket of Income as often as the default list');
-  });
+  test(
+    'her words name groups too: "older, low-income" leads with Ages and Income though the reward reads ' + 'Ages alone',
+    () => {
+      const settings = { reward: 'state * (1 + agent_feats.age_old)', shares: [] };
+      expect(askedGroups(schema, settings)).toEqual(['Ages']);
+      const named = askedGroups(schema, settings, 'older, low-income mothers');
+      expect(named).toEqual(['Ages', 'Income']);
+      expect(makeUpSentences(shares, 20, named)[1]).toBe(
+        'this priority calls each bucket of Income as often as the default list',
+      );
+    },
+  );
 });

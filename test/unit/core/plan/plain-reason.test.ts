@@ -13,8 +13,13 @@ import { currentWeek } from '../../../../src/core/plan/register.ts';
 import { buildWeeklyList, type IndexFunction } from '../../../../src/core/plan/weekly-list.ts';
 import { engineWhittle, reasonsOf } from './plan-fixtures.ts';
 
-const column = (name: string, type: 'binary' | 'integer', group: string | null, label = name) =>
-  ({ name, label, description: '', type, group });
+const column = (name: string, type: 'binary' | 'integer', group: string | null, label = name) => ({
+  name,
+  label,
+  description: '',
+  type,
+  group,
+});
 // age_years (numeric), income one-hot (3 columns), district one-hot (2), urban (a lone 0/1 column).
 const schema: FeatureSchema = {
   columns: [
@@ -42,33 +47,51 @@ const REWARD = 'state * (1 + 0.5 * (agent_feats.age_years >= 30) + 0.5 * agent_f
 function reasonOf(reward: string, row: number, rank: number, defaultRank: number, broughtIn = '', s = schema): string {
   const terms = rewardTerms(reward, { ...population, schema: s });
   const means = meanTermWeights(terms, null);
-  return plainReason({ terms, means, row, schema: s, value: featureValue(asTable(features, 4, 7)), rank, defaultRank, broughtIn });
+  return plainReason({
+    terms,
+    means,
+    row,
+    schema: s,
+    value: featureValue(asTable(features, 4, 7)),
+    rank,
+    defaultRank,
+    broughtIn,
+  });
 }
 
 describe('a plain reason', () => {
-    // "age_years >= 30" is said as the band it draws, with her value, not her bare value or her quartile
-  test('names the features that raised her, in the register\'s words, and how many places she moved', () => {
-    expect(reasonOf(REWARD, 0, 3, 6)).toBe('income 5001-10000 and age_years 30 or over (36): 3 places higher than the default');
-    expect(reasonOf(REWARD, 0, 4, 5)).toBe('income 5001-10000 and age_years 30 or over (36): 1 place higher than the default');
+  // "age_years >= 30" is said as the band it draws, with her value, not her bare value or her quartile
+  test("names the features that raised her, in the register's words, and how many places she moved", () => {
+    expect(reasonOf(REWARD, 0, 3, 6)).toBe(
+      'income 5001-10000 and age_years 30 or over (36): 3 places higher than the default',
+    );
+    expect(reasonOf(REWARD, 0, 4, 5)).toBe(
+      'income 5001-10000 and age_years 30 or over (36): 1 place higher than the default',
+    );
   });
 
   test('names the features that lowered her when she moved down', () => {
-    expect(reasonOf(REWARD, 1, 9, 2)).toBe('age_years under 30 (22) and not in income 5001-10000: 7 places lower than the default');
+    expect(reasonOf(REWARD, 1, 9, 2)).toBe(
+      'age_years under 30 (22) and not in income 5001-10000: 7 places lower than the default',
+    );
     const urban = 'state * (1 - agent_feats.urban)';
     expect(reasonOf(urban, 1, 1200, 2)).toBe('urban: 1,198 places lower than the default');
     expect(reasonOf('state * (1 + agent_feats.urban)', 0, 9, 2)).toBe('not urban: 7 places lower than the default');
   });
 
-  test('says when a minimum brought her in, and when her place is the default\'s', () => {
+  test("says when a minimum brought her in, and when her place is the default's", () => {
     expect(reasonOf(REWARD, 3, 40, 400, 'district: Palghar')).toBe('brought in by the district: Palghar minimum');
     expect(reasonOf(REWARD, 0, 5, 5)).toBe('same place as the default');
     expect(reasonOf('state', 0, 5, 5)).toBe('same place as the default');
   });
 
   test('when nothing of hers weighs differently, says that others moved', () => {
-    expect(reasonOf('state', 0, 3, 5)).toBe('2 places higher than the default, as others weigh less under this priority');
-    expect(reasonOf('2 * state', 2, 8, 5)).toBe('3 places lower than the default, as others weigh more under this '
-      + 'priority');
+    expect(reasonOf('state', 0, 3, 5)).toBe(
+      '2 places higher than the default, as others weigh less under this priority',
+    );
+    expect(reasonOf('2 * state', 2, 8, 5)).toBe(
+      '3 places lower than the default, as others weigh more under this ' + 'priority',
+    );
   });
 
   test('stays within 100 characters whatever the register calls its columns', () => {
@@ -82,13 +105,20 @@ describe('a plain reason', () => {
 
   test('says a feature as the register has it: a bucket of its group, a lone yes/no, a number', () => {
     expect([0, 1, 2, 4, 5, 6].map((f) => featurePhrase(schema, featureValue(asTable(features, 4, 7)), 0, f))).toEqual([
-      'age_years 36', 'not in income 0-5000', 'income 5001-10000', 'Palghar', 'not in Thane', 'not urban',
+      'age_years 36',
+      'not in income 0-5000',
+      'income 5001-10000',
+      'Palghar',
+      'not in Thane',
+      'not urban',
     ]);
-    expect(featurePhrase(schema, featureValue(asTable(Float64Array.from([NaN, 0, 0, 0, 0, 0, 0]), 1, 7)), 0, 0)).toBe('age_years unknown');
+    expect(featurePhrase(schema, featureValue(asTable(Float64Array.from([NaN, 0, 0, 0, 0, 0, 0]), 1, 7)), 0, 0)).toBe(
+      'age_years unknown',
+    );
   });
 });
 
-describe('a list\'s reasons', () => {
+describe("a list's reasons", () => {
   let whittle: IndexFunction;
   beforeAll(async () => {
     whittle = await engineWhittle();
@@ -99,14 +129,22 @@ describe('a list\'s reasons', () => {
     const { history, schema: s, features: f, numArms } = register;
     const posterior = estimateTransitions(history, s, f, numArms, { groupBy: 'Ages' });
     const settings = {
-      reward: 'state * (1 + 2 * agent_feats.age_51_60)', budget: 200, exclude: [], cooldown: 0,
-      shares: [{ group: 'Languages', bucket: 'Speaks Hindi', min: 0.5 }], seed: 1, draws: 0, priorGroup: 'Ages', level: 0.9,
+      reward: 'state * (1 + 2 * agent_feats.age_51_60)',
+      budget: 200,
+      exclude: [],
+      cooldown: 0,
+      shares: [{ group: 'Languages', bucket: 'Speaks Hindi', min: 0.5 }],
+      seed: 1,
+      draws: 0,
+      priorGroup: 'Ages',
+      level: 0.9,
     };
     const list = buildWeeklyList(register, settings, currentWeek(history), { whittle, posterior });
     const kinds = new Set<string>();
     reasonsOf(list).forEach((reason, j) => {
       expect(reason.length).toBeLessThanOrEqual(REASON_CHARS);
-      const rank = j + 1, d = list.defaultRank[j];
+      const rank = j + 1,
+        d = list.defaultRank[j];
       if (list.via[j]) {
         expect(reason).toBe(`brought in by the ${list.via[j]} minimum`);
         expect(detailAt(list, j).startsWith(`brought in by the minimum of ${list.via[j]}; `)).toBe(true);

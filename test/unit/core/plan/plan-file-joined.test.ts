@@ -13,21 +13,46 @@ import { createPlan } from '../../../../src/core/plan/plan-state.ts';
 import { MISSING } from '../../../../src/core/plan/register.ts';
 import { engineWhittle } from './plan-fixtures.ts';
 
-const N = 20, NEW = 3;
-const history = ['id,week,state,called', ...Array.from({ length: N }, (_, i) => [0, 1, 2].map((w) => `b${i},${w + 1},${(i + w) % 2},${w < 2 && i % 3 === w ? 1 : 0}`)).flat()].join('\n') + '\n';
+const N = 20,
+  NEW = 3;
+const history =
+  [
+    'id,week,state,called',
+    ...Array.from({ length: N }, (_, i) =>
+      [0, 1, 2].map((w) => `b${i},${w + 1},${(i + w) % 2},${w < 2 && i % 3 === w ? 1 : 0}`),
+    ).flat(),
+  ].join('\n') + '\n';
 const features = 'id,age\n' + Array.from({ length: N }, (_, i) => `b${i},${20 + i}`).join('\n') + '\n';
 const META = { id: 'p', name: 'grows', createdAt: 0, updatedAt: 0, policy: { kind: 'typed' as const } };
-const SETTINGS = { reward: 'state', budget: 4, exclude: [], cooldown: 0, shares: [], seed: 1, draws: 0, priorGroup: null, level: 0.9 };
+const SETTINGS = {
+  reward: 'state',
+  budget: 4,
+  exclude: [],
+  cooldown: 0,
+  shares: [],
+  seed: 1,
+  draws: 0,
+  priorGroup: null,
+  level: 0.9,
+};
 
 async function grownPlan() {
   const whittle = await engineWhittle();
   const register = parseHistoryCsv(history, features, { fileName: 'h.csv', featuresFileName: 'f.csv' });
   const { plan } = createPlan(register, SETTINGS, whittle);
-  const parsed = parseOutcomesCsv('id,called,engaged\n' + register.ids.map((id, i) => `${id},0,${i % 2}`).join('\n'), register.ids, 2, 'w.csv');
+  const parsed = parseOutcomesCsv(
+    'id,called,engaged\n' + register.ids.map((id, i) => `${id},0,${i % 2}`).join('\n'),
+    register.ids,
+    2,
+    'w.csv',
+  );
   if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
   const age = Float64Array.from({ length: NEW }, (_, j) => 30 + j);
   const enrolment = { ids: ['n0', 'n1', 'n2'], features: age, state: Uint8Array.of(1, 0, 1), fileName: 'new.csv' };
-  const applied = applyOutcomes(plan, parsed.outcomes, whittle, { confirmed: true, enrolment: { enrolment, carry: [] } });
+  const applied = applyOutcomes(plan, parsed.outcomes, whittle, {
+    confirmed: true,
+    enrolment: { enrolment, carry: [] },
+  });
   if (!applied.ok) throw new Error(applied.errors.join('\n'));
   return { ...META, plan: packPlan(applied.plan) };
 }
@@ -47,17 +72,22 @@ describe('a register that grows', () => {
     expect(doc.version).toBe(4);
     expect(doc.register.numArms).toBe(N);
     expect(doc.weeks[0].change.joined.ids).toEqual(['n0', 'n1', 'n2']);
-    for (const back of [readPlanFile(text, 'P.json', META), (() => {
-      const parts = planParts(record);
-      expect(parts.register.register.numArms).toBe(N);
-      return planFromParts('p', parts.head, parts.register, parts.weeks);
-    })()]) {
+    for (const back of [
+      readPlanFile(text, 'P.json', META),
+      (() => {
+        const parts = planParts(record);
+        expect(parts.register.register.numArms).toBe(N);
+        return planFromParts('p', parts.head, parts.register, parts.weeks);
+      })(),
+    ]) {
       const b = unpackPlan(back.plan);
       expect(b.register.ids).toEqual(plan.register.ids);
       const columns = (t: typeof b.register.features) => t.columns.map((c) => Array.from(c));
       expect(columns(b.register.features)).toEqual(columns(plan.register.features));
       expect(b.register.history.states.map((s) => Array.from(s))).toEqual(states.map((s) => Array.from(s)));
-      expect(b.register.history.called.map((s) => Array.from(s))).toEqual(plan.register.history.called.map((s) => Array.from(s)));
+      expect(b.register.history.called.map((s) => Array.from(s))).toEqual(
+        plan.register.history.called.map((s) => Array.from(s)),
+      );
       expect(b.weeks).toEqual(plan.weeks);
       expect(planFileText(back)).toBe(text);
     }

@@ -12,14 +12,22 @@ export async function engineWhittle(): Promise<IndexFunction> {
 /** The next state of every arm after the week, with the calls made (2 states): columnar. */
 export function simulateWeek(truth: Float64Array, state: Uint8Array, called: Uint8Array, random: Random): Uint8Array {
   const next = new Uint8Array(state.length);
-  for (let arm = 0; arm < state.length; arm++) next[arm] = random.next() < truth[arm * 8 + state[arm] * 4 + called[arm] * 2 + 1] ? 1 : 0;
+  for (let arm = 0; arm < state.length; arm++)
+    next[arm] = random.next() < truth[arm * 8 + state[arm] * 4 + called[arm] * 2 + 1] ? 1 : 0;
   return next;
 }
 
 /** An outcomes CSV: id, called, engaged (optionally week). */
 export function outcomesCsv(ids: readonly string[], called: Uint8Array, engaged: Uint8Array, week?: number): string {
   const head = week === undefined ? 'id,called,engaged' : 'id,week,called,engaged';
-  return [head, ...ids.map((id, arm) => (week === undefined ? `${id},${called[arm]},${engaged[arm]}` : `${id},${week},${called[arm]},${engaged[arm]}`))].join('\n') + '\n';
+  return (
+    [
+      head,
+      ...ids.map((id, arm) =>
+        week === undefined ? `${id},${called[arm]},${engaged[arm]}` : `${id},${week},${called[arm]},${engaged[arm]}`,
+      ),
+    ].join('\n') + '\n'
+  );
 }
 
 /** Every line's plain reason (the list keeps the numbers; reasonAt writes a line's words). */

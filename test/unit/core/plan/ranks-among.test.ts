@@ -11,9 +11,13 @@ describe('ranksAmong', () => {
       const index = Float64Array.from({ length: n }, () => (r.next() < 0.2 ? (r.next() < 0.5 ? -0 : 0) : r.int(6)));
       const tieRank = seededTieRanks(n, seededRandom(t).int);
       const eligible = r.next() < 0.3 ? null : Uint8Array.from({ length: n }, () => (r.next() < 0.8 ? 1 : 0));
-      const order = Array.from({ length: n }, (_, a) => a).filter((a) => !eligible || eligible[a]).sort((a, b) => index[b] - index[a] || tieRank[a] - tieRank[b]);
+      const order = Array.from({ length: n }, (_, a) => a)
+        .filter((a) => !eligible || eligible[a])
+        .sort((a, b) => index[b] - index[a] || tieRank[a] - tieRank[b]);
       const arms = Int32Array.from(order.filter(() => r.next() < 0.3));
-      expect(Array.from(ranksAmong(index, tieRank, eligible, arms))).toEqual(Array.from(arms, (arm) => order.indexOf(arm) + 1));
+      expect(Array.from(ranksAmong(index, tieRank, eligible, arms))).toEqual(
+        Array.from(arms, (arm) => order.indexOf(arm) + 1),
+      );
     }
   });
 });

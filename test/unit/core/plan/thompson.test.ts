@@ -20,7 +20,7 @@ const { register } = generatedRegister('sclm', { arms: 200, budget: 20 }, 5, { w
 const posterior = estimateTransitions(register.history, register.schema, register.features, 200, { groupBy: null });
 
 describe('Thompson sampling', () => {
-  test('plans on the means, or on one draw fixed by the week\'s seed and other each week', () => {
+  test("plans on the means, or on one draw fixed by the week's seed and other each week", () => {
     expect(planningTransitions(posterior, 'means', 1, whittle.sampleBeta!)).toBe(posterior.transitions);
     const a = planningTransitions(posterior, 'thompson', weekSeed(0, 12), whittle.sampleBeta!);
     expect(planningTransitions(posterior, 'thompson', weekSeed(0, 12), whittle.sampleBeta!)).toEqual(a);
@@ -31,15 +31,18 @@ describe('Thompson sampling', () => {
 
   test('draws average to the posterior means: per row z-scores of the mean of 2,000 draws look standard normal', () => {
     const random = seededRandom(3);
-    const D = 2000, sum = new Float64Array(200 * 4);
+    const D = 2000,
+      sum = new Float64Array(200 * 4);
     const out = new Float64Array(200 * 8);
     for (let d = 0; d < D; d++) {
       drawTransitions(posterior, whittle.sampleBeta!, random, out);
       for (let cell = 0; cell < 200 * 4; cell++) sum[cell] += out[cell * 2 + 1];
     }
-    let z2 = 0, most = 0;
+    let z2 = 0,
+      most = 0;
     for (let cell = 0; cell < 200 * 4; cell++) {
-      const a = posterior.alpha[cell], b = posterior.beta[cell];
+      const a = posterior.alpha[cell],
+        b = posterior.beta[cell];
       const sd = Math.sqrt((a * b) / ((a + b) ** 2 * (a + b + 1)));
       const z = ((sum[cell] / D - a / (a + b)) * Math.sqrt(D)) / sd;
       z2 += z * z;
@@ -50,7 +53,7 @@ describe('Thompson sampling', () => {
     expect(most).toBeLessThan(4.5);
   });
 
-  test('is the draw the list\'s uncertainty marks take from the same stream', () => {
+  test("is the draw the list's uncertainty marks take from the same stream", () => {
     const settings = { reward: 'state', budget: 20, exclude: [], shares: [], priorGroup: null, ...PLAN_DEFAULTS };
     const rules = listRules(register, settings, currentWeek(register.history), posterior);
     const viaMarks = posteriorDrawIndex(posterior, rules, whittle, seededRandom(9));

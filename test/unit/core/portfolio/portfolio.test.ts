@@ -5,17 +5,30 @@ import { budgetPortfolio } from '../../../../src/core/portfolio/budget-portfolio
 import { pGrid } from '../../../../src/core/portfolio/p-grid.ts';
 import { pMeanPortfolio } from '../../../../src/core/portfolio/p-mean-portfolio.ts';
 import { randomNormPortfolio, randomPolicyPortfolio } from '../../../reproduce/random-portfolios.ts';
-import { bestPolicy, policyWelfare, utilityPool, type UtilityPool } from '../../../../src/core/portfolio/utility-pool.ts';
+import {
+  bestPolicy,
+  policyWelfare,
+  utilityPool,
+  type UtilityPool,
+} from '../../../../src/core/portfolio/utility-pool.ts';
 import { WelfareOracle } from '../../../../src/core/portfolio/welfare-oracle.ts';
 import { pMean } from '../../../../src/core/welfare/p-mean.ts';
 import { seededRandom } from '../../../reference/seeded-random.ts';
 
 function randomPool(random: () => number, policies: number, stakeholders: number): UtilityPool {
-  return utilityPool(Float64Array.from({ length: policies * stakeholders }, () => 0.05 + random() ** 2), policies, stakeholders);
+  return utilityPool(
+    Float64Array.from({ length: policies * stakeholders }, () => 0.05 + random() ** 2),
+    policies,
+    stakeholders,
+  );
 }
 
 /** A dense check grid, independent of pGrid: p = -inf, -200..-10 and 500 points on [-10, 1]. */
-const denseGrid = [-Infinity, ...Array.from({ length: 20 }, (_, i) => -200 + 10 * i), ...Array.from({ length: 501 }, (_, i) => -10 + (11 * i) / 500)];
+const denseGrid = [
+  -Infinity,
+  ...Array.from({ length: 20 }, (_, i) => -200 + 10 * i),
+  ...Array.from({ length: 501 }, (_, i) => -10 + (11 * i) / 500),
+];
 
 /** Best approximation factor any set of `size` policies achieves on `grid`, by trying every subset. */
 function bestSubsetFactor(pool: UtilityPool, size: number, grid: number[]): number {
@@ -65,7 +78,8 @@ describe('pGrid', () => {
   });
 
   test('ends exactly at p = 1, whatever the rounding', () => {
-    for (const d of [2, 3, 7, 12, 53, 1000]) for (const alpha of [0.1, 0.6, 0.9, 0.95]) expect(Math.max(...pGrid(d, alpha, 500))).toBe(1);
+    for (const d of [2, 3, 7, 12, 53, 1000])
+      for (const alpha of [0.1, 0.6, 0.9, 0.95]) expect(Math.max(...pGrid(d, alpha, 500))).toBe(1);
   });
 
   test('degenerates to -inf, 0, 1 for one stakeholder and refuses bad parameters', () => {
@@ -76,16 +90,19 @@ describe('pGrid', () => {
 });
 
 describe('approximationFactor', () => {
-  test('is 1 for the whole pool and for a policy that is optimal everywhere, and skips points where the optimum is 0', () => {
-    const random = seededRandom(1);
-    const pool = randomPool(random, 6, 4);
-    const grid = pGrid(4);
-    expect(approximationFactor(pool, [0, 1, 2, 3, 4, 5], grid)).toBe(1);
-    // Both policies leave a stakeholder at 0, so every p <= 0 has optimum 0; only p > 0 counts.
-    const zeros = utilityPool(Float64Array.of(0, 2, 1, 0), 2, 2);
-    expect(approximationFactor(zeros, [0], grid)).toBe(1);
-    expect(() => approximationFactor(pool, [], grid)).toThrow('an empty portfolio');
-  });
+  test(
+    'is 1 for the whole pool and for a policy that is optimal everywhere, and skips points where the ' + 'optimum is 0',
+    () => {
+      const random = seededRandom(1);
+      const pool = randomPool(random, 6, 4);
+      const grid = pGrid(4);
+      expect(approximationFactor(pool, [0, 1, 2, 3, 4, 5], grid)).toBe(1);
+      // Both policies leave a stakeholder at 0, so every p <= 0 has optimum 0; only p > 0 counts.
+      const zeros = utilityPool(Float64Array.of(0, 2, 1, 0), 2, 2);
+      expect(approximationFactor(zeros, [0], grid)).toBe(1);
+      expect(() => approximationFactor(pool, [], grid)).toThrow('an empty portfolio');
+    },
+  );
 
   test('is the worst ratio over the grid, computed by hand for two policies', () => {
     const pool = utilityPool(Float64Array.of(1, 1, 0.25, 3), 2, 2);
@@ -105,22 +122,28 @@ describe('pMeanPortfolio', () => {
     expect(result.lineSearchCalls).toBe(1);
   });
 
-  test('is alpha-approximate on a dense grid and no larger than needed by much, against exhaustive search on small pools', () => {
-    const random = seededRandom(42);
-    for (let trial = 0; trial < 25; trial++) {
-      const pool = randomPool(random, 3 + Math.floor(random() * 6), 2 + Math.floor(random() * 4));
-      for (const alpha of [0.5, 0.8, 0.95]) {
-        const result = pMeanPortfolio(pool, alpha);
-        expect(new Set(result.policies).size).toBe(result.policies.length);
-        expect(result.pValues.every((p, i) => i === 0 || p > result.pValues[i - 1])).toBe(true);
-        expect(result.oracleCalls).toBe(result.lineSearchCalls + 1);
-        // The guarantee, checked against the optimum found by enumerating the pool at every grid point.
-        expect(approximationFactor(pool, result.policies, denseGrid)).toBeGreaterThanOrEqual(alpha - 1e-12);
-        // Some subset of the same size exists that does at least as well (sanity of the measure).
-        expect(bestSubsetFactor(pool, result.policies.length, denseGrid)).toBeGreaterThanOrEqual(approximationFactor(pool, result.policies, denseGrid));
+  test(
+    'is alpha-approximate on a dense grid and no larger than needed by much, against exhaustive search on ' +
+      'small pools',
+    () => {
+      const random = seededRandom(42);
+      for (let trial = 0; trial < 25; trial++) {
+        const pool = randomPool(random, 3 + Math.floor(random() * 6), 2 + Math.floor(random() * 4));
+        for (const alpha of [0.5, 0.8, 0.95]) {
+          const result = pMeanPortfolio(pool, alpha);
+          expect(new Set(result.policies).size).toBe(result.policies.length);
+          expect(result.pValues.every((p, i) => i === 0 || p > result.pValues[i - 1])).toBe(true);
+          expect(result.oracleCalls).toBe(result.lineSearchCalls + 1);
+          // The guarantee, checked against the optimum found by enumerating the pool at every grid point.
+          expect(approximationFactor(pool, result.policies, denseGrid)).toBeGreaterThanOrEqual(alpha - 1e-12);
+          // Some subset of the same size exists that does at least as well (sanity of the measure).
+          expect(bestSubsetFactor(pool, result.policies.length, denseGrid)).toBeGreaterThanOrEqual(
+            approximationFactor(pool, result.policies, denseGrid),
+          );
+        }
       }
-    }
-  });
+    },
+  );
 
   test('refuses alpha outside (0, 1)', () => {
     const pool = utilityPool(Float64Array.of(1, 1), 1, 2);
@@ -149,7 +172,9 @@ describe('budgetPortfolio', () => {
     const pool = utilityPool(Float64Array.of(1, 1, 1, 0.2, 3, 3, 0.9, 1.6, 1.6), 3, 3);
     const result = budgetPortfolio(pool, 4, -10);
     expect(result.pValues.slice(0, 3)).toEqual([-10, 1, -4.5]);
-    const ratio = (l: number, r: number) => policyWelfare(pool, result.policies[l], result.pValues[r]) / policyWelfare(pool, result.policies[r], result.pValues[r]);
+    const ratio = (l: number, r: number) =>
+      policyWelfare(pool, result.policies[l], result.pValues[r]) /
+      policyWelfare(pool, result.policies[r], result.pValues[r]);
     // Intervals after call 3: [-10, -4.5] (calls 0, 2) and [-4.5, 1] (calls 2, 1): the worse one is bisected.
     const expected = ratio(0, 2) < ratio(2, 1) ? (-10 + -4.5) / 2 : (-4.5 + 1) / 2;
     expect(result.pValues[3]).toBe(expected);
@@ -167,7 +192,9 @@ describe('budgetPortfolio', () => {
       for (const budget of [1, 2, 3, 4]) {
         const result = budgetPortfolio(pool, budget, -100);
         const distinct = [...new Set(result.policies)];
-        expect(bestSubsetFactor(pool, distinct.length, denseGrid)).toBeGreaterThanOrEqual(approximationFactor(pool, distinct, denseGrid));
+        expect(bestSubsetFactor(pool, distinct.length, denseGrid)).toBeGreaterThanOrEqual(
+          approximationFactor(pool, distinct, denseGrid),
+        );
       }
     }
   });
@@ -190,20 +217,29 @@ describe('random baselines', () => {
 describe('parsePolicyUtilities', () => {
   const csv = 'Key,Category,default,a,b\nyoung,Age,2,1,3\nold,Age,0,1,1\n"Income, low",Income,4,5,0\n';
 
-  test('reads stakeholders x policies into a policies x stakeholders pool, optionally dropping zero-default rows', () => {
-    const all = parsePolicyUtilities(csv, 'u.csv');
-    expect(all.policyNames).toEqual(['default', 'a', 'b']);
-    expect(Array.from(all.pool.utilities)).toEqual([2, 0, 4, 1, 1, 5, 3, 1, 0]);
-    const kept = parsePolicyUtilities(csv, 'u.csv', true);
-    expect(kept.dropped).toEqual(['old']);
-    expect(kept.stakeholders.map((s) => s.key)).toEqual(['young', 'Income, low']);
-    expect(Array.from(kept.pool.utilities)).toEqual([2, 4, 1, 5, 3, 0]);
-  });
+  test(
+    'reads stakeholders x policies into a policies x stakeholders pool, optionally dropping ' + 'zero-default rows',
+    () => {
+      const all = parsePolicyUtilities(csv, 'u.csv');
+      expect(all.policyNames).toEqual(['default', 'a', 'b']);
+      expect(Array.from(all.pool.utilities)).toEqual([2, 0, 4, 1, 1, 5, 3, 1, 0]);
+      const kept = parsePolicyUtilities(csv, 'u.csv', true);
+      expect(kept.dropped).toEqual(['old']);
+      expect(kept.stakeholders.map((s) => s.key)).toEqual(['young', 'Income, low']);
+      expect(Array.from(kept.pool.utilities)).toEqual([2, 4, 1, 5, 3, 0]);
+    },
+  );
 
   test('names the file, line and column of a bad value, and refuses a wrong header', () => {
-    expect(() => parsePolicyUtilities('Key,Category,d\nx,y,abc\n', 'u.csv')).toThrow('u.csv, line 2, column 3 ("d"): "abc" is not a number');
-    expect(() => parsePolicyUtilities('Key,Category,d\nx,y,-1\n', 'u.csv')).toThrow('u.csv, line 2, column 3 ("d"): utility -1 is negative');
-    expect(() => parsePolicyUtilities('Name,Category,d\nx,y,1\n', 'u.csv')).toThrow('expected the columns Key, Category');
+    expect(() => parsePolicyUtilities('Key,Category,d\nx,y,abc\n', 'u.csv')).toThrow(
+      'u.csv, line 2, column 3 ("d"): "abc" is not a number',
+    );
+    expect(() => parsePolicyUtilities('Key,Category,d\nx,y,-1\n', 'u.csv')).toThrow(
+      'u.csv, line 2, column 3 ("d"): utility -1 is negative',
+    );
+    expect(() => parsePolicyUtilities('Name,Category,d\nx,y,1\n', 'u.csv')).toThrow(
+      'expected the columns Key, Category',
+    );
     expect(() => parsePolicyUtilities('Key,Category,d\nx,y,0\n', 'u.csv', true)).toThrow('no stakeholder rows left');
   });
 });

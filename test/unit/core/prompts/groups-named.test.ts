@@ -29,9 +29,21 @@ describe('groupsNamed on a register under its own column names', () => {
       { name: 'weeks_since_registration', label: 'weeks_since_registration', group: 'weeks_since_registration' },
     ],
     groups: [
-      { name: 'weeks_since_registration', kind: 'bucketed' as const, columns: [2], buckets: ['0-4', '5-12'], ordered: true },
+      {
+        name: 'weeks_since_registration',
+        kind: 'bucketed' as const,
+        columns: [2],
+        buckets: ['0-4', '5-12'],
+        ordered: true,
+      },
       { name: 'age_years', kind: 'bucketed' as const, columns: [0], buckets: ['18-25', '26-45'], ordered: true },
-      { name: 'income_band', kind: 'bucketed' as const, columns: [1], buckets: ['0-5000', '5001-10000'], ordered: true },
+      {
+        name: 'income_band',
+        kind: 'bucketed' as const,
+        columns: [1],
+        buckets: ['0-5000', '5001-10000'],
+        ordered: true,
+      },
     ],
   };
 

@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { parseClausesReply, parseIndexReply, parseRewardReply, parseScoreReply, ReplyParseError } from '../../../../src/core/prompts/parse-reply.ts';
+import {
+  parseClausesReply,
+  parseIndexReply,
+  parseRewardReply,
+  parseScoreReply,
+  ReplyParseError,
+} from '../../../../src/core/prompts/parse-reply.ts';
 
 function parseError(fn: () => unknown): ReplyParseError {
   try {
@@ -29,14 +35,21 @@ describe('parseRewardReply', () => {
     expect(parseRewardReply(text).expression).toBe('state * (1 + agent_feats[11])');
   });
 
-  test('the paper\'s example response gives the code and the rationale', () => {
-    const text = 'Python Code: $$$ state * 0.1 + 2 * state * (agent_feats[11] and\nagent_feats[42]) $$$\nExplanation: %%%This function gives higher rewards.%%%';
-    expect(parseRewardReply(text)).toEqual({ expression: 'state * 0.1 + 2 * state * (agent_feats[11] and agent_feats[42])', explanation: 'This function gives higher rewards.' });
+  test("the paper's example response gives the code and the rationale", () => {
+    const text =
+      'Python Code: $$$ state * 0.1 + 2 * state * (agent_feats[11] and\nagent_feats[42]) $$$\nExplanation: %%%This ' +
+      'function gives higher rewards.%%%';
+    expect(parseRewardReply(text)).toEqual({
+      expression: 'state * 0.1 + 2 * state * (agent_feats[11] and agent_feats[42])',
+      explanation: 'This function gives higher rewards.',
+    });
   });
 
   test('tolerates code fences inside and outside the delimiters, a leading return and a trailing semicolon', () => {
     expect(parseRewardReply('```python\n$$$ state * 2 $$$\n```').expression).toBe('state * 2');
-    expect(parseRewardReply('$$$\n```python\nreturn state * agent_feats[7];\n```\n$$$').expression).toBe('state * agent_feats[7]');
+    expect(parseRewardReply('$$$\n```python\nreturn state * agent_feats[7];\n```\n$$$').expression).toBe(
+      'state * agent_feats[7]',
+    );
     expect(parseRewardReply('$$$`state + 1`$$$').expression).toBe('state + 1');
   });
 
@@ -45,8 +58,14 @@ describe('parseRewardReply', () => {
   });
 
   test('reads the structured form, with or without delimiters inside its field', () => {
-    expect(parseRewardReply('{"reward": "$$$ state * 3 $$$", "explanation": "why"}')).toEqual({ expression: 'state * 3', explanation: 'why' });
-    expect(parseRewardReply('```json\n{"reward": "state * 3", "explanation": "%%%why%%%"}\n```')).toEqual({ expression: 'state * 3', explanation: 'why' });
+    expect(parseRewardReply('{"reward": "$$$ state * 3 $$$", "explanation": "why"}')).toEqual({
+      expression: 'state * 3',
+      explanation: 'why',
+    });
+    expect(parseRewardReply('```json\n{"reward": "state * 3", "explanation": "%%%why%%%"}\n```')).toEqual({
+      expression: 'state * 3',
+      explanation: 'why',
+    });
   });
 
   test('a JSON reply without a reward falls back to the delimiters', () => {
@@ -63,13 +82,21 @@ describe('parseIndexReply', () => {
   });
 
   test('takes the last sentence when the reply restates the format first', () => {
-    expect(parseIndexReply('Format: The best reward function is at index: [0]. ... The best reward function is at index: 2', 3)).toBe(2);
+    expect(
+      parseIndexReply(
+        'Format: The best reward function is at index: [0]. ... The best reward function is at index: 2',
+        3,
+      ),
+    ).toBe(2);
   });
 
   test('an index out of range is an error, never a silent default', () => {
     const e = parseError(() => parseIndexReply('The best reward function is at index: 3', 3));
     expect(e.message).toBe('the reply names index 3, but there are 3 candidates (0 to 2)');
-    expect(e.feedback).toBe('Index 3 is not one of the 3 reward functions shown. Answer exactly: The best reward function is at index: [INDEX], with INDEX from 0 to 2.');
+    expect(e.feedback).toBe(
+      'Index 3 is not one of the 3 reward functions shown. Answer exactly: The best reward function is at index: ' +
+        '[INDEX], with INDEX from 0 to 2.',
+    );
     expect(() => parseIndexReply('The best reward function is at index: -1', 3)).toThrow(/index -1/);
     expect(() => parseIndexReply('{"analysis": "", "best_index": 7}', 3)).toThrow(/index 7/);
   });
@@ -104,7 +131,10 @@ describe('parseScoreReply', () => {
 
 describe('parseClausesReply', () => {
   test('reads "Clause N:" lines, numbered lists and the structured form', () => {
-    expect(parseClausesReply('Clause 1: Prioritize older mothers\nClause 2: Prioritize low income')).toEqual(['Prioritize older mothers', 'Prioritize low income']);
+    expect(parseClausesReply('Clause 1: Prioritize older mothers\nClause 2: Prioritize low income')).toEqual([
+      'Prioritize older mothers',
+      'Prioritize low income',
+    ]);
     expect(parseClausesReply('Here you go:\n1. A\n2) B\n- 3: C')).toEqual(['A', 'B', 'C']);
     expect(parseClausesReply('{"clauses": ["A", " ", "B"]}')).toEqual(['A', 'B']);
   });

@@ -13,7 +13,9 @@ const n = schema.columns.length;
 const random = seededRandom(18);
 const numArms = 12;
 const features = new Float64Array(numArms * n);
-for (let arm = 0; arm < numArms; arm++) for (let f = 0; f < n; f++) features[arm * n + f] = schema.columns[f].type === 'binary' ? (random() < 0.4 ? 1 : 0) : Math.floor(random() * 30);
+for (let arm = 0; arm < numArms; arm++)
+  for (let f = 0; f < n; f++)
+    features[arm * n + f] = schema.columns[f].type === 'binary' ? (random() < 0.4 ? 1 : 0) : Math.floor(random() * 30);
 const population = { numArms, numStates: 2, schema, features };
 
 /** The table of a text typed into What-if, and of the same text as the LLM's reply between $$$. */
@@ -59,22 +61,28 @@ describe('a reward reply keeps every line', () => {
   const texts = [
     ...DLM_TABLE_3.map((e) => e.text),
     ...IJCAI_APPENDIX_G.map((e) => toDlm43Names(e.repaired ?? e.text)),
-    ...Array.from({ length: 300 }, () => randomExpression(random, { features: schema.columns.map((c) => c.name) }, 1 + Math.floor(random() * 4))),
+    ...Array.from({ length: 300 }, () =>
+      randomExpression(random, { features: schema.columns.map((c) => c.name) }, 1 + Math.floor(random() * 4)),
+    ),
   ];
-  test(`${texts.length} expressions (the papers' and random ones), broken into commented lines with \\n, \\r\\n and \\r: the same table typed or replied`, () => {
-    let compared = 0;
-    for (const text of texts) {
-      for (const eol of ['\n', '\r\n', '\r']) {
-        const { typed, replied } = bothWays(commented(text, eol));
-        expect(replied.ok, text).toBe(typed.ok);
-        if (typed.ok && replied.ok) {
-          expect(Array.from(replied.table), text).toEqual(Array.from(typed.table));
-          const plain = compileReward(text, population);
-          expect(plain.ok && Array.from(plain.table), text).toEqual(Array.from(typed.table));
-          compared++;
+  test(
+    `${texts.length} expressions (the papers' and random ones), broken into commented lines with \\n, \\r\\n ` +
+      `and \\r: the same table typed or replied`,
+    () => {
+      let compared = 0;
+      for (const text of texts) {
+        for (const eol of ['\n', '\r\n', '\r']) {
+          const { typed, replied } = bothWays(commented(text, eol));
+          expect(replied.ok, text).toBe(typed.ok);
+          if (typed.ok && replied.ok) {
+            expect(Array.from(replied.table), text).toEqual(Array.from(typed.table));
+            const plain = compileReward(text, population);
+            expect(plain.ok && Array.from(plain.table), text).toEqual(Array.from(typed.table));
+            compared++;
+          }
         }
       }
-    }
-    expect(compared).toBeGreaterThan(300);
-  });
+      expect(compared).toBeGreaterThan(300);
+    },
+  );
 });

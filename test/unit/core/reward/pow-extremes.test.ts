@@ -24,13 +24,14 @@ const fixturePath = new URL('../../../fixtures/pow-extremes.json', import.meta.u
 const fixture = JSON.parse(readFileSync(fixturePath, 'utf8')) as Fixture;
 const pairs: [x: number, y: number, expected: number][] = [
   ...fixture.xs.flatMap((x, i) =>
-    fixture.ys.map((y, j): [number, number, Result] => [x, y, fixture.grid[i * fixture.ys.length + j]])),
+    fixture.ys.map((y, j): [number, number, Result] => [x, y, fixture.grid[i * fixture.ys.length + j]]),
+  ),
   ...fixture.edges.map(([i, y, r]): [number, number, Result] => [fixture.xs[i], y, r]),
   ...fixture.spread,
 ].map(([x, y, r]) => [x, y, r === 'inf' ? Infinity : r]);
 
 describe('float ** float at the ends of the float range', () => {
-  test('the issue\'s two pairs: MAX ** 0.5 and 1e-323 ** -0.5 (via Python\'s float_pow)', () => {
+  test("the issue's two pairs: MAX ** 0.5 and 1e-323 ** -0.5 (via Python's float_pow)", () => {
     expect(floatPow(1.7976931348623157e308, 0.5)).toBe(1.3407807929942596e154);
     expect(floatPow(1e-323, -0.5)).toBe(3.1812124520951964e161);
     expect(floatPow(4, -537.5)).toBe(0); // exactly 2**-1075, halfway between 0 and 5e-324: to even
@@ -45,7 +46,7 @@ describe('float ** float at the ends of the float range', () => {
     expect(wrong).toEqual([]);
   });
 
-  test('where CPython\'s own ** (the C library\'s pow) differs, allot is the correctly rounded one', () => {
+  test("where CPython's own ** (the C library's pow) differs, allot is the correctly rounded one", () => {
     // A record of the platform the fixture was written on, not a property of allot: printed, and
     // each listed pair checked, so the count cannot drift from the pairs.
     for (const [k, cpython] of fixture.cpython_differs) {
@@ -86,7 +87,10 @@ describe('the double-double step, against the BigInt fixed-point reference', () 
 function toScaled(v: number, shift: number): bigint {
   if (v === 0) return 0n;
   let e = 0;
-  while (!Number.isInteger(v)) { v *= 2; e--; }
+  while (!Number.isInteger(v)) {
+    v *= 2;
+    e--;
+  }
   const n = BigInt(v);
   return e + shift >= 0 ? n << BigInt(e + shift) : n >> BigInt(-(e + shift));
 }

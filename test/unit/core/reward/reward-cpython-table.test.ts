@@ -21,28 +21,52 @@ const table = JSON.parse(readFileSync(TABLE_PATH, 'utf8')) as Table;
 const outcome = (text: string): PythonOutcome => (text.startsWith('error: ') ? { error: text.slice(7) } : Number(text));
 const arms = table.arms.map((arm) => arm.map(Number));
 const schema: FeatureSchema = {
-  columns: table.columns.map(([name, isFloat]) => ({ name, label: name, description: '', type: isFloat ? 'continuous' : 'integer', group: null })),
+  columns: table.columns.map(([name, isFloat]) => ({
+    name,
+    label: name,
+    description: '',
+    type: isFloat ? 'continuous' : 'integer',
+    group: null,
+  })),
   groups: [],
 };
 const population = { numArms: arms.length, numStates: table.states, schema, features: Float64Array.from(arms.flat()) };
 
 describe('reward expressions against the committed CPython table', () => {
-  test(`the ${table.cases.length} expressions (the edge cases of issue 18 first) compute what CPython computed: same floats to the bit, same failures`, () => {
-    expect(table.cases.slice(0, EDGE_CASES.length).map((c) => c.expr)).toEqual(EDGE_CASES);
-    const mismatches: string[] = [];
-    let equalEntries = 0;
-    for (const c of table.cases) {
-      const result = compareWithPython(c.expr, compileReward(c.expr, population), c.python.map((row) => row.map(outcome)), table.states);
-      mismatches.push(...result.mismatches);
-      equalEntries += result.equalEntries;
-    }
-    expect(mismatches).toEqual([]);
-    expect(equalEntries).toBeGreaterThan(table.cases.length * 6);
-  });
+  test(
+    `the ${table.cases.length} expressions (the edge cases of issue 18 first) compute what CPython computed: ` +
+      `same floats to the bit, same failures`,
+    () => {
+      expect(table.cases.slice(0, EDGE_CASES.length).map((c) => c.expr)).toEqual(EDGE_CASES);
+      const mismatches: string[] = [];
+      let equalEntries = 0;
+      for (const c of table.cases) {
+        const result = compareWithPython(
+          c.expr,
+          compileReward(c.expr, population),
+          c.python.map((row) => row.map(outcome)),
+          table.states,
+        );
+        mismatches.push(...result.mismatches);
+        equalEntries += result.equalEntries;
+      }
+      expect(mismatches).toEqual([]);
+      expect(equalEntries).toBeGreaterThan(table.cases.length * 6);
+    },
+  );
 
-  test.skipIf(!hasPython)('the table is still what python3 computes (python3 found)', () => {
-    const now = pythonOutcomes(table.columns, table.cases.map((c) => ({ expr: c.expr, arms, states: table.states })));
-    const stale = table.cases.filter((c, k) => JSON.stringify(c.python.map((row) => row.map(outcome))) !== JSON.stringify(now[k])).map((c) => c.expr);
-    expect(stale).toEqual([]);
-  }, 120_000);
+  test.skipIf(!hasPython)(
+    'the table is still what python3 computes (python3 found)',
+    () => {
+      const now = pythonOutcomes(
+        table.columns,
+        table.cases.map((c) => ({ expr: c.expr, arms, states: table.states })),
+      );
+      const stale = table.cases
+        .filter((c, k) => JSON.stringify(c.python.map((row) => row.map(outcome))) !== JSON.stringify(now[k]))
+        .map((c) => c.expr);
+      expect(stale).toEqual([]);
+    },
+    120_000,
+  );
 });

@@ -35,14 +35,23 @@ const COUNT = Number(process.env.REWARD_PROPERTY_COUNT ?? 3000);
 
 describe.skipIf(!hasPython)('random expression trees compute what CPython computes (python3 found)', () => {
   const random = seededRandom(20261121);
-  const expressions = Array.from({ length: COUNT }, () => randomExpression(random, { features: schema.columns.map((c) => c.name) }, 1 + Math.floor(random() * 5)));
+  const expressions = Array.from({ length: COUNT }, () =>
+    randomExpression(random, { features: schema.columns.map((c) => c.name) }, 1 + Math.floor(random() * 5)),
+  );
   let python: PythonOutcome[][][];
   beforeAll(() => {
-    python = pythonOutcomes(columns, expressions.map((expr) => ({ expr, arms, states: numStates })));
+    python = pythonOutcomes(
+      columns,
+      expressions.map((expr) => ({ expr, arms, states: numStates })),
+    );
   }, 300_000);
 
   test(`${COUNT} random expressions over ${arms.length} arms x ${numStates} states: same floats, same failures`, () => {
-    let equalEntries = 0, failing = 0, syntaxErrors = 0, beyondLimit = 0, complex = 0;
+    let equalEntries = 0,
+      failing = 0,
+      syntaxErrors = 0,
+      beyondLimit = 0,
+      complex = 0;
     const mismatches: string[] = [];
     expressions.forEach((expr, k) => {
       const c = compareWithPython(expr, compileReward(expr, population), python[k], numStates);
@@ -53,7 +62,11 @@ describe.skipIf(!hasPython)('random expression trees compute what CPython comput
       else if (c.verdict === 'beyond-limit') beyondLimit++;
       else if (c.verdict === 'complex') complex++;
     });
-    console.log(`reward-python: ${equalEntries} entries equal; ${failing} expressions raise at the same arm and state, ${syntaxErrors} are refused by both parsers, ${beyondLimit} exceed allot's integer limit, ${complex} would be complex; of ${COUNT}`);
+    console.log(
+      `reward-python: ${equalEntries} entries equal; ${failing} expressions raise at the same arm and state, ` +
+        `${syntaxErrors} are refused by both parsers, ${beyondLimit} exceed allot's integer limit, ${complex} ` +
+        `would be complex; of ${COUNT}`,
+    );
     expect(mismatches.slice(0, 20)).toEqual([]);
     expect(equalEntries).toBeGreaterThan(COUNT * 3);
     expect(beyondLimit + complex).toBeLessThan(COUNT / 100);

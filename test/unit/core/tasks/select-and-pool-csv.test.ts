@@ -20,10 +20,16 @@ describe('selectTasks', () => {
 
 describe('readPoolCsv', () => {
   test('names a missing column, a bad task index and an empty expression with line and column', () => {
-    expect(() => readPoolCsv('task,reward\n0,state', 16, 'pool.csv')).toThrow('pool.csv, line 1: the header has no "expression" column');
-    expect(() => readPoolCsv('task,expression\n0,state\n16,state', 16, 'pool.csv')).toThrow('pool.csv, line 3, column 1 ("task"): "16" is not a task index from 0 to 15');
+    expect(() => readPoolCsv('task,reward\n0,state', 16, 'pool.csv')).toThrow(
+      'pool.csv, line 1: the header has no "expression" column',
+    );
+    expect(() => readPoolCsv('task,expression\n0,state\n16,state', 16, 'pool.csv')).toThrow(
+      'pool.csv, line 3, column 1 ("task"): "16" is not a task index from 0 to 15',
+    );
     expect(() => readPoolCsv('task,expression\n1.5,state', 16, 'pool.csv')).toThrow('"1.5" is not a task index');
-    expect(() => readPoolCsv('expression,task\n  ,2', 16, 'pool.csv')).toThrow('pool.csv, line 2, column 1 ("expression"): the expression is empty');
+    expect(() => readPoolCsv('expression,task\n  ,2', 16, 'pool.csv')).toThrow(
+      'pool.csv, line 2, column 1 ("expression"): the expression is empty',
+    );
   });
 
   test('reads quoted expressions with commas, in any column order, ignoring other columns', () => {

@@ -13,7 +13,10 @@ const fromPrinted = (printed: string) =>
   printed
     .replace(/^lambda feature, state: /, '')
     .replace(/,$/, '')
-    .replace(/feature\[(\d+)(?:-(\d+))?\]/g, (_, a: string, b?: string) => `agent_feats[${Number(a) - Number(b ?? 0)}]`);
+    .replace(
+      /feature\[(\d+)(?:-(\d+))?\]/g,
+      (_, a: string, b?: string) => `agent_feats[${Number(a) - Number(b ?? 0)}]`,
+    );
 
 describe('the built-in task sets', () => {
   test('hold the 16 tasks of DLM Table 3 and the 11 of the IJCAI appendix E, indexed from 0', () => {
@@ -32,22 +35,29 @@ describe('the built-in task sets', () => {
     }
   });
 
-  test('keep the printed NeurIPS prompts, which all start the same way, and the table\'s labels', () => {
+  test("keep the printed NeurIPS prompts, which all start the same way, and the table's labels", () => {
     for (const t of DLM_NEURIPS_TASKS.tasks) expect(t.prompt.startsWith('While still prioritizing all, ')).toBe(true);
-    expect(DLM_NEURIPS_TASKS.tasks[15]).toMatchObject({ label: 'Technically Challenged', printedBase: 'lambda feature, state: state * 0.1 + if_(state) * 2.0 * if_(feature[24] or feature[25])' });
+    expect(DLM_NEURIPS_TASKS.tasks[15]).toMatchObject({
+      label: 'Technically Challenged',
+      printedBase: 'lambda feature, state: state * 0.1 + if_(state) * 2.0 * if_(feature[24] or feature[25])',
+    });
   });
 
-  test('write every Base reward over the unhidden features 7..42 only, with nothing but state, if_, numbers and logic', () => {
-    for (const set of TASK_SETS) {
-      for (const t of set.tasks) {
-        const used = indicesOf(t.base);
-        expect(used.length, `${set.id} ${t.index}`).toBeGreaterThan(0);
-        for (const i of used) expect(i >= 7 && i <= 42, `${set.id} ${t.index} uses ${i}`).toBe(true);
-        const rest = t.base.replace(/agent_feats\[\d+\]/g, '').replace(/\b(state|if_|and|or|not)\b/g, '');
-        expect(rest, `${set.id} ${t.index}`).toMatch(/^[\d.\s+*()]*$/);
+  test(
+    'write every Base reward over the unhidden features 7..42 only, with nothing but state, if_, ' +
+      'numbers and logic',
+    () => {
+      for (const set of TASK_SETS) {
+        for (const t of set.tasks) {
+          const used = indicesOf(t.base);
+          expect(used.length, `${set.id} ${t.index}`).toBeGreaterThan(0);
+          for (const i of used) expect(i >= 7 && i <= 42, `${set.id} ${t.index} uses ${i}`).toBe(true);
+          const rest = t.base.replace(/agent_feats\[\d+\]/g, '').replace(/\b(state|if_|and|or|not)\b/g, '');
+          expect(rest, `${set.id} ${t.index}`).toMatch(/^[\d.\s+*()]*$/);
+        }
       }
-    }
-  });
+    },
+  );
 
   test('derive each Base from the printed one mechanically (the IJCAI age-tail Base comes from appendix G)', () => {
     for (const set of TASK_SETS) {
@@ -62,19 +72,24 @@ describe('the built-in task sets', () => {
     }
   });
 
-  test('name the same features in the IJCAI and NeurIPS Base of tasks that share a label, except where the IJCAI one adds income', () => {
-    for (const ijcai of DLM_IJCAI_TASKS.tasks) {
-      const neurips = DLM_NEURIPS_TASKS.tasks.find((t) => t.label === ijcai.label);
-      expect(neurips, ijcai.label).toBeDefined();
-      const a = new Set(indicesOf(ijcai.base));
-      const b = new Set(indicesOf(neurips!.base));
-      if (ijcai.label === 'Technically Challenged') for (const i of [36, 37]) a.delete(i);
-      expect([...a].sort(), ijcai.label).toEqual([...b].sort());
-    }
-  });
+  test(
+    'name the same features in the IJCAI and NeurIPS Base of tasks that share a label, except where the IJCAI ' +
+      'one adds income',
+    () => {
+      for (const ijcai of DLM_IJCAI_TASKS.tasks) {
+        const neurips = DLM_NEURIPS_TASKS.tasks.find((t) => t.label === ijcai.label);
+        expect(neurips, ijcai.label).toBeDefined();
+        const a = new Set(indicesOf(ijcai.base));
+        const b = new Set(indicesOf(neurips!.base));
+        if (ijcai.label === 'Technically Challenged') for (const i of [36, 37]) a.delete(i);
+        expect([...a].sort(), ijcai.label).toEqual([...b].sort());
+      }
+    },
+  );
 
   test('carry the published scores of every task, Base 1 and Random 0 where printed', () => {
-    for (const t of DLM_NEURIPS_TASKS.tasks) expect(Object.keys(t.published).sort()).toEqual(['default', 'noAction', 'reflection', 'zeroShot']);
+    for (const t of DLM_NEURIPS_TASKS.tasks)
+      expect(Object.keys(t.published).sort()).toEqual(['default', 'noAction', 'reflection', 'zeroShot']);
     for (const t of DLM_IJCAI_TASKS.tasks) {
       expect(t.published.base?.mnr).toBe(1);
       expect(t.published.random?.mnr).toBe(0);
@@ -112,7 +127,7 @@ describe('the appendix G example pool', () => {
     }
   });
 
-  test('names features as the schema\'s labels mean them', () => {
+  test("names features as the schema's labels mean them", () => {
     const label = (name: string) => schema.columns[IJCAI_FEATURE_NAMES[name]].label;
     expect(label('ages10_to_20')).toBe('Ages 10-20');
     expect(label('age_51_to_60')).toBe('Ages 51-60');
@@ -125,8 +140,10 @@ describe('the appendix G example pool', () => {
     expect(schema.columns[IJCAI_FEATURE_NAMES.days_to_first_call].name).toBe('days_to_first_call');
   });
 
-  test('includes the paper\'s exact zero-shot Base match for the age-tail task (seeds 2 and 9)', () => {
-    const tail = DLM_IJCAI_POOL.filter((e) => e.task === 3 && e.expression === 'state * (agent_feats[7] or agent_feats[11])');
+  test("includes the paper's exact zero-shot Base match for the age-tail task (seeds 2 and 9)", () => {
+    const tail = DLM_IJCAI_POOL.filter(
+      (e) => e.task === 3 && e.expression === 'state * (agent_feats[7] or agent_feats[11])',
+    );
     expect(tail.map((e) => e.seed)).toEqual([2, 9]);
   });
 });

@@ -41,7 +41,12 @@ describe('lambdaGrid and refineGrid', () => {
 
 describe('dialTable and dialExpression', () => {
   test('the expression compiles to exactly the table, for float and int rewards and any lambda', () => {
-    const rewards = ['state * (1 + agent_feats[3])', '2 * state + agent_feats[0]', 'state * 0.1 + 0.3 * agent_feats[5] * state', 'state ** 2 - 1 if agent_feats[2] else state / 3'];
+    const rewards = [
+      'state * (1 + agent_feats[3])',
+      '2 * state + agent_feats[0]',
+      'state * 0.1 + 0.3 * agent_feats[5] * state',
+      'state ** 2 - 1 if agent_feats[2] else state / 3',
+    ];
     for (const r of rewards) {
       const table = compile(r).table;
       for (const lambda of [0, 0.041667, 0.35, 1, 2.5]) {
@@ -69,16 +74,32 @@ describe('favouredArms', () => {
 
   test('of a one-hot priority are exactly the arms of the named bucket', () => {
     const favoured = favouredArms(compile('state * (1 + agent_feats[3])').table, 2);
-    for (let i = 0; i < population.numArms; i++) expect(favoured[i]).toBe(population.features[i * population.schema.columns.length + 3] ? 1 : 0);
+    for (let i = 0; i < population.numArms; i++)
+      expect(favoured[i]).toBe(population.features[i * population.schema.columns.length + 3] ? 1 : 0);
   });
 });
 
 describe('the sweep', () => {
   test('lambda 0 reproduces the default policy bit for bit', async () => {
-    const sweep = new DialSweep({ population, reward: compile('state * (1 + 3 * agent_feats[3])').table, seeds: [4], trials: 20 });
+    const sweep = new DialSweep({
+      population,
+      reward: compile('state * (1 + 3 * agent_feats[3])').table,
+      seeds: [4],
+      trials: 20,
+    });
     const [zero] = await sweep.run([0], simulate);
-    const request = { instance: population, policy: 'whittle' as const, trials: 20, seed: 4, ties: 'random' as const, perTrial: true };
-    const viaDial = await simulate({ ...request, rewards: dialTable(compile('state * (1 + 3 * agent_feats[3])').table, 2, 0) });
+    const request = {
+      instance: population,
+      policy: 'whittle' as const,
+      trials: 20,
+      seed: 4,
+      ties: 'random' as const,
+      perTrial: true,
+    };
+    const viaDial = await simulate({
+      ...request,
+      rewards: dialTable(compile('state * (1 + 3 * agent_feats[3])').table, 2, 0),
+    });
     const asDefault = await simulate({ ...request, rewards: compile('state').table });
     expect(viaDial).toEqual(asDefault);
     const direct = await sweep.measure(compile('state').table, simulate);
@@ -86,30 +107,46 @@ describe('the sweep', () => {
     expect(zero.priority).toBe(direct.priority);
   });
 
-  test('the chosen lambda meets the loss limit on the simulation it was chosen on, and no larger lambda of the grid does', async () => {
-    const sweep = new DialSweep({ population, reward: compile('state * (1 + 10 * agent_feats[3])').table, seeds: [0, 1, 2], trials: 30 });
-    const points = await sweep.run(lambdaGrid(9), simulate);
-    const losses = lossesOf(points);
-    expect(losses[0].loss).toBe(0);
-    for (const maxLoss of [0, 0.005, 0.01, 0.03, 0.5]) {
-      const choice = chooseLambda(points, maxLoss);
-      expect(choice.engagementLoss).toBeLessThanOrEqual(maxLoss);
-      expect(choice.engagementLoss).toBe(losses[choice.index].loss);
-      points.forEach((p, i) => {
-        if (p.lambda > choice.lambda) expect(losses[i].loss).toBeGreaterThan(maxLoss);
+  test(
+    'the chosen lambda meets the loss limit on the simulation it was chosen on, and no larger lambda of ' +
+      'the grid does',
+    async () => {
+      const sweep = new DialSweep({
+        population,
+        reward: compile('state * (1 + 10 * agent_feats[3])').table,
+        seeds: [0, 1, 2],
+        trials: 30,
       });
-    }
-    // the priority is served: its arms' engagement rises from lambda 0 to 1, and so does their share of calls
-    expect(points.at(-1)!.priority!).toBeGreaterThan(points[0].priority!);
-    expect(points.at(-1)!.favouredCalls!).toBeGreaterThan(points[0].favouredCalls!);
-    const sentence = priceSentence(points, chooseLambda(points, 0.5), 0.5, 'Ages 51-60');
-    expect(sentence).toMatch(/^Favouring Ages 51-60 (costs|costs no measurable)/);
-  });
+      const points = await sweep.run(lambdaGrid(9), simulate);
+      const losses = lossesOf(points);
+      expect(losses[0].loss).toBe(0);
+      for (const maxLoss of [0, 0.005, 0.01, 0.03, 0.5]) {
+        const choice = chooseLambda(points, maxLoss);
+        expect(choice.engagementLoss).toBeLessThanOrEqual(maxLoss);
+        expect(choice.engagementLoss).toBe(losses[choice.index].loss);
+        points.forEach((p, i) => {
+          if (p.lambda > choice.lambda) expect(losses[i].loss).toBeGreaterThan(maxLoss);
+        });
+      }
+      // the priority is served: its arms' engagement rises from lambda 0 to 1, and so does their share of calls
+      expect(points.at(-1)!.priority!).toBeGreaterThan(points[0].priority!);
+      expect(points.at(-1)!.favouredCalls!).toBeGreaterThan(points[0].favouredCalls!);
+      const sentence = priceSentence(points, chooseLambda(points, 0.5), 0.5, 'Ages 51-60');
+      expect(sentence).toMatch(/^Favouring Ages 51-60 (costs|costs no measurable)/);
+    },
+  );
 
   test('the engagement and its standard error agree with a direct computation from the trials', async () => {
     const sweep = new DialSweep({ population, reward: compile('state').table, seeds: [7], trials: 10 });
     const [p] = await sweep.run([0], simulate);
-    const o = await simulate({ instance: population, rewards: compile('state').table, policy: 'whittle', trials: 10, seed: 7, ties: 'random' });
+    const o = await simulate({
+      instance: population,
+      rewards: compile('state').table,
+      policy: 'whittle',
+      trials: 10,
+      seed: 7,
+      ties: 'random',
+    });
     const shares = Array.from(o.engagedPerTrial!, (x) => x / (population.numArms * population.horizon));
     const mean = shares.reduce((a, b) => a + b, 0) / 10;
     expect(p.engagement).toBeCloseTo(mean, 14);
@@ -128,7 +165,10 @@ describe('the sweep', () => {
     const together = await sweep.run(lambdas, simulate, { onProgress: (done, total) => progress.push(done / total) });
     expect(together.map((p) => p.lambda)).toEqual(lambdas);
     for (const [i, lambda] of lambdas.entries()) {
-      const [alone] = await new DialSweep({ population: sampled, reward, seeds: [0, 1, 2, 3], trials: 6 }).run([lambda], simulate);
+      const [alone] = await new DialSweep({ population: sampled, reward, seeds: [0, 1, 2, 3], trials: 6 }).run(
+        [lambda],
+        simulate,
+      );
       expect(together[i]).toEqual(alone);
     }
     expect(progress).toHaveLength(20);

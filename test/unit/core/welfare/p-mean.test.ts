@@ -42,14 +42,18 @@ describe('pMean: values computed by hand', () => {
     close(pMean([1, 2, 4], 0.5), ((3 + Math.SQRT2) / 3) ** 2);
   });
 
-  test('weights (1/2, 1/4, 1/4) on (1, 2, 4): 2, 2^(3/4), 16/11; a zero weight removes a clause, even from the minimum', () => {
-    const w = [0.5, 0.25, 0.25];
-    close(pMean([1, 2, 4], 1, w), 2);
-    close(pMean([1, 2, 4], 0, w), 2 ** 0.75);
-    close(pMean([1, 2, 4], -1, w), 16 / 11);
-    expect(pMean([1, 2, 4], -Infinity, [0, 0.5, 0.5])).toBe(2);
-    close(pMean([1, 2, 4], 0, [0, 0.5, 0.5]), Math.sqrt(8));
-  });
+  test(
+    'weights (1/2, 1/4, 1/4) on (1, 2, 4): 2, 2^(3/4), 16/11; a zero weight removes a clause, even from ' +
+      'the minimum',
+    () => {
+      const w = [0.5, 0.25, 0.25];
+      close(pMean([1, 2, 4], 1, w), 2);
+      close(pMean([1, 2, 4], 0, w), 2 ** 0.75);
+      close(pMean([1, 2, 4], -1, w), 16 / 11);
+      expect(pMean([1, 2, 4], -Infinity, [0, 0.5, 0.5])).toBe(2);
+      close(pMean([1, 2, 4], 0, [0, 0.5, 0.5]), Math.sqrt(8));
+    },
+  );
 
   test('agrees with the textbook formula on random vectors and p', () => {
     const random = seededRandom(7);
@@ -104,7 +108,15 @@ describe('pMean: limits and numerical range', () => {
       const values = ps.map((p) => pMean(x, p));
       for (let i = 1; i < ps.length; i++) expect(values[i]).toBeGreaterThanOrEqual(values[i - 1] * (1 - 1e-13));
       const lambda = 10 ** (10 * random() - 5);
-      for (const [i, p] of ps.entries()) close(pMean(x.map((xi) => lambda * xi), p), lambda * values[i], 1e-12);
+      for (const [i, p] of ps.entries())
+        close(
+          pMean(
+            x.map((xi) => lambda * xi),
+            p,
+          ),
+          lambda * values[i],
+          1e-12,
+        );
     }
   });
 });

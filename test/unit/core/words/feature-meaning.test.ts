@@ -6,8 +6,15 @@ const schemaOf = (labels: [string, string][]): FeatureSchema => ({
   columns: labels.map(([group, label], i) => ({ name: `f${i}`, label, description: '', type: 'binary', group })),
   groups: [],
 });
-const before = schemaOf([['Ages', 'Ages 10-20'], ['Income', '0-5000'], ['Income', '5001+']]);
-const after = schemaOf([['Ages', 'Ages 10-20'], ['Ages', 'Ages 41-50']]);
+const before = schemaOf([
+  ['Ages', 'Ages 10-20'],
+  ['Income', '0-5000'],
+  ['Income', '5001+'],
+]);
+const after = schemaOf([
+  ['Ages', 'Ages 10-20'],
+  ['Ages', 'Ages 41-50'],
+]);
 
 describe('featureMeaningChange', () => {
   test('a position that means another feature on the new population is said, in words', () => {
@@ -18,7 +25,9 @@ describe('featureMeaningChange', () => {
   });
 
   test('a position beyond the new features reads nothing; the same meaning or no feature is no change', () => {
-    expect(featureMeaningChange('state * agent_feats[2]', before, after)).toMatch(/agent_feats\[2\] meant “Income: 5001\+” and reads nothing here \(this population has 2 features\)/);
+    expect(featureMeaningChange('state * agent_feats[2]', before, after)).toMatch(
+      /agent_feats\[2\] meant “Income: 5001\+” and reads nothing here \(this population has 2 features\)/,
+    );
     expect(featureMeaningChange('state * (1 + agent_feats[0])', before, after)).toBeNull();
     expect(featureMeaningChange('state', before, after)).toBeNull();
   });

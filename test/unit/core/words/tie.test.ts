@@ -9,7 +9,10 @@ describe('a tie to the shown precision', () => {
   });
 
   test('the sentence says how the tie was broken: a tiny margin, or the earliest generated', () => {
-    expect(tieSentence('c1', 'c4', 1, 0.00014)).toBe('c1 and c4 tie on welfare (1 each, to three digits); the tie went to c1 by a margin of 0.00014, too small for the scores to be trusted with: treat the two as equally good');
+    expect(tieSentence('c1', 'c4', 1, 0.00014)).toBe(
+      'c1 and c4 tie on welfare (1 each, to three digits); the tie went to c1 by a margin of 0.00014, too small ' +
+        'for the scores to be trusted with: treat the two as equally good',
+    );
     expect(tieSentence('c1', 'c4', 0.5, 0)).toMatch(/the tie went to c1, the earliest generated/);
   });
 });

@@ -11,7 +11,9 @@ export interface RecordedReply {
 }
 
 export const requestKey = (request: ProposalRequest | ReflectionRequest): string =>
-  request.kind === 'proposal' ? `${request.candidate}#${request.attempt}` : `r${request.round}/reflect#${request.attempt}`;
+  request.kind === 'proposal'
+    ? `${request.candidate}#${request.attempt}`
+    : `r${request.round}/reflect#${request.attempt}`;
 
 /** Every answered call of `state`, in the order the run made them. */
 export function repliesOf(state: DlmRunState): RecordedReply[] {

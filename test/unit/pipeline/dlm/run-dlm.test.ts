@@ -1,16 +1,23 @@
 // The DLM loop against scripted parts: the LLM, the compiler and the simulator are small fakes
-// driven by scripts here; the real parts (src/pipeline/dlm/dlm-adapter.ts) are tested in test/unit/pipeline/dlm/dlm-evaluate.test.ts.
+// driven by scripts here; the real parts (src/pipeline/dlm/dlm-adapter.ts) are tested in
+// test/unit/pipeline/dlm/dlm-evaluate.test.ts.
 import { describe, expect, test } from 'vitest';
 import type { DistributionCategory } from '../../../../src/core/measures/distribution-categories.ts';
 import { createDlmRun, type DlmRunState } from '../../../../src/pipeline/dlm/dlm-run-state.ts';
 import { parseIndexReply } from '../../../../src/core/prompts/parse-reply.ts';
 import { parsedBy } from '../../../../src/pipeline/ask-until-parsed.ts';
 import { answerFrom, requestKey, repliesOf } from './recorded-replies.ts';
-import { runDlm, type DlmEvent, type DlmParts, type ProposalRequest, type ReflectionRequest } from '../../../../src/pipeline/dlm/run-dlm.ts';
+import {
+  runDlm,
+  type DlmEvent,
+  type DlmParts,
+  type ProposalRequest,
+  type ReflectionRequest,
+} from '../../../../src/pipeline/dlm/run-dlm.ts';
 
 /** Share of "Ages 51-60" that each expression's policy reaches in the fake simulation. */
 const OLDEST_SHARE: Record<string, number> = {
-  'state': 10,
+  state: 10,
   'state*agent_feats[11]': 40,
   'state*(agent_feats[10]oragent_feats[11])': 25,
   'state+2*state*agent_feats[11]': 35,
@@ -52,7 +59,17 @@ function scripted(script: Record<string, string>, options: { failOn?: Set<string
       expect(expressions[rewardTable[0]]).toBe(normalized);
       simulated.push(normalized);
       const oldest = OLDEST_SHARE[normalized];
-      return { distribution: [{ category: 'Ages', buckets: [{ label: 'Ages 10-50', percent: 100 - oldest }, { label: 'Ages 51-60', percent: oldest }] }] };
+      return {
+        distribution: [
+          {
+            category: 'Ages',
+            buckets: [
+              { label: 'Ages 10-50', percent: 100 - oldest },
+              { label: 'Ages 51-60', percent: oldest },
+            ],
+          },
+        ],
+      };
     },
   };
   return { parts, answered, simulated, requests };
@@ -82,7 +99,7 @@ describe('createDlmRun', () => {
     expect(() => createDlmRun('  ')).toThrow('needs a task prompt');
   });
 
-  test('defaults to the paper\'s 2 rounds x 2 candidates, and makes zero-shot 1 x 1', () => {
+  test("defaults to the paper's 2 rounds x 2 candidates, and makes zero-shot 1 x 1", () => {
     expect(createDlmRun('task').config).toEqual({ mode: 'reflection', rounds: 2, candidates: 2, maxAttempts: 3 });
     expect(createDlmRun('task', { mode: 'zero-shot', rounds: 5 }).config).toMatchObject({ rounds: 1, candidates: 1 });
   });
@@ -100,7 +117,7 @@ describe('the reflection pick', () => {
     expect(parseReflectionPick('The best reward function is at index: -1', 2)).toHaveProperty('error');
   });
 
-  test('reads the paper\'s format, with brackets, markdown or a bare number, and takes the last index named', () => {
+  test("reads the paper's format, with brackets, markdown or a bare number, and takes the last index named", () => {
     expect(parseReflectionPick('The best reward function is at index: 1', 2)).toEqual({ ok: true, value: 1 });
     expect(parseReflectionPick("'The best reward function is at index: [0]'.", 2)).toEqual({ ok: true, value: 0 });
     const marked = 'Index 0 is close, but **The best reward function is at index: **1****';
@@ -113,16 +130,24 @@ describe('the reflection pick', () => {
 });
 
 describe('runDlm', () => {
-  test('runs I x K proposals with one reflection per round, and the pick joins the next round\'s prompt', async () => {
+  test("runs I x K proposals with one reflection per round, and the pick joins the next round's prompt", async () => {
     const fake = scripted(PAPER_FLOW);
     const { final } = await runToEnd(createDlmRun('Focus on the oldest.'), fake.parts);
     expect(fake.answered).toEqual(['r0/c0#0', 'r0/c1#0', 'r0/reflect#0', 'r1/c0#0', 'r1/c1#0', 'r1/reflect#0']);
     const round1 = fake.requests.filter((r): r is ProposalRequest => r.kind === 'proposal' && r.round === 1);
     expect(round1[0].previous).toEqual([{ expression: 'state * agent_feats[11]' }]);
     const reflect0 = fake.requests.find((r): r is ReflectionRequest => r.kind === 'reflection')!;
-    expect(reflect0.candidates.map((c) => c.expression)).toEqual(['state * agent_feats[11]', 'state * (agent_feats[10] or agent_feats[11])']);
+    expect(reflect0.candidates.map((c) => c.expression)).toEqual([
+      'state * agent_feats[11]',
+      'state * (agent_feats[10] or agent_feats[11])',
+    ]);
     expect(final.status).toBe('done');
-    expect(final.result).toEqual({ candidate: 'r1/c0', expression: 'state + 2 * state * agent_feats[11]', normalized: 'state+2*state*agent_feats[11]', pickedBy: 'reflection' });
+    expect(final.result).toEqual({
+      candidate: 'r1/c0',
+      expression: 'state + 2 * state * agent_feats[11]',
+      normalized: 'state+2*state*agent_feats[11]',
+      pickedBy: 'reflection',
+    });
   });
 
   test('zero-shot takes the first valid reply and neither simulates nor reflects', async () => {
@@ -133,29 +158,45 @@ describe('runDlm', () => {
     expect(final.result).toMatchObject({ candidate: 'r0/c0', expression: 'state', pickedBy: 'first-valid' });
   });
 
-  test('feeds a refused reply back with its error, and records a candidate that exhausts its attempts as failed', async () => {
-    const fake = scripted({
-      'r0/c0#0': 'state * agent_feats[11]',
-      'r0/c0#1': '$$$ state * agent_feats.oldest $$$',
-      'r0/c0#2': '$$$ still wrong $$$',
-      'r0/c1#0': '$$$ state $$$',
-    });
-    const { final, events } = await runToEnd(createDlmRun('Focus on the oldest.', { rounds: 1 }), fake.parts);
-    const second = fake.requests[1] as ProposalRequest;
-    expect(second.failures).toEqual([{ reply: 'state * agent_feats[11]', error: 'Write the reward function between $$$ and $$$.' }]);
-    const c0 = final.rounds[0].candidates[0];
-    expect(c0.status).toBe('failed');
-    expect(c0.attempts.map((a) => a.error)).toEqual(['Write the reward function between $$$ and $$$.', 'Unknown name in "state * agent_feats.oldest".', 'Unknown name in "still wrong".']);
-    const failure = 'no usable reply in 3 attempts: Unknown name in "still wrong".';
-    expect(events).toContainEqual({ type: 'candidate', id: 'r0/c0', status: 'failed', error: failure });
-    // One valid candidate left: it is the pick without asking the LLM to reflect.
-    expect(final.rounds[0].reflection).toMatchObject({ status: 'skipped', reason: 'one distinct candidate', pick: 'r0/c1' });
-    expect(final.result).toMatchObject({ candidate: 'r0/c1', pickedBy: 'only-candidate' });
-  });
+  test(
+    'feeds a refused reply back with its error, and records a candidate that exhausts its ' + 'attempts as failed',
+    async () => {
+      const fake = scripted({
+        'r0/c0#0': 'state * agent_feats[11]',
+        'r0/c0#1': '$$$ state * agent_feats.oldest $$$',
+        'r0/c0#2': '$$$ still wrong $$$',
+        'r0/c1#0': '$$$ state $$$',
+      });
+      const { final, events } = await runToEnd(createDlmRun('Focus on the oldest.', { rounds: 1 }), fake.parts);
+      const second = fake.requests[1] as ProposalRequest;
+      expect(second.failures).toEqual([
+        { reply: 'state * agent_feats[11]', error: 'Write the reward function between $$$ and $$$.' },
+      ]);
+      const c0 = final.rounds[0].candidates[0];
+      expect(c0.status).toBe('failed');
+      expect(c0.attempts.map((a) => a.error)).toEqual([
+        'Write the reward function between $$$ and $$$.',
+        'Unknown name in "state * agent_feats.oldest".',
+        'Unknown name in "still wrong".',
+      ]);
+      const failure = 'no usable reply in 3 attempts: Unknown name in "still wrong".';
+      expect(events).toContainEqual({ type: 'candidate', id: 'r0/c0', status: 'failed', error: failure });
+      // One valid candidate left: it is the pick without asking the LLM to reflect.
+      expect(final.rounds[0].reflection).toMatchObject({
+        status: 'skipped',
+        reason: 'one distinct candidate',
+        pick: 'r0/c1',
+      });
+      expect(final.result).toMatchObject({ candidate: 'r0/c1', pickedBy: 'only-candidate' });
+    },
+  );
 
   test('ends with no result when no candidate is ever valid', async () => {
     const fake = scripted({ 'r0/c0#0': 'no', 'r0/c0#1': 'no' });
-    const { final } = await runToEnd(createDlmRun('Focus on the oldest.', { rounds: 1, candidates: 1, maxAttempts: 2 }), fake.parts);
+    const { final } = await runToEnd(
+      createDlmRun('Focus on the oldest.', { rounds: 1, candidates: 1, maxAttempts: 2 }),
+      fake.parts,
+    );
     expect(final.rounds[0].reflection).toMatchObject({ status: 'skipped', reason: 'no valid candidate' });
     expect(final.result).toBeNull();
   });
@@ -190,29 +231,48 @@ describe('runDlm', () => {
     expect(final.result?.expression).toBe('state + 2 * state * agent_feats[11]');
   });
 
-  test('retries an unreadable reflection with feedback; when it keeps failing the run falls back to the previous pick', async () => {
-    const fake = scripted({ ...PAPER_FLOW, 'r1/reflect#0': 'Both are good.', 'r1/reflect#1': 'index: 7' });
-    const { final } = await runToEnd(createDlmRun('Focus on the oldest.', { maxAttempts: 2 }), fake.parts);
-    const retry = fake.requests.find((r): r is ReflectionRequest => r.kind === 'reflection' && r.round === 1 && r.attempt === 1)!;
-    expect(retry.failures[0]).toMatchObject({ reply: 'Both are good.', error: expect.stringContaining('names no index') });
-    expect(final.rounds[1].reflection?.status).toBe('failed');
-    expect(final.result).toMatchObject({ candidate: 'r0/c0', pickedBy: 'reflection' });
-  });
+  test(
+    'retries an unreadable reflection with feedback; when it keeps failing the run falls back to the ' +
+      'previous pick',
+    async () => {
+      const fake = scripted({ ...PAPER_FLOW, 'r1/reflect#0': 'Both are good.', 'r1/reflect#1': 'index: 7' });
+      const { final } = await runToEnd(createDlmRun('Focus on the oldest.', { maxAttempts: 2 }), fake.parts);
+      const retry = fake.requests.find(
+        (r): r is ReflectionRequest => r.kind === 'reflection' && r.round === 1 && r.attempt === 1,
+      )!;
+      expect(retry.failures[0]).toMatchObject({
+        reply: 'Both are good.',
+        error: expect.stringContaining('names no index'),
+      });
+      expect(final.rounds[1].reflection?.status).toBe('failed');
+      expect(final.result).toMatchObject({ candidate: 'r0/c0', pickedBy: 'reflection' });
+    },
+  );
 
-  test('pauses on a provider outage and resumes from the checkpoint without repeating an answered LLM call', async () => {
-    const failOn = new Set(['r1/c0#0']);
-    const fake = scripted(PAPER_FLOW, { failOn });
-    const first = await runToEnd(createDlmRun('Focus on the oldest.'), fake.parts);
-    expect(first.final).toMatchObject({ status: 'paused', pausedBecause: 'provider unavailable (503) at r1/c0#0' });
-    expect(first.events.at(-1)).toEqual({ type: 'paused', reason: 'provider unavailable (503) at r1/c0#0' });
-    const saved = JSON.parse(JSON.stringify(first.checkpoints.at(-1))) as DlmRunState;
-    const second = await runToEnd(saved, fake.parts);
-    expect(second.final.status).toBe('done');
-    expect(second.final.pausedBecause).toBeUndefined();
-    expect(fake.answered).toEqual(['r0/c0#0', 'r0/c1#0', 'r0/reflect#0', 'r1/c0#0', 'r1/c1#0', 'r1/reflect#0']);
-    expect(fake.simulated).toEqual(['state*agent_feats[11]', 'state*(agent_feats[10]oragent_feats[11])', 'state+2*state*agent_feats[11]', 'state']);
-    expect(second.final.result).toEqual((await runToEnd(createDlmRun('Focus on the oldest.'), scripted(PAPER_FLOW).parts)).final.result);
-  });
+  test(
+    'pauses on a provider outage and resumes from the checkpoint without repeating an ' + 'answered LLM call',
+    async () => {
+      const failOn = new Set(['r1/c0#0']);
+      const fake = scripted(PAPER_FLOW, { failOn });
+      const first = await runToEnd(createDlmRun('Focus on the oldest.'), fake.parts);
+      expect(first.final).toMatchObject({ status: 'paused', pausedBecause: 'provider unavailable (503) at r1/c0#0' });
+      expect(first.events.at(-1)).toEqual({ type: 'paused', reason: 'provider unavailable (503) at r1/c0#0' });
+      const saved = JSON.parse(JSON.stringify(first.checkpoints.at(-1))) as DlmRunState;
+      const second = await runToEnd(saved, fake.parts);
+      expect(second.final.status).toBe('done');
+      expect(second.final.pausedBecause).toBeUndefined();
+      expect(fake.answered).toEqual(['r0/c0#0', 'r0/c1#0', 'r0/reflect#0', 'r1/c0#0', 'r1/c1#0', 'r1/reflect#0']);
+      expect(fake.simulated).toEqual([
+        'state*agent_feats[11]',
+        'state*(agent_feats[10]oragent_feats[11])',
+        'state+2*state*agent_feats[11]',
+        'state',
+      ]);
+      expect(second.final.result).toEqual(
+        (await runToEnd(createDlmRun('Focus on the oldest.'), scripted(PAPER_FLOW).parts)).final.result,
+      );
+    },
+  );
 
   test('resumed from any checkpoint, asks only what that checkpoint had not answered and ends the same', async () => {
     const script = { ...PAPER_FLOW, 'r0/c1#0': 'oops', 'r0/c1#1': PAPER_FLOW['r0/c1#0'] };
@@ -225,7 +285,11 @@ describe('runDlm', () => {
       const again = await runDlm(checkpoint, resumed.parts);
       expect(again.result, `checkpoint ${k}`).toEqual(final.result);
       // The checkpoint holds the first n answers; the resumed run asks exactly the rest, in order.
-      const n = checkpoint.rounds.reduce((sum, r) => sum + r.candidates.reduce((a, c) => a + c.attempts.length, 0) + (r.reflection?.attempts.length ?? 0), 0);
+      const n = checkpoint.rounds.reduce(
+        (sum, r) =>
+          sum + r.candidates.reduce((a, c) => a + c.attempts.length, 0) + (r.reflection?.attempts.length ?? 0),
+        0,
+      );
       expect(resumed.answered, `checkpoint ${k}`).toEqual(full.answered.slice(n));
     }
   });
@@ -251,16 +315,37 @@ describe('runDlm', () => {
 describe('repliesOf and answerFrom', () => {
   test('a replay pauses, naming the call, when the recorded replies lack one', async () => {
     const fake = scripted(PAPER_FLOW);
-    const state = await runDlm(createDlmRun('Focus on the oldest.'), { ...fake.parts, ...answerFrom([{ key: 'r0/c0#0', reply: PAPER_FLOW['r0/c0#0'] }]) });
+    const state = await runDlm(createDlmRun('Focus on the oldest.'), {
+      ...fake.parts,
+      ...answerFrom([{ key: 'r0/c0#0', reply: PAPER_FLOW['r0/c0#0'] }]),
+    });
     expect(state).toMatchObject({ status: 'paused', pausedBecause: 'the recorded replies have none for r0/c1#0' });
   });
 
   test('list every answered call in order, and replaying them reproduces the run', async () => {
-    const script = { ...PAPER_FLOW, 'r0/c1#0': 'oops', 'r0/c1#1': PAPER_FLOW['r0/c1#0'], 'r1/reflect#0': '?', 'r1/reflect#1': PAPER_FLOW['r1/reflect#0'] };
+    const script = {
+      ...PAPER_FLOW,
+      'r0/c1#0': 'oops',
+      'r0/c1#1': PAPER_FLOW['r0/c1#0'],
+      'r1/reflect#0': '?',
+      'r1/reflect#1': PAPER_FLOW['r1/reflect#0'],
+    };
     const original = await runDlm(createDlmRun('Focus on the oldest.'), scripted(script).parts);
     const transcript = repliesOf(original);
-    expect(transcript.map((e) => e.key)).toEqual(['r0/c0#0', 'r0/c1#0', 'r0/c1#1', 'r0/reflect#0', 'r1/c0#0', 'r1/c1#0', 'r1/reflect#0', 'r1/reflect#1']);
-    const replayed = await runDlm(createDlmRun('Focus on the oldest.'), { ...scripted({}).parts, ...answerFrom(transcript) });
+    expect(transcript.map((e) => e.key)).toEqual([
+      'r0/c0#0',
+      'r0/c1#0',
+      'r0/c1#1',
+      'r0/reflect#0',
+      'r1/c0#0',
+      'r1/c1#0',
+      'r1/reflect#0',
+      'r1/reflect#1',
+    ]);
+    const replayed = await runDlm(createDlmRun('Focus on the oldest.'), {
+      ...scripted({}).parts,
+      ...answerFrom(transcript),
+    });
     expect(replayed).toEqual(original);
   });
 });

@@ -29,7 +29,9 @@ describe('bands of numeric features', () => {
   });
 
   test('refuses cut points that do not increase or are not numbers, naming the feature', () => {
-    expect(() => reband(schema, features, 40, 'age', { cuts: [40, 20] })).toThrow('the cut points of "age" must increase: 40 then 20');
+    expect(() => reband(schema, features, 40, 'age', { cuts: [40, 20] })).toThrow(
+      'the cut points of "age" must increase: 40 then 20',
+    );
     expect(() => reband(schema, features, 40, 'age', { cuts: [NaN] })).toThrow('cut point 1 of "age" is not a number');
   });
 

@@ -16,10 +16,27 @@ import { WeeklyPlan } from '../../../../src/pipeline/plan/weekly-plan.ts';
 async function session(store = new MemoryStore()) {
   const engine = await loadEngineNode();
   const whittle: IndexFunction = planIndexFunction(engine);
-  return { s: new WeeklyPlan(async () => whittle, async () => store), store, whittle };
+  return {
+    s: new WeeklyPlan(
+      async () => whittle,
+      async () => store,
+    ),
+    store,
+    whittle,
+  };
 }
 
-const SETTINGS = { reward: 'state * (1 + agent_feats[0])', budget: 5, exclude: [], cooldown: 0, shares: [], seed: 3, draws: 5, priorGroup: null, level: 0.9 };
+const SETTINGS = {
+  reward: 'state * (1 + agent_feats[0])',
+  budget: 5,
+  exclude: [],
+  cooldown: 0,
+  shares: [],
+  seed: 3,
+  draws: 5,
+  priorGroup: null,
+  level: 0.9,
+};
 const META = { id: 'p1', name: 'Test plan', createdAt: 1, updatedAt: 1, policy: { kind: 'typed' as const } };
 
 describe('the plan worker session', () => {
@@ -30,89 +47,131 @@ describe('the plan worker session', () => {
     await expect(s.open('nope')).rejects.toThrow('There is no saved plan "nope"');
   });
 
-  test('draws a register, makes and saves a list whose lines carry ids and buckets; another session reopens it', async () => {
-    const { s, store } = await session();
-    const summary = await s.loadRegister({ kind: 'generator', name: 'sclm', parameters: { arms: 200 }, seed: 1, weeks: 6 });
-    expect(summary).toMatchObject({ numArms: 200, numStates: 2, weeks: 6, transitionsGiven: false });
-    expect(summary.bucketCounts.map((c) => c.reduce((a, b) => a + b, 0))).toEqual(summary.schema.groups.map(() => 200));
-    const view = await s.create(SETTINGS, META);
-    expect(view.list.arms.length).toBe(5);
-    expect(view.head).toMatchObject({ id: 'p1', name: 'Test plan', numArms: 200, budget: 5, settings: SETTINGS, weeks: [{ week: summary.currentWeek, applied: false }] });
-    const stored = await store.getPlan('p1');
-    const ids = unpackIds(stored!.plan.register.ids);
-    expect(view.lines.ids).toEqual(Array.from(view.list.arms, (arm) => ids[arm]));
-    expect(view.lines.buckets).toHaveLength(5);
-    expect(view.lines.features).toHaveLength(5 * summary.schema.columns.length);
-    expect(view.weeks.map((w) => [w.week, w.planned, w.made])).toEqual([[summary.currentWeek, 5, null]]);
-    expect((await store.planRecords('p1')).weeks.map((w) => Array.from((w as { planned: Int32Array }).planned))).toEqual([Array.from(view.list.arms)]);
-    // reopening the stored plan gives the same list (the seed is recorded)
-    const again = await (await session(store)).s.open('p1');
-    expect(Array.from(again.list.arms)).toEqual(Array.from(view.list.arms));
-    expect((await s.listPlans()).map((p) => p.id)).toEqual(['p1']);
-  });
+  test(
+    'draws a register, makes and saves a list whose lines carry ids and buckets; another session ' + 'reopens it',
+    async () => {
+      const { s, store } = await session();
+      const summary = await s.loadRegister({
+        kind: 'generator',
+        name: 'sclm',
+        parameters: { arms: 200 },
+        seed: 1,
+        weeks: 6,
+      });
+      expect(summary).toMatchObject({ numArms: 200, numStates: 2, weeks: 6, transitionsGiven: false });
+      expect(summary.bucketCounts.map((c) => c.reduce((a, b) => a + b, 0))).toEqual(
+        summary.schema.groups.map(() => 200),
+      );
+      const view = await s.create(SETTINGS, META);
+      expect(view.list.arms.length).toBe(5);
+      expect(view.head).toMatchObject({
+        id: 'p1',
+        name: 'Test plan',
+        numArms: 200,
+        budget: 5,
+        settings: SETTINGS,
+        weeks: [{ week: summary.currentWeek, applied: false }],
+      });
+      const stored = await store.getPlan('p1');
+      const ids = unpackIds(stored!.plan.register.ids);
+      expect(view.lines.ids).toEqual(Array.from(view.list.arms, (arm) => ids[arm]));
+      expect(view.lines.buckets).toHaveLength(5);
+      expect(view.lines.features).toHaveLength(5 * summary.schema.columns.length);
+      expect(view.weeks.map((w) => [w.week, w.planned, w.made])).toEqual([[summary.currentWeek, 5, null]]);
+      expect(
+        (await store.planRecords('p1')).weeks.map((w) => Array.from((w as { planned: Int32Array }).planned)),
+      ).toEqual([Array.from(view.list.arms)]);
+      // reopening the stored plan gives the same list (the seed is recorded)
+      const again = await (await session(store)).s.open('p1');
+      expect(Array.from(again.list.arms)).toEqual(Array.from(view.list.arms));
+      expect((await s.listPlans()).map((p) => p.id)).toEqual(['p1']);
+    },
+  );
 
-  test('counts uncertain places as the core does with its draws, again after new rules, and stops for a newer list', async () => {
-    const { s, store, whittle } = await session();
-    await s.loadRegister({ kind: 'generator', name: 'sclm', parameters: { arms: 300 }, seed: 4, weeks: 5 });
-    const view = await s.create({ ...SETTINGS, budget: 40 }, META);
-    expect(view.list.membership.every(Number.isNaN)).toBe(true);
-    const plan = unpackPlan((await store.getPlan('p1'))!.plan);
-    const posterior = estimateTransitions(plan.register.history, plan.register.schema, plan.register.features, 300, { groupBy: null });
-    const core = (budget: number) => buildWeeklyList(plan.register, { ...SETTINGS, budget }, currentWeek(plan.register.history), { whittle, posterior });
-    for (const budget of [40, 60]) {
-      if (budget !== 40) await s.replan({ ...SETTINGS, budget }, META.policy, 2);
-      const partials: Uncertainty[] = [];
-      const u = await s.uncertainty((p) => partials.push(p));
-      const want = core(budget);
-      expect(u).not.toBeNull();
-      expect(u).toMatchObject({ draws: 5, planned: 5 });
-      // The counts so far, after each draw made anew: the core's with that many draws (none again for kept draws).
-      expect(partials.map((p) => p.draws)).toEqual(budget === 40 ? [1, 2, 3, 4] : []);
-      for (const p of partials) {
-        const k = buildWeeklyList(plan.register, { ...SETTINGS, budget, draws: p.draws }, currentWeek(plan.register.history), { whittle, posterior });
-        expect(Array.from(p.membership), `${p.draws} draws`).toEqual(Array.from(k.membership));
-        expect(p).toMatchObject({ uncertainCount: k.uncertainCount, planned: 5 });
-      }
-      expect(Array.from(u!.membership)).toEqual(Array.from(want.membership));
-      expect(u!.uncertainCount).toBe(want.uncertainCount);
-      expect(u!.uncertainCount).toBeGreaterThan(0);
-    }
-    // a newer list while the draws are counted: the older count stops (null)
-    const pending = s.uncertainty();
-    await s.replan({ ...SETTINGS, budget: 50 }, META.policy, 3);
-    expect(await pending).toBeNull();
-  });
-
-  test('a second engine making some of the draws (the draw worker) gives the same counts, and its failure is said', async () => {
-    const { s: alone } = await session();
-    const other = posteriorIndexDraw((await loadEngineNode()).kernels);
-    const seeds: number[] = [];
-    const helper: DrawHelper = {
-      draw: async (seed, posterior, rewards, discount, state) => {
-        seeds.push(seed);
-        return other(posterior.alpha, posterior.beta, seed, rewards, discount, state);
-      },
-    };
-    const store = new MemoryStore(), engine = await loadEngineNode();
-    const helped = new WeeklyPlan(async () => planIndexFunction(engine), async () => store, helper);
-    const counts: (Uncertainty | null)[] = [];
-    for (const s of [alone, helped]) {
+  test(
+    'counts uncertain places as the core does with its draws, again after new rules, and stops for a ' + 'newer list',
+    async () => {
+      const { s, store, whittle } = await session();
       await s.loadRegister({ kind: 'generator', name: 'sclm', parameters: { arms: 300 }, seed: 4, weeks: 5 });
-      await s.create({ ...SETTINGS, budget: 40, draws: 7 }, META);
-      const partials: number[] = [];
-      counts.push(await s.uncertainty((p) => partials.push(p.draws)));
-      expect(partials).toEqual([1, 2, 3, 4, 5, 6]);
-    }
-    expect(seeds.length).toBeGreaterThan(0);
-    expect(seeds.length).toBeLessThan(7);
-    expect(Array.from(counts[1]!.membership)).toEqual(Array.from(counts[0]!.membership));
-    expect(counts[1]!.uncertainCount).toBe(counts[0]!.uncertainCount);
-    helper.draw = async () => {
-      throw new Error('the second worker stopped');
-    };
-    await helped.replan({ ...SETTINGS, budget: 40, draws: 7, seed: 8 }, META.policy, 2);
-    await expect(helped.uncertainty()).rejects.toThrow('the second worker stopped');
-  });
+      const view = await s.create({ ...SETTINGS, budget: 40 }, META);
+      expect(view.list.membership.every(Number.isNaN)).toBe(true);
+      const plan = unpackPlan((await store.getPlan('p1'))!.plan);
+      const posterior = estimateTransitions(plan.register.history, plan.register.schema, plan.register.features, 300, {
+        groupBy: null,
+      });
+      const core = (budget: number) =>
+        buildWeeklyList(plan.register, { ...SETTINGS, budget }, currentWeek(plan.register.history), {
+          whittle,
+          posterior,
+        });
+      for (const budget of [40, 60]) {
+        if (budget !== 40) await s.replan({ ...SETTINGS, budget }, META.policy, 2);
+        const partials: Uncertainty[] = [];
+        const u = await s.uncertainty((p) => partials.push(p));
+        const want = core(budget);
+        expect(u).not.toBeNull();
+        expect(u).toMatchObject({ draws: 5, planned: 5 });
+        // The counts so far, after each draw made anew: the core's with that many draws (none again for kept draws).
+        expect(partials.map((p) => p.draws)).toEqual(budget === 40 ? [1, 2, 3, 4] : []);
+        for (const p of partials) {
+          const k = buildWeeklyList(
+            plan.register,
+            { ...SETTINGS, budget, draws: p.draws },
+            currentWeek(plan.register.history),
+            { whittle, posterior },
+          );
+          expect(Array.from(p.membership), `${p.draws} draws`).toEqual(Array.from(k.membership));
+          expect(p).toMatchObject({ uncertainCount: k.uncertainCount, planned: 5 });
+        }
+        expect(Array.from(u!.membership)).toEqual(Array.from(want.membership));
+        expect(u!.uncertainCount).toBe(want.uncertainCount);
+        expect(u!.uncertainCount).toBeGreaterThan(0);
+      }
+      // a newer list while the draws are counted: the older count stops (null)
+      const pending = s.uncertainty();
+      await s.replan({ ...SETTINGS, budget: 50 }, META.policy, 3);
+      expect(await pending).toBeNull();
+    },
+  );
+
+  test(
+    'a second engine making some of the draws (the draw worker) gives the same counts, and its ' + 'failure is said',
+    async () => {
+      const { s: alone } = await session();
+      const other = posteriorIndexDraw((await loadEngineNode()).kernels);
+      const seeds: number[] = [];
+      const helper: DrawHelper = {
+        draw: async (seed, posterior, rewards, discount, state) => {
+          seeds.push(seed);
+          return other(posterior.alpha, posterior.beta, seed, rewards, discount, state);
+        },
+      };
+      const store = new MemoryStore(),
+        engine = await loadEngineNode();
+      const helped = new WeeklyPlan(
+        async () => planIndexFunction(engine),
+        async () => store,
+        helper,
+      );
+      const counts: (Uncertainty | null)[] = [];
+      for (const s of [alone, helped]) {
+        await s.loadRegister({ kind: 'generator', name: 'sclm', parameters: { arms: 300 }, seed: 4, weeks: 5 });
+        await s.create({ ...SETTINGS, budget: 40, draws: 7 }, META);
+        const partials: number[] = [];
+        counts.push(await s.uncertainty((p) => partials.push(p.draws)));
+        expect(partials).toEqual([1, 2, 3, 4, 5, 6]);
+      }
+      expect(seeds.length).toBeGreaterThan(0);
+      expect(seeds.length).toBeLessThan(7);
+      expect(Array.from(counts[1]!.membership)).toEqual(Array.from(counts[0]!.membership));
+      expect(counts[1]!.uncertainCount).toBe(counts[0]!.uncertainCount);
+      helper.draw = async () => {
+        throw new Error('the second worker stopped');
+      };
+      await helped.replan({ ...SETTINGS, budget: 40, draws: 7, seed: 8 }, META.policy, 2);
+      await expect(helped.uncertainty()).rejects.toThrow('the second worker stopped');
+    },
+  );
 
   test('shows a list before it is saved; a failed save says so and the plan goes back to the stored one', async () => {
     const { s, store } = await session();
@@ -129,7 +188,10 @@ describe('the plan worker session', () => {
     expect((await store.getPlan('p1'))!.plan.settings.budget).toBe(5);
     // the worker is back on the stored plan: outcomes are checked against its list of 5, not the unsaved 9
     const ids = unpackIds((await store.getPlan('p1'))!.plan.register.ids);
-    const preview = await s.previewOutcomes(new Blob([['id,called,engaged', ...ids.map((id) => `${id},0,0`)].join('\n')]), 'w.csv');
+    const preview = await s.previewOutcomes(
+      new Blob([['id,called,engaged', ...ids.map((id) => `${id},0,0`)].join('\n')]),
+      'w.csv',
+    );
     expect(preview.ok && preview.preview.planned).toBe(5);
     store.saveCurrentWeek = saveCurrentWeek;
     const third = await s.replan({ ...SETTINGS, reward: 'state' }, META.policy, 3);
@@ -145,12 +207,24 @@ describe('the plan worker session', () => {
     const view = await s.create(SETTINGS, META);
     const bad = await s.previewOutcomes(new Blob(['id,called,engaged\nnobody,1,1\n']), 'bad.csv');
     expect(bad.ok).toBe(false);
-    expect(!bad.ok && bad.errors.join('\n')).toBe('bad.csv, column 1 ("id"): an id is not in the register, e.g. "nobody" (line 2); are these the outcomes of this plan\'s register?');
+    expect(!bad.ok && bad.errors.join('\n')).toBe(
+      'bad.csv, column 1 ("id"): an id is not in the register, e.g. "nobody" (line 2); are these the outcomes of ' +
+        "this plan's register?",
+    );
     const ids = unpackIds((await store.getPlan('p1'))!.plan.register.ids);
     const called = new Set(view.lines.ids);
-    const text = ['id,called,engaged', ...ids.map((id) => `${id},${called.has(id) ? 1 : 0},${called.has(id) ? 1 : 0}`)].join('\n');
+    const text = [
+      'id,called,engaged',
+      ...ids.map((id) => `${id},${called.has(id) ? 1 : 0},${called.has(id) ? 1 : 0}`),
+    ].join('\n');
     const preview = await s.previewOutcomes(new Blob([text]), 'week.csv');
-    expect(preview.ok && preview.preview).toMatchObject({ rows: 50, called: 5, calledAsPlanned: 5, planned: 5, engaged: 5 });
+    expect(preview.ok && preview.preview).toMatchObject({
+      rows: 50,
+      called: 5,
+      calledAsPlanned: 5,
+      planned: 5,
+      engaged: 5,
+    });
     const applied = await s.apply(false, 5);
     expect(applied.ok).toBe(true);
     if (!applied.ok) return;
@@ -158,14 +232,26 @@ describe('the plan worker session', () => {
     expect(applied.view.weeks[0]).toMatchObject({ planned: 5, made: 5, madeAsPlanned: 5, engaged: 5 / 50 });
     expect(applied.view.head.settings.draws).toBe(SETTINGS.draws);
     const saved = (await store.listPlans())[0];
-    expect(saved).toMatchObject({ updatedAt: 5, weeks: [{ week: view.list.week, applied: true }, { week: view.list.week + 1, applied: false }] });
+    expect(saved).toMatchObject({
+      updatedAt: 5,
+      weeks: [
+        { week: view.list.week, applied: true },
+        { week: view.list.week + 1, applied: false },
+      ],
+    });
     expect((await store.getPlan('p1'))!.plan.settings.draws).toBe(SETTINGS.draws);
     // the next list's uncertain places (its rules compiled again in the worker) are the core's with draws
     const next = unpackPlan((await store.getPlan('p1'))!.plan);
-    const posterior = estimateTransitions(next.register.history, next.register.schema, next.register.features, 50, { groupBy: null });
+    const posterior = estimateTransitions(next.register.history, next.register.schema, next.register.features, 50, {
+      groupBy: null,
+    });
     const want = buildWeeklyList(next.register, SETTINGS, applied.view.list.week, { whittle, posterior });
     const u = await s.uncertainty();
-    expect(u).toMatchObject({ week: applied.view.list.week, uncertainCount: want.uncertainCount, draws: SETTINGS.draws });
+    expect(u).toMatchObject({
+      week: applied.view.list.week,
+      uncertainCount: want.uncertainCount,
+      draws: SETTINGS.draws,
+    });
     expect(Array.from(u!.membership)).toEqual(Array.from(want.membership));
     await expect(s.apply(false, 6)).rejects.toThrow('no outcomes file was previewed');
   });

@@ -1,7 +1,12 @@
 // Splitting the prompt into clauses and accepting them (sclm-fixture.ts's scripted parts).
 import { describe, expect, test } from 'vitest';
 import { dlmSchema } from '../../../../src/core/datasets/dlm-schema.ts';
-import { acceptClauses, addedClauses, extendedPrompt, proposedClauses } from '../../../../src/pipeline/sclm/accept-clauses.ts';
+import {
+  acceptClauses,
+  addedClauses,
+  extendedPrompt,
+  proposedClauses,
+} from '../../../../src/pipeline/sclm/accept-clauses.ts';
 import { runSclm } from '../../../../src/pipeline/sclm/run-sclm.ts';
 import { createSclmRun, type SclmClause } from '../../../../src/pipeline/sclm/sclm-run-state.ts';
 import { accepted, CLAUSES, FLOW, PROMPT, runAll, SCHEMA, scripted, SMALL } from './sclm-fixture.ts';
@@ -22,34 +27,49 @@ describe('clauses', () => {
     expect(fake.answered).toEqual(['split#0']);
   });
 
-  test('a reply that cannot be read is fed back; when every attempt fails the whole prompt is proposed as one clause', async () => {
-    const fake = scripted({ 'split#0': 'Sure!', 'split#1': 'I think there are two.' });
-    const requests: string[][] = [];
-    const ask = fake.parts.ask;
-    fake.parts.ask = async (r) => (requests.push(r.failures.map((f) => f.error ?? '')), ask(r));
-    const { final } = await runAll(createSclmRun(PROMPT, { ...SMALL, maxAttempts: 2 }), fake.parts);
-    expect(requests[1][0]).toContain('Your reply did not list any clauses');
-    expect(final.split?.status).toBe('failed');
-    expect(proposedClauses(final)).toEqual([{ name: 'clause 1', text: PROMPT, kind: 'prioritize' }]);
-    expect(final.clauseProblems?.[0]).toContain('the LLM could not split the prompt');
-  });
+  test(
+    'a reply that cannot be read is fed back; when every attempt fails the whole prompt is proposed as ' + 'one clause',
+    async () => {
+      const fake = scripted({ 'split#0': 'Sure!', 'split#1': 'I think there are two.' });
+      const requests: string[][] = [];
+      const ask = fake.parts.ask;
+      fake.parts.ask = async (r) => (requests.push(r.failures.map((f) => f.error ?? '')), ask(r));
+      const { final } = await runAll(createSclmRun(PROMPT, { ...SMALL, maxAttempts: 2 }), fake.parts);
+      expect(requests[1][0]).toContain('Your reply did not list any clauses');
+      expect(final.split?.status).toBe('failed');
+      expect(proposedClauses(final)).toEqual([{ name: 'clause 1', text: PROMPT, kind: 'prioritize' }]);
+      expect(final.clauseProblems?.[0]).toContain('the LLM could not split the prompt');
+    },
+  );
 
-  test('accepting adds a shift clause per untargeted ordered group and the utility clause, and refuses bad clauses', async () => {
-    const { state } = await accepted({ shiftClauses: true, utilityClause: true });
-    expect(state.status).toBe('running');
-    expect(state.clauses!.map((c) => [c.name, c.kind, c.group])).toEqual([
-      ['low income', 'prioritize', undefined],
-      ['old', 'prioritize', undefined],
-      ['no shift: Education', 'shift', 'Education'],
-      ['total utility', 'utility', undefined],
-    ]);
-    expect(extendedPrompt(state)).toBe(`${PROMPT} Do not change the utility distribution of Education. Maximize the total generated utility.`);
-    expect(() => acceptClauses(state, [CLAUSES[0], CLAUSES[0]], SCHEMA)).toThrow('clause 2: the name "low income" is used twice');
-    expect(() => acceptClauses(state, [{ name: 's', text: 't', kind: 'shift', group: 'Height' }], SCHEMA)).toThrow('a shift clause needs one of the groups Income, Age, Education');
-    expect(() => acceptClauses(state, [], SCHEMA)).toThrow('there are no clauses');
-    const weighted = { ...state, config: { ...state.config, weights: [0.5, 0.5] } };
-    expect(() => acceptClauses(weighted, CLAUSES, SCHEMA)).toThrow('the configured clause weights do not fit the 4 clauses (low income, old, no shift: Education, total utility): 2 weights for 4 scores');
-  });
+  test(
+    'accepting adds a shift clause per untargeted ordered group and the utility clause, and refuses ' + 'bad clauses',
+    async () => {
+      const { state } = await accepted({ shiftClauses: true, utilityClause: true });
+      expect(state.status).toBe('running');
+      expect(state.clauses!.map((c) => [c.name, c.kind, c.group])).toEqual([
+        ['low income', 'prioritize', undefined],
+        ['old', 'prioritize', undefined],
+        ['no shift: Education', 'shift', 'Education'],
+        ['total utility', 'utility', undefined],
+      ]);
+      expect(extendedPrompt(state)).toBe(
+        `${PROMPT} Do not change the utility distribution of Education. Maximize the total generated utility.`,
+      );
+      expect(() => acceptClauses(state, [CLAUSES[0], CLAUSES[0]], SCHEMA)).toThrow(
+        'clause 2: the name "low income" is used twice',
+      );
+      expect(() => acceptClauses(state, [{ name: 's', text: 't', kind: 'shift', group: 'Height' }], SCHEMA)).toThrow(
+        'a shift clause needs one of the groups Income, Age, Education',
+      );
+      expect(() => acceptClauses(state, [], SCHEMA)).toThrow('there are no clauses');
+      const weighted = { ...state, config: { ...state.config, weights: [0.5, 0.5] } };
+      expect(() => acceptClauses(weighted, CLAUSES, SCHEMA)).toThrow(
+        'the configured clause weights do not fit the 4 clauses (low income, old, no shift: Education, total ' +
+          'utility): 2 weights for 4 scores',
+      );
+    },
+  );
 });
 
 const schema = dlmSchema();

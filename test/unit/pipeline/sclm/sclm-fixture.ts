@@ -12,23 +12,32 @@ import { createSclmRun, type SclmClause, type SclmRunState } from '../../../../s
 // Four arms: (income, age, education) = (low, young, low), (low, old, high), (high, old, low), (high, young, high).
 const col = (name: string, group: string) => ({ name, label: name, description: name, type: 'binary' as const, group });
 export const SCHEMA: FeatureSchema = {
-  columns: [col('low_income', 'Income'), col('high_income', 'Income'), col('young', 'Age'), col('old', 'Age'), col('low_edu', 'Education'), col('high_edu', 'Education')],
+  columns: [
+    col('low_income', 'Income'),
+    col('high_income', 'Income'),
+    col('young', 'Age'),
+    col('old', 'Age'),
+    col('low_edu', 'Education'),
+    col('high_edu', 'Education'),
+  ],
   groups: [
     { name: 'Income', kind: 'one-hot', columns: [0, 1], ordered: true, buckets: ['low', 'high'] },
     { name: 'Age', kind: 'one-hot', columns: [2, 3], ordered: true, buckets: ['young', 'old'] },
     { name: 'Education', kind: 'one-hot', columns: [4, 5], ordered: true, buckets: ['low', 'high'] },
   ],
 };
-export const FEATURES = Float64Array.from([
-  [1, 0, 1, 0, 1, 0],
-  [1, 0, 0, 1, 0, 1],
-  [0, 1, 0, 1, 1, 0],
-  [0, 1, 1, 0, 0, 1],
-].flat());
+export const FEATURES = Float64Array.from(
+  [
+    [1, 0, 1, 0, 1, 0],
+    [1, 0, 0, 1, 0, 1],
+    [0, 1, 0, 1, 1, 0],
+    [0, 1, 1, 0, 0, 1],
+  ].flat(),
+);
 
 /** reward[arm, state] = state * weight[arm] for the expressions the scripted compiler knows. */
 export const WEIGHTS: Record<string, number[]> = {
-  'state': [1, 1, 1, 1],
+  state: [1, 1, 1, 1],
   'state*low_income': [2, 2, 1, 1],
   'state*old': [1, 2, 2, 1],
   'state*low_income*old': [2, 3, 2, 1],
@@ -39,7 +48,9 @@ export const tableOf = (w: number[]) => Float64Array.from(w.flatMap((x) => [0, x
 export function compileExpression(expression: string) {
   const normalized = expression.replace(/\s+/g, '');
   const w = WEIGHTS[normalized];
-  return w ? { ok: true as const, expression: expression.trim(), normalized, rewardTable: tableOf(w) } : { ok: false as const, error: `unknown name in "${expression.trim()}"` };
+  return w
+    ? { ok: true as const, expression: expression.trim(), normalized, rewardTable: tableOf(w) }
+    : { ok: false as const, error: `unknown name in "${expression.trim()}"` };
 }
 
 /** Stand-in simulation: arm a spends 2 + 6 w_a / sum(w) of 10 discounted steps in the good state. */
@@ -48,7 +59,19 @@ export function fakeOccupancy(table: Float64Array): Occupancy {
   const sum = w.reduce((x, y) => x + y, 0);
   const good = w.map((x) => 2 + (6 * x) / sum);
   const occ = Float64Array.from(good.flatMap((g) => [10 - g, g]));
-  return { numArms: 4, numStates: 2, numTrials: 1, horizon: 10, discount: 0.9, discounted: occ, undiscounted: occ, pulls: new Float64Array(4), pulledAtLeastOnce: new Float64Array(4), engagedSum: 0, pulledIdSum: 0 };
+  return {
+    numArms: 4,
+    numStates: 2,
+    numTrials: 1,
+    horizon: 10,
+    discount: 0.9,
+    discounted: occ,
+    undiscounted: occ,
+    pulls: new Float64Array(4),
+    pulledAtLeastOnce: new Float64Array(4),
+    engagedSum: 0,
+    pulledIdSum: 0,
+  };
 }
 
 /**
@@ -93,7 +116,12 @@ export function scripted(script: Record<string, string>, options: { failOn?: Set
 
 export const PROMPT = 'Prioritize low-income agents and also prioritize older agents.';
 export const CLAUSES: SclmClause[] = [
-  { name: 'low income', text: 'Prioritize low-income agents.', kind: 'prioritize', target: { group: 'Income', end: 'bottom' } },
+  {
+    name: 'low income',
+    text: 'Prioritize low-income agents.',
+    kind: 'prioritize',
+    target: { group: 'Income', end: 'bottom' },
+  },
   { name: 'old', text: 'Prioritize older agents.', kind: 'prioritize', target: { group: 'Age', end: 'top' } },
 ];
 export const FLOW: Record<string, string> = {

@@ -5,7 +5,9 @@ import { PROMPT } from './sclm-fixture.ts';
 describe('createSclmRun', () => {
   test('refuses an empty prompt and sizes that cannot run', () => {
     expect(() => createSclmRun(' ')).toThrow('needs a preference prompt');
-    expect(() => createSclmRun(PROMPT, { pool: { rounds: 0, candidates: 5 } })).toThrow('pool.rounds must be a positive integer, got 0');
+    expect(() => createSclmRun(PROMPT, { pool: { rounds: 0, candidates: 5 } })).toThrow(
+      'pool.rounds must be a positive integer, got 0',
+    );
     expect(() => createSclmRun(PROMPT, { epsilon: 1 })).toThrow('epsilon must be in [0, 1)');
   });
 

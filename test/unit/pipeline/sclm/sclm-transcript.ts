@@ -6,10 +6,15 @@ import { answerFrom, repliesOf, type RecordedReply } from '../dlm/recorded-repli
 import type { DlmRunName, SclmParts } from '../../../../src/pipeline/sclm/run-sclm.ts';
 import type { AskState, SclmRunState } from '../../../../src/pipeline/sclm/sclm-run-state.ts';
 
-/** Every answered call of `state`: "split#0", "rate/<candidate>/<clause>#0", "<run>/<DLM key>" (e.g. "generator/r0/c1#0"). */
+/**
+ * Every answered call of `state`: "split#0", "rate/<candidate>/<clause>#0", "<run>/<DLM key>" (e.g.
+ * "generator/r0/c1#0").
+ */
 export function sclmTranscriptOf(state: SclmRunState): RecordedReply[] {
-  const asked = (key: string, ask: AskState | undefined) => (ask?.attempts ?? []).map((a, i) => ({ key: `${key}#${i}`, reply: a.reply }));
-  const inner = (run: DlmRunName, dlm: DlmRunState | undefined) => (dlm ? repliesOf(dlm).map((e) => ({ key: `${run}/${e.key}`, reply: e.reply })) : []);
+  const asked = (key: string, ask: AskState | undefined) =>
+    (ask?.attempts ?? []).map((a, i) => ({ key: `${key}#${i}`, reply: a.reply }));
+  const inner = (run: DlmRunName, dlm: DlmRunState | undefined) =>
+    dlm ? repliesOf(dlm).map((e) => ({ key: `${run}/${e.key}`, reply: e.reply })) : [];
   return [
     ...asked('split', state.split),
     ...inner('generator', state.generator),
@@ -32,7 +37,9 @@ export function replaySclm(transcript: readonly RecordedReply[], parts: Omit<Scl
     },
     dlm: (run) => {
       const prefix = `${run}/`;
-      const own = transcript.filter((e) => e.key.startsWith(prefix)).map((e) => ({ key: e.key.slice(prefix.length), reply: e.reply }));
+      const own = transcript
+        .filter((e) => e.key.startsWith(prefix))
+        .map((e) => ({ key: e.key.slice(prefix.length), reply: e.reply }));
       return { ...parts.dlm(run), ...answerFrom(own) };
     },
   };

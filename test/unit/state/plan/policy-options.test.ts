@@ -1,14 +1,42 @@
 import { describe, expect, test } from 'vitest';
 import type { RunRecord } from '../../../../src/storage/records.ts';
 import type { AnyCandidateRecord, AnyRunRecord } from '../../../../src/state/run-records.ts';
-import { describeSource, originInWords, policyOptions, selectedExpression } from '../../../../src/state/plan/policy-options.ts';
+import {
+  describeSource,
+  originInWords,
+  policyOptions,
+  selectedExpression,
+} from '../../../../src/state/plan/policy-options.ts';
 
-function run(kind: RunRecord['kind'], status: RunRecord['status'], checkpoint: unknown, config: unknown = {}): AnyRunRecord {
+function run(
+  kind: RunRecord['kind'],
+  status: RunRecord['status'],
+  checkpoint: unknown,
+  config: unknown = {},
+): AnyRunRecord {
   // Partial payloads, as a record read back: only what the options read.
-  return { id: `r-${kind}`, kind, title: `${kind} run`, createdAt: Date.UTC(2026, 10, 12, 12), updatedAt: 0, status, populationId: 'p', prompt: '', config, checkpoint, transcript: [] } as RunRecord as AnyRunRecord;
+  return {
+    id: `r-${kind}`,
+    kind,
+    title: `${kind} run`,
+    createdAt: Date.UTC(2026, 10, 12, 12),
+    updatedAt: 0,
+    status,
+    populationId: 'p',
+    prompt: '',
+    config,
+    checkpoint,
+    transcript: [],
+  } as RunRecord as AnyRunRecord;
 }
 
-const candidate = (index: number, expression: string, status = 'valid', origin = `dlm/r0/c${index}`): AnyCandidateRecord => ({ runId: 'r', index, expression, origin, round: 0, diagnostics: { status }, summary: null }) as AnyCandidateRecord;
+const candidate = (
+  index: number,
+  expression: string,
+  status = 'valid',
+  origin = `dlm/r0/c${index}`,
+): AnyCandidateRecord =>
+  ({ runId: 'r', index, expression, origin, round: 0, diagnostics: { status }, summary: null }) as AnyCandidateRecord;
 
 describe('the policies a plan can follow', () => {
   test('a candidate is named in words, never by its id', () => {
@@ -26,7 +54,12 @@ describe('the policies a plan can follow', () => {
 
   test('a finished DLM run offers its pick first, then its other valid candidates once each', () => {
     const r = run('dlm', 'done', { dlm: { result: { expression: 'state * 2' } } });
-    const options = policyOptions(r, [candidate(0, 'state * 2'), candidate(1, 'state + 1'), candidate(2, 'oops', 'failed'), candidate(3, 'state + 1')]);
+    const options = policyOptions(r, [
+      candidate(0, 'state * 2'),
+      candidate(1, 'state + 1'),
+      candidate(2, 'oops', 'failed'),
+      candidate(3, 'state + 1'),
+    ]);
     expect(options.map((o) => o.policy.expression)).toEqual(['state * 2', 'state + 1']);
     expect(options[0].policy.source).toEqual({ kind: 'run-selected', runId: 'r-dlm', runTitle: 'dlm run' });
     expect(describeSource(options[0].policy)).toBe('the selected reward of the run “dlm run”');
@@ -35,16 +68,40 @@ describe('the policies a plan can follow', () => {
   });
 
   test('a finished SCLM run offers the pick of the welfare function it leads with', () => {
-    const sclm = { result: { pool: { candidates: [{ id: 'a', expression: 'state' }, { id: 'b', expression: 'state * (1 + agent_feats[0])' }] }, selections: [{ label: 'utilitarian', candidate: 'a' }, { label: 'egalitarian', candidate: 'b' }] } };
-    expect(selectedExpression(run('sclm', 'done', { sclm }, { welfare: 'egalitarian' }))).toBe('state * (1 + agent_feats[0])');
+    const sclm = {
+      result: {
+        pool: {
+          candidates: [
+            { id: 'a', expression: 'state' },
+            { id: 'b', expression: 'state * (1 + agent_feats[0])' },
+          ],
+        },
+        selections: [
+          { label: 'utilitarian', candidate: 'a' },
+          { label: 'egalitarian', candidate: 'b' },
+        ],
+      },
+    };
+    expect(selectedExpression(run('sclm', 'done', { sclm }, { welfare: 'egalitarian' }))).toBe(
+      'state * (1 + agent_feats[0])',
+    );
     expect(selectedExpression(run('sclm', 'done', { sclm }, { welfare: 'nash' }))).toBe('state');
   });
 
   test('a saved What-if comparison offers each of its candidates', () => {
-    const options = policyOptions(run('what-if', 'done', null), [candidate(0, 'state', 'valid', 'default'), candidate(1, 'state * 3', 'valid', 'user')]);
+    const options = policyOptions(run('what-if', 'done', null), [
+      candidate(0, 'state', 'valid', 'default'),
+      candidate(1, 'state * 3', 'valid', 'user'),
+    ]);
     expect(options.map((o) => [o.label, o.policy.source])).toEqual([
-      ['What-if of 12 Nov 2026 “what-if run”: the default reward (state)', { kind: 'run-candidate', runId: 'r-what-if', runTitle: 'what-if run', candidate: 'default' }],
-      ['What-if of 12 Nov 2026 “what-if run”: reward 1', { kind: 'run-candidate', runId: 'r-what-if', runTitle: 'what-if run', candidate: '1' }],
+      [
+        'What-if of 12 Nov 2026 “what-if run”: the default reward (state)',
+        { kind: 'run-candidate', runId: 'r-what-if', runTitle: 'what-if run', candidate: 'default' },
+      ],
+      [
+        'What-if of 12 Nov 2026 “what-if run”: reward 1',
+        { kind: 'run-candidate', runId: 'r-what-if', runTitle: 'what-if run', candidate: '1' },
+      ],
     ]);
   });
 });

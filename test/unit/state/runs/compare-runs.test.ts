@@ -23,7 +23,12 @@ describe('comparing a rerun with its original', () => {
   const outcome = (): RunOutcome => ({
     result: { candidate: 'r1/c0', expression: 'state * 2', normalized: '(state * 2)', pickedBy: 'reflection' },
     candidates: [
-      { index: 0, origin: 'dlm/r0/c0', expression: 'state * 2', summary: { totalUtility: 1.5, groups: { Age: [0.25, 0.75] } } },
+      {
+        index: 0,
+        origin: 'dlm/r0/c0',
+        expression: 'state * 2',
+        summary: { totalUtility: 1.5, groups: { Age: [0.25, 0.75] } },
+      },
       { index: 1, origin: 'dlm/r0/c1', expression: 'x', summary: null },
     ],
     summaries: { state: { totalUtility: 1 }, '(state * 2)': { totalUtility: 1.5 } },
@@ -39,12 +44,20 @@ describe('comparing a rerun with its original', () => {
     (rerun.candidates[0].summary as { groups: Record<string, number[]> }).groups.Age[1] = 0.7500000000000001;
     rerun.candidates = [rerun.candidates[0], { ...rerun.candidates[1], expression: 'y' }];
     delete rerun.summaries.state;
-    expect(compareRuns(outcome(), rerun).differences).toEqual(['the selected candidate', "candidate dlm/r0/c0's summary", 'candidate 2 (dlm/r0/c1: x)', 'the summary of the policy for state']);
+    expect(compareRuns(outcome(), rerun).differences).toEqual([
+      'the selected candidate',
+      "candidate dlm/r0/c0's summary",
+      'candidate 2 (dlm/r0/c1: x)',
+      'the summary of the policy for state',
+    ]);
   });
 
   test('counts a missing candidate', () => {
     const rerun = outcome();
     rerun.candidates = rerun.candidates.slice(0, 1);
-    expect(compareRuns(outcome(), rerun)).toEqual({ identical: false, differences: ['the number of candidates (2 then 1)'] });
+    expect(compareRuns(outcome(), rerun)).toEqual({
+      identical: false,
+      differences: ['the number of candidates (2 then 1)'],
+    });
   });
 });

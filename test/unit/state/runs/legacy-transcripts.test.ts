@@ -30,7 +30,12 @@ function host(store = new MemoryStore()): RunHost & { store: MemoryStore; runSav
     store,
     runSaved: async () => {},
     simulate: node.simulate,
-    provider: { commitKey: () => {}, providerFor: () => { throw new Error('a rerun asks no LLM'); } },
+    provider: {
+      commitKey: () => {},
+      providerFor: () => {
+        throw new Error('a rerun asks no LLM');
+      },
+    },
     generatePopulation: async (...args) => generatedPopulation(...args),
     reportStorageError: (error) => {
       throw error;

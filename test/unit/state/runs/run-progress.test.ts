@@ -11,15 +11,36 @@ describe('run progress in words', () => {
   test('a DLM run counts answered candidates and reflections and names where it is', () => {
     const run = createDlmRun('older mothers', { rounds: 2, candidates: 2, maxAttempts: 3 });
     run.rounds = [
-      { index: 0, done: true, candidates: [{ id: 'r0/c0', attempts: [], status: 'valid' }, { id: 'r0/c1', attempts: [], status: 'failed' }], reflection: { attempts: [], status: 'picked', shown: [] } },
-      { index: 1, done: false, candidates: [{ id: 'r1/c0', attempts: [], status: 'valid' }, { id: 'r1/c1', attempts: [], status: 'pending' }] },
+      {
+        index: 0,
+        done: true,
+        candidates: [
+          { id: 'r0/c0', attempts: [], status: 'valid' },
+          { id: 'r0/c1', attempts: [], status: 'failed' },
+        ],
+        reflection: { attempts: [], status: 'picked', shown: [] },
+      },
+      {
+        index: 1,
+        done: false,
+        candidates: [
+          { id: 'r1/c0', attempts: [], status: 'valid' },
+          { id: 'r1/c1', attempts: [], status: 'pending' },
+        ],
+      },
     ] as typeof run.rounds;
     expect(dlmProgress(run, 2, 2).text).toBe('Step 4 of 6: round 2 of 2, candidate 2 of 2');
   });
 
   test('an SCLM run before its clauses are accepted says "at least"', () => {
     const run = createSclmRun('older and poorer mothers');
-    const p = sclmProgress(run, { rounds: 4, candidates: 5, clauseRounds: 2, clauseCandidates: 2, scorer: 'simulator' });
+    const p = sclmProgress(run, {
+      rounds: 4,
+      candidates: 5,
+      clauseRounds: 2,
+      clauseCandidates: 2,
+      scorer: 'simulator',
+    });
     expect(p.atLeast).toBe(true);
     expect(p.text).toMatch(/^Step 0 of at least 25: splitting/);
   });

@@ -24,7 +24,13 @@ beforeAll(async () => {
 });
 afterAll(() => node?.close());
 
-const SETTINGS: RunSettings = { ...DEFAULT_RUN_SETTINGS, prompt: DLM_NEURIPS_TASKS.tasks[0].prompt, trials: 10, rounds: 1, candidates: 2 };
+const SETTINGS: RunSettings = {
+  ...DEFAULT_RUN_SETTINGS,
+  prompt: DLM_NEURIPS_TASKS.tasks[0].prompt,
+  trials: 10,
+  rounds: 1,
+  candidates: 2,
+};
 const OPENAI = identityOf({ kind: 'openai', model: 'gpt-4o-mini' });
 const LOCAL = identityOf({ kind: 'openai-compatible', model: 'llama3.2', baseUrl: 'http://localhost:11434/v1' });
 
@@ -44,10 +50,24 @@ function settings(initial: ProviderIdentity) {
         model: to.model,
         async complete(request: ChatRequest) {
           calls.push(to);
-          const text = request.prompt.startsWith('Create a Python') ? '$$$ state * (1 + agent_feats[11]) $$$' : 'The best reward function is at index: 0';
+          const text = request.prompt.startsWith('Create a Python')
+            ? '$$$ state * (1 + agent_feats[11]) $$$'
+            : 'The best reward function is at index: 0';
           const hash = requestHash(to.kind, to.model, request);
           const usage = { inputTokens: null, outputTokens: null };
-          transcript.add({ hash, provider: to.kind, model: to.model, url: to.baseUrl, request, reply: text, usage, error: null, attempts: 1, startedAt: '2026-01-01T00:00:00.000Z', durationMs: 0 });
+          transcript.add({
+            hash,
+            provider: to.kind,
+            model: to.model,
+            url: to.baseUrl,
+            request,
+            reply: text,
+            usage,
+            error: null,
+            attempts: 1,
+            startedAt: '2026-01-01T00:00:00.000Z',
+            durationMs: 0,
+          });
           return { text, usage, hash, truncated: false, attempts: 1, durationMs: 0 };
         },
       };
@@ -56,8 +76,18 @@ function settings(initial: ProviderIdentity) {
   return state;
 }
 
-function host(provider: ReturnType<typeof settings>, store = new MemoryStore()): RunHost & { store: MemoryStore; runSaved(): Promise<void> } {
-  return { store, runSaved: async () => {}, simulate: node.simulate, provider, generatePopulation: async (...args) => generatedPopulation(...args), reportStorageError: () => {} };
+function host(
+  provider: ReturnType<typeof settings>,
+  store = new MemoryStore(),
+): RunHost & { store: MemoryStore; runSaved(): Promise<void> } {
+  return {
+    store,
+    runSaved: async () => {},
+    simulate: node.simulate,
+    provider,
+    generatePopulation: async (...args) => generatedPopulation(...args),
+    reportStorageError: () => {},
+  };
 }
 
 describe('a run and its provider', () => {
@@ -74,29 +104,35 @@ describe('a run and its provider', () => {
     expect(provider.calls.every((c) => c === LOCAL)).toBe(true);
   });
 
-  test('a resume is pointed at the run\'s provider; settings naming another are refused in words, with no call, until the user switches the run', async () => {
-    const provider = settings(LOCAL);
-    const app = host(provider);
-    const id = await createRun(app, { ...SETTINGS, provider: LOCAL });
-    // The page was reloaded and its settings say OpenAI: opening the run points them back at its provider.
-    provider.current = OPENAI;
-    const session = new RunSession(app, id);
-    await session.open();
-    expect(provider.current).toEqual(LOCAL);
-    // The user changes them to OpenAI again and resumes: refused, nothing sent anywhere.
-    provider.current = OPENAI;
-    await session.run();
-    expect(session.phase).toBe('paused');
-    expect(session.providerMismatch).toBe(true);
-    expect(session.message).toMatch(/^This run was started with OpenAI-compatible .* llama3\.2 at http:\/\/localhost:11434\/v1, but the provider settings now say OpenAI gpt-4o-mini at https:\/\/api\.openai\.com\/v1\./);
-    expect(provider.calls).toEqual([]);
-    // An explicit switch: the run now names OpenAI, and only OpenAI is called.
-    await session.continueWithCurrentProvider();
-    expect(session.phase).toBe('done');
-    expect(provider.calls.length).toBeGreaterThan(0);
-    expect(provider.calls.every((c) => c === OPENAI)).toBe(true);
-    expect((await runRepository(() => app.store).get(id, ['dlm']))!.config.provider).toEqual(OPENAI);
-  });
+  test(
+    "a resume is pointed at the run's provider; settings naming another are refused in words, with no call, " +
+      'until the user switches the run',
+    async () => {
+      const provider = settings(LOCAL);
+      const app = host(provider);
+      const id = await createRun(app, { ...SETTINGS, provider: LOCAL });
+      // The page was reloaded and its settings say OpenAI: opening the run points them back at its provider.
+      provider.current = OPENAI;
+      const session = new RunSession(app, id);
+      await session.open();
+      expect(provider.current).toEqual(LOCAL);
+      // The user changes them to OpenAI again and resumes: refused, nothing sent anywhere.
+      provider.current = OPENAI;
+      await session.run();
+      expect(session.phase).toBe('paused');
+      expect(session.providerMismatch).toBe(true);
+      expect(session.message).toMatch(
+        /^This run was started with OpenAI-compatible .* llama3\.2 at http:\/\/localhost:11434\/v1, but the provider settings now say OpenAI gpt-4o-mini at https:\/\/api\.openai\.com\/v1\./,
+      );
+      expect(provider.calls).toEqual([]);
+      // An explicit switch: the run now names OpenAI, and only OpenAI is called.
+      await session.continueWithCurrentProvider();
+      expect(session.phase).toBe('done');
+      expect(provider.calls.length).toBeGreaterThan(0);
+      expect(provider.calls.every((c) => c === OPENAI)).toBe(true);
+      expect((await runRepository(() => app.store).get(id, ['dlm']))!.config.provider).toEqual(OPENAI);
+    },
+  );
 
   test('a finished run whose save the store refuses says so instead of "Done"', async () => {
     class RefusingStore extends MemoryStore {
@@ -112,6 +148,9 @@ describe('a run and its provider', () => {
     await session.open();
     await session.run();
     expect(session.phase).toBe('failed');
-    expect(session.message).toBe('The run finished, but saving it was refused: the record holds something that looks like an API key. Its results are on this page only until you leave it.');
+    expect(session.message).toBe(
+      'The run finished, but saving it was refused: the record holds something that looks like an API key. Its ' +
+        'results are on this page only until you leave it.',
+    );
   });
 });

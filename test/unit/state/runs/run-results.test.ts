@@ -35,34 +35,96 @@ describe('the welfare curve of a pool', () => {
 });
 
 test('the Pareto front of a pool on two clauses leaves out the dominated candidates', () => {
-  expect([...paretoIndices([[1, 1], [2, 2], [3, 0.5]], 0, 1)].sort()).toEqual([1, 2]);
+  expect(
+    [
+      ...paretoIndices(
+        [
+          [1, 1],
+          [2, 2],
+          [3, 0.5],
+        ],
+        0,
+        1,
+      ),
+    ].sort(),
+  ).toEqual([1, 2]);
 });
 
 describe('the candidate table', () => {
   const schema = {
     columns: [{ name: 'a', label: 'Age', description: '', type: 'continuous' as const, group: 'Ages' }],
-    groups: [{ name: 'Ages', kind: 'bucketed' as const, columns: [0], ordered: true, buckets: ['young', 'old'], edges: [0.5] }],
+    groups: [
+      { name: 'Ages', kind: 'bucketed' as const, columns: [0], ordered: true, buckets: ['young', 'old'], edges: [0.5] },
+    ],
   };
-  const summary = (groups: number[]) => ({ distribution: [], groups: { Ages: groups }, totalUtility: groups[0] + groups[1], ownValue: 0, engagedPerStep: [], pullsPerStep: [], fairness: [] });
-  const record = (index: number, diagnostics: CandidateDiagnostics, s: PolicySummary | null): RunCandidateRecord => ({ runId: 'r', index, expression: `e${index}`, origin: `dlm/r0/c${index}`, round: 0, diagnostics, summary: s });
-
-  test('shows a refused candidate with its error, and a valid one with its features, shift from the default and utility', () => {
-    const rows = candidateRows(
-      [record(0, { status: 'failed', attempts: 3, error: 'no $$$' }, null), record(1, { status: 'valid', attempts: 1, featuresUsed: [0], increasingInState: true, nonnegative: true, normalized: 'x' }, summary([1, 3]))],
-      { state: summary([2, 2]) },
-      'state',
-      { schema },
-    );
-    expect(rows[0]).toMatchObject({ status: 'failed', error: 'no $$$', emd: null, utility: null, featuresUsed: [] });
-    // Utility shares 0.5/0.5 against 0.25/0.75: EMD = |0.5 - 0.25| = 0.25.
-    expect(rows[1]).toMatchObject({ status: 'valid', featuresUsed: ['Age'], emd: 0.25, utility: 4, increasing: true });
+  const summary = (groups: number[]) => ({
+    distribution: [],
+    groups: { Ages: groups },
+    totalUtility: groups[0] + groups[1],
+    ownValue: 0,
+    engagedPerStep: [],
+    pullsPerStep: [],
+    fairness: [],
   });
+  const record = (index: number, diagnostics: CandidateDiagnostics, s: PolicySummary | null): RunCandidateRecord => ({
+    runId: 'r',
+    index,
+    expression: `e${index}`,
+    origin: `dlm/r0/c${index}`,
+    round: 0,
+    diagnostics,
+    summary: s,
+  });
+
+  test(
+    'shows a refused candidate with its error, and a valid one with its features, shift from the default ' +
+      'and utility',
+    () => {
+      const rows = candidateRows(
+        [
+          record(0, { status: 'failed', attempts: 3, error: 'no $$$' }, null),
+          record(
+            1,
+            {
+              status: 'valid',
+              attempts: 1,
+              featuresUsed: [0],
+              increasingInState: true,
+              nonnegative: true,
+              normalized: 'x',
+            },
+            summary([1, 3]),
+          ),
+        ],
+        { state: summary([2, 2]) },
+        'state',
+        { schema },
+      );
+      expect(rows[0]).toMatchObject({ status: 'failed', error: 'no $$$', emd: null, utility: null, featuresUsed: [] });
+      // Utility shares 0.5/0.5 against 0.25/0.75: EMD = |0.5 - 0.25| = 0.25.
+      expect(rows[1]).toMatchObject({
+        status: 'valid',
+        featuresUsed: ['Age'],
+        emd: 0.25,
+        utility: 4,
+        increasing: true,
+      });
+    },
+  );
 });
 
 describe('the Start settings', () => {
   test('name every field that stops a run', () => {
-    expect(settingsProblems(DEFAULT_RUN_SETTINGS)).toEqual(['Priority: write what the allocation should favour, in your own words.']);
-    const problems = settingsProblems({ ...DEFAULT_RUN_SETTINGS, prompt: 'older mothers', rounds: 0, trials: 1.5, population: { kind: 'generator', generator: 'dlm', parameters: { budget: 100 }, seed: 0 } });
+    expect(settingsProblems(DEFAULT_RUN_SETTINGS)).toEqual([
+      'Priority: write what the allocation should favour, in your own words.',
+    ]);
+    const problems = settingsProblems({
+      ...DEFAULT_RUN_SETTINGS,
+      prompt: 'older mothers',
+      rounds: 0,
+      trials: 1.5,
+      population: { kind: 'generator', generator: 'dlm', parameters: { budget: 100 }, seed: 0 },
+    });
     expect(problems).toHaveLength(3);
     expect(problems[0]).toMatch(/^Rounds: a whole number from 1 to 20, not 0/);
     expect(problems[1]).toMatch(/^Trials/);
@@ -72,6 +134,9 @@ describe('the Start settings', () => {
   test('check the SCLM fields only for an SCLM run', () => {
     const s = { ...DEFAULT_RUN_SETTINGS, prompt: 'p', weights: [1, -1], epsilon: 1 };
     expect(settingsProblems(s)).toEqual([]);
-    expect(settingsProblems({ ...s, kind: 'sclm' }).map((p) => p.split(':')[0])).toEqual(['Score noise', 'Clause weights']);
+    expect(settingsProblems({ ...s, kind: 'sclm' }).map((p) => p.split(':')[0])).toEqual([
+      'Score noise',
+      'Clause weights',
+    ]);
   });
 });

@@ -4,10 +4,18 @@ import { describe, expect, test } from 'vitest';
 import { createRewrite } from '../../../../src/pipeline/rewrite/rewrite-state.ts';
 import { createSclmRun } from '../../../../src/pipeline/sclm/sclm-run-state.ts';
 import type { RunCheckpoint } from '../../../../src/state/runs/run-checkpoint.ts';
-import { clausesToReview, reviewClauses, reviewRewrite, rewriteToReview } from '../../../../src/state/runs/run-review.ts';
+import {
+  clausesToReview,
+  reviewClauses,
+  reviewRewrite,
+  rewriteToReview,
+} from '../../../../src/state/runs/run-review.ts';
 import { CLAUSES, FLOW, PROMPT, runAll, SCHEMA, scripted, SMALL } from '../../pipeline/sclm/sclm-fixture.ts';
 
-const rewritten = (): RunCheckpoint => ({ summaries: {}, rewrite: { ...createRewrite('Aidez les mères', { enabled: true }), status: 'done', rewrite: 'Prioritize mothers.' } });
+const rewritten = (): RunCheckpoint => ({
+  summaries: {},
+  rewrite: { ...createRewrite('Aidez les mères', { enabled: true }), status: 'done', rewrite: 'Prioritize mothers.' },
+});
 
 describe('the rewritten priority', () => {
   test('a fresh rewrite awaits her reading; once read, on a rerun, or once candidates exist it does not', () => {
@@ -24,7 +32,11 @@ describe('the rewritten priority', () => {
     expect(same.rewriteReviewed).toBe(true);
     const edited = rewritten();
     expect(reviewRewrite(edited, 'Prioritize young mothers.')).toBeNull();
-    expect([edited.rewrite!.rewrite, edited.rewrite!.edited, edited.rewriteReviewed]).toEqual(['Prioritize mothers.', 'Prioritize young mothers.', true]);
+    expect([edited.rewrite!.rewrite, edited.rewrite!.edited, edited.rewriteReviewed]).toEqual([
+      'Prioritize mothers.',
+      'Prioritize young mothers.',
+      true,
+    ]);
   });
 
   test('an empty edit is refused in words and leaves the checkpoint unread and unchanged', () => {
@@ -38,10 +50,19 @@ describe('the rewritten priority', () => {
 describe("an SCLM run's clauses", () => {
   test('shows the proposed clauses; accepts her edit, or says what is wrong with it and keeps the state', async () => {
     const { final } = await runAll(createSclmRun(PROMPT, SMALL), scripted(FLOW).parts);
-    expect(clausesToReview(final)).toEqual({ clauses: [expect.objectContaining({ text: 'Prioritize low-income agents.' }), expect.objectContaining({ text: 'Prioritize older agents.' })], problems: [] });
+    expect(clausesToReview(final)).toEqual({
+      clauses: [
+        expect.objectContaining({ text: 'Prioritize low-income agents.' }),
+        expect.objectContaining({ text: 'Prioritize older agents.' }),
+      ],
+      problems: [],
+    });
     const ok = reviewClauses(final, CLAUSES, SCHEMA);
     expect([ok.state?.status, ok.problems]).toEqual(['running', []]);
-    expect(reviewClauses(final, [], SCHEMA)).toEqual({ state: null, problems: ['there are no clauses: accept at least one'] });
+    expect(reviewClauses(final, [], SCHEMA)).toEqual({
+      state: null,
+      problems: ['there are no clauses: accept at least one'],
+    });
     expect(final.status).toBe('awaiting-clauses');
   });
 });

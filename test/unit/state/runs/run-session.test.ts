@@ -55,7 +55,19 @@ function scriptedProvider(transcript: Transcript): LlmProvider {
       const hash = requestHash('scripted', 'script-1', request);
       const text = answer(request);
       const usage = { inputTokens: null, outputTokens: null };
-      transcript.add({ hash, provider: 'scripted', model: 'script-1', url: 'script', request, reply: text, usage, error: null, attempts: 1, startedAt: '2026-01-01T00:00:00.000Z', durationMs: 0 });
+      transcript.add({
+        hash,
+        provider: 'scripted',
+        model: 'script-1',
+        url: 'script',
+        request,
+        reply: text,
+        usage,
+        error: null,
+        attempts: 1,
+        startedAt: '2026-01-01T00:00:00.000Z',
+        durationMs: 0,
+      });
       return { text, usage, hash, truncated: false, attempts: 1, durationMs: 0 };
     },
   };
@@ -95,7 +107,9 @@ describe('a DLM run in the app and on the command line', () => {
     const recorded = (await runRepository(() => app.store).get(id, ['dlm']))!.transcript;
     // A refused reply, four proposals, two reflections: the retry feedback and the distributions are in the bytes.
     expect(recorded.filter((e) => !isProposal(e.request))).toHaveLength(2);
-    expect(recorded[1].request.prompt).toMatch(/Your previous reply could not be used\. The reward function could not be used: /);
+    expect(recorded[1].request.prompt).toMatch(
+      /Your previous reply could not be used\. The reward function could not be used: /,
+    );
 
     const replayed = new Transcript();
     const evaluation = await evaluateOnCli(ReplayProvider.of(recorded, { transcript: replayed, source: 'cli' }));
@@ -109,7 +123,22 @@ describe('a DLM run in the app and on the command line', () => {
       writeFileSync(join(dir, 'run.json'), JSON.stringify(recorded));
       let stdout = '';
       const io = { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: () => {} } };
-      const code = await main(['evaluate', 'dlm', '--tasks', '0', '--seeds', '1', '--trials', String(SETTINGS.trials), '--replay', join(dir, 'run.json'), '--json'], io);
+      const code = await main(
+        [
+          'evaluate',
+          'dlm',
+          '--tasks',
+          '0',
+          '--seeds',
+          '1',
+          '--trials',
+          String(SETTINGS.trials),
+          '--replay',
+          join(dir, 'run.json'),
+          '--json',
+        ],
+        io,
+      );
       expect(code).toBe(0);
       const out = JSON.parse(stdout);
       expect(out.status).toBe('done');
@@ -119,52 +148,59 @@ describe('a DLM run in the app and on the command line', () => {
     }
   });
 
-  test('a transcript recorded on the command line replays in the app (a History rerun), every request hash matching', async () => {
-    const recorded = new Transcript();
-    const evaluation = await evaluateOnCli(scriptedProvider(recorded));
-    expect(evaluation.status).toBe('done');
+  test(
+    'a transcript recorded on the command line replays in the app (a History rerun), every request ' + 'hash matching',
+    async () => {
+      const recorded = new Transcript();
+      const evaluation = await evaluateOnCli(scriptedProvider(recorded));
+      expect(evaluation.status).toBe('done');
 
-    const app = host();
-    const runs = runRepository(() => app.store);
-    const original = await createRun(app, SETTINGS);
-    const run = (await runs.get(original, ['dlm']))!;
-    await runs.put({ ...run, status: 'done', transcript: recorded.entries });
-    const rerun = await rerunRun(app, original);
-    expect(rerun.message).toBeNull();
-    expect(rerun.phase).toBe('done');
-    const replayed = (await runs.get(rerun.id, ['dlm']))!.transcript;
-    expect(hashes(replayed)).toEqual(hashes(recorded.entries));
-  });
+      const app = host();
+      const runs = runRepository(() => app.store);
+      const original = await createRun(app, SETTINGS);
+      const run = (await runs.get(original, ['dlm']))!;
+      await runs.put({ ...run, status: 'done', transcript: recorded.entries });
+      const rerun = await rerunRun(app, original);
+      expect(rerun.message).toBeNull();
+      expect(rerun.phase).toBe('done');
+      const replayed = (await runs.get(rerun.id, ['dlm']))!.transcript;
+      expect(hashes(replayed)).toEqual(hashes(recorded.entries));
+    },
+  );
 });
 
 describe('a run open in two tabs', () => {
-  test('a tab that read the run as running just before the other tab finished it shows it finished and writes nothing over it', async () => {
-    const app = host();
-    const id = await createRun(app, SETTINGS);
-    const first = new RunSession(app, id);
-    await first.open();
-    await first.run();
-    const store = app.store;
-    const done = (await store.getRun(id))!;
-    expect(done.status).toBe('done');
-    // The second tab's first read is the run as the first tab last saved it while running (its final
-    // save lands just after): the store answers that one read with an earlier running record.
-    let stale = true;
-    const late = new Proxy(store, {
-      get: (target, name) =>
-        name === 'getRun'
-          ? async (runId: string) => {
-              const record = await target.getRun(runId);
-              if (!stale || !record) return record;
-              stale = false;
-              return { ...record, status: 'running', updatedAt: record.updatedAt - 1 };
-            }
-          : Reflect.get(target, name).bind(target),
-    });
-    const second = new RunSession({ ...app, store: late }, id);
-    await second.open();
-    expect(stale).toBe(false);
-    expect(second.phase).toBe('done');
-    expect(await store.getRun(id)).toEqual(done);
-  });
+  test(
+    'a tab that read the run as running just before the other tab finished it shows it finished and writes ' +
+      'nothing over it',
+    async () => {
+      const app = host();
+      const id = await createRun(app, SETTINGS);
+      const first = new RunSession(app, id);
+      await first.open();
+      await first.run();
+      const store = app.store;
+      const done = (await store.getRun(id))!;
+      expect(done.status).toBe('done');
+      // The second tab's first read is the run as the first tab last saved it while running (its final
+      // save lands just after): the store answers that one read with an earlier running record.
+      let stale = true;
+      const late = new Proxy(store, {
+        get: (target, name) =>
+          name === 'getRun'
+            ? async (runId: string) => {
+                const record = await target.getRun(runId);
+                if (!stale || !record) return record;
+                stale = false;
+                return { ...record, status: 'running', updatedAt: record.updatedAt - 1 };
+              }
+            : Reflect.get(target, name).bind(target),
+      });
+      const second = new RunSession({ ...app, store: late }, id);
+      await second.open();
+      expect(stale).toBe(false);
+      expect(second.phase).toBe('done');
+      expect(await store.getRun(id)).toEqual(done);
+    },
+  );
 });

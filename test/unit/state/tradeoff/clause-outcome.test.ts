@@ -16,7 +16,8 @@ import { DialSweep } from '../../../../src/core/tradeoff/sweep-dial.ts';
 import { outcomeOf } from '../../../../src/pipeline/sclm/outcome-of.ts';
 import { clauseScorer, type ClauseScorer } from '../../../../src/state/tradeoff/clause-outcome.ts';
 
-const SEED = 4, TRIALS = 8;
+const SEED = 4,
+  TRIALS = 8;
 let simulate: Simulate;
 let population: Instance;
 const table = (expression: string) => {
@@ -25,14 +26,27 @@ const table = (expression: string) => {
   return c.table;
 };
 /** The sweep's own request (one seed, per-trial occupancy kept). */
-const run = (rewards: Float64Array) => simulate({ instance: population, rewards, policy: 'whittle', trials: TRIALS, seed: SEED, ties: 'random', perTrial: true });
+const run = (rewards: Float64Array) =>
+  simulate({
+    instance: population,
+    rewards,
+    policy: 'whittle',
+    trials: TRIALS,
+    seed: SEED,
+    ties: 'random',
+    perTrial: true,
+  });
 
 const CLAUSES: PoolClause[] = [
   { name: 'older', kind: 'simulator', expression: 'state * (1 + agent_feats[3])' },
   { name: 'poorer', kind: 'simulator', expression: 'state * (1 + agent_feats[5])' },
   { name: 'total', kind: 'utility' },
 ];
-const CANDIDATES = ['state * (1 + 2 * agent_feats[3])', 'state * (1 + agent_feats[5] + agent_feats[3])', 'state + agent_feats[0] * state'];
+const CANDIDATES = [
+  'state * (1 + 2 * agent_feats[3])',
+  'state * (1 + agent_feats[5] + agent_feats[3])',
+  'state + agent_feats[0] * state',
+];
 let pool: Pool;
 let rewards: Map<string, { table: Float64Array }>;
 
@@ -44,26 +58,35 @@ beforeAll(async () => {
     const { values, totalUtility, groups } = outcomeOf(await run(table(expression)), population, rewards);
     return { values, totalUtility, groups };
   };
-  pool = { clauses: CLAUSES, default: await summary('state'), candidates: await Promise.all(CANDIDATES.map(async (expression, i) => ({ id: `c${i}`, expression, ...(await summary(expression)) }))) };
+  pool = {
+    clauses: CLAUSES,
+    default: await summary('state'),
+    candidates: await Promise.all(
+      CANDIDATES.map(async (expression, i) => ({ id: `c${i}`, expression, ...(await summary(expression)) })),
+    ),
+  };
 });
 
 /** The slow reference: scores of one occupancy (numArms x numStates arrays) straight from the definitions. */
 function referenceScores(discounted: ArrayLike<number>, S: number): number[] {
   const value = (t: Float64Array) => {
     let v = 0;
-    for (let arm = 0; arm < population.numArms; arm++) for (let s = 0; s < S; s++) v += discounted[arm * S + s] * t[arm * S + s];
+    for (let arm = 0; arm < population.numArms; arm++)
+      for (let s = 0; s < S; s++) v += discounted[arm * S + s] * t[arm * S + s];
     return v;
   };
   let utility = 0;
   for (let arm = 0; arm < population.numArms; arm++) for (let s = 0; s < S; s++) utility += s * discounted[arm * S + s];
   const ratio = (name: string) => value(rewards.get(name)!.table) / pool.default!.values![name];
   const totals = [...pool.candidates.map((c) => c.totalUtility!), utility];
-  const lo = Math.min(...totals), hi = Math.max(...totals);
+  const lo = Math.min(...totals),
+    hi = Math.max(...totals);
   return [ratio('older'), ratio('poorer'), (utility - lo) / (hi - lo)];
 }
 
 function referenceSe(o: Occupancy, clause: number | 'welfare'): number {
-  const N = o.numArms, S = o.numStates;
+  const N = o.numArms,
+    S = o.numStates;
   const xs = Array.from({ length: o.numTrials }, (_, k) => {
     const row = referenceScores(o.perTrialDiscounted!.subarray(k * N * S, (k + 1) * N * S), S);
     return clause === 'welfare' ? row.reduce((a, b) => a + b, 0) / row.length : row[clause];
@@ -74,11 +97,21 @@ function referenceSe(o: Occupancy, clause: number | 'welfare'): number {
 
 describe("the dial's clause scores on an SCLM run", () => {
   test('equal the slow reference at every point, with standard errors over trials', async () => {
-    const scorer = clauseScorer({ pool, instance: population, welfare: { label: 'utilitarian', p: 1 } }) as ClauseScorer;
+    const scorer = clauseScorer({
+      pool,
+      instance: population,
+      welfare: { label: 'utilitarian', p: 1 },
+    }) as ClauseScorer;
     expect(scorer.clauses).toEqual(['older', 'poorer', 'total']);
     const R = table(CANDIDATES[0]);
     const lambdas = [0, 0.3, 1, 2.5];
-    const points = await new DialSweep({ population, reward: R, seeds: [SEED], trials: TRIALS, score: (o) => scorer.score(o) }).run(lambdas, simulate);
+    const points = await new DialSweep({
+      population,
+      reward: R,
+      seeds: [SEED],
+      trials: TRIALS,
+      score: (o) => scorer.score(o),
+    }).run(lambdas, simulate);
     for (const [i, lambda] of lambdas.entries()) {
       const o = await run(dialTable(R, population.numStates, lambda));
       const c = points[i].clauses!;
@@ -98,7 +131,13 @@ describe("the dial's clause scores on an SCLM run", () => {
   });
 
   test('is unavailable, with the reason, when a clause is rated by the LLM', () => {
-    const llm: Pool = { ...pool, clauses: [{ name: 'older', kind: 'llm' }], candidates: pool.candidates.map((c) => ({ ...c, scores: { older: 3 } })) };
-    expect(clauseScorer({ pool: llm, instance: population, welfare: { label: 'nash', p: 0 } })).toEqual({ unavailable: 'the clause "older" is rated by the LLM scorer, which the dial does not ask' });
+    const llm: Pool = {
+      ...pool,
+      clauses: [{ name: 'older', kind: 'llm' }],
+      candidates: pool.candidates.map((c) => ({ ...c, scores: { older: 3 } })),
+    };
+    expect(clauseScorer({ pool: llm, instance: population, welfare: { label: 'nash', p: 0 } })).toEqual({
+      unavailable: 'the clause "older" is rated by the LLM scorer, which the dial does not ask',
+    });
   });
 });

@@ -10,7 +10,14 @@ import { parsePolicyUtilities } from '../../../../src/core/datasets/policy-utili
 import { parsePopulationCsv } from '../../../../src/core/datasets/population-csv.ts';
 import { parseSchemaFile } from '../../../../src/core/datasets/population-schema.ts';
 import { readImportFile, type ImportKind } from '../../../../src/workers/import/import-population.ts';
-import { corpusBytes, corpusText, expectLocatedError, malformedCases, undescribedFiles, type MalformedCase } from '../../../fixtures/malformed/corpus.ts';
+import {
+  corpusBytes,
+  corpusText,
+  expectLocatedError,
+  malformedCases,
+  undescribedFiles,
+  type MalformedCase,
+} from '../../../fixtures/malformed/corpus.ts';
 
 function thrown(read: () => unknown): { message: string; line?: number; column?: number } {
   try {
@@ -24,7 +31,16 @@ function thrown(read: () => unknown): { message: string; line?: number; column?:
 
 test('every file of the corpus is described in cases.json, and the corpus holds over a hundred files', () => {
   expect(undescribedFiles()).toEqual([]);
-  const all = ['population-csv', 'trajectories', 'instance-json', 'schema', 'pool', 'policy-utilities', 'arms', 'outcomes'].flatMap(malformedCases);
+  const all = [
+    'population-csv',
+    'trajectories',
+    'instance-json',
+    'schema',
+    'pool',
+    'policy-utilities',
+    'arms',
+    'outcomes',
+  ].flatMap(malformedCases);
   expect(all.length).toBeGreaterThan(100);
 });
 
@@ -46,22 +62,30 @@ describe('other readers refuse every malformed file with a located error in word
   const population = corpusText('schema/population.csv');
   test.each(malformedCases('schema').map((c) => [c.path, c] as [string, MalformedCase]))('schema file %s', (_, c) => {
     const name = c.path.split('/').pop()!;
-    const e = thrown(() => parsePopulationCsv(population, { fileName: 'population.csv', schema: parseSchemaFile(corpusText(c.path), name) }));
+    const e = thrown(() =>
+      parsePopulationCsv(population, { fileName: 'population.csv', schema: parseSchemaFile(corpusText(c.path), name) }),
+    );
     expectLocatedError(c, e.message, e);
   });
   test.each(malformedCases('pool').map((c) => [c.path, c] as [string, MalformedCase]))('pool %s', (_, c) => {
     const e = thrown(() => parsePool(corpusText(c.path), c.path.split('/').pop()));
     expectLocatedError(c, e.message, e);
   });
-  test.each(malformedCases('policy-utilities').map((c) => [c.path, c] as [string, MalformedCase]))('policy utilities %s', (_, c) => {
-    const e = thrown(() => parsePolicyUtilities(corpusText(c.path), c.path.split('/').pop()));
-    expectLocatedError(c, e.message, e);
-  });
-  test.each(malformedCases('outcomes').map((c) => [c.path, c] as [string, MalformedCase]))('week outcomes %s (for a register of "a" and "b")', (_, c) => {
-    const result = parseOutcomesCsv(corpusText(c.path), ['a', 'b'], 2, c.path.split('/').pop());
-    expect(result.ok).toBe(false);
-    if (!result.ok) expectLocatedError(c, result.errors[0]);
-  });
+  test.each(malformedCases('policy-utilities').map((c) => [c.path, c] as [string, MalformedCase]))(
+    'policy utilities %s',
+    (_, c) => {
+      const e = thrown(() => parsePolicyUtilities(corpusText(c.path), c.path.split('/').pop()));
+      expectLocatedError(c, e.message, e);
+    },
+  );
+  test.each(malformedCases('outcomes').map((c) => [c.path, c] as [string, MalformedCase]))(
+    'week outcomes %s (for a register of "a" and "b")',
+    (_, c) => {
+      const result = parseOutcomesCsv(corpusText(c.path), ['a', 'b'], 2, c.path.split('/').pop());
+      expect(result.ok).toBe(false);
+      if (!result.ok) expectLocatedError(c, result.errors[0]);
+    },
+  );
   test.each(malformedCases('arms').map((c) => [c.path, c] as [string, MalformedCase]))('arms %s', (_, c) => {
     const e = thrown(() => parseArmsCsv(corpusText(c.path), c.path.split('/').pop()));
     expectLocatedError(c, e.message, e);

@@ -16,11 +16,19 @@ function utf16(text: string, littleEndian: boolean, bom: boolean): Uint8Array {
 describe('reading an imported file', () => {
   test('a 700 MB file is refused as too big from its size alone, without reading a byte', async () => {
     let read = false;
-    const huge = { size: 700 * 1024 * 1024, arrayBuffer: async () => ((read = true), new ArrayBuffer(0)), text: async () => ((read = true), '') } as unknown as Blob;
+    const huge = {
+      size: 700 * 1024 * 1024,
+      arrayBuffer: async () => ((read = true), new ArrayBuffer(0)),
+      text: async () => ((read = true), ''),
+    } as unknown as Blob;
     const result = await readImportFile(huge, 'register.csv');
     expect(read).toBe(false);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error.message).toBe('register.csv is too big to import: 734 MB (734,003,200 bytes), more than the 256 MiB a browser tab can hold; split it into smaller files or keep fewer columns');
+    if (!result.ok)
+      expect(result.error.message).toBe(
+        'register.csv is too big to import: 734 MB (734,003,200 bytes), more than the 256 MiB a browser tab can ' +
+          'hold; split it into smaller files or keep fewer columns',
+      );
   });
 
   test.each([
