@@ -67,7 +67,7 @@ export async function lockPlan(path: string, { waitMs = 0, onStale }: LockOption
           `${
             holder
               ? `process ${holder.pid} (since ${holder.since}) is no ` + `longer running`
-              : 'it was left empty by a ' + 'command that stopped at once'
+              : 'it was left empty by a command that stopped at once'
           }`,
       );
       continue;

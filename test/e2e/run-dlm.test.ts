@@ -178,36 +178,33 @@ describe('a full DLM run', () => {
     await page.close();
   });
 
-  test(
-    'a rerun from History replays the transcript (no request to the provider) and reproduces the run ' + 'bit for bit',
-    async () => {
-      const { page, problems } = await finishedRun();
-      const before = fake.received.length;
-      const [original] = await savedRuns(page);
-      await page.goto(`${site.url}#/history`);
-      await expect.poll(() => page.getByTestId('run-row').count(), { timeout: 15_000 }).toBe(1);
-      const title = (await page.getByTestId('run-row').locator('th a').textContent())!;
-      expect(await page.getByTestId('run-row').locator('td').nth(1).textContent()).toBe('English'); // the run's language
-      await page.getByRole('button', { name: `Rerun ${title}` }).click();
-      await expect
-        .poll(() => page.getByTestId('history-status').textContent(), { timeout: 60_000 })
-        .toMatch(
-          /^Rerun saved as run-.*-rerun-\w+, without asking the LLM\. Its selected candidate and every candidate’s summary are identical to the original, bit for bit\.$/,
-        );
-      expect(fake.received.length).toBe(before);
-      expect(await page.getByTestId('run-row').count()).toBe(2);
+  test('a rerun from History replays the transcript (no request to the provider) and reproduces the run bit for bit', async () => {
+    const { page, problems } = await finishedRun();
+    const before = fake.received.length;
+    const [original] = await savedRuns(page);
+    await page.goto(`${site.url}#/history`);
+    await expect.poll(() => page.getByTestId('run-row').count(), { timeout: 15_000 }).toBe(1);
+    const title = (await page.getByTestId('run-row').locator('th a').textContent())!;
+    expect(await page.getByTestId('run-row').locator('td').nth(1).textContent()).toBe('English'); // the run's language
+    await page.getByRole('button', { name: `Rerun ${title}` }).click();
+    await expect
+      .poll(() => page.getByTestId('history-status').textContent(), { timeout: 60_000 })
+      .toMatch(
+        /^Rerun saved as run-.*-rerun-\w+, without asking the LLM\. Its selected candidate and every candidate’s summary are identical to the original, bit for bit\.$/,
+      );
+    expect(fake.received.length).toBe(before);
+    expect(await page.getByTestId('run-row').count()).toBe(2);
 
-      const rerun = (await savedRuns(page)).find((r) => r.id !== original.id)!;
-      expect(rerun.status).toBe('done');
-      // The rerun keeps its own transcript: the same requests, answered from the original's.
-      expect(rerun.transcript.map((e: any) => e.hash)).toEqual(original.transcript.map((e: any) => e.hash));
-      await page.getByRole('link', { name: `${title} (rerun)` }).click();
-      await expect.poll(() => page.getByTestId('run-status').textContent(), { timeout: 15_000 }).toBe('Done');
-      expect(await page.getByTestId('selected-expression').textContent()).toBe(REWARDS[2]);
-      expect(await page.getByTestId('replay-comparison').textContent()).toMatch(/identical to it, bit for bit/);
-      expect(fake.received.length).toBe(before);
-      expect(problems).toEqual([]);
-      await page.close();
-    },
-  );
+    const rerun = (await savedRuns(page)).find((r) => r.id !== original.id)!;
+    expect(rerun.status).toBe('done');
+    // The rerun keeps its own transcript: the same requests, answered from the original's.
+    expect(rerun.transcript.map((e: any) => e.hash)).toEqual(original.transcript.map((e: any) => e.hash));
+    await page.getByRole('link', { name: `${title} (rerun)` }).click();
+    await expect.poll(() => page.getByTestId('run-status').textContent(), { timeout: 15_000 }).toBe('Done');
+    expect(await page.getByTestId('selected-expression').textContent()).toBe(REWARDS[2]);
+    expect(await page.getByTestId('replay-comparison').textContent()).toMatch(/identical to it, bit for bit/);
+    expect(fake.received.length).toBe(before);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });

@@ -164,8 +164,8 @@ export function weekProblem(outcomes: Pick<WeekOutcomes, 'week' | 'fileName'>, w
     ? `${outcomes.fileName} holds week ${outcomes.week}, which is already applied (the plan is at week ` +
         `${week})${
           outcomes.week === week - 1
-            ? '; to replace it, apply it with replace ' + '(--replace)'
-            : '; only the last applied week ' + 'can be replaced'
+            ? '; to replace it, apply it with replace (--replace)'
+            : '; only the last applied week can be replaced'
         }`
     : `${outcomes.fileName} holds week ${outcomes.week}, but the plan is at week ${week}: apply week ` +
         `${week}${outcomes.week > week + 1 ? ` to ${outcomes.week - 1}` : ''} first`;

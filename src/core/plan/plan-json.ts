@@ -110,7 +110,7 @@ export function readPlanFile(
       `is ${JSON.stringify(d.version)}; this allot reads plan versions 1 to ` +
         `${PLAN_FILE_VERSION}${
           typeof d.version === 'number' && d.version > PLAN_FILE_VERSION
-            ? ' (the file comes from a newer ' + 'allot: update allot to read it)'
+            ? ' (the file comes from a newer allot: update allot to read it)'
             : ''
         }`,
     );

@@ -97,22 +97,19 @@ describe('allot llm', () => {
     }
   });
 
-  test(
-    'a provider named after a property of every object (toString, constructor) is a usage ' + 'error, exit 2',
-    async () => {
-      for (const argv of [
-        ['llm', '--provider', 'toString', '--model', 'm', '--prompt', 'x'],
-        ['llm', '--provider', '__proto__', '--model', 'm', '--prompt', 'x'],
-        ['evaluate', 'dlm', '--provider', 'constructor', '--model', 'm'],
-      ]) {
-        const r = await runMain(argv);
-        expect(r.code).toBe(2);
-        expect(r.stderr).toMatch(
-          /unknown provider "(toString|__proto__|constructor)"; use one of openai, anthropic, gemini, openai-compatible/,
-        );
-      }
-    },
-  );
+  test('a provider named after a property of every object (toString, constructor) is a usage error, exit 2', async () => {
+    for (const argv of [
+      ['llm', '--provider', 'toString', '--model', 'm', '--prompt', 'x'],
+      ['llm', '--provider', '__proto__', '--model', 'm', '--prompt', 'x'],
+      ['evaluate', 'dlm', '--provider', 'constructor', '--model', 'm'],
+    ]) {
+      const r = await runMain(argv);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(
+        /unknown provider "(toString|__proto__|constructor)"; use one of openai, anthropic, gemini, openai-compatible/,
+      );
+    }
+  });
 
   test(
     'plain http to a host other than this machine is refused before anything is sent, as the ' + "page's CSP does",

@@ -90,7 +90,7 @@ describe('a plain reason', () => {
       '2 places higher than the default, as others weigh less under this priority',
     );
     expect(reasonOf('2 * state', 2, 8, 5)).toBe(
-      '3 places lower than the default, as others weigh more under this ' + 'priority',
+      '3 places lower than the default, as others weigh more under this priority',
     );
   });
 
