@@ -145,9 +145,10 @@ export class WeeklyPlan {
   async replan(settings: PlanSettings, policy: PlanPolicySource, now: number): Promise<PlanView> {
     await this.settled();
     const plan = this.need(this.plan, 'no plan is open');
-    // The holdout's split is fixed when the plan is created; the workers, exits and deactivation rule stay.
+    // The holdout's split is fixed when the plan is created; the workers, exits, deactivation rule and the
+    // exploration (Thompson or means) stay unless the new settings name them.
     settings = { ...settings };
-    for (const key of ['holdout', 'workers', 'left', 'deactivateAfter'] as const) {
+    for (const key of ['holdout', 'workers', 'left', 'deactivateAfter', 'explore'] as const) {
       if ((plan.settings[key] !== undefined && settings[key] === undefined) || key === 'holdout')
         Object.assign(settings, { [key]: plan.settings[key] });
       if (settings[key] === undefined) delete settings[key];

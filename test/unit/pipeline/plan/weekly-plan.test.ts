@@ -201,6 +201,18 @@ describe('the plan worker session', () => {
     expect((await store.getPlan('p1'))!.plan.settings.reward).toBe('state');
   });
 
+  test('new rules for the week keep what was set when the plan was created (Thompson, deactivation)', async () => {
+    const { s, store } = await session();
+    await s.loadRegister({ kind: 'generator', name: 'sclm', parameters: { arms: 80 }, seed: 5, weeks: 4 });
+    await s.create({ ...SETTINGS, explore: 'thompson', deactivateAfter: 6 }, META);
+    await s.saved();
+    // the page's rules form sends the rules it shows, without the settings fixed at creation
+    await s.replan({ ...SETTINGS, budget: 9 }, META.policy, 2);
+    await s.saved();
+    const settings = (await store.getPlan('p1'))!.plan.settings;
+    expect(settings).toMatchObject({ budget: 9, explore: 'thompson', deactivateAfter: 6 });
+  });
+
   test('previews outcomes with every problem named, applies good ones, saves and plans the next week', async () => {
     const { s, store, whittle } = await session();
     await s.loadRegister({ kind: 'generator', name: 'sclm', parameters: { arms: 50 }, seed: 2, weeks: 4 });
