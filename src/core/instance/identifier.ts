@@ -6,8 +6,10 @@
 
 /** Python's keywords: `agent_feats.if` is a syntax error, so no feature is called that. */
 export const KEYWORDS = new Set(
-  'and or not if else lambda True False None in is as assert async await break class continue def del elif except ' +
-    'finally for from global import nonlocal pass raise return try while with yield'.split(' '),
+  (
+    'and or not if else lambda True False None in is as assert async await break class continue def del elif except ' +
+    'finally for from global import nonlocal pass raise return try while with yield'
+  ).split(' '),
 );
 
 const IDENTIFIER = /^[\p{XID_Start}_]\p{XID_Continue}*$/u;

@@ -58,9 +58,11 @@ const SCRIPT_LANGUAGES: Partial<Record<Script, string[]>> = {
 };
 
 const ENGLISH = new Set(
-  'a an the and or but of to in on at for with by from who whom whose which that this those these is are was were ' +
+  (
+    'a an the and or but of to in on at for with by from who whom whose which that this those these is are was were ' +
     'be been have has had do does not no all any more most less than their her his they them she he it its those ' +
-    'while still also very slightly only who into over under between during'.split(' '),
+    'while still also very slightly only who into over under between during'
+  ).split(' '),
 );
 
 /** Function words of a few languages that share a script, for telling them apart (a guess, not a classifier). */
