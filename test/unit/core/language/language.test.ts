@@ -23,6 +23,11 @@ describe('guessLanguage', () => {
     expect(guessLanguage('young mothers').english).toBe(true);
   });
 
+  test('counts English function words when accents keep a text from being plain ASCII', () => {
+    const guess = guessLanguage('Prioritize the mothers who are in the café district, not the others');
+    expect(guess).toMatchObject({ english: true, candidates: ['en'], rewriteByDefault: false });
+  });
+
   test('turns rewriting on for romanized Hindi and other Latin-script languages', () => {
     expect(guessLanguage('sabhi ko prathamikta dete hue, kam umr wali maaon ko thoda zyada dhyan dein')).toMatchObject({
       script: 'Latin',
