@@ -421,7 +421,7 @@ describe('the what-if screen, with no key', () => {
     const compare = page.getByRole('checkbox', { name: /^Compare/ });
     for (let i = 0; i < 7; i++) await compare.nth(i).check();
     expect(await page.getByTestId('comparison').locator('tbody tr').count()).toBe(8);
-    expect(await page.getByTestId('charted-notice').textContent()).toMatch(
+    expect(await page.getByTestId('charted-notice').innerText()).toMatch(
       /the default and the first 5 compared candidates; the tables list all 8/,
     );
     // eight rows with the pool's long labels: still no hidden column at 1280 px
