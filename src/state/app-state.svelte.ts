@@ -152,12 +152,8 @@ export class AppState {
 
   plan(): Promise<PlanSession> {
     const secrets = () => this.provider.secrets();
-    this.planSession ??= Promise.all([
-      import('./plan.svelte.ts'),
-      import('../workers/plan/plan-client.ts'),
-      import('./plan/mapping-memory.ts'),
-    ]).then(
-      ([{ PlanSession }, { PlanClient }, { mappingMemory }]) =>
+    this.planSession ??= Promise.all([import('./plan.svelte.ts'), import('../workers/plan/plan-client.ts')]).then(
+      ([{ PlanSession }, { PlanClient }]) =>
         new PlanSession(new PlanClient(), () => this.store, secrets, mappingMemory(this.device)),
       (error: unknown) => ((this.planSession = null), Promise.reject(error)), // a failed load is tried again
     );
