@@ -145,14 +145,11 @@ export class WeeklyPlan {
   async replan(settings: PlanSettings, policy: PlanPolicySource, now: number): Promise<PlanView> {
     await this.settled();
     const plan = this.need(this.plan, 'no plan is open');
-    // The holdout's split is fixed when the plan is created; the workers, exits, deactivation rule and the
-    // exploration (Thompson or means) stay unless the new settings name them.
-    settings = { ...settings };
-    for (const key of ['holdout', 'workers', 'left', 'deactivateAfter', 'explore'] as const) {
-      if ((plan.settings[key] !== undefined && settings[key] === undefined) || key === 'holdout')
-        Object.assign(settings, { [key]: plan.settings[key] });
-      if (settings[key] === undefined) delete settings[key];
-    }
+    // What the new settings leave out (the workers, exits, deactivation rule, exploration: set when the plan was
+    // created, not on the week's form) stays as the plan has it; the holdout's split never changes.
+    const given = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined));
+    settings = { ...plan.settings, ...given, holdout: plan.settings.holdout };
+    if (settings.holdout === undefined) delete settings.holdout;
     const list = await this.newList(plan.register, settings, currentWeek(plan.register.history));
     const next: PlanState = { ...plan, settings, weeks: [...plan.weeks.slice(0, -1), recordOf(list)] };
     const meta = { ...this.meta!, policy, updatedAt: now };
