@@ -121,15 +121,24 @@ function fastNumber(b: Uint8Array, s: number, e: number): number {
 export class ByteTableBuilder implements CsvRowSink {
   private header: string[] | null = null;
   private headerLine = 1;
-  private bytes = new Uint8Array(1 << 16);
+  private bytes: Uint8Array;
   private used = 0;
-  private offsets = new Int32Array(1 << 12);
+  private offsets: Int32Array;
   private cells = 0;
-  private lines = new Int32Array(1 << 10);
+  private lines: Int32Array;
   private rows = 0;
   private badWidth: { line: number; found: number } | null = null;
 
-  constructor(private readonly fileName: string) {}
+  /** `size`: the file's size in bytes when known, so that its columns are made once, not grown. */
+  constructor(
+    private readonly fileName: string,
+    size = 0,
+  ) {
+    this.bytes = new Uint8Array(Math.max(1 << 16, size));
+    // a cell takes its bytes and a separator; a register's cells are a few bytes each
+    this.offsets = new Int32Array(Math.max(1 << 12, size >> 2));
+    this.lines = new Int32Array(Math.max(1 << 10, size >> 4));
+  }
 
   row(bytes: Uint8Array, starts: Int32Array, ends: Int32Array, count: number, line: number): void {
     if (this.header === null) {
@@ -165,8 +174,9 @@ export class ByteTableBuilder implements CsvRowSink {
     const { header, fileName } = this;
     if (header === null) throw new CsvError(`${fileName} is empty: expected a header row and one row per arm`, 1);
     if (this.badWidth) checkWidth(header.length, this.badWidth.found, this.badWidth.line, fileName, delimiter);
-    const offsets = this.rows === 0 ? new Int32Array(0) : this.offsets.slice(0, this.cells + 1);
-    return new ByteTable(header, this.headerLine, delimiter, this.bytes, offsets, this.lines.slice(0, this.rows));
+    // views, not copies: the room left over is a few bytes a row
+    const offsets = this.offsets.subarray(0, this.rows === 0 ? 0 : this.cells + 1);
+    return new ByteTable(header, this.headerLine, delimiter, this.bytes, offsets, this.lines.subarray(0, this.rows));
   }
 }
 
@@ -178,7 +188,7 @@ function grow<T extends Int32Array | Uint8Array>(a: T, n: number): T {
 
 /** A table of one row per beneficiary from UTF-8 bytes in memory (a text given whole). */
 export function readByteTable(bytes: Uint8Array, fileName: string): ByteTable {
-  const builder = new ByteTableBuilder(fileName);
+  const builder = new ByteTableBuilder(fileName, bytes.length);
   const tokenizer = new CsvTokenizer(builder, fileName);
   tokenizer.push(bytes);
   tokenizer.end();

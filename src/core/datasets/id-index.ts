@@ -6,13 +6,23 @@ import { utf8Text } from './utf8.ts';
 
 export class IdIndex {
   size = 0;
-  private slots = new Int32Array(1024).fill(-1);
-  private arena = new Uint8Array(1 << 16);
+  private slots: Int32Array;
+  private arena: Uint8Array;
   private used = 0;
-  private offsets = new Int32Array(1025);
-  private hashes = new Int32Array(1024);
+  private offsets: Int32Array;
+  private hashes: Int32Array;
   /** The OR of every id byte: below 0x80 when every id is ASCII. */
   private high = 0;
+
+  /** `expected`: how many ids will come, when known (a table's rows), so that nothing is grown. */
+  constructor(expected = 0) {
+    let room = 1024;
+    while (room < expected) room *= 2;
+    this.slots = new Int32Array(room * 2).fill(-1);
+    this.hashes = new Int32Array(room);
+    this.offsets = new Int32Array(room + 1);
+    this.arena = new Uint8Array(Math.max(1 << 16, expected * 8));
+  }
 
   /** The index of the id bytes[start, end), or -1. */
   find(bytes: Uint8Array, start: number, end: number, h = hash(bytes, start, end)): number {

@@ -77,7 +77,7 @@ export function carryOf(table: CellTable, mapped: MappedColumns): CarryColumn[] 
  * without a string each where the table holds bytes.
  */
 export function readIds(table: CellTable, idColumn: number, fileName: string): IdIndex {
-  const index = new IdIndex();
+  const index = new IdIndex(table.rowCount);
   const name = table.header[idColumn];
   const at = new Int32Array(2);
   let scratch = new Uint8Array(256);

@@ -76,7 +76,7 @@ export async function readByteTable(
   control: ReadControl & { sheet?: string } = {},
 ): Promise<{ table: ByteTable; read: FileRead }> {
   let builder: ByteTableBuilder | null = null;
-  const read = await readRows(file, fileName, (where) => (builder = new ByteTableBuilder(where)), control);
+  const read = await readRows(file, fileName, (where) => (builder = new ByteTableBuilder(where, file.size)), control);
   return { table: builder!.table(read.delimiter ?? COMMA), read };
 }
 
