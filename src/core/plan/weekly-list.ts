@@ -126,10 +126,11 @@ export function buildWeeklyList(
   // Each index's order of the eligible, made as far as needed once: its list, its twins and the default ranks.
   const planOrder = new ListOrder(index, tieRank, eligible);
   const defaultOrder = new ListOrder(defaultIndex, tieRank, eligible);
-  const solve = (ix: Float64Array, order: ListOrder) =>
-    workers ? capacityTopB({ index: ix, ...top, workers }) : constrainedTopB({ index: ix, ...top, order });
-  const planList = solve(index, planOrder);
-  const defaults = solve(defaultIndex, defaultOrder);
+  const solve = (ix: Float64Array, order: ListOrder, via: boolean) =>
+    workers ? capacityTopB({ index: ix, ...top, workers, order, via }) : constrainedTopB({ index: ix, ...top, order });
+  const planList = solve(index, planOrder, true);
+  // The default list is read for its arms alone (the make-up): no twin without minima for its via.
+  const defaults = solve(defaultIndex, defaultOrder, false);
   const list = held ? withHoldout(planList, holdoutArms) : planList;
   const P = planList.arms.length,
     B = list.arms.length;
