@@ -93,15 +93,15 @@ export function listRules(
   if (errors.length || !compiled.ok || !transitions) throw new PlanError(errors);
   const { eligible, warnings } = eligibleArms(register, settings.exclude, settings.cooldown);
   const active = activeArms(register, settings, eligible);
-  // With a holdout the plan's list is made in its own arm, with its share of the calls.
-  const holdout = holdoutRules(register, settings, eligible);
+  const workers = settings.workers ? planWorkerRules(register, settings.workers) : null;
+  if (workers && !workers.ok) throw new PlanError(workers.errors);
+  // With a holdout the plan's list is made in its own arm, with its share of the calls (and of each capacity).
+  const holdout = holdoutRules(register, settings, eligible, workers ? workers.rules : null);
   if (holdout) warnings.push(...holdout.notes);
+  if (workers) warnings.push(...workers.warnings);
   const budget = holdout ? holdout.budgets.plan : settings.budget;
   const quotas = shareQuotas(register, settings, budget);
   const tieSeed = weekSeed(settings.seed, week);
-  const workers = settings.workers ? planWorkerRules(register, settings.workers) : null;
-  if (workers && !workers.ok) throw new PlanError(workers.errors);
-  if (workers) warnings.push(...workers.warnings);
   const top = {
     tieRank: tieDraw(tieSeed, N).tieRank,
     eligible: holdout ? holdout.planEligible : eligible,

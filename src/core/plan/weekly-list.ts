@@ -17,9 +17,10 @@ import { lineReasons, type LineReasons } from './line-reasons.ts';
 import type { PlanSettings } from './plan-settings.ts';
 import { currentIndex, MembershipCount, posteriorDrawIndex, type IndexFunction } from './posterior-draws.ts';
 import type { Register } from './register.ts';
-import { ranksAmong, ranksIn } from './ranks-among.ts';
+import { ranksAmong, ranksUnder } from './ranks-among.ts';
 import { ListOrder } from './rank-order.ts';
-import { holdoutCalls, holdoutReason } from './holdout-plan.ts';
+import { holdoutReason } from './holdout-plan.ts';
+import { holdoutCalls } from './holdout-calls.ts';
 import { planningTransitions } from './thompson.ts';
 import { capacityTopB, type CapacityTopB } from './capacity-top-b.ts';
 import type { WorkerCalls } from './plan-workers.ts';
@@ -42,7 +43,10 @@ export interface WeeklyList {
   arms: Int32Array;
   /** Whittle index of her current state under the reward. */
   index: Float64Array;
-  /** 1-based rank among eligible beneficiaries under the default reward `state` (same ties). */
+  /**
+   * 1-based rank under the default reward `state` (same ties) and the same rules: her place on the default list,
+   * else after it among the eligible it left out (ranksUnder); a holdout line's, among all who may be called.
+   */
   defaultRank: Int32Array;
   /**
    * The label of the share minimum that brought her in ("Ages 51-60"): only when she would not be on
@@ -135,7 +139,8 @@ export function buildWeeklyList(
   const P = planList.arms.length,
     B = list.arms.length;
   const defaultRank = new Int32Array(B);
-  defaultRank.set(ranksIn(defaultOrder.all(), N, planList.arms));
+  // Her place under the default list made with the same rules: what a capacity or a minimum did is not the priority's.
+  defaultRank.set(ranksUnder(defaultOrder.all(), N, defaults.arms, planList.arms));
   if (held) defaultRank.set(ranksAmong(defaultIndex, tieRank, held.eligible, holdoutArms), P);
   const via = workers ? viaLabels(list.via, top.quotas, workers) : broughtIn(list, planOrder, top);
   const why = lineReasons(register, settings.reward, planList.arms, eligible, held ? holdoutReason(held.rule) : null);

@@ -125,3 +125,28 @@ export function afterCalls(rules: WorkerRules, arms: Int32Array): WorkerRules {
     minimum: Float64Array.from(rules.minimum, (m, w) => Math.max(0, m - made[w])),
   };
 }
+
+/**
+ * The holdout's share of each worker's capacity: her capacity times the share of her mothers who may be called
+ * this week that are held out, rounded; so that both arms of one worker are called at one rate when her
+ * capacity binds (the plan's list gets what the holdout's calls leave, worker-rules.ts's afterCalls).
+ */
+export function holdoutRoom(
+  workers: WorkerRules,
+  inHoldout: Uint8Array,
+  eligible: Uint8Array,
+): { worker: Int32Array; left: Float64Array } {
+  const W = workers.names.length;
+  const held = new Float64Array(W),
+    all = new Float64Array(W);
+  for (let arm = 0; arm < inHoldout.length; arm++) {
+    const w = workers.worker[arm];
+    if (w < 0 || !eligible[arm]) continue;
+    all[w]++;
+    held[w] += inHoldout[arm];
+  }
+  const left = Float64Array.from(workers.capacity, (c, w) =>
+    c === Infinity ? Infinity : all[w] ? Math.round((c * held[w]) / all[w]) : 0,
+  );
+  return { worker: workers.worker, left };
+}
