@@ -103,7 +103,7 @@ export function listRules(
   const quotas = shareQuotas(register, settings, budget);
   const tieSeed = weekSeed(settings.seed, week);
   const top = {
-    tieRank: tieDraw(tieSeed, N).tieRank,
+    tieRank: weekTieRanks(tieSeed, N),
     eligible: holdout ? holdout.planEligible : eligible,
     budget,
     quotas,
@@ -153,6 +153,18 @@ function activeArms(register: Register, settings: PlanSettings, eligible: Uint8A
 export function tieDraw(tieSeed: number, numArms: number): { tieRank: Int32Array; random: Random } {
   const random = seededRandom(tieSeed);
   return { tieRank: seededTieRanks(numArms, random.int), random };
+}
+
+let lastTies: { tieSeed: number; tieRank: Int32Array } | null = null;
+/**
+ * The week's tie ranks (tieDraw's), kept for the week's next list: the list, a replan and the draws of one week
+ * share them (read only, as every tie-rank array; rank-order.ts keeps their inverse by the same array).
+ */
+function weekTieRanks(tieSeed: number, numArms: number): Int32Array {
+  if (lastTies?.tieSeed !== tieSeed || lastTies.tieRank.length !== numArms) {
+    lastTies = { tieSeed, tieRank: tieDraw(tieSeed, numArms).tieRank };
+  }
+  return lastTies.tieRank;
 }
 
 /** tieDraw's stream after the tie draw, without drawing the ranks (a tenth of the time): each took one number. */

@@ -2,7 +2,7 @@
 // among all eligible beneficiaries, or under the default list made with the list's own rules. One
 // radix sort of the eligible arms (rank-order.ts) and a pass down it: linear in N, where a binary
 // search per arm was not.
-import { armsByTieRank, flaggedInTieOrder, sortInOrder } from './rank-order.ts';
+import { armsByTieRank, compareArms, flaggedInTieOrder, sortInOrder } from './rank-order.ts';
 import { scratch } from './scratch.ts';
 
 /**
@@ -46,6 +46,29 @@ export function ranksUnder(order: Int32Array, numArms: number, listed: Int32Arra
   for (let p = 0, after = listed.length; p < order.length; p++) if (rank[order[p]] === 0) rank[order[p]] = ++after;
   return Int32Array.from(arms, (arm) => {
     if (rank[arm] === 0) throw new RangeError(`ranksUnder: arm ${arm} is not in the order`);
+    return rank[arm];
+  });
+}
+
+/**
+ * 1-based rank of each of `arms` (all of them in `second`) among the union of two disjoint sets of eligible arms,
+ * each given in list order by `index` (ListOrder.all()): one merge, where ranksAmong sorts the union again.
+ */
+export function ranksInUnion(
+  index: Float64Array,
+  tieRank: Int32Array,
+  first: Int32Array,
+  second: Int32Array,
+  arms: Int32Array,
+): Int32Array {
+  const rank = scratch('ranks-among-rank', Int32Array, index.length, true);
+  for (let j = 0, i = 0; j < second.length; j++) {
+    const arm = second[j];
+    while (i < first.length && compareArms(index, tieRank, first[i], arm) < 0) i++;
+    rank[arm] = i + j + 1;
+  }
+  return Int32Array.from(arms, (arm) => {
+    if (rank[arm] === 0) throw new RangeError(`ranksInUnion: arm ${arm} is not in the second order`);
     return rank[arm];
   });
 }

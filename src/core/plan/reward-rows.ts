@@ -19,6 +19,20 @@ const MAX_DISTINCT = 65536;
  * names the arm where it happens, as before).
  */
 export function registerRewards(register: Register, reward: string): RewardTable {
+  const hit = kept.get(register.features);
+  if (hit?.reward === reward && hit.numStates === register.numStates) return { ok: true, table: hit.table };
+  const made = compiled(register, reward);
+  if (made.ok) kept.set(register.features, { reward, numStates: register.numStates, table: made.table });
+  return made;
+}
+
+/**
+ * The last table of each register's features, for its next list (a replan, the next week on the same register):
+ * read only, as ListRules.rewards always was; 16 MB of fresh pages at 10^6 cost more than compiling.
+ */
+const kept = new WeakMap<object, { reward: string; numStates: number; table: Float64Array }>();
+
+function compiled(register: Register, reward: string): RewardTable {
   const { numArms: N, numStates: S, schema, features } = register;
   const whole = (): RewardTable => {
     const compiled = compileReward(reward, { numArms: N, numStates: S, schema, features });
@@ -40,9 +54,9 @@ export function registerRewards(register: Register, reward: string): RewardTable
     if (first.length >= MAX_DISTINCT) return whole();
     number[code[arm]] = first.push(arm) - 1;
   }
-  const compiled = compileReward(reward, populationRows(register, Int32Array.from(first), used));
-  if (!compiled.ok) return whole();
-  const rows = compiled.table,
+  const rowsOnly = compileReward(reward, populationRows(register, Int32Array.from(first), used));
+  if (!rowsOnly.ok) return whole();
+  const rows = rowsOnly.table,
     table = new Float64Array(N * S);
   for (let arm = 0; arm < N; arm++) {
     const from = number[code[arm]] * S;

@@ -17,7 +17,8 @@ import { lineReasons, type LineReasons } from './line-reasons.ts';
 import type { PlanSettings } from './plan-settings.ts';
 import { currentIndex, MembershipCount, posteriorDrawIndex, type IndexFunction } from './posterior-draws.ts';
 import type { Register } from './register.ts';
-import { ranksAmong, ranksUnder } from './ranks-among.ts';
+import { ranksInUnion, ranksUnder } from './ranks-among.ts';
+import { armEligible } from './holdout.ts';
 import { ListOrder } from './rank-order.ts';
 import { holdoutReason } from './holdout-plan.ts';
 import { holdoutCalls } from './holdout-calls.ts';
@@ -141,7 +142,11 @@ export function buildWeeklyList(
   const defaultRank = new Int32Array(B);
   // Her place under the default list made with the same rules: what a capacity or a minimum did is not the priority's.
   defaultRank.set(ranksUnder(defaultOrder.all(), N, defaults.arms, planList.arms));
-  if (held) defaultRank.set(ranksAmong(defaultIndex, tieRank, held.eligible, holdoutArms), P);
+  if (held) {
+    // a holdout line's default rank among all who may be called: the holdout's order merged into the plan arm's
+    const heldOrder = new ListOrder(defaultIndex, tieRank, armEligible(held.inHoldout, held.eligible, true));
+    defaultRank.set(ranksInUnion(defaultIndex, tieRank, defaultOrder.all(), heldOrder.all(), holdoutArms), P);
+  }
   const via = workers ? viaLabels(list.via, top.quotas, workers) : broughtIn(list, planOrder, top);
   const why = lineReasons(register, settings.reward, planList.arms, eligible, held ? holdoutReason(held.rule) : null);
   let membership: Float64Array = new Float64Array(B).fill(NaN);

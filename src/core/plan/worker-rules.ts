@@ -30,26 +30,7 @@ export function workerRules(
   capacity: CapacitySetting,
   minimum: CapacitySetting = 0,
 ): WorkerRulesResult {
-  const N = column.length;
-  const worker = new Int32Array(N);
-  const number = new Map<string, number>();
-  const names: string[] = [];
-  let blank = 0;
-  for (let arm = 0; arm < N; arm++) {
-    const name = column[arm].trim();
-    if (name === '') {
-      worker[arm] = -1;
-      blank++;
-      continue;
-    }
-    let w = number.get(name);
-    if (w === undefined) {
-      w = names.length;
-      number.set(name, w);
-      names.push(name);
-    }
-    worker[arm] = w;
-  }
+  const { worker, number, names, blank } = numbered(column);
   const errors: string[] = [];
   const warnings: string[] = [];
   const read = (setting: CapacitySetting, what: string, missing: number | null): Float64Array => {
@@ -99,6 +80,45 @@ export function workerRules(
     warnings.push(`${blank} beneficiar${who} no worker: only the budget limits ${whose} calls`);
   }
   return { ok: true, rules: { worker, names, capacity: cap, minimum: min }, warnings };
+}
+
+interface Numbered {
+  worker: Int32Array;
+  number: Map<string, number>;
+  names: string[];
+  blank: number;
+}
+const numberings = new WeakMap<object, Numbered>();
+/**
+ * Each mother's worker number, in order of first appearance; kept per column array (a plan's column is read once,
+ * plan-workers.ts) for the next list: 10^6 names cost tens of ms. Read only.
+ */
+function numbered(column: ArrayLike<string>): Numbered {
+  const hit = numberings.get(column);
+  if (hit) return hit;
+  const N = column.length;
+  const worker = new Int32Array(N);
+  const number = new Map<string, number>();
+  const names: string[] = [];
+  let blank = 0;
+  for (let arm = 0; arm < N; arm++) {
+    const name = column[arm].trim();
+    if (name === '') {
+      worker[arm] = -1;
+      blank++;
+      continue;
+    }
+    let w = number.get(name);
+    if (w === undefined) {
+      w = names.length;
+      number.set(name, w);
+      names.push(name);
+    }
+    worker[arm] = w;
+  }
+  const out = { worker, number, names, blank };
+  if (typeof column === 'object') numberings.set(column, out);
+  return out;
 }
 
 function isCount(v: number): boolean {
