@@ -91,7 +91,8 @@ export function capacityTopB(input: CapacityTopBInput): CapacityTopB {
   const via = new Int32Array(best.arms.length).fill(-1);
   if (input.via === false) {
     // no via asked: none computed
-  } else if (hasMinima && best.flow) {
+  } else if (hasMinima && best.flow && minimumAtFloor(quotas, quotaCalls, workers, workerCalls)) {
+    // (With every minimum exceeded, minimumOf names none: no twin is needed.)
     // A minimum brought her in when the list under the same rules without minima lacks her.
     const plain = scratch('capacity-plain', Uint8Array, N, true);
     for (const arm of best.flow.withoutMinima()) plain[arm] = 1;
@@ -209,6 +210,17 @@ function heldOrBroken(q: CallQuota, arms: Int32Array): string {
   if (calls > q.max) return `the maximum of ${q.max} calls for ${q.label} (it calls ${calls})`;
   if (calls < q.min) return `the minimum of ${q.min} calls for ${q.label} (it calls ${calls})`;
   return '';
+}
+
+/** Whether some quota or worker with a minimum has no more calls than it (only then can minimumOf name one). */
+function minimumAtFloor(
+  quotas: readonly CallQuota[],
+  quotaCalls: Int32Array,
+  workers: WorkerRules,
+  workerCalls: Int32Array,
+): boolean {
+  if (quotas.some((q, k) => q.min > 0 && quotaCalls[k] <= q.min)) return true;
+  return workers.minimum.some((m, w) => m > 0 && workerCalls[w] <= m);
 }
 
 /** The first rule at its minimum she belongs to: a quota (k), else her worker (-2 - w); -1 when none. */
