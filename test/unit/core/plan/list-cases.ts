@@ -48,7 +48,9 @@ export function registerWithWorkers(arms: number, workers: number, seed: number)
 export function everyRule(register: Register, seed: number, workers: boolean, holdout: string | null): PlanSettings {
   const r = seededRandom(seed + 200);
   const N = register.numArms;
-  const W = 1 + register.features.columns[register.features.columns.length - 1].reduce((a, w) => Math.max(a, w), 0);
+  const column = register.features.columns[register.features.columns.length - 1];
+  let W = 0;
+  for (let arm = 0; arm < N; arm++) W = Math.max(W, column[arm] + 1);
   const capacity = Object.fromEntries(Array.from({ length: W }, (_, w) => [String(w), 3 + r.int(14)]));
   const minimum = Object.fromEntries(Array.from({ length: W }, (_, w) => [String(w), Math.min(capacity[w], r.int(3))]));
   return {
