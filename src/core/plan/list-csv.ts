@@ -124,7 +124,11 @@ export const BOM = '\uFEFF';
 
 /** The list as CSV (see the top of this file); `membership` as in reasonDetail (the app's comes after the list). */
 export function listCsv(list: WeeklyList, lines: ListLines, membership: Float64Array = list.membership): string {
-  const { header, rows } = listTable(list, lines, membership);
+  return listCsvOf(listTable(list, lines, membership));
+}
+
+/** A list's table (all of it, or some of its rows: one worker's) as CSV for Excel. */
+export function listCsvOf({ header, rows }: ListTable): string {
   const line = (cells: Cell[]) => cells.map((c) => csvField(c === null ? null : inertCell(c))).join(',');
   return BOM + [line(header), ...rows.map(line)].join('\n') + '\n';
 }

@@ -91,24 +91,36 @@ export interface WorkerCalls {
   binding: boolean;
 }
 
-/** How the calls spread over the workers, and which capacities bind, in words. */
+/** Workers named in the sentence on binding capacities (the JSON and the CSV have them all). */
+const SHOWN = 5;
+
+/**
+ * How the calls spread over the workers (fewest, median and most calls per worker) and which capacities bind,
+ * in words: "12 of 40 health workers are at their capacity, which holds the list back: Asha C (40 of 40), ...".
+ */
 export function workerSentences(workers: WorkerCalls[], total: number): string[] {
   if (workers.length === 0) return [];
-  const busy = workers.filter((w) => w.calls > 0).length,
+  const W = workers.length,
+    busy = workers.filter((w) => w.calls > 0).length,
     binding = workers.filter((w) => w.binding);
-  const counts = workers.map((w) => w.calls).sort((a, b) => a - b);
+  const counts = Int32Array.from(workers, (w) => w.calls).sort();
+  const mid = W >> 1,
+    median = W % 2 ? counts[mid] : (counts[mid - 1] + counts[mid]) / 2;
+  const n = (x: number) => x.toLocaleString('en-US');
+  const of = `of ${n(W)} health worker${W === 1 ? '' : 's'}`;
   const out = [
-    `${total} calls over ${busy} of ${workers.length} workers (${counts[0]} to ${counts[counts.length - 1]} each)`,
+    `${n(total)} calls over ${n(busy)} ${of}: ${n(counts[0])} to ${n(counts[W - 1])} calls each, median ${n(median)}`,
   ];
-  if (binding.length) {
-    const shown = binding
-      .slice(0, 5)
-      .map((w) => `${w.worker} (${w.capacity})`)
-      .join(', ');
-    out.push(
-      `${binding.length} worker${binding.length === 1 ? "'s capacity binds" : "s' capacities bind"}: ` +
-        `${shown}${binding.length > 5 ? ', ...' : ''}; more calls there would give a better list`,
-    );
+  if (binding.length === 0) {
+    out.push("no health worker's capacity holds the list back");
+    return out;
   }
+  const shown = binding
+    .slice(0, SHOWN)
+    .map((w) => `${w.worker} (${n(w.calls)} of ${n(w.capacity)})`)
+    .join(', ');
+  const more = binding.length > SHOWN ? `, and ${n(binding.length - SHOWN)} more` : '';
+  const are = binding.length === 1 ? 'is at her capacity' : 'are at their capacity';
+  out.push(`${n(binding.length)} ${of} ${are}, which holds the list back: ${shown}${more}`);
   return out;
 }
