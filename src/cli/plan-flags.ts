@@ -1,6 +1,6 @@
 // `allot plan`'s flags and help: the usage line, the details and the options (commands/plan.ts runs them),
-// and which flags only make sense when a plan is created. Kept apart from the command's work, whose file
-// they would otherwise take past its size.
+// and which flags only make sense when a plan is created. Kept apart
+// from the command's work, whose file they would otherwise take past its size.
 import { RANGES } from '../core/limits/setting-ranges.ts';
 import { HOLDOUT_WEEKS } from '../core/plan/holdout-plan.ts';
 import { PLAN_DEFAULTS } from '../core/plan/plan-settings.ts';

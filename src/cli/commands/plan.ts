@@ -22,7 +22,7 @@ import { UsageError } from '../args.ts';
 import type { Command, Io } from '../command.ts';
 import { RANGES } from '../../core/limits/setting-ranges.ts';
 import { choiceOption, numberOption, optionalNumber } from '../number-option.ts';
-import { holdoutOption, practiceOption, workersOption } from '../plan-program-flags.ts';
+import { holdoutOption, parseShare, practiceOption, workersOption } from '../plan-program-flags.ts';
 import { exists, type PlanFileStore } from '../plan-file-store.ts';
 import { withPlanFile } from '../plan-file-session.ts';
 import { filesPerWorker, type WorkerFile } from '../../core/plan/worker-files.ts';
@@ -218,27 +218,12 @@ async function registerSource(
   }
   if (options.arms !== undefined)
     throw new UsageError(`--arms applies to a built-in population, not to the file "${name}"`);
-  // The worker column's values are kept, never merged into "other": each is a worker.
+  // The worker column is no feature: carried (a name per mother, any number of workers; plan-workers.ts).
   const source = await registerFileSource(name, options, lists, seed),
     worker = options['worker-column'];
-  return typeof worker === 'string' ? { ...source, text: { merge: { [worker]: false } } } : source;
-}
-
-/**
- * "Ages=Ages 51-60:0.2" -> { group, bucket, [bound]: 0.2 }: the group before the first "=", the share after the last
- * ":".
- */
-export function parseShare(text: string, bound: 'min' | 'max'): ShareSetting {
-  const eq = text.indexOf('='),
-    colon = text.lastIndexOf(':');
-  const share = colon > eq ? Number(text.slice(colon + 1)) : NaN;
-  if (eq <= 0 || colon <= eq + 1 || !(share >= 0 && share <= 1) || text.slice(colon + 1).trim() === '') {
-    throw new UsageError(
-      `--${bound}-share "${text}": write GROUP=BUCKET:SHARE with SHARE in [0, 1], e.g. --${bound}-share "Ages=Ages ` +
-        `51-60:0.2"`,
-    );
-  }
-  return { group: text.slice(0, eq).trim(), bucket: text.slice(eq + 1, colon).trim(), [bound]: share };
+  if (typeof worker !== 'string' || source.kind !== 'file') return source;
+  const carry = [...(source.mapping?.carry ?? []).filter((c) => c !== worker), worker];
+  return { ...source, mapping: { ...source.mapping, carry } };
 }
 
 /** Where the list goes besides stdout: --out (staged, moved into place with the plan), --out-per-worker. */

@@ -37,12 +37,15 @@ export interface ListLines {
   carry: string[];
 }
 
-/** Ids, buckets and feature values of the listed arms (`arms` in rank order). */
-export function listLines(register: Register, arms: Int32Array): ListLines {
+/**
+ * Ids, buckets and feature values of the listed arms (`arms` in rank order); `workerColumn`, a carried column
+ * naming her health worker, is left out (the list has its own worker column).
+ */
+export function listLines(register: Register, arms: Int32Array, workerColumn?: string): ListLines {
   const { schema, features, numArms } = register;
   const buckets = groupBuckets(schema, features, numArms);
   const values = rowsOf(features, arms);
-  const carried = register.carry ?? [];
+  const carried = (register.carry ?? []).filter((c) => c.name !== workerColumn);
   return {
     carried: carried.map((c) => c.name),
     carry: Array.from(arms, (arm) => carried.map((c) => packedAt(c.values, arm))).flat(),

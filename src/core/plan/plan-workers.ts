@@ -1,9 +1,11 @@
 // Health workers in a plan's weeks (worker-rules.ts, capacity-top-b.ts put to work): the register's
 // column that names each mother's worker, the capacities (one number, or per worker from a CSV) and
 // the minimum per worker, kept in the settings; compiled into the week's WorkerRules once per
-// register. The column is a text column of her file (a group with a bucket per worker: read with its
-// values kept, never merged into "other") or a number column (a worker's number as her name).
+// register. The column is a carried column of her file (not a feature: a name per mother, as `allot plan
+// --worker-column` reads it; 2,000 workers or more), a text column (a group with a bucket per worker: read
+// with its values kept, never merged into "other") or a number column (a worker's number as her name).
 import { groupBuckets } from '../measures/group-buckets.ts';
+import { unpackIds } from './packed-plan.ts';
 import type { Register } from './register.ts';
 import { workerRules, type WorkerRulesResult } from './worker-rules.ts';
 
@@ -29,6 +31,13 @@ export function workerNames(register: Register, column: string): string[] {
   if (hit) return hit;
   const { schema, features, numArms: N } = register;
   let out: string[];
+  // A carried column (how allot plan reads --worker-column): her worker's name as written, any number of workers.
+  const carried = register.carry?.find((c) => c.name === column);
+  if (carried) {
+    const names = unpackIds(carried.values).map((x) => x.trim());
+    byColumn.set(column, names);
+    return names;
+  }
   const g = schema.groups.findIndex((x) => x.text?.column === column || x.text?.name === column || x.name === column);
   if (g >= 0) {
     const group = schema.groups[g],
@@ -48,6 +57,7 @@ export function workerNames(register: Register, column: string): string[] {
       const known = [
         ...schema.groups.map((x) => x.text?.column ?? x.name),
         ...schema.columns.filter((x) => x.group === null).map((x) => x.name),
+        ...(register.carry ?? []).map((x) => x.name),
       ];
       throw new WorkerColumnError(
         `the register has no column "${column}" to name each mother's worker; its columns are ` +
