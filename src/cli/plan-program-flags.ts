@@ -1,14 +1,15 @@
 // The flags of how a program runs, for `allot plan` when a plan is created: --holdout SHARE with its
 // rule (random, default, or the program's present practice as a list of ids: --holdout-rule FILE.csv,
 // given again each week with --outcomes) and weeks; --worker-column with --capacity N|FILE.csv and
-// --min-per-worker K. The Plan screen's form makes the same settings (state/plan/program-form.ts).
+// --min-per-worker K; --min-share and --max-share. The Plan screen's form makes the same settings
+// (state/plan/program-form.ts).
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseCapacityCsv } from '../core/datasets/capacity-csv.ts';
 import { parseIdList } from '../core/datasets/outcomes-csv.ts';
 import { RANGES } from '../core/limits/setting-ranges.ts';
 import { HOLDOUT_WEEKS, type HoldoutSetting } from '../core/plan/holdout-plan.ts';
-import { PLAN_DEFAULTS } from '../core/plan/plan-settings.ts';
+import { PLAN_DEFAULTS, type ShareSetting } from '../core/plan/plan-settings.ts';
 import type { WorkerSetting } from '../core/plan/plan-workers.ts';
 import { UsageError } from './args.ts';
 import { choiceOption, numberOption, optionalNumber } from './number-option.ts';
@@ -74,4 +75,21 @@ export async function workersOption(options: Record<string, string | true>): Pro
     capacity: Object.fromEntries(parsed.capacity),
     minimum: parsed.minimum ? Object.fromEntries(parsed.minimum) : (min ?? PLAN_DEFAULTS.minPerWorker),
   };
+}
+
+/**
+ * "Ages=Ages 51-60:0.2" -> { group, bucket, [bound]: 0.2 }: the group before the first "=", the share after the last
+ * ":".
+ */
+export function parseShare(text: string, bound: 'min' | 'max'): ShareSetting {
+  const eq = text.indexOf('='),
+    colon = text.lastIndexOf(':');
+  const share = colon > eq ? Number(text.slice(colon + 1)) : NaN;
+  if (eq <= 0 || colon <= eq + 1 || !(share >= 0 && share <= 1) || text.slice(colon + 1).trim() === '') {
+    throw new UsageError(
+      `--${bound}-share "${text}": write GROUP=BUCKET:SHARE with SHARE in [0, 1], e.g. --${bound}-share "Ages=Ages ` +
+        `51-60:0.2"`,
+    );
+  }
+  return { group: text.slice(0, eq).trim(), bucket: text.slice(eq + 1, colon).trim(), [bound]: share };
 }

@@ -29,8 +29,9 @@ export function enrolmentFromTable(table: CsvTable, register: Register, fileName
     return {
       ok: false,
       errors: [
-        `${fileName}: this register gives every mother's transitions; enrolments need a register whose transitions ` +
-          `are estimated from its history`,
+        `${fileName}: this register gives every mother's transitions, so a new mother would need hers too, and a ` +
+          `file of new mothers has none; allot does not make them up (no history here to start her from a ` +
+          `prior). Enrolments need a register whose transitions are estimated from its history`,
       ],
     };
   }
@@ -137,6 +138,7 @@ export function enrolmentFromTable(table: CsvTable, register: Register, fileName
       } else features[j * F + group.columns[k]] = 1;
     }
   });
+  duplicateIds(ids, lines, register.ids, fileName, add);
   const problem = S === 2 ? stateColumn.problem() : null;
   if (problem) add(problem);
   if (n === 0) add(`${fileName}, line ${headerLine}: the file has a header but no rows; add a row per new mother`);
@@ -146,4 +148,27 @@ export function enrolmentFromTable(table: CsvTable, register: Register, fileName
     return rows.map((row) => (at >= 0 ? row.fields[at].trim() : ''));
   });
   return { ok: true, enrolment: { ids, features, state, fileName, lines }, carry };
+}
+
+/**
+ * Ids that cannot join, said with the file and line before anything is applied: an empty id, an id already
+ * in the register (one who left included: her history stays hers), an id on two rows.
+ */
+function duplicateIds(
+  ids: readonly string[],
+  lines: Int32Array,
+  registerIds: readonly string[],
+  fileName: string,
+  add: (message: string) => void,
+): void {
+  const known = new Set(registerIds);
+  const first = new Map<string, number>();
+  ids.forEach((id, j) => {
+    const where = `${fileName}, line ${lines[j]}`;
+    if (id === '') add(`${where}: the id is empty; each new mother needs her own id`);
+    else if (known.has(id)) add(`${where}: the id "${id}" is already in the register; a new mother needs a new id`);
+    else if (first.has(id)) {
+      add(`${where}: the id "${id}" is on two rows (also line ${lines[first.get(id)!]}); a mother joins once`);
+    } else first.set(id, j);
+  });
 }

@@ -49,12 +49,26 @@ export function holdoutEvidence(
   startIndex: number,
   numStates: number,
 ): HoldoutEvidence | null {
+  const all = holdoutEvidenceByWeek(history, inHoldout, startIndex, numStates);
+  return all.length ? all[all.length - 1] : null;
+}
+
+/**
+ * The evidence as it stood after each applied week since `startIndex` (entry k: after k + 1 weeks), as
+ * holdoutEvidence on the history cut there. Each week's outcomes are counted once into running counts
+ * per mother, so the cost is linear in the weeks (one pass over the mothers a week).
+ */
+export function holdoutEvidenceByWeek(
+  history: History,
+  inHoldout: Uint8Array,
+  startIndex: number,
+  numStates: number,
+): (HoldoutEvidence | null)[] {
   const N = inHoldout.length,
     engaged = numStates - 1;
-  const weeks = history.states.length - 1 - startIndex;
-  if (weeks < 1) return null;
   const seen = new Uint16Array(N),
     hits = new Uint16Array(N);
+  const out: (HoldoutEvidence | null)[] = [];
   for (let w = startIndex + 1; w < history.states.length; w++) {
     const states = history.states[w];
     for (let arm = 0; arm < N; arm++) {
@@ -63,24 +77,37 @@ export function holdoutEvidence(
       seen[arm]++;
       if (s === engaged) hits[arm]++;
     }
+    out.push(evidenceOf(seen, hits, inHoldout, w - startIndex));
+  }
+  return out;
+}
+
+/** The arms' outcomes and the effect from the running counts per mother after `weeks` weeks. */
+function evidenceOf(
+  seen: Uint16Array,
+  hits: Uint16Array,
+  inHoldout: Uint8Array,
+  weeks: number,
+): HoldoutEvidence | null {
+  const N = inHoldout.length;
+  const n = [0, 0],
+    sum = [0, 0],
+    sumSq = [0, 0],
+    weeksEngaged = [0, 0];
+  for (let arm = 0; arm < N; arm++) {
+    const h = inHoldout[arm];
+    if (seen[arm] === 0 || h > 1) continue;
+    const y = hits[arm] / seen[arm];
+    n[h]++;
+    sum[h] += y;
+    sumSq[h] += y * y;
+    weeksEngaged[h] += hits[arm];
   }
   const arms = [0, 1].map((h) => {
-    let n = 0,
-      sum = 0,
-      sumSq = 0,
-      weeksEngaged = 0;
-    for (let arm = 0; arm < N; arm++) {
-      if (inHoldout[arm] !== h || seen[arm] === 0) continue;
-      const y = hits[arm] / seen[arm];
-      n++;
-      sum += y;
-      sumSq += y * y;
-      weeksEngaged += hits[arm];
-    }
-    const mean = n ? sum / n : NaN;
-    const variance = n > 1 ? Math.max(0, (sumSq - n * mean * mean) / (n - 1)) : NaN;
-    const engagedWeeks = n ? weeksEngaged / n : NaN;
-    const outcome: ArmOutcome = { mothers: n, engagedWeeks, share: mean, sd: Math.sqrt(variance) };
+    const mean = n[h] ? sum[h] / n[h] : NaN;
+    const variance = n[h] > 1 ? Math.max(0, (sumSq[h] - n[h] * mean * mean) / (n[h] - 1)) : NaN;
+    const engagedWeeks = n[h] ? weeksEngaged[h] / n[h] : NaN;
+    const outcome: ArmOutcome = { mothers: n[h], engagedWeeks, share: mean, sd: Math.sqrt(variance) };
     return { outcome, variance };
   });
   const [plan, holdout] = arms;

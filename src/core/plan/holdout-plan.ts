@@ -3,7 +3,12 @@
 // budget for the ties never moves a mother between arms), each week's calls shared between the arms
 // at one rate, the holdout's calls by its rule, and after each applied week the evidence.
 import { armBudgets, armEligible, holdoutArms, holdoutList, type ArmBudgets, type HoldoutRule } from './holdout.ts';
-import { holdoutEvidence, mdeSentence, minimumDetectableEffect, type HoldoutEvidence } from './holdout-evidence.ts';
+import {
+  holdoutEvidenceByWeek,
+  mdeSentence,
+  minimumDetectableEffect,
+  type HoldoutEvidence,
+} from './holdout-evidence.ts';
 import type { ListRules } from './list-rules.ts';
 import { PLAN_DEFAULTS, type PlanSettings } from './plan-settings.ts';
 import type { PlanState } from './plan-state.ts';
@@ -182,13 +187,10 @@ export function planEvidence(plan: PlanState, rules: ListRules): PlanEvidence | 
   const weeks = Math.max(0, register.history.states.length - 1 - start);
   // After each applied week k: the outcomes of the weeks up to k (the history cut after them).
   const { history } = register;
-  const byWeek = Array.from({ length: weeks }, (_, k) => {
-    const upTo = { ...history, states: history.states.slice(0, start + k + 2) };
-    return {
-      week: history.firstWeek + start + k,
-      evidence: holdoutEvidence(upTo, inHoldout, start, register.numStates),
-    };
-  });
+  const byWeek = holdoutEvidenceByWeek(history, inHoldout, start, register.numStates).map((evidence, k) => ({
+    week: history.firstWeek + start + k,
+    evidence,
+  }));
   const evidence = weeks > 0 ? byWeek[weeks - 1].evidence : null;
   const b = armBudgets(plan.settings.budget, inHoldout, eligible);
   const may = b.planMothers + b.holdoutMothers;

@@ -37,12 +37,15 @@ export interface ListLines {
   carry: string[];
 }
 
-/** Ids, buckets and feature values of the listed arms (`arms` in rank order). */
-export function listLines(register: Register, arms: Int32Array): ListLines {
+/**
+ * Ids, buckets and feature values of the listed arms (`arms` in rank order); `workerColumn`, a carried column
+ * naming her health worker, is left out (the list has its own worker column).
+ */
+export function listLines(register: Register, arms: Int32Array, workerColumn?: string): ListLines {
   const { schema, features, numArms } = register;
   const buckets = groupBuckets(schema, features, numArms);
   const values = rowsOf(features, arms);
-  const carried = register.carry ?? [];
+  const carried = (register.carry ?? []).filter((c) => c.name !== workerColumn);
   return {
     carried: carried.map((c) => c.name),
     carry: Array.from(arms, (arm) => carried.map((c) => packedAt(c.values, arm))).flat(),
@@ -124,7 +127,11 @@ export const BOM = '\uFEFF';
 
 /** The list as CSV (see the top of this file); `membership` as in reasonDetail (the app's comes after the list). */
 export function listCsv(list: WeeklyList, lines: ListLines, membership: Float64Array = list.membership): string {
-  const { header, rows } = listTable(list, lines, membership);
+  return listCsvOf(listTable(list, lines, membership));
+}
+
+/** A list's table (all of it, or some of its rows: one worker's) as CSV for Excel. */
+export function listCsvOf({ header, rows }: ListTable): string {
   const line = (cells: Cell[]) => cells.map((c) => csvField(c === null ? null : inertCell(c))).join(',');
   return BOM + [line(header), ...rows.map(line)].join('\n') + '\n';
 }

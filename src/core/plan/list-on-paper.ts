@@ -1,6 +1,7 @@
 // What the printed list says besides its lines: the rules and the counts of its one-page summary, in
 // words, and which of her groups each printed line shows (the groups the priority reads or a share
-// rule names: all of them would take a paper line of their own; the CSV has every group).
+// rule names: all of them would take a paper line of their own; the CSV has every group), and with
+// health workers the list's sections, one per worker.
 import { percent } from '../words/percent.ts';
 import { bucketName } from '../words/bucket-name.ts';
 import { borderlineCount, BORDERLINE_HIGH, BORDERLINE_LOW } from './borderline.ts';
@@ -58,5 +59,41 @@ export function listCounts(list: WeeklyList, numArms: number, membership: Float6
   if (brought > 0) out.push(`${n(brought)} were brought in by a share minimum.`);
   const borderline = calls > 0 && membership.every(Number.isFinite) ? borderlineCount(membership) : null;
   if (borderline !== null) out.push(`${n(borderline)} ${borderline === 1 ? 'is' : 'are'} borderline.`);
+  return out;
+}
+
+/** A worker's part of the printed list: her lines in rank order under a heading with her calls and capacity. */
+export interface WorkerSection {
+  /** Her name as the register writes it ('' for the lines of mothers with no worker). */
+  worker: string;
+  heading: string;
+  /** Her lines (indices into the list), in rank order. */
+  lines: number[];
+}
+
+/**
+ * The list's sections by health worker (null without workers): each worker with calls this week, by name,
+ * then the mothers with no worker.
+ */
+export function sectionsByWorker(list: Pick<WeeklyList, 'lineWorker' | 'workers'>): WorkerSection[] | null {
+  const { lineWorker, workers } = list;
+  if (!lineWorker || !workers) return null;
+  const byWorker = new Map<string, number[]>();
+  lineWorker.forEach((w, j) => {
+    const at = byWorker.get(w);
+    if (at) at.push(j);
+    else byWorker.set(w, [j]);
+  });
+  const rules = new Map(workers.map((w) => [w.worker, w]));
+  const calls = (k: number) => `${n(k)} call${k === 1 ? '' : 's'} this week`;
+  const names = [...byWorker.keys()].filter((w) => w !== '').sort((a, b) => a.localeCompare(b));
+  const out = names.map((worker) => {
+    const lines = byWorker.get(worker)!,
+      cap = rules.get(worker)?.capacity ?? Infinity;
+    const capacity = Number.isFinite(cap) ? `capacity ${n(cap)}` : 'no capacity set';
+    return { worker, heading: `${worker}: ${calls(lines.length)} (${capacity})`, lines };
+  });
+  const none = byWorker.get('');
+  if (none) out.push({ worker: '', heading: `No health worker: ${calls(none.length)} (only the budget)`, lines: none });
   return out;
 }

@@ -1,9 +1,11 @@
 // Health workers in a plan's weeks (worker-rules.ts, capacity-top-b.ts put to work): the register's
 // column that names each mother's worker, the capacities (one number, or per worker from a CSV) and
 // the minimum per worker, kept in the settings; compiled into the week's WorkerRules once per
-// register. The column is a text column of her file (a group with a bucket per worker: read with its
-// values kept, never merged into "other") or a number column (a worker's number as her name).
+// register. The column is a carried column of her file (not a feature: a name per mother, as `allot plan
+// --worker-column` reads it; 2,000 workers or more), a text column (a group with a bucket per worker: read
+// with its values kept, never merged into "other") or a number column (a worker's number as her name).
 import { groupBuckets } from '../measures/group-buckets.ts';
+import { unpackIds } from './packed-plan.ts';
 import type { Register } from './register.ts';
 import { workerRules, type WorkerRulesResult } from './worker-rules.ts';
 
@@ -29,6 +31,13 @@ export function workerNames(register: Register, column: string): string[] {
   if (hit) return hit;
   const { schema, features, numArms: N } = register;
   let out: string[];
+  // A carried column (how allot plan reads --worker-column): her worker's name as written, any number of workers.
+  const carried = register.carry?.find((c) => c.name === column);
+  if (carried) {
+    const names = unpackIds(carried.values).map((x) => x.trim());
+    byColumn.set(column, names);
+    return names;
+  }
   const g = schema.groups.findIndex((x) => x.text?.column === column || x.text?.name === column || x.name === column);
   if (g >= 0) {
     const group = schema.groups[g],
@@ -48,6 +57,7 @@ export function workerNames(register: Register, column: string): string[] {
       const known = [
         ...schema.groups.map((x) => x.text?.column ?? x.name),
         ...schema.columns.filter((x) => x.group === null).map((x) => x.name),
+        ...(register.carry ?? []).map((x) => x.name),
       ];
       throw new WorkerColumnError(
         `the register has no column "${column}" to name each mother's worker; its columns are ` +
@@ -91,24 +101,36 @@ export interface WorkerCalls {
   binding: boolean;
 }
 
-/** How the calls spread over the workers, and which capacities bind, in words. */
+/** Workers named in the sentence on binding capacities (the JSON and the CSV have them all). */
+const SHOWN = 5;
+
+/**
+ * How the calls spread over the workers (fewest, median and most calls per worker) and which capacities bind,
+ * in words: "12 of 40 health workers are at their capacity, which holds the list back: Asha C (40 of 40), ...".
+ */
 export function workerSentences(workers: WorkerCalls[], total: number): string[] {
   if (workers.length === 0) return [];
-  const busy = workers.filter((w) => w.calls > 0).length,
+  const W = workers.length,
+    busy = workers.filter((w) => w.calls > 0).length,
     binding = workers.filter((w) => w.binding);
-  const counts = workers.map((w) => w.calls).sort((a, b) => a - b);
+  const counts = Int32Array.from(workers, (w) => w.calls).sort();
+  const mid = W >> 1,
+    median = W % 2 ? counts[mid] : (counts[mid - 1] + counts[mid]) / 2;
+  const n = (x: number) => x.toLocaleString('en-US');
+  const of = `of ${n(W)} health worker${W === 1 ? '' : 's'}`;
   const out = [
-    `${total} calls over ${busy} of ${workers.length} workers (${counts[0]} to ${counts[counts.length - 1]} each)`,
+    `${n(total)} calls over ${n(busy)} ${of}: ${n(counts[0])} to ${n(counts[W - 1])} calls each, median ${n(median)}`,
   ];
-  if (binding.length) {
-    const shown = binding
-      .slice(0, 5)
-      .map((w) => `${w.worker} (${w.capacity})`)
-      .join(', ');
-    out.push(
-      `${binding.length} worker${binding.length === 1 ? "'s capacity binds" : "s' capacities bind"}: ` +
-        `${shown}${binding.length > 5 ? ', ...' : ''}; more calls there would give a better list`,
-    );
+  if (binding.length === 0) {
+    out.push("no health worker's capacity holds the list back");
+    return out;
   }
+  const shown = binding
+    .slice(0, SHOWN)
+    .map((w) => `${w.worker} (${n(w.calls)} of ${n(w.capacity)})`)
+    .join(', ');
+  const more = binding.length > SHOWN ? `, and ${n(binding.length - SHOWN)} more` : '';
+  const are = binding.length === 1 ? 'is at her capacity' : 'are at their capacity';
+  out.push(`${n(binding.length)} ${of} ${are}, which holds the list back: ${shown}${more}`);
   return out;
 }

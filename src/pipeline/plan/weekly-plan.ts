@@ -354,7 +354,7 @@ export class WeeklyPlan {
     return {
       head,
       list,
-      lines: listLines(plan.register, list.arms),
+      lines: listLines(plan.register, list.arms, plan.settings.workers?.column),
       summary: summaryOf(plan.register),
       weeks: planSummary(plan),
       evidence,

@@ -54,14 +54,19 @@ export interface OwnerColumnChoice {
   merged: number;
 }
 
-export function ownerColumnChoices(schema: FeatureSchema): OwnerColumnChoice[] {
+/**
+ * The columns that can name her worker: carried ones first (no feature, any number of workers: a national
+ * program's 2,000), then text groups and stand-alone number columns.
+ */
+export function ownerColumnChoices(schema: FeatureSchema, carry: readonly string[] = []): OwnerColumnChoice[] {
+  const carried = carry.map((c) => ({ column: c, label: `${c} (carried)`, merged: 0 }));
   const texts = schema.groups
     .filter((g) => g.text)
     .map((g) => ({ column: g.text!.column, label: g.text!.column, merged: g.text!.merged?.length ?? 0 }));
   const numbers = schema.columns
     .filter((c) => c.group === null && c.type !== 'continuous')
     .map((c) => ({ column: c.name, label: c.label || c.name, merged: 0 }));
-  return [...texts, ...numbers];
+  return [...carried, ...texts, ...numbers];
 }
 
 export type ProgramResult =
@@ -69,7 +74,12 @@ export type ProgramResult =
   | { ok: false; problems: string[] };
 
 /** The program's settings from the form (`seed`: the plan's, which fixes the holdout's split), or every problem. */
-export function programSettings(form: ProgramForm, schema: FeatureSchema, seed: number): ProgramResult {
+export function programSettings(
+  form: ProgramForm,
+  schema: FeatureSchema,
+  seed: number,
+  carry: readonly string[] = [],
+): ProgramResult {
   const problems: string[] = [];
   const number = (
     value: number | string,
@@ -106,12 +116,13 @@ export function programSettings(form: ProgramForm, schema: FeatureSchema, seed: 
   }
   let workers: WorkerSetting | undefined;
   if (form.ownerColumn !== '') {
-    const choice = ownerColumnChoices(schema).find((c) => c.column === form.ownerColumn);
+    const choice = ownerColumnChoices(schema, carry).find((c) => c.column === form.ownerColumn);
     if (!choice) problems.push(`Health workers: the register has no column "${form.ownerColumn}"`);
     else if (choice.merged)
       problems.push(
         `Health workers: ${choice.merged} workers of "${choice.column}" are merged into "other": keep every value ` +
-          `of that column (Text columns, above)`,
+          `of that column (Text columns, above), or, for more than 200 workers, set it to "Carry into the list" ` +
+          `under Her columns (step 1): a carried column names any number of workers and is no feature`,
       );
     const min = number(form.minPerWorker, 'Minimum per worker', RANGES.capacity, PLAN_DEFAULTS.minPerWorker)!;
     if (form.capacityFile) {

@@ -68,7 +68,8 @@ describe('allot plan --worker-column', () => {
   test(
     'the best list under every capacity, workers in --json and the text, and a worker column ' + 'in calls.csv',
     async () => {
-      const all = await runMainJson([...BASE, '--budget', String(N), '--state', at('all.json')]);
+      // every mother's index, with the worker column carried as --worker-column carries it (not a feature)
+      const all = await runMainJson([...BASE, '--carry', 'worker', '--budget', String(N), '--state', at('all.json')]);
       const index = new Map<string, number>(all.calls.map((c: Call) => [c.id, c.index]));
       const out = await runMainJson([
         ...BASE,
@@ -94,7 +95,7 @@ describe('allot plan --worker-column', () => {
         expect(w.capacity).toBe(CAPS[w.worker]);
         expect(w.calls).toBe(calls.filter((c) => c.worker === w.worker).length);
       }
-      expect(out.worker_sentences[0]).toMatch(/^8 calls over \d of 5 workers/);
+      expect(out.worker_sentences[0]).toMatch(/^8 calls over \d of 5 health workers: \d to \d calls each, median \d/);
       const file = JSON.parse(readFileSync(at('w.json'), 'utf8'));
       expect(file.settings.workers).toEqual({ column: 'worker', capacity: CAPS, minimum: 0 });
       const csv = parseCsv(readFileSync(at('w.csv'), 'utf8').slice(1));
@@ -111,7 +112,30 @@ describe('allot plan --worker-column', () => {
         '--state',
         at('t.json'),
       ]);
-      expect(text.stdout).toMatch(/\n  8 calls over [45] of 5 workers \([01] to 2 each\)\n/);
+      expect(text.stdout).toMatch(/\n  8 calls over [45] of 5 health workers: [01] to 2 calls each, median 2\n/);
+      // which capacities bind, each with her calls of her capacity
+      expect(text.stdout).toMatch(
+        new RegExp(
+          '\\n  ([1-5] of 5 health workers (is at her|are at their) capacity, which holds the list back: ' +
+            "Asha [A-E] \\(2 of 2\\)|no health worker's capacity holds the list back)",
+        ),
+      );
+      for (const w of (
+        await runMainJson([
+          ...BASE,
+          '--budget',
+          '8',
+          '--worker-column',
+          'worker',
+          '--capacity',
+          '2',
+          '--state',
+          at('t2.json'),
+        ])
+      ).workers) {
+        expect(typeof w.binding).toBe('boolean');
+        if (w.binding) expect(w.calls).toBe(2);
+      }
       // one number for all, a minimum each, with a holdout: the rules hold, and the week applies
       const h = await runMainJson([
         ...BASE,
@@ -175,7 +199,7 @@ describe('allot plan --worker-column', () => {
       at('z.json'),
     ]);
     expect(none.code).toBe(1);
-    expect(none.stderr).toContain('the register has no column "nurse"');
+    expect(none.stderr).toContain('there is no column "nurse" in history.csv or features.csv');
     const lone = await runMain([...BASE, '--budget', '8', '--capacity', '1', '--state', at('z.json')]);
     expect(lone).toMatchObject({
       code: 2,

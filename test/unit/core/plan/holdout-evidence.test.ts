@@ -5,6 +5,7 @@ import { generatedRegister } from '../../../../src/core/plan/generated-register.
 import { armBudgets, armEligible, holdoutArms } from '../../../../src/core/plan/holdout.ts';
 import {
   holdoutEvidence,
+  holdoutEvidenceByWeek,
   mdeSentence,
   minimumDetectableEffect,
   tQuantile975,
@@ -40,6 +41,58 @@ describe('holdoutEvidence', () => {
     expect(e.ci95[1] - e.effect).toBeCloseTo(tQuantile975(df) * e.se, 10);
     expect(holdoutEvidence(history, Uint8Array.of(0, 1, 1, 1), 0, 2)).toBeNull();
     expect(holdoutEvidence(history, Uint8Array.of(0, 0, 1, 1), 3, 2)).toBeNull();
+  });
+
+  test('week by week in one pass: the same numbers as each week counted again from the start', () => {
+    // The slow twin: every week's evidence from the history cut after it, counted from the plan's start.
+    const slow = (history: History, inHoldout: Uint8Array, start: number, S: number, upTo: number) => {
+      const N = inHoldout.length;
+      const seen = new Float64Array(N),
+        hits = new Float64Array(N);
+      for (let w = start + 1; w <= upTo; w++) {
+        for (let arm = 0; arm < N; arm++) {
+          const s = history.states[w][arm];
+          if (s !== MISSING) seen[arm]++;
+          if (s === S - 1) hits[arm]++;
+        }
+      }
+      const arm = (h: number) => {
+        const ys: number[] = [];
+        let engaged = 0;
+        for (let i = 0; i < N; i++) {
+          if (inHoldout[i] !== h || seen[i] === 0) continue;
+          ys.push(hits[i] / seen[i]);
+          engaged += hits[i];
+        }
+        const mean = ys.reduce((a, b) => a + b, 0) / ys.length;
+        return { n: ys.length, mean, engaged: engaged / ys.length };
+      };
+      return { plan: arm(0), holdout: arm(1) };
+    };
+    const random = seededRandom(11);
+    const N = 500,
+      W = 12,
+      start = 3;
+    const states = Array.from({ length: W }, () =>
+      Uint8Array.from({ length: N }, () => (random.next() < 0.1 ? MISSING : random.next() < 0.6 ? 1 : 0)),
+    );
+    const history: History = { firstWeek: 1, states, called: states.map(() => new Uint8Array(N)) };
+    const inHoldout = Uint8Array.from({ length: N }, () => (random.next() < 0.2 ? 1 : 0));
+    const byWeek = holdoutEvidenceByWeek(history, inHoldout, start, 2);
+    expect(byWeek).toHaveLength(W - 1 - start);
+    byWeek.forEach((e, k) => {
+      const cut = { ...history, states: states.slice(0, start + k + 2) };
+      // the whole-history function on the cut history: equal to the last bit
+      expect(e).toEqual(holdoutEvidence(cut, inHoldout, start, 2));
+      const twin = slow(history, inHoldout, start, 2, start + k + 1);
+      expect(e!.weeks).toBe(k + 1);
+      expect(e!.plan.mothers).toBe(twin.plan.n);
+      expect(e!.holdout.mothers).toBe(twin.holdout.n);
+      expect(e!.plan.share).toBeCloseTo(twin.plan.mean, 12);
+      expect(e!.holdout.share).toBeCloseTo(twin.holdout.mean, 12);
+      expect(e!.plan.engagedWeeks).toBeCloseTo(twin.plan.engaged, 12);
+      expect(e!.effect).toBeCloseTo(twin.plan.mean - twin.holdout.mean, 12);
+    });
   });
 
   test('tQuantile975 matches the tables', () => {
