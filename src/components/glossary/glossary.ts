@@ -68,8 +68,8 @@ export const GLOSSARY = {
     'again, to count how often she is on it (her chance).',
   posterior: 'Her chances as her history and her group say they are, with the uncertainty that is left.',
   holdout:
-    'A random few mothers whose calls follow a coin, not the list, so that what the list adds can be measured ' +
-    'against them week by week.',
+    'A random share of mothers called by a comparison rule (at random, the default policy or the program\u2019s ' +
+    'own list) instead of this list, at the same rate, so that what the list adds is measured week by week.',
   seed: 'A number that fixes the random draws: the same seed gives the same population, ties and results again.',
   'pareto front':
     'The candidates no other candidate beats on both clauses at once: moving along it, one clause gains only ' +

@@ -4,6 +4,7 @@
 // names programs' systems export (CommCare's case_id and owner_name, DHIS2's trackedEntity, RapidPro's
 // Contact UUID, "Beneficiary ID"), and every guess is reported as one, so that the mapping step and
 // `allot plan` show it and she can change it. Every other column is a feature.
+import { CARRY_NAMES, IGNORE_NAMES, ROLE_NAMES } from './column-names.ts';
 import { CsvError } from './csv-error.ts';
 
 /** The columns a register's reader needs by their job. */
@@ -56,105 +57,6 @@ export interface MappedColumns {
   features: number[];
   columns: PlannedColumn[];
 }
-
-/** The names each role is guessed from, as normalName writes them, most telling first. */
-const ROLE_NAMES: Record<ColumnRole, string[]> = {
-  id: [
-    'id',
-    'beneficiary_id',
-    'case_id',
-    'caseid',
-    'mother_id',
-    'woman_id',
-    'participant_id',
-    'person_id',
-    'patient_id',
-    'client_id',
-    'member_id',
-    'registration_id',
-    'enrolment_id',
-    'enrollment_id',
-    'record_id',
-    'tracked_entity',
-    'tracked_entity_instance',
-    'tei',
-    'contact_uuid',
-    'uuid',
-    'beneficiary',
-    'beneficiary_code',
-    'unique_id',
-  ],
-  state: [
-    'state',
-    'engaged',
-    'engaged_now',
-    'is_engaged',
-    'engagement',
-    'engagement_state',
-    'current_state',
-    'listened',
-    'listened_this_week',
-  ],
-  week: ['week', 'week_number', 'week_no', 'week_num', 'wk', 'week_index', 'program_week', 'week_of_program'],
-  called: ['called', 'was_called', 'call_made', 'called_this_week', 'call', 'contacted', 'action', 'pulled'],
-};
-
-/** Columns that name or reach a person: carried into the call list, never features. */
-const CARRY_NAMES = new Set([
-  'name',
-  'full_name',
-  'mother_name',
-  'beneficiary_name',
-  'woman_name',
-  'client_name',
-  'first_name',
-  'last_name',
-  'surname',
-  'phone',
-  'phone_number',
-  'mobile',
-  'mobile_number',
-  'msisdn',
-  'contact_number',
-  'telephone',
-  'tel',
-  'urn_tel',
-  'owner_name',
-]);
-
-/** Bookkeeping columns of CommCare, DHIS2 and CHT exports: left out unless she says otherwise. */
-const IGNORE_NAMES = new Set([
-  'tracked_entity_type',
-  'created_at',
-  'created_at_client',
-  'updated_at',
-  'updated_at_client',
-  'inactive',
-  'deleted',
-  'potential_duplicate',
-  'geometry',
-  'latitude',
-  'longitude',
-  'stored_by',
-  'created_by',
-  'updated_by',
-  'case_type',
-  'owner_id',
-  'date_modified',
-  'last_modified',
-  'server_modified_on',
-  'opened_by',
-  'closed_by',
-  'closed',
-  'closed_on',
-  'date_opened',
-  'opened_on',
-  'opened_date',
-  'closed_date',
-  'reported_date',
-  'rev',
-  'doc_type',
-]);
 
 /**
  * A column name as the guesses compare it: camelCase split, lower case, runs of anything but letters and digits as "_".

@@ -18,6 +18,8 @@ export function contentHash(text: string): string {
  * file), mixed four bytes at a time; the bytes of a word split between two chunks wait for the next, so
  * that any chunking of the same file gives the same fingerprint.
  */
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
 export class ContentHasher {
   private h1 = 0xdeadbeef;
   private h2 = 0x41c6ce57;
@@ -36,6 +38,16 @@ export class ContentHasher {
       h1 = Math.imul(h1 ^ this.word, 2654435761);
       h2 = Math.imul(h2 ^ this.word, 1597334677);
       this.held = this.word = 0;
+    }
+    if (LITTLE_ENDIAN && ((bytes.byteOffset + i) & 3) === 0) {
+      // the same words read four bytes at once (a third of a national history's read)
+      const words = new Int32Array(bytes.buffer, bytes.byteOffset + i, (n - i) >> 2);
+      for (let w = 0; w < words.length; w++) {
+        const c = words[w];
+        h1 = Math.imul(h1 ^ c, 2654435761);
+        h2 = Math.imul(h2 ^ c, 1597334677);
+      }
+      i += words.length * 4;
     }
     for (; i + 4 <= n; i += 4) {
       const c = bytes[i] | (bytes[i + 1] << 8) | (bytes[i + 2] << 16) | (bytes[i + 3] << 24);

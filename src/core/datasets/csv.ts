@@ -120,7 +120,7 @@ export const NUMBER_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 /** A trimmed field as a number is written: a file separated by semicolons is a spreadsheet's in a language
  * that writes 0,5 for 0.5. */
-export function decimalText(table: CsvTable, raw: string): string {
+export function decimalText(table: { delimiter?: number }, raw: string): string {
   return table.delimiter === SEMICOLON && /^[+-]?\d+,\d+$/.test(raw) ? raw.replace(',', '.') : raw;
 }
 

@@ -2,7 +2,8 @@
 // Figure 4). Features 0-6 are hidden in the paper ("sensitive features 0-6 hidden, not used in
 // prompts"); allot names them after the integer enrolment features of the ARMMAN program that the
 // public RMAB literature lists. That naming is allot's own choice.
-import type { FeatureColumn, FeatureGroup, FeatureSchema } from '../instance/types.ts';
+import type { FeatureColumn, FeatureSchema } from '../instance/types.ts';
+import { oneHotSchema, type OneHotTable } from './one-hot-schema.ts';
 
 const integer = (name: string, label: string, description: string): FeatureColumn => ({
   name,
@@ -35,7 +36,7 @@ const HIDDEN: FeatureColumn[] = [
 ];
 
 /** [group, ordered, [name, label][]] in the paper's order, starting at index 7. */
-const ONE_HOT: [string, boolean, [string, string][]][] = [
+const ONE_HOT: OneHotTable = [
   [
     'Ages',
     true,
@@ -118,19 +119,5 @@ const ONE_HOT: [string, boolean, [string, string][]][] = [
 
 /** DLM's 43 features: agent_feats[7] is "Ages 10-20", agent_feats[42] "Income bracket 7". */
 export function dlmSchema(): FeatureSchema {
-  const columns: FeatureColumn[] = [...HIDDEN];
-  const groups: FeatureGroup[] = [];
-  for (const [group, ordered, members] of ONE_HOT) {
-    const start = columns.length;
-    for (const [name, label] of members)
-      columns.push({ name, label, description: `${label} (${group})`, type: 'binary', group });
-    groups.push({
-      name: group,
-      kind: 'one-hot',
-      columns: members.map((_, i) => start + i),
-      ordered,
-      buckets: members.map(([, label]) => label),
-    });
-  }
-  return { columns, groups };
+  return oneHotSchema(ONE_HOT, HIDDEN);
 }

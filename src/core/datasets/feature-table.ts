@@ -4,7 +4,7 @@
 // each column in its narrowest exact type (instance/feature-table.ts), never a row-major table.
 import { narrowColumn, type FeatureTable, type FeatureValues } from '../instance/feature-table.ts';
 import type { FeatureColumn, FeatureGroup, FeatureSchema } from '../instance/types.ts';
-import { numberField, type CsvTable } from './csv.ts';
+import { numberError, type CellTable } from './cell-table.ts';
 import { inferSchema, schemaFromFile, type SchemaFile } from './population-schema.ts';
 import { isTextColumn, readTextColumn, textGrouping, type TextChoices } from './text-columns.ts';
 
@@ -13,23 +13,22 @@ import { isTextColumn, readTextColumn, textGrouping, type TextChoices } from './
  * else inferred; text columns: a group each, as `text` chooses. features: a column each, narrow.
  */
 export function readFeatures(
-  table: CsvTable,
+  table: CellTable,
   featureColumns: number[],
   fileName: string,
   schemaFile?: SchemaFile,
   text: TextChoices = {},
 ): { schema: FeatureSchema; features: FeatureTable } {
-  const { rows } = table;
-  const N = rows.length;
+  const N = table.rowCount;
   const isText = featureColumns.map((c) => isTextColumn(table, c, fileName));
   const numeric = featureColumns.filter((_, k) => !isText[k]);
   const F = numeric.length;
   const scratch = new Float64Array(N);
   const numbers = numeric.map((c) => {
     for (let arm = 0; arm < N; arm++) {
-      const raw = rows[arm].fields[c];
-      // Fast path for the 0/1 of one-hot columns, most of a typical file.
-      scratch[arm] = raw === '0' ? 0 : raw === '1' ? 1 : numberField(table, rows[arm], c, fileName);
+      const v = table.number(arm, c);
+      if (v !== v) throw numberError(table, arm, c, fileName);
+      scratch[arm] = v;
     }
     const narrow = narrowColumn(scratch);
     return narrow === scratch ? scratch.slice() : narrow;

@@ -118,12 +118,7 @@ export class HistoryReader implements CsvRowSink {
       states.push(a.states.length === N ? a.states : a.states.slice(0, N));
       called.push(c);
     }
-    const ids = this.known
-      ? null
-      : Array.from({ length: N }, (_, i) => {
-          const b = this.index.bytesOf(i);
-          return utf8Text(b, 0, b.length);
-        });
+    const ids = this.known ? null : this.index.texts();
     const idOf = (arm: number) => {
       const b = this.index.bytesOf(arm);
       return utf8Text(b, 0, b.length);

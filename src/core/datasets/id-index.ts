@@ -1,18 +1,31 @@
 // Beneficiaries' ids by their UTF-8 bytes: a history of 26 million rows finds each row's beneficiary
 // without making a string of her id (open addressing over FNV-1a hashes, the ids' bytes in one arena).
-// 10^6 ids cost about 20 bytes each besides their bytes.
+// 10^6 ids cost about 20 bytes each besides their bytes. Their strings are made once, when the register
+// is built (texts()), so that no million strings sit in the heap while a history is read.
+import { utf8Text } from './utf8.ts';
 
 export class IdIndex {
   size = 0;
-  private slots = new Int32Array(1024).fill(-1);
-  private arena = new Uint8Array(1 << 16);
+  private slots: Int32Array;
+  private arena: Uint8Array;
   private used = 0;
-  private offsets = new Int32Array(1025);
-  private hashes = new Int32Array(1024);
+  private offsets: Int32Array;
+  private hashes: Int32Array;
+  /** The OR of every id byte: below 0x80 when every id is ASCII. */
+  private high = 0;
+
+  /** `expected`: how many ids will come, when known (a table's rows), so that nothing is grown. */
+  constructor(expected = 0) {
+    let room = 1024;
+    while (room < expected) room *= 2;
+    this.slots = new Int32Array(room * 2).fill(-1);
+    this.hashes = new Int32Array(room);
+    this.offsets = new Int32Array(room + 1);
+    this.arena = new Uint8Array(Math.max(1 << 16, expected * 8));
+  }
 
   /** The index of the id bytes[start, end), or -1. */
-  find(bytes: Uint8Array, start: number, end: number): number {
-    const h = hash(bytes, start, end);
+  find(bytes: Uint8Array, start: number, end: number, h = hash(bytes, start, end)): number {
     const mask = this.slots.length - 1;
     for (let s = h & mask; ; s = (s + 1) & mask) {
       const i = this.slots[s];
@@ -23,7 +36,8 @@ export class IdIndex {
 
   /** Adds the id bytes[start, end) and returns its index, or -(index + 1) of the same id already there. */
   add(bytes: Uint8Array, start: number, end: number): number {
-    const found = this.find(bytes, start, end);
+    const h = hash(bytes, start, end);
+    const found = this.find(bytes, start, end, h);
     if (found !== -1) return -(found + 1);
     const i = this.size++;
     if (this.size * 2 > this.slots.length) this.rehash();
@@ -34,10 +48,14 @@ export class IdIndex {
     const n = end - start;
     if (this.used + n > this.arena.length)
       this.arena = grow(this.arena, Math.max(this.arena.length * 2, this.used + n));
-    this.arena.set(bytes.subarray(start, end), this.used);
-    this.used += n;
+    const arena = this.arena;
+    let o = this.used,
+      high = this.high;
+    for (let k = start; k < end; k++) high |= arena[o++] = bytes[k];
+    this.high = high;
+    this.used = o;
     this.offsets[i + 1] = this.used;
-    const h = (this.hashes[i] = hash(bytes, start, end));
+    this.hashes[i] = h;
     this.place(i, h);
     return i;
   }
@@ -45,6 +63,22 @@ export class IdIndex {
   /** The bytes of id i (a view into the arena). */
   bytesOf(i: number): Uint8Array {
     return this.arena.subarray(this.offsets[i], this.offsets[i + 1]);
+  }
+
+  /** Every id as text, in order: ASCII ids cut from one string of the arena, the others decoded one by one. */
+  texts(): string[] {
+    const out = new Array<string>(this.size);
+    const { arena, offsets } = this;
+    if (this.high < 0x80) {
+      let whole = '';
+      for (let i = 0; i < this.used; i += 8192)
+        whole += String.fromCharCode.apply(
+          null,
+          arena.subarray(i, Math.min(this.used, i + 8192)) as unknown as number[],
+        );
+      for (let i = 0; i < this.size; i++) out[i] = whole.slice(offsets[i], offsets[i + 1]);
+    } else for (let i = 0; i < this.size; i++) out[i] = utf8Text(arena, offsets[i], offsets[i + 1]);
+    return out;
   }
 
   /** Whether id i is bytes[start, end). */

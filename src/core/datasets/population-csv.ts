@@ -11,6 +11,7 @@ import { rowMajor } from '../instance/feature-table.ts';
 import { createInstance, InstanceError } from '../instance/create-instance.ts';
 import type { Instance } from '../instance/types.ts';
 import { contentHash } from './content-hash.ts';
+import { csvCells } from './cell-table.ts';
 import { CsvError, numberField, parseCsv, type CsvTable } from './csv.ts';
 import { readFeatures } from './feature-table.ts';
 import { checkImportSize, MAX_STATES, populationSizeProblem } from './import-limits.ts';
@@ -196,7 +197,8 @@ export function parsePopulationTable(table: CsvTable, hash: string, options: Pop
       for (let s = 0; s < S; s++) initial[arm * S + s] = probability(arm, initColumns.get(s)!);
   }
 
-  const { schema, features } = readFeatures(table, featureColumns, fileName, options.schema, options.text);
+  const cells = csvCells(table);
+  const { schema, features } = readFeatures(cells, featureColumns, fileName, options.schema, options.text);
 
   const file = options.schema ?? {};
   const budget = options.budget ?? file.budget ?? defaultBudget(N);

@@ -5,7 +5,6 @@ import { asTable, type AnyFeatures } from '../instance/feature-table.ts';
 import { InstanceError, validateSchema } from '../instance/create-instance.ts';
 import { distinctName, identifierOf, isIdentifier } from '../instance/identifier.ts';
 import type { FeatureColumn, FeatureGroup, FeatureSchema, FeatureType } from '../instance/types.ts';
-import type { CsvTable } from './csv.ts';
 import { jsonValueError, parseJsonFile } from './json-place.ts';
 
 /** The schema JSON that may accompany a population CSV. Columns are named by their CSV header. */
@@ -30,13 +29,13 @@ export interface SchemaFile {
 /** The schema described by a SchemaFile, checked against the CSV's feature columns. */
 export function schemaFromFile(
   file: SchemaFile,
-  table: CsvTable,
+  table: { header: readonly string[]; rowCount: number },
   featureColumns: number[],
   features: AnyFeatures,
   fileName: string,
 ): FeatureSchema {
   const headers = featureColumns.map((c) => table.header[c]);
-  const inferred = inferSchema(headers, features, table.rows.length);
+  const inferred = inferSchema(headers, features, table.rowCount);
   const position = new Map(headers.map((h, f) => [h, f]));
   const fail = (path: string, what: string): never => {
     throw file.source

@@ -14,6 +14,8 @@ import { guessRole, normalName, type ColumnMapping } from './column-mapping.ts';
 import { contentHash } from './content-hash.ts';
 import { CsvError, numberField, parseCsv, type CsvTable } from './csv.ts';
 import { CsvTokenizer } from './csv-tokenizer.ts';
+import { readByteTable } from './byte-table.ts';
+import { csvCells } from './cell-table.ts';
 import { HistoryReader, type HistoryRead } from './history-reader.ts';
 import { FILE_DEFAULTS, parsePopulationTable } from './population-csv.ts';
 import { defaultBudget } from '../limits/default-budget.ts';
@@ -103,13 +105,13 @@ export function registerFromTable(table: CsvTable, hash: string, options: Regist
       text: options.text,
     });
     const features = asTable(instance.features, instance.numArms, instance.schema.columns.length);
-    base = { ...instance, features, transitions: instance.transitions, carry: carryOf(table, mapped) };
+    base = { ...instance, features, transitions: instance.transitions, carry: carryOf(csvCells(table), mapped) };
   } else {
-    const read = readFeatureTable(table, mapped, fileName, options.schema, options.text);
+    const read = readFeatureTable(csvCells(table), mapped, fileName, options.schema, options.text);
     base = {
       numArms: N,
       numStates: 2,
-      ids: read.ids,
+      ids: read.index.texts(),
       schema: read.schema,
       features: read.features,
       transitions: null,
@@ -157,7 +159,7 @@ export function parseHistoryCsv(
   const mapping = options.mapping ?? {};
   let features: FeatureTableRead | null = null;
   if (featuresText !== null) {
-    const table = parseCsv(featuresText, featuresFile);
+    const table = readByteTable(utf8Bytes(featuresText.replace(/^\ufeff/, '')), featuresFile);
     features = readFeatureTable(
       table,
       mapTable(table, mapping, ['id'], featuresFile),
@@ -188,7 +190,8 @@ export function registerFromHistory(
   options: RegisterCsvOptions & { featuresFileName?: string },
 ): Register {
   const fileName = options.fileName ?? 'the history file';
-  const ids = features ? features.ids : read.ids!;
+  // the ids' strings made now, after the history was read without them
+  const ids = features ? features.index.texts() : read.ids!;
   const N = ids.length;
   const warnings = [...read.warnings];
   if (!features)

@@ -13,7 +13,8 @@ import {
   type ColumnRole,
   type MappedColumns,
 } from './column-mapping.ts';
-import { CsvError, type CsvTable } from './csv.ts';
+import type { CellTable } from './cell-table.ts';
+import { CsvError } from './csv.ts';
 import { readFeatures } from './feature-table.ts';
 import { IdIndex } from './id-index.ts';
 import type { SchemaFile } from './population-schema.ts';
@@ -21,8 +22,7 @@ import type { TextChoices } from './text-columns.ts';
 import { utf8Into } from './utf8.ts';
 
 export interface FeatureTableRead {
-  ids: string[];
-  /** The same ids by their bytes, for a history's rows (history-reader.ts). */
+  /** The ids by their bytes, for a history's rows (history-reader.ts); their text is index.texts(). */
   index: IdIndex;
   schema: FeatureSchema;
   features: FeatureTable;
@@ -32,7 +32,7 @@ export interface FeatureTableRead {
 
 /** The columns of `table` under her mapping, for a file that needs `roles` (the id always). */
 export function mapTable(
-  table: CsvTable,
+  table: { header: string[]; headerLine: number },
   mapping: ColumnMapping,
   roles: readonly ColumnRole[],
   fileName: string,
@@ -51,49 +51,60 @@ export function mapTable(
 
 /** Ids, features and carried columns of a table with one row per beneficiary; errors name the file, line and column. */
 export function readFeatureTable(
-  table: CsvTable,
+  table: CellTable,
   mapped: MappedColumns,
   fileName: string,
   schemaFile?: SchemaFile,
   text?: TextChoices,
 ): FeatureTableRead {
-  if (table.rows.length === 0)
+  if (table.rowCount === 0)
     throw new CsvError(`${fileName} has a header but no beneficiaries; add one row per beneficiary`, table.headerLine);
-  const { ids, index } = readIds(table, mapped.id, fileName);
+  const index = readIds(table, mapped.id, fileName);
   const { schema, features } = readFeatures(table, mapped.features, fileName, schemaFile, text);
-  return { ids, index, schema, features, carry: carryOf(table, mapped), mapped };
+  return { index, schema, features, carry: carryOf(table, mapped), mapped };
 }
 
 /** The carried columns' values, packed (one string each, not one per beneficiary). */
-export function carryOf(table: CsvTable, mapped: MappedColumns): CarryColumn[] {
+export function carryOf(table: CellTable, mapped: MappedColumns): CarryColumn[] {
   return mapped.carry.map((c) => ({
     name: table.header[c],
-    values: packIds(table.rows.map((row) => row.fields[c].trim())),
+    values: packIds(Array.from({ length: table.rowCount }, (_, r) => table.text(r, c))),
   }));
 }
 
-/** Distinct, non-empty ids of column `idColumn`, and their index by bytes (which finds the repeated ones). */
-export function readIds(table: CsvTable, idColumn: number, fileName: string): { ids: string[]; index: IdIndex } {
-  const index = new IdIndex();
+/**
+ * Distinct, non-empty ids of column `idColumn` by their bytes (which finds the repeated ones), read
+ * without a string each where the table holds bytes.
+ */
+export function readIds(table: CellTable, idColumn: number, fileName: string): IdIndex {
+  const index = new IdIndex(table.rowCount);
   const name = table.header[idColumn];
+  const at = new Int32Array(2);
   let scratch = new Uint8Array(256);
-  const ids = table.rows.map((row) => {
-    const id = row.fields[idColumn].trim();
-    const where = `${fileName}, line ${row.line}, column ${idColumn + 1} ("${name}")`;
-    if (id === '')
-      throw new CsvError(`${where}: the id is empty; give every beneficiary an id`, row.line, idColumn + 1, name);
-    if (id.length * 3 > scratch.length) scratch = new Uint8Array(id.length * 6);
-    const added = index.add(scratch, 0, utf8Into(id, scratch));
-    if (added < 0)
-      throw new CsvError(
-        `${where}: id "${id}" is already used on line ${table.rows[-added - 1].line}; ids must be distinct`,
-        row.line,
-        idColumn + 1,
-        name,
-      );
-    return id;
-  });
-  return { ids, index };
+  for (let r = 0; r < table.rowCount; r++) {
+    let bytes = table.span(r, idColumn, at),
+      start = at[0],
+      end = at[1];
+    if (bytes === null) {
+      const id = table.text(r, idColumn);
+      if (id.length * 3 > scratch.length) scratch = new Uint8Array(id.length * 6);
+      ((bytes = scratch), (start = 0), (end = utf8Into(id, scratch)));
+    }
+    const added = start === end ? -1 : index.add(bytes, start, end);
+    if (added >= 0) continue;
+    const line = table.line(r);
+    const where = `${fileName}, line ${line}, column ${idColumn + 1} ("${name}")`;
+    if (start === end)
+      throw new CsvError(`${where}: the id is empty; give every beneficiary an id`, line, idColumn + 1, name);
+    throw new CsvError(
+      `${where}: id "${table.text(r, idColumn)}" is already used on line ${table.line(-added - 1)}; ids must be ` +
+        `distinct`,
+      line,
+      idColumn + 1,
+      name,
+    );
+  }
+  return index;
 }
 
 /**

@@ -8,7 +8,8 @@
 // it is refused naming those cells, never guessed.
 import { distinctName, identifierOf } from '../instance/identifier.ts';
 import type { FeatureColumn, FeatureGroup } from '../instance/types.ts';
-import { CsvError, decimalText, NUMBER_TEXT, type CsvTable } from './csv.ts';
+import { BLANK_CELL, TEXT_CELL, type CellTable } from './cell-table.ts';
+import { CsvError } from './csv.ts';
 
 /** Values seen fewer times than this may be merged into "other" (allot's choice: the estimator's thin-group size). */
 export const RARE_BELOW = 20;
@@ -49,23 +50,22 @@ export interface TextColumn {
  * column of numbers with mistakes, naming the cells.
  * A column of numbers with empty cells is refused too, naming them (a number column has no "not recorded").
  */
-export function isTextColumn(table: CsvTable, column: number, fileName: string): boolean {
+export function isTextColumn(table: CellTable, column: number, fileName: string): boolean {
   let numbers = 0,
     texts = 0,
     blanks = 0;
   const textCells: number[] = [],
     blankCells: number[] = [];
-  table.rows.forEach((row, r) => {
-    const raw = row.fields[column].trim();
-    if (raw === '') {
+  for (let r = 0; r < table.rowCount; r++) {
+    const kind = table.kind(r, column);
+    if (kind === BLANK_CELL) {
       blanks++;
       if (blankCells.length < 5) blankCells.push(r);
-    } else if (NUMBER_TEXT.test(decimalText(table, raw))) numbers++;
-    else {
+    } else if (kind === TEXT_CELL) {
       texts++;
       if (textCells.length < 5) textCells.push(r);
-    }
-  });
+    } else numbers++;
+  }
   if (numbers === 0) return true;
   if (texts === 0 && blanks === 0) return false;
   const fewTexts = texts <= FEW_TEXT_CELLS || texts < FEW_TEXT_SHARE * (numbers + texts);
@@ -74,30 +74,30 @@ export function isTextColumn(table: CsvTable, column: number, fileName: string):
   const where = `${fileName}, column ${column + 1} ("${header}")`;
   const list = (cells: number[], count: number, show: (r: number) => string) =>
     `${cells.map(show).join(', ')}${count > cells.length ? `, and ${count - cells.length} more` : ''}`;
-  const first = table.rows[(texts > 0 ? textCells : blankCells)[0]];
+  const firstLine = table.line((texts > 0 ? textCells : blankCells)[0]);
   if (texts > 0) {
-    const cells = list(textCells, texts, (r) => `line ${table.rows[r].line} "${table.rows[r].fields[column].trim()}"`);
+    const cells = list(textCells, texts, (r) => `line ${table.line(r)} "${table.text(r, column)}"`);
     const [s, is, it] = texts === 1 ? ['', 'is', 'it'] : ['s', 'are', 'them'];
     const why =
       `${where} holds numbers but for ${texts} cell${s} that ${is} not a number: ${cells}; ` + `write ${it} as numbers`;
     const how = '(a column is read as text, with a bucket per value, when more of its cells are words)';
-    throw new CsvError(`${why} ${how}`, first.line, column + 1, header);
+    throw new CsvError(`${why} ${how}`, firstLine, column + 1, header);
   }
-  const cells = list(blankCells, blanks, (r) => `line ${table.rows[r].line}`);
+  const cells = list(blankCells, blanks, (r) => `line ${table.line(r)}`);
   const [sAre, it] = blanks === 1 ? [' is', 'it'] : ['s are', 'them'];
   const why = `${where} holds numbers but ${blanks} cell${sAre} empty: ${cells}; fill ${it} in`;
   const how = 'or write a word such as "unknown" there to read the column as text, with a bucket per value';
-  throw new CsvError(`${why}, ${how}`, first.line, column + 1, header);
+  throw new CsvError(`${why}, ${how}`, firstLine, column + 1, header);
 }
 
 /** The column's values as written (trimmed), in order of first appearance, with their counts and each row's. */
-export function readTextColumn(table: CsvTable, column: number): TextColumn {
+export function readTextColumn(table: CellTable, column: number): TextColumn {
   const index = new Map<string, number>();
   const values: string[] = [],
     counts: number[] = [];
-  const codes = new Int32Array(table.rows.length);
-  table.rows.forEach((row, r) => {
-    const value = row.fields[column].trim();
+  const codes = new Int32Array(table.rowCount);
+  for (let r = 0; r < table.rowCount; r++) {
+    const value = table.text(r, column);
     let code = index.get(value);
     if (code === undefined) {
       index.set(value, (code = values.length));
@@ -106,7 +106,7 @@ export function readTextColumn(table: CsvTable, column: number): TextColumn {
     }
     counts[code]++;
     codes[r] = code;
-  });
+  }
   return { header: table.header[column], values, counts, codes };
 }
 

@@ -40,6 +40,7 @@
 import type { AnyFeatures } from '../instance/feature-table.ts';
 import type { FeatureSchema } from '../instance/types.ts';
 import { groupBuckets } from '../measures/group-buckets.ts';
+import { priorGroups } from './prior-groups.ts';
 import { C_MAX, C_MIN, fitBetaBinomial, histogramStats, rowHistograms } from './beta-binomial-fit.ts';
 import { CallEffects, type CallEffectFit } from './call-effect.ts';
 import { fewUncalledWeeks, noCalls, smallGroups, type EstimateWarning } from './estimate-warnings.ts';
@@ -48,6 +49,7 @@ import { MISSING, type History } from './register.ts';
 import type { CellArray } from '../instance/occupancy.ts';
 
 export { C_MAX, C_MIN, fitBetaBinomial } from './beta-binomial-fit.ts';
+export { priorGroups } from './prior-groups.ts';
 
 /** A not-called mean moved by her called weeks stays this far inside (0, 1). */
 export const Q_EDGE = 1e-3;
@@ -288,21 +290,4 @@ export function credibleInterval(
     b = posterior.beta[cell];
   const tail = (1 - level) / 2;
   return [betaQuantile(tail, a, b), betaQuantile(1 - tail, a, b)];
-}
-
-/** Bucket of every arm in the named group, with the labels; the register-wide prior when groupBy is null. */
-export function priorGroups(
-  schema: FeatureSchema,
-  features: AnyFeatures,
-  numArms: number,
-  groupBy: string | null,
-): { group: CellArray; labels: string[] } {
-  if (groupBy === null) return { group: new Int32Array(numArms).fill(-1), labels: [] };
-  const g = schema.groups.find((x) => x.name === groupBy);
-  if (!g)
-    throw new Error(
-      `there is no feature group "${groupBy}" to fit priors on; the groups are ` +
-        `${schema.groups.map((x) => `"${x.name}"`).join(', ') || '(none)'}`,
-    );
-  return { group: groupBuckets(schema, features, numArms)[schema.groups.indexOf(g)], labels: g.buckets };
 }

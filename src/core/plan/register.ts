@@ -96,19 +96,24 @@ export function registerToInstance(
   const initial = new Float64Array(N * S);
   const state = currentState(register);
   for (let arm = 0; arm < N; arm++) initial[arm * S + state[arm]] = 1;
-  return createInstance({
-    numArms: N,
-    numStates: S,
-    ids: register.ids,
-    transitions,
-    schema: register.schema,
-    features: rowMajor(register.features),
-    initial,
-    budget: Math.min(register.budget, N),
-    horizon: register.horizon,
-    discount: register.discount,
-    provenance: register.provenance,
-  });
+  // Every array is fresh, so the instance takes them as they are (adopt): a row-major table of 10^6 x F
+  // doubles is made once, not made and copied.
+  return createInstance(
+    {
+      numArms: N,
+      numStates: S,
+      ids: register.ids,
+      transitions: Float64Array.from(transitions),
+      schema: register.schema,
+      features: rowMajor(register.features),
+      initial,
+      budget: Math.min(register.budget, N),
+      horizon: register.horizon,
+      discount: register.discount,
+      provenance: register.provenance,
+    },
+    { adopt: true },
+  );
 }
 
 function missingTransitions(): never {

@@ -102,3 +102,13 @@ export function groupsNamed(text: string, schema: FeatureSchema): string[] {
     })
     .map((g) => g.name);
 }
+
+/**
+ * The groups an answer about an LLM's reward leads with: those her priority's words name; only when they
+ * name none (words the lists above do not know, a script they do not cover) those the reward reads. A group
+ * the reward reads that she did not ask for is then a side effect, said under that heading.
+ */
+export function groupsAsked(priority: string, expression: string, schema: FeatureSchema): string[] {
+  const asked = groupsNamed(priority, schema);
+  return asked.length ? asked : groupsNamed(expression, schema);
+}

@@ -4,6 +4,7 @@
 // to a sink, so that a history streams into typed columns and a table of one row per beneficiary is kept
 // as text. A spreadsheet's errors name the sheet: `register.xlsx, sheet "Mothers", line 5, column 3`.
 import readXlsxFile from 'read-excel-file/universal';
+import { ByteTableBuilder, type ByteTable } from '../../core/datasets/byte-table.ts';
 import { ContentHasher } from '../../core/datasets/content-hash.ts';
 import { CsvTableBuilder, type CsvTable } from '../../core/datasets/csv.ts';
 import { COMMA, CsvTokenizer, type CsvRowSink } from '../../core/datasets/csv-tokenizer.ts';
@@ -62,6 +63,20 @@ export async function readTable(
   checkImportSize(file.size, fileName, 'to read as one row per beneficiary');
   let builder: CsvTableBuilder | null = null;
   const read = await readRows(file, fileName, (where) => (builder = new CsvTableBuilder(where)), control);
+  return { table: builder!.table(read.delimiter ?? COMMA), read };
+}
+
+/**
+ * A file with one row per beneficiary kept as bytes (a features file beside a history: no string per cell, any
+ * size the memory holds).
+ */
+export async function readByteTable(
+  file: Blob,
+  fileName: string,
+  control: ReadControl & { sheet?: string } = {},
+): Promise<{ table: ByteTable; read: FileRead }> {
+  let builder: ByteTableBuilder | null = null;
+  const read = await readRows(file, fileName, (where) => (builder = new ByteTableBuilder(where, file.size)), control);
   return { table: builder!.table(read.delimiter ?? COMMA), read };
 }
 

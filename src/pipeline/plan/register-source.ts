@@ -11,6 +11,7 @@
 //   - a population saved on the Data screen (transitions given, states drawn the same way).
 // Every stand-alone numeric feature column is banded into groups (quartiles; editable later).
 import type { ColumnMapping } from '../../core/datasets/column-mapping.ts';
+import { csvCells } from '../../core/datasets/cell-table.ts';
 import type { GeneratedPopulation } from '../../core/datasets/population-choice.ts';
 import type { CsvTable } from '../../core/datasets/csv.ts';
 import { HistoryReader } from '../../core/datasets/history-reader.ts';
@@ -33,7 +34,7 @@ import { mergedIdsWords, nfcIds } from '../../core/datasets/nfc-ids.ts';
 import { generatedRegister } from '../../core/plan/generated-register.ts';
 import { registerFromInstance, type Register } from '../../core/plan/register.ts';
 import { seededRandom } from '../../core/random/seeded-random.ts';
-import { readRows, readTable } from '../files/read-table.ts';
+import { readByteTable, readRows, readTable } from '../files/read-table.ts';
 import type { ReadControl } from '../files/utf8-chunks.ts';
 import { readText } from '../read-text.ts';
 import { peekHeader } from './file-preview.ts';
@@ -159,8 +160,9 @@ async function readFeatures(
   control: ReadControl,
   text?: TextChoices,
 ): Promise<{ read: FeatureTableRead; where: string; hash: string }> {
-  const { table, read } = await readTable(features.file, features.fileName, { ...control, sheet: features.sheet });
-  const wide = widened(table, read.where, mapping);
+  const { table, read } = await readByteTable(features.file, features.fileName, { ...control, sheet: features.sheet });
+  const long = longColumns(table.header, mapping);
+  const wide = long ? csvCells(pivotLongTable(table.toCsvTable(), long, read.where)) : table;
   return {
     read: readFeatureTable(wide, mapTable(wide, mapping, ['id'], read.where), read.where, undefined, text),
     where: read.where,

@@ -7,7 +7,7 @@
 // each value cut into its buckets (Table 4) and one-hot encoded as the 34 features of Table 5.
 // Transitions as in SCLM (the paper follows Verma et al. 2024) with the Table 1 weights on the
 // bucket indices scaled to [0, 1] (negative weight: lower buckets gain more from a call).
-import type { FeatureColumn, FeatureGroup, FeatureSchema } from '../../instance/types.ts';
+import type { FeatureSchema } from '../../instance/types.ts';
 import { RANGES } from '../../limits/setting-ranges.ts';
 import { seededRandom } from '../../random/seeded-random.ts';
 import {
@@ -18,6 +18,7 @@ import {
   type PopulationGenerator,
 } from './population-generator.ts';
 import { clip01, drawEffect, setEffectArm, twoStateArrays } from './two-state.ts';
+import { oneHotSchema } from '../one-hot-schema.ts';
 
 /** [group, ordered, effect weight (Table 1), [name, label][]] in Table 5 order (features 0-33). */
 const GROUPS: [string, boolean, number, [string, string][]][] = [
@@ -104,21 +105,7 @@ export const MULTILINGUAL_WEIGHTS = GROUPS.map(([, , w]) => w);
 
 /** The 34 one-hot features of the multilingual paper's Table 5, in its order. */
 export function multilingualSchema(): FeatureSchema {
-  const columns: FeatureColumn[] = [];
-  const groups: FeatureGroup[] = [];
-  for (const [group, ordered, , members] of GROUPS) {
-    const start = columns.length;
-    for (const [name, label] of members)
-      columns.push({ name, label, description: `${label} (${group})`, type: 'binary', group });
-    groups.push({
-      name: group,
-      kind: 'one-hot',
-      columns: members.map((_, i) => start + i),
-      ordered,
-      buckets: members.map(([, label]) => label),
-    });
-  }
-  return { columns, groups };
+  return oneHotSchema(GROUPS.map(([group, ordered, , members]) => [group, ordered, members] as const));
 }
 
 /** Bucket of a value in [0, 1] among k equal-width buckets (allot's choice; the paper only says "bucketed"). */

@@ -32,8 +32,21 @@ describe('the glossary', () => {
     const files = svelteFiles('src/components').filter((f) =>
       /from '(\.\.\/)+glossary\/Term\.svelte'|from '\.\/glossary\/Term\.svelte'/.test(readFileSync(f, 'utf8')),
     );
-    const used = files.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/<Term term="([^"]+)"/g)].map((m) => m[1]));
+    const used = files.flatMap((f) =>
+      [...readFileSync(f, 'utf8').matchAll(/<Term\s+term="([^"]+)"/g)].map((m) => m[1]),
+    );
     expect(used.length).toBeGreaterThan(8);
     for (const t of used) expect(Object.keys(GLOSSARY)).toContain(t);
+  });
+
+  test('every entry is shown somewhere: a <Term> on a screen or a title from GLOSSARY', () => {
+    const text = svelteFiles('src/components')
+      .map((f) => readFileSync(f, 'utf8'))
+      .join('\n');
+    const shown = (t: string) =>
+      new RegExp(`<Term\\s+term="${t}"`).test(text) ||
+      text.includes(`GLOSSARY.${t}`) ||
+      text.includes(`GLOSSARY['${t}']`);
+    expect(Object.keys(GLOSSARY).filter((t) => !shown(t))).toEqual([]);
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { CsvError, parseCsv } from '../../../../src/core/datasets/csv.ts';
+import { readByteTable } from '../../../../src/core/datasets/byte-table.ts';
+import { CsvError } from '../../../../src/core/datasets/csv.ts';
+import { utf8Bytes } from '../../../../src/core/datasets/utf8.ts';
 import { instanceToJson, parseInstanceJson } from '../../../../src/core/datasets/instance-json.ts';
 import { parsePopulationCsv } from '../../../../src/core/datasets/population-csv.ts';
 import { parseHistoryCsv, parseRegisterCsv } from '../../../../src/core/datasets/register-csv.ts';
@@ -11,6 +13,9 @@ import {
 } from '../../../../src/core/datasets/text-columns.ts';
 import { groupBuckets } from '../../../../src/core/measures/group-buckets.ts';
 import { rowMajor } from '../../../../src/core/instance/feature-table.ts';
+
+/** A file's table as the features file's reader keeps it (bytes). */
+const bytesTable = (text: string) => readByteTable(utf8Bytes(text), 'f');
 
 /** A register CSV of `n` rows: column `name` takes `values[i % values.length]`, with a state column. */
 function register(columns: Record<string, (i: number) => string>, n: number): string {
@@ -169,7 +174,7 @@ describe('rare values can be merged into "other", as chosen', () => {
       .schema.groups[0];
     expect(g.buckets).toEqual(['a', 'b', 'other', 'c']); // each seen 10 times: rare, but 4 values are few
     const merged = textGrouping(
-      readTextColumn(parseCsv('d\na\nother\na\nother\nb'), 0),
+      readTextColumn(bytesTable('d\na\nother\na\nother\nb'), 0),
       { rareBelow: 2, merge: { d: true } },
       new Set(),
       new Set(),
@@ -179,7 +184,7 @@ describe('rare values can be merged into "other", as chosen', () => {
 
   test(`a column never has more than ${MAX_TEXT_BUCKETS} buckets: the rarest go to "other" even when kept`, () => {
     const g = textGrouping(
-      readTextColumn(parseCsv(['phone', ...Array.from({ length: 500 }, (_, i) => `9${i}`)].join('\n')), 0),
+      readTextColumn(bytesTable(['phone', ...Array.from({ length: 500 }, (_, i) => `9${i}`)].join('\n')), 0),
       { merge: { phone: false } },
       new Set(),
       new Set(),
@@ -215,7 +220,7 @@ describe('a column of numbers but for a few text cells is refused naming those c
   test('a column mostly of words is text, its numerals values like any other', () => {
     const parity = (i: number) => ['0', '1', '2', '3+', '3+'][i % 5];
     expect(
-      isTextColumn(parseCsv(['parity', ...Array.from({ length: 50 }, (_, i) => parity(i))].join('\n')), 0, 'f'),
+      isTextColumn(bytesTable(['parity', ...Array.from({ length: 50 }, (_, i) => parity(i))].join('\n')), 0, 'f'),
     ).toBe(true);
     const g = parseRegisterCsv(register({ parity }, 50), { fileName: 'r.csv' }).schema.groups[0];
     expect(g.buckets).toEqual(['3+', '0', '1', '2']);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { dlmSchema } from '../../../../src/core/datasets/dlm-schema.ts';
-import { groupsNamed } from '../../../../src/core/prompts/groups-named.ts';
+import { groupsAsked, groupsNamed } from '../../../../src/core/prompts/groups-named.ts';
 
 const schema = dlmSchema();
 
@@ -53,5 +53,15 @@ describe('groupsNamed on a register under its own column names', () => {
 
   test('a priority about registration names that group alone', () => {
     expect(groupsNamed('the recently registered', register as never)).toEqual(['weeks_since_registration']);
+  });
+});
+
+describe('groupsAsked: what an answer about an LLM reward leads with', () => {
+  const reward = 'state * (1 + agent_feats[11] + agent_feats[36] + agent_feats[31])';
+  test('her words first: a group only the reward reads (the call slot) is not asked for', () => {
+    expect(groupsAsked('Prioritize older mothers with a low income', reward, dlmSchema())).toEqual(['Ages', 'Income']);
+  });
+  test('words that name no group: the groups the reward reads', () => {
+    expect(groupsAsked('ಹಿರಿಯ ತಾಯಂದಿರಿಗೆ ಆದ್ಯತೆ', reward, dlmSchema())).toEqual(['Ages', 'Call slot', 'Income']);
   });
 });
