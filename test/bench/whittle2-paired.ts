@@ -4,7 +4,8 @@
 // fuse 1 - beta * (q10 - q00) into an FMA and round differently from the reference), this engine's kernel on data
 // already in WASM
 // memory in its layout (as the floor times its loop alone), the public Engine.whittle2 with its copies in and
-// out, and with --vs REV the same two of an older commit. Same arms as `allot bench` (shared/bench's "valid"
+// out, the same from the kernel's own layout filled by the caller (Engine.whittle2Pairs: one copy in, one out),
+// and with --vs REV the same of an older commit. Same arms as `allot bench` (shared/bench's "valid"
 // generator, seed 1, discount 0.95), so the floor's `sum` must equal the engine's: exit 1 if it does not.
 // Run: npx tsx test/bench/whittle2-paired.ts [--arms 10000,100000,1000000] [--rounds 5] [--vs REV] [--floor PATH]
 // Times are the best of many runs in each round (the floor's own best of 200 to 20,000); the ratios are taken
@@ -16,6 +17,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { benchArms } from '../../src/cli/commands/bench.ts';
+import { armPairsFromRows } from '../../src/engine/arm-pairs.ts';
 import type { Engine } from '../../src/engine/engine.ts';
 import { loadEngineNode } from '../../src/engine/load-node.ts';
 
@@ -51,7 +53,7 @@ function floorRunner(name: string, flags: string[]): (n: number) => { ms: number
  * The kernel alone (data in WASM memory, in the kernel's layout: the pairs of packArms2, or an older commit's rows) and
  * Engine.whittle2.
  */
-type EngineRun = { kernel: number; copies: number; fresh: number; sum: string };
+type EngineRun = { kernel: number; copies: number; fresh: number; pairs: number; sum: string };
 function engineRunner(engine: Engine, reps: (n: number) => number): (n: number) => EngineRun {
   const k = engine.kernels as Engine['kernels'] & { packArms2?: unknown };
   const call = k.whittle2 as (...args: number[]) => void;
@@ -74,10 +76,15 @@ function engineRunner(engine: Engine, reps: (n: number) => number): (n: number) 
         w2 = engine.whittle2.bind(engine) as (...x: unknown[]) => Float64Array;
       const copies = best(Math.max(3, r >> 2), () => w2(a.transitions, a.rewards, BETA, reused));
       const fresh = best(Math.max(3, r >> 2), () => engine.whittle2(a.transitions, a.rewards, BETA));
+      // the kernel's layout filled by the caller (an older engine has no whittle2Pairs: NaN)
+      const byPairs = (engine as Partial<Pick<Engine, 'whittle2Pairs'>>).whittle2Pairs?.bind(engine);
+      const inPairs = byPairs && armPairsFromRows(a.transitions, a.rewards);
+      const pairsMs = byPairs ? best(Math.max(3, r >> 2), () => byPairs(inPairs!, n, BETA, reused)) : NaN;
       const w = engine.whittle2(a.transitions, a.rewards, BETA);
       let sum = 0;
       for (let j = 0; j < w.length; j++) sum += w[j];
-      return { kernel: ms, copies, fresh, sum: sum.toFixed(9) };
+      if (byPairs) for (let j = 0; j < w.length; j++) if (!Object.is(reused[j], w[j])) sum = NaN;
+      return { kernel: ms, copies, fresh, pairs: pairsMs, sum: sum.toFixed(9) };
     } finally {
       for (const p of [t, rw, pairs, out]) k.free(p);
     }
@@ -150,10 +157,11 @@ try {
       for (const [name, run] of engines) {
         const x = run(n);
         (put(`${name} kernel`, x.kernel), put(`${name} copies`, x.copies), put(`${name} new array`, x.fresh));
+        put(`${name} pairs`, x.pairs);
         sums.add(x.sum);
         cells.push(
           `${name} kernel ${x.kernel.toFixed(4)}, with copies ${x.copies.toFixed(4)}, ` +
-            `new array ${x.fresh.toFixed(4)}`,
+            `new array ${x.fresh.toFixed(4)}, from pairs ${x.pairs.toFixed(4)}`,
         );
       }
       console.log(`N=${n} round ${r}: ${cells.join('; ')} (load ${loadavg()[0].toFixed(2)})`);
@@ -163,7 +171,8 @@ try {
       console.log(
         `N=${n} ${name} (min / median / max): ${ratio(`${name} kernel`, 'avx2')}; ` +
           `${ratio(`${name} copies`, 'avx2')}; ` +
-          `${ratio(`${name} new array`, 'avx2')}; ${ratio(`${name} kernel`, 'native')}; ` +
+          `${ratio(`${name} new array`, 'avx2')}; ${ratio(`${name} pairs`, 'avx2')}; ` +
+          `${ratio(`${name} kernel`, 'native')}; ` +
           `${ratio(`${name} copies`, 'native')}; ` +
           `${ratio(`${name} kernel`, 'sse2')}`,
       );

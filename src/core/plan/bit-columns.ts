@@ -38,7 +38,10 @@ export function packFeatureColumn(c: FeatureValues, N: number): PackedColumn {
     exact = true,
     nans = false;
   if (c instanceof Uint8Array) {
-    // bytes: whole, never NaN (a loop of its own, so that each stays monomorphic)
+    // bytes: whole, never NaN. A 0/1 column (most of a register's) packs in one pass of words.
+    const bits = zeroOneBits(c, N);
+    if (bits) return bits;
+    // (a loop of its own, so that each stays monomorphic)
     let a = 255,
       b = 0;
     for (let i = 0; i < N; i++) {
@@ -144,9 +147,48 @@ export function packedColumnProblem(c: PackedColumn, numArms: number): string | 
   return null;
 }
 
+/**
+ * A byte column of 0/1 values packed as packFeatureColumn would (a bit a value; width 0 when constant),
+ * or null when some value is neither: one pass of words for the range and the bits together.
+ */
+function zeroOneBits(c: Uint8Array, N: number): PackedColumn | null {
+  if (N < 8 || c.byteOffset % 4 !== 0 || c.length !== N) return null;
+  const whole = N & ~7,
+    data = new Uint8Array(packedBytes(N, 1));
+  if (!packWords(c, data, whole)) return null;
+  let any = 0,
+    all = 1;
+  for (let i = whole; i < N; i++) {
+    const v = c[i];
+    if (v > 1) return null;
+    if (v) data[i >> 3] |= 1 << (i & 7);
+    any |= v;
+    all &= v;
+  }
+  // every bit of the whole bytes set (or none), from the packed bytes: 8 values a byte
+  for (let i = 0; i < whole >> 3; i++) {
+    any |= data[i];
+    all &= data[i] === 255 ? 1 : 0;
+  }
+  if (any === 0) return { type: 'bits', width: 0, offset: 0, data: new Uint8Array(0), missing: null };
+  if (all === 1) return { type: 'bits', width: 0, offset: 1, data: new Uint8Array(0), missing: null };
+  return { type: 'bits', width: 1, offset: 0, data, missing: null };
+}
+
 /** A week's states (0..S-1, or 255 unobserved) at `width` bits each. */
 export function packStates(states: Uint8Array, width: number): PackedPlane {
   const N = states.length;
+  // 2 states, all observed (the usual week): its bits in one pass of words, no scan for the unobserved first
+  if (width === 1 && N >= 8 && states.byteOffset % 4 === 0) {
+    const whole = N & ~7,
+      data = new Uint8Array(packedBytes(N, 1));
+    let ok = packWords(states, data, whole);
+    for (let i = whole; ok && i < N; i++) {
+      if (states[i] > 1) ok = false;
+      else if (states[i]) data[i >> 3] |= 1 << (i & 7);
+    }
+    if (ok) return { data, missing: null };
+  }
   let missing: Uint8Array | null = null;
   for (let arm = 0; arm < N; arm++) {
     if (states[arm] !== MISSING) continue;

@@ -16,18 +16,26 @@
 //     minima met in full: no list meets more), else the rule it breaks is named and the list refused.
 // Without workers and quotas, this is the top B by index, as constrainedTopB (which fills minima by
 // each quota's own ranking instead: a greedy, not always the largest sum when quotas overlap).
+//
+// Speed: every solver walks the eligible arms in list order (ListOrder, rank-order.ts: a radix sort,
+// shared with the other lists on the same index); the flow's classes are made once for the list and its
+// twin without minima, which differ only in minima; the twin is skipped when `via` is not asked for.
 import { capacityGreedy } from './capacity-greedy.ts';
-import { familyFlow, type RuleFamily } from './capacity-flow.ts';
+import { flowClasses, type RuleFamily } from './capacity-classes.ts';
+import { familyFlow } from './capacity-flow.ts';
 import { unmetRules } from './capacity-unmet.ts';
 import { keepTwoFamilies } from './rule-families.ts';
 import type { CallQuota, ConstrainedTopBInput } from './constrained-top-b.ts';
 import { PlanError } from './list-rules.ts';
-import { armOrder, type ArmOrder } from './select-arms.ts';
+import { ListOrder } from './rank-order.ts';
+import { scratch } from './scratch.ts';
 import type { WorkerRules } from './worker-rules.ts';
 
 export interface CapacityTopBInput extends ConstrainedTopBInput {
   /** The workers and their capacities and minima; null: no worker rules. */
   workers: WorkerRules | null;
+  /** false: no `via` (all -1), which spares the list without minima (a list read for its arms alone). */
+  via?: boolean;
 }
 
 export interface CapacityTopB {
@@ -62,43 +70,61 @@ export function capacityTopB(input: CapacityTopBInput): CapacityTopB {
     minimum: new Float64Array(0),
   };
   const workers = input.workers ?? none;
-  const order = armOrder(index, tieRank);
-  const solve = (rules: WorkerRules, qs: readonly CallQuota[]) => pick(index, eligible, budget, rules, qs, order);
-  const best = solve(workers, quotas);
+  const order = input.order ?? new ListOrder(index, tieRank, eligible);
+  if (order.index !== index || order.tieRank !== tieRank || order.eligible !== eligible) {
+    throw new RangeError('capacityTopB: the shared order is by another index, ties or eligibility');
+  }
+  const all = order.all();
+  const best = pick(index, eligible, all, budget, workers, quotas);
   const hasMinima = quotas.some((q) => q.min > 0) || workers.minimum.some((m) => m > 0);
   const inList = new Uint8Array(N);
   for (const arm of best.arms) inList[arm] = 1;
   const quotaCalls = new Int32Array(quotas.length),
     workerCalls = new Int32Array(workers.names.length);
-  for (const arm of best.arms) {
-    quotas.forEach((q, k) => (quotaCalls[k] += q.members[arm]));
-    if (workers.worker[arm] >= 0) workerCalls[workers.worker[arm]]++;
-  }
+  quotas.forEach((q, k) => {
+    const m = q.members;
+    let calls = 0;
+    for (let j = 0; j < best.arms.length; j++) calls += m[best.arms[j]];
+    quotaCalls[k] = calls;
+  });
+  for (const arm of best.arms) if (workers.worker[arm] >= 0) workerCalls[workers.worker[arm]]++;
   const via = new Int32Array(best.arms.length).fill(-1);
-  if (hasMinima && best.method === 'flow') {
+  if (input.via === false) {
+    // no via asked: none computed
+  } else if (hasMinima && best.flow && minimumAtFloor(quotas, quotaCalls, workers, workerCalls)) {
+    // (With every minimum exceeded, minimumOf names none: no twin is needed.)
     // A minimum brought her in when the list under the same rules without minima lacks her.
-    const noMinima = { ...workers, minimum: new Float64Array(workers.names.length) };
-    const without = solve(
-      noMinima,
-      best.kept.map((k) => ({ ...quotas[k], min: 0 })),
-    );
-    const plain = new Uint8Array(N);
-    for (const arm of without.arms) plain[arm] = 1;
+    const plain = scratch('capacity-plain', Uint8Array, N, true);
+    for (const arm of best.flow.withoutMinima()) plain[arm] = 1;
     best.arms.forEach((arm, j) => {
       if (!plain[arm]) via[j] = minimumOf(arm, quotas, quotaCalls, workers, workerCalls);
     });
   } else if (best.via) via.set(best.via);
-  const rank = Array.from(best.arms.keys()).sort((a, b) => order(best.arms[a], best.arms[b]));
+  // Rank order: the chosen in the order of `all` (each is eligible), with their via.
+  const viaOf = scratch('capacity-via', Int32Array, N);
+  const chosen = scratch('capacity-chosen', Uint8Array, N, true);
+  best.arms.forEach((arm, j) => {
+    chosen[arm] = 1;
+    viaOf[arm] = via[j];
+  });
+  const arms = new Int32Array(best.arms.length),
+    ranked = new Int32Array(best.arms.length);
+  for (let p = 0, j = 0; j < arms.length; p++) {
+    const arm = all[p];
+    if (!chosen[arm]) continue;
+    ranked[j] = viaOf[arm];
+    arms[j++] = arm;
+  }
   const binding: number[] = [];
   best.binding.forEach((b, w) => b && binding.push(w));
   return {
-    arms: Int32Array.from(rank, (j) => best.arms[j]),
-    via: Int32Array.from(rank, (j) => via[j]),
+    arms,
+    via: ranked,
     quotaCalls,
     workerCalls,
     binding: Int32Array.from(binding),
     unmet: unmetRules({ eligible, budget, quotas, workers, inList, listed: best.arms.length, quotaCalls, workerCalls }),
-    method: best.method,
+    method: best.flow ? 'flow' : 'greedy',
     free: best.free,
   };
 }
@@ -107,48 +133,74 @@ interface Pick {
   arms: Int32Array;
   via: Int32Array | null;
   binding: Uint8Array;
-  method: 'greedy' | 'flow';
-  /** The quotas the flow held, and those left free (checked on its list). */
-  kept: number[];
+  /** With quotas, the flow's twin without minima, made on request. */
+  flow: { withoutMinima: () => Int32Array } | null;
+  /** The quotas left free (checked on its list). */
   free: number[];
 }
 
 function pick(
   index: Float64Array,
   eligible: Uint8Array | null,
+  all: Int32Array,
   budget: number,
   workers: WorkerRules,
   quotas: readonly CallQuota[],
-  order: ArmOrder,
 ): Pick {
   if (quotas.length === 0) {
-    const g = capacityGreedy(index, eligible, budget, workers, order);
-    return { arms: g.arms, via: g.via, binding: g.binding, method: 'greedy', kept: [], free: [] };
+    const g = capacityGreedy(index, all, budget, workers);
+    return { arms: g.arms, via: g.via, binding: g.binding, flow: null, free: [] };
   }
-  const { families, free } = keepTwoFamilies(quotas, eligible, workers.names.length > 0);
+  const W = workers.names.length;
+  const { families, free } = twoFamilies(quotas, eligible, W > 0);
   const N = index.length;
-  const family = (ks: number[]): RuleFamily => {
+  const family = (qs: readonly CallQuota[], ks: number[]): RuleFamily => {
     const of = new Int32Array(N).fill(-1);
-    ks.forEach((k, j) => quotas[k].members.forEach((m, arm) => m && (of[arm] = j)));
-    return { of, min: Float64Array.from(ks, (k) => quotas[k].min), max: Float64Array.from(ks, (k) => quotas[k].max) };
+    ks.forEach((k, j) => {
+      const m = qs[k].members;
+      for (let arm = 0; arm < N; arm++) if (m[arm]) of[arm] = j;
+    });
+    return { of, min: Float64Array.from(ks, (k) => qs[k].min), max: Float64Array.from(ks, (k) => qs[k].max) };
   };
-  const A: RuleFamily = workers.names.length
+  const A: RuleFamily = W
     ? { of: workers.worker, min: workers.minimum, max: workers.capacity }
-    : family(families[0]);
-  const f = familyFlow(index, eligible, budget, A, family(families[1]), order);
+    : family(quotas, families[0]);
+  const B = family(quotas, families[1]);
+  const net = flowClasses(all, N, budget, A, B);
+  const f = familyFlow(net, index, budget, A, B);
   const broken = free.map((k) => heldOrBroken(quotas[k], f.arms)).filter((x) => x !== '');
   if (broken.length) {
-    const kind = workers.names.length
-      ? "the workers' capacities and the shares of one feature group"
-      : 'shares of two groups';
+    const kind = W ? "the workers' capacities and the shares of one feature group" : 'shares of two groups';
     throw new PlanError([
       `the exact list holds ${kind} at a time, and shares over more groups only when their rules do not bind; ` +
         `here the best list without them breaks ${broken.join(' and ')}: ` +
         'loosen that rule or keep the shares to fewer groups',
     ]);
   }
-  const binding = workers.names.length ? f.bindingA : new Uint8Array(0);
-  return { arms: f.arms, via: null, binding, method: 'flow', kept: [...families[0], ...families[1]], free };
+  const binding = W ? f.bindingA : new Uint8Array(0);
+  const kept = [...families[0], ...families[1]];
+  // The same rules without minima: the kept quotas at min 0 (the free ones dropped) and the workers' minima 0.
+  const withoutMinima = () => {
+    const zero = (x: RuleFamily): RuleFamily => ({ ...x, min: new Float64Array(x.min.length) });
+    if (W) return familyFlow(net, index, budget, zero(A), zero(B)).arms;
+    // Without workers the kept quotas split again (their families may come out the other way round).
+    const qs = kept.map((k) => ({ ...quotas[k], min: 0 }));
+    const again = twoFamilies(qs, eligible, false).families;
+    const [A2, B2] = [family(qs, again[0]), family(qs, again[1])];
+    return familyFlow(flowClasses(all, N, budget, A2, B2), index, budget, A2, B2).arms;
+  };
+  return { arms: f.arms, via: null, binding, flow: { withoutMinima }, free };
+}
+
+const families = new WeakMap<readonly CallQuota[], { eligible: Uint8Array | null; withWorkers: boolean } & Split>();
+type Split = ReturnType<typeof keepTwoFamilies>;
+/** keepTwoFamilies, kept for the quotas' next list (the default list and the draws share the week's quotas). */
+function twoFamilies(quotas: readonly CallQuota[], eligible: Uint8Array | null, withWorkers: boolean): Split {
+  const hit = families.get(quotas);
+  if (hit && hit.eligible === eligible && hit.withWorkers === withWorkers) return hit;
+  const split = keepTwoFamilies(quotas, eligible, withWorkers);
+  families.set(quotas, { eligible, withWorkers, ...split });
+  return split;
 }
 
 /** '' when the list keeps the quota's floor and cap, else what it breaks, in words. */
@@ -158,6 +210,17 @@ function heldOrBroken(q: CallQuota, arms: Int32Array): string {
   if (calls > q.max) return `the maximum of ${q.max} calls for ${q.label} (it calls ${calls})`;
   if (calls < q.min) return `the minimum of ${q.min} calls for ${q.label} (it calls ${calls})`;
   return '';
+}
+
+/** Whether some quota or worker with a minimum has no more calls than it (only then can minimumOf name one). */
+function minimumAtFloor(
+  quotas: readonly CallQuota[],
+  quotaCalls: Int32Array,
+  workers: WorkerRules,
+  workerCalls: Int32Array,
+): boolean {
+  if (quotas.some((q, k) => q.min > 0 && quotaCalls[k] <= q.min)) return true;
+  return workers.minimum.some((m, w) => m > 0 && workerCalls[w] <= m);
 }
 
 /** The first rule at its minimum she belongs to: a quota (k), else her worker (-2 - w); -1 when none. */

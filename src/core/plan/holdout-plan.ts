@@ -9,6 +9,7 @@ import { PLAN_DEFAULTS, type PlanSettings } from './plan-settings.ts';
 import type { PlanState } from './plan-state.ts';
 import type { Register } from './register.ts';
 import { seededRandom } from '../random/seeded-random.ts';
+import { holdoutRoom, type WorkerRules } from './worker-rules.ts';
 
 /**
  * A plan's holdout as set when it was created: the share held out, the comparison rule, the split's seed, the weeks the
@@ -57,24 +58,42 @@ export interface HoldoutRules {
    * rate).
    */
   notes: string[];
+  /** With health workers: the holdout's share of each worker's capacity (holdoutRoom); absent without workers. */
+  room?: { worker: Int32Array; left: Float64Array };
 }
 
 /**
  * The week's holdout from the register's ids (a Bernoulli draw per id: enrolments are randomized alike), or null
  * without one.
  */
-export function holdoutRules(register: Register, settings: PlanSettings, eligible: Uint8Array): HoldoutRules | null {
+export function holdoutRules(
+  register: Register,
+  settings: PlanSettings,
+  eligible: Uint8Array,
+  workers: WorkerRules | null = null,
+): HoldoutRules | null {
   const h = settings.holdout;
   if (!h) return null;
-  const inHoldout = holdoutArms(register.ids, h.share, h.seed);
+  const inHoldout = holdoutSplit(register.ids, h.share, h.seed);
   const budgets = armBudgets(settings.budget, inHoldout, eligible);
   const planEligible = armEligible(inHoldout, eligible, false);
-  if (h.rule !== 'given') return { inHoldout, budgets, rule: { kind: h.rule }, eligible, planEligible, notes: [] };
+  const room = workers ? holdoutRoom(workers, inHoldout, eligible) : undefined;
+  const kept = room && { room };
+  if (h.rule !== 'given') {
+    return { inHoldout, budgets, rule: { kind: h.rule }, eligible, planEligible, notes: [], ...kept };
+  }
   const { fileName, ids } = h.list ?? { fileName: "the program's list", ids: [] };
   const arms = givenArms(register, ids);
   const rule = { kind: 'given' as const, arms: arms.arms, fileName };
   // The notes of the given list (its calls depend on no draw): what of it does not fit the holdout this week.
-  const { notes } = holdoutList({ rule, inHoldout, eligible, budget: budgets.holdout, random: seededRandom(0) });
+  const { notes } = holdoutList({
+    rule,
+    inHoldout,
+    eligible,
+    budget: budgets.holdout,
+    random: seededRandom(0),
+    ...kept,
+  });
   if (arms.unknown.length) {
     const shown = arms.unknown
       .slice(0, 3)
@@ -82,7 +101,17 @@ export function holdoutRules(register: Register, settings: PlanSettings, eligibl
       .join(', ');
     notes.unshift(`${fileName}: ${arms.unknown.length} id(s) are not in the register (${shown}) and were left out`);
   }
-  return { inHoldout, budgets, rule, eligible, planEligible, notes };
+  return { inHoldout, budgets, rule, eligible, planEligible, notes, ...kept };
+}
+
+const splits = new WeakMap<readonly string[], { share: number; seed: number; inHoldout: Uint8Array }>();
+/** holdoutArms, kept for the register's next list (a hash of every id: the split never changes within a plan). */
+function holdoutSplit(ids: readonly string[], share: number, seed: number): Uint8Array {
+  const hit = splits.get(ids);
+  if (hit && hit.share === share && hit.seed === seed) return hit.inHoldout;
+  const inHoldout = holdoutArms(ids, share, seed);
+  splits.set(ids, { share, seed, inHoldout });
+  return inHoldout;
 }
 
 /** The arms of a list of ids, in its order, and the ids the register does not have. */
@@ -112,28 +141,6 @@ export function ruleWords(h: Pick<HoldoutSetting, 'rule' | 'list'>): string {
   if (h.rule === 'random') return 'at random';
   if (h.rule === 'default') return 'by the default policy';
   return `by the program's present practice (${h.list?.fileName ?? 'its list'})`;
-}
-
-/** The holdout's stream for its random calls: apart from the ties' and the posterior draws'. */
-export const holdoutSeed = (tieSeed: number): number => (tieSeed ^ 0x68bc21eb) >>> 0;
-
-/** The holdout's calls this week by its rule (`defaultIndex`: every arm's index under `state`). */
-export function holdoutCalls(
-  h: HoldoutRules,
-  tieSeed: number,
-  defaultIndex: Float64Array,
-  tieRank: Int32Array,
-): Int32Array {
-  const random = seededRandom(holdoutSeed(tieSeed));
-  return holdoutList({
-    rule: h.rule,
-    inHoldout: h.inHoldout,
-    eligible: h.eligible,
-    budget: h.budgets.holdout,
-    random,
-    defaultIndex,
-    tieRank,
-  }).arms;
 }
 
 /**

@@ -56,8 +56,11 @@ export function armBudgets(budget: number, inHoldout: Uint8Array, eligible: Uint
 
 /** Eligibility within one arm: eligible and in the holdout (holdout: true) or in the plan's arm. */
 export function armEligible(inHoldout: Uint8Array, eligible: Uint8Array | null, holdout: boolean): Uint8Array {
-  const want = holdout ? 1 : 0;
-  return Uint8Array.from(inHoldout, (h, arm) => (h === want && (!eligible || eligible[arm]) ? 1 : 0));
+  const want = holdout ? 1 : 0,
+    N = inHoldout.length;
+  const out = new Uint8Array(N);
+  for (let arm = 0; arm < N; arm++) out[arm] = inHoldout[arm] === want && (!eligible || eligible[arm]) ? 1 : 0;
+  return out;
 }
 
 export interface HoldoutListInput {
@@ -71,6 +74,11 @@ export interface HoldoutListInput {
   /** For `default`: every arm's index under the default reward `state`, and the week's tie ranks. */
   defaultIndex?: Float64Array;
   tieRank?: Int32Array;
+  /**
+   * Health workers (holdout-plan.ts): her worker (-1 none) and per worker the holdout's share of her capacity; a
+   * call beyond it is skipped. The default rule under capacities is the caller's (capacity-top-b.ts).
+   */
+  room?: { worker: Int32Array; left: Float64Array };
 }
 
 /** The holdout's calls this week by its rule, and notes in words (a given list that does not fit the arm or rate). */
@@ -82,20 +90,37 @@ export function holdoutList(input: HoldoutListInput): { arms: Int32Array; notes:
     if (!index || !tieRank) throw new Error('holdoutList: the default rule needs the default indices and tie ranks');
     return { arms: constrainedTopB({ index, tieRank, eligible: may, budget, quotas: [] }).arms, notes: [] };
   }
+  const left = input.room ? Float64Array.from(input.room.left) : null,
+    worker = input.room?.worker;
+  // Whether her worker has room for one more holdout call (and if so, it is taken).
+  const room = (arm: number) => {
+    const w = worker ? worker[arm] : -1;
+    if (w < 0) return true;
+    if (left![w] <= 0) return false;
+    left![w]--;
+    return true;
+  };
   if (rule.kind === 'random') {
-    const pool = Int32Array.from(may.keys()).filter((arm) => may[arm] === 1);
-    const k = Math.min(budget, pool.length);
-    // a uniform sample: a partial Fisher-Yates shuffle
-    for (let i = 0; i < k; i++) {
-      const j = i + random.int(pool.length - i);
-      [pool[i], pool[j]] = [pool[j], pool[i]];
+    let n = 0;
+    for (let arm = 0; arm < may.length; arm++) n += may[arm];
+    const pool = new Int32Array(n);
+    for (let arm = 0, i = 0; arm < may.length; arm++) if (may[arm]) pool[i++] = arm;
+    // a uniform sample: a partial Fisher-Yates shuffle (a mother whose worker is full is passed over)
+    let taken = 0;
+    for (let i = 0; i < n && taken < budget; i++) {
+      const j = i + random.int(n - i);
+      const t = pool[i];
+      pool[i] = pool[j];
+      pool[j] = t;
+      if (room(pool[i])) pool[taken++] = pool[i];
     }
-    return { arms: pool.slice(0, k), notes: [] };
+    return { arms: pool.slice(0, taken), notes: [] };
   }
   const arms: number[] = [];
   let planArm = 0,
     excluded = 0,
-    beyond = 0;
+    beyond = 0,
+    full = 0;
   const seen = new Uint8Array(inHoldout.length);
   for (const arm of rule.arms) {
     if (seen[arm]) continue;
@@ -103,6 +128,7 @@ export function holdoutList(input: HoldoutListInput): { arms: Int32Array; notes:
     if (!inHoldout[arm]) planArm++;
     else if (!may[arm]) excluded++;
     else if (arms.length >= budget) beyond++;
+    else if (!room(arm)) full++;
     else arms.push(arm);
   }
   const notes: string[] = [];
@@ -122,6 +148,10 @@ export function holdoutList(input: HoldoutListInput): { arms: Int32Array; notes:
     const what = many(beyond, 'call goes', 'calls go');
     const rate = `the holdout's ${budget} calls at the plan's rate`;
     notes.push(`${file}: ${what} beyond ${rate} and ${was(beyond)} left out ${kept}`);
+  }
+  if (full) {
+    const what = many(full, 'call goes', 'calls go');
+    notes.push(`${file}: ${what} beyond the holdout's share of their workers' capacities and ${was(full)} left out`);
   }
   if (arms.length < budget) {
     const also = 'the comparison then also measures the difference in calls';

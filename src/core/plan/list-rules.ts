@@ -3,7 +3,6 @@
 // list (weekly-list.ts) and its posterior draws (posterior-draws.ts), in the core and in the plan
 // worker, all rank by one ListRules, so that each of these is made in one place.
 import { seededRandom, type Random } from '../random/seeded-random.ts';
-import { compileReward } from '../reward/compile-reward.ts';
 import { seededTieRanks, shareQuota, type CallQuota } from './constrained-top-b.ts';
 import type { TransitionPosterior } from './estimate-transitions.ts';
 import { groupBuckets } from '../measures/group-buckets.ts';
@@ -13,6 +12,8 @@ import { currentState, type Register } from './register.ts';
 import { holdoutProblems, holdoutRules, type HoldoutRules } from './holdout-plan.ts';
 import { planWorkerRules } from './plan-workers.ts';
 import { deactivation } from './deactivation.ts';
+import { registerRewards } from './reward-rows.ts';
+import { flagIds } from './id-flags.ts';
 import type { WorkerRules } from './worker-rules.ts';
 
 /**
@@ -69,7 +70,7 @@ export function listRules(
   week: number,
   posterior: TransitionPosterior | null,
 ): ListRules {
-  const { numArms: N, numStates: S, schema, features } = register;
+  const { numArms: N, numStates: S } = register;
   const errors: string[] = [];
   if (!(Number.isInteger(settings.budget) && settings.budget >= 0))
     errors.push(`the budget must be a whole number of calls, not ${settings.budget}`);
@@ -82,7 +83,7 @@ export function listRules(
   const transitions = register.transitions ?? posterior?.transitions;
   if (!transitions)
     errors.push('the register has no transitions and no posterior: estimate them from its history first');
-  const compiled = compileReward(settings.reward, { numArms: N, numStates: S, schema, features });
+  const compiled = registerRewards(register, settings.reward);
   if (!compiled.ok)
     errors.push(
       `the reward, at character ${compiled.error.position + 1}: ` +
@@ -92,17 +93,17 @@ export function listRules(
   if (errors.length || !compiled.ok || !transitions) throw new PlanError(errors);
   const { eligible, warnings } = eligibleArms(register, settings.exclude, settings.cooldown);
   const active = activeArms(register, settings, eligible);
-  // With a holdout the plan's list is made in its own arm, with its share of the calls.
-  const holdout = holdoutRules(register, settings, eligible);
+  const workers = settings.workers ? planWorkerRules(register, settings.workers) : null;
+  if (workers && !workers.ok) throw new PlanError(workers.errors);
+  // With a holdout the plan's list is made in its own arm, with its share of the calls (and of each capacity).
+  const holdout = holdoutRules(register, settings, eligible, workers ? workers.rules : null);
   if (holdout) warnings.push(...holdout.notes);
+  if (workers) warnings.push(...workers.warnings);
   const budget = holdout ? holdout.budgets.plan : settings.budget;
   const quotas = shareQuotas(register, settings, budget);
   const tieSeed = weekSeed(settings.seed, week);
-  const workers = settings.workers ? planWorkerRules(register, settings.workers) : null;
-  if (workers && !workers.ok) throw new PlanError(workers.errors);
-  if (workers) warnings.push(...workers.warnings);
   const top = {
-    tieRank: tieDraw(tieSeed, N).tieRank,
+    tieRank: weekTieRanks(tieSeed, N),
     eligible: holdout ? holdout.planEligible : eligible,
     budget,
     quotas,
@@ -135,12 +136,12 @@ export interface ActiveCounts {
 function activeArms(register: Register, settings: PlanSettings, eligible: Uint8Array): ActiveCounts {
   let left = 0;
   if (settings.left?.length) {
-    const gone = new Set(settings.left);
-    register.ids.forEach((id, arm) => {
-      if (!gone.has(id)) return;
+    const { flags } = flagIds(register.ids, settings.left);
+    for (let arm = 0; arm < eligible.length; arm++) {
+      if (!flags[arm]) continue;
       eligible[arm] = 0;
       left++;
-    });
+    }
   }
   if (!settings.deactivateAfter) return { left, inactive: 0, newly: 0 };
   const d = deactivation(register.history, register.numStates, settings.deactivateAfter, null);
@@ -152,6 +153,18 @@ function activeArms(register: Register, settings: PlanSettings, eligible: Uint8A
 export function tieDraw(tieSeed: number, numArms: number): { tieRank: Int32Array; random: Random } {
   const random = seededRandom(tieSeed);
   return { tieRank: seededTieRanks(numArms, random.int), random };
+}
+
+let lastTies: { tieSeed: number; tieRank: Int32Array } | null = null;
+/**
+ * The week's tie ranks (tieDraw's), kept for the week's next list: the list, a replan and the draws of one week
+ * share them (read only, as every tie-rank array; rank-order.ts keeps their inverse by the same array).
+ */
+function weekTieRanks(tieSeed: number, numArms: number): Int32Array {
+  if (lastTies?.tieSeed !== tieSeed || lastTies.tieRank.length !== numArms) {
+    lastTies = { tieSeed, tieRank: tieDraw(tieSeed, numArms).tieRank };
+  }
+  return lastTies.tieRank;
 }
 
 /** tieDraw's stream after the tie draw, without drawing the ranks (a tenth of the time): each took one number. */
@@ -174,14 +187,14 @@ export function eligibleArms(
   const eligible = new Uint8Array(N).fill(1);
   const unknown: string[] = [];
   if (exclude.length > 0) {
-    const excluded = new Set(exclude);
-    const found = new Set<string>();
-    for (let arm = 0; arm < N; arm++) {
-      if (!excluded.has(register.ids[arm])) continue;
-      eligible[arm] = 0;
-      found.add(register.ids[arm]);
-    }
-    for (const id of excluded) if (!found.has(id)) unknown.push(id);
+    const { flags, found } = flagIds(register.ids, exclude);
+    for (let arm = 0; arm < N; arm++) if (flags[arm]) eligible[arm] = 0;
+    const said = new Set<string>();
+    exclude.forEach((id, k) => {
+      if (found[k] || said.has(id)) return;
+      said.add(id);
+      unknown.push(id);
+    });
   }
   const { called } = register.history;
   // The current week (last) is being planned: its calls are not history yet.

@@ -95,7 +95,7 @@ export class MembershipCount {
     const arms = u
       ? topBSet(index, u.armAtRank, top.tieRank, u.candidates, top.budget)
       : top.workers
-        ? capacityTopB({ index, ...top, workers: top.workers }).arms
+        ? capacityTopB({ index, ...top, workers: top.workers, via: false }).arms
         : constrainedTopB({ index, ...top }).arms;
     for (const arm of arms) this.counts[arm]++;
     this.draws++;

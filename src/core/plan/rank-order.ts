@@ -263,7 +263,10 @@ export class ListOrder {
   first(k: number): Int32Array {
     const all = this.eligibleArms();
     k = Math.min(k, all.length);
-    if (this.prefix.length < k) this.prefix = topInOrder(this.index, this.tieRank, all, k);
+    // A longer prefix than one made is asked when caps skip: each costs a pass over all the keys, so the second
+    // time the whole order is made (one radix sort), which every longer prefix then reads.
+    if (this.prefix.length < k)
+      this.prefix = topInOrder(this.index, this.tieRank, all, this.prefix.length ? Infinity : k);
     return this.prefix;
   }
 

@@ -1,7 +1,8 @@
 // Where listed beneficiaries stand in another ordering (the default reward's): their 1-based ranks
-// among all eligible beneficiaries. One radix sort of the eligible arms (rank-order.ts) and a pass
-// down it: linear in N, where a binary search per arm was not.
-import { armsByTieRank, flaggedInTieOrder, sortInOrder } from './rank-order.ts';
+// among all eligible beneficiaries, or under the default list made with the list's own rules. One
+// radix sort of the eligible arms (rank-order.ts) and a pass down it: linear in N, where a binary
+// search per arm was not.
+import { armsByTieRank, compareArms, flaggedInTieOrder, sortInOrder } from './rank-order.ts';
 import { scratch } from './scratch.ts';
 
 /**
@@ -32,12 +33,42 @@ export function ranksAmong(
   return Int32Array.from(arms, (arm) => rank[arm]);
 }
 
-/** 1-based rank of each of `arms` in `order` (every eligible arm in list order, ListOrder.all()), arms among them. */
-export function ranksIn(order: Int32Array, numArms: number, arms: Int32Array): Int32Array {
+/**
+ * 1-based rank of each of `arms` under the default list made with the same rules (capacities, minima, caps):
+ * her place on `listed` (that list, in rank order) when she is on it, else after it, in `order` (every eligible
+ * arm in list order, ListOrder.all()) among the eligible it left out. Without rules that bind this is her place
+ * in `order`; with them, a capacity or a minimum moves the default's places as it moves the list's, and the
+ * difference that is left is the priority's.
+ */
+export function ranksUnder(order: Int32Array, numArms: number, listed: Int32Array, arms: Int32Array): Int32Array {
   const rank = scratch('ranks-among-rank', Int32Array, numArms, true);
-  for (let p = 0; p < order.length; p++) rank[order[p]] = p + 1;
+  for (let j = 0; j < listed.length; j++) rank[listed[j]] = j + 1;
+  for (let p = 0, after = listed.length; p < order.length; p++) if (rank[order[p]] === 0) rank[order[p]] = ++after;
   return Int32Array.from(arms, (arm) => {
-    if (rank[arm] === 0) throw new RangeError(`ranksIn: arm ${arm} is not in the order`);
+    if (rank[arm] === 0) throw new RangeError(`ranksUnder: arm ${arm} is not in the order`);
+    return rank[arm];
+  });
+}
+
+/**
+ * 1-based rank of each of `arms` (all of them in `second`) among the union of two disjoint sets of eligible arms,
+ * each given in list order by `index` (ListOrder.all()): one merge, where ranksAmong sorts the union again.
+ */
+export function ranksInUnion(
+  index: Float64Array,
+  tieRank: Int32Array,
+  first: Int32Array,
+  second: Int32Array,
+  arms: Int32Array,
+): Int32Array {
+  const rank = scratch('ranks-among-rank', Int32Array, index.length, true);
+  for (let j = 0, i = 0; j < second.length; j++) {
+    const arm = second[j];
+    while (i < first.length && compareArms(index, tieRank, first[i], arm) < 0) i++;
+    rank[arm] = i + j + 1;
+  }
+  return Int32Array.from(arms, (arm) => {
+    if (rank[arm] === 0) throw new RangeError(`ranksInUnion: arm ${arm} is not in the second order`);
     return rank[arm];
   });
 }

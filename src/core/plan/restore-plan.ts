@@ -8,11 +8,11 @@ import { readFeatureSchema } from '../instance/read-feature-schema.ts';
 import { validateSchema } from '../instance/create-instance.ts';
 import type { FeatureSchema, Provenance } from '../instance/types.ts';
 import { MAX_HORIZON, populationSizeProblem } from '../datasets/import-limits.ts';
-import { isAscii, mergedIdsWords, nfcIds } from '../datasets/nfc-ids.ts';
 import { packedBytes, unpackBits, unpackFeatures, unpackStates, type PackedPlane } from './bit-columns.ts';
 import { checkColumn, checkJoined, type JoinedArms } from './restore-joined.ts';
 import { appendTables } from '../instance/feature-table.ts';
-import { knownIds, packIds, unpackIds, type PackedIds, type PackedPlan } from './packed-plan.ts';
+import { packIds, unpackIds, type PackedPlan } from './packed-plan.ts';
+import { checkIds } from './restore-ids.ts';
 import { checkMeta, checkOutcomes, checkPlanned, checkSettings, Checks, PlanReadError } from './plan-checks.ts';
 import type { PlanRecord } from './plan-record.ts';
 import { PLAN_FORMAT, PLAN_VERSION, type WeekRecord } from './plan-state.ts';
@@ -204,48 +204,6 @@ function counts(called: Uint8Array, after: Uint8Array, S: number, seen: Uint8Arr
     if (after[arm] !== MISSING) observed++;
   }
   return { called: n, calledAsPlanned: asPlanned, engaged, observed: observed < called.length ? observed : undefined };
-}
-
-function checkIds(c: Checks, raw: unknown, N: number): PackedIds {
-  const o = c.object(raw, 'register.ids');
-  const known = knownIds(o as unknown as PackedIds);
-  // A list read from PLAN.json is checked as a list (its text is joined only if a store needs it).
-  if (known) {
-    if (known.length !== N) c.fail('register.ids', `holds ${known.length} ids, expected ${N}`);
-    let ascii = true;
-    for (let i = 0; i < N; i++) {
-      const id = known[i];
-      if (id.length === 0) c.fail('register.ids', `id ${i} is empty; every beneficiary needs her own id`);
-      for (let k = 0; k < id.length && ascii; k++) if (id.charCodeAt(k) > 127) ascii = false;
-    }
-    return ascii ? (o as unknown as PackedIds) : nfcChecked(c, known, o as unknown as PackedIds);
-  }
-  const text = c.text(o.text, 'register.ids.text', Number.MAX_SAFE_INTEGER);
-  const ends = c.typed(o.ends, Uint32Array, 'register.ids.ends', N);
-  for (let i = 0, start = 0; i < N; start = ends[i++] + 1) {
-    const end = ends[i];
-    if (!(end > start && end <= text.length) || (i < N - 1 ? text.charCodeAt(end) !== 10 : end !== text.length)) {
-      c.fail(
-        'register.ids',
-        `id ${i} is ${end === start ? 'empty' : 'not where the offsets say'}; every beneficiary needs her own id`,
-      );
-    }
-  }
-  return isAscii(text) ? { text, ends } : nfcChecked(c, unpackIds({ text, ends }), { text, ends });
-}
-
-/** The ids in NFC (packed anew when any changed); two that become one are refused. */
-function nfcChecked(c: Checks, ids: readonly string[], packed: PackedIds): PackedIds {
-  const normalized = nfcIds(ids);
-  if (!normalized) return packed;
-  if (normalized.merged.length) {
-    const [a, b] = normalized.merged[0];
-    c.fail(
-      'register.ids',
-      `holds ${mergedIdsWords(a, b)}, one id once normalized (Unicode NFC): two beneficiaries cannot share an id`,
-    );
-  }
-  return packIds(normalized.ids);
 }
 
 function checkSchema(c: Checks, raw: unknown): FeatureSchema {

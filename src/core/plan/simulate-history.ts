@@ -46,13 +46,44 @@ export function simulateHistory(
       for (let from = 0; from < numArms; from += uniform.length) {
         const to = Math.min(numArms, from + uniform.length);
         random.fill(uniform, 0, to - from);
-        for (let arm = from; arm < to; arm++) {
-          after[arm] = categoricalOf(uniform[arm - from], transitions, ((arm * S + state[arm]) * 2 + act[arm]) * S, S);
-        }
+        if (S === 2) twoStateBlock(uniform, transitions, state, act, after, from, to);
+        else
+          for (let arm = from; arm < to; arm++) {
+            const at = ((arm * S + state[arm]) * 2 + act[arm]) * S;
+            after[arm] = categoricalOf(uniform[arm - from], transitions, at, S);
+          }
       }
       state = after;
     }
     called.push(act);
   }
   return { firstWeek: 1, states, called };
+}
+
+/**
+ * The next states of arms from..to of a 2-state register: categoricalOf's arithmetic written out for two
+ * weights (the same operations in the same order, so the same states), without its loops (a third of the
+ * history's time at 10^6 arms).
+ */
+function twoStateBlock(
+  uniform: Float64Array,
+  transitions: Float64Array,
+  state: Uint8Array,
+  act: Uint8Array,
+  after: Uint8Array,
+  from: number,
+  to: number,
+): void {
+  for (let arm = from; arm < to; arm++) {
+    const at = (arm * 4 + state[arm] * 2 + act[arm]) * 2;
+    const w0 = transitions[at],
+      w1 = transitions[at + 1];
+    let x = uniform[arm - from] * (0 + w0 + w1);
+    x -= w0;
+    if (x < 0) after[arm] = 0;
+    else {
+      x -= w1;
+      after[arm] = x < 0 || w1 > 0 || !(w0 > 0) ? 1 : 0;
+    }
+  }
 }

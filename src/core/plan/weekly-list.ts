@@ -17,9 +17,11 @@ import { lineReasons, type LineReasons } from './line-reasons.ts';
 import type { PlanSettings } from './plan-settings.ts';
 import { currentIndex, MembershipCount, posteriorDrawIndex, type IndexFunction } from './posterior-draws.ts';
 import type { Register } from './register.ts';
-import { ranksAmong, ranksIn } from './ranks-among.ts';
+import { ranksInUnion, ranksUnder } from './ranks-among.ts';
+import { armEligible } from './holdout.ts';
 import { ListOrder } from './rank-order.ts';
-import { holdoutCalls, holdoutReason } from './holdout-plan.ts';
+import { holdoutReason } from './holdout-plan.ts';
+import { holdoutCalls } from './holdout-calls.ts';
 import { planningTransitions } from './thompson.ts';
 import { capacityTopB, type CapacityTopB } from './capacity-top-b.ts';
 import type { WorkerCalls } from './plan-workers.ts';
@@ -42,7 +44,10 @@ export interface WeeklyList {
   arms: Int32Array;
   /** Whittle index of her current state under the reward. */
   index: Float64Array;
-  /** 1-based rank among eligible beneficiaries under the default reward `state` (same ties). */
+  /**
+   * 1-based rank under the default reward `state` (same ties) and the same rules: her place on the default list,
+   * else after it among the eligible it left out (ranksUnder); a holdout line's, among all who may be called.
+   */
   defaultRank: Int32Array;
   /**
    * The label of the share minimum that brought her in ("Ages 51-60"): only when she would not be on
@@ -126,16 +131,22 @@ export function buildWeeklyList(
   // Each index's order of the eligible, made as far as needed once: its list, its twins and the default ranks.
   const planOrder = new ListOrder(index, tieRank, eligible);
   const defaultOrder = new ListOrder(defaultIndex, tieRank, eligible);
-  const solve = (ix: Float64Array, order: ListOrder) =>
-    workers ? capacityTopB({ index: ix, ...top, workers }) : constrainedTopB({ index: ix, ...top, order });
-  const planList = solve(index, planOrder);
-  const defaults = solve(defaultIndex, defaultOrder);
+  const solve = (ix: Float64Array, order: ListOrder, via: boolean) =>
+    workers ? capacityTopB({ index: ix, ...top, workers, order, via }) : constrainedTopB({ index: ix, ...top, order });
+  const planList = solve(index, planOrder, true);
+  // The default list is read for its arms alone (the make-up): no twin without minima for its via.
+  const defaults = solve(defaultIndex, defaultOrder, false);
   const list = held ? withHoldout(planList, holdoutArms) : planList;
   const P = planList.arms.length,
     B = list.arms.length;
   const defaultRank = new Int32Array(B);
-  defaultRank.set(ranksIn(defaultOrder.all(), N, planList.arms));
-  if (held) defaultRank.set(ranksAmong(defaultIndex, tieRank, held.eligible, holdoutArms), P);
+  // Her place under the default list made with the same rules: what a capacity or a minimum did is not the priority's.
+  defaultRank.set(ranksUnder(defaultOrder.all(), N, defaults.arms, planList.arms));
+  if (held) {
+    // a holdout line's default rank among all who may be called: the holdout's order merged into the plan arm's
+    const heldOrder = new ListOrder(defaultIndex, tieRank, armEligible(held.inHoldout, held.eligible, true));
+    defaultRank.set(ranksInUnion(defaultIndex, tieRank, defaultOrder.all(), heldOrder.all(), holdoutArms), P);
+  }
   const via = workers ? viaLabels(list.via, top.quotas, workers) : broughtIn(list, planOrder, top);
   const why = lineReasons(register, settings.reward, planList.arms, eligible, held ? holdoutReason(held.rule) : null);
   let membership: Float64Array = new Float64Array(B).fill(NaN);

@@ -30,26 +30,7 @@ export function workerRules(
   capacity: CapacitySetting,
   minimum: CapacitySetting = 0,
 ): WorkerRulesResult {
-  const N = column.length;
-  const worker = new Int32Array(N);
-  const number = new Map<string, number>();
-  const names: string[] = [];
-  let blank = 0;
-  for (let arm = 0; arm < N; arm++) {
-    const name = column[arm].trim();
-    if (name === '') {
-      worker[arm] = -1;
-      blank++;
-      continue;
-    }
-    let w = number.get(name);
-    if (w === undefined) {
-      w = names.length;
-      number.set(name, w);
-      names.push(name);
-    }
-    worker[arm] = w;
-  }
+  const { worker, number, names, blank } = numbered(column);
   const errors: string[] = [];
   const warnings: string[] = [];
   const read = (setting: CapacitySetting, what: string, missing: number | null): Float64Array => {
@@ -101,6 +82,45 @@ export function workerRules(
   return { ok: true, rules: { worker, names, capacity: cap, minimum: min }, warnings };
 }
 
+interface Numbered {
+  worker: Int32Array;
+  number: Map<string, number>;
+  names: string[];
+  blank: number;
+}
+const numberings = new WeakMap<object, Numbered>();
+/**
+ * Each mother's worker number, in order of first appearance; kept per column array (a plan's column is read once,
+ * plan-workers.ts) for the next list: 10^6 names cost tens of ms. Read only.
+ */
+function numbered(column: ArrayLike<string>): Numbered {
+  const hit = numberings.get(column);
+  if (hit) return hit;
+  const N = column.length;
+  const worker = new Int32Array(N);
+  const number = new Map<string, number>();
+  const names: string[] = [];
+  let blank = 0;
+  for (let arm = 0; arm < N; arm++) {
+    const name = column[arm].trim();
+    if (name === '') {
+      worker[arm] = -1;
+      blank++;
+      continue;
+    }
+    let w = number.get(name);
+    if (w === undefined) {
+      w = names.length;
+      number.set(name, w);
+      names.push(name);
+    }
+    worker[arm] = w;
+  }
+  const out = { worker, number, names, blank };
+  if (typeof column === 'object') numberings.set(column, out);
+  return out;
+}
+
 function isCount(v: number): boolean {
   return v === Infinity || (Number.isInteger(v) && v >= 0);
 }
@@ -124,4 +144,29 @@ export function afterCalls(rules: WorkerRules, arms: Int32Array): WorkerRules {
     capacity: Float64Array.from(rules.capacity, (c, w) => Math.max(0, c - made[w])),
     minimum: Float64Array.from(rules.minimum, (m, w) => Math.max(0, m - made[w])),
   };
+}
+
+/**
+ * The holdout's share of each worker's capacity: her capacity times the share of her mothers who may be called
+ * this week that are held out, rounded; so that both arms of one worker are called at one rate when her
+ * capacity binds (the plan's list gets what the holdout's calls leave, worker-rules.ts's afterCalls).
+ */
+export function holdoutRoom(
+  workers: WorkerRules,
+  inHoldout: Uint8Array,
+  eligible: Uint8Array,
+): { worker: Int32Array; left: Float64Array } {
+  const W = workers.names.length;
+  const held = new Float64Array(W),
+    all = new Float64Array(W);
+  for (let arm = 0; arm < inHoldout.length; arm++) {
+    const w = workers.worker[arm];
+    if (w < 0 || !eligible[arm]) continue;
+    all[w]++;
+    held[w] += inHoldout[arm];
+  }
+  const left = Float64Array.from(workers.capacity, (c, w) =>
+    c === Infinity ? Infinity : all[w] ? Math.round((c * held[w]) / all[w]) : 0,
+  );
+  return { worker: workers.worker, left };
 }

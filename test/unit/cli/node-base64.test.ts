@@ -13,7 +13,23 @@ describe('Node base64 for PLAN.json', () => {
   });
 
   test('refuses what Buffer would quietly skip or take: base64url, spaces, inner padding, other scripts', () => {
-    for (const bad of ['ab-_', 'ab c', 'a=bc', 'ab==cd==', 'abc', 'é123', 'ab=c', '====']) {
+    for (const bad of [
+      'ab-_',
+      'ab c',
+      'a=bc',
+      'ab==cd==',
+      'abc',
+      'é123',
+      'ab=c',
+      '====',
+      'AB=A',
+      'AAA\nAAAA',
+      'ÿ123',
+    ]) {
+      expect(nodeBase64.decode(bad), bad).toBeNull();
+    }
+    // a character whose low byte is a letter (U+0141: 0x41, "A"), alone and in a long text
+    for (const bad of ['\u0141AAA', 'AAAA'.repeat(1000) + 'AA\u0141A']) {
       expect(nodeBase64.decode(bad), bad).toBeNull();
     }
   });

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
+import { armPairsFromRows } from '../../../src/engine/arm-pairs.ts';
 import type { Engine } from '../../../src/engine/engine.ts';
 import { loadEngineNode, loadKernelsNode } from '../../../src/engine/load-node.ts';
 import { bisectionWhittle2, closedFormWhittle2, type Q } from '../../reference/whittle2.ts';
@@ -71,6 +72,49 @@ describe.each(['release', 'debug'] as const)('the %s WASM build, loaded in Node'
     },
   );
 
+  test("takes the kernel's pair layout filled by the caller and gives whittle2's bits, odd counts and pieces", () => {
+    for (const n of [0, 1, 2, 3, 2047, 2048, 2049, 4097, 8193]) {
+      const { transitions, rewards } = randomArms(n, n + 100);
+      for (let arm = 0; arm < n; arm += 7) rewards[arm * 2 + 1] = rewards[arm * 2] = [0, -0][arm % 2];
+      const beta = [0, 0.5, 0.95][n % 3];
+      const pairs = armPairsFromRows(transitions, rewards);
+      expect(pairs.length).toBe(Math.ceil(n / 2) * 12);
+      const want = engine.whittle2(transitions, rewards, beta);
+      const got = engine.whittle2Pairs(pairs, n, beta);
+      expect(got.length).toBe(want.length);
+      for (let j = 0; j < want.length; j++)
+        if (!Object.is(got[j], want[j])) expect([n, j, got[j]]).toEqual([n, j, want[j]]);
+      const reused = new Float64Array(2 * n);
+      expect(engine.whittle2Pairs(pairs, n, beta, reused)).toBe(reused);
+      expect(Array.from(reused)).toEqual(Array.from(want));
+    }
+  });
+
+  test('lays arms out as the kernel packs its rows (packArms2), value by value', () => {
+    const n = 6,
+      { transitions, rewards } = randomArms(n, 5);
+    const k = engine.kernels,
+      t = k.alloc(n * 64),
+      r = k.alloc(n * 16),
+      out = k.alloc(k.armPairBytes(n));
+    try {
+      new Float64Array(k.memory.buffer, t, n * 8).set(transitions);
+      new Float64Array(k.memory.buffer, r, n * 2).set(rewards);
+      k.packArms2(n, t, r, out);
+      const packed = new Float64Array(k.memory.buffer, out, k.armPairBytes(n) / 8);
+      expect(Array.from(armPairsFromRows(transitions, rewards))).toEqual(Array.from(packed));
+    } finally {
+      for (const p of [t, r, out]) k.free(p);
+    }
+  });
+
+  test('refuses pairs of the wrong length, a bad count or discount', () => {
+    expect(() => engine.whittle2Pairs(new Float64Array(12), 3, 0.9)).toThrow(/expected 24 values for 3 arms/);
+    expect(() => engine.whittle2Pairs(new Float64Array(12), 1.5, 0.9)).toThrow(/whittle2Pairs: expected/);
+    expect(() => engine.whittle2Pairs(new Float64Array(12), 2, 1)).toThrow(/discount must be in \[0, 1\)/);
+    expect(() => engine.whittle2Pairs(new Float64Array(12), 2, 0.9, new Float64Array(3))).toThrow(/out of length 4/);
+  });
+
   test('refuses inputs of mismatched shape and a discount outside [0, 1)', () => {
     expect(() => engine.whittle2(new Float64Array(8), new Float64Array(4), 0.9)).toThrow(
       /length 2N and transitions of length 8N/,
@@ -83,9 +127,12 @@ describe.each(['release', 'debug'] as const)('the %s WASM build, loaded in Node'
     const { Engine } = await import('../../../src/engine/engine.ts');
     const e = new Engine(kernels);
     const { transitions, rewards } = randomArms(10_000, 3);
+    const pairs = armPairsFromRows(transitions, rewards);
     e.whittle2(transitions, rewards, 0.9);
+    e.whittle2Pairs(pairs, 10_000, 0.9);
     const pages = kernels.memory.buffer.byteLength;
     for (let i = 0; i < 50; i++) e.whittle2(transitions, rewards, 0.9);
+    for (let i = 0; i < 50; i++) e.whittle2Pairs(pairs, 10_000, 0.9);
     expect(kernels.memory.buffer.byteLength).toBe(pages);
   });
 });

@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { asTable, rowMajor } from '../../../../src/core/instance/feature-table.ts';
 import {
   packBits,
+  packFeatureColumn,
   packFeatures,
   packStates,
   unpackBits,
@@ -59,6 +60,47 @@ describe('packed feature columns', () => {
     const back = rowMajor(unpacked);
     expect(back.length).toBe(features.length);
     for (let k = 0; k < features.length; k++) expect(Object.is(back[k], features[k])).toBe(true);
+  });
+});
+
+describe('0/1 byte columns (packed a word at a time)', () => {
+  test('pack as the same values held as doubles do, constant, in the tail, off a word boundary', () => {
+    for (const N of [8, 9, 15, 16, 37, 1000]) {
+      const cases: number[][] = [
+        Array.from({ length: N }, (_, i) => ((i * 5) % 7 < 3 ? 1 : 0)),
+        Array.from({ length: N }, () => 0),
+        Array.from({ length: N }, () => 1),
+        Array.from({ length: N }, (_, i) => (i === N - 1 ? 1 : 0)), // the one 1 in the last value
+        Array.from({ length: N }, (_, i) => (i === N - 1 ? 0 : 1)),
+        Array.from({ length: N }, (_, i) => (i === N - 1 ? 2 : i % 2)), // a 2 after the whole words
+        Array.from({ length: N }, (_, i) => (i === 3 ? 2 : i % 2)),
+      ];
+      for (const values of cases) {
+        const twin = packFeatureColumn(Float64Array.from(values), N);
+        expect(packFeatureColumn(Uint8Array.from(values), N), `${N}: ${values.join('')}`).toEqual(twin);
+        const shifted = new Uint8Array(N + 1).subarray(1);
+        shifted.set(values);
+        expect(packFeatureColumn(shifted, N)).toEqual(twin);
+      }
+    }
+  });
+
+  test("a week's 2 states pack as the twin does, unobserved ones (255) in the words or the tail", () => {
+    for (const N of [8, 13, 64, 1001]) {
+      for (const at of [-1, 2, N - 1]) {
+        const states = Uint8Array.from({ length: N }, (_, i) => (i === at ? 255 : (i * 3) % 5 < 2 ? 1 : 0));
+        const plane = packStates(states, 1);
+        expect(plane.missing === null).toBe(at < 0);
+        expect(Array.from(plane.data)).toEqual(
+          slowPack(
+            Array.from(states, (v) => (v === 255 ? 0 : v)),
+            1,
+            0,
+          ),
+        );
+        expect(Array.from(unpackStates(plane, 1, N))).toEqual(Array.from(states));
+      }
+    }
   });
 });
 

@@ -99,7 +99,11 @@ describe('the radix list path equals the comparator path it replaced', () => {
       expect(Array.from(list.arms)).toEqual(Array.from(old.arms));
       const oldDefault = constrainedTopBByComparator({ index: defaultIndex, ...rules.top });
       expect(Array.from(list.defaultArms)).toEqual(Array.from(oldDefault.arms));
-      const ranks = ranksAmongBySearch(defaultIndex, rules.top.tieRank, rules.top.eligible, old.arms);
+      // default ranks under the same rules: her place on the default list, else after it among those it left out
+      const place = new Map(Array.from(oldDefault.arms, (arm, j) => [arm, j + 1]));
+      const rest = Uint8Array.from(rules.top.eligible, (e, arm) => (e && !place.has(arm) ? 1 : 0));
+      const after = ranksAmongBySearch(defaultIndex, rules.top.tieRank, rest, old.arms);
+      const ranks = Int32Array.from(old.arms, (arm, j) => place.get(arm) ?? oldDefault.arms.length + after[j]);
       expect(Array.from(list.defaultRank)).toEqual(Array.from(ranks));
       expect(reasonsOf(list).length).toBe(old.arms.length);
       // the reasons name the default places as toLocaleString writes them

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { seededTieRanks } from '../../../../src/core/plan/constrained-top-b.ts';
-import { ranksAmong } from '../../../../src/core/plan/ranks-among.ts';
+import { ranksAmong, ranksInUnion } from '../../../../src/core/plan/ranks-among.ts';
+import { ListOrder } from '../../../../src/core/plan/rank-order.ts';
 import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
 
 describe('ranksAmong', () => {
@@ -17,6 +18,31 @@ describe('ranksAmong', () => {
       const arms = Int32Array.from(order.filter(() => r.next() < 0.3));
       expect(Array.from(ranksAmong(index, tieRank, eligible, arms))).toEqual(
         Array.from(arms, (arm) => order.indexOf(arm) + 1),
+      );
+    }
+  });
+
+  test('ranksInUnion (two disjoint orders merged) equals ranksAmong over their union', () => {
+    const r = seededRandom(9);
+    for (let t = 0; t < 30; t++) {
+      const n = 1 + r.int(3000);
+      const index = Float64Array.from({ length: n }, () => (r.next() < 0.2 ? (r.next() < 0.5 ? -0 : 0) : r.int(6)));
+      const tieRank = seededTieRanks(n, seededRandom(t).int);
+      const side = Uint8Array.from({ length: n }, () => (r.next() < 0.8 ? 0 : r.next() < 0.9 ? 1 : 2));
+      const first = new ListOrder(
+        index,
+        tieRank,
+        Uint8Array.from(side, (x) => (x === 0 ? 1 : 0)),
+      ).all();
+      const second = new ListOrder(
+        index,
+        tieRank,
+        Uint8Array.from(side, (x) => (x === 1 ? 1 : 0)),
+      ).all();
+      const arms = second.filter(() => r.next() < 0.5);
+      const union = Uint8Array.from(side, (x) => (x < 2 ? 1 : 0));
+      expect(Array.from(ranksInUnion(index, tieRank, first, second, arms))).toEqual(
+        Array.from(ranksAmong(index, tieRank, union, arms)),
       );
     }
   });

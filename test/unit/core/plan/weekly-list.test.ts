@@ -116,7 +116,13 @@ function bruteForce(register: Register, s: PlanSettings, transitions: Float64Arr
   const order = Array.from({ length: N }, (_, a) => a)
     .filter((a) => eligible[a])
     .sort((a, b) => defaultIndex[b] - defaultIndex[a] || tieRank[a] - tieRank[b]);
-  return { list, index, eligible, quotas, tieRank, defaultRank: list.arms.map((arm) => order.indexOf(arm) + 1) };
+  // Default ranks under the same rules: her place on the default list, else after it among those it left out.
+  const defaults = referenceConstrainedTopB(defaultIndex, tieRank, eligible, s.budget, quotas).arms;
+  const rest = order.filter((a) => !defaults.includes(a));
+  const defaultRank = list.arms.map((arm) =>
+    defaults.includes(arm) ? defaults.indexOf(arm) + 1 : defaults.length + 1 + rest.indexOf(arm),
+  );
+  return { list, index, eligible, quotas, tieRank, defaultRank };
 }
 
 describe('buildWeeklyList', () => {
