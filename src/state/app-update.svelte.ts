@@ -4,8 +4,11 @@
 import { activateWaitingBuild, registerServiceWorker } from '../workers/register-service-worker.ts';
 
 /** What the browser says when a lazy chunk of the page's build is gone. */
-const CHUNK_GONE =
-  /dynamically imported module|Importing a module script failed|error loading dynamically imported module|Failed to load module script/i;
+const CHUNK_GONE = new RegExp(
+  'dynamically imported module|Importing a module script failed|error loading dynamically imported module|' +
+    'Failed to load module script',
+  'i',
+);
 
 /** Whether `error` is a lazy chunk of this page's build that failed to load. */
 export function isChunkError(error: unknown): boolean {

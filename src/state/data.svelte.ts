@@ -6,7 +6,6 @@
 import { bandImport, ImportBander, type BandChoice, type BandedImport } from '../core/datasets/band-import.ts';
 import { RARE_BELOW } from '../core/datasets/text-columns.ts';
 import { instanceToJson } from '../core/datasets/instance-json.ts';
-import { validateSchema } from '../core/instance/create-instance.ts';
 import type { FeatureSchema, Instance } from '../core/instance/types.ts';
 import { groupSummary, type GroupRow, type PopulationSummary } from '../core/instance/population-summary.ts';
 import { budgetProblem } from '../core/limits/setting-ranges.ts';
@@ -15,6 +14,7 @@ import type { Store } from '../storage/store.ts';
 import { ImportClient, type ImportKind, type ImportProblem, type MappedFile } from '../workers/import/import-client.ts';
 import type { ColumnMapping } from '../core/datasets/column-mapping.ts';
 import type { FilePreview } from '../pipeline/plan/file-preview.ts';
+import { applyGroupEdits, followBanding, moveDraftBucket, type DraftGroup } from './data-group-edits.ts';
 import { mappingMemory, type MappingMemory } from './plan/mapping-memory.ts';
 
 export type { ImportKind } from '../workers/import/import-client.ts';
@@ -29,18 +29,6 @@ export interface ImportPreview {
   readMs: number;
   parseMs: number;
   totalMs: number;
-}
-
-/** The user's edits of one group of the preview (key: the group's name before any edit). */
-interface DraftGroup {
-  key: string;
-  /** The bucket labels the edits started from: when banding changes them, the edits start again. */
-  from: string[];
-  name: string;
-  ordered: boolean;
-  buckets: string[];
-  order: number[];
-  movable: boolean;
 }
 
 /** A file with the name it was chosen under (a workbook's sheet and her column names once she gave them). */
@@ -254,21 +242,7 @@ export class DataState {
 
   /** The draft's groups follow the banded schema; a group keeps its edits while its buckets stay the same. */
   private syncDraft(): void {
-    const groups = this.banded?.schema.groups ?? [];
-    const before = new Map(this.draft.groups.map((d) => [d.key, d]));
-    this.draft.groups = groups.map((g) => {
-      const old = before.get(g.name);
-      const same = old && old.from.length === g.buckets.length && old.from.every((b, i) => b === g.buckets[i]);
-      const fresh = { buckets: [...g.buckets], order: g.buckets.map((_, b) => b) };
-      return {
-        key: g.name,
-        from: [...g.buckets],
-        name: old?.name ?? g.name,
-        ordered: old?.ordered ?? g.ordered,
-        movable: g.kind === 'one-hot',
-        ...(same ? { buckets: old.buckets, order: old.order } : fresh),
-      };
-    });
+    this.draft.groups = followBanding(this.draft.groups, this.banded?.schema.groups ?? []);
   }
 
   /** The preview's schema, banded, with the edited names and labels; throws with the reason when they are not valid. */
@@ -279,43 +253,13 @@ export class DataState {
         : bandImport(preview.instance.schema, preview.instance.features, preview.instance.numArms, this.bands);
     if (!banded) throw new Error('nothing to save: import a file first');
     if (banded.problems.length) throw new Error(banded.problems.map((p) => p.message).join('; '));
-    const { schema } = banded;
-    const draft = this.draft;
-    const renamed = new Map(schema.groups.map((g, i) => [g.name, draft.groups[i].name.trim()]));
-    const edited: FeatureSchema = {
-      columns: schema.columns.map((c) => ({
-        ...c,
-        group: c.group === null ? null : (renamed.get(c.group) ?? c.group),
-      })),
-      // A one-hot group's bucket order is its column order; a bucketed group's follows its edges and is not moved.
-      // A text group's values move with its buckets; its labels may be renamed, its values stay as written.
-      groups: schema.groups.map((g, i) => ({
-        ...g,
-        name: draft.groups[i].name.trim(),
-        ordered: draft.groups[i].ordered,
-        buckets: draft.groups[i].buckets.map((b) => b.trim()),
-        columns: g.kind === 'one-hot' ? draft.groups[i].order.map((k) => g.columns[k]) : g.columns,
-        ...(g.text && { text: { ...g.text, values: draft.groups[i].order.map((k) => g.text!.values[k]) } }),
-      })),
-    };
-    for (const g of edited.groups) {
-      if (g.name === '') throw new Error('a group name is empty; give every group a name');
-      const empty = g.buckets.findIndex((b) => b === '');
-      if (empty !== -1) throw new Error(`bucket ${empty + 1} of group "${g.name}" has an empty label`);
-      if (new Set(g.buckets).size !== g.buckets.length)
-        throw new Error(`group "${g.name}" has two buckets with the same label`);
-    }
-    validateSchema(edited);
-    return edited;
+    return applyGroupEdits(banded.schema, this.draft.groups);
   }
 
   /** Moves bucket `b` of group `g` one place earlier (-1) or later (+1) in a one-hot group. */
   moveBucket(g: number, b: number, by: -1 | 1): void {
     const group = this.draft.groups[g];
-    const to = b + by;
-    if (!group?.movable || to < 0 || to >= group.buckets.length) return;
-    [group.buckets[b], group.buckets[to]] = [group.buckets[to], group.buckets[b]];
-    [group.order[b], group.order[to]] = [group.order[to], group.order[b]];
+    if (group) moveDraftBucket(group, b, by);
   }
 
   /** Saves the previewed population; returns its id. */

@@ -3,11 +3,10 @@
 // reward tables and the measures live in a WhatIfBackend (the population worker in the app), so the
 // page only holds small views and results, even at 10^6 arms. Simulations run one at a time on the
 // engine pool: aborting one terminates the pool's workers, so a queue keeps an abort from killing
-// another candidate's simulation.
+// another candidate's simulation (what-if-queue.ts).
 import { featureMeaningChange } from '../core/words/feature-meaning.ts';
 import { GENERATORS } from '../core/datasets/generators.ts';
 import type { PopulationChoice } from '../core/datasets/population-choice.ts';
-import { RANGES, rangeProblem } from '../core/limits/setting-ranges.ts';
 import { DEFAULT_REWARD } from '../core/reward/default-reward.ts';
 import type { WhatIfSettings } from '../core/simulation/what-if-evaluate.ts';
 import { DLM_IJCAI_POOL, DLM_IJCAI_POOL_SOURCE } from '../core/tasks/dlm-ijcai-pool.ts';
@@ -18,6 +17,7 @@ import { PAGE_COPY_MAX_ARMS } from '../workers/population/what-if-session.ts';
 import { runRepository, type WhatIfRunRecord } from './run-records.ts';
 import { WhatIfCandidate } from './what-if-candidate.svelte.ts';
 import { saveWhatIfRun, type WhatIfConfig } from './what-if-record.ts';
+import { SimulationQueue } from './what-if-queue.ts';
 
 export type { PopulationRecord };
 export type { WhatIfConfig } from './what-if-record.ts';
@@ -52,16 +52,20 @@ export class WhatIfState {
   pair = $state<[number | null, number | null]>([null, null]);
   /** The price-of-priority panel reads the population on the page: offered up to this many arms. */
   readonly priceMaxArms = PAGE_COPY_MAX_ARMS;
-  private queue: WhatIfCandidate[] = [];
   private populationRequest = 0;
-  private running = false;
+  private readonly simulations: SimulationQueue;
 
   constructor(
     private readonly backend: WhatIfBackend,
     private readonly store: () => Store,
     private readonly debounceMs = 300,
     private readonly drafts?: DraftStore,
-  ) {}
+  ) {
+    this.simulations = new SimulationQueue(backend, () => ({
+      population: this.population,
+      settings: $state.snapshot(this.settings),
+    }));
+  }
 
   /** The populations saved on the Data screen, to choose from. */
   savedPopulations(): Promise<PopulationRecord[]> {
@@ -274,10 +278,7 @@ export class WhatIfState {
         } else if (!compiled.ok) {
           candidate.status = 'invalid';
         } else {
-          candidate.timer = setTimeout(() => {
-            this.queue.push(candidate);
-            void this.pump();
-          }, candidate.delay);
+          this.simulations.schedule(candidate);
         }
         return;
       }
@@ -287,53 +288,6 @@ export class WhatIfState {
   }
 
   private cancel(candidate: WhatIfCandidate): void {
-    clearTimeout(candidate.timer);
-    this.queue = this.queue.filter((c) => c !== candidate);
-    candidate.controller?.abort();
-    candidate.controller = null;
-  }
-
-  private async pump(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
-    try {
-      for (let candidate = this.queue.shift(); candidate; candidate = this.queue.shift()) await this.run(candidate);
-    } finally {
-      this.running = false;
-    }
-  }
-
-  private async run(candidate: WhatIfCandidate): Promise<void> {
-    const population = this.population;
-    const compiled = candidate.compiled;
-    if (!population || !compiled?.ok) return;
-    // The command line's ranges (src/core/limits/setting-ranges.ts): 10^9 trials would hold the worker for days.
-    const { trials, seed } = this.settings;
-    const outOfRange =
-      rangeProblem('Trials', trials, RANGES.trials) ?? rangeProblem('Simulation seed', seed, RANGES.seed);
-    if (outOfRange) {
-      candidate.status = 'failed';
-      candidate.failure = outOfRange;
-      return;
-    }
-    const controller = new AbortController();
-    candidate.controller = controller;
-    candidate.status = 'running';
-    candidate.progress = 0;
-    try {
-      const result = await this.backend.evaluate(candidate.text, $state.snapshot(this.settings), {
-        signal: controller.signal,
-        onProgress: (done, total) => (candidate.progress = done / total),
-      });
-      if (controller.signal.aborted) return;
-      candidate.result = result;
-      candidate.status = 'done';
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      candidate.status = 'failed';
-      candidate.failure = error instanceof Error ? error.message : String(error);
-    } finally {
-      if (candidate.controller === controller) candidate.controller = null;
-    }
+    this.simulations.cancel(candidate);
   }
 }

@@ -54,7 +54,7 @@ if (!isMainThread) {
     one: new WeeklyPlan(whittle, async () => new MemoryStore()),
     two: new WeeklyPlan(whittle, async () => new MemoryStore(), helper),
   };
-  const source = { kind: 'generator' as const, name: 'sclm', parameters: { arms: N }, seed: 1, weeks: 26 };
+  const source = { kind: 'generator' as const, generator: 'sclm', parameters: { arms: N }, seed: 1, weeks: 26 };
   const settings = {
     reward: 'state * (1 + agent_feats[0])',
     budget: N / 10,

@@ -54,7 +54,7 @@ console.log(
     .join(', ')}; ${N.toLocaleString('en')} beneficiaries of the sclm population, 26 weeks)`,
 );
 const summary = await time('register drawn, read and its transitions estimated', () =>
-  session.loadRegister({ kind: 'generator', name: 'sclm', parameters: { arms: N }, seed: 1, weeks: 26 }),
+  session.loadRegister({ kind: 'generator', generator: 'sclm', parameters: { arms: N }, seed: 1, weeks: 26 }),
 );
 const settings = {
   reward: 'state * (1 + agent_feats[0])',

@@ -52,7 +52,8 @@ export async function focusOrder(page: Page, count: number): Promise<string[]> {
         const el = document.activeElement as HTMLElement | null;
         if (!el || el === document.body) return '(body)';
         const name = el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? '';
-        return `${el.tagName.toLowerCase()}${el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : ''} "${name}"`;
+        const role = el.getAttribute('role');
+        return `${el.tagName.toLowerCase()}${role ? `[role=${role}]` : ''} "${name}"`;
       }),
     );
   }

@@ -30,7 +30,10 @@ describe('What-if answers in words', () => {
     await expect
       .poll(() => words.nth(1).getByTestId('verdict').textContent())
       .toMatch(
-        /in effect it is the default\. Why: ‘5 \* “Ages 10-20”’ does not change with her engagement, so it adds the same with a call as without one/,
+        new RegExp(
+          String.raw`in effect it is the default\. Why: ‘5 \* “Ages 10-20”’ does not change ` +
+            String.raw`with her engagement, so it adds the same with a call as without one`,
+        ),
       );
 
     // another population: agent_feats[10] now means an education level; said, and held until she runs it

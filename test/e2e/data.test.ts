@@ -172,7 +172,8 @@ describe('an imported population with numeric and yes/no columns', () => {
     Array.from(
       { length: 12 },
       (_, i) =>
-        `m${i},${0.05 + 0.02 * i},${0.3 + 0.03 * i},0.6,0.9,${18 + 2 * i},${i % 3 === 0 ? 1 : 0},${i % 2},${1 - (i % 2)}`,
+        `m${i},${0.05 + 0.02 * i},${0.3 + 0.03 * i},0.6,0.9,` +
+        `${18 + 2 * i},${i % 3 === 0 ? 1 : 0},${i % 2},${1 - (i % 2)}`,
     ).join('\n') +
     '\n';
   const REWARDS = ['state * (1 + 2 * agent_feats[1])', 'state * (1 + 0.1 * agent_feats[0])'];

@@ -25,7 +25,8 @@ const REWARDS = [
   'state + state * agent_feats[8]',
 ];
 const CSV =
-  'id,q00,q01,q10,q11,lang_a,lang_b,age\na,0.1,0.3,0.6,0.9,1,0,23\nb,0.2,0.4,0.7,0.95,0,1,41\nc,0.05,0.2,0.5,0.8,1,0,35\n';
+  'id,q00,q01,q10,q11,lang_a,lang_b,age\na,0.1,0.3,0.6,0.9,1,0,23\n' +
+  'b,0.2,0.4,0.7,0.95,0,1,41\nc,0.05,0.2,0.5,0.8,1,0,35\n';
 const PRIORITY = 'Prioritize older mothers (ages 51-60) and those who are to be called in the morning';
 
 const site = useBuiltSite();

@@ -200,7 +200,10 @@ describe("the price of a priority on a run's Results screen", () => {
       expect(await row.locator('code').textContent()).toBe(pick);
       expect(await page.getByTestId('compared-in-words').textContent()).toContain('dial/1');
       expect(await page.getByTestId('dial-note').textContent()).toMatch(
-        /^dial\/1: made by the trade-off dial, not written by the LLM: dlm\/\S+ blended with the default at λ [\d.]+ \(engagement loss -?[\d.]+%, within the 2\.0% accepted\)\.$/,
+        new RegExp(
+          String.raw`^dial\/1: made by the trade-off dial, not written by the LLM: dlm\/\S+ blended with ` +
+            String.raw`the default at λ [\d.]+ \(engagement loss -?[\d.]+%, within the 2\.0% accepted\)\.$`,
+        ),
       );
       await page.getByTestId('fairness-of').selectOption('dial/1');
       await expect.poll(() => page.getByTestId('dp-table').count()).toBe(1);

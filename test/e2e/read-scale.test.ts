@@ -31,7 +31,9 @@ describe.skipIf(!N)(`a history of ${N.toLocaleString('en')} x 26 weeks read in t
     await expect.poll(() => page.getByTestId('column-mapping').count(), { timeout: 60_000 }).toBe(1);
     console.log(
       `mapping step: ` +
-        `${(await page.getByTestId('mapping-file').allTextContents()).map((t) => t.split('\n')[0].slice(0, 90)).join(' | ')}`,
+        (await page.getByTestId('mapping-file').allTextContents())
+          .map((t) => t.split('\n')[0].slice(0, 90))
+          .join(' | '),
     );
 
     // Cancel once the progress bar shows: nothing is kept, the step stays open

@@ -173,12 +173,13 @@ describe('a full DLM run', () => {
     await expect.poll(() => page.getByTestId('run-status').textContent(), { timeout: 15_000 }).toBe('Done');
     expect(await page.getByTestId('selected-expression').textContent()).toBe(selected);
     expect(fake.calls().length).toBe(before);
-    expect(page.workers().filter((w) => /engine\.worker/.test(w.url()))).toEqual([]); // the engine's workers start on first use only
+    // the engine's workers start on first use only
+    expect(page.workers().filter((w) => /engine\.worker/.test(w.url()))).toEqual([]);
     expect(problems).toEqual([]);
     await page.close();
   });
 
-  test('a rerun from History replays the transcript (no request to the provider) and reproduces the run bit for bit', async () => {
+  test('a History rerun replays the transcript (no provider request) and reproduces the run bit for bit', async () => {
     const { page, problems } = await finishedRun();
     const before = fake.received.length;
     const [original] = await savedRuns(page);
@@ -190,7 +191,10 @@ describe('a full DLM run', () => {
     await expect
       .poll(() => page.getByTestId('history-status').textContent(), { timeout: 60_000 })
       .toMatch(
-        /^Rerun saved as run-.*-rerun-\w+, without asking the LLM\. Its selected candidate and every candidate’s summary are identical to the original, bit for bit\.$/,
+        new RegExp(
+          String.raw`^Rerun saved as run-.*-rerun-\w+, without asking the LLM\. Its selected candidate ` +
+            String.raw`and every candidate’s summary are identical to the original, bit for bit\.$`,
+        ),
       );
     expect(fake.received.length).toBe(before);
     expect(await page.getByTestId('run-row').count()).toBe(2);

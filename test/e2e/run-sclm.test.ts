@@ -131,7 +131,8 @@ test(
       // Rerun from History: the clause split, proposals and ratings are replayed, the accepted clauses reused, no
       // request made.
       const asked = fake.received.length;
-      await expect.poll(async () => (await savedRuns(page)).map((r) => r.status)).toEqual(['done']); // the last checkpoint is written
+      // the last checkpoint is written
+      await expect.poll(async () => (await savedRuns(page)).map((r) => r.status)).toEqual(['done']);
       await page.goto(`${site.url}#/history`);
       await expect.poll(() => page.getByTestId('run-row').count(), { timeout: 15_000 }).toBe(1);
       const title = (await page.getByTestId('run-row').locator('th a').textContent())!;
@@ -139,7 +140,10 @@ test(
       await expect
         .poll(() => page.getByTestId('history-status').textContent(), { timeout: 60_000 })
         .toMatch(
-          /without asking the LLM\. Its selected candidate and every candidate’s summary are identical to the original, bit for bit\.$/,
+          new RegExp(
+            String.raw`without asking the LLM\. Its selected candidate and every candidate’s ` +
+              String.raw`summary are identical to the original, bit for bit\.$`,
+          ),
         );
       expect(fake.received.length).toBe(asked);
       await page.getByRole('link', { name: `${title} (rerun)` }).click();

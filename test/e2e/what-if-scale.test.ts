@@ -277,9 +277,10 @@ describe.skipIf(!process.env.ALLOT_WHATIF_SCALE)('What-if at national scale', ()
           console.log(
             `[figures] ${N.toLocaleString('en')} arms, ${name}: ${ms} ms from the page; main-thread tasks over 50 ` +
               `ms: ${tasks.length}` +
-              `${tasks.length ? `, longest ${Math.max(...tasks).toFixed(0)} ms` : ''}${cpu}; browser memory peak RSS ${gb(peak.rss)} GB, PSS ${gb(peak.pss)} GB (${peak.processes} processes, ${cores} engine workers; PSS at its peak: ${Object.entries(
-                peak.byType,
-              )
+              `${tasks.length ? `, longest ${Math.max(...tasks).toFixed(0)} ms` : ''}${cpu}; ` +
+              `browser memory peak RSS ${gb(peak.rss)} GB, PSS ${gb(peak.pss)} GB (${peak.processes} processes, ` +
+              `${cores} engine workers; PSS at its peak: ` +
+              `${Object.entries(peak.byType)
                 .map(([t, b]) => `${t} ${gb(b)}`)
                 .join(', ')}); load ${load()}` +
               (process.env.ALLOT_WHATIF_TIMELINE

@@ -176,7 +176,8 @@ export const adjudicateCommand: Command = {
         const parts = e.clauses.map((c) => `${c.name} ${c.end} 1/2/3: ${c.change.map(pct).join(' / ')}`);
         const sums = e.summary.map((s) => (s ? `${pct(s.sum)} (min ${pct(s.min)})` : 'n/a'));
         out.push(
-          `  ${id}: ${parts.join('; ') || 'no targeted clause'}${e.clauses.length ? `; sum 1/2/3: ${sums.join(' / ')}` : ''}`,
+          `  ${id}: ${parts.join('; ') || 'no targeted clause'}` +
+            `${e.clauses.length ? `; sum 1/2/3: ${sums.join(' / ')}` : ''}`,
         );
         out.push(
           `  ${' '.repeat(id.length)}  average EMD over ${e.unmentioned.join(', ') || 'no group'}: ` +

@@ -197,7 +197,8 @@ export function makeEvaluateCommand(env: Record<string, string | undefined> = pr
                   const line =
                     e.type === 'candidate'
                       ? `candidate ${e.id} ` +
-                        `${e.status}${e.duplicateOf ? ` (same as ${e.duplicateOf})` : ''}${e.error ? `: ${e.error.split('\n')[0]}` : ''}`
+                        `${e.status}${e.duplicateOf ? ` (same as ${e.duplicateOf})` : ''}` +
+                        `${e.error ? `: ${e.error.split('\n')[0]}` : ''}`
                       : e.type === 'picked'
                         ? `round ${e.round}: pick ${e.id ?? 'none'}${e.reason ? ` (${e.reason})` : ''}`
                         : undefined;

@@ -214,7 +214,7 @@ async function registerSource(
     const fileOnly = registerFileFlag(options);
     if (fileOnly)
       throw new UsageError(`--${fileOnly} applies to a register file, not to the built-in population "${name}"`);
-    return { kind: 'generator', name, parameters: arms ? { arms } : {}, seed, weeks };
+    return { kind: 'generator', generator: name, parameters: arms ? { arms } : {}, seed, weeks };
   }
   if (options.arms !== undefined)
     throw new UsageError(`--arms applies to a built-in population, not to the file "${name}"`);

@@ -106,7 +106,8 @@ export const rewardCommand: Command = {
       [
         `normalized:          ${d.normalized}`,
         `features used:       ` +
-          `${d.featuresUsed.map((i) => `${i} (${schema.columns[i].label || schema.columns[i].name})`).join(', ') || 'none'}`,
+          (d.featuresUsed.map((i) => `${i} (${schema.columns[i].label || schema.columns[i].name})`).join(', ') ||
+            'none'),
         `increasing in state: ${yes(d.increasingInState)}   (over ${features.length / n} arms x ${NUM_STATES} states)`,
         `nonnegative:         ${yes(d.nonnegative)}`,
         `range:               ${d.range[0]} to ${d.range[1]}`,

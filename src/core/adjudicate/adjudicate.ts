@@ -68,7 +68,8 @@ export function adjudicate(
   const outcomes = choices.map((choice): WelfareOutcome => {
     let selection;
     try {
-      pMean(new Float64Array(m).fill(1), choice.p, choice.weights); // checks p and the weights before any candidate is blamed
+      // checks p and the weights before any candidate is blamed
+      pMean(new Float64Array(m).fill(1), choice.p, choice.weights);
       selection = selectByWelfare(matrix.scores, m, choice.p, choice.weights);
     } catch (error) {
       throw new RangeError(`${choice.label}: ${(error as Error).message}`);

@@ -9,8 +9,11 @@ const WHOLE = String.raw`\b(overall|total|general|whole|everyone'?s?|population'
 const MEASURE = String.raw`\b(engagement|utility|listen\w*|reward|outcomes?|welfare)\b`;
 const OVERALL = new RegExp(`${WHOLE}[^.]*${MEASURE}|${MEASURE}[^.]*${WHOLE}`, 'i');
 /** Guarding it rather than raising it for someone. */
-const GUARD =
-  /\b(do not|don'?t|does not|never|without|avoid|keep|maintain|preserv\w*|protect\w*|not (hurt|harm|reduce|lower|drop|sacrifice))\b/i;
+const GUARD = new RegExp(
+  String.raw`\b(do not|don'?t|does not|never|without|avoid|keep|maintain|preserv\w*|protect\w*|` +
+    String.raw`not (hurt|harm|reduce|lower|drop|sacrifice))\b`,
+  'i',
+);
 
 export function guessClauseKind(text: string): GuessedKind {
   return OVERALL.test(text) && GUARD.test(text) ? 'utility' : 'prioritize';

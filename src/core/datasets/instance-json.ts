@@ -54,7 +54,10 @@ export function parseInstanceJson(text: string, fileName = 'the file'): Instance
     fail(
       'version',
       `format version ${JSON.stringify(o.version) ?? '(missing)'} is not supported (this allot reads version ` +
-        `${INSTANCE_FORMAT_VERSION})${typeof o.version === 'number' && o.version > INSTANCE_FORMAT_VERSION ? '; it was written by a newer allot' : ''}`,
+        `${INSTANCE_FORMAT_VERSION})` +
+        (typeof o.version === 'number' && o.version > INSTANCE_FORMAT_VERSION
+          ? '; it was written by a newer allot'
+          : ''),
     );
   }
   const show = (v: unknown) => (v === undefined ? 'missing' : JSON.stringify(v));

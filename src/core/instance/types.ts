@@ -1,5 +1,6 @@
 // The RMAB instance model shared by every layer. Construction and validation live in
 // src/core/instance (one validated constructor); everything downstream trusts these shapes.
+import type { GeneratedPopulation } from '../datasets/population-choice.ts';
 
 /** How a feature's values are read. */
 export type FeatureType = 'binary' | 'integer' | 'continuous';
@@ -62,8 +63,7 @@ export interface FeatureSchema {
 }
 
 export type Provenance = (
-  | { kind: 'generator'; generator: string; parameters: Record<string, number | string | boolean>; seed: number }
-  | { kind: 'file'; fileName: string; contentHash: string; format: string }
+  GeneratedPopulation | { kind: 'file'; fileName: string; contentHash: string; format: string }
 ) & {
   /** Set when the instance is a random subset of a larger population (see sampleArms). */
   sample?: ArmSample;

@@ -15,6 +15,7 @@ export function pGrid(numStakeholders: number, alpha = 0.6, size = 500): number[
   const half = Math.floor(size / 2) - 1;
   const grid = [-Infinity, 0];
   for (let i = 1; i <= half; i++) grid.push(1 / ((i * (1 / pMid)) / half));
-  for (let i = 1; i <= half; i++) grid.push(i === half ? 1 : pMid + (i * (1 - pMid)) / half); // exactly 1 at the end, whatever the rounding
+  // exactly 1 at the end, whatever the rounding
+  for (let i = 1; i <= half; i++) grid.push(i === half ? 1 : pMid + (i * (1 - pMid)) / half);
   return grid.sort((a, b) => a - b);
 }

@@ -132,7 +132,8 @@ function lastPair(text: string, delimiter: string): string | null {
   const at: number[] = [];
   for (let i = text.indexOf(delimiter); i !== -1; i = text.indexOf(delimiter, i + delimiter.length)) at.push(i);
   if (at.length < 2) return null;
-  const last = at.length % 2 === 0 ? at.length - 2 : at.length - 3; // an unpaired trailing delimiter is an unfinished pair
+  // an unpaired trailing delimiter is an unfinished pair
+  const last = at.length % 2 === 0 ? at.length - 2 : at.length - 3;
   return text.slice(at[last] + delimiter.length, at[last + 1]);
 }
 

@@ -3,30 +3,18 @@
 // hints that tell an LLM what to write instead. The operator grammar (parse-reward.ts) extends
 // it and provides parseExpression.
 import type { FeatureSchema, TextGroup as SchemaTextGroup } from '../instance/types.ts';
-import { evaluateConstant } from './evaluate-node.ts';
-import { PyError } from './py-error.ts';
-import { pyRepr } from './py-repr.ts';
+import { checkArity } from './call-arity.ts';
+import { featureIndex } from './feature-index.ts';
 import { FUNCTION_NAMES, type FunctionName, type RewardNode } from './reward-ast.ts';
 import { closestNames, RewardFault } from './reward-error.ts';
 import { refuseText } from './text-operands.ts';
 import { KEYWORDS, tokenizeReward, type Token } from './tokenize-reward.ts';
+import { unknownNameFault } from './unknown-name.ts';
 
 /** Deepest nesting of parentheses, brackets, calls, unary operators, ** and conditionals. */
 export const MAX_DEPTH = 64;
 
 type TextGroup = SchemaTextGroup & { columns: number[] };
-
-const FUNCTION_HELP = 'the callable functions are if_, max, min, abs, float, int, bool and round';
-const ARITY: Record<FunctionName, [number, number]> = {
-  if_: [1, 1],
-  max: [2, Infinity],
-  min: [2, Infinity],
-  abs: [1, 1],
-  float: [0, 1],
-  int: [0, 1],
-  bool: [0, 1],
-  round: [1, 2],
-};
 
 export abstract class OperandParser {
   protected readonly tokens: Token[];
@@ -207,51 +195,13 @@ export abstract class OperandParser {
   }
 
   protected unknownName(t: Token): RewardFault {
-    const name = t.text;
-    const features = this.featureName ? this.featureName : 'the feature vector';
-    if (this.byName.has(name))
-      return new RewardFault(
-        `unknown name ${name}`,
-        t.pos,
-        `${name} is a feature: write ${this.featureName || 'agent_feats'}.${name} (or ` +
-          `${this.featureName || 'agent_feats'}[${this.byName.get(name)}])`,
-      );
-    if (this.textByName.has(name))
-      return new RewardFault(
-        `unknown name ${name}`,
-        t.pos,
-        `${name} is a text feature: write ${this.featureName || 'agent_feats'}.${name} == ` +
-          `"${this.textByName.get(name)!.values.find((v) => v) ?? ''}"`,
-      );
-    if (name === 'agent_feats' || name === 'feature' || name === 'features' || name === 'feats') {
-      return new RewardFault(
-        `unknown name ${name}`,
-        t.pos,
-        this.featureName
-          ? `in this expression the feature vector is called ${this.featureName}`
-          : 'the lambda has no feature-vector parameter; write lambda agent_feats, state: ...',
-      );
-    }
-    if (name === 's') return new RewardFault('unknown name s', t.pos, 'the state is called state');
-    if (/^(np|numpy|math|torch|pd|os|sys|builtins)$/.test(name) || name.startsWith('__')) {
-      return new RewardFault(
-        `unknown name ${name}: modules and Python internals are not available`,
-        t.pos,
-        `use state, ${features} and ${FUNCTION_HELP}`,
-      );
-    }
-    const candidates = ['state', ...(this.featureName ? [this.featureName] : []), ...FUNCTION_NAMES];
-    const schemaNames = [...this.schema.columns.map((c) => c.name), ...this.textByName.keys()];
-    const close = closestNames(name, [...candidates, ...schemaNames], 3).map((n) =>
-      schemaNames.includes(n) && !candidates.includes(n) ? `${this.featureName || 'agent_feats'}.${n}` : n,
-    );
-    const called = this.is('(') ? ` (${FUNCTION_HELP})` : '';
-    return new RewardFault(
-      `unknown name ${name}${called}`,
-      t.pos,
-      `closest: ${close.join(', ')}; the names available are state, ${features} and the functions ` +
-        `${FUNCTION_NAMES.join(', ')}`,
-    );
+    return unknownNameFault(t.text, t.pos, {
+      featureName: this.featureName,
+      byName: this.byName,
+      textByName: this.textByName,
+      columnNames: this.schema.columns.map((c) => c.name),
+      called: this.is('('),
+    });
   }
 
   protected parseFeature(t: Token): RewardNode {
@@ -312,39 +262,7 @@ export abstract class OperandParser {
     this.expect(']', `close the "[" at character ${open.pos}`);
     this.depth--;
     refuseText(indexNode, 'index');
-    let value: number | bigint;
-    try {
-      const constant = evaluateConstant(indexNode);
-      if (constant === null)
-        throw new RewardFault(
-          'the index must be a constant integer',
-          indexNode.pos,
-          `state and features cannot choose the feature; write ${t.text}[i] with i from 0 to ${count - 1}`,
-        );
-      if (constant.float)
-        throw new RewardFault(
-          `the index is the float ${pyRepr(constant.value as number)}; indices must be integers`,
-          indexNode.pos,
-          `write ${t.text}[i] with an integer i from 0 to ${count - 1}`,
-        );
-      value = constant.value;
-    } catch (error) {
-      if (error instanceof PyError)
-        throw new RewardFault(
-          `the index fails to compute: ${error.message}`,
-          indexNode.pos,
-          `write ${t.text}[i] with i from 0 to ${count - 1}`,
-        );
-      throw error;
-    }
-    if (value >= count || value < -count) {
-      throw new RewardFault(
-        `index ${value} is out of range: there are ${count} features`,
-        indexNode.pos,
-        `use 0 to ${count - 1} (or -${count} to -1 from the end)`,
-      );
-    }
-    const index = Number(value) < 0 ? Number(value) + count : Number(value);
+    const index = featureIndex(indexNode, count, t.text);
     this.used.add(index);
     return { kind: 'feature', pos: t.pos, index };
   }
@@ -375,22 +293,7 @@ export abstract class OperandParser {
     }
     this.expect(')', `close the "(" of ${name} at character ${open.pos}`);
     this.depth--;
-    const [least, most] = ARITY[name];
-    if (args.length < least || args.length > most) {
-      const wanted =
-        most === Infinity
-          ? `at least ${least} arguments`
-          : least === most
-            ? `exactly ${least} argument${least > 1 ? 's' : ''}`
-            : `${least} to ${most} arguments`;
-      const hint =
-        name === 'max' || name === 'min'
-          ? `${name} compares its arguments, e.g. ${name}(0, state - 1); lists are not supported`
-          : name === 'round'
-            ? 'write round(x) or round(x, ndigits)'
-            : `write ${name}(x)`;
-      throw new RewardFault(`${name}() takes ${wanted}, given ${args.length}`, t.pos, hint);
-    }
+    checkArity(name, args.length, t.pos);
     return { kind: 'call', pos: t.pos, name, args };
   }
 }

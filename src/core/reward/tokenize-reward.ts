@@ -13,8 +13,15 @@ export type Token =
   | { type: 'str'; pos: number; end: number; text: string; value: string }
   | { type: 'name' | 'op' | 'end'; pos: number; end: number; text: string };
 
-const NUMBER =
-  /0[xX](?:_?[0-9a-fA-F])+|0[oO](?:_?[0-7])+|0[bB](?:_?[01])+|(?:\d(?:_?\d)*)?\.\d(?:_?\d)*(?:[eE][+-]?\d(?:_?\d)*)?|\d(?:_?\d)*\.?(?:[eE][+-]?\d(?:_?\d)*)?/y;
+/** Python's number literals: hex, octal, binary, then decimal with a fraction, then an integer (`_` between digits). */
+const NUMBER = new RegExp(
+  [
+    String.raw`0[xX](?:_?[0-9a-fA-F])+|0[oO](?:_?[0-7])+|0[bB](?:_?[01])+`,
+    String.raw`(?:\d(?:_?\d)*)?\.\d(?:_?\d)*(?:[eE][+-]?\d(?:_?\d)*)?`,
+    String.raw`\d(?:_?\d)*\.?(?:[eE][+-]?\d(?:_?\d)*)?`,
+  ].join('|'),
+  'y',
+);
 const NAME = /[\p{XID_Start}_]\p{XID_Continue}*/uy;
 const NAME_START = /[\p{XID_Start}_]/u;
 const NAME_PART = /\p{XID_Continue}/u;

@@ -12,6 +12,7 @@
 // Every stand-alone numeric feature column is banded into groups (quartiles; editable later).
 import type { ColumnMapping } from '../../core/datasets/column-mapping.ts';
 import { csvCells } from '../../core/datasets/cell-table.ts';
+import type { GeneratedPopulation } from '../../core/datasets/population-choice.ts';
 import type { CsvTable } from '../../core/datasets/csv.ts';
 import { HistoryReader } from '../../core/datasets/history-reader.ts';
 import { parseInstanceJson } from '../../core/datasets/instance-json.ts';
@@ -50,7 +51,7 @@ export interface NamedFile {
 }
 
 export type RegisterSource =
-  | { kind: 'generator'; name: string; parameters: Record<string, number>; seed: number; weeks: number }
+  | (GeneratedPopulation & { weeks: number })
   /**
    * `seed` draws the current states of a population without them; `features` goes with a history. Her
    * names for a features file's columns are its own `mapping`, or the register's where that file has them.
@@ -68,8 +69,10 @@ export async function readRegister(source: RegisterSource, control: ReadControl 
   const nfc = nfcIds(register.ids);
   if (nfc?.merged.length) {
     const [a, b] = nfc.merged[0];
+    const named =
+      source.kind === 'file' ? source.fileName : source.kind === 'generator' ? source.generator : source.name;
     throw new Error(
-      `${source.kind === 'file' ? source.fileName : source.name}: the ids ${mergedIdsWords(a, b)} are one id once ` +
+      `${named}: the ids ${mergedIdsWords(a, b)} are one id once ` +
         `normalized (Unicode NFC), so they would be one beneficiary; give each beneficiary her own ` +
         `id${nfc.merged.length > 1 ? ` (${nfc.merged.length} such pairs)` : ''}`,
     );
@@ -84,7 +87,7 @@ export async function readRegister(source: RegisterSource, control: ReadControl 
 async function readRaw(source: RegisterSource, control: ReadControl): Promise<Register> {
   switch (source.kind) {
     case 'generator':
-      return generatedRegister(source.name, source.parameters, source.seed, { weeks: source.weeks }).register;
+      return generatedRegister(source.generator, source.parameters, source.seed, { weeks: source.weeks }).register;
     case 'file':
       return readRegisterFile(source, control);
     case 'population':

@@ -18,6 +18,7 @@ import { cloneState, Pause, pauseOn, pausingIo } from '../resumable.ts';
 import { extendedPrompt } from './accept-clauses.ts';
 import { outcomeOf } from './outcome-of.ts';
 import type { AskState, SclmResult, SclmRunState } from './sclm-run-state.ts';
+import { policiesToSimulate, recompile } from './sclm-policies.ts';
 import { poolCandidates, prioritized, selectSclm } from './select-sclm.ts';
 
 /** An LLM question of SCLM itself; `key` is stable across resumes ("split#0", "rate/r0/c1/low income#0"). */
@@ -257,50 +258,9 @@ async function baselines(ctx: Ctx) {
     );
 }
 
-/** The reward table of candidate `id` of a finished DLM run, compiled again from its accepted reply. */
-function recompile(parts: DlmParts, run: DlmRunState, id: string): Float64Array | null {
-  const c = run.rounds.flatMap((r) => r.candidates).find((x) => x.id === id);
-  const reply = c?.attempts.at(-1)?.reply;
-  if (!c || reply === undefined) return null;
-  const compiled = parts.compile(reply);
-  if (!compiled.ok || compiled.normalized !== c.normalized)
-    throw new Error(`compile is not deterministic: candidate ${id} no longer compiles to what it did`);
-  return compiled.rewardTable;
-}
-
-/** Every policy to simulate: the default, the pool, and the baselines' picks; each normalized expression once. */
-function policies(ctx: Ctx): { normalized: string; expression: string; table: () => Float64Array }[] {
-  const { state, parts } = ctx;
-  const list: { normalized: string; expression: string; table: () => Float64Array }[] = [];
-  const def = parts.compileExpression(state.config.defaultExpression);
-  if (!def.ok) throw new Error(`the default reward "${state.config.defaultExpression}" does not compile: ${def.error}`);
-  list.push({ normalized: def.normalized, expression: def.expression, table: () => def.rewardTable });
-  const add = (run: DlmRunName, dlm: DlmRunState | undefined, ids: string[]) => {
-    for (const id of ids) {
-      const c = dlm!.rounds.flatMap((r) => r.candidates).find((x) => x.id === id)!;
-      if (list.some((p) => p.normalized === c.normalized)) continue;
-      list.push({
-        normalized: c.normalized!,
-        expression: c.expression!,
-        table: () => recompile(parts.dlm(run), dlm!, id)!,
-      });
-    }
-  };
-  add(
-    'generator',
-    state.generator,
-    poolCandidates(state.generator).map((c) => c.id),
-  );
-  if (state.baselines.zeroShot?.result)
-    add('zero-shot', state.baselines.zeroShot, [state.baselines.zeroShot.result.candidate]);
-  if (state.baselines.extended?.result)
-    add('extended', state.baselines.extended, [state.baselines.extended.result.candidate]);
-  return list;
-}
-
 async function simulateAll(ctx: Ctx, rewards: Map<string, { table: Float64Array }>) {
   const { state, parts } = ctx;
-  const list = policies(ctx);
+  const list = policiesToSimulate(state, parts);
   state.defaultKey = list[0].normalized;
   for (const policy of list) {
     if (state.outcomes[policy.normalized]) continue;

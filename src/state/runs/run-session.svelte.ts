@@ -264,7 +264,8 @@ export class RunSession {
         domain: programDomain(instance),
         distributions: async (c) => (await sims.summary(c.normalized, c.rewardTable, signal)).distribution,
       }));
-      const acceptedClauses = async () => (await this.rerun?.originalRun())?.checkpoint.sclm?.clauses; // a rerun's: accepted as there
+      // a rerun's: accepted as there
+      const acceptedClauses = async () => (await this.rerun?.originalRun())?.checkpoint.sclm?.clauses;
       const parts = {
         checkpoint: this.checkpoint,
         settings: s,

@@ -105,7 +105,8 @@ describe('allot adjudicate', () => {
     expect(code).toBe(0);
     expect(stdout).toContain('Selection (weights 0.9, 0.1):');
     expect(stdout).toMatch(/nash +lopsided: lopsided has the highest welfare, 1.451/);
-    expect(stdout).toMatch(/egalitarian +balanced:/); // the minimum over clauses with positive weight ignores the weights' sizes
+    // the minimum over clauses with positive weight ignores the weights' sizes
+    expect(stdout).toMatch(/egalitarian +balanced:/);
     expect(stdout).toContain('within 18.18% of the best');
   });
 

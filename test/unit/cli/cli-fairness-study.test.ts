@@ -28,7 +28,8 @@ describe('allot fairness', () => {
     const file = join(dir, 'hand.csv');
     writeFileSync(
       file,
-      'id,q00,q01,q10,q11,tier_high,tier_low,side_left,side_right\na,0,1,0,1,1,0,1,0\nb,0,1,0,1,1,0,0,1\nc,0,1,0,1,0,1,1,0\nd,0,1,0,1,0,1,0,1\n',
+      'id,q00,q01,q10,q11,tier_high,tier_low,side_left,side_right\na,0,1,0,1,1,0,1,0\nb,0,1,0,1,1,0,0,1\n' +
+        'c,0,1,0,1,0,1,1,0\nd,0,1,0,1,0,1,0,1\n',
     );
     for (const measure of ['arm-steps', 'at-least-once']) {
       const out = await json([
@@ -258,7 +259,10 @@ describe('allot study', () => {
     ).toEqual({ en: Object.fromEntries(MULTILINGUAL_PROMPTS.map((p) => [String(p.number), p.text])) });
     const text = await run(['study', 'prompts']);
     expect(text.stdout).toMatch(
-      /^1\. While still prioritizing all, slightly prioritize those who have a low value of age\.\n {3}intended: Age; buckets: low age = /,
+      new RegExp(
+        String.raw`^1\. While still prioritizing all, slightly prioritize those who have ` +
+          String.raw`a low value of age\.\n {3}intended: Age; buckets: low age = `,
+      ),
     );
   });
 });

@@ -97,7 +97,7 @@ describe('allot llm', () => {
     }
   });
 
-  test('a provider named after a property of every object (toString, constructor) is a usage error, exit 2', async () => {
+  test('a provider named after a property of every object (toString, constructor): usage error, exit 2', async () => {
     for (const argv of [
       ['llm', '--provider', 'toString', '--model', 'm', '--prompt', 'x'],
       ['llm', '--provider', '__proto__', '--model', 'm', '--prompt', 'x'],

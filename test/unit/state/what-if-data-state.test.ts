@@ -71,7 +71,8 @@ describe('the what-if state', () => {
 
 describe('the data state', () => {
   const withQ =
-    'id,lang_a,lang_b,lang_c,age,q00,q01,q10,q11\nx,1,0,0,20,0.1,0.3,0.6,0.9\ny,0,1,0,30,0.1,0.3,0.6,0.9\nz,0,0,1,40,0.1,0.3,0.6,0.9\n';
+    'id,lang_a,lang_b,lang_c,age,q00,q01,q10,q11\nx,1,0,0,20,0.1,0.3,0.6,0.9\n' +
+    'y,0,1,0,30,0.1,0.3,0.6,0.9\nz,0,0,1,40,0.1,0.3,0.6,0.9\n';
 
   test('saves a preview with renamed groups, relabelled and reordered buckets', async () => {
     const store = new MemoryStore();

@@ -130,7 +130,10 @@ describe('a pick tied with the runner-up to the shown precision', () => {
     };
     const [u] = adjudicate(matrix as never, [{ label: 'utilitarian', p: 1 }]).outcomes;
     expect(u.explanation).toMatch(
-      /^candidate 1 and candidate 2 tie on welfare \(1 each, to three digits\); the tie went to candidate 1 by a margin/,
+      new RegExp(
+        String.raw`^candidate 1 and candidate 2 tie on welfare \(1 each, to ` +
+          String.raw`three digits\); the tie went to candidate 1 by a margin`,
+      ),
     );
     expect(u.explanation).not.toMatch(/cannot change this choice/);
   });

@@ -78,7 +78,10 @@ describe('a pick within the shown precision of the runner-up', () => {
       /^c0 and the runner-up c1 tie on welfare \(1 each, to three digits\); the tie went to c0 by a margin of 0\.00005/,
     );
     expect(text).toMatch(
-      /treat the two as equally good\. The margin came from the clause “older”, where the pick scores 0\.0002 higher\.$/,
+      new RegExp(
+        String.raw`treat the two as equally good\. The margin came from the ` +
+          String.raw`clause “older”, where the pick scores 0\.0002 higher\.$`,
+      ),
     );
   });
 });

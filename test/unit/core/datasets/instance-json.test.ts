@@ -29,7 +29,10 @@ describe('the JSON instance format', () => {
     const good = JSON.parse(instanceToJson(findGenerator('sclm')!.generate({ arms: 20 }, 1)));
     good.transitions[8 * 3 + 1] = 2;
     expect(() => parseInstanceJson(JSON.stringify(good), 'p.json')).toThrow(
-      /^p\.json, line 1, column \d+ \(transitions\[25\]\): arm "3" \(arm 4\), column "p_0_0_1": 2 is not a probability in \[0, 1\]/,
+      new RegExp(
+        String.raw`^p\.json, line 1, column \d+ \(transitions\[25\]\): arm "3" \(arm ` +
+          String.raw`4\), column "p_0_0_1": 2 is not a probability in \[0, 1\]`,
+      ),
     );
   });
 

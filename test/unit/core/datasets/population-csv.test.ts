@@ -71,7 +71,10 @@ describe('population CSV: bad input', () => {
     expect(e.message).toBe('arms.csv, line 3, column 3 ("q01"): "high" is not a number');
     expect([e.line, e.column, e.columnName]).toEqual([3, 3, 'q01']);
     expect(csvError(replaceLine(2, 'a,0.1,0.4,0.7,0.9,1,0,NaN')).message).toMatch(
-      /^arms\.csv, column 8 \("children"\) holds numbers but for 1 cell that is not a number: line 2 "NaN"; write it as numbers/,
+      new RegExp(
+        String.raw`^arms\.csv, column 8 \("children"\) holds numbers but for 1 cell ` +
+          String.raw`that is not a number: line 2 "NaN"; write it as numbers`,
+      ),
     );
     expect(csvError(replaceLine(4, 'c,,0.3,0.8,0.95,1,0,1')).message).toBe(
       'arms.csv, line 4, column 2 ("q00"): the value is empty',
@@ -123,7 +126,10 @@ describe('population CSV: bad input', () => {
     const row = (id: string, first: number) => [id, first, ...new Array(17).fill(1 / 3)].join(',');
     const text = [header.join(','), row('a', 1 / 3), row('b', 0.5)].join('\n');
     expect(csvError(text).message).toMatch(
-      /^arms\.csv, line 3: arm "b", columns "p_0_0_\*": the probabilities of the next state after state 0 and action 0 sum to 1\.16/,
+      new RegExp(
+        String.raw`^arms\.csv, line 3: arm "b", columns "p_0_0_\*": the probabilities ` +
+          String.raw`of the next state after state 0 and action 0 sum to 1\.16`,
+      ),
     );
     expect(
       csvError(
@@ -139,7 +145,10 @@ describe('population CSV: bad input', () => {
 
   test('a file far too large for the tab is refused before it is read', () => {
     expect(() => checkImportSize(MAX_IMPORT_BYTES + 1, 'huge.csv')).toThrow(
-      /^huge\.csv is too big to import: 268 MB \(268,435,457 bytes\), more than the 256 MiB a browser tab can hold; split it/,
+      new RegExp(
+        String.raw`^huge\.csv is too big to import: 268 MB \(268,435,457 bytes\), ` +
+          String.raw`more than the 256 MiB a browser tab can hold; split it`,
+      ),
     );
     expect(() => checkImportSize(MAX_IMPORT_BYTES, 'ok.csv')).not.toThrow();
   });

@@ -59,7 +59,10 @@ describe('a register under her own names', () => {
       'Beneficiary ID;Week ' +
       'No;Listened;Called?\nb1;1;oui;0\nb2;1;non;1\nb3;1;non;0\nb1;2;oui;0\nb2;2;oui;0\nb3;2;non;0\n';
     expect(() => parseHistoryCsv(calls, FEATURES, { fileName: 'h.csv' })).toThrow(
-      /h\.csv, column 3 \("Listened"\): 6 values are not read as engaged or not, e\.g\. "oui" \(line 2\) and "non" \(line 3\)/,
+      new RegExp(
+        String.raw`h\.csv, column 3 \("Listened"\): 6 values are not read as engaged ` +
+          String.raw`or not, e\.g\. "oui" \(line 2\) and "non" \(line 3\)`,
+      ),
     );
     const r = parseHistoryCsv(calls, FEATURES, { fileName: 'h.csv', mapping: { stateValues: ['oui', 'non'] } });
     expect(Array.from(currentState(r))).toEqual([1, 1, 0]);

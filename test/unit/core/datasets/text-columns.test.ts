@@ -91,7 +91,7 @@ describe('a text column becomes a group with a bucket per value, named as writte
       'of one group',
     () => {
       const p = parsePopulationCsv(
-        ['id,q00,q01,q10,q11,district_पालघर,district_ठाणे', 'a,0.1,0.2,0.3,0.4,1,0', 'b,0.1,0.2,0.3,0.4,0,1'].join('\n'),
+        'id,q00,q01,q10,q11,district_पालघर,district_ठाणे\n' + 'a,0.1,0.2,0.3,0.4,1,0\n' + 'b,0.1,0.2,0.3,0.4,0,1',
         { fileName: 'pop.csv' },
       );
       expect(p.schema.columns.map((c) => c.name)).toEqual(['district_पालघर', 'district_ठाणे']);

@@ -110,7 +110,10 @@ describe('transitionsFromTrajectories', () => {
       expect(q11).toBeLessThanOrEqual(1);
     }
     expect(result.warnings[0]).toMatch(
-      /^10 of 40 arms have fewer than 20 observed active transitions from state 0, too few to trust: .* pooled active effect .*: "arm0", "arm1"/,
+      new RegExp(
+        String.raw`^10 of 40 arms have fewer than 20 observed active transitions from state ` +
+          String.raw`0, too few to trust: .* pooled active effect .*: "arm0", "arm1"`,
+      ),
     );
   });
 

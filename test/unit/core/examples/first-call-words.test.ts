@@ -38,7 +38,10 @@ describe('firstCallWords', () => {
         arm('B', [0.2, 0.8], [0.2, 0.7, 0.3, 0.55]),
       ]);
       expect(lines[0]).toMatch(
-        /^If every one of them had dropped out, call A first: without a call she is unlikely to come back \(10% chance\), and a call adds 20 points\.$/,
+        new RegExp(
+          String.raw`^If every one of them had dropped out, call A first: without a call she ` +
+            String.raw`is unlikely to come back \(10% chance\), and a call adds 20 points\.$`,
+        ),
       );
       expect(lines[1]).toMatch(
         /^If every one of them were engaged, call B first: .* a call helps her most \(\+25 points\)\.$/,

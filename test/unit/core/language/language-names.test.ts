@@ -4,7 +4,8 @@ import { guessInWords, languageName } from '../../../../src/core/language/langua
 
 describe('languages in words', () => {
   test('a guess names languages, never codes', () => {
-    expect(guessInWords(guessLanguage('बुजुर्ग माताओं को प्राथमिकता दें'))).toMatch(/^Hindi( or \w+)* \(Devanagari script\)$/);
+    const hindi = guessLanguage('बुजुर्ग माताओं को प्राथमिकता दें');
+    expect(guessInWords(hindi)).toMatch(/^Hindi( or \w+)* \(Devanagari script\)$/);
     expect(guessInWords(guessLanguage('Prioritize older mothers'))).toBe('English');
     expect(guessInWords(guessLanguage('1234'))).toBe('no words to tell');
     expect(languageName('xx')).toBe('xx');

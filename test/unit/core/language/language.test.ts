@@ -59,12 +59,10 @@ describe('guessLanguage', () => {
   });
 
   test('uses marker words to order languages that share a script', () => {
-    expect(guessLanguage('सर्वांना प्राधान्य देताना, ' + 'तरुण मातांवर ' + 'थोडे लक्ष ' + 'केंद्रित करा आणि').candidates[0]).toBe(
-      'mr',
-    );
-    expect(guessLanguage('ಮಾತೆರೆಗ್ಲಾ ಆದ್ಯತೆ ಕೊರೊಂದು, ' + 'ಎಲ್ಯ ಪ್ರಾಯದ ' + 'ಅಪ್ಪೆಲೆಗ್ ಇಂಚೆ ಗಮನ ' + 'ಕೊರ್ಲೆ ಬೊಕ್ಕ').candidates[0]).toBe(
-      'tcy',
-    );
+    const marathi = 'सर्वांना प्राधान्य देताना, ' + 'तरुण मातांवर ' + 'थोडे लक्ष ' + 'केंद्रित करा आणि';
+    expect(guessLanguage(marathi).candidates[0]).toBe('mr');
+    const tulu = 'ಮಾತೆರೆಗ್ಲಾ ಆದ್ಯತೆ ಕೊರೊಂದು, ' + 'ಎಲ್ಯ ಪ್ರಾಯದ ' + 'ಅಪ್ಪೆಲೆಗ್ ಇಂಚೆ ಗಮನ ' + 'ಕೊರ್ಲೆ ಬೊಕ್ಕ';
+    expect(guessLanguage(tulu).candidates[0]).toBe('tcy');
   });
 
   test('goes by the majority script when a prompt mixes scripts', () => {

@@ -57,7 +57,10 @@ describe('describeComparison', () => {
     expect(text.verdict).toMatch(/^The selected policy moves calls toward Ages 51-60 \(23% of calls instead of 9%\)/);
     const line = text.lines.find((l) => l.startsWith('Ages 51-60 get'));
     expect(line).toMatch(
-      /^Ages 51-60 get 23% of calls instead of 9% \(\+14 points ± \d+(\.\d)?; 2\.30 calls per step instead of 0\.90\); they are 10% of the population\.$/,
+      new RegExp(
+        String.raw`^Ages 51-60 get 23% of calls instead of 9% \(\+14 points ± \d+(\.\d)?; 2\.30 ` +
+          String.raw`calls per step instead of 0\.90\); they are 10% of the population\.$`,
+      ),
     );
     expect(text.lines.some((l) => l.startsWith('Engagement of Ages 51-60:'))).toBe(true);
   });

@@ -80,7 +80,10 @@ describe('estimate warnings', () => {
         { bucket: '26-32', state: 1 },
       ]);
       expect(plainWords(ranges).plain).toMatch(
-        /^Some age groups have too few beneficiaries \(under 20\) to learn from on their own: <= 25 and 26-32\. For them/,
+        new RegExp(
+          String.raw`^Some age groups have too few beneficiaries \(under 20\) ` +
+            String.raw`to learn from on their own: <= 25 and 26-32\. For them`,
+        ),
       );
       const all = smallGroups('age', 20, 4, [
         { bucket: '<= 25', state: 0 },
@@ -100,7 +103,10 @@ describe('estimate warnings', () => {
         ]),
       );
       expect(many.technical).toMatch(
-        /^16 of 20 group priors .*: A a \(from not engaged\), A a \(from engaged\), A b \(from not engaged\), A b \(from engaged\), A c \(from not engaged\), A c \(from engaged\), \.\.\.$/,
+        new RegExp(
+          String.raw`^16 of 20 group priors .*: A a \(from not engaged\), A a \(from engaged\), A b \(from not ` +
+            String.raw`engaged\), A b \(from engaged\), A c \(from not engaged\), A c \(from engaged\), \.\.\.$`,
+        ),
       );
       expect(plainWords(many).plain).toMatch(
         /^Some Feature A groups have .*: A a, A b, A c, A d, A e, A f and 2 more\. For them/,

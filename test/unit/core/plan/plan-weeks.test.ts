@@ -54,7 +54,10 @@ describe('week numbers', () => {
 
   test('past 2^53 are refused in words, naming the cell', () => {
     expect(() => parseHistoryCsv(history(2 ** 60), features, { fileName: 'h.csv', featuresFileName: 'f.csv' })).toThrow(
-      /h\.csv, line 2, column 2 \("week"\): "\d+" is not a whole week number \(it is too large to count exactly: at most 2\^53 - 1\)/,
+      new RegExp(
+        String.raw`h\.csv, line 2, column 2 \("week"\): "\d+" is not a whole week ` +
+          String.raw`number \(it is too large to count exactly: at most 2\^53 - 1\)`,
+      ),
     );
     const r = parseOutcomesCsv('id,week,called,engaged\na,1152921504606846976,0,1\n', ['a'], 2, 'w.csv');
     expect(r.ok ? '' : r.errors[0]).toBe(

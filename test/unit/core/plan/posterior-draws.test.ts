@@ -46,7 +46,8 @@ describe('MembershipCount', () => {
       top({ eligible: Uint8Array.from([0, 1, 1, 1]), quotas: [quota], tieRank: Int32Array.from([3, 2, 1, 0]) }),
       4,
     );
-    count.add(Float64Array.from([9, 5, 5, 5])); // arm 0 not eligible; the quota takes arm 3 (the better tie rank of 2-3), the last place arm 2 (better than 1)
+    // arm 0 not eligible; the quota takes arm 3 (the better tie rank of 2-3), the last place arm 2 (better than 1)
+    count.add(Float64Array.from([9, 5, 5, 5]));
     expect(Array.from(count.of(Int32Array.from([0, 1, 2, 3])).membership)).toEqual([0, 0, 1, 1]);
   });
 });

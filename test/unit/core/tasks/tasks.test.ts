@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { dlmSchema } from '../../../../src/core/datasets/dlm-schema.ts';
-import { DLM_IJCAI_POOL, IJCAI_FEATURE_NAMES } from '../../../../src/core/tasks/dlm-ijcai-pool.ts';
+import { IJCAI_FEATURE_NAMES } from '../../../../src/core/tasks/dlm-ijcai-feature-names.ts';
+import { DLM_IJCAI_POOL } from '../../../../src/core/tasks/dlm-ijcai-pool.ts';
 import { DLM_IJCAI_TASKS } from '../../../../src/core/tasks/dlm-ijcai-tasks.ts';
 import { DLM_NEURIPS_TASKS } from '../../../../src/core/tasks/dlm-neurips-tasks.ts';
 import { TASK_SETS } from '../../../../src/core/tasks/task-sets.ts';

@@ -25,7 +25,10 @@ describe('whyDefault', () => {
   test('terms whose weights add up to the same for everyone are said to cancel', () => {
     const why = whyDefault('state * (1 + agent_feats[0]) + state * agent_feats[1]', population)!;
     expect(why).toMatch(
-      /^Why: ‘state \* “Ages 51-60”’ and ‘state \* “Ages 10-50”’ cancel out: together they weigh every beneficiary alike/,
+      new RegExp(
+        String.raw`^Why: ‘state \* “Ages 51-60”’ and ‘state \* “Ages 10-50”’ ` +
+          String.raw`cancel out: together they weigh every beneficiary alike`,
+      ),
     );
   });
 

@@ -46,7 +46,7 @@ describe("the plan worker applying a week's outcomes", () => {
       );
       const summary = await s.loadRegister({
         kind: 'generator',
-        name: 'sclm',
+        generator: 'sclm',
         parameters: { arms: 300 },
         seed: 6,
         weeks: 6,

@@ -66,7 +66,7 @@ describe('a register with text columns in the plan worker', () => {
 
   test('a saved population cannot be grouped again: said in words', async () => {
     const s = await session();
-    await s.loadRegister({ kind: 'generator', name: 'sclm', parameters: { arms: 50 }, seed: 1, weeks: 3 });
+    await s.loadRegister({ kind: 'generator', generator: 'sclm', parameters: { arms: 50 }, seed: 1, weeks: 3 });
     await expect(s.groupText({})).rejects.toThrow(
       'the text columns of a saved population were grouped when it was imported',
     );

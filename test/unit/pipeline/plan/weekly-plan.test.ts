@@ -53,7 +53,7 @@ describe('the plan worker session', () => {
       const { s, store } = await session();
       const summary = await s.loadRegister({
         kind: 'generator',
-        name: 'sclm',
+        generator: 'sclm',
         parameters: { arms: 200 },
         seed: 1,
         weeks: 6,
@@ -92,7 +92,7 @@ describe('the plan worker session', () => {
     'counts uncertain places as the core does with its draws, again after new rules, and stops for a ' + 'newer list',
     async () => {
       const { s, store, whittle } = await session();
-      await s.loadRegister({ kind: 'generator', name: 'sclm', parameters: { arms: 300 }, seed: 4, weeks: 5 });
+      await s.loadRegister({ kind: 'generator', generator: 'sclm', parameters: { arms: 300 }, seed: 4, weeks: 5 });
       const view = await s.create({ ...SETTINGS, budget: 40 }, META);
       expect(view.list.membership.every(Number.isNaN)).toBe(true);
       const plan = unpackPlan((await store.getPlan('p1'))!.plan);
@@ -155,7 +155,7 @@ describe('the plan worker session', () => {
       );
       const counts: (Uncertainty | null)[] = [];
       for (const s of [alone, helped]) {
-        await s.loadRegister({ kind: 'generator', name: 'sclm', parameters: { arms: 300 }, seed: 4, weeks: 5 });
+        await s.loadRegister({ kind: 'generator', generator: 'sclm', parameters: { arms: 300 }, seed: 4, weeks: 5 });
         await s.create({ ...SETTINGS, budget: 40, draws: 7 }, META);
         const partials: number[] = [];
         counts.push(await s.uncertainty((p) => partials.push(p.draws)));
@@ -175,7 +175,7 @@ describe('the plan worker session', () => {
 
   test('shows a list before it is saved; a failed save says so and the plan goes back to the stored one', async () => {
     const { s, store } = await session();
-    await s.loadRegister({ kind: 'generator', name: 'sclm', parameters: { arms: 80 }, seed: 5, weeks: 4 });
+    await s.loadRegister({ kind: 'generator', generator: 'sclm', parameters: { arms: 80 }, seed: 5, weeks: 4 });
     const first = await s.create(SETTINGS, META);
     await s.saved();
     const saveCurrentWeek = store.saveCurrentWeek.bind(store);
@@ -203,7 +203,7 @@ describe('the plan worker session', () => {
 
   test('new rules for the week keep what was set when the plan was created (Thompson, deactivation)', async () => {
     const { s, store } = await session();
-    await s.loadRegister({ kind: 'generator', name: 'sclm', parameters: { arms: 80 }, seed: 5, weeks: 4 });
+    await s.loadRegister({ kind: 'generator', generator: 'sclm', parameters: { arms: 80 }, seed: 5, weeks: 4 });
     await s.create({ ...SETTINGS, explore: 'thompson', deactivateAfter: 6 }, META);
     await s.saved();
     // the page's rules form sends the rules it shows, without the settings fixed at creation
@@ -215,7 +215,7 @@ describe('the plan worker session', () => {
 
   test('previews outcomes with every problem named, applies good ones, saves and plans the next week', async () => {
     const { s, store, whittle } = await session();
-    await s.loadRegister({ kind: 'generator', name: 'sclm', parameters: { arms: 50 }, seed: 2, weeks: 4 });
+    await s.loadRegister({ kind: 'generator', generator: 'sclm', parameters: { arms: 50 }, seed: 2, weeks: 4 });
     const view = await s.create(SETTINGS, META);
     const bad = await s.previewOutcomes(new Blob(['id,called,engaged\nnobody,1,1\n']), 'bad.csv');
     expect(bad.ok).toBe(false);

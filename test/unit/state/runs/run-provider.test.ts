@@ -122,7 +122,10 @@ describe('a run and its provider', () => {
       expect(session.phase).toBe('paused');
       expect(session.providerMismatch).toBe(true);
       expect(session.message).toMatch(
-        /^This run was started with OpenAI-compatible .* llama3\.2 at http:\/\/localhost:11434\/v1, but the provider settings now say OpenAI gpt-4o-mini at https:\/\/api\.openai\.com\/v1\./,
+        new RegExp(
+          String.raw`^This run was started with OpenAI-compatible .* llama3\.2 at http:\/\/localhost:11434\/v1, ` +
+            String.raw`but the provider settings now say OpenAI gpt-4o-mini at https:\/\/api\.openai\.com\/v1\.`,
+        ),
       );
       expect(provider.calls).toEqual([]);
       // An explicit switch: the run now names OpenAI, and only OpenAI is called.
