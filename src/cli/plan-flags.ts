@@ -103,7 +103,8 @@ export const PLAN_DETAILS = [
   '"effect", "ci95": [lo, hi], "mde", "mde_weeks", "sentences"} (null arms before the first applied week): the',
   'difference in the share of weeks engaged per mother, its 95% interval (Welch, a mother one unit), and the minimum',
   'detectable effect for --holdout-weeks weeks (80% power), also said before the list.',
-  "--worker-column COL names each mother's health worker (a text column, its values kept, or a number column);",
+  "--worker-column COL names each mother's health worker: carried into the list, never a feature (any number of",
+  'workers; the app carries it the same way);',
   '--capacity N or FILE.csv (worker, capacity, optionally minimum) and --min-per-worker K: the list is the ' +
     'best under',
   'every rule at once (capacities, minima, budget, exclusions, cooldown, shares); --json adds "workers": [{"worker",',

@@ -46,7 +46,10 @@ export const ROLE_NAMES: Record<ColumnRole, string[]> = {
   called: ['called', 'was_called', 'call_made', 'called_this_week', 'call', 'contacted', 'action', 'pulled'],
 };
 
-/** Columns that name or reach a person: carried into the call list, never features. */
+/**
+ * Columns that name or reach a person, or name her health worker: carried into the call list, never features
+ * (a worker column is carried wherever it is chosen, so her worker never changes her estimates).
+ */
 export const CARRY_NAMES = new Set([
   'name',
   'full_name',
@@ -67,6 +70,21 @@ export const CARRY_NAMES = new Set([
   'tel',
   'urn_tel',
   'owner_name',
+  'owner',
+  'worker',
+  'worker_name',
+  'health_worker',
+  'health_worker_name',
+  'asha',
+  'asha_name',
+  'anm',
+  'anm_name',
+  'chw',
+  'chw_name',
+  'caller',
+  'agent',
+  'agent_name',
+  'assigned_to',
 ]);
 
 /** Bookkeeping columns of CommCare, DHIS2 and CHT exports: left out unless she says otherwise. */

@@ -4,7 +4,6 @@
 // flags, from the same defaults (PLAN_DEFAULTS). Every problem names its field.
 import { parseCapacityCsv } from '../../core/datasets/capacity-csv.ts';
 import { parseIdList } from '../../core/datasets/outcomes-csv.ts';
-import type { FeatureSchema } from '../../core/instance/types.ts';
 import { RANGES, rangeProblem } from '../../core/limits/setting-ranges.ts';
 import { holdoutProblems, type HoldoutSetting } from '../../core/plan/holdout-plan.ts';
 import { PLAN_DEFAULTS, type PlanSettings } from '../../core/plan/plan-settings.ts';
@@ -46,27 +45,13 @@ export function defaultProgram(): ProgramForm {
   };
 }
 
-/** A column that can name each mother's worker: a text column (its header) or a stand-alone number column. */
-export interface OwnerColumnChoice {
-  column: string;
-  label: string;
-  /** Values merged into "other" (a text column with many rare values): each must be kept to name a worker. */
-  merged: number;
-}
-
 /**
- * The columns that can name her worker: carried ones first (no feature, any number of workers: a national
- * program's 2,000), then text groups and stand-alone number columns.
+ * The columns that can name her worker: the carried ones (no feature, any number of workers: a national
+ * program's 2,000), as `allot plan --worker-column` carries the column it names: her worker never changes her
+ * estimates, so the same files give the same list in the app and the command line.
  */
-export function ownerColumnChoices(schema: FeatureSchema, carry: readonly string[] = []): OwnerColumnChoice[] {
-  const carried = carry.map((c) => ({ column: c, label: `${c} (carried)`, merged: 0 }));
-  const texts = schema.groups
-    .filter((g) => g.text)
-    .map((g) => ({ column: g.text!.column, label: g.text!.column, merged: g.text!.merged?.length ?? 0 }));
-  const numbers = schema.columns
-    .filter((c) => c.group === null && c.type !== 'continuous')
-    .map((c) => ({ column: c.name, label: c.label || c.name, merged: 0 }));
-  return [...carried, ...texts, ...numbers];
+export function ownerColumnChoices(carry: readonly string[]): { column: string; label: string }[] {
+  return carry.map((c) => ({ column: c, label: `${c} (carried)` }));
 }
 
 export type ProgramResult =
@@ -74,12 +59,7 @@ export type ProgramResult =
   | { ok: false; problems: string[] };
 
 /** The program's settings from the form (`seed`: the plan's, which fixes the holdout's split), or every problem. */
-export function programSettings(
-  form: ProgramForm,
-  schema: FeatureSchema,
-  seed: number,
-  carry: readonly string[] = [],
-): ProgramResult {
+export function programSettings(form: ProgramForm, seed: number, carry: readonly string[] = []): ProgramResult {
   const problems: string[] = [];
   const number = (
     value: number | string,
@@ -116,13 +96,10 @@ export function programSettings(
   }
   let workers: WorkerSetting | undefined;
   if (form.ownerColumn !== '') {
-    const choice = ownerColumnChoices(schema, carry).find((c) => c.column === form.ownerColumn);
-    if (!choice) problems.push(`Health workers: the register has no column "${form.ownerColumn}"`);
-    else if (choice.merged)
+    if (!carry.includes(form.ownerColumn))
       problems.push(
-        `Health workers: ${choice.merged} workers of "${choice.column}" are merged into "other": keep every value ` +
-          `of that column (Text columns, above), or, for more than 200 workers, set it to "Carry into the list" ` +
-          `under Her columns (step 1): a carried column names any number of workers and is no feature`,
+        `Health workers: "${form.ownerColumn}" is not carried: set it to "Carry into the list" under Her columns ` +
+          `(step 1); a worker column is no feature`,
       );
     const min = number(form.minPerWorker, 'Minimum per worker', RANGES.capacity, PLAN_DEFAULTS.minPerWorker)!;
     if (form.capacityFile) {

@@ -145,4 +145,10 @@ describe('a long attribute table (DHIS2)', () => {
         'attribute one value',
     );
   });
+
+  test('a health worker column is carried by the guess, as `allot plan --worker-column` carries it', () => {
+    const header = ['case_id', 'state', 'ASHA Name', 'health_worker', 'age'];
+    const m = mapColumns(header, {}, ['id', 'state'], place);
+    expect(m.columns.map((c) => c.use)).toEqual(['id', 'state', 'carry', 'carry', 'feature']);
+  });
 });
