@@ -12,18 +12,21 @@ import type { Banding } from '../pipeline/plan/reband.ts';
 import type { RegisterSource } from '../pipeline/plan/register-source.ts';
 import type { RegisterSummary } from '../pipeline/plan/register-summary.ts';
 import type { Uncertainty } from '../pipeline/plan/uncertain-places.ts';
-import type { PlanView } from '../pipeline/plan/weekly-plan.ts';
+import type { PlanView, WeekApplyResult } from '../pipeline/plan/weekly-plan.ts';
 import type { PopulationRecord } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
 import type { PlanClient } from '../workers/plan/plan-client.ts';
 import type { WeekSummary } from '../core/plan/plan-summary.ts';
-import { assertNoTypedSecret, ProblemList, runStep } from './plan/plan-step.ts';
+import { assertNoTypedSecret, ProblemList, runStep, savedAfterShown } from './plan/plan-step.ts';
 import { mappingMemory, type MappingMemory } from './plan/mapping-memory.ts';
 import type { ReadProgress } from '../pipeline/files/utf8-chunks.ts';
 import type { FilePreview } from '../pipeline/plan/file-preview.ts';
-import { policyOptions, type PolicyOption } from './plan/policy-options.ts';
-import { PLAN_DRAFT_KEY, readDraft, type PlanDraft } from './plan/plan-draft.ts';
-import { runRepository, type AnyRunRecord } from './run-records.ts';
+import type { PolicyOption } from './plan/policy-options.ts';
+import type { PlanDraft } from './plan/plan-draft.ts';
+import { loadPlanDraft, planChoices, savePlanDraft, savePopulation } from './plan/page-store.ts';
+import { exportPlanFile, importPlanFile, type ImportQuestion } from './plan/plan-file.ts';
+import { previewFiles, type PreviewRequest } from './plan/file-previews.ts';
+import { countUncertain } from './plan/uncertain-count.ts';
 import { weekChanges, type WeekChangeFiles } from './plan/week-changes.ts';
 
 export type { TextChoices };
@@ -64,25 +67,12 @@ export class PlanSession {
   busy = $state<string | null>(null);
   /** How much of her file is read (while a register is read), for the progress bar. */
   progress = $state.raw<ReadProgress | null>(null);
-  /** The week just applied, for the confirmation after Apply (cleared by the next step). */
-  applied = $state.raw<{
-    week: number;
-    called: number;
-    engaged: number;
-    left: number;
-    joined: number;
-    next: number;
-  } | null>(null);
+  /** The week just applied and its next list's week, for the confirmation after Apply (cleared by the next step). */
+  applied = $state.raw<(Extract<WeekApplyResult, { ok: true }>['applied'] & { next: number }) | null>(null);
   /** The saved plan that could not be opened: what is wrong with it, naming the field. */
   damaged = $state.raw<{ id: string; message: string } | null>(null);
   /** A file whose plan has the id of a saved one: the question to answer (replace it, or import a copy). */
-  importing = $state.raw<{
-    file: Blob;
-    fileName: string;
-    name: string;
-    savedWeek: number | null;
-    fileWeek: number;
-  } | null>(null);
+  importing = $state.raw<ImportQuestion | null>(null);
 
   private current: PlanView | null = null;
 
@@ -102,11 +92,8 @@ export class PlanSession {
     this.plans = await this.client.listPlans();
   }
   /** The policies to plan with (the saved runs' candidates) and the populations saved on the Data screen. */
-  async choices(): Promise<{ options: PolicyOption[]; populations: PopulationRecord[] }> {
-    const runs = runRepository(this.store);
-    const ofRun = async (run: AnyRunRecord) => policyOptions(run, await runs.candidates(run));
-    const options = (await Promise.all((await runs.list()).map(ofRun))).flat();
-    return { options, populations: await this.store().listPopulations() };
+  choices(): Promise<{ options: PolicyOption[]; populations: PopulationRecord[] }> {
+    return planChoices(this.store);
   }
   getPopulation(id: string): Promise<PopulationRecord | undefined> {
     return this.store().getPopulation(id);
@@ -115,22 +102,10 @@ export class PlanSession {
    * The mapping step's view of her files (the register, and a features file beside a history), her remembered choices
    * applied.
    */
-  async previewFiles(files: { file: File; features?: boolean; sheet?: string }[]): Promise<FilePreview[] | null> {
+  async previewFiles(files: PreviewRequest[]): Promise<FilePreview[] | null> {
     let previews: FilePreview[] | null = null;
-    await runStep(this, 'Looking at the columns…', async () => {
-      previews = await Promise.all(
-        files.map(async ({ file, features, sheet }) => {
-          const first = await this.client.previewFile(file, file.name, { features, sheet });
-          const remembered = this.memory.recall(first.header);
-          return remembered
-            ? {
-                ...(await this.client.previewFile(file, file.name, { features, sheet, mapping: remembered })),
-                remembered: true,
-              }
-            : first;
-        }),
-      );
-    });
+    const step = async () => void (previews = await previewFiles(this.client, this.memory, files));
+    await runStep(this, 'Looking at the columns…', step);
     return previews;
   }
   loadRegister(source: RegisterSource): Promise<boolean> {
@@ -164,9 +139,7 @@ export class PlanSession {
    * it is replaced), for What-if and runs to compare policies on these beneficiaries at this budget.
    */
   async saveRegisterPopulation(id: string, name: string, now = Date.now()): Promise<PopulationRecord> {
-    const record = { id, name, createdAt: now, instance: await this.client.population() };
-    await this.store().putPopulation(record);
-    return record;
+    return savePopulation(this.store, id, name, await this.client.population(), now);
   }
   /** Makes week 1's list and saves the new plan; returns its id (null on problems). */
   async create(
@@ -190,8 +163,7 @@ export class PlanSession {
       if ('damaged' in view) {
         this.damaged = { id, message: view.damaged };
         this.plans = this.plans.map((p) => (p.id === id ? { ...p, damaged: view.damaged } : p));
-        if (this.head?.id === id) this.head = this.list = this.weeks = this.current = null;
-        return;
+        return this.close(id);
       }
       this.show(view);
     });
@@ -248,37 +220,24 @@ export class PlanSession {
    * PLAN.json of a saved plan (the one file the command line reads too); `partial` says what a damaged plan's file
    * holds.
    */
-  async exportPlan(id: string): Promise<{ fileName: string; file: Blob; partial: string | null } | null> {
-    let out: Awaited<ReturnType<PlanClient['exportPlan']>> | null = null;
-    await runStep(this, 'Writing the plan file…', async () => void (out = await this.client.exportPlan(id)));
-    return out;
+  exportPlan(id: string): Promise<{ fileName: string; file: Blob; partial: string | null } | null> {
+    return exportPlanFile(this, this.client, id);
   }
   /**
    * Saves the plan a PLAN.json holds; returns its id (null on problems or a question). A saved plan
    * with the file's id is replaced (`replace`) or kept beside a copy (`asCopy`) only when she says.
    */
-  async importPlan(
+  importPlan(
     file: Blob,
     fileName: string,
     options: { replace?: boolean; asCopy?: boolean } = {},
     now = Date.now(),
   ): Promise<string | null> {
-    this.importing = null;
-    let id: string | null = null;
-    await runStep(this, 'Reading the plan file…', async () => {
-      const result = await this.client.importPlan(file, fileName, { ...options, now });
-      if ('exists' in result) return void (this.importing = { file, fileName, ...result.exists });
-      if (!result.ok) throw new ProblemList(result.errors);
-      id = result.listing.id;
-      if (this.head?.id === id) this.head = this.list = this.weeks = this.current = null;
-      this.plans = [result.listing, ...this.plans.filter((p) => p.id !== id)];
-    });
-    return id;
+    return importPlanFile(this, this.client, { file, fileName, options, now }, (id) => this.close(id));
   }
   cancelImport(): void {
     this.importing = null;
   }
-  /** The setup kept from before a reload (null: none). */
   /** A reward another screen asked to use in this week's list ("Use in this week's list"), taken once by the setup. */
   private proposal: { expression: string; from: string } | null = null;
 
@@ -292,24 +251,23 @@ export class PlanSession {
     return p;
   }
 
-  async loadDraft(): Promise<PlanDraft | null> {
-    return readDraft(
-      await this.store()
-        .getSetting(PLAN_DRAFT_KEY)
-        .catch(() => undefined),
-    );
+  /** The setup kept from before a reload (null: none). */
+  loadDraft(): Promise<PlanDraft | null> {
+    return loadPlanDraft(this.store);
   }
   /** Keeps the setup (a snapshot: files as Blobs) so that a reload does not lose it; null forgets it. */
-  async saveDraft(draft: PlanDraft | null): Promise<void> {
-    await this.store()
-      .putSetting(PLAN_DRAFT_KEY, draft)
-      .catch(() => {});
+  saveDraft(draft: PlanDraft | null): Promise<void> {
+    return savePlanDraft(this.store, draft);
   }
   /** Deletes a plan (`stored`: it is in storage), and closes it if it is open. */
   async remove(id: string, stored = true): Promise<void> {
     if (stored) await this.client.deletePlan(id);
     this.plans = this.plans.filter((p) => p.id !== id);
     if (this.damaged?.id === id) this.damaged = null;
+    this.close(id);
+  }
+  /** Closes the plan `id` if it is the open one. */
+  private close(id: string): void {
     if (this.head?.id === id) this.head = this.list = this.weeks = this.current = null;
   }
 
@@ -317,21 +275,9 @@ export class PlanSession {
    * The list just shown is saved by the worker after it; if that fails, the plan shown before comes back (none for a
    * new plan).
    */
-  private async save(before: PlanView | null): Promise<boolean> {
-    // Leaving the page while the plan is written would lose the list just shown: the browser asks first.
-    const stay = (event: BeforeUnloadEvent) => event.preventDefault();
-    addEventListener('beforeunload', stay);
-    return runStep(this, 'Saving the plan…', () =>
-      this.client
-        .saved()
-        .finally(() => removeEventListener('beforeunload', stay))
-        .catch((error: unknown) => {
-          if (before) this.show(before);
-          else void this.remove(this.head?.id ?? '', false);
-          throw new ProblemList([
-            `The list was not saved, so nothing changed: ${error instanceof Error ? error.message : String(error)}`,
-          ]);
-        }),
+  private save(before: PlanView | null): Promise<boolean> {
+    return savedAfterShown(this, this.client, () =>
+      before ? this.show(before) : void this.remove(this.head?.id ?? '', false),
     );
   }
   private show(view: PlanView): void {
@@ -347,20 +293,6 @@ export class PlanSession {
     } = view);
     this.uncertainty = null;
     this.plans = [view.head, ...this.plans.filter((p) => p.id !== view.head.id)];
-    void this.countUncertain(view.list, view.head.settings.draws > 0 && !view.summary.transitionsGiven);
-  }
-  private async countUncertain(list: WeeklyList, wanted: boolean): Promise<void> {
-    this.checking = wanted;
-    if (!wanted) return;
-    // The counts so far are shown as they come (the marks of the first draw, then refined). They come on
-    // the callback's own channel, so one may arrive after a later count or the final one: only more draws count.
-    const partial = (u: Uncertainty) => {
-      if (this.list === list && this.checking && u.week === list.week && u.draws > (this.uncertainty?.draws ?? 0))
-        this.uncertainty = u;
-    };
-    const u = await this.client.uncertainty(partial).catch(() => null);
-    if (this.list !== list) return;
-    this.checking = false;
-    if (u && u.week === list.week) this.uncertainty = u;
+    void countUncertain(this, this.client, view.list, view.head.settings.draws > 0 && !view.summary.transitionsGiven);
   }
 }

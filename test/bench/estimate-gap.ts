@@ -221,7 +221,8 @@ for (const pop of POPULATIONS) {
           `${gap(run(posterior.transitions)).toFixed(2).padStart(6)} % ` +
           `${gap(run(trueEffect)).toFixed(2).padStart(10)} % ${gap(run(featureEffect)).toFixed(2).padStart(16)} % ` +
           `${gap(run(own)).toFixed(2).padStart(12)} % ${gap(run(shared)).toFixed(2).padStart(12)} % ` +
-          `${gap(run(priorOnly)).toFixed(2).padStart(12)} % ${gap(run(est)).toFixed(2).padStart(10)} % ${gap(run(null)).toFixed(2).padStart(8)} %`,
+          `${gap(run(priorOnly)).toFixed(2).padStart(12)} % ${gap(run(est)).toFixed(2).padStart(10)} % ` +
+          `${gap(run(null)).toFixed(2).padStart(8)} %`,
       );
     }
   }

@@ -163,7 +163,11 @@ export function speedTable(sizes: Sizes, figures: Figures, rounds: number, load:
     [
       `simulation, ${n(sizes.arms)} arms, B = N/10, 50 steps, 50 trials, 1 worker (index table and presort included)`,
       spread(figures.get('sim 1'), 'ms'),
-      `plain JS ${spread(figures.get('sim js'), 'ms')}${figures.has('floor sim') ? `; C floor ${spread(figures.get('floor sim'), 'ms')} (presort excluded; allot / C: ${spread(ratio(figures.get('sim 1'), figures.get('floor sim')), 'x')})` : ''}`,
+      `plain JS ${spread(figures.get('sim js'), 'ms')}` +
+        (figures.has('floor sim')
+          ? `; C floor ${spread(figures.get('floor sim'), 'ms')} (presort excluded; allot / C: ` +
+            `${spread(ratio(figures.get('sim 1'), figures.get('floor sim')), 'x')})`
+          : ''),
     ],
     [
       `the same on ${availableParallelism()} workers`,

@@ -187,7 +187,7 @@ try {
     }
     console.log(
       `N=${n} medians, ms: ` +
-        `${[...t].map(([k, v]) => `${k} ${[...v].sort((a, b) => a - b)[Math.floor(v.length / 2)].toFixed(4)}`).join(', ')}`,
+        [...t].map(([k, v]) => `${k} ${[...v].sort((a, b) => a - b)[Math.floor(v.length / 2)].toFixed(4)}`).join(', '),
     );
     console.log(`N=${n} sums: ${[...sums].join(' | ')}${sums.size === 1 ? ' (all agree)' : ' DIFFER'}`);
     ok &&= sums.size === 1;

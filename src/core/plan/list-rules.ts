@@ -202,12 +202,15 @@ export function eligibleArms(
     const c = called[w];
     for (let arm = 0; arm < N; arm++) if (c[arm]) eligible[arm] = 0;
   }
+  const one = unknown.length === 1;
+  const shown = unknown
+    .slice(0, 5)
+    .map((x) => `"${x}"`)
+    .join(', ');
   const warnings = unknown.length
     ? [
-        `${unknown.length} id${unknown.length === 1 ? '' : 's'} of the exclusion list ${unknown.length === 1 ? 'is' : 'are'} not in the register and ${unknown.length === 1 ? 'was' : 'were'} ignored: ${unknown
-          .slice(0, 5)
-          .map((x) => `"${x}"`)
-          .join(', ')}${unknown.length > 5 ? ', ...' : ''}`,
+        `${unknown.length} id${one ? '' : 's'} of the exclusion list ${one ? 'is' : 'are'} not in the register ` +
+          `and ${one ? 'was' : 'were'} ignored: ${shown}${unknown.length > 5 ? ', ...' : ''}`,
       ]
     : [];
   return { eligible, warnings };

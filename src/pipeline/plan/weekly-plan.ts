@@ -4,70 +4,39 @@
 // here, never on the page. What goes to the page is small: the list (B lines), the plan's listing
 // and settings (plan-records.ts), and later the uncertain places (uncertain-places.ts).
 import type { ColumnMapping } from '../../core/datasets/column-mapping.ts';
-import { outcomesFromTable } from '../../core/datasets/outcomes-csv.ts';
 import type { TextChoices } from '../../core/datasets/text-columns.ts';
 import type { Instance } from '../../core/instance/types.ts';
 import { registerPopulation } from '../../core/plan/register-population.ts';
-import { applyOutcomes, type WeekOutcomes } from '../../core/plan/apply-outcomes.ts';
-import { listLines, type ListLines } from '../../core/plan/list-csv.ts';
 import { defaultPriorGroup, type PlanSettings } from '../../core/plan/plan-settings.ts';
 import { PLAN_FORMAT, PLAN_VERSION, recordOf, type PlanState } from '../../core/plan/plan-state.ts';
 import { currentWeek, type Register } from '../../core/plan/register.ts';
 import type { IndexFunction, WeeklyList } from '../../core/plan/weekly-list.ts';
-import { planSummary, type WeekSummary } from '../../core/plan/plan-summary.ts';
 import type { PlanListing, PlanPolicySource } from '../../core/plan/plan-record.ts';
-import { planEvidence, type PlanEvidence } from '../../core/plan/holdout-plan.ts';
-import { outcomesIds, readWeekChanges, registerOutcomes, type ReadChanges, type WeekChanges } from './week-changes.ts';
-import { readTable } from '../files/read-table.ts';
+import type { WeekChanges } from './week-changes.ts';
 import { readText } from '../read-text.ts';
 import type { ReadControl } from '../files/utf8-chunks.ts';
 import { ListMaker } from './list-maker.ts';
-import { fromRecord, planHead, planRecord, type PlanHead, type PlanMeta } from './plan-records.ts';
-import { previewOf, type OutcomesPreview, type OutcomesQuestion } from './outcomes-preview.ts';
+import { fromRecord, planRecord, type PlanMeta } from './plan-records.ts';
+import { planView, type PlanView, type WeekApplyResult } from './plan-view.ts';
+import { applyWeekOutcomes, readWeekOutcomes, type PendingOutcomes, type PreviewResult } from './week-outcomes-step.ts';
 import { exportPlan, importPlan, type ExportedPlan, type PlanImportResult, type RecordStore } from './plan-transfer.ts';
 import type { Base64Codec } from '../../core/plan/base64.ts';
 import type { RegisterSource } from './register-source.ts';
 import type { Banding } from './reband.ts';
 import type { RegisterSummary } from './register-summary.ts';
-import { RegisterDraft, summaryOf } from './register-draft.ts';
+import { RegisterDraft } from './register-draft.ts';
 import { UncertainPlaces, type DrawHelper, type Uncertainty } from './uncertain-places.ts';
 
-export interface PlanView {
-  head: PlanHead;
-  list: WeeklyList;
-  /**
-   * Per line of the list: her id, her bucket in every group ("Ages 51-60 · Income low") and her feature values (for the
-   * CSV).
-   */
-  lines: ListLines;
-  summary: RegisterSummary;
-  /** Week by week: calls planned and made, engagement after the week per group (plan-summary.ts). */
-  weeks: WeekSummary[];
-  /** With a holdout: the evidence so far, or before the first week the MDE (core/plan/holdout-plan.ts). */
-  evidence: PlanEvidence | null;
-}
-
+export type { PlanView, WeekApplyResult } from './plan-view.ts';
 export type { WeekChanges } from './week-changes.ts';
-export type PreviewResult = { ok: true; preview: OutcomesPreview } | { ok: false; errors: string[] };
-/**
- * Applied (the week, its calls made and engaged after it, and the next list's view), or what is wrong, or the questions
- * not yet answered yes.
- */
-export type WeekApplyResult =
-  | {
-      ok: true;
-      view: PlanView;
-      applied: { week: number; called: number; engaged: number; left: number; joined: number };
-    }
-  | { ok: false; errors: string[]; questions?: OutcomesQuestion[] };
+export type { PreviewResult } from './week-outcomes-step.ts';
 
 export class WeeklyPlan {
   /** The register being set up for a new plan. */
   private readonly draft = new RegisterDraft();
   private plan: PlanState | null = null;
   private meta: PlanMeta | null = null;
-  private outcomes: { parsed: WeekOutcomes; week: number; questions: OutcomesQuestion[]; changes: ReadChanges } | null =
-    null;
+  private outcomes: PendingOutcomes | null = null;
   private readonly lists: ListMaker;
   private readonly places: UncertainPlaces;
   /** The save of the last list made, while it runs (save()). */
@@ -181,35 +150,8 @@ export class WeeklyPlan {
   ): Promise<PreviewResult> {
     const plan = this.need(this.plan, 'no plan is open');
     this.outcomes = null;
-    const who = await readWeekChanges(plan, changes, replace);
-    if (!who.ok) return who;
-    let read;
-    try {
-      read = await readTable(file, fileName);
-    } catch (error) {
-      return { ok: false, errors: [(error as Error).message] };
-    }
-    const { numStates, numArms } = plan.register;
-    const names = { mapping, register: plan.register.mapping };
-    const parsed = outcomesFromTable(
-      read.table,
-      read.read.hash,
-      outcomesIds(plan, who.read),
-      numStates,
-      read.read.where,
-      names,
-    );
-    if (!parsed.ok) return parsed;
-    const outcomes = registerOutcomes(parsed.outcomes, numArms);
-    const result = previewOf(plan, outcomes, fileName, replace);
-    if (!result.ok) return result;
-    result.preview.notes.push(...who.read.notes);
-    this.outcomes = {
-      parsed: outcomes,
-      week: result.preview.week,
-      questions: result.preview.questions,
-      changes: who.read,
-    };
+    const { result, pending } = await readWeekOutcomes(plan, file, fileName, replace, mapping, changes);
+    this.outcomes = pending;
     return result;
   }
 
@@ -221,29 +163,12 @@ export class WeeklyPlan {
   async apply(replace: boolean, now: number, confirmed = false): Promise<WeekApplyResult> {
     await this.settled();
     const open = this.need(this.plan, 'no plan is open');
-    const { parsed, week, questions, changes } = this.need(this.outcomes, 'no outcomes file was previewed');
-    // Mothers who left with this week (core/plan/register-changes.ts): never listed from the next list on.
-    const gone = changes.left;
-    let plan = gone ? { ...open, settings: { ...open.settings, left: gone.ids } } : open;
-    // The program's present practice for the week after: the holdout's new list.
-    const h = plan.settings.holdout;
-    if (changes.practice && h)
-      plan = { ...plan, settings: { ...plan.settings, holdout: { ...h, list: changes.practice } } };
-    if (questions.length && !confirmed) return { ok: false, errors: questions.map((q) => q.message), questions };
-    // The next list is shown before its draws, as every list (uncertainty()).
-    // The list maker estimates the week (the core's planPosterior) and keeps it for the draws: once.
-    const posterior = (register: Register, group: string | null) => this.lists.posterior(register, group);
-    const enrolment = changes.enrolment ?? undefined;
-    const options = { replace, posterior, confirmed: true, enrolment };
-    const result = applyOutcomes(
-      { ...plan, settings: { ...plan.settings, draws: 0 } },
-      parsed,
-      await this.lists.whittle(),
-      options,
-    );
+    const pending = this.need(this.outcomes, 'no outcomes file was previewed');
+    const result = await applyWeekOutcomes(open, pending, this.lists, replace, confirmed);
     if (!result.ok) return result;
     this.generation++;
-    const next: PlanState = { ...result.plan, settings: plan.settings };
+    const { plan: next } = result,
+      { week } = pending;
     const meta = { ...this.meta!, updatedAt: now };
     await (await this.store()).applyPlanWeek({ plan: planRecord(meta, next), week, replace });
     this.outcomes = null;
@@ -251,7 +176,7 @@ export class WeeklyPlan {
     return {
       ok: true,
       view: this.show(next, meta, result.list),
-      applied: { week, called: done.called, engaged: done.engaged, left: gone?.count ?? 0, joined: done.joined ?? 0 },
+      applied: { week, called: done.called, engaged: done.engaged, left: result.left, joined: done.joined ?? 0 },
     };
   }
 
@@ -348,17 +273,7 @@ export class WeeklyPlan {
   private show(plan: PlanState, meta: PlanMeta, list: WeeklyList): PlanView {
     this.plan = plan;
     this.meta = meta;
-    const head = planHead(meta, plan);
-    const rules = plan.settings.holdout ? this.lists.rules(plan.register, plan.settings, list.week) : null;
-    const evidence = rules && planEvidence(plan, rules);
-    return {
-      head,
-      list,
-      lines: listLines(plan.register, list.arms, plan.settings.workers?.column),
-      summary: summaryOf(plan.register),
-      weeks: planSummary(plan),
-      evidence,
-    };
+    return planView(plan, meta, list, this.lists);
   }
 
   private need<T>(value: T | null, message: string): T {

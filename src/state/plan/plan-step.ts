@@ -2,6 +2,7 @@
 // in words while the worker works, and the step's problems (a ProblemList, or one error) shown with
 // the part of the screen they are about; nothing is kept from a step that failed.
 import { assertNoSecret } from '../../storage/guard.ts';
+import type { PlanClient } from '../../workers/plan/plan-client.ts';
 
 export class ProblemList extends Error {
   constructor(readonly problems: string[]) {
@@ -45,4 +46,25 @@ export async function runStep(
  */
 export function assertNoTypedSecret(typed: unknown, secrets: readonly string[]): void {
   assertNoSecret('plans', typed, secrets);
+}
+
+/**
+ * The step after a list is shown: the worker saves it after it; if that fails, `undo` shows the plan shown
+ * before again (none for a new plan) and the problem says nothing changed.
+ */
+export function savedAfterShown(target: StepTarget, client: PlanClient, undo: () => void): Promise<boolean> {
+  // Leaving the page while the plan is written would lose the list just shown: the browser asks first.
+  const stay = (event: BeforeUnloadEvent) => event.preventDefault();
+  addEventListener('beforeunload', stay);
+  return runStep(target, 'Saving the plan…', () =>
+    client
+      .saved()
+      .finally(() => removeEventListener('beforeunload', stay))
+      .catch((error: unknown) => {
+        undo();
+        throw new ProblemList([
+          `The list was not saved, so nothing changed: ${error instanceof Error ? error.message : String(error)}`,
+        ]);
+      }),
+  );
 }

@@ -4,124 +4,36 @@
 // checkpoint and repeats no answered LLM call and no recorded simulation (the pipelines' state holds
 // every reply; the checkpoint holds a policy summary per simulated expression). Orchestration only:
 // the steps' wiring is in run-pipeline.ts, the log's words in run-events.ts, what the user reviews
-// mid-run in run-review.ts, the candidate records in run-candidates.ts (see README.md).
+// mid-run in run-review.ts, the candidate records in run-candidates.ts, the reactive fields and the
+// record written after every step in run-record-state.svelte.ts, which RunSession extends (see README.md).
 import type { Instance } from '../../core/instance/types.ts';
-import type { PolicySummary } from '../../core/measures/policy-summary.ts';
 import { DEFAULT_REWARD } from '../../core/reward/default-reward.ts';
 import type { LlmProvider } from '../../llm/llm-provider.ts';
 import { observedProvider } from '../../llm/observed-provider.ts';
 import { readIdentity } from '../../llm/provider-identity.ts';
 import { Transcript } from '../../llm/transcript.ts';
 import { createDlmAdapter, type DlmAdapter } from '../../pipeline/dlm/dlm-adapter.ts';
-import type { DlmRunState } from '../../pipeline/dlm/dlm-run-state.ts';
-import { effectivePrompt, type RewriteState } from '../../pipeline/rewrite/rewrite-state.ts';
+import { effectivePrompt } from '../../pipeline/rewrite/rewrite-state.ts';
 import { programDomain } from '../../core/prompts/dlm-generation-prompt.ts';
-import { providersUsed, type ProviderUse } from './providers-used.ts';
-import { addedClauses } from '../../pipeline/sclm/accept-clauses.ts';
-import type { SclmClause, SclmRunState } from '../../pipeline/sclm/sclm-run-state.ts';
-import type { RunStatus } from '../../storage/records.ts';
-import { PIPELINE_KINDS, runRepository, type PipelineRunRecord } from '../run-records.ts';
-import type { RunComparison } from './compare-runs.ts';
-import { candidateRecords, validCandidates, type DialProvenance, type RunCandidateRecord } from './run-candidates.ts';
-import type { RunCheckpoint } from './run-checkpoint.ts';
-import {
-  explainPause,
-  NO_VALID_CANDIDATE,
-  nothingDone,
-  phaseOnOpening,
-  RUNNING_ELSEWHERE,
-  saveRefused,
-  unexpectedStop,
-} from './run-events.ts';
+import type { SclmClause } from '../../pipeline/sclm/sclm-run-state.ts';
+import { PIPELINE_KINDS } from '../run-records.ts';
+import { validCandidates, type DialProvenance, type RunCandidateRecord } from './run-candidates.ts';
+import { NO_VALID_CANDIDATE, phaseOnOpening, RUNNING_ELSEWHERE, saveRefused, unexpectedStop } from './run-events.ts';
 import { runPipeline, runRewriteStep } from './run-pipeline.ts';
-import type { RunHost } from './run-host.ts';
 import { heldElsewhere, runExclusively } from './run-lock.ts';
 import { loadRunPopulation } from './run-population.ts';
 import { checkRunProvider } from './run-provider.ts';
 import { RunSimulations } from './run-simulations.ts';
-import type { RunSettings } from './run-settings.ts';
 import { RunReplay } from './run-replay.ts';
-import { clausesToReview, reviewClauses, reviewRewrite, rewriteToReview } from './run-review.ts';
-import { RunWriter } from './run-writer.ts';
+import { reviewClauses, reviewRewrite, rewriteToReview } from './run-review.ts';
+import { RunRecordState } from './run-record-state.svelte.ts';
 import { addDialCandidate } from '../tradeoff/dial-candidate.ts';
 
-export type RunPhase =
-  'loading' | 'missing' | 'running' | 'paused' | 'awaiting-rewrite' | 'awaiting-clauses' | 'done' | 'failed';
+export type { RunPhase } from './run-record-state.svelte.ts';
 
-export class RunSession {
-  record = $state.raw<PipelineRunRecord | null>(null);
-  phase = $state<RunPhase>('loading');
-  /** Why the run stopped, in words the user can act on. */
-  message = $state<string | null>(null);
-  candidates = $state.raw<RunCandidateRecord[]>([]);
-  /** What the run is doing now, and a log of what it did (newest last). */
-  activity = $state<string>('');
-  log = $state.raw<string[]>([]);
-  llmCalls = $state(0);
-  simulations = $state(0);
-  simulationProgress = $state<number | null>(null);
-  /** The clauses to edit while an SCLM run awaits them. */
-  clauses = $state<SclmClause[]>([]);
-  clauseProblems = $state.raw<string[]>([]);
-  instance = $state.raw<Instance | null>(null);
-
-  private controller: AbortController | null = null;
-  private checkpoint: RunCheckpoint = { summaries: {} };
-  private transcript = new Transcript();
-  private readonly runs = runRepository(() => this.app.store);
-  private readonly writer = new RunWriter(
-    this.runs,
-    () => this.app.store,
-    (error) => this.app.reportStorageError(error),
-  );
-  private adapter: DlmAdapter | null = null;
+export class RunSession extends RunRecordState {
   private sims: RunSimulations | null = null;
   private rerun: RunReplay | null = null;
-
-  constructor(
-    private readonly app: RunHost,
-    readonly id: string,
-  ) {}
-
-  get settings(): RunSettings {
-    return this.record!.config;
-  }
-  get sclm(): SclmRunState | undefined {
-    return this.checkpoint.sclm;
-  }
-  get dlm(): DlmRunState | undefined {
-    return this.checkpoint.dlm;
-  }
-  get summaries(): Record<string, PolicySummary> {
-    return this.checkpoint.summaries;
-  }
-  get rewrite(): RewriteState | undefined {
-    return this.checkpoint.rewrite;
-  }
-  /** A rerun: the run it repeats and, once done, whether it reproduced it bit for bit. */
-  get replay(): { of: string; comparison?: RunComparison } | undefined {
-    return this.checkpoint.replay;
-  }
-  /** The LLM providers and models the run's calls went to, from its transcript (llmCalls makes it reactive). */
-  get providers(): ProviderUse[] {
-    return this.llmCalls >= 0 ? providersUsed(this.transcript.entries) : [];
-  }
-  /**
-   * The clauses accepting would add (no-shift on the groups the priority does not name, total utility): shown before
-   * she accepts.
-   */
-  get clausesToAdd(): SclmClause[] {
-    return this.checkpoint.sclm && this.instance
-      ? addedClauses(this.checkpoint.sclm, this.clauses, this.instance.schema)
-      : [];
-  }
-  /** Nothing done yet: the Run screen starts it on opening. */
-  get fresh(): boolean {
-    return !!this.record && nothingDone(this.record, this.checkpoint, this.transcript.entries.length);
-  }
-  get busy(): boolean {
-    return this.controller !== null;
-  }
 
   private opening: Promise<void> = Promise.resolve();
 
@@ -182,9 +94,6 @@ export class RunSession {
       () => ((this.phase = 'paused'), (this.message = RUNNING_ELSEWHERE)),
     );
   }
-
-  /** The provider the settings name now differs from the run's: the run's message says so. */
-  providerMismatch = $state(false);
 
   /** Switches the run, explicitly, to the provider the settings name now, and resumes it. */
   async continueWithCurrentProvider(): Promise<void> {
@@ -376,54 +285,5 @@ export class RunSession {
     await this.save('done');
     const refused = this.writer.takeFailure(); // storage refused the record (it holds the key, or is full)
     if (refused) [this.phase, this.message] = ['failed', saveRefused(refused)];
-  }
-
-  private showClauses() {
-    ({ clauses: this.clauses, problems: this.clauseProblems } = clausesToReview(this.sclm!));
-  }
-
-  private pause(reason: string) {
-    this.phase = 'paused';
-    this.message = explainPause(reason);
-    return this.save('paused', this.message);
-  }
-
-  private note(line: string | null) {
-    if (line) this.log = [...this.log.slice(-199), line];
-  }
-
-  /** Checkpoints the run (sync hook of the pipelines): the write is queued, in order. */
-  private persist() {
-    this.syncCandidates();
-    void this.save(
-      this.phase === 'running' ? 'running' : (this.record?.status ?? 'running'),
-      this.record?.statusMessage,
-    );
-  }
-
-  private save(status: RunStatus, statusMessage?: string): Promise<void> {
-    const { statusMessage: _, ...rest } = this.record!;
-    const record: PipelineRunRecord = {
-      ...rest,
-      status,
-      updatedAt: Date.now(),
-      checkpoint: $state.snapshot(this.checkpoint),
-      transcript: structuredClone(this.transcript.entries),
-      ...(statusMessage && { statusMessage }),
-    };
-    this.record = record;
-    return this.writer.run(record);
-  }
-
-  /** Writes the candidate records that changed since the last checkpoint. */
-  private syncCandidates() {
-    const records = candidateRecords(
-      this.id,
-      this.checkpoint,
-      this.checkpoint.summaries,
-      (n) => this.adapter?.diagnostics(n),
-      this.candidates,
-    );
-    if (this.writer.candidates(records)) this.candidates = records;
   }
 }
