@@ -3,8 +3,9 @@
 // capacities bind; printed to PDF (A4, as the Print button prepares it) the one-page summary comes first,
 // with the answer's sentences in the screen's order (her priority's group, then the side effects, from the
 // same words module), then a section per worker, each starting a page, her name, calls and capacity in
-// its heading and in the running head of each of its pages, her calls alone in rank order; the download of
-// one CSV per worker is one ZIP whose files are her lines of the one CSV. Layout at 1280 and 390 px.
+// its heading and in the running head of each of its pages, her calls alone in rank order with her carried
+// name beside her id; the download of one CSV per worker is one ZIP whose files are her lines of the one
+// CSV. Layout at 1280 and 390 px.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -23,7 +24,7 @@ const features =
   featuresCsv()
     .trim()
     .split('\n')
-    .map((row, i) => `${row},${i === 0 ? 'worker' : WORKERS[(i - 1) % 4]}`)
+    .map((row, i) => `${row},${i === 0 ? 'worker,name' : `${WORKERS[(i - 1) % 4]},Mother ${i}`}`)
     .join('\n') + '\n';
 const REWARD = 'state * (1 + agent_feats.low_income)';
 
@@ -115,8 +116,12 @@ describe('the list per health worker', () => {
       expect(p.lines[0].endsWith(heading) && p.lines[0].startsWith(name), p.lines[0]).toBe(true);
       expect(p.lines[1]).toMatch(/^Week 8 · /);
       expect(p.lines[1].endsWith(` · ${name}`) || name === '', p.lines[1]).toBe(true);
-      const ranks = p.lines.flatMap((l) => (/^\d+ m\d{3} /.test(l) ? [l.split(' ')[0]] : []));
-      expect(ranks).toEqual(calls.map((r) => r[all.header.indexOf('rank')]));
+      const rows = p.lines.filter((l) => /^\d+ m\d{3} /.test(l));
+      expect(rows.map((l) => l.split(' ')[0])).toEqual(calls.map((r) => r[all.header.indexOf('rank')]));
+      // her carried name printed beside her id, as on screen and in the CSV
+      expect(rows.map((l) => l.split(' ').slice(2, 4).join(' '))).toEqual(
+        calls.map((r) => r[all.header.indexOf('name')]),
+      );
     });
     await page.emulateMedia({ media: 'print' });
     expect(await layoutAtBothWidths(page, 'plan-print-workers', ARTIFACTS)).toEqual([]);
