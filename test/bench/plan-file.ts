@@ -210,7 +210,11 @@ function peakMemory(text: string): void {
 
 /** The child of peakMemory: reads the file (and writes it in pieces or as one text), prints its peak memory. */
 function peakChild(mode: string, path: string): void {
-  const mb = () => (process.resourceUsage().maxRSS / 1024).toFixed(0);
+  // This process's own peak (VmHWM: maxRSS would carry the parent's peak over from the fork).
+  const mb = () => {
+    const hwm = /VmHWM:\s*(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+    return ((hwm ? Number(hwm[1]) : process.resourceUsage().maxRSS) / 1024).toFixed(0);
+  };
   const base = mb();
   const rec = readPlanFile(readFileSync(path, 'utf8'), path, META, nodeBase64);
   const read = mb();
