@@ -10,10 +10,8 @@ import type { PlanSettings } from './plan-settings.ts';
 export interface RuleField {
   /** 'list': the rules of the list (PlanRules.svelte); 'program': how the program runs (PlanProgram.svelte). */
   section: 'list' | 'program';
-  /** The label; `term` (a glossary entry) is shown before it, linked, and `after` behind it. */
-  label: string;
-  term?: string;
-  after?: string;
+  /** The label in parts: text, or a glossary term's words linked to its entry. */
+  label: readonly (string | { term: string; text: string })[];
   /** The field's name in its problems ("Cooldown must be a whole number from 0 to 520, not 600"). */
   name: string;
   testid?: string;
@@ -106,7 +104,7 @@ export const RULES = {
     field: 'cooldown',
     setting: 'cooldown',
     required: true,
-    form: { section: 'list', term: 'cooldown', label: 'Cooldown', after: ' (weeks)', name: 'Cooldown' },
+    form: { section: 'list', label: [{ term: 'cooldown', text: 'Cooldown' }, ' (weeks)'], name: 'Cooldown' },
     words: (k: number) => (k > 0 ? `Cooldown: no one is called again within ${weeks(k)} of a call.` : 'No cooldown.'),
   },
   minShare: {
@@ -135,7 +133,7 @@ export const RULES = {
     field: 'seed',
     setting: 'seed',
     required: true,
-    form: { section: 'list', term: 'seed', label: 'Seed', after: ' of ties and draws', name: 'Seed' },
+    form: { section: 'list', label: [{ term: 'seed', text: 'Seed' }, ' of ties and draws'], name: 'Seed' },
   },
   priorGroup: {
     kind: 'other',
@@ -154,7 +152,17 @@ export const RULES = {
     field: 'draws',
     setting: 'draws',
     required: true,
-    form: { section: 'list', term: 'posterior draws', label: 'Posterior draws', name: 'Posterior draws' },
+    form: {
+      section: 'list',
+      label: [
+        { term: 'posterior draws', text: 'Posterior draws' },
+        " (for each call's ",
+        { term: 'chance', text: 'chance' },
+        ')',
+      ],
+      name: 'Posterior draws',
+      estimated: true,
+    },
   },
   holdout: {
     kind: 'other',
@@ -218,7 +226,7 @@ export const RULES = {
     setting: 'deactivateAfter',
     form: {
       section: 'program',
-      label: 'Stop listing after weeks not engaged',
+      label: ['Stop listing after weeks not engaged'],
       name: 'Deactivate after (weeks)',
       testid: 'deactivate-after',
     },
@@ -235,7 +243,7 @@ export const RULES = {
     setting: 'explore',
     form: {
       section: 'program',
-      label: 'Plan each week on',
+      label: ['Plan each week on'],
       name: 'Plan each week on',
       testid: 'explore',
       options: { means: 'The estimates (means)', thompson: 'One draw (Thompson)' },
