@@ -25,12 +25,11 @@ export class PlanReadError extends Error {
 /**
  * A plan's settings are checked against the ranges of what a user can type (core/limits), the same as
  * the Plan screen's form and `allot plan`'s flags: 10^9 posterior draws, each a pass over the register,
- * would never end. Text fields have a length bound of their own.
+ * would never end. Text fields have a length bound of their own; the simple rules' ranges are in their
+ * rows (rule-descriptors.ts).
  */
 export const SETTING_RANGES = {
   seed: RANGES.seed.max,
-  cooldown: RANGES.cooldown.max,
-  draws: RANGES.draws.max,
   textLength: 100_000,
 } as const;
 
