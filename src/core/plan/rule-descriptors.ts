@@ -1,8 +1,8 @@
 // One row per rule of the weekly list: what `allot plan` and the Plan screen say of it and how a typed value
 // becomes a setting. The command line's flags, their --help lines and which flags only apply when a plan is
 // created, the defaults (PLAN_DEFAULTS), the checks of typed values and of a stored plan's settings, the
-// form's fields and the printed list's sentences are derived from this table, so a rule is added in one
-// place (src/core/plan/README.md, "Adding a rule"). The README's table of rules is checked against it.
+// form's fields and the printed list's sentences are derived from this table, so that a new rule's plumbing
+// is its row (src/core/plan/README.md, "Adding a rule"). The README's table of rules is checked against it.
 import { RANGES, type NumberRange } from '../limits/setting-ranges.ts';
 import type { PlanSettings } from './plan-settings.ts';
 
@@ -286,7 +286,7 @@ export function defaultRuleForm<S extends RuleField['section']>(section: S): Rul
   return Object.fromEntries(formRules(section).map((r) => [r.setting, r.default ?? ''])) as RuleFormValues<S>;
 }
 
-/** A choice's words for --help and the checks: "means" or "thompson"; "a", "b" or "c". */
+/** A choice's words in a stored plan's refusal: "means" or "thompson"; "a", "b" or "c". */
 export function quotedChoices(choices: readonly string[]): string {
   const q = choices.map((c) => JSON.stringify(c));
   return q.length > 1 ? `${q.slice(0, -1).join(', ')} or ${q[q.length - 1]}` : q.join('');
