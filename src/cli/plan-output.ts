@@ -4,7 +4,7 @@
 // are counted.
 import { borderlineCount, chanceSentences, isBorderline } from '../core/plan/borderline.ts';
 import { plainWords, type PlanWarning } from '../core/plan/estimate-warnings.ts';
-import { listCsv as coreListCsv, listXlsx as coreListXlsx, reasonDetail } from '../core/plan/list-csv.ts';
+import { listCsvBytes, listXlsx as coreListXlsx, reasonDetail } from '../core/plan/list-csv.ts';
 import { reasonAt } from '../core/plan/line-reasons.ts';
 import type { Uncertainty } from '../pipeline/plan/uncertain-places.ts';
 import type { PlanView } from '../pipeline/plan/weekly-plan.ts';
@@ -15,9 +15,9 @@ import { workerSentences } from '../core/plan/plan-workers.ts';
 /** Per line, the share of posterior draws that list her (the list's own NaN when none were made). */
 const membershipOf = (view: PlanView, u: Uncertainty | null) => u?.membership ?? view.list.membership;
 
-/** calls.csv: the core's list CSV, the same file as the app's download. */
-export function callsCsv(view: PlanView, u: Uncertainty | null): string {
-  return coreListCsv(view.list, view.lines, membershipOf(view, u));
+/** calls.csv: the core's list CSV, the same file as the app's download (its bytes, written a line at a time). */
+export function callsCsv(view: PlanView, u: Uncertainty | null): Uint8Array {
+  return listCsvBytes(view.list, view.lines, membershipOf(view, u));
 }
 
 /** calls.xlsx: the same table as a workbook. */

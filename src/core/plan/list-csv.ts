@@ -12,6 +12,7 @@
 // headers) that a spreadsheet would take for a formula made inert (spreadsheet-cell.ts).
 import { rowsOf } from '../instance/feature-table.ts';
 import { csvField } from '../datasets/csv-field.ts';
+import { utf8Into } from '../datasets/utf8.ts';
 import { inertCell, readableNumber } from '../export/spreadsheet-cell.ts';
 import { xlsxSheet } from '../export/xlsx-sheet.ts';
 import { groupBuckets } from '../measures/group-buckets.ts';
@@ -46,19 +47,25 @@ export function listLines(register: Register, arms: Int32Array, workerColumn?: s
   const buckets = groupBuckets(schema, features, numArms);
   const values = rowsOf(features, arms);
   const carried = (register.carry ?? []).filter((c) => c.name !== workerColumn);
+  // Each bucket's words once (a group's few buckets, 10^5 lines): a text column's values are bare words
+  // ("none", "yes"), so their group goes first.
+  const words = schema.groups.map((g) => [
+    ...g.buckets.map((bucket) => (g.text ? `${g.name} ${bucket}` : bucketText(g.name, bucket))),
+    g.text ? `${g.name} ?` : bucketText(g.name, '?'),
+  ]);
   return {
     carried: carried.map((c) => c.name),
     carry: Array.from(arms, (arm) => carried.map((c) => packedAt(c.values, arm))).flat(),
     ids: Array.from(arms, (arm) => register.ids[arm]),
-    // a text column's values are bare words ("none", "yes"): their group goes first
-    buckets: Array.from(arms, (arm) =>
-      schema.groups
-        .map((g, gi) => {
-          const bucket = buckets[gi][arm] >= 0 ? g.buckets[buckets[gi][arm]] : '?';
-          return g.text ? `${g.name} ${bucket}` : bucketText(g.name, bucket);
-        })
-        .join(' · '),
-    ),
+    buckets: Array.from(arms, (arm) => {
+      let text = '';
+      for (let gi = 0; gi < words.length; gi++) {
+        const b = buckets[gi][arm],
+          w = words[gi];
+        text += (gi === 0 ? '' : ' · ') + (b >= 0 ? w[b] : w[w.length - 1]);
+      }
+      return text;
+    }),
     columns: schema.columns.map((c) => c.label || c.name),
     features: values,
   };
@@ -86,40 +93,50 @@ export interface ListTable {
 
 /** The list's table (see the top of this file): the header and one row per line, cells as they are (not inert). */
 export function listTable(list: WeeklyList, lines: ListLines, membership: Float64Array = list.membership): ListTable {
-  const F = lines.columns.length,
-    C = lines.carried.length;
+  const rows: Cell[][] = new Array(list.arms.length);
+  for (let j = 0; j < list.arms.length; j++) rows[j] = tableRow(list, lines, membership, j);
+  return { header: tableHeader(list, lines), rows };
+}
+
+function tableHeader(list: WeeklyList, lines: ListLines): string[] {
   // With health workers her worker, with a holdout her arm, after the rank (each only when the plan has it).
-  const { lineWorker, arm } = list;
-  const header = [
+  return [
     'id',
     ...lines.carried,
     'rank',
-    ...(lineWorker ? ['worker'] : []),
-    ...(arm ? ['arm'] : []),
+    ...(list.lineWorker ? ['worker'] : []),
+    ...(list.arm ? ['arm'] : []),
     'reason',
     'chance',
     'borderline',
     'index',
     'default_rank',
     'features',
+    ...lines.columns,
+    'reason_detail',
+    'index_full',
   ];
-  header.push(...lines.columns, 'reason_detail', 'index_full');
-  const rows: Cell[][] = new Array(list.arms.length);
-  for (let j = 0; j < list.arms.length; j++) {
-    const m = membership[j],
-      counted = Number.isFinite(m);
-    const chance = counted ? Math.round(m * 100) / 100 : null,
-      mark = counted ? (isBorderline(m) ? 'yes' : 'no') : null;
-    const row: Cell[] = [lines.ids[j], ...lines.carry.slice(j * C, j * C + C), j + 1];
-    if (lineWorker) row.push(lineWorker[j]);
-    if (arm) row.push(arm[j] ? 'holdout' : 'plan');
-    row.push(reasonAt(list, j), chance, mark);
-    row.push(readableNumber(list.index[j]), list.defaultRank[j], lines.buckets[j]);
-    for (let f = 0; f < F; f++) row.push(lines.features[j * F + f]);
-    row.push(reasonDetail(list, j, membership), list.index[j]);
-    rows[j] = row;
-  }
-  return { header, rows };
+}
+
+/** Line j's row of the table. */
+function tableRow(list: WeeklyList, lines: ListLines, membership: Float64Array, j: number): Cell[] {
+  const F = lines.columns.length,
+    C = lines.carried.length;
+  const { lineWorker, arm } = list;
+  const m = membership[j],
+    counted = Number.isFinite(m);
+  const chance = counted ? Math.round(m * 100) / 100 : null,
+    mark = counted ? (isBorderline(m) ? 'yes' : 'no') : null;
+  const row: Cell[] = [lines.ids[j]];
+  for (let c = 0; c < C; c++) row.push(lines.carry[j * C + c]);
+  row.push(j + 1);
+  if (lineWorker) row.push(lineWorker[j]);
+  if (arm) row.push(arm[j] ? 'holdout' : 'plan');
+  row.push(reasonAt(list, j), chance, mark);
+  row.push(readableNumber(list.index[j]), list.defaultRank[j], lines.buckets[j]);
+  for (let f = 0; f < F; f++) row.push(lines.features[j * F + f]);
+  row.push(reasonDetail(list, j, membership), list.index[j]);
+  return row;
 }
 
 /** The byte order mark that tells Excel the file is UTF-8. */
@@ -132,8 +149,61 @@ export function listCsv(list: WeeklyList, lines: ListLines, membership: Float64A
 
 /** A list's table (all of it, or some of its rows: one worker's) as CSV for Excel. */
 export function listCsvOf({ header, rows }: ListTable): string {
-  const line = (cells: Cell[]) => cells.map((c) => csvField(c === null ? null : inertCell(c))).join(',');
-  return BOM + [line(header), ...rows.map(line)].join('\n') + '\n';
+  return BOM + [csvLine(header), ...rows.map(csvLine)].join('\n') + '\n';
+}
+
+/**
+ * listCsv's text as UTF-8 bytes, written a line at a time (`allot plan --out`): at 10^5 lines the whole text
+ * (60+ MB as one string, twice that in UTF-16) and its table never exist at once.
+ */
+export function listCsvBytes(
+  list: WeeklyList,
+  lines: ListLines,
+  membership: Float64Array = list.membership,
+): Uint8Array {
+  const out = new ByteSink();
+  out.write(BOM + csvLine(tableHeader(list, lines)) + '\n');
+  for (let j = 0; j < list.arms.length; j++) {
+    out.write(csvLine(tableRow(list, lines, membership, j)) + '\n');
+    if (j === 63) out.expect(Math.ceil((out.length / 64) * list.arms.length * 1.05));
+  }
+  return out.bytes();
+}
+
+/** One line of cells, each made inert and quoted as needed (numbers as they are: never quoted). */
+function csvLine(cells: Cell[]): string {
+  let line = '';
+  for (let i = 0; i < cells.length; i++) {
+    const c = cells[i];
+    const text =
+      typeof c === 'number' ? (Number.isFinite(c) ? String(c) : '') : csvField(c === null ? null : inertCell(c));
+    line = i === 0 ? text : line + ',' + text;
+  }
+  return line;
+}
+
+/** UTF-8 bytes appended to one growing array. */
+class ByteSink {
+  private buffer = new Uint8Array(1 << 16);
+  length = 0;
+
+  /** Room for `total` bytes in all (an estimate: more are taken as they come). */
+  expect(total: number): void {
+    if (total <= this.buffer.length) return;
+    const grown = new Uint8Array(total);
+    grown.set(this.buffer.subarray(0, this.length));
+    this.buffer = grown;
+  }
+
+  write(text: string): void {
+    if (this.length + text.length * 3 > this.buffer.length)
+      this.expect(Math.max(this.buffer.length * 2, this.length + text.length * 3));
+    this.length += utf8Into(text, this.buffer.subarray(this.length));
+  }
+
+  bytes(): Uint8Array {
+    return this.buffer.subarray(0, this.length);
+  }
 }
 
 /** The same table as an XLSX workbook (one sheet "Week N"). */
