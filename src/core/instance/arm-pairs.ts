@@ -1,0 +1,71 @@
+// The layout the 2-state index kernel reads (assembly/whittle.ts), here so that the core can fill it where
+// it makes the transitions (the weekly plan's estimator) and the engine index it through
+// Engine.whittle2Pairs: 48 bytes per arm, the closed form's inputs alone, copied into WASM with one pass
+// instead of 80 bytes of rows per arm packed there.
+//
+// Arms 2k and 2k + 1 share a block of 12 f64, each value of the two side by side: q00, q01, q10, q11
+// (q_sa = P(next = 1 | s, a)), r0, r1. When the count is odd, the last block's second lane is not read
+// into any index.
+
+/** f64 values of the pair layout of numArms arms (12 per two arms). */
+export const armPairsLength = (numArms: number): number => ((numArms + 1) >> 1) * 12;
+
+/** Where arm `arm`'s q00 is in the layout (q_sa at + (2 s + a) * 2, r_s at + 8 + 2 s). */
+export const armPairAt = (arm: number): number => (arm >> 1) * 12 + (arm & 1);
+
+/** Arm `arm`'s inputs at their places in `pairs`. */
+export function setArmPair(
+  pairs: Float64Array,
+  arm: number,
+  q00: number,
+  q01: number,
+  q10: number,
+  q11: number,
+  r0: number,
+  r1: number,
+): void {
+  const b = armPairAt(arm);
+  pairs[b] = q00;
+  pairs[b + 2] = q01;
+  pairs[b + 4] = q10;
+  pairs[b + 6] = q11;
+  pairs[b + 8] = r0;
+  pairs[b + 10] = r1;
+}
+
+/** Every arm's rewards (numArms x 2) into their places, the q's left as they are. */
+export function setPairRewards(pairs: Float64Array, rewards: Float64Array): void {
+  const N = rewards.length >> 1;
+  for (let arm = 0; arm < N; arm++) {
+    const b = armPairAt(arm);
+    pairs[b + 8] = rewards[arm * 2];
+    pairs[b + 10] = rewards[arm * 2 + 1];
+  }
+}
+
+/** The pair layout of arms given as the engine's rows (transitions N x 2 x 2 x 2, rewards N x 2). */
+export function armPairsFromRows(transitions: Float64Array, rewards: Float64Array): Float64Array {
+  const N = rewards.length / 2,
+    pairs = new Float64Array(armPairsLength(N));
+  for (let arm = 0; arm < N; arm++) {
+    const t = arm * 8;
+    const [q00, q01, q10, q11] = [transitions[t + 1], transitions[t + 3], transitions[t + 5], transitions[t + 7]];
+    setArmPair(pairs, arm, q00, q01, q10, q11, rewards[arm * 2], rewards[arm * 2 + 1]);
+  }
+  return pairs;
+}
+
+/**
+ * The pair layout kept beside 2-state transitions (N x 2 x 2 x 2) by the code that made them (their q's equal,
+ * rewards filled by whoever indexes), found by the transitions array (never changed in place once made).
+ */
+const twins = new WeakMap<Float64Array, Float64Array>();
+
+export function keepPairTwin(transitions: Float64Array, pairs: Float64Array): void {
+  const N = transitions.length / 8;
+  if (pairs.length !== armPairsLength(N))
+    throw new RangeError(`the pair layout of ${N} arms has ${armPairsLength(N)} values, not ${pairs.length}`);
+  twins.set(transitions, pairs);
+}
+
+export const pairTwin = (transitions: Float64Array): Float64Array | undefined => twins.get(transitions);
