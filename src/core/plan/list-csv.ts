@@ -94,7 +94,10 @@ export interface ListTable {
 /** The list's table (see the top of this file): the header and one row per line, cells as they are (not inert). */
 export function listTable(list: WeeklyList, lines: ListLines, membership: Float64Array = list.membership): ListTable {
   const rows: Cell[][] = new Array(list.arms.length);
-  for (let j = 0; j < list.arms.length; j++) rows[j] = tableRow(list, lines, membership, j);
+  for (let j = 0; j < list.arms.length; j++) {
+    const row: Cell[] = (rows[j] = []);
+    tableRow(list, lines, membership, j, (c) => row.push(c));
+  }
   return { header: tableHeader(list, lines), rows };
 }
 
@@ -118,25 +121,27 @@ function tableHeader(list: WeeklyList, lines: ListLines): string[] {
   ];
 }
 
-/** Line j's row of the table. */
-function tableRow(list: WeeklyList, lines: ListLines, membership: Float64Array, j: number): Cell[] {
+/** Line j's cells in order, each given to `put` (an array's push, or the CSV's bytes). */
+function tableRow(list: WeeklyList, lines: ListLines, membership: Float64Array, j: number, put: (c: Cell) => void) {
   const F = lines.columns.length,
     C = lines.carried.length;
   const { lineWorker, arm } = list;
   const m = membership[j],
     counted = Number.isFinite(m);
-  const chance = counted ? Math.round(m * 100) / 100 : null,
-    mark = counted ? (isBorderline(m) ? 'yes' : 'no') : null;
-  const row: Cell[] = [lines.ids[j]];
-  for (let c = 0; c < C; c++) row.push(lines.carry[j * C + c]);
-  row.push(j + 1);
-  if (lineWorker) row.push(lineWorker[j]);
-  if (arm) row.push(arm[j] ? 'holdout' : 'plan');
-  row.push(reasonAt(list, j), chance, mark);
-  row.push(readableNumber(list.index[j]), list.defaultRank[j], lines.buckets[j]);
-  for (let f = 0; f < F; f++) row.push(lines.features[j * F + f]);
-  row.push(reasonDetail(list, j, membership), list.index[j]);
-  return row;
+  put(lines.ids[j]);
+  for (let c = 0; c < C; c++) put(lines.carry[j * C + c]);
+  put(j + 1);
+  if (lineWorker) put(lineWorker[j]);
+  if (arm) put(arm[j] ? 'holdout' : 'plan');
+  put(reasonAt(list, j));
+  put(counted ? Math.round(m * 100) / 100 : null);
+  put(counted ? (isBorderline(m) ? 'yes' : 'no') : null);
+  put(readableNumber(list.index[j]));
+  put(list.defaultRank[j]);
+  put(lines.buckets[j]);
+  for (let f = 0; f < F; f++) put(lines.features[j * F + f]);
+  put(reasonDetail(list, j, membership));
+  put(list.index[j]);
 }
 
 /** The byte order mark that tells Excel the file is UTF-8. */
@@ -152,40 +157,55 @@ export function listCsvOf({ header, rows }: ListTable): string {
   return BOM + [csvLine(header), ...rows.map(csvLine)].join('\n') + '\n';
 }
 
+/** One cell as the CSV has it: made inert and quoted as needed (numbers as they are: never quoted). */
+const cellText = (c: Cell): string =>
+  typeof c === 'number' ? (Number.isFinite(c) ? String(c) : '') : csvField(c === null ? null : inertCell(c));
+
+const csvLine = (cells: Cell[]): string => cells.map(cellText).join(',');
+
 /**
- * listCsv's text as UTF-8 bytes, written a line at a time (`allot plan --out`): at 10^5 lines the whole text
- * (60+ MB as one string, twice that in UTF-16) and its table never exist at once.
+ * listCsv's text as UTF-8 bytes, written a cell at a time (`allot plan --out`): at 10^5 lines the whole text
+ * (60+ MB as one string, twice that in UTF-16), its lines and its table never exist.
  */
 export function listCsvBytes(
   list: WeeklyList,
   lines: ListLines,
   membership: Float64Array = list.membership,
 ): Uint8Array {
-  const out = new ByteSink();
-  out.write(BOM + csvLine(tableHeader(list, lines)) + '\n');
+  const out = new CsvBytes();
+  out.text(BOM + csvLine(tableHeader(list, lines)) + '\n');
   for (let j = 0; j < list.arms.length; j++) {
-    out.write(csvLine(tableRow(list, lines, membership, j)) + '\n');
+    tableRow(list, lines, membership, j, out.cell);
+    out.endLine();
     if (j === 63) out.expect(Math.ceil((out.length / 64) * list.arms.length * 1.05));
   }
   return out.bytes();
 }
 
-/** One line of cells, each made inert and quoted as needed (numbers as they are: never quoted). */
-function csvLine(cells: Cell[]): string {
-  let line = '';
-  for (let i = 0; i < cells.length; i++) {
-    const c = cells[i];
-    const text =
-      typeof c === 'number' ? (Number.isFinite(c) ? String(c) : '') : csvField(c === null ? null : inertCell(c));
-    line = i === 0 ? text : line + ',' + text;
-  }
-  return line;
-}
-
-/** UTF-8 bytes appended to one growing array. */
-class ByteSink {
+/** CSV lines as UTF-8 in one growing array, cell by cell (cellText's, whole numbers' digits written directly). */
+class CsvBytes {
   private buffer = new Uint8Array(1 << 16);
+  private first = true;
   length = 0;
+
+  readonly cell = (c: Cell): void => {
+    this.room(12);
+    if (!this.first) this.buffer[this.length++] = 44; // ,
+    this.first = false;
+    if (typeof c === 'number' && c >= 0 && c < 2 ** 31 && c === Math.floor(c)) this.digits(c);
+    else this.text(cellText(c));
+  };
+
+  endLine(): void {
+    this.room(1);
+    this.buffer[this.length++] = 10; // \n
+    this.first = true;
+  }
+
+  text(text: string): void {
+    this.room(text.length * 3);
+    this.length += utf8Into(text, this.buffer.subarray(this.length));
+  }
 
   /** Room for `total` bytes in all (an estimate: more are taken as they come). */
   expect(total: number): void {
@@ -195,14 +215,25 @@ class ByteSink {
     this.buffer = grown;
   }
 
-  write(text: string): void {
-    if (this.length + text.length * 3 > this.buffer.length)
-      this.expect(Math.max(this.buffer.length * 2, this.length + text.length * 3));
-    this.length += utf8Into(text, this.buffer.subarray(this.length));
-  }
-
   bytes(): Uint8Array {
     return this.buffer.subarray(0, this.length);
+  }
+
+  private room(bytes: number): void {
+    if (this.length + bytes > this.buffer.length) this.expect(Math.max(this.buffer.length * 2, this.length + bytes));
+  }
+
+  /** A whole number in [0, 2^31) as String gives it (-0 as 0). */
+  private digits(x: number): void {
+    const b = this.buffer;
+    if (x < 10) {
+      b[this.length++] = 48 + x;
+      return;
+    }
+    let end = this.length;
+    for (let y = x; y >= 1; y = Math.floor(y / 10)) end++;
+    this.length = end;
+    for (let y = x; y >= 1; y = Math.floor(y / 10)) b[--end] = 48 + (y % 10);
   }
 }
 

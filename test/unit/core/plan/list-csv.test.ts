@@ -219,7 +219,10 @@ describe('the list as CSV', () => {
       membership: Float64Array.from(arms, (a) => (a === 4 ? NaN : a / 4)),
     } as unknown as WeeklyList;
     const base = listLines(register, arms);
-    const grown = { ...base, ids: Array.from(arms, (a, j) => ids[a] + 'é'.repeat(j < 64 ? 0 : j / 10)) };
+    // whole numbers written digit by digit beside others: -0, 2^31 - 1, 2^31, 1e21, negatives, fractions
+    const odd = [-0, 2 ** 31 - 1, 2 ** 31, 1e21, -3, 0.5, 10, 1e-7];
+    const features = base.features.map((x, i) => (i % 3 === 0 ? odd[(i / 3) % odd.length] : x));
+    const grown = { ...base, features, ids: Array.from(arms, (a, j) => ids[a] + 'é'.repeat(j < 64 ? 0 : j / 10)) };
     const text = listCsv(many, grown);
     expect(text.split('\n').length).toBe(L + 2);
     expect(sameBytes(listCsvBytes(many, grown), text)).toBe(true);
