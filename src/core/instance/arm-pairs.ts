@@ -45,12 +45,26 @@ export function setPairRewards(pairs: Float64Array, rewards: Float64Array): void
 
 /** The pair layout of arms given as the engine's rows (transitions N x 2 x 2 x 2, rewards N x 2). */
 export function armPairsFromRows(transitions: Float64Array, rewards: Float64Array): Float64Array {
-  const N = rewards.length / 2,
+  const pairs = qPairsFromRows(transitions);
+  setPairRewards(pairs, rewards);
+  return pairs;
+}
+
+/** The pair layout of the q's of 2-state rows (transitions N x 2 x 2 x 2), rewards left 0: two arms a step. */
+export function qPairsFromRows(transitions: Float64Array): Float64Array {
+  const N = transitions.length >> 3,
     pairs = new Float64Array(armPairsLength(N));
-  for (let arm = 0; arm < N; arm++) {
+  for (let arm = 0, b = 0; arm < N; arm += 2, b += 12) {
     const t = arm * 8;
-    const [q00, q01, q10, q11] = [transitions[t + 1], transitions[t + 3], transitions[t + 5], transitions[t + 7]];
-    setArmPair(pairs, arm, q00, q01, q10, q11, rewards[arm * 2], rewards[arm * 2 + 1]);
+    pairs[b] = transitions[t + 1];
+    pairs[b + 2] = transitions[t + 3];
+    pairs[b + 4] = transitions[t + 5];
+    pairs[b + 6] = transitions[t + 7];
+    if (arm + 1 === N) break;
+    pairs[b + 1] = transitions[t + 9];
+    pairs[b + 3] = transitions[t + 11];
+    pairs[b + 5] = transitions[t + 13];
+    pairs[b + 7] = transitions[t + 15];
   }
   return pairs;
 }

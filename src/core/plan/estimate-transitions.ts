@@ -47,7 +47,7 @@ import { fewUncalledWeeks, noCalls, smallGroups, type EstimateWarning } from './
 import { betaQuantile } from './incomplete-beta.ts';
 import { MISSING, type History } from './register.ts';
 import type { CellArray } from '../instance/occupancy.ts';
-import { armPairAt, armPairsLength, keepPairTwin } from '../instance/arm-pairs.ts';
+import { keepPairTwin, qPairsFromRows } from '../instance/arm-pairs.ts';
 
 export { C_MAX, C_MIN, fitBetaBinomial } from './beta-binomial-fit.ts';
 export { priorGroups } from './prior-groups.ts';
@@ -224,12 +224,10 @@ export function estimateTransitions(
   // (see the header) or as it is.
   const alpha = new Float64Array(N * 4),
     beta = new Float64Array(N * 4),
-    transitions = new Float64Array(N * 8),
-    pairs = new Float64Array(armPairsLength(N));
+    transitions = new Float64Array(N * 8);
   const sums = [0, 0];
   for (let arm = 0; arm < N; arm++) {
-    const base = (group[arm] >= 0 ? group[arm] : G) * 4,
-      at = armPairAt(arm);
+    const base = (group[arm] >= 0 ? group[arm] : G) * 4;
     for (let s = 0; s < 2; s++) {
       const cell = arm * 4 + s * 2 + 1,
         none = noCallsFrom[s];
@@ -244,7 +242,6 @@ export function estimateTransitions(
       beta[cell] = b1;
       transitions[cell * 2] = 1 - q1;
       transitions[cell * 2 + 1] = q1;
-      pairs[at + s * 4 + 2] = q1;
       let a0 = pa[base + s * 2] + k[cell - 1],
         b0 = pb[base + s * 2] + n[cell - 1] - k[cell - 1];
       if (!none && n[cell] > 0) {
@@ -260,7 +257,6 @@ export function estimateTransitions(
       beta[cell - 1] = b0;
       transitions[cell * 2 - 2] = 1 - q0;
       transitions[cell * 2 - 1] = q0;
-      pairs[at + s * 4] = q0;
     }
   }
   for (let s = 0; s < 2; s++) {
@@ -279,8 +275,9 @@ export function estimateTransitions(
     priors[G * 4 + row] = fitRow;
     for (let g = 0; g < G; g++) priors[g * 4 + row] = { ...fitRow, group: labels[g] };
   }
-  // The index kernel's layout of the same q's (arm-pairs.ts), so that the list's indices need no packing.
-  keepPairTwin(transitions, pairs);
+  // The index kernel's layout of the same q's (arm-pairs.ts), so that the list's indices need no packing: a pass
+  // of its own (writing it in the loop above slowed the loop more than the pass costs).
+  keepPairTwin(transitions, qPairsFromRows(transitions));
   return { numArms: N, alpha, beta, transitions, group, groupLabels: labels, priors, effects: fits, warnings };
 }
 
