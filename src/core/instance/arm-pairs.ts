@@ -50,21 +50,31 @@ export function armPairsFromRows(transitions: Float64Array, rewards: Float64Arra
   return pairs;
 }
 
-/** The pair layout of the q's of 2-state rows (transitions N x 2 x 2 x 2), rewards left 0: two arms a step. */
-export function qPairsFromRows(transitions: Float64Array): Float64Array {
+/**
+ * The pair layout of the q's of 2-state rows (transitions N x 2 x 2 x 2), two arms a step, into `out` when given
+ * (a caller's spent scratch: a fresh page costs more than this pass), else a new array; rewards left as they are
+ * (the indexer sets them), an odd count's unused lane 0.
+ */
+export function qPairsFromRows(
+  transitions: Float64Array,
+  out = new Float64Array(armPairsLength(transitions.length >> 3)),
+): Float64Array {
   const N = transitions.length >> 3,
-    pairs = new Float64Array(armPairsLength(N));
+    pairs = out;
+  if (pairs.length !== armPairsLength(N))
+    throw new RangeError(`the pair layout of ${N} arms has ${armPairsLength(N)} values, not ${pairs.length}`);
   for (let arm = 0, b = 0; arm < N; arm += 2, b += 12) {
-    const t = arm * 8;
+    const t = arm * 8,
+      odd = arm + 1 === N;
     pairs[b] = transitions[t + 1];
     pairs[b + 2] = transitions[t + 3];
     pairs[b + 4] = transitions[t + 5];
     pairs[b + 6] = transitions[t + 7];
-    if (arm + 1 === N) break;
-    pairs[b + 1] = transitions[t + 9];
-    pairs[b + 3] = transitions[t + 11];
-    pairs[b + 5] = transitions[t + 13];
-    pairs[b + 7] = transitions[t + 15];
+    pairs[b + 1] = odd ? 0 : transitions[t + 9];
+    pairs[b + 3] = odd ? 0 : transitions[t + 11];
+    pairs[b + 5] = odd ? 0 : transitions[t + 13];
+    pairs[b + 7] = odd ? 0 : transitions[t + 15];
+    if (odd) pairs[b + 9] = pairs[b + 11] = 0;
   }
   return pairs;
 }

@@ -194,6 +194,8 @@ describe("the list's indices from the estimator's pair layout", () => {
     const t = posterior.transitions;
     for (const arm of [0, 1, 1000, 2000])
       for (let row = 0; row < 4; row++) expect(pairs[armPairAt(arm) + row * 2]).toBe(t[arm * 8 + row * 2 + 1]);
+    // made in the estimator's spent scratch: the odd count's unused lane is 0, not a leftover
+    for (let v = 1; v < 12; v += 2) expect(pairs[armPairAt(2000) + v]).toBe(0);
     const rowsOnly: IndexFunction = (tr, r, S, d) => whittle(tr, r, S, d);
     const week = currentWeek(register.history);
     for (const reward of ['state', 'state * (1 + 2 * agent_feats.age_51_60)']) {
