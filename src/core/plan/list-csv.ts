@@ -164,25 +164,30 @@ const cellText = (c: Cell): string =>
 const csvLine = (cells: Cell[]): string => cells.map(cellText).join(',');
 
 /**
- * listCsv's text as UTF-8 bytes, written a cell at a time (`allot plan --out`): at 10^5 lines the whole text
- * (60+ MB as one string, twice that in UTF-16), its lines and its table never exist.
+ * listCsv's text as UTF-8 bytes, in pieces of about `size` bytes written a cell at a time (`allot plan --out`):
+ * at 10^5 lines the whole text (60+ MB, twice that as a string), its lines and its table never exist. Each
+ * piece is a view of one reused array, valid until the next is asked for (a file writer writes it first).
  */
-export function listCsvBytes(
+export function* listCsvChunks(
   list: WeeklyList,
   lines: ListLines,
   membership: Float64Array = list.membership,
-): Uint8Array {
+  size = 1 << 20,
+): Generator<Uint8Array> {
   const out = new CsvBytes();
   out.text(BOM + csvLine(tableHeader(list, lines)) + '\n');
   for (let j = 0; j < list.arms.length; j++) {
     tableRow(list, lines, membership, j, out.cell);
     out.endLine();
-    if (j === 63) out.expect(Math.ceil((out.length / 64) * list.arms.length * 1.05));
+    if (out.length >= size) {
+      yield out.bytes();
+      out.length = 0;
+    }
   }
-  return out.bytes();
+  if (out.length > 0) yield out.bytes();
 }
 
-/** CSV lines as UTF-8 in one growing array, cell by cell (cellText's, whole numbers' digits written directly). */
+/** CSV lines as UTF-8 in one array (grown as needed), cell by cell (cellText's, whole numbers' digits directly). */
 class CsvBytes {
   private buffer = new Uint8Array(1 << 16);
   private first = true;
@@ -207,8 +212,8 @@ class CsvBytes {
     this.length += utf8Into(text, this.buffer.subarray(this.length));
   }
 
-  /** Room for `total` bytes in all (an estimate: more are taken as they come). */
-  expect(total: number): void {
+  /** Room for `total` bytes in all. */
+  private expect(total: number): void {
     if (total <= this.buffer.length) return;
     const grown = new Uint8Array(total);
     grown.set(this.buffer.subarray(0, this.length));

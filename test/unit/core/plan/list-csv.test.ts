@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { csvField } from '../../../../src/core/datasets/csv-field.ts';
 import { parseCsv } from '../../../../src/core/datasets/csv.ts';
 import type { FeatureSchema } from '../../../../src/core/instance/types.ts';
-import { BOM, listCsv, listCsvBytes, listLines, reasonDetail } from '../../../../src/core/plan/list-csv.ts';
+import { BOM, listCsv, listCsvChunks, listLines, reasonDetail } from '../../../../src/core/plan/list-csv.ts';
 import { bucketText } from '../../../../src/core/words/bucket-name.ts';
 import type { Register } from '../../../../src/core/plan/register.ts';
 import { asTable } from '../../../../src/core/instance/feature-table.ts';
@@ -200,12 +200,16 @@ describe('the list as CSV', () => {
     },
   );
 
-  test('as bytes (allot plan --out) is the text in UTF-8, byte for byte, also when it outgrows its first guess', () => {
-    const sameBytes = (bytes: Uint8Array, text: string) => Buffer.from(bytes).equals(Buffer.from(text, 'utf8'));
+  test('as pieces of bytes (allot plan --out) is the text in UTF-8, byte for byte, lines longer than a piece', () => {
+    // Each piece copied as it comes (the next reuses its array), in pieces of 4 kB and of the default 1 MB.
+    const sameBytes = (chunks: Iterable<Uint8Array>, text: string) => {
+      const parts: Buffer[] = [];
+      for (const c of chunks) parts.push(Buffer.from(c));
+      return Buffer.concat(parts).equals(Buffer.from(text, 'utf8'));
+    };
     const lines = listLines(register, list.arms);
-    expect(sameBytes(listCsvBytes(list, lines), listCsv(list, lines))).toBe(true);
-    // 3,000 lines whose ids grow longer after the 64 the size is guessed from: accents, an emoji, a lone
-    // surrogate (U+FFFD in both), quotes and commas.
+    expect(sameBytes(listCsvChunks(list, lines), listCsv(list, lines))).toBe(true);
+    // 3,000 lines whose ids grow longer: accents, an emoji, a lone surrogate (U+FFFD in both), quotes and commas.
     const L = 3000,
       arms = Int32Array.from({ length: L }, (_, j) => j % 5);
     const ids = ['Zoë "Z"', 'b,2', '👩 c', 'd\ud800', '=e'];
@@ -225,6 +229,7 @@ describe('the list as CSV', () => {
     const grown = { ...base, features, ids: Array.from(arms, (a, j) => ids[a] + 'é'.repeat(j < 64 ? 0 : j / 10)) };
     const text = listCsv(many, grown);
     expect(text.split('\n').length).toBe(L + 2);
-    expect(sameBytes(listCsvBytes(many, grown), text)).toBe(true);
+    expect(sameBytes(listCsvChunks(many, grown), text)).toBe(true);
+    expect(sameBytes(listCsvChunks(many, grown, many.membership, 4096), text)).toBe(true);
   });
 });
