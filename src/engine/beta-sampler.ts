@@ -97,13 +97,9 @@ export function posteriorIndexDraw(kernels: Kernels): PosteriorIndexDraw {
   };
 }
 
-/**
- * The engine's functions for the weekly plan: the Whittle indices (also from the pair layout), their posterior draw
- * and the Beta sampler.
- */
+/** The engine's functions for the weekly plan: the Whittle indices, their posterior draw and the Beta sampler. */
 export function planIndexFunction(engine: Engine): IndexFunction {
   const indices = (t: Float64Array, r: Float64Array, S: number, d: number) => engine.whittleIndices(t, r, S, d).indices;
   const { kernels } = engine;
-  const pairs = (p: Float64Array, n: number, d: number) => engine.whittle2Pairs(p, n, d);
-  return Object.assign(indices, { pairs, drawIndices: posteriorIndexDraw(kernels), sampleBeta: betaSampler(kernels) });
+  return Object.assign(indices, { drawIndices: posteriorIndexDraw(kernels), sampleBeta: betaSampler(kernels) });
 }

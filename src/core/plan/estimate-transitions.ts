@@ -47,7 +47,6 @@ import { fewUncalledWeeks, noCalls, smallGroups, type EstimateWarning } from './
 import { betaQuantile } from './incomplete-beta.ts';
 import { MISSING, type History } from './register.ts';
 import type { CellArray } from '../instance/occupancy.ts';
-import { armPairsLength, keepPairTwin, qPairsFromRows } from '../instance/arm-pairs.ts';
 
 export { C_MAX, C_MIN, fitBetaBinomial } from './beta-binomial-fit.ts';
 export { priorGroups } from './prior-groups.ts';
@@ -198,11 +197,8 @@ export function estimateTransitions(
     );
   }
   // Her not-called posterior mean and variance (before her called weeks move the mean).
-  // One scratch for her not-called means and variances and the call-effect model's means (2N each), reused at the
-  // end for the index kernel's pair layout (6N): at 10^6 a fresh page costs more than the pass that fills it.
-  const scratch = new Float64Array(armPairsLength(N));
-  const passive = scratch.subarray(0, N * 2),
-    passiveVariance = scratch.subarray(N * 2, N * 4);
+  const passive = new Float64Array(N * 2),
+    passiveVariance = new Float64Array(N * 2);
   const pa = Float64Array.from(priors, (p) => (p ? p.mean * p.strength : 0)),
     pb = Float64Array.from(priors, (p) => (p ? (1 - p.mean) * p.strength : 0));
   for (let arm = 0; arm < N; arm++) {
@@ -218,7 +214,7 @@ export function estimateTransitions(
   // Called rows: her not-called mean plus the call effect predicted from her features.
   const all = groupBuckets(schema, features, N);
   const buckets = schema.groups.map((g, gi) => ({ bucket: all[gi], count: g.buckets.length }));
-  const prior = new CallEffects(n, k, passive, passiveVariance, buckets, N, [C_MIN, C_MAX], scratch.subarray(N * 4)),
+  const prior = new CallEffects(n, k, passive, passiveVariance, buckets, N, [C_MIN, C_MAX]),
     fits = prior.fits;
   const noCallsFrom = fits.map((fit) => fit.arms === 0);
   const strength = [0, 1].map((s) => (noCallsFrom[s] ? priors[G * 4 + s * 2].strength : fits[s].strength));
@@ -278,9 +274,6 @@ export function estimateTransitions(
     priors[G * 4 + row] = fitRow;
     for (let g = 0; g < G; g++) priors[g * 4 + row] = { ...fitRow, group: labels[g] };
   }
-  // The index kernel's layout of the same q's (arm-pairs.ts), so that the list's indices need no packing: in the
-  // spent scratch, by a pass of its own (writing it in the loop above slowed the loop more than the pass costs).
-  keepPairTwin(transitions, qPairsFromRows(transitions, scratch));
   return { numArms: N, alpha, beta, transitions, group, groupLabels: labels, priors, effects: fits, warnings };
 }
 

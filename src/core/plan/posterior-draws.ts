@@ -10,7 +10,6 @@ import type { TransitionPosterior } from './estimate-transitions.ts';
 import type { ListRules, TopRules } from './list-rules.ts';
 import type { BetaSampler, PosteriorIndexDraw } from './sample-beta.ts';
 import type { Random } from '../random/seeded-random.ts';
-import { pairTwin, setPairRewards } from '../instance/arm-pairs.ts';
 
 /**
  * Whittle indices numArms x numStates of arms with the given transitions and reward table
@@ -19,11 +18,6 @@ import { pairTwin, setPairRewards } from '../instance/arm-pairs.ts';
  */
 export interface IndexFunction {
   (transitions: Float64Array, rewards: Float64Array, numStates: number, discount: number): Float64Array;
-  /**
-   * 2-state indices (numArms x 2) from the kernel's own layout (core/instance/arm-pairs.ts;
-   * Engine.whittle2Pairs): the same bits, without packing the rows.
-   */
-  pairs?: (pairs: Float64Array, numArms: number, discount: number) => Float64Array;
   drawIndices?: PosteriorIndexDraw;
   sampleBeta?: BetaSampler;
 }
@@ -38,10 +32,7 @@ export function currentIndex(
   rewards = rules.rewards,
 ): Float64Array {
   const { numArms: N, numStates: S, state } = rules;
-  // The pair layout the estimator kept beside its transitions, when there is one: only the rewards to fill.
-  const pairs = S === 2 && whittle.pairs ? pairTwin(transitions) : undefined;
-  if (pairs) setPairRewards(pairs, rewards);
-  const w = pairs ? whittle.pairs!(pairs, N, rules.discount) : whittle(transitions, rewards, S, rules.discount);
+  const w = whittle(transitions, rewards, S, rules.discount);
   const out = new Float64Array(N);
   for (let arm = 0; arm < N; arm++) out[arm] = w[arm * S + state[arm]];
   return out;

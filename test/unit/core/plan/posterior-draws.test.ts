@@ -7,8 +7,7 @@ import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
 import type { TransitionPosterior } from '../../../../src/core/plan/estimate-transitions.ts';
 import { generatedRegister } from '../../../../src/core/plan/generated-register.ts';
 import { drawStream, listRules, tieDraw, type TopRules } from '../../../../src/core/plan/list-rules.ts';
-import { currentIndex, MembershipCount, posteriorDrawIndex } from '../../../../src/core/plan/posterior-draws.ts';
-import { armPairAt, armPairsLength, pairTwin } from '../../../../src/core/instance/arm-pairs.ts';
+import { MembershipCount, posteriorDrawIndex } from '../../../../src/core/plan/posterior-draws.ts';
 import { currentWeek } from '../../../../src/core/plan/register.ts';
 import { estimateTransitions } from '../../../../src/core/plan/estimate-transitions.ts';
 import { buildWeeklyList, type IndexFunction } from '../../../../src/core/plan/weekly-list.ts';
@@ -180,34 +179,5 @@ describe('posteriorDrawIndex', () => {
     expect(() => posteriorDrawIndex(posterior, rules, bare, tieDraw(rules.tieSeed, 20).random)).toThrow(
       "posterior draws need the engine's Beta sampler",
     );
-  });
-});
-
-describe("the list's indices from the estimator's pair layout", () => {
-  test('equal those from its rows bit for bit (odd count, a reward by features), and the pairs hold its q', () => {
-    const { register } = generatedRegister('dlm', { arms: 2001, sample: 48 }, 5, { weeks: 12, callsPerWeek: 300 });
-    const posterior = estimateTransitions(register.history, register.schema, register.features, register.numArms, {
-      groupBy: null,
-    });
-    const pairs = pairTwin(posterior.transitions)!;
-    expect(pairs.length).toBe(armPairsLength(2001));
-    const t = posterior.transitions;
-    for (const arm of [0, 1, 1000, 2000])
-      for (let row = 0; row < 4; row++) expect(pairs[armPairAt(arm) + row * 2]).toBe(t[arm * 8 + row * 2 + 1]);
-    // made in the estimator's spent scratch: the odd count's unused lane is 0, not a leftover
-    for (let v = 1; v < 12; v += 2) expect(pairs[armPairAt(2000) + v]).toBe(0);
-    const rowsOnly: IndexFunction = (tr, r, S, d) => whittle(tr, r, S, d);
-    const week = currentWeek(register.history);
-    for (const reward of ['state', 'state * (1 + 2 * agent_feats.age_51_60)']) {
-      const settings = { reward, budget: 200, exclude: [], cooldown: 0, shares: [], seed: 3, draws: 0 };
-      const rules = listRules(register, { ...settings, priorGroup: null, level: 0.9 }, week, posterior);
-      const viaPairs = currentIndex(rules, whittle, t),
-        viaRows = currentIndex(rules, rowsOnly, t);
-      expect(whittle.pairs).toBeDefined();
-      expect(viaPairs.some((x) => x > 0)).toBe(true);
-      expect(Buffer.from(viaPairs.buffer).equals(Buffer.from(viaRows.buffer))).toBe(true);
-    }
-    // Transitions the estimator did not make (a Thompson draw's) have no twin: indexed from their rows.
-    expect(pairTwin(t.slice())).toBeUndefined();
   });
 });
