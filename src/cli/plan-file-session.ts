@@ -10,6 +10,9 @@ import { checkDistinct, checkOutputPath } from './output-paths.ts';
 import { PlanFileStore } from './plan-file-store.ts';
 import { lockPlan } from './plan-lock.ts';
 
+/** The list's file as text, bytes or pieces of bytes. */
+export type ListBytes = string | Uint8Array | Iterable<Uint8Array>;
+
 export interface PlanFiles {
   state: string;
   /** The calls CSV (--out), if any. */
@@ -19,13 +22,13 @@ export interface PlanFiles {
 }
 
 /**
- * Runs `work` on the locked, staged plan file; `writeList` stages the list (CSV text or XLSX bytes). Resolves to work's
- * result (an exit code).
+ * Runs `work` on the locked, staged plan file; `writeList` stages the list (CSV text or XLSX bytes, or the CSV's
+ * pieces, each written before the next is asked for). Resolves to work's result (an exit code).
  */
 export async function withPlanFile(
   files: PlanFiles,
   io: Io,
-  work: (store: PlanFileStore, writeList: (text: string | Uint8Array) => Promise<void>) => Promise<number>,
+  work: (store: PlanFileStore, writeList: (list: ListBytes) => Promise<void>) => Promise<number>,
 ): Promise<number> {
   checkDistinct({ '--state': files.state, '--out': files.out, ...files.inputs });
   await checkOutputPath(files.state, '--state');

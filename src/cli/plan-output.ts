@@ -4,7 +4,7 @@
 // are counted.
 import { borderlineCount, chanceSentences, isBorderline } from '../core/plan/borderline.ts';
 import { plainWords, type PlanWarning } from '../core/plan/estimate-warnings.ts';
-import { listCsv as coreListCsv, listXlsx as coreListXlsx, reasonDetail } from '../core/plan/list-csv.ts';
+import { listCsvChunks, listXlsx as coreListXlsx, reasonDetail } from '../core/plan/list-csv.ts';
 import { reasonAt } from '../core/plan/line-reasons.ts';
 import type { Uncertainty } from '../pipeline/plan/uncertain-places.ts';
 import type { PlanView } from '../pipeline/plan/weekly-plan.ts';
@@ -15,9 +15,12 @@ import { workerSentences } from '../core/plan/plan-workers.ts';
 /** Per line, the share of posterior draws that list her (the list's own NaN when none were made). */
 const membershipOf = (view: PlanView, u: Uncertainty | null) => u?.membership ?? view.list.membership;
 
-/** calls.csv: the core's list CSV, the same file as the app's download. */
-export function callsCsv(view: PlanView, u: Uncertainty | null): string {
-  return coreListCsv(view.list, view.lines, membershipOf(view, u));
+/**
+ * calls.csv: the core's list CSV, the same file as the app's download, as pieces of its bytes for the file writer (no
+ * 60 MB of fresh pages at 10^5 lines).
+ */
+export function callsCsv(view: PlanView, u: Uncertainty | null): Iterable<Uint8Array> {
+  return listCsvChunks(view.list, view.lines, membershipOf(view, u));
 }
 
 /** calls.xlsx: the same table as a workbook. */

@@ -224,7 +224,7 @@ async function registerSource(
 
 /** Where the list goes besides stdout: --out (staged, moved into place with the plan), --out-per-worker. */
 interface Outputs {
-  writeList: (list: string | Uint8Array) => Promise<void>;
+  writeList: (list: string | Uint8Array | Iterable<Uint8Array>) => Promise<void>;
   filesPerWorker: (files: WorkerFile[]) => void;
 }
 

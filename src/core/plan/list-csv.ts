@@ -12,6 +12,7 @@
 // headers) that a spreadsheet would take for a formula made inert (spreadsheet-cell.ts).
 import { rowsOf } from '../instance/feature-table.ts';
 import { csvField } from '../datasets/csv-field.ts';
+import { utf8Into } from '../datasets/utf8.ts';
 import { inertCell, readableNumber } from '../export/spreadsheet-cell.ts';
 import { xlsxSheet } from '../export/xlsx-sheet.ts';
 import { groupBuckets } from '../measures/group-buckets.ts';
@@ -46,19 +47,25 @@ export function listLines(register: Register, arms: Int32Array, workerColumn?: s
   const buckets = groupBuckets(schema, features, numArms);
   const values = rowsOf(features, arms);
   const carried = (register.carry ?? []).filter((c) => c.name !== workerColumn);
+  // Each bucket's words once (a group's few buckets, 10^5 lines): a text column's values are bare words
+  // ("none", "yes"), so their group goes first.
+  const words = schema.groups.map((g) => [
+    ...g.buckets.map((bucket) => (g.text ? `${g.name} ${bucket}` : bucketText(g.name, bucket))),
+    g.text ? `${g.name} ?` : bucketText(g.name, '?'),
+  ]);
   return {
     carried: carried.map((c) => c.name),
     carry: Array.from(arms, (arm) => carried.map((c) => packedAt(c.values, arm))).flat(),
     ids: Array.from(arms, (arm) => register.ids[arm]),
-    // a text column's values are bare words ("none", "yes"): their group goes first
-    buckets: Array.from(arms, (arm) =>
-      schema.groups
-        .map((g, gi) => {
-          const bucket = buckets[gi][arm] >= 0 ? g.buckets[buckets[gi][arm]] : '?';
-          return g.text ? `${g.name} ${bucket}` : bucketText(g.name, bucket);
-        })
-        .join(' · '),
-    ),
+    buckets: Array.from(arms, (arm) => {
+      let text = '';
+      for (let gi = 0; gi < words.length; gi++) {
+        const b = buckets[gi][arm],
+          w = words[gi];
+        text += (gi === 0 ? '' : ' · ') + (b >= 0 ? w[b] : w[w.length - 1]);
+      }
+      return text;
+    }),
     columns: schema.columns.map((c) => c.label || c.name),
     features: values,
   };
@@ -86,40 +93,55 @@ export interface ListTable {
 
 /** The list's table (see the top of this file): the header and one row per line, cells as they are (not inert). */
 export function listTable(list: WeeklyList, lines: ListLines, membership: Float64Array = list.membership): ListTable {
-  const F = lines.columns.length,
-    C = lines.carried.length;
+  const rows: Cell[][] = new Array(list.arms.length);
+  for (let j = 0; j < list.arms.length; j++) {
+    const row: Cell[] = (rows[j] = []);
+    tableRow(list, lines, membership, j, (c) => row.push(c));
+  }
+  return { header: tableHeader(list, lines), rows };
+}
+
+function tableHeader(list: WeeklyList, lines: ListLines): string[] {
   // With health workers her worker, with a holdout her arm, after the rank (each only when the plan has it).
-  const { lineWorker, arm } = list;
-  const header = [
+  return [
     'id',
     ...lines.carried,
     'rank',
-    ...(lineWorker ? ['worker'] : []),
-    ...(arm ? ['arm'] : []),
+    ...(list.lineWorker ? ['worker'] : []),
+    ...(list.arm ? ['arm'] : []),
     'reason',
     'chance',
     'borderline',
     'index',
     'default_rank',
     'features',
+    ...lines.columns,
+    'reason_detail',
+    'index_full',
   ];
-  header.push(...lines.columns, 'reason_detail', 'index_full');
-  const rows: Cell[][] = new Array(list.arms.length);
-  for (let j = 0; j < list.arms.length; j++) {
-    const m = membership[j],
-      counted = Number.isFinite(m);
-    const chance = counted ? Math.round(m * 100) / 100 : null,
-      mark = counted ? (isBorderline(m) ? 'yes' : 'no') : null;
-    const row: Cell[] = [lines.ids[j], ...lines.carry.slice(j * C, j * C + C), j + 1];
-    if (lineWorker) row.push(lineWorker[j]);
-    if (arm) row.push(arm[j] ? 'holdout' : 'plan');
-    row.push(reasonAt(list, j), chance, mark);
-    row.push(readableNumber(list.index[j]), list.defaultRank[j], lines.buckets[j]);
-    for (let f = 0; f < F; f++) row.push(lines.features[j * F + f]);
-    row.push(reasonDetail(list, j, membership), list.index[j]);
-    rows[j] = row;
-  }
-  return { header, rows };
+}
+
+/** Line j's cells in order, each given to `put` (an array's push, or the CSV's bytes). */
+function tableRow(list: WeeklyList, lines: ListLines, membership: Float64Array, j: number, put: (c: Cell) => void) {
+  const F = lines.columns.length,
+    C = lines.carried.length;
+  const { lineWorker, arm } = list;
+  const m = membership[j],
+    counted = Number.isFinite(m);
+  put(lines.ids[j]);
+  for (let c = 0; c < C; c++) put(lines.carry[j * C + c]);
+  put(j + 1);
+  if (lineWorker) put(lineWorker[j]);
+  if (arm) put(arm[j] ? 'holdout' : 'plan');
+  put(reasonAt(list, j));
+  put(counted ? Math.round(m * 100) / 100 : null);
+  put(counted ? (isBorderline(m) ? 'yes' : 'no') : null);
+  put(readableNumber(list.index[j]));
+  put(list.defaultRank[j]);
+  put(lines.buckets[j]);
+  for (let f = 0; f < F; f++) put(lines.features[j * F + f]);
+  put(reasonDetail(list, j, membership));
+  put(list.index[j]);
 }
 
 /** The byte order mark that tells Excel the file is UTF-8. */
@@ -132,8 +154,92 @@ export function listCsv(list: WeeklyList, lines: ListLines, membership: Float64A
 
 /** A list's table (all of it, or some of its rows: one worker's) as CSV for Excel. */
 export function listCsvOf({ header, rows }: ListTable): string {
-  const line = (cells: Cell[]) => cells.map((c) => csvField(c === null ? null : inertCell(c))).join(',');
-  return BOM + [line(header), ...rows.map(line)].join('\n') + '\n';
+  return BOM + [csvLine(header), ...rows.map(csvLine)].join('\n') + '\n';
+}
+
+/** One cell as the CSV has it: made inert and quoted as needed (numbers as they are: never quoted). */
+const cellText = (c: Cell): string =>
+  typeof c === 'number' ? (Number.isFinite(c) ? String(c) : '') : csvField(c === null ? null : inertCell(c));
+
+const csvLine = (cells: Cell[]): string => cells.map(cellText).join(',');
+
+/**
+ * listCsv's text as UTF-8 bytes, in pieces of about `size` bytes written a cell at a time (`allot plan --out`):
+ * at 10^5 lines the whole text (60+ MB, twice that as a string), its lines and its table never exist. Each
+ * piece is a view of one reused array, valid until the next is asked for (a file writer writes it first).
+ */
+export function* listCsvChunks(
+  list: WeeklyList,
+  lines: ListLines,
+  membership: Float64Array = list.membership,
+  size = 1 << 20,
+): Generator<Uint8Array> {
+  const out = new CsvBytes();
+  out.text(BOM + csvLine(tableHeader(list, lines)) + '\n');
+  for (let j = 0; j < list.arms.length; j++) {
+    tableRow(list, lines, membership, j, out.cell);
+    out.endLine();
+    if (out.length >= size) {
+      yield out.bytes();
+      out.length = 0;
+    }
+  }
+  if (out.length > 0) yield out.bytes();
+}
+
+/** CSV lines as UTF-8 in one array (grown as needed), cell by cell (cellText's, whole numbers' digits directly). */
+class CsvBytes {
+  private buffer = new Uint8Array(1 << 16);
+  private first = true;
+  length = 0;
+
+  readonly cell = (c: Cell): void => {
+    this.room(12);
+    if (!this.first) this.buffer[this.length++] = 44; // ,
+    this.first = false;
+    if (typeof c === 'number' && c >= 0 && c < 2 ** 31 && c === Math.floor(c)) this.digits(c);
+    else this.text(cellText(c));
+  };
+
+  endLine(): void {
+    this.room(1);
+    this.buffer[this.length++] = 10; // \n
+    this.first = true;
+  }
+
+  text(text: string): void {
+    this.room(text.length * 3);
+    this.length += utf8Into(text, this.buffer.subarray(this.length));
+  }
+
+  /** Room for `total` bytes in all. */
+  private expect(total: number): void {
+    if (total <= this.buffer.length) return;
+    const grown = new Uint8Array(total);
+    grown.set(this.buffer.subarray(0, this.length));
+    this.buffer = grown;
+  }
+
+  bytes(): Uint8Array {
+    return this.buffer.subarray(0, this.length);
+  }
+
+  private room(bytes: number): void {
+    if (this.length + bytes > this.buffer.length) this.expect(Math.max(this.buffer.length * 2, this.length + bytes));
+  }
+
+  /** A whole number in [0, 2^31) as String gives it (-0 as 0). */
+  private digits(x: number): void {
+    const b = this.buffer;
+    if (x < 10) {
+      b[this.length++] = 48 + x;
+      return;
+    }
+    let end = this.length;
+    for (let y = x; y >= 1; y = Math.floor(y / 10)) end++;
+    this.length = end;
+    for (let y = x; y >= 1; y = Math.floor(y / 10)) b[--end] = 48 + (y % 10);
+  }
 }
 
 /** The same table as an XLSX workbook (one sheet "Week N"). */

@@ -35,16 +35,16 @@ export function planSummary(plan: PlanState): WeekSummary[] {
       const engaged = new Float64Array(g.buckets.length),
         calls = new Float64Array(g.buckets.length),
         size = new Float64Array(g.buckets.length);
-      for (let arm = 0; arm < N; arm++) {
-        const b = buckets[gi][arm];
-        if (b < 0) continue;
-        // shares among the beneficiaries whose state after the week was observed
-        if (!after || after[arm] !== MISSING) size[b]++;
-        if (after && called) {
+      // A week not yet applied has no numbers per bucket: no pass over the register for it.
+      if (after && called)
+        for (let arm = 0; arm < N; arm++) {
+          const b = buckets[gi][arm];
+          if (b < 0) continue;
+          // shares among the beneficiaries whose state after the week was observed
+          if (after[arm] !== MISSING) size[b]++;
           engaged[b] += after[arm] === S - 1 ? 1 : 0;
           calls[b] += called[arm];
         }
-      }
       g.buckets.forEach((bucket, b) =>
         groups.push({
           group: g.name,

@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { csvField } from '../../../../src/core/datasets/csv-field.ts';
 import { parseCsv } from '../../../../src/core/datasets/csv.ts';
 import type { FeatureSchema } from '../../../../src/core/instance/types.ts';
-import { BOM, listCsv, listLines, reasonDetail } from '../../../../src/core/plan/list-csv.ts';
+import { BOM, listCsv, listCsvChunks, listLines, reasonDetail } from '../../../../src/core/plan/list-csv.ts';
 import { bucketText } from '../../../../src/core/words/bucket-name.ts';
 import type { Register } from '../../../../src/core/plan/register.ts';
 import { asTable } from '../../../../src/core/instance/feature-table.ts';
@@ -199,4 +199,37 @@ describe('the list as CSV', () => {
       expect(table.rows[0].fields[5]).toBe('-0.25');
     },
   );
+
+  test('as pieces of bytes (allot plan --out) is the text in UTF-8, byte for byte, lines longer than a piece', () => {
+    // Each piece copied as it comes (the next reuses its array), in pieces of 4 kB and of the default 1 MB.
+    const sameBytes = (chunks: Iterable<Uint8Array>, text: string) => {
+      const parts: Buffer[] = [];
+      for (const c of chunks) parts.push(Buffer.from(c));
+      return Buffer.concat(parts).equals(Buffer.from(text, 'utf8'));
+    };
+    const lines = listLines(register, list.arms);
+    expect(sameBytes(listCsvChunks(list, lines), listCsv(list, lines))).toBe(true);
+    // 3,000 lines whose ids grow longer: accents, an emoji, a lone surrogate (U+FFFD in both), quotes and commas.
+    const L = 3000,
+      arms = Int32Array.from({ length: L }, (_, j) => j % 5);
+    const ids = ['Zoë "Z"', 'b,2', '👩 c', 'd\ud800', '=e'];
+    const many = {
+      ...list,
+      arms,
+      index: Float64Array.from(arms, (a) => a / 7),
+      defaultRank: Int32Array.from(arms, (_, j) => L - j),
+      via: Array.from(arms, () => ''),
+      why: same(L),
+      membership: Float64Array.from(arms, (a) => (a === 4 ? NaN : a / 4)),
+    } as unknown as WeeklyList;
+    const base = listLines(register, arms);
+    // whole numbers written digit by digit beside others: -0, 2^31 - 1, 2^31, 1e21, negatives, fractions
+    const odd = [-0, 2 ** 31 - 1, 2 ** 31, 1e21, -3, 0.5, 10, 1e-7];
+    const features = base.features.map((x, i) => (i % 3 === 0 ? odd[(i / 3) % odd.length] : x));
+    const grown = { ...base, features, ids: Array.from(arms, (a, j) => ids[a] + 'é'.repeat(j < 64 ? 0 : j / 10)) };
+    const text = listCsv(many, grown);
+    expect(text.split('\n').length).toBe(L + 2);
+    expect(sameBytes(listCsvChunks(many, grown), text)).toBe(true);
+    expect(sameBytes(listCsvChunks(many, grown, many.membership, 4096), text)).toBe(true);
+  });
 });
