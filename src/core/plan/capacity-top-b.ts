@@ -27,7 +27,7 @@ import { unmetRules } from './capacity-unmet.ts';
 import { keepTwoFamilies } from './rule-families.ts';
 import type { CallQuota, ConstrainedTopBInput } from './constrained-top-b.ts';
 import { PlanError } from './list-rules.ts';
-import { ListOrder } from './rank-order.ts';
+import { ListOrder } from './list-order.ts';
 import { scratch } from './scratch.ts';
 import type { WorkerRules } from './worker-rules.ts';
 

@@ -19,7 +19,7 @@ import { currentIndex, MembershipCount, posteriorDrawIndex, type IndexFunction }
 import type { Register } from './register.ts';
 import { ranksInUnion, ranksUnder } from './ranks-among.ts';
 import { armEligible } from './holdout.ts';
-import { ListOrder } from './rank-order.ts';
+import { ListOrder } from './list-order.ts';
 import { holdoutReason } from './holdout-plan.ts';
 import { holdoutCalls } from './holdout-calls.ts';
 import { planningTransitions } from './thompson.ts';
@@ -129,8 +129,8 @@ export function buildWeeklyList(
   // With workers the exact list under capacities (capacity-top-b.ts), what the holdout's calls leave of them.
   const workers = top.workers ? afterCalls(top.workers, holdoutArms) : null;
   // Each index's order of the eligible, made as far as needed once: its list, its twins and the default ranks.
-  const planOrder = new ListOrder(index, tieRank, eligible);
-  const defaultOrder = new ListOrder(defaultIndex, tieRank, eligible);
+  const planOrder = new ListOrder(index, tieRank, eligible, 'plan-order');
+  const defaultOrder = new ListOrder(defaultIndex, tieRank, eligible, 'default-order');
   const solve = (ix: Float64Array, order: ListOrder, via: boolean) =>
     workers ? capacityTopB({ index: ix, ...top, workers, order, via }) : constrainedTopB({ index: ix, ...top, order });
   const planList = solve(index, planOrder, true);
@@ -141,10 +141,15 @@ export function buildWeeklyList(
     B = list.arms.length;
   const defaultRank = new Int32Array(B);
   // Her place under the default list made with the same rules: what a capacity or a minimum did is not the priority's.
-  defaultRank.set(ranksUnder(defaultOrder.all(), N, defaults.arms, planList.arms));
+  defaultRank.set(ranksUnder(defaultOrder, N, defaults.arms, planList.arms));
   if (held) {
     // a holdout line's default rank among all who may be called: the holdout's order merged into the plan arm's
-    const heldOrder = new ListOrder(defaultIndex, tieRank, armEligible(held.inHoldout, held.eligible, true));
+    const heldOrder = new ListOrder(
+      defaultIndex,
+      tieRank,
+      armEligible(held.inHoldout, held.eligible, true),
+      'held-order',
+    );
     defaultRank.set(ranksInUnion(defaultIndex, tieRank, defaultOrder.all(), heldOrder.all(), holdoutArms), P);
   }
   const via = workers ? viaLabels(list.via, top.quotas, workers) : broughtIn(list, planOrder, top);
