@@ -119,7 +119,9 @@ export function constrainedTopB(input: ConstrainedTopBInput): ConstrainedTopB {
   quotas.forEach((q, k) => {
     if (q.min === 0 || state.n >= budget) return;
     // in increasing tie rank, as topInOrder takes them
-    const members = flaggedInTieOrder('top-b-candidates', armAtRank, eligible, q.members);
+    const members = order
+      ? order.among(q.members)
+      : flaggedInTieOrder('top-b-candidates', armAtRank, eligible, q.members);
     state.walk(members, q.min, k);
     if (state.quotaCalls[k] < q.min) {
       const why =

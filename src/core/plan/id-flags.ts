@@ -16,13 +16,17 @@ export function flagIds(ids: readonly string[], wanted: readonly string[]): { fl
   let size = 16;
   while (size < 2 * K) size *= 2;
   const mask = size - 1;
-  // slot -> 1 + k of the wanted id there (0: empty); duplicates of an id share the first's slot
+  // slot -> 1 + k of the wanted id there (0: empty), and its hash (compared before the strings, which cost more
+  // than the rest of the loop when a third of the slots are full); duplicates of an id share the first's slot
   const slot = new Int32Array(size),
+    slotHash = new Uint32Array(size),
     same = new Int32Array(K).fill(-1);
   for (let k = 0; k < K; k++) {
-    for (let i = hashOf(wanted[k]) & mask; ; i = (i + 1) & mask) {
+    const h = hashOf(wanted[k]);
+    for (let i = h & mask; ; i = (i + 1) & mask) {
       if (slot[i] === 0) {
         slot[i] = k + 1;
+        slotHash[i] = h;
         break;
       }
       if (wanted[slot[i] - 1] === wanted[k]) {
@@ -33,10 +37,10 @@ export function flagIds(ids: readonly string[], wanted: readonly string[]): { fl
   }
   const hash = idHashes(ids);
   for (let arm = 0; arm < N; arm++) {
-    for (let i = hash[arm] & mask; slot[i] !== 0; i = (i + 1) & mask) {
+    const h = hash[arm];
+    for (let i = h & mask; slot[i] !== 0; i = (i + 1) & mask) {
       const k = slot[i] - 1;
-      const id = ids[arm];
-      if (wanted[k] !== id) continue;
+      if (slotHash[i] !== h || wanted[k] !== ids[arm]) continue;
       flags[arm] = 1;
       found[k] = 1;
       break;

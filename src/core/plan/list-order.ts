@@ -30,13 +30,24 @@ export class ListOrder {
   private order: Int32Array = new Int32Array(0);
   private made = 0;
   private next = 0;
+  /** The eligible members of a quota in tie order, per members array (shared with a sibling). */
+  private readonly members: Map<Uint8Array, Int32Array>;
 
+  /**
+   * `sibling`: an order of another index on the same ties and eligibility (the default list's beside the list's),
+   * whose eligible arms in tie order and quota members are taken rather than found again.
+   */
   constructor(
     readonly index: Float64Array,
     readonly tieRank: Int32Array,
     readonly eligible: Uint8Array | null,
     private readonly name = 'order',
-  ) {}
+    private readonly sibling: ListOrder | null = null,
+  ) {
+    if (sibling && (sibling.tieRank !== tieRank || sibling.eligible !== eligible))
+      throw new RangeError('ListOrder: a sibling must have the same ties and eligibility');
+    this.members = sibling ? sibling.members : new Map();
+  }
 
   /** How many arms the order has (the eligible ones). */
   get length(): number {
@@ -109,10 +120,21 @@ export class ListOrder {
     this.order = scratch(`${name}-order`, Int32Array, n);
   }
 
+  /** The eligible arms with `members` set, in increasing tie rank (kept per members array; read only). */
+  among(members: Uint8Array): Int32Array {
+    let arms = this.members.get(members);
+    if (!arms) {
+      arms = flaggedInTieOrder('list-order-members', armsByTieRank(this.tieRank), this.eligible, members).slice();
+      this.members.set(members, arms);
+    }
+    return arms;
+  }
+
   private eligibleArms(): Int32Array {
     if (!this.candidates) {
       // a copy: flaggedInTieOrder's scratch is reused by the next list
-      const arms = flaggedInTieOrder('list-order', armsByTieRank(this.tieRank), this.eligible);
+      const arms =
+        this.sibling?.eligibleArms() ?? flaggedInTieOrder('list-order', armsByTieRank(this.tieRank), this.eligible);
       this.candidates = scratch(`${this.name}-arms`, Int32Array, arms.length);
       this.candidates.set(arms);
     }

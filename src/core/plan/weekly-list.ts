@@ -27,6 +27,7 @@ import { capacityTopB, type CapacityTopB } from './capacity-top-b.ts';
 import type { WorkerCalls } from './plan-workers.ts';
 import { afterCalls, type WorkerRules } from './worker-rules.ts';
 import { scratch } from './scratch.ts';
+import { defaultIndexOf } from './default-index.ts';
 
 export { reasonAt, detailAt, REASON_SAMPLE } from './line-reasons.ts';
 export { ranksAmong } from './ranks-among.ts';
@@ -107,11 +108,9 @@ export function buildWeeklyList(
   context: ListContext,
   rules: ListRules = listRules(register, settings, week, context.posterior),
 ): WeeklyList {
-  const { numArms: N, numStates: S, schema, features } = register;
+  const { numArms: N, schema, features } = register;
   const { state, tieSeed, top } = rules;
   const { tieRank, eligible, budget } = top;
-  // The default reward (DEFAULT_REWARD, `state`): r(arm, s) = s, as compileReward gives it, without compiling.
-  const defaultTable = defaultRewards(N, S);
   // Thompson sampling (thompson.ts): the plan's index on one posterior draw seeded by the week; the default list on the
   // means.
   const draw = settings.explore === 'thompson' && !register.transitions ? context.posterior : null;
@@ -122,7 +121,7 @@ export function buildWeeklyList(
     context.whittle,
     draw ? planningTransitions(draw, 'thompson', tieSeed, sampler!) : rules.transitions,
   );
-  const defaultIndex = currentIndex(rules, context.whittle, rules.transitions, defaultTable);
+  const defaultIndex = defaultIndexOf(rules, context.whittle);
   const held = rules.holdout;
   // The holdout's calls follow the plan's lines: its comparison rule, not this priority, chose them.
   const holdoutArms = held ? holdoutCalls(held, tieSeed, defaultIndex, tieRank) : new Int32Array(0);
@@ -130,7 +129,7 @@ export function buildWeeklyList(
   const workers = top.workers ? afterCalls(top.workers, holdoutArms) : null;
   // Each index's order of the eligible, made as far as needed once: its list, its twins and the default ranks.
   const planOrder = new ListOrder(index, tieRank, eligible, 'plan-order');
-  const defaultOrder = new ListOrder(defaultIndex, tieRank, eligible, 'default-order');
+  const defaultOrder = new ListOrder(defaultIndex, tieRank, eligible, 'default-order', planOrder);
   const solve = (ix: Float64Array, order: ListOrder, via: boolean) =>
     workers ? capacityTopB({ index: ix, ...top, workers, order, via }) : constrainedTopB({ index: ix, ...top, order });
   const planList = solve(index, planOrder, true);
@@ -228,16 +227,6 @@ function withHoldout(list: ConstrainedTopB, holdoutArms: Int32Array): Constraine
   const via = new Int32Array(arms.length).fill(-1);
   via.set(list.via);
   return { ...list, arms, via };
-}
-
-let defaults: Float64Array | null = null;
-/** The default reward's table r(arm, s) = s, N x S, kept for the next list (16 MB at 10^6: read only). */
-function defaultRewards(N: number, S: number): Float64Array {
-  if (defaults?.length !== N * S) {
-    defaults = new Float64Array(N * S);
-    for (let arm = 0; arm < N; arm++) for (let s = 0; s < S; s++) defaults[arm * S + s] = s;
-  }
-  return defaults;
 }
 
 /** The make-up sentences, those about the groups the priority names first (list-make-up.ts). */
