@@ -6,19 +6,24 @@ import type { ListOrder } from './list-order.ts';
 import { topInOrder } from './rank-order.ts';
 import { scratch } from './scratch.ts';
 
+/** Quotas whose membership is a bit of an arm's flags (bit 0: chosen); any beyond are read from their members. */
+const BITS = 31;
+
 /**
  * The greedy's state and its walk down candidates in rank order: typed arrays and plain loops, no closure per arm
- * (at 10^6 the walks visit a few hundred thousand arms per list). `full` lists the capped quotas at their maximum:
- * only their flags are read for an arm, and none while no cap is reached.
+ * (at 10^6 the walks visit a few hundred thousand arms per list, each a cache miss at a random arm). So an arm's
+ * visit reads one word: whether she is chosen and the quotas she is in (a byte for up to 7 quotas), against the mask
+ * of the capped quotas at their maximum.
  */
 export class Walk {
-  readonly chosen: Uint8Array;
   readonly picked: Int32Array;
   readonly via: Int32Array;
   readonly quotaCalls: Int32Array;
+  private readonly flags: Uint8Array | Uint32Array;
   private readonly members: Uint8Array[];
-  private readonly full: Int32Array;
-  private numFull = 0;
+  /** Bits of the capped quotas at their maximum (quota q: bit q + 1), and those beyond BITS at it. */
+  private fullMask = 0;
+  private readonly fullBeyond: number[] = [];
   n = 0;
   /** Whether an arm was taken for a minimum (the picks are then not in rank order). */
   minima = false;
@@ -30,13 +35,19 @@ export class Walk {
     private readonly budget: number,
     N: number,
   ) {
-    this.chosen = scratch('top-b-chosen', Uint8Array, N, true);
+    const Q = quotas.length;
+    const flags = Q <= 7 ? scratch('top-b-flags', Uint8Array, N, true) : scratch('top-b-flags32', Uint32Array, N, true);
+    for (let q = 0; q < Math.min(Q, BITS); q++) {
+      const m = quotas[q].members,
+        bit = 2 ** (q + 1);
+      for (let arm = 0; arm < N; arm++) if (m[arm]) flags[arm] |= bit;
+    }
+    this.flags = flags;
     this.picked = scratch('top-b-picked', Int32Array, budget);
     this.via = scratch('top-b-picked-via', Int32Array, budget);
-    this.quotaCalls = new Int32Array(quotas.length);
+    this.quotaCalls = new Int32Array(Q);
     this.members = quotas.map((q) => q.members);
-    this.full = new Int32Array(quotas.length);
-    quotas.forEach((q, k) => q.max <= 0 && (this.full[this.numFull++] = k));
+    quotas.forEach((q, k) => q.max <= 0 && this.fill(k));
   }
 
   /**
@@ -47,7 +58,7 @@ export class Walk {
    * not a sort of all.
    */
   walk(candidates: Int32Array | ListOrder, need: number, k: number): void {
-    const { index, tieRank, budget, chosen, members, full } = this;
+    const { index, tieRank, budget, flags, members, fullBeyond } = this;
     const goal = k >= 0 ? this.quotas[k].min : 0;
     const first = this.n;
     let size = Math.min(candidates.length, need + this.n + 16),
@@ -59,15 +70,16 @@ export class Walk {
         before = this.n;
       for (; position < top.length; position++) {
         if (this.n >= budget || (k >= 0 && this.quotaCalls[k] >= goal)) return;
-        const arm = top[position];
-        if (chosen[arm]) continue;
+        const arm = top[position],
+          f = flags[arm];
+        if (f & 1 || f & this.fullMask) continue;
         let fits = true;
-        for (let f = 0; f < this.numFull; f++)
-          if (members[full[f]][arm]) {
+        for (let j = 0; j < fullBeyond.length; j++)
+          if (members[fullBeyond[j]][arm]) {
             fits = false;
             break;
           }
-        if (fits) this.choose(arm, k);
+        if (fits) this.choose(arm, f, k);
       }
       if (size >= candidates.length || this.n >= budget || (k >= 0 && this.quotaCalls[k] >= goal)) return;
       const rate = Math.max((this.n - before) / Math.max(1, top.length - start), 1 / 64);
@@ -76,17 +88,23 @@ export class Walk {
     }
   }
 
-  private choose(arm: number, k: number): void {
+  private choose(arm: number, f: number, k: number): void {
     const { quotas, quotaCalls, members } = this;
-    this.chosen[arm] = 1;
+    this.flags[arm] = f | 1;
     this.picked[this.n] = arm;
     this.via[this.n++] = k;
     if (k >= 0) this.minima = true;
     for (let q = 0; q < quotas.length; q++) {
-      if (!members[q][arm]) continue;
+      if (q < BITS ? !((f >>> (q + 1)) & 1) : !members[q][arm]) continue;
       // calls rise one at a time: a cap is reached once
       const calls = ++quotaCalls[q];
-      if (calls >= quotas[q].max && calls - 1 < quotas[q].max) this.full[this.numFull++] = q;
+      if (calls >= quotas[q].max && calls - 1 < quotas[q].max) this.fill(q);
     }
+  }
+
+  /** Quota q is at its maximum: none of its members is taken from now on. */
+  private fill(q: number): void {
+    if (q < BITS) this.fullMask |= 2 ** (q + 1);
+    else this.fullBeyond.push(q);
   }
 }
