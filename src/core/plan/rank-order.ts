@@ -61,9 +61,24 @@ export function flaggedInTieOrder(name: string, armAtRank: Int32Array, ...flags:
   return out.subarray(0, n);
 }
 
-/** `arms` (any order, distinct) in increasing tie rank: a pass over the ranks, or a sort when they are few. */
+/**
+ * `arms` (any order, distinct) in increasing tie rank: a sort when they are few, a radix sort of their tie ranks when
+ * they are a few in ten (two passes over them, where a pass over all the ranks reads a flag at each random arm),
+ * else a pass over the ranks.
+ */
 export function inTieOrder(arms: Int32Array, tieRank: Int32Array, armAtRank: Int32Array): Int32Array {
-  if (arms.length * 16 < armAtRank.length) return Int32Array.from(arms).sort((a, b) => tieRank[a] - tieRank[b]);
+  const n = arms.length;
+  if (n * 16 < armAtRank.length) return Int32Array.from(arms).sort((a, b) => tieRank[a] - tieRank[b]);
+  if (n * 4 < armAtRank.length) {
+    const one = buffers(1, n),
+      two = buffers(2, n);
+    one.arms.set(arms);
+    for (let j = 0; j < n; j++) {
+      one.hi[j] = 0;
+      one.lo[j] = tieRank[arms[j]];
+    }
+    return radixSort(n, one, two).slice();
+  }
   const mark = scratch('tie-order-mark', Uint8Array, armAtRank.length, true);
   for (let j = 0; j < arms.length; j++) mark[arms[j]] = 1;
   return flaggedInTieOrder('tie-order', armAtRank, mark).slice();
