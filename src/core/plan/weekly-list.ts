@@ -120,6 +120,8 @@ export function buildWeeklyList(
     rules,
     context.whittle,
     draw ? planningTransitions(draw, 'thompson', tieSeed, sampler!) : rules.transitions,
+    rules.rewards,
+    scratch('plan-index', Float64Array, N), // read within this call alone: the list keeps its lines' indices
   );
   const defaultIndex = defaultIndexOf(rules, context.whittle);
   const held = rules.holdout;
