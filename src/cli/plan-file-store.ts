@@ -6,10 +6,11 @@
 // where no file is (a create never overwrites), an update only if the file is still the one that was
 // read (another program's write is never lost). `staged`: the move waits for commit(), so that a
 // command checks and prepares everything (its calls CSV too) before anything is replaced.
+import { closeSync, openSync, writeSync } from 'node:fs';
 import { link, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Base64Codec } from '../core/plan/base64.ts';
-import { planFileText, readPlanFile } from '../core/plan/plan-json.ts';
+import { planFilePieces, readPlanFile } from '../core/plan/plan-json.ts';
 import { headRecord } from '../core/plan/plan-parts.ts';
 import {
   checkCurrentWeek,
@@ -31,6 +32,8 @@ export class PlanFileStore implements PlanStore {
   /** The file as read (null: there was none); undefined until read. */
   private version: Version | undefined;
   private pending: { tmp: string; create: boolean; forget: () => void } | null = null;
+  /** The plan last read and the file it was read from (a read of PLAN.json at 10^6 takes a second). */
+  private last: { version: NonNullable<Version>; record: PlanRecord } | null = null;
 
   constructor(
     readonly path: string,
@@ -48,6 +51,8 @@ export class PlanFileStore implements PlanStore {
     // Every read of one command sees the file it first read: another program's write in between is refused, not
     // overwritten.
     if (this.version !== undefined && !sameVersion(version, this.version)) throw changed(this.path);
+    // The same file read again in one command (to open the plan, then to check it before a write): its plan as read.
+    if (this.last && version && sameVersion(version, this.last.version)) return this.last.record;
     const text = await readFile(this.path, 'utf8').catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') return undefined;
       throw new Error(`cannot read ${this.path}: ${error.message}`);
@@ -62,7 +67,9 @@ export class PlanFileStore implements PlanStore {
       updatedAt: 0,
       policy: { kind: 'typed' as const },
     };
-    return readPlanFile(text, this.path, fallback, this.options.codec ?? nodeBase64);
+    const record = readPlanFile(text, this.path, fallback, this.options.codec ?? nodeBase64);
+    this.last = { version: version!, record };
+    return record;
   }
 
   async createPlan(plan: PlanRecord, { replace = false }: { replace?: boolean } = {}): Promise<void> {
@@ -149,7 +156,7 @@ export class PlanFileStore implements PlanStore {
     const forget = removeOnExit(tmp);
     this.pending = { tmp, create, forget };
     try {
-      await writeFile(tmp, planFileText(plan, this.options.codec ?? nodeBase64));
+      writePieces(tmp, planFilePieces(plan, this.options.codec ?? nodeBase64));
     } catch (error) {
       await this.discard();
       throw new Error(
@@ -180,6 +187,27 @@ const changed = (path: string) =>
 
 const sameVersion = (a: Version, b: Version) =>
   a === null || b === null ? a === b : a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino;
+
+/**
+ * Writes PLAN.json's pieces (core/plan/json-pieces.ts) one after another, so that no string or buffer as large as
+ * the file is made: the base64 pieces (odd places) as Latin-1, which Node writes from the string's own bytes.
+ */
+export function writePieces(path: string, pieces: readonly string[]): void {
+  const fd = openSync(path, 'w');
+  try {
+    for (let i = 0; i < pieces.length; i++) {
+      const piece = pieces[i],
+        encoding = i % 2 === 1 ? 'latin1' : 'utf8';
+      const size = Buffer.byteLength(piece, encoding);
+      const written = writeSync(fd, piece, null, encoding);
+      // A short write (a full disk says so on the next write): the rest from the piece's bytes.
+      for (let done = written, rest = done < size ? Buffer.from(piece, encoding) : null; rest && done < size;)
+        done += writeSync(fd, rest, done, size - done);
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
 
 /** Writes `text` (or bytes) to a temporary file beside `path`, then renames it: the file is whole or unchanged. */
 export async function writeWhole(path: string, text: string | Uint8Array): Promise<void> {

@@ -2,21 +2,27 @@
 // write and read beside JSON.stringify and JSON.parse of the same document (interleaved, each round
 // timing both), and the bytes an applied week writes to IndexedDB (V8's serializer, which Chromium's
 // IndexedDB uses for values) beside what the whole-plan record wrote before.
+// The file as `allot plan` writes it (its pieces, one write each) beside JSON.stringify and one writeFile; the
+// peak memory of a process that reads PLAN.json, and of one that reads it and writes it back (both ways).
 // Run: npx tsx test/bench/plan-file.ts [arms] [rounds]   (default 1,000,000 dlm beneficiaries, 26 weeks, 5 rounds)
 // CPU time of this process (on a shared machine the figure to compare), min / median / max over rounds.
-import { loadavg } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { serialize } from 'node:v8';
 import { parseOutcomesCsv } from '../../src/core/datasets/outcomes-csv.ts';
 import { applyOutcomes } from '../../src/core/plan/apply-outcomes.ts';
 import { jsBase64, type Base64Codec } from '../../src/core/plan/base64.ts';
 import { generatedRegister } from '../../src/core/plan/generated-register.ts';
 import { packPlan, unpackPlan } from '../../src/core/plan/packed-plan.ts';
-import { planFileText, readPlanFile } from '../../src/core/plan/plan-json.ts';
+import { planFilePieces, planFileText, readPlanFile } from '../../src/core/plan/plan-json.ts';
 import { appliedWeekParts } from '../../src/core/plan/plan-parts.ts';
 import type { PlanRecord } from '../../src/core/plan/plan-record.ts';
 import { createPlan, type PlanState } from '../../src/core/plan/plan-state.ts';
 import type { IndexFunction } from '../../src/core/plan/weekly-list.ts';
 import { nodeBase64 } from '../../src/cli/node-base64.ts';
+import { writePieces } from '../../src/cli/plan-file-store.ts';
 
 const META = { id: 'p1', name: 'bench', createdAt: 0, updatedAt: 0, policy: { kind: 'typed' as const } };
 const cpu = () => {
@@ -132,7 +138,16 @@ export async function benchPlanFile(
     const restored = unpackPlan(readPlanFile(text, 'PLAN.json', META, codec).plan);
     const weeks = Array.from({ length: rounds }, (_, i) => nextWeek(restored, whittle, i + 1));
     const warmDoc = JSON.parse(planFileText(record(weeks[0]), codec));
+    const files: number[] = [],
+      writeFiles: number[] = [];
+    const ours = join(tmpdir(), `allot-bench-${process.pid}-ours.json`),
+      theirs = join(tmpdir(), `allot-bench-${process.pid}-ref.json`);
     for (let i = 0; i < rounds; i++) {
+      if (codec === nodeBase64) {
+        const fresh = record(cold(plan));
+        files.push(timed(() => writePieces(ours, planFilePieces(fresh, codec)))[1]);
+        writeFiles.push(timed(() => writeFileSync(theirs, JSON.stringify(doc)))[1]);
+      }
       const fresh = record(cold(plan));
       write.push(timed(() => planFileText(fresh, codec))[1]);
       stringify.push(timed(() => JSON.stringify(doc))[1]);
@@ -148,6 +163,12 @@ export async function benchPlanFile(
         })[1],
       );
     }
+    if (files.length) {
+      if (readFileSync(ours, 'utf8') !== text) throw new Error('the pieces written are not the text');
+      row('write to a file, first time (pieces, a write each)', files, writeFiles, 'stringify + writeFile');
+    }
+    rmSync(ours, { force: true });
+    rmSync(theirs, { force: true });
     row("write, first time (packs the register's feature columns, a byte a value)", write, stringify, 'JSON.stringify');
     row('write after a week is applied (only the new week packed)', warm, stringify2, 'JSON.stringify');
     row('read (checked, register and history unpacked)', read, parse, 'JSON.parse');
@@ -158,6 +179,7 @@ export async function benchPlanFile(
       'JSON.parse',
     );
   }
+  peakMemory(text);
   // IndexedDB: what applying a week writes now, and what it wrote when the whole plan was one record.
   const after = nextWeek(plan, whittle, 1);
   const parts = appliedWeekParts({ plan: record(after), week: plan.weeks[0].week, replace: false });
@@ -172,7 +194,41 @@ export async function benchPlanFile(
   );
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+/** Peak resident memory of a process that reads PLAN.json, and of one that reads it and writes it again. */
+function peakMemory(text: string): void {
+  const path = join(tmpdir(), `allot-bench-${process.pid}-peak.json`);
+  writeFileSync(path, text);
+  const run = (mode: string) =>
+    execFileSync(process.execPath, [...process.execArgv, process.argv[1], '--peak', mode, path], { encoding: 'utf8' });
+  try {
+    for (const mode of ['read', 'pieces', 'stringify']) console.log(run(mode).trim());
+  } finally {
+    rmSync(path, { force: true });
+    rmSync(`${path}.out`, { force: true });
+  }
+}
+
+/** The child of peakMemory: reads the file (and writes it in pieces or as one text), prints its peak memory. */
+function peakChild(mode: string, path: string): void {
+  // This process's own peak (VmHWM: maxRSS would carry the parent's peak over from the fork).
+  const mb = () => {
+    const hwm = /VmHWM:\s*(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+    return ((hwm ? Number(hwm[1]) : process.resourceUsage().maxRSS) / 1024).toFixed(0);
+  };
+  const base = mb();
+  const rec = readPlanFile(readFileSync(path, 'utf8'), path, META, nodeBase64);
+  const read = mb();
+  if (mode === 'pieces') writePieces(`${path}.out`, planFilePieces(rec, nodeBase64));
+  if (mode === 'stringify') writeFileSync(`${path}.out`, planFileText(rec, nodeBase64));
+  const words = { read: 'read', pieces: 'read, then written in pieces', stringify: 'read, then written as one text' };
+  console.log(
+    `peak memory of a process (node ${base} MB before): PLAN.json ${words[mode as keyof typeof words]}: ` +
+      `${read} MB after the read${mode === 'read' ? '' : `, ${mb()} MB after the write`}`,
+  );
+}
+
+if (process.argv[2] === '--peak') peakChild(process.argv[3], process.argv[4]);
+else if (import.meta.url === `file://${process.argv[1]}`) {
   const { loadEngineNode } = await import('../../src/engine/load-node.ts');
   const engine = await loadEngineNode();
   await benchPlanFile(

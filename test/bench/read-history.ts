@@ -8,9 +8,10 @@
 // alternating rounds, so that the figures are paired on one machine at one load.
 // Run: npx tsx test/bench/read-history.ts [N] [--rounds R] [--vs DIR]   (files are made once in $TMPDIR)
 import { spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { rmSync, statSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
+import { historyFiles, WEEKS } from './history-files.ts';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -20,53 +21,7 @@ const flag = (name: string) => {
 const rounds = Number(flag('rounds') ?? 1);
 const vs = flag('vs');
 const N = Number(args[0] ?? 1_000_000);
-const WEEKS = 26;
-const dir = join(tmpdir(), `allot-read-history-${N}`);
-mkdirSync(dir, { recursive: true });
-const history = join(dir, 'history.csv'),
-  features = join(dir, 'features.csv');
-
-/** A deterministic 0/1 with about `p` ones. */
-const draw = (i: number, w: number, salt: number, p: number) =>
-  (Math.imul(i * 2654435761 + w * 40503 + salt, 2246822519) >>> 0) % 1000 < p * 1000;
-
-/** Writes the lines a generator yields, a megabyte at a time, waiting for the disk. */
-async function write(path: string, lines: Iterable<string>): Promise<void> {
-  const out = createWriteStream(path);
-  const closed = new Promise<void>((r) => out.on('close', () => r()));
-  let buffer = '';
-  for (const line of lines) {
-    buffer += line;
-    if (buffer.length > 1 << 20) {
-      if (!out.write(buffer)) await new Promise<void>((r) => out.once('drain', () => r()));
-      buffer = '';
-    }
-  }
-  out.end(buffer);
-  await closed;
-}
-
-if (!existsSync(history) || !existsSync(features)) {
-  console.log(`writing ${N.toLocaleString('en')} x ${WEEKS} weeks to ${dir} ...`);
-  const id = (i: number) => `B${String(i).padStart(7, '0')}`;
-  await write(
-    features,
-    (function* () {
-      yield 'id,age,low_income,parity\n';
-      for (let i = 0; i < N; i++) yield `${id(i)},${18 + (i % 27)},${draw(i, 0, 1, 0.3) ? 1 : 0},${i % 5}\n`;
-    })(),
-  );
-  await write(
-    history,
-    (function* () {
-      yield 'id,week,state,called\n';
-      // week by week, as a program's weekly exports are appended
-      for (let w = 1; w <= WEEKS; w++)
-        for (let i = 0; i < N; i++)
-          yield `${id(i)},${w},${draw(i, w, 2, 0.55) ? 1 : 0},${w < WEEKS && draw(i, w, 3, 0.1) ? 1 : 0}\n`;
-    })(),
-  );
-}
+const { dir, history, features } = await historyFiles(N);
 const mb = (path: string) => `${(statSync(path).size / 1e6).toFixed(0)} MB`;
 
 /** One `allot plan` in a fresh process under /usr/bin/time: wall and CPU seconds, peak RSS in MB. */

@@ -10,28 +10,8 @@
 // follows in the background (posterior draws): both timed apart, from the step before.
 import { describe, expect, test } from 'vitest';
 import { useBuiltSite } from './browser.ts';
-import { longTasks, resetLongTasks, screenshot, watchLongTasks } from './run-helpers.ts';
-
-/** The functions with the most self time in a CPU profile (idle and program excluded). */
-function busiest(profile: {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
-  samples?: number[];
-  timeDeltas?: number[];
-}): string {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
-  const self = new Map<string, number>();
-  (profile.samples ?? []).forEach((id, i) => {
-    const f = byId.get(id)!;
-    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
-    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
-  });
-  return [...self]
-    .filter(([k]) => !/^\((idle|program)\)/.test(k))
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 12)
-    .map(([k, ms]) => `  ${ms.toFixed(0).padStart(5)} ms ${k}`)
-    .join('\n');
-}
+import { screenshot } from './run-helpers.ts';
+import { listShown, saved, shown, timedSteps } from './scale-steps.ts';
 
 const ARMS = Number(process.env.ALLOT_PLAN_ARMS ?? 1_000_000);
 const site = useBuiltSite();
@@ -42,37 +22,12 @@ describe.skipIf(!process.env.ALLOT_PLAN_SCALE)(`the weekly plan at ${ARMS.toLoca
     { timeout: 900_000 },
     async () => {
       const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
-      await watchLongTasks(page);
+      const step = await timedSteps(site.browser, page);
       await page.goto(`${site.url}#/plan`);
       await page.getByTestId('load-register').waitFor();
-      const figures: string[] = [];
-      // ALLOT_PLAN_PROFILE=1: the main thread's busiest functions during each step (Chrome's profiler).
-      const cdp = process.env.ALLOT_PLAN_PROFILE ? await page.context().newCDPSession(page) : null;
-      if (cdp) await cdp.send('Profiler.enable');
-      const step = async (name: string, act: () => Promise<void>, done: () => Promise<unknown>) => {
-        await resetLongTasks(page);
-        if (cdp) await cdp.send('Profiler.start');
-        const started = Date.now();
-        await act();
-        await done();
-        const ms = Date.now() - started;
-        const tasks = await longTasks(page);
-        if (cdp) console.log(`[profile] ${name}:\n${busiest((await cdp.send('Profiler.stop')).profile)}`);
-        figures.push(
-          `${name}: ${ms} ms from the page; main-thread tasks over 50 ms: ` +
-            `${tasks.length}${tasks.length ? ` (longest ${Math.max(...tasks).toFixed(0)} ms)` : ''}`,
-        );
-        console.log(`[figures] ${figures.at(-1)}`);
-      };
       await page.locator('select').first().selectOption('sclm');
       await page.getByTestId('register-arms').fill(String(ARMS));
-      // Waited for by a cheap query every 50 ms: Playwright's own locators (visibility, accessible
-      // names) run on the page's thread and would be counted among its long tasks.
-      const shown = (selector: string) =>
-        page.waitForFunction((s) => document.querySelector(s) !== null, selector, { polling: 50, timeout: 600_000 });
-      const listShown = () =>
-        shown('[data-testid="call-row"]').then(() => shown('[data-testid="plan-answer"] > p + p'));
-      const uncertain = () => shown('[data-testid="chance-sentences"]');
+      const uncertain = () => shown(page, '[data-testid="chance-sentences"]');
       await step(
         'register drawn, read and its transitions estimated in the worker',
         () => page.getByTestId('load-register').click(),
@@ -83,14 +38,13 @@ describe.skipIf(!process.env.ALLOT_PLAN_SCALE)(`the weekly plan at ${ARMS.toLoca
       await step(
         'week 1 list ready (indices, list, make-up on screen)',
         () => page.getByTestId('make-list').click(),
-        listShown,
+        () => listShown(page),
       );
-      const saved = () =>
-        page.waitForFunction(() => document.querySelector('[data-testid="plan-status"]')?.textContent === '', null, {
-          polling: 50,
-          timeout: 600_000,
-        });
-      await step('  then saved (the worker writes the plan to IndexedDB)', async () => {}, saved);
+      await step(
+        '  then saved (the worker writes the plan to IndexedDB)',
+        async () => {},
+        () => saved(page),
+      );
       await step('  then each call’s chance (20 posterior draws)', async () => {}, uncertain);
       expect(await page.getByTestId('call-row').count()).toBe(100);
       await screenshot(page, 'plan-scale-week');
@@ -108,11 +62,19 @@ describe.skipIf(!process.env.ALLOT_PLAN_SCALE)(`the weekly plan at ${ARMS.toLoca
               null,
               { polling: 50, timeout: 600_000 },
             )
-            .then(listShown),
+            .then(() => listShown(page)),
       );
-      await step('  then saved', async () => {}, saved);
+      await step(
+        '  then saved',
+        async () => {},
+        () => saved(page),
+      );
       await step('  then each call’s chance (the draws kept)', async () => {}, uncertain);
-      await step('reload and reopen the saved plan (list ready)', async () => void (await page.reload()), listShown);
+      await step(
+        'reload and reopen the saved plan (list ready)',
+        async () => void (await page.reload()),
+        () => listShown(page),
+      );
       await page.close();
     },
   );

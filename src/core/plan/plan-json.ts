@@ -10,6 +10,7 @@
 // (plan-json-legacy.ts). Everything read is checked (restore-plan.ts) before it is used.
 import { base64 as platformBase64, type Base64Codec } from './base64.ts';
 import type { PackedColumn, PackedPlane } from './bit-columns.ts';
+import { jsonPieces, RawText } from './json-pieces.ts';
 import { Checks } from './plan-checks.ts';
 import { legacyStoredPlan } from './plan-json-legacy.ts';
 import { packIds, unpackIds, type PackedIds } from './packed-plan.ts';
@@ -28,8 +29,13 @@ const idLists = new WeakMap<PackedIds, string[]>();
 
 /** PLAN.json of a plan (`codec`: the platform's base64 unless given, e.g. Node's Buffer). */
 export function planFileText(record: PlanRecord, codec: Base64Codec = platformBase64): string {
+  return planFilePieces(record, codec).join('');
+}
+
+/** PLAN.json in pieces (json-pieces.ts: each base64 text a piece), for a writer that needs no single string. */
+export function planFilePieces(record: PlanRecord, codec: Base64Codec = platformBase64): string[] {
   const { meta, settings, register: r, weeks } = storedPlan(record);
-  const b64 = (a: Uint8Array | Float64Array | Int32Array) => encodeTyped(a, codec);
+  const b64 = (a: Uint8Array | Float64Array | Int32Array) => new RawText(encodeTyped(a, codec));
   const plane = (p: PackedPlane) => ({ data: b64(p.data), missing: p.missing && b64(p.missing) });
   const column = (c: PackedColumn) =>
     c.type === 'f64'
@@ -70,7 +76,7 @@ export function planFileText(record: PlanRecord, codec: Base64Codec = platformBa
     },
   });
   const { id, name, createdAt, updatedAt, policy } = meta;
-  return JSON.stringify({
+  return jsonPieces({
     format: PLAN_FORMAT,
     version: PLAN_FILE_VERSION,
     id,

@@ -9,6 +9,7 @@ import type { ReadProgress } from '../../pipeline/files/utf8-chunks.ts';
 import type { FilePreview, previewFile } from '../../pipeline/plan/file-preview.ts';
 import type { PlanListing, PlanPolicySource } from '../../core/plan/plan-record.ts';
 import { WorkerBridge } from '../worker-bridge.ts';
+import { viewOnPage, type AppliedMessage, type ViewMessage } from './transfer-view.ts';
 import type { PlanMeta } from '../../pipeline/plan/plan-records.ts';
 import type { Uncertainty } from '../../pipeline/plan/uncertain-places.ts';
 import type { WeekApplyResult, WeekChanges, PlanView, PreviewResult } from '../../pipeline/plan/weekly-plan.ts';
@@ -49,14 +50,16 @@ export class PlanClient {
   }
   /** Makes week 1's list of a new plan; the worker saves it after (saved()). */
   create(settings: PlanSettings, meta: PlanMeta): Promise<PlanView> {
-    return this.bridge.call(undefined, (api) => api.create(settings, meta));
+    return this.bridge.call(undefined, (api) => api.create(settings, meta)).then(viewOnPage);
   }
   /** Reads a saved plan in the worker and makes its current list; a damaged plan says what is wrong instead. */
   open(id: string): Promise<PlanView | { damaged: string }> {
-    return this.bridge.call(undefined, (api) => api.open(id) as Promise<PlanView | { damaged: string }>);
+    return this.bridge
+      .call(undefined, (api) => api.open(id) as Promise<ViewMessage | { damaged: string }>)
+      .then((m) => ('damaged' in m ? m : viewOnPage(m)));
   }
   replan(settings: PlanSettings, policy: PlanPolicySource, now: number): Promise<PlanView> {
-    return this.bridge.call(undefined, (api) => api.replan(settings, policy, now));
+    return this.bridge.call(undefined, (api) => api.replan(settings, policy, now)).then(viewOnPage);
   }
   /**
    * Waits for the save of the list just made (create, replan); rejects with what went wrong, the worker's plan then
@@ -80,7 +83,9 @@ export class PlanClient {
   }
   /** `confirmed`: the user answered yes to the file's questions. */
   apply(replace: boolean, now: number, confirmed = false): Promise<WeekApplyResult> {
-    return this.bridge.call(undefined, (api) => api.apply(replace, now, confirmed) as Promise<WeekApplyResult>);
+    return this.bridge
+      .call(undefined, (api) => api.apply(replace, now, confirmed) as Promise<AppliedMessage>)
+      .then((r) => (r.ok ? { ...r, view: viewOnPage(r.view) } : r));
   }
   discardOutcomes(): Promise<void> {
     return this.bridge.call(undefined, (api) => api.discardOutcomes());

@@ -13,11 +13,11 @@ import type { PlanSettings } from '../../core/plan/plan-settings.ts';
 import { openStore } from '../../storage/open-store.ts';
 import type { Store } from '../../storage/store.ts';
 import type { PlanMeta } from '../../pipeline/plan/plan-records.ts';
-import { WeeklyPlan, type WeekApplyResult, type PlanView } from '../../pipeline/plan/weekly-plan.ts';
+import { WeeklyPlan, type PlanView } from '../../pipeline/plan/weekly-plan.ts';
 import type { ReadProgress } from '../../pipeline/files/utf8-chunks.ts';
 import { previewFile } from '../../pipeline/plan/file-preview.ts';
 import type { RegisterSource } from '../../pipeline/plan/register-source.ts';
-import { uncertaintyBuffers, viewForPage } from './transfer-view.ts';
+import { uncertaintyBuffers, viewForPage, type AppliedMessage, type ViewMessage } from './transfer-view.ts';
 import { WorkerDrawHelper } from './draw-helper.ts';
 import { PlanReadError } from '../../core/plan/restore-plan.ts';
 
@@ -33,7 +33,7 @@ const session = new WeeklyPlan(
 
 const send = (view: PlanView) => {
   const out = viewForPage(view);
-  return Comlink.transfer(out.view, out.buffers);
+  return Comlink.transfer(out.message, out.buffers);
 };
 
 /** The register being read, so that the page can cancel it between two chunks of the file. */
@@ -74,7 +74,7 @@ const api = {
   },
   create: async (settings: PlanSettings, meta: PlanMeta) => send(await session.create(settings, meta)),
   /** The plan's view, or, when the saved plan is damaged, what is wrong with it (naming the field). */
-  open: async (id: string): Promise<PlanView | { damaged: string }> => {
+  open: async (id: string): Promise<ViewMessage | { damaged: string }> => {
     try {
       return send(await session.open(id));
     } catch (error) {
@@ -86,12 +86,12 @@ const api = {
     send(await session.replan(settings, policy, now)),
   saved: session.saved.bind(session),
   previewOutcomes: session.previewOutcomes.bind(session),
-  apply: async (replace: boolean, now: number, confirmed = false): Promise<WeekApplyResult> => {
+  apply: async (replace: boolean, now: number, confirmed = false): Promise<AppliedMessage> => {
     const result = await session.apply(replace, now, confirmed);
     // Comlink transfers what is marked at the top level of a reply.
     if (!result.ok) return result;
     const out = viewForPage(result.view);
-    return Comlink.transfer({ ...result, view: out.view }, out.buffers);
+    return Comlink.transfer({ ...result, view: out.message }, out.buffers);
   },
   discardOutcomes: session.discardOutcomes.bind(session),
   /** onDraw: the page's callback (Comlink.proxy) for the counts so far. */

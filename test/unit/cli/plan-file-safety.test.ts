@@ -10,7 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { parseCsv } from '../../../src/core/datasets/csv.ts';
+import { nodeBase64 } from '../../../src/cli/node-base64.ts';
 import { PlanFileStore } from '../../../src/cli/plan-file-store.ts';
+import { planFileText } from '../../../src/core/plan/plan-json.ts';
 import { runMain } from './run-main.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'allot-plan-safety-'));
@@ -279,6 +281,21 @@ describe('PLAN.json as a store', () => {
       'was created by another program while this command worked; nothing was changed',
     );
     expect(readFileSync(at('new.json'), 'utf8')).toBe('{"someone": "else"}');
+    expect(leftovers()).toEqual([]);
+  });
+
+  test('reads and checks the file once while it is unchanged; writes the text planFileText gives', async () => {
+    await created('once');
+    const store = new PlanFileStore(at('once.json'));
+    const record = (await store.read())!;
+    // opened, then checked before a write: the plan as read, not read again
+    expect(await store.getPlan(record.id)).toBe(record);
+    await store.saveCurrentWeek({ ...record, name: 'renamed' });
+    expect(readFileSync(at('once.json'), 'utf8')).toBe(planFileText({ ...record, name: 'renamed' }, nodeBase64));
+    // its own write changed the file: read anew
+    const after = (await store.read())!;
+    expect(after).not.toBe(record);
+    expect(after.name).toBe('renamed');
     expect(leftovers()).toEqual([]);
   });
 });

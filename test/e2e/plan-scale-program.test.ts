@@ -1,0 +1,66 @@
+// A program's week at national scale in Chromium (issue 26, item 6; a benchmark: figures printed, never
+// asserted; run it alone with ALLOT_PLAN_SCALE=1 after `npm run -s build`): her export as it comes, 10^6
+// mothers x 26 weeks of history (about 420 MB) with a features file naming each mother's health worker
+// (2,000 workers, uneven caseloads), read on the Plan screen; a 15 % holdout called at random, each
+// worker's capacity from a CSV (20-80 calls a week) and B = 100,000; then week 1's list.
+// "The list is ready" = from the click that asks for this week's list (the register already read and its
+// transitions estimated) to its first rows and its make-up in words on screen; saving the plan and the
+// posterior draws' marks follow in the worker, timed apart. Each step also counts the main thread's tasks
+// over 50 ms. The files are made once in $TMPDIR (test/bench/history-files.ts).
+import { describe, expect, test } from 'vitest';
+import { historyFiles } from '../bench/history-files.ts';
+import { useBuiltSite } from './browser.ts';
+import { screenshot } from './run-helpers.ts';
+import { listShown, saved, shown, timedSteps } from './scale-steps.ts';
+
+const ARMS = Number(process.env.ALLOT_PLAN_ARMS ?? 1_000_000);
+const WORKERS = 2000;
+const site = useBuiltSite();
+
+describe.skipIf(!process.env.ALLOT_PLAN_SCALE)(`a program's week at ${ARMS.toLocaleString('en')} mothers`, () => {
+  test(
+    '2,000 workers with capacities and a 15 % holdout: the list (figures printed)',
+    { timeout: 1_800_000 },
+    async () => {
+      const files = await historyFiles(ARMS, WORKERS);
+      const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
+      const step = await timedSteps(site.browser, page);
+      await page.goto(`${site.url}#/plan`);
+      await page.getByTestId('register-kind-history').check();
+      await page.getByTestId('history-file').setInputFiles(files.history);
+      await page.getByTestId('features-file').setInputFiles(files.features);
+      await page.getByTestId('load-register').click();
+      await page.getByTestId('read-mapped').waitFor({ timeout: 600_000 });
+      await step(
+        'her history and features read, transitions estimated in the worker',
+        () => page.getByTestId('read-mapped').click(),
+        () => shown(page, '[data-testid="register-summary"]'),
+      );
+      await page.getByTestId('holdout-share').fill('15');
+      await page.getByTestId('holdout-rule').selectOption('random');
+      await page.getByTestId('worker-column').selectOption('worker');
+      await page.getByTestId('capacity-file').setInputFiles(files.capacities!);
+      await page.getByTestId('capacity-file-name').waitFor();
+      await page.locator('#plan-reward').fill('state * (1 + agent_feats[1])');
+      await page.getByTestId('plan-budget').fill('100000');
+      await step(
+        'week 1 list ready (indices, every capacity, the holdout, make-up on screen)',
+        () => page.getByTestId('make-list').click(),
+        () => listShown(page),
+      );
+      await step(
+        '  then saved (the worker writes the plan to IndexedDB)',
+        async () => {},
+        () => saved(page),
+      );
+      await step(
+        '  then each call’s chance (posterior draws)',
+        async () => {},
+        () => shown(page, '[data-testid="chance-sentences"]'),
+      );
+      expect(await page.getByTestId('holdout-evidence').textContent()).toContain('15% of mothers held out');
+      await screenshot(page, 'plan-scale-program-week');
+      await page.close();
+    },
+  );
+});

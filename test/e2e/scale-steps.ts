@@ -1,0 +1,89 @@
+// The steps of a browser benchmark at national scale (plan-scale*.test.ts), each timed from the page with
+// the main thread's long tasks counted twice: by wall time (PerformanceObserver 'longtask': every task over
+// 50 ms) and by the thread's CPU time from Chrome's trace (main-thread-trace.ts: on a loaded machine the
+// wall time includes waiting for a core), and with ALLOT_PLAN_PROFILE=1 the main thread's busiest
+// functions during each step (Chrome's profiler).
+import type { Browser, Page } from 'playwright-core';
+import { longByCpu, longOnes, traceMainThread, type MainThreadTask } from './main-thread-trace.ts';
+import { longTasks, resetLongTasks, watchLongTasks } from './run-helpers.ts';
+
+type Profile = {
+  startTime: number;
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples?: number[];
+  timeDeltas?: number[];
+};
+
+/**
+ * The functions with the most self time in a CPU profile (idle and program excluded), counting only the
+ * samples inside the given tasks when there are any.
+ */
+function busiest(profile: Profile, inside: MainThreadTask[]): string {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+  const self = new Map<string, number>();
+  let at = profile.startTime;
+  (profile.samples ?? []).forEach((id, i) => {
+    at += profile.timeDeltas?.[i] ?? 0;
+    if (inside.length && !inside.some((t) => at >= t.start && at <= t.end)) return;
+    const f = byId.get(id)!;
+    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
+  });
+  return [...self]
+    .filter(([k]) => !/^\((idle|program)\)/.test(k))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 12)
+    .map(([k, ms]) => `  ${ms.toFixed(0).padStart(5)} ms ${k}`)
+    .join('\n');
+}
+
+/** Call before the page's first navigation: returns `step`, which times one action until `done`. */
+export async function timedSteps(browser: Browser, page: Page) {
+  await watchLongTasks(page);
+  const cdp = process.env.ALLOT_PLAN_PROFILE ? await page.context().newCDPSession(page) : null;
+  if (cdp) await cdp.send('Profiler.enable');
+  return async (name: string, act: () => Promise<void>, done: () => Promise<unknown>) => {
+    await resetLongTasks(page);
+    if (cdp) await cdp.send('Profiler.start');
+    const stopTrace = await traceMainThread(browser, page);
+    const started = Date.now();
+    await act();
+    await done();
+    const ms = Date.now() - started;
+    const traced = await stopTrace();
+    const tasks = await longTasks(page);
+    if (cdp) {
+      const { profile } = await cdp.send('Profiler.stop');
+      const long = longOnes(traced);
+      (await import('node:fs')).writeFileSync(
+        `/tmp/prof-${name.trim().slice(0, 4)}.json`,
+        JSON.stringify({ profile, long }),
+      );
+      const where = long.length ? 'in the tasks over 50 ms of CPU' : 'in the whole step';
+      console.log(`[profile] ${name}, ${where}:\n${busiest(profile as Profile, long)}`);
+    }
+    console.log(
+      `[figures] ${name}: ${ms} ms from the page; main-thread tasks over 50 ms: ` +
+        `${tasks.length}${tasks.length ? ` (longest ${Math.max(...tasks).toFixed(0)} ms)` : ''}; ` +
+        `over 50 ms of CPU: ${longByCpu(traced)}`,
+    );
+  };
+}
+
+/**
+ * Waits for an element by a cheap query every 50 ms: Playwright's own locators (visibility, accessible
+ * names) run on the page's thread and would be counted among its long tasks.
+ */
+export const shown = (page: Page, selector: string) =>
+  page.waitForFunction((s) => document.querySelector(s) !== null, selector, { polling: 50, timeout: 600_000 });
+
+/** The week's list on screen: its first rows and its make-up in words. */
+export const listShown = (page: Page) =>
+  shown(page, '[data-testid="call-row"]').then(() => shown(page, '[data-testid="plan-answer"] > p + p'));
+
+/** The plan saved: the worker wrote it to IndexedDB ("Saving the plan…" until then). */
+export const saved = (page: Page) =>
+  page.waitForFunction(() => document.querySelector('[data-testid="plan-status"]')?.textContent === '', null, {
+    polling: 50,
+    timeout: 600_000,
+  });

@@ -1,0 +1,65 @@
+// What crosses from the plan worker to the page: the list's string columns packed (a dictionary when
+// values repeat, else one text with each value's end) come back exactly, whatever they hold, and a real
+// view (the plan worker's session in Node) is the same on the page after the structured clone, with its
+// buffers transferred as the worker transfers them.
+import { describe, expect, test } from 'vitest';
+import { planIndexFunction } from '../../../../src/engine/beta-sampler.ts';
+import { loadEngineNode } from '../../../../src/engine/load-node.ts';
+import { WeeklyPlan } from '../../../../src/pipeline/plan/weekly-plan.ts';
+import { MemoryStore } from '../../../../src/storage/memory-store.ts';
+import { packStrings, unpackStrings, viewForPage, viewOnPage } from '../../../../src/workers/plan/transfer-view.ts';
+
+const awkward = ['', 'a', 'B0000001', 'नमस्ते दीदी', '😀 x', 'a,b\n"c"', '\u0000', 'ASHA 0001', ' ', 'é'];
+
+describe('the list strings packed to cross to the page', () => {
+  test('repeated values go as a dictionary, unique ones as one text; both come back exactly', () => {
+    const repeated = Array.from({ length: 400 }, (_, i) => awkward[i % awkward.length]);
+    const unique = Array.from({ length: 400 }, (_, i) => `${awkward[i % awkward.length]}${i}`);
+    const a = packStrings(repeated),
+      b = packStrings(unique);
+    expect('values' in a && a.values.length).toBe(awkward.length);
+    expect('text' in b && b.ends.length).toBe(400);
+    expect(unpackStrings(structuredClone(a))).toEqual(repeated);
+    expect(unpackStrings(structuredClone(b))).toEqual(unique);
+  });
+
+  test('the dictionary holds at most a quarter of the values distinct; an empty column stays empty', () => {
+    const column = (distinct: number) => Array.from({ length: 100 }, (_, i) => `v${i % distinct}`);
+    expect('values' in packStrings(column(25))).toBe(true);
+    expect('text' in packStrings(column(26))).toBe(true);
+    for (const d of [25, 26, 100]) expect(unpackStrings(packStrings(column(d)))).toEqual(column(d));
+    expect(unpackStrings(packStrings([]))).toEqual([]);
+  });
+
+  test("a plan's view is the same on the page after crossing, its buffers transferred", async () => {
+    const engine = await loadEngineNode();
+    const s = new WeeklyPlan(
+      async () => planIndexFunction(engine),
+      async () => new MemoryStore(),
+    );
+    await s.loadRegister({ kind: 'generator', generator: 'sclm', parameters: { arms: 300 }, seed: 2, weeks: 6 });
+    const settings = {
+      reward: 'state * (1 + agent_feats[0])',
+      budget: 40,
+      exclude: [],
+      cooldown: 0,
+      shares: [],
+      seed: 3,
+      draws: 0,
+      priorGroup: null,
+      level: 0.9,
+    };
+    const view = await s.create(settings, {
+      id: 'p',
+      name: 'P',
+      createdAt: 1,
+      updatedAt: 1,
+      policy: { kind: 'typed' },
+    });
+    const before = structuredClone(view);
+    const { message, buffers } = viewForPage(view);
+    const crossed = structuredClone(message, { transfer: buffers });
+    expect(viewOnPage(crossed)).toEqual(before);
+    expect(view.list.arms.length).toBe(40); // the worker's own list is not detached
+  });
+});
