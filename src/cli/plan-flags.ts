@@ -1,41 +1,31 @@
 // `allot plan`'s flags and help: the usage line, the details and the options (commands/plan.ts runs them),
-// and which flags only make sense when a plan is created. Kept apart
-// from the command's work, whose file they would otherwise take past its size.
+// and which flags only make sense when a plan is created. Kept apart from the command's work, whose file
+// they would otherwise take past its size. The rules' flags come from their table (rule-descriptors.ts).
 import { RANGES } from '../core/limits/setting-ranges.ts';
-import { HOLDOUT_WEEKS } from '../core/plan/holdout-plan.ts';
-import { PLAN_DEFAULTS } from '../core/plan/plan-settings.ts';
-import type { OptionSpecs } from './args.ts';
+import { RULE_LIST, SIMPLE_RULES, type RuleDescriptor } from '../core/plan/rule-descriptors.ts';
+import { ruleSettings, type RuleValue } from '../core/plan/rule-values.ts';
+import type { OptionSpec, OptionSpecs } from './args.ts';
 import { COLUMN_OPTIONS } from './column-flags.ts';
+import { choiceOption, numberOption, optionalNumber } from './number-option.ts';
 
-/** Flags that only make sense when a plan is created. */
+/** Flags that only make sense when a plan is created: the register's and every rule's (rule-descriptors.ts). */
 export const CREATE_ONLY = [
   'register',
   'features',
-  'reward',
-  'budget',
-  'exclude',
-  'cooldown',
-  'min-share',
-  'max-share',
-  'seed',
+  ...RULE_LIST.map((r) => r.flag),
   'arms',
   'weeks',
-  'prior-group',
-  'draws',
   'sheet',
   'features-sheet',
   'week-column',
   'carry',
   'ignore',
-  'holdout',
-  'holdout-rule',
-  'holdout-weeks',
-  'worker-column',
-  'capacity',
-  'min-per-worker',
-  'deactivate-after',
-  'explore',
 ];
+
+/** The optional simple rules' part of the usage line: "[--deactivate-after K] [--explore means|thompson]". */
+const OPTIONAL_RULES = SIMPLE_RULES.filter((r) => !r.required)
+  .map((r) => `[--${r.flag} ${r.value}]`)
+  .join(' ');
 
 export const PLAN_USAGE =
   '--register FILE|NAME --reward EXPR --budget B [--features FILE] [--sheet NAME] [--id-column COL] ' +
@@ -44,8 +34,8 @@ export const PLAN_USAGE =
   'IDS.csv] [--cooldown K] ' +
   '[--min-share GROUP=BUCKET:SHARE]... [--max-share GROUP=BUCKET:SHARE]... [--seed S] [--holdout SHARE ' +
   '[--holdout-rule random|default] [--holdout-weeks T]]\n' +
-  '       [--worker-column COL --capacity N|FILE.csv [--min-per-worker K]] [--deactivate-after K] [--explore ' +
-  'means|thompson] --state PLAN.json [--out calls.csv] [--out-per-worker DIR] [--json]\n' +
+  `       [--worker-column COL --capacity N|FILE.csv [--min-per-worker K]] ${OPTIONAL_RULES} ` +
+  '--state PLAN.json [--out calls.csv] [--out-per-worker DIR] [--json]\n' +
   '       allot plan --state PLAN.json --outcomes WEEK [--exit IDS.csv] [--enrol NEW.csv] [--id-column COL] ' +
   '[--called-column COL] [--state-column COL] ' +
   '[--state-values ENGAGED,NOT_ENGAGED] [--replace] [--yes] [--out calls.csv] [--out-per-worker DIR] [--json]';
@@ -135,44 +125,6 @@ export const PLAN_OPTIONS: OptionSpecs = {
     description: 'features of a history register (id and feature columns, or id, attribute, value)',
   },
   ...COLUMN_OPTIONS,
-  reward: {
-    type: 'string',
-    value: 'EXPR',
-    description: 'the reward expression (Python subset over state and agent_feats)',
-  },
-  budget: {
-    type: 'string',
-    value: 'B',
-    description: 'calls per week, at most the beneficiaries',
-    range: RANGES.budget,
-  },
-  exclude: { type: 'string', value: 'IDS.csv', description: 'ids never to call (an id column, or one id per line)' },
-  cooldown: {
-    type: 'string',
-    value: 'K',
-    description: 'do not call anyone called in the last K weeks',
-    default: '0',
-    range: RANGES.cooldown,
-  },
-  'min-share': {
-    type: 'string',
-    value: 'GROUP=BUCKET:SHARE',
-    description: 'at least SHARE of calls to a bucket of a feature group (repeatable)',
-    repeatable: true,
-  },
-  'max-share': {
-    type: 'string',
-    value: 'GROUP=BUCKET:SHARE',
-    description: 'at most SHARE of calls to a bucket of a feature group (repeatable)',
-    repeatable: true,
-  },
-  seed: {
-    type: 'string',
-    value: 'S',
-    description: 'seed of the tie and posterior draws (and of a built-in register)',
-    default: '0',
-    range: RANGES.seed,
-  },
   arms: {
     type: 'string',
     value: 'N',
@@ -186,69 +138,7 @@ export const PLAN_OPTIONS: OptionSpecs = {
     default: '26',
     range: RANGES.weeks,
   },
-  'prior-group': {
-    type: 'string',
-    value: 'GROUP',
-    description: 'feature group whose buckets get their own prior, or "none" (default: the first group)',
-  },
-  draws: {
-    type: 'string',
-    value: 'D',
-    description: 'posterior draws for the uncertain-place flags (0: none)',
-    default: String(PLAN_DEFAULTS.draws),
-    range: RANGES.draws,
-  },
-  holdout: {
-    type: 'string',
-    value: 'SHARE',
-    description: 'hold out a seeded random SHARE of mothers as a comparison arm, called at the same rate',
-    default: String(PLAN_DEFAULTS.holdoutShare),
-    range: RANGES.holdoutShare,
-  },
-  'holdout-rule': {
-    type: 'string',
-    value: 'random|default|FILE.csv',
-    default: PLAN_DEFAULTS.holdoutRule,
-    description:
-      "the holdout's calls: at random, by the default state policy, or the program's own list of ids this week " +
-      '(again with each --outcomes)',
-  },
-  'holdout-weeks': {
-    type: 'string',
-    value: 'T',
-    description: 'the weeks the holdout will run, for its minimum detectable effect',
-    default: String(HOLDOUT_WEEKS),
-    range: RANGES.holdoutWeeks,
-  },
-  'worker-column': {
-    type: 'string',
-    value: 'COL',
-    description: "the register's column naming each mother's health worker (a text or number column)",
-  },
-  capacity: {
-    type: 'string',
-    value: 'N|FILE.csv',
-    description: "each worker's most calls a week: one number, or a CSV of worker, capacity (and minimum)",
-  },
-  'min-per-worker': {
-    type: 'string',
-    value: 'K',
-    description: 'the fewest calls of each worker a week',
-    range: RANGES.capacity,
-  },
-  'deactivate-after': {
-    type: 'string',
-    value: 'K',
-    description: 'stop listing a mother after K weeks in a row not engaged (Kilkari uses 6)',
-    range: RANGES.deactivateAfter,
-  },
-  explore: {
-    type: 'string',
-    value: 'means|thompson',
-    description:
-      'plan on the posterior means, or each week on one posterior draw seeded by the week (Thompson sampling)',
-    default: PLAN_DEFAULTS.explore,
-  },
+  ...Object.fromEntries(RULE_LIST.map((r) => [r.flag, ruleOption(r)])),
   exit: {
     type: 'string',
     value: 'IDS.csv',
@@ -286,3 +176,31 @@ export const PLAN_OPTIONS: OptionSpecs = {
     description: "with health workers: also write each worker's calls as DIR/<worker>.csv (the --out CSV's columns)",
   },
 };
+
+/** A rule's flag for parseArgs and --help, from its row: placeholder, description, default, range. */
+function ruleOption(rule: RuleDescriptor): OptionSpec {
+  return {
+    type: 'string',
+    value: rule.value,
+    description: rule.description,
+    ...(rule.default !== undefined && !rule.defaultUnsaid && { default: String(rule.default) }),
+    ...(rule.repeatable && { repeatable: true }),
+    ...(rule.kind !== 'choice' && rule.range && { range: rule.range }),
+  };
+}
+
+/**
+ * The simple rules' settings from their flags (a number in its range, a choice among its own), in the
+ * table's order: a required rule always, another when given and not its default.
+ */
+export function simpleRuleSettings(options: Record<string, string | true>): Partial<Record<string, RuleValue>> {
+  const values: Record<string, RuleValue | undefined> = {};
+  for (const r of SIMPLE_RULES)
+    values[r.setting] =
+      r.kind === 'number'
+        ? r.default === undefined
+          ? optionalNumber(options, r.flag, r.range)
+          : numberOption(options, r.flag, r.range, r.default)
+        : choiceOption(options, r.flag, r.choices, r.default);
+  return ruleSettings(SIMPLE_RULES, values);
+}

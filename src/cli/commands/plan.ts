@@ -21,13 +21,13 @@ import { WeeklyPlan, type PlanView } from '../../pipeline/plan/weekly-plan.ts';
 import { UsageError } from '../args.ts';
 import type { Command, Io } from '../command.ts';
 import { RANGES } from '../../core/limits/setting-ranges.ts';
-import { choiceOption, numberOption, optionalNumber } from '../number-option.ts';
+import { numberOption, optionalNumber } from '../number-option.ts';
 import { holdoutOption, parseShare, practiceOption, workersOption } from '../plan-program-flags.ts';
 import { exists, type PlanFileStore } from '../plan-file-store.ts';
 import { withPlanFile } from '../plan-file-session.ts';
 import { filesPerWorker, type WorkerFile } from '../../core/plan/worker-files.ts';
 import { writeWorkerFiles } from '../worker-files-out.ts';
-import { CREATE_ONLY, PLAN_DETAILS, PLAN_OPTIONS, PLAN_USAGE } from '../plan-flags.ts';
+import { CREATE_ONLY, PLAN_DETAILS, PLAN_OPTIONS, PLAN_USAGE, simpleRuleSettings } from '../plan-flags.ts';
 import { callsCsv, callsXlsx, listJson, listText } from '../plan-output.ts';
 import { namedFile, readTextFile } from '../read-text-file.ts';
 import { columnLines, columnsJson, mappingFromFlags, registerFileFlag, registerFileSource } from '../column-flags.ts';
@@ -140,21 +140,18 @@ async function runPlan(
     if (options[name] === undefined) throw new UsageError(`creating a plan needs --${name}`);
   // Every number in its range (src/core/limits/setting-ranges.ts) before anything is read or made.
   const budget = numberOption(options, 'budget', RANGES.budget);
-  const seed = numberOption(options, 'seed', RANGES.seed, PLAN_DEFAULTS.seed);
+  // The simple rules (a number or a choice each: rule-descriptors.ts) from their flags.
+  const { cooldown, seed, draws, ...ruled } = simpleRuleSettings(options) as Partial<PlanSettings>;
   const arms = optionalNumber(options, 'arms', RANGES.registerArms);
   const weeks = numberOption(options, 'weeks', RANGES.weeks, 26);
-  const cooldown = numberOption(options, 'cooldown', RANGES.cooldown, PLAN_DEFAULTS.cooldown);
-  const draws = numberOption(options, 'draws', RANGES.draws, PLAN_DEFAULTS.draws);
-  const holdout = await holdoutOption(options, seed);
+  const holdout = await holdoutOption(options, seed!);
   const workers = await workersOption(options);
-  const deactivateAfter = optionalNumber(options, 'deactivate-after', RANGES.deactivateAfter);
-  const explore = choiceOption(options, 'explore', ['means', 'thompson'] as const, PLAN_DEFAULTS.explore);
   if (await exists(statePath))
     throw new PlanExistsError(
       `${statePath} already exists: apply a week's outcomes to it with --outcomes, or give another --state path ` +
         `(nothing was changed)`,
     );
-  const summary = await plan.loadRegister(await registerSource(options, lists, { seed, arms, weeks }));
+  const summary = await plan.loadRegister(await registerSource(options, lists, { seed: seed!, arms, weeks }));
   const shares: ShareSetting[] = [
     ...(lists['min-share'] ?? []).map((s) => parseShare(s, 'min')),
     ...(lists['max-share'] ?? []).map((s) => parseShare(s, 'max')),
@@ -170,16 +167,15 @@ async function runPlan(
     budget,
     exclude:
       typeof options.exclude === 'string' ? parseIdList(await readTextFile(options.exclude), options.exclude) : [],
-    cooldown,
+    cooldown: cooldown!,
     shares,
-    seed,
-    draws,
+    seed: seed!,
+    draws: draws!,
     priorGroup,
     level: PLAN_DEFAULTS.level,
     ...(holdout && { holdout }),
     ...(workers && { workers }),
-    ...(deactivateAfter && { deactivateAfter }),
-    ...(explore === 'thompson' && { explore }),
+    ...ruled,
   };
   const now = Date.now();
   let view: PlanView;

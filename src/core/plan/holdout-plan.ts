@@ -180,7 +180,7 @@ export function planEvidence(plan: PlanState, rules: ListRules): PlanEvidence | 
   const { transitions, state } = rules,
     eligible = rules.holdout.eligible;
   const { register } = plan;
-  const inHoldout = holdoutArms(register.ids, h.share, h.seed);
+  const { inHoldout } = rules.holdout;
   let holdoutMothers = 0;
   for (let arm = 0; arm < inHoldout.length; arm++) holdoutMothers += inHoldout[arm];
   const start = plan.weeks[0].week - register.history.firstWeek;

@@ -27,7 +27,10 @@ export function idUniform(seed: number, id: string): number {
 /** 1 for each id in the holdout: idUniform(seed, id) < share (share in [0, 1)). */
 export function holdoutArms(ids: readonly string[], share: number, seed: number): Uint8Array {
   if (!(share >= 0 && share < 1)) throw new RangeError(`the holdout share must be in [0, 1), not ${share}`);
-  return Uint8Array.from(ids, (id) => (idUniform(seed, id) < share ? 1 : 0));
+  // a loop: Uint8Array.from with a map function takes the iterator path (about 10x slower at 10^6 ids)
+  const out = new Uint8Array(ids.length);
+  for (let arm = 0; arm < ids.length; arm++) out[arm] = idUniform(seed, ids[arm]) < share ? 1 : 0;
+  return out;
 }
 
 /**

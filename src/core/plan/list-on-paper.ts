@@ -7,6 +7,8 @@ import { bucketName } from '../words/bucket-name.ts';
 import { borderlineCount, BORDERLINE_HIGH, BORDERLINE_LOW } from './borderline.ts';
 export { priorityGroups } from './list-make-up.ts';
 import type { PlanSettings } from './plan-settings.ts';
+import { RULES } from './rule-descriptors.ts';
+import { otherRuleWords, ruleWords } from './rule-values.ts';
 import type { WeeklyList } from './weekly-list.ts';
 
 /** Her words for the chosen groups out of her buckets in every group ("Ages 51-60 · Income low", in schema order). */
@@ -23,8 +25,7 @@ const pct = (x: number) => percent(x, 0);
 /** The list's rules, one sentence each (the reward is printed apart, with where it comes from). */
 export function rulesInWords(settings: PlanSettings): string[] {
   const out = [`Budget: ${n(settings.budget)} calls this week.`];
-  const weeks = `${settings.cooldown} week${settings.cooldown === 1 ? '' : 's'}`;
-  out.push(settings.cooldown > 0 ? `Cooldown: no one is called again within ${weeks} of a call.` : 'No cooldown.');
+  out.push(ruleWords(RULES.cooldown, settings)!);
   const excluded = n(settings.exclude.length);
   out.push(settings.exclude.length > 0 ? `Excluded: ${excluded} ids are never called.` : 'No one is excluded.');
   for (const s of settings.shares) {
@@ -39,6 +40,8 @@ export function rulesInWords(settings: PlanSettings): string[] {
       : 'No redraws of the estimated transitions: no chances are shown.',
   );
   out.push(`Ties are broken by a draw from seed ${settings.seed}, the same every time the list is made.`);
+  // A rule's sentence from its row (rule-descriptors.ts), after those written here in their own order.
+  out.push(...otherRuleWords(settings, [RULES.cooldown, RULES.seed, RULES.draws]));
   return out;
 }
 

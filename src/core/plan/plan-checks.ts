@@ -2,12 +2,13 @@
 // restore-plan.ts. A stored plan is untrusted input: a PLAN.json edited by hand or an IndexedDB
 // record damaged on disk. Every value is checked for its type and range before it is used, and every
 // refusal names the plan ("PLAN.json", "the saved plan "village"") and the field.
-import { RANGES } from '../limits/setting-ranges.ts';
+import { describeRange, inRange, RANGES } from '../limits/setting-ranges.ts';
 import type { PlanMeta, PlanPolicySource } from './plan-record.ts';
 import type { PlanSettings, ShareSetting } from './plan-settings.ts';
 import type { AppliedOutcomes } from './plan-state.ts';
 import { MAX_HOLDOUT_SHARE, type HoldoutSetting } from './holdout-plan.ts';
 import { MAX_CAPACITY, type WorkerSetting } from './plan-workers.ts';
+import { quotedChoices, RULES, SIMPLE_RULES, type SimpleRule } from './rule-descriptors.ts';
 
 /** A stored plan that cannot be read as it is: where it is, the field, what is wrong. */
 export class PlanReadError extends Error {
@@ -24,12 +25,11 @@ export class PlanReadError extends Error {
 /**
  * A plan's settings are checked against the ranges of what a user can type (core/limits), the same as
  * the Plan screen's form and `allot plan`'s flags: 10^9 posterior draws, each a pass over the register,
- * would never end. Text fields have a length bound of their own.
+ * would never end. Text fields have a length bound of their own; the simple rules' ranges are in their
+ * rows (rule-descriptors.ts).
  */
 export const SETTING_RANGES = {
   seed: RANGES.seed.max,
-  cooldown: RANGES.cooldown.max,
-  draws: RANGES.draws.max,
   textLength: 100_000,
 } as const;
 
@@ -140,10 +140,10 @@ export function checkSettings(c: Checks, raw: unknown, numArms: number): PlanSet
     reward: c.text(s.reward, 'settings.reward'),
     budget: c.whole(s.budget, 'settings.budget', 0, numArms),
     exclude,
-    cooldown: c.whole(s.cooldown, 'settings.cooldown', 0, SETTING_RANGES.cooldown),
+    cooldown: checkRule(c, RULES.cooldown, s.cooldown) as number,
     shares,
-    seed: c.whole(s.seed, 'settings.seed', 0, SETTING_RANGES.seed),
-    draws: c.whole(s.draws, 'settings.draws', 0, SETTING_RANGES.draws),
+    seed: checkRule(c, RULES.seed, s.seed) as number,
+    draws: checkRule(c, RULES.draws, s.draws) as number,
     priorGroup: s.priorGroup === null ? null : c.text(s.priorGroup, 'settings.priorGroup', 1000),
     level: level as number,
   };
@@ -153,14 +153,24 @@ export function checkSettings(c: Checks, raw: unknown, numArms: number): PlanSet
     settings.left = c
       .list(s.left, 'settings.left', 10_000_000)
       .map((id, i) => c.text(id, `settings.left[${i}]`, 1000).normalize('NFC'));
-  if (s.explore !== undefined) {
-    if (s.explore !== 'means' && s.explore !== 'thompson')
-      c.fail('settings.explore', `must be "means" or "thompson", not ${show(s.explore)}`);
-    settings.explore = s.explore;
-  }
-  if (s.deactivateAfter !== undefined)
-    settings.deactivateAfter = c.whole(s.deactivateAfter, 'settings.deactivateAfter', 1, SETTING_RANGES.cooldown);
+  // The other simple rules (rule-descriptors.ts): absent in older plans.
+  for (const rule of SIMPLE_RULES)
+    if (!rule.required && s[rule.setting] !== undefined)
+      (settings as unknown as Record<string, unknown>)[rule.setting] = checkRule(c, rule, s[rule.setting]);
   return settings;
+}
+
+/** A simple rule's stored value: a whole number in its range, or one of its choices. */
+function checkRule(c: Checks, rule: SimpleRule, v: unknown): number | string {
+  const field = `settings.${rule.field}`;
+  if (rule.kind === 'choice')
+    return rule.choices.includes(v as string)
+      ? (v as string)
+      : c.fail(field, `must be ${quotedChoices(rule.choices)}, not ${show(v)}`);
+  if (rule.range.integer) return c.whole(v, field, rule.range.min, rule.range.max);
+  return typeof v === 'number' && inRange(v, rule.range)
+    ? v
+    : c.fail(field, `must be ${describeRange(rule.range)}, not ${show(v)}`);
 }
 
 /** A plan's holdout (holdout-plan.ts): older plans have none. */

@@ -1,9 +1,10 @@
 // What a plan is asked to do each week: the reward, the budget and the constraints. Plain data
 // (JSON-safe), kept with the plan and shown with every list. The defaults are here, once, for the
-// Plan screen's form and `allot plan` alike.
+// Plan screen's form and `allot plan` alike, from the rules' table (rule-descriptors.ts).
 import type { FeatureSchema } from '../instance/types.ts';
 import type { HoldoutSetting } from './holdout-plan.ts';
 import type { WorkerSetting } from './plan-workers.ts';
+import { RULES } from './rule-descriptors.ts';
 
 /** A floor and/or a cap on the share of calls that go to one bucket of a feature group. */
 export interface ShareSetting {
@@ -50,20 +51,21 @@ export interface PlanSettings {
 }
 
 /**
- * allot's defaults (own choices): no cooldown, 20 posterior draws, 90 % intervals, seed 0; no holdout (when
- * set: random calls, its MDE for 12 weeks, a quarter); no minimum per worker; no deactivation; the posterior
- * means (better than Thompson sampling on every simulated population: README, Thompson sampling).
+ * allot's defaults (own choices, each in its rule's row: rule-descriptors.ts): no cooldown, 20 posterior
+ * draws, 90 % intervals, seed 0; no holdout (when set: random calls, its MDE for 12 weeks, a quarter); no
+ * minimum per worker; no deactivation; the posterior means (better than Thompson sampling on every simulated
+ * population: README, Thompson sampling).
  */
 export const PLAN_DEFAULTS = {
-  cooldown: 0,
-  draws: 20,
+  cooldown: RULES.cooldown.default,
+  draws: RULES.draws.default,
   level: 0.9,
-  seed: 0,
-  holdoutShare: 0,
-  holdoutRule: 'random',
-  holdoutWeeks: 12,
-  minPerWorker: 0,
-  explore: 'means',
+  seed: RULES.seed.default,
+  holdoutShare: RULES.holdout.default,
+  holdoutRule: RULES.holdoutRule.default,
+  holdoutWeeks: RULES.holdoutWeeks.default,
+  minPerWorker: RULES.minPerWorker.default,
+  explore: RULES.explore.default,
 } as const;
 
 /**

@@ -9,17 +9,16 @@ import {
   type PlanSettings,
   type ShareSetting,
 } from '../../core/plan/plan-settings.ts';
+import { defaultRuleForm, formRules, type RuleFormValues } from '../../core/plan/rule-descriptors.ts';
+import { formRuleValue, ruleSettings, ruleValuesOf, type RuleValue } from '../../core/plan/rule-values.ts';
 
-export interface PlanForm {
+/** The form's fields; its simple rules' (cooldown, seed, draws, ...) from their rows (rule-descriptors.ts). */
+export interface PlanForm extends RuleFormValues<'list'> {
   budget: number;
-  cooldown: number;
   /** Ids never to call: one per line, or a CSV with an id column. */
   exclusions: string;
   /** Minimum and maximum share of calls per bucket, in percent; '' or null for none (number inputs give numbers). */
   shares: { group: string; bucket: string; min: string | number | null; max: string | number | null }[];
-  seed: number;
-  /** Posterior draws for the uncertain-membership flags. */
-  draws: number;
   /** Feature group whose buckets get their own prior for estimated transitions; '' for one prior over the register. */
   priorGroup: string;
 }
@@ -28,11 +27,9 @@ export interface PlanForm {
 export function defaultForm(budget: number, schema: FeatureSchema): PlanForm {
   return {
     budget,
-    cooldown: PLAN_DEFAULTS.cooldown,
+    ...defaultRuleForm('list'),
     exclusions: '',
     shares: [],
-    seed: PLAN_DEFAULTS.seed,
-    draws: PLAN_DEFAULTS.draws,
     priorGroup: defaultPriorGroup(schema) ?? '',
   };
 }
@@ -42,7 +39,7 @@ export function formOf(settings: PlanSettings): PlanForm {
   const percent = (x: number | undefined) => (x === undefined ? '' : String(Math.round(x * 1e6) / 1e4));
   return {
     budget: settings.budget,
-    cooldown: settings.cooldown,
+    ...(ruleValuesOf(formRules('list'), settings) as RuleFormValues<'list'>),
     exclusions: settings.exclude.join('\n'),
     shares: settings.shares.map((s) => ({
       group: s.group,
@@ -50,8 +47,6 @@ export function formOf(settings: PlanSettings): PlanForm {
       min: percent(s.min),
       max: percent(s.max),
     })),
-    seed: settings.seed,
-    draws: settings.draws,
     priorGroup: settings.priorGroup ?? '',
   };
 }
@@ -67,9 +62,8 @@ export function formSettings(form: PlanForm, reward: string, schema: FeatureSche
     if (problem) problems.push(problem);
   };
   whole(form.budget, 'Budget', { ...RANGES.budget, max: Math.min(RANGES.budget.max, numArms) });
-  whole(form.cooldown, 'Cooldown', RANGES.cooldown);
-  whole(form.seed, 'Seed', RANGES.seed);
-  whole(form.draws, 'Posterior draws', RANGES.draws);
+  const values: Record<string, RuleValue | undefined> = {};
+  for (const r of formRules('list')) values[r.setting] = formRuleValue(r, form[r.setting as keyof PlanForm], problems);
   if (reward.trim() === '') problems.push('Policy: choose a reward or type one');
   if (form.priorGroup !== '' && !schema.groups.some((g) => g.name === form.priorGroup))
     problems.push(`Prior by group: the register has no group "${form.priorGroup}"`);
@@ -108,18 +102,20 @@ export function formSettings(form: PlanForm, reward: string, schema: FeatureSche
     });
   }
   if (problems.length) return { ok: false, problems };
+  const { cooldown, seed, draws, ...ruled } = ruleSettings(formRules('list'), values) as Partial<PlanSettings>;
   return {
     ok: true,
     settings: {
       reward: reward.trim(),
       budget: form.budget,
       exclude,
-      cooldown: form.cooldown,
+      cooldown: cooldown!,
       shares,
-      seed: form.seed,
-      draws: form.draws,
+      seed: seed!,
+      draws: draws!,
       priorGroup: form.priorGroup === '' ? null : form.priorGroup,
       level: PLAN_DEFAULTS.level,
+      ...ruled,
     },
   };
 }

@@ -1,15 +1,18 @@
 // How the program runs, as the Plan screen's setup holds it (text fields, the holdout in percent, a
-// capacities CSV as read) and as the plan core takes it (PlanSettings' holdout, workers,
-// deactivateAfter, explore): set once when a plan is created, as `allot plan` sets them with its
-// flags, from the same defaults (PLAN_DEFAULTS). Every problem names its field.
+// capacities CSV as read) and as the plan core takes it (PlanSettings' holdout, workers, and the simple
+// rules of the form's "program" section: deactivateAfter, explore): set once when a plan is created, as
+// `allot plan` sets them with its flags, from the same defaults (PLAN_DEFAULTS). Every problem names its field.
 import { parseCapacityCsv } from '../../core/datasets/capacity-csv.ts';
 import { parseIdList } from '../../core/datasets/outcomes-csv.ts';
 import { RANGES, rangeProblem } from '../../core/limits/setting-ranges.ts';
 import { holdoutProblems, type HoldoutSetting } from '../../core/plan/holdout-plan.ts';
 import { PLAN_DEFAULTS, type PlanSettings } from '../../core/plan/plan-settings.ts';
 import type { WorkerSetting } from '../../core/plan/plan-workers.ts';
+import { defaultRuleForm, formRules, type RuleFormValues } from '../../core/plan/rule-descriptors.ts';
+import { formRuleValue, ruleSettings, type RuleValue } from '../../core/plan/rule-values.ts';
 
-export interface ProgramForm {
+/** The form's fields; its simple rules' (deactivateAfter, explore, ...) from their rows (rule-descriptors.ts). */
+export interface ProgramForm extends RuleFormValues<'program'> {
   /** The share held out, in percent (0: no holdout). */
   holdout: number | string;
   holdoutRule: 'random' | 'default' | 'given';
@@ -23,9 +26,6 @@ export interface ProgramForm {
   /** A capacities CSV (worker, capacity, optionally minimum) as read, with its name for messages. */
   capacityFile: { fileName: string; text: string } | null;
   minPerWorker: number | string;
-  /** Weeks in a row not engaged before a mother is no longer listed ('' for never). */
-  deactivateAfter: number | string;
-  explore: 'means' | 'thompson';
 }
 
 /** The command line's defaults (core/plan/plan-settings.ts). */
@@ -40,8 +40,7 @@ export function defaultProgram(): ProgramForm {
     capacity: '',
     capacityFile: null,
     minPerWorker: d.minPerWorker,
-    deactivateAfter: '',
-    explore: d.explore,
+    ...defaultRuleForm('program'),
   };
 }
 
@@ -54,9 +53,7 @@ export function ownerColumnChoices(carry: readonly string[]): { column: string; 
   return carry.map((c) => ({ column: c, label: `${c} (carried)` }));
 }
 
-export type ProgramResult =
-  | { ok: true; settings: Pick<PlanSettings, 'holdout' | 'workers' | 'deactivateAfter' | 'explore'> }
-  | { ok: false; problems: string[] };
+export type ProgramResult = { ok: true; settings: Partial<PlanSettings> } | { ok: false; problems: string[] };
 
 /** The program's settings from the form (`seed`: the plan's, which fixes the holdout's split), or every problem. */
 export function programSettings(form: ProgramForm, seed: number, carry: readonly string[] = []): ProgramResult {
@@ -123,15 +120,16 @@ export function programSettings(form: ProgramForm, seed: number, carry: readonly
       else workers = { column: form.ownerColumn, capacity, minimum: min };
     }
   }
-  const deactivateAfter = number(form.deactivateAfter, 'Deactivate after (weeks)', RANGES.deactivateAfter, undefined);
+  const values: Record<string, RuleValue | undefined> = {};
+  for (const r of formRules('program'))
+    values[r.setting] = formRuleValue(r, form[r.setting as keyof ProgramForm], problems);
   if (problems.length) return { ok: false, problems };
   return {
     ok: true,
     settings: {
       ...(holdout && { holdout }),
       ...(workers && { workers }),
-      ...(deactivateAfter !== undefined && { deactivateAfter }),
-      ...(form.explore === 'thompson' && { explore: 'thompson' as const }),
+      ...(ruleSettings(formRules('program'), values) as Partial<PlanSettings>),
     },
   };
 }
