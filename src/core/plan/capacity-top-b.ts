@@ -27,7 +27,7 @@ import { unmetRules } from './capacity-unmet.ts';
 import { keepTwoFamilies } from './rule-families.ts';
 import type { CallQuota, ConstrainedTopBInput } from './constrained-top-b.ts';
 import { PlanError } from './list-rules.ts';
-import { ListOrder } from './rank-order.ts';
+import { ListOrder } from './list-order.ts';
 import { scratch } from './scratch.ts';
 import type { WorkerRules } from './worker-rules.ts';
 
@@ -63,13 +63,13 @@ export function capacityTopB(input: CapacityTopBInput): CapacityTopB {
   checkInput(input);
   const { index, tieRank, eligible, budget, quotas } = input;
   const N = index.length;
-  const none: WorkerRules = {
+  // without workers, every mother under none (4 MB of fresh pages at 10^6, made only then)
+  const workers: WorkerRules = input.workers ?? {
     worker: new Int32Array(N).fill(-1),
     names: [],
     capacity: new Float64Array(0),
     minimum: new Float64Array(0),
   };
-  const workers = input.workers ?? none;
   const order = input.order ?? new ListOrder(index, tieRank, eligible);
   if (order.index !== index || order.tieRank !== tieRank || order.eligible !== eligible) {
     throw new RangeError('capacityTopB: the shared order is by another index, ties or eligibility');
@@ -77,7 +77,7 @@ export function capacityTopB(input: CapacityTopBInput): CapacityTopB {
   const all = order.all();
   const best = pick(index, eligible, all, budget, workers, quotas);
   const hasMinima = quotas.some((q) => q.min > 0) || workers.minimum.some((m) => m > 0);
-  const inList = new Uint8Array(N);
+  const inList = scratch('capacity-in-list', Uint8Array, N, true);
   for (const arm of best.arms) inList[arm] = 1;
   const quotaCalls = new Int32Array(quotas.length),
     workerCalls = new Int32Array(workers.names.length);

@@ -19,7 +19,9 @@
 // and finds their best k by a histogram of their keys' bits, then sorts those by radix (rank-order.ts):
 // no comparator sort. The walker sorts all the candidates when skips (caps) exhaust the prefix.
 import { scratch } from './scratch.ts';
-import { armsByTieRank, flaggedInTieOrder, inTieOrder, topInOrder, topSet, type ListOrder } from './rank-order.ts';
+import { armsByTieRank, flaggedInTieOrder, inTieOrder, topInOrder, topSet } from './rank-order.ts';
+import type { ListOrder } from './list-order.ts';
+import { Walk } from './greedy-walk.ts';
 
 export { compareArms } from './rank-order.ts';
 
@@ -112,72 +114,31 @@ export function constrainedTopB(input: ConstrainedTopBInput): ConstrainedTopB {
     throw new RangeError('constrainedTopB: the shared order is by another index, ties or eligibility');
   }
   const armAtRank = armsByTieRank(tieRank);
-  const chosen = scratch('top-b-chosen', Uint8Array, N, true);
-  const quotaCalls = new Int32Array(quotas.length);
-  const picked: number[] = [];
-  const pickedVia: number[] = [];
-  const capped = quotas.map((q, k) => (q.max < Infinity ? k : -1)).filter((k) => k >= 0);
-  const fits = (arm: number) => {
-    for (const k of capped) if (quotas[k].members[arm] && quotaCalls[k] >= quotas[k].max) return false;
-    return true;
-  };
-  const choose = (arm: number, via: number) => {
-    chosen[arm] = 1;
-    picked.push(arm);
-    pickedVia.push(via);
-    for (let k = 0; k < quotas.length; k++) if (quotas[k].members[arm]) quotaCalls[k]++;
-  };
+  const state = new Walk(index, tieRank, quotas, budget, N);
   const unmet: string[] = [];
-  // in increasing tie rank, as topInOrder takes them
-  const candidatesOf = (members: Uint8Array | null) =>
-    flaggedInTieOrder('top-b-candidates', armAtRank, eligible, members);
-  // Walks `candidates` in rank order, calling take(arm) on each until it returns false or they run out.
-  const walk = (candidates: Int32Array | ListOrder, need: number, take: (arm: number) => boolean) => {
-    // Skips are arms already chosen (at most picked.length) and caps: start at what is needed with
-    // those; when caps skip more, a longer prefix (at least twice as long, and as long as the rate of
-    // takes so far says the rest needs), so that a cap costs a few histograms of the keys, not a sort of all.
-    let k = Math.min(candidates.length, need + picked.length + 16),
-      position = 0;
-    const first = picked.length;
-    for (;;) {
-      const top = candidates instanceof Int32Array ? topInOrder(index, tieRank, candidates, k) : candidates.first(k);
-      const start = position,
-        before = picked.length;
-      for (; position < top.length; position++) if (!take(top[position])) return;
-      if (k >= candidates.length) return;
-      const rate = Math.max((picked.length - before) / Math.max(1, top.length - start), 1 / 64);
-      const rest = Math.max(0, need - (picked.length - first));
-      k = Math.min(candidates.length, Math.max(2 * k, position + Math.ceil((1.25 * rest) / rate) + 1024));
-    }
-  };
   quotas.forEach((q, k) => {
-    if (q.min === 0 || picked.length >= budget) return;
-    const members = candidatesOf(q.members);
-    walk(members, q.min, (arm) => {
-      if (quotaCalls[k] >= q.min || picked.length >= budget) return false;
-      if (!chosen[arm] && fits(arm)) choose(arm, k);
-      return true;
-    });
-    if (quotaCalls[k] < q.min) {
+    if (q.min === 0 || state.n >= budget) return;
+    // in increasing tie rank, as topInOrder takes them
+    const members = order
+      ? order.among(q.members)
+      : flaggedInTieOrder('top-b-candidates', armAtRank, eligible, q.members);
+    state.walk(members, q.min, k);
+    if (state.quotaCalls[k] < q.min) {
       const why =
         members.length < q.min
           ? `only ${members.length} eligible arm${members.length === 1 ? ' is' : 's are'} in it`
-          : picked.length >= budget
+          : state.n >= budget
             ? 'the budget was used up by earlier minima'
             : 'the maxima of other quotas leave too few of its members';
-      unmet.push(`the minimum of ${q.min} calls for ${q.label} is not met (${quotaCalls[k]} calls): ${why}`);
+      unmet.push(`the minimum of ${q.min} calls for ${q.label} is not met (${state.quotaCalls[k]} calls): ${why}`);
     }
   });
-  if (picked.length < budget) {
-    const all = order ?? candidatesOf(null);
-    walk(all, budget - picked.length, (arm) => {
-      if (picked.length >= budget) return false;
-      if (!chosen[arm] && fits(arm)) choose(arm, -1);
-      return true;
-    });
-    if (picked.length < budget) {
+  if (state.n < budget) {
+    const all = order ?? flaggedInTieOrder('top-b-candidates', armAtRank, eligible);
+    state.walk(all, budget - state.n, -1);
+    if (state.n < budget) {
       unmet.push(
-        `only ${picked.length} of the ${budget} calls could be planned: ` +
+        `only ${state.n} of the ${budget} calls could be planned: ` +
           `${
             all.length < budget
               ? `${all.length} arms may be called (the others are excluded or ` + `in cooldown)`
@@ -186,13 +147,15 @@ export function constrainedTopB(input: ConstrainedTopBInput): ConstrainedTopB {
       );
     }
   }
+  const { quotaCalls } = state;
+  const picked = state.picked.slice(0, state.n),
+    pickedVia = state.via.subarray(0, state.n);
   // Rank order of the chosen arms: the walk by index already took them in it unless minima came first.
-  if (pickedVia.every((v) => v === -1))
-    return { arms: Int32Array.from(picked), via: Int32Array.from(pickedVia), quotaCalls, unmet };
-  const arms = topInOrder(index, tieRank, inTieOrder(Int32Array.from(picked), tieRank, armAtRank), picked.length);
-  const viaOf = new Map<number, number>();
-  picked.forEach((arm, j) => pickedVia[j] !== -1 && viaOf.set(arm, pickedVia[j]));
-  return { arms, via: Int32Array.from(arms, (arm) => viaOf.get(arm) ?? -1), quotaCalls, unmet };
+  if (!state.minima) return { arms: picked, via: pickedVia.slice(), quotaCalls, unmet };
+  const arms = topInOrder(index, tieRank, inTieOrder(picked, tieRank, armAtRank), picked.length);
+  const viaOf = scratch('top-b-via', Int32Array, N);
+  for (let j = 0; j < picked.length; j++) viaOf[picked[j]] = pickedVia[j];
+  return { arms, via: Int32Array.from(arms, (arm) => viaOf[arm]), quotaCalls, unmet };
 }
 
 /**

@@ -15,6 +15,12 @@ export function featureValue(features: FeatureTable): FeatureValue {
   return (row, f) => columns[f][row];
 }
 
+/** Column f as the table keeps it when that is a byte per row (whole numbers 0..255), else null. */
+export function byteColumn(features: FeatureTable, f: number): Uint8Array | null {
+  const column = features.columns[f];
+  return column instanceof Uint8Array ? column : null;
+}
+
 /**
  * `rows` of the register as a population on which a reward compiles, with only `kept` columns copied
  * (the others read 0: only a reward, or its terms, reading no more than `kept` may be compiled on it).

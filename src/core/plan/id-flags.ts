@@ -2,7 +2,9 @@
 // typed mask over arm positions. A Set of the given ids asked 10^6 times cost 65-95 ms a list (each
 // lookup hashes her id in V8's string table); here the given ids go into a small open-addressing table
 // by a hash of their UTF-16 units, and each id of the register is hashed once, in a typed loop, and
-// compared as a string only when the hash matches.
+// compared as a string only when the hash matches. The register's hashes are kept for its next list (hashing
+// 10^6 ids cost 70-100 ms of a list at load 10; a register's ids are never changed in place: joining makes a new
+// array).
 
 /** flags[arm] = 1 when register id `arm` is one of `wanted`; found[k] = 1 when wanted[k] is in the register. */
 export function flagIds(ids: readonly string[], wanted: readonly string[]): { flags: Uint8Array; found: Uint8Array } {
@@ -14,13 +16,17 @@ export function flagIds(ids: readonly string[], wanted: readonly string[]): { fl
   let size = 16;
   while (size < 2 * K) size *= 2;
   const mask = size - 1;
-  // slot -> 1 + k of the wanted id there (0: empty); duplicates of an id share the first's slot
+  // slot -> 1 + k of the wanted id there (0: empty), and its hash (compared before the strings, which cost more
+  // than the rest of the loop when a third of the slots are full); duplicates of an id share the first's slot
   const slot = new Int32Array(size),
+    slotHash = new Uint32Array(size),
     same = new Int32Array(K).fill(-1);
   for (let k = 0; k < K; k++) {
-    for (let i = hashOf(wanted[k]) & mask; ; i = (i + 1) & mask) {
+    const h = hashOf(wanted[k]);
+    for (let i = h & mask; ; i = (i + 1) & mask) {
       if (slot[i] === 0) {
         slot[i] = k + 1;
+        slotHash[i] = h;
         break;
       }
       if (wanted[slot[i] - 1] === wanted[k]) {
@@ -29,11 +35,12 @@ export function flagIds(ids: readonly string[], wanted: readonly string[]): { fl
       }
     }
   }
+  const hash = idHashes(ids);
   for (let arm = 0; arm < N; arm++) {
-    const id = ids[arm];
-    for (let i = hashOf(id) & mask; slot[i] !== 0; i = (i + 1) & mask) {
+    const h = hash[arm];
+    for (let i = h & mask; slot[i] !== 0; i = (i + 1) & mask) {
       const k = slot[i] - 1;
-      if (wanted[k] !== id) continue;
+      if (slotHash[i] !== h || wanted[k] !== ids[arm]) continue;
       flags[arm] = 1;
       found[k] = 1;
       break;
@@ -41,6 +48,18 @@ export function flagIds(ids: readonly string[], wanted: readonly string[]): { fl
   }
   for (let k = 0; k < K; k++) if (same[k] >= 0) found[k] = found[same[k]];
   return { flags, found };
+}
+
+const hashes = new WeakMap<readonly string[], Uint32Array>();
+/** hashOf each id, kept per ids array (read only; remade if the array's length changed). */
+function idHashes(ids: readonly string[]): Uint32Array {
+  let hash = hashes.get(ids);
+  if (hash?.length !== ids.length) {
+    hash = new Uint32Array(ids.length);
+    for (let arm = 0; arm < ids.length; arm++) hash[arm] = hashOf(ids[arm]);
+    hashes.set(ids, hash);
+  }
+  return hash;
 }
 
 /** FNV-1a over the id's UTF-16 units, mixed (murmur3's finalizer) so that the table's low bits spread. */

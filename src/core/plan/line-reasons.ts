@@ -7,7 +7,7 @@
 import type { FeatureSchema } from '../instance/types.ts';
 import { parseReward } from '../reward/parse-reward.ts';
 import { explainPriority, rewardTerms, type RewardTerm } from './explain-priority.ts';
-import { featureValue, populationRows, type FeatureValue } from './feature-value.ts';
+import { byteColumn, featureValue, populationRows, type FeatureValue } from './feature-value.ts';
 import { plainReason } from './plain-reason.ts';
 import type { Register } from './register.ts';
 import { scratch } from './scratch.ts';
@@ -65,15 +65,20 @@ export function lineReasons(
   const value = featureValue(register.features);
   // A term's weight depends on her only through the columns it reads: compile the terms once per distinct
   // combination of the kept columns' values (a few hundred in a register of buckets), else on every row.
-  const distinct = distinctRows(value, rows.subarray(0, n), columns);
+  const distinct = distinctRows(value, rows.subarray(0, n), columns, register.features);
   const all = rewardTerms(reward, populationRows(register, distinct ? distinct.first : rows.subarray(0, n), columns));
-  const weightOf = (t: RewardTerm, r: number) => t.weight[distinct ? distinct.of[r] : r];
-  const means = Float64Array.from(all, (t) => {
+  // plain loops over typed arrays: Float64Array.from with a function per line cost more than the terms
+  const of = distinct?.of ?? null;
+  const means = new Float64Array(all.length);
+  const terms = all.map((t, i) => {
+    const w = t.weight,
+      weight = new Float64Array(P);
     let sum = 0;
-    for (let r = P; r < n; r++) sum += weightOf(t, r);
-    return n > P ? sum / (n - P) : 0;
+    for (let r = P; r < n; r++) sum += w[of ? of[r] : r];
+    means[i] = n > P ? sum / (n - P) : 0;
+    for (let j = 0; j < P; j++) weight[j] = w[of ? of[j] : j];
+    return { ...t, weight };
   });
-  const terms = all.map((t) => ({ ...t, weight: Float64Array.from({ length: P }, (_, j) => weightOf(t, j)) }));
   const K = columns.length,
     values = new Float64Array(P * K);
   for (let j = 0; j < P; j++) for (let c = 0; c < K; c++) values[j * K + c] = value(listed[j], columns[c]);
@@ -92,12 +97,15 @@ function distinctRows(
   value: FeatureValue,
   rows: Int32Array,
   columns: number[],
+  features: Register['features'],
 ): { first: Int32Array; of: Int32Array } | null {
   if (columns.length > 6) return null;
+  const K = columns.length;
+  const bytes = columns.map((f) => byteColumn(features, f));
+  if (K <= 2 && bytes.every((c) => c !== null)) return distinctBytes(rows, bytes as Uint8Array[]);
   const byCode = new Map<number, number>(),
     first: number[] = [];
-  const of = new Int32Array(rows.length),
-    K = columns.length;
+  const of = new Int32Array(rows.length);
   for (let r = 0; r < rows.length; r++) {
     const arm = rows[r];
     let code = 0;
@@ -111,6 +119,27 @@ function distinctRows(
     if (c === undefined) {
       if (first.length >= MAX_DISTINCT) return null;
       byCode.set(code, (c = first.push(arm) - 1));
+    }
+    of[r] = c;
+  }
+  return { first: Int32Array.from(first), of };
+}
+
+/** distinctRows of up to two byte columns (every value a whole number in 0..255): numbered through a typed table. */
+function distinctBytes(rows: Int32Array, bytes: Uint8Array[]): { first: Int32Array; of: Int32Array } | null {
+  const [a, b] = bytes,
+    n = rows.length;
+  const number = scratch('reason-code', Int32Array, 1 << (8 * bytes.length));
+  number.fill(-1);
+  const first: number[] = [];
+  const of = new Int32Array(n);
+  for (let r = 0; r < n; r++) {
+    const arm = rows[r];
+    const code = a === undefined ? 0 : b === undefined ? a[arm] : (a[arm] << 8) | b[arm];
+    let c = number[code];
+    if (c < 0) {
+      if (first.length >= MAX_DISTINCT) return null;
+      number[code] = c = first.push(arm) - 1;
     }
     of[r] = c;
   }

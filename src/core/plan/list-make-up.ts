@@ -10,6 +10,7 @@ import { parseReward } from '../reward/parse-reward.ts';
 import { groupsNamed } from '../prompts/groups-named.ts';
 import type { ShareSetting } from './plan-settings.ts';
 import { bucketName } from '../words/bucket-name.ts';
+import { scratch } from './scratch.ts';
 
 /** Indices of the groups the reward reads or a share rule names, in schema order. */
 export function priorityGroups(schema: FeatureSchema, settings: { reward: string; shares: readonly ShareSetting[] }) {
@@ -61,14 +62,20 @@ export function listMakeUp(
 ): GroupShare[] {
   const out: GroupShare[] = [];
   const all = groupBuckets(schema, features, numArms);
+  const { listed, n } = listedInArmOrder(numArms, arms, defaultArms);
   for (const [gi, g] of schema.groups.entries()) {
     const bucket = all[gi];
     const K = g.buckets.length;
     const calls = new Float64Array(K),
       defaults = new Float64Array(K),
       population = bucketSizes(bucket, K);
-    for (const arm of arms) if (bucket[arm] >= 0) calls[bucket[arm]]++;
-    for (const arm of defaultArms) if (bucket[arm] >= 0) defaults[bucket[arm]]++;
+    for (let j = 0; j < n; j++) {
+      const arm = listed[j] >> 2,
+        b = bucket[arm];
+      if (b < 0) continue;
+      if (listed[j] & 1) calls[b]++;
+      if (listed[j] & 2) defaults[b]++;
+    }
     const share = (x: number, total: number) => (total > 0 ? x / total : 0);
     for (let b = 0; b < K; b++) {
       out.push({
@@ -123,6 +130,20 @@ export function makeUpSentences(shares: GroupShare[], budget: number, named: rea
   if (named.length === 0) return moves.map((m) => m.text);
   const asked = moves.filter((m) => named.includes(m.group)).map((m) => m.text);
   return [...asked, ...moves.filter((m) => !named.includes(m.group)).map((m) => `side effect: ${m.text}`)];
+}
+
+/**
+ * The arms on either list in increasing arm order, each as arm * 4 + 1 (on the list) + 2 (on the default list): the
+ * groups' bucket arrays are then read in address order, where reading them in list order missed the cache per arm.
+ */
+function listedInArmOrder(numArms: number, arms: Int32Array, defaultArms: Int32Array) {
+  const mark = scratch('make-up-mark', Uint8Array, numArms, true);
+  for (let j = 0; j < arms.length; j++) mark[arms[j]] |= 1;
+  for (let j = 0; j < defaultArms.length; j++) mark[defaultArms[j]] |= 2;
+  const listed = scratch('make-up-listed', Int32Array, arms.length + defaultArms.length);
+  let n = 0;
+  for (let arm = 0; arm < numArms; arm++) if (mark[arm] !== 0) listed[n++] = arm * 4 + mark[arm];
+  return { listed, n };
 }
 
 const sizes = new WeakMap<CellArray, Float64Array>();

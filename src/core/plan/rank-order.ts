@@ -13,7 +13,7 @@ const little = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 const LO = little ? 0 : 1,
   HI = 1 - LO;
 /** Below this many arms a comparator sort is quicker than clearing 65,536 counters. */
-const SMALL = 1024;
+export const SMALL = 1024;
 
 /** -1 when arm a goes before arm b: higher index first, then lower tie rank (-0 equals +0). */
 export function compareArms(index: Float64Array, tieRank: Int32Array, a: number, b: number): number {
@@ -61,9 +61,24 @@ export function flaggedInTieOrder(name: string, armAtRank: Int32Array, ...flags:
   return out.subarray(0, n);
 }
 
-/** `arms` (any order, distinct) in increasing tie rank: a pass over the ranks, or a sort when they are few. */
+/**
+ * `arms` (any order, distinct) in increasing tie rank: a sort when they are few, a radix sort of their tie ranks when
+ * they are a few in ten (two passes over them, where a pass over all the ranks reads a flag at each random arm),
+ * else a pass over the ranks.
+ */
 export function inTieOrder(arms: Int32Array, tieRank: Int32Array, armAtRank: Int32Array): Int32Array {
-  if (arms.length * 16 < armAtRank.length) return Int32Array.from(arms).sort((a, b) => tieRank[a] - tieRank[b]);
+  const n = arms.length;
+  if (n * 16 < armAtRank.length) return Int32Array.from(arms).sort((a, b) => tieRank[a] - tieRank[b]);
+  if (n * 4 < armAtRank.length) {
+    const one = buffers(1, n),
+      two = buffers(2, n);
+    one.arms.set(arms);
+    for (let j = 0; j < n; j++) {
+      one.hi[j] = 0;
+      one.lo[j] = tieRank[arms[j]];
+    }
+    return radixSort(n, one, two).slice();
+  }
   const mark = scratch('tie-order-mark', Uint8Array, armAtRank.length, true);
   for (let j = 0; j < arms.length; j++) mark[arms[j]] = 1;
   return flaggedInTieOrder('tie-order', armAtRank, mark).slice();
@@ -106,13 +121,13 @@ export function topInOrder(index: Float64Array, tieRank: Int32Array, arms: Int32
   return radixSort(n, one, two).slice(0, k);
 }
 
-interface Buffers {
+export interface Buffers {
   arms: Int32Array;
   hi: Uint32Array;
   lo: Uint32Array;
 }
 
-function buffers(set: number, n: number): Buffers {
+export function buffers(set: number, n: number): Buffers {
   return {
     arms: scratch(`rank-arms-${set}`, Int32Array, n),
     hi: scratch(`rank-hi-${set}`, Uint32Array, n),
@@ -184,7 +199,7 @@ export function sortInOrder(index: Float64Array, tieRank: Int32Array, arms: Int3
 }
 
 /** Each arm's key as two unsigned words (into out.hi, out.lo), whose order (hi, then lo) is decreasing index. */
-function keysOf(index: Float64Array, arms: Int32Array, out: Buffers): void {
+export function keysOf(index: Float64Array, arms: Int32Array, out: Buffers): void {
   const n = arms.length;
   const values = scratch('rank-values', Float64Array, n);
   for (let j = 0; j < n; j++) {
@@ -211,7 +226,7 @@ function keysOf(index: Float64Array, arms: Int32Array, out: Buffers): void {
  * Stable LSD radix sort of the first n entries of `from` by (hi, lo), `to` being the other buffer;
  * passes whose digit is constant are skipped. Returns the arms in order (a view of either buffer).
  */
-function radixSort(n: number, from: Buffers, to: Buffers): Int32Array {
+export function radixSort(n: number, from: Buffers, to: Buffers): Int32Array {
   let x = from,
     y = to;
   const count = scratch('rank-count', Int32Array, 65536);
@@ -237,47 +252,4 @@ function radixSort(n: number, from: Buffers, to: Buffers): Int32Array {
     [x, y] = [y, x];
   }
   return x.arms.subarray(0, n);
-}
-
-/**
- * The eligible arms in list order by one index, computed only as far as asked (the best k by topInOrder,
- * then longer prefixes) and shared by the lists made on that index: the list and its twin without a
- * minimum (broughtIn), the default list and the default ranks. The index, ties and flags stay as given.
- */
-export class ListOrder {
-  private prefix: Int32Array = new Int32Array(0);
-  private candidates: Int32Array | null = null;
-
-  constructor(
-    readonly index: Float64Array,
-    readonly tieRank: Int32Array,
-    readonly eligible: Uint8Array | null,
-  ) {}
-
-  /** How many arms the order has (the eligible ones). */
-  get length(): number {
-    return this.eligibleArms().length;
-  }
-
-  /** The first min(k, length) arms in list order, or more (a longer prefix already made); read only. */
-  first(k: number): Int32Array {
-    const all = this.eligibleArms();
-    k = Math.min(k, all.length);
-    // A longer prefix than one made is asked when caps skip: each costs a pass over all the keys, so the second
-    // time the whole order is made (one radix sort), which every longer prefix then reads.
-    if (this.prefix.length < k)
-      this.prefix = topInOrder(this.index, this.tieRank, all, this.prefix.length ? Infinity : k);
-    return this.prefix;
-  }
-
-  /** Every eligible arm in list order; read only. */
-  all(): Int32Array {
-    return this.first(Infinity);
-  }
-
-  private eligibleArms(): Int32Array {
-    // a copy: flaggedInTieOrder's scratch is reused by the next list
-    this.candidates ??= flaggedInTieOrder('list-order', armsByTieRank(this.tieRank), this.eligible).slice();
-    return this.candidates;
-  }
 }

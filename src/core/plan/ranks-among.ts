@@ -4,6 +4,7 @@
 // search per arm was not.
 import { armsByTieRank, compareArms, flaggedInTieOrder, sortInOrder } from './rank-order.ts';
 import { scratch } from './scratch.ts';
+import type { ListOrder } from './list-order.ts';
 
 /**
  * 1-based rank of each of `arms` among the eligible arms ordered by `index` (ties by tie rank): one
@@ -35,17 +36,46 @@ export function ranksAmong(
 
 /**
  * 1-based rank of each of `arms` under the default list made with the same rules (capacities, minima, caps):
- * her place on `listed` (that list, in rank order) when she is on it, else after it, in `order` (every eligible
- * arm in list order, ListOrder.all()) among the eligible it left out. Without rules that bind this is her place
+ * her place on `listed` (that list, in rank order) when she is on it, else after it, in `order` (the eligible
+ * arms in list order, made as deep as needed) among the eligible it left out. Without rules that bind this is her place
  * in `order`; with them, a capacity or a minimum moves the default's places as it moves the list's, and the
  * difference that is left is the priority's.
  */
-export function ranksUnder(order: Int32Array, numArms: number, listed: Int32Array, arms: Int32Array): Int32Array {
-  const rank = scratch('ranks-among-rank', Int32Array, numArms, true);
-  for (let j = 0; j < listed.length; j++) rank[listed[j]] = j + 1;
-  for (let p = 0, after = listed.length; p < order.length; p++) if (rank[order[p]] === 0) rank[order[p]] = ++after;
+export function ranksUnder(order: ListOrder, numArms: number, listed: Int32Array, arms: Int32Array): Int32Array {
+  // flags per arm (1: on `listed`, 2: asked, 4: ranked), a byte each: the walk down `order` reads them, not the ranks,
+  // and stops when every asked arm is ranked
+  const flag = scratch('ranks-under-flag', Uint8Array, numArms, true);
+  const rank = scratch('ranks-among-rank', Int32Array, numArms);
+  let left = 0;
+  for (let j = 0; j < arms.length; j++) {
+    if (flag[arms[j]] & 2) continue;
+    flag[arms[j]] = 2;
+    left++;
+  }
+  for (let j = 0; j < listed.length; j++) {
+    const arm = listed[j];
+    flag[arm] |= 1;
+    if (!(flag[arm] & 2)) continue;
+    rank[arm] = j + 1;
+    flag[arm] |= 4;
+    left--;
+  }
+  // the order made only as deep as the last asked arm: longer prefixes, twice as long each time
+  for (let p = 0, after = listed.length, k = 2 * (listed.length + left); left > 0 && p < order.length; k *= 2) {
+    const prefix = order.first(k);
+    for (; p < prefix.length && left > 0; p++) {
+      const arm = prefix[p],
+        f = flag[arm];
+      if (f & 1) continue;
+      after++;
+      if (!(f & 2)) continue;
+      rank[arm] = after;
+      flag[arm] = f | 4;
+      left--;
+    }
+  }
   return Int32Array.from(arms, (arm) => {
-    if (rank[arm] === 0) throw new RangeError(`ranksUnder: arm ${arm} is not in the order`);
+    if (!(flag[arm] & 4)) throw new RangeError(`ranksUnder: arm ${arm} is not in the order`);
     return rank[arm];
   });
 }

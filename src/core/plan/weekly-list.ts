@@ -19,7 +19,7 @@ import { currentIndex, MembershipCount, posteriorDrawIndex, type IndexFunction }
 import type { Register } from './register.ts';
 import { ranksInUnion, ranksUnder } from './ranks-among.ts';
 import { armEligible } from './holdout.ts';
-import { ListOrder } from './rank-order.ts';
+import { ListOrder } from './list-order.ts';
 import { holdoutReason } from './holdout-plan.ts';
 import { holdoutCalls } from './holdout-calls.ts';
 import { planningTransitions } from './thompson.ts';
@@ -27,6 +27,7 @@ import { capacityTopB, type CapacityTopB } from './capacity-top-b.ts';
 import type { WorkerCalls } from './plan-workers.ts';
 import { afterCalls, type WorkerRules } from './worker-rules.ts';
 import { scratch } from './scratch.ts';
+import { defaultIndexOf } from './default-index.ts';
 
 export { reasonAt, detailAt, REASON_SAMPLE } from './line-reasons.ts';
 export { ranksAmong } from './ranks-among.ts';
@@ -107,11 +108,9 @@ export function buildWeeklyList(
   context: ListContext,
   rules: ListRules = listRules(register, settings, week, context.posterior),
 ): WeeklyList {
-  const { numArms: N, numStates: S, schema, features } = register;
+  const { numArms: N, schema, features } = register;
   const { state, tieSeed, top } = rules;
   const { tieRank, eligible, budget } = top;
-  // The default reward (DEFAULT_REWARD, `state`): r(arm, s) = s, as compileReward gives it, without compiling.
-  const defaultTable = defaultRewards(N, S);
   // Thompson sampling (thompson.ts): the plan's index on one posterior draw seeded by the week; the default list on the
   // means.
   const draw = settings.explore === 'thompson' && !register.transitions ? context.posterior : null;
@@ -121,16 +120,18 @@ export function buildWeeklyList(
     rules,
     context.whittle,
     draw ? planningTransitions(draw, 'thompson', tieSeed, sampler!) : rules.transitions,
+    rules.rewards,
+    scratch('plan-index', Float64Array, N), // read within this call alone: the list keeps its lines' indices
   );
-  const defaultIndex = currentIndex(rules, context.whittle, rules.transitions, defaultTable);
+  const defaultIndex = defaultIndexOf(rules, context.whittle);
   const held = rules.holdout;
   // The holdout's calls follow the plan's lines: its comparison rule, not this priority, chose them.
   const holdoutArms = held ? holdoutCalls(held, tieSeed, defaultIndex, tieRank) : new Int32Array(0);
   // With workers the exact list under capacities (capacity-top-b.ts), what the holdout's calls leave of them.
   const workers = top.workers ? afterCalls(top.workers, holdoutArms) : null;
   // Each index's order of the eligible, made as far as needed once: its list, its twins and the default ranks.
-  const planOrder = new ListOrder(index, tieRank, eligible);
-  const defaultOrder = new ListOrder(defaultIndex, tieRank, eligible);
+  const planOrder = new ListOrder(index, tieRank, eligible, 'plan-order');
+  const defaultOrder = new ListOrder(defaultIndex, tieRank, eligible, 'default-order', planOrder);
   const solve = (ix: Float64Array, order: ListOrder, via: boolean) =>
     workers ? capacityTopB({ index: ix, ...top, workers, order, via }) : constrainedTopB({ index: ix, ...top, order });
   const planList = solve(index, planOrder, true);
@@ -141,10 +142,15 @@ export function buildWeeklyList(
     B = list.arms.length;
   const defaultRank = new Int32Array(B);
   // Her place under the default list made with the same rules: what a capacity or a minimum did is not the priority's.
-  defaultRank.set(ranksUnder(defaultOrder.all(), N, defaults.arms, planList.arms));
+  defaultRank.set(ranksUnder(defaultOrder, N, defaults.arms, planList.arms));
   if (held) {
     // a holdout line's default rank among all who may be called: the holdout's order merged into the plan arm's
-    const heldOrder = new ListOrder(defaultIndex, tieRank, armEligible(held.inHoldout, held.eligible, true));
+    const heldOrder = new ListOrder(
+      defaultIndex,
+      tieRank,
+      armEligible(held.inHoldout, held.eligible, true),
+      'held-order',
+    );
     defaultRank.set(ranksInUnion(defaultIndex, tieRank, defaultOrder.all(), heldOrder.all(), holdoutArms), P);
   }
   const via = workers ? viaLabels(list.via, top.quotas, workers) : broughtIn(list, planOrder, top);
@@ -223,16 +229,6 @@ function withHoldout(list: ConstrainedTopB, holdoutArms: Int32Array): Constraine
   const via = new Int32Array(arms.length).fill(-1);
   via.set(list.via);
   return { ...list, arms, via };
-}
-
-let defaults: Float64Array | null = null;
-/** The default reward's table r(arm, s) = s, N x S, kept for the next list (16 MB at 10^6: read only). */
-function defaultRewards(N: number, S: number): Float64Array {
-  if (defaults?.length !== N * S) {
-    defaults = new Float64Array(N * S);
-    for (let arm = 0; arm < N; arm++) for (let s = 0; s < S; s++) defaults[arm * S + s] = s;
-  }
-  return defaults;
 }
 
 /** The make-up sentences, those about the groups the priority names first (list-make-up.ts). */

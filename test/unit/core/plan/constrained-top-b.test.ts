@@ -13,7 +13,7 @@ import { referenceConstrainedTopB } from '../../../reference/constrained-top-b.t
 const ranks = (n: number, seed: number) => seededTieRanks(n, seededRandom(seed).int);
 
 /** A random instance: indices with many ties (rounded), eligibility, and quotas over random buckets. */
-function randomCase(seed: number, n: number) {
+function randomCase(seed: number, n: number, maxQuotas = 4) {
   const r = seededRandom(seed);
   const index = Float64Array.from({ length: n }, () => Math.round(r.next() * 20) / 20 - (r.next() < 0.1 ? 0 : 0.3));
   const eligible = r.next() < 0.3 ? null : Uint8Array.from({ length: n }, () => (r.next() < 0.8 ? 1 : 0));
@@ -21,7 +21,7 @@ function randomCase(seed: number, n: number) {
   const buckets = Int32Array.from({ length: n }, () => r.int(4));
   const other = Int32Array.from({ length: n }, () => r.int(3));
   const quotas: CallQuota[] = [];
-  for (let q = r.int(4); q > 0; q--) {
+  for (let q = r.int(maxQuotas); q > 0; q--) {
     const byOther = r.next() < 0.5;
     const b = r.int(byOther ? 3 : 4);
     const members = Uint8Array.from({ length: n }, (_, arm) => ((byOther ? other : buckets)[arm] === b ? 1 : 0));
@@ -112,6 +112,19 @@ describe('constrainedTopB', () => {
         if (calls < q.min) expect(fast.unmet.some((u) => u.includes(q.label))).toBe(true);
       });
     }
+  });
+
+  test('with more quotas than the flags of an arm hold (up to 39), equals the slow reference', () => {
+    let many = 0;
+    for (let seed = 0; seed < 60; seed++) {
+      const c = randomCase(seed, 200, seed % 2 ? 12 : 40);
+      many += c.quotas.length > 31 ? 1 : 0;
+      const fast = constrainedTopB(c);
+      const slow = referenceConstrainedTopB(c.index, c.tieRank, c.eligible, c.budget, c.quotas);
+      expect(Array.from(fast.arms), `seed ${seed}`).toEqual(slow.arms);
+      expect(Array.from(fast.via), `seed ${seed}`).toEqual(slow.via);
+    }
+    expect(many).toBeGreaterThan(0);
   });
 
   test('is exact on large inputs with mass ties at the threshold (rankTop)', () => {

@@ -1,0 +1,110 @@
+// constrainedTopB's greedy (constrained-top-b.ts) as a state and a walk: the arms chosen, the calls per quota, the
+// caps reached. Apart because it is the inner loop of every list without workers: typed arrays and plain loops, kept
+// free of the checks and words around it.
+import type { CallQuota } from './constrained-top-b.ts';
+import type { ListOrder } from './list-order.ts';
+import { topInOrder } from './rank-order.ts';
+import { scratch } from './scratch.ts';
+
+/** Quotas whose membership is a bit of an arm's flags (bit 0: chosen); any beyond are read from their members. */
+const BITS = 31;
+
+/**
+ * The greedy's state and its walk down candidates in rank order: typed arrays and plain loops, no closure per arm
+ * (at 10^6 the walks visit a few hundred thousand arms per list, each a cache miss at a random arm). So an arm's
+ * visit reads one word: whether she is chosen and the quotas she is in (a byte for up to 7 quotas), against the mask
+ * of the capped quotas at their maximum.
+ */
+export class Walk {
+  readonly picked: Int32Array;
+  readonly via: Int32Array;
+  readonly quotaCalls: Int32Array;
+  private readonly flags: Uint8Array | Uint32Array;
+  private readonly members: Uint8Array[];
+  /** Bits of the capped quotas at their maximum (quota q: bit q + 1), and those beyond BITS at it. */
+  private fullMask = 0;
+  private readonly fullBeyond: number[] = [];
+  n = 0;
+  /** Whether an arm was taken for a minimum (the picks are then not in rank order). */
+  minima = false;
+
+  constructor(
+    private readonly index: Float64Array,
+    private readonly tieRank: Int32Array,
+    private readonly quotas: readonly CallQuota[],
+    private readonly budget: number,
+    N: number,
+  ) {
+    const Q = quotas.length;
+    const flags = Q <= 7 ? scratch('top-b-flags', Uint8Array, N, true) : scratch('top-b-flags32', Uint32Array, N, true);
+    for (let q = 0; q < Math.min(Q, BITS); q++) {
+      const m = quotas[q].members,
+        bit = 2 ** (q + 1);
+      for (let arm = 0; arm < N; arm++) if (m[arm]) flags[arm] |= bit;
+    }
+    this.flags = flags;
+    this.picked = scratch('top-b-picked', Int32Array, budget);
+    this.via = scratch('top-b-picked-via', Int32Array, budget);
+    this.quotaCalls = new Int32Array(Q);
+    this.members = quotas.map((q) => q.members);
+    quotas.forEach((q, k) => q.max <= 0 && this.fill(k));
+  }
+
+  /**
+   * Takes candidates (in rank order) that are not chosen and break no maximum, for quota `k`'s minimum (until it
+   * holds) or for the rest (k = -1), until the budget is used. Skips are arms already chosen (at most n) and caps:
+   * the prefix starts at what is needed with those; when caps skip more, a longer one (at least twice as long, and
+   * as long as the rate of takes so far says the rest needs), so that a cap costs a few histograms of the keys,
+   * not a sort of all.
+   */
+  walk(candidates: Int32Array | ListOrder, need: number, k: number): void {
+    const { index, tieRank, budget, flags, members, fullBeyond } = this;
+    const goal = k >= 0 ? this.quotas[k].min : 0;
+    const first = this.n;
+    let size = Math.min(candidates.length, need + this.n + 16),
+      position = 0;
+    for (;;) {
+      const top =
+        candidates instanceof Int32Array ? topInOrder(index, tieRank, candidates, size) : candidates.first(size);
+      const start = position,
+        before = this.n;
+      for (; position < top.length; position++) {
+        if (this.n >= budget || (k >= 0 && this.quotaCalls[k] >= goal)) return;
+        const arm = top[position],
+          f = flags[arm];
+        if (f & 1 || f & this.fullMask) continue;
+        let fits = true;
+        for (let j = 0; j < fullBeyond.length; j++)
+          if (members[fullBeyond[j]][arm]) {
+            fits = false;
+            break;
+          }
+        if (fits) this.choose(arm, f, k);
+      }
+      if (size >= candidates.length || this.n >= budget || (k >= 0 && this.quotaCalls[k] >= goal)) return;
+      const rate = Math.max((this.n - before) / Math.max(1, top.length - start), 1 / 64);
+      const rest = Math.max(0, need - (this.n - first));
+      size = Math.min(candidates.length, Math.max(2 * size, position + Math.ceil((1.25 * rest) / rate) + 1024));
+    }
+  }
+
+  private choose(arm: number, f: number, k: number): void {
+    const { quotas, quotaCalls, members } = this;
+    this.flags[arm] = f | 1;
+    this.picked[this.n] = arm;
+    this.via[this.n++] = k;
+    if (k >= 0) this.minima = true;
+    for (let q = 0; q < quotas.length; q++) {
+      if (q < BITS ? !((f >>> (q + 1)) & 1) : !members[q][arm]) continue;
+      // calls rise one at a time: a cap is reached once
+      const calls = ++quotaCalls[q];
+      if (calls >= quotas[q].max && calls - 1 < quotas[q].max) this.fill(q);
+    }
+  }
+
+  /** Quota q is at its maximum: none of its members is taken from now on. */
+  private fill(q: number): void {
+    if (q < BITS) this.fullMask |= 2 ** (q + 1);
+    else this.fullBeyond.push(q);
+  }
+}
