@@ -50,7 +50,7 @@ export async function timedSteps(browser: Browser, page: Page) {
     await act();
     await done();
     const ms = Date.now() - started;
-    const traced = await stopTrace();
+    const { tasks: traced, threads } = await stopTrace();
     const tasks = await longTasks(page);
     if (cdp) {
       const { profile } = await cdp.send('Profiler.stop');
@@ -65,7 +65,8 @@ export async function timedSteps(browser: Browser, page: Page) {
     console.log(
       `[figures] ${name}: ${ms} ms from the page; main-thread tasks over 50 ms: ` +
         `${tasks.length}${tasks.length ? ` (longest ${Math.max(...tasks).toFixed(0)} ms)` : ''}; ` +
-        `over 50 ms of CPU: ${longByCpu(traced)}`,
+        `over 50 ms of CPU: ${longByCpu(traced)}; CPU by thread: ` +
+        threads.map((t) => `${t.name} ${t.cpu.toFixed(0)} ms`).join(', '),
     );
   };
 }
