@@ -9,6 +9,7 @@ import {
   radixSort,
   SMALL,
   topInOrder,
+  varyingShift,
   type Buffers,
 } from './rank-order.ts';
 import { scratch } from './scratch.ts';
@@ -105,13 +106,7 @@ export class ListOrder {
     };
     keysOf(this.index, all, keys);
     const { hi } = keys;
-    let or = 0,
-      and = 0xffffffff;
-    for (let j = 0; j < n; j++) {
-      or |= hi[j];
-      and &= hi[j];
-    }
-    const shift = Math.max(0, 16 - Math.clz32((or ^ and) >>> 0));
+    const shift = varyingShift(hi, n);
     const count = scratch(`${name}-count`, Int32Array, 65536, true);
     for (let j = 0; j < n; j++) count[(hi[j] >>> shift) & 0xffff]++;
     this.keys = keys;

@@ -173,18 +173,23 @@ export function topSet(index: Float64Array, tieRank: Int32Array, arms: Int32Arra
   return out;
 }
 
-/**
- * The 16 bits of hi below those all keys share (from `shift`), the bucket t holding the k-th smallest key,
- * the `below` keys under it and its `size`.
- */
-function bucketOfKth(hi: Uint32Array, n: number, k: number): { shift: number; t: number; below: number; size: number } {
+/** The shift that brings the 16 bits of hi just below those all n keys share to the bottom (a radix pass's digit). */
+export function varyingShift(hi: Uint32Array, n: number): number {
   let or = 0,
     and = 0xffffffff;
   for (let j = 0; j < n; j++) {
     or |= hi[j];
     and &= hi[j];
   }
-  const shift = Math.max(0, 16 - Math.clz32((or ^ and) >>> 0));
+  return Math.max(0, 16 - Math.clz32((or ^ and) >>> 0));
+}
+
+/**
+ * The 16 bits of hi below those all keys share (from `shift`), the bucket t holding the k-th smallest key,
+ * the `below` keys under it and its `size`.
+ */
+function bucketOfKth(hi: Uint32Array, n: number, k: number): { shift: number; t: number; below: number; size: number } {
+  const shift = varyingShift(hi, n);
   const count = scratch('rank-count', Int32Array, 65537, true);
   for (let j = 0; j < n; j++) count[((hi[j] >>> shift) & 0xffff) + 1]++;
   let t = 0,
