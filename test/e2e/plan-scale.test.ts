@@ -11,7 +11,7 @@
 import { describe, expect, test } from 'vitest';
 import { useBuiltSite } from './browser.ts';
 import { screenshot } from './run-helpers.ts';
-import { listShown, saved, shown, timedSteps } from './scale-steps.ts';
+import { chancesShown, listShown, saved, timedFirstList, timedPlanPage } from './scale-steps.ts';
 
 const ARMS = Number(process.env.ALLOT_PLAN_ARMS ?? 1_000_000);
 const site = useBuiltSite();
@@ -21,13 +21,10 @@ describe.skipIf(!process.env.ALLOT_PLAN_SCALE)(`the weekly plan at ${ARMS.toLoca
     'reads the register, makes the list, makes it again, reopens it (figures printed)',
     { timeout: 900_000 },
     async () => {
-      const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
-      const step = await timedSteps(site.browser, page);
-      await page.goto(`${site.url}#/plan`);
+      const { page, step } = await timedPlanPage(site.browser, site.url);
       await page.getByTestId('load-register').waitFor();
       await page.locator('select').first().selectOption('sclm');
       await page.getByTestId('register-arms').fill(String(ARMS));
-      const uncertain = () => shown(page, '[data-testid="chance-sentences"]');
       await step(
         'register drawn, read and its transitions estimated in the worker',
         () => page.getByTestId('load-register').click(),
@@ -35,17 +32,7 @@ describe.skipIf(!process.env.ALLOT_PLAN_SCALE)(`the weekly plan at ${ARMS.toLoca
       );
       await page.locator('#plan-reward').fill('state * (1 + agent_feats[0])');
       await page.getByTestId('plan-budget').fill('10000');
-      await step(
-        'week 1 list ready (indices, list, make-up on screen)',
-        () => page.getByTestId('make-list').click(),
-        () => listShown(page),
-      );
-      await step(
-        '  then saved (the worker writes the plan to IndexedDB)',
-        async () => {},
-        () => saved(page),
-      );
-      await step('  then each call’s chance (20 posterior draws)', async () => {}, uncertain);
+      await timedFirstList(page, step, 'indices, list, make-up on screen', '20 posterior draws');
       expect(await page.getByTestId('call-row').count()).toBe(100);
       await screenshot(page, 'plan-scale-week');
       await page.locator('summary', { hasText: "Change this week's policy or rules" }).click();
@@ -69,7 +56,11 @@ describe.skipIf(!process.env.ALLOT_PLAN_SCALE)(`the weekly plan at ${ARMS.toLoca
         async () => {},
         () => saved(page),
       );
-      await step('  then each call’s chance (the draws kept)', async () => {}, uncertain);
+      await step(
+        '  then each call’s chance (the draws kept)',
+        async () => {},
+        () => chancesShown(page),
+      );
       await step(
         'reload and reopen the saved plan (list ready)',
         async () => void (await page.reload()),
