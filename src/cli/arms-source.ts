@@ -13,7 +13,7 @@ import { RANGES } from '../core/limits/setting-ranges.ts';
 import { UsageError, type OptionSpec, type OptionSpecs } from './args.ts';
 import { readTextFile } from './read-text-file.ts';
 import { compileExpression } from './fairness-wiring.ts';
-import { loadPopulation, POPULATION_SOURCE_OPTION, populationFlags, populationOptions } from './population.ts';
+import { loadPopulation, SOURCE_OPTION, populationFlags, populationOptions } from './population.ts';
 
 const RENAME = { seed: 'population-seed', arms: 'population-arms' };
 /** Population flags the commands define themselves (the population's values are their defaults). */
@@ -27,8 +27,8 @@ export const ARMS_SOURCE_OPTIONS: OptionSpecs = {
     description: 'the 2-state arm CSV (q00,q01,q10,q11, optional r0,r1 rewards)',
   },
   population: {
-    ...POPULATION_SOURCE_OPTION,
-    description: `instead of --arms: ${POPULATION_SOURCE_OPTION.description}`,
+    ...SOURCE_OPTION,
+    description: `instead of --arms: ${SOURCE_OPTION.description}`,
   },
   reward: {
     type: 'string',

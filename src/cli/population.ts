@@ -29,8 +29,8 @@ const FILE_RANGES: Record<string, NumberRange> = {
   discount: RANGES.discount,
 };
 
-/** The flag naming the population loadPopulation reads (--population, or --dataset in `allot fairness`). */
-export const POPULATION_SOURCE_OPTION: OptionSpec = {
+/** The flag naming the source loadPopulation reads (--population, or --dataset in `allot fairness`). */
+export const SOURCE_OPTION: OptionSpec = {
   type: 'string',
   value: 'NAME|FILE',
   description: 'a generator (dlm, sclm, multilingual) or a population file (.json instance, .csv population)',

@@ -8,13 +8,7 @@ import type { Command } from '../command.ts';
 import { groupFairness, openFairnessParts, TRIALS_PER_SEED } from '../fairness-wiring.ts';
 import { RANGES } from '../../core/limits/setting-ranges.ts';
 import { choiceOption, numberOption, parseNumberList, WORKERS_OPTION, workersOption } from '../number-option.ts';
-import {
-  describeInstance,
-  loadPopulation,
-  POPULATION_SOURCE_OPTION,
-  populationFlags,
-  populationOptions,
-} from '../population.ts';
+import { describeInstance, loadPopulation, SOURCE_OPTION, populationFlags, populationOptions } from '../population.ts';
 
 /**
  * Evaluation seeds when --seeds is absent (allot's choice: 10 x 50 trials keeps a 100-arm population's DP_variance
@@ -31,7 +25,7 @@ export const fairnessCommand: Command = {
     '--dataset NAME|FILE --reward EXPR [--intended GROUP,...] [--seeds N] [--measure arm-steps|at-least-once] ' +
     '[--thresholds T1,...] [population flags: --seed S --alpha X --arms N ...] [--json]',
   options: {
-    dataset: POPULATION_SOURCE_OPTION,
+    dataset: SOURCE_OPTION,
     reward: {
       type: 'string',
       value: 'EXPR',
