@@ -1,45 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import { DLM_REFLECTION_LAYOUT } from '../../../../src/core/datasets/dlm-reflection-layout.ts';
 import { dlmSchema } from '../../../../src/core/datasets/dlm-schema.ts';
-import type { FeatureSchema } from '../../../../src/core/instance/types.ts';
 import { bucketOfArms } from '../../../../src/core/measures/bucket-of-arms.ts';
 import { distributionCategories } from '../../../../src/core/measures/distribution-categories.ts';
 import { distributionText, formatPercent } from '../../../../src/core/measures/distribution-text.ts';
 import { stateFeatureDistribution } from '../../../../src/core/measures/state-feature-distribution.ts';
 import { utilityPerBucket } from '../../../../src/core/measures/utility-per-bucket.ts';
-import { occupancyOf } from './occupancy-fixture.ts';
-
-// A small schema: a one-hot group of two columns and a bucketed numeric column.
-const schema: FeatureSchema = {
-  columns: [
-    { name: 'young', label: 'Young', description: '', type: 'binary', group: 'Age' },
-    { name: 'old', label: 'Old', description: '', type: 'binary', group: 'Age' },
-    { name: 'income', label: 'Income', description: '', type: 'continuous', group: 'Income' },
-  ],
-  groups: [
-    { name: 'Age', kind: 'one-hot', columns: [0, 1], ordered: true, buckets: ['Young', 'Old'] },
-    { name: 'Income', kind: 'bucketed', columns: [2], ordered: true, buckets: ['Low', 'Mid', 'High'], edges: [10, 20] },
-  ],
-};
-// Three arms: young with income 10 (Low: value <= edge), old with 10.5 (Mid), old with 99 (High).
-const features = Float64Array.from([1, 0, 10, 0, 1, 10.5, 0, 1, 99]);
-// One trial; steps in [state 0, state 1] per arm.
-const occupancy = occupancyOf(
-  [
-    [
-      [7, 3],
-      [9, 1],
-      [4, 6],
-    ],
-  ],
-  [
-    [
-      [5, 2],
-      [6, 1],
-      [3, 4],
-    ],
-  ],
-);
+import { features, occupancy, occupancyOf, schema } from './occupancy-fixture.ts';
 
 describe('bucketOfArms', () => {
   test('puts an arm with no one-hot column set, or a NaN value, in no bucket (-1)', () => {
