@@ -1,6 +1,6 @@
 // Every folder's README lists its modules (issue 27: a README in every layer folder, true to its files): each
-// file under src/ is named in its nearest README (its folder's, or else the closest one up the tree), and no
-// README names a source file that does not exist.
+// file under src/ is named in its nearest README (its folder's, or else the closest one up the tree); no README,
+// nor CONTRIBUTING.md or docs/, names a source file that does not exist or points at a file outside the repository.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +19,8 @@ function filesUnder(dir: string): string[] {
 
 const repoFiles = filesUnder('');
 const readmes = repoFiles.filter((f) => basename(f) === 'README.md' && (f === 'README.md' || f.startsWith('src/')));
+/** What a reader is sent to: the READMEs above, CONTRIBUTING.md and docs/. */
+const documents = [...readmes, 'CONTRIBUTING.md', ...repoFiles.filter((f) => f.startsWith('docs/'))];
 
 /** The modules a README must name: source files, not declarations or data (.json) or the READMEs themselves. */
 const modules = repoFiles.filter(
@@ -58,13 +60,13 @@ describe('the READMEs', () => {
     expect(missing).toEqual([]);
   });
 
-  test('name no source file that does not exist', () => {
+  test('name no source file that does not exist, nor do CONTRIBUTING.md and docs/', () => {
     // A path is checked as written against every file of the repository: `core/plan/json-pieces.ts` is
     // src/core/plan/json-pieces.ts, a bare `plan.ts` any file of that name. Globs (`*.worker.ts`) are not paths.
     const ends = new Set(repoFiles.flatMap((f) => f.split('/').map((_, i, parts) => parts.slice(i).join('/'))));
-    const gone = readmes.flatMap((readme) =>
+    const gone = documents.flatMap((readme) =>
       codeSpans(readFileSync(join(root, readme), 'utf8')).flatMap((span) =>
-        [...span.matchAll(/(?<![\w./*-])([\w.-]+\/)*\w[\w.-]*\.(ts|svelte|mjs)(?![\w.-])/g)]
+        [...span.matchAll(/(?<![\w./*-])([\w.-]+\/)*\w[\w.-]*\.(ts|svelte|mjs|js)(?![\w.-])/g)]
           .map((m) => m[0].replace(/^(\.\/|\.\.\/)+/, '').replace(/^\/+/, ''))
           .filter((path) => !ends.has(path))
           .map((path) => `${readme}: ${path}`),
@@ -76,8 +78,7 @@ describe('the READMEs', () => {
   test('send no reader to a file outside the repository', () => {
     // The README may say that tests and benchmarks read reference data from ../shared; no document points at a
     // file there for the reader to open.
-    const docs = [...readmes, 'CONTRIBUTING.md', ...repoFiles.filter((f) => f.startsWith('docs/'))];
-    const outside = docs.filter((doc) => /(\.\.|\/work)\/shared\/\w/.test(readFileSync(join(root, doc), 'utf8')));
+    const outside = documents.filter((doc) => /(\.\.|\/work)\/shared\/\w/.test(readFileSync(join(root, doc), 'utf8')));
     expect(outside).toEqual([]);
   });
 });
