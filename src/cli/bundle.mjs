@@ -84,6 +84,8 @@ async function build(dir) {
     }
   } finally {
     rmSync(tmp, { recursive: true, force: true });
+    // esbuild's service process would otherwise outlive this command by a moment
+    await esbuild.stop();
   }
   prune(dir);
 }
