@@ -32,13 +32,15 @@ export class ListMaker {
    * PlanError on bad settings.
    */
   async list(register: Register, settings: PlanSettings, week: number): Promise<WeeklyList> {
+    // The engine first: on a first list its WASM is fetched and compiled while the rules are made.
+    const whittle = this.whittle();
     const posterior = this.posterior(register, settings.priorGroup);
     const rules = listRules(register, settings, week, posterior);
     const list = buildWeeklyList(
       register,
       { ...settings, draws: 0 },
       week,
-      { whittle: await this.whittle(), posterior },
+      { whittle: await whittle, posterior },
       rules,
     );
     this.last = { register, settings, week, rules };
