@@ -5,7 +5,7 @@
 import type { Buffers } from './rank-order.ts';
 import { scratch } from './scratch.ts';
 
-/** A run of equal high words longer than this is sorted by radix passes on its low words, not by insertion. */
+/** A run of equal high words longer than this is sorted by byte-wide radix passes on its low words, not insertion. */
 const RUN = 48;
 
 /**
@@ -14,7 +14,7 @@ const RUN = 48;
  * passes. Returns the arms in order (a view of either buffer).
  */
 export function keySort(n: number, from: Buffers, to: Buffers): Int32Array {
-  const x = passes(n, from, to, 'hi');
+  const x = passes(n, from, to);
   const { arms, hi, lo } = x,
     y = x === from ? to : from;
   for (let s = 0; s < n;) {
@@ -22,18 +22,11 @@ export function keySort(n: number, from: Buffers, to: Buffers): Int32Array {
     let e = s + 1;
     while (e < n && hi[e] === h) e++;
     if (e - s > RUN) {
-      // a long run: radix passes on its low words (in place: the other buffer's stretch as the spare)
-      const at = (b: Buffers): Buffers => ({
-        arms: b.arms.subarray(s, e),
-        hi: b.hi.subarray(s, e),
-        lo: b.lo.subarray(s, e),
-      });
-      const run = at(x),
-        sorted = passes(e - s, run, at(y), 'lo');
-      if (sorted !== run) {
-        run.arms.set(sorted.arms);
-        run.lo.set(sorted.lo);
-      }
+      // a long run (equal indices, often): nothing to do when its low words already rise, else byte-wide radix
+      // passes (256 counters: a run costs its length, not 65,536 counters a pass)
+      let i = s + 1;
+      while (i < e && lo[i - 1] <= lo[i]) i++;
+      if (i < e) byteSortLo(s, e, x, y);
     } else if (e - s > 1) {
       // insertion by lo: stable (only a strictly larger lo moves)
       for (let i = s + 1; i < e; i++) {
@@ -54,13 +47,42 @@ export function keySort(n: number, from: Buffers, to: Buffers): Int32Array {
   return arms.subarray(0, n);
 }
 
-/** Two stable 16-bit LSD passes by one word (a pass whose digit is constant skipped); the buffer holding the result. */
-function passes(n: number, from: Buffers, to: Buffers, key: 'hi' | 'lo'): Buffers {
+/** Entries s..e-1 of `x` sorted by lo, stable, by four byte-wide LSD passes (`y`'s stretch the spare). */
+function byteSortLo(s: number, e: number, x: Buffers, y: Buffers): void {
+  const count = scratch('rank-count-byte', Int32Array, 256);
+  let fa = x.arms,
+    fl = x.lo,
+    ta = y.arms,
+    tl = y.lo;
+  for (let shift = 0; shift < 32; shift += 8) {
+    count.fill(0);
+    for (let j = s; j < e; j++) count[(fl[j] >>> shift) & 0xff]++;
+    if (count[(fl[s] >>> shift) & 0xff] === e - s) continue;
+    for (let d = 0, sum = s; d < 256; d++) {
+      const c = count[d];
+      count[d] = sum;
+      sum += c;
+    }
+    for (let j = s; j < e; j++) {
+      const p = count[(fl[j] >>> shift) & 0xff]++;
+      ta[p] = fa[j];
+      tl[p] = fl[j];
+    }
+    [fa, fl, ta, tl] = [ta, tl, fa, fl];
+  }
+  if (fa !== x.arms) {
+    x.arms.set(fa.subarray(s, e), s);
+    x.lo.set(fl.subarray(s, e), s);
+  }
+}
+
+/** Two stable 16-bit LSD passes by hi (a pass whose digit is constant skipped); the buffer holding the result. */
+function passes(n: number, from: Buffers, to: Buffers): Buffers {
   let x = from,
     y = to;
   const count = scratch('rank-count', Int32Array, 65536);
   for (let shift = 0; shift <= 16; shift += 16) {
-    const word = x[key];
+    const word = x.hi;
     count.fill(0);
     for (let j = 0; j < n; j++) count[(word[j] >>> shift) & 0xffff]++;
     if (count[(word[0] >>> shift) & 0xffff] === n) continue;
