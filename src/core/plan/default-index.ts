@@ -45,7 +45,10 @@ const kept = new WeakMap<
  * Each arm's index of her current state under the default reward: kept per transitions array (never changed in
  * place) and current state, for the next list planned on them (a replan, another reward, rules changed); read only.
  */
-export function defaultIndexOf(rules: ListRules, whittle: IndexFunction): Float64Array {
+export function defaultIndexOf(
+  rules: Pick<ListRules, 'numArms' | 'numStates' | 'transitions' | 'discount' | 'state'>,
+  whittle: IndexFunction,
+): Float64Array {
   const { numArms: N, numStates: S, transitions, discount, state } = rules;
   const hit = kept.get(transitions);
   if (hit?.whittle === whittle && hit.discount === discount && hit.state === state && hit.index.length === N)

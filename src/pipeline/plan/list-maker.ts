@@ -9,7 +9,8 @@ import type { TransitionPosterior } from '../../core/plan/estimate-transitions.t
 import { listRules, type ListRules } from '../../core/plan/list-rules.ts';
 import type { PlanSettings } from '../../core/plan/plan-settings.ts';
 import { planPosterior } from '../../core/plan/plan-state.ts';
-import type { Register } from '../../core/plan/register.ts';
+import { currentState, type Register } from '../../core/plan/register.ts';
+import { defaultIndexOf } from '../../core/plan/default-index.ts';
 import { buildWeeklyList, type IndexFunction, type WeeklyList } from '../../core/plan/weekly-list.ts';
 
 export class ListMaker {
@@ -24,7 +25,26 @@ export class ListMaker {
     if (k && k.register === register && k.group === group) return k.posterior;
     const posterior = planPosterior(register, group);
     this.kept = { register, group, posterior };
+    setTimeout(() => this.prepare(register, posterior), 0);
     return posterior;
+  }
+
+  /**
+   * What every list of the register needs whatever her settings, made while she fills the form (a task after the
+   * estimate, so that its reply goes first): the engine (its WASM compiled and first run) and the default reward's
+   * indices (default-index.ts keeps them for the list). A list asked for meanwhile waits at most for this.
+   */
+  private async prepare(register: Register, posterior: TransitionPosterior | null): Promise<void> {
+    const transitions = register.transitions ?? posterior?.transitions;
+    if (!transitions) return;
+    try {
+      const whittle = await this.whittle();
+      if (this.kept?.register !== register) return;
+      const { numArms, numStates, discount } = register;
+      defaultIndexOf({ numArms, numStates, discount, transitions, state: currentState(register) }, whittle);
+    } catch {
+      // the list itself says what went wrong
+    }
   }
 
   /**
