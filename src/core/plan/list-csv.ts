@@ -53,17 +53,31 @@ export function listLines(register: Register, arms: Int32Array, workerColumn?: s
     ...g.buckets.map((bucket) => (g.text ? `${g.name} ${bucket}` : bucketText(g.name, bucket))),
     g.text ? `${g.name} ?` : bucketText(g.name, '?'),
   ]);
+  // Lines of one combination of buckets share one text (10^5 lines, a few hundred combinations): made once, and
+  // the same string crosses to the page as one value of a dictionary (transfer-view.ts) without hashing each anew.
+  const span = words.reduce((p, w) => p * w.length, 1);
+  const texts = span <= 2 ** 31 ? new Map<number, string>() : null;
+  const carry = new Array<string>(arms.length * carried.length);
+  for (let j = 0, k = 0; j < arms.length; j++) for (const c of carried) carry[k++] = packedAt(c.values, arms[j]);
   return {
     carried: carried.map((c) => c.name),
-    carry: Array.from(arms, (arm) => carried.map((c) => packedAt(c.values, arm))).flat(),
+    carry,
     ids: Array.from(arms, (arm) => register.ids[arm]),
     buckets: Array.from(arms, (arm) => {
+      let code = 0;
+      for (let gi = 0; gi < words.length; gi++) {
+        const b = buckets[gi][arm];
+        code = code * words[gi].length + (b >= 0 ? b : words[gi].length - 1);
+      }
+      const known = texts?.get(code);
+      if (known !== undefined) return known;
       let text = '';
       for (let gi = 0; gi < words.length; gi++) {
         const b = buckets[gi][arm],
           w = words[gi];
         text += (gi === 0 ? '' : ' · ') + (b >= 0 ? w[b] : w[w.length - 1]);
       }
+      texts?.set(code, text);
       return text;
     }),
     columns: schema.columns.map((c) => c.label || c.name),
