@@ -51,7 +51,11 @@ export function listLines(register: Register, arms: Int32Array, workerColumn?: s
   return {
     carried: carried.map((c) => c.name),
     get carry() {
-      return (carry ??= Array.from(arms, (arm) => carried.map((c) => packedAt(c.values, arm))).flat());
+      if (!carry) {
+        carry = new Array<string>(arms.length * carried.length);
+        for (let j = 0, k = 0; j < arms.length; j++) for (const c of carried) carry[k++] = packedAt(c.values, arms[j]);
+      }
+      return carry;
     },
     ids: Array.from(arms, (arm) => register.ids[arm]),
     get buckets() {
@@ -74,13 +78,25 @@ function bucketWords(register: Register, arms: Int32Array): string[] {
     ...g.buckets.map((bucket) => (g.text ? `${g.name} ${bucket}` : bucketText(g.name, bucket))),
     g.text ? `${g.name} ?` : bucketText(g.name, '?'),
   ]);
+  // Lines of one combination of buckets share one text (10^5 lines, a few hundred combinations): made once, and
+  // the same string crosses to the page as one value of a dictionary (transfer-view.ts) without hashing each anew.
+  const span = words.reduce((p, w) => p * w.length, 1);
+  const texts = span <= 2 ** 31 ? new Map<number, string>() : null;
   return Array.from(arms, (arm) => {
+    let code = 0;
+    for (let gi = 0; gi < words.length; gi++) {
+      const b = buckets[gi][arm];
+      code = code * words[gi].length + (b >= 0 ? b : words[gi].length - 1);
+    }
+    const known = texts?.get(code);
+    if (known !== undefined) return known;
     let text = '';
     for (let gi = 0; gi < words.length; gi++) {
       const b = buckets[gi][arm],
         w = words[gi];
       text += (gi === 0 ? '' : ' · ') + (b >= 0 ? w[b] : w[w.length - 1]);
     }
+    texts?.set(code, text);
     return text;
   });
 }

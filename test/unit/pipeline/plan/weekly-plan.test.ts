@@ -72,6 +72,7 @@ describe('the plan worker session', () => {
         settings: SETTINGS,
         weeks: [{ week: summary.currentWeek, applied: false }],
       });
+      await s.saved(); // the save follows the list (a task later)
       const stored = await store.getPlan('p1');
       const ids = unpackIds(stored!.plan.register.ids);
       expect(view.lines.ids).toEqual(Array.from(view.list.arms, (arm) => ids[arm]));
@@ -95,6 +96,7 @@ describe('the plan worker session', () => {
       await s.loadRegister({ kind: 'generator', generator: 'sclm', parameters: { arms: 300 }, seed: 4, weeks: 5 });
       const view = await s.create({ ...SETTINGS, budget: 40 }, META);
       expect(view.list.membership.every(Number.isNaN)).toBe(true);
+      await s.saved();
       const plan = unpackPlan((await store.getPlan('p1'))!.plan);
       const posterior = estimateTransitions(plan.register.history, plan.register.schema, plan.register.features, 300, {
         groupBy: null,
@@ -223,6 +225,7 @@ describe('the plan worker session', () => {
       'bad.csv, column 1 ("id"): an id is not in the register, e.g. "nobody" (line 2); are these the outcomes of ' +
         "this plan's register?",
     );
+    await s.saved();
     const ids = unpackIds((await store.getPlan('p1'))!.plan.register.ids);
     const called = new Set(view.lines.ids);
     const text = [
