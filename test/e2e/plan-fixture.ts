@@ -62,6 +62,9 @@ export async function readMapped(page: Page): Promise<void> {
   await expect.poll(() => page.getByTestId('column-mapping').count(), { timeout: 20_000 }).toBe(1);
   await page.getByTestId('read-mapped').click();
   await expect.poll(() => page.getByTestId('register-summary').count(), { timeout: 60_000 }).toBe(1);
+  // the progress bar goes with the read, even when its last report lands after the summary
+  await page.waitForTimeout(200);
+  expect(await page.getByTestId('read-progress').count()).toBe(0);
 }
 
 /** From a read register: week 1's list under a typed reward and budget, shown and saved; returns the listed ids. */

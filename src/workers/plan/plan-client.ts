@@ -26,7 +26,11 @@ export class PlanClient {
 
   /** Reads the register in the worker; `onProgress` hears how much of her file is read (at most ten times a second). */
   loadRegister(source: RegisterSource, onProgress?: (p: ReadProgress) => void): Promise<RegisterSummary> {
-    return this.bridge.call(undefined, (api) => api.loadRegister(source, onProgress && Comlink.proxy(onProgress)));
+    // Reports come through their own message port, so the last may land after the answer: it is dropped then,
+    // or the bar would stay at 100 % once the register is read.
+    let answered = false;
+    const report = onProgress && Comlink.proxy((p: ReadProgress) => void (answered || onProgress(p)));
+    return this.bridge.call(undefined, (api) => api.loadRegister(source, report)).finally(() => (answered = true));
   }
   /** Stops the register being read, between two chunks of her file; loadRegister then rejects (AbortError). */
   cancelRead(): Promise<void> {
