@@ -7,7 +7,8 @@
 // "The list is ready" = from the click that asks for this week's list (the register already read and
 // its transitions estimated) to the first rows of the list and its make-up in words on screen. The
 // worker saves the plan after it answers ("Saving the plan…" until then), and whose place is uncertain
-// follows in the background (posterior draws): both timed apart, from the step before.
+// follows in the background (posterior draws): the first marks (a first batch of draws), the save and all
+// the draws timed apart, each from the step before (their sum from the list: the time since the list).
 import { describe, expect, test } from 'vitest';
 import { useBuiltSite } from './browser.ts';
 import { screenshot } from './run-helpers.ts';
@@ -28,6 +29,8 @@ describe.skipIf(!process.env.ALLOT_PLAN_SCALE)(`the weekly plan at ${ARMS.toLoca
       await page.locator('select').first().selectOption('sclm');
       await page.getByTestId('register-arms').fill(String(ARMS));
       const uncertain = () => shown(page, '[data-testid="chance-sentences"]');
+      // The chances of a first batch of draws (or all of them, if they came first).
+      const firstMarks = () => shown(page, '[data-testid="uncertain-so-far"], [data-testid="chance-sentences"]');
       await step(
         'register drawn, read and its transitions estimated in the worker',
         () => page.getByTestId('load-register').click(),
@@ -40,12 +43,13 @@ describe.skipIf(!process.env.ALLOT_PLAN_SCALE)(`the weekly plan at ${ARMS.toLoca
         () => page.getByTestId('make-list').click(),
         () => listShown(page),
       );
+      await step('  then the first chances (a first batch of the 20 posterior draws)', async () => {}, firstMarks);
       await step(
         '  then saved (the worker writes the plan to IndexedDB)',
         async () => {},
         () => saved(page),
       );
-      await step('  then each call’s chance (20 posterior draws)', async () => {}, uncertain);
+      await step('  then each call’s chance from all 20 posterior draws', async () => {}, uncertain);
       expect(await page.getByTestId('call-row').count()).toBe(100);
       await screenshot(page, 'plan-scale-week');
       await page.locator('summary', { hasText: "Change this week's policy or rules" }).click();
