@@ -100,6 +100,7 @@ export class UncertainPlaces {
     const arrived = new Map<number, Float64Array>();
     const have = (k: number) => indices[k] ?? arrived.get(k);
     const made = (k: number, index: Float64Array) => {
+      if (have(k) || k < counted) return; // made by both (firstBatchOf)
       if (keep) indices[k] = index;
       else arrived.set(k, index);
     };
@@ -131,11 +132,14 @@ export class UncertainPlaces {
     // asked of it, so that it keeps drawing while this thread is busy with another task (a save).
     const helper = this.helper;
     const remote = new Set<Promise<void>>();
+    /** The draws asked of the helper. */
+    const asked = new Set<number>();
     let failed: { error: unknown } | null = null;
     while (counted < draws) {
       while (helper && remote.size < AHEAD && draws - next > 1) {
         const k = take();
         if (k < 0) break;
+        asked.add(k);
         const drawn: Promise<void> = helper
           .draw(seedOf(k), posterior, rules.rewards, rules.discount, rules.state)
           .then(
@@ -150,11 +154,22 @@ export class UncertainPlaces {
       if (failed) throw (failed as { error: unknown }).error;
       countReady();
       if (counted === draws) break;
-      const k = take();
+      const k = (next >= Math.min(BATCH, draws) ? firstBatchOf(asked, have, draws) : null) ?? take();
       if (k >= 0) made(k, seededDrawIndex(posterior, rules, whittle, seedOf(k)));
       else await Promise.race(remote);
       countReady();
     }
     return stale() ? null : { week, ...count.of(arms, lines), draws, planned: draws };
   }
+}
+
+/**
+ * The first marks never wait for the helper (a worker starting on a loaded machine may take seconds): once the
+ * first batch is handed out, this thread makes the helper's draws of it not yet made, the lowest first. A draw is
+ * its seed's, so whichever copy comes first counts. Null when there is none.
+ */
+function firstBatchOf(asked: Set<number>, have: (k: number) => Float64Array | undefined, draws: number): number | null {
+  let lowest: number | null = null;
+  for (const k of asked) if (k < Math.min(BATCH, draws) && !have(k) && (lowest === null || k < lowest)) lowest = k;
+  return lowest;
 }

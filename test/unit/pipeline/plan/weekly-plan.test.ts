@@ -227,6 +227,38 @@ describe('the plan worker session', () => {
     },
   );
 
+  test('a helper that has not answered yet holds back neither the first marks nor the count', async () => {
+    const other = posteriorIndexDraw((await loadEngineNode()).kernels);
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let answered = 0;
+    const helper: DrawHelper = {
+      draw: async (seed, posterior, rewards, discount, state) => {
+        await gate;
+        answered++;
+        return other(posterior.alpha, posterior.beta, seed, rewards, discount, state);
+      },
+    };
+    const engine = await loadEngineNode();
+    const s = new WeeklyPlan(
+      async () => planIndexFunction(engine),
+      async () => new MemoryStore(),
+      helper,
+    );
+    await s.loadRegister({ kind: 'generator', generator: 'sclm', parameters: { arms: 300 }, seed: 4, weeks: 5 });
+    const settings = { ...SETTINGS, budget: 40, draws: 9 };
+    await s.create(settings, META);
+    const partials: number[] = [];
+    const u = await s.uncertainty((p) => partials.push(p.draws));
+    expect(answered).toBe(0);
+    expect(partials).toEqual([4, 8]);
+    open();
+    const { s: alone } = await session();
+    await alone.loadRegister({ kind: 'generator', generator: 'sclm', parameters: { arms: 300 }, seed: 4, weeks: 5 });
+    await alone.create(settings, META);
+    expect(Array.from((await alone.uncertainty())!.membership)).toEqual(Array.from(u!.membership));
+  });
+
   test('shows a list before it is saved; a failed save says so and the plan goes back to the stored one', async () => {
     const { s, store } = await session();
     await s.loadRegister({ kind: 'generator', generator: 'sclm', parameters: { arms: 80 }, seed: 5, weeks: 4 });
