@@ -8,13 +8,15 @@ import type { UncertainPlaces, Uncertainty } from './uncertain-places.ts';
 
 /**
  * Starts counting the plan's current list's uncertain places with the list's rules (null without draws or with given
- * transitions); `stale()` turns true when a newer list is made.
+ * transitions); `stale()` turns true when a newer list is made; while `busy()` gives a promise (the plan's save),
+ * this thread leaves the draws to the helper.
  */
 export function countInBackground(
   plan: PlanState,
   lists: ListMaker,
   places: UncertainPlaces,
   stale: () => boolean,
+  busy?: () => Promise<unknown> | null,
 ): BackgroundCount | null {
   const { settings, register } = plan;
   if (settings.draws === 0) return null;
@@ -23,7 +25,7 @@ export function countInBackground(
   const week = plan.weeks[plan.weeks.length - 1];
   const rules = lists.rules(register, settings, week.week);
   return new BackgroundCount(async (onDraw) =>
-    places.count(rules, posterior, settings.draws, week.week, week.planned, await lists.whittle(), stale, onDraw),
+    places.count(rules, posterior, settings.draws, week.week, week.planned, await lists.whittle(), stale, onDraw, busy),
   );
 }
 

@@ -66,7 +66,8 @@ export class UncertainPlaces {
    * Counts the membership of the list `arms` (made by `rules`) over `draws` draws; null when `stale()`
    * turns true between two draws (a newer list was asked for: the draws made so far are kept for it when they fit).
    * `onDraw` gets the count of the first BATCH, 2 BATCH, ... draws (draws 0 .. m - 1 of the seed's stream, in any
-   * order they arrived: the chances of a plan with m draws) while more are to be made.
+   * order they arrived: the chances of a plan with m draws) while more are to be made. While `busy()` gives a
+   * promise, this thread makes no draw (the helper does).
    */
   async count(
     rules: ListRules,
@@ -77,6 +78,7 @@ export class UncertainPlaces {
     whittle: IndexFunction,
     stale: () => boolean,
     onDraw?: (partial: Uncertainty) => void,
+    busy?: () => Promise<unknown> | null,
   ): Promise<Uncertainty | null> {
     const N = rules.numArms;
     const key = `${rules.tieSeed}\n${rules.reward}`;
@@ -154,6 +156,12 @@ export class UncertainPlaces {
       if (failed) throw (failed as { error: unknown }).error;
       countReady();
       if (counted === draws) break;
+      // While `busy()` (the plan's save runs), this thread waits and keeps the helper drawing.
+      const writing = busy?.();
+      if (writing) {
+        await Promise.race([writing.then(noop, noop), ...remote]);
+        continue;
+      }
       const k = (next >= Math.min(BATCH, draws) ? firstBatchOf(asked, have, draws) : null) ?? take();
       if (k >= 0) made(k, seededDrawIndex(posterior, rules, whittle, seedOf(k)));
       else await Promise.race(remote);
@@ -162,6 +170,8 @@ export class UncertainPlaces {
     return stale() ? null : { week, ...count.of(arms, lines), draws, planned: draws };
   }
 }
+
+function noop(): void {}
 
 /**
  * The first marks never wait for the helper (a worker starting on a loaded machine may take seconds): once the

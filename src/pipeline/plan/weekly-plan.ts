@@ -42,6 +42,8 @@ export class WeeklyPlan {
   private readonly places: UncertainPlaces;
   /** The save of the last list made, while it runs (showAndSave()). */
   private saving: Promise<void> | null = null;
+  /** The save's write while it runs (the draws of this thread wait for it). */
+  private writing: Promise<void> | null = null;
   /** Starts a save waiting for the first marks at once (a next step needs storage). */
   private hurry: (() => void) | null = null;
   /** The current list's uncertain places, counted from when the list is made (null: none to count). */
@@ -190,10 +192,11 @@ export class WeeklyPlan {
 
   /**
    * Whose place in the open plan's current list is uncertain (null when a newer list came first, or with given
-   * transitions or no draws); `onDraw` gets the count so far as the draws are made (uncertain-places.ts). The count
-   * started with the list (count()); this joins it.
+   * transitions or no draws); `onDraw` gets the count so far as the draws are made (uncertain-places.ts). A list to be
+   * saved is counted from when it is made (showAndSave()); this joins that count, or starts one.
    */
   async uncertainty(onDraw?: (partial: Uncertainty) => void): Promise<Uncertainty | null> {
+    if (!this.counting && this.plan) this.counting = this.count(this.plan);
     return this.counting ? this.counting.join(onDraw) : null;
   }
 
@@ -229,26 +232,29 @@ export class WeeklyPlan {
   }
 
   /**
-   * Shows a new list, starts its count, and saves the plan after its first marks (or at once when there are no draws,
-   * or when a next step needs storage: settled()), in one transaction. The draws come first: until the save the
-   * page keeps her on it ("Saving the plan…"), and the plan she had is stored. If the save fails, the plan goes back
-   * to what it was (the stored one, or none), so that the worker never runs ahead of storage.
+   * Shows a new list, starts its count, and saves the plan after its first marks (at once without draws, or when a
+   * next step needs storage), in one transaction; the page keeps her on it meanwhile ("Saving the plan…"). If the
+   * save fails, the plan goes back to what it was (the stored one, or none): the worker never runs ahead of storage.
    */
   private showAndSave(plan: PlanState, meta: PlanMeta, list: WeeklyList, kind: 'create' | 'week'): PlanView {
     const before = { plan: this.plan, meta: this.meta };
     const view = this.show(plan, meta, list);
+    this.counting = this.count(plan);
     const hurried = new Promise<void>((resolve) => (this.hurry = resolve));
     this.saving = Promise.race([this.counting?.firstMarks ?? Promise.resolve(), hurried])
-      .then(() => this.store())
-      .then((store) => {
-        const record = planRecord(meta, plan);
-        return kind === 'create' ? store.createPlan(record) : store.saveCurrentWeek(record);
+      .then(() => {
+        const write = this.store().then((store) => {
+          const record = planRecord(meta, plan);
+          return kind === 'create' ? store.createPlan(record) : store.saveCurrentWeek(record);
+        });
+        this.writing = write;
+        return write.finally(() => this.writing === write && (this.writing = null));
       })
       .catch((error: unknown) => {
         if (this.meta === meta) {
           ({ plan: this.plan, meta: this.meta } = before);
           this.generation++;
-          this.counting = before.plan && this.count(before.plan);
+          this.counting = null;
         }
         throw error;
       });
@@ -276,14 +282,15 @@ export class WeeklyPlan {
   private show(plan: PlanState, meta: PlanMeta, list: WeeklyList): PlanView {
     this.plan = plan;
     this.meta = meta;
-    this.counting = this.count(plan);
+    this.counting = null; // counted when asked (uncertainty()), or at once when the list is to be saved
     return planView(plan, meta, list, this.lists);
   }
 
   /** Starts counting the plan's current list's uncertain places (null without draws or with given transitions). */
   private count(plan: PlanState): BackgroundCount | null {
     const generation = this.generation;
-    return countInBackground(plan, this.lists, this.places, () => generation !== this.generation);
+    const stale = () => generation !== this.generation;
+    return countInBackground(plan, this.lists, this.places, stale, () => this.writing);
   }
 
   private need<T>(value: T | null, message: string): T {
