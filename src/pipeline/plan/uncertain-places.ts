@@ -20,7 +20,7 @@ const KEEP_VALUES = 20_000_000;
  * screen in about two draws' time with two engines; each batch after refines them.
  */
 export const BATCH = 4;
-/** Draws asked of the helper at a time. */
+/** Draws asked of the helper at a time; the last AHEAD are this thread's (so it never waits for the helper's queue). */
 const AHEAD = 2;
 
 export interface Uncertainty {
@@ -138,7 +138,7 @@ export class UncertainPlaces {
     const asked = new Set<number>();
     let failed: { error: unknown } | null = null;
     while (counted < draws) {
-      while (helper && remote.size < AHEAD && draws - next > 1) {
+      while (helper && remote.size < AHEAD && draws - next > AHEAD) {
         const k = take();
         if (k < 0) break;
         asked.add(k);
