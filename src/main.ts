@@ -1,3 +1,4 @@
+// The page's entry point (index.html loads it): the app's one root component, mounted with the theme.
 import { mount } from 'svelte';
 import App from './components/App.svelte';
 import './components/theme.css';

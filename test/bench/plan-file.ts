@@ -4,7 +4,10 @@
 // IndexedDB uses for values) beside what the whole-plan record wrote before.
 // The file as `allot plan` writes it (its pieces, one write each) beside JSON.stringify and one writeFile; the
 // peak memory of a process that reads PLAN.json, and of one that reads it and writes it back (both ways).
-// Run: npx tsx test/bench/plan-file.ts [arms] [rounds]   (default 1,000,000 dlm beneficiaries, 26 weeks, 5 rounds)
+// A read as `allot plan` does it, once in a fresh process, beside JSON.parse once in a fresh process (and, with
+// --vs DIR, another checkout's read of the same file), interleaved: a process's first parse also pays its heap.
+// Run: npx tsx test/bench/plan-file.ts [arms] [rounds] [--vs DIR]   (default 10^6 dlm beneficiaries, 26 weeks,
+// 5 rounds)
 // CPU time of this process (on a shared machine the figure to compare), min / median / max over rounds.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -180,6 +183,7 @@ export async function benchPlanFile(
     );
   }
   peakMemory(text);
+  freshReads(text, rounds);
   // IndexedDB: what applying a week writes now, and what it wrote when the whole plan was one record.
   const after = nextWeek(plan, whittle, 1);
   const parts = appliedWeekParts({ plan: record(after), week: plan.weeks[0].week, replace: false });
@@ -208,6 +212,44 @@ function peakMemory(text: string): void {
   }
 }
 
+/** Other checkouts whose read is timed beside this one's (--vs DIR). */
+const others = process.argv.flatMap((a, i) => (process.argv[i - 1] === '--vs' ? [a] : []));
+
+/** CPU of one read in a fresh process (this checkout's, others', JSON.parse), in interleaved rounds. */
+function freshReads(text: string, rounds: number): void {
+  const path = join(tmpdir(), `allot-bench-${process.pid}-once.json`);
+  writeFileSync(path, text);
+  const once = (what: string) =>
+    Number(
+      execFileSync(process.execPath, [...process.execArgv, process.argv[1], '--once', what, path], {
+        encoding: 'utf8',
+      }).trim(),
+    );
+  const runs = ['parse', 'read', ...others];
+  const cpu = runs.map((): number[] => []);
+  try {
+    for (let i = 0; i < rounds; i++) runs.forEach((what, k) => cpu[k].push(once(what)));
+  } finally {
+    rmSync(path, { force: true });
+  }
+  console.log('-- one read in a fresh process (as `allot plan` reads), CPU of the read alone');
+  row('read (checked, register and history unpacked)', cpu[1], cpu[0], 'JSON.parse');
+  others.forEach((dir, k) => row(`  the read of ${dir}`, cpu[k + 2], cpu[0], 'JSON.parse'));
+}
+
+/** The child of freshReads: JSON.parse, or the read of this checkout or of another (a folder), once. */
+async function onceChild(what: string, path: string): Promise<void> {
+  const text = readFileSync(path, 'utf8');
+  const root = what === 'read' ? '../..' : what;
+  const read: typeof readPlanFile | null =
+    what === 'parse' ? null : (await import(`${root}/src/core/plan/plan-json.ts`)).readPlanFile;
+  const start = process.cpuUsage();
+  const out = read ? read(text, path, META, nodeBase64) : JSON.parse(text);
+  const used = process.cpuUsage(start);
+  console.log(((used.user + used.system) / 1000).toFixed(1));
+  void out;
+}
+
 /** The child of peakMemory: reads the file (and writes it in pieces or as one text), prints its peak memory. */
 function peakChild(mode: string, path: string): void {
   // This process's own peak (VmHWM: maxRSS would carry the parent's peak over from the fork).
@@ -228,6 +270,7 @@ function peakChild(mode: string, path: string): void {
 }
 
 if (process.argv[2] === '--peak') peakChild(process.argv[3], process.argv[4]);
+else if (process.argv[2] === '--once') await onceChild(process.argv[3], process.argv[4]);
 else if (import.meta.url === `file://${process.argv[1]}`) {
   const { loadEngineNode } = await import('../../src/engine/load-node.ts');
   const engine = await loadEngineNode();

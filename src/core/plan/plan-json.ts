@@ -13,6 +13,7 @@ import type { PackedColumn, PackedPlane } from './bit-columns.ts';
 import { jsonPieces, RawText } from './json-pieces.ts';
 import { Checks } from './plan-checks.ts';
 import { legacyStoredPlan } from './plan-json-legacy.ts';
+import { parsePlanJson } from './plan-json-parse.ts';
 import { packIds, unpackIds, type PackedIds } from './packed-plan.ts';
 import type { PlanMeta, PlanRecord } from './plan-record.ts';
 import { PLAN_FORMAT } from './plan-state.ts';
@@ -103,7 +104,7 @@ export function readPlanFile(
   const c = new Checks(fileName);
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    data = parsePlanJson(text);
   } catch (error) {
     return c.fail('', `is not valid JSON (${(error as Error).message})`);
   }
