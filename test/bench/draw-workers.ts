@@ -85,7 +85,7 @@ if (!isMainThread) {
         firstCpu = NaN;
       const t0 = performance.now(),
         c0 = cpu();
-      const u = await s.uncertainty((p) => {
+      const u = await s.uncertainty(() => {
         if (Number.isNaN(first)) ((first = performance.now() - t0), (firstCpu = cpu() - c0));
       });
       (put(`${name} all`, performance.now() - t0), put(`${name} all CPU`, cpu() - c0));
