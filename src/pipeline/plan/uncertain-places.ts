@@ -162,7 +162,8 @@ export class UncertainPlaces {
         await Promise.race([writing.then(noop, noop), ...remote]);
         continue;
       }
-      const k = (next >= Math.min(BATCH, draws) ? firstBatchOf(asked, have, draws) : null) ?? take();
+      const done = (j: number) => j < counted || have(j) !== undefined;
+      const k = (next >= Math.min(BATCH, draws) ? firstBatchOf(asked, done, draws) : null) ?? take();
       if (k >= 0) made(k, seededDrawIndex(posterior, rules, whittle, seedOf(k)));
       else await Promise.race(remote);
       countReady();
@@ -178,8 +179,9 @@ function noop(): void {}
  * first batch is handed out, this thread makes the helper's draws of it not yet made, the lowest first. A draw is
  * its seed's, so whichever copy comes first counts. Null when there is none.
  */
-function firstBatchOf(asked: Set<number>, have: (k: number) => Float64Array | undefined, draws: number): number | null {
+function firstBatchOf(asked: Set<number>, done: (k: number) => boolean, draws: number): number | null {
   let lowest: number | null = null;
-  for (const k of asked) if (k < Math.min(BATCH, draws) && !have(k) && (lowest === null || k < lowest)) lowest = k;
+  // done: counted or waiting to be (a counted draw is not kept when the draws do not fit: KEEP_VALUES)
+  for (const k of asked) if (k < Math.min(BATCH, draws) && !done(k) && (lowest === null || k < lowest)) lowest = k;
   return lowest;
 }
