@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// The `allot` command: runs the TypeScript sources directly (through tsx), so the command line
-// and the app share one code base with no separate build.
+// The `allot` command: runs the TypeScript sources, bundled into one module when they change (bundle.mjs) or
+// through tsx when they cannot be bundled, so the command line and the app share one code base with no
+// separate build step.
 import { writeFileSync } from 'node:fs';
-import { register } from 'tsx/esm/api';
+import { bundledMain } from './bundle.mjs';
 
 // For benchmarks (test/bench/speed-readme.ts): this process's CPU time and peak memory, worker threads included.
 if (process.env.ALLOT_RESOURCES) {
@@ -13,6 +14,7 @@ if (process.env.ALLOT_RESOURCES) {
   });
 }
 
-register();
-const { main } = await import('./main.ts');
+const bundle = await bundledMain();
+if (!bundle) (await import('tsx/esm/api')).register();
+const { main } = await import(bundle ?? './main.ts');
 process.exitCode = await main(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr });

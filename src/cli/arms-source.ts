@@ -9,10 +9,11 @@
 import { DEFAULT_REWARD } from '../core/reward/default-reward.ts';
 import { parseArmsCsv } from '../core/datasets/arms-csv.ts';
 import type { Instance } from '../core/instance/types.ts';
-import { UsageError, type OptionSpecs } from './args.ts';
+import { RANGES } from '../core/limits/setting-ranges.ts';
+import { UsageError, type OptionSpec, type OptionSpecs } from './args.ts';
 import { readTextFile } from './read-text-file.ts';
 import { compileExpression } from './fairness-wiring.ts';
-import { loadPopulation, populationFlags, populationOptions } from './population.ts';
+import { loadPopulation, SOURCE_OPTION, populationFlags, populationOptions } from './population.ts';
 
 const RENAME = { seed: 'population-seed', arms: 'population-arms' };
 /** Population flags the commands define themselves (the population's values are their defaults). */
@@ -26,10 +27,8 @@ export const ARMS_SOURCE_OPTIONS: OptionSpecs = {
     description: 'the 2-state arm CSV (q00,q01,q10,q11, optional r0,r1 rewards)',
   },
   population: {
-    type: 'string',
-    value: 'NAME|FILE',
-    description:
-      'instead of --arms: a generator (dlm, sclm, multilingual) or a population file (.json instance, .csv population)',
+    ...SOURCE_OPTION,
+    description: `instead of --arms: ${SOURCE_OPTION.description}`,
   },
   reward: {
     type: 'string',
@@ -38,6 +37,14 @@ export const ARMS_SOURCE_OPTIONS: OptionSpecs = {
     default: DEFAULT_REWARD,
   },
   ...Object.fromEntries(Object.entries(populationOptions(RENAME)).filter(([name]) => !OWN.includes(name))),
+};
+
+/** --discount of a command on an arms source: the arm CSV needs one, a population has its own. */
+export const DISCOUNT_OPTION: OptionSpec = {
+  type: 'string',
+  value: 'D',
+  description: 'discount (with --population: its own by default)',
+  range: RANGES.discount,
 };
 
 export const ARMS_SOURCE_HELP = [

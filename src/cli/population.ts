@@ -13,7 +13,7 @@ import { parsePopulationCsv } from '../core/datasets/population-csv.ts';
 import { parseSchemaFile } from '../core/datasets/population-schema.ts';
 import type { Instance } from '../core/instance/types.ts';
 import { RANGES, type NumberRange } from '../core/limits/setting-ranges.ts';
-import { UsageError, type OptionSpecs } from './args.ts';
+import { UsageError, type OptionSpec, type OptionSpecs } from './args.ts';
 import { optionalNumber } from './number-option.ts';
 import { readTextFile } from './read-text-file.ts';
 
@@ -27,6 +27,13 @@ const FILE_RANGES: Record<string, NumberRange> = {
   budget: RANGES.budget,
   horizon: RANGES.horizon,
   discount: RANGES.discount,
+};
+
+/** The flag naming the source loadPopulation reads (--population, or --dataset in `allot fairness`). */
+export const SOURCE_OPTION: OptionSpec = {
+  type: 'string',
+  value: 'NAME|FILE',
+  description: 'a generator (dlm, sclm, multilingual) or a population file (.json instance, .csv population)',
 };
 
 /** The flags of loadPopulation: --seed, --schema and every generator parameter (--arms, --alpha, ...). */

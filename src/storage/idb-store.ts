@@ -14,10 +14,9 @@ import {
 } from '../core/plan/plan-parts.ts';
 import {
   checkCurrentWeek,
-  checkNotApplied,
+  checkListMayChange,
+  checkNewPlanId,
   checkPlanWeek,
-  PlanExistsError,
-  PlanWeekError,
   type PlanListing,
   type PlanRecord,
   type PlanWeekUpdate,
@@ -98,10 +97,7 @@ export class IdbStore implements Store {
     await this.guard(parts.head, parts.register, parts.weeks);
     await this.atomically(async (tx) => {
       const existing = await tx.objectStore('plans').get(plan.id);
-      if (existing && !replace)
-        throw new PlanExistsError(
-          `A plan with the id ${plan.id} is already saved ("${existing.name}"); nothing was written.`,
-        );
+      checkNewPlanId(existing, plan.id, replace);
       if (existing) await deleteWeeks(tx, plan.id);
       await Promise.all([
         head(tx, parts.head),
@@ -116,8 +112,7 @@ export class IdbStore implements Store {
     await this.guard(parts.head, null, parts.weeks);
     await this.atomically(async (tx) => {
       const stored = await tx.objectStore('plans').get(plan.id);
-      if (!stored) throw new PlanWeekError(`The plan ${plan.id} is no longer saved; nothing was written.`);
-      checkNotApplied(stored, parts.weeks[0].week);
+      checkListMayChange(stored, plan.id, parts.weeks[0].week);
       await Promise.all([head(tx, parts.head), ...parts.weeks.map((w) => week(tx, w))]);
     });
   }

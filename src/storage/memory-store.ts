@@ -13,10 +13,9 @@ import {
 } from '../core/plan/plan-parts.ts';
 import {
   checkCurrentWeek,
-  checkNotApplied,
+  checkListMayChange,
+  checkNewPlanId,
   checkPlanWeek,
-  PlanExistsError,
-  PlanWeekError,
   type PlanListing,
   type PlanRecord,
   type PlanWeekUpdate,
@@ -85,11 +84,7 @@ export class MemoryStore implements Store {
   }
 
   async createPlan(plan: PlanRecord, { replace = false }: { replace?: boolean } = {}) {
-    const existing = this.heads.get(plan.id);
-    if (existing && !replace)
-      throw new PlanExistsError(
-        `A plan with the id ${plan.id} is already saved ("${existing.name}"); nothing was written.`,
-      );
+    checkNewPlanId(this.heads.get(plan.id), plan.id, replace);
     // Every check and clone first, then the writes: nothing is half-saved.
     const parts = planParts(plan);
     const [h, r, weeks] = [
@@ -104,9 +99,7 @@ export class MemoryStore implements Store {
   async saveCurrentWeek(plan: PlanRecord) {
     checkCurrentWeek(plan);
     const parts = currentWeekParts(plan);
-    const stored = this.heads.get(plan.id);
-    if (!stored) throw new PlanWeekError(`The plan ${plan.id} is no longer saved; nothing was written.`);
-    checkNotApplied(stored, parts.weeks[0].week);
+    checkListMayChange(this.heads.get(plan.id), plan.id, parts.weeks[0].week);
     this.write(parts.head, parts.weeks);
   }
   async getPlan(id: string) {

@@ -5,7 +5,9 @@
 // under the reward (the WASM engine) plus a top-B of the same indices in C++ (top-b.cpp: nth_element and
 // sort, timed inside the C++ process), in interleaved rounds. Also the whole list under health workers'
 // capacities (N / 500 workers, capacities 20-80, given to buildWeeklyList as listRules compiles a plan's
-// `workers` setting) with the Ages minimum (the exact list: capacityTopB's flow), beside the same core.
+// `workers` setting) with the Ages minimum (the exact list: capacityTopB's flow), beside the same core; and
+// issue 26's program: those workers as a register column read through the settings, the Ages minimum and a
+// 15 % holdout called at random.
 // Run: npx tsx test/bench/plan-list.ts [rounds=5] [sizes=100000,1000000]
 // CPU times (this process's, and the C++ process's own): on a shared machine they are the figures to
 // compare; wall clock beside them. Prints min / median / max over the rounds and the load (uptime).
@@ -19,7 +21,7 @@ import { generatedRegister } from '../../src/core/plan/generated-register.ts';
 import { listRules } from '../../src/core/plan/list-rules.ts';
 import type { PlanSettings } from '../../src/core/plan/plan-settings.ts';
 import { currentIndex } from '../../src/core/plan/posterior-draws.ts';
-import { currentWeek } from '../../src/core/plan/register.ts';
+import { currentWeek, type Register } from '../../src/core/plan/register.ts';
 import { buildWeeklyList, type IndexFunction } from '../../src/core/plan/weekly-list.ts';
 import type { WorkerRules } from '../../src/core/plan/worker-rules.ts';
 import { seededRandom } from '../../src/core/random/seeded-random.ts';
@@ -51,6 +53,14 @@ function measure<T>(run: () => T): { result: T; cpu: number; wall: number } {
   const result = run();
   return { result, cpu: cpu() - c, wall: performance.now() - start };
 }
+
+const WORKER_COLUMN = {
+  name: 'worker',
+  label: 'worker',
+  description: "her health worker's number",
+  type: 'integer' as const,
+  group: null,
+};
 
 console.log(`load ${load()} (1, 5, 15 min) at the start; CPU ms, min / median / max of ${rounds} rounds`);
 for (const N of sizes) {
@@ -104,6 +114,23 @@ for (const N of sizes) {
   };
   // With workers: the Ages minimum alone (quotas of one group with workers: the exact flow).
   const withWorkers: PlanSettings = { ...settings, shares: [settings.shares[0]] };
+  // Issue 26's program: the same workers as a register column read through the settings (as `allot plan
+  // --worker-column` does), each worker's capacity, the Ages minimum and a 15 % holdout called at random.
+  const workerColumn = Float64Array.from(workers.worker);
+  const programRegister: Register = {
+    ...register,
+    features: { numArms: N, columns: [...register.features.columns, workerColumn] },
+    schema: { ...register.schema, columns: [...register.schema.columns, WORKER_COLUMN] },
+  };
+  const program: PlanSettings = {
+    ...withWorkers,
+    workers: {
+      column: 'worker',
+      capacity: Object.fromEntries(workers.names.map((_, w) => [String(w), workers.capacity[w]])),
+      minimum: 0,
+    },
+    holdout: { share: 0.15, rule: 'random', seed: 1, weeks: 12 },
+  };
   const cases = {
     list: () => {
       const fresh = listRules(register, settings, week, posterior);
@@ -115,11 +142,15 @@ for (const N of sizes) {
       fresh.top.workers = workers;
       return buildWeeklyList(register, withWorkers, week, { whittle, posterior }, fresh);
     },
+    program: () => {
+      const fresh = listRules(programRegister, program, week, posterior);
+      return buildWeeklyList(programRegister, program, week, { whittle, posterior }, fresh);
+    },
   };
   Object.values(cases).forEach((run) => run());
   topB();
   const t = { list: [] as number[], wall: [] as number[], indices: [] as number[] };
-  const more = { topB: [] as number[], workers: [] as number[] };
+  const more = { topB: [] as number[], workers: [] as number[], program: [] as number[] };
   const loads: string[] = [];
   for (let r = 0; r < rounds; r++) {
     const list = measure(cases.list);
@@ -128,6 +159,7 @@ for (const N of sizes) {
     t.indices.push(measure(cases.indices).cpu);
     more.topB.push(topB());
     more.workers.push(measure(cases.workers).cpu);
+    more.program.push(measure(cases.program).cpu);
     loads.push(loadavg()[0].toFixed(1));
   }
   const core = t.indices.map((x, r) => x + more.topB[r]);
@@ -139,6 +171,8 @@ for (const N of sizes) {
   console.log(`  list / core, per round                    ${spread(t.list.map((x, r) => x / core[r]))}`);
   const perCore = spread(more.workers.map((x, r) => x / core[r]));
   console.log(`  the list with ${W} workers' capacities      ${spread(more.workers)} ms CPU, / core ${perCore}`);
+  const perCoreProgram = spread(more.program.map((x, r) => x / core[r]));
+  console.log(`  the same + a 15 % holdout (settings)      ${spread(more.program)} ms CPU, / core ${perCoreProgram}`);
 }
 console.log(`\nload ${load()} at the end`);
 rmSync(dir, { recursive: true });

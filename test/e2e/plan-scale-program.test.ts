@@ -11,7 +11,7 @@ import { describe, expect, test } from 'vitest';
 import { historyFiles } from '../bench/history-files.ts';
 import { useBuiltSite } from './browser.ts';
 import { screenshot } from './run-helpers.ts';
-import { listShown, saved, shown, timedSteps } from './scale-steps.ts';
+import { shown, timedFirstList, timedPlanPage } from './scale-steps.ts';
 
 const ARMS = Number(process.env.ALLOT_PLAN_ARMS ?? 1_000_000);
 const WORKERS = 2000;
@@ -23,9 +23,7 @@ describe.skipIf(!process.env.ALLOT_PLAN_SCALE)(`a program's week at ${ARMS.toLoc
     { timeout: 1_800_000 },
     async () => {
       const files = await historyFiles(ARMS, WORKERS);
-      const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
-      const step = await timedSteps(site.browser, page);
-      await page.goto(`${site.url}#/plan`);
+      const { page, step } = await timedPlanPage(site.browser, site.url);
       await page.getByTestId('register-kind-history').check();
       await page.getByTestId('history-file').setInputFiles(files.history);
       await page.getByTestId('features-file').setInputFiles(files.features);
@@ -43,21 +41,7 @@ describe.skipIf(!process.env.ALLOT_PLAN_SCALE)(`a program's week at ${ARMS.toLoc
       await page.getByTestId('capacity-file-name').waitFor();
       await page.locator('#plan-reward').fill('state * (1 + agent_feats[1])');
       await page.getByTestId('plan-budget').fill('100000');
-      await step(
-        'week 1 list ready (indices, every capacity, the holdout, make-up on screen)',
-        () => page.getByTestId('make-list').click(),
-        () => listShown(page),
-      );
-      await step(
-        '  then saved (the worker writes the plan to IndexedDB)',
-        async () => {},
-        () => saved(page),
-      );
-      await step(
-        '  then each call’s chance (posterior draws)',
-        async () => {},
-        () => shown(page, '[data-testid="chance-sentences"]'),
-      );
+      await timedFirstList(page, step, 'indices, every capacity, the holdout, make-up on screen', 'posterior draws');
       expect(await page.getByTestId('holdout-evidence').textContent()).toContain('15% of mothers held out');
       await screenshot(page, 'plan-scale-program-week');
       await page.close();

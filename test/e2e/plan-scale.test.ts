@@ -7,12 +7,11 @@
 // "The list is ready" = from the click that asks for this week's list (the register already read and
 // its transitions estimated) to the first rows of the list and its make-up in words on screen. The
 // worker saves the plan after it answers ("Saving the plan…" until then), and whose place is uncertain
-// follows in the background (posterior draws): the first marks (a first batch of draws), the save and all
-// the draws timed apart, each from the step before (their sum from the list: the time since the list).
+// follows in the background (posterior draws): both timed apart, from the step before.
 import { describe, expect, test } from 'vitest';
 import { useBuiltSite } from './browser.ts';
 import { screenshot } from './run-helpers.ts';
-import { listShown, saved, shown, timedSteps } from './scale-steps.ts';
+import { chancesShown, listShown, saved, timedFirstList, timedPlanPage } from './scale-steps.ts';
 
 const ARMS = Number(process.env.ALLOT_PLAN_ARMS ?? 1_000_000);
 const site = useBuiltSite();
@@ -22,15 +21,10 @@ describe.skipIf(!process.env.ALLOT_PLAN_SCALE)(`the weekly plan at ${ARMS.toLoca
     'reads the register, makes the list, makes it again, reopens it (figures printed)',
     { timeout: 900_000 },
     async () => {
-      const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
-      const step = await timedSteps(site.browser, page);
-      await page.goto(`${site.url}#/plan`);
+      const { page, step } = await timedPlanPage(site.browser, site.url);
       await page.getByTestId('load-register').waitFor();
       await page.locator('select').first().selectOption('sclm');
       await page.getByTestId('register-arms').fill(String(ARMS));
-      const uncertain = () => shown(page, '[data-testid="chance-sentences"]');
-      // The chances of a first batch of draws (or all of them, if they came first).
-      const firstMarks = () => shown(page, '[data-testid="uncertain-so-far"], [data-testid="chance-sentences"]');
       await step(
         'register drawn, read and its transitions estimated in the worker',
         () => page.getByTestId('load-register').click(),
@@ -38,18 +32,7 @@ describe.skipIf(!process.env.ALLOT_PLAN_SCALE)(`the weekly plan at ${ARMS.toLoca
       );
       await page.locator('#plan-reward').fill('state * (1 + agent_feats[0])');
       await page.getByTestId('plan-budget').fill('10000');
-      await step(
-        'week 1 list ready (indices, list, make-up on screen)',
-        () => page.getByTestId('make-list').click(),
-        () => listShown(page),
-      );
-      await step('  then the first chances (a first batch of the 20 posterior draws)', async () => {}, firstMarks);
-      await step(
-        '  then saved (the worker writes the plan to IndexedDB)',
-        async () => {},
-        () => saved(page),
-      );
-      await step('  then each call’s chance from all 20 posterior draws', async () => {}, uncertain);
+      await timedFirstList(page, step, 'indices, list, make-up on screen', '20 posterior draws');
       expect(await page.getByTestId('call-row').count()).toBe(100);
       await screenshot(page, 'plan-scale-week');
       await page.locator('summary', { hasText: "Change this week's policy or rules" }).click();
@@ -73,7 +56,11 @@ describe.skipIf(!process.env.ALLOT_PLAN_SCALE)(`the weekly plan at ${ARMS.toLoca
         async () => {},
         () => saved(page),
       );
-      await step('  then each call’s chance (the draws kept)', async () => {}, uncertain);
+      await step(
+        '  then each call’s chance (the draws kept)',
+        async () => {},
+        () => chancesShown(page),
+      );
       await step(
         'reload and reopen the saved plan (list ready)',
         async () => void (await page.reload()),

@@ -7,6 +7,9 @@ import type { Browser, Page } from 'playwright-core';
 import { longByCpu, longOnes, traceMainThread, type MainThreadTask } from './main-thread-trace.ts';
 import { longTasks, resetLongTasks, watchLongTasks } from './run-helpers.ts';
 
+/** Times `act` until `done` resolves, and prints the figures under `name`. */
+export type Step = (name: string, act: () => Promise<void>, done: () => Promise<unknown>) => Promise<void>;
+
 type Profile = {
   startTime: number;
   nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
@@ -38,7 +41,7 @@ function busiest(profile: Profile, inside: MainThreadTask[]): string {
 }
 
 /** Call before the page's first navigation: returns `step`, which times one action until `done`. */
-export async function timedSteps(browser: Browser, page: Page) {
+export async function timedSteps(browser: Browser, page: Page): Promise<Step> {
   await watchLongTasks(page);
   const cdp = process.env.ALLOT_PLAN_PROFILE ? await page.context().newCDPSession(page) : null;
   if (cdp) await cdp.send('Profiler.enable');
@@ -88,3 +91,42 @@ export const saved = (page: Page) =>
     polling: 50,
     timeout: 600_000,
   });
+
+/** A new page of a scale test, its steps timed (timedSteps), opened on the Plan screen. */
+export async function timedPlanPage(browser: Browser, url: string): Promise<{ page: Page; step: Step }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const step = await timedSteps(browser, page);
+  await page.goto(`${url}#/plan`);
+  return { page, step };
+}
+
+/** The marks of each call's chance on screen (the posterior draws, in the background after the list). */
+export const chancesShown = (page: Page) => shown(page, '[data-testid="chance-sentences"]');
+
+/**
+ * Week 1's list asked for (the register read, the rules set), timed in three steps: the list on screen (`ready`:
+ * what it took), then saved, then each call's chance (`draws`: how many).
+ */
+export async function timedFirstList(page: Page, step: Step, ready: string, draws: string): Promise<void> {
+  await step(
+    `week 1 list ready (${ready})`,
+    () => page.getByTestId('make-list').click(),
+    () => listShown(page),
+  );
+  // The chances of a first batch of the draws (or all of them, if they came first); the save follows them.
+  await step(
+    '  then the first chances (a first batch of the draws)',
+    async () => {},
+    () => shown(page, '[data-testid="uncertain-so-far"], [data-testid="chance-sentences"]'),
+  );
+  await step(
+    '  then saved (the worker writes the plan to IndexedDB)',
+    async () => {},
+    () => saved(page),
+  );
+  await step(
+    `  then each call’s chance (${draws})`,
+    async () => {},
+    () => chancesShown(page),
+  );
+}

@@ -8,7 +8,7 @@ import type { Command } from '../command.ts';
 import { groupFairness, openFairnessParts, TRIALS_PER_SEED } from '../fairness-wiring.ts';
 import { RANGES } from '../../core/limits/setting-ranges.ts';
 import { choiceOption, numberOption, parseNumberList, WORKERS_OPTION, workersOption } from '../number-option.ts';
-import { describeInstance, loadPopulation, populationFlags, populationOptions } from '../population.ts';
+import { describeInstance, loadPopulation, SOURCE_OPTION, populationFlags, populationOptions } from '../population.ts';
 
 /**
  * Evaluation seeds when --seeds is absent (allot's choice: 10 x 50 trials keeps a 100-arm population's DP_variance
@@ -25,11 +25,7 @@ export const fairnessCommand: Command = {
     '--dataset NAME|FILE --reward EXPR [--intended GROUP,...] [--seeds N] [--measure arm-steps|at-least-once] ' +
     '[--thresholds T1,...] [population flags: --seed S --alpha X --arms N ...] [--json]',
   options: {
-    dataset: {
-      type: 'string',
-      value: 'NAME|FILE',
-      description: 'a generator (dlm, sclm, multilingual) or a population file (.json instance, .csv population)',
-    },
+    dataset: SOURCE_OPTION,
     reward: {
       type: 'string',
       value: 'EXPR',

@@ -7,7 +7,7 @@ import {
   verdictName,
 } from '../../core/simulation/indexability.ts';
 import { loadEngineNode } from '../../engine/load-node.ts';
-import { ARMS_SOURCE_HELP, ARMS_SOURCE_OPTIONS, loadArmsSource } from '../arms-source.ts';
+import { ARMS_SOURCE_HELP, ARMS_SOURCE_OPTIONS, DISCOUNT_OPTION, loadArmsSource } from '../arms-source.ts';
 import type { Command } from '../command.ts';
 import { RANGES } from '../../core/limits/setting-ranges.ts';
 import { numberOption } from '../number-option.ts';
@@ -34,13 +34,7 @@ export const indicesCommand: Command = {
   ].join('\n'),
   options: {
     ...ARMS_SOURCE_OPTIONS,
-    discount: {
-      type: 'string',
-      value: 'D',
-      description: 'discount (with --population: its own by default)',
-      default: '0.9',
-      range: RANGES.discount,
-    },
+    discount: { ...DISCOUNT_OPTION, default: '0.9' },
   },
   async run({ options }, io) {
     // Checked first, so that nothing is read with a bad discount; a population takes it as its own.

@@ -10,7 +10,7 @@ import {
   type SimulationResult,
   type TieRule,
 } from '../../engine/simulation.ts';
-import { ARMS_SOURCE_HELP, ARMS_SOURCE_OPTIONS, armsSource, loadArmsSource } from '../arms-source.ts';
+import { ARMS_SOURCE_HELP, ARMS_SOURCE_OPTIONS, armsSource, DISCOUNT_OPTION, loadArmsSource } from '../arms-source.ts';
 import type { Command } from '../command.ts';
 import { UsageError } from '../args.ts';
 import { budgetProblem, RANGES } from '../../core/limits/setting-ranges.ts';
@@ -40,12 +40,7 @@ export const simulateCommand: Command = {
   ].join('\n'),
   options: {
     ...ARMS_SOURCE_OPTIONS,
-    discount: {
-      type: 'string',
-      value: 'D',
-      description: 'discount (with --population: its own by default)',
-      range: RANGES.discount,
-    },
+    discount: DISCOUNT_OPTION,
     budget: {
       type: 'string',
       value: 'B',

@@ -15,7 +15,7 @@ import { compileExpression, TRIALS_PER_SEED } from '../fairness-wiring.ts';
 import { createNodeSimulator } from '../node-simulate.ts';
 import { RANGES } from '../../core/limits/setting-ranges.ts';
 import { numberOption, optionalNumber, WORKERS_OPTION, workersOption } from '../number-option.ts';
-import { describeInstance, loadPopulation, populationFlags, populationOptions } from '../population.ts';
+import { describeInstance, loadPopulation, SOURCE_OPTION, populationFlags, populationOptions } from '../population.ts';
 import { tradeoffBaselines } from '../tradeoff-baselines.ts';
 import { percent } from '../../core/words/percent.ts';
 
@@ -32,11 +32,7 @@ export const tradeoffCommand: Command = {
     '--population NAME|FILE --reward EXPR [--max-loss 0.02] [--points 25] [--lambda-max 1] [--seed S] [--seeds N] ' +
     '[--trials N] [--group NAME] [--no-baselines] [population flags] [--json]',
   options: {
-    population: {
-      type: 'string',
-      value: 'NAME|FILE',
-      description: 'a generator (dlm, sclm, multilingual) or a population file (.json instance, .csv population)',
-    },
+    population: SOURCE_OPTION,
     reward: {
       type: 'string',
       value: 'EXPR',

@@ -76,24 +76,7 @@ export function packFeatureColumn(c: FeatureValues, N: number): PackedColumn {
     return { type: 'bits', width, offset, data: packBits(c), missing };
   if (width === 8 && offset === 0 && c instanceof Uint8Array)
     return { type: 'bits', width, offset, data: c.slice(), missing };
-  const out = new Uint8Array(packedBytes(N, width));
-  if (width > 0) {
-    let a = 0,
-      b = 0,
-      o = 0;
-    for (let i = 0; i < N; i++) {
-      const v = c[i];
-      a |= (v === v ? v - offset : 0) << b;
-      b += width;
-      while (b >= 8) {
-        out[o++] = a & 255;
-        a >>>= 8;
-        b -= 8;
-      }
-    }
-    if (b > 0) out[o] = a & 255;
-  }
-  return { type: 'bits', width, offset, data: out, missing };
+  return { type: 'bits', width, offset, data: packWidth(c, N, width, offset, NaN), missing };
 }
 
 /** The table of packed columns (checked: packedColumnProblem): bytes where every value is one, else doubles. */
@@ -196,13 +179,22 @@ export function packStates(states: Uint8Array, width: number): PackedPlane {
     missing[arm >> 3] |= 1 << (arm & 7);
   }
   if (width === 1 && !missing) return { data: packBits(states), missing };
+  return { data: packWidth(states, N, width, 0, MISSING), missing };
+}
+
+/**
+ * `N` values at `width` bits each, least significant bit first: v - offset, and 0 for a NaN or an `absent` value
+ * (marked missing apart). The general packing of a feature column and of a week's states.
+ */
+function packWidth(values: FeatureValues, N: number, width: number, offset: number, absent: number): Uint8Array {
   const out = new Uint8Array(packedBytes(N, width));
+  if (width === 0) return out;
   let a = 0,
     b = 0,
     o = 0;
-  for (let arm = 0; arm < N; arm++) {
-    const v = states[arm];
-    a |= (v === MISSING ? 0 : v) << b;
+  for (let i = 0; i < N; i++) {
+    const v = values[i];
+    a |= (v === v && v !== absent ? v - offset : 0) << b;
     b += width;
     while (b >= 8) {
       out[o++] = a & 255;
@@ -211,7 +203,7 @@ export function packStates(states: Uint8Array, width: number): PackedPlane {
     }
   }
   if (b > 0) out[o] = a & 255;
-  return { data: out, missing };
+  return out;
 }
 
 /** The states of a packed week (numArms values); the caller checks lengths and that each is below S. */

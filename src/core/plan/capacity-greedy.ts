@@ -21,6 +21,8 @@ export interface CapacityPick {
   via: Int32Array;
   /** W: 1 when worker w's capacity binds (one more call of hers would give a better list). */
   binding: Uint8Array;
+  /** Whether `arms` is in list order already (no minimum unit taken). */
+  inOrder: boolean;
 }
 
 /** The greedy on `all`, the eligible arms in list order (higher index first, ties by lower tie rank). */
@@ -76,7 +78,7 @@ export function capacityGreedy(index: Float64Array, all: Int32Array, budget: num
     seenUsable++;
   }
   const binding = bindingCapacities(index, { seen, usable, beyond }, chosen, worst, budget, rules);
-  return { arms: chosen, via, binding };
+  return { arms: chosen, via, binding, inOrder: takenUnits === 0 };
 }
 
 /**

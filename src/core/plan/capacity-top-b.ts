@@ -100,21 +100,9 @@ export function capacityTopB(input: CapacityTopBInput): CapacityTopB {
       if (!plain[arm]) via[j] = minimumOf(arm, quotas, quotaCalls, workers, workerCalls);
     });
   } else if (best.via) via.set(best.via);
-  // Rank order: the chosen in the order of `all` (each is eligible), with their via.
-  const viaOf = scratch('capacity-via', Int32Array, N);
-  const chosen = scratch('capacity-chosen', Uint8Array, N, true);
-  best.arms.forEach((arm, j) => {
-    chosen[arm] = 1;
-    viaOf[arm] = via[j];
-  });
-  const arms = new Int32Array(best.arms.length),
-    ranked = new Int32Array(best.arms.length);
-  for (let p = 0, j = 0; j < arms.length; p++) {
-    const arm = all[p];
-    if (!chosen[arm]) continue;
-    ranked[j] = viaOf[arm];
-    arms[j++] = arm;
-  }
+  // Rank order: the chosen in the order of `all` (each is eligible), with their via (the greedy's without minimum
+  // units already are).
+  const [arms, ranked] = best.inOrder ? [best.arms, via] : inListOrder(all, best.arms, via, N);
   const binding: number[] = [];
   best.binding.forEach((b, w) => b && binding.push(w));
   return {
@@ -129,6 +117,25 @@ export function capacityTopB(input: CapacityTopBInput): CapacityTopB {
   };
 }
 
+/** `arms` (all in `all`) in the order of `all`, each with its `via`. */
+function inListOrder(all: Int32Array, picked: Int32Array, via: Int32Array, N: number): [Int32Array, Int32Array] {
+  const viaOf = scratch('capacity-via', Int32Array, N);
+  const chosen = scratch('capacity-chosen', Uint8Array, N, true);
+  picked.forEach((arm, j) => {
+    chosen[arm] = 1;
+    viaOf[arm] = via[j];
+  });
+  const arms = new Int32Array(picked.length),
+    ranked = new Int32Array(picked.length);
+  for (let p = 0, j = 0; j < arms.length; p++) {
+    const arm = all[p];
+    if (!chosen[arm]) continue;
+    ranked[j] = viaOf[arm];
+    arms[j++] = arm;
+  }
+  return [arms, ranked];
+}
+
 interface Pick {
   arms: Int32Array;
   via: Int32Array | null;
@@ -137,6 +144,8 @@ interface Pick {
   flow: { withoutMinima: () => Int32Array } | null;
   /** The quotas left free (checked on its list). */
   free: number[];
+  /** `arms` already in list order (the greedy's, no minimum unit taken). */
+  inOrder: boolean;
 }
 
 function pick(
@@ -149,7 +158,7 @@ function pick(
 ): Pick {
   if (quotas.length === 0) {
     const g = capacityGreedy(index, all, budget, workers);
-    return { arms: g.arms, via: g.via, binding: g.binding, flow: null, free: [] };
+    return { arms: g.arms, via: g.via, binding: g.binding, flow: null, free: [], inOrder: g.inOrder };
   }
   const W = workers.names.length;
   const { families, free } = twoFamilies(quotas, eligible, W > 0);
@@ -189,7 +198,7 @@ function pick(
     const [A2, B2] = [family(qs, again[0]), family(qs, again[1])];
     return familyFlow(flowClasses(all, N, budget, A2, B2), index, budget, A2, B2).arms;
   };
-  return { arms: f.arms, via: null, binding, flow: { withoutMinima }, free };
+  return { arms: f.arms, via: null, binding, flow: { withoutMinima }, free, inOrder: false };
 }
 
 const families = new WeakMap<readonly CallQuota[], { eligible: Uint8Array | null; withWorkers: boolean } & Split>();

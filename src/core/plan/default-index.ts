@@ -1,36 +1,69 @@
-// Each arm's Whittle index under the default reward (DEFAULT_REWARD, `state`), which every list ranks beside its
-// own: the default list, the default ranks, the holdout's default rule. Apart from weekly-list.ts because it is
-// kept between lists: the default list does not depend on the priority, so a replan or another reward on the same
-// transitions reads the engine's table again rather than indexing 10^6 arms a second time.
+// Each arm's Whittle index of her current state, the plan's and the default reward's (DEFAULT_REWARD, `state`), which
+// every list ranks beside its own: the default list, the default ranks, the holdout's default rule. Apart from
+// weekly-list.ts because the default's is kept between lists: it does not depend on the priority, so a replan or
+// another reward on the same transitions reads it again rather than indexing 10^6 arms a second time.
 import type { ListRules } from './list-rules.ts';
 import type { IndexFunction } from './posterior-draws.ts';
-import { scratch } from './scratch.ts';
 
-const defaultTables = new WeakMap<Float64Array, { whittle: IndexFunction; discount: number; table: Float64Array }>();
 /**
- * Each arm's index of her current state under the default reward (DEFAULT_REWARD, `state`), a scratch array. The
- * engine's table of them is kept per transitions array (never changed in place), for the next list planned on them
- * (a replan, another reward, rules changed): the default list does not depend on the priority.
+ * 2-state arms per call of the index function: each call's table (16 bytes an arm) is fresh memory, so pieces of
+ * 512 KB reuse the same pages where one call for 10^6 arms faulted in 16 MB (and its garbage collection) per list.
  */
-export function defaultIndexOf(rules: ListRules, whittle: IndexFunction): Float64Array {
-  const { numArms: N, numStates: S, transitions, discount, state } = rules;
-  let kept = defaultTables.get(transitions);
-  if (kept?.whittle !== whittle || kept.discount !== discount || kept.table.length !== N * S) {
-    kept = { whittle, discount, table: whittle(transitions, defaultRewards(N, S), S, discount) };
-    defaultTables.set(transitions, kept);
+const PIECE = 32768;
+
+/**
+ * Each arm's index of her current state (`state`) under `rewards` (numArms x S; null: the default reward, r = s),
+ * into `out`. Two states: in pieces (the same bits: each arm's index is her own); more: in one call, as the engine
+ * keeps its S-state indices per transitions array.
+ */
+export function stateIndices(
+  whittle: IndexFunction,
+  transitions: Float64Array,
+  rewards: Float64Array | null,
+  S: number,
+  discount: number,
+  state: Uint8Array,
+  out: Float64Array,
+): Float64Array {
+  const N = state.length,
+    T = S * 2 * S;
+  const piece = S === 2 ? PIECE : Math.max(1, N);
+  for (let a = 0; a < N; a += piece) {
+    const m = Math.min(piece, N - a);
+    const r = rewards ? rewards.subarray(a * S, (a + m) * S) : defaultRewards(m, S);
+    const w = whittle(piece < N ? transitions.subarray(a * T, (a + m) * T) : transitions, r, S, discount);
+    for (let j = 0; j < m; j++) out[a + j] = w[j * S + state[a + j]];
   }
-  const { table } = kept,
-    out = scratch('default-index', Float64Array, N);
-  for (let arm = 0; arm < N; arm++) out[arm] = table[arm * S + state[arm]];
   return out;
 }
 
+const kept = new WeakMap<
+  Float64Array,
+  { whittle: IndexFunction; discount: number; state: Uint8Array; index: Float64Array }
+>();
+/**
+ * Each arm's index of her current state under the default reward: kept per transitions array (never changed in
+ * place) and current state, for the next list planned on them (a replan, another reward, rules changed); read only.
+ */
+export function defaultIndexOf(
+  rules: Pick<ListRules, 'numArms' | 'numStates' | 'transitions' | 'discount' | 'state'>,
+  whittle: IndexFunction,
+): Float64Array {
+  const { numArms: N, numStates: S, transitions, discount, state } = rules;
+  const hit = kept.get(transitions);
+  if (hit?.whittle === whittle && hit.discount === discount && hit.state === state && hit.index.length === N)
+    return hit.index;
+  const index = stateIndices(whittle, transitions, null, S, discount, state, new Float64Array(N));
+  kept.set(transitions, { whittle, discount, state, index });
+  return index;
+}
+
 let defaults: Float64Array | null = null;
-/** The default reward's table r(arm, s) = s, N x S, kept for the next list (16 MB at 10^6: read only). */
-function defaultRewards(N: number, S: number): Float64Array {
-  if (defaults?.length !== N * S) {
-    defaults = new Float64Array(N * S);
-    for (let arm = 0; arm < N; arm++) for (let s = 0; s < S; s++) defaults[arm * S + s] = s;
+/** The default reward's table r(arm, s) = s for m arms (at most a piece's: 0.5 MB, kept; read only). */
+function defaultRewards(m: number, S: number): Float64Array {
+  if (!defaults || defaults.length < m * S) {
+    defaults = new Float64Array(Math.max(m, PIECE) * S);
+    for (let j = 0; j < defaults.length; j++) defaults[j] = j % S;
   }
-  return defaults;
+  return defaults.subarray(0, m * S);
 }

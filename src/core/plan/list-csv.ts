@@ -43,32 +43,62 @@ export interface ListLines {
  * naming her health worker, is left out (the list has its own worker column).
  */
 export function listLines(register: Register, arms: Int32Array, workerColumn?: string): ListLines {
+  const { schema, features } = register;
+  const carried = (register.carry ?? []).filter((c) => c.name !== workerColumn);
+  // The buckets in words, the feature values and the carried values are made when first read: `allot plan`
+  // prints ten lines of a 10^5-line list without them (a second of its time at 10^6 beneficiaries).
+  let buckets: string[] | undefined, values: Float64Array | undefined, carry: string[] | undefined;
+  return {
+    carried: carried.map((c) => c.name),
+    get carry() {
+      if (!carry) {
+        carry = new Array<string>(arms.length * carried.length);
+        for (let j = 0, k = 0; j < arms.length; j++) for (const c of carried) carry[k++] = packedAt(c.values, arms[j]);
+      }
+      return carry;
+    },
+    ids: Array.from(arms, (arm) => register.ids[arm]),
+    get buckets() {
+      return (buckets ??= bucketWords(register, arms));
+    },
+    columns: schema.columns.map((c) => c.label || c.name),
+    get features() {
+      return (values ??= rowsOf(features, arms));
+    },
+  };
+}
+
+/** Per line (`arms` in rank order), her bucket in every group in words. */
+function bucketWords(register: Register, arms: Int32Array): string[] {
   const { schema, features, numArms } = register;
   const buckets = groupBuckets(schema, features, numArms);
-  const values = rowsOf(features, arms);
-  const carried = (register.carry ?? []).filter((c) => c.name !== workerColumn);
   // Each bucket's words once (a group's few buckets, 10^5 lines): a text column's values are bare words
   // ("none", "yes"), so their group goes first.
   const words = schema.groups.map((g) => [
     ...g.buckets.map((bucket) => (g.text ? `${g.name} ${bucket}` : bucketText(g.name, bucket))),
     g.text ? `${g.name} ?` : bucketText(g.name, '?'),
   ]);
-  return {
-    carried: carried.map((c) => c.name),
-    carry: Array.from(arms, (arm) => carried.map((c) => packedAt(c.values, arm))).flat(),
-    ids: Array.from(arms, (arm) => register.ids[arm]),
-    buckets: Array.from(arms, (arm) => {
-      let text = '';
-      for (let gi = 0; gi < words.length; gi++) {
-        const b = buckets[gi][arm],
-          w = words[gi];
-        text += (gi === 0 ? '' : ' · ') + (b >= 0 ? w[b] : w[w.length - 1]);
-      }
-      return text;
-    }),
-    columns: schema.columns.map((c) => c.label || c.name),
-    features: values,
-  };
+  // Lines of one combination of buckets share one text (10^5 lines, a few hundred combinations): made once, and
+  // the same string crosses to the page as one value of a dictionary (transfer-view.ts) without hashing each anew.
+  const span = words.reduce((p, w) => p * w.length, 1);
+  const texts = span <= 2 ** 31 ? new Map<number, string>() : null;
+  return Array.from(arms, (arm) => {
+    let code = 0;
+    for (let gi = 0; gi < words.length; gi++) {
+      const b = buckets[gi][arm];
+      code = code * words[gi].length + (b >= 0 ? b : words[gi].length - 1);
+    }
+    const known = texts?.get(code);
+    if (known !== undefined) return known;
+    let text = '';
+    for (let gi = 0; gi < words.length; gi++) {
+      const b = buckets[gi][arm],
+        w = words[gi];
+      text += (gi === 0 ? '' : ' · ') + (b >= 0 ? w[b] : w[w.length - 1]);
+    }
+    texts?.set(code, text);
+    return text;
+  });
 }
 
 /** A chance of being on the list in words ("on the list in 85% of posterior draws"), "" when not counted. */

@@ -6,12 +6,12 @@ import {
   buffers,
   flaggedInTieOrder,
   keysOf,
-  radixSort,
   SMALL,
   topInOrder,
   varyingShift,
   type Buffers,
 } from './rank-order.ts';
+import { keySort } from './radix-key-sort.ts';
 import { scratch } from './scratch.ts';
 
 /**
@@ -85,7 +85,7 @@ export class ListOrder {
         two.lo[i++] = lo[j];
       }
     }
-    this.order.set(radixSort(i, two, buffers(1, i)), this.made);
+    this.order.set(keySort(i, two, buffers(1, i)), this.made);
     this.made = m;
     this.next = t + 1;
     return this.order.subarray(0, m);

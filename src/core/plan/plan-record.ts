@@ -113,6 +113,12 @@ export function planListing({ plan, ...meta }: PlanRecord): PlanListing {
   };
 }
 
+/** Refuses a new plan whose id the saved plan `existing` already has, unless `replace` (the app's stores). */
+export function checkNewPlanId(existing: { name: string } | undefined, id: string, replace: boolean): void {
+  if (existing && !replace)
+    throw new PlanExistsError(`A plan with the id ${id} is already saved ("${existing.name}"); nothing was written.`);
+}
+
 /** Throws PlanWeekError unless outcomes of `week` may be written over `stored` (undefined: not saved). */
 export function checkPlanWeek(stored: PlanListing | undefined, planId: string, week: number, replace: boolean): void {
   if (!stored) throw new PlanWeekError(`The plan ${planId} is no longer saved; nothing was applied.`);
@@ -140,6 +146,12 @@ export function checkCurrentWeek(plan: PlanRecord): void {
   const last = plan.plan.weeks[plan.plan.weeks.length - 1];
   if (!last || last.outcomes !== null)
     throw new PlanWeekError(`The plan ${plan.id} has no current week whose list could change.`);
+}
+
+/** Refuses a new list for the current `week` of a plan no longer saved (`stored` undefined) or of an applied week. */
+export function checkListMayChange(stored: PlanListing | undefined, planId: string, week: number): void {
+  if (!stored) throw new PlanWeekError(`The plan ${planId} is no longer saved; nothing was written.`);
+  checkNotApplied(stored, week);
 }
 
 /** Refuses a new list for a week whose outcomes the stored plan has already applied (a stale page). */

@@ -7,6 +7,7 @@
 // everywhere in the list); split into hi and lo 32-bit words, four 16-bit digits. Input arms come in
 // increasing tie rank and the sort is stable, so equal indices stay in tie-rank order. Keys and buffers
 // are scratch arrays (scratch.ts): at 10^6 fresh ones cost more in first touches than the sort.
+import { keySort } from './radix-key-sort.ts';
 import { scratch } from './scratch.ts';
 
 const little = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
@@ -114,11 +115,11 @@ export function topInOrder(index: Float64Array, tieRank: Int32Array, arms: Int32
           l[i++] = lo[j];
         }
       }
-      return radixSort(m, two, one).slice(0, k);
+      return keySort(m, two, one).slice(0, k);
     }
   }
   one.arms.set(arms);
-  return radixSort(n, one, two).slice(0, k);
+  return keySort(n, one, two).slice(0, k);
 }
 
 export interface Buffers {
@@ -203,19 +204,18 @@ export function sortInOrder(index: Float64Array, tieRank: Int32Array, arms: Int3
   return topInOrder(index, tieRank, arms, arms.length);
 }
 
+const value = new Float64Array(1),
+  bits = new Uint32Array(value.buffer);
 /** Each arm's key as two unsigned words (into out.hi, out.lo), whose order (hi, then lo) is decreasing index. */
 export function keysOf(index: Float64Array, arms: Int32Array, out: Buffers): void {
   const n = arms.length;
-  const values = scratch('rank-values', Float64Array, n);
+  const { hi, lo } = out;
+  // one pass through a word-sized view (no 8 n bytes of values written and read again)
   for (let j = 0; j < n; j++) {
     const v = index[arms[j]];
-    values[j] = v === 0 ? 0 : v;
-  }
-  const bits = new Uint32Array(values.buffer, 0, 2 * n);
-  const { hi, lo } = out;
-  for (let j = 0; j < n; j++) {
-    const h = bits[2 * j + HI],
-      l = bits[2 * j + LO];
+    value[0] = v === 0 ? 0 : v;
+    const h = bits[HI],
+      l = bits[LO];
     // negative values keep their bits (more negative: larger); the others flip all but the sign
     if (h & 0x80000000) {
       hi[j] = h;

@@ -15,7 +15,7 @@ import { listMakeUp, makeUpSentences, priorityGroups, type GroupShare } from './
 import { drawStream, listRules, type ActiveCounts, type ListRules, type TopRules } from './list-rules.ts';
 import { lineReasons, type LineReasons } from './line-reasons.ts';
 import type { PlanSettings } from './plan-settings.ts';
-import { currentIndex, MembershipCount, posteriorDrawIndex, type IndexFunction } from './posterior-draws.ts';
+import { MembershipCount, posteriorDrawIndex, type IndexFunction } from './posterior-draws.ts';
 import type { Register } from './register.ts';
 import { ranksInUnion, ranksUnder } from './ranks-among.ts';
 import { armEligible } from './holdout.ts';
@@ -27,7 +27,7 @@ import { capacityTopB, type CapacityTopB } from './capacity-top-b.ts';
 import type { WorkerCalls } from './plan-workers.ts';
 import { afterCalls, type WorkerRules } from './worker-rules.ts';
 import { scratch } from './scratch.ts';
-import { defaultIndexOf } from './default-index.ts';
+import { defaultIndexOf, stateIndices } from './default-index.ts';
 
 export { reasonAt, detailAt, REASON_SAMPLE } from './line-reasons.ts';
 export { ranksAmong } from './ranks-among.ts';
@@ -116,11 +116,13 @@ export function buildWeeklyList(
   const draw = settings.explore === 'thompson' && !register.transitions ? context.posterior : null;
   const sampler = context.whittle.sampleBeta;
   if (draw && !sampler) throw new Error("Thompson sampling needs the engine's Beta sampler (IndexFunction.sampleBeta)");
-  const index = currentIndex(
-    rules,
+  const index = stateIndices(
     context.whittle,
     draw ? planningTransitions(draw, 'thompson', tieSeed, sampler!) : rules.transitions,
     rules.rewards,
+    rules.numStates,
+    rules.discount,
+    state,
     scratch('plan-index', Float64Array, N), // read within this call alone: the list keeps its lines' indices
   );
   const defaultIndex = defaultIndexOf(rules, context.whittle);

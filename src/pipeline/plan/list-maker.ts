@@ -9,7 +9,8 @@ import type { TransitionPosterior } from '../../core/plan/estimate-transitions.t
 import { listRules, type ListRules } from '../../core/plan/list-rules.ts';
 import type { PlanSettings } from '../../core/plan/plan-settings.ts';
 import { planPosterior } from '../../core/plan/plan-state.ts';
-import type { Register } from '../../core/plan/register.ts';
+import { currentState, type Register } from '../../core/plan/register.ts';
+import { defaultIndexOf } from '../../core/plan/default-index.ts';
 import { buildWeeklyList, type IndexFunction, type WeeklyList } from '../../core/plan/weekly-list.ts';
 
 export class ListMaker {
@@ -24,7 +25,26 @@ export class ListMaker {
     if (k && k.register === register && k.group === group) return k.posterior;
     const posterior = planPosterior(register, group);
     this.kept = { register, group, posterior };
+    setTimeout(() => this.prepare(register, posterior), 0);
     return posterior;
+  }
+
+  /**
+   * What every list of the register needs whatever her settings, made while she fills the form (a task after the
+   * estimate, so that its reply goes first): the engine (its WASM compiled and first run) and the default reward's
+   * indices (default-index.ts keeps them for the list). A list asked for meanwhile waits at most for this.
+   */
+  private async prepare(register: Register, posterior: TransitionPosterior | null): Promise<void> {
+    const transitions = register.transitions ?? posterior?.transitions;
+    if (!transitions) return;
+    try {
+      const whittle = await this.whittle();
+      if (this.kept?.register !== register) return;
+      const { numArms, numStates, discount } = register;
+      defaultIndexOf({ numArms, numStates, discount, transitions, state: currentState(register) }, whittle);
+    } catch {
+      // the list itself says what went wrong
+    }
   }
 
   /**
@@ -32,13 +52,15 @@ export class ListMaker {
    * PlanError on bad settings.
    */
   async list(register: Register, settings: PlanSettings, week: number): Promise<WeeklyList> {
+    // The engine first: on a first list its WASM is fetched and compiled while the rules are made.
+    const whittle = this.whittle();
     const posterior = this.posterior(register, settings.priorGroup);
     const rules = listRules(register, settings, week, posterior);
     const list = buildWeeklyList(
       register,
       { ...settings, draws: 0 },
       week,
-      { whittle: await this.whittle(), posterior },
+      { whittle: await whittle, posterior },
       rules,
     );
     this.last = { register, settings, week, rules };

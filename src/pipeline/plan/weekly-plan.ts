@@ -131,9 +131,7 @@ export class WeeklyPlan {
     return this.showAndSave(next, meta, list, 'week');
   }
 
-  /**
-   * Waits for the save of the last list made; rejects with its error, the open plan then being the stored one again.
-   */
+  /** Waits for the save of the last list made; rejects with its error (the open plan is the stored one again). */
   async saved(): Promise<void> {
     const pending = this.saving;
     this.saving = null;
@@ -200,7 +198,9 @@ export class WeeklyPlan {
     return this.counting ? this.counting.join(onDraw) : null;
   }
 
+  /** The saved plans, the one being saved included. */
   async listPlans(): Promise<PlanListing[]> {
+    await this.settled();
     return (await this.store()).listPlans();
   }
 

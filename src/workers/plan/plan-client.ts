@@ -1,7 +1,6 @@
 // The page's handle on the plan worker (through WorkerBridge: started on first use, a crash rejects
 // with a clear error). The worker keeps the open plan between calls, so it is never stopped when idle.
 import * as Comlink from 'comlink';
-import type { ColumnMapping } from '../../core/datasets/column-mapping.ts';
 import type { TextChoices } from '../../core/datasets/text-columns.ts';
 import type { Instance } from '../../core/instance/types.ts';
 import type { PlanSettings } from '../../core/plan/plan-settings.ts';
@@ -12,7 +11,7 @@ import { WorkerBridge } from '../worker-bridge.ts';
 import { viewOnPage, type AppliedMessage, type ViewMessage } from './transfer-view.ts';
 import type { PlanMeta } from '../../pipeline/plan/plan-records.ts';
 import type { Uncertainty } from '../../pipeline/plan/uncertain-places.ts';
-import type { WeekApplyResult, WeekChanges, PlanView, PreviewResult } from '../../pipeline/plan/weekly-plan.ts';
+import type { WeekApplyResult, WeeklyPlan, PlanView, PreviewResult } from '../../pipeline/plan/weekly-plan.ts';
 import type { PlanImportResult } from '../../pipeline/plan/plan-transfer.ts';
 import type { PlanWorkerApi } from './plan.worker.ts';
 import type { Banding } from '../../pipeline/plan/reband.ts';
@@ -68,18 +67,9 @@ export class PlanClient {
   saved(): Promise<void> {
     return this.bridge.call(undefined, (api) => api.saved());
   }
-  /** `changes`: who left and joined with the week, checked with the outcomes. */
-  previewOutcomes(
-    file: Blob,
-    fileName: string,
-    replace = false,
-    mapping?: ColumnMapping,
-    changes: WeekChanges = {},
-  ): Promise<PreviewResult> {
-    return this.bridge.call(
-      undefined,
-      (api) => api.previewOutcomes(file, fileName, replace, mapping, changes) as Promise<PreviewResult>,
-    );
+  /** The worker's WeeklyPlan.previewOutcomes, with its arguments (the file, who left and joined, ...). */
+  previewOutcomes(...args: Parameters<WeeklyPlan['previewOutcomes']>): Promise<PreviewResult> {
+    return this.bridge.call(undefined, (api) => api.previewOutcomes(...args) as Promise<PreviewResult>);
   }
   /** `confirmed`: the user answered yes to the file's questions. */
   apply(replace: boolean, now: number, confirmed = false): Promise<WeekApplyResult> {

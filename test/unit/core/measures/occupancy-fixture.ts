@@ -1,5 +1,7 @@
-// Hand-made occupancies (plain data, as the simulation returns them) for the measures' tests.
+// Hand-made occupancies (plain data, as the simulation returns them) and the three-arm register most of them go
+// with, for the measures' tests.
 import type { Occupancy } from '../../../../src/core/instance/occupancy.ts';
+import type { FeatureSchema } from '../../../../src/core/instance/types.ts';
 
 /** An occupancy of 2-state arms from per-trial undiscounted and discounted rows [trial][arm][state]. */
 export function occupancyOf(undiscounted: number[][][], discounted: number[][][] = undiscounted): Occupancy {
@@ -30,3 +32,35 @@ export function occupancyOf(undiscounted: number[][][], discounted: number[][][]
     pulledIdSum: 0,
   };
 }
+
+// The small register of the measures' tests: a one-hot group of two columns and a bucketed numeric column.
+export const schema: FeatureSchema = {
+  columns: [
+    { name: 'young', label: 'Young', description: '', type: 'binary', group: 'Age' },
+    { name: 'old', label: 'Old', description: '', type: 'binary', group: 'Age' },
+    { name: 'income', label: 'Income', description: '', type: 'continuous', group: 'Income' },
+  ],
+  groups: [
+    { name: 'Age', kind: 'one-hot', columns: [0, 1], ordered: true, buckets: ['Young', 'Old'] },
+    { name: 'Income', kind: 'bucketed', columns: [2], ordered: true, buckets: ['Low', 'Mid', 'High'], edges: [10, 20] },
+  ],
+};
+// Three arms: young with income 10 (Low: value <= edge), old with 10.5 (Mid), old with 99 (High).
+export const features = Float64Array.from([1, 0, 10, 0, 1, 10.5, 0, 1, 99]);
+// One trial; steps in [state 0, state 1] per arm.
+export const occupancy = occupancyOf(
+  [
+    [
+      [7, 3],
+      [9, 1],
+      [4, 6],
+    ],
+  ],
+  [
+    [
+      [5, 2],
+      [6, 1],
+      [3, 4],
+    ],
+  ],
+);

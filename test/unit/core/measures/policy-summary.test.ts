@@ -1,38 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import type { FeatureSchema } from '../../../../src/core/instance/types.ts';
 import { summarizePolicy, utilityPerArm } from '../../../../src/core/measures/policy-summary.ts';
 import { policyValue } from '../../../../src/core/measures/policy-value.ts';
-import { occupancyOf } from './occupancy-fixture.ts';
+import { features, occupancy, schema } from './occupancy-fixture.ts';
 
-const schema: FeatureSchema = {
-  columns: [
-    { name: 'young', label: 'Young', description: '', type: 'binary', group: 'Age' },
-    { name: 'old', label: 'Old', description: '', type: 'binary', group: 'Age' },
-    { name: 'income', label: 'Income', description: '', type: 'continuous', group: 'Income' },
-  ],
-  groups: [
-    { name: 'Age', kind: 'one-hot', columns: [0, 1], ordered: true, buckets: ['Young', 'Old'] },
-    { name: 'Income', kind: 'bucketed', columns: [2], ordered: true, buckets: ['Low', 'Mid', 'High'], edges: [10, 20] },
-  ],
-};
-// Arms: young/Low, old/Mid, old/High. Discounted steps in [state 0, state 1] per arm.
-const instance = { schema, features: Float64Array.from([1, 0, 10, 0, 1, 10.5, 0, 1, 99]) };
-const occupancy = occupancyOf(
-  [
-    [
-      [7, 3],
-      [9, 1],
-      [4, 6],
-    ],
-  ],
-  [
-    [
-      [5, 2],
-      [6, 1],
-      [3, 4],
-    ],
-  ],
-);
+// Arms: young/Low, old/Mid, old/High (occupancy-fixture.ts).
+const instance = { schema, features };
 const ownReward = Float64Array.from([0, 2, 0, 1, 0, 1]);
 
 describe('summarizePolicy', () => {

@@ -1,45 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import { DLM_REFLECTION_LAYOUT } from '../../../../src/core/datasets/dlm-reflection-layout.ts';
 import { dlmSchema } from '../../../../src/core/datasets/dlm-schema.ts';
-import type { FeatureSchema } from '../../../../src/core/instance/types.ts';
 import { bucketOfArms } from '../../../../src/core/measures/bucket-of-arms.ts';
 import { distributionCategories } from '../../../../src/core/measures/distribution-categories.ts';
 import { distributionText, formatPercent } from '../../../../src/core/measures/distribution-text.ts';
 import { stateFeatureDistribution } from '../../../../src/core/measures/state-feature-distribution.ts';
 import { utilityPerBucket } from '../../../../src/core/measures/utility-per-bucket.ts';
-import { occupancyOf } from './occupancy-fixture.ts';
-
-// A small schema: a one-hot group of two columns and a bucketed numeric column.
-const schema: FeatureSchema = {
-  columns: [
-    { name: 'young', label: 'Young', description: '', type: 'binary', group: 'Age' },
-    { name: 'old', label: 'Old', description: '', type: 'binary', group: 'Age' },
-    { name: 'income', label: 'Income', description: '', type: 'continuous', group: 'Income' },
-  ],
-  groups: [
-    { name: 'Age', kind: 'one-hot', columns: [0, 1], ordered: true, buckets: ['Young', 'Old'] },
-    { name: 'Income', kind: 'bucketed', columns: [2], ordered: true, buckets: ['Low', 'Mid', 'High'], edges: [10, 20] },
-  ],
-};
-// Three arms: young with income 10 (Low: value <= edge), old with 10.5 (Mid), old with 99 (High).
-const features = Float64Array.from([1, 0, 10, 0, 1, 10.5, 0, 1, 99]);
-// One trial; steps in [state 0, state 1] per arm.
-const occupancy = occupancyOf(
-  [
-    [
-      [7, 3],
-      [9, 1],
-      [4, 6],
-    ],
-  ],
-  [
-    [
-      [5, 2],
-      [6, 1],
-      [3, 4],
-    ],
-  ],
-);
+import { features, occupancy, occupancyOf, schema } from './occupancy-fixture.ts';
 
 describe('bucketOfArms', () => {
   test('puts an arm with no one-hot column set, or a NaN value, in no bucket (-1)', () => {
@@ -131,99 +98,59 @@ describe('distributionCategories and distributionText', () => {
     );
   });
 
-  // DLM NeurIPS appendix L.1, Index 0 (Older Bias), as printed; its income lines sum to 100.01%.
-  const printedOlder = `Category: Ages
-Ages 10-20: 18.18%
-Ages 21-30: 27.75%
-Ages 31-40: 22.95%
-Ages 41-50: 2.95%
-Ages 51-60: 28.17%
-Category: Income
-Income bracket -1 (no income): 0.00%
-Income bracket 1 (e.g., 0-5000): 9.13%
-Income bracket 2 (e.g., 5001-10000): 55.81%
-Income bracket 3 (e.g., 10001-15000): 23.35%
-Income bracket 4 (e.g., 15001-20000): 5.85%
-Income bracket 5 (e.g., 20001-25000): 5.87%
-Income bracket 6 (e.g., 25001-30000): 0.00%
-Income bracket 7 (e.g., 30000-999999): 0.00%
-Category: Calling Times
-8:30am-10:30am: 7.45%
-10:30am-12:30pm: 4.68%
-12:30pm-3:30pm: 53.17%
-3:30pm-5:30pm: 13.74%
-5:30pm-7:30pm: 9.48%
-7:30pm-9:30pm: 11.48%
-Category: Education Levels
-Illiterate: 4.75%
-1-5th Grade Completed: 6.22%
-6-9th Grade Completed: 31.70%
-10th Grade Passed: 20.22%
-12th Grade Passed: 37.10%
-Graduate: 0.00%
-Post graduate: 0.00%
-Category: Languages Spoken
-Speaks Hindi: 35.23%
-Speaks Marathi: 64.77%
-Speaks Gujurati: 0.00%
-Speaks Kannada: 0.00%
-Category: Phone Owners
-Phone owner - Woman: 91.23%
-Phone owner - Husband: 5.72%
-Phone owner - Family: 3.05%
-Category: Organizations
-NGO: 75.58%
-ARMMAN: 24.42%
-PHC: 0.00%`;
-
-  // DLM NeurIPS appendix L.2, Index 0 (Marathi Speakers + Middle Aged), as printed.
-  const printed = `Category: Ages
-Ages 10-20: 4.02%
-Ages 21-30: 12.04%
-Ages 31-40: 82.79%
-Ages 41-50: 1.16%
-Ages 51-60: 0.00%
-Category: Income
-Income bracket -1 (no income): 0.00%
-Income bracket 1 (e.g., 0-5000): 2.49%
-Income bracket 2 (e.g., 5001-10000): 62.28%
-Income bracket 3 (e.g., 10001-15000): 32.25%
-Income bracket 4 (e.g., 15001-20000): 2.43%
-Income bracket 5 (e.g., 20001-25000): 0.56%
-Income bracket 6 (e.g., 25001-30000): 0.00%
-Income bracket 7 (e.g., 30000-999999): 0.00%
-Category: Calling Times
-8:30am-10:30am: 5.45%
-10:30am-12:30pm: 13.50%
-12:30pm-3:30pm: 32.12%
-3:30pm-5:30pm: 17.42%
-5:30pm-7:30pm: 1.74%
-7:30pm-9:30pm: 29.77%
-Category: Education Levels
-Illiterate: 1.13%
-1-5th Grade Completed: 18.09%
-6-9th Grade Completed: 32.36%
-10th Grade Passed: 30.49%
-12th Grade Passed: 14.38%
-Graduate: 0.59%
-Post graduate: 2.96%
-Category: Languages Spoken
-Speaks Hindi: 16.86%
-Speaks Marathi: 83.14%
-Speaks Gujurati: 0.00%
-Speaks Kannada: 0.00%
-Category: Phone Owners
-Phone owner - Woman: 95.22%
-Phone owner - Husband: 3.02%
-Phone owner - Family: 1.76%
-Category: Organizations
-NGO: 92.87%
-ARMMAN: 7.13%
-PHC: 0.00%`;
+  // DLM NeurIPS appendix L, Index 0 of L.1 (Older Bias; its income lines sum to 100.01%) and of L.2 (Marathi
+  // Speakers + Middle Aged), as printed: each line once, with its percentage in each block.
+  const PRINTED: [line: string, olderBias: string, marathiMiddleAged: string][] = [
+    ['Category: Ages', '', ''],
+    ['Ages 10-20', '18.18', '4.02'],
+    ['Ages 21-30', '27.75', '12.04'],
+    ['Ages 31-40', '22.95', '82.79'],
+    ['Ages 41-50', '2.95', '1.16'],
+    ['Ages 51-60', '28.17', '0.00'],
+    ['Category: Income', '', ''],
+    ['Income bracket -1 (no income)', '0.00', '0.00'],
+    ['Income bracket 1 (e.g., 0-5000)', '9.13', '2.49'],
+    ['Income bracket 2 (e.g., 5001-10000)', '55.81', '62.28'],
+    ['Income bracket 3 (e.g., 10001-15000)', '23.35', '32.25'],
+    ['Income bracket 4 (e.g., 15001-20000)', '5.85', '2.43'],
+    ['Income bracket 5 (e.g., 20001-25000)', '5.87', '0.56'],
+    ['Income bracket 6 (e.g., 25001-30000)', '0.00', '0.00'],
+    ['Income bracket 7 (e.g., 30000-999999)', '0.00', '0.00'],
+    ['Category: Calling Times', '', ''],
+    ['8:30am-10:30am', '7.45', '5.45'],
+    ['10:30am-12:30pm', '4.68', '13.50'],
+    ['12:30pm-3:30pm', '53.17', '32.12'],
+    ['3:30pm-5:30pm', '13.74', '17.42'],
+    ['5:30pm-7:30pm', '9.48', '1.74'],
+    ['7:30pm-9:30pm', '11.48', '29.77'],
+    ['Category: Education Levels', '', ''],
+    ['Illiterate', '4.75', '1.13'],
+    ['1-5th Grade Completed', '6.22', '18.09'],
+    ['6-9th Grade Completed', '31.70', '32.36'],
+    ['10th Grade Passed', '20.22', '30.49'],
+    ['12th Grade Passed', '37.10', '14.38'],
+    ['Graduate', '0.00', '0.59'],
+    ['Post graduate', '0.00', '2.96'],
+    ['Category: Languages Spoken', '', ''],
+    ['Speaks Hindi', '35.23', '16.86'],
+    ['Speaks Marathi', '64.77', '83.14'],
+    ['Speaks Gujurati', '0.00', '0.00'],
+    ['Speaks Kannada', '0.00', '0.00'],
+    ['Category: Phone Owners', '', ''],
+    ['Phone owner - Woman', '91.23', '95.22'],
+    ['Phone owner - Husband', '5.72', '3.02'],
+    ['Phone owner - Family', '3.05', '1.76'],
+    ['Category: Organizations', '', ''],
+    ['NGO', '75.58', '92.87'],
+    ['ARMMAN', '24.42', '7.13'],
+    ['PHC', '0.00', '0.00'],
+  ];
+  const printedBlock = (column: 1 | 2) =>
+    PRINTED.map((row) => (row[column] === '' ? row[0] : `${row[0]}: ${row[column]}%`)).join('\n');
 
   test.each([
-    ['L.1 Index 0', printedOlder],
-    ['L.2 Index 0', printed],
+    ['L.1 Index 0', printedBlock(1)],
+    ['L.2 Index 0', printedBlock(2)],
   ])(
     "reproduces the paper's printed reflection block (%s) character for character on the 43-feature schema",
     (_, text) => {

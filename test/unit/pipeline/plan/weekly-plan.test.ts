@@ -72,7 +72,7 @@ describe('the plan worker session', () => {
         settings: SETTINGS,
         weeks: [{ week: summary.currentWeek, applied: false }],
       });
-      await s.saved();
+      await s.saved(); // the save follows the list's first marks
       const stored = await store.getPlan('p1');
       const ids = unpackIds(stored!.plan.register.ids);
       expect(view.lines.ids).toEqual(Array.from(view.list.arms, (arm) => ids[arm]));
@@ -312,6 +312,7 @@ describe('the plan worker session', () => {
       'bad.csv, column 1 ("id"): an id is not in the register, e.g. "nobody" (line 2); are these the outcomes of ' +
         "this plan's register?",
     );
+    await s.saved();
     const ids = unpackIds((await store.getPlan('p1'))!.plan.register.ids);
     const called = new Set(view.lines.ids);
     const text = [
