@@ -113,6 +113,12 @@ export async function timedFirstList(page: Page, step: Step, ready: string, draw
     () => page.getByTestId('make-list').click(),
     () => listShown(page),
   );
+  // The chances of a first batch of the draws (or all of them, if they came first); the save follows them.
+  await step(
+    '  then the first chances (a first batch of the draws)',
+    async () => {},
+    () => shown(page, '[data-testid="uncertain-so-far"], [data-testid="chance-sentences"]'),
+  );
   await step(
     '  then saved (the worker writes the plan to IndexedDB)',
     async () => {},

@@ -26,6 +26,7 @@ import type { Banding } from './reband.ts';
 import type { RegisterSummary } from './register-summary.ts';
 import { RegisterDraft } from './register-draft.ts';
 import { UncertainPlaces, type DrawHelper, type Uncertainty } from './uncertain-places.ts';
+import { countInBackground, type BackgroundCount } from './background-count.ts';
 
 export type { PlanView, WeekApplyResult } from './plan-view.ts';
 export type { WeekChanges } from './week-changes.ts';
@@ -39,8 +40,14 @@ export class WeeklyPlan {
   private outcomes: PendingOutcomes | null = null;
   private readonly lists: ListMaker;
   private readonly places: UncertainPlaces;
-  /** The save of the last list made, while it runs (save()). */
+  /** The save of the last list made, while it runs (showAndSave()). */
   private saving: Promise<void> | null = null;
+  /** The save's write while it runs (the draws of this thread wait for it). */
+  private writing: Promise<void> | null = null;
+  /** Starts a save waiting for the first marks at once (a next step needs storage). */
+  private hurry: (() => void) | null = null;
+  /** The current list's uncertain places, counted from when the list is made (null: none to count). */
+  private counting: BackgroundCount | null = null;
   /** Bumped by every new list: the draws of an older one stop. */
   private generation = 0;
 
@@ -92,8 +99,7 @@ export class WeeklyPlan {
     await this.settled();
     const list = await this.newList(register, settings, currentWeek(register.history));
     const plan: PlanState = { format: PLAN_FORMAT, version: PLAN_VERSION, register, settings, weeks: [recordOf(list)] };
-    this.save(plan, meta, 'create');
-    return this.show(plan, meta, list);
+    return this.showAndSave(plan, meta, list, 'create');
   }
 
   /** Opens a stored plan and makes its current list again (the same seed gives the same list). */
@@ -122,13 +128,10 @@ export class WeeklyPlan {
     const list = await this.newList(plan.register, settings, currentWeek(plan.register.history));
     const next: PlanState = { ...plan, settings, weeks: [...plan.weeks.slice(0, -1), recordOf(list)] };
     const meta = { ...this.meta!, policy, updatedAt: now };
-    this.save(next, meta, 'week');
-    return this.show(next, meta, list);
+    return this.showAndSave(next, meta, list, 'week');
   }
 
-  /**
-   * Waits for the save of the last list made; rejects with its error, the open plan then being the stored one again.
-   */
+  /** Waits for the save of the last list made; rejects with its error (the open plan is the stored one again). */
   async saved(): Promise<void> {
     const pending = this.saving;
     this.saving = null;
@@ -187,27 +190,12 @@ export class WeeklyPlan {
 
   /**
    * Whose place in the open plan's current list is uncertain (null when a newer list came first, or with given
-   * transitions or no draws); `onDraw` gets the count so far as the draws are made (uncertain-places.ts).
+   * transitions or no draws); `onDraw` gets the count so far as the draws are made (uncertain-places.ts). A list to be
+   * saved is counted from when it is made (showAndSave()); this joins that count, or starts one.
    */
   async uncertainty(onDraw?: (partial: Uncertainty) => void): Promise<Uncertainty | null> {
-    // Not after the save (its write runs off this thread; a failed one makes the draws stale): marks wait for none.
-    const plan = this.plan,
-      generation = this.generation;
-    if (!plan || plan.settings.draws === 0) return null;
-    const posterior = this.lists.posterior(plan.register, plan.settings.priorGroup);
-    if (!posterior) return null;
-    const week = plan.weeks[plan.weeks.length - 1];
-    const rules = this.lists.rules(plan.register, plan.settings, week.week);
-    return this.places.count(
-      rules,
-      posterior,
-      plan.settings.draws,
-      week.week,
-      week.planned,
-      await this.lists.whittle(),
-      () => generation !== this.generation,
-      onDraw,
-    );
+    if (!this.counting && this.plan) this.counting = this.count(this.plan);
+    return this.counting ? this.counting.join(onDraw) : null;
   }
 
   /** The saved plans, the one being saved included. */
@@ -219,7 +207,7 @@ export class WeeklyPlan {
   async deletePlan(id: string): Promise<void> {
     await this.settled();
     await (await this.store()).deletePlan(id);
-    if (this.meta?.id === id) this.plan = this.meta = null;
+    if (this.meta?.id === id) this.close();
   }
 
   /** A saved plan as PLAN.json (a damaged one: what can still be read). */
@@ -239,35 +227,44 @@ export class WeeklyPlan {
       ...options,
       random: Math.random,
     });
-    if (result.ok && (options.replace || options.asCopy) && this.meta?.id === result.listing.id)
-      this.plan = this.meta = null;
+    if (result.ok && (options.replace || options.asCopy) && this.meta?.id === result.listing.id) this.close();
     return result;
   }
 
   /**
-   * Saves a new plan whole, or its new current list, in one transaction, after the list is shown. If it fails, the plan
-   * goes back to what it was (the stored one, or none), so that the worker never runs ahead of storage.
+   * Shows a new list, starts its count, and saves the plan after its first marks (at once without draws, or when a
+   * next step needs storage), in one transaction; the page keeps her on it meanwhile ("Saving the plan…"). If the
+   * save fails, the plan goes back to what it was (the stored one, or none): the worker never runs ahead of storage.
    */
-  private save(plan: PlanState, meta: PlanMeta, kind: 'create' | 'week'): void {
+  private showAndSave(plan: PlanState, meta: PlanMeta, list: WeeklyList, kind: 'create' | 'week'): PlanView {
     const before = { plan: this.plan, meta: this.meta };
-    const record = planRecord(meta, plan);
-    // A task later: the store packs the plan's columns first (0.3-0.6 s at 10^6 in the app's worker), which the
-    // list on the page need not wait for (the view is posted within this task).
-    this.saving = new Promise((next) => setTimeout(next, 0))
-      .then(() => this.store())
-      .then((store) => (kind === 'create' ? store.createPlan(record) : store.saveCurrentWeek(record)))
+    const view = this.show(plan, meta, list);
+    this.counting = this.count(plan);
+    const hurried = new Promise<void>((resolve) => (this.hurry = resolve));
+    this.saving = Promise.race([this.counting?.firstMarks ?? Promise.resolve(), hurried])
+      .then(() => {
+        const write = this.store().then((store) => {
+          const record = planRecord(meta, plan);
+          return kind === 'create' ? store.createPlan(record) : store.saveCurrentWeek(record);
+        });
+        this.writing = write;
+        return write.finally(() => this.writing === write && (this.writing = null));
+      })
       .catch((error: unknown) => {
         if (this.meta === meta) {
           ({ plan: this.plan, meta: this.meta } = before);
           this.generation++;
+          this.counting = null;
         }
         throw error;
       });
     this.saving.catch(() => {}); // its error is the page's, through saved()
+    return view;
   }
 
   /** Lets a pending save finish first (its error goes to saved()), so that steps reach storage in order. */
   private async settled(): Promise<void> {
+    this.hurry?.();
     await this.saving?.catch(() => {});
   }
 
@@ -276,10 +273,24 @@ export class WeeklyPlan {
     return this.lists.list(register, settings, week);
   }
 
+  /** No plan open (its draws stop). */
+  private close(): void {
+    this.plan = this.meta = this.counting = null;
+    this.generation++;
+  }
+
   private show(plan: PlanState, meta: PlanMeta, list: WeeklyList): PlanView {
     this.plan = plan;
     this.meta = meta;
+    this.counting = null; // counted when asked (uncertainty()), or at once when the list is to be saved
     return planView(plan, meta, list, this.lists);
+  }
+
+  /** Starts counting the plan's current list's uncertain places (null without draws or with given transitions). */
+  private count(plan: PlanState): BackgroundCount | null {
+    const generation = this.generation;
+    const stale = () => generation !== this.generation;
+    return countInBackground(plan, this.lists, this.places, stale, () => this.writing);
   }
 
   private need<T>(value: T | null, message: string): T {

@@ -72,7 +72,7 @@ describe('the plan worker session', () => {
         settings: SETTINGS,
         weeks: [{ week: summary.currentWeek, applied: false }],
       });
-      await s.saved(); // the save follows the list (a task later)
+      await s.saved(); // the save follows the list's first marks
       const stored = await store.getPlan('p1');
       const ids = unpackIds(stored!.plan.register.ids);
       expect(view.lines.ids).toEqual(Array.from(view.list.arms, (arm) => ids[arm]));
@@ -113,8 +113,8 @@ describe('the plan worker session', () => {
         const want = core(budget);
         expect(u).not.toBeNull();
         expect(u).toMatchObject({ draws: 5, planned: 5 });
-        // The counts so far, after each draw made anew: the core's with that many draws (none again for kept draws).
-        expect(partials.map((p) => p.draws)).toEqual(budget === 40 ? [1, 2, 3, 4] : []);
+        // The counts so far, after the first 4 draws made anew: the core's with 4 draws (none for kept draws).
+        expect(partials.map((p) => p.draws)).toEqual(budget === 40 ? [4] : []);
         for (const p of partials) {
           const k = buildWeeklyList(
             plan.register,
@@ -130,8 +130,9 @@ describe('the plan worker session', () => {
         expect(u!.uncertainCount).toBeGreaterThan(0);
       }
       // a newer list while the draws are counted: the older count stops (null)
+      await s.replan({ ...SETTINGS, budget: 45 }, META.policy, 3);
       const pending = s.uncertainty();
-      await s.replan({ ...SETTINGS, budget: 50 }, META.policy, 3);
+      await s.replan({ ...SETTINGS, budget: 50 }, META.policy, 4);
       expect(await pending).toBeNull();
     },
   );
@@ -161,7 +162,7 @@ describe('the plan worker session', () => {
         await s.create({ ...SETTINGS, budget: 40, draws: 7 }, META);
         const partials: number[] = [];
         counts.push(await s.uncertainty((p) => partials.push(p.draws)));
-        expect(partials).toEqual([1, 2, 3, 4, 5, 6]);
+        expect(partials).toEqual([4]);
       }
       expect(seeds.length).toBeGreaterThan(0);
       expect(seeds.length).toBeLessThan(7);
@@ -174,6 +175,89 @@ describe('the plan worker session', () => {
       await expect(helped.uncertainty()).rejects.toThrow('the second worker stopped');
     },
   );
+
+  test(
+    "the chances so far are those of the seed's first draws, whichever engine made them and in whatever order " +
+      'they came: the same as made at once',
+    async () => {
+      // A second engine whose draws come back late and out of order.
+      const other = posteriorIndexDraw((await loadEngineNode()).kernels);
+      let turn = 0;
+      const helper: DrawHelper = {
+        draw: async (seed, posterior, rewards, discount, state) => {
+          const index = other(posterior.alpha, posterior.beta, seed, rewards, discount, state);
+          await new Promise((resolve) => setTimeout(resolve, [9, 0, 4][turn++ % 3]));
+          return index;
+        },
+      };
+      const engine = await loadEngineNode(),
+        store = new MemoryStore(),
+        whittle = planIndexFunction(engine);
+      const s = new WeeklyPlan(
+        async () => whittle,
+        async () => store,
+        helper,
+      );
+      await s.loadRegister({ kind: 'generator', generator: 'sclm', parameters: { arms: 300 }, seed: 4, weeks: 5 });
+      const settings = { ...SETTINGS, budget: 40, draws: 13, seed: 11 };
+      await s.create(settings, META);
+      const partials: Uncertainty[] = [];
+      const u = await s.uncertainty((p) => partials.push(p));
+      expect(turn).toBeGreaterThan(0);
+      expect(partials.length).toBeGreaterThan(0);
+      for (const p of partials) expect([4, 8, 12]).toContain(p.draws);
+      expect(u).toMatchObject({ draws: 13, planned: 13 });
+      await s.saved();
+      const plan = unpackPlan((await store.getPlan('p1'))!.plan);
+      const { history, schema, features } = plan.register;
+      const posterior = estimateTransitions(history, schema, features, 300, { groupBy: null });
+      // each count so far is the core's list with that many draws of the same seed, made at once
+      for (const p of [...partials, u!]) {
+        const week = currentWeek(history);
+        const k = buildWeeklyList(plan.register, { ...settings, draws: p.draws }, week, { whittle, posterior });
+        expect(Array.from(p.membership), `${p.draws} draws`).toEqual(Array.from(k.membership));
+        expect(p.uncertainCount).toBe(k.uncertainCount);
+      }
+      // and a session with one engine, asked once the draws are done, gives the same chances
+      const { s: alone } = await session();
+      await alone.loadRegister({ kind: 'generator', generator: 'sclm', parameters: { arms: 300 }, seed: 4, weeks: 5 });
+      await alone.create(settings, META);
+      await alone.saved();
+      expect(Array.from((await alone.uncertainty())!.membership)).toEqual(Array.from(u!.membership));
+    },
+  );
+
+  test('a helper that has not answered yet holds back neither the first marks nor the count', async () => {
+    const other = posteriorIndexDraw((await loadEngineNode()).kernels);
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let answered = 0;
+    const helper: DrawHelper = {
+      draw: async (seed, posterior, rewards, discount, state) => {
+        await gate;
+        answered++;
+        return other(posterior.alpha, posterior.beta, seed, rewards, discount, state);
+      },
+    };
+    const engine = await loadEngineNode();
+    const s = new WeeklyPlan(
+      async () => planIndexFunction(engine),
+      async () => new MemoryStore(),
+      helper,
+    );
+    await s.loadRegister({ kind: 'generator', generator: 'sclm', parameters: { arms: 300 }, seed: 4, weeks: 5 });
+    const settings = { ...SETTINGS, budget: 40, draws: 9 };
+    await s.create(settings, META);
+    const partials: number[] = [];
+    const u = await s.uncertainty((p) => partials.push(p.draws));
+    expect(answered).toBe(0);
+    expect(partials).toEqual([4, 8]);
+    open();
+    const { s: alone } = await session();
+    await alone.loadRegister({ kind: 'generator', generator: 'sclm', parameters: { arms: 300 }, seed: 4, weeks: 5 });
+    await alone.create(settings, META);
+    expect(Array.from((await alone.uncertainty())!.membership)).toEqual(Array.from(u!.membership));
+  });
 
   test('shows a list before it is saved; a failed save says so and the plan goes back to the stored one', async () => {
     const { s, store } = await session();
@@ -195,6 +279,8 @@ describe('the plan worker session', () => {
       'w.csv',
     );
     expect(preview.ok && preview.preview.planned).toBe(5);
+    // and the chances counted are the stored list's
+    expect((await s.uncertainty())!.membership.length).toBe(5);
     store.saveCurrentWeek = saveCurrentWeek;
     const third = await s.replan({ ...SETTINGS, reward: 'state' }, META.policy, 3);
     expect(third.head.updatedAt).toBe(3);
@@ -219,6 +305,7 @@ describe('the plan worker session', () => {
     const { s, store, whittle } = await session();
     await s.loadRegister({ kind: 'generator', generator: 'sclm', parameters: { arms: 50 }, seed: 2, weeks: 4 });
     const view = await s.create(SETTINGS, META);
+    await s.saved();
     const bad = await s.previewOutcomes(new Blob(['id,called,engaged\nnobody,1,1\n']), 'bad.csv');
     expect(bad.ok).toBe(false);
     expect(!bad.ok && bad.errors.join('\n')).toBe(
