@@ -4,7 +4,8 @@
 // Run: npx tsx test/bench/capacity.ts [arms=1000000] [workers=2000] [flow | greedy: that part only]
 // Prints medians of 3 rounds after a warm-up: wall clock and this process's CPU time.
 import { capacityTopB } from '../../src/core/plan/capacity-top-b.ts';
-import { constrainedTopB, seededTieRanks, type CallQuota } from '../../src/core/plan/constrained-top-b.ts';
+import { constrainedTopB, type CallQuota } from '../../src/core/plan/constrained-top-b.ts';
+import { seededTieRanks } from '../reference/tie-ranks.ts';
 import { seededRandom } from '../../src/core/random/seeded-random.ts';
 import type { WorkerRules } from '../../src/core/plan/worker-rules.ts';
 import { loadavg } from 'node:os';

@@ -6,7 +6,7 @@
 // All policies see the same chance: mother i's week-w outcome is u[w][i] < P(engaged | state, call), one
 // u per (seed, week, mother) (common random numbers), so differences are the policies', not luck's.
 // Run: npx tsx test/bench/thompson.ts [arms=2000] [seeds=1,2,3,4] [rate=0.1]
-import { seededTieRanks } from '../../src/core/plan/constrained-top-b.ts';
+import { seededTieRanks } from '../reference/tie-ranks.ts';
 import { estimateTransitions } from '../../src/core/plan/estimate-transitions.ts';
 import { generatedRegister } from '../../src/core/plan/generated-register.ts';
 import { defaultPriorGroup } from '../../src/core/plan/plan-settings.ts';

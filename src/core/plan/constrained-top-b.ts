@@ -80,21 +80,6 @@ export function shareQuota(label: string, members: Uint8Array, budget: number, m
   return { label, members, min, max };
 }
 
-/** A seeded random permutation as tie ranks: tieRank[arm] in 0..n-1, all distinct (Fisher-Yates). */
-export function seededTieRanks(numArms: number, randomInt: (n: number) => number): Int32Array {
-  const order = new Int32Array(numArms);
-  for (let i = 0; i < numArms; i++) order[i] = i;
-  for (let i = numArms - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    const t = order[i];
-    order[i] = order[j];
-    order[j] = t;
-  }
-  const rank = new Int32Array(numArms);
-  for (let r = 0; r < numArms; r++) rank[order[r]] = r;
-  return rank;
-}
-
 export function constrainedTopB(input: ConstrainedTopBInput): ConstrainedTopB {
   const { index, tieRank, eligible, budget, quotas } = input;
   const N = index.length;

@@ -159,8 +159,9 @@ export function tieDraw(tieSeed: number, numArms: number): { tieRank: Int32Array
 /** Numbers per block drawn at once (Random.fill): 512 KB. */
 const BLOCK = 65536;
 /**
- * seededTieRanks(numArms, random.int) with its numbers drawn a block at a time (Random.fill: the same numbers, the
- * same state after, no call per number; the closure's call per number cost the app's worker most of a second at 10^6).
+ * A seeded permutation as tie ranks (Fisher-Yates by random.int, as its twin test/reference/tie-ranks.ts) with its
+ * numbers drawn a block at a time (Random.fill: the same numbers, the same state after, no call per number; the
+ * closure's call per number cost the app's worker most of a second at 10^6).
  */
 function blockTieRanks(numArms: number, random: Random): Int32Array {
   const order = new Int32Array(numArms);

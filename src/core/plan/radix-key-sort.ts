@@ -80,26 +80,31 @@ function byteSortLo(s: number, e: number, x: Buffers, y: Buffers): void {
 function passes(n: number, from: Buffers, to: Buffers): Buffers {
   let x = from,
     y = to;
-  const count = scratch('rank-count', Int32Array, 65536);
-  for (let shift = 0; shift <= 16; shift += 16) {
-    const word = x.hi;
-    count.fill(0);
-    for (let j = 0; j < n; j++) count[(word[j] >>> shift) & 0xffff]++;
-    if (count[(word[0] >>> shift) & 0xffff] === n) continue;
-    for (let d = 0, sum = 0; d < 65536; d++) {
-      const c = count[d];
-      count[d] = sum;
-      sum += c;
-    }
-    const { arms: a, hi: h, lo: l } = x,
-      { arms: a2, hi: h2, lo: l2 } = y;
-    for (let j = 0; j < n; j++) {
-      const p = count[(word[j] >>> shift) & 0xffff]++;
-      a2[p] = a[j];
-      h2[p] = h[j];
-      l2[p] = l[j];
-    }
-    [x, y] = [y, x];
-  }
+  for (let shift = 0; shift <= 16; shift += 16) if (radixPass(n, x, y, x.hi, shift)) [x, y] = [y, x];
   return x;
+}
+
+/**
+ * One stable counting pass of the first n entries of `x` into `y` by the 16-bit digit of `word` (x.hi or x.lo)
+ * at `shift`; false, and nothing moved, when that digit is the same for all.
+ */
+export function radixPass(n: number, x: Buffers, y: Buffers, word: Uint32Array, shift: number): boolean {
+  const count = scratch('rank-count', Int32Array, 65536);
+  count.fill(0);
+  for (let j = 0; j < n; j++) count[(word[j] >>> shift) & 0xffff]++;
+  if (count[(word[0] >>> shift) & 0xffff] === n) return false;
+  for (let d = 0, sum = 0; d < 65536; d++) {
+    const c = count[d];
+    count[d] = sum;
+    sum += c;
+  }
+  const { arms: a, hi: h, lo: l } = x,
+    { arms: a2, hi: h2, lo: l2 } = y;
+  for (let j = 0; j < n; j++) {
+    const p = count[(word[j] >>> shift) & 0xffff]++;
+    a2[p] = a[j];
+    h2[p] = h[j];
+    l2[p] = l[j];
+  }
+  return true;
 }

@@ -7,7 +7,7 @@
 // everywhere in the list); split into hi and lo 32-bit words, four 16-bit digits. Input arms come in
 // increasing tie rank and the sort is stable, so equal indices stay in tie-rank order. Keys and buffers
 // are scratch arrays (scratch.ts): at 10^6 fresh ones cost more in first touches than the sort.
-import { keySort } from './radix-key-sort.ts';
+import { keySort, radixPass } from './radix-key-sort.ts';
 import { scratch } from './scratch.ts';
 
 const little = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
@@ -234,27 +234,7 @@ export function keysOf(index: Float64Array, arms: Int32Array, out: Buffers): voi
 export function radixSort(n: number, from: Buffers, to: Buffers): Int32Array {
   let x = from,
     y = to;
-  const count = scratch('rank-count', Int32Array, 65536);
-  for (let pass = 0; pass < 4; pass++) {
-    const word = pass < 2 ? x.lo : x.hi,
-      shift = pass % 2 === 0 ? 0 : 16;
-    count.fill(0);
-    for (let j = 0; j < n; j++) count[(word[j] >>> shift) & 0xffff]++;
-    if (count[(word[0] >>> shift) & 0xffff] === n) continue;
-    for (let d = 0, sum = 0; d < 65536; d++) {
-      const c = count[d];
-      count[d] = sum;
-      sum += c;
-    }
-    const { arms: a, hi: h, lo: l } = x,
-      { arms: a2, hi: h2, lo: l2 } = y;
-    for (let j = 0; j < n; j++) {
-      const p = count[(word[j] >>> shift) & 0xffff]++;
-      a2[p] = a[j];
-      h2[p] = h[j];
-      l2[p] = l[j];
-    }
-    [x, y] = [y, x];
-  }
+  for (let pass = 0; pass < 4; pass++)
+    if (radixPass(n, x, y, pass < 2 ? x.lo : x.hi, pass % 2 === 0 ? 0 : 16)) [x, y] = [y, x];
   return x.arms.subarray(0, n);
 }

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { capacityTopB, type CapacityTopBInput } from '../../../../src/core/plan/capacity-top-b.ts';
 import { keepTwoFamilies, splitFamilies } from '../../../../src/core/plan/rule-families.ts';
-import { constrainedTopB, seededTieRanks, type CallQuota } from '../../../../src/core/plan/constrained-top-b.ts';
+import { constrainedTopB, type CallQuota } from '../../../../src/core/plan/constrained-top-b.ts';
+import { seededTieRanks } from '../../../reference/tie-ranks.ts';
 import { seededRandom, type Random } from '../../../../src/core/random/seeded-random.ts';
 import type { WorkerRules } from '../../../../src/core/plan/worker-rules.ts';
 import { compareValues, exactBestValue, listValue } from '../../../reference/capacity-top-b.ts';

@@ -3,10 +3,10 @@ import {
   constrainedTopB,
   kthSmallest,
   rankTop,
-  seededTieRanks,
   shareQuota,
   type CallQuota,
 } from '../../../../src/core/plan/constrained-top-b.ts';
+import { seededTieRanks } from '../../../reference/tie-ranks.ts';
 import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
 import { referenceConstrainedTopB } from '../../../reference/constrained-top-b.ts';
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { seededTieRanks } from '../../../../src/core/plan/constrained-top-b.ts';
+import { seededTieRanks } from '../../../reference/tie-ranks.ts';
 import { armOrder, selectBest } from '../../../../src/core/plan/select-arms.ts';
 import { generatedRegister } from '../../../../src/core/plan/generated-register.ts';
 import { armBudgets, armEligible, holdoutArms } from '../../../../src/core/plan/holdout.ts';

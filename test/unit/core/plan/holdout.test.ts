@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { armBudgets, armEligible, holdoutArms, holdoutList, idUniform } from '../../../../src/core/plan/holdout.ts';
-import { seededTieRanks } from '../../../../src/core/plan/constrained-top-b.ts';
+import { seededTieRanks } from '../../../reference/tie-ranks.ts';
 import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
 
 const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);

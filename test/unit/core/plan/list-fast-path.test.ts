@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { constrainedTopB, seededTieRanks, topBSet } from '../../../../src/core/plan/constrained-top-b.ts';
+import { constrainedTopB, topBSet } from '../../../../src/core/plan/constrained-top-b.ts';
+import { seededTieRanks } from '../../../reference/tie-ranks.ts';
 import type { CallQuota } from '../../../../src/core/plan/constrained-top-b.ts';
 import { generatedRegister } from '../../../../src/core/plan/generated-register.ts';
 import { listRules } from '../../../../src/core/plan/list-rules.ts';

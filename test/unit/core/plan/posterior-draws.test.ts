@@ -2,7 +2,8 @@
 // from given indices, the same ties, eligibility and quotas as the list, and a draw of a posterior
 // that is certain gives the mean transitions' list every time.
 import { beforeAll, describe, expect, test } from 'vitest';
-import { constrainedTopB, seededTieRanks, shareQuota } from '../../../../src/core/plan/constrained-top-b.ts';
+import { constrainedTopB, shareQuota } from '../../../../src/core/plan/constrained-top-b.ts';
+import { seededTieRanks } from '../../../reference/tie-ranks.ts';
 import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
 import type { TransitionPosterior } from '../../../../src/core/plan/estimate-transitions.ts';
 import { generatedRegister } from '../../../../src/core/plan/generated-register.ts';

@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { buffers, compareArms, keysOf } from '../../../../src/core/plan/rank-order.ts';
 import { keySort } from '../../../../src/core/plan/radix-key-sort.ts';
-import { seededTieRanks } from '../../../../src/core/plan/constrained-top-b.ts';
+import { seededTieRanks } from '../../../reference/tie-ranks.ts';
 import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
 
 describe('keySort', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { seededTieRanks } from '../../../../src/core/plan/constrained-top-b.ts';
+import { seededTieRanks } from '../../../reference/tie-ranks.ts';
 import { ranksAmong, ranksInUnion } from '../../../../src/core/plan/ranks-among.ts';
 import { ListOrder } from '../../../../src/core/plan/list-order.ts';
 import { seededRandom } from '../../../../src/core/random/seeded-random.ts';

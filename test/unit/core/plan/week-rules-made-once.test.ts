@@ -2,7 +2,7 @@
 // int(), and the same stream after it (the posterior draws' seeds), drawStream's too, across block boundaries. And
 // the worker column numbered by its own hash table (as a Map would number it), the other rule made once a week.
 import { describe, expect, test } from 'vitest';
-import { seededTieRanks } from '../../../../src/core/plan/constrained-top-b.ts';
+import { seededTieRanks } from '../../../reference/tie-ranks.ts';
 import { drawStream, tieDraw } from '../../../../src/core/plan/list-rules.ts';
 import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
 import { workerRules } from '../../../../src/core/plan/worker-rules.ts';

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { detailAt } from '../../../../src/core/plan/line-reasons.ts';
-import { seededTieRanks, shareQuota } from '../../../../src/core/plan/constrained-top-b.ts';
+import { shareQuota } from '../../../../src/core/plan/constrained-top-b.ts';
+import { seededTieRanks } from '../../../reference/tie-ranks.ts';
 import { estimateTransitions } from '../../../../src/core/plan/estimate-transitions.ts';
 import { generatedRegister } from '../../../../src/core/plan/generated-register.ts';
 import { weekSeed, type PlanSettings } from '../../../../src/core/plan/plan-settings.ts';
