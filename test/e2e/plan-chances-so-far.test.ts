@@ -6,7 +6,9 @@
 // layout checked.
 import { describe, expect, test } from 'vitest';
 import { useBuiltSite } from './browser.ts';
+import { parseCsv } from '../../src/core/datasets/csv.ts';
 import { layoutAtBothWidths } from './layout-check.ts';
+import { downloadList } from './plan-fixture.ts';
 import { openPage } from './run-helpers.ts';
 
 const site = useBuiltSite();
@@ -35,10 +37,18 @@ describe('the chances so far', () => {
     // Her chance so far: a share of the draws counted.
     const first = await page.getByTestId('chance').first().textContent();
     expect(first).toMatch(/^\s*\d+%/);
+    // A file made now carries no partial chance: its chance column stays empty until every draw is counted.
+    expect((await soFar.locator('..').textContent())!).toMatch(/A list downloaded before then has an empty chance/);
+    const early = parseCsv(await downloadList(page));
+    const chanceAt = early.header.indexOf('chance');
+    expect(chanceAt).toBeGreaterThan(0);
+    expect(early.rows.filter((r) => r.fields[chanceAt] !== '')).toEqual([]);
     const shots = await layoutAtBothWidths(page, 'plan-chances-so-far');
     await page.getByTestId('chance-sentences').waitFor({ timeout: 600_000 });
     expect(await page.getByTestId('chance-so-far').count()).toBe(0);
     expect(await page.getByTestId('chance-sentences').textContent()).toMatch(/of 200 redraws of what the history/);
+    const settled = parseCsv(await downloadList(page));
+    expect(settled.rows.every((r) => /^\d/.test(r.fields[chanceAt]))).toBe(true);
     shots.push(...(await layoutAtBothWidths(page, 'plan-chances-all')));
     expect(shots).toEqual([]);
     expect(problems).toEqual([]);
