@@ -5,6 +5,7 @@
 // Then the speed at --arms dlm beneficiaries with 26 simulated weeks (10 % called a week), in interleaved
 // rounds. Both are given the register's buckets per feature group (computed once per register).
 // Run: npx tsx test/bench/estimate-numpy.ts [--arms 1000000] [--rounds 7] [--check-arms 20000] [--no-check]
+import { planeBytes } from '../../src/core/plan/bit-plane.ts';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,7 +38,7 @@ function writeInput(register: Register, groupBy: string | null, folder: string):
     return out;
   };
   writeFileSync(join(folder, 'states.u8'), join8(history.states));
-  writeFileSync(join(folder, 'called.u8'), join8(history.called));
+  writeFileSync(join(folder, 'called.u8'), join8(history.called.map(planeBytes)));
   const buckets = groupBuckets(schema, features, N);
   const all = new Int16Array(buckets.length * N);
   buckets.forEach((b, g) => all.set(b, g * N));

@@ -6,6 +6,7 @@
 // All policies see the same chance: mother i's week-w outcome is u[w][i] < P(engaged | state, call), one
 // u per (seed, week, mother) (common random numbers), so differences are the policies', not luck's.
 // Run: npx tsx test/bench/thompson.ts [arms=2000] [seeds=1,2,3,4] [rate=0.1]
+import { toPlane, zeroPlane } from '../../src/core/plan/bit-plane.ts';
 import { seededTieRanks } from '../reference/tie-ranks.ts';
 import { estimateTransitions } from '../../src/core/plan/estimate-transitions.ts';
 import { generatedRegister } from '../../src/core/plan/generated-register.ts';
@@ -65,9 +66,9 @@ function run(name: string, seed: number, policy: Policy): number {
       next[arm] = chance.next() < truth[arm * 8 + state[arm] * 4 + called[arm] * 2 + 1] ? 1 : 0;
       engaged += next[arm];
     }
-    history.called[history.called.length - 1] = called;
+    history.called[history.called.length - 1] = toPlane(called);
     history.states.push(next);
-    history.called.push(new Uint8Array(N));
+    history.called.push(zeroPlane(N));
   }
   return engaged;
 }

@@ -105,12 +105,12 @@ export function countTransitions(history: History, numArms: number): { n: Uint16
   for (let w = 0; w + 1 < states.length; w++) {
     const from = states[w],
       to = states[w + 1],
-      act = called[w];
+      act = called[w].bits;
     for (let arm = 0; arm < numArms; arm++) {
       const s = from[arm],
         t = to[arm];
       if (s === MISSING || t === MISSING) continue;
-      const cell = arm * 4 + s * 2 + act[arm];
+      const cell = arm * 4 + s * 2 + ((act[arm >> 3] >> (arm & 7)) & 1);
       n[cell]++;
       k[cell] += t;
     }

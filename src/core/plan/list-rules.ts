@@ -227,8 +227,9 @@ export function eligibleArms(
   const { called } = register.history;
   // The current week (last) is being planned: its calls are not history yet.
   for (let w = Math.max(0, called.length - 1 - cooldown); w < called.length - 1; w++) {
-    const c = called[w];
-    for (let arm = 0; arm < N; arm++) if (c[arm]) eligible[arm] = 0;
+    // a bit per arm (bit-plane.ts; none past N): the calls of a byte's eight arms, zero bytes skipped
+    const c = called[w].bits;
+    for (let i = 0; i < c.length; i++) for (let b = c[i], arm = i * 8; b; b >>= 1, arm++) if (b & 1) eligible[arm] = 0;
   }
   const one = unknown.length === 1;
   const shown = unknown
