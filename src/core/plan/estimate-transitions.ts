@@ -106,13 +106,18 @@ export function countTransitions(history: History, numArms: number): { n: Uint16
     const from = states[w],
       to = states[w + 1],
       act = called[w].bits;
-    for (let arm = 0; arm < numArms; arm++) {
-      const s = from[arm],
-        t = to[arm];
-      if (s === MISSING || t === MISSING) continue;
-      const cell = arm * 4 + s * 2 + ((act[arm >> 3] >> (arm & 7)) & 1);
-      n[cell]++;
-      k[cell] += t;
+    // eight arms a byte of the week's calls (bit-plane.ts)
+    for (let i = 0, arm = 0; arm < numArms; i++) {
+      const calls = act[i],
+        end = Math.min(arm + 8, numArms);
+      for (let bit = 0; arm < end; arm++, bit++) {
+        const s = from[arm],
+          t = to[arm];
+        if (s === MISSING || t === MISSING) continue;
+        const cell = arm * 4 + s * 2 + ((calls >> bit) & 1);
+        n[cell]++;
+        k[cell] += t;
+      }
     }
   }
   return { n, k };
