@@ -5,12 +5,12 @@
 // Then the speed at --arms dlm beneficiaries with 26 simulated weeks (10 % called a week), in interleaved
 // rounds. Both are given the register's buckets per feature group (computed once per register).
 // Run: npx tsx test/bench/estimate-numpy.ts [--arms 1000000] [--rounds 7] [--check-arms 20000] [--no-check]
-import { planeBytes } from '../../src/core/plan/bit-plane.ts';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { planeBytes } from '../../src/core/plan/bit-plane.ts';
 import { groupBuckets } from '../../src/core/measures/group-buckets.ts';
 import { estimateTransitions } from '../../src/core/plan/estimate-transitions.ts';
 import { generatedRegister } from '../../src/core/plan/generated-register.ts';

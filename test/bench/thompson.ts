@@ -6,7 +6,6 @@
 // All policies see the same chance: mother i's week-w outcome is u[w][i] < P(engaged | state, call), one
 // u per (seed, week, mother) (common random numbers), so differences are the policies', not luck's.
 // Run: npx tsx test/bench/thompson.ts [arms=2000] [seeds=1,2,3,4] [rate=0.1]
-import { toPlane, zeroPlane } from '../../src/core/plan/bit-plane.ts';
 import { seededTieRanks } from '../reference/tie-ranks.ts';
 import { estimateTransitions } from '../../src/core/plan/estimate-transitions.ts';
 import { generatedRegister } from '../../src/core/plan/generated-register.ts';
@@ -18,6 +17,7 @@ import { seededRandom } from '../../src/core/random/seeded-random.ts';
 import { betaSampler } from '../../src/engine/beta-sampler.ts';
 import { loadEngineNode } from '../../src/engine/load-node.ts';
 import { loadavg } from 'node:os';
+import { toPlane, zeroPlane } from '../../src/core/plan/bit-plane.ts';
 
 const N = Number(process.argv[2] ?? 2000);
 const seeds = (process.argv[3] ?? '1,2,3,4').split(',').map(Number);
