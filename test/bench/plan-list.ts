@@ -11,7 +11,8 @@
 // Run: npx tsx test/bench/plan-list.ts [rounds=5] [sizes=100000,1000000] [--case list|workers|program] [--vs DIR]
 // --case times that list alone (its first, cold run printed apart: the one to profile with node --cpu-prof);
 // --vs DIR runs another checkout's listRules and buildWeeklyList on the same register in the same process,
-// alternating with this code's in each round (its lists must equal this code's arms).
+// alternating with this code's in each round (its lists must equal this code's arms; it must read this code's
+// register, e.g. the history's calls in the same form).
 // CPU times (this process's, and the C++ process's own): on a shared machine they are the figures to
 // compare; wall clock beside them. Prints min / median / max over the rounds and the load (uptime).
 import { execFileSync } from 'node:child_process';
