@@ -90,14 +90,19 @@ function simulateWeeks(
     states.push(state);
     const act = new Uint8Array(numArms);
     if (w < weeks - 1) {
-      // A uniform sample of callsPerWeek arms: a partial Fisher-Yates shuffle.
+      // A uniform sample of callsPerWeek arms: a partial Fisher-Yates shuffle, its draws taken a block at a time
+      // (random.int(n) is floor(next() * n): the same j from the same numbers, without a call per draw).
       for (let i = 0; i < numArms; i++) pool[i] = i;
-      for (let i = 0; i < callsPerWeek; i++) {
-        const j = i + random.int(numArms - i);
-        const t = pool[i];
-        pool[i] = pool[j];
-        pool[j] = t;
-        act[pool[i]] = 1;
+      for (let from = 0; from < callsPerWeek; from += uniform.length) {
+        const to = Math.min(callsPerWeek, from + uniform.length);
+        random.fill(uniform, 0, to - from);
+        for (let i = from; i < to; i++) {
+          const j = i + Math.floor(uniform[i - from] * (numArms - i));
+          const t = pool[i];
+          pool[i] = pool[j];
+          pool[j] = t;
+          act[pool[i]] = 1;
+        }
       }
       const after = new Uint8Array(numArms);
       for (let from = 0; from < numArms; from += uniform.length) {
