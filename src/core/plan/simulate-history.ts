@@ -4,6 +4,7 @@
 // with an index calls by rota or at random, and random calls give every row some observations).
 import { categoricalAt, categoricalOf, type Random } from '../random/seeded-random.ts';
 import { clip01, EFFECT_DRAW_VALUES } from '../datasets/generators/two-state.ts';
+import { toPlane, type BitPlane } from './bit-plane.ts';
 import type { History } from './register.ts';
 
 /**
@@ -80,15 +81,16 @@ function simulateWeeks(
   if (!(Number.isInteger(callsPerWeek) && callsPerWeek >= 0 && callsPerWeek <= numArms))
     throw new RangeError(`calls per week must be a whole number in [0, ${numArms}], not ${callsPerWeek}`);
   const states: Uint8Array[] = [];
-  const called: Uint8Array[] = [];
+  const called: BitPlane[] = [];
   const next = random.next;
   let state = new Uint8Array(numArms);
   for (let arm = 0; arm < numArms; arm++) state[arm] = arms.first(next, arm);
   const pool = new Int32Array(numArms);
   const uniform = new Float64Array(4096); // the arms' draws of their next states, drawn a block at a time
+  const act = new Uint8Array(numArms); // the week's calls, kept as bits (one byte array for all weeks)
   for (let w = 0; w < weeks; w++) {
     states.push(state);
-    const act = new Uint8Array(numArms);
+    act.fill(0);
     if (w < weeks - 1) {
       // A uniform sample of callsPerWeek arms: a partial Fisher-Yates shuffle, its draws taken a block at a time
       // (random.int(n) is floor(next() * n): the same j from the same numbers, without a call per draw).
@@ -112,7 +114,7 @@ function simulateWeeks(
       }
       state = after;
     }
-    called.push(act);
+    called.push(toPlane(act));
   }
   return { firstWeek: 1, states, called };
 }
