@@ -16,7 +16,7 @@ import { loadKernelsNode } from '../../src/engine/load-node.ts';
 import { PIECE_BYTES } from '../../src/engine/prepared-pieces.ts';
 import type { PreparedSimulation } from '../../src/engine/prepared-simulation.ts';
 import { uniformInitial, type SimulationInput } from '../../src/engine/simulation.ts';
-import { armSums, trialJobs } from '../../src/engine/trial-jobs.ts';
+import { trialJobs } from '../../src/engine/trial-jobs.ts';
 
 const { values: opt } = parseArgs({
   options: {
@@ -68,7 +68,7 @@ function prepare(engine: Engine, chunks: ArmChunk[], rewards: Float64Array[]): P
 const chunks = Array.from({ length: jobs.chunks }, (_, c) => jobs.chunk(0, c) as ArmChunk);
 const rewards = Array.from({ length: jobs.chunks }, (_, c) => jobs.rewards(0, c) as Float64Array);
 const trials = (p: PreparedSimulation, start: number, end: number) => {
-  p.trials(input.seed, start, end).collect(armSums(N, 2));
+  p.trials(input.seed, start, end).collect();
   p.dispose();
 };
 
