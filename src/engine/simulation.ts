@@ -254,12 +254,15 @@ export function armResults(
     pulledAtLeastOnce.length !== N
   )
     throw new RangeError(`simulate: the arrays for the per-arm results do not fit ${N} arms of ${S} states`);
+  // one source (the gatherer's sums): read directly, the loop over arrays left out (a third of the time at 10^6 arms)
+  const one = sums.length === 1 ? sums[0] : undefined;
   for (let i = 0; i < N; i++) {
     let d0 = discTotal,
       u0 = K * T;
     for (let s = 1; s < S; s++) {
-      const d = sum(occDisc, i * (S - 1) + s - 1),
-        u = sum(occSteps, i * (S - 1) + s - 1);
+      const j = i * (S - 1) + s - 1,
+        d = one ? one.occDisc[j] : sum(occDisc, j),
+        u = one ? one.occSteps[j] : sum(occSteps, j);
       d0 -= d;
       u0 -= u;
       discounted[i * S + s] = d / scale / K;
@@ -267,8 +270,8 @@ export function armResults(
     }
     discounted[i * S] = d0 / scale / K;
     undiscounted[i * S] = u0 / K;
-    pulls[i] = sum(pulled, i) / K;
-    pulledAtLeastOnce[i] = sum(pulledTrials, i) / K;
+    pulls[i] = (one ? one.pulls[i] : sum(pulled, i)) / K;
+    pulledAtLeastOnce[i] = (one ? one.pulledTrials[i] : sum(pulledTrials, i)) / K;
   }
   return { discounted, undiscounted, pulls, pulledAtLeastOnce };
 }
