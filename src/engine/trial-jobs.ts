@@ -5,8 +5,7 @@
 // Workers (src/workers/engine) and the command line's threads (src/cli/thread-pool.ts); the messages that carry
 // chunks, pieces and sums are theirs.
 import type { Engine } from './engine.ts';
-import type { PreparedAdopter } from './prepared-bytes.ts';
-import { adoptPrepared, servePrepared, type PiecePort } from './prepared-pieces.ts';
+import { adoptPrepared, servePrepared, type PiecePort, type PieceSink } from './prepared-pieces.ts';
 import type { PreparedSimulation } from './prepared-simulation.ts';
 import type { TrialSums } from './trial-sums.ts';
 import { copyArmChunk, copyInto, shapeOf, type ArmChunk, type SimulationShape } from './arm-chunks.ts';
@@ -108,6 +107,33 @@ export function touchArrays(arrays: ArmResults): ArmResults {
   return arrays;
 }
 
+/** Values written per step of touchWhile (2 MiB, about 10 ms of fresh pages). */
+const TOUCH_STEP = 1 << 18;
+
+/**
+ * Writes the pages of `arrays` a step at a time, yielding between steps, until `busy()` (the gatherer's prepared data
+ * have begun to come: from then on its thread serves them, and what is left is touched when the results are written).
+ */
+async function touchWhile(arrays: ArmResults, idle: () => boolean): Promise<void> {
+  for (const a of Object.values(arrays) as Float64Array[])
+    for (let at = 0; at < a.length && idle(); at += TOUCH_STEP) {
+      a.fill(0, at, at + TOUCH_STEP);
+      await nextTask();
+    }
+}
+
+/** A task later (a message to itself: timers are clamped to 4 ms in browsers), so that messages waiting are handled. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const { port1, port2 } = new MessageChannel();
+    port1.onmessage = () => {
+      port1.close();
+      resolve();
+    };
+    port2.postMessage(0);
+  });
+}
+
 /**
  * Runs trials [start, end) on `engine`, its input loaded from `chunks` chunks: the first given, the
  * others asked of `arrays`, one ahead, each request sending back the buffers of a chunk loaded; then the
@@ -157,23 +183,34 @@ export async function runTrialJob(
 
 /**
  * Runs trials [start, end) of a simulation another job's worker prepared: its memory reserved and touched at once
- * (while that worker loads the arms), and so are the arrays for the results when this job gathers the sums; its
- * prepared data taken in by `adopt` (prepared-pieces.ts), then as runTrialJob.
+ * (while that worker loads the arms), then, when this job gathers the sums, the arrays for the results as long as it
+ * waits; its prepared data taken in by `adopt` (prepared-pieces.ts), then as runTrialJob.
  */
 export async function runAdoptedJob(
   engine: Engine,
   shape: SimulationShape,
   range: [number, number],
-  adopt: (adopter: PreparedAdopter) => Promise<void>,
+  adopt: (adopter: PieceSink) => Promise<void>,
   arrays: Pick<JobArrays, 'outputs'>,
   onProgress: ((trialsDone: number) => void) | undefined,
   route: SumsRoute,
 ): Promise<SimulationPart> {
   const adopter = engine.adopt(shape);
-  let into: ArmResults | undefined;
+  let into: ArmResults | undefined,
+    coming = false;
   try {
-    if ('gather' in route) into = touchArrays(await arrays.outputs());
-    await adopt(adopter);
+    if ('gather' in route) into = await arrays.outputs();
+    const sink: PieceSink = {
+      byteLength: adopter.byteLength,
+      add: (offset, bytes) => ((coming = true), adopter.add(offset, bytes)),
+    };
+    const adopting = adopt(sink);
+    void adopting.then(
+      () => (coming = true),
+      () => (coming = true),
+    );
+    if (into) await touchWhile(into, () => !coming);
+    await adopting;
   } catch (error) {
     adopter.release();
     throw error;

@@ -7,7 +7,8 @@
 // its memory and the results' arrays, the first prepares and shares its prepared data in 4 MiB pieces, each runs
 // half the trials, the first sends its per-arm sums to the second in pieces, which writes the results. The model:
 // one worker = prepare + trials + results; two = prepare + share + the longer of the two halves (the second's
-// touching runs while the first prepares, any excess delays its half) + gather + results. Printed, never asserted.
+// touching runs while the first prepares: any excess of its memory's delays its half, of the results' arrays is
+// left for when it writes them) + gather + results. Printed, never asserted.
 // Run: npx tsx test/bench/engine-workers-phases.ts [--arms 1000000] [--trials 10] [--steps 50] [--rounds 3]
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -112,9 +113,10 @@ for (let r = 1; r <= rounds; r++) {
   const [sumsA, trialsA] = time(() => trials(adopter.finish(), half, K));
   const [, gather] = time(() => pieces(sums0, sumsA));
   const [, results2] = time(() => (sums0.sent(), sumsA.results(into)));
+  // the gatherer touches the results' arrays only until the prepared data come; the rest when it writes them
   const wall1 = prepare1 + trials1 + results1,
-    waited = Math.max(0, touch + touchResults - prepare0),
-    wall2 = prepare0 + share + Math.max(trials0, waited + trialsA) + gather + results2;
+    left = Math.max(0, touch + touchResults - Math.max(prepare0, touch)),
+    wall2 = prepare0 + share + Math.max(trials0, Math.max(0, touch - prepare0) + trialsA) + gather + results2 + left;
   const cpu2 = touch + touchResults + prepare0 + share + trials0 + trialsA + gather + results2;
   speedUps.push(wall1 / wall2);
   cpuRatios.push(cpu2 / wall1);
