@@ -8,6 +8,7 @@ import type { SimulationShape } from './arm-chunks.ts';
 import type { Kernels } from './kernels.ts';
 import { keptBlockBytes, presorts, reserve, simulationPeakBytes } from './memory-plan.ts';
 import { PreparedSimulation, runInputOf, type FixedBlocks, type RunInput } from './prepared-simulation.ts';
+import { copyAcross } from './prepared-pieces.ts';
 import { Blocks } from './wasm-blocks.ts';
 
 /** Total bytes of the prepared data of a simulation of this shape. */
@@ -134,22 +135,6 @@ function parts(
     bytes(cells),
     bytes(ofArm),
   ];
-}
-
-/**
- * Copies between `bytes` (bytes [offset, ...) of the parts laid end to end) and the parts: into them, or out of them.
- */
-export function copyAcross(parts: Uint8Array[], offset: number, bytes: Uint8Array, intoParts: boolean): void {
-  let at = 0;
-  for (const part of parts) {
-    const from = Math.max(offset, at),
-      to = Math.min(offset + bytes.length, at + part.length);
-    if (from < to) {
-      if (intoParts) part.set(bytes.subarray(from - offset, to - offset), from - at);
-      else bytes.set(part.subarray(from - at, to - at), from - offset);
-    }
-    at += part.length;
-  }
 }
 
 /** The tally cells in the narrowest type for numCells (the adopter's), converted when they came in a wider one. */

@@ -124,3 +124,19 @@ export function adoptPrepared(adopter: PieceSink, port: PiecePort, pieceBytes = 
 function dataOf<T>(event: Event): T {
   return (event as Event & { data: T }).data;
 }
+
+/**
+ * Copies between `bytes` (bytes [offset, ...) of the parts laid end to end) and the parts: into them, or out of them.
+ */
+export function copyAcross(parts: Uint8Array[], offset: number, bytes: Uint8Array, intoParts: boolean): void {
+  let at = 0;
+  for (const part of parts) {
+    const from = Math.max(offset, at),
+      to = Math.min(offset + bytes.length, at + part.length);
+    if (from < to) {
+      if (intoParts) part.set(bytes.subarray(from - offset, to - offset), from - at);
+      else bytes.set(part.subarray(from - at, to - at), from - offset);
+    }
+    at += part.length;
+  }
+}
