@@ -114,8 +114,18 @@ function spans(events: TraceEvent[]): string {
     if (!from) continue;
     const to = e.ph === 'X' ? e.ts + (e.dur ?? 0) : e.ts;
     const thread = names.get(`${from.pid}:${from.tid}`) ?? '';
+    // the thread's task it ran in, with that task's CPU time (a span's own wall time includes waiting for a core)
+    const task = events.find(
+      (t) =>
+        t.name === 'RunTask' &&
+        t.pid === from.pid &&
+        t.tid === from.tid &&
+        t.ts <= from.ts &&
+        t.ts + (t.dur ?? 0) >= from.ts,
+    );
+    const cpu = task ? `; its task ${((task.tdur ?? 0) / 1000).toFixed(0)} ms CPU` : '';
     const [at, ms] = [from.ts - start, to - from.ts].map((us) => (us / 1000).toFixed(0));
-    out.push(`[spans] ${at.padStart(6)} ms: ${e.name.slice(7)} ${ms} ms (${thread})`);
+    out.push(`[spans] ${at.padStart(6)} ms: ${e.name.slice(7)} ${ms} ms (${thread}${cpu})`);
   }
   return out.join('\n');
 }

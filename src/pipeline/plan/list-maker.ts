@@ -48,12 +48,14 @@ export class ListMaker {
       const whittle = await this.whittle();
       if (!current()) return;
       const state = currentState(register);
-      const index = defaultIndexOf({ numArms, numStates, discount, transitions, state }, whittle);
+      const rules = { numArms, numStates, discount, transitions, state };
+      const index = span('default indices', () => defaultIndexOf(rules, whittle));
       await task();
       if (!current()) return;
-      const tieRank = weekTieRanks(weekSeed(PLAN_DEFAULTS.seed, currentWeek(register.history)), numArms);
+      const seed = weekSeed(PLAN_DEFAULTS.seed, currentWeek(register.history));
+      const tieRank = span('tie draw', () => weekTieRanks(seed, numArms));
       await task();
-      if (current()) keepDefaultOrder(index, tieRank);
+      if (current()) span('default order', () => keepDefaultOrder(index, tieRank));
     } catch {
       // the list itself says what went wrong
     }
