@@ -1,14 +1,16 @@
 // Posterior draws on one engine or two (issue 28, item 2): the plan worker's uncertain places (WeeklyPlan.uncertainty,
 // 20 draws at 10^6 beneficiaries) with no helper, and with a second engine on a Node worker thread standing in for
-// the browser's draw worker (src/workers/plan/draw.worker.ts: the same posteriorIndexDraw, the inputs sent once per
-// posterior). Interleaved rounds on the same list; each round checks that both give the same counts. Prints the
-// wall time of the 20 draws and of the first marks (the count of the first 4 draws) from the list, with min / median /
-// max and the load; both include the plan's save (a memory store's clone), which runs after the first marks.
+// the browser's draw worker (src/workers/plan/draw.worker.ts: the same posteriorIndexDraw, the posterior sent when
+// estimated, the rules with the list's first draws, asked while the list is made). Interleaved rounds on the same
+// list; each round checks that both give the same counts. Prints the wall time of the 20 draws and of the first marks
+// (the count of the first 2 draws) from the list, with min / median / max and the load; both include the plan's save
+// (a memory store's clone), which runs after the first marks.
 // Run: npx tsx test/bench/draw-workers.ts [arms] [rounds]   (default 1,000,000 and 3)
 import { loadavg } from 'node:os';
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
 import { planIndexFunction, posteriorIndexDraw } from '../../src/engine/beta-sampler.ts';
 import { loadEngineNode } from '../../src/engine/load-node.ts';
+import type { TransitionPosterior } from '../../src/core/plan/estimate-transitions.ts';
 import type { DrawHelper, Uncertainty } from '../../src/pipeline/plan/uncertain-places.ts';
 import { WeeklyPlan } from '../../src/pipeline/plan/weekly-plan.ts';
 import { MemoryStore } from '../../src/storage/memory-store.ts';
@@ -23,11 +25,11 @@ interface Inputs {
 
 if (!isMainThread) {
   const draw = posteriorIndexDraw((await loadEngineNode()).kernels);
-  let inputs: Inputs | null = null;
-  parentPort!.on('message', (m: { give?: Inputs; seed?: number; id: number }) => {
-    if (m.give) return void (inputs = m.give);
-    const { alpha, beta, rewards, discount, state } = inputs!;
-    const index = draw(alpha, beta, m.seed!, rewards, discount, state);
+  let inputs: Partial<Inputs> = {};
+  parentPort!.on('message', (m: { give?: Partial<Inputs>; seed?: number; id: number }) => {
+    if (m.give) return void (inputs = { ...inputs, ...m.give });
+    const { alpha, beta, rewards, discount, state } = inputs as Inputs;
+    const index = draw(alpha!, beta!, m.seed!, rewards!, discount!, state!);
     parentPort!.postMessage({ id: m.id, index }, [index.buffer as ArrayBuffer]);
   });
 } else {
@@ -37,13 +39,19 @@ if (!isMainThread) {
   const waiting = new Map<number, (index: Float64Array) => void>();
   thread.on('message', (m: { id: number; index: Float64Array }) => waiting.get(m.id)!(m.index));
   let sent: unknown = null,
+    ruled: unknown = null,
     id = 0;
+  // As draw-helper.ts: the posterior when it is estimated (prepare), the rules with the list's first draw.
+  const givePosterior = (posterior: TransitionPosterior) => {
+    if (sent !== posterior) thread.postMessage({ give: { alpha: posterior.alpha, beta: posterior.beta } });
+    sent = posterior;
+  };
   const helper: DrawHelper = {
+    prepare: givePosterior,
     draw: (seed, posterior, rewards, discount, state) => {
-      if (sent !== posterior) {
-        thread.postMessage({ give: { alpha: posterior.alpha, beta: posterior.beta, rewards, discount, state } });
-      }
-      sent = posterior;
+      givePosterior(posterior);
+      if (ruled !== rewards) thread.postMessage({ give: { rewards, discount, state } });
+      ruled = rewards;
       const k = id++;
       thread.postMessage({ seed, id: k });
       return new Promise((resolve) => waiting.set(k, resolve));
@@ -80,7 +88,10 @@ if (!isMainThread) {
     const got: Uncertainty[] = [];
     for (const [name, s] of Object.entries(sessions)) {
       // a new seed each round: the draws are made anew, not the kept ones
+      const l0 = performance.now(),
+        lc = cpu();
       await s.create({ ...settings, seed: r + 1 }, meta);
+      (put(`${name} list`, performance.now() - l0), put(`${name} list CPU`, cpu() - lc));
       let first = NaN,
         firstCpu = NaN;
       const t0 = performance.now(),
@@ -104,9 +115,10 @@ if (!isMainThread) {
   const n = N.toLocaleString('en');
   const over = `min / median / max of ${rounds} rounds; load ${stats(loads, 1)}`;
   console.log(`${n} beneficiaries, B = N/10, 20 draws; ${over}`);
-  for (const k of ['all', 'first']) {
+  const names: Record<string, string> = { list: 'the list', all: '20 draws', first: 'first marks' };
+  for (const k of ['list', 'all', 'first']) {
     console.log(
-      `${k === 'all' ? '20 draws' : 'first marks'}: one engine ${stats(figures.get(`one ${k}`)!)} ms wall ` +
+      `${names[k]}: one engine ${stats(figures.get(`one ${k}`)!)} ms wall ` +
         `(${stats(figures.get(`one ${k} CPU`)!)} ms CPU), two ${stats(figures.get(`two ${k}`)!)} ms wall ` +
         `(${stats(figures.get(`two ${k} CPU`)!)} ms CPU); one / two, wall ${stats(ratio(`one ${k}`, `two ${k}`), 2)}`,
     );

@@ -10,6 +10,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { planeBytes } from '../../src/core/plan/bit-plane.ts';
 import { groupBuckets } from '../../src/core/measures/group-buckets.ts';
 import { estimateTransitions } from '../../src/core/plan/estimate-transitions.ts';
 import { generatedRegister } from '../../src/core/plan/generated-register.ts';
@@ -37,7 +38,7 @@ function writeInput(register: Register, groupBy: string | null, folder: string):
     return out;
   };
   writeFileSync(join(folder, 'states.u8'), join8(history.states));
-  writeFileSync(join(folder, 'called.u8'), join8(history.called));
+  writeFileSync(join(folder, 'called.u8'), join8(history.called.map(planeBytes)));
   const buckets = groupBuckets(schema, features, N);
   const all = new Int16Array(buckets.length * N);
   buckets.forEach((b, g) => all.set(b, g * N));

@@ -66,7 +66,7 @@ function cold(plan: PlanState): PlanState {
       history: {
         ...r.history,
         states: r.history.states.map((s) => s.slice()),
-        called: r.history.called.map((c) => c.slice()),
+        called: r.history.called.map((c) => ({ bits: c.bits.slice(), length: c.length })),
       },
     },
     weeks: plan.weeks.map((w) => ({ ...w, planned: w.planned.slice() })),

@@ -17,6 +17,7 @@ import { seededRandom } from '../../src/core/random/seeded-random.ts';
 import { betaSampler } from '../../src/engine/beta-sampler.ts';
 import { loadEngineNode } from '../../src/engine/load-node.ts';
 import { loadavg } from 'node:os';
+import { toPlane, zeroPlane } from '../../src/core/plan/bit-plane.ts';
 
 const N = Number(process.argv[2] ?? 2000);
 const seeds = (process.argv[3] ?? '1,2,3,4').split(',').map(Number);
@@ -65,9 +66,9 @@ function run(name: string, seed: number, policy: Policy): number {
       next[arm] = chance.next() < truth[arm * 8 + state[arm] * 4 + called[arm] * 2 + 1] ? 1 : 0;
       engaged += next[arm];
     }
-    history.called[history.called.length - 1] = called;
+    history.called[history.called.length - 1] = toPlane(called);
     history.states.push(next);
-    history.called.push(new Uint8Array(N));
+    history.called.push(zeroPlane(N));
   }
   return engaged;
 }

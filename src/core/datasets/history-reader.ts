@@ -5,6 +5,7 @@
 // Weeks must run without a gap; a beneficiary's missing week, or a blank state, is an unobserved
 // state, but every beneficiary needs a state in the last week (her current one). The last week's
 // calls are what the plan decides, so calls there are ignored (with a warning).
+import { toPlane, type BitPlane } from '../plan/bit-plane.ts';
 import { MISSING, type History } from '../plan/register.ts';
 import { BinaryColumn, BLANK } from './binary-values.ts';
 import { checkHeader, checkWidth } from './csv.ts';
@@ -102,7 +103,7 @@ export class HistoryReader implements CsvRowSink {
         );
     }
     const states: Uint8Array[] = [],
-      called: Uint8Array[] = [];
+      called: BitPlane[] = [];
     let calls = 0,
       lastWeekCalls = 0;
     for (const w of weekNumbers) {
@@ -116,7 +117,7 @@ export class HistoryReader implements CsvRowSink {
       }
       if (w === last) c.fill(0);
       states.push(a.states.length === N ? a.states : a.states.slice(0, N));
-      called.push(c);
+      called.push(toPlane(c)); // kept as bits (bit-plane.ts)
     }
     const ids = this.known ? null : this.index.texts();
     const idOf = (arm: number) => {

@@ -11,6 +11,7 @@ import type { TransitionPosterior } from './estimate-transitions.ts';
 import type { PlanState, WeekRecord } from './plan-state.ts';
 import { outcomesQuestions } from './outcomes-questions.ts';
 import { planPosterior, recordOf } from './plan-state.ts';
+import { toPlane, zeroPlane } from './bit-plane.ts';
 import { currentWeek, MISSING, type History, type Register } from './register.ts';
 import { packIds, unpackIds } from './packed-plan.ts';
 import { enrol, type Enrolment } from './register-changes.ts';
@@ -102,7 +103,7 @@ export function applyOutcomes(
   const history: History = {
     firstWeek: register.history.firstWeek,
     states: [...states, state],
-    called: [...calls.slice(0, -1), called, new Uint8Array(N)],
+    called: [...calls.slice(0, -1), toPlane(called), zeroPlane(N)],
   };
   let next: Register = { ...register, history };
   let joined = 0;
@@ -185,7 +186,7 @@ export function withoutLastWeek(plan: PlanState): { ok: true; plan: PlanState } 
   const history: History = {
     firstWeek: register.history.firstWeek,
     states: states.slice(0, -1),
-    called: [...called.slice(0, -2), new Uint8Array(N)],
+    called: [...called.slice(0, -2), zeroPlane(N)],
   };
   const weeks = [...plan.weeks.slice(0, -2), { ...plan.weeks[n - 2], outcomes: null }];
   return { ok: true, plan: { ...plan, register: { ...register, history }, weeks } };

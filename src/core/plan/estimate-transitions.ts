@@ -105,14 +105,19 @@ export function countTransitions(history: History, numArms: number): { n: Uint16
   for (let w = 0; w + 1 < states.length; w++) {
     const from = states[w],
       to = states[w + 1],
-      act = called[w];
-    for (let arm = 0; arm < numArms; arm++) {
-      const s = from[arm],
-        t = to[arm];
-      if (s === MISSING || t === MISSING) continue;
-      const cell = arm * 4 + s * 2 + act[arm];
-      n[cell]++;
-      k[cell] += t;
+      act = called[w].bits;
+    // eight arms a byte of the week's calls (bit-plane.ts)
+    for (let i = 0, arm = 0; arm < numArms; i++) {
+      const calls = act[i],
+        end = Math.min(arm + 8, numArms);
+      for (let bit = 0; arm < end; arm++, bit++) {
+        const s = from[arm],
+          t = to[arm];
+        if (s === MISSING || t === MISSING) continue;
+        const cell = arm * 4 + s * 2 + ((calls >> bit) & 1);
+        n[cell]++;
+        k[cell] += t;
+      }
     }
   }
   return { n, k };

@@ -226,9 +226,12 @@ export function eligibleArms(
   }
   const { called } = register.history;
   // The current week (last) is being planned: its calls are not history yet.
-  for (let w = Math.max(0, called.length - 1 - cooldown); w < called.length - 1; w++) {
-    const c = called[w];
-    for (let arm = 0; arm < N; arm++) if (c[arm]) eligible[arm] = 0;
+  // A bit per arm (bit-plane.ts; none past N): the weeks' bytes of eight arms or'ed, then their arms.
+  const weeks = called.slice(Math.max(0, called.length - 1 - cooldown), -1).map((c) => c.bits);
+  for (let i = 0; weeks.length && i < weeks[0].length; i++) {
+    let b = 0;
+    for (let w = 0; w < weeks.length; w++) b |= weeks[w][i];
+    for (let arm = i * 8; b; b >>= 1, arm++) if (b & 1) eligible[arm] = 0;
   }
   const one = unknown.length === 1;
   const shown = unknown

@@ -5,6 +5,7 @@
 // a file in which none of the week's planned calls were made. Two are worth a warning only: calls to
 // beneficiaries on the exclusion list, and more calls than the week's budget (they were made: the
 // history records them as they happened).
+import { bitAt } from './bit-plane.ts';
 import type { WeekOutcomes } from './apply-outcomes.ts';
 import type { PlanState } from './plan-state.ts';
 
@@ -28,7 +29,7 @@ export function sameAsAppliedWeek(plan: PlanState, o: WeekOutcomes): { week: num
     if (!called || !after) continue;
     let same = true;
     for (let j = 0; j < o.arms.length && same; j++)
-      same = called[o.arms[j]] === o.called[j] && after[o.arms[j]] === o.state[j];
+      same = bitAt(called, o.arms[j]) === o.called[j] && after[o.arms[j]] === o.state[j];
     if (same) return { week: w.week, fileName: w.outcomes.fileName };
   }
   return null;

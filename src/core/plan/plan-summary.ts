@@ -29,7 +29,7 @@ export function planSummary(plan: PlanState): WeekSummary[] {
     const index = w.week - history.firstWeek;
     const applied = w.outcomes !== null && index + 1 < history.states.length;
     const after = applied ? history.states[index + 1] : null;
-    const called = applied ? history.called[index] : null;
+    const called = applied ? history.called[index].bits : null;
     const groups: WeekSummary['groups'] = [];
     schema.groups.forEach((g, gi) => {
       const engaged = new Float64Array(g.buckets.length),
@@ -43,7 +43,7 @@ export function planSummary(plan: PlanState): WeekSummary[] {
           // shares among the beneficiaries whose state after the week was observed
           if (after[arm] !== MISSING) size[b]++;
           engaged[b] += after[arm] === S - 1 ? 1 : 0;
-          calls[b] += called[arm];
+          calls[b] += (called[arm >> 3] >> (arm & 7)) & 1;
         }
       g.buckets.forEach((bucket, b) =>
         groups.push({

@@ -3,6 +3,7 @@
 // state); their earlier weeks are MISSING, so the estimator gives them the prior until their own weeks
 // arrive. An exit keeps her in the register and its history (what happened stays counted) and marks
 // her as left, so she is never listed again. Columnar: one array per column, grown once per enrolment.
+import { grownTo } from './bit-plane.ts';
 import { appendTables, asTable } from '../instance/feature-table.ts';
 import { MISSING, type History, type Register } from './register.ts';
 
@@ -85,7 +86,7 @@ export function enrol(register: Register, enrolment: Enrolment): EnrolResult {
       if (w === last) out.set(state, N);
       return out;
     }),
-    called: called.map((c) => grow(c, 0)),
+    called: called.map((c) => grownTo(c, N + n)),
   };
   const allFeatures = appendTables(register.features, asTable(features, n, F));
   let transitions: Float64Array | null = null;

@@ -7,26 +7,28 @@
 // Layouts are columnar, so that a register of 10^6 beneficiaries holds no object per person:
 //   features:    a column per feature, each in its narrowest exact type (feature-table.ts)
 //   transitions: numArms x numStates x 2 x numStates (as Instance.transitions), or null when estimated
-//   history:     one Uint8Array of numArms per week (week-major, so a new week appends without copying)
+//   history:     one Uint8Array of numArms states per week and one bit plane of calls (bit-plane.ts)
+//                (week-major, so a new week appends without copying)
 import { createInstance } from '../instance/create-instance.ts';
 import { asTable, rowMajor, type FeatureTable } from '../instance/feature-table.ts';
 import { bandNumericFeatures } from './band-numeric.ts';
 import type { ColumnMapping, ColumnReport } from '../datasets/column-mapping.ts';
 import type { FeatureSchema, Instance, Provenance } from '../instance/types.ts';
 import type { PackedIds } from './packed-plan.ts';
+import { zeroPlane, type BitPlane } from './bit-plane.ts';
 
 /** A state not observed that week. */
 export const MISSING = 255;
 
 /**
  * Weeks firstWeek .. firstWeek + states.length - 1. states[w][arm] is her state at the start of that
- * week (MISSING when unknown); called[w][arm] is 1 when she was called during that week. The transition
- * of week w is states[w] --called[w]--> states[w + 1]. The last week's state is the current state.
+ * week (MISSING when unknown); bitAt(called[w], arm) is 1 when she was called during that week. The
+ * transition of week w is states[w] --called[w]--> states[w + 1]. The last week's state is the current state.
  */
 export interface History {
   firstWeek: number;
   states: Uint8Array[];
-  called: Uint8Array[];
+  called: BitPlane[];
 }
 
 export interface Register {
@@ -81,7 +83,7 @@ export function currentWeek(history: History): number {
 
 /** A history of no weeks but the current one: the current state alone (a register from a wide CSV). */
 export function historyOfState(state: Uint8Array, week = 1): History {
-  return { firstWeek: week, states: [state.slice()], called: [new Uint8Array(state.length)] };
+  return { firstWeek: week, states: [state.slice()], called: [zeroPlane(state.length)] };
 }
 
 /**

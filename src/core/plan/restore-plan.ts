@@ -8,7 +8,8 @@ import { readFeatureSchema } from '../instance/read-feature-schema.ts';
 import { validateSchema } from '../instance/create-instance.ts';
 import type { FeatureSchema, Provenance } from '../instance/types.ts';
 import { MAX_HORIZON, populationSizeProblem } from '../datasets/import-limits.ts';
-import { packedBytes, unpackBits, unpackFeatures, unpackStates, type PackedPlane } from './bit-columns.ts';
+import { packedBytes, unpackFeatures, unpackStates, type PackedPlane } from './bit-columns.ts';
+import { asPlane, grownTo, zeroPlane, type BitPlane } from './bit-plane.ts';
 import { checkColumn, checkJoined, type JoinedArms } from './restore-joined.ts';
 import { appendTables } from '../instance/feature-table.ts';
 import { packIds, unpackIds, type PackedPlan } from './packed-plan.ts';
@@ -55,9 +56,7 @@ export function restorePlan(raw: unknown, where: string): PlanRecord {
   const planes: [Uint8Array, PackedPlane][] = baseStates.map((p, w) =>
     checkStates(c, p, `register.history.states[${w}]`, N, S, width),
   );
-  const calls: [Uint8Array, Uint8Array][] = baseCalled.map((b, w) =>
-    checkBits(c, b, `register.history.called[${w}]`, N),
-  );
+  const calls: BitPlane[] = baseCalled.map((b, w) => checkBits(c, b, `register.history.called[${w}]`, N));
 
   const rawWeeks = c.list(s.weeks, 'weeks', 100_000);
   if (rawWeeks.length < 1) c.fail('weeks', 'must hold at least one week (the current one)');
@@ -115,7 +114,7 @@ export function restorePlan(raw: unknown, where: string): PlanRecord {
     calls.push(called);
     planes.push(after);
     record.outcomes = checkOutcomes(c, w.outcomes, `${f}.outcomes`, {
-      ...counts(called[0], after[0], S, seen),
+      ...counts(called, after[0], S, seen),
       ...(more && { joined: more }),
     });
     return record;
@@ -150,10 +149,10 @@ export function restorePlan(raw: unknown, where: string): PlanRecord {
     features,
     columns,
     planes.filter(([x]) => x.length === n),
-    calls.filter(([x]) => x.length === n),
     width,
   );
-  const history = { firstWeek, states, called: [...calls.map(([x]) => pad(x, 0)), new Uint8Array(n)] };
+  // The calls stay bits, as the file has them (bit-plane.ts).
+  const history = { firstWeek, states, called: [...calls.map((x) => grownTo(x, n)), zeroPlane(n)] };
   let carry = checkCarry(c, r.carry, N);
   let allIds = ids;
   if (joined.length) {
@@ -192,18 +191,20 @@ function present<T extends Record<string, unknown>>(o: T): Partial<T> {
  * What a week's change says happened: calls made, planned calls made, engaged after, and the states
  * observed when not all (`seen` marks the planned arms).
  */
-function counts(called: Uint8Array, after: Uint8Array, S: number, seen: Uint8Array) {
+function counts(calls: BitPlane, after: Uint8Array, S: number, seen: Uint8Array) {
   let n = 0,
     asPlanned = 0,
     engaged = 0,
     observed = 0;
-  for (let arm = 0; arm < called.length; arm++) {
-    n += called[arm];
-    asPlanned += called[arm] & seen[arm];
+  const bits = calls.bits;
+  for (let arm = 0; arm < calls.length; arm++) {
+    const called = (bits[arm >> 3] >> (arm & 7)) & 1;
+    n += called;
+    asPlanned += called & seen[arm];
     if (after[arm] === S - 1) engaged++;
     if (after[arm] !== MISSING) observed++;
   }
-  return { called: n, calledAsPlanned: asPlanned, engaged, observed: observed < called.length ? observed : undefined };
+  return { called: n, calledAsPlanned: asPlanned, engaged, observed: observed < calls.length ? observed : undefined };
 }
 
 function checkSchema(c: Checks, raw: unknown): FeatureSchema {
@@ -238,9 +239,15 @@ function checkStates(
   return [states, plane];
 }
 
-function checkBits(c: Checks, raw: unknown, field: string, N: number): [Uint8Array, Uint8Array] {
-  const bits = c.typed(raw, Uint8Array, field, packedBytes(N, 1));
-  return [unpackBits(bits, N), bits];
+/** A week's calls as the plane it is (no byte per value); stray bits past the N-th (never written) cleared. */
+function checkBits(c: Checks, raw: unknown, field: string, N: number): BitPlane {
+  let bits = c.typed(raw, Uint8Array, field, packedBytes(N, 1));
+  const tail = N & 7 ? 255 << (N & 7) : 0;
+  if (bits.length && bits[bits.length - 1] & tail) {
+    bits = bits.slice();
+    bits[bits.length - 1] &= ~tail;
+  }
+  return asPlane(bits, N);
 }
 
 function checkTransitions(c: Checks, raw: unknown, N: number, S: number): Float64Array {

@@ -3,6 +3,7 @@
 // calls `callsPerWeek` of them drawn uniformly at random (allot's choice: a program before it plans
 // with an index calls by rota or at random, and random calls give every row some observations).
 import { categoricalAt, categoricalOf, type Random } from '../random/seeded-random.ts';
+import { toPlane, type BitPlane } from './bit-plane.ts';
 import type { History } from './register.ts';
 
 /**
@@ -23,15 +24,16 @@ export function simulateHistory(
     throw new RangeError(`calls per week must be a whole number in [0, ${numArms}], not ${callsPerWeek}`);
   const S = numStates;
   const states: Uint8Array[] = [];
-  const called: Uint8Array[] = [];
+  const called: BitPlane[] = [];
   const next = random.next;
   let state = new Uint8Array(numArms);
   for (let arm = 0; arm < numArms; arm++) state[arm] = categoricalAt(next, initial, arm * S, S);
   const pool = new Int32Array(numArms);
   const uniform = new Float64Array(4096); // the arms' draws of their next states, drawn a block at a time
+  const act = new Uint8Array(numArms); // the week's calls, kept as bits (one byte array for all weeks)
   for (let w = 0; w < weeks; w++) {
     states.push(state);
-    const act = new Uint8Array(numArms);
+    act.fill(0);
     if (w < weeks - 1) {
       // A uniform sample of callsPerWeek arms: a partial Fisher-Yates shuffle.
       for (let i = 0; i < numArms; i++) pool[i] = i;
@@ -55,7 +57,7 @@ export function simulateHistory(
       }
       state = after;
     }
-    called.push(act);
+    called.push(toPlane(act));
   }
   return { firstWeek: 1, states, called };
 }

@@ -12,7 +12,8 @@
 //
 // Packing is cached per typed array (registers and history weeks are never changed in place), so a
 // plan read and written again, or written once more after a week, packs only what is new.
-import { bitsFor, packBits, packFeatures, packStates, type PackedColumn, type PackedPlane } from './bit-columns.ts';
+import { bitsFor, packFeatures, packStates, type PackedColumn, type PackedPlane } from './bit-columns.ts';
+import { firstOf } from './bit-plane.ts';
 import type { FeatureTable } from '../instance/feature-table.ts';
 import { packIds, unpackIds, type PackedIds, type PackedPlan, type PackedRegister } from './packed-plan.ts';
 import type { PlanMeta, PlanRecord } from './plan-record.ts';
@@ -80,7 +81,6 @@ export const stateWidth = (numStates: number): number => Math.max(1, bitsFor(num
 
 const featureCache = new WeakMap<FeatureTable, PackedColumn[]>();
 const stateCache = new WeakMap<Uint8Array, { width: number; plane: PackedPlane }>();
-const bitCache = new WeakMap<Uint8Array, Uint8Array>();
 
 export function storedPlan(record: PlanRecord): StoredPlan {
   const { plan, ...meta } = record;
@@ -117,7 +117,7 @@ export function storedRegister(plan: PackedPlan): StoredRegister {
     history: {
       firstWeek: history.firstWeek,
       states: history.states.slice(0, base).map((s) => packedStates(first(s, N), width)),
-      called: history.called.slice(0, base - 1).map((c) => packedBits(first(c, N))),
+      called: history.called.slice(0, base - 1).map((c) => firstOf(c, N).bits),
     },
   };
 }
@@ -133,7 +133,7 @@ export function storedWeek(plan: PackedPlan, k: number): StoredWeek {
   const n = week.outcomes.joined ?? 0,
     after = before + n;
   const change: WeekChange = {
-    called: packedBits(first(history.called[i], before)),
+    called: firstOf(history.called[i], before).bits,
     states: packedStates(first(history.states[i + 1], after), stateWidth(numStates)),
   };
   if (n) {
@@ -153,12 +153,10 @@ export function rememberPacked(
   features: FeatureTable,
   columns: PackedColumn[],
   states: [Uint8Array, PackedPlane][],
-  called: [Uint8Array, Uint8Array][],
   width: number,
 ): void {
   featureCache.set(features, columns);
   for (const [s, plane] of states) stateCache.set(s, { width, plane });
-  for (const [c, bits] of called) bitCache.set(c, bits);
 }
 
 function packedFeatures(features: FeatureTable): PackedColumn[] {
@@ -173,10 +171,4 @@ function packedStates(states: Uint8Array, width: number): PackedPlane {
   const plane = packStates(states, width);
   stateCache.set(states, { width, plane });
   return plane;
-}
-
-function packedBits(called: Uint8Array): Uint8Array {
-  let bits = bitCache.get(called);
-  if (!bits) bitCache.set(called, (bits = packBits(called)));
-  return bits;
 }

@@ -19,7 +19,11 @@ export class ListMaker {
   private kept: { register: Register; group: string | null; posterior: TransitionPosterior | null } | null = null;
   private last: { register: Register; settings: PlanSettings; week: number; rules: ListRules } | null = null;
 
-  constructor(readonly whittle: () => Promise<IndexFunction>) {}
+  /** estimated: hears each new posterior (a task after its estimate), so that the draws get ready for it. */
+  constructor(
+    readonly whittle: () => Promise<IndexFunction>,
+    private readonly estimated?: (posterior: TransitionPosterior) => void,
+  ) {}
 
   /** The register's posterior under `group`'s priors (null when its transitions are given), estimated once. */
   posterior(register: Register, group: string | null): TransitionPosterior | null {
@@ -41,6 +45,7 @@ export class ListMaker {
   private async prepare(register: Register, posterior: TransitionPosterior | null): Promise<void> {
     const transitions = register.transitions ?? posterior?.transitions;
     if (!transitions) return;
+    if (posterior) this.estimated?.(posterior);
     const { numArms, numStates, discount } = register;
     const current = () => this.kept?.register === register;
     const task = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -63,13 +68,19 @@ export class ListMaker {
 
   /**
    * Week `week`'s list without its posterior draws (membership NaN until uncertain-places.ts counts them). Throws
-   * PlanError on bad settings.
+   * PlanError on bad settings. `ruled` hears the rules as soon as they are made (the draws start then).
    */
-  async list(register: Register, settings: PlanSettings, week: number): Promise<WeeklyList> {
+  async list(
+    register: Register,
+    settings: PlanSettings,
+    week: number,
+    ruled?: (rules: ListRules, posterior: TransitionPosterior) => void,
+  ): Promise<WeeklyList> {
     // The engine first: on a first list its WASM is fetched and compiled while the rules are made.
     const whittle = this.whittle();
     const posterior = this.posterior(register, settings.priorGroup);
     const rules = span('rules', () => listRules(register, settings, week, posterior));
+    if (posterior) ruled?.(rules, posterior);
     const context = { whittle: await whittle, posterior };
     const list = span('list', () => buildWeeklyList(register, { ...settings, draws: 0 }, week, context, rules));
     this.last = { register, settings, week, rules };

@@ -1,5 +1,6 @@
 // What the page shows of a register (never the register itself): its size, history, groups with the
 // count of beneficiaries per bucket, and the numeric features whose bands can be edited.
+import { countOnes } from '../../core/plan/bit-plane.ts';
 import type { ColumnReport } from '../../core/datasets/column-mapping.ts';
 import type { FeatureSchema } from '../../core/instance/types.ts';
 import { groupBuckets } from '../../core/measures/group-buckets.ts';
@@ -38,12 +39,8 @@ export interface RegisterSummary {
 export function registerSummary(register: Register): RegisterSummary {
   const { numArms: N, numStates: S, schema, features, history } = register;
   let historyCalls = 0;
-  // The current week's calls are what the plan decides, not history. Indexed loops: for-of over a typed array
-  // took 5-8 times as long (0.2 s at 10^6 beneficiaries x 26 weeks).
-  for (let w = 0; w < history.called.length - 1; w++) {
-    const called = history.called[w];
-    for (let arm = 0; arm < called.length; arm++) historyCalls += called[arm];
-  }
+  // The current week's calls are what the plan decides, not history (bits: counted a byte at a time).
+  for (let w = 0; w < history.called.length - 1; w++) historyCalls += countOnes(history.called[w]);
   const now = currentState(register);
   let engagedNow = 0;
   for (let arm = 0; arm < N; arm++) if (now[arm] === S - 1) engagedNow++;

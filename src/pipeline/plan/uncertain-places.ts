@@ -3,10 +3,12 @@
 // (posterior-draws.ts) in the core's order of seeds (tieDraw's stream), so the counts equal buildWeeklyList's
 // with draws. One draw per task, so that a newer request is answered between two draws. A second engine
 // (DrawHelper: the plan worker's draw worker) makes draws beside this thread's, each from its own seed, so the
-// counts are the same with or without it. Draws are counted in the stream's order, and the count so far goes
-// out after each BATCH of them: the first marks are the chances from the first 4 draws, whatever thread made
-// them, so they are the seed's, as reproducible as the final ones. The drawn indices are kept (up to KEEP_VALUES
-// numbers) so that a new budget or rule only ranks them again.
+// counts are the same with or without it; it gets the posterior when the register is read (prepare) and its
+// first draws as soon as the list's rules are made (prefetch), so that it draws while this thread makes the list.
+// Draws are counted in the stream's order, and the count so far goes out after the first FIRST_BATCH of them,
+// then after each BATCH: the first marks are the chances from the first 2 draws, whatever thread made them, so
+// they are the seed's, as reproducible as the final ones. The drawn indices are kept (up to KEEP_VALUES numbers)
+// so that a new budget or rule only ranks them again.
 import type { TransitionPosterior } from '../../core/plan/estimate-transitions.ts';
 import { drawStream, type ListRules } from '../../core/plan/list-rules.ts';
 import { MembershipCount, seededDrawIndex, type IndexFunction } from '../../core/plan/posterior-draws.ts';
@@ -16,10 +18,13 @@ import { planLines } from '../../core/plan/holdout-plan.ts';
 /** Drawn indices kept between lists: 2 x 10^7 numbers (160 MB), 20 draws of 10^6 beneficiaries. */
 const KEEP_VALUES = 20_000_000;
 /**
- * Draws per batch of the counts so far: the first marks are the chances from 4 draws (0, 25, 50, 75 or 100 %), on
- * screen in about two draws' time with two engines; each batch after refines them.
+ * The first marks are the chances from 2 draws (0, 50 or 100 %: rough, and said so), on screen in about one draw's
+ * time with two engines; then the chances from every BATCH draws refine them (4, 8, 12, ...).
  */
+export const FIRST_BATCH = 2;
 export const BATCH = 4;
+/** Draws asked of the helper before the list is made (prefetch): about what it makes while the list is made. */
+const PREFETCH = 4;
 /** Draws asked of the helper at a time; the last AHEAD are this thread's (so it never waits for the helper's queue). */
 const AHEAD = 2;
 
@@ -36,6 +41,8 @@ export interface Uncertainty {
 
 /** Another engine's posterior draws (its own thread): draw(seed) equals IndexFunction.drawIndices with that seed. */
 export interface DrawHelper {
+  /** The posterior of the draws to come, given ahead (when the register is read) so that the helper is ready. */
+  prepare?(posterior: TransitionPosterior): void;
   /** What fixes every draw but its seed; sent on when it changed since the last draw (compared by identity). */
   draw(
     seed: number,
@@ -55,6 +62,20 @@ interface Drawn {
   seeds: number[];
   /** Draw k's indices while they fit (a sparse array: a stopped count may leave holes). */
   indices: Float64Array[];
+  /** The helper's draws asked before the count (prefetch), until the count takes them. */
+  pending: Map<number, Promise<Float64Array>>;
+  /** No count has taken draws from it yet (so its prefetched draws are wanted even when the draws do not fit). */
+  fresh: boolean;
+}
+
+/** The count so far that goes out once the first `reach` draws are in: FIRST_BATCH, then whole BATCHes (0: none). */
+export function batchOf(reach: number): number {
+  return reach >= BATCH ? reach - (reach % BATCH) : reach >= FIRST_BATCH ? FIRST_BATCH : 0;
+}
+
+function seedOf(d: Drawn, k: number): number {
+  while (d.seeds.length <= k) d.seeds.push(d.random.int(2 ** 32));
+  return d.seeds[k];
 }
 
 export class UncertainPlaces {
@@ -62,12 +83,42 @@ export class UncertainPlaces {
 
   constructor(private readonly helper: DrawHelper | null = null) {}
 
+  /** Gives the helper the posterior of the lists to come (as soon as it is estimated). */
+  prepare(posterior: TransitionPosterior): void {
+    this.helper?.prepare?.(posterior);
+  }
+
+  /**
+   * Asks the helper for the first draws of the list `rules` makes, before the list is made (count() takes them):
+   * the helper draws while this thread makes the list.
+   */
+  prefetch(rules: ListRules, posterior: TransitionPosterior, draws: number): void {
+    const helper = this.helper;
+    if (!helper) return;
+    const d = this.stream(rules, posterior, rules.numArms * draws <= KEEP_VALUES);
+    for (let k = 0; k < Math.min(PREFETCH, draws); k++) {
+      if (d.indices[k] || d.pending.has(k)) continue;
+      const drawn = helper.draw(seedOf(d, k), posterior, rules.rewards, rules.discount, rules.state);
+      drawn.catch(noop); // its error is the count's, if a count takes it
+      d.pending.set(k, drawn);
+    }
+  }
+
+  /** The stream of draws of these rules: the kept one unless its draws are not kept and a count took from it. */
+  private stream(rules: ListRules, posterior: TransitionPosterior, keep: boolean): Drawn {
+    const key = `${rules.tieSeed}\n${rules.reward}`;
+    const d = this.drawn;
+    if (d && d.posterior === posterior && d.key === key && (keep || d.fresh)) return d;
+    const random = drawStream(rules.tieSeed, rules.numArms);
+    return (this.drawn = { posterior, key, random, seeds: [], indices: [], pending: new Map(), fresh: true });
+  }
+
   /**
    * Counts the membership of the list `arms` (made by `rules`) over `draws` draws; null when `stale()`
    * turns true between two draws (a newer list was asked for: the draws made so far are kept for it when they fit).
-   * `onDraw` gets the count of the first BATCH, 2 BATCH, ... draws (draws 0 .. m - 1 of the seed's stream, in any
-   * order they arrived: the chances of a plan with m draws) while more are to be made. While `busy()` gives a
-   * promise, this thread makes no draw (the helper does).
+   * `onDraw` gets the count of the first FIRST_BATCH, BATCH, 2 BATCH, ... draws (draws 0 .. m - 1 of the seed's
+   * stream, in any order they arrived: the chances of a plan with m draws) while more are to be made. While `busy()`
+   * gives a promise, this thread makes no draw (the helper does).
    */
   async count(
     rules: ListRules,
@@ -81,18 +132,11 @@ export class UncertainPlaces {
     busy?: () => Promise<unknown> | null,
   ): Promise<Uncertainty | null> {
     const N = rules.numArms;
-    const key = `${rules.tieSeed}\n${rules.reward}`;
     const keep = N * draws <= KEEP_VALUES;
-    let d = this.drawn;
     // Draws come from one stream of seeds: start it again unless every draw wanted is kept or to be made.
-    if (!d || d.posterior !== posterior || d.key !== key || !keep) {
-      d = this.drawn = { posterior, key, random: drawStream(rules.tieSeed, N), seeds: [], indices: [] };
-    }
-    const { random, seeds, indices } = d;
-    const seedOf = (k: number) => {
-      while (seeds.length <= k) seeds.push(random.int(2 ** 32));
-      return seeds[k];
-    };
+    const d = this.stream(rules, posterior, keep);
+    d.fresh = false;
+    const { indices } = d;
     // A newer request first, if one came with this one (kept draws take no time, so no other turn may come).
     await new Promise((resolve) => setTimeout(resolve, 0));
     if (stale()) return null;
@@ -102,17 +146,21 @@ export class UncertainPlaces {
     const arrived = new Map<number, Float64Array>();
     const have = (k: number) => indices[k] ?? arrived.get(k);
     const made = (k: number, index: Float64Array) => {
-      if (have(k) || k < counted) return; // made by both (firstBatchOf)
+      if (have(k) || k < counted) return; // made by both (helpersBelow)
       if (keep) indices[k] = index;
       else arrived.set(k, index);
     };
     let counted = 0,
       next = 0;
-    /** The next draw to make (kept ones skipped), or -1. */
-    const take = () => {
-      while (next < draws && indices[next]) next++;
-      return next < draws ? next++ : -1;
+    /** The draws asked of the helper. */
+    const asked = new Set<number>();
+    /** The first draw not kept nor asked of the helper (draws: none). */
+    const upTo = () => {
+      while (next < draws && (indices[next] || asked.has(next))) next++;
+      return next;
     };
+    /** The next draw to make, or -1. */
+    const take = () => (upTo() < draws ? next++ : -1);
     const countReady = () => {
       let reach = counted;
       while (reach < draws && have(reach)) reach++;
@@ -123,7 +171,7 @@ export class UncertainPlaces {
         }
       };
       // The last whole batch in reach goes out while draws are still to come (the final count is the answer).
-      const batch = reach < draws ? reach - (reach % BATCH) : 0;
+      const batch = reach < draws ? batchOf(reach) : 0;
       if (batch > counted) {
         add(batch);
         onDraw?.({ week, ...count.of(arms, lines), draws: counted, planned: draws });
@@ -134,22 +182,25 @@ export class UncertainPlaces {
     // asked of it, so that it keeps drawing while this thread is busy with another task (a save).
     const helper = this.helper;
     const remote = new Set<Promise<void>>();
-    /** The draws asked of the helper. */
-    const asked = new Set<number>();
     let failed: { error: unknown } | null = null;
+    const track = (k: number, index: Promise<Float64Array>) => {
+      asked.add(k);
+      const drawn: Promise<void> = index
+        .then(
+          (got) => made(k, got),
+          (error: unknown) => void (failed ??= { error }),
+        )
+        .finally(() => remote.delete(drawn));
+      remote.add(drawn);
+    };
+    // The helper's draws asked before the list was made (prefetch) are this count's.
+    for (const [k, index] of d.pending) if (k < draws) track(k, index);
+    d.pending.clear();
     while (counted < draws) {
       while (helper && remote.size < AHEAD && draws - next > AHEAD) {
         const k = take();
         if (k < 0) break;
-        asked.add(k);
-        const drawn: Promise<void> = helper
-          .draw(seedOf(k), posterior, rules.rewards, rules.discount, rules.state)
-          .then(
-            (index) => made(k, index),
-            (error: unknown) => void (failed ??= { error }),
-          )
-          .finally(() => remote.delete(drawn));
-        remote.add(drawn);
+        track(k, helper.draw(seedOf(d, k), posterior, rules.rewards, rules.discount, rules.state));
       }
       await new Promise((resolve) => setTimeout(resolve, 0));
       if (stale()) return null;
@@ -163,8 +214,12 @@ export class UncertainPlaces {
         continue;
       }
       const done = (j: number) => j < counted || have(j) !== undefined;
-      const k = (next >= Math.min(BATCH, draws) ? firstBatchOf(asked, done, draws) : null) ?? take();
-      if (k >= 0) made(k, seededDrawIndex(posterior, rules, whittle, seedOf(k)));
+      // The first batch's draws first (this thread's or, once all are handed out, the helper's not yet in), then
+      // the next of this thread's, then, with none left, the helper's not yet in.
+      const firstBatch = upTo() >= Math.min(FIRST_BATCH, draws) ? helpersBelow(FIRST_BATCH, asked, done) : null;
+      const k = firstBatch ?? take();
+      const j = k >= 0 ? k : helpersBelow(draws, asked, done);
+      if (j !== null) made(j, seededDrawIndex(posterior, rules, whittle, seedOf(d, j)));
       else await Promise.race(remote);
       countReady();
     }
@@ -175,13 +230,13 @@ export class UncertainPlaces {
 function noop(): void {}
 
 /**
- * The first marks never wait for the helper (a worker starting on a loaded machine may take seconds): once the
- * first batch is handed out, this thread makes the helper's draws of it not yet made, the lowest first. A draw is
- * its seed's, so whichever copy comes first counts. Null when there is none.
+ * Neither the first marks nor the count wait for the helper (a worker starting on a loaded machine may take seconds):
+ * this thread makes the helper's draws below `end` not yet in, the highest first (the helper makes its draws in
+ * order, so it reaches that one last). A draw is its seed's, so whichever copy comes first counts. Null: none.
  */
-function firstBatchOf(asked: Set<number>, done: (k: number) => boolean, draws: number): number | null {
-  let lowest: number | null = null;
+function helpersBelow(end: number, asked: Set<number>, done: (k: number) => boolean): number | null {
+  let highest: number | null = null;
   // done: counted or waiting to be (a counted draw is not kept when the draws do not fit: KEEP_VALUES)
-  for (const k of asked) if (k < Math.min(BATCH, draws) && !done(k) && (lowest === null || k < lowest)) lowest = k;
-  return lowest;
+  for (const k of asked) if (k < end && !done(k) && (highest === null || k > highest)) highest = k;
+  return highest;
 }

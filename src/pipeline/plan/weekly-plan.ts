@@ -54,7 +54,7 @@ export class WeeklyPlan {
     private readonly store: () => Promise<RecordStore>,
     drawHelper?: DrawHelper,
   ) {
-    this.lists = new ListMaker(whittle);
+    this.lists = new ListMaker(whittle, (posterior) => this.places.prepare(posterior));
     this.places = new UncertainPlaces(drawHelper ?? null);
   }
 
@@ -263,7 +263,7 @@ export class WeeklyPlan {
 
   private newList(register: Register, settings: PlanSettings, week: number): Promise<WeeklyList> {
     this.generation++;
-    return this.lists.list(register, settings, week);
+    return this.lists.list(register, settings, week, (r, p) => this.places.prefetch(r, p, settings.draws));
   }
 
   /** No plan open (its draws stop). */

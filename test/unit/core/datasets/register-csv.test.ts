@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { planeBytes } from '../../../../src/core/plan/bit-plane.ts';
 import { parseIdList } from '../../../../src/core/datasets/outcomes-csv.ts';
 import { parseHistoryCsv, parseRegisterCsv, registerCsvKind } from '../../../../src/core/datasets/register-csv.ts';
 import { bandLabels, bandNumericFeatures, quantileCuts } from '../../../../src/core/plan/band-numeric.ts';
@@ -56,7 +57,7 @@ describe('parseHistoryCsv', () => {
       [1, 1, 0],
       [1, 0, 0],
     ]);
-    expect(r.history.called.map((s) => Array.from(s))).toEqual([
+    expect(r.history.called.map((s) => Array.from(planeBytes(s)))).toEqual([
       [1, 0, 0],
       [0, 1, 0],
       [0, 0, 0],

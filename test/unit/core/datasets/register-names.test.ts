@@ -1,4 +1,5 @@
 // Registers under her own column names and value spellings, read by the history reader and the table reader.
+import { planeBytes } from '../../../../src/core/plan/bit-plane.ts';
 import { describe, expect, test } from 'vitest';
 import { parseHistoryCsv, parseRegisterCsv, registerKind } from '../../../../src/core/datasets/register-csv.ts';
 import { unpackIds } from '../../../../src/core/plan/packed-plan.ts';
@@ -25,7 +26,7 @@ describe('a register under her own names', () => {
       [1, 0, MISSING],
       [1, 1, 0],
     ]);
-    expect(r.history.called.map((s) => Array.from(s))).toEqual([
+    expect(r.history.called.map((s) => Array.from(planeBytes(s)))).toEqual([
       [0, 1, 0],
       [0, 0, 0],
     ]);

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
+import { toPlane } from '../../../../src/core/plan/bit-plane.ts';
 import {
   C_MAX,
   C_MIN,
@@ -224,7 +225,7 @@ describe('estimateTransitions', () => {
       const history: History = {
         firstWeek: 1,
         states: [Uint8Array.of(0, 1, 0, 1), Uint8Array.of(1, 1, 0, 0), Uint8Array.of(1, 0, 0, 1)],
-        called: [Uint8Array.of(1, 0, 0, 1), Uint8Array.of(0, 1, 0, 0), new Uint8Array(4)],
+        called: [Uint8Array.of(1, 0, 0, 1), Uint8Array.of(0, 1, 0, 0), new Uint8Array(4)].map(toPlane),
       };
       const { register } = generatedRegister('sclm', { arms: 4, budget: 1 }, 1, { weeks: 1 });
       const a = estimateTransitions(history, register.schema, register.features, 4, { groupBy: 'Feature A' });

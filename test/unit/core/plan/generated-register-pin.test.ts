@@ -3,6 +3,7 @@
 // rewrote the generator, the simulation and the banding, and each must give the same bytes as before.
 // A deliberate change of what a seed draws (or of the list's content) updates these hashes in the same commit.
 // (Plan file version 4, for enrolments, changed only the version field: with version 3 the hash is as before.)
+import { planeBytes } from '../../../../src/core/plan/bit-plane.ts';
 import { rowMajor } from '../../../../src/core/instance/feature-table.ts';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -22,7 +23,11 @@ function registerHashes(name: string, arms: number, seed: number) {
   const { register, truth } = generatedRegister(name, { arms }, seed);
   return {
     population: digest([rowMajor(register.features), truth, register.ids.join(',')]),
-    history: digest([...register.history.states, ...register.history.called, String(register.history.firstWeek)]),
+    history: digest([
+      ...register.history.states,
+      ...register.history.called.map(planeBytes),
+      String(register.history.firstWeek),
+    ]),
     schema: digest([JSON.stringify(register.schema)]),
   };
 }

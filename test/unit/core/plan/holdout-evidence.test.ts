@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
+import { zeroPlane } from '../../../../src/core/plan/bit-plane.ts';
 import { seededTieRanks } from '../../../reference/tie-ranks.ts';
 import { armOrder, selectBest } from '../../../../src/core/plan/select-arms.ts';
 import { generatedRegister } from '../../../../src/core/plan/generated-register.ts';
@@ -24,7 +25,7 @@ describe('holdoutEvidence', () => {
       [1, 1, 1, MISSING],
     ];
     const states = rows.map((row) => Uint8Array.from(row));
-    const history: History = { firstWeek: 5, states, called: states.map(() => new Uint8Array(4)) };
+    const history: History = { firstWeek: 5, states, called: states.map(() => zeroPlane(4)) };
     const e = holdoutEvidence(history, Uint8Array.of(0, 0, 1, 1), 0, 2)!;
     expect(e.weeks).toBe(3);
     // shares: plan 1, 2/3; holdout 1/3, 1
@@ -76,7 +77,7 @@ describe('holdoutEvidence', () => {
     const states = Array.from({ length: W }, () =>
       Uint8Array.from({ length: N }, () => (random.next() < 0.1 ? MISSING : random.next() < 0.6 ? 1 : 0)),
     );
-    const history: History = { firstWeek: 1, states, called: states.map(() => new Uint8Array(N)) };
+    const history: History = { firstWeek: 1, states, called: states.map(() => zeroPlane(N)) };
     const inHoldout = Uint8Array.from({ length: N }, () => (random.next() < 0.2 ? 1 : 0));
     const byWeek = holdoutEvidenceByWeek(history, inHoldout, start, 2);
     expect(byWeek).toHaveLength(W - 1 - start);
@@ -171,7 +172,7 @@ function trial(seed: number, plan: Policy, holdout: Policy) {
     calls(holdout, holdoutPool, tieRank, budgets.holdout, state, random, called);
     states.push(simulateWeek(truth, state, called, random));
   }
-  return holdoutEvidence({ firstWeek: 1, states, called: states.map(() => new Uint8Array(N)) }, inHoldout, 0, 2)!;
+  return holdoutEvidence({ firstWeek: 1, states, called: states.map(() => zeroPlane(N)) }, inHoldout, 0, 2)!;
 }
 
 /** The mean over mothers of her share of weeks engaged with the whole register on one policy (the estimand's parts). */

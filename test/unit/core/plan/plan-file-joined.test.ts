@@ -2,6 +2,7 @@
 // in PLAN.json (version 4) and in the store's records alike; both read back to the same plan, the
 // register record keeping the arms the plan began with; a file without anyone joining reads as before
 // (version 3), and a week whose joined mothers are cut or repeat an id is refused naming the field.
+import { planeBytes } from '../../../../src/core/plan/bit-plane.ts';
 import { describe, expect, test } from 'vitest';
 import { parseHistoryCsv } from '../../../../src/core/datasets/register-csv.ts';
 import { parseOutcomesCsv } from '../../../../src/core/datasets/outcomes-csv.ts';
@@ -85,8 +86,8 @@ describe('a register that grows', () => {
       const columns = (t: typeof b.register.features) => t.columns.map((c) => Array.from(c));
       expect(columns(b.register.features)).toEqual(columns(plan.register.features));
       expect(b.register.history.states.map((s) => Array.from(s))).toEqual(states.map((s) => Array.from(s)));
-      expect(b.register.history.called.map((s) => Array.from(s))).toEqual(
-        plan.register.history.called.map((s) => Array.from(s)),
+      expect(b.register.history.called.map((s) => Array.from(planeBytes(s)))).toEqual(
+        plan.register.history.called.map((s) => Array.from(planeBytes(s))),
       );
       expect(b.weeks).toEqual(plan.weeks);
       expect(planFileText(back)).toBe(text);

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
+import { bitAt } from '../../../../src/core/plan/bit-plane.ts';
 import { detailAt } from '../../../../src/core/plan/line-reasons.ts';
 import { shareQuota } from '../../../../src/core/plan/constrained-top-b.ts';
 import { seededTieRanks } from '../../../reference/tie-ranks.ts';
@@ -96,7 +97,8 @@ function bruteForce(register: Register, s: PlanSettings, transitions: Float64Arr
   const weeks = register.history.called.length;
   const eligible = Uint8Array.from({ length: N }, (_, arm) => {
     if (s.exclude.includes(register.ids[arm])) return 0;
-    for (let w = weeks - 1 - s.cooldown; w < weeks - 1; w++) if (w >= 0 && register.history.called[w][arm]) return 0;
+    for (let w = weeks - 1 - s.cooldown; w < weeks - 1; w++)
+      if (w >= 0 && bitAt(register.history.called[w], arm)) return 0;
     return 1;
   });
   const tieRank = seededTieRanks(N, seededRandom(weekSeed(s.seed, currentWeek(register.history))).int);
