@@ -34,6 +34,31 @@ export function whittle2(numArms: i32, arms: usize, beta: f64, out: usize): void
 }
 
 /**
+ * whittle2 straight from staged engine rows, the pair layout made in registers (no packArms2 pass): transitions f64
+ * numArms x 2 x 2 x 2 (P(next = 1 | s, a) of arm n at ((n*2 + s)*2 + a)*2 + 1), rewards f64 numArms x 2; out as
+ * whittle2. The same lanes and operations as packArms2 then whittle2, so the same bits.
+ */
+export function whittle2Rows(numArms: i32, transitions: usize, rewards: usize, beta: f64, out: usize): void {
+  const vbeta = f64x2.splat(beta);
+  const pairs = <usize>(numArms >> 1);
+  let t = transitions, r = rewards, o = out;
+  const end = transitions + pairs * 128;
+  for (; t < end; t += 128, r += 32, o += 32) rowsPair(t, t + 64, r, r + 16, vbeta, o, true);
+  if (numArms & 1) rowsPair(t, t, r, r, vbeta, o, false);
+}
+
+// @ts-ignore: decorator
+@inline
+function rowsPair(ta: usize, tb: usize, ra: usize, rb: usize, vbeta: v128, o: usize, both: bool): void {
+  const q00 = v128.shuffle<f64>(v128.load(ta, 0), v128.load(tb, 0), 1, 3);
+  const q01 = v128.shuffle<f64>(v128.load(ta, 16), v128.load(tb, 16), 1, 3);
+  const q10 = v128.shuffle<f64>(v128.load(ta, 32), v128.load(tb, 32), 1, 3);
+  const q11 = v128.shuffle<f64>(v128.load(ta, 48), v128.load(tb, 48), 1, 3);
+  const a = v128.load(ra), b = v128.load(rb);
+  closedForm(q00, q01, q10, q11, v128.shuffle<f64>(a, b, 0, 2), v128.shuffle<f64>(a, b, 1, 3), vbeta, o, both);
+}
+
+/**
  * The closed form on the block of two arms at p, W written at o (both arms, or the first only). Per lane:
  * g_s = (q_s1 - q_s0) dr, dp = 1 - beta (q10 - q00), da = 1 - beta (q11 - q01); the state with the larger g
  * (state 0 on a tie) gets W_top = beta g_top / dp, the other min(beta g_other / da, W_top).
@@ -41,9 +66,18 @@ export function whittle2(numArms: i32, arms: usize, beta: f64, out: usize): void
 // @ts-ignore: decorator
 @inline
 function pairOfArms(p: usize, vbeta: v128, o: usize, both: bool): void {
-  const one = v128.load(ONES);
   const q00 = v128.load(p, 0), q01 = v128.load(p, 16), q10 = v128.load(p, 32), q11 = v128.load(p, 48);
-  const dr = f64x2.sub(v128.load(p, 80), v128.load(p, 64));
+  closedForm(q00, q01, q10, q11, v128.load(p, 64), v128.load(p, 80), vbeta, o, both);
+}
+
+/** The closed form of two arms, one per lane, from their six inputs (whittle2's doc has the steps). */
+// @ts-ignore: decorator
+@inline
+function closedForm(
+  q00: v128, q01: v128, q10: v128, q11: v128, r0: v128, r1: v128, vbeta: v128, o: usize, both: bool,
+): void {
+  const one = v128.load(ONES);
+  const dr = f64x2.sub(r1, r0);
   const g0 = f64x2.mul(f64x2.sub(q01, q00), dr), g1 = f64x2.mul(f64x2.sub(q11, q10), dr);
   const dp = f64x2.sub(one, f64x2.mul(vbeta, f64x2.sub(q10, q00)));
   const da = f64x2.sub(one, f64x2.mul(vbeta, f64x2.sub(q11, q01)));

@@ -8,13 +8,25 @@ import { loadEngineNode } from '../engine/load-node.ts';
 import { adoptPrepared, refusePrepared, servePrepared } from '../engine/prepared-pieces.ts';
 import type { PreparedSimulation } from '../engine/prepared-simulation.ts';
 import type { SimulationPart } from '../engine/simulation.ts';
-import { armSums, buffersOf, runAdoptedJob, runTrialJob, type JobArrays } from '../engine/trial-jobs.ts';
+import {
+  armResultArrays,
+  buffersOf,
+  runAdoptedJob,
+  runTrialJob,
+  sumsRoute,
+  type JobArrays,
+} from '../engine/trial-jobs.ts';
 
-/** A job: trials `range` of the simulation of `shape`. */
+/**
+ * A job: trials `range` of the simulation of `shape`; its per-arm sums go on `sumsTo`, or, for the job that gathers
+ * them, come from each of `sumsFrom` (engine/trial-jobs.ts).
+ */
 interface Job {
   id: number;
   shape: SimulationShape;
   range: [number, number];
+  sumsTo?: MessagePort;
+  sumsFrom: MessagePort[];
 }
 
 export type ThreadRequest =
@@ -51,10 +63,16 @@ async function run(m: Exclude<ThreadRequest, { answer: string }>): Promise<void>
   const arrays: JobArrays = {
     chunk: (c, spent) => ask(id, 'chunk', c, spent) as Promise<ArmChunk>,
     rewards: (c, spent) => ask(id, 'rewards', c, spent) as Promise<Float64Array>,
-    // the per-arm sums go back transferred: this thread makes their arrays
-    outputs: async () => armSums(shape.numArms, shape.numStates),
+    // the per-arm results go back transferred: this thread makes their arrays
+    outputs: async () => armResultArrays(shape.numArms, shape.numStates),
   };
-  let served = false;
+  let served = false,
+    sent = false;
+  const route = sumsRoute(m.sumsTo, m.sumsFrom);
+  if ('send' in route) {
+    const send = route.send;
+    route.send = (sums) => ((sent = true), send(sums));
+  }
   try {
     const share =
       'first' in m && m.ports.length > 0
@@ -65,13 +83,23 @@ async function run(m: Exclude<ThreadRequest, { answer: string }>): Promise<void>
         : undefined;
     const part =
       'first' in m
-        ? await runTrialJob(engine, shape, range, m.chunks, m.first, arrays, progress, share)
-        : await runAdoptedJob(engine, shape, range, (adopter) => adoptPrepared(adopter, m.port), arrays, progress);
+        ? await runTrialJob(engine, shape, range, m.chunks, m.first, arrays, progress, share, route)
+        : await runAdoptedJob(
+            engine,
+            shape,
+            range,
+            (adopter) => adoptPrepared(adopter, m.port),
+            arrays,
+            progress,
+            route,
+          );
     reply({ id, part }, buffersOf(part));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     // the other jobs' threads wait for what this one prepares: tell them there will be nothing
     if ('first' in m && !served) refusePrepared(m.ports, message);
+    // and the gatherer for this job's sums
+    if (m.sumsTo && !sent) refusePrepared([m.sumsTo], message);
     reply({ id, error: message });
   }
 }

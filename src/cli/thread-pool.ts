@@ -3,12 +3,13 @@
 // contiguous ranges, one per thread, and the parts are merged exactly (engine/simulation.ts), so the result is
 // the same for any number of threads. Thread 0 alone takes the input, a chunk of arms at a time in buffers that
 // go back and forth (no whole copy of it in transit), and prepares the simulation once; the other threads adopt
-// what it prepared over a MessageChannel each (engine/prepared-pieces.ts).
+// what it prepared over a MessageChannel each (engine/prepared-pieces.ts); every thread but one sends that one its
+// per-arm sums, which it turns into the result's per-arm arrays (engine/trial-jobs.ts, gathererOf).
 import { availableParallelism } from 'node:os';
 import { MessageChannel, Worker } from 'node:worker_threads';
 import type { ArmChunk } from '../engine/arm-chunks.ts';
 import { mergeParts, type SimulationInput, type SimulationPart, type SimulationResult } from '../engine/simulation.ts';
-import { buffersOf, trialJobs, type TrialJobs } from '../engine/trial-jobs.ts';
+import { buffersOf, gathererOf, trialJobs, type TrialJobs } from '../engine/trial-jobs.ts';
 import type { ThreadReply, ThreadRequest } from './engine-thread.ts';
 
 interface Call {
@@ -103,7 +104,8 @@ export class ThreadPool {
 
   /**
    * Job j on thread threads[j]: job 0 with the first chunk and a port to each other job's thread, which
-   * reserves its memory at once and adopts what job 0 prepares.
+   * reserves its memory at once and adopts what job 0 prepares; every job but the gatherer (gathererOf) with a port
+   * to the gatherer's thread for its per-arm sums.
    */
   private runJobs(
     jobs: TrialJobs,
@@ -111,22 +113,28 @@ export class ThreadPool {
     progress: (job: number, done: number) => void,
   ): Promise<SimulationPart[]> {
     const channels = jobs.ranges.slice(1).map(() => new MessageChannel());
+    const g = gathererOf(jobs.ranges.length),
+      sums = jobs.ranges.map((_, j) => (j === g ? undefined : new MessageChannel()));
     return Promise.all(
       jobs.ranges.map((range, j) => {
         const id = this.nextId++,
           w = threads[j],
-          job = { id, shape: jobs.shape, range };
+          sumsTo = sums[j]?.port1,
+          sumsFrom = j === g ? sums.flatMap((c) => (c ? [c.port2] : [])) : [];
+        const job = { id, shape: jobs.shape, range, sumsTo, sumsFrom },
+          sumsPorts = sumsTo ? [sumsTo] : sumsFrom;
         return new Promise<SimulationPart>((resolve, reject) => {
           this.calls[w].set(id, { resolve, reject, progress: (d) => progress(j, d), jobs: j === 0 ? jobs : undefined });
           if (j > 0) {
             const port = channels[j - 1].port2;
-            return this.workers[w].postMessage({ ...job, port } satisfies ThreadRequest, [port]);
+            return this.workers[w].postMessage({ ...job, port } satisfies ThreadRequest, [port, ...sumsPorts]);
           }
           const first = jobs.chunk(0, 0) as ArmChunk,
             ports = channels.map((c) => c.port1);
           this.workers[w].postMessage({ ...job, chunks: jobs.chunks, first, ports } satisfies ThreadRequest, [
             ...buffersOf(first),
             ...ports,
+            ...sumsPorts,
           ]);
         });
       }),

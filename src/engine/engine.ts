@@ -22,11 +22,11 @@ export interface IndexTable {
 }
 
 /**
- * 2-state arms per staged piece of whittle2: their rows copied in, packed into the kernel's pair layout and their
- * indices (144 bytes per arm, 288 KiB), so that a piece stays in the core's cache between the copies and the kernel
- * (2,048 to 4,096 arms were fastest at 10^4 and 10^5 arms; 16,384 was a third slower).
+ * 2-state arms per staged piece of whittle2: their rows copied in and their indices (96 bytes per arm, 384 KiB), so
+ * that a piece stays in the core's cache between the copies and the kernel (at 10^4 and 10^5 arms 4,096 was 5 to 9 %
+ * faster than 2,048 and 1,024, 8,192 no faster).
  */
-const WHITTLE2_PIECE = 2048;
+const WHITTLE2_PIECE = 4096;
 /**
  * Arms per piece of whittle2Pairs (64 bytes per arm staged, 512 KiB): at 10^5 arms 4,096 and 8,192 were 15 % faster
  * than 2,048 and a third faster than 1,024 (only two copies to keep in cache, not four arrays).
@@ -59,7 +59,7 @@ export class Engine {
     }
     out ??= new Float64Array(numArms * 2);
     if (numArms === 0) return out;
-    // piece by piece through small blocks: WASM memory never shrinks, and the whole table at once would take 144 bytes
+    // piece by piece through small blocks: WASM memory never shrinks, and the whole table at once would take 96 bytes
     // per arm
     const k = this.kernels,
       blocks = new Blocks(k),
@@ -67,7 +67,6 @@ export class Engine {
     try {
       const t = blocks.bytes(P * 64, false),
         r = blocks.bytes(P * 16, false),
-        pairs = blocks.bytes(k.armPairBytes(P), false),
         w = blocks.bytes(P * 16, false);
       const memory = k.memory.buffer; // no allocation below: the views stay valid
       const rows = new Float64Array(memory, t, P * 8),
@@ -77,8 +76,7 @@ export class Engine {
         const m = Math.min(P, numArms - start);
         rows.set(transitions.subarray(start * 8, (start + m) * 8));
         rewardRows.set(rewards.subarray(start * 2, (start + m) * 2));
-        k.packArms2(m, t, r, pairs);
-        k.whittle2(m, pairs, discount, w);
+        k.whittle2Rows(m, t, r, discount, w); // the pair layout made in registers: no pack pass
         out.set(m === P ? indices : indices.subarray(0, m * 2), start * 2);
       }
     } finally {

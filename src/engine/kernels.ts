@@ -7,6 +7,7 @@ export interface Kernels {
   alloc(bytes: number): number;
   free(ptr: number): void;
   whittle2(numArms: number, arms: number, beta: number, out: number): void;
+  whittle2Rows(numArms: number, transitions: number, rewards: number, beta: number, out: number): void;
   packArms2(numArms: number, transitions: number, rewards: number, out: number): void;
   armPairBytes(numArms: number): number;
   whittleS(

@@ -139,7 +139,7 @@ function parts(
 /**
  * Copies between `bytes` (bytes [offset, ...) of the parts laid end to end) and the parts: into them, or out of them.
  */
-function copyAcross(parts: Uint8Array[], offset: number, bytes: Uint8Array, intoParts: boolean): void {
+export function copyAcross(parts: Uint8Array[], offset: number, bytes: Uint8Array, intoParts: boolean): void {
   let at = 0;
   for (const part of parts) {
     const from = Math.max(offset, at),

@@ -3,8 +3,20 @@
 // converting and sorting the arms again. The bytes go a piece at a time, two pieces in flight per port, the
 // buffer of a piece used going back to be refilled: a large simulation's prepared data (47 bytes per 2-state arm)
 // is never whole in transit, and few fresh pages are touched (the first touch of a page is what costs most
-// here). Plain messages on a port of the browser or of Node's worker_threads, so both pools use it.
-import type { PreparedAdopter, PreparedBytes } from './prepared-bytes.ts';
+// here). Plain messages on a port of the browser or of Node's worker_threads, so both pools use it. The same
+// pieces carry each job's per-arm sums, once its trials are run, to the job that gathers them (trial-jobs.ts).
+
+/** What is served a piece at a time: PreparedBytes (Engine.share), or a job's per-arm sums (TrialSums). */
+export interface PieceSource {
+  readonly byteLength: number;
+  copy(offset: number, into: Uint8Array): void;
+}
+
+/** What takes the pieces in: PreparedAdopter (Engine.adopt), or the gathering job's per-arm sums (TrialSums.add). */
+export interface PieceSink {
+  readonly byteLength: number;
+  add(offset: number, bytes: Uint8Array): void;
+}
 
 /** Bytes per piece (4 MiB: 12 pieces for 10^6 2-state arms). */
 export const PIECE_BYTES = 4 << 20;
@@ -28,7 +40,7 @@ type Answer = { piece: number; bytes: Uint8Array } | { error: string };
  * Serves `bytes` on every port; resolves once every adopter has every piece (the ports are then closed). An
  * adopter that fails stops asking: the pool then ends the workers (or, in Node, tells this one to stop).
  */
-export function servePrepared(bytes: PreparedBytes, ports: PiecePort[], pieceBytes = PIECE_BYTES): Promise<void> {
+export function servePrepared(bytes: PieceSource, ports: PiecePort[], pieceBytes = PIECE_BYTES): Promise<void> {
   return new Promise<void>((resolve) => {
     let open = ports.length;
     if (open === 0) resolve();
@@ -71,7 +83,7 @@ export function refusePrepared(ports: PiecePort[], message: string): void {
  * Takes every piece of the prepared data from `port` into `adopter`, asking one piece ahead and sending a used buffer
  * back with each request.
  */
-export function adoptPrepared(adopter: PreparedAdopter, port: PiecePort, pieceBytes = PIECE_BYTES): Promise<void> {
+export function adoptPrepared(adopter: PieceSink, port: PiecePort, pieceBytes = PIECE_BYTES): Promise<void> {
   const count = Math.ceil(adopter.byteLength / pieceBytes);
   return new Promise<void>((resolve, reject) => {
     const ask = (piece: number, spent?: Uint8Array) =>

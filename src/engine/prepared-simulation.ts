@@ -4,8 +4,9 @@ import type { CellArray } from '../core/instance/occupancy.ts';
 import type { SimulationShape } from './arm-chunks.ts';
 import type { Kernels } from './kernels.ts';
 import { groupBlock } from './group-bounds.ts';
-import { fixedScale, POLICY_CODES, type SimulationInput, type SimulationPart } from './simulation.ts';
+import { fixedScale, POLICY_CODES, type ArmSums, type SimulationInput, type SimulationPart } from './simulation.ts';
 import { TrialTally } from './trial-tally.ts';
+import { TrialSums } from './trial-sums.ts';
 import { Blocks } from './wasm-blocks.ts';
 
 /** A simulation without its arm arrays, but with the whole tally cells and group ids (the run reads them). */
@@ -150,7 +151,7 @@ export class PreparedSimulation {
         discTotal: out(totals, 1)[0],
         ...(groups && { groupCallsRange: out(groups.range, groups.rangeLength) }),
       };
-      return new TrialSums(k, part, { occDisc, occSteps, pulls, pulledTrials }, N * (S - 1), N, blocks);
+      return new TrialSums(k, input, part, { occDisc, occSteps, pulls, pulledTrials }, blocks);
     } catch (error) {
       blocks.releaseAll();
       throw error;
@@ -159,52 +160,6 @@ export class PreparedSimulation {
 
   /** Frees the WASM memory of the prepared data. */
   dispose(): void {
-    this.blocks.releaseAll();
-  }
-}
-
-/** The per-arm sums of a part (numArms x (numStates - 1) occupancy, numArms pulls), 20 bytes per 2-state arm. */
-export type ArmSums = Pick<SimulationPart, 'occDisc' | 'occSteps' | 'pulls' | 'pulledTrials'>;
-
-/** Trials run, their per-arm sums still in WASM memory (PreparedSimulation.trials). */
-export class TrialSums {
-  constructor(
-    private readonly k: Kernels,
-    private readonly part: Omit<SimulationPart, keyof ArmSums>,
-    private readonly at: Record<keyof ArmSums, number>,
-    private readonly occLength: number,
-    private readonly numArms: number,
-    private readonly blocks: Blocks,
-  ) {}
-
-  /**
-   * The part, its per-arm sums copied into `into` (arrays of the right lengths, e.g. made by the thread that merges) or
-   * into new arrays; frees the WASM blocks.
-   */
-  collect(into?: ArmSums): SimulationPart {
-    try {
-      const memory = this.k.memory.buffer;
-      const copy = <A extends Float64Array | Uint32Array>(from: A, given: A | undefined, key: keyof ArmSums): A => {
-        if (given && given.length !== from.length)
-          throw new RangeError(`simulate: ${key} needs ${from.length} values, the array given has ${given.length}`);
-        return given ? (given.set(from), given) : (from.slice() as A);
-      };
-      const L = this.occLength,
-        N = this.numArms;
-      return {
-        ...this.part,
-        occDisc: copy(new Float64Array(memory, this.at.occDisc, L), into?.occDisc, 'occDisc'),
-        occSteps: copy(new Uint32Array(memory, this.at.occSteps, L), into?.occSteps, 'occSteps'),
-        pulls: copy(new Uint32Array(memory, this.at.pulls, N), into?.pulls, 'pulls'),
-        pulledTrials: copy(new Uint32Array(memory, this.at.pulledTrials, N), into?.pulledTrials, 'pulledTrials'),
-      };
-    } finally {
-      this.release();
-    }
-  }
-
-  /** Frees the WASM blocks of the sums. */
-  release(): void {
     this.blocks.releaseAll();
   }
 }

@@ -51,16 +51,29 @@ export interface GroupBoundsInput {
   max: Int32Array;
 }
 
-/** Sums of trials [trialStart, trialEnd) (layouts in assembly/simulate.ts). */
-export interface SimulationPart {
-  trialStart: number;
-  trialEnd: number;
-  /** numArms x (numStates - 1), states 1..S-1: fixed-point discounted steps, and steps spent in the state. */
+/**
+ * The per-arm sums of some trials (layouts in assembly/simulate.ts): numArms x (numStates - 1), states 1..S-1,
+ * fixed-point discounted steps and steps spent in the state; numArms, steps pulled and trials with a pull (counts:
+ * 32 bits, as in the kernel).
+ */
+export interface ArmSums {
   occDisc: Float64Array;
   occSteps: Uint32Array;
-  /** numArms: steps pulled, and trials with a pull (counts: 32 bits, as in the kernel). */
   pulls: Uint32Array;
   pulledTrials: Uint32Array;
+}
+
+/** A simulation's per-arm results (the result's own arrays: numArms x numStates, numArms, numArms). */
+export type ArmResults = Pick<Occupancy, 'discounted' | 'undiscounted' | 'pulls' | 'pulledAtLeastOnce'>;
+
+/**
+ * Sums of trials [trialStart, trialEnd). The per-arm sums are absent when they went to the job that gathers every
+ * job's (trial-jobs.ts), whose part carries instead `arms`, the per-arm results of all the trials.
+ */
+export interface SimulationPart extends Partial<ArmSums> {
+  trialStart: number;
+  trialEnd: number;
+  arms?: ArmResults;
   /** (trialEnd - trialStart) x 4: reward, discounted reward, engaged, pulled id sum. */
   perTrial: Float64Array;
   /** horizon x 2: arms pulled, arms in the top state; when asked. */
@@ -115,7 +128,6 @@ export function mergeParts(input: SimulationInput, parts: SimulationPart[]): Sim
     next = p.trialEnd;
   }
   if (next !== K) throw new Error(`mergeParts: the parts cover ${next} of ${K} trials`);
-  const scale = fixedScale(K, T);
   const perStep = input.perStep ? new Float64Array(T * 2) : undefined;
   const G = input.groups?.min.length ?? 0;
   const groupCallsRange = input.groups ? emptyRange(T * G) : undefined;
@@ -130,36 +142,23 @@ export function mergeParts(input: SimulationInput, parts: SimulationPart[]): Sim
     }
     discTotal += p.discTotal;
   }
-  // Per-arm sums straight into the result (no arrays of sums: at 3 x 10^6 arms they would be 96 MB);
-  // the sums are integers, exact in any order.
-  const [occDisc, occSteps, pulled, pulledTrials] = (['occDisc', 'occSteps', 'pulls', 'pulledTrials'] as const).map(
-    (key) => sorted.map((p) => p[key]),
-  );
-  const sum = (arrays: ArrayLike<number>[], k: number) => {
-    let total = 0;
-    for (const a of arrays) total += a[k];
-    return total;
-  };
-  const discounted = new Float64Array(N * S),
-    undiscounted = new Float64Array(N * S);
-  const pulls = new Float64Array(N),
-    pulledAtLeastOnce = new Float64Array(N);
-  for (let i = 0; i < N; i++) {
-    let d0 = discTotal,
-      u0 = K * T;
-    for (let s = 1; s < S; s++) {
-      const d = sum(occDisc, i * (S - 1) + s - 1),
-        u = sum(occSteps, i * (S - 1) + s - 1);
-      d0 -= d;
-      u0 -= u;
-      discounted[i * S + s] = d / scale / K;
-      undiscounted[i * S + s] = u / K;
-    }
-    discounted[i * S] = d0 / scale / K;
-    undiscounted[i * S] = u0 / K;
-    pulls[i] = sum(pulled, i) / K;
-    pulledAtLeastOnce[i] = sum(pulledTrials, i) / K;
-  }
+  const gathered = sorted.filter((p) => p.arms);
+  if (gathered.length > 1 || (gathered.length === 1 && sorted.some((p) => p.occDisc)))
+    throw new Error('mergeParts: a part with every per-arm result came with other per-arm sums');
+  const arms =
+    gathered[0]?.arms ??
+    armResults(
+      input,
+      sorted.map((p) => {
+        if (!p.occDisc || !p.occSteps || !p.pulls || !p.pulledTrials)
+          throw new Error(`mergeParts: trials ${p.trialStart}..${p.trialEnd - 1} came without their per-arm sums`);
+        return p as ArmSums;
+      }),
+      discTotal,
+    );
+  const { discounted, undiscounted, pulls, pulledAtLeastOnce } = arms;
+  if (discounted.length !== N * S || pulls.length !== N)
+    throw new Error(`mergeParts: per-arm results for ${pulls.length} arms, ${N} expected`);
   const rewardPerTrial = new Float64Array(K),
     discRewardPerTrial = new Float64Array(K),
     engagedPerTrial = new Float64Array(K);
@@ -221,6 +220,60 @@ export function mergeParts(input: SimulationInput, parts: SimulationPart[]): Sim
     }
   }
   return result;
+}
+
+/**
+ * The per-arm results of every trial from the per-arm sums of parts that tile them (`discTotal`: the parts' summed);
+ * the sums are integers, exact in any order, so any split gives the same bits. Into `into` when given (arrays of
+ * the right lengths: a worker fills arrays whose pages it touched while it waited), else new arrays.
+ */
+export function armResults(
+  input: Pick<SimulationInput, 'numArms' | 'numStates' | 'trials' | 'horizon'>,
+  sums: ArmSums[],
+  discTotal: number,
+  into?: ArmResults,
+): ArmResults {
+  const { numArms: N, numStates: S, trials: K, horizon: T } = input;
+  const scale = fixedScale(K, T);
+  const [occDisc, occSteps, pulled, pulledTrials] = (['occDisc', 'occSteps', 'pulls', 'pulledTrials'] as const).map(
+    (key) => sums.map((p) => p[key]),
+  );
+  const sum = (arrays: ArrayLike<number>[], k: number) => {
+    let total = 0;
+    for (const a of arrays) total += a[k];
+    return total;
+  };
+  const discounted = into?.discounted ?? new Float64Array(N * S),
+    undiscounted = into?.undiscounted ?? new Float64Array(N * S);
+  const pulls = into?.pulls ?? new Float64Array(N),
+    pulledAtLeastOnce = into?.pulledAtLeastOnce ?? new Float64Array(N);
+  if (
+    discounted.length !== N * S ||
+    undiscounted.length !== N * S ||
+    pulls.length !== N ||
+    pulledAtLeastOnce.length !== N
+  )
+    throw new RangeError(`simulate: the arrays for the per-arm results do not fit ${N} arms of ${S} states`);
+  // one source (the gatherer's sums): read directly, the loop over arrays left out (a third of the time at 10^6 arms)
+  const one = sums.length === 1 ? sums[0] : undefined;
+  for (let i = 0; i < N; i++) {
+    let d0 = discTotal,
+      u0 = K * T;
+    for (let s = 1; s < S; s++) {
+      const j = i * (S - 1) + s - 1,
+        d = one ? one.occDisc[j] : sum(occDisc, j),
+        u = one ? one.occSteps[j] : sum(occSteps, j);
+      d0 -= d;
+      u0 -= u;
+      discounted[i * S + s] = d / scale / K;
+      undiscounted[i * S + s] = u / K;
+    }
+    discounted[i * S] = d0 / scale / K;
+    undiscounted[i * S] = u0 / K;
+    pulls[i] = (one ? one.pulls[i] : sum(pulled, i)) / K;
+    pulledAtLeastOnce[i] = (one ? one.pulledTrials[i] : sum(pulledTrials, i)) / K;
+  }
+  return { discounted, undiscounted, pulls, pulledAtLeastOnce };
 }
 
 function add(into: Float64Array, from: Float64Array): void {

@@ -1,12 +1,15 @@
 // A simulation's trials split into jobs, one per engine worker, and how a worker runs its job: the worker of
 // job 0 takes the input chunk by chunk and prepares the simulation once; the others adopt what it prepared
-// (prepared-pieces.ts) and never see the input. The same for the app's Web Workers (src/workers/engine) and the
-// command line's threads (src/cli/thread-pool.ts); the messages that carry chunks, pieces and sums are theirs.
+// (prepared-pieces.ts) and never see the input. Once their trials are run, every job sends its per-arm sums to one
+// job (gathererOf), whose worker turns them into the per-arm results of all the trials. The same for the app's Web
+// Workers (src/workers/engine) and the command line's threads (src/cli/thread-pool.ts); the messages that carry
+// chunks, pieces and sums are theirs.
 import type { Engine } from './engine.ts';
-import type { PreparedAdopter } from './prepared-bytes.ts';
-import type { ArmSums, PreparedSimulation } from './prepared-simulation.ts';
+import { adoptPrepared, servePrepared, type PiecePort, type PieceSink } from './prepared-pieces.ts';
+import type { PreparedSimulation } from './prepared-simulation.ts';
+import type { TrialSums } from './trial-sums.ts';
 import { copyArmChunk, copyInto, shapeOf, type ArmChunk, type SimulationShape } from './arm-chunks.ts';
-import { splitRange, type SimulationInput, type SimulationPart } from './simulation.ts';
+import { splitRange, type ArmResults, type SimulationInput, type SimulationPart } from './simulation.ts';
 
 /**
  * Arms per chunk of a trial job's input: 1.6 MB of a 2-state population's arrays, two chunks per worker
@@ -36,10 +39,32 @@ export interface TrialJobs {
   /** The rewards of chunk c (the second pass: SimulationLoader.addRewards), in the buffer of `spent` when given. */
   rewards(job: number, c: number, spent?: Float64Array): Float64Array | Promise<Float64Array>;
   /**
-   * Arrays for job j's per-arm sums, asked for once its trials are run: made by the thread that merges
-   * the parts, which can then free them at once (see chunk()), and not before they are needed.
+   * Arrays for the per-arm results of every trial, asked for by the worker of the job that gathers every job's sums
+   * (gathererOf): made by the thread that merges the parts, which keeps them as the result (see chunk()). A worker
+   * that adopts asks for them while the simulation is prepared, and touches their pages then.
    */
-  outputs(job: number): ArmSums | Promise<ArmSums>;
+  outputs(job: number): ArmResults | Promise<ArmResults>;
+}
+
+/**
+ * The job whose worker gathers every job's per-arm sums (on a port from each other job's worker, prepared-pieces.ts)
+ * and turns them into the per-arm results: job 1 when there are several, a worker that waits while job 0 prepares
+ * and meanwhile touches the pages of the results' arrays (at 10^6 2-state arms 48 MB, a quarter of a second).
+ */
+export function gathererOf(jobs: number): number {
+  return jobs > 1 ? 1 : 0;
+}
+
+/**
+ * Where a job's per-arm sums go once its trials are run: to the gathering job's worker (send: resolves once they are
+ * all there), or, in that worker, where the other jobs' sums come from (gather: resolves once they are all added).
+ */
+export type SumsRoute = { send: (sums: TrialSums) => Promise<void> } | { gather: (sums: TrialSums) => Promise<void> };
+
+/** A job's sums over ports: served on `to` (every job but the gatherer), or adopted from each of `from`. */
+export function sumsRoute(to: PiecePort | undefined, from: PiecePort[]): SumsRoute {
+  if (to) return { send: (sums) => servePrepared(sums, [to]) };
+  return { gather: async (sums) => void (await Promise.all(from.map((port) => adoptPrepared(sums, port)))) };
 }
 
 /** Trials of `input` split over `workers` jobs, each chunk a copy of its own. */
@@ -55,7 +80,7 @@ export function trialJobs(input: SimulationInput, workers: number, chunkArms = C
         input.rewards.subarray(c * chunkArms * input.numStates, Math.min(N, (c + 1) * chunkArms) * input.numStates),
         spent,
       ),
-    outputs: () => armSums(N, input.numStates),
+    outputs: () => armResultArrays(N, input.numStates),
   };
 }
 
@@ -63,18 +88,50 @@ export function trialJobs(input: SimulationInput, workers: number, chunkArms = C
 export interface JobArrays {
   chunk(c: number, spent?: ArmChunk): Promise<ArmChunk>;
   rewards(c: number, spent?: Float64Array): Promise<Float64Array>;
-  outputs(): Promise<ArmSums>;
+  outputs(): Promise<ArmResults>;
 }
 
-/** Zeroed arrays for the per-arm sums of a part of `numArms` arms. */
-export function armSums(numArms: number, numStates: number): ArmSums {
-  const L = numArms * (numStates - 1);
+/** Zeroed arrays for the per-arm results of a simulation of `numArms` arms. */
+export function armResultArrays(numArms: number, numStates: number): ArmResults {
   return {
-    occDisc: new Float64Array(L),
-    occSteps: new Uint32Array(L),
-    pulls: new Uint32Array(numArms),
-    pulledTrials: new Uint32Array(numArms),
+    discounted: new Float64Array(numArms * numStates),
+    undiscounted: new Float64Array(numArms * numStates),
+    pulls: new Float64Array(numArms),
+    pulledAtLeastOnce: new Float64Array(numArms),
   };
+}
+
+/** Writes every page of `arrays` now (a fresh page's first write is what costs), so that later writes do not wait. */
+export function touchArrays(arrays: ArmResults): ArmResults {
+  for (const a of Object.values(arrays) as Float64Array[]) a.fill(0);
+  return arrays;
+}
+
+/** Values written per step of touchWhile (2 MiB, about 10 ms of fresh pages). */
+const TOUCH_STEP = 1 << 18;
+
+/**
+ * Writes the pages of `arrays` a step at a time, yielding between steps, until `busy()` (the gatherer's prepared data
+ * have begun to come: from then on its thread serves them, and what is left is touched when the results are written).
+ */
+async function touchWhile(arrays: ArmResults, idle: () => boolean): Promise<void> {
+  for (const a of Object.values(arrays) as Float64Array[])
+    for (let at = 0; at < a.length && idle(); at += TOUCH_STEP) {
+      a.fill(0, at, at + TOUCH_STEP);
+      await nextTask();
+    }
+}
+
+/** A task later (a message to itself: timers are clamped to 4 ms in browsers), so that messages waiting are handled. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const { port1, port2 } = new MessageChannel();
+    port1.onmessage = () => {
+      port1.close();
+      resolve();
+    };
+    port2.postMessage(0);
+  });
 }
 
 /**
@@ -82,7 +139,7 @@ export function armSums(numArms: number, numStates: number): ArmSums {
  * others asked of `arrays`, one ahead, each request sending back the buffers of a chunk loaded; then the
  * rewards, chunk by chunk in the same way (from the first chunk when it is the only one). Once prepared, the
  * simulation is handed to `share` (the other jobs' workers adopt it: prepared-pieces.ts) before its trials run;
- * the per-arm sums are copied into the arrays `arrays.outputs` gives, once the trials are run.
+ * then the per-arm sums take `route`.
  */
 export async function runTrialJob(
   engine: Engine,
@@ -91,8 +148,9 @@ export async function runTrialJob(
   chunks: number,
   first: ArmChunk,
   arrays: JobArrays,
-  onProgress?: (trialsDone: number) => void,
-  share?: (prepared: PreparedSimulation) => Promise<void>,
+  onProgress: ((trialsDone: number) => void) | undefined,
+  share: ((prepared: PreparedSimulation) => Promise<void>) | undefined,
+  route: SumsRoute,
 ): Promise<SimulationPart> {
   const loader = engine.load(shape);
   loader.add(first);
@@ -120,45 +178,68 @@ export async function runTrialJob(
     prepared.dispose();
     throw error;
   }
-  return runPrepared(prepared, shape.seed, range, arrays, onProgress);
+  return runPrepared(prepared, shape.seed, range, arrays, onProgress, route);
 }
 
 /**
- * Runs trials [start, end) of a simulation another job's worker prepared: its memory reserved at once (while that
- * worker loads the arms), its prepared data taken in by `adopt` (prepared-pieces.ts), then as runTrialJob.
+ * Runs trials [start, end) of a simulation another job's worker prepared: its memory reserved and touched at once
+ * (while that worker loads the arms), then, when this job gathers the sums, the arrays for the results as long as it
+ * waits; its prepared data taken in by `adopt` (prepared-pieces.ts), then as runTrialJob.
  */
 export async function runAdoptedJob(
   engine: Engine,
   shape: SimulationShape,
   range: [number, number],
-  adopt: (adopter: PreparedAdopter) => Promise<void>,
+  adopt: (adopter: PieceSink) => Promise<void>,
   arrays: Pick<JobArrays, 'outputs'>,
-  onProgress?: (trialsDone: number) => void,
+  onProgress: ((trialsDone: number) => void) | undefined,
+  route: SumsRoute,
 ): Promise<SimulationPart> {
   const adopter = engine.adopt(shape);
+  let into: ArmResults | undefined,
+    coming = false;
   try {
-    await adopt(adopter);
+    if ('gather' in route) into = await arrays.outputs();
+    const sink: PieceSink = {
+      byteLength: adopter.byteLength,
+      add: (offset, bytes) => ((coming = true), adopter.add(offset, bytes)),
+    };
+    const adopting = adopt(sink);
+    void adopting.then(
+      () => (coming = true),
+      () => (coming = true),
+    );
+    if (into) await touchWhile(into, () => !coming);
+    await adopting;
   } catch (error) {
     adopter.release();
     throw error;
   }
-  return runPrepared(adopter.finish(), shape.seed, range, arrays, onProgress);
+  return runPrepared(adopter.finish(), shape.seed, range, arrays, onProgress, route, into);
 }
 
 /**
- * Trials [start, end) of `prepared`, their per-arm sums copied into the arrays `arrays.outputs` gives; disposes of it.
+ * Trials [start, end) of `prepared`, their per-arm sums sent along `route` or, with every other job's gathered, turned
+ * into the per-arm results in `into` or the arrays `arrays.outputs` gives; disposes of it.
  */
 async function runPrepared(
   prepared: PreparedSimulation,
   seed: number,
   [start, end]: [number, number],
   arrays: Pick<JobArrays, 'outputs'>,
-  onProgress?: (trialsDone: number) => void,
+  onProgress: ((trialsDone: number) => void) | undefined,
+  route: SumsRoute,
+  into?: ArmResults,
 ): Promise<SimulationPart> {
   try {
     const sums = prepared.trials(seed, start, end, onProgress);
     try {
-      return sums.collect(await arrays.outputs());
+      if ('send' in route) {
+        await route.send(sums);
+        return sums.sent();
+      }
+      await route.gather(sums);
+      return sums.results(into ?? (await arrays.outputs()));
     } finally {
       sums.release();
     }

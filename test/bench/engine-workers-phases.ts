@@ -2,10 +2,13 @@
 // item 5): on a shared machine two threads gain nothing when other sessions take the other core (the scheduler
 // shares CPU between sessions, not threads), so wall times there say little. Each phase runs on fresh engines
 // (fresh WASM memory, as a new worker has) in this one thread, the bench arms of `allot bench` (B = N/10, ties
-// to the lowest id): one worker prepares (input taken in chunks of 16,384 arms, as from the pool) and runs every
-// trial; for two, the second reserves and touches its memory, the first prepares and shares its prepared data in
-// 4 MiB pieces, each runs half the trials. The model: one worker = prepare + trials; two = prepare + share + the
-// longer of the two halves (the second's touching runs while the first prepares). Printed, never asserted.
+// to the lowest id): one worker prepares (input taken in chunks of 16,384 arms, as from the pool), runs every
+// trial and writes the per-arm results into fresh arrays; for two, the second (the gatherer) reserves and touches
+// its memory and the results' arrays, the first prepares and shares its prepared data in 4 MiB pieces, each runs
+// half the trials, the first sends its per-arm sums to the second in pieces, which writes the results. The model:
+// one worker = prepare + trials + results; two = prepare + share + the longer of the two halves (the second's
+// touching runs while the first prepares: any excess of its memory's delays its half, of the results' arrays is
+// left for when it writes them) + gather + results. Printed, never asserted.
 // Run: npx tsx test/bench/engine-workers-phases.ts [--arms 1000000] [--trials 10] [--steps 50] [--rounds 3]
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -13,10 +16,11 @@ import { benchArms } from '../../src/cli/commands/bench.ts';
 import type { ArmChunk } from '../../src/engine/arm-chunks.ts';
 import { Engine } from '../../src/engine/engine.ts';
 import { loadKernelsNode } from '../../src/engine/load-node.ts';
-import { PIECE_BYTES } from '../../src/engine/prepared-pieces.ts';
+import { PIECE_BYTES, type PieceSink, type PieceSource } from '../../src/engine/prepared-pieces.ts';
 import type { PreparedSimulation } from '../../src/engine/prepared-simulation.ts';
 import { uniformInitial, type SimulationInput } from '../../src/engine/simulation.ts';
-import { armSums, trialJobs } from '../../src/engine/trial-jobs.ts';
+import { armResultArrays, touchArrays, trialJobs } from '../../src/engine/trial-jobs.ts';
+import type { TrialSums } from '../../src/engine/trial-sums.ts';
 
 const { values: opt } = parseArgs({
   options: {
@@ -67,50 +71,66 @@ function prepare(engine: Engine, chunks: ArmChunk[], rewards: Float64Array[]): P
 }
 const chunks = Array.from({ length: jobs.chunks }, (_, c) => jobs.chunk(0, c) as ArmChunk);
 const rewards = Array.from({ length: jobs.chunks }, (_, c) => jobs.rewards(0, c) as Float64Array);
-const trials = (p: PreparedSimulation, start: number, end: number) => {
-  p.trials(input.seed, start, end).collect(armSums(N, 2));
-  p.dispose();
+/** Trials [start, end) of `p`, their sums kept in WASM memory (TrialSums), and `p` disposed of. */
+const trials = (p: PreparedSimulation, start: number, end: number): TrialSums => {
+  try {
+    return p.trials(input.seed, start, end);
+  } finally {
+    p.dispose();
+  }
+};
+/** Copies `from` into `into` a piece at a time, through two buffers, as prepared-pieces.ts does between workers. */
+const pieces = (from: PieceSource, into: PieceSink) => {
+  const buffers: Uint8Array[] = [];
+  for (let at = 0, c = 0; at < from.byteLength; at += PIECE_BYTES, c++) {
+    const length = Math.min(PIECE_BYTES, from.byteLength - at);
+    const piece = (buffers[c % 2] ??= new Uint8Array(PIECE_BYTES)).subarray(0, length);
+    from.copy(at, piece);
+    into.add(at, piece);
+  }
 };
 
 console.log(
   `${N.toLocaleString('en')} arms x ${K} trials x ${opt.steps} steps, CPU ms of each phase on fresh engines, one ` +
     `thread; ${cpus().length} cores`,
 );
-const speedUps: number[] = [];
+const speedUps: number[] = [],
+  cpuRatios: number[] = [];
 for (let r = 1; r <= rounds; r++) {
   const one = await fresh();
   const [p1, prepare1] = time(() => prepare(one, chunks, rewards));
-  const [, trials1] = time(() => trials(p1, 0, K));
+  const [sums1, trials1] = time(() => trials(p1, 0, K));
+  // one worker gathers its own sums: the results' arrays are fresh, written after the trials
+  const [, results1] = time(() => sums1.results(armResultArrays(N, 2)));
   const first = await fresh(),
     second = await fresh();
+  // the gatherer (job 1) touches its WASM memory and the results' arrays while job 0 prepares
   const [adopter, touch] = time(() => second.adopt(jobs.shape));
+  const [into, touchResults] = time(() => touchArrays(armResultArrays(N, 2)));
   const [p0, prepare0] = time(() => prepare(first, chunks, rewards));
-  const [, share] = time(() => {
-    const bytes = first.share(p0);
-    let piece: Uint8Array | undefined;
-    for (let at = 0; at < bytes.byteLength; at += PIECE_BYTES) {
-      const length = Math.min(PIECE_BYTES, bytes.byteLength - at);
-      piece = piece && piece.length >= length ? piece.subarray(0, length) : new Uint8Array(length);
-      bytes.copy(at, piece);
-      adopter.add(at, piece);
-    }
-  });
-  const [, trials0] = time(() => trials(p0, 0, half));
-  const [, trialsA] = time(() => trials(adopter.finish(), half, K));
-  const wall1 = prepare1 + trials1,
-    wall2 = prepare0 + share + Math.max(trials0, Math.max(0, touch - prepare0) + trialsA);
+  const [, share] = time(() => pieces(first.share(p0), adopter));
+  const [sums0, trials0] = time(() => trials(p0, 0, half));
+  const [sumsA, trialsA] = time(() => trials(adopter.finish(), half, K));
+  const [, gather] = time(() => pieces(sums0, sumsA));
+  const [, results2] = time(() => (sums0.sent(), sumsA.results(into)));
+  // the gatherer touches the results' arrays only until the prepared data come; the rest when it writes them
+  const wall1 = prepare1 + trials1 + results1,
+    left = Math.max(0, touch + touchResults - Math.max(prepare0, touch)),
+    wall2 = prepare0 + share + Math.max(trials0, Math.max(0, touch - prepare0) + trialsA) + gather + results2 + left;
+  const cpu2 = touch + touchResults + prepare0 + share + trials0 + trialsA + gather + results2;
   speedUps.push(wall1 / wall2);
+  cpuRatios.push(cpu2 / wall1);
   console.log(
-    `round ${r}: 1 worker: prepare ${prepare1.toFixed(0)} + trials ${trials1.toFixed(0)} = ${wall1.toFixed(0)}; 2 ` +
-      `workers: prepare ${prepare0.toFixed(0)} ` +
-      `(the second touches its memory meanwhile: ${touch.toFixed(0)}) + share ${share.toFixed(0)} + ` +
-      `max(${trials0.toFixed(0)}, ${trialsA.toFixed(0)}) = ${wall2.toFixed(0)}; ` +
-      `modelled speed-up ${(wall1 / wall2).toFixed(2)}; CPU of 2 / CPU of 1 ` +
-      `${((touch + prepare0 + share + trials0 + trialsA) / wall1).toFixed(2)} (load ${loadavg()[0].toFixed(2)})`,
+    `round ${r}: 1 worker: prepare ${prepare1.toFixed(0)} + trials ${trials1.toFixed(0)} + results ` +
+      `${results1.toFixed(0)} = ${wall1.toFixed(0)}; 2 workers: prepare ${prepare0.toFixed(0)} (the gatherer ` +
+      `touches its memory and the results' meanwhile: ${touch.toFixed(0)} + ${touchResults.toFixed(0)}) + share ` +
+      `${share.toFixed(0)} + max(${trials0.toFixed(0)}, ${trialsA.toFixed(0)}) + gather ${gather.toFixed(0)} + ` +
+      `results ${results2.toFixed(0)} = ${wall2.toFixed(0)}; modelled speed-up ${(wall1 / wall2).toFixed(2)}; CPU ` +
+      `of 2 / CPU of 1 ${(cpu2 / wall1).toFixed(2)} (load ${loadavg()[0].toFixed(2)})`,
   );
 }
-const s = [...speedUps].sort((a, b) => a - b);
-console.log(
-  `modelled speed-up (min / median / max): ${s[0].toFixed(2)} / ${s[Math.floor(s.length / 2)].toFixed(2)} / ` +
-    `${s[s.length - 1].toFixed(2)}`,
-);
+const stats = (x: number[]) => {
+  const s = [...x].sort((a, b) => a - b);
+  return `${s[0].toFixed(2)} / ${s[Math.floor(s.length / 2)].toFixed(2)} / ${s[s.length - 1].toFixed(2)}`;
+};
+console.log(`modelled speed-up (min / median / max): ${stats(speedUps)}; CPU of 2 / CPU of 1 ${stats(cpuRatios)}`);

@@ -77,6 +77,16 @@ async function run(
   }
 }
 
+/** FNV-1a over the bytes of the per-arm results (the arrays the gathering worker writes), in 32-bit words. */
+const armHash = (r: SimulationResult) => {
+  let h = 0x811c9dc5;
+  for (const a of [r.discounted, r.undiscounted, r.pulls, r.pulledAtLeastOnce]) {
+    const words = new Uint32Array(a.buffer, a.byteOffset, a.byteLength / 4);
+    for (let i = 0; i < words.length; i++) h = Math.imul(h ^ words[i], 0x01000193) >>> 0;
+  }
+  return h.toString(16);
+};
+
 const stats = (x: number[]) => {
   const s = [...x].sort((a, b) => a - b);
   return `${s[0].toFixed(2)} / ${s[Math.floor(s.length / 2)].toFixed(2)} / ${s[s.length - 1].toFixed(2)}`;
@@ -121,7 +131,8 @@ try {
       for (const count of order) got.set(count, await run(start, count, input));
       for (const [count, x] of got)
         (sums.add(
-          `engaged_sum=${x.result.engagedSum} pulled_id_sum=${x.result.pulledIdSum} reward_mean=${x.result.rewardMean}`,
+          `engaged_sum=${x.result.engagedSum} pulled_id_sum=${x.result.pulledIdSum} ` +
+            `reward_mean=${x.result.rewardMean} per_arm_fnv=${armHash(x.result)}`,
         ),
           void count);
       const one = got.get(1)!,

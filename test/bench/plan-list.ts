@@ -8,7 +8,11 @@
 // `workers` setting) with the Ages minimum (the exact list: capacityTopB's flow), beside the same core; and
 // issue 26's program: those workers as a register column read through the settings, the Ages minimum and a
 // 15 % holdout called at random.
-// Run: npx tsx test/bench/plan-list.ts [rounds=5] [sizes=100000,1000000]
+// Run: npx tsx test/bench/plan-list.ts [rounds=5] [sizes=100000,1000000] [--case list|workers|program] [--vs DIR]
+// --case times that list alone (its first, cold run printed apart: the one to profile with node --cpu-prof);
+// --vs DIR runs another checkout's listRules and buildWeeklyList on the same register in the same process,
+// alternating with this code's in each round (its lists must equal this code's arms; it must read this code's
+// register, e.g. the history's calls in the same form).
 // CPU times (this process's, and the C++ process's own): on a shared machine they are the figures to
 // compare; wall clock beside them. Prints min / median / max over the rounds and the load (uptime).
 import { execFileSync } from 'node:child_process';
@@ -27,8 +31,19 @@ import type { WorkerRules } from '../../src/core/plan/worker-rules.ts';
 import { seededRandom } from '../../src/core/random/seeded-random.ts';
 import { loadEngineNode } from '../../src/engine/load-node.ts';
 
-const rounds = Number(process.argv[2] ?? 5);
-const sizes = (process.argv[3] ?? '100000,1000000').split(',').map(Number);
+const flag = (name: string) => process.argv.flatMap((a, i) => (process.argv[i - 1] === name ? [a] : []))[0];
+const positional = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && !all[i - 1]?.startsWith('--'));
+const rounds = Number(positional[0] ?? 5);
+const sizes = (positional[1] ?? '100000,1000000').split(',').map(Number);
+const only = flag('--case');
+const vs = flag('--vs');
+type ListCode = { listRules: typeof listRules; buildWeeklyList: typeof buildWeeklyList };
+const codes: [string, ListCode][] = [['this', { listRules, buildWeeklyList }]];
+if (vs) {
+  const at = (file: string) => join(vs, 'src/core/plan', file);
+  const [rulesCode, listCode] = await Promise.all([import(at('list-rules.ts')), import(at('weekly-list.ts'))]);
+  codes.push([vs, { listRules: rulesCode.listRules, buildWeeklyList: listCode.buildWeeklyList }]);
+}
 const dir = mkdtempSync(join(tmpdir(), 'allot-top-b-'));
 const binary = join(dir, 'top-b');
 execFileSync('g++', ['-O2', '-march=native', '-o', binary, new URL('top-b.cpp', import.meta.url).pathname]);
@@ -53,6 +68,10 @@ function measure<T>(run: () => T): { result: T; cpu: number; wall: number } {
   const result = run();
   return { result, cpu: cpu() - c, wall: performance.now() - start };
 }
+
+// Named apart so that a CPU profile tells the first list from the later ones.
+const coldList = <T>(run: () => T) => measure(run);
+const warmList = <T>(run: () => T) => measure(run);
 
 const WORKER_COLUMN = {
   name: 'worker',
@@ -89,7 +108,7 @@ for (const N of sizes) {
   const input = Buffer.alloc(12 + N * 13);
   input.writeInt32LE(N, 0);
   input.writeInt32LE(B, 4);
-  input.writeInt32LE(1, 8);
+  input.writeInt32LE(3, 8);
   Buffer.from(index.buffer).copy(input, 12);
   Buffer.from(tieRank.buffer).copy(input, 12 + N * 8);
   Buffer.from(eligible.buffer).copy(input, 12 + N * 12);
@@ -99,10 +118,14 @@ for (const N of sizes) {
   const checksum = plain.reduce((s, arm, j) => s + arm * (j + 1), 0);
   const topB = () => {
     const out = execFileSync(binary, [file], { encoding: 'utf8' }).trim().split('\n');
-    if (out[1] !== `checksum ${checksum}`) {
-      throw new Error(`the C++ top-B differs from allot's: ${out[1]}, ${checksum}`);
+    if (out[3] !== `checksum ${checksum}`) {
+      throw new Error(`the C++ top-B differs from allot's: ${out[3]}, ${checksum}`);
     }
-    return Number(out[0]);
+    // the median of the C++ process's three repetitions: warm, as the list's rounds are
+    return out
+      .slice(0, 3)
+      .map(Number)
+      .sort((a, b) => a - b)[1];
   };
   const random = seededRandom(2);
   const W = N / 500;
@@ -131,48 +154,68 @@ for (const N of sizes) {
     },
     holdout: { share: 0.15, rule: 'random', seed: 1, weeks: 12 },
   };
-  const cases = {
+  const casesOf = (code: ListCode) => ({
     list: () => {
-      const fresh = listRules(register, settings, week, posterior);
-      return buildWeeklyList(register, settings, week, { whittle, posterior }, fresh);
+      const fresh = code.listRules(register, settings, week, posterior);
+      return code.buildWeeklyList(register, settings, week, { whittle, posterior }, fresh);
     },
-    indices: () => currentIndex(rules, whittle, rules.transitions),
     workers: () => {
-      const fresh = listRules(register, withWorkers, week, posterior);
+      const fresh = code.listRules(register, withWorkers, week, posterior);
       fresh.top.workers = workers;
-      return buildWeeklyList(register, withWorkers, week, { whittle, posterior }, fresh);
+      return code.buildWeeklyList(register, withWorkers, week, { whittle, posterior }, fresh);
     },
     program: () => {
-      const fresh = listRules(programRegister, program, week, posterior);
-      return buildWeeklyList(programRegister, program, week, { whittle, posterior }, fresh);
+      const fresh = code.listRules(programRegister, program, week, posterior);
+      return code.buildWeeklyList(programRegister, program, week, { whittle, posterior }, fresh);
     },
-  };
-  Object.values(cases).forEach((run) => run());
+  });
+  const names = (['list', 'workers', 'program'] as const).filter((name) => !only || name === only);
+  const indices = () => currentIndex(rules, whittle, rules.transitions);
+  const runs = codes.map(([label, code]) => ({ label, cases: casesOf(code) }));
+  // The first list of each case is cold (nothing kept from an earlier list); it is timed apart.
+  const cold = runs.map(({ cases }) => names.map((name) => coldList(cases[name])));
+  for (let j = 0; j < names.length; j++) {
+    const arms = cold.map(({ [j]: { result } }) => `${result.arms.join()} ${result.defaultRank.join()} ${result.via}`);
+    if (arms.some((a) => a !== arms[0])) throw new Error(`the ${names[j]} list differs between the checkouts`);
+  }
+  indices();
   topB();
-  const t = { list: [] as number[], wall: [] as number[], indices: [] as number[] };
-  const more = { topB: [] as number[], workers: [] as number[], program: [] as number[] };
+  const t = Object.fromEntries(runs.map(({ label }) => [label, new Map(names.map((n) => [n, [] as number[]]))]));
+  const wall: number[] = [];
+  const core = { indices: [] as number[], topB: [] as number[] };
   const loads: string[] = [];
   for (let r = 0; r < rounds; r++) {
-    const list = measure(cases.list);
-    t.list.push(list.cpu);
-    t.wall.push(list.wall);
-    t.indices.push(measure(cases.indices).cpu);
-    more.topB.push(topB());
-    more.workers.push(measure(cases.workers).cpu);
-    more.program.push(measure(cases.program).cpu);
+    core.indices.push(measure(indices).cpu);
+    core.topB.push(topB());
+    for (const name of names) {
+      for (const { label, cases } of r % 2 ? [...runs].reverse() : runs) {
+        const timed = warmList(cases[name]);
+        t[label].get(name)!.push(timed.cpu);
+        if (label === 'this' && name === names[0]) wall.push(timed.wall);
+      }
+    }
     loads.push(loadavg()[0].toFixed(1));
   }
-  const core = t.indices.map((x, r) => x + more.topB[r]);
+  const together = core.indices.map((x, r) => x + core.topB[r]);
   console.log(`\nN = ${N.toLocaleString('en')}, B = ${B.toLocaleString('en')} (load by round: ${loads.join(', ')})`);
-  console.log(`  the list (rules and buildWeeklyList)       ${spread(t.list)} ms CPU (wall ${spread(t.wall)} ms)`);
-  console.log(`  numeric core: indices (WASM)              ${spread(t.indices)} ms CPU`);
-  console.log(`                top-B (C++, same indices)   ${spread(more.topB)} ms CPU`);
-  console.log(`                together                    ${spread(core)} ms CPU`);
-  console.log(`  list / core, per round                    ${spread(t.list.map((x, r) => x / core[r]))}`);
-  const perCore = spread(more.workers.map((x, r) => x / core[r]));
-  console.log(`  the list with ${W} workers' capacities      ${spread(more.workers)} ms CPU, / core ${perCore}`);
-  const perCoreProgram = spread(more.program.map((x, r) => x / core[r]));
-  console.log(`  the same + a 15 % holdout (settings)      ${spread(more.program)} ms CPU, / core ${perCoreProgram}`);
+  console.log(`  numeric core: indices (WASM)              ${spread(core.indices)} ms CPU`);
+  console.log(`                top-B (C++, same indices)   ${spread(core.topB)} ms CPU`);
+  console.log(`                together                    ${spread(together)} ms CPU`);
+  const title = {
+    list: 'the list (rules and buildWeeklyList)',
+    workers: `${W} workers' capacities, Ages minimum`,
+    program: 'program: + worker column, 15 % holdout',
+  };
+  for (const { label } of runs) {
+    if (runs.length > 1) console.log(`  ${label}:`);
+    names.forEach((name, j) => {
+      const x = t[label].get(name)!;
+      const ratio = spread(x.map((v, r) => v / together[r]));
+      const first = cold[runs.findIndex((run) => run.label === label)][j].cpu.toFixed(0);
+      console.log(`  ${title[name].padEnd(40)} ${spread(x)} ms CPU, / core ${ratio} (cold ${first} ms)`);
+    });
+  }
+  if (names[0] === 'list' && runs.length === 1) console.log(`  the list's wall clock ${spread(wall)} ms`);
 }
 console.log(`\nload ${load()} at the end`);
 rmSync(dir, { recursive: true });

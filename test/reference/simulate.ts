@@ -2,7 +2,7 @@
 // written plainly, one trial and one step at a time. Returns a SimulationPart for mergeParts.
 import { constrainedTopB } from '../../src/core/plan/constrained-top-b.ts';
 import { emptyRange } from '../../src/engine/group-bounds.ts';
-import { fixedScale, type SimulationInput, type SimulationPart } from '../../src/engine/simulation.ts';
+import { fixedScale, type ArmSums, type SimulationInput, type SimulationPart } from '../../src/engine/simulation.ts';
 import { below, draw32, STREAM, streamKey } from './rng.ts';
 
 /** The state drawn by m from probabilities p[0..S): cumulate from the top state down; m < sum * 2^32 picks it. */
@@ -26,11 +26,11 @@ export function referenceSimulatePart(
   indices: Float64Array | undefined,
   trialStart: number,
   trialEnd: number,
-): SimulationPart {
+): SimulationPart & ArmSums {
   const { numArms: N, numStates: S, horizon: T, budget: B, discount: beta } = input;
   const scale = fixedScale(input.trials, T);
   const count = trialEnd - trialStart;
-  const part: SimulationPart = {
+  const part: SimulationPart & ArmSums = {
     trialStart,
     trialEnd,
     occDisc: new Float64Array(N * (S - 1)),

@@ -1,8 +1,9 @@
 // Beneficiaries' ids by their UTF-8 bytes: a history of 26 million rows finds each row's beneficiary
 // without making a string of her id (open addressing over FNV-1a hashes, the ids' bytes in one arena).
 // 10^6 ids cost about 20 bytes each besides their bytes. Their strings are made once, when the register
-// is built (texts()), so that no million strings sit in the heap while a history is read.
-import { utf8Text } from './utf8.ts';
+// is built (texts()), so that no million strings sit in the heap while a history is read. Texts are numbered
+// by the same table (addText: the plan's worker column, a name per mother), ASCII ones without encoding.
+import { utf8Bytes, utf8Text } from './utf8.ts';
 
 export class IdIndex {
   size = 0;
@@ -13,6 +14,8 @@ export class IdIndex {
   private hashes: Int32Array;
   /** The OR of every id byte: below 0x80 when every id is ASCII. */
   private high = 0;
+  /** The ASCII texts added by addText, by index (holes elsewhere). */
+  private readonly given: string[] = [];
 
   /** `expected`: how many ids will come, when known (a table's rows), so that nothing is grown. */
   constructor(expected = 0) {
@@ -39,24 +42,46 @@ export class IdIndex {
     const h = hash(bytes, start, end);
     const found = this.find(bytes, start, end, h);
     if (found !== -1) return -(found + 1);
-    const i = this.size++;
-    if (this.size * 2 > this.slots.length) this.rehash();
-    if (i >= this.hashes.length) {
-      this.hashes = grow(this.hashes, this.hashes.length * 2);
-      this.offsets = grow(this.offsets, this.hashes.length + 1);
-    }
-    const n = end - start;
-    if (this.used + n > this.arena.length)
-      this.arena = grow(this.arena, Math.max(this.arena.length * 2, this.used + n));
-    const arena = this.arena;
+    const arena = this.room(end - start);
     let o = this.used,
       high = this.high;
     for (let k = start; k < end; k++) high |= arena[o++] = bytes[k];
     this.high = high;
-    this.used = o;
-    this.offsets[i + 1] = this.used;
-    this.hashes[i] = h;
-    this.place(i, h);
+    return this.added(o, h);
+  }
+
+  /**
+   * Adds the text `text` (as its UTF-8 bytes, the same id as add() of them) and returns its index, or -(index + 1)
+   * when it is there already. An ASCII text's code units are its bytes: hashed and matched as they are.
+   */
+  addText(text: string): number {
+    const n = text.length;
+    let h = 0x811c9dc5,
+      high = 0;
+    for (let k = 0; k < n; k++) {
+      const c = text.charCodeAt(k);
+      high |= c;
+      h = Math.imul(h ^ c, 0x01000193);
+    }
+    if (high >= 0x80) {
+      const bytes = utf8Bytes(text);
+      return this.add(bytes, 0, bytes.length);
+    }
+    h = (h ^ (h >>> 15)) | 0;
+    const { slots, hashes, given } = this,
+      mask = slots.length - 1;
+    for (let s = h & mask; ; s = (s + 1) & mask) {
+      const i = slots[s];
+      if (i === -1) break;
+      // a text added as text is compared as one (natively), an id added as bytes by its bytes
+      if (hashes[i] === h && (given[i] === text || (given[i] === undefined && this.matchesText(i, text))))
+        return -(i + 1);
+    }
+    const arena = this.room(n);
+    let o = this.used;
+    for (let k = 0; k < n; k++) arena[o++] = text.charCodeAt(k);
+    const i = this.added(o, h);
+    given[i] = text;
     return i;
   }
 
@@ -88,6 +113,36 @@ export class IdIndex {
     if (this.offsets[i + 1] - from !== end - start) return false;
     for (let k = end - 1, a = from + end - 1 - start; k >= start; k--, a--) if (arena[a] !== bytes[k]) return false;
     return true;
+  }
+
+  private matchesText(i: number, text: string): boolean {
+    const from = this.offsets[i],
+      arena = this.arena;
+    if (this.offsets[i + 1] - from !== text.length) return false;
+    for (let k = text.length - 1; k >= 0; k--) if (arena[from + k] !== text.charCodeAt(k)) return false;
+    return true;
+  }
+
+  /** The arena with room for n more bytes, written from `used`. */
+  private room(n: number): Uint8Array {
+    if (this.used + n > this.arena.length)
+      this.arena = grow(this.arena, Math.max(this.arena.length * 2, this.used + n));
+    return this.arena;
+  }
+
+  /** The id just written into the arena up to `end`, with hash h, numbered and placed: its index. */
+  private added(end: number, h: number): number {
+    const i = this.size++;
+    if (this.size * 2 > this.slots.length) this.rehash();
+    if (i >= this.hashes.length) {
+      this.hashes = grow(this.hashes, this.hashes.length * 2);
+      this.offsets = grow(this.offsets, this.hashes.length + 1);
+    }
+    this.used = end;
+    this.offsets[i + 1] = end;
+    this.hashes[i] = h;
+    this.place(i, h);
+    return i;
   }
 
   private place(i: number, h: number): void {

@@ -61,9 +61,9 @@ export function familyFlow(net: Classes, index: Float64Array, budget: number, A:
     for (let c = first[a]; c < first[a + 1]; c++) if (classB[c] === b) return c;
     return -1;
   };
-  const fromSource = Array.from({ length: side }, () => new PairHeap());
-  const step = Array.from({ length: side * side }, () => new PairHeap());
   const stamps = new Int32Array(nA + 1);
+  const fromSource = Array.from({ length: side }, () => new PairHeap(stamps));
+  const step = Array.from({ length: side * side }, () => new PairHeap(stamps));
   const offer = (a: number) => {
     const stamp = ++stamps[a];
     const s1 = source1(a);

@@ -163,14 +163,14 @@ function pick(
   const W = workers.names.length;
   const { families, free } = twoFamilies(quotas, eligible, W > 0);
   const N = index.length;
-  const family = (qs: readonly CallQuota[], ks: number[]): RuleFamily => {
-    const of = new Int32Array(N).fill(-1);
-    ks.forEach((k, j) => {
-      const m = qs[k].members;
-      for (let arm = 0; arm < N; arm++) if (m[arm]) of[arm] = j;
-    });
-    return { of, min: Float64Array.from(ks, (k) => qs[k].min), max: Float64Array.from(ks, (k) => qs[k].max) };
-  };
+  const family = (qs: readonly CallQuota[], ks: number[]): RuleFamily => ({
+    of: setOf(
+      ks.map((k) => qs[k].members),
+      N,
+    ),
+    min: Float64Array.from(ks, (k) => qs[k].min),
+    max: Float64Array.from(ks, (k) => qs[k].max),
+  });
   const A: RuleFamily = W
     ? { of: workers.worker, min: workers.minimum, max: workers.capacity }
     : family(quotas, families[0]);
@@ -199,6 +199,22 @@ function pick(
     return familyFlow(flowClasses(all, N, budget, A2, B2), index, budget, A2, B2).arms;
   };
   return { arms: f.arms, via: null, binding, flow: { withoutMinima }, free, inOrder: false };
+}
+
+const sets = new WeakMap<Uint8Array, { members: Uint8Array[]; of: Int32Array }>();
+/**
+ * Per arm, the one of `members` (disjoint sets) she is in, or -1: kept per members arrays, which the list, its
+ * twin without minima and the default list share (and the week's next lists: list-rules.ts keeps them). Read only.
+ */
+function setOf(members: Uint8Array[], N: number): Int32Array {
+  const hit = members.length ? sets.get(members[0]) : undefined;
+  if (hit && hit.members.length === members.length && hit.members.every((m, j) => m === members[j])) return hit.of;
+  const of = new Int32Array(N).fill(-1);
+  members.forEach((m, j) => {
+    for (let arm = 0; arm < N; arm++) if (m[arm]) of[arm] = j;
+  });
+  if (members.length) sets.set(members[0], { members, of });
+  return of;
 }
 
 const families = new WeakMap<readonly CallQuota[], { eligible: Uint8Array | null; withWorkers: boolean } & Split>();

@@ -4,10 +4,12 @@
 import { asTable, type FeatureTable } from '../instance/feature-table.ts';
 import type { Instance } from '../instance/types.ts';
 import { findGenerator, GENERATORS } from '../datasets/generators.ts';
+import type { GeneratedDraws } from '../datasets/generators/population-generator.ts';
+import { effectArrays } from '../datasets/generators/two-state.ts';
 import { seededRandom } from '../random/seeded-random.ts';
 import { bandNumericFeatures } from './band-numeric.ts';
 import type { Register } from './register.ts';
-import { simulateHistory } from './simulate-history.ts';
+import { simulateEffectHistory, simulateHistory } from './simulate-history.ts';
 
 export interface GeneratedRegisterOptions {
   /** Weeks of history, the last one the current week; default 26 (half a year). */
@@ -28,6 +30,7 @@ export function generatedRegister(
     throw new Error(
       `"${name}" is not a built-in population; the built-in ones are ${GENERATORS.map((g) => g.name).join(', ')}`,
     );
+  if (generator.generateDraws) return registerOfDraws(name, generator.generateDraws(parameters, seed), seed, options);
   const { instance, features } =
     generator.generateColumns?.(parameters, seed) ?? withColumns(generator.generate(parameters, seed));
   const N = instance.numArms;
@@ -60,6 +63,49 @@ export function generatedRegister(
     warnings: [],
   };
   return { register, truth: instance.transitions };
+}
+
+/**
+ * The register of a 2-state population as drawn (generateDraws): the same register as from its Instance (whose
+ * checks resolveParameters has made), its history simulated from the draws, the true rows written out only when
+ * `truth` is read.
+ */
+function registerOfDraws(
+  name: string,
+  { parameters: p, sampleSize, schema, features, draws }: GeneratedDraws,
+  seed: number,
+  options: GeneratedRegisterOptions,
+): { register: Register; truth: Float64Array } {
+  const N = p.arms;
+  const budget = sampleSize ? Math.max(1, Math.round((N * p.budget) / sampleSize)) : p.budget;
+  const history = simulateEffectHistory(
+    draws,
+    N,
+    options.weeks ?? 26,
+    options.callsPerWeek ?? budget,
+    seededRandom(seed + 1),
+  );
+  const register: Register = {
+    numArms: N,
+    numStates: 2,
+    ids: Array.from({ length: N }, (_, i) => String(i)), // as an Instance's numbered ids
+    schema: bandNumericFeatures(schema, features, N),
+    features,
+    transitions: null,
+    history,
+    budget,
+    discount: p.discount,
+    horizon: p.horizon,
+    provenance: { kind: 'generator', generator: name, parameters: { ...p }, seed },
+    warnings: [],
+  };
+  let truth: Float64Array | undefined;
+  return {
+    register,
+    get truth() {
+      return (truth ??= effectArrays(draws, N).transitions);
+    },
+  };
 }
 
 /** A generator's instance and its features as columns (for generators without generateColumns). */

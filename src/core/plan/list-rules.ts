@@ -247,6 +247,23 @@ export function eligibleArms(
   return { eligible, warnings };
 }
 
+const memberships = new WeakMap<ArrayLike<number>, Map<number, Uint8Array>>();
+/**
+ * 1 for the arms in bucket b of a group's bucket array: kept per array (a register's buckets are made once) for the
+ * next list, whose quotas then share their members (and the orders' members kept per members array). Read only.
+ */
+function bucketMembers(bucket: ArrayLike<number>, b: number): Uint8Array {
+  let of = memberships.get(bucket);
+  if (!of) memberships.set(bucket, (of = new Map()));
+  let members = of.get(b);
+  if (!members) {
+    members = new Uint8Array(bucket.length);
+    for (let arm = 0; arm < bucket.length; arm++) members[arm] = bucket[arm] === b ? 1 : 0;
+    of.set(b, members);
+  }
+  return members;
+}
+
 /** The settings' share constraints as quotas over arms (unknown group or bucket: PlanError naming the known ones). */
 export function shareQuotas(register: Register, settings: PlanSettings, budget: number): CallQuota[] {
   const { schema, features, numArms: N } = register;
@@ -269,9 +286,7 @@ export function shareQuotas(register: Register, settings: PlanSettings, budget: 
       );
       continue;
     }
-    const bucket = groupBuckets(schema, features, N)[schema.groups.indexOf(group)];
-    const members = new Uint8Array(N);
-    for (let arm = 0; arm < N; arm++) members[arm] = bucket[arm] === b ? 1 : 0;
+    const members = bucketMembers(groupBuckets(schema, features, N)[schema.groups.indexOf(group)], b);
     try {
       quotas.push(
         shareQuota(`${bucketName(group.name, share.bucket)}`, members, budget, share.min ?? 0, share.max ?? 1),

@@ -1,6 +1,8 @@
 // A binary min-heap of entries (cost1, cost2, item, stamp) ordered by the cost pair lexicographically,
 // for the list's min-cost flow (capacity-flow.ts): an item's entries go stale when its stamp moves on
-// and are dropped when they reach the top, so an update is a push.
+// and are dropped when they reach the top, so an update is a push. Given the stamps, a full heap first drops
+// every stale entry (an item has one live entry in a heap): it stays near the items' number, where 10^5
+// calls left hundreds of thousands of stale entries to grow into and pop.
 
 export class PairHeap {
   size = 0;
@@ -9,8 +11,14 @@ export class PairHeap {
   private item = new Int32Array(16);
   private stamp = new Int32Array(16);
 
+  /** `stamps`: each item's current stamp, read when the heap is full (null: stale entries only dropped at the top). */
+  constructor(private readonly stamps: Int32Array | null = null) {}
+
   push(a: number, b: number, item: number, stamp: number): void {
-    if (this.size === this.k1.length) this.grow();
+    if (this.size === this.k1.length) {
+      if (this.stamps) this.compact(this.stamps);
+      if (this.size * 2 > this.k1.length) this.grow();
+    }
     let i = this.size++;
     while (i > 0) {
       const p = (i - 1) >> 1;
@@ -57,6 +65,38 @@ export class PairHeap {
       i = c;
     }
     if (n > 0) this.set(i, a, b, item, stamp);
+  }
+
+  /** Drops every stale entry and makes a heap of the rest (Floyd's, bottom up). */
+  private compact(stamps: Int32Array): void {
+    let n = 0;
+    for (let i = 0; i < this.size; i++) {
+      if (stamps[this.item[i]] !== this.stamp[i]) continue;
+      if (i !== n) this.move(i, n);
+      n++;
+    }
+    this.size = n;
+    for (let i = (n >> 1) - 1; i >= 0; i--) this.down(i);
+  }
+
+  /** The entry at i moved down to its place below. */
+  private down(i: number): void {
+    const n = this.size,
+      k1 = this.k1,
+      k2 = this.k2;
+    const a = k1[i],
+      b = k2[i],
+      item = this.item[i],
+      stamp = this.stamp[i];
+    for (;;) {
+      let c = 2 * i + 1;
+      if (c >= n) break;
+      if (c + 1 < n && (k1[c + 1] < k1[c] || (k1[c + 1] === k1[c] && k2[c + 1] < k2[c]))) c++;
+      if (!(k1[c] < a || (k1[c] === a && k2[c] < b))) break;
+      this.move(c, i);
+      i = c;
+    }
+    this.set(i, a, b, item, stamp);
   }
 
   private set(i: number, a: number, b: number, item: number, stamp: number): void {

@@ -3,6 +3,7 @@
 // makes at most her capacity of calls a week (a small CSV of worker, capacity, or one number for all),
 // optionally at least a minimum. Columnar: a worker number per beneficiary, one entry per worker.
 // capacity-top-b.ts makes the list under these rules.
+import { IdIndex } from '../datasets/id-index.ts';
 
 /** The workers of a register and their weekly rules. */
 export interface WorkerRules {
@@ -100,11 +101,9 @@ function numbered(column: ArrayLike<string>): Numbered {
   const worker = new Int32Array(N);
   const names: string[] = [];
   let blank = 0;
-  // An open-addressing table of the names' own hashes (a few thousand workers): V8 hashing each of 10^6 fresh
-  // strings for a Map cost the app's worker a second of its list.
-  let mask = 4095,
-    slot = new Int32Array(mask + 1).fill(-1),
-    hashOf = new Int32Array(mask + 1);
+  // numbered by the ids' table (their own hashes): V8 hashing each of 10^6 fresh strings for a Map cost the app's
+  // worker a second of its list
+  const index = new IdIndex();
   for (let arm = 0; arm < N; arm++) {
     const name = column[arm].trim();
     if (name === '') {
@@ -112,31 +111,9 @@ function numbered(column: ArrayLike<string>): Numbered {
       blank++;
       continue;
     }
-    let h = 0x811c9dc5;
-    for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193);
-    let at = h & mask;
-    while (slot[at] >= 0 && (hashOf[at] !== h || names[slot[at]] !== name)) at = (at + 1) & mask;
-    if (slot[at] < 0) {
-      slot[at] = names.push(name) - 1;
-      hashOf[at] = h;
-      if (names.length * 2 > mask) {
-        // twice as large, every name placed again by its hash
-        const [oldSlot, oldHash] = [slot, hashOf];
-        mask = mask * 2 + 1;
-        slot = new Int32Array(mask + 1).fill(-1);
-        hashOf = new Int32Array(mask + 1);
-        for (let k = 0; k < oldSlot.length; k++) {
-          if (oldSlot[k] < 0) continue;
-          let j = oldHash[k] & mask;
-          while (slot[j] >= 0) j = (j + 1) & mask;
-          slot[j] = oldSlot[k];
-          hashOf[j] = oldHash[k];
-        }
-        worker[arm] = names.length - 1;
-        continue;
-      }
-    }
-    worker[arm] = slot[at];
+    const w = index.addText(name);
+    if (w >= 0) names.push(name);
+    worker[arm] = w >= 0 ? w : -w - 1;
   }
   const number = new Map(names.map((name, w) => [name, w]));
   const out = { worker, number, names, blank };

@@ -14,7 +14,7 @@ import {
   type SimulationPart,
   type SimulationResult,
 } from '../../engine/simulation.ts';
-import { trialJobs, type TrialJobs } from '../../engine/trial-jobs.ts';
+import { gathererOf, trialJobs, type TrialJobs } from '../../engine/trial-jobs.ts';
 import {
   armJobs,
   assembleIndexTable,
@@ -71,13 +71,23 @@ export class EnginePool implements EngineRunner {
   /**
    * Runs trial job j on worker j; progress in trials of all jobs. Worker 0 takes the input, its chunks transferred
    * as it asks for them, prepares the simulation once and serves it to the others on a MessageChannel each
-   * (engine/prepared-pieces.ts), so that the others neither receive the input nor repeat the preparation. A worker that
-   * ran a job of RETIRE_ARMS arms or more is ended once idle (see below).
+   * (engine/prepared-pieces.ts), so that the others neither receive the input nor repeat the preparation; once their
+   * trials are run, every worker but one sends that one its per-arm sums, which it turns into the result's per-arm
+   * arrays (engine/trial-jobs.ts, gathererOf). A worker that ran a job of RETIRE_ARMS arms or more is ended once idle
+   * (see below).
    */
   async runTrialJobs(jobs: TrialJobs, options: JobOptions = {}): Promise<SimulationPart[]> {
     const total = jobs.ranges.reduce((sum, [start, end]) => sum + end - start, 0);
     const big = jobs.shape.numArms >= RETIRE_ARMS;
     const channels = jobs.ranges.slice(1).map(() => new MessageChannel());
+    // a port from each job's worker but the gatherer's to the gatherer's, for the per-arm sums
+    const g = gathererOf(jobs.ranges.length),
+      sumsChannels = jobs.ranges.map((_, j) => (j === g ? undefined : new MessageChannel()));
+    const sumsPorts = (w: number) => {
+      const to = sumsChannels[w]?.port1,
+        from = w === g ? sumsChannels.flatMap((c) => (c ? [c.port2] : [])) : [];
+      return Comlink.transfer({ to, from }, to ? [to] : from);
+    };
     return this.run(
       jobs.ranges,
       total,
@@ -86,7 +96,7 @@ export class EnginePool implements EngineRunner {
         const arrays = Comlink.proxy(jobArrays(jobs, w));
         if (w > 0) {
           const port = channels[w - 1].port2;
-          return api.adoptJob(jobs.shape, start, end, Comlink.transfer(port, [port]), arrays, progress);
+          return api.adoptJob(jobs.shape, start, end, Comlink.transfer(port, [port]), arrays, progress, sumsPorts(w));
         }
         const ports = channels.map((c) => c.port1);
         return api.simulateJob(
@@ -98,6 +108,7 @@ export class EnginePool implements EngineRunner {
           arrays,
           progress,
           Comlink.transfer(ports, ports),
+          sumsPorts(w),
         );
       },
       big,

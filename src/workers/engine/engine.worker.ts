@@ -6,7 +6,7 @@ import type { ArmChunk, SimulationShape } from '../../engine/arm-chunks.ts';
 import type { SimulationPart } from '../../engine/simulation.ts';
 import type { PreparedSimulation } from '../../engine/prepared-simulation.ts';
 import { adoptPrepared, servePrepared } from '../../engine/prepared-pieces.ts';
-import { runAdoptedJob, runTrialJob, type JobArrays } from '../../engine/trial-jobs.ts';
+import { runAdoptedJob, runTrialJob, sumsRoute, type JobArrays } from '../../engine/trial-jobs.ts';
 import { transferArrays } from './engine-jobs.ts';
 
 let enginePromise: Promise<Engine> | undefined;
@@ -18,6 +18,15 @@ const CHUNK_ARMS = 65_536;
 const CHUNK_ARMS_S = 64;
 
 export type Progress = (done: number, total: number) => void;
+
+/**
+ * Where a job's per-arm sums go: on `to`, or, for the job that gathers them, from each of `from`
+ * (engine/trial-jobs.ts).
+ */
+export interface SumsPorts {
+  to?: MessagePort;
+  from: MessagePort[];
+}
 
 const api = {
   /** Whittle indices of 2-state arms; inputs and output are transferred, not copied. */
@@ -74,7 +83,7 @@ const api = {
    * Trials [trialStart, trialEnd) of a simulation whose arms come in `chunks` chunks: the first with the
    * call, the rest (and the rewards, and arrays for the sums) asked of `arrays` (runTrialJob); once prepared,
    * the simulation is served on `ports` to the workers of the other jobs (engine/prepared-pieces.ts) before its trials
-   * run; progress (trials done) after every kernel call.
+   * run; its per-arm sums then go by `sums`; progress (trials done) after every kernel call.
    */
   async simulateJob(
     shape: SimulationShape,
@@ -83,8 +92,9 @@ const api = {
     chunks: number,
     first: ArmChunk,
     arrays: JobArrays,
-    onProgress?: Progress,
-    ports: MessagePort[] = [],
+    onProgress: Progress | undefined,
+    ports: MessagePort[],
+    sums: SumsPorts,
   ): Promise<SimulationPart> {
     // The buffers of a chunk loaded go back with a request for a later one, to be refilled (engine-jobs.ts).
     // Progress is fire and forget: the message leaves at once even though this thread stays busy.
@@ -106,6 +116,7 @@ const api = {
         sendBack,
         (done) => void onProgress?.(done, trialEnd - trialStart),
         share,
+        sumsRoute(sums.to, sums.from),
       ),
     );
   },
@@ -119,7 +130,8 @@ const api = {
     trialEnd: number,
     port: MessagePort,
     arrays: Pick<JobArrays, 'outputs'>,
-    onProgress?: Progress,
+    onProgress: Progress | undefined,
+    sums: SumsPorts,
   ): Promise<SimulationPart> {
     const e = await engine();
     return transferPart(
@@ -130,6 +142,7 @@ const api = {
         (adopter) => adoptPrepared(adopter, port),
         arrays,
         (done) => void onProgress?.(done, trialEnd - trialStart),
+        sumsRoute(sums.to, sums.from),
       ),
     );
   },
@@ -147,6 +160,7 @@ function transferPart(part: SimulationPart): SimulationPart {
     part.occSteps,
     part.pulls,
     part.pulledTrials,
+    ...(part.arms ? Object.values(part.arms) : []),
     part.perTrial,
     part.perStep,
     part.perTrialOcc,

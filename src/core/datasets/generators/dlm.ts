@@ -13,9 +13,10 @@ import {
   instanceOfColumns,
   resolveParameters,
   type GeneratedColumns,
+  type GeneratedDraws,
   type PopulationGenerator,
 } from './population-generator.ts';
-import { drawEffect, setEffectArm, twoStateArrays } from './two-state.ts';
+import { drawEffect, EFFECT_DRAW_VALUES, effectArrays } from './two-state.ts';
 
 /**
  * Marginals of the one-hot groups, in dlmSchema() order (allot's choice, loosely after the
@@ -90,12 +91,29 @@ export const dlmGenerator: PopulationGenerator = {
     'Discount 0.9; arms start in the stationary distribution of their passive chain.',
   ],
   generate(given, seed) {
-    return instanceOfColumns(generateDlm(resolveParameters(dlmGenerator, given), seed));
+    return instanceOfColumns(dlmColumns(resolveParameters(dlmGenerator, given), seed));
   },
   generateColumns(given, seed) {
-    return generateDlm(resolveParameters(dlmGenerator, given), seed);
+    return dlmColumns(resolveParameters(dlmGenerator, given), seed);
+  },
+  generateDraws(given, seed) {
+    const p = resolveParameters(dlmGenerator, given);
+    return { parameters: p, sampleSize: p.sample, ...drawDlm(p, seed) };
   },
 };
+
+function dlmColumns(p: Record<string, number>, seed: number): GeneratedColumns {
+  const { schema, features, draws } = drawDlm(p, seed);
+  const { transitions, initial } = effectArrays(draws, p.arms);
+  return generatedColumns('dlm', p, seed, {
+    numArms: p.arms,
+    transitions,
+    schema,
+    features,
+    initial,
+    sampleSize: p.sample,
+  });
+}
 
 /** P(gravidity = 1 + i): allot's choice. */
 const GRAVIDITY = Float64Array.of(0.4, 0.33, 0.17, 0.07, 0.03);
@@ -103,14 +121,15 @@ const GRAVIDITY = Float64Array.of(0.4, 0.33, 0.17, 0.07, 0.03);
 // One pass over the arms with the groups' columns, marginals and weights laid out in typed arrays beforehand
 // (at 10^6 arms a closure, an indexOf and a subarray per arm and group were most of the time). The draws, and
 // their order, are those of the plain per-arm description in the comments: a seed gives the same population.
-// Features are written as byte columns (every DLM value is a whole number 0..90).
-function generateDlm(p: Record<string, number>, seed: number): GeneratedColumns {
+// Features are written as byte columns (every DLM value is a whole number 0..90), each arm's dynamics as its
+// effect draws (two-state.ts), written out as rows only for an Instance.
+function drawDlm(p: Record<string, number>, seed: number): Omit<GeneratedDraws, 'parameters' | 'sampleSize'> {
   const schema = dlmSchema();
   const N = p.arms;
   const F = schema.columns.length;
   const random = seededRandom(seed);
   const next = random.next;
-  const { transitions, initial } = twoStateArrays(N, 0);
+  const draws = new Float64Array(N * EFFECT_DRAW_VALUES);
   const cols = Array.from({ length: F }, () => new Uint8Array(N));
   const groups = schema.groups;
   const G = groups.length;
@@ -145,8 +164,10 @@ function generateDlm(p: Record<string, number>, seed: number): GeneratedColumns 
     }
     const q10 = DLM_PASSIVE.stayLow + (DLM_PASSIVE.stayHigh - DLM_PASSIVE.stayLow) * next();
     const q00 = DLM_PASSIVE.joinLow + (DLM_PASSIVE.joinHigh - DLM_PASSIVE.joinLow) * next();
-    setEffectArm(transitions, initial, arm, q00, q10, drawEffect(random, weights, x, p.effect, p.sigma));
+    const d = arm * EFFECT_DRAW_VALUES;
+    draws[d] = q00;
+    draws[d + 1] = q10;
+    draws[d + 2] = drawEffect(random, weights, x, p.effect, p.sigma);
   }
-  const features = { numArms: N, columns: cols };
-  return generatedColumns('dlm', p, seed, { numArms: N, transitions, schema, features, initial, sampleSize: p.sample });
+  return { schema, features: { numArms: N, columns: cols }, draws };
 }

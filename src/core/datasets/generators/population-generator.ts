@@ -3,7 +3,7 @@
 // seed-deterministic generate().
 import { createInstance, type InstanceInput } from '../../instance/create-instance.ts';
 import { rowMajor, type FeatureTable } from '../../instance/feature-table.ts';
-import type { Instance } from '../../instance/types.ts';
+import type { FeatureSchema, Instance } from '../../instance/types.ts';
 import { describeRange, inRange, RANGES, type NumberRange } from '../../limits/setting-ranges.ts';
 
 /** A parameter and its range (min, max, integer: the command line's and the app's, src/core/limits/). */
@@ -32,6 +32,21 @@ export interface PopulationGenerator {
    * 43 MB of bytes, not 344 MB of doubles): `instance.features` is empty, `features` holds them.
    */
   generateColumns?(parameters: Partial<Record<string, number>>, seed: number): GeneratedColumns;
+  /**
+   * The same 2-state population before its rows are written out: features as columns, each arm's effect draws
+   * (two-state.ts). generatedRegister simulates a history from them: 24 bytes per arm instead of 80.
+   */
+  generateDraws?(parameters: Partial<Record<string, number>>, seed: number): GeneratedDraws;
+}
+
+/** A 2-state population as drawn (generateDraws): its parameters with their defaults, resolved and checked. */
+export interface GeneratedDraws {
+  parameters: Record<string, number>;
+  sampleSize?: number;
+  schema: FeatureSchema;
+  features: FeatureTable;
+  /** numArms x EFFECT_DRAW_VALUES (two-state.ts). */
+  draws: Float64Array;
 }
 
 /** A generated population whose features are columns only (instance.features is empty). */

@@ -90,3 +90,21 @@ export function setEffectArm(
 }
 
 export const clip01 = (p: number) => (p < 0 ? 0 : p > 1 ? 1 : p);
+
+/**
+ * Effect arms as drawn, 3 values per arm: q00 and q10 (passive) and the call's effect, the arguments of
+ * setEffectArm. A generated register's history is simulated from these (simulate-history.ts: the same
+ * arithmetic, so the same states) instead of from 80 bytes of rows per arm made only to be read once.
+ */
+export const EFFECT_DRAW_VALUES = 3;
+
+/** The instance arrays (transitions, initial) of effect draws: setEffectArm on each arm. */
+export function effectArrays(
+  draws: Float64Array,
+  numArms: number,
+): { transitions: Float64Array; initial: Float64Array } {
+  const { transitions, initial } = twoStateArrays(numArms, 0);
+  for (let arm = 0, d = 0; arm < numArms; arm++, d += EFFECT_DRAW_VALUES)
+    setEffectArm(transitions, initial, arm, draws[d], draws[d + 1], draws[d + 2]);
+  return { transitions, initial };
+}

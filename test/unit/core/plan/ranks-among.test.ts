@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { seededTieRanks } from '../../../reference/tie-ranks.ts';
-import { ranksAmong, ranksInUnion } from '../../../../src/core/plan/ranks-among.ts';
+import { ranksAmong, ranksInUnion, ranksUnder } from '../../../../src/core/plan/ranks-among.ts';
 import { ListOrder } from '../../../../src/core/plan/list-order.ts';
 import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
 
@@ -44,6 +44,33 @@ describe('ranksAmong', () => {
       expect(Array.from(ranksInUnion(index, tieRank, first, second, arms))).toEqual(
         Array.from(ranksAmong(index, tieRank, union, arms)),
       );
+    }
+  });
+
+  test('ranksUnder: her place on the list, else after it among the eligible it left out, in the full order', () => {
+    const r = seededRandom(13);
+    for (let t = 0; t < 24; t++) {
+      const n = 1 + r.int(6000);
+      // half the cases with few distinct values (long runs of ties), half spread
+      const few = t % 2 === 0;
+      const index = Float64Array.from({ length: n }, () =>
+        r.next() < 0.1 ? (r.next() < 0.5 ? -0 : 0) : few ? r.int(6) : r.next() * 4 - 1,
+      );
+      const tieRank = seededTieRanks(n, seededRandom(t).int);
+      const eligible = Uint8Array.from({ length: n }, () => (r.next() < 0.85 ? 1 : 0));
+      const sorted = Array.from({ length: n }, (_, a) => a)
+        .filter((a) => eligible[a])
+        .sort((a, b) => index[b] - index[a] || tieRank[a] - tieRank[b]);
+      // a list in list order that skips some (as caps do), and asked arms on it and off it
+      const listed = Int32Array.from(sorted.slice(0, r.int(sorted.length + 1)).filter(() => r.next() < 0.7));
+      const asked = Int32Array.from(sorted.filter(() => r.next() < 0.3));
+      const on = new Set(listed);
+      const expected = Array.from(asked, (arm) => {
+        const j = listed.indexOf(arm);
+        if (j >= 0) return j + 1;
+        return listed.length + 1 + sorted.slice(0, sorted.indexOf(arm)).filter((a) => !on.has(a)).length;
+      });
+      expect(Array.from(ranksUnder(new ListOrder(index, tieRank, eligible), n, listed, asked))).toEqual(expected);
     }
   });
 });

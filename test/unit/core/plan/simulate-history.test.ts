@@ -2,7 +2,8 @@
 // categorical draw it replaces, on rows with zero weights, certainties and weights that do not sum to 1.
 import { planeBytes } from '../../../../src/core/plan/bit-plane.ts';
 import { describe, expect, test } from 'vitest';
-import { simulateHistory } from '../../../../src/core/plan/simulate-history.ts';
+import { effectArrays } from '../../../../src/core/datasets/generators/two-state.ts';
+import { simulateEffectHistory, simulateHistory } from '../../../../src/core/plan/simulate-history.ts';
 import { categoricalAt, categoricalOf, seededRandom, type Random } from '../../../../src/core/random/seeded-random.ts';
 
 /** The twin: the loop before its 2-state path, categoricalOf for every arm. */
@@ -60,5 +61,31 @@ describe('simulated 2-state histories', () => {
     const slow = slowHistory(t, initial, N, 6, 700, seededRandom(4));
     expect(fast.states.map((s) => Array.from(s))).toEqual(slow.states.map((s) => Array.from(s)));
     expect(fast.called.map((s) => Array.from(planeBytes(s)))).toEqual(slow.called.map((s) => Array.from(s)));
+  });
+
+  test('from effect draws, the states of the rows setEffectArm writes from them, clips and edges included', () => {
+    const N = 5000,
+      u = seededRandom(11);
+    // q00, q10, effect: certainties, effects pushing past 1, a passive chain with no stationary point (q00 = 0,
+    // q10 = 1: denominator 0), zero effects
+    const edges = [
+      [0, 1, 0.3],
+      [1, 1, 0],
+      [0, 0, 0],
+      [0.9, 0.95, 0.2],
+      [1e-300, 1, 1e-300],
+    ];
+    const draws = new Float64Array(N * 3);
+    for (let arm = 0; arm < N; arm++) {
+      const d = arm % 9 < edges.length ? edges[arm % 9] : [u.next(), u.next(), u.next() * 0.3];
+      draws.set(d, arm * 3);
+    }
+    const { transitions, initial } = effectArrays(draws, N);
+    const rows = simulateHistory(transitions, initial, N, 2, 6, 700, seededRandom(4));
+    const fromDraws = simulateEffectHistory(draws, N, 6, 700, seededRandom(4));
+    expect(fromDraws.states.map((s) => Array.from(s))).toEqual(rows.states.map((s) => Array.from(s)));
+    expect(fromDraws.called.map((s) => Array.from(planeBytes(s)))).toEqual(
+      rows.called.map((s) => Array.from(planeBytes(s))),
+    );
   });
 });

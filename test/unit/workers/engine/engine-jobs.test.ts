@@ -13,7 +13,7 @@ import { toSimulationInput } from '../../../../src/engine/simulation-input.ts';
 import type { ArmChunk } from '../../../../src/engine/arm-chunks.ts';
 import { browserSimulate } from '../../../../src/workers/engine/browser-simulate.ts';
 import { adoptPrepared, PIECE_BYTES, servePrepared } from '../../../../src/engine/prepared-pieces.ts';
-import { runAdoptedJob, runTrialJob, trialJobs } from '../../../../src/engine/trial-jobs.ts';
+import { gathererOf, runAdoptedJob, runTrialJob, sumsRoute, trialJobs } from '../../../../src/engine/trial-jobs.ts';
 import {
   armJobs,
   assembleIndexTable,
@@ -29,7 +29,8 @@ beforeAll(async () => {
 
 /**
  * Job j run by a Node engine of its own, as the pool's worker j would: job 0 loads the input and serves the
- * prepared simulation on a MessageChannel to each other job, in pieces of `piece` bytes; the others adopt it.
+ * prepared simulation on a MessageChannel to each other job, in pieces of `piece` bytes; the others adopt it. Every
+ * job but the gatherer sends its per-arm sums to the gatherer on a MessageChannel of its own.
  */
 const runner = (size: number, piece = PIECE_BYTES): EngineRunner & { jobs: number[] } => {
   const seen: number[] = [];
@@ -39,10 +40,13 @@ const runner = (size: number, piece = PIECE_BYTES): EngineRunner & { jobs: numbe
     async runTrialJobs(jobs) {
       seen.push(jobs.ranges.length);
       const channels = jobs.ranges.slice(1).map(() => new MessageChannel());
+      const g = gathererOf(jobs.ranges.length),
+        sums = jobs.ranges.map((_, j) => (j === g ? undefined : new MessageChannel()));
       return Promise.all(
         jobs.ranges.map(async ([start, end], j) => {
-          const outputs = await jobs.outputs(j),
-            arrays = { ...jobArrays(jobs, j), outputs: async () => outputs };
+          const outputs = j === g ? await jobs.outputs(j) : undefined,
+            arrays = { ...jobArrays(jobs, j), outputs: async () => outputs! };
+          const route = sumsRoute(sums[j]?.port1, j === g ? sums.flatMap((c) => (c ? [c.port2] : [])) : []);
           const mine = j === 0 ? engine : new Engine(await loadKernelsNode());
           const part =
             j === 0
@@ -60,6 +64,7 @@ const runner = (size: number, piece = PIECE_BYTES): EngineRunner & { jobs: numbe
                       channels.map((c) => c.port1),
                       piece,
                     ),
+                  route,
                 )
               : await runAdoptedJob(
                   mine,
@@ -67,10 +72,15 @@ const runner = (size: number, piece = PIECE_BYTES): EngineRunner & { jobs: numbe
                   [start, end],
                   (adopter) => adoptPrepared(adopter, channels[j - 1].port2, piece),
                   arrays,
+                  undefined,
+                  route,
                 );
-          // the per-arm sums are in the arrays the merging side made
-          expect(part.occDisc).toBe(outputs.occDisc);
-          expect(part.pulledTrials).toBe(outputs.pulledTrials);
+          // the per-arm results of every trial are in the arrays the merging side made; no part has per-arm sums
+          if (j === g) {
+            expect(part.arms!.discounted).toBe(outputs!.discounted);
+            expect(part.arms!.pulledAtLeastOnce).toBe(outputs!.pulledAtLeastOnce);
+          } else expect(part.arms).toBeUndefined();
+          expect(part.occDisc).toBeUndefined();
           return part;
         }),
       );
@@ -180,19 +190,22 @@ describe('engine jobs', () => {
       };
       expect(G).toBe(groups.min.length);
       for (const input of [two, threeIndexed]) {
-        const whole = engine.simulatePart(input, 1, input.trials);
+        const whole = engine.simulate(input);
         for (const chunkArms of [1, 7, 64, 300]) {
           const jobs = trialJobs(input, 1, chunkArms);
           expect(jobs.chunks).toBe(Math.ceil(input.numArms / chunkArms));
           const part = await runTrialJob(
             engine,
             jobs.shape,
-            [1, input.trials],
+            [0, input.trials],
             jobs.chunks,
             await jobs.chunk(0, 0),
             jobArrays(jobs, 0),
+            undefined,
+            undefined,
+            sumsRoute(undefined, []),
           );
-          expect(part, `${input.numStates} states, chunks of ${chunkArms}`).toEqual(whole);
+          expect(mergeParts(input, [part]), `${input.numStates} states, chunks of ${chunkArms}`).toEqual(whole);
         }
       }
     },
