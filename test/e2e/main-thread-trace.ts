@@ -60,6 +60,7 @@ export async function traceMainThread(
       'disabled-by-default-devtools.timeline',
       'v8',
       'toplevel',
+      'blink.user_timing',
       ...(process.env.ALLOT_PLAN_PROFILE ? ['disabled-by-default-v8.cpu_profiler'] : []),
     ],
   });
@@ -90,9 +91,43 @@ export async function traceMainThread(
       const [wall, cpu] = [(task.dur ?? 0) / 1000, (task.tdur ?? task.dur ?? 0) / 1000];
       return { wall, cpu, parts, start: task.ts, end: task.ts + (task.dur ?? 0) };
     });
+    console.log(spans(traceEvents));
     if (process.env.ALLOT_PLAN_PROFILE) console.log(`${timeline(traceEvents)}\n${threadProfiles(traceEvents)}`);
     return { tasks, threads };
   };
+}
+
+/**
+ * The app's User Timing measures ("allot: ..." spans, src/pipeline/plan/list-spans.ts) in order, from the trace's
+ * start: where the time from a click to the list on screen goes, thread by thread.
+ */
+function spans(events: TraceEvent[]): string {
+  const start = Math.min(...events.filter((e) => e.ts > 0).map((e) => e.ts));
+  const names = new Map(events.filter((e) => e.name === 'thread_name').map((e) => [`${e.pid}:${e.tid}`, e.args?.name]));
+  const begun = new Map<string, TraceEvent>();
+  const out: string[] = [];
+  for (const e of [...events].sort((a, b) => a.ts - b.ts)) {
+    if (!e.name.startsWith('allot: ')) continue;
+    const key = `${e.pid}:${e.name}`;
+    if (e.ph === 'b') begun.set(key, e);
+    const from = e.ph === 'e' ? begun.get(key) : e.ph === 'X' ? e : undefined;
+    if (!from) continue;
+    const to = e.ph === 'X' ? e.ts + (e.dur ?? 0) : e.ts;
+    const thread = names.get(`${from.pid}:${from.tid}`) ?? '';
+    // the thread's task it ran in, with that task's CPU time (a span's own wall time includes waiting for a core)
+    const task = events.find(
+      (t) =>
+        t.name === 'RunTask' &&
+        t.pid === from.pid &&
+        t.tid === from.tid &&
+        t.ts <= from.ts &&
+        t.ts + (t.dur ?? 0) >= from.ts,
+    );
+    const cpu = task ? `; its task ${((task.tdur ?? 0) / 1000).toFixed(0)} ms CPU` : '';
+    const [at, ms] = [from.ts - start, to - from.ts].map((us) => (us / 1000).toFixed(0));
+    out.push(`[spans] ${at.padStart(6)} ms: ${e.name.slice(7)} ${ms} ms (${thread}${cpu})`);
+  }
+  return out.join('\n');
 }
 
 /** Every task over 20 ms of CPU on any thread, in order: which thread waited for which. */

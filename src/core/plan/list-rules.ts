@@ -187,7 +187,7 @@ let lastTies: { tieSeed: number; tieRank: Int32Array } | null = null;
  * The week's tie ranks (tieDraw's), kept for the week's next list: the list, a replan and the draws of one week
  * share them (read only, as every tie-rank array; rank-order.ts keeps their inverse by the same array).
  */
-function weekTieRanks(tieSeed: number, numArms: number): Int32Array {
+export function weekTieRanks(tieSeed: number, numArms: number): Int32Array {
   if (lastTies?.tieSeed !== tieSeed || lastTies.tieRank.length !== numArms) {
     lastTies = { tieSeed, tieRank: tieDraw(tieSeed, numArms).tieRank };
   }

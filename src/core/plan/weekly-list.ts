@@ -28,6 +28,7 @@ import type { WorkerCalls } from './plan-workers.ts';
 import { afterCalls, type WorkerRules } from './worker-rules.ts';
 import { scratch } from './scratch.ts';
 import { defaultIndexOf, stateIndices } from './default-index.ts';
+import { defaultListOrder } from './default-order.ts';
 
 export { reasonAt, detailAt, REASON_SAMPLE } from './line-reasons.ts';
 export { ranksAmong } from './ranks-among.ts';
@@ -133,7 +134,7 @@ export function buildWeeklyList(
   const workers = top.workers ? afterCalls(top.workers, holdoutArms) : null;
   // Each index's order of the eligible, made as far as needed once: its list, its twins and the default ranks.
   const planOrder = new ListOrder(index, tieRank, eligible, 'plan-order');
-  const defaultOrder = new ListOrder(defaultIndex, tieRank, eligible, 'default-order', planOrder);
+  const defaultOrder = defaultListOrder(defaultIndex, tieRank, eligible, 'default-order', planOrder);
   const solve = (ix: Float64Array, order: ListOrder, via: boolean) =>
     workers ? capacityTopB({ index: ix, ...top, workers, order, via }) : constrainedTopB({ index: ix, ...top, order });
   const planList = solve(index, planOrder, true);
@@ -147,7 +148,7 @@ export function buildWeeklyList(
   defaultRank.set(ranksUnder(defaultOrder, N, defaults.arms, planList.arms));
   if (held) {
     // a holdout line's default rank among all who may be called: the holdout's order merged into the plan arm's
-    const heldOrder = new ListOrder(
+    const heldOrder = defaultListOrder(
       defaultIndex,
       tieRank,
       armEligible(held.inHoldout, held.eligible, true),

@@ -6,11 +6,13 @@
 // lines. Its
 // rules (list-rules.ts: the compiled reward, eligibility, quotas, tie draw) are kept for those draws.
 import type { TransitionPosterior } from '../../core/plan/estimate-transitions.ts';
-import { listRules, type ListRules } from '../../core/plan/list-rules.ts';
-import type { PlanSettings } from '../../core/plan/plan-settings.ts';
+import { listRules, weekTieRanks, type ListRules } from '../../core/plan/list-rules.ts';
+import { PLAN_DEFAULTS, weekSeed, type PlanSettings } from '../../core/plan/plan-settings.ts';
 import { planPosterior } from '../../core/plan/plan-state.ts';
-import { currentState, type Register } from '../../core/plan/register.ts';
+import { currentState, currentWeek, type Register } from '../../core/plan/register.ts';
 import { defaultIndexOf } from '../../core/plan/default-index.ts';
+import { keepDefaultOrder } from '../../core/plan/default-order.ts';
+import { span } from './list-spans.ts';
 import { buildWeeklyList, type IndexFunction, type WeeklyList } from '../../core/plan/weekly-list.ts';
 
 export class ListMaker {
@@ -34,19 +36,31 @@ export class ListMaker {
   }
 
   /**
-   * What every list of the register needs whatever her settings, made while she fills the form (a task after the
-   * estimate, so that its reply goes first): the engine (its WASM compiled and first run) and the default reward's
-   * indices (default-index.ts keeps them for the list). A list asked for meanwhile waits at most for this.
+   * What every list of the register needs whatever her settings, made while she fills the form, each step a task of
+   * its own after the estimate's (so that its reply, and her form's requests, go between): the engine (its WASM
+   * compiled and first run), the default reward's indices (default-index.ts keeps them), and, for week 1 under the
+   * default seed, the tie draw and every arm in the default reward's order (default-order.ts keeps it: the default
+   * list, the holdout's and the default ranks read it). A list asked for meanwhile waits at most for one step.
    */
   private async prepare(register: Register, posterior: TransitionPosterior | null): Promise<void> {
     const transitions = register.transitions ?? posterior?.transitions;
     if (!transitions) return;
     if (posterior) this.estimated?.(posterior);
+    const { numArms, numStates, discount } = register;
+    const current = () => this.kept?.register === register;
+    const task = () => new Promise((resolve) => setTimeout(resolve, 0));
     try {
       const whittle = await this.whittle();
-      if (this.kept?.register !== register) return;
-      const { numArms, numStates, discount } = register;
-      defaultIndexOf({ numArms, numStates, discount, transitions, state: currentState(register) }, whittle);
+      if (!current()) return;
+      const state = currentState(register);
+      const rules = { numArms, numStates, discount, transitions, state };
+      const index = span('default indices', () => defaultIndexOf(rules, whittle));
+      await task();
+      if (!current()) return;
+      const seed = weekSeed(PLAN_DEFAULTS.seed, currentWeek(register.history));
+      const tieRank = span('tie draw', () => weekTieRanks(seed, numArms));
+      await task();
+      if (current()) span('default order', () => keepDefaultOrder(index, tieRank));
     } catch {
       // the list itself says what went wrong
     }
@@ -65,15 +79,10 @@ export class ListMaker {
     // The engine first: on a first list its WASM is fetched and compiled while the rules are made.
     const whittle = this.whittle();
     const posterior = this.posterior(register, settings.priorGroup);
-    const rules = listRules(register, settings, week, posterior);
+    const rules = span('rules', () => listRules(register, settings, week, posterior));
     if (posterior) ruled?.(rules, posterior);
-    const list = buildWeeklyList(
-      register,
-      { ...settings, draws: 0 },
-      week,
-      { whittle: await whittle, posterior },
-      rules,
-    );
+    const context = { whittle: await whittle, posterior };
+    const list = span('list', () => buildWeeklyList(register, { ...settings, draws: 0 }, week, context, rules));
     this.last = { register, settings, week, rules };
     return list;
   }

@@ -7,6 +7,7 @@ import type { PlanState } from '../../core/plan/plan-state.ts';
 import { planSummary, type WeekSummary } from '../../core/plan/plan-summary.ts';
 import type { WeeklyList } from '../../core/plan/weekly-list.ts';
 import type { ListMaker } from './list-maker.ts';
+import { span } from './list-spans.ts';
 import type { OutcomesQuestion } from './outcomes-preview.ts';
 import { planHead, type PlanHead, type PlanMeta } from './plan-records.ts';
 import { summaryOf } from './register-draft.ts';
@@ -41,6 +42,10 @@ export type WeekApplyResult =
 
 /** The view of `plan` with `list`, its current list; the evidence is under the list's own rules. */
 export function planView(plan: PlanState, meta: PlanMeta, list: WeeklyList, lists: ListMaker): PlanView {
+  return span('view', () => viewOf(plan, meta, list, lists));
+}
+
+function viewOf(plan: PlanState, meta: PlanMeta, list: WeeklyList, lists: ListMaker): PlanView {
   const rules = plan.settings.holdout ? lists.rules(plan.register, plan.settings, list.week) : null;
   return {
     head: planHead(meta, plan),

@@ -26,6 +26,7 @@ import type { Banding } from './reband.ts';
 import type { RegisterSummary } from './register-summary.ts';
 import { RegisterDraft } from './register-draft.ts';
 import { UncertainPlaces, type DrawHelper, type Uncertainty } from './uncertain-places.ts';
+import { ListSave } from './list-save.ts';
 import { countInBackground, type BackgroundCount } from './background-count.ts';
 
 export type { PlanView, WeekApplyResult } from './plan-view.ts';
@@ -40,12 +41,8 @@ export class WeeklyPlan {
   private outcomes: PendingOutcomes | null = null;
   private readonly lists: ListMaker;
   private readonly places: UncertainPlaces;
-  /** The save of the last list made, while it runs (showAndSave()). */
-  private saving: Promise<void> | null = null;
-  /** The save's write while it runs (the draws of this thread wait for it). */
-  private writing: Promise<void> | null = null;
-  /** Starts a save waiting for the first marks at once (a next step needs storage). */
-  private hurry: (() => void) | null = null;
+  /** The save of the last list made (showAndSave()). */
+  private readonly save = new ListSave();
   /** The current list's uncertain places, counted from when the list is made (null: none to count). */
   private counting: BackgroundCount | null = null;
   /** Bumped by every new list: the draws of an older one stop. */
@@ -133,9 +130,8 @@ export class WeeklyPlan {
 
   /** Waits for the save of the last list made; rejects with its error (the open plan is the stored one again). */
   async saved(): Promise<void> {
-    const pending = this.saving;
-    this.saving = null;
-    await pending;
+    if (this.save.waiting) this.startCount();
+    await this.save.saved();
   }
 
   /**
@@ -194,8 +190,15 @@ export class WeeklyPlan {
    * saved is counted from when it is made (showAndSave()); this joins that count, or starts one.
    */
   async uncertainty(onDraw?: (partial: Uncertainty) => void): Promise<Uncertainty | null> {
+    const counting = this.startCount();
+    return counting ? counting.join(onDraw) : null;
+  }
+
+  /** The current list's count, started now if it was not (and the save waiting for it told). */
+  private startCount(): BackgroundCount | null {
     if (!this.counting && this.plan) this.counting = this.count(this.plan);
-    return this.counting ? this.counting.join(onDraw) : null;
+    this.save.started(this.counting);
+    return this.counting;
   }
 
   /** The saved plans, the one being saved included. */
@@ -232,40 +235,30 @@ export class WeeklyPlan {
   }
 
   /**
-   * Shows a new list, starts its count, and saves the plan after its first marks (at once without draws, or when a
-   * next step needs storage), in one transaction; the page keeps her on it meanwhile ("Saving the plan…"). If the
+   * Shows a new list and saves the plan after its count's first marks (list-save.ts: the count starts when the page
+   * has the list on screen), in one transaction; the page keeps her on it meanwhile ("Saving the plan…"). If the
    * save fails, the plan goes back to what it was (the stored one, or none): the worker never runs ahead of storage.
    */
   private showAndSave(plan: PlanState, meta: PlanMeta, list: WeeklyList, kind: 'create' | 'week'): PlanView {
     const before = { plan: this.plan, meta: this.meta };
     const view = this.show(plan, meta, list);
-    this.counting = this.count(plan);
-    const hurried = new Promise<void>((resolve) => (this.hurry = resolve));
-    this.saving = Promise.race([this.counting?.firstMarks ?? Promise.resolve(), hurried])
-      .then(() => {
-        const write = this.store().then((store) => {
-          const record = planRecord(meta, plan);
-          return kind === 'create' ? store.createPlan(record) : store.saveCurrentWeek(record);
-        });
-        this.writing = write;
-        return write.finally(() => this.writing === write && (this.writing = null));
-      })
-      .catch((error: unknown) => {
-        if (this.meta === meta) {
-          ({ plan: this.plan, meta: this.meta } = before);
-          this.generation++;
-          this.counting = null;
-        }
-        throw error;
-      });
-    this.saving.catch(() => {}); // its error is the page's, through saved()
+    const write = async () => {
+      const store = await this.store();
+      const record = planRecord(meta, plan);
+      return kind === 'create' ? store.createPlan(record) : store.saveCurrentWeek(record);
+    };
+    this.save.start(write, () => {
+      if (this.meta !== meta) return;
+      ({ plan: this.plan, meta: this.meta } = before);
+      this.generation++;
+      this.counting = null;
+    });
     return view;
   }
 
   /** Lets a pending save finish first (its error goes to saved()), so that steps reach storage in order. */
-  private async settled(): Promise<void> {
-    this.hurry?.();
-    await this.saving?.catch(() => {});
+  private settled(): Promise<void> {
+    return this.save.settled();
   }
 
   private newList(register: Register, settings: PlanSettings, week: number): Promise<WeeklyList> {
@@ -282,7 +275,7 @@ export class WeeklyPlan {
   private show(plan: PlanState, meta: PlanMeta, list: WeeklyList): PlanView {
     this.plan = plan;
     this.meta = meta;
-    this.counting = null; // counted when asked (uncertainty()), or at once when the list is to be saved
+    this.counting = null; // counted when asked (uncertainty(), and saved() for a list to be saved)
     return planView(plan, meta, list, this.lists);
   }
 
@@ -290,7 +283,7 @@ export class WeeklyPlan {
   private count(plan: PlanState): BackgroundCount | null {
     const generation = this.generation;
     const stale = () => generation !== this.generation;
-    return countInBackground(plan, this.lists, this.places, stale, () => this.writing);
+    return countInBackground(plan, this.lists, this.places, stale, () => this.save.writing);
   }
 
   private need<T>(value: T | null, message: string): T {

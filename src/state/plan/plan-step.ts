@@ -3,6 +3,7 @@
 // the part of the screen they are about; nothing is kept from a step that failed.
 import { assertNoSecret } from '../../storage/guard.ts';
 import type { PlanClient } from '../../workers/plan/plan-client.ts';
+import { afterPaint } from './after-paint.ts';
 
 export class ProblemList extends Error {
   constructor(readonly problems: string[]) {
@@ -56,9 +57,10 @@ export function savedAfterShown(target: StepTarget, client: PlanClient, undo: ()
   // Leaving the page while the plan is written would lose the list just shown: the browser asks first.
   const stay = (event: BeforeUnloadEvent) => event.preventDefault();
   addEventListener('beforeunload', stay);
+  // Asked once the list is on screen: the worker's save waits for the list's count, which this starts.
   return runStep(target, 'Saving the plan…', () =>
-    client
-      .saved()
+    afterPaint()
+      .then(() => client.saved())
       .finally(() => removeEventListener('beforeunload', stay))
       .catch((error: unknown) => {
         undo();

@@ -4,6 +4,7 @@
 import type { WeeklyList } from '../../core/plan/weekly-list.ts';
 import type { Uncertainty } from '../../pipeline/plan/uncertain-places.ts';
 import type { PlanClient } from '../../workers/plan/plan-client.ts';
+import { afterPaint } from './after-paint.ts';
 
 export interface CountTarget {
   list: WeeklyList | null;
@@ -26,6 +27,9 @@ export async function countUncertain(
     if (target.list === list && target.checking && u.week === list.week && u.draws > (target.uncertainty?.draws ?? 0))
       target.uncertainty = u;
   };
+  // The worker starts the count when asked: once the list is on screen (its draws would slow its first frame).
+  await afterPaint();
+  if (target.list !== list) return;
   const u = await client.uncertainty(partial).catch(() => null);
   if (target.list !== list) return;
   target.checking = false;

@@ -8,6 +8,7 @@ import type { ReadProgress } from '../../pipeline/files/utf8-chunks.ts';
 import type { FilePreview, previewFile } from '../../pipeline/plan/file-preview.ts';
 import type { PlanListing, PlanPolicySource } from '../../core/plan/plan-record.ts';
 import { WorkerBridge } from '../worker-bridge.ts';
+import { span } from '../../pipeline/plan/list-spans.ts';
 import { viewOnPage, type AppliedMessage, type ViewMessage } from './transfer-view.ts';
 import type { PlanMeta } from '../../pipeline/plan/plan-records.ts';
 import type { Uncertainty } from '../../pipeline/plan/uncertain-places.ts';
@@ -17,6 +18,9 @@ import type { PlanWorkerApi } from './plan.worker.ts';
 import type { Banding } from '../../pipeline/plan/reband.ts';
 import type { RegisterSource } from '../../pipeline/plan/register-source.ts';
 import type { RegisterSummary } from '../../pipeline/plan/register-summary.ts';
+
+/** The view on the page (its strings unpacked), measured as a phase of showing the list (list-spans.ts). */
+const unpacked = (m: ViewMessage) => span('unpack', () => viewOnPage(m));
 
 export class PlanClient {
   private readonly bridge = new WorkerBridge<PlanWorkerApi>(
@@ -53,7 +57,7 @@ export class PlanClient {
   }
   /** Makes week 1's list of a new plan; the worker saves it after (saved()). */
   create(settings: PlanSettings, meta: PlanMeta): Promise<PlanView> {
-    return this.bridge.call(undefined, (api) => api.create(settings, meta)).then(viewOnPage);
+    return this.bridge.call(undefined, (api) => api.create(settings, meta)).then(unpacked);
   }
   /** Reads a saved plan in the worker and makes its current list; a damaged plan says what is wrong instead. */
   open(id: string): Promise<PlanView | { damaged: string }> {
@@ -62,7 +66,7 @@ export class PlanClient {
       .then((m) => ('damaged' in m ? m : viewOnPage(m)));
   }
   replan(settings: PlanSettings, policy: PlanPolicySource, now: number): Promise<PlanView> {
-    return this.bridge.call(undefined, (api) => api.replan(settings, policy, now)).then(viewOnPage);
+    return this.bridge.call(undefined, (api) => api.replan(settings, policy, now)).then(unpacked);
   }
   /**
    * Waits for the save of the list just made (create, replan); rejects with what went wrong, the worker's plan then

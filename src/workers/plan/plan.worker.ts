@@ -18,6 +18,7 @@ import type { ReadProgress } from '../../pipeline/files/utf8-chunks.ts';
 import { previewFile } from '../../pipeline/plan/file-preview.ts';
 import type { RegisterSource } from '../../pipeline/plan/register-source.ts';
 import { uncertaintyBuffers, viewForPage, type AppliedMessage, type ViewMessage } from './transfer-view.ts';
+import { span } from '../../pipeline/plan/list-spans.ts';
 import { WorkerDrawHelper } from './draw-helper.ts';
 import { PlanReadError } from '../../core/plan/restore-plan.ts';
 
@@ -32,7 +33,7 @@ const session = new WeeklyPlan(
 );
 
 const send = (view: PlanView) => {
-  const out = viewForPage(view);
+  const out = span('pack', () => viewForPage(view));
   return Comlink.transfer(out.message, out.buffers);
 };
 

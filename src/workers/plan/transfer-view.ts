@@ -29,8 +29,16 @@ export type AppliedMessage =
   | (Omit<Extract<WeekApplyResult, { ok: true }>, 'view'> & { view: ViewMessage })
   | Extract<WeekApplyResult, { ok: false }>;
 
-/** Packs `xs`: as a dictionary while at most a quarter of its values are distinct, else as one text. */
+/** Values of a long column looked at before trying a dictionary (packStrings). */
+const PROBE = 1024;
+
+/**
+ * Packs `xs`: as a dictionary while at most a quarter of its values are distinct, else as one text. A long column
+ * whose PROBE values spread over it are all distinct goes as text at once (ids: a dictionary tried on 10^5 distinct
+ * values cost the worker 40 ms before giving up); either packing gives the same strings back.
+ */
 export function packStrings(xs: readonly string[]): PackedStrings {
+  if (xs.length > 4 * PROBE && allDistinct(xs)) return asText(xs);
   const index = new Map<string, number>();
   const values: string[] = [];
   const codes = new Int32Array(xs.length);
@@ -39,7 +47,17 @@ export function packStrings(xs: readonly string[]): PackedStrings {
     if (code === undefined) index.set(xs[i], (code = values.push(xs[i]) - 1));
     codes[i] = code;
   }
-  if (values.length <= xs.length / 4) return { values, codes };
+  return values.length <= xs.length / 4 ? { values, codes } : asText(xs);
+}
+
+/** Whether PROBE values spread evenly over `xs` are all distinct. */
+function allDistinct(xs: readonly string[]): boolean {
+  const seen = new Set<string>();
+  for (let k = 0; k < PROBE; k++) seen.add(xs[Math.floor((k * xs.length) / PROBE)]);
+  return seen.size === PROBE;
+}
+
+function asText(xs: readonly string[]): PackedStrings {
   const ends = new Int32Array(xs.length);
   let at = 0;
   for (let i = 0; i < xs.length; i++) ends[i] = at += xs[i].length;

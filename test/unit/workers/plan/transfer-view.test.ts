@@ -31,6 +31,17 @@ describe('the list strings packed to cross to the page', () => {
     expect(unpackStrings(packStrings([]))).toEqual([]);
   });
 
+  test('a long column: distinct ids as text at once, 2,000 workers or a quarter distinct as a dictionary', () => {
+    const n = 100_000;
+    const ids = Array.from({ length: n }, (_, i) => `M${(i * 7919) % 1_000_003}`);
+    const workers = Array.from({ length: n }, (_, i) => `W${(i * 31) % 2000}`);
+    const quarter = Array.from({ length: n }, (_, i) => `q${i % (n / 4)}`);
+    expect('text' in packStrings(ids)).toBe(true);
+    expect('values' in packStrings(workers)).toBe(true);
+    expect('values' in packStrings(quarter)).toBe(true);
+    for (const column of [ids, workers, quarter]) expect(unpackStrings(packStrings(column))).toEqual(column);
+  });
+
   test("a plan's view is the same on the page after crossing, its buffers transferred", async () => {
     const engine = await loadEngineNode();
     const s = new WeeklyPlan(
