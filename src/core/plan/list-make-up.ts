@@ -10,6 +10,7 @@ import { parseReward } from '../reward/parse-reward.ts';
 import { groupsNamed } from '../prompts/groups-named.ts';
 import type { ShareSetting } from './plan-settings.ts';
 import { bucketName } from '../words/bucket-name.ts';
+import { count } from '../words/count.ts';
 import { scratch } from './scratch.ts';
 
 /** Indices of the groups the reward reads or a share rule names, in schema order. */
@@ -118,9 +119,11 @@ export function makeUpSentences(shares: GroupShare[], budget: number, named: rea
     }
     const moved = gains.reduce((sum, r) => sum + r.calls - r.defaultCalls, 0);
     const name = (r: GroupShare) => bucketName(group, r.bucket);
-    const to = gains.length ? `${gains[0].calls - gains[0].defaultCalls} of ${budget} calls to ${name(gains[0])}` : '';
+    const to = gains.length
+      ? `${count(gains[0].calls - gains[0].defaultCalls)} of ${count(budget)} calls to ${name(gains[0])}`
+      : '';
     const from = losses.length ? `${gains.length ? 'mostly ' : ''}from ${name(losses[0])}` : '';
-    const all = gains.length > 1 ? ` (${moved} calls change ${group} in all)` : '';
+    const all = gains.length > 1 ? ` (${count(moved)} calls change ${group} in all)` : '';
     moves.push({ group, moved, text: `this priority moves ${[to, from].filter(Boolean).join(', ')}${all}` });
   }
   if (moves.every((m) => m.moved === 0) && named.length === 0) {

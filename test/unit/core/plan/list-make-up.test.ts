@@ -74,6 +74,17 @@ describe('the make-up in words', () => {
     ]);
   });
 
+  test('writes counts of a thousand or more with thousands separators, as the rest of the screen does', () => {
+    const large = [
+      row('Ages', 'old', 3_400, 2_100),
+      row('Ages', 'mid', 1_500, 1_000),
+      row('Ages', 'young', 100, 1_900),
+    ];
+    expect(makeUpSentences(large, 5_000)).toEqual([
+      'this priority moves 1,300 of 5,000 calls to Ages: old, mostly from Ages: young (1,800 calls change Ages in all)',
+    ]);
+  });
+
   test(
     'her words name groups too: "older, low-income" leads with Ages and Income though the reward reads ' + 'Ages alone',
     () => {
