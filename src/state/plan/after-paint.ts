@@ -3,8 +3,8 @@
 // first frame for the machine's cores. A hidden page paints no frames: at most `wait` ms then.
 export function afterPaint(wait = 200): Promise<void> {
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, wait);
     if (typeof requestAnimationFrame !== 'function') return resolve();
+    const timer = setTimeout(resolve, wait);
     requestAnimationFrame(() =>
       setTimeout(() => {
         clearTimeout(timer);
