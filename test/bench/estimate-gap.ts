@@ -22,6 +22,7 @@ import { MULTILINGUAL_WEIGHTS } from '../../src/core/datasets/generators/multili
 import { SCLM_DATASETS } from '../../src/core/datasets/generators/sclm.ts';
 import { compileReward } from '../../src/core/reward/compile-reward.ts';
 import { loadEngineNode } from '../../src/engine/load-node.ts';
+import { valueAt } from '../../src/core/instance/feature-table.ts';
 
 const N = Number(process.argv[2] ?? 2000);
 const seeds = (process.argv[3] ?? '1,2').split(',').map(Number);
@@ -45,7 +46,7 @@ function meanEffects(
   let weights: number[], x: (arm: number, i: number) => number;
   if (name === 'sclm') {
     weights = SCLM_DATASETS[1].weights;
-    x = (arm, i) => features.columns[i][arm];
+    x = (arm, i) => valueAt(features.columns[i], arm);
   } else {
     const groups =
       name === 'dlm'

@@ -62,7 +62,10 @@ function cold(plan: PlanState): PlanState {
     register: {
       ...r,
       ids: r.ids.slice(),
-      features: { numArms: r.features.numArms, columns: r.features.columns.map((c) => c.slice()) },
+      features: {
+        numArms: r.features.numArms,
+        columns: r.features.columns.map((c) => (ArrayBuffer.isView(c) ? c.slice() : { ...c, bits: c.bits.slice() })),
+      },
       history: {
         ...r.history,
         states: r.history.states.map((s) => s.slice()),

@@ -1,7 +1,7 @@
 // The feature schema of a population CSV: inferred from the columns (names, types, one-hot
 // groups), or described by a small JSON file (SchemaFile), read as untrusted input (every field
 // checked, an error naming the schema file's line and column) and checked against the columns.
-import { asTable, type AnyFeatures } from '../instance/feature-table.ts';
+import { asTable, columnValues, valueAt, type AnyFeatures } from '../instance/feature-table.ts';
 import { InstanceError, validateSchema } from '../instance/create-instance.ts';
 import { distinctName, identifierOf, isIdentifier } from '../instance/identifier.ts';
 import type { FeatureColumn, FeatureGroup, FeatureSchema, FeatureType } from '../instance/types.ts';
@@ -196,7 +196,7 @@ export function inferSchema(headers: string[], features: AnyFeatures, numArms: n
   const notBinary = new Uint8Array(F);
   const notInteger = new Uint8Array(F);
   for (let f = 0; f < F; f++) {
-    const c = table.columns[f];
+    const c = columnValues(table.columns[f]);
     for (let arm = 0; arm < numArms; arm++) {
       const v = c[arm];
       if (v !== 0 && v !== 1) {
@@ -230,7 +230,7 @@ export function inferSchema(headers: string[], features: AnyFeatures, numArms: n
     let oneHot = true;
     for (let arm = 0; arm < numArms && oneHot; arm++) {
       let ones = 0;
-      for (const f of members) ones += table.columns[f][arm];
+      for (const f of members) ones += valueAt(table.columns[f], arm);
       oneHot = ones === 1;
     }
     if (!oneHot) continue;

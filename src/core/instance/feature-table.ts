@@ -5,8 +5,30 @@
 // from the reader to the plan file; readers shared with instances (group buckets, the reward
 // compiler, banding) take either form, a row-major table turned into columns once (asTable, cached).
 
-/** One feature's values: bytes when every value is a whole number 0..255 (never -0 or NaN), else doubles. */
-export type FeatureValues = Uint8Array | Float64Array;
+import type { BitPlane } from '../plan/bit-plane.ts';
+
+/**
+ * One feature's values: bytes when every value is a whole number 0..255 (never -0 or NaN), else doubles; or a
+ * 0/1 column as bits (a plan read from its file keeps its yes/no columns as the file packs them: no index, so a
+ * reader of bytes does not compile; read through `valueAt`, or a byte of eight at a time).
+ */
+export type FeatureValues = Uint8Array | Float64Array | BitPlane;
+
+/** Whether a column is a bit plane (the others are typed arrays). */
+export const isPlane = (c: FeatureValues): c is BitPlane => !ArrayBuffer.isView(c);
+
+/** Value i of a column, whatever its form. */
+export const valueAt = (c: FeatureValues, i: number): number =>
+  ArrayBuffer.isView(c) ? c[i] : (c.bits[i >> 3] >> (i & 7)) & 1;
+
+/** A column as a typed array (a plane's bits a byte each, fresh): for the readers that are not per list. */
+export function columnValues(c: FeatureValues): Uint8Array | Float64Array {
+  if (ArrayBuffer.isView(c)) return c;
+  const out = new Uint8Array(c.length),
+    bits = c.bits;
+  for (let i = 0; i < out.length; i++) out[i] = (bits[i >> 3] >> (i & 7)) & 1;
+  return out;
+}
 
 export interface FeatureTable {
   readonly numArms: number;
@@ -61,7 +83,8 @@ export function rowMajor(table: FeatureTable): Float64Array {
   const rows = new Float64Array(N * F);
   for (let f = 0; f < F; f++) {
     const c = table.columns[f];
-    for (let arm = 0, k = f; arm < N; arm++, k += F) rows[k] = c[arm];
+    if (ArrayBuffer.isView(c)) for (let arm = 0, k = f; arm < N; arm++, k += F) rows[k] = c[arm];
+    else for (let arm = 0, k = f; arm < N; arm++, k += F) rows[k] = (c.bits[arm >> 3] >> (arm & 7)) & 1;
   }
   tables.set(rows, table);
   return rows;
@@ -77,13 +100,13 @@ export function rowsOf(
     n = arms.length;
   for (let f = 0; f < F; f++) {
     const c = table.columns[f];
-    for (let r = 0, k = f; r < n; r++, k += F) out[k] = c[arms[r]];
+    for (let r = 0, k = f; r < n; r++, k += F) out[k] = valueAt(c, arms[r]);
   }
   return out;
 }
 
 /** Beneficiary `arm`'s value of feature f. */
-export const featureAt = (table: FeatureTable, arm: number, f: number): number => table.columns[f][arm];
+export const featureAt = (table: FeatureTable, arm: number, f: number): number => valueAt(table.columns[f], arm);
 
 /** A table of no features for numArms beneficiaries (a history without a features file). */
 export const emptyTable = (numArms: number): FeatureTable => ({ numArms, columns: [] });
@@ -91,8 +114,9 @@ export const emptyTable = (numArms: number): FeatureTable => ({ numArms, columns
 /** Two tables one after the other (the register and its enrolments), each column in its narrowest type. */
 export function appendTables(a: FeatureTable, b: FeatureTable): FeatureTable {
   const N = a.numArms + b.numArms;
-  const columns = a.columns.map((x, f) => {
-    const y = b.columns[f];
+  const columns = a.columns.map((p, f) => {
+    const x = columnValues(p),
+      y = columnValues(b.columns[f]);
     if (x instanceof Uint8Array && y instanceof Uint8Array) {
       const out = new Uint8Array(N);
       out.set(x);

@@ -1,6 +1,6 @@
 // Which bucket of a feature group each arm falls in: the shared first step of state-feature
 // distributions, utilities per bucket, EMD and DP_variance.
-import { asTable, type AnyFeatures, type FeatureTable } from '../instance/feature-table.ts';
+import { asTable, isPlane, type AnyFeatures, type FeatureTable } from '../instance/feature-table.ts';
 import type { FeatureGroup } from '../instance/types.ts';
 
 /**
@@ -33,18 +33,39 @@ export function fillBuckets<T extends Int8Array | Int16Array | Int32Array>(
     // the first non-zero member: later members first, each overwritten by an earlier one
     for (let b = group.columns.length - 1; b >= 0; b--) {
       const c = table.columns[group.columns[b]];
-      for (let arm = 0; arm < N; arm++) if (c[arm] !== 0) out[arm] = b;
+      if (isPlane(c)) setWhereOne(c.bits, out, b);
+      else for (let arm = 0; arm < N; arm++) if (c[arm] !== 0) out[arm] = b;
     }
     return out;
   }
   const edges = group.edges ?? [];
   const c = table.columns[group.columns[0]];
-  for (let arm = 0; arm < N; arm++) {
-    const value = c[arm];
-    if (Number.isNaN(value)) continue;
+  const bucketOf = (value: number) => {
     let b = 0;
     while (b < edges.length && value > edges[b]) b++;
-    out[arm] = b;
+    return b;
+  };
+  if (isPlane(c)) {
+    // a yes/no column as bits: every arm the bucket of 0, then those of 1 the bucket of 1
+    out.fill(bucketOf(0));
+    return setWhereOne(c.bits, out, bucketOf(1));
+  }
+  for (let arm = 0; arm < N; arm++) {
+    const value = c[arm];
+    if (!Number.isNaN(value)) out[arm] = bucketOf(value);
+  }
+  return out;
+}
+
+/** out[arm] = b for each arm whose bit is 1 (a byte of eight arms at a time, most of them 0 in a one-hot group). */
+function setWhereOne<T extends Int8Array | Int16Array | Int32Array>(bits: Uint8Array, out: T, b: number): T {
+  for (let i = 0; i < bits.length; i++) {
+    let x = bits[i];
+    while (x) {
+      const low = x & -x;
+      out[(i << 3) + 31 - Math.clz32(low)] = b;
+      x ^= low;
+    }
   }
   return out;
 }

@@ -3,7 +3,7 @@
 // A stand-alone numeric column (in no group) becomes a bucketed FeatureGroup (instance/types.ts) with
 // cut points at its quantiles, or at cut points the user edits; binary stand-alone columns become
 // two buckets ("no", "yes").
-import { asTable, type AnyFeatures, type FeatureValues } from '../instance/feature-table.ts';
+import { asTable, isPlane, valueAt, type AnyFeatures, type FeatureValues } from '../instance/feature-table.ts';
 import type { FeatureGroup, FeatureSchema } from '../instance/types.ts';
 
 export interface BandOptions {
@@ -126,7 +126,7 @@ export function bandNumericFeatures(
       const column = table.columns[f];
       values ??= new Float64Array(numArms);
       if (column instanceof Float64Array) values.set(column);
-      else for (let arm = 0; arm < numArms; arm++) values[arm] = column[arm];
+      else for (let arm = 0; arm < numArms; arm++) values[arm] = valueAt(column, arm);
       const cuts = given ? checkCuts(c.name, given) : quantileCuts(values, bands);
       groups.push({
         name,
@@ -153,6 +153,7 @@ export function checkCuts(name: string, cuts: readonly number[]): number[] {
 }
 
 function isZeroOne(column: FeatureValues): boolean {
+  if (isPlane(column)) return true;
   for (let arm = 0; arm < column.length; arm++) {
     const v = column[arm];
     if (v !== 0 && v !== 1) return false;

@@ -2,7 +2,8 @@
 // feature or a week's calls take one bit per beneficiary, ages 6-40 six bits, a 2-state week one bit.
 // Value i of a column sits at bits i*width .. i*width + width - 1, least significant bit first. The
 // register's features are already columns (feature-table.ts): a byte column packs by a pass over it.
-import { narrowColumn, type FeatureTable, type FeatureValues } from '../instance/feature-table.ts';
+import { clearedTail, planeColumn } from './bit-plane.ts';
+import { isPlane, narrowColumn, type FeatureTable, type FeatureValues } from '../instance/feature-table.ts';
 
 /**
  * A feature column: whole numbers as (value - offset) in `width` bits (0 when constant), NaN marked in `missing`; or
@@ -33,6 +34,7 @@ export function packFeatures(table: FeatureTable): PackedColumn[] {
 
 /** One column of N values in its narrowest exact form. */
 export function packFeatureColumn(c: FeatureValues, N: number): PackedColumn {
+  if (isPlane(c)) return planeColumn(c.bits, N);
   let lo = Infinity,
     hi = -Infinity,
     exact = true,
@@ -91,9 +93,12 @@ function unpackColumn(c: PackedColumn, N: number): FeatureValues {
     data = c.data;
   const bytes = !c.missing && off >= 0 && off + 2 ** w - 1 <= 255;
   if (bytes && w === 8 && off === 0) return data.slice();
-  const out = bytes ? (w === 1 && off === 0 ? unpackBits(data, N) : new Uint8Array(N)) : new Float64Array(N);
+  // a yes/no column stays the file's bits (bit-plane.ts); stray bits past the N-th (never written) cleared
+  if (bytes && w === 1 && off === 0)
+    return { bits: N & 7 && data[data.length - 1] >> (N & 7) ? clearedTail(data, N) : data, length: N };
+  const out = bytes ? new Uint8Array(N) : new Float64Array(N);
   if (w === 0) out.fill(off);
-  else if (!(bytes && w === 1 && off === 0)) {
+  else {
     const mask = 2 ** w - 1;
     let o = 0,
       a = 0,
@@ -186,7 +191,13 @@ export function packStates(states: Uint8Array, width: number): PackedPlane {
  * `N` values at `width` bits each, least significant bit first: v - offset, and 0 for a NaN or an `absent` value
  * (marked missing apart). The general packing of a feature column and of a week's states.
  */
-function packWidth(values: FeatureValues, N: number, width: number, offset: number, absent: number): Uint8Array {
+function packWidth(
+  values: Uint8Array | Float64Array,
+  N: number,
+  width: number,
+  offset: number,
+  absent: number,
+): Uint8Array {
   const out = new Uint8Array(packedBytes(N, width));
   if (width === 0) return out;
   let a = 0,

@@ -6,6 +6,7 @@
 // with its values kept, never merged into "other") or a number column (a worker's number as her name).
 import { groupBuckets } from '../measures/group-buckets.ts';
 import { unpackIds } from './packed-plan.ts';
+import { valueAt } from '../instance/feature-table.ts';
 import type { Register } from './register.ts';
 import { workerRules, type WorkerRulesResult } from './worker-rules.ts';
 
@@ -66,7 +67,7 @@ export function workerNames(register: Register, column: string): string[] {
     }
     const values = features.columns[c];
     out = Array.from({ length: N }, (_, arm) => {
-      const v = values[arm];
+      const v = valueAt(values, arm);
       return Number.isFinite(v) ? String(v) : '';
     });
   }

@@ -42,10 +42,14 @@ function compiled(register: Register, reward: string): RewardTable {
   if (!parsed.ok) return whole();
   const used = parsed.featuresUsed;
   const columns = used.map((f) => features.columns[f]);
-  if (used.length > 3 || !columns.every((c): c is Uint8Array => c instanceof Uint8Array)) return whole();
-  // her combination's code (up to 24 bits), numbered in order of first appearance
+  if (used.length > 3 || columns.some((c) => c instanceof Float64Array)) return whole();
+  // her combination's code (up to 24 bits), numbered in order of first appearance (a yes/no column read as bits)
   const code = new Int32Array(N);
-  for (const c of columns) for (let arm = 0; arm < N; arm++) code[arm] = (code[arm] << 8) | c[arm];
+  for (const c of columns) {
+    if (c instanceof Uint8Array) for (let arm = 0; arm < N; arm++) code[arm] = (code[arm] << 8) | c[arm];
+    else if (!(c instanceof Float64Array))
+      for (let arm = 0; arm < N; arm++) code[arm] = (code[arm] << 8) | ((c.bits[arm >> 3] >> (arm & 7)) & 1);
+  }
   const number = scratch('reward-code', Int32Array, 1 << (8 * used.length));
   number.fill(-1);
   const first: number[] = [];

@@ -13,7 +13,7 @@
 // Packing is cached per typed array (registers and history weeks are never changed in place), so a
 // plan read and written again, or written once more after a week, packs only what is new.
 import { bitsFor, packFeatures, packStates, type PackedColumn, type PackedPlane } from './bit-columns.ts';
-import { firstOf } from './bit-plane.ts';
+import { firstOf, planeBetween } from './bit-plane.ts';
 import type { FeatureTable } from '../instance/feature-table.ts';
 import { packIds, unpackIds, type PackedIds, type PackedPlan, type PackedRegister } from './packed-plan.ts';
 import type { PlanMeta, PlanRecord } from './plan-record.ts';
@@ -57,7 +57,7 @@ export function armsAtStart(plan: Pick<PackedPlan, 'register' | 'weeks'>): numbe
 /** The beneficiaries from..to of a feature table (views, not copies). */
 const rowsBetween = (t: FeatureTable, from: number, to: number): FeatureTable => ({
   numArms: to - from,
-  columns: t.columns.map((c) => c.subarray(from, to)),
+  columns: t.columns.map((c) => (ArrayBuffer.isView(c) ? c.subarray(from, to) : planeBetween(c, from, to))),
 });
 
 /** The first `n` of a column (itself when it has n). */

@@ -1,6 +1,6 @@
 // compileReward: a reward expression and a population -> the reward table r[arm, state], computed
 // once per candidate with Python's semantics (see evaluate-node.ts), plus its diagnostics.
-import { asTable, type AnyFeatures, type FeatureTable } from '../instance/feature-table.ts';
+import { asTable, columnValues, valueAt, type AnyFeatures, type FeatureTable } from '../instance/feature-table.ts';
 import type { FeatureSchema, Instance } from '../instance/types.ts';
 import { EvalFault } from './compiled-node.ts';
 import { compileNode } from './evaluate-node.ts';
@@ -46,7 +46,7 @@ export function compileReward(expression: string, population: RewardPopulation):
   const parsed = parseReward(expression, population.schema);
   if (!parsed.ok) return parsed;
   const { numArms, numStates, schema } = population;
-  const table = asTable(population.features, numArms, schema.columns.length);
+  const table = typedColumns(asTable(population.features, numArms, schema.columns.length), parsed.featuresUsed);
   const columnIsFloat = floatColumns(table, schema, parsed.featuresUsed);
   const { evaluate } = compileNode(parsed.ast, { columns: table.columns, columnIsFloat });
   const rewards = new Float64Array(numArms * numStates);
@@ -99,6 +99,18 @@ export function compileReward(expression: string, population: RewardPopulation):
   };
 }
 
+type TypedTable = { numArms: number; columns: (Uint8Array | Float64Array)[] };
+
+/**
+ * The table with the used columns as typed arrays (a yes/no column kept as bits, feature-table.ts, read as a byte
+ * each: the plan's list compiles a reward on a few rows, reward-rows.ts, this on all only when that cannot).
+ */
+function typedColumns(table: FeatureTable, used: number[]): TypedTable {
+  const none = new Uint8Array(0);
+  const columns = table.columns.map((c, f) => (ArrayBuffer.isView(c) ? c : used.includes(f) ? columnValues(c) : none));
+  return { numArms: table.numArms, columns };
+}
+
 /** Finds, for an arm, an earlier arm with bit-identical used features; gives up when rows rarely repeat. */
 class RepeatedRows {
   /** Per used column: its values (a byte column) or the two 32-bit halves of each double. */
@@ -108,7 +120,7 @@ class RepeatedRows {
   private misses = 0;
   private active = true;
 
-  constructor(table: FeatureTable, used: number[]) {
+  constructor(table: TypedTable, used: number[]) {
     for (const i of used) {
       const c = table.columns[i];
       if (c instanceof Uint8Array) this.bytes.push(c);
@@ -139,7 +151,7 @@ class RepeatedRows {
 }
 
 /** Which used columns hold Python floats: continuous ones, and any holding a value that is not a safe integer. */
-function floatColumns(table: FeatureTable, schema: FeatureSchema, used: number[]): boolean[] {
+function floatColumns(table: TypedTable, schema: FeatureSchema, used: number[]): boolean[] {
   const isFloat = schema.columns.map((column) => column.type === 'continuous');
   for (const i of used) {
     const c = table.columns[i];
@@ -181,7 +193,10 @@ function where({ schema, features, numArms }: RewardPopulation, used: number[], 
   const table = asTable(features, numArms, schema.columns.length);
   const shown = used
     .slice(0, 6)
-    .map((i) => `agent_feats[${i}] ${schema.columns[i].label || schema.columns[i].name} = ${table.columns[i][arm]}`);
+    .map(
+      (i) =>
+        `agent_feats[${i}] ${schema.columns[i].label || schema.columns[i].name} = ${valueAt(table.columns[i], arm)}`,
+    );
   if (used.length > 6) shown.push('...');
   return `for arm ${arm} in state ${s}${shown.length ? ` (${shown.join(', ')})` : ''}`;
 }

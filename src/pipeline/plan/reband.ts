@@ -1,6 +1,6 @@
 // Bands of a numeric feature, edited: quantile bands or cut points the user types, applied to the
 // bucketed group of one numeric column (core/plan/band-numeric.ts makes the first bands).
-import { asTable, type AnyFeatures } from '../../core/instance/feature-table.ts';
+import { asTable, columnValues, type AnyFeatures } from '../../core/instance/feature-table.ts';
 import type { FeatureSchema } from '../../core/instance/types.ts';
 import { bandLabels, checkCuts, quantileCuts } from '../../core/plan/band-numeric.ts';
 
@@ -42,7 +42,7 @@ export function reband(
   if ('bands' in banding) {
     if (!(Number.isInteger(banding.bands) && banding.bands >= 1 && banding.bands <= 20))
       throw new Error(`the number of bands of "${name}" must be a whole number from 1 to 20, not ${banding.bands}`);
-    const values = Float64Array.from(asTable(features, numArms, schema.columns.length).columns[f]);
+    const values = Float64Array.from(columnValues(asTable(features, numArms, schema.columns.length).columns[f]));
     cuts = quantileCuts(values, banding.bands);
   } else {
     cuts = checkCuts(name, banding.cuts);

@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { appendTables, asTable, narrowColumn, rowMajor, rowsOf } from '../../../../src/core/instance/feature-table.ts';
+import {
+  appendTables,
+  asTable,
+  columnValues,
+  narrowColumn,
+  rowMajor,
+  rowsOf,
+} from '../../../../src/core/instance/feature-table.ts';
 import { compileReward } from '../../../../src/core/reward/compile-reward.ts';
 import { groupBuckets } from '../../../../src/core/measures/group-buckets.ts';
 import type { FeatureSchema } from '../../../../src/core/instance/types.ts';
@@ -51,7 +58,7 @@ describe('feature columns', () => {
       ],
     };
     const rows = Float64Array.from([1, 0, 0.5, 0, 1, 2, 0, 1, 3, 1, 0, 1]);
-    const copy = { numArms: 4, columns: asTable(rows, 4, 3).columns.map((c) => c.slice()) };
+    const copy = { numArms: 4, columns: asTable(rows, 4, 3).columns.map((c) => columnValues(c).slice()) };
     expect(groupBuckets(schema, copy, 4).map((b) => Array.from(b))).toEqual([
       [0, 1, 1, 0],
       [0, 1, 1, 0],

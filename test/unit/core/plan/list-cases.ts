@@ -13,6 +13,7 @@ import {
   type WeeklyList,
 } from '../../../../src/core/plan/weekly-list.ts';
 import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
+import { valueAt } from '../../../../src/core/instance/feature-table.ts';
 
 /** A dlm register with a number column naming each mother's worker (uneven caseloads). */
 export function registerWithWorkers(arms: number, workers: number, seed: number): Register {
@@ -50,7 +51,7 @@ export function everyRule(register: Register, seed: number, workers: boolean, ho
   const N = register.numArms;
   const column = register.features.columns[register.features.columns.length - 1];
   let W = 0;
-  for (let arm = 0; arm < N; arm++) W = Math.max(W, column[arm] + 1);
+  for (let arm = 0; arm < N; arm++) W = Math.max(W, valueAt(column, arm) + 1);
   const capacity = Object.fromEntries(Array.from({ length: W }, (_, w) => [String(w), 3 + r.int(14)]));
   const minimum = Object.fromEntries(Array.from({ length: W }, (_, w) => [String(w), Math.min(capacity[w], r.int(3))]));
   return {

@@ -13,6 +13,7 @@ import { planFileText, readPlanFile } from '../../../../src/core/plan/plan-json.
 import { createPlan } from '../../../../src/core/plan/plan-state.ts';
 import { MISSING } from '../../../../src/core/plan/register.ts';
 import { engineWhittle } from './plan-fixtures.ts';
+import { columnValues } from '../../../../src/core/instance/feature-table.ts';
 
 const N = 20,
   NEW = 3;
@@ -83,7 +84,7 @@ describe('a register that grows', () => {
     ]) {
       const b = unpackPlan(back.plan);
       expect(b.register.ids).toEqual(plan.register.ids);
-      const columns = (t: typeof b.register.features) => t.columns.map((c) => Array.from(c));
+      const columns = (t: typeof b.register.features) => t.columns.map((c) => Array.from(columnValues(c)));
       expect(columns(b.register.features)).toEqual(columns(plan.register.features));
       expect(b.register.history.states.map((s) => Array.from(s))).toEqual(states.map((s) => Array.from(s)));
       expect(b.register.history.called.map((s) => Array.from(planeBytes(s)))).toEqual(

@@ -14,6 +14,7 @@ import { PlanReadError } from '../../../../src/core/plan/restore-plan.ts';
 import type { IndexFunction } from '../../../../src/core/plan/weekly-list.ts';
 import { planSequence, sameRecord } from '../../storage/plan-records-fixture.ts';
 import { engineWhittle } from './plan-fixtures.ts';
+import { valueAt } from '../../../../src/core/instance/feature-table.ts';
 
 const FALLBACK = {
   id: 'from-file',
@@ -99,7 +100,9 @@ describe('PLAN.json versions 1 and 2', () => {
           c.type === 'u8'
             ? Array.from(bytes)
             : Array.from(new Float64Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length)));
-        expect(Array.from({ length: r.numArms }, (_, arm) => plan.register.features.columns[f][arm])).toEqual(values);
+        expect(Array.from({ length: r.numArms }, (_, arm) => valueAt(plan.register.features.columns[f], arm))).toEqual(
+          values,
+        );
       });
       expect(plan.register.history.states.map((s) => b64(s))).toEqual(r.history.states);
       // the current week's calls are the plan's to decide: kept empty

@@ -14,6 +14,7 @@ import { compileReward } from '../../../../src/core/reward/compile-reward.ts';
 import { referenceConstrainedTopB } from '../../../reference/constrained-top-b.ts';
 import { closedFormWhittle2, type Q } from '../../../reference/whittle2.ts';
 import { engineWhittle, reasonsOf } from './plan-fixtures.ts';
+import { valueAt } from '../../../../src/core/instance/feature-table.ts';
 
 let whittle: IndexFunction;
 beforeAll(async () => {
@@ -215,7 +216,8 @@ describe('buildWeeklyList', () => {
       ),
     );
     const j = Array.from(list.arms).findIndex(
-      (arm) => register.features.columns[register.schema.columns.findIndex((c) => c.name === 'age_51_60')][arm] === 1,
+      (arm) =>
+        valueAt(register.features.columns[register.schema.columns.findIndex((c) => c.name === 'age_51_60')], arm) === 1,
     );
     expect(detailAt(list, j)).toContain('raised by state * (4 * “Ages 51-60”) (+4 vs average');
     expect(detailAt(list, j)).toContain('she is Ages 51-60');
