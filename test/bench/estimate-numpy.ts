@@ -17,6 +17,7 @@ import { generatedRegister } from '../../src/core/plan/generated-register.ts';
 import { MISSING, type Register } from '../../src/core/plan/register.ts';
 import { seededRandom } from '../../src/core/random/seeded-random.ts';
 import { interleaved, load, PYTHON, PythonTwin, runPython, timeHere } from './numpy-twin.ts';
+import { weekBytes } from '../../src/core/plan/week-states.ts';
 
 const { values: opt } = parseArgs({
   options: {
@@ -37,7 +38,7 @@ function writeInput(register: Register, groupBy: string | null, folder: string):
     weeks.forEach((w, i) => out.set(w, i * N));
     return out;
   };
-  writeFileSync(join(folder, 'states.u8'), join8(history.states));
+  writeFileSync(join(folder, 'states.u8'), join8(history.states.map(weekBytes)));
   writeFileSync(join(folder, 'called.u8'), join8(history.called.map(planeBytes)));
   const buckets = groupBuckets(schema, features, N);
   const all = new Int16Array(buckets.length * N);
@@ -68,8 +69,11 @@ function check(): boolean {
     const { register } = generatedRegister(name, parameters, 3, { weeks: 26, callsPerWeek: Math.round(N * rate) });
     if (missing) {
       const random = seededRandom(5);
-      for (const week of register.history.states)
+      register.history.states = register.history.states.map((w) => {
+        const week = weekBytes(w).slice();
         for (let arm = 0; arm < N; arm++) if (random.next() < 0.05) week[arm] = MISSING;
+        return week;
+      });
     }
     writeInput(register, groupBy, tmp);
     const ours = estimateTransitions(register.history, register.schema, register.features, N, { groupBy });

@@ -26,6 +26,7 @@ import { createPlan, type PlanState } from '../../src/core/plan/plan-state.ts';
 import type { IndexFunction } from '../../src/core/plan/weekly-list.ts';
 import { nodeBase64 } from '../../src/cli/node-base64.ts';
 import { writePieces } from '../../src/cli/plan-file-store.ts';
+import {} from '../../src/core/plan/week-states.ts';
 
 const META = { id: 'p1', name: 'bench', createdAt: 0, updatedAt: 0, policy: { kind: 'typed' as const } };
 const cpu = () => {
@@ -68,7 +69,7 @@ function cold(plan: PlanState): PlanState {
       },
       history: {
         ...r.history,
-        states: r.history.states.map((s) => s.slice()),
+        states: r.history.states.map((s) => (ArrayBuffer.isView(s) ? s.slice() : { ...s, bits: s.bits.slice() })),
         called: r.history.called.map((c) => ({ bits: c.bits.slice(), length: c.length })),
       },
     },

@@ -18,6 +18,7 @@ import { betaSampler } from '../../src/engine/beta-sampler.ts';
 import { loadEngineNode } from '../../src/engine/load-node.ts';
 import { loadavg } from 'node:os';
 import { toPlane, zeroPlane } from '../../src/core/plan/bit-plane.ts';
+import { weekBytes } from '../../src/core/plan/week-states.ts';
 
 const N = Number(process.argv[2] ?? 2000);
 const seeds = (process.argv[3] ?? '1,2,3,4').split(',').map(Number);
@@ -41,7 +42,7 @@ function run(name: string, seed: number, policy: Policy): number {
   const pool = new Int32Array(N);
   let engaged = 0;
   for (let w = 0; w < WEEKS; w++) {
-    const state = history.states[history.states.length - 1];
+    const state = weekBytes(history.states[history.states.length - 1]);
     const called = new Uint8Array(N);
     for (let arm = 0; arm < N; arm++) pool[arm] = arm;
     if (policy === 'random') {

@@ -5,6 +5,7 @@
 // last engaged week or at the week the user reactivated her; she is inactive while the run is >= K.
 // An engaged week ends the run, so a mother who engages again on her own is active again.
 import { MISSING, type History } from './register.ts';
+import { stateAt } from './week-states.ts';
 
 /** Per mother: her latest observed weeks not engaged, counted back from the current week (at most up to `cap`). */
 export function weeksNotEngaged(
@@ -21,7 +22,7 @@ export function weeksNotEngaged(
     const since = reactivatedAt ? reactivatedAt[arm] : -Infinity;
     let count = 0;
     for (let w = states.length - 1; w >= 0 && count < cap && firstWeek + w > since; w--) {
-      const s = states[w][arm];
+      const s = stateAt(states[w], arm);
       if (s === MISSING) continue;
       if (s === engaged) break;
       count++;
@@ -59,7 +60,7 @@ export function deactivation(
     if (run[arm] < afterWeeks) continue;
     inactive[arm] = 1;
     count++;
-    if (run[arm] === afterWeeks && last[arm] !== MISSING) newly++;
+    if (run[arm] === afterWeeks && stateAt(last, arm) !== MISSING) newly++;
   }
   return { inactive, count, newly };
 }

@@ -45,8 +45,11 @@ import { C_MAX, C_MIN, fitBetaBinomial, histogramStats, rowHistograms } from './
 import { CallEffects, type CallEffectFit } from './call-effect.ts';
 import { fewUncalledWeeks, noCalls, smallGroups, type EstimateWarning } from './estimate-warnings.ts';
 import { betaQuantile } from './incomplete-beta.ts';
-import { MISSING, type History } from './register.ts';
+import type { History } from './register.ts';
 import type { CellArray } from '../instance/occupancy.ts';
+import { countTransitions } from './count-transitions.ts';
+
+export { countTransitions } from './count-transitions.ts';
 
 export { C_MAX, C_MIN, fitBetaBinomial } from './beta-binomial-fit.ts';
 export { priorGroups } from './prior-groups.ts';
@@ -95,32 +98,6 @@ export interface TransitionPosterior {
   effects: CallEffectFit[];
   /** What the history is too thin to tell, with the fallback taken (estimate-warnings.ts words them). */
   warnings: EstimateWarning[];
-}
-
-/** Observations per (arm, state, action): n (weeks) and k (of them ending engaged); numArms x 2 x 2 each. */
-export function countTransitions(history: History, numArms: number): { n: Uint16Array; k: Uint16Array } {
-  const n = new Uint16Array(numArms * 4),
-    k = new Uint16Array(numArms * 4);
-  const { states, called } = history;
-  for (let w = 0; w + 1 < states.length; w++) {
-    const from = states[w],
-      to = states[w + 1],
-      act = called[w].bits;
-    // eight arms a byte of the week's calls (bit-plane.ts)
-    for (let i = 0, arm = 0; arm < numArms; i++) {
-      const calls = act[i],
-        end = Math.min(arm + 8, numArms);
-      for (let bit = 0; arm < end; arm++, bit++) {
-        const s = from[arm],
-          t = to[arm];
-        if (s === MISSING || t === MISSING) continue;
-        const cell = arm * 4 + s * 2 + ((calls >> bit) & 1);
-        n[cell]++;
-        k[cell] += t;
-      }
-    }
-  }
-  return { n, k };
 }
 
 /** The Beta posterior of every beneficiary's transitions (2 states), empirical Bayes per group. */

@@ -16,6 +16,7 @@
 import { betaQuantile } from './incomplete-beta.ts';
 import { MISSING, type History } from './register.ts';
 import { percent } from '../words/percent.ts';
+import { weekBytes } from './week-states.ts';
 
 export interface ArmOutcome {
   /** Mothers of the arm with at least one week observed since the plan began. */
@@ -70,7 +71,7 @@ export function holdoutEvidenceByWeek(
     hits = new Uint16Array(N);
   const out: (HoldoutEvidence | null)[] = [];
   for (let w = startIndex + 1; w < history.states.length; w++) {
-    const states = history.states[w];
+    const states = weekBytes(history.states[w]);
     for (let arm = 0; arm < N; arm++) {
       const s = states[arm];
       if (s === MISSING) continue;

@@ -8,6 +8,7 @@
 import { bitAt } from './bit-plane.ts';
 import type { WeekOutcomes } from './apply-outcomes.ts';
 import type { PlanState } from './plan-state.ts';
+import { stateAt } from './week-states.ts';
 
 export type OutcomesQuestion =
   | { kind: 'same-as-week'; week: number; fileName: string; message: string }
@@ -29,7 +30,7 @@ export function sameAsAppliedWeek(plan: PlanState, o: WeekOutcomes): { week: num
     if (!called || !after) continue;
     let same = true;
     for (let j = 0; j < o.arms.length && same; j++)
-      same = bitAt(called, o.arms[j]) === o.called[j] && after[o.arms[j]] === o.state[j];
+      same = bitAt(called, o.arms[j]) === o.called[j] && stateAt(after, o.arms[j]) === o.state[j];
     if (same) return { week: w.week, fileName: w.outcomes.fileName };
   }
   return null;

@@ -4,6 +4,7 @@
 import { groupBuckets } from '../measures/group-buckets.ts';
 import { MISSING } from './register.ts';
 import type { PlanState } from './plan-state.ts';
+import { weekBytes } from './week-states.ts';
 
 export interface WeekSummary {
   week: number;
@@ -28,7 +29,7 @@ export function planSummary(plan: PlanState): WeekSummary[] {
     // The week's outcomes are the states of the next history week and the calls of this one.
     const index = w.week - history.firstWeek;
     const applied = w.outcomes !== null && index + 1 < history.states.length;
-    const after = applied ? history.states[index + 1] : null;
+    const after = applied ? weekBytes(history.states[index + 1]) : null;
     const called = applied ? history.called[index].bits : null;
     const groups: WeekSummary['groups'] = [];
     schema.groups.forEach((g, gi) => {

@@ -6,6 +6,7 @@
 import { grownTo } from './bit-plane.ts';
 import { appendTables, asTable } from '../instance/feature-table.ts';
 import { MISSING, type History, type Register } from './register.ts';
+import { grownWeek, weekBytes } from './week-states.ts';
 
 export interface Enrolment {
   ids: readonly string[];
@@ -82,8 +83,9 @@ export function enrol(register: Register, enrolment: Enrolment): EnrolResult {
   const history: History = {
     firstWeek: register.history.firstWeek,
     states: states.map((s, w) => {
-      const out = grow(s, MISSING);
-      if (w === last) out.set(state, N);
+      if (w !== last) return grownWeek(s, N + n);
+      const out = grow(weekBytes(s), MISSING);
+      out.set(state, N);
       return out;
     }),
     called: called.map((c) => grownTo(c, N + n)),

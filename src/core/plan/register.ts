@@ -16,6 +16,7 @@ import type { ColumnMapping, ColumnReport } from '../datasets/column-mapping.ts'
 import type { FeatureSchema, Instance, Provenance } from '../instance/types.ts';
 import type { PackedIds } from './packed-plan.ts';
 import { zeroPlane, type BitPlane } from './bit-plane.ts';
+import { anyMissing, stateAt, weekBytes, type WeekStates } from './week-states.ts';
 
 /** A state not observed that week. */
 export const MISSING = 255;
@@ -27,7 +28,7 @@ export const MISSING = 255;
  */
 export interface History {
   firstWeek: number;
-  states: Uint8Array[];
+  states: WeekStates[];
   called: BitPlane[];
 }
 
@@ -68,13 +69,23 @@ export interface CarryColumn {
 export function currentState(register: Pick<Register, 'history'>): Uint8Array {
   const { states } = register.history;
   const last = states[states.length - 1];
-  if (!last.includes(MISSING)) return last;
-  const state = last.slice();
+  if (ArrayBuffer.isView(last) && !last.includes(MISSING)) return last;
+  const whole = !anyMissing(last);
+  // a week of bits all observed: its bytes made once and kept (the list's caches know the states by identity)
+  if (whole && !ArrayBuffer.isView(last)) {
+    let bytes = lastBytes.get(last);
+    if (!bytes) lastBytes.set(last, (bytes = weekBytes(last)));
+    return bytes;
+  }
+  // a fresh copy: the last week's states as bytes, each unobserved one her last observed
+  const state = ArrayBuffer.isView(last) ? last.slice() : weekBytes(last);
   for (let arm = 0; arm < state.length; arm++) {
-    for (let w = states.length - 2; state[arm] === MISSING && w >= 0; w--) state[arm] = states[w][arm];
+    for (let w = states.length - 2; state[arm] === MISSING && w >= 0; w--) state[arm] = stateAt(states[w], arm);
   }
   return state;
 }
+
+const lastBytes = new WeakMap<object, Uint8Array>();
 
 /** The week the next list is for: the last week of the history (its calls are what the plan decides). */
 export function currentWeek(history: History): number {

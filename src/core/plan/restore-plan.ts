@@ -9,7 +9,8 @@ import { validateSchema } from '../instance/create-instance.ts';
 import type { FeatureSchema, Provenance } from '../instance/types.ts';
 import { MAX_HORIZON, populationSizeProblem } from '../datasets/import-limits.ts';
 import { packedBytes, unpackFeatures, unpackStates, type PackedPlane } from './bit-columns.ts';
-import { asPlane, grownTo, zeroPlane, type BitPlane } from './bit-plane.ts';
+import { asPlane, clearedTail, grownTo, zeroPlane, type BitPlane } from './bit-plane.ts';
+import { anyMissing, grownWeek, stateAt, weekBytes, type WeekStates } from './week-states.ts';
 import { checkColumn, checkJoined, type JoinedArms } from './restore-joined.ts';
 import { appendTables } from '../instance/feature-table.ts';
 import { packIds, unpackIds, type PackedPlan } from './packed-plan.ts';
@@ -53,7 +54,7 @@ export function restorePlan(raw: unknown, where: string): PlanRecord {
       'register.history.called',
       `holds ${baseCalled.length} weeks, expected ${baseStates.length - 1} (one per week but the last)`,
     );
-  const planes: [Uint8Array, PackedPlane][] = baseStates.map((p, w) =>
+  const planes: [WeekStates, PackedPlane][] = baseStates.map((p, w) =>
     checkStates(c, p, `register.history.states[${w}]`, N, S, width),
   );
   const calls: BitPlane[] = baseCalled.map((b, w) => checkBits(c, b, `register.history.called[${w}]`, N));
@@ -120,20 +121,13 @@ export function restorePlan(raw: unknown, where: string): PlanRecord {
     return record;
   });
   // Every week's columns as long as the register now: the weeks before she joined are unobserved, uncalled.
-  const pad = (a: Uint8Array, fill: number) =>
-    a.length === n
-      ? a
-      : (() => {
-          const out = new Uint8Array(n).fill(fill, a.length);
-          out.set(a);
-          return out;
-        })();
-  const states = planes.map(([x]) => pad(x, MISSING));
+  const states = planes.map(([x]) => grownWeek(x, n));
   // A week's outcomes may leave a state unobserved (a file of the called only): her current state is
   // then her last observed one, and some week must have observed it.
-  for (let arm = 0; arm < n; arm++) {
+  const unknown = anyMissing(states[states.length - 1]);
+  for (let arm = 0; unknown && arm < n; arm++) {
     let w = states.length - 1;
-    while (w >= 0 && states[w][arm] === MISSING) w--;
+    while (w >= 0 && stateAt(states[w], arm) === MISSING) w--;
     if (w < 0)
       c.fail(
         rawWeeks.length > 1
@@ -145,13 +139,9 @@ export function restorePlan(raw: unknown, where: string): PlanRecord {
 
   const settings = checkSettings(c, s.settings, n);
   let features = unpackFeatures(columns, N);
-  rememberPacked(
-    features,
-    columns,
-    planes.filter(([x]) => x.length === n),
-    width,
-  );
-  // The calls stay bits, as the file has them (bit-plane.ts).
+  const bytes = planes.filter((p): p is [Uint8Array, PackedPlane] => ArrayBuffer.isView(p[0]) && p[0].length === n);
+  rememberPacked(features, columns, bytes, width);
+  // The calls stay bits, as the file has them (bit-plane.ts), and so do two states (week-states.ts).
   const history = { firstWeek, states, called: [...calls.map((x) => grownTo(x, n)), zeroPlane(n)] };
   let carry = checkCarry(c, r.carry, N);
   let allIds = ids;
@@ -191,7 +181,8 @@ function present<T extends Record<string, unknown>>(o: T): Partial<T> {
  * What a week's change says happened: calls made, planned calls made, engaged after, and the states
  * observed when not all (`seen` marks the planned arms).
  */
-function counts(calls: BitPlane, after: Uint8Array, S: number, seen: Uint8Array) {
+function counts(calls: BitPlane, week: WeekStates, S: number, seen: Uint8Array) {
+  const after = weekBytes(week);
   let n = 0,
     asPlanned = 0,
     engaged = 0,
@@ -225,12 +216,15 @@ function checkStates(
   N: number,
   S: number,
   width: number,
-): [Uint8Array, PackedPlane] {
+): [WeekStates, PackedPlane] {
   const o = c.object(raw, field);
   const plane: PackedPlane = {
     data: c.typed(o.data, Uint8Array, `${field}.data`, packedBytes(N, width)),
     missing: o.missing === null ? null : c.typed(o.missing, Uint8Array, `${field}.missing`, packedBytes(N, 1)),
   };
+  // two states stay the file's bits (the stray bits past the N-th, never written, cleared)
+  if (width === 1)
+    return [{ bits: cleared(plane.data, N), missing: plane.missing && cleared(plane.missing, N), length: N }, plane];
   const states = unpackStates(plane, width, N);
   if (2 ** width > S)
     for (let arm = 0; arm < N; arm++)
@@ -241,14 +235,12 @@ function checkStates(
 
 /** A week's calls as the plane it is (no byte per value); stray bits past the N-th (never written) cleared. */
 function checkBits(c: Checks, raw: unknown, field: string, N: number): BitPlane {
-  let bits = c.typed(raw, Uint8Array, field, packedBytes(N, 1));
-  const tail = N & 7 ? 255 << (N & 7) : 0;
-  if (bits.length && bits[bits.length - 1] & tail) {
-    bits = bits.slice();
-    bits[bits.length - 1] &= ~tail;
-  }
-  return asPlane(bits, N);
+  return asPlane(cleared(c.typed(raw, Uint8Array, field, packedBytes(N, 1)), N), N);
 }
+
+/** A plane's bytes with the bits past the N-th cleared (a copy only when some is set). */
+const cleared = (bits: Uint8Array, N: number): Uint8Array =>
+  N & 7 && bits.length && bits[bits.length - 1] >> (N & 7) ? clearedTail(bits, N) : bits;
 
 function checkTransitions(c: Checks, raw: unknown, N: number, S: number): Float64Array {
   const t = c.typed(raw, Float64Array, 'register.transitions', N * S * 2 * S);

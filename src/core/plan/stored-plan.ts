@@ -14,6 +14,7 @@
 // plan read and written again, or written once more after a week, packs only what is new.
 import { bitsFor, packFeatures, packStates, type PackedColumn, type PackedPlane } from './bit-columns.ts';
 import { firstOf, planeBetween } from './bit-plane.ts';
+import { packedWeek, type WeekStates } from './week-states.ts';
 import type { FeatureTable } from '../instance/feature-table.ts';
 import { packIds, unpackIds, type PackedIds, type PackedPlan, type PackedRegister } from './packed-plan.ts';
 import type { PlanMeta, PlanRecord } from './plan-record.ts';
@@ -116,7 +117,7 @@ export function storedRegister(plan: PackedPlan): StoredRegister {
     features: grown ? packFeatures(rowsBetween(features, 0, N)) : packedFeatures(features),
     history: {
       firstWeek: history.firstWeek,
-      states: history.states.slice(0, base).map((s) => packedStates(first(s, N), width)),
+      states: history.states.slice(0, base).map((s) => packedStates(s, N, width)),
       called: history.called.slice(0, base - 1).map((c) => firstOf(c, N).bits),
     },
   };
@@ -134,7 +135,7 @@ export function storedWeek(plan: PackedPlan, k: number): StoredWeek {
     after = before + n;
   const change: WeekChange = {
     called: firstOf(history.called[i], before).bits,
-    states: packedStates(first(history.states[i + 1], after), stateWidth(numStates)),
+    states: packedStates(history.states[i + 1], after, stateWidth(numStates)),
   };
   if (n) {
     const r = plan.register;
@@ -165,7 +166,10 @@ function packedFeatures(features: FeatureTable): PackedColumn[] {
   return columns;
 }
 
-function packedStates(states: Uint8Array, width: number): PackedPlane {
+/** The first N states of a week, packed (a week of bits is its own packing: week-states.ts). */
+function packedStates(week: WeekStates, N: number, width: number): PackedPlane {
+  if (!ArrayBuffer.isView(week)) return packedWeek(week, N);
+  const states = first(week, N);
   const hit = stateCache.get(states);
   if (hit && hit.width === width) return hit.plane;
   const plane = packStates(states, width);

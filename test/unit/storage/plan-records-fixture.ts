@@ -11,6 +11,7 @@ import type { PlanRecord } from '../../../src/core/plan/plan-record.ts';
 import { createPlan, type PlanState } from '../../../src/core/plan/plan-state.ts';
 import { engineWhittle } from '../core/plan/plan-fixtures.ts';
 import { rowMajor } from '../../../src/core/instance/feature-table.ts';
+import { weekBytes } from '../../../src/core/plan/week-states.ts';
 
 export const SETTINGS = {
   reward: 'state * (1 + agent_feats[0])',
@@ -77,6 +78,6 @@ export function sameRecord(actual: PlanRecord | undefined, expected: PlanRecord)
   expect(ra).toEqual(rb);
   expect(Array.from(rowMajor(fa))).toEqual(Array.from(rowMajor(fb)));
   expect(ha.firstWeek).toBe(hb.firstWeek);
-  expect(ha.states.map((s) => Array.from(s))).toEqual(hb.states.map((s) => Array.from(s)));
+  expect(ha.states.map((s) => Array.from(weekBytes(s)))).toEqual(hb.states.map((s) => Array.from(weekBytes(s))));
   expect(ha.called.map((s) => Array.from(planeBytes(s)))).toEqual(hb.called.map((s) => Array.from(planeBytes(s))));
 }

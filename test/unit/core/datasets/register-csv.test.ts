@@ -5,6 +5,7 @@ import { parseHistoryCsv, parseRegisterCsv, registerCsvKind } from '../../../../
 import { bandLabels, bandNumericFeatures, quantileCuts } from '../../../../src/core/plan/band-numeric.ts';
 import { makeUpSentences, type GroupShare } from '../../../../src/core/plan/list-make-up.ts';
 import { currentState, currentWeek, MISSING } from '../../../../src/core/plan/register.ts';
+import { stateAt, weekBytes } from '../../../../src/core/plan/week-states.ts';
 
 const FEATURES = 'id,age,age_young,age_old,children\na,23,1,0,0\nb,45,0,1,2\nc,31,1,0,1\n';
 
@@ -52,7 +53,7 @@ describe('parseHistoryCsv', () => {
     const r = parseHistoryCsv(history, FEATURES, { fileName: 'h.csv', featuresFileName: 'f.csv', budget: 1 });
     expect(r.history.firstWeek).toBe(1);
     expect(currentWeek(r.history)).toBe(3);
-    expect(r.history.states.map((s) => Array.from(s))).toEqual([
+    expect(r.history.states.map((s) => Array.from(weekBytes(s)))).toEqual([
       [0, 1, 0],
       [1, 1, 0],
       [1, 0, 0],
@@ -69,7 +70,7 @@ describe('parseHistoryCsv', () => {
 
   test('a beneficiary without a row in a past week has that state unobserved', () => {
     const r = parseHistoryCsv(history.replace('c,2,0,0\n', ''), FEATURES, { fileName: 'h.csv' });
-    expect(r.history.states[1][2]).toBe(MISSING);
+    expect(stateAt(r.history.states[1], 2)).toBe(MISSING);
   });
 
   test('names the file, line and column of every kind of bad history', () => {

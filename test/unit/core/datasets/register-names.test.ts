@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { parseHistoryCsv, parseRegisterCsv, registerKind } from '../../../../src/core/datasets/register-csv.ts';
 import { unpackIds } from '../../../../src/core/plan/packed-plan.ts';
 import { currentState, MISSING } from '../../../../src/core/plan/register.ts';
+import { stateAt, weekBytes } from '../../../../src/core/plan/week-states.ts';
 
 const HISTORY = [
   'Beneficiary ID;Week No;Listened;Called?',
@@ -22,7 +23,7 @@ describe('a register under her own names', () => {
   test('a history separated by semicolons with yes/no values and a features file separated by tabs', () => {
     const r = parseHistoryCsv(HISTORY, FEATURES, { fileName: 'h.csv', featuresFileName: 'f.tsv' });
     expect(r.ids).toEqual(['b1', 'b2', 'b3']);
-    expect(r.history.states.map((s) => Array.from(s))).toEqual([
+    expect(r.history.states.map((s) => Array.from(weekBytes(s)))).toEqual([
       [1, 0, MISSING],
       [1, 1, 0],
     ]);
@@ -86,7 +87,7 @@ describe('a register under her own names', () => {
       const r = parseHistoryCsv(rows.join('\n'), null, { fileName: 'big.csv' });
       expect(r.numArms).toBe(3000);
       const arm = r.ids.indexOf('m7');
-      expect(r.history.states.map((s) => s[arm])).toEqual([0, 1, 0]);
+      expect(r.history.states.map((s) => stateAt(s, arm))).toEqual([0, 1, 0]);
     },
   );
 

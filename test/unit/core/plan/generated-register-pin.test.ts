@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { generatedRegister } from '../../../../src/core/plan/generated-register.ts';
 import { runMain } from '../../cli/run-main.ts';
+import { weekBytes } from '../../../../src/core/plan/week-states.ts';
 
 function digest(parts: (ArrayBufferView | string)[]): string {
   const h = createHash('sha256');
@@ -24,7 +25,7 @@ function registerHashes(name: string, arms: number, seed: number) {
   return {
     population: digest([rowMajor(register.features), truth, register.ids.join(',')]),
     history: digest([
-      ...register.history.states,
+      ...register.history.states.map(weekBytes),
       ...register.history.called.map(planeBytes),
       String(register.history.firstWeek),
     ]),

@@ -14,6 +14,7 @@ import {
 import { MISSING, type History } from '../../../../src/core/plan/register.ts';
 import { seededRandom, type Random } from '../../../../src/core/random/seeded-random.ts';
 import { engineWhittle, simulateWeek } from './plan-fixtures.ts';
+import { stateAt, weekBytes } from '../../../../src/core/plan/week-states.ts';
 
 describe('holdoutEvidence', () => {
   test("per-mother shares, then Welch's two-sample comparison", () => {
@@ -52,7 +53,7 @@ describe('holdoutEvidence', () => {
         hits = new Float64Array(N);
       for (let w = start + 1; w <= upTo; w++) {
         for (let arm = 0; arm < N; arm++) {
-          const s = history.states[w][arm];
+          const s = stateAt(history.states[w], arm);
           if (s !== MISSING) seen[arm]++;
           if (s === S - 1) hits[arm]++;
         }
@@ -119,7 +120,7 @@ const N = 1000,
   SHARE = 0.2,
   SEEDS = 1000;
 const { register, truth } = generatedRegister('sclm', { arms: N, budget: B }, 11, { weeks: 1 });
-const start = register.history.states[0];
+const start = weekBytes(register.history.states[0]);
 let index: Float64Array;
 beforeAll(async () => {
   const whittle = await engineWhittle();

@@ -14,6 +14,7 @@ import { createPlan } from '../../../../src/core/plan/plan-state.ts';
 import { MISSING } from '../../../../src/core/plan/register.ts';
 import { engineWhittle } from './plan-fixtures.ts';
 import { columnValues } from '../../../../src/core/instance/feature-table.ts';
+import { stateAt, weekBytes } from '../../../../src/core/plan/week-states.ts';
 
 const N = 20,
   NEW = 3;
@@ -67,8 +68,8 @@ describe('a register that grows', () => {
     expect(plan.weeks[0].outcomes?.joined).toBe(NEW);
     // her weeks before she joined are unobserved; her state now is the enrolment's
     const states = plan.register.history.states;
-    expect(states[0][N]).toBe(MISSING);
-    expect(Array.from(states[states.length - 1].subarray(N))).toEqual([1, 0, 1]);
+    expect(stateAt(states[0], N)).toBe(MISSING);
+    expect(Array.from(weekBytes(states[states.length - 1]).subarray(N))).toEqual([1, 0, 1]);
     const text = planFileText(record);
     const doc = JSON.parse(text);
     expect(doc.version).toBe(4);
@@ -86,7 +87,9 @@ describe('a register that grows', () => {
       expect(b.register.ids).toEqual(plan.register.ids);
       const columns = (t: typeof b.register.features) => t.columns.map((c) => Array.from(columnValues(c)));
       expect(columns(b.register.features)).toEqual(columns(plan.register.features));
-      expect(b.register.history.states.map((s) => Array.from(s))).toEqual(states.map((s) => Array.from(s)));
+      expect(b.register.history.states.map((s) => Array.from(weekBytes(s)))).toEqual(
+        states.map((s) => Array.from(weekBytes(s))),
+      );
       expect(b.register.history.called.map((s) => Array.from(planeBytes(s)))).toEqual(
         plan.register.history.called.map((s) => Array.from(planeBytes(s))),
       );

@@ -7,6 +7,7 @@ import { enrol, exitArms, growLeft } from '../../../../src/core/plan/register-ch
 import { currentState, MISSING, type History } from '../../../../src/core/plan/register.ts';
 import { groupBuckets } from '../../../../src/core/measures/group-buckets.ts';
 import { rowMajor } from '../../../../src/core/instance/feature-table.ts';
+import { stateAt } from '../../../../src/core/plan/week-states.ts';
 
 const M = MISSING;
 
@@ -24,7 +25,7 @@ describe('enrol', () => {
     expect(next.ids.slice(-2)).toEqual(['new-1', 'new-2']);
     expect(Array.from(rowMajor(next.features).subarray(300 * F))).toEqual(Array.from(features));
     expect(Array.from(currentState(next).subarray(300))).toEqual([1, 0]);
-    expect(next.history.states.slice(0, -1).every((s) => s[300] === M && s[301] === M)).toBe(true);
+    expect(next.history.states.slice(0, -1).every((s) => stateAt(s, 300) === M && stateAt(s, 301) === M)).toBe(true);
     expect(next.history.called.every((c) => c.length === 302 && bitAt(c, 300) === 0)).toBe(true);
     // the register given is not changed
     expect(register.numArms).toBe(300);

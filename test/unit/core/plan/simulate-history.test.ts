@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { effectArrays } from '../../../../src/core/datasets/generators/two-state.ts';
 import { simulateEffectHistory, simulateHistory } from '../../../../src/core/plan/simulate-history.ts';
 import { categoricalAt, categoricalOf, seededRandom, type Random } from '../../../../src/core/random/seeded-random.ts';
+import { weekBytes } from '../../../../src/core/plan/week-states.ts';
 
 /** The twin: the loop before its 2-state path, categoricalOf for every arm. */
 function slowHistory(t: Float64Array, initial: Float64Array, N: number, weeks: number, calls: number, random: Random) {
@@ -59,7 +60,7 @@ describe('simulated 2-state histories', () => {
     for (let arm = 0; arm < N; arm++) [initial[2 * arm], initial[2 * arm + 1]] = [0.4, 0.6];
     const fast = simulateHistory(t, initial, N, 2, 6, 700, seededRandom(4));
     const slow = slowHistory(t, initial, N, 6, 700, seededRandom(4));
-    expect(fast.states.map((s) => Array.from(s))).toEqual(slow.states.map((s) => Array.from(s)));
+    expect(fast.states.map((s) => Array.from(weekBytes(s)))).toEqual(slow.states.map((s) => Array.from(weekBytes(s))));
     expect(fast.called.map((s) => Array.from(planeBytes(s)))).toEqual(slow.called.map((s) => Array.from(s)));
   });
 
@@ -83,7 +84,9 @@ describe('simulated 2-state histories', () => {
     const { transitions, initial } = effectArrays(draws, N);
     const rows = simulateHistory(transitions, initial, N, 2, 6, 700, seededRandom(4));
     const fromDraws = simulateEffectHistory(draws, N, 6, 700, seededRandom(4));
-    expect(fromDraws.states.map((s) => Array.from(s))).toEqual(rows.states.map((s) => Array.from(s)));
+    expect(fromDraws.states.map((s) => Array.from(weekBytes(s)))).toEqual(
+      rows.states.map((s) => Array.from(weekBytes(s))),
+    );
     expect(fromDraws.called.map((s) => Array.from(planeBytes(s)))).toEqual(
       rows.called.map((s) => Array.from(planeBytes(s))),
     );

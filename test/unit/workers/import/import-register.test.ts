@@ -8,6 +8,7 @@ import { planPosterior } from '../../../../src/core/plan/plan-state.ts';
 import { defaultBudget } from '../../../../src/core/datasets/register-csv.ts';
 import { readImportFile } from '../../../../src/workers/import/import-population.ts';
 import { textFeaturesCsv, textHistoryCsv, TEXT_NUM, TEXT_WEEKS } from '../../../fixtures/text-register.ts';
+import { weekBytes } from '../../../../src/core/plan/week-states.ts';
 
 const features = { file: new Blob([textFeaturesCsv()]), fileName: 'features.csv' };
 const history = () => new Blob([textHistoryCsv()]);
@@ -29,7 +30,7 @@ describe('the Data screen reads her register as the weekly plan does', () => {
       expect(instance.numArms).toBe(TEXT_NUM);
       expect(Array.from(instance.transitions)).toEqual(Array.from(posterior.transitions));
       expect(instance.budget).toBe(defaultBudget(TEXT_NUM));
-      const current = register.history.states[TEXT_WEEKS - 1];
+      const current = weekBytes(register.history.states[TEXT_WEEKS - 1]);
       expect(Array.from({ length: TEXT_NUM }, (_, arm) => instance.initial[arm * 2 + 1])).toEqual(Array.from(current));
       expect(instance.warnings[0]).toBe(
         `transitions estimated from ${TEXT_WEEKS} weeks of history by the weekly plan's estimator`,
