@@ -7,8 +7,8 @@
 // Layouts are columnar, so that a register of 10^6 beneficiaries holds no object per person:
 //   features:    a column per feature, each in its narrowest exact type (feature-table.ts)
 //   transitions: numArms x numStates x 2 x numStates (as Instance.transitions), or null when estimated
-//   history:     one Uint8Array of numArms states per week and one bit plane of calls (bit-plane.ts)
-//                (week-major, so a new week appends without copying)
+//   history:     each week's states (week-states.ts: two states as a plan file's bits, else a byte each)
+//                and its calls as a bit plane (bit-plane.ts) (week-major, so a new week appends without copying)
 import { createInstance } from '../instance/create-instance.ts';
 import { asTable, rowMajor, type FeatureTable } from '../instance/feature-table.ts';
 import { bandNumericFeatures } from './band-numeric.ts';
@@ -22,7 +22,7 @@ import { anyMissing, stateAt, weekBytes, type WeekStates } from './week-states.t
 export const MISSING = 255;
 
 /**
- * Weeks firstWeek .. firstWeek + states.length - 1. states[w][arm] is her state at the start of that
+ * Weeks firstWeek .. firstWeek + states.length - 1. stateAt(states[w], arm) is her state at the start of that
  * week (MISSING when unknown); bitAt(called[w], arm) is 1 when she was called during that week. The
  * transition of week w is states[w] --called[w]--> states[w + 1]. The last week's state is the current state.
  */
