@@ -222,14 +222,14 @@ export function estimateTransitions(
   const prior = new CallEffects(n, k, passive, passiveVariance, buckets, N, [C_MIN, C_MAX]),
     fits = prior.fits;
   const noCallsFrom = fits.map((fit) => fit.arms === 0);
-  const strength = [0, 1].map((s) => (noCallsFrom[s] ? priors[G * 4 + s * 2].strength : fits[s].strength));
+  const noCallStrength = [0, 1].map((s) => priors[G * 4 + s * 2].strength);
   noCallsFrom.forEach((none, s) => none && warnings.push(noCalls(s)));
   // Every row once: the called row from her prior, then the not-called row, moved by her called weeks
   // (see the header) or as it is.
   const alpha = new Float64Array(N * 4),
     beta = new Float64Array(N * 4),
     transitions = new Float64Array(N * 8);
-  const sums = [0, 0];
+  const sums = [0, 0, 0, 0]; // her called rows' prior means, then their strengths c (the fits' mean strengths)
   for (let arm = 0; arm < N; arm++) {
     const base = (group[arm] >= 0 ? group[arm] : G) * 4;
     for (let s = 0; s < 2; s++) {
@@ -237,8 +237,9 @@ export function estimateTransitions(
         none = noCallsFrom[s];
       prior.at(arm, s);
       const m = none ? passive[arm * 2 + s] : prior.m;
-      const c = none ? strength[s] : prior.c;
+      const c = none ? noCallStrength[s] : prior.c;
       sums[s] += m;
+      sums[2 + s] += prior.c;
       const a1 = m * c + k[cell],
         b1 = (1 - m) * c + n[cell] - k[cell],
         q1 = a1 / (a1 + b1);
@@ -263,6 +264,7 @@ export function estimateTransitions(
       transitions[cell * 2 - 1] = q0;
     }
   }
+  prior.meanStrengths(sums[2], sums[3]);
   for (let s = 0; s < 2; s++) {
     const fit = fits[s],
       row = s * 2 + 1;
@@ -271,7 +273,7 @@ export function estimateTransitions(
       state: s,
       action: 1,
       mean: sums[s] / N,
-      strength: strength[s],
+      strength: noCallsFrom[s] ? noCallStrength[s] : fit.strength,
       source: noCallsFrom[s] ? 'not-called row' : 'call effect',
       arms: fit.arms,
       observations: fit.calls,
