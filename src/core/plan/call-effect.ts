@@ -133,6 +133,8 @@ export class CallEffects {
     buckets: GroupBuckets[],
     numArms: number,
     private readonly bounds: [number, number],
+    /** Where to keep her base means (numArms x 2; posterior-rows.ts lends one), else a new array. */
+    base: Float64Array = new Float64Array(numArms * 2),
   ) {
     const N = numArms;
     const design = new CallDesign(buckets, N);
@@ -142,7 +144,7 @@ export class CallEffects {
     //     C = sum_i r_i(0) r_i(1) / sum_i n_i(0) n_i(1),   r_i(s) = k_i(s, 1) - n_i(s, 1) m_i(s),
     // over beneficiaries called from both (different weeks: independent binomial noises), kept to a
     // correlation within +-RHO_MAX.
-    const base = (this.base = new Float64Array(N * 2));
+    this.base = base;
     let num0 = 0,
       den0 = 0,
       u0 = 0,
