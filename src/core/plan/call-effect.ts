@@ -51,7 +51,7 @@
 // uniform prior). Measured on the built-in populations: correlation 0.57 (sclm), 0.72 (dlm), 0.9 (multilingual,
 // at the cap; a cap of 0.99 changes no gap by more than 0.05 points); 0-0.5 points of the planning gap.
 import { CallDesign, type GroupBuckets } from './call-design.ts';
-import { fitEffect, M_MAX, M_MIN } from './call-effect-fit.ts';
+import { fitEffect, fitScratch, M_MAX, M_MIN } from './call-effect-fit.ts';
 
 export { CLIP_PASSES, M_MAX, M_MIN, RIDGE } from './call-effect-fit.ts';
 
@@ -138,7 +138,8 @@ export class CallEffects {
   ) {
     const N = numArms;
     const design = new CallDesign(buckets, N);
-    const thetas = [0, 1].map((s) => fitEffect(design, n, k, passive, s, N));
+    const scratch = fitScratch(N);
+    const thetas = [0, 1].map((s) => fitEffect(design, n, k, passive, s, N, scratch));
     // Her prior means, and tau^2 by moments over beneficiaries with two or more called weeks from s; then
     // the covariance of her unexplained effects in the two states, all in one pass:
     //     C = sum_i r_i(0) r_i(1) / sum_i n_i(0) n_i(1),   r_i(s) = k_i(s, 1) - n_i(s, 1) m_i(s),
