@@ -154,27 +154,40 @@ export class CallDesign {
     return A;
   }
 
-  /** theta_0 + theta of her column in each group she has a bucket in, added in column order. */
+  /**
+   * theta_0 + theta of her column in each group she has a bucket in, added in column order (her columns read off
+   * her code in each merged group: a read per merged group, not per group).
+   */
   effect(theta: Float64Array, arm: number): number {
-    const { groups, offsets } = this;
+    const { merged } = this;
     let effect = theta[0];
-    for (let g = 0; g < groups.length; g++) {
-      const b = groups[g].bucket[arm];
-      if (b >= 0) effect += theta[offsets[g] + b];
+    for (let m = 0; m < merged.length; m++) {
+      const { code, columns, size } = merged[m],
+        members = merged[m].end - merged[m].first,
+        c = code[arm];
+      for (let x = 0; x < members; x++) {
+        const column = columns[x * size + c];
+        if (column >= 0) effect += theta[column];
+      }
     }
     return effect;
   }
 
-  /** effect(theta0, arm) and effect(theta1, arm) into effect0 and effect1, her buckets read once for both. */
+  /** effect(theta0, arm) and effect(theta1, arm) into effect0 and effect1, her columns read once for both. */
   effects(theta0: Float64Array, theta1: Float64Array, arm: number): void {
-    const { groups, offsets } = this;
+    const { merged } = this;
     let e0 = theta0[0],
       e1 = theta1[0];
-    for (let g = 0; g < groups.length; g++) {
-      const b = groups[g].bucket[arm];
-      if (b < 0) continue;
-      e0 += theta0[offsets[g] + b];
-      e1 += theta1[offsets[g] + b];
+    for (let m = 0; m < merged.length; m++) {
+      const { code, columns, size } = merged[m],
+        members = merged[m].end - merged[m].first,
+        c = code[arm];
+      for (let x = 0; x < members; x++) {
+        const column = columns[x * size + c];
+        if (column < 0) continue;
+        e0 += theta0[column];
+        e1 += theta1[column];
+      }
     }
     this.effect0 = e0;
     this.effect1 = e1;
