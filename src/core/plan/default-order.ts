@@ -4,7 +4,7 @@
 // the plan's seed and the week, so the plan worker sorts all arms once while she fills the form. The default
 // list's order, the holdout's and the default ranks are then a pass over it each: the order of the eligible is
 // the order of all with the others left out (the same sort keys, so the same lists).
-import { ListOrder } from './list-order.ts';
+import { countDown, ListOrder } from './list-order.ts';
 import { armsByTieRank, sortInOrder } from './rank-order.ts';
 import { scratch } from './scratch.ts';
 
@@ -66,6 +66,10 @@ class FilteredOrder extends ListOrder {
       if ((!e || e[arm]) && (!f || f[arm])) out[n++] = arm;
     }
     return (this.filtered = out.subarray(0, n));
+  }
+
+  override countBefore(asked: Int32Array, skipped: Int32Array, out: Int32Array): void {
+    countDown(this.all(), this.index.length, asked, skipped, out);
   }
 
   protected override sub(members: Uint8Array, name: string): ListOrder {

@@ -91,6 +91,105 @@ export class ListOrder {
     return this.first(Infinity);
   }
 
+  /**
+   * For each of `asked` (distinct arms of this order, none in `skipped`), out[arm] = how many arms of the order that
+   * are not in `skipped` (distinct arms of the order) come before her: read off the histogram of the keys and one pass
+   * over the arms of the buckets she is in, each placed among the asked of her bucket by a binary search, so the order
+   * is never sorted past the list (the default ranks of a list's lines, however deep they lie).
+   */
+  countBefore(asked: Int32Array, skipped: Int32Array, out: Int32Array): void {
+    const n = this.length,
+      N = this.index.length;
+    if (n <= SMALL) return countDown(this.all(), N, asked, skipped, out);
+    const { hi, lo, shift } = this.keys(),
+      count = this.count!;
+    const { eligible: e, members: f, tieRank, name } = this,
+      A = asked.length;
+    for (let j = 0; j < A; j++) {
+      const arm = asked[j];
+      if ((e && !e[arm]) || (f && !f[arm])) throw new RangeError(`ListOrder: arm ${arm} is not in the order`);
+    }
+    // the asked in list order (so each bucket's are a run), and where each bucket's run starts
+    const one = buffers(1, A);
+    for (let j = 0; j < A; j++) {
+      one.arms[j] = asked[j];
+      one.hi[j] = hi[asked[j]];
+      one.lo[j] = lo[asked[j]];
+    }
+    const sorted = keySortTies(A, one, buffers(2, A), tieRank).slice();
+    // their keys and ties side by side, so that the searches below read these and not the arms' arrays at random
+    const sHi = new Uint32Array(A),
+      sLo = new Uint32Array(A),
+      sTie = new Int32Array(A);
+    for (let j = 0; j < A; j++) {
+      const y = sorted[j];
+      sHi[j] = hi[y];
+      sLo[j] = lo[y];
+      sTie[j] = tieRank[y];
+    }
+    const start = scratch(`${name}-asked-start`, Int32Array, 65537, true);
+    for (let j = 0; j < A; j++) start[((hi[sorted[j]] >>> shift) & 0xffff) + 1]++;
+    for (let d = 0; d < 65536; d++) start[d + 1] += start[d];
+    // the arms of the order before each bucket, skipped ones left out
+    const base = scratch(`${name}-asked-base`, Int32Array, 65536);
+    const skip = scratch(`${name}-skip`, Uint8Array, N, true);
+    for (let j = 0; j < skipped.length; j++) skip[skipped[j]] = 1;
+    const less = scratch(`${name}-skipped`, Int32Array, 65536, true);
+    for (let j = 0; j < skipped.length; j++) less[(hi[skipped[j]] >>> shift) & 0xffff]++;
+    for (let d = 0, sum = 0; d < 65536; d++) {
+      base[d] = sum;
+      sum += count[d] - less[d];
+    }
+    // a bucket holding many asked is cut by the 12 bits below its own (when the high words have them): where each
+    // piece's asked start, so that a search reads a few of them
+    const cut = shift >= 12 ? shift - 12 : -1;
+    const piece = scratch(`${name}-asked-piece`, Int32Array, 65536);
+    const pieces: number[] = [];
+    for (let d = 0; cut >= 0 && d < 65536; d++) {
+      if (start[d + 1] - start[d] < 256) continue;
+      piece[d] = pieces.length;
+      const at = pieces.length;
+      pieces.length += 4097;
+      pieces.fill(0, at);
+      for (let j = start[d]; j < start[d + 1]; j++) pieces[at + ((sHi[j] >>> cut) & 0xfff) + 1]++;
+      pieces[at] = start[d];
+      for (let c = 0; c < 4096; c++) pieces[at + c + 1] += pieces[at + c];
+    }
+    const cuts = Int32Array.from(pieces);
+    const many = scratch(`${name}-asked-many`, Uint8Array, 65536, true);
+    for (let d = 0; cut >= 0 && d < 65536; d++) if (start[d + 1] - start[d] >= 256) many[d] = 1;
+    // within her bucket: each arm x of it counts for the asked after her (diff at the first of them, summed after)
+    const diff = scratch(`${name}-asked-diff`, Int32Array, A + 1, true);
+    for (let x = 0; x < N; x++) {
+      const d = (hi[x] >>> shift) & 0xffff;
+      const end = start[d + 1];
+      let a = start[d],
+        b = end;
+      if (a === b || skip[x] || (e && !e[x]) || (f && !f[x])) continue;
+      if (many[d]) {
+        const c = piece[d] + ((hi[x] >>> cut) & 0xfff);
+        a = cuts[c];
+        b = cuts[c + 1];
+      }
+      const h = hi[x],
+        l = lo[x];
+      // the first asked that x comes before: keys rise along `sorted`, ties by tie rank
+      while (a < b) {
+        const m = (a + b) >>> 1,
+          g = sHi[m];
+        if (h < g || (h === g && (l < sLo[m] || (l === sLo[m] && tieRank[x] < sTie[m])))) b = m;
+        else a = m + 1;
+      }
+      if (a < end) diff[a]++;
+    }
+    for (let d = 0; d < 65536; d++) {
+      for (let j = start[d], sum = 0; j < start[d + 1]; j++) {
+        sum += diff[j];
+        out[sorted[j]] = base[d] + sum;
+      }
+    }
+  }
+
   /** The order of the eligible arms with `members` set (kept per members array; its arrays scratch as this one's). */
   among(members: Uint8Array): ListOrder {
     if (this.members) throw new RangeError('ListOrder.among: already a quota order');
@@ -146,4 +245,22 @@ export class ListOrder {
     this.count = count;
     this.size = n;
   }
+}
+
+/** countBefore by a walk down the whole order (a short one, or one read off a kept order); N: the arms' number. */
+export function countDown(order: Int32Array, N: number, asked: Int32Array, skipped: Int32Array, out: Int32Array): void {
+  const flag = scratch('count-down-flag', Uint8Array, N, true);
+  for (let j = 0; j < skipped.length; j++) flag[skipped[j]] = 1;
+  for (let j = 0; j < asked.length; j++) flag[asked[j]] = 2;
+  let left = asked.length;
+  for (let p = 0, before = 0; p < order.length && left > 0; p++) {
+    const f = flag[order[p]];
+    if (f === 1) continue;
+    if (f === 2) {
+      out[order[p]] = before;
+      left--;
+    }
+    before++;
+  }
+  if (left > 0) throw new RangeError('ListOrder: an arm asked is not in the order');
 }

@@ -1,6 +1,7 @@
 // ListOrder (list-order.ts) against a comparator sort, its obviously correct twin: every prefix it makes, the whole
 // order and each quota's order (`among`) are the eligible arms (and members) by index down, ties by tie rank up, with
-// -0 equal to +0; on short lists, long ones, mass ties (runs longer than the insertion's) and every index equal.
+// -0 equal to +0; countBefore's places are those in that order; on short lists, long ones, mass ties (runs longer
+// than the insertion's) and every index equal.
 import { describe, expect, test } from 'vitest';
 import { defaultListOrder, keepDefaultOrder } from '../../../../src/core/plan/default-order.ts';
 import { ListOrder } from '../../../../src/core/plan/list-order.ts';
@@ -63,6 +64,15 @@ describe('ListOrder', () => {
       expect(Array.from(quota.first(5)).slice(0, 5)).toEqual(wantMembers.slice(0, 5));
       expect(Array.from(quota.all())).toEqual(wantMembers);
       expect(order.among(members)).toBe(quota);
+      // countBefore: her place among the order's arms that are not skipped
+      const side = want.map(() => r.int(3));
+      const skipped = Int32Array.from(want.filter((_, p) => side[p] === 0));
+      const asked = Int32Array.from(want.filter((_, p) => side[p] === 1).reverse());
+      const places = new Map<number, number>();
+      want.reduce((before, arm, p) => (side[p] === 1 && places.set(arm, before), before + (side[p] ? 1 : 0)), 0);
+      const out = new Int32Array(n).fill(-1);
+      new ListOrder(index, tieRank, eligible, 'test-fresh').countBefore(asked, skipped, out);
+      expect(Array.from(asked, (arm) => out[arm])).toEqual(Array.from(asked, (arm) => places.get(arm)));
       // the same orders read off a kept order of all arms (default-order.ts)
       const copy = index.slice();
       keepDefaultOrder(copy, tieRank);
@@ -70,6 +80,9 @@ describe('ListOrder', () => {
       expect(kept.constructor).not.toBe(ListOrder);
       expect(Array.from(kept.all())).toEqual(want);
       expect(Array.from(kept.among(members).all())).toEqual(wantMembers);
+      out.fill(-1);
+      kept.countBefore(asked, skipped, out);
+      expect(Array.from(asked, (arm) => out[arm])).toEqual(Array.from(asked, (arm) => places.get(arm)));
     }
   });
 });
