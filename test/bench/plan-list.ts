@@ -15,7 +15,8 @@
 // register, e.g. the history's calls in the same form).
 // CPU times (this process's, and the C++ process's own): on a shared machine they are the figures to
 // compare; wall clock beside them. Prints min / median / max over the rounds and the load (uptime).
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,6 +48,21 @@ if (vs) {
 const dir = mkdtempSync(join(tmpdir(), 'allot-top-b-'));
 const binary = join(dir, 'top-b');
 execFileSync('g++', ['-O2', '-march=native', '-o', binary, new URL('top-b.cpp', import.meta.url).pathname]);
+// The C++ top-B runs in one process started now, while this one is small: a process started per round forked this
+// one, and the list after it paid a copy-on-write page fault for every page it wrote (2-3x its CPU time; the WASM
+// indices 10x).
+const child = spawn(binary, [], { stdio: ['pipe', 'pipe', 'inherit'] });
+const replies = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+async function cxxTopB(file: string): Promise<string[]> {
+  child.stdin!.write(`${file}\n`);
+  const lines: string[] = [];
+  while (!lines.at(-1)?.startsWith('checksum')) {
+    const next = await replies.next();
+    if (next.done) throw new Error('the C++ top-B process ended');
+    lines.push(next.value);
+  }
+  return lines;
+}
 const engine = await loadEngineNode();
 const whittle: IndexFunction = (t, r, S, d) => engine.whittleIndices(t, r, S, d).indices;
 const cpu = () => {
@@ -70,8 +86,13 @@ function measure<T>(run: () => T): { result: T; cpu: number; wall: number } {
 }
 
 // Named apart so that a CPU profile tells the first list from the later ones.
-const coldList = <T>(run: () => T) => measure(run);
-const warmList = <T>(run: () => T) => measure(run);
+// (declarations, not arrows: tsx leaves an arrow's name out of the profile)
+function coldList<T>(run: () => T) {
+  return measure(run);
+}
+function warmList<T>(run: () => T) {
+  return measure(run);
+}
 
 const WORKER_COLUMN = {
   name: 'worker',
@@ -116,8 +137,8 @@ for (const N of sizes) {
   writeFileSync(file, input);
   const plain = constrainedTopB({ index, tieRank, eligible, budget: B, quotas: [] }).arms;
   const checksum = plain.reduce((s, arm, j) => s + arm * (j + 1), 0);
-  const topB = () => {
-    const out = execFileSync(binary, [file], { encoding: 'utf8' }).trim().split('\n');
+  const topB = async () => {
+    const out = await cxxTopB(file);
     if (out[3] !== `checksum ${checksum}`) {
       throw new Error(`the C++ top-B differs from allot's: ${out[3]}, ${checksum}`);
     }
@@ -179,14 +200,14 @@ for (const N of sizes) {
     if (arms.some((a) => a !== arms[0])) throw new Error(`the ${names[j]} list differs between the checkouts`);
   }
   indices();
-  topB();
+  await topB();
   const t = Object.fromEntries(runs.map(({ label }) => [label, new Map(names.map((n) => [n, [] as number[]]))]));
   const wall: number[] = [];
   const core = { indices: [] as number[], topB: [] as number[] };
   const loads: string[] = [];
   for (let r = 0; r < rounds; r++) {
     core.indices.push(measure(indices).cpu);
-    core.topB.push(topB());
+    core.topB.push(await topB());
     for (const name of names) {
       for (const { label, cases } of r % 2 ? [...runs].reverse() : runs) {
         const timed = warmList(cases[name]);
@@ -218,4 +239,5 @@ for (const N of sizes) {
   if (names[0] === 'list' && runs.length === 1) console.log(`  the list's wall clock ${spread(wall)} ms`);
 }
 console.log(`\nload ${load()} at the end`);
+child.stdin!.end();
 rmSync(dir, { recursive: true });

@@ -34,6 +34,9 @@ export class CallDesign {
   /** The column of each group's first bucket. */
   readonly offsets: Int32Array;
   private readonly merged: Merged[] = [];
+  /** What effects() sets. */
+  effect0 = 0;
+  effect1 = 0;
 
   constructor(
     readonly groups: GroupBuckets[],
@@ -151,15 +154,43 @@ export class CallDesign {
     return A;
   }
 
-  /** theta_0 + theta of her column in each group she has a bucket in, added in column order. */
+  /**
+   * theta_0 + theta of her column in each group she has a bucket in, added in column order (her columns read off
+   * her code in each merged group: a read per merged group, not per group).
+   */
   effect(theta: Float64Array, arm: number): number {
-    const { groups, offsets } = this;
+    const { merged } = this;
     let effect = theta[0];
-    for (let g = 0; g < groups.length; g++) {
-      const b = groups[g].bucket[arm];
-      if (b >= 0) effect += theta[offsets[g] + b];
+    for (let m = 0; m < merged.length; m++) {
+      const { code, columns, size } = merged[m],
+        members = merged[m].end - merged[m].first,
+        c = code[arm];
+      for (let x = 0; x < members; x++) {
+        const column = columns[x * size + c];
+        if (column >= 0) effect += theta[column];
+      }
     }
     return effect;
+  }
+
+  /** effect(theta0, arm) and effect(theta1, arm) into effect0 and effect1, her columns read once for both. */
+  effects(theta0: Float64Array, theta1: Float64Array, arm: number): void {
+    const { merged } = this;
+    let e0 = theta0[0],
+      e1 = theta1[0];
+    for (let m = 0; m < merged.length; m++) {
+      const { code, columns, size } = merged[m],
+        members = merged[m].end - merged[m].first,
+        c = code[arm];
+      for (let x = 0; x < members; x++) {
+        const column = columns[x * size + c];
+        if (column < 0) continue;
+        e0 += theta0[column];
+        e1 += theta1[column];
+      }
+    }
+    this.effect0 = e0;
+    this.effect1 = e1;
   }
 
   /** The largest effect any arm can have, added in the same order (rounding is monotone, so effect <= this). */
@@ -173,13 +204,21 @@ export class CallDesign {
     return effect;
   }
 
-  /** Adds value x_i to b (length p), column by column in the order of the calls. */
+  /**
+   * Adds value x_i to b (length p): her columns read off her code in each merged group (a read per merged group,
+   * not per group). Each entry of b gets a value at most once per call, so the calls' order is each sum's order.
+   */
   addRow(b: Float64Array, arm: number, value: number): void {
-    const { groups, offsets } = this;
+    const { merged } = this;
     b[0] += value;
-    for (let g = 0; g < groups.length; g++) {
-      const c = groups[g].bucket[arm];
-      if (c >= 0) b[offsets[g] + c] += value;
+    for (let m = 0; m < merged.length; m++) {
+      const { code, columns, size } = merged[m],
+        members = merged[m].end - merged[m].first,
+        c = code[arm];
+      for (let x = 0; x < members; x++) {
+        const column = columns[x * size + c];
+        if (column >= 0) b[column] += value;
+      }
     }
   }
 }

@@ -14,6 +14,19 @@ export const M_MIN = 0.005,
 /** Fits of the effect, each without the beneficiaries the previous one caps. */
 export const CLIP_PASSES = 4;
 
+/** Working arrays of fitEffect, numArms long, lent from one state's fit to the next (fresh pages cost here). */
+export interface FitScratch {
+  on: Int32Array;
+  weight: Uint16Array;
+  capped: Uint8Array;
+}
+
+export const fitScratch = (numArms: number): FitScratch => ({
+  on: new Int32Array(numArms),
+  weight: new Uint16Array(numArms),
+  capped: new Uint8Array(numArms),
+});
+
 /**
  * theta of one state: the ridge-regularised least squares of the header over the beneficiaries called from
  * s, refitted without those the previous theta caps (CLIP_PASSES fits at most). The normal matrix of all
@@ -26,6 +39,7 @@ export function fitEffect(
   passive: Float64Array,
   s: number,
   N: number,
+  scratch: FitScratch = fitScratch(N),
 ): { theta: Float64Array; arms: number; calls: number } {
   const p = design.p;
   let arms = 0,
@@ -38,8 +52,8 @@ export function fitEffect(
   }
   let theta: Float64Array = new Float64Array(p);
   if (arms === 0) return { theta, arms, calls };
-  const on = new Int32Array(arms),
-    weight = new Uint16Array(arms);
+  const on = scratch.on,
+    weight = scratch.weight;
   for (let arm = 0, i = 0; arm < N; arm++) {
     const nn = n[arm * 4 + s * 2 + 1];
     if (nn === 0) continue;
@@ -50,7 +64,7 @@ export function fitEffect(
   // A rate cannot pass 1, so a call adds min(effect, 1 - her rate): the fit runs again on the
   // beneficiaries whose predicted rate stays below the cap (Gauss-Newton on the clipped model; a
   // capped beneficiary's called rate does not depend on theta), CLIP_PASSES times in all.
-  const capped = new Uint8Array(arms);
+  const capped = scratch.capped.fill(0, 0, arms);
   let cappedArms = new Int32Array(0),
     cappedWeight = new Uint16Array(0);
   for (let pass = 0; pass < CLIP_PASSES; pass++) {

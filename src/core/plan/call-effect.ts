@@ -51,7 +51,7 @@
 // uniform prior). Measured on the built-in populations: correlation 0.57 (sclm), 0.72 (dlm), 0.9 (multilingual,
 // at the cap; a cap of 0.99 changes no gap by more than 0.05 points); 0-0.5 points of the planning gap.
 import { CallDesign, type GroupBuckets } from './call-design.ts';
-import { fitEffect, M_MAX, M_MIN } from './call-effect-fit.ts';
+import { fitEffect, fitScratch, M_MAX, M_MIN } from './call-effect-fit.ts';
 
 export { CLIP_PASSES, M_MAX, M_MIN, RIDGE } from './call-effect-fit.ts';
 
@@ -96,19 +96,24 @@ export function fitCallEffects(
   const mean = new Float64Array(numArms * 2),
     strength = new Float64Array(numArms * 2),
     variance = new Float64Array(numArms * 2);
+  const total = [0, 0];
   for (let cell = 0; cell < numArms * 2; cell++) {
     prior.at(cell >> 1, cell & 1);
     mean[cell] = prior.m;
     strength[cell] = prior.c;
     variance[cell] = prior.v;
+    total[cell & 1] += prior.c;
   }
+  prior.meanStrengths(total[0], total[1]);
   return { mean, strength, variance, fits: prior.fits };
 }
 
 /**
  * The fitted call-effect model (the header's formulas) and each beneficiary's prior from it: at(arm, s) sets
  * m, v (before the strength's bounds) and c of her called row from s, with nothing stored per beneficiary but
- * her means before the other state's calls.
+ * her means before the other state's calls. The fits' mean strengths are summed by the caller, who reads every
+ * beneficiary's prior anyway (a pass of its own over 10^6 beneficiaries cost as much as the caller's), and given
+ * to meanStrengths.
  */
 export class CallEffects {
   readonly fits: CallEffectFit[];
@@ -118,6 +123,7 @@ export class CallEffects {
   /** numArms x 2: m_i(s) before the other state's calls (clipped). */
   private readonly base: Float64Array;
   private readonly floor: number;
+  private readonly numArms: number;
 
   constructor(
     private readonly n: Uint16Array,
@@ -127,16 +133,19 @@ export class CallEffects {
     buckets: GroupBuckets[],
     numArms: number,
     private readonly bounds: [number, number],
+    /** Where to keep her base means (numArms x 2; posterior-rows.ts lends one), else a new array. */
+    base: Float64Array = new Float64Array(numArms * 2),
   ) {
     const N = numArms;
     const design = new CallDesign(buckets, N);
-    const thetas = [0, 1].map((s) => fitEffect(design, n, k, passive, s, N));
+    const scratch = fitScratch(N);
+    const thetas = [0, 1].map((s) => fitEffect(design, n, k, passive, s, N, scratch));
     // Her prior means, and tau^2 by moments over beneficiaries with two or more called weeks from s; then
     // the covariance of her unexplained effects in the two states, all in one pass:
     //     C = sum_i r_i(0) r_i(1) / sum_i n_i(0) n_i(1),   r_i(s) = k_i(s, 1) - n_i(s, 1) m_i(s),
     // over beneficiaries called from both (different weeks: independent binomial noises), kept to a
     // correlation within +-RHO_MAX.
-    const base = (this.base = new Float64Array(N * 2));
+    this.base = base;
     let num0 = 0,
       den0 = 0,
       u0 = 0,
@@ -147,8 +156,9 @@ export class CallEffects {
       pairs = 0;
     const [theta0, theta1] = thetas.map((t) => t.theta);
     for (let arm = 0; arm < N; arm++) {
-      const e0 = passive[arm * 2] + design.effect(theta0, arm),
-        e1 = passive[arm * 2 + 1] + design.effect(theta1, arm);
+      design.effects(theta0, theta1, arm);
+      const e0 = passive[arm * 2] + design.effect0,
+        e1 = passive[arm * 2 + 1] + design.effect1;
       const m0 = e0 < M_MIN ? M_MIN : e0 > M_MAX ? M_MAX : e0,
         m1 = e1 < M_MIN ? M_MIN : e1 > M_MAX ? M_MAX : e1;
       base[arm * 2] = m0;
@@ -192,16 +202,13 @@ export class CallEffects {
     this.fits[0].covariance = this.fits[1].covariance =
       pairs > 0 ? Math.max(-limit, Math.min(limit, cross / pairs)) : 0;
     this.floor = Math.max(2, bounds[0]);
-    let total0 = 0,
-      total1 = 0;
-    for (let arm = 0; arm < N; arm++) {
-      this.at(arm, 0);
-      total0 += this.c;
-      this.at(arm, 1);
-      total1 += this.c;
-    }
-    this.fits[0].strength = total0 / N;
-    this.fits[1].strength = total1 / N;
+    this.numArms = N;
+  }
+
+  /** Sets each fit's mean strength from the sums of c over every arm (at(arm, s) in arm order), per state. */
+  meanStrengths(total0: number, total1: number): void {
+    this.fits[0].strength = total0 / this.numArms;
+    this.fits[1].strength = total1 / this.numArms;
   }
 
   /**

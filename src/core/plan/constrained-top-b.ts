@@ -18,7 +18,6 @@
 // Speed: the order is never built for all N arms. `rankTop` takes the candidates in tie-rank order
 // and finds their best k by a histogram of their keys' bits, then sorts those by radix (rank-order.ts):
 // no comparator sort. The walker sorts all the candidates when skips (caps) exhaust the prefix.
-import { scratch } from './scratch.ts';
 import { armsByTieRank, flaggedInTieOrder, inTieOrder, topInOrder, topSet } from './rank-order.ts';
 import type { ListOrder } from './list-order.ts';
 import { Walk } from './greedy-walk.ts';
@@ -135,12 +134,66 @@ export function constrainedTopB(input: ConstrainedTopBInput): ConstrainedTopB {
   const { quotaCalls } = state;
   const picked = state.picked.slice(0, state.n),
     pickedVia = state.via.subarray(0, state.n);
-  // Rank order of the chosen arms: the walk by index already took them in it unless minima came first.
+  // Rank order of the chosen arms: the walk by index already took them in it unless minima came first; else each
+  // walk's picks are in it, and merging them is the order.
   if (!state.minima) return { arms: picked, via: pickedVia.slice(), quotaCalls, unmet };
-  const arms = topInOrder(index, tieRank, inTieOrder(picked, tieRank, armAtRank), picked.length);
-  const viaOf = scratch('top-b-via', Int32Array, N);
-  for (let j = 0; j < picked.length; j++) viaOf[picked[j]] = pickedVia[j];
-  return { arms, via: Int32Array.from(arms, (arm) => viaOf[arm]), quotaCalls, unmet };
+  const [arms, via] = mergeRuns(index, tieRank, picked, pickedVia.slice(), state.runs);
+  return { arms, via, quotaCalls, unmet };
+}
+
+/**
+ * `arms` (with their `via`) made of runs each in rank order (run r from runs[r] to the next), in rank order: the runs
+ * merged two at a time (a few runs: one per minimum and the rest), where a sort read each arm's key again.
+ */
+function mergeRuns(
+  index: Float64Array,
+  tieRank: Int32Array,
+  arms: Int32Array,
+  via: Int32Array,
+  runs: readonly number[],
+): [Int32Array, Int32Array] {
+  const n = arms.length;
+  let a: Int32Array = arms,
+    v: Int32Array = via,
+    b: Int32Array = new Int32Array(n),
+    w: Int32Array = new Int32Array(n);
+  let starts = [...runs.filter((s) => s < n), n].filter((s, r, all) => r === 0 || s > all[r - 1]);
+  while (starts.length > 2) {
+    const next = [0];
+    for (let r = 0; r + 1 < starts.length; r += 2) {
+      const lo = starts[r],
+        mid = starts[r + 1],
+        hi = starts[r + 2] ?? mid;
+      let i = lo,
+        j = mid,
+        o = lo;
+      while (i < mid && j < hi) {
+        const x = a[i],
+          y = a[j];
+        const d = index[y] - index[x];
+        // x first: a higher index, or an equal one (-0 equals +0) and a lower tie rank
+        if (d < 0 || (d === 0 && tieRank[x] < tieRank[y])) {
+          b[o] = x;
+          w[o++] = v[i++];
+        } else {
+          b[o] = y;
+          w[o++] = v[j++];
+        }
+      }
+      for (; i < mid; i++, o++) {
+        b[o] = a[i];
+        w[o] = v[i];
+      }
+      for (; j < hi; j++, o++) {
+        b[o] = a[j];
+        w[o] = v[j];
+      }
+      next.push(hi);
+    }
+    [a, b, v, w] = [b, a, w, v];
+    starts = next.filter((s, r, all) => r === 0 || s > all[r - 1]);
+  }
+  return [a, v];
 }
 
 /**

@@ -4,7 +4,7 @@
 // the plan's seed and the week, so the plan worker sorts all arms once while she fills the form. The default
 // list's order, the holdout's and the default ranks are then a pass over it each: the order of the eligible is
 // the order of all with the others left out (the same sort keys, so the same lists).
-import { ListOrder } from './list-order.ts';
+import { countDown, ListOrder } from './list-order.ts';
 import { armsByTieRank, sortInOrder } from './rank-order.ts';
 import { scratch } from './scratch.ts';
 
@@ -25,15 +25,14 @@ export function defaultListOrder(
   tieRank: Int32Array,
   eligible: Uint8Array | null,
   name: string,
-  sibling: ListOrder | null = null,
 ): ListOrder {
   const hit = kept.get(index);
   if (hit?.tieRank === tieRank && hit.order.length === index.length)
-    return new FilteredOrder(hit.order, index, tieRank, eligible, name, sibling);
-  return new ListOrder(index, tieRank, eligible, name, sibling);
+    return new FilteredOrder(hit.order, index, tieRank, eligible, name, null);
+  return new ListOrder(index, tieRank, eligible, name);
 }
 
-/** A ListOrder read off the order of all arms: its eligible arms in that order, made once in one pass. */
+/** A ListOrder read off the order of all arms: its eligible arms (and members) in that order, made once in one pass. */
 class FilteredOrder extends ListOrder {
   private filtered: Int32Array | null = null;
 
@@ -42,10 +41,10 @@ class FilteredOrder extends ListOrder {
     index: Float64Array,
     tieRank: Int32Array,
     eligible: Uint8Array | null,
-    private readonly scratchName: string,
-    sibling: ListOrder | null,
+    name: string,
+    members: Uint8Array | null,
   ) {
-    super(index, tieRank, eligible, scratchName, sibling);
+    super(index, tieRank, eligible, name, members);
   }
 
   override get length(): number {
@@ -58,11 +57,22 @@ class FilteredOrder extends ListOrder {
 
   override all(): Int32Array {
     if (this.filtered) return this.filtered;
-    const { full, eligible } = this;
-    if (!eligible) return (this.filtered = full);
-    const out = scratch(`${this.scratchName}-order`, Int32Array, full.length);
+    const { full, eligible: e, members: f } = this;
+    if (!e && !f) return (this.filtered = full);
+    const out = scratch(`${this.name}-order`, Int32Array, full.length);
     let n = 0;
-    for (let p = 0; p < full.length; p++) if (eligible[full[p]]) out[n++] = full[p];
+    for (let p = 0; p < full.length; p++) {
+      const arm = full[p];
+      if ((!e || e[arm]) && (!f || f[arm])) out[n++] = arm;
+    }
     return (this.filtered = out.subarray(0, n));
+  }
+
+  override countBefore(asked: Int32Array, skipped: Int32Array, out: Int32Array): void {
+    countDown(this.all(), this.index.length, asked, skipped, out);
+  }
+
+  protected override sub(members: Uint8Array, name: string): ListOrder {
+    return new FilteredOrder(this.full, this.index, this.tieRank, this.eligible, name, members);
   }
 }

@@ -45,6 +45,7 @@ import { C_MAX, C_MIN, fitBetaBinomial, histogramStats, rowHistograms } from './
 import { CallEffects, type CallEffectFit } from './call-effect.ts';
 import { fewUncalledWeeks, noCalls, smallGroups, type EstimateWarning } from './estimate-warnings.ts';
 import { betaQuantile } from './incomplete-beta.ts';
+import { passivePosteriors, posteriorArrays, posteriorRows } from './posterior-rows.ts';
 import type { History } from './register.ts';
 import type { CellArray } from '../instance/occupancy.ts';
 import { countTransitions } from './count-transitions.ts';
@@ -54,8 +55,7 @@ export { countTransitions } from './count-transitions.ts';
 export { C_MAX, C_MIN, fitBetaBinomial } from './beta-binomial-fit.ts';
 export { priorGroups } from './prior-groups.ts';
 
-/** A not-called mean moved by her called weeks stays this far inside (0, 1). */
-export const Q_EDGE = 1e-3;
+export { Q_EDGE } from './posterior-rows.ts';
 
 export interface EstimateOptions {
   /** The feature group whose buckets are the prior groups; null: one prior for the whole register. */
@@ -179,67 +179,24 @@ export function estimateTransitions(
     );
   }
   // Her not-called posterior mean and variance (before her called weeks move the mean).
-  const passive = new Float64Array(N * 2),
-    passiveVariance = new Float64Array(N * 2);
+  const out = posteriorArrays(N);
   const pa = Float64Array.from(priors, (p) => (p ? p.mean * p.strength : 0)),
     pb = Float64Array.from(priors, (p) => (p ? (1 - p.mean) * p.strength : 0));
-  for (let arm = 0; arm < N; arm++) {
-    const base = (group[arm] >= 0 ? group[arm] : G) * 4;
-    for (let s = 0; s < 2; s++) {
-      const cell = arm * 4 + s * 2;
-      const a = pa[base + s * 2] + k[cell],
-        b = pb[base + s * 2] + n[cell] - k[cell];
-      passive[arm * 2 + s] = a / (a + b);
-      passiveVariance[arm * 2 + s] = (a * b) / ((a + b) * (a + b) * (a + b + 1));
-    }
-  }
+  passivePosteriors(out, n, k, pa, pb, group, G, N);
   // Called rows: her not-called mean plus the call effect predicted from her features.
   const all = groupBuckets(schema, features, N);
   const buckets = schema.groups.map((g, gi) => ({ bucket: all[gi], count: g.buckets.length }));
-  const prior = new CallEffects(n, k, passive, passiveVariance, buckets, N, [C_MIN, C_MAX]),
+  const { passive, passiveVariance, callBase } = out;
+  const prior = new CallEffects(n, k, passive, passiveVariance, buckets, N, [C_MIN, C_MAX], callBase),
     fits = prior.fits;
   const noCallsFrom = fits.map((fit) => fit.arms === 0);
-  const strength = [0, 1].map((s) => (noCallsFrom[s] ? priors[G * 4 + s * 2].strength : fits[s].strength));
+  const noCallStrength = [0, 1].map((s) => priors[G * 4 + s * 2].strength);
   noCallsFrom.forEach((none, s) => none && warnings.push(noCalls(s)));
   // Every row once: the called row from her prior, then the not-called row, moved by her called weeks
   // (see the header) or as it is.
-  const alpha = new Float64Array(N * 4),
-    beta = new Float64Array(N * 4),
-    transitions = new Float64Array(N * 8);
-  const sums = [0, 0];
-  for (let arm = 0; arm < N; arm++) {
-    const base = (group[arm] >= 0 ? group[arm] : G) * 4;
-    for (let s = 0; s < 2; s++) {
-      const cell = arm * 4 + s * 2 + 1,
-        none = noCallsFrom[s];
-      prior.at(arm, s);
-      const m = none ? passive[arm * 2 + s] : prior.m;
-      const c = none ? strength[s] : prior.c;
-      sums[s] += m;
-      const a1 = m * c + k[cell],
-        b1 = (1 - m) * c + n[cell] - k[cell],
-        q1 = a1 / (a1 + b1);
-      alpha[cell] = a1;
-      beta[cell] = b1;
-      transitions[cell * 2] = 1 - q1;
-      transitions[cell * 2 + 1] = q1;
-      let a0 = pa[base + s * 2] + k[cell - 1],
-        b0 = pb[base + s * 2] + n[cell - 1] - k[cell - 1];
-      if (!none && n[cell] > 0) {
-        const u = passiveVariance[arm * 2 + s],
-          share = Math.min(1, u / prior.v);
-        const q0 = Math.min(1 - Q_EDGE, Math.max(Q_EDGE, passive[arm * 2 + s] + share * (q1 - m)));
-        const weight = a0 + b0;
-        a0 = q0 * weight;
-        b0 = (1 - q0) * weight;
-      }
-      const q0 = a0 / (a0 + b0);
-      alpha[cell - 1] = a0;
-      beta[cell - 1] = b0;
-      transitions[cell * 2 - 2] = 1 - q0;
-      transitions[cell * 2 - 1] = q0;
-    }
-  }
+  const sums = posteriorRows(out, prior, n, k, pa, pb, group, G, N, noCallsFrom, noCallStrength);
+  const { alpha, beta, transitions } = out;
+  prior.meanStrengths(sums.strengths[0], sums.strengths[1]);
   for (let s = 0; s < 2; s++) {
     const fit = fits[s],
       row = s * 2 + 1;
@@ -247,8 +204,8 @@ export function estimateTransitions(
       group: 'all',
       state: s,
       action: 1,
-      mean: sums[s] / N,
-      strength: strength[s],
+      mean: sums.means[s] / N,
+      strength: noCallsFrom[s] ? noCallStrength[s] : fit.strength,
       source: noCallsFrom[s] ? 'not-called row' : 'call effect',
       arms: fit.arms,
       observations: fit.calls,

@@ -21,6 +21,8 @@ export class Walk {
   readonly quotaCalls: Int32Array;
   private readonly flags: Uint8Array | Uint32Array;
   private readonly members: Uint8Array[];
+  /** Where each walk's picks begin: each walk takes its arms in rank order (mergeRuns puts them together). */
+  readonly runs: number[] = [];
   /** Bits of the capped quotas at their maximum (quota q: bit q + 1), and those beyond BITS at it. */
   private fullMask = 0;
   private readonly fullBeyond: number[] = [];
@@ -36,17 +38,24 @@ export class Walk {
     N: number,
   ) {
     const Q = quotas.length;
-    const flags = Q <= 7 ? scratch('top-b-flags', Uint8Array, N, true) : scratch('top-b-flags32', Uint32Array, N, true);
-    for (let q = 0; q < Math.min(Q, BITS); q++) {
-      const m = quotas[q].members,
-        bit = 2 ** (q + 1);
-      for (let arm = 0; arm < N; arm++) if (m[arm]) flags[arm] |= bit;
+    this.members = quotas.map((q) => q.members);
+    if (Q <= 7) {
+      // a byte per arm: her quotas' bits, kept per quotas' members (a week's lists share them), copied
+      const flags = scratch('top-b-flags', Uint8Array, N, Q === 0);
+      if (Q > 0) flags.set(memberBits(this.members, N));
+      this.flags = flags;
+    } else {
+      const flags = scratch('top-b-flags32', Uint32Array, N, true);
+      for (let q = 0; q < Math.min(Q, BITS); q++) {
+        const m = quotas[q].members,
+          bit = 2 ** (q + 1);
+        for (let arm = 0; arm < N; arm++) if (m[arm]) flags[arm] |= bit;
+      }
+      this.flags = flags;
     }
-    this.flags = flags;
     this.picked = scratch('top-b-picked', Int32Array, budget);
     this.via = scratch('top-b-picked-via', Int32Array, budget);
     this.quotaCalls = new Int32Array(Q);
-    this.members = quotas.map((q) => q.members);
     quotas.forEach((q, k) => q.max <= 0 && this.fill(k));
   }
 
@@ -61,6 +70,7 @@ export class Walk {
     const { index, tieRank, budget, flags, members, fullBeyond } = this;
     const goal = k >= 0 ? this.quotas[k].min : 0;
     const first = this.n;
+    this.runs.push(first);
     let size = Math.min(candidates.length, need + this.n + 16),
       position = 0;
     for (;;) {
@@ -107,4 +117,25 @@ export class Walk {
     if (q < BITS) this.fullMask |= 2 ** (q + 1);
     else this.fullBeyond.push(q);
   }
+}
+
+const bitsKept = new WeakMap<Uint8Array, { members: Uint8Array[]; bits: Uint8Array }[]>();
+/**
+ * Per arm the bits of the (at most 7) quotas she is in (quota q: bit q + 1), kept per quotas' members arrays (read
+ * only, as list-rules.ts keeps them per bucket): the list, its twin, the default list and a week's next lists share
+ * them, where each made them afresh in a pass over every arm per quota.
+ */
+function memberBits(members: Uint8Array[], N: number): Uint8Array {
+  let entries = bitsKept.get(members[0]);
+  if (!entries) bitsKept.set(members[0], (entries = []));
+  const hit = entries.find((e) => e.members.length === members.length && e.members.every((m, q) => m === members[q]));
+  if (hit) return hit.bits;
+  const bits = new Uint8Array(N);
+  members.forEach((m, q) => {
+    const bit = 2 ** (q + 1);
+    for (let arm = 0; arm < N; arm++) if (m[arm]) bits[arm] |= bit;
+  });
+  if (entries.length >= 4) entries.shift();
+  entries.push({ members: members.slice(), bits });
+  return bits;
 }

@@ -1,91 +1,86 @@
 // The eligible arms in list order by one index (higher index first, ties by lower tie rank), made as far as the
 // lists on that index ask and shared by them. Apart from rank-order.ts (the sorts it uses) because it is the one
 // piece that keeps state between calls: the keys, their histogram and the prefix made so far.
-import {
-  armsByTieRank,
-  buffers,
-  flaggedInTieOrder,
-  keysOf,
-  SMALL,
-  topInOrder,
-  varyingShift,
-  type Buffers,
-} from './rank-order.ts';
-import { keySort } from './radix-key-sort.ts';
+import { armKeys, buffers, compareArms, SMALL, varyingShift } from './rank-order.ts';
+import { keySortTies } from './radix-key-sort.ts';
 import { scratch } from './scratch.ts';
+
+/** Each arm's key by arm and the shift of the 16 bits below those all keys share: one per index, for its sub-orders. */
+interface ArmKeys {
+  hi: Uint32Array;
+  lo: Uint32Array;
+  shift: number;
+}
 
 /**
  * The eligible arms in list order by one index, made only as far as asked and shared by the lists made on that
- * index: the list and its twin without a minimum (broughtIn), the default list and the default ranks. The keys and
- * a histogram of their top 16 bits (below those all share) are made once; a prefix grows bucket by bucket, each
- * growth one pass over the keys and a radix sort of the new buckets alone, so a cap that skips past the prefix
- * taken costs the arms it reaches, not a sort of all. Its arrays are scratch arrays under `name` (one name per
- * order alive at once): valid until the next order of that name. The index, ties and flags stay as given.
+ * index: the list and its twin without a minimum (broughtIn), the default list and the default ranks. Every arm's
+ * key is made once, in arm order (no read of the index at random arms), and a histogram of the eligible keys' top 16
+ * bits (below those all share); a prefix grows bucket by bucket, each growth one pass over the keys in arm order and a
+ * radix sort of the new buckets' arms alone, their equal keys then put in tie order, so a cap that skips past the
+ * prefix taken costs the arms it reaches, not a sort of all. A quota's members are an order of their own on the same
+ * keys (`among`). Its arrays are scratch arrays under `name` (one name per order alive at once): valid until the next
+ * order of that name. The index, ties and flags stay as given.
  */
 export class ListOrder {
-  private candidates: Int32Array | null = null;
-  private keys: Buffers | null = null;
-  private shift = 0;
+  private keyed: ArmKeys | null = null;
   private count: Int32Array | null = null;
+  private size = -1;
   /** The prefix made: `made` arms, the buckets before `next`. */
   private order: Int32Array = new Int32Array(0);
   private made = 0;
   private next = 0;
-  /** The eligible members of a quota in tie order, per members array (shared with a sibling). */
-  private readonly members: Map<Uint8Array, Int32Array>;
+  /** The order of the eligible members of a quota, per members array. */
+  private readonly subs = new Map<Uint8Array, ListOrder>();
 
-  /**
-   * `sibling`: an order of another index on the same ties and eligibility (the default list's beside the list's),
-   * whose eligible arms in tie order and quota members are taken rather than found again.
-   */
+  /** `members` and `parent`: a quota's order (ListOrder.among), on its parent's keys. */
   constructor(
     readonly index: Float64Array,
     readonly tieRank: Int32Array,
     readonly eligible: Uint8Array | null,
-    private readonly name = 'order',
-    private readonly sibling: ListOrder | null = null,
-  ) {
-    if (sibling && (sibling.tieRank !== tieRank || sibling.eligible !== eligible))
-      throw new RangeError('ListOrder: a sibling must have the same ties and eligibility');
-    this.members = sibling ? sibling.members : new Map();
-  }
+    protected readonly name = 'order',
+    protected readonly members: Uint8Array | null = null,
+    private readonly parent: ListOrder | null = null,
+  ) {}
 
   /** How many arms the order has (the eligible ones). */
   get length(): number {
-    return this.eligibleArms().length;
+    if (this.size < 0) this.histogram();
+    return this.size;
   }
 
   /** The first min(k, length) arms in list order, or more (a longer prefix already made); read only. */
   first(k: number): Int32Array {
-    const all = this.eligibleArms(),
-      n = all.length;
+    const n = this.length;
     k = Math.min(k, n);
     if (this.made >= k) return this.order.subarray(0, this.made);
+    const { index, tieRank, eligible: e, members: f } = this,
+      N = index.length;
     if (n <= SMALL) {
-      this.order = topInOrder(this.index, this.tieRank, all, n);
+      const arms = new Int32Array(n);
+      for (let arm = 0, i = 0; arm < N; arm++) if ((!e || e[arm]) && (!f || f[arm])) arms[i++] = arm;
+      this.order = arms.sort((a, b) => compareArms(index, tieRank, a, b));
       this.made = n;
       return this.order;
     }
-    if (!this.keys) this.histogram(all);
-    const { hi, lo } = this.keys!,
-      count = this.count!,
-      shift = this.shift;
+    const { hi, lo, shift } = this.keys(),
+      count = this.count!;
+    if (this.made === 0) this.order = scratch(`${this.name}-order`, Int32Array, n);
     const from = this.next;
     let t = from,
       m = this.made + count[t];
     while (m < k) m += count[++t];
-    // the buckets from..t, in tie order as they come, then sorted by their keys
+    // the buckets from..t, in arm order as they come, then sorted by their keys and ties
     const two = buffers(2, m - this.made);
     let i = 0;
-    for (let j = 0; j < n; j++) {
-      const d = (hi[j] >>> shift) & 0xffff;
-      if (d >= from && d <= t) {
-        two.arms[i] = all[j];
-        two.hi[i] = hi[j];
-        two.lo[i++] = lo[j];
-      }
+    for (let arm = 0; arm < N; arm++) {
+      const d = (hi[arm] >>> shift) & 0xffff;
+      if (d < from || d > t || (e && !e[arm]) || (f && !f[arm])) continue;
+      two.arms[i] = arm;
+      two.hi[i] = hi[arm];
+      two.lo[i++] = lo[arm];
     }
-    this.order.set(keySort(i, two, buffers(1, i)), this.made);
+    this.order.set(keySortTies(i, two, buffers(1, i), tieRank), this.made);
     this.made = m;
     this.next = t + 1;
     return this.order.subarray(0, m);
@@ -96,43 +91,176 @@ export class ListOrder {
     return this.first(Infinity);
   }
 
-  private histogram(all: Int32Array): void {
-    const n = all.length,
-      name = this.name;
-    const keys = {
-      arms: all,
-      hi: scratch(`${name}-hi`, Uint32Array, n),
-      lo: scratch(`${name}-lo`, Uint32Array, n),
-    };
-    keysOf(this.index, all, keys);
-    const { hi } = keys;
-    const shift = varyingShift(hi, n);
-    const count = scratch(`${name}-count`, Int32Array, 65536, true);
-    for (let j = 0; j < n; j++) count[(hi[j] >>> shift) & 0xffff]++;
-    this.keys = keys;
-    this.shift = shift;
+  /**
+   * For each of `asked` (distinct arms of this order, none in `skipped`), out[arm] = how many arms of the order that
+   * are not in `skipped` (distinct arms of the order) come before her: read off the histogram of the keys and one pass
+   * over the arms of the buckets she is in, each placed among the asked of her bucket by a binary search, so the order
+   * is never sorted past the list (the default ranks of a list's lines, however deep they lie).
+   */
+  countBefore(asked: Int32Array, skipped: Int32Array, out: Int32Array): void {
+    const n = this.length,
+      N = this.index.length;
+    if (n <= SMALL) return countDown(this.all(), N, asked, skipped, out);
+    const { hi, lo, shift } = this.keys(),
+      count = this.count!;
+    const { eligible: e, members: f, tieRank, name } = this,
+      A = asked.length;
+    for (let j = 0; j < A; j++) {
+      const arm = asked[j];
+      if ((e && !e[arm]) || (f && !f[arm])) throw new RangeError(`ListOrder: arm ${arm} is not in the order`);
+    }
+    // the asked in list order (so each bucket's are a run), and where each bucket's run starts
+    const one = buffers(1, A);
+    for (let j = 0; j < A; j++) {
+      one.arms[j] = asked[j];
+      one.hi[j] = hi[asked[j]];
+      one.lo[j] = lo[asked[j]];
+    }
+    const sorted = keySortTies(A, one, buffers(2, A), tieRank).slice();
+    // their keys and ties side by side, so that the searches below read these and not the arms' arrays at random
+    const sHi = new Uint32Array(A),
+      sLo = new Uint32Array(A),
+      sTie = new Int32Array(A);
+    for (let j = 0; j < A; j++) {
+      const y = sorted[j];
+      sHi[j] = hi[y];
+      sLo[j] = lo[y];
+      sTie[j] = tieRank[y];
+    }
+    const start = scratch(`${name}-asked-start`, Int32Array, 65537, true);
+    for (let j = 0; j < A; j++) start[((hi[sorted[j]] >>> shift) & 0xffff) + 1]++;
+    for (let d = 0; d < 65536; d++) start[d + 1] += start[d];
+    // the arms of the order before each bucket, skipped ones left out
+    const base = scratch(`${name}-asked-base`, Int32Array, 65536);
+    const skip = scratch(`${name}-skip`, Uint8Array, N, true);
+    for (let j = 0; j < skipped.length; j++) skip[skipped[j]] = 1;
+    const less = scratch(`${name}-skipped`, Int32Array, 65536, true);
+    for (let j = 0; j < skipped.length; j++) less[(hi[skipped[j]] >>> shift) & 0xffff]++;
+    for (let d = 0, sum = 0; d < 65536; d++) {
+      base[d] = sum;
+      sum += count[d] - less[d];
+    }
+    // a bucket holding many asked is cut by the 12 bits below its own (when the high words have them): where each
+    // piece's asked start, so that a search reads a few of them
+    const cut = shift >= 12 ? shift - 12 : -1;
+    const piece = scratch(`${name}-asked-piece`, Int32Array, 65536);
+    const pieces: number[] = [];
+    for (let d = 0; cut >= 0 && d < 65536; d++) {
+      if (start[d + 1] - start[d] < 256) continue;
+      piece[d] = pieces.length;
+      const at = pieces.length;
+      pieces.length += 4097;
+      pieces.fill(0, at);
+      for (let j = start[d]; j < start[d + 1]; j++) pieces[at + ((sHi[j] >>> cut) & 0xfff) + 1]++;
+      pieces[at] = start[d];
+      for (let c = 0; c < 4096; c++) pieces[at + c + 1] += pieces[at + c];
+    }
+    const cuts = Int32Array.from(pieces);
+    const many = scratch(`${name}-asked-many`, Uint8Array, 65536, true);
+    for (let d = 0; cut >= 0 && d < 65536; d++) if (start[d + 1] - start[d] >= 256) many[d] = 1;
+    // within her bucket: each arm x of it counts for the asked after her (diff at the first of them, summed after)
+    const diff = scratch(`${name}-asked-diff`, Int32Array, A + 1, true);
+    for (let x = 0; x < N; x++) {
+      const d = (hi[x] >>> shift) & 0xffff;
+      const end = start[d + 1];
+      let a = start[d],
+        b = end;
+      if (a === b || skip[x] || (e && !e[x]) || (f && !f[x])) continue;
+      if (many[d]) {
+        const c = piece[d] + ((hi[x] >>> cut) & 0xfff);
+        a = cuts[c];
+        b = cuts[c + 1];
+      }
+      const h = hi[x],
+        l = lo[x];
+      // the first asked that x comes before: keys rise along `sorted`, ties by tie rank
+      while (a < b) {
+        const m = (a + b) >>> 1,
+          g = sHi[m];
+        if (h < g || (h === g && (l < sLo[m] || (l === sLo[m] && tieRank[x] < sTie[m])))) b = m;
+        else a = m + 1;
+      }
+      if (a < end) diff[a]++;
+    }
+    for (let d = 0; d < 65536; d++) {
+      for (let j = start[d], sum = 0; j < start[d + 1]; j++) {
+        sum += diff[j];
+        out[sorted[j]] = base[d] + sum;
+      }
+    }
+  }
+
+  /** The order of the eligible arms with `members` set (kept per members array; its arrays scratch as this one's). */
+  among(members: Uint8Array): ListOrder {
+    if (this.members) throw new RangeError('ListOrder.among: already a quota order');
+    let sub = this.subs.get(members);
+    if (!sub) {
+      sub = this.sub(members, `${this.name}-among-${this.subs.size}`);
+      this.subs.set(members, sub);
+    }
+    return sub;
+  }
+
+  /** A quota's order (FilteredOrder makes its own). */
+  protected sub(members: Uint8Array, name: string): ListOrder {
+    return new ListOrder(this.index, this.tieRank, this.eligible, name, members, this);
+  }
+
+  private keys(): ArmKeys {
+    if (this.parent) return this.parent.keys();
+    if (!this.keyed) {
+      const N = this.index.length;
+      const hi = scratch(`${this.name}-hi`, Uint32Array, N),
+        lo = scratch(`${this.name}-lo`, Uint32Array, N);
+      armKeys(this.index, hi, lo);
+      // the bits all arms share are shared by the eligible: a window below them orders these as well
+      this.keyed = { hi, lo, shift: varyingShift(hi, N) };
+    }
+    return this.keyed;
+  }
+
+  private histogram(): void {
+    const { hi, shift } = this.keys();
+    const { eligible: e, members: f } = this,
+      N = this.index.length;
+    const count = scratch(`${this.name}-count`, Int32Array, 65536, true);
+    let n = 0;
+    if (e && f) {
+      for (let arm = 0; arm < N; arm++) {
+        if (!e[arm] || !f[arm]) continue;
+        count[(hi[arm] >>> shift) & 0xffff]++;
+        n++;
+      }
+    } else if (e || f) {
+      const g = (e ?? f)!;
+      for (let arm = 0; arm < N; arm++) {
+        if (!g[arm]) continue;
+        count[(hi[arm] >>> shift) & 0xffff]++;
+        n++;
+      }
+    } else {
+      for (let arm = 0; arm < N; arm++) count[(hi[arm] >>> shift) & 0xffff]++;
+      n = N;
+    }
     this.count = count;
-    this.order = scratch(`${name}-order`, Int32Array, n);
+    this.size = n;
   }
+}
 
-  /** The eligible arms with `members` set, in increasing tie rank (kept per members array; read only). */
-  among(members: Uint8Array): Int32Array {
-    let arms = this.members.get(members);
-    if (!arms) {
-      arms = flaggedInTieOrder('list-order-members', armsByTieRank(this.tieRank), this.eligible, members).slice();
-      this.members.set(members, arms);
+/** countBefore by a walk down the whole order (a short one, or one read off a kept order); N: the arms' number. */
+export function countDown(order: Int32Array, N: number, asked: Int32Array, skipped: Int32Array, out: Int32Array): void {
+  const flag = scratch('count-down-flag', Uint8Array, N, true);
+  for (let j = 0; j < skipped.length; j++) flag[skipped[j]] = 1;
+  for (let j = 0; j < asked.length; j++) flag[asked[j]] = 2;
+  let left = asked.length;
+  for (let p = 0, before = 0; p < order.length && left > 0; p++) {
+    const f = flag[order[p]];
+    if (f === 1) continue;
+    if (f === 2) {
+      out[order[p]] = before;
+      left--;
     }
-    return arms;
+    before++;
   }
-
-  private eligibleArms(): Int32Array {
-    if (!this.candidates) {
-      // a copy: flaggedInTieOrder's scratch is reused by the next list
-      const arms =
-        this.sibling?.eligibleArms() ?? flaggedInTieOrder('list-order', armsByTieRank(this.tieRank), this.eligible);
-      this.candidates = scratch(`${this.name}-arms`, Int32Array, arms.length);
-      this.candidates.set(arms);
-    }
-    return this.candidates;
-  }
+  if (left > 0) throw new RangeError('ListOrder: an arm asked is not in the order');
 }

@@ -14,6 +14,46 @@ const RUN = 48;
  * passes. Returns the arms in order (a view of either buffer).
  */
 export function keySort(n: number, from: Buffers, to: Buffers): Int32Array {
+  return sorted(n, from, to).arms.subarray(0, n);
+}
+
+/**
+ * keySort of entries gathered in any order (arm order, say): then each run of equal keys (an index shared) in
+ * increasing tie rank, by insertion or, when long (every index 0: the whole list is the tie draw), by byte-wide
+ * passes on the ranks. The same order as keySort of the entries in tie order.
+ */
+export function keySortTies(n: number, from: Buffers, to: Buffers, tieRank: Int32Array): Int32Array {
+  const x = sorted(n, from, to);
+  const { arms, hi, lo } = x;
+  for (let s = 0; s < n;) {
+    const h = hi[s],
+      l = lo[s];
+    let e = s + 1;
+    while (e < n && hi[e] === h && lo[e] === l) e++;
+    if (e - s > RUN) {
+      // the run's words are all (h, l): its lo words carry the tie ranks for the sort, then l again
+      for (let j = s; j < e; j++) lo[j] = tieRank[arms[j]];
+      byteSortLo(s, e, x, x === from ? to : from);
+      lo.fill(l, s, e);
+    } else if (e - s > 1) {
+      for (let i = s + 1; i < e; i++) {
+        const arm = arms[i],
+          r = tieRank[arm];
+        let j = i - 1;
+        while (j >= s && tieRank[arms[j]] > r) {
+          arms[j + 1] = arms[j];
+          j--;
+        }
+        arms[j + 1] = arm;
+      }
+    }
+    s = e;
+  }
+  return arms.subarray(0, n);
+}
+
+/** keySort's work: the buffer holding the sorted entries. */
+function sorted(n: number, from: Buffers, to: Buffers): Buffers {
   const x = passes(n, from, to);
   const { arms, hi, lo } = x,
     y = x === from ? to : from;
@@ -44,7 +84,7 @@ export function keySort(n: number, from: Buffers, to: Buffers): Int32Array {
     }
     s = e;
   }
-  return arms.subarray(0, n);
+  return x;
 }
 
 /** Entries s..e-1 of `x` sorted by lo, stable, by four byte-wide LSD passes (`y`'s stretch the spare). */

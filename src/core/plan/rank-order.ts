@@ -227,6 +227,23 @@ export function keysOf(index: Float64Array, arms: Int32Array, out: Buffers): voi
   }
 }
 
+/** Every arm's key by arm (keysOf's words, hi[arm] and lo[arm]): one pass in memory order, no gather. */
+export function armKeys(index: Float64Array, hi: Uint32Array, lo: Uint32Array): void {
+  for (let arm = 0; arm < index.length; arm++) {
+    const v = index[arm];
+    value[0] = v === 0 ? 0 : v;
+    const h = bits[HI],
+      l = bits[LO];
+    if (h & 0x80000000) {
+      hi[arm] = h;
+      lo[arm] = l;
+    } else {
+      hi[arm] = h ^ 0x7fffffff;
+      lo[arm] = ~l >>> 0;
+    }
+  }
+}
+
 /**
  * Stable LSD radix sort of the first n entries of `from` by (hi, lo), `to` being the other buffer;
  * passes whose digit is constant are skipped. Returns the arms in order (a view of either buffer).

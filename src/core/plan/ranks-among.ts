@@ -42,42 +42,33 @@ export function ranksAmong(
  * difference that is left is the priority's.
  */
 export function ranksUnder(order: ListOrder, numArms: number, listed: Int32Array, arms: Int32Array): Int32Array {
-  // flags per arm (1: on `listed`, 2: asked, 4: ranked), a byte each: the walk down `order` reads them, not the ranks,
-  // and stops when every asked arm is ranked
+  // flags per arm (1: on `listed`, 2: asked), a byte each; her place off the list counted by the order (countBefore)
+  // without sorting it as deep as the deepest asked arm
   const flag = scratch('ranks-under-flag', Uint8Array, numArms, true);
   const rank = scratch('ranks-among-rank', Int32Array, numArms);
-  let left = 0;
-  for (let j = 0; j < arms.length; j++) {
-    if (flag[arms[j]] & 2) continue;
-    flag[arms[j]] = 2;
-    left++;
-  }
   for (let j = 0; j < listed.length; j++) {
-    const arm = listed[j];
-    flag[arm] |= 1;
-    if (!(flag[arm] & 2)) continue;
-    rank[arm] = j + 1;
-    flag[arm] |= 4;
-    left--;
+    flag[listed[j]] = 1;
+    rank[listed[j]] = j + 1;
   }
-  // the order made only as deep as the last asked arm: longer prefixes, twice as long each time
-  for (let p = 0, after = listed.length, k = 2 * (listed.length + left); left > 0 && p < order.length; k *= 2) {
-    const prefix = order.first(k);
-    for (; p < prefix.length && left > 0; p++) {
-      const arm = prefix[p],
-        f = flag[arm];
-      if (f & 1) continue;
-      after++;
-      if (!(f & 2)) continue;
-      rank[arm] = after;
-      flag[arm] = f | 4;
-      left--;
-    }
+  const off = scratch('ranks-under-off', Int32Array, arms.length);
+  let n = 0;
+  for (let j = 0; j < arms.length; j++) {
+    const arm = arms[j];
+    if (flag[arm]) continue;
+    flag[arm] = 2;
+    off[n++] = arm;
   }
-  return Int32Array.from(arms, (arm) => {
-    if (!(flag[arm] & 4)) throw new RangeError(`ranksUnder: arm ${arm} is not in the order`);
-    return rank[arm];
-  });
+  const asked = off.subarray(0, n);
+  try {
+    order.countBefore(asked, listed, rank);
+  } catch {
+    const missing = asked.find((arm) => order.eligible !== null && !order.eligible[arm]) ?? asked[0];
+    throw new RangeError(`ranksUnder: arm ${missing} is not in the order`);
+  }
+  for (let j = 0; j < n; j++) rank[asked[j]] += listed.length + 1;
+  const out = new Int32Array(arms.length);
+  for (let j = 0; j < arms.length; j++) out[j] = rank[arms[j]];
+  return out;
 }
 
 /**

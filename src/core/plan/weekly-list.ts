@@ -134,7 +134,7 @@ export function buildWeeklyList(
   const workers = top.workers ? afterCalls(top.workers, holdoutArms) : null;
   // Each index's order of the eligible, made as far as needed once: its list, its twins and the default ranks.
   const planOrder = new ListOrder(index, tieRank, eligible, 'plan-order');
-  const defaultOrder = defaultListOrder(defaultIndex, tieRank, eligible, 'default-order', planOrder);
+  const defaultOrder = defaultListOrder(defaultIndex, tieRank, eligible, 'default-order');
   const solve = (ix: Float64Array, order: ListOrder, via: boolean) =>
     workers ? capacityTopB({ index: ix, ...top, workers, order, via }) : constrainedTopB({ index: ix, ...top, order });
   const planList = solve(index, planOrder, true);

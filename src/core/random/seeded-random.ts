@@ -43,22 +43,10 @@ export function seededRandom(seed: number): Random {
     return result;
   };
   const next = () => nextUint() / 4294967296;
-  let spare: number | null = null;
   return {
     next,
     int: (n) => Math.floor(next() * n),
-    normal() {
-      if (spare !== null) {
-        const value = spare;
-        spare = null;
-        return value;
-      }
-      const u = 1 - next(); // (0, 1]: log stays finite
-      const v = next();
-      const r = Math.sqrt(-2 * Math.log(u));
-      spare = r * Math.sin(2 * Math.PI * v);
-      return r * Math.cos(2 * Math.PI * v);
-    },
+    normal: boxMuller(next),
     categorical(weights) {
       return categoricalAt(next, weights, 0, weights.length);
     },
@@ -84,6 +72,26 @@ export function seededRandom(seed: number): Random {
       c = s2;
       d = s3;
     },
+  };
+}
+
+/**
+ * Random.normal over the uniforms of `next` (a Random's next, or its numbers read from a block that Random.fill
+ * filled): Box-Muller, one value per call, the second cached.
+ */
+export function boxMuller(next: () => number): () => number {
+  let spare: number | null = null;
+  return () => {
+    if (spare !== null) {
+      const value = spare;
+      spare = null;
+      return value;
+    }
+    const u = 1 - next(); // (0, 1]: log stays finite
+    const v = next();
+    const r = Math.sqrt(-2 * Math.log(u));
+    spare = r * Math.sin(2 * Math.PI * v);
+    return r * Math.cos(2 * Math.PI * v);
   };
 }
 

@@ -4,7 +4,7 @@
 // passive action, and the active effect grows or shrinks with features in the directions of the
 // multilingual paper's Table 1 weights.
 import { RANGES } from '../../limits/setting-ranges.ts';
-import { categoricalAt, seededRandom } from '../../random/seeded-random.ts';
+import { boxMuller, categoricalOf, seededRandom } from '../../random/seeded-random.ts';
 import { dlmSchema } from '../dlm-schema.ts';
 import {
   commonParameters,
@@ -16,7 +16,7 @@ import {
   type GeneratedDraws,
   type PopulationGenerator,
 } from './population-generator.ts';
-import { drawEffect, EFFECT_DRAW_VALUES, effectArrays } from './two-state.ts';
+import { EFFECT_DRAW_VALUES, effectArrays, effectOf } from './two-state.ts';
 
 /**
  * Marginals of the one-hot groups, in dlmSchema() order (allot's choice, loosely after the
@@ -119,8 +119,9 @@ function dlmColumns(p: Record<string, number>, seed: number): GeneratedColumns {
 const GRAVIDITY = Float64Array.of(0.4, 0.33, 0.17, 0.07, 0.03);
 
 // One pass over the arms with the groups' columns, marginals and weights laid out in typed arrays beforehand
-// (at 10^6 arms a closure, an indexOf and a subarray per arm and group were most of the time). The draws, and
-// their order, are those of the plain per-arm description in the comments: a seed gives the same population.
+// (at 10^6 arms a closure, an indexOf and a subarray per arm and group were most of the time), its uniforms read
+// from a block refilled by Random.fill (a call into the generator's closure per number was the rest). The draws,
+// and their order, are those of the plain per-arm description in the comments: a seed gives the same population.
 // Features are written as byte columns (every DLM value is a whole number 0..90), each arm's dynamics as its
 // effect draws (two-state.ts), written out as rows only for an Instance.
 function drawDlm(p: Record<string, number>, seed: number): Omit<GeneratedDraws, 'parameters' | 'sampleSize'> {
@@ -128,7 +129,18 @@ function drawDlm(p: Record<string, number>, seed: number): Omit<GeneratedDraws, 
   const N = p.arms;
   const F = schema.columns.length;
   const random = seededRandom(seed);
-  const next = random.next;
+  // random.next() in order, a block at a time (the numbers drawn beyond the last arm are never read)
+  const block = new Float64Array(4096);
+  let at = block.length;
+  const next = () => {
+    if (at === block.length) {
+      random.fill(block, 0, block.length);
+      at = 0;
+    }
+    return block[at++];
+  };
+  const normal = boxMuller(next);
+  const { effect, sigma } = p;
   const draws = new Float64Array(N * EFFECT_DRAW_VALUES);
   const cols = Array.from({ length: F }, () => new Uint8Array(N));
   const groups = schema.groups;
@@ -145,10 +157,10 @@ function drawDlm(p: Record<string, number>, seed: number): Omit<GeneratedDraws, 
   for (let arm = 0; arm < N; arm++) {
     // Hidden features 0-6, in dlmSchema order.
     const delivered = next() < 0.1 ? 1 : 0;
-    const gravidity = 1 + categoricalAt(next, GRAVIDITY, 0, GRAVIDITY.length);
+    const gravidity = 1 + categoricalOf(next(), GRAVIDITY, 0, GRAVIDITY.length);
     const parity = gravidity - 1 + delivered; // births so far: earlier pregnancies, plus this one once delivered
     const stillbirths = parity > 0 && next() < 0.03 ? 1 : 0;
-    cols[0][arm] = delivered ? 40 : 6 + random.int(31);
+    cols[0][arm] = delivered ? 40 : 6 + Math.floor(next() * 31); // random.int(31)
     cols[1][arm] = delivered;
     cols[2][arm] = gravidity;
     cols[3][arm] = parity;
@@ -158,7 +170,7 @@ function drawDlm(p: Record<string, number>, seed: number): Omit<GeneratedDraws, 
     // Each one-hot group, in schema order: its bucket from its marginals; weighted groups set x in [0, 1].
     for (let g = 0; g < G; g++) {
       const size = start[g + 1] - start[g];
-      const bucket = categoricalAt(next, marginals, start[g], size);
+      const bucket = categoricalOf(next(), marginals, start[g], size);
       cols[columns[start[g] + bucket]][arm] = 1;
       if (slot[g] !== -1) x[slot[g]] = bucket / (size - 1);
     }
@@ -167,7 +179,7 @@ function drawDlm(p: Record<string, number>, seed: number): Omit<GeneratedDraws, 
     const d = arm * EFFECT_DRAW_VALUES;
     draws[d] = q00;
     draws[d + 1] = q10;
-    draws[d + 2] = drawEffect(random, weights, x, p.effect, p.sigma);
+    draws[d + 2] = effectOf(weights, x, effect, sigma, normal());
   }
   return { schema, features: { numArms: N, columns: cols }, draws };
 }

@@ -60,6 +60,17 @@ export function drawEffect(
   scale: number,
   sigma: number,
 ): number {
+  return effectOf(weights, x, scale, sigma, random.normal());
+}
+
+/** drawEffect with its standard normal drawn beforehand (by a generator reading its uniforms from a block). */
+export function effectOf(
+  weights: readonly number[],
+  x: ArrayLike<number>,
+  scale: number,
+  sigma: number,
+  normal: number,
+): number {
   let z = 0;
   let lo = 0;
   let hi = 0;
@@ -69,7 +80,7 @@ export function drawEffect(
     else hi += weights[i];
   }
   const mean = hi > lo ? (scale * (z - lo)) / (hi - lo) : 0;
-  return Math.max(0, mean + sigma * random.normal());
+  return Math.max(0, mean + sigma * normal);
 }
 
 /**

@@ -1,0 +1,88 @@
+// ListOrder (list-order.ts) against a comparator sort, its obviously correct twin: every prefix it makes, the whole
+// order and each quota's order (`among`) are the eligible arms (and members) by index down, ties by tie rank up, with
+// -0 equal to +0; countBefore's places are those in that order; on short lists, long ones, mass ties (runs longer
+// than the insertion's) and every index equal.
+import { describe, expect, test } from 'vitest';
+import { defaultListOrder, keepDefaultOrder } from '../../../../src/core/plan/default-order.ts';
+import { ListOrder } from '../../../../src/core/plan/list-order.ts';
+import { compareArms } from '../../../../src/core/plan/rank-order.ts';
+import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
+
+function permutation(n: number, seed: number): Int32Array {
+  const r = seededRandom(seed);
+  const order = Int32Array.from({ length: n }, (_, i) => i);
+  for (let i = n - 1; i > 0; i--) {
+    const j = r.int(i + 1);
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  const rank = new Int32Array(n);
+  order.forEach((arm, k) => (rank[arm] = k));
+  return rank;
+}
+
+/** The twin: the flagged arms sorted by the list's comparator. */
+function byComparator(index: Float64Array, tieRank: Int32Array, ...flags: (Uint8Array | null)[]): number[] {
+  const arms = Array.from(index, (_, arm) => arm).filter((arm) => flags.every((f) => !f || f[arm] === 1));
+  return arms.sort((a, b) => compareArms(index, tieRank, a, b));
+}
+
+describe('ListOrder', () => {
+  test('its prefixes, whole order and quota orders equal a comparator sort', () => {
+    const r = seededRandom(28);
+    const kinds = ['spread', 'ties', 'one value', 'signs'] as const;
+    for (let t = 0; t < 24; t++) {
+      const n = [300, 3000, 9000][t % 3];
+      const kind = kinds[Math.floor(t / 3) % kinds.length];
+      const index = Float64Array.from({ length: n }, () =>
+        kind === 'spread'
+          ? r.next() * 10 - 3
+          : kind === 'ties'
+            ? r.int(5) / 7
+            : kind === 'one value'
+              ? 0.25
+              : r.next() < 0.3
+                ? r.next() < 0.5
+                  ? -0
+                  : 0
+                : r.int(4) - 2,
+      );
+      const tieRank = permutation(n, t);
+      const eligible = t % 4 === 3 ? null : Uint8Array.from({ length: n }, () => (r.next() < 0.85 ? 1 : 0));
+      const members = Uint8Array.from({ length: n }, () => (r.next() < 0.2 ? 1 : 0));
+      const want = byComparator(index, tieRank, eligible);
+      const order = new ListOrder(index, tieRank, eligible, 'test-order');
+      expect(order.length).toBe(want.length);
+      for (const k of [1, 17, Math.floor(n / 10), Math.floor(n / 2)]) {
+        const prefix = order.first(k);
+        expect(prefix.length).toBeGreaterThanOrEqual(Math.min(k, want.length));
+        expect(Array.from(prefix)).toEqual(want.slice(0, prefix.length));
+      }
+      expect(Array.from(order.all())).toEqual(want);
+      const quota = order.among(members);
+      const wantMembers = byComparator(index, tieRank, eligible, members);
+      expect(quota.length).toBe(wantMembers.length);
+      expect(Array.from(quota.first(5)).slice(0, 5)).toEqual(wantMembers.slice(0, 5));
+      expect(Array.from(quota.all())).toEqual(wantMembers);
+      expect(order.among(members)).toBe(quota);
+      // countBefore: her place among the order's arms that are not skipped
+      const side = want.map(() => r.int(3));
+      const skipped = Int32Array.from(want.filter((_, p) => side[p] === 0));
+      const asked = Int32Array.from(want.filter((_, p) => side[p] === 1).reverse());
+      const places = new Map<number, number>();
+      want.reduce((before, arm, p) => (side[p] === 1 && places.set(arm, before), before + (side[p] ? 1 : 0)), 0);
+      const out = new Int32Array(n).fill(-1);
+      new ListOrder(index, tieRank, eligible, 'test-fresh').countBefore(asked, skipped, out);
+      expect(Array.from(asked, (arm) => out[arm])).toEqual(Array.from(asked, (arm) => places.get(arm)));
+      // the same orders read off a kept order of all arms (default-order.ts)
+      const copy = index.slice();
+      keepDefaultOrder(copy, tieRank);
+      const kept = defaultListOrder(copy, tieRank, eligible, 'test-kept');
+      expect(kept.constructor).not.toBe(ListOrder);
+      expect(Array.from(kept.all())).toEqual(want);
+      expect(Array.from(kept.among(members).all())).toEqual(wantMembers);
+      out.fill(-1);
+      kept.countBefore(asked, skipped, out);
+      expect(Array.from(asked, (arm) => out[arm])).toEqual(Array.from(asked, (arm) => places.get(arm)));
+    }
+  });
+});
