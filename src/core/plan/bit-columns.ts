@@ -2,7 +2,8 @@
 // feature or a week's calls take one bit per beneficiary, ages 6-40 six bits, a 2-state week one bit.
 // Value i of a column sits at bits i*width .. i*width + width - 1, least significant bit first. The
 // register's features are already columns (feature-table.ts): a byte column packs by a pass over it.
-import { clearedTail, planeColumn } from './bit-plane.ts';
+import { clearedTail } from './bit-plane.ts';
+import { packBits, packedBytes, packWords, unpackBits } from './bit-pack.ts';
 import { isPlane, narrowColumn, type FeatureTable, type FeatureValues } from '../instance/feature-table.ts';
 
 /**
@@ -25,7 +26,6 @@ export const MAX_WIDTH = 24;
 const MISSING = 255;
 
 export const bitsFor = (x: number): number => (x <= 0 ? 0 : 32 - Math.clz32(x));
-export const packedBytes = (count: number, width: number): number => Math.ceil((count * width) / 8);
 
 /** The feature columns of a register's table, each in its narrowest exact form (a byte column's bits: near a copy). */
 export function packFeatures(table: FeatureTable): PackedColumn[] {
@@ -241,60 +241,20 @@ export function unpackStates(plane: PackedPlane, width: number, numArms: number)
   return states;
 }
 
-/** 0/1 values (any non-zero is 1) as a bit plane, eight to a byte. */
-export function packBits(values: Uint8Array): Uint8Array {
-  const N = values.length,
-    out = new Uint8Array(packedBytes(N, 1));
-  const whole = N & ~7;
-  if (values.byteOffset % 4 === 0 && packWords(values, out, whole)) {
-    for (let i = whole; i < N; i++) if (values[i]) out[i >> 3] |= 1 << (i & 7);
-    return out;
+/** A plane of N values packed as packFeatureColumn packs the same values a byte each (width 0 when constant). */
+export function planeColumn(bits: Uint8Array, N: number): PackedColumn {
+  const whole = N >> 3;
+  let any = 0,
+    all = 255;
+  for (let i = 0; i < whole; i++) {
+    any |= bits[i];
+    all &= bits[i];
   }
-  for (let i = 0; i < whole; i += 8) {
-    out[i >> 3] =
-      (values[i] ? 1 : 0) |
-      (values[i + 1] ? 2 : 0) |
-      (values[i + 2] ? 4 : 0) |
-      (values[i + 3] ? 8 : 0) |
-      (values[i + 4] ? 16 : 0) |
-      (values[i + 5] ? 32 : 0) |
-      (values[i + 6] ? 64 : 0) |
-      (values[i + 7] ? 128 : 0);
-  }
-  for (let i = whole; i < N; i++) if (values[i]) out[i >> 3] |= 1 << (i & 7);
-  return out;
-}
-
-export function unpackBits(data: Uint8Array, count: number): Uint8Array {
-  const out = new Uint8Array(count);
-  const whole = count & ~7;
-  // Four values a word: a nibble's four 0/1 bytes from a table.
-  const words = new Uint32Array(out.buffer, 0, whole >> 2);
-  for (let i = 0, j = 0; j < words.length; i++, j += 2) {
-    const x = data[i];
-    words[j] = SPREAD[x & 15];
-    words[j + 1] = SPREAD[x >> 4];
-  }
-  for (let i = whole; i < count; i++) out[i] = (data[i >> 3] >> (i & 7)) & 1;
-  return out;
-}
-
-/** A nibble's four bits as four 0/1 bytes of a little-endian word. */
-const SPREAD = Uint32Array.from({ length: 16 }, (_, x) => (x & 1) | ((x & 2) << 7) | ((x & 4) << 14) | ((x & 8) << 21));
-
-/**
- * Packs the first `whole` values (a multiple of 8) four at a time when every one is 0 or 1: for a word
- * of four 0/1 bytes, imul by 0x10204080 moves byte i's bit to bit 28 + i with no carry into them.
- * Returns false (`out` then to be written again) when some value is neither.
- */
-function packWords(values: Uint8Array, out: Uint8Array, whole: number): boolean {
-  const words = new Uint32Array(values.buffer, values.byteOffset, whole >> 2);
-  let other = 0;
-  for (let i = 0, j = 0; j < words.length; i++, j += 2) {
-    const lo = words[j],
-      hi = words[j + 1];
-    other |= (lo | hi) & 0xfefefefe;
-    out[i] = (Math.imul(lo, 0x10204080) >>> 28) | ((Math.imul(hi, 0x10204080) >>> 28) << 4);
-  }
-  return other === 0;
+  const tail = N & 7 ? bits[whole] & ((1 << (N & 7)) - 1) : 0;
+  const full = (1 << (N & 7)) - 1;
+  if ((any | tail) === 0) return { type: 'bits', width: 0, offset: 0, data: new Uint8Array(0), missing: null };
+  if (all === 255 && tail === full)
+    return { type: 'bits', width: 0, offset: 1, data: new Uint8Array(0), missing: null };
+  const data = bits.length === packedBytes(N, 1) ? bits : bits.slice(0, packedBytes(N, 1));
+  return { type: 'bits', width: 1, offset: 0, data, missing: null };
 }

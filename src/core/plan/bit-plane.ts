@@ -4,7 +4,7 @@
 // the file's planes as they are instead of writing each value into fresh pages (about 5 ms per fresh MB
 // here). The planes are read through these few functions (bitAt, or a byte of eight at a time), never
 // indexed as bytes: the type has no index, so code that would read a byte per value does not compile.
-import { packBits, packedBytes, unpackBits, type PackedColumn } from './bit-columns.ts';
+import { packBits, packedBytes, unpackBits } from './bit-pack.ts';
 
 /** `length` values of 0/1: value i is bit i & 7 of bits[i >> 3]; the bits past `length` are 0. */
 export interface BitPlane {
@@ -72,22 +72,4 @@ export function clearedTail(data: Uint8Array, N: number): Uint8Array {
   const out = data.slice();
   out[out.length - 1] &= (1 << (N & 7)) - 1;
   return out;
-}
-
-/** A plane of N values packed as packFeatureColumn packs the same values a byte each (width 0 when constant). */
-export function planeColumn(bits: Uint8Array, N: number): PackedColumn {
-  const whole = N >> 3;
-  let any = 0,
-    all = 255;
-  for (let i = 0; i < whole; i++) {
-    any |= bits[i];
-    all &= bits[i];
-  }
-  const tail = N & 7 ? bits[whole] & ((1 << (N & 7)) - 1) : 0;
-  const full = (1 << (N & 7)) - 1;
-  if ((any | tail) === 0) return { type: 'bits', width: 0, offset: 0, data: new Uint8Array(0), missing: null };
-  if (all === 255 && tail === full)
-    return { type: 'bits', width: 0, offset: 1, data: new Uint8Array(0), missing: null };
-  const data = bits.length === packedBytes(N, 1) ? bits : bits.slice(0, packedBytes(N, 1));
-  return { type: 'bits', width: 1, offset: 0, data, missing: null };
 }

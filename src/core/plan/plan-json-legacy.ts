@@ -4,7 +4,8 @@
 // f64. Version 1 had no meta (the caller's fallback names the plan); version 2 added id, name, times
 // and policy. Sizes are checked before anything of that size is made.
 import type { Base64Codec } from './base64.ts';
-import { packBits, packFeatureColumn, packStates } from './bit-columns.ts';
+import { packFeatureColumn, packStates } from './bit-columns.ts';
+import { packBits } from './bit-pack.ts';
 import { populationSizeProblem } from '../datasets/import-limits.ts';
 import type { Checks } from './plan-checks.ts';
 import { decodeTyped as decode } from './typed-base64.ts';

@@ -4,7 +4,8 @@
 // of files makes them, a byte each (MISSING unobserved). The bits have no index, so code that would read a
 // byte per value does not compile: readers take `stateAt`, `weekBytes`, or the planes a byte of eight arms
 // at a time.
-import { packedBytes, type PackedPlane } from './bit-columns.ts';
+import { packedBytes } from './bit-pack.ts';
+import type { PackedPlane } from './bit-columns.ts';
 import { firstOf, type BitPlane } from './bit-plane.ts';
 
 /** A state not observed (register.ts MISSING, repeated to keep this module free of that import). */

@@ -4,14 +4,13 @@
 import { describe, expect, test } from 'vitest';
 import { asTable, rowMajor } from '../../../../src/core/instance/feature-table.ts';
 import {
-  packBits,
   packFeatureColumn,
   packFeatures,
   packStates,
-  unpackBits,
   unpackFeatures,
   unpackStates,
 } from '../../../../src/core/plan/bit-columns.ts';
+import { packBits, unpackBits } from '../../../../src/core/plan/bit-pack.ts';
 import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
 
 /** The twin: value i's bits one by one. */
