@@ -187,6 +187,28 @@ describe('the plan worker session', () => {
     },
   );
 
+  test("her worker column and reward prepared ahead: the same list (a bad column: the list's error)", async () => {
+    const lists = [];
+    for (const prepared of [false, true]) {
+      const { s } = await session();
+      const source = { kind: 'generator' as const, generator: 'sclm', parameters: { arms: 300 }, seed: 4, weeks: 5 };
+      const column = (await s.loadRegister(source)).schema.columns[0].name;
+      const settings = { ...SETTINGS, budget: 40, draws: 0, workers: { column, capacity: 3, minimum: 0 } };
+      if (prepared) {
+        s.prepareRules({ workers: 'no such column', reward: 'state +' });
+        s.prepareRules({ workers: column, reward: settings.reward });
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        await expect(
+          s.create({ ...settings, workers: { ...settings.workers, column: 'no such column' } }, META),
+        ).rejects.toThrow('no such column');
+      }
+      const { list } = await s.create(settings, META);
+      expect(list.workers!.length).toBeGreaterThan(1);
+      lists.push({ arms: Array.from(list.arms), workers: list.lineWorker, index: Array.from(list.index) });
+    }
+    expect(lists[1]).toEqual(lists[0]);
+  });
+
   test(
     "the chances so far are those of the seed's first draws, whichever engine made them and in whatever order " +
       'they came: the same as made at once',
