@@ -4,6 +4,7 @@
 // so the screen, the printed list, the CSV and `allot plan --json` mark the same lines.
 
 import { percent } from '../words/percent.ts';
+import { count } from '../words/count.ts';
 
 /** On the list in at least this share of the draws and at most BORDERLINE_HIGH: borderline (allot's choice). */
 export const BORDERLINE_LOW = 0.2;
@@ -38,14 +39,14 @@ export function chanceSentences(all: Float64Array, draws: number): string[] {
     expected += m;
   }
   const out = [
-    `${borderline.toLocaleString('en')} of ${lines.toLocaleString('en')} calls ${borderline === 1 ? 'is' : 'are'} ` +
+    `${count(borderline)} of ${count(lines)} calls ${borderline === 1 ? 'is' : 'are'} ` +
       `borderline: on the list in ${pct(BORDERLINE_LOW)} to ${pct(BORDERLINE_HIGH)} of ${draws} redraws of what ` +
       'the history tells about each beneficiary. If a call must be dropped, drop a borderline one, the lowest ' +
       'chance first.',
   ];
   if (unlikely > 0) {
     out.push(
-      `${unlikely.toLocaleString('en')} ${unlikely === 1 ? 'call is' : 'calls are'} on the list in fewer than ` +
+      `${count(unlikely)} ${unlikely === 1 ? 'call is' : 'calls are'} on the list in fewer than ` +
         `${pct(BORDERLINE_LOW)} of the redraws: the history barely tells ${unlikely === 1 ? 'it' : 'them'} from ` +
         'those just below the list.',
     );
@@ -54,7 +55,7 @@ export function chanceSentences(all: Float64Array, draws: number): string[] {
   // of these calls would be on the list if each beneficiary's response to a call were known.
   if (borderline + unlikely > lines / 2) {
     out.push(
-      `About ${Math.round(expected).toLocaleString('en')} of the ${lines.toLocaleString('en')} calls would be on ` +
+      `About ${count(Math.round(expected))} of the ${count(lines)} calls would be on ` +
         "the list if each beneficiary's response to a call were known; the history cannot tell more, so the ranks " +
         'are the best guess.',
     );

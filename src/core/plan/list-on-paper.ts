@@ -10,6 +10,7 @@ import type { PlanSettings } from './plan-settings.ts';
 import { RULES } from './rule-descriptors.ts';
 import { otherRuleWords, ruleWords } from './rule-values.ts';
 import type { WeeklyList } from './weekly-list.ts';
+import { count } from '../words/count.ts';
 
 /** Her words for the chosen groups out of her buckets in every group ("Ages 51-60 · Income low", in schema order). */
 export function bucketsOf(buckets: string, groups: number[], groupCount: number): string {
@@ -19,14 +20,13 @@ export function bucketsOf(buckets: string, groups: number[], groupCount: number)
   return groups.map((g) => parts[g]).join(' · ');
 }
 
-const n = (x: number) => x.toLocaleString('en');
 const pct = (x: number) => percent(x, 0);
 
 /** The list's rules, one sentence each (the reward is printed apart, with where it comes from). */
 export function rulesInWords(settings: PlanSettings): string[] {
-  const out = [`Budget: ${n(settings.budget)} calls this week.`];
+  const out = [`Budget: ${count(settings.budget)} calls this week.`];
   out.push(ruleWords(RULES.cooldown, settings)!);
-  const excluded = n(settings.exclude.length);
+  const excluded = count(settings.exclude.length);
   out.push(settings.exclude.length > 0 ? `Excluded: ${excluded} ids are never called.` : 'No one is excluded.');
   for (const s of settings.shares) {
     if (s.min) out.push(`At least ${pct(s.min)} of the calls go to ${bucketName(s.group, s.bucket)}.`);
@@ -56,12 +56,12 @@ export function listCounts(list: WeeklyList, numArms: number, membership: Float6
     if (list.via[j]) brought++;
   }
   const out = [
-    `${n(calls)} calls of ${n(numArms)} beneficiaries.`,
-    `${n(both)} of them are on the default reward's list too; ${n(calls - both)} are not.`,
+    `${count(calls)} calls of ${count(numArms)} beneficiaries.`,
+    `${count(both)} of them are on the default reward's list too; ${count(calls - both)} are not.`,
   ];
-  if (brought > 0) out.push(`${n(brought)} were brought in by a share minimum.`);
+  if (brought > 0) out.push(`${count(brought)} were brought in by a share minimum.`);
   const borderline = calls > 0 && membership.every(Number.isFinite) ? borderlineCount(membership) : null;
-  if (borderline !== null) out.push(`${n(borderline)} ${borderline === 1 ? 'is' : 'are'} borderline.`);
+  if (borderline !== null) out.push(`${count(borderline)} ${borderline === 1 ? 'is' : 'are'} borderline.`);
   return out;
 }
 
@@ -88,12 +88,12 @@ export function sectionsByWorker(list: Pick<WeeklyList, 'lineWorker' | 'workers'
     else byWorker.set(w, [j]);
   });
   const rules = new Map(workers.map((w) => [w.worker, w]));
-  const calls = (k: number) => `${n(k)} call${k === 1 ? '' : 's'} this week`;
+  const calls = (k: number) => `${count(k)} call${k === 1 ? '' : 's'} this week`;
   const names = [...byWorker.keys()].filter((w) => w !== '').sort((a, b) => a.localeCompare(b));
   const out = names.map((worker) => {
     const lines = byWorker.get(worker)!,
       cap = rules.get(worker)?.capacity ?? Infinity;
-    const capacity = Number.isFinite(cap) ? `capacity ${n(cap)}` : 'no capacity set';
+    const capacity = Number.isFinite(cap) ? `capacity ${count(cap)}` : 'no capacity set';
     return { worker, heading: `${worker}: ${calls(lines.length)} (${capacity})`, lines };
   });
   const none = byWorker.get('');

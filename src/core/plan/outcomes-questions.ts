@@ -8,12 +8,11 @@
 import { bitAt } from './bit-plane.ts';
 import type { WeekOutcomes } from './apply-outcomes.ts';
 import type { PlanState } from './plan-state.ts';
+import { count } from '../words/count.ts';
 
 export type OutcomesQuestion =
   | { kind: 'same-as-week'; week: number; fileName: string; message: string }
   | { kind: 'no-planned-calls'; planned: number; message: string };
-
-const n = (x: number) => x.toLocaleString('en');
 
 /** The applied week whose recorded calls and states equal the file's rows, or null (latest first). */
 export function sameAsAppliedWeek(plan: PlanState, o: WeekOutcomes): { week: number; fileName: string } | null {
@@ -63,12 +62,12 @@ export function outcomesQuestions(
       const which =
         calls === 0
           ? 'it records no call at all'
-          : `its ${n(calls)} call${calls === 1 ? ' is' : 's are'} all to beneficiaries not on the list`;
+          : `its ${count(calls)} call${calls === 1 ? ' is' : 's are'} all to beneficiaries not on the list`;
       questions.push({
         kind: 'no-planned-calls',
         planned: planned.length,
         message:
-          `None of the ${n(planned.length)} planned calls of week ${week} were made according to ` +
+          `None of the ${count(planned.length)} planned calls of week ${week} were made according to ` +
           `${o.fileName} (${which}). Is it the right file?`,
       });
     }
@@ -94,13 +93,13 @@ export function outcomesWarnings(plan: PlanState, o: WeekOutcomes, budget: numbe
       .map((id) => JSON.stringify(id))
       .join(', ');
     warnings.push(
-      `${o.fileName} records ${n(called.length)} call${called.length === 1 ? '' : 's'} to beneficiaries on the ` +
+      `${o.fileName} records ${count(called.length)} call${called.length === 1 ? '' : 's'} to beneficiaries on the ` +
         `exclusion list (${shown}${called.length > 5 ? ', ...' : ''}); they are recorded as made.`,
     );
   }
   if (calls > budget)
     warnings.push(
-      `${o.fileName} records ${n(calls)} calls, more than the week's budget of ${n(budget)}; they are ` +
+      `${o.fileName} records ${count(calls)} calls, more than the week's budget of ${count(budget)}; they are ` +
         `recorded as made.`,
     );
   return warnings;
