@@ -16,6 +16,7 @@ import type { PlanView, WeekApplyResult } from '../pipeline/plan/weekly-plan.ts'
 import type { PopulationRecord } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
 import type { PlanClient } from '../workers/plan/plan-client.ts';
+import type { RuleChoices } from '../pipeline/plan/list-maker.ts';
 import type { WeekSummary } from '../core/plan/plan-summary.ts';
 import { assertNoTypedSecret, ProblemList, runStep, savedAfterShown } from './plan/plan-step.ts';
 import { mappingMemory, type MappingMemory } from './plan/mapping-memory.ts';
@@ -118,6 +119,10 @@ export class PlanSession {
         this.progress = null;
       }
     });
+  }
+  /** Her choices on the form so far (worker column, reward): the worker makes what they fix before her click. */
+  prepareRules(choices: RuleChoices): void {
+    void this.client.prepareRules(choices).catch(() => {}); // the list says what is wrong
   }
   /** Stops the register being read; nothing read is kept. */
   cancelRead(): void {
@@ -271,10 +276,7 @@ export class PlanSession {
     if (this.head?.id === id) this.head = this.list = this.weeks = this.current = null;
   }
 
-  /**
-   * The list just shown is saved by the worker after it; if that fails, the plan shown before comes back (none for a
-   * new plan).
-   */
+  /** The list just shown is saved by the worker after it; if that fails, the plan shown before (if any) comes back. */
   private save(before: PlanView | null): Promise<boolean> {
     return savedAfterShown(this, this.client, () =>
       before ? this.show(before) : void this.remove(this.head?.id ?? '', false),

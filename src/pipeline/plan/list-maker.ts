@@ -12,8 +12,16 @@ import { planPosterior } from '../../core/plan/plan-state.ts';
 import { currentState, currentWeek, type Register } from '../../core/plan/register.ts';
 import { defaultIndexOf } from '../../core/plan/default-index.ts';
 import { keepDefaultOrder } from '../../core/plan/default-order.ts';
+import { planWorkerRules } from '../../core/plan/plan-workers.ts';
+import { registerRewards } from '../../core/plan/reward-rows.ts';
 import { span } from './list-spans.ts';
 import { buildWeeklyList, type IndexFunction, type WeeklyList } from '../../core/plan/weekly-list.ts';
+
+/** Her choices on the form so far: the worker column ('' or absent: none), the reward typed (checked on the page). */
+export interface RuleChoices {
+  workers?: string;
+  reward?: string;
+}
 
 export class ListMaker {
   private kept: { register: Register; group: string | null; posterior: TransitionPosterior | null } | null = null;
@@ -64,6 +72,26 @@ export class ListMaker {
     } catch {
       // the list itself says what went wrong
     }
+  }
+
+  /**
+   * What her choices on the form fix of the list's rules, made as she makes them (each in a task of its own, kept with
+   * the register) so that her click does not pay them: her worker column's workers numbered (0.3 s at 10^6 mothers;
+   * plan-workers.ts keeps them) and her reward's table (reward-rows.ts keeps it).
+   */
+  prepareRules(register: Register, choices: RuleChoices): void {
+    const later = (name: string, work: () => unknown) =>
+      setTimeout(() => {
+        if (this.kept?.register !== register) return;
+        try {
+          span(name, work);
+        } catch {
+          // the list says what is wrong
+        }
+      }, 0);
+    const { workers, reward } = choices;
+    if (workers) later('worker names', () => planWorkerRules(register, { column: workers, capacity: 0, minimum: 0 }));
+    if (reward) later('reward table', () => registerRewards(register, reward));
   }
 
   /**

@@ -4,7 +4,7 @@
 // with draws. One draw per task, so that a newer request is answered between two draws. A second engine
 // (DrawHelper: the plan worker's draw worker) makes draws beside this thread's, each from its own seed, so the
 // counts are the same with or without it; it gets the posterior when the register is read (prepare) and its
-// first draws as soon as the list's rules are made (prefetch), so that it draws while this thread makes the list.
+// first draws once the list has gone to the page (prefetch), so that it draws while the page shows the list.
 // Draws are counted in the stream's order, and the count so far goes out after the first FIRST_BATCH of them,
 // then after each BATCH: the first marks are the chances from the first 2 draws, whatever thread made them, so
 // they are the seed's, as reproducible as the final ones. The drawn indices are kept (up to KEEP_VALUES numbers)
@@ -23,7 +23,7 @@ const KEEP_VALUES = 20_000_000;
  */
 export const FIRST_BATCH = 2;
 export const BATCH = 4;
-/** Draws asked of the helper before the list is made (prefetch): about what it makes while the list is made. */
+/** Draws asked of the helper before the count (prefetch). */
 const PREFETCH = 4;
 /** Draws asked of the helper at a time; the last AHEAD are this thread's (so it never waits for the helper's queue). */
 const AHEAD = 2;
@@ -89,8 +89,9 @@ export class UncertainPlaces {
   }
 
   /**
-   * Asks the helper for the first draws of the list `rules` makes, before the list is made (count() takes them):
-   * the helper draws while this thread makes the list.
+   * Asks the helper for the first draws of the list `rules` made (count() takes them), once the list has gone to the
+   * page (weekly-plan.ts): posting the rules copies every mother's rewards and state (0.15 s of this thread at 10^6),
+   * which would delay the list; the helper draws while the page shows it, before the count is asked for.
    */
   prefetch(rules: ListRules, posterior: TransitionPosterior, draws: number): void {
     const helper = this.helper;

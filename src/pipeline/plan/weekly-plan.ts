@@ -15,7 +15,7 @@ import type { PlanListing, PlanPolicySource } from '../../core/plan/plan-record.
 import type { WeekChanges } from './week-changes.ts';
 import { readText } from '../read-text.ts';
 import type { ReadControl } from '../files/utf8-chunks.ts';
-import { ListMaker } from './list-maker.ts';
+import { ListMaker, type RuleChoices } from './list-maker.ts';
 import { fromRecord, planRecord, type PlanMeta } from './plan-records.ts';
 import { planView, type PlanView, type WeekApplyResult } from './plan-view.ts';
 import { applyWeekOutcomes, readWeekOutcomes, type PendingOutcomes, type PreviewResult } from './week-outcomes-step.ts';
@@ -62,6 +62,11 @@ export class WeeklyPlan {
   async loadRegister(source: RegisterSource, control: ReadControl = {}): Promise<RegisterSummary> {
     this.lists.posterior(await this.draft.load(source, control), defaultPriorGroup(this.draft.need().schema));
     return this.draft.summary();
+  }
+
+  /** Her choices on the form so far: what they fix of the list is made ahead of it (list-maker.ts). */
+  prepareRules(choices: RuleChoices): void {
+    this.lists.prepareRules(this.draft.need(), choices);
   }
 
   band(group: string, banding: Banding): RegisterSummary {
@@ -166,9 +171,7 @@ export class WeeklyPlan {
     const result = await applyWeekOutcomes(open, pending, this.lists, replace, confirmed);
     if (!result.ok) return result;
     this.generation++;
-    const { plan: next } = result,
-      { week } = pending;
-    const meta = { ...this.meta!, updatedAt: now };
+    const [next, week, meta] = [result.plan, pending.week, { ...this.meta!, updatedAt: now }];
     await (await this.store()).applyPlanWeek({ plan: planRecord(meta, next), week, replace });
     this.outcomes = null;
     const done = next.weeks[next.weeks.length - 2].outcomes!;
@@ -261,9 +264,12 @@ export class WeeklyPlan {
     return this.save.settled();
   }
 
+  /** A list; its first draws are asked of the helper (prefetch) once its view has gone to the page, a task later. */
   private newList(register: Register, settings: PlanSettings, week: number): Promise<WeeklyList> {
-    this.generation++;
-    return this.lists.list(register, settings, week, (r, p) => this.places.prefetch(r, p, settings.draws));
+    const generation = ++this.generation;
+    return this.lists.list(register, settings, week, (r, p) =>
+      setTimeout(() => generation === this.generation && this.places.prefetch(r, p, settings.draws), 0),
+    );
   }
 
   /** No plan open (its draws stop). */

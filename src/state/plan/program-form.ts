@@ -55,6 +55,18 @@ export function ownerColumnChoices(carry: readonly string[]): { column: string; 
 
 export type ProgramResult = { ok: true; settings: Partial<PlanSettings> } | { ok: false; problems: string[] };
 
+/** The last capacities file read: parsed when she picks it (PlanProgram), not again on her click. */
+let lastCapacities: { file: { fileName: string; text: string }; parsed: ReturnType<typeof parseCapacityCsv> } | null =
+  null;
+
+/** A capacities file parsed (worker, capacity, optionally minimum), once per file she picks. */
+export function capacitiesOf(file: { fileName: string; text: string }): ReturnType<typeof parseCapacityCsv> {
+  const last = lastCapacities;
+  if (last && last.file.text === file.text && last.file.fileName === file.fileName) return last.parsed;
+  lastCapacities = { file: { ...file }, parsed: parseCapacityCsv(file.text, file.fileName) };
+  return lastCapacities.parsed;
+}
+
 /** The program's settings from the form (`seed`: the plan's, which fixes the holdout's split), or every problem. */
 export function programSettings(form: ProgramForm, seed: number, carry: readonly string[] = []): ProgramResult {
   const problems: string[] = [];
@@ -100,7 +112,7 @@ export function programSettings(form: ProgramForm, seed: number, carry: readonly
       );
     const min = number(form.minPerWorker, 'Minimum per worker', RANGES.capacity, PLAN_DEFAULTS.minPerWorker)!;
     if (form.capacityFile) {
-      const parsed = parseCapacityCsv(form.capacityFile.text, form.capacityFile.fileName);
+      const parsed = capacitiesOf(form.capacityFile);
       if (!parsed.ok) problems.push(...parsed.errors.map((e) => `Capacities: ${e}`));
       else {
         if (parsed.minimum && min > 0)

@@ -11,6 +11,7 @@ import { WorkerBridge } from '../worker-bridge.ts';
 import { span } from '../../pipeline/plan/list-spans.ts';
 import { viewOnPage, type AppliedMessage, type ViewMessage } from './transfer-view.ts';
 import type { PlanMeta } from '../../pipeline/plan/plan-records.ts';
+import type { RuleChoices } from '../../pipeline/plan/list-maker.ts';
 import type { Uncertainty } from '../../pipeline/plan/uncertain-places.ts';
 import type { WeekApplyResult, WeeklyPlan, PlanView, PreviewResult } from '../../pipeline/plan/weekly-plan.ts';
 import type { PlanImportResult } from '../../pipeline/plan/plan-transfer.ts';
@@ -43,6 +44,10 @@ export class PlanClient {
   /** The mapping step's view of a file (its columns with their guessed uses, its first rows). */
   previewFile(file: Blob, fileName: string, options: Parameters<typeof previewFile>[2] = {}): Promise<FilePreview> {
     return this.bridge.call(undefined, (api) => api.previewFile(file, fileName, options));
+  }
+  /** Her choices on the form so far (worker column, reward): the worker makes what they fix before her click. */
+  prepareRules(choices: RuleChoices): Promise<void> {
+    return this.bridge.call(undefined, (api) => api.prepareRules(choices));
   }
   band(group: string, banding: Banding): Promise<RegisterSummary> {
     return this.bridge.call(undefined, (api) => api.band(group, banding));

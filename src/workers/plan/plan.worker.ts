@@ -63,6 +63,7 @@ const api = {
   },
   cancelRead: () => reading?.abort(),
   previewFile,
+  prepareRules: session.prepareRules.bind(session),
   band: session.band.bind(session),
   groupText: session.groupText.bind(session),
   population: () => {

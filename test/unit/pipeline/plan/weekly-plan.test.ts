@@ -166,10 +166,13 @@ describe('the plan worker session', () => {
         // The helper has the posterior once the register is read, and the list's first 4 draws with its rules.
         if (s === helped) expect(prepared).toHaveLength(1);
         await s.create({ ...SETTINGS, budget: 40, draws: 7 }, META);
+        // The first 4 draws are asked of the helper a task after the list (its view goes to the page first).
+        if (s === helped) expect(seeds).toHaveLength(0);
+        await new Promise((resolve) => setTimeout(resolve, 0));
         if (s === helped) expect(seeds).toHaveLength(4);
         const partials: number[] = [];
         counts.push(await s.uncertainty((p) => partials.push(p.draws)));
-        // The helper was asked for the first 4 draws with the rules, before the list: they are in at once.
+        // The helper was asked for the first 4 draws before the count: they are in at once.
         expect(partials).toEqual(s === alone ? [2, 4] : [4]);
       }
       expect(seeds.length).toBeGreaterThan(0);
@@ -183,6 +186,28 @@ describe('the plan worker session', () => {
       await expect(helped.uncertainty()).rejects.toThrow('the second worker stopped');
     },
   );
+
+  test("her worker column and reward prepared ahead: the same list (a bad column: the list's error)", async () => {
+    const lists = [];
+    for (const prepared of [false, true]) {
+      const { s } = await session();
+      const source = { kind: 'generator' as const, generator: 'sclm', parameters: { arms: 300 }, seed: 4, weeks: 5 };
+      const column = (await s.loadRegister(source)).schema.columns[0].name;
+      const settings = { ...SETTINGS, budget: 40, draws: 0, workers: { column, capacity: 3, minimum: 0 } };
+      if (prepared) {
+        s.prepareRules({ workers: 'no such column', reward: 'state +' });
+        s.prepareRules({ workers: column, reward: settings.reward });
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        await expect(
+          s.create({ ...settings, workers: { ...settings.workers, column: 'no such column' } }, META),
+        ).rejects.toThrow('no such column');
+      }
+      const { list } = await s.create(settings, META);
+      expect(list.workers!.length).toBeGreaterThan(1);
+      lists.push({ arms: Array.from(list.arms), workers: list.lineWorker, index: Array.from(list.index) });
+    }
+    expect(lists[1]).toEqual(lists[0]);
+  });
 
   test(
     "the chances so far are those of the seed's first draws, whichever engine made them and in whatever order " +
