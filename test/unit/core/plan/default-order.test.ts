@@ -11,25 +11,12 @@ import { currentWeek } from '../../../../src/core/plan/register.ts';
 import { buildWeeklyList, type IndexFunction } from '../../../../src/core/plan/weekly-list.ts';
 import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
 import { everyRule, listHashes, registerWithWorkers } from './list-cases.ts';
-import { engineWhittle } from './plan-fixtures.ts';
+import { engineWhittle, permutation } from './plan-fixtures.ts';
 
 let whittle: IndexFunction;
 beforeAll(async () => {
   whittle = await engineWhittle();
 });
-
-/** A random permutation as tie ranks. */
-function permutation(n: number, seed: number): Int32Array {
-  const r = seededRandom(seed);
-  const order = Int32Array.from({ length: n }, (_, i) => i);
-  for (let i = n - 1; i > 0; i--) {
-    const j = r.int(i + 1);
-    [order[i], order[j]] = [order[j], order[i]];
-  }
-  const rank = new Int32Array(n);
-  order.forEach((arm, r) => (rank[arm] = r));
-  return rank;
-}
 
 describe("orders read off the default reward's order of all arms", () => {
   for (const [n, seed] of [

@@ -7,18 +7,7 @@ import { defaultListOrder, keepDefaultOrder } from '../../../../src/core/plan/de
 import { ListOrder } from '../../../../src/core/plan/list-order.ts';
 import { compareArms } from '../../../../src/core/plan/rank-order.ts';
 import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
-
-function permutation(n: number, seed: number): Int32Array {
-  const r = seededRandom(seed);
-  const order = Int32Array.from({ length: n }, (_, i) => i);
-  for (let i = n - 1; i > 0; i--) {
-    const j = r.int(i + 1);
-    [order[i], order[j]] = [order[j], order[i]];
-  }
-  const rank = new Int32Array(n);
-  order.forEach((arm, k) => (rank[arm] = k));
-  return rank;
-}
+import { permutation } from './plan-fixtures.ts';
 
 /** The twin: the flagged arms sorted by the list's comparator. */
 function byComparator(index: Float64Array, tieRank: Int32Array, ...flags: (Uint8Array | null)[]): number[] {

@@ -1,7 +1,7 @@
 // Shared by the plan tests: the real WASM engine as the IndexFunction (with its Beta sampler), and a week
 // simulated from the true transitions (who was called, who is engaged after it) written as an outcomes CSV.
 import { reasonAt, type IndexFunction, type WeeklyList } from '../../../../src/core/plan/weekly-list.ts';
-import type { Random } from '../../../../src/core/random/seeded-random.ts';
+import { seededRandom, type Random } from '../../../../src/core/random/seeded-random.ts';
 import { planIndexFunction } from '../../../../src/engine/beta-sampler.ts';
 import { loadEngineNode } from '../../../../src/engine/load-node.ts';
 
@@ -33,4 +33,17 @@ export function outcomesCsv(ids: readonly string[], called: Uint8Array, engaged:
 /** Every line's plain reason (the list keeps the numbers; reasonAt writes a line's words). */
 export function reasonsOf(list: WeeklyList): string[] {
   return Array.from(list.arms, (_, j) => reasonAt(list, j));
+}
+
+/** A random permutation of 0..n-1 as tie ranks (arm -> its place), from `seed`. */
+export function permutation(n: number, seed: number): Int32Array {
+  const r = seededRandom(seed);
+  const order = Int32Array.from({ length: n }, (_, i) => i);
+  for (let i = n - 1; i > 0; i--) {
+    const j = r.int(i + 1);
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  const rank = new Int32Array(n);
+  order.forEach((arm, k) => (rank[arm] = k));
+  return rank;
 }
