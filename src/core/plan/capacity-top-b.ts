@@ -21,6 +21,7 @@
 // shared with the other lists on the same index); the flow's classes are made once for the list and its
 // twin without minima, which differ only in minima; the twin is skipped when `via` is not asked for.
 import { capacityGreedy } from './capacity-greedy.ts';
+import { classReach, greedyReach } from './capacity-reach.ts';
 import { flowClasses, type RuleFamily } from './capacity-classes.ts';
 import { familyFlow } from './capacity-flow.ts';
 import { unmetRules } from './capacity-unmet.ts';
@@ -74,8 +75,7 @@ export function capacityTopB(input: CapacityTopBInput): CapacityTopB {
   if (order.index !== index || order.tieRank !== tieRank || order.eligible !== eligible) {
     throw new RangeError('capacityTopB: the shared order is by another index, ties or eligibility');
   }
-  const all = order.all();
-  const best = pick(index, eligible, all, budget, workers, quotas);
+  const best = pick(index, order, budget, workers, quotas);
   const hasMinima = quotas.some((q) => q.min > 0) || workers.minimum.some((m) => m > 0);
   const inList = scratch('capacity-in-list', Uint8Array, N, true);
   for (const arm of best.arms) inList[arm] = 1;
@@ -102,7 +102,7 @@ export function capacityTopB(input: CapacityTopBInput): CapacityTopB {
   } else if (best.via) via.set(best.via);
   // Rank order: the chosen in the order of `all` (each is eligible), with their via (the greedy's without minimum
   // units already are).
-  const [arms, ranked] = best.inOrder ? [best.arms, via] : inListOrder(all, best.arms, via, N);
+  const [arms, ranked] = best.inOrder ? [best.arms, via] : inListOrder(best.all, best.arms, via, N);
   const binding: number[] = [];
   best.binding.forEach((b, w) => b && binding.push(w));
   return {
@@ -146,19 +146,22 @@ interface Pick {
   free: number[];
   /** `arms` already in list order (the greedy's, no minimum unit taken). */
   inOrder: boolean;
+  /** The eligible arms the solver read, in list order: all of them, or those it can reach (capacity-reach.ts). */
+  all: Int32Array;
 }
 
 function pick(
   index: Float64Array,
-  eligible: Uint8Array | null,
-  all: Int32Array,
+  order: ListOrder,
   budget: number,
   workers: WorkerRules,
   quotas: readonly CallQuota[],
 ): Pick {
+  const { tieRank, eligible } = order;
   if (quotas.length === 0) {
+    const all = greedyReach(index, tieRank, eligible, budget, workers) ?? order.all();
     const g = capacityGreedy(index, all, budget, workers);
-    return { arms: g.arms, via: g.via, binding: g.binding, flow: null, free: [], inOrder: g.inOrder };
+    return { arms: g.arms, via: g.via, binding: g.binding, flow: null, free: [], inOrder: g.inOrder, all };
   }
   const W = workers.names.length;
   const { families, free } = twoFamilies(quotas, eligible, W > 0);
@@ -175,6 +178,7 @@ function pick(
     ? { of: workers.worker, min: workers.minimum, max: workers.capacity }
     : family(quotas, families[0]);
   const B = family(quotas, families[1]);
+  const all = classReach(index, tieRank, eligible, budget, A, B) ?? order.all();
   const net = flowClasses(all, N, budget, A, B);
   const f = familyFlow(net, index, budget, A, B);
   const broken = free.map((k) => heldOrBroken(quotas[k], f.arms)).filter((x) => x !== '');
@@ -196,9 +200,10 @@ function pick(
     const qs = kept.map((k) => ({ ...quotas[k], min: 0 }));
     const again = twoFamilies(qs, eligible, false).families;
     const [A2, B2] = [family(qs, again[0]), family(qs, again[1])];
-    return familyFlow(flowClasses(all, N, budget, A2, B2), index, budget, A2, B2).arms;
+    // (their classes are not those `all` reaches: the order of every eligible arm)
+    return familyFlow(flowClasses(order.all(), N, budget, A2, B2), index, budget, A2, B2).arms;
   };
-  return { arms: f.arms, via: null, binding, flow: { withoutMinima }, free, inOrder: false };
+  return { arms: f.arms, via: null, binding, flow: { withoutMinima }, free, inOrder: false, all };
 }
 
 const sets = new WeakMap<Uint8Array, { members: Uint8Array[]; of: Int32Array }>();
