@@ -31,22 +31,31 @@ export function bestPerGroup(
   start[0] = 0;
   for (let g = 0; g < G; g++) start[g + 1] += start[g];
   const n = start[G];
-  // each group's indices side by side, in arm order
-  const values = scratch('reach-values', Float64Array, n);
-  const fill = scratch('reach-fill', Int32Array, G);
-  fill.set(start.subarray(0, G));
-  for (let arm = 0; arm < N; arm++) {
-    const g = group[arm];
-    if (g < 0) continue;
-    const v = index[arm];
-    if (v !== v) return null;
-    values[fill[g]++] = v;
+  // the groups larger than their limit: their indices side by side, in arm order (the others are taken whole)
+  const at = new Int32Array(G + 1).fill(-1);
+  let v = 0;
+  for (let g = 0; g < G; g++) {
+    if (Math.ceil(limit[g]) >= start[g + 1] - start[g]) continue;
+    at[g] = v;
+    v += start[g + 1] - start[g];
   }
+  const values = scratch('reach-values', Float64Array, v);
+  const fill = scratch('reach-fill', Int32Array, G + 1);
+  fill.set(at);
+  let nan = false;
+  for (let arm = 0; arm < N; arm++) {
+    const x = index[arm];
+    nan ||= x !== x;
+    const g = group[arm];
+    if (g >= 0 && at[g] >= 0) values[fill[g]++] = x;
+  }
+  if (nan && hasNaN(index, group)) return null;
   // the group's cut-off: the limit-th largest index (-Infinity: the whole group)
   const cut = new Float64Array(G).fill(-Infinity);
   for (let g = 0; g < G; g++) {
+    if (at[g] < 0) continue;
     const k = Math.ceil(limit[g]);
-    if (k < start[g + 1] - start[g]) cut[g] = k <= 0 ? Infinity : kthLargest(values, start[g], start[g + 1], k);
+    cut[g] = k <= 0 ? Infinity : kthLargest(values, at[g], at[g] + start[g + 1] - start[g], k);
   }
   const one = buffers(1, n);
   let m = 0;
@@ -116,6 +125,12 @@ export function classReach(
     }
   }
   return bestPerGroup(index, tieRank, group, limit);
+}
+
+/** Whether an arm of some group has a NaN index. */
+function hasNaN(index: Float64Array, group: Int32Array): boolean {
+  for (let arm = 0; arm < index.length; arm++) if (group[arm] >= 0 && index[arm] !== index[arm]) return true;
+  return false;
 }
 
 /**
