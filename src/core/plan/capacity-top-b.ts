@@ -17,9 +17,9 @@
 // Without workers and quotas, this is the top B by index, as constrainedTopB (which fills minima by
 // each quota's own ranking instead: a greedy, not always the largest sum when quotas overlap).
 //
-// Speed: every solver walks the eligible arms in list order (ListOrder, rank-order.ts: a radix sort,
-// shared with the other lists on the same index); the flow's classes are made once for the list and its
-// twin without minima, which differ only in minima; the twin is skipped when `via` is not asked for.
+// Speed: every solver walks in list order the eligible arms it can reach (capacity-reach.ts: each worker's or
+// class's best few, sorted alone); the flow's classes are made once for the list and its twin without
+// minima, which differ only in minima; the twin is skipped when `via` is not asked for.
 import { capacityGreedy } from './capacity-greedy.ts';
 import { classReach, greedyReach } from './capacity-reach.ts';
 import { flowClasses, type RuleFamily } from './capacity-classes.ts';
@@ -158,8 +158,10 @@ function pick(
   quotas: readonly CallQuota[],
 ): Pick {
   const { tieRank, eligible } = order;
+  // An order of another class is read off an order of every arm kept whole (default-order.ts): all() is a pass.
+  const sorted = Object.getPrototypeOf(order) !== ListOrder.prototype;
   if (quotas.length === 0) {
-    const all = greedyReach(index, tieRank, eligible, budget, workers) ?? order.all();
+    const all = (sorted ? null : greedyReach(index, tieRank, eligible, budget, workers)) ?? order.all();
     const g = capacityGreedy(index, all, budget, workers);
     return { arms: g.arms, via: g.via, binding: g.binding, flow: null, free: [], inOrder: g.inOrder, all };
   }
@@ -178,7 +180,7 @@ function pick(
     ? { of: workers.worker, min: workers.minimum, max: workers.capacity }
     : family(quotas, families[0]);
   const B = family(quotas, families[1]);
-  const all = classReach(index, tieRank, eligible, budget, A, B) ?? order.all();
+  const all = (sorted ? null : classReach(index, tieRank, eligible, budget, A, B)) ?? order.all();
   const net = flowClasses(all, N, budget, A, B);
   const f = familyFlow(net, index, budget, A, B);
   const broken = free.map((k) => heldOrBroken(quotas[k], f.arms)).filter((x) => x !== '');
