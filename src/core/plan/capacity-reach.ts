@@ -12,62 +12,82 @@ import type { RuleFamily } from './capacity-classes.ts';
 import { scratch } from './scratch.ts';
 import type { WorkerRules } from './worker-rules.ts';
 
-/**
- * The arms with group[arm] >= 0 that are among the best limit[g] of their group g in list order (higher index
- * first, ties by lower tie rank), with any others tied at that index, in list order; null when some index
- * of the group is NaN (no order to select by). A scratch array: valid until the next call.
- */
-export function bestPerGroup(
-  index: Float64Array,
-  tieRank: Int32Array,
-  group: Int32Array,
-  limit: Float64Array,
-): Int32Array | null {
-  const N = index.length,
-    G = limit.length;
+/** Arms by group: each group's arms in arm order, group g's at start[g] .. start[g + 1] - 1, and its limit. */
+export interface Grouping {
+  arms: Int32Array;
+  start: Int32Array;
+  limit: Float64Array;
+}
+
+/** The grouping of arms by `group` (per arm 0..G-1, or -1: none) under `limit`; `name`: its scratch array. */
+export function grouping(group: Int32Array, limit: Float64Array, name: string): Grouping {
+  const G = limit.length;
   const start = new Int32Array(G + 1);
-  for (let arm = 0; arm < N; arm++) start[group[arm] + 1]++;
+  for (let arm = 0; arm < group.length; arm++) start[group[arm] + 1]++;
   // (start[0] counted the arms of no group)
   start[0] = 0;
   for (let g = 0; g < G; g++) start[g + 1] += start[g];
-  const n = start[G];
-  // the groups larger than their limit: their indices side by side, in arm order (the others are taken whole)
-  const at = new Int32Array(G + 1).fill(-1);
-  let v = 0;
-  for (let g = 0; g < G; g++) {
-    if (Math.ceil(limit[g]) >= start[g + 1] - start[g]) continue;
-    at[g] = v;
-    v += start[g + 1] - start[g];
-  }
-  const values = scratch('reach-values', Float64Array, v);
-  const fill = scratch('reach-fill', Int32Array, G + 1);
-  fill.set(at);
-  let nan = false;
-  for (let arm = 0; arm < N; arm++) {
-    const x = index[arm];
-    nan ||= x !== x;
+  const arms = scratch(name, Int32Array, start[G]);
+  const fill = start.slice(0, G);
+  for (let arm = 0; arm < group.length; arm++) {
     const g = group[arm];
-    if (g >= 0 && at[g] >= 0) values[fill[g]++] = x;
+    if (g >= 0) arms[fill[g]++] = arm;
   }
-  if (nan && hasNaN(index, group)) return null;
-  // the group's cut-off: the limit-th largest index (-Infinity: the whole group)
-  const cut = new Float64Array(G).fill(-Infinity);
-  for (let g = 0; g < G; g++) {
-    if (at[g] < 0) continue;
-    const k = Math.ceil(limit[g]);
-    cut[g] = k <= 0 ? Infinity : kthLargest(values, at[g], at[g] + start[g + 1] - start[g], k);
+  return { arms, start, limit };
+}
+
+/**
+ * The arms that are among the best limit[g] of their group g in list order (higher index first, ties by lower tie
+ * rank), with any others tied at that index, in list order; null when some index is NaN (no order to select by).
+ * A scratch array: valid until the next call.
+ */
+export function bestPerGroup(index: Float64Array, tieRank: Int32Array, groups: Grouping): Int32Array | null {
+  const { arms, start, limit } = groups;
+  const G = limit.length,
+    n = start[G];
+  // the groups' indices side by side (a read of the index in arm order within each group)
+  const values = scratch('reach-values', Float64Array, n);
+  for (let j = 0; j < n; j++) {
+    const x = index[arms[j]];
+    if (x !== x) return null;
+    values[j] = x;
   }
+  const copy = scratch('reach-copy', Float64Array, n);
   const one = buffers(1, n);
   let m = 0;
-  for (let arm = 0; arm < N; arm++) {
-    const g = group[arm];
-    if (g >= 0 && index[arm] >= cut[g]) one.arms[m++] = arm;
+  for (let g = 0; g < G; g++) {
+    const lo = start[g],
+      hi = start[g + 1],
+      k = Math.ceil(limit[g]);
+    if (k >= hi - lo) {
+      for (let j = lo; j < hi; j++) one.arms[m++] = arms[j];
+      continue;
+    }
+    // her cut-off: the k-th largest index of the group (selected on a copy), then those at or above it
+    copy.set(values.subarray(lo, hi), lo);
+    const cut = k <= 0 ? Infinity : kthLargest(copy, lo, hi, k);
+    for (let j = lo; j < hi; j++) if (values[j] >= cut) one.arms[m++] = arms[j];
   }
   keysOf(index, one.arms.subarray(0, m), one);
   const sorted = keySortTies(m, one, buffers(2, m), tieRank);
   const out = scratch('reach-order', Int32Array, m);
   out.set(sorted);
   return out;
+}
+
+/** The last grouping of each kind, with what it was made of (the list and its default list share one). */
+const kept = new Map<string, { arrays: unknown[]; groups: Grouping }>();
+/**
+ * `make`'s grouping, or the kept one when made of the same arrays (by identity: eligibility and rules are read only)
+ * and the same limits.
+ */
+function keptGrouping(kind: string, arrays: unknown[], limit: Float64Array, make: () => Grouping): Grouping {
+  const hit = kept.get(kind);
+  const same = (x: Float64Array) => x.length === limit.length && x.every((v, g) => v === limit[g]);
+  if (hit && hit.arrays.every((x, j) => x === arrays[j]) && same(hit.groups.limit)) return hit.groups;
+  const groups = make();
+  kept.set(kind, { arrays, groups });
+  return groups;
 }
 
 /** The eligible arms the greedy under `workers` reads (capacityGreedy's `all`): each worker's best min(cap, B) + 1. */
@@ -80,16 +100,18 @@ export function greedyReach(
 ): Int32Array | null {
   const N = index.length,
     W = workers.names.length;
-  const group = scratch('reach-group', Int32Array, N);
-  for (let arm = 0; arm < N; arm++) {
-    const w = workers.worker[arm];
-    group[arm] = eligible && !eligible[arm] ? -1 : w < 0 ? W : w;
-  }
   const limit = Float64Array.from({ length: W + 1 }, (_, w) =>
-    w < W ? Math.min(workers.capacity[w], budget) : budget,
+    w < W ? Math.min(workers.capacity[w], budget) + 1 : budget + 1,
   );
-  for (let w = 0; w <= W; w++) limit[w] += 1;
-  return bestPerGroup(index, tieRank, group, limit);
+  const groups = keptGrouping('workers', [eligible, workers.worker, N], limit, () => {
+    const group = scratch('reach-group', Int32Array, N);
+    for (let arm = 0; arm < N; arm++) {
+      const w = workers.worker[arm];
+      group[arm] = eligible && !eligible[arm] ? -1 : w < 0 ? W : w;
+    }
+    return grouping(group, limit, 'reach-workers');
+  });
+  return bestPerGroup(index, tieRank, groups);
 }
 
 /**
@@ -110,12 +132,6 @@ export function classReach(
     side = nB + 1;
   const space = (nA + 1) * side;
   if (space > 4 * N + 1024) return null;
-  const group = scratch('reach-group', Int32Array, N);
-  for (let arm = 0; arm < N; arm++) {
-    const a = A.of[arm],
-      b = B.of[arm];
-    group[arm] = eligible && !eligible[arm] ? -1 : (a < 0 ? nA : a) * side + (b < 0 ? nB : b);
-  }
   const limit = new Float64Array(space);
   for (let a = 0; a <= nA; a++) {
     for (let b = 0; b <= nB; b++) {
@@ -124,13 +140,16 @@ export function classReach(
       limit[a * side + b] = Math.max(1, Math.min(capA + 1, capB, budget));
     }
   }
-  return bestPerGroup(index, tieRank, group, limit);
-}
-
-/** Whether an arm of some group has a NaN index. */
-function hasNaN(index: Float64Array, group: Int32Array): boolean {
-  for (let arm = 0; arm < index.length; arm++) if (group[arm] >= 0 && index[arm] !== index[arm]) return true;
-  return false;
+  const groups = keptGrouping('classes', [eligible, A.of, B.of, N, nA, nB], limit, () => {
+    const group = scratch('reach-group', Int32Array, N);
+    for (let arm = 0; arm < N; arm++) {
+      const a = A.of[arm],
+        b = B.of[arm];
+      group[arm] = eligible && !eligible[arm] ? -1 : (a < 0 ? nA : a) * side + (b < 0 ? nB : b);
+    }
+    return grouping(group, limit, 'reach-classes');
+  });
+  return bestPerGroup(index, tieRank, groups);
 }
 
 /**
