@@ -184,3 +184,22 @@ function kthLargest(v: Float64Array, lo: number, hi: number, k: number): number 
   }
   return v[target];
 }
+
+/** `arms` (all in `all`) in the order of `all`, each with its `via`. */
+export function inListOrder(all: Int32Array, picked: Int32Array, via: Int32Array, N: number): [Int32Array, Int32Array] {
+  const viaOf = scratch('capacity-via', Int32Array, N);
+  const chosen = scratch('capacity-chosen', Uint8Array, N, true);
+  picked.forEach((arm, j) => {
+    chosen[arm] = 1;
+    viaOf[arm] = via[j];
+  });
+  const arms = new Int32Array(picked.length),
+    ranked = new Int32Array(picked.length);
+  for (let p = 0, j = 0; j < arms.length; p++) {
+    const arm = all[p];
+    if (!chosen[arm]) continue;
+    ranked[j] = viaOf[arm];
+    arms[j++] = arm;
+  }
+  return [arms, ranked];
+}

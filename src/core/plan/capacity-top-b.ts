@@ -21,7 +21,7 @@
 // class's best few, sorted alone); the flow's classes are made once for the list and its twin without
 // minima, which differ only in minima; the twin is skipped when `via` is not asked for.
 import { capacityGreedy } from './capacity-greedy.ts';
-import { classReach, greedyReach } from './capacity-reach.ts';
+import { classReach, greedyReach, inListOrder } from './capacity-reach.ts';
 import { flowClasses, type RuleFamily } from './capacity-classes.ts';
 import { familyFlow } from './capacity-flow.ts';
 import { unmetRules } from './capacity-unmet.ts';
@@ -115,25 +115,6 @@ export function capacityTopB(input: CapacityTopBInput): CapacityTopB {
     method: best.flow ? 'flow' : 'greedy',
     free: best.free,
   };
-}
-
-/** `arms` (all in `all`) in the order of `all`, each with its `via`. */
-function inListOrder(all: Int32Array, picked: Int32Array, via: Int32Array, N: number): [Int32Array, Int32Array] {
-  const viaOf = scratch('capacity-via', Int32Array, N);
-  const chosen = scratch('capacity-chosen', Uint8Array, N, true);
-  picked.forEach((arm, j) => {
-    chosen[arm] = 1;
-    viaOf[arm] = via[j];
-  });
-  const arms = new Int32Array(picked.length),
-    ranked = new Int32Array(picked.length);
-  for (let p = 0, j = 0; j < arms.length; p++) {
-    const arm = all[p];
-    if (!chosen[arm]) continue;
-    ranked[j] = viaOf[arm];
-    arms[j++] = arm;
-  }
-  return [arms, ranked];
 }
 
 interface Pick {
@@ -271,6 +252,8 @@ function minimumOf(
   return -1;
 }
 
+/** Worker columns checked, with their number of workers (read only: the list, its default list and draws share one). */
+const checked = new WeakMap<Int32Array, number>();
 function checkInput(input: CapacityTopBInput): void {
   const { index, tieRank, eligible, budget, quotas, workers } = input;
   const N = index.length;
@@ -289,9 +272,12 @@ function checkInput(input: CapacityTopBInput): void {
     if (workers.worker.length !== N) fail(`${N} indices but ${workers.worker.length} workers`);
     const sizes = workers.capacity.length === W && workers.minimum.length === W;
     if (!sizes) fail(`${W} workers need ${W} capacities and minima`);
-    for (let arm = 0; arm < N; arm++) {
-      const w = workers.worker[arm];
-      if (w >= W || w < -1) fail(`arm ${arm} has worker ${w} of ${W}`);
+    if (checked.get(workers.worker) !== W) {
+      for (let arm = 0; arm < N; arm++) {
+        const w = workers.worker[arm];
+        if (w >= W || w < -1) fail(`arm ${arm} has worker ${w} of ${W}`);
+      }
+      checked.set(workers.worker, W);
     }
     workers.minimum.forEach((m, w) => {
       if (m > workers.capacity[w]) fail(`worker "${workers.names[w]}" has a minimum above her capacity`);
