@@ -37,7 +37,8 @@ export function samplingThresholds(
 ): void {
   const S = numStates;
   const flags = flagsOf(out, totalRows * (S - 1));
-  for (let r = 0; r < rows; r++) {
+  let r = S == 2 ? thresholds2(rows, probabilities, out, flags, firstRow) : 0;
+  for (; r < rows; r++) {
     const row = firstRow + r;
     const p = probabilities + (<usize>(r * S) << 3);
     const o = out + (<usize>(row * (S - 1)) << 2);
@@ -53,6 +54,35 @@ export function samplingThresholds(
       }
     }
   }
+}
+
+/**
+ * samplingThresholds of 2-state rows, four rows a step in SIMD lanes, the same operations (0.0 + p[1], times 2^32,
+ * ceil; the conversion to u32 saturates, as the scalar conversion does); the rows past the last multiple of four are
+ * left to the scalar loop. Returns the rows done. A flag (c > 2^32 - 1) is set in scalar code: one row in 2^32 at most.
+ */
+function thresholds2(rows: i32, probabilities: usize, out: usize, flags: usize, firstRow: i32): i32 {
+  const zero = f64x2.splat(0.0), scale = f64x2.splat(4294967296.0), top = f64x2.splat(4294967295.0);
+  let r = 0;
+  for (; r + 4 <= rows; r += 4) {
+    const p = probabilities + (<usize>r << 4);
+    // p[1] of rows r, r + 1 and of rows r + 2, r + 3
+    const q01 = v128.shuffle<f64>(v128.load(p), v128.load(p, 16), 1, 3);
+    const q23 = v128.shuffle<f64>(v128.load(p, 32), v128.load(p, 48), 1, 3);
+    const c01 = f64x2.ceil(f64x2.mul(f64x2.add(zero, q01), scale));
+    const c23 = f64x2.ceil(f64x2.mul(f64x2.add(zero, q23), scale));
+    const t = v128.shuffle<i32>(i32x4.trunc_sat_f64x2_u_zero(c01), i32x4.trunc_sat_f64x2_u_zero(c23), 0, 1, 4, 5);
+    v128.store(out + (<usize>(firstRow + r) << 2), t);
+    const over = i64x2.bitmask(f64x2.gt(c01, top)) | (i64x2.bitmask(f64x2.gt(c23, top)) << 2);
+    for (let j = 0; over != 0 && j < 4; j++) {
+      if (((over >> j) & 1) != 0) {
+        const bit = <u32>(firstRow + r + j);
+        const at = flags + <usize>(bit >> 3);
+        store<u8>(at, load<u8>(at) | <u8>(<u32>1 << (bit & 7)));
+      }
+    }
+  }
+  return r;
 }
 
 /** Bytes of the thresholds of `rows` rows of S states: u32 thresholds, then one flag bit per threshold. */
@@ -93,41 +123,48 @@ function sampleState(thr: usize, flags: usize, row: i32, S: i32, m: u32): i32 {
  *
  * values: f64 n.  order: u32 n (out), positions by decreasing value.  tiedNext: u8 n (out),
  * tiedNext[k] = 1 when order[k] and order[k+1] have equal values.
- * Scratch: keys, keys2 (u64 n each), order2 (u32 n), hist (u32 65536).
+ * Scratch: keys, keys2 (u64 n each), order2 (u32 n), hist (u32 4 x 65536: the digit counts of the four passes, made
+ * in the one read that makes the keys).
  */
 export function sortDescending(
   n: i32, values: usize, order: usize, tiedNext: usize, keys: usize, keys2: usize, order2: usize, hist: usize,
 ): void {
+  memory.fill(hist, 0, 4 * 65536 << 2);
   for (let i = 0; i < n; i++) {
     const b = reinterpret<u64>(load<f64>(values + (<usize>i << 3)) + 0.0);
     // ascending order of `key` is descending order of the value
     const key = (b >>> 63) != 0 ? b : ~(b | 0x8000000000000000);
     store<u64>(keys + (<usize>i << 3), key);
     store<u32>(order + (<usize>i << 2), <u32>i);
+    const h0 = hist + (<usize>(key & 0xffff) << 2),
+      h1 = hist + (<usize>(65536 + ((key >>> 16) & 0xffff)) << 2);
+    const h2 = hist + (<usize>(2 * 65536 + ((key >>> 32) & 0xffff)) << 2),
+      h3 = hist + (<usize>(3 * 65536 + (key >>> 48)) << 2);
+    store<u32>(h0, load<u32>(h0) + 1);
+    store<u32>(h1, load<u32>(h1) + 1);
+    store<u32>(h2, load<u32>(h2) + 1);
+    store<u32>(h3, load<u32>(h3) + 1);
   }
   let srcK = keys, srcO = order, dstK = keys2, dstO = order2;
   for (let pass = 0; pass < 4; pass++) {
     const shift = <u64>(pass * 16);
-    memory.fill(hist, 0, 65536 << 2);
-    for (let i = 0; i < n; i++) {
-      const d = <usize>((load<u64>(srcK + (<usize>i << 3)) >>> shift) & 0xffff);
-      store<u32>(hist + (d << 2), load<u32>(hist + (d << 2)) + 1);
-    }
+    // this pass's counts, made before the passes: the same whatever the order of the keys
+    const h = hist + (<usize>(pass * 65536) << 2);
     if (n > 0) {
       const d0 = <usize>((load<u64>(srcK) >>> shift) & 0xffff);
-      if (load<u32>(hist + (d0 << 2)) == <u32>n) continue; // every key has this digit: nothing to do
+      if (load<u32>(h + (d0 << 2)) == <u32>n) continue; // every key has this digit: nothing to do
     }
     let sum: u32 = 0;
     for (let d = 0; d < 65536; d++) {
-      const c = load<u32>(hist + (<usize>d << 2));
-      store<u32>(hist + (<usize>d << 2), sum);
+      const c = load<u32>(h + (<usize>d << 2));
+      store<u32>(h + (<usize>d << 2), sum);
       sum += c;
     }
     for (let i = 0; i < n; i++) {
       const key = load<u64>(srcK + (<usize>i << 3));
       const d = <usize>((key >>> shift) & 0xffff);
-      const at = load<u32>(hist + (d << 2));
-      store<u32>(hist + (d << 2), at + 1);
+      const at = load<u32>(h + (d << 2));
+      store<u32>(h + (d << 2), at + 1);
       store<u64>(dstK + (<usize>at << 3), key);
       store<u32>(dstO + (<usize>at << 2), load<u32>(srcO + (<usize>i << 2)));
     }

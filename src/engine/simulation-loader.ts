@@ -3,7 +3,7 @@
 import type { CellArray } from '../core/instance/occupancy.ts';
 import { checkGroups } from './group-bounds.ts';
 import type { Kernels } from './kernels.ts';
-import { keptBlockBytes, presorts, reserve, simulationPeakBytes } from './memory-plan.ts';
+import { keptBlockBytes, presorts, reserve, simulationPeakBytes, SORT_HIST_BYTES } from './memory-plan.ts';
 import { PreparedSimulation, runInputOf } from './prepared-simulation.ts';
 import { validateChunk, type ArmChunk, type SimulationShape } from './arm-chunks.ts';
 import { Blocks } from './wasm-blocks.ts';
@@ -204,7 +204,7 @@ export class SimulationLoader {
         // the keys overwrite the values in place (the kernel reads value i before it writes key i)
         const keys2 = blocks.bytes(len * 8, false),
           order2 = blocks.bytes(len * 4, false),
-          hist = blocks.bytes(65536 * 4, false);
+          hist = blocks.bytes(SORT_HIST_BYTES, false);
         k.sortDescending(len, at.values, at.order, at.tiedNext, at.values, keys2, order2, hist);
         for (const p of [keys2, order2, hist]) blocks.release(p);
       }
