@@ -31,17 +31,27 @@ export const POLICY_RANDOM: i32 = 2;
  * probabilities: f64, rows x S (the chunk: its row 0 is the table's row firstRow).
  * out: the whole table: u32, totalRows x (S-1), then the flags: bit (row * (S-1) + j) of the bytes that
  * follow, zeroed by the host (thresholdBytes(totalRows, S) bytes in all).
+ * Returns 1 when some row is not a distribution (a value not in [0, 1], or the sum p[0] + ... + p[S-1], from 0 in
+ * that order, more than 1e-9 from 1: the host's check, src/engine/arm-chunks.ts, which then says which), else 0: the
+ * rows are checked here, where they are read anyway and in the cache, not in a pass of their own.
  */
 export function samplingThresholds(
   rows: i32, numStates: i32, probabilities: usize, out: usize, firstRow: i32, totalRows: i32,
-): void {
+): i32 {
   const S = numStates;
   const flags = flagsOf(out, totalRows * (S - 1));
-  let r = S == 2 ? thresholds2(rows, probabilities, out, flags, firstRow) : 0;
-  for (; r < rows; r++) {
+  let bad = S == 2 ? thresholds2(rows, probabilities, out, flags, firstRow) : 0;
+  for (let r = S == 2 ? rows & ~3 : 0; r < rows; r++) {
     const row = firstRow + r;
     const p = probabilities + (<usize>(r * S) << 3);
     const o = out + (<usize>(row * (S - 1)) << 2);
+    let sum = 0.0, inRange = true;
+    for (let j = 0; j < S; j++) {
+      const q = load<f64>(p + (<usize>j << 3));
+      inRange = inRange && q >= 0.0 && q <= 1.0;
+      sum += q;
+    }
+    if (!inRange || Math.abs(sum - 1.0) > 1e-9) bad = 1;
     let acc = 0.0;
     for (let j = 0; j < S - 1; j++) {
       acc += load<f64>(p + (<usize>(S - 1 - j) << 3));
@@ -54,21 +64,32 @@ export function samplingThresholds(
       }
     }
   }
+  return bad;
 }
 
 /**
  * samplingThresholds of 2-state rows, four rows a step in SIMD lanes, the same operations (0.0 + p[1], times 2^32,
- * ceil; the conversion to u32 saturates, as the scalar conversion does); the rows past the last multiple of four are
- * left to the scalar loop. Returns the rows done. A flag (c > 2^32 - 1) is set in scalar code: one row in 2^32 at most.
+ * ceil; the conversion to u32 saturates, as the scalar conversion does) and the same check, for the rows up to the
+ * last multiple of four (the others are left to the scalar loop). Returns 1 when one of them is not a distribution. A
+ * flag (c > 2^32 - 1) is set in scalar code: one row in 2^32 at most.
  */
 function thresholds2(rows: i32, probabilities: usize, out: usize, flags: usize, firstRow: i32): i32 {
-  const zero = f64x2.splat(0.0), scale = f64x2.splat(4294967296.0), top = f64x2.splat(4294967295.0);
-  let r = 0;
-  for (; r + 4 <= rows; r += 4) {
+  const zero = f64x2.splat(0.0), one = f64x2.splat(1.0), eps = f64x2.splat(1e-9);
+  const scale = f64x2.splat(4294967296.0), top = f64x2.splat(4294967295.0);
+  let ok = i64x2.splat(-1);
+  for (let r = 0; r + 4 <= rows; r += 4) {
     const p = probabilities + (<usize>r << 4);
+    const a = v128.load(p), b = v128.load(p, 16), c = v128.load(p, 32), d = v128.load(p, 48);
+    // every value in [0, 1] (min and max carry a NaN, which is neither), and (0 + p[0]) + p[1] within 1e-9 of 1
+    const lo = f64x2.min(f64x2.min(a, b), f64x2.min(c, d)), hi = f64x2.max(f64x2.max(a, b), f64x2.max(c, d));
+    ok = v128.and(ok, v128.and(f64x2.ge(lo, zero), f64x2.le(hi, one)));
+    const s01 = f64x2.add(f64x2.add(zero, v128.shuffle<f64>(a, b, 0, 2)), v128.shuffle<f64>(a, b, 1, 3));
+    const s23 = f64x2.add(f64x2.add(zero, v128.shuffle<f64>(c, d, 0, 2)), v128.shuffle<f64>(c, d, 1, 3));
+    const near01 = f64x2.le(f64x2.abs(f64x2.sub(s01, one)), eps);
+    ok = v128.and(ok, v128.and(near01, f64x2.le(f64x2.abs(f64x2.sub(s23, one)), eps)));
     // p[1] of rows r, r + 1 and of rows r + 2, r + 3
-    const q01 = v128.shuffle<f64>(v128.load(p), v128.load(p, 16), 1, 3);
-    const q23 = v128.shuffle<f64>(v128.load(p, 32), v128.load(p, 48), 1, 3);
+    const q01 = v128.shuffle<f64>(a, b, 1, 3);
+    const q23 = v128.shuffle<f64>(c, d, 1, 3);
     const c01 = f64x2.ceil(f64x2.mul(f64x2.add(zero, q01), scale));
     const c23 = f64x2.ceil(f64x2.mul(f64x2.add(zero, q23), scale));
     const t = v128.shuffle<i32>(i32x4.trunc_sat_f64x2_u_zero(c01), i32x4.trunc_sat_f64x2_u_zero(c23), 0, 1, 4, 5);
@@ -82,7 +103,7 @@ function thresholds2(rows: i32, probabilities: usize, out: usize, flags: usize, 
       }
     }
   }
-  return r;
+  return i64x2.all_true(ok) ? 0 : 1;
 }
 
 /** Bytes of the thresholds of `rows` rows of S states: u32 thresholds, then one flag bit per threshold. */

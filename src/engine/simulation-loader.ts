@@ -5,7 +5,13 @@ import { checkGroups } from './group-bounds.ts';
 import type { Kernels } from './kernels.ts';
 import { keptBlockBytes, presorts, reserve, simulationPeakBytes, SORT_HIST_BYTES } from './memory-plan.ts';
 import { PreparedSimulation, runInputOf } from './prepared-simulation.ts';
-import { validateChunk, type ArmChunk, type SimulationShape } from './arm-chunks.ts';
+import {
+  checkChunkDistributions,
+  checkChunkShape,
+  checkChunkValues,
+  type ArmChunk,
+  type SimulationShape,
+} from './arm-chunks.ts';
 import { Blocks } from './wasm-blocks.ts';
 
 /**
@@ -84,9 +90,12 @@ export class SimulationLoader {
       n = end - start;
     if (start !== this.loaded)
       throw new RangeError(`simulate: arms ${start}..${end - 1} came when arm ${this.loaded} was next`);
-    validateChunk(shape, chunk);
-    if (this.whittle && S > 2 && !chunk.indices)
-      throw new RangeError('simulate: S-state arms need their indices computed before loading');
+    // validateChunk's checks in its order, the distributions' made by samplingThresholds as it converts the rows (a
+    // pass of their own in JS took longer than the conversion): only a chunk with a row that is not a distribution is
+    // checked in JS, which names it
+    checkChunkShape(shape, chunk);
+    const missing = this.whittle && S > 2 && !chunk.indices;
+    let notDistributions = 0;
     const f64 = (ptr: number, length: number) => new Float64Array(k.memory.buffer, ptr, length);
     if (this.whittle && chunk.indices) f64(at.values + start * S * 8, n * S).set(chunk.indices);
     // transitions: staged a few arms at a time (with their rewards and, for 2-state indices, their pair layout), each
@@ -98,8 +107,8 @@ export class SimulationLoader {
         first = start + a,
         staged = at.staging + m * rowT * 8;
       f64(at.staging, m * rowT).set(chunk.transitions.subarray(a * rowT, (a + m) * rowT));
-      k.samplingThresholds(m * S * 2, S, at.staging, at.thresholds, first * S * 2, N * S * 2);
-      if (this.whittle && !chunk.indices) {
+      notDistributions |= k.samplingThresholds(m * S * 2, S, at.staging, at.thresholds, first * S * 2, N * S * 2);
+      if (this.whittle && !chunk.indices && !missing) {
         const pairs = staged + m * S * 8;
         f64(staged, m * S).set(chunk.rewards.subarray(a * S, (a + m) * S));
         k.packArms2(m, at.staging, staged, pairs);
@@ -110,8 +119,11 @@ export class SimulationLoader {
     for (let a = 0; a < n; a += rows) {
       const m = Math.min(rows, n - a);
       f64(at.staging, m * S).set(chunk.initial.subarray(a * S, (a + m) * S));
-      k.samplingThresholds(m, S, at.staging, at.initial, start + a, N);
+      notDistributions |= k.samplingThresholds(m, S, at.staging, at.initial, start + a, N);
     }
+    if (notDistributions) checkChunkDistributions(shape, chunk);
+    checkChunkValues(shape, chunk);
+    if (missing) throw new RangeError('simulate: S-state arms need their indices computed before loading');
     // the run reads the tally cells and group ids of all arms: gathered here (a whole input's are kept as they are)
     if (chunk.tallyCells) {
       const G = shape.tally!.groupings;
