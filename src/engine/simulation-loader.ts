@@ -74,12 +74,20 @@ export class SimulationLoader {
       kept = keptBlockBytes(shape, k);
     // Order matters: what lives until dispose first, then what the sort frees, so that the rewards and
     // the run's blocks are carved from one free stretch of the reservation.
-    const thresholds = b.bytes(kept.thresholds),
-      initial = b.bytes(kept.initial);
+    // the thresholds are all written by samplingThresholds, which only sets flag bits: only the flags zeroed
+    const thresholds = this.flagsZeroed(kept.thresholds, N * S * 2 * (S - 1)),
+      initial = this.flagsZeroed(kept.initial, N * (S - 1));
     const order = this.whittle ? b.bytes(kept.order, false) : 0,
       tiedNext = this.whittle ? b.bytes(kept.tiedNext, false) : 0;
     const values = this.whittle ? b.bytes(len * 8, false) : 0;
     this.at = { thresholds, initial, rewards: 0, order, tiedNext, values, staging: b.bytes(STAGING_BYTES, false) };
+  }
+
+  /** A block of `count` thresholds (thresholdBytes), its flag bits zeroed. */
+  private flagsZeroed(bytes: number, count: number): number {
+    const ptr = this.blocks.bytes(bytes, false);
+    new Uint8Array(this.k.memory.buffer, ptr + count * 4, bytes - count * 4).fill(0);
+    return ptr;
   }
 
   /** Pass 1: arms [chunk.start, chunk.end), right after the arms loaded so far (the chunk is only read). */
