@@ -138,9 +138,18 @@ function sampleState(thr: usize, flags: usize, row: i32, S: i32, m: u32): i32 {
   return 0;
 }
 
+/** Keys from this many up are sorted by their top 16 bits first, then bucket by bucket in the cache (sortBucket). */
+const MSD_KEYS: i32 = 1 << 16;
+/** Buckets up to this many keys are sorted by insertion. */
+const INSERTION_KEYS: u32 = 24;
+
 /**
- * Sorts n values in decreasing order, ties by increasing position (a stable LSD radix sort on the
- * 64-bit order-preserving image of each float; -0 counts as +0).
+ * Sorts n values in decreasing order, ties by increasing position (a stable radix sort on the 64-bit order-preserving
+ * image of each float; -0 counts as +0). From MSD_KEYS keys up (a presort of 10^6 arms has 2 x 10^6), one pass
+ * scatters the keys by their top 16 bits, and each bucket (at 10^6 bench arms, 364 buckets of at most 50,000 keys)
+ * is sorted by its low 48 bits in the cache (sortBucket): the passes of a plain LSD sort over every key (four of 16
+ * bits) each took a trip through memory, which is what a sort of this size costs. Below MSD_KEYS, or when every key
+ * has the same top 16 bits, the plain LSD sort. Stable either way, so the order is the same.
  *
  * values: f64 n.  order: u32 n (out), positions by decreasing value.  tiedNext: u8 n (out),
  * tiedNext[k] = 1 when order[k] and order[k+1] have equal values.
@@ -167,30 +176,33 @@ export function sortDescending(
     store<u32>(h3, load<u32>(h3) + 1);
   }
   let srcK = keys, srcO = order, dstK = keys2, dstO = order2;
-  for (let pass = 0; pass < 4; pass++) {
-    const shift = <u64>(pass * 16);
-    // this pass's counts, made before the passes: the same whatever the order of the keys
-    const h = hist + (<usize>(pass * 65536) << 2);
-    if (n > 0) {
-      const d0 = <usize>((load<u64>(srcK) >>> shift) & 0xffff);
-      if (load<u32>(h + (d0 << 2)) == <u32>n) continue; // every key has this digit: nothing to do
-    }
-    let sum: u32 = 0;
+  const top = hist + (<usize>(3 * 65536) << 2);
+  if (n >= MSD_KEYS && load<u32>(top + (<usize>(load<u64>(keys) >>> 48) << 2)) != <u32>n) {
+    // by the top digit into keys2, order2; then each bucket, with keys, order as scratch and hist's first counts
+    placesOf(top, 65536);
+    scatter(n, keys, order, keys2, order2, top, 48, 0xffff);
+    let start: u32 = 0;
     for (let d = 0; d < 65536; d++) {
-      const c = load<u32>(h + (<usize>d << 2));
-      store<u32>(h + (<usize>d << 2), sum);
-      sum += c;
+      const end = load<u32>(top + (<usize>d << 2)); // the scatter moved each bucket's place to its end
+      if (end - start > 1) {
+        const a = <usize>start;
+        sortBucket(end - start, keys2 + (a << 3), order2 + (a << 2), keys + (a << 3), order + (a << 2), hist);
+      }
+      start = end;
     }
-    for (let i = 0; i < n; i++) {
-      const key = load<u64>(srcK + (<usize>i << 3));
-      const d = <usize>((key >>> shift) & 0xffff);
-      const at = load<u32>(h + (d << 2));
-      store<u32>(h + (d << 2), at + 1);
-      store<u64>(dstK + (<usize>at << 3), key);
-      store<u32>(dstO + (<usize>at << 2), load<u32>(srcO + (<usize>i << 2)));
+    srcK = keys2;
+    srcO = order2;
+  } else {
+    for (let pass = 0; pass < 4; pass++) {
+      const shift = <u64>(pass * 16);
+      // this pass's counts, made before the passes: the same whatever the order of the keys
+      const h = hist + (<usize>(pass * 65536) << 2);
+      if (n > 0 && load<u32>(h + (<usize>((load<u64>(srcK) >>> shift) & 0xffff) << 2)) == <u32>n) continue;
+      placesOf(h, 65536);
+      scatter(n, srcK, srcO, dstK, dstO, h, shift, 0xffff);
+      const tk = srcK; srcK = dstK; dstK = tk;
+      const to = srcO; srcO = dstO; dstO = to;
     }
-    const tk = srcK; srcK = dstK; dstK = tk;
-    const to = srcO; srcO = dstO; dstO = to;
   }
   if (srcO != order) memory.copy(order, srcO, <usize>n << 2);
   for (let k = 0; k + 1 < n; k++) {
@@ -198,6 +210,72 @@ export function sortDescending(
     store<u8>(tiedNext + <usize>k, tied ? 1 : 0);
   }
   if (n > 0) store<u8>(tiedNext + <usize>(n - 1), 0);
+}
+
+/** Counts of `digits` digits at h turned into the first place of each (their running sums). */
+function placesOf(h: usize, digits: i32): void {
+  let sum: u32 = 0;
+  for (let d = 0; d < digits; d++) {
+    const c = load<u32>(h + (<usize>d << 2));
+    store<u32>(h + (<usize>d << 2), sum);
+    sum += c;
+  }
+}
+
+/** One stable radix pass: keys and positions to the places at h of their digit (key >>> shift) & mask. */
+// @ts-ignore: decorator
+@inline
+function scatter(n: i32, srcK: usize, srcO: usize, dstK: usize, dstO: usize, h: usize, shift: u64, mask: u64): void {
+  for (let i = 0; i < n; i++) {
+    const key = load<u64>(srcK + (<usize>i << 3));
+    const at = h + (<usize>((key >>> shift) & mask) << 2);
+    const to = load<u32>(at);
+    store<u32>(at, to + 1);
+    store<u64>(dstK + (<usize>to << 3), key);
+    store<u32>(dstO + (<usize>to << 2), load<u32>(srcO + (<usize>i << 2)));
+  }
+}
+
+/**
+ * Sorts m keys with their positions (k, o) stably by their low 48 bits (the top 16 are the bucket's), in place, with
+ * k2, o2 as scratch: by insertion up to INSERTION_KEYS keys, else six LSD passes of 8 bits (in the cache), their
+ * counts made in one read, a pass skipped when every key has its digit.
+ */
+function sortBucket(m: u32, k: usize, o: usize, k2: usize, o2: usize, h: usize): void {
+  if (m <= INSERTION_KEYS) {
+    for (let i: u32 = 1; i < m; i++) {
+      const key = load<u64>(k + (<usize>i << 3)), at = load<u32>(o + (<usize>i << 2));
+      let j = i;
+      for (; j > 0 && load<u64>(k + (<usize>(j - 1) << 3)) > key; j--) {
+        store<u64>(k + (<usize>j << 3), load<u64>(k + (<usize>(j - 1) << 3)));
+        store<u32>(o + (<usize>j << 2), load<u32>(o + (<usize>(j - 1) << 2)));
+      }
+      store<u64>(k + (<usize>j << 3), key);
+      store<u32>(o + (<usize>j << 2), at);
+    }
+    return;
+  }
+  memory.fill(h, 0, 4 * 4096 << 2);
+  for (let i: u32 = 0; i < m; i++) {
+    const key = load<u64>(k + (<usize>i << 3));
+    for (let pass = 0; pass < 4; pass++) {
+      const at = h + (<usize>(pass * 4096 + <i32>((key >>> (<u64>pass * 12)) & 0xfff)) << 2);
+      store<u32>(at, load<u32>(at) + 1);
+    }
+  }
+  let srcK = k, srcO = o, dstK = k2, dstO = o2;
+  for (let pass = 0; pass < 4; pass++) {
+    const shift = <u64>(pass * 12), hp = h + (<usize>(pass * 4096) << 2);
+    if (load<u32>(hp + (<usize>((load<u64>(srcK) >>> shift) & 0xfff) << 2)) == m) continue;
+    placesOf(hp, 4096);
+    scatter(<i32>m, srcK, srcO, dstK, dstO, hp, shift, 0xfff);
+    const tk = srcK; srcK = dstK; dstK = tk;
+    const to = srcO; srcO = dstO; dstO = to;
+  }
+  if (srcK != k) {
+    memory.copy(k, srcK, <usize>m << 3);
+    memory.copy(o, srcO, <usize>m << 2);
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 // The presort of the index keys (sortDescending, assembly/simulate.ts) against its slow twins: every value by
 // decreasing value, ties (and -0 = +0) by position, and the tie flags; on random values, heavy ties, passes whose
-// digit is the same for every key (skipped), sizes around the digit count (65,536) and the empty input.
+// digit is the same for every key (skipped), sizes on both sides of 65,536 (from there the kernel sorts by the top
+// digit first, then each bucket: by insertion when small) and the empty input.
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Kernels } from '../../../src/engine/kernels.ts';
 import { loadKernelsNode } from '../../../src/engine/load-node.ts';
@@ -45,6 +46,8 @@ const cases: [string, (n: number, u: () => number) => number][] = [
   ['a few values (ties, +0 and -0)', (_, u) => [0, -0, 1, -1, 0.5, 2][Math.floor(u() * 6)]],
   ['small integers (the low digits the same for every key)', (n, u) => Math.floor(u() * 40) - 20 + n * 0],
   ['all equal', () => 0.25],
+  // from 65,536 keys on, buckets of a few keys with ties among them (sorted by insertion in the kernel)
+  ['small groups of ties over 750 octaves', (_, u) => 2 ** (Math.floor(u() * 3000) / 4 - 375)],
   ['infinities among values', (_, u) => (u() < 0.1 ? Infinity : u() < 0.1 ? -Infinity : u())],
 ];
 
@@ -65,7 +68,9 @@ describe('sortDescending', () => {
 
   test('orders NaN by its bits, as the slow twin', () => {
     const u = seededRandom(3);
-    const values = Float64Array.from({ length: 5000 }, () => (u() < 0.05 ? NaN : u() < 0.05 ? -NaN : u() - 0.5));
-    expect(sortDescending(values)).toEqual(byKey(values));
+    for (const n of [5000, 70_000]) {
+      const values = Float64Array.from({ length: n }, () => (u() < 0.05 ? NaN : u() < 0.05 ? -NaN : u() - 0.5));
+      expect(sortDescending(values)).toEqual(byKey(values));
+    }
   });
 });
