@@ -31,16 +31,27 @@ export const POLICY_RANDOM: i32 = 2;
  * probabilities: f64, rows x S (the chunk: its row 0 is the table's row firstRow).
  * out: the whole table: u32, totalRows x (S-1), then the flags: bit (row * (S-1) + j) of the bytes that
  * follow, zeroed by the host (thresholdBytes(totalRows, S) bytes in all).
+ * Returns 1 when some row is not a distribution (a value not in [0, 1], or the sum p[0] + ... + p[S-1], from 0 in
+ * that order, more than 1e-9 from 1: the host's check, src/engine/arm-chunks.ts, which then says which), else 0: the
+ * rows are checked here, where they are read anyway and in the cache, not in a pass of their own.
  */
 export function samplingThresholds(
   rows: i32, numStates: i32, probabilities: usize, out: usize, firstRow: i32, totalRows: i32,
-): void {
+): i32 {
   const S = numStates;
   const flags = flagsOf(out, totalRows * (S - 1));
-  for (let r = 0; r < rows; r++) {
+  let bad = S == 2 ? thresholds2(rows, probabilities, out, flags, firstRow) : 0;
+  for (let r = S == 2 ? rows & ~3 : 0; r < rows; r++) {
     const row = firstRow + r;
     const p = probabilities + (<usize>(r * S) << 3);
     const o = out + (<usize>(row * (S - 1)) << 2);
+    let sum = 0.0, inRange = true;
+    for (let j = 0; j < S; j++) {
+      const q = load<f64>(p + (<usize>j << 3));
+      inRange = inRange && q >= 0.0 && q <= 1.0;
+      sum += q;
+    }
+    if (!inRange || Math.abs(sum - 1.0) > 1e-9) bad = 1;
     let acc = 0.0;
     for (let j = 0; j < S - 1; j++) {
       acc += load<f64>(p + (<usize>(S - 1 - j) << 3));
@@ -53,6 +64,46 @@ export function samplingThresholds(
       }
     }
   }
+  return bad;
+}
+
+/**
+ * samplingThresholds of 2-state rows, four rows a step in SIMD lanes, the same operations (0.0 + p[1], times 2^32,
+ * ceil; the conversion to u32 saturates, as the scalar conversion does) and the same check, for the rows up to the
+ * last multiple of four (the others are left to the scalar loop). Returns 1 when one of them is not a distribution. A
+ * flag (c > 2^32 - 1) is set in scalar code: one row in 2^32 at most.
+ */
+function thresholds2(rows: i32, probabilities: usize, out: usize, flags: usize, firstRow: i32): i32 {
+  const zero = f64x2.splat(0.0), one = f64x2.splat(1.0), eps = f64x2.splat(1e-9);
+  const scale = f64x2.splat(4294967296.0), top = f64x2.splat(4294967295.0);
+  let ok = i64x2.splat(-1);
+  for (let r = 0; r + 4 <= rows; r += 4) {
+    const p = probabilities + (<usize>r << 4);
+    const a = v128.load(p), b = v128.load(p, 16), c = v128.load(p, 32), d = v128.load(p, 48);
+    // every value in [0, 1] (min and max carry a NaN, which is neither), and (0 + p[0]) + p[1] within 1e-9 of 1
+    const lo = f64x2.min(f64x2.min(a, b), f64x2.min(c, d)), hi = f64x2.max(f64x2.max(a, b), f64x2.max(c, d));
+    ok = v128.and(ok, v128.and(f64x2.ge(lo, zero), f64x2.le(hi, one)));
+    const s01 = f64x2.add(f64x2.add(zero, v128.shuffle<f64>(a, b, 0, 2)), v128.shuffle<f64>(a, b, 1, 3));
+    const s23 = f64x2.add(f64x2.add(zero, v128.shuffle<f64>(c, d, 0, 2)), v128.shuffle<f64>(c, d, 1, 3));
+    const near01 = f64x2.le(f64x2.abs(f64x2.sub(s01, one)), eps);
+    ok = v128.and(ok, v128.and(near01, f64x2.le(f64x2.abs(f64x2.sub(s23, one)), eps)));
+    // p[1] of rows r, r + 1 and of rows r + 2, r + 3
+    const q01 = v128.shuffle<f64>(a, b, 1, 3);
+    const q23 = v128.shuffle<f64>(c, d, 1, 3);
+    const c01 = f64x2.ceil(f64x2.mul(f64x2.add(zero, q01), scale));
+    const c23 = f64x2.ceil(f64x2.mul(f64x2.add(zero, q23), scale));
+    const t = v128.shuffle<i32>(i32x4.trunc_sat_f64x2_u_zero(c01), i32x4.trunc_sat_f64x2_u_zero(c23), 0, 1, 4, 5);
+    v128.store(out + (<usize>(firstRow + r) << 2), t);
+    const over = i64x2.bitmask(f64x2.gt(c01, top)) | (i64x2.bitmask(f64x2.gt(c23, top)) << 2);
+    for (let j = 0; over != 0 && j < 4; j++) {
+      if (((over >> j) & 1) != 0) {
+        const bit = <u32>(firstRow + r + j);
+        const at = flags + <usize>(bit >> 3);
+        store<u8>(at, load<u8>(at) | <u8>(<u32>1 << (bit & 7)));
+      }
+    }
+  }
+  return i64x2.all_true(ok) ? 0 : 1;
 }
 
 /** Bytes of the thresholds of `rows` rows of S states: u32 thresholds, then one flag bit per threshold. */
@@ -87,52 +138,71 @@ function sampleState(thr: usize, flags: usize, row: i32, S: i32, m: u32): i32 {
   return 0;
 }
 
+/** Keys from this many up are sorted by their top 16 bits first, then bucket by bucket in the cache (sortBucket). */
+const MSD_KEYS: i32 = 1 << 16;
+/** Buckets up to this many keys are sorted by insertion. */
+const INSERTION_KEYS: u32 = 24;
+
 /**
- * Sorts n values in decreasing order, ties by increasing position (a stable LSD radix sort on the
- * 64-bit order-preserving image of each float; -0 counts as +0).
+ * Sorts n values in decreasing order, ties by increasing position (a stable radix sort on the 64-bit order-preserving
+ * image of each float; -0 counts as +0). From MSD_KEYS keys up (a presort of 10^6 arms has 2 x 10^6), one pass
+ * scatters the keys by their top 16 bits, and each bucket (at 10^6 bench arms, 364 buckets of at most 50,000 keys)
+ * is sorted by its low 48 bits in the cache (sortBucket): the passes of a plain LSD sort over every key (four of 16
+ * bits) each took a trip through memory, which is what a sort of this size costs. Below MSD_KEYS, or when every key
+ * has the same top 16 bits, the plain LSD sort. Stable either way, so the order is the same.
  *
  * values: f64 n.  order: u32 n (out), positions by decreasing value.  tiedNext: u8 n (out),
  * tiedNext[k] = 1 when order[k] and order[k+1] have equal values.
- * Scratch: keys, keys2 (u64 n each), order2 (u32 n), hist (u32 65536).
+ * Scratch: keys, keys2 (u64 n each), order2 (u32 n), hist (u32 4 x 65536: the digit counts of the four passes, made
+ * in the one read that makes the keys).
  */
 export function sortDescending(
   n: i32, values: usize, order: usize, tiedNext: usize, keys: usize, keys2: usize, order2: usize, hist: usize,
 ): void {
+  memory.fill(hist, 0, 4 * 65536 << 2);
   for (let i = 0; i < n; i++) {
     const b = reinterpret<u64>(load<f64>(values + (<usize>i << 3)) + 0.0);
     // ascending order of `key` is descending order of the value
     const key = (b >>> 63) != 0 ? b : ~(b | 0x8000000000000000);
     store<u64>(keys + (<usize>i << 3), key);
     store<u32>(order + (<usize>i << 2), <u32>i);
+    const h0 = hist + (<usize>(key & 0xffff) << 2),
+      h1 = hist + (<usize>(65536 + ((key >>> 16) & 0xffff)) << 2);
+    const h2 = hist + (<usize>(2 * 65536 + ((key >>> 32) & 0xffff)) << 2),
+      h3 = hist + (<usize>(3 * 65536 + (key >>> 48)) << 2);
+    store<u32>(h0, load<u32>(h0) + 1);
+    store<u32>(h1, load<u32>(h1) + 1);
+    store<u32>(h2, load<u32>(h2) + 1);
+    store<u32>(h3, load<u32>(h3) + 1);
   }
   let srcK = keys, srcO = order, dstK = keys2, dstO = order2;
-  for (let pass = 0; pass < 4; pass++) {
-    const shift = <u64>(pass * 16);
-    memory.fill(hist, 0, 65536 << 2);
-    for (let i = 0; i < n; i++) {
-      const d = <usize>((load<u64>(srcK + (<usize>i << 3)) >>> shift) & 0xffff);
-      store<u32>(hist + (d << 2), load<u32>(hist + (d << 2)) + 1);
-    }
-    if (n > 0) {
-      const d0 = <usize>((load<u64>(srcK) >>> shift) & 0xffff);
-      if (load<u32>(hist + (d0 << 2)) == <u32>n) continue; // every key has this digit: nothing to do
-    }
-    let sum: u32 = 0;
+  const top = hist + (<usize>(3 * 65536) << 2);
+  if (n >= MSD_KEYS && load<u32>(top + (<usize>(load<u64>(keys) >>> 48) << 2)) != <u32>n) {
+    // by the top digit into keys2, order2; then each bucket, with keys, order as scratch and hist's first counts
+    placesOf(top, 65536);
+    scatter(n, keys, order, keys2, order2, top, 48, 0xffff);
+    let start: u32 = 0;
     for (let d = 0; d < 65536; d++) {
-      const c = load<u32>(hist + (<usize>d << 2));
-      store<u32>(hist + (<usize>d << 2), sum);
-      sum += c;
+      const end = load<u32>(top + (<usize>d << 2)); // the scatter moved each bucket's place to its end
+      if (end - start > 1) {
+        const a = <usize>start;
+        sortBucket(end - start, keys2 + (a << 3), order2 + (a << 2), keys + (a << 3), order + (a << 2), hist);
+      }
+      start = end;
     }
-    for (let i = 0; i < n; i++) {
-      const key = load<u64>(srcK + (<usize>i << 3));
-      const d = <usize>((key >>> shift) & 0xffff);
-      const at = load<u32>(hist + (d << 2));
-      store<u32>(hist + (d << 2), at + 1);
-      store<u64>(dstK + (<usize>at << 3), key);
-      store<u32>(dstO + (<usize>at << 2), load<u32>(srcO + (<usize>i << 2)));
+    srcK = keys2;
+    srcO = order2;
+  } else {
+    for (let pass = 0; pass < 4; pass++) {
+      const shift = <u64>(pass * 16);
+      // this pass's counts, made before the passes: the same whatever the order of the keys
+      const h = hist + (<usize>(pass * 65536) << 2);
+      if (n > 0 && load<u32>(h + (<usize>((load<u64>(srcK) >>> shift) & 0xffff) << 2)) == <u32>n) continue;
+      placesOf(h, 65536);
+      scatter(n, srcK, srcO, dstK, dstO, h, shift, 0xffff);
+      const tk = srcK; srcK = dstK; dstK = tk;
+      const to = srcO; srcO = dstO; dstO = to;
     }
-    const tk = srcK; srcK = dstK; dstK = tk;
-    const to = srcO; srcO = dstO; dstO = to;
   }
   if (srcO != order) memory.copy(order, srcO, <usize>n << 2);
   for (let k = 0; k + 1 < n; k++) {
@@ -140,6 +210,72 @@ export function sortDescending(
     store<u8>(tiedNext + <usize>k, tied ? 1 : 0);
   }
   if (n > 0) store<u8>(tiedNext + <usize>(n - 1), 0);
+}
+
+/** Counts of `digits` digits at h turned into the first place of each (their running sums). */
+function placesOf(h: usize, digits: i32): void {
+  let sum: u32 = 0;
+  for (let d = 0; d < digits; d++) {
+    const c = load<u32>(h + (<usize>d << 2));
+    store<u32>(h + (<usize>d << 2), sum);
+    sum += c;
+  }
+}
+
+/** One stable radix pass: keys and positions to the places at h of their digit (key >>> shift) & mask. */
+// @ts-ignore: decorator
+@inline
+function scatter(n: i32, srcK: usize, srcO: usize, dstK: usize, dstO: usize, h: usize, shift: u64, mask: u64): void {
+  for (let i = 0; i < n; i++) {
+    const key = load<u64>(srcK + (<usize>i << 3));
+    const at = h + (<usize>((key >>> shift) & mask) << 2);
+    const to = load<u32>(at);
+    store<u32>(at, to + 1);
+    store<u64>(dstK + (<usize>to << 3), key);
+    store<u32>(dstO + (<usize>to << 2), load<u32>(srcO + (<usize>i << 2)));
+  }
+}
+
+/**
+ * Sorts m keys with their positions (k, o) stably by their low 48 bits (the top 16 are the bucket's), in place, with
+ * k2, o2 as scratch: by insertion up to INSERTION_KEYS keys, else six LSD passes of 8 bits (in the cache), their
+ * counts made in one read, a pass skipped when every key has its digit.
+ */
+function sortBucket(m: u32, k: usize, o: usize, k2: usize, o2: usize, h: usize): void {
+  if (m <= INSERTION_KEYS) {
+    for (let i: u32 = 1; i < m; i++) {
+      const key = load<u64>(k + (<usize>i << 3)), at = load<u32>(o + (<usize>i << 2));
+      let j = i;
+      for (; j > 0 && load<u64>(k + (<usize>(j - 1) << 3)) > key; j--) {
+        store<u64>(k + (<usize>j << 3), load<u64>(k + (<usize>(j - 1) << 3)));
+        store<u32>(o + (<usize>j << 2), load<u32>(o + (<usize>(j - 1) << 2)));
+      }
+      store<u64>(k + (<usize>j << 3), key);
+      store<u32>(o + (<usize>j << 2), at);
+    }
+    return;
+  }
+  memory.fill(h, 0, 4 * 4096 << 2);
+  for (let i: u32 = 0; i < m; i++) {
+    const key = load<u64>(k + (<usize>i << 3));
+    for (let pass = 0; pass < 4; pass++) {
+      const at = h + (<usize>(pass * 4096 + <i32>((key >>> (<u64>pass * 12)) & 0xfff)) << 2);
+      store<u32>(at, load<u32>(at) + 1);
+    }
+  }
+  let srcK = k, srcO = o, dstK = k2, dstO = o2;
+  for (let pass = 0; pass < 4; pass++) {
+    const shift = <u64>(pass * 12), hp = h + (<usize>(pass * 4096) << 2);
+    if (load<u32>(hp + (<usize>((load<u64>(srcK) >>> shift) & 0xfff) << 2)) == m) continue;
+    placesOf(hp, 4096);
+    scatter(<i32>m, srcK, srcO, dstK, dstO, hp, shift, 0xfff);
+    const tk = srcK; srcK = dstK; dstK = tk;
+    const to = srcO; srcO = dstO; dstO = to;
+  }
+  if (srcK != k) {
+    memory.copy(k, srcK, <usize>m << 3);
+    memory.copy(o, srcO, <usize>m << 2);
+  }
 }
 
 /**

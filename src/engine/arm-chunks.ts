@@ -136,8 +136,18 @@ export function validateShape(shape: SimulationShape): void {
     fail(`tally: numCells must be a positive integer, got ${shape.tally.numCells}`);
 }
 
-/** The checks of one chunk's rows (arms numbered as in the whole input). */
+/** The checks of one chunk's rows (arms numbered as in the whole input), in this order. */
 export function validateChunk(shape: SimulationShape, chunk: ArmChunk): void {
+  checkChunkShape(shape, chunk);
+  checkChunkDistributions(shape, chunk);
+  checkChunkValues(shape, chunk);
+}
+
+/**
+ * The first of validateChunk's checks: the chunk's range and lengths. The loader then converts the rows in WASM, which
+ * says whether all are distributions (samplingThresholds): only when some are not does checkChunkDistributions run.
+ */
+export function checkChunkShape(shape: SimulationShape, chunk: ArmChunk): void {
   const { numArms: N, numStates: S } = shape;
   const { start, end } = chunk,
     n = end - start;
@@ -161,12 +171,26 @@ export function validateChunk(shape: SimulationShape, chunk: ArmChunk): void {
         : 'indices came with a chunk of a simulation without them',
     );
   if (chunk.indices) count('indices', chunk.indices.length, S, 'S');
+}
+
+/** Every row of transitions and initial distribution a distribution: the message names the first that is not. */
+export function checkChunkDistributions(shape: SimulationShape, chunk: ArmChunk): void {
+  const S = shape.numStates,
+    start = chunk.start;
   checkDistributions(chunk.transitions, S, 'transitions', (row) => {
     const arm = start + Math.floor(row / (2 * S)),
       state = Math.floor(row / 2) % S;
     return `arm ${arm}, state ${state}, action ${row % 2}`;
   });
   checkDistributions(chunk.initial, S, 'initial', (row) => `arm ${start + row}`);
+}
+
+/** The rest of validateChunk's checks: rewards, tally cells, group ids, indices. */
+export function checkChunkValues(shape: SimulationShape, chunk: ArmChunk): void {
+  const S = shape.numStates,
+    { start, end } = chunk,
+    n = end - start;
+  const whole = start === 0 && end === shape.numArms;
   for (let k = 0; k < chunk.rewards.length; k++) {
     if (!Number.isFinite(chunk.rewards[k]))
       fail(`rewards: arm ${start + Math.floor(k / S)}, state ${k % S} is ${chunk.rewards[k]}, not a finite number`);

@@ -21,6 +21,7 @@ export interface Kernels {
     work: number,
   ): void;
   whittleSWorkSize(numStates: number): number;
+  /** 1 when some row is not a distribution (the host's check then names it), else 0. */
   samplingThresholds(
     rows: number,
     numStates: number,
@@ -28,7 +29,7 @@ export interface Kernels {
     out: number,
     firstRow: number,
     totalRows: number,
-  ): void;
+  ): number;
   thresholdBytes(rows: number, numStates: number): number;
   historyBytes(numArms: number): number;
   sortDescending(

@@ -35,6 +35,9 @@ export function keptBlockBytes(
   };
 }
 
+/** Bytes of the digit counts of sortDescending (assembly/simulate.ts): four passes of 65,536 u32. */
+export const SORT_HIST_BYTES = 4 * 65536 * 4;
+
 /**
  * Bytes of the blocks of a loader (SimulationLoader) and of its run (all trials) at their peak, with some slack for
  * headers; `adopted`: of an engine that copies another's prepared blocks (prepared-bytes.ts), with no loading or sort.
@@ -51,7 +54,7 @@ export function simulationPeakBytes(
   const kept = blocks.thresholds + blocks.initial + blocks.order + blocks.tiedNext;
   // pass 1: the index values and the staging block; the sort: values (then keys), keys2, order2, the radix histogram
   const load = o.stagingBytes + (o.indexed ? len * 8 : 0);
-  const sort = o.indexed && len > o.smallSort ? len * 8 * 2 + len * 4 + 65536 * 4 : 0;
+  const sort = o.indexed && len > o.smallSort ? len * 8 * 2 + len * 4 + SORT_HIST_BYTES : 0;
   const G = shape.groups?.min.length ?? 0;
   const groups = shape.groups ? N * 8 + G * 8 + T * G * 16 + 28 : 0;
   // state, act (none on the 2-state path), scratch, pulledInTrial, history, tables, occDisc, occSteps, pulls,

@@ -3,9 +3,15 @@
 import type { CellArray } from '../core/instance/occupancy.ts';
 import { checkGroups } from './group-bounds.ts';
 import type { Kernels } from './kernels.ts';
-import { keptBlockBytes, presorts, reserve, simulationPeakBytes } from './memory-plan.ts';
+import { keptBlockBytes, presorts, reserve, simulationPeakBytes, SORT_HIST_BYTES } from './memory-plan.ts';
 import { PreparedSimulation, runInputOf } from './prepared-simulation.ts';
-import { validateChunk, type ArmChunk, type SimulationShape } from './arm-chunks.ts';
+import {
+  checkChunkDistributions,
+  checkChunkShape,
+  checkChunkValues,
+  type ArmChunk,
+  type SimulationShape,
+} from './arm-chunks.ts';
 import { Blocks } from './wasm-blocks.ts';
 
 /**
@@ -68,12 +74,20 @@ export class SimulationLoader {
       kept = keptBlockBytes(shape, k);
     // Order matters: what lives until dispose first, then what the sort frees, so that the rewards and
     // the run's blocks are carved from one free stretch of the reservation.
-    const thresholds = b.bytes(kept.thresholds),
-      initial = b.bytes(kept.initial);
+    // the thresholds are all written by samplingThresholds, which only sets flag bits: only the flags zeroed
+    const thresholds = this.flagsZeroed(kept.thresholds, N * S * 2 * (S - 1)),
+      initial = this.flagsZeroed(kept.initial, N * (S - 1));
     const order = this.whittle ? b.bytes(kept.order, false) : 0,
       tiedNext = this.whittle ? b.bytes(kept.tiedNext, false) : 0;
     const values = this.whittle ? b.bytes(len * 8, false) : 0;
     this.at = { thresholds, initial, rewards: 0, order, tiedNext, values, staging: b.bytes(STAGING_BYTES, false) };
+  }
+
+  /** A block of `count` thresholds (thresholdBytes), its flag bits zeroed. */
+  private flagsZeroed(bytes: number, count: number): number {
+    const ptr = this.blocks.bytes(bytes, false);
+    new Uint8Array(this.k.memory.buffer, ptr + count * 4, bytes - count * 4).fill(0);
+    return ptr;
   }
 
   /** Pass 1: arms [chunk.start, chunk.end), right after the arms loaded so far (the chunk is only read). */
@@ -84,9 +98,12 @@ export class SimulationLoader {
       n = end - start;
     if (start !== this.loaded)
       throw new RangeError(`simulate: arms ${start}..${end - 1} came when arm ${this.loaded} was next`);
-    validateChunk(shape, chunk);
-    if (this.whittle && S > 2 && !chunk.indices)
-      throw new RangeError('simulate: S-state arms need their indices computed before loading');
+    // validateChunk's checks in its order, the distributions' made by samplingThresholds as it converts the rows (a
+    // pass of their own in JS took longer than the conversion): only a chunk with a row that is not a distribution is
+    // checked in JS, which names it
+    checkChunkShape(shape, chunk);
+    const missing = this.whittle && S > 2 && !chunk.indices;
+    let notDistributions = 0;
     const f64 = (ptr: number, length: number) => new Float64Array(k.memory.buffer, ptr, length);
     if (this.whittle && chunk.indices) f64(at.values + start * S * 8, n * S).set(chunk.indices);
     // transitions: staged a few arms at a time (with their rewards and, for 2-state indices, their pair layout), each
@@ -98,8 +115,8 @@ export class SimulationLoader {
         first = start + a,
         staged = at.staging + m * rowT * 8;
       f64(at.staging, m * rowT).set(chunk.transitions.subarray(a * rowT, (a + m) * rowT));
-      k.samplingThresholds(m * S * 2, S, at.staging, at.thresholds, first * S * 2, N * S * 2);
-      if (this.whittle && !chunk.indices) {
+      notDistributions |= k.samplingThresholds(m * S * 2, S, at.staging, at.thresholds, first * S * 2, N * S * 2);
+      if (this.whittle && !chunk.indices && !missing) {
         const pairs = staged + m * S * 8;
         f64(staged, m * S).set(chunk.rewards.subarray(a * S, (a + m) * S));
         k.packArms2(m, at.staging, staged, pairs);
@@ -110,8 +127,11 @@ export class SimulationLoader {
     for (let a = 0; a < n; a += rows) {
       const m = Math.min(rows, n - a);
       f64(at.staging, m * S).set(chunk.initial.subarray(a * S, (a + m) * S));
-      k.samplingThresholds(m, S, at.staging, at.initial, start + a, N);
+      notDistributions |= k.samplingThresholds(m, S, at.staging, at.initial, start + a, N);
     }
+    if (notDistributions) checkChunkDistributions(shape, chunk);
+    checkChunkValues(shape, chunk);
+    if (missing) throw new RangeError('simulate: S-state arms need their indices computed before loading');
     // the run reads the tally cells and group ids of all arms: gathered here (a whole input's are kept as they are)
     if (chunk.tallyCells) {
       const G = shape.tally!.groupings;
@@ -204,7 +224,7 @@ export class SimulationLoader {
         // the keys overwrite the values in place (the kernel reads value i before it writes key i)
         const keys2 = blocks.bytes(len * 8, false),
           order2 = blocks.bytes(len * 4, false),
-          hist = blocks.bytes(65536 * 4, false);
+          hist = blocks.bytes(SORT_HIST_BYTES, false);
         k.sortDescending(len, at.values, at.order, at.tiedNext, at.values, keys2, order2, hist);
         for (const p of [keys2, order2, hist]) blocks.release(p);
       }

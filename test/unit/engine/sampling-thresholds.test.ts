@@ -108,6 +108,37 @@ describe('exact 32-bit sampling thresholds', () => {
     },
   );
 
+  test('2-state rows (four at a time in the kernel) in chunks of any size: t = min(ceil(q 2^32), 2^32 - 1)', () => {
+    const k = engine.kernels,
+      u = seededRandom(13);
+    const edge = [0, -0, 1, 2 ** -32, 2 ** -33, 1 - 2 ** -32, 1 - 2 ** -33, 1 - 2 ** -53, 0.5];
+    const q = Array.from({ length: 203 }, (_, r) => (r % 3 === 0 ? edge[(r / 3) % edge.length] : u()));
+    const total = q.length,
+      bytes = k.thresholdBytes(total, 2);
+    for (const chunk of [1, 3, 4, 5, 8, 13, 64, 203]) {
+      const out = k.alloc(bytes),
+        p = k.alloc(chunk * 16);
+      try {
+        new Uint8Array(k.memory.buffer, out, bytes).fill(0);
+        for (let first = 0; first < total; first += chunk) {
+          const n = Math.min(chunk, total - first);
+          new Float64Array(k.memory.buffer, p, n * 2).set(q.slice(first, first + n).flatMap((x) => [1 - x, x]));
+          k.samplingThresholds(n, 2, p, out, first, total);
+        }
+        const t = new Uint32Array(k.memory.buffer, out, total),
+          flags = new Uint8Array(k.memory.buffer, out + total * 4, (total + 7) >> 3);
+        q.forEach((x, r) => {
+          const c = Math.ceil((0 + x) * 2 ** 32);
+          expect(t[r], `chunks of ${chunk}, row ${r}`).toBe(Math.min(c, TOP));
+          expect((flags[r >> 3] >> (r & 7)) & 1, `chunks of ${chunk}, flag of row ${r}`).toBe(c > TOP ? 1 : 0);
+        });
+      } finally {
+        k.free(p);
+        k.free(out);
+      }
+    }
+  });
+
   test('the engine stages a large table in chunks to the bits of the whole conversion', () => {
     // 20,000 2-state arms: 80,000 transition rows, more than one 65,536-row staging chunk
     const N = 20_000,
