@@ -11,7 +11,7 @@ import { describe, expect, test } from 'vitest';
 import { historyFiles } from '../bench/history-files.ts';
 import { useBuiltSite } from './browser.ts';
 import { screenshot } from './run-helpers.ts';
-import { shown, timedFirstList, timedPlanPage } from './scale-steps.ts';
+import { prepared, shown, timedFirstList, timedPlanPage } from './scale-steps.ts';
 
 const ARMS = Number(process.env.ALLOT_PLAN_ARMS ?? 1_000_000);
 const WORKERS = 2000;
@@ -39,8 +39,10 @@ describe.skipIf(!process.env.ALLOT_PLAN_SCALE)(`a program's week at ${ARMS.toLoc
       await page.getByTestId('worker-column').selectOption('worker');
       await page.getByTestId('capacity-file').setInputFiles(files.capacities!);
       await page.getByTestId('capacity-file-name').waitFor();
-      await page.locator('#plan-reward').fill('state * (1 + agent_feats[1])');
+      const reward = 'state * (1 + agent_feats[1])';
+      await page.locator('#plan-reward').fill(reward);
       await page.getByTestId('plan-budget').fill('100000');
+      await prepared(page, { reward, workers: 'worker' });
       await timedFirstList(page, step, 'indices, every capacity, the holdout, make-up on screen', 'posterior draws');
       expect(await page.getByTestId('holdout-evidence').textContent()).toContain('15% of mothers held out');
       await screenshot(page, 'plan-scale-program-week');

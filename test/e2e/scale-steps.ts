@@ -100,6 +100,31 @@ export async function timedPlanPage(browser: Browser, url: string): Promise<{ pa
   return { page, step };
 }
 
+/**
+ * The form's choices made ready in the plan worker, as they are for her once she has filled the form (list-maker.ts
+ * prepareRules: her worker column's workers numbered, her reward's table): the click is timed from then, not while
+ * the worker still makes what her last keystroke asked. Read off the worker's User Timing measures, whose detail
+ * names the reward (or column) they were made for: the default reward's table, made as the register was read, is not
+ * hers.
+ */
+export async function prepared(page: Page, choices: { reward: string; workers?: string }): Promise<void> {
+  const wanted = [
+    ['allot: reward table', choices.reward],
+    ...(choices.workers ? [['allot: worker names', choices.workers]] : []),
+  ];
+  const deadline = Date.now() + 600_000;
+  for (;;) {
+    const worker = page.workers().find((w) => w.url().includes('plan.worker'));
+    const done = await worker?.evaluate(
+      (w) => w.every(([name, detail]) => performance.getEntriesByName(name).some((m) => m.detail === detail)),
+      wanted,
+    );
+    if (done) return;
+    if (Date.now() > deadline) throw new Error(`the plan worker never made ${JSON.stringify(choices)} ready`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** The marks of each call's chance on screen (the posterior draws, in the background after the list). */
 export const chancesShown = (page: Page) => shown(page, '[data-testid="chance-sentences"]');
 

@@ -67,7 +67,7 @@ export class PlanClient {
   }
   /** Makes week 1's list of a new plan; the worker saves it after (saved()). */
   create(settings: PlanSettings, meta: PlanMeta): Promise<PlanView> {
-    return this.bridge.call(undefined, (api) => api.create(settings, meta)).then(unpacked);
+    return span('ask', () => this.bridge.call(undefined, (api) => api.create(settings, meta))).then(unpacked);
   }
   /** Reads a saved plan in the worker and makes its current list; a damaged plan says what is wrong instead. */
   open(id: string): Promise<PlanView | { damaged: string }> {
