@@ -85,6 +85,33 @@ export const shown = (page: Page, selector: string) =>
 export const listShown = (page: Page) =>
   shown(page, '[data-testid="call-row"]').then(() => shown(page, '[data-testid="plan-answer"] > p + p'));
 
+/**
+ * Times the list from the page itself, free of the benchmark's 50 ms polling and its round trips: from the click
+ * (the event's dispatch) to the view's arrival (the span "allot: unpack" ending), to the list's first rows and
+ * make-up in the DOM (a MutationObserver) and to the frame that paints them (its animation frame callback: the
+ * frame's style, layout and paint follow in the same task). Read back as `__listFrame`.
+ */
+async function watchListFrame(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const g = globalThis as { __listFrame?: Record<string, number> | null };
+    g.__listFrame = null;
+    let clicked = NaN;
+    addEventListener('click', () => (clicked = performance.now()), { capture: true, once: true });
+    const ready = () =>
+      document.querySelector('[data-testid="call-row"]') &&
+      document.querySelector('[data-testid="plan-answer"] > p + p');
+    const observer = new MutationObserver(() => {
+      if (!ready()) return;
+      observer.disconnect();
+      const inDom = performance.now() - clicked;
+      const unpacked = performance.getEntriesByName('allot: unpack').pop();
+      const inPage = unpacked ? unpacked.startTime + unpacked.duration - clicked : NaN;
+      requestAnimationFrame(() => (g.__listFrame = { inPage, inDom, painted: performance.now() - clicked }));
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+  });
+}
+
 /** The plan saved: the worker wrote it to IndexedDB ("Saving the plan…" until then). */
 export const saved = (page: Page) =>
   page.waitForFunction(() => document.querySelector('[data-testid="plan-status"]')?.textContent === '', null, {
@@ -116,7 +143,10 @@ export async function prepared(page: Page, choices: { reward: string; workers?: 
   for (;;) {
     const worker = page.workers().find((w) => w.url().includes('plan.worker'));
     const done = await worker?.evaluate(
-      (w) => w.every(([name, detail]) => performance.getEntriesByName(name).some((m) => m.detail === detail)),
+      (w) =>
+        w.every(([name, detail]) =>
+          performance.getEntriesByName(name).some((m) => (m as PerformanceMeasure).detail === detail),
+        ),
       wanted,
     );
     if (done) return;
@@ -133,11 +163,19 @@ export const chancesShown = (page: Page) => shown(page, '[data-testid="chance-se
  * what it took), then saved, then each call's chance (`draws`: how many).
  */
 export async function timedFirstList(page: Page, step: Step, ready: string, draws: string): Promise<void> {
+  await watchListFrame(page);
   await step(
     `week 1 list ready (${ready})`,
     () => page.getByTestId('make-list').click(),
     () => listShown(page),
   );
+  const seen = await page.evaluate(() => (globalThis as { __listFrame?: Record<string, number> }).__listFrame);
+  if (seen)
+    console.log(
+      `[figures]   on the page's clock, from her click: the list in the page ${seen.inPage.toFixed(0)} ms, in its ` +
+        `DOM ${seen.inDom.toFixed(0)} ms, in a frame ${seen.painted.toFixed(0)} ms (the figure above adds the ` +
+        `benchmark's own click and polling)`,
+    );
   // The chances of a first batch of the draws (or all of them, if they came first); the save follows them.
   await step(
     '  then the first chances (a first batch of the draws)',
