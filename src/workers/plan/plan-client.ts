@@ -34,11 +34,11 @@ const unpacked = (m: ViewMessage) =>
  */
 function withRest(
   m: ViewMessage,
-  rest: () => Promise<RestMessage | null>,
+  rest: (of: number) => Promise<RestMessage | null>,
   unpack: (m: ViewMessage) => PlanView | Promise<PlanView> = unpacked,
 ): Promise<PlanView> {
   return Promise.resolve(unpack(m)).then((view) => {
-    if (m.lines < view.list.arms.length) restOnPage(view.lines, rest);
+    if (m.lines < view.list.arms.length) restOnPage(view.lines, () => rest(m.sent));
     return view;
   });
 }
@@ -98,7 +98,7 @@ export class PlanClient {
     return this.bridge.call(undefined, (api) => api.replan(settings, policy, now)).then((m) => withRest(m, this.rest));
   }
   /** The lines after the first page of the last list (withRest). */
-  private readonly rest = () => this.bridge.call(undefined, (api) => api.rest());
+  private readonly rest = (of: number) => this.bridge.call(undefined, (api) => api.rest(of));
   /**
    * Waits for the save of the list just made (create, replan); rejects with what went wrong, the worker's plan then
    * being the stored one.

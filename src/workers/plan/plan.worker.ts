@@ -41,10 +41,12 @@ const session = new WeeklyPlan(
 );
 
 /** The view of the last list sent with its first lines only: the page asks for the rest next (rest()). */
-let unsent: { view: PlanView; from: number } | null = null;
+let unsent: { view: PlanView; from: number; sent: number } | null = null;
+/** Lists sent so far: a page asking for the rest of an older one than the last gets none. */
+let sent = 0;
 const send = (view: PlanView) => {
-  const out = span('pack', () => viewForPage(view, FIRST_LINES));
-  unsent = out.message.lines < view.list.arms.length ? { view, from: out.message.lines } : null;
+  const out = span('pack', () => viewForPage(view, FIRST_LINES, ++sent));
+  unsent = out.message.lines < view.list.arms.length ? { view, from: out.message.lines, sent } : null;
   return Comlink.transfer(out.message, out.buffers);
 };
 
@@ -97,11 +99,11 @@ const api = {
   },
   replan: async (settings: PlanSettings, policy: PlanPolicySource, now: number) =>
     send(await session.replan(settings, policy, now)),
-  /** The lines after the first page of the last list sent (null: none is waiting, a newer list went since). */
-  rest: (): RestMessage | null => {
+  /** The lines after the first page of list `of` (ViewMessage.sent; null: a newer list went since, or they went). */
+  rest: (of: number): RestMessage | null => {
     const u = unsent;
+    if (u?.sent !== of) return null;
     unsent = null;
-    if (!u) return null;
     const out = span('pack the rest', () => restForPage(u.view, u.from));
     return Comlink.transfer(out.message, out.buffers);
   },

@@ -28,6 +28,8 @@ export interface ViewMessage {
   texts: PackedTexts;
   /** The lines whose texts and feature values came: all, or the first page's (the rest follow: RestMessage). */
   lines: number;
+  /** Which list this is of those the worker sent (the rest is asked for by it). */
+  sent: number;
 }
 
 /** The texts of the lines from `from` on, and every line's feature values. */
@@ -101,7 +103,11 @@ const bufferOf = (p: PackedStrings) => ('codes' in p ? p.codes : p.ends).buffer 
  * others' after it (restForPage): 10^5 lines' texts cost the worker 40-70 ms to make and pack, and the page 10-40 ms
  * to unpack, before the list could be drawn.
  */
-export function viewForPage(view: PlanView, first = Infinity): { message: ViewMessage; buffers: ArrayBuffer[] } {
+export function viewForPage(
+  view: PlanView,
+  first = Infinity,
+  sent = 0,
+): { message: ViewMessage; buffers: ArrayBuffer[] } {
   const l = view.list;
   const n = l.arms.length;
   const head = (first < n && firstLinesOf(view, first)) || null;
@@ -133,7 +139,7 @@ export function viewForPage(view: PlanView, first = Infinity): { message: ViewMe
     ),
     ...Object.values(texts).map(bufferOf),
   ];
-  return { message: { view: { ...view, list, lines }, texts, lines: k }, buffers };
+  return { message: { view: { ...view, list, lines }, texts, lines: k, sent }, buffers };
 }
 
 /** The texts and feature values of the lines after the first `from` (viewForPage), to complete the page's view. */
