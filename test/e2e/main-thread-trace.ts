@@ -65,7 +65,11 @@ export async function traceMainThread(
     ],
   });
   return async () => {
-    const { traceEvents } = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
+    const raw = await browser.stopTracing();
+    // ALLOT_PLAN_TRACE=DIR keeps each step's trace (DevTools' Performance panel opens it)
+    if (process.env.ALLOT_PLAN_TRACE)
+      (await import('node:fs')).writeFileSync(`${process.env.ALLOT_PLAN_TRACE}/trace-${Date.now()}.json`, raw);
+    const { traceEvents } = JSON.parse(raw.toString('utf8')) as { traceEvents: TraceEvent[] };
     const main = traceEvents.filter((e) => e.ph === 'M' && e.args?.name === 'CrRendererMain');
     // the renderer's main thread with the most tasks (the page's, not an empty one's)
     const tasksOf = (m: TraceEvent) =>

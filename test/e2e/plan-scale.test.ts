@@ -11,7 +11,7 @@
 import { describe, expect, test } from 'vitest';
 import { useBuiltSite } from './browser.ts';
 import { screenshot } from './run-helpers.ts';
-import { chancesShown, listShown, saved, timedFirstList, timedPlanPage } from './scale-steps.ts';
+import { chancesShown, listShown, prepared, saved, timedFirstList, timedPlanPage } from './scale-steps.ts';
 
 const ARMS = Number(process.env.ALLOT_PLAN_ARMS ?? 1_000_000);
 const site = useBuiltSite();
@@ -30,8 +30,10 @@ describe.skipIf(!process.env.ALLOT_PLAN_SCALE)(`the weekly plan at ${ARMS.toLoca
         () => page.getByTestId('load-register').click(),
         () => page.getByTestId('register-summary').waitFor({ timeout: 600_000 }),
       );
-      await page.locator('#plan-reward').fill('state * (1 + agent_feats[0])');
+      const reward = 'state * (1 + agent_feats[0])';
+      await page.locator('#plan-reward').fill(reward);
       await page.getByTestId('plan-budget').fill('10000');
+      await prepared(page, { reward });
       await timedFirstList(page, step, 'indices, list, make-up on screen', '20 posterior draws');
       expect(await page.getByTestId('call-row').count()).toBe(100);
       await screenshot(page, 'plan-scale-week');

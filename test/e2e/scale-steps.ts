@@ -85,6 +85,33 @@ export const shown = (page: Page, selector: string) =>
 export const listShown = (page: Page) =>
   shown(page, '[data-testid="call-row"]').then(() => shown(page, '[data-testid="plan-answer"] > p + p'));
 
+/**
+ * Times the list from the page itself, free of the benchmark's 50 ms polling and its round trips: from the click
+ * (the event's dispatch) to the view's arrival (the span "allot: unpack" ending), to the list's first rows and
+ * make-up in the DOM (a MutationObserver) and to the frame that paints them (its animation frame callback: the
+ * frame's style, layout and paint follow in the same task). Read back as `__listFrame`.
+ */
+async function watchListFrame(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const g = globalThis as { __listFrame?: Record<string, number> | null };
+    g.__listFrame = null;
+    let clicked = NaN;
+    addEventListener('click', () => (clicked = performance.now()), { capture: true, once: true });
+    const ready = () =>
+      document.querySelector('[data-testid="call-row"]') &&
+      document.querySelector('[data-testid="plan-answer"] > p + p');
+    const observer = new MutationObserver(() => {
+      if (!ready()) return;
+      observer.disconnect();
+      const inDom = performance.now() - clicked;
+      const unpacked = performance.getEntriesByName('allot: unpack').pop();
+      const inPage = unpacked ? unpacked.startTime + unpacked.duration - clicked : NaN;
+      requestAnimationFrame(() => (g.__listFrame = { inPage, inDom, painted: performance.now() - clicked }));
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+  });
+}
+
 /** The plan saved: the worker wrote it to IndexedDB ("Saving the plan…" until then). */
 export const saved = (page: Page) =>
   page.waitForFunction(() => document.querySelector('[data-testid="plan-status"]')?.textContent === '', null, {
@@ -100,6 +127,34 @@ export async function timedPlanPage(browser: Browser, url: string): Promise<{ pa
   return { page, step };
 }
 
+/**
+ * The form's choices made ready in the plan worker, as they are for her once she has filled the form (list-maker.ts
+ * prepareRules: her worker column's workers numbered, her reward's table): the click is timed from then, not while
+ * the worker still makes what her last keystroke asked. Read off the worker's User Timing measures, whose detail
+ * names the reward (or column) they were made for: the default reward's table, made as the register was read, is not
+ * hers.
+ */
+export async function prepared(page: Page, choices: { reward: string; workers?: string }): Promise<void> {
+  const wanted = [
+    ['allot: reward table', choices.reward],
+    ...(choices.workers ? [['allot: worker names', choices.workers]] : []),
+  ];
+  const deadline = Date.now() + 600_000;
+  for (;;) {
+    const worker = page.workers().find((w) => w.url().includes('plan.worker'));
+    const done = await worker?.evaluate(
+      (w) =>
+        w.every(([name, detail]) =>
+          performance.getEntriesByName(name).some((m) => (m as PerformanceMeasure).detail === detail),
+        ),
+      wanted,
+    );
+    if (done) return;
+    if (Date.now() > deadline) throw new Error(`the plan worker never made ${JSON.stringify(choices)} ready`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** The marks of each call's chance on screen (the posterior draws, in the background after the list). */
 export const chancesShown = (page: Page) => shown(page, '[data-testid="chance-sentences"]');
 
@@ -108,11 +163,19 @@ export const chancesShown = (page: Page) => shown(page, '[data-testid="chance-se
  * what it took), then saved, then each call's chance (`draws`: how many).
  */
 export async function timedFirstList(page: Page, step: Step, ready: string, draws: string): Promise<void> {
+  await watchListFrame(page);
   await step(
     `week 1 list ready (${ready})`,
     () => page.getByTestId('make-list').click(),
     () => listShown(page),
   );
+  const seen = await page.evaluate(() => (globalThis as { __listFrame?: Record<string, number> }).__listFrame);
+  if (seen)
+    console.log(
+      `[figures]   on the page's clock, from her click: the list in the page ${seen.inPage.toFixed(0)} ms, in its ` +
+        `DOM ${seen.inDom.toFixed(0)} ms, in a frame ${seen.painted.toFixed(0)} ms (the figure above adds the ` +
+        `benchmark's own click and polling)`,
+    );
   // The chances of a first batch of the draws (or all of them, if they came first); the save follows them.
   await step(
     '  then the first chances (a first batch of the draws)',

@@ -80,18 +80,19 @@ export class ListMaker {
    * plan-workers.ts keeps them) and her reward's table (reward-rows.ts keeps it).
    */
   prepareRules(register: Register, choices: RuleChoices): void {
-    const later = (name: string, work: () => unknown) =>
+    const later = (name: string, work: () => unknown, detail: string) =>
       setTimeout(() => {
         if (this.kept?.register !== register) return;
         try {
-          span(name, work);
+          span(name, work, detail);
         } catch {
           // the list says what is wrong
         }
       }, 0);
     const { workers, reward } = choices;
-    if (workers) later('worker names', () => planWorkerRules(register, { column: workers, capacity: 0, minimum: 0 }));
-    if (reward) later('reward table', () => registerRewards(register, reward));
+    if (workers)
+      later('worker names', () => planWorkerRules(register, { column: workers, capacity: 0, minimum: 0 }), workers);
+    if (reward) later('reward table', () => registerRewards(register, reward), reward);
   }
 
   /**

@@ -9,7 +9,7 @@ import type { FilePreview, previewFile } from '../../pipeline/plan/file-preview.
 import type { PlanListing, PlanPolicySource } from '../../core/plan/plan-record.ts';
 import { WorkerBridge } from '../worker-bridge.ts';
 import { span } from '../../pipeline/plan/list-spans.ts';
-import { viewOnPage, type AppliedMessage, type ViewMessage } from './transfer-view.ts';
+import { restOnPage, viewOnPage, type AppliedMessage, type RestMessage, type ViewMessage } from './transfer-view.ts';
 import type { PlanMeta } from '../../pipeline/plan/plan-records.ts';
 import type { RuleChoices } from '../../pipeline/plan/list-maker.ts';
 import type { Uncertainty } from '../../pipeline/plan/uncertain-places.ts';
@@ -27,6 +27,21 @@ import type { RegisterSummary } from '../../pipeline/plan/register-summary.ts';
  */
 const unpacked = (m: ViewMessage) =>
   new Promise<void>((next) => setTimeout(next, 0)).then(() => span('unpack', () => viewOnPage(m)));
+
+/**
+ * A view of a new list, its first page's lines with it: the rest fill it in place once asked for (linesArrived: when
+ * first needed, by the screen once the first rows are painted).
+ */
+function withRest(
+  m: ViewMessage,
+  rest: (of: number) => Promise<RestMessage | null>,
+  unpack: (m: ViewMessage) => PlanView | Promise<PlanView> = unpacked,
+): Promise<PlanView> {
+  return Promise.resolve(unpack(m)).then((view) => {
+    if (m.lines < view.list.arms.length) restOnPage(view.lines, () => rest(m.sent));
+    return view;
+  });
+}
 
 export class PlanClient {
   private readonly bridge = new WorkerBridge<PlanWorkerApi>(
@@ -67,17 +82,23 @@ export class PlanClient {
   }
   /** Makes week 1's list of a new plan; the worker saves it after (saved()). */
   create(settings: PlanSettings, meta: PlanMeta): Promise<PlanView> {
-    return this.bridge.call(undefined, (api) => api.create(settings, meta)).then(unpacked);
+    return span('ask', () => this.bridge.call(undefined, (api) => api.create(settings, meta))).then((m) =>
+      withRest(m, this.rest),
+    );
   }
   /** Reads a saved plan in the worker and makes its current list; a damaged plan says what is wrong instead. */
   open(id: string): Promise<PlanView | { damaged: string }> {
     return this.bridge
       .call(undefined, (api) => api.open(id) as Promise<ViewMessage | { damaged: string }>)
-      .then((m) => ('damaged' in m ? m : viewOnPage(m)));
+      .then((m): Promise<PlanView | { damaged: string }> | { damaged: string } =>
+        'damaged' in m ? m : withRest(m, this.rest, viewOnPage),
+      );
   }
   replan(settings: PlanSettings, policy: PlanPolicySource, now: number): Promise<PlanView> {
-    return this.bridge.call(undefined, (api) => api.replan(settings, policy, now)).then(unpacked);
+    return this.bridge.call(undefined, (api) => api.replan(settings, policy, now)).then((m) => withRest(m, this.rest));
   }
+  /** The lines after the first page of the last list (withRest). */
+  private readonly rest = (of: number) => this.bridge.call(undefined, (api) => api.rest(of));
   /**
    * Waits for the save of the list just made (create, replan); rejects with what went wrong, the worker's plan then
    * being the stored one.

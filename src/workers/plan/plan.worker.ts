@@ -17,7 +17,15 @@ import { WeeklyPlan, type PlanView } from '../../pipeline/plan/weekly-plan.ts';
 import type { ReadProgress } from '../../pipeline/files/utf8-chunks.ts';
 import { previewFile } from '../../pipeline/plan/file-preview.ts';
 import type { RegisterSource } from '../../pipeline/plan/register-source.ts';
-import { uncertaintyBuffers, viewForPage, type AppliedMessage, type ViewMessage } from './transfer-view.ts';
+import {
+  FIRST_LINES,
+  restForPage,
+  uncertaintyBuffers,
+  viewForPage,
+  type AppliedMessage,
+  type RestMessage,
+  type ViewMessage,
+} from './transfer-view.ts';
 import { span } from '../../pipeline/plan/list-spans.ts';
 import { WorkerDrawHelper } from './draw-helper.ts';
 import { PlanReadError } from '../../core/plan/restore-plan.ts';
@@ -32,8 +40,13 @@ const session = new WeeklyPlan(
   navigator.hardwareConcurrency > 1 ? new WorkerDrawHelper() : undefined,
 );
 
+/** The view of the last list sent with its first lines only: the page asks for the rest next (rest()). */
+let unsent: { view: PlanView; from: number; sent: number } | null = null;
+/** Lists sent so far: a page asking for the rest of an older one than the last gets none. */
+let sent = 0;
 const send = (view: PlanView) => {
-  const out = span('pack', () => viewForPage(view));
+  const out = span('pack', () => viewForPage(view, FIRST_LINES, ++sent));
+  unsent = out.message.lines < view.list.arms.length ? { view, from: out.message.lines, sent } : null;
   return Comlink.transfer(out.message, out.buffers);
 };
 
@@ -86,12 +99,21 @@ const api = {
   },
   replan: async (settings: PlanSettings, policy: PlanPolicySource, now: number) =>
     send(await session.replan(settings, policy, now)),
+  /** The lines after the first page of list `of` (ViewMessage.sent; null: a newer list went since, or they went). */
+  rest: (of: number): RestMessage | null => {
+    const u = unsent;
+    if (u?.sent !== of) return null;
+    unsent = null;
+    const out = span('pack the rest', () => restForPage(u.view, u.from));
+    return Comlink.transfer(out.message, out.buffers);
+  },
   saved: session.saved.bind(session),
   previewOutcomes: session.previewOutcomes.bind(session),
   apply: async (replace: boolean, now: number, confirmed = false): Promise<AppliedMessage> => {
     const result = await session.apply(replace, now, confirmed);
     // Comlink transfers what is marked at the top level of a reply.
     if (!result.ok) return result;
+    unsent = null;
     const out = viewForPage(result.view);
     return Comlink.transfer({ ...result, view: out.message }, out.buffers);
   },

@@ -7,7 +7,15 @@ import { planIndexFunction } from '../../../../src/engine/beta-sampler.ts';
 import { loadEngineNode } from '../../../../src/engine/load-node.ts';
 import { WeeklyPlan } from '../../../../src/pipeline/plan/weekly-plan.ts';
 import { MemoryStore } from '../../../../src/storage/memory-store.ts';
-import { packStrings, unpackStrings, viewForPage, viewOnPage } from '../../../../src/workers/plan/transfer-view.ts';
+import {
+  linesArrived,
+  packStrings,
+  restForPage,
+  restOnPage,
+  unpackStrings,
+  viewForPage,
+  viewOnPage,
+} from '../../../../src/workers/plan/transfer-view.ts';
 
 const awkward = ['', 'a', 'B0000001', 'नमस्ते दीदी', '😀 x', 'a,b\n"c"', '\u0000', 'ASHA 0001', ' ', 'é'];
 
@@ -72,5 +80,78 @@ describe('the list strings packed to cross to the page', () => {
     const crossed = structuredClone(message, { transfer: buffers });
     expect(viewOnPage(crossed)).toEqual(before);
     expect(view.list.arms.length).toBe(40); // the worker's own list is not detached
+  });
+});
+
+describe("a new list's view: its first page's lines at once, the rest after", () => {
+  test('the first lines, then the rest, give the page the same view as the whole, at every length', async () => {
+    const engine = await loadEngineNode();
+    const s = new WeeklyPlan(
+      async () => planIndexFunction(engine),
+      async () => new MemoryStore(),
+    );
+    await s.loadRegister({ kind: 'generator', generator: 'sclm', parameters: { arms: 400 }, seed: 5, weeks: 6 });
+    const base = {
+      reward: 'state * (1 + agent_feats[0])',
+      exclude: [],
+      cooldown: 0,
+      shares: [],
+      seed: 1,
+      draws: 0,
+      priorGroup: null,
+      level: 0.9,
+    };
+    const meta = { id: 'p', name: 'P', createdAt: 1, updatedAt: 1, policy: { kind: 'typed' as const } };
+    for (const [budget, first] of [
+      [250, 100],
+      [101, 100],
+      [100, 100],
+      [7, 100],
+      [60, 1],
+      [60, 0],
+    ]) {
+      const view = await s.create({ ...base, budget }, meta);
+      const whole = viewOnPage(structuredClone(viewForPage(view).message));
+      const out = viewForPage(view, first);
+      expect(out.message.lines).toBe(Math.min(first, budget));
+      const page = viewOnPage(structuredClone(out.message, { transfer: out.buffers }));
+      if (out.message.lines < budget) {
+        expect(page.lines.ids.slice(0, first)).toEqual(whole.lines.ids.slice(0, first));
+        expect(page.list.via.slice(0, first)).toEqual(whole.list.via.slice(0, first));
+        const rest = restForPage(view, out.message.lines);
+        restOnPage(page.lines, async () => structuredClone(rest.message, { transfer: rest.buffers }));
+        await linesArrived(page.lines);
+      } else await linesArrived(page.lines);
+      expect(page).toEqual(whole);
+      await s.saved();
+    }
+  });
+
+  test('lines that cannot come say so, and a view that came whole is whole at once', async () => {
+    const lines = {};
+    await expect(linesArrived(lines)).resolves.toBeUndefined();
+    const engine = await loadEngineNode();
+    const s = new WeeklyPlan(
+      async () => planIndexFunction(engine),
+      async () => new MemoryStore(),
+    );
+    await s.loadRegister({ kind: 'generator', generator: 'sclm', parameters: { arms: 300 }, seed: 2, weeks: 6 });
+    const view = await s.create(
+      {
+        reward: 'state',
+        budget: 150,
+        exclude: [],
+        cooldown: 0,
+        shares: [],
+        seed: 3,
+        draws: 0,
+        priorGroup: null,
+        level: 0.9,
+      },
+      { id: 'q', name: 'Q', createdAt: 1, updatedAt: 1, policy: { kind: 'typed' } },
+    );
+    const page = viewOnPage(structuredClone(viewForPage(view, 100).message));
+    restOnPage(page.lines, async () => null);
+    await expect(linesArrived(page.lines)).rejects.toThrow(/make the list again/);
   });
 });
