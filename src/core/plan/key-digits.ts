@@ -16,13 +16,17 @@ const RUN = 48;
  * monotone in hi, at most 65,536 values. Into `digit` (returned).
  */
 export function fineDigits(hi: Uint32Array, N: number, shift: number, digit: Uint16Array): Uint16Array {
+  // the top 16 bits' histogram on every stride-th arm (the cuts need the buckets' sizes roughly; a bucket no sampled
+  // arm is in gets no digit of its own: its arms share the next bucket's first, and the digit still never falls)
+  const stride = Math.max(1, Math.floor(N / 131072));
   const count = scratch('digit-coarse', Int32Array, 65536, true);
-  for (let arm = 0; arm < N; arm++) count[(hi[arm] >>> shift) & 0xffff]++;
+  let sampled = 0;
+  for (let arm = 0; arm < N; arm += stride, sampled++) count[(hi[arm] >>> shift) & 0xffff]++;
   let used = 0;
   for (let d = 0; d < 65536; d++) if (count[d] > 0) used++;
-  // bucket d gets 2^b digits, 2^(b-1) < count / target: sum 2^b < used + 2 N / target <= 65,536
+  // bucket d gets 2^b digits, 2^(b-1) < count / target: sum 2^b < used + 2 sampled / target <= 65,536
   const room = 65536 - used;
-  const target = room > 0 ? Math.max(1, Math.ceil((2 * N) / room)) : Infinity;
+  const target = room > 0 ? Math.max(1, Math.ceil((2 * sampled) / room)) : Infinity;
   const base = scratch('digit-base', Int32Array, 65536),
     sub = scratch('digit-sub', Uint8Array, 65536);
   for (let d = 0, next = 0; d < 65536; d++) {
@@ -32,6 +36,7 @@ export function fineDigits(hi: Uint32Array, N: number, shift: number, digit: Uin
     sub[d] = shift - b;
     if (count[d] > 0) next += 2 ** b;
   }
+  // next < 65,536 when a bucket has none of its own (above): its digit fits in 16 bits
   const below = 2 ** shift - 1; // shift <= 16
   for (let arm = 0; arm < N; arm++) {
     const h = hi[arm],

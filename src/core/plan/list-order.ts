@@ -1,7 +1,7 @@
 // The eligible arms in list order by one index (higher index first, ties by lower tie rank), made as far as the
 // lists on that index ask and shared by them. Apart from rank-order.ts (the sorts it uses) because it is the one
 // piece that keeps state between calls: the keys, their histogram and the prefix made so far.
-import { armKeys, buffers, compareArms, SMALL, varyingShift } from './rank-order.ts';
+import { armKeys, buffers, compareArms, SMALL } from './rank-order.ts';
 import { digitSort, fineDigits } from './key-digits.ts';
 import { scratch } from './scratch.ts';
 
@@ -196,9 +196,9 @@ export class ListOrder {
       const N = this.index.length;
       const hi = scratch(`${this.name}-hi`, Uint32Array, N),
         lo = scratch(`${this.name}-lo`, Uint32Array, N);
-      armKeys(this.index, hi, lo);
+      const shift = armKeys(this.index, hi, lo);
       // the bits all arms share are shared by the eligible: a window below them orders these as well
-      const digit = fineDigits(hi, N, varyingShift(hi, N), scratch(`${this.name}-digit`, Uint16Array, N));
+      const digit = fineDigits(hi, N, shift, scratch(`${this.name}-digit`, Uint16Array, N));
       this.keyed = { hi, lo, digit };
     }
     return this.keyed;

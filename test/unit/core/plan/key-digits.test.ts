@@ -1,7 +1,8 @@
 // key-digits.ts against its obviously correct twins: fineDigits' digit never falls as the key rises (so each digit is a
 // run of the list order) and has at most 65,536 values, its buckets a few dozen arms when the keys spread; digitSort
 // puts arms gathered in arm order in the order of a comparator sort. On indices spread over many exponents (as Whittle
-// indices are), mass ties (buckets longer than the insertion's), one value for all, signed zeros, and N below SMALL.
+// indices are), mass ties (buckets longer than the insertion's), one value for all, signed zeros, N below SMALL, and N
+// large enough that fineDigits samples.
 import { describe, expect, test } from 'vitest';
 import { digitSort, fineDigits } from '../../../../src/core/plan/key-digits.ts';
 import { armKeys, compareArms, varyingShift } from '../../../../src/core/plan/rank-order.ts';
@@ -25,13 +26,15 @@ function keysOf(index: Float64Array) {
   const N = index.length;
   const hi = new Uint32Array(N),
     lo = new Uint32Array(N);
-  armKeys(index, hi, lo);
-  return { hi, lo, digit: fineDigits(hi, N, varyingShift(hi, N), new Uint16Array(N)) };
+  const shift = armKeys(index, hi, lo);
+  expect(shift).toBe(varyingShift(hi, N));
+  return { hi, lo, digit: fineDigits(hi, N, shift, new Uint16Array(N)) };
 }
 
 describe('fineDigits', () => {
   test('never falls along the list order, at most 65,536 values, short buckets when the keys spread', () => {
-    for (const [t, n] of [50, 1000, 30000, 200000].entries()) {
+    // 300,000: the top bits' histogram on every second arm
+    for (const [t, n] of [50, 1000, 30000, 300000].entries()) {
       for (const [k, kind] of kinds.entries()) {
         const index = indices(kind, n, 10 * t + k);
         const { digit } = keysOf(index);
