@@ -47,8 +47,9 @@ export function fineDigits(hi: Uint32Array, N: number, shift: number, digit: Uin
 }
 
 /**
- * The first n entries of `x` (arms with their keys, any order) with their digits `dig` (all in d0..d1) into
- * out[at..at+n) in list order: placed by digit in one counting pass, then each digit's arms by key and tie rank.
+ * The first n entries of `x` (arms with their keys, any order) with their digits `dig` (all in d0..d1) and tie ranks
+ * `tie` (gathered with them: read here, tieRank[arm] was a cache miss an arm) into out[at..at+n) in list order: placed
+ * by digit in one counting pass, then each digit's arms by key and tie rank.
  */
 export function digitSort(
   n: number,
@@ -56,7 +57,7 @@ export function digitSort(
   dig: Uint16Array,
   d0: number,
   d1: number,
-  tieRank: Int32Array,
+  tie: Int32Array,
   out: Int32Array,
   at: number,
 ): void {
@@ -66,7 +67,8 @@ export function digitSort(
   for (let d = 0; d < span; d++) start[d + 1] += start[d];
   const A = scratch('digit-arms', Int32Array, n),
     H = scratch('digit-hi', Uint32Array, n),
-    L = scratch('digit-lo', Uint32Array, n);
+    L = scratch('digit-lo', Uint32Array, n),
+    T = scratch('digit-tie', Int32Array, n);
   const next = scratch('digit-next', Int32Array, span);
   next.set(start.subarray(0, span));
   for (let i = 0; i < n; i++) {
@@ -74,12 +76,13 @@ export function digitSort(
     A[p] = x.arms[i];
     H[p] = x.hi[i];
     L[p] = x.lo[i];
+    T[p] = tie[i];
   }
   for (let d = 0; d < span; d++) {
     const s = start[d],
       e = start[d + 1];
     if (e - s > RUN) {
-      byteSort(s, e, A, H, L, tieRank);
+      byteSort(s, e, A, H, L, T);
       continue;
     }
     // insertion by (hi, lo), then tie rank: stable for nothing, every pair is ordered
@@ -87,28 +90,30 @@ export function digitSort(
       const arm = A[i],
         h = H[i],
         l = L[i],
-        r = tieRank[arm];
+        r = T[i];
       let j = i - 1;
-      while (j >= s && (H[j] > h || (H[j] === h && (L[j] > l || (L[j] === l && tieRank[A[j]] > r))))) {
+      while (j >= s && (H[j] > h || (H[j] === h && (L[j] > l || (L[j] === l && T[j] > r))))) {
         A[j + 1] = A[j];
         H[j + 1] = H[j];
         L[j + 1] = L[j];
+        T[j + 1] = T[j];
         j--;
       }
       A[j + 1] = arm;
       H[j + 1] = h;
       L[j + 1] = l;
+      T[j + 1] = r;
     }
   }
   out.set(A.subarray(0, n), at);
 }
 
 /**
- * Entries s..e-1 of (A, H, L) by (H, L), then tie rank: stable byte-wide LSD passes on the tie ranks, then L, then H
- * (256 counters a pass, a pass whose byte all share skipped: within a bucket most of H's are), so that a long bucket
- * costs its length, where two 16-bit passes cleared 65,536 counters each.
+ * Entries s..e-1 of (A, H, L, T) by (H, L), then tie rank T (A alone left in order): stable byte-wide LSD passes on
+ * the tie ranks, then L, then H (256 counters a pass, a pass whose byte all share skipped: within a bucket most of H's
+ * are), so that a long bucket costs its length, where two 16-bit passes cleared 65,536 counters each.
  */
-function byteSort(s: number, e: number, A: Int32Array, H: Uint32Array, L: Uint32Array, tieRank: Int32Array): void {
+function byteSort(s: number, e: number, A: Int32Array, H: Uint32Array, L: Uint32Array, T: Int32Array): void {
   const n = e - s;
   const count = scratch('digit-count', Int32Array, 256);
   let a = scratch('digit-run-arms', Int32Array, n),
@@ -123,7 +128,7 @@ function byteSort(s: number, e: number, A: Int32Array, H: Uint32Array, L: Uint32
     a[i] = A[s + i];
     h[i] = H[s + i];
     l[i] = L[s + i];
-    r[i] = tieRank[A[s + i]];
+    r[i] = T[s + i];
   }
   for (let pass = 0; pass < 12; pass++) {
     const word = pass < 4 ? r : pass < 8 ? l : h,

@@ -72,7 +72,8 @@ export class ListOrder {
     while (m < k) m += count[++t];
     // the buckets from..t, in arm order as they come, then sorted by their keys and ties
     const two = buffers(2, m - this.made),
-      dig = scratch('list-order-gathered-digit', Uint16Array, m - this.made);
+      dig = scratch('list-order-gathered-digit', Uint16Array, m - this.made),
+      tie = scratch('list-order-gathered-tie', Int32Array, m - this.made);
     let i = 0;
     for (let arm = 0; arm < N; arm++) {
       const d = digit[arm];
@@ -80,9 +81,10 @@ export class ListOrder {
       two.arms[i] = arm;
       two.hi[i] = hi[arm];
       two.lo[i] = lo[arm];
+      tie[i] = tieRank[arm];
       dig[i++] = d;
     }
-    digitSort(i, two, dig, from, t, tieRank, this.order, this.made);
+    digitSort(i, two, dig, from, t, tie, this.order, this.made);
     this.made = m;
     this.next = t + 1;
     return this.order.subarray(0, m);
@@ -113,16 +115,18 @@ export class ListOrder {
     }
     // the asked in list order (so each bucket's are a run), and where each bucket's run starts
     const one = buffers(1, A),
-      dig = scratch('list-order-gathered-digit', Uint16Array, A);
+      dig = scratch('list-order-gathered-digit', Uint16Array, A),
+      tie = scratch('list-order-gathered-tie', Int32Array, A);
     for (let j = 0; j < A; j++) {
       const arm = asked[j];
       one.arms[j] = arm;
       one.hi[j] = hi[arm];
       one.lo[j] = lo[arm];
+      tie[j] = tieRank[arm];
       dig[j] = digit[arm];
     }
     const sorted = new Int32Array(A);
-    digitSort(A, one, dig, 0, 65535, tieRank, sorted, 0);
+    digitSort(A, one, dig, 0, 65535, tie, sorted, 0);
     // their keys and ties side by side, so that the searches below read these and not the arms' arrays at random
     const sHi = new Uint32Array(A),
       sLo = new Uint32Array(A),

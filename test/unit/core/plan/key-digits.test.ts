@@ -72,14 +72,16 @@ describe('digitSort', () => {
         );
         const m = arms.length;
         const x = { arms: Int32Array.from(arms), hi: new Uint32Array(m), lo: new Uint32Array(m) };
-        const dig = new Uint16Array(m);
+        const dig = new Uint16Array(m),
+          tie = new Int32Array(m);
         arms.forEach((arm, i) => {
           x.hi[i] = hi[arm];
           x.lo[i] = lo[arm];
           dig[i] = digit[arm];
+          tie[i] = tieRank[arm];
         });
         const out = new Int32Array(m + 3).fill(-1);
-        digitSort(m, x, dig, d0, d1, tieRank, out, 3);
+        digitSort(m, x, dig, d0, d1, tie, out, 3);
         const want = arms.slice().sort((a, b) => compareArms(index, tieRank, a, b));
         expect(Array.from(out.subarray(3))).toEqual(want);
         expect(Array.from(out.subarray(0, 3))).toEqual([-1, -1, -1]);
