@@ -49,7 +49,8 @@ export function fineDigits(hi: Uint32Array, N: number, shift: number, digit: Uin
 /**
  * The first n entries of `x` (arms with their keys, any order) with their digits `dig` (all in d0..d1) and tie ranks
  * `tie` (gathered with them: read here, tieRank[arm] was a cache miss an arm) into out[at..at+n) in list order: placed
- * by digit in one counting pass, then each digit's arms by key and tie rank.
+ * by digit in one counting pass, then each digit's arms by key and tie rank. With `keys`, their keys and ties in that
+ * order too.
  */
 export function digitSort(
   n: number,
@@ -60,6 +61,7 @@ export function digitSort(
   tie: Int32Array,
   out: Int32Array,
   at: number,
+  keys: { hi: Uint32Array; lo: Uint32Array; tie: Int32Array } | null = null,
 ): void {
   const span = d1 - d0 + 1;
   const start = scratch('digit-start', Int32Array, span + 1, true);
@@ -106,10 +108,15 @@ export function digitSort(
     }
   }
   out.set(A.subarray(0, n), at);
+  if (keys) {
+    keys.hi.set(H.subarray(0, n));
+    keys.lo.set(L.subarray(0, n));
+    keys.tie.set(T.subarray(0, n));
+  }
 }
 
 /**
- * Entries s..e-1 of (A, H, L, T) by (H, L), then tie rank T (A alone left in order): stable byte-wide LSD passes on
+ * Entries s..e-1 of (A, H, L, T) by (H, L), then tie rank T: stable byte-wide LSD passes on
  * the tie ranks, then L, then H (256 counters a pass, a pass whose byte all share skipped: within a bucket most of H's
  * are), so that a long bucket costs its length, where two 16-bit passes cleared 65,536 counters each.
  */
@@ -151,4 +158,7 @@ function byteSort(s: number, e: number, A: Int32Array, H: Uint32Array, L: Uint32
     [a, a2, h, h2, l, l2, r, r2] = [a2, a, h2, h, l2, l, r2, r];
   }
   A.set(a, s);
+  H.set(h, s);
+  L.set(l, s);
+  T.set(r, s);
 }

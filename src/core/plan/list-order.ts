@@ -125,20 +125,15 @@ export class ListOrder {
       tie[j] = tieRank[arm];
       dig[j] = digit[arm];
     }
-    const sorted = new Int32Array(A);
-    digitSort(A, one, dig, 0, 65535, tie, sorted, 0);
-    // their keys and ties side by side, so that the searches below read these and not the arms' arrays at random
-    const sHi = new Uint32Array(A),
+    // their keys and ties side by side, in the same order (the sort's own), so that the searches below read these and
+    // not the arms' arrays at random
+    const sorted = new Int32Array(A),
+      sHi = new Uint32Array(A),
       sLo = new Uint32Array(A),
       sTie = new Int32Array(A);
+    digitSort(A, one, dig, 0, 65535, tie, sorted, 0, { hi: sHi, lo: sLo, tie: sTie });
     const start = scratch(`${name}-asked-start`, Int32Array, 65537, true);
-    for (let j = 0; j < A; j++) {
-      const y = sorted[j];
-      sHi[j] = hi[y];
-      sLo[j] = lo[y];
-      sTie[j] = tieRank[y];
-      start[digit[y] + 1]++;
-    }
+    for (let j = 0; j < A; j++) start[dig[j] + 1]++;
     for (let d = 0; d < 65536; d++) start[d + 1] += start[d];
     // the arms of the order before each bucket, skipped ones left out
     const base = scratch(`${name}-asked-base`, Int32Array, 65536);

@@ -1,8 +1,8 @@
 // key-digits.ts against its obviously correct twins: fineDigits' digit never falls as the key rises (so each digit is a
 // run of the list order) and has at most 65,536 values, its buckets a few dozen arms when the keys spread; digitSort
-// puts arms gathered in arm order in the order of a comparator sort. On indices spread over many exponents (as Whittle
-// indices are), mass ties (buckets longer than the insertion's), one value for all, signed zeros, N below SMALL, and N
-// large enough that fineDigits samples.
+// puts arms gathered in arm order in the order of a comparator sort, their keys and ties beside them. On indices
+// spread over many exponents (as Whittle indices are), mass ties (buckets longer than the insertion's), one value for
+// all, signed zeros, N below SMALL, and N large enough that fineDigits samples.
 import { describe, expect, test } from 'vitest';
 import { digitSort, fineDigits } from '../../../../src/core/plan/key-digits.ts';
 import { armKeys, compareArms, varyingShift } from '../../../../src/core/plan/rank-order.ts';
@@ -81,9 +81,14 @@ describe('digitSort', () => {
           tie[i] = tieRank[arm];
         });
         const out = new Int32Array(m + 3).fill(-1);
-        digitSort(m, x, dig, d0, d1, tie, out, 3);
+        const keys = { hi: new Uint32Array(m), lo: new Uint32Array(m), tie: new Int32Array(m) };
+        digitSort(m, x, dig, d0, d1, tie, out, 3, keys);
         const want = arms.slice().sort((a, b) => compareArms(index, tieRank, a, b));
         expect(Array.from(out.subarray(3))).toEqual(want);
+        // the keys and ties beside them, in their order
+        expect(Array.from(keys.hi)).toEqual(want.map((arm) => hi[arm]));
+        expect(Array.from(keys.lo)).toEqual(want.map((arm) => lo[arm]));
+        expect(Array.from(keys.tie)).toEqual(want.map((arm) => tieRank[arm]));
         expect(Array.from(out.subarray(0, 3))).toEqual([-1, -1, -1]);
       }
     }
