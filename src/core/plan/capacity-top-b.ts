@@ -17,10 +17,11 @@
 // Without workers and quotas, this is the top B by index, as constrainedTopB (which fills minima by
 // each quota's own ranking instead: a greedy, not always the largest sum when quotas overlap).
 //
-// Speed: every solver walks the eligible arms in list order (ListOrder, rank-order.ts: a radix sort,
-// shared with the other lists on the same index); the flow's classes are made once for the list and its
-// twin without minima, which differ only in minima; the twin is skipped when `via` is not asked for.
+// Speed: every solver walks in list order the eligible arms it can reach (capacity-reach.ts: each worker's or
+// class's best few, sorted alone); the flow's classes are made once for the list and its twin without
+// minima, which differ only in minima; the twin is skipped when `via` is not asked for.
 import { capacityGreedy } from './capacity-greedy.ts';
+import { classReach, greedyReach, inListOrder } from './capacity-reach.ts';
 import { flowClasses, type RuleFamily } from './capacity-classes.ts';
 import { familyFlow } from './capacity-flow.ts';
 import { unmetRules } from './capacity-unmet.ts';
@@ -74,8 +75,7 @@ export function capacityTopB(input: CapacityTopBInput): CapacityTopB {
   if (order.index !== index || order.tieRank !== tieRank || order.eligible !== eligible) {
     throw new RangeError('capacityTopB: the shared order is by another index, ties or eligibility');
   }
-  const all = order.all();
-  const best = pick(index, eligible, all, budget, workers, quotas);
+  const best = pick(index, order, budget, workers, quotas);
   const hasMinima = quotas.some((q) => q.min > 0) || workers.minimum.some((m) => m > 0);
   const inList = scratch('capacity-in-list', Uint8Array, N, true);
   for (const arm of best.arms) inList[arm] = 1;
@@ -102,7 +102,7 @@ export function capacityTopB(input: CapacityTopBInput): CapacityTopB {
   } else if (best.via) via.set(best.via);
   // Rank order: the chosen in the order of `all` (each is eligible), with their via (the greedy's without minimum
   // units already are).
-  const [arms, ranked] = best.inOrder ? [best.arms, via] : inListOrder(all, best.arms, via, N);
+  const [arms, ranked] = best.inOrder ? [best.arms, via] : inListOrder(best.all, best.arms, via, N);
   const binding: number[] = [];
   best.binding.forEach((b, w) => b && binding.push(w));
   return {
@@ -117,25 +117,6 @@ export function capacityTopB(input: CapacityTopBInput): CapacityTopB {
   };
 }
 
-/** `arms` (all in `all`) in the order of `all`, each with its `via`. */
-function inListOrder(all: Int32Array, picked: Int32Array, via: Int32Array, N: number): [Int32Array, Int32Array] {
-  const viaOf = scratch('capacity-via', Int32Array, N);
-  const chosen = scratch('capacity-chosen', Uint8Array, N, true);
-  picked.forEach((arm, j) => {
-    chosen[arm] = 1;
-    viaOf[arm] = via[j];
-  });
-  const arms = new Int32Array(picked.length),
-    ranked = new Int32Array(picked.length);
-  for (let p = 0, j = 0; j < arms.length; p++) {
-    const arm = all[p];
-    if (!chosen[arm]) continue;
-    ranked[j] = viaOf[arm];
-    arms[j++] = arm;
-  }
-  return [arms, ranked];
-}
-
 interface Pick {
   arms: Int32Array;
   via: Int32Array | null;
@@ -146,19 +127,24 @@ interface Pick {
   free: number[];
   /** `arms` already in list order (the greedy's, no minimum unit taken). */
   inOrder: boolean;
+  /** The eligible arms the solver read, in list order: all of them, or those it can reach (capacity-reach.ts). */
+  all: Int32Array;
 }
 
 function pick(
   index: Float64Array,
-  eligible: Uint8Array | null,
-  all: Int32Array,
+  order: ListOrder,
   budget: number,
   workers: WorkerRules,
   quotas: readonly CallQuota[],
 ): Pick {
+  const { tieRank, eligible } = order;
+  // An order of another class is read off an order of every arm kept whole (default-order.ts): all() is a pass.
+  const sorted = Object.getPrototypeOf(order) !== ListOrder.prototype;
   if (quotas.length === 0) {
+    const all = (sorted ? null : greedyReach(index, tieRank, eligible, budget, workers)) ?? order.all();
     const g = capacityGreedy(index, all, budget, workers);
-    return { arms: g.arms, via: g.via, binding: g.binding, flow: null, free: [], inOrder: g.inOrder };
+    return { arms: g.arms, via: g.via, binding: g.binding, flow: null, free: [], inOrder: g.inOrder, all };
   }
   const W = workers.names.length;
   const { families, free } = twoFamilies(quotas, eligible, W > 0);
@@ -175,6 +161,7 @@ function pick(
     ? { of: workers.worker, min: workers.minimum, max: workers.capacity }
     : family(quotas, families[0]);
   const B = family(quotas, families[1]);
+  const all = (sorted ? null : classReach(index, tieRank, eligible, budget, A, B)) ?? order.all();
   const net = flowClasses(all, N, budget, A, B);
   const f = familyFlow(net, index, budget, A, B);
   const broken = free.map((k) => heldOrBroken(quotas[k], f.arms)).filter((x) => x !== '');
@@ -196,9 +183,10 @@ function pick(
     const qs = kept.map((k) => ({ ...quotas[k], min: 0 }));
     const again = twoFamilies(qs, eligible, false).families;
     const [A2, B2] = [family(qs, again[0]), family(qs, again[1])];
-    return familyFlow(flowClasses(all, N, budget, A2, B2), index, budget, A2, B2).arms;
+    // (their classes are not those `all` reaches: the order of every eligible arm)
+    return familyFlow(flowClasses(order.all(), N, budget, A2, B2), index, budget, A2, B2).arms;
   };
-  return { arms: f.arms, via: null, binding, flow: { withoutMinima }, free, inOrder: false };
+  return { arms: f.arms, via: null, binding, flow: { withoutMinima }, free, inOrder: false, all };
 }
 
 const sets = new WeakMap<Uint8Array, { members: Uint8Array[]; of: Int32Array }>();
@@ -264,6 +252,8 @@ function minimumOf(
   return -1;
 }
 
+/** Worker columns checked, with their number of workers (read only: the list, its default list and draws share one). */
+const checked = new WeakMap<Int32Array, number>();
 function checkInput(input: CapacityTopBInput): void {
   const { index, tieRank, eligible, budget, quotas, workers } = input;
   const N = index.length;
@@ -282,9 +272,12 @@ function checkInput(input: CapacityTopBInput): void {
     if (workers.worker.length !== N) fail(`${N} indices but ${workers.worker.length} workers`);
     const sizes = workers.capacity.length === W && workers.minimum.length === W;
     if (!sizes) fail(`${W} workers need ${W} capacities and minima`);
-    for (let arm = 0; arm < N; arm++) {
-      const w = workers.worker[arm];
-      if (w >= W || w < -1) fail(`arm ${arm} has worker ${w} of ${W}`);
+    if (checked.get(workers.worker) !== W) {
+      for (let arm = 0; arm < N; arm++) {
+        const w = workers.worker[arm];
+        if (w >= W || w < -1) fail(`arm ${arm} has worker ${w} of ${W}`);
+      }
+      checked.set(workers.worker, W);
     }
     workers.minimum.forEach((m, w) => {
       if (m > workers.capacity[w]) fail(`worker "${workers.names[w]}" has a minimum above her capacity`);

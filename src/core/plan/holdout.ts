@@ -57,12 +57,21 @@ export function armBudgets(budget: number, inHoldout: Uint8Array, eligible: Uint
   return { plan: Math.min(planMothers, budget - holdout), holdout, planMothers, holdoutMothers };
 }
 
-/** Eligibility within one arm: eligible and in the holdout (holdout: true) or in the plan's arm. */
+/** armEligible's last result per arm (read only, as every eligibility): the week's calls and its list ask alike. */
+const lastArm: ({ inHoldout: Uint8Array; eligible: Uint8Array | null; out: Uint8Array } | null)[] = [null, null];
+
+/**
+ * Eligibility within one arm: eligible and in the holdout (holdout: true) or in the plan's arm. Read only: the
+ * last of each arm is kept for the same arrays (the holdout's calls and the list's held-out order, 1 MB at 10^6).
+ */
 export function armEligible(inHoldout: Uint8Array, eligible: Uint8Array | null, holdout: boolean): Uint8Array {
   const want = holdout ? 1 : 0,
     N = inHoldout.length;
+  const hit = lastArm[want];
+  if (hit && hit.inHoldout === inHoldout && hit.eligible === eligible) return hit.out;
   const out = new Uint8Array(N);
   for (let arm = 0; arm < N; arm++) out[arm] = inHoldout[arm] === want && (!eligible || eligible[arm]) ? 1 : 0;
+  lastArm[want] = { inHoldout, eligible, out };
   return out;
 }
 

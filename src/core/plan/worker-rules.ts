@@ -157,10 +157,12 @@ export function holdoutRoom(
   eligible: Uint8Array,
 ): { worker: Int32Array; left: Float64Array } {
   const W = workers.names.length;
-  const held = new Float64Array(W),
-    all = new Float64Array(W);
+  // counts as integers, read once per arm (the one pass over 10^6 mothers)
+  const held = new Int32Array(W),
+    all = new Int32Array(W);
+  const { worker } = workers;
   for (let arm = 0; arm < inHoldout.length; arm++) {
-    const w = workers.worker[arm];
+    const w = worker[arm];
     if (w < 0 || !eligible[arm]) continue;
     all[w]++;
     held[w] += inHoldout[arm];

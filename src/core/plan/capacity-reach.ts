@@ -1,0 +1,205 @@
+// The eligible arms the capacity solvers can reach, in list order, without sorting every eligible arm. The
+// greedy (capacity-greedy.ts) reads each worker's best min(capacity, B) + 1 and the flow's classes
+// (capacity-classes.ts) each class's best min(cap + 1, cap, B), a few tens of a worker's hundreds of mothers:
+// sorting all 10^6 eligible arms into list order to walk them (ListOrder.all()) was a fifth of the program's
+// list. Here the arms are grouped in one counting pass, each group's cut-off index found by a selection on its
+// values alone (no comparator, no tie rank), and only the arms at or above their group's cut-off are sorted
+// (radix-key-sort.ts's keySortTies, the order's own sort): a sub-sequence of the order of all, holding every
+// arm the walks take or look at, so they give the same lists, the same classes and the same binding flags.
+import { buffers, keysOf } from './rank-order.ts';
+import { keySortTies } from './radix-key-sort.ts';
+import type { RuleFamily } from './capacity-classes.ts';
+import { scratch } from './scratch.ts';
+import type { WorkerRules } from './worker-rules.ts';
+
+/** Arms by group: each group's arms in arm order, group g's at start[g] .. start[g + 1] - 1, and its limit. */
+export interface Grouping {
+  arms: Int32Array;
+  start: Int32Array;
+  limit: Float64Array;
+}
+
+/** The grouping of arms by `group` (per arm 0..G-1, or -1: none) under `limit`; `name`: its scratch array. */
+export function grouping(group: Int32Array, limit: Float64Array, name: string): Grouping {
+  const G = limit.length;
+  const start = new Int32Array(G + 1);
+  for (let arm = 0; arm < group.length; arm++) start[group[arm] + 1]++;
+  // (start[0] counted the arms of no group)
+  start[0] = 0;
+  for (let g = 0; g < G; g++) start[g + 1] += start[g];
+  const arms = scratch(name, Int32Array, start[G]);
+  const fill = start.slice(0, G);
+  for (let arm = 0; arm < group.length; arm++) {
+    const g = group[arm];
+    if (g >= 0) arms[fill[g]++] = arm;
+  }
+  return { arms, start, limit };
+}
+
+/**
+ * The arms that are among the best limit[g] of their group g in list order (higher index first, ties by lower tie
+ * rank), with any others tied at that index, in list order; null when some index is NaN (no order to select by).
+ * A scratch array: valid until the next call.
+ */
+export function bestPerGroup(index: Float64Array, tieRank: Int32Array, groups: Grouping): Int32Array | null {
+  const { arms, start, limit } = groups;
+  const G = limit.length,
+    n = start[G];
+  // the groups' indices side by side (a read of the index in arm order within each group)
+  const values = scratch('reach-values', Float64Array, n);
+  for (let j = 0; j < n; j++) {
+    const x = index[arms[j]];
+    if (x !== x) return null;
+    values[j] = x;
+  }
+  const copy = scratch('reach-copy', Float64Array, n);
+  const one = buffers(1, n);
+  let m = 0;
+  for (let g = 0; g < G; g++) {
+    const lo = start[g],
+      hi = start[g + 1],
+      k = Math.ceil(limit[g]);
+    if (k >= hi - lo) {
+      for (let j = lo; j < hi; j++) one.arms[m++] = arms[j];
+      continue;
+    }
+    // her cut-off: the k-th largest index of the group (selected on a copy), then those at or above it
+    copy.set(values.subarray(lo, hi), lo);
+    const cut = k <= 0 ? Infinity : kthLargest(copy, lo, hi, k);
+    for (let j = lo; j < hi; j++) if (values[j] >= cut) one.arms[m++] = arms[j];
+  }
+  keysOf(index, one.arms.subarray(0, m), one);
+  const sorted = keySortTies(m, one, buffers(2, m), tieRank);
+  const out = scratch('reach-order', Int32Array, m);
+  out.set(sorted);
+  return out;
+}
+
+/** The last grouping of each kind, with what it was made of (the list and its default list share one). */
+const kept = new Map<string, { arrays: unknown[]; groups: Grouping }>();
+/**
+ * `make`'s grouping, or the kept one when made of the same arrays (by identity: eligibility and rules are read only)
+ * and the same limits.
+ */
+function keptGrouping(kind: string, arrays: unknown[], limit: Float64Array, make: () => Grouping): Grouping {
+  const hit = kept.get(kind);
+  const same = (x: Float64Array) => x.length === limit.length && x.every((v, g) => v === limit[g]);
+  if (hit && hit.arrays.every((x, j) => x === arrays[j]) && same(hit.groups.limit)) return hit.groups;
+  const groups = make();
+  kept.set(kind, { arrays, groups });
+  return groups;
+}
+
+/** The eligible arms the greedy under `workers` reads (capacityGreedy's `all`): each worker's best min(cap, B) + 1. */
+export function greedyReach(
+  index: Float64Array,
+  tieRank: Int32Array,
+  eligible: Uint8Array | null,
+  budget: number,
+  workers: WorkerRules,
+): Int32Array | null {
+  const N = index.length,
+    W = workers.names.length;
+  const limit = Float64Array.from({ length: W + 1 }, (_, w) =>
+    w < W ? Math.min(workers.capacity[w], budget) + 1 : budget + 1,
+  );
+  const groups = keptGrouping('workers', [eligible, workers.worker, N], limit, () => {
+    const group = scratch('reach-group', Int32Array, N);
+    for (let arm = 0; arm < N; arm++) {
+      const w = workers.worker[arm];
+      group[arm] = eligible && !eligible[arm] ? -1 : w < 0 ? W : w;
+    }
+    return grouping(group, limit, 'reach-workers');
+  });
+  return bestPerGroup(index, tieRank, groups);
+}
+
+/**
+ * The eligible arms flowClasses(all, N, budget, A, B) reads: each class's best min(cap of a + 1, cap of b, B), at
+ * least one (every class is made, full or not); null when the classes are too many to number by their key.
+ */
+export function classReach(
+  index: Float64Array,
+  tieRank: Int32Array,
+  eligible: Uint8Array | null,
+  budget: number,
+  A: RuleFamily,
+  B: RuleFamily,
+): Int32Array | null {
+  const N = index.length,
+    nA = A.min.length,
+    nB = B.min.length,
+    side = nB + 1;
+  const space = (nA + 1) * side;
+  if (space > 4 * N + 1024) return null;
+  const limit = new Float64Array(space);
+  for (let a = 0; a <= nA; a++) {
+    for (let b = 0; b <= nB; b++) {
+      const capA = a < nA ? A.max[a] : Infinity,
+        capB = b < nB ? B.max[b] : Infinity;
+      limit[a * side + b] = Math.max(1, Math.min(capA + 1, capB, budget));
+    }
+  }
+  const groups = keptGrouping('classes', [eligible, A.of, B.of, N, nA, nB], limit, () => {
+    const group = scratch('reach-group', Int32Array, N);
+    for (let arm = 0; arm < N; arm++) {
+      const a = A.of[arm],
+        b = B.of[arm];
+      group[arm] = eligible && !eligible[arm] ? -1 : (a < 0 ? nA : a) * side + (b < 0 ? nB : b);
+    }
+    return grouping(group, limit, 'reach-classes');
+  });
+  return bestPerGroup(index, tieRank, groups);
+}
+
+/**
+ * The k-th largest of values[lo, hi) (1 <= k < hi - lo), which it reorders: quickselect with a median-of-three
+ * pivot and Hoare's partition (runs of equal values split evenly).
+ */
+function kthLargest(v: Float64Array, lo: number, hi: number, k: number): number {
+  const target = lo + k - 1;
+  let left = lo,
+    right = hi - 1;
+  while (right > left) {
+    const mid = (left + right) >>> 1;
+    const x = v[left],
+      y = v[mid],
+      z = v[right];
+    const pivot = x > y ? (y > z ? y : x > z ? z : x) : x > z ? x : y > z ? z : y;
+    let i = left,
+      j = right;
+    while (i <= j) {
+      while (v[i] > pivot) i++;
+      while (v[j] < pivot) j--;
+      if (i <= j) {
+        const t = v[i];
+        v[i++] = v[j];
+        v[j--] = t;
+      }
+    }
+    // v[left..j] >= pivot >= v[i..right], and between them the pivot's value
+    if (target <= j) right = j;
+    else if (target >= i) left = i;
+    else return v[target];
+  }
+  return v[target];
+}
+
+/** `arms` (all in `all`) in the order of `all`, each with its `via`. */
+export function inListOrder(all: Int32Array, picked: Int32Array, via: Int32Array, N: number): [Int32Array, Int32Array] {
+  const viaOf = scratch('capacity-via', Int32Array, N);
+  const chosen = scratch('capacity-chosen', Uint8Array, N, true);
+  picked.forEach((arm, j) => {
+    chosen[arm] = 1;
+    viaOf[arm] = via[j];
+  });
+  const arms = new Int32Array(picked.length),
+    ranked = new Int32Array(picked.length);
+  for (let p = 0, j = 0; j < arms.length; p++) {
+    const arm = all[p];
+    if (!chosen[arm]) continue;
+    ranked[j] = viaOf[arm];
+    arms[j++] = arm;
+  }
+  return [arms, ranked];
+}
