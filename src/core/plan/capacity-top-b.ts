@@ -139,8 +139,8 @@ function pick(
   quotas: readonly CallQuota[],
 ): Pick {
   const { tieRank, eligible } = order;
-  // An order of another class is read off an order of every arm kept whole (default-order.ts): all() is a pass.
-  const sorted = Object.getPrototypeOf(order) !== ListOrder.prototype;
+  // An order read off one of every arm kept whole (default-order.ts) is all read in a pass: no need to reach.
+  const sorted = order.keptWhole;
   if (quotas.length === 0) {
     const all = (sorted ? null : greedyReach(index, tieRank, eligible, budget, workers)) ?? order.all();
     const g = capacityGreedy(index, all, budget, workers);

@@ -51,6 +51,10 @@ class FilteredOrder extends ListOrder {
     return this.all().length;
   }
 
+  override get keptWhole(): boolean {
+    return true;
+  }
+
   override first(): Int32Array {
     return this.all();
   }

@@ -6,8 +6,34 @@
 // 10^6 ids cost 70-100 ms of a list at load 10; a register's ids are never changed in place: joining makes a new
 // array).
 
-/** flags[arm] = 1 when register id `arm` is one of `wanted`; found[k] = 1 when wanted[k] is in the register. */
-export function flagIds(ids: readonly string[], wanted: readonly string[]): { flags: Uint8Array; found: Uint8Array } {
+type Flagged = { flags: Uint8Array; found: Uint8Array };
+
+const lastFlags = new WeakMap<readonly string[], { wanted: string[]; flagged: Flagged }[]>();
+/**
+ * flags[arm] = 1 when register id `arm` is one of `wanted`; found[k] = 1 when wanted[k] is in the register. Read only:
+ * kept per ids array with a copy of the last two lists of wanted ids (the exclusions, those who left), for the
+ * register's next list with the same ids (a replan, the default list, a week's draws), where the pass over 10^6 ids
+ * cost 15-20 ms; comparing the few wanted ids costs a few hundred microseconds.
+ */
+export function flagIds(ids: readonly string[], wanted: readonly string[]): Flagged {
+  let kept = lastFlags.get(ids);
+  if (!kept) lastFlags.set(ids, (kept = []));
+  const hit = kept.find((k) => k.flagged.flags.length === ids.length && sameIds(k.wanted, wanted));
+  if (hit) return hit.flagged;
+  const flagged = flagAll(ids, wanted);
+  if (kept.length >= 2) kept.shift();
+  kept.push({ wanted: wanted.slice(), flagged });
+  return flagged;
+}
+
+function sameIds(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
+  return true;
+}
+
+/** flagIds' work: a pass over the register's ids. */
+function flagAll(ids: readonly string[], wanted: readonly string[]): Flagged {
   const N = ids.length,
     K = wanted.length;
   const flags = new Uint8Array(N),

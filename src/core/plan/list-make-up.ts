@@ -70,12 +70,16 @@ export function listMakeUp(
     const calls = new Float64Array(K),
       defaults = new Float64Array(K),
       population = bucketSizes(bucket, K);
+    // per bucket and mark (1: on the list, 2: on the default list, 3: on both) one counter, a slot for no bucket:
+    // one increment an arm, no branch on her mark (half of them mispredicted, most of the pass)
+    const tally = scratch('make-up-tally', Int32Array, 4 * K + 4, true);
     for (let j = 0; j < n; j++) {
-      const arm = listed[j] >> 2,
-        b = bucket[arm];
-      if (b < 0) continue;
-      if (listed[j] & 1) calls[b]++;
-      if (listed[j] & 2) defaults[b]++;
+      const x = listed[j];
+      tally[4 + 4 * bucket[x >> 2] + (x & 3)]++;
+    }
+    for (let b = 0; b < K; b++) {
+      calls[b] = tally[4 + 4 * b + 1] + tally[4 + 4 * b + 3];
+      defaults[b] = tally[4 + 4 * b + 2] + tally[4 + 4 * b + 3];
     }
     const share = (x: number, total: number) => (total > 0 ? x / total : 0);
     for (let b = 0; b < K; b++) {
@@ -143,9 +147,14 @@ function listedInArmOrder(numArms: number, arms: Int32Array, defaultArms: Int32A
   const mark = scratch('make-up-mark', Uint8Array, numArms, true);
   for (let j = 0; j < arms.length; j++) mark[arms[j]] |= 1;
   for (let j = 0; j < defaultArms.length; j++) mark[defaultArms[j]] |= 2;
-  const listed = scratch('make-up-listed', Int32Array, arms.length + defaultArms.length);
+  const listed = scratch('make-up-listed', Int32Array, arms.length + defaultArms.length + 1);
   let n = 0;
-  for (let arm = 0; arm < numArms; arm++) if (mark[arm] !== 0) listed[n++] = arm * 4 + mark[arm];
+  // written at every arm, kept (n moves on) at the marked: no branch on a mark
+  for (let arm = 0; arm < numArms; arm++) {
+    const m = mark[arm];
+    listed[n] = arm * 4 + m;
+    n += (m + 3) >> 2;
+  }
   return { listed, n };
 }
 

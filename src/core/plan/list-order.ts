@@ -1,26 +1,26 @@
 // The eligible arms in list order by one index (higher index first, ties by lower tie rank), made as far as the
 // lists on that index ask and shared by them. Apart from rank-order.ts (the sorts it uses) because it is the one
 // piece that keeps state between calls: the keys, their histogram and the prefix made so far.
-import { armKeys, buffers, compareArms, SMALL, varyingShift } from './rank-order.ts';
-import { keySortTies } from './radix-key-sort.ts';
+import { armKeys, buffers, compareArms, SMALL } from './rank-order.ts';
+import { digitSort, fineDigits } from './key-digits.ts';
 import { scratch } from './scratch.ts';
 
-/** Each arm's key by arm and the shift of the 16 bits below those all keys share: one per index, for its sub-orders. */
+/** Each arm's key by arm and its bucket (key-digits.ts): one per index, for its sub-orders. */
 interface ArmKeys {
   hi: Uint32Array;
   lo: Uint32Array;
-  shift: number;
+  digit: Uint16Array;
 }
 
 /**
  * The eligible arms in list order by one index, made only as far as asked and shared by the lists made on that
  * index: the list and its twin without a minimum (broughtIn), the default list and the default ranks. Every arm's
- * key is made once, in arm order (no read of the index at random arms), and a histogram of the eligible keys' top 16
- * bits (below those all share); a prefix grows bucket by bucket, each growth one pass over the keys in arm order and a
- * radix sort of the new buckets' arms alone, their equal keys then put in tie order, so a cap that skips past the
- * prefix taken costs the arms it reaches, not a sort of all. A quota's members are an order of their own on the same
- * keys (`among`). Its arrays are scratch arrays under `name` (one name per order alive at once): valid until the next
- * order of that name. The index, ties and flags stay as given.
+ * key is made once, in arm order (no read of the index at random arms), with its bucket (key-digits.ts: buckets of a
+ * few dozen arms), and a histogram of the eligible arms' buckets; a prefix grows bucket by bucket, each growth one pass
+ * over the buckets in arm order and a sort of the new buckets' arms alone (placed by bucket, then each bucket by key
+ * and tie rank), so a cap that skips past the prefix taken costs the arms it reaches, not a sort of all. A quota's
+ * members are an order of their own on the same keys (`among`). Its arrays are scratch arrays under `name` (one name
+ * per order alive at once): valid until the next order of that name. The index, ties and flags stay as given.
  */
 export class ListOrder {
   private keyed: ArmKeys | null = null;
@@ -63,7 +63,7 @@ export class ListOrder {
       this.made = n;
       return this.order;
     }
-    const { hi, lo, shift } = this.keys(),
+    const { hi, lo, digit } = this.keys(),
       count = this.count!;
     if (this.made === 0) this.order = scratch(`${this.name}-order`, Int32Array, n);
     const from = this.next;
@@ -71,19 +71,28 @@ export class ListOrder {
       m = this.made + count[t];
     while (m < k) m += count[++t];
     // the buckets from..t, in arm order as they come, then sorted by their keys and ties
-    const two = buffers(2, m - this.made);
+    const two = buffers(2, m - this.made),
+      dig = scratch('list-order-gathered-digit', Uint16Array, m - this.made),
+      tie = scratch('list-order-gathered-tie', Int32Array, m - this.made);
     let i = 0;
     for (let arm = 0; arm < N; arm++) {
-      const d = (hi[arm] >>> shift) & 0xffff;
+      const d = digit[arm];
       if (d < from || d > t || (e && !e[arm]) || (f && !f[arm])) continue;
       two.arms[i] = arm;
       two.hi[i] = hi[arm];
-      two.lo[i++] = lo[arm];
+      two.lo[i] = lo[arm];
+      tie[i] = tieRank[arm];
+      dig[i++] = d;
     }
-    this.order.set(keySortTies(i, two, buffers(1, i), tieRank), this.made);
+    digitSort(i, two, dig, from, t, tie, this.order, this.made);
     this.made = m;
     this.next = t + 1;
     return this.order.subarray(0, m);
+  }
+
+  /** Whether all() is a pass over an order kept whole (default-order.ts), not a sort: then reading it all is cheap. */
+  get keptWhole(): boolean {
+    return false;
   }
 
   /** Every eligible arm in list order; read only. */
@@ -101,7 +110,7 @@ export class ListOrder {
     const n = this.length,
       N = this.index.length;
     if (n <= SMALL) return countDown(this.all(), N, asked, skipped, out);
-    const { hi, lo, shift } = this.keys(),
+    const { hi, lo, digit } = this.keys(),
       count = this.count!;
     const { eligible: e, members: f, tieRank, name } = this,
       A = asked.length;
@@ -110,68 +119,47 @@ export class ListOrder {
       if ((e && !e[arm]) || (f && !f[arm])) throw new RangeError(`ListOrder: arm ${arm} is not in the order`);
     }
     // the asked in list order (so each bucket's are a run), and where each bucket's run starts
-    const one = buffers(1, A);
+    const one = buffers(1, A),
+      dig = scratch('list-order-gathered-digit', Uint16Array, A),
+      tie = scratch('list-order-gathered-tie', Int32Array, A);
     for (let j = 0; j < A; j++) {
-      one.arms[j] = asked[j];
-      one.hi[j] = hi[asked[j]];
-      one.lo[j] = lo[asked[j]];
+      const arm = asked[j];
+      one.arms[j] = arm;
+      one.hi[j] = hi[arm];
+      one.lo[j] = lo[arm];
+      tie[j] = tieRank[arm];
+      dig[j] = digit[arm];
     }
-    const sorted = keySortTies(A, one, buffers(2, A), tieRank).slice();
-    // their keys and ties side by side, so that the searches below read these and not the arms' arrays at random
-    const sHi = new Uint32Array(A),
+    // their keys and ties side by side, in the same order (the sort's own), so that the searches below read these and
+    // not the arms' arrays at random
+    const sorted = new Int32Array(A),
+      sHi = new Uint32Array(A),
       sLo = new Uint32Array(A),
       sTie = new Int32Array(A);
-    for (let j = 0; j < A; j++) {
-      const y = sorted[j];
-      sHi[j] = hi[y];
-      sLo[j] = lo[y];
-      sTie[j] = tieRank[y];
-    }
+    digitSort(A, one, dig, 0, 65535, tie, sorted, 0, { hi: sHi, lo: sLo, tie: sTie });
     const start = scratch(`${name}-asked-start`, Int32Array, 65537, true);
-    for (let j = 0; j < A; j++) start[((hi[sorted[j]] >>> shift) & 0xffff) + 1]++;
+    for (let j = 0; j < A; j++) start[dig[j] + 1]++;
     for (let d = 0; d < 65536; d++) start[d + 1] += start[d];
     // the arms of the order before each bucket, skipped ones left out
     const base = scratch(`${name}-asked-base`, Int32Array, 65536);
     const skip = scratch(`${name}-skip`, Uint8Array, N, true);
     for (let j = 0; j < skipped.length; j++) skip[skipped[j]] = 1;
     const less = scratch(`${name}-skipped`, Int32Array, 65536, true);
-    for (let j = 0; j < skipped.length; j++) less[(hi[skipped[j]] >>> shift) & 0xffff]++;
+    for (let j = 0; j < skipped.length; j++) less[digit[skipped[j]]]++;
     for (let d = 0, sum = 0; d < 65536; d++) {
       base[d] = sum;
       sum += count[d] - less[d];
     }
-    // a bucket holding many asked is cut by the 12 bits below its own (when the high words have them): where each
-    // piece's asked start, so that a search reads a few of them
-    const cut = shift >= 12 ? shift - 12 : -1;
-    const piece = scratch(`${name}-asked-piece`, Int32Array, 65536);
-    const pieces: number[] = [];
-    for (let d = 0; cut >= 0 && d < 65536; d++) {
-      if (start[d + 1] - start[d] < 256) continue;
-      piece[d] = pieces.length;
-      const at = pieces.length;
-      pieces.length += 4097;
-      pieces.fill(0, at);
-      for (let j = start[d]; j < start[d + 1]; j++) pieces[at + ((sHi[j] >>> cut) & 0xfff) + 1]++;
-      pieces[at] = start[d];
-      for (let c = 0; c < 4096; c++) pieces[at + c + 1] += pieces[at + c];
-    }
-    const cuts = Int32Array.from(pieces);
-    const many = scratch(`${name}-asked-many`, Uint8Array, 65536, true);
-    for (let d = 0; cut >= 0 && d < 65536; d++) if (start[d + 1] - start[d] >= 256) many[d] = 1;
-    // within her bucket: each arm x of it counts for the asked after her (diff at the first of them, summed after)
+    // within her bucket (a few dozen arms, key-digits.ts): each arm x of it counts for the asked after her (diff at the
+    // first of them, summed after)
     const diff = scratch(`${name}-asked-diff`, Int32Array, A + 1, true);
     for (let x = 0; x < N; x++) {
-      const d = (hi[x] >>> shift) & 0xffff;
-      const end = start[d + 1];
+      const d = digit[x];
       let a = start[d],
-        b = end;
+        b = start[d + 1];
       if (a === b || skip[x] || (e && !e[x]) || (f && !f[x])) continue;
-      if (many[d]) {
-        const c = piece[d] + ((hi[x] >>> cut) & 0xfff);
-        a = cuts[c];
-        b = cuts[c + 1];
-      }
-      const h = hi[x],
+      const end = b,
+        h = hi[x],
         l = lo[x];
       // the first asked that x comes before: keys rise along `sorted`, ties by tie rank
       while (a < b) {
@@ -212,34 +200,37 @@ export class ListOrder {
       const N = this.index.length;
       const hi = scratch(`${this.name}-hi`, Uint32Array, N),
         lo = scratch(`${this.name}-lo`, Uint32Array, N);
-      armKeys(this.index, hi, lo);
+      const shift = armKeys(this.index, hi, lo);
       // the bits all arms share are shared by the eligible: a window below them orders these as well
-      this.keyed = { hi, lo, shift: varyingShift(hi, N) };
+      const digit = fineDigits(hi, N, shift, scratch(`${this.name}-digit`, Uint16Array, N));
+      this.keyed = { hi, lo, digit };
     }
     return this.keyed;
   }
 
   private histogram(): void {
-    const { hi, shift } = this.keys();
+    const { digit } = this.keys();
     const { eligible: e, members: f } = this,
       N = this.index.length;
     const count = scratch(`${this.name}-count`, Int32Array, 65536, true);
     let n = 0;
+    // a count at every arm, of 1 or 0 (-x >>> 31: 1 for any flag set): no branch on her flags, which at random arms
+    // (a fifth of them out) mispredicted
     if (e && f) {
       for (let arm = 0; arm < N; arm++) {
-        if (!e[arm] || !f[arm]) continue;
-        count[(hi[arm] >>> shift) & 0xffff]++;
-        n++;
+        const in1 = (-e[arm] >>> 31) & (-f[arm] >>> 31);
+        count[digit[arm]] += in1;
+        n += in1;
       }
     } else if (e || f) {
       const g = (e ?? f)!;
       for (let arm = 0; arm < N; arm++) {
-        if (!g[arm]) continue;
-        count[(hi[arm] >>> shift) & 0xffff]++;
-        n++;
+        const in1 = -g[arm] >>> 31;
+        count[digit[arm]] += in1;
+        n += in1;
       }
     } else {
-      for (let arm = 0; arm < N; arm++) count[(hi[arm] >>> shift) & 0xffff]++;
+      for (let arm = 0; arm < N; arm++) count[digit[arm]]++;
       n = N;
     }
     this.count = count;

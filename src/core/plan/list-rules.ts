@@ -216,7 +216,7 @@ export function eligibleArms(
   const unknown: string[] = [];
   if (exclude.length > 0) {
     const { flags, found } = flagIds(register.ids, exclude);
-    for (let arm = 0; arm < N; arm++) if (flags[arm]) eligible[arm] = 0;
+    for (let arm = 0; arm < N; arm++) eligible[arm] = flags[arm] ^ 1;
     const said = new Set<string>();
     exclude.forEach((id, k) => {
       if (found[k] || said.has(id)) return;
@@ -226,12 +226,12 @@ export function eligibleArms(
   }
   const { called } = register.history;
   // The current week (last) is being planned: its calls are not history yet.
-  // A bit per arm (bit-plane.ts; none past N): the weeks' bytes of eight arms or'ed, then their arms.
+  // A bit per arm (bit-plane.ts): the weeks' bytes of eight arms or'ed, her bit cleared, called or not (no branch).
   const weeks = called.slice(Math.max(0, called.length - 1 - cooldown), -1).map((c) => c.bits);
   for (let i = 0; weeks.length && i < weeks[0].length; i++) {
     let b = 0;
     for (let w = 0; w < weeks.length; w++) b |= weeks[w][i];
-    for (let arm = i * 8; b; b >>= 1, arm++) if (b & 1) eligible[arm] = 0;
+    for (let arm = i * 8, end = Math.min(N, arm + 8); arm < end; b >>= 1, arm++) eligible[arm] &= ~b & 1;
   }
   const one = unknown.length === 1;
   const shown = unknown

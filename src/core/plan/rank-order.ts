@@ -227,8 +227,13 @@ export function keysOf(index: Float64Array, arms: Int32Array, out: Buffers): voi
   }
 }
 
-/** Every arm's key by arm (keysOf's words, hi[arm] and lo[arm]): one pass in memory order, no gather. */
-export function armKeys(index: Float64Array, hi: Uint32Array, lo: Uint32Array): void {
+/**
+ * Every arm's key by arm (keysOf's words, hi[arm] and lo[arm]): one pass in memory order, no gather. Returns
+ * varyingShift of the high words, taken in the same pass.
+ */
+export function armKeys(index: Float64Array, hi: Uint32Array, lo: Uint32Array): number {
+  let or = 0,
+    and = 0xffffffff;
   for (let arm = 0; arm < index.length; arm++) {
     const v = index[arm];
     value[0] = v === 0 ? 0 : v;
@@ -241,7 +246,10 @@ export function armKeys(index: Float64Array, hi: Uint32Array, lo: Uint32Array): 
       hi[arm] = h ^ 0x7fffffff;
       lo[arm] = ~l >>> 0;
     }
+    or |= hi[arm];
+    and &= hi[arm];
   }
+  return Math.max(0, 16 - Math.clz32((or ^ and) >>> 0));
 }
 
 /**

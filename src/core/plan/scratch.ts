@@ -3,7 +3,7 @@
 // on first touches than on its work; these are reused instead. A scratch array is valid until the next
 // call with the same name: only for work that ends before its function returns (nothing here is async).
 
-type Typed = Float64Array | Int32Array | Uint32Array | Uint8Array;
+type Typed = Float64Array | Int32Array | Uint32Array | Uint16Array | Uint8Array;
 type Ctor<T extends Typed> = {
   new (buffer: ArrayBuffer, offset: number, length: number): T;
   BYTES_PER_ELEMENT: number;

@@ -177,7 +177,7 @@ export function buildWeeklyList(
     reward: settings.reward,
     budget: held ? settings.budget : budget,
     arms: list.arms,
-    index: Float64Array.from(list.arms, (arm) => index[arm]),
+    index: indexOf(index, list.arms),
     defaultRank,
     via,
     why,
@@ -193,6 +193,13 @@ export function buildWeeklyList(
     ...(held && { arm: Uint8Array.from({ length: B }, (_, j) => (j < P ? 0 : 1)) }),
     ...(workers && workersOf(top.workers!, list.arms, planList as CapacityTopB)),
   };
+}
+
+/** Each line's index (a plain loop: Float64Array.from with a function per line cost 5-8 ms at 10^5 lines). */
+function indexOf(index: Float64Array, arms: Int32Array): Float64Array {
+  const out = new Float64Array(arms.length);
+  for (let j = 0; j < arms.length; j++) out[j] = index[arms[j]];
+  return out;
 }
 
 /**

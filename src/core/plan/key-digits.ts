@@ -1,0 +1,164 @@
+// A 16-bit digit per arm that splits the list order's keys into buckets of a few dozen arms, and the sort of arms
+// gathered by it. Apart from list-order.ts (which buckets its prefix and counts by this digit) because it is the one
+// place that knows how the digit is cut. The keys' top 16 varying bits (sign, exponent and 4 bits of mantissa) put 10^6
+// dlm indices into a few hundred buckets, the largest 74,116 arms: each growth of the order then sorted big buckets and
+// each count searched long runs. Here a bucket of the top 16 bits holding many arms is cut again by the bits below
+// them, as many as its size asks, so that every bucket's arms are about as many as N / 32,768; the digit is monotone
+// in the key, so a bucket is still a run of the order.
+import type { Buffers } from './rank-order.ts';
+import { scratch } from './scratch.ts';
+
+/** A bucket longer than this is sorted by keySortTies (radix passes), a shorter one by insertion. */
+const RUN = 48;
+
+/**
+ * digit[arm] for each of hi's N keys (hi: the keys' high words; `shift`: that of the 16 bits below those all share):
+ * monotone in hi, at most 65,536 values. Into `digit` (returned).
+ */
+export function fineDigits(hi: Uint32Array, N: number, shift: number, digit: Uint16Array): Uint16Array {
+  // the top 16 bits' histogram on every stride-th arm (the cuts need the buckets' sizes roughly; a bucket no sampled
+  // arm is in gets no digit of its own: its arms share the next bucket's first, and the digit still never falls)
+  const stride = Math.max(1, Math.floor(N / 131072));
+  const count = scratch('digit-coarse', Int32Array, 65536, true);
+  let sampled = 0;
+  for (let arm = 0; arm < N; arm += stride, sampled++) count[(hi[arm] >>> shift) & 0xffff]++;
+  let used = 0;
+  for (let d = 0; d < 65536; d++) if (count[d] > 0) used++;
+  // bucket d gets 2^b digits, 2^(b-1) < count / target: sum 2^b < used + 2 sampled / target <= 65,536
+  const room = 65536 - used;
+  const target = room > 0 ? Math.max(1, Math.ceil((2 * sampled) / room)) : Infinity;
+  const base = scratch('digit-base', Int32Array, 65536),
+    sub = scratch('digit-sub', Uint8Array, 65536);
+  for (let d = 0, next = 0; d < 65536; d++) {
+    let b = 0;
+    while (b < shift && count[d] > target * 2 ** b) b++;
+    base[d] = next;
+    sub[d] = shift - b;
+    if (count[d] > 0) next += 2 ** b;
+  }
+  // next < 65,536 when a bucket has none of its own (above): its digit fits in 16 bits
+  const below = 2 ** shift - 1; // shift <= 16
+  for (let arm = 0; arm < N; arm++) {
+    const h = hi[arm],
+      c = (h >>> shift) & 0xffff;
+    digit[arm] = base[c] + ((h & below) >>> sub[c]);
+  }
+  return digit;
+}
+
+/**
+ * The first n entries of `x` (arms with their keys, any order) with their digits `dig` (all in d0..d1) and tie ranks
+ * `tie` (gathered with them: read here, tieRank[arm] was a cache miss an arm) into out[at..at+n) in list order: placed
+ * by digit in one counting pass, then each digit's arms by key and tie rank. With `keys`, their keys and ties in that
+ * order too.
+ */
+export function digitSort(
+  n: number,
+  x: Buffers,
+  dig: Uint16Array,
+  d0: number,
+  d1: number,
+  tie: Int32Array,
+  out: Int32Array,
+  at: number,
+  keys: { hi: Uint32Array; lo: Uint32Array; tie: Int32Array } | null = null,
+): void {
+  const span = d1 - d0 + 1;
+  const start = scratch('digit-start', Int32Array, span + 1, true);
+  for (let i = 0; i < n; i++) start[dig[i] - d0 + 1]++;
+  for (let d = 0; d < span; d++) start[d + 1] += start[d];
+  const A = scratch('digit-arms', Int32Array, n),
+    H = scratch('digit-hi', Uint32Array, n),
+    L = scratch('digit-lo', Uint32Array, n),
+    T = scratch('digit-tie', Int32Array, n);
+  const next = scratch('digit-next', Int32Array, span);
+  next.set(start.subarray(0, span));
+  for (let i = 0; i < n; i++) {
+    const p = next[dig[i] - d0]++;
+    A[p] = x.arms[i];
+    H[p] = x.hi[i];
+    L[p] = x.lo[i];
+    T[p] = tie[i];
+  }
+  for (let d = 0; d < span; d++) {
+    const s = start[d],
+      e = start[d + 1];
+    if (e - s > RUN) {
+      byteSort(s, e, A, H, L, T);
+      continue;
+    }
+    // insertion by (hi, lo), then tie rank: stable for nothing, every pair is ordered
+    for (let i = s + 1; i < e; i++) {
+      const arm = A[i],
+        h = H[i],
+        l = L[i],
+        r = T[i];
+      let j = i - 1;
+      while (j >= s && (H[j] > h || (H[j] === h && (L[j] > l || (L[j] === l && T[j] > r))))) {
+        A[j + 1] = A[j];
+        H[j + 1] = H[j];
+        L[j + 1] = L[j];
+        T[j + 1] = T[j];
+        j--;
+      }
+      A[j + 1] = arm;
+      H[j + 1] = h;
+      L[j + 1] = l;
+      T[j + 1] = r;
+    }
+  }
+  out.set(A.subarray(0, n), at);
+  if (keys) {
+    keys.hi.set(H.subarray(0, n));
+    keys.lo.set(L.subarray(0, n));
+    keys.tie.set(T.subarray(0, n));
+  }
+}
+
+/**
+ * Entries s..e-1 of (A, H, L, T) by (H, L), then tie rank T: stable byte-wide LSD passes on
+ * the tie ranks, then L, then H (256 counters a pass, a pass whose byte all share skipped: within a bucket most of H's
+ * are), so that a long bucket costs its length, where two 16-bit passes cleared 65,536 counters each.
+ */
+function byteSort(s: number, e: number, A: Int32Array, H: Uint32Array, L: Uint32Array, T: Int32Array): void {
+  const n = e - s;
+  const count = scratch('digit-count', Int32Array, 256);
+  let a = scratch('digit-run-arms', Int32Array, n),
+    h = scratch('digit-run-hi', Uint32Array, n),
+    l = scratch('digit-run-lo', Uint32Array, n),
+    r = scratch('digit-run-tie', Uint32Array, n);
+  let a2 = scratch('digit-run-arms2', Int32Array, n),
+    h2 = scratch('digit-run-hi2', Uint32Array, n),
+    l2 = scratch('digit-run-lo2', Uint32Array, n),
+    r2 = scratch('digit-run-tie2', Uint32Array, n);
+  for (let i = 0; i < n; i++) {
+    a[i] = A[s + i];
+    h[i] = H[s + i];
+    l[i] = L[s + i];
+    r[i] = T[s + i];
+  }
+  for (let pass = 0; pass < 12; pass++) {
+    const word = pass < 4 ? r : pass < 8 ? l : h,
+      shift = (pass % 4) * 8;
+    count.fill(0);
+    for (let i = 0; i < n; i++) count[(word[i] >>> shift) & 0xff]++;
+    if (count[(word[0] >>> shift) & 0xff] === n) continue;
+    for (let d = 0, sum = 0; d < 256; d++) {
+      const c = count[d];
+      count[d] = sum;
+      sum += c;
+    }
+    for (let i = 0; i < n; i++) {
+      const p = count[(word[i] >>> shift) & 0xff]++;
+      a2[p] = a[i];
+      h2[p] = h[i];
+      l2[p] = l[i];
+      r2[p] = r[i];
+    }
+    [a, a2, h, h2, l, l2, r, r2] = [a2, a, h2, h, l2, l, r2, r];
+  }
+  A.set(a, s);
+  H.set(h, s);
+  L.set(l, s);
+  T.set(r, s);
+}
