@@ -75,9 +75,13 @@ export class ListOrder {
       dig = scratch('list-order-gathered-digit', Uint16Array, m - this.made),
       tie = scratch('list-order-gathered-tie', Int32Array, m - this.made);
     let i = 0;
-    for (let arm = 0; arm < N; arm++) {
-      const d = digit[arm];
-      if (d < from || d > t || (e && !e[arm]) || (f && !f[arm])) continue;
+    // a quota's order reads its members alone (in arm order, as the pass over all arms met them)
+    const listed = this.memberArms(),
+      L = listed ? listed.length : N;
+    for (let j = 0; j < L; j++) {
+      const arm = listed ? listed[j] : j,
+        d = digit[arm];
+      if (d < from || d > t || (e && !e[arm]) || (!listed && f && !f[arm])) continue;
       two.arms[i] = arm;
       two.hi[i] = hi[arm];
       two.lo[i] = lo[arm];
@@ -153,11 +157,14 @@ export class ListOrder {
     // within her bucket (a few dozen arms, key-digits.ts): each arm x of it counts for the asked after her (diff at the
     // first of them, summed after)
     const diff = scratch(`${name}-asked-diff`, Int32Array, A + 1, true);
-    for (let x = 0; x < N; x++) {
-      const d = digit[x];
+    const listed = this.memberArms(),
+      L = listed ? listed.length : N;
+    for (let j = 0; j < L; j++) {
+      const x = listed ? listed[j] : j,
+        d = digit[x];
       let a = start[d],
         b = start[d + 1];
-      if (a === b || skip[x] || (e && !e[x]) || (f && !f[x])) continue;
+      if (a === b || skip[x] || (e && !e[x]) || (!listed && f && !f[x])) continue;
       const end = b,
         h = hi[x],
         l = lo[x];
@@ -208,12 +215,32 @@ export class ListOrder {
     return this.keyed;
   }
 
+  /** A quota's members as arm numbers in arm order (kept per members array), or null: the order of all arms. */
+  private memberArms(): Int32Array | null {
+    const f = this.members;
+    if (!f) return null;
+    let listed = membersListed.get(f);
+    if (!listed) membersListed.set(f, (listed = armsOf(f)));
+    return listed;
+  }
+
   private histogram(): void {
     const { digit } = this.keys();
     const { eligible: e, members: f } = this,
       N = this.index.length;
     const count = scratch(`${this.name}-count`, Int32Array, 65536, true);
     let n = 0;
+    const listed = this.memberArms();
+    if (listed) {
+      // a quota's members alone (a share of the arms), not a pass over all of them
+      for (let j = 0; j < listed.length; j++) {
+        const arm = listed[j],
+          in1 = e ? -e[arm] >>> 31 : 1;
+        count[digit[arm]] += in1;
+        n += in1;
+      }
+      return void ((this.count = count), (this.size = n));
+    }
     // a count at every arm, of 1 or 0 (-x >>> 31: 1 for any flag set): no branch on her flags, which at random arms
     // (a fifth of them out) mispredicted
     if (e && f) {
@@ -236,6 +263,21 @@ export class ListOrder {
     this.count = count;
     this.size = n;
   }
+}
+
+/**
+ * Each members array's arms (read only, as list-rules.ts keeps the arrays per bucket): a week's lists and their
+ * quotas' orders share them, so a quota's histogram, gathers and counts read its members, not every arm's flag.
+ * armsOf: the arms with `flags` set, in arm order.
+ */
+const membersListed = new WeakMap<Uint8Array, Int32Array>();
+
+export function armsOf(flags: Uint8Array): Int32Array {
+  let n = 0;
+  for (let arm = 0; arm < flags.length; arm++) n += -flags[arm] >>> 31;
+  const arms = new Int32Array(n);
+  for (let arm = 0, i = 0; arm < flags.length; arm++) if (flags[arm]) arms[i++] = arm;
+  return arms;
 }
 
 /** countBefore by a walk down the whole order (a short one, or one read off a kept order); N: the arms' number. */

@@ -37,7 +37,8 @@ describe('ListOrder', () => {
       );
       const tieRank = permutation(n, t);
       const eligible = t % 4 === 3 ? null : Uint8Array.from({ length: n }, () => (r.next() < 0.85 ? 1 : 0));
-      const members = Uint8Array.from({ length: n }, () => (r.next() < 0.2 ? 1 : 0));
+      const share = [0.2, 0.6, 1][t % 3];
+      const members = Uint8Array.from({ length: n }, () => (r.next() < share ? 1 : 0));
       const want = byComparator(index, tieRank, eligible);
       const order = new ListOrder(index, tieRank, eligible, 'test-order');
       expect(order.length).toBe(want.length);
@@ -50,9 +51,23 @@ describe('ListOrder', () => {
       const quota = order.among(members);
       const wantMembers = byComparator(index, tieRank, eligible, members);
       expect(quota.length).toBe(wantMembers.length);
-      expect(Array.from(quota.first(5)).slice(0, 5)).toEqual(wantMembers.slice(0, 5));
+      // a quota's order reads its members' arms (kept per members array): prefixes, then all, as the twin
+      for (const k of [5, Math.floor(n / 20), Math.floor(n / 4)]) {
+        const prefix = quota.first(k);
+        expect(Array.from(prefix)).toEqual(wantMembers.slice(0, prefix.length));
+      }
       expect(Array.from(quota.all())).toEqual(wantMembers);
       expect(order.among(members)).toBe(quota);
+      // countBefore in a quota's order, against a walk down the twin
+      const mSide = wantMembers.map(() => r.int(3));
+      const mAsked = Int32Array.from(wantMembers.filter((_, p) => mSide[p] === 1));
+      const mOut = new Int32Array(n).fill(-1),
+        mPlaces = new Map<number, number>();
+      wantMembers.reduce((b, arm, p) => (mSide[p] === 1 && mPlaces.set(arm, b), b + (mSide[p] ? 1 : 0)), 0);
+      new ListOrder(index, tieRank, eligible, 'test-fresh-quota')
+        .among(members)
+        .countBefore(mAsked, Int32Array.from(wantMembers.filter((_, p) => mSide[p] === 0)), mOut);
+      expect(Array.from(mAsked, (arm) => mOut[arm])).toEqual(Array.from(mAsked, (arm) => mPlaces.get(arm)));
       // countBefore: her place among the order's arms that are not skipped
       const side = want.map(() => r.int(3));
       const skipped = Int32Array.from(want.filter((_, p) => side[p] === 0));
