@@ -72,24 +72,52 @@ export function ranksUnder(order: ListOrder, numArms: number, listed: Int32Array
 }
 
 /**
- * 1-based rank of each of `arms` (all of them in `second`) among the union of two disjoint sets of eligible arms,
- * each given in list order by `index` (ListOrder.all()): one merge, where ranksAmong sorts the union again.
+ * 1-based rank of each of `arms` (distinct, all of them in `second`) among the union of two disjoint sets of
+ * eligible arms (`first` null: every arm), in list order by `index` (ties by tie rank): one more than the arms of
+ * either set before her. Counted, not sorted: `arms` (a holdout's calls, a few) sorted by key, then one pass over
+ * every arm in arm order placing each arm of the union among them by a binary search, so neither order is made
+ * (merging the two orders sorted both whole: ~110 ms at 10^6 arms).
  */
 export function ranksInUnion(
   index: Float64Array,
   tieRank: Int32Array,
-  first: Int32Array,
-  second: Int32Array,
+  first: Uint8Array | null,
+  second: Uint8Array,
   arms: Int32Array,
 ): Int32Array {
-  const rank = scratch('ranks-among-rank', Int32Array, index.length, true);
-  for (let j = 0, i = 0; j < second.length; j++) {
-    const arm = second[j];
-    while (i < first.length && compareArms(index, tieRank, first[i], arm) < 0) i++;
-    rank[arm] = i + j + 1;
+  const k = arms.length,
+    N = index.length;
+  for (let j = 0; j < k; j++) {
+    if (!second[arms[j]]) throw new RangeError(`ranksInUnion: arm ${arms[j]} is not in the second order`);
   }
-  return Int32Array.from(arms, (arm) => {
-    if (rank[arm] === 0) throw new RangeError(`ranksInUnion: arm ${arm} is not in the second order`);
-    return rank[arm];
-  });
+  if (k === 0) return new Int32Array(0);
+  const sorted = Int32Array.from(arms).sort((a, b) => compareArms(index, tieRank, a, b));
+  const sIndex = Float64Array.from(sorted, (arm) => index[arm]),
+    sTie = Int32Array.from(sorted, (arm) => tieRank[arm]);
+  const last = sIndex[k - 1],
+    lastTie = sTie[k - 1];
+  // diff[j]: the arms of the union whose first asked arm after them is sorted[j]
+  const diff = new Int32Array(k);
+  for (let x = 0; x < N; x++) {
+    const v = index[x];
+    // most arms come after the last asked (a cheap test first), or are in neither set
+    if (v < last || (v === last && tieRank[x] >= lastTie)) continue;
+    if (!second[x] && first && !first[x]) continue;
+    const t = tieRank[x];
+    let a = 0,
+      b = k - 1;
+    while (a < b) {
+      const m = (a + b) >>> 1,
+        g = sIndex[m];
+      if (v > g || (v === g && t < sTie[m])) b = m;
+      else a = m + 1;
+    }
+    diff[a]++;
+  }
+  const rank = scratch('ranks-among-rank', Int32Array, N);
+  for (let j = 0, sum = 1; j < k; j++) {
+    sum += diff[j];
+    rank[sorted[j]] = sum;
+  }
+  return Int32Array.from(arms, (arm) => rank[arm]);
 }
