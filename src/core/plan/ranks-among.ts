@@ -2,7 +2,7 @@
 // among all eligible beneficiaries, or under the default list made with the list's own rules. One
 // radix sort of the eligible arms (rank-order.ts) and a pass down it: linear in N, where a binary
 // search per arm was not.
-import { armsByTieRank, compareArms, flaggedInTieOrder, sortInOrder } from './rank-order.ts';
+import { armsByTieRank, compareArms, flaggedInTieOrder, inTieOrder, sortInOrder, topInOrder } from './rank-order.ts';
 import { scratch } from './scratch.ts';
 import type { ListOrder } from './list-order.ts';
 
@@ -91,28 +91,38 @@ export function ranksInUnion(
     if (!second[arms[j]]) throw new RangeError(`ranksInUnion: arm ${arms[j]} is not in the second order`);
   }
   if (k === 0) return new Int32Array(0);
-  const sorted = Int32Array.from(arms).sort((a, b) => compareArms(index, tieRank, a, b));
+  // the asked in list order (no sort when they come so), with their values and ties side by side
+  let inOrder = true;
+  for (let j = 1; j < k && inOrder; j++) inOrder = compareArms(index, tieRank, arms[j - 1], arms[j]) < 0;
+  const sorted = inOrder ? arms : topInOrder(index, tieRank, inTieOrder(arms, tieRank, armsByTieRank(tieRank)), k);
   const sIndex = Float64Array.from(sorted, (arm) => index[arm]),
     sTie = Int32Array.from(sorted, (arm) => tieRank[arm]);
-  const last = sIndex[k - 1],
-    lastTie = sTie[k - 1];
-  // diff[j]: the arms of the union whose first asked arm after them is sorted[j]
-  const diff = new Int32Array(k);
+  // Buckets of the asked by value, M of them evenly over their range: (top - v) * scale rounded down is monotone in v
+  // (IEEE rounding is), so an arm's first asked after her lies within her bucket's asked, a few when values spread,
+  // found by a short search; values above the range fall in the first bucket, below it in the last.
+  const top = sIndex[0],
+    M = Math.min(1 << 18, 2 ** Math.ceil(Math.log2(8 * k)));
+  let scale = M / (top - sIndex[k - 1]);
+  if (!Number.isFinite(scale) || !Number.isFinite(top)) scale = 0;
+  const start = new Int32Array(M + 1);
+  for (let j = 0; j < k; j++) start[bucketOf(top, scale, M, sIndex[j]) + 1]++;
+  for (let b = 0; b < M; b++) start[b + 1] += start[b];
+  // diff[j]: the arms of the union whose first asked arm after them is sorted[j] (k: none); a count of 0 or 1 at
+  // every arm, with no branch on her flags
+  const diff = new Int32Array(k + 1);
   for (let x = 0; x < N; x++) {
-    const v = index[x];
-    // most arms come after the last asked (a cheap test first), or are in neither set
-    if (v < last || (v === last && tieRank[x] >= lastTie)) continue;
-    if (!second[x] && first && !first[x]) continue;
-    const t = tieRank[x];
-    let a = 0,
-      b = k - 1;
-    while (a < b) {
-      const m = (a + b) >>> 1,
+    const v = index[x],
+      t = tieRank[x],
+      b = bucketOf(top, scale, M, v);
+    let a = start[b],
+      e = start[b + 1];
+    while (a < e) {
+      const m = (a + e) >>> 1,
         g = sIndex[m];
-      if (v > g || (v === g && t < sTie[m])) b = m;
+      if (v > g || (v === g && t < sTie[m])) e = m;
       else a = m + 1;
     }
-    diff[a]++;
+    diff[a] += second[x] | (first ? first[x] : 1);
   }
   const rank = scratch('ranks-among-rank', Int32Array, N);
   for (let j = 0, sum = 1; j < k; j++) {
@@ -120,4 +130,10 @@ export function ranksInUnion(
     rank[sorted[j]] = sum;
   }
   return Int32Array.from(arms, (arm) => rank[arm]);
+}
+
+/** The bucket of value `v` among M over the asked values' range from `top` down (clamped: monotone, never NaN). */
+function bucketOf(top: number, scale: number, M: number, v: number): number {
+  const t = (top - v) * scale;
+  return t >= 1 ? (t < M ? t | 0 : M - 1) : 0;
 }

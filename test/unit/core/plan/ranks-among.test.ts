@@ -25,7 +25,7 @@ describe('ranksAmong', () => {
 
   test('ranksInUnion (counted) equals the merge of the two orders and ranksAmong over their union', () => {
     const r = seededRandom(9);
-    for (let t = 0; t < 40; t++) {
+    for (let t = 0; t < 60; t++) {
       // small and empty registers, few distinct values (long runs of ties, signed zeros), all equal, spread values
       const n = t < 3 ? t : 1 + r.int(t % 4 === 0 ? 40 : 3000);
       const kind = t % 3;
@@ -40,8 +40,8 @@ describe('ranksAmong', () => {
       const second = new ListOrder(index, tieRank, inSecond).all();
       const p = [0.02, 0.5, 1][t % 3];
       const arms = second.filter(() => r.next() < p);
-      // shuffled: the asked need not be in list order
-      for (let j = arms.length - 1; j > 0; j--) {
+      // half the cases shuffled: the asked need not be in list order
+      for (let j = t % 2 ? 0 : arms.length - 1; j > 0; j--) {
         const i = r.int(j + 1);
         [arms[i], arms[j]] = [arms[j], arms[i]];
       }
