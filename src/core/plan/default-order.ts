@@ -2,8 +2,8 @@
 // week's default orders read off it. Apart from list-order.ts because it is made before the list is asked for:
 // the default index does not depend on her settings (default-index.ts keeps it) and the week's tie ranks only on
 // the plan's seed and the week, so the plan worker sorts all arms once while she fills the form. The default
-// list's order, the holdout's and the default ranks are then a pass over it each: the order of the eligible is
-// the order of all with the others left out (the same sort keys, so the same lists).
+// list's order and the default ranks are then a pass over it each: the order of the eligible is the order of all
+// with the others left out (the same sort keys, so the same lists).
 import { countDown, ListOrder } from './list-order.ts';
 import { armsByTieRank, sortInOrder } from './rank-order.ts';
 import { scratch } from './scratch.ts';

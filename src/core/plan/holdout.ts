@@ -45,13 +45,21 @@ export interface ArmBudgets {
 }
 
 export function armBudgets(budget: number, inHoldout: Uint8Array, eligible: Uint8Array | null): ArmBudgets {
-  let planMothers = 0,
+  // counts of 0 or 1 at every arm (-x >>> 31: 1 for any flag set), no branch on flags that are random by arm
+  let mothers = 0,
     holdoutMothers = 0;
-  for (let arm = 0; arm < inHoldout.length; arm++) {
-    if (eligible && !eligible[arm]) continue;
-    if (inHoldout[arm]) holdoutMothers++;
-    else planMothers++;
+  const N = inHoldout.length;
+  if (eligible) {
+    for (let arm = 0; arm < N; arm++) {
+      const e = -eligible[arm] >>> 31;
+      mothers += e;
+      holdoutMothers += e & (-inHoldout[arm] >>> 31);
+    }
+  } else {
+    mothers = N;
+    for (let arm = 0; arm < N; arm++) holdoutMothers += -inHoldout[arm] >>> 31;
   }
+  const planMothers = mothers - holdoutMothers;
   const total = planMothers + holdoutMothers;
   const holdout = total === 0 ? 0 : Math.min(holdoutMothers, Math.round((budget * holdoutMothers) / total));
   return { plan: Math.min(planMothers, budget - holdout), holdout, planMothers, holdoutMothers };
@@ -70,7 +78,9 @@ export function armEligible(inHoldout: Uint8Array, eligible: Uint8Array | null, 
   const hit = lastArm[want];
   if (hit && hit.inHoldout === inHoldout && hit.eligible === eligible) return hit.out;
   const out = new Uint8Array(N);
-  for (let arm = 0; arm < N; arm++) out[arm] = inHoldout[arm] === want && (!eligible || eligible[arm]) ? 1 : 0;
+  // a flag made at every arm without a branch (the holdout's draw is random by arm)
+  if (eligible) for (let arm = 0; arm < N; arm++) out[arm] = +(inHoldout[arm] === want) & (-eligible[arm] >>> 31);
+  else for (let arm = 0; arm < N; arm++) out[arm] = +(inHoldout[arm] === want);
   lastArm[want] = { inHoldout, eligible, out };
   return out;
 }

@@ -72,24 +72,88 @@ export function ranksUnder(order: ListOrder, numArms: number, listed: Int32Array
 }
 
 /**
- * 1-based rank of each of `arms` (all of them in `second`) among the union of two disjoint sets of eligible arms,
- * each given in list order by `index` (ListOrder.all()): one merge, where ranksAmong sorts the union again.
+ * 1-based rank of each of `arms` (distinct, all of them in `second`) among the union of two disjoint sets of
+ * eligible arms (`first` null: every arm), in list order by `index` (ties by tie rank): one more than the arms of
+ * either set before her. Counted, not sorted: `arms` (a holdout's calls, a few) bucketed by value, then one pass
+ * over every arm in arm order placing each arm of the union among them by a short search, so neither order is made
+ * (merging the two orders sorted both whole: ~110 ms at 10^6 arms).
  */
 export function ranksInUnion(
   index: Float64Array,
   tieRank: Int32Array,
-  first: Int32Array,
-  second: Int32Array,
+  first: Uint8Array | null,
+  second: Uint8Array,
   arms: Int32Array,
 ): Int32Array {
-  const rank = scratch('ranks-among-rank', Int32Array, index.length, true);
-  for (let j = 0, i = 0; j < second.length; j++) {
-    const arm = second[j];
-    while (i < first.length && compareArms(index, tieRank, first[i], arm) < 0) i++;
-    rank[arm] = i + j + 1;
+  const k = arms.length,
+    N = index.length;
+  for (let j = 0; j < k; j++) {
+    if (!second[arms[j]]) throw new RangeError(`ranksInUnion: arm ${arms[j]} is not in the second order`);
   }
-  return Int32Array.from(arms, (arm) => {
-    if (rank[arm] === 0) throw new RangeError(`ranksInUnion: arm ${arm} is not in the second order`);
-    return rank[arm];
-  });
+  if (k === 0) return new Int32Array(0);
+  // Buckets of the asked by value, M of them evenly over their range: (top - v) * scale rounded down is monotone in v
+  // (IEEE rounding is), so the asked in list order are the buckets in turn, each sorted (a few arms when values
+  // spread: no sort of all), and an arm's first asked after her lies within her bucket's, found by a short search;
+  // values above the range fall in the first bucket, below it in the last.
+  let top = -Infinity,
+    bottom = Infinity;
+  for (let j = 0; j < k; j++) {
+    const v = index[arms[j]];
+    if (v > top) top = v;
+    if (v < bottom) bottom = v;
+  }
+  const M = Math.min(1 << 18, 2 ** Math.ceil(Math.log2(8 * k)));
+  let scale = M / (top - bottom);
+  if (!Number.isFinite(scale) || !Number.isFinite(top)) scale = 0;
+  const start = new Int32Array(M + 1),
+    bucket = new Int32Array(k);
+  for (let j = 0; j < k; j++) start[(bucket[j] = bucketOf(top, scale, M, index[arms[j]])) + 1]++;
+  for (let b = 0; b < M; b++) start[b + 1] += start[b];
+  const sorted = new Int32Array(k),
+    at = start.slice(0, M);
+  for (let j = 0; j < k; j++) sorted[at[bucket[j]]++] = arms[j];
+  const before = (a: number, b: number) => compareArms(index, tieRank, a, b);
+  for (let b = 0; b < M; b++) {
+    const lo = start[b],
+      hi = start[b + 1];
+    if (hi - lo > 32) sorted.subarray(lo, hi).sort(before);
+    else
+      for (let j = lo + 1; j < hi; j++) {
+        const arm = sorted[j];
+        let i = j;
+        for (; i > lo && before(sorted[i - 1], arm) > 0; i--) sorted[i] = sorted[i - 1];
+        sorted[i] = arm;
+      }
+  }
+  const sIndex = Float64Array.from(sorted, (arm) => index[arm]),
+    sTie = Int32Array.from(sorted, (arm) => tieRank[arm]);
+  // diff[j]: the arms of the union whose first asked arm after them is sorted[j] (k: none); a count of 0 or 1 at
+  // every arm, with no branch on her flags
+  const diff = new Int32Array(k + 1);
+  for (let x = 0; x < N; x++) {
+    const v = index[x],
+      t = tieRank[x],
+      b = bucketOf(top, scale, M, v);
+    let a = start[b],
+      e = start[b + 1];
+    while (a < e) {
+      const m = (a + e) >>> 1,
+        g = sIndex[m];
+      if (v > g || (v === g && t < sTie[m])) e = m;
+      else a = m + 1;
+    }
+    diff[a] += second[x] | (first ? first[x] : 1);
+  }
+  const rank = scratch('ranks-among-rank', Int32Array, N);
+  for (let j = 0, sum = 1; j < k; j++) {
+    sum += diff[j];
+    rank[sorted[j]] = sum;
+  }
+  return Int32Array.from(arms, (arm) => rank[arm]);
+}
+
+/** The bucket of value `v` among M over the asked values' range from `top` down (clamped: monotone, never NaN). */
+function bucketOf(top: number, scale: number, M: number, v: number): number {
+  const t = (top - v) * scale;
+  return t >= 1 ? (t < M ? t | 0 : M - 1) : 0;
 }

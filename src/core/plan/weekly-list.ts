@@ -147,14 +147,9 @@ export function buildWeeklyList(
   // Her place under the default list made with the same rules: what a capacity or a minimum did is not the priority's.
   defaultRank.set(ranksUnder(defaultOrder, N, defaults.arms, planList.arms));
   if (held) {
-    // a holdout line's default rank among all who may be called: the holdout's order merged into the plan arm's
-    const heldOrder = defaultListOrder(
-      defaultIndex,
-      tieRank,
-      armEligible(held.inHoldout, held.eligible, true),
-      'held-order',
-    );
-    defaultRank.set(ranksInUnion(defaultIndex, tieRank, defaultOrder.all(), heldOrder.all(), holdoutArms), P);
+    // a holdout line's default rank among all who may be called: the arms of either arm before her, counted
+    const mayHeld = armEligible(held.inHoldout, held.eligible, true);
+    defaultRank.set(ranksInUnion(defaultIndex, tieRank, eligible, mayHeld, holdoutArms), P);
   }
   const via = workers ? viaLabels(list.via, top.quotas, workers) : broughtIn(list, planOrder, top);
   const why = lineReasons(register, settings.reward, planList.arms, eligible, held ? holdoutReason(held.rule) : null);

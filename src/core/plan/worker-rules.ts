@@ -163,9 +163,11 @@ export function holdoutRoom(
   const { worker } = workers;
   for (let arm = 0; arm < inHoldout.length; arm++) {
     const w = worker[arm];
-    if (w < 0 || !eligible[arm]) continue;
-    all[w]++;
-    held[w] += inHoldout[arm];
+    if (w < 0) continue;
+    // no branch on her flags, random by arm
+    const e = -eligible[arm] >>> 31;
+    all[w] += e;
+    held[w] += inHoldout[arm] * e;
   }
   const left = Float64Array.from(workers.capacity, (c, w) =>
     c === Infinity ? Infinity : all[w] ? Math.round((c * held[w]) / all[w]) : 0,

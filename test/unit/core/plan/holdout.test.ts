@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { armBudgets, armEligible, holdoutArms, holdoutList, idUniform } from '../../../../src/core/plan/holdout.ts';
 import { seededTieRanks } from '../../../reference/tie-ranks.ts';
 import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
+import { holdoutRoom, type WorkerRules } from '../../../../src/core/plan/worker-rules.ts';
 
 const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
 const ids = (n: number, prefix = 'M') => Array.from({ length: n }, (_, i) => `${prefix}${String(i).padStart(6, '0')}`);
@@ -109,5 +110,48 @@ describe("the holdout's calls", () => {
       "practice.csv: 1 call for the holdout, fewer than the 2 of the plan's rate: " +
         'the comparison then also measures the difference in calls',
     ]);
+  });
+});
+
+describe('the holdout counts without branches', () => {
+  test('armBudgets, armEligible and holdoutRoom equal plain loops on random flags (empty, all out, all in)', () => {
+    const r = seededRandom(21);
+    for (let t = 0; t < 24; t++) {
+      const n = t < 2 ? t : 1 + r.int(t % 3 ? 3000 : 40);
+      const p = [0, 1, 0.15, 0.5][t % 4];
+      const inHoldout = Uint8Array.from({ length: n }, () => (r.next() < p ? 1 : 0));
+      const eligible = t % 5 === 0 ? null : Uint8Array.from({ length: n }, () => (r.next() < 0.8 ? 1 : 0));
+      const ok = (arm: number) => !eligible || eligible[arm] === 1;
+      const arms = Array.from({ length: n }, (_, arm) => arm);
+      const held = arms.filter((a) => ok(a) && inHoldout[a]).length,
+        plan = arms.filter((a) => ok(a) && !inHoldout[a]).length;
+      const total = held + plan,
+        holdout = total === 0 ? 0 : Math.min(held, Math.round((100 * held) / total));
+      expect(armBudgets(100, inHoldout, eligible)).toEqual({
+        plan: Math.min(plan, 100 - holdout),
+        holdout,
+        planMothers: plan,
+        holdoutMothers: held,
+      });
+      for (const side of [true, false]) {
+        const want = Uint8Array.from(arms, (a) => (ok(a) && inHoldout[a] === (side ? 1 : 0) ? 1 : 0));
+        expect(same(armEligible(inHoldout, eligible, side), want)).toBe(true);
+      }
+      const W = 1 + r.int(5),
+        worker = Int32Array.from(arms, () => r.int(W + 1) - 1),
+        capacity = Float64Array.from({ length: W }, (_, w) => (w === 0 ? Infinity : r.int(50)));
+      const may = eligible ?? new Uint8Array(n).fill(1);
+      const room = holdoutRoom(
+        { names: new Array<string>(W).fill(''), worker, capacity } as WorkerRules,
+        inHoldout,
+        may,
+      );
+      const left = Array.from(capacity, (c, w) => {
+        const mine = arms.filter((a) => worker[a] === w && may[a]);
+        const h = mine.filter((a) => inHoldout[a]).length;
+        return c === Infinity ? Infinity : mine.length ? Math.round((c * h) / mine.length) : 0;
+      });
+      expect(Array.from(room.left)).toEqual(left);
+    }
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { seededTieRanks } from '../../../reference/tie-ranks.ts';
 import { ranksAmong, ranksInUnion, ranksUnder } from '../../../../src/core/plan/ranks-among.ts';
 import { ListOrder } from '../../../../src/core/plan/list-order.ts';
+import { compareArms } from '../../../../src/core/plan/rank-order.ts';
 import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
 
 describe('ranksAmong', () => {
@@ -22,29 +23,40 @@ describe('ranksAmong', () => {
     }
   });
 
-  test('ranksInUnion (two disjoint orders merged) equals ranksAmong over their union', () => {
+  test('ranksInUnion (counted) equals the merge of the two orders and ranksAmong over their union', () => {
     const r = seededRandom(9);
-    for (let t = 0; t < 30; t++) {
-      const n = 1 + r.int(3000);
-      const index = Float64Array.from({ length: n }, () => (r.next() < 0.2 ? (r.next() < 0.5 ? -0 : 0) : r.int(6)));
+    for (let t = 0; t < 60; t++) {
+      // small and empty registers, few distinct values (long runs of ties, signed zeros), all equal, spread values
+      const n = t < 3 ? t : 1 + r.int(t % 4 === 0 ? 40 : 3000);
+      const kind = t % 3;
+      const index = Float64Array.from({ length: n }, () =>
+        kind === 0 ? 2 : kind === 1 ? (r.next() < 0.2 ? (r.next() < 0.5 ? -0 : 0) : r.int(6)) : r.next() * 4 - 1,
+      );
       const tieRank = seededTieRanks(n, seededRandom(t).int);
       const side = Uint8Array.from({ length: n }, () => (r.next() < 0.8 ? 0 : r.next() < 0.9 ? 1 : 2));
-      const first = new ListOrder(
-        index,
-        tieRank,
-        Uint8Array.from(side, (x) => (x === 0 ? 1 : 0)),
-      ).all();
-      const second = new ListOrder(
-        index,
-        tieRank,
-        Uint8Array.from(side, (x) => (x === 1 ? 1 : 0)),
-      ).all();
-      const arms = second.filter(() => r.next() < 0.5);
-      const union = Uint8Array.from(side, (x) => (x < 2 ? 1 : 0));
-      expect(Array.from(ranksInUnion(index, tieRank, first, second, arms))).toEqual(
-        Array.from(ranksAmong(index, tieRank, union, arms)),
-      );
+      const inFirst = t % 5 === 4 ? null : Uint8Array.from(side, (x) => (x === 0 ? 1 : 0));
+      const inSecond = Uint8Array.from(side, (x) => (x === 1 ? 1 : 0));
+      const first = new ListOrder(index, tieRank, inFirst ?? Uint8Array.from(side, (x) => (x !== 1 ? 1 : 0))).all();
+      const second = new ListOrder(index, tieRank, inSecond).all();
+      const p = [0.02, 0.5, 1][t % 3];
+      const arms = second.filter(() => r.next() < p);
+      // half the cases shuffled: the asked need not be in list order
+      for (let j = t % 2 ? 0 : arms.length - 1; j > 0; j--) {
+        const i = r.int(j + 1);
+        [arms[i], arms[j]] = [arms[j], arms[i]];
+      }
+      const union = Uint8Array.from(side, (x) => (inFirst ? (x < 2 ? 1 : 0) : 1));
+      const counted = Array.from(ranksInUnion(index, tieRank, inFirst, inSecond, arms));
+      expect(counted).toEqual(Array.from(mergedRanks(index, tieRank, first, second, arms)));
+      expect(counted).toEqual(Array.from(ranksAmong(index, tieRank, union, arms)));
     }
+  });
+
+  test('ranksInUnion: an arm outside the second set is an error', () => {
+    const index = Float64Array.of(1, 2, 3);
+    expect(() =>
+      ranksInUnion(index, Int32Array.of(0, 1, 2), Uint8Array.of(1, 0, 0), Uint8Array.of(0, 1, 1), Int32Array.of(0)),
+    ).toThrow(RangeError);
   });
 
   test('ranksUnder: her place on the list, else after it among the eligible it left out, in the full order', () => {
@@ -74,3 +86,20 @@ describe('ranksAmong', () => {
     }
   });
 });
+
+/** The slow twin of ranksInUnion (main's before issue 28): the two orders made whole and merged. */
+function mergedRanks(
+  index: Float64Array,
+  tieRank: Int32Array,
+  first: Int32Array,
+  second: Int32Array,
+  arms: Int32Array,
+): Int32Array {
+  const rank = new Int32Array(index.length);
+  for (let j = 0, i = 0; j < second.length; j++) {
+    const arm = second[j];
+    while (i < first.length && compareArms(index, tieRank, first[i], arm) < 0) i++;
+    rank[arm] = i + j + 1;
+  }
+  return Int32Array.from(arms, (arm) => rank[arm]);
+}
