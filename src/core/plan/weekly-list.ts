@@ -17,7 +17,7 @@ import { lineReasons, type LineReasons } from './line-reasons.ts';
 import type { PlanSettings } from './plan-settings.ts';
 import { MembershipCount, posteriorDrawIndex, type IndexFunction } from './posterior-draws.ts';
 import type { Register } from './register.ts';
-import { ranksInUnion, ranksUnder } from './ranks-among.ts';
+import { ranksInMergedOrders, ranksInUnion, ranksUnder } from './ranks-among.ts';
 import { armEligible } from './holdout.ts';
 import { ListOrder } from './list-order.ts';
 import { holdoutReason } from './holdout-plan.ts';
@@ -147,9 +147,19 @@ export function buildWeeklyList(
   // Her place under the default list made with the same rules: what a capacity or a minimum did is not the priority's.
   defaultRank.set(ranksUnder(defaultOrder, N, defaults.arms, planList.arms));
   if (held) {
-    // a holdout line's default rank among all who may be called: the arms of either arm before her, counted
+    // a holdout line's default rank among all who may be called: the arms of either arm before her, read off the
+    // default order when it is kept whole (two passes and a merge), else counted (no order sorted whole)
     const mayHeld = armEligible(held.inHoldout, held.eligible, true);
-    defaultRank.set(ranksInUnion(defaultIndex, tieRank, eligible, mayHeld, holdoutArms), P);
+    const ranks = defaultOrder.keptWhole
+      ? ranksInMergedOrders(
+          defaultIndex,
+          tieRank,
+          defaultOrder.all(),
+          defaultListOrder(defaultIndex, tieRank, mayHeld, 'held-order').all(),
+          holdoutArms,
+        )
+      : ranksInUnion(defaultIndex, tieRank, eligible, mayHeld, holdoutArms);
+    defaultRank.set(ranks, P);
   }
   const via = workers ? viaLabels(list.via, top.quotas, workers) : broughtIn(list, planOrder, top);
   const why = lineReasons(register, settings.reward, planList.arms, eligible, held ? holdoutReason(held.rule) : null);

@@ -1,8 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { seededTieRanks } from '../../../reference/tie-ranks.ts';
-import { ranksAmong, ranksInUnion, ranksUnder } from '../../../../src/core/plan/ranks-among.ts';
+import { ranksAmong, ranksInMergedOrders, ranksInUnion, ranksUnder } from '../../../../src/core/plan/ranks-among.ts';
 import { ListOrder } from '../../../../src/core/plan/list-order.ts';
-import { compareArms } from '../../../../src/core/plan/rank-order.ts';
 import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
 
 describe('ranksAmong', () => {
@@ -23,7 +22,7 @@ describe('ranksAmong', () => {
     }
   });
 
-  test('ranksInUnion (counted) equals the merge of the two orders and ranksAmong over their union', () => {
+  test('ranksInUnion (counted) equals ranksInMergedOrders (two orders merged) and ranksAmong over the union', () => {
     const r = seededRandom(9);
     for (let t = 0; t < 60; t++) {
       // small and empty registers, few distinct values (long runs of ties, signed zeros), all equal, spread values
@@ -47,7 +46,7 @@ describe('ranksAmong', () => {
       }
       const union = Uint8Array.from(side, (x) => (inFirst ? (x < 2 ? 1 : 0) : 1));
       const counted = Array.from(ranksInUnion(index, tieRank, inFirst, inSecond, arms));
-      expect(counted).toEqual(Array.from(mergedRanks(index, tieRank, first, second, arms)));
+      expect(counted).toEqual(Array.from(ranksInMergedOrders(index, tieRank, first, second, arms)));
       expect(counted).toEqual(Array.from(ranksAmong(index, tieRank, union, arms)));
     }
   });
@@ -86,20 +85,3 @@ describe('ranksAmong', () => {
     }
   });
 });
-
-/** The slow twin of ranksInUnion (main's before issue 28): the two orders made whole and merged. */
-function mergedRanks(
-  index: Float64Array,
-  tieRank: Int32Array,
-  first: Int32Array,
-  second: Int32Array,
-  arms: Int32Array,
-): Int32Array {
-  const rank = new Int32Array(index.length);
-  for (let j = 0, i = 0; j < second.length; j++) {
-    const arm = second[j];
-    while (i < first.length && compareArms(index, tieRank, first[i], arm) < 0) i++;
-    rank[arm] = i + j + 1;
-  }
-  return Int32Array.from(arms, (arm) => rank[arm]);
-}
