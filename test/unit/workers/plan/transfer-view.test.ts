@@ -17,6 +17,17 @@ import {
   viewOnPage,
 } from '../../../../src/workers/plan/transfer-view.ts';
 
+/** The plan worker's session in Node on a generated sclm register of `arms` beneficiaries and 6 weeks. */
+async function sclmSession(arms: number, seed: number): Promise<WeeklyPlan> {
+  const engine = await loadEngineNode();
+  const s = new WeeklyPlan(
+    async () => planIndexFunction(engine),
+    async () => new MemoryStore(),
+  );
+  await s.loadRegister({ kind: 'generator', generator: 'sclm', parameters: { arms }, seed, weeks: 6 });
+  return s;
+}
+
 const awkward = ['', 'a', 'B0000001', 'नमस्ते दीदी', '😀 x', 'a,b\n"c"', '\u0000', 'ASHA 0001', ' ', 'é'];
 
 describe('the list strings packed to cross to the page', () => {
@@ -51,12 +62,7 @@ describe('the list strings packed to cross to the page', () => {
   });
 
   test("a plan's view is the same on the page after crossing, its buffers transferred", async () => {
-    const engine = await loadEngineNode();
-    const s = new WeeklyPlan(
-      async () => planIndexFunction(engine),
-      async () => new MemoryStore(),
-    );
-    await s.loadRegister({ kind: 'generator', generator: 'sclm', parameters: { arms: 300 }, seed: 2, weeks: 6 });
+    const s = await sclmSession(300, 2);
     const settings = {
       reward: 'state * (1 + agent_feats[0])',
       budget: 40,
@@ -85,12 +91,7 @@ describe('the list strings packed to cross to the page', () => {
 
 describe("a new list's view: its first page's lines at once, the rest after", () => {
   test('the first lines, then the rest, give the page the same view as the whole, at every length', async () => {
-    const engine = await loadEngineNode();
-    const s = new WeeklyPlan(
-      async () => planIndexFunction(engine),
-      async () => new MemoryStore(),
-    );
-    await s.loadRegister({ kind: 'generator', generator: 'sclm', parameters: { arms: 400 }, seed: 5, weeks: 6 });
+    const s = await sclmSession(400, 5);
     const base = {
       reward: 'state * (1 + agent_feats[0])',
       exclude: [],
@@ -130,12 +131,7 @@ describe("a new list's view: its first page's lines at once, the rest after", ()
   test('lines that cannot come say so, and a view that came whole is whole at once', async () => {
     const lines = {};
     await expect(linesArrived(lines)).resolves.toBeUndefined();
-    const engine = await loadEngineNode();
-    const s = new WeeklyPlan(
-      async () => planIndexFunction(engine),
-      async () => new MemoryStore(),
-    );
-    await s.loadRegister({ kind: 'generator', generator: 'sclm', parameters: { arms: 300 }, seed: 2, weeks: 6 });
+    const s = await sclmSession(300, 2);
     const view = await s.create(
       {
         reward: 'state',
