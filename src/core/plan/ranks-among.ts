@@ -2,7 +2,8 @@
 // among all eligible beneficiaries, or under the default list made with the list's own rules. One
 // radix sort of the eligible arms (rank-order.ts) and a pass down it: linear in N, where a binary
 // search per arm was not.
-import { armsByTieRank, compareArms, flaggedInTieOrder, sortInOrder } from './rank-order.ts';
+import { armsByTieRank, buffers, compareArms, flaggedInTieOrder, keysOf, sortInOrder } from './rank-order.ts';
+import { keySortTies } from './radix-key-sort.ts';
 import { scratch } from './scratch.ts';
 import type { ListOrder } from './list-order.ts';
 
@@ -91,40 +92,22 @@ export function ranksInUnion(
     if (!second[arms[j]]) throw new RangeError(`ranksInUnion: arm ${arms[j]} is not in the second order`);
   }
   if (k === 0) return new Int32Array(0);
-  // Buckets of the asked by value, M of them evenly over their range: (top - v) * scale rounded down is monotone in v
-  // (IEEE rounding is), so the asked in list order are the buckets in turn, each sorted (a few arms when values
-  // spread: no sort of all), and an arm's first asked after her lies within her bucket's, found by a short search;
-  // values above the range fall in the first bucket, below it in the last.
-  let top = -Infinity,
-    bottom = Infinity;
-  for (let j = 0; j < k; j++) {
-    const v = index[arms[j]];
-    if (v > top) top = v;
-    if (v < bottom) bottom = v;
-  }
+  // The asked in list order (the orders' own radix sort), then M buckets of value evenly over their range: (top - v)
+  // * scale rounded down is monotone in v (IEEE rounding is), so each bucket's asked are a run of the sorted, and an
+  // arm's first asked after her lies within her bucket's run, found by a short search; values above the range fall
+  // in the first bucket, below it in the last.
+  const one = buffers(1, k);
+  one.arms.set(arms);
+  keysOf(index, arms, one);
+  const sorted = keySortTies(k, one, buffers(2, k), tieRank).slice();
+  const top = index[sorted[0]],
+    bottom = index[sorted[k - 1]];
   const M = Math.min(1 << 18, 2 ** Math.ceil(Math.log2(8 * k)));
   let scale = M / (top - bottom);
   if (!Number.isFinite(scale) || !Number.isFinite(top)) scale = 0;
-  const start = new Int32Array(M + 1),
-    bucket = new Int32Array(k);
-  for (let j = 0; j < k; j++) start[(bucket[j] = bucketOf(top, scale, M, index[arms[j]])) + 1]++;
+  const start = new Int32Array(M + 1);
+  for (let j = 0; j < k; j++) start[bucketOf(top, scale, M, index[sorted[j]]) + 1]++;
   for (let b = 0; b < M; b++) start[b + 1] += start[b];
-  const sorted = new Int32Array(k),
-    at = start.slice(0, M);
-  for (let j = 0; j < k; j++) sorted[at[bucket[j]]++] = arms[j];
-  const before = (a: number, b: number) => compareArms(index, tieRank, a, b);
-  for (let b = 0; b < M; b++) {
-    const lo = start[b],
-      hi = start[b + 1];
-    if (hi - lo > 32) sorted.subarray(lo, hi).sort(before);
-    else
-      for (let j = lo + 1; j < hi; j++) {
-        const arm = sorted[j];
-        let i = j;
-        for (; i > lo && before(sorted[i - 1], arm) > 0; i--) sorted[i] = sorted[i - 1];
-        sorted[i] = arm;
-      }
-  }
   const sIndex = Float64Array.from(sorted, (arm) => index[arm]),
     sTie = Int32Array.from(sorted, (arm) => tieRank[arm]);
   // diff[j]: the arms of the union whose first asked arm after them is sorted[j] (k: none); a count of 0 or 1 at
