@@ -97,6 +97,21 @@ export function unpackStrings(packed: PackedStrings): string[] {
 
 const bufferOf = (p: PackedStrings) => ('codes' in p ? p.codes : p.ends).buffer as ArrayBuffer;
 
+/** Some lines' string columns packed: their ids, buckets and carried values, the list's via and worker of each. */
+function packTexts(
+  lines: { ids: string[]; buckets: string[]; carry: string[] },
+  via: string[],
+  worker: string[] | undefined,
+): PackedTexts {
+  return {
+    ids: packStrings(lines.ids),
+    buckets: packStrings(lines.buckets),
+    carry: packStrings(lines.carry),
+    via: packStrings(via),
+    ...(worker ? { worker: packStrings(worker) } : {}),
+  };
+}
+
 /**
  * The view with the list's arrays copied and its strings packed, and the buffers to transfer. With `first`, only the
  * first `first` lines' texts and feature values go (what the page shows first: CallList's first 100 rows), the
@@ -113,13 +128,7 @@ export function viewForPage(
   const head = (first < n && firstLinesOf(view, first)) || null;
   const k = head ? first : n;
   const lines0 = head ?? view.lines;
-  const texts: PackedTexts = {
-    ids: packStrings(lines0.ids),
-    buckets: packStrings(lines0.buckets),
-    carry: packStrings(lines0.carry),
-    via: packStrings(head ? l.via.slice(0, k) : l.via),
-    ...(l.lineWorker ? { worker: packStrings(head ? l.lineWorker.slice(0, k) : l.lineWorker) } : {}),
-  };
+  const texts = packTexts(lines0, head ? l.via.slice(0, k) : l.via, head ? l.lineWorker?.slice(0, k) : l.lineWorker);
   const list = {
     ...l,
     arms: l.arms.slice(),
@@ -146,13 +155,11 @@ export function viewForPage(
 export function restForPage(view: PlanView, from: number): { message: RestMessage; buffers: ArrayBuffer[] } {
   const { lines, list: l } = view;
   const K = lines.carried.length;
-  const texts: PackedTexts = {
-    ids: packStrings(lines.ids.slice(from)),
-    buckets: packStrings(lines.buckets.slice(from)),
-    carry: packStrings(lines.carry.slice(from * K)),
-    via: packStrings(l.via.slice(from)),
-    ...(l.lineWorker ? { worker: packStrings(l.lineWorker.slice(from)) } : {}),
-  };
+  const texts = packTexts(
+    { ids: lines.ids.slice(from), buckets: lines.buckets.slice(from), carry: lines.carry.slice(from * K) },
+    l.via.slice(from),
+    l.lineWorker?.slice(from),
+  );
   const features = lines.features;
   return {
     message: { from, texts, features },
