@@ -54,25 +54,42 @@ export function bestPerGroup(index: Float64Array, tieRank: Int32Array, groups: G
   }
   const copy = scratch('reach-copy', Float64Array, n);
   const one = buffers(1, n);
+  // the chosen arms' indices beside them, whose keys are then made in order (keysOf through `at`), not gathered
+  const chosen = scratch('reach-chosen', Float64Array, n);
   let m = 0;
   for (let g = 0; g < G; g++) {
     const lo = start[g],
       hi = start[g + 1],
       k = Math.ceil(limit[g]);
     if (k >= hi - lo) {
-      for (let j = lo; j < hi; j++) one.arms[m++] = arms[j];
+      for (let j = lo; j < hi; j++) {
+        chosen[m] = values[j];
+        one.arms[m++] = arms[j];
+      }
       continue;
     }
     // her cut-off: the k-th largest index of the group (selected on a copy), then those at or above it
     copy.set(values.subarray(lo, hi), lo);
     const cut = k <= 0 ? Infinity : kthLargest(copy, lo, hi, k);
-    for (let j = lo; j < hi; j++) if (values[j] >= cut) one.arms[m++] = arms[j];
+    for (let j = lo; j < hi; j++) {
+      if (values[j] >= cut) {
+        chosen[m] = values[j];
+        one.arms[m++] = arms[j];
+      }
+    }
   }
-  keysOf(index, one.arms.subarray(0, m), one);
+  keysOf(chosen, counting(m), one);
   const sorted = keySortTies(m, one, buffers(2, m), tieRank);
   const out = scratch('reach-order', Int32Array, m);
   out.set(sorted);
   return out;
+}
+
+let upTo = new Int32Array(0);
+/** 0, 1, ..., n - 1 (kept, grown when asked for more). */
+function counting(n: number): Int32Array {
+  if (upTo.length < n) upTo = Int32Array.from({ length: Math.max(n, 2 * upTo.length) }, (_, j) => j);
+  return upTo.subarray(0, n);
 }
 
 /** The last grouping of each kind, with what it was made of (the list and its default list share one). */
