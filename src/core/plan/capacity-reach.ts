@@ -17,6 +17,8 @@ export interface Grouping {
   arms: Int32Array;
   start: Int32Array;
   limit: Float64Array;
+  /** Per arm her group (-1: none), through which the groups' indices are read in arm order. */
+  group: Int32Array;
 }
 
 /** The grouping of arms by `group` (per arm 0..G-1, or -1: none) under `limit`; `name`: its scratch array. */
@@ -33,7 +35,7 @@ export function grouping(group: Int32Array, limit: Float64Array, name: string): 
     const g = group[arm];
     if (g >= 0) arms[fill[g]++] = arm;
   }
-  return { arms, start, limit };
+  return { arms, start, limit, group };
 }
 
 /**
@@ -42,40 +44,68 @@ export function grouping(group: Int32Array, limit: Float64Array, name: string): 
  * A scratch array: valid until the next call.
  */
 export function bestPerGroup(index: Float64Array, tieRank: Int32Array, groups: Grouping): Int32Array | null {
-  const { arms, start, limit } = groups;
+  const { arms, start, limit, group } = groups;
   const G = limit.length,
     n = start[G];
-  // the groups' indices side by side (a read of the index in arm order within each group)
+  // The groups' indices side by side, in the order of `arms`: one pass over the index in arm order, each group's next
+  // value written where it goes (read through `arms`, 10^6 reads at random).
   const values = scratch('reach-values', Float64Array, n);
-  for (let j = 0; j < n; j++) {
-    const x = index[arms[j]];
+  const fill = scratch('reach-fill', Int32Array, G);
+  fill.set(start.subarray(0, G));
+  for (let arm = 0; arm < group.length; arm++) {
+    const g = group[arm];
+    if (g < 0) continue;
+    const x = index[arm];
     if (x !== x) return null;
-    values[j] = x;
+    values[fill[g]++] = x;
   }
   const copy = scratch('reach-copy', Float64Array, n);
+  const near = scratch('reach-near', Int32Array, n);
   const one = buffers(1, n);
-  // the chosen arms' indices beside them, whose keys are then made in order (keysOf through `at`), not gathered
+  // the chosen arms' indices beside them, whose keys are then made in order (keysOf of positions 0..m-1), not gathered
+  // (the order they are chosen in does not matter: the sort's keys and tie ranks place every arm)
   const chosen = scratch('reach-chosen', Float64Array, n);
   let m = 0;
   for (let g = 0; g < G; g++) {
     const lo = start[g],
       hi = start[g + 1],
+      size = hi - lo,
       k = Math.ceil(limit[g]);
-    if (k >= hi - lo) {
+    if (k >= size) {
       for (let j = lo; j < hi; j++) {
         chosen[m] = values[j];
         one.arms[m++] = arms[j];
       }
       continue;
     }
-    // her cut-off: the k-th largest index of the group (selected on a copy), then those at or above it
-    copy.set(values.subarray(lo, hi), lo);
-    const cut = k <= 0 ? Infinity : kthLargest(copy, lo, hi, k);
-    for (let j = lo; j < hi; j++) {
-      if (values[j] >= cut) {
-        chosen[m] = values[j];
-        one.arms[m++] = arms[j];
+    // Her cut-off: the k-th largest index of the group, then those at or above it. When k is a small share of the
+    // group, those at or above a threshold from a sample first (usually k and a third more): when they are k or
+    // more, they hold the k best, and the cut is selected among them alone (a pass of comparisons, no branch, instead
+    // of partitions of the whole group, most of the selection's time).
+    let c = 0;
+    if (k > 0 && size > 64 && 2 * k < size) {
+      const above = sampleCut(values, lo, size, k);
+      for (let j = lo; j < hi; j++) {
+        near[lo + c] = j;
+        c += Number(values[j] >= above);
       }
+    }
+    let cut: number;
+    if (c >= k && k > 0) {
+      for (let t = 0; t < c; t++) copy[lo + t] = values[near[lo + t]];
+      cut = c === k ? smallest(copy, lo, lo + c) : kthLargest(copy, lo, lo + c, k);
+    } else {
+      // the whole group (selected on a copy)
+      for (let j = lo; j < hi; j++) near[j] = j;
+      c = size;
+      copy.set(values.subarray(lo, hi), lo);
+      cut = k <= 0 ? Infinity : kthLargest(copy, lo, hi, k);
+    }
+    for (let t = 0; t < c; t++) {
+      const j = near[lo + t];
+      chosen[m] = values[j];
+      one.arms[m] = arms[j];
+      m += Number(values[j] >= cut);
     }
   }
   keysOf(chosen, counting(m), one);
@@ -83,6 +113,32 @@ export function bestPerGroup(index: Float64Array, tieRank: Int32Array, groups: G
   const out = scratch('reach-order', Int32Array, m);
   out.set(sorted);
   return out;
+}
+
+const sample = new Float64Array(15);
+/**
+ * A value of values[lo, lo + size) with, as likely as not, about 1.3 k values at or above it: among 15 spread over
+ * the group, sorted, the one at the k-th's share and one more.
+ */
+function sampleCut(values: Float64Array, lo: number, size: number, k: number): number {
+  const S = sample.length;
+  for (let s = 0; s < S; s++) {
+    const x = values[lo + Math.floor(((2 * s + 1) * size) / (2 * S))];
+    let q = s;
+    while (q > 0 && sample[q - 1] < x) {
+      sample[q] = sample[q - 1];
+      q--;
+    }
+    sample[q] = x;
+  }
+  return sample[Math.min(S - 1, Math.floor((k * S * 1.25) / size) + 1)];
+}
+
+/** The smallest of v[lo, hi). */
+function smallest(v: Float64Array, lo: number, hi: number): number {
+  let x = v[lo];
+  for (let j = lo + 1; j < hi; j++) if (v[j] < x) x = v[j];
+  return x;
 }
 
 let upTo = new Int32Array(0);
@@ -121,7 +177,7 @@ export function greedyReach(
     w < W ? Math.min(workers.capacity[w], budget) + 1 : budget + 1,
   );
   const groups = keptGrouping('workers', [eligible, workers.worker, N], limit, () => {
-    const group = scratch('reach-group', Int32Array, N);
+    const group = scratch('reach-group-workers', Int32Array, N);
     for (let arm = 0; arm < N; arm++) {
       const w = workers.worker[arm];
       group[arm] = eligible && !eligible[arm] ? -1 : w < 0 ? W : w;
@@ -158,7 +214,7 @@ export function classReach(
     }
   }
   const groups = keptGrouping('classes', [eligible, A.of, B.of, N, nA, nB], limit, () => {
-    const group = scratch('reach-group', Int32Array, N);
+    const group = scratch('reach-group-classes', Int32Array, N);
     for (let arm = 0; arm < N; arm++) {
       const a = A.of[arm],
         b = B.of[arm];

@@ -74,6 +74,38 @@ describe('capacity-reach: the arms the capacity solvers reach, against the order
     }
   });
 
+  test('bestPerGroup on big groups with small limits (its cut from a sample, and the fallback) against the order', () => {
+    for (let seed = 1; seed <= 120; seed++) {
+      const r = seededRandom(seed + 1000);
+      const n = 200 + r.int(4000);
+      const index = indices(r, n);
+      const tieRank = seededTieRanks(n, seededRandom(seed + 17).int);
+      const eligible = r.next() < 0.3 ? null : Uint8Array.from({ length: n }, () => (r.next() < 0.9 ? 1 : 0));
+      const G = 1 + r.int(6);
+      const group = Int32Array.from({ length: n }, (_, arm) =>
+        eligible && !eligible[arm] ? -1 : r.next() < 0.05 ? -1 : r.int(G),
+      );
+      // limits from none to about half of a group, some fractional (ceil)
+      const limit = Float64Array.from(
+        { length: G },
+        () => r.int(Math.ceil(n / (2 * G)) + 2) + (r.next() < 0.2 ? 0.5 : 0),
+      );
+      const got = Array.from(bestPerGroup(index, tieRank, grouping(group, limit, 'test-reach'))!);
+      const all = Array.from(new ListOrder(index, tieRank, null, 'test-order').all().slice()).filter(
+        (a) => group[a] >= 0,
+      );
+      const seen = new Int32Array(G);
+      const best = all.filter((arm) => seen[group[arm]]++ < Math.ceil(limit[group[arm]]));
+      // exactly: each group's best, and every other arm of the group tied with her last (at or above her cut)
+      const last = new Map<number, number>();
+      for (const arm of best) last.set(group[arm], index[arm]);
+      const want = all.filter(
+        (arm) => best.includes(arm) || (last.has(group[arm]) && index[arm] >= last.get(group[arm])!),
+      );
+      expect(got, `seed ${seed}`).toEqual(want);
+    }
+  });
+
   test("the flow's classes from classReach are those from the order of all", () => {
     for (let seed = 1; seed <= 200; seed++) {
       const { index, tieRank, eligible, A, B, budget, N } = randomCase(seed);
