@@ -35,6 +35,8 @@ export interface FlowPick {
   arms: Int32Array;
   /** Per set of family A: 1 when raising its cap by one would give a better list. */
   bindingA: Uint8Array;
+  /** Per set of family A (then the rest): its arms on the list. */
+  inA: Float64Array;
 }
 
 /** The best list on the classes `net` (flowClasses of the same caps and budget) under the families' floors and caps. */
@@ -176,5 +178,5 @@ export function familyFlow(net: Classes, index: Float64Array, budget: number, A:
     j += flow[c];
   }
   const context = { nA, side, M, minA, minB, capA, sink1, value };
-  return { arms, bindingA: bindingSets(net, flow, F, G, sent < budget, context) };
+  return { arms, bindingA: bindingSets(net, flow, F, G, sent < budget, context), inA: F };
 }

@@ -22,10 +22,11 @@ export interface Grouping {
 }
 
 /** The grouping of arms by `group` (per arm 0..G-1, or -1: none) under `limit`; `name`: its scratch array. */
-export function grouping(group: Int32Array, limit: Float64Array, name: string): Grouping {
+export function grouping(group: Int32Array, limit: Float64Array, name: string, counts?: Int32Array): Grouping {
   const G = limit.length;
-  const start = new Int32Array(G + 1);
-  for (let arm = 0; arm < group.length; arm++) start[group[arm] + 1]++;
+  // counts: per group g its arms at g + 1, when the caller counted them as it made `group`
+  const start = counts ?? new Int32Array(G + 1);
+  if (!counts) for (let arm = 0; arm < group.length; arm++) start[group[arm] + 1]++;
   // (start[0] counted the arms of no group)
   start[0] = 0;
   for (let g = 0; g < G; g++) start[g + 1] += start[g];
@@ -178,18 +179,22 @@ export function greedyReach(
   );
   const groups = keptGrouping('workers', [eligible, workers.worker, N], limit, () => {
     const group = scratch('reach-group-workers', Int32Array, N);
+    const counts = new Int32Array(W + 2);
     for (let arm = 0; arm < N; arm++) {
       const w = workers.worker[arm];
-      group[arm] = eligible && !eligible[arm] ? -1 : w < 0 ? W : w;
+      const g = eligible && !eligible[arm] ? -1 : w < 0 ? W : w;
+      group[arm] = g;
+      counts[g + 1]++;
     }
-    return grouping(group, limit, 'reach-workers');
+    return grouping(group, limit, 'reach-workers', counts);
   });
   return bestPerGroup(index, tieRank, groups);
 }
 
 /**
  * The eligible arms flowClasses(all, N, budget, A, B) reads: each class's best min(cap of a + 1, cap of b, B), at
- * least one (every class is made, full or not); null when the classes are too many to number by their key.
+ * least one (every class is made, full or not), and per arm her class's key (a * (nB + 1) + b, flowClasses' own, -1
+ * for the ineligible: its `group`); null when the classes are too many to number by their key.
  */
 export function classReach(
   index: Float64Array,
@@ -198,7 +203,7 @@ export function classReach(
   budget: number,
   A: RuleFamily,
   B: RuleFamily,
-): Int32Array | null {
+): { all: Int32Array; group: Int32Array } | null {
   const N = index.length,
     nA = A.min.length,
     nB = B.min.length,
@@ -215,14 +220,19 @@ export function classReach(
   }
   const groups = keptGrouping('classes', [eligible, A.of, B.of, N, nA, nB], limit, () => {
     const group = scratch('reach-group-classes', Int32Array, N);
+    // each arm's group and the groups' counts in one pass (a second pass over the groups cost as much)
+    const counts = new Int32Array(space + 1);
     for (let arm = 0; arm < N; arm++) {
       const a = A.of[arm],
         b = B.of[arm];
-      group[arm] = eligible && !eligible[arm] ? -1 : (a < 0 ? nA : a) * side + (b < 0 ? nB : b);
+      const g = eligible && !eligible[arm] ? -1 : (a < 0 ? nA : a) * side + (b < 0 ? nB : b);
+      group[arm] = g;
+      counts[g + 1]++;
     }
-    return grouping(group, limit, 'reach-classes');
+    return grouping(group, limit, 'reach-classes', counts);
   });
-  return bestPerGroup(index, tieRank, groups);
+  const all = bestPerGroup(index, tieRank, groups);
+  return all && { all, group: groups.group };
 }
 
 /**

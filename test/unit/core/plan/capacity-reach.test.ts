@@ -111,7 +111,10 @@ describe('capacity-reach: the arms the capacity solvers reach, against the order
       const { index, tieRank, eligible, A, B, budget, N } = randomCase(seed);
       const all = new ListOrder(index, tieRank, eligible, 'test-order').all().slice();
       const reach = classReach(index, tieRank, eligible, budget, A, B)!;
-      expect(flowClasses(reach, N, budget, A, B), `seed ${seed}`).toEqual(flowClasses(all, N, budget, A, B));
+      // with her class's key read off the reach's column, and made from the families
+      const want = flowClasses(all, N, budget, A, B);
+      expect(flowClasses(reach.all, N, budget, A, B, reach.group), `seed ${seed}`).toEqual(want);
+      expect(flowClasses(reach.all, N, budget, A, B), `seed ${seed}`).toEqual(want);
     }
   });
 
