@@ -9,6 +9,7 @@
 // holdout-evidence.ts estimates the effect from the two arms' outcomes.
 import { constrainedTopB } from './constrained-top-b.ts';
 import type { Random } from '../random/seeded-random.ts';
+import { scratch } from './scratch.ts';
 
 /** The comparison rule of the holdout's calls. */
 export type HoldoutRule =
@@ -123,10 +124,14 @@ export function holdoutList(input: HoldoutListInput): { arms: Int32Array; notes:
     return true;
   };
   if (rule.kind === 'random') {
+    // those who may be called in arm order, in a working array (each arm written, the next kept when she may: no
+    // branch on a random split, and no fresh pages for 10^5 of them)
+    const pool = scratch('holdout-pool', Int32Array, may.length + 1);
     let n = 0;
-    for (let arm = 0; arm < may.length; arm++) n += may[arm];
-    const pool = new Int32Array(n);
-    for (let arm = 0, i = 0; arm < may.length; arm++) if (may[arm]) pool[i++] = arm;
+    for (let arm = 0; arm < may.length; arm++) {
+      pool[n] = arm;
+      n += may[arm];
+    }
     // a uniform sample: a partial Fisher-Yates shuffle (a mother whose worker is full is passed over)
     let taken = 0;
     for (let i = 0; i < n && taken < budget; i++) {
