@@ -152,16 +152,38 @@ function counting(n: number): Int32Array {
 /** The last grouping of each kind, with what it was made of (the list and its default list share one). */
 const kept = new Map<string, { arrays: unknown[]; groups: Grouping }>();
 /**
- * `make`'s grouping, or the kept one when made of the same arrays (by identity: eligibility and rules are read only)
- * and the same limits.
+ * `make`'s grouping, or the kept one when made of the same arrays and the same limits. The same arrays: the same
+ * objects (eligibility and rules are read only), or arrays of the same values: the week's next list has its own
+ * eligibility, equal to the last unless the rules changed (its grouping was a tenth of the list under capacities).
  */
 function keptGrouping(kind: string, arrays: unknown[], limit: Float64Array, make: () => Grouping): Grouping {
   const hit = kept.get(kind);
   const same = (x: Float64Array) => x.length === limit.length && x.every((v, g) => v === limit[g]);
-  if (hit && hit.arrays.every((x, j) => x === arrays[j]) && same(hit.groups.limit)) return hit.groups;
+  if (hit && same(hit.groups.limit) && hit.arrays.every((x, j) => x === arrays[j] || sameValues(x, arrays[j]))) {
+    hit.arrays = arrays;
+    return hit.groups;
+  }
   const groups = make();
   kept.set(kind, { arrays, groups });
   return groups;
+}
+
+/** Whether x and y are typed arrays of one type with the same values (a pass four bytes at a time where it can). */
+function sameValues(x: unknown, y: unknown): boolean {
+  if (!(x instanceof Uint8Array || x instanceof Int32Array) || !(y instanceof x.constructor)) return false;
+  const a = x as Uint8Array | Int32Array,
+    b = y as Uint8Array | Int32Array;
+  if (a.length !== b.length) return false;
+  const words = (v: Uint8Array | Int32Array) =>
+    v instanceof Int32Array
+      ? v
+      : v.byteOffset % 4 === 0 && v.length % 4 === 0
+        ? new Int32Array(v.buffer, v.byteOffset, v.length / 4)
+        : null;
+  const [u, w] = [words(a), words(b)];
+  const [p, q] = u && w ? [u, w] : [a, b];
+  for (let j = 0; j < p.length; j++) if (p[j] !== q[j]) return false;
+  return true;
 }
 
 /** The eligible arms the greedy under `workers` reads (capacityGreedy's `all`): each worker's best min(cap, B) + 1. */

@@ -167,5 +167,61 @@ describe('capacity-reach: the arms the capacity solvers reach, against the order
     const three = capacityGreedy(index, greedyReach(index, tieRank, other, budget, workers)!, budget, workers);
     expect(three).toEqual(capacityGreedy(index, allOther, budget, workers));
     expect(one).toEqual(capacityGreedy(index, all, budget, workers));
+    // an eligibility of the same values (the week's next list) reuses it; one flag changed does not
+    expect(
+      capacityGreedy(
+        index,
+        greedyReach(index, tieRank, eligible && eligible.slice(), budget, workers)!,
+        budget,
+        workers,
+      ),
+    ).toEqual(one);
+    for (const at of [0, 1, N - 1, N >> 1]) {
+      const changed = Uint8Array.from(eligible ?? new Uint8Array(N).fill(1));
+      changed[at] ^= 1;
+      const want = capacityGreedy(
+        index,
+        new ListOrder(index, tieRank, changed, 'test-order').all().slice(),
+        budget,
+        workers,
+      );
+      expect(capacityGreedy(index, greedyReach(index, tieRank, changed, budget, workers)!, budget, workers)).toEqual(
+        want,
+      );
+      // its flag back, again in a new array
+      changed[at] ^= 1;
+      const back = capacityGreedy(
+        index,
+        greedyReach(index, tieRank, changed.slice(), budget, workers)!,
+        budget,
+        workers,
+      );
+      expect(back).toEqual(
+        capacityGreedy(index, new ListOrder(index, tieRank, changed, 'test-order').all().slice(), budget, workers),
+      );
+    }
+  });
+
+  test('the kept classes grouping follows an eligibility of other values (flowClasses against the order of all)', () => {
+    for (let seed = 1; seed <= 40; seed++) {
+      const { index, tieRank, eligible, A, B, budget, N } = randomCase(seed);
+      if (N < 2) continue;
+      const base = Uint8Array.from(eligible ?? new Uint8Array(N).fill(1));
+      for (const step of [0, 1, 2]) {
+        // the same values in a new array, a flag changed, the same values again (5 arms: compared byte by byte)
+        const e = base.slice();
+        if (step === 1) e[seed % 2 ? N - 1 : seed % N] ^= 1;
+        const all = new ListOrder(index, tieRank, e, 'test-order').all().slice();
+        const reach = classReach(index, tieRank, e, budget, A, B)!;
+        const [nA, nB] = [A.min.length, B.min.length];
+        const keys = Array.from({ length: N }, (_, arm) =>
+          e[arm] ? (A.of[arm] < 0 ? nA : A.of[arm]) * (nB + 1) + (B.of[arm] < 0 ? nB : B.of[arm]) : -1,
+        );
+        expect(Array.from(reach.group.subarray(0, N)), `seed ${seed} step ${step}`).toEqual(keys);
+        expect(flowClasses(reach.all, N, budget, A, B, reach.group), `seed ${seed} step ${step}`).toEqual(
+          flowClasses(all, N, budget, A, B),
+        );
+      }
+    }
   });
 });
