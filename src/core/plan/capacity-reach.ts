@@ -10,6 +10,7 @@ import { buffers, keysOf } from './rank-order.ts';
 import { keySortTies } from './radix-key-sort.ts';
 import type { RuleFamily } from './capacity-classes.ts';
 import { scratch } from './scratch.ts';
+import { kthLargest, sampleCut, smallest } from './group-cut.ts';
 import type { WorkerRules } from './worker-rules.ts';
 
 /** Arms by group: each group's arms in arm order, group g's at start[g] .. start[g + 1] - 1, and its limit. */
@@ -114,32 +115,6 @@ export function bestPerGroup(index: Float64Array, tieRank: Int32Array, groups: G
   const out = scratch('reach-order', Int32Array, m);
   out.set(sorted);
   return out;
-}
-
-const sample = new Float64Array(15);
-/**
- * A value of values[lo, lo + size) with, as likely as not, about 1.3 k values at or above it: among 15 spread over
- * the group, sorted, the one at the k-th's share and one more.
- */
-function sampleCut(values: Float64Array, lo: number, size: number, k: number): number {
-  const S = sample.length;
-  for (let s = 0; s < S; s++) {
-    const x = values[lo + Math.floor(((2 * s + 1) * size) / (2 * S))];
-    let q = s;
-    while (q > 0 && sample[q - 1] < x) {
-      sample[q] = sample[q - 1];
-      q--;
-    }
-    sample[q] = x;
-  }
-  return sample[Math.min(S - 1, Math.floor((k * S * 1.25) / size) + 1)];
-}
-
-/** The smallest of v[lo, hi). */
-function smallest(v: Float64Array, lo: number, hi: number): number {
-  let x = v[lo];
-  for (let j = lo + 1; j < hi; j++) if (v[j] < x) x = v[j];
-  return x;
 }
 
 let upTo = new Int32Array(0);
@@ -255,39 +230,6 @@ export function classReach(
   });
   const all = bestPerGroup(index, tieRank, groups);
   return all && { all, group: groups.group };
-}
-
-/**
- * The k-th largest of values[lo, hi) (1 <= k < hi - lo), which it reorders: quickselect with a median-of-three
- * pivot and Hoare's partition (runs of equal values split evenly).
- */
-function kthLargest(v: Float64Array, lo: number, hi: number, k: number): number {
-  const target = lo + k - 1;
-  let left = lo,
-    right = hi - 1;
-  while (right > left) {
-    const mid = (left + right) >>> 1;
-    const x = v[left],
-      y = v[mid],
-      z = v[right];
-    const pivot = x > y ? (y > z ? y : x > z ? z : x) : x > z ? x : y > z ? z : y;
-    let i = left,
-      j = right;
-    while (i <= j) {
-      while (v[i] > pivot) i++;
-      while (v[j] < pivot) j--;
-      if (i <= j) {
-        const t = v[i];
-        v[i++] = v[j];
-        v[j--] = t;
-      }
-    }
-    // v[left..j] >= pivot >= v[i..right], and between them the pivot's value
-    if (target <= j) right = j;
-    else if (target >= i) left = i;
-    else return v[target];
-  }
-  return v[target];
 }
 
 /** `arms` (all in `all`) in the order of `all`, each with its `via`. */

@@ -74,7 +74,7 @@ describe('capacity-reach: the arms the capacity solvers reach, against the order
     }
   });
 
-  test('bestPerGroup on big groups with small limits (its cut from a sample, and the fallback) against the order', () => {
+  test('bestPerGroup on big groups with small limits (a cut from a sample, or not) against the order', () => {
     for (let seed = 1; seed <= 120; seed++) {
       const r = seededRandom(seed + 1000);
       const n = 200 + r.int(4000);
@@ -202,7 +202,7 @@ describe('capacity-reach: the arms the capacity solvers reach, against the order
     }
   });
 
-  test('the kept classes grouping follows an eligibility of other values (flowClasses against the order of all)', () => {
+  test('the kept classes grouping follows an eligibility of other values (classes as from the order of all)', () => {
     for (let seed = 1; seed <= 40; seed++) {
       const { index, tieRank, eligible, A, B, budget, N } = randomCase(seed);
       if (N < 2) continue;
