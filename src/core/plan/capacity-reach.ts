@@ -62,11 +62,13 @@ export function bestPerGroup(index: Float64Array, tieRank: Int32Array, groups: G
     values[fill[g]++] = x;
   }
   const copy = scratch('reach-copy', Float64Array, n);
-  const near = scratch('reach-near', Int32Array, n);
   const one = buffers(1, n);
-  // the chosen arms' indices beside them, whose keys are then made in order (keysOf of positions 0..m-1), not gathered
-  // (the order they are chosen in does not matter: the sort's keys and tie ranks place every arm)
-  const chosen = scratch('reach-chosen', Float64Array, n);
+  // The chosen arms (one.arms) with their indices beside them (chosen), whose keys are then made in order (keysOf of
+  // positions 0..m-1), not gathered; the order they are chosen in does not matter: the sort's keys and tie ranks
+  // place every arm. A group's candidates (near) and copy lie at its own places lo.., which the chosen reach only
+  // once read (m <= lo + t when the t-th candidate is taken): they share those arrays (no 10 MB more at 10^6).
+  const chosen = copy,
+    near = one.arms;
   let m = 0;
   for (let g = 0; g < G; g++) {
     const lo = start[g],

@@ -126,11 +126,12 @@ export function holdoutList(input: HoldoutListInput): { arms: Int32Array; notes:
   if (rule.kind === 'random') {
     // those who may be called in arm order, in a working array (each arm written, the next kept when she may: no
     // branch on a random split, and no fresh pages for 10^5 of them)
-    const pool = scratch('holdout-pool', Int32Array, may.length + 1);
     let n = 0;
-    for (let arm = 0; arm < may.length; arm++) {
-      pool[n] = arm;
-      n += may[arm];
+    for (let arm = 0; arm < may.length; arm++) n += may[arm];
+    const pool = scratch('holdout-pool', Int32Array, n + 1);
+    for (let arm = 0, i = 0; arm < may.length; arm++) {
+      pool[i] = arm;
+      i += may[arm];
     }
     // a uniform sample: a partial Fisher-Yates shuffle (a mother whose worker is full is passed over)
     let taken = 0;
