@@ -123,7 +123,7 @@ interface Pick {
   arms: Int32Array;
   via: Int32Array | null;
   binding: Uint8Array;
-  /** With quotas, the flow's twin without minima, made on request. */
+  /** With quotas, the flow's twin without minima, made on request before another flow runs (it reads the first's). */
   flow: { withoutMinima: () => Int32Array } | null;
   /** The quotas left free (checked on its list). */
   free: number[];
@@ -183,7 +183,8 @@ function pick(
   // The same rules without minima: the kept quotas at min 0 (the free ones dropped) and the workers' minima 0.
   const withoutMinima = () => {
     const zero = (x: RuleFamily): RuleFamily => ({ ...x, min: new Float64Array(x.min.length) });
-    if (W) return familyFlow(net, index, budget, zero(A), zero(B)).arms;
+    // (run right after the list's own flow, on its classes and index: their indices as it read them)
+    if (W) return familyFlow(net, index, budget, zero(A), zero(B), f.value).arms;
     // Without workers the kept quotas split again (their families may come out the other way round).
     const qs = kept.map((k) => ({ ...quotas[k], min: 0 }));
     const again = twoFamilies(qs, eligible, false).families;
