@@ -11,6 +11,7 @@ import { keySortTies } from './radix-key-sort.ts';
 import type { RuleFamily } from './capacity-classes.ts';
 import { scratch } from './scratch.ts';
 import { kthLargest, sampleCut, smallest } from './group-cut.ts';
+import { sameValues } from './same-values.ts';
 import type { WorkerRules } from './worker-rules.ts';
 
 /** Arms by group: each group's arms in arm order, group g's at start[g] .. start[g + 1] - 1, and its limit. */
@@ -143,24 +144,6 @@ function keptGrouping(kind: string, arrays: unknown[], limit: Float64Array, make
   const groups = make();
   kept.set(kind, { arrays, groups });
   return groups;
-}
-
-/** Whether x and y are typed arrays of one type with the same values (a pass four bytes at a time where it can). */
-function sameValues(x: unknown, y: unknown): boolean {
-  if (!(x instanceof Uint8Array || x instanceof Int32Array) || !(y instanceof x.constructor)) return false;
-  const a = x as Uint8Array | Int32Array,
-    b = y as Uint8Array | Int32Array;
-  if (a.length !== b.length) return false;
-  const words = (v: Uint8Array | Int32Array) =>
-    v instanceof Int32Array
-      ? v
-      : v.byteOffset % 4 === 0 && v.length % 4 === 0
-        ? new Int32Array(v.buffer, v.byteOffset, v.length / 4)
-        : null;
-  const [u, w] = [words(a), words(b)];
-  const [p, q] = u && w ? [u, w] : [a, b];
-  for (let j = 0; j < p.length; j++) if (p[j] !== q[j]) return false;
-  return true;
 }
 
 /** The eligible arms the greedy under `workers` reads (capacityGreedy's `all`): each worker's best min(cap, B) + 1. */

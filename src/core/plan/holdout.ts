@@ -10,6 +10,7 @@
 import { constrainedTopB } from './constrained-top-b.ts';
 import type { Random } from '../random/seeded-random.ts';
 import { scratch } from './scratch.ts';
+import { sameValues } from './same-values.ts';
 
 /** The comparison rule of the holdout's calls. */
 export type HoldoutRule =
@@ -71,13 +72,18 @@ const lastArm: ({ inHoldout: Uint8Array; eligible: Uint8Array | null; out: Uint8
 
 /**
  * Eligibility within one arm: eligible and in the holdout (holdout: true) or in the plan's arm. Read only: the
- * last of each arm is kept for the same arrays (the holdout's calls and the list's held-out order, 1 MB at 10^6).
+ * last of each arm is kept for the same arrays (the holdout's calls and the list's held-out order, 1 MB at 10^6), or
+ * arrays of the same values (the week's next list: its rules' own arrays).
  */
 export function armEligible(inHoldout: Uint8Array, eligible: Uint8Array | null, holdout: boolean): Uint8Array {
   const want = holdout ? 1 : 0,
     N = inHoldout.length;
   const hit = lastArm[want];
-  if (hit && hit.inHoldout === inHoldout && hit.eligible === eligible) return hit.out;
+  const same = (x: Uint8Array | null, y: Uint8Array | null) => x === y || (x !== null && sameValues(x, y));
+  if (hit && same(hit.inHoldout, inHoldout) && same(hit.eligible, eligible)) {
+    [hit.inHoldout, hit.eligible] = [inHoldout, eligible];
+    return hit.out;
+  }
   const out = new Uint8Array(N);
   // a flag made at every arm without a branch (the holdout's draw is random by arm)
   if (eligible) for (let arm = 0; arm < N; arm++) out[arm] = +(inHoldout[arm] === want) & (-eligible[arm] >>> 31);

@@ -198,3 +198,35 @@ describe('holdoutList at random: the same calls as a shuffle of those who may be
     }
   });
 });
+
+describe('armEligible: kept for arrays of the same values', () => {
+  test('copies give the kept flags; a flag changed (the first, the last, unaligned sizes) gives the right ones', () => {
+    for (const N of [1, 5, 8, 1001, 4096]) {
+      const r = seededRandom(N);
+      const inHoldout = Uint8Array.from({ length: N }, () => (r.next() < 0.3 ? 1 : 0));
+      const eligible = Uint8Array.from({ length: N }, () => (r.next() < 0.8 ? 1 : 0));
+      const want = (h: Uint8Array, e: Uint8Array | null, held: boolean) =>
+        Array.from(h, (x, arm) => (x === (held ? 1 : 0) && (!e || e[arm]) ? 1 : 0));
+      for (const held of [true, false]) {
+        const first = armEligible(inHoldout, eligible, held);
+        expect(Array.from(first)).toEqual(want(inHoldout, eligible, held));
+        expect(armEligible(inHoldout.slice(), eligible.slice(), held)).toBe(first);
+        for (const at of [0, N - 1]) {
+          // her holdout flag changed, then her eligibility
+          const h = inHoldout.slice();
+          h[at] ^= 1;
+          expect(Array.from(armEligible(h, eligible.slice(), held)), `N ${N} at ${at}`).toEqual(
+            want(h, eligible, held),
+          );
+          const e = eligible.slice();
+          e[at] ^= 1;
+          expect(Array.from(armEligible(inHoldout.slice(), e, held)), `N ${N} at ${at}`).toEqual(
+            want(inHoldout, e, held),
+          );
+        }
+        expect(Array.from(armEligible(inHoldout, null, held))).toEqual(want(inHoldout, null, held));
+        expect(Array.from(armEligible(inHoldout.slice(), eligible, held))).toEqual(want(inHoldout, eligible, held));
+      }
+    }
+  });
+});
