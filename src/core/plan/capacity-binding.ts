@@ -11,7 +11,8 @@ export interface BindingContext {
   minB: (b: number) => number;
   capA: (a: number) => number;
   sink1: (b: number) => number;
-  index: Float64Array;
+  /** Per entry of the classes' `members`, her index. */
+  value: Float64Array;
 }
 
 /**
@@ -28,8 +29,8 @@ export function bindingSets(
   short: boolean,
   x: BindingContext,
 ): Uint8Array {
-  const { first, classB, start, length, members } = net;
-  const { nA, side, M, index } = x;
+  const { first, classB, start, length } = net;
+  const { nA, side, M, value } = x;
   // r: cheapest cost from set b (and from the sink, entry `side`) to an end.
   const T = side;
   const r1 = new Float64Array(side + 1).fill(Infinity),
@@ -44,14 +45,14 @@ export function bindingSets(
     for (let g = first[a]; g < first[a + 1]; g++) {
       if (flow[g] === 0) continue;
       const b1 = 1,
-        b2 = index[members[start[g] + flow[g] - 1]];
+        b2 = value[start[g] + flow[g] - 1];
       // back to the source: she gives back a unit (a minimum unit costs M)
       improve(classB[g], b1 + (F[a] <= x.minA(a) ? M : 0), b2);
       for (let c = first[a]; c < first[a + 1]; c++) {
         if (c === g || flow[c] >= length[c]) continue;
         const k = classB[g] * side + classB[c],
           c1 = b1 - 1,
-          c2 = b2 - index[members[start[c] + flow[c]]];
+          c2 = b2 - value[start[c] + flow[c]];
         if (c1 < e1[k] || (c1 === e1[k] && c2 < e2[k])) [e1[k], e2[k]] = [c1, c2];
       }
     }
@@ -69,7 +70,7 @@ export function bindingSets(
   }
   let scale = 1;
   for (let c = 0; c < net.C; c++) {
-    for (let j = 0; j < flow[c]; j++) scale = Math.max(scale, Math.abs(index[members[start[c] + j]]));
+    for (let j = 0; j < flow[c]; j++) scale = Math.max(scale, Math.abs(value[start[c] + j]));
   }
   const binding = new Uint8Array(nA);
   for (let a = 0; a < nA; a++) {
@@ -77,7 +78,7 @@ export function bindingSets(
     for (let c = first[a]; c < first[a + 1] && !binding[a]; c++) {
       if (flow[c] >= length[c] || r1[classB[c]] === Infinity) continue;
       const c1 = -1 + r1[classB[c]],
-        c2 = -index[members[start[c] + flow[c]]] + r2[classB[c]];
+        c2 = -value[start[c] + flow[c]] + r2[classB[c]];
       if (c1 < 0 || (c1 === 0 && c2 < -1e-12 * scale)) binding[a] = 1;
     }
   }

@@ -32,20 +32,32 @@ export interface Classes {
 
 /**
  * The classes (a, b) of the eligible arms, numbered in increasing a * (nB + 1) + b, each with its best
- * min(size, cap of a + 1, cap of b, budget) mothers in list order. `all`: the eligible arms in list order.
+ * min(size, cap of a + 1, cap of b, budget) mothers in list order. `all`: the eligible arms in list order; `classKey`:
+ * per arm her class's key a * (nB + 1) + b when the caller has them (capacity-reach.ts's classReach: one read per arm,
+ * not two).
  */
-export function flowClasses(all: Int32Array, N: number, budget: number, A: RuleFamily, B: RuleFamily): Classes {
+export function flowClasses(
+  all: Int32Array,
+  N: number,
+  budget: number,
+  A: RuleFamily,
+  B: RuleFamily,
+  classKey?: Int32Array,
+): Classes {
   const nA = A.min.length,
     nB = B.min.length,
     side = nB + 1;
   const n = all.length;
   // read within this call alone: a scratch array (3.4 MB of fresh pages a list at 10^6 otherwise)
   const key = scratch('flow-class-key', Int32Array, n);
-  for (let p = 0; p < n; p++) {
-    const arm = all[p],
-      a = A.of[arm],
-      b = B.of[arm];
-    key[p] = (a < 0 ? nA : a) * side + (b < 0 ? nB : b);
+  if (classKey) for (let p = 0; p < n; p++) key[p] = classKey[all[p]];
+  else {
+    for (let p = 0; p < n; p++) {
+      const arm = all[p],
+        a = A.of[arm],
+        b = B.of[arm];
+      key[p] = (a < 0 ? nA : a) * side + (b < 0 ? nB : b);
+    }
   }
   // Class numbers in key order: a table over the keys when they are few (workers x buckets), else a map.
   const space = (nA + 1) * side;

@@ -10,6 +10,8 @@ import { buffers, keysOf } from './rank-order.ts';
 import { keySortTies } from './radix-key-sort.ts';
 import type { RuleFamily } from './capacity-classes.ts';
 import { scratch } from './scratch.ts';
+import { kthLargest, sampleCut, smallest } from './group-cut.ts';
+import { sameValues } from './same-values.ts';
 import type { WorkerRules } from './worker-rules.ts';
 
 /** Arms by group: each group's arms in arm order, group g's at start[g] .. start[g + 1] - 1, and its limit. */
@@ -17,13 +19,16 @@ export interface Grouping {
   arms: Int32Array;
   start: Int32Array;
   limit: Float64Array;
+  /** Per arm her group (-1: none), through which the groups' indices are read in arm order. */
+  group: Int32Array;
 }
 
 /** The grouping of arms by `group` (per arm 0..G-1, or -1: none) under `limit`; `name`: its scratch array. */
-export function grouping(group: Int32Array, limit: Float64Array, name: string): Grouping {
+export function grouping(group: Int32Array, limit: Float64Array, name: string, counts?: Int32Array): Grouping {
   const G = limit.length;
-  const start = new Int32Array(G + 1);
-  for (let arm = 0; arm < group.length; arm++) start[group[arm] + 1]++;
+  // counts: per group g its arms at g + 1, when the caller counted them as it made `group`
+  const start = counts ?? new Int32Array(G + 1);
+  if (!counts) for (let arm = 0; arm < group.length; arm++) start[group[arm] + 1]++;
   // (start[0] counted the arms of no group)
   start[0] = 0;
   for (let g = 0; g < G; g++) start[g + 1] += start[g];
@@ -33,7 +38,7 @@ export function grouping(group: Int32Array, limit: Float64Array, name: string): 
     const g = group[arm];
     if (g >= 0) arms[fill[g]++] = arm;
   }
-  return { arms, start, limit };
+  return { arms, start, limit, group };
 }
 
 /**
@@ -42,49 +47,100 @@ export function grouping(group: Int32Array, limit: Float64Array, name: string): 
  * A scratch array: valid until the next call.
  */
 export function bestPerGroup(index: Float64Array, tieRank: Int32Array, groups: Grouping): Int32Array | null {
-  const { arms, start, limit } = groups;
+  const { arms, start, limit, group } = groups;
   const G = limit.length,
     n = start[G];
-  // the groups' indices side by side (a read of the index in arm order within each group)
+  // The groups' indices side by side, in the order of `arms`: one pass over the index in arm order, each group's next
+  // value written where it goes (read through `arms`, 10^6 reads at random).
   const values = scratch('reach-values', Float64Array, n);
-  for (let j = 0; j < n; j++) {
-    const x = index[arms[j]];
+  const fill = scratch('reach-fill', Int32Array, G);
+  fill.set(start.subarray(0, G));
+  for (let arm = 0; arm < group.length; arm++) {
+    const g = group[arm];
+    if (g < 0) continue;
+    const x = index[arm];
     if (x !== x) return null;
-    values[j] = x;
+    values[fill[g]++] = x;
   }
   const copy = scratch('reach-copy', Float64Array, n);
   const one = buffers(1, n);
+  // The chosen arms (one.arms) with their indices beside them (chosen), whose keys are then made in order (keysOf of
+  // positions 0..m-1), not gathered; the order they are chosen in does not matter: the sort's keys and tie ranks
+  // place every arm. A group's candidates (near) and copy lie at its own places lo.., which the chosen reach only
+  // once read (m <= lo + t when the t-th candidate is taken): they share those arrays (no 10 MB more at 10^6).
+  const chosen = copy,
+    near = one.arms;
   let m = 0;
   for (let g = 0; g < G; g++) {
     const lo = start[g],
       hi = start[g + 1],
+      size = hi - lo,
       k = Math.ceil(limit[g]);
-    if (k >= hi - lo) {
-      for (let j = lo; j < hi; j++) one.arms[m++] = arms[j];
+    if (k >= size) {
+      for (let j = lo; j < hi; j++) {
+        chosen[m] = values[j];
+        one.arms[m++] = arms[j];
+      }
       continue;
     }
-    // her cut-off: the k-th largest index of the group (selected on a copy), then those at or above it
-    copy.set(values.subarray(lo, hi), lo);
-    const cut = k <= 0 ? Infinity : kthLargest(copy, lo, hi, k);
-    for (let j = lo; j < hi; j++) if (values[j] >= cut) one.arms[m++] = arms[j];
+    // Her cut-off: the k-th largest index of the group, then those at or above it. When k is a small share of the
+    // group, those at or above a threshold from a sample first (usually k and a third more): when they are k or
+    // more, they hold the k best, and the cut is selected among them alone (a pass of comparisons, no branch, instead
+    // of partitions of the whole group, most of the selection's time).
+    let c = 0;
+    if (k > 0 && size > 64 && 2 * k < size) {
+      const above = sampleCut(values, lo, size, k);
+      for (let j = lo; j < hi; j++) {
+        near[lo + c] = j;
+        c += Number(values[j] >= above);
+      }
+    }
+    let cut: number;
+    if (c >= k && k > 0) {
+      for (let t = 0; t < c; t++) copy[lo + t] = values[near[lo + t]];
+      cut = c === k ? smallest(copy, lo, lo + c) : kthLargest(copy, lo, lo + c, k);
+    } else {
+      // the whole group (selected on a copy)
+      for (let j = lo; j < hi; j++) near[j] = j;
+      c = size;
+      copy.set(values.subarray(lo, hi), lo);
+      cut = k <= 0 ? Infinity : kthLargest(copy, lo, hi, k);
+    }
+    for (let t = 0; t < c; t++) {
+      const j = near[lo + t];
+      chosen[m] = values[j];
+      one.arms[m] = arms[j];
+      m += Number(values[j] >= cut);
+    }
   }
-  keysOf(index, one.arms.subarray(0, m), one);
+  keysOf(chosen, counting(m), one);
   const sorted = keySortTies(m, one, buffers(2, m), tieRank);
   const out = scratch('reach-order', Int32Array, m);
   out.set(sorted);
   return out;
 }
 
+let upTo = new Int32Array(0);
+/** 0, 1, ..., n - 1 (kept, grown when asked for more). */
+function counting(n: number): Int32Array {
+  if (upTo.length < n) upTo = Int32Array.from({ length: Math.max(n, 2 * upTo.length) }, (_, j) => j);
+  return upTo.subarray(0, n);
+}
+
 /** The last grouping of each kind, with what it was made of (the list and its default list share one). */
 const kept = new Map<string, { arrays: unknown[]; groups: Grouping }>();
 /**
- * `make`'s grouping, or the kept one when made of the same arrays (by identity: eligibility and rules are read only)
- * and the same limits.
+ * `make`'s grouping, or the kept one when made of the same arrays and the same limits. The same arrays: the same
+ * objects (eligibility and rules are read only), or arrays of the same values: the week's next list has its own
+ * eligibility, equal to the last unless the rules changed (its grouping was a tenth of the list under capacities).
  */
 function keptGrouping(kind: string, arrays: unknown[], limit: Float64Array, make: () => Grouping): Grouping {
   const hit = kept.get(kind);
   const same = (x: Float64Array) => x.length === limit.length && x.every((v, g) => v === limit[g]);
-  if (hit && hit.arrays.every((x, j) => x === arrays[j]) && same(hit.groups.limit)) return hit.groups;
+  if (hit && same(hit.groups.limit) && hit.arrays.every((x, j) => x === arrays[j] || sameValues(x, arrays[j]))) {
+    hit.arrays = arrays;
+    return hit.groups;
+  }
   const groups = make();
   kept.set(kind, { arrays, groups });
   return groups;
@@ -104,19 +160,23 @@ export function greedyReach(
     w < W ? Math.min(workers.capacity[w], budget) + 1 : budget + 1,
   );
   const groups = keptGrouping('workers', [eligible, workers.worker, N], limit, () => {
-    const group = scratch('reach-group', Int32Array, N);
+    const group = scratch('reach-group-workers', Int32Array, N);
+    const counts = new Int32Array(W + 2);
     for (let arm = 0; arm < N; arm++) {
       const w = workers.worker[arm];
-      group[arm] = eligible && !eligible[arm] ? -1 : w < 0 ? W : w;
+      const g = eligible && !eligible[arm] ? -1 : w < 0 ? W : w;
+      group[arm] = g;
+      counts[g + 1]++;
     }
-    return grouping(group, limit, 'reach-workers');
+    return grouping(group, limit, 'reach-workers', counts);
   });
   return bestPerGroup(index, tieRank, groups);
 }
 
 /**
  * The eligible arms flowClasses(all, N, budget, A, B) reads: each class's best min(cap of a + 1, cap of b, B), at
- * least one (every class is made, full or not); null when the classes are too many to number by their key.
+ * least one (every class is made, full or not), and per arm her class's key (a * (nB + 1) + b, flowClasses' own, -1
+ * for the ineligible: its `group`); null when the classes are too many to number by their key.
  */
 export function classReach(
   index: Float64Array,
@@ -125,7 +185,7 @@ export function classReach(
   budget: number,
   A: RuleFamily,
   B: RuleFamily,
-): Int32Array | null {
+): { all: Int32Array; group: Int32Array } | null {
   const N = index.length,
     nA = A.min.length,
     nB = B.min.length,
@@ -141,48 +201,20 @@ export function classReach(
     }
   }
   const groups = keptGrouping('classes', [eligible, A.of, B.of, N, nA, nB], limit, () => {
-    const group = scratch('reach-group', Int32Array, N);
+    const group = scratch('reach-group-classes', Int32Array, N);
+    // each arm's group and the groups' counts in one pass (a second pass over the groups cost as much)
+    const counts = new Int32Array(space + 1);
     for (let arm = 0; arm < N; arm++) {
       const a = A.of[arm],
         b = B.of[arm];
-      group[arm] = eligible && !eligible[arm] ? -1 : (a < 0 ? nA : a) * side + (b < 0 ? nB : b);
+      const g = eligible && !eligible[arm] ? -1 : (a < 0 ? nA : a) * side + (b < 0 ? nB : b);
+      group[arm] = g;
+      counts[g + 1]++;
     }
-    return grouping(group, limit, 'reach-classes');
+    return grouping(group, limit, 'reach-classes', counts);
   });
-  return bestPerGroup(index, tieRank, groups);
-}
-
-/**
- * The k-th largest of values[lo, hi) (1 <= k < hi - lo), which it reorders: quickselect with a median-of-three
- * pivot and Hoare's partition (runs of equal values split evenly).
- */
-function kthLargest(v: Float64Array, lo: number, hi: number, k: number): number {
-  const target = lo + k - 1;
-  let left = lo,
-    right = hi - 1;
-  while (right > left) {
-    const mid = (left + right) >>> 1;
-    const x = v[left],
-      y = v[mid],
-      z = v[right];
-    const pivot = x > y ? (y > z ? y : x > z ? z : x) : x > z ? x : y > z ? z : y;
-    let i = left,
-      j = right;
-    while (i <= j) {
-      while (v[i] > pivot) i++;
-      while (v[j] < pivot) j--;
-      if (i <= j) {
-        const t = v[i];
-        v[i++] = v[j];
-        v[j--] = t;
-      }
-    }
-    // v[left..j] >= pivot >= v[i..right], and between them the pivot's value
-    if (target <= j) right = j;
-    else if (target >= i) left = i;
-    else return v[target];
-  }
-  return v[target];
+  const all = bestPerGroup(index, tieRank, groups);
+  return all && { all, group: groups.group };
 }
 
 /** `arms` (all in `all`) in the order of `all`, each with its `via`. */

@@ -87,7 +87,9 @@ export function capacityTopB(input: CapacityTopBInput): CapacityTopB {
     for (let j = 0; j < best.arms.length; j++) calls += m[best.arms[j]];
     quotaCalls[k] = calls;
   });
-  for (const arm of best.arms) if (workers.worker[arm] >= 0) workerCalls[workers.worker[arm]]++;
+  // (the flow counted each worker's: no read of 10^5 arms' workers at random)
+  if (best.workerCalls) for (let w = 0; w < workerCalls.length; w++) workerCalls[w] = best.workerCalls[w];
+  else for (const arm of best.arms) if (workers.worker[arm] >= 0) workerCalls[workers.worker[arm]]++;
   const via = new Int32Array(best.arms.length).fill(-1);
   if (input.via === false) {
     // no via asked: none computed
@@ -121,7 +123,7 @@ interface Pick {
   arms: Int32Array;
   via: Int32Array | null;
   binding: Uint8Array;
-  /** With quotas, the flow's twin without minima, made on request. */
+  /** With quotas, the flow's twin without minima, made on request before another flow runs (it reads the first's). */
   flow: { withoutMinima: () => Int32Array } | null;
   /** The quotas left free (checked on its list). */
   free: number[];
@@ -129,6 +131,8 @@ interface Pick {
   inOrder: boolean;
   /** The eligible arms the solver read, in list order: all of them, or those it can reach (capacity-reach.ts). */
   all: Int32Array;
+  /** The flow's calls per worker when the workers are its first family. */
+  workerCalls?: Float64Array;
 }
 
 function pick(
@@ -161,8 +165,9 @@ function pick(
     ? { of: workers.worker, min: workers.minimum, max: workers.capacity }
     : family(quotas, families[0]);
   const B = family(quotas, families[1]);
-  const all = (sorted ? null : classReach(index, tieRank, eligible, budget, A, B)) ?? order.all();
-  const net = flowClasses(all, N, budget, A, B);
+  const reach = sorted ? null : classReach(index, tieRank, eligible, budget, A, B);
+  const all = reach?.all ?? order.all();
+  const net = flowClasses(all, N, budget, A, B, reach?.group);
   const f = familyFlow(net, index, budget, A, B);
   const broken = free.map((k) => heldOrBroken(quotas[k], f.arms)).filter((x) => x !== '');
   if (broken.length) {
@@ -178,7 +183,8 @@ function pick(
   // The same rules without minima: the kept quotas at min 0 (the free ones dropped) and the workers' minima 0.
   const withoutMinima = () => {
     const zero = (x: RuleFamily): RuleFamily => ({ ...x, min: new Float64Array(x.min.length) });
-    if (W) return familyFlow(net, index, budget, zero(A), zero(B)).arms;
+    // (run right after the list's own flow, on its classes and index: their indices as it read them)
+    if (W) return familyFlow(net, index, budget, zero(A), zero(B), f.value).arms;
     // Without workers the kept quotas split again (their families may come out the other way round).
     const qs = kept.map((k) => ({ ...quotas[k], min: 0 }));
     const again = twoFamilies(qs, eligible, false).families;
@@ -186,7 +192,8 @@ function pick(
     // (their classes are not those `all` reaches: the order of every eligible arm)
     return familyFlow(flowClasses(order.all(), N, budget, A2, B2), index, budget, A2, B2).arms;
   };
-  return { arms: f.arms, via: null, binding, flow: { withoutMinima }, free, inOrder: false, all };
+  const workerCalls = W ? f.inA : undefined;
+  return { arms: f.arms, via: null, binding, flow: { withoutMinima }, free, inOrder: false, all, workerCalls };
 }
 
 const sets = new WeakMap<Uint8Array, { members: Uint8Array[]; of: Int32Array }>();

@@ -9,6 +9,8 @@
 // holdout-evidence.ts estimates the effect from the two arms' outcomes.
 import { constrainedTopB } from './constrained-top-b.ts';
 import type { Random } from '../random/seeded-random.ts';
+import { scratch } from './scratch.ts';
+import { sameValues } from './same-values.ts';
 
 /** The comparison rule of the holdout's calls. */
 export type HoldoutRule =
@@ -70,13 +72,18 @@ const lastArm: ({ inHoldout: Uint8Array; eligible: Uint8Array | null; out: Uint8
 
 /**
  * Eligibility within one arm: eligible and in the holdout (holdout: true) or in the plan's arm. Read only: the
- * last of each arm is kept for the same arrays (the holdout's calls and the list's held-out order, 1 MB at 10^6).
+ * last of each arm is kept for the same arrays (the holdout's calls and the list's held-out order, 1 MB at 10^6), or
+ * arrays of the same values (the week's next list: its rules' own arrays).
  */
 export function armEligible(inHoldout: Uint8Array, eligible: Uint8Array | null, holdout: boolean): Uint8Array {
   const want = holdout ? 1 : 0,
     N = inHoldout.length;
   const hit = lastArm[want];
-  if (hit && hit.inHoldout === inHoldout && hit.eligible === eligible) return hit.out;
+  const same = (x: Uint8Array | null, y: Uint8Array | null) => x === y || (x !== null && sameValues(x, y));
+  if (hit && same(hit.inHoldout, inHoldout) && same(hit.eligible, eligible)) {
+    [hit.inHoldout, hit.eligible] = [inHoldout, eligible];
+    return hit.out;
+  }
   const out = new Uint8Array(N);
   // a flag made at every arm without a branch (the holdout's draw is random by arm)
   if (eligible) for (let arm = 0; arm < N; arm++) out[arm] = +(inHoldout[arm] === want) & (-eligible[arm] >>> 31);
@@ -123,10 +130,15 @@ export function holdoutList(input: HoldoutListInput): { arms: Int32Array; notes:
     return true;
   };
   if (rule.kind === 'random') {
+    // those who may be called in arm order, in a working array (each arm written, the next kept when she may: no
+    // branch on a random split, and no fresh pages for 10^5 of them)
     let n = 0;
     for (let arm = 0; arm < may.length; arm++) n += may[arm];
-    const pool = new Int32Array(n);
-    for (let arm = 0, i = 0; arm < may.length; arm++) if (may[arm]) pool[i++] = arm;
+    const pool = scratch('holdout-pool', Int32Array, n + 1);
+    for (let arm = 0, i = 0; arm < may.length; arm++) {
+      pool[i] = arm;
+      i += may[arm];
+    }
     // a uniform sample: a partial Fisher-Yates shuffle (a mother whose worker is full is passed over)
     let taken = 0;
     for (let i = 0; i < n && taken < budget; i++) {

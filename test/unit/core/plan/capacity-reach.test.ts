@@ -74,12 +74,47 @@ describe('capacity-reach: the arms the capacity solvers reach, against the order
     }
   });
 
+  test('bestPerGroup on big groups with small limits (a cut from a sample, or not) against the order', () => {
+    for (let seed = 1; seed <= 120; seed++) {
+      const r = seededRandom(seed + 1000);
+      const n = 200 + r.int(4000);
+      const index = indices(r, n);
+      const tieRank = seededTieRanks(n, seededRandom(seed + 17).int);
+      const eligible = r.next() < 0.3 ? null : Uint8Array.from({ length: n }, () => (r.next() < 0.9 ? 1 : 0));
+      const G = 1 + r.int(6);
+      const group = Int32Array.from({ length: n }, (_, arm) =>
+        eligible && !eligible[arm] ? -1 : r.next() < 0.05 ? -1 : r.int(G),
+      );
+      // limits from none to about half of a group, some fractional (ceil)
+      const limit = Float64Array.from(
+        { length: G },
+        () => r.int(Math.ceil(n / (2 * G)) + 2) + (r.next() < 0.2 ? 0.5 : 0),
+      );
+      const got = Array.from(bestPerGroup(index, tieRank, grouping(group, limit, 'test-reach'))!);
+      const all = Array.from(new ListOrder(index, tieRank, null, 'test-order').all().slice()).filter(
+        (a) => group[a] >= 0,
+      );
+      const seen = new Int32Array(G);
+      const best = all.filter((arm) => seen[group[arm]]++ < Math.ceil(limit[group[arm]]));
+      // exactly: each group's best, and every other arm of the group tied with her last (at or above her cut)
+      const last = new Map<number, number>();
+      for (const arm of best) last.set(group[arm], index[arm]);
+      const want = all.filter(
+        (arm) => best.includes(arm) || (last.has(group[arm]) && index[arm] >= last.get(group[arm])!),
+      );
+      expect(got, `seed ${seed}`).toEqual(want);
+    }
+  });
+
   test("the flow's classes from classReach are those from the order of all", () => {
     for (let seed = 1; seed <= 200; seed++) {
       const { index, tieRank, eligible, A, B, budget, N } = randomCase(seed);
       const all = new ListOrder(index, tieRank, eligible, 'test-order').all().slice();
       const reach = classReach(index, tieRank, eligible, budget, A, B)!;
-      expect(flowClasses(reach, N, budget, A, B), `seed ${seed}`).toEqual(flowClasses(all, N, budget, A, B));
+      // with her class's key read off the reach's column, and made from the families
+      const want = flowClasses(all, N, budget, A, B);
+      expect(flowClasses(reach.all, N, budget, A, B, reach.group), `seed ${seed}`).toEqual(want);
+      expect(flowClasses(reach.all, N, budget, A, B), `seed ${seed}`).toEqual(want);
     }
   });
 
@@ -132,5 +167,61 @@ describe('capacity-reach: the arms the capacity solvers reach, against the order
     const three = capacityGreedy(index, greedyReach(index, tieRank, other, budget, workers)!, budget, workers);
     expect(three).toEqual(capacityGreedy(index, allOther, budget, workers));
     expect(one).toEqual(capacityGreedy(index, all, budget, workers));
+    // an eligibility of the same values (the week's next list) reuses it; one flag changed does not
+    expect(
+      capacityGreedy(
+        index,
+        greedyReach(index, tieRank, eligible && eligible.slice(), budget, workers)!,
+        budget,
+        workers,
+      ),
+    ).toEqual(one);
+    for (const at of [0, 1, N - 1, N >> 1]) {
+      const changed = Uint8Array.from(eligible ?? new Uint8Array(N).fill(1));
+      changed[at] ^= 1;
+      const want = capacityGreedy(
+        index,
+        new ListOrder(index, tieRank, changed, 'test-order').all().slice(),
+        budget,
+        workers,
+      );
+      expect(capacityGreedy(index, greedyReach(index, tieRank, changed, budget, workers)!, budget, workers)).toEqual(
+        want,
+      );
+      // its flag back, again in a new array
+      changed[at] ^= 1;
+      const back = capacityGreedy(
+        index,
+        greedyReach(index, tieRank, changed.slice(), budget, workers)!,
+        budget,
+        workers,
+      );
+      expect(back).toEqual(
+        capacityGreedy(index, new ListOrder(index, tieRank, changed, 'test-order').all().slice(), budget, workers),
+      );
+    }
+  });
+
+  test('the kept classes grouping follows an eligibility of other values (classes as from the order of all)', () => {
+    for (let seed = 1; seed <= 40; seed++) {
+      const { index, tieRank, eligible, A, B, budget, N } = randomCase(seed);
+      if (N < 2) continue;
+      const base = Uint8Array.from(eligible ?? new Uint8Array(N).fill(1));
+      for (const step of [0, 1, 2]) {
+        // the same values in a new array, a flag changed, the same values again (5 arms: compared byte by byte)
+        const e = base.slice();
+        if (step === 1) e[seed % 2 ? N - 1 : seed % N] ^= 1;
+        const all = new ListOrder(index, tieRank, e, 'test-order').all().slice();
+        const reach = classReach(index, tieRank, e, budget, A, B)!;
+        const [nA, nB] = [A.min.length, B.min.length];
+        const keys = Array.from({ length: N }, (_, arm) =>
+          e[arm] ? (A.of[arm] < 0 ? nA : A.of[arm]) * (nB + 1) + (B.of[arm] < 0 ? nB : B.of[arm]) : -1,
+        );
+        expect(Array.from(reach.group.subarray(0, N)), `seed ${seed} step ${step}`).toEqual(keys);
+        expect(flowClasses(reach.all, N, budget, A, B, reach.group), `seed ${seed} step ${step}`).toEqual(
+          flowClasses(all, N, budget, A, B),
+        );
+      }
+    }
   });
 });

@@ -46,6 +46,11 @@ function checkAgainstExact(c: CapacityTopBInput, label: string) {
   expect(value, `${label}: the list breaks a hard rule`).not.toBeNull();
   const best = exactBestValue(c.index, c.eligible, c.budget, c.quotas, c.workers);
   expect(compareValues(value!, best), `${label}: ${JSON.stringify(value)} vs exact ${JSON.stringify(best)}`).toBe(0);
+  // the calls per worker (the flow's own count) and per quota are the list's
+  const perWorker = new Array(c.workers?.names.length ?? 0).fill(0);
+  for (const arm of arms) if (c.workers && c.workers.worker[arm] >= 0) perWorker[c.workers.worker[arm]]++;
+  expect(Array.from(fast.workerCalls), label).toEqual(perWorker);
+  expect(Array.from(fast.quotaCalls), label).toEqual(c.quotas.map((q) => arms.filter((arm) => q.members[arm]).length));
   const minima = c.quotas.reduce((a, q) => a + q.min, 0) + (c.workers?.minimum.reduce((a, m) => a + m, 0) ?? 0);
   const infeasible = best.minimumCalls < minima;
   if (infeasible) {

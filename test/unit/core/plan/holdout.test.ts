@@ -155,3 +155,78 @@ describe('the holdout counts without branches', () => {
     }
   });
 });
+
+describe('holdoutList at random: the same calls as a shuffle of those who may be called, gathered by a branch', () => {
+  /** The slow twin: the pool gathered by a branch per arm into its own array, shuffled partially. */
+  function slowRandom(may: Uint8Array, budget: number, seed: number, left: Float64Array | null, worker: Int32Array) {
+    const random = seededRandom(seed);
+    const pool: number[] = [];
+    for (let arm = 0; arm < may.length; arm++) if (may[arm]) pool.push(arm);
+    const room = left ? Float64Array.from(left) : null;
+    const out: number[] = [];
+    for (let i = 0; i < pool.length && out.length < budget; i++) {
+      const j = i + random.int(pool.length - i);
+      [pool[i], pool[j]] = [pool[j], pool[i]];
+      const w = room ? worker[pool[i]] : -1;
+      if (w < 0 || room![w] > 0) {
+        if (w >= 0) room![w]--;
+        out.push(pool[i]);
+      }
+    }
+    return out;
+  }
+  test('random registers, eligibility, budgets and rooms (empty, none eligible, all)', () => {
+    for (let seed = 1; seed <= 150; seed++) {
+      const r = seededRandom(seed);
+      const N = [0, 1, 7, 300, 5000][r.int(5)];
+      const inHoldout = Uint8Array.from({ length: N }, () => (r.next() < [0, 0.2, 1][r.int(3)] ? 1 : 0));
+      const eligible = Uint8Array.from({ length: N }, () => (r.next() < 0.9 ? 1 : 0));
+      const W = 1 + r.int(5);
+      const worker = Int32Array.from({ length: N }, () => r.int(W + 1) - 1);
+      const left = r.next() < 0.5 ? Float64Array.from({ length: W }, () => r.int(40)) : null;
+      const budget = r.int(N + 2);
+      const may = armEligible(inHoldout, eligible, true);
+      const got = holdoutList({
+        rule: { kind: 'random' },
+        inHoldout,
+        eligible,
+        budget,
+        random: seededRandom(seed + 99),
+        ...(left && { room: { worker, left } }),
+      }).arms;
+      expect(Array.from(got), `seed ${seed}`).toEqual(slowRandom(may, budget, seed + 99, left, worker));
+    }
+  });
+});
+
+describe('armEligible: kept for arrays of the same values', () => {
+  test('copies give the kept flags; a flag changed (the first, the last, unaligned sizes) gives the right ones', () => {
+    for (const N of [1, 5, 8, 1001, 4096]) {
+      const r = seededRandom(N);
+      const inHoldout = Uint8Array.from({ length: N }, () => (r.next() < 0.3 ? 1 : 0));
+      const eligible = Uint8Array.from({ length: N }, () => (r.next() < 0.8 ? 1 : 0));
+      const want = (h: Uint8Array, e: Uint8Array | null, held: boolean) =>
+        Array.from(h, (x, arm) => (x === (held ? 1 : 0) && (!e || e[arm]) ? 1 : 0));
+      for (const held of [true, false]) {
+        const first = armEligible(inHoldout, eligible, held);
+        expect(Array.from(first)).toEqual(want(inHoldout, eligible, held));
+        expect(armEligible(inHoldout.slice(), eligible.slice(), held)).toBe(first);
+        for (const at of [0, N - 1]) {
+          // her holdout flag changed, then her eligibility
+          const h = inHoldout.slice();
+          h[at] ^= 1;
+          expect(Array.from(armEligible(h, eligible.slice(), held)), `N ${N} at ${at}`).toEqual(
+            want(h, eligible, held),
+          );
+          const e = eligible.slice();
+          e[at] ^= 1;
+          expect(Array.from(armEligible(inHoldout.slice(), e, held)), `N ${N} at ${at}`).toEqual(
+            want(inHoldout, e, held),
+          );
+        }
+        expect(Array.from(armEligible(inHoldout, null, held))).toEqual(want(inHoldout, null, held));
+        expect(Array.from(armEligible(inHoldout.slice(), eligible, held))).toEqual(want(inHoldout, eligible, held));
+      }
+    }
+  });
+});
