@@ -4,7 +4,8 @@
 // dlm indices into a few hundred buckets, the largest 74,116 arms: each growth of the order then sorted big buckets and
 // each count searched long runs. Here a bucket of the top 16 bits holding many arms is cut again by the bits below
 // them, as many as its size asks, so that every bucket's arms are about as many as N / 32,768; the digit is monotone
-// in the key, so a bucket is still a run of the order.
+// in the key, so a bucket is still a run of the order. An order's keys, digits and histogram are made in one pass
+// (keyDigits: they were three passes over 10^6 arms per order).
 import type { Buffers } from './rank-order.ts';
 import { scratch } from './scratch.ts';
 
@@ -16,12 +17,100 @@ const RUN = 48;
  * monotone in hi, at most 65,536 values. Into `digit` (returned).
  */
 export function fineDigits(hi: Uint32Array, N: number, shift: number, digit: Uint16Array): Uint16Array {
-  // the top 16 bits' histogram on every stride-th arm (the cuts need the buckets' sizes roughly; a bucket no sampled
-  // arm is in gets no digit of its own: its arms share the next bucket's first, and the digit still never falls)
-  const stride = Math.max(1, Math.floor(N / 131072));
+  const stride = strideOf(N);
   const count = scratch('digit-coarse', Int32Array, 65536, true);
   let sampled = 0;
   for (let arm = 0; arm < N; arm += stride, sampled++) count[(hi[arm] >>> shift) & 0xffff]++;
+  const { base, sub } = cuts(count, sampled, shift);
+  // next < 65,536 when a bucket has none of its own (cuts): its digit fits in 16 bits
+  const below = 2 ** shift - 1; // shift <= 16
+  for (let arm = 0; arm < N; arm++) {
+    const h = hi[arm],
+      c = (h >>> shift) & 0xffff;
+    digit[arm] = base[c] + ((h & below) >>> sub[c]);
+  }
+  return digit;
+}
+
+/**
+ * Every arm's key (rank-order.ts, armKeys: hi[arm], lo[arm]), its digit (fineDigits') and the histogram of the
+ * eligible arms' digits (`count`, zeroed; `eligible` null: all), in one pass over the arms where they were three. The
+ * cuts need the shift of the keys' varying bits before the pass: it is taken from the sampled keys, and checked by the
+ * pass; when an arm off the sample varies in a higher bit, the digits and the histogram are made again with the true
+ * shift (the same digits as fineDigits' either way). Returns the number of eligible arms.
+ */
+export function keyDigits(
+  index: Float64Array,
+  hi: Uint32Array,
+  lo: Uint32Array,
+  digit: Uint16Array,
+  eligible: Uint8Array | null,
+  count: Int32Array,
+): number {
+  const N = index.length,
+    stride = strideOf(N);
+  const sample = scratch('digit-sample', Uint32Array, Math.ceil(N / stride));
+  let or = 0,
+    and = 0xffffffff,
+    sampled = 0;
+  for (let arm = 0; arm < N; arm += stride, sampled++) {
+    const h = keyHi(index[arm]);
+    sample[sampled] = h;
+    or |= h;
+    and &= h;
+  }
+  const shift = shiftOf(or, and);
+  const coarse = scratch('digit-coarse', Int32Array, 65536, true);
+  for (let j = 0; j < sampled; j++) coarse[(sample[j] >>> shift) & 0xffff]++;
+  const { base, sub } = cuts(coarse, sampled, shift);
+  const below = 2 ** shift - 1;
+  let n = 0;
+  or = 0;
+  and = 0xffffffff;
+  for (let arm = 0; arm < N; arm++) {
+    const v = index[arm];
+    value[0] = v === 0 ? 0 : v;
+    let h = bits[HI],
+      l = bits[LO];
+    if (!(h & 0x80000000)) {
+      h = (h ^ 0x7fffffff) >>> 0;
+      l = ~l >>> 0;
+    }
+    hi[arm] = h;
+    lo[arm] = l;
+    or |= h;
+    and &= h;
+    const c = (h >>> shift) & 0xffff,
+      d = base[c] + ((h & below) >>> sub[c]),
+      in1 = eligible ? -eligible[arm] >>> 31 : 1;
+    digit[arm] = d;
+    count[d] += in1;
+    n += in1;
+  }
+  const actual = shiftOf(or, and);
+  if (actual === shift) return n;
+  fineDigits(hi, N, actual, digit);
+  count.fill(0);
+  for (let arm = 0; arm < N; arm++) count[digit[arm]] += eligible ? -eligible[arm] >>> 31 : 1;
+  return n;
+}
+
+/** Every stride-th arm is sampled for the cuts (about 131,072 of them). */
+function strideOf(N: number): number {
+  return Math.max(1, Math.floor(N / 131072));
+}
+
+/** The shift that brings the 16 bits below those all keys share (or: their high words or'ed, and: and'ed) down. */
+function shiftOf(or: number, and: number): number {
+  return Math.max(0, 16 - Math.clz32((or ^ and) >>> 0));
+}
+
+/**
+ * Each top-16-bit bucket's first digit and the bit below which its keys' bits are dropped, from the buckets' counts on
+ * the `sampled` arms. The cuts need the buckets' sizes roughly; a bucket no sampled arm is in gets no digit of its own:
+ * its arms share the next bucket's first, and the digit still never falls.
+ */
+function cuts(count: Int32Array, sampled: number, shift: number): { base: Int32Array; sub: Uint8Array } {
   let used = 0;
   for (let d = 0; d < 65536; d++) if (count[d] > 0) used++;
   // bucket d gets 2^b digits, 2^(b-1) < count / target: sum 2^b < used + 2 sampled / target <= 65,536
@@ -36,14 +125,19 @@ export function fineDigits(hi: Uint32Array, N: number, shift: number, digit: Uin
     sub[d] = shift - b;
     if (count[d] > 0) next += 2 ** b;
   }
-  // next < 65,536 when a bucket has none of its own (above): its digit fits in 16 bits
-  const below = 2 ** shift - 1; // shift <= 16
-  for (let arm = 0; arm < N; arm++) {
-    const h = hi[arm],
-      c = (h >>> shift) & 0xffff;
-    digit[arm] = base[c] + ((h & below) >>> sub[c]);
-  }
-  return digit;
+  return { base, sub };
+}
+
+const little = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+const LO = little ? 0 : 1,
+  HI = 1 - LO;
+const value = new Float64Array(1),
+  bits = new Uint32Array(value.buffer);
+/** A key's high word (rank-order.ts, keysOf: unsigned order is decreasing value, -0 as +0). */
+function keyHi(v: number): number {
+  value[0] = v === 0 ? 0 : v;
+  const h = bits[HI];
+  return h & 0x80000000 ? h : (h ^ 0x7fffffff) >>> 0;
 }
 
 /**

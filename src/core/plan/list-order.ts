@@ -1,8 +1,8 @@
 // The eligible arms in list order by one index (higher index first, ties by lower tie rank), made as far as the
 // lists on that index ask and shared by them. Apart from rank-order.ts (the sorts it uses) because it is the one
 // piece that keeps state between calls: the keys, their histogram and the prefix made so far.
-import { armKeys, buffers, compareArms, SMALL } from './rank-order.ts';
-import { digitSort, fineDigits } from './key-digits.ts';
+import { buffers, compareArms, SMALL } from './rank-order.ts';
+import { digitSort, keyDigits } from './key-digits.ts';
 import { scratch } from './scratch.ts';
 
 /** Each arm's key by arm and its bucket (key-digits.ts): one per index, for its sub-orders. */
@@ -136,10 +136,10 @@ export class ListOrder {
     }
     // their keys and ties side by side, in the same order (the sort's own), so that the searches below read these and
     // not the arms' arrays at random
-    const sorted = new Int32Array(A),
-      sHi = new Uint32Array(A),
-      sLo = new Uint32Array(A),
-      sTie = new Int32Array(A);
+    const sorted = scratch(`${name}-asked-sorted`, Int32Array, A),
+      sHi = scratch(`${name}-asked-hi`, Uint32Array, A),
+      sLo = scratch(`${name}-asked-lo`, Uint32Array, A),
+      sTie = scratch(`${name}-asked-tie`, Int32Array, A);
     digitSort(A, one, dig, 0, 65535, tie, sorted, 0, { hi: sHi, lo: sLo, tie: sTie });
     const start = scratch(`${name}-asked-start`, Int32Array, 65537, true);
     for (let j = 0; j < A; j++) start[dig[j] + 1]++;
@@ -206,10 +206,13 @@ export class ListOrder {
     if (!this.keyed) {
       const N = this.index.length;
       const hi = scratch(`${this.name}-hi`, Uint32Array, N),
-        lo = scratch(`${this.name}-lo`, Uint32Array, N);
-      const shift = armKeys(this.index, hi, lo);
-      // the bits all arms share are shared by the eligible: a window below them orders these as well
-      const digit = fineDigits(hi, N, shift, scratch(`${this.name}-digit`, Uint16Array, N));
+        lo = scratch(`${this.name}-lo`, Uint32Array, N),
+        digit = scratch(`${this.name}-digit`, Uint16Array, N);
+      // the keys, their digits and (an order of all the eligible, no members) its histogram in one pass
+      const counted = !this.members;
+      const count = scratch(`${this.name}-count`, Int32Array, 65536, true);
+      const n = keyDigits(this.index, hi, lo, digit, this.eligible, count);
+      if (counted) [this.count, this.size] = [count, n];
       this.keyed = { hi, lo, digit };
     }
     return this.keyed;
@@ -226,6 +229,7 @@ export class ListOrder {
 
   private histogram(): void {
     const { digit } = this.keys();
+    if (this.size >= 0) return; // made with the keys
     const { eligible: e, members: f } = this,
       N = this.index.length;
     const count = scratch(`${this.name}-count`, Int32Array, 65536, true);
@@ -241,24 +245,12 @@ export class ListOrder {
       }
       return void ((this.count = count), (this.size = n));
     }
-    // a count at every arm, of 1 or 0 (-x >>> 31: 1 for any flag set): no branch on her flags, which at random arms
-    // (a fifth of them out) mispredicted
-    if (e && f) {
-      for (let arm = 0; arm < N; arm++) {
-        const in1 = (-e[arm] >>> 31) & (-f[arm] >>> 31);
-        count[digit[arm]] += in1;
-        n += in1;
-      }
-    } else if (e || f) {
-      const g = (e ?? f)!;
-      for (let arm = 0; arm < N; arm++) {
-        const in1 = -g[arm] >>> 31;
-        count[digit[arm]] += in1;
-        n += in1;
-      }
-    } else {
-      for (let arm = 0; arm < N; arm++) count[digit[arm]]++;
-      n = N;
+    // an order of members with no parent (keys() counts the others): a count of 1 or 0 at every arm (-x >>> 31: 1
+    // for any flag set), no branch on her flags
+    for (let arm = 0; arm < N; arm++) {
+      const in1 = (e ? -e[arm] >>> 31 : 1) & (f ? -f[arm] >>> 31 : 1);
+      count[digit[arm]] += in1;
+      n += in1;
     }
     this.count = count;
     this.size = n;
