@@ -145,7 +145,7 @@ export function buildWeeklyList(
     B = list.arms.length;
   const defaultRank = new Int32Array(B);
   // Her place under the default list made with the same rules: what a capacity or a minimum did is not the priority's.
-  defaultRank.set(ranksUnder(defaultOrder, N, defaults.arms, planList.arms));
+  ranksUnder(defaultOrder, N, defaults.arms, planList.arms, defaultRank.subarray(0, P));
   if (held) {
     // a holdout line's default rank among all who may be called: the arms of either arm before her, read off the
     // default order when it is kept whole (two passes and a merge), else counted (no order sorted whole)
