@@ -37,13 +37,17 @@ export function fineDigits(hi: Uint32Array, N: number, shift: number, digit: Uin
  * eligible arms' digits (`count`, zeroed; `eligible` null: all), in one pass over the arms where they were three. The
  * cuts need the shift of the keys' varying bits before the pass: it is taken from the sampled keys, and checked by the
  * pass; when an arm off the sample varies in a higher bit, the digits and the histogram are made again with the true
- * shift (the same digits as fineDigits' either way). Returns the number of eligible arms.
+ * shift (the same digits as fineDigits' either way). Also `fine[arm]`: 4 bits that never fall as the key rises within
+ * a digit (the key's 4 bits below those the digit fixes; 0 in a digit's part that a bucket no sampled arm is in shares,
+ * and everywhere after a shift made again), for counts that place an arm among a few in her digit (FINE). Returns
+ * the number of eligible arms.
  */
 export function keyDigits(
   index: Float64Array,
   hi: Uint32Array,
   lo: Uint32Array,
   digit: Uint16Array,
+  fine: Uint8Array,
   eligible: Uint8Array | null,
   count: Int32Array,
 ): number {
@@ -64,6 +68,18 @@ export function keyDigits(
   for (let j = 0; j < sampled; j++) coarse[(sample[j] >>> shift) & 0xffff]++;
   const { base, sub } = cuts(coarse, sampled, shift);
   const below = 2 ** shift - 1;
+  // the 4 bits below bit sub[c] of the 64-bit key (hi, lo), as shifts and masks packed per bucket c: with hi's bits
+  // from r1 up, moved up by r2, and lo's top bits from r3 masked by m3; the whole masked by mk (0: unsampled)
+  const how = scratch('digit-fine', Int32Array, 65536);
+  for (let c = 0; c < 65536; c++) {
+    const b = sub[c],
+      r1 = b >= 4 ? b - 4 : 0,
+      r2 = b >= 4 ? 0 : 4 - b,
+      r3 = b >= 4 ? 0 : 28 + b,
+      m3 = b >= 4 ? 0 : 15,
+      mk = coarse[c] > 0 ? 15 : 0;
+    how[c] = r1 | (r2 << 5) | (r3 << 8) | (m3 << 16) | (mk << 20);
+  }
   let n = 0;
   or = 0;
   and = 0xffffffff;
@@ -82,14 +98,17 @@ export function keyDigits(
     and &= h;
     const c = (h >>> shift) & 0xffff,
       d = base[c] + ((h & below) >>> sub[c]),
+      w = how[c],
       in1 = eligible ? -eligible[arm] >>> 31 : 1;
     digit[arm] = d;
+    fine[arm] = (((h >>> (w & 31)) << ((w >>> 5) & 7)) | ((l >>> ((w >>> 8) & 31)) & (w >>> 16))) & (w >>> 20);
     count[d] += in1;
     n += in1;
   }
   const actual = shiftOf(or, and);
   if (actual === shift) return n;
   fineDigits(hi, N, actual, digit);
+  fine.fill(0, 0, N);
   count.fill(0);
   for (let arm = 0; arm < N; arm++) count[digit[arm]] += eligible ? -eligible[arm] >>> 31 : 1;
   return n;

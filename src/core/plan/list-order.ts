@@ -3,6 +3,7 @@
 // piece that keeps state between calls: the keys, their histogram and the prefix made so far.
 import { buffers, compareArms, SMALL } from './rank-order.ts';
 import { digitSort, keyDigits } from './key-digits.ts';
+import { countByFine } from './fine-count.ts';
 import { scratch } from './scratch.ts';
 
 /** Each arm's key by arm and its bucket (key-digits.ts): one per index, for its sub-orders. */
@@ -10,6 +11,7 @@ interface ArmKeys {
   hi: Uint32Array;
   lo: Uint32Array;
   digit: Uint16Array;
+  fine: Uint8Array;
 }
 
 /**
@@ -106,9 +108,10 @@ export class ListOrder {
 
   /**
    * For each of `asked` (distinct arms of this order, none in `skipped`), out[arm] = how many arms of the order that
-   * are not in `skipped` (distinct arms of the order) come before her: read off the histogram of the keys and one pass
-   * over the arms of the buckets she is in, each placed among the asked of her bucket by a binary search, so the order
-   * is never sorted past the list (the default ranks of a list's lines, however deep they lie).
+   * are not in `skipped` (distinct arms of the order) come before her, so the order is never sorted past the list (the
+   * default ranks of a list's lines, however deep they lie): in an order of all the eligible, one pass placing each
+   * arm by a table (fine-count.ts); in a quota's, read off the histogram of the keys and one pass over the arms of the
+   * buckets she is in, each placed among the asked of her bucket by a binary search.
    */
   countBefore(asked: Int32Array, skipped: Int32Array, out: Int32Array): void {
     const n = this.length,
@@ -144,10 +147,14 @@ export class ListOrder {
     const start = scratch(`${name}-asked-start`, Int32Array, 65537, true);
     for (let j = 0; j < A; j++) start[dig[j] + 1]++;
     for (let d = 0; d < 65536; d++) start[d + 1] += start[d];
-    // the arms of the order before each bucket, skipped ones left out
-    const base = scratch(`${name}-asked-base`, Int32Array, 65536);
     const skip = scratch(`${name}-skip`, Uint8Array, N, true);
     for (let j = 0; j < skipped.length; j++) skip[skipped[j]] = 1;
+    const diff = scratch(`${name}-asked-diff`, Int32Array, A + 1, true);
+    // an order of all the eligible: each arm placed by a table of her digit and 4 more bits (fine-count.ts)
+    const asking = { sorted, hi: sHi, lo: sLo, tie: sTie, start, digit: dig };
+    if (!f && countByFine(this.keys(), tieRank, e, skip, asking, diff, out, name)) return;
+    // the arms of the order before each bucket, skipped ones left out
+    const base = scratch(`${name}-asked-base`, Int32Array, 65536);
     const less = scratch(`${name}-skipped`, Int32Array, 65536, true);
     for (let j = 0; j < skipped.length; j++) less[digit[skipped[j]]]++;
     for (let d = 0, sum = 0; d < 65536; d++) {
@@ -156,7 +163,6 @@ export class ListOrder {
     }
     // within her bucket (a few dozen arms, key-digits.ts): each arm x of it counts for the asked after her (diff at the
     // first of them, summed after)
-    const diff = scratch(`${name}-asked-diff`, Int32Array, A + 1, true);
     const listed = this.memberArms(),
       L = listed ? listed.length : N;
     for (let j = 0; j < L; j++) {
@@ -207,13 +213,14 @@ export class ListOrder {
       const N = this.index.length;
       const hi = scratch(`${this.name}-hi`, Uint32Array, N),
         lo = scratch(`${this.name}-lo`, Uint32Array, N),
-        digit = scratch(`${this.name}-digit`, Uint16Array, N);
+        digit = scratch(`${this.name}-digit`, Uint16Array, N),
+        fine = scratch(`${this.name}-fine`, Uint8Array, N);
       // the keys, their digits and (an order of all the eligible, no members) its histogram in one pass
       const counted = !this.members;
       const count = scratch(`${this.name}-count`, Int32Array, 65536, true);
-      const n = keyDigits(this.index, hi, lo, digit, this.eligible, count);
+      const n = keyDigits(this.index, hi, lo, digit, fine, this.eligible, count);
       if (counted) [this.count, this.size] = [count, n];
-      this.keyed = { hi, lo, digit };
+      this.keyed = { hi, lo, digit, fine };
     }
     return this.keyed;
   }

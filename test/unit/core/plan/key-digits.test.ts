@@ -64,7 +64,7 @@ function firstDiffering(a: ArrayLike<number>, b: ArrayLike<number>): number {
 }
 
 describe('keyDigits', () => {
-  test("armKeys' keys, fineDigits' digits and the eligible arms' histogram, also when the sample misses", () => {
+  test("armKeys' keys, fineDigits' digits, the eligible's histogram and fine bits, also when the sample misses", () => {
     const r = seededRandom(45);
     for (const [t, n] of [50, 1000, 30000, 300000].entries()) {
       for (const [k, kind] of kinds.entries()) {
@@ -77,14 +77,25 @@ describe('keyDigits', () => {
         const hi = new Uint32Array(n),
           lo = new Uint32Array(n),
           digit = new Uint16Array(n),
+          fine = new Uint8Array(n),
           count = new Int32Array(65536);
-        const m = keyDigits(index, hi, lo, digit, eligible, count);
+        const m = keyDigits(index, hi, lo, digit, fine, eligible, count);
         expect(firstDiffering(hi, want.hi)).toBe(-1);
         expect(firstDiffering(lo, want.lo)).toBe(-1);
         expect(firstDiffering(digit, want.digit)).toBe(-1);
         const histogram = new Int32Array(65536);
         for (let arm = 0; arm < n; arm++) if (!eligible || eligible[arm]) histogram[want.digit[arm]]++;
         expect(firstDiffering(count, histogram)).toBe(-1);
+        // (digit, fine) never falls along the list order; fine has 4 bits
+        const tieRank = permutation(n, t + k);
+        const order = Array.from(index, (_, arm) => arm).sort((a, b) => compareArms(index, tieRank, a, b));
+        let falls = 0;
+        for (let p = 1; p < n; p++) {
+          const [a, b] = [order[p - 1], order[p]];
+          if (digit[b] < digit[a] || (digit[b] === digit[a] && fine[b] < fine[a])) falls++;
+        }
+        expect(falls).toBe(0);
+        expect(fine.every((v) => v < 16)).toBe(true);
         expect(m).toBe(eligible ? eligible.reduce((a, b) => a + b, 0) : n);
       }
     }
