@@ -4,7 +4,8 @@
 // the default ranks at 10^6 (its branches and reads at random). Here each digit is cut again by the key's 4 bits below
 // it (`fine`, key-digits.ts), and a table gives, per digit and those 4 bits, how many of the digit's asked come before
 // them and whether any shares them: an arm is then counted at her place among the asked with no branch, and only the
-// arms that share their 4 bits with an asked (a few in ten) are compared with those.
+// arms that share their 4 bits with an asked (a few in ten) are compared with those. And countDown, the count by a
+// walk down an order made whole (a short one, or one read off a kept order).
 import { scratch } from './scratch.ts';
 
 /**
@@ -101,4 +102,22 @@ export function countByFine(
     out[sorted[j]] = sum;
   }
   return true;
+}
+
+/** countBefore by a walk down the whole order (a short one, or one read off a kept order); N: the arms' number. */
+export function countDown(order: Int32Array, N: number, asked: Int32Array, skipped: Int32Array, out: Int32Array): void {
+  const flag = scratch('count-down-flag', Uint8Array, N, true);
+  for (let j = 0; j < skipped.length; j++) flag[skipped[j]] = 1;
+  for (let j = 0; j < asked.length; j++) flag[asked[j]] = 2;
+  let left = asked.length;
+  for (let p = 0, before = 0; p < order.length && left > 0; p++) {
+    const f = flag[order[p]];
+    if (f === 1) continue;
+    if (f === 2) {
+      out[order[p]] = before;
+      left--;
+    }
+    before++;
+  }
+  if (left > 0) throw new RangeError('ListOrder: an arm asked is not in the order');
 }

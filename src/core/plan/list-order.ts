@@ -3,7 +3,7 @@
 // piece that keeps state between calls: the keys, their histogram and the prefix made so far.
 import { buffers, compareArms, SMALL } from './rank-order.ts';
 import { digitSort, keyDigits } from './key-digits.ts';
-import { countByFine } from './fine-count.ts';
+import { countByFine, countDown } from './fine-count.ts';
 import { scratch } from './scratch.ts';
 
 /** Each arm's key by arm and its bucket (key-digits.ts): one per index, for its sub-orders. */
@@ -215,12 +215,14 @@ export class ListOrder {
         lo = scratch(`${this.name}-lo`, Uint32Array, N),
         digit = scratch(`${this.name}-digit`, Uint16Array, N),
         fine = scratch(`${this.name}-fine`, Uint8Array, N);
+      this.keyed = { hi, lo, digit, fine };
+      // a kept index's keys still in this name's arrays (a replan's default order) are read again, and counted apart
+      if (keptIndices.has(this.index) && keyedUnder.get(this.name) === this.index) return this.keyed;
       // the keys, their digits and (an order of all the eligible, no members) its histogram in one pass
-      const counted = !this.members;
       const count = scratch(`${this.name}-count`, Int32Array, 65536, true);
       const n = keyDigits(this.index, hi, lo, digit, fine, this.eligible, count);
-      if (counted) [this.count, this.size] = [count, n];
-      this.keyed = { hi, lo, digit, fine };
+      if (!this.members) [this.count, this.size] = [count, n];
+      keyedUnder.set(this.name, this.index);
     }
     return this.keyed;
   }
@@ -252,8 +254,7 @@ export class ListOrder {
       }
       return void ((this.count = count), (this.size = n));
     }
-    // an order of members with no parent (keys() counts the others): a count of 1 or 0 at every arm (-x >>> 31: 1
-    // for any flag set), no branch on her flags
+    // a count of 1 or 0 at every arm (-x >>> 31: 1 for any flag set), no branch on her flags
     for (let arm = 0; arm < N; arm++) {
       const in1 = (e ? -e[arm] >>> 31 : 1) & (f ? -f[arm] >>> 31 : 1);
       count[digit[arm]] += in1;
@@ -262,6 +263,15 @@ export class ListOrder {
     this.count = count;
     this.size = n;
   }
+}
+
+/** Indices never changed in place (keysKept), and the index whose keys each order name's arrays hold. */
+const keptIndices = new WeakSet<Float64Array>(),
+  keyedUnder = new Map<string, Float64Array>();
+
+/** Marks `index` as never changed in place: an order on it reads the keys an earlier one made under its name. */
+export function keysKept(index: Float64Array): void {
+  keptIndices.add(index);
 }
 
 /**
@@ -277,22 +287,4 @@ export function armsOf(flags: Uint8Array): Int32Array {
   const arms = new Int32Array(n);
   for (let arm = 0, i = 0; arm < flags.length; arm++) if (flags[arm]) arms[i++] = arm;
   return arms;
-}
-
-/** countBefore by a walk down the whole order (a short one, or one read off a kept order); N: the arms' number. */
-export function countDown(order: Int32Array, N: number, asked: Int32Array, skipped: Int32Array, out: Int32Array): void {
-  const flag = scratch('count-down-flag', Uint8Array, N, true);
-  for (let j = 0; j < skipped.length; j++) flag[skipped[j]] = 1;
-  for (let j = 0; j < asked.length; j++) flag[asked[j]] = 2;
-  let left = asked.length;
-  for (let p = 0, before = 0; p < order.length && left > 0; p++) {
-    const f = flag[order[p]];
-    if (f === 1) continue;
-    if (f === 2) {
-      out[order[p]] = before;
-      left--;
-    }
-    before++;
-  }
-  if (left > 0) throw new RangeError('ListOrder: an arm asked is not in the order');
 }
