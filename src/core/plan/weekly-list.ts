@@ -286,10 +286,10 @@ export function lineIntervals(
   level: number,
 ): Float64Array {
   const out = new Float64Array(arms.length * 4);
-  arms.forEach((arm, j) => {
-    const [a, b] = credibleInterval(posterior, arm, state[arm], 1, level);
-    const [c, d] = credibleInterval(posterior, arm, state[arm], 0, level);
-    out.set([a, b, c, d], j * 4);
-  });
+  for (let j = 0; j < arms.length; j++) {
+    const arm = arms[j];
+    [out[4 * j], out[4 * j + 1]] = credibleInterval(posterior, arm, state[arm], 1, level);
+    [out[4 * j + 2], out[4 * j + 3]] = credibleInterval(posterior, arm, state[arm], 0, level);
+  }
   return out;
 }
