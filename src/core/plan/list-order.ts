@@ -4,6 +4,7 @@
 import { buffers, compareArms, SMALL } from './rank-order.ts';
 import { digitSort, keyDigits } from './key-digits.ts';
 import { countByFine, countDown } from './fine-count.ts';
+import { armsInBuckets } from './bucket-arms.ts';
 import { scratch } from './scratch.ts';
 
 /** Each arm's key by arm and its bucket (key-digits.ts): one per index, for its sub-orders. */
@@ -76,19 +77,18 @@ export class ListOrder {
     const two = buffers(2, m - this.made),
       dig = scratch('list-order-gathered-digit', Uint16Array, m - this.made),
       tie = scratch('list-order-gathered-tie', Int32Array, m - this.made);
-    let i = 0;
-    // a quota's order reads its members alone (in arm order, as the pass over all arms met them)
-    const listed = this.memberArms(),
-      L = listed ? listed.length : N;
-    for (let j = 0; j < L; j++) {
-      const arm = listed ? listed[j] : j,
-        d = digit[arm];
-      if (d < from || d > t || (e && !e[arm]) || (!listed && f && !f[arm])) continue;
-      two.arms[i] = arm;
-      two.hi[i] = hi[arm];
-      two.lo[i] = lo[arm];
-      tie[i] = tieRank[arm];
-      dig[i++] = d;
+    // a quota's order reads its members alone (in arm order, as the pass over all arms met them); the kept arms' keys
+    // gathered after
+    const got = scratch('list-order-gathered-arm', Int32Array, m - this.made + 1),
+      listed = this.memberArms(),
+      i = armsInBuckets(digit, from, t, e, listed, listed ? null : f, got);
+    for (let j = 0; j < i; j++) {
+      const arm = got[j];
+      two.arms[j] = arm;
+      two.hi[j] = hi[arm];
+      two.lo[j] = lo[arm];
+      tie[j] = tieRank[arm];
+      dig[j] = digit[arm];
     }
     digitSort(i, two, dig, from, t, tie, this.order, this.made);
     this.made = m;
