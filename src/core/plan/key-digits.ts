@@ -8,9 +8,7 @@
 // (keyDigits: they were three passes over 10^6 arms per order).
 import type { Buffers } from './rank-order.ts';
 import { scratch } from './scratch.ts';
-
-/** A bucket longer than this is sorted by keySortTies (radix passes), a shorter one by insertion. */
-const RUN = 48;
+import { sortBucket } from './bucket-sort.ts';
 
 /**
  * digit[arm] for each of hi's N keys (hi: the keys' high words; `shift`: that of the 16 bits below those all share):
@@ -193,85 +191,11 @@ export function digitSort(
     L[p] = x.lo[i];
     T[p] = tie[i];
   }
-  for (let d = 0; d < span; d++) {
-    const s = start[d],
-      e = start[d + 1];
-    if (e - s > RUN) {
-      byteSort(s, e, A, H, L, T);
-      continue;
-    }
-    // insertion by (hi, lo), then tie rank: stable for nothing, every pair is ordered
-    for (let i = s + 1; i < e; i++) {
-      const arm = A[i],
-        h = H[i],
-        l = L[i],
-        r = T[i];
-      let j = i - 1;
-      while (j >= s && (H[j] > h || (H[j] === h && (L[j] > l || (L[j] === l && T[j] > r))))) {
-        A[j + 1] = A[j];
-        H[j + 1] = H[j];
-        L[j + 1] = L[j];
-        T[j + 1] = T[j];
-        j--;
-      }
-      A[j + 1] = arm;
-      H[j + 1] = h;
-      L[j + 1] = l;
-      T[j + 1] = r;
-    }
-  }
+  for (let d = 0; d < span; d++) sortBucket(start[d], start[d + 1], A, H, L, T, keys !== null);
   out.set(A.subarray(0, n), at);
   if (keys) {
     keys.hi.set(H.subarray(0, n));
     keys.lo.set(L.subarray(0, n));
     keys.tie.set(T.subarray(0, n));
   }
-}
-
-/**
- * Entries s..e-1 of (A, H, L, T) by (H, L), then tie rank T: stable byte-wide LSD passes on
- * the tie ranks, then L, then H (256 counters a pass, a pass whose byte all share skipped: within a bucket most of H's
- * are), so that a long bucket costs its length, where two 16-bit passes cleared 65,536 counters each.
- */
-function byteSort(s: number, e: number, A: Int32Array, H: Uint32Array, L: Uint32Array, T: Int32Array): void {
-  const n = e - s;
-  const count = scratch('digit-count', Int32Array, 256);
-  let a = scratch('digit-run-arms', Int32Array, n),
-    h = scratch('digit-run-hi', Uint32Array, n),
-    l = scratch('digit-run-lo', Uint32Array, n),
-    r = scratch('digit-run-tie', Uint32Array, n);
-  let a2 = scratch('digit-run-arms2', Int32Array, n),
-    h2 = scratch('digit-run-hi2', Uint32Array, n),
-    l2 = scratch('digit-run-lo2', Uint32Array, n),
-    r2 = scratch('digit-run-tie2', Uint32Array, n);
-  for (let i = 0; i < n; i++) {
-    a[i] = A[s + i];
-    h[i] = H[s + i];
-    l[i] = L[s + i];
-    r[i] = T[s + i];
-  }
-  for (let pass = 0; pass < 12; pass++) {
-    const word = pass < 4 ? r : pass < 8 ? l : h,
-      shift = (pass % 4) * 8;
-    count.fill(0);
-    for (let i = 0; i < n; i++) count[(word[i] >>> shift) & 0xff]++;
-    if (count[(word[0] >>> shift) & 0xff] === n) continue;
-    for (let d = 0, sum = 0; d < 256; d++) {
-      const c = count[d];
-      count[d] = sum;
-      sum += c;
-    }
-    for (let i = 0; i < n; i++) {
-      const p = count[(word[i] >>> shift) & 0xff]++;
-      a2[p] = a[i];
-      h2[p] = h[i];
-      l2[p] = l[i];
-      r2[p] = r[i];
-    }
-    [a, a2, h, h2, l, l2, r, r2] = [a2, a, h2, h, l2, l, r2, r];
-  }
-  A.set(a, s);
-  H.set(h, s);
-  L.set(l, s);
-  T.set(r, s);
 }

@@ -105,7 +105,7 @@ describe('keyDigits', () => {
 describe('digitSort', () => {
   test('arms gathered in arm order, placed by digit and sorted in each, equal a comparator sort', () => {
     const r = seededRandom(44);
-    for (const [t, n] of [40, 900, 5000, 60000].entries()) {
+    for (const [t, n] of [40, 900, 5000, 60000, 300000].entries()) {
       for (const [k, kind] of kinds.entries()) {
         const index = indices(kind, n, 100 + 10 * t + k);
         const tieRank = permutation(n, 7 * t + k);
