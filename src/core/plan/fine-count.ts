@@ -10,9 +10,9 @@ import { scratch } from './scratch.ts';
 
 /**
  * For each asked arm sorted[j] (the asked in list order, with their keys and ties; `start[d]` the first of them in
- * digit d, start[65536] their number; `digit` room for theirs), out[sorted[j]] = the arms of the order (eligible, not
- * `skip`ped) before her. False, out and diff untouched, when a digit holds 128 asked or more (its count does not fit
- * the table's byte): the caller then searches.
+ * digit d, start[65536] their number), out[sorted[j]] = the arms of the order (eligible, not `skip`ped) before her.
+ * False, out and diff untouched, when a digit holds 128 asked or more (its count does not fit the table's byte): the
+ * caller then searches.
  */
 export function countByFine(
   keys: { hi: Uint32Array; lo: Uint32Array; digit: Uint16Array; fine: Uint8Array },
@@ -37,25 +37,20 @@ export function countByFine(
     N = digit.length;
   const table = scratch(`${name}-fine-table`, Uint8Array, 16 * 65536, true),
     candidates = scratch(`${name}-fine-arms`, Int32Array, N);
-  // table[16 d + s]: the asked of digit d whose 4 bits are below s, + 128 when one of them has s (table zeroed)
-  // (each asked's digit and 4 bits read once, in the order of `sorted`: reading them at random arms again and again
-  // cost as much as the rest of the table)
-  const ds = asked.digit,
-    fs = scratch(`${name}-asked-fine`, Uint8Array, A);
-  for (let j = 0; j < A; j++) {
-    ds[j] = digit[sorted[j]];
-    fs[j] = fine[sorted[j]];
-  }
-  for (let j = 0; j < A;) {
-    const d = ds[j],
+  // table[16 d + s]: the asked of digit d whose 4 bits are below s, + 128 when one of them has s (table zeroed);
+  // each asked's 4 bits read once, in the order of `sorted`
+  const fs = scratch(`${name}-asked-fine`, Uint8Array, A);
+  for (let j = 0; j < A; j++) fs[j] = fine[sorted[j]];
+  for (let d = 0; d < 65536; d++) {
+    const j = start[d],
       b = start[d + 1];
+    if (j === b) continue;
     if (b - j >= 128) return false;
     for (let p = j; p < b; p++) table[16 * d + fs[p]] = 128;
     for (let s = 0, p = j; s < 16; s++) {
       while (p < b && fs[p] < s) p++;
       table[16 * d + s] |= p - j;
     }
-    j = b;
   }
   // diff[j]: the arms whose first asked after them is sorted[j] (A: none). Each arm counted at the first asked of her
   // digit not below her 4 bits (1 or 0, no branch); those sharing their 4 bits with an asked kept to be placed exactly

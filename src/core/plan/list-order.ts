@@ -151,7 +151,7 @@ export class ListOrder {
     for (let j = 0; j < skipped.length; j++) skip[skipped[j]] = 1;
     const diff = scratch(`${name}-asked-diff`, Int32Array, A + 1, true);
     // an order of all the eligible: each arm placed by a table of her digit and 4 more bits (fine-count.ts)
-    const asking = { sorted, hi: sHi, lo: sLo, tie: sTie, start, digit: dig };
+    const asking = { sorted, hi: sHi, lo: sLo, tie: sTie, start };
     if (!f && countByFine(this.keys(), tieRank, e, skip, asking, diff, out, name)) return;
     // the arms of the order before each bucket, skipped ones left out
     const base = scratch(`${name}-asked-base`, Int32Array, 65536);
