@@ -35,17 +35,17 @@ export function fineDigits(hi: Uint32Array, N: number, shift: number, digit: Uin
  * eligible arms' digits (`count`, zeroed; `eligible` null: all), in one pass over the arms where they were three. The
  * cuts need the shift of the keys' varying bits before the pass: it is taken from the sampled keys, and checked by the
  * pass; when an arm off the sample varies in a higher bit, the digits and the histogram are made again with the true
- * shift (the same digits as fineDigits' either way). Also `fine[arm]`: 4 bits that never fall as the key rises within
- * a digit (the key's 4 bits below those the digit fixes; 0 in a digit's part that a bucket no sampled arm is in shares,
- * and everywhere after a shift made again), for counts that place an arm among a few in her digit (FINE). Returns
- * the number of eligible arms.
+ * shift (the same digits as fineDigits' either way). With `fine`, fine[arm]: 4 bits that never fall as the key rises
+ * within a digit (the key's 4 bits below those the digit fixes; 0 in a digit's part that a bucket no sampled arm is in
+ * shares, and everywhere after a shift made again), for counts that place an arm among a few in her digit
+ * (fine-count.ts). Returns the number of eligible arms.
  */
 export function keyDigits(
   index: Float64Array,
   hi: Uint32Array,
   lo: Uint32Array,
   digit: Uint16Array,
-  fine: Uint8Array,
+  fine: Uint8Array | null,
   eligible: Uint8Array | null,
   count: Int32Array,
 ): number {
@@ -99,14 +99,15 @@ export function keyDigits(
       w = how[c],
       in1 = eligible ? -eligible[arm] >>> 31 : 1;
     digit[arm] = d;
-    fine[arm] = (((h >>> (w & 31)) << ((w >>> 5) & 7)) | ((l >>> ((w >>> 8) & 31)) & (w >>> 16))) & (w >>> 20);
+    if (fine)
+      fine[arm] = (((h >>> (w & 31)) << ((w >>> 5) & 7)) | ((l >>> ((w >>> 8) & 31)) & (w >>> 16))) & (w >>> 20);
     count[d] += in1;
     n += in1;
   }
   const actual = shiftOf(or, and);
   if (actual === shift) return n;
   fineDigits(hi, N, actual, digit);
-  fine.fill(0, 0, N);
+  fine?.fill(0, 0, N);
   count.fill(0);
   for (let arm = 0; arm < N; arm++) count[digit[arm]] += eligible ? -eligible[arm] >>> 31 : 1;
   return n;

@@ -12,7 +12,8 @@ interface ArmKeys {
   hi: Uint32Array;
   lo: Uint32Array;
   digit: Uint16Array;
-  fine: Uint8Array;
+  /** Made for an order on a kept index alone (the default's, whose ranks are counted). */
+  fine: Uint8Array | null;
 }
 
 /**
@@ -109,9 +110,9 @@ export class ListOrder {
   /**
    * For each of `asked` (distinct arms of this order, none in `skipped`), out[arm] = how many arms of the order that
    * are not in `skipped` (distinct arms of the order) come before her, so the order is never sorted past the list (the
-   * default ranks of a list's lines, however deep they lie): in an order of all the eligible, one pass placing each
-   * arm by a table (fine-count.ts); in a quota's, read off the histogram of the keys and one pass over the arms of the
-   * buckets she is in, each placed among the asked of her bucket by a binary search.
+   * default ranks of a list's lines, however deep they lie): in an order of all the eligible on a kept index (the
+   * default's, keysKept), one pass placing each arm by a table (fine-count.ts); else read off the histogram of the keys
+   * and one pass over the arms of the buckets she is in, each placed among the asked of her bucket by a search.
    */
   countBefore(asked: Int32Array, skipped: Int32Array, out: Int32Array): void {
     const n = this.length,
@@ -150,9 +151,10 @@ export class ListOrder {
     const skip = scratch(`${name}-skip`, Uint8Array, N, true);
     for (let j = 0; j < skipped.length; j++) skip[skipped[j]] = 1;
     const diff = scratch(`${name}-asked-diff`, Int32Array, A + 1, true);
-    // an order of all the eligible: each arm placed by a table of her digit and 4 more bits (fine-count.ts)
+    // an order of all the eligible on a kept index: each arm placed by a table of her digit and 4 more bits
     const asking = { sorted, hi: sHi, lo: sLo, tie: sTie, start };
-    if (!f && countByFine(this.keys(), tieRank, e, skip, asking, diff, out, name)) return;
+    const keys = this.keys();
+    if (!f && keys.fine && countByFine({ ...keys, fine: keys.fine }, tieRank, e, skip, asking, diff, out, name)) return;
     // the arms of the order before each bucket, skipped ones left out
     const base = scratch(`${name}-asked-base`, Int32Array, 65536);
     const less = scratch(`${name}-skipped`, Int32Array, 65536, true);
@@ -214,7 +216,7 @@ export class ListOrder {
       const hi = scratch(`${this.name}-hi`, Uint32Array, N),
         lo = scratch(`${this.name}-lo`, Uint32Array, N),
         digit = scratch(`${this.name}-digit`, Uint16Array, N),
-        fine = scratch(`${this.name}-fine`, Uint8Array, N);
+        fine = keptIndices.has(this.index) ? scratch(`${this.name}-fine`, Uint8Array, N) : null;
       this.keyed = { hi, lo, digit, fine };
       // a kept index's keys still in this name's arrays (a replan's default order) are read again, and counted apart
       if (keptIndices.has(this.index) && keyedUnder.get(this.name) === this.index) return this.keyed;

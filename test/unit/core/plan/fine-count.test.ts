@@ -1,9 +1,9 @@
-// ListOrder.countBefore through fine-count.ts (an order of all the eligible, fewer than 128 asked in each digit)
-// against its obviously correct twin: the places in a comparator sort. On orders large enough that digits hold a few
-// dozen arms and the fine bits split them: keys all distinct, spread over many exponents, and repeated values (ties
-// within a digit's 4 bits, broken by tie rank), asked from a few to a third of the arms.
+// ListOrder.countBefore through fine-count.ts (an order of all the eligible on a kept index, fewer than 128 asked in
+// each digit) against its obviously correct twin: the places in a comparator sort. On orders large enough that digits
+// hold a few dozen arms and the fine bits split them: keys all distinct, spread over many exponents, and repeated
+// values (ties within a digit's 4 bits, broken by tie rank), asked from a few to a third of the arms.
 import { describe, expect, test } from 'vitest';
-import { ListOrder } from '../../../../src/core/plan/list-order.ts';
+import { keysKept, ListOrder } from '../../../../src/core/plan/list-order.ts';
 import { compareArms } from '../../../../src/core/plan/rank-order.ts';
 import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
 import { permutation } from './plan-fixtures.ts';
@@ -33,6 +33,7 @@ describe('countBefore by fine bits', () => {
         const asked = Int32Array.from(want.filter((_, p) => side[p] === 1).reverse());
         const places = new Map<number, number>();
         want.reduce((before, arm, p) => (side[p] === 1 && places.set(arm, before), before + (side[p] ? 1 : 0)), 0);
+        keysKept(index); // the fine bits are made for an order on a kept index (the default's)
         const order = new ListOrder(index, tieRank, eligible, 'test-fine');
         order.first(n / 10); // a prefix made first, as the lists make it
         const out = new Int32Array(n).fill(-1);
