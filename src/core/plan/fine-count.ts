@@ -19,14 +19,7 @@ export function countByFine(
   tieRank: Int32Array,
   eligible: Uint8Array | null,
   skip: Uint8Array,
-  asked: {
-    sorted: Int32Array;
-    hi: Uint32Array;
-    lo: Uint32Array;
-    tie: Int32Array;
-    start: Int32Array;
-    digit: Uint16Array;
-  },
+  asked: { sorted: Int32Array; hi: Uint32Array; lo: Uint32Array; tie: Int32Array; start: Int32Array },
   diff: Int32Array,
   out: Int32Array,
   name: string,
