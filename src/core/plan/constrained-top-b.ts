@@ -21,6 +21,7 @@
 import { armsByTieRank, flaggedInTieOrder, inTieOrder, topInOrder, topSet } from './rank-order.ts';
 import type { ListOrder } from './list-order.ts';
 import { Walk } from './greedy-walk.ts';
+import { scratch } from './scratch.ts';
 
 export { compareArms } from './rank-order.ts';
 
@@ -132,18 +133,19 @@ export function constrainedTopB(input: ConstrainedTopBInput): ConstrainedTopB {
     }
   }
   const { quotaCalls } = state;
-  const picked = state.picked.slice(0, state.n),
+  const picked = state.picked.subarray(0, state.n),
     pickedVia = state.via.subarray(0, state.n);
   // Rank order of the chosen arms: the walk by index already took them in it unless minima came first; else each
-  // walk's picks are in it, and merging them is the order.
-  if (!state.minima) return { arms: picked, via: pickedVia.slice(), quotaCalls, unmet };
-  const [arms, via] = mergeRuns(index, tieRank, picked, pickedVia.slice(), state.runs);
-  return { arms, via, quotaCalls, unmet };
+  // walk's picks are in it, and merging them is the order (merged in scratch arrays, the result copied once).
+  if (!state.minima) return { arms: picked.slice(), via: pickedVia.slice(), quotaCalls, unmet };
+  const [arms, via] = mergeRuns(index, tieRank, picked, pickedVia, state.runs);
+  return { arms: arms.slice(), via: via.slice(), quotaCalls, unmet };
 }
 
 /**
  * `arms` (with their `via`) made of runs each in rank order (run r from runs[r] to the next), in rank order: the runs
- * merged two at a time (a few runs: one per minimum and the rest), where a sort read each arm's key again.
+ * merged two at a time (a few runs: one per minimum and the rest), where a sort read each arm's key again. Merges
+ * into `arms`, `via` and scratch arrays; returns views of two of them.
  */
 function mergeRuns(
   index: Float64Array,
@@ -155,8 +157,8 @@ function mergeRuns(
   const n = arms.length;
   let a: Int32Array = arms,
     v: Int32Array = via,
-    b: Int32Array = new Int32Array(n),
-    w: Int32Array = new Int32Array(n);
+    b: Int32Array = scratch('merge-runs-arms', Int32Array, n),
+    w: Int32Array = scratch('merge-runs-via', Int32Array, n);
   let starts = [...runs.filter((s) => s < n), n].filter((s, r, all) => r === 0 || s > all[r - 1]);
   while (starts.length > 2) {
     const next = [0];

@@ -4,7 +4,8 @@
 // the plan's seed and the week, so the plan worker sorts all arms once while she fills the form. The default
 // list's order and the default ranks are then a pass over it each: the order of the eligible is the order of all
 // with the others left out (the same sort keys, so the same lists).
-import { countDown, ListOrder } from './list-order.ts';
+import { countDown } from './fine-count.ts';
+import { keysKept, ListOrder } from './list-order.ts';
 import { armsByTieRank, sortInOrder } from './rank-order.ts';
 import { scratch } from './scratch.ts';
 
@@ -17,8 +18,9 @@ export function keepDefaultOrder(index: Float64Array, tieRank: Int32Array): void
 }
 
 /**
- * The eligible arms in list order by the default `index`: read off the order of all arms when it is kept for these
- * tie ranks (keepDefaultOrder), else a ListOrder of its own. Arguments as ListOrder's.
+ * The eligible arms in list order by the default `index` (kept, default-index.ts: never changed in place): read off
+ * the order of all arms when it is kept for these tie ranks (keepDefaultOrder), else a ListOrder of its own, which
+ * reads the keys an earlier list's made on the same index (keysKept). Arguments as ListOrder's.
  */
 export function defaultListOrder(
   index: Float64Array,
@@ -29,6 +31,7 @@ export function defaultListOrder(
   const hit = kept.get(index);
   if (hit?.tieRank === tieRank && hit.order.length === index.length)
     return new FilteredOrder(hit.order, index, tieRank, eligible, name, null);
+  keysKept(index);
   return new ListOrder(index, tieRank, eligible, name);
 }
 

@@ -119,22 +119,33 @@ export function betaQuantile(p: number, a: number, b: number): number {
   return x;
 }
 
+// Acklam's coefficients (module constants: made once, not per quantile)
+const QA = [
+  -39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239,
+];
+const QB = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
+const QC = [
+  -0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968,
+  2.938163982698783,
+];
+const QD = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
+
+/** normalQuantile's tails. */
+function normalTail(q: number): number {
+  const c = QC,
+    d = QD;
+  return (
+    (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
+    ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1)
+  );
+}
+
 /** Phi^-1(p) to about 1e-9 (Acklam's rational approximation): only a starting point for betaQuantile. */
 function normalQuantile(p: number): number {
-  const a = [
-    -39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239,
-  ];
-  const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
-  const c = [
-    -0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968,
-    2.938163982698783,
-  ];
-  const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
-  const tail = (q: number) =>
-    (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
-    ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
-  if (p < 0.02425) return tail(Math.sqrt(-2 * Math.log(p)));
-  if (p > 1 - 0.02425) return -tail(Math.sqrt(-2 * Math.log1p(-p)));
+  const a = QA,
+    b = QB;
+  if (p < 0.02425) return normalTail(Math.sqrt(-2 * Math.log(p)));
+  if (p > 1 - 0.02425) return -normalTail(Math.sqrt(-2 * Math.log1p(-p)));
   const q = p - 0.5,
     r = q * q;
   return (

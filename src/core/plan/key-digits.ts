@@ -4,24 +4,131 @@
 // dlm indices into a few hundred buckets, the largest 74,116 arms: each growth of the order then sorted big buckets and
 // each count searched long runs. Here a bucket of the top 16 bits holding many arms is cut again by the bits below
 // them, as many as its size asks, so that every bucket's arms are about as many as N / 32,768; the digit is monotone
-// in the key, so a bucket is still a run of the order.
+// in the key, so a bucket is still a run of the order. An order's keys, digits and histogram are made in one pass
+// (keyDigits: they were three passes over 10^6 arms per order).
 import type { Buffers } from './rank-order.ts';
 import { scratch } from './scratch.ts';
-
-/** A bucket longer than this is sorted by keySortTies (radix passes), a shorter one by insertion. */
-const RUN = 48;
+import { sortBucket } from './bucket-sort.ts';
 
 /**
  * digit[arm] for each of hi's N keys (hi: the keys' high words; `shift`: that of the 16 bits below those all share):
  * monotone in hi, at most 65,536 values. Into `digit` (returned).
  */
 export function fineDigits(hi: Uint32Array, N: number, shift: number, digit: Uint16Array): Uint16Array {
-  // the top 16 bits' histogram on every stride-th arm (the cuts need the buckets' sizes roughly; a bucket no sampled
-  // arm is in gets no digit of its own: its arms share the next bucket's first, and the digit still never falls)
-  const stride = Math.max(1, Math.floor(N / 131072));
+  const stride = strideOf(N);
   const count = scratch('digit-coarse', Int32Array, 65536, true);
   let sampled = 0;
   for (let arm = 0; arm < N; arm += stride, sampled++) count[(hi[arm] >>> shift) & 0xffff]++;
+  const { base, sub } = cuts(count, sampled, shift);
+  // next < 65,536 when a bucket has none of its own (cuts): its digit fits in 16 bits
+  const below = 2 ** shift - 1; // shift <= 16
+  for (let arm = 0; arm < N; arm++) {
+    const h = hi[arm],
+      c = (h >>> shift) & 0xffff;
+    digit[arm] = base[c] + ((h & below) >>> sub[c]);
+  }
+  return digit;
+}
+
+/**
+ * Every arm's key (rank-order.ts, armKeys: hi[arm], lo[arm]), its digit (fineDigits') and the histogram of the
+ * eligible arms' digits (`count`, zeroed; `eligible` null: all), in one pass over the arms where they were three. The
+ * cuts need the shift of the keys' varying bits before the pass: it is taken from the sampled keys, and checked by the
+ * pass; when an arm off the sample varies in a higher bit, the digits and the histogram are made again with the true
+ * shift (the same digits as fineDigits' either way). With `fine`, fine[arm]: 4 bits that never fall as the key rises
+ * within a digit (the key's 4 bits below those the digit fixes; 0 in a digit's part that a bucket no sampled arm is in
+ * shares, and everywhere after a shift made again), for counts that place an arm among a few in her digit
+ * (fine-count.ts). Returns the number of eligible arms.
+ */
+export function keyDigits(
+  index: Float64Array,
+  hi: Uint32Array,
+  lo: Uint32Array,
+  digit: Uint16Array,
+  fine: Uint8Array | null,
+  eligible: Uint8Array | null,
+  count: Int32Array,
+): number {
+  const N = index.length,
+    stride = strideOf(N);
+  const sample = scratch('digit-sample', Uint32Array, Math.ceil(N / stride));
+  let or = 0,
+    and = 0xffffffff,
+    sampled = 0;
+  for (let arm = 0; arm < N; arm += stride, sampled++) {
+    const h = keyHi(index[arm]);
+    sample[sampled] = h;
+    or |= h;
+    and &= h;
+  }
+  const shift = shiftOf(or, and);
+  const coarse = scratch('digit-coarse', Int32Array, 65536, true);
+  for (let j = 0; j < sampled; j++) coarse[(sample[j] >>> shift) & 0xffff]++;
+  const { base, sub } = cuts(coarse, sampled, shift);
+  const below = 2 ** shift - 1;
+  // the 4 bits below bit sub[c] of the 64-bit key (hi, lo), as shifts and masks packed per bucket c: with hi's bits
+  // from r1 up, moved up by r2, and lo's top bits from r3 masked by m3; the whole masked by mk (0: unsampled)
+  const how = scratch('digit-fine', Int32Array, 65536);
+  for (let c = 0; c < 65536; c++) {
+    const b = sub[c],
+      r1 = b >= 4 ? b - 4 : 0,
+      r2 = b >= 4 ? 0 : 4 - b,
+      r3 = b >= 4 ? 0 : 28 + b,
+      m3 = b >= 4 ? 0 : 15,
+      mk = coarse[c] > 0 ? 15 : 0;
+    how[c] = r1 | (r2 << 5) | (r3 << 8) | (m3 << 16) | (mk << 20);
+  }
+  let n = 0;
+  or = 0;
+  and = 0xffffffff;
+  for (let arm = 0; arm < N; arm++) {
+    const v = index[arm];
+    value[0] = v === 0 ? 0 : v;
+    let h = bits[HI],
+      l = bits[LO];
+    if (!(h & 0x80000000)) {
+      h = (h ^ 0x7fffffff) >>> 0;
+      l = ~l >>> 0;
+    }
+    hi[arm] = h;
+    lo[arm] = l;
+    or |= h;
+    and &= h;
+    const c = (h >>> shift) & 0xffff,
+      d = base[c] + ((h & below) >>> sub[c]),
+      w = how[c],
+      in1 = eligible ? -eligible[arm] >>> 31 : 1;
+    digit[arm] = d;
+    if (fine)
+      fine[arm] = (((h >>> (w & 31)) << ((w >>> 5) & 7)) | ((l >>> ((w >>> 8) & 31)) & (w >>> 16))) & (w >>> 20);
+    count[d] += in1;
+    n += in1;
+  }
+  const actual = shiftOf(or, and);
+  if (actual === shift) return n;
+  fineDigits(hi, N, actual, digit);
+  fine?.fill(0, 0, N);
+  count.fill(0);
+  for (let arm = 0; arm < N; arm++) count[digit[arm]] += eligible ? -eligible[arm] >>> 31 : 1;
+  return n;
+}
+
+/** Every stride-th arm is sampled for the cuts (about 131,072 of them). */
+function strideOf(N: number): number {
+  return Math.max(1, Math.floor(N / 131072));
+}
+
+/** The shift that brings the 16 bits below those all keys share (or: their high words or'ed, and: and'ed) down. */
+function shiftOf(or: number, and: number): number {
+  return Math.max(0, 16 - Math.clz32((or ^ and) >>> 0));
+}
+
+/**
+ * Each top-16-bit bucket's first digit and the bit below which its keys' bits are dropped, from the buckets' counts on
+ * the `sampled` arms. The cuts need the buckets' sizes roughly; a bucket no sampled arm is in gets no digit of its own:
+ * its arms share the next bucket's first, and the digit still never falls.
+ */
+function cuts(count: Int32Array, sampled: number, shift: number): { base: Int32Array; sub: Uint8Array } {
   let used = 0;
   for (let d = 0; d < 65536; d++) if (count[d] > 0) used++;
   // bucket d gets 2^b digits, 2^(b-1) < count / target: sum 2^b < used + 2 sampled / target <= 65,536
@@ -36,14 +143,19 @@ export function fineDigits(hi: Uint32Array, N: number, shift: number, digit: Uin
     sub[d] = shift - b;
     if (count[d] > 0) next += 2 ** b;
   }
-  // next < 65,536 when a bucket has none of its own (above): its digit fits in 16 bits
-  const below = 2 ** shift - 1; // shift <= 16
-  for (let arm = 0; arm < N; arm++) {
-    const h = hi[arm],
-      c = (h >>> shift) & 0xffff;
-    digit[arm] = base[c] + ((h & below) >>> sub[c]);
-  }
-  return digit;
+  return { base, sub };
+}
+
+const little = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+const LO = little ? 0 : 1,
+  HI = 1 - LO;
+const value = new Float64Array(1),
+  bits = new Uint32Array(value.buffer);
+/** A key's high word (rank-order.ts, keysOf: unsigned order is decreasing value, -0 as +0). */
+function keyHi(v: number): number {
+  value[0] = v === 0 ? 0 : v;
+  const h = bits[HI];
+  return h & 0x80000000 ? h : (h ^ 0x7fffffff) >>> 0;
 }
 
 /**
@@ -80,85 +192,11 @@ export function digitSort(
     L[p] = x.lo[i];
     T[p] = tie[i];
   }
-  for (let d = 0; d < span; d++) {
-    const s = start[d],
-      e = start[d + 1];
-    if (e - s > RUN) {
-      byteSort(s, e, A, H, L, T);
-      continue;
-    }
-    // insertion by (hi, lo), then tie rank: stable for nothing, every pair is ordered
-    for (let i = s + 1; i < e; i++) {
-      const arm = A[i],
-        h = H[i],
-        l = L[i],
-        r = T[i];
-      let j = i - 1;
-      while (j >= s && (H[j] > h || (H[j] === h && (L[j] > l || (L[j] === l && T[j] > r))))) {
-        A[j + 1] = A[j];
-        H[j + 1] = H[j];
-        L[j + 1] = L[j];
-        T[j + 1] = T[j];
-        j--;
-      }
-      A[j + 1] = arm;
-      H[j + 1] = h;
-      L[j + 1] = l;
-      T[j + 1] = r;
-    }
-  }
+  for (let d = 0; d < span; d++) sortBucket(start[d], start[d + 1], A, H, L, T, keys !== null);
   out.set(A.subarray(0, n), at);
   if (keys) {
     keys.hi.set(H.subarray(0, n));
     keys.lo.set(L.subarray(0, n));
     keys.tie.set(T.subarray(0, n));
   }
-}
-
-/**
- * Entries s..e-1 of (A, H, L, T) by (H, L), then tie rank T: stable byte-wide LSD passes on
- * the tie ranks, then L, then H (256 counters a pass, a pass whose byte all share skipped: within a bucket most of H's
- * are), so that a long bucket costs its length, where two 16-bit passes cleared 65,536 counters each.
- */
-function byteSort(s: number, e: number, A: Int32Array, H: Uint32Array, L: Uint32Array, T: Int32Array): void {
-  const n = e - s;
-  const count = scratch('digit-count', Int32Array, 256);
-  let a = scratch('digit-run-arms', Int32Array, n),
-    h = scratch('digit-run-hi', Uint32Array, n),
-    l = scratch('digit-run-lo', Uint32Array, n),
-    r = scratch('digit-run-tie', Uint32Array, n);
-  let a2 = scratch('digit-run-arms2', Int32Array, n),
-    h2 = scratch('digit-run-hi2', Uint32Array, n),
-    l2 = scratch('digit-run-lo2', Uint32Array, n),
-    r2 = scratch('digit-run-tie2', Uint32Array, n);
-  for (let i = 0; i < n; i++) {
-    a[i] = A[s + i];
-    h[i] = H[s + i];
-    l[i] = L[s + i];
-    r[i] = T[s + i];
-  }
-  for (let pass = 0; pass < 12; pass++) {
-    const word = pass < 4 ? r : pass < 8 ? l : h,
-      shift = (pass % 4) * 8;
-    count.fill(0);
-    for (let i = 0; i < n; i++) count[(word[i] >>> shift) & 0xff]++;
-    if (count[(word[0] >>> shift) & 0xff] === n) continue;
-    for (let d = 0, sum = 0; d < 256; d++) {
-      const c = count[d];
-      count[d] = sum;
-      sum += c;
-    }
-    for (let i = 0; i < n; i++) {
-      const p = count[(word[i] >>> shift) & 0xff]++;
-      a2[p] = a[i];
-      h2[p] = h[i];
-      l2[p] = l[i];
-      r2[p] = r[i];
-    }
-    [a, a2, h, h2, l, l2, r, r2] = [a2, a, h2, h, l2, l, r2, r];
-  }
-  A.set(a, s);
-  H.set(h, s);
-  L.set(l, s);
-  T.set(r, s);
 }

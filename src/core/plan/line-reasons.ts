@@ -104,8 +104,9 @@ const MAX_DISTINCT = 4096;
 
 /**
  * The rows' distinct combinations of the columns' values: `first` the first arm of each, `of[r]` the
- * combination of row r; null when there are more than MAX_DISTINCT, or a value is not a whole number in
- * 0..255 (then each row is compiled: a register of numbers repeats few combinations anyway).
+ * combination of row r (a scratch array: read before the next list's); null when there are more than
+ * MAX_DISTINCT, or a value is not a whole number in 0..255 (then each row is compiled: a register of numbers
+ * repeats few combinations anyway).
  */
 function distinctRows(
   value: FeatureValue,
@@ -119,7 +120,7 @@ function distinctRows(
   if (K <= 2 && bytes.every((c) => c !== null)) return distinctBytes(rows, bytes as Uint8Array[]);
   const byCode = new Map<number, number>(),
     first: number[] = [];
-  const of = new Int32Array(rows.length);
+  const of = scratch('reason-of', Int32Array, rows.length);
   for (let r = 0; r < rows.length; r++) {
     const arm = rows[r];
     let code = 0;
@@ -146,7 +147,7 @@ function distinctBytes(rows: Int32Array, bytes: Uint8Array[]): { first: Int32Arr
   const number = scratch('reason-code', Int32Array, 1 << (8 * bytes.length));
   number.fill(-1);
   const first: number[] = [];
-  const of = new Int32Array(n);
+  const of = scratch('reason-of', Int32Array, n);
   for (let r = 0; r < n; r++) {
     const arm = rows[r];
     const code = a === undefined ? 0 : b === undefined ? a[arm] : (a[arm] << 8) | b[arm];

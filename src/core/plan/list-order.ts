@@ -1,8 +1,10 @@
 // The eligible arms in list order by one index (higher index first, ties by lower tie rank), made as far as the
 // lists on that index ask and shared by them. Apart from rank-order.ts (the sorts it uses) because it is the one
 // piece that keeps state between calls: the keys, their histogram and the prefix made so far.
-import { armKeys, buffers, compareArms, SMALL } from './rank-order.ts';
-import { digitSort, fineDigits } from './key-digits.ts';
+import { buffers, compareArms, SMALL } from './rank-order.ts';
+import { digitSort, keyDigits } from './key-digits.ts';
+import { countByFine, countDown } from './fine-count.ts';
+import { armsInBuckets } from './bucket-arms.ts';
 import { scratch } from './scratch.ts';
 
 /** Each arm's key by arm and its bucket (key-digits.ts): one per index, for its sub-orders. */
@@ -10,6 +12,8 @@ interface ArmKeys {
   hi: Uint32Array;
   lo: Uint32Array;
   digit: Uint16Array;
+  /** Made for an order on a kept index alone (the default's, whose ranks are counted). */
+  fine: Uint8Array | null;
 }
 
 /**
@@ -74,19 +78,18 @@ export class ListOrder {
     const two = buffers(2, m - this.made),
       dig = scratch('list-order-gathered-digit', Uint16Array, m - this.made),
       tie = scratch('list-order-gathered-tie', Int32Array, m - this.made);
-    let i = 0;
-    // a quota's order reads its members alone (in arm order, as the pass over all arms met them)
-    const listed = this.memberArms(),
-      L = listed ? listed.length : N;
-    for (let j = 0; j < L; j++) {
-      const arm = listed ? listed[j] : j,
-        d = digit[arm];
-      if (d < from || d > t || (e && !e[arm]) || (!listed && f && !f[arm])) continue;
-      two.arms[i] = arm;
-      two.hi[i] = hi[arm];
-      two.lo[i] = lo[arm];
-      tie[i] = tieRank[arm];
-      dig[i++] = d;
+    // a quota's order reads its members alone (in arm order, as the pass over all arms met them); the kept arms' keys
+    // gathered after
+    const got = scratch('list-order-gathered-arm', Int32Array, m - this.made + 1),
+      listed = this.memberArms(),
+      i = armsInBuckets(digit, from, t, e, listed, listed ? null : f, got);
+    for (let j = 0; j < i; j++) {
+      const arm = got[j];
+      two.arms[j] = arm;
+      two.hi[j] = hi[arm];
+      two.lo[j] = lo[arm];
+      tie[j] = tieRank[arm];
+      dig[j] = digit[arm];
     }
     digitSort(i, two, dig, from, t, tie, this.order, this.made);
     this.made = m;
@@ -106,9 +109,10 @@ export class ListOrder {
 
   /**
    * For each of `asked` (distinct arms of this order, none in `skipped`), out[arm] = how many arms of the order that
-   * are not in `skipped` (distinct arms of the order) come before her: read off the histogram of the keys and one pass
-   * over the arms of the buckets she is in, each placed among the asked of her bucket by a binary search, so the order
-   * is never sorted past the list (the default ranks of a list's lines, however deep they lie).
+   * are not in `skipped` (distinct arms of the order) come before her, so the order is never sorted past the list (the
+   * default ranks of a list's lines, however deep they lie): in an order of all the eligible on a kept index (the
+   * default's, keysKept), one pass placing each arm by a table (fine-count.ts); else read off the histogram of the keys
+   * and one pass over the arms of the buckets she is in, each placed among the asked of her bucket by a search.
    */
   countBefore(asked: Int32Array, skipped: Int32Array, out: Int32Array): void {
     const n = this.length,
@@ -136,18 +140,23 @@ export class ListOrder {
     }
     // their keys and ties side by side, in the same order (the sort's own), so that the searches below read these and
     // not the arms' arrays at random
-    const sorted = new Int32Array(A),
-      sHi = new Uint32Array(A),
-      sLo = new Uint32Array(A),
-      sTie = new Int32Array(A);
+    const sorted = scratch(`${name}-asked-sorted`, Int32Array, A),
+      sHi = scratch(`${name}-asked-hi`, Uint32Array, A),
+      sLo = scratch(`${name}-asked-lo`, Uint32Array, A),
+      sTie = scratch(`${name}-asked-tie`, Int32Array, A);
     digitSort(A, one, dig, 0, 65535, tie, sorted, 0, { hi: sHi, lo: sLo, tie: sTie });
     const start = scratch(`${name}-asked-start`, Int32Array, 65537, true);
     for (let j = 0; j < A; j++) start[dig[j] + 1]++;
     for (let d = 0; d < 65536; d++) start[d + 1] += start[d];
-    // the arms of the order before each bucket, skipped ones left out
-    const base = scratch(`${name}-asked-base`, Int32Array, 65536);
     const skip = scratch(`${name}-skip`, Uint8Array, N, true);
     for (let j = 0; j < skipped.length; j++) skip[skipped[j]] = 1;
+    const diff = scratch(`${name}-asked-diff`, Int32Array, A + 1, true);
+    // an order of all the eligible on a kept index: each arm placed by a table of her digit and 4 more bits
+    const asking = { sorted, hi: sHi, lo: sLo, tie: sTie, start };
+    const keys = this.keys();
+    if (!f && keys.fine && countByFine({ ...keys, fine: keys.fine }, tieRank, e, skip, asking, diff, out, name)) return;
+    // the arms of the order before each bucket, skipped ones left out
+    const base = scratch(`${name}-asked-base`, Int32Array, 65536);
     const less = scratch(`${name}-skipped`, Int32Array, 65536, true);
     for (let j = 0; j < skipped.length; j++) less[digit[skipped[j]]]++;
     for (let d = 0, sum = 0; d < 65536; d++) {
@@ -156,7 +165,6 @@ export class ListOrder {
     }
     // within her bucket (a few dozen arms, key-digits.ts): each arm x of it counts for the asked after her (diff at the
     // first of them, summed after)
-    const diff = scratch(`${name}-asked-diff`, Int32Array, A + 1, true);
     const listed = this.memberArms(),
       L = listed ? listed.length : N;
     for (let j = 0; j < L; j++) {
@@ -206,11 +214,17 @@ export class ListOrder {
     if (!this.keyed) {
       const N = this.index.length;
       const hi = scratch(`${this.name}-hi`, Uint32Array, N),
-        lo = scratch(`${this.name}-lo`, Uint32Array, N);
-      const shift = armKeys(this.index, hi, lo);
-      // the bits all arms share are shared by the eligible: a window below them orders these as well
-      const digit = fineDigits(hi, N, shift, scratch(`${this.name}-digit`, Uint16Array, N));
-      this.keyed = { hi, lo, digit };
+        lo = scratch(`${this.name}-lo`, Uint32Array, N),
+        digit = scratch(`${this.name}-digit`, Uint16Array, N),
+        fine = keptIndices.has(this.index) ? scratch(`${this.name}-fine`, Uint8Array, N) : null;
+      this.keyed = { hi, lo, digit, fine };
+      // a kept index's keys still in this name's arrays (a replan's default order) are read again, and counted apart
+      if (keptIndices.has(this.index) && keyedUnder.get(this.name) === this.index) return this.keyed;
+      // the keys, their digits and (an order of all the eligible, no members) its histogram in one pass
+      const count = scratch(`${this.name}-count`, Int32Array, 65536, true);
+      const n = keyDigits(this.index, hi, lo, digit, fine, this.eligible, count);
+      if (!this.members) [this.count, this.size] = [count, n];
+      keyedUnder.set(this.name, this.index);
     }
     return this.keyed;
   }
@@ -226,6 +240,7 @@ export class ListOrder {
 
   private histogram(): void {
     const { digit } = this.keys();
+    if (this.size >= 0) return; // made with the keys
     const { eligible: e, members: f } = this,
       N = this.index.length;
     const count = scratch(`${this.name}-count`, Int32Array, 65536, true);
@@ -241,28 +256,24 @@ export class ListOrder {
       }
       return void ((this.count = count), (this.size = n));
     }
-    // a count at every arm, of 1 or 0 (-x >>> 31: 1 for any flag set): no branch on her flags, which at random arms
-    // (a fifth of them out) mispredicted
-    if (e && f) {
-      for (let arm = 0; arm < N; arm++) {
-        const in1 = (-e[arm] >>> 31) & (-f[arm] >>> 31);
-        count[digit[arm]] += in1;
-        n += in1;
-      }
-    } else if (e || f) {
-      const g = (e ?? f)!;
-      for (let arm = 0; arm < N; arm++) {
-        const in1 = -g[arm] >>> 31;
-        count[digit[arm]] += in1;
-        n += in1;
-      }
-    } else {
-      for (let arm = 0; arm < N; arm++) count[digit[arm]]++;
-      n = N;
+    // a count of 1 or 0 at every arm (-x >>> 31: 1 for any flag set), no branch on her flags
+    for (let arm = 0; arm < N; arm++) {
+      const in1 = (e ? -e[arm] >>> 31 : 1) & (f ? -f[arm] >>> 31 : 1);
+      count[digit[arm]] += in1;
+      n += in1;
     }
     this.count = count;
     this.size = n;
   }
+}
+
+/** Indices never changed in place (keysKept), and the index whose keys each order name's arrays hold. */
+const keptIndices = new WeakSet<Float64Array>(),
+  keyedUnder = new Map<string, Float64Array>();
+
+/** Marks `index` as never changed in place: an order on it reads the keys an earlier one made under its name. */
+export function keysKept(index: Float64Array): void {
+  keptIndices.add(index);
 }
 
 /**
@@ -278,22 +289,4 @@ export function armsOf(flags: Uint8Array): Int32Array {
   const arms = new Int32Array(n);
   for (let arm = 0, i = 0; arm < flags.length; arm++) if (flags[arm]) arms[i++] = arm;
   return arms;
-}
-
-/** countBefore by a walk down the whole order (a short one, or one read off a kept order); N: the arms' number. */
-export function countDown(order: Int32Array, N: number, asked: Int32Array, skipped: Int32Array, out: Int32Array): void {
-  const flag = scratch('count-down-flag', Uint8Array, N, true);
-  for (let j = 0; j < skipped.length; j++) flag[skipped[j]] = 1;
-  for (let j = 0; j < asked.length; j++) flag[asked[j]] = 2;
-  let left = asked.length;
-  for (let p = 0, before = 0; p < order.length && left > 0; p++) {
-    const f = flag[order[p]];
-    if (f === 1) continue;
-    if (f === 2) {
-      out[order[p]] = before;
-      left--;
-    }
-    before++;
-  }
-  if (left > 0) throw new RangeError('ListOrder: an arm asked is not in the order');
 }

@@ -40,9 +40,15 @@ export function ranksAmong(
  * her place on `listed` (that list, in rank order) when she is on it, else after it, in `order` (the eligible
  * arms in list order, made as deep as needed) among the eligible it left out. Without rules that bind this is her place
  * in `order`; with them, a capacity or a minimum moves the default's places as it moves the list's, and the
- * difference that is left is the priority's.
+ * difference that is left is the priority's. Into `out` (the caller's, or a new array).
  */
-export function ranksUnder(order: ListOrder, numArms: number, listed: Int32Array, arms: Int32Array): Int32Array {
+export function ranksUnder(
+  order: ListOrder,
+  numArms: number,
+  listed: Int32Array,
+  arms: Int32Array,
+  out = new Int32Array(arms.length),
+): Int32Array {
   // flags per arm (1: on `listed`, 2: asked), a byte each; her place off the list counted by the order (countBefore)
   // without sorting it as deep as the deepest asked arm
   const flag = scratch('ranks-under-flag', Uint8Array, numArms, true);
@@ -51,13 +57,14 @@ export function ranksUnder(order: ListOrder, numArms: number, listed: Int32Array
     flag[listed[j]] = 1;
     rank[listed[j]] = j + 1;
   }
-  const off = scratch('ranks-under-off', Int32Array, arms.length);
+  for (let j = 0; j < arms.length; j++) if (flag[arms[j]] === 0) flag[arms[j]] = 2;
+  // the asked in arm order (a pass over the flags, each arm written, kept when asked): the count's reads of their keys
+  // then go up the arms, not at random
+  const off = scratch('ranks-under-off', Int32Array, arms.length + 1);
   let n = 0;
-  for (let j = 0; j < arms.length; j++) {
-    const arm = arms[j];
-    if (flag[arm]) continue;
-    flag[arm] = 2;
-    off[n++] = arm;
+  for (let arm = 0; arm < numArms; arm++) {
+    off[n] = arm;
+    n += flag[arm] >>> 1;
   }
   const asked = off.subarray(0, n);
   try {
@@ -67,7 +74,6 @@ export function ranksUnder(order: ListOrder, numArms: number, listed: Int32Array
     throw new RangeError(`ranksUnder: arm ${missing} is not in the order`);
   }
   for (let j = 0; j < n; j++) rank[asked[j]] += listed.length + 1;
-  const out = new Int32Array(arms.length);
   for (let j = 0; j < arms.length; j++) out[j] = rank[arms[j]];
   return out;
 }

@@ -145,7 +145,7 @@ export function buildWeeklyList(
     B = list.arms.length;
   const defaultRank = new Int32Array(B);
   // Her place under the default list made with the same rules: what a capacity or a minimum did is not the priority's.
-  defaultRank.set(ranksUnder(defaultOrder, N, defaults.arms, planList.arms));
+  ranksUnder(defaultOrder, N, defaults.arms, planList.arms, defaultRank.subarray(0, P));
   if (held) {
     // a holdout line's default rank among all who may be called: the arms of either arm before her, read off the
     // default order when it is kept whole (two passes and a merge), else counted (no order sorted whole)
@@ -286,10 +286,10 @@ export function lineIntervals(
   level: number,
 ): Float64Array {
   const out = new Float64Array(arms.length * 4);
-  arms.forEach((arm, j) => {
-    const [a, b] = credibleInterval(posterior, arm, state[arm], 1, level);
-    const [c, d] = credibleInterval(posterior, arm, state[arm], 0, level);
-    out.set([a, b, c, d], j * 4);
-  });
+  for (let j = 0; j < arms.length; j++) {
+    const arm = arms[j];
+    [out[4 * j], out[4 * j + 1]] = credibleInterval(posterior, arm, state[arm], 1, level);
+    [out[4 * j + 2], out[4 * j + 3]] = credibleInterval(posterior, arm, state[arm], 0, level);
+  }
   return out;
 }

@@ -4,7 +4,7 @@
 // spread over many exponents (as Whittle indices are), mass ties (buckets longer than the insertion's), one value for
 // all, signed zeros, N below SMALL, and N large enough that fineDigits samples.
 import { describe, expect, test } from 'vitest';
-import { digitSort, fineDigits } from '../../../../src/core/plan/key-digits.ts';
+import { digitSort, fineDigits, keyDigits } from '../../../../src/core/plan/key-digits.ts';
 import { armKeys, compareArms, varyingShift } from '../../../../src/core/plan/rank-order.ts';
 import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
 import { permutation } from './plan-fixtures.ts';
@@ -56,10 +56,56 @@ describe('fineDigits', () => {
   });
 });
 
+/** The first entry where a and b differ, or -1 (toEqual on 300,000 entries takes seconds). */
+function firstDiffering(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  if (a.length !== b.length) return Math.min(a.length, b.length);
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return i;
+  return -1;
+}
+
+describe('keyDigits', () => {
+  test("armKeys' keys, fineDigits' digits, the eligible's histogram and fine bits, also when the sample misses", () => {
+    const r = seededRandom(45);
+    for (const [t, n] of [50, 1000, 30000, 300000].entries()) {
+      for (const [k, kind] of kinds.entries()) {
+        const index = indices(kind, n, 200 + 10 * t + k);
+        // an arm off the sample (odd: the sample takes every second arm at 300,000) far above the rest: its
+        // higher varying bit is found by the pass alone
+        if (t === 3 && (kind === 'ties' || kind === 'one value')) index[n - 1 - 2 * r.int(100)] = 1e300;
+        const want = keysOf(index);
+        const eligible = k % 2 ? Uint8Array.from({ length: n }, () => (r.next() < 0.8 ? 1 : 0)) : null;
+        const hi = new Uint32Array(n),
+          lo = new Uint32Array(n),
+          digit = new Uint16Array(n),
+          fine = new Uint8Array(n),
+          count = new Int32Array(65536);
+        const m = keyDigits(index, hi, lo, digit, fine, eligible, count);
+        expect(firstDiffering(hi, want.hi)).toBe(-1);
+        expect(firstDiffering(lo, want.lo)).toBe(-1);
+        expect(firstDiffering(digit, want.digit)).toBe(-1);
+        const histogram = new Int32Array(65536);
+        for (let arm = 0; arm < n; arm++) if (!eligible || eligible[arm]) histogram[want.digit[arm]]++;
+        expect(firstDiffering(count, histogram)).toBe(-1);
+        // (digit, fine) never falls along the list order; fine has 4 bits
+        const tieRank = permutation(n, t + k);
+        const order = Array.from(index, (_, arm) => arm).sort((a, b) => compareArms(index, tieRank, a, b));
+        let falls = 0;
+        for (let p = 1; p < n; p++) {
+          const [a, b] = [order[p - 1], order[p]];
+          if (digit[b] < digit[a] || (digit[b] === digit[a] && fine[b] < fine[a])) falls++;
+        }
+        expect(falls).toBe(0);
+        expect(fine.every((v) => v < 16)).toBe(true);
+        expect(m).toBe(eligible ? eligible.reduce((a, b) => a + b, 0) : n);
+      }
+    }
+  });
+});
+
 describe('digitSort', () => {
   test('arms gathered in arm order, placed by digit and sorted in each, equal a comparator sort', () => {
     const r = seededRandom(44);
-    for (const [t, n] of [40, 900, 5000, 60000].entries()) {
+    for (const [t, n] of [40, 900, 5000, 60000, 300000].entries()) {
       for (const [k, kind] of kinds.entries()) {
         const index = indices(kind, n, 100 + 10 * t + k);
         const tieRank = permutation(n, 7 * t + k);

@@ -4,7 +4,7 @@
 // than the insertion's) and every index equal.
 import { describe, expect, test } from 'vitest';
 import { defaultListOrder, keepDefaultOrder } from '../../../../src/core/plan/default-order.ts';
-import { ListOrder } from '../../../../src/core/plan/list-order.ts';
+import { keysKept, ListOrder } from '../../../../src/core/plan/list-order.ts';
 import { compareArms } from '../../../../src/core/plan/rank-order.ts';
 import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
 import { permutation } from './plan-fixtures.ts';
@@ -87,6 +87,26 @@ describe('ListOrder', () => {
       out.fill(-1);
       kept.countBefore(asked, skipped, out);
       expect(Array.from(asked, (arm) => out[arm])).toEqual(Array.from(asked, (arm) => places.get(arm)));
+    }
+  });
+
+  test("an order on a kept index reads the keys an earlier order of its name made, and no other index's", () => {
+    const r = seededRandom(29);
+    const n = 40000;
+    const indices = [0, 1].map(() => Float64Array.from({ length: n }, () => r.next() * 10 - 3));
+    const tieRank = permutation(n, 5);
+    indices.forEach(keysKept);
+    // the same name on index 0, 0 again (its keys read again, another eligibility), 1, then 0
+    for (const i of [0, 0, 1, 0]) {
+      const eligible = Uint8Array.from({ length: n }, () => (r.next() < 0.8 ? 1 : 0));
+      const order = new ListOrder(indices[i], tieRank, eligible, 'test-kept-keys');
+      const want = byComparator(indices[i], tieRank, eligible);
+      expect(order.length).toBe(want.length);
+      expect(Array.from(order.first(n / 10))).toEqual(want.slice(0, order.first(n / 10).length));
+      const asked = Int32Array.from(want.filter((_, p) => p % 7 === 3).reverse()),
+        out = new Int32Array(n);
+      order.countBefore(asked, new Int32Array(0), out);
+      expect(Array.from(asked, (arm) => out[arm])).toEqual(Array.from(asked, (arm) => want.indexOf(arm)));
     }
   });
 });

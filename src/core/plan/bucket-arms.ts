@@ -1,0 +1,40 @@
+// The arms whose digits (key-digits.ts) fall in a range of buckets, in arm order: the pass over every arm that each
+// growth of a list order makes (list-order.ts, ListOrder.first). Apart because it is that pass's kernel, written for
+// the order of all the eligible on its own: each arm written and kept when in the range and the order, with no branch
+// (the range and the eligibility at random arms mispredicted), and no choice made per arm (5 -> 3 ms per pass at 10^6).
+
+/**
+ * The arms with from <= digit[arm] <= t, eligible (null: all) and, when `members` is given, members, into `out` (room
+ * for one more than them); `listed`: the arms to look at (a quota's members, in arm order), else all. Returns how
+ * many.
+ */
+export function armsInBuckets(
+  digit: Uint16Array,
+  from: number,
+  t: number,
+  eligible: Uint8Array | null,
+  listed: Int32Array | null,
+  members: Uint8Array | null,
+  out: Int32Array,
+): number {
+  const e = eligible,
+    g = members;
+  let i = 0;
+  if (!listed && e && !g) {
+    for (let arm = 0; arm < digit.length; arm++) {
+      const d = digit[arm];
+      out[i] = arm;
+      // 1 when d - from and t - d are both >= 0, and she is eligible (-x >>> 31: 1 for any flag set)
+      i += ((((d - from) | (t - d)) >>> 31) ^ 1) & (-e[arm] >>> 31);
+    }
+    return i;
+  }
+  const L = listed ? listed.length : digit.length;
+  for (let j = 0; j < L; j++) {
+    const arm = listed ? listed[j] : j,
+      d = digit[arm];
+    out[i] = arm;
+    i += ((((d - from) | (t - d)) >>> 31) ^ 1) & (e ? -e[arm] >>> 31 : 1) & (g ? -g[arm] >>> 31 : 1);
+  }
+  return i;
+}
