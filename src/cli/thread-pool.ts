@@ -1,10 +1,11 @@
 // The engine pool of the command line: Node worker threads, each with its own WASM instance, running the
 // same engine code and the same jobs as the app's Web Workers (engine/trial-jobs.ts). Trials are dealt to the
 // threads as they ask (engine/trial-dealer.ts: a thread slowed by other work runs fewer), and the parts are merged
-// exactly (engine/simulation.ts), so the result is the same for any number of threads and any dealing. Thread 0 alone takes the input, a chunk of arms at a time in buffers that
-// go back and forth (no whole copy of it in transit), and prepares the simulation once; the other threads adopt
-// what it prepared over a MessageChannel each (engine/prepared-pieces.ts); every thread but one sends that one its
-// per-arm sums, which it turns into the result's per-arm arrays (engine/trial-jobs.ts, gathererOf).
+// exactly (engine/simulation.ts), so the result is the same for any number of threads and any dealing. Thread 0
+// alone takes the input, a chunk of arms at a time in buffers that go back and forth (no whole copy of it in
+// transit), and prepares the simulation once; the other threads adopt what it prepared over a MessageChannel each
+// (engine/prepared-pieces.ts); every thread but one sends that one its per-arm sums, which it turns into the
+// result's per-arm arrays (engine/trial-jobs.ts, gathererOf).
 import { availableParallelism } from 'node:os';
 import { MessageChannel, Worker } from 'node:worker_threads';
 import type { ArmChunk } from '../engine/arm-chunks.ts';

@@ -1,6 +1,15 @@
 // The per-arm results of a simulation from the per-arm sums of the parts of its trials: the one computation of them,
-// by the merging thread (mergeParts) or by the worker that gathers every job's sums (trial-sums.ts).
-import { fixedScale, type ArmResults, type ArmSums, type SimulationInput } from './simulation.ts';
+// by the merging thread (mergeParts) or by the worker that gathers every job's sums (trial-sums.ts); and the
+// fixed-point scale that keeps the discounted sums integers (the kernel's too).
+import type { ArmResults, ArmSums, SimulationInput } from './simulation.ts';
+
+/**
+ * The fixed-point scale of discounted occupancy: a power of two such that trials * horizon terms of
+ * at most fixedScale stay below 2^52, so every partial sum is an exact integer in f64.
+ */
+export function fixedScale(trials: number, horizon: number): number {
+  return 2 ** (52 - Math.ceil(Math.log2(Math.max(1, trials * horizon))));
+}
 
 /**
  * The per-arm results of every trial from the per-arm sums of parts that tile them (`discTotal`: the parts' summed);

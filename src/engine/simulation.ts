@@ -103,14 +103,6 @@ export interface SimulationResult extends Occupancy {
   discRewardPerTrial: Float64Array;
 }
 
-/**
- * The fixed-point scale of discounted occupancy: a power of two such that trials * horizon terms of
- * at most fixedScale stay below 2^52, so every partial sum is an exact integer in f64.
- */
-export function fixedScale(trials: number, horizon: number): number {
-  return 2 ** (52 - Math.ceil(Math.log2(Math.max(1, trials * horizon))));
-}
-
 /** Splits [0, trials) into at most `parts` contiguous, non-empty ranges of near-equal size. */
 export function splitRange(total: number, parts: number): [number, number][] {
   const n = Math.max(1, Math.min(parts, total));
@@ -228,7 +220,7 @@ export function runsOf(part: Pick<SimulationPart, 'trialStart' | 'trialEnd' | 'r
   return part.runs ?? (part.trialEnd > part.trialStart ? [[part.trialStart, part.trialEnd]] : []);
 }
 
-/** For each trial of [0, trials), the part (index in `parts`) and the row of its per-trial values; checks the tiling. */
+/** For each trial of [0, trials), the part (index in `parts`) and the row of its per-trial values; checks the tiles. */
 function trialRows(parts: SimulationPart[], trials: number): { partOf: Int32Array; rowOf: Int32Array } {
   const partOf = new Int32Array(trials).fill(-1),
     rowOf = new Int32Array(trials);

@@ -22,8 +22,8 @@ export const CHUNK_ARMS = 16_384;
 
 /**
  * One simulation's work as jobs, job j for worker j, its trials dealt to the jobs as they ask. The input crosses to
- * the worker of job 0 chunk by chunk (the worker asks for the next while it loads one), so that at 3 x 10^6 arms no whole
- * copy of it (340 MB) is ever in transit; that worker prepares the simulation once and hands the prepared
+ * the worker of job 0 chunk by chunk (the worker asks for the next while it loads one), so that at 3 x 10^6 arms no
+ * whole copy of it (340 MB) is ever in transit; that worker prepares the simulation once and hands the prepared
  * data to the other jobs' workers (prepared-pieces.ts), which never see the input.
  */
 export interface TrialJobs {

@@ -6,7 +6,8 @@
 import type { Kernels } from './kernels.ts';
 import { groupBlock } from './group-bounds.ts';
 import type { FixedBlocks, RunInput } from './prepared-simulation.ts';
-import { fixedScale, POLICY_CODES, type ArmSums, type SimulationPart } from './simulation.ts';
+import { fixedScale } from './arm-results.ts';
+import { POLICY_CODES, type ArmSums, type SimulationPart } from './simulation.ts';
 import { TrialTally } from './trial-tally.ts';
 import { TrialSums } from './trial-sums.ts';
 import { Blocks } from './wasm-blocks.ts';
