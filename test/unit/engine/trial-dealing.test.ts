@@ -158,9 +158,11 @@ describe('trials taken out of order', () => {
 describe('the dealer', () => {
   test('deals every range once, in order, to whichever job asks, then tells each it is over', async () => {
     const channels = [new MessageChannel(), new MessageChannel()];
+    // a clock that stands still: every job as fast as the others
     const stop = dealTrials(
       channels.map((c) => c.port1),
       grants(7, 2),
+      () => 0,
     );
     const [a, b] = channels.map((c) => trialsFrom(c.port2));
     expect(await a()).toEqual([0, 2]);
@@ -170,6 +172,51 @@ describe('the dealer', () => {
     expect(await b()).toBeUndefined();
     expect(await a()).toBeUndefined();
     expect(await a()).toBeUndefined();
+    stop();
+  });
+
+  test('near the end, a job slower than the others gets no trial that they would finish sooner without it', async () => {
+    let clock = 0;
+    const channels = [new MessageChannel(), new MessageChannel()];
+    const stop = dealTrials(
+      channels.map((c) => c.port1),
+      grants(5, 1),
+      () => clock,
+    );
+    const [fast, slow] = channels.map((c) => trialsFrom(c.port2));
+    expect(await fast()).toEqual([0, 1]);
+    expect(await slow()).toEqual([1, 2]);
+    clock = 1;
+    expect(await fast()).toEqual([2, 3]); // 1 ms a trial
+    clock = 2;
+    expect(await fast()).toEqual([3, 4]);
+    clock = 2.5;
+    // 2.5 ms a trial: the last trial would end at 5; the fast job, free at 3, ends it at 4
+    expect(await slow()).toBeUndefined();
+    clock = 3;
+    expect(await fast()).toEqual([4, 5]);
+    expect(await fast()).toBeUndefined();
+    stop();
+  });
+
+  test('a job a little slower still gets the last trial when it would end it first', async () => {
+    let clock = 0;
+    const channels = [new MessageChannel(), new MessageChannel()];
+    const stop = dealTrials(
+      channels.map((c) => c.port1),
+      grants(4, 1),
+      () => clock,
+    );
+    const [a, b] = channels.map((c) => trialsFrom(c.port2));
+    expect(await a()).toEqual([0, 1]);
+    expect(await b()).toEqual([1, 2]);
+    clock = 1;
+    expect(await a()).toEqual([2, 3]);
+    clock = 1.2;
+    // b: 1.2 ms a trial, ends the last at 2.4; a, busy until 2, would end it at 3
+    expect(await b()).toEqual([3, 4]);
+    expect(await a()).toBeUndefined();
+    expect(await b()).toBeUndefined();
     stop();
   });
 
