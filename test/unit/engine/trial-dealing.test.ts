@@ -175,7 +175,7 @@ describe('the dealer', () => {
     stop();
   });
 
-  test('near the end, a job slower than the others gets no trial that they would finish sooner without it', async () => {
+  test('near the end, a job slower than the others gets no trial they would end sooner without it', async () => {
     let clock = 0;
     const channels = [new MessageChannel(), new MessageChannel()];
     const stop = dealTrials(
