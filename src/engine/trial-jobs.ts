@@ -2,9 +2,8 @@
 // input chunk by chunk and prepares the simulation once; the others adopt what it prepared (prepared-pieces.ts) and
 // never see the input. Every job then runs the trials the pool deals it as it asks (trial-dealer.ts), until none is
 // left; its per-arm sums then go to one job (gathererOf), whose worker turns them into the per-arm results of all
-// the trials. The same for the app's Web
-// Workers (src/workers/engine) and the command line's threads (src/cli/thread-pool.ts); the messages that carry
-// chunks, pieces and sums are theirs.
+// the trials. The same for the app's Web Workers (src/workers/engine) and the command line's threads
+// (src/cli/thread-pool.ts); the messages that carry chunks, pieces, trials and sums are theirs.
 import type { Engine } from './engine.ts';
 import { adoptPrepared, servePrepared, type PiecePort, type PieceSink } from './prepared-pieces.ts';
 import type { PreparedSimulation } from './prepared-simulation.ts';
@@ -75,7 +74,7 @@ export function sumsRoute(to: PiecePort | undefined, from: PiecePort[]): SumsRou
   return { gather: async (sums) => void (await Promise.all(from.map((port) => adoptPrepared(sums, port)))) };
 }
 
-/** The work of `input` as up to `workers` jobs (at least one trial each), each chunk a copy of its own. */
+/** The work of `input` as up to `workers` jobs (no more than trials), each chunk a copy of its own. */
 export function trialJobs(input: SimulationInput, workers: number, chunkArms = CHUNK_ARMS): TrialJobs {
   const N = input.numArms,
     jobs = Math.max(1, Math.min(workers, input.trials));
