@@ -73,7 +73,8 @@ export class TrialRun {
         totals: blocks.f64(1),
       };
       this.groups = input.groups ? groupBlock(input, k.memory, (bytes) => blocks.bytes(bytes)) : undefined;
-      this.tally = input.tally ? new TrialTally(input.tally, N, S, K) : undefined;
+      // room for 16 trials at first, more as they come (a row per trial)
+      this.tally = input.tally ? new TrialTally(input.tally, N, S, Math.min(K, 16)) : undefined;
     } catch (error) {
       blocks.releaseAll();
       throw error;
@@ -167,7 +168,7 @@ export class TrialRun {
         perTrial: out(a.perTrial, count * 4),
         perStep: a.perStep ? out(a.perStep, T * 2) : undefined,
         perTrialOcc: this.input.perTrial ? joined(this.occ, count * 2 * N * S) : undefined,
-        tally: this.tally?.values.slice(0, count * this.input.tally!.numCells * 2),
+        tally: this.tally?.values(count),
         discTotal: out(a.totals, 1)[0],
         ...(this.groups && { groupCallsRange: out(this.groups.range, this.groups.rangeLength) }),
       };

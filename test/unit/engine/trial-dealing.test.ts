@@ -54,6 +54,7 @@ const inputs: [string, SimulationInput][] = [
   ['2 states, ties to the lowest id', randomInput(60, 2, 2, { ties: 'lowest-id', budget: 7 })],
   ['3 states, per-trial occupancy, per step', randomInput(25, 3, 3, { perTrial: true, perStep: true })],
   ['2 states, per-trial occupancy, random policy', randomInput(30, 2, 4, { perTrial: true, policy: 'random' })],
+  ['2 states, tally, 40 trials (its rows grow)', randomInput(20, 2, 8, { trials: 40, tally: parityCells(20) })],
 ];
 
 /** Deals of one trial or a few, in a shuffled order, each to job 0 or job 1 at random: the lists of the two jobs. */
