@@ -22,15 +22,6 @@ interface Call {
   jobs?: TrialJobs;
 }
 
-/**
- * CPU time of this process (every thread), in ms: the dealer stops a thread that only takes turns with another on one
- * core (engine/trial-dealer.ts); browsers have no such clock, so the app's pool deals without it.
- */
-function processCpuMs(): number {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-}
-
 export class ThreadPool {
   private nextId = 1;
   private readonly pending: number[];
@@ -131,7 +122,6 @@ export class ThreadPool {
       stopDealing = dealTrials(
         dealing.map((c) => c.port1),
         jobs.deals,
-        { now: () => performance.now(), cpu: processCpuMs },
       );
     const running = Promise.all(
       all.map((j) => {

@@ -27,39 +27,22 @@ export function grants(trials: number, grant: number): [number, number][] {
   return out;
 }
 
-/** Clocks of the dealer, in ms: wall time, and (where the platform has it) the CPU time of the whole process. */
-export interface DealerClocks {
-  now: () => number;
-  cpu?: () => number;
-}
-
 /**
  * Deals `ranges` on `ports`, one range per ask, to whichever job asks first; a port that asks once none is left gets
- * told so and is closed. A job is told that none is left, with ranges left, when
- * - the others would end every range left sooner without it (worthGiving: a job slowed by other work on its core
- *   would otherwise set the wall time with the last trial);
- * - or, with a CPU clock, the jobs' threads have been sharing cores among themselves since they all began (the
- *   process got fewer than jobs - 0.75 cores): Linux shares CPU between sessions before threads, so when other
- *   sessions hold the cores a second thread only takes turns with the first, and costs it its caches (two threads
- *   on one core took 1.2x the CPU of one). The others go on alone.
- * Returns a function that closes every port (the pool calls it once the jobs are over, also when one failed).
+ * told so and is closed. Near the end a job is told that none is left when the others would finish every range left
+ * sooner without it (worthGiving: a job slowed by other work on its core would otherwise set the wall time with the
+ * last trial). Returns a function that closes every port (the pool calls it once the jobs are over, also when one
+ * failed). `now`: the clock, in ms.
  */
-export function dealTrials(
-  ports: PiecePort[],
-  ranges: [number, number][],
-  clocks: DealerClocks = { now: () => performance.now() },
-): () => void {
+export function dealTrials(ports: PiecePort[], ranges: [number, number][], now = () => performance.now()): () => void {
   let next = 0;
-  const jobs: Dealt[] = ports.map(() => ({ asked: 0, size: 0, perTrial: NaN, over: false, began: NaN, cpu: NaN }));
+  const jobs: Dealt[] = ports.map(() => ({ asked: 0, size: 0, perTrial: NaN, over: false }));
   ports.forEach((port, j) => {
     port.addEventListener('message', () => {
-      const t = clocks.now(),
+      const t = now(),
         me = jobs[j];
       if (me.size > 0) me.perTrial = (t - me.asked) / me.size;
-      const left = ranges.slice(next);
-      const range =
-        left.length > 0 && worthGiving(jobs, j, left, t) && !crowded(jobs, j, t, clocks.cpu) ? ranges[next++] : null;
-      if (range && Number.isNaN(me.began)) [me.began, me.cpu] = [t, clocks.cpu?.() ?? NaN];
+      const range = next < ranges.length && worthGiving(jobs, j, ranges.slice(next), t) ? ranges[next++] : null;
       me.asked = t;
       me.size = range ? range[1] - range[0] : 0;
       me.over = !range;
@@ -71,19 +54,6 @@ export function dealTrials(
   return () => ports.forEach((port) => port.close());
 }
 
-/**
- * Whether the jobs still running, job j among them, have shared cores among themselves since the last of them began
- * its trials: each has run a range since, and the process's CPU time over that while is below jobs - 0.75 cores.
- */
-function crowded(jobs: Dealt[], j: number, t: number, cpu: (() => number) | undefined): boolean {
-  const running = jobs.filter((o) => !o.over);
-  if (!cpu || running.length < 2 || running.some((o) => !(o.perTrial >= 0) || !(o.began >= 0))) return false;
-  const last = running.reduce((a, b) => (b.began > a.began ? b : a));
-  // every job has run a range since the last began (its pace is known), so the while holds trials of all of them
-  if (jobs[j].over || t <= last.began) return false;
-  return (cpu() - last.cpu) / (t - last.began) < running.length - 0.75;
-}
-
 /** What the dealer knows of a job: when it last asked, the trials it was given then, its time per trial so far. */
 interface Dealt {
   asked: number;
@@ -91,9 +61,6 @@ interface Dealt {
   /** ms per trial of its last range (NaN until it has run one). */
   perTrial: number;
   over: boolean;
-  /** When it was given its first range, and the process's CPU time then (NaN: not yet, or no CPU clock). */
-  began: number;
-  cpu: number;
 }
 
 /**

@@ -163,7 +163,7 @@ describe('the dealer', () => {
     const stop = dealTrials(
       channels.map((c) => c.port1),
       grants(7, 2),
-      { now: () => 0 },
+      () => 0,
     );
     const [a, b] = channels.map((c) => trialsFrom(c.port2));
     expect(await a()).toEqual([0, 2]);
@@ -182,7 +182,7 @@ describe('the dealer', () => {
     const stop = dealTrials(
       channels.map((c) => c.port1),
       grants(5, 1),
-      { now: () => clock },
+      () => clock,
     );
     const [fast, slow] = channels.map((c) => trialsFrom(c.port2));
     expect(await fast()).toEqual([0, 1]);
@@ -206,7 +206,7 @@ describe('the dealer', () => {
     const stop = dealTrials(
       channels.map((c) => c.port1),
       grants(4, 1),
-      { now: () => clock },
+      () => clock,
     );
     const [a, b] = channels.map((c) => trialsFrom(c.port2));
     expect(await a()).toEqual([0, 1]);
@@ -218,48 +218,6 @@ describe('the dealer', () => {
     expect(await b()).toEqual([3, 4]);
     expect(await a()).toBeUndefined();
     expect(await b()).toBeUndefined();
-    stop();
-  });
-
-  test('with a CPU clock, jobs that took turns on one core since both began: the one asking stops', async () => {
-    let clock = 0,
-      cpu = 0;
-    const channels = [new MessageChannel(), new MessageChannel()];
-    const stop = dealTrials(
-      channels.map((c) => c.port1),
-      grants(10, 1),
-      { now: () => clock, cpu: () => cpu },
-    );
-    const [a, b] = channels.map((c) => trialsFrom(c.port2));
-    expect(await a()).toEqual([0, 1]);
-    clock = 0.5;
-    expect(await b()).toEqual([1, 2]); // both running from 0.5 on
-    clock = cpu = 2;
-    expect(await a()).toEqual([2, 3]); // b's pace not known yet
-    clock = 2.5;
-    cpu = 2.2; // 2.2 ms of CPU in the 2 ms since b began: about one core for the two
-    expect(await b()).toBeUndefined();
-    for (let k = 3; k < 10; k++) expect(await a()).toEqual([k, k + 1]);
-    expect(await a()).toBeUndefined();
-    stop();
-  });
-
-  test('with a CPU clock, jobs that each had a core go on together', async () => {
-    let clock = 0,
-      cpu = 0;
-    const channels = [new MessageChannel(), new MessageChannel()];
-    const stop = dealTrials(
-      channels.map((c) => c.port1),
-      grants(4, 1),
-      { now: () => clock, cpu: () => cpu },
-    );
-    const [a, b] = channels.map((c) => trialsFrom(c.port2));
-    expect(await a()).toEqual([0, 1]);
-    expect(await b()).toEqual([1, 2]);
-    clock = 1;
-    cpu = 1.9;
-    expect(await a()).toEqual([2, 3]);
-    expect(await b()).toEqual([3, 4]);
     stop();
   });
 
