@@ -8,6 +8,7 @@ import { loadEngineNode } from '../engine/load-node.ts';
 import { adoptPrepared, refusePrepared, servePrepared } from '../engine/prepared-pieces.ts';
 import type { PreparedSimulation } from '../engine/prepared-simulation.ts';
 import type { SimulationPart } from '../engine/simulation.ts';
+import { trialsFrom } from '../engine/trial-dealer.ts';
 import {
   armResultArrays,
   buffersOf,
@@ -18,13 +19,13 @@ import {
 } from '../engine/trial-jobs.ts';
 
 /**
- * A job: trials `range` of the simulation of `shape`; its per-arm sums go on `sumsTo`, or, for the job that gathers
- * them, come from each of `sumsFrom` (engine/trial-jobs.ts).
+ * A job: the trials dealt on `trials` of the simulation of `shape`; its per-arm sums go on `sumsTo`, or, for the job
+ * that gathers them, come from each of `sumsFrom` (engine/trial-jobs.ts).
  */
 interface Job {
   id: number;
   shape: SimulationShape;
-  range: [number, number];
+  trials: MessagePort;
   sumsTo?: MessagePort;
   sumsFrom: MessagePort[];
 }
@@ -57,7 +58,8 @@ port.on('message', (m: ThreadRequest) => {
 port.postMessage({ ready: true });
 
 async function run(m: Exclude<ThreadRequest, { answer: string }>): Promise<void> {
-  const { id, shape, range } = m;
+  const { id, shape } = m;
+  const trials = trialsFrom(m.trials);
   const reply = (message: ThreadReply, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
   const progress = (done: number) => reply({ id, progress: done });
   const arrays: JobArrays = {
@@ -83,11 +85,11 @@ async function run(m: Exclude<ThreadRequest, { answer: string }>): Promise<void>
         : undefined;
     const part =
       'first' in m
-        ? await runTrialJob(engine, shape, range, m.chunks, m.first, arrays, progress, share, route)
+        ? await runTrialJob(engine, shape, trials, m.chunks, m.first, arrays, progress, share, route)
         : await runAdoptedJob(
             engine,
             shape,
-            range,
+            trials,
             (adopter) => adoptPrepared(adopter, m.port),
             arrays,
             progress,

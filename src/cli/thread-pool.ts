@@ -1,14 +1,16 @@
 // The engine pool of the command line: Node worker threads, each with its own WASM instance, running the
-// same engine code and the same jobs as the app's Web Workers (engine/trial-jobs.ts). Trials are split into
-// contiguous ranges, one per thread, and the parts are merged exactly (engine/simulation.ts), so the result is
-// the same for any number of threads. Thread 0 alone takes the input, a chunk of arms at a time in buffers that
-// go back and forth (no whole copy of it in transit), and prepares the simulation once; the other threads adopt
-// what it prepared over a MessageChannel each (engine/prepared-pieces.ts); every thread but one sends that one its
-// per-arm sums, which it turns into the result's per-arm arrays (engine/trial-jobs.ts, gathererOf).
+// same engine code and the same jobs as the app's Web Workers (engine/trial-jobs.ts). Trials are dealt to the
+// threads as they ask (engine/trial-dealer.ts: a thread slowed by other work runs fewer), and the parts are merged
+// exactly (engine/simulation.ts), so the result is the same for any number of threads and any dealing. Thread 0
+// alone takes the input, a chunk of arms at a time in buffers that go back and forth (no whole copy of it in
+// transit), and prepares the simulation once; the other threads adopt what it prepared over a MessageChannel each
+// (engine/prepared-pieces.ts); every thread but one sends that one its per-arm sums, which it turns into the
+// result's per-arm arrays (engine/trial-jobs.ts, gathererOf).
 import { availableParallelism } from 'node:os';
 import { MessageChannel, Worker } from 'node:worker_threads';
 import type { ArmChunk } from '../engine/arm-chunks.ts';
 import { mergeParts, type SimulationInput, type SimulationPart, type SimulationResult } from '../engine/simulation.ts';
+import { dealTrials } from '../engine/trial-dealer.ts';
 import { buffersOf, gathererOf, trialJobs, type TrialJobs } from '../engine/trial-jobs.ts';
 import type { ThreadReply, ThreadRequest } from './engine-thread.ts';
 
@@ -72,10 +74,10 @@ export class ThreadPool {
     onProgress?: (done: number, total: number) => void,
   ): Promise<SimulationResult> {
     const jobs = trialJobs(input, this.workers.length);
-    const done = new Array<number>(jobs.ranges.length).fill(0);
+    const done = new Array<number>(jobs.jobs).fill(0);
     const parts = await this.runJobs(
       jobs,
-      jobs.ranges.map((_, w) => w),
+      done.map((_, w) => w),
       (w, d) => {
         done[w] = d;
         onProgress?.(
@@ -104,25 +106,32 @@ export class ThreadPool {
 
   /**
    * Job j on thread threads[j]: job 0 with the first chunk and a port to each other job's thread, which
-   * reserves its memory at once and adopts what job 0 prepares; every job but the gatherer (gathererOf) with a port
-   * to the gatherer's thread for its per-arm sums.
+   * reserves its memory at once and adopts what job 0 prepares; every job with a port on which this thread deals
+   * it trials, and every job but the gatherer (gathererOf) with a port to the gatherer's thread for its per-arm sums.
    */
   private runJobs(
     jobs: TrialJobs,
     threads: number[],
     progress: (job: number, done: number) => void,
   ): Promise<SimulationPart[]> {
-    const channels = jobs.ranges.slice(1).map(() => new MessageChannel());
-    const g = gathererOf(jobs.ranges.length),
-      sums = jobs.ranges.map((_, j) => (j === g ? undefined : new MessageChannel()));
-    return Promise.all(
-      jobs.ranges.map((range, j) => {
+    const all = threads.map((_, j) => j);
+    const channels = all.slice(1).map(() => new MessageChannel());
+    const g = gathererOf(jobs.jobs),
+      sums = all.map((j) => (j === g ? undefined : new MessageChannel()));
+    const dealing = all.map(() => new MessageChannel()),
+      stopDealing = dealTrials(
+        dealing.map((c) => c.port1),
+        jobs.deals,
+      );
+    const running = Promise.all(
+      all.map((j) => {
         const id = this.nextId++,
           w = threads[j],
+          trials = dealing[j].port2,
           sumsTo = sums[j]?.port1,
           sumsFrom = j === g ? sums.flatMap((c) => (c ? [c.port2] : [])) : [];
-        const job = { id, shape: jobs.shape, range, sumsTo, sumsFrom },
-          sumsPorts = sumsTo ? [sumsTo] : sumsFrom;
+        const job = { id, shape: jobs.shape, trials, sumsTo, sumsFrom },
+          sumsPorts = [trials, ...(sumsTo ? [sumsTo] : sumsFrom)];
         return new Promise<SimulationPart>((resolve, reject) => {
           this.calls[w].set(id, { resolve, reject, progress: (d) => progress(j, d), jobs: j === 0 ? jobs : undefined });
           if (j > 0) {
@@ -139,6 +148,7 @@ export class ThreadPool {
         });
       }),
     );
+    return running.finally(stopDealing);
   }
 
   /** One set of listeners per thread, dispatching replies by id (many calls may wait on a thread). */

@@ -4,6 +4,7 @@
 // per-trial floats are summed in trial order. Pure: shared by the engine, the browser pool and the
 // Node thread pool.
 import type { Occupancy, TallyCells } from '../core/instance/occupancy.ts';
+import { armResults } from './arm-results.ts';
 import { emptyRange } from './group-bounds.ts';
 
 export type PolicyName = 'whittle' | 'random' | 'none';
@@ -73,8 +74,13 @@ export type ArmResults = Pick<Occupancy, 'discounted' | 'undiscounted' | 'pulls'
 export interface SimulationPart extends Partial<ArmSums> {
   trialStart: number;
   trialEnd: number;
+  /**
+   * When the part's trials are not one range (a job given its trials as it asked: trial-run.ts): the ranges, in the
+   * order of the per-trial rows below; trialStart and trialEnd are then the first trial and the end of the last range.
+   */
+  runs?: [number, number][];
   arms?: ArmResults;
-  /** (trialEnd - trialStart) x 4: reward, discounted reward, engaged, pulled id sum. */
+  /** (trialEnd - trialStart) x 4 (a row per trial of the part): reward, discounted reward, engaged, pulled id sum. */
   perTrial: Float64Array;
   /** horizon x 2: arms pulled, arms in the top state; when asked. */
   perStep?: Float64Array;
@@ -97,14 +103,6 @@ export interface SimulationResult extends Occupancy {
   discRewardPerTrial: Float64Array;
 }
 
-/**
- * The fixed-point scale of discounted occupancy: a power of two such that trials * horizon terms of
- * at most fixedScale stay below 2^52, so every partial sum is an exact integer in f64.
- */
-export function fixedScale(trials: number, horizon: number): number {
-  return 2 ** (52 - Math.ceil(Math.log2(Math.max(1, trials * horizon))));
-}
-
 /** Splits [0, trials) into at most `parts` contiguous, non-empty ranges of near-equal size. */
 export function splitRange(total: number, parts: number): [number, number][] {
   const n = Math.max(1, Math.min(parts, total));
@@ -121,13 +119,8 @@ export function splitRange(total: number, parts: number): [number, number][] {
 export function mergeParts(input: SimulationInput, parts: SimulationPart[]): SimulationResult {
   const { numArms: N, numStates: S, trials: K, horizon: T } = input;
   const sorted = [...parts].sort((a, b) => a.trialStart - b.trialStart);
-  let next = 0;
-  for (const p of sorted) {
-    if (p.trialStart !== next)
-      throw new Error(`mergeParts: trials ${next}..${p.trialStart - 1} are missing or overlap`);
-    next = p.trialEnd;
-  }
-  if (next !== K) throw new Error(`mergeParts: the parts cover ${next} of ${K} trials`);
+  // each trial's part and row: the per-trial values are read, and summed, in trial order
+  const { partOf, rowOf } = trialRows(sorted, K);
   const perStep = input.perStep ? new Float64Array(T * 2) : undefined;
   const G = input.groups?.min.length ?? 0;
   const groupCallsRange = input.groups ? emptyRange(T * G) : undefined;
@@ -166,17 +159,16 @@ export function mergeParts(input: SimulationInput, parts: SimulationPart[]): Sim
     discReward = 0,
     engagedSum = 0,
     pulledIdSum = 0;
-  for (const p of sorted) {
-    for (let k = p.trialStart; k < p.trialEnd; k++) {
-      const row = (k - p.trialStart) * 4;
-      rewardPerTrial[k] = p.perTrial[row];
-      discRewardPerTrial[k] = p.perTrial[row + 1];
-      engagedPerTrial[k] = p.perTrial[row + 2];
-      reward += p.perTrial[row];
-      discReward += p.perTrial[row + 1];
-      engagedSum += p.perTrial[row + 2];
-      pulledIdSum += p.perTrial[row + 3];
-    }
+  for (let k = 0; k < K; k++) {
+    const values = sorted[partOf[k]].perTrial,
+      row = rowOf[k] * 4;
+    rewardPerTrial[k] = values[row];
+    discRewardPerTrial[k] = values[row + 1];
+    engagedPerTrial[k] = values[row + 2];
+    reward += values[row];
+    discReward += values[row + 1];
+    engagedSum += values[row + 2];
+    pulledIdSum += values[row + 3];
   }
   const result: SimulationResult = {
     numArms: N,
@@ -204,85 +196,49 @@ export function mergeParts(input: SimulationInput, parts: SimulationPart[]): Sim
   if (input.tally) {
     const width = input.tally.numCells * 2;
     result.tallyPerTrial = new Float64Array(K * width);
-    for (const p of sorted) result.tallyPerTrial.set(p.tally!, p.trialStart * width);
+    for (let k = 0; k < K; k++) {
+      const at = rowOf[k] * width;
+      result.tallyPerTrial.set(sorted[partOf[k]].tally!.subarray(at, at + width), k * width);
+    }
   }
   if (input.perTrial) {
     const stride = N * S;
     result.perTrialDiscounted = new Float64Array(K * stride);
     result.perTrialUndiscounted = new Float64Array(K * stride);
-    for (const p of sorted) {
-      const occ = p.perTrialOcc!;
-      for (let k = p.trialStart; k < p.trialEnd; k++) {
-        const at = (k - p.trialStart) * 2 * stride;
-        result.perTrialDiscounted.set(occ.subarray(at, at + stride), k * stride);
-        result.perTrialUndiscounted.set(occ.subarray(at + stride, at + 2 * stride), k * stride);
-      }
+    for (let k = 0; k < K; k++) {
+      const occ = sorted[partOf[k]].perTrialOcc!,
+        at = rowOf[k] * 2 * stride;
+      result.perTrialDiscounted.set(occ.subarray(at, at + stride), k * stride);
+      result.perTrialUndiscounted.set(occ.subarray(at + stride, at + 2 * stride), k * stride);
     }
   }
   return result;
 }
 
-/**
- * The per-arm results of every trial from the per-arm sums of parts that tile them (`discTotal`: the parts' summed);
- * the sums are integers, exact in any order, so any split gives the same bits. Into `into` when given (arrays of
- * the right lengths: a worker fills arrays whose pages it touched while it waited), else new arrays.
- */
-export function armResults(
-  input: Pick<SimulationInput, 'numArms' | 'numStates' | 'trials' | 'horizon'>,
-  sums: ArmSums[],
-  discTotal: number,
-  into?: ArmResults,
-): ArmResults {
-  const { numArms: N, numStates: S, trials: K, horizon: T } = input;
-  const scale = fixedScale(K, T);
-  const [occDisc, occSteps, pulled, pulledTrials] = (['occDisc', 'occSteps', 'pulls', 'pulledTrials'] as const).map(
-    (key) => sums.map((p) => p[key]),
-  );
-  const sum = (arrays: ArrayLike<number>[], k: number) => arrays.reduce((total, a) => total + a[k], 0);
-  const discounted = into?.discounted ?? new Float64Array(N * S),
-    undiscounted = into?.undiscounted ?? new Float64Array(N * S);
-  const pulls = into?.pulls ?? new Float64Array(N),
-    pulledAtLeastOnce = into?.pulledAtLeastOnce ?? new Float64Array(N);
-  if (
-    discounted.length !== N * S ||
-    undiscounted.length !== N * S ||
-    pulls.length !== N ||
-    pulledAtLeastOnce.length !== N
-  )
-    throw new RangeError(`simulate: the arrays for the per-arm results do not fit ${N} arms of ${S} states`);
-  // one source (the gatherer's sums): read directly, the loop over arrays left out (a third of the time at 10^6 arms);
-  // of 2 states, the loop over states too (half of what is left, a serial step of pooled simulations): the same bits
-  const one = sums.length === 1 ? sums[0] : undefined;
-  if (one && S === 2) {
-    const { occDisc: d, occSteps: u, pulls: p, pulledTrials: q } = one;
-    for (let i = 0; i < N; i++) {
-      discounted[2 * i] = (discTotal - d[i]) / scale / K;
-      discounted[2 * i + 1] = d[i] / scale / K;
-      undiscounted[2 * i] = (K * T - u[i]) / K;
-      undiscounted[2 * i + 1] = u[i] / K;
-      pulls[i] = p[i] / K;
-      pulledAtLeastOnce[i] = q[i] / K;
+/** The trial ranges of a part (its rows' order). */
+export function runsOf(part: Pick<SimulationPart, 'trialStart' | 'trialEnd' | 'runs'>): [number, number][] {
+  return part.runs ?? (part.trialEnd > part.trialStart ? [[part.trialStart, part.trialEnd]] : []);
+}
+
+/** For each trial of [0, trials), the part (index in `parts`) and the row of its per-trial values; checks the tiles. */
+function trialRows(parts: SimulationPart[], trials: number): { partOf: Int32Array; rowOf: Int32Array } {
+  const partOf = new Int32Array(trials).fill(-1),
+    rowOf = new Int32Array(trials);
+  parts.forEach((p, j) => {
+    let row = 0;
+    for (const [start, end] of runsOf(p)) {
+      if (!(Number.isInteger(start) && Number.isInteger(end) && 0 <= start && start <= end && end <= trials))
+        throw new Error(`mergeParts: trials ${start}..${end - 1} are outside the ${trials} trials`);
+      for (let k = start; k < end; k++, row++) {
+        if (partOf[k] >= 0) throw new Error(`mergeParts: trial ${k} came in two parts`);
+        partOf[k] = j;
+        rowOf[k] = row;
+      }
     }
-    return { discounted, undiscounted, pulls, pulledAtLeastOnce };
-  }
-  for (let i = 0; i < N; i++) {
-    let d0 = discTotal,
-      u0 = K * T;
-    for (let s = 1; s < S; s++) {
-      const j = i * (S - 1) + s - 1,
-        d = one ? one.occDisc[j] : sum(occDisc, j),
-        u = one ? one.occSteps[j] : sum(occSteps, j);
-      d0 -= d;
-      u0 -= u;
-      discounted[i * S + s] = d / scale / K;
-      undiscounted[i * S + s] = u / K;
-    }
-    discounted[i * S] = d0 / scale / K;
-    undiscounted[i * S] = u0 / K;
-    pulls[i] = (one ? one.pulls[i] : sum(pulled, i)) / K;
-    pulledAtLeastOnce[i] = (one ? one.pulledTrials[i] : sum(pulledTrials, i)) / K;
-  }
-  return { discounted, undiscounted, pulls, pulledAtLeastOnce };
+  });
+  const missing = partOf.indexOf(-1);
+  if (missing >= 0) throw new Error(`mergeParts: trial ${missing} is missing`);
+  return { partOf, rowOf };
 }
 
 /** The initial distribution "P(state 1) = p" of 2-state arms, numArms x 2. */

@@ -1,15 +1,17 @@
-// A simulation's trials split into jobs, one per engine worker, and how a worker runs its job: the worker of
-// job 0 takes the input chunk by chunk and prepares the simulation once; the others adopt what it prepared
-// (prepared-pieces.ts) and never see the input. Once their trials are run, every job sends its per-arm sums to one
-// job (gathererOf), whose worker turns them into the per-arm results of all the trials. The same for the app's Web
-// Workers (src/workers/engine) and the command line's threads (src/cli/thread-pool.ts); the messages that carry
-// chunks, pieces and sums are theirs.
+// A simulation's work as one job per engine worker, and how a worker runs its job: the worker of job 0 takes the
+// input chunk by chunk and prepares the simulation once; the others adopt what it prepared (prepared-pieces.ts) and
+// never see the input. Every job then runs the trials the pool deals it as it asks (trial-dealer.ts), until none is
+// left; its per-arm sums then go to one job (gathererOf), whose worker turns them into the per-arm results of all
+// the trials. The same for the app's Web Workers (src/workers/engine) and the command line's threads
+// (src/cli/thread-pool.ts); the messages that carry chunks, pieces, trials and sums are theirs.
 import type { Engine } from './engine.ts';
 import { adoptPrepared, servePrepared, type PiecePort, type PieceSink } from './prepared-pieces.ts';
 import type { PreparedSimulation } from './prepared-simulation.ts';
 import type { TrialSums } from './trial-sums.ts';
 import { copyArmChunk, copyInto, shapeOf, type ArmChunk, type SimulationShape } from './arm-chunks.ts';
-import { splitRange, type ArmResults, type SimulationInput, type SimulationPart } from './simulation.ts';
+import type { ArmResults, SimulationInput, SimulationPart } from './simulation.ts';
+import { grants, type TrialSource } from './trial-dealer.ts';
+import { trialsPerCall } from './trial-run.ts';
 
 /**
  * Arms per chunk of a trial job's input: 1.6 MB of a 2-state population's arrays, two chunks per worker
@@ -18,15 +20,20 @@ import { splitRange, type ArmResults, type SimulationInput, type SimulationPart 
 export const CHUNK_ARMS = 16_384;
 
 /**
- * One simulation's trials split into jobs, job j for worker j. The input crosses to the worker of job 0
- * chunk by chunk (the worker asks for the next while it loads one), so that at 3 x 10^6 arms no whole
- * copy of it (340 MB) is ever in transit; that worker prepares the simulation once and hands the prepared
+ * One simulation's work as jobs, job j for worker j, its trials dealt to the jobs as they ask. The input crosses to
+ * the worker of job 0 chunk by chunk (the worker asks for the next while it loads one), so that at 3 x 10^6 arms no
+ * whole copy of it (340 MB) is ever in transit; that worker prepares the simulation once and hands the prepared
  * data to the other jobs' workers (prepared-pieces.ts), which never see the input.
  */
 export interface TrialJobs {
   shape: SimulationShape;
-  /** Trials [start, end) of job j. */
-  ranges: [number, number][];
+  /** How many jobs (workers): 1 to the simulation's trials. */
+  jobs: number;
+  /**
+   * The trials in the order they are dealt, a range per ask (trial-dealer.ts): the whole at once to a lone job, else
+   * a kernel call's worth (trialsPerCall: one trial at 10^6 arms), so that no worker waits long for another at the end.
+   */
+  deals: [number, number][];
   /** How many chunks of arms the input comes in. */
   chunks: number;
   /**
@@ -67,12 +74,14 @@ export function sumsRoute(to: PiecePort | undefined, from: PiecePort[]): SumsRou
   return { gather: async (sums) => void (await Promise.all(from.map((port) => adoptPrepared(sums, port)))) };
 }
 
-/** Trials of `input` split over `workers` jobs, each chunk a copy of its own. */
+/** The work of `input` as up to `workers` jobs (no more than trials), each chunk a copy of its own. */
 export function trialJobs(input: SimulationInput, workers: number, chunkArms = CHUNK_ARMS): TrialJobs {
-  const N = input.numArms;
+  const N = input.numArms,
+    jobs = Math.max(1, Math.min(workers, input.trials));
   return {
     shape: shapeOf(input),
-    ranges: splitRange(input.trials, workers),
+    jobs,
+    deals: grants(input.trials, jobs === 1 ? Math.max(1, input.trials) : trialsPerCall(N, input.horizon)),
     chunks: Math.ceil(N / chunkArms),
     chunk: (_job, c, spent) => copyArmChunk(input, c * chunkArms, Math.min(N, (c + 1) * chunkArms), spent),
     rewards: (_job, c, spent) =>
@@ -135,7 +144,7 @@ function nextTask(): Promise<void> {
 }
 
 /**
- * Runs trials [start, end) on `engine`, its input loaded from `chunks` chunks: the first given, the
+ * Runs the trials `trials` deals on `engine`, its input loaded from `chunks` chunks: the first given, the
  * others asked of `arrays`, one ahead, each request sending back the buffers of a chunk loaded; then the
  * rewards, chunk by chunk in the same way (from the first chunk when it is the only one). Once prepared, the
  * simulation is handed to `share` (the other jobs' workers adopt it: prepared-pieces.ts) before its trials run;
@@ -144,7 +153,7 @@ function nextTask(): Promise<void> {
 export async function runTrialJob(
   engine: Engine,
   shape: SimulationShape,
-  range: [number, number],
+  trials: TrialSource,
   chunks: number,
   first: ArmChunk,
   arrays: JobArrays,
@@ -178,18 +187,18 @@ export async function runTrialJob(
     prepared.dispose();
     throw error;
   }
-  return runPrepared(prepared, shape.seed, range, arrays, onProgress, route);
+  return runPrepared(prepared, shape.seed, trials, arrays, onProgress, route);
 }
 
 /**
- * Runs trials [start, end) of a simulation another job's worker prepared: its memory reserved and touched at once
+ * Runs the trials `trials` deals of a simulation another job's worker prepared: its memory reserved and touched at once
  * (while that worker loads the arms), then, when this job gathers the sums, the arrays for the results as long as it
  * waits; its prepared data taken in by `adopt` (prepared-pieces.ts), then as runTrialJob.
  */
 export async function runAdoptedJob(
   engine: Engine,
   shape: SimulationShape,
-  range: [number, number],
+  trials: TrialSource,
   adopt: (adopter: PieceSink) => Promise<void>,
   arrays: Pick<JobArrays, 'outputs'>,
   onProgress: ((trialsDone: number) => void) | undefined,
@@ -215,24 +224,32 @@ export async function runAdoptedJob(
     adopter.release();
     throw error;
   }
-  return runPrepared(adopter.finish(), shape.seed, range, arrays, onProgress, route, into);
+  return runPrepared(adopter.finish(), shape.seed, trials, arrays, onProgress, route, into);
 }
 
 /**
- * Trials [start, end) of `prepared`, their per-arm sums sent along `route` or, with every other job's gathered, turned
- * into the per-arm results in `into` or the arrays `arrays.outputs` gives; disposes of it.
+ * The trials `trials` deals of `prepared`, asked for one range after another until none is left (progress: trials
+ * this job ran), their per-arm sums sent along `route` or, with every other job's gathered, turned into the per-arm
+ * results in `into` or the arrays `arrays.outputs` gives; disposes of it.
  */
 async function runPrepared(
   prepared: PreparedSimulation,
   seed: number,
-  [start, end]: [number, number],
+  trials: TrialSource,
   arrays: Pick<JobArrays, 'outputs'>,
   onProgress: ((trialsDone: number) => void) | undefined,
   route: SumsRoute,
   into?: ArmResults,
 ): Promise<SimulationPart> {
   try {
-    const sums = prepared.trials(seed, start, end, onProgress);
+    const run = prepared.begin(seed);
+    try {
+      for (let range = await trials(); range; range = await trials()) run.run(range[0], range[1], onProgress);
+    } catch (error) {
+      run.release();
+      throw error;
+    }
+    const sums = run.finish();
     try {
       if ('send' in route) {
         await route.send(sums);

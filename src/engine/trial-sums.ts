@@ -5,7 +5,8 @@
 // that merges a second pass over every arm: at 10^6 arms a fresh page costs more than the arithmetic on it.
 import type { Kernels } from './kernels.ts';
 import { copyAcross } from './prepared-pieces.ts';
-import { armResults, type ArmResults, type ArmSums, type SimulationPart } from './simulation.ts';
+import { armResults } from './arm-results.ts';
+import type { ArmResults, ArmSums, SimulationPart } from './simulation.ts';
 import type { RunInput } from './prepared-simulation.ts';
 import type { Blocks } from './wasm-blocks.ts';
 

@@ -4,8 +4,11 @@
 import type { TallyCells } from '../core/instance/occupancy.ts';
 
 export class TrialTally {
-  /** trials x numCells x 2: pulls, engaged steps (sum over steps of the state value). */
-  readonly values: Float64Array;
+  /**
+   * trials x numCells x 2: pulls, engaged steps (sum over steps of the state value); room for `trials` rows, more
+   * made as rows are added (a job dealt its trials as it asks does not know how many it will run).
+   */
+  private rows: Float64Array;
   /** Per cell, the accumulators summed over its arms after the previous trial (pulls, engaged steps). */
   private readonly last: Float64Array;
 
@@ -15,7 +18,7 @@ export class TrialTally {
     private readonly numStates: number,
     trials: number,
   ) {
-    this.values = new Float64Array(trials * map.numCells * 2);
+    this.rows = new Float64Array(trials * map.numCells * 2);
     this.last = new Float64Array(map.numCells * 2);
   }
 
@@ -29,8 +32,13 @@ export class TrialTally {
     const N = this.numArms,
       S1 = this.numStates - 1;
     const { cells, groupings, numCells } = this.map;
-    const out = this.values,
-      base = row * numCells * 2;
+    const base = row * numCells * 2;
+    if (base + numCells * 2 > this.rows.length) {
+      const more = new Float64Array(Math.max(base + numCells * 2, 2 * this.rows.length));
+      more.set(this.rows);
+      this.rows = more;
+    }
+    const out = this.rows;
     for (let i = 0; i < N; i++) {
       const p = pulls[i];
       let e = 0;
@@ -47,5 +55,11 @@ export class TrialTally {
       out[base + j] = total - this.last[j];
       this.last[j] = total;
     }
+  }
+
+  /** The first `rows` rows: the values of the trials added so far. */
+  values(rows: number): Float64Array {
+    const length = rows * this.map.numCells * 2;
+    return this.rows.length === length ? this.rows : this.rows.slice(0, length);
   }
 }

@@ -60,7 +60,7 @@ const input: SimulationInput = {
   ties: 'lowest-id',
 };
 const jobs = trialJobs(input, 2),
-  half = jobs.ranges[0][1];
+  half = Math.floor(K / 2);
 
 /** The loader of a worker taking the input chunk by chunk (the chunks' copies made by the pool excluded). */
 function prepare(engine: Engine, chunks: ArmChunk[], rewards: Float64Array[]): PreparedSimulation {

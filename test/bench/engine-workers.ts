@@ -5,9 +5,14 @@
 // 500,000 arms or more, so its next job starts cold too). Wall time from the call to the merged result (thread
 // start-up excluded, as in `allot simulate`), CPU time of the whole process (every thread). With --vs REV, the
 // thread pool of an older commit (built from `git archive` into a temporary folder) runs in the same rounds.
+// With --busy, a process of this session spins on a core for the whole bench (the trials are dealt to the threads as
+// they ask, so a thread sharing its core runs fewer: engine/trial-dealer.ts); Linux shares CPU between sessions
+// (autogroups) before threads, so other sessions' load does not test that, and only the 2-thread CPU overhead counts
+// against them.
 // Run: npx tsx test/bench/engine-workers.ts [--arms 1000000] [--trials 10] [--steps 50] [--rounds 5] [--vs REV]
+// [--busy]
 // Ratios are taken within a round, then their min/median/max: on a shared machine compare nothing across rounds.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +30,7 @@ const { values: opt } = parseArgs({
     steps: { type: 'string', default: '50' },
     rounds: { type: 'string', default: '5' },
     vs: { type: 'string' },
+    busy: { type: 'boolean', default: false },
   },
 });
 const N = Number(opt.arms),
@@ -94,6 +100,8 @@ const stats = (x: number[]) => {
 const ms = (x: number[]) => stats(x.map((v) => v / 1000)).replace(/\//g, '/') + ' s';
 
 let ok = true;
+// a core kept busy by this session (--busy): ended with the bench
+const spinner = opt.busy ? spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }) : undefined;
 try {
   const engine = await loadEngineNode();
   const arms = benchArms(engine, N, 1);
@@ -116,7 +124,7 @@ try {
   if (opt.vs) pools.push([opt.vs, await oldPool(opt.vs)]);
   console.log(
     `${N.toLocaleString('en')} arms x ${trials} trials x ${steps} steps, B = N/10, a fresh pool per run; ` +
-      `${cpus().length} cores`,
+      `${cpus().length} cores${opt.busy ? ', one kept busy by a spinning process of this session' : ''}`,
   );
   const sums = new Set<string>();
   const fig = new Map<string, { wall1: number[]; wall2: number[]; cpu1: number[]; cpu2: number[] }>();
@@ -159,6 +167,7 @@ try {
   console.log(`checksums: ${[...sums].join(' | ')}${sums.size === 1 ? ' (all agree)' : ' DIFFER'}`);
   ok = sums.size === 1;
 } finally {
+  spinner?.kill();
   rmSync(tmp, { recursive: true, force: true });
 }
 process.exit(ok ? 0 : 1);

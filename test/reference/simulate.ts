@@ -2,7 +2,8 @@
 // written plainly, one trial and one step at a time. Returns a SimulationPart for mergeParts.
 import { constrainedTopB } from '../../src/core/plan/constrained-top-b.ts';
 import { emptyRange } from '../../src/engine/group-bounds.ts';
-import { fixedScale, type ArmSums, type SimulationInput, type SimulationPart } from '../../src/engine/simulation.ts';
+import { fixedScale } from '../../src/engine/arm-results.ts';
+import type { ArmSums, SimulationInput, SimulationPart } from '../../src/engine/simulation.ts';
 import { below, draw32, STREAM, streamKey } from './rng.ts';
 
 /** The state drawn by m from probabilities p[0..S): cumulate from the top state down; m < sum * 2^32 picks it. */

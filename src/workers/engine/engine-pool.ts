@@ -1,6 +1,6 @@
-// The page's one handle on the engine: a pool of workers, each with its own WASM instance. Simulations are split by
-// trials and
-// index tables by arms over up to navigator.hardwareConcurrency workers; parts are merged exactly
+// The page's one handle on the engine: a pool of workers, each with its own WASM instance. Simulations' trials are
+// dealt to up to navigator.hardwareConcurrency workers as they ask (engine/trial-dealer.ts), index tables split by
+// arms; parts are merged exactly
 // (engine/simulation.ts), so the result does not depend on the number of workers. Progress comes
 // after every kernel call of any worker (about every 50 ms); abort terminates every worker at once
 // (a running WASM kernel cannot be interrupted otherwise); a crashed worker rejects the call with
@@ -14,6 +14,7 @@ import {
   type SimulationPart,
   type SimulationResult,
 } from '../../engine/simulation.ts';
+import { dealTrials } from '../../engine/trial-dealer.ts';
 import { gathererOf, trialJobs, type TrialJobs } from '../../engine/trial-jobs.ts';
 import {
   armJobs,
@@ -71,48 +72,65 @@ export class EnginePool implements EngineRunner {
   /**
    * Runs trial job j on worker j; progress in trials of all jobs. Worker 0 takes the input, its chunks transferred
    * as it asks for them, prepares the simulation once and serves it to the others on a MessageChannel each
-   * (engine/prepared-pieces.ts), so that the others neither receive the input nor repeat the preparation; once their
-   * trials are run, every worker but one sends that one its per-arm sums, which it turns into the result's per-arm
+   * (engine/prepared-pieces.ts), so that the others neither receive the input nor repeat the preparation; this thread
+   * deals the trials to the workers as they ask, on a MessageChannel each (engine/trial-dealer.ts); once no trial is
+   * left, every worker but one sends that one its per-arm sums, which it turns into the result's per-arm
    * arrays (engine/trial-jobs.ts, gathererOf). A worker that ran a job of RETIRE_ARMS arms or more is ended once idle
    * (see below).
    */
   async runTrialJobs(jobs: TrialJobs, options: JobOptions = {}): Promise<SimulationPart[]> {
-    const total = jobs.ranges.reduce((sum, [start, end]) => sum + end - start, 0);
     const big = jobs.shape.numArms >= RETIRE_ARMS;
-    const channels = jobs.ranges.slice(1).map(() => new MessageChannel());
+    const all = Array.from({ length: jobs.jobs }, (_, j) => j);
+    const channels = all.slice(1).map(() => new MessageChannel());
     // a port from each job's worker but the gatherer's to the gatherer's, for the per-arm sums
-    const g = gathererOf(jobs.ranges.length),
-      sumsChannels = jobs.ranges.map((_, j) => (j === g ? undefined : new MessageChannel()));
+    const g = gathererOf(jobs.jobs),
+      sumsChannels = all.map((j) => (j === g ? undefined : new MessageChannel()));
+    const dealing = all.map(() => new MessageChannel()),
+      stopDealing = dealTrials(
+        dealing.map((c) => c.port1),
+        jobs.deals,
+      );
+    const trialsPort = (w: number) => Comlink.transfer(dealing[w].port2, [dealing[w].port2]);
     const sumsPorts = (w: number) => {
       const to = sumsChannels[w]?.port1,
         from = w === g ? sumsChannels.flatMap((c) => (c ? [c.port2] : [])) : [];
       return Comlink.transfer({ to, from }, to ? [to] : from);
     };
-    return this.run(
-      jobs.ranges,
-      total,
-      options,
-      async (api, [start, end], progress, w) => {
-        const arrays = Comlink.proxy(jobArrays(jobs, w));
-        if (w > 0) {
-          const port = channels[w - 1].port2;
-          return api.adoptJob(jobs.shape, start, end, Comlink.transfer(port, [port]), arrays, progress, sumsPorts(w));
-        }
-        const ports = channels.map((c) => c.port1);
-        return api.simulateJob(
-          jobs.shape,
-          start,
-          end,
-          jobs.chunks,
-          transferArrays(await jobs.chunk(0, 0)),
-          arrays,
-          progress,
-          Comlink.transfer(ports, ports),
-          sumsPorts(w),
-        );
-      },
-      big,
-    );
+    try {
+      return await this.run(
+        all,
+        jobs.shape.trials,
+        options,
+        async (api, _, progress, w) => {
+          const arrays = Comlink.proxy(jobArrays(jobs, w));
+          if (w > 0) {
+            const port = channels[w - 1].port2;
+            return api.adoptJob(
+              jobs.shape,
+              trialsPort(w),
+              Comlink.transfer(port, [port]),
+              arrays,
+              progress,
+              sumsPorts(w),
+            );
+          }
+          const ports = channels.map((c) => c.port1);
+          return api.simulateJob(
+            jobs.shape,
+            trialsPort(w),
+            jobs.chunks,
+            transferArrays(await jobs.chunk(0, 0)),
+            arrays,
+            progress,
+            Comlink.transfer(ports, ports),
+            sumsPorts(w),
+          );
+        },
+        big,
+      );
+    } finally {
+      stopDealing();
+    }
   }
 
   /** Runs arm job j on worker j (jobs from armJobs, their arrays transferred); progress in arms of all jobs. */

@@ -6,6 +6,7 @@ import type { ArmChunk, SimulationShape } from '../../engine/arm-chunks.ts';
 import type { SimulationPart } from '../../engine/simulation.ts';
 import type { PreparedSimulation } from '../../engine/prepared-simulation.ts';
 import { adoptPrepared, servePrepared } from '../../engine/prepared-pieces.ts';
+import { trialsFrom } from '../../engine/trial-dealer.ts';
 import { runAdoptedJob, runTrialJob, sumsRoute, type JobArrays } from '../../engine/trial-jobs.ts';
 import { transferArrays } from './engine-jobs.ts';
 
@@ -80,15 +81,14 @@ const api = {
   },
 
   /**
-   * Trials [trialStart, trialEnd) of a simulation whose arms come in `chunks` chunks: the first with the
-   * call, the rest (and the rewards, and arrays for the sums) asked of `arrays` (runTrialJob); once prepared,
+   * The trials dealt on `trials` (engine/trial-dealer.ts) of a simulation whose arms come in `chunks` chunks: the first
+   * with the call, the rest (and the rewards, and arrays for the sums) asked of `arrays` (runTrialJob); once prepared,
    * the simulation is served on `ports` to the workers of the other jobs (engine/prepared-pieces.ts) before its trials
    * run; its per-arm sums then go by `sums`; progress (trials done) after every kernel call.
    */
   async simulateJob(
     shape: SimulationShape,
-    trialStart: number,
-    trialEnd: number,
+    trials: MessagePort,
     chunks: number,
     first: ArmChunk,
     arrays: JobArrays,
@@ -110,11 +110,11 @@ const api = {
       await runTrialJob(
         e,
         shape,
-        [trialStart, trialEnd],
+        trialsFrom(trials),
         chunks,
         first,
         sendBack,
-        (done) => void onProgress?.(done, trialEnd - trialStart),
+        (done) => void onProgress?.(done, shape.trials),
         share,
         sumsRoute(sums.to, sums.from),
       ),
@@ -122,12 +122,11 @@ const api = {
   },
 
   /**
-   * Trials [trialStart, trialEnd) of a simulation another job's worker prepares and serves on `port` (runAdoptedJob).
+   * The trials dealt on `trials` of a simulation another job's worker prepares and serves on `port` (runAdoptedJob).
    */
   async adoptJob(
     shape: SimulationShape,
-    trialStart: number,
-    trialEnd: number,
+    trials: MessagePort,
     port: MessagePort,
     arrays: Pick<JobArrays, 'outputs'>,
     onProgress: Progress | undefined,
@@ -138,10 +137,10 @@ const api = {
       await runAdoptedJob(
         e,
         shape,
-        [trialStart, trialEnd],
+        trialsFrom(trials),
         (adopter) => adoptPrepared(adopter, port),
         arrays,
-        (done) => void onProgress?.(done, trialEnd - trialStart),
+        (done) => void onProgress?.(done, shape.trials),
         sumsRoute(sums.to, sums.from),
       ),
     );

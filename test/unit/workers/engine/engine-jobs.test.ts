@@ -13,6 +13,7 @@ import { toSimulationInput } from '../../../../src/engine/simulation-input.ts';
 import type { ArmChunk } from '../../../../src/engine/arm-chunks.ts';
 import { browserSimulate } from '../../../../src/workers/engine/browser-simulate.ts';
 import { adoptPrepared, PIECE_BYTES, servePrepared } from '../../../../src/engine/prepared-pieces.ts';
+import { dealTrials, fixedTrials, grants, trialsFrom } from '../../../../src/engine/trial-dealer.ts';
 import { gathererOf, runAdoptedJob, runTrialJob, sumsRoute, trialJobs } from '../../../../src/engine/trial-jobs.ts';
 import {
   armJobs,
@@ -29,8 +30,9 @@ beforeAll(async () => {
 
 /**
  * Job j run by a Node engine of its own, as the pool's worker j would: job 0 loads the input and serves the
- * prepared simulation on a MessageChannel to each other job, in pieces of `piece` bytes; the others adopt it. Every
- * job but the gatherer sends its per-arm sums to the gatherer on a MessageChannel of its own.
+ * prepared simulation on a MessageChannel to each other job, in pieces of `piece` bytes; the others adopt it. The
+ * trials are dealt on a MessageChannel per job, one at a time when there are several jobs. Every job but the gatherer
+ * sends its per-arm sums to the gatherer on a MessageChannel of its own.
  */
 const runner = (size: number, piece = PIECE_BYTES): EngineRunner & { jobs: number[] } => {
   const seen: number[] = [];
@@ -38,12 +40,19 @@ const runner = (size: number, piece = PIECE_BYTES): EngineRunner & { jobs: numbe
     size,
     jobs: seen,
     async runTrialJobs(jobs) {
-      seen.push(jobs.ranges.length);
-      const channels = jobs.ranges.slice(1).map(() => new MessageChannel());
-      const g = gathererOf(jobs.ranges.length),
-        sums = jobs.ranges.map((_, j) => (j === g ? undefined : new MessageChannel()));
-      return Promise.all(
-        jobs.ranges.map(async ([start, end], j) => {
+      seen.push(jobs.jobs);
+      const all = Array.from({ length: jobs.jobs }, (_, j) => j);
+      const channels = all.slice(1).map(() => new MessageChannel());
+      const g = gathererOf(jobs.jobs),
+        sums = all.map((j) => (j === g ? undefined : new MessageChannel()));
+      const dealing = all.map(() => new MessageChannel()),
+        stop = dealTrials(
+          dealing.map((c) => c.port1),
+          jobs.jobs > 1 ? grants(jobs.shape.trials, 1) : jobs.deals,
+        );
+      const running = Promise.all(
+        all.map(async (j) => {
+          const trials = trialsFrom(dealing[j].port2);
           const outputs = j === g ? await jobs.outputs(j) : undefined,
             arrays = { ...jobArrays(jobs, j), outputs: async () => outputs! };
           const route = sumsRoute(sums[j]?.port1, j === g ? sums.flatMap((c) => (c ? [c.port2] : [])) : []);
@@ -53,7 +62,7 @@ const runner = (size: number, piece = PIECE_BYTES): EngineRunner & { jobs: numbe
               ? await runTrialJob(
                   mine,
                   jobs.shape,
-                  [start, end],
+                  trials,
                   jobs.chunks,
                   await jobs.chunk(0, 0),
                   arrays,
@@ -69,7 +78,7 @@ const runner = (size: number, piece = PIECE_BYTES): EngineRunner & { jobs: numbe
               : await runAdoptedJob(
                   mine,
                   jobs.shape,
-                  [start, end],
+                  trials,
                   (adopter) => adoptPrepared(adopter, channels[j - 1].port2, piece),
                   arrays,
                   undefined,
@@ -84,6 +93,7 @@ const runner = (size: number, piece = PIECE_BYTES): EngineRunner & { jobs: numbe
           return part;
         }),
       );
+      return running.finally(stop);
     },
     async runArmJobs(jobs) {
       return jobs.map((j) => engine.whittleIndices(j.transitions, j.rewards, j.numStates, j.discount));
@@ -197,7 +207,7 @@ describe('engine jobs', () => {
           const part = await runTrialJob(
             engine,
             jobs.shape,
-            [0, input.trials],
+            fixedTrials([0, input.trials]),
             jobs.chunks,
             await jobs.chunk(0, 0),
             jobArrays(jobs, 0),
@@ -279,10 +289,7 @@ describe('engine jobs', () => {
         tally: bucketCells(instance),
       });
       const jobs = trialJobs(input, 2);
-      expect(jobs.ranges).toEqual([
-        [0, 2],
-        [2, 4],
-      ]);
+      expect(jobs.jobs).toBe(2);
       const a = jobs.chunk(0, 0) as ArmChunk,
         b = jobs.chunk(1, 0) as ArmChunk;
       a.transitions[0] = -1;
