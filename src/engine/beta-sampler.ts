@@ -99,7 +99,8 @@ export function posteriorIndexDraw(kernels: Kernels): PosteriorIndexDraw {
 
 /** The engine's functions for the weekly plan: the Whittle indices, their posterior draw and the Beta sampler. */
 export function planIndexFunction(engine: Engine): IndexFunction {
-  const indices = (t: Float64Array, r: Float64Array, S: number, d: number) => engine.whittleIndices(t, r, S, d).indices;
+  const indices = (t: Float64Array, r: Float64Array, S: number, d: number, out?: Float64Array) =>
+    engine.whittleIndices(t, r, S, d, out).indices;
   const { kernels } = engine;
   return Object.assign(indices, { drawIndices: posteriorIndexDraw(kernels), sampleBeta: betaSampler(kernels) });
 }

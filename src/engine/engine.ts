@@ -124,9 +124,16 @@ export class Engine {
   /**
    * Whittle indices of S-state arms (S = 2: closed form, always indexable; S > 2: the sweep of Gast, Gaujal
    * and Khun with its indexability verdict, cached per reward row).
-   * transitions: numArms x S x 2 x S; rewards: numArms x S.
+   * transitions: numArms x S x 2 x S; rewards: numArms x S. The indices written into `out` when given (numArms x S: a
+   * caller that indexes piece after piece reuses it, where a fresh table's pages and their collection cost more).
    */
-  whittleIndices(transitions: Float64Array, rewards: Float64Array, numStates: number, discount: number): IndexTable {
+  whittleIndices(
+    transitions: Float64Array,
+    rewards: Float64Array,
+    numStates: number,
+    discount: number,
+    out?: Float64Array,
+  ): IndexTable {
     const S = numStates;
     const N = rewards.length / S;
     if (!Number.isInteger(S) || S < 2)
@@ -138,9 +145,10 @@ export class Engine {
       );
     }
     checkDiscount('whittleIndices', discount);
+    if (out && out.length !== N * S) throw new RangeError(`whittleIndices: expected out of length ${N * S}`);
     if (S === 2)
       return {
-        indices: this.whittle2(transitions, rewards, discount),
+        indices: this.whittle2(transitions, rewards, discount, out),
         indexable: new Uint8Array(N).fill(VERDICT.indexable),
       };
     let cache = this.indexCache.get(transitions);
@@ -160,7 +168,7 @@ export class Engine {
         cache.set(key(arm), { w: fresh.indices.slice(j * S, j * S + S), ok: fresh.indexable[j] }),
       );
     }
-    const indices = new Float64Array(N * S),
+    const indices = out ?? new Float64Array(N * S),
       indexable = new Uint8Array(N);
     for (let arm = 0; arm < N; arm++) {
       const hit = cache.get(key(arm))!;

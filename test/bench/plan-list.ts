@@ -30,6 +30,7 @@ import { currentWeek, type Register } from '../../src/core/plan/register.ts';
 import { buildWeeklyList, type IndexFunction } from '../../src/core/plan/weekly-list.ts';
 import type { WorkerRules } from '../../src/core/plan/worker-rules.ts';
 import { seededRandom } from '../../src/core/random/seeded-random.ts';
+import { planIndexFunction } from '../../src/engine/beta-sampler.ts';
 import { loadEngineNode } from '../../src/engine/load-node.ts';
 
 const flag = (name: string) => process.argv.flatMap((a, i) => (process.argv[i - 1] === name ? [a] : []))[0];
@@ -64,7 +65,8 @@ async function cxxTopB(file: string): Promise<string[]> {
   return lines;
 }
 const engine = await loadEngineNode();
-const whittle: IndexFunction = (t, r, S, d) => engine.whittleIndices(t, r, S, d).indices;
+// the engine's index function as `allot plan` and the plan worker use it (its tables in the caller's arrays)
+const whittle: IndexFunction = planIndexFunction(engine);
 const cpu = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;

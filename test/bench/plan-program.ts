@@ -13,13 +13,15 @@ import type { PlanSettings } from '../../src/core/plan/plan-settings.ts';
 import { currentWeek, type Register } from '../../src/core/plan/register.ts';
 import { buildWeeklyList, type IndexFunction } from '../../src/core/plan/weekly-list.ts';
 import { seededRandom } from '../../src/core/random/seeded-random.ts';
+import { planIndexFunction } from '../../src/engine/beta-sampler.ts';
 import { loadEngineNode } from '../../src/engine/load-node.ts';
 
 const rounds = Number(process.argv[2] ?? 3),
   N = Number(process.argv[3] ?? 1_000_000),
   W = Number(process.argv[4] ?? 2000);
 const engine = await loadEngineNode();
-const whittle: IndexFunction = (t, r, S, d) => engine.whittleIndices(t, r, S, d).indices;
+// the engine's index function as `allot plan` and the plan worker use it (its tables in the caller's arrays)
+const whittle: IndexFunction = planIndexFunction(engine);
 const cpu = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;

@@ -4,10 +4,11 @@
 // another reward on the same transitions reads it again rather than indexing 10^6 arms a second time.
 import type { ListRules } from './list-rules.ts';
 import type { IndexFunction } from './posterior-draws.ts';
+import { scratch } from './scratch.ts';
 
 /**
- * 2-state arms per call of the index function: each call's table (16 bytes an arm) is fresh memory, so pieces of
- * 512 KB reuse the same pages where one call for 10^6 arms faulted in 16 MB (and its garbage collection) per list.
+ * 2-state arms per call of the index function: its table (16 bytes an arm) a scratch array of 512 KB that every piece
+ * reuses, where one call for 10^6 arms faulted in 16 MB (and a fresh table per piece, 16 MB of garbage) per list.
  */
 const PIECE = 32768;
 
@@ -28,10 +29,12 @@ export function stateIndices(
   const N = state.length,
     T = S * 2 * S;
   const piece = S === 2 ? PIECE : Math.max(1, N);
+  const table = S === 2 ? scratch('state-indices-table', Float64Array, Math.min(piece, N) * S) : undefined;
   for (let a = 0; a < N; a += piece) {
     const m = Math.min(piece, N - a);
     const r = rewards ? rewards.subarray(a * S, (a + m) * S) : defaultRewards(m, S);
-    const w = whittle(piece < N ? transitions.subarray(a * T, (a + m) * T) : transitions, r, S, discount);
+    const t = piece < N ? transitions.subarray(a * T, (a + m) * T) : transitions;
+    const w = whittle(t, r, S, discount, table?.subarray(0, m * S));
     for (let j = 0; j < m; j++) out[a + j] = w[j * S + state[a + j]];
   }
   return out;

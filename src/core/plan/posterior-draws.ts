@@ -13,11 +13,18 @@ import type { Random } from '../random/seeded-random.ts';
 
 /**
  * Whittle indices numArms x numStates of arms with the given transitions and reward table
- * (Engine.whittleIndices(...).indices); with the engine's posterior draw of them, without which the
- * posterior draws cannot be made, and its Beta sampler (Thompson sampling's draw, thompson.ts).
+ * (Engine.whittleIndices(...).indices), in `out` when given and the function takes it (else a table of its own); with
+ * the engine's posterior draw of them, without which the posterior draws cannot be made, and its Beta sampler
+ * (Thompson sampling's draw, thompson.ts).
  */
 export interface IndexFunction {
-  (transitions: Float64Array, rewards: Float64Array, numStates: number, discount: number): Float64Array;
+  (
+    transitions: Float64Array,
+    rewards: Float64Array,
+    numStates: number,
+    discount: number,
+    out?: Float64Array,
+  ): Float64Array;
   drawIndices?: PosteriorIndexDraw;
   sampleBeta?: BetaSampler;
 }

@@ -217,4 +217,17 @@ describe('S-state Whittle indices by the sweep of Gast, Gaujal and Khun', () => 
     expect(second.indices.subarray(3, 6)).not.toEqual(first.indices.subarray(3, 6));
     expect(second.indices).toEqual(engine.kernelWhittleS(transitions, changed, 3, 0.9).indices);
   });
+
+  test("writes into the caller's table when given one, the same values, and refuses one of the wrong length", () => {
+    for (const S of [2, 3]) {
+      const { transitions, rewards } = randomArms(7, S, rng(10 + S));
+      const own = engine.whittleIndices(transitions, rewards, S, 0.9).indices;
+      const out = new Float64Array(7 * S).fill(NaN);
+      expect(engine.whittleIndices(transitions, rewards, S, 0.9, out).indices).toBe(out);
+      expect(out).toEqual(own);
+      expect(() => engine.whittleIndices(transitions, rewards, S, 0.9, new Float64Array(7 * S - 1))).toThrow(
+        /out of length/,
+      );
+    }
+  });
 });
