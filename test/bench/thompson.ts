@@ -11,7 +11,7 @@ import { estimateTransitions } from '../../src/core/plan/estimate-transitions.ts
 import { generatedRegister } from '../../src/core/plan/generated-register.ts';
 import { defaultPriorGroup } from '../../src/core/plan/plan-settings.ts';
 import type { History } from '../../src/core/plan/register.ts';
-import { armOrder, selectBest } from '../../src/core/plan/select-arms.ts';
+import { armOrder, selectBest } from '../reference/select-arms.ts';
 import { drawTransitions } from '../../src/core/plan/thompson.ts';
 import { seededRandom } from '../../src/core/random/seeded-random.ts';
 import { betaSampler } from '../../src/engine/beta-sampler.ts';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { zeroPlane } from '../../../../src/core/plan/bit-plane.ts';
 import { seededTieRanks } from '../../../reference/tie-ranks.ts';
-import { armOrder, selectBest } from '../../../../src/core/plan/select-arms.ts';
+import { armOrder, selectBest } from '../../../reference/select-arms.ts';
 import { generatedRegister } from '../../../../src/core/plan/generated-register.ts';
 import { armBudgets, armEligible, holdoutArms } from '../../../../src/core/plan/holdout.ts';
 import {

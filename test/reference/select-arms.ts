@@ -1,6 +1,6 @@
-// The best k of a run of arms in list order (higher index first, ties by lower tie rank), without
-// sorting the run: the capacity rules need each worker's best few among her hundreds of mothers, and
-// selection costs linear time where a sort of 10^6 arms with a comparator costs a second.
+// The best k of a run of arms in list order (higher index first, ties by lower tie rank), without sorting the run:
+// a simulated week's top B in test/bench/thompson.ts and the holdout evidence's tests. Not the list's (its solvers
+// use the orders' radix sorts, src/core/plan/rank-order.ts), so it lives with the tests' helpers.
 
 /** List order over arms: negative when arm a goes before arm b (compareArms of constrained-top-b.ts). */
 export type ArmOrder = (a: number, b: number) => number;
