@@ -10,8 +10,8 @@ import { availableParallelism } from 'node:os';
 import { MessageChannel, Worker } from 'node:worker_threads';
 import type { ArmChunk } from '../engine/arm-chunks.ts';
 import { mergeParts, type SimulationInput, type SimulationPart, type SimulationResult } from '../engine/simulation.ts';
-import { dealTrials } from '../engine/trial-dealer.ts';
-import { buffersOf, gathererOf, trialJobs, type TrialJobs } from '../engine/trial-jobs.ts';
+import { jobPorts } from '../engine/job-ports.ts';
+import { buffersOf, trialJobs, type TrialJobs } from '../engine/trial-jobs.ts';
 import type { ThreadReply, ThreadRequest } from './engine-thread.ts';
 
 interface Call {
@@ -114,41 +114,30 @@ export class ThreadPool {
     threads: number[],
     progress: (job: number, done: number) => void,
   ): Promise<SimulationPart[]> {
-    const all = threads.map((_, j) => j);
-    const channels = all.slice(1).map(() => new MessageChannel());
-    const g = gathererOf(jobs.jobs),
-      sums = all.map((j) => (j === g ? undefined : new MessageChannel()));
-    const dealing = all.map(() => new MessageChannel()),
-      stopDealing = dealTrials(
-        dealing.map((c) => c.port1),
-        jobs.deals,
-      );
+    const ports = jobPorts(jobs, () => new MessageChannel());
     const running = Promise.all(
-      all.map((j) => {
+      threads.map((w, j) => {
         const id = this.nextId++,
-          w = threads[j],
-          trials = dealing[j].port2,
-          sumsTo = sums[j]?.port1,
-          sumsFrom = j === g ? sums.flatMap((c) => (c ? [c.port2] : [])) : [];
+          trials = ports.trials(j),
+          sumsTo = ports.sumsTo(j),
+          sumsFrom = ports.sumsFrom(j);
         const job = { id, shape: jobs.shape, trials, sumsTo, sumsFrom },
           sumsPorts = [trials, ...(sumsTo ? [sumsTo] : sumsFrom)];
         return new Promise<SimulationPart>((resolve, reject) => {
           this.calls[w].set(id, { resolve, reject, progress: (d) => progress(j, d), jobs: j === 0 ? jobs : undefined });
           if (j > 0) {
-            const port = channels[j - 1].port2;
+            const port = ports.adopt(j);
             return this.workers[w].postMessage({ ...job, port } satisfies ThreadRequest, [port, ...sumsPorts]);
           }
-          const first = jobs.chunk(0, 0) as ArmChunk,
-            ports = channels.map((c) => c.port1);
-          this.workers[w].postMessage({ ...job, chunks: jobs.chunks, first, ports } satisfies ThreadRequest, [
-            ...buffersOf(first),
-            ...ports,
-            ...sumsPorts,
-          ]);
+          const first = jobs.chunk(0, 0) as ArmChunk;
+          this.workers[w].postMessage(
+            { ...job, chunks: jobs.chunks, first, ports: ports.serve } satisfies ThreadRequest,
+            [...buffersOf(first), ...ports.serve, ...sumsPorts],
+          );
         });
       }),
     );
-    return running.finally(stopDealing);
+    return running.finally(ports.stopDealing);
   }
 
   /** One set of listeners per thread, dispatching replies by id (many calls may wait on a thread). */

@@ -14,8 +14,8 @@ import {
   type SimulationPart,
   type SimulationResult,
 } from '../../engine/simulation.ts';
-import { dealTrials } from '../../engine/trial-dealer.ts';
-import { gathererOf, trialJobs, type TrialJobs } from '../../engine/trial-jobs.ts';
+import { jobPorts } from '../../engine/job-ports.ts';
+import { trialJobs, type TrialJobs } from '../../engine/trial-jobs.ts';
 import {
   armJobs,
   assembleIndexTable,
@@ -81,19 +81,11 @@ export class EnginePool implements EngineRunner {
   async runTrialJobs(jobs: TrialJobs, options: JobOptions = {}): Promise<SimulationPart[]> {
     const big = jobs.shape.numArms >= RETIRE_ARMS;
     const all = Array.from({ length: jobs.jobs }, (_, j) => j);
-    const channels = all.slice(1).map(() => new MessageChannel());
-    // a port from each job's worker but the gatherer's to the gatherer's, for the per-arm sums
-    const g = gathererOf(jobs.jobs),
-      sumsChannels = all.map((j) => (j === g ? undefined : new MessageChannel()));
-    const dealing = all.map(() => new MessageChannel()),
-      stopDealing = dealTrials(
-        dealing.map((c) => c.port1),
-        jobs.deals,
-      );
-    const trialsPort = (w: number) => Comlink.transfer(dealing[w].port2, [dealing[w].port2]);
+    const ports = jobPorts(jobs, () => new MessageChannel());
+    const trialsPort = (w: number) => Comlink.transfer(ports.trials(w), [ports.trials(w)]);
     const sumsPorts = (w: number) => {
-      const to = sumsChannels[w]?.port1,
-        from = w === g ? sumsChannels.flatMap((c) => (c ? [c.port2] : [])) : [];
+      const to = ports.sumsTo(w),
+        from = ports.sumsFrom(w);
       return Comlink.transfer({ to, from }, to ? [to] : from);
     };
     try {
@@ -104,7 +96,7 @@ export class EnginePool implements EngineRunner {
         async (api, _, progress, w) => {
           const arrays = Comlink.proxy(jobArrays(jobs, w));
           if (w > 0) {
-            const port = channels[w - 1].port2;
+            const port = ports.adopt(w);
             return api.adoptJob(
               jobs.shape,
               trialsPort(w),
@@ -114,7 +106,6 @@ export class EnginePool implements EngineRunner {
               sumsPorts(w),
             );
           }
-          const ports = channels.map((c) => c.port1);
           return api.simulateJob(
             jobs.shape,
             trialsPort(w),
@@ -122,14 +113,14 @@ export class EnginePool implements EngineRunner {
             transferArrays(await jobs.chunk(0, 0)),
             arrays,
             progress,
-            Comlink.transfer(ports, ports),
+            Comlink.transfer(ports.serve, ports.serve),
             sumsPorts(w),
           );
         },
         big,
       );
     } finally {
-      stopDealing();
+      ports.stopDealing();
     }
   }
 
