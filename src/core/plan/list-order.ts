@@ -67,7 +67,7 @@ export class ListOrder {
       this.made = n;
       return this.order;
     }
-    const { hi, lo, digit } = this.keys(),
+    const { digit } = this.keys(),
       count = this.count!;
     if (this.made === 0) this.order = scratch(`${this.name}-order`, Int32Array, n);
     const from = this.next;
@@ -83,14 +83,7 @@ export class ListOrder {
     const got = scratch('list-order-gathered-arm', Int32Array, m - this.made + 1),
       listed = this.memberArms(),
       i = armsInBuckets(digit, from, t, e, listed, listed ? null : f, got);
-    for (let j = 0; j < i; j++) {
-      const arm = got[j];
-      two.arms[j] = arm;
-      two.hi[j] = hi[arm];
-      two.lo[j] = lo[arm];
-      tie[j] = tieRank[arm];
-      dig[j] = digit[arm];
-    }
+    gatherKeys(got, i, this.keys(), tieRank, two, tie, dig);
     digitSort(i, two, dig, from, t, tie, this.order, this.made);
     this.made = m;
     this.next = t + 1;
@@ -118,7 +111,8 @@ export class ListOrder {
     const n = this.length,
       N = this.index.length;
     if (n <= SMALL) return countDown(this.all(), N, asked, skipped, out);
-    const { hi, lo, digit } = this.keys(),
+    const keys = this.keys(),
+      { hi, lo, digit } = keys,
       count = this.count!;
     const { eligible: e, members: f, tieRank, name } = this,
       A = asked.length;
@@ -130,14 +124,7 @@ export class ListOrder {
     const one = buffers(1, A),
       dig = scratch('list-order-gathered-digit', Uint16Array, A),
       tie = scratch('list-order-gathered-tie', Int32Array, A);
-    for (let j = 0; j < A; j++) {
-      const arm = asked[j];
-      one.arms[j] = arm;
-      one.hi[j] = hi[arm];
-      one.lo[j] = lo[arm];
-      tie[j] = tieRank[arm];
-      dig[j] = digit[arm];
-    }
+    gatherKeys(asked, A, keys, tieRank, one, tie, dig);
     // their keys and ties side by side, in the same order (the sort's own), so that the searches below read these and
     // not the arms' arrays at random
     const sorted = scratch(`${name}-asked-sorted`, Int32Array, A),
@@ -153,7 +140,6 @@ export class ListOrder {
     const diff = scratch(`${name}-asked-diff`, Int32Array, A + 1, true);
     // an order of all the eligible on a kept index: each arm placed by a table of her digit and 4 more bits
     const asking = { sorted, hi: sHi, lo: sLo, tie: sTie, start };
-    const keys = this.keys();
     if (!f && keys.fine && countByFine({ ...keys, fine: keys.fine }, tieRank, e, skip, asking, diff, out, name)) return;
     // the arms of the order before each bucket, skipped ones left out
     const base = scratch(`${name}-asked-base`, Int32Array, 65536);
@@ -274,6 +260,26 @@ const keptIndices = new WeakSet<Float64Array>(),
 /** Marks `index` as never changed in place: an order on it reads the keys an earlier one made under its name. */
 export function keysKept(index: Float64Array): void {
   keptIndices.add(index);
+}
+
+/** The keys, ties and digits of arms[0, n), side by side in that order (digitSort's input). */
+function gatherKeys(
+  arms: Int32Array,
+  n: number,
+  { hi, lo, digit }: ArmKeys,
+  tieRank: Int32Array,
+  into: { arms: Int32Array; hi: Uint32Array; lo: Uint32Array },
+  tie: Int32Array,
+  dig: Uint16Array,
+): void {
+  for (let j = 0; j < n; j++) {
+    const arm = arms[j];
+    into.arms[j] = arm;
+    into.hi[j] = hi[arm];
+    into.lo[j] = lo[arm];
+    tie[j] = tieRank[arm];
+    dig[j] = digit[arm];
+  }
 }
 
 /**
