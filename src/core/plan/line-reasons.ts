@@ -11,6 +11,7 @@ import { byteColumn, featureValue, populationRows, type FeatureValue } from './f
 import { plainReason } from './plain-reason.ts';
 import type { Register } from './register.ts';
 import { scratch } from './scratch.ts';
+import { countFlags, everyStrideth } from './flag-words.ts';
 
 /** The reasons' numbers: per plan line her term weights and the values of the features they read. */
 export interface LineReasons {
@@ -52,28 +53,18 @@ export function lineReasons(
   eligible: Uint8Array,
   holdout: LineReasons['holdout'],
 ): LineReasons {
-  const { numArms: N, schema } = register;
+  const { schema } = register;
   const P = listed.length;
-  let count = 0;
-  for (let arm = 0; arm < N; arm++) count += eligible[arm];
+  const count = countFlags(eligible);
   const stride = Math.max(1, Math.ceil(count / REASON_SAMPLE));
   const rows = scratch('reason-rows', Int32Array, P + Math.ceil(count / stride) + 1);
   rows.set(listed);
-  let n = P;
-  // every stride-th eligible arm from the first: each arm written, kept when taken (no branch on her flag, at random
-  // arms); `left`: eligible arms to pass before the next taken
-  for (let arm = 0, left = 0; arm < N; arm++) {
-    const el = -eligible[arm] >>> 31,
-      take = el & ((left - 1) >>> 31);
-    rows[n] = arm;
-    n += take;
-    left += take * stride - el;
-  }
+  // every stride-th eligible arm from the first, after the listed
+  const n = everyStrideth(eligible, stride, rows, P);
   const columns = keptColumns(schema, reward);
-  const value = featureValue(register.features);
   // A term's weight depends on her only through the columns it reads: compile the terms once per distinct
   // combination of the kept columns' values (a few hundred in a register of buckets), else on every row.
-  const distinct = distinctRows(value, rows.subarray(0, n), columns, register.features);
+  const distinct = distinctRows(featureValue(register.features), rows.subarray(0, n), columns, register.features);
   const all = rewardTerms(reward, populationRows(register, distinct ? distinct.first : rows.subarray(0, n), columns));
   // plain loops over typed arrays: Float64Array.from with a function per line cost more than the terms
   const of = distinct?.of ?? null;
@@ -82,21 +73,53 @@ export function lineReasons(
     const w = t.weight,
       weight = new Float64Array(P);
     let sum = 0;
-    for (let r = P; r < n; r++) sum += w[of ? of[r] : r];
+    if (of) {
+      for (let r = P; r < n; r++) sum += w[of[r]];
+      for (let j = 0; j < P; j++) weight[j] = w[of[j]];
+    } else {
+      for (let r = P; r < n; r++) sum += w[r];
+      weight.set(w.subarray(0, P));
+    }
     means[i] = n > P ? sum / (n - P) : 0;
-    for (let j = 0; j < P; j++) weight[j] = w[of ? of[j] : j];
     return { ...t, weight };
   });
+  const values = distinct
+    ? combinationValues(register, distinct, columns, P)
+    : keptValues(register, listed, columns, featureValue(register.features));
+  return { schema, terms, means, columns: Int32Array.from(columns), values, lines: P, holdout };
+}
+
+/**
+ * Plan lines x columns: each line's values of the kept columns, read off the first row of her combination (the same
+ * values: rows of one combination agree on every kept column), where reading her own at random arms missed the cache.
+ */
+function combinationValues(
+  register: Register,
+  distinct: { first: Int32Array; of: Int32Array },
+  columns: number[],
+  P: number,
+): Float64Array {
   const K = columns.length,
-    values = new Float64Array(P * K);
-  // a column of bytes read as it is, the others through the accessor (a call per value cost 5 ms at 10^5 lines)
+    { first, of } = distinct;
+  const byCombination = keptValues(register, first, columns, featureValue(register.features));
+  const values = new Float64Array(P * K);
+  for (let j = 0; j < P; j++) for (let c = 0, at = of[j] * K; c < K; c++) values[j * K + c] = byCombination[at + c];
+  return values;
+}
+
+/** Rows x columns: the kept columns' values of `arms` (a column of bytes read as it is, the others by `value`). */
+function keptValues(register: Register, arms: Int32Array, columns: number[], value: FeatureValue): Float64Array {
+  const K = columns.length,
+    n = arms.length,
+    values = new Float64Array(n * K);
+  // a call per value cost 5 ms at 10^5 lines
   for (let c = 0; c < K; c++) {
     const f = columns[c],
       bytes = byteColumn(register.features, f);
-    if (bytes) for (let j = 0; j < P; j++) values[j * K + c] = bytes[listed[j]];
-    else for (let j = 0; j < P; j++) values[j * K + c] = value(listed[j], f);
+    if (bytes) for (let j = 0; j < n; j++) values[j * K + c] = bytes[arms[j]];
+    else for (let j = 0; j < n; j++) values[j * K + c] = value(arms[j], f);
   }
-  return { schema, terms, means, columns: Int32Array.from(columns), values, lines: P, holdout };
+  return values;
 }
 
 /** Beyond this many distinct combinations (a register of numbers), the terms are compiled on every row. */
