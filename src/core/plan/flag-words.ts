@@ -35,35 +35,42 @@ export function countFlags(flags: Uint8Array): number {
 
 /**
  * Writes every `stride`-th flagged position from the first (any non-zero byte is flagged) to out[at], out[at + 1],
- * ...; returns the position in `out` after the last. A word holds four flags: it is passed whole when it holds no
- * taken one (the stride's count of flags to pass is at least its flags). `out` has room for the taken and one more.
+ * ...; returns the position in `out` after the last. A word of four flags is passed whole when it holds no taken one
+ * (the count of flags to pass before the next taken is at least its flags), else its taken found by its bits (0/1
+ * bytes: one bit a flag). `out` has room for the taken and one more.
  */
 export function everyStrideth(flags: Uint8Array, stride: number, out: Int32Array, at: number): number {
   const words = wordsOf(flags);
-  let n = at,
-    left = 0,
-    arm = 0;
-  if (words && !anyOther(words)) {
+  if (words) {
+    let n = at,
+      left = 0,
+      other = 0;
     for (let i = 0; i < words.length; i++) {
-      const w = words[i],
+      let w = words[i],
         count = Math.imul(w, 0x01010101) >>> 24;
-      if (left >= count) {
-        left -= count;
-        continue;
+      other |= w;
+      while (left < count) {
+        count -= left + 1;
+        for (; left > 0; left--) w &= w - 1;
+        const low = w & -w;
+        out[n++] = 4 * i + ((31 - Math.clz32(low)) >> 3);
+        w ^= low;
+        left = stride - 1;
       }
-      for (let a = 4 * i; a < 4 * i + 4; a++) {
-        if (!flags[a]) continue;
-        if (left === 0) {
-          out[n++] = a;
-          left = stride - 1;
-        } else left--;
-      }
+      left -= count;
     }
-    arm = words.length * 4;
+    if (!(other & 0xfefefefe)) return strideBytes(flags, words.length * 4, stride, out, n, left);
   }
-  // one step a byte: each arm written, kept when taken (no branch on her flag, at random arms); `left`: flagged arms
-  // to pass before the next taken
-  for (; arm < flags.length; arm++) {
+  return strideBytes(flags, 0, stride, out, at, 0);
+}
+
+/**
+ * everyStrideth one step a byte from flags[from] on, `left` flagged arms to pass first: each arm written, kept when
+ * taken (no branch on her flag, at random arms).
+ */
+function strideBytes(flags: Uint8Array, from: number, stride: number, out: Int32Array, at: number, left: number) {
+  let n = at;
+  for (let arm = from; arm < flags.length; arm++) {
     const el = -flags[arm] >>> 31,
       take = el & ((left - 1) >>> 31);
     out[n] = arm;
@@ -71,13 +78,6 @@ export function everyStrideth(flags: Uint8Array, stride: number, out: Int32Array
     left += take * stride - el;
   }
   return n;
-}
-
-/** Whether a word holds a byte other than 0 or 1. */
-function anyOther(words: Uint32Array): boolean {
-  let other = 0;
-  for (let i = 0; i < words.length; i++) other |= words[i];
-  return (other & 0xfefefefe) !== 0;
 }
 
 /** out[i] = flags[i] ^ 1 for 0/1 flags (as the exclusion mask's, flipped into who may be called). */

@@ -259,16 +259,16 @@ function sentencesOf(groups: GroupShare[], B: number, schema: Register['schema']
 function broughtIn(list: ConstrainedTopB, order: ListOrder, top: TopRules): string[] {
   const { index } = order;
   const via = new Array<string>(list.arms.length).fill('');
-  top.quotas.forEach((quota, q) => {
-    if (quota.min === 0 || !list.via.includes(q)) return;
+  // plain loops: a closure per line cost 1-2 ms at 10^5 lines
+  for (let q = 0; q < top.quotas.length; q++) {
+    const quota = top.quotas[q];
+    if (quota.min === 0 || !list.via.includes(q)) continue;
     const quotas = top.quotas.map((x, k) => (k === q ? { ...x, min: 0 } : x));
     const without = constrainedTopB({ index, ...top, quotas, order });
     const listed = scratch('brought-in', Uint8Array, index.length, true);
     for (let j = 0; j < without.arms.length; j++) listed[without.arms[j]] = 1;
-    list.via.forEach((v, j) => {
-      if (v === q && !listed[list.arms[j]]) via[j] = quota.label;
-    });
-  });
+    for (let j = 0; j < list.via.length; j++) if (list.via[j] === q && !listed[list.arms[j]]) via[j] = quota.label;
+  }
   return via;
 }
 
@@ -288,8 +288,12 @@ export function lineIntervals(
   const out = new Float64Array(arms.length * 4);
   for (let j = 0; j < arms.length; j++) {
     const arm = arms[j];
-    [out[4 * j], out[4 * j + 1]] = credibleInterval(posterior, arm, state[arm], 1, level);
-    [out[4 * j + 2], out[4 * j + 3]] = credibleInterval(posterior, arm, state[arm], 0, level);
+    const called = credibleInterval(posterior, arm, state[arm], 1, level),
+      not = credibleInterval(posterior, arm, state[arm], 0, level);
+    out[4 * j] = called[0];
+    out[4 * j + 1] = called[1];
+    out[4 * j + 2] = not[0];
+    out[4 * j + 3] = not[1];
   }
   return out;
 }
