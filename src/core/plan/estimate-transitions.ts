@@ -44,7 +44,7 @@ import { priorGroups } from './prior-groups.ts';
 import { C_MAX, C_MIN, fitBetaBinomial, histogramStats, rowHistograms } from './beta-binomial-fit.ts';
 import { CallEffects, type CallEffectFit } from './call-effect.ts';
 import { fewUncalledWeeks, noCalls, smallGroups, type EstimateWarning } from './estimate-warnings.ts';
-import { betaQuantiles } from './incomplete-beta.ts';
+import { betaQuantile } from './incomplete-beta.ts';
 import { passivePosteriors, posteriorArrays, posteriorRows } from './posterior-rows.ts';
 import type { History } from './register.ts';
 import type { CellArray } from '../instance/occupancy.ts';
@@ -228,5 +228,5 @@ export function credibleInterval(
   const a = posterior.alpha[cell],
     b = posterior.beta[cell];
   const tail = (1 - level) / 2;
-  return betaQuantiles(tail, 1 - tail, a, b);
+  return [betaQuantile(tail, a, b), betaQuantile(1 - tail, a, b)];
 }

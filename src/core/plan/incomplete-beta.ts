@@ -42,14 +42,11 @@ export function regularizedIncompleteBeta(x: number, a: number, b: number): numb
   return incompleteBeta(x, a, b, logBeta(a, b));
 }
 
-/**
- * I_x(a, b) with log B(a, b) given (the quantile's Newton steps reuse it), and log x and log(1 - x) when the caller
- * has them (a Newton step's density reads the same two).
- */
-function incompleteBeta(x: number, a: number, b: number, lb: number, lx = Math.log(x), l1x = Math.log1p(-x)): number {
+/** I_x(a, b) with log B(a, b) given (the quantile's Newton steps reuse it). */
+function incompleteBeta(x: number, a: number, b: number, lb: number): number {
   if (!(x > 0)) return 0;
   if (x >= 1) return 1;
-  const front = Math.exp(a * lx + b * l1x - lb);
+  const front = Math.exp(a * Math.log(x) + b * Math.log1p(-x) - lb);
   if (x < (a + 1) / (a + b + 2)) return (front * continuedFraction(x, a, b)) / a;
   return 1 - (front * continuedFraction(1 - x, b, a)) / b;
 }
@@ -88,21 +85,10 @@ function continuedFraction(x: number, a: number, b: number): number {
 /** The p-quantile of Beta(a, b): the x in [0, 1] with I_x(a, b) = p. */
 export function betaQuantile(p: number, a: number, b: number): number {
   checkShape(a, b);
-  return quantile(p, a, b, logBeta(a, b));
-}
-
-/** The lo- and hi-quantiles of Beta(a, b), as betaQuantile gives each (log B(a, b) computed once). */
-export function betaQuantiles(lo: number, hi: number, a: number, b: number): [number, number] {
-  checkShape(a, b);
-  const lb = logBeta(a, b);
-  return [quantile(lo, a, b, lb), quantile(hi, a, b, lb)];
-}
-
-/** betaQuantile with log B(a, b) given. */
-function quantile(p: number, a: number, b: number, lb: number): number {
   if (!(p >= 0 && p <= 1)) throw new RangeError(`a probability must be in [0, 1], got ${p}`);
   if (p === 0) return 0;
   if (p === 1) return 1;
+  const lb = logBeta(a, b);
   // Starting point: the normal approximation mean + z sd when it falls inside (0, 1), else the tail
   // approximations I_x ~ x^a / (a B) near 0 and 1 - (1-x)^b / (b B) near 1; any start works, the
   // bracket guarantees convergence, a good one saves Newton steps.
@@ -119,13 +105,11 @@ function quantile(p: number, a: number, b: number, lb: number): number {
   let lo = 0,
     hi = 1;
   for (let iter = 0; iter < 200; iter++) {
-    const lx = Math.log(x),
-      l1x = Math.log1p(-x);
-    const f = incompleteBeta(x, a, b, lb, lx, l1x) - p;
+    const f = incompleteBeta(x, a, b, lb) - p;
     if (f === 0) return x;
     if (f < 0) lo = x;
     else hi = x;
-    const density = Math.exp((a - 1) * lx + (b - 1) * l1x - lb);
+    const density = Math.exp((a - 1) * Math.log(x) + (b - 1) * Math.log1p(-x) - lb);
     let next = x - f / density;
     if (!(next > lo && next < hi) || !Number.isFinite(next))
       next = lo > 0 || hi < 1 ? (lo === 0 ? hi / 2 : hi === 1 ? (lo + 1) / 2 : (lo + hi) / 2) : 0.5;

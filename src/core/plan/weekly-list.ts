@@ -288,12 +288,8 @@ export function lineIntervals(
   const out = new Float64Array(arms.length * 4);
   for (let j = 0; j < arms.length; j++) {
     const arm = arms[j];
-    const called = credibleInterval(posterior, arm, state[arm], 1, level),
-      not = credibleInterval(posterior, arm, state[arm], 0, level);
-    out[4 * j] = called[0];
-    out[4 * j + 1] = called[1];
-    out[4 * j + 2] = not[0];
-    out[4 * j + 3] = not[1];
+    [out[4 * j], out[4 * j + 1]] = credibleInterval(posterior, arm, state[arm], 1, level);
+    [out[4 * j + 2], out[4 * j + 3]] = credibleInterval(posterior, arm, state[arm], 0, level);
   }
   return out;
 }
