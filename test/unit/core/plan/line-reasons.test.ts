@@ -1,7 +1,7 @@
 // The reasons' numbers (line-reasons.ts) against their twin: the terms compiled on every row (no
-// distinct combinations), the eligible sample taken one arm at a time, each line's values read off her
-// own arm; bit for bit, on registers small and big enough for a stride (REASON_SAMPLE), with flags
-// ending off a word, none or every arm eligible, no lines.
+// distinct combinations), the eligible sample taken one arm at a time, each line's weights and values
+// read off her own arm (the list's through her row); bit for bit, on registers small and big enough for a
+// stride (REASON_SAMPLE), with flags ending off a word, none or every arm eligible, no lines.
 import { describe, expect, test } from 'vitest';
 import { rewardTerms } from '../../../../src/core/plan/explain-priority.ts';
 import { featureValue, populationRows } from '../../../../src/core/plan/feature-value.ts';
@@ -38,11 +38,21 @@ function slowReasons(register: Register, reward: string, listed: Int32Array, eli
 }
 
 const bits = (x: Float64Array) => Array.from(new Uint32Array(x.buffer, x.byteOffset, x.length * 2));
+/** Line by line through her row: each term's weight, then her values. */
+const perLine = (why: LineReasons) => {
+  const K = why.columns.length,
+    rows = Array.from({ length: why.lines }, (_, j) => (why.row ? why.row[j] : j));
+  return {
+    weights: why.terms.map((t) => Float64Array.from(rows, (r) => t.weight[r])),
+    values: Float64Array.from({ length: rows.length * K }, (_, i) => why.values[rows[Math.floor(i / K)] * K + (i % K)]),
+  };
+};
 const same = (fast: LineReasons, slow: ReturnType<typeof slowReasons>) => {
   expect(fast.terms.map((t) => t.text)).toEqual(slow.terms.map((t) => t.text));
-  fast.terms.forEach((t, i) => expect(bits(t.weight)).toEqual(bits(slow.terms[i].weight)));
+  const lines = perLine(fast);
+  lines.weights.forEach((w, i) => expect(bits(w)).toEqual(bits(slow.terms[i].weight)));
   expect(bits(fast.means)).toEqual(bits(slow.means));
-  expect(bits(fast.values)).toEqual(bits(slow.values));
+  expect(bits(lines.values)).toEqual(bits(slow.values));
 };
 
 const rewards = [
