@@ -9,7 +9,8 @@
 // Pure: the Whittle indices come from an injected IndexFunction (the WASM engine's whittleIndices in
 // the app and the CLI), randomness from the seed recorded with the list.
 import { constrainedTopB, type ConstrainedTopB } from './constrained-top-b.ts';
-import { credibleInterval, type TransitionPosterior } from './estimate-transitions.ts';
+import type { TransitionPosterior } from './estimate-transitions.ts';
+import { INTERVAL_LINES, lineIntervals } from './line-intervals.ts';
 import { note, type PlanWarning } from './estimate-warnings.ts';
 import { listMakeUp, makeUpSentences, priorityGroups, type GroupShare } from './list-make-up.ts';
 import { drawStream, listRules, type ActiveCounts, type ListRules, type TopRules } from './list-rules.ts';
@@ -31,6 +32,7 @@ import { defaultIndexOf, stateIndices } from './default-index.ts';
 import { defaultListOrder } from './default-order.ts';
 
 export { reasonAt, detailAt, REASON_SAMPLE } from './line-reasons.ts';
+export { INTERVAL_LINES, lineIntervals } from './line-intervals.ts';
 export { ranksAmong } from './ranks-among.ts';
 export { PlanError } from './list-rules.ts';
 export type { IndexFunction } from './posterior-draws.ts';
@@ -270,26 +272,4 @@ function broughtIn(list: ConstrainedTopB, order: ListOrder, top: TopRules): stri
     for (let j = 0; j < list.via.length; j++) if (list.via[j] === q && !listed[list.arms[j]]) via[j] = quota.label;
   }
   return via;
-}
-
-/** Lines whose credible intervals come with the list (the rest on request, with lineIntervals). */
-export const INTERVAL_LINES = 1000;
-
-/**
- * arms.length x 4: the credible interval of P(engaged next week) if called (lo, hi) and if not called (lo, hi), from
- * her current state.
- */
-export function lineIntervals(
-  posterior: TransitionPosterior,
-  state: Uint8Array,
-  arms: Int32Array,
-  level: number,
-): Float64Array {
-  const out = new Float64Array(arms.length * 4);
-  for (let j = 0; j < arms.length; j++) {
-    const arm = arms[j];
-    [out[4 * j], out[4 * j + 1]] = credibleInterval(posterior, arm, state[arm], 1, level);
-    [out[4 * j + 2], out[4 * j + 3]] = credibleInterval(posterior, arm, state[arm], 0, level);
-  }
-  return out;
 }
