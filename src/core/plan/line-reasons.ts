@@ -1,9 +1,11 @@
 // Why each line of a list is there, kept as numbers and written in words only for the lines read: the
 // screen shows 100 lines at a time, the CSV and the printed list every line once. At 10^6 beneficiaries
-// a list of 10^5 lines made 2 x 10^5 strings that mostly nobody read; now the list carries each line's
-// term weights and the feature values those terms read (a few numbers a line, structured-clone safe
-// for the plan worker's message), and reasonAt / detailAt write the plain reason (plain-reason.ts) and
-// the full account (explain-priority.ts) of line j, the same words as before.
+// a list of 10^5 lines made 2 x 10^5 strings that mostly nobody read; now the list carries the term
+// weights and the feature values those terms read per row (structured-clone safe for the plan worker's
+// message), and reasonAt / detailAt write the plain reason (plain-reason.ts) and the full account
+// (explain-priority.ts) of line j from her row, the same words as before. A row is a distinct combination
+// of those values (a few hundred in a register of buckets; each line keeps the number of hers: 4 MB of
+// fresh arrays a list fewer at 10^5 lines), else her line.
 import type { FeatureSchema } from '../instance/types.ts';
 import { parseReward } from '../reward/parse-reward.ts';
 import { explainPriority, rewardTerms, type RewardTerm } from './explain-priority.ts';
@@ -11,18 +13,21 @@ import { byteColumn, featureValue, populationRows, type FeatureValue } from './f
 import { plainReason } from './plain-reason.ts';
 import type { Register } from './register.ts';
 import { scratch } from './scratch.ts';
+import { countFlags, everyStrideth } from './flag-words.ts';
 
-/** The reasons' numbers: per plan line her term weights and the values of the features they read. */
+/** The reasons' numbers: per row (line j's: row[j]) the term weights and the values of the features they read. */
 export interface LineReasons {
   schema: FeatureSchema;
-  /** The reward's additive terms, weight[j] of plan line j. */
+  /** The reward's additive terms, weight[r] of row r. */
   terms: RewardTerm[];
   /** Each term's mean weight over the eligible (or an even sample of them). */
   means: Float64Array;
   /** The feature columns kept (those the terms read, and the other columns of their text groups). */
   columns: Int32Array;
-  /** Plan lines x columns.length: line j's value of columns[c] at j * columns.length + c. */
+  /** Rows x columns.length: row r's value of columns[c] at r * columns.length + c. */
   values: Float64Array;
+  /** Plan line j's row: her combination of the kept columns' values; absent: row j (a row per line). */
+  row?: Uint16Array;
   /** The plan's lines (those after them are the holdout's calls). */
   lines: number;
   /** The reason of the lines after the plan's (the holdout's calls: holdoutReason of its rule); null: none. */
@@ -52,51 +57,62 @@ export function lineReasons(
   eligible: Uint8Array,
   holdout: LineReasons['holdout'],
 ): LineReasons {
-  const { numArms: N, schema } = register;
+  const { schema } = register;
   const P = listed.length;
-  let count = 0;
-  for (let arm = 0; arm < N; arm++) count += eligible[arm];
+  const count = countFlags(eligible);
   const stride = Math.max(1, Math.ceil(count / REASON_SAMPLE));
   const rows = scratch('reason-rows', Int32Array, P + Math.ceil(count / stride) + 1);
   rows.set(listed);
-  let n = P;
-  // every stride-th eligible arm from the first: each arm written, kept when taken (no branch on her flag, at random
-  // arms); `left`: eligible arms to pass before the next taken
-  for (let arm = 0, left = 0; arm < N; arm++) {
-    const el = -eligible[arm] >>> 31,
-      take = el & ((left - 1) >>> 31);
-    rows[n] = arm;
-    n += take;
-    left += take * stride - el;
-  }
+  // every stride-th eligible arm from the first, after the listed
+  const n = everyStrideth(eligible, stride, rows, P);
   const columns = keptColumns(schema, reward);
-  const value = featureValue(register.features);
   // A term's weight depends on her only through the columns it reads: compile the terms once per distinct
   // combination of the kept columns' values (a few hundred in a register of buckets), else on every row.
-  const distinct = distinctRows(value, rows.subarray(0, n), columns, register.features);
+  const distinct = distinctRows(featureValue(register.features), rows.subarray(0, n), columns, register.features);
   const all = rewardTerms(reward, populationRows(register, distinct ? distinct.first : rows.subarray(0, n), columns));
-  // plain loops over typed arrays: Float64Array.from with a function per line cost more than the terms
   const of = distinct?.of ?? null;
+  // each term's mean over the sample, in its order (plain loops: Float64Array.from with a function per row cost more)
   const means = new Float64Array(all.length);
-  const terms = all.map((t, i) => {
-    const w = t.weight,
-      weight = new Float64Array(P);
+  all.forEach((t, i) => {
+    const w = t.weight;
     let sum = 0;
-    for (let r = P; r < n; r++) sum += w[of ? of[r] : r];
+    if (of) for (let r = P; r < n; r++) sum += w[of[r]];
+    else for (let r = P; r < n; r++) sum += w[r];
     means[i] = n > P ? sum / (n - P) : 0;
-    for (let j = 0; j < P; j++) weight[j] = w[of ? of[j] : j];
-    return { ...t, weight };
   });
+  const kept = Int32Array.from(columns),
+    value = featureValue(register.features);
+  if (distinct) {
+    const row = new Uint16Array(P);
+    for (let j = 0; j < P; j++) row[j] = distinct.of[j];
+    const values = keptValues(register, distinct.first, columns, value);
+    return { schema, terms: all, means, columns: kept, values, row, lines: P, holdout };
+  }
+  const terms = all.map((t) => ({ ...t, weight: t.weight.slice(0, P) }));
+  return {
+    schema,
+    terms,
+    means,
+    columns: kept,
+    values: keptValues(register, listed, columns, value),
+    lines: P,
+    holdout,
+  };
+}
+
+/** Rows x columns: the kept columns' values of `arms` (a column of bytes read as it is, the others by `value`). */
+function keptValues(register: Register, arms: Int32Array, columns: number[], value: FeatureValue): Float64Array {
   const K = columns.length,
-    values = new Float64Array(P * K);
-  // a column of bytes read as it is, the others through the accessor (a call per value cost 5 ms at 10^5 lines)
+    n = arms.length,
+    values = new Float64Array(n * K);
+  // a call per value cost 5 ms at 10^5 lines
   for (let c = 0; c < K; c++) {
     const f = columns[c],
       bytes = byteColumn(register.features, f);
-    if (bytes) for (let j = 0; j < P; j++) values[j * K + c] = bytes[listed[j]];
-    else for (let j = 0; j < P; j++) values[j * K + c] = value(listed[j], f);
+    if (bytes) for (let j = 0; j < n; j++) values[j * K + c] = bytes[arms[j]];
+    else for (let j = 0; j < n; j++) values[j * K + c] = value(arms[j], f);
   }
-  return { schema, terms, means, columns: Int32Array.from(columns), values, lines: P, holdout };
+  return values;
 }
 
 /** Beyond this many distinct combinations (a register of numbers), the terms are compiled on every row. */
@@ -171,12 +187,12 @@ function keptColumns(schema: FeatureSchema, reward: string): number[] {
   return [...kept].sort((a, b) => a - b);
 }
 
-/** Line j's kept feature values by column (NaN for a column not kept: no reason reads one). */
+/** Row r's kept feature values by column (NaN for a column not kept: no reason reads one). */
 function lineValues(why: LineReasons): FeatureValue {
   const at = new Int32Array(why.schema.columns.length).fill(-1),
     K = why.columns.length;
   why.columns.forEach((f, c) => (at[f] = c));
-  return (j, f) => (at[f] < 0 ? NaN : why.values[j * K + at[f]]);
+  return (r, f) => (at[f] < 0 ? NaN : why.values[r * K + at[f]]);
 }
 
 const readers = new WeakMap<LineReasons, FeatureValue>();
@@ -193,13 +209,15 @@ export function reasonAt(list: ReasonedList, j: number): string {
   const { terms, means, schema } = why;
   const value = valuesOf(why);
   const defaultRank = list.defaultRank[j];
-  return plainReason({ terms, means, row: j, schema, value, rank: j + 1, defaultRank, broughtIn: list.via[j] });
+  const row = why.row ? why.row[j] : j;
+  return plainReason({ terms, means, row, schema, value, rank: j + 1, defaultRank, broughtIn: list.via[j] });
 }
 
 /** The full account of line j (explain-priority.ts), with the minimum that brought her in. */
 export function detailAt(list: ReasonedList, j: number): string {
   const { why } = list;
   if (j >= why.lines) return `${why.holdout!} (held out by the plan's randomization; not chosen by this priority)`;
-  const detail = explainPriority(why.terms, why.means, j, why.schema, valuesOf(why), list.defaultRank[j], j + 1);
+  const row = why.row ? why.row[j] : j;
+  const detail = explainPriority(why.terms, why.means, row, why.schema, valuesOf(why), list.defaultRank[j], j + 1);
   return list.via[j] ? `brought in by the minimum of ${list.via[j]}; ${detail}` : detail;
 }

@@ -12,6 +12,7 @@ import type { ShareSetting } from './plan-settings.ts';
 import { bucketName } from '../words/bucket-name.ts';
 import { count } from '../words/count.ts';
 import { scratch } from './scratch.ts';
+import { bucketCodes } from './bucket-codes.ts';
 
 /** Indices of the groups the reward reads or a share rule names, in schema order. */
 export function priorityGroups(schema: FeatureSchema, settings: { reward: string; shares: readonly ShareSetting[] }) {
@@ -64,38 +65,71 @@ export function listMakeUp(
   const out: GroupShare[] = [];
   const all = groupBuckets(schema, features, numArms);
   const { listed, n } = listedInArmOrder(numArms, arms, defaultArms);
+  const { calls, defaults } = callsPerBucket(
+    all,
+    schema.groups.map((g) => g.buckets.length),
+    listed,
+    n,
+  );
   for (const [gi, g] of schema.groups.entries()) {
-    const bucket = all[gi];
-    const K = g.buckets.length;
-    const calls = new Float64Array(K),
-      defaults = new Float64Array(K),
-      population = bucketSizes(bucket, K);
-    // per bucket and mark (1: on the list, 2: on the default list, 3: on both) one counter, a slot for no bucket:
-    // one increment an arm, no branch on her mark (half of them mispredicted, most of the pass)
-    const tally = scratch('make-up-tally', Int32Array, 4 * K + 4, true);
-    for (let j = 0; j < n; j++) {
-      const x = listed[j];
-      tally[4 + 4 * bucket[x >> 2] + (x & 3)]++;
-    }
-    for (let b = 0; b < K; b++) {
-      calls[b] = tally[4 + 4 * b + 1] + tally[4 + 4 * b + 3];
-      defaults[b] = tally[4 + 4 * b + 2] + tally[4 + 4 * b + 3];
-    }
+    const K = g.buckets.length,
+      population = bucketSizes(all[gi], K);
     const share = (x: number, total: number) => (total > 0 ? x / total : 0);
     for (let b = 0; b < K; b++) {
       out.push({
         group: g.name,
         bucket: g.buckets[b],
-        calls: calls[b],
-        defaultCalls: defaults[b],
+        calls: calls[gi][b],
+        defaultCalls: defaults[gi][b],
         population: population[b],
-        shareCalls: share(calls[b], arms.length),
-        shareDefault: share(defaults[b], defaultArms.length),
+        shareCalls: share(calls[gi][b], arms.length),
+        shareDefault: share(defaults[gi][b], defaultArms.length),
         sharePopulation: share(population[b], numArms),
       });
     }
   }
   return out;
+}
+
+/**
+ * Per group and bucket the calls of the list and of the default list, from the listed in arm order (listedInArmOrder):
+ * the groups of a code (bucket-codes.ts) in one pass. Per code and mark (1: on the list, 2: on the default list, 3: on
+ * both) one counter: one increment an arm, no branch on her mark (half of them mispredicted, most of the pass).
+ */
+function callsPerBucket(all: CellArray[], sizes: number[], listed: Int32Array, n: number) {
+  const calls = sizes.map((K) => new Float64Array(K)),
+    defaults = sizes.map((K) => new Float64Array(K));
+  for (const { groups, radix, code } of bucketCodes(all, sizes)) {
+    const size = radix.reduce((x, r) => x * r, 1),
+      tally = scratch('make-up-tally', Int32Array, 4 * size, true);
+    if (code) {
+      for (let j = 0; j < n; j++) {
+        const x = listed[j];
+        tally[4 * code[x >> 2] + (x & 3)]++;
+      }
+    } else {
+      const bucket = all[groups[0]];
+      for (let j = 0; j < n; j++) {
+        const x = listed[j];
+        tally[4 + 4 * bucket[x >> 2] + (x & 3)]++;
+      }
+    }
+    // each code's counts to its groups' buckets: its digits, the last group's the lowest (0: no bucket)
+    for (let c = 0; c < size; c++) {
+      const one = tally[4 * c + 1],
+        other = tally[4 * c + 2],
+        both = tally[4 * c + 3];
+      if (one + other + both === 0) continue;
+      for (let k = groups.length - 1, rest = c; k >= 0; k--) {
+        const digit = rest % radix[k];
+        rest = (rest - digit) / radix[k];
+        if (digit === 0) continue;
+        calls[groups[k]][digit - 1] += one + both;
+        defaults[groups[k]][digit - 1] += other + both;
+      }
+    }
+  }
+  return { calls, defaults };
 }
 
 /**

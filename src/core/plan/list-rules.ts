@@ -16,6 +16,7 @@ import { registerRewards } from './reward-rows.ts';
 import { flagIds } from './id-flags.ts';
 import type { WorkerRules } from './worker-rules.ts';
 import { scratch } from './scratch.ts';
+import { clearCalled, flipFlags } from './flag-words.ts';
 
 /**
  * Why a list could not be made: each entry says what is wrong and where (e.g. the reward's error with its position).
@@ -216,7 +217,7 @@ export function eligibleArms(
   const unknown: string[] = [];
   if (exclude.length > 0) {
     const { flags, found } = flagIds(register.ids, exclude);
-    for (let arm = 0; arm < N; arm++) eligible[arm] = flags[arm] ^ 1;
+    flipFlags(flags, eligible);
     const said = new Set<string>();
     exclude.forEach((id, k) => {
       if (found[k] || said.has(id)) return;
@@ -226,13 +227,11 @@ export function eligibleArms(
   }
   const { called } = register.history;
   // The current week (last) is being planned: its calls are not history yet.
-  // A bit per arm (bit-plane.ts): the weeks' bytes of eight arms or'ed, her bit cleared, called or not (no branch).
-  const weeks = called.slice(Math.max(0, called.length - 1 - cooldown), -1).map((c) => c.bits);
-  for (let i = 0; weeks.length && i < weeks[0].length; i++) {
-    let b = 0;
-    for (let w = 0; w < weeks.length; w++) b |= weeks[w][i];
-    for (let arm = i * 8, end = Math.min(N, arm + 8); arm < end; b >>= 1, arm++) eligible[arm] &= ~b & 1;
-  }
+  // A bit per arm (bit-plane.ts): the weeks' bytes of eight arms or'ed, their flags cleared two words at a time.
+  clearCalled(
+    eligible,
+    called.slice(Math.max(0, called.length - 1 - cooldown), -1).map((c) => c.bits),
+  );
   const one = unknown.length === 1;
   const shown = unknown
     .slice(0, 5)

@@ -2,12 +2,15 @@
 // share rules name come first, changed or not, and the other groups follow, labelled as side effects.
 import { describe, expect, test } from 'vitest';
 import type { FeatureSchema } from '../../../../src/core/instance/types.ts';
+import { groupBuckets } from '../../../../src/core/measures/group-buckets.ts';
 import {
   askedGroups,
+  listMakeUp,
   makeUpSentences,
   priorityGroups,
   type GroupShare,
 } from '../../../../src/core/plan/list-make-up.ts';
+import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
 
 const column = (name: string, group: string | null) => ({
   name,
@@ -97,4 +100,84 @@ describe('the make-up in words', () => {
       );
     },
   );
+});
+
+/** listMakeUp's twin: each group's calls counted arm by arm, bucket by bucket. */
+function slowMakeUp(schema: FeatureSchema, features: Float64Array[], N: number, arms: Int32Array, other: Int32Array) {
+  const all = groupBuckets(schema, { numArms: N, columns: features }, N);
+  return schema.groups.flatMap((g, gi) =>
+    g.buckets.map((bucket, b) => {
+      const count = (list: Int32Array) => list.filter((arm) => all[gi][arm] === b).length;
+      const [calls, defaultCalls, population] = [
+        count(arms),
+        count(other),
+        count(Int32Array.from({ length: N }, (_, a) => a)),
+      ];
+      const share = (x: number, total: number) => (total > 0 ? x / total : 0);
+      return {
+        group: g.name,
+        bucket,
+        calls,
+        defaultCalls,
+        population,
+        shareCalls: share(calls, arms.length),
+        shareDefault: share(defaultCalls, other.length),
+        sharePopulation: share(population, N),
+      };
+    }),
+  );
+}
+
+describe('listMakeUp', () => {
+  test('the counts of an arm-by-arm twin: groups counted together, a group of 300 buckets, arms in no bucket', () => {
+    // one-hot groups of 2-9 buckets (some arms in none), then a bucketed column of 300 buckets, then small ones
+    const r = seededRandom(3);
+    for (const N of [1, 7, 64, 901]) {
+      const sizes = [5, 4, 7, 3, 300, 2, 9, 8, 1, 4];
+      const columns: Float64Array[] = [];
+      const groups: FeatureSchema['groups'] = sizes.map((K, g) => {
+        if (K === 300) {
+          columns.push(Float64Array.from({ length: N }, () => (r.next() < 0.05 ? NaN : r.int(320))));
+          const edges = Array.from({ length: K - 1 }, (_, i) => i);
+          return {
+            name: `g${g}`,
+            kind: 'bucketed',
+            columns: [columns.length - 1],
+            ordered: true,
+            buckets: [...edges.map(String), 'more'],
+            edges,
+          };
+        }
+        const first = columns.length;
+        for (let b = 0; b < K; b++) columns.push(new Float64Array(N));
+        for (let arm = 0; arm < N; arm++) if (r.next() < 0.9) columns[first + r.int(K)][arm] = 1;
+        const cols = Array.from({ length: K }, (_, b) => first + b);
+        return { name: `g${g}`, kind: 'one-hot', columns: cols, ordered: false, buckets: cols.map(String) };
+      });
+      const schema: FeatureSchema = {
+        columns: columns.map((_, f) => ({
+          name: `c${f}`,
+          label: `c${f}`,
+          description: '',
+          type: 'binary' as const,
+          group: null,
+        })),
+        groups,
+      };
+      for (const [a, b] of [
+        [0, 0],
+        [N, N],
+        [Math.ceil(N / 3), Math.ceil(N / 2)],
+      ]) {
+        const pick = (k: number) =>
+          Int32Array.from({ length: N }, (_, i) => i)
+            .sort(() => r.next() - 0.5)
+            .subarray(0, k);
+        const arms = pick(a),
+          other = pick(b);
+        const features = { numArms: N, columns };
+        expect(listMakeUp(schema, features, N, arms, other)).toEqual(slowMakeUp(schema, columns, N, arms, other));
+      }
+    }
+  });
 });
