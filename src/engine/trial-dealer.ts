@@ -35,7 +35,7 @@ export interface DealOptions {
   cpu?: () => number;
   /**
    * The job answered first once every job has asked (0): the one that goes on when the others are told none is left
-   * at once (oneCoreFewer), the job that gathers the sums (trial-jobs.ts), so that no sums of trials cross.
+   * at once (coresOver), the job that gathers the sums (trial-jobs.ts), so that no sums of trials cross.
    */
   favoured?: number;
 }
@@ -45,9 +45,10 @@ export interface DealOptions {
  * told so and is closed. The first asks wait until every job has asked (they come together, once the prepared data
  * are everywhere), then are answered the favoured job first. Near the end a job is told that none is left when the
  * others would finish every range left sooner without it (worthGiving: a job slowed by other work on its core would
- * otherwise set the wall time with the last trial); so is a job whose threads get no more cores than the others
- * (oneCoreFewer, when there is a CPU clock). Returns a function that closes every port (the pool calls it once the
- * jobs are over, also when one failed).
+ * otherwise set the wall time with the last trial). With a CPU clock, a job whose threads seem to get no more cores
+ * than the others (coresOver) is told none is left at its first ask, or held back at a later one until another job's
+ * pace alone says whether they shared a core (then it stops) or not (then it goes on). Returns a function that closes
+ * every port (the pool calls it once the jobs are over, also when one failed).
  */
 export function dealTrials(
   ports: PiecePort[],
@@ -55,45 +56,82 @@ export function dealTrials(
   { now = () => performance.now(), cpu, favoured = 0 }: DealOptions = {},
 ): () => void {
   let next = 0;
-  const start = { at: now(), cpu: cpu?.() ?? NaN };
-  const jobs: Dealt[] = ports.map(() => ({ asked: 0, cpuAt: NaN, size: 0, perTrial: NaN, over: false }));
+  const instant = (): Instant => ({ at: now(), cpu: cpu?.() ?? NaN });
+  const start = instant();
+  const jobs: Dealt[] = ports.map(() => ({ asked: 0, cpuAt: NaN, size: 0, perTrial: NaN, paired: NaN, over: false }));
   /** Each job's first ask, held until every job has asked (a job asks again only once answered). */
-  const held = new Map<number, () => void>();
-  let holding = ports.length > 1;
+  const first = new Map<number, () => void>();
+  let gathering = ports.length > 1;
+  /** A job held back since `at` (its ask unanswered), until another job's pace alone tells (see ask). */
+  let held: { job: number; at: number; port: PiecePort } | undefined;
   ports.forEach((port, j) => {
     port.addEventListener('message', () => {
-      if (!holding) return answer(port, j);
-      held.set(j, () => answer(port, j));
-      if (held.size < ports.length) return;
-      holding = false;
-      for (const i of new Set([favoured, ...ports.keys()])) held.get(i)?.();
+      if (!gathering) return ask(port, j);
+      first.set(j, () => ask(port, j));
+      if (first.size < ports.length) return;
+      gathering = false;
+      for (const i of new Set([favoured, ...ports.keys()])) first.get(i)?.();
     });
     port.start?.();
   });
-  function answer(port: PiecePort, j: number): void {
-    const t = now(),
-      c = cpu?.() ?? NaN,
-      me = jobs[j];
-    if (me.size > 0) me.perTrial = (t - me.asked) / me.size;
+
+  /** Job j asks on `port` for more trials. */
+  function ask(port: PiecePort, j: number): void {
+    const to = instant(),
+      me = jobs[j],
+      from: Instant = me.size > 0 ? { at: me.asked, cpu: me.cpuAt } : start;
+    if (me.size > 0) me.perTrial = (to.at - me.asked) / me.size;
+    const running = jobs.filter((o, i) => i !== j && !o.over && o.size > 0).length,
+      cores = coresOver(from, to);
+    let stop = false;
+    if (held && held.job !== j) {
+      // this job's pace beside the held one (a range begun before the hold), then alone: a trial in well under the
+      // time means that they shared a core, and the held job stops; else it goes on
+      if (me.asked < held.at) me.paired = me.perTrial;
+      else {
+        const h = held;
+        held = undefined;
+        answer(h.port, h.job, instant(), !(me.perTrial < ALONE_PACE * me.paired));
+      }
+    } else if (!held && running > 0 && next < ranges.length) {
+      // a first ask: the process got about one core, no more, while job 0 prepared and the others touched their
+      // memory (well under one: other work takes the cores, and whether a second would come is unknown)
+      if (me.size === 0) stop = cores >= ONE_CORE_LOW && cores < 1 + CORE_MARGIN;
+      else if (cores < running + CORE_MARGIN) {
+        held = { job: j, at: to.at, port };
+        me.asked = to.at;
+        me.cpuAt = to.cpu;
+        me.size = 0;
+        return;
+      }
+    }
+    answer(port, j, to, !stop);
+  }
+
+  /** Answers job j's ask: the next range if `give` and worth giving (worthGiving), else none left. */
+  function answer(port: PiecePort, j: number, to: Instant, give: boolean): void {
+    const me = jobs[j];
     const range =
-      next < ranges.length &&
-      !oneCoreFewer(jobs, j, me.size > 0 ? { at: me.asked, cpu: me.cpuAt } : start, { at: t, cpu: c }) &&
-      worthGiving(jobs, j, ranges.slice(next), t)
-        ? ranges[next++]
-        : null;
-    me.asked = t;
-    me.cpuAt = c;
+      give && next < ranges.length && worthGiving(jobs, j, ranges.slice(next), to.at) ? ranges[next++] : null;
+    me.asked = to.at;
+    me.cpuAt = to.cpu;
     me.size = range ? range[1] - range[0] : 0;
     me.over = !range;
     port.postMessage({ range } satisfies Answer, []);
     if (!range) port.close();
+    // a job held back while no other runs any more goes on
+    const h = held;
+    if (h && jobs.every((o, i) => i === h.job || o.over)) {
+      held = undefined;
+      answer(h.port, h.job, instant(), true);
+    }
   }
   return () => ports.forEach((port) => port.close());
 }
 
 /**
  * What the dealer knows of a job: when it last asked and the process's CPU time then, the trials it was given then,
- * its time per trial so far.
+ * its time per trial so far, and beside a job held back (dealTrials).
  */
 interface Dealt {
   asked: number;
@@ -101,6 +139,8 @@ interface Dealt {
   size: number;
   /** ms per trial of its last range (NaN until it has run one). */
   perTrial: number;
+  /** ms per trial of its range that ran beside a job then held back. */
+  paired: number;
   over: boolean;
 }
 
@@ -108,21 +148,20 @@ interface Dealt {
 const CPU_WINDOW_MS = 30;
 /** Cores beyond those the other running jobs get for which one more job is worth its cost (CPU of 2 / 1: ~1.1). */
 const CORE_MARGIN = 0.15;
+/** At a first ask, the fewest cores that say "one core, ours" rather than "cores taken by other work". */
+const ONE_CORE_LOW = 0.9;
+/** A job's pace alone, as a share of its pace beside a job held back, under which the two had shared a core. */
+const ALONE_PACE = 0.7;
 
 /**
- * Whether job j, asking at `to`, should get no more trials because the jobs still running
- * would run them as fast without it: over the window since `from` (its last ask, or for a first ask the start of the
- * dealing, while job 0 prepared and the others touched their memory), the process got fewer cores than the other
- * running jobs and a margin (a first ask: about one core). Jobs that share one core run each trial at half the pace,
- * and a pair of them spends 10 to 25 % more CPU than one (each switch between them on the core costs its cache), so
- * that two workers given one core by the scheduler (Linux shares CPU between sessions before threads) were slower
- * than one; one of them then runs every trial left. Never the last job running; never without a CPU clock.
+ * The cores the process got from `from` to `to` (its CPU time over the wall time), or NaN without a CPU clock or
+ * over too short a window. Two jobs that share one core run each trial at half the pace, and the pair spends 10 to
+ * 25 % more CPU than one job (each switch between them on the core costs its cache), so that two workers given one
+ * core by the scheduler (Linux shares CPU between sessions before threads) were slower than one.
  */
-function oneCoreFewer(jobs: Dealt[], j: number, from: Instant, to: Instant): boolean {
-  const running = jobs.filter((o, i) => i !== j && !o.over && o.size > 0).length,
-    window = to.at - from.at;
-  if (running === 0 || !(window >= CPU_WINDOW_MS) || !(to.cpu >= from.cpu)) return false;
-  return (to.cpu - from.cpu) / window < (jobs[j].size > 0 ? running : 1) + CORE_MARGIN;
+function coresOver(from: Instant, to: Instant): number {
+  const window = to.at - from.at;
+  return window >= CPU_WINDOW_MS && to.cpu >= from.cpu ? (to.cpu - from.cpu) / window : NaN;
 }
 
 /** A time (ms) and the process's CPU time then (ms, NaN without a CPU clock). */

@@ -75,6 +75,9 @@ function scripts(trials: number, seed: number): [number, number][][] {
   return jobs;
 }
 
+/** Once messages posted now are handled (the order of messages on two ports is not fixed). */
+const settled = () => new Promise((resolve) => setTimeout(resolve, 20));
+
 /** A fake scheduler: the job's trials in the order of its script, then none. */
 const scripted = (ranges: [number, number][]): TrialSource => {
   let next = 0;
@@ -255,7 +258,7 @@ describe('the dealer', () => {
     stop();
   });
 
-  test('two cores: both jobs get trials; the pair on one core: the job that asks is told none is left', async () => {
+  test('two cores, then one: a job asking is held back, and stops once the other runs twice as fast', async () => {
     let clock = 0,
       cpu = 0;
     const channels = [new MessageChannel(), new MessageChannel()];
@@ -277,15 +280,46 @@ describe('the dealer', () => {
     cpu = 140;
     expect(await a()).toEqual([2, 3]);
     expect(await b()).toEqual([3, 4]);
-    // then one core between them: a asks first and stops; b runs what is left
+    // then one core between them: a, asking first, is held back; b's trial ran beside it, 80 ms
     clock = 160;
     cpu = 220;
-    expect(await a()).toBeUndefined();
+    const held = a();
+    await settled();
     expect(await b()).toEqual([4, 5]);
+    // b alone: 40 ms a trial, half the time: they had shared a core
     clock = 200;
     cpu = 260;
     expect(await b()).toEqual([5, 6]);
+    expect(await held).toBeUndefined();
     expect(await b()).toBeUndefined();
+    stop();
+  });
+
+  test('a job held back goes on when the other runs no faster alone', async () => {
+    let clock = 0,
+      cpu = 0;
+    const channels = [new MessageChannel(), new MessageChannel()];
+    const stop = dealTrials(
+      channels.map((c) => c.port1),
+      grants(8, 1),
+      { now: () => clock, cpu: () => cpu },
+    );
+    const [a, b] = channels.map((c) => trialsFrom(c.port2));
+    expect(await Promise.all([a(), b()])).toEqual([
+      [0, 1],
+      [1, 2],
+    ]);
+    // other work takes the cores: the pair gets one core between them
+    clock = 80;
+    cpu = 80;
+    const held = a();
+    await settled();
+    expect(await b()).toEqual([2, 3]);
+    // b alone as slow as beside a: the pair was not sharing one core; a goes on
+    clock = 160;
+    cpu = 240;
+    expect(await b()).toEqual([4, 5]);
+    expect(await held).toEqual([3, 4]);
     stop();
   });
 
