@@ -48,7 +48,8 @@ export interface DealOptions {
  * otherwise set the wall time with the last trial). With a CPU clock, a job whose threads seem to get no more cores
  * than the others (coresOver) is told none is left at its first ask, or held back at a later one until another job's
  * pace alone says whether they shared a core (then it stops) or not (then it goes on). Returns a function that closes
- * every port (the pool calls it once the jobs are over, also when one failed).
+ * every port (the pool calls it once the jobs are over, also when one failed), telling a job still waiting that none
+ * is left.
  */
 export function dealTrials(
   ports: PiecePort[],
@@ -126,7 +127,13 @@ export function dealTrials(
       answer(h.port, h.job, instant(), true);
     }
   }
-  return () => ports.forEach((port) => port.close());
+  // a job still waiting for its answer (a first ask, or held back) when the pool stops dealing (a job failed) is told
+  // that none is left, so that its worker does not wait for ever
+  return () =>
+    ports.forEach((port, j) => {
+      if ((gathering && first.has(j)) || held?.job === j) port.postMessage({ range: null } satisfies Answer, []);
+      port.close();
+    });
 }
 
 /**

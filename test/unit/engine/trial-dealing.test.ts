@@ -323,6 +323,18 @@ describe('the dealer', () => {
     stop();
   });
 
+  test('a job still waiting when dealing stops (the other failed before asking) is told none is left', async () => {
+    const channels = [new MessageChannel(), new MessageChannel()];
+    const stop = dealTrials(
+      channels.map((c) => c.port1),
+      grants(3, 1),
+    );
+    const waiting = trialsFrom(channels[0].port2)();
+    await settled();
+    stop();
+    expect(await waiting).toBeUndefined();
+  });
+
   test('too short a window says nothing of the cores: both jobs get trials', async () => {
     let clock = 0;
     const channels = [new MessageChannel(), new MessageChannel()];
