@@ -95,9 +95,10 @@ export function dealTrials(
         answer(h.port, h.job, instant(), !(me.perTrial < ALONE_PACE * me.paired));
       }
     } else if (!held && running > 0 && next < ranges.length) {
-      // a first ask: the process got one core or less while job 0 prepared and the others touched their memory (on
-      // an idle machine 1.4 to 1.5; under other sessions' load two workers were slower than one in every round)
-      if (me.size === 0) stop = cores < 1 + CORE_MARGIN;
+      // a first ask: the process got about one core, no more, while job 0 prepared and the others touched their
+      // memory (on an idle machine 1.4 to 1.5); well under one, other threads take the cores, and another thread of
+      // this process may get more of them (a spinning process of this session: two workers 1.55 times as fast as one)
+      if (me.size === 0) stop = cores >= ONE_CORE_LOW && cores < 1 + CORE_MARGIN;
       else if (cores < running + CORE_MARGIN) {
         held = { job: j, at: to.at, port };
         me.asked = to.at;
@@ -155,8 +156,13 @@ interface Dealt {
 const CPU_WINDOW_MS = 30;
 /** Cores beyond those the other running jobs get for which one more job is worth its cost (CPU of 2 / 1: ~1.1). */
 const CORE_MARGIN = 0.15;
-/** A job's pace alone, as a share of its pace beside a job held back, under which the two had shared a core. */
-const ALONE_PACE = 0.7;
+/** At a first ask, the fewest cores that say "one core, ours" rather than "cores taken by other threads". */
+const ONE_CORE_LOW = 0.9;
+/**
+ * A job's pace alone, as a share of its pace beside a job held back, under which the two had shared a core (0.45 to
+ * 0.5 then; 0.67 when a third thread shared it, and the pair got more of it than one job would).
+ */
+const ALONE_PACE = 0.6;
 
 /**
  * The cores the process got from `from` to `to` (its CPU time over the wall time), or NaN without a CPU clock or

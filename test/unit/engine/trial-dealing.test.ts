@@ -335,6 +335,25 @@ describe('the dealer', () => {
     expect(await waiting).toBeUndefined();
   });
 
+  test('well under one core at the first asks (other threads take the cores): both jobs get trials', async () => {
+    let clock = 0,
+      cpu = 0;
+    const channels = [new MessageChannel(), new MessageChannel()];
+    const stop = dealTrials(
+      channels.map((c) => c.port1),
+      grants(2, 1),
+      { now: () => clock, cpu: () => cpu },
+    );
+    const [a, b] = channels.map((c) => trialsFrom(c.port2));
+    clock = 40;
+    cpu = 20;
+    expect(await Promise.all([a(), b()])).toEqual([
+      [0, 1],
+      [1, 2],
+    ]);
+    stop();
+  });
+
   test('too short a window says nothing of the cores: both jobs get trials', async () => {
     let clock = 0;
     const channels = [new MessageChannel(), new MessageChannel()];
