@@ -1,6 +1,7 @@
 // The engine pool of the command line: Node worker threads, each with its own WASM instance, running the
 // same engine code and the same jobs as the app's Web Workers (engine/trial-jobs.ts). Trials are dealt to the
-// threads as they ask (engine/trial-dealer.ts: a thread slowed by other work runs fewer), and the parts are merged
+// threads as they ask (engine/trial-dealer.ts: a thread slowed by other work runs fewer, and when the process's CPU
+// time says the threads get one core between them, one thread runs every trial left), and the parts are merged
 // exactly (engine/simulation.ts), so the result is the same for any number of threads and any dealing. Thread 0
 // alone takes the input, a chunk of arms at a time in buffers that go back and forth (no whole copy of it in
 // transit), and prepares the simulation once; the other threads adopt what it prepared over a MessageChannel each
@@ -13,6 +14,12 @@ import { mergeParts, type SimulationInput, type SimulationPart, type SimulationR
 import { jobPorts } from '../engine/job-ports.ts';
 import { buffersOf, trialJobs, type TrialJobs } from '../engine/trial-jobs.ts';
 import type { ThreadReply, ThreadRequest } from './engine-thread.ts';
+
+/** CPU time of every thread of this process, ms: the dealer sees from it whether the threads share a core. */
+const processCpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
 
 interface Call {
   resolve: (part: SimulationPart) => void;
@@ -114,7 +121,7 @@ export class ThreadPool {
     threads: number[],
     progress: (job: number, done: number) => void,
   ): Promise<SimulationPart[]> {
-    const ports = jobPorts(jobs, () => new MessageChannel());
+    const ports = jobPorts(jobs, () => new MessageChannel(), processCpuMs);
     const running = Promise.all(
       threads.map((w, j) => {
         const id = this.nextId++,

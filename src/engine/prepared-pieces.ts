@@ -9,6 +9,11 @@
 /** What is served a piece at a time: PreparedBytes (Engine.share), or a job's per-arm sums (TrialSums). */
 export interface PieceSource {
   readonly byteLength: number;
+  /**
+   * Adding it changes nothing (the per-arm sums of a job that ran no trials: zeros): the adopter is told so at its
+   * first ask and takes no piece.
+   */
+  readonly nothing?: boolean;
   copy(offset: number, into: Uint8Array): void;
 }
 
@@ -31,10 +36,10 @@ export interface PiecePort {
 
 /**
  * Adopter to server: piece c wanted (in the buffer of `spent`, a piece used), or every piece in. Server to adopter:
- * piece c, or why there is none.
+ * piece c, nothing to add (PieceSource.nothing), or why there is none.
  */
 type Ask = { piece: number; spent?: Uint8Array } | { done: true };
-type Answer = { piece: number; bytes: Uint8Array } | { error: string };
+type Answer = { piece: number; bytes: Uint8Array } | { nothing: true } | { error: string };
 
 /**
  * Serves `bytes` on every port; resolves once every adopter has every piece (the ports are then closed). An
@@ -52,6 +57,7 @@ export function servePrepared(bytes: PieceSource, ports: PiecePort[], pieceBytes
           if (--open === 0) resolve();
           return;
         }
+        if (bytes.nothing) return port.postMessage({ nothing: true } satisfies Answer, []);
         try {
           const start = ask.piece * pieceBytes,
             length = Math.min(pieceBytes, bytes.byteLength - start),
@@ -102,6 +108,7 @@ export function adoptPrepared(adopter: PieceSink, port: PiecePort, pieceBytes = 
       const answer = dataOf<Answer>(event);
       // the preparer's own message (it fails its own job with it too): whichever reaches the pool first says the same
       if ('error' in answer) return finish(new Error(answer.error));
+      if ('nothing' in answer) return finish();
       if (answer.piece !== expected)
         return finish(new Error(`simulate: prepared piece ${answer.piece} came when ${expected} was next`));
       // the next is asked for before this one is copied in, with the buffer of the one before

@@ -8,7 +8,10 @@
 // half the trials, the first sends its per-arm sums to the second in pieces, which writes the results. The model:
 // one worker = prepare + trials + results; two = prepare + share + the longer of the two halves (the second's
 // touching runs while the first prepares: any excess of its memory's delays its half, of the results' arrays is
-// left for when it writes them) + gather + results. Printed, never asserted.
+// left for when it writes them) + gather + results. Printed, never asserted. The model runs the phases one after the
+// other on one thread: two threads taking turns on one core (taskset -c 0; other sessions' load) spend 10 to 25 % more
+// CPU on the same trials than one thread (each switch costs the core's cache), which it does not see; the dealer
+// (engine/trial-dealer.ts) then leaves the trials to one thread.
 // Run: npx tsx test/bench/engine-workers-phases.ts [--arms 1000000] [--trials 10] [--steps 50] [--rounds 3]
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';

@@ -7,10 +7,12 @@
 // thread pool of an older commit (built from `git archive` into a temporary folder) runs in the same rounds.
 // With --busy, a process of this session spins on a core for the whole bench (the trials are dealt to the threads as
 // they ask, so a thread sharing its core runs fewer: engine/trial-dealer.ts); Linux shares CPU between sessions
-// (autogroups) before threads, so other sessions' load does not test that, and only the 2-thread CPU overhead counts
-// against them.
+// (autogroups) before threads, so other sessions' load does not test that: when they hold a core, this session's
+// threads get one core between them. --one-core gives that case at will: every thread of the bench pinned to core 0
+// (taskset; the pools still get explicit counts 1 and 2, while os.availableParallelism() would say 1), the dealer
+// then sees from the process's CPU time that one thread runs as fast as two (engine/trial-dealer.ts).
 // Run: npx tsx test/bench/engine-workers.ts [--arms 1000000] [--trials 10] [--steps 50] [--rounds 5] [--vs REV]
-// [--busy]
+// [--busy] [--one-core]
 // Ratios are taken within a round, then their min/median/max: on a shared machine compare nothing across rounds.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
@@ -31,6 +33,7 @@ const { values: opt } = parseArgs({
     rounds: { type: 'string', default: '5' },
     vs: { type: 'string' },
     busy: { type: 'boolean', default: false },
+    'one-core': { type: 'boolean', default: false },
   },
 });
 const N = Number(opt.arms),
@@ -102,6 +105,9 @@ const ms = (x: number[]) => stats(x.map((v) => v / 1000)).replace(/\//g, '/') + 
 let ok = true;
 // a core kept busy by this session (--busy): ended with the bench
 const spinner = opt.busy ? spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }) : undefined;
+// every thread of this process on core 0 (-a: the threads there are now; the pools' threads inherit it), the spinner
+// left free
+if (opt['one-core']) execFileSync('taskset', ['-a', '-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
 try {
   const engine = await loadEngineNode();
   const arms = benchArms(engine, N, 1);
@@ -124,7 +130,8 @@ try {
   if (opt.vs) pools.push([opt.vs, await oldPool(opt.vs)]);
   console.log(
     `${N.toLocaleString('en')} arms x ${trials} trials x ${steps} steps, B = N/10, a fresh pool per run; ` +
-      `${cpus().length} cores${opt.busy ? ', one kept busy by a spinning process of this session' : ''}`,
+      `${cpus().length} cores${opt.busy ? ', one kept busy by a spinning process of this session' : ''}` +
+      `${opt['one-core'] ? ', every thread of the bench on core 0' : ''}`,
   );
   const sums = new Set<string>();
   const fig = new Map<string, { wall1: number[]; wall2: number[]; cpu1: number[]; cpu2: number[] }>();

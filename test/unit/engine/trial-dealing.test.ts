@@ -75,6 +75,9 @@ function scripts(trials: number, seed: number): [number, number][][] {
   return jobs;
 }
 
+/** Once messages posted now are handled (the order of messages on two ports is not fixed). */
+const settled = () => new Promise((resolve) => setTimeout(resolve, 20));
+
 /** A fake scheduler: the job's trials in the order of its script, then none. */
 const scripted = (ranges: [number, number][]): TrialSource => {
   let next = 0;
@@ -128,12 +131,21 @@ describe('trials taken out of order', () => {
     },
   );
 
-  test('a job given no trial still sends its (zero) sums, and the merge has every trial from the other', async () => {
+  test('a job given no trial sends word that its sums are zeros; the merge has every trial of the other', async () => {
     const [, input] = inputs[0];
     const other = new Engine(await loadKernelsNode());
     const parts = await twoJobs(input, other, scripted([]), scripted(grants(input.trials, 2)));
     expect(parts[0].perTrial.length).toBe(0);
     expect(mergeParts(input, parts)).toEqual(engine.simulate(input));
+  });
+
+  test('a gatherer given no trial takes the sums of the job that ran them all', async () => {
+    for (const [name, given] of inputs.slice(0, 2)) {
+      const other = new Engine(await loadKernelsNode());
+      const parts = await twoJobs(given, other, scripted(grants(given.trials, 2)), scripted([]));
+      expect(parts[1].perTrial.length, name).toBe(0);
+      expect(mergeParts(given, parts), name).toEqual(engine.simulate(given));
+    }
   });
 
   test('a job refuses trials it already ran, and mergeParts refuses a trial twice or missing', () => {
@@ -163,11 +175,14 @@ describe('the dealer', () => {
     const stop = dealTrials(
       channels.map((c) => c.port1),
       grants(7, 2),
-      () => 0,
+      { now: () => 0 },
     );
     const [a, b] = channels.map((c) => trialsFrom(c.port2));
-    expect(await a()).toEqual([0, 2]);
-    expect(await b()).toEqual([2, 4]);
+    // the first asks are answered once both jobs have asked, job 0 first
+    expect(await Promise.all([b(), a()])).toEqual([
+      [2, 4],
+      [0, 2],
+    ]);
     expect(await b()).toEqual([4, 6]);
     expect(await a()).toEqual([6, 7]);
     expect(await b()).toBeUndefined();
@@ -182,11 +197,13 @@ describe('the dealer', () => {
     const stop = dealTrials(
       channels.map((c) => c.port1),
       grants(5, 1),
-      () => clock,
+      { now: () => clock },
     );
     const [fast, slow] = channels.map((c) => trialsFrom(c.port2));
-    expect(await fast()).toEqual([0, 1]);
-    expect(await slow()).toEqual([1, 2]);
+    expect(await Promise.all([fast(), slow()])).toEqual([
+      [0, 1],
+      [1, 2],
+    ]);
     clock = 1;
     expect(await fast()).toEqual([2, 3]); // 1 ms a trial
     clock = 2;
@@ -206,11 +223,13 @@ describe('the dealer', () => {
     const stop = dealTrials(
       channels.map((c) => c.port1),
       grants(4, 1),
-      () => clock,
+      { now: () => clock },
     );
     const [a, b] = channels.map((c) => trialsFrom(c.port2));
-    expect(await a()).toEqual([0, 1]);
-    expect(await b()).toEqual([1, 2]);
+    expect(await Promise.all([a(), b()])).toEqual([
+      [0, 1],
+      [1, 2],
+    ]);
     clock = 1;
     expect(await a()).toEqual([2, 3]);
     clock = 1.2;
@@ -218,6 +237,137 @@ describe('the dealer', () => {
     expect(await b()).toEqual([3, 4]);
     expect(await a()).toBeUndefined();
     expect(await b()).toBeUndefined();
+    stop();
+  });
+
+  test('jobs that get about one core between them: the favoured job runs every trial, the others none', async () => {
+    let clock = 0,
+      cpu = 0;
+    const channels = [new MessageChannel(), new MessageChannel()];
+    const stop = dealTrials(
+      channels.map((c) => c.port1),
+      grants(4, 1),
+      { now: () => clock, cpu: () => cpu, favoured: 1 },
+    );
+    const [a, b] = channels.map((c) => trialsFrom(c.port2));
+    // 40 ms of preparation, 40 ms of CPU: one core between the threads
+    clock = cpu = 40;
+    expect(await Promise.all([a(), b()])).toEqual([undefined, [0, 1]]);
+    for (let k = 1; k < 4; k++) expect(await b()).toEqual([k, k + 1]);
+    expect(await b()).toBeUndefined();
+    stop();
+  });
+
+  test('two cores, then one: a job asking is held back, and stops once the other runs twice as fast', async () => {
+    let clock = 0,
+      cpu = 0;
+    const channels = [new MessageChannel(), new MessageChannel()];
+    const stop = dealTrials(
+      channels.map((c) => c.port1),
+      grants(6, 1),
+      { now: () => clock, cpu: () => cpu, favoured: 1 },
+    );
+    const [a, b] = channels.map((c) => trialsFrom(c.port2));
+    // preparation on one thread while the other touched its memory: 1.5 cores
+    clock = 40;
+    cpu = 60;
+    expect(await Promise.all([a(), b()])).toEqual([
+      [1, 2],
+      [0, 1],
+    ]);
+    // a trial each on two cores
+    clock = 80;
+    cpu = 140;
+    expect(await a()).toEqual([2, 3]);
+    expect(await b()).toEqual([3, 4]);
+    // then one core between them: a, asking first, is held back; b's trial ran beside it, 80 ms
+    clock = 160;
+    cpu = 220;
+    const held = a();
+    await settled();
+    expect(await b()).toEqual([4, 5]);
+    // b alone: 40 ms a trial, half the time: they had shared a core
+    clock = 200;
+    cpu = 260;
+    expect(await b()).toEqual([5, 6]);
+    expect(await held).toBeUndefined();
+    expect(await b()).toBeUndefined();
+    stop();
+  });
+
+  test('a job held back goes on when the other runs no faster alone', async () => {
+    let clock = 0,
+      cpu = 0;
+    const channels = [new MessageChannel(), new MessageChannel()];
+    const stop = dealTrials(
+      channels.map((c) => c.port1),
+      grants(8, 1),
+      { now: () => clock, cpu: () => cpu },
+    );
+    const [a, b] = channels.map((c) => trialsFrom(c.port2));
+    expect(await Promise.all([a(), b()])).toEqual([
+      [0, 1],
+      [1, 2],
+    ]);
+    // other work takes the cores: the pair gets one core between them
+    clock = 80;
+    cpu = 80;
+    const held = a();
+    await settled();
+    expect(await b()).toEqual([2, 3]);
+    // b alone as slow as beside a: the pair was not sharing one core; a goes on
+    clock = 160;
+    cpu = 240;
+    expect(await b()).toEqual([4, 5]);
+    expect(await held).toEqual([3, 4]);
+    stop();
+  });
+
+  test('a job still waiting when dealing stops (the other failed before asking) is told none is left', async () => {
+    const channels = [new MessageChannel(), new MessageChannel()];
+    const stop = dealTrials(
+      channels.map((c) => c.port1),
+      grants(3, 1),
+    );
+    const waiting = trialsFrom(channels[0].port2)();
+    await settled();
+    stop();
+    expect(await waiting).toBeUndefined();
+  });
+
+  test('well under one core at the first asks (other threads take the cores): both jobs get trials', async () => {
+    let clock = 0,
+      cpu = 0;
+    const channels = [new MessageChannel(), new MessageChannel()];
+    const stop = dealTrials(
+      channels.map((c) => c.port1),
+      grants(2, 1),
+      { now: () => clock, cpu: () => cpu },
+    );
+    const [a, b] = channels.map((c) => trialsFrom(c.port2));
+    clock = 40;
+    cpu = 20;
+    expect(await Promise.all([a(), b()])).toEqual([
+      [0, 1],
+      [1, 2],
+    ]);
+    stop();
+  });
+
+  test('too short a window says nothing of the cores: both jobs get trials', async () => {
+    let clock = 0;
+    const channels = [new MessageChannel(), new MessageChannel()];
+    const stop = dealTrials(
+      channels.map((c) => c.port1),
+      grants(2, 1),
+      { now: () => clock, cpu: () => clock },
+    );
+    const [a, b] = channels.map((c) => trialsFrom(c.port2));
+    clock = 10;
+    expect(await Promise.all([a(), b()])).toEqual([
+      [0, 1],
+      [1, 2],
+    ]);
     stop();
   });
 
