@@ -4,7 +4,7 @@
 import { buffers, compareArms, SMALL } from './rank-order.ts';
 import { digitSort, keyDigits } from './key-digits.ts';
 import { countByFine, countDown } from './fine-count.ts';
-import { armsInBuckets } from './bucket-arms.ts';
+import { armsInBuckets, membersListed } from './bucket-arms.ts';
 import { scratch } from './scratch.ts';
 
 /** Each arm's key by arm and its bucket (key-digits.ts): one per index, for its sub-orders. */
@@ -253,11 +253,7 @@ export class ListOrder {
 
   /** A quota's members as arm numbers in arm order (kept per members array), or null: the order of all arms. */
   private memberArms(): Int32Array | null {
-    const f = this.members;
-    if (!f) return null;
-    let listed = membersListed.get(f);
-    if (!listed) membersListed.set(f, (listed = armsOf(f)));
-    return listed;
+    return this.members && membersListed(this.members);
   }
 
   private histogram(): void {
@@ -316,19 +312,4 @@ function gatherKeys(
     tie[j] = tieRank[arm];
     dig[j] = digit[arm];
   }
-}
-
-/**
- * Each members array's arms (read only, as list-rules.ts keeps the arrays per bucket): a week's lists and their
- * quotas' orders share them, so a quota's histogram, gathers and counts read its members, not every arm's flag.
- * armsOf: the arms with `flags` set, in arm order.
- */
-const membersListed = new WeakMap<Uint8Array, Int32Array>();
-
-export function armsOf(flags: Uint8Array): Int32Array {
-  let n = 0;
-  for (let arm = 0; arm < flags.length; arm++) n += -flags[arm] >>> 31;
-  const arms = new Int32Array(n);
-  for (let arm = 0, i = 0; arm < flags.length; arm++) if (flags[arm]) arms[i++] = arm;
-  return arms;
 }
