@@ -2,7 +2,8 @@
 // growth of a list order makes (list-order.ts, ListOrder.first). Apart because it is that pass's kernel, written for
 // the order of all the eligible on its own: each arm written and kept when in the range and the order, with no branch
 // (the range and the eligibility at random arms mispredicted), and no choice made per arm (5 -> 3 ms per pass at 10^6).
-// Beside it the arms a quota's order passes over in its place: its members', kept per members array.
+// Beside it the arms a quota's order passes over in its place: its members', kept per members array; and the
+// gather of a growth's or a count's arms with their keys, side by side, for digitSort.
 
 /**
  * The arms with from <= digit[arm] <= t, eligible (null: all) and, when `members` is given, members, into `out` (room
@@ -59,4 +60,24 @@ export function armsOf(flags: Uint8Array): Int32Array {
   const arms = new Int32Array(n);
   for (let arm = 0, i = 0; arm < flags.length; arm++) if (flags[arm]) arms[i++] = arm;
   return arms;
+}
+
+/** The keys, ties and digits of arms[0, n), side by side in that order (digitSort's input). */
+export function gatherKeys(
+  arms: Int32Array,
+  n: number,
+  { hi, lo, digit }: { hi: Uint32Array; lo: Uint32Array; digit: Uint16Array },
+  tieRank: Int32Array,
+  into: { arms: Int32Array; hi: Uint32Array; lo: Uint32Array },
+  tie: Int32Array,
+  dig: Uint16Array,
+): void {
+  for (let j = 0; j < n; j++) {
+    const arm = arms[j];
+    into.arms[j] = arm;
+    into.hi[j] = hi[arm];
+    into.lo[j] = lo[arm];
+    tie[j] = tieRank[arm];
+    dig[j] = digit[arm];
+  }
 }

@@ -4,7 +4,7 @@
 import { buffers, compareArms, SMALL } from './rank-order.ts';
 import { digitSort, keyDigits } from './key-digits.ts';
 import { countByFine, countDown } from './fine-count.ts';
-import { armsInBuckets, membersListed } from './bucket-arms.ts';
+import { armsInBuckets, gatherKeys, membersListed } from './bucket-arms.ts';
 import { scratch } from './scratch.ts';
 
 /** Each arm's key by arm and its bucket (key-digits.ts): one per index, for its sub-orders. */
@@ -292,24 +292,4 @@ const keptIndices = new WeakSet<Float64Array>(),
 /** Marks `index` as never changed in place: an order on it reads the keys an earlier one made under its name. */
 export function keysKept(index: Float64Array): void {
   keptIndices.add(index);
-}
-
-/** The keys, ties and digits of arms[0, n), side by side in that order (digitSort's input). */
-function gatherKeys(
-  arms: Int32Array,
-  n: number,
-  { hi, lo, digit }: ArmKeys,
-  tieRank: Int32Array,
-  into: { arms: Int32Array; hi: Uint32Array; lo: Uint32Array },
-  tie: Int32Array,
-  dig: Uint16Array,
-): void {
-  for (let j = 0; j < n; j++) {
-    const arm = arms[j];
-    into.arms[j] = arm;
-    into.hi[j] = hi[arm];
-    into.lo[j] = lo[arm];
-    tie[j] = tieRank[arm];
-    dig[j] = digit[arm];
-  }
 }
