@@ -135,10 +135,12 @@ export function constrainedTopB(input: ConstrainedTopBInput): ConstrainedTopB {
   const { quotaCalls } = state;
   const picked = state.picked.subarray(0, state.n),
     pickedVia = state.via.subarray(0, state.n);
-  // Rank order of the chosen arms: the walk by index already took them in it unless minima came first; else each
-  // walk's picks are in it, and merging them is the order (merged in scratch arrays, the result copied once).
+  // Rank order of the chosen arms: the walk by index already took them in it unless minima came first; else read off
+  // the order made when it holds them all, or each walk's picks are in it, and merging them is the order (in scratch
+  // arrays, the result copied once).
   if (!state.minima) return { arms: picked.slice(), via: pickedVia.slice(), quotaCalls, unmet };
-  const [arms, via] = mergeRuns(index, tieRank, picked, pickedVia, state.runs);
+  const [arms, via] =
+    (order && state.inOrder(order.first(0))) ?? mergeRuns(index, tieRank, picked, pickedVia, state.runs);
   return { arms: arms.slice(), via: via.slice(), quotaCalls, unmet };
 }
 

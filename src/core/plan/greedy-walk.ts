@@ -108,6 +108,29 @@ export class Walk {
     }
   }
 
+  /**
+   * The picks in rank order read off `prefix` (the order's arms made so far, ListOrder.first(0)) when it holds them
+   * all: a pass down it keeping the chosen (a flag each, in the cache), where merging the walks' runs read two keys at
+   * random arms per pick; else null (mergeRuns). Into scratch arrays (arms, via).
+   */
+  inOrder(prefix: Int32Array): [Int32Array, Int32Array] | null {
+    const { n, flags, picked, via } = this;
+    if (prefix.length > 2 * n + 4096) return null;
+    const viaAt = scratch('top-b-via-at', Int32Array, flags.length);
+    for (let j = 0; j < n; j++) viaAt[picked[j]] = via[j];
+    const arms = scratch('top-b-in-order', Int32Array, prefix.length + 1);
+    let c = 0;
+    for (let p = 0; p < prefix.length; p++) {
+      const arm = prefix[p];
+      arms[c] = arm;
+      c += flags[arm] & 1;
+    }
+    if (c !== n) return null;
+    const v = scratch('top-b-in-order-via', Int32Array, n);
+    for (let j = 0; j < n; j++) v[j] = viaAt[arms[j]];
+    return [arms.subarray(0, n), v];
+  }
+
   private choose(arm: number, f: number, k: number): void {
     const { quotas, quotaCalls, members } = this;
     this.flags[arm] = f | 1;

@@ -66,8 +66,29 @@ export function keyDigits(
   for (let j = 0; j < sampled; j++) coarse[(sample[j] >>> shift) & 0xffff]++;
   const { base, sub } = cuts(coarse, sampled, shift);
   const below = 2 ** shift - 1;
-  // the 4 bits below bit sub[c] of the 64-bit key (hi, lo), as shifts and masks packed per bucket c: with hi's bits
-  // from r1 up, moved up by r2, and lo's top bits from r3 masked by m3; the whole masked by mk (0: unsampled)
+  // per top-16-bit bucket c its first digit and the shift of the bits below (base[c] | sub[c] << 17): one read of a
+  // table per arm, not two
+  const cut = scratch('digit-cut', Int32Array, 65536);
+  for (let c = 0; c < 65536; c++) cut[c] = base[c] | (sub[c] << 17);
+  const pass = fine ? finePass : plainPass;
+  const n = pass(index, hi, lo, digit, fine!, eligible, count, shift, below, cut, fine ? howOf(sub, coarse) : cut);
+  or = n[1];
+  and = n[2];
+  const actual = shiftOf(or, and);
+  if (actual === shift) return n[0];
+  fineDigits(hi, N, actual, digit);
+  fine?.fill(0, 0, N);
+  count.fill(0);
+  for (let arm = 0; arm < N; arm++) count[digit[arm]] += eligible ? -eligible[arm] >>> 31 : 1;
+  return n[0];
+}
+
+/**
+ * Per top-16-bit bucket c (cuts' sub, and whether any sampled arm is in it), the 4 bits below bit sub[c] of the 64-bit
+ * key (hi, lo) as shifts and masks: hi's bits from r1 up, moved up by r2, and lo's top bits from r3 masked by m3; the
+ * whole masked by mk (0: unsampled).
+ */
+function howOf(sub: Uint8Array, coarse: Int32Array): Int32Array {
   const how = scratch('digit-fine', Int32Array, 65536);
   for (let c = 0; c < 65536; c++) {
     const b = sub[c],
@@ -78,14 +99,89 @@ export function keyDigits(
       mk = coarse[c] > 0 ? 15 : 0;
     how[c] = r1 | (r2 << 5) | (r3 << 8) | (m3 << 16) | (mk << 20);
   }
-  let n = 0;
-  or = 0;
-  and = 0xffffffff;
+  return how;
+}
+
+const counted = [0, 0, 0];
+
+/**
+ * keyDigits' pass without the fine bits: each arm's key, digit and her count in the histogram; returns [eligible arms,
+ * the high words or'ed, and'ed] (one array, reused). Apart from finePass so that each loop is as short as it can be.
+ */
+function plainPass(
+  index: Float64Array,
+  hi: Uint32Array,
+  lo: Uint32Array,
+  digit: Uint16Array,
+  _fine: Uint8Array,
+  eligible: Uint8Array | null,
+  count: Int32Array,
+  shift: number,
+  below: number,
+  cut: Int32Array,
+  _how: Int32Array,
+): number[] {
+  const N = index.length,
+    H = HI,
+    L = LO,
+    v64 = value,
+    w32 = bits;
+  let n = 0,
+    or = 0,
+    and = 0xffffffff;
   for (let arm = 0; arm < N; arm++) {
     const v = index[arm];
-    value[0] = v === 0 ? 0 : v;
-    let h = bits[HI],
-      l = bits[LO];
+    v64[0] = v === 0 ? 0 : v;
+    let h = w32[H],
+      l = w32[L];
+    if (!(h & 0x80000000)) {
+      h = (h ^ 0x7fffffff) >>> 0;
+      l = ~l >>> 0;
+    }
+    hi[arm] = h;
+    lo[arm] = l;
+    or |= h;
+    and &= h;
+    const k = cut[(h >>> shift) & 0xffff],
+      d = (k & 0x1ffff) + ((h & below) >>> (k >>> 17)),
+      in1 = eligible ? -eligible[arm] >>> 31 : 1;
+    digit[arm] = d;
+    count[d] += in1;
+    n += in1;
+  }
+  counted[0] = n;
+  counted[1] = or;
+  counted[2] = and;
+  return counted;
+}
+
+/** plainPass with the fine bits (`how`: howOf's table). */
+function finePass(
+  index: Float64Array,
+  hi: Uint32Array,
+  lo: Uint32Array,
+  digit: Uint16Array,
+  fine: Uint8Array,
+  eligible: Uint8Array | null,
+  count: Int32Array,
+  shift: number,
+  below: number,
+  cut: Int32Array,
+  how: Int32Array,
+): number[] {
+  const N = index.length,
+    H = HI,
+    L = LO,
+    v64 = value,
+    w32 = bits;
+  let n = 0,
+    or = 0,
+    and = 0xffffffff;
+  for (let arm = 0; arm < N; arm++) {
+    const v = index[arm];
+    v64[0] = v === 0 ? 0 : v;
+    let h = w32[H],
+      l = w32[L];
     if (!(h & 0x80000000)) {
       h = (h ^ 0x7fffffff) >>> 0;
       l = ~l >>> 0;
@@ -95,22 +191,19 @@ export function keyDigits(
     or |= h;
     and &= h;
     const c = (h >>> shift) & 0xffff,
-      d = base[c] + ((h & below) >>> sub[c]),
+      k = cut[c],
+      d = (k & 0x1ffff) + ((h & below) >>> (k >>> 17)),
       w = how[c],
       in1 = eligible ? -eligible[arm] >>> 31 : 1;
     digit[arm] = d;
-    if (fine)
-      fine[arm] = (((h >>> (w & 31)) << ((w >>> 5) & 7)) | ((l >>> ((w >>> 8) & 31)) & (w >>> 16))) & (w >>> 20);
+    fine[arm] = (((h >>> (w & 31)) << ((w >>> 5) & 7)) | ((l >>> ((w >>> 8) & 31)) & (w >>> 16))) & (w >>> 20);
     count[d] += in1;
     n += in1;
   }
-  const actual = shiftOf(or, and);
-  if (actual === shift) return n;
-  fineDigits(hi, N, actual, digit);
-  fine?.fill(0, 0, N);
-  count.fill(0);
-  for (let arm = 0; arm < N; arm++) count[digit[arm]] += eligible ? -eligible[arm] >>> 31 : 1;
-  return n;
+  counted[0] = n;
+  counted[1] = or;
+  counted[2] = and;
+  return counted;
 }
 
 /** Every stride-th arm is sampled for the cuts (about 131,072 of them). */

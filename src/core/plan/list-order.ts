@@ -4,7 +4,7 @@
 import { buffers, compareArms, SMALL } from './rank-order.ts';
 import { digitSort, keyDigits } from './key-digits.ts';
 import { countByFine, countDown } from './fine-count.ts';
-import { armsInBuckets } from './bucket-arms.ts';
+import { armsInBuckets, gatherKeys, membersListed } from './bucket-arms.ts';
 import { scratch } from './scratch.ts';
 
 /** Each arm's key by arm and its bucket (key-digits.ts): one per index, for its sub-orders. */
@@ -34,6 +34,9 @@ export class ListOrder {
   private order: Int32Array = new Int32Array(0);
   private made = 0;
   private next = 0;
+  /** The arms of the buckets from `next` to `aheadTo` (in arm order), gathered by the last pass ahead of the prefix. */
+  private ahead = 0;
+  private aheadTo = -1;
   /** The order of the eligible members of a quota, per members array. */
   private readonly subs = new Map<Uint8Array, ListOrder>();
 
@@ -78,16 +81,49 @@ export class ListOrder {
     const two = buffers(2, m - this.made),
       dig = scratch('list-order-gathered-digit', Uint16Array, m - this.made),
       tie = scratch('list-order-gathered-tie', Int32Array, m - this.made);
-    // a quota's order reads its members alone (in arm order, as the pass over all arms met them); the kept arms' keys
-    // gathered after
-    const got = scratch('list-order-gathered-arm', Int32Array, m - this.made + 1),
-      listed = this.memberArms(),
-      i = armsInBuckets(digit, from, t, e, listed, listed ? null : f, got);
+    const { got, i } = this.gathered(digit, count, from, t, m);
     gatherKeys(got, i, this.keys(), tieRank, two, tie, dig);
     digitSort(i, two, dig, from, t, tie, this.order, this.made);
     this.made = m;
     this.next = t + 1;
     return this.order.subarray(0, m);
+  }
+
+  /**
+   * The arms of the buckets from..t (`m`: the prefix with them), in arm order, into a scratch array: read off those the
+   * last pass gathered ahead when it reached t; else a pass over the arms (a quota's: its members alone) as far as
+   * half as many arms again, those after t kept ahead, so that the walk's next growth (an eighth to a half more, or
+   * what the rate of takes says) reads them and not every arm again.
+   */
+  private gathered(digit: Uint16Array, count: Int32Array, from: number, t: number, m: number) {
+    const ahead = scratch(`${this.name}-ahead`, Int32Array, this.size + 1);
+    let got: Int32Array, from1: Int32Array, c: number;
+    if (t <= this.aheadTo) {
+      got = scratch('list-order-gathered-arm', Int32Array, m - this.made + 1);
+      [from1, c] = [ahead, this.ahead];
+    } else {
+      let reach = t,
+        m2 = m;
+      for (const goal = m + ((m - this.made) >> 1); reach < 65535 && m2 < goal;) m2 += count[++reach];
+      const listed = this.memberArms();
+      got = from1 = scratch('list-order-gathered-arm', Int32Array, m2 - this.made + 1);
+      c = armsInBuckets(digit, from, reach, this.eligible, listed, listed ? null : this.members, got);
+      this.aheadTo = reach;
+    }
+    // those of buckets to t first, the others ahead, both in arm order (each written at or before where it is read),
+    // with no branch on which
+    let i = 0,
+      r = 0;
+    for (let q = 0; q < c; q++) {
+      const arm = from1[q],
+        later = (t - digit[arm]) >>> 31;
+      got[i] = arm;
+      ahead[r] = arm;
+      i += later ^ 1;
+      r += later;
+    }
+    this.ahead = r;
+    return { got, i };
   }
 
   /** Whether all() is a pass over an order kept whole (default-order.ts), not a sort: then reading it all is cheap. */
@@ -217,11 +253,7 @@ export class ListOrder {
 
   /** A quota's members as arm numbers in arm order (kept per members array), or null: the order of all arms. */
   private memberArms(): Int32Array | null {
-    const f = this.members;
-    if (!f) return null;
-    let listed = membersListed.get(f);
-    if (!listed) membersListed.set(f, (listed = armsOf(f)));
-    return listed;
+    return this.members && membersListed(this.members);
   }
 
   private histogram(): void {
@@ -260,39 +292,4 @@ const keptIndices = new WeakSet<Float64Array>(),
 /** Marks `index` as never changed in place: an order on it reads the keys an earlier one made under its name. */
 export function keysKept(index: Float64Array): void {
   keptIndices.add(index);
-}
-
-/** The keys, ties and digits of arms[0, n), side by side in that order (digitSort's input). */
-function gatherKeys(
-  arms: Int32Array,
-  n: number,
-  { hi, lo, digit }: ArmKeys,
-  tieRank: Int32Array,
-  into: { arms: Int32Array; hi: Uint32Array; lo: Uint32Array },
-  tie: Int32Array,
-  dig: Uint16Array,
-): void {
-  for (let j = 0; j < n; j++) {
-    const arm = arms[j];
-    into.arms[j] = arm;
-    into.hi[j] = hi[arm];
-    into.lo[j] = lo[arm];
-    tie[j] = tieRank[arm];
-    dig[j] = digit[arm];
-  }
-}
-
-/**
- * Each members array's arms (read only, as list-rules.ts keeps the arrays per bucket): a week's lists and their
- * quotas' orders share them, so a quota's histogram, gathers and counts read its members, not every arm's flag.
- * armsOf: the arms with `flags` set, in arm order.
- */
-const membersListed = new WeakMap<Uint8Array, Int32Array>();
-
-export function armsOf(flags: Uint8Array): Int32Array {
-  let n = 0;
-  for (let arm = 0; arm < flags.length; arm++) n += -flags[arm] >>> 31;
-  const arms = new Int32Array(n);
-  for (let arm = 0, i = 0; arm < flags.length; arm++) if (flags[arm]) arms[i++] = arm;
-  return arms;
 }

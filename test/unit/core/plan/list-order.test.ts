@@ -42,7 +42,8 @@ describe('ListOrder', () => {
       const want = byComparator(index, tieRank, eligible);
       const order = new ListOrder(index, tieRank, eligible, 'test-order');
       expect(order.length).toBe(want.length);
-      for (const k of [1, 17, Math.floor(n / 10), Math.floor(n / 2)]) {
+      // steps of a fifth read the arms the last pass gathered ahead (ListOrder.gathered), larger ones pass again
+      for (const k of [1, 17, Math.floor(n / 10), Math.floor(n / 8), Math.floor(n / 6.5), Math.floor(n / 2)]) {
         const prefix = order.first(k);
         expect(prefix.length).toBeGreaterThanOrEqual(Math.min(k, want.length));
         expect(Array.from(prefix)).toEqual(want.slice(0, prefix.length));
@@ -52,7 +53,7 @@ describe('ListOrder', () => {
       const wantMembers = byComparator(index, tieRank, eligible, members);
       expect(quota.length).toBe(wantMembers.length);
       // a quota's order reads its members' arms (kept per members array): prefixes, then all, as the twin
-      for (const k of [5, Math.floor(n / 20), Math.floor(n / 4)]) {
+      for (const k of [5, Math.floor(n / 20), Math.floor(n / 16), Math.floor(n / 4)]) {
         const prefix = quota.first(k);
         expect(Array.from(prefix)).toEqual(wantMembers.slice(0, prefix.length));
       }
