@@ -9,6 +9,11 @@
 // issue 26's program: those workers as a register column read through the settings, the Ages minimum and a
 // 15 % holdout called at random.
 // Run: npx tsx test/bench/plan-list.ts [rounds=5] [sizes=100000,1000000] [--case list|workers|program] [--vs DIR]
+// [--new-week]
+// The warm rounds are replans of one week: what the list keeps between calls on the same week (the default
+// reward's indices and keys, the last list's intervals) is read again. --new-week makes each warm round the first
+// list of a new week instead: the rounds alternate between two registers (seeds 1 and 2) and each gets a fresh
+// view of its posterior's arrays, so nothing kept is found (the process and its JIT stay warm).
 // --case times that list alone (its first, cold run printed apart: the one to profile with node --cpu-prof);
 // --vs DIR runs another checkout's listRules and buildWeeklyList on the same register in the same process,
 // alternating with this code's in each round (its lists must equal this code's arms; it must read this code's
@@ -34,7 +39,10 @@ import { planIndexFunction } from '../../src/engine/beta-sampler.ts';
 import { loadEngineNode } from '../../src/engine/load-node.ts';
 
 const flag = (name: string) => process.argv.flatMap((a, i) => (process.argv[i - 1] === name ? [a] : []))[0];
-const positional = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && !all[i - 1]?.startsWith('--'));
+const positional = process.argv
+  .slice(2)
+  .filter((a, i, all) => !a.startsWith('--') && !['--case', '--vs'].includes(all[i - 1]));
+const newWeek = process.argv.includes('--new-week');
 const rounds = Number(positional[0] ?? 5);
 const sizes = (positional[1] ?? '100000,1000000').split(',').map(Number);
 const only = flag('--case');
@@ -106,9 +114,12 @@ const WORKER_COLUMN = {
 
 console.log(`load ${load()} (1, 5, 15 min) at the start; CPU ms, min / median / max of ${rounds} rounds`);
 for (const N of sizes) {
-  const { register } = generatedRegister('dlm', { arms: N, sample: 48 }, 1, { weeks: 26, callsPerWeek: N / 10 });
-  const posterior = estimateTransitions(register.history, register.schema, register.features, N, { groupBy: 'Ages' });
-  const week = currentWeek(register.history);
+  const weekOf = (seed: number) => {
+    const { register } = generatedRegister('dlm', { arms: N, sample: 48 }, seed, { weeks: 26, callsPerWeek: N / 10 });
+    const posterior = estimateTransitions(register.history, register.schema, register.features, N, { groupBy: 'Ages' });
+    return { register, posterior, week: currentWeek(register.history) };
+  };
+  const { register, posterior, week } = weekOf(1);
   const B = N / 10;
   const settings: PlanSettings = {
     reward: 'state * (1 + 2 * agent_feats.age_51_60 + agent_feats.income_1)',
@@ -163,10 +174,25 @@ for (const N of sizes) {
   // Issue 26's program: the same workers as a register column read through the settings (as `allot plan
   // --worker-column` does), each worker's capacity, the Ages minimum and a 15 % holdout called at random.
   const workerColumn = Float64Array.from(workers.worker);
-  const programRegister: Register = {
-    ...register,
-    features: { numArms: N, columns: [...register.features.columns, workerColumn] },
-    schema: { ...register.schema, columns: [...register.schema.columns, WORKER_COLUMN] },
+  const withColumn = (r: Register): Register => ({
+    ...r,
+    features: { numArms: N, columns: [...r.features.columns, workerColumn] },
+    schema: { ...r.schema, columns: [...r.schema.columns, WORKER_COLUMN] },
+  });
+  // The week the cases list: the same one in every round, or with --new-week each round's own (see the top).
+  const weeks = [{ register, posterior, week }, ...(newWeek ? [weekOf(2)] : [])].map((w) => ({
+    ...w,
+    programRegister: withColumn(w.register),
+  }));
+  let at = weeks[0];
+  const weekOfRound = (r: number) => {
+    const w = weeks[r % weeks.length];
+    if (!newWeek) return w;
+    // new views on the same memory: what the list keeps is keyed by the arrays themselves, and a copy (64 MB of
+    // transitions at 10^6) would bring a full collection into the timed list
+    const p = w.posterior,
+      view = (x: Float64Array) => new Float64Array(x.buffer, x.byteOffset, x.length);
+    return { ...w, posterior: { ...p, alpha: view(p.alpha), beta: view(p.beta), transitions: view(p.transitions) } };
   };
   const program: PlanSettings = {
     ...withWorkers,
@@ -179,15 +205,18 @@ for (const N of sizes) {
   };
   const casesOf = (code: ListCode) => ({
     list: () => {
+      const { register, week, posterior } = at;
       const fresh = code.listRules(register, settings, week, posterior);
       return code.buildWeeklyList(register, settings, week, { whittle, posterior }, fresh);
     },
     workers: () => {
+      const { register, week, posterior } = at;
       const fresh = code.listRules(register, withWorkers, week, posterior);
       fresh.top.workers = workers;
       return code.buildWeeklyList(register, withWorkers, week, { whittle, posterior }, fresh);
     },
     program: () => {
+      const { programRegister, week, posterior } = at;
       const fresh = code.listRules(programRegister, program, week, posterior);
       return code.buildWeeklyList(programRegister, program, week, { whittle, posterior }, fresh);
     },
@@ -211,6 +240,7 @@ for (const N of sizes) {
     core.indices.push(measure(indices).cpu);
     core.topB.push(await topB());
     for (const name of names) {
+      at = weekOfRound(r + 1);
       for (const { label, cases } of r % 2 ? [...runs].reverse() : runs) {
         const timed = warmList(cases[name]);
         t[label].get(name)!.push(timed.cpu);
