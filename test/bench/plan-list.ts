@@ -9,11 +9,14 @@
 // issue 26's program: those workers as a register column read through the settings, the Ages minimum and a
 // 15 % holdout called at random.
 // Run: npx tsx test/bench/plan-list.ts [rounds=5] [sizes=100000,1000000] [--case list|workers|program] [--vs DIR]
-// [--new-week]
+// [--new-week] [--prepared]
 // The warm rounds are replans of one week: what the list keeps between calls on the same week (the default
 // reward's indices and keys, the last list's intervals) is read again. --new-week makes each warm round the first
 // list of a new week instead: the rounds alternate between two registers (seeds 1 and 2) and each gets a fresh
-// view of its posterior's arrays, so nothing kept is found (the process and its JIT stay warm).
+// view of its posterior's arrays, so nothing kept is found (the process and its JIT stay warm). --prepared keeps the
+// default reward's order of every arm before each timed list (untimed), as the app and `allot plan` have it made
+// while she fills the form (pipeline/plan/list-maker.ts, prepare): the list then reads its default list and ranks
+// off that order.
 // --case times that list alone (its first, cold run printed apart: the one to profile with node --cpu-prof);
 // --vs DIR runs another checkout's listRules and buildWeeklyList on the same register in the same process,
 // alternating with this code's in each round (its lists must equal this code's arms; it must read this code's
@@ -31,6 +34,8 @@ import { generatedRegister } from '../../src/core/plan/generated-register.ts';
 import { listRules } from '../../src/core/plan/list-rules.ts';
 import type { PlanSettings } from '../../src/core/plan/plan-settings.ts';
 import { currentIndex } from '../../src/core/plan/posterior-draws.ts';
+import { defaultIndexOf } from '../../src/core/plan/default-index.ts';
+import { keepDefaultOrder } from '../../src/core/plan/default-order.ts';
 import { currentWeek, type Register } from '../../src/core/plan/register.ts';
 import { buildWeeklyList, type IndexFunction } from '../../src/core/plan/weekly-list.ts';
 import type { WorkerRules } from '../../src/core/plan/worker-rules.ts';
@@ -43,16 +48,31 @@ const positional = process.argv
   .slice(2)
   .filter((a, i, all) => !a.startsWith('--') && !['--case', '--vs'].includes(all[i - 1]));
 const newWeek = process.argv.includes('--new-week');
+const prepared = process.argv.includes('--prepared');
 const rounds = Number(positional[0] ?? 5);
 const sizes = (positional[1] ?? '100000,1000000').split(',').map(Number);
 const only = flag('--case');
 const vs = flag('--vs');
-type ListCode = { listRules: typeof listRules; buildWeeklyList: typeof buildWeeklyList };
-const codes: [string, ListCode][] = [['this', { listRules, buildWeeklyList }]];
+type ListCode = {
+  listRules: typeof listRules;
+  buildWeeklyList: typeof buildWeeklyList;
+  defaultIndexOf: typeof defaultIndexOf;
+  keepDefaultOrder: typeof keepDefaultOrder;
+};
+const codes: [string, ListCode][] = [['this', { listRules, buildWeeklyList, defaultIndexOf, keepDefaultOrder }]];
 if (vs) {
   const at = (file: string) => join(vs, 'src/core/plan', file);
-  const [rulesCode, listCode] = await Promise.all([import(at('list-rules.ts')), import(at('weekly-list.ts'))]);
-  codes.push([vs, { listRules: rulesCode.listRules, buildWeeklyList: listCode.buildWeeklyList }]);
+  const files = ['list-rules.ts', 'weekly-list.ts', 'default-index.ts', 'default-order.ts'];
+  const [rulesCode, listCode, indexCode, orderCode] = await Promise.all(files.map((file) => import(at(file))));
+  codes.push([
+    vs,
+    {
+      listRules: rulesCode.listRules,
+      buildWeeklyList: listCode.buildWeeklyList,
+      defaultIndexOf: indexCode.defaultIndexOf,
+      keepDefaultOrder: orderCode.keepDefaultOrder,
+    },
+  ]);
 }
 const dir = mkdtempSync(join(tmpdir(), 'allot-top-b-'));
 const binary = join(dir, 'top-b');
@@ -203,27 +223,32 @@ for (const N of sizes) {
     },
     holdout: { share: 0.15, rule: 'random', seed: 1, weeks: 12 },
   };
-  const casesOf = (code: ListCode) => ({
-    list: () => {
-      const { register, week, posterior } = at;
-      const fresh = code.listRules(register, settings, week, posterior);
-      return code.buildWeeklyList(register, settings, week, { whittle, posterior }, fresh);
-    },
-    workers: () => {
-      const { register, week, posterior } = at;
-      const fresh = code.listRules(register, withWorkers, week, posterior);
-      fresh.top.workers = workers;
-      return code.buildWeeklyList(register, withWorkers, week, { whittle, posterior }, fresh);
-    },
-    program: () => {
-      const { programRegister, week, posterior } = at;
-      const fresh = code.listRules(programRegister, program, week, posterior);
-      return code.buildWeeklyList(programRegister, program, week, { whittle, posterior }, fresh);
-    },
+  type Case = 'list' | 'workers' | 'program';
+  const inputsOf = (name: Case) => ({
+    ...at,
+    register: name === 'program' ? at.programRegister : at.register,
+    settings: { list: settings, workers: withWorkers, program }[name],
   });
+  const listOf = (code: ListCode, name: Case) => () => {
+    const { register, settings, week, posterior } = inputsOf(name);
+    const fresh = code.listRules(register, settings, week, posterior);
+    if (name === 'workers') fresh.top.workers = workers;
+    return code.buildWeeklyList(register, settings, week, { whittle, posterior }, fresh);
+  };
+  const casesOf = (code: ListCode) => ({
+    list: listOf(code, 'list'),
+    workers: listOf(code, 'workers'),
+    program: listOf(code, 'program'),
+  });
+  // --prepared: what list-maker.ts's prepare makes before her list is asked for
+  const prepare = (code: ListCode, name: Case) => {
+    const { register, settings, week, posterior } = inputsOf(name);
+    const rules = code.listRules(register, settings, week, posterior);
+    code.keepDefaultOrder(code.defaultIndexOf(rules, whittle), rules.top.tieRank);
+  };
   const names = (['list', 'workers', 'program'] as const).filter((name) => !only || name === only);
   const indices = () => currentIndex(rules, whittle, rules.transitions);
-  const runs = codes.map(([label, code]) => ({ label, cases: casesOf(code) }));
+  const runs = codes.map(([label, code]) => ({ label, code, cases: casesOf(code) }));
   // The first list of each case is cold (nothing kept from an earlier list); it is timed apart.
   const cold = runs.map(({ cases }) => names.map((name) => coldList(cases[name])));
   for (let j = 0; j < names.length; j++) {
@@ -241,7 +266,8 @@ for (const N of sizes) {
     core.topB.push(await topB());
     for (const name of names) {
       at = weekOfRound(r + 1);
-      for (const { label, cases } of r % 2 ? [...runs].reverse() : runs) {
+      for (const { label, code, cases } of r % 2 ? [...runs].reverse() : runs) {
+        if (prepared) prepare(code, name);
         const timed = warmList(cases[name]);
         t[label].get(name)!.push(timed.cpu);
         if (label === 'this' && name === names[0]) wall.push(timed.wall);
