@@ -29,11 +29,44 @@ export function defaultListOrder(
   eligible: Uint8Array | null,
   name: string,
 ): ListOrder {
-  const hit = kept.get(index);
-  if (hit?.tieRank === tieRank && hit.order.length === index.length)
-    return new FilteredOrder(hit.order, index, tieRank, eligible, name, null);
+  const full = keptOrder(index, tieRank);
+  if (full) return new FilteredOrder(full, index, tieRank, eligible, name, null);
   keysKept(index);
   return new ListOrder(index, tieRank, eligible, name);
+}
+
+/** The order of all arms kept for `index` and `tieRank`, or null. */
+function keptOrder(index: Float64Array, tieRank: Int32Array): Int32Array | null {
+  const hit = kept.get(index);
+  return hit?.tieRank === tieRank && hit.order.length === index.length ? hit.order : null;
+}
+
+/**
+ * ranksInUnion's ranks (ranks-among.ts: each of `arms`, all in `second`, among the arms of `first` or `second`, first
+ * null: every arm) by one walk down the order of all arms when it is kept for `index` and `tieRank`; else null.
+ */
+export function ranksInKeptUnion(
+  index: Float64Array,
+  tieRank: Int32Array,
+  first: Uint8Array | null,
+  second: Uint8Array,
+  arms: Int32Array,
+): Int32Array | null {
+  const full = keptOrder(index, tieRank);
+  if (!full) return null;
+  for (let j = 0; j < arms.length; j++)
+    if (!second[arms[j]]) throw new RangeError(`ranksInUnion: arm ${arms[j]} is not in the second order`);
+  const N = full.length;
+  let union: Uint8Array | null = null;
+  if (first) {
+    union = scratch('kept-union', Uint8Array, N);
+    for (let arm = 0; arm < N; arm++) union[arm] = (-first[arm] >>> 31) | (-second[arm] >>> 31);
+  }
+  const before = scratch('kept-union-before', Int32Array, N);
+  countDown(full, N, arms, new Int32Array(0), before, union);
+  const out = new Int32Array(arms.length);
+  for (let j = 0; j < arms.length; j++) out[j] = before[arms[j]] + 1;
+  return out;
 }
 
 /**
