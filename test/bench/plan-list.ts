@@ -9,7 +9,7 @@
 // issue 26's program: those workers as a register column read through the settings, the Ages minimum and a
 // 15 % holdout called at random.
 // Run: npx tsx test/bench/plan-list.ts [rounds=5] [sizes=100000,1000000] [--case list|workers|program] [--vs DIR]
-// [--new-week] [--prepared] [--gc]
+// [--new-week] [--prepared]
 // The warm rounds are replans of one week: what the list keeps between calls on the same week (the default
 // reward's indices and keys, the last list's intervals) is read again. --new-week makes each warm round the first
 // list of a new week instead: the rounds alternate between two registers (seeds 1 and 2) and each gets a fresh
@@ -17,10 +17,6 @@
 // default reward's order of every arm before each timed list (untimed), as the app and `allot plan` have it made
 // while she fills the form (pipeline/plan/list-maker.ts, prepare): the list then reads its default list and ranks
 // off that order.
-// --gc collects the heap (a full collection, untimed) before each timed step, core and lists alike: each step then
-// pays for the collections its own allocations bring, not for the garbage of the step before it (the core's indices
-// leave ~15 MB, --prepared's sort more), as the idle seconds between the plan worker's preparation and her asking for
-// the list leave the app's heap.
 // --case times that list alone (its first, cold run printed apart: the one to profile with node --cpu-prof);
 // --vs DIR runs another checkout's listRules and buildWeeklyList on the same register in the same process,
 // alternating with this code's in each round (its lists must equal this code's arms; it must read this code's
@@ -31,8 +27,6 @@ import { execFileSync, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { join } from 'node:path';
 import { constrainedTopB } from '../../src/core/plan/constrained-top-b.ts';
 import { estimateTransitions } from '../../src/core/plan/estimate-transitions.ts';
@@ -55,10 +49,6 @@ const positional = process.argv
   .filter((a, i, all) => !a.startsWith('--') && !['--case', '--vs'].includes(all[i - 1]));
 const newWeek = process.argv.includes('--new-week');
 const prepared = process.argv.includes('--prepared');
-// V8's gc(), made reachable at run time (node --expose-gc cannot pass through tsx's NODE_OPTIONS)
-const collect: () => void = process.argv.includes('--gc')
-  ? (setFlagsFromString('--expose-gc'), runInNewContext('gc'))
-  : () => {};
 const rounds = Number(positional[0] ?? 5);
 const sizes = (positional[1] ?? '100000,1000000').split(',').map(Number);
 const only = flag('--case');
@@ -142,11 +132,7 @@ const WORKER_COLUMN = {
   group: null,
 };
 
-console.log(
-  `load ${load()} (1, 5, 15 min) at the start; CPU ms, min / median / max of ${rounds} rounds` +
-    `${newWeek ? ', each list the first of a week' : ''}${prepared ? ', the default order prepared' : ''}` +
-    `${process.argv.includes('--gc') ? ', the heap collected before each step' : ''}`,
-);
+console.log(`load ${load()} (1, 5, 15 min) at the start; CPU ms, min / median / max of ${rounds} rounds`);
 for (const N of sizes) {
   const weekOf = (seed: number) => {
     const { register } = generatedRegister('dlm', { arms: N, sample: 48 }, seed, { weeks: 26, callsPerWeek: N / 10 });
@@ -276,14 +262,12 @@ for (const N of sizes) {
   const core = { indices: [] as number[], topB: [] as number[] };
   const loads: string[] = [];
   for (let r = 0; r < rounds; r++) {
-    collect();
     core.indices.push(measure(indices).cpu);
     core.topB.push(await topB());
     for (const name of names) {
       at = weekOfRound(r + 1);
       for (const { label, code, cases } of r % 2 ? [...runs].reverse() : runs) {
         if (prepared) prepare(code, name);
-        collect();
         const timed = warmList(cases[name]);
         t[label].get(name)!.push(timed.cpu);
         if (label === 'this' && name === names[0]) wall.push(timed.wall);
