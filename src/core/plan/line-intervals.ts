@@ -1,10 +1,12 @@
 // Each line's credible intervals of P(engaged next week), called and not (weekly-list.ts keeps them for
-// the first INTERVAL_LINES lines). Four Beta quantiles a line cost 11-15 ms a list at 10^6 (the continued
-// fraction of each Newton step, incomplete-beta.ts), so the last list's lines are kept with the Beta
+// the first INTERVAL_LINES lines). Four Beta quantiles a line cost 3-4 ms a list at 10^6 (the continued
+// fraction of each step, incomplete-beta.ts), so the last list's lines are kept with the Beta
 // parameters they came from: the next list (a replan of the week, its other settings) copies the
 // interval of every line whose arm and parameters are the same (a quantile is a function of them and
-// the level alone: the same bits) and computes the others.
-import { credibleInterval, type TransitionPosterior } from './estimate-transitions.ts';
+// the level alone: the same bits) and computes the others, each pair's two quantiles sharing log B(a, b)
+// (betaInterval: the bits of credibleInterval's).
+import type { TransitionPosterior } from './estimate-transitions.ts';
+import { betaInterval } from './incomplete-beta.ts';
 
 /** Lines whose credible intervals come with the list (the rest on request, with lineIntervals). */
 export const INTERVAL_LINES = 1000;
@@ -43,8 +45,8 @@ export function lineIntervals(
       out.set(before!.out.subarray(4 * i, 4 * i + 4), p);
       continue;
     }
-    [out[p], out[p + 1]] = credibleInterval(posterior, arm, state[arm], 1, level);
-    [out[p + 2], out[p + 3]] = credibleInterval(posterior, arm, state[arm], 0, level);
+    [out[p], out[p + 1]] = betaInterval(params[p], params[p + 1], level);
+    [out[p + 2], out[p + 3]] = betaInterval(params[p + 2], params[p + 3], level);
   }
   // a copy: the list's array is the caller's
   kept = { level, line, params, out: out.slice() };

@@ -176,18 +176,26 @@ export function makeUpSentences(shares: GroupShare[], budget: number, named: rea
 /**
  * The arms on either list in increasing arm order, each as arm * 4 + 1 (on the list) + 2 (on the default list): the
  * groups' bucket arrays are then read in address order, where reading them in list order missed the cache per arm.
+ * The lists are marked in a bit per arm (125 KB at 10^6, where a byte per arm, 1 MB, missed the cache at each of the
+ * 2 x 10^5 marks) and their arms read off the set bits of each word (a pass over 10^6 bytes before).
  */
 function listedInArmOrder(numArms: number, arms: Int32Array, defaultArms: Int32Array) {
-  const mark = scratch('make-up-mark', Uint8Array, numArms, true);
-  for (let j = 0; j < arms.length; j++) mark[arms[j]] |= 1;
-  for (let j = 0; j < defaultArms.length; j++) mark[defaultArms[j]] |= 2;
+  const W = (numArms + 31) >>> 5;
+  const onList = scratch('make-up-on-list', Int32Array, W, true),
+    onDefault = scratch('make-up-on-default', Int32Array, W, true);
+  for (let j = 0; j < arms.length; j++) onList[arms[j] >>> 5] |= 1 << (arms[j] & 31);
+  for (let j = 0; j < defaultArms.length; j++) onDefault[defaultArms[j] >>> 5] |= 1 << (defaultArms[j] & 31);
   const listed = scratch('make-up-listed', Int32Array, arms.length + defaultArms.length + 1);
   let n = 0;
-  // written at every arm, kept (n moves on) at the marked: no branch on a mark
-  for (let arm = 0; arm < numArms; arm++) {
-    const m = mark[arm];
-    listed[n] = arm * 4 + m;
-    n += (m + 3) >> 2;
+  for (let w = 0; w < W; w++) {
+    const list = onList[w],
+      other = onDefault[w];
+    for (let any = list | other; any !== 0;) {
+      const low = any & -any,
+        bit = 31 - Math.clz32(low);
+      listed[n++] = (((w << 5) | bit) << 2) | ((list >>> bit) & 1) | (((other >>> bit) & 1) << 1);
+      any ^= low;
+    }
   }
   return { listed, n };
 }

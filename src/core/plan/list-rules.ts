@@ -16,7 +16,7 @@ import { registerRewards } from './reward-rows.ts';
 import { flagIds } from './id-flags.ts';
 import type { WorkerRules } from './worker-rules.ts';
 import { scratch } from './scratch.ts';
-import { clearCalled, flipFlags } from './flag-words.ts';
+import { clearCalled, flipClearCalled } from './flag-words.ts';
 
 /**
  * Why a list could not be made: each entry says what is wrong and where (e.g. the reward's error with its position).
@@ -213,25 +213,26 @@ export function eligibleArms(
   cooldown: number,
 ): { eligible: Uint8Array; warnings: string[] } {
   const N = register.numArms;
-  const eligible = new Uint8Array(N).fill(1);
+  const eligible = new Uint8Array(N);
   const unknown: string[] = [];
+  const { called } = register.history;
+  // The current week (last) is being planned: its calls are not history yet.
+  // A bit per arm (bit-plane.ts): the weeks' bytes of eight arms or'ed, their flags cleared two words at a time, in
+  // the pass that flips the excluded into who may be called.
+  const planes = called.slice(Math.max(0, called.length - 1 - cooldown), -1).map((c) => c.bits);
   if (exclude.length > 0) {
     const { flags, found } = flagIds(register.ids, exclude);
-    flipFlags(flags, eligible);
+    flipClearCalled(flags, planes, eligible);
     const said = new Set<string>();
     exclude.forEach((id, k) => {
       if (found[k] || said.has(id)) return;
       said.add(id);
       unknown.push(id);
     });
+  } else {
+    eligible.fill(1);
+    clearCalled(eligible, planes);
   }
-  const { called } = register.history;
-  // The current week (last) is being planned: its calls are not history yet.
-  // A bit per arm (bit-plane.ts): the weeks' bytes of eight arms or'ed, their flags cleared two words at a time.
-  clearCalled(
-    eligible,
-    called.slice(Math.max(0, called.length - 1 - cooldown), -1).map((c) => c.bits),
-  );
   const one = unknown.length === 1;
   const shown = unknown
     .slice(0, 5)

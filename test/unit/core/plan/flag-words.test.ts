@@ -2,7 +2,13 @@
 // every length around a word and a byte of bits, flags starting off a word, flags other than 0 and 1,
 // all set, none set, every stride from 1.
 import { describe, expect, test } from 'vitest';
-import { clearCalled, countFlags, everyStrideth, flipFlags } from '../../../../src/core/plan/flag-words.ts';
+import {
+  clearCalled,
+  countFlags,
+  everyStrideth,
+  flipClearCalled,
+  flipFlags,
+} from '../../../../src/core/plan/flag-words.ts';
 import { seededRandom, type Random } from '../../../../src/core/random/seeded-random.ts';
 
 const slowCount = (flags: Uint8Array) => flags.reduce((sum, x) => sum + x, 0);
@@ -87,6 +93,29 @@ describe('flag-words', () => {
         clearCalled(fast, planes);
         slowClear(slow, planes);
         expect(Array.from(fast)).toEqual(Array.from(slow));
+      }
+    }
+  });
+
+  test('flipClearCalled: the flags flipped, then those called in any week cleared', () => {
+    for (const { r, length, offset, p } of cases()) {
+      for (const weeks of [0, 1, 3]) {
+        // planes covering the flags, longer, or a byte short
+        const planes = Array.from({ length: weeks }, () => {
+          const bytes = new Uint8Array(
+            Math.max(0, Math.ceil(length / 8) + (r.next() < 0.2 ? 2 : r.next() < 0.2 ? -1 : 0)),
+          );
+          for (let i = 0; i < bytes.length; i++) bytes[i] = r.next() < 0.3 ? r.int(256) : 0;
+          return bytes;
+        });
+        const excluded = flagsOf(r, length, offset, p, false);
+        for (const outOffset of [0, 3]) {
+          const fast = new Uint8Array(length + 4).subarray(outOffset, outOffset + length).fill(7),
+            slow = Uint8Array.from(excluded, (x) => x ^ 1);
+          flipClearCalled(excluded, planes, fast);
+          slowClear(slow, planes);
+          expect(Array.from(fast)).toEqual(Array.from(slow));
+        }
       }
     }
   });

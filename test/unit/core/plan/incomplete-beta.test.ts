@@ -1,6 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { betaQuantile, logGamma, regularizedIncompleteBeta } from '../../../../src/core/plan/incomplete-beta.ts';
+import {
+  betaInterval,
+  betaQuantile,
+  logBeta,
+  logGamma,
+  regularizedIncompleteBeta,
+} from '../../../../src/core/plan/incomplete-beta.ts';
 import { referenceBetaQuantile, referenceIncompleteBeta } from '../../../reference/incomplete-beta.ts';
+import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
 
 /** I_x(a, b) for whole a, b and rational x = num/den, exactly: P(Binomial(a + b - 1, x) >= a), in BigInt. */
 function exactIntegerCase(num: bigint, den: bigint, a: number, b: number): number {
@@ -127,4 +134,69 @@ describe('betaQuantile', () => {
         ).toBeLessThan(1e-12 * Math.max(p, 1e-3));
     }
   }, 60_000);
+
+  test('agrees with bisection on the twin over random posterior-like shapes and levels', () => {
+    const random = seededRandom(11);
+    for (let i = 0; i < 12; i++) {
+      const a = 0.3 + 60 * random.next(),
+        b = 0.3 + 60 * random.next(),
+        p = i % 4 === 0 ? 0.05 : i % 4 === 1 ? 0.95 : random.next();
+      const q = betaQuantile(p, a, b);
+      expect(Math.abs(q - referenceBetaQuantile(p, a, b)), `a=${a} b=${b} p=${p}`).toBeLessThan(1e-10 * q);
+    }
+  }, 60_000);
+
+  test('I(Q(p)) = p over random shapes from 1e-3 to 1e7 and levels into both tails', () => {
+    const random = seededRandom(12);
+    const shape = () => 10 ** (-3 + (random.next() < 0.8 ? 5 : 10) * random.next());
+    for (let i = 0; i < 3000; i++) {
+      const a = shape(),
+        b = shape(),
+        k = random.next();
+      const p = k < 0.3 ? 10 ** (-12 * random.next()) : k < 0.6 ? 1 - 10 ** (-1 - 11 * random.next()) : random.next();
+      const q = betaQuantile(p, a, b);
+      expect(q, `a=${a} b=${b} p=${p}`).toBeGreaterThanOrEqual(0);
+      expect(q, `a=${a} b=${b} p=${p}`).toBeLessThanOrEqual(1);
+      // the CDF beside the quantile straddles p (a quantile beyond the doubles rounds to 0 or 1); CDF noise: log B of
+      // large shapes loses bits to cancellation (1e-16 of log G(a + b))
+      const noise = 1e-13 * Math.max(1, Math.abs(logGamma(a + b))) * Math.min(p, 1 - p),
+        at = `a=${a} b=${b} p=${p} q=${q}`;
+      // (subnormal quantiles have few bits: there, within a factor 2)
+      const e = q < 1e-300 ? 0.5 : 1e-13;
+      const below = q === 0 ? -Infinity : regularizedIncompleteBeta(q === 1 ? 1 - 2 ** -53 : q * (1 - e), a, b),
+        above = q === 1 ? Infinity : regularizedIncompleteBeta(q === 0 ? Number.MIN_VALUE : q * (1 + 2 * e), a, b);
+      expect(below - p, at).toBeLessThan(noise + 1e-300);
+      expect(above - p, at).toBeGreaterThan(-noise - 1e-300);
+    }
+  }, 60_000);
+
+  test('finds quantiles far into the tails: below 1e-300, and 1 where the quantile rounds to it', () => {
+    // I_x(a, b) ~ x^a / (a B(a, b)) for tiny x: the quantile (p a B)^(1/a)
+    for (const [p, a, b] of [
+      [1.9e-6, 0.018, 11.2],
+      [0.24, 0.002, 9.2],
+      [0.05, 0.01, 3],
+    ]) {
+      const tail = Math.exp((Math.log(p * a) + logBeta(a, b)) / a);
+      expect(rel(betaQuantile(p, a, b), tail), `a=${a} b=${b} p=${p}`).toBeLessThan(1e-6);
+    }
+    // Beta(3, 0.017) at 0.95: 1 - 1e-77, which is 1 as a double
+    expect(betaQuantile(0.95, 2.98, 0.0174)).toBe(1);
+    // Beta(1, b): 1 - (1 - p)^(1/b), 1.2e-14 below 1
+    expect(rel(1 - betaQuantile(0.05, 1, 0.0016), Math.exp(Math.log1p(-0.05) / 0.0016))).toBeLessThan(0.02);
+  });
+});
+
+describe('betaInterval', () => {
+  test("is the two quantiles' bits", () => {
+    const random = seededRandom(13);
+    for (let i = 0; i < 500; i++) {
+      const a = 10 ** (-2 + 4 * random.next()),
+        b = 10 ** (-2 + 4 * random.next()),
+        level = i % 2 ? 0.9 : random.next();
+      const tail = (1 - level) / 2;
+      expect(betaInterval(a, b, level)).toEqual([betaQuantile(tail, a, b), betaQuantile(1 - tail, a, b)]);
+    }
+    expect(() => betaInterval(0, 1, 0.9)).toThrow('Beta parameters must be positive');
+  });
 });
