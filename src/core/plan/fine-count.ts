@@ -117,14 +117,16 @@ export function countDown(
   for (let j = 0; j < skipped.length; j++) flag[skipped[j]] = 1;
   for (let j = 0; j < asked.length; j++) flag[asked[j]] = 2;
   let left = asked.length;
+  // every arm but the not counted (f = 1) counts, with no branch on it (a quarter of them at random: half the walk's
+  // time went on that branch); the asked are few
   for (let p = 0, before = 0; p < order.length && left > 0; p++) {
-    const f = flag[order[p]];
-    if (f === 1) continue;
+    const arm = order[p],
+      f = flag[arm];
     if (f === 2) {
-      out[order[p]] = before;
+      out[arm] = before;
       left--;
     }
-    before++;
+    before += (f & 1) ^ 1;
   }
   if (left > 0) throw new RangeError('ListOrder: an arm asked is not in the order');
 }
