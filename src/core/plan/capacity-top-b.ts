@@ -24,6 +24,7 @@ import { capacityGreedy } from './capacity-greedy.ts';
 import { classReach, greedyReach, inListOrder } from './capacity-reach.ts';
 import { flowClasses, type RuleFamily } from './capacity-classes.ts';
 import { familyFlow } from './capacity-flow.ts';
+import { exchangeFlow, exchangeShape } from './capacity-exchange.ts';
 import { unmetRules } from './capacity-unmet.ts';
 import { keepTwoFamilies } from './rule-families.ts';
 import type { CallQuota, ConstrainedTopBInput } from './constrained-top-b.ts';
@@ -168,7 +169,9 @@ function pick(
   const reach = sorted ? null : classReach(index, tieRank, eligible, budget, A, B);
   const all = reach?.all ?? order.all();
   const net = flowClasses(all, N, budget, A, B, reach?.group);
-  const f = familyFlow(net, index, budget, A, B);
+  // Workers and one share's minimum: by exchanges from the list without it (capacity-exchange.ts), its twin.
+  const fast = W && exchangeShape(A, B, budget) ? exchangeFlow(net, index, tieRank, budget, A, B) : null;
+  const f = fast?.pick ?? familyFlow(net, index, budget, A, B);
   const broken = free.map((k) => heldOrBroken(quotas[k], f.arms)).filter((x) => x !== '');
   if (broken.length) {
     const kind = W ? "the workers' capacities and the shares of one feature group" : 'shares of two groups';
@@ -184,6 +187,7 @@ function pick(
   const withoutMinima = () => {
     const zero = (x: RuleFamily): RuleFamily => ({ ...x, min: new Float64Array(x.min.length) });
     // (run right after the list's own flow, on its classes and index: their indices as it read them)
+    if (fast) return fast.plain();
     if (W) return familyFlow(net, index, budget, zero(A), zero(B), f.value).arms;
     // Without workers the kept quotas split again (their families may come out the other way round).
     const qs = kept.map((k) => ({ ...quotas[k], min: 0 }));
