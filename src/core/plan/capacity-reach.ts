@@ -134,14 +134,21 @@ const kept = new Map<string, { arrays: unknown[]; groups: Grouping }>();
  * objects (eligibility and rules are read only), or arrays of the same values: the week's next list has its own
  * eligibility, equal to the last unless the rules changed (its grouping was a tenth of the list under capacities).
  */
-function keptGrouping(kind: string, arrays: unknown[], limit: Float64Array, make: () => Grouping): Grouping {
+function keptGrouping(
+  kind: string,
+  arrays: unknown[],
+  limit: Float64Array,
+  make: boolean,
+  made: () => Grouping,
+): Grouping | null {
   const hit = kept.get(kind);
   const same = (x: Float64Array) => x.length === limit.length && x.every((v, g) => v === limit[g]);
   if (hit && same(hit.groups.limit) && hit.arrays.every((x, j) => x === arrays[j] || sameValues(x, arrays[j]))) {
     hit.arrays = arrays;
     return hit.groups;
   }
-  const groups = make();
+  if (!make) return null;
+  const groups = made();
   kept.set(kind, { arrays, groups });
   return groups;
 }
@@ -159,7 +166,7 @@ export function greedyReach(
   const limit = Float64Array.from({ length: W + 1 }, (_, w) =>
     w < W ? Math.min(workers.capacity[w], budget) + 1 : budget + 1,
   );
-  const groups = keptGrouping('workers', [eligible, workers.worker, N], limit, () => {
+  const groups = keptGrouping('workers', [eligible, workers.worker, N], limit, true, () => {
     const group = scratch('reach-group-workers', Int32Array, N);
     const counts = new Int32Array(W + 2);
     for (let arm = 0; arm < N; arm++) {
@@ -169,7 +176,7 @@ export function greedyReach(
       counts[g + 1]++;
     }
     return grouping(group, limit, 'reach-workers', counts);
-  });
+  })!;
   return bestPerGroup(index, tieRank, groups);
 }
 
@@ -186,8 +193,35 @@ export function classReach(
   A: RuleFamily,
   B: RuleFamily,
 ): { all: Int32Array; group: Int32Array } | null {
-  const N = index.length,
-    nA = A.min.length,
+  const groups = classGroups(eligible, budget, A, B, index.length, true);
+  const all = groups && bestPerGroup(index, tieRank, groups);
+  return all && { all, group: groups.group };
+}
+
+/**
+ * Per arm her class's key as classReach gives it, when its grouping is kept for the same arrays (the list's, read by
+ * its default list: the order of all is walked, and one read per arm is spared), else null.
+ */
+export function keptClassKeys(
+  eligible: Uint8Array | null,
+  budget: number,
+  A: RuleFamily,
+  B: RuleFamily,
+  N: number,
+): Int32Array | null {
+  return classGroups(eligible, budget, A, B, N, false)?.group ?? null;
+}
+
+/** The classes' grouping under their limits: the kept one, else (`make`) a new one; null when too many classes. */
+function classGroups(
+  eligible: Uint8Array | null,
+  budget: number,
+  A: RuleFamily,
+  B: RuleFamily,
+  N: number,
+  make: boolean,
+): Grouping | null {
+  const nA = A.min.length,
     nB = B.min.length,
     side = nB + 1;
   const space = (nA + 1) * side;
@@ -200,7 +234,7 @@ export function classReach(
       limit[a * side + b] = Math.max(1, Math.min(capA + 1, capB, budget));
     }
   }
-  const groups = keptGrouping('classes', [eligible, A.of, B.of, N, nA, nB], limit, () => {
+  return keptGrouping('classes', [eligible, A.of, B.of, N, nA, nB], limit, make, () => {
     const group = scratch('reach-group-classes', Int32Array, N);
     // each arm's group and the groups' counts in one pass (a second pass over the groups cost as much)
     const counts = new Int32Array(space + 1);
@@ -213,8 +247,6 @@ export function classReach(
     }
     return grouping(group, limit, 'reach-classes', counts);
   });
-  const all = bestPerGroup(index, tieRank, groups);
-  return all && { all, group: groups.group };
 }
 
 /** `arms` (all in `all`) in the order of `all`, each with its `via`. */

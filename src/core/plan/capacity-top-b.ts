@@ -21,7 +21,7 @@
 // class's best few, sorted alone); the flow's classes are made once for the list and its twin without
 // minima, which differ only in minima; the twin is skipped when `via` is not asked for.
 import { capacityGreedy } from './capacity-greedy.ts';
-import { classReach, greedyReach, inListOrder } from './capacity-reach.ts';
+import { classReach, greedyReach, inListOrder, keptClassKeys } from './capacity-reach.ts';
 import { flowClasses, type RuleFamily } from './capacity-classes.ts';
 import { familyFlow } from './capacity-flow.ts';
 import { exchangeFlow, exchangeShape } from './capacity-exchange.ts';
@@ -168,7 +168,9 @@ function pick(
   const B = family(quotas, families[1]);
   const reach = sorted ? null : classReach(index, tieRank, eligible, budget, A, B);
   const all = reach?.all ?? order.all();
-  const net = flowClasses(all, N, budget, A, B, reach?.group);
+  // (an order kept whole: its classes' keys kept by the list on the same rules, when they are)
+  const keys = reach?.group ?? (sorted ? keptClassKeys(eligible, budget, A, B, N) : null);
+  const net = flowClasses(all, N, budget, A, B, keys ?? undefined);
   // Workers and one share's minimum: by exchanges from the list without it (capacity-exchange.ts), its twin.
   const fast = W && exchangeShape(A, B, budget) ? exchangeFlow(net, index, tieRank, budget, A, B) : null;
   const f = fast?.pick ?? familyFlow(net, index, budget, A, B);
