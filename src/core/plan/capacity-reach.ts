@@ -8,7 +8,7 @@
 // arm the walks take or look at, so they give the same lists, the same classes and the same binding flags.
 import { buffers, keysOf } from './rank-order.ts';
 import { keySortTies } from './radix-key-sort.ts';
-import type { RuleFamily } from './capacity-classes.ts';
+import type { ClassKeys, RuleFamily } from './capacity-classes.ts';
 import { scratch } from './scratch.ts';
 import { kthLargest, sampleCut, smallest } from './group-cut.ts';
 import { sameValues } from './same-values.ts';
@@ -191,8 +191,8 @@ export function greedyReach(
 
 /**
  * The eligible arms flowClasses(all, N, budget, A, B) reads: each class's best min(cap of a + 1, cap of b, B), at
- * least one (every class is made, full or not), and per arm her class's key (a * (nB + 1) + b, flowClasses' own, the
- * ineligible arms' too: its `group`); null when the classes are too many to number by their key.
+ * least one (every class is made, full or not), and every arm's class key (a * (nB + 1) + b, flowClasses' own) with
+ * each key's count of arms (`keys`, for flowClasses); null when the classes are too many to number by their key.
  */
 export function classReach(
   index: Float64Array,
@@ -201,18 +201,18 @@ export function classReach(
   budget: number,
   A: RuleFamily,
   B: RuleFamily,
-): { all: Int32Array; group: Int32Array } | null {
+): { all: Int32Array; keys: ClassKeys } | null {
   const groups = classGroups(budget, A, B, index.length, true);
   const all = groups && bestPerGroup(index, tieRank, groups, eligible);
-  return all && { all, group: groups.group };
+  return all && { all, keys: groups };
 }
 
 /**
- * Per arm her class's key as classReach gives it, when its grouping is kept for the same rules (the list's, read by
- * its default list: the order of all is walked, and one read per arm is spared), else null.
+ * The classes' keys as classReach gives them, when its grouping is kept for the same rules (the list's, read by its
+ * default list: the order of all is walked in one pass), else null.
  */
-export function keptClassKeys(budget: number, A: RuleFamily, B: RuleFamily, N: number): Int32Array | null {
-  return classGroups(budget, A, B, N, false)?.group ?? null;
+export function keptClassKeys(budget: number, A: RuleFamily, B: RuleFamily, N: number): ClassKeys | null {
+  return classGroups(budget, A, B, N, false);
 }
 
 /** The classes' grouping under their limits: the kept one, else (`make`) a new one; null when too many classes. */

@@ -169,7 +169,7 @@ function pick(
   const reach = sorted ? null : classReach(index, tieRank, eligible, budget, A, B);
   const all = reach?.all ?? order.all();
   // (an order kept whole: its classes' keys kept by the list on the same rules, when they are)
-  const keys = reach?.group ?? (sorted ? keptClassKeys(budget, A, B, N) : null);
+  const keys = reach?.keys ?? (sorted ? keptClassKeys(budget, A, B, N) : null);
   const net = flowClasses(all, N, budget, A, B, keys ?? undefined);
   // Workers and one share's minimum: by exchanges from the list without it (capacity-exchange.ts), its twin.
   const fast = W && exchangeShape(A, B, budget) ? exchangeFlow(net, index, tieRank, budget, A, B) : null;

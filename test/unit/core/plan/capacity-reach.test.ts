@@ -113,7 +113,7 @@ describe('capacity-reach: the arms the capacity solvers reach, against the order
       const reach = classReach(index, tieRank, eligible, budget, A, B)!;
       // with her class's key read off the reach's column, and made from the families
       const want = flowClasses(all, N, budget, A, B);
-      expect(flowClasses(reach.all, N, budget, A, B, reach.group), `seed ${seed}`).toEqual(want);
+      expect(flowClasses(reach.all, N, budget, A, B, reach.keys), `seed ${seed}`).toEqual(want);
       expect(flowClasses(reach.all, N, budget, A, B), `seed ${seed}`).toEqual(want);
     }
   });
@@ -218,8 +218,8 @@ describe('capacity-reach: the arms the capacity solvers reach, against the order
           { length: N },
           (_, arm) => (A.of[arm] < 0 ? nA : A.of[arm]) * (nB + 1) + (B.of[arm] < 0 ? nB : B.of[arm]),
         );
-        expect(Array.from(reach.group.subarray(0, N)), `seed ${seed} step ${step}`).toEqual(keys);
-        expect(flowClasses(reach.all, N, budget, A, B, reach.group), `seed ${seed} step ${step}`).toEqual(
+        expect(Array.from(reach.keys.group.subarray(0, N)), `seed ${seed} step ${step}`).toEqual(keys);
+        expect(flowClasses(reach.all, N, budget, A, B, reach.keys), `seed ${seed} step ${step}`).toEqual(
           flowClasses(all, N, budget, A, B),
         );
       }
