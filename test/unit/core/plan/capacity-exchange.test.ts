@@ -5,7 +5,7 @@ import { familyFlow } from '../../../../src/core/plan/capacity-flow.ts';
 import { capacityTopB } from '../../../../src/core/plan/capacity-top-b.ts';
 import type { CallQuota } from '../../../../src/core/plan/constrained-top-b.ts';
 import { ListOrder } from '../../../../src/core/plan/list-order.ts';
-import { seededRandom, type Random } from '../../../../src/core/random/seeded-random.ts';
+import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
 import { compareValues, exactBestValue, listValue } from '../../../reference/capacity-top-b.ts';
 import { seededTieRanks } from '../../../reference/tie-ranks.ts';
 
