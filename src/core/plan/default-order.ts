@@ -2,12 +2,13 @@
 // week's default orders read off it. Apart from list-order.ts because it is made before the list is asked for:
 // the default index does not depend on her settings (default-index.ts keeps it) and the week's tie ranks only on
 // the plan's seed and the week, so the plan worker sorts all arms once while she fills the form. The default
-// list's order and the default ranks are then a pass over it each: the order of the eligible is the order of all
-// with the others left out (the same sort keys, so the same lists).
+// list's order is then read off it as far as the list asks, and the default ranks counted by one walk down it: the
+// order of the eligible is the order of all with the others left out (the same sort keys, so the same lists).
 import { countDown } from './fine-count.ts';
 import { keysKept, ListOrder } from './list-order.ts';
 import { armsByTieRank, sortInOrder } from './rank-order.ts';
 import { scratch } from './scratch.ts';
+import { membersListed } from './bucket-arms.ts';
 
 const kept = new WeakMap<Float64Array, { tieRank: Int32Array; order: Int32Array }>();
 
@@ -28,16 +29,56 @@ export function defaultListOrder(
   eligible: Uint8Array | null,
   name: string,
 ): ListOrder {
-  const hit = kept.get(index);
-  if (hit?.tieRank === tieRank && hit.order.length === index.length)
-    return new FilteredOrder(hit.order, index, tieRank, eligible, name, null);
+  const full = keptOrder(index, tieRank);
+  if (full) return new FilteredOrder(full, index, tieRank, eligible, name, null);
   keysKept(index);
   return new ListOrder(index, tieRank, eligible, name);
 }
 
-/** A ListOrder read off the order of all arms: its eligible arms (and members) in that order, made once in one pass. */
+/** The order of all arms kept for `index` and `tieRank`, or null. */
+function keptOrder(index: Float64Array, tieRank: Int32Array): Int32Array | null {
+  const hit = kept.get(index);
+  return hit?.tieRank === tieRank && hit.order.length === index.length ? hit.order : null;
+}
+
+/**
+ * ranksInUnion's ranks (ranks-among.ts: each of `arms`, all in `second`, among the arms of `first` or `second`, first
+ * null: every arm) by one walk down the order of all arms when it is kept for `index` and `tieRank`; else null.
+ */
+export function ranksInKeptUnion(
+  index: Float64Array,
+  tieRank: Int32Array,
+  first: Uint8Array | null,
+  second: Uint8Array,
+  arms: Int32Array,
+): Int32Array | null {
+  const full = keptOrder(index, tieRank);
+  if (!full) return null;
+  for (let j = 0; j < arms.length; j++)
+    if (!second[arms[j]]) throw new RangeError(`ranksInUnion: arm ${arms[j]} is not in the second order`);
+  const N = full.length;
+  let union: Uint8Array | null = null;
+  if (first) {
+    union = scratch('kept-union', Uint8Array, N);
+    for (let arm = 0; arm < N; arm++) union[arm] = (-first[arm] >>> 31) | (-second[arm] >>> 31);
+  }
+  const before = scratch('kept-union-before', Int32Array, N);
+  countDown(full, N, arms, new Int32Array(0), before, union);
+  const out = new Int32Array(arms.length);
+  for (let j = 0; j < arms.length; j++) out[j] = before[arms[j]] + 1;
+  return out;
+}
+
+/**
+ * A ListOrder read off the order of all arms: its eligible arms (and members) in that order, filtered only as far as
+ * its lists ask (a list of B reads the first few hundred thousand of 10^6; a quota's minimum fewer), each arm once.
+ */
 class FilteredOrder extends ListOrder {
+  /** The arms filtered so far (`n` of them), from the first `read` of the full order. */
   private filtered: Int32Array | null = null;
+  private n = 0;
+  private read = 0;
+  private total = -1;
 
   constructor(
     private readonly full: Int32Array,
@@ -50,36 +91,71 @@ class FilteredOrder extends ListOrder {
     super(index, tieRank, eligible, name, members);
   }
 
+  /** The eligible (members) counted in arm order, not by filtering the whole order. */
   override get length(): number {
-    return this.all().length;
+    if (this.total < 0) this.total = inOrderCount(this.full.length, this.eligible, this.members);
+    return this.total;
   }
 
   override get keptWhole(): boolean {
     return true;
   }
 
-  override first(): Int32Array {
-    return this.all();
+  override first(k: number): Int32Array {
+    const { full, eligible: e, members: f } = this;
+    if (!e && !f) return full;
+    if (!this.filtered) this.filtered = scratch(`${this.name}-order`, Int32Array, this.length + 1);
+    const out = this.filtered,
+      goal = Math.min(k, this.length);
+    let { n, read: p } = this;
+    // every arm written, kept (n moves on) when in the order: no branch on her flags (-x >>> 31: 1 for any flag set)
+    if (e && f) {
+      for (; n < goal; p++) {
+        const arm = full[p];
+        out[n] = arm;
+        n += (-e[arm] >>> 31) & (-f[arm] >>> 31);
+      }
+    } else {
+      const g = (e ?? f)!;
+      for (; n < goal; p++) {
+        const arm = full[p];
+        out[n] = arm;
+        n += -g[arm] >>> 31;
+      }
+    }
+    [this.n, this.read] = [n, p];
+    return out.subarray(0, n);
   }
 
   override all(): Int32Array {
-    if (this.filtered) return this.filtered;
-    const { full, eligible: e, members: f } = this;
-    if (!e && !f) return (this.filtered = full);
-    const out = scratch(`${this.name}-order`, Int32Array, full.length);
-    let n = 0;
-    for (let p = 0; p < full.length; p++) {
-      const arm = full[p];
-      if ((!e || e[arm]) && (!f || f[arm])) out[n++] = arm;
-    }
-    return (this.filtered = out.subarray(0, n));
+    return this.first(Infinity);
   }
 
+  /** A walk down the order of all arms, those not in this one not counted: this order is not filtered whole for it. */
   override countBefore(asked: Int32Array, skipped: Int32Array, out: Int32Array): void {
-    countDown(this.all(), this.index.length, asked, skipped, out);
+    const { eligible: e, members: f } = this;
+    for (let j = 0; j < asked.length; j++) {
+      const arm = asked[j];
+      if ((e && !e[arm]) || (f && !f[arm])) throw new RangeError(`ListOrder: arm ${arm} is not in the order`);
+    }
+    countDown(this.full, this.full.length, asked, skipped, out, e, f);
   }
 
   protected override sub(members: Uint8Array, name: string): ListOrder {
     return new FilteredOrder(this.full, this.index, this.tieRank, this.eligible, name, members);
   }
+}
+
+/** How many of N arms have `eligible` and `members` set (null: every arm). */
+function inOrderCount(N: number, eligible: Uint8Array | null, members: Uint8Array | null): number {
+  if (members) {
+    let n = 0;
+    const arms = membersListed(members);
+    for (let j = 0; j < arms.length; j++) n += eligible ? -eligible[arms[j]] >>> 31 : 1;
+    return n;
+  }
+  if (!eligible) return N;
+  let n = 0;
+  for (let arm = 0; arm < N; arm++) n += -eligible[arm] >>> 31;
+  return n;
 }

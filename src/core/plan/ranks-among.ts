@@ -2,7 +2,7 @@
 // among all eligible beneficiaries, or under the default list made with the list's own rules. One
 // radix sort of the eligible arms (rank-order.ts) and a pass down it: linear in N, where a binary
 // search per arm was not.
-import { armsByTieRank, buffers, compareArms, flaggedInTieOrder, keysOf, sortInOrder } from './rank-order.ts';
+import { armsByTieRank, buffers, flaggedInTieOrder, keysOf, sortInOrder } from './rank-order.ts';
 import { keySortTies } from './radix-key-sort.ts';
 import { scratch } from './scratch.ts';
 import type { ListOrder } from './list-order.ts';
@@ -139,29 +139,6 @@ export function ranksInUnion(
     rank[sorted[j]] = sum;
   }
   return Int32Array.from(arms, (arm) => rank[arm]);
-}
-
-/**
- * ranksInUnion when both sets are at hand in list order (ListOrder.all(), read off a kept default order: a pass
- * each): one merge, cheaper then than the count's pass with a search per arm. `arms` all in `second`.
- */
-export function ranksInMergedOrders(
-  index: Float64Array,
-  tieRank: Int32Array,
-  first: Int32Array,
-  second: Int32Array,
-  arms: Int32Array,
-): Int32Array {
-  const rank = scratch('ranks-among-rank', Int32Array, index.length, true);
-  for (let j = 0, i = 0; j < second.length; j++) {
-    const arm = second[j];
-    while (i < first.length && compareArms(index, tieRank, first[i], arm) < 0) i++;
-    rank[arm] = i + j + 1;
-  }
-  return Int32Array.from(arms, (arm) => {
-    if (rank[arm] === 0) throw new RangeError(`ranksInUnion: arm ${arm} is not in the second order`);
-    return rank[arm];
-  });
 }
 
 /** The bucket of value `v` among M over the asked values' range from `top` down (clamped: monotone, never NaN). */

@@ -18,7 +18,7 @@ import { lineReasons, type LineReasons } from './line-reasons.ts';
 import type { PlanSettings } from './plan-settings.ts';
 import { MembershipCount, posteriorDrawIndex, type IndexFunction } from './posterior-draws.ts';
 import type { Register } from './register.ts';
-import { ranksInMergedOrders, ranksInUnion, ranksUnder } from './ranks-among.ts';
+import { ranksInUnion, ranksUnder } from './ranks-among.ts';
 import { armEligible } from './holdout.ts';
 import { ListOrder } from './list-order.ts';
 import { holdoutReason } from './holdout-plan.ts';
@@ -29,7 +29,7 @@ import type { WorkerCalls } from './plan-workers.ts';
 import { afterCalls, type WorkerRules } from './worker-rules.ts';
 import { scratch } from './scratch.ts';
 import { defaultIndexOf, stateIndices } from './default-index.ts';
-import { defaultListOrder } from './default-order.ts';
+import { defaultListOrder, ranksInKeptUnion } from './default-order.ts';
 
 export { reasonAt, detailAt, REASON_SAMPLE } from './line-reasons.ts';
 export { INTERVAL_LINES, lineIntervals } from './line-intervals.ts';
@@ -149,18 +149,12 @@ export function buildWeeklyList(
   // Her place under the default list made with the same rules: what a capacity or a minimum did is not the priority's.
   ranksUnder(defaultOrder, N, defaults.arms, planList.arms, defaultRank.subarray(0, P));
   if (held) {
-    // a holdout line's default rank among all who may be called: the arms of either arm before her, read off the
-    // default order when it is kept whole (two passes and a merge), else counted (no order sorted whole)
+    // a holdout line's default rank among all who may be called: the arms of either arm before her, by a walk down the
+    // default order when it is kept, else counted (no order sorted whole)
     const mayHeld = armEligible(held.inHoldout, held.eligible, true);
-    const ranks = defaultOrder.keptWhole
-      ? ranksInMergedOrders(
-          defaultIndex,
-          tieRank,
-          defaultOrder.all(),
-          defaultListOrder(defaultIndex, tieRank, mayHeld, 'held-order').all(),
-          holdoutArms,
-        )
-      : ranksInUnion(defaultIndex, tieRank, eligible, mayHeld, holdoutArms);
+    const ranks =
+      ranksInKeptUnion(defaultIndex, tieRank, eligible, mayHeld, holdoutArms) ??
+      ranksInUnion(defaultIndex, tieRank, eligible, mayHeld, holdoutArms);
     defaultRank.set(ranks, P);
   }
   const via = workers ? viaLabels(list.via, top.quotas, workers) : broughtIn(list, planOrder, top);

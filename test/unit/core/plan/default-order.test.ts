@@ -41,6 +41,45 @@ describe("orders read off the default reward's order of all arms", () => {
         expect(kept.length).toBe(sorted.length);
         expect([...kept.first(10)].slice(0, 10)).toEqual([...sorted.first(10)].slice(0, 10));
       }
+      // filtered as far as asked: prefixes grown step by step, a quota's members, counts before asked arms
+      const members = Uint8Array.from({ length: n }, () => (r.next() < 0.3 ? 1 : 0));
+      for (const flags of [eligible, null]) {
+        const sorted = new ListOrder(index, tieRank, flags, 'test-sorted');
+        const whole = [...sorted.all()];
+        for (const [kept, want] of [
+          [defaultListOrder(index, tieRank, flags, 'test-kept'), whole],
+          [defaultListOrder(index, tieRank, flags, 'test-kept').among(members), [...sorted.among(members).all()]],
+        ] as const) {
+          expect(kept.length).toBe(want.length);
+          for (let k = 1, made = 0; made < want.length; k = 2 * k + 3) {
+            const prefix = kept.first(k);
+            expect(prefix.length).toBeGreaterThanOrEqual(Math.min(k, want.length));
+            expect([...prefix]).toEqual(want.slice(0, prefix.length));
+            made = prefix.length;
+          }
+          expect([...kept.all()]).toEqual(want);
+        }
+        // counts before: the asked and skipped drawn from the order, as ranksUnder asks them, in it and a quota's
+        const kept = defaultListOrder(index, tieRank, flags, 'test-kept');
+        for (const [mine, theirs] of [
+          [kept, sorted],
+          [kept.among(members), sorted.among(members)],
+        ]) {
+          const arms = [...theirs.all()];
+          const skipped = Int32Array.from(arms.filter(() => r.next() < 0.2));
+          const isSkipped = new Set(skipped);
+          const asked = Int32Array.from(arms.filter((arm) => !isSkipped.has(arm) && r.next() < 0.1));
+          const [got, want] = [new Int32Array(n), new Int32Array(n)];
+          mine.countBefore(asked, skipped, got);
+          theirs.countBefore(asked, skipped, want);
+          for (const arm of asked) expect(got[arm]).toBe(want[arm]);
+        }
+        const outside = flags ? flags.findIndex((x) => x === 0) : -1;
+        if (outside >= 0)
+          expect(() => kept.countBefore(Int32Array.of(outside), new Int32Array(0), new Int32Array(n))).toThrow(
+            RangeError,
+          );
+      }
       // other tie ranks than the kept ones: a ListOrder of its own
       expect(defaultListOrder(index, permutation(n, seed + 11), eligible, 'test-other').constructor).toBe(ListOrder);
     });

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { seededTieRanks } from '../../../reference/tie-ranks.ts';
-import { ranksAmong, ranksInMergedOrders, ranksInUnion, ranksUnder } from '../../../../src/core/plan/ranks-among.ts';
+import { ranksAmong, ranksInUnion, ranksUnder } from '../../../../src/core/plan/ranks-among.ts';
+import { keepDefaultOrder, ranksInKeptUnion } from '../../../../src/core/plan/default-order.ts';
 import { ListOrder } from '../../../../src/core/plan/list-order.ts';
 import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
 
@@ -22,7 +23,7 @@ describe('ranksAmong', () => {
     }
   });
 
-  test('ranksInUnion (counted) equals ranksInMergedOrders (two orders merged) and ranksAmong over the union', () => {
+  test('ranksInUnion (counted) equals ranksInKeptUnion (a walk down the kept order) and ranksAmong', () => {
     const r = seededRandom(9);
     for (let t = 0; t < 60; t++) {
       // small and empty registers, few distinct values (long runs of ties, signed zeros), all equal, spread values
@@ -35,7 +36,6 @@ describe('ranksAmong', () => {
       const side = Uint8Array.from({ length: n }, () => (r.next() < 0.8 ? 0 : r.next() < 0.9 ? 1 : 2));
       const inFirst = t % 5 === 4 ? null : Uint8Array.from(side, (x) => (x === 0 ? 1 : 0));
       const inSecond = Uint8Array.from(side, (x) => (x === 1 ? 1 : 0));
-      const first = new ListOrder(index, tieRank, inFirst ?? Uint8Array.from(side, (x) => (x !== 1 ? 1 : 0))).all();
       const second = new ListOrder(index, tieRank, inSecond).all();
       const p = [0.02, 0.5, 1][t % 3];
       const arms = second.filter(() => r.next() < p);
@@ -46,15 +46,22 @@ describe('ranksAmong', () => {
       }
       const union = Uint8Array.from(side, (x) => (inFirst ? (x < 2 ? 1 : 0) : 1));
       const counted = Array.from(ranksInUnion(index, tieRank, inFirst, inSecond, arms));
-      expect(counted).toEqual(Array.from(ranksInMergedOrders(index, tieRank, first, second, arms)));
+      expect(ranksInKeptUnion(index, tieRank, inFirst, inSecond, arms)).toBeNull();
+      keepDefaultOrder(index, tieRank);
+      expect(counted).toEqual(Array.from(ranksInKeptUnion(index, tieRank, inFirst, inSecond, arms)!));
       expect(counted).toEqual(Array.from(ranksAmong(index, tieRank, union, arms)));
     }
   });
 
   test('ranksInUnion: an arm outside the second set is an error', () => {
-    const index = Float64Array.of(1, 2, 3);
+    const index = Float64Array.of(1, 2, 3),
+      tieRank = Int32Array.of(0, 1, 2);
     expect(() =>
-      ranksInUnion(index, Int32Array.of(0, 1, 2), Uint8Array.of(1, 0, 0), Uint8Array.of(0, 1, 1), Int32Array.of(0)),
+      ranksInUnion(index, tieRank, Uint8Array.of(1, 0, 0), Uint8Array.of(0, 1, 1), Int32Array.of(0)),
+    ).toThrow(RangeError);
+    keepDefaultOrder(index, tieRank);
+    expect(() =>
+      ranksInKeptUnion(index, tieRank, Uint8Array.of(1, 0, 0), Uint8Array.of(0, 1, 1), Int32Array.of(0)),
     ).toThrow(RangeError);
   });
 
