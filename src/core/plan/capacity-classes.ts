@@ -30,11 +30,18 @@ export interface Classes {
   first: Int32Array;
 }
 
+/** Per arm her class's key a * (nB + 1) + b (every arm's), and per key k its arms' count at start[k + 1] - start[k]. */
+export interface ClassKeys {
+  group: Int32Array;
+  start: Int32Array;
+}
+
 /**
  * The classes (a, b) of the eligible arms, numbered in increasing a * (nB + 1) + b, each with its best
- * min(size, cap of a + 1, cap of b, budget) mothers in list order. `all`: the eligible arms in list order; `classKey`:
- * per arm her class's key a * (nB + 1) + b when the caller has them (capacity-reach.ts's classReach: one read per arm,
- * not two).
+ * min(size, cap of a + 1, cap of b, budget) mothers in list order. `all`: the eligible arms in list order; `keyed`: the
+ * classes' keys of every arm when the caller has them (capacity-reach.ts's grouping, kept with the rules): then one
+ * pass over `all`, each arm read once, places her in a run as long as her class could hold of all its arms, and the
+ * runs are closed up after (four passes over 10^6 arms without them).
  */
 export function flowClasses(
   all: Int32Array,
@@ -42,22 +49,20 @@ export function flowClasses(
   budget: number,
   A: RuleFamily,
   B: RuleFamily,
-  classKey?: Int32Array,
+  keyed?: ClassKeys,
 ): Classes {
+  if (keyed) return keyedClasses(all, budget, A, B, keyed);
   const nA = A.min.length,
     nB = B.min.length,
     side = nB + 1;
   const n = all.length;
   // read within this call alone: a scratch array (3.4 MB of fresh pages a list at 10^6 otherwise)
   const key = scratch('flow-class-key', Int32Array, n);
-  if (classKey) for (let p = 0; p < n; p++) key[p] = classKey[all[p]];
-  else {
-    for (let p = 0; p < n; p++) {
-      const arm = all[p],
-        a = A.of[arm],
-        b = B.of[arm];
-      key[p] = (a < 0 ? nA : a) * side + (b < 0 ? nB : b);
-    }
+  for (let p = 0; p < n; p++) {
+    const arm = all[p],
+      a = A.of[arm],
+      b = B.of[arm];
+    key[p] = (a < 0 ? nA : a) * side + (b < 0 ? nB : b);
   }
   // Class numbers in key order: a table over the keys when they are few (workers x buckets), else a map.
   const space = (nA + 1) * side;
@@ -75,13 +80,7 @@ export function flowClasses(
   for (let c = 0; c < C; c++) table ? (table[keys[c]] = c) : map.set(keys[c], c);
   const classA = Int32Array.from(keys, (k) => Math.floor(k / side)),
     classB = Int32Array.from(keys, (k) => k % side);
-  const length = new Int32Array(C);
-  for (let c = 0; c < C; c++) {
-    const capA = classA[c] < nA ? A.max[classA[c]] : Infinity,
-      capB = classB[c] < nB ? B.max[classB[c]] : Infinity;
-    // One mother beyond a's cap (the source's bound holds the flow within it) shows whether the cap binds.
-    length[c] = Math.min(capA + 1, capB, budget);
-  }
+  const length = Int32Array.from(keys, (k) => classLimit(k, side, budget, A, B));
   // Each class's run holds at most its length; the walk in list order fills it with her best.
   const room = new Int32Array(C + 1);
   for (let p = 0; p < n; p++) {
@@ -100,8 +99,75 @@ export function flowClasses(
     const c = key[p];
     if (fill[c] < length[c]) members[start[c] + fill[c]++] = all[p];
   }
+  return { C, classA, classB, start, length, members, first: firstOfA(classA, nA) };
+}
+
+/** How many mothers class `key` holds at most: one beyond a's cap (the source's bound holds the flow within it) shows
+ * whether the cap binds. */
+function classLimit(key: number, side: number, budget: number, A: RuleFamily, B: RuleFamily): number {
+  const a = Math.floor(key / side),
+    b = key % side;
+  const capA = a < A.min.length ? A.max[a] : Infinity,
+    capB = b < B.min.length ? B.max[b] : Infinity;
+  return Math.min(capA + 1, capB, budget);
+}
+
+/** first[a] .. first[a + 1] - 1: the classes of set a (classA ascending). */
+function firstOfA(classA: Int32Array, nA: number): Int32Array {
   const first = new Int32Array(nA + 2);
-  for (let c = 0; c < C; c++) first[classA[c] + 1]++;
+  for (let c = 0; c < classA.length; c++) first[classA[c] + 1]++;
   for (let a = 0; a <= nA; a++) first[a + 1] += first[a];
-  return { C, classA, classB, start, length, members, first };
+  return first;
+}
+
+/** flowClasses with every arm's class key and each key's count of arms: one pass over `all`, the runs closed up. */
+function keyedClasses(all: Int32Array, budget: number, A: RuleFamily, B: RuleFamily, keys: ClassKeys): Classes {
+  const { group, start: counts } = keys;
+  const side = B.min.length + 1,
+    space = counts.length - 1;
+  // each key's run: as long as it can hold of all its arms (at most its count: the runs fit in N); a scratch array,
+  // and so `members` (valid until the next list's classes: the flow and its twin read them within one capacityTopB)
+  const base = new Int32Array(space + 1),
+    limit = new Int32Array(space);
+  for (let k = 0; k < space; k++) {
+    const size = counts[k + 1] - counts[k];
+    limit[k] = size > 0 ? Math.max(0, Math.min(size, classLimit(k, side, budget, A, B))) : 0;
+    base[k + 1] = base[k] + limit[k];
+  }
+  const runs = scratch('flow-class-runs', Int32Array, base[space]);
+  const fill = new Int32Array(space),
+    seen = new Uint8Array(space);
+  for (let p = 0; p < all.length; p++) {
+    const arm = all[p],
+      k = group[arm],
+      f = fill[k];
+    seen[k] = 1;
+    if (f < limit[k]) {
+      runs[base[k] + f] = arm;
+      fill[k] = f + 1;
+    }
+  }
+  let C = 0,
+    total = 0;
+  for (let k = 0; k < space; k++) {
+    C += seen[k];
+    total += fill[k];
+  }
+  const classA = new Int32Array(C),
+    classB = new Int32Array(C),
+    start = new Int32Array(C),
+    length = new Int32Array(C);
+  // the runs closed up in place (each moves down, never past a run still to move): no fresh 0.7 MB a list at 10^6
+  for (let k = 0, c = 0, at = 0; k < space; k++) {
+    if (!seen[k]) continue;
+    classA[c] = Math.floor(k / side);
+    classB[c] = k % side;
+    start[c] = at;
+    length[c] = fill[k];
+    runs.copyWithin(at, base[k], base[k] + fill[k]);
+    at += fill[k];
+    c++;
+  }
+  const members = runs.subarray(0, total);
+  return { C, classA, classB, start, length, members, first: firstOfA(classA, A.min.length) };
 }

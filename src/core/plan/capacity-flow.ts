@@ -73,9 +73,6 @@ export function familyFlow(
     highA = Float64Array.from({ length: nA + 1 }, (_, a) => (a < nA ? A.max[a] : Infinity));
   const lowB = Float64Array.from({ length: side }, (_, b) => (b < nB ? B.min[b] : 0)),
     highB = Float64Array.from({ length: side }, (_, b) => (b < nB ? Math.min(B.max[b], budget) : budget));
-  const minA = (a: number) => lowA[a],
-    capA = (a: number) => highA[a];
-  const minB = (b: number) => lowB[b];
   // Costs of one more unit (first part, second part); NaN first part: no residual.
   const source1 = (a: number) => (F[a] < lowA[a] ? -M : F[a] < highA[a] ? 0 : NaN);
   const sink1 = (b: number) => (G[b] < lowB[b] ? -M : G[b] < highB[b] ? 0 : NaN);
@@ -187,11 +184,52 @@ export function familyFlow(
     for (const [, a] of hops) offer(a);
     sent++;
   }
+  return flowPick(net, budget, A, B, flow, F, G, value);
+}
+
+/**
+ * The list and its binding caps off a flow on the classes `net`: `flow` per class (a prefix of each), F per set of A
+ * (then the rest), G per set of B (then the rest); shared with the exchanges' solver (capacity-exchange.ts).
+ */
+export function flowPick(
+  net: Classes,
+  budget: number,
+  A: RuleFamily,
+  B: RuleFamily,
+  flow: Int32Array,
+  F: Float64Array,
+  G: Float64Array,
+  value: Float64Array,
+): FlowPick {
+  const nA = A.min.length,
+    nB = B.min.length,
+    side = nB + 1;
+  const arms = flowArms(net, flow);
+  const sent = arms.length;
+  const lowB = (b: number) => (b < nB ? B.min[b] : 0),
+    highB = (b: number) => (b < nB ? Math.min(B.max[b], budget) : budget);
+  const context = {
+    nA,
+    side,
+    M: budget + 1,
+    minA: (a: number) => (a < nA ? A.min[a] : 0),
+    minB: lowB,
+    capA: (a: number) => (a < nA ? A.max[a] : Infinity),
+    sink1: (b: number) => (G[b] < lowB(b) ? -(budget + 1) : G[b] < highB(b) ? 0 : NaN),
+    value,
+  };
+  return { arms, bindingA: bindingSets(net, flow, F, G, sent < budget, context), inA: F, value };
+}
+
+/** The arms of a flow: each class's first flow[c] members, class by class. */
+export function flowArms(net: Classes, flow: Int32Array): Int32Array {
+  const { C, start, members } = net;
+  let sent = 0;
+  for (let c = 0; c < C; c++) sent += flow[c];
   const arms = new Int32Array(sent);
   for (let c = 0, j = 0; c < C; c++) {
     arms.set(members.subarray(start[c], start[c] + flow[c]), j);
     j += flow[c];
   }
-  const context = { nA, side, M, minA, minB, capA, sink1, value };
-  return { arms, bindingA: bindingSets(net, flow, F, G, sent < budget, context), inA: F, value };
+  return arms;
 }

@@ -8,23 +8,25 @@
 // arm the walks take or look at, so they give the same lists, the same classes and the same binding flags.
 import { buffers, keysOf } from './rank-order.ts';
 import { keySortTies } from './radix-key-sort.ts';
-import type { RuleFamily } from './capacity-classes.ts';
+import type { ClassKeys, RuleFamily } from './capacity-classes.ts';
 import { scratch } from './scratch.ts';
 import { kthLargest, sampleCut, smallest } from './group-cut.ts';
 import { sameValues } from './same-values.ts';
 import type { WorkerRules } from './worker-rules.ts';
 
-/** Arms by group: each group's arms in arm order, group g's at start[g] .. start[g + 1] - 1, and its limit. */
+/**
+ * Arms by group, made of the rules alone (no eligibility: a worker column and a register's buckets stay the same week
+ * after week, and so does this): group g's arms have room at start[g] .. start[g + 1] - 1, and its limit.
+ */
 export interface Grouping {
-  arms: Int32Array;
   start: Int32Array;
   limit: Float64Array;
   /** Per arm her group (-1: none), through which the groups' indices are read in arm order. */
   group: Int32Array;
 }
 
-/** The grouping of arms by `group` (per arm 0..G-1, or -1: none) under `limit`; `name`: its scratch array. */
-export function grouping(group: Int32Array, limit: Float64Array, name: string, counts?: Int32Array): Grouping {
+/** The grouping of arms by `group` (per arm 0..G-1, or -1: none) under `limit`. */
+export function grouping(group: Int32Array, limit: Float64Array, counts?: Int32Array): Grouping {
   const G = limit.length;
   // counts: per group g its arms at g + 1, when the caller counted them as it made `group`
   const start = counts ?? new Int32Array(G + 1);
@@ -32,36 +34,42 @@ export function grouping(group: Int32Array, limit: Float64Array, name: string, c
   // (start[0] counted the arms of no group)
   start[0] = 0;
   for (let g = 0; g < G; g++) start[g + 1] += start[g];
-  const arms = scratch(name, Int32Array, start[G]);
-  const fill = start.slice(0, G);
-  for (let arm = 0; arm < group.length; arm++) {
-    const g = group[arm];
-    if (g >= 0) arms[fill[g]++] = arm;
-  }
-  return { arms, start, limit, group };
+  return { start, limit, group };
 }
 
 /**
- * The arms that are among the best limit[g] of their group g in list order (higher index first, ties by lower tie
- * rank), with any others tied at that index, in list order; null when some index is NaN (no order to select by).
- * A scratch array: valid until the next call.
+ * The eligible arms that are among the best limit[g] of their group g in list order (higher index first, ties by
+ * lower tie rank), with any others tied at that index, in list order; null when some index is NaN (no order to
+ * select by). A scratch array: valid until the next call.
  */
-export function bestPerGroup(index: Float64Array, tieRank: Int32Array, groups: Grouping): Int32Array | null {
-  const { arms, start, limit, group } = groups;
+export function bestPerGroup(
+  index: Float64Array,
+  tieRank: Int32Array,
+  groups: Grouping,
+  eligible: Uint8Array | null = null,
+): Int32Array | null {
+  const { start, limit, group } = groups;
   const G = limit.length,
-    n = start[G];
-  // The groups' indices side by side, in the order of `arms`: one pass over the index in arm order, each group's next
-  // value written where it goes (read through `arms`, 10^6 reads at random).
-  const values = scratch('reach-values', Float64Array, n);
+    N = group.length;
+  // The groups' eligible arms and their indices side by side: one pass over the arms in arm order, each group's next
+  // written where it goes (an ineligible arm written and overwritten: no branch on a flag), so that the arms of each
+  // group are never gathered apart from their indices.
+  const arms = scratch('reach-arms', Int32Array, start[G] + 1),
+    values = scratch('reach-values', Float64Array, start[G] + 1);
   const fill = scratch('reach-fill', Int32Array, G);
   fill.set(start.subarray(0, G));
-  for (let arm = 0; arm < group.length; arm++) {
+  for (let arm = 0; arm < N; arm++) {
     const g = group[arm];
     if (g < 0) continue;
-    const x = index[arm];
-    if (x !== x) return null;
-    values[fill[g]++] = x;
+    const x = index[arm],
+      at = fill[g],
+      ok = eligible ? eligible[arm] : 1;
+    if (x !== x && ok) return null;
+    arms[at] = arm;
+    values[at] = x;
+    fill[g] = at + ok;
   }
+  const n = start[G];
   const copy = scratch('reach-copy', Float64Array, n);
   const one = buffers(1, n);
   // The chosen arms (one.arms) with their indices beside them (chosen), whose keys are then made in order (keysOf of
@@ -73,7 +81,7 @@ export function bestPerGroup(index: Float64Array, tieRank: Int32Array, groups: G
   let m = 0;
   for (let g = 0; g < G; g++) {
     const lo = start[g],
-      hi = start[g + 1],
+      hi = fill[g],
       size = hi - lo,
       k = Math.ceil(limit[g]);
     if (k >= size) {
@@ -130,18 +138,26 @@ function counting(n: number): Int32Array {
 /** The last grouping of each kind, with what it was made of (the list and its default list share one). */
 const kept = new Map<string, { arrays: unknown[]; groups: Grouping }>();
 /**
- * `make`'s grouping, or the kept one when made of the same arrays and the same limits. The same arrays: the same
- * objects (eligibility and rules are read only), or arrays of the same values: the week's next list has its own
- * eligibility, equal to the last unless the rules changed (its grouping was a tenth of the list under capacities).
+ * `made`'s grouping (when `make`), or the kept one when made of the same arrays and the same limits. The same arrays:
+ * the same objects (rules are read only), or arrays of the same values: the week's next list has its own rules'
+ * arrays, of the same values unless the rules changed. Eligibility is no part of it (bestPerGroup reads it), so the
+ * grouping of a new week is the last week's (it was a tenth of the list under capacities).
  */
-function keptGrouping(kind: string, arrays: unknown[], limit: Float64Array, make: () => Grouping): Grouping {
+function keptGrouping(
+  kind: string,
+  arrays: unknown[],
+  limit: Float64Array,
+  make: boolean,
+  made: () => Grouping,
+): Grouping | null {
   const hit = kept.get(kind);
   const same = (x: Float64Array) => x.length === limit.length && x.every((v, g) => v === limit[g]);
   if (hit && same(hit.groups.limit) && hit.arrays.every((x, j) => x === arrays[j] || sameValues(x, arrays[j]))) {
     hit.arrays = arrays;
     return hit.groups;
   }
-  const groups = make();
+  if (!make) return null;
+  const groups = made();
   kept.set(kind, { arrays, groups });
   return groups;
 }
@@ -159,24 +175,24 @@ export function greedyReach(
   const limit = Float64Array.from({ length: W + 1 }, (_, w) =>
     w < W ? Math.min(workers.capacity[w], budget) + 1 : budget + 1,
   );
-  const groups = keptGrouping('workers', [eligible, workers.worker, N], limit, () => {
+  const groups = keptGrouping('workers', [workers.worker, N], limit, true, () => {
     const group = scratch('reach-group-workers', Int32Array, N);
     const counts = new Int32Array(W + 2);
     for (let arm = 0; arm < N; arm++) {
       const w = workers.worker[arm];
-      const g = eligible && !eligible[arm] ? -1 : w < 0 ? W : w;
+      const g = w < 0 ? W : w;
       group[arm] = g;
       counts[g + 1]++;
     }
-    return grouping(group, limit, 'reach-workers', counts);
-  });
-  return bestPerGroup(index, tieRank, groups);
+    return grouping(group, limit, counts);
+  })!;
+  return bestPerGroup(index, tieRank, groups, eligible);
 }
 
 /**
  * The eligible arms flowClasses(all, N, budget, A, B) reads: each class's best min(cap of a + 1, cap of b, B), at
- * least one (every class is made, full or not), and per arm her class's key (a * (nB + 1) + b, flowClasses' own, -1
- * for the ineligible: its `group`); null when the classes are too many to number by their key.
+ * least one (every class is made, full or not), and every arm's class key (a * (nB + 1) + b, flowClasses' own) with
+ * each key's count of arms (`keys`, for flowClasses); null when the classes are too many to number by their key.
  */
 export function classReach(
   index: Float64Array,
@@ -185,9 +201,23 @@ export function classReach(
   budget: number,
   A: RuleFamily,
   B: RuleFamily,
-): { all: Int32Array; group: Int32Array } | null {
-  const N = index.length,
-    nA = A.min.length,
+): { all: Int32Array; keys: ClassKeys } | null {
+  const groups = classGroups(budget, A, B, index.length, true);
+  const all = groups && bestPerGroup(index, tieRank, groups, eligible);
+  return all && { all, keys: groups };
+}
+
+/**
+ * The classes' keys as classReach gives them, when its grouping is kept for the same rules (the list's, read by its
+ * default list: the order of all is walked in one pass), else null.
+ */
+export function keptClassKeys(budget: number, A: RuleFamily, B: RuleFamily, N: number): ClassKeys | null {
+  return classGroups(budget, A, B, N, false);
+}
+
+/** The classes' grouping under their limits: the kept one, else (`make`) a new one; null when too many classes. */
+function classGroups(budget: number, A: RuleFamily, B: RuleFamily, N: number, make: boolean): Grouping | null {
+  const nA = A.min.length,
     nB = B.min.length,
     side = nB + 1;
   const space = (nA + 1) * side;
@@ -200,21 +230,19 @@ export function classReach(
       limit[a * side + b] = Math.max(1, Math.min(capA + 1, capB, budget));
     }
   }
-  const groups = keptGrouping('classes', [eligible, A.of, B.of, N, nA, nB], limit, () => {
+  return keptGrouping('classes', [A.of, B.of, N, nA, nB], limit, make, () => {
     const group = scratch('reach-group-classes', Int32Array, N);
     // each arm's group and the groups' counts in one pass (a second pass over the groups cost as much)
     const counts = new Int32Array(space + 1);
     for (let arm = 0; arm < N; arm++) {
       const a = A.of[arm],
         b = B.of[arm];
-      const g = eligible && !eligible[arm] ? -1 : (a < 0 ? nA : a) * side + (b < 0 ? nB : b);
+      const g = (a < 0 ? nA : a) * side + (b < 0 ? nB : b);
       group[arm] = g;
       counts[g + 1]++;
     }
-    return grouping(group, limit, 'reach-classes', counts);
+    return grouping(group, limit, counts);
   });
-  const all = bestPerGroup(index, tieRank, groups);
-  return all && { all, group: groups.group };
 }
 
 /** `arms` (all in `all`) in the order of `all`, each with its `via`. */

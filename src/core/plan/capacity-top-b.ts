@@ -5,11 +5,13 @@
 // indices; maxima, capacities, eligibility and B always hold. Ties between equal lists: each worker's
 // (and each bucket's) best in list order, indices first, then tie ranks.
 //
-// Which exact method (ARCHITECTURE.md, "Capacities per health worker"):
+// Which exact method (ARCHITECTURE.md, "The list under health workers' capacities"):
 //   - no quota: the workers are a laminar matroid with minima, solved greedily (capacity-greedy.ts),
 //     expected linear time;
 //   - quotas that split into two families of disjoint sets, the workers being one (quotas of one feature
-//     group with workers; quotas of at most two groups without): a min-cost flow (capacity-flow.ts);
+//     group with workers; quotas of at most two groups without): a min-cost flow (capacity-flow.ts); workers
+//     without minima and one share's minimum (no cap below B), the flow's answer found by exchanges from the
+//     list without the minimum (capacity-exchange.ts);
 //   - other combinations (workers with quotas over two groups: three families, NP-hard in general): the
 //     quotas that do not fit two families are left free in the flow (rule-families.ts), which then
 //     solves a relaxation; when its best list keeps the free quotas too it is the best list (free
@@ -21,9 +23,10 @@
 // class's best few, sorted alone); the flow's classes are made once for the list and its twin without
 // minima, which differ only in minima; the twin is skipped when `via` is not asked for.
 import { capacityGreedy } from './capacity-greedy.ts';
-import { classReach, greedyReach, inListOrder } from './capacity-reach.ts';
+import { classReach, greedyReach, inListOrder, keptClassKeys } from './capacity-reach.ts';
 import { flowClasses, type RuleFamily } from './capacity-classes.ts';
 import { familyFlow } from './capacity-flow.ts';
+import { exchangeFlow, exchangeShape } from './capacity-exchange.ts';
 import { unmetRules } from './capacity-unmet.ts';
 import { keepTwoFamilies } from './rule-families.ts';
 import type { CallQuota, ConstrainedTopBInput } from './constrained-top-b.ts';
@@ -167,8 +170,12 @@ function pick(
   const B = family(quotas, families[1]);
   const reach = sorted ? null : classReach(index, tieRank, eligible, budget, A, B);
   const all = reach?.all ?? order.all();
-  const net = flowClasses(all, N, budget, A, B, reach?.group);
-  const f = familyFlow(net, index, budget, A, B);
+  // (an order kept whole: its classes' keys kept by the list on the same rules, when they are)
+  const keys = reach?.keys ?? (sorted ? keptClassKeys(budget, A, B, N) : null);
+  const net = flowClasses(all, N, budget, A, B, keys ?? undefined);
+  // Workers and one share's minimum: by exchanges from the list without it (capacity-exchange.ts), its twin.
+  const fast = W && exchangeShape(A, B, budget) ? exchangeFlow(net, index, tieRank, budget, A, B) : null;
+  const f = fast?.pick ?? familyFlow(net, index, budget, A, B);
   const broken = free.map((k) => heldOrBroken(quotas[k], f.arms)).filter((x) => x !== '');
   if (broken.length) {
     const kind = W ? "the workers' capacities and the shares of one feature group" : 'shares of two groups';
@@ -184,6 +191,7 @@ function pick(
   const withoutMinima = () => {
     const zero = (x: RuleFamily): RuleFamily => ({ ...x, min: new Float64Array(x.min.length) });
     // (run right after the list's own flow, on its classes and index: their indices as it read them)
+    if (fast) return fast.plain();
     if (W) return familyFlow(net, index, budget, zero(A), zero(B), f.value).arms;
     // Without workers the kept quotas split again (their families may come out the other way round).
     const qs = kept.map((k) => ({ ...quotas[k], min: 0 }));

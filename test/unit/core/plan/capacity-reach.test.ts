@@ -54,7 +54,7 @@ describe('capacity-reach: the arms the capacity solvers reach, against the order
       const W = workers.names.length;
       const group = Int32Array.from(workers.worker, (w, arm) => (eligible && !eligible[arm] ? -1 : w < 0 ? W : w));
       const limit = Float64Array.from({ length: W + 1 }, () => r.int(8) + (r.next() < 0.2 ? 0.5 : 0));
-      const got = Array.from(bestPerGroup(index, tieRank, grouping(group, limit, 'test-reach'))!);
+      const got = Array.from(bestPerGroup(index, tieRank, grouping(group, limit))!);
       const all = Array.from(new ListOrder(index, tieRank, eligible, 'test-order').all().slice());
       const seen = new Int32Array(W + 1);
       const best = all.filter((arm) => seen[group[arm]]++ < Math.ceil(limit[group[arm]]));
@@ -90,7 +90,7 @@ describe('capacity-reach: the arms the capacity solvers reach, against the order
         { length: G },
         () => r.int(Math.ceil(n / (2 * G)) + 2) + (r.next() < 0.2 ? 0.5 : 0),
       );
-      const got = Array.from(bestPerGroup(index, tieRank, grouping(group, limit, 'test-reach'))!);
+      const got = Array.from(bestPerGroup(index, tieRank, grouping(group, limit))!);
       const all = Array.from(new ListOrder(index, tieRank, null, 'test-order').all().slice()).filter(
         (a) => group[a] >= 0,
       );
@@ -113,7 +113,7 @@ describe('capacity-reach: the arms the capacity solvers reach, against the order
       const reach = classReach(index, tieRank, eligible, budget, A, B)!;
       // with her class's key read off the reach's column, and made from the families
       const want = flowClasses(all, N, budget, A, B);
-      expect(flowClasses(reach.all, N, budget, A, B, reach.group), `seed ${seed}`).toEqual(want);
+      expect(flowClasses(reach.all, N, budget, A, B, reach.keys), `seed ${seed}`).toEqual(want);
       expect(flowClasses(reach.all, N, budget, A, B), `seed ${seed}`).toEqual(want);
     }
   });
@@ -167,7 +167,7 @@ describe('capacity-reach: the arms the capacity solvers reach, against the order
     const three = capacityGreedy(index, greedyReach(index, tieRank, other, budget, workers)!, budget, workers);
     expect(three).toEqual(capacityGreedy(index, allOther, budget, workers));
     expect(one).toEqual(capacityGreedy(index, all, budget, workers));
-    // an eligibility of the same values (the week's next list) reuses it; one flag changed does not
+    // an eligibility of the same values (the week's next list), or with one flag changed, reads the same grouping
     expect(
       capacityGreedy(
         index,
@@ -214,11 +214,12 @@ describe('capacity-reach: the arms the capacity solvers reach, against the order
         const all = new ListOrder(index, tieRank, e, 'test-order').all().slice();
         const reach = classReach(index, tieRank, e, budget, A, B)!;
         const [nA, nB] = [A.min.length, B.min.length];
-        const keys = Array.from({ length: N }, (_, arm) =>
-          e[arm] ? (A.of[arm] < 0 ? nA : A.of[arm]) * (nB + 1) + (B.of[arm] < 0 ? nB : B.of[arm]) : -1,
+        const keys = Array.from(
+          { length: N },
+          (_, arm) => (A.of[arm] < 0 ? nA : A.of[arm]) * (nB + 1) + (B.of[arm] < 0 ? nB : B.of[arm]),
         );
-        expect(Array.from(reach.group.subarray(0, N)), `seed ${seed} step ${step}`).toEqual(keys);
-        expect(flowClasses(reach.all, N, budget, A, B, reach.group), `seed ${seed} step ${step}`).toEqual(
+        expect(Array.from(reach.keys.group.subarray(0, N)), `seed ${seed} step ${step}`).toEqual(keys);
+        expect(flowClasses(reach.all, N, budget, A, B, reach.keys), `seed ${seed} step ${step}`).toEqual(
           flowClasses(all, N, budget, A, B),
         );
       }
