@@ -104,7 +104,7 @@ export function flowClasses(
 
 /** How many mothers class `key` holds at most: one beyond a's cap (the source's bound holds the flow within it) shows
  * whether the cap binds. */
-export function classLimit(key: number, side: number, budget: number, A: RuleFamily, B: RuleFamily): number {
+function classLimit(key: number, side: number, budget: number, A: RuleFamily, B: RuleFamily): number {
   const a = Math.floor(key / side),
     b = key % side;
   const capA = a < A.min.length ? A.max[a] : Infinity,
@@ -147,22 +147,6 @@ function keyedClasses(all: Int32Array, budget: number, A: RuleFamily, B: RuleFam
       fill[k] = f + 1;
     }
   }
-  return closeRuns(runs, base, fill, seen, side, A.min.length);
-}
-
-/**
- * The classes of keyed runs: key k's run of fill[k] arms at base[k] in `runs` (a scratch array, closed up in place),
- * a class when seen[k] (it has an eligible arm), numbered in key order (side: nB + 1).
- */
-export function closeRuns(
-  runs: Int32Array,
-  base: Int32Array,
-  fill: Int32Array,
-  seen: Uint8Array,
-  side: number,
-  nA: number,
-): Classes {
-  const space = fill.length;
   let C = 0,
     total = 0;
   for (let k = 0; k < space; k++) {
@@ -185,5 +169,5 @@ export function closeRuns(
     c++;
   }
   const members = runs.subarray(0, total);
-  return { C, classA, classB, start, length, members, first: firstOfA(classA, nA) };
+  return { C, classA, classB, start, length, members, first: firstOfA(classA, A.min.length) };
 }

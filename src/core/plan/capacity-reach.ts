@@ -58,7 +58,6 @@ export function bestPerGroup(
     values = scratch('reach-values', Float64Array, start[G] + 1);
   const fill = scratch('reach-fill', Int32Array, G);
   fill.set(start.subarray(0, G));
-  scattered = null;
   for (let arm = 0; arm < N; arm++) {
     const g = group[arm];
     if (g < 0) continue;
@@ -70,7 +69,6 @@ export function bestPerGroup(
     values[at] = x;
     fill[g] = at + ok;
   }
-  scattered = { groups, eligible, arms, end: fill.slice() };
   const n = start[G];
   const copy = scratch('reach-copy', Float64Array, n);
   const one = buffers(1, n);
@@ -128,21 +126,6 @@ export function bestPerGroup(
   const out = scratch('reach-order', Int32Array, m);
   out.set(sorted);
   return out;
-}
-
-/** The eligible arms by group of the last bestPerGroup (its arms array is written by it alone), or null. */
-let scattered: { groups: Grouping; eligible: Uint8Array | null; arms: Int32Array; end: Int32Array } | null = null;
-
-/**
- * The eligible arms of each group g of `groups` (at start[g] .. end[g] - 1 of `arms`, in arm order), as the last
- * bestPerGroup laid them out when it read the same grouping and eligibility (the plan list's, read again by its
- * default list on the same rules), else null. Valid until the next bestPerGroup; read only.
- */
-export function eligibleByGroup(
-  groups: ClassKeys,
-  eligible: Uint8Array | null,
-): { arms: Int32Array; end: Int32Array } | null {
-  return scattered && scattered.groups === groups && scattered.eligible === eligible ? scattered : null;
 }
 
 let upTo = new Int32Array(0);

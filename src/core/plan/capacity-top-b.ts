@@ -23,9 +23,7 @@
 // class's best few, sorted alone); the flow's classes are made once for the list and its twin without
 // minima, which differ only in minima; the twin is skipped when `via` is not asked for.
 import { capacityGreedy } from './capacity-greedy.ts';
-import { classReach, eligibleByGroup, greedyReach, inListOrder, keptClassKeys } from './capacity-reach.ts';
-import { prefixClasses } from './capacity-prefix.ts';
-import { wholeOrder } from './default-order.ts';
+import { classReach, greedyReach, inListOrder, keptClassKeys } from './capacity-reach.ts';
 import { flowClasses, type RuleFamily } from './capacity-classes.ts';
 import { familyFlow } from './capacity-flow.ts';
 import { exchangeFlow, exchangeShape } from './capacity-exchange.ts';
@@ -109,7 +107,7 @@ export function capacityTopB(input: CapacityTopBInput): CapacityTopB {
   } else if (best.via) via.set(best.via);
   // Rank order: the chosen in the order of `all` (each is eligible), with their via (the greedy's without minimum
   // units already are).
-  const [arms, ranked] = best.inOrder ? best.inOrder(best.arms, via) : [best.arms, via];
+  const [arms, ranked] = best.inOrder ? [best.arms, via] : inListOrder(best.all, best.arms, via, N);
   const binding: number[] = [];
   best.binding.forEach((b, w) => b && binding.push(w));
   return {
@@ -132,8 +130,10 @@ interface Pick {
   flow: { withoutMinima: () => Int32Array } | null;
   /** The quotas left free (checked on its list). */
   free: number[];
-  /** `arms` with their via in list order; null: already in list order (the greedy's, no minimum unit taken). */
-  inOrder: ((arms: Int32Array, via: Int32Array) => [Int32Array, Int32Array]) | null;
+  /** `arms` already in list order (the greedy's, no minimum unit taken). */
+  inOrder: boolean;
+  /** The eligible arms the solver read, in list order: all of them, or those it can reach (capacity-reach.ts). */
+  all: Int32Array;
   /** The flow's calls per worker when the workers are its first family. */
   workerCalls?: Float64Array;
 }
@@ -146,17 +146,16 @@ function pick(
   quotas: readonly CallQuota[],
 ): Pick {
   const { tieRank, eligible } = order;
-  const N = index.length;
   // An order read off one of every arm kept whole (default-order.ts) is all read in a pass: no need to reach.
   const sorted = order.keptWhole;
   if (quotas.length === 0) {
     const all = (sorted ? null : greedyReach(index, tieRank, eligible, budget, workers)) ?? order.all();
     const g = capacityGreedy(index, all, budget, workers);
-    const inOrder = g.inOrder ? null : (arms: Int32Array, via: Int32Array) => inListOrder(all, arms, via, N);
-    return { arms: g.arms, via: g.via, binding: g.binding, flow: null, free: [], inOrder, workerCalls: undefined };
+    return { arms: g.arms, via: g.via, binding: g.binding, flow: null, free: [], inOrder: g.inOrder, all };
   }
   const W = workers.names.length;
   const { families, free } = twoFamilies(quotas, eligible, W > 0);
+  const N = index.length;
   const family = (qs: readonly CallQuota[], ks: number[]): RuleFamily => ({
     of: setOf(
       ks.map((k) => qs[k].members),
@@ -170,14 +169,10 @@ function pick(
     : family(quotas, families[0]);
   const B = family(quotas, families[1]);
   const reach = sorted ? null : classReach(index, tieRank, eligible, budget, A, B);
-  // (an order kept whole: its classes' keys kept by the list on the same rules, when they are, and a prefix of the
-  // order of all arms read with the eligible arms of each class that list laid out: capacity-prefix.ts)
+  const all = reach?.all ?? order.all();
+  // (an order kept whole: its classes' keys kept by the list on the same rules, when they are)
   const keys = reach?.keys ?? (sorted ? keptClassKeys(budget, A, B, N) : null);
-  const whole = sorted && keys ? wholeOrder(order) : null;
-  const byClass = whole && keys && eligibleByGroup(keys, eligible);
-  const prefix = byClass ? prefixClasses(whole!, eligible, budget, A, B, keys!, byClass) : null;
-  const all = prefix ? null : (reach?.all ?? order.all());
-  const net = prefix?.net ?? flowClasses(all!, N, budget, A, B, keys ?? undefined);
+  const net = flowClasses(all, N, budget, A, B, keys ?? undefined);
   // Workers and one share's minimum: by exchanges from the list without it (capacity-exchange.ts), its twin.
   const fast = W && exchangeShape(A, B, budget) ? exchangeFlow(net, index, tieRank, budget, A, B) : null;
   const f = fast?.pick ?? familyFlow(net, index, budget, A, B);
@@ -206,8 +201,7 @@ function pick(
     return familyFlow(flowClasses(order.all(), N, budget, A2, B2), index, budget, A2, B2).arms;
   };
   const workerCalls = W ? f.inA : undefined;
-  const inOrder = prefix?.inOrder ?? ((arms: Int32Array, via: Int32Array) => inListOrder(all!, arms, via, N));
-  return { arms: f.arms, via: null, binding, flow: { withoutMinima }, free, inOrder, workerCalls };
+  return { arms: f.arms, via: null, binding, flow: { withoutMinima }, free, inOrder: false, all, workerCalls };
 }
 
 const sets = new WeakMap<Uint8Array, { members: Uint8Array[]; of: Int32Array }>();

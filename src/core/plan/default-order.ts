@@ -10,18 +10,12 @@ import { armsByTieRank, sortInOrder } from './rank-order.ts';
 import { scratch } from './scratch.ts';
 import { membersListed } from './bucket-arms.ts';
 
-const kept = new WeakMap<Float64Array, { tieRank: Int32Array; order: Int32Array; place: Int32Array }>();
+const kept = new WeakMap<Float64Array, { tieRank: Int32Array; order: Int32Array }>();
 
-/**
- * Sorts every arm by `index` (ties by `tieRank`) and keeps the order for defaultListOrder (one per index), with each
- * arm's place in it (capacity-prefix.ts reads the order's end by places, not by a walk).
- */
+/** Sorts every arm by `index` (ties by `tieRank`) and keeps the order for defaultListOrder (one per index). */
 export function keepDefaultOrder(index: Float64Array, tieRank: Int32Array): void {
   if (kept.get(index)?.tieRank === tieRank) return;
-  const order = sortInOrder(index, tieRank, armsByTieRank(tieRank)).slice();
-  const place = new Int32Array(order.length);
-  for (let p = 0; p < order.length; p++) place[order[p]] = p;
-  kept.set(index, { tieRank, order, place });
+  kept.set(index, { tieRank, order: sortInOrder(index, tieRank, armsByTieRank(tieRank)).slice() });
 }
 
 /**
@@ -75,13 +69,6 @@ export function ranksInKeptUnion(
   return out;
 }
 
-/** The order of every arm that `order` (the eligible arms', no quota's) is read off and each arm's place in it, or null. */
-export function wholeOrder(order: ListOrder): { full: Int32Array; place: Int32Array } | null {
-  const full = order instanceof FilteredOrder ? order.whole() : null;
-  const hit = full && kept.get(order.index);
-  return hit && hit.order === full ? { full, place: hit.place } : null;
-}
-
 /**
  * A ListOrder read off the order of all arms: its eligible arms (and members) in that order, filtered only as far as
  * its lists ask (a list of B reads the first few hundred thousand of 10^6; a quota's minimum fewer), each arm once.
@@ -112,11 +99,6 @@ class FilteredOrder extends ListOrder {
 
   override get keptWhole(): boolean {
     return true;
-  }
-
-  /** The order of all arms, when this is the order of the eligible (not a quota's members'). */
-  whole(): Int32Array | null {
-    return this.members ? null : this.full;
   }
 
   override first(k: number): Int32Array {
