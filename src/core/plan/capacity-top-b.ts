@@ -8,10 +8,9 @@
 // Which exact method (ARCHITECTURE.md, "The list under health workers' capacities"):
 //   - no quota: the workers are a laminar matroid with minima, solved greedily (capacity-greedy.ts),
 //     expected linear time;
-//   - quotas that split into two families of disjoint sets, the workers being one (quotas of one feature
-//     group with workers; quotas of at most two groups without): a min-cost flow (capacity-flow.ts); workers
-//     without minima and one share's minimum (no cap below B), the flow's answer found by exchanges from the
-//     list without the minimum (capacity-exchange.ts);
+//   - quotas that split into two families of disjoint sets, the workers being one (quotas of one feature group with
+//     workers; of at most two groups without): a min-cost flow (capacity-flow.ts), or with workers without minima and
+//     one share's minimum (no cap below B) its answer by exchanges from the list without it (capacity-exchange.ts);
 //   - other combinations (workers with quotas over two groups: three families, NP-hard in general): the
 //     quotas that do not fit two families are left free in the flow (rule-families.ts), which then
 //     solves a relaxation; when its best list keeps the free quotas too it is the best list (free
