@@ -62,8 +62,28 @@ export function ranksInKeptUnion(
     union = scratch('kept-union', Uint8Array, N);
     for (let arm = 0; arm < N; arm++) union[arm] = (-first[arm] >>> 31) | (-second[arm] >>> 31);
   }
+  return ranksInKept(index, tieRank, union, arms);
+}
+
+/**
+ * Each of `arms` (all in `among`; null: every arm) 1-based rank among the arms of `among` by one walk down the order
+ * of all arms when it is kept for `index` and `tieRank`; else null. ranksInKeptUnion's when the caller has the union
+ * (the holdout's arms: the plan's and the holdout's who may be called are all who may be called).
+ */
+export function ranksInKept(
+  index: Float64Array,
+  tieRank: Int32Array,
+  among: Uint8Array | null,
+  arms: Int32Array,
+): Int32Array | null {
+  const full = keptOrder(index, tieRank);
+  if (!full) return null;
+  if (among)
+    for (let j = 0; j < arms.length; j++)
+      if (!among[arms[j]]) throw new RangeError(`ranksInKept: arm ${arms[j]} is not among those ranked`);
+  const N = full.length;
   const before = scratch('kept-union-before', Int32Array, N);
-  countDown(full, N, arms, new Int32Array(0), before, union);
+  countDown(full, N, arms, new Int32Array(0), before, among);
   const out = new Int32Array(arms.length);
   for (let j = 0; j < arms.length; j++) out[j] = before[arms[j]] + 1;
   return out;

@@ -2,7 +2,15 @@
 // split fixed when the plan is created (its share, rule and seed in the settings, so a new seed or
 // budget for the ties never moves a mother between arms), each week's calls shared between the arms
 // at one rate, the holdout's calls by its rule, and after each applied week the evidence.
-import { armBudgets, armEligible, holdoutArms, holdoutList, type ArmBudgets, type HoldoutRule } from './holdout.ts';
+import {
+  armBudgets,
+  armEligible,
+  budgetsOf,
+  holdoutArms,
+  holdoutList,
+  type ArmBudgets,
+  type HoldoutRule,
+} from './holdout.ts';
 import {
   holdoutEvidenceByWeek,
   mdeSentence,
@@ -14,7 +22,8 @@ import { PLAN_DEFAULTS, type PlanSettings } from './plan-settings.ts';
 import type { PlanState } from './plan-state.ts';
 import type { Register } from './register.ts';
 import { seededRandom } from '../random/seeded-random.ts';
-import { holdoutRoom, type WorkerRules } from './worker-rules.ts';
+import { roomLeft, type WorkerRules } from './worker-rules.ts';
+import { splitCounts } from './holdout-counts.ts';
 
 /**
  * A plan's holdout as set when it was created: the share held out, the comparison rule, the split's seed, the weeks the
@@ -80,9 +89,13 @@ export function holdoutRules(
   const h = settings.holdout;
   if (!h) return null;
   const inHoldout = holdoutSplit(register.ids, h.share, h.seed);
-  const budgets = armBudgets(settings.budget, inHoldout, eligible);
+  // the budgets, the plan arm's eligibility and the holdout's room counted in one pass (kept for the week's next list)
+  const counts = splitCounts(inHoldout, eligible, workers?.worker ?? null, workers?.names.length ?? 0);
+  const budgets = budgetsOf(settings.budget, counts.mothers, counts.holdoutMothers);
   const planEligible = armEligible(inHoldout, eligible, false);
-  const room = workers ? holdoutRoom(workers, inHoldout, eligible) : undefined;
+  const room = workers
+    ? { worker: workers.worker, left: roomLeft(workers.capacity, counts.all!, counts.held!) }
+    : undefined;
   const kept = room && { room };
   if (h.rule !== 'given') {
     return { inHoldout, budgets, rule: { kind: h.rule }, eligible, planEligible, notes: [], ...kept };

@@ -61,6 +61,11 @@ export function armBudgets(budget: number, inHoldout: Uint8Array, eligible: Uint
     mothers = N;
     for (let arm = 0; arm < N; arm++) holdoutMothers += -inHoldout[arm] >>> 31;
   }
+  return budgetsOf(budget, mothers, holdoutMothers);
+}
+
+/** armBudgets from the counts of those who may be called: all of them (`mothers`), those held out. */
+export function budgetsOf(budget: number, mothers: number, holdoutMothers: number): ArmBudgets {
   const planMothers = mothers - holdoutMothers;
   const total = planMothers + holdoutMothers;
   const holdout = total === 0 ? 0 : Math.min(holdoutMothers, Math.round((budget * holdoutMothers) / total));
@@ -89,6 +94,36 @@ export function armEligible(inHoldout: Uint8Array, eligible: Uint8Array | null, 
   if (eligible) for (let arm = 0; arm < N; arm++) out[arm] = +(inHoldout[arm] === want) & (-eligible[arm] >>> 31);
   else for (let arm = 0; arm < N; arm++) out[arm] = +(inHoldout[arm] === want);
   lastArm[want] = { inHoldout, eligible, out };
+  return out;
+}
+
+/**
+ * Keeps both arms' flags (armEligible's: plan, holdout) and the holdout's pool (poolOf's) made elsewhere in one pass
+ * (holdout-counts.ts), as armEligible would keep its own.
+ */
+export function keepArmFlags(inHoldout: Uint8Array, eligible: Uint8Array, flags: Uint8Array[], pool?: Int32Array) {
+  lastArm[0] = { inHoldout, eligible, out: flags[0] };
+  lastArm[1] = { inHoldout, eligible, out: flags[1] };
+  if (pool) pools.set(flags[1], pool);
+}
+
+/** Random.fill's block for the random calls' shuffle (64 KB). */
+const DRAWS = 8192;
+const pools = new WeakMap<Uint8Array, Int32Array>();
+/** The arms with `may` set, in arm order; kept per flags array (armEligible's are kept for the week's next list). */
+function poolOf(may: Uint8Array): Int32Array {
+  const hit = pools.get(may);
+  if (hit) return hit;
+  let n = 0;
+  for (let arm = 0; arm < may.length; arm++) n += may[arm];
+  // each arm written, the next kept when she may: no branch on a random split
+  const pool = new Int32Array(n + 1);
+  for (let arm = 0, i = 0; arm < may.length; arm++) {
+    pool[i] = arm;
+    i += may[arm];
+  }
+  const out = pool.subarray(0, n);
+  pools.set(may, out);
   return out;
 }
 
@@ -130,19 +165,23 @@ export function holdoutList(input: HoldoutListInput): { arms: Int32Array; notes:
     return true;
   };
   if (rule.kind === 'random') {
-    // those who may be called in arm order, in a working array (each arm written, the next kept when she may: no
-    // branch on a random split, and no fresh pages for 10^5 of them)
-    let n = 0;
-    for (let arm = 0; arm < may.length; arm++) n += may[arm];
+    // those who may be called in arm order (kept per flags: the week's next list), shuffled in a working array
+    const kept = poolOf(may),
+      n = kept.length;
     const pool = scratch('holdout-pool', Int32Array, n + 1);
-    for (let arm = 0, i = 0; arm < may.length; arm++) {
-      pool[i] = arm;
-      i += may[arm];
-    }
-    // a uniform sample: a partial Fisher-Yates shuffle (a mother whose worker is full is passed over)
+    pool.set(kept);
+    // a uniform sample: a partial Fisher-Yates shuffle (a mother whose worker is full is passed over), its numbers
+    // drawn a block at a time (Random.fill: the same numbers as random.int's), never more than the shuffle reads (the
+    // stream may be the caller's): the next budget - taken steps are certain to be taken
+    const u = scratch('holdout-draws', Float64Array, DRAWS);
     let taken = 0;
-    for (let i = 0; i < n && taken < budget; i++) {
-      const j = i + random.int(n - i);
+    for (let i = 0, k = 0, m = 0; i < n && taken < budget; i++, k++) {
+      if (k === m) {
+        m = Math.min(DRAWS, budget - taken, n - i);
+        random.fill(u, 0, m);
+        k = 0;
+      }
+      const j = i + Math.floor(u[k] * (n - i));
       const t = pool[i];
       pool[i] = pool[j];
       pool[j] = t;

@@ -29,7 +29,7 @@ import type { WorkerCalls } from './plan-workers.ts';
 import { afterCalls, type WorkerRules } from './worker-rules.ts';
 import { scratch } from './scratch.ts';
 import { defaultIndexOf, stateIndices } from './default-index.ts';
-import { defaultListOrder, ranksInKeptUnion } from './default-order.ts';
+import { defaultListOrder, ranksInKept } from './default-order.ts';
 
 export { reasonAt, detailAt, REASON_SAMPLE } from './line-reasons.ts';
 export { INTERVAL_LINES, lineIntervals } from './line-intervals.ts';
@@ -151,9 +151,10 @@ export function buildWeeklyList(
   if (held) {
     // a holdout line's default rank among all who may be called: the arms of either arm before her, by a walk down the
     // default order when it is kept, else counted (no order sorted whole)
+    // (the union of the plan's arm and the holdout's who may be called: all who may be called, held.eligible)
     const mayHeld = armEligible(held.inHoldout, held.eligible, true);
     const ranks =
-      ranksInKeptUnion(defaultIndex, tieRank, eligible, mayHeld, holdoutArms) ??
+      ranksInKept(defaultIndex, tieRank, held.eligible, holdoutArms) ??
       ranksInUnion(defaultIndex, tieRank, eligible, mayHeld, holdoutArms);
     defaultRank.set(ranks, P);
   }
@@ -227,12 +228,16 @@ function workersOf(
 ): { lineWorker: string[]; workers: WorkerCalls[] } {
   const calls = new Int32Array(rules.names.length),
     binding = new Uint8Array(rules.names.length);
-  for (const arm of arms) if (rules.worker[arm] >= 0) calls[rules.worker[arm]]++;
   for (const w of list.binding) binding[w] = 1;
+  // one loop, her worker read once per line (at random among 10^6)
+  const { worker, names } = rules;
   const lineWorker = new Array<string>(arms.length);
   for (let j = 0; j < arms.length; j++) {
-    const w = rules.worker[arms[j]];
-    lineWorker[j] = w >= 0 ? rules.names[w] : '';
+    const w = worker[arms[j]];
+    if (w >= 0) {
+      calls[w]++;
+      lineWorker[j] = names[w];
+    } else lineWorker[j] = '';
   }
   const workers = rules.names.map((worker, w) => ({
     worker,

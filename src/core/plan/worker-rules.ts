@@ -169,8 +169,12 @@ export function holdoutRoom(
     all[w] += e;
     held[w] += inHoldout[arm] * e;
   }
-  const left = Float64Array.from(workers.capacity, (c, w) =>
+  return { worker: workers.worker, left: roomLeft(workers.capacity, all, held) };
+}
+
+/** holdoutRoom's share of each capacity from the counts per worker: who may be called (`all`), those held out. */
+export function roomLeft(capacity: Float64Array, all: Int32Array, held: Int32Array): Float64Array {
+  return Float64Array.from(capacity, (c, w) =>
     c === Infinity ? Infinity : all[w] ? Math.round((c * held[w]) / all[w]) : 0,
   );
-  return { worker: workers.worker, left };
 }

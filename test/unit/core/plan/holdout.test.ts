@@ -1,8 +1,16 @@
 import { describe, expect, test } from 'vitest';
-import { armBudgets, armEligible, holdoutArms, holdoutList, idUniform } from '../../../../src/core/plan/holdout.ts';
+import {
+  armBudgets,
+  armEligible,
+  budgetsOf,
+  holdoutArms,
+  holdoutList,
+  idUniform,
+} from '../../../../src/core/plan/holdout.ts';
+import { splitCounts } from '../../../../src/core/plan/holdout-counts.ts';
 import { seededTieRanks } from '../../../reference/tie-ranks.ts';
 import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
-import { holdoutRoom, type WorkerRules } from '../../../../src/core/plan/worker-rules.ts';
+import { holdoutRoom, roomLeft, type WorkerRules } from '../../../../src/core/plan/worker-rules.ts';
 
 const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
 const ids = (n: number, prefix = 'M') => Array.from({ length: n }, (_, i) => `${prefix}${String(i).padStart(6, '0')}`);
@@ -152,14 +160,46 @@ describe('the holdout counts without branches', () => {
         return c === Infinity ? Infinity : mine.length ? Math.round((c * h) / mine.length) : 0;
       });
       expect(Array.from(room.left)).toEqual(left);
+      // the same counted in one pass (splitCounts), its flags armEligible's; then kept for copies of the same values
+      for (const copy of [false, true]) {
+        const [h, e] = copy ? [inHoldout.slice(), may.slice()] : [inHoldout, may];
+        const counts = splitCounts(h, e, worker, W);
+        const b = armBudgets(100, inHoldout, may);
+        expect(budgetsOf(100, counts.mothers, counts.holdoutMothers)).toEqual(b);
+        expect(Array.from(roomLeft(capacity, counts.all!, counts.held!))).toEqual(left);
+        for (const side of [true, false]) {
+          const want = Uint8Array.from(arms, (a) => (may[a] && inHoldout[a] === (side ? 1 : 0) ? 1 : 0));
+          expect(same(armEligible(h, e, side), want)).toBe(true);
+        }
+        const none = splitCounts(h, e, null, 0);
+        expect([none.mothers, none.holdoutMothers, none.all]).toEqual([counts.mothers, counts.holdoutMothers, null]);
+      }
+      // an eligibility asked of armEligible in between, then the kept split again: its own flags, not the other's
+      if (n > 0) {
+        const other = may.slice();
+        other[0] ^= 1;
+        armEligible(inHoldout, other, true);
+        armEligible(inHoldout, other, false);
+        splitCounts(inHoldout, may.slice(), worker, W);
+        for (const side of [true, false]) {
+          const want = Uint8Array.from(arms, (a) => (may[a] && inHoldout[a] === (side ? 1 : 0) ? 1 : 0));
+          expect(same(armEligible(inHoldout, may.slice(), side), want)).toBe(true);
+        }
+      }
     }
   });
 });
 
 describe('holdoutList at random: the same calls as a shuffle of those who may be called, gathered by a branch', () => {
   /** The slow twin: the pool gathered by a branch per arm into its own array, shuffled partially. */
-  function slowRandom(may: Uint8Array, budget: number, seed: number, left: Float64Array | null, worker: Int32Array) {
-    const random = seededRandom(seed);
+  function slowRandom(
+    may: Uint8Array,
+    budget: number,
+    seed: number,
+    left: Float64Array | null,
+    worker: Int32Array,
+    random = seededRandom(seed),
+  ) {
     const pool: number[] = [];
     for (let arm = 0; arm < may.length; arm++) if (may[arm]) pool.push(arm);
     const room = left ? Float64Array.from(left) : null;
@@ -178,23 +218,28 @@ describe('holdoutList at random: the same calls as a shuffle of those who may be
   test('random registers, eligibility, budgets and rooms (empty, none eligible, all)', () => {
     for (let seed = 1; seed <= 150; seed++) {
       const r = seededRandom(seed);
-      const N = [0, 1, 7, 300, 5000][r.int(5)];
+      const N = [0, 1, 7, 300, 5000, 40000][r.int(6)];
       const inHoldout = Uint8Array.from({ length: N }, () => (r.next() < [0, 0.2, 1][r.int(3)] ? 1 : 0));
       const eligible = Uint8Array.from({ length: N }, () => (r.next() < 0.9 ? 1 : 0));
       const W = 1 + r.int(5);
       const worker = Int32Array.from({ length: N }, () => r.int(W + 1) - 1);
       const left = r.next() < 0.5 ? Float64Array.from({ length: W }, () => r.int(40)) : null;
       const budget = r.int(N + 2);
+      if (seed % 2) splitCounts(inHoldout, eligible, worker, W); // the pool made with the split
       const may = armEligible(inHoldout, eligible, true);
+      const stream = seededRandom(seed + 99);
       const got = holdoutList({
         rule: { kind: 'random' },
         inHoldout,
         eligible,
         budget,
-        random: seededRandom(seed + 99),
+        random: stream,
         ...(left && { room: { worker, left } }),
       }).arms;
-      expect(Array.from(got), `seed ${seed}`).toEqual(slowRandom(may, budget, seed + 99, left, worker));
+      const twin = seededRandom(seed + 99);
+      expect(Array.from(got), `seed ${seed}`).toEqual(slowRandom(may, budget, seed + 99, left, worker, twin));
+      // no more numbers drawn than the shuffle read: a caller's stream goes on as after the twin's
+      expect(stream.next()).toBe(twin.next());
     }
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { seededTieRanks } from '../../../reference/tie-ranks.ts';
 import { ranksAmong, ranksInUnion, ranksUnder } from '../../../../src/core/plan/ranks-among.ts';
-import { keepDefaultOrder, ranksInKeptUnion } from '../../../../src/core/plan/default-order.ts';
+import { keepDefaultOrder, ranksInKept, ranksInKeptUnion } from '../../../../src/core/plan/default-order.ts';
 import { ListOrder } from '../../../../src/core/plan/list-order.ts';
 import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
 
@@ -50,6 +50,8 @@ describe('ranksAmong', () => {
       keepDefaultOrder(index, tieRank);
       expect(counted).toEqual(Array.from(ranksInKeptUnion(index, tieRank, inFirst, inSecond, arms)!));
       expect(counted).toEqual(Array.from(ranksAmong(index, tieRank, union, arms)));
+      // the union given (the holdout's lines: all who may be called), and every arm (null)
+      expect(counted).toEqual(Array.from(ranksInKept(index, tieRank, inFirst ? union : null, arms)!));
     }
   });
 
@@ -63,6 +65,7 @@ describe('ranksAmong', () => {
     expect(() =>
       ranksInKeptUnion(index, tieRank, Uint8Array.of(1, 0, 0), Uint8Array.of(0, 1, 1), Int32Array.of(0)),
     ).toThrow(RangeError);
+    expect(() => ranksInKept(index, tieRank, Uint8Array.of(0, 1, 1), Int32Array.of(0))).toThrow(RangeError);
   });
 
   test('ranksUnder: her place on the list, else after it among the eligible it left out, in the full order', () => {
