@@ -42,33 +42,9 @@ function keptOrder(index: Float64Array, tieRank: Int32Array): Int32Array | null 
 }
 
 /**
- * ranksInUnion's ranks (ranks-among.ts: each of `arms`, all in `second`, among the arms of `first` or `second`, first
- * null: every arm) by one walk down the order of all arms when it is kept for `index` and `tieRank`; else null.
- */
-export function ranksInKeptUnion(
-  index: Float64Array,
-  tieRank: Int32Array,
-  first: Uint8Array | null,
-  second: Uint8Array,
-  arms: Int32Array,
-): Int32Array | null {
-  const full = keptOrder(index, tieRank);
-  if (!full) return null;
-  for (let j = 0; j < arms.length; j++)
-    if (!second[arms[j]]) throw new RangeError(`ranksInUnion: arm ${arms[j]} is not in the second order`);
-  const N = full.length;
-  let union: Uint8Array | null = null;
-  if (first) {
-    union = scratch('kept-union', Uint8Array, N);
-    for (let arm = 0; arm < N; arm++) union[arm] = (-first[arm] >>> 31) | (-second[arm] >>> 31);
-  }
-  return ranksInKept(index, tieRank, union, arms);
-}
-
-/**
  * Each of `arms` (all in `among`; null: every arm) 1-based rank among the arms of `among` by one walk down the order
- * of all arms when it is kept for `index` and `tieRank`; else null. ranksInKeptUnion's when the caller has the union
- * (the holdout's arms: the plan's and the holdout's who may be called are all who may be called).
+ * of all arms when it is kept for `index` and `tieRank`; else null: ranksInUnion's ranks (ranks-among.ts) when the
+ * caller has the union (the holdout's lines: the plan's arm and the holdout's who may be called are all who may be).
  */
 export function ranksInKept(
   index: Float64Array,
@@ -82,7 +58,7 @@ export function ranksInKept(
     for (let j = 0; j < arms.length; j++)
       if (!among[arms[j]]) throw new RangeError(`ranksInKept: arm ${arms[j]} is not among those ranked`);
   const N = full.length;
-  const before = scratch('kept-union-before', Int32Array, N);
+  const before = scratch('kept-ranks-before', Int32Array, N);
   countDown(full, N, arms, new Int32Array(0), before, among);
   const out = new Int32Array(arms.length);
   for (let j = 0; j < arms.length; j++) out[j] = before[arms[j]] + 1;

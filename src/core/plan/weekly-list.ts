@@ -149,9 +149,8 @@ export function buildWeeklyList(
   // Her place under the default list made with the same rules: what a capacity or a minimum did is not the priority's.
   ranksUnder(defaultOrder, N, defaults.arms, planList.arms, defaultRank.subarray(0, P));
   if (held) {
-    // a holdout line's default rank among all who may be called: the arms of either arm before her, by a walk down the
-    // default order when it is kept, else counted (no order sorted whole)
-    // (the union of the plan's arm and the holdout's who may be called: all who may be called, held.eligible)
+    // a holdout line's default rank among all who may be called (the plan's arm and the holdout's: held.eligible), by a
+    // walk down the default order when it is kept, else counted (no order sorted whole)
     const mayHeld = armEligible(held.inHoldout, held.eligible, true);
     const ranks =
       ranksInKept(defaultIndex, tieRank, held.eligible, holdoutArms) ??
