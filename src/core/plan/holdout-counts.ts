@@ -1,5 +1,5 @@
 // The week's holdout split counted in one pass over the arms, kept for the week's next list: the counts of the two
-// arms' budgets (holdout.ts's armBudgets), of each worker's share of her capacity (worker-rules.ts's holdoutRoom), both
+// arms' budgets (holdout.ts's armBudgets), of each worker's share of her capacity (worker-rules.ts's roomLeft), both
 // arms' eligibility and the random calls' pool. Apart from holdout.ts because it puts three of its steps, and one of
 // worker-rules.ts, into one pass: each cost a pass over 10^6 arms, twice a week (prepare's rules, then her list's).
 import { keepArmFlags } from './holdout.ts';
@@ -25,7 +25,7 @@ interface KeptSplit {
 let lastSplit: KeptSplit | null = null;
 
 /**
- * armBudgets' counts, holdoutRoom's per worker (`worker`: hers, -1 none; W workers), both arms' armEligible flags and
+ * armBudgets' counts, roomLeft's per worker (`worker`: hers, -1 none; W workers), both arms' armEligible flags and
  * the random calls' pool, in one pass over the arms; kept for the week's next list: the same split, eligibility of
  * the same values (prepare's rules, then her list's) and the same worker column. Read only.
  */

@@ -72,7 +72,7 @@ export interface HoldoutRules {
    * rate).
    */
   notes: string[];
-  /** With health workers: the holdout's share of each worker's capacity (holdoutRoom); absent without workers. */
+  /** With health workers: the holdout's share of each worker's capacity (roomLeft); absent without workers. */
   room?: { worker: Int32Array; left: Float64Array };
 }
 

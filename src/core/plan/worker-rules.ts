@@ -147,32 +147,11 @@ export function afterCalls(rules: WorkerRules, arms: Int32Array): WorkerRules {
 }
 
 /**
- * The holdout's share of each worker's capacity: her capacity times the share of her mothers who may be called
- * this week that are held out, rounded; so that both arms of one worker are called at one rate when her
- * capacity binds (the plan's list gets what the holdout's calls leave, worker-rules.ts's afterCalls).
+ * The holdout's share of each worker's capacity from the counts per worker (holdout-counts.ts): her capacity times
+ * the share of her mothers who may be called this week (`all`) that are held out (`held`), rounded; so that both arms
+ * of one worker are called at one rate when her capacity binds (the plan's list gets what the holdout's calls leave,
+ * afterCalls).
  */
-export function holdoutRoom(
-  workers: WorkerRules,
-  inHoldout: Uint8Array,
-  eligible: Uint8Array,
-): { worker: Int32Array; left: Float64Array } {
-  const W = workers.names.length;
-  // counts as integers, read once per arm (the one pass over 10^6 mothers)
-  const held = new Int32Array(W),
-    all = new Int32Array(W);
-  const { worker } = workers;
-  for (let arm = 0; arm < inHoldout.length; arm++) {
-    const w = worker[arm];
-    if (w < 0) continue;
-    // no branch on her flags, random by arm
-    const e = -eligible[arm] >>> 31;
-    all[w] += e;
-    held[w] += inHoldout[arm] * e;
-  }
-  return { worker: workers.worker, left: roomLeft(workers.capacity, all, held) };
-}
-
-/** holdoutRoom's share of each capacity from the counts per worker: who may be called (`all`), those held out. */
 export function roomLeft(capacity: Float64Array, all: Int32Array, held: Int32Array): Float64Array {
   return Float64Array.from(capacity, (c, w) =>
     c === Infinity ? Infinity : all[w] ? Math.round((c * held[w]) / all[w]) : 0,

@@ -10,7 +10,8 @@ import {
 import { splitCounts } from '../../../../src/core/plan/holdout-counts.ts';
 import { seededTieRanks } from '../../../reference/tie-ranks.ts';
 import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
-import { holdoutRoom, roomLeft, type WorkerRules } from '../../../../src/core/plan/worker-rules.ts';
+import { roomLeft, type WorkerRules } from '../../../../src/core/plan/worker-rules.ts';
+import { holdoutRoom } from '../../../reference/holdout-room.ts';
 
 const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
 const ids = (n: number, prefix = 'M') => Array.from({ length: n }, (_, i) => `${prefix}${String(i).padStart(6, '0')}`);

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { compareArms } from '../../../../src/core/plan/constrained-top-b.ts';
 import { estimateTransitions } from '../../../../src/core/plan/estimate-transitions.ts';
-import { holdoutRoom } from '../../../../src/core/plan/worker-rules.ts';
+import { holdoutRoom } from '../../../reference/holdout-room.ts';
 import { listRules } from '../../../../src/core/plan/list-rules.ts';
 import type { PlanSettings } from '../../../../src/core/plan/plan-settings.ts';
 import { currentIndex } from '../../../../src/core/plan/posterior-draws.ts';
