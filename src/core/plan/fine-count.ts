@@ -92,10 +92,19 @@ export function countByFine(
   return true;
 }
 
+/** A second count in countDown's walk: out[arm] = the arms of `among` (null: every arm) before each of `asked`. */
+export interface AlsoCount {
+  asked: Int32Array;
+  among: Uint8Array | null;
+  out: Int32Array;
+}
+
 /**
  * countBefore by a walk down the whole order (a short one, or an order of all arms kept: default-order.ts); N: the
  * arms' number. With `eligible` (`members`), arms of `order` without the flag are not counted (an order read off the
  * kept order of all arms, counted there, not filtered whole: a walk down all arms cost less than the filter's pass).
+ * With `also`, its count made in the same walk (the holdout's lines' ranks beside the default ranks: one pass of
+ * flags and one walk where they were two each).
  */
 export function countDown(
   order: Int32Array,
@@ -105,7 +114,9 @@ export function countDown(
   out: Int32Array,
   eligible: Uint8Array | null = null,
   members: Uint8Array | null = null,
+  also: AlsoCount | null = null,
 ): void {
+  if (also) return countDownTwo(order, N, asked, skipped, out, eligible, members, also);
   // 1: not counted (skipped, or not in this order), 2: asked; a loop per case (-x >>> 31: 1 for any flag set)
   const flag = scratch('count-down-flag', Uint8Array, N, !eligible && !members);
   if (eligible && members) {
@@ -127,6 +138,52 @@ export function countDown(
       left--;
     }
     before += (f & 1) ^ 1;
+  }
+  if (left > 0) throw new RangeError('ListOrder: an arm asked is not in the order');
+}
+
+/**
+ * countDown with a second count: each arm's flags for both in one byte (bit 0: not counted in the first, bit 1: asked
+ * by it; bits 2 and 3 the same for `also`), two counts kept down the walk.
+ */
+function countDownTwo(
+  order: Int32Array,
+  N: number,
+  asked: Int32Array,
+  skipped: Int32Array,
+  out: Int32Array,
+  eligible: Uint8Array | null,
+  members: Uint8Array | null,
+  also: AlsoCount,
+): void {
+  const flag = scratch('count-down-flag', Uint8Array, N),
+    a = also.among;
+  for (let arm = 0; arm < N; arm++) {
+    const in1 = (eligible ? -eligible[arm] >>> 31 : 1) & (members ? -members[arm] >>> 31 : 1),
+      in2 = a ? -a[arm] >>> 31 : 1;
+    flag[arm] = (in1 ^ 1) | ((in2 ^ 1) << 2);
+  }
+  for (let j = 0; j < skipped.length; j++) flag[skipped[j]] |= 1;
+  // as countDown: an asked arm is counted before those after her (her bit 0 cleared)
+  for (let j = 0; j < asked.length; j++) flag[asked[j]] = (flag[asked[j]] & 12) | 2;
+  for (let j = 0; j < also.asked.length; j++) flag[also.asked[j]] = (flag[also.asked[j]] & 3) | 8;
+  const out2 = also.out;
+  let left = asked.length + also.asked.length;
+  for (let p = 0, before = 0, before2 = 0; p < order.length && left > 0; p++) {
+    const arm = order[p],
+      f = flag[arm];
+    if (f & 10) {
+      if (f & 2) {
+        out[arm] = before;
+        left--;
+      }
+      if (f & 8) {
+        out2[arm] = before2;
+        left--;
+      }
+    }
+    before += (f & 1) ^ 1;
+    before2 += ((f >>> 2) & 1) ^ 1;
   }
   if (left > 0) throw new RangeError('ListOrder: an arm asked is not in the order');
 }
