@@ -158,10 +158,15 @@ function countDownTwo(
 ): void {
   const flag = scratch('count-down-flag', Uint8Array, N),
     a = also.among;
-  for (let arm = 0; arm < N; arm++) {
-    const in1 = (eligible ? -eligible[arm] >>> 31 : 1) & (members ? -members[arm] >>> 31 : 1),
-      in2 = a ? -a[arm] >>> 31 : 1;
-    flag[arm] = (in1 ^ 1) | ((in2 ^ 1) << 2);
+  if (eligible && a && !members) {
+    // the holdout's case, its own loop: no choice per arm
+    for (let arm = 0; arm < N; arm++) flag[arm] = ((-eligible[arm] >>> 31) ^ 1) | (((-a[arm] >>> 31) ^ 1) << 2);
+  } else {
+    for (let arm = 0; arm < N; arm++) {
+      const in1 = (eligible ? -eligible[arm] >>> 31 : 1) & (members ? -members[arm] >>> 31 : 1),
+        in2 = a ? -a[arm] >>> 31 : 1;
+      flag[arm] = (in1 ^ 1) | ((in2 ^ 1) << 2);
+    }
   }
   for (let j = 0; j < skipped.length; j++) flag[skipped[j]] |= 1;
   // as countDown: an asked arm is counted before those after her (her bit 0 cleared)
