@@ -67,14 +67,24 @@ export function ranksUnder(
     flag[listed[j]] = 1;
     rank[listed[j]] = j + 1;
   }
-  for (let j = 0; j < arms.length; j++) if (flag[arms[j]] === 0) flag[arms[j]] = 2;
-  // the asked in arm order (a pass over the flags, each arm written, kept when asked): the count's reads of their keys
-  // then go up the arms, not at random
+  // the asked as they come, which a walk down the kept order of all arms reads in any order
   const off = scratch('ranks-under-off', Int32Array, arms.length + 1);
   let n = 0;
-  for (let arm = 0; arm < numArms; arm++) {
-    off[n] = arm;
-    n += flag[arm] >>> 1;
+  for (let j = 0; j < arms.length; j++) {
+    const arm = arms[j];
+    if (flag[arm] === 0) {
+      flag[arm] = 2;
+      off[n++] = arm;
+    }
+  }
+  // else in arm order (a pass over the flags, each arm written, kept when asked): the count's reads of their keys then
+  // go up the arms, not at random
+  if (!order.keptWhole) {
+    n = 0;
+    for (let arm = 0; arm < numArms; arm++) {
+      off[n] = arm;
+      n += flag[arm] >>> 1;
+    }
   }
   const asked = off.subarray(0, n);
   if (also?.among)
