@@ -2,8 +2,9 @@
 // week's default orders read off it. Apart from list-order.ts because it is made before the list is asked for:
 // the default index does not depend on her settings (default-index.ts keeps it) and the week's tie ranks only on
 // the plan's seed and the week, so the plan worker sorts all arms once while she fills the form. The default
-// list's order is then read off it as far as the list asks, and the default ranks counted by one walk down it: the
-// order of the eligible is the order of all with the others left out (the same sort keys, so the same lists).
+// list's order is then read off it as far as the list asks, and the default ranks (and the holdout lines' ranks
+// among all who may be called) counted by one walk down it: the order of the eligible is the order of all with the
+// others left out (the same sort keys, so the same lists).
 import { countDown, type AlsoCount } from './fine-count.ts';
 import { keysKept, ListOrder } from './list-order.ts';
 import { armsByTieRank, sortInOrder } from './rank-order.ts';

@@ -5,7 +5,8 @@
 // it (`fine`, key-digits.ts), and a table gives, per digit and those 4 bits, how many of the digit's asked come before
 // them and whether any shares them: an arm is then counted at her place among the asked with no branch, and only the
 // arms that share their 4 bits with an asked (a few in ten) are compared with those. And countDown, the count by a
-// walk down an order made whole (a short one, or one kept of all arms, default-order.ts).
+// walk down an order made whole (a short one, or one kept of all arms, default-order.ts), with a second count in the
+// same walk when asked (the holdout lines' ranks beside the default ranks).
 import { scratch } from './scratch.ts';
 
 /**

@@ -128,7 +128,7 @@ describe('constrainedTopB', () => {
     expect(many).toBeGreaterThan(0);
   });
 
-  test('with a shared order (the picks in rank order read off its prefix, Walk.inOrder), equals the slow reference', () => {
+  test('with a shared order (its picks in rank order off the prefix, Walk.inOrder), equals the slow reference', () => {
     for (let seed = 0; seed < 200; seed++) {
       // small orders (a comparator's) and orders of 2,000 and more arms (radix-sorted buckets), many minima
       const n = seed % 4 === 3 ? 2000 + 37 * seed : 20 + (seed % 7) * 40;
