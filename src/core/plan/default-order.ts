@@ -5,7 +5,7 @@
 // list's order is then read off it as far as the list asks, and the default ranks (and the holdout lines' ranks
 // among all who may be called) counted by one walk down it: the order of the eligible is the order of all with the
 // others left out (the same sort keys, so the same lists).
-import { countDown, type AlsoCount } from './fine-count.ts';
+import { countDown, flagWords, nonZeroBits, type AlsoCount } from './fine-count.ts';
 import { keysKept, ListOrder } from './list-order.ts';
 import { armsByTieRank, sortInOrder } from './rank-order.ts';
 import { scratch } from './scratch.ts';
@@ -143,16 +143,11 @@ function inOrderCount(N: number, eligible: Uint8Array | null, members: Uint8Arra
   if (!eligible) return N;
   // four flags a word where the array starts on one: each byte's bits or'ed into its lowest (any value but 0 counts,
   // as the order reads them), the four summed by one multiply (10^6 arms: 1.3 -> 0.45 ms)
-  const words = eligible.byteOffset % 4 === 0 ? new Uint32Array(eligible.buffer, eligible.byteOffset, N >> 2) : null;
+  const words = flagWords(eligible, N);
   let n = 0,
     arm = 0;
   if (words) {
-    for (let i = 0; i < words.length; i++) {
-      const w = words[i],
-        t = w | (w >>> 4),
-        u = t | (t >>> 2);
-      n += Math.imul((u | (u >>> 1)) & 0x01010101, 0x01010101) >>> 24;
-    }
+    for (let i = 0; i < words.length; i++) n += Math.imul(nonZeroBits(words[i]), 0x01010101) >>> 24;
     arm = words.length * 4;
   }
   for (; arm < N; arm++) n += -eligible[arm] >>> 31;

