@@ -28,6 +28,8 @@ export interface Classes {
   members: Int32Array;
   /** nA + 2 entries: the classes of set a are first[a] .. first[a + 1] - 1. */
   first: Int32Array;
+  /** Per entry of `members` her place in the order the classes were read from (`all`): the list's rank order. */
+  place: Int32Array;
 }
 
 /** Per arm her class's key a * (nB + 1) + b (every arm's), and per key k its arms' count at start[k + 1] - start[k]. */
@@ -94,12 +96,16 @@ export function flowClasses(
   }
   const start = room.slice(0, C),
     fill = new Int32Array(C);
-  const members = new Int32Array(room[C]);
+  const members = new Int32Array(room[C]),
+    place = new Int32Array(room[C]);
   for (let p = 0; p < n; p++) {
     const c = key[p];
-    if (fill[c] < length[c]) members[start[c] + fill[c]++] = all[p];
+    if (fill[c] < length[c]) {
+      place[start[c] + fill[c]] = p;
+      members[start[c] + fill[c]++] = all[p];
+    }
   }
-  return { C, classA, classB, start, length, members, first: firstOfA(classA, nA) };
+  return { C, classA, classB, start, length, members, first: firstOfA(classA, nA), place };
 }
 
 /** How many mothers class `key` holds at most: one beyond a's cap (the source's bound holds the flow within it) shows
@@ -134,7 +140,8 @@ function keyedClasses(all: Int32Array, budget: number, A: RuleFamily, B: RuleFam
     limit[k] = size > 0 ? Math.max(0, Math.min(size, classLimit(k, side, budget, A, B))) : 0;
     base[k + 1] = base[k] + limit[k];
   }
-  const runs = scratch('flow-class-runs', Int32Array, base[space]);
+  const runs = scratch('flow-class-runs', Int32Array, base[space]),
+    places = scratch('flow-class-places', Int32Array, base[space]);
   const fill = new Int32Array(space),
     seen = new Uint8Array(space);
   for (let p = 0; p < all.length; p++) {
@@ -144,6 +151,7 @@ function keyedClasses(all: Int32Array, budget: number, A: RuleFamily, B: RuleFam
     seen[k] = 1;
     if (f < limit[k]) {
       runs[base[k] + f] = arm;
+      places[base[k] + f] = p;
       fill[k] = f + 1;
     }
   }
@@ -165,9 +173,11 @@ function keyedClasses(all: Int32Array, budget: number, A: RuleFamily, B: RuleFam
     start[c] = at;
     length[c] = fill[k];
     runs.copyWithin(at, base[k], base[k] + fill[k]);
+    places.copyWithin(at, base[k], base[k] + fill[k]);
     at += fill[k];
     c++;
   }
-  const members = runs.subarray(0, total);
-  return { C, classA, classB, start, length, members, first: firstOfA(classA, A.min.length) };
+  const members = runs.subarray(0, total),
+    place = places.subarray(0, total);
+  return { C, classA, classB, start, length, members, first: firstOfA(classA, A.min.length), place };
 }

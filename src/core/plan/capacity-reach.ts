@@ -53,22 +53,24 @@ export function bestPerGroup(
     N = group.length;
   // The groups' eligible arms and their indices side by side: one pass over the arms in arm order, each group's next
   // written where it goes (an ineligible arm written and overwritten: no branch on a flag), so that the arms of each
-  // group are never gathered apart from their indices.
-  const arms = scratch('reach-arms', Int32Array, start[G] + 1),
-    values = scratch('reach-values', Float64Array, start[G] + 1);
+  // group are never gathered apart from their indices. Her index and her arm in one array (at 2j and 2j + 1): one
+  // stream of writes per group, not two (the pass 10 -> 6 ms at 10^6 arms in 4,000 groups).
+  const both = scratch('reach-both', Float64Array, 2 * (start[G] + 1));
   const fill = scratch('reach-fill', Int32Array, G);
   fill.set(start.subarray(0, G));
+  let nan = 0;
   for (let arm = 0; arm < N; arm++) {
     const g = group[arm];
     if (g < 0) continue;
     const x = index[arm],
       at = fill[g],
       ok = eligible ? eligible[arm] : 1;
-    if (x !== x && ok) return null;
-    arms[at] = arm;
-    values[at] = x;
+    nan |= Number(x !== x) & ok;
+    both[2 * at] = x;
+    both[2 * at + 1] = arm;
     fill[g] = at + ok;
   }
+  if (nan) return null;
   const n = start[G];
   const copy = scratch('reach-copy', Float64Array, n);
   const one = buffers(1, n);
@@ -86,8 +88,8 @@ export function bestPerGroup(
       k = Math.ceil(limit[g]);
     if (k >= size) {
       for (let j = lo; j < hi; j++) {
-        chosen[m] = values[j];
-        one.arms[m++] = arms[j];
+        chosen[m] = both[2 * j];
+        one.arms[m++] = both[2 * j + 1];
       }
       continue;
     }
@@ -97,28 +99,28 @@ export function bestPerGroup(
     // of partitions of the whole group, most of the selection's time).
     let c = 0;
     if (k > 0 && size > 64 && 2 * k < size) {
-      const above = sampleCut(values, lo, size, k);
+      const above = sampleCut(both, lo, size, k, 2);
       for (let j = lo; j < hi; j++) {
         near[lo + c] = j;
-        c += Number(values[j] >= above);
+        c += Number(both[2 * j] >= above);
       }
     }
     let cut: number;
     if (c >= k && k > 0) {
-      for (let t = 0; t < c; t++) copy[lo + t] = values[near[lo + t]];
+      for (let t = 0; t < c; t++) copy[lo + t] = both[2 * near[lo + t]];
       cut = c === k ? smallest(copy, lo, lo + c) : kthLargest(copy, lo, lo + c, k);
     } else {
       // the whole group (selected on a copy)
       for (let j = lo; j < hi; j++) near[j] = j;
       c = size;
-      copy.set(values.subarray(lo, hi), lo);
+      for (let j = lo; j < hi; j++) copy[j] = both[2 * j];
       cut = k <= 0 ? Infinity : kthLargest(copy, lo, hi, k);
     }
     for (let t = 0; t < c; t++) {
       const j = near[lo + t];
-      chosen[m] = values[j];
-      one.arms[m] = arms[j];
-      m += Number(values[j] >= cut);
+      chosen[m] = both[2 * j];
+      one.arms[m] = both[2 * j + 1];
+      m += Number(both[2 * j] >= cut);
     }
   }
   keysOf(chosen, counting(m), one);
@@ -245,8 +247,15 @@ function classGroups(budget: number, A: RuleFamily, B: RuleFamily, N: number, ma
   });
 }
 
-/** `arms` (all in `all`) in the order of `all`, each with its `via`. */
-export function inListOrder(all: Int32Array, picked: Int32Array, via: Int32Array, N: number): [Int32Array, Int32Array] {
+/** `arms` (all in `all`) in the order of `all`, each with its `via`; by their `places` in `all` when given. */
+export function inListOrder(
+  all: Int32Array,
+  picked: Int32Array,
+  via: Int32Array,
+  N: number,
+  places?: Int32Array,
+): [Int32Array, Int32Array] {
+  if (places) return inPlaceOrder(all, places, via);
   const viaOf = scratch('capacity-via', Int32Array, N);
   const chosen = scratch('capacity-chosen', Uint8Array, N, true);
   picked.forEach((arm, j) => {
@@ -260,6 +269,31 @@ export function inListOrder(all: Int32Array, picked: Int32Array, via: Int32Array
     if (!chosen[arm]) continue;
     ranked[j] = viaOf[arm];
     arms[j++] = arm;
+  }
+  return [arms, ranked];
+}
+
+/**
+ * inListOrder given each picked arm's place in `all` (distinct): her mark at her place, the marks read in order up to
+ * the last, no arm's flag read at random (the default list's `all` is every eligible arm, 9 x 10^5 at 10^6).
+ */
+function inPlaceOrder(all: Int32Array, places: Int32Array, via: Int32Array): [Int32Array, Int32Array] {
+  const n = places.length;
+  let end = 0;
+  for (let j = 0; j < n; j++) end = Math.max(end, places[j] + 1);
+  const mark = scratch('capacity-place-mark', Uint8Array, end, true);
+  // (a list without via asked has none: no place's read)
+  const viaAt = via.some((v) => v !== -1) ? scratch('capacity-place-via', Int32Array, end) : null;
+  for (let j = 0; j < n; j++) {
+    mark[places[j]] = 1;
+    if (viaAt) viaAt[places[j]] = via[j];
+  }
+  const arms = new Int32Array(n),
+    ranked = new Int32Array(n).fill(-1);
+  for (let p = 0, j = 0; p < end; p++) {
+    if (!mark[p]) continue;
+    if (viaAt) ranked[j] = viaAt[p];
+    arms[j++] = all[p];
   }
   return [arms, ranked];
 }
