@@ -5,13 +5,13 @@
 
 const sample = new Float64Array(15);
 /**
- * A value of values[lo, lo + size) (every `stride`-th entry: values[stride * j]) with, as likely as not, about 1.3 k
- * values at or above it: among 15 spread over the group, sorted, the one at the k-th's share and one more.
+ * A value of values[lo, lo + size) with, as likely as not, about 1.3 k values at or above it: among 15 spread over
+ * the group, sorted, the one at the k-th's share and one more.
  */
-export function sampleCut(values: Float64Array, lo: number, size: number, k: number, stride = 1): number {
+export function sampleCut(values: Float64Array, lo: number, size: number, k: number): number {
   const S = sample.length;
   for (let s = 0; s < S; s++) {
-    const x = values[stride * (lo + Math.floor(((2 * s + 1) * size) / (2 * S)))];
+    const x = values[lo + Math.floor(((2 * s + 1) * size) / (2 * S))];
     let q = s;
     while (q > 0 && sample[q - 1] < x) {
       sample[q] = sample[q - 1];
