@@ -12,6 +12,7 @@ import type { ClassKeys, RuleFamily } from './capacity-classes.ts';
 import { scratch } from './scratch.ts';
 import { kthLargest, sampleCut, smallest } from './group-cut.ts';
 import { sameValues } from './same-values.ts';
+import { groupKeys } from './group-keys.ts';
 import type { WorkerRules } from './worker-rules.ts';
 
 /**
@@ -177,14 +178,7 @@ export function greedyReach(
   );
   const groups = keptGrouping('workers', [workers.worker, N], limit, true, () => {
     const group = scratch('reach-group-workers', Int32Array, N);
-    const counts = new Int32Array(W + 2);
-    for (let arm = 0; arm < N; arm++) {
-      const w = workers.worker[arm];
-      const g = w < 0 ? W : w;
-      group[arm] = g;
-      counts[g + 1]++;
-    }
-    return grouping(group, limit, counts);
+    return grouping(group, limit, groupKeys(workers.worker, W, null, 0, group));
   })!;
   return bestPerGroup(index, tieRank, groups, eligible);
 }
@@ -233,15 +227,7 @@ function classGroups(budget: number, A: RuleFamily, B: RuleFamily, N: number, ma
   return keptGrouping('classes', [A.of, B.of, N, nA, nB], limit, make, () => {
     const group = scratch('reach-group-classes', Int32Array, N);
     // each arm's group and the groups' counts in one pass (a second pass over the groups cost as much)
-    const counts = new Int32Array(space + 1);
-    for (let arm = 0; arm < N; arm++) {
-      const a = A.of[arm],
-        b = B.of[arm];
-      const g = (a < 0 ? nA : a) * side + (b < 0 ? nB : b);
-      group[arm] = g;
-      counts[g + 1]++;
-    }
-    return grouping(group, limit, counts);
+    return grouping(group, limit, groupKeys(A.of, nA, B.of, nB, group));
   });
 }
 
