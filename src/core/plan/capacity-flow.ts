@@ -202,6 +202,7 @@ export function flowPick(
   F: Float64Array,
   G: Float64Array,
   value: Float64Array,
+  ends = false,
 ): FlowPick {
   const nA = A.min.length,
     nB = B.min.length,
@@ -219,6 +220,7 @@ export function flowPick(
     capA: (a: number) => (a < nA ? A.max[a] : Infinity),
     sink1: (b: number) => (G[b] < lowB(b) ? -(budget + 1) : G[b] < highB(b) ? 0 : NaN),
     value,
+    ends,
   };
   const places = flowArms(net, flow, net.place);
   return { arms, places, bindingA: bindingSets(net, flow, F, G, sent < budget, context), inA: F, value };
