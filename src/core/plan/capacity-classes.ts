@@ -5,7 +5,9 @@
 //
 // Made by one walk down the eligible arms in list order (rank-order.ts's ListOrder, shared with the
 // list's other uses of that order): each arm joins her class while the class has room, so no class is
-// selected or sorted on its own, and no comparator runs.
+// selected or sorted on its own, and no comparator runs. Each member keeps her place in that order, by which the
+// exchanges merge and cut (capacity-exchange.ts) and the chosen are put in rank order (capacity-top-b.ts) without
+// reading 10^5 indices or flags at random.
 
 import { scratch } from './scratch.ts';
 
