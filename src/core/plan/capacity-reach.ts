@@ -96,27 +96,31 @@ export function bestPerGroup(
     // group, those at or above a threshold from a sample first (usually k and a third more): when they are k or
     // more, they hold the k best, and the cut is selected among them alone (a pass of comparisons, no branch, instead
     // of partitions of the whole group, most of the selection's time).
+    // (the candidates' indices copied as they are found: selected in place)
     let c = 0;
     if (k > 0 && size > 64 && 2 * k < size) {
       const above = sampleCut(values, lo, size, k);
       for (let j = lo; j < hi; j++) {
+        const x = values[j];
         near[lo + c] = j;
-        c += Number(values[j] >= above);
+        copy[lo + c] = x;
+        c += Number(x >= above);
       }
     }
-    let cut: number;
     if (c >= k && k > 0) {
-      for (let t = 0; t < c; t++) copy[lo + t] = values[near[lo + t]];
-      cut = c === k ? smallest(copy, lo, lo + c) : kthLargest(copy, lo, lo + c, k);
-    } else {
-      // the whole group (selected on a copy)
-      for (let j = lo; j < hi; j++) near[j] = j;
-      c = size;
-      copy.set(values.subarray(lo, hi), lo);
-      cut = k <= 0 ? Infinity : kthLargest(copy, lo, hi, k);
+      const cut = c === k ? smallest(copy, lo, lo + c) : kthLargest(copy, lo, lo + c, k);
+      for (let t = 0; t < c; t++) {
+        const j = near[lo + t];
+        chosen[m] = values[j];
+        one.arms[m] = arms[j];
+        m += Number(values[j] >= cut);
+      }
+      continue;
     }
-    for (let t = 0; t < c; t++) {
-      const j = near[lo + t];
+    // the whole group (selected on a copy, then read in place: chosen[m] overwrites only the copy's read part)
+    copy.set(values.subarray(lo, hi), lo);
+    const cut = k <= 0 ? Infinity : kthLargest(copy, lo, hi, k);
+    for (let j = lo; j < hi; j++) {
       chosen[m] = values[j];
       one.arms[m] = arms[j];
       m += Number(values[j] >= cut);
