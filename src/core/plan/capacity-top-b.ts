@@ -19,8 +19,8 @@
 // each quota's own ranking instead: a greedy, not always the largest sum when quotas overlap).
 //
 // Speed: every solver walks in list order the eligible arms it can reach (capacity-reach.ts: each worker's or
-// class's best few, sorted alone); the flow's classes are made once for the list and its twin without
-// minima, which differ only in minima; the twin is skipped when `via` is not asked for.
+// class's best few, sorted alone); the flow's classes are made once for the list and its twin without minima
+// (skipped when `via` is not asked for); the flow's chosen are put in rank order by their places in that order.
 import { capacityGreedy } from './capacity-greedy.ts';
 import { classReach, greedyReach, inListOrder, keptClassKeys } from './capacity-reach.ts';
 import { flowClasses, type RuleFamily } from './capacity-classes.ts';
@@ -95,8 +95,7 @@ export function capacityTopB(input: CapacityTopBInput): CapacityTopB {
   const via = new Int32Array(best.arms.length).fill(-1);
   const asked = input.via !== false; // (none computed when not asked)
   if (asked && hasMinima && best.flow && minimumAtFloor(quotas, quotaCalls, workers, workerCalls)) {
-    // (With every minimum exceeded, minimumOf names none: no twin is needed.)
-    // A minimum brought her in when the list under the same rules without minima lacks her.
+    // A minimum brought her in when the list without minima lacks her (all exceeded: none does, no twin is needed).
     const plain = scratch('capacity-plain', Uint8Array, N, true);
     for (const arm of best.flow.withoutMinima()) plain[arm] = 1;
     best.arms.forEach((arm, j) => {
