@@ -256,7 +256,7 @@ describe('capacity-reach: the arms the capacity solvers reach, against the order
   });
 });
 
-/** The classes without their places, each place checked against her arm: places are in the order they were read from. */
+/** The classes without their places, each place checked against her arm (places: in the order read from). */
 function byArm(all: Int32Array | number[], net: Classes): Partial<Classes> {
   expect(Array.from(net.place, (p) => all[p])).toEqual(Array.from(net.members));
   const rest: Partial<Classes> = { ...net };
