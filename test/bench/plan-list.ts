@@ -22,11 +22,15 @@
 // alternating with this code's in each round (its lists must equal this code's arms; it must read this code's
 // register, e.g. the history's calls in the same form).
 // CPU times (this process's, and the C++ process's own): on a shared machine they are the figures to
-// compare; wall clock beside them. Prints min / median / max over the rounds and the load (uptime).
+// compare; wall clock beside them. Prints min / median / max over the rounds and the load (uptime). Under each list,
+// what of its CPU time the collector took: its pauses on this thread, and the CPU of the process's other threads
+// (V8's concurrent marking and sweeping, and its compiler's): with 10^6 ids as strings in each register, 30-50 ms of
+// a list's CPU at 10^6 went to those threads (measured by giving every arm one shared id string).
 import { execFileSync, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { constrainedTopB } from '../../src/core/plan/constrained-top-b.ts';
 import { estimateTransitions } from '../../src/core/plan/estimate-transitions.ts';
@@ -34,7 +38,7 @@ import { generatedRegister } from '../../src/core/plan/generated-register.ts';
 import { listRules } from '../../src/core/plan/list-rules.ts';
 import type { PlanSettings } from '../../src/core/plan/plan-settings.ts';
 import { currentIndex } from '../../src/core/plan/posterior-draws.ts';
-import { defaultIndexOf } from '../../src/core/plan/default-index.ts';
+import { defaultIndexOf, stateIndices } from '../../src/core/plan/default-index.ts';
 import { keepDefaultOrder } from '../../src/core/plan/default-order.ts';
 import { currentWeek, type Register } from '../../src/core/plan/register.ts';
 import { buildWeeklyList, type IndexFunction } from '../../src/core/plan/weekly-list.ts';
@@ -108,12 +112,34 @@ const spread = (x: number[]) => {
   const f = (v: number) => (v >= 100 ? v.toFixed(0) : v.toFixed(v >= 10 ? 1 : 2));
   return `${f(s[0])} / ${f(s[Math.floor(s.length / 2)])} / ${f(s[s.length - 1])}`;
 };
-function measure<T>(run: () => T): { result: T; cpu: number; wall: number } {
+/** This thread's CPU time in ms (Linux: the scheduler's count in ns), without the collector's and compiler's. */
+const threadCpu = () => Number(readFileSync('/proc/thread-self/schedstat', 'latin1').split(' ')[0]) / 1e6;
+function measure<T>(run: () => T) {
   const start = performance.now(),
-    c = cpu();
+    c = cpu(),
+    own = threadCpu();
   const result = run();
-  return { result, cpu: cpu() - c, wall: performance.now() - start };
+  const end = performance.now();
+  return { result, cpu: cpu() - c, thread: threadCpu() - own, wall: end - start, start, end };
 }
+type Window = { start: number; end: number; cpu: number; thread: number };
+// The collector's pauses on this thread (as Node reports them: full collections with their incremental marking
+// steps, and scavenges), to say how much of a timed list was collecting. A full collection's concurrent marking runs
+// on helper threads: counted in the CPU time, not here.
+const { NODE_PERFORMANCE_GC_MAJOR: MAJOR, NODE_PERFORMANCE_GC_INCREMENTAL: STEP } = constants;
+const pauses: { start: number; end: number; full: boolean }[] = [];
+new PerformanceObserver((entries) => {
+  for (const e of entries.getEntries()) {
+    const kind = (e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ?? 0;
+    pauses.push({ start: e.startTime, end: e.startTime + e.duration, full: kind === MAJOR || kind === STEP });
+  }
+}).observe({ entryTypes: ['gc'] });
+/** ms of the full collections' (full) or the scavenges' pauses within [start, end]. */
+const pausedIn = ({ start, end }: Window, full: boolean) =>
+  pauses.reduce(
+    (sum, g) => sum + (g.full === full ? Math.max(0, Math.min(end, g.end) - Math.max(start, g.start)) : 0),
+    0,
+  );
 
 // Named apart so that a CPU profile tells the first list from the later ones.
 // (declarations, not arrows: tsx leaves an arrow's name out of the profile)
@@ -247,7 +273,12 @@ for (const N of sizes) {
     code.keepDefaultOrder(code.defaultIndexOf(rules, whittle), rules.top.tieRank);
   };
   const names = (['list', 'workers', 'program'] as const).filter((name) => !only || name === only);
-  const indices = () => currentIndex(rules, whittle, rules.transitions);
+  // The core's indices as the list makes them (stateIndices: a piece at a time into scratch tables, each arm's state
+  // read into an array kept from round to round), the kernel's fastest use: a fresh table of N x S per call cost
+  // 3-5 ms more at 10^6 and lowered every ratio.
+  const coreIndex = new Float64Array(N);
+  const indices = () =>
+    stateIndices(whittle, rules.transitions, rules.rewards, rules.numStates, rules.discount, rules.state, coreIndex);
   const runs = codes.map(([label, code]) => ({ label, code, cases: casesOf(code) }));
   // The first list of each case is cold (nothing kept from an earlier list); it is timed apart.
   const cold = runs.map(({ cases }) => names.map((name) => coldList(cases[name])));
@@ -258,6 +289,7 @@ for (const N of sizes) {
   indices();
   await topB();
   const t = Object.fromEntries(runs.map(({ label }) => [label, new Map(names.map((n) => [n, [] as number[]]))]));
+  const windows = Object.fromEntries(runs.map(({ label }) => [label, new Map(names.map((n) => [n, [] as Window[]]))]));
   const wall: number[] = [];
   const core = { indices: [] as number[], topB: [] as number[] };
   const loads: string[] = [];
@@ -270,11 +302,13 @@ for (const N of sizes) {
         if (prepared) prepare(code, name);
         const timed = warmList(cases[name]);
         t[label].get(name)!.push(timed.cpu);
+        windows[label].get(name)!.push(timed);
         if (label === 'this' && name === names[0]) wall.push(timed.wall);
       }
     }
     loads.push(loadavg()[0].toFixed(1));
   }
+  await new Promise((resolve) => setTimeout(resolve, 10)); // the last rounds' collections reported
   const together = core.indices.map((x, r) => x + core.topB[r]);
   console.log(`\nN = ${N.toLocaleString('en')}, B = ${B.toLocaleString('en')} (load by round: ${loads.join(', ')})`);
   console.log(`  numeric core: indices (WASM)              ${spread(core.indices)} ms CPU`);
@@ -292,6 +326,16 @@ for (const N of sizes) {
       const ratio = spread(x.map((v, r) => v / together[r]));
       const first = cold[runs.findIndex((run) => run.label === label)][j].cpu.toFixed(0);
       console.log(`  ${title[name].padEnd(40)} ${spread(x)} ms CPU, / core ${ratio} (cold ${first} ms)`);
+      const timed = windows[label].get(name)!,
+        full = timed.map((w) => pausedIn(w, true)),
+        indent = ' '.repeat(42);
+      console.log(
+        `${indent}of which collecting (wall): full in ${full.filter((p) => p > 0).length} of ${x.length} lists ` +
+          `${spread(full)} ms, scavenges ${spread(timed.map((w) => pausedIn(w, false)))} ms`,
+      );
+      console.log(
+        `${indent}CPU on other threads (marking, compiling) ${spread(timed.map((w) => w.cpu - w.thread))} ms`,
+      );
     });
   }
   if (names[0] === 'list' && runs.length === 1) console.log(`  the list's wall clock ${spread(wall)} ms`);

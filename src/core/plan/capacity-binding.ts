@@ -13,6 +13,11 @@ export interface BindingContext {
   sink1: (b: number) => number;
   /** Per entry of the classes' `members`, her index. */
   value: Float64Array;
+  /**
+   * `value` read at each class's first entry, last taken and next only (exchangeFlow's: all finite, so a class's
+   * indices never rise along it and its taken's largest |index| is at one of its ends).
+   */
+  ends?: boolean;
 }
 
 /**
@@ -70,6 +75,10 @@ export function bindingSets(
   }
   let scale = 1;
   for (let c = 0; c < net.C; c++) {
+    if (x.ends && flow[c] > 0) {
+      scale = Math.max(scale, Math.abs(value[start[c]]), Math.abs(value[start[c] + flow[c] - 1]));
+      continue;
+    }
     for (let j = 0; j < flow[c]; j++) scale = Math.max(scale, Math.abs(value[start[c] + j]));
   }
   const binding = new Uint8Array(nA);

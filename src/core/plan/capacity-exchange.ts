@@ -16,6 +16,9 @@
 // the rules allow, then as many calls as plain, the most there are, then the largest sum). Ties: each worker's and
 // the budget's in list order; equal exchanges by worker, then the rest mother given back last in list order and the
 // bucket mother taken first. The binding caps are read off the result as off the flow's (flowPick).
+//
+// Speed: the list order is the classes' places (Classes.place), so with every index finite only the indices at the
+// flow's frontier are read (a few per worker), not every member's (10^5 reads at random at 10^6 mothers).
 import type { Classes, RuleFamily } from './capacity-classes.ts';
 import { flowArms, flowPick, type FlowPick } from './capacity-flow.ts';
 import { kthLargest } from './group-cut.ts';
@@ -41,12 +44,12 @@ export function exchangeFlow(
 ): { pick: FlowPick; plain: () => Int32Array } | null {
   const nA = A.min.length;
   const { C, classB, start, length, members, first } = net;
+  // Her index read only where the exchanges and the binding caps look (`at`: the flow's frontier), not every
+  // member's (10^5 reads at random), when every index is finite: then each class's indices never rise along it (list
+  // order). Else every member's is read first, and any not finite leaves the list to the flow.
   const value = scratch('flow-values', Float64Array, members.length);
-  for (let j = 0; j < members.length; j++) {
-    const x = index[members[j]];
-    if (!Number.isFinite(x)) return null;
-    value[j] = x;
-  }
+  const at = (j: number) => (value[j] = index[members[j]]);
+  if (!allFinite(index)) for (let j = 0; j < members.length; j++) if (!Number.isFinite(at(j))) return null;
   // Per set of A her bucket class and rest class (-1: none).
   const inBucket = new Int32Array(nA + 1).fill(-1),
     inRest = new Int32Array(nA + 1).fill(-1);
@@ -57,7 +60,7 @@ export function exchangeFlow(
   const flow = new Int32Array(C),
     F = new Float64Array(nA + 1),
     G = new Float64Array(2);
-  plainFlow({ value, members, start, length }, tieRank, budget, inBucket, inRest, cap, flow);
+  plainFlow(net, budget, inBucket, inRest, cap, flow);
   const plainCalls = flow.slice();
   for (let a = 0; a <= nA; a++) {
     const x = inBucket[a] >= 0 ? flow[inBucket[a]] : 0,
@@ -77,10 +80,10 @@ export function exchangeFlow(
       r = inRest[a];
     const next = b >= 0 && flow[b] < length[b] ? start[b] + flow[b] : -1,
       last = r >= 0 && flow[r] > 0 ? start[r] + flow[r] - 1 : -1;
-    if (last >= 0) backs.push(value[last], -tieRank[members[last]], a, stamp);
+    if (last >= 0) backs.push(at(last), -tieRank[members[last]], a, stamp);
     if (next < 0) return;
-    if (F[a] < cap(a)) takes.push(-value[next], tieRank[members[next]], a, stamp);
-    else if (last >= 0) swaps.push(value[last] - value[next], a, a, stamp);
+    if (F[a] < cap(a)) takes.push(-at(next), tieRank[members[next]], a, stamp);
+    else if (last >= 0) swaps.push(value[last] - at(next), a, a, stamp);
   };
   for (let a = 0; a <= nA; a++) offer(a);
   for (let more = B.min[0] - G[0]; more > 0; more--) {
@@ -105,25 +108,49 @@ export function exchangeFlow(
     G[1]--;
     G[0]++;
   }
-  return { pick: flowPick(net, budget, A, B, flow, F, G, value), plain: () => flowArms(net, plainCalls) };
+  // the binding caps read each class's first, last taken and next (its taken's largest |index| at its ends)
+  for (let c = 0; c < C; c++) {
+    if (!length[c]) continue;
+    at(start[c]);
+    if (flow[c] > 0) at(start[c] + flow[c] - 1);
+    if (flow[c] < length[c]) at(start[c] + flow[c]);
+  }
+  const pick = flowPick(net, budget, A, B, flow, F, G, value, true);
+  return { pick, plain: () => flowArms(net, plainCalls) };
+}
+
+/** Whether every entry of `index` is finite (a pass in order, four sums of x * 0: NaN for a NaN or an infinity). */
+function allFinite(index: Float64Array): boolean {
+  let s0 = 0,
+    s1 = 0,
+    s2 = 0,
+    s3 = 0,
+    j = 0;
+  for (; j + 3 < index.length; j += 4) {
+    s0 += index[j] * 0;
+    s1 += index[j + 1] * 0;
+    s2 += index[j + 2] * 0;
+    s3 += index[j + 3] * 0;
+  }
+  for (; j < index.length; j++) s0 += index[j] * 0;
+  return s0 + s1 + s2 + s3 === 0;
 }
 
 /**
  * Fills `flow` with the list without minima: each set of A's best cap(a) of its two classes in list order, and of
- * those the first `budget` in list order (a cut at the budget-th largest index, ties by tie rank).
+ * those the first `budget` in list order (a cut at the budget-th smallest place in the order, Classes.place).
  */
 function plainFlow(
-  net: { value: Float64Array; members: Int32Array; start: Int32Array; length: Int32Array },
-  tieRank: Int32Array,
+  net: Classes,
   budget: number,
   inBucket: Int32Array,
   inRest: Int32Array,
   cap: (a: number) => number,
   flow: Int32Array,
 ): void {
-  const { value, members, start, length } = net;
+  const { place, start, length } = net;
   const sets = inBucket.length;
-  // each set's best cap(a), merged from its two classes (a tie rank read only where two indices are equal)
+  // each set's best cap(a), merged from its two classes by their places in the order
   let total = 0;
   for (let a = 0; a < sets; a++) {
     const b = inBucket[a],
@@ -137,49 +164,27 @@ function plainFlow(
     while (i + j < k) {
       if (j >= nr) i = Math.min(nb, k - j);
       else if (i >= nb) j = Math.min(nr, k - i);
-      else {
-        const x = value[start[b] + i],
-          y = value[start[r] + j];
-        if (x > y || (x === y && tieRank[members[start[b] + i]] < tieRank[members[start[r] + j]])) i++;
-        else j++;
-      }
+      else if (place[start[b] + i] < place[start[r] + j]) i++;
+      else j++;
     }
     if (b >= 0) flow[b] = i;
     if (r >= 0) flow[r] = j;
     total += i + j;
   }
   if (total <= budget) return;
-  // More than B: the first B of them in list order. The budget-th largest index, then how many tie ranks at it.
-  const values = scratch('exchange-values', Float64Array, total);
+  // More than B: the first B of them in list order, at places up to the budget-th smallest (selected negated).
+  const negated = scratch('exchange-values', Float64Array, total);
   let n = 0;
   for (let a = 0; a < sets; a++) {
     for (const c of [inBucket[a], inRest[a]]) {
-      if (c >= 0) for (let j = 0; j < flow[c]; j++) values[n++] = value[start[c] + j];
+      if (c >= 0) for (let j = 0; j < flow[c]; j++) negated[n++] = -place[start[c] + j];
     }
   }
-  const cut = budget === 0 ? Infinity : kthLargest(values, 0, total, budget);
-  let above = 0;
-  const tied: number[] = [];
-  for (let a = 0; a < sets; a++) {
-    for (const c of [inBucket[a], inRest[a]]) {
-      if (c < 0) continue;
-      for (let j = 0; j < flow[c]; j++) {
-        const x = value[start[c] + j];
-        if (x > cut) above++;
-        else if (x === cut) tied.push(tieRank[members[start[c] + j]]);
-      }
-    }
-  }
-  tied.sort((x, y) => x - y);
-  const last = budget - above > 0 ? tied[budget - above - 1] : -1;
+  const cut = budget === 0 ? -1 : -kthLargest(negated, 0, total, budget);
   // each class's taken are a prefix of it (its list order)
   for (let c = 0; c < start.length; c++) {
     let j = 0;
-    while (j < flow[c]) {
-      const x = value[start[c] + j];
-      if (x < cut || (x === cut && tieRank[members[start[c] + j]] > last)) break;
-      j++;
-    }
+    while (j < flow[c] && place[start[c] + j] <= cut) j++;
     flow[c] = j;
   }
 }

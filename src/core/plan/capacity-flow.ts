@@ -33,6 +33,8 @@ export type { RuleFamily } from './capacity-classes.ts';
 
 export interface FlowPick {
   arms: Int32Array;
+  /** Per entry of `arms` her place in the order the classes were read from (Classes.place). */
+  places: Int32Array;
   /** Per set of family A: 1 when raising its cap by one would give a better list. */
   bindingA: Uint8Array;
   /** Per set of family A (then the rest): its arms on the list. */
@@ -200,6 +202,7 @@ export function flowPick(
   F: Float64Array,
   G: Float64Array,
   value: Float64Array,
+  ends = false,
 ): FlowPick {
   const nA = A.min.length,
     nB = B.min.length,
@@ -217,18 +220,20 @@ export function flowPick(
     capA: (a: number) => (a < nA ? A.max[a] : Infinity),
     sink1: (b: number) => (G[b] < lowB(b) ? -(budget + 1) : G[b] < highB(b) ? 0 : NaN),
     value,
+    ends,
   };
-  return { arms, bindingA: bindingSets(net, flow, F, G, sent < budget, context), inA: F, value };
+  const places = flowArms(net, flow, net.place);
+  return { arms, places, bindingA: bindingSets(net, flow, F, G, sent < budget, context), inA: F, value };
 }
 
-/** The arms of a flow: each class's first flow[c] members, class by class. */
-export function flowArms(net: Classes, flow: Int32Array): Int32Array {
-  const { C, start, members } = net;
+/** The arms of a flow: each class's first flow[c] members, class by class (or their entries of `of`: places). */
+export function flowArms(net: Classes, flow: Int32Array, of = net.members): Int32Array {
+  const { C, start } = net;
   let sent = 0;
   for (let c = 0; c < C; c++) sent += flow[c];
   const arms = new Int32Array(sent);
   for (let c = 0, j = 0; c < C; c++) {
-    arms.set(members.subarray(start[c], start[c] + flow[c]), j);
+    arms.set(of.subarray(start[c], start[c] + flow[c]), j);
     j += flow[c];
   }
   return arms;

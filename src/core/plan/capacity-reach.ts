@@ -12,6 +12,7 @@ import type { ClassKeys, RuleFamily } from './capacity-classes.ts';
 import { scratch } from './scratch.ts';
 import { kthLargest, sampleCut, smallest } from './group-cut.ts';
 import { sameValues } from './same-values.ts';
+import { groupKeys } from './group-keys.ts';
 import type { WorkerRules } from './worker-rules.ts';
 
 /**
@@ -95,27 +96,31 @@ export function bestPerGroup(
     // group, those at or above a threshold from a sample first (usually k and a third more): when they are k or
     // more, they hold the k best, and the cut is selected among them alone (a pass of comparisons, no branch, instead
     // of partitions of the whole group, most of the selection's time).
+    // (the candidates' indices copied as they are found: selected in place)
     let c = 0;
     if (k > 0 && size > 64 && 2 * k < size) {
       const above = sampleCut(values, lo, size, k);
       for (let j = lo; j < hi; j++) {
+        const x = values[j];
         near[lo + c] = j;
-        c += Number(values[j] >= above);
+        copy[lo + c] = x;
+        c += Number(x >= above);
       }
     }
-    let cut: number;
     if (c >= k && k > 0) {
-      for (let t = 0; t < c; t++) copy[lo + t] = values[near[lo + t]];
-      cut = c === k ? smallest(copy, lo, lo + c) : kthLargest(copy, lo, lo + c, k);
-    } else {
-      // the whole group (selected on a copy)
-      for (let j = lo; j < hi; j++) near[j] = j;
-      c = size;
-      copy.set(values.subarray(lo, hi), lo);
-      cut = k <= 0 ? Infinity : kthLargest(copy, lo, hi, k);
+      const cut = c === k ? smallest(copy, lo, lo + c) : kthLargest(copy, lo, lo + c, k);
+      for (let t = 0; t < c; t++) {
+        const j = near[lo + t];
+        chosen[m] = values[j];
+        one.arms[m] = arms[j];
+        m += Number(values[j] >= cut);
+      }
+      continue;
     }
-    for (let t = 0; t < c; t++) {
-      const j = near[lo + t];
+    // the whole group (selected on a copy, then read in place: chosen[m] overwrites only the copy's read part)
+    copy.set(values.subarray(lo, hi), lo);
+    const cut = k <= 0 ? Infinity : kthLargest(copy, lo, hi, k);
+    for (let j = lo; j < hi; j++) {
       chosen[m] = values[j];
       one.arms[m] = arms[j];
       m += Number(values[j] >= cut);
@@ -177,14 +182,7 @@ export function greedyReach(
   );
   const groups = keptGrouping('workers', [workers.worker, N], limit, true, () => {
     const group = scratch('reach-group-workers', Int32Array, N);
-    const counts = new Int32Array(W + 2);
-    for (let arm = 0; arm < N; arm++) {
-      const w = workers.worker[arm];
-      const g = w < 0 ? W : w;
-      group[arm] = g;
-      counts[g + 1]++;
-    }
-    return grouping(group, limit, counts);
+    return grouping(group, limit, groupKeys(workers.worker, W, null, 0, group));
   })!;
   return bestPerGroup(index, tieRank, groups, eligible);
 }
@@ -233,20 +231,19 @@ function classGroups(budget: number, A: RuleFamily, B: RuleFamily, N: number, ma
   return keptGrouping('classes', [A.of, B.of, N, nA, nB], limit, make, () => {
     const group = scratch('reach-group-classes', Int32Array, N);
     // each arm's group and the groups' counts in one pass (a second pass over the groups cost as much)
-    const counts = new Int32Array(space + 1);
-    for (let arm = 0; arm < N; arm++) {
-      const a = A.of[arm],
-        b = B.of[arm];
-      const g = (a < 0 ? nA : a) * side + (b < 0 ? nB : b);
-      group[arm] = g;
-      counts[g + 1]++;
-    }
-    return grouping(group, limit, counts);
+    return grouping(group, limit, groupKeys(A.of, nA, B.of, nB, group));
   });
 }
 
-/** `arms` (all in `all`) in the order of `all`, each with its `via`. */
-export function inListOrder(all: Int32Array, picked: Int32Array, via: Int32Array, N: number): [Int32Array, Int32Array] {
+/** `arms` (all in `all`) in the order of `all`, each with its `via`; by their `places` in `all` when given. */
+export function inListOrder(
+  all: Int32Array,
+  picked: Int32Array,
+  via: Int32Array,
+  N: number,
+  places?: Int32Array,
+): [Int32Array, Int32Array] {
+  if (places) return inPlaceOrder(all, places, via);
   const viaOf = scratch('capacity-via', Int32Array, N);
   const chosen = scratch('capacity-chosen', Uint8Array, N, true);
   picked.forEach((arm, j) => {
@@ -260,6 +257,31 @@ export function inListOrder(all: Int32Array, picked: Int32Array, via: Int32Array
     if (!chosen[arm]) continue;
     ranked[j] = viaOf[arm];
     arms[j++] = arm;
+  }
+  return [arms, ranked];
+}
+
+/**
+ * inListOrder given each picked arm's place in `all` (distinct): her mark at her place, the marks read in order up to
+ * the last, no arm's flag read at random (the default list's `all` is every eligible arm, 9 x 10^5 at 10^6).
+ */
+function inPlaceOrder(all: Int32Array, places: Int32Array, via: Int32Array): [Int32Array, Int32Array] {
+  const n = places.length;
+  let end = 0;
+  for (let j = 0; j < n; j++) end = Math.max(end, places[j] + 1);
+  const mark = scratch('capacity-place-mark', Uint8Array, end, true);
+  // (a list without via asked has none: no place's read)
+  const viaAt = via.some((v) => v !== -1) ? scratch('capacity-place-via', Int32Array, end) : null;
+  for (let j = 0; j < n; j++) {
+    mark[places[j]] = 1;
+    if (viaAt) viaAt[places[j]] = via[j];
+  }
+  const arms = new Int32Array(n),
+    ranked = new Int32Array(n).fill(-1);
+  for (let p = 0, j = 0; p < end; p++) {
+    if (!mark[p]) continue;
+    if (viaAt) ranked[j] = viaAt[p];
+    arms[j++] = all[p];
   }
   return [arms, ranked];
 }

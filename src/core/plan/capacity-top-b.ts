@@ -19,8 +19,8 @@
 // each quota's own ranking instead: a greedy, not always the largest sum when quotas overlap).
 //
 // Speed: every solver walks in list order the eligible arms it can reach (capacity-reach.ts: each worker's or
-// class's best few, sorted alone); the flow's classes are made once for the list and its twin without
-// minima, which differ only in minima; the twin is skipped when `via` is not asked for.
+// class's best few, sorted alone); the flow's classes are made once for the list and its twin without minima
+// (skipped when `via` is not asked for); the flow's chosen are put in rank order by their places in that order.
 import { capacityGreedy } from './capacity-greedy.ts';
 import { classReach, greedyReach, inListOrder, keptClassKeys } from './capacity-reach.ts';
 import { flowClasses, type RuleFamily } from './capacity-classes.ts';
@@ -93,20 +93,18 @@ export function capacityTopB(input: CapacityTopBInput): CapacityTopB {
   if (best.workerCalls) for (let w = 0; w < workerCalls.length; w++) workerCalls[w] = best.workerCalls[w];
   else for (const arm of best.arms) if (workers.worker[arm] >= 0) workerCalls[workers.worker[arm]]++;
   const via = new Int32Array(best.arms.length).fill(-1);
-  if (input.via === false) {
-    // no via asked: none computed
-  } else if (hasMinima && best.flow && minimumAtFloor(quotas, quotaCalls, workers, workerCalls)) {
-    // (With every minimum exceeded, minimumOf names none: no twin is needed.)
-    // A minimum brought her in when the list under the same rules without minima lacks her.
+  const asked = input.via !== false; // (none computed when not asked)
+  if (asked && hasMinima && best.flow && minimumAtFloor(quotas, quotaCalls, workers, workerCalls)) {
+    // A minimum brought her in when the list without minima lacks her (all exceeded: none does, no twin is needed).
     const plain = scratch('capacity-plain', Uint8Array, N, true);
     for (const arm of best.flow.withoutMinima()) plain[arm] = 1;
     best.arms.forEach((arm, j) => {
       if (!plain[arm]) via[j] = minimumOf(arm, quotas, quotaCalls, workers, workerCalls);
     });
-  } else if (best.via) via.set(best.via);
+  } else if (asked && best.via) via.set(best.via);
   // Rank order: the chosen in the order of `all` (each is eligible), with their via (the greedy's without minimum
-  // units already are).
-  const [arms, ranked] = best.inOrder ? [best.arms, via] : inListOrder(best.all, best.arms, via, N);
+  // units already are; the flow's by their places in `all`).
+  const [arms, ranked] = best.inOrder ? [best.arms, via] : inListOrder(best.all, best.arms, via, N, best.places);
   const binding: number[] = [];
   best.binding.forEach((b, w) => b && binding.push(w));
   return {
@@ -135,6 +133,7 @@ interface Pick {
   all: Int32Array;
   /** The flow's calls per worker when the workers are its first family. */
   workerCalls?: Float64Array;
+  places?: Int32Array; // the flow's: per entry of `arms` her place in `all`
 }
 
 function pick(
@@ -200,7 +199,8 @@ function pick(
     return familyFlow(flowClasses(order.all(), N, budget, A2, B2), index, budget, A2, B2).arms;
   };
   const workerCalls = W ? f.inA : undefined;
-  return { arms: f.arms, via: null, binding, flow: { withoutMinima }, free, inOrder: false, all, workerCalls };
+  const { arms, places } = f;
+  return { arms, via: null, binding, flow: { withoutMinima }, free, inOrder: false, all, workerCalls, places };
 }
 
 const sets = new WeakMap<Uint8Array, { members: Uint8Array[]; of: Int32Array }>();

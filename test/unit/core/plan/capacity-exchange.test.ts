@@ -8,6 +8,7 @@ import { ListOrder } from '../../../../src/core/plan/list-order.ts';
 import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
 import { compareValues, exactBestValue, listValue } from '../../../reference/capacity-top-b.ts';
 import { seededTieRanks } from '../../../reference/tie-ranks.ts';
+import { exchangeFlowByValues } from '../../../reference/exchange-by-values.ts';
 
 /** Workers (some arms of none, capacities 0, fractional or unbounded) and one bucket with a minimum, no cap below B. */
 function randomCase(seed: number, n: number, kind: 'distinct' | 'ties' | 'equal') {
@@ -114,6 +115,41 @@ describe('exchangeFlow against the flow (capacity-flow.ts)', () => {
     );
     expect(exchangeShape(c.A, { ...c.B, max: Float64Array.of(9) }, 10)).toBe(false);
     expect(exchangeShape(c.A, { ...c.B, min: Float64Array.of(1, 1), max: Float64Array.of(20, 20) }, 10)).toBe(false);
+  });
+
+  test('the very list of the exchanges by every index (ties, -0, NaN off the classes, infinities)', () => {
+    let nulls = 0;
+    for (let seed = 0; seed < 600; seed++) {
+      const n = [0, 1, 7, 60, 400, 2500][seed % 6];
+      const c = randomCase(seed * 13 + 1, n, (['distinct', 'ties', 'equal'] as const)[seed % 3]);
+      const { index, tieRank, eligible, budget, A, B } = c;
+      // a NaN on an arm no class holds (ineligible), or an infinite index on one it may
+      if (n && eligible && seed % 4 === 1) {
+        const off = eligible.indexOf(0);
+        if (off >= 0) index[off] = NaN;
+      }
+      if (n && seed % 8 === 3) index[seed % n] = seed % 16 === 3 ? Infinity : -Infinity;
+      const order = new ListOrder(index, tieRank, eligible);
+      const net = flowClasses(order.all(), n, budget, A, B);
+      const label = `seed ${seed} n ${n} budget ${budget}`;
+      const fast = exchangeFlow(net, index, tieRank, budget, A, B);
+      const got = fast && {
+        arms: Array.from(fast.pick.arms),
+        binding: Array.from(fast.pick.bindingA),
+        inA: Array.from(fast.pick.inA),
+        plain: Array.from(fast.plain()),
+      };
+      const slow = exchangeFlowByValues(net, index, tieRank, budget, A, B);
+      const want = slow && {
+        arms: Array.from(slow.pick.arms),
+        binding: Array.from(slow.pick.bindingA),
+        inA: Array.from(slow.pick.inA),
+        plain: Array.from(slow.plain()),
+      };
+      expect(got, label).toEqual(want);
+      if (!want) nulls++;
+    }
+    expect(nulls).toBeGreaterThan(10);
   });
 
   test('a non-finite index leaves the list to the flow', () => {

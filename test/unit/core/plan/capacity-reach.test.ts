@@ -1,6 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { bestPerGroup, classReach, greedyReach, grouping } from '../../../../src/core/plan/capacity-reach.ts';
-import { flowClasses, type RuleFamily } from '../../../../src/core/plan/capacity-classes.ts';
+import {
+  bestPerGroup,
+  classReach,
+  greedyReach,
+  grouping,
+  inListOrder,
+} from '../../../../src/core/plan/capacity-reach.ts';
+import { type Classes, flowClasses, type RuleFamily } from '../../../../src/core/plan/capacity-classes.ts';
 import { capacityGreedy } from '../../../../src/core/plan/capacity-greedy.ts';
 import { capacityTopB } from '../../../../src/core/plan/capacity-top-b.ts';
 import { defaultListOrder, keepDefaultOrder } from '../../../../src/core/plan/default-order.ts';
@@ -112,9 +118,31 @@ describe('capacity-reach: the arms the capacity solvers reach, against the order
       const all = new ListOrder(index, tieRank, eligible, 'test-order').all().slice();
       const reach = classReach(index, tieRank, eligible, budget, A, B)!;
       // with her class's key read off the reach's column, and made from the families
-      const want = flowClasses(all, N, budget, A, B);
-      expect(flowClasses(reach.all, N, budget, A, B, reach.keys), `seed ${seed}`).toEqual(want);
-      expect(flowClasses(reach.all, N, budget, A, B), `seed ${seed}`).toEqual(want);
+      const want = byArm(all, flowClasses(all, N, budget, A, B));
+      expect(byArm(reach.all, flowClasses(reach.all, N, budget, A, B, reach.keys)), `seed ${seed}`).toEqual(want);
+      expect(byArm(reach.all, flowClasses(reach.all, N, budget, A, B)), `seed ${seed}`).toEqual(want);
+    }
+  });
+
+  test('inListOrder by places in the order is inListOrder by marks on the arms (via or none, empty, all)', () => {
+    for (let seed = 1; seed <= 100; seed++) {
+      const r = seededRandom(seed + 300);
+      const N = 1 + r.int(seed < 10 ? 5 : 400);
+      const all = Int32Array.from(
+        shuffle(
+          r,
+          Array.from({ length: N }, (_, arm) => arm),
+        ).slice(0, 1 + r.int(N)),
+      );
+      const share = [0, 1, r.next()][seed % 3];
+      const at = shuffle(
+        r,
+        Array.from(all.keys()).filter(() => r.next() < share),
+      );
+      const places = Int32Array.from(at),
+        picked = Int32Array.from(at, (p) => all[p]);
+      const via = Int32Array.from(at, () => (seed % 2 ? -1 : r.int(5) - 3));
+      expect(inListOrder(all, picked, via, N, places), `seed ${seed}`).toEqual(inListOrder(all, picked, via, N));
     }
   });
 
@@ -219,10 +247,27 @@ describe('capacity-reach: the arms the capacity solvers reach, against the order
           (_, arm) => (A.of[arm] < 0 ? nA : A.of[arm]) * (nB + 1) + (B.of[arm] < 0 ? nB : B.of[arm]),
         );
         expect(Array.from(reach.keys.group.subarray(0, N)), `seed ${seed} step ${step}`).toEqual(keys);
-        expect(flowClasses(reach.all, N, budget, A, B, reach.keys), `seed ${seed} step ${step}`).toEqual(
-          flowClasses(all, N, budget, A, B),
-        );
+        expect(
+          byArm(reach.all, flowClasses(reach.all, N, budget, A, B, reach.keys)),
+          `seed ${seed} step ${step}`,
+        ).toEqual(byArm(all, flowClasses(all, N, budget, A, B)));
       }
     }
   });
 });
+
+/** The classes without their places, each place checked against her arm (places: in the order read from). */
+function byArm(all: Int32Array | number[], net: Classes): Partial<Classes> {
+  expect(Array.from(net.place, (p) => all[p])).toEqual(Array.from(net.members));
+  const rest: Partial<Classes> = { ...net };
+  delete rest.place;
+  return rest;
+}
+
+function shuffle<T>(r: Random, xs: T[]): T[] {
+  for (let j = xs.length - 1; j > 0; j--) {
+    const q = r.int(j + 1);
+    [xs[j], xs[q]] = [xs[q], xs[j]];
+  }
+  return xs;
+}
