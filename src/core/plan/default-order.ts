@@ -2,9 +2,10 @@
 // week's default orders read off it. Apart from list-order.ts because it is made before the list is asked for:
 // the default index does not depend on her settings (default-index.ts keeps it) and the week's tie ranks only on
 // the plan's seed and the week, so the plan worker sorts all arms once while she fills the form. The default
-// list's order is then read off it as far as the list asks, and the default ranks counted by one walk down it: the
-// order of the eligible is the order of all with the others left out (the same sort keys, so the same lists).
-import { countDown } from './fine-count.ts';
+// list's order is then read off it as far as the list asks, and the default ranks (and the holdout lines' ranks
+// among all who may be called) counted by one walk down it: the order of the eligible is the order of all with the
+// others left out (the same sort keys, so the same lists).
+import { countDown, flagWords, nonZeroBits, type AlsoCount } from './fine-count.ts';
 import { keysKept, ListOrder } from './list-order.ts';
 import { armsByTieRank, sortInOrder } from './rank-order.ts';
 import { scratch } from './scratch.ts';
@@ -39,30 +40,6 @@ export function defaultListOrder(
 function keptOrder(index: Float64Array, tieRank: Int32Array): Int32Array | null {
   const hit = kept.get(index);
   return hit?.tieRank === tieRank && hit.order.length === index.length ? hit.order : null;
-}
-
-/**
- * Each of `arms` (all in `among`; null: every arm) 1-based rank among the arms of `among` by one walk down the order
- * of all arms when it is kept for `index` and `tieRank`; else null: ranksInUnion's ranks (ranks-among.ts) when the
- * caller has the union (the holdout's lines: the plan's arm and the holdout's who may be called are all who may be).
- */
-export function ranksInKept(
-  index: Float64Array,
-  tieRank: Int32Array,
-  among: Uint8Array | null,
-  arms: Int32Array,
-): Int32Array | null {
-  const full = keptOrder(index, tieRank);
-  if (!full) return null;
-  if (among)
-    for (let j = 0; j < arms.length; j++)
-      if (!among[arms[j]]) throw new RangeError(`ranksInKept: arm ${arms[j]} is not among those ranked`);
-  const N = full.length;
-  const before = scratch('kept-ranks-before', Int32Array, N);
-  countDown(full, N, arms, new Int32Array(0), before, among);
-  const out = new Int32Array(arms.length);
-  for (let j = 0; j < arms.length; j++) out[j] = before[arms[j]] + 1;
-  return out;
 }
 
 /**
@@ -127,14 +104,27 @@ class FilteredOrder extends ListOrder {
     return this.first(Infinity);
   }
 
-  /** A walk down the order of all arms, those not in this one not counted: this order is not filtered whole for it. */
-  override countBefore(asked: Int32Array, skipped: Int32Array, out: Int32Array): void {
+  /**
+   * A walk down the order of all arms, those not in this one not counted: this order is not filtered whole for it;
+   * `also` counted in the same walk.
+   */
+  override countBefore(
+    asked: Int32Array,
+    skipped: Int32Array,
+    out: Int32Array,
+    also: AlsoCount | null = null,
+  ): boolean {
     const { eligible: e, members: f } = this;
     for (let j = 0; j < asked.length; j++) {
       const arm = asked[j];
       if ((e && !e[arm]) || (f && !f[arm])) throw new RangeError(`ListOrder: arm ${arm} is not in the order`);
     }
-    countDown(this.full, this.full.length, asked, skipped, out, e, f);
+    if (also?.among)
+      for (let j = 0; j < also.asked.length; j++)
+        if (!also.among[also.asked[j]])
+          throw new RangeError(`ListOrder: arm ${also.asked[j]} is not among those counted`);
+    countDown(this.full, this.full.length, asked, skipped, out, e, f, also);
+    return also !== null;
   }
 
   protected override sub(members: Uint8Array, name: string): ListOrder {
@@ -151,7 +141,15 @@ function inOrderCount(N: number, eligible: Uint8Array | null, members: Uint8Arra
     return n;
   }
   if (!eligible) return N;
-  let n = 0;
-  for (let arm = 0; arm < N; arm++) n += -eligible[arm] >>> 31;
+  // four flags a word where the array starts on one: each byte's bits or'ed into its lowest (any value but 0 counts,
+  // as the order reads them), the four summed by one multiply (10^6 arms: 1.3 -> 0.45 ms)
+  const words = flagWords(eligible, N);
+  let n = 0,
+    arm = 0;
+  if (words) {
+    for (let i = 0; i < words.length; i++) n += Math.imul(nonZeroBits(words[i]), 0x01010101) >>> 24;
+    arm = words.length * 4;
+  }
+  for (; arm < N; arm++) n += -eligible[arm] >>> 31;
   return n;
 }

@@ -116,8 +116,16 @@ export class Walk {
   inOrder(prefix: Int32Array): [Int32Array, Int32Array] | null {
     const { n, flags, picked, via } = this;
     if (prefix.length > 2 * n + 4096) return null;
-    const viaAt = scratch('top-b-via-at', Int32Array, flags.length);
-    for (let j = 0; j < n; j++) viaAt[picked[j]] = via[j];
+    // her via + 1 by arm, a byte each (up to 254 quotas) and written for the minima's picks alone: an array of 10^6
+    // words written at every pick and read at every line cost more in its reads at random arms than this pass
+    const small = this.quotas.length < 255,
+      viaAt = small
+        ? scratch('top-b-via-byte', Uint8Array, flags.length, true)
+        : scratch('top-b-via-at', Int32Array, flags.length, true);
+    for (let r = 0; r < this.runs.length; r++) {
+      const end = r + 1 < this.runs.length ? this.runs[r + 1] : n;
+      for (let j = this.runs[r]; j < end && via[j] >= 0; j++) viaAt[picked[j]] = via[j] + 1;
+    }
     const arms = scratch('top-b-in-order', Int32Array, prefix.length + 1);
     let c = 0;
     for (let p = 0; p < prefix.length; p++) {
@@ -127,7 +135,7 @@ export class Walk {
     }
     if (c !== n) return null;
     const v = scratch('top-b-in-order-via', Int32Array, n);
-    for (let j = 0; j < n; j++) v[j] = viaAt[arms[j]];
+    for (let j = 0; j < n; j++) v[j] = viaAt[arms[j]] - 1;
     return [arms.subarray(0, n), v];
   }
 

@@ -35,12 +35,21 @@ export function ranksAmong(
   return Int32Array.from(arms, (arm) => rank[arm]);
 }
 
+/** ranksUnder's second ask: `arms` ranked among `among` (null: every arm); `ranks` set when counted. */
+export interface RanksAlso {
+  among: Uint8Array | null;
+  arms: Int32Array;
+  ranks: Int32Array | null;
+}
+
 /**
  * 1-based rank of each of `arms` under the default list made with the same rules (capacities, minima, caps):
  * her place on `listed` (that list, in rank order) when she is on it, else after it, in `order` (the eligible
  * arms in list order, made as deep as needed) among the eligible it left out. Without rules that bind this is her place
  * in `order`; with them, a capacity or a minimum moves the default's places as it moves the list's, and the
- * difference that is left is the priority's. Into `out` (the caller's, or a new array).
+ * difference that is left is the priority's. Into `out` (the caller's, or a new array). With `also` (a holdout's
+ * lines: `arms`, all in `among`), their 1-based ranks among the arms of `among` (null: every arm) into `also.ranks`
+ * when the order is read off the kept order of all arms (default-order.ts), counted in the same walk; else left null.
  */
 export function ranksUnder(
   order: ListOrder,
@@ -48,6 +57,7 @@ export function ranksUnder(
   listed: Int32Array,
   arms: Int32Array,
   out = new Int32Array(arms.length),
+  also: RanksAlso | null = null,
 ): Int32Array {
   // flags per arm (1: on `listed`, 2: asked), a byte each; her place off the list counted by the order (countBefore)
   // without sorting it as deep as the deepest asked arm
@@ -57,21 +67,41 @@ export function ranksUnder(
     flag[listed[j]] = 1;
     rank[listed[j]] = j + 1;
   }
-  for (let j = 0; j < arms.length; j++) if (flag[arms[j]] === 0) flag[arms[j]] = 2;
-  // the asked in arm order (a pass over the flags, each arm written, kept when asked): the count's reads of their keys
-  // then go up the arms, not at random
+  // the asked as they come, which a walk down the kept order of all arms reads in any order
   const off = scratch('ranks-under-off', Int32Array, arms.length + 1);
   let n = 0;
-  for (let arm = 0; arm < numArms; arm++) {
-    off[n] = arm;
-    n += flag[arm] >>> 1;
+  for (let j = 0; j < arms.length; j++) {
+    const arm = arms[j];
+    if (flag[arm] === 0) {
+      flag[arm] = 2;
+      off[n++] = arm;
+    }
+  }
+  // else in arm order (a pass over the flags, each arm written, kept when asked): the count's reads of their keys then
+  // go up the arms, not at random
+  if (!order.keptWhole) {
+    n = 0;
+    for (let arm = 0; arm < numArms; arm++) {
+      off[n] = arm;
+      n += flag[arm] >>> 1;
+    }
   }
   const asked = off.subarray(0, n);
+  if (also?.among)
+    for (let j = 0; j < also.arms.length; j++)
+      if (!also.among[also.arms[j]]) throw new RangeError(`ranksUnder: arm ${also.arms[j]} is not among those ranked`);
+  const before = also && scratch('ranks-under-also', Int32Array, numArms);
+  let counted: boolean;
   try {
-    order.countBefore(asked, listed, rank);
+    counted = order.countBefore(asked, listed, rank, also && { asked: also.arms, among: also.among, out: before! });
   } catch {
     const missing = asked.find((arm) => order.eligible !== null && !order.eligible[arm]) ?? asked[0];
     throw new RangeError(`ranksUnder: arm ${missing} is not in the order`);
+  }
+  if (also && counted) {
+    const ranks = new Int32Array(also.arms.length);
+    for (let j = 0; j < ranks.length; j++) ranks[j] = before![also.arms[j]] + 1;
+    also.ranks = ranks;
   }
   for (let j = 0; j < n; j++) rank[asked[j]] += listed.length + 1;
   for (let j = 0; j < arms.length; j++) out[j] = rank[arms[j]];

@@ -29,7 +29,7 @@ import type { WorkerCalls } from './plan-workers.ts';
 import { afterCalls, type WorkerRules } from './worker-rules.ts';
 import { scratch } from './scratch.ts';
 import { defaultIndexOf, stateIndices } from './default-index.ts';
-import { defaultListOrder, ranksInKept } from './default-order.ts';
+import { defaultListOrder } from './default-order.ts';
 
 export { reasonAt, detailAt, REASON_SAMPLE } from './line-reasons.ts';
 export { INTERVAL_LINES, lineIntervals } from './line-intervals.ts';
@@ -147,15 +147,13 @@ export function buildWeeklyList(
     B = list.arms.length;
   const defaultRank = new Int32Array(B);
   // Her place under the default list made with the same rules: what a capacity or a minimum did is not the priority's.
-  ranksUnder(defaultOrder, N, defaults.arms, planList.arms, defaultRank.subarray(0, P));
+  // A holdout line's default rank among all who may be called (the plan's arm and the holdout's: held.eligible): in the
+  // same walk down the default order when it is kept, else counted (no order sorted whole).
+  const heldAsk = held ? { among: held.eligible, arms: holdoutArms, ranks: null } : null;
+  ranksUnder(defaultOrder, N, defaults.arms, planList.arms, defaultRank.subarray(0, P), heldAsk);
   if (held) {
-    // a holdout line's default rank among all who may be called (the plan's arm and the holdout's: held.eligible), by a
-    // walk down the default order when it is kept, else counted (no order sorted whole)
     const mayHeld = armEligible(held.inHoldout, held.eligible, true);
-    const ranks =
-      ranksInKept(defaultIndex, tieRank, held.eligible, holdoutArms) ??
-      ranksInUnion(defaultIndex, tieRank, eligible, mayHeld, holdoutArms);
-    defaultRank.set(ranks, P);
+    defaultRank.set(heldAsk!.ranks ?? ranksInUnion(defaultIndex, tieRank, eligible, mayHeld, holdoutArms), P);
   }
   const via = workers ? viaLabels(list.via, top.quotas, workers) : broughtIn(list, planOrder, top);
   const why = lineReasons(register, settings.reward, planList.arms, eligible, held ? holdoutReason(held.rule) : null);

@@ -9,6 +9,7 @@ import {
 import { seededTieRanks } from '../../../reference/tie-ranks.ts';
 import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
 import { referenceConstrainedTopB } from '../../../reference/constrained-top-b.ts';
+import { ListOrder } from '../../../../src/core/plan/list-order.ts';
 
 const ranks = (n: number, seed: number) => seededTieRanks(n, seededRandom(seed).int);
 
@@ -125,6 +126,35 @@ describe('constrainedTopB', () => {
       expect(Array.from(fast.via), `seed ${seed}`).toEqual(slow.via);
     }
     expect(many).toBeGreaterThan(0);
+  });
+
+  test('with a shared order (its picks in rank order off the prefix, Walk.inOrder), equals the slow reference', () => {
+    for (let seed = 0; seed < 200; seed++) {
+      // small orders (a comparator's) and orders of 2,000 and more arms (radix-sorted buckets), many minima
+      const n = seed % 4 === 3 ? 2000 + 37 * seed : 20 + (seed % 7) * 40;
+      const c = randomCase(seed, n, seed % 3 ? 4 : 12);
+      if (seed % 4 === 3) c.budget = Math.floor(n / 10);
+      const fast = constrainedTopB({ ...c, order: new ListOrder(c.index, c.tieRank, c.eligible, 'test-shared') });
+      const slow = referenceConstrainedTopB(c.index, c.tieRank, c.eligible, c.budget, c.quotas);
+      expect(Array.from(fast.arms), `seed ${seed}`).toEqual(slow.arms);
+      expect(Array.from(fast.via), `seed ${seed}`).toEqual(slow.via);
+    }
+    // more quotas than a byte's vias (300): the minima of the last ones bring arms in
+    const r = seededRandom(7),
+      n = 600;
+    const index = Float64Array.from({ length: n }, () => Math.round(r.next() * 10) / 10);
+    const quotas = Array.from({ length: 300 }, (_, q) => ({
+      label: `q${q}`,
+      members: Uint8Array.from({ length: n }, () => (r.next() < 0.02 ? 1 : 0)),
+      min: q >= 250 && q % 10 === 0 ? 3 : 0,
+      max: Infinity,
+    }));
+    const c = { index, tieRank: ranks(n, 8), eligible: null, budget: 40, quotas };
+    const fast = constrainedTopB({ ...c, order: new ListOrder(index, c.tieRank, null, 'test-shared') });
+    const slow = referenceConstrainedTopB(index, c.tieRank, null, 40, quotas);
+    expect(Array.from(fast.arms)).toEqual(slow.arms);
+    expect(Array.from(fast.via)).toEqual(slow.via);
+    expect(slow.via.some((v) => v >= 255)).toBe(true);
   });
 
   test('is exact on large inputs with mass ties at the threshold (rankTop)', () => {

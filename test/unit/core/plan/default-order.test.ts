@@ -23,6 +23,7 @@ describe("orders read off the default reward's order of all arms", () => {
     [500, 1],
     [5000, 2],
     [40_000, 3],
+    [4_003, 4],
   ]) {
     test(`${n} arms with many ties, -0 and +0, random eligibility (seed ${seed})`, () => {
       const r = seededRandom(seed);
@@ -33,7 +34,11 @@ describe("orders read off the default reward's order of all arms", () => {
       const tieRank = permutation(n, seed + 10);
       const eligible = Uint8Array.from({ length: n }, () => (r.next() < 0.7 ? 1 : 0));
       keepDefaultOrder(index, tieRank);
-      for (const flags of [eligible, null]) {
+      // flags of any non-zero value, and flags that do not start on a word (the count reads four a word)
+      const valued = Uint8Array.from(eligible, (x) => x * (1 + r.int(255)));
+      const shifted = new Uint8Array(n + 1).fill(1, 0, 1);
+      shifted.set(valued, 1);
+      for (const flags of [eligible, null, valued, shifted.subarray(1)]) {
         const kept = defaultListOrder(index, tieRank, flags, 'test-kept');
         expect(kept.constructor).not.toBe(ListOrder);
         const sorted = new ListOrder(index, tieRank, flags, 'test-sorted');
@@ -43,7 +48,7 @@ describe("orders read off the default reward's order of all arms", () => {
       }
       // filtered as far as asked: prefixes grown step by step, a quota's members, counts before asked arms
       const members = Uint8Array.from({ length: n }, () => (r.next() < 0.3 ? 1 : 0));
-      for (const flags of [eligible, null]) {
+      for (const flags of [eligible, null, valued, shifted.subarray(1)]) {
         const sorted = new ListOrder(index, tieRank, flags, 'test-sorted');
         const whole = [...sorted.all()];
         for (const [kept, want] of [

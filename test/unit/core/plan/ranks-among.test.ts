@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { seededTieRanks } from '../../../reference/tie-ranks.ts';
 import { ranksAmong, ranksInUnion, ranksUnder } from '../../../../src/core/plan/ranks-among.ts';
-import { keepDefaultOrder, ranksInKept } from '../../../../src/core/plan/default-order.ts';
+import { defaultListOrder, keepDefaultOrder } from '../../../../src/core/plan/default-order.ts';
 import { ListOrder } from '../../../../src/core/plan/list-order.ts';
 import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
 
@@ -23,7 +23,7 @@ describe('ranksAmong', () => {
     }
   });
 
-  test('ranksInUnion (counted) equals ranksInKept (a walk down the kept order) and ranksAmong', () => {
+  test("ranksInUnion (counted) equals ranksUnder's second count (a walk down the kept order) and ranksAmong", () => {
     const r = seededRandom(9);
     for (let t = 0; t < 60; t++) {
       // small and empty registers, few distinct values (long runs of ties, signed zeros), all equal, spread values
@@ -47,10 +47,21 @@ describe('ranksAmong', () => {
       const union = Uint8Array.from(side, (x) => (inFirst ? (x < 2 ? 1 : 0) : 1));
       const counted = Array.from(ranksInUnion(index, tieRank, inFirst, inSecond, arms));
       expect(counted).toEqual(Array.from(ranksAmong(index, tieRank, union, arms)));
-      // by a walk down the kept order, the union given (the holdout's lines: all who may be called; null: every arm)
-      expect(ranksInKept(index, tieRank, inFirst ? union : null, arms)).toBeNull();
+      // by ranksUnder's walk down the kept order, the union given (the holdout's lines: all who may be called; null:
+      // every arm), beside its own ranks (a default list of the first set's best with some skipped, and asked arms)
+      const firstOrder = new ListOrder(index, tieRank, inFirst, 'test-first').all();
+      const listed = Int32Array.from(firstOrder.slice(0, r.int(firstOrder.length + 1)).filter(() => r.next() < 0.7));
+      const asked = Int32Array.from(firstOrder.filter(() => r.next() < 0.3));
+      const alone = ranksUnder(new ListOrder(index, tieRank, inFirst, 'test-alone'), n, listed, asked);
+      const ask = () => ({ among: inFirst ? union : null, arms, ranks: null as Int32Array | null });
+      const fresh = ask();
+      const order = () => defaultListOrder(index, tieRank, inFirst, 'test-kept');
+      expect(ranksUnder(order(), n, listed, asked, undefined, fresh)).toEqual(alone);
+      expect(fresh.ranks).toBeNull();
       keepDefaultOrder(index, tieRank);
-      expect(counted).toEqual(Array.from(ranksInKept(index, tieRank, inFirst ? union : null, arms)!));
+      const walked = ask();
+      expect(ranksUnder(order(), n, listed, asked, undefined, walked)).toEqual(alone);
+      expect(Array.from(walked.ranks!)).toEqual(counted);
     }
   });
 
@@ -61,7 +72,9 @@ describe('ranksAmong', () => {
       ranksInUnion(index, tieRank, Uint8Array.of(1, 0, 0), Uint8Array.of(0, 1, 1), Int32Array.of(0)),
     ).toThrow(RangeError);
     keepDefaultOrder(index, tieRank);
-    expect(() => ranksInKept(index, tieRank, Uint8Array.of(0, 1, 1), Int32Array.of(0))).toThrow(RangeError);
+    const kept = defaultListOrder(index, tieRank, null, 'test-kept');
+    const also = { among: Uint8Array.of(0, 1, 1), arms: Int32Array.of(0), ranks: null };
+    expect(() => ranksUnder(kept, 3, new Int32Array(0), new Int32Array(0), undefined, also)).toThrow(RangeError);
   });
 
   test('ranksUnder: her place on the list, else after it among the eligible it left out, in the full order', () => {
