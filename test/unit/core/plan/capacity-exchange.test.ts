@@ -132,20 +132,8 @@ describe('exchangeFlow against the flow (capacity-flow.ts)', () => {
       const order = new ListOrder(index, tieRank, eligible);
       const net = flowClasses(order.all(), n, budget, A, B);
       const label = `seed ${seed} n ${n} budget ${budget}`;
-      const fast = exchangeFlow(net, index, tieRank, budget, A, B);
-      const got = fast && {
-        arms: Array.from(fast.pick.arms),
-        binding: Array.from(fast.pick.bindingA),
-        inA: Array.from(fast.pick.inA),
-        plain: Array.from(fast.plain()),
-      };
-      const slow = exchangeFlowByValues(net, index, tieRank, budget, A, B);
-      const want = slow && {
-        arms: Array.from(slow.pick.arms),
-        binding: Array.from(slow.pick.bindingA),
-        inA: Array.from(slow.pick.inA),
-        plain: Array.from(slow.plain()),
-      };
+      const got = outcome(exchangeFlow(net, index, tieRank, budget, A, B));
+      const want = outcome(exchangeFlowByValues(net, index, tieRank, budget, A, B));
       expect(got, label).toEqual(want);
       if (!want) nulls++;
     }
@@ -159,3 +147,15 @@ describe('exchangeFlow against the flow (capacity-flow.ts)', () => {
     expect(exchangeFlow(net, c.index, c.tieRank, c.budget, c.A, c.B)).toBeNull();
   });
 });
+
+/** What an exchange gives, as plain arrays to compare. */
+function outcome(x: ReturnType<typeof exchangeFlow>) {
+  return (
+    x && {
+      arms: Array.from(x.pick.arms),
+      binding: Array.from(x.pick.bindingA),
+      inA: Array.from(x.pick.inA),
+      plain: Array.from(x.plain()),
+    }
+  );
+}
