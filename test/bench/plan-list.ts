@@ -273,9 +273,9 @@ for (const N of sizes) {
     code.keepDefaultOrder(code.defaultIndexOf(rules, whittle), rules.top.tieRank);
   };
   const names = (['list', 'workers', 'program'] as const).filter((name) => !only || name === only);
-  // The core's indices as the list makes them (stateIndices: a piece at a time into scratch tables, each arm's state
-  // read into an array kept from round to round), the kernel's fastest use: a fresh table of N x S per call cost
-  // 3-5 ms more at 10^6 and lowered every ratio.
+  // The core's indices as the list makes them (stateIndices: a piece at a time into scratch tables, each arm's index
+  // of her state into an array kept from round to round), the kernel's fastest use: a fresh table of N x S per call
+  // cost 3-5 ms more at 10^6 and lowered every ratio.
   const coreIndex = new Float64Array(N);
   const indices = () =>
     stateIndices(whittle, rules.transitions, rules.rewards, rules.numStates, rules.discount, rules.state, coreIndex);
@@ -288,7 +288,6 @@ for (const N of sizes) {
   }
   indices();
   await topB();
-  const t = Object.fromEntries(runs.map(({ label }) => [label, new Map(names.map((n) => [n, [] as number[]]))]));
   const windows = Object.fromEntries(runs.map(({ label }) => [label, new Map(names.map((n) => [n, [] as Window[]]))]));
   const wall: number[] = [];
   const core = { indices: [] as number[], topB: [] as number[] };
@@ -301,7 +300,6 @@ for (const N of sizes) {
       for (const { label, code, cases } of r % 2 ? [...runs].reverse() : runs) {
         if (prepared) prepare(code, name);
         const timed = warmList(cases[name]);
-        t[label].get(name)!.push(timed.cpu);
         windows[label].get(name)!.push(timed);
         if (label === 'this' && name === names[0]) wall.push(timed.wall);
       }
@@ -322,12 +320,12 @@ for (const N of sizes) {
   for (const { label } of runs) {
     if (runs.length > 1) console.log(`  ${label}:`);
     names.forEach((name, j) => {
-      const x = t[label].get(name)!;
+      const timed = windows[label].get(name)!,
+        x = timed.map((w) => w.cpu);
       const ratio = spread(x.map((v, r) => v / together[r]));
       const first = cold[runs.findIndex((run) => run.label === label)][j].cpu.toFixed(0);
       console.log(`  ${title[name].padEnd(40)} ${spread(x)} ms CPU, / core ${ratio} (cold ${first} ms)`);
-      const timed = windows[label].get(name)!,
-        full = timed.map((w) => pausedIn(w, true)),
+      const full = timed.map((w) => pausedIn(w, true)),
         indent = ' '.repeat(42);
       console.log(
         `${indent}of which collecting (wall): full in ${full.filter((p) => p > 0).length} of ${x.length} lists ` +
