@@ -112,8 +112,17 @@ const spread = (x: number[]) => {
   const f = (v: number) => (v >= 100 ? v.toFixed(0) : v.toFixed(v >= 10 ? 1 : 2));
   return `${f(s[0])} / ${f(s[Math.floor(s.length / 2)])} / ${f(s[s.length - 1])}`;
 };
-/** This thread's CPU time in ms (Linux: the scheduler's count in ns), without the collector's and compiler's. */
-const threadCpu = () => Number(readFileSync('/proc/thread-self/schedstat', 'latin1').split(' ')[0]) / 1e6;
+/**
+ * This thread's CPU time in ms (Linux: the scheduler's count in ns), without the collector's and compiler's; elsewhere
+ * the process's (no other thread's share then shows).
+ */
+const threadCpu = () => {
+  try {
+    return Number(readFileSync('/proc/thread-self/schedstat', 'latin1').split(' ')[0]) / 1e6;
+  } catch {
+    return cpu();
+  }
+};
 function measure<T>(run: () => T) {
   const start = performance.now(),
     c = cpu(),

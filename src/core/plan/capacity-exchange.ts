@@ -173,7 +173,7 @@ function plainFlow(
   }
   if (total <= budget) return;
   // More than B: the first B of them in list order, at places up to the budget-th smallest (selected negated).
-  const negated = scratch('exchange-values', Float64Array, total);
+  const negated = scratch('exchange-places', Float64Array, total);
   let n = 0;
   for (let a = 0; a < sets; a++) {
     for (const c of [inBucket[a], inRest[a]]) {

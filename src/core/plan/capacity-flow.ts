@@ -39,7 +39,10 @@ export interface FlowPick {
   bindingA: Uint8Array;
   /** Per set of family A (then the rest): its arms on the list. */
   inA: Float64Array;
-  /** Per entry of the classes' members, her index (a working array: valid until the next flow). */
+  /**
+   * Per entry of the classes' members, her index (a working array: valid until the next flow). An exchanges' pick
+   * (capacity-exchange.ts) reads only each class's first, last taken and next: the other entries are stale.
+   */
   value: Float64Array;
 }
 

@@ -119,10 +119,6 @@ class FilteredOrder extends ListOrder {
       const arm = asked[j];
       if ((e && !e[arm]) || (f && !f[arm])) throw new RangeError(`ListOrder: arm ${arm} is not in the order`);
     }
-    if (also?.among)
-      for (let j = 0; j < also.asked.length; j++)
-        if (!also.among[also.asked[j]])
-          throw new RangeError(`ListOrder: arm ${also.asked[j]} is not among those counted`);
     countDown(this.full, this.full.length, asked, skipped, out, e, f, also);
     return also !== null;
   }

@@ -211,9 +211,10 @@ function countDownTwo(
   if (left > 0) throw new RangeError('ListOrder: an arm asked is not in the order');
 }
 
-/** The whole words of the first N bytes of `flags`, or null when they do not start on a word. */
+/** The whole words of the first N bytes of `flags`, or null when they do not start on a word (or are fewer than N). */
 export function flagWords(flags: Uint8Array, N: number): Uint32Array | null {
-  return flags.byteOffset % 4 === 0 ? new Uint32Array(flags.buffer, flags.byteOffset, N >> 2) : null;
+  const whole = flags.byteOffset % 4 === 0 && flags.length >= N;
+  return whole ? new Uint32Array(flags.buffer, flags.byteOffset, N >> 2) : null;
 }
 
 /** Per byte of `w`, 1 in its lowest bit when the byte is not 0 (its bits or'ed down within it), else 0. */

@@ -87,21 +87,29 @@ export function ranksUnder(
     }
   }
   const asked = off.subarray(0, n);
+  if (also) also.ranks = null;
   if (also?.among)
     for (let j = 0; j < also.arms.length; j++)
       if (!also.among[also.arms[j]]) throw new RangeError(`ranksUnder: arm ${also.arms[j]} is not among those ranked`);
-  const before = also && scratch('ranks-under-also', Int32Array, numArms);
+  // (the second count only down a kept order: a ListOrder's count would not make it)
+  const second = also && order.keptWhole ? also : null;
+  const before = second && scratch('ranks-under-also', Int32Array, numArms);
   let counted: boolean;
   try {
-    counted = order.countBefore(asked, listed, rank, also && { asked: also.arms, among: also.among, out: before! });
+    counted = order.countBefore(
+      asked,
+      listed,
+      rank,
+      second && { asked: second.arms, among: second.among, out: before! },
+    );
   } catch {
     const missing = asked.find((arm) => order.eligible !== null && !order.eligible[arm]) ?? asked[0];
     throw new RangeError(`ranksUnder: arm ${missing} is not in the order`);
   }
-  if (also && counted) {
-    const ranks = new Int32Array(also.arms.length);
-    for (let j = 0; j < ranks.length; j++) ranks[j] = before![also.arms[j]] + 1;
-    also.ranks = ranks;
+  if (second && counted) {
+    const ranks = new Int32Array(second.arms.length);
+    for (let j = 0; j < ranks.length; j++) ranks[j] = before![second.arms[j]] + 1;
+    second.ranks = ranks;
   }
   for (let j = 0; j < n; j++) rank[asked[j]] += listed.length + 1;
   for (let j = 0; j < arms.length; j++) out[j] = rank[arms[j]];

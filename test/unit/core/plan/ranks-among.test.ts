@@ -62,6 +62,10 @@ describe('ranksAmong', () => {
       const walked = ask();
       expect(ranksUnder(order(), n, listed, asked, undefined, walked)).toEqual(alone);
       expect(Array.from(walked.ranks!)).toEqual(counted);
+      // the same ask again on an order not kept: its earlier ranks are not left in it
+      const again = new ListOrder(index, tieRank, inFirst, 'test-again');
+      expect(ranksUnder(again, n, listed, asked, undefined, walked)).toEqual(alone);
+      expect(walked.ranks).toBeNull();
     }
   });
 
