@@ -235,9 +235,8 @@ export function flowArms(net: Classes, flow: Int32Array, of = net.members): Int3
   let sent = 0;
   for (let c = 0; c < C; c++) sent += flow[c];
   const arms = new Int32Array(sent);
-  for (let c = 0, j = 0; c < C; c++) {
-    arms.set(of.subarray(start[c], start[c] + flow[c]), j);
-    j += flow[c];
-  }
+  // a plain copy: a view per class (4,000 classes under 2,000 workers, a few calls a list) was 1.5 MB of the heap's
+  // objects a list, which brought its collections sooner
+  for (let c = 0, j = 0; c < C; c++) for (let p = start[c], end = p + flow[c]; p < end; p++) arms[j++] = of[p];
   return arms;
 }

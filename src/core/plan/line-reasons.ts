@@ -73,13 +73,7 @@ export function lineReasons(
   const of = distinct?.of ?? null;
   // each term's mean over the sample, in its order (plain loops: Float64Array.from with a function per row cost more)
   const means = new Float64Array(all.length);
-  all.forEach((t, i) => {
-    const w = t.weight;
-    let sum = 0;
-    if (of) for (let r = P; r < n; r++) sum += w[of[r]];
-    else for (let r = P; r < n; r++) sum += w[r];
-    means[i] = n > P ? sum / (n - P) : 0;
-  });
+  for (let i = 0; i < all.length; i++) means[i] = n > P ? meanOf(all[i].weight, of, P, n) : 0;
   const kept = Int32Array.from(columns),
     value = featureValue(register.features);
   if (distinct) {
@@ -220,4 +214,12 @@ export function detailAt(list: ReasonedList, j: number): string {
   const row = why.row ? why.row[j] : j;
   const detail = explainPriority(why.terms, why.means, row, why.schema, valuesOf(why), list.defaultRank[j], j + 1);
   return list.via[j] ? `brought in by the minimum of ${list.via[j]}; ${detail}` : detail;
+}
+
+/** The mean of w over rows P..n-1 (through `of` when given: the distinct rows' weights). */
+function meanOf(w: Float64Array, of: Uint16Array | Int32Array | null, P: number, n: number): number {
+  let sum = 0;
+  if (of) for (let r = P; r < n; r++) sum += w[of[r]];
+  else for (let r = P; r < n; r++) sum += w[r];
+  return sum / (n - P);
 }
