@@ -108,19 +108,13 @@ class FilteredOrder extends ListOrder {
    * A walk down the order of all arms, those not in this one not counted: this order is not filtered whole for it;
    * `also` counted in the same walk.
    */
-  override countBefore(
-    asked: Int32Array,
-    skipped: Int32Array,
-    out: Int32Array,
-    also: AlsoCount | null = null,
-  ): boolean {
+  override countBefore(asked: Int32Array, skipped: Int32Array, out: Int32Array, also: AlsoCount | null = null): void {
     const { eligible: e, members: f } = this;
     for (let j = 0; j < asked.length; j++) {
       const arm = asked[j];
       if ((e && !e[arm]) || (f && !f[arm])) throw new RangeError(`ListOrder: arm ${arm} is not in the order`);
     }
     countDown(this.full, this.full.length, asked, skipped, out, e, f, also);
-    return also !== null;
   }
 
   protected override sub(members: Uint8Array, name: string): ListOrder {

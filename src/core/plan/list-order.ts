@@ -142,13 +142,14 @@ export class ListOrder {
    * default ranks of a list's lines, however deep they lie): in an order of all the eligible on a kept index (the
    * default's, keysKept), one pass placing each arm by a table (fine-count.ts); else read off the histogram of the keys
    * and one pass over the arms of the buckets she is in, each placed among the asked of her bucket by a search.
-   * `also`: a second count for the same walk, made only by an order read off the kept order of all arms
-   * (default-order.ts); returns whether it was.
+   * `also`: a second count in the same walk, which only an order read off the kept order of all arms makes
+   * (`keptWhole`, default-order.ts); asked of any other, an error.
    */
-  countBefore(asked: Int32Array, skipped: Int32Array, out: Int32Array, _also: AlsoCount | null = null): boolean {
+  countBefore(asked: Int32Array, skipped: Int32Array, out: Int32Array, also: AlsoCount | null = null): void {
+    if (also) throw new RangeError('ListOrder: a second count is made only down a kept order (keptWhole)');
     const n = this.length,
       N = this.index.length;
-    if (n <= SMALL) return (countDown(this.all(), N, asked, skipped, out), false);
+    if (n <= SMALL) return countDown(this.all(), N, asked, skipped, out);
     const keys = this.keys(),
       { hi, lo, digit } = keys,
       count = this.count!;
@@ -178,8 +179,7 @@ export class ListOrder {
     const diff = scratch(`${name}-asked-diff`, Int32Array, A + 1, true);
     // an order of all the eligible on a kept index: each arm placed by a table of her digit and 4 more bits
     const asking = { sorted, hi: sHi, lo: sLo, tie: sTie, start };
-    if (!f && keys.fine && countByFine({ ...keys, fine: keys.fine }, tieRank, e, skip, asking, diff, out, name))
-      return false;
+    if (!f && keys.fine && countByFine({ ...keys, fine: keys.fine }, tieRank, e, skip, asking, diff, out, name)) return;
     // the arms of the order before each bucket, skipped ones left out
     const base = scratch(`${name}-asked-base`, Int32Array, 65536);
     const less = scratch(`${name}-skipped`, Int32Array, 65536, true);
@@ -216,7 +216,6 @@ export class ListOrder {
         out[sorted[j]] = base[d] + sum;
       }
     }
-    return false;
   }
 
   /** The order of the eligible arms with `members` set (kept per members array; its arrays scratch as this one's). */

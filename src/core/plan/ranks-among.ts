@@ -94,19 +94,13 @@ export function ranksUnder(
   // (the second count only down a kept order: a ListOrder's count would not make it)
   const second = also && order.keptWhole ? also : null;
   const before = second && scratch('ranks-under-also', Int32Array, numArms);
-  let counted: boolean;
   try {
-    counted = order.countBefore(
-      asked,
-      listed,
-      rank,
-      second && { asked: second.arms, among: second.among, out: before! },
-    );
+    order.countBefore(asked, listed, rank, second && { asked: second.arms, among: second.among, out: before! });
   } catch {
     const missing = asked.find((arm) => order.eligible !== null && !order.eligible[arm]) ?? asked[0];
     throw new RangeError(`ranksUnder: arm ${missing} is not in the order`);
   }
-  if (second && counted) {
+  if (second) {
     const ranks = new Int32Array(second.arms.length);
     for (let j = 0; j < ranks.length; j++) ranks[j] = before![second.arms[j]] + 1;
     second.ranks = ranks;

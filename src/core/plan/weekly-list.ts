@@ -152,8 +152,10 @@ export function buildWeeklyList(
   const heldAsk = held ? { among: held.eligible, arms: holdoutArms, ranks: null } : null;
   ranksUnder(defaultOrder, N, defaults.arms, planList.arms, defaultRank.subarray(0, P), heldAsk);
   if (held) {
-    const mayHeld = armEligible(held.inHoldout, held.eligible, true);
-    defaultRank.set(heldAsk!.ranks ?? ranksInUnion(defaultIndex, tieRank, eligible, mayHeld, holdoutArms), P);
+    const ranks =
+      heldAsk!.ranks ??
+      ranksInUnion(defaultIndex, tieRank, eligible, armEligible(held.inHoldout, held.eligible, true), holdoutArms);
+    defaultRank.set(ranks, P);
   }
   const via = workers ? viaLabels(list.via, top.quotas, workers) : broughtIn(list, planOrder, top);
   const why = lineReasons(register, settings.reward, planList.arms, eligible, held ? holdoutReason(held.rule) : null);

@@ -110,4 +110,11 @@ describe('ListOrder', () => {
       expect(Array.from(asked, (arm) => out[arm])).toEqual(Array.from(asked, (arm) => want.indexOf(arm)));
     }
   });
+
+  test('a second count is asked only of an order read off the kept order of all arms', () => {
+    const order = new ListOrder(Float64Array.of(3, 1, 2), Int32Array.of(0, 1, 2), null, 'test-no-second');
+    const also = { asked: Int32Array.of(1), among: null, out: new Int32Array(3) };
+    expect(order.keptWhole).toBe(false);
+    expect(() => order.countBefore(Int32Array.of(0), new Int32Array(0), new Int32Array(3), also)).toThrow(RangeError);
+  });
 });
