@@ -6,7 +6,7 @@
 // is kept as it was (in 'plan-registers', as `legacy`) beside its listing marked damaged, so that
 // what it holds can still be exported.
 import type { IDBPObjectStore } from 'idb';
-import type { PackedPlan } from '../core/plan/packed-plan.ts';
+import type { PlanState } from '../core/plan/plan-state.ts';
 import { planParts } from '../core/plan/plan-parts.ts';
 import type { PlanListing } from '../core/plan/plan-record.ts';
 import type { UpgradeTransaction } from './schema.ts';
@@ -25,7 +25,7 @@ export function movePlansToParts(upgrading: UpgradeTransaction): void {
   // Only IndexedDB requests are awaited, so the upgrade's transaction stays open until the last one.
   void (async () => {
     for (let cursor = await tx.objectStore('plan-states').openCursor(); cursor; cursor = await cursor.continue()) {
-      const { id, plan } = cursor.value as { id: string; plan: PackedPlan };
+      const { id, plan } = cursor.value as { id: string; plan: PlanState };
       const listing = (await plans.get(id)) as PlanListing | undefined;
       for (const key of await weeks.index('by-plan').getAllKeys(id)) await weeks.delete(key);
       let parts;

@@ -18,7 +18,6 @@ import { parseOutcomesCsv } from '../../src/core/datasets/outcomes-csv.ts';
 import { applyOutcomes } from '../../src/core/plan/apply-outcomes.ts';
 import { jsBase64, type Base64Codec } from '../../src/core/plan/base64.ts';
 import { generatedRegister } from '../../src/core/plan/generated-register.ts';
-import { packPlan, unpackPlan } from '../../src/core/plan/packed-plan.ts';
 import { planFilePieces, planFileText, readPlanFile } from '../../src/core/plan/plan-json.ts';
 import { appliedWeekParts } from '../../src/core/plan/plan-parts.ts';
 import type { PlanRecord } from '../../src/core/plan/plan-record.ts';
@@ -27,6 +26,7 @@ import type { IndexFunction } from '../../src/core/plan/weekly-list.ts';
 import { nodeBase64 } from '../../src/cli/node-base64.ts';
 import { writePieces } from '../../src/cli/plan-file-store.ts';
 import {} from '../../src/core/plan/week-states.ts';
+import { unpackIds } from '../../src/core/plan/packed-ids.ts';
 
 const META = { id: 'p1', name: 'bench', createdAt: 0, updatedAt: 0, policy: { kind: 'typed' as const } };
 const cpu = () => {
@@ -62,7 +62,7 @@ function cold(plan: PlanState): PlanState {
     ...plan,
     register: {
       ...r,
-      ids: r.ids.slice(),
+      ids: { text: r.ids.text, ends: r.ids.ends.slice() },
       features: {
         numArms: r.features.numArms,
         columns: r.features.columns.map((c) => (ArrayBuffer.isView(c) ? c.slice() : { ...c, bits: c.bits.slice() })),
@@ -83,7 +83,9 @@ function nextWeek(plan: PlanState, whittle: IndexFunction, salt: number): PlanSt
   for (const arm of plan.weeks[plan.weeks.length - 1].planned) listed[arm] = 1;
   const text =
     'id,called,engaged\n' +
-    plan.register.ids.map((id, arm) => `${id},${listed[arm]},${(arm * 7 + salt) % 3 === 0 ? 1 : 0}`).join('\n');
+    unpackIds(plan.register.ids)
+      .map((id, arm) => `${id},${listed[arm]},${(arm * 7 + salt) % 3 === 0 ? 1 : 0}`)
+      .join('\n');
   const parsed = parseOutcomesCsv(text, plan.register.ids, 2, `week-${salt}.csv`);
   if (!parsed.ok) throw new Error(parsed.errors[0]);
   const r = applyOutcomes({ ...plan, settings: { ...plan.settings, draws: 0 } }, parsed.outcomes, whittle, {
@@ -123,7 +125,7 @@ export async function benchPlanFile(
       whittle,
     ).plan;
   const F = plan.register.schema.columns.length;
-  const record = (p: PlanState): PlanRecord => ({ ...META, plan: packPlan(p) });
+  const record = (p: PlanState): PlanRecord => ({ ...META, plan: p });
   const text = planFileText(record(plan), nodeBase64);
   console.log(
     `PLAN.json of ${N.toLocaleString('en')} beneficiaries (dlm, ${F} features), 26 weeks of history and its first ` +
@@ -142,7 +144,7 @@ export async function benchPlanFile(
       read: number[] = [],
       parse: number[] = [],
       pages: number[] = [];
-    const restored = unpackPlan(readPlanFile(text, 'PLAN.json', META, codec).plan);
+    const restored = readPlanFile(text, 'PLAN.json', META, codec).plan;
     const weeks = Array.from({ length: rounds }, (_, i) => nextWeek(restored, whittle, i + 1));
     const warmDoc = JSON.parse(planFileText(record(weeks[0]), codec));
     const files: number[] = [],

@@ -46,6 +46,7 @@ import type { WorkerRules } from '../../src/core/plan/worker-rules.ts';
 import { seededRandom } from '../../src/core/random/seeded-random.ts';
 import { planIndexFunction } from '../../src/engine/beta-sampler.ts';
 import { loadEngineNode } from '../../src/engine/load-node.ts';
+import { unpackIds } from '../../src/core/plan/packed-ids.ts';
 
 const flag = (name: string) => process.argv.flatMap((a, i) => (process.argv[i - 1] === name ? [a] : []))[0];
 const positional = process.argv
@@ -179,7 +180,7 @@ for (const N of sizes) {
   const settings: PlanSettings = {
     reward: 'state * (1 + 2 * agent_feats.age_51_60 + agent_feats.income_1)',
     budget: B,
-    exclude: register.ids.filter((_, arm) => arm % 100 === 7),
+    exclude: unpackIds(register.ids).filter((_, arm) => arm % 100 === 7),
     cooldown: 2,
     shares: [
       { group: 'Ages', bucket: 'Ages 51-60', min: 0.2 },

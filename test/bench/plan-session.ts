@@ -9,7 +9,7 @@
 import { loadavg } from 'node:os';
 import { planIndexFunction } from '../../src/engine/beta-sampler.ts';
 import { loadEngineNode } from '../../src/engine/load-node.ts';
-import { unpackIds } from '../../src/core/plan/packed-plan.ts';
+import { unpackIds } from '../../src/core/plan/packed-ids.ts';
 import { MemoryStore } from '../../src/storage/memory-store.ts';
 import { WeeklyPlan } from '../../src/pipeline/plan/weekly-plan.ts';
 

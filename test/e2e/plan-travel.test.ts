@@ -129,7 +129,7 @@ describe('a plan travels', () => {
     await page.reload();
     await expect.poll(() => page.getByTestId('plan-damaged').count(), { timeout: 20_000 }).toBe(1);
     expect(await page.getByTestId('plan-damaged').textContent()).toContain(
-      'the saved plan "history": "register.ids.ends" holds 5 values, expected 60',
+      'the saved plan "history": "register.ids" holds 5 ids, expected 60',
     );
     expect(await page.getByTestId('call-row').count()).toBe(0);
     await shoot(page, 'damaged');
@@ -137,7 +137,7 @@ describe('a plan travels', () => {
     const saved = JSON.parse(readFileSync((await download.path())!, 'utf8'));
     expect(saved).toMatchObject({
       format: 'allot-plan-damaged',
-      problem: expect.stringContaining('"register.ids.ends"'),
+      problem: expect.stringContaining('"register.ids" holds 5 ids'),
     });
     expect(problems).toEqual([]);
     await page.close();

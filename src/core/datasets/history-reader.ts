@@ -13,6 +13,7 @@ import { CsvError } from './csv-error.ts';
 import { mapColumns, type ColumnMapping, type MappedColumns } from './column-mapping.ts';
 import type { CsvRowSink } from './csv-tokenizer.ts';
 import { IdIndex } from './id-index.ts';
+import type { PackedIds } from '../plan/packed-ids.ts';
 import { utf8Text } from './utf8.ts';
 
 /** Bit 1 of a week's call byte: the beneficiary has a row that week. */
@@ -21,7 +22,7 @@ const MAX_WEEKS = 5200;
 
 export interface HistoryRead {
   /** The history's own ids in order of first appearance, or null when the features file gave them. */
-  ids: string[] | null;
+  ids: PackedIds | null;
   history: History;
   warnings: string[];
   mapped: MappedColumns;
@@ -119,7 +120,7 @@ export class HistoryReader implements CsvRowSink {
       states.push(a.states.length === N ? a.states : a.states.slice(0, N));
       called.push(toPlane(c)); // kept as bits (bit-plane.ts)
     }
-    const ids = this.known ? null : this.index.texts();
+    const ids = this.known ? null : this.index.packedTexts();
     const idOf = (arm: number) => {
       const b = this.index.bytesOf(arm);
       return utf8Text(b, 0, b.length);

@@ -1,9 +1,10 @@
 // Beneficiaries' ids by their UTF-8 bytes: a history of 26 million rows finds each row's beneficiary
 // without making a string of her id (open addressing over FNV-1a hashes, the ids' bytes in one arena).
-// 10^6 ids cost about 20 bytes each besides their bytes. Their strings are made once, when the register
-// is built (texts()), so that no million strings sit in the heap while a history is read. Texts are numbered
+// 10^6 ids cost about 20 bytes each besides their bytes. The register's ids are made once, when it is built,
+// as one packed text (packedTexts()), so that no million strings sit in the heap. Texts are numbered
 // by the same table (addText: the plan's worker column, a name per mother), ASCII ones without encoding.
 import { utf8Bytes, utf8Text } from './utf8.ts';
+import { packIds, type PackedIds } from '../plan/packed-ids.ts';
 
 export class IdIndex {
   size = 0;
@@ -104,6 +105,26 @@ export class IdIndex {
       for (let i = 0; i < this.size; i++) out[i] = whole.slice(offsets[i], offsets[i + 1]);
     } else for (let i = 0; i < this.size; i++) out[i] = utf8Text(arena, offsets[i], offsets[i + 1]);
     return out;
+  }
+
+  /**
+   * Every id as packed text (packed-ids.ts): a register's ids, never 10^6 strings. ASCII ids are copied from the
+   * arena with a newline between them and decoded as one string; the others are decoded one by one.
+   */
+  packedTexts(): PackedIds {
+    const { arena, offsets, size } = this;
+    if (this.high >= 0x80) return packIds(this.texts());
+    const ends = new Uint32Array(size);
+    const bytes = new Uint8Array(Math.max(0, this.used + size - 1));
+    for (let i = 0, at = 0; i < size; i++) {
+      for (let k = offsets[i]; k < offsets[i + 1]; k++) bytes[at++] = arena[k];
+      ends[i] = at;
+      if (i < size - 1) bytes[at++] = 10;
+    }
+    let text = '';
+    for (let i = 0; i < bytes.length; i += 8192)
+      text += String.fromCharCode.apply(null, bytes.subarray(i, i + 8192) as unknown as number[]);
+    return { text, ends };
   }
 
   /** Whether id i is bytes[start, end). */

@@ -2,6 +2,7 @@
 // same id once normalized to Unicode NFC (the form keyboards and most systems produce). Every id
 // allot reads (registers, outcomes, exclusion lists, stored plans) is normalized on the way in; two
 // ids of one file that become one are two rows for one person, which the reader says in words.
+import { packIds, unpackIds, type PackedIds } from '../plan/packed-ids.ts';
 
 /** Whether text is plain ASCII, which NFC leaves as it is (the common case, checked first). */
 export function isAscii(text: string): boolean {
@@ -29,6 +30,13 @@ export function nfcIds(ids: readonly string[]): { ids: string[]; merged: [string
     else if (before !== ids[i]) merged.push([before, ids[i]]);
   }
   return { ids: out, merged };
+}
+
+/** nfcIds of packed ids (a register's): null at once when the text is ASCII. */
+export function nfcPackedIds(ids: PackedIds): { ids: PackedIds; merged: [string, string][] } | null {
+  if (isAscii(ids.text)) return null;
+  const nfc = nfcIds(unpackIds(ids));
+  return nfc && { ids: packIds(nfc.ids), merged: nfc.merged };
 }
 
 /** Two ids that became one, in words that show how they differ: "José" and "José" (U+00E9 against U+0065 U+0301). */

@@ -7,6 +7,8 @@
 // that are not in the register; up to 20 lines are collected, so one pass shows what to fix.
 import type { WeekOutcomes } from '../plan/apply-outcomes.ts';
 import { MISSING } from '../plan/register.ts';
+import { findIds } from '../plan/id-flags.ts';
+import type { PackedIds } from '../plan/packed-ids.ts';
 import { BinaryColumn, BLANK } from './binary-values.ts';
 import { mapColumns, type ColumnMapping } from './column-mapping.ts';
 import { contentHash } from './content-hash.ts';
@@ -27,7 +29,7 @@ export interface OutcomesNames {
 /** Parses the outcomes text against the register's ids. */
 export function parseOutcomesCsv(
   text: string,
-  ids: readonly string[],
+  ids: PackedIds,
   numStates: number,
   fileName = 'the outcomes file',
   names: OutcomesNames = {},
@@ -46,7 +48,7 @@ export function parseOutcomesCsv(
 export function outcomesFromTable(
   table: CsvTable,
   hash: string,
-  ids: readonly string[],
+  ids: PackedIds,
   numStates: number,
   fileName: string,
   names: OutcomesNames = {},
@@ -93,9 +95,7 @@ export function outcomesFromTable(
     else if (errors.length === MAX_ERRORS) errors.push('... and more errors; fix these first');
   };
   const where = (line: number, c: number) => `${fileName}, line ${line}, column ${c + 1} ("${header[c]}")`;
-  const position = new Map<string, number>();
-  ids.forEach((id, arm) => position.set(id, arm));
-  const N = ids.length;
+  const N = ids.ends.length;
   const firstLine = new Int32Array(N);
   const n = rows.length;
   const arms = new Int32Array(n),
@@ -114,10 +114,15 @@ export function outcomesFromTable(
     kept = 0;
   // Ids as people read them (Unicode NFC, as the register's): "é" in one character or two is one id.
   const written = new Map<number, string>();
-  rows.forEach((row) => {
+  const rowIds = rows.map((row) => {
     const raw = row.fields[m.id].trim();
-    const id = isAscii(raw) ? raw : raw.normalize('NFC');
-    const arm = position.get(id);
+    return isAscii(raw) ? raw : raw.normalize('NFC');
+  });
+  const position = findIds(ids, rowIds).arm;
+  rows.forEach((row, j) => {
+    const raw = row.fields[m.id].trim();
+    const id = rowIds[j];
+    const arm = position[j] < 0 ? undefined : position[j];
     const c = m.called === -1 ? 1 : calledColumn.read(row.fields[m.called], row.line);
     let s: number;
     if (numStates === 2) {

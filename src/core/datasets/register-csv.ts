@@ -23,6 +23,7 @@ import type { SchemaFile } from './population-schema.ts';
 import { carryOf, columnReport, mapTable, readFeatureTable, type FeatureTableRead } from './register-table.ts';
 import { utf8Bytes } from './utf8.ts';
 import type { TextChoices } from './text-columns.ts';
+import { packIds } from '../plan/packed-ids.ts';
 
 export const REGISTER_CSV_FORMAT = 'allot-register-csv';
 export const HISTORY_CSV_FORMAT = 'allot-history-csv';
@@ -105,13 +106,19 @@ export function registerFromTable(table: CsvTable, hash: string, options: Regist
       text: options.text,
     });
     const features = asTable(instance.features, instance.numArms, instance.schema.columns.length);
-    base = { ...instance, features, transitions: instance.transitions, carry: carryOf(csvCells(table), mapped) };
+    base = {
+      ...instance,
+      ids: packIds(instance.ids),
+      features,
+      transitions: instance.transitions,
+      carry: carryOf(csvCells(table), mapped),
+    };
   } else {
     const read = readFeatureTable(csvCells(table), mapped, fileName, options.schema, options.text);
     base = {
       numArms: N,
       numStates: 2,
-      ids: read.index.texts(),
+      ids: read.index.packedTexts(),
       schema: read.schema,
       features: read.features,
       transitions: null,
@@ -190,9 +197,9 @@ export function registerFromHistory(
   options: RegisterCsvOptions & { featuresFileName?: string },
 ): Register {
   const fileName = options.fileName ?? 'the history file';
-  // the ids' strings made now, after the history was read without them
-  const ids = features ? features.index.texts() : read.ids!;
-  const N = ids.length;
+  // the ids' text made now, after the history was read without it
+  const ids = features ? features.index.packedTexts() : read.ids!;
+  const N = ids.ends.length;
   const warnings = [...read.warnings];
   if (!features)
     warnings.push(

@@ -4,7 +4,7 @@
 // every column, in words for the mapping step and `--json`.
 import type { FeatureTable } from '../instance/feature-table.ts';
 import type { FeatureSchema } from '../instance/types.ts';
-import { packIds } from '../plan/packed-plan.ts';
+import { packIds } from '../plan/packed-ids.ts';
 import type { CarryColumn } from '../plan/register.ts';
 import {
   mapColumns,

@@ -13,7 +13,7 @@ import { outcomesQuestions } from './outcomes-questions.ts';
 import { planPosterior, recordOf } from './plan-state.ts';
 import { toPlane, zeroPlane } from './bit-plane.ts';
 import { currentWeek, MISSING, type History, type Register } from './register.ts';
-import { packIds, unpackIds } from './packed-plan.ts';
+import { appendIds } from './packed-ids.ts';
 import { enrol, type Enrolment } from './register-changes.ts';
 import { buildWeeklyList, PlanError, type IndexFunction, type WeeklyList } from './weekly-list.ts';
 
@@ -112,7 +112,7 @@ export function applyOutcomes(
     if (!grown.ok) return grown;
     const carry = next.carry?.map((k, c) => ({
       ...k,
-      values: packIds([...unpackIds(k.values), ...options.enrolment!.carry[c]]),
+      values: appendIds(k.values, options.enrolment!.carry[c]),
     }));
     next = { ...grown.register, ...(carry && { carry }) };
     joined = grown.joined;

@@ -9,6 +9,8 @@ import { CsvError, numberField, type CsvTable } from '../datasets/csv.ts';
 import { isAscii } from '../datasets/nfc-ids.ts';
 import type { Register } from './register.ts';
 import type { Enrolment } from './register-changes.ts';
+import { findIds } from './id-flags.ts';
+import type { PackedIds } from './packed-ids.ts';
 
 const MAX_ERRORS = 20;
 
@@ -157,16 +159,16 @@ export function enrolmentFromTable(table: CsvTable, register: Register, fileName
 function duplicateIds(
   ids: readonly string[],
   lines: Int32Array,
-  registerIds: readonly string[],
+  registerIds: PackedIds,
   fileName: string,
   add: (message: string) => void,
 ): void {
-  const known = new Set(registerIds);
+  const known = findIds(registerIds, ids).arm;
   const first = new Map<string, number>();
   ids.forEach((id, j) => {
     const where = `${fileName}, line ${lines[j]}`;
     if (id === '') add(`${where}: the id is empty; each new mother needs her own id`);
-    else if (known.has(id)) add(`${where}: the id "${id}" is already in the register; a new mother needs a new id`);
+    else if (known[j] >= 0) add(`${where}: the id "${id}" is already in the register; a new mother needs a new id`);
     else if (first.has(id)) {
       add(`${where}: the id "${id}" is on two rows (also line ${lines[first.get(id)!]}); a mother joins once`);
     } else first.set(id, j);

@@ -9,6 +9,7 @@ import { effectArrays } from '../datasets/generators/two-state.ts';
 import { seededRandom } from '../random/seeded-random.ts';
 import { bandNumericFeatures } from './band-numeric.ts';
 import type { Register } from './register.ts';
+import { packIds } from './packed-ids.ts';
 import { simulateEffectHistory, simulateHistory } from './simulate-history.ts';
 
 export interface GeneratedRegisterOptions {
@@ -51,7 +52,7 @@ export function generatedRegister(
   const register: Register = {
     numArms: N,
     numStates: instance.numStates,
-    ids: instance.ids,
+    ids: packIds(instance.ids),
     schema: bandNumericFeatures(instance.schema, features, N),
     features,
     transitions: null,
@@ -88,7 +89,7 @@ function registerOfDraws(
   const register: Register = {
     numArms: N,
     numStates: 2,
-    ids: Array.from({ length: N }, (_, i) => String(i)), // as an Instance's numbered ids
+    ids: packIds(Array.from({ length: N }, (_, i) => String(i))), // as an Instance's numbered ids
     schema: bandNumericFeatures(schema, features, N),
     features,
     transitions: null,

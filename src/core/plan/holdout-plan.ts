@@ -21,6 +21,8 @@ import type { ListRules } from './list-rules.ts';
 import { PLAN_DEFAULTS, type PlanSettings } from './plan-settings.ts';
 import type { PlanState } from './plan-state.ts';
 import type { Register } from './register.ts';
+import { flagIds } from './id-flags.ts';
+import type { PackedIds } from './packed-ids.ts';
 import { seededRandom } from '../random/seeded-random.ts';
 import { roomLeft, type WorkerRules } from './worker-rules.ts';
 import { splitCounts } from './holdout-counts.ts';
@@ -122,9 +124,9 @@ export function holdoutRules(
   return { inHoldout, budgets, rule, eligible, planEligible, notes, ...kept };
 }
 
-const splits = new WeakMap<readonly string[], { share: number; seed: number; inHoldout: Uint8Array }>();
+const splits = new WeakMap<PackedIds, { share: number; seed: number; inHoldout: Uint8Array }>();
 /** holdoutArms, kept for the register's next list (a hash of every id: the split never changes within a plan). */
-function holdoutSplit(ids: readonly string[], share: number, seed: number): Uint8Array {
+function holdoutSplit(ids: PackedIds, share: number, seed: number): Uint8Array {
   const hit = splits.get(ids);
   if (hit && hit.share === share && hit.seed === seed) return hit.inHoldout;
   const inHoldout = holdoutArms(ids, share, seed);
@@ -134,18 +136,15 @@ function holdoutSplit(ids: readonly string[], share: number, seed: number): Uint
 
 /** The arms of a list of ids, in its order, and the ids the register does not have. */
 function givenArms(register: Register, ids: readonly string[]): { arms: Int32Array; unknown: string[] } {
-  let position = positions.get(register.ids);
-  if (!position) positions.set(register.ids, (position = new Map(register.ids.map((id, arm) => [id, arm]))));
+  const { arm } = flagIds(
+    register.ids,
+    ids.map((id) => id.trim()),
+  );
   const arms: number[] = [],
     unknown: string[] = [];
-  for (const id of ids) {
-    const arm = position.get(id.trim());
-    if (arm === undefined) unknown.push(id);
-    else arms.push(arm);
-  }
+  ids.forEach((id, k) => (arm[k] < 0 ? unknown.push(id) : arms.push(arm[k])));
   return { arms: Int32Array.from(arms), unknown };
 }
-const positions = new WeakMap<readonly string[], Map<string, number>>();
 
 /** Why a holdout call is on the list, in the list's words. */
 export function holdoutReason(rule: HoldoutRule): string {

@@ -16,7 +16,7 @@ import { utf8Into } from '../datasets/utf8.ts';
 import { inertCell, readableNumber } from '../export/spreadsheet-cell.ts';
 import { xlsxSheet } from '../export/xlsx-sheet.ts';
 import { groupBuckets } from '../measures/group-buckets.ts';
-import { packedAt } from './packed-plan.ts';
+import { idAt } from './packed-ids.ts';
 import { isBorderline } from './borderline.ts';
 import { bucketText } from '../words/bucket-name.ts';
 import type { Register } from './register.ts';
@@ -53,11 +53,11 @@ export function listLines(register: Register, arms: Int32Array, workerColumn?: s
     get carry() {
       if (!carry) {
         carry = new Array<string>(arms.length * carried.length);
-        for (let j = 0, k = 0; j < arms.length; j++) for (const c of carried) carry[k++] = packedAt(c.values, arms[j]);
+        for (let j = 0, k = 0; j < arms.length; j++) for (const c of carried) carry[k++] = idAt(c.values, arms[j]);
       }
       return carry;
     },
-    ids: Array.from(arms, (arm) => register.ids[arm]),
+    ids: Array.from(arms, (arm) => idAt(register.ids, arm)),
     get buckets() {
       return (buckets ??= bucketWords(register, arms));
     },

@@ -221,11 +221,11 @@ export function eligibleArms(
   // the pass that flips the excluded into who may be called.
   const planes = called.slice(Math.max(0, called.length - 1 - cooldown), -1).map((c) => c.bits);
   if (exclude.length > 0) {
-    const { flags, found } = flagIds(register.ids, exclude);
+    const { flags, arm } = flagIds(register.ids, exclude);
     flipClearCalled(flags, planes, eligible);
     const said = new Set<string>();
     exclude.forEach((id, k) => {
-      if (found[k] || said.has(id)) return;
+      if (arm[k] >= 0 || said.has(id)) return;
       said.add(id);
       unknown.push(id);
     });

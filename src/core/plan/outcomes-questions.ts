@@ -9,6 +9,7 @@ import { bitAt } from './bit-plane.ts';
 import type { WeekOutcomes } from './apply-outcomes.ts';
 import type { PlanState } from './plan-state.ts';
 import { stateAt } from './week-states.ts';
+import { idAt } from './packed-ids.ts';
 import { count } from '../words/count.ts';
 
 export type OutcomesQuestion =
@@ -86,7 +87,7 @@ export function outcomesWarnings(plan: PlanState, o: WeekOutcomes, budget: numbe
   for (let j = 0; j < o.arms.length; j++) {
     if (!o.called[j]) continue;
     calls++;
-    if (excluded.size && excluded.has(ids[o.arms[j]])) called.push(ids[o.arms[j]]);
+    if (excluded.size && excluded.has(idAt(ids, o.arms[j]))) called.push(idAt(ids, o.arms[j]));
   }
   if (called.length) {
     const shown = called

@@ -9,7 +9,7 @@ import { packBits } from './bit-pack.ts';
 import { populationSizeProblem } from '../datasets/import-limits.ts';
 import type { Checks } from './plan-checks.ts';
 import { decodeTyped as decode } from './typed-base64.ts';
-import { packIds } from './packed-plan.ts';
+import { packIds } from './packed-ids.ts';
 import { carryFromJson } from './restore-columns.ts';
 import type { PlanMeta } from './plan-record.ts';
 import { MISSING } from './register.ts';

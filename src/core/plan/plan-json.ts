@@ -14,7 +14,7 @@ import { jsonPieces, RawText } from './json-pieces.ts';
 import { Checks } from './plan-checks.ts';
 import { legacyStoredPlan } from './plan-json-legacy.ts';
 import { parsePlanJson } from './plan-json-parse.ts';
-import { packIds, unpackIds, type PackedIds } from './packed-plan.ts';
+import { packIds, unpackIds } from './packed-ids.ts';
 import type { PlanMeta, PlanRecord } from './plan-record.ts';
 import { PLAN_FORMAT } from './plan-state.ts';
 import { carryFromJson } from './restore-columns.ts';
@@ -24,9 +24,6 @@ import { decodeTyped, encodeTyped } from './typed-base64.ts';
 
 /** The version PLAN.json is written in; every earlier one is read. */
 export const PLAN_FILE_VERSION = 4;
-
-/** The id lists of packed ids written or read before. */
-const idLists = new WeakMap<PackedIds, string[]>();
 
 /** PLAN.json of a plan (`codec`: the platform's base64 unless given, e.g. Node's Buffer). */
 export function planFileText(record: PlanRecord, codec: Base64Codec = platformBase64): string {
@@ -42,12 +39,10 @@ export function planFilePieces(record: PlanRecord, codec: Base64Codec = platform
     c.type === 'f64'
       ? { type: c.type, data: b64(c.data) }
       : { type: c.type, width: c.width, offset: c.offset, data: b64(c.data), missing: c.missing && b64(c.missing) };
-  let ids = idLists.get(r.ids);
-  if (!ids) idLists.set(r.ids, (ids = unpackIds(r.ids)));
   const register = {
     numArms: r.numArms,
     numStates: r.numStates,
-    ids,
+    ids: unpackIds(r.ids),
     schema: r.schema,
     features: r.features.map(column),
     transitions: r.transitions && b64(r.transitions),
@@ -145,7 +140,6 @@ function storedFromJson(d: Record<string, unknown>, c: Checks, codec: Base64Code
   for (let i = 0; i < idList.length; i++)
     if (typeof idList[i] !== 'string') c.fail(`register.ids[${i}]`, 'must be text');
   const ids = packIds(idList as string[]);
-  idLists.set(ids, idList as string[]);
   const columns = (raw: unknown, at: string) =>
     c.list(raw, at, 100_000).map((col, f) => {
       const field = `${at}[${f}]`;

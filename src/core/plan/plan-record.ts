@@ -3,7 +3,7 @@
 // store applies before writing a week's outcomes: weeks are applied in order, and a week already
 // applied is replaced only when the user asked for it (and only the last one, since later lists were
 // planned from it).
-import type { PackedPlan } from './packed-plan.ts';
+import type { PlanState } from './plan-state.ts';
 import { lastAppliedWeek } from './plan-summary.ts';
 
 /**
@@ -22,10 +22,9 @@ export interface PlanPolicy {
 }
 
 /**
- * A weekly plan: the plan as the core keeps it (src/core/plan/plan-state.ts), its ids packed
- * (packed-plan.ts): the register with its growing history (columnar typed arrays), the settings
- * (reward expression, budget, exclusions, cooldown, shares per group, seed) and one record per week
- * (calls planned, and once applied, calls made and engaged).
+ * A weekly plan: the plan as the core keeps it (plan-state.ts): the register with its growing history
+ * (columnar typed arrays, the ids packed), the settings (reward expression, budget, exclusions, cooldown,
+ * shares per group, seed) and one record per week (calls planned, and once applied, calls made and engaged).
  */
 export interface PlanRecord {
   id: string;
@@ -34,7 +33,7 @@ export interface PlanRecord {
   updatedAt: number;
   /** Where the reward (plan.settings.reward) came from. */
   policy: PlanPolicySource;
-  plan: PackedPlan;
+  plan: PlanState;
 }
 
 /** Who a plan is, apart from its state. */

@@ -5,7 +5,7 @@
 // --worker-column` reads it; 2,000 workers or more), a text column (a group with a bucket per worker: read
 // with its values kept, never merged into "other") or a number column (a worker's number as her name).
 import { groupBuckets } from '../measures/group-buckets.ts';
-import { unpackIds } from './packed-plan.ts';
+import { unpackIds } from './packed-ids.ts';
 import { valueAt } from '../instance/feature-table.ts';
 import type { Register } from './register.ts';
 import { workerRules, type WorkerRulesResult } from './worker-rules.ts';

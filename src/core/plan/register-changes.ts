@@ -7,6 +7,8 @@ import { grownTo } from './bit-plane.ts';
 import { appendTables, asTable } from '../instance/feature-table.ts';
 import { MISSING, type History, type Register } from './register.ts';
 import { grownWeek, weekBytes } from './week-states.ts';
+import { findIds } from './id-flags.ts';
+import { appendIds, type PackedIds } from './packed-ids.ts';
 
 export interface Enrolment {
   ids: readonly string[];
@@ -46,13 +48,15 @@ export function enrol(register: Register, enrolment: Enrolment): EnrolResult {
     add(`${fileName}: the register gives every beneficiary's transitions, ${hers}`);
   }
   if (errors.length) return { ok: false, errors };
-  const known = new Map<string, number>();
-  register.ids.forEach((id, arm) => known.set(id, arm));
+  const known = findIds(
+    register.ids,
+    ids.map((id) => id.trim()),
+  ).arm;
   const first = new Map<string, number>();
   ids.forEach((raw, j) => {
     const id = raw.trim();
     if (id === '') add(`${where(j)}: the id is empty`);
-    else if (known.has(id)) add(`${where(j)}: "${id}" is already in the register; an enrolment needs a new id`);
+    else if (known[j] >= 0) add(`${where(j)}: "${id}" is already in the register; an enrolment needs a new id`);
     else if (first.has(id)) add(`${where(j)}: "${id}" is enrolled twice (also ${where(first.get(id)!)})`);
     else first.set(id, j);
     if (!(state[j] < S)) add(`${where(j)}: state ${state[j]} is out of range (states are 0..${S - 1})`);
@@ -103,7 +107,10 @@ export function enrol(register: Register, enrolment: Enrolment): EnrolResult {
     register: {
       ...register,
       numArms: N + n,
-      ids: [...register.ids, ...ids.map((id) => id.trim())],
+      ids: appendIds(
+        register.ids,
+        ids.map((id) => id.trim()),
+      ),
       features: allFeatures,
       transitions,
       history,
@@ -122,17 +129,17 @@ export interface Exits {
   already: string[];
 }
 
-export function exitArms(ids: readonly string[], left: Uint8Array, exits: readonly string[]): Exits {
-  const position = new Map<string, number>();
-  ids.forEach((id, arm) => position.set(id, arm));
+export function exitArms(ids: PackedIds, left: Uint8Array, exits: readonly string[]): Exits {
+  const trimmed = exits.map((id) => id.trim());
+  const { arm: position } = findIds(ids, trimmed);
   const out = left.slice();
   const unknown: string[] = [],
     already: string[] = [];
   let count = 0;
-  for (const raw of exits) {
-    const id = raw.trim();
-    const arm = position.get(id);
-    if (arm === undefined) unknown.push(id);
+  for (let k = 0; k < trimmed.length; k++) {
+    const id = trimmed[k],
+      arm = position[k];
+    if (arm < 0) unknown.push(id);
     else if (out[arm]) already.push(id);
     else {
       out[arm] = 1;

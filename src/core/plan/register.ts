@@ -14,7 +14,7 @@ import { asTable, rowMajor, type FeatureTable } from '../instance/feature-table.
 import { bandNumericFeatures } from './band-numeric.ts';
 import type { ColumnMapping, ColumnReport } from '../datasets/column-mapping.ts';
 import type { FeatureSchema, Instance, Provenance } from '../instance/types.ts';
-import type { PackedIds } from './packed-plan.ts';
+import { packIds, unpackIds, type PackedIds } from './packed-ids.ts';
 import { zeroPlane, type BitPlane } from './bit-plane.ts';
 import { anyMissing, stateAt, weekBytes, type WeekStates } from './week-states.ts';
 
@@ -35,7 +35,7 @@ export interface History {
 export interface Register {
   numArms: number;
   numStates: number;
-  ids: string[];
+  ids: PackedIds;
   schema: FeatureSchema;
   features: FeatureTable;
   /** Given transitions (numArms x S x 2 x S), or null: estimated from the history. */
@@ -115,7 +115,7 @@ export function registerToInstance(
     {
       numArms: N,
       numStates: S,
-      ids: register.ids,
+      ids: unpackIds(register.ids),
       transitions: Float64Array.from(transitions),
       schema: register.schema,
       features: rowMajor(register.features),
@@ -153,7 +153,7 @@ export function registerFromInstance(instance: Instance, budget: number, randomN
   return {
     numArms: N,
     numStates: S,
-    ids: instance.ids,
+    ids: packIds(instance.ids),
     schema: bandNumericFeatures(instance.schema, instance.features, N),
     features: asTable(instance.features, N, instance.schema.columns.length),
     transitions: instance.transitions,

@@ -4,7 +4,7 @@
 // the state's two labels), so that the week's outcomes are read as her register was. All three are
 // absent for a built-in register and for plans stored before they existed. Untrusted like the rest.
 import type { ColumnMapping, ColumnReport } from '../datasets/column-mapping.ts';
-import { knownIds, packIds, type PackedIds } from './packed-plan.ts';
+import { packIds, type PackedIds } from './packed-ids.ts';
 import type { Checks } from './plan-checks.ts';
 import type { CarryColumn } from './register.ts';
 
@@ -24,13 +24,8 @@ export function checkCarry(c: Checks, raw: unknown, N: number): CarryColumn[] | 
 /** Packed text of N values, its offsets in order and within the text. */
 export function checkPacked(c: Checks, raw: unknown, field: string, N: number): PackedIds {
   const o = c.object(raw, field);
-  const packed = o as unknown as PackedIds;
-  const known = knownIds(packed);
-  if (known) {
-    if (known.length !== N) c.fail(field, `holds ${known.length} values, expected ${N}`);
-    for (let i = 0; i < N; i++) if (typeof known[i] !== 'string') c.fail(`${field}[${i}]`, 'must be text');
-    return packed;
-  }
+  if (o.ends instanceof Uint32Array && o.ends.length !== N)
+    c.fail(field, `holds ${o.ends.length} values, expected ${N}`);
   const text = c.text(o.text, `${field}.text`, Number.MAX_SAFE_INTEGER);
   const ends = c.typed(o.ends, Uint32Array, `${field}.ends`, N);
   for (let i = 0, start = 0; i < N; start = ends[i++] + 1) {

@@ -4,7 +4,7 @@
 import { isAscii } from '../datasets/nfc-ids.ts';
 import type { FeatureTable } from '../instance/feature-table.ts';
 import { packedColumnProblem, unpackFeatures, type PackedColumn } from './bit-columns.ts';
-import { unpackIds } from './packed-plan.ts';
+import { unpackIds } from './packed-ids.ts';
 import type { Checks } from './plan-checks.ts';
 import { checkPacked } from './restore-columns.ts';
 

@@ -14,11 +14,11 @@ import { asPlane, clearedTail, grownTo, zeroPlane, type BitPlane } from './bit-p
 import { anyMissing, grownWeek, stateAt, weekBytes, type WeekStates } from './week-states.ts';
 import { checkColumn, checkJoined, type JoinedArms } from './restore-joined.ts';
 import { appendTables } from '../instance/feature-table.ts';
-import { packIds, unpackIds, type PackedPlan } from './packed-plan.ts';
+import { appendIds, unpackIds } from './packed-ids.ts';
 import { checkIds } from './restore-ids.ts';
 import { checkMeta, checkOutcomes, checkPlanned, checkSettings, Checks, PlanReadError } from './plan-checks.ts';
 import type { PlanRecord } from './plan-record.ts';
-import { PLAN_FORMAT, PLAN_VERSION, type WeekRecord } from './plan-state.ts';
+import { PLAN_FORMAT, PLAN_VERSION, type PlanState, type WeekRecord } from './plan-state.ts';
 import { MISSING } from './register.ts';
 import { checkCarry, checkColumnReport, checkMapping } from './restore-columns.ts';
 import { rememberPacked, stateWidth } from './stored-plan.ts';
@@ -148,10 +148,16 @@ export function restorePlan(raw: unknown, where: string): PlanRecord {
   let allIds = ids;
   if (joined.length) {
     for (const j of joined) features = appendTables(features, j.features);
-    allIds = packIds([...unpackIds(ids), ...joined.flatMap((j) => j.ids)]);
+    allIds = appendIds(
+      ids,
+      joined.flatMap((j) => j.ids),
+    );
     carry = carry?.map((k, i) => ({
       ...k,
-      values: packIds([...unpackIds(k.values), ...joined.flatMap((j) => j.carry[i])]),
+      values: appendIds(
+        k.values,
+        joined.flatMap((j) => j.carry[i]),
+      ),
     }));
   }
   const register = {
@@ -169,7 +175,7 @@ export function restorePlan(raw: unknown, where: string): PlanRecord {
     warnings: c.list(r.warnings, 'register.warnings', 1000).map((x, i) => c.text(x, `register.warnings[${i}]`)),
     ...present({ carry, columns: checkColumnReport(c, r.columns), mapping: checkMapping(c, r.mapping) }),
   };
-  const plan: PackedPlan = { format: PLAN_FORMAT, version: PLAN_VERSION, register, settings, weeks };
+  const plan: PlanState = { format: PLAN_FORMAT, version: PLAN_VERSION, register, settings, weeks };
   return { ...meta, plan };
 }
 

@@ -16,10 +16,11 @@ import { bitsFor, packFeatures, packStates, type PackedColumn, type PackedPlane 
 import { firstOf, planeBetween } from './bit-plane.ts';
 import { packedWeek, type WeekStates } from './week-states.ts';
 import type { FeatureTable } from '../instance/feature-table.ts';
-import { packIds, unpackIds, type PackedIds, type PackedPlan, type PackedRegister } from './packed-plan.ts';
+import { sliceIds, type PackedIds } from './packed-ids.ts';
 import type { PlanMeta, PlanRecord } from './plan-record.ts';
 import type { PlanSettings } from './plan-settings.ts';
-import type { WeekRecord } from './plan-state.ts';
+import type { PlanState, WeekRecord } from './plan-state.ts';
+import type { Register } from './register.ts';
 
 /** Weeks firstWeek .. firstWeek + states.length - 1 (the last: the plan's first week); calls of all but the last. */
 export interface StoredHistory {
@@ -28,8 +29,7 @@ export interface StoredHistory {
   called: Uint8Array[];
 }
 
-export type StoredRegister = Omit<PackedRegister, 'features' | 'history'> & {
-  ids: PackedIds;
+export type StoredRegister = Omit<Register, 'features' | 'history'> & {
   /** One per schema column, in the narrowest exact form (bit-columns.ts). */
   features: PackedColumn[];
   history: StoredHistory;
@@ -51,7 +51,7 @@ export interface StoredJoined {
 }
 
 /** The arms a plan began with: its register's now, less those who joined with its applied weeks. */
-export function armsAtStart(plan: Pick<PackedPlan, 'register' | 'weeks'>): number {
+export function armsAtStart(plan: Pick<PlanState, 'register' | 'weeks'>): number {
   return plan.register.numArms - plan.weeks.reduce((n, w) => n + (w.outcomes?.joined ?? 0), 0);
 }
 
@@ -94,7 +94,7 @@ export function storedPlan(record: PlanRecord): StoredPlan {
 }
 
 /** The register as the plan began: its history up to the plan's first week. */
-export function storedRegister(plan: PackedPlan): StoredRegister {
+export function storedRegister(plan: PlanState): StoredRegister {
   const { features, history, ...rest } = plan.register;
   const base = plan.weeks[0].week - history.firstWeek + 1;
   const width = stateWidth(rest.numStates);
@@ -104,10 +104,10 @@ export function storedRegister(plan: PackedPlan): StoredRegister {
   const start = grown
     ? {
         numArms: N,
-        ids: packIds(unpackIds(rest.ids).slice(0, N)),
+        ids: sliceIds(rest.ids, 0, N),
         transitions: rest.transitions && first(rest.transitions, N * S * 2 * S),
         ...(rest.carry && {
-          carry: rest.carry.map((k) => ({ ...k, values: packIds(unpackIds(k.values).slice(0, N)) })),
+          carry: rest.carry.map((k) => ({ ...k, values: sliceIds(k.values, 0, N) })),
         }),
       }
     : {};
@@ -124,7 +124,7 @@ export function storedRegister(plan: PackedPlan): StoredRegister {
 }
 
 /** Week k of the plan as stored: its record, and its change once applied. */
-export function storedWeek(plan: PackedPlan, k: number): StoredWeek {
+export function storedWeek(plan: PlanState, k: number): StoredWeek {
   const week = plan.weeks[k];
   if (!week.outcomes) return { ...week, change: null };
   const { history, numStates } = plan.register;
@@ -139,7 +139,7 @@ export function storedWeek(plan: PackedPlan, k: number): StoredWeek {
   };
   if (n) {
     const r = plan.register;
-    const slice = (ids: PackedIds) => packIds(unpackIds(ids).slice(before, after));
+    const slice = (ids: PackedIds) => sliceIds(ids, before, after);
     change.joined = {
       ids: slice(r.ids),
       features: packFeatures(rowsBetween(r.features, before, after)),

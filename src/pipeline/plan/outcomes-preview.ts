@@ -8,6 +8,7 @@ import { weekProblem, type WeekOutcomes } from '../../core/plan/apply-outcomes.t
 import { outcomesQuestions, outcomesWarnings, type OutcomesQuestion } from '../../core/plan/outcomes-questions.ts';
 import type { PlanState } from '../../core/plan/plan-state.ts';
 import { MISSING } from '../../core/plan/register.ts';
+import { idAt } from '../../core/plan/packed-ids.ts';
 
 export type { OutcomesQuestion } from '../../core/plan/outcomes-questions.ts';
 
@@ -63,7 +64,7 @@ export function previewOf(
   const questions = outcomesQuestions(before, o, target.week, target.planned);
   const warnings = outcomesWarnings(plan, o, target.budget);
   const head = Array.from({ length: Math.min(5, o.arms.length) }, (_, j) => ({
-    id: register.ids[o.arms[j]],
+    id: idAt(register.ids, o.arms[j]),
     called: o.called[j],
     state: o.state[j] === MISSING ? null : o.state[j],
   }));

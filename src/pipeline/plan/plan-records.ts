@@ -2,7 +2,7 @@
 // connection (storage/open-store.ts, the same database as the page's), so that neither the structured
 // clone of a 10^6-beneficiary register nor its key check ever runs on the page's thread. The writes
 // are the store's own (one transaction per plan and week: nothing is half-saved).
-import { packIds, unpackPlan, type PackedPlan } from '../../core/plan/packed-plan.ts';
+import { packIds } from '../../core/plan/packed-ids.ts';
 import { headRecord as headOf, type PlanHeadRecord } from '../../core/plan/plan-parts.ts';
 import type { PlanState } from '../../core/plan/plan-state.ts';
 import type { PlanMeta, PlanRecord } from '../../core/plan/plan-record.ts';
@@ -12,23 +12,19 @@ export type { PlanMeta } from '../../core/plan/plan-record.ts';
 /** The page's view of an open plan: its listing and settings (never the register). */
 export type PlanHead = PlanHeadRecord;
 
-/** The stored form of a plan (ids packed once per register: packIds remembers them). */
+/** The stored form of a plan. */
 export function planRecord(meta: PlanMeta, plan: PlanState): PlanRecord {
-  const out: PackedPlan = { ...plan, register: { ...plan.register, ids: packIds(plan.register.ids) } };
-  return { ...meta, plan: out };
+  return { ...meta, plan };
 }
 
 const NO_IDS = packIds([]);
 
-/**
- * The head reads no ids: packing a new register's 10^6 of them (planRecord, for storage: 10-15 ms in the plan
- * worker) waits for the save, after the list is on screen, rather than delaying the list's view.
- */
+/** The head reads no ids (the page's view of a plan is never sent the register's). */
 export function planHead(meta: PlanMeta, plan: PlanState): PlanHead {
   return headOf({ ...meta, plan: { ...plan, register: { ...plan.register, ids: NO_IDS } } });
 }
 
-/** The meta and the unpacked plan of a stored record. */
+/** The meta and the plan of a stored record. */
 export function fromRecord({ plan, ...meta }: PlanRecord): { meta: PlanMeta; plan: PlanState } {
-  return { meta, plan: unpackPlan(plan) };
+  return { meta, plan };
 }

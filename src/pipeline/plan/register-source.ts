@@ -30,7 +30,7 @@ import { guessRole, mappingForFile } from '../../core/datasets/column-mapping.ts
 import type { TextChoices } from '../../core/datasets/text-columns.ts';
 import type { Instance } from '../../core/instance/types.ts';
 import { bandNumericFeatures } from '../../core/plan/band-numeric.ts';
-import { mergedIdsWords, nfcIds } from '../../core/datasets/nfc-ids.ts';
+import { mergedIdsWords, nfcPackedIds } from '../../core/datasets/nfc-ids.ts';
 import { generatedRegister } from '../../core/plan/generated-register.ts';
 import { registerFromInstance, type Register } from '../../core/plan/register.ts';
 import { seededRandom } from '../../core/random/seeded-random.ts';
@@ -66,7 +66,7 @@ export type RegisterSource =
  */
 export async function readRegister(source: RegisterSource, control: ReadControl = {}): Promise<Register> {
   const register = await readRaw(source, control);
-  const nfc = nfcIds(register.ids);
+  const nfc = nfcPackedIds(register.ids);
   if (nfc?.merged.length) {
     const [a, b] = nfc.merged[0];
     const named =

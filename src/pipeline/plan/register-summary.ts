@@ -6,6 +6,7 @@ import type { FeatureSchema } from '../../core/instance/types.ts';
 import { groupBuckets } from '../../core/measures/group-buckets.ts';
 import { currentState, currentWeek, type Register } from '../../core/plan/register.ts';
 import { bandableGroups } from './reband.ts';
+import { sliceIds, unpackIds } from '../../core/plan/packed-ids.ts';
 
 export interface RegisterSummary {
   numArms: number;
@@ -65,7 +66,7 @@ export function registerSummary(register: Register): RegisterSummary {
     schema,
     bucketCounts,
     bandable: bandableGroups(schema),
-    sampleIds: register.ids.slice(0, 5),
+    sampleIds: unpackIds(sliceIds(register.ids, 0, Math.min(5, register.numArms))),
     source: p.kind === 'generator' ? `the built-in ${p.generator} population (seed ${p.seed})` : `${p.fileName}`,
     warnings: register.warnings.slice(0, 20),
     columns: register.columns ?? [],

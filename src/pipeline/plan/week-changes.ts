@@ -6,6 +6,8 @@ import type { WeekOutcomes } from '../../core/plan/apply-outcomes.ts';
 import { enrolmentFromTable } from '../../core/plan/enrol-table.ts';
 import type { PlanState } from '../../core/plan/plan-state.ts';
 import { exitArms, type Enrolment } from '../../core/plan/register-changes.ts';
+import { flagIds } from '../../core/plan/id-flags.ts';
+import { appendIds, idAt, type PackedIds } from '../../core/plan/packed-ids.ts';
 import { readTable } from '../files/read-table.ts';
 
 /** What changed in the register with a week: ids who left (an id list as read), and mothers who joined (a file). */
@@ -24,10 +26,9 @@ export interface ReadChanges {
   notes: string[];
 }
 
-/** Who has left the plan's program so far (settings.left), per arm. */
+/** Who has left the plan's program so far (settings.left), per arm (read only: the list's own flags). */
 export function leftOf(plan: PlanState): Uint8Array {
-  const gone = new Set(plan.settings.left ?? []);
-  return Uint8Array.from(plan.register.ids, (id) => (gone.has(id) ? 1 : 0));
+  return flagIds(plan.register.ids, plan.settings.left ?? []).flags;
 }
 
 export async function readWeekChanges(
@@ -63,7 +64,11 @@ export async function readWeekChanges(
         .join(', ');
       return { ok: false, errors: [`${exits.fileName}: ${gone.unknown.length} id(s) not in the register: ${shown}`] };
     }
-    if (gone.count) read.left = { ids: plan.register.ids.filter((_, arm) => gone.left[arm]), count: gone.count };
+    if (gone.count) {
+      const ids: string[] = [];
+      for (let arm = 0; arm < gone.left.length; arm++) if (gone.left[arm]) ids.push(idAt(plan.register.ids, arm));
+      read.left = { ids, count: gone.count };
+    }
     read.notes.push(
       `${gone.count} mother${gone.count === 1 ? '' : 's'} leave${gone.count === 1 ? 's' : ''} the program ` +
         `(${exits.fileName})${gone.already.length ? `; ${gone.already.length} had left before` : ''}`,
@@ -86,9 +91,14 @@ export async function readWeekChanges(
 }
 
 /** The ids an outcomes file may name: the register's, and the mothers who join with the week. */
-export function outcomesIds(plan: PlanState, read: ReadChanges | null): readonly string[] {
+export function outcomesIds(plan: PlanState, read: ReadChanges | null): PackedIds {
   const joining = read?.enrolment?.enrolment.ids;
-  return joining?.length ? [...plan.register.ids, ...joining.map((id) => id.trim())] : plan.register.ids;
+  return joining?.length
+    ? appendIds(
+        plan.register.ids,
+        joining.map((id) => id.trim()),
+      )
+    : plan.register.ids;
 }
 
 /** The outcomes of the register's mothers: rows of those who join are dropped (their state now is the enrolment's). */

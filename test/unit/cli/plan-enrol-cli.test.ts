@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { holdoutArms } from '../../../src/core/plan/holdout.ts';
 import { runMain, runMainJson } from './run-main.ts';
+import { packIds } from '../../../src/core/plan/packed-ids.ts';
 
 /** A command that fails: its --json error. */
 async function refusal(argv: string[]): Promise<{ message: string }> {
@@ -81,7 +82,7 @@ describe('allot plan --enrol', () => {
       expect(file.weeks[0].outcomes.joined).toBe(NEW);
       expect(file.weeks[0].change.joined.ids).toEqual(newIds);
       // randomized by id, as the register's mothers: the same split as the holdout gives these ids
-      const inHoldout = holdoutArms(newIds, 0.3, 0);
+      const inHoldout = holdoutArms(packIds(newIds), 0.3, 0);
       for (const c of next.calls as Call[]) {
         const j = newIds.indexOf(c.id);
         if (j >= 0) expect(c.arm).toBe(inHoldout[j] ? 'holdout' : 'plan');

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { holdoutArms } from '../../../src/core/plan/holdout.ts';
 import { runMain, runMainJson } from './run-main.ts';
+import { packIds } from '../../../src/core/plan/packed-ids.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'allot-practice-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -19,7 +20,7 @@ for (let w = 1; w <= 8; w++)
     rows.push(`m${i},${w},${(i * w + i) % 3 === 0 ? 1 : 0},${w < 8 && (i + w) % 4 === 0 ? 1 : 0}`);
 writeFileSync(at('history.csv'), rows.join('\n') + '\n');
 const ids = Array.from({ length: N }, (_, i) => `m${i}`);
-const held = holdoutArms(ids, 0.3, 0);
+const held = holdoutArms(packIds(ids), 0.3, 0);
 const heldIds = ids.filter((_, i) => held[i]);
 type Call = { id: string; arm: string; reason: string };
 

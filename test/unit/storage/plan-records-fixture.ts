@@ -6,12 +6,12 @@ import { expect } from 'vitest';
 import { parseOutcomesCsv } from '../../../src/core/datasets/outcomes-csv.ts';
 import { applyOutcomes } from '../../../src/core/plan/apply-outcomes.ts';
 import { generatedRegister } from '../../../src/core/plan/generated-register.ts';
-import { packPlan } from '../../../src/core/plan/packed-plan.ts';
 import type { PlanRecord } from '../../../src/core/plan/plan-record.ts';
 import { createPlan, type PlanState } from '../../../src/core/plan/plan-state.ts';
 import { engineWhittle } from '../core/plan/plan-fixtures.ts';
 import { rowMajor } from '../../../src/core/instance/feature-table.ts';
 import { weekBytes } from '../../../src/core/plan/week-states.ts';
+import { unpackIds } from '../../../src/core/plan/packed-ids.ts';
 
 export const SETTINGS = {
   reward: 'state * (1 + agent_feats[0])',
@@ -30,7 +30,7 @@ export function weekCsv(plan: PlanState, salt = 0): string {
   const listed = new Set(plan.weeks[plan.weeks.length - 1].planned);
   return (
     'id,called,engaged\n' +
-    plan.register.ids
+    unpackIds(plan.register.ids)
       .map((id, arm) => `${id},${listed.has(arm) && arm % 5 !== 0 ? 1 : 0},${(arm * 7 + salt) % 3 === 0 ? 1 : 0}`)
       .join('\n') +
     '\n'
@@ -49,7 +49,7 @@ export async function planSequence(count: number, numArms = 40): Promise<PlanRec
       createdAt: 1,
       updatedAt: 1 + k,
       policy: { kind: 'typed' },
-      plan: packPlan(plan),
+      plan: plan,
     });
     const parsed = parseOutcomesCsv(
       weekCsv(plan, k),

@@ -6,7 +6,7 @@ import { openDB } from 'idb';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { SecretInRecordError } from '../../../src/storage/errors.ts';
 import { PlanExistsError, PlanWeekError, type PlanRecord } from '../../../src/core/plan/plan-record.ts';
-import { packIds, unpackIds } from '../../../src/core/plan/packed-plan.ts';
+import { packIds, unpackIds } from '../../../src/core/plan/packed-ids.ts';
 import { MemoryStore } from '../../../src/storage/memory-store.ts';
 import { openStore } from '../../../src/storage/open-store.ts';
 import { upgrade } from '../../../src/storage/schema.ts';
@@ -183,7 +183,7 @@ describe.each(stores)('plans in the %s store', (_, make) => {
         { ...reg, register: { ...reg.register, ids: { text: 'a\nb\nc\nd\ne', ends: Uint32Array.of(1, 3, 5, 7, 9) } } },
         bad.weeks,
       ),
-    ).toThrow('the saved plan "bad": "register.ids.ends" holds 5 values, expected 40');
+    ).toThrow('the saved plan "bad": "register.ids" holds 5 ids, expected 40');
     expect((await store.listPlans()).map((p) => [p.id, p.damaged])).toEqual([
       ['p1', undefined],
       ['p2', undefined],

@@ -2,7 +2,7 @@
 import { planeBytes } from '../../../../src/core/plan/bit-plane.ts';
 import { describe, expect, test } from 'vitest';
 import { parseHistoryCsv, parseRegisterCsv, registerKind } from '../../../../src/core/datasets/register-csv.ts';
-import { unpackIds } from '../../../../src/core/plan/packed-plan.ts';
+import { unpackIds } from '../../../../src/core/plan/packed-ids.ts';
 import { currentState, MISSING } from '../../../../src/core/plan/register.ts';
 import { stateAt, weekBytes } from '../../../../src/core/plan/week-states.ts';
 
@@ -22,7 +22,7 @@ const FEATURES =
 describe('a register under her own names', () => {
   test('a history separated by semicolons with yes/no values and a features file separated by tabs', () => {
     const r = parseHistoryCsv(HISTORY, FEATURES, { fileName: 'h.csv', featuresFileName: 'f.tsv' });
-    expect(r.ids).toEqual(['b1', 'b2', 'b3']);
+    expect(unpackIds(r.ids)).toEqual(['b1', 'b2', 'b3']);
     expect(r.history.states.map((s) => Array.from(weekBytes(s)))).toEqual([
       [1, 0, MISSING],
       [1, 1, 0],
@@ -72,7 +72,7 @@ describe('a register under her own names', () => {
 
   test('a history alone: ids in order of first appearance, no groups, said so', () => {
     const r = parseHistoryCsv(HISTORY, null, { fileName: 'h.csv' });
-    expect(r.ids).toEqual(['b1', 'b2', 'b3']);
+    expect(unpackIds(r.ids)).toEqual(['b1', 'b2', 'b3']);
     expect(r.schema.groups).toEqual([]);
     expect(r.warnings.join('\n')).toContain('h.csv came without a features file');
   });
@@ -86,7 +86,7 @@ describe('a register under her own names', () => {
           rows.push(`m${(i * 7) % 3000},${w},${(i + w) % 2},${(i + w) % 5 === 0 ? 1 : 0}`);
       const r = parseHistoryCsv(rows.join('\n'), null, { fileName: 'big.csv' });
       expect(r.numArms).toBe(3000);
-      const arm = r.ids.indexOf('m7');
+      const arm = unpackIds(r.ids).indexOf('m7');
       expect(r.history.states.map((s) => stateAt(s, arm))).toEqual([0, 1, 0]);
     },
   );
@@ -95,7 +95,7 @@ describe('a register under her own names', () => {
     const r = parseRegisterCsv('case_id,owner_name,engaged,district_code\nc1,ASHA 1,true,4\nc2,ASHA 2,false,7\n', {
       fileName: 'cc.csv',
     });
-    expect(r.ids).toEqual(['c1', 'c2']);
+    expect(unpackIds(r.ids)).toEqual(['c1', 'c2']);
     expect(Array.from(currentState(r))).toEqual([1, 0]);
     expect(r.carry!.map((c) => c.name)).toEqual(['owner_name']);
     expect(r.schema.columns.map((c) => c.label)).toEqual(['district_code']);

@@ -3,7 +3,6 @@ import { parseOutcomesCsv } from '../../../../src/core/datasets/outcomes-csv.ts'
 import { applyOutcomes } from '../../../../src/core/plan/apply-outcomes.ts';
 import { generatedRegister } from '../../../../src/core/plan/generated-register.ts';
 import { planFileText, readPlanFile } from '../../../../src/core/plan/plan-json.ts';
-import { packPlan, unpackPlan } from '../../../../src/core/plan/packed-plan.ts';
 import type { PlanSettings } from '../../../../src/core/plan/plan-settings.ts';
 import { createPlan, currentList, planPosterior, type PlanState } from '../../../../src/core/plan/plan-state.ts';
 import { planSummary } from '../../../../src/core/plan/plan-summary.ts';
@@ -13,10 +12,11 @@ import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
 import { engineWhittle, outcomesCsv, simulateWeek } from './plan-fixtures.ts';
 import { weekBytes } from '../../../../src/core/plan/week-states.ts';
 import { columnValues } from '../../../../src/core/instance/feature-table.ts';
+import { idAt, packIds, unpackIds } from '../../../../src/core/plan/packed-ids.ts';
 
 const META = { id: 'p1', name: 'test', createdAt: 0, updatedAt: 0, policy: { kind: 'typed' as const } };
-const planToJson = (plan: PlanState, meta = META) => planFileText({ ...meta, plan: packPlan(plan) });
-const parsePlan = (text: string, fileName: string) => ({ plan: unpackPlan(readPlanFile(text, fileName, META).plan) });
+const planToJson = (plan: PlanState, meta = META) => planFileText({ ...meta, plan: plan });
+const parsePlan = (text: string, fileName: string) => ({ plan: readPlanFile(text, fileName, META).plan });
 
 let whittle: IndexFunction;
 beforeAll(async () => {
@@ -46,7 +46,7 @@ function weekFile(plan: PlanState, truth: Float64Array, seed: number, week?: num
   const called = new Uint8Array(N);
   for (const arm of plan.weeks[plan.weeks.length - 1].planned) called[arm] = 1;
   const next = simulateWeek(truth, currentState(plan.register), called, seededRandom(seed));
-  return outcomesCsv(plan.register.ids, called, next, week);
+  return outcomesCsv(unpackIds(plan.register.ids), called, next, week);
 }
 
 const parse = (plan: PlanState, text: string, name = 'week.csv') => {
@@ -199,7 +199,12 @@ describe('parseOutcomesCsv', () => {
       'in one line each',
     () => {
       const ids = ['a', 'b', 'c'];
-      const r = parseOutcomesCsv('id,called,engaged\na,1,1\nzz,0,1\na,0,0\nb,2,1\nb,0,x\nyy,1,1\n', ids, 2, 'w.csv');
+      const r = parseOutcomesCsv(
+        'id,called,engaged\na,1,1\nzz,0,1\na,0,0\nb,2,1\nb,0,x\nyy,1,1\n',
+        packIds(ids),
+        2,
+        'w.csv',
+      );
       if (r.ok) throw new Error();
       expect(r.errors).toEqual([
         'w.csv, line 4, column 1 ("id"): "a" already has a row on line 2; each beneficiary appears once',
@@ -211,12 +216,12 @@ describe('parseOutcomesCsv', () => {
         'w.csv, column 3 ("engaged"): a value is not read as engaged or not, e.g. "x" (line 6); write 1/0, yes/no or ' +
           "true/false, or name the program's two values, engaged first (--state-values ENGAGED,NOT_ENGAGED)",
       ]);
-      const header = parseOutcomesCsv('id,called\na,1\n', ids, 2, 'w.csv');
+      const header = parseOutcomesCsv('id,called\na,1\n', packIds(ids), 2, 'w.csv');
       expect(header.ok ? '' : header.errors[0]).toBe(
         'w.csv, line 1: no column was found for "engaged"; the outcomes need an id and whether she was engaged after ' +
           'the week, and whether she was called (columns such as id, called, engaged)',
       );
-      const weeks = parseOutcomesCsv('id,week,called,engaged\na,3,1,1\nb,4,0,1\nc,3,0,0\n', ids, 2, 'w.csv');
+      const weeks = parseOutcomesCsv('id,week,called,engaged\na,3,1,1\nb,4,0,1\nc,3,0,0\n', packIds(ids), 2, 'w.csv');
       expect(weeks.ok ? '' : weeks.errors[0]).toBe(
         'w.csv, line 3, column 2 ("week"): week 4, but the rows above are week 3; one file holds one week',
       );
@@ -227,20 +232,25 @@ describe('parseOutcomesCsv', () => {
     'outcomes as they come: her id column, yes/no, true/false, Y/N, rows for the called only, blanks ' + 'unobserved',
     () => {
       const ids = ['a', 'b', 'c', 'd'];
-      const r = parseOutcomesCsv('Beneficiary ID;Called;Listened\na;Y;yes\nb;true;FALSE\nc;yes;\n', ids, 2, 'w.csv');
+      const r = parseOutcomesCsv(
+        'Beneficiary ID;Called;Listened\na;Y;yes\nb;true;FALSE\nc;yes;\n',
+        packIds(ids),
+        2,
+        'w.csv',
+      );
       if (!r.ok) throw new Error(r.errors.join('\n'));
       expect(Array.from(r.outcomes.arms)).toEqual([0, 1, 2]);
       expect(Array.from(r.outcomes.called)).toEqual([1, 1, 1]);
       expect(Array.from(r.outcomes.state)).toEqual([1, 0, MISSING]);
       // the register's names are used where the file has them; her labels, once
-      const named = parseOutcomesCsv('mother,was it,answer\nb,1,oui\nd,1,non\n', ids, 2, 'w.csv', {
+      const named = parseOutcomesCsv('mother,was it,answer\nb,1,oui\nd,1,non\n', packIds(ids), 2, 'w.csv', {
         register: { id: 'mother', stateValues: ['oui', 'non'] },
         mapping: { called: 'was it', state: 'answer' },
       });
       if (!named.ok) throw new Error(named.errors.join('\n'));
       expect(Array.from(named.outcomes.state)).toEqual([1, 0]);
       // no called column: every row is a call made
-      const calls = parseOutcomesCsv('id,engaged\nc,1\n', ids, 2, 'w.csv');
+      const calls = parseOutcomesCsv('id,engaged\nc,1\n', packIds(ids), 2, 'w.csv');
       expect(calls.ok && [Array.from(calls.outcomes.called), calls.outcomes.notes]).toEqual([
         [1],
         ['w.csv has no column saying who was called: every row is taken as a call made'],
@@ -249,9 +259,9 @@ describe('parseOutcomesCsv', () => {
   );
 
   test('takes a call flag written "1.0" as 1, as a history CSV does; "0.5" and "1e0" are not flags', () => {
-    const r = parseOutcomesCsv('id,called,engaged\na,1.0,1.00\nb,0.0,0\n', ['a', 'b'], 2, 'w.csv');
+    const r = parseOutcomesCsv('id,called,engaged\na,1.0,1.00\nb,0.0,0\n', packIds(['a', 'b']), 2, 'w.csv');
     expect(r.ok && [...r.outcomes.called, ...r.outcomes.state]).toEqual([1, 0, 1, 0]);
-    const bad = parseOutcomesCsv('id,called,engaged\na,0.5,1\nb,1e0,0\n', ['a', 'b'], 2, 'w.csv');
+    const bad = parseOutcomesCsv('id,called,engaged\na,0.5,1\nb,1e0,0\n', packIds(['a', 'b']), 2, 'w.csv');
     expect(bad.ok ? [] : bad.errors).toEqual([
       'w.csv, column 2 ("called"): 2 values are not read as called or not, e.g. "0.5" (line 2) and "1e0" (line 3); ' +
         'write 1/0, yes/no or true/false',
@@ -268,7 +278,7 @@ describe('a week of outcomes for the called only', () => {
       const listed = plan.weeks[0].planned;
       const ids = plan.register.ids;
       const before = currentState(plan.register);
-      const text = ['id,engaged', ...Array.from(listed, (arm, j) => `${ids[arm]},${j % 2}`)].join('\n');
+      const text = ['id,engaged', ...Array.from(listed, (arm, j) => `${idAt(ids, arm)},${j % 2}`)].join('\n');
       const r = applyOutcomes(plan, parse(plan, text), whittle);
       if (!r.ok) throw new Error(r.errors.join('\n'));
       const last = weekBytes(r.plan.register.history.states.at(-1)!);

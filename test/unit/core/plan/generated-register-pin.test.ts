@@ -13,6 +13,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { generatedRegister } from '../../../../src/core/plan/generated-register.ts';
 import { runMain } from '../../cli/run-main.ts';
 import { weekBytes } from '../../../../src/core/plan/week-states.ts';
+import { unpackIds } from '../../../../src/core/plan/packed-ids.ts';
 
 function digest(parts: (ArrayBufferView | string)[]): string {
   const h = createHash('sha256');
@@ -23,7 +24,7 @@ function digest(parts: (ArrayBufferView | string)[]): string {
 function registerHashes(name: string, arms: number, seed: number) {
   const { register, truth } = generatedRegister(name, { arms }, seed);
   return {
-    population: digest([rowMajor(register.features), truth, register.ids.join(',')]),
+    population: digest([rowMajor(register.features), truth, unpackIds(register.ids).join(',')]),
     history: digest([
       ...register.history.states.map(weekBytes),
       ...register.history.called.map(planeBytes),

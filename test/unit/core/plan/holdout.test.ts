@@ -12,6 +12,7 @@ import { seededTieRanks } from '../../../reference/tie-ranks.ts';
 import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
 import { roomLeft, type WorkerRules } from '../../../../src/core/plan/worker-rules.ts';
 import { holdoutRoom } from '../../../reference/holdout-room.ts';
+import { packIds } from '../../../../src/core/plan/packed-ids.ts';
 
 const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
 const ids = (n: number, prefix = 'M') => Array.from({ length: n }, (_, i) => `${prefix}${String(i).padStart(6, '0')}`);
@@ -19,14 +20,14 @@ const ids = (n: number, prefix = 'M') => Array.from({ length: n }, (_, i) => `${
 describe('holdoutArms', () => {
   test('a share of the register, the same for the same seed, in any order, and other for another seed', () => {
     const register = ids(100000);
-    const arms = holdoutArms(register, 0.15, 42);
+    const arms = holdoutArms(packIds(register), 0.15, 42);
     const share = arms.reduce((a, b) => a + b, 0) / register.length;
     // Bernoulli(0.15) over 10^5 ids: sd 0.0011
     expect(Math.abs(share - 0.15)).toBeLessThan(0.0045);
-    expect(same(holdoutArms(register, 0.15, 42), arms)).toBe(true);
-    const reversed = holdoutArms([...register].reverse(), 0.15, 42).reverse();
+    expect(same(holdoutArms(packIds(register), 0.15, 42), arms)).toBe(true);
+    const reversed = holdoutArms(packIds([...register].reverse()), 0.15, 42).reverse();
     expect(same(reversed, arms)).toBe(true);
-    const other = holdoutArms(register, 0.15, 43);
+    const other = holdoutArms(packIds(register), 0.15, 43);
     let agree = 0;
     for (let i = 0; i < register.length; i++) agree += other[i] === arms[i] ? 1 : 0;
     // independent draws agree with probability 0.85^2 + 0.15^2 = 0.745
@@ -36,10 +37,10 @@ describe('holdoutArms', () => {
   test('enrolments are randomized the same way and leave everyone assigned where she was', () => {
     const first = ids(5000),
       later = ids(800, 'N');
-    const before = holdoutArms(first, 0.2, 7);
-    const after = holdoutArms([...first, ...later], 0.2, 7);
+    const before = holdoutArms(packIds(first), 0.2, 7);
+    const after = holdoutArms(packIds([...first, ...later]), 0.2, 7);
     expect(Array.from(after.subarray(0, 5000))).toEqual(Array.from(before));
-    expect(Array.from(after.subarray(5000))).toEqual(Array.from(holdoutArms(later, 0.2, 7)));
+    expect(Array.from(after.subarray(5000))).toEqual(Array.from(holdoutArms(packIds(later), 0.2, 7)));
   });
 
   test('is uniform over sequential ids: each decile of the hash and each block of ids holds its share', () => {
@@ -49,7 +50,7 @@ describe('holdoutArms', () => {
     // chi-square with 9 df: 27.9 is its 0.999 quantile
     const chi = deciles.reduce((a, c) => a + (c - 5000) ** 2 / 5000, 0);
     expect(chi).toBeLessThan(27.9);
-    const arms = holdoutArms(register, 0.1, 3);
+    const arms = holdoutArms(packIds(register), 0.1, 3);
     for (let block = 0; block < 5; block++) {
       const part = arms.subarray(block * 10000, (block + 1) * 10000).reduce((a, b) => a + b, 0) / 10000;
       expect(Math.abs(part - 0.1)).toBeLessThan(0.012);
@@ -57,7 +58,7 @@ describe('holdoutArms', () => {
   });
 
   test('refuses a share outside [0, 1)', () => {
-    expect(() => holdoutArms(['a'], 1, 0)).toThrow('the holdout share must be in [0, 1)');
+    expect(() => holdoutArms(packIds(['a']), 1, 0)).toThrow('the holdout share must be in [0, 1)');
   });
 });
 

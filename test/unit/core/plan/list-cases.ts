@@ -14,6 +14,7 @@ import {
 } from '../../../../src/core/plan/weekly-list.ts';
 import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
 import { valueAt } from '../../../../src/core/instance/feature-table.ts';
+import { unpackIds } from '../../../../src/core/plan/packed-ids.ts';
 
 /** A dlm register with a number column naming each mother's worker (uneven caseloads). */
 export function registerWithWorkers(arms: number, workers: number, seed: number): Register {
@@ -59,7 +60,7 @@ export function everyRule(register: Register, seed: number, workers: boolean, ho
       seed % 2
     ],
     budget: Math.round(N / 8),
-    exclude: register.ids.filter(() => r.next() < 0.03),
+    exclude: unpackIds(register.ids).filter(() => r.next() < 0.03),
     cooldown: 1 + r.int(2),
     shares: workers
       ? [{ group: 'Ages', bucket: 'Ages 10-20', min: 0.15 + 0.1 * r.next(), max: 0.6 }]

@@ -8,6 +8,7 @@ import type { FeatureSchema } from '../../../../src/core/instance/types.ts';
 import { BOM, listCsv, listCsvChunks, listLines, reasonDetail } from '../../../../src/core/plan/list-csv.ts';
 import { bucketText } from '../../../../src/core/words/bucket-name.ts';
 import type { Register } from '../../../../src/core/plan/register.ts';
+import { packIds } from '../../../../src/core/plan/packed-ids.ts';
 import { asTable } from '../../../../src/core/instance/feature-table.ts';
 import type { WeeklyList } from '../../../../src/core/plan/weekly-list.ts';
 import type { LineReasons } from '../../../../src/core/plan/line-reasons.ts';
@@ -36,7 +37,7 @@ const schema: FeatureSchema = {
 const features = Float64Array.from([1, 0, 50, 3, 0, 1, 150, 2.5, 1, 0, 100, 0, 0, 1, 90, 7, 0, 0, 120, NaN]);
 const register = {
   numArms: 5,
-  ids: ['a', 'b,2', 'c', 'd', 'e'],
+  ids: packIds(['a', 'b,2', 'c', 'd', 'e']),
   schema,
   features: asTable(features, 5, 4),
 } as unknown as Register;
@@ -167,7 +168,7 @@ describe('the list as CSV', () => {
     'is safe to open in Excel: text a spreadsheet would take for a formula is made inert, numbers ' + 'stay numbers',
     () => {
       const ids = ['=HYPERLINK("http://x","y")', '-2', '+1', '@SUM(A1)', '\tx'];
-      const hostile = { ...register, ids } as unknown as Register;
+      const hostile = { ...register, ids: packIds(ids) } as unknown as Register;
       // a yes/no column whose label is a formula, weighing line 0 above the average: her reason starts with it
       const formula = {
         ...schema,

@@ -14,6 +14,7 @@ import { seededRandom, type Random } from '../../../../src/core/random/seeded-ra
 import { count } from '../../../../src/core/words/count.ts';
 import { constrainedTopBByComparator, ranksAmongBySearch } from '../../../reference/list-by-comparator.ts';
 import { engineWhittle, reasonsOf } from './plan-fixtures.ts';
+import { unpackIds } from '../../../../src/core/plan/packed-ids.ts';
 
 // Indices with masses of ties (0, -0, a few values) and a continuous part, as lists have.
 const indices = (r: Random, n: number) =>
@@ -79,7 +80,7 @@ describe('the radix list path equals the comparator path it replaced', () => {
         reward: rewards[t % rewards.length],
         budget,
         cooldown: r.int(3),
-        exclude: register.ids.filter(() => r.next() < 0.05),
+        exclude: unpackIds(register.ids).filter(() => r.next() < 0.05),
         shares: [
           { group: 'Ages', bucket: 'Ages 51-60', min: 0.1 + 0.2 * r.next() },
           { group: 'Languages', bucket: 'Speaks Hindi', max: 0.2 + 0.3 * r.next() },

@@ -7,6 +7,7 @@ import { flagIds } from '../../../../src/core/plan/id-flags.ts';
 import { registerRewards } from '../../../../src/core/plan/reward-rows.ts';
 import { seededRandom } from '../../../../src/core/random/seeded-random.ts';
 import { compileReward } from '../../../../src/core/reward/compile-reward.ts';
+import { packIds } from '../../../../src/core/plan/packed-ids.ts';
 
 describe('flagIds', () => {
   test('the same arms and unknown ids as a Set, with duplicates on both sides', () => {
@@ -14,11 +15,12 @@ describe('flagIds', () => {
       const r = seededRandom(seed);
       const ids = Array.from({ length: 200 + r.int(300) }, () => `m${r.int(400)}${r.next() < 0.1 ? 'é' : ''}`);
       const wanted = Array.from({ length: r.int(60) }, () => `m${r.int(600)}${r.next() < 0.1 ? 'é' : ''}`);
-      const { flags, found } = flagIds(ids, wanted);
+      const { flags, arm } = flagIds(packIds(ids), wanted);
       const set = new Set(wanted),
         present = new Set(ids);
       expect(Array.from(flags)).toEqual(ids.map((id) => (set.has(id) ? 1 : 0)));
-      expect(Array.from(found)).toEqual(wanted.map((id) => (present.has(id) ? 1 : 0)));
+      expect(Array.from(arm, (a) => a >= 0)).toEqual(wanted.map((id) => present.has(id)));
+      arm.forEach((a, k) => a >= 0 && expect(ids[a]).toBe(wanted[k]));
     }
   });
 });

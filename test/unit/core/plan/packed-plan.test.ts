@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { packIds, unpackIds } from '../../../../src/core/plan/packed-plan.ts';
+import { packIds, unpackIds } from '../../../../src/core/plan/packed-ids.ts';
 
 describe('packed ids', () => {
   test('an empty register packs to nothing and back', () => {

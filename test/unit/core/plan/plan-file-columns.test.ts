@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { parseOutcomesCsv } from '../../../../src/core/datasets/outcomes-csv.ts';
 import { parseRegisterCsv } from '../../../../src/core/datasets/register-csv.ts';
 import { applyOutcomes } from '../../../../src/core/plan/apply-outcomes.ts';
-import { packPlan, unpackIds, unpackPlan } from '../../../../src/core/plan/packed-plan.ts';
+import { idAt, unpackIds } from '../../../../src/core/plan/packed-ids.ts';
 import { planFileText, readPlanFile } from '../../../../src/core/plan/plan-json.ts';
 import { createPlan } from '../../../../src/core/plan/plan-state.ts';
 import { currentState, MISSING } from '../../../../src/core/plan/register.ts';
@@ -46,7 +46,7 @@ describe('PLAN.json keeps how her files were read', () => {
       const whittle = await engineWhittle();
       const { plan: first } = await plan();
       expect(first.register.carry!.map((c) => c.name)).toEqual(['Name', 'phone_number']);
-      const called = Array.from(first.weeks[0].planned, (arm) => `${first.register.ids[arm]},yes`);
+      const called = Array.from(first.weeks[0].planned, (arm) => `${idAt(first.register.ids, arm)},yes`);
       const outcomes = parseOutcomesCsv(
         ['Beneficiary ID,Listened', ...called].join('\n'),
         first.register.ids,
@@ -57,7 +57,7 @@ describe('PLAN.json keeps how her files were read', () => {
       if (!outcomes.ok) throw new Error(outcomes.errors.join('\n'));
       const applied = applyOutcomes(first, outcomes.outcomes, whittle);
       if (!applied.ok) throw new Error(applied.errors.join('\n'));
-      const file = planFileText({ ...META, plan: packPlan(applied.plan) });
+      const file = planFileText({ ...META, plan: applied.plan });
       const doc = JSON.parse(file);
       expect(doc.version).toBe(4);
       expect(doc.register.carry[1]).toEqual({
@@ -65,7 +65,7 @@ describe('PLAN.json keeps how her files were read', () => {
         values: Array.from({ length: N }, (_, i) => `+91 ${9800 + i}`),
       });
       expect(doc.weeks[0].outcomes).toMatchObject({ called: 5, observed: 5 });
-      const back = unpackPlan(readPlanFile(file, 'PLAN.json', META).plan);
+      const back = readPlanFile(file, 'PLAN.json', META).plan;
       expect(back.register.carry!.map((c) => [c.name, unpackIds(c.values)])).toEqual(
         first.register.carry!.map((c) => [c.name, unpackIds(c.values)]),
       );
@@ -83,7 +83,7 @@ describe('PLAN.json keeps how her files were read', () => {
 
   test('a carried column of the wrong length, or a mapping that is not text, is refused naming the field', async () => {
     const { plan: first } = await plan();
-    const doc = JSON.parse(planFileText({ ...META, plan: packPlan(first) }));
+    const doc = JSON.parse(planFileText({ ...META, plan: first }));
     doc.register.carry[0].values.pop();
     expect(() => readPlanFile(JSON.stringify(doc), 'PLAN.json', META)).toThrow(
       'PLAN.json: "register.carry[0].values" holds 29 values, expected 30',
@@ -92,7 +92,7 @@ describe('PLAN.json keeps how her files were read', () => {
     expect(() => readPlanFile(JSON.stringify(doc), 'PLAN.json', META)).toThrow(
       'PLAN.json: "register.carry[0].values" must be a list',
     );
-    const bad = JSON.parse(planFileText({ ...META, plan: packPlan(first) }));
+    const bad = JSON.parse(planFileText({ ...META, plan: first }));
     bad.register.mapping = { id: 7 };
     expect(() => readPlanFile(JSON.stringify(bad), 'PLAN.json', META)).toThrow(
       'PLAN.json: "register.mapping.id" must be text',

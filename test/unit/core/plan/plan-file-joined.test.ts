@@ -7,7 +7,6 @@ import { describe, expect, test } from 'vitest';
 import { parseHistoryCsv } from '../../../../src/core/datasets/register-csv.ts';
 import { parseOutcomesCsv } from '../../../../src/core/datasets/outcomes-csv.ts';
 import { applyOutcomes } from '../../../../src/core/plan/apply-outcomes.ts';
-import { packPlan, unpackPlan } from '../../../../src/core/plan/packed-plan.ts';
 import { planFromParts, planParts } from '../../../../src/core/plan/plan-parts.ts';
 import { planFileText, readPlanFile } from '../../../../src/core/plan/plan-json.ts';
 import { createPlan } from '../../../../src/core/plan/plan-state.ts';
@@ -15,6 +14,7 @@ import { MISSING } from '../../../../src/core/plan/register.ts';
 import { engineWhittle } from './plan-fixtures.ts';
 import { columnValues } from '../../../../src/core/instance/feature-table.ts';
 import { stateAt, weekBytes } from '../../../../src/core/plan/week-states.ts';
+import { unpackIds } from '../../../../src/core/plan/packed-ids.ts';
 
 const N = 20,
   NEW = 3;
@@ -44,7 +44,10 @@ async function grownPlan() {
   const register = parseHistoryCsv(history, features, { fileName: 'h.csv', featuresFileName: 'f.csv' });
   const { plan } = createPlan(register, SETTINGS, whittle);
   const parsed = parseOutcomesCsv(
-    'id,called,engaged\n' + register.ids.map((id, i) => `${id},0,${i % 2}`).join('\n'),
+    'id,called,engaged\n' +
+      unpackIds(register.ids)
+        .map((id, i) => `${id},0,${i % 2}`)
+        .join('\n'),
     register.ids,
     2,
     'w.csv',
@@ -57,13 +60,13 @@ async function grownPlan() {
     enrolment: { enrolment, carry: [] },
   });
   if (!applied.ok) throw new Error(applied.errors.join('\n'));
-  return { ...META, plan: packPlan(applied.plan) };
+  return { ...META, plan: applied.plan };
 }
 
 describe('a register that grows', () => {
   test('PLAN.json and the store records keep the mothers who joined with their week', async () => {
     const record = await grownPlan();
-    const plan = unpackPlan(record.plan);
+    const plan = record.plan;
     expect(plan.register.numArms).toBe(N + NEW);
     expect(plan.weeks[0].outcomes?.joined).toBe(NEW);
     // her weeks before she joined are unobserved; her state now is the enrolment's
@@ -83,7 +86,7 @@ describe('a register that grows', () => {
         return planFromParts('p', parts.head, parts.register, parts.weeks);
       })(),
     ]) {
-      const b = unpackPlan(back.plan);
+      const b = back.plan;
       expect(b.register.ids).toEqual(plan.register.ids);
       const columns = (t: typeof b.register.features) => t.columns.map((c) => Array.from(columnValues(c)));
       expect(columns(b.register.features)).toEqual(columns(plan.register.features));

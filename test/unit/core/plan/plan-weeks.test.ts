@@ -4,10 +4,10 @@
 import { describe, expect, test } from 'vitest';
 import { parseHistoryCsv } from '../../../../src/core/datasets/register-csv.ts';
 import { parseOutcomesCsv } from '../../../../src/core/datasets/outcomes-csv.ts';
-import { packPlan, unpackPlan } from '../../../../src/core/plan/packed-plan.ts';
 import { planFileText, readPlanFile } from '../../../../src/core/plan/plan-json.ts';
 import { createPlan } from '../../../../src/core/plan/plan-state.ts';
 import { engineWhittle } from './plan-fixtures.ts';
+import { packIds, unpackIds } from '../../../../src/core/plan/packed-ids.ts';
 
 const FIRST = 3_000_000_000;
 const history = (first: number) =>
@@ -40,11 +40,14 @@ describe('week numbers', () => {
       await engineWhittle(),
     );
     expect(list.week).toBe(FIRST + 2);
-    const back = unpackPlan(readPlanFile(planFileText({ ...META, plan: packPlan(plan) }), 'P.json', META).plan);
+    const back = readPlanFile(planFileText({ ...META, plan: plan }), 'P.json', META).plan;
     expect(back.weeks[0].week).toBe(FIRST + 2);
     expect(back.register.history.firstWeek).toBe(FIRST);
     const outcomes = parseOutcomesCsv(
-      'id,week,called,engaged\n' + register.ids.map((id) => `${id},${FIRST + 2},0,1`).join('\n'),
+      'id,week,called,engaged\n' +
+        unpackIds(register.ids)
+          .map((id) => `${id},${FIRST + 2},0,1`)
+          .join('\n'),
       register.ids,
       2,
       'w.csv',
@@ -59,7 +62,7 @@ describe('week numbers', () => {
           String.raw`number \(it is too large to count exactly: at most 2\^53 - 1\)`,
       ),
     );
-    const r = parseOutcomesCsv('id,week,called,engaged\na,1152921504606846976,0,1\n', ['a'], 2, 'w.csv');
+    const r = parseOutcomesCsv('id,week,called,engaged\na,1152921504606846976,0,1\n', packIds(['a']), 2, 'w.csv');
     expect(r.ok ? '' : r.errors[0]).toBe(
       'w.csv, line 2, column 2 ("week"): "1152921504606846976" is not a whole week number (it is too large to ' +
         'count exactly: at most 2^53 - 1)',

@@ -8,6 +8,7 @@ import { currentState, MISSING, type History } from '../../../../src/core/plan/r
 import { groupBuckets } from '../../../../src/core/measures/group-buckets.ts';
 import { rowMajor } from '../../../../src/core/instance/feature-table.ts';
 import { stateAt } from '../../../../src/core/plan/week-states.ts';
+import { idAt, packIds, unpackIds } from '../../../../src/core/plan/packed-ids.ts';
 
 const M = MISSING;
 
@@ -22,7 +23,7 @@ describe('enrol', () => {
     const next = r.register;
     expect(r.joined).toBe(2);
     expect(next.numArms).toBe(302);
-    expect(next.ids.slice(-2)).toEqual(['new-1', 'new-2']);
+    expect(unpackIds(next.ids).slice(-2)).toEqual(['new-1', 'new-2']);
     expect(Array.from(rowMajor(next.features).subarray(300 * F))).toEqual(Array.from(features));
     expect(Array.from(currentState(next).subarray(300))).toEqual([1, 0]);
     expect(next.history.states.slice(0, -1).every((s) => stateAt(s, 300) === M && stateAt(s, 301) === M)).toBe(true);
@@ -41,7 +42,7 @@ describe('enrol', () => {
 
   test('refuses ids already in the register, twice, empty, bad states and shapes, naming the line', () => {
     const r = enrol(register, {
-      ids: [register.ids[5], 'x', 'x', ''],
+      ids: [idAt(register.ids, 5), 'x', 'x', ''],
       features: new Float64Array(4 * F),
       state: Uint8Array.of(0, 0, 2, 0),
       fileName: 'enrol.csv',
@@ -50,7 +51,7 @@ describe('enrol', () => {
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.errors).toEqual([
-      `enrol.csv, line 2: "${register.ids[5]}" is already in the register; an enrolment needs a new id`,
+      `enrol.csv, line 2: "${idAt(register.ids, 5)}" is already in the register; an enrolment needs a new id`,
       'enrol.csv, line 4: "x" is enrolled twice (also enrol.csv, line 3)',
       'enrol.csv, line 4: state 2 is out of range (states are 0..1)',
       'enrol.csv, line 5: the id is empty',
@@ -76,10 +77,10 @@ describe('enrol', () => {
 describe('exits', () => {
   test('mark ids as left, reporting unknown ones and those already left; enrolments grow the column', () => {
     const ids = ['a', 'b', 'c'];
-    const first = exitArms(ids, new Uint8Array(3), ['b', 'zz']);
+    const first = exitArms(packIds(ids), new Uint8Array(3), ['b', 'zz']);
     expect(Array.from(first.left)).toEqual([0, 1, 0]);
     expect([first.count, first.unknown, first.already]).toEqual([1, ['zz'], []]);
-    const again = exitArms(ids, first.left, ['b', 'c']);
+    const again = exitArms(packIds(ids), first.left, ['b', 'c']);
     expect([Array.from(again.left), again.count, again.already]).toEqual([[0, 1, 1], 1, ['b']]);
     expect(Array.from(growLeft(again.left, 5))).toEqual([0, 1, 1, 0, 0]);
     const active = activeEligible(Uint8Array.of(1, 1, 1, 0, 1), growLeft(again.left, 5), Uint8Array.of(0, 0, 0, 0, 1));

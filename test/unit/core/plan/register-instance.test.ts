@@ -6,6 +6,7 @@ import { createInstance } from '../../../../src/core/instance/create-instance.ts
 import { rowMajor } from '../../../../src/core/instance/feature-table.ts';
 import { generatedRegister } from '../../../../src/core/plan/generated-register.ts';
 import { currentState, registerToInstance } from '../../../../src/core/plan/register.ts';
+import { unpackIds } from '../../../../src/core/plan/packed-ids.ts';
 
 describe('registerToInstance', () => {
   test('equals the instance a copying createInstance makes, and keeps the caller’s transitions apart', () => {
@@ -19,7 +20,7 @@ describe('registerToInstance', () => {
     const copied = createInstance({
       numArms: N,
       numStates: S,
-      ids: register.ids,
+      ids: unpackIds(register.ids),
       transitions: truth,
       schema: register.schema,
       features: rowMajor(register.features),

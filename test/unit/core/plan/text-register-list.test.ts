@@ -10,6 +10,7 @@ import { currentWeek } from '../../../../src/core/plan/register.ts';
 import { buildWeeklyList } from '../../../../src/core/plan/weekly-list.ts';
 import { district, textFeaturesCsv, textHistoryCsv } from '../../../fixtures/text-register.ts';
 import { engineWhittle, reasonsOf } from './plan-fixtures.ts';
+import { idAt } from '../../../../src/core/plan/packed-ids.ts';
 
 describe('a list on a register with text columns', () => {
   test(
@@ -35,7 +36,7 @@ describe('a list on a register with text columns', () => {
         whittle: await engineWhittle(),
         posterior: planPosterior(register, 'district'),
       });
-      const ids = Array.from(list.arms, (arm) => register.ids[arm]);
+      const ids = Array.from(list.arms, (arm) => idAt(register.ids, arm));
       // her weight is 6 against 1: the पालघर mothers a call helps come first
       const districts = Array.from(list.arms, (arm) => district(arm));
       const others = districts.findIndex((d) => d !== 'पालघर');

@@ -15,6 +15,7 @@ import { referenceConstrainedTopB } from '../../../reference/constrained-top-b.t
 import { closedFormWhittle2, type Q } from '../../../reference/whittle2.ts';
 import { engineWhittle, reasonsOf } from './plan-fixtures.ts';
 import { valueAt } from '../../../../src/core/instance/feature-table.ts';
+import { idAt, unpackIds } from '../../../../src/core/plan/packed-ids.ts';
 
 let whittle: IndexFunction;
 beforeAll(async () => {
@@ -69,7 +70,7 @@ function randomCase(seed: number): { register: Register; settings: PlanSettings 
     settings: settings({
       reward: rewards[r.int(rewards.length)],
       budget,
-      exclude: register.ids.filter(() => r.next() < 0.1),
+      exclude: unpackIds(register.ids).filter(() => r.next() < 0.1),
       cooldown: r.int(3),
       shares: shares.filter((s) => Math.ceil(s.min * budget - 1e-9) <= Math.floor(s.max * budget + 1e-9)),
       seed: r.int(1000),
@@ -97,7 +98,7 @@ function bruteForce(register: Register, s: PlanSettings, transitions: Float64Arr
   };
   const weeks = register.history.called.length;
   const eligible = Uint8Array.from({ length: N }, (_, arm) => {
-    if (s.exclude.includes(register.ids[arm])) return 0;
+    if (s.exclude.includes(idAt(register.ids, arm))) return 0;
     for (let w = weeks - 1 - s.cooldown; w < weeks - 1; w++)
       if (w >= 0 && bitAt(register.history.called[w], arm)) return 0;
     return 1;

@@ -7,7 +7,7 @@ import { describe, expect, test, vi } from 'vitest';
 import * as estimator from '../../../../src/core/plan/estimate-transitions.ts';
 import { parseOutcomesCsv } from '../../../../src/core/datasets/outcomes-csv.ts';
 import { applyOutcomes } from '../../../../src/core/plan/apply-outcomes.ts';
-import { unpackIds, unpackPlan } from '../../../../src/core/plan/packed-plan.ts';
+import { unpackIds } from '../../../../src/core/plan/packed-ids.ts';
 import type { IndexFunction } from '../../../../src/core/plan/weekly-list.ts';
 import { planIndexFunction } from '../../../../src/engine/beta-sampler.ts';
 import { loadEngineNode } from '../../../../src/engine/load-node.ts';
@@ -54,7 +54,7 @@ describe("the plan worker applying a week's outcomes", () => {
       const settings = { ...SETTINGS, priorGroup: summary.schema.groups[0].name };
       const view = await s.create(settings, META);
       await s.saved();
-      const before = unpackPlan((await store.getPlan('p1'))!.plan);
+      const before = (await store.getPlan('p1'))!.plan;
       const ids = unpackIds((await store.getPlan('p1'))!.plan.register.ids);
       const called = new Set(view.lines.ids);
       const text = [

@@ -2,8 +2,7 @@
 // what the page is given (summary, list lines, the plan's head, weeks), what is saved, the outcomes
 // step (preview, then apply), and the uncertain places counted after the list.
 import { describe, expect, test } from 'vitest';
-import { unpackIds } from '../../../../src/core/plan/packed-plan.ts';
-import { unpackPlan } from '../../../../src/core/plan/packed-plan.ts';
+import { unpackIds } from '../../../../src/core/plan/packed-ids.ts';
 import { currentWeek } from '../../../../src/core/plan/register.ts';
 import { buildWeeklyList, type IndexFunction } from '../../../../src/core/plan/weekly-list.ts';
 import { estimateTransitions } from '../../../../src/core/plan/estimate-transitions.ts';
@@ -97,7 +96,7 @@ describe('the plan worker session', () => {
       const view = await s.create({ ...SETTINGS, budget: 40 }, META);
       expect(view.list.membership.every(Number.isNaN)).toBe(true);
       await s.saved();
-      const plan = unpackPlan((await store.getPlan('p1'))!.plan);
+      const plan = (await store.getPlan('p1'))!.plan;
       const posterior = estimateTransitions(plan.register.history, plan.register.schema, plan.register.features, 300, {
         groupBy: null,
       });
@@ -241,7 +240,7 @@ describe('the plan worker session', () => {
       for (const p of partials) expect([2, 4, 8, 12]).toContain(p.draws);
       expect(u).toMatchObject({ draws: 13, planned: 13 });
       await s.saved();
-      const plan = unpackPlan((await store.getPlan('p1'))!.plan);
+      const plan = (await store.getPlan('p1'))!.plan;
       const { history, schema, features } = plan.register;
       const posterior = estimateTransitions(history, schema, features, 300, { groupBy: null });
       // each count so far is the core's list with that many draws of the same seed, made at once
@@ -377,7 +376,7 @@ describe('the plan worker session', () => {
     });
     expect((await store.getPlan('p1'))!.plan.settings.draws).toBe(SETTINGS.draws);
     // the next list's uncertain places (its rules compiled again in the worker) are the core's with draws
-    const next = unpackPlan((await store.getPlan('p1'))!.plan);
+    const next = (await store.getPlan('p1'))!.plan;
     const posterior = estimateTransitions(next.register.history, next.register.schema, next.register.features, 50, {
       groupBy: null,
     });

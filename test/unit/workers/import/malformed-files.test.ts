@@ -18,6 +18,7 @@ import {
   undescribedFiles,
   type MalformedCase,
 } from '../../../fixtures/malformed/corpus.ts';
+import { packIds } from '../../../../src/core/plan/packed-ids.ts';
 
 function thrown(read: () => unknown): { message: string; line?: number; column?: number } {
   try {
@@ -81,7 +82,7 @@ describe('other readers refuse every malformed file with a located error in word
   test.each(malformedCases('outcomes').map((c) => [c.path, c] as [string, MalformedCase]))(
     'week outcomes %s (for a register of "a" and "b")',
     (_, c) => {
-      const result = parseOutcomesCsv(corpusText(c.path), ['a', 'b'], 2, c.path.split('/').pop());
+      const result = parseOutcomesCsv(corpusText(c.path), packIds(['a', 'b']), 2, c.path.split('/').pop());
       expect(result.ok).toBe(false);
       if (!result.ok) expectLocatedError(c, result.errors[0]);
     },
