@@ -14,7 +14,7 @@ import { grants, type TrialSource } from './trial-dealer.ts';
 import { trialsPerCall } from './trial-run.ts';
 import { warmUp } from './kernel-warm-up.ts';
 
-/** Arms per chunk of a job's input: 1.6 MB of 2-state arms, two in flight; smaller cost more messages, larger memory. */
+/** Arms per chunk of a job's input: 1.6 MB of 2-state arms, two in flight; smaller cost messages, larger memory. */
 export const CHUNK_ARMS = 16_384;
 
 /**

@@ -47,7 +47,7 @@ describe('kernel warm-up', () => {
     expect(spy.mock.calls[0][0].numArms).toBeLessThan(10_000);
   });
 
-  test('leaves the results of later simulations as a fresh engine gives them (the presort by the kernel too)', async () => {
+  test('leaves later results as a fresh engine gives them (with the presort by the kernel too)', async () => {
     const warmed = await loadEngineNode(),
       fresh = await loadEngineNode();
     warmUp(warmed, large);
