@@ -11,8 +11,8 @@
 // threads get one core between them. --one-core gives that case at will: every thread of the bench pinned to core 0
 // (taskset; the pools still get explicit counts 1 and 2, while os.availableParallelism() would say 1), the dealer
 // then sees from the process's CPU time that one thread runs as fast as two (engine/trial-dealer.ts).
-// With --cold, each run is a process of its own (as `allot simulate` is): in one process the WASM module compiled
-// by its first pool, and the optimized code V8 made for it, serve the later pools too (engine/kernel-warm-up.ts).
+// With --cold, each run is a process of its own (as `allot simulate` is), nothing left by an earlier run's threads
+// (V8's compiled code: engine/kernel-warm-up.ts).
 // Run: npx tsx test/bench/engine-workers.ts [--arms 1000000] [--trials 10] [--steps 50] [--rounds 5] [--vs REV]
 // [--busy] [--one-core] [--cold]
 // Ratios are taken within a round, then their min/median/max: on a shared machine compare nothing across rounds.
