@@ -12,11 +12,9 @@ import { copyArmChunk, copyInto, shapeOf, type ArmChunk, type SimulationShape } 
 import type { ArmResults, SimulationInput, SimulationPart } from './simulation.ts';
 import { grants, type TrialSource } from './trial-dealer.ts';
 import { trialsPerCall } from './trial-run.ts';
+import { warmUp } from './kernel-warm-up.ts';
 
-/**
- * Arms per chunk of a trial job's input: 1.6 MB of a 2-state population's arrays, two chunks per worker
- * in flight; smaller chunks cost more messages (3 x 10^6 arms: 183 per worker), larger ones memory.
- */
+/** Arms per chunk of a job's input: 1.6 MB of 2-state arms, two in flight; smaller cost messages, larger memory. */
 export const CHUNK_ARMS = 16_384;
 
 /**
@@ -148,7 +146,7 @@ function nextTask(): Promise<void> {
  * others asked of `arrays`, one ahead, each request sending back the buffers of a chunk loaded; then the
  * rewards, chunk by chunk in the same way (from the first chunk when it is the only one). Once prepared, the
  * simulation is handed to `share` (the other jobs' workers adopt it: prepared-pieces.ts) before its trials run;
- * then the per-arm sums take `route`.
+ * then the per-arm sums take `route`. Alone, it warms the kernels first (kernel-warm-up.ts; else the gatherer does).
  */
 export async function runTrialJob(
   engine: Engine,
@@ -161,6 +159,7 @@ export async function runTrialJob(
   share: ((prepared: PreparedSimulation) => Promise<void>) | undefined,
   route: SumsRoute,
 ): Promise<SimulationPart> {
+  if (!share) warmUp(engine, shape);
   const loader = engine.load(shape);
   loader.add(first);
   if (chunks === 1) loader.addRewards(first.start, first.rewards);
@@ -191,9 +190,9 @@ export async function runTrialJob(
 }
 
 /**
- * Runs the trials `trials` deals of a simulation another job's worker prepared: its memory reserved and touched at once
- * (while that worker loads the arms), then, when this job gathers the sums, the arrays for the results as long as it
- * waits; its prepared data taken in by `adopt` (prepared-pieces.ts), then as runTrialJob.
+ * Runs the trials `trials` deals of a simulation another job's worker prepared: the kernels warmed, its memory reserved
+ * and touched at once (while that worker loads the arms), then, when this job gathers the sums, the arrays for the
+ * results as long as it waits; its prepared data taken in by `adopt` (prepared-pieces.ts), then as runTrialJob.
  */
 export async function runAdoptedJob(
   engine: Engine,
@@ -204,6 +203,7 @@ export async function runAdoptedJob(
   onProgress: ((trialsDone: number) => void) | undefined,
   route: SumsRoute,
 ): Promise<SimulationPart> {
+  warmUp(engine, shape);
   const adopter = engine.adopt(shape);
   let into: ArmResults | undefined,
     coming = false;

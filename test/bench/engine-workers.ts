@@ -11,8 +11,10 @@
 // threads get one core between them. --one-core gives that case at will: every thread of the bench pinned to core 0
 // (taskset; the pools still get explicit counts 1 and 2, while os.availableParallelism() would say 1), the dealer
 // then sees from the process's CPU time that one thread runs as fast as two (engine/trial-dealer.ts).
+// With --cold, each run is a process of its own (as `allot simulate` is), nothing left by an earlier run's threads
+// (V8's compiled code: engine/kernel-warm-up.ts).
 // Run: npx tsx test/bench/engine-workers.ts [--arms 1000000] [--trials 10] [--steps 50] [--rounds 5] [--vs REV]
-// [--busy] [--one-core]
+// [--busy] [--one-core] [--cold]
 // Ratios are taken within a round, then their min/median/max: on a shared machine compare nothing across rounds.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
@@ -34,6 +36,10 @@ const { values: opt } = parseArgs({
     vs: { type: 'string' },
     busy: { type: 'boolean', default: false },
     'one-core': { type: 'boolean', default: false },
+    cold: { type: 'boolean', default: false },
+    /** A run of --cold: the thread pool of this folder, this many threads (printed as JSON). */
+    child: { type: 'string' },
+    count: { type: 'string', default: '1' },
   },
 });
 const N = Number(opt.arms),
@@ -41,12 +47,34 @@ const N = Number(opt.arms),
   steps = Number(opt.steps),
   rounds = Number(opt.rounds);
 const repo = fileURLToPath(new URL('../..', import.meta.url));
-const tmp = mkdtempSync(join(tmpdir(), 'allot-workers-'));
+const tmp = opt.child ? '' : mkdtempSync(join(tmpdir(), 'allot-workers-'));
 
 type Start = (count: number) => Promise<Pick<ThreadPool, 'simulate' | 'close'>>;
+/** One run: wall and CPU time (ms), and the result's checksums and per-arm hash. */
+type Run = { wall: number; cpu: number; sums: string };
 
-/** REV's thread pool: its assembly/ (built with this repo's asc) and sources, with this repo's node_modules. */
-async function oldPool(rev: string): Promise<Start> {
+/** The thread pool of the sources in `dir` (this repo's, or REV's built by oldPool). */
+async function poolOf(dir: string): Promise<Start> {
+  const { ThreadPool: Pool } = (await import(
+    join(dir, 'src/cli/thread-pool.ts')
+  )) as typeof import('../../src/cli/thread-pool.ts');
+  return (count) => Pool.start(count);
+}
+
+/** A run of `count` threads of the pool in `dir` in a process of its own (--cold). */
+function coldRun(dir: string, count: number): Promise<Run> {
+  const args = ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', dir, '--count', String(count)];
+  for (const k of ['arms', 'trials', 'steps'] as const) args.push(`--${k}`, String(opt[k]));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: repo, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as Run) : reject(new Error(`child ${code}`))));
+  });
+}
+
+/** REV's sources and assembly/ (built with this repo's asc) in a temporary folder, with this repo's node_modules. */
+async function oldTree(rev: string): Promise<string> {
   const dir = join(tmp, 'rev');
   execFileSync('mkdir', ['-p', dir]);
   execFileSync('sh', [
@@ -58,10 +86,7 @@ async function oldPool(rev: string): Promise<Start> {
     cwd: dir,
     stdio: 'pipe',
   });
-  const { ThreadPool: Pool } = (await import(
-    join(dir, 'src/cli/thread-pool.ts')
-  )) as typeof import('../../src/cli/thread-pool.ts');
-  return (count) => Pool.start(count);
+  return dir;
 }
 
 const cpuMs = () => {
@@ -70,17 +95,18 @@ const cpuMs = () => {
 };
 
 /** Wall and CPU time of one simulation on a fresh pool of `count` threads (start-up excluded). */
-async function run(
-  start: Start,
-  count: number,
-  input: SimulationInput,
-): Promise<{ wall: number; cpu: number; result: SimulationResult }> {
+async function run(start: Start, count: number, input: SimulationInput): Promise<Run> {
   const pool = await start(count);
   try {
     const t0 = performance.now(),
       c0 = cpuMs();
-    const result = await pool.simulate(input);
-    return { wall: performance.now() - t0, cpu: cpuMs() - c0, result };
+    const r = await pool.simulate(input);
+    const wall = performance.now() - t0,
+      cpu = cpuMs() - c0;
+    const sums =
+      `engaged_sum=${r.engagedSum} pulled_id_sum=${r.pulledIdSum} reward_mean=${r.rewardMean} ` +
+      `per_arm_fnv=${armHash(r)}`;
+    return { wall, cpu, sums };
   } finally {
     await pool.close();
   }
@@ -102,16 +128,10 @@ const stats = (x: number[]) => {
 };
 const ms = (x: number[]) => stats(x.map((v) => v / 1000)).replace(/\//g, '/') + ' s';
 
-let ok = true;
-// a core kept busy by this session (--busy): ended with the bench
-const spinner = opt.busy ? spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }) : undefined;
-// every thread of this process on core 0 (-a: the threads there are now; the pools' threads inherit it), the spinner
-// left free
-if (opt['one-core']) execFileSync('taskset', ['-a', '-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
-try {
-  const engine = await loadEngineNode();
-  const arms = benchArms(engine, N, 1);
-  const input: SimulationInput = {
+/** The bench arms of `allot bench` (its generator, seed 1), B = N/10, ties to the lowest id. */
+async function benchInput(): Promise<SimulationInput> {
+  const arms = benchArms(await loadEngineNode(), N, 1);
+  return {
     numArms: N,
     numStates: 2,
     transitions: arms.transitions,
@@ -125,11 +145,32 @@ try {
     policy: 'whittle',
     ties: 'lowest-id',
   };
-  const { ThreadPool: Pool } = await import('../../src/cli/thread-pool.ts');
-  const pools: [string, Start][] = [['now', (count) => Pool.start(count)]];
-  if (opt.vs) pools.push([opt.vs, await oldPool(opt.vs)]);
+}
+
+if (opt.child) {
+  const x = await run(await poolOf(opt.child), Number(opt.count), await benchInput());
+  process.stdout.write(JSON.stringify(x));
+  process.exit(0);
+}
+
+let ok = true;
+// a core kept busy by this session (--busy): ended with the bench
+const spinner = opt.busy ? spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }) : undefined;
+// every thread of this process on core 0 (-a: the threads there are now; the pools' threads inherit it), the spinner
+// left free
+if (opt['one-core']) execFileSync('taskset', ['-a', '-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
+try {
+  const input = await benchInput();
+  const dirs: [string, string][] = [['now', repo]];
+  if (opt.vs) dirs.push([opt.vs, await oldTree(opt.vs)]);
+  const pools: [string, (count: number) => Promise<Run>][] = [];
+  for (const [name, dir] of dirs) {
+    const start = opt.cold ? undefined : await poolOf(dir);
+    pools.push([name, (count) => (start ? run(start, count, input) : coldRun(dir, count))]);
+  }
   console.log(
-    `${N.toLocaleString('en')} arms x ${trials} trials x ${steps} steps, B = N/10, a fresh pool per run; ` +
+    `${N.toLocaleString('en')} arms x ${trials} trials x ${steps} steps, B = N/10, a fresh pool per run` +
+      `${opt.cold ? ' in a process of its own' : ''}; ` +
       `${cpus().length} cores${opt.busy ? ', one kept busy by a spinning process of this session' : ''}` +
       `${opt['one-core'] ? ', every thread of the bench on core 0' : ''}`,
   );
@@ -138,18 +179,13 @@ try {
   const loads: number[] = [];
   for (let r = 1; r <= rounds; r++) {
     const cells: string[] = [];
-    for (const [name, start] of pools) {
+    for (const [name, runOf] of pools) {
       const f = fig.get(name) ?? { wall1: [], wall2: [], cpu1: [], cpu2: [] };
       fig.set(name, f);
       const order = r % 2 === 1 ? [1, 2] : [2, 1];
-      const got = new Map<number, Awaited<ReturnType<typeof run>>>();
-      for (const count of order) got.set(count, await run(start, count, input));
-      for (const [count, x] of got)
-        (sums.add(
-          `engaged_sum=${x.result.engagedSum} pulled_id_sum=${x.result.pulledIdSum} ` +
-            `reward_mean=${x.result.rewardMean} per_arm_fnv=${armHash(x.result)}`,
-        ),
-          void count);
+      const got = new Map<number, Run>();
+      for (const count of order) got.set(count, await runOf(count));
+      for (const x of got.values()) sums.add(x.sums);
       const one = got.get(1)!,
         two = got.get(2)!;
       (f.wall1.push(one.wall), f.wall2.push(two.wall), f.cpu1.push(one.cpu), f.cpu2.push(two.cpu));
