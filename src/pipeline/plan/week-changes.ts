@@ -26,9 +26,9 @@ export interface ReadChanges {
   notes: string[];
 }
 
-/** Who has left the plan's program so far (settings.left), per arm (read only: the list's own flags). */
+/** Who has left the plan's program so far (settings.left), per arm (a copy of the list's flags). */
 export function leftOf(plan: PlanState): Uint8Array {
-  return flagIds(plan.register.ids, plan.settings.left ?? []).flags;
+  return flagIds(plan.register.ids, plan.settings.left ?? []).flags.slice();
 }
 
 export async function readWeekChanges(
