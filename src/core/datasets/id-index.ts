@@ -91,25 +91,16 @@ export class IdIndex {
     return this.arena.subarray(this.offsets[i], this.offsets[i + 1]);
   }
 
-  /** Every id as text, in order: ASCII ids cut from one string of the arena, the others decoded one by one. */
+  /** Every id as text, in order, each decoded from its bytes (a register's ids are packedTexts). */
   texts(): string[] {
     const out = new Array<string>(this.size);
-    const { arena, offsets } = this;
-    if (this.high < 0x80) {
-      let whole = '';
-      for (let i = 0; i < this.used; i += 8192)
-        whole += String.fromCharCode.apply(
-          null,
-          arena.subarray(i, Math.min(this.used, i + 8192)) as unknown as number[],
-        );
-      for (let i = 0; i < this.size; i++) out[i] = whole.slice(offsets[i], offsets[i + 1]);
-    } else for (let i = 0; i < this.size; i++) out[i] = utf8Text(arena, offsets[i], offsets[i + 1]);
+    for (let i = 0; i < this.size; i++) out[i] = utf8Text(this.arena, this.offsets[i], this.offsets[i + 1]);
     return out;
   }
 
   /**
    * Every id as packed text (packed-ids.ts): a register's ids, never 10^6 strings. ASCII ids are copied from the
-   * arena with a newline between them and decoded as one string; the others are decoded one by one.
+   * arena with a newline between them and decoded as one string; the others are decoded one by one and joined.
    */
   packedTexts(): PackedIds {
     const { arena, offsets, size } = this;
@@ -121,10 +112,8 @@ export class IdIndex {
       ends[i] = at;
       if (i < size - 1) bytes[at++] = 10;
     }
-    let text = '';
-    for (let i = 0; i < bytes.length; i += 8192)
-      text += String.fromCharCode.apply(null, bytes.subarray(i, i + 8192) as unknown as number[]);
-    return { text, ends };
+    // decoded at once: one flat string (pieces joined by += make a rope, whose units read 1.5-2x slower)
+    return { text: new TextDecoder().decode(bytes), ends };
   }
 
   /** Whether id i is bytes[start, end). */

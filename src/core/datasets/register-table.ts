@@ -22,7 +22,7 @@ import type { TextChoices } from './text-columns.ts';
 import { utf8Into } from './utf8.ts';
 
 export interface FeatureTableRead {
-  /** The ids by their bytes, for a history's rows (history-reader.ts); their text is index.texts(). */
+  /** The ids by their bytes, for a history's rows (history-reader.ts); their text is index.packedTexts(). */
   index: IdIndex;
   schema: FeatureSchema;
   features: FeatureTable;
