@@ -48,13 +48,10 @@ export function enrol(register: Register, enrolment: Enrolment): EnrolResult {
     add(`${fileName}: the register gives every beneficiary's transitions, ${hers}`);
   }
   if (errors.length) return { ok: false, errors };
-  const known = findIds(
-    register.ids,
-    ids.map((id) => id.trim()),
-  ).arm;
+  const trimmed = ids.map((id) => id.trim());
+  const known = findIds(register.ids, trimmed).arm;
   const first = new Map<string, number>();
-  ids.forEach((raw, j) => {
-    const id = raw.trim();
+  trimmed.forEach((id, j) => {
     if (id === '') add(`${where(j)}: the id is empty`);
     else if (known[j] >= 0) add(`${where(j)}: "${id}" is already in the register; an enrolment needs a new id`);
     else if (first.has(id)) add(`${where(j)}: "${id}" is enrolled twice (also ${where(first.get(id)!)})`);
@@ -107,10 +104,7 @@ export function enrol(register: Register, enrolment: Enrolment): EnrolResult {
     register: {
       ...register,
       numArms: N + n,
-      ids: appendIds(
-        register.ids,
-        ids.map((id) => id.trim()),
-      ),
+      ids: appendIds(register.ids, trimmed),
       features: allFeatures,
       transitions,
       history,

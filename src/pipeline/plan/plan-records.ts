@@ -2,7 +2,6 @@
 // connection (storage/open-store.ts, the same database as the page's), so that neither the structured
 // clone of a 10^6-beneficiary register nor its key check ever runs on the page's thread. The writes
 // are the store's own (one transaction per plan and week: nothing is half-saved).
-import { packIds } from '../../core/plan/packed-ids.ts';
 import { headRecord as headOf, type PlanHeadRecord } from '../../core/plan/plan-parts.ts';
 import type { PlanState } from '../../core/plan/plan-state.ts';
 import type { PlanMeta, PlanRecord } from '../../core/plan/plan-record.ts';
@@ -17,11 +16,9 @@ export function planRecord(meta: PlanMeta, plan: PlanState): PlanRecord {
   return { ...meta, plan };
 }
 
-const NO_IDS = packIds([]);
-
-/** The head reads no ids (the page's view of a plan is never sent the register's). */
+/** The head: the plan's listing and settings, without its register. */
 export function planHead(meta: PlanMeta, plan: PlanState): PlanHead {
-  return headOf({ ...meta, plan: { ...plan, register: { ...plan.register, ids: NO_IDS } } });
+  return headOf({ ...meta, plan });
 }
 
 /** The meta and the plan of a stored record. */
